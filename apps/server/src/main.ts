@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { openDatabase } from './platform/db.ts';
+import { readEnv } from './platform/env.ts';
+import { seedDemoData } from './seed/demo.ts';
+
+const env = readEnv();
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const webDist = resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist');
+const dataDir = resolve(process.cwd(), env.DATA_DIR);
+
+const database = await openDatabase(
+  env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir },
+);
+await database.migrate();
+const seeded = env.SEED_DEMO ? await seedDemoData(database.db) : false;
+
+const app = await buildApp({
+  database,
+  env,
+  webDist,
+  logger: {
+    level: env.LOG_LEVEL,
+    ...(env.NODE_ENV === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
+  },
+});
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close(); // stops accepting, finishes in-flight requests, closes the database (onClose)
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: env.PORT, host: env.HOST });
+app.log.info(
+  { database: database.kind === 'pglite' ? `PGlite at ${dataDir}` : 'PostgreSQL (DATABASE_URL)', seeded, webDist },
+  `Granary is serving on http://localhost:${env.PORT}`,
+);

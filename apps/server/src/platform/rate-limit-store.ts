@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Db } from './db.ts';
+
+/**
+ * A fixed-window counter in PostgreSQL, so every server process behind a load balancer shares the same
+ * limits (DESIGN.md: throttling state never lives in process memory).
+ */
+export async function incrementCounter(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const result = await db.execute<{ count: number; ttl_ms: string | number }>(sql`
+    insert into rate_limit_counters (key, count, window_ends_at)
+    values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+    on conflict (key) do update set
+      count = case when rate_limit_counters.window_ends_at <= now() then 1 else rate_limit_counters.count + 1 end,
+      window_ends_at = case when rate_limit_counters.window_ends_at <= now()
+        then excluded.window_ends_at else rate_limit_counters.window_ends_at end
+    returning count, greatest(0, floor(extract(epoch from (window_ends_at - now())) * 1000)) as ttl_ms`);
+  const row = (result as unknown as { rows: { count: number; ttl_ms: string | number }[] }).rows[0];
+  if (!row) throw new Error('rate limit counter returned no row');
+  return { current: Number(row.count), ttl: Number(row.ttl_ms) };
+}
+
+export async function purgeExpiredCounters(db: Db): Promise<void> {
+  await db.execute(sql`delete from rate_limit_counters where window_ends_at < now() - interval '1 hour'`);
+}
+
+export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  class PostgresStore implements FastifyRateLimitStore {
+    constructor(private readonly prefix = 'rl:') {}
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      incrementCounter(db, `${this.prefix}${key}`, timeWindow).then(
+        (r) => callback(null, r),
+        (err: Error) => callback(err),
+      );
+    }
+    child(routeOptions: { path: string; method?: string | string[] }): FastifyRateLimitStore {
+      return new PostgresStore(`rl:${String(routeOptions.method)}:${routeOptions.path}:`);
+    }
+  }
+  return PostgresStore as unknown as FastifyRateLimitStoreCtor;
+}

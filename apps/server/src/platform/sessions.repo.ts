@@ -1,0 +1,42 @@
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { Db } from './db.ts';
+import { sessions, users } from '../db/schema/index.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+export async function insertSession(
+  db: Db,
+  row: { tokenHash: string; userId: string; ip: string | null; userAgent: string | null; currentEnterpriseId?: number | null },
+): Promise<void> {
+  await db.insert(sessions).values(row);
+}
+
+export async function findSessionWithUser(db: Db, tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+export async function touchSession(db: Db, tokenHash: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends every session of a user, but the one named (a password change keeps the session that made it). */
+export async function deleteUserSessions(db: Db, userId: string, exceptTokenHash?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId));
+}
+
+export async function deleteIdleSessions(db: Db, seenBefore: Date): Promise<number> {
+  const removed = await db.delete(sessions).where(lt(sessions.lastSeenAt, seenBefore)).returning({ t: sessions.tokenHash });
+  return removed.length;
+}

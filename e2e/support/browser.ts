@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const ARTIFACTS = new URL('../.artifacts/', import.meta.url).pathname;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+type Account = keyof ReturnType<typeof inject<'sessionTokens'>>;
+
+/** A fresh browser context on the app, optionally signed in as a demo account. */
+export async function openContext(
+  browser: Browser,
+  options: { as?: Account; baseURL?: string; viewport?: { width: number; height: number }; userAgent?: string } = {},
+): Promise<BrowserContext> {
+  const baseURL = options.baseURL ?? inject('baseURL');
+  const context = await browser.newContext({
+    baseURL,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+  });
+  if (options.as) {
+    const token = inject('sessionTokens')[options.as];
+    const url = new URL(baseURL);
+    await context.addCookies([
+      { name: 'granary_session', value: token, domain: url.hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
+      { name: 'granary_logged_in', value: '1', domain: url.hostname, path: '/', sameSite: 'Lax' },
+    ]);
+  }
+  return context;
+}
+
+/** Saves a screenshot under e2e/.artifacts for a person to look at. */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+}
