@@ -1,0 +1,46 @@
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { Box, Button, Paper, Typography } from '@mui/material';
+import { useState } from 'react';
+import { logout } from '../../lib/api/logout';
+import { T } from '../../lib/i18n/t';
+
+/** The permission-denied error screen of experience-gated pages: the message and a 'Logout' button. */
+export function PermissionDenied() {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', flex: 1, px: 2, py: { xs: 6, md: 10 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 444, width: '100%', textAlign: 'center' }} role="alert">
+        <Box
+          sx={{
+            mx: 'auto',
+            mb: 2,
+            width: 56,
+            height: 56,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'action.hover',
+            color: 'error.main',
+          }}
+        >
+          <LockOutlinedIcon />
+        </Box>
+        <Typography variant="h3" component="h1">
+          <T id="error.permissionDenied" />
+        </Typography>
+        <Button
+          variant="contained"
+          size="large"
+          sx={{ mt: 3 }}
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            void logout();
+          }}
+        >
+          <T id="shell.logout" />
+        </Button>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,179 @@
+import { LOCALES, REDIRECTS, ROUTES, matchRoute, resolveRedirect, splitLocalePrefix, type RouteDef } from '@granary/domain';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { RouteHandle } from '../lib/routing/route-handle';
+import { PageSpinner } from '../lib/ui/page-spinner';
+import { RootLayout } from './root-layout';
+import { RouteErrorScreen } from './shell/route-error-screen';
+import { APP_SHELL_ROUTE_ID, RouteFrame } from './shell/route-frame';
+import { AppShellPage, ErrorGatewayPage, HomeRedirect, NotFoundPage } from './shell/shell-pages';
+
+/**
+ * The route tree, built from the domain route table (ROUTES, REDIRECTS):
+ *
+ *   /                 RootLayout (notices, version check)       errorElement: generic error screen
+ *     (frame)         RouteFrame (header, guard, gate, footer)
+ *       index         home: /dashboard or /market
+ *       redirects     loaders answering with redirect(), parameters substituted
+ *       routes        every RouteDef; pages are lazy chunks per area
+ *       *             no match
+ *     en-us | en-ca | en-ca-qc | en-au
+ *       (frame)       the same for the localized routes, under the locale prefix
+ */
+
+type PageLoader = () => Promise<ComponentType>;
+
+/** One lazy chunk per feature area, so that e.g. the CRM code never loads on public pages. */
+const areaPages = {
+  crm: () => import('../features/crm/crm-page').then((module) => module.CrmPage),
+  mySalesLite: () => import('../features/my-sales-lite/my-sales-lite-page').then((module) => module.MySalesLitePage),
+  publicMarket: () => import('../features/public-market/public-market-page').then((module) => module.PublicMarketPage),
+  identity: () => import('../features/identity/identity-page').then((module) => module.IdentityPage),
+  dashboard: () => import('../features/dashboard/dashboard-page').then((module) => module.DashboardPage),
+  account: () => import('../features/account/account-page').then((module) => module.AccountPage),
+  profitCenter: () => import('../features/profit-center/profit-center-page').then((module) => module.ProfitCenterPage),
+  platform: () => import('../features/platform/platform-page').then((module) => module.PlatformPage),
+} satisfies Record<string, PageLoader>;
+
+const IDENTITY_PREFIXES = [
+  '/sign-in',
+  '/login',
+  '/signup',
+  '/signup-jit-verify',
+  '/signup-verify-first',
+  '/password',
+  '/reset-password',
+  '/onetime-password',
+  '/native-landing',
+];
+
+function startsWithSegment(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+export function areaOf(path: string): keyof typeof areaPages {
+  if (startsWithSegment(path, '/crm')) return 'crm';
+  if (startsWithSegment(path, '/my-sales-lite')) return 'mySalesLite';
+  if (startsWithSegment(path, '/market') || startsWithSegment(path, '/score')) return 'publicMarket';
+  if (IDENTITY_PREFIXES.some((prefix) => startsWithSegment(path, prefix))) return 'identity';
+  if (startsWithSegment(path, '/dashboard')) return 'dashboard';
+  if (['/user', '/account', '/enterprise'].some((prefix) => startsWithSegment(path, prefix))) return 'account';
+  if (startsWithSegment(path, '/profit-center')) return 'profitCenter';
+  return 'platform';
+}
+
+function absolute(path: string, parent: string | null): string {
+  if (path.startsWith('/')) return path;
+  return `${parent ?? ''}/${path}`.replace(/\/+/g, '/');
+}
+
+/** The route path relative to its parent ('/crm/bids' under '/crm' → 'bids'; top level '/market' → 'market'). */
+function relative(path: string, parent: string | null): string {
+  const full = absolute(path, parent);
+  if (parent && full.startsWith(`${parent}/`)) return full.slice(parent.length + 1);
+  return full.replace(/^\//, '');
+}
+
+function pageOf(def: RouteDef, fullPath: string): Pick<RouteObject, 'element' | 'lazy'> {
+  if (def.id === 'error') return { element: <ErrorGatewayPage /> };
+  if (def.id === APP_SHELL_ROUTE_ID) return { element: <AppShellPage /> };
+  const load = areaPages[areaOf(fullPath)];
+  return { lazy: async () => ({ Component: await load() }) };
+}
+
+/** A redirect entry as a loader: parameters substituted, the locale prefix kept when the target takes one. */
+export async function redirectLoader({ request }: LoaderFunctionArgs): Promise<Response> {
+  const url = new URL(request.url);
+  const { locale, barePath } = splitLocalePrefix(url.pathname);
+  const target = resolveRedirect(barePath) ?? '/';
+  const localized = locale !== null && matchRoute(target)?.route.localized !== 'none';
+  return redirect(`${localized ? `/${locale}` : ''}${target}${url.search}${url.hash}`);
+}
+
+/** Renders nothing: a redirect route's loader answers before it could show. */
+function RedirectPending() {
+  return null;
+}
+
+function redirectRoute(from: string, parent: string | null): RouteObject {
+  return { path: relative(from, parent), loader: redirectLoader, Component: RedirectPending };
+}
+
+function toRouteObject(def: RouteDef, parent: string | null, localizedOnly: boolean): RouteObject | null {
+  if (localizedOnly && def.localized === 'none') return null;
+  const fullPath = absolute(def.path, parent);
+  const handle: RouteHandle = { routeDef: def };
+  if (!def.children?.length) return { path: relative(def.path, parent), handle, ...pageOf(def, fullPath) };
+  const children: RouteObject[] = [];
+  for (const entry of REDIRECTS) {
+    if (entry.from === fullPath) children.push({ index: true, loader: redirectLoader, Component: RedirectPending });
+    else if (entry.from.startsWith(`${fullPath}/`)) children.push(redirectRoute(entry.from, fullPath));
+  }
+  for (const child of def.children) {
+    const route = toRouteObject(child, fullPath, localizedOnly);
+    if (route) children.push(route);
+  }
+  const layout: Pick<RouteObject, 'lazy'> =
+    areaOf(fullPath) === 'crm'
+      ? { lazy: async () => ({ Component: (await import('../features/crm/crm-layout')).CrmLayout }) }
+      : {};
+  return { path: relative(def.path, parent), handle, ...layout, children };
+}
+
+function isHome(def: RouteDef): boolean {
+  return def.path === '/' || def.path === '';
+}
+
+/** The pages, redirects and home of one frame (unprefixed, or under a locale prefix). */
+function frameChildren(localizedOnly: boolean): RouteObject[] {
+  const home = ROUTES.find(isHome);
+  const children: RouteObject[] = [
+    { index: true, element: <HomeRedirect />, ...(home ? { handle: { routeDef: home } satisfies RouteHandle } : {}) },
+  ];
+  const parents = new Set(ROUTES.filter((def) => def.children?.length).map((def) => def.path));
+  for (const entry of REDIRECTS) {
+    // Redirects inside a nested parent (/crm → /crm/dashboard) are added by that parent.
+    if ([...parents].some((parent) => entry.from === parent || entry.from.startsWith(`${parent}/`))) continue;
+    if (localizedOnly) {
+      const target = matchRoute(resolveRedirect(entry.from) ?? '')?.route;
+      if (target?.localized === 'none') continue;
+    }
+    children.push(redirectRoute(entry.from, null));
+  }
+  for (const def of ROUTES) {
+    if (isHome(def)) continue;
+    const route = toRouteObject(def, null, localizedOnly);
+    if (route) children.push(route);
+  }
+  return children;
+}
+
+const notFoundHandle: RouteHandle = { notFound: true };
+
+/** The whole route tree (exported for tests, which render it in a memory router). */
+export function createAppRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <RootLayout />,
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: <PageSpinner />,
+      children: [
+        {
+          element: <RouteFrame />,
+          children: [...frameChildren(false), { path: '*', handle: notFoundHandle, element: <NotFoundPage /> }],
+        },
+        ...LOCALES.map(
+          (locale): RouteObject => ({
+            path: locale,
+            children: [{ element: <RouteFrame />, children: frameChildren(true) }],
+          }),
+        ),
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createAppRoutes());
+}

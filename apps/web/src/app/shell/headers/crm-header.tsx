@@ -1,0 +1,25 @@
+import type { BootstrapUser } from '@granary/domain';
+import { AppBar, Box, Toolbar } from '@mui/material';
+import { BrandMark } from './brand-mark';
+import { InlineNav, NavDrawer } from './nav-links';
+import { CRM_NAV } from './nav-items';
+import { UserMenu } from './user-menu';
+
+/** The grain buyer's header: partner mark, CRM navigation and the account menu. */
+export function CrmHeader({ user }: { user: BootstrapUser }) {
+  return (
+    <AppBar position="sticky" color="primary" sx={{ borderBottom: 'none' }} data-testid="crm-header">
+      <Toolbar sx={{ gap: { xs: 1, md: 2 }, minHeight: { xs: 56, md: 64 } }}>
+        <Box sx={{ display: { xs: 'flex', lg: 'none' } }}>
+          <NavDrawer items={CRM_NAV} />
+        </Box>
+        <BrandMark to="/crm/dashboard" tone="inverse" />
+        <Box sx={{ display: { xs: 'none', lg: 'flex' }, alignSelf: 'center', ml: 2 }}>
+          <InlineNav items={CRM_NAV} tone="inverse" />
+        </Box>
+        <Box sx={{ flex: 1 }} />
+        <UserMenu user={user} current="crm" tone="inverse" />
+      </Toolbar>
+    </AppBar>
+  );
+}

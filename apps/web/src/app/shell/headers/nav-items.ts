@@ -1,0 +1,23 @@
+import type { MessageId } from '../../../lib/i18n/messages';
+
+export type NavItem = { id: string; path: string; label: MessageId; end?: boolean };
+
+/** The CRM header's navigation (grain-marketing.md 2 'CRM pages'). */
+export const CRM_NAV: readonly NavItem[] = [
+  { id: 'dashboard', path: '/crm/dashboard', label: 'nav.crm.dashboard' },
+  { id: 'contracts', path: '/crm/contracts', label: 'nav.crm.contracts' },
+  { id: 'deliveries', path: '/crm/deliveries', label: 'nav.crm.deliveries' },
+  { id: 'clients', path: '/crm/clients', label: 'nav.crm.clients' },
+  { id: 'bids', path: '/crm/bids', label: 'nav.crm.bids' },
+  { id: 'offers', path: '/crm/offers', label: 'nav.crm.offers' },
+  { id: 'structures', path: '/crm/structures', label: 'nav.crm.structures' },
+  { id: 'public-bids-admin', path: '/crm/public-bids-admin', label: 'nav.crm.publicBidsAdmin' },
+  { id: 'administrator', path: '/crm/administrator', label: 'nav.crm.administrator' },
+];
+
+/** The farmer's my-sales-lite navigation. */
+export const MY_SALES_LITE_NAV: readonly NavItem[] = [
+  { id: 'my-sales', path: '/my-sales-lite', label: 'nav.mySalesLite.mySales', end: true },
+  { id: 'balances', path: '/my-sales-lite/balances', label: 'nav.mySalesLite.balances' },
+  { id: 'bids', path: '/my-sales-lite/bids', label: 'nav.mySalesLite.bids' },
+];

@@ -1,0 +1,54 @@
+import { bootstrapResponseSchema, type BootstrapResponse } from '@granary/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { readStorage } from '../browser/storage';
+import { inNativeApp, postNativeMessage } from '../native/bridge';
+import { showToast } from '../toast/toast-store';
+import { sessionState, setOffline } from './api-state';
+import { anonymousBootstrap } from './fallback-partner';
+import { queryKeys } from './query-keys';
+import { request } from './request';
+
+/** `failed` marks the anonymous stand-in used when the bootstrap call failed. */
+export type Bootstrap = BootstrapResponse & { failed: boolean };
+
+/** The enterprise chosen in this tab; sent as current_enterprise_id so the server can keep the selection. */
+export const CURRENT_ENTERPRISE_KEY = 'granary_current_enterprise_id';
+
+export async function fetchBootstrap(): Promise<Bootstrap> {
+  const stored = readStorage(CURRENT_ENTERPRISE_KEY, 'session');
+  const result = await request<unknown>('/api/bootstrap', {
+    query: { current_enterprise_id: stored && /^\d+$/.test(stored) ? stored : undefined },
+    // A failed bootstrap leaves an anonymous user on the web (not the unrecoverable-error screen).
+    handleNetworkErrors: false,
+    handleSessionExpiry: false,
+    checkSession: false,
+  });
+  const parsed = result.ok ? bootstrapResponseSchema.safeParse(result.json) : null;
+  if (parsed?.success) {
+    const data = parsed.data;
+    sessionState.set({ csrfToken: data.csrf || null, isLoggedIn: data.user.isLoggedIn });
+    return { ...data, failed: false };
+  }
+  console.error('Failed to bootstrap.', parsed?.error ?? result.json);
+  if (result.status === 0) setOffline(true);
+  if (inNativeApp()) postNativeMessage('UNRECOVERABLE_NETWORK_ERROR');
+  else showToast({ messageId: 'error.bootstrapFailed' }, { severity: 'error' });
+  const fallback = anonymousBootstrap();
+  sessionState.set({ csrfToken: null, isLoggedIn: false });
+  return { ...fallback, failed: true };
+}
+
+export const bootstrapQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.bootstrap,
+    queryFn: fetchBootstrap,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+/** The bootstrap; `data` is undefined while the user is not yet identified. */
+export function useBootstrap() {
+  return useQuery(bootstrapQueryOptions());
+}

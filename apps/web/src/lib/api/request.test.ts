@@ -1,0 +1,291 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectivityState, sessionState, subscribeApiEvents, type ApiEvent } from './api-state';
+import { toastStore } from '../toast/toast-store';
+import {
+  DISCONNECTED_MESSAGE,
+  UNEXPECTED_MESSAGE,
+  buildUrl,
+  request,
+  resetSessionExpiryForTests,
+  withRetry,
+} from './request';
+
+type Call = { url: string; init: RequestInit };
+
+function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+let calls: Call[];
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function mockFetch(...responses: (Response | Error | (() => Response | Promise<Response>))[]) {
+  fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    const next = responses.length > 1 ? responses.shift() : responses[0];
+    if (next instanceof Error) throw next;
+    if (typeof next === 'function') return next();
+    return next ?? jsonResponse({});
+  });
+  vi.stubGlobal('fetch', fetchMock);
+}
+
+function headersOf(call: Call | undefined): Record<string, string> {
+  return (call?.init.headers ?? {}) as Record<string, string>;
+}
+
+beforeEach(() => {
+  calls = [];
+  resetSessionExpiryForTests();
+  sessionState.set({ csrfToken: null, isLoggedIn: null });
+  connectivityState.set({ offline: false, unrecoverableNetworkError: false });
+  toastStore.set([]);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  document.cookie = 'granary_logged_in=; path=/; max-age=0';
+});
+
+describe('request', () => {
+  it('calls same-origin with credentials and the convention headers', async () => {
+    mockFetch(jsonResponse({ hello: 'world' }));
+    const result = await request<{ hello: string }>('/api/things', { query: { page: 2, tags: ['a', 'b'], none: null } });
+    expect(result.ok).toBe(true);
+    expect(result.status).toBe(200);
+    expect(result.json).toEqual({ hello: 'world' });
+    expect(result.originalResponse).toBeInstanceOf(Response);
+    const call = calls[0];
+    expect(call?.url).toBe('/api/things?page=2&tags=a&tags=b');
+    expect(call?.init.credentials).toBe('same-origin');
+    expect(call?.init.method).toBe('GET');
+    const headers = headersOf(call);
+    expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(headers['X-JS-Build-Tag']).toBe('web-dev');
+    expect(headers['X-Trace-Id']).toMatch(/^\d+$/);
+    expect(BigInt(headers['X-Trace-Id'] ?? '0') < 2n ** 63n).toBe(true);
+    expect(headers['X-CSRF-Token']).toBeUndefined();
+  });
+
+  it('sends a fresh trace id per request and the CSRF token once known', async () => {
+    mockFetch(jsonResponse({}));
+    sessionState.set({ csrfToken: 'tok-1', isLoggedIn: true });
+    await request('/api/a', { method: 'POST', body: { a: 1 } });
+    await request('/api/b');
+    expect(headersOf(calls[0])['X-CSRF-Token']).toBe('tok-1');
+    expect(headersOf(calls[0])['X-Trace-Id']).not.toBe(headersOf(calls[1])['X-Trace-Id']);
+  });
+
+  it('encodes json (default), form and text bodies', async () => {
+    mockFetch(jsonResponse({}));
+    await request('/api/json', { body: { clientId: 4, note: 'x' } });
+    await request('/api/form', { body: { a: 'b c', list: [1, 2] }, bodyKind: 'form' });
+    await request('/api/notes', { body: 'Called about basis', bodyKind: 'text', method: 'PUT' });
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(headersOf(calls[0])['Content-Type']).toBe('application/json');
+    expect(calls[0]?.init.body).toBe('{"clientId":4,"note":"x"}');
+    expect(headersOf(calls[1])['Content-Type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(calls[1]?.init.body).toBe('a=b+c&list=1&list=2');
+    expect(headersOf(calls[2])['Content-Type']).toMatch(/^text\/plain/);
+    expect(calls[2]?.init.body).toBe('Called about basis');
+    expect(calls[2]?.init.method).toBe('PUT');
+  });
+
+  it('converts bodies to snake_case and responses to camelCase with the snakeCase option (deep)', async () => {
+    mockFetch(jsonResponse({ client_legal_entity_id: 3, rows: [{ crop_year: 2025, market_ids: [1] }] }));
+    const result = await request('/api/x', {
+      body: { clientLegalEntityId: 3, nested: { cropYear: 2025 }, list: [{ marketId: 1 }] },
+      snakeCase: true,
+    });
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({
+      client_legal_entity_id: 3,
+      nested: { crop_year: 2025 },
+      list: [{ market_id: 1 }],
+    });
+    expect(result.json).toEqual({ clientLegalEntityId: 3, rows: [{ cropYear: 2025, marketIds: [1] }] });
+  });
+
+  it('leaves keys alone without the snakeCase option', async () => {
+    mockFetch(jsonResponse({ crop_year: 1 }));
+    const result = await request('/api/x', { body: { cropYear: 1 } });
+    expect(calls[0]?.init.body).toBe('{"cropYear":1}');
+    expect(result.json).toEqual({ crop_year: 1 });
+  });
+
+  it('sends If-Match for concurrency control', async () => {
+    mockFetch(jsonResponse({}));
+    await request('/api/contract/1', { method: 'PATCH', body: {}, ifMatch: '"v7"' });
+    expect(headersOf(calls[0])['If-Match']).toBe('"v7"');
+  });
+
+  it('answers an unparseable body with ok false and the default unexpected message', async () => {
+    mockFetch(new Response('<html>oops</html>', { status: 200 }));
+    const result = await request('/api/x');
+    expect(result).toMatchObject({ ok: false, status: 200, json: { message: UNEXPECTED_MESSAGE } });
+    expect(UNEXPECTED_MESSAGE).toBe('Sorry, an unexpected issue occurred. Please come back later!');
+  });
+
+  it('treats an empty body (204) as an empty object', async () => {
+    mockFetch(new Response(null, { status: 204 }));
+    const result = await request('/api/auth/logout', { method: 'POST' });
+    expect(result).toMatchObject({ ok: true, status: 204, json: {} });
+  });
+
+  it('passes the server error code and message through', async () => {
+    mockFetch(jsonResponse({ code: 'csrf_invalid', message: 'Invalid CSRF token' }, 403));
+    const result = await request('/api/x', { method: 'POST', body: {} });
+    expect(result).toMatchObject({ ok: false, status: 403, json: { code: 'csrf_invalid', message: 'Invalid CSRF token' } });
+  });
+
+  it('reports an unreachable server: status 0, the disconnected message, offline and unrecoverable state', async () => {
+    mockFetch(new TypeError('Failed to fetch'));
+    const result = await request('/api/x');
+    expect(result).toMatchObject({
+      ok: false,
+      status: 0,
+      originalResponse: null,
+      json: { message: 'Please check your internet connection.' },
+    });
+    expect(DISCONNECTED_MESSAGE).toBe('Please check your internet connection.');
+    expect(connectivityState.get()).toEqual({ offline: true, unrecoverableNetworkError: true });
+  });
+
+  it('tells the native shell about an unrecoverable network error', async () => {
+    const postMessage = vi.fn();
+    vi.stubGlobal('ReactNativeWebView', { postMessage });
+    sessionStorage.setItem('granary_native_app', '1');
+    try {
+      mockFetch(new TypeError('Failed to fetch'));
+      await request('/api/x');
+      expect(postMessage).toHaveBeenCalledWith(JSON.stringify({ type: 'UNRECOVERABLE_NETWORK_ERROR' }));
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
+  it('does not flag a time-out as unrecoverable, and rethrows a user abort', async () => {
+    const timeout = new Error('timed out');
+    timeout.name = 'TimeoutError';
+    mockFetch(timeout);
+    const result = await request('/api/x');
+    expect(result.status).toBe(0);
+    expect(connectivityState.get().unrecoverableNetworkError).toBe(false);
+
+    const abort = new Error('aborted');
+    abort.name = 'AbortError';
+    mockFetch(abort);
+    await expect(request('/api/x')).rejects.toBe(abort);
+    expect(connectivityState.get().unrecoverableNetworkError).toBe(false);
+  });
+
+  it('leaves connectivity alone with handleNetworkErrors false', async () => {
+    mockFetch(new TypeError('Failed to fetch'));
+    const result = await request('/api/bootstrap', { handleNetworkErrors: false });
+    expect(result.status).toBe(0);
+    expect(connectivityState.get()).toEqual({ offline: false, unrecoverableNetworkError: false });
+  });
+
+  it('clears the offline state when a response arrives again', async () => {
+    connectivityState.set({ offline: true, unrecoverableNetworkError: false });
+    mockFetch(jsonResponse({}));
+    await request('/api/x');
+    expect(connectivityState.get().offline).toBe(false);
+  });
+
+  it('on 401 toasts "Your session expired" once and asks the shell to go to sign-in', async () => {
+    const events: ApiEvent[] = [];
+    const unsubscribe = subscribeApiEvents((event) => events.push(event));
+    localStorage.setItem('granary_last_activity', String(Date.now()));
+    mockFetch(() => jsonResponse({ code: 'unauthenticated', message: 'Sign in' }, 401));
+    const [first] = await Promise.all([request('/api/a'), request('/api/b')]);
+    unsubscribe();
+    expect(first).toMatchObject({ ok: false, status: 401, json: { code: 'unauthenticated' } });
+    expect(toastStore.get()).toHaveLength(1);
+    expect(toastStore.get()[0]).toMatchObject({ messageId: 'error.sessionExpired', severity: 'error', autoHideMs: 3000 });
+    expect(events.filter((event) => event.type === 'session-expired')).toHaveLength(1);
+    expect(localStorage.getItem('granary_last_activity')).toBeNull();
+  });
+
+  it('sends SESSION_EXPIRED with the path to the native shell instead of toasting', async () => {
+    const postMessage = vi.fn();
+    vi.stubGlobal('webkit', { messageHandlers: { granary: { postMessage } } });
+    sessionStorage.setItem('granary_native_app', '1');
+    try {
+      mockFetch(jsonResponse({ code: 'unauthenticated', message: '' }, 401));
+      await request('/api/x');
+      expect(postMessage).toHaveBeenCalledWith({ type: 'SESSION_EXPIRED', payload: { path: '/' } });
+      expect(toastStore.get()).toHaveLength(0);
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
+  it('ignores 401 with handleSessionExpiry false', async () => {
+    mockFetch(jsonResponse({ code: 'unauthenticated', message: 'x' }, 401));
+    await request('/api/auth/sign-in', { method: 'POST', body: {}, handleSessionExpiry: false });
+    expect(toastStore.get()).toHaveLength(0);
+  });
+
+  it('tells the shell when the logged-in cookie no longer matches the session', async () => {
+    const events: ApiEvent[] = [];
+    const unsubscribe = subscribeApiEvents((event) => events.push(event));
+    sessionState.set({ csrfToken: 'x', isLoggedIn: true });
+    mockFetch(jsonResponse({}));
+    await request('/api/x');
+    document.cookie = 'granary_logged_in=1; path=/';
+    await request('/api/y');
+    unsubscribe();
+    expect(events).toEqual([{ type: 'session-changed' }]);
+  });
+});
+
+describe('buildUrl', () => {
+  it('appends to an existing query string', () => {
+    expect(buildUrl('/api/x?a=1', { b: 2 })).toBe('/api/x?a=1&b=2');
+    expect(buildUrl('/api/x', {})).toBe('/api/x');
+  });
+});
+
+describe('withRetry', () => {
+  it('retries a failed call once after 1000 ms', async () => {
+    vi.useFakeTimers();
+    const fn = vi
+      .fn<() => Promise<{ ok: boolean; status: number }>>()
+      .mockResolvedValueOnce({ ok: false, status: 503 })
+      .mockResolvedValueOnce({ ok: true, status: 200 });
+    const promise = withRetry(fn);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fn).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(promise).resolves.toEqual({ ok: true, status: 200 });
+    expect(fn).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives up after one retry and returns the last result', async () => {
+    vi.useFakeTimers();
+    const fn = vi.fn(async () => ({ ok: false, status: 0 }));
+    const promise = withRetry(fn);
+    await vi.advanceTimersByTimeAsync(5000);
+    await expect(promise).resolves.toEqual({ ok: false, status: 0 });
+    expect(fn).toHaveBeenCalledTimes(2);
+  });
+
+  it('retries a thrown error once, then throws', async () => {
+    vi.useFakeTimers();
+    const fn = vi.fn(async () => {
+      throw new Error('boom');
+    });
+    const promise = withRetry(fn);
+    const assertion = expect(promise).rejects.toThrow('boom');
+    await vi.advanceTimersByTimeAsync(1000);
+    await assertion;
+    expect(fn).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not retry a client error', async () => {
+    const fn = vi.fn(async () => ({ ok: false, status: 422 }));
+    await expect(withRetry(fn)).resolves.toEqual({ ok: false, status: 422 });
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+});

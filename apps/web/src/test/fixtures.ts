@@ -1,0 +1,74 @@
+import type { BootstrapUser, WhiteLabelPartner } from '@granary/domain';
+import type { Bootstrap } from '../lib/api/bootstrap';
+
+export const testPartner: WhiteLabelPartner = {
+  id: 'test',
+  vhost: null,
+  intent: null,
+  displayName: 'Prairie Test Grain',
+  logo: null,
+  publicHeader: { title: 'Local cash bids', links: [{ label: 'About us', url: 'https://example.test/about' }] },
+  legalFooter: 'Prairie Test Grain Co-operative Ltd.',
+  assets: {},
+  experiences: ['crm', 'public', 'my-sales-lite'],
+  publicPageFeatures: ['public-ci-score'],
+  branding: {
+    shortName: 'Prairie',
+    tradeName: 'Prairie Test Grain',
+    legalName: 'Prairie Test Grain Co-operative Ltd.',
+    vhostRegex: null,
+    supportEmail: 'help@prairie.test',
+    supportPhone: '1-800-555-0199',
+    appSupportEmail: 'app@prairie.test',
+    dataEmail: 'data@prairie.test',
+    appSupportPhone: '1-800-555-0198',
+    logoBanner: null,
+  },
+  theme: { primary: '#2e6b3f', secondary: '#c98a1b' },
+};
+
+const anonymousUser: BootstrapUser = {
+  id: null,
+  identified: true,
+  isLoggedIn: false,
+  firstName: null,
+  lastName: null,
+  email: null,
+  employeeInfo: null,
+  experiences: {},
+  anonymousId: 'anon-1',
+  legacyId: null,
+  permissions: [],
+  admin: { is_super_admin: false, permissions: {} },
+};
+
+export type FakeUser = 'anonymous' | 'buyer' | 'farmer' | 'farmer-without-flag';
+
+export function fakeUser(kind: FakeUser): BootstrapUser {
+  if (kind === 'anonymous') return anonymousUser;
+  const base: BootstrapUser = { ...anonymousUser, id: 'u1', isLoggedIn: true, legacyId: 7, anonymousId: 'anon-7' };
+  if (kind === 'buyer') {
+    return { ...base, firstName: 'Bea', lastName: 'Buyer', email: 'buyer@prairie.test', experiences: { grain_buying: true } };
+  }
+  return {
+    ...base,
+    firstName: 'Fran',
+    lastName: 'Farmer',
+    email: 'farmer@prairie.test',
+    experiences: { enterprise_agronomics: true },
+    permissions: kind === 'farmer' ? ['my-sales-lite'] : [],
+  };
+}
+
+export function fakeBootstrap(kind: FakeUser = 'anonymous'): Bootstrap {
+  return {
+    user: fakeUser(kind),
+    enterprises: {},
+    current_enterprise_id: null,
+    tos_accepted: true,
+    csrf: 'csrf-token',
+    partner: testPartner,
+    build: { tag: 'web-64-test' },
+    failed: false,
+  };
+}

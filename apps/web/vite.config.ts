@@ -1,0 +1,60 @@
+import { WEB_VERSION } from '@granary/domain';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+
+/** 'YYMMDDHHmm' of the build time, for the default build tag. */
+function shortTimestamp(date: Date): string {
+  return date.toISOString().replace(/\D/g, '').slice(2, 12);
+}
+
+/** Writes dist/build.json {tag, required, latest} so that the server can report the build it serves. */
+function buildInfo(tag: string): Plugin {
+  return {
+    name: 'granary-build-info',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'build.json',
+        source: `${JSON.stringify({ tag, required: WEB_VERSION.required, latest: WEB_VERSION.latest }, null, 2)}\n`,
+      });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, '.', '');
+  const tag = env['BUILD_TAG'] || `web-${WEB_VERSION.latest}-${shortTimestamp(new Date())}`;
+  const apiOrigin = env['GRANARY_API_ORIGIN'] || 'http://localhost:3000';
+  const proxy = {
+    '/api': { target: apiOrigin, changeOrigin: false },
+    '/version.json': { target: apiOrigin, changeOrigin: false },
+  };
+  return {
+    plugins: [react(), buildInfo(tag)],
+    define: {
+      __BUILD_TAG__: JSON.stringify(tag),
+      __WEB_VERSION__: JSON.stringify({ required: WEB_VERSION.required, latest: WEB_VERSION.latest }),
+    },
+    server: { port: 5173, strictPort: true, proxy },
+    preview: { port: 4173, proxy },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: true,
+      target: 'es2022',
+      rolldownOptions: {
+        output: {
+          // Long-lived vendor chunks: a deploy of app code leaves them cached.
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie)[\\/]/, priority: 30 },
+              { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|react-is|prop-types|clsx)[\\/]/, priority: 20 },
+              { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+            ],
+          },
+        },
+      },
+    },
+  };
+});
