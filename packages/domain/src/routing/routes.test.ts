@@ -1,0 +1,277 @@
+import { describe, expect, it } from 'vitest';
+import { NOT_FOUND_MESSAGE, ROUTES, findRoute, flattenRoutes, matchRoute, type RouteDef } from './routes.ts';
+
+const all = flattenRoutes();
+const idOf = (path: string) => matchRoute(path)?.route.id ?? null;
+
+describe('ROUTES', () => {
+  it('has unique ids and unique patterns', () => {
+    expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
+    expect(new Set(all.map((r) => r.path)).size).toBe(all.length);
+  });
+
+  it('lists every path of grain-marketing.md 2 and the extra paths of the contract', () => {
+    const paths = all.map((r) => r.path);
+    for (const p of [
+      // Top-level pages
+      '/error/:code?/:hash?', '/user', '/onetime-password/reset', '/password/reset', '/password/exchange/:token', '/login/magic',
+      '/reset-password', '/sign-in/sso', '/sign-in/:method?', '/profit-center/:esignProvider/contract-signed', '/market/:marketName?',
+      '/score', '/support', '/', '/dashboard', '/app-shell',
+      // CRM pages
+      '/crm', '/crm/dashboard', '/crm/contracts', '/crm/deliveries', '/crm/client/:clientId', '/crm/bids', '/crm/offers',
+      '/crm/structures', '/crm/clients', '/crm/public-bids-admin', '/crm/administrator',
+      // My sales lite pages
+      '/my-sales-lite', '/my-sales-lite/balances', '/my-sales-lite/tab', '/my-sales-lite/bids/:marketName?',
+      // Extra paths of the contract
+      '/sign-in/native', '/native-landing', '/sign-in/sms-verification', '/signup/:reason?', '/signup-jit-verify/:reason?',
+      '/signup-verify-first', '/signup-verify-first/token/:token', '/account', '/enterprise/:id/team', '/profit-center/:tab?/:slug?',
+      // Native-shell navigation targets
+      '/farmer-accounts', '/add-data', '/change-environment', '/insights',
+    ]) {
+      expect(paths, p).toContain(p);
+    }
+  });
+
+  it('nests the CRM pages under a /crm parent', () => {
+    const parent = ROUTES.find((r) => r.path === '/crm');
+    expect(parent?.children?.map((c) => c.path)).toEqual([
+      '/crm/dashboard', '/crm/contracts', '/crm/deliveries', '/crm/client/:clientId', '/crm/bids', '/crm/offers',
+      '/crm/structures', '/crm/clients', '/crm/public-bids-admin', '/crm/administrator',
+    ]);
+    expect(ROUTES.filter((r) => r.path.startsWith('/crm/'))).toEqual([]);
+    for (const child of parent?.children ?? []) expect(child.path.startsWith('/crm/')).toBe(true);
+  });
+
+  it('gives every route an English title', () => {
+    for (const r of all) expect(r.title.trim(), r.id).not.toBe('');
+  });
+
+  it('marks the shell pages built and the rest as placeholders', () => {
+    expect(all.filter((r) => r.built).map((r) => r.id).sort()).toEqual(['crm', 'error', 'home']);
+  });
+
+  it('gates /score on the public-ci-score feature', () => {
+    expect(findRoute('score')?.publicPageFeature).toBe('public-ci-score');
+  });
+
+  it('findRoute finds children and returns null for unknown ids', () => {
+    expect(findRoute('crm-bids')?.path).toBe('/crm/bids');
+    expect(findRoute('nope')).toBeNull();
+  });
+});
+
+describe('guards, gates and headers', () => {
+  const route = (path: string): RouteDef => {
+    const m = matchRoute(path);
+    if (!m) throw new Error(`no route for ${path}`);
+    return m.route;
+  };
+
+  it.each([
+    '/crm', '/crm/dashboard', '/crm/contracts', '/crm/deliveries', '/crm/client/1', '/crm/bids', '/crm/offers', '/crm/structures',
+    '/crm/clients', '/crm/public-bids-admin', '/crm/administrator',
+  ])('%s: login, grainBuying, crm header', (p) => {
+    expect(route(p)).toMatchObject({ guard: 'login', gate: 'grainBuying', header: 'crm' });
+  });
+
+  it.each(['/my-sales-lite', '/my-sales-lite/balances', '/my-sales-lite/tab', '/my-sales-lite/bids', '/my-sales-lite/bids/ames'])(
+    '%s: login, mySalesLite, my-sales-lite header',
+    (p) => {
+      expect(route(p)).toMatchObject({ guard: 'login', gate: 'mySalesLite', header: 'my-sales-lite' });
+    },
+  );
+
+  it.each(['/user', '/dashboard', '/account', '/enterprise/5/team', '/profit-center', '/profit-center/summary', '/farmer-accounts', '/add-data', '/onetime-password/reset'])(
+    '%s: login, no gate',
+    (p) => {
+      expect(route(p)).toMatchObject({ guard: 'login', gate: null });
+    },
+  );
+
+  it.each([
+    '/sign-in', '/sign-in/password', '/sign-in/magic_link', '/sign-in/sms', '/sign-in/sso', '/sign-in/native', '/sign-in/sms-verification',
+    '/native-landing', '/login/magic', '/reset-password', '/password/reset', '/password/exchange/t0k', '/signup', '/signup/seed',
+    '/signup-jit-verify', '/signup-jit-verify/x', '/signup-verify-first', '/signup-verify-first/token/abc',
+  ])('%s: logged-out, no header', (p) => {
+    expect(route(p)).toMatchObject({ guard: 'logged-out', gate: null, header: 'none' });
+  });
+
+  it.each(['/market', '/market/ames', '/score', '/support', '/insights'])('%s: no guard, public header', (p) => {
+    expect(route(p)).toMatchObject({ guard: 'none', gate: null, header: 'public' });
+  });
+
+  it.each(['/', '/error', '/error/500/abc', '/app-shell', '/change-environment', '/profit-center/docusign/contract-signed'])('%s: no guard', (p) => {
+    expect(route(p)).toMatchObject({ guard: 'none', gate: null });
+  });
+});
+
+describe('matchRoute', () => {
+  it.each([
+    ['/', 'home', {}],
+    ['/dashboard', 'dashboard', {}],
+    ['/user', 'user', {}],
+    ['/support', 'support', {}],
+    ['/score', 'score', {}],
+    ['/app-shell', 'app-shell', {}],
+    ['/crm', 'crm', {}],
+    ['/crm/dashboard', 'crm-dashboard', {}],
+    ['/crm/contracts', 'crm-contracts', {}],
+    ['/crm/deliveries', 'crm-deliveries', {}],
+    ['/crm/client/42', 'crm-client', { clientId: '42' }],
+    ['/crm/bids', 'crm-bids', {}],
+    ['/crm/offers', 'crm-offers', {}],
+    ['/crm/structures', 'crm-structures', {}],
+    ['/crm/clients', 'crm-clients', {}],
+    ['/crm/public-bids-admin', 'crm-public-bids-admin', {}],
+    ['/crm/administrator', 'crm-administrator', {}],
+    ['/my-sales-lite', 'my-sales-lite', {}],
+    ['/my-sales-lite/balances', 'my-sales-lite-balances', {}],
+    ['/my-sales-lite/tab', 'my-sales-lite-tab', {}],
+    ['/onetime-password/reset', 'onetime-password-reset', {}],
+    ['/password/reset', 'password-reset', {}],
+    ['/password/exchange/abc.def', 'password-exchange', { token: 'abc.def' }],
+    ['/login/magic', 'login-magic', {}],
+    ['/reset-password', 'reset-password', {}],
+    ['/sign-in/native', 'sign-in-native', {}],
+    ['/native-landing', 'native-landing', {}],
+    ['/sign-in/sms-verification', 'sign-in-sms-verification', {}],
+    ['/signup-verify-first', 'signup-verify-first', {}],
+    ['/signup-verify-first/token/xyz', 'signup-verify-first-token', { token: 'xyz' }],
+    ['/account', 'account', {}],
+    ['/enterprise/77/team', 'enterprise-team', { id: '77' }],
+    ['/farmer-accounts', 'farmer-accounts', {}],
+    ['/add-data', 'add-data', {}],
+    ['/change-environment', 'change-environment', {}],
+    ['/insights', 'insights', {}],
+  ])('%s → %s %j', (path, id, params) => {
+    expect(matchRoute(path)).toEqual({ route: expect.objectContaining({ id }), params, locale: null });
+  });
+
+  describe('optional parameters match with and without the segment', () => {
+    it.each([
+      ['/error', 'error', {}],
+      ['/error/404', 'error', { code: '404' }],
+      ['/error/500/deadbeef', 'error', { code: '500', hash: 'deadbeef' }],
+      ['/sign-in', 'sign-in', {}],
+      ['/sign-in/password', 'sign-in', { method: 'password' }],
+      ['/sign-in/magic_link', 'sign-in', { method: 'magic_link' }],
+      ['/sign-in/sms', 'sign-in', { method: 'sms' }],
+      ['/market', 'market', {}],
+      ['/market/des-moines', 'market', { marketName: 'des-moines' }],
+      ['/market/Des%20Moines', 'market', { marketName: 'Des Moines' }],
+      ['/my-sales-lite/bids', 'my-sales-lite-bids', {}],
+      ['/my-sales-lite/bids/ames', 'my-sales-lite-bids', { marketName: 'ames' }],
+      ['/signup', 'signup', {}],
+      ['/signup/seed', 'signup', { reason: 'seed' }],
+      ['/signup-jit-verify', 'signup-jit-verify', {}],
+      ['/signup-jit-verify/grain', 'signup-jit-verify', { reason: 'grain' }],
+      ['/profit-center', 'profit-center', {}],
+      ['/profit-center/bids-offers', 'profit-center', { tab: 'bids-offers' }],
+      ['/profit-center/sales/contracts', 'profit-center', { tab: 'sales', slug: 'contracts' }],
+    ])('%s → %s %j', (path, id, params) => {
+      expect(matchRoute(path)).toEqual({ route: expect.objectContaining({ id }), params, locale: null });
+    });
+  });
+
+  describe('the most specific route wins, whatever the table order', () => {
+    it('static sign-in pages over /sign-in/:method?', () => {
+      expect(idOf('/sign-in/sso')).toBe('sign-in-sso');
+      expect(idOf('/sign-in/native')).toBe('sign-in-native');
+      expect(idOf('/sign-in/sms-verification')).toBe('sign-in-sms-verification');
+      const reversed = [...ROUTES].reverse();
+      expect(matchRoute('/sign-in/sso', reversed)?.route.id).toBe('sign-in-sso');
+      expect(matchRoute('/sign-in/password', reversed)?.route.id).toBe('sign-in');
+    });
+
+    it('the e-signature landing over /profit-center/:tab?/:slug?', () => {
+      expect(matchRoute('/profit-center/docusign/contract-signed')).toEqual({
+        route: expect.objectContaining({ id: 'profit-center-contract-signed' }),
+        params: { esignProvider: 'docusign' },
+        locale: null,
+      });
+      expect(idOf('/profit-center/sales/contract-signed-x')).toBe('profit-center');
+    });
+  });
+
+  describe('locale prefixes', () => {
+    it.each([
+      ['/en-ca/crm/bids', 'crm-bids', 'en-ca', {}],
+      ['/en-au/crm/client/9', 'crm-client', 'en-au', { clientId: '9' }],
+      ['/en-us/market/ames', 'market', 'en-us', { marketName: 'ames' }],
+      ['/en-ca-qc/market', 'market', 'en-ca-qc', {}],
+      ['/en-ca', 'home', 'en-ca', {}],
+      ['/en-ca/', 'home', 'en-ca', {}],
+      ['/en-au/sign-in/password', 'sign-in', 'en-au', { method: 'password' }],
+      ['/en-ca/my-sales-lite/bids', 'my-sales-lite-bids', 'en-ca', {}],
+      ['/en-ca/error/404', 'error', 'en-ca', { code: '404' }],
+      ['/en-ca/sign-in/native', 'sign-in-native', 'en-ca', {}],
+      ['/en-us/profit-center/docusign/contract-signed', 'profit-center-contract-signed', 'en-us', { esignProvider: 'docusign' }],
+    ])('%s → %s (%s)', (path, id, locale, params) => {
+      expect(matchRoute(path)).toEqual({ route: expect.objectContaining({ id }), params, locale });
+    });
+
+    it('is refused on routes that are not localized (and no other route swallows them)', () => {
+      expect(all.filter((x) => x.localized === 'none').map((x) => x.id).sort()).toEqual([
+        'add-data', 'app-shell', 'change-environment', 'farmer-accounts', 'native-landing',
+      ]);
+      for (const r of all.filter((x) => x.localized === 'none')) {
+        expect(matchRoute(`/en-ca${r.path.replace(/\/:[^/]+\?/g, '').replace(/:[^/]+/g, 'x')}`), r.path).toBeNull();
+      }
+      expect(matchRoute('/en-ca/app-shell')).toBeNull();
+      expect(matchRoute('/app-shell')?.route.id).toBe('app-shell');
+    });
+
+    it('is recognised only as the first segment', () => {
+      expect(matchRoute('/crm/en-ca/bids')).toBeNull();
+      expect(matchRoute('/en-ca/en-ca/crm')).toBeNull();
+    });
+  });
+
+  it('ignores a trailing slash, case, query and hash', () => {
+    expect(idOf('/crm/bids/')).toBe('crm-bids');
+    expect(idOf('/CRM/Bids')).toBe('crm-bids');
+    expect(idOf('/crm/bids?page=2#top')).toBe('crm-bids');
+  });
+
+  it.each([
+    '/nope',
+    '/crm/nope',
+    '/crm/client',
+    '/crm/client/1/2',
+    '/crm/bids/extra',
+    '/market/a/b',
+    '/error/1/2/3',
+    '/sign-in/password/extra',
+    '/password/exchange',
+    '/enterprise/team',
+    '/profit-center/a/b/c',
+    '/my-sales-lite/bids/a/b',
+    '/marketplace',
+    '/login', // a redirect source, not a route
+    '/contracts',
+    '/en-gb/crm',
+  ])('%s is not found', (path) => {
+    expect(matchRoute(path)).toBeNull();
+  });
+
+  it('accepts a custom table, splat routes included', () => {
+    const table: RouteDef[] = [
+      { id: 'docs', path: '/docs/*', guard: 'none', gate: null, header: 'none', localized: 'optional', built: true, title: 'Docs' },
+      { id: 'docs-home', path: '/docs', guard: 'none', gate: null, header: 'none', localized: 'optional', built: true, title: 'Docs' },
+    ];
+    expect(matchRoute('/docs', table)?.route.id).toBe('docs-home');
+    expect(matchRoute('/en-ca/docs/a/b', table)).toEqual({ route: table[0], params: { '*': 'a/b' }, locale: 'en-ca' });
+    expect(matchRoute('/other', table)).toBeNull();
+  });
+
+  it('breaks a tie in favour of the earlier route', () => {
+    const def = (id: string, path: string): RouteDef => ({ id, path, guard: 'none', gate: null, header: 'none', localized: 'optional', built: true, title: id });
+    const table = [def('first', '/a/:x'), def('second', '/a/:y')];
+    expect(matchRoute('/a/1', table)).toEqual({ route: table[0], params: { x: '1' }, locale: null });
+    expect(matchRoute('/a/1', [...table].reverse())?.route.id).toBe('second');
+  });
+
+  it('has the not-found message of the spec', () => {
+    expect(NOT_FOUND_MESSAGE).toBe('The page you are looking for does not exist.');
+  });
+});

@@ -1,0 +1,180 @@
+// The route table (grain-marketing.md 2; platform.md 2.2, 2.3, 2.5). The server uses it for the
+// HTTP status of page requests (404 when nothing matches), the web for its router, guards and titles.
+import { splitLocalePrefix, type Locale } from '../region/locales.ts';
+import type { PublicPageFeature } from '../shell/partner.ts';
+import { matchPathScored, type PathParams } from './match-path.ts';
+
+export type Guard = 'none' | 'login' | 'logged-out';
+export type HeaderKind = 'public' | 'crm' | 'my-sales-lite' | 'none';
+export type ExperienceGate = 'grainBuying' | 'mySalesLite' | null;
+
+export type RouteDef = {
+  id: string;
+  /** react-router pattern, e.g. '/crm/client/:clientId'; children carry their full path. */
+  path: string;
+  guard: Guard;
+  gate: ExperienceGate;
+  header: HeaderKind;
+  /** 'optional': the page also answers under a /{locale} prefix. */
+  localized: 'optional' | 'none';
+  /** false → placeholder page. */
+  built: boolean;
+  /** English page title for the placeholder. */
+  title: string;
+  /** The page exists only when the partner's public page features include this one (/score). */
+  publicPageFeature?: PublicPageFeature;
+  children?: RouteDef[];
+};
+
+export const NOT_FOUND_MESSAGE = 'The page you are looking for does not exist.';
+
+export const SIGN_IN_METHODS = ['magic_link', 'password', 'sms'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** Tabs of '/profit-center/:tab?/:slug?' (platform.md 2.5); 'market-home' is the default. */
+export const PROFIT_CENTER_TABS = [
+  'summary', 'bids-offers', 'brokerage', 'sales', 'my-sales', 'marketing', 'marketSummary', 'sustainability',
+  'market-home', 'futurePrices', 'payments',
+] as const;
+export type ProfitCenterTab = (typeof PROFIT_CENTER_TABS)[number];
+export const DEFAULT_PROFIT_CENTER_TAB: ProfitCenterTab = 'market-home';
+
+/** Signed-in pages outside CRM and my sales lite: login guard, the default (crm) header. */
+function member(id: string, path: string, title: string, localized: 'optional' | 'none' = 'optional'): RouteDef {
+  return { id, path, guard: 'login', gate: null, header: 'crm', localized, built: false, title };
+}
+
+/** Sign-in, signup, reset and magic-link pages: only for visitors who are not signed in. */
+function loggedOut(id: string, path: string, title: string, localized: 'optional' | 'none' = 'optional'): RouteDef {
+  return { id, path, guard: 'logged-out', gate: null, header: 'none', localized, built: false, title };
+}
+
+function publicPage(id: string, path: string, title: string): RouteDef {
+  return { id, path, guard: 'none', gate: null, header: 'public', localized: 'optional', built: false, title };
+}
+
+function crm(id: string, path: string, title: string): RouteDef {
+  return { id, path, guard: 'login', gate: 'grainBuying', header: 'crm', localized: 'optional', built: false, title };
+}
+
+function mySalesLite(id: string, path: string, title: string): RouteDef {
+  return { id, path, guard: 'login', gate: 'mySalesLite', header: 'my-sales-lite', localized: 'optional', built: false, title };
+}
+
+/*
+ * Decisions where the contract is open (see README):
+ * - Every page takes an optional locale prefix except /app-shell, /native-landing and the native
+ *   navigation targets other than /insights. A page that a broader pattern would otherwise swallow
+ *   under a prefix ('/en-ca/sign-in/native' would match '/sign-in/:method?') must stay 'optional'.
+ * - '/onetime-password/reset' is 'login', not 'logged-out': a password sign-in that answers with a
+ *   one-time password has already signed the user in and sends them there; a logged-out guard would
+ *   bounce them straight to the dashboard.
+ * - The e-signature landing '/profit-center/:esignProvider/contract-signed' takes the provider's name
+ *   as a parameter (the spec withholds it) and has no guard: it only tells the user, or the native
+ *   shell, that signing finished; it outranks '/profit-center/:tab?/:slug?' by its static segment.
+ * - '/change-environment' (switch the content environment) and '/insights' (content) have no guard;
+ *   '/farmer-accounts' and '/add-data' need a signed-in user.
+ */
+export const ROUTES: RouteDef[] = [
+  { id: 'home', path: '/', guard: 'none', gate: null, header: 'none', localized: 'optional', built: true, title: 'Home' },
+  { id: 'error', path: '/error/:code?/:hash?', guard: 'none', gate: null, header: 'none', localized: 'optional', built: true, title: 'Error' },
+  { id: 'app-shell', path: '/app-shell', guard: 'none', gate: null, header: 'none', localized: 'none', built: false, title: 'App shell' },
+  { id: 'support', path: '/support', guard: 'none', gate: null, header: 'public', localized: 'optional', built: false, title: 'Support' },
+
+  // Public market and score pages (the public experience).
+  publicPage('market', '/market/:marketName?', 'Local bids'),
+  { ...publicPage('score', '/score', 'CI score'), publicPageFeature: 'public-ci-score' },
+
+  // Sign-in, password and signup (grain-marketing.md 2; platform.md 2.2).
+  loggedOut('sign-in', '/sign-in/:method?', 'Sign in'),
+  loggedOut('sign-in-sso', '/sign-in/sso', 'Single sign-on'),
+  loggedOut('sign-in-native', '/sign-in/native', 'Sign in'),
+  loggedOut('sign-in-sms-verification', '/sign-in/sms-verification', 'Verify your phone number'),
+  loggedOut('native-landing', '/native-landing', 'Welcome', 'none'),
+  loggedOut('login-magic', '/login/magic', 'Sign in with a magic link'),
+  loggedOut('reset-password', '/reset-password', 'Reset your password'),
+  loggedOut('password-reset', '/password/reset', 'Reset your password'),
+  loggedOut('password-exchange', '/password/exchange/:token', 'Choose a new password'),
+  { ...member('onetime-password-reset', '/onetime-password/reset', 'Choose a new password'), header: 'none' },
+  loggedOut('signup', '/signup/:reason?', 'Sign up'),
+  loggedOut('signup-jit-verify', '/signup-jit-verify/:reason?', 'Verify your account'),
+  loggedOut('signup-verify-first', '/signup-verify-first', 'Sign up'),
+  loggedOut('signup-verify-first-token', '/signup-verify-first/token/:token', 'Sign up'),
+
+  // Signed-in pages outside CRM and my sales lite.
+  member('dashboard', '/dashboard', 'Dashboard'),
+  member('user', '/user', 'My profile'),
+  member('account', '/account', 'Account'),
+  member('enterprise-team', '/enterprise/:id/team', 'Team'),
+  member('profit-center', '/profit-center/:tab?/:slug?', 'Profit center'),
+  {
+    id: 'profit-center-contract-signed',
+    path: '/profit-center/:esignProvider/contract-signed',
+    guard: 'none',
+    gate: null,
+    header: 'none',
+    localized: 'optional',
+    built: false,
+    title: 'Contract signed',
+  },
+
+  // CRM (requires the grainBuying experience). '/crm' itself redirects to '/crm/dashboard' (REDIRECTS);
+  // the parent is the CRM layout, so it counts as built.
+  {
+    ...crm('crm', '/crm', 'CRM'),
+    built: true,
+    children: [
+      crm('crm-dashboard', '/crm/dashboard', 'Dashboard'),
+      crm('crm-contracts', '/crm/contracts', 'Contracts'),
+      crm('crm-deliveries', '/crm/deliveries', 'Deliveries'),
+      crm('crm-client', '/crm/client/:clientId', 'Client'),
+      crm('crm-bids', '/crm/bids', 'Bids'),
+      crm('crm-offers', '/crm/offers', 'Offers'),
+      crm('crm-structures', '/crm/structures', 'Structures'),
+      crm('crm-clients', '/crm/clients', 'Clients'),
+      crm('crm-public-bids-admin', '/crm/public-bids-admin', 'Public bids admin'),
+      crm('crm-administrator', '/crm/administrator', 'Administrator'),
+    ],
+  },
+
+  // My sales lite (requires enterpriseAgronomics and the flag allowing my sales lite).
+  mySalesLite('my-sales-lite', '/my-sales-lite', 'My sales'),
+  mySalesLite('my-sales-lite-balances', '/my-sales-lite/balances', 'Balances'),
+  mySalesLite('my-sales-lite-tab', '/my-sales-lite/tab', 'My sales'),
+  mySalesLite('my-sales-lite-bids', '/my-sales-lite/bids/:marketName?', 'Local bids'),
+
+  // Native-shell navigation targets.
+  member('farmer-accounts', '/farmer-accounts', 'Farmer accounts', 'none'),
+  member('add-data', '/add-data', 'Add data', 'none'),
+  { id: 'change-environment', path: '/change-environment', guard: 'none', gate: null, header: 'none', localized: 'none', built: false, title: 'Change environment' },
+  publicPage('insights', '/insights', 'Insights'),
+];
+
+/** Every route, parents before their children, in table order. */
+export function flattenRoutes(routes: readonly RouteDef[] = ROUTES): RouteDef[] {
+  return routes.flatMap((r) => [r, ...flattenRoutes(r.children ?? [])]);
+}
+
+export function findRoute(id: string, routes: readonly RouteDef[] = ROUTES): RouteDef | null {
+  return flattenRoutes(routes).find((r) => r.id === id) ?? null;
+}
+
+export type RouteMatch = { route: RouteDef; params: Record<string, string>; locale: Locale | null };
+
+/**
+ * The route a pathname shows, or null (not found). An optional locale prefix is stripped first
+ * ('/en-ca/crm/bids'); with a prefix only routes with localized 'optional' match. When several routes
+ * match, the most specific wins as in react-router ('/sign-in/sso' over '/sign-in/:method?'); ties go
+ * to the earlier route. Query string and hash are ignored. Redirect sources ('/login', '/contracts',
+ * …) are not routes: check resolveRedirect first.
+ */
+export function matchRoute(pathname: string, routes: readonly RouteDef[] = ROUTES): RouteMatch | null {
+  const { locale, barePath } = splitLocalePrefix(pathname);
+  let best: { route: RouteDef; params: PathParams; score: number } | null = null;
+  for (const route of flattenRoutes(routes)) {
+    if (locale !== null && route.localized !== 'optional') continue;
+    const m = matchPathScored(route.path, barePath);
+    if (m && (best === null || m.score > best.score)) best = { route, params: m.params, score: m.score };
+  }
+  return best ? { route: best.route, params: best.params, locale } : null;
+}

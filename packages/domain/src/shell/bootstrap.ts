@@ -1,0 +1,90 @@
+// Shell payloads shared by server and web: bootstrap, version file, API errors
+// (grain-marketing.md 3 'Bootstrap', 'User', 'Version info'; platform.md 3.2; DESIGN.md conventions 3).
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../region/countries.ts';
+import { whiteLabelPartnerSchema } from './partner.ts';
+
+/** The zod form of UserExperiences (experience.ts); a type test keeps the two identical. */
+export const userExperiencesSchema = z.object({
+  grain_buying: z.boolean().optional(),
+  enterprise_agronomics: z.boolean().optional(),
+  risk_management: z.boolean().optional(),
+  granary_admin: z.boolean().optional(),
+  storeMarketplaceSeller: z.boolean().optional(),
+});
+
+/** An admin permission is granted outright, for 'all' ids, or for a list of ids (platform.md 6.2). */
+export const adminPermissionValueSchema = z.union([z.literal(true), z.literal('all'), z.array(z.string())]);
+export type AdminPermissionValue = z.infer<typeof adminPermissionValueSchema>;
+
+export const bootstrapUserSchema = z.object({
+  id: z.string().nullable(),
+  identified: z.boolean(),
+  isLoggedIn: z.boolean(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  /** Present means the user is an employee. */
+  employeeInfo: z.object({ role: z.string() }).nullable(),
+  experiences: userExperiencesSchema,
+  anonymousId: z.string(),
+  legacyId: z.number().nullable(),
+  permissions: z.array(z.string()),
+  admin: z.object({
+    is_super_admin: z.boolean(),
+    permissions: z.record(z.string(), adminPermissionValueSchema),
+  }),
+});
+export type BootstrapUser = z.infer<typeof bootstrapUserSchema>;
+
+export const countryCodeOrUnknownSchema = z.union([z.literal(''), z.enum(COUNTRY_CODES)]);
+
+export const enterpriseSummarySchema = z.object({
+  id: z.number(),
+  legacyId: z.number(),
+  publicId: z.string(),
+  name: z.string(),
+  countryCode: countryCodeOrUnknownSchema,
+});
+export type EnterpriseSummary = z.infer<typeof enterpriseSummarySchema>;
+
+export const bootstrapResponseSchema = z.object({
+  user: bootstrapUserSchema,
+  /** Keyed by enterprise id. */
+  enterprises: z.record(z.string(), enterpriseSummarySchema),
+  current_enterprise_id: z.number().nullable(),
+  tos_accepted: z.boolean(),
+  csrf: z.string(),
+  partner: whiteLabelPartnerSchema,
+  build: z.object({ tag: z.string() }),
+});
+export type BootstrapResponse = z.infer<typeof bootstrapResponseSchema>;
+
+/** GET /version.json. */
+export const versionResponseSchema = z.object({
+  web: z.object({ required: z.number(), latest: z.number() }),
+  build: z.string(),
+});
+export type VersionResponse = z.infer<typeof versionResponseSchema>;
+
+/** Every error response: `{code, message}` (DESIGN.md conventions 3). */
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/**
+ * The selected enterprise on bootstrap (grain-marketing.md 4): the one stored in the session or
+ * cookie if it is in the list, otherwise current_enterprise_id (null when neither is usable).
+ */
+export function selectEnterpriseId(
+  bootstrap: Pick<BootstrapResponse, 'enterprises' | 'current_enterprise_id'>,
+  storedId: number | string | null | undefined,
+): number | null {
+  if (storedId !== null && storedId !== undefined && String(storedId) !== '' && Object.hasOwn(bootstrap.enterprises, String(storedId))) {
+    return bootstrap.enterprises[String(storedId)]?.id ?? null;
+  }
+  return bootstrap.current_enterprise_id;
+}

@@ -1,0 +1,56 @@
+// White-label partner records (grain-marketing.md 1 'White-labelling', 3 'Partner branding record',
+// 'White-label partner record').
+import { z } from 'zod';
+import { EXPERIENCES } from './experience.ts';
+
+export const PUBLIC_PAGE_FEATURES = [
+  'public-ci-score',
+  'market-delivery-information',
+  'market-announcements',
+  'market-office-hours',
+  'market-contacts',
+  'additional-info',
+  'ingested-data',
+] as const;
+export type PublicPageFeature = (typeof PUBLIC_PAGE_FEATURES)[number];
+
+export const publicPageFeatureSchema = z.enum(PUBLIC_PAGE_FEATURES);
+export const experienceSchema = z.enum(EXPERIENCES);
+
+/** Brand wording and support contacts: never written into the app, always read from here. */
+export const partnerBrandingSchema = z.object({
+  shortName: z.string(),
+  tradeName: z.string(),
+  legalName: z.string(),
+  vhostRegex: z.string().nullable(),
+  supportEmail: z.string(),
+  supportPhone: z.string(),
+  appSupportEmail: z.string(),
+  dataEmail: z.string(),
+  appSupportPhone: z.string(),
+  logoBanner: z.string().nullable(),
+});
+export type PartnerBranding = z.infer<typeof partnerBrandingSchema>;
+
+export const publicHeaderLinkSchema = z.object({ label: z.string(), url: z.string() });
+export type PublicHeaderLink = z.infer<typeof publicHeaderLinkSchema>;
+
+export const whiteLabelPartnerSchema = z.object({
+  id: z.string(),
+  vhost: z.string().nullable(),
+  intent: z.string().nullable(),
+  displayName: z.string(),
+  logo: z.string().nullable(),
+  publicHeader: z.object({ title: z.string(), links: z.array(publicHeaderLinkSchema) }),
+  legalFooter: z.string(),
+  assets: z.record(z.string(), z.string()),
+  experiences: z.array(experienceSchema),
+  publicPageFeatures: z.array(publicPageFeatureSchema),
+  branding: partnerBrandingSchema,
+  theme: z.object({ primary: z.string(), secondary: z.string() }),
+});
+export type WhiteLabelPartner = z.infer<typeof whiteLabelPartnerSchema>;
+
+export function partnerHasFeature(partner: Pick<WhiteLabelPartner, 'publicPageFeatures'>, feature: PublicPageFeature): boolean {
+  return partner.publicPageFeatures.includes(feature);
+}
