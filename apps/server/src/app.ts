@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TRACE_ID_HEADER } from '@granary/domain';
 import type { Database } from './platform/db.ts';
 import type { Env } from './platform/env.ts';
@@ -60,8 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     genReqId: (req) => traceIdFrom(req.headers[TRACE_ID_HEADER.toLowerCase()]),
-    requestIdLogLabel: 'traceId',
-    disableRequestLogging: false,
+    logController: new LogController({ requestIdLogLabel: 'traceId' }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -118,6 +118,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   });
   registerAccessControl(app, ctx);
+  // The API's OpenAPI description, generated from the routes' zod schemas.
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Granary API', version: String(env.WEB_VERSION_LATEST) } },
+    transform: jsonSchemaTransform,
+    hideUntagged: false,
+  });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   const partners = createPartnerDirectory(database.db);
   await app.register(shellRoutes, { ctx, partners, buildTag: readBuildTag(webDist) });

@@ -15,7 +15,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseConfig =
   /** A PostgreSQL server (`DATABASE_URL=postgres://…`). */
-  | { kind: 'postgres'; url: string; poolSize?: number; migrationsSchema?: string }
+  | { kind: 'postgres'; url: string; poolSize?: number }
   /** Embedded PGlite: on disk under `dataDir`, or in memory when `dataDir` is omitted (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
@@ -36,7 +36,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder, migrationsSchema: config.migrationsSchema ?? 'drizzle' }),
+      migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
     };
   }

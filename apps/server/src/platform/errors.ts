@@ -63,7 +63,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({
-        path: v.instancePath || v.params?.issue?.path?.join('.') || '',
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         message: v.message,
       }));
       const where = err.validationContext ?? 'request';

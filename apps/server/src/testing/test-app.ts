@@ -32,23 +32,19 @@ export async function createTestApp(
   const url = process.env.DATABASE_URL;
   let database: Database;
   if (url) {
-    // One schema per test app, so test files can run in parallel on one server database.
-    const schemaName = `t_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+    // A database of its own per test app (migrations name the public schema, so schemas won't do).
+    const name = `granary_t_${randomToken(8).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
     const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
-    await admin.db.execute(sql.raw(`create schema ${schemaName}`));
+    await admin.db.execute(sql.raw(`create database ${name}`));
     await admin.close();
-    const sep = url.includes('?') ? '&' : '?';
-    database = await openDatabase({
-      kind: 'postgres',
-      url: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schemaName}`)}`,
-      poolSize: 4,
-      migrationsSchema: schemaName,
-    });
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    database = await openDatabase({ kind: 'postgres', url: own.toString(), poolSize: 4 });
     const close = database.close;
     database.close = async () => {
       await close();
       const cleanup = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
-      await cleanup.db.execute(sql.raw(`drop schema ${schemaName} cascade`));
+      await cleanup.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
       await cleanup.close();
     };
   } else {

@@ -5,6 +5,7 @@ import { createTestApp, cookiesFrom, type TestApp } from '../../testing/test-app
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { enterpriseUsers, enterprises, users } from '../../db/schema/index.ts';
 import { pickCurrentEnterprise } from './shell.service.ts';
+import { sha256 } from '../../platform/crypto.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,7 +97,8 @@ describe('GET /api/bootstrap', () => {
     await t.database.db.execute(sql`update sessions set last_seen_at = now() - interval '31 minutes'`);
     const res = await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie } });
     expect(res.json().user.isLoggedIn).toBe(false);
-    const left = await t.database.db.execute(sql`select count(*)::int as n from sessions`);
+    const token = cookie.split('=')[1]!;
+    const left = await t.database.db.execute(sql`select count(*)::int as n from sessions where token_hash = ${sha256(token)}`);
     expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 });
