@@ -11,7 +11,8 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-type Account = keyof ReturnType<typeof inject<'sessionTokens'>>;
+/** A demo account key (buyer, farmer, admin, prairieBuyer), or its spare session `<key>2`. */
+type Account = string;
 
 /** A fresh browser context on the app, optionally signed in as a demo account. */
 export async function openContext(
@@ -26,6 +27,7 @@ export async function openContext(
   });
   if (options.as) {
     const token = inject('sessionTokens')[options.as];
+    if (!token) throw new Error(`no session for ${options.as}`);
     const url = new URL(baseURL);
     await context.addCookies([
       { name: 'granary_session', value: token, domain: url.hostname, path: '/', httpOnly: true, sameSite: 'Lax' },

@@ -14,7 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     bumpedURL: string;
-    sessionTokens: Record<keyof typeof DEMO_ACCOUNTS, string>;
+    /** A session per demo account, plus `<account>2` spares for specs that log out. */
+    sessionTokens: Record<string, string>;
   }
 }
 
@@ -39,12 +40,14 @@ export default async function setup(project: TestProject) {
   const bumped = await startServer({ WEB_VERSION_REQUIRED: '65', WEB_VERSION_LATEST: '65' });
 
   // Signed-in browsers get a real session row (the sign-in pages belong to the identity work).
-  const sessionTokens = {} as Record<keyof typeof DEMO_ACCOUNTS, string>;
-  for (const [key, email] of Object.entries(DEMO_ACCOUNTS) as [keyof typeof DEMO_ACCOUNTS, string][]) {
+  const sessionTokens: Record<string, string> = {};
+  for (const [key, email] of Object.entries(DEMO_ACCOUNTS)) {
     const [user] = await main.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    const token = randomToken();
-    await insertSession(main.database.db, { tokenHash: sha256(token), userId: user!.id, ip: null, userAgent: null });
-    sessionTokens[key] = token;
+    for (const name of [key, `${key}2`]) {
+      const token = randomToken();
+      await insertSession(main.database.db, { tokenHash: sha256(token), userId: user!.id, ip: null, userAgent: null });
+      sessionTokens[name] = token;
+    }
   }
 
   project.provide('baseURL', main.url);

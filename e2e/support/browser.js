@@ -1,0 +1,35 @@
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { inject } from 'vitest';
+export const ARTIFACTS = new URL('../.artifacts/', import.meta.url).pathname;
+export function launchBrowser() {
+    return chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--no-first-run'],
+    });
+}
+/** A fresh browser context on the app, optionally signed in as a demo account. */
+export async function openContext(browser, options = {}) {
+    const baseURL = options.baseURL ?? inject('baseURL');
+    const context = await browser.newContext({
+        baseURL,
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+        ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    });
+    if (options.as) {
+        const token = inject('sessionTokens')[options.as];
+        if (!token)
+            throw new Error(`no session for ${options.as}`);
+        const url = new URL(baseURL);
+        await context.addCookies([
+            { name: 'granary_session', value: token, domain: url.hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
+            { name: 'granary_logged_in', value: '1', domain: url.hostname, path: '/', sameSite: 'Lax' },
+        ]);
+    }
+    return context;
+}
+/** Saves a screenshot under e2e/.artifacts for a person to look at. */
+export async function snap(page, name) {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+}
