@@ -2,11 +2,16 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { logout } from '../../lib/api/logout';
-import { T } from '../../lib/i18n/t';
+import { usePartner } from '../../lib/brand/partner-context';
+import { T, useT } from '../../lib/i18n/t';
+import { useDocumentTitle } from '../../lib/ui/document-title';
 
 /** The permission-denied error screen of experience-gated pages: the message and a 'Logout' button. */
 export function PermissionDenied() {
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const partner = usePartner();
+  useDocumentTitle([t('error.permissionDenied'), partner.branding.shortName]);
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', flex: 1, px: 2, py: { xs: 6, md: 10 } }}>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 444, width: '100%', textAlign: 'center' }} role="alert">

@@ -62,15 +62,15 @@ export function BrokenTractor({ width = 360 }: { width?: number | string }) {
     >
       {/* backdrop */}
       <circle cx="240" cy="156" r="134" fill={alpha(body, 0.07)} />
-      <path d="M152 60 q6 -10 16 -4" fill="none" stroke={alpha(body, 0.25)} strokeWidth="3" strokeLinecap="round" />
 
       {/* smoke from the exhaust */}
       <g fill="#8f9792">
-        <circle cx="270" cy="60" r="11" opacity="0.55" />
-        <circle cx="284" cy="44" r="14" opacity="0.45" />
-        <circle cx="276" cy="36" r="10" opacity="0.4" />
-        <circle cx="304" cy="26" r="18" opacity="0.3" />
-        <circle cx="328" cy="16" r="13" opacity="0.2" />
+        <circle cx="279" cy="74" r="8" opacity="0.6" />
+        <circle cx="289" cy="60" r="11" opacity="0.5" />
+        <circle cx="280" cy="50" r="8" opacity="0.4" />
+        <circle cx="304" cy="44" r="15" opacity="0.38" />
+        <circle cx="326" cy="28" r="17" opacity="0.26" />
+        <circle cx="352" cy="18" r="12" opacity="0.16" />
       </g>
 
       {/* ground */}
@@ -83,8 +83,8 @@ export function BrokenTractor({ width = 360 }: { width?: number | string }) {
       </g>
 
       {/* the block the nose rests on */}
-      <rect x="300" y="224" width="44" height="27" rx="3" fill="#b9864f" />
-      <path d="M304 233 H340 M304 242 H340" stroke="#9a6d3c" strokeWidth="2" />
+      <rect x="278" y="226" width="42" height="25" rx="3" fill="#b9864f" />
+      <path d="M282 234 H316 M282 242 H316" stroke="#9a6d3c" strokeWidth="2" />
 
       {/* the tractor, nose down */}
       <g transform="rotate(9 150 192)">

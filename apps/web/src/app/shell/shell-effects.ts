@@ -2,8 +2,8 @@ import { LOGGED_IN_COOKIE, historyUrl, signInUrl } from '@granary/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { subscribeApiEvents } from '../../lib/api/api-state';
-import { useBootstrap } from '../../lib/api/bootstrap';
+import { sessionState, subscribeApiEvents } from '../../lib/api/api-state';
+import { useBootstrap, type Bootstrap } from '../../lib/api/bootstrap';
 import { queryKeys } from '../../lib/api/query-keys';
 import { readCookie } from '../../lib/browser/cookies';
 import { pageLocation } from '../../lib/browser/page-location';
@@ -41,6 +41,13 @@ export function useApiEvents(): void {
     () =>
       subscribeApiEvents((event) => {
         if (event.type === 'session-expired') {
+          // The session is gone: say so before navigating, or the logged-out-only sign-in page would bounce the
+          // user straight back; then fetch a fresh (anonymous) bootstrap for a new CSRF token.
+          queryClient.setQueryData<Bootstrap>(queryKeys.bootstrap, (old) =>
+            old ? { ...old, user: { ...old.user, isLoggedIn: false } } : old,
+          );
+          sessionState.set((state) => ({ ...state, isLoggedIn: false }));
+          void queryClient.invalidateQueries({ queryKey: queryKeys.bootstrap });
           const { pathname, search } = window.location;
           if (!pathname.includes('/sign-in')) navigate(signInUrl(`${pathname}${search}`));
           return;

@@ -1,9 +1,9 @@
 import AgricultureRoundedIcon from '@mui/icons-material/AgricultureRounded';
 import { Box, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { usePartner } from '../../../lib/brand/partner-context';
-import { useT } from '../../../lib/i18n/t';
-import { useLocalizedPath } from '../../../lib/routing/route-handle';
+import { usePartner } from './partner-context';
+import { useT } from '../i18n/t';
+import { useLocalizedPath } from '../routing/route-handle';
 
 /** The partner's logo (or its display name beside a neutral mark) linking home. */
 export function BrandMark({ to = '/', tone = 'default' }: { to?: string; tone?: 'default' | 'inverse' }) {

@@ -1,5 +1,6 @@
 import ConstructionRoundedIcon from '@mui/icons-material/ConstructionRounded';
 import { Box, Container, Paper, Typography } from '@mui/material';
+import { BrandMark } from '../brand/brand-mark';
 import { usePartner } from '../brand/partner-context';
 import { T } from '../i18n/t';
 import { useCurrentRouteDef } from '../routing/route-handle';
@@ -14,8 +15,15 @@ export function PlaceholderPage() {
   const partner = usePartner();
   const title = def?.title ?? '';
   useDocumentTitle([title, partner.branding.shortName]);
+  // Pages without a header (sign-in, signup, ...) still wear the partner's mark.
+  const bare = def?.header === 'none';
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+    <Container maxWidth={bare ? 'md' : 'lg'} sx={{ py: { xs: 3, md: bare ? 8 : 5 } }}>
+      {bare ? (
+        <Box sx={{ mb: { xs: 4, md: 6 } }}>
+          <BrandMark />
+        </Box>
+      ) : null}
       <Typography variant="h1" component="h1" sx={{ mb: 3 }}>
         {title}
       </Typography>

@@ -1,6 +1,6 @@
 import type { BootstrapUser } from '@granary/domain';
 import { AppBar, Box, Toolbar } from '@mui/material';
-import { BrandMark } from './brand-mark';
+import { BrandMark } from '../../../lib/brand/brand-mark';
 import { InlineNav, NavDrawer } from './nav-links';
 import { CRM_NAV } from './nav-items';
 import { UserMenu } from './user-menu';

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
+import { BrandMark } from '../../../lib/brand/brand-mark';
 import type { NavItem } from './nav-items';
 
 /** Horizontal navigation of a header (desktop). */
@@ -65,7 +66,8 @@ export function NavDrawer({
         <MenuRoundedIcon />
       </IconButton>
       <Drawer anchor="left" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: 288 } } }}>
-        <Toolbar sx={{ justifyContent: 'flex-end' }}>
+        <Toolbar sx={{ justifyContent: 'space-between', gap: 1 }}>
+          <BrandMark />
           <IconButton aria-label={t('header.closeMenu')} onClick={() => setOpen(false)}>
             <CloseRoundedIcon />
           </IconButton>

@@ -5,7 +5,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { signInUrl } from '@granary/domain';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { T } from '../../../lib/i18n/t';
-import { BrandMark } from './brand-mark';
+import { BrandMark } from '../../../lib/brand/brand-mark';
 import { NavDrawer } from './nav-links';
 import { UserMenu } from './user-menu';
 

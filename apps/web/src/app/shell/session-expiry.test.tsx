@@ -1,0 +1,24 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { emitApiEvent } from '../../lib/api/api-state';
+import type { Bootstrap } from '../../lib/api/bootstrap';
+import { queryKeys } from '../../lib/api/query-keys';
+import { showToast } from '../../lib/toast/toast-store';
+import { renderApp } from '../../test/render-app';
+
+describe('session expiry', () => {
+  it('shows the toast and lands on sign-in with the page as redirect, without bouncing back', async () => {
+    const { router, queryClient } = renderApp('/crm/contracts', 'buyer');
+    expect(await screen.findByText('Contracts — this page is coming soon')).toBeTruthy();
+    window.history.replaceState(null, '', '/crm/contracts');
+    showToast({ messageId: 'error.sessionExpired' }, { severity: 'error' });
+    emitApiEvent({ type: 'session-expired', status: 401 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in/password'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/crm/contracts')}`);
+    expect(await screen.findByText('Your session expired')).toBeTruthy();
+    expect(queryClient.getQueryData<Bootstrap>(queryKeys.bootstrap)?.user.isLoggedIn).toBe(false);
+    expect(await screen.findByText('Sign in — this page is coming soon')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sign-in/password');
+    window.history.replaceState(null, '', '/');
+  });
+});
