@@ -76,10 +76,32 @@ export const users = pgTable(
     /** The white-label partner a grain buyer works for (null for farmers and staff). */
     partnerId: text('partner_id').references(() => partners.id),
     tosAcceptedAt: timestamp('tos_accepted_at', { withTimezone: true }),
+    /** platform.md 4.1: verified, pending or unverified. */
+    verificationStatus: text('verification_status').$type<'verified' | 'pending' | 'unverified'>().notNull().default('unverified'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** E.164 form of phone_number, for SMS sign-in look-ups. */
+    normalizedPhoneNumber: text('normalized_phone_number'),
+    /** The password is a one-time password: the next sign-in must set a new one. */
+    oneTimePassword: boolean('one_time_password').notNull().default(false),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** What the signup form said (platform.md 3.6), kept for onboarding and analytics. */
+    signupProfile: jsonb('signup_profile').$type<Record<string, unknown>>().notNull().default({}),
+    signupReasonIds: integer('signup_reason_ids').array().notNull().default(sql`'{}'::int[]`),
+    userType: integer('user_type'),
+    countryCode: text('country_code').$type<'' | 'USA' | 'CAN' | 'AUS'>().notNull().default(''),
+    postalCode: text('postal_code'),
+    partnerIntent: text('partner_intent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_normalized_phone_idx').on(t.normalizedPhoneNumber),
+  ],
 );
 
 export const enterprises = pgTable('enterprises', {
@@ -112,6 +134,11 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** How the session began: password, magic_link, sms, google, apple, sso, act_as… */
+    method: text('method').notNull().default('password'),
+    /** An admin acting as another user: the session's user is the admin, this is whom they act as. */
+    actAsUserId: uuid('act_as_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actAsScope: text('act_as_scope'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_last_seen_idx').on(t.lastSeenAt)],
 );

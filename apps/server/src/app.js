@@ -1,0 +1,122 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { LogController } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { TRACE_ID_HEADER } from '@granary/domain';
+import { registerAccessControl } from './platform/access.ts';
+import { registerErrorHandler } from './platform/errors.ts';
+import { postgresRateLimitStore } from './platform/rate-limit-store.ts';
+import { getOrCreateSetting } from './platform/settings.repo.ts';
+import { randomToken } from './platform/crypto.ts';
+import { createPartnerDirectory } from './modules/partners/partners.service.ts';
+import { partnerRoutes } from './modules/partners/partners.routes.ts';
+import { shellRoutes } from './modules/shell/shell.routes.ts';
+import { pagesRoutes } from './modules/shell/pages.routes.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+/** A trace id the client sent (a decimal of at most 19 digits) is kept; otherwise one is made. */
+function traceIdFrom(header) {
+    const value = Array.isArray(header) ? header[0] : header;
+    if (value && /^\d{1,19}$/.test(value))
+        return value;
+    const bytes = new BigUint64Array(1);
+    crypto.getRandomValues(bytes);
+    return String((bytes[0] ?? 0n) >> 1n);
+}
+function readBuildTag(webDist) {
+    const file = webDist ? join(webDist, 'build.json') : null;
+    if (file && existsSync(file)) {
+        try {
+            const parsed = JSON.parse(readFileSync(file, 'utf8'));
+            if (typeof parsed.tag === 'string')
+                return parsed.tag;
+        }
+        catch {
+            // fall through: a broken build.json is not worth refusing to start over
+        }
+    }
+    return 'dev';
+}
+/** Builds the whole server: platform plugins first, then each module, registered explicitly. */
+export async function buildApp(options) {
+    const { database, env } = options;
+    const webDist = options.webDist ?? null;
+    const app = Fastify({
+        logger: options.logger ?? false,
+        bodyLimit: env.BODY_LIMIT_BYTES,
+        trustProxy: env.TRUST_PROXY,
+        genReqId: (req) => traceIdFrom(req.headers[TRACE_ID_HEADER.toLowerCase()]),
+        logController: new LogController({ requestIdLogLabel: 'traceId' }),
+        routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    }).withTypeProvider();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(app);
+    const ctx = {
+        database,
+        env,
+        sessions: { idleMs: env.SESSION_IDLE_MINUTES * 60000, secureCookies: env.NODE_ENV === 'production' },
+        csrfSecret: await getOrCreateSetting(database.db, 'csrf_secret', () => randomToken(32)),
+        webDist,
+    };
+    app.addHook('onRequest', async (request, reply) => {
+        reply.header(TRACE_ID_HEADER, request.id);
+        // Behind a TLS-terminating proxy the cookies must be Secure even outside production.
+        if (request.protocol === 'https')
+            ctx.sessions.secureCookies = true;
+    });
+    app.addHook('onClose', async () => {
+        await database.close();
+    });
+    await app.register(fastifyCookie);
+    await app.register(fastifyHelmet, {
+        contentSecurityPolicy: {
+            useDefaults: false,
+            directives: {
+                defaultSrc: ["'self'"],
+                scriptSrc: ["'self'"],
+                // MUI (emotion) injects <style> elements at run time.
+                styleSrc: ["'self'", "'unsafe-inline'"],
+                imgSrc: ["'self'", 'data:', 'blob:'],
+                fontSrc: ["'self'", 'data:'],
+                connectSrc: ["'self'"],
+                frameSrc: ["'self'"],
+                frameAncestors: ["'self'"],
+                objectSrc: ["'none'"],
+                baseUri: ["'self'"],
+                formAction: ["'self'"],
+            },
+        },
+        // Served over plain http on localhost in development; a proxy adds HSTS in production.
+        strictTransportSecurity: env.NODE_ENV === 'production',
+    });
+    await app.register(fastifyRateLimit, {
+        global: false,
+        store: postgresRateLimitStore(database.db),
+        errorResponseBuilder: (_req, context) => ({
+            statusCode: 429,
+            code: 'rate_limited',
+            message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds before trying again.`,
+        }),
+    });
+    registerAccessControl(app, ctx);
+    // The API's OpenAPI description, generated from the routes' zod schemas.
+    await app.register(fastifySwagger, {
+        openapi: { info: { title: 'Granary API', version: String(env.WEB_VERSION_LATEST) } },
+        transform: jsonSchemaTransform,
+        hideUntagged: false,
+    });
+    app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+    const partners = createPartnerDirectory(database.db);
+    await app.register(shellRoutes, { ctx, partners, buildTag: readBuildTag(webDist) });
+    await app.register(partnerRoutes, { partners });
+    await app.register(identityRoutes, { ctx });
+    await app.register(pagesRoutes, { ctx });
+    app.setNotFoundHandler((request, reply) => {
+        void reply.status(404).send({ code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}.` });
+    });
+    return app;
+}

@@ -1,0 +1,82 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { NOT_FOUND_MESSAGE, homeTarget, matchRoute, resolveRedirect, splitLocalePrefix } from '@granary/domain';
+import { AppError } from '../../platform/errors.ts';
+import { getSession } from '../../platform/access.ts';
+const ROOT_MARKUP = '<div id="root"></div>';
+function escapeHtml(s) {
+    return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+/** index.html, with a readable message inside the root element for non-JS clients (React replaces it). */
+function renderIndex(indexHtml, message) {
+    const inner = message ? `<main style="font-family:sans-serif;padding:2rem"><p>${escapeHtml(message)}</p></main>` : '';
+    if (!indexHtml) {
+        return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title></head><body>${inner || '<p>The web app has not been built yet: run <code>npm run build</code>.</p>'}</body></html>`;
+    }
+    return message ? indexHtml.replace(ROOT_MARKUP, `<div id="root">${inner}</div>`) : indexHtml;
+}
+/** The status an /error/:code page answers with: the code when it is an HTTP error status, else 404. */
+export function errorPageStatus(code) {
+    const n = Number(code);
+    return Number.isInteger(n) && n >= 400 && n <= 599 ? n : 404;
+}
+/**
+ * Everything outside /api is the web app: files of the build, server-side redirects of the route table
+ * (so /login answers 302 even without JavaScript), and index.html with the right status — 404 when no route
+ * of the table matches, the code itself on /error/:code.
+ */
+export const pagesRoutes = async (app, { ctx }) => {
+    const dist = ctx.webDist;
+    const indexPath = dist ? join(dist, 'index.html') : null;
+    const indexHtml = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+    if (dist && existsSync(dist)) {
+        await app.register(fastifyStatic, { root: dist, serve: false });
+    }
+    const sendPage = (reply, status, message) => reply
+        .status(status)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(renderIndex(indexHtml, message));
+    app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+        const [rawPath = '/', rawSearch] = request.url.split('?', 2);
+        const search = rawSearch !== undefined ? `?${rawSearch}` : '';
+        if (rawPath === '/api' || rawPath.startsWith('/api/'))
+            throw new AppError('not_found', 'No such API call.');
+        let pathname;
+        try {
+            pathname = decodeURIComponent(rawPath);
+        }
+        catch {
+            return sendPage(reply, 404, NOT_FOUND_MESSAGE);
+        }
+        if (pathname.includes('\0'))
+            return sendPage(reply, 404, NOT_FOUND_MESSAGE);
+        // A file of the build (assets are content-hashed, so they can be cached for good).
+        const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+        if (dist && last.includes('.') && pathname !== '/index.html') {
+            const file = normalize(join(dist, pathname));
+            if (file.startsWith(dist + sep) && existsSync(file) && statSync(file).isFile()) {
+                const immutable = pathname.startsWith('/assets/');
+                return reply.sendFile(pathname.slice(1), {
+                    cacheControl: false,
+                }).header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+            }
+        }
+        const { locale, barePath } = splitLocalePrefix(pathname);
+        const prefix = locale ? `/${locale}` : '';
+        if (barePath === '/') {
+            const session = await getSession(ctx, request);
+            return reply.redirect(`${prefix}${homeTarget(session !== null)}${search}`, 302);
+        }
+        const redirect = resolveRedirect(barePath);
+        if (redirect)
+            return reply.redirect(`${prefix}${redirect}${search}`, 302);
+        const match = matchRoute(pathname);
+        if (!match)
+            return sendPage(reply, 404, NOT_FOUND_MESSAGE);
+        if (match.route.id === 'error')
+            return sendPage(reply, errorPageStatus(match.params.code), null);
+        return sendPage(reply, 200, null);
+    });
+};

@@ -1,0 +1,82 @@
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+/** Every error code the server answers with, its HTTP status and default message. */
+export const ERRORS = {
+    invalid_request: { status: 400, message: 'The request is not valid.' },
+    unauthenticated: { status: 401, message: 'Your session expired' },
+    forbidden: { status: 403, message: 'You do not have permissions for this action' },
+    csrf_invalid: { status: 403, message: 'Access denied to requested method' },
+    not_found: { status: 404, message: 'The page you are looking for does not exist.' },
+    method_not_allowed: { status: 405, message: 'Access denied to requested method' },
+    conflict: { status: 409, message: 'The record was changed by someone else.' },
+    precondition_failed: { status: 412, message: 'The record was changed by someone else. Reload it and try again.' },
+    payload_too_large: { status: 413, message: 'The request is too large.' },
+    unsupported_media_type: { status: 415, message: 'The request content type is not supported.' },
+    rate_limited: { status: 429, message: 'Too many requests. Please wait a while before trying again.' },
+    internal_error: { status: 500, message: 'Sorry, an unexpected issue occurred. Please come back later!' },
+    unavailable: { status: 503, message: 'Sorry, an unexpected issue occurred. Please come back later!' },
+};
+/** Services throw this; the one error handler maps it to `{code, message}` and the status of ERRORS. */
+export class AppError extends Error {
+    code;
+    details;
+    constructor(code, message, details) {
+        super(message ?? ERRORS[code].message);
+        this.code = code;
+        this.details = details;
+    }
+    get status() {
+        return ERRORS[this.code].status;
+    }
+}
+function fromFastifyError(err) {
+    const status = err.statusCode ?? 500;
+    if (status >= 500)
+        return null;
+    switch (err.code) {
+        case 'FST_ERR_CTP_BODY_TOO_LARGE':
+            return { status: 413, body: { code: 'payload_too_large', message: ERRORS.payload_too_large.message } };
+        case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+            return { status: 415, body: { code: 'unsupported_media_type', message: ERRORS.unsupported_media_type.message } };
+        default:
+            break;
+    }
+    if (status === 429)
+        return { status, body: { code: 'rate_limited', message: ERRORS.rate_limited.message } };
+    if (status === 404)
+        return { status, body: { code: 'not_found', message: ERRORS.not_found.message } };
+    // Any other client error fastify raises (bad JSON, empty body with a JSON content type, …) is a 400 with its reason.
+    return { status: status === 400 ? 400 : status, body: { code: 'invalid_request', message: err.message } };
+}
+export function registerErrorHandler(app) {
+    app.setErrorHandler((err, request, reply) => {
+        if (err instanceof AppError) {
+            const body = { code: err.code, message: err.message };
+            if (err.details !== undefined)
+                body.details = err.details;
+            if (err.status >= 500)
+                request.log.error({ err }, 'request failed');
+            return reply.status(err.status).send(body);
+        }
+        if (hasZodFastifySchemaValidationErrors(err)) {
+            const details = err.validation.map((v) => ({
+                path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+                message: v.message,
+            }));
+            const where = err.validationContext ?? 'request';
+            return reply.status(400).send({
+                code: 'invalid_request',
+                message: `Invalid ${where}: ${details.map((d) => `${d.path || '(root)'} ${d.message}`.trim()).join('; ')}`,
+                details,
+            });
+        }
+        if (isResponseSerializationError(err)) {
+            request.log.error({ err, cause: err.cause }, 'response did not match its schema');
+            return reply.status(500).send({ code: 'internal_error', message: ERRORS.internal_error.message });
+        }
+        const mapped = fromFastifyError(err);
+        if (mapped)
+            return reply.status(mapped.status).send(mapped.body);
+        request.log.error({ err }, 'unhandled error');
+        return reply.status(500).send({ code: 'internal_error', message: ERRORS.internal_error.message });
+    });
+}
