@@ -22,14 +22,13 @@ export function ShellFooter() {
         }}
       >
         <Stack spacing={0.25}>
-          {legalName ? (
+          {partner.legalFooter ? (
+            <Typography variant="body2" color="text.secondary">
+              {partner.legalFooter}
+            </Typography>
+          ) : legalName ? (
             <Typography variant="body2" color="text.secondary">
               <T id="footer.copyright" values={{ year: formatDate(new Date(), 'YYYY'), legalName }} />
-            </Typography>
-          ) : null}
-          {partner.legalFooter ? (
-            <Typography variant="caption" color="text.secondary">
-              {partner.legalFooter}
             </Typography>
           ) : null}
         </Stack>

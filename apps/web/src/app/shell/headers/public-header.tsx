@@ -9,6 +9,11 @@ import { BrandMark } from '../../../lib/brand/brand-mark';
 import { NavDrawer } from './nav-links';
 import { UserMenu } from './user-menu';
 
+/** Partner links to pages of the app navigate in place; others are ordinary links. */
+function isInternal(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//');
+}
+
 /** The public header: partner mark and title, the partner's header links, and 'Sign in' (or the account menu). */
 export function PublicHeader({ user }: { user: BootstrapUser | null }) {
   const partner = usePartner();
@@ -23,7 +28,10 @@ export function PublicHeader({ user }: { user: BootstrapUser | null }) {
             <NavDrawer
               items={[]}
               extraLinks={links.map((link) => (
-                <ListItemButton key={link.url} component="a" href={link.url}>
+                <ListItemButton
+                  key={link.url}
+                  {...(isInternal(link.url) ? { component: RouterLink, to: link.url } : { component: 'a', href: link.url })}
+                >
                   <ListItemText primary={link.label} />
                 </ListItemButton>
               ))}
@@ -31,7 +39,7 @@ export function PublicHeader({ user }: { user: BootstrapUser | null }) {
           </Box>
         ) : null}
         <BrandMark />
-        {partner.publicHeader.title ? (
+        {partner.publicHeader.title && partner.publicHeader.title !== partner.displayName ? (
           <Typography
             component="span"
             color="text.secondary"
@@ -46,7 +54,7 @@ export function PublicHeader({ user }: { user: BootstrapUser | null }) {
           {links.map((link) => (
             <Link
               key={link.url}
-              href={link.url}
+              {...(isInternal(link.url) ? { component: RouterLink, to: link.url } : { href: link.url })}
               underline="hover"
               color="text.secondary"
               sx={{ fontWeight: 500, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
