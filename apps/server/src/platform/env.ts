@@ -22,6 +22,13 @@ export const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   TRUST_PROXY: bool,
+  /** Public origin used in links that go out by e-mail (magic links, resets). */
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Granary <no-reply@granary.test>'),
+  /** Bot check on sign-in, signup and the other listed actions: altcha (self-hosted proof of work), recaptcha or off. */
+  BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).optional(),
+  RECAPTCHA_SECRET: z.string().optional(),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

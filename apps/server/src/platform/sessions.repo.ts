@@ -7,7 +7,7 @@ export type UserRow = typeof users.$inferSelect;
 
 export async function insertSession(
   db: Db,
-  row: { tokenHash: string; userId: string; ip: string | null; userAgent: string | null; currentEnterpriseId?: number | null },
+  row: typeof sessions.$inferInsert,
 ): Promise<void> {
   await db.insert(sessions).values(row);
 }
