@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
+import { NOT_FOUND_MESSAGE } from '@granary/domain';
 import { describe, expect, it } from 'vitest';
+import { messages } from '../lib/i18n/messages';
 import { renderApp } from '../test/render-app';
 import { areaOf } from './router';
 
@@ -42,6 +44,7 @@ describe('router', () => {
   });
 
   it('shows the no-match page for unknown paths', async () => {
+    expect(messages['error.notFound']).toBe(NOT_FOUND_MESSAGE);
     renderApp('/no/such/page', 'anonymous');
     expect(await screen.findByRole('heading', { name: 'The page you are looking for does not exist.' })).toBeTruthy();
   });

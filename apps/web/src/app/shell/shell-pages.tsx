@@ -1,19 +1,14 @@
 import HomeRoundedIcon from '@mui/icons-material/HomeRounded';
-import { NOT_FOUND_MESSAGE, homeTarget } from '@granary/domain';
+import { homeTarget } from '@granary/domain';
 import { Box, Button, Container, Typography } from '@mui/material';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { useBootstrap } from '../../lib/api/bootstrap';
 import { usePartner } from '../../lib/brand/partner-context';
 import { T, useT } from '../../lib/i18n/t';
-import { messages } from '../../lib/i18n/messages';
 import { useLocalizedPath } from '../../lib/routing/route-handle';
 import { useDocumentTitle } from '../../lib/ui/document-title';
 import { PageSpinner } from '../../lib/ui/page-spinner';
 import { ErrorScreen } from './error-screen';
-
-if (import.meta.env.DEV && messages['error.notFound'] !== NOT_FOUND_MESSAGE) {
-  console.warn('The not-found message of the catalogue differs from the domain NOT_FOUND_MESSAGE');
-}
 
 /** '/' and a locale root ('/en-ca'): the dashboard when logged in, otherwise the public market (temporary). */
 export function HomeRedirect() {

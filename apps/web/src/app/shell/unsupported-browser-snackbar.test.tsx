@@ -18,7 +18,7 @@ describe('unsupported-browser snackbar', () => {
   it('nags an old browser until dismissed, then remembers the dismissal in a cookie', () => {
     vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(OLD_CHROME);
     renderWithIntl(<UnsupportedBrowserSnackbar />);
-    expect(screen.getByText('Browser not supported')).toBeTruthy();
+    expect(screen.getByText('Your browser is not supported')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(readCookie('granary_unsupported_browser_dismissed')).toBe('1');
     expect(shouldShowUnsupportedBrowser(OLD_CHROME)).toBe(false);

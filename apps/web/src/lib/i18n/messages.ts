@@ -21,7 +21,7 @@ export const messages = {
 
   // notices
   'shell.offline.message': 'You are offline. Please check your internet connection.',
-  'shell.unsupportedBrowser.title': 'Browser not supported',
+  'shell.unsupportedBrowser.title': 'Your browser is not supported',
   'shell.unsupportedBrowser.message':
     'Some features may not work. Please use a recent version of Chrome, Edge, Firefox or Safari.',
   'shell.notice.dismiss': 'Dismiss',

@@ -1,8 +1,7 @@
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
-import type { BootstrapUser } from '@granary/domain';
+import { signInUrl, type BootstrapUser } from '@granary/domain';
 import { AppBar, Box, Button, Link, ListItemButton, ListItemText, Toolbar, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { signInUrl } from '@granary/domain';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { T } from '../../../lib/i18n/t';
 import { BrandMark } from '../../../lib/brand/brand-mark';
