@@ -20,6 +20,14 @@ import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { shellRoutes } from './modules/shell/shell.routes.ts';
 import { pagesRoutes } from './modules/shell/pages.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { oidcRoutes } from './modules/identity/oidc.routes.ts';
+import { smsRoutes } from './modules/identity/sms.routes.ts';
+import { actAsRoutes } from './modules/identity/act-as.routes.ts';
+import { signupRoutes } from './modules/identity/signup.routes.ts';
+import { verificationRoutes } from './modules/identity/verification.routes.ts';
+import { botCheckRoutes } from './modules/identity/bot-check.routes.ts';
+import { mailboxRoutes } from './modules/identity/mailbox.routes.ts';
+import { createBotCheck } from './modules/identity/bot-check.ts';
 
 export type BuildAppOptions = {
   database: Database;
@@ -129,7 +137,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const partners = createPartnerDirectory(database.db);
   await app.register(shellRoutes, { ctx, partners, buildTag: readBuildTag(webDist) });
   await app.register(partnerRoutes, { partners });
-  await app.register(identityRoutes, { ctx });
+  const identity = { ctx, partners, botCheck: await createBotCheck(ctx) };
+  await app.register(identityRoutes, identity);
+  await app.register(oidcRoutes, identity);
+  await app.register(smsRoutes, identity);
+  await app.register(actAsRoutes, identity);
+  await app.register(signupRoutes, identity);
+  await app.register(verificationRoutes, identity);
+  await app.register(botCheckRoutes, identity);
+  if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes, identity);
   await app.register(pagesRoutes, { ctx });
 
   app.setNotFoundHandler((request, reply) => {

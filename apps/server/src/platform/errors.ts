@@ -13,6 +13,7 @@ export const ERRORS = {
   account_deleted: { status: 403, message: 'This account has been deleted. Contact Support if you need help.' },
   no_account: { status: 404, message: 'Sorry, but we cannot create an account for this email and password combination. Contact Support if you need help.' },
   link_invalid: { status: 410, message: 'The password link is no longer valid.' },
+  incorrect_password: { status: 400, message: 'The current password you provided was incorrect, please try again.' },
   code_invalid: { status: 400, message: 'Incorrect MFA code supplied.' },
   insecure_password: { status: 400, message: 'This password is too common. Choose one that is harder to guess.' },
   bot_check_failed: { status: 400, message: 'TRY_AGAIN' },

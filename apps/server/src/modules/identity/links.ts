@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import type { WhiteLabelPartner } from '@granary/domain';
+import type { AppContext } from '../../platform/context.ts';
+import { hostName } from '../partners/partners.service.ts';
+
+/**
+ * The origin for links that go out by e-mail or SMS. Never taken blindly from the Host header (an
+ * attacker could otherwise have a victim's reset link point at their own host): the request's host is
+ * used only when it is the partner's own vhost or the local machine; otherwise PUBLIC_URL.
+ */
+export function linkOrigin(ctx: AppContext, request: FastifyRequest, partner: WhiteLabelPartner): string {
+  const host = request.headers.host ?? '';
+  const name = hostName(host);
+  const trusted = name === 'localhost' || name === '127.0.0.1' || (partner.vhost !== null && partner.vhost.toLowerCase() === name);
+  if (trusted && /^[a-z0-9.:[\]-]+$/i.test(host)) return `${request.protocol}://${host}`;
+  return ctx.env.PUBLIC_URL ?? `http://localhost:${ctx.env.PORT}`;
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A plain, accessible e-mail body with one call to action. */
+export function emailHtml(partner: WhiteLabelPartner, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${escapeHtml(partner.theme.primary)};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: ${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1d2a1f;max-width:560px;margin:0 auto;padding:24px"><h2 style="margin:0 0 16px">${escapeHtml(partner.branding.tradeName)}</h2>${body}${button}<p style="font-size:12px;color:#777">${escapeHtml(partner.legalFooter)}</p></body></html>`;
+}

@@ -1,0 +1,163 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { WhiteLabelPartner } from '@granary/domain';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { incrementCounter } from '../../platform/rate-limit-store.ts';
+import { enqueueMessage } from '../../platform/outbox.ts';
+import { audit } from '../../platform/audit.ts';
+import { burnVerifyTime, verifyPassword } from './passwords.ts';
+import { completeSignIn } from './sign-in.ts';
+import { issueToken } from './tokens.service.ts';
+import { findUserByEmail, updateUser, type UserRow } from './users.repo.ts';
+import { emailHtml, linkOrigin } from './links.ts';
+
+/** Soft lockout: this many failed passwords for one e-mail within the window locks it for LOCK_MS. */
+export const LOCKOUT = { failures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+
+export const LOCKED_DESCRIPTION =
+  'Your account was locked after multiple failed sign-in attempts. Check your e-mail for a direct login link, or wait a while before trying again.';
+
+function lockedError(): AppError {
+  return new AppError('account_locked', undefined, { description: LOCKED_DESCRIPTION });
+}
+
+/**
+ * Failed attempts are counted per e-mail address, whether or not an account has it, so the answers for
+ * known and unknown addresses are the same (no enumeration through the lockout either).
+ */
+async function countFailure(ctx: AppContext, email: string): Promise<number> {
+  const { current } = await incrementCounter(ctx.database.db, `login-fail:${email.toLowerCase()}`, LOCKOUT.windowMs);
+  return current;
+}
+
+async function isLockedByCounter(ctx: AppContext, email: string): Promise<boolean> {
+  // Peek without counting: a window with this many failures is a lock.
+  const { sql } = await import('drizzle-orm');
+  const result = await ctx.database.db.execute<{ count: number }>(
+    sql`select count from rate_limit_counters where key = ${`login-fail:${email.toLowerCase()}`} and window_ends_at > now()`,
+  );
+  const row = (result as unknown as { rows: { count: number }[] }).rows[0];
+  return (row?.count ?? 0) >= LOCKOUT.failures;
+}
+
+async function clearFailures(ctx: AppContext, email: string): Promise<void> {
+  const { sql } = await import('drizzle-orm');
+  await ctx.database.db.execute(sql`delete from rate_limit_counters where key = ${`login-fail:${email.toLowerCase()}`}`);
+}
+
+/** Sends the locked-account e-mail with a direct (magic) login link. */
+async function sendLockedEmail(ctx: AppContext, request: FastifyRequest, partner: WhiteLabelPartner, user: UserRow): Promise<void> {
+  const { token } = await issueToken(ctx.database.db, 'magic_link', { userId: user.id, identifier: user.email, ip: request.ip });
+  const url = `${linkOrigin(ctx, request, partner)}/login/magic?token=${encodeURIComponent(token)}`;
+  const lines = [
+    `Hi ${user.firstName ?? 'there'},`,
+    'Your account was locked after multiple failed sign-in attempts.',
+    'If it was you, sign in directly with the button below (the link works once, for 10 minutes). If it was not you, your password is still safe: nobody got in. You can reset it from the sign-in page.',
+  ];
+  await enqueueMessage(ctx.database.db, {
+    channel: 'email',
+    recipient: user.email,
+    subject: `Your ${partner.branding.shortName} account is locked`,
+    text: `${lines.join('\n\n')}\n\nSign in: ${url}\n`,
+    html: emailHtml(partner, lines, { label: 'Sign in now', url }),
+    template: 'account_locked',
+    userId: user.id,
+  });
+}
+
+export type PasswordLoginResult = { user: UserRow; token: string };
+
+/** Password sign-in with lockout; the same answer and similar time for unknown e-mails and wrong passwords. */
+export async function passwordLogin(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  partner: WhiteLabelPartner,
+  email: string,
+  password: string,
+): Promise<PasswordLoginResult> {
+  const db = ctx.database.db;
+  if (await isLockedByCounter(ctx, email)) {
+    await burnVerifyTime(password);
+    throw lockedError();
+  }
+  const user = await findUserByEmail(db, email);
+  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await burnVerifyTime(password), false);
+  if (!user || !ok) {
+    const failures = await countFailure(ctx, email);
+    if (failures >= LOCKOUT.failures) {
+      if (user && failures === LOCKOUT.failures) {
+        await updateUser(db, user.id, { lockedUntil: new Date(Date.now() + LOCKOUT.lockMs), failedLoginCount: failures });
+        await sendLockedEmail(ctx, request, partner, user);
+        await audit(db, request, { actorUserId: null, action: 'account_locked', targetType: 'user', targetId: user.id });
+      }
+      throw lockedError();
+    }
+    if (user) await updateUser(db, user.id, { failedLoginCount: failures });
+    throw new AppError('invalid_credentials');
+  }
+  await clearFailures(ctx, email);
+  const token = await completeSignIn(ctx, request, reply, user, 'password');
+  return { user, token };
+}
+
+/** A direct login link (magic link) for a known user; unknown addresses get the same answer and no mail. */
+export async function sendMagicLink(
+  ctx: AppContext,
+  request: FastifyRequest,
+  partner: WhiteLabelPartner,
+  user: UserRow | null,
+  redirect: string | null,
+  native: boolean,
+): Promise<void> {
+  if (!user || user.status !== 'active') return;
+  const { token } = await issueToken(ctx.database.db, 'magic_link', {
+    userId: user.id,
+    identifier: user.email,
+    redirect,
+    ip: request.ip,
+    payload: { native },
+  });
+  const params = new URLSearchParams({ token });
+  if (redirect) params.set('redirect', redirect);
+  if (native) params.set('native_app', '1');
+  const url = `${linkOrigin(ctx, request, partner)}/login/magic?${params.toString()}`;
+  const lines = [
+    `Hi ${user.firstName ?? 'there'},`,
+    `Use the button below to sign in to ${partner.branding.tradeName}. The link works once and expires in 10 minutes.`,
+    'If you did not ask for it, ignore this e-mail: nobody can sign in without the link.',
+  ];
+  await enqueueMessage(ctx.database.db, {
+    channel: 'email',
+    recipient: user.email,
+    subject: `Your ${partner.branding.shortName} sign-in link`,
+    text: `${lines.join('\n\n')}\n\nSign in: ${url}\n`,
+    html: emailHtml(partner, lines, { label: 'Sign in', url }),
+    template: 'magic_link',
+    userId: user.id,
+  });
+}
+
+export async function sendPasswordReset(
+  ctx: AppContext,
+  request: FastifyRequest,
+  partner: WhiteLabelPartner,
+  user: UserRow,
+  token: string,
+): Promise<void> {
+  const url = `${linkOrigin(ctx, request, partner)}/password/exchange/${encodeURIComponent(token)}`;
+  const lines = [
+    `Hi ${user.firstName ?? 'there'},`,
+    'Someone asked to reset the password of your account. Choose a new password with the button below; the link works once and expires in 30 minutes.',
+    'If it was not you, ignore this e-mail: your password stays as it is.',
+  ];
+  await enqueueMessage(ctx.database.db, {
+    channel: 'email',
+    recipient: user.email,
+    subject: `Reset your ${partner.branding.shortName} password`,
+    text: `${lines.join('\n\n')}\n\nReset your password: ${url}\n`,
+    html: emailHtml(partner, lines, { label: 'Choose a new password', url }),
+    template: 'password_reset',
+    userId: user.id,
+  });
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { IdentityDeps } from './identity-deps.ts';
+import { listOutbox } from '../../platform/outbox.ts';
+
+const messageSchema = z.object({
+  id: z.number(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  html: z.string().nullable(),
+  template: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+
+/**
+ * The dev mailbox (never registered in production): what the outbox holds, so magic links, resets and
+ * codes work end to end with no mail or SMS provider. The web shows it at /dev/mailbox.
+ */
+export const mailboxRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx }) => {
+  app.get(
+    '/api/dev/mailbox',
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: z.object({ recipient: z.string().max(320).optional(), limit: z.coerce.number().int().min(1).max(200).optional() }),
+        response: { 200: z.object({ messages: z.array(messageSchema) }) },
+      },
+    },
+    async (request) => {
+      const rows = await listOutbox(ctx.database.db, { recipient: request.query.recipient, limit: request.query.limit });
+      return {
+        messages: rows.map((m) => ({
+          id: m.id,
+          channel: m.channel,
+          recipient: m.recipient,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+          template: m.template,
+          status: m.status,
+          createdAt: m.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+};
