@@ -35,6 +35,7 @@ describe('no-match and redirects', () => {
     const page = await context.newPage();
     await page.goto('/');
     expect(new URL(page.url()).pathname).toBe('/market');
+    await page.getByRole('banner').waitFor();
     await snap(page, 'market-public');
     await context.close();
   });
