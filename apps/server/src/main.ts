@@ -4,6 +4,8 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './platform/db.ts';
 import { readEnv } from './platform/env.ts';
 import { seedDemoData } from './seed/demo.ts';
+import { startOutboxWorker } from './platform/outbox.ts';
+import { smtpTransport } from './platform/smtp.ts';
 
 const env = readEnv();
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -25,6 +27,12 @@ const app = await buildApp({
     ...(env.NODE_ENV === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
   },
 });
+
+// Mail goes out over SMTP when SMTP_URL is set; otherwise it stays in the outbox (the dev mailbox shows it).
+const stopOutbox = env.SMTP_URL
+  ? startOutboxWorker(database.db, [smtpTransport(env.SMTP_URL, env.MAIL_FROM)], app.log)
+  : () => {};
+app.addHook('onClose', async () => stopOutbox());
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { WhiteLabelPartner } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -6,7 +7,7 @@ import { incrementCounter } from '../../platform/rate-limit-store.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
 import { audit } from '../../platform/audit.ts';
 import { burnVerifyTime, verifyPassword } from './passwords.ts';
-import { completeSignIn } from './sign-in.ts';
+import { completeSignIn, failureKey } from './sign-in.ts';
 import { issueToken } from './tokens.service.ts';
 import { findUserByEmail, updateUser, type UserRow } from './users.repo.ts';
 import { emailHtml, linkOrigin } from './links.ts';
@@ -26,23 +27,17 @@ function lockedError(): AppError {
  * known and unknown addresses are the same (no enumeration through the lockout either).
  */
 async function countFailure(ctx: AppContext, email: string): Promise<number> {
-  const { current } = await incrementCounter(ctx.database.db, `login-fail:${email.toLowerCase()}`, LOCKOUT.windowMs);
+  const { current } = await incrementCounter(ctx.database.db, failureKey(email), LOCKOUT.windowMs);
   return current;
 }
 
 async function isLockedByCounter(ctx: AppContext, email: string): Promise<boolean> {
   // Peek without counting: a window with this many failures is a lock.
-  const { sql } = await import('drizzle-orm');
   const result = await ctx.database.db.execute<{ count: number }>(
-    sql`select count from rate_limit_counters where key = ${`login-fail:${email.toLowerCase()}`} and window_ends_at > now()`,
+    sql`select count from rate_limit_counters where key = ${failureKey(email)} and window_ends_at > now()`,
   );
   const row = (result as unknown as { rows: { count: number }[] }).rows[0];
   return (row?.count ?? 0) >= LOCKOUT.failures;
-}
-
-async function clearFailures(ctx: AppContext, email: string): Promise<void> {
-  const { sql } = await import('drizzle-orm');
-  await ctx.database.db.execute(sql`delete from rate_limit_counters where key = ${`login-fail:${email.toLowerCase()}`}`);
 }
 
 /** Sends the locked-account e-mail with a direct (magic) login link. */
@@ -96,7 +91,6 @@ export async function passwordLogin(
     if (user) await updateUser(db, user.id, { failedLoginCount: failures });
     throw new AppError('invalid_credentials');
   }
-  await clearFailures(ctx, email);
   const token = await completeSignIn(ctx, request, reply, user, 'password');
   return { user, token };
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { getSession } from '../../platform/access.ts';
 import { audit } from '../../platform/audit.ts';
@@ -9,6 +10,11 @@ import { AppError } from '../../platform/errors.ts';
 import { updateUser, type UserRow } from './users.repo.ts';
 
 export type SignInMethod = 'password' | 'magic_link' | 'sms' | 'google' | 'apple' | 'sso' | 'native' | 'signup' | 'password_reset';
+
+/** The rate_limit_counters key that counts failed passwords for an address. */
+export function failureKey(email: string): string {
+  return `login-fail:${email.trim().toLowerCase()}`;
+}
 
 /** platform.md 4.1 'Account problems': only told once the person has proved who they are. */
 export function assertAccountUsable(user: UserRow): void {
@@ -41,6 +47,8 @@ export async function completeSignIn(
     method,
   });
   await updateUser(db, user.id, { lastLoginAt: new Date(), failedLoginCount: 0, lockedUntil: null });
+  // Proving who you are by any method lifts a password lockout (the locked e-mail's direct link relies on it).
+  await db.execute(sql`delete from rate_limit_counters where key = ${failureKey(user.email)}`);
   await audit(db, request, { actorUserId: user.id, action: 'sign_in', details: { method } });
   setSessionCookies(reply, token, ctx.sessions);
   return token;
