@@ -26,3 +26,4 @@ export * from './routing/redirects.ts';
 export * from './lists/limits.ts';
 
 export * from './identity/patterns.ts';
+export * from './identity/signup.ts';
