@@ -3,11 +3,14 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const port = process.env.PORT ?? '3000';
+// Vite proxies /api and /version.json to wherever the server listens.
+const env = { ...process.env, GRANARY_API_ORIGIN: process.env.GRANARY_API_ORIGIN ?? `http://localhost:${port}` };
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' }),
-  spawn('npm', ['run', 'dev', '-w', '@granary/web'], { cwd: root, stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env }),
+  spawn('npm', ['run', 'dev', '-w', '@granary/web'], { cwd: root, stdio: 'inherit', env }),
 ];
-console.log('Granary dev: open http://localhost:5173 (API on http://localhost:3000)');
+console.log(`Granary dev: open http://localhost:5173 (API on http://localhost:${port})`);
 
 let stopping = false;
 function stop(code) {
