@@ -1,0 +1,386 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { partners, users } from './platform.ts';
+
+/** Money, prices and quantities are exact decimals (strings in TypeScript), never floats. */
+const qty = (name: string) => numeric(name, { precision: 18, scale: 4 });
+const price = (name: string) => numeric(name, { precision: 12, scale: 4 });
+
+/** Crops of grain-marketing.md 9 (platform crop ids), with their exchange symbols. */
+export const crops = pgTable('crops', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  displayName: text('display_name').notNull(),
+  /** Exchange commodity code (CN corn, SB soybeans, …); null when not exchange-traded. */
+  symbol: text('symbol'),
+  harvestMonth: integer('harvest_month'),
+  hasBushelQuantity: boolean('has_bushel_quantity').notNull().default(true),
+  exchangeContractMultiplier: integer('exchange_contract_multiplier'),
+  filterable: boolean('filterable').notNull().default(false),
+});
+
+/** Buying locations (elevators, processors) of a partner. */
+export const markets = pgTable(
+  'markets',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    /** URL name of the public page: /market/:marketName. */
+    slug: text('slug').notNull(),
+    displayName: text('display_name'),
+    city: text('city').notNull(),
+    administrativeAreaLevel1: text('administrative_area_level_1').notNull(),
+    countryCode: text('country_code').$type<'USA' | 'CAN' | 'AUS'>().notNull(),
+    addressLine1: text('address_line_1'),
+    postalCode: text('postal_code'),
+    timezone: text('timezone').notNull().default('America/Chicago'),
+    phone: text('phone'),
+    email: text('email'),
+    sustainabilityEnabled: boolean('sustainability_enabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('markets_partner_slug_idx').on(t.partnerId, t.slug)],
+);
+
+/** Per-market user permissions (grain-marketing.md 6): instruments, offers, info, dashboard, contracts, … */
+export const marketUserPermissions = pgTable(
+  'market_user_permissions',
+  {
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permissions: text('permissions').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.userId] }), index('market_user_permissions_user_idx').on(t.userId)],
+);
+
+/**
+ * Legal entities: the partner's own (kind 'partner') and its farmer clients (kind 'client'). A client's
+ * summary fields are editable with optimistic concurrency (version, If-Match).
+ */
+export const legalEntities = pgTable(
+  'legal_entities',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    kind: text('kind').$type<'partner' | 'client'>().notNull(),
+    name: text('name').notNull(),
+    /** grain-marketing.md 3 'Legal entity': the scope; 0 is the default scope. */
+    scopeLegalEntityId: bigint('scope_legal_entity_id', { mode: 'number' }).notNull().default(0),
+    extClientId: text('ext_client_id'),
+    phoneNumber: text('phone_number'),
+    emailAddress: text('email_address'),
+    city: text('city'),
+    administrativeAreaLevel1: text('administrative_area_level_1'),
+    /** Enterprise of the platform this client is onboarded as (the farmer's farm), if any. */
+    enterpriseId: integer('enterprise_id'),
+    defaultCropId: integer('default_crop_id'),
+    defaultCropYear: integer('default_crop_year'),
+    area: numeric('area', { precision: 14, scale: 2 }),
+    estimatedYield: numeric('estimated_yield', { precision: 10, scale: 2 }),
+    estimatedStorage: qty('estimated_storage'),
+    contractedWithOther: qty('contracted_with_other'),
+    esignEligible: boolean('esign_eligible').notNull().default(false),
+    ach: boolean('ach').notNull().default(false),
+    lastFarmVisit: date('last_farm_visit'),
+    contactPersonId: bigint('contact_person_id', { mode: 'number' }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('legal_entities_partner_idx').on(t.partnerId, t.kind, t.name),
+    index('legal_entities_name_lower_idx').on(t.partnerId, sql`lower(${t.name})`),
+    index('legal_entities_enterprise_idx').on(t.enterpriseId),
+  ],
+);
+
+/** Which markets a client sells to (le-search by market). */
+export const clientMarkets = pgTable(
+  'client_markets',
+  {
+    clientId: bigint('client_id', { mode: 'number' })
+      .notNull()
+      .references(() => legalEntities.id, { onDelete: 'cascade' }),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.clientId] }), index('client_markets_client_idx').on(t.clientId)],
+);
+
+export const clientContacts = pgTable(
+  'client_contacts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clientId: bigint('client_id', { mode: 'number' })
+      .notNull()
+      .references(() => legalEntities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    role: text('role'),
+    phoneNumber: text('phone_number'),
+    emailAddress: text('email_address'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('client_contacts_client_idx').on(t.clientId)],
+);
+
+/** When each buyer last opened a client (lastAccessed.perUser). */
+export const clientAccess = pgTable(
+  'client_access',
+  {
+    clientId: bigint('client_id', { mode: 'number' })
+      .notNull()
+      .references(() => legalEntities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessedAt: timestamp('accessed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.userId] })],
+);
+
+/**
+ * Grain contracts (grain-marketing.md 3 'Contract list row'). Derived quantities (delivered, priced,
+ * cancelled) are kept on the row, maintained by the services that change them, so every list filter
+ * and sort is an indexed column.
+ */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    partnerId: text('partner_id').notNull(),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.id),
+    clientId: bigint('client_id', { mode: 'number' })
+      .notNull()
+      .references(() => legalEntities.id),
+    displayContractId: text('display_contract_id').notNull(),
+    contractType: text('contract_type').$type<'pp' | 'mp' | 'mp_plus' | 'hta' | 'spot' | 'flat' | 'basic_cs'>().notNull(),
+    /** purchase (from a farmer) or sale. */
+    direction: text('direction').$type<'purchase' | 'sale'>().notNull().default('purchase'),
+    cropId: integer('crop_id')
+      .notNull()
+      .references(() => crops.id),
+    cropYear: integer('crop_year').notNull(),
+    status: text('status').$type<'open' | 'completed' | 'cancelled'>().notNull().default('open'),
+    quantity: qty('quantity').notNull(),
+    quantityUnit: text('quantity_unit').notNull().default('bushels'),
+    deliveredQuantity: qty('delivered_quantity').notNull().default('0'),
+    cancelledQuantity: qty('cancelled_quantity').notNull().default('0'),
+    pricedQuantity: qty('priced_quantity').notNull().default('0'),
+    deliveryStart: date('delivery_start').notNull(),
+    deliveryEnd: date('delivery_end').notNull(),
+    /** Futures month of the contract (optionMonth), e.g. '2026-12' for December corn. */
+    optionMonth: text('option_month'),
+    futuresPrice: price('futures_price'),
+    basis: price('basis'),
+    cashPrice: price('cash_price'),
+    priceStatus: text('price_status').$type<'priced' | 'unpriced' | 'partially_priced' | 'basis_set' | 'futures_set'>().notNull(),
+    offerPrice: price('offer_price'),
+    strike: price('strike'),
+    callOptionFee: price('call_option_fee'),
+    expiration: date('expiration'),
+    description: text('description'),
+    specialty: text('specialty'),
+    mpOption: text('mp_option'),
+    esignEligible: boolean('esign_eligible').notNull().default(false),
+    esignSent: boolean('esign_sent').notNull().default(false),
+    signed: boolean('signed').notNull().default(false),
+    /** Hash of the terms that were signed; a later amendment makes a signature mismatch. */
+    signedTermsHash: text('signed_terms_hash'),
+    termsHash: text('terms_hash'),
+    contractDate: date('contract_date').notNull(),
+    lastTicketDate: date('last_ticket_date'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contracts_partner_display_idx').on(t.partnerId, t.displayContractId),
+    index('contracts_market_list_idx').on(t.marketId, t.cropYear, t.id),
+    index('contracts_client_idx').on(t.clientId, t.cropYear),
+    index('contracts_market_delivery_end_idx').on(t.marketId, t.deliveryEnd, t.id),
+    index('contracts_market_expiration_idx').on(t.marketId, t.expiration, t.id),
+    index('contracts_market_crop_idx').on(t.marketId, t.cropId, t.cropYear, t.id),
+    index('contracts_market_type_idx').on(t.marketId, t.contractType, t.id),
+    index('contracts_market_date_idx').on(t.marketId, t.contractDate, t.id),
+  ],
+);
+
+/** Pricing events of a contract (futures and/or basis fixed for a quantity). */
+export const pricingEvents = pgTable(
+  'pricing_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contractId: bigint('contract_id', { mode: 'number' })
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    quantity: qty('quantity').notNull(),
+    futuresPrice: price('futures_price'),
+    basis: price('basis'),
+    cashPrice: price('cash_price'),
+    pricedAt: timestamp('priced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pricing_events_contract_idx').on(t.contractId)],
+);
+
+/** Amendments: each change to a contract's terms (cancel, partial cancel, roll, pricing, note). */
+export const contractAmendments = pgTable(
+  'contract_amendments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contractId: bigint('contract_id', { mode: 'number' })
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    displayContractAmendmentId: text('display_contract_amendment_id').notNull(),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contract_amendments_contract_idx').on(t.contractId, t.createdAt)],
+);
+
+/** Scale tickets: grain delivered at a market, applied (split) to contracts. */
+export const scaleTickets = pgTable(
+  'scale_tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    partnerId: text('partner_id').notNull(),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.id),
+    clientId: bigint('client_id', { mode: 'number' })
+      .notNull()
+      .references(() => legalEntities.id),
+    displayScaleTicketId: text('display_scale_ticket_id').notNull(),
+    cropId: integer('crop_id')
+      .notNull()
+      .references(() => crops.id),
+    cropYear: integer('crop_year').notNull(),
+    deliveryDate: date('delivery_date').notNull(),
+    /** Net quantity in bushels after shrink. */
+    quantity: qty('quantity').notNull(),
+    weight: numeric('weight', { precision: 14, scale: 2 }),
+    appliedQuantity: qty('applied_quantity').notNull().default('0'),
+    unappliedQuantity: qty('unapplied_quantity').notNull(),
+    moisture: numeric('moisture', { precision: 6, scale: 2 }),
+    testWeight: numeric('test_weight', { precision: 6, scale: 2 }),
+    foreignMaterial: numeric('foreign_material', { precision: 6, scale: 2 }),
+    damage: numeric('damage', { precision: 6, scale: 2 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('scale_tickets_partner_display_idx').on(t.partnerId, t.displayScaleTicketId),
+    index('scale_tickets_market_idx').on(t.marketId, t.cropYear, t.id),
+    index('scale_tickets_unapplied_idx').on(t.marketId, t.id).where(sql`${t.unappliedQuantity} > 0`),
+    index('scale_tickets_client_idx').on(t.clientId, t.deliveryDate),
+  ],
+);
+
+export const ticketApplications = pgTable(
+  'ticket_applications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scaleTicketId: bigint('scale_ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => scaleTickets.id, { onDelete: 'cascade' }),
+    contractId: bigint('contract_id', { mode: 'number' })
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    quantity: qty('quantity').notNull(),
+    splitPct: numeric('split_pct', { precision: 6, scale: 2 }).notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_applications_ticket_idx').on(t.scaleTicketId), index('ticket_applications_contract_idx').on(t.contractId)],
+);
+
+export const contractDocuments = pgTable(
+  'contract_documents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contractId: bigint('contract_id', { mode: 'number' })
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('contract'),
+    fileName: text('file_name').notNull(),
+    status: text('status').$type<'draft' | 'sent' | 'signed' | 'void'>().notNull().default('draft'),
+    sha256: text('sha256'),
+    content: text('content'),
+    signedBy: uuid('signed_by').references(() => users.id, { onDelete: 'set null' }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signedIp: text('signed_ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contract_documents_contract_idx').on(t.contractId)],
+);
+
+/** Notes on a client (categories of grain-marketing.md 4). */
+export const notes = pgTable(
+  'notes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    partnerId: text('partner_id').notNull(),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.id),
+    clientId: bigint('client_id', { mode: 'number' })
+      .notNull()
+      .references(() => legalEntities.id, { onDelete: 'cascade' }),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    category: text('category').$type<'inbound_call' | 'outbound_call' | 'farm_visit' | 'meeting' | 'office_visit' | 'other'>().notNull(),
+    note: text('note').notNull(),
+    noteDate: date('note_date').notNull(),
+    version: integer('version').notNull().default(1),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notes_client_idx').on(t.clientId, t.noteDate), index('notes_market_recent_idx').on(t.marketId, t.createdAt)],
+);
+
+export const followups = pgTable(
+  'followups',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    partnerId: text('partner_id').notNull(),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.id),
+    clientId: bigint('client_id', { mode: 'number' })
+      .notNull()
+      .references(() => legalEntities.id, { onDelete: 'cascade' }),
+    assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    noteId: bigint('note_id', { mode: 'number' }).references(() => notes.id, { onDelete: 'set null' }),
+    dueDate: date('due_date').notNull(),
+    description: text('description').notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('followups_market_due_idx').on(t.marketId, t.dueDate), index('followups_user_due_idx').on(t.assignedUserId, t.dueDate)],
+);
