@@ -15,6 +15,12 @@ export const ERRORS = {
   link_invalid: { status: 410, message: 'The password link is no longer valid.' },
   incorrect_password: { status: 400, message: 'The current password you provided was incorrect, please try again.' },
   code_invalid: { status: 400, message: 'Incorrect MFA code supplied.' },
+  /** platform.md 5.3: details.fields maps each refused field to its validation key. */
+  invalid_signup: { status: 400, message: 'Please check the highlighted fields.' },
+  /** platform.md 8.2; only said to someone who has proved they own the address (no enumeration). */
+  email_taken: { status: 409, message: 'Sorry, but we cannot create an account for this email and password combination. Contact Support if you need help.' },
+  /** A verification session asked for a step it is not at (reload the page and go on from its step). */
+  verification_step: { status: 409, message: 'This step is already done or not reached yet. Reload the page to go on.' },
   insecure_password: { status: 400, message: 'This password is too common. Choose one that is harder to guess.' },
   bot_check_failed: { status: 400, message: 'TRY_AGAIN' },
   not_found: { status: 404, message: 'The page you are looking for does not exist.' },
