@@ -4,7 +4,8 @@ import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { csrfMatches } from './csrf.ts';
 import { ANON_COOKIE, loadSession, type SessionState } from './sessions.ts';
-import type { UserRow } from './sessions.repo.ts';
+import { setSessionActAs, type UserRow } from './sessions.repo.ts';
+import { audit, auditOutcome, auditReturningId } from './audit.ts';
 
 /** 'public', 'session', or the name of a permission the signed-in user must hold. */
 export type Access = 'public' | 'session' | (string & {});
@@ -19,15 +20,38 @@ declare module 'fastify' {
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const sessionCache = new WeakMap<FastifyRequest, Promise<SessionState | null>>();
+/** The audit entry of a state-changing request made while acting as someone, completed on response. */
+const actAsAuditIds = new WeakMap<FastifyRequest, number>();
 
-/** The request's session, loaded once per request. */
+/**
+ * The request's session, loaded once per request. While an admin acts as someone, the act-as rule is
+ * checked again on every request: an admin who lost the permission (or a target who became out of reach)
+ * is back to themself at once.
+ */
 export function getSession(ctx: AppContext, request: FastifyRequest): Promise<SessionState | null> {
   let cached = sessionCache.get(request);
   if (!cached) {
-    cached = loadSession(ctx.database.db, request, ctx.sessions);
+    cached = loadSession(ctx.database.db, request, ctx.sessions).then((state) =>
+      state?.actor ? recheckActAs(ctx, request, state) : state,
+    );
     sessionCache.set(request, cached);
   }
   return cached;
+}
+
+async function recheckActAs(ctx: AppContext, request: FastifyRequest, state: SessionState): Promise<SessionState> {
+  const actor = state.actor;
+  if (!actor || actAsVerdict(actor, state.user) === 'ok') return state;
+  await setSessionActAs(ctx.database.db, state.tokenHash, null, null);
+  await audit(ctx.database.db, request, {
+    actorUserId: actor.id,
+    actingAsUserId: state.user.id,
+    action: 'act_as_end',
+    targetType: 'user',
+    targetId: state.user.id,
+    details: { reason: 'no_longer_allowed' },
+  });
+  return { tokenHash: state.tokenHash, session: { ...state.session, actAsUserId: null, actAsScope: null }, user: actor, actor: null };
 }
 
 export async function requireSession(ctx: AppContext, request: FastifyRequest): Promise<SessionState> {
@@ -55,6 +79,48 @@ export function userHasPermission(user: UserRow, permission: string, id?: string
   return value.includes('all') || value.includes(String(id));
 }
 
+function grantsEveryId(value: UserRow['adminPermissions'][string] | undefined): boolean {
+  return value === true || value === 'all' || (Array.isArray(value) && value.includes('all'));
+}
+
+/**
+ * Whether an admin may administer a user (act as them, reset their password) under a permission
+ * (docs/decisions/011): never themself, an inactive user or a super admin; a super admin may otherwise
+ * administer anyone. Anyone else needs the permission, stays inside their own partner (staff without a
+ * partner: the partners their permission lists, or every one when it is unrestricted), may not administer
+ * employees, and may not administer a user holding an admin permission they do not hold themself (acting
+ * as someone never widens what the admin can do).
+ * 'out_of_reach': the user is not the admin's to see (answered like an unknown user); 'forbidden': seen
+ * but not allowed.
+ */
+export function adminReach(actor: UserRow, target: UserRow, permission: string): 'ok' | 'out_of_reach' | 'forbidden' {
+  if (target.id === actor.id || target.status !== 'active' || target.isSuperAdmin) return 'forbidden';
+  if (actor.isSuperAdmin) return 'ok';
+  if (!userHasPermission(actor, permission)) return 'forbidden';
+  if (actor.partnerId !== null) {
+    if (target.partnerId !== actor.partnerId) return 'out_of_reach';
+  } else if (target.partnerId !== null ? !userHasPermission(actor, permission, target.partnerId) : !grantsEveryId(actor.adminPermissions[permission])) {
+    return 'out_of_reach';
+  }
+  if (target.employeeInfo) return 'forbidden';
+  for (const [key, value] of Object.entries(target.adminPermissions)) {
+    if (grantsEveryId(value)) {
+      if (!grantsEveryId(actor.adminPermissions[key])) return 'forbidden';
+    } else if (Array.isArray(value) && !value.every((id) => userHasPermission(actor, key, id))) {
+      return 'forbidden';
+    }
+  }
+  return 'ok';
+}
+
+/** The act-as rule: the act-as permission and the reach of adminReach. */
+export function actAsVerdict(actor: UserRow, target: UserRow): 'ok' | 'out_of_reach' | 'forbidden' {
+  return adminReach(actor, target, 'act-as');
+}
+
+/** While acting with the read-only scope, only these state-changing calls go through. */
+const READ_ONLY_EXEMPT = new Set(['/api/auth/act-as', '/api/auth/act-as/scope', '/api/auth/logout']);
+
 /** Every route declares its access; a route without one stops the server at boot. */
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRoute', (route) => {
@@ -78,8 +144,44 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
         throw new AppError('csrf_invalid', 'A valid X-CSRF-Token header is required for this request.');
       }
     }
+    if (UNSAFE_METHODS.has(request.method)) {
+      const session = await getSession(ctx, request);
+      if (session?.actor) {
+        // Written before the handler runs, so nothing is done as someone else without a trace (fail closed);
+        // the response status is added when the response is sent.
+        const id = await auditReturningId(ctx.database.db, request, {
+          actorUserId: session.actor.id,
+          actingAsUserId: session.user.id,
+          action: 'act_as_request',
+          details: {
+            method: request.method,
+            route: request.routeOptions.url ?? null,
+            path: request.url.split('?')[0],
+            scope: session.session.actAsScope,
+          },
+        });
+        actAsAuditIds.set(request, id);
+        if (session.session.actAsScope === 'read_only' && !READ_ONLY_EXEMPT.has(request.routeOptions.url ?? '')) {
+          throw new AppError('forbidden', 'You are acting as another user with read-only access.');
+        }
+      }
+    }
     if (access === 'public') return;
     const session = await requireSession(ctx, request);
     if (access !== 'session' && !userHasPermission(session.user, access)) throw new AppError('forbidden');
+  });
+
+  // Every state-changing request made while acting as someone is audited with its outcome (onSend, so the
+  // entry is complete before the client has its answer).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const id = actAsAuditIds.get(request);
+    if (id === undefined) return payload;
+    actAsAuditIds.delete(request);
+    try {
+      await auditOutcome(ctx.database.db, id, { status: reply.statusCode });
+    } catch (err) {
+      request.log.error({ err, auditId: id }, 'could not record the outcome of a request made while acting as another user');
+    }
+    return payload;
   });
 }

@@ -29,6 +29,29 @@ export const envSchema = z.object({
   /** Bot check on sign-in, signup and the other listed actions: altcha (self-hosted proof of work), recaptcha or off. */
   BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).optional(),
   RECAPTCHA_SECRET: z.string().optional(),
+  /**
+   * OpenID Connect sign-in (issue 3). A provider is on only when its client id is set (and, for SSO, its
+   * issuer). The issuer is discovered lazily through /.well-known/openid-configuration; plain http is
+   * accepted only for a loopback issuer outside production (local test providers).
+   */
+  OIDC_GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  OIDC_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_GOOGLE_NAME: z.string().min(1).default('Google'),
+  OIDC_APPLE_ISSUER: z.string().url().default('https://appleid.apple.com'),
+  OIDC_APPLE_CLIENT_ID: z.string().min(1).optional(),
+  /** Apple's client secret is a signed JWT (ES256, made from the team's key); it is used as given. */
+  OIDC_APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_APPLE_NAME: z.string().min(1).default('Apple'),
+  /** Apple answers with a form POST when e-mail is asked for; a test provider may use the query. */
+  OIDC_APPLE_RESPONSE_MODE: z.enum(['form_post', 'query']).default('form_post'),
+  /** A partner's own identity provider (the /sign-in/sso button). */
+  OIDC_SSO_ISSUER: z.string().url().optional(),
+  OIDC_SSO_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_SSO_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_SSO_NAME: z.string().min(1).default('SSO'),
+  /** When set, the SSO provider signs in only users of this partner (a partner's own identity provider). */
+  OIDC_SSO_PARTNER: z.string().min(1).optional(),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

@@ -8,6 +8,8 @@ export const ERRORS = {
   forbidden: { status: 403, message: 'You do not have permissions for this action' },
   csrf_invalid: { status: 403, message: 'Access denied to requested method' },
   invalid_credentials: { status: 401, message: 'Incorrect username/password combination.' },
+  /** grain-marketing.md 8: the message names the identity provider ('Could not sign in with your Google account.'). */
+  oauth_failed: { status: 401, message: 'Could not sign in with your account.' },
   account_locked: { status: 423, message: 'Your account is locked, please wait a while before trying again.' },
   account_suspended: { status: 403, message: 'Your account is suspended. Contact Support if you need help.' },
   account_deleted: { status: 403, message: 'This account has been deleted. Contact Support if you need help.' },

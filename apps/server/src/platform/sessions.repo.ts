@@ -1,4 +1,5 @@
 import { and, eq, lt, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from './db.ts';
 import { sessions, users } from '../db/schema/index.ts';
 
@@ -12,13 +13,25 @@ export async function insertSession(
   await db.insert(sessions).values(row);
 }
 
-export async function findSessionWithUser(db: Db, tokenHash: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+const actAsUsers = alias(users, 'act_as_user');
+
+/** The session, its user and — when an admin acts as someone — the acted-as user, in one query. */
+export async function findSessionWithUser(
+  db: Db,
+  tokenHash: string,
+): Promise<{ session: SessionRow; user: UserRow; actAsUser: UserRow | null } | null> {
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, actAsUser: actAsUsers })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(actAsUsers, eq(actAsUsers.id, sessions.actAsUserId))
     .where(eq(sessions.tokenHash, tokenHash));
   return row ?? null;
+}
+
+/** Starts, changes or (with null) ends acting as another user on one session. */
+export async function setSessionActAs(db: Db, tokenHash: string, actAsUserId: string | null, scope: string | null): Promise<void> {
+  await db.update(sessions).set({ actAsUserId, actAsScope: actAsUserId ? scope : null }).where(eq(sessions.tokenHash, tokenHash));
 }
 
 export async function touchSession(db: Db, tokenHash: string, at: Date): Promise<void> {

@@ -7,6 +7,7 @@ import {
   deleteUserSessions,
   findSessionWithUser,
   insertSession,
+  setSessionActAs,
   touchSession,
   type SessionRow,
   type UserRow,
@@ -19,7 +20,12 @@ export const ANON_COOKIE = 'granary_anon';
 /** last_seen_at is written at most this often, so reads don't all turn into writes. */
 const TOUCH_EVERY_MS = 60_000;
 
-export type SessionState = { tokenHash: string; session: SessionRow; user: UserRow };
+/**
+ * A signed-in request. `user` is whom the request acts for: the signed-in user, or — while an admin acts
+ * as someone (sessions.act_as_user_id) — the acted-as user; `actor` is then the admin really at the
+ * keyboard (null otherwise). Permissions are those of `user`; audit entries name both.
+ */
+export type SessionState = { tokenHash: string; session: SessionRow; user: UserRow; actor: UserRow | null };
 
 export type SessionConfig = { idleMs: number; secureCookies: boolean };
 
@@ -53,12 +59,21 @@ export function clearSessionCookies(reply: FastifyReply, config: SessionConfig):
   reply.clearCookie(LOGGED_IN_COOKIE, { path: '/', sameSite: 'lax', secure: config.secureCookies });
 }
 
+/** The session token: the cookie, or `Authorization: Bearer` (the native shell, after login/apple-oauth). */
+export function sessionTokenOf(request: FastifyRequest): string | null {
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (cookie) return cookie;
+  const bearer = request.headers.authorization?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/);
+  return bearer?.[1] ?? null;
+}
+
 /**
- * The session behind the request's cookie, or null. A session idle for longer than the limit is
- * deleted and treated as absent; an active one has its last-seen time moved forward.
+ * The session behind the request's cookie (or bearer token), or null. A session idle for longer than the
+ * limit is deleted and treated as absent; an active one has its last-seen time moved forward. While an
+ * admin acts as someone, `user` is the acted-as user and `actor` the admin.
  */
 export async function loadSession(db: Db, request: FastifyRequest, config: SessionConfig, now = new Date()): Promise<SessionState | null> {
-  const token = request.cookies[SESSION_COOKIE];
+  const token = sessionTokenOf(request);
   if (!token || token.length > 200) return null;
   const tokenHash = sha256(token);
   const found = await findSessionWithUser(db, tokenHash);
@@ -69,7 +84,14 @@ export async function loadSession(db: Db, request: FastifyRequest, config: Sessi
     return null;
   }
   if (idleFor > TOUCH_EVERY_MS) await touchSession(db, tokenHash, now);
-  return { tokenHash, ...found };
+  const { session, user, actAsUser } = found;
+  if (session.actAsUserId) {
+    if (actAsUser && actAsUser.status === 'active') return { tokenHash, session, user: actAsUser, actor: user };
+    // The acted-as user was suspended or deleted meanwhile: the admin is back to themself.
+    await setSessionActAs(db, tokenHash, null, null);
+    return { tokenHash, session: { ...session, actAsUserId: null, actAsScope: null }, user, actor: null };
+  }
+  return { tokenHash, session, user, actor: null };
 }
 
 export async function endSession(db: Db, tokenHash: string): Promise<void> {

@@ -17,6 +17,15 @@ export const userExperiencesSchema = z.object({
 export const adminPermissionValueSchema = z.union([z.literal(true), z.literal('all'), z.array(z.string())]);
 export type AdminPermissionValue = z.infer<typeof adminPermissionValueSchema>;
 
+/** A person named in the bootstrap: whom an admin acts as, and the admin (issue 3, act-as). */
+export const personSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+export type PersonSummary = z.infer<typeof personSummarySchema>;
+
 export const bootstrapUserSchema = z.object({
   id: z.string().nullable(),
   identified: z.boolean(),
@@ -34,6 +43,13 @@ export const bootstrapUserSchema = z.object({
     is_super_admin: z.boolean(),
     permissions: z.record(z.string(), adminPermissionValueSchema),
   }),
+  /**
+   * Set while an admin acts as this user (the rest of `user` then describes the acted-as user): the
+   * acted-as user, the admin really signed in (`actor`) and the act-as scope ('full' | 'read_only').
+   */
+  actingAs: personSummarySchema.nullable().optional(),
+  actor: personSummarySchema.nullable().optional(),
+  actAsScope: z.string().nullable().optional(),
 });
 export type BootstrapUser = z.infer<typeof bootstrapUserSchema>;
 

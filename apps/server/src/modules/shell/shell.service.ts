@@ -43,6 +43,9 @@ export async function buildBootstrap(db: Db, input: BootstrapInput): Promise<Boo
         legacyId: null,
         permissions: [],
         admin: { is_super_admin: false, permissions: {} },
+        actingAs: null,
+        actor: null,
+        actAsScope: null,
       },
       enterprises: {},
       current_enterprise_id: null,
@@ -50,7 +53,8 @@ export async function buildBootstrap(db: Db, input: BootstrapInput): Promise<Boo
       csrf: csrfTokenFor(input.csrfSecret, { anonymousId }),
     };
   }
-  const { user } = session;
+  const { user, actor } = session;
+  const summary = (u: SessionState['user']) => ({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName });
   const rows = await listUserEnterprises(db, user.id);
   const enterprises: Record<string, EnterpriseSummary> = {};
   for (const e of rows) {
@@ -71,6 +75,10 @@ export async function buildBootstrap(db: Db, input: BootstrapInput): Promise<Boo
       legacyId: user.legacyId,
       permissions: user.permissions,
       admin: { is_super_admin: user.isSuperAdmin, permissions: user.adminPermissions },
+      // While an admin acts as someone, `user` is the acted-as user and these say so (visibly, on every page).
+      actingAs: actor ? summary(user) : null,
+      actor: actor ? summary(actor) : null,
+      actAsScope: actor ? (session.session.actAsScope ?? 'full') : null,
     },
     enterprises,
     current_enterprise_id: pickCurrentEnterprise(
