@@ -137,6 +137,11 @@ describe('validation keys (platform.md 5.3)', () => {
     expect(validateSignupForm({ ...complete, userType: USER_TYPE_IDS.TYPE_ADMIN }).fields).toEqual({ memberType: 'member_type' });
     expect(validateSignupForm({ ...complete, userType: USER_TYPE_IDS.COMMERCIAL }).ok).toBe(false);
     expect(validateSignupForm({ ...complete, userType: USER_TYPE_IDS.COMMERCIAL }, 'signup', { userTypes: [5] }).ok).toBe(true);
+    const fromQuery = validateSignupForm({ ...complete, userType: '13' });
+    expect(fromQuery.ok && fromQuery.form.userType).toBe(13);
+    expect(validateSignupForm({ ...complete, userType: 'admin' }).fields).toEqual({ memberType: 'member_type' });
+    const none = validateSignupForm({ ...complete, userType: '' });
+    expect(none.ok && none.form.userType).toBeNull();
   });
 
   it('names: letters, spaces, apostrophes and hyphens; no links or markup', () => {

@@ -265,7 +265,7 @@ export const signupFormInputSchema = z.object({
   areaEstimateUnits: z.unknown().optional(),
   signupReasonIds: z.unknown().optional(),
   countryCode: z.string().max(10).optional(),
-  userType: z.number().int().optional(),
+  userType: z.unknown().optional(),
   acceptLegalTerms: z.unknown().optional(),
   legalContentfulInfo: z.array(z.record(z.string(), z.unknown())).max(20).optional(),
   howDidYouHearAboutUs: z.unknown().optional(),
@@ -396,7 +396,15 @@ export function validateSignupForm(
     } else fail('memberType');
   }
   const allowedUserTypes = options.userTypes ?? SELF_SIGNUP_USER_TYPES;
-  if (input.userType !== undefined && !allowedUserTypes.includes(input.userType)) fail('memberType');
+  // A number, or its digits (the user_type query parameter pre-fills the form as text).
+  const userType = isBlank(input.userType)
+    ? null
+    : typeof input.userType === 'number'
+      ? input.userType
+      : typeof input.userType === 'string' && /^\d{1,3}$/.test(input.userType.trim())
+        ? Number(input.userType)
+        : NaN;
+  if (userType !== null && !allowedUserTypes.includes(userType)) fail('memberType');
 
   let areaEstimate: number | null = null;
   if (should('areaEstimate')) {
@@ -445,7 +453,7 @@ export function validateSignupForm(
       areaEstimateUnits,
       signupReasonIds,
       countryCode: countryCode || (postalCode ? countryForPostalCode(postalCode) : ''),
-      userType: input.userType ?? (memberType ? userTypeForMemberType(memberType) : null),
+      userType: userType ?? (memberType ? userTypeForMemberType(memberType) : null),
       acceptLegalTerms: input.acceptLegalTerms === true,
       howDidYouHearAboutUs: heard,
       legalSalesInfo,

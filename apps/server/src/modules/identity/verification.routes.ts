@@ -167,6 +167,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
       },
     },
     async (request) => {
+      const { user } = await requireSession(ctx, request);
       const result = await verifySessionCode(
         ctx,
         request,
@@ -174,6 +175,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
         request.body.verification_token,
         request.body.code,
         isPhoneWorkflow,
+        user.id,
       );
       return { phone_verified: result.state === 'verified', verification_status: result.verificationStatus };
     },

@@ -404,9 +404,12 @@ export async function verifySessionCode(
   token: string,
   code: string,
   accepts: (workflow: string) => boolean,
+  /** Only a session of this user (the profile's own-phone calls). */
+  userId?: string,
 ): Promise<VerificationSessionState> {
   const db = ctx.database.db;
   const row = await loadBoundSession(ctx, request, token, accepts);
+  if (userId !== undefined && row.userId !== userId) throw sessionGone();
   if (row.step !== 'pending') throw new AppError('verification_step');
   await checkSessionCode(db, row, code);
   if (row.userId && row.workflow === EMAIL_UPDATE_WORKFLOW && row.identifier) {

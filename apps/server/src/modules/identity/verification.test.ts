@@ -115,6 +115,17 @@ describe('e-mail and phone verification move verification_status unverified → 
     expect(res.json()).toEqual({ phone_verified: true, verification_status: 'pending' });
     expect(await userByEmail(user.email)).toMatchObject({ phoneNumber: '+1 641 555 0100', normalizedPhoneNumber: '+16415550100' });
     expect((await (await browser()).post('/api/auth/users/phone_number/sms_verify/initiate', {})).statusCode).toBe(401);
+    // A phone session started before signing in (anonymous) is not the user's own phone.
+    const other = await browser();
+    const loose = await other.post('/api/auth/session/phone_number_verify/initiate', { phone_number: '641-555-0101' });
+    const [name, value] = (await t.sessionCookie(user.email)).split('=');
+    other.cookies[name!] = value!;
+    await other.bootstrap();
+    const res2 = await other.post('/api/auth/users/phone_number/sms_verify/verify', {
+      verification_token: loose.json().token,
+      code: codeIn(await lastMessage(t.database, '+16415550101')),
+    });
+    expect(res2.statusCode).toBe(410);
   });
 });
 
