@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { WhiteLabelPartner } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -12,6 +11,7 @@ import { findUserById, type UserRow } from './users.repo.ts';
 import { completeSignIn } from './sign-in.ts';
 import { linkOrigin } from './links.ts';
 import { findActiveUsersByPhone } from './sms.repo.ts';
+import { normalizePhone } from './verification.service.ts';
 
 /** SMS sign-in codes a phone number may be sent per window, whoever asks (cost and SMS-bombing guard). */
 export const SMS_PER_PHONE = { max: 5, windowMs: 60 * 60_000 } as const;
@@ -19,19 +19,9 @@ export const SMS_PER_PHONE = { max: 5, windowMs: 60 * 60_000 } as const;
 export const SMS_MAX_ATTEMPTS = 5;
 
 /**
- * A phone number as stored in users.normalized_phone_number (E.164), or null when it is not a valid
- * number. Numbers without a country code are read as North American (the product's markets).
- */
-export function normalizePhoneNumber(input: string, defaultCountry: CountryCode = 'US'): string | null {
-  const trimmed = input.trim();
-  if (!trimmed || trimmed.length > 40) return null;
-  const parsed = parsePhoneNumberFromString(trimmed, defaultCountry);
-  return parsed?.isValid() ? parsed.number : null;
-}
-
-/**
  * login/sms/initiate: the same answer — a verification token — for every valid number, whether or not an
- * account has it (no enumeration); a code is texted only when exactly one active account has the number.
+ * account has it (no enumeration); a code is texted only when exactly one active account has verified the
+ * number (an unverified number may be someone else's: texting it would hand them the account).
  * The token and its code are single use, hashed, 10 minutes, SMS_MAX_ATTEMPTS tries.
  */
 export async function initiateSmsLogin(
@@ -42,7 +32,8 @@ export async function initiateSmsLogin(
   redirect: string | null,
 ): Promise<string> {
   const db = ctx.database.db;
-  const phone = normalizePhoneNumber(phoneNumber);
+  // E.164 as in users.normalized_phone_number; no country code means North American (the signup rule).
+  const phone = normalizePhone(phoneNumber);
   if (!phone) throw new AppError('invalid_request', 'The phone number format is invalid.');
   const { current } = await incrementCounter(db, `sms-login:${phone}`, SMS_PER_PHONE.windowMs);
   if (current > SMS_PER_PHONE.max) {

@@ -6,7 +6,8 @@ import { authTokens } from '../../db/schema/index.ts';
 import { listOutbox } from '../../platform/outbox.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { findUserByEmail, updateUser } from './users.repo.ts';
-import { normalizePhoneNumber, SMS_MAX_ATTEMPTS, SMS_PER_PHONE } from './sms.service.ts';
+import { SMS_MAX_ATTEMPTS, SMS_PER_PHONE } from './sms.service.ts';
+import { normalizePhone } from './verification.service.ts';
 
 const FARMER_PHONE = '+15155550120';
 const UNKNOWN_PHONE = '+15155550199';
@@ -14,9 +15,9 @@ const UNKNOWN_PHONE = '+15155550199';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  // The demo seed stores the display form only; signup and profile code fill the E.164 column.
+  // The demo seed stores the display form only; phone verification fills the E.164 column.
   const farmer = await findUserByEmail(t.database.db, DEMO_ACCOUNTS.farmer);
-  await updateUser(t.database.db, farmer!.id, { normalizedPhoneNumber: normalizePhoneNumber(farmer!.phoneNumber ?? '') });
+  await updateUser(t.database.db, farmer!.id, { normalizedPhoneNumber: normalizePhone(farmer!.phoneNumber ?? ''), phoneVerifiedAt: new Date() });
 });
 afterAll(() => t.close());
 
@@ -58,16 +59,6 @@ const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 async function resetPhoneCounters() {
   await t.database.db.execute(sql`delete from rate_limit_counters where key like 'sms-login:%'`);
 }
-
-describe('phone numbers', () => {
-  it('normalises to E.164, reading numbers without a country code as North American', () => {
-    expect(normalizePhoneNumber('+1 (515) 555-0120')).toBe('+15155550120');
-    expect(normalizePhoneNumber('(515) 555-0120')).toBe('+15155550120');
-    expect(normalizePhoneNumber('+61 4 1234 5678')).toBe('+61412345678');
-    expect(normalizePhoneNumber('12')).toBeNull();
-    expect(normalizePhoneNumber('')).toBeNull();
-  });
-});
 
 describe('SMS sign-in', () => {
   it('texts a 6-digit code through the outbox and signs in with it', async () => {
@@ -187,16 +178,28 @@ describe('SMS sign-in', () => {
     expect(last).toBe(429);
   });
 
+  it('texts nobody for a number its account has not verified', async () => {
+    await resetPhoneCounters();
+    const buyer = await findUserByEmail(t.database.db, DEMO_ACCOUNTS.buyer);
+    await updateUser(t.database.db, buyer!.id, { normalizedPhoneNumber: UNKNOWN_PHONE, phoneVerifiedAt: null });
+    try {
+      await initiate(UNKNOWN_PHONE);
+      expect(await listOutbox(t.database.db, { recipient: UNKNOWN_PHONE, limit: 200 })).toHaveLength(0);
+    } finally {
+      await updateUser(t.database.db, buyer!.id, { normalizedPhoneNumber: null });
+    }
+  });
+
   it('texts nobody when several accounts share the number', async () => {
     await resetPhoneCounters();
     const buyer = await findUserByEmail(t.database.db, DEMO_ACCOUNTS.buyer);
-    await updateUser(t.database.db, buyer!.id, { normalizedPhoneNumber: FARMER_PHONE });
+    await updateUser(t.database.db, buyer!.id, { normalizedPhoneNumber: FARMER_PHONE, phoneVerifiedAt: new Date() });
     try {
       const before = (await listOutbox(t.database.db, { recipient: FARMER_PHONE, limit: 200 })).length;
       await initiate(FARMER_PHONE);
       expect(await listOutbox(t.database.db, { recipient: FARMER_PHONE, limit: 200 })).toHaveLength(before);
     } finally {
-      await updateUser(t.database.db, buyer!.id, { normalizedPhoneNumber: null });
+      await updateUser(t.database.db, buyer!.id, { normalizedPhoneNumber: null, phoneVerifiedAt: null });
     }
   });
 });
