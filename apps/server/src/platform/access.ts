@@ -118,8 +118,21 @@ export function actAsVerdict(actor: UserRow, target: UserRow): 'ok' | 'out_of_re
   return adminReach(actor, target, 'act-as');
 }
 
-/** While acting with the read-only scope, only these state-changing calls go through. */
-const READ_ONLY_EXEMPT = new Set(['/api/auth/act-as', '/api/auth/act-as/scope', '/api/auth/logout']);
+/** While acting as someone, the only state-changing identity calls: managing the act-as itself, and logout. */
+const ACTING_AS_ALLOWED_AUTH = new Set(['/api/auth/act-as', '/api/auth/act-as/scope', '/api/auth/logout']);
+
+/**
+ * Why a state-changing call is refused while acting as someone, or null. The user's own credentials and
+ * sign-ins (/api/auth/…) are never changed by an admin acting as them — that would let the admin later
+ * sign in as the user without acting (and without the act-as audit); admin tools do that openly. In the
+ * read-only scope nothing else changes either.
+ */
+function refusedWhileActing(route: string, scope: string | null): string | null {
+  if (ACTING_AS_ALLOWED_AUTH.has(route)) return null;
+  if (route.startsWith('/api/auth/')) return 'This is for the user themself: stop acting as them first.';
+  if (scope === 'read_only') return 'You are acting as another user with read-only access.';
+  return null;
+}
 
 /** Every route declares its access; a route without one stops the server at boot. */
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext): void {
@@ -161,9 +174,8 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
           },
         });
         actAsAuditIds.set(request, id);
-        if (session.session.actAsScope === 'read_only' && !READ_ONLY_EXEMPT.has(request.routeOptions.url ?? '')) {
-          throw new AppError('forbidden', 'You are acting as another user with read-only access.');
-        }
+        const refusal = refusedWhileActing(request.routeOptions.url ?? '', session.session.actAsScope);
+        if (refusal) throw new AppError('forbidden', refusal);
       }
     }
     if (access === 'public') return;

@@ -15,7 +15,12 @@ let colleague: UserRow;
 let powerfulColleague: UserRow;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    beforeReady(app) {
+      // A state-changing call of some other module, to act with.
+      app.post('/api/test/write', { config: { access: 'session' } }, async () => ({ ok: true }));
+    },
+  });
   const db = t.database.db;
   admin = (await findUserByEmail(db, DEMO_ACCOUNTS.admin))!;
   farmer = (await findUserByEmail(db, DEMO_ACCOUNTS.farmer))!;
@@ -123,19 +128,35 @@ describe('act-as', () => {
   it('audits every state-changing request made while acting, with its outcome', async () => {
     const who = await as(DEMO_ACCOUNTS.admin);
     expect((await call(who, 'POST', '/api/auth/act-as', { user_id: farmer.id })).statusCode).toBe(200);
-    const res = await call(who, 'POST', '/api/auth/password/update', {
-      current_password: 'wrong-password',
-      new_password: 'another long one',
-      new_password_confirmation: 'another long one',
-    });
-    expect(res.statusCode).toBe(400);
+    const res = await call(who, 'POST', '/api/test/write?x=1', { any: 'thing' });
+    expect(res.statusCode).toBe(200);
     const [entry] = await auditOf(admin.id, 'act_as_request');
     expect(entry).toMatchObject({
       actingAsUserId: farmer.id,
-      details: { method: 'POST', route: '/api/auth/password/update', path: '/api/auth/password/update', status: 400, scope: 'full' },
+      details: { method: 'POST', route: '/api/test/write', path: '/api/test/write', status: 200, scope: 'full' },
       traceId: String(res.headers['x-trace-id']),
     });
     await call(who, 'DELETE', '/api/auth/act-as');
+  });
+
+  it("never changes the user's own credentials while acting (refused, audited)", async () => {
+    const who = await as(DEMO_ACCOUNTS.admin);
+    await updateUser(t.database.db, farmer.id, { oneTimePassword: true });
+    try {
+      expect((await call(who, 'POST', '/api/auth/act-as', { user_id: farmer.id })).statusCode).toBe(200);
+      // A one-time-password user may set a password without the current one: not the admin for them.
+      const res = await call(who, 'POST', '/api/auth/password/update', {
+        new_password: 'an admin-chosen password',
+        new_password_confirmation: 'an admin-chosen password',
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('This is for the user themself: stop acting as them first.');
+      const [entry] = await auditOf(admin.id, 'act_as_request');
+      expect(entry).toMatchObject({ actingAsUserId: farmer.id, details: { route: '/api/auth/password/update', status: 403 } });
+      expect((await call(who, 'DELETE', '/api/auth/act-as')).statusCode).toBe(200);
+    } finally {
+      await updateUser(t.database.db, farmer.id, { oneTimePassword: false });
+    }
   });
 
   it('refuses state-changing calls in the read-only scope, audited, and can widen again', async () => {
@@ -143,16 +164,17 @@ describe('act-as', () => {
     const start = await call(who, 'POST', '/api/auth/act-as', { user_id: farmer.id, scope: 'read_only' });
     expect(start.json().scope).toBe('read_only');
     expect((await bootstrap(who)).user.actAsScope).toBe('read_only');
-    const refused = await call(who, 'POST', '/api/auth/password/update', { new_password: 'x', new_password_confirmation: 'x' });
+    const refused = await call(who, 'POST', '/api/test/write', { any: 'thing' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('You are acting as another user with read-only access.');
     const [entry] = await auditOf(admin.id, 'act_as_request');
-    expect(entry).toMatchObject({ details: { route: '/api/auth/password/update', status: 403, scope: 'read_only' } });
+    expect(entry).toMatchObject({ details: { route: '/api/test/write', status: 403, scope: 'read_only' } });
     const widen = await call(who, 'POST', '/api/auth/act-as/scope', { scope: 'full' });
     expect(widen.statusCode).toBe(200);
     const [scoped] = await auditOf(admin.id, 'act_as_scope');
     expect(scoped).toMatchObject({ details: { from: 'read_only', to: 'full' } });
     expect((await bootstrap(who)).user.actAsScope).toBe('full');
+    expect((await call(who, 'POST', '/api/test/write', { any: 'thing' })).statusCode).toBe(200);
     await call(who, 'DELETE', '/api/auth/act-as');
     // Not acting: the scope can't be set.
     expect((await call(who, 'POST', '/api/auth/act-as/scope', { scope: 'full' })).statusCode).toBe(400);
