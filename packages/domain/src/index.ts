@@ -27,3 +27,50 @@ export * from './lists/limits.ts';
 
 export * from './identity/patterns.ts';
 export * from './identity/signup.ts';
+
+// CRM rules (issue 4): crops, contract arithmetic, views, lists, permissions, notes and follow-ups.
+export * from './crm/exact.ts';
+export * from './crm/crops.ts';
+export * from './crm/contracts.ts';
+export {
+  COLUMN_TYPES,
+  CONDITION_TABLES,
+  columnType,
+  columnSqlName,
+  evaluateCondition,
+  evaluateExpr,
+  compareExprValues,
+  exprType,
+  conditionBuilders,
+} from './crm/conditions.ts';
+export type {
+  ValueType,
+  ConditionTable,
+  ContractColumn,
+  ScaleTicketColumn,
+  ClientColumn,
+  ColumnRef,
+  Literal,
+  ClientSumExpr,
+  Expr,
+  Comparison,
+  Condition,
+  ContractRecord,
+  ScaleTicketRecord,
+  ClientRecord,
+  ContractFacts,
+  ScaleTicketFacts,
+  ViewFacts,
+  EvalContext,
+} from './crm/conditions.ts';
+export * from './crm/views.ts';
+export * from './crm/sorting.ts';
+export * from './crm/list-row.ts';
+export * from './crm/list-query.ts';
+export * from './crm/pagination.ts';
+export * from './crm/csv.ts';
+export * from './crm/permissions.ts';
+export * from './crm/markets.ts';
+export * from './crm/followups.ts';
+export * from './crm/notes.ts';
+export * from './crm/records.ts';

@@ -1,0 +1,107 @@
+// Exact decimal and calendar-date helpers for the CRM rules. Money, prices and quantities are decimal
+// strings (PostgreSQL numeric as drivers return it) and all arithmetic is done with decimal.js, never
+// with binary floats. Dates are ISO calendar days ('YYYY-MM-DD'), compared and counted without time zones.
+
+import Decimal from 'decimal.js';
+import { z } from 'zod';
+
+/**
+ * A private Decimal constructor: 40 significant digits (numeric(18,4) × numeric(12,4) needs 34) and
+ * ROUND_HALF_UP, which in decimal.js rounds half away from zero, as the display formatting does. A
+ * clone leaves the global Decimal configuration of other code untouched.
+ */
+export const CrmDecimal = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
+export type CrmDecimal = InstanceType<typeof CrmDecimal>;
+
+/** Prices (futures, basis, cash, averages) are kept to 4 decimals, the scale of the price columns. */
+export const PRICE_SCALE = 4;
+/** Quantities are kept to 4 decimals, the scale of the quantity columns. */
+export const QUANTITY_SCALE = 4;
+
+/** A plain decimal number as text: optional '-', digits, optional fraction. No exponent, no grouping. */
+export const DECIMAL_STRING_PATTERN = /^-?\d+(\.\d+)?$/;
+
+export function isDecimalString(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 60 && DECIMAL_STRING_PATTERN.test(value);
+}
+
+/** zod: a decimal string such as '5000', '-0.3500' or '4.1275' (what the API sends for numeric columns). */
+export const decimalStringSchema = z.string().regex(DECIMAL_STRING_PATTERN, 'Expected a decimal number as a string').max(60);
+
+/** A decimal string or a safe integer; anything else (floats included) is refused. */
+export function toDecimal(value: string | number | CrmDecimal): CrmDecimal {
+  if (value instanceof CrmDecimal) return value;
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new TypeError(`Not an exact number: ${value} (pass a decimal string)`);
+    return new CrmDecimal(value);
+  }
+  if (!isDecimalString(value)) throw new TypeError(`Not a decimal string: ${JSON.stringify(value)}`);
+  return new CrmDecimal(value);
+}
+
+/** null/undefined stay null; anything else as toDecimal. */
+export function toDecimalOrNull(value: string | number | null | undefined): CrmDecimal | null {
+  return value === null || value === undefined ? null : toDecimal(value);
+}
+
+/** Plain notation, no exponent, trailing zeros dropped ('100.5000' → '100.5'); never '-0'. */
+export function decimalString(d: CrmDecimal): string {
+  return d.isZero() ? '0' : d.toFixed();
+}
+
+/** Rounded half away from zero to `places` decimals, then as decimalString. */
+export function roundedString(d: CrmDecimal, places: number): string {
+  return decimalString(d.toDecimalPlaces(places, CrmDecimal.ROUND_HALF_UP));
+}
+
+export function maxDecimal(a: CrmDecimal, b: CrmDecimal): CrmDecimal {
+  return a.greaterThanOrEqualTo(b) ? a : b;
+}
+
+export function minDecimal(a: CrmDecimal, b: CrmDecimal): CrmDecimal {
+  return a.lessThanOrEqualTo(b) ? a : b;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Calendar days
+
+export const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MS_PER_DAY = 86_400_000;
+
+/** A real calendar day written 'YYYY-MM-DD' ('2026-02-30' is not). */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = ISO_DATE_PATTERN.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
+export const isoDateSchema = z.string().refine(isIsoDate, 'Expected a date as YYYY-MM-DD');
+
+function dayNumber(date: string): number {
+  if (!isIsoDate(date)) throw new TypeError(`Not a date (YYYY-MM-DD): ${JSON.stringify(date)}`);
+  const m = ISO_DATE_PATTERN.exec(date)!;
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / MS_PER_DAY;
+}
+
+/** Whole days from `from` to `to` ('2026-01-01' → '2026-01-31' is 30); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** The calendar day `days` after (or before, when negative) `date`. */
+export function addDays(date: string, days: number): string {
+  return new Date((dayNumber(date) + Math.trunc(days)) * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/**
+ * Today's calendar day in an IANA time zone (the market's), for the view rules: a contract's delivery
+ * window ends at the end of the market's day, not at UTC midnight.
+ */
+export function isoDateInZone(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
