@@ -6,6 +6,7 @@ import { readEnv } from './platform/env.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { startOutboxWorker } from './platform/outbox.ts';
 import { smtpTransport } from './platform/smtp.ts';
+import { startMaintenance } from './platform/maintenance.ts';
 
 const env = readEnv();
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -32,7 +33,11 @@ const app = await buildApp({
 const stopOutbox = env.SMTP_URL
   ? startOutboxWorker(database.db, [smtpTransport(env.SMTP_URL, env.MAIL_FROM)], app.log)
   : () => {};
-app.addHook('onClose', async () => stopOutbox());
+const stopMaintenance = startMaintenance(database.db, env.SESSION_IDLE_MINUTES * 60_000, app.log);
+app.addHook('onClose', async () => {
+  stopOutbox();
+  stopMaintenance();
+});
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

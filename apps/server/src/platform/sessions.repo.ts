@@ -1,4 +1,4 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from './db.ts';
 import { sessions, users } from '../db/schema/index.ts';
@@ -47,9 +47,4 @@ export async function deleteUserSessions(db: Db, userId: string, exceptTokenHash
   await db
     .delete(sessions)
     .where(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId));
-}
-
-export async function deleteIdleSessions(db: Db, seenBefore: Date): Promise<number> {
-  const removed = await db.delete(sessions).where(lt(sessions.lastSeenAt, seenBefore)).returning({ t: sessions.tokenHash });
-  return removed.length;
 }
