@@ -84,7 +84,12 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
       const session = await getSession(ctx, request);
       if (session) {
         await endSession(db, session.tokenHash);
-        await audit(db, request, { actorUserId: session.user.id, action: 'sign_out' });
+        // While acting as someone, the person signing out is the admin (the actor), not the acted-as user.
+        await audit(db, request, {
+          actorUserId: session.actor?.id ?? session.user.id,
+          actingAsUserId: session.actor ? session.user.id : null,
+          action: 'sign_out',
+        });
       }
       clearSessionCookies(reply, ctx.sessions);
       return reply.status(204).send(null);
@@ -269,8 +274,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
       schema: { response: { 200: z.object({ userId: z.string(), method: z.string(), actingAs: z.string().nullable() }) } },
     },
     async (request) => {
-      const { session, user } = await requireSession(ctx, request);
-      return { userId: user.id, method: session.method, actingAs: session.actAsUserId };
+      const state = await requireSession(ctx, request);
+      const { session, user } = state;
+      // userId is whoever signed in (the admin while acting as someone); actingAs names the acted-as user.
+      return { userId: state.actor?.id ?? user.id, method: session.method, actingAs: session.actAsUserId };
     },
   );
 };

@@ -6,6 +6,7 @@ import { listOutbox } from '../../platform/outbox.ts';
 import { findUserByEmail, updateUser } from './users.repo.ts';
 import { passwordProblem } from './passwords.ts';
 import { parseBasicAuth } from './identity.routes.ts';
+import { failureKey } from './sign-in.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -118,13 +119,17 @@ describe('password sign-in', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       known.push(await time(DEMO_ACCOUNTS.admin));
       unknown.push(await time(`ghost${i}@demo.granary.test`));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
-    expect(median(unknown)).toBeLessThan(median(known) * 2);
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]!;
+    // Without the throwaway verify an unknown address answers in a few ms against tens for a known one;
+    // the bounds are loose because the suite shares two cores with other test files.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+    expect(median(unknown)).toBeLessThan(median(known) * 2.5);
+    // Five wrong passwords would lock the admin for the next tests.
+    await t.database.db.execute(sql`delete from rate_limit_counters where key = ${failureKey(DEMO_ACCOUNTS.admin)}`);
   });
 
   it('names the missing field and the short password with the spec’s messages', async () => {
