@@ -33,7 +33,22 @@ const areaPages = {
   account: () => import('../features/account/account-page').then((module) => module.AccountPage),
   profitCenter: () => import('../features/profit-center/profit-center-page').then((module) => module.ProfitCenterPage),
   platform: () => import('../features/platform/platform-page').then((module) => module.PlatformPage),
+  dev: () => import('../features/dev/dev-mailbox-page').then((module) => module.DevMailboxPage),
 } satisfies Record<string, PageLoader>;
+
+/**
+ * /user, my profile: the account area's page with the identity area's password form in it. The shell composes the
+ * two because features do not import each other.
+ */
+async function loadUserProfilePage(): Promise<ComponentType> {
+  const [{ UserProfilePage }, { PasswordChangeForm }] = await Promise.all([
+    import('../features/account/user-profile-page'),
+    import('../features/identity/components/password-change-form'),
+  ]);
+  return function UserProfileRoute() {
+    return <UserProfilePage security={<PasswordChangeForm />} />;
+  };
+}
 
 const IDENTITY_PREFIXES = [
   '/sign-in',
@@ -59,6 +74,7 @@ export function areaOf(path: string): keyof typeof areaPages {
   if (startsWithSegment(path, '/dashboard')) return 'dashboard';
   if (['/user', '/account', '/enterprise'].some((prefix) => startsWithSegment(path, prefix))) return 'account';
   if (startsWithSegment(path, '/profit-center')) return 'profitCenter';
+  if (startsWithSegment(path, '/dev')) return 'dev';
   return 'platform';
 }
 
@@ -77,6 +93,7 @@ function relative(path: string, parent: string | null): string {
 function pageOf(def: RouteDef, fullPath: string): Pick<RouteObject, 'element' | 'lazy'> {
   if (def.id === 'error') return { element: <ErrorGatewayPage /> };
   if (def.id === APP_SHELL_ROUTE_ID) return { element: <AppShellPage /> };
+  if (def.id === 'user') return { lazy: async () => ({ Component: await loadUserProfilePage() }) };
   const load = areaPages[areaOf(fullPath)];
   return { lazy: async () => ({ Component: await load() }) };
 }

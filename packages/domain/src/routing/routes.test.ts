@@ -27,6 +27,8 @@ describe('ROUTES', () => {
       '/signup-verify-first', '/signup-verify-first/token/:token', '/account', '/enterprise/:id/team', '/profit-center/:tab?/:slug?',
       // Native-shell navigation targets
       '/farmer-accounts', '/add-data', '/change-environment', '/insights',
+      // Development
+      '/dev/mailbox',
     ]) {
       expect(paths, p).toContain(p);
     }
@@ -47,7 +49,11 @@ describe('ROUTES', () => {
   });
 
   it('marks the shell pages built and the rest as placeholders', () => {
-    expect(all.filter((r) => r.built).map((r) => r.id).sort()).toEqual(['crm', 'error', 'home']);
+    expect(all.filter((r) => r.built).map((r) => r.id).sort()).toEqual([
+      'crm', 'dev-mailbox', 'error', 'home', 'login-magic', 'onetime-password-reset', 'password-exchange', 'password-reset',
+      'reset-password', 'sign-in', 'sign-in-sms-verification', 'sign-in-sso', 'signup', 'signup-jit-verify', 'signup-verify-first',
+      'signup-verify-first-token', 'user',
+    ]);
   });
 
   it('gates /score on the public-ci-score feature', () => {
@@ -100,7 +106,7 @@ describe('guards, gates and headers', () => {
     expect(route(p)).toMatchObject({ guard: 'none', gate: null, header: 'public' });
   });
 
-  it.each(['/', '/error', '/error/500/abc', '/app-shell', '/change-environment', '/profit-center/docusign/contract-signed'])('%s: no guard', (p) => {
+  it.each(['/', '/error', '/error/500/abc', '/app-shell', '/change-environment', '/profit-center/docusign/contract-signed', '/dev/mailbox'])('%s: no guard', (p) => {
     expect(route(p)).toMatchObject({ guard: 'none', gate: null });
   });
 });
@@ -212,7 +218,7 @@ describe('matchRoute', () => {
 
     it('is refused on routes that are not localized (and no other route swallows them)', () => {
       expect(all.filter((x) => x.localized === 'none').map((x) => x.id).sort()).toEqual([
-        'add-data', 'app-shell', 'change-environment', 'farmer-accounts', 'native-landing',
+        'add-data', 'app-shell', 'change-environment', 'dev-mailbox', 'farmer-accounts', 'native-landing',
       ]);
       for (const r of all.filter((x) => x.localized === 'none')) {
         expect(matchRoute(`/en-ca${r.path.replace(/\/:[^/]+\?/g, '').replace(/:[^/]+/g, 'x')}`), r.path).toBeNull();

@@ -41,7 +41,7 @@ describe('login-required pages', () => {
 describe('logged-out-only pages', () => {
   it('show the page to a visitor', async () => {
     renderApp('/sign-in/password', 'anonymous');
-    expect(await screen.findByText('Sign in — this page is coming soon')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
   });
 
   it('send a logged-in user to the redirect target', async () => {

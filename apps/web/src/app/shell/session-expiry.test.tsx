@@ -17,7 +17,7 @@ describe('session expiry', () => {
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/crm/contracts')}`);
     expect(await screen.findByText('Your session expired')).toBeTruthy();
     expect(queryClient.getQueryData<Bootstrap>(queryKeys.bootstrap)?.user.isLoggedIn).toBe(false);
-    expect(await screen.findByText('Sign in — this page is coming soon')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/sign-in/password');
     window.history.replaceState(null, '', '/');
   });

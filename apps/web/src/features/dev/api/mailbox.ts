@@ -1,0 +1,41 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api/request';
+
+export type MailboxMessage = {
+  id: number;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  template: string;
+  status: string;
+  createdAt: string;
+};
+
+export type MailboxResult = { available: true; messages: MailboxMessage[] } | { available: false; messages: [] };
+
+/** GET /api/dev/mailbox[?recipient=]: the outbox, newest first. The API is not there in production (404). */
+export async function fetchMailbox(recipient: string): Promise<MailboxResult> {
+  const result = await request<{ messages: MailboxMessage[] }>('/api/dev/mailbox', {
+    query: { recipient: recipient.trim() || undefined, limit: 100 },
+    handleSessionExpiry: false,
+    checkSession: false,
+  });
+  if (result.ok) return { available: true, messages: Array.isArray(result.json.messages) ? result.json.messages : [] };
+  if (result.status === 404) return { available: false, messages: [] };
+  throw new Error(result.json.message);
+}
+
+export const mailboxQueryOptions = (recipient: string) =>
+  queryOptions({
+    queryKey: ['dev', 'mailbox', recipient.trim().toLowerCase()] as const,
+    queryFn: () => fetchMailbox(recipient),
+    staleTime: 0,
+    refetchInterval: 5000,
+    retry: false,
+  });
+
+export function useMailbox(recipient: string) {
+  return useQuery(mailboxQueryOptions(recipient));
+}

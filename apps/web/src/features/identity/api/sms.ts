@@ -1,0 +1,24 @@
+import { request, type ApiResult } from '../../../lib/api/request';
+import type { SignedIn } from './sign-in';
+
+/** SMS sign-in, step 1: the code goes out by text message; the answer never says whether the number is known. */
+export function initiateSmsLogin(
+  phoneNumber: string,
+  redirect: string | null = null,
+): Promise<ApiResult<{ status: 'ok'; verification_token: string }>> {
+  return request('/api/auth/login/sms/initiate', {
+    method: 'POST',
+    query: { redirect: redirect || undefined },
+    body: { phone_number: phoneNumber.trim() },
+    handleSessionExpiry: false,
+  });
+}
+
+/** SMS sign-in, step 2: 400 `code_invalid` for a wrong code, 410 `link_invalid` when expired or tried too often. */
+export function verifySmsLogin(input: { verificationToken: string; code: string }): Promise<ApiResult<SignedIn>> {
+  return request<SignedIn>('/api/auth/login/sms/verify', {
+    method: 'POST',
+    body: { verification_token: input.verificationToken, code: input.code.trim() },
+    handleSessionExpiry: false,
+  });
+}

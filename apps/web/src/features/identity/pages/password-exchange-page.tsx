@@ -1,0 +1,153 @@
+import LinkOffRoundedIcon from '@mui/icons-material/LinkOffRounded';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { T, useT } from '../../../lib/i18n/t';
+import { useLocalizedPath } from '../../../lib/routing/route-handle';
+import { showToast } from '../../../lib/toast/toast-store';
+import { confirmResetLink, resetPassword, type ResetError } from '../api/password';
+import { AuthLayout } from '../components/auth-layout';
+import { FormAlert } from '../components/form-alert';
+import { PasswordField } from '../components/password-field';
+import { SubmitButton } from '../components/submit-button';
+import { failureOf, type Failure } from '../failures';
+import { collectErrors, confirmationRule, hasErrors, passwordRule, type FieldErrors } from '../validation';
+
+type LinkState = 'valid' | 'invalid' | 'error';
+
+/**
+ * /password/exchange/:token: checks the link first ('The password link is no longer valid.' when used or expired),
+ * then takes the new password twice. On success: 'You have updated your profile password.' and on to sign-in; an
+ * insecure password shows the server's reason; a denied reset shows nothing (the link is checked again instead).
+ */
+export function PasswordExchangePage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
+  const { token = '' } = useParams();
+  const link = useQuery({
+    queryKey: ['identity', 'reset-link', token],
+    queryFn: async (): Promise<LinkState> => {
+      const result = await confirmResetLink(token);
+      if (result.ok) return 'valid';
+      return result.status === 410 || result.json.code === 'link_invalid' ? 'invalid' : 'error';
+    },
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'password' | 'confirmation'>>({});
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmationRef = useRef<HTMLInputElement>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const next = collectErrors({
+      password: passwordRule(password, 'identity.error.newPasswordRequired'),
+      confirmation: confirmationRule(password, confirmation),
+    });
+    setErrors(next);
+    if (hasErrors(next)) {
+      (next.password ? passwordRef : confirmationRef).current?.focus();
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const result = await resetPassword(token, password);
+      if (result.ok) {
+        showToast({ messageId: 'identity.passwordUpdated' }, { severity: 'success', autoHideMs: 6000 });
+        navigate(localized('/sign-in/password'), { replace: true });
+        return;
+      }
+      const body = result.json as ResetError;
+      if (body.status === 'deny' || result.status === 410) {
+        // grain-marketing.md 8: on deny nothing is shown; the page checks its link again and says what it finds.
+        await link.refetch();
+      } else if (body.status === 'insecure_password') {
+        setFailure(body.reason ? { text: body.reason } : failureOf(result.json, result.status, 'reset'));
+      } else {
+        setFailure(failureOf(result.json, result.status, 'reset'));
+      }
+    } catch (cause) {
+      console.error(cause);
+      setFailure({ messageId: 'error.unexpected' });
+    }
+    setBusy(false);
+  };
+
+  if (link.isPending) {
+    return (
+      <AuthLayout title={t('identity.exchange.title')}>
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <CircularProgress size={24} aria-hidden />
+          <Typography color="text.secondary">
+            <T id="identity.exchange.checking" />
+          </Typography>
+        </Box>
+      </AuthLayout>
+    );
+  }
+
+  if (link.data !== 'valid') {
+    return (
+      <AuthLayout title={t('identity.exchange.title')} icon={<LinkOffRoundedIcon />}>
+        <FormAlert failure={{ messageId: link.data === 'invalid' ? 'identity.error.linkInvalid' : 'error.unexpected' }} />
+        <Button component={RouterLink} to={localized('/reset-password')} variant="contained" size="large" fullWidth>
+          <T id="identity.exchange.requestNew" />
+        </Button>
+        <Button component={RouterLink} to={localized('/sign-in/password')} variant="text" fullWidth sx={{ mt: 1.5 }}>
+          <T id="identity.backToSignIn" />
+        </Button>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={t('identity.exchange.title')} subtitle={t('identity.exchange.subtitle')}>
+      <FormAlert failure={failure} />
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.exchange.title')}>
+        <Stack spacing={2.25}>
+          <PasswordField
+            inputRef={passwordRef}
+            label={t('identity.newPassword')}
+            name="new-password"
+            autoComplete="new-password"
+            autoFocus
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setErrors(({ password: _, ...rest }) => rest);
+            }}
+            error={Boolean(errors.password)}
+            helperText={errors.password ? t(errors.password) : t('identity.passwordHint')}
+            fullWidth
+          />
+          <PasswordField
+            inputRef={confirmationRef}
+            label={t('identity.confirmPassword')}
+            name="confirm-password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(event) => {
+              setConfirmation(event.target.value);
+              setErrors(({ confirmation: _, ...rest }) => rest);
+            }}
+            error={Boolean(errors.confirmation)}
+            helperText={errors.confirmation ? t(errors.confirmation) : undefined}
+            fullWidth
+          />
+          <SubmitButton busy={busy}>
+            <T id="identity.exchange.submit" />
+          </SubmitButton>
+        </Stack>
+      </Box>
+    </AuthLayout>
+  );
+}

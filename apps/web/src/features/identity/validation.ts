@@ -1,0 +1,53 @@
+import { RESET_EMAIL_PATTERN, VERIFICATION_CODE_PATTERN, isValidPhone } from '@granary/domain';
+import type { MessageId } from '../../lib/i18n/messages';
+
+/** The client-side rules of grain-marketing.md 5 and platform.md 5.1–5.2; each answers a message id or null. */
+
+export const MIN_PASSWORD_LENGTH = 4;
+
+export function emailRule(value: string): MessageId | null {
+  return value.trim() ? null : 'identity.error.emailRequired';
+}
+
+/** The reset-password (and magic link) e-mail: required, then local part '@' domain labels of 1–63 characters. */
+export function resetEmailRule(value: string): MessageId | null {
+  if (!value.trim()) return 'identity.error.emailRequired';
+  return RESET_EMAIL_PATTERN.test(value.trim()) ? null : 'identity.error.emailInvalid';
+}
+
+export function passwordRule(value: string, required: MessageId = 'identity.error.passwordRequired'): MessageId | null {
+  if (!value) return required;
+  return value.length < MIN_PASSWORD_LENGTH ? 'identity.error.passwordTooShort' : null;
+}
+
+export function confirmationRule(newPassword: string, confirmation: string): MessageId | null {
+  const basic = passwordRule(confirmation, 'identity.error.confirmationRequired');
+  if (basic) return basic;
+  return confirmation === newPassword ? null : 'identity.error.passwordConfirmationMismatch';
+}
+
+export function phoneRule(value: string): MessageId | null {
+  if (!value.trim()) return 'identity.error.phoneRequired';
+  return isValidPhone(value) ? null : 'identity.error.phoneInvalid';
+}
+
+/** Verification code: exactly 6 digits. */
+export function codeRule(value: string): MessageId | null {
+  return VERIFICATION_CODE_PATTERN.test(value.trim()) ? null : 'identity.error.codeInvalid';
+}
+
+/** Field errors of a form: only the fields that failed. */
+export type FieldErrors<K extends string> = Partial<Record<K, MessageId>>;
+
+export function collectErrors<K extends string>(rules: Record<K, MessageId | null>): FieldErrors<K> {
+  const errors: FieldErrors<K> = {};
+  for (const key of Object.keys(rules) as K[]) {
+    const message = rules[key];
+    if (message) errors[key] = message;
+  }
+  return errors;
+}
+
+export function hasErrors(errors: object): boolean {
+  return Object.keys(errors).length > 0;
+}
