@@ -61,7 +61,7 @@ async function latestMailId(recipient: string): Promise<number> {
   return (await mailbox(recipient))[0]?.id ?? 0;
 }
 
-async function bootstrapOf(page: Page): Promise<{ user: { isLoggedIn: boolean; email: string | null } }> {
+async function bootstrapOf(page: Page): Promise<{ user: { id: string | null; isLoggedIn: boolean; email: string | null } }> {
   return page.evaluate(async () => (await fetch('/api/bootstrap', { credentials: 'same-origin' })).json());
 }
 
@@ -374,6 +374,64 @@ describe('my profile', () => {
       },
       { as: 'buyer2' },
     ));
+});
+
+describe('one-time password', () => {
+  it('after an admin reset, the one-time password signs in and asks for a new password, then goes on', async () => {
+    // A fresh account: the reset ends its sessions, which no other spec could notice.
+    const email = unique('otp');
+    const visitor = await openContext(browser);
+    const admin = await openContext(browser, { as: 'admin2' });
+    const next = await openContext(browser);
+    try {
+      const csrfOf = async (context: BrowserContext) => ((await (await context.request.get('/api/bootstrap')).json()) as { csrf: string }).csrf;
+      const signup = await visitor.request.post('/api/auth/signup', {
+        headers: { 'X-CSRF-Token': await csrfOf(visitor) },
+        data: {
+          firstname: 'Otto',
+          lastname: 'Field',
+          email,
+          phoneNumber: '515-555-0166',
+          postalCode: '50010',
+          countryCode: 'USA',
+          acceptLegalTerms: true,
+          memberType: 'farmer',
+          areaEstimate: 80,
+          areaEstimateUnits: 'acres',
+          signupReasonIds: [33],
+          loginSource: 'www',
+        },
+      });
+      expect(signup.status()).toBe(200);
+      const page = await visitor.newPage();
+      await pastThrottle(page, /\/api\/auth\/signup-jit-verify\/verify$/, async () => page.goto(await linkFromMail(email, 'signup_confirm', '/signup-jit-verify')));
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      const userId = (await bootstrapOf(page)).user.id;
+
+      const reset = await admin.request.post('/api/auth/admin/password-reset', { headers: { 'X-CSRF-Token': await csrfOf(admin) }, data: { user_id: userId } });
+      expect(reset.status()).toBe(200);
+      let oneTime = '';
+      for (let attempt = 0; attempt < 50 && !oneTime; attempt++) {
+        oneTime = (await mailbox(email)).find((m) => m.template === 'admin_password_reset')?.text.match(/one-time password is: (\S+)/)?.[1] ?? '';
+        if (!oneTime) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(oneTime).not.toBe('');
+
+      const signIn = await next.newPage();
+      await signIn.goto('/sign-in/password?redirect=%2Fuser');
+      await fillSignIn(signIn, email, oneTime);
+      await signIn.waitForURL((url) => url.pathname === '/onetime-password/reset');
+      await signIn.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+      await snap(signIn, 'identity-onetime-password');
+      await signIn.getByLabel('New password', { exact: true }).fill('otto-fields-2026');
+      await signIn.getByLabel('Confirm new password', { exact: true }).fill('otto-fields-2026');
+      await clickPastThrottle(signIn, /\/api\/auth\/password\/update$/, 'Save new password');
+      await signIn.getByText('You have updated your profile password.').waitFor();
+      await signIn.waitForURL((url) => url.pathname === '/user');
+    } finally {
+      await Promise.all([visitor.close(), admin.close(), next.close()]);
+    }
+  });
 });
 
 describe('SMS sign-in', () => {

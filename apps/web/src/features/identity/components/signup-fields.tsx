@@ -244,15 +244,18 @@ export function FarmFields({ draft, set, errors, preselectedReason = null }: Sig
           {errors.legalSalesInfo ? <FormHelperText>{t(errors.legalSalesInfo)}</FormHelperText> : null}
         </FormControl>
       ) : (
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={draft.allowPromotionalMarketing}
-              onChange={(event) => set('allowPromotionalMarketing', event.target.checked)}
-            />
-          }
-          label={t('signup.marketing')}
-        />
+        // In a Box: a Stack's spacing would reset the label's negative margin that lines the box up.
+        <Box>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={draft.allowPromotionalMarketing}
+                onChange={(event) => set('allowPromotionalMarketing', event.target.checked)}
+              />
+            }
+            label={t('signup.marketing')}
+          />
+        </Box>
       )}
     </>
   );

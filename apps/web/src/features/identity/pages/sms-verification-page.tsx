@@ -61,6 +61,7 @@ export function SmsVerificationPage() {
       setFailure(failureOf(result.json, result.status, 'sms'));
       if (result.json.code === 'link_invalid') setExpired(true);
       setCode('');
+      codeRef.current?.focus();
     } catch (cause) {
       console.error(cause);
       setFailure({ messageId: 'error.unexpected' });
