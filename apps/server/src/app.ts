@@ -28,6 +28,9 @@ import { verificationRoutes } from './modules/identity/verification.routes.ts';
 import { botCheckRoutes } from './modules/identity/bot-check.routes.ts';
 import { mailboxRoutes } from './modules/identity/mailbox.routes.ts';
 import { createBotCheck } from './modules/identity/bot-check.ts';
+import { crmMarketsRoutes } from './modules/crm-markets/crm-markets.routes.ts';
+import { crmClientsRoutes } from './modules/crm-clients/crm-clients.routes.ts';
+import { crmContractsRoutes } from './modules/crm-contracts/crm-contracts.routes.ts';
 
 export type BuildAppOptions = {
   database: Database;
@@ -146,6 +149,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(verificationRoutes, identity);
   await app.register(botCheckRoutes, identity);
   if (env.NODE_ENV !== 'production') await app.register(mailboxRoutes, identity);
+  // Buyer CRM (issue 4): markets and dashboard, clients and notes, contracts.
+  await app.register(crmMarketsRoutes, { ctx, partners });
+  await app.register(crmClientsRoutes, { ctx, partners });
+  await app.register(crmContractsRoutes, { ctx, partners });
   await app.register(pagesRoutes, { ctx });
 
   app.setNotFoundHandler((request, reply) => {

@@ -74,3 +74,4 @@ export * from './crm/markets.ts';
 export * from './crm/followups.ts';
 export * from './crm/notes.ts';
 export * from './crm/records.ts';
+export * from './crm/api.ts';

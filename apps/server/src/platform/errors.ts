@@ -29,6 +29,8 @@ export const ERRORS = {
   method_not_allowed: { status: 405, message: 'Access denied to requested method' },
   conflict: { status: 409, message: 'The record was changed by someone else.' },
   precondition_failed: { status: 412, message: 'The record was changed by someone else. Reload it and try again.' },
+  /** A write to a shared record must say which version it edits (If-Match). */
+  precondition_required: { status: 428, message: 'This change needs the If-Match header with the version you edited.' },
   payload_too_large: { status: 413, message: 'The request is too large.' },
   unsupported_media_type: { status: 415, message: 'The request content type is not supported.' },
   rate_limited: { status: 429, message: 'Too many requests. Please wait a while before trying again.' },

@@ -1,0 +1,232 @@
+// Who may do what in the buyer CRM (grain-marketing.md 6), checked on every CRM call: the user must have
+// the grain-buying experience and work for a partner; they see only that partner's markets, clients
+// and contracts (another partner's id answers 404, as an unknown one does); inside the partner each
+// market grants its own permissions (market_user_permissions; a super admin holds all), and the
+// entitlement table decides the lists. Shared by the crm-markets, crm-clients and crm-contracts modules.
+
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ADMIN_PERMISSIONS,
+  MARKET_PERMISSIONS,
+  hasAdminPermission,
+  isoDateInZone,
+  normalizeMarketPermissions,
+  type AdminGrants,
+  type AdminGrantsResponse,
+  type EntitlementContext,
+  type MarketPermission,
+  type TokenSigner,
+  type WhiteLabelPartner,
+} from '@granary/domain';
+import type { AppContext } from '../../platform/context.ts';
+import { requireSession } from '../../platform/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hmac, sha256 } from '../../platform/crypto.ts';
+import type { UserRow } from '../../platform/sessions.repo.ts';
+import type { PartnerDirectory } from '../partners/partners.service.ts';
+import {
+  findPartnerClient,
+  findPartnerLegalEntity,
+  listPartnerMarketsForUser,
+  type ClientRow,
+  type PartnerLegalEntityRow,
+} from './crm-access.repo.ts';
+
+export type CrmDeps = { ctx: AppContext; partners: PartnerDirectory };
+
+export type CrmMarket = {
+  id: number;
+  displayName: string | null;
+  city: string;
+  administrativeAreaLevel1: string;
+  countryCode: 'USA' | 'CAN' | 'AUS';
+  timezone: string;
+  sustainabilityEnabled: boolean;
+  /** The user's permissions here (empty: the market is the partner's but not the user's). */
+  permissions: MarketPermission[];
+};
+
+export type CrmActor = {
+  user: UserRow;
+  partner: WhiteLabelPartner;
+  partnerLegalEntity: PartnerLegalEntityRow | null;
+  /** Every market of the partner, in id order, with the user's permissions on each. */
+  markets: CrmMarket[];
+  adminGrants: AdminGrants;
+  isSuperAdmin: boolean;
+};
+
+const actors = new WeakMap<FastifyRequest, Promise<CrmActor>>();
+
+/**
+ * The CRM user of a request (loaded once per request): 401 without a session; 403 without the
+ * grain-buying experience or a partner (a farmer, staff without a partner).
+ */
+export function loadCrmActor(deps: CrmDeps, request: FastifyRequest): Promise<CrmActor> {
+  let cached = actors.get(request);
+  if (!cached) {
+    cached = loadActor(deps, request);
+    actors.set(request, cached);
+  }
+  return cached;
+}
+
+async function loadActor({ ctx, partners }: CrmDeps, request: FastifyRequest): Promise<CrmActor> {
+  const { user } = await requireSession(ctx, request);
+  if (user.experiences?.grain_buying !== true) throw new AppError('forbidden', 'The CRM needs the grain buying experience.');
+  if (!user.partnerId) throw new AppError('forbidden', 'The CRM is for the buyers of a partner.');
+  const partner = await partners.byId(user.partnerId);
+  if (!partner) throw new AppError('forbidden', 'The CRM is for the buyers of a partner.');
+  const db = ctx.database.db;
+  const [rows, partnerLegalEntity] = await Promise.all([
+    listPartnerMarketsForUser(db, partner.id, user.id),
+    findPartnerLegalEntity(db, partner.id),
+  ]);
+  const markets = rows.map((r) => ({
+    id: r.id,
+    displayName: r.displayName,
+    city: r.city,
+    administrativeAreaLevel1: r.administrativeAreaLevel1,
+    countryCode: r.countryCode,
+    timezone: r.timezone,
+    sustainabilityEnabled: r.sustainabilityEnabled,
+    permissions: user.isSuperAdmin ? [...MARKET_PERMISSIONS] : normalizeMarketPermissions(r.permissions),
+  }));
+  return { user, partner, partnerLegalEntity, markets, adminGrants: user.adminPermissions as AdminGrants, isSuperAdmin: user.isSuperAdmin };
+}
+
+/** The user's markets: those where they hold any permission. */
+export function userMarkets(actor: CrmActor): CrmMarket[] {
+  return actor.markets.filter((m) => m.permissions.length > 0);
+}
+
+/** A market of the user's partner, else 404 (another partner's market is answered as an unknown one). */
+export function partnerMarket(actor: CrmActor, marketId: number): CrmMarket {
+  const market = actor.markets.find((m) => m.id === marketId);
+  if (!market) throw new AppError('not_found', `No market ${marketId}.`);
+  return market;
+}
+
+/** A market of the partner on which `allowed` holds, else 404 (not the partner's) or 403. */
+export function requireMarket(actor: CrmActor, marketId: number, allowed: (m: CrmMarket) => boolean, what: string): CrmMarket {
+  const market = partnerMarket(actor, marketId);
+  if (!allowed(market)) throw new AppError('forbidden', `You do not have permissions for ${what} at this market.`);
+  return market;
+}
+
+export function hasPermission(permission: MarketPermission): (m: CrmMarket) => boolean {
+  return (m) => m.permissions.includes(permission);
+}
+
+/** The :platformId of a merchandising path must be the user's partner's legal entity, else 404. */
+export function requirePlatform(actor: CrmActor, platformId: number): PartnerLegalEntityRow {
+  const le = actor.partnerLegalEntity;
+  if (!le || le.id !== platformId) throw new AppError('not_found', `No legal entity ${platformId}.`);
+  return le;
+}
+
+/** A client of the user's partner, else 404. */
+export async function requireClient(deps: CrmDeps, actor: CrmActor, clientId: number): Promise<ClientRow> {
+  const client = await findPartnerClient(deps.ctx.database.db, actor.partner.id, clientId);
+  if (!client) throw new AppError('not_found', `No client ${clientId}.`);
+  return client;
+}
+
+export function structuredProductAccess(actor: CrmActor): boolean {
+  const o = { isSuperAdmin: actor.isSuperAdmin };
+  return hasAdminPermission(actor.adminGrants, 'structures', o) || hasAdminPermission(actor.adminGrants, 'structures-admin', o);
+}
+
+/** Section 6's entitlement context of a market. */
+export function entitlementContext(actor: CrmActor, market: CrmMarket): EntitlementContext {
+  return {
+    brand: actor.partner.branding.shortName,
+    marketPermissions: market.permissions,
+    partnerHasCrm: actor.partner.experiences.includes('crm'),
+    marketSustainabilityEnabled: market.sustainabilityEnabled,
+    structuredProductAccess: structuredProductAccess(actor),
+    experimentFlags: {},
+  };
+}
+
+/**
+ * The admin grants as the API sends them, for this partner's markets: 'all' for every market, else the
+ * market ids (of this partner) listed. A super admin holds every admin permission everywhere.
+ */
+export function adminGrantsFor(actor: CrmActor): AdminGrantsResponse {
+  const out: AdminGrantsResponse = {};
+  const partnerMarketIds = actor.markets.map((m) => m.id);
+  for (const p of ADMIN_PERMISSIONS) {
+    if (actor.isSuperAdmin) {
+      out[p] = 'all';
+      continue;
+    }
+    const grants = actor.adminGrants;
+    const value = Array.isArray(grants) ? ((grants as readonly string[]).includes(p) ? 'all' : undefined) : (grants as Record<string, unknown>)[p];
+    if (value === true || value === 'all') out[p] = 'all';
+    else if (Array.isArray(value)) {
+      const ids = (value as unknown[]).map(String);
+      if (ids.includes('all')) out[p] = 'all';
+      else {
+        const mine = partnerMarketIds.filter((id) => ids.includes(String(id)));
+        if (mine.length > 0) out[p] = mine;
+      }
+    }
+  }
+  return out;
+}
+
+/** The market's calendar day: the rules' TODAY. */
+export function marketToday(market: Pick<CrmMarket, 'timezone'>, now: Date = new Date()): string {
+  try {
+    return isoDateInZone(now, market.timezone);
+  } catch {
+    return isoDateInZone(now, 'America/Chicago');
+  }
+}
+
+/** Signs pagination tokens (HMAC-SHA256 with a key derived from the server's secret). */
+export function tokenSigner(ctx: AppContext): TokenSigner {
+  const key = sha256(`crm-pagination-token:${ctx.csrfSecret}`);
+  return (payload) => hmac(key, payload);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Optimistic concurrency (If-Match / ETag)
+
+/** The ETag of a record version: a strong tag, "3". */
+export function etagOf(version: number): string {
+  return `"${version}"`;
+}
+
+/**
+ * The version an If-Match header names: "3", W/"3" or 3. Missing → 428 (a shared record is never
+ * written blind); not a version → 400.
+ */
+export function ifMatchVersion(header: string | string[] | undefined): number {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value) throw new AppError('precondition_required');
+  const m = /^(?:W\/)?"?(\d{1,9})"?$/.exec(value);
+  if (!m) throw new AppError('invalid_request', 'If-Match must name a version, e.g. "3".');
+  return Number(m[1]);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Path and query values (validated strictly: a bad id is a 400, never a 500)
+
+/** A positive integer id in a path or query: digits only, at most 15. */
+export const idParam = z
+  .string()
+  .regex(/^\d{1,15}$/, 'Expected a numeric id')
+  .transform(Number)
+  .refine((n) => n > 0 && Number.isSafeInteger(n), 'Expected a numeric id');
+
+/** Comma-separated ids ('12,14'), 1 to 50 of them. */
+export const idListParam = z
+  .string()
+  .regex(/^\d{1,15}(,\d{1,15}){0,49}$/, 'Expected comma-separated numeric ids')
+  .transform((s) => [...new Set(s.split(',').map(Number))]);
+
+/** Raw list query parameters: strings or repeated strings (the domain's parser reads them leniently). */
+export const rawQuerySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
