@@ -11,10 +11,8 @@ import { launchBrowser, openContext, snap } from '../support/browser.ts';
  *   sessions; no other spec signs in as the Prairie buyer);
  * - the profile's password form only ever fails (it would end the user's other sessions on success).
  *
- * Rate limits: the server is meant to count each auth route on its own, but today every rate-limited auth call of
- * an IP lands in one bucket (the rate-limit store's child() is given no route path), so the 10-a-minute routes
- * (magic link, password recovery) refuse once this spec made 10 auth calls in a minute. Until that is fixed the
- * helpers below wait out a 429 and try again, as a person would; the flows that need those routes run first.
+ * Rate limits: every browser here comes from 127.0.0.1, so each auth route's per-IP limit (10 or 30 a minute) is
+ * shared by the whole spec. The helpers below wait out a 429 and try again, as a person would.
  */
 
 vi.setConfig({ testTimeout: 180_000 });

@@ -67,7 +67,8 @@ function fromFastifyError(err: FastifyError): { status: number; body: ErrorBody 
     default:
       break;
   }
-  if (status === 429) return { status, body: { code: 'rate_limited', message: ERRORS.rate_limited.message } };
+  // The rate limiter's own message says how long to wait; keep it.
+  if (status === 429) return { status, body: { code: 'rate_limited', message: err.message || ERRORS.rate_limited.message } };
   if (status === 404) return { status, body: { code: 'not_found', message: ERRORS.not_found.message } };
   // Any other client error fastify raises (bad JSON, empty body with a JSON content type, …) is a 400 with its reason.
   return { status: status === 400 ? 400 : status, body: { code: 'invalid_request', message: err.message } };

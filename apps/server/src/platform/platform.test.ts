@@ -207,6 +207,7 @@ describe('shared rate-limit counters', () => {
     const limited = await createTestApp({
       beforeReady(app) {
         app.get('/api/test/limited', { config: { access: 'public', rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({ ok: true }));
+        app.get('/api/test/limited-too', { config: { access: 'public', rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({ ok: true }));
       },
     });
     try {
@@ -215,6 +216,14 @@ describe('shared rate-limit counters', () => {
       expect(codes).toEqual([200, 200, 429]);
       const res = await limited.app.inject({ method: 'GET', url: '/api/test/limited' });
       expect(res.json().code).toBe('rate_limited');
+      expect(res.json().message).toMatch(/Please wait \d+ seconds before trying again\./);
+      // Each route counts on its own: another limited route is still open to the same address.
+      expect((await limited.app.inject({ method: 'GET', url: '/api/test/limited-too' })).statusCode).toBe(200);
+      const keys = await limited.database.db.execute(sql`select key from rate_limit_counters order by key`);
+      expect((keys as unknown as { rows: { key: string }[] }).rows.map((r) => r.key)).toEqual([
+        'rl:GET:/api/test/limited-too:127.0.0.1',
+        'rl:GET:/api/test/limited:127.0.0.1',
+      ]);
     } finally {
       await limited.close();
     }

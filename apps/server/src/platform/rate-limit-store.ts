@@ -26,15 +26,23 @@ export async function purgeExpiredCounters(db: Db): Promise<void> {
 
 export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   class PostgresStore implements FastifyRateLimitStore {
-    constructor(private readonly prefix = 'rl:') {}
+    private readonly prefix: string;
+    /** The plugin constructs the root store with its options; each route's store is a child() with its own prefix. */
+    constructor(prefix: unknown = 'rl:') {
+      this.prefix = typeof prefix === 'string' ? prefix : 'rl:';
+    }
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
       incrementCounter(db, `${this.prefix}${key}`, timeWindow).then(
         (r) => callback(null, r),
         (err: Error) => callback(err),
       );
     }
-    child(routeOptions: { path: string; method?: string | string[] }): FastifyRateLimitStore {
-      return new PostgresStore(`rl:${String(routeOptions.method)}:${routeOptions.path}:`);
+    /** One bucket per route (method and URL pattern), as the in-memory store of @fastify/rate-limit does. */
+    child(params: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // The plugin passes its merged options, with the route under routeInfo (its typings say otherwise).
+      const route = (params as unknown as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+      const method = Array.isArray(route.method) ? route.method.join(',') : (route.method ?? '');
+      return new PostgresStore(`rl:${method}:${route.url ?? ''}:`);
     }
   }
   return PostgresStore as unknown as FastifyRateLimitStoreCtor;

@@ -38,7 +38,15 @@ export function errorPageStatus(code: string | undefined): number {
 export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { ctx }) => {
   const dist = ctx.webDist;
   const indexPath = dist ? join(dist, 'index.html') : null;
-  const indexHtml = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  // index.html is re-read when a new build replaces it, so a running server never serves a page whose
+  // hashed chunks are gone.
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const indexHtml = (): string | null => {
+    if (!indexPath || !existsSync(indexPath)) return null;
+    const { mtimeMs } = statSync(indexPath);
+    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexPath, 'utf8') };
+    return cached.html;
+  };
   if (dist && existsSync(dist)) {
     await app.register(fastifyStatic, { root: dist, serve: false });
   }
@@ -48,7 +56,7 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { ctx }) => 
       .status(status)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderIndex(indexHtml, message));
+      .send(renderIndex(indexHtml(), message));
 
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const [rawPath = '/', rawSearch] = request.url.split('?', 2);

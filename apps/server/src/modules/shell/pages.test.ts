@@ -4,8 +4,9 @@ import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { errorPageStatus } from './pages.routes.ts';
 
 let t: TestApp;
+const dist = fakeWebDist();
 beforeAll(async () => {
-  t = await createTestApp({ webDist: fakeWebDist() });
+  t = await createTestApp({ webDist: dist });
 });
 afterAll(() => t.close());
 
@@ -64,6 +65,14 @@ describe('pages', () => {
     const traversal = await get('/assets/..%2f..%2f..%2fetc%2fpasswd');
     expect(traversal.statusCode).toBe(404);
     expect(traversal.body).not.toContain('root:');
+  });
+
+  it('serves a rebuilt index.html without a restart', async () => {
+    const { writeFileSync, utimesSync } = await import('node:fs');
+    const index = `${dist}/index.html`;
+    writeFileSync(index, '<!doctype html><html><head><title>Rebuilt</title></head><body><div id="root"></div></body></html>');
+    utimesSync(index, new Date(), new Date(Date.now() + 5000));
+    expect((await get('/market')).body).toContain('<title>Rebuilt</title>');
   });
 
   it('reports the build tag of the built app in /version.json', async () => {
