@@ -3,6 +3,7 @@ import type { Db } from '../platform/db.ts';
 import { enterpriseUsers, enterprises, partners, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/identity/passwords.ts';
 import { DEMO_PARTNERS } from './demo-partners.ts';
+import { generateCrmData, type CrmGeneratorOptions } from './crm-generator.ts';
 
 export const DEMO_PASSWORD = 'granary-demo';
 
@@ -13,10 +14,43 @@ export const DEMO_ACCOUNTS = {
   prairieBuyer: 'buyer@prairie.granary.test',
 } as const;
 
+/**
+ * How much CRM data the demo gets: 'full' (what `npm start` shows: DESIGN.md 'Demo data'), 'small' (the
+ * same markets and accounts, every contract view still populated, a tenth of the rows — the server tests'
+ * fresh databases) or 'none'.
+ */
+export type DemoCrmSize = 'full' | 'small' | 'none';
+
+export type DemoSeedOptions = {
+  crm?: DemoCrmSize;
+  /** 'YYYY-MM-DD': the day the CRM data is as of (default today, UTC); crop years are its year ± 1. */
+  today?: string;
+};
+
+/** The demo partners' markets: four in Iowa, Illinois and Nebraska and two on the Canadian prairies; Prairie's two in Saskatchewan. */
+export const DEMO_MARKETS = {
+  demo: ['ames', 'decatur', 'grand-island', 'mason-city', 'saskatoon', 'brandon'],
+  prairie: ['swift-current', 'yorkton'],
+} as const;
+
+const CRM_SIZES: Record<Exclude<DemoCrmSize, 'none'>, Record<'demo' | 'prairie', { clients: number; contracts: number; scaleTickets: number }>> = {
+  full: {
+    demo: { clients: 300, contracts: 4000, scaleTickets: 8000 },
+    prairie: { clients: 40, contracts: 400, scaleTickets: 800 },
+  },
+  small: {
+    demo: { clients: 30, contracts: 300, scaleTickets: 600 },
+    prairie: { clients: 8, contracts: 60, scaleTickets: 120 },
+  },
+};
+
 /** Seeds the demo data of DESIGN.md once: on an empty database only (the partners table is the marker). */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(partners);
   if ((row?.n ?? 0) > 0) return false;
+  const crm = options.crm ?? 'full';
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const year = Number(today.slice(0, 4));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.insert(partners).values(DEMO_PARTNERS);
@@ -84,6 +118,43 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .returning({ id: enterprises.id });
     if (!farm) throw new Error('enterprise not inserted');
     await tx.insert(enterpriseUsers).values({ enterpriseId: farm.id, userId: farmer.id, role: 'owner' });
+    if (crm === 'none') return;
+
+    const idOf = (email: string) => {
+      const u = inserted.find((x) => x.email === email);
+      if (!u) throw new Error(`${email} not inserted`);
+      return u.id;
+    };
+    const common: Pick<CrmGeneratorOptions, 'cropYears' | 'today'> = { cropYears: [year - 1, year, year + 1], today };
+    const sizes = CRM_SIZES[crm];
+    await generateCrmData(tx as unknown as Db, {
+      ...common,
+      ...sizes.demo,
+      partnerId: 'demo',
+      markets: DEMO_MARKETS.demo,
+      seed: 1,
+      buyerUserIds: [idOf(DEMO_ACCOUNTS.buyer)],
+      // The demo farmer's farm is one of the demo partner's clients (My Sales Lite shows its contracts).
+      namedClients: [
+        {
+          name: 'Fieldman Family Farms',
+          marketSlug: 'ames',
+          enterpriseId: farm.id,
+          weight: 12,
+          area: '1240',
+          estimatedYield: '198.5',
+          contact: { name: 'Sam Fieldman', userId: farmer.id, email: DEMO_ACCOUNTS.farmer, phone: '+1 (515) 555-0120' },
+        },
+      ],
+    });
+    await generateCrmData(tx as unknown as Db, {
+      ...common,
+      ...sizes.prairie,
+      partnerId: 'prairie',
+      markets: DEMO_MARKETS.prairie,
+      seed: 2,
+      buyerUserIds: [idOf(DEMO_ACCOUNTS.prairieBuyer)],
+    });
   });
   return true;
 }

@@ -10,7 +10,7 @@ import { randomToken, sha256 } from '../platform/crypto.ts';
 import { insertSession } from '../platform/sessions.repo.ts';
 import { SESSION_COOKIE } from '../platform/sessions.ts';
 import { users } from '../db/schema/index.ts';
-import { seedDemoData } from '../seed/demo.ts';
+import { seedDemoData, type DemoCrmSize } from '../seed/demo.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -26,7 +26,13 @@ export type TestApp = {
  * DATABASE_URL (CI runs the suite both ways). Each call gets an empty, migrated, seeded database.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; webDist?: string | null; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    webDist?: string | null;
+    beforeReady?: (app: FastifyInstance) => void;
+    /** CRM demo data: 'small' by default (every view populated, a tenth of `npm start`'s rows, quick to seed). */
+    crm?: DemoCrmSize;
+  } = {},
 ): Promise<TestApp> {
   const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const url = process.env.DATABASE_URL;
@@ -51,7 +57,7 @@ export async function createTestApp(
     database = await openDatabase({ kind: 'pglite' });
   }
   await database.migrate();
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, { crm: options.crm ?? 'small' });
   const app = await buildApp({ database, env, webDist: options.webDist ?? null, logger: false });
   options.beforeReady?.(app);
   await app.ready();
