@@ -50,9 +50,9 @@ describe('ROUTES', () => {
 
   it('marks the shell pages built and the rest as placeholders', () => {
     expect(all.filter((r) => r.built).map((r) => r.id).sort()).toEqual([
-      'crm', 'dev-mailbox', 'error', 'home', 'login-magic', 'onetime-password-reset', 'password-exchange', 'password-reset',
-      'reset-password', 'sign-in', 'sign-in-sms-verification', 'sign-in-sso', 'signup', 'signup-jit-verify', 'signup-verify-first',
-      'signup-verify-first-token', 'user',
+      'crm', 'dev-mailbox', 'error', 'home', 'login-magic', 'native-landing', 'onetime-password-reset', 'password-exchange',
+      'password-reset', 'reset-password', 'sign-in', 'sign-in-native', 'sign-in-sms-verification', 'sign-in-sso', 'signup',
+      'signup-jit-verify', 'signup-verify-first', 'signup-verify-first-token', 'user',
     ]);
   });
 
@@ -96,7 +96,7 @@ describe('guards, gates and headers', () => {
 
   it.each([
     '/sign-in', '/sign-in/password', '/sign-in/magic_link', '/sign-in/sms', '/sign-in/sso', '/sign-in/native', '/sign-in/sms-verification',
-    '/native-landing', '/login/magic', '/reset-password', '/password/reset', '/password/exchange/t0k', '/signup', '/signup/seed',
+    '/login/magic', '/reset-password', '/password/reset', '/password/exchange/t0k', '/signup', '/signup/seed',
     '/signup-jit-verify', '/signup-jit-verify/x', '/signup-verify-first', '/signup-verify-first/token/abc',
   ])('%s: logged-out, no header', (p) => {
     expect(route(p)).toMatchObject({ guard: 'logged-out', gate: null, header: 'none' });
@@ -106,7 +106,7 @@ describe('guards, gates and headers', () => {
     expect(route(p)).toMatchObject({ guard: 'none', gate: null, header: 'public' });
   });
 
-  it.each(['/', '/error', '/error/500/abc', '/app-shell', '/change-environment', '/profit-center/docusign/contract-signed', '/dev/mailbox'])('%s: no guard', (p) => {
+  it.each(['/', '/error', '/error/500/abc', '/app-shell', '/change-environment', '/profit-center/docusign/contract-signed', '/dev/mailbox', '/native-landing'])('%s: no guard', (p) => {
     expect(route(p)).toMatchObject({ guard: 'none', gate: null });
   });
 });

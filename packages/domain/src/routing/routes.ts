@@ -70,6 +70,8 @@ function mySalesLite(id: string, path: string, title: string): RouteDef {
  * - Every page takes an optional locale prefix except /app-shell, /native-landing and the native
  *   navigation targets other than /insights. A page that a broader pattern would otherwise swallow
  *   under a prefix ('/en-ca/sign-in/native' would match '/sign-in/:method?') must stay 'optional'.
+ * - '/native-landing' has no guard: the native shells land there right after signing in, so a logged-out guard
+ *   would send the signed-in user on to the dashboard before the page could tell the shell.
  * - '/onetime-password/reset' is 'login', not 'logged-out': a password sign-in that answers with a
  *   one-time password has already signed the user in and sends them there; a logged-out guard would
  *   bounce them straight to the dashboard.
@@ -89,12 +91,12 @@ export const ROUTES: RouteDef[] = [
   publicPage('market', '/market/:marketName?', 'Local bids'),
   { ...publicPage('score', '/score', 'CI score'), publicPageFeature: 'public-ci-score' },
 
-  // Sign-in, password and signup (grain-marketing.md 2; platform.md 2.2). Built in issue 3 except the native ones.
+  // Sign-in, password and signup (grain-marketing.md 2; platform.md 2.2). Built in issue 3.
   built(loggedOut('sign-in', '/sign-in/:method?', 'Sign in')),
   built(loggedOut('sign-in-sso', '/sign-in/sso', 'Single sign-on')),
-  loggedOut('sign-in-native', '/sign-in/native', 'Sign in'),
+  built(loggedOut('sign-in-native', '/sign-in/native', 'Sign in')),
   built(loggedOut('sign-in-sms-verification', '/sign-in/sms-verification', 'Verify your phone number')),
-  loggedOut('native-landing', '/native-landing', 'Welcome', 'none'),
+  built({ ...loggedOut('native-landing', '/native-landing', 'Welcome', 'none'), guard: 'none' }),
   built(loggedOut('login-magic', '/login/magic', 'Sign in with a magic link')),
   built(loggedOut('reset-password', '/reset-password', 'Reset your password')),
   built(loggedOut('password-reset', '/password/reset', 'Reset your password')),

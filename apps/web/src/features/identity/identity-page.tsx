@@ -1,6 +1,8 @@
 import { useCurrentRouteDef } from '../../lib/routing/route-handle';
 import { PlaceholderPage } from '../../lib/ui/placeholder-page';
 import { MagicLoginPage } from './pages/magic-login-page';
+import { NativeLandingPage } from './pages/native-landing-page';
+import { NativeSignInPage } from './pages/native-sign-in-page';
 import { OneTimePasswordPage } from './pages/onetime-password-page';
 import { PasswordExchangePage } from './pages/password-exchange-page';
 import { ResetRequestPage } from './pages/reset-request-page';
@@ -13,13 +15,17 @@ import { SsoPage } from './pages/sso-page';
 
 /**
  * Sign-in, signup, password and magic-link pages (issue 3), one chunk for the area, chosen by the route id of the
- * domain route table. The native sign-in pages are not built yet and keep the placeholder.
+ * domain route table.
  */
 export function IdentityPage() {
   const def = useCurrentRouteDef();
   switch (def?.id) {
     case 'sign-in':
       return <SignInPage />;
+    case 'sign-in-native':
+      return <NativeSignInPage />;
+    case 'native-landing':
+      return <NativeLandingPage />;
     case 'sign-in-sso':
       return <SsoPage />;
     case 'sign-in-sms-verification':

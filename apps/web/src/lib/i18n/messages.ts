@@ -169,6 +169,11 @@ export const messages = {
   'identity.sso.subtitle': 'Sign in with the account your organization gave you.',
   'identity.sso.unavailable': 'Single sign-on is not set up for this site.',
 
+  'identity.native.landingTitle': "You're signed in",
+  'identity.native.landingInApp': 'Welcome to {brand}. The app continues in a moment.',
+  'identity.native.landingWeb': 'Welcome to {brand}. You can continue on the web.',
+  'identity.native.continue': 'Continue to the dashboard',
+
   'identity.reset.title': 'Reset your password',
   'identity.reset.subtitle': 'Enter the e-mail of your account and we will send you a link to choose a new password.',
   'identity.reset.submit': 'Send reset link',

@@ -20,6 +20,12 @@ export function inNativeApp(): boolean {
   return native;
 }
 
+/** Remembers for the tab that the page runs inside the native shell (the shells open /sign-in/native). */
+export function markNativeApp(): void {
+  if (typeof window === 'undefined') return;
+  writeStorage(NATIVE_SESSION_KEY, '1', 'session');
+}
+
 /** Sends a message to the native shell. Returns false when there is no shell to talk to. */
 export function postNativeMessage(type: NativeMessage, payload?: unknown): boolean {
   if (typeof window === 'undefined') return false;

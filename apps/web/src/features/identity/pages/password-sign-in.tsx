@@ -28,12 +28,19 @@ export function CreateAccountLine({ redirect }: { redirect: string | null }) {
   );
 }
 
-/** /sign-in/password (and /sign-in): e-mail and password, the identity providers, the other methods. */
-export function PasswordSignIn() {
+/** Where a sign-in inside the native shells ends: the landing that tells the shell (see NativeSignInPage). */
+export const NATIVE_LANDING_PATH = '/native-landing';
+
+/**
+ * /sign-in/password (and /sign-in): e-mail and password, the identity providers, the other methods. `native` is the
+ * same page as the native shells open it (/sign-in/native): every way of signing in comes back to /native-landing
+ * instead of the page's `redirect`.
+ */
+export function PasswordSignIn({ native = false }: { native?: boolean }) {
   const t = useT();
   const partner = usePartner();
   const [searchParams] = useSearchParams();
-  const redirect = searchParams.get('redirect');
+  const redirect = native ? NATIVE_LANDING_PATH : searchParams.get('redirect');
   const oidcFailure = oidcFailureOf(searchParams);
   const [email, setEmail] = useState(searchParams.get('email') ?? '');
   const [password, setPassword] = useState('');
@@ -60,7 +67,7 @@ export function PasswordSignIn() {
       const botCheckToken = await botCheck.run();
       const result = await loginWithPassword({ email, password, redirect, botCheckToken });
       if (result.ok) {
-        await finish(result.json, redirect);
+        await finish(native ? { ...result.json, redirect: NATIVE_LANDING_PATH } : result.json, redirect);
         return;
       }
       setFailure(failureOf(result.json, result.status, 'password'));
