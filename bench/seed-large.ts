@@ -148,12 +148,12 @@ export async function runSeedLargeBench(argv: readonly string[] = process.argv.s
       select c.relname as table, c.reltuples::bigint as rows, pg_relation_size(c.oid) as heap, pg_indexes_size(c.oid) as indexes,
              pg_total_relation_size(c.oid) as total
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind = 'r' and c.relname = any (${Object.keys(result.counts).concat(['crops'])})
+      where n.nspname = 'public' and c.relkind = 'r' and c.relname in ${Object.keys(result.counts).concat(['crops'])}
       order by pg_total_relation_size(c.oid) desc`)) as unknown as { rows: { table: string; rows: string; heap: string; indexes: string; total: string }[] };
     console.log(`\n${'table'.padEnd(26)} ${'rows'.padStart(12)} ${'heap'.padStart(10)} ${'indexes'.padStart(10)} ${'total'.padStart(10)}`);
     for (const r of sizes.rows) {
       console.log(
-        `${r.table.padEnd(26)} ${Number(r.rows).toLocaleString('en-US').padStart(12)} ${fmtBytes(Number(r.heap)).padStart(10)} ` +
+        `${r.table.padEnd(26)} ${Number(result.counts[r.table] ?? r.rows).toLocaleString('en-US').padStart(12)} ${fmtBytes(Number(r.heap)).padStart(10)} ` +
           `${fmtBytes(Number(r.indexes)).padStart(10)} ${fmtBytes(Number(r.total)).padStart(10)}`,
       );
     }
