@@ -24,7 +24,7 @@ export function NativeLandingPage() {
   const brand = partner.branding.tradeName || partner.displayName || partner.branding.shortName;
   return (
     <AuthLayout title={t('identity.native.landingTitle')} icon={<CheckCircleOutlineRoundedIcon />}>
-      <Stack spacing={3} sx={{ textAlign: 'center' }}>
+      <Stack spacing={3}>
         <Typography color="text.secondary">
           <T id={native ? 'identity.native.landingInApp' : 'identity.native.landingWeb'} values={{ brand }} />
         </Typography>
