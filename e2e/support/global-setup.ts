@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { eq } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { randomToken, sha256 } from '../../apps/server/src/platform/crypto.ts';
 import { insertSession } from '../../apps/server/src/platform/sessions.repo.ts';
 import { users } from '../../apps/server/src/db/schema/index.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../apps/server/src/seed/demo.ts';
+import { startTestProvider } from '../../apps/server/src/modules/identity/oidc-test-provider.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,17 +18,34 @@ declare module 'vitest' {
     bumpedURL: string;
     /** A session per demo account, plus `<account>2` spares for specs that log out. */
     sessionTokens: Record<string, string>;
+    /** The main server's SSO provider: a real OpenID provider on 127.0.0.1 (see specs/sso.spec.ts). */
+    sso: { issuer: string; name: string; accounts: Record<string, string> };
   }
 }
 
 const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
-async function startServer(extraEnv: Record<string, string>) {
+/** A free port on 127.0.0.1, so that the provider can know the server's callback before the server listens. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return address.port;
+}
+
+/** The SSO provider's name on the buttons, and its accounts (login name → e-mail). */
+const SSO_NAME = 'Prairie SSO';
+const SSO_CLIENT = { client_id: 'granary-e2e-sso', client_secret: 'granary-e2e-sso-secret' };
+const SSO_ACCOUNTS = { 'sso-buyer': DEMO_ACCOUNTS.buyer };
+
+async function startServer(extraEnv: Record<string, string>, port = 0) {
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   await seedDemoData(database.db);
   const app = await buildApp({ database, env: readEnv({ NODE_ENV: 'test', ...extraEnv }), webDist, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   return { app, database, url: `http://127.0.0.1:${address.port}` };
@@ -35,7 +54,24 @@ async function startServer(extraEnv: Record<string, string>) {
 /** Starts the app the way `npm start` does (built web app, migrated and seeded database) for the specs. */
 export default async function setup(project: TestProject) {
   if (!existsSync(`${webDist}/index.html`)) throw new Error('Build the web app first: npm run build');
-  const main = await startServer({});
+  // The main server signs in through a real OpenID provider (the API tests' oidc-provider). Its client must know the
+  // server's callback, so the server's port is chosen first and the server listens on it after the provider starts.
+  const mainPort = await freePort();
+  const sso = await startTestProvider({
+    clients: [{ ...SSO_CLIENT, redirect_uris: [`http://127.0.0.1:${mainPort}/api/auth/oidc/sso/callback`] }],
+    accounts: Object.fromEntries(
+      Object.entries(SSO_ACCOUNTS).map(([login, email]) => [login, { email, email_verified: true, given_name: 'Dana' }]),
+    ),
+  });
+  const main = await startServer(
+    {
+      OIDC_SSO_ISSUER: sso.issuer,
+      OIDC_SSO_CLIENT_ID: SSO_CLIENT.client_id,
+      OIDC_SSO_CLIENT_SECRET: SSO_CLIENT.client_secret,
+      OIDC_SSO_NAME: SSO_NAME,
+    },
+    mainPort,
+  );
   // A second server announcing a required update, for the update-screen spec.
   const bumped = await startServer({ WEB_VERSION_REQUIRED: '65', WEB_VERSION_LATEST: '65' });
 
@@ -53,9 +89,11 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', main.url);
   project.provide('bumpedURL', bumped.url);
   project.provide('sessionTokens', sessionTokens);
+  project.provide('sso', { issuer: sso.issuer, name: SSO_NAME, accounts: SSO_ACCOUNTS });
 
   return async () => {
     await main.app.close();
     await bumped.app.close();
+    await sso.close();
   };
 }
