@@ -115,6 +115,8 @@ export const legalEntities = pgTable(
     index('legal_entities_partner_idx').on(t.partnerId, t.kind, t.name),
     index('legal_entities_name_lower_idx').on(t.partnerId, sql`lower(${t.name})`),
     index('legal_entities_enterprise_idx').on(t.enterpriseId),
+    /** Scope search (ctrm scope/:scopeLegalEntityId/search): the clients in a legal entity's scope. */
+    index('legal_entities_scope_idx').on(t.partnerId, t.scopeLegalEntityId),
   ],
 );
 
@@ -222,8 +224,21 @@ export const contracts = pgTable(
   },
   (t) => [
     uniqueIndex('contracts_partner_display_idx').on(t.partnerId, t.displayContractId),
-    index('contracts_market_list_idx').on(t.marketId, t.cropYear, t.id),
-    index('contracts_client_idx').on(t.clientId, t.cropYear),
+    /**
+     * The lists' covering index: a market's (and crop year's) contracts with every column the view rules,
+     * filters and sorts read, so counts and the id phase of a page are index-only scans (a market's rows
+     * are scattered over the heap: one page per row otherwise). Key columns, not INCLUDE (drizzle has no
+     * INCLUDE); suffix truncation keeps the inner pages small. docs/decisions/013.
+     */
+    index('contracts_market_list_idx').on(
+      t.marketId, t.cropYear, t.id, t.partnerId, t.clientId, t.cropId, t.status, t.direction, t.contractType, t.quantity,
+      t.cancelledQuantity, t.deliveredQuantity, t.pricedQuantity, t.deliveryStart, t.deliveryEnd, t.contractDate, t.expiration,
+      t.optionMonth, t.priceStatus, t.cashPrice, t.esignEligible, t.esignSent, t.signed, t.lastTicketDate, t.strike,
+      t.displayContractId,
+    ),
+    /** A client's contracts of a crop year, covering the double-obligation sum (clientSum: index-only). */
+    index('contracts_client_idx').on(t.clientId, t.cropYear, t.cropId, t.partnerId, t.direction, t.status, t.quantity, t.cancelledQuantity),
+    index('contracts_market_delivery_start_idx').on(t.marketId, t.deliveryStart, t.id),
     index('contracts_market_delivery_end_idx').on(t.marketId, t.deliveryEnd, t.id),
     index('contracts_market_expiration_idx').on(t.marketId, t.expiration, t.id),
     index('contracts_market_crop_idx').on(t.marketId, t.cropId, t.cropYear, t.id),
@@ -297,7 +312,12 @@ export const scaleTickets = pgTable(
   },
   (t) => [
     uniqueIndex('scale_tickets_partner_display_idx').on(t.partnerId, t.displayScaleTicketId),
-    index('scale_tickets_market_idx').on(t.marketId, t.cropYear, t.id),
+    /** The deliveries list's covering index (as contracts_market_list_idx). */
+    index('scale_tickets_market_idx').on(
+      t.marketId, t.cropYear, t.id, t.partnerId, t.clientId, t.cropId, t.deliveryDate, t.quantity, t.appliedQuantity,
+      t.unappliedQuantity, t.displayScaleTicketId,
+    ),
+    index('scale_tickets_market_delivery_idx').on(t.marketId, t.deliveryDate, t.id),
     index('scale_tickets_unapplied_idx').on(t.marketId, t.id).where(sql`${t.unappliedQuantity} > 0`),
     index('scale_tickets_client_idx').on(t.clientId, t.deliveryDate),
   ],

@@ -100,28 +100,48 @@ export type ListSql = {
   offset?: number;
 };
 
-export async function selectContractRows(db: Db, q: ListSql): Promise<ContractRowData[]> {
-  const rows = await db
-    .select(contractFields)
-    .from(contracts)
-    .innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId))
-    .where(q.where)
-    .orderBy(...q.orderBy)
-    .limit(q.limit)
-    .offset(q.offset ?? 0);
-  return rows.map(splitClient);
+/**
+ * The ids of a page (the first of two phases): only the columns the WHERE and ORDER BY read, so that
+ * PostgreSQL can answer from the covering index (contracts_market_list_idx) without the heap. The client
+ * is joined only when the condition or the sort reads it.
+ */
+export async function selectContractIds(db: Db, q: ListSql & { joinClient: boolean }): Promise<number[]> {
+  let query = db.select({ id: contracts.id }).from(contracts).$dynamic();
+  if (q.joinClient) query = query.innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId));
+  const rows = await query.where(q.where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset ?? 0);
+  return rows.map((r) => r.id);
 }
 
-export async function selectTicketRows(db: Db, q: ListSql): Promise<TicketRowData[]> {
-  const rows = await db
-    .select(ticketFields)
-    .from(scaleTickets)
-    .innerJoin(legalEntities, eq(legalEntities.id, scaleTickets.clientId))
-    .where(q.where)
-    .orderBy(...q.orderBy)
-    .limit(q.limit)
-    .offset(q.offset ?? 0);
-  return rows.map(splitClient);
+export async function selectTicketIds(db: Db, q: ListSql & { joinClient: boolean }): Promise<number[]> {
+  let query = db.select({ id: scaleTickets.id }).from(scaleTickets).$dynamic();
+  if (q.joinClient) query = query.innerJoin(legalEntities, eq(legalEntities.id, scaleTickets.clientId));
+  const rows = await query.where(q.where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset ?? 0);
+  return rows.map((r) => r.id);
+}
+
+const ID_CHUNK = 1000;
+
+async function inChunks<T>(ids: number[], load: (chunk: number[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += ID_CHUNK) out.push(...(await load(ids.slice(i, i + ID_CHUNK))));
+  return out;
+}
+
+/** The rows of some ids (the second phase), in the order of `ids`. */
+export async function contractRowsByIds(db: Db, ids: number[]): Promise<ContractRowData[]> {
+  const rows = await inChunks(ids, (chunk) =>
+    db.select(contractFields).from(contracts).innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId)).where(inArray(contracts.id, chunk)),
+  );
+  const byId = new Map(rows.map((r) => [r.id, splitClient(r)]));
+  return ids.map((id) => byId.get(id)).filter((r): r is ContractRowData => r !== undefined);
+}
+
+export async function ticketRowsByIds(db: Db, ids: number[]): Promise<TicketRowData[]> {
+  const rows = await inChunks(ids, (chunk) =>
+    db.select(ticketFields).from(scaleTickets).innerJoin(legalEntities, eq(legalEntities.id, scaleTickets.clientId)).where(inArray(scaleTickets.id, chunk)),
+  );
+  const byId = new Map(rows.map((r) => [r.id, splitClient(r)]));
+  return ids.map((id) => byId.get(id)).filter((r): r is TicketRowData => r !== undefined);
 }
 
 /** Rows matching, counted up to `cap`: count(*) over a LIMITed sub-select, so it stops at the cap. */

@@ -36,6 +36,7 @@ import {
   scaleTicketListRow,
   sortExpression,
   toDecimal,
+  viewColumns,
   weightedAverage,
   type ContractAmendmentRow,
   type ContractDetail,
@@ -45,6 +46,7 @@ import {
   type ContractListRow,
   type ContractOperation,
   type KeysetCursor,
+  type ListColumn,
   type ListParams,
   type ListQuery,
   type ListType,
@@ -87,8 +89,10 @@ import {
   listPricingEvents,
   listTicketApplications,
   lockContract,
-  selectContractRows,
-  selectTicketRows,
+  contractRowsByIds,
+  selectContractIds,
+  selectTicketIds,
+  ticketRowsByIds,
   ticketApplicationPrices,
   updateContractTerms,
   updatePricingEvent,
@@ -132,6 +136,8 @@ export type ListPlan = {
   joinClient: boolean;
   sort: { sql: SQL; nullable: boolean; order: 'asc' | 'desc'; type: ReturnType<typeof exprType> };
   idSql: SQL;
+  /** The id phase joins the client when the condition or the sort reads it. */
+  idsJoinClient: boolean;
 };
 
 export function listPlan(q: ListQuery, scope: { partnerId: string; today: string; extra: SQL[] }): ListPlan {
@@ -152,6 +158,7 @@ export function listPlan(q: ListQuery, scope: { partnerId: string; today: string
     joinClient: readsClient(condition),
     sort: { sql: expressionSql(sortExpr, ctx), nullable: expressionNullable(sortExpr), order: q.sortOrder, type: exprType(sortExpr) },
     idSql: expressionSql(idExpression(q.listType), ctx),
+    idsJoinClient: readsClient(condition) || readsClient(sortExpr),
   };
 }
 
@@ -166,38 +173,38 @@ function toFacts(listType: ListType, rows: (ContractRowData | TicketRowData)[]):
 /**
  * One page of rows in the plan's order (sort expression, then id, both in the sort direction, NULLs
  * last). With a cursor, the rows strictly after it — the domain's keysetCondition, written as a row
- * comparison `(expr, id) > (v, id0)` so that PostgreSQL walks the (market, column, id) index; a nullable
- * sort is read in two index-friendly parts (the non-NULL values, then the NULLs by id).
+ * comparison `(expr, id) > (v, id0)` so that PostgreSQL can walk an index; a nullable sort is read in two
+ * index-friendly parts (the non-NULL values, then the NULLs by id). Two phases: the page's ids (index-only
+ * on the covering index), then their rows by primary key.
  */
 export async function fetchPage(db: Db, plan: ListPlan, window: { cursor: KeysetCursor | null; offset: number; limit: number }): Promise<Facts[]> {
   if (window.limit <= 0) return [];
   const { sort, idSql } = plan;
   const dir = sql.raw(sort.order);
   const op = sql.raw(sort.order === 'asc' ? '>' : '<');
-  const select = (where: SQL, orderBy: SQL[], limit: number, offset = 0) =>
-    plan.listType === 'contract'
-      ? selectContractRows(db, { where, orderBy, limit, offset })
-      : selectTicketRows(db, { where, orderBy, limit, offset });
+  const selectIds = (where: SQL, orderBy: SQL[], limit: number, offset = 0) =>
+    (plan.listType === 'contract' ? selectContractIds : selectTicketIds)(db, { where, orderBy, limit, offset, joinClient: plan.idsJoinClient });
   const byValue = [sql`${sort.sql} ${dir}`, sql`${idSql} ${dir}`];
   const byId = [sql`${idSql} ${dir}`];
   const notNull = sql`${sort.sql} is not null`;
   const isNull = sql`${sort.sql} is null`;
-  let rows: (ContractRowData | TicketRowData)[];
+  let ids: number[];
   const { cursor } = window;
   if (cursor === null) {
-    if (!sort.nullable) rows = await select(plan.where, byValue, window.limit, window.offset);
-    else if (window.offset > 0) rows = await select(plan.where, [sql`${sort.sql} ${dir} nulls last`, sql`${idSql} ${dir}`], window.limit, window.offset);
+    if (!sort.nullable) ids = await selectIds(plan.where, byValue, window.limit, window.offset);
+    else if (window.offset > 0) ids = await selectIds(plan.where, [sql`${sort.sql} ${dir} nulls last`, sql`${idSql} ${dir}`], window.limit, window.offset);
     else {
-      rows = await select(and(plan.where, notNull)!, byValue, window.limit);
-      if (rows.length < window.limit) rows = [...rows, ...(await select(and(plan.where, isNull)!, byId, window.limit - rows.length))];
+      ids = await selectIds(and(plan.where, notNull)!, byValue, window.limit);
+      if (ids.length < window.limit) ids = [...ids, ...(await selectIds(and(plan.where, isNull)!, byId, window.limit - ids.length))];
     }
   } else if (cursor.value === null) {
-    rows = sort.nullable ? await select(and(plan.where, isNull, sql`${idSql} ${op} ${cursor.id}::bigint`)!, byId, window.limit) : [];
+    ids = sort.nullable ? await selectIds(and(plan.where, isNull, sql`${idSql} ${op} ${cursor.id}::bigint`)!, byId, window.limit) : [];
   } else {
     const after = sql`(${sort.sql}, ${idSql}) ${op} (${literalSql(cursor.value, sort.type)}, ${cursor.id}::bigint)`;
-    rows = await select(and(plan.where, sort.nullable ? notNull : undefined, after)!, byValue, window.limit);
-    if (sort.nullable && rows.length < window.limit) rows = [...rows, ...(await select(and(plan.where, isNull)!, byId, window.limit - rows.length))];
+    ids = await selectIds(and(plan.where, sort.nullable ? notNull : undefined, after)!, byValue, window.limit);
+    if (sort.nullable && ids.length < window.limit) ids = [...ids, ...(await selectIds(and(plan.where, isNull)!, byId, window.limit - ids.length))];
   }
+  const rows = plan.listType === 'contract' ? await contractRowsByIds(db, ids) : await ticketRowsByIds(db, ids);
   return toFacts(plan.listType, rows);
 }
 
@@ -205,13 +212,20 @@ export function countRows(db: Db, plan: ListPlan): Promise<number> {
   return countCapped(db, plan.listType === 'contract' ? 'contracts' : 'scale_tickets', plan.joinClient, plan.where, MAX_TOTAL_ROWS);
 }
 
-/** The list rows of facts, with the columns that need more than the row (document, amendment, average). */
-export async function buildRows(db: Db, facts: Facts[], market: CrmMarket, today: string): Promise<ContractListRow[]> {
+/**
+ * The list rows of facts, with the columns that need more than the row (document, amendment, average) —
+ * looked up only when `columns` shows them (a list: its view's columns; a contract's detail: all).
+ */
+export async function buildRows(db: Db, facts: Facts[], market: CrmMarket, today: string, columns?: readonly ListColumn[]): Promise<ContractListRow[]> {
   const contractFacts = facts.filter((f): f is ContractFacts & { quantityUnit: string; version: number } => f.kind === 'contract');
   const ticketFacts = facts.filter((f): f is ScaleTicketFacts => f.kind === 'scaleTicket');
+  const shows = (c: ListColumn) => !columns || columns.includes(c);
   if (contractFacts.length > 0) {
     const ids = contractFacts.map((f) => f.id);
-    const [docs, amendments] = await Promise.all([currentDocuments(db, ids), latestAmendmentIds(db, ids)]);
+    const [docs, amendments] = await Promise.all([
+      shows('document') || shows('outstanding') ? currentDocuments(db, ids) : Promise.resolve(new Map<number, never>()),
+      shows('displayContractAmendmentId') ? latestAmendmentIds(db, ids) : Promise.resolve(new Map<number, string>()),
+    ]);
     return contractFacts.map((f) => {
       const doc = docs.get(f.id);
       return contractListRow(f, today, {
@@ -222,7 +236,7 @@ export async function buildRows(db: Db, facts: Facts[], market: CrmMarket, today
       });
     });
   }
-  const applications = await ticketApplicationPrices(db, ticketFacts.map((f) => f.id));
+  const applications = shows('average') ? await ticketApplicationPrices(db, ticketFacts.map((f) => f.id)) : [];
   return ticketFacts.map((f) =>
     scaleTicketListRow(f, {
       average: weightedAverage(applications.filter((a) => a.scaleTicketId === f.id).map((a) => ({ quantity: a.quantity, value: a.cashPrice }))),
@@ -270,7 +284,7 @@ export async function listContracts(deps: CrmDeps, request: FastifyRequest, opti
 
   if (options.csv) {
     const facts = await fetchPage(db, plan, { cursor: null, offset: 0, limit: MAX_TOTAL_ROWS });
-    const rows = await buildRows(db, facts, market, today);
+    const rows = await buildRows(db, facts, market, today, viewColumns(q.view, q.listType));
     return { kind: 'csv', csv: listViewCsv(rows, q.view, q.listType), fileName: listCsvFileName(q.view, q.listType, today), rows: rows.length };
   }
 
@@ -290,7 +304,7 @@ export async function listContracts(deps: CrmDeps, request: FastifyRequest, opti
     fetchPage(db, plan, { cursor, offset: cursor ? 0 : window.offset, limit: window.limit }),
     countRows(db, plan),
   ]);
-  const rows = await buildRows(db, facts, market, today);
+  const rows = await buildRows(db, facts, market, today, viewColumns(q.view, q.listType));
   const last = facts.at(-1);
   const paginationToken =
     last && facts.length === window.limit && hasPageAfter(q.page, q.pageSize, totalCount)

@@ -133,6 +133,23 @@ describe('contracts/search: views', () => {
   });
 });
 
+describe('contracts/search over the seeded demo data', () => {
+  it("every view of the buyer's first market holds exactly its domain predicate's rows", async () => {
+    const markets = (await get(buyer, `${MERCH}/le/${fx.demoPlatformId}/markets?limit_by_user_id=true`)).json().markets as { id: number; timezone: string; entitlements: string[] }[];
+    const market = markets.find((m) => m.entitlements.includes('grain-buying-contracts'))!;
+    const today = (await get(buyer, `${MERCH}/le/${fx.demoPlatformId}/task-list?market_id=${market.id}`)).json().today as string;
+    const contracts = (await contractFactsOf(t.database.db, 'demo')).filter((f) => f.marketId === market.id);
+    const tickets = (await ticketFactsOf(t.database.db, 'demo')).filter((f) => f.marketId === market.id);
+    for (const view of CONTRACT_VIEWS) {
+      const pool: ViewFacts[] = viewListType(view) === 'deliveries' ? tickets : contracts;
+      const expected = pool.filter((f) => contractInView(f, view, today)).map((f) => f.id);
+      const { rows, totalCount } = await allRows(buyer, { market_id: market.id, predefinedFilter: view, pageSize: 100 });
+      expect(sorted(ids(rows)), view).toEqual(sorted(expected));
+      expect(totalCount, view).toBe(Math.min(expected.length, 10_000));
+    }
+  });
+});
+
 describe('contracts/search: filters', () => {
   const year = () => Number(fx.today.slice(0, 4));
   const cases: [string, () => Record<string, string | number>][] = [
