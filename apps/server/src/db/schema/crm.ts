@@ -234,7 +234,7 @@ export const contracts = pgTable(
       t.marketId, t.cropYear, t.id, t.partnerId, t.clientId, t.cropId, t.status, t.direction, t.contractType, t.quantity,
       t.cancelledQuantity, t.deliveredQuantity, t.pricedQuantity, t.deliveryStart, t.deliveryEnd, t.contractDate, t.expiration,
       t.optionMonth, t.priceStatus, t.cashPrice, t.esignEligible, t.esignSent, t.signed, t.lastTicketDate, t.strike,
-      t.displayContractId,
+      t.displayContractId, t.signedTermsHash, t.termsHash,
     ),
     /** A client's contracts of a crop year, covering the double-obligation sum (clientSum: index-only). */
     index('contracts_client_idx').on(t.clientId, t.cropYear, t.cropId, t.partnerId, t.direction, t.status, t.quantity, t.cancelledQuantity),

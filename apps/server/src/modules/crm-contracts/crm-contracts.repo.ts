@@ -15,12 +15,15 @@ import {
 // ---------------------------------------------------------------------------------------------------
 // Lists
 
+/** The row's client, as the rules read it (drizzle builds the nested object). */
 const clientFields = {
-  clientRefId: legalEntities.id,
-  clientName: legalEntities.name,
-  clientArea: legalEntities.area,
-  clientEstimatedYield: legalEntities.estimatedYield,
-  clientContractedWithOther: legalEntities.contractedWithOther,
+  client: {
+    id: legalEntities.id,
+    name: legalEntities.name,
+    area: legalEntities.area,
+    estimatedYield: legalEntities.estimatedYield,
+    contractedWithOther: legalEntities.contractedWithOther,
+  },
 };
 
 const contractFields = {
@@ -85,13 +88,6 @@ const ticketFields = {
 export type ContractRowData = ContractRecord & { client: ClientRecord; quantityUnit: string; version: number };
 export type TicketRowData = ScaleTicketRecord & { client: ClientRecord };
 
-type RawClient = { clientRefId: number; clientName: string; clientArea: string | null; clientEstimatedYield: string | null; clientContractedWithOther: string | null };
-
-function splitClient<T extends RawClient>(row: T): Omit<T, keyof RawClient> & { client: ClientRecord } {
-  const { clientRefId, clientName, clientArea, clientEstimatedYield, clientContractedWithOther, ...rest } = row;
-  return { ...rest, client: { id: clientRefId, name: clientName, area: clientArea, estimatedYield: clientEstimatedYield, contractedWithOther: clientContractedWithOther } };
-}
-
 /** One query of a list: WHERE (scope, filters, view rule, keyset), ORDER BY, LIMIT / OFFSET. */
 export type ListSql = {
   where: SQL;
@@ -132,7 +128,7 @@ export async function contractRowsByIds(db: Db, ids: number[]): Promise<Contract
   const rows = await inChunks(ids, (chunk) =>
     db.select(contractFields).from(contracts).innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId)).where(inArray(contracts.id, chunk)),
   );
-  const byId = new Map(rows.map((r) => [r.id, splitClient(r)]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is ContractRowData => r !== undefined);
 }
 
@@ -140,7 +136,7 @@ export async function ticketRowsByIds(db: Db, ids: number[]): Promise<TicketRowD
   const rows = await inChunks(ids, (chunk) =>
     db.select(ticketFields).from(scaleTickets).innerJoin(legalEntities, eq(legalEntities.id, scaleTickets.clientId)).where(inArray(scaleTickets.id, chunk)),
   );
-  const byId = new Map(rows.map((r) => [r.id, splitClient(r)]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is TicketRowData => r !== undefined);
 }
 
@@ -154,17 +150,17 @@ export async function countCapped(db: Db, table: 'contracts' | 'scale_tickets', 
   return Number(result.rows[0]?.n ?? 0);
 }
 
-export type DocumentExtra = { contractId: number; fileName: string; status: 'draft' | 'sent' | 'signed' | 'void'; createdAt: Date };
+export type DocumentExtra = { contractId: number; fileName: string; status: 'draft' | 'sent' | 'signed' | 'void'; createdOn: string };
 
-/** Each contract's current document: its latest that is not void. */
-export async function currentDocuments(db: Db, contractIds: number[]): Promise<Map<number, DocumentExtra>> {
+/** Each contract's current document (its latest that is not void), with its creation day in `timeZone`. */
+export async function currentDocuments(db: Db, contractIds: number[], timeZone: string): Promise<Map<number, DocumentExtra>> {
   if (contractIds.length === 0) return new Map();
   const rows = await db
     .selectDistinctOn([contractDocuments.contractId], {
       contractId: contractDocuments.contractId,
       fileName: contractDocuments.fileName,
       status: contractDocuments.status,
-      createdAt: contractDocuments.createdAt,
+      createdOn: sql<string>`((${contractDocuments.createdAt} at time zone ${timeZone}::text)::date)::text`,
     })
     .from(contractDocuments)
     .where(and(inArray(contractDocuments.contractId, contractIds), ne(contractDocuments.status, 'void')))
@@ -223,7 +219,7 @@ export async function findContract(db: Db, partnerId: string, contractId: number
     .from(contracts)
     .innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId))
     .where(and(eq(contracts.id, contractId), eq(contracts.partnerId, partnerId)));
-  return row ? splitClient(row) : null;
+  return row ?? null;
 }
 
 /** The contract's row, locked until the transaction ends (operations read, check and write under it). */
@@ -234,7 +230,7 @@ export async function lockContract(db: Db, partnerId: string, contractId: number
     .innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId))
     .where(and(eq(contracts.id, contractId), eq(contracts.partnerId, partnerId)))
     .for('update', { of: contracts });
-  return row ? splitClient(row) : null;
+  return row ?? null;
 }
 
 export type PricingEventRow = typeof pricingEvents.$inferSelect;

@@ -24,7 +24,6 @@ import {
   hasEntitlement,
   hasPageAfter,
   idExpression,
-  isoDateInZone,
   keysetKeyOf,
   listCsvFileName,
   listQueryCondition,
@@ -62,6 +61,7 @@ import {
   ifMatchVersion,
   loadCrmActor,
   marketToday,
+  marketZone,
   partnerMarket,
   requireClient,
   requireMarket,
@@ -223,7 +223,7 @@ export async function buildRows(db: Db, facts: Facts[], market: CrmMarket, today
   if (contractFacts.length > 0) {
     const ids = contractFacts.map((f) => f.id);
     const [docs, amendments] = await Promise.all([
-      shows('document') || shows('outstanding') ? currentDocuments(db, ids) : Promise.resolve(new Map<number, never>()),
+      shows('document') || shows('outstanding') ? currentDocuments(db, ids, marketZone(market)) : Promise.resolve(new Map<number, never>()),
       shows('displayContractAmendmentId') ? latestAmendmentIds(db, ids) : Promise.resolve(new Map<number, string>()),
     ]);
     return contractFacts.map((f) => {
@@ -232,7 +232,7 @@ export async function buildRows(db: Db, facts: Facts[], market: CrmMarket, today
         quantityUnit: f.quantityUnit,
         marketFutures: null,
         displayContractAmendmentId: amendments.get(f.id) ?? null,
-        document: doc ? { fileName: doc.fileName, status: doc.status, createdOn: isoDateInZone(doc.createdAt, market.timezone) } : null,
+        document: doc ? { fileName: doc.fileName, status: doc.status, createdOn: doc.createdOn } : null,
       });
     });
   }

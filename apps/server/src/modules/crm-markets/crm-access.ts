@@ -177,13 +177,27 @@ export function adminGrantsFor(actor: CrmActor): AdminGrantsResponse {
   return out;
 }
 
+const FALLBACK_ZONE = 'America/Chicago';
+const knownZones = new Map<string, boolean>();
+
+/** The market's IANA time zone, or the fallback when the stored one is not a zone. */
+export function marketZone(market: Pick<CrmMarket, 'timezone'>): string {
+  let ok = knownZones.get(market.timezone);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: market.timezone });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    knownZones.set(market.timezone, ok);
+  }
+  return ok ? market.timezone : FALLBACK_ZONE;
+}
+
 /** The market's calendar day: the rules' TODAY. */
 export function marketToday(market: Pick<CrmMarket, 'timezone'>, now: Date = new Date()): string {
-  try {
-    return isoDateInZone(now, market.timezone);
-  } catch {
-    return isoDateInZone(now, 'America/Chicago');
-  }
+  return isoDateInZone(now, marketZone(market));
 }
 
 /** Signs pagination tokens (HMAC-SHA256 with a key derived from the server's secret). */
