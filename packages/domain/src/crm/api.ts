@@ -24,6 +24,8 @@ import { weightedAverage } from './contracts.ts';
 import { clientExposure, type ClientExposure } from './views.ts';
 
 const id = z.number().int();
+/** Free text stored in PostgreSQL: no NUL characters (it can't hold them). */
+const noNul = (v: string) => !v.includes('\u0000');
 const decimal = decimalStringSchema.nullable();
 /** An instant as ISO 8601 text ('2026-05-04T13:20:00.000Z'). */
 const instant = z.string();
@@ -138,7 +140,7 @@ export const followupCreateSchema = z.object({
   marketId: z.number().int().positive(),
   clientId: z.number().int().positive(),
   dueDate: isoDateSchema,
-  description: z.string().trim().min(1).max(FOLLOWUP_DESCRIPTION_MAX),
+  description: z.string().trim().min(1).max(FOLLOWUP_DESCRIPTION_MAX).refine(noNul, 'Must not contain NUL characters'),
   noteId: z.number().int().positive().nullable().optional(),
   assignedUserId: z.string().uuid().nullable().optional(),
 });
@@ -148,7 +150,7 @@ export const followupUpdateSchema = z
   .object({
     done: z.boolean().optional(),
     dueDate: isoDateSchema.optional(),
-    description: z.string().trim().min(1).max(FOLLOWUP_DESCRIPTION_MAX).optional(),
+    description: z.string().trim().min(1).max(FOLLOWUP_DESCRIPTION_MAX).refine(noNul, 'Must not contain NUL characters').optional(),
   })
   .strict()
   .refine((x) => Object.keys(x).length > 0, 'Nothing to change');
@@ -450,7 +452,7 @@ export type ContractDetail = z.infer<typeof contractDetailSchema>;
 export const contractOperationResponseSchema = z.object({ contract: contractDetailSchema, amendment: contractAmendmentRowSchema });
 export type ContractOperationResponse = z.infer<typeof contractOperationResponseSchema>;
 
-const reason = z.string().trim().max(500).optional();
+const reason = z.string().trim().max(500).refine(noNul, 'Must not contain NUL characters').optional();
 const positiveQuantity = decimalStringSchema
   .refine((v) => decimalOf(v)?.greaterThan(0) ?? false, 'Must be above 0')
   .refine((v) => (v.split('.')[1]?.length ?? 0) <= 4, 'At most 4 decimals');

@@ -12,7 +12,7 @@ import {
   noteRowSchema,
   noteWriteQuerySchema,
 } from '@granary/domain';
-import { etagOf, idListParam, idParam, type CrmDeps } from '../crm-markets/crm-access.ts';
+import { etagOf, idListParam, idParam, textQueryParam, type CrmDeps } from '../crm-markets/crm-access.ts';
 import { NOTE_BODY_LIMIT, crmErrors, crmWriteErrors, registerPlainTextParser } from '../crm-markets/crm-http.ts';
 import {
   clientNotes,
@@ -36,7 +36,7 @@ const paging = {
   pageSize: z.string().max(20).optional(),
   paginationToken: z.string().max(2048).optional(),
 };
-const searchQuery = z.object({ search: z.string().max(200).optional(), ...paging });
+const searchQuery = z.object({ search: textQueryParam(200).optional(), ...paging });
 
 function pageOf(q: { page?: string | undefined; pageSize?: string | undefined; paginationToken?: string | undefined }) {
   const page = clampPage(q.page);

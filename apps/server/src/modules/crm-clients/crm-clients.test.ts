@@ -58,6 +58,8 @@ describe('client search', () => {
     expect((await get(buyer, `${MERCH}/market/${fx.marketAll},${fx.prairieMarket}/le-search`)).statusCode).toBe(404);
     expect((await get(prairie, `${MERCH}/market/${fx.marketAll}/le-search`)).statusCode).toBe(404);
     for (const bad of ['abc', '1,,2', '1;2', ',']) expect((await get(buyer, `${MERCH}/market/${bad}/le-search`)).statusCode).toBe(400);
+    expect((await get(buyer, `${MERCH}/market/${fx.marketAll}/le-search?search=a%00`)).statusCode).toBe(400);
+    expect((await get(buyer, `${CTRM}/legal-entities/search?search=${'x'.repeat(201)}`)).statusCode).toBe(400);
     expect((await get(farmer, `${MERCH}/market/${fx.marketAll}/le-search`)).statusCode).toBe(403);
   });
 

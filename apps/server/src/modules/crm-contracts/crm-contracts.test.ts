@@ -388,6 +388,12 @@ describe('contracts/search: access', () => {
     }
     expect((await get(buyer, `${MERCH}/documents?status=bogus`)).statusCode).toBe(400);
   });
+
+  it('a NUL in a list parameter is dropped (lenient), never a database error', async () => {
+    const res = await get(buyer, `${CTRM}/contracts/search?market_id=${fx.marketAll}&search=GUN%00DER&tag=%00`);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as ListBody).rows.every((r) => r.client === 'Gunderson Ag')).toBe(true);
+  });
 });
 
 describe('scope search, seller contracts, option months', () => {

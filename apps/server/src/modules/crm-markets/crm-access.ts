@@ -242,5 +242,19 @@ export const idListParam = z
   .regex(/^\d{1,15}(,\d{1,15}){0,49}$/, 'Expected comma-separated numeric ids')
   .transform((s) => [...new Set(s.split(',').map(Number))]);
 
+/** NUL can't be stored or compared in PostgreSQL text: the lenient list parameters drop it. */
+const withoutNul = (v: string) => v.replaceAll('\u0000', '');
+
 /** Raw list query parameters: strings or repeated strings (the domain's parser reads them leniently). */
-export const rawQuerySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+export const rawQuerySchema = z
+  .record(z.string(), z.union([z.string(), z.array(z.string())]))
+  .transform((params) =>
+    Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.map(withoutNul) : withoutNul(v as string)])),
+  );
+
+/** A free-text query parameter (a search): at most `max` characters, no NUL. */
+export const textQueryParam = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), 'Must not contain NUL characters');

@@ -196,6 +196,7 @@ describe('dashboard: follow-ups', () => {
       { marketId: fx.marketAll, clientId: fx.demoClients[0], dueDate: fx.today, description: 'x', assignedUserId: fx.prairieBuyerId },
       { marketId: fx.marketAll, clientId: fx.demoClients[0], dueDate: fx.today, description: 'x', noteId: 999999 },
       { marketId: 'one', clientId: fx.demoClients[0], dueDate: fx.today, description: 'x' },
+      { marketId: fx.marketAll, clientId: fx.demoClients[0], dueDate: fx.today, description: 'a\u0000b' },
     ];
     for (const body of bad) expect((await send(buyer, 'POST', `${MERCH}/followups`, body)).statusCode).toBe(400);
     expect((await send(buyer, 'POST', `${MERCH}/followups`, { marketId: fx.marketAll, clientId: fx.prairieClient, dueDate: fx.today, description: 'x' })).statusCode).toBe(404);
