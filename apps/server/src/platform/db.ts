@@ -31,6 +31,11 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    // An idle connection the server drops (restart, failover, a forced drop) must not crash the process:
+    // the pool discards it and opens a new one on the next query.
+    pool.on('error', (err) => {
+      console.error(`[db] idle PostgreSQL connection lost: ${err.message}`);
+    });
     // Numeric values stay strings (exact decimals); bigint (int8) too.
     const db = drizzlePg({ client: pool, schema });
     return {

@@ -239,3 +239,22 @@ describe('buildApp', () => {
     await app.close();
   });
 });
+
+describe('PostgreSQL pool', () => {
+  it.runIf(process.env.DATABASE_URL)('survives the server terminating an idle connection', async () => {
+    const url = process.env.DATABASE_URL!;
+    const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+    const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+    try {
+      const pid = await database.db.execute(sql`select pg_backend_pid() as pid`);
+      const { pid: backend } = (pid as unknown as { rows: { pid: number }[] }).rows[0]!;
+      await admin.db.execute(sql`select pg_terminate_backend(${backend})`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const again = await database.db.execute(sql`select 1 as one`);
+      expect((again as unknown as { rows: { one: number }[] }).rows[0]!.one).toBe(1);
+    } finally {
+      await database.close();
+      await admin.close();
+    }
+  });
+});
