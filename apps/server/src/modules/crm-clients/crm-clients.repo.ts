@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ContractRecord } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
+import { contractRecordFields } from '../crm-contracts/crm-contracts.repo.ts';
 import {
   clientAccess,
   clientContacts,
@@ -80,42 +81,7 @@ export async function countClients(db: Db, where: SQL, cap: number): Promise<num
 /** The client's contracts of a crop and crop year, at every market of the partner (the company's exposure). */
 export async function clientContractsOf(db: Db, partnerId: string, clientId: number, cropId: number, cropYear: number): Promise<ContractRecord[]> {
   return db
-    .select({
-      id: contracts.id,
-      clientId: contracts.clientId,
-      marketId: contracts.marketId,
-      cropId: contracts.cropId,
-      cropYear: contracts.cropYear,
-      displayContractId: contracts.displayContractId,
-      contractType: contracts.contractType,
-      direction: contracts.direction,
-      status: contracts.status,
-      quantity: contracts.quantity,
-      deliveredQuantity: contracts.deliveredQuantity,
-      cancelledQuantity: contracts.cancelledQuantity,
-      pricedQuantity: contracts.pricedQuantity,
-      deliveryStart: contracts.deliveryStart,
-      deliveryEnd: contracts.deliveryEnd,
-      optionMonth: contracts.optionMonth,
-      futuresPrice: contracts.futuresPrice,
-      basis: contracts.basis,
-      cashPrice: contracts.cashPrice,
-      priceStatus: contracts.priceStatus,
-      offerPrice: contracts.offerPrice,
-      strike: contracts.strike,
-      callOptionFee: contracts.callOptionFee,
-      expiration: contracts.expiration,
-      description: contracts.description,
-      specialty: contracts.specialty,
-      mpOption: contracts.mpOption,
-      esignEligible: contracts.esignEligible,
-      esignSent: contracts.esignSent,
-      signed: contracts.signed,
-      signedTermsHash: contracts.signedTermsHash,
-      termsHash: contracts.termsHash,
-      contractDate: contracts.contractDate,
-      lastTicketDate: contracts.lastTicketDate,
-    })
+    .select(contractRecordFields)
     .from(contracts)
     .where(and(eq(contracts.partnerId, partnerId), eq(contracts.clientId, clientId), eq(contracts.cropYear, cropYear), eq(contracts.cropId, cropId)))
     .orderBy(asc(contracts.id));

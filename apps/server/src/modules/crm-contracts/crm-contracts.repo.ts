@@ -26,7 +26,8 @@ const clientFields = {
   },
 };
 
-const contractFields = {
+/** The contract columns of a ContractRecord (the domain's facts for views and list rows). */
+export const contractRecordFields = {
   id: contracts.id,
   clientId: contracts.clientId,
   marketId: contracts.marketId,
@@ -61,6 +62,10 @@ const contractFields = {
   termsHash: contracts.termsHash,
   contractDate: contracts.contractDate,
   lastTicketDate: contracts.lastTicketDate,
+};
+
+const contractFields = {
+  ...contractRecordFields,
   quantityUnit: contracts.quantityUnit,
   version: contracts.version,
   ...clientFields,
