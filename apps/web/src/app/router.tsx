@@ -25,7 +25,7 @@ type PageLoader = () => Promise<ComponentType>;
 
 /** One lazy chunk per feature area, so that e.g. the CRM code never loads on public pages. */
 const areaPages = {
-  crm: () => import('../features/crm/crm-page').then((module) => module.CrmPage),
+  crm: () => import('../lib/ui/placeholder-page').then((module) => module.PlaceholderPage),
   mySalesLite: () => import('../features/my-sales-lite/my-sales-lite-page').then((module) => module.MySalesLitePage),
   publicMarket: () => import('../features/public-market/public-market-page').then((module) => module.PublicMarketPage),
   identity: () => import('../features/identity/identity-page').then((module) => module.IdentityPage),
@@ -35,6 +35,18 @@ const areaPages = {
   platform: () => import('../features/platform/platform-page').then((module) => module.PlatformPage),
   dev: () => import('../features/dev/dev-mailbox-page').then((module) => module.DevMailboxPage),
 } satisfies Record<string, PageLoader>;
+
+/**
+ * The built CRM pages, each its own chunk (a merchandiser on the dashboard does not load the contract grid); the
+ * other CRM routes show the area's placeholder until they are built.
+ */
+const crmPages: Readonly<Record<string, PageLoader>> = {
+  'crm-dashboard': () => import('../features/crm/dashboard/dashboard-page').then((module) => module.CrmDashboardPage),
+  'crm-contracts': () => import('../features/crm/lists/contract-list-page').then((module) => module.ContractListPage),
+  'crm-deliveries': () => import('../features/crm/lists/contract-list-page').then((module) => module.ContractListPage),
+  'crm-clients': () => import('../features/crm/clients/client-list-page').then((module) => module.ClientListPage),
+  'crm-client': () => import('../features/crm/clients/client-profile-page').then((module) => module.ClientProfilePage),
+};
 
 /**
  * /user, my profile: the account area's page with the identity area's password form in it. The shell composes the
@@ -94,7 +106,7 @@ function pageOf(def: RouteDef, fullPath: string): Pick<RouteObject, 'element' | 
   if (def.id === 'error') return { element: <ErrorGatewayPage /> };
   if (def.id === APP_SHELL_ROUTE_ID) return { element: <AppShellPage /> };
   if (def.id === 'user') return { lazy: async () => ({ Component: await loadUserProfilePage() }) };
-  const load = areaPages[areaOf(fullPath)];
+  const load = crmPages[def.id] ?? areaPages[areaOf(fullPath)];
   return { lazy: async () => ({ Component: await load() }) };
 }
 

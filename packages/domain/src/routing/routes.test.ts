@@ -50,7 +50,7 @@ describe('ROUTES', () => {
 
   it('marks the shell pages built and the rest as placeholders', () => {
     expect(all.filter((r) => r.built).map((r) => r.id).sort()).toEqual([
-      'crm', 'dev-mailbox', 'error', 'home', 'login-magic', 'native-landing', 'onetime-password-reset', 'password-exchange',
+      'crm', 'crm-client', 'crm-clients', 'crm-contracts', 'crm-dashboard', 'crm-deliveries', 'dev-mailbox', 'error', 'home', 'login-magic', 'native-landing', 'onetime-password-reset', 'password-exchange',
       'password-reset', 'reset-password', 'sign-in', 'sign-in-native', 'sign-in-sms-verification', 'sign-in-sso', 'signup',
       'signup-jit-verify', 'signup-verify-first', 'signup-verify-first-token', 'user',
     ]);

@@ -1,3 +1,8 @@
+import { crmClientsMessages } from './crm-clients-messages';
+import { crmDashboardMessages } from './crm-dashboard-messages';
+import { crmListsMessages } from './crm-lists-messages';
+import { crmMessages } from './crm-messages';
+
 /**
  * The one English message catalogue (react-intl ids). The specs' wording is the product's wording: texts quoted
  * in grain-marketing.md / platform.md are copied here word for word. Brand words are never written here; they are
@@ -296,6 +301,12 @@ export const messages = {
   'mailbox.sms': 'Text message',
   'mailbox.empty': 'No messages yet.',
   'mailbox.unavailable': 'The mailbox is only available outside production.',
+
+  // CRM (grain-marketing.md 2-4), one file per page group so that the pages' wording stays together
+  ...crmMessages,
+  ...crmDashboardMessages,
+  ...crmListsMessages,
+  ...crmClientsMessages,
 } as const;
 
 export type MessageId = keyof typeof messages;

@@ -1,0 +1,48 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CrmMarketsResponse, MerchandisingBootstrap } from '@granary/domain';
+import { crmGet, crmRetry, MERCHANDISING } from './crm-request';
+import { crmKeys } from './crm-keys';
+
+/** GET merchandising/bootstrap: the buyer's partner legal entity (the :platformId of the CRM calls) and CRM flags. */
+export const merchandisingBootstrapQueryOptions = () =>
+  queryOptions({
+    queryKey: crmKeys.bootstrap(),
+    queryFn: ({ signal }) => crmGet<MerchandisingBootstrap>(`${MERCHANDISING}/bootstrap`, undefined, signal),
+    staleTime: 5 * 60_000,
+    retry: crmRetry,
+  });
+
+/** GET merchandising/le/:platformId/markets limited to the user's markets, with their permissions and admin grants. */
+export const crmMarketsQueryOptions = (platformId: number) =>
+  queryOptions({
+    queryKey: crmKeys.markets(platformId),
+    queryFn: ({ signal }) =>
+      crmGet<CrmMarketsResponse>(
+        `${MERCHANDISING}/le/${platformId}/markets`,
+        { limit_by_user_id: true, include_admin_permissions: true },
+        signal,
+      ),
+    staleTime: 5 * 60_000,
+    retry: crmRetry,
+  });
+
+export function useMerchandisingBootstrap() {
+  return useQuery(merchandisingBootstrapQueryOptions());
+}
+
+/**
+ * The CRM context every CRM page starts from: the bootstrap (platformId) and the user's markets. `error` is the
+ * first failure of the two; `data` is there once both answered.
+ */
+export function useCrmContext() {
+  const bootstrap = useMerchandisingBootstrap();
+  const platformId = bootstrap.data?.partnerLegalEntity?.id ?? null;
+  const markets = useQuery({ ...crmMarketsQueryOptions(platformId ?? 0), enabled: platformId !== null });
+  const error = bootstrap.error ?? markets.error ?? null;
+  const data =
+    bootstrap.data && markets.data && platformId !== null
+      ? { bootstrap: bootstrap.data, platformId, markets: markets.data.markets, adminPermissions: markets.data.adminPermissions ?? {} }
+      : null;
+  const noPartnerEntity = bootstrap.isSuccess && platformId === null;
+  return { data, error, isLoading: !data && !error && !noPartnerEntity, noPartnerEntity, refetch: () => void (bootstrap.refetch(), markets.refetch()) };
+}

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../../lib/ui/placeholder-page';
+
+/** Being built (issue 4). */
+export function ClientProfilePage() {
+  return <PlaceholderPage />;
+}

@@ -1,0 +1,3 @@
+/** Wording of /crm/dashboard: task list, follow-ups, recent activity. Part of the one catalogue (messages.ts). */
+export const crmDashboardMessages = {
+} as const;
