@@ -23,7 +23,8 @@ declare module 'vitest' {
   }
 }
 
-const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+/** The built web app; E2E_WEB_DIST points elsewhere (e.g. a private build while others build apps/web/dist). */
+const webDist = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
 /** A free port on 127.0.0.1, so that the provider can know the server's callback before the server listens. */
 async function freePort(): Promise<number> {
