@@ -1,10 +1,11 @@
 // Benchmarks print their figures and the budget they are held to; they never fail a build by timing.
-// `tsx run-all.ts [shell|login|crm-list]` runs one; `tsx run-all.ts seed-large [--contracts=…]` (only when asked,
+// `tsx run-all.ts [shell|login|crm-list|crm-page]` runs one; `tsx run-all.ts seed-large [--contracts=…]` (only when asked,
 // and only with DATABASE_URL) seeds the large partner the list benchmarks run against.
 import { runShellBench } from './shell.bench.ts';
 import { runLoginBench } from './login.bench.ts';
 import { runSeedLargeBench } from './seed-large.ts';
 import { runCrmListBench } from './crm-list.bench.ts';
+import { runCrmPageBench } from './crm-page.bench.ts';
 
 const only = process.argv[2];
 if (!only || only === 'shell') await runShellBench();
@@ -12,3 +13,5 @@ if (!only || only === 'login') await runLoginBench();
 if (only === 'seed-large') await runSeedLargeBench(process.argv.slice(3));
 // Needs DATABASE_URL and the large seed; skips itself otherwise.
 if (!only || only === 'crm-list') await runCrmListBench(process.argv.slice(3));
+// Needs the built web app (npm run build); skips itself otherwise.
+if (!only || only === 'crm-page') await runCrmPageBench();
