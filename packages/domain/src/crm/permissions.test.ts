@@ -10,6 +10,7 @@ import {
   canUseView,
   dashboardEntitlementKey,
   entitlementsFor,
+  openCrmPages,
   hasAdminPermission,
   hasEntitlement,
   hasInfo,
@@ -147,5 +148,33 @@ describe('entitlements (section 6 table)', () => {
     expect(canUseView(without('deliveries'), 'unapplied')).toBe(false);
     expect(canUseView(without('deliveries'), 'delinquent')).toBe(true);
     expect(canUseView(without('contract_documents'), 'signature_mismatch')).toBe(false);
+  });
+});
+
+describe('openCrmPages', () => {
+  const market = (entitlements: string[], userPermissions: string[] = []) => ({ entitlements, userPermissions });
+
+  it('offers a page when some market grants its entitlement', () => {
+    const open = openCrmPages([market(['grain-buying-contracts']), market(['granary-dashboard', 'grain-buying-deliveries'])], { isAdmin: false });
+    expect(open('/crm/dashboard')).toBe(true);
+    expect(open('/crm/contracts')).toBe(true);
+    expect(open('/crm/deliveries')).toBe(true);
+    expect(open('/crm/bids')).toBe(false);
+    expect(open('/crm/clients')).toBe(false);
+    expect(open('/crm/structures')).toBe(false);
+  });
+
+  it('offers public bids admin with info somewhere and the administrator page to CRM admins only', () => {
+    expect(openCrmPages([market([], ['info'])], { isAdmin: false })('/crm/public-bids-admin')).toBe(true);
+    expect(openCrmPages([market([], ['contracts'])], { isAdmin: false })('/crm/public-bids-admin')).toBe(false);
+    expect(openCrmPages([], { isAdmin: true })('/crm/administrator')).toBe(true);
+    expect(openCrmPages([], { isAdmin: false })('/crm/administrator')).toBe(false);
+  });
+
+  it('offers pages without an entitlement (a client profile) always, and nothing gated without markets', () => {
+    const open = openCrmPages([], { isAdmin: false });
+    expect(open('/crm/client/42')).toBe(true);
+    expect(open('/crm/dashboard')).toBe(false);
+    expect(open('/crm/offers')).toBe(false);
   });
 });

@@ -26,22 +26,28 @@ export const crmMarketsQueryOptions = (platformId: number) =>
     retry: crmRetry,
   });
 
-export function useMerchandisingBootstrap() {
-  return useQuery(merchandisingBootstrapQueryOptions());
+export function useMerchandisingBootstrap(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...merchandisingBootstrapQueryOptions(), enabled: options.enabled ?? true });
 }
 
 /**
  * The CRM context every CRM page starts from: the bootstrap (platformId) and the user's markets. `error` is the
  * first failure of the two; `data` is there once both answered.
  */
-export function useCrmContext() {
-  const bootstrap = useMerchandisingBootstrap();
+export function useCrmContext(options: { enabled?: boolean } = {}) {
+  const bootstrap = useMerchandisingBootstrap(options);
   const platformId = bootstrap.data?.partnerLegalEntity?.id ?? null;
-  const markets = useQuery({ ...crmMarketsQueryOptions(platformId ?? 0), enabled: platformId !== null });
+  const markets = useQuery({ ...crmMarketsQueryOptions(platformId ?? 0), enabled: platformId !== null && (options.enabled ?? true) });
   const error = bootstrap.error ?? markets.error ?? null;
   const data =
     bootstrap.data && markets.data && platformId !== null
-      ? { bootstrap: bootstrap.data, platformId, markets: markets.data.markets, adminPermissions: markets.data.adminPermissions ?? {} }
+      ? {
+          bootstrap: bootstrap.data,
+          platformId,
+          markets: markets.data.markets,
+          adminPermissions: markets.data.adminPermissions ?? {},
+          isAdmin: markets.data.isAdmin ?? false,
+        }
       : null;
   const noPartnerEntity = bootstrap.isSuccess && platformId === null;
   return { data, error, isLoading: !data && !error && !noPartnerEntity, noPartnerEntity, refetch: () => void (bootstrap.refetch(), markets.refetch()) };

@@ -13,6 +13,7 @@ export type CrmContextData = {
   platformId: number;
   markets: CrmMarketRow[];
   adminPermissions: Record<string, 'all' | number[]>;
+  isAdmin: boolean;
 };
 
 /** A CRM page's error state: the server's message (or the generic one) and a retry. */

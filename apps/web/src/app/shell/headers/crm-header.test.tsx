@@ -1,0 +1,47 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const market = (id: number, entitlements: string[], userPermissions: string[]) => ({
+  id,
+  displayName: `Market ${id}`,
+  label: `Market ${id}`,
+  address: { city: 'Ames', administrativeAreaLevel1: 'IA' },
+  countryCode: 'USA',
+  timezone: 'America/Chicago',
+  userPermissions,
+  sustainabilityEnabled: false,
+  entitlements,
+});
+
+describe('CRM header navigation', () => {
+  it('leaves out the CRM pages no market of the buyer grants', async () => {
+    const { fetchMock, queryClient } = renderApp('/crm/offers', 'buyer');
+    fetchMock.mockImplementation((input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.includes('/merchandising/bootstrap')) return Promise.resolve(json({ partnerLegalEntity: { id: 5, name: 'Test', scopeLegalEntityId: 5 } }));
+      if (url.includes('/merchandising/le/5/markets')) {
+        return Promise.resolve(
+          json({
+            markets: [market(1, ['prairie-dashboard', 'grain-buying-contracts'], ['dashboard', 'contracts']), market(2, ['grain-buying-offers'], ['offers'])],
+            adminPermissions: {},
+            isAdmin: false,
+          }),
+        );
+      }
+      return Promise.resolve(json({ code: 'not_found', message: 'Not found' }, 404));
+    });
+    await queryClient.resetQueries({ queryKey: ['crm'] });
+    const header = await screen.findByTestId('crm-header');
+    // The desktop navigation is display:none at jsdom's width, hence hidden: true.
+    await waitFor(() => expect(within(header).queryByRole('link', { name: 'Bids', hidden: true })).toBeNull());
+    for (const name of ['Dashboard', 'Contracts', 'Offers']) expect(within(header).getByRole('link', { name, hidden: true })).toBeTruthy();
+    for (const name of ['Deliveries', 'Clients', 'Structures', 'Public bids admin', 'Administrator']) {
+      expect(within(header).queryByRole('link', { name, hidden: true })).toBeNull();
+    }
+  });
+});
