@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LastUpdatedResponse } from '@granary/domain';
+import { crmKeys } from '../../api/crm-keys';
+import { crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
+
+/** Under ['crm'] so that the shell's sign-out clear drops it (crm-keys.ts has no key of its own for this call). */
+export const lastUpdatedKey = (marketId: number) => [...crmKeys.all, 'last-updated', marketId] as const;
+
+/** GET merchandising/last-updated: when the market's contracts, scale tickets and notes last changed. */
+export const lastUpdatedQueryOptions = (marketId: number) =>
+  queryOptions({
+    queryKey: lastUpdatedKey(marketId),
+    queryFn: ({ signal }) => crmGet<LastUpdatedResponse>(`${MERCHANDISING}/last-updated`, { market_id: marketId }, signal),
+    staleTime: 60_000,
+    retry: crmRetry,
+  });
+
+export function useLastUpdated(marketId: number) {
+  return useQuery(lastUpdatedQueryOptions(marketId));
+}

@@ -1,0 +1,58 @@
+import UpdateOutlinedIcon from '@mui/icons-material/UpdateOutlined';
+import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { T, useT } from '../../../../lib/i18n/t';
+import { useCrmFormat } from '../../components/use-crm-format';
+import { useLastUpdated } from '../api/last-updated';
+
+/** When the market's data last changed: the latest of all, then contracts, scale tickets and notes each. */
+export function LastUpdatedLine({ marketId }: { marketId: number }) {
+  const t = useT();
+  const fmt = useCrmFormat();
+  const query = useLastUpdated(marketId);
+  const when = (value: string | null) => (value ? fmt.dateTime(value) : t('crm.dashboard.lastUpdated.never'));
+
+  let content;
+  if (query.isError) {
+    content = (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="alert">
+        <Typography variant="body2" color="error">
+          <T id="crm.dashboard.lastUpdated.failed" />
+        </Typography>
+        <Button size="small" onClick={() => void query.refetch()}>
+          <T id="crm.retry" />
+        </Button>
+      </Stack>
+    );
+  } else if (query.isPending) {
+    content = <Skeleton variant="text" width={280} />;
+  } else {
+    const data = query.data;
+    content = (
+      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: { xs: 0.5, md: 2 }, alignItems: { md: 'center' } }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          <T id="crm.dashboard.lastUpdated.label" />{' '}
+          <Box component="span" data-testid="last-updated">
+            {when(data.lastUpdated)}
+          </Box>
+        </Typography>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, ml: 0.5 } }}
+        >
+          {(['contracts', 'scaleTickets', 'notes'] as const).map((key) => (
+            <Box key={key} sx={{ display: 'flex', typography: 'body2' }}>
+              <dt>{t(`crm.dashboard.lastUpdated.${key}`)}</dt>
+              <dd>{when(data[key])}</dd>
+            </Box>
+          ))}
+        </Box>
+      </Stack>
+    );
+  }
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', color: 'text.secondary' }}>
+      <UpdateOutlinedIcon fontSize="small" sx={{ mt: '2px' }} aria-hidden />
+      <Box sx={{ minWidth: 0, color: 'text.primary' }}>{content}</Box>
+    </Stack>
+  );
+}

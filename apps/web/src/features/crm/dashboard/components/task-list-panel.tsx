@@ -1,0 +1,157 @@
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
+import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
+import PriceChangeOutlinedIcon from '@mui/icons-material/PriceChangeOutlined';
+import {
+  MAX_TOTAL_ROWS,
+  TASK_LIST_STATUSES,
+  canUseView,
+  type ContractView,
+  type CrmMarketRow,
+  type MerchandisingBootstrap,
+  type TaskListStatus,
+} from '@granary/domain';
+import { Box, CardActionArea, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { usePartner } from '../../../../lib/brand/partner-context';
+import { T, useT } from '../../../../lib/i18n/t';
+import { useCrmFormat } from '../../components/use-crm-format';
+import { useTaskList } from '../api/task-list';
+import { PanelError } from './dashboard-panel';
+
+/** The contract view each task-list count opens (docs/api/crm.md 'Dashboard'; delivery_needed has no view of its own). */
+export const TASK_VIEWS: Readonly<Record<TaskListStatus, ContractView>> = {
+  signature_needed: 'get_signatures',
+  pricing_needed: 'needs_pricing',
+  delivery_needed: 'delinquent',
+};
+
+const TASK_LOOK: Readonly<Record<TaskListStatus, { icon: ReactNode; color: 'info' | 'warning' | 'error' }>> = {
+  signature_needed: { icon: <DrawOutlinedIcon />, color: 'info' },
+  pricing_needed: { icon: <PriceChangeOutlinedIcon />, color: 'warning' },
+  delivery_needed: { icon: <LocalShippingOutlinedIcon />, color: 'error' },
+};
+
+/** The contract list of a task's view at the market. */
+export function taskListHref(status: TaskListStatus, marketId: number): string {
+  const params = new URLSearchParams({ predefinedFilter: TASK_VIEWS[status], market_id: String(marketId) });
+  return `/crm/contracts?${params.toString()}`;
+}
+
+/** Whether the user may open the view's list at the market (its tab's entitlement, section 6). */
+function canOpenView(view: ContractView, market: CrmMarketRow, bootstrap: MerchandisingBootstrap, brand: string): boolean {
+  return canUseView(
+    {
+      brand,
+      marketPermissions: market.userPermissions,
+      partnerHasCrm: bootstrap.partnerHasCrm,
+      structuredProductAccess: bootstrap.structuredProductAccess,
+      marketSustainabilityEnabled: market.sustainabilityEnabled,
+    },
+    view,
+  );
+}
+
+function TaskTile({ status, count, href }: { status: TaskListStatus; count: number | null; href: string | null }) {
+  const t = useT();
+  const fmt = useCrmFormat();
+  const look = TASK_LOOK[status];
+  const label = t(`crm.dashboard.tasks.${status}`);
+  const shown = count === null ? '' : fmt.quantity(count);
+  const body = (
+    <Stack spacing={1.5} sx={{ p: { xs: 2, sm: 2.5 }, height: '100%' }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Box
+          aria-hidden
+          sx={(theme) => ({
+            width: 40,
+            height: 40,
+            flex: 'none',
+            borderRadius: 2,
+            display: 'grid',
+            placeItems: 'center',
+            color: theme.palette[look.color].dark,
+            bgcolor: alpha(theme.palette[look.color].main, 0.12),
+          })}
+        >
+          {look.icon}
+        </Box>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+          {label}
+        </Typography>
+      </Stack>
+      {count === null ? (
+        <Skeleton variant="text" width={72} sx={{ fontSize: '2.25rem' }} />
+      ) : (
+        <Typography
+          component="p"
+          data-testid={`task-count-${status}`}
+          sx={{ fontSize: { xs: '2rem', sm: '2.25rem' }, fontWeight: 700, lineHeight: 1.1, letterSpacing: '-0.02em', color: count === 0 ? 'text.secondary' : 'text.primary' }}
+        >
+          {shown}
+          {count >= MAX_TOTAL_ROWS ? '+' : ''}
+        </Typography>
+      )}
+      <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+        <T id={`crm.dashboard.tasks.${status}.help`} />
+      </Typography>
+      {href ? (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'primary.main', fontWeight: 600, fontSize: '0.875rem' }} aria-hidden>
+          <span>{t('crm.dashboard.tasks.open')}</span>
+          <ArrowForwardIcon sx={{ fontSize: 18 }} />
+        </Stack>
+      ) : count !== null ? (
+        <Typography variant="caption" color="text.secondary">
+          <T id="crm.dashboard.tasks.noAccess" />
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+  return (
+    <Paper variant="outlined" sx={{ height: '100%', transition: 'border-color 120ms, box-shadow 120ms', '&:hover': href ? { borderColor: 'primary.main', boxShadow: 2 } : {} }}>
+      {href && count !== null ? (
+        <CardActionArea component={Link} to={href} aria-label={t('crm.dashboard.tasks.openLabel', { label, count: shown })} sx={{ height: '100%', borderRadius: 'inherit' }}>
+          {body}
+        </CardActionArea>
+      ) : (
+        body
+      )}
+    </Paper>
+  );
+}
+
+/** The task list: the market's contracts needing a signature, pricing or delivery, each count opening its list. */
+export function TaskListPanel({ platformId, market, bootstrap }: { platformId: number; market: CrmMarketRow; bootstrap: MerchandisingBootstrap }) {
+  const partner = usePartner();
+  const query = useTaskList(platformId, market.id);
+  return (
+    <Box component="section" aria-labelledby="crm-dashboard-tasks-heading">
+      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1.5, gap: 1, flexWrap: 'wrap' }}>
+        <Typography id="crm-dashboard-tasks-heading" variant="h4" component="h2">
+          <T id="crm.dashboard.tasks.title" />
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          <T id="crm.dashboard.tasks.subtitle" />
+        </Typography>
+      </Stack>
+      {query.isError ? (
+        <Paper variant="outlined" sx={{ pt: 2.5 }}>
+          <PanelError message={<T id="crm.dashboard.tasks.failed" />} error={query.error} onRetry={() => void query.refetch()} />
+        </Paper>
+      ) : (
+        <Box sx={{ display: 'grid', gap: { xs: 1.5, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
+          {TASK_LIST_STATUSES.map((status) => (
+            <TaskTile
+              key={status}
+              status={status}
+              count={query.data ? query.data.counts[status] : null}
+              href={canOpenView(TASK_VIEWS[status], market, bootstrap, partner.branding.shortName) ? taskListHref(status, market.id) : null}
+            />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
