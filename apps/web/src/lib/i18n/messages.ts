@@ -1,4 +1,5 @@
 import { crmClientsMessages } from './crm-clients-messages';
+import { crmContractMessages } from './crm-contract-messages';
 import { crmDashboardMessages } from './crm-dashboard-messages';
 import { crmListsMessages } from './crm-lists-messages';
 import { crmMessages } from './crm-messages';
@@ -307,6 +308,7 @@ export const messages = {
   ...crmDashboardMessages,
   ...crmListsMessages,
   ...crmClientsMessages,
+  ...crmContractMessages,
 } as const;
 
 export type MessageId = keyof typeof messages;

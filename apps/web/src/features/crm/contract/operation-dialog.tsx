@@ -1,0 +1,178 @@
+import {
+  CONTRACT_NOTE_MAX_LENGTH,
+  contractBasisRollSchema,
+  contractCancelSchema,
+  contractFuturesRollSchema,
+  contractPartialCancelSchema,
+  contractRollSchema,
+  type ContractDetail,
+  type ContractOperation,
+} from '@granary/domain';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { MessageId } from '../../../lib/i18n/messages';
+import { useT } from '../../../lib/i18n/t';
+import { showToast } from '../../../lib/toast/toast-store';
+import { crmKeys } from '../api/crm-keys';
+import { isCrmApiError } from '../api/crm-request';
+import { useCrmFormat } from '../components/use-crm-format';
+import { useContractOperation } from './contract-api';
+
+type Field = 'quantity' | 'optionMonth' | 'spread' | 'deliveryStart' | 'deliveryEnd' | 'basisAdjustment' | 'reason' | 'note';
+
+/** The fields each operation asks for, in order (docs/api/crm.md). */
+const FIELDS: Readonly<Record<ContractOperation, readonly Field[]>> = {
+  cancel: ['reason'],
+  partial_cancel: ['quantity', 'reason'],
+  futures_roll: ['optionMonth', 'spread', 'reason'],
+  basis_roll: ['deliveryStart', 'deliveryEnd', 'basisAdjustment', 'reason'],
+  roll: ['optionMonth', 'spread', 'deliveryStart', 'deliveryEnd', 'basisAdjustment', 'reason'],
+  note: ['note'],
+};
+
+const SCHEMAS = {
+  cancel: contractCancelSchema,
+  partial_cancel: contractPartialCancelSchema,
+  futures_roll: contractFuturesRollSchema,
+  basis_roll: contractBasisRollSchema,
+  roll: contractRollSchema,
+} as const;
+
+const INPUT_TYPES: Partial<Record<Field, string>> = { optionMonth: 'month', deliveryStart: 'date', deliveryEnd: 'date' };
+
+/** The next month after 'YYYY-MM'. */
+function nextMonth(month: string | null): string {
+  const [year, mon] = (month ?? '').split('-').map(Number);
+  if (!year || !mon) return '';
+  return mon === 12 ? `${year + 1}-01` : `${year}-${String(mon + 1).padStart(2, '0')}`;
+}
+
+function initialValues(detail: ContractDetail): Record<Field, string> {
+  const row = detail.contract;
+  return {
+    quantity: '',
+    optionMonth: nextMonth(row.optionMonth),
+    spread: '0',
+    deliveryStart: row.deliveryStartIsoStr ?? '',
+    deliveryEnd: row.deliveryEndIsoStr ?? '',
+    basisAdjustment: '0',
+    reason: '',
+    note: '',
+  };
+}
+
+/**
+ * One contract operation as a dialog: the fields it needs, checked with the same rules the server applies (the
+ * domain's schemas), then sent with the version read with the contract. A stale version (412) reloads the contract
+ * and says so; a refused operation (409, 400) shows the server's message; nothing typed is lost.
+ */
+export function OperationDialog({
+  detail,
+  operation,
+  onClose,
+}: {
+  detail: ContractDetail;
+  operation: ContractOperation;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const format = useCrmFormat();
+  const row = detail.contract;
+  const mutation = useContractOperation(row.clientId, row.id);
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<Record<Field, string>>(() => initialValues(detail));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const fields = FIELDS[operation];
+  const number = row.displayContractId ?? String(row.id);
+
+  function validate(): Record<string, string> | null {
+    if (operation === 'note') {
+      const note = values.note.trim();
+      if (!note || note.length > CONTRACT_NOTE_MAX_LENGTH) {
+        setErrors({ note: note ? t('crm.contract.tooLong', { max: CONTRACT_NOTE_MAX_LENGTH }) : t('crm.contract.required') });
+        return null;
+      }
+      setErrors({});
+      return { note };
+    }
+    const body: Record<string, string> = {};
+    for (const field of fields) if (values[field].trim() !== '' || field !== 'reason') body[field] = values[field].trim();
+    const parsed = SCHEMAS[operation].safeParse(body);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? '') as Field;
+        if (fields.includes(key) && !next[key]) next[key] = issue.message;
+      }
+      setErrors(next);
+      return null;
+    }
+    setErrors({});
+    return body;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const body = validate();
+    if (!body) return;
+    try {
+      if (operation === 'note') await mutation.mutateAsync({ operation, note: body.note ?? '' });
+      else await mutation.mutateAsync({ operation, body, version: detail.version });
+      showToast({ messageId: operation === 'note' ? 'crm.contract.noteAdded' : 'crm.contract.done', values: { number } }, { severity: 'success' });
+      onClose();
+    } catch (error) {
+      if (isCrmApiError(error) && error.status === 412) {
+        setFailure(t('crm.contract.stale'));
+        await queryClient.invalidateQueries({ queryKey: crmKeys.contract(row.clientId, row.id) });
+      } else setFailure(error instanceof Error ? error.message : t('crm.loadFailed'));
+    }
+  }
+
+  const help = t(`crm.contract.op.${operation}.help` as MessageId, { quantity: `${format.quantity(row.undeliveredQuantity)} ${row.quantityUnit}` });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}>
+      <DialogTitle>{t(`crm.contract.op.${operation}` as MessageId)}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 0.5 }}>
+          <Typography variant="body2" color="text.secondary">
+            {help}
+          </Typography>
+          {failure ? (
+            <Alert severity="error" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          {fields.map((field) => (
+            <TextField
+              key={field}
+              name={field}
+              label={t(`crm.contract.field.${field}` as MessageId)}
+              value={values[field]}
+              onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
+              error={Boolean(errors[field])}
+              helperText={errors[field] ?? ' '}
+              type={INPUT_TYPES[field] ?? 'text'}
+              multiline={field === 'note' || field === 'reason'}
+              minRows={field === 'note' ? 4 : 1}
+              required={field !== 'reason'}
+              slotProps={{
+                inputLabel: INPUT_TYPES[field] ? { shrink: true } : {},
+                htmlInput: ['quantity', 'spread', 'basisAdjustment'].includes(field) ? { inputMode: 'decimal' } : {},
+              }}
+              fullWidth
+            />
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose}>{t('crm.contract.dismiss')}</Button>
+        <Button type="submit" variant="contained" disabled={mutation.isPending} color={operation === 'cancel' ? 'error' : 'primary'}>
+          {t('crm.contract.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
