@@ -1,0 +1,36 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { NoteListResponse } from '@granary/domain';
+import { crmGet, crmRetry } from '../../api/crm-request';
+import { crmKeys } from '../../api/crm-keys';
+import { clientPath } from './client-profile';
+
+export type ClientNotesParams = { platformId: number; marketId: number; clientId: number };
+
+export const NOTES_PAGE_SIZE = 20;
+
+type NotesPageParam = { page: number; paginationToken: string | null };
+
+/** GET …/le/:clientId/notes: the client's notes at the market, newest day first, page after page (keyset tokens). */
+export const clientNotesQueryOptions = (params: ClientNotesParams) =>
+  infiniteQueryOptions({
+    queryKey: crmKeys.clientNotes(params.marketId, params.clientId),
+    queryFn: ({ signal, pageParam }) =>
+      crmGet<NoteListResponse>(
+        `${clientPath(params.platformId, params.marketId, params.clientId)}/notes`,
+        {
+          pageSize: NOTES_PAGE_SIZE,
+          page: pageParam.page > 1 ? pageParam.page : undefined,
+          paginationToken: pageParam.page > 1 ? (pageParam.paginationToken ?? undefined) : undefined,
+        },
+        signal,
+      ),
+    initialPageParam: { page: 1, paginationToken: null } as NotesPageParam,
+    getNextPageParam: (last): NotesPageParam | undefined =>
+      last.paginationToken ? { page: last.page + 1, paginationToken: last.paginationToken } : undefined,
+    retry: crmRetry,
+    staleTime: 15_000,
+  });
+
+export function useClientNotes(params: ClientNotesParams, enabled: boolean) {
+  return useInfiniteQuery({ ...clientNotesQueryOptions(params), enabled });
+}

@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import { plainNoteText, type NoteCategory, type NoteRow } from '@granary/domain';
+import { crmCall } from '../../api/crm-request';
+import { clientPath } from './client-profile';
+import type { ClientNotesParams } from './client-notes';
+import { useRefreshClient } from './refresh';
+
+export type NoteWrite = { note: string; category: NoteCategory; noteDate: string };
+
+export function notesPath(params: ClientNotesParams): string {
+  return `${clientPath(params.platformId, params.marketId, params.clientId)}/notes`;
+}
+
+/** POST …/notes?category=&noteDate= with the note itself as text/plain. */
+export async function createNote(params: ClientNotesParams, input: NoteWrite): Promise<NoteRow> {
+  const { json } = await crmCall<NoteRow>(notesPath(params), {
+    method: 'POST',
+    body: plainNoteText(input.note),
+    bodyKind: 'text',
+    query: { category: input.category, noteDate: input.noteDate },
+  });
+  return json;
+}
+
+/** Adds a note; the notes and the profile (last farm visit) are read again. */
+export function useCreateNote(params: ClientNotesParams) {
+  const refresh = useRefreshClient(params.marketId, params.clientId);
+  return useMutation({
+    mutationFn: (input: NoteWrite) => createNote(params, input),
+    onSettled: () => Promise.all([refresh.notes(), refresh.profile()]),
+  });
+}

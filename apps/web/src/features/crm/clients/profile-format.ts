@@ -1,0 +1,52 @@
+import { formatDate, formatMoney, formatNumber, type ClientProfile } from '@granary/domain';
+import { useMemo } from 'react';
+import { useT } from '../../../lib/i18n/t';
+
+/**
+ * Formatting of one client's figures: quantities in the profile's quantityUnit (at most 2 decimals), areas in its
+ * areaUnit (hectares in Australia), prices in the profile's currency (2 to 4 decimals, grain-marketing.md 9), days
+ * MM/DD/YYYY.
+ */
+export function useProfileFormat(profile: Pick<ClientProfile, 'quantityUnit' | 'areaUnit' | 'currency'>) {
+  const t = useT();
+  return useMemo(() => {
+    const unit = t('crm.client.unit.quantity', { unit: profile.quantityUnit });
+    const area = t('crm.client.unit.area', { unit: profile.areaUnit });
+    const blank = (value: string | number | null | undefined) => value === null || value === undefined || value === '';
+    return {
+      unit,
+      areaUnit: area,
+      yieldUnit: t('crm.client.unit.yield', { quantity: unit, area }),
+      number: (value: string | number | null | undefined) => (blank(value) ? '' : formatNumber(value)),
+      quantity: (value: string | number | null | undefined) => (blank(value) ? '' : t('crm.client.withUnit', { value: formatNumber(value), unit })),
+      area: (value: string | number | null | undefined) => (blank(value) ? '' : t('crm.client.withUnit', { value: formatNumber(value), unit: area })),
+      price: (value: string | number | null | undefined) =>
+        blank(value) ? '' : formatMoney(value, { currency: profile.currency.code, minFractionDigits: 2, maxFractionDigits: 4 }),
+      axisPrice: (value: number) => formatMoney(value, { currency: profile.currency.code, minFractionDigits: 2, maxFractionDigits: 2 }),
+      day: (value: string | null | undefined) => (value ? formatDate(value.slice(0, 10), 'date') : ''),
+      instant: (value: string | null | undefined) => (value ? formatDate(new Date(value), 'date') : ''),
+      dateTime: (value: string | null | undefined) => (value ? formatDate(new Date(value), 'MM/DD/YYYY h:mm A') : ''),
+      /** 'YYYY-MM' → 'Nov 26'. */
+      month: (value: string) => formatDate(`${value}-01`, 'MMM YY'),
+      monthLong: (value: string) => formatDate(`${value}-01`, 'MMMM YYYY'),
+    };
+  }, [t, profile.quantityUnit, profile.areaUnit, profile.currency.code]);
+}
+
+export type ProfileFormat = ReturnType<typeof useProfileFormat>;
+
+/** Today in the browser as YYYY-MM-DD (the default day of a note; the server keeps the market's day when none is sent). */
+export function todayIso(now = new Date()): string {
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}
+
+export function addDaysIso(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export function daysFrom(today: string, day: string): number {
+  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
