@@ -1,6 +1,238 @@
-import { PlaceholderPage } from '../../../lib/ui/placeholder-page';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
+import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import {
+  MAX_TOTAL_ROWS,
+  formatNumber,
+  isoDateInZone,
+  openClientParams,
+  type ContractListRow,
+} from '@granary/domain';
+import { Box, Button, LinearProgress, Paper, Tooltip, Typography } from '@mui/material';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useT } from '../../../lib/i18n/t';
+import { useCurrentRouteDef, useLocalizedPath } from '../../../lib/routing/route-handle';
+import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../components/crm-page-frame';
+import { MarketSelector } from '../components/market-selector';
+import { contractCsvHref, useContractSearch } from './api/contract-search';
+import { useOptionMonths } from './api/option-months';
+import { ContractTable } from './components/contract-table';
+import { ListFilters } from './components/list-filters';
+import { ListPagination } from './components/list-pagination';
+import { ListTabs, ViewPicker, viewMessageId } from './components/list-tabs';
+import { useListModel, type RawParams } from './use-list-model';
 
-/** Being built (issue 4). */
+/**
+ * The path of a client's profile opened from a list row (grain-marketing.md 2 'Opening a client from a list'): the
+ * domain's openClientParams. A list row does not carry the client's defaultCommodity / defaultCropYear, so the
+ * list's commodity and crop-year context is left out and the profile falls back to the client's own defaults (the
+ * profile call's documented default) — the outcome the rule asks for.
+ */
+export function clientProfilePath(raw: RawParams, row: Pick<ContractListRow, 'clientId'>): string {
+  const params = openClientParams(raw, { defaultCommodity: null, defaultCropYear: null });
+  delete params.commodity;
+  delete params.cropId;
+  delete params.crop_year;
+  const search = new URLSearchParams(params).toString();
+  return `/crm/client/${row.clientId}${search ? `?${search}` : ''}`;
+}
+
+/** The heading's actions: the market and the CSV export of the current view. */
+function ListActions({ context }: { context: CrmContextData }) {
+  const t = useT();
+  const model = useListModel(context);
+  return (
+    <>
+      {model.markets.length > 0 ? <MarketSelector markets={model.markets} marketId={model.marketId} onChange={model.selectMarket} /> : null}
+      {model.apiParams ? (
+        <Tooltip title={t('crm.lists.exportHint')}>
+          <Button
+            variant="outlined"
+            component="a"
+            href={contractCsvHref(model.apiParams)}
+            download
+            startIcon={<FileDownloadOutlinedIcon />}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {t('crm.lists.export')}
+          </Button>
+        </Tooltip>
+      ) : null}
+    </>
+  );
+}
+
+function ContractList({ context }: { context: CrmContextData }) {
+  const t = useT();
+  const model = useListModel(context);
+  const { query, market, marketId, raw, deliveriesRoute } = model;
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
+  const location = useLocation();
+  const [, setSearch] = useSearchParams();
+
+  // /crm/contracts asked for the deliveries list (tab=deliveries, predefinedFilter=unapplied): its route is /crm/deliveries.
+  const wrongRoute = !deliveriesRoute && query.tab === 'deliveries';
+  useEffect(() => {
+    if (wrongRoute) navigate(`${localized('/crm/deliveries')}${location.search}`, { replace: true });
+  }, [wrongRoute, navigate, localized, location.search]);
+
+  // The market in force goes into the URL, so that a shared or reloaded link opens the same market.
+  useEffect(() => {
+    if (marketId !== null && raw.market_id !== String(marketId)) {
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('market_id', String(marketId));
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [marketId, raw.market_id, setSearch]);
+
+  const today = market ? isoDateInZone(new Date(), market.timezone) : new Date().toISOString().slice(0, 10);
+  const showsOptionMonths = model.filters.includes('optionMonths');
+  const optionMonths = useOptionMonths(marketId !== null && showsOptionMonths ? { market_id: String(marketId) } : null);
+  const list = useContractSearch(wrongRoute ? null : model.apiParams);
+  const clientHref = useCallback((row: ContractListRow) => clientProfilePath(raw, row), [raw]);
+
+  const tickets = query.listType === 'deliveries';
+  const viewLabel = t(viewMessageId(query.view, query.tab));
+  const data = list.data;
+  const rows = data?.rows ?? null;
+  const totalCount = data?.totalCount ?? 0;
+  const countText = useMemo(() => {
+    if (!data) return '';
+    if (data.totalCount >= MAX_TOTAL_ROWS) {
+      return t(tickets ? 'crm.lists.total.cappedTickets' : 'crm.lists.total.cappedContracts', { count: formatNumber(MAX_TOTAL_ROWS) });
+    }
+    return t(tickets ? 'crm.lists.total.tickets' : 'crm.lists.total.contracts', { count: data.totalCount });
+  }, [data, tickets, t]);
+
+  if (!market) return <CrmEmptyState title={t('crm.lists.noTabs')} />;
+
+  let body;
+  if (list.error && !list.isPlaceholderData) {
+    body = (
+      <Box sx={{ p: 2 }}>
+        <CrmErrorState error={list.error} onRetry={() => void list.refetch()} />
+      </Box>
+    );
+  } else if (rows !== null && rows.length === 0 && !list.isPlaceholderData) {
+    body =
+      query.page > 1 ? (
+        <Box sx={{ p: 2 }}>
+          <CrmEmptyState
+            icon={<InboxOutlinedIcon />}
+            title={t('crm.lists.emptyPage.title')}
+            action={
+              <Button variant="outlined" onClick={() => model.goToPage(1)}>
+                {t('crm.lists.emptyPage.action')}
+              </Button>
+            }
+          />
+        </Box>
+      ) : model.filtered ? (
+        <Box sx={{ p: 2 }}>
+          <CrmEmptyState
+            icon={<SearchOffIcon />}
+            title={t('crm.lists.emptyFiltered.title')}
+            body={t('crm.lists.emptyFiltered.body')}
+            action={
+              <Button variant="contained" startIcon={<FilterAltOffOutlinedIcon />} onClick={model.clear}>
+                {t('crm.lists.clearFilters')}
+              </Button>
+            }
+          />
+        </Box>
+      ) : (
+        <Box sx={{ p: 2 }}>
+          <CrmEmptyState
+            icon={<InboxOutlinedIcon />}
+            title={t(tickets ? 'crm.lists.emptyTickets.title' : 'crm.lists.empty.title')}
+            body={t(tickets ? 'crm.lists.emptyTickets.body' : 'crm.lists.empty.body')}
+          />
+        </Box>
+      );
+  } else {
+    body = (
+      <>
+        <ContractTable
+          label={t('crm.lists.table.label', { view: viewLabel })}
+          columns={model.definition.columns}
+          sortColumns={model.definition.sortColumns}
+          sort={query.sort}
+          sortOrder={query.sortOrder}
+          onSort={model.sortBy}
+          rows={rows}
+          stale={list.isPlaceholderData}
+          loadingRows={Math.min(query.pageSize, 12)}
+          highlightId={query.highlightId}
+          clientHref={clientHref}
+        />
+        {data ? (
+          <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
+            <ListPagination
+              page={query.page}
+              pageSize={query.pageSize}
+              rowsOnPage={data.rows.length}
+              totalCount={totalCount}
+              nextToken={list.isPlaceholderData ? null : data.paginationToken}
+              disabled={list.isPlaceholderData}
+              onPage={model.goToPage}
+              onPageSize={model.setPageSize}
+            />
+          </Box>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <ListTabs tabs={model.tabs} tab={query.tab} onSelect={model.selectTab} />
+      </Box>
+      <ViewPicker tab={query.tab} view={query.view} onSelect={model.selectView} />
+      <ListFilters
+        query={query}
+        filters={model.filters}
+        optionMonths={optionMonths.data?.optionMonths ?? []}
+        filtered={model.filtered}
+        today={today}
+        onChange={model.setFilters}
+        onClear={model.clear}
+      />
+      <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, px: 2, py: 1.25, flexWrap: 'wrap' }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {viewLabel}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" role="status" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {countText || (list.isLoading ? t('crm.lists.loading') : '')}
+          </Typography>
+        </Box>
+        <Box sx={{ height: 3, position: 'relative' }}>{list.isFetching ? <LinearProgress sx={{ position: 'absolute', inset: 0, height: 3 }} /> : null}</Box>
+        {body}
+      </Paper>
+    </Box>
+  );
+}
+
+/** /crm/contracts and /crm/deliveries (issue 4): the merchandiser's book, by tab and view, filtered, sorted and paged in the URL. */
 export function ContractListPage() {
-  return <PlaceholderPage />;
+  const t = useT();
+  const deliveriesRoute = useCurrentRouteDef()?.id === 'crm-deliveries';
+  return (
+    <CrmPageFrame
+      title={t(deliveriesRoute ? 'crm.lists.title.deliveries' : 'crm.lists.title.contracts')}
+      maxWidth={false}
+      actions={(context) => <ListActions context={context} />}
+    >
+      {(context) => <ContractList context={context} />}
+    </CrmPageFrame>
+  );
 }

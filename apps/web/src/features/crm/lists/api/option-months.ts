@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { crmKeys } from '../../api/crm-keys';
+import { crmGet, crmRetry, CTRM } from '../../api/crm-request';
+
+/** The answer of option-months (domain optionMonthsResponseSchema). */
+export type OptionMonthsResponse = { marketId: number; optionMonths: string[] };
+
+/** GET ctrm/option-months: the futures months the market's contracts use (the option month filter's choices). */
+export const optionMonthsQueryOptions = (params: Record<string, string>) =>
+  queryOptions({
+    queryKey: crmKeys.optionMonths(params),
+    queryFn: ({ signal }) => crmGet<OptionMonthsResponse>(`${CTRM}/option-months`, params, signal),
+    staleTime: 5 * 60_000,
+    retry: crmRetry,
+  });
+
+export function useOptionMonths(params: Record<string, string> | null) {
+  return useQuery({ ...optionMonthsQueryOptions(params ?? {}), enabled: params !== null });
+}

@@ -1,0 +1,206 @@
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
+import { LIST_COLUMN_LABELS, type ContractListRow, type ListColumn, type SortOrder } from '@granary/domain';
+import { Box, ButtonBase, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { lighten } from '@mui/material/styles';
+import { useEffect, useRef } from 'react';
+import { useT } from '../../../../lib/i18n/t';
+import { useCrmFormat } from '../../components/use-crm-format';
+import { columnAlign, renderCell, WIDE_TEXT_COLUMNS } from './list-cells';
+
+export type ContractTableProps = {
+  label: string;
+  columns: readonly ListColumn[];
+  sortColumns: readonly ListColumn[];
+  sort: ListColumn;
+  sortOrder: SortOrder;
+  onSort: (column: ListColumn) => void;
+  rows: readonly ContractListRow[] | null;
+  /** Rows of the previous query on screen while the new one loads. */
+  stale: boolean;
+  loadingRows: number;
+  highlightId: string | null;
+  clientHref: (row: ContractListRow) => string;
+};
+
+/** Whether a row is the one highlight_id points at: its id, or its contract / ticket number. */
+export function isHighlighted(row: ContractListRow, highlightId: string | null): boolean {
+  if (!highlightId) return false;
+  return String(row.id) === highlightId || row.displayContractId === highlightId || row.displayScaleTicketId === highlightId;
+}
+
+function SortHeader({
+  column,
+  label,
+  active,
+  order,
+  align,
+  onSort,
+}: {
+  column: ListColumn;
+  label: string;
+  active: boolean;
+  order: SortOrder;
+  align: 'left' | 'right' | 'center';
+  onSort: (column: ListColumn) => void;
+}) {
+  const t = useT();
+  const Icon = !active ? UnfoldMoreIcon : order === 'asc' ? ArrowUpwardIcon : ArrowDownwardIcon;
+  return (
+    <ButtonBase
+      onClick={() => onSort(column)}
+      aria-label={t('crm.lists.sort.by', { column: label })}
+      data-sort={active ? order : 'none'}
+      sx={{
+        font: 'inherit',
+        color: active ? 'text.primary' : 'inherit',
+        gap: 0.25,
+        display: 'inline-flex',
+        flexDirection: align === 'right' ? 'row-reverse' : 'row',
+        borderRadius: 0.5,
+        px: 0.25,
+        mx: -0.25,
+        '&:hover .sort-icon, &:focus-visible .sort-icon': { opacity: 1 },
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+      }}
+    >
+      <span>{label}</span>
+      <Icon
+        className="sort-icon"
+        aria-hidden
+        sx={{ fontSize: 16, opacity: active ? 1 : 0.35, color: active ? 'primary.main' : 'inherit', transition: 'opacity 120ms' }}
+      />
+    </ButtonBase>
+  );
+}
+
+/**
+ * The list grid: dense, sticky header, the first column pinned while the rest scrolls sideways, sortable headers
+ * with the three sort icons (unsorted, ascending, descending) on the view's sort columns only.
+ */
+export function ContractTable({ label, columns, sortColumns, sort, sortOrder, onSort, rows, stale, loadingRows, highlightId, clientHref }: ContractTableProps) {
+  const t = useT();
+  const format = useCrmFormat();
+  const highlightRef = useRef<HTMLTableRowElement | null>(null);
+  const highlightedId = rows?.find((row) => isHighlighted(row, highlightId))?.id ?? null;
+
+  useEffect(() => {
+    if (highlightedId !== null) highlightRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [highlightedId]);
+
+  return (
+    <TableContainer
+      sx={{
+        maxHeight: { xs: '70vh', md: 'calc(100vh - 300px)' },
+        minHeight: 240,
+        overflow: 'auto',
+        borderTop: 1,
+        borderColor: 'divider',
+        opacity: stale ? 0.6 : 1,
+        transition: 'opacity 150ms',
+      }}
+    >
+      <Table stickyHeader size="small" aria-label={label} aria-busy={stale || rows === null}
+        sx={{ minWidth: 'max-content', '& tbody tr:hover > td': { bgcolor: 'grey.100' }, '& tbody tr:last-of-type > td': { borderBottom: 0 } }}
+      >
+        <TableHead>
+          <TableRow>
+            {columns.map((column, index) => {
+              const align = columnAlign(column);
+              const sortable = sortColumns.includes(column);
+              const active = sortable && sort === column;
+              return (
+                <TableCell
+                  key={column}
+                  align={align}
+                  sortDirection={active ? sortOrder : false}
+                  aria-sort={active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : sortable ? 'none' : undefined}
+                  sx={{
+                    whiteSpace: 'nowrap',
+                    fontSize: 12,
+                    fontWeight: 600,
+                    color: 'text.secondary',
+                    bgcolor: 'background.paper',
+                    py: 1,
+                    px: 1.25,
+                    ...(index === 0 ? stickyFirst(3) : {}),
+                  }}
+                >
+                  {sortable ? (
+                    <SortHeader column={column} label={LIST_COLUMN_LABELS[column]} active={active} order={sortOrder} align={align} onSort={onSort} />
+                  ) : (
+                    LIST_COLUMN_LABELS[column]
+                  )}
+                </TableCell>
+              );
+            })}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows === null
+            ? Array.from({ length: loadingRows }, (_, i) => (
+                <TableRow key={`loading-${i}`}>
+                  {columns.map((column) => (
+                    <TableCell key={column} sx={{ px: 1.25 }}>
+                      <Skeleton variant="text" width={column === 'client' ? 140 : 64} />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            : rows.map((row) => {
+                const highlighted = row.id === highlightedId;
+                return (
+                  <TableRow
+                    key={`${row.kind}-${row.id}`}
+                    ref={highlighted ? highlightRef : undefined}
+                    selected={highlighted}
+                    aria-current={highlighted ? 'true' : undefined}
+                    data-row-id={row.id}
+                    sx={
+                      highlighted
+                        ? {
+                            '& > td': { bgcolor: (theme) => `${lighten(theme.palette.warning.main, 0.8)} !important` },
+                            '& > td:first-of-type': { boxShadow: (theme) => `inset 3px 0 0 ${theme.palette.warning.main}` },
+                          }
+                        : undefined
+                    }
+                  >
+                    {columns.map((column, index) => (
+                      <TableCell
+                        key={column}
+                        align={columnAlign(column)}
+                        sx={{
+                          whiteSpace: 'nowrap',
+                          fontSize: 13,
+                          py: 0.75,
+                          px: 1.25,
+                          fontVariantNumeric: 'tabular-nums',
+                          ...(WIDE_TEXT_COLUMNS.has(column) ? { maxWidth: column === 'client' ? 220 : 260, overflow: 'hidden', textOverflow: 'ellipsis' } : {}),
+                          ...(index === 0 ? stickyFirst(1) : {}),
+                        }}
+                      >
+                        {renderCell(column, row, format, t, clientHref)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                );
+              })}
+        </TableBody>
+      </Table>
+      {rows !== null && rows.length === 0 ? <Box sx={{ height: 8 }} /> : null}
+    </TableContainer>
+  );
+}
+
+/** The first column stays in view while the grid scrolls sideways (from the small breakpoint up). */
+function stickyFirst(zIndex: number) {
+  return {
+    position: { sm: 'sticky' },
+    left: 0,
+    zIndex,
+    bgcolor: 'background.paper',
+    borderRight: { sm: 1 },
+    borderRightColor: { sm: 'divider' },
+  } as const;
+}
