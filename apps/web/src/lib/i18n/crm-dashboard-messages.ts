@@ -21,13 +21,11 @@ export const crmDashboardMessages = {
   'crm.dashboard.tasks.pricing_needed.help': 'Open contracts with bushels still to price.',
   'crm.dashboard.tasks.delivery_needed': 'Delivery needed',
   'crm.dashboard.tasks.delivery_needed.help':
-    'Open contracts whose delivery window has opened and that still have bushels to deliver: the delinquent ones, and those to arrive that are in their window. The list opens on the delinquent contracts.',
+    'Open contracts in or past their delivery window with bushels still to deliver. Opens the delinquent ones.',
   'crm.dashboard.tasks.open': 'View contracts',
   'crm.dashboard.tasks.openLabel': '{label}: {count} contracts. View contracts',
-  'crm.dashboard.tasks.capped': 'Counted up to 10,000',
   'crm.dashboard.tasks.noAccess': 'The contract lists are not available to you at this market.',
   'crm.dashboard.tasks.failed': 'Could not load the task list.',
-  'crm.dashboard.tasks.about': 'What does this count?',
 
   // Follow-ups
   'crm.dashboard.followups.title': 'Follow-ups',

@@ -39,7 +39,7 @@ function DashboardBody({ context }: { context: CrmContextData }) {
         sx={{
           display: 'grid',
           gap: { xs: 2.5, md: 3 },
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
           alignItems: 'start',
         }}
       >

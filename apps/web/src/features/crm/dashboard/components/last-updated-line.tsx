@@ -28,25 +28,31 @@ export function LastUpdatedLine({ marketId }: { marketId: number }) {
   } else {
     const data = query.data;
     content = (
-      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: { xs: 0.5, md: 2 }, alignItems: { md: 'center' } }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          <T id="crm.dashboard.lastUpdated.label" />{' '}
-          <Box component="span" data-testid="last-updated">
-            {when(data.lastUpdated)}
-          </Box>
-        </Typography>
-        <Box
-          component="dl"
-          sx={{ m: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, ml: 0.5 } }}
-        >
-          {(['contracts', 'scaleTickets', 'notes'] as const).map((key) => (
-            <Box key={key} sx={{ display: 'flex', typography: 'body2' }}>
-              <dt>{t(`crm.dashboard.lastUpdated.${key}`)}</dt>
-              <dd>{when(data[key])}</dd>
-            </Box>
-          ))}
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'flex',
+          flexWrap: 'wrap',
+          columnGap: 2.5,
+          rowGap: 0.25,
+          typography: 'body2',
+          '& > div': { display: 'flex', whiteSpace: 'nowrap' },
+          '& dt': { color: 'text.secondary' },
+          '& dd': { m: 0, ml: 0.5 },
+        }}
+      >
+        <Box sx={{ '& dt, & dd': { fontWeight: 600, color: 'text.primary' } }}>
+          <dt>{t('crm.dashboard.lastUpdated.label')}</dt>
+          <dd data-testid="last-updated">{when(data.lastUpdated)}</dd>
         </Box>
-      </Stack>
+        {(['contracts', 'scaleTickets', 'notes'] as const).map((key) => (
+          <div key={key}>
+            <dt>{t(`crm.dashboard.lastUpdated.${key}`)}</dt>
+            <dd>{when(data[key])}</dd>
+          </div>
+        ))}
+      </Box>
     );
   }
   return (

@@ -59,60 +59,96 @@ function TaskTile({ status, count, href }: { status: TaskListStatus; count: numb
   const fmt = useCrmFormat();
   const look = TASK_LOOK[status];
   const label = t(`crm.dashboard.tasks.${status}`);
-  const shown = count === null ? '' : fmt.quantity(count);
+  const shown = count === null ? '' : `${fmt.quantity(count)}${count >= MAX_TOTAL_ROWS ? '+' : ''}`;
+  const helpId = `crm-dashboard-task-help-${status}`;
+  // A row on a phone (icon, label and help, count), a card from 600 px (label, count, help, link).
   const body = (
-    <Stack spacing={1.5} sx={{ p: { xs: 2, sm: 2.5 }, height: '100%' }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-        <Box
-          aria-hidden
-          sx={(theme) => ({
-            width: 40,
-            height: 40,
-            flex: 'none',
-            borderRadius: 2,
-            display: 'grid',
-            placeItems: 'center',
-            color: theme.palette[look.color].dark,
-            bgcolor: alpha(theme.palette[look.color].main, 0.12),
-          })}
-        >
-          {look.icon}
-        </Box>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
-          {label}
-        </Typography>
-      </Stack>
-      {count === null ? (
-        <Skeleton variant="text" width={72} sx={{ fontSize: '2.25rem' }} />
-      ) : (
-        <Typography
-          component="p"
-          data-testid={`task-count-${status}`}
-          sx={{ fontSize: { xs: '2rem', sm: '2.25rem' }, fontWeight: 700, lineHeight: 1.1, letterSpacing: '-0.02em', color: count === 0 ? 'text.secondary' : 'text.primary' }}
-        >
-          {shown}
-          {count >= MAX_TOTAL_ROWS ? '+' : ''}
-        </Typography>
-      )}
-      <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+    <Box
+      sx={{
+        p: { xs: 2, sm: 2.5 },
+        height: '100%',
+        display: 'grid',
+        columnGap: 1.5,
+        rowGap: { xs: 0.25, sm: 1.25 },
+        alignItems: 'center',
+        gridTemplateColumns: { xs: '40px minmax(0, 1fr) auto', sm: '40px minmax(0, 1fr)' },
+        gridTemplateRows: { sm: 'auto auto 1fr auto' },
+        gridTemplateAreas: { xs: '"icon label count" "icon help count"', sm: '"icon label" "count count" "help help" "cta cta"' },
+      }}
+    >
+      <Box
+        aria-hidden
+        sx={(theme) => ({
+          gridArea: 'icon',
+          alignSelf: { xs: 'start', sm: 'center' },
+          width: 40,
+          height: 40,
+          borderRadius: 2,
+          display: 'grid',
+          placeItems: 'center',
+          color: theme.palette[look.color].dark,
+          bgcolor: alpha(theme.palette[look.color].main, 0.12),
+        })}
+      >
+        {look.icon}
+      </Box>
+      <Typography variant="subtitle1" component="h3" sx={{ gridArea: 'label', fontWeight: 600, lineHeight: 1.3 }}>
+        {label}
+      </Typography>
+      <Box sx={{ gridArea: 'count', justifySelf: { xs: 'end', sm: 'start' } }}>
+        {count === null ? (
+          <Skeleton variant="text" width={64} sx={{ fontSize: '2.25rem' }} />
+        ) : (
+          <Typography
+            component="p"
+            data-testid={`task-count-${status}`}
+            sx={{
+              fontSize: { xs: '1.75rem', sm: '2.25rem' },
+              fontWeight: 700,
+              lineHeight: 1.1,
+              letterSpacing: '-0.02em',
+              fontVariantNumeric: 'tabular-nums',
+              color: count === 0 ? 'text.secondary' : 'text.primary',
+            }}
+          >
+            {shown}
+          </Typography>
+        )}
+      </Box>
+      <Typography id={helpId} variant="body2" color="text.secondary" sx={{ gridArea: 'help', alignSelf: 'start' }}>
         <T id={`crm.dashboard.tasks.${status}.help`} />
+        {!href && count !== null ? (
+          <Box component="span" sx={{ display: 'block', mt: 0.5, fontStyle: 'italic' }}>
+            <T id="crm.dashboard.tasks.noAccess" />
+          </Box>
+        ) : null}
       </Typography>
       {href ? (
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'primary.main', fontWeight: 600, fontSize: '0.875rem' }} aria-hidden>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          aria-hidden
+          sx={{ gridArea: 'cta', display: { xs: 'none', sm: 'flex' }, alignItems: 'center', color: 'primary.main', fontWeight: 600, fontSize: '0.875rem' }}
+        >
           <span>{t('crm.dashboard.tasks.open')}</span>
           <ArrowForwardIcon sx={{ fontSize: 18 }} />
         </Stack>
-      ) : count !== null ? (
-        <Typography variant="caption" color="text.secondary">
-          <T id="crm.dashboard.tasks.noAccess" />
-        </Typography>
       ) : null}
-    </Stack>
+    </Box>
   );
   return (
-    <Paper variant="outlined" sx={{ height: '100%', transition: 'border-color 120ms, box-shadow 120ms', '&:hover': href ? { borderColor: 'primary.main', boxShadow: 2 } : {} }}>
+    <Paper
+      variant="outlined"
+      sx={{ height: '100%', transition: 'border-color 120ms, box-shadow 120ms', '&:hover': href ? { borderColor: 'primary.main', boxShadow: 2 } : {} }}
+    >
       {href && count !== null ? (
-        <CardActionArea component={Link} to={href} aria-label={t('crm.dashboard.tasks.openLabel', { label, count: shown })} sx={{ height: '100%', borderRadius: 'inherit' }}>
+        <CardActionArea
+          component={Link}
+          to={href}
+          aria-label={t('crm.dashboard.tasks.openLabel', { label, count: shown })}
+          aria-describedby={helpId}
+          sx={{ height: '100%', borderRadius: 'inherit' }}
+        >
           {body}
         </CardActionArea>
       ) : (
