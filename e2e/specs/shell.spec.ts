@@ -159,12 +159,16 @@ describe('guards', () => {
     await context.close();
   });
 
-  it('shows the CRM to a buyer, with the CRM header and the page placeholder', async () => {
+  it('shows the CRM to a buyer, with the CRM header and the dashboard', async () => {
     const context = await openContext(browser, { as: 'buyer' });
     const page = await context.newPage();
     await page.goto('/crm');
     await page.waitForURL((url) => url.pathname === '/crm/dashboard');
     await page.getByRole('navigation').getByRole('link', { name: 'Contracts' }).first().waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('link', { name: /^Signature needed: [\d,]+ contracts/ }).waitFor();
+    await page.getByRole('region', { name: 'Follow-ups' }).waitFor();
+    await page.getByRole('region', { name: 'Recent client activity' }).waitFor();
     await snap(page, 'crm-dashboard-buyer');
     await context.close();
   });
