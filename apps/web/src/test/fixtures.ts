@@ -1,4 +1,4 @@
-import type { BootstrapUser, WhiteLabelPartner } from '@granary/domain';
+import { anonymousUser, type BootstrapUser, type WhiteLabelPartner } from '@granary/domain';
 import type { Bootstrap } from '../lib/api/bootstrap';
 
 export const testPartner: WhiteLabelPartner = {
@@ -27,26 +27,13 @@ export const testPartner: WhiteLabelPartner = {
   theme: { primary: '#2e6b3f', secondary: '#c98a1b' },
 };
 
-const anonymousUser: BootstrapUser = {
-  id: null,
-  identified: true,
-  isLoggedIn: false,
-  firstName: null,
-  lastName: null,
-  email: null,
-  employeeInfo: null,
-  experiences: {},
-  anonymousId: 'anon-1',
-  legacyId: null,
-  permissions: [],
-  admin: { is_super_admin: false, permissions: {} },
-};
+const anonymous: BootstrapUser = anonymousUser('anon-1');
 
 export type FakeUser = 'anonymous' | 'buyer' | 'farmer' | 'farmer-without-flag';
 
 export function fakeUser(kind: FakeUser): BootstrapUser {
-  if (kind === 'anonymous') return anonymousUser;
-  const base: BootstrapUser = { ...anonymousUser, id: 'u1', isLoggedIn: true, legacyId: 7, anonymousId: 'anon-7' };
+  if (kind === 'anonymous') return anonymous;
+  const base: BootstrapUser = { ...anonymous, id: 'u1', isLoggedIn: true, legacyId: 7, anonymousId: 'anon-7' };
   if (kind === 'buyer') {
     return { ...base, firstName: 'Bea', lastName: 'Buyer', email: 'buyer@prairie.test', experiences: { grain_buying: true } };
   }

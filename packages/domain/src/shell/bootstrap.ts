@@ -53,6 +53,28 @@ export const bootstrapUserSchema = z.object({
 });
 export type BootstrapUser = z.infer<typeof bootstrapUserSchema>;
 
+/**
+ * The user of a visitor without a session: identified (the shell may go on) but not logged in, with no
+ * experience or permission. The server answers it to anonymous bootstraps; the web falls back to it when the
+ * bootstrap call fails (grain-marketing.md 8 'Transport').
+ */
+export function anonymousUser(anonymousId: string): BootstrapUser {
+  return {
+    id: null,
+    identified: true,
+    isLoggedIn: false,
+    firstName: null,
+    lastName: null,
+    email: null,
+    employeeInfo: null,
+    experiences: {},
+    anonymousId,
+    legacyId: null,
+    permissions: [],
+    admin: { is_super_admin: false, permissions: {} },
+  };
+}
+
 export const countryCodeOrUnknownSchema = z.union([z.literal(''), z.enum(COUNTRY_CODES)]);
 
 export const enterpriseSummarySchema = z.object({

@@ -1,4 +1,4 @@
-import type { BootstrapResponse, EnterpriseSummary, WhiteLabelPartner } from '@granary/domain';
+import { anonymousUser, type BootstrapResponse, type EnterpriseSummary, type WhiteLabelPartner } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { csrfTokenFor } from '../../platform/csrf.ts';
 import type { SessionState } from '../../platform/sessions.ts';
@@ -30,23 +30,7 @@ export async function buildBootstrap(db: Db, input: BootstrapInput): Promise<Boo
   if (!session) {
     return {
       ...base,
-      user: {
-        id: null,
-        identified: true,
-        isLoggedIn: false,
-        firstName: null,
-        lastName: null,
-        email: null,
-        employeeInfo: null,
-        experiences: {},
-        anonymousId,
-        legacyId: null,
-        permissions: [],
-        admin: { is_super_admin: false, permissions: {} },
-        actingAs: null,
-        actor: null,
-        actAsScope: null,
-      },
+      user: { ...anonymousUser(anonymousId), actingAs: null, actor: null, actAsScope: null },
       enterprises: {},
       current_enterprise_id: null,
       tos_accepted: false,

@@ -7,15 +7,15 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('login-required pages', () => {
   it('show a spinner while the user is not identified', async () => {
-    renderApp('/crm/contracts', 'pending');
+    renderApp('/crm/bids', 'pending');
     expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeTruthy();
-    expect(screen.queryByText('Contracts — this page is coming soon')).toBeNull();
+    expect(screen.queryByText('Bids — this page is coming soon')).toBeNull();
   });
 
   it('show the page to a logged-in user with the experience', async () => {
-    renderApp('/crm/contracts', 'buyer');
-    expect(await screen.findByText('Contracts — this page is coming soon')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Contracts' })).toBeTruthy();
+    renderApp('/crm/bids', 'buyer');
+    expect(await screen.findByText('Bids — this page is coming soon')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Bids' })).toBeTruthy();
     expect(screen.getByTestId('crm-header')).toBeTruthy();
     expect(screen.getByTestId('crm-layout')).toBeTruthy();
   });

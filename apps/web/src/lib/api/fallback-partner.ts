@@ -1,4 +1,4 @@
-import type { BootstrapResponse, WhiteLabelPartner } from '@granary/domain';
+import { anonymousUser, type BootstrapResponse, type WhiteLabelPartner } from '@granary/domain';
 import { readStorage, writeStorage } from '../browser/storage';
 
 /**
@@ -47,20 +47,7 @@ function anonymousId(): string {
 /** The bootstrap a failed call leaves behind: an identified, anonymous user (grain-marketing.md 8 'Transport'). */
 export function anonymousBootstrap(): BootstrapResponse {
   return {
-    user: {
-      id: null,
-      identified: true,
-      isLoggedIn: false,
-      firstName: null,
-      lastName: null,
-      email: null,
-      employeeInfo: null,
-      experiences: {},
-      anonymousId: anonymousId(),
-      legacyId: null,
-      permissions: [],
-      admin: { is_super_admin: false, permissions: {} },
-    },
+    user: anonymousUser(anonymousId()),
     enterprises: {},
     current_enterprise_id: null,
     tos_accepted: false,
