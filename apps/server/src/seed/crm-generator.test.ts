@@ -398,6 +398,30 @@ describe('generateCrmData', () => {
     expect(a.scale_tickets).toHaveLength(300);
   });
 
+  it('records nothing later than notAfter: a seed made in the morning has no activity in the afternoon', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    try {
+      await database.migrate();
+      await seedDemoData(database.db, { crm: 'none' });
+      const notAfter = `${TODAY}T08:00:00.000Z`;
+      await generateCrmData(database.db, { ...options, contracts: 400, scaleTickets: 800, notAfter });
+      const latest = await one<Record<string, unknown>>(
+        database.db,
+        `select (select max(created_at) from notes) as notes, (select max(created_at) from scale_tickets) as tickets,
+                (select max(created_at) from contracts) as contracts, (select max(updated_at) from contracts) as updated,
+                (select max(signed_at) from contract_documents) as signed, (select max(created_at) from contract_amendments) as amended`,
+      );
+      for (const [what, value] of Object.entries(latest)) {
+        if (value === null) continue;
+        expect(new Date(value as string).getTime(), what).toBeLessThanOrEqual(Date.parse(notAfter));
+      }
+      // Today still has activity, up to that moment.
+      expect(new Date(latest.tickets as string).toISOString().slice(0, 10)).toBe(TODAY);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('refuses an unknown partner, leaving nothing behind; makes exactly the tickets asked for, even fewer than contracts to deliver', async () => {
     const database = await openDatabase({ kind: 'pglite' });
     try {

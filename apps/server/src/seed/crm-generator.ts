@@ -67,6 +67,12 @@ export type CrmGeneratorOptions = {
   seed: number;
   /** 'YYYY-MM-DD': the day the data is as of (default: today, UTC). */
   today?: string;
+  /**
+   * No recorded moment (a note written, a ticket weighed, a document signed) is later than this instant: default
+   * now when the data is as of today, else the end of `today` (UTC). Without it, today's rows got times of day
+   * still to come and the dashboard said 'last updated 22:55' in the morning.
+   */
+  notAfter?: string;
   /** Average notes per client (default 3) and follow-ups per client (default 0.8). */
   notesPerClient?: number;
   followupsPerClient?: number;
@@ -223,6 +229,9 @@ function validate(o: CrmGeneratorOptions): void {
 async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGeneratorResult, 'ms'>> {
   const today = isoDate(o.today ?? new Date().toISOString().slice(0, 10));
   const TODAY = `date '${today}'`;
+  const notAfter = o.notAfter ?? (o.today === undefined ? new Date().toISOString() : `${today}T23:59:59.999Z`);
+  if (Number.isNaN(Date.parse(notAfter))) throw new Error(`not an instant: ${notAfter}`);
+  const NOT_AFTER = `timestamptz '${new Date(notAfter).toISOString()}'`;
   const year = Number(today.slice(0, 4));
   const seedBase = o.seed * 1000;
   /** A uniform draw in [0, 1) for row `key` and column `salt`. */
@@ -455,9 +464,9 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
   const futAt = (a: string, d: string, of: string, noise?: string) =>
     `round(round((${a}.fut * (1 + 0.07 * sin(((${d}) - date '2020-01-01') / 61.0 + ${a}.ph) + 0.03 * sin(((${d}) - date '2020-01-01') / 17.0 + 2 * ${a}.ph))` +
     ` * (1 + 0.0035 * greatest(0, ((${of}) - (${d})) / 30.4))${noise ? ` * (1 + 0.006 * (${noise} - 0.5))` : ''} * 400)::numeric) / 400, 4)`;
-  /** A local time `hours` after midnight of `date` at the market (whole seconds), as timestamptz. */
+  /** A local time `hours` after midnight of `date` at the market (whole seconds), as timestamptz, never after notAfter. */
   const at = (date: string, hours: string, tz: string) =>
-    `(((${date})::timestamp + floor((${hours}) * 3600) * interval '1 second') at time zone ${tz})`;
+    `least((((${date})::timestamp + floor((${hours}) * 3600) * interval '1 second') at time zone ${tz}), ${NOT_AFTER})`;
 
   const W = await step('clients (staging)', async () => {
     await q(`create temp table _g_cl0 as

@@ -125,7 +125,12 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
       if (!u) throw new Error(`${email} not inserted`);
       return u.id;
     };
-    const common: Pick<CrmGeneratorOptions, 'cropYears' | 'today'> = { cropYears: [year - 1, year, year + 1], today };
+    // Seeded as of now: nothing recorded later than this moment (see notAfter).
+    const common: Pick<CrmGeneratorOptions, 'cropYears' | 'today' | 'notAfter'> = {
+      cropYears: [year - 1, year, year + 1],
+      today,
+      ...(options.today === undefined ? { notAfter: new Date().toISOString() } : {}),
+    };
     const sizes = CRM_SIZES[crm];
     await generateCrmData(tx as unknown as Db, {
       ...common,
