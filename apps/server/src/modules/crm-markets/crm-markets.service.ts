@@ -12,7 +12,6 @@ import {
   cropById,
   dashboardEntitlementKey,
   daysOverdue,
-  decimalString,
   decodePaginationToken,
   encodePaginationToken,
   entitlementsFor,
@@ -20,6 +19,7 @@ import {
   followupAgeBucketFromParam,
   followupDueRange,
   followupState,
+  formatNumber,
   fnv1a32,
   hasEntitlement,
   hasPageAfter,
@@ -28,7 +28,6 @@ import {
   normalizeMarketPermissions,
   pageWindow,
   parseListQuery,
-  toDecimal,
   MARKET_PERMISSIONS,
   type AdminGrants,
   type FollowupCreate,
@@ -322,7 +321,7 @@ function activitySummary(r: { type: string; note?: string; display?: string; qua
   }
   const unit = r.unit === 'bushels' ? 'bu' : (r.unit ?? '');
   const crop = r.cropId !== undefined ? (cropById(r.cropId)?.displayName ?? '') : '';
-  return `${r.display ?? ''} · ${decimalString(toDecimal(r.quantity ?? '0'))} ${unit} ${crop}`.trim();
+  return `${r.display ?? ''} · ${formatNumber(r.quantity ?? '0')} ${unit} ${crop}`.trim();
 }
 
 export async function recentClientActivity(deps: CrmDeps, request: FastifyRequest, marketId: number | null, limit: number): Promise<RecentActivityResponse> {

@@ -221,6 +221,10 @@ describe('dashboard: recent activity and last-updated', () => {
     expect(new Set(items.map((i: { type: string }) => i.type)).size).toBeGreaterThan(1);
     expect(items.every((i: { at: string }) => i.at.slice(0, 10) <= addDays(fx.today, 1))).toBe(true);
     expect(items.every((i: { clientId: number }) => fx.demoClients.includes(i.clientId))).toBe(true);
+    // A ticket or contract reads 'T-1234 · 1,104.26 bu Corn': quantities grouped and to 2 decimals, as on screen.
+    for (const item of items.filter((i: { type: string }) => i.type !== 'note')) {
+      expect(item.summary).toMatch(/^\S+ · -?\d{1,3}(,\d{3})*(\.\d{1,2})? \S+ \S/);
+    }
     expect((await get(buyer, `${MERCH}/recent-activity?market_id=${fx.marketBidsOnly}`)).statusCode).toBe(403);
     expect((await get(prairie, `${MERCH}/recent-activity?market_id=${fx.marketAll}`)).statusCode).toBe(404);
   });
