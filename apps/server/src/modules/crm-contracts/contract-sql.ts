@@ -176,3 +176,23 @@ export function expressionNullable(e: Expr): boolean {
       return false;
   }
 }
+
+/** The columns an expression reads (a sort key: the id phase selects them for the next page's token). */
+export function expressionColumns(e: Expr): ColumnRef[] {
+  switch (e.kind) {
+    case 'col':
+      return [e];
+    case 'lit':
+    case 'param':
+      return [];
+    case 'add':
+    case 'sub':
+    case 'mul':
+      return [...expressionColumns(e.left), ...expressionColumns(e.right)];
+    case 'coalesce':
+      return e.args.flatMap(expressionColumns);
+    case 'clientSum':
+      // A sum over other contracts is not a column of the row: no sort uses one.
+      throw new Error('A client sum cannot be a sort key');
+  }
+}

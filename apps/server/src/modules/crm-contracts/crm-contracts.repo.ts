@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { ClientRecord, ContractRecord, ScaleTicketRecord } from '@granary/domain';
+import { CROPS, type ClientRecord, type ColumnRef, type ContractRecord, type ScaleTicketRecord } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import {
   contractAmendments,
@@ -102,22 +102,39 @@ export type ListSql = {
 };
 
 /**
- * The ids of a page (the first of two phases): only the columns the WHERE and ORDER BY read, so that
- * PostgreSQL can answer from the covering index (contracts_market_list_idx) without the heap. The client
- * is joined only when the condition or the sort reads it.
+ * A row of the id phase: its id and the columns its sort key reads (drizzle properties, the client's
+ * under `client`), enough for the domain's keysetKeyOf to give the next page's token.
  */
-export async function selectContractIds(db: Db, q: ListSql & { joinClient: boolean }): Promise<number[]> {
-  let query = db.select({ id: contracts.id }).from(contracts).$dynamic();
-  if (q.joinClient) query = query.innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId));
-  const rows = await query.where(q.where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset ?? 0);
-  return rows.map((r) => r.id);
+export type KeyRow = { id: number; client?: Record<string, unknown> } & Record<string, unknown>;
+
+function keyFields(table: typeof contracts | typeof scaleTickets, tableName: 'contracts' | 'scaleTickets', keyColumns: readonly ColumnRef[]) {
+  const fields: Record<string, unknown> = { id: table.id };
+  const client: Record<string, unknown> = {};
+  for (const ref of keyColumns) {
+    if (ref.table === 'legalEntities') client[ref.name] = legalEntities[ref.name];
+    else if (ref.table === tableName) fields[ref.name] = (table as unknown as Record<string, unknown>)[ref.name];
+    else throw new Error(`Column ${ref.table}.${ref.name} is not a column of ${tableName}`);
+  }
+  if (Object.keys(client).length > 0) fields.client = client;
+  return fields as Parameters<Db['select']>[0] & object;
 }
 
-export async function selectTicketIds(db: Db, q: ListSql & { joinClient: boolean }): Promise<number[]> {
-  let query = db.select({ id: scaleTickets.id }).from(scaleTickets).$dynamic();
+/**
+ * The ids of a page (the first of two phases): only the columns the WHERE and ORDER BY read, so that
+ * PostgreSQL can answer from the covering index (contracts_market_list_idx) without the heap. The client
+ * is joined only when the condition or the sort reads it. Each row carries the columns of `keyColumns`
+ * (the sort key's), for the next page's token.
+ */
+export async function selectContractIds(db: Db, q: ListSql & { joinClient: boolean; keyColumns?: readonly ColumnRef[] }): Promise<KeyRow[]> {
+  let query = db.select(keyFields(contracts, 'contracts', q.keyColumns ?? [])).from(contracts).$dynamic();
+  if (q.joinClient) query = query.innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId));
+  return (await query.where(q.where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset ?? 0)) as KeyRow[];
+}
+
+export async function selectTicketIds(db: Db, q: ListSql & { joinClient: boolean; keyColumns?: readonly ColumnRef[] }): Promise<KeyRow[]> {
+  let query = db.select(keyFields(scaleTickets, 'scaleTickets', q.keyColumns ?? [])).from(scaleTickets).$dynamic();
   if (q.joinClient) query = query.innerJoin(legalEntities, eq(legalEntities.id, scaleTickets.clientId));
-  const rows = await query.where(q.where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset ?? 0);
-  return rows.map((r) => r.id);
+  return (await query.where(q.where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset ?? 0)) as KeyRow[];
 }
 
 const ID_CHUNK = 1000;
@@ -143,6 +160,100 @@ export async function ticketRowsByIds(db: Db, ids: number[]): Promise<TicketRowD
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is TicketRowData => r !== undefined);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Lists as JSON text: the page's rows built by PostgreSQL, passed through to the response unparsed
+
+/** The domain's crop display names by id (cropById), as one jsonb parameter. */
+const CROP_NAMES = JSON.stringify(Object.fromEntries(CROPS.map((c) => [String(c.id), c.displayName])));
+
+/** decimalString(toDecimal(x)) in SQL: plain notation, trailing zeros dropped, '0' for zero; NULL stays NULL. */
+const dec = (x: SQL) => sql`trim_scale(${x})::text`;
+
+/**
+ * The list rows (contractListRowSchema, its keys in its order) of some contracts, in the order of `ids`,
+ * as one JSON array text — what the domain's contractListRow gives for each (the tests compare the two
+ * row by row, byte for byte): quantities as decimal strings (open = max(quantity − cancelled, 0);
+ * undelivered and unpriced never below 0), days counted from the market's `today`, the current document
+ * (latest not void; its day in the market's zone) and the latest amendment only when asked (the view
+ * shows them; otherwise null, as buildRows leaves them). inTheMoney is null: no futures quotes are
+ * stored (contractListRow's marketFutures is null), as everywhere else.
+ */
+export async function contractRowsJson(
+  db: Db,
+  ids: number[],
+  o: { today: string; timeZone: string; withDocument: boolean; withAmendment: boolean },
+): Promise<string> {
+  if (ids.length === 0) return '[]';
+  const today = sql`${o.today}::date`;
+  const open = sql`greatest(c.quantity - c.cancelled_quantity, 0)`;
+  const doc = o.withDocument
+    ? sql`left join lateral (select true as found, d.file_name, d.status, (d.created_at at time zone ${o.timeZone}::text)::date as created_on from contract_documents d where d.contract_id = c.id and d.status <> 'void' order by d.created_at desc, d.id desc limit 1) doc on true`
+    : sql`left join lateral (select null::boolean as found, null::text as file_name, null::text as status, null::date as created_on) doc on true`;
+  const amendment = o.withAmendment
+    ? sql`left join lateral (select a.display_contract_amendment_id as display_id from contract_amendments a where a.contract_id = c.id order by a.created_at desc, a.id desc limit 1) am on true`
+    : sql`left join lateral (select null::text as display_id) am on true`;
+  const result = (await db.execute(sql`
+    select '[' || coalesce(string_agg(j.row, ',' order by p.ord), '') || ']' as rows
+    from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as p(id, ord)
+    join contracts c on c.id = p.id
+    join legal_entities le on le.id = c.client_id
+    ${doc}
+    ${amendment}
+    cross join lateral (select row_to_json(r)::text as row from (select
+      'contract'::text as "kind", c.id as "id", c.client_id as "clientId", c.market_id as "marketId", c.crop_id as "cropId",
+      c.contract_type as "contractType", le.name as "client", c.status as "contractStatus", ${dec(sql`c.quantity`)} as "quantity",
+      c.quantity_unit as "quantityUnit", c.delivery_start as "deliveryStartIsoStr", c.delivery_end as "deliveryEndIsoStr",
+      c.delivery_start::text || '/' || c.delivery_end::text as "delivery", c.price_status as "priceStatus",
+      ${dec(sql`c.futures_price`)} as "averageFutures", ${dec(sql`c.basis`)} as "averageBasis", ${dec(sql`c.cash_price`)} as "averageCash",
+      ${dec(sql`c.delivered_quantity`)} as "deliveredQuantity", c.option_month as "optionMonth",
+      ${dec(sql`greatest(${open} - c.delivered_quantity, 0)`)} as "undeliveredQuantity", c.expiration as "expiration",
+      c.expiration - ${today} as "expirationDay", null::boolean as "inTheMoney",
+      case when c.contract_type = 'pp' then greatest(0, least(coalesce(c.expiration, c.delivery_end), ${today}) - c.contract_date) end as "daysAccumulated",
+      ${dec(sql`c.offer_price`)} as "offerPrice", c.last_ticket_date as "lastTicketDate", ${dec(sql`c.strike`)} as "strike",
+      ${dec(sql`c.call_option_fee`)} as "callOptionFee", doc.file_name as "document", c.contract_date as "date",
+      case when doc.found and not c.signed and doc.status <> 'signed' then greatest(0, ${today} - doc.created_on) end as "outstanding",
+      c.description as "description", c.esign_eligible as "eSignEligible", c.esign_sent as "eSignSent", c.signed as "signed",
+      null::text as "scaleTicketNum", null::bigint as "scaleTicketId", null::date as "deliveryDate", null::text as "relationship",
+      null::text as "splitPct", null::text as "split", null::text as "weight", null::text as "actualUnapplied", null::text as "actualApplied",
+      null::text as "average", null::text as "deliveryCombo",
+      coalesce(${CROP_NAMES}::jsonb ->> c.crop_id::text, c.crop_id::text) as "commodity", c.specialty as "specialty",
+      ${dec(sql`greatest(${open} - c.priced_quantity, 0)`)} as "unpricedQuantity", c.mp_option as "mpOption",
+      null::text as "moisture", null::text as "testWeight", null::text as "foreignMaterial", null::text as "damage",
+      c.crop_year as "cropYear", c.display_contract_id as "displayContractId", am.display_id as "displayContractAmendmentId",
+      null::text as "displayScaleTicketId", ${dec(sql`c.cancelled_quantity`)} as "cancelledQuantity"
+    ) r) j`)) as unknown as { rows: { rows: string }[] };
+  return result.rows[0]?.rows ?? '[]';
+}
+
+/** The list rows of some scale tickets (scaleTicketListRow without the average), as one JSON array text. */
+export async function ticketRowsJson(db: Db, ids: number[]): Promise<string> {
+  if (ids.length === 0) return '[]';
+  const result = (await db.execute(sql`
+    select '[' || coalesce(string_agg(j.row, ',' order by p.ord), '') || ']' as rows
+    from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as p(id, ord)
+    join scale_tickets t on t.id = p.id
+    join legal_entities le on le.id = t.client_id
+    cross join lateral (select row_to_json(r)::text as row from (select
+      'scaleTicket'::text as "kind", t.id as "id", t.client_id as "clientId", t.market_id as "marketId", t.crop_id as "cropId",
+      null::text as "contractType", le.name as "client", null::text as "contractStatus", ${dec(sql`t.quantity`)} as "quantity",
+      'bushels'::text as "quantityUnit", null::date as "deliveryStartIsoStr", null::date as "deliveryEndIsoStr", null::text as "delivery",
+      null::text as "priceStatus", null::text as "averageFutures", null::text as "averageBasis", null::text as "averageCash",
+      null::text as "deliveredQuantity", null::text as "optionMonth", null::text as "undeliveredQuantity", null::date as "expiration",
+      null::int as "expirationDay", null::boolean as "inTheMoney", null::int as "daysAccumulated", null::text as "offerPrice",
+      null::date as "lastTicketDate", null::text as "strike", null::text as "callOptionFee", null::text as "document",
+      t.delivery_date as "date", null::int as "outstanding", null::text as "description", null::boolean as "eSignEligible",
+      null::boolean as "eSignSent", null::boolean as "signed", t.display_scale_ticket_id as "scaleTicketNum", t.id as "scaleTicketId",
+      t.delivery_date as "deliveryDate", null::text as "relationship", null::text as "splitPct", null::text as "split",
+      ${dec(sql`t.weight`)} as "weight", ${dec(sql`t.unapplied_quantity`)} as "actualUnapplied", ${dec(sql`t.applied_quantity`)} as "actualApplied",
+      null::text as "average", null::text as "deliveryCombo", coalesce(${CROP_NAMES}::jsonb ->> t.crop_id::text, t.crop_id::text) as "commodity",
+      null::text as "specialty", null::text as "unpricedQuantity", null::text as "mpOption", ${dec(sql`t.moisture`)} as "moisture",
+      ${dec(sql`t.test_weight`)} as "testWeight", ${dec(sql`t.foreign_material`)} as "foreignMaterial", ${dec(sql`t.damage`)} as "damage",
+      t.crop_year as "cropYear", null::text as "displayContractId", null::text as "displayContractAmendmentId",
+      t.display_scale_ticket_id as "displayScaleTicketId", null::text as "cancelledQuantity"
+    ) r) j`)) as unknown as { rows: { rows: string }[] };
+  return result.rows[0]?.rows ?? '[]';
 }
 
 /** Rows matching, counted up to `cap`: count(*) over a LIMITed sub-select, so it stops at the cap. */

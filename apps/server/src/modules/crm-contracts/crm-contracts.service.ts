@@ -10,6 +10,7 @@ import {
   canUseListTab,
   canonicalJson,
   contractListRow,
+  contractListRowSchema,
   contractPricing,
   contractQuantities,
   contractStatus,
@@ -40,8 +41,8 @@ import {
   type ContractAmendmentRow,
   type ContractDetail,
   type ContractDocumentRow,
+  type ColumnRef,
   type ContractFacts,
-  type ContractListResponse,
   type ContractListRow,
   type ContractOperation,
   type KeysetCursor,
@@ -50,6 +51,7 @@ import {
   type ListQuery,
   type ListType,
   type ScaleTicketFacts,
+  type ViewFacts,
 } from '@granary/domain';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
@@ -72,7 +74,7 @@ import {
   type CrmMarket,
 } from '../crm-markets/crm-access.ts';
 import { findPartnerLegalEntityById } from '../crm-markets/crm-access.repo.ts';
-import { conditionSql, expressionNullable, expressionSql, literalSql, readsClient } from './contract-sql.ts';
+import { conditionSql, expressionColumns, expressionNullable, expressionSql, literalSql, readsClient } from './contract-sql.ts';
 import {
   countAmendments,
   countCapped,
@@ -90,9 +92,11 @@ import {
   listTicketApplications,
   lockContract,
   contractRowsByIds,
+  contractRowsJson,
   selectContractIds,
   selectTicketIds,
   ticketRowsByIds,
+  ticketRowsJson,
   ticketApplicationPrices,
   updateContractTerms,
   updatePricingEvent,
@@ -100,6 +104,7 @@ import {
   type ContractRowData,
   type ContractTermsPatch,
   type DocumentRow,
+  type KeyRow,
   type TicketRowData,
 } from './crm-contracts.repo.ts';
 
@@ -138,6 +143,8 @@ export type ListPlan = {
   idSql: SQL;
   /** The id phase joins the client when the condition or the sort reads it. */
   idsJoinClient: boolean;
+  /** The columns the sort expression reads (the id phase returns them for the next page's token). */
+  keyColumns: ColumnRef[];
 };
 
 export function listPlan(q: ListQuery, scope: { partnerId: string; today: string; extra: SQL[] }): ListPlan {
@@ -159,6 +166,7 @@ export function listPlan(q: ListQuery, scope: { partnerId: string; today: string
     sort: { sql: expressionSql(sortExpr, ctx), nullable: expressionNullable(sortExpr), order: q.sortOrder, type: exprType(sortExpr) },
     idSql: expressionSql(idExpression(q.listType), ctx),
     idsJoinClient: readsClient(condition) || readsClient(sortExpr),
+    keyColumns: expressionColumns(sortExpr),
   };
 }
 
@@ -171,41 +179,51 @@ function toFacts(listType: ListType, rows: (ContractRowData | TicketRowData)[]):
 }
 
 /**
- * One page of rows in the plan's order (sort expression, then id, both in the sort direction, NULLs
- * last). With a cursor, the rows strictly after it — the domain's keysetCondition, written as a row
- * comparison `(expr, id) > (v, id0)` so that PostgreSQL can walk an index; a nullable sort is read in two
- * index-friendly parts (the non-NULL values, then the NULLs by id). Two phases: the page's ids (index-only
- * on the covering index), then their rows by primary key.
+ * The ids of one page in the plan's order (sort expression, then id, both in the sort direction, NULLs
+ * last), each with the columns its sort key reads (for the next page's token). With a cursor, the rows
+ * strictly after it — the domain's keysetCondition, written as a row comparison `(expr, id) > (v, id0)`
+ * so that PostgreSQL can walk an index; a nullable sort is read in two index-friendly parts (the
+ * non-NULL values, then the NULLs by id). The first of two phases: index-only on the covering index.
  */
-export async function fetchPage(db: Db, plan: ListPlan, window: { cursor: KeysetCursor | null; offset: number; limit: number }): Promise<Facts[]> {
+export async function fetchPageKeys(db: Db, plan: ListPlan, window: { cursor: KeysetCursor | null; offset: number; limit: number }): Promise<KeyRow[]> {
   if (window.limit <= 0) return [];
   const { sort, idSql } = plan;
   const dir = sql.raw(sort.order);
   const op = sql.raw(sort.order === 'asc' ? '>' : '<');
   const selectIds = (where: SQL, orderBy: SQL[], limit: number, offset = 0) =>
-    (plan.listType === 'contract' ? selectContractIds : selectTicketIds)(db, { where, orderBy, limit, offset, joinClient: plan.idsJoinClient });
+    (plan.listType === 'contract' ? selectContractIds : selectTicketIds)(db, { where, orderBy, limit, offset, joinClient: plan.idsJoinClient, keyColumns: plan.keyColumns });
   const byValue = [sql`${sort.sql} ${dir}`, sql`${idSql} ${dir}`];
   const byId = [sql`${idSql} ${dir}`];
   const notNull = sql`${sort.sql} is not null`;
   const isNull = sql`${sort.sql} is null`;
-  let ids: number[];
   const { cursor } = window;
   if (cursor === null) {
-    if (!sort.nullable) ids = await selectIds(plan.where, byValue, window.limit, window.offset);
-    else if (window.offset > 0) ids = await selectIds(plan.where, [sql`${sort.sql} ${dir} nulls last`, sql`${idSql} ${dir}`], window.limit, window.offset);
-    else {
-      ids = await selectIds(and(plan.where, notNull)!, byValue, window.limit);
-      if (ids.length < window.limit) ids = [...ids, ...(await selectIds(and(plan.where, isNull)!, byId, window.limit - ids.length))];
-    }
-  } else if (cursor.value === null) {
-    ids = sort.nullable ? await selectIds(and(plan.where, isNull, sql`${idSql} ${op} ${cursor.id}::bigint`)!, byId, window.limit) : [];
-  } else {
-    const after = sql`(${sort.sql}, ${idSql}) ${op} (${literalSql(cursor.value, sort.type)}, ${cursor.id}::bigint)`;
-    ids = await selectIds(and(plan.where, sort.nullable ? notNull : undefined, after)!, byValue, window.limit);
-    if (sort.nullable && ids.length < window.limit) ids = [...ids, ...(await selectIds(and(plan.where, isNull)!, byId, window.limit - ids.length))];
+    if (!sort.nullable) return selectIds(plan.where, byValue, window.limit, window.offset);
+    if (window.offset > 0) return selectIds(plan.where, [sql`${sort.sql} ${dir} nulls last`, sql`${idSql} ${dir}`], window.limit, window.offset);
+    const ids = await selectIds(and(plan.where, notNull)!, byValue, window.limit);
+    return ids.length < window.limit ? [...ids, ...(await selectIds(and(plan.where, isNull)!, byId, window.limit - ids.length))] : ids;
   }
+  if (cursor.value === null) {
+    return sort.nullable ? selectIds(and(plan.where, isNull, sql`${idSql} ${op} ${cursor.id}::bigint`)!, byId, window.limit) : [];
+  }
+  const after = sql`(${sort.sql}, ${idSql}) ${op} (${literalSql(cursor.value, sort.type)}, ${cursor.id}::bigint)`;
+  const ids = await selectIds(and(plan.where, sort.nullable ? notNull : undefined, after)!, byValue, window.limit);
+  return sort.nullable && ids.length < window.limit ? [...ids, ...(await selectIds(and(plan.where, isNull)!, byId, window.limit - ids.length))] : ids;
+}
+
+/** One page of rows (their facts) in the plan's order: the page's ids, then their rows by primary key. */
+export async function fetchPage(db: Db, plan: ListPlan, window: { cursor: KeysetCursor | null; offset: number; limit: number }): Promise<Facts[]> {
+  const ids = (await fetchPageKeys(db, plan, window)).map((k) => k.id);
   const rows = plan.listType === 'contract' ? await contractRowsByIds(db, ids) : await ticketRowsByIds(db, ids);
   return toFacts(plan.listType, rows);
+}
+
+/**
+ * The facts of a page's last row as far as its sort key reads them (the id phase's key columns), for
+ * the domain's keysetKeyOf.
+ */
+function keyFacts(listType: ListType, key: KeyRow): ViewFacts {
+  return { ...key, kind: listType === 'contract' ? 'contract' : 'scaleTicket' } as unknown as ViewFacts;
 }
 
 export function countRows(db: Db, plan: ListPlan): Promise<number> {
@@ -258,7 +276,8 @@ export type ListCallOptions = {
 };
 
 export type ListOutcome =
-  | { kind: 'json'; body: ContractListResponse; mode: 'first' | 'keyset' | 'offset' }
+  /** body: the response as JSON text (contractListResponseSchema), sent as it is. */
+  | { kind: 'json'; body: string; mode: 'first' | 'keyset' | 'offset' }
   | { kind: 'csv'; csv: string; fileName: string; rows: number };
 
 export async function listContracts(deps: CrmDeps, request: FastifyRequest, options: ListCallOptions): Promise<ListOutcome> {
@@ -300,17 +319,42 @@ export async function listContracts(deps: CrmDeps, request: FastifyRequest, opti
       mode = 'keyset';
     }
   }
-  const [facts, totalCount] = await Promise.all([
-    fetchPage(db, plan, { cursor, offset: cursor ? 0 : window.offset, limit: window.limit }),
+  const [keys, totalCount] = await Promise.all([
+    fetchPageKeys(db, plan, { cursor, offset: cursor ? 0 : window.offset, limit: window.limit }),
     countRows(db, plan),
   ]);
-  const rows = await buildRows(db, facts, market, today, viewColumns(q.view, q.listType));
-  const last = facts.at(-1);
+  const last = keys.at(-1);
   const paginationToken =
-    last && facts.length === window.limit && hasPageAfter(q.page, q.pageSize, totalCount)
-      ? encodePaginationToken({ fingerprint, page: q.page + 1, cursor: keysetKeyOf(last, q.sort, q.listType, { today }) }, sign)
+    last && keys.length === window.limit && hasPageAfter(q.page, q.pageSize, totalCount)
+      ? encodePaginationToken({ fingerprint, page: q.page + 1, cursor: keysetKeyOf(keyFacts(q.listType, last), q.sort, q.listType, { today }) }, sign)
       : null;
-  return { kind: 'json', mode, body: { rows, totalCount, paginationToken, page: q.page, pageSize: q.pageSize } };
+  const columns = viewColumns(q.view, q.listType);
+  const ids = keys.map((k) => k.id);
+  const rows = await listRowsJson(db, q.listType, ids, market, today, columns);
+  // The response as JSON text around the rows PostgreSQL wrote (contractListResponseSchema, keys in its
+  // order): nothing is parsed or re-serialised on the way out.
+  const body = `{"rows":${rows},"totalCount":${totalCount},"paginationToken":${JSON.stringify(paginationToken)},"page":${q.page},"pageSize":${q.pageSize}}`;
+  return { kind: 'json', mode, body };
+}
+
+/**
+ * The list rows of a page as one JSON array text, written by PostgreSQL (contractRowsJson /
+ * ticketRowsJson: the same rows as buildRows, byte for byte). A ticket list showing the average price
+ * (no view does today) is built by buildRows.
+ */
+async function listRowsJson(db: Db, listType: ListType, ids: number[], market: CrmMarket, today: string, columns: readonly ListColumn[]): Promise<string> {
+  const shows = (c: ListColumn) => columns.includes(c);
+  if (listType === 'contract') {
+    return contractRowsJson(db, ids, {
+      today,
+      timeZone: marketZone(market),
+      withDocument: shows('document') || shows('outstanding'),
+      withAmendment: shows('displayContractAmendmentId'),
+    });
+  }
+  if (!shows('average')) return ticketRowsJson(db, ids);
+  const rows = await buildRows(db, toFacts(listType, await ticketRowsByIds(db, ids)), market, today, columns);
+  return JSON.stringify(rows.map((r) => contractListRowSchema.parse(r)));
 }
 
 export async function optionMonths(deps: CrmDeps, request: FastifyRequest, raw: ListParams): Promise<{ marketId: number; optionMonths: string[] }> {

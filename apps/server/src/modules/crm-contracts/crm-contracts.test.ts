@@ -4,6 +4,7 @@ import {
   CONTRACT_VIEWS,
   LIST_COLUMN_LABELS,
   compareByKeyset,
+  contractListResponseSchema,
   contractInView,
   contractQuantities,
   evaluateCondition,
@@ -25,9 +26,13 @@ import {
 } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
+import type { CrmMarket } from '../crm-markets/crm-access.ts';
+import { buildRows } from './crm-contracts.service.ts';
+import { contractRowsByIds, ticketRowsByIds } from './crm-contracts.repo.ts';
 import {
   contractFactsOf,
   headersOf,
+  FIXTURE_TZ,
   seedCrmFixtures,
   signIn,
   ticketFactsOf,
@@ -589,5 +594,62 @@ describe('documents', () => {
     expect(theirs.rows.map((d: { contractId: number }) => d.contractId)).toEqual([fx.prairieContract]);
     const any = (await get(prairie, `${MERCH}/documents?pageSize=100`)).json();
     expect(any.rows.every((d: { clientId: number }) => !fx.demoClients.includes(d.clientId))).toBe(true);
+  });
+});
+
+describe('contracts/search: rows written by PostgreSQL', () => {
+  // The list's rows are built by PostgreSQL as JSON text (contractRowsJson / ticketRowsJson) and sent as
+  // they are. They must be exactly what the domain's row builders give (buildRows over the rows read by
+  // id) and what the zod response serialiser used to write: the same bytes, keys in the schema's order.
+  const market = { timezone: FIXTURE_TZ } as CrmMarket;
+
+  async function expectDomainRows(view: ContractView, extra: Record<string, string | number> = {}) {
+    const listType = extra.tab === 'deliveries' ? 'deliveries' : viewListType(view);
+    let token: string | null = null;
+    let seen = 0;
+    for (let page = 1; ; page++) {
+      const res = await search(buyer, { market_id: fx.marketAll, predefinedFilter: view, pageSize: 25, page, ...extra, ...(token ? { paginationToken: token } : {}) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = contractListResponseSchema.parse(JSON.parse(res.body));
+      const ids = body.rows.map((r) => r.id);
+      const facts: Parameters<typeof buildRows>[1] =
+        listType === 'contract'
+          ? (await contractRowsByIds(t.database.db, ids)).map((r) => ({ kind: 'contract' as const, ...r }))
+          : (await ticketRowsByIds(t.database.db, ids)).map((r) => ({ kind: 'scaleTicket' as const, ...r }));
+      const expected = await buildRows(t.database.db, facts, market, fx.today, viewColumns(view, listType));
+      // Byte for byte what the zod serialiser wrote for the same response.
+      expect(res.body).toBe(JSON.stringify(contractListResponseSchema.parse({ ...body, rows: expected })));
+      seen += body.rows.length;
+      token = body.paginationToken;
+      if (!token) return seen;
+    }
+  }
+
+  it.each(CONTRACT_VIEWS)('%s: every row is the domain builder’s, byte for byte', async (view) => {
+    expect(await expectDomainRows(view)).toBeGreaterThan(0);
+  });
+
+  it('the deliveries tab and other sorts give the builder’s rows too', async () => {
+    expect(await expectDomainRows('default', { tab: 'deliveries' })).toBe(ticketsAtAmes.length);
+    expect(await expectDomainRows('needs_pricing', { sort: 'unpricedQuantity', sortOrder: 'desc' })).toBeGreaterThan(0);
+    expect(await expectDomainRows('mp_pricing', { sort: 'expiration', sortOrder: 'asc' })).toBeGreaterThan(0);
+  });
+
+  it('escapes text exactly as JSON.stringify does (quotes, backslashes, control characters, non-ASCII)', async () => {
+    const clientId = contractsAtAmes[0]!.clientId;
+    const original = ((await t.database.db.execute(sql`select name from legal_entities where id = ${clientId}::bigint`)) as unknown as { rows: { name: string }[] }).rows[0]!.name;
+    const tricky = 'Ødegaard "Big" \\ Farms\n\t\u0001\u001f\u007f ✓ 𝔾 </script>';
+    await t.database.db.execute(sql`update legal_entities set name = ${tricky} where id = ${clientId}::bigint`);
+    try {
+      const res = await search(buyer, { market_id: fx.marketAll, client_legal_entity_id: clientId, pageSize: 100 });
+      expect(res.statusCode).toBe(200);
+      const body = JSON.parse(res.body) as ListBody;
+      expect(body.rows.length).toBeGreaterThan(0);
+      expect(body.rows.every((r) => r.client === tricky)).toBe(true);
+      expect(res.body).toContain(JSON.stringify(tricky));
+    } finally {
+      await t.database.db.execute(sql`update legal_entities set name = ${original} where id = ${clientId}::bigint`);
+    }
   });
 });
