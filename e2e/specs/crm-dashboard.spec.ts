@@ -167,6 +167,19 @@ describe('CRM dashboard', () => {
     await context.close();
   });
 
+  it('narrows the follow-ups to the buyer’s own with Only mine, counts included', async () => {
+    const context = await openContext(browser, { as: 'buyer' });
+    const page = await openDashboard(context);
+    const { markets } = await dashboardMarkets(page);
+    const market = markets[0]!;
+    const mine = await api<FollowupList>(page, `${MERCH}/followups?market_id=${market.id}&state=upcoming&assigned=me&pageSize=5`);
+    const followups = page.getByRole('region', { name: 'Follow-ups' });
+    await followups.getByRole('switch', { name: 'Only mine' }).click();
+    await expect.poll(() => followups.getByRole('tab', { name: /^Upcoming/ }).textContent()).toBe(`Upcoming${count(mine.counts.upcoming!)}`);
+    await expect.poll(() => followups.getByRole('tab', { name: /^Past/ }).textContent()).toBe(`Past${count(mine.counts.past!)}`);
+    await context.close();
+  });
+
   it('lists recent client activity newest first, and an item opens its client with the record highlighted', async () => {
     const context = await openContext(browser, { as: 'buyer' });
     const page = await openDashboard(context);
@@ -207,8 +220,13 @@ describe('CRM dashboard', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await snap(page, `crm-dashboard-${name}`);
-      // What the screen shows first, at its real size.
+      // What the screen shows first, at its real size, and the past follow-ups with their buckets.
       await page.screenshot({ path: `${ARTIFACTS}crm-dashboard-${name}-top.png` });
+      const followups = page.getByRole('region', { name: 'Follow-ups' });
+      await followups.getByRole('tab', { name: /^Past/ }).click();
+      await followups.getByRole('button', { name: /^Over 90 days/ }).waitFor();
+      await followups.getByRole('listitem').first().waitFor();
+      await followups.screenshot({ path: `${ARTIFACTS}crm-dashboard-${name}-past.png` });
       await context.close();
     }
   });

@@ -30,6 +30,7 @@ export const crmDashboardMessages = {
   // Follow-ups
   'crm.dashboard.followups.title': 'Follow-ups',
   'crm.dashboard.followups.upcoming': 'Upcoming',
+  'crm.dashboard.followups.onlyMine': 'Only mine',
   'crm.dashboard.followups.past': 'Past',
   'crm.dashboard.followups.bucket': 'How overdue',
   'crm.dashboard.followups.under90Days': 'Under 90 days',

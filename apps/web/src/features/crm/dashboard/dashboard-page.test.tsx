@@ -185,11 +185,14 @@ describe('CRM dashboard', () => {
     expect(within(region).getByRole('button', { name: 'Under 90 days 3' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(within(region).getByRole('button', { name: 'Over 90 days 2' }));
     expect(await within(region).findByText('Nothing overdue for 90 days or more')).toBeTruthy();
+    fireEvent.click(within(region).getByRole('switch', { name: 'Only mine' }));
+    await waitFor(() => expect(calls.filter((call) => call.url.pathname.endsWith('/followups'))).toHaveLength(4));
     const asked = calls.filter((call) => call.url.pathname.endsWith('/followups')).map((call) => call.url.search);
     expect(asked).toEqual([
       '?market_id=10&state=upcoming&pageSize=10',
       '?market_id=10&state=past&age=under&pageSize=10',
       '?market_id=10&state=past&age=over&pageSize=10',
+      '?market_id=10&state=past&age=over&assigned=me&pageSize=10',
     ]);
   });
 

@@ -40,7 +40,7 @@ function DashboardBody({ context }: { context: CrmContextData }) {
           display: 'grid',
           gap: { xs: 2.5, md: 3 },
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
-          alignItems: 'start',
+          alignItems: 'stretch',
         }}
       >
         <FollowupsPanel key={`followups-${market.id}`} market={market} />

@@ -6,8 +6,8 @@ import { crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
 /** Rows per page on the dashboard (one of the allowed page sizes). */
 export const FOLLOWUPS_PAGE_SIZE = 10;
 
-/** Which follow-ups a list shows: the upcoming ones, or the past ones of an age bucket. */
-export type FollowupsSelection = { state: 'upcoming' } | { state: 'past'; bucket: FollowupAgeBucket };
+/** Which follow-ups a list shows: the upcoming ones, or the past ones of an age bucket; everyone's or only the user's. */
+export type FollowupsSelection = ({ state: 'upcoming' } | { state: 'past'; bucket: FollowupAgeBucket }) & { onlyMine?: boolean };
 
 export function followupsQueryParams(marketId: number, selection: FollowupsSelection) {
   const state: FollowupState = selection.state;
@@ -15,6 +15,7 @@ export function followupsQueryParams(marketId: number, selection: FollowupsSelec
     market_id: marketId,
     state,
     ...(selection.state === 'past' ? { age: FOLLOWUP_AGE_BUCKET_PARAMS[selection.bucket] } : {}),
+    ...(selection.onlyMine ? { assigned: 'me' } : {}),
     pageSize: FOLLOWUPS_PAGE_SIZE,
   };
 }

@@ -15,12 +15,14 @@ import {
   Box,
   Button,
   Chip,
+  FormControlLabel,
   IconButton,
   Link as MuiLink,
   List,
   ListItem,
   Skeleton,
   Stack,
+  Switch,
   Tab,
   Tabs,
   ToggleButton,
@@ -28,6 +30,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { showToast } from '../../../../lib/toast/toast-store';
@@ -188,17 +191,20 @@ export function FollowupsPanel({ market }: { market: CrmMarketRow }) {
   const fmt = useCrmFormat();
   const [tab, setTab] = useState<'upcoming' | 'past'>('upcoming');
   const [bucket, setBucket] = useState<FollowupAgeBucket>('under90Days');
-  const selection: FollowupsSelection = tab === 'upcoming' ? { state: 'upcoming' } : { state: 'past', bucket };
+  const [onlyMine, setOnlyMine] = useState(false);
+  const selection: FollowupsSelection = tab === 'upcoming' ? { state: 'upcoming', onlyMine } : { state: 'past', bucket, onlyMine };
   const query = useFollowups(market.id, selection);
   const markDone = useMarkFollowupDone();
   const canMarkDone = canUseNotes(market.userPermissions);
   const today = isoDateInZone(new Date(), market.timezone);
 
   // Every answer carries all the counts; keep the last ones of this market on screen while another list loads.
-  const countsRef = useRef<{ marketId: number; counts: Counts } | null>(null);
+  // (The counts follow the assignee filter, so 'only mine' starts them afresh.)
+  const countsRef = useRef<{ scope: string; counts: Counts } | null>(null);
+  const scope = `${market.id}:${onlyMine}`;
   const latest = query.data?.pages[0]?.counts;
-  if (latest) countsRef.current = { marketId: market.id, counts: latest };
-  const counts = countsRef.current?.marketId === market.id ? countsRef.current.counts : null;
+  if (latest) countsRef.current = { scope, counts: latest };
+  const counts = countsRef.current?.scope === scope ? countsRef.current.counts : null;
 
   const rows = query.data?.pages.flatMap((page) => page.rows) ?? [];
   const total = query.data?.pages[0]?.totalCount ?? 0;
@@ -255,7 +261,18 @@ export function FollowupsPanel({ market }: { market: CrmMarketRow }) {
   }
 
   return (
-    <DashboardPanel id="crm-dashboard-followups" title={<T id="crm.dashboard.followups.title" />}>
+    <DashboardPanel
+      id="crm-dashboard-followups"
+      title={<T id="crm.dashboard.followups.title" />}
+      action={
+        <FormControlLabel
+          control={<Switch size="small" checked={onlyMine} onChange={(event) => setOnlyMine(event.target.checked)} />}
+          label={t('crm.dashboard.followups.onlyMine')}
+          slotProps={{ typography: { variant: 'body2', color: 'text.secondary' } }}
+          sx={{ mr: 0, flex: 'none' }}
+        />
+      }
+    >
       <Box sx={{ px: { xs: 1, sm: 1.5 }, borderBottom: 1, borderColor: 'divider' }}>
         <Tabs value={tab} onChange={(_event, value: 'upcoming' | 'past') => setTab(value)} aria-label={t('crm.dashboard.followups.title')}>
           {(['upcoming', 'past'] as const).map((state) => (
@@ -281,7 +298,10 @@ export function FollowupsPanel({ market }: { market: CrmMarketRow }) {
             value={bucket}
             onChange={(_event, value: FollowupAgeBucket | null) => value && setBucket(value)}
             aria-label={t('crm.dashboard.followups.bucket')}
-            sx={{ '& .MuiToggleButton-root': { px: 1.5, gap: 1, textTransform: 'none', fontWeight: 600 } }}
+            sx={{
+              '& .MuiToggleButton-root': { px: 1.5, gap: 1, textTransform: 'none', fontWeight: 600 },
+              '& .MuiToggleButton-root.Mui-selected': { color: 'primary.main', bgcolor: (theme) => alpha(theme.palette.primary.main, 0.08) },
+            }}
           >
             {FOLLOWUP_AGE_BUCKETS.map((value) => (
               <ToggleButton key={value} value={value}>

@@ -1,4 +1,5 @@
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PriceChangeOutlinedIcon from '@mui/icons-material/PriceChangeOutlined';
@@ -95,7 +96,7 @@ function TaskTile({ status, count, href }: { status: TaskListStatus; count: numb
       <Typography variant="subtitle1" component="h3" sx={{ gridArea: 'label', fontWeight: 600, lineHeight: 1.3 }}>
         {label}
       </Typography>
-      <Box sx={{ gridArea: 'count', justifySelf: { xs: 'end', sm: 'start' } }}>
+      <Box sx={{ gridArea: 'count', justifySelf: { xs: 'end', sm: 'start' }, display: 'flex', alignItems: 'center', gap: 0.5 }}>
         {count === null ? (
           <Skeleton variant="text" width={64} sx={{ fontSize: '2.25rem' }} />
         ) : (
@@ -114,6 +115,7 @@ function TaskTile({ status, count, href }: { status: TaskListStatus; count: numb
             {shown}
           </Typography>
         )}
+        {href ? <ChevronRightIcon aria-hidden sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', mr: -0.75 }} /> : null}
       </Box>
       <Typography id={helpId} variant="body2" color="text.secondary" sx={{ gridArea: 'help', alignSelf: 'start' }}>
         <T id={`crm.dashboard.tasks.${status}.help`} />
