@@ -231,6 +231,34 @@ describe('CRM dashboard', () => {
     }
   });
 
+  it('shows each panel’s own empty and error states, and a retry brings the panel back', async () => {
+    const context = await openContext(browser, { as: 'buyer' });
+    const page = await context.newPage();
+    const failure = { status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'Something went wrong on our side.' }) };
+    await page.route('**/merchandising/le/*/task-list*', (route) => route.fulfill(failure));
+    await page.route('**/merchandising/recent-activity*', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ marketId: 0, items: [] }) }),
+    );
+    await page.route('**/merchandising/followups*', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ rows: [], counts: { upcoming: 0, past: 0, under90Days: 0, over90Days: 0 }, totalCount: 0, paginationToken: null, page: 1, pageSize: 10 }),
+      }),
+    );
+    await page.goto('/crm/dashboard');
+    const tasks = page.getByRole('region', { name: 'Task list' });
+    await tasks.getByText('Could not load the task list.').waitFor();
+    await tasks.getByText('Something went wrong on our side.').waitFor();
+    await page.getByRole('region', { name: 'Follow-ups' }).getByText('No upcoming follow-ups').waitFor();
+    await page.getByRole('region', { name: 'Recent client activity' }).getByText('No recent activity').waitFor();
+    await snap(page, 'crm-dashboard-states');
+    await page.unroute('**/merchandising/le/*/task-list*');
+    await tasks.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('link', { name: /^Signature needed: [\d,]+ contracts/ }).waitFor();
+    await context.close();
+  });
+
   it('refuses the dashboard to a farmer', async () => {
     const context = await openContext(browser, { as: 'farmer' });
     const page = await context.newPage();
