@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openContext, snap } from '../support/browser.ts';
+import { ARTIFACTS, launchBrowser, openContext, snap } from '../support/browser.ts';
 
 // /crm/clients and /crm/client/:clientId (issue 4) on the real server and the demo data, as the demo buyer.
 
@@ -91,6 +91,11 @@ describe('client list', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await snap(page, 'crm-clients-profile-375');
+    // The long phone page in screen-sized parts, for a person to read.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let part = 0; part * 900 < height && part < 6; part += 1) {
+      await page.screenshot({ path: `${ARTIFACTS}crm-clients-profile-375-part${part}.png`, fullPage: true, clip: { x: 0, y: part * 900, width: 375, height: Math.min(900, height - part * 900) } });
+    }
     await context.close();
   });
 });

@@ -17,7 +17,7 @@ import {
   type CrmMarketRow,
   type NoteRow,
 } from '@granary/domain';
-import { Avatar, Box, Button, Chip, Container, Divider, Link, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Avatar, Box, Button, Chip, Container, Divider, Link, MenuItem, Paper, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
@@ -213,6 +213,8 @@ function ProfileBody({
 }) {
   const t = useT();
   const format = useProfileFormat(profile);
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('lg'));
   const [params, setParams] = useSearchParams();
   const highlightParam = params.get('highlight_id');
   const highlightId = highlightParam && /^\d{1,15}$/.test(highlightParam) ? Number(highlightParam) : null;
@@ -255,6 +257,23 @@ function ProfileBody({
   const startFollowup = (note: NoteRow) =>
     setFollowupRequest({ noteId: note.id, description: '', dueDate: addDaysIso(todayIso(), 7) });
 
+  const charts = <ClientChartsPanel charts={profile.charts} format={format} cropLabel={cropLabel} />;
+  const notesPanel = notesAllowed ? <NotesPanel params={notesParams} format={format} highlightId={highlightId} onFollowup={startFollowup} /> : null;
+  const farm = <FarmDetails profile={profile} etag={etag} platformId={platformId} marketId={market.id} format={format} />;
+  const followupsPanel = followupsAllowed ? (
+    <FollowupsPanel
+      marketId={market.id}
+      clientId={profile.legalEntityId}
+      format={format}
+      canWrite={notesAllowed}
+      notes={noteRows}
+      request={followupRequest}
+      onRequestHandled={handled}
+    />
+  ) : null;
+  const activity = <ActivityPanel profile={profile} format={format} />;
+  const contacts = <ContactsPanel profile={profile} />;
+
   const contracted = profile.summary.contracted;
   const doubleObligation = Number(contracted.doubleObligation ?? 0) > 0;
 
@@ -264,22 +283,22 @@ function ProfileBody({
 
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
-          <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5, '& > *': { flex: { xs: '1 1 140px', md: '0 0 auto' } } }}>
-            <TextField select size="small" label={t('crm.client.crop')} value={profile.crop.id} onChange={(event) => pickCrop(Number(event.target.value))} sx={{ minWidth: 170 }}>
+          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 3fr) minmax(0, 2fr)', md: '180px 130px' } }}>
+            <TextField select size="small" label={t('crm.client.crop')} value={profile.crop.id} onChange={(event) => pickCrop(Number(event.target.value))}>
               {cropChoices(profile).map((crop) => (
                 <MenuItem key={crop.id} value={crop.id}>
                   {crop.displayName}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select size="small" label={t('crm.client.year')} value={profile.cropYear} onChange={(event) => pickYear(Number(event.target.value))} sx={{ minWidth: 120 }}>
+            <TextField select size="small" label={t('crm.client.year')} value={profile.cropYear} onChange={(event) => pickYear(Number(event.target.value))}>
               {yearChoices(profile).map((year) => (
                 <MenuItem key={year} value={year}>
                   {year}
                 </MenuItem>
               ))}
             </TextField>
-          </Stack>
+          </Box>
           {markets.length > 1 ? <MarketSelector markets={markets} marketId={market.id} onChange={onSelectMarket} /> : null}
         </Stack>
 
@@ -293,6 +312,7 @@ function ProfileBody({
             display: 'grid',
             gap: 1.5,
             gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' },
+            '& > :last-child': { gridColumn: { xs: '1 / -1', sm: 'auto' } },
             opacity: refreshing ? 0.6 : 1,
             transition: 'opacity 120ms',
           }}
@@ -315,30 +335,29 @@ function ProfileBody({
         ) : null}
       </Paper>
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(320px, 1fr)' }, alignItems: 'start' }}>
-        <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <ClientChartsPanel charts={profile.charts} format={format} cropLabel={cropLabel} />
-          {notesAllowed ? (
-            <NotesPanel params={notesParams} format={format} highlightId={highlightId} {...(notesAllowed ? { onFollowup: startFollowup } : {})} />
-          ) : null}
-        </Stack>
-        <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <FarmDetails profile={profile} etag={etag} platformId={platformId} marketId={market.id} format={format} />
-          {followupsAllowed ? (
-            <FollowupsPanel
-              marketId={market.id}
-              clientId={profile.legalEntityId}
-              format={format}
-              canWrite={notesAllowed}
-              notes={noteRows}
-              request={followupRequest}
-              onRequestHandled={handled}
-            />
-          ) : null}
-          <ActivityPanel profile={profile} format={format} />
-          <ContactsPanel profile={profile} />
-        </Stack>
-      </Box>
+      {wide ? (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 2fr) minmax(320px, 1fr)', alignItems: 'start' }}>
+          <Stack spacing={2} sx={{ minWidth: 0 }}>
+            {charts}
+            {notesPanel}
+          </Stack>
+          <Stack spacing={2} sx={{ minWidth: 0 }}>
+            {farm}
+            {followupsPanel}
+            {activity}
+            {contacts}
+          </Stack>
+        </Box>
+      ) : (
+        <>
+          {followupsPanel}
+          {farm}
+          {charts}
+          {notesPanel}
+          {activity}
+          {contacts}
+        </>
+      )}
     </Stack>
   );
 }

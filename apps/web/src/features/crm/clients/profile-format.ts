@@ -26,8 +26,8 @@ export function useProfileFormat(profile: Pick<ClientProfile, 'quantityUnit' | '
       day: (value: string | null | undefined) => (value ? formatDate(value.slice(0, 10), 'date') : ''),
       instant: (value: string | null | undefined) => (value ? formatDate(new Date(value), 'date') : ''),
       dateTime: (value: string | null | undefined) => (value ? formatDate(new Date(value), 'MM/DD/YYYY h:mm A') : ''),
-      /** 'YYYY-MM' → 'Nov 26'. */
-      month: (value: string) => formatDate(`${value}-01`, 'MMM YY'),
+      /** 'YYYY-MM' → 'Nov 2026' (never 'Nov 26', which reads as a day). */
+      month: (value: string) => formatDate(`${value}-01`, 'MMM YYYY'),
       monthLong: (value: string) => formatDate(`${value}-01`, 'MMMM YYYY'),
     };
   }, [t, profile.quantityUnit, profile.areaUnit, profile.currency.code]);

@@ -130,7 +130,7 @@ export function ClientChartsPanel({ charts, format, cropLabel }: { charts: Clien
         height={240}
       >
         {(width) => (
-          <BarChart width={width} height={Math.max(160, 44 * breakdown.length + 56)} data={breakdown} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+          <BarChart width={width} height={Math.max(240, 40 * breakdown.length + 64)} data={breakdown} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
             <CartesianGrid horizontal={false} stroke={grid} />
             <XAxis type="number" tick={axis} tickFormatter={quantityTick} stroke={grid} />
             <YAxis type="category" dataKey="label" tick={axis} width={96} stroke={grid} />
@@ -151,7 +151,7 @@ export function ClientChartsPanel({ charts, format, cropLabel }: { charts: Clien
               }}
             />
             <Legend formatter={() => t('crm.client.charts.openQuantity')} wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="quantity" name={t('crm.client.charts.openQuantity')} fill={colors.contracted} radius={[0, 4, 4, 0]} maxBarSize={28} />
+            <Bar dataKey="quantity" name={t('crm.client.charts.openQuantity')} fill={colors.contracted} radius={[0, 4, 4, 0]} maxBarSize={28} isAnimationActive={false} />
           </BarChart>
         )}
       </ChartCard>
@@ -184,8 +184,8 @@ export function ClientChartsPanel({ charts, format, cropLabel }: { charts: Clien
               }
             />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="contracted" name={seriesLabel.contracted} fill={colors.contracted} radius={[4, 4, 0, 0]} maxBarSize={28} />
-            <Bar dataKey="delivered" name={seriesLabel.delivered} fill={colors.delivered} radius={[4, 4, 0, 0]} maxBarSize={28} />
+            <Bar dataKey="contracted" name={seriesLabel.contracted} fill={colors.contracted} radius={[4, 4, 0, 0]} maxBarSize={28} isAnimationActive={false} />
+            <Bar dataKey="delivered" name={seriesLabel.delivered} fill={colors.delivered} radius={[4, 4, 0, 0]} maxBarSize={28} isAnimationActive={false} />
           </BarChart>
         )}
       </ChartCard>
@@ -201,7 +201,14 @@ export function ClientChartsPanel({ charts, format, cropLabel }: { charts: Clien
             <LineChart width={width} height={260} data={pricing} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
               <CartesianGrid vertical={false} stroke={grid} />
               <XAxis dataKey="month" tick={axis} tickFormatter={format.month} stroke={grid} />
-              <YAxis tick={axis} tickFormatter={format.axisPrice} width={64} stroke={grid} domain={['auto', 'auto']} />
+              <YAxis
+                tick={axis}
+                tickFormatter={format.axisPrice}
+                width={64}
+                stroke={grid}
+                tickCount={5}
+                domain={[(min: number) => Math.max(0, Math.floor(min * 10 - 1) / 10), (max: number) => Math.ceil(max * 10 + 1) / 10]}
+              />
               <Tooltip
                 content={({ active, payload, label }: TooltipArgs) =>
                   active && payload?.length ? (
@@ -220,9 +227,9 @@ export function ClientChartsPanel({ charts, format, cropLabel }: { charts: Clien
                 }
               />
               <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Line type="monotone" dataKey="contractedAverage" name={seriesLabel.contractedAverage} stroke={colors.contracted} strokeWidth={2} dot={{ r: 3 }} connectNulls />
-              <Line type="monotone" dataKey="deliveredAverage" name={seriesLabel.deliveredAverage} stroke={colors.delivered} strokeWidth={2} dot={{ r: 3 }} connectNulls />
-              <Line type="monotone" dataKey="spot" name={seriesLabel.spot} stroke={colors.spot} strokeWidth={2} strokeDasharray="5 4" dot={{ r: 3 }} connectNulls />
+              <Line type="linear" dataKey="contractedAverage" name={seriesLabel.contractedAverage} stroke={colors.contracted} strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
+              <Line type="linear" dataKey="deliveredAverage" name={seriesLabel.deliveredAverage} stroke={colors.delivered} strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
+              <Line type="linear" dataKey="spot" name={seriesLabel.spot} stroke={colors.spot} strokeWidth={2} strokeDasharray="5 4" dot={{ r: 3 }} connectNulls isAnimationActive={false} />
             </LineChart>
           )}
         </ChartCard>
