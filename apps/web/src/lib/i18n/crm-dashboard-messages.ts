@@ -15,6 +15,7 @@ export const crmDashboardMessages = {
   // Task list
   'crm.dashboard.tasks.title': 'Task list',
   'crm.dashboard.tasks.subtitle': 'Contracts that need your attention at this market',
+  'crm.dashboard.tasks.subtitleAsOf': 'Contracts that need your attention at this market on {date}',
   'crm.dashboard.tasks.signature_needed': 'Signature needed',
   'crm.dashboard.tasks.signature_needed.help': 'Contracts waiting for the client’s signature.',
   'crm.dashboard.tasks.pricing_needed': 'Pricing needed',

@@ -109,6 +109,8 @@ describe('CRM dashboard', () => {
     expect(delivery.getAttribute('href')).toBe('/crm/contracts?predefinedFilter=delinquent&market_id=10');
     // What 'delivery needed' counts is said beside it.
     expect(within(delivery).getByText(/in or past their delivery window/)).toBeTruthy();
+    // The counts are of the market's day.
+    expect(screen.getByText('Contracts that need your attention at this market on 11/22/2026')).toBeTruthy();
     expect(await screen.findByText('Last updated')).toBeTruthy();
     expect(screen.getByText('No data yet')).toBeTruthy();
   });

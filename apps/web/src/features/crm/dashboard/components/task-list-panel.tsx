@@ -163,6 +163,7 @@ function TaskTile({ status, count, href }: { status: TaskListStatus; count: numb
 /** The task list: the market's contracts needing a signature, pricing or delivery, each count opening its list. */
 export function TaskListPanel({ platformId, market, bootstrap }: { platformId: number; market: CrmMarketRow; bootstrap: MerchandisingBootstrap }) {
   const partner = usePartner();
+  const fmt = useCrmFormat();
   const query = useTaskList(platformId, market.id);
   return (
     <Box component="section" aria-labelledby="crm-dashboard-tasks-heading">
@@ -171,7 +172,11 @@ export function TaskListPanel({ platformId, market, bootstrap }: { platformId: n
           <T id="crm.dashboard.tasks.title" />
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          <T id="crm.dashboard.tasks.subtitle" />
+          {query.data ? (
+            <T id="crm.dashboard.tasks.subtitleAsOf" values={{ date: fmt.day(query.data.today) }} />
+          ) : (
+            <T id="crm.dashboard.tasks.subtitle" />
+          )}
         </Typography>
       </Stack>
       {query.isError ? (
