@@ -30,7 +30,7 @@ export const crmListsMessages = {
   'crm.lists.filter.searchContracts': 'Contract # or client',
   'crm.lists.filter.searchTickets': 'Ticket # or client',
   'crm.lists.filter.keyword': 'Keyword',
-  'crm.lists.filter.keywordContracts': 'Description, specialty, MP option',
+  'crm.lists.filter.keywordContracts': 'Description, specialty',
   'crm.lists.filter.keywordTickets': 'Ticket number',
   'crm.lists.filter.crop': 'Crop',
   'crm.lists.filter.cropYear': 'Crop year',

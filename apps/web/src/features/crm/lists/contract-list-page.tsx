@@ -19,7 +19,7 @@ import { MarketSelector } from '../components/market-selector';
 import { contractCsvHref, useContractSearch } from './api/contract-search';
 import { useOptionMonths } from './api/option-months';
 import { ContractTable } from './components/contract-table';
-import { ListFilters } from './components/list-filters';
+import { FilterIndicator, ListFilters, useCompactFilters } from './components/list-filters';
 import { ListPagination } from './components/list-pagination';
 import { ListTabs, ViewPicker, viewMessageId } from './components/list-tabs';
 import { useListModel, type RawParams } from './use-list-model';
@@ -47,7 +47,7 @@ function ListActions({ context }: { context: CrmContextData }) {
     <>
       {model.markets.length > 0 ? <MarketSelector markets={model.markets} marketId={model.marketId} onChange={model.selectMarket} /> : null}
       {model.apiParams ? (
-        <Tooltip title={t('crm.lists.exportHint')}>
+        <Tooltip title={t('crm.lists.exportHint')} describeChild>
           <Button
             variant="outlined"
             component="a"
@@ -72,6 +72,7 @@ function ContractList({ context }: { context: CrmContextData }) {
   const localized = useLocalizedPath();
   const location = useLocation();
   const [, setSearch] = useSearchParams();
+  const compact = useCompactFilters();
 
   // /crm/contracts asked for the deliveries list (tab=deliveries, predefinedFilter=unapplied): its route is /crm/deliveries.
   const wrongRoute = !deliveriesRoute && query.tab === 'deliveries';
@@ -196,7 +197,12 @@ function ContractList({ context }: { context: CrmContextData }) {
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <ListTabs tabs={model.tabs} tab={query.tab} onSelect={model.selectTab} />
       </Box>
-      <ViewPicker tab={query.tab} view={query.view} onSelect={model.selectView} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <ViewPicker tab={query.tab} view={query.view} onSelect={model.selectView} />
+        </Box>
+        {compact ? null : <FilterIndicator filtered={model.filtered} onClear={model.clear} />}
+      </Box>
       <ListFilters
         query={query}
         filters={model.filters}
@@ -206,7 +212,7 @@ function ContractList({ context }: { context: CrmContextData }) {
         onChange={model.setFilters}
         onClear={model.clear}
       />
-      <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
+      <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }} data-location={`${location.pathname}${location.search}`}>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, px: 2, py: 1.25, flexWrap: 'wrap' }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {viewLabel}

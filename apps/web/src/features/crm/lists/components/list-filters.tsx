@@ -172,10 +172,30 @@ function DateFilter({ label, value, onChange }: { label: string; value: string |
       label={label}
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ width: { xs: '100%', sm: 160 } }}
+      sx={{ width: { xs: '100%', sm: 150 } }}
       slotProps={{ inputLabel: { shrink: true } }}
     />
   );
+}
+
+/** The 'has filters' indicator (domain hasFilters) and 'clear filters' (domain clearFilters). */
+export function FilterIndicator({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  const t = useT();
+  if (!filtered) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0 }}>
+      <Chip size="small" color="primary" variant="outlined" icon={<FilterListIcon />} label={t('crm.lists.hasFilters')} />
+      <Button size="small" startIcon={<FilterAltOffOutlinedIcon />} onClick={onClear}>
+        {t('crm.lists.clearFilters')}
+      </Button>
+    </Box>
+  );
+}
+
+/** Whether the filters fold away (phones and small tablets); the indicator then sits under them. */
+export function useCompactFilters(): boolean {
+  const theme = useTheme();
+  return useMediaQuery(theme.breakpoints.down('md'));
 }
 
 export type ListFiltersProps = {
@@ -194,8 +214,7 @@ export type ListFiltersProps = {
  */
 export function ListFilters({ query, filters, optionMonths, filtered, today, onChange, onClear }: ListFiltersProps) {
   const t = useT();
-  const theme = useTheme();
-  const compact = useMediaQuery(theme.breakpoints.down('md'));
+  const compact = useCompactFilters();
   const [open, setOpen] = useState(false);
   const tickets = query.listType === 'deliveries';
   const has = (filter: ListFilter) => filters.includes(filter);
@@ -231,7 +250,7 @@ export function ListFilters({ query, filters, optionMonths, filtered, today, onC
           placeholder={t(tickets ? 'crm.lists.filter.keywordTickets' : 'crm.lists.filter.keywordContracts')}
           value={query.keyword ?? ''}
           onCommit={(value) => onChange({ tag: value })}
-          width={200}
+          width={170}
         />
       ) : null}
       {has('crops') ? (
@@ -240,20 +259,20 @@ export function ListFilters({ query, filters, optionMonths, filtered, today, onC
           options={cropOptions}
           value={query.allCrops ? [] : query.crops.map(String)}
           onChange={(value) => onChange({ crop: value, cropFilter: null })}
-          width={150}
+          width={130}
         />
       ) : null}
       {has('years') ? (
-        <MultiFilter label={t('crm.lists.filter.cropYear')} options={yearOptions} value={query.cropYears.map(String)} onChange={(value) => onChange({ cropYear: value })} width={120} />
+        <MultiFilter label={t('crm.lists.filter.cropYear')} options={yearOptions} value={query.cropYears.map(String)} onChange={(value) => onChange({ cropYear: value })} width={110} />
       ) : null}
       {has('optionMonths') ? (
-        <MultiFilter label={t('crm.lists.filter.optionMonth')} options={monthOptions} value={query.optionMonths} onChange={(value) => onChange({ optionMonth: value })} width={140} />
+        <MultiFilter label={t('crm.lists.filter.optionMonth')} options={monthOptions} value={query.optionMonths} onChange={(value) => onChange({ optionMonth: value })} width={130} />
       ) : null}
       {has('contractTypes') ? (
-        <MultiFilter label={t('crm.lists.filter.contractType')} options={typeOptions} value={query.contractTypes} onChange={(value) => onChange({ contractType: value })} width={160} />
+        <MultiFilter label={t('crm.lists.filter.contractType')} options={typeOptions} value={query.contractTypes} onChange={(value) => onChange({ contractType: value })} width={150} />
       ) : null}
       {!tickets ? (
-        <MultiFilter label={t('crm.lists.filter.status')} options={statusOptions} value={query.statuses} onChange={(value) => onChange({ status: value })} width={130} />
+        <MultiFilter label={t('crm.lists.filter.status')} options={statusOptions} value={query.statuses} onChange={(value) => onChange({ status: value })} width={120} />
       ) : null}
       {has('deliveryRange') ? (
         <>
@@ -264,25 +283,18 @@ export function ListFilters({ query, filters, optionMonths, filtered, today, onC
     </>
   );
 
-  const indicator = filtered ? (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <Chip size="small" color="primary" variant="outlined" icon={<FilterListIcon />} label={t('crm.lists.hasFilters')} />
-      <Button size="small" startIcon={<FilterAltOffOutlinedIcon />} onClick={onClear}>
-        {t('crm.lists.clearFilters')}
-      </Button>
-    </Box>
-  ) : null;
+  const indicator = <FilterIndicator filtered={filtered} onClear={onClear} />;
 
   return (
     <Box role="search" aria-label={t('crm.lists.filters.label')} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         {has('search') ? (
           <TextFilter
             label={t('crm.lists.filter.search')}
             placeholder={t(tickets ? 'crm.lists.filter.searchTickets' : 'crm.lists.filter.searchContracts')}
             value={query.search ?? ''}
             onCommit={(value) => onChange({ search: value })}
-            width={240}
+            width={210}
             icon
           />
         ) : null}
@@ -303,7 +315,6 @@ export function ListFilters({ query, filters, optionMonths, filtered, today, onC
         ) : (
           secondary
         )}
-        {compact ? null : indicator}
       </Box>
       {compact ? (
         <Collapse in={open} unmountOnExit>

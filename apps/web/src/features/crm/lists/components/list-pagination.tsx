@@ -44,7 +44,7 @@ export function ListPagination({ page, pageSize, rowsOnPage, totalCount, nextTok
       sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', columnGap: 2, rowGap: 1, px: { xs: 1, sm: 2 }, py: 1 }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography component="label" htmlFor={sizeId} variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        <Typography id={sizeId} variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
           {t('crm.lists.pageSize')}
         </Typography>
         <TextField
@@ -53,7 +53,7 @@ export function ListPagination({ page, pageSize, rowsOnPage, totalCount, nextTok
           value={pageSize}
           onChange={(event) => onPageSize(Number(event.target.value))}
           variant="standard"
-          slotProps={{ select: { id: sizeId, inputProps: { 'aria-label': t('crm.lists.pageSize') } } }}
+          slotProps={{ select: { labelId: sizeId } }}
           sx={{ '& .MuiSelect-select': { py: 0.25, fontSize: 14 } }}
         >
           {PAGE_SIZES.map((size) => (
