@@ -19,6 +19,16 @@ async function openProfile(page: Page) {
   await page.getByRole('heading', { level: 1, name: clientName }).waitFor();
 }
 
+/** A long phone page in screen-sized parts (the full-page shot is too tall to read), at most `parts`. */
+async function snapParts(page: Page, name: string, parts = 6) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const width = page.viewportSize()?.width ?? 375;
+  for (let part = 0; part * 900 < height && part < parts; part += 1) {
+    const clip = { x: 0, y: part * 900, width, height: Math.min(900, height - part * 900) };
+    await page.screenshot({ path: `${ARTIFACTS}${name}-part${part}.png`, fullPage: true, clip });
+  }
+}
+
 function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}`;
 }
@@ -86,16 +96,13 @@ describe('client list', () => {
     await page.goto('/crm/clients');
     await page.getByRole('list', { name: 'Clients' }).waitFor();
     await snap(page, 'crm-clients-list-375');
+    await snapParts(page, 'crm-clients-list-375', 2);
     await openProfile(page);
     await page.locator('.recharts-surface').first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await snap(page, 'crm-clients-profile-375');
-    // The long phone page in screen-sized parts, for a person to read.
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let part = 0; part * 900 < height && part < 6; part += 1) {
-      await page.screenshot({ path: `${ARTIFACTS}crm-clients-profile-375-part${part}.png`, fullPage: true, clip: { x: 0, y: part * 900, width: 375, height: Math.min(900, height - part * 900) } });
-    }
+    await snapParts(page, 'crm-clients-profile-375');
     await context.close();
   });
 });

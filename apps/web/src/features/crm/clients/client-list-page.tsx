@@ -230,8 +230,8 @@ function ClientList({ context }: { context: CrmContextData }) {
           )}
           <Stack
             direction="row"
-            spacing={1}
-            sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}
+            spacing={{ xs: 0.5, sm: 1 }}
+            sx={{ px: { xs: 1.5, sm: 2 }, py: 1, borderTop: 1, borderColor: 'divider', alignItems: 'center', justifyContent: 'flex-end' }}
           >
             <TextField
               select
@@ -240,7 +240,7 @@ function ClientList({ context }: { context: CrmContextData }) {
               label={t('crm.clients.pageSize')}
               value={pageSize}
               onChange={(event) => changePageSize(Number(event.target.value))}
-              sx={{ minWidth: 110, mr: { sm: 2 } }}
+              sx={{ minWidth: { xs: 84, sm: 110 }, mr: { sm: 2 } }}
             >
               {PAGE_SIZES.map((size) => (
                 <MenuItem key={size} value={size}>
@@ -248,7 +248,7 @@ function ClientList({ context }: { context: CrmContextData }) {
                 </MenuItem>
               ))}
             </TextField>
-            <Typography variant="body2" color="text.secondary" sx={{ flexGrow: { xs: 1, sm: 0 } }}>
+            <Typography variant="body2" color="text.secondary" sx={{ flexGrow: { xs: 1, sm: 0 }, textAlign: 'right', whiteSpace: 'nowrap' }}>
               {t('crm.clients.range', { from: firstRow, to: firstRow + rows.length - 1, page, pages: totalPages })}
             </Typography>
             <Tooltip title={t('crm.clients.previousPage')}>

@@ -209,6 +209,28 @@ describe('client profile', () => {
     expect(within(notes).getByText('Note number 2').closest('li')!.getAttribute('aria-current')).toBeNull();
   });
 
+  it('shows the contract of highlight_id in a card linking to its row in the contract list', async () => {
+    renderApp('/crm/client/501?market_id=10&highlight_id=77', 'buyer');
+    const calls = serveClient({
+      extra: (call, path) => {
+        if (call.url.pathname === '/api/commodities/ctrm/seller/501/contract/77') {
+          const contract = {
+            id: 77, clientId: 501, marketId: 10, contractType: 'hta', quantity: '5000', commodity: 'Soybeans', cropYear: 2025,
+            priceStatus: 'futures_set', averageCash: null, deliveryStartIsoStr: '2025-10-01', deliveryEndIsoStr: '2025-10-31', displayContractId: 'C-1077',
+          };
+          return { status: 200, body: { contract, version: 1, direction: 'purchase', pricingEvents: [], amendments: [], ticketApplications: [], documents: [], allowedOperations: [] } };
+        }
+        return undefined;
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'From recent activity' });
+    expect(within(card).getByText('Contract C-1077')).toBeTruthy();
+    expect(within(card).getByText(/Hedge-to-arrive · 5,000 bu Soybeans 2025 · Futures set · delivery 10\/01\/2025 – 10\/31\/2025/)).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Open in contracts' }).getAttribute('href')).toBe('/crm/contracts?market_id=10&client_legal_entity_id=501&highlight_id=77');
+    // Tried as a note of the client first (404), then as its contract.
+    expect(find(calls, 'GET', '/notes/77')).toHaveLength(1);
+  });
+
   it('changes the crop and crop year through the URL', async () => {
     const { router } = renderApp('/crm/client/501?market_id=10&commodity=SB&crop_year=2025', 'buyer');
     const calls = serveClient();

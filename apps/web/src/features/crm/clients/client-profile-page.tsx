@@ -36,6 +36,7 @@ import { useClientProfile } from './api/client-profile';
 import { ClientChartsPanel } from './components/client-charts';
 import { FarmDetails } from './components/farm-details';
 import { FollowupsPanel, type FollowupDraft } from './components/followups-panel';
+import { HighlightCard } from './components/highlight-card';
 import { NotesPanel } from './components/notes-panel';
 import { addDaysIso, todayIso, useProfileFormat, type ProfileFormat } from './profile-format';
 
@@ -257,6 +258,16 @@ function ProfileBody({
   const startFollowup = (note: NoteRow) =>
     setFollowupRequest({ noteId: note.id, description: '', dueDate: addDaysIso(todayIso(), 7) });
 
+  const notesReady = !notesAllowed || notes.data !== undefined || notes.isError;
+  const highlight = (
+    <HighlightCard
+      highlightId={notesReady ? highlightId : null}
+      notesParams={notesParams}
+      notesAllowed={notesAllowed}
+      shownInNotes={noteRows.some((row) => row.id === highlightId)}
+      format={format}
+    />
+  );
   const charts = <ClientChartsPanel charts={profile.charts} format={format} cropLabel={cropLabel} />;
   const notesPanel = notesAllowed ? <NotesPanel params={notesParams} format={format} highlightId={highlightId} onFollowup={startFollowup} /> : null;
   const farm = <FarmDetails profile={profile} etag={etag} platformId={platformId} marketId={market.id} format={format} />;
@@ -335,6 +346,7 @@ function ProfileBody({
         ) : null}
       </Paper>
 
+      {highlight}
       {wide ? (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 2fr) minmax(320px, 1fr)', alignItems: 'start' }}>
           <Stack spacing={2} sx={{ minWidth: 0 }}>

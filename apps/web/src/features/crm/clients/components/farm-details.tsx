@@ -137,7 +137,6 @@ export function FarmDetails({
                         autoFocus
                         size="small"
                         fullWidth
-                        label={label}
                         value={draft}
                         onChange={(event) => setDraft(event.target.value)}
                         onKeyDown={onKey}
@@ -150,7 +149,7 @@ export function FarmDetails({
                               : t('crm.client.field.clearHelp')
                         }
                         slotProps={{
-                          htmlInput: { inputMode: 'decimal', autoComplete: 'off', maxLength: 24 },
+                          htmlInput: { inputMode: 'decimal', autoComplete: 'off', maxLength: 24, 'aria-label': label },
                           input: { endAdornment: <InputAdornment position="end">{unitOf(field)}</InputAdornment> },
                         }}
                       />
