@@ -87,6 +87,7 @@ describe('client list', () => {
     await page.getByRole('option', { name: year }).click();
     await page.waitForURL((next) => next.searchParams.get('crop_year') === year);
     await page.getByRole('combobox', { name: 'Crop year' }).filter({ hasText: year }).waitFor();
+    await snap(page, 'crm-clients-profile-other-year');
     await context.close();
   });
 
@@ -207,6 +208,23 @@ describe('client profile', () => {
     await page.getByRole('region', { name: 'Follow-ups' }).waitFor();
     await page.getByRole('heading', { level: 1, name: clientName }).waitFor();
     expect(await page.getByRole('region', { name: 'Follow-ups' }).getByRole('listitem').filter({ hasText: text }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('opens a record of the dashboard’s recent activity highlighted (highlight_id)', async () => {
+    const context = await openContext(browser, { as: 'buyer' });
+    const page = await context.newPage();
+    const marketId = new URL(profileUrl, 'http://x').searchParams.get('market_id');
+    const answer = await page.request.get(`/api/commodities/merchandising/recent-activity?market_id=${marketId}&limit=50`);
+    const { items } = (await answer.json()) as { items: { type: string; id: number; clientId: number; clientName: string }[] };
+    const contract = items.find((item) => item.type === 'contract');
+    expect(contract).toBeTruthy();
+    await page.goto(`/crm/client/${contract!.clientId}?market_id=${marketId}&highlight_id=${contract!.id}`);
+    const card = page.getByRole('region', { name: 'From recent activity' });
+    await card.getByText(/^Contract /).waitFor();
+    const link = card.getByRole('link', { name: 'Open in contracts' });
+    expect(await link.getAttribute('href')).toContain(`highlight_id=${contract!.id}`);
+    await snap(page, 'crm-clients-profile-highlight');
     await context.close();
   });
 
