@@ -180,12 +180,23 @@ const dec = (x: SQL) => sql`trim_scale(${x})::text`;
  * shows them; otherwise null, as buildRows leaves them). inTheMoney is null: no futures quotes are
  * stored (contractListRow's marketFutures is null), as everywhere else.
  */
-export async function contractRowsJson(
-  db: Db,
-  ids: number[],
-  o: { today: string; timeZone: string; withDocument: boolean; withAmendment: boolean },
-): Promise<string> {
+export async function contractRowsJson(db: Db, ids: number[], o: ContractRowsOptions): Promise<string> {
   if (ids.length === 0) return '[]';
+  return scalarText(db, contractRowsJsonSql(idArraySql(ids), o));
+}
+
+export type ContractRowsOptions = { today: string; timeZone: string; withDocument: boolean; withAmendment: boolean };
+
+/** A bigint[] parameter of some ids. */
+export const idArraySql = (ids: number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
+
+async function scalarText(db: Db, expression: SQL): Promise<string> {
+  const result = (await db.execute(sql`select ${expression} as v`)) as unknown as { rows: { v: string }[] };
+  return result.rows[0]?.v ?? '[]';
+}
+
+/** contractRowsJson as a scalar SQL expression over a bigint[] expression (the one-statement list page). */
+export function contractRowsJsonSql(ids: SQL, o: ContractRowsOptions): SQL {
   const today = sql`${o.today}::date`;
   const open = sql`greatest(c.quantity - c.cancelled_quantity, 0)`;
   const doc = o.withDocument
@@ -194,9 +205,9 @@ export async function contractRowsJson(
   const amendment = o.withAmendment
     ? sql`left join lateral (select a.display_contract_amendment_id as display_id from contract_amendments a where a.contract_id = c.id order by a.created_at desc, a.id desc limit 1) am on true`
     : sql`left join lateral (select null::text as display_id) am on true`;
-  const result = (await db.execute(sql`
-    select '[' || coalesce(string_agg(j.row, ',' order by p.ord), '') || ']' as rows
-    from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as p(id, ord)
+  return sql`(
+    select '[' || coalesce(string_agg(j.row, ',' order by p.ord), '') || ']'
+    from unnest(${ids}) with ordinality as p(id, ord)
     join contracts c on c.id = p.id
     join legal_entities le on le.id = c.client_id
     ${doc}
@@ -223,16 +234,20 @@ export async function contractRowsJson(
       null::text as "moisture", null::text as "testWeight", null::text as "foreignMaterial", null::text as "damage",
       c.crop_year as "cropYear", c.display_contract_id as "displayContractId", am.display_id as "displayContractAmendmentId",
       null::text as "displayScaleTicketId", ${dec(sql`c.cancelled_quantity`)} as "cancelledQuantity"
-    ) r) j`)) as unknown as { rows: { rows: string }[] };
-  return result.rows[0]?.rows ?? '[]';
+    ) r) j)`;
 }
 
 /** The list rows of some scale tickets (scaleTicketListRow without the average), as one JSON array text. */
 export async function ticketRowsJson(db: Db, ids: number[]): Promise<string> {
   if (ids.length === 0) return '[]';
-  const result = (await db.execute(sql`
-    select '[' || coalesce(string_agg(j.row, ',' order by p.ord), '') || ']' as rows
-    from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as p(id, ord)
+  return scalarText(db, ticketRowsJsonSql(idArraySql(ids)));
+}
+
+/** ticketRowsJson as a scalar SQL expression over a bigint[] expression. */
+export function ticketRowsJsonSql(ids: SQL): SQL {
+  return sql`(
+    select '[' || coalesce(string_agg(j.row, ',' order by p.ord), '') || ']'
+    from unnest(${ids}) with ordinality as p(id, ord)
     join scale_tickets t on t.id = p.id
     join legal_entities le on le.id = t.client_id
     cross join lateral (select row_to_json(r)::text as row from (select
@@ -252,18 +267,20 @@ export async function ticketRowsJson(db: Db, ids: number[]): Promise<string> {
       ${dec(sql`t.test_weight`)} as "testWeight", ${dec(sql`t.foreign_material`)} as "foreignMaterial", ${dec(sql`t.damage`)} as "damage",
       t.crop_year as "cropYear", null::text as "displayContractId", null::text as "displayContractAmendmentId",
       t.display_scale_ticket_id as "displayScaleTicketId", null::text as "cancelledQuantity"
-    ) r) j`)) as unknown as { rows: { rows: string }[] };
-  return result.rows[0]?.rows ?? '[]';
+    ) r) j)`;
 }
 
 /** Rows matching, counted up to `cap`: count(*) over a LIMITed sub-select, so it stops at the cap. */
 export async function countCapped(db: Db, table: 'contracts' | 'scale_tickets', joinClient: boolean, where: SQL, cap: number): Promise<number> {
+  const result = (await db.execute(sql`select ${countCappedSql(table, joinClient, where, cap)} as n`)) as unknown as { rows: { n: number | string }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** countCapped as a scalar SQL expression. */
+export function countCappedSql(table: 'contracts' | 'scale_tickets', joinClient: boolean, where: SQL, cap: number): SQL {
   const from = sql.raw(table);
   const join = joinClient ? sql.raw(` inner join legal_entities on legal_entities.id = ${table}.client_id`) : sql``;
-  const result = (await db.execute(
-    sql`select count(*)::int as n from (select 1 from ${from}${join} where ${where} limit ${cap}) as capped`,
-  )) as unknown as { rows: { n: number | string }[] };
-  return Number(result.rows[0]?.n ?? 0);
+  return sql`(select count(*)::int from (select 1 from ${from}${join} where ${where} limit ${cap}) as capped)`;
 }
 
 export type DocumentExtra = { contractId: number; fileName: string; status: 'draft' | 'sent' | 'signed' | 'void'; createdOn: string };

@@ -9,6 +9,8 @@ import {
   MAX_TOTAL_ROWS,
   canUseListTab,
   canonicalJson,
+  columnSqlName,
+  columnType,
   contractListRow,
   contractListRowSchema,
   contractPricing,
@@ -92,11 +94,12 @@ import {
   listTicketApplications,
   lockContract,
   contractRowsByIds,
-  contractRowsJson,
+  contractRowsJsonSql,
+  countCappedSql,
   selectContractIds,
   selectTicketIds,
   ticketRowsByIds,
-  ticketRowsJson,
+  ticketRowsJsonSql,
   ticketApplicationPrices,
   updateContractTerms,
   updatePricingEvent,
@@ -179,36 +182,116 @@ function toFacts(listType: ListType, rows: (ContractRowData | TicketRowData)[]):
 }
 
 /**
- * The ids of one page in the plan's order (sort expression, then id, both in the sort direction, NULLs
- * last), each with the columns its sort key reads (for the next page's token). With a cursor, the rows
+ * One query of a page's id phase: WHERE, ORDER BY, LIMIT, OFFSET, and whether it is ordered by the sort
+ * value (then id) or by id alone (the NULL part of a nullable sort).
+ */
+type IdsPart = { where: SQL; orderBy: SQL[]; by: 'value' | 'id'; limit: number; offset: number };
+
+/**
+ * The id phase of one page in the plan's order (sort expression, then id, both in the sort direction,
+ * NULLs last): one query, or two where the second fills what the first leaves. With a cursor, the rows
  * strictly after it — the domain's keysetCondition, written as a row comparison `(expr, id) > (v, id0)`
  * so that PostgreSQL can walk an index; a nullable sort is read in two index-friendly parts (the
- * non-NULL values, then the NULLs by id). The first of two phases: index-only on the covering index.
+ * non-NULL values, then the NULLs by id).
  */
-export async function fetchPageKeys(db: Db, plan: ListPlan, window: { cursor: KeysetCursor | null; offset: number; limit: number }): Promise<KeyRow[]> {
+function pageParts(plan: ListPlan, window: { cursor: KeysetCursor | null; offset: number; limit: number }): IdsPart[] {
   if (window.limit <= 0) return [];
   const { sort, idSql } = plan;
   const dir = sql.raw(sort.order);
   const op = sql.raw(sort.order === 'asc' ? '>' : '<');
-  const selectIds = (where: SQL, orderBy: SQL[], limit: number, offset = 0) =>
-    (plan.listType === 'contract' ? selectContractIds : selectTicketIds)(db, { where, orderBy, limit, offset, joinClient: plan.idsJoinClient, keyColumns: plan.keyColumns });
   const byValue = [sql`${sort.sql} ${dir}`, sql`${idSql} ${dir}`];
   const byId = [sql`${idSql} ${dir}`];
   const notNull = sql`${sort.sql} is not null`;
   const isNull = sql`${sort.sql} is null`;
+  const part = (where: SQL, by: 'value' | 'id', offset = 0, orderBy = by === 'value' ? byValue : byId): IdsPart => ({ where, orderBy, by, limit: window.limit, offset });
   const { cursor } = window;
   if (cursor === null) {
-    if (!sort.nullable) return selectIds(plan.where, byValue, window.limit, window.offset);
-    if (window.offset > 0) return selectIds(plan.where, [sql`${sort.sql} ${dir} nulls last`, sql`${idSql} ${dir}`], window.limit, window.offset);
-    const ids = await selectIds(and(plan.where, notNull)!, byValue, window.limit);
-    return ids.length < window.limit ? [...ids, ...(await selectIds(and(plan.where, isNull)!, byId, window.limit - ids.length))] : ids;
+    if (!sort.nullable) return [part(plan.where, 'value', window.offset)];
+    if (window.offset > 0) return [part(plan.where, 'value', window.offset, [sql`${sort.sql} ${dir} nulls last`, sql`${idSql} ${dir}`])];
+    return [part(and(plan.where, notNull)!, 'value'), part(and(plan.where, isNull)!, 'id')];
   }
-  if (cursor.value === null) {
-    return sort.nullable ? selectIds(and(plan.where, isNull, sql`${idSql} ${op} ${cursor.id}::bigint`)!, byId, window.limit) : [];
-  }
+  if (cursor.value === null) return sort.nullable ? [part(and(plan.where, isNull, sql`${idSql} ${op} ${cursor.id}::bigint`)!, 'id')] : [];
   const after = sql`(${sort.sql}, ${idSql}) ${op} (${literalSql(cursor.value, sort.type)}, ${cursor.id}::bigint)`;
-  const ids = await selectIds(and(plan.where, sort.nullable ? notNull : undefined, after)!, byValue, window.limit);
-  return sort.nullable && ids.length < window.limit ? [...ids, ...(await selectIds(and(plan.where, isNull)!, byId, window.limit - ids.length))] : ids;
+  const first = part(and(plan.where, sort.nullable ? notNull : undefined, after)!, 'value');
+  return sort.nullable ? [first, part(and(plan.where, isNull)!, 'id')] : [first];
+}
+
+/** The ids of one page (pageParts, run one after the other), each with its sort key's columns. */
+export async function fetchPageKeys(db: Db, plan: ListPlan, window: { cursor: KeysetCursor | null; offset: number; limit: number }): Promise<KeyRow[]> {
+  const selectIds = plan.listType === 'contract' ? selectContractIds : selectTicketIds;
+  let out: KeyRow[] = [];
+  for (const p of pageParts(plan, window)) {
+    const limit = p.limit - out.length;
+    if (limit <= 0) break;
+    out = [...out, ...(await selectIds(db, { where: p.where, orderBy: p.orderBy, limit, offset: p.offset, joinClient: plan.idsJoinClient, keyColumns: plan.keyColumns }))];
+  }
+  return out;
+}
+
+const LIST_TABLES = { contract: 'contracts', deliveries: 'scale_tickets' } as const;
+
+/**
+ * The page's ids as one SQL bigint[] expression, in the page's order: each part an array_agg over its
+ * LIMITed sub-select (ordered again by the same key inside the aggregate), the second part only read
+ * when the first leaves room (a CASE: PostgreSQL runs the sub-plan only when that branch is taken).
+ */
+function pageIdsSql(plan: ListPlan, window: { cursor: KeysetCursor | null; offset: number; limit: number }): SQL {
+  const table = sql.raw(LIST_TABLES[plan.listType]);
+  const join = plan.idsJoinClient ? sql.raw(` inner join legal_entities on legal_entities.id = ${LIST_TABLES[plan.listType]}.client_id`) : sql``;
+  const dir = sql.raw(plan.sort.order);
+  const agg = (p: IdsPart) =>
+    sql`(select array_agg(s.id order by ${p.by === 'value' ? sql`s.k ${dir} nulls last, s.id ${dir}` : sql`s.id ${dir}`}) from (select ${plan.idSql} as id, ${plan.sort.sql} as k from ${table}${join} where ${p.where} order by ${sql.join(p.orderBy, sql`, `)} limit ${p.limit} offset ${p.offset}) s)`;
+  const parts = pageParts(plan, window);
+  const empty = sql`'{}'::bigint[]`;
+  if (parts.length === 0) return empty;
+  if (parts.length === 1) return sql`coalesce(${agg(parts[0]!)}, ${empty})`;
+  return sql`(select case when cardinality(x.a) < ${window.limit} then (x.a || coalesce(${agg(parts[1]!)}, ${empty}))[1:${window.limit}] else x.a end from (select coalesce(${agg(parts[0]!)}, ${empty}) as a) x)`;
+}
+
+/** The sort key's columns of one row (by id) as a JSON object text: decimals, dates and text as text. */
+function keyJsonSql(plan: ListPlan, id: SQL): SQL {
+  const tableName = LIST_TABLES[plan.listType];
+  const join = plan.keyColumns.some((c) => c.table === 'legalEntities') ? sql.raw(` inner join legal_entities on legal_entities.id = ${tableName}.client_id`) : sql``;
+  const cols = plan.keyColumns.map((ref) => {
+    const type = columnType(ref);
+    const column = sql.raw(`"${ref.table === 'legalEntities' ? 'legal_entities' : tableName}"."${columnSqlName(ref)}"${type === 'integer' || type === 'boolean' ? '' : '::text'}`);
+    return sql`${column} as ${sql.raw(`"${ref.table === 'legalEntities' ? 'client.' : ''}${ref.name}"`)}`;
+  });
+  return sql`(select row_to_json(k)::text from (select ${sql.join([sql`${plan.idSql} as "id"`, ...cols], sql`, `)} from ${sql.raw(tableName)}${join} where ${plan.idSql} = ${id}) k)`;
+}
+
+/** A KeyRow from keyJsonSql's object (the client's columns under `client`, as the id phase gives them). */
+function keyRowOf(json: string): KeyRow {
+  const flat = JSON.parse(json) as Record<string, unknown>;
+  const row: KeyRow = { id: flat.id as number };
+  for (const [k, v] of Object.entries(flat)) {
+    if (k.startsWith('client.')) row.client = { ...row.client, [k.slice(7)]: v };
+    else row[k] = v;
+  }
+  return row;
+}
+
+/**
+ * One page of a list in one statement (one round trip): the capped total, the page's rows as JSON text
+ * (contractRowsJsonSql / ticketRowsJsonSql) and the last row's sort key (for the next page's token).
+ */
+async function fetchPageJson(
+  db: Db,
+  plan: ListPlan,
+  window: { cursor: KeysetCursor | null; offset: number; limit: number },
+  rowsSql: (ids: SQL) => SQL,
+): Promise<{ totalCount: number; rows: string; count: number; last: KeyRow | null }> {
+  const ids = sql`(select ids from page)`;
+  const result = (await db.execute(sql`
+    with page as materialized (select ${pageIdsSql(plan, window)} as ids)
+    select ${countCappedSql(LIST_TABLES[plan.listType], plan.joinClient, plan.where, MAX_TOTAL_ROWS)} as total,
+      (select cardinality(ids) from page) as n,
+      ${rowsSql(ids)} as rows,
+      ${keyJsonSql(plan, sql`(select ids[cardinality(ids)] from page)`)} as key`)) as unknown as {
+    rows: { total: number | string; n: number | string; rows: string; key: string | null }[];
+  };
+  const r = result.rows[0]!;
+  return { totalCount: Number(r.total), rows: r.rows, count: Number(r.n), last: r.key ? keyRowOf(r.key) : null };
 }
 
 /** One page of rows (their facts) in the plan's order: the page's ids, then their rows by primary key. */
@@ -319,42 +402,37 @@ export async function listContracts(deps: CrmDeps, request: FastifyRequest, opti
       mode = 'keyset';
     }
   }
-  const [keys, totalCount] = await Promise.all([
-    fetchPageKeys(db, plan, { cursor, offset: cursor ? 0 : window.offset, limit: window.limit }),
-    countRows(db, plan),
-  ]);
-  const last = keys.at(-1);
+  const columns = viewColumns(q.view, q.listType);
+  const shows = (c: ListColumn) => columns.includes(c);
+  const pageWindowNow = { cursor, offset: cursor ? 0 : window.offset, limit: window.limit };
+  let page: { totalCount: number; rows: string; count: number; last: KeyRow | null };
+  if (q.listType === 'deliveries' && shows('average')) {
+    // A ticket list showing the average price (no view does today): rows by the domain's builder.
+    const [keys, totalCount] = await Promise.all([fetchPageKeys(db, plan, pageWindowNow), countRows(db, plan)]);
+    const built = await buildRows(db, toFacts(q.listType, await ticketRowsByIds(db, keys.map((k) => k.id))), market, today, columns);
+    page = { totalCount, rows: JSON.stringify(built.map((r) => contractListRowSchema.parse(r))), count: keys.length, last: keys.at(-1) ?? null };
+  } else {
+    const rowsSql =
+      q.listType === 'contract'
+        ? (ids: SQL) =>
+            contractRowsJsonSql(ids, {
+              today,
+              timeZone: marketZone(market),
+              withDocument: shows('document') || shows('outstanding'),
+              withAmendment: shows('displayContractAmendmentId'),
+            })
+        : ticketRowsJsonSql;
+    page = await fetchPageJson(db, plan, pageWindowNow, rowsSql);
+  }
+  const { totalCount, last } = page;
   const paginationToken =
-    last && keys.length === window.limit && hasPageAfter(q.page, q.pageSize, totalCount)
+    last && page.count === window.limit && hasPageAfter(q.page, q.pageSize, totalCount)
       ? encodePaginationToken({ fingerprint, page: q.page + 1, cursor: keysetKeyOf(keyFacts(q.listType, last), q.sort, q.listType, { today }) }, sign)
       : null;
-  const columns = viewColumns(q.view, q.listType);
-  const ids = keys.map((k) => k.id);
-  const rows = await listRowsJson(db, q.listType, ids, market, today, columns);
   // The response as JSON text around the rows PostgreSQL wrote (contractListResponseSchema, keys in its
   // order): nothing is parsed or re-serialised on the way out.
-  const body = `{"rows":${rows},"totalCount":${totalCount},"paginationToken":${JSON.stringify(paginationToken)},"page":${q.page},"pageSize":${q.pageSize}}`;
+  const body = `{"rows":${page.rows},"totalCount":${totalCount},"paginationToken":${JSON.stringify(paginationToken)},"page":${q.page},"pageSize":${q.pageSize}}`;
   return { kind: 'json', mode, body };
-}
-
-/**
- * The list rows of a page as one JSON array text, written by PostgreSQL (contractRowsJson /
- * ticketRowsJson: the same rows as buildRows, byte for byte). A ticket list showing the average price
- * (no view does today) is built by buildRows.
- */
-async function listRowsJson(db: Db, listType: ListType, ids: number[], market: CrmMarket, today: string, columns: readonly ListColumn[]): Promise<string> {
-  const shows = (c: ListColumn) => columns.includes(c);
-  if (listType === 'contract') {
-    return contractRowsJson(db, ids, {
-      today,
-      timeZone: marketZone(market),
-      withDocument: shows('document') || shows('outstanding'),
-      withAmendment: shows('displayContractAmendmentId'),
-    });
-  }
-  if (!shows('average')) return ticketRowsJson(db, ids);
-  const rows = await buildRows(db, toFacts(listType, await ticketRowsByIds(db, ids)), market, today, columns);
-  return JSON.stringify(rows.map((r) => contractListRowSchema.parse(r)));
 }
 
 export async function optionMonths(deps: CrmDeps, request: FastifyRequest, raw: ListParams): Promise<{ marketId: number; optionMonths: string[] }> {
