@@ -19,7 +19,7 @@ import { MarketSelector } from '../components/market-selector';
 import { contractCsvHref, useContractSearch } from './api/contract-search';
 import { useOptionMonths } from './api/option-months';
 import { ContractTable } from './components/contract-table';
-import { FilterIndicator, ListFilters, useCompactFilters } from './components/list-filters';
+import { FilterIndicator, ListFilters, ListSearch, useCompactFilters } from './components/list-filters';
 import { ListPagination } from './components/list-pagination';
 import { ListTabs, ViewPicker, viewMessageId } from './components/list-tabs';
 import { useListModel, type RawParams } from './use-list-model';
@@ -98,7 +98,13 @@ function ContractList({ context }: { context: CrmContextData }) {
   const showsOptionMonths = model.filters.includes('optionMonths');
   const optionMonths = useOptionMonths(marketId !== null && showsOptionMonths ? { market_id: String(marketId) } : null);
   const list = useContractSearch(wrongRoute ? null : model.apiParams);
-  const clientHref = useCallback((row: ContractListRow) => clientProfilePath(raw, row), [raw]);
+  const clientHref = useCallback(
+    (row: ContractListRow) => {
+      const [path, search] = clientProfilePath(marketId === null ? raw : { ...raw, market_id: String(marketId) }, row).split('?');
+      return `${localized(path!)}${search ? `?${search}` : ''}`;
+    },
+    [raw, marketId, localized],
+  );
 
   const tickets = query.listType === 'deliveries';
   const viewLabel = t(viewMessageId(query.view, query.tab));
@@ -202,6 +208,7 @@ function ContractList({ context }: { context: CrmContextData }) {
           <ViewPicker tab={query.tab} view={query.view} onSelect={model.selectView} />
         </Box>
         {compact ? null : <FilterIndicator filtered={model.filtered} onClear={model.clear} />}
+        {compact || !model.filters.includes('search') ? null : <ListSearch query={query} onChange={model.setFilters} />}
       </Box>
       <ListFilters
         query={query}

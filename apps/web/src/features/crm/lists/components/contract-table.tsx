@@ -93,7 +93,7 @@ export function ContractTable({ label, columns, sortColumns, sort, sortOrder, on
     <TableContainer
       sx={{
         maxHeight: { xs: '70vh', md: 'calc(100vh - 300px)' },
-        minHeight: 240,
+        minHeight: rows === null ? 240 : undefined,
         overflow: 'auto',
         borderTop: 1,
         borderColor: 'divider',

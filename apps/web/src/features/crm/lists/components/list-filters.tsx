@@ -192,6 +192,22 @@ export function FilterIndicator({ filtered, onClear }: { filtered: boolean; onCl
   );
 }
 
+/** The search box (contract or ticket number, or client name). On wide screens it sits beside the views. */
+export function ListSearch({ query, onChange }: { query: ListQuery; onChange: ListFiltersProps['onChange'] }) {
+  const t = useT();
+  const tickets = query.listType === 'deliveries';
+  return (
+    <TextFilter
+      label={t('crm.lists.filter.search')}
+      placeholder={t(tickets ? 'crm.lists.filter.searchTickets' : 'crm.lists.filter.searchContracts')}
+      value={query.search ?? ''}
+      onCommit={(value) => onChange({ search: value })}
+      width={230}
+      icon
+    />
+  );
+}
+
 /** Whether the filters fold away (phones and small tablets); the indicator then sits under them. */
 export function useCompactFilters(): boolean {
   const theme = useTheme();
@@ -288,16 +304,7 @@ export function ListFilters({ query, filters, optionMonths, filtered, today, onC
   return (
     <Box role="search" aria-label={t('crm.lists.filters.label')} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        {has('search') ? (
-          <TextFilter
-            label={t('crm.lists.filter.search')}
-            placeholder={t(tickets ? 'crm.lists.filter.searchTickets' : 'crm.lists.filter.searchContracts')}
-            value={query.search ?? ''}
-            onCommit={(value) => onChange({ search: value })}
-            width={210}
-            icon
-          />
-        ) : null}
+        {compact && has('search') ? <ListSearch query={query} onChange={onChange} /> : null}
         {compact ? (
           <Button
             size="small"
