@@ -97,7 +97,7 @@ describe('client list', () => {
     await page.goto('/crm/clients');
     await page.getByRole('list', { name: 'Clients' }).waitFor();
     await snap(page, 'crm-clients-list-375');
-    await snapParts(page, 'crm-clients-list-375', 2);
+    await snapParts(page, 'crm-clients-list-375', 4);
     await openProfile(page);
     await page.locator('.recharts-surface').first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

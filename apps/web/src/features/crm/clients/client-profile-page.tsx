@@ -332,12 +332,12 @@ function ProfileBody({
           <Stat label={t('crm.client.contracted.withOther')} value={format.quantity(contracted.withOther)} />
           <Stat
             label={t('crm.client.contracted.doubleObligation')}
-            value={format.quantity(contracted.doubleObligation) || t('crm.client.notSet')}
+            value={format.quantity(contracted.doubleObligation) || t('crm.clients.none')}
             tone={doubleObligation ? 'warning' : undefined}
             icon={doubleObligation ? <WarningAmberRoundedIcon fontSize="small" /> : undefined}
           />
-          <Stat label={t('crm.client.contracted.remaining')} value={format.quantity(contracted.remaining) || t('crm.client.notSet')} />
-          <Stat label={t('crm.client.contracted.estimatedProduction')} value={format.quantity(contracted.estimatedProduction) || t('crm.client.notSet')} />
+          <Stat label={t('crm.client.contracted.remaining')} value={format.quantity(contracted.remaining) || t('crm.clients.none')} />
+          <Stat label={t('crm.client.contracted.estimatedProduction')} value={format.quantity(contracted.estimatedProduction) || t('crm.clients.none')} />
         </Box>
         {contracted.estimatedProduction === null ? (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
