@@ -177,6 +177,8 @@ export const crmClientsMessages = {
   'crm.client.followups.save': 'Save follow-up',
   'crm.client.followups.added': 'Follow-up added.',
   'crm.client.followups.done': 'Done: {description}',
+  'crm.client.followups.undo': 'Undo',
+  'crm.client.followups.reopened': 'Open again: {description}',
   'crm.client.followups.saveFailed': 'Could not save the follow-up: {message}',
   'crm.client.followups.markDone': 'Mark done',
   'crm.client.followups.markDoneOf': 'Mark done: {description}',

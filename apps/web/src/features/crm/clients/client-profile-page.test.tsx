@@ -197,6 +197,9 @@ describe('client profile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mark done: Call back 40' }));
     expect(await screen.findByText('Done: Call back 40')).toBeTruthy();
     expect(JSON.parse(find(calls, 'PATCH', '/followups/40')[0]!.body!)).toEqual({ done: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Open again: Call back 40')).toBeTruthy();
+    expect(JSON.parse(find(calls, 'PATCH', '/followups/40')[1]!.body!)).toEqual({ done: false });
   });
 
   it('highlights the note of highlight_id', async () => {

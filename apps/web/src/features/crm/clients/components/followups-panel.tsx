@@ -16,7 +16,7 @@ import { addDaysIso, daysFrom, todayIso, type ProfileFormat } from '../profile-f
 /** A follow-up being written: optionally from a note (noteId). */
 export type FollowupDraft = { noteId: number | null; description: string; dueDate: string };
 
-type Notice = { severity: 'success' | 'error'; id: MessageId; values?: Record<string, string> } | null;
+type Notice = { severity: 'success' | 'error'; id: MessageId; values?: Record<string, string>; undo?: FollowupRow } | null;
 
 function dueChip(row: FollowupRow, today: string): { label: MessageId; values: Record<string, number>; color: 'error' | 'warning' | 'success' | 'default' } {
   if (row.state === 'past') return { label: 'crm.client.followups.overdue', values: { count: row.daysOverdue }, color: row.ageBucket === 'over90Days' ? 'error' : 'warning' };
@@ -91,7 +91,16 @@ export function FollowupsPanel({
     update.mutate(
       { followupId: row.id, patch: { done: true } },
       {
-        onSuccess: () => setNotice({ severity: 'success', id: 'crm.client.followups.done', values: { description: row.description } }),
+        onSuccess: () => setNotice({ severity: 'success', id: 'crm.client.followups.done', values: { description: row.description }, undo: row }),
+        onError: (error) => setNotice({ severity: 'error', id: 'crm.client.followups.saveFailed', values: { message: error instanceof Error ? error.message : '' } }),
+      },
+    );
+
+  const undoDone = (row: FollowupRow) =>
+    update.mutate(
+      { followupId: row.id, patch: { done: false } },
+      {
+        onSuccess: () => setNotice({ severity: 'success', id: 'crm.client.followups.reopened', values: { description: row.description } }),
         onError: (error) => setNotice({ severity: 'error', id: 'crm.client.followups.saveFailed', values: { message: error instanceof Error ? error.message : '' } }),
       },
     );
@@ -114,7 +123,19 @@ export function FollowupsPanel({
       </Stack>
 
       {notice ? (
-        <Alert severity={notice.severity} role={notice.severity === 'success' ? 'status' : 'alert'} onClose={() => setNotice(null)} sx={{ mb: 1.5 }}>
+        <Alert
+          severity={notice.severity}
+          role={notice.severity === 'success' ? 'status' : 'alert'}
+          onClose={notice.undo ? undefined : () => setNotice(null)}
+          action={
+            notice.undo ? (
+              <Button color="inherit" size="small" onClick={() => undoDone(notice.undo!)} disabled={update.isPending}>
+                <T id="crm.client.followups.undo" />
+              </Button>
+            ) : undefined
+          }
+          sx={{ mb: 1.5, overflowWrap: 'anywhere' }}
+        >
           {t(notice.id, notice.values)}
         </Alert>
       ) : null}
