@@ -238,6 +238,37 @@ export const contracts = pgTable(
     ),
     /** A client's contracts of a crop year, covering the double-obligation sum (clientSum: index-only). */
     index('contracts_client_idx').on(t.clientId, t.cropYear, t.cropId, t.partnerId, t.direction, t.status, t.quantity, t.cancelledQuantity),
+    /**
+     * Narrow indexes for the lists' hot paths (docs/decisions/014): an index-only scan deforms every column
+     * of each index tuple, so counting a market's crop year on the 28-column covering index costs ~8× what
+     * it costs on a 5-column one. The market and crop year's contracts by contract date (the default view's
+     * count and default sort), then one partial index per view rule (its time-independent part as the
+     * predicate, its default sort after the crop year): a view's count reads only its own rows, its first
+     * and keyset pages walk the index in order. The covering index stays for the other filters and sorts.
+     */
+    index('contracts_year_date_idx').on(t.marketId, t.cropYear, t.contractDate, t.id, t.partnerId),
+    index('contracts_view_undelivered_idx')
+      .on(t.marketId, t.cropYear, t.deliveryEnd, t.id, t.partnerId, t.deliveryStart)
+      .where(sql`${t.status} = 'open' and ${t.quantity} - ${t.cancelledQuantity} - ${t.deliveredQuantity} > 0`),
+    index('contracts_view_committed_idx')
+      .on(t.marketId, t.cropYear, t.deliveryEnd, t.id, t.partnerId)
+      .where(
+        sql`${t.status} = 'open' and ${t.pricedQuantity} >= ${t.quantity} - ${t.cancelledQuantity} and ${t.quantity} - ${t.cancelledQuantity} - ${t.deliveredQuantity} > 0`,
+      ),
+    index('contracts_view_unpriced_idx')
+      .on(t.marketId, t.cropYear, t.deliveryEnd, t.id, t.partnerId)
+      .where(sql`${t.status} = 'open' and ${t.quantity} - ${t.cancelledQuantity} - ${t.pricedQuantity} > 0`),
+    index('contracts_view_mp_idx')
+      .on(t.marketId, t.cropYear, t.expiration, t.id, t.partnerId)
+      .where(sql`${t.contractType} in ('mp', 'mp_plus') and ${t.status} = 'open' and ${t.quantity} - ${t.cancelledQuantity} - ${t.pricedQuantity} > 0`),
+    index('contracts_view_signatures_idx')
+      .on(t.marketId, t.cropYear, t.contractDate, t.id, t.partnerId)
+      .where(sql`${t.status} <> 'cancelled' and ${t.esignEligible} and not ${t.signed}`),
+    index('contracts_view_mismatch_idx')
+      .on(t.marketId, t.cropYear, t.contractDate, t.id, t.partnerId)
+      .where(
+        sql`${t.status} <> 'cancelled' and ${t.signed} and ${t.signedTermsHash} is not null and ${t.termsHash} is distinct from ${t.signedTermsHash}`,
+      ),
     index('contracts_market_delivery_start_idx').on(t.marketId, t.deliveryStart, t.id),
     index('contracts_market_delivery_end_idx').on(t.marketId, t.deliveryEnd, t.id),
     index('contracts_market_expiration_idx').on(t.marketId, t.expiration, t.id),
@@ -319,6 +350,10 @@ export const scaleTickets = pgTable(
     ),
     index('scale_tickets_market_delivery_idx').on(t.marketId, t.deliveryDate, t.id),
     index('scale_tickets_unapplied_idx').on(t.marketId, t.id).where(sql`${t.unappliedQuantity} > 0`),
+    /** The unapplied view by crop year and delivery day (its count and default sort; docs/decisions/014). */
+    index('scale_tickets_view_unapplied_idx')
+      .on(t.marketId, t.cropYear, t.deliveryDate, t.id, t.partnerId)
+      .where(sql`${t.unappliedQuantity} > 0`),
     index('scale_tickets_client_idx').on(t.clientId, t.deliveryDate),
   ],
 );
