@@ -347,12 +347,23 @@ describe('CRM contract and delivery lists', () => {
     await context.close();
   });
 
-  it('shows 1440 px wide with the whole filter bar on one line', async () => {
-    const context = await openContext(browser, { as: 'buyer', viewport: { width: 1440, height: 900 } });
-    const page = await open(context, '/crm/deliveries?market_id=3');
-    await snap(page, 'crm-lists-deliveries-1440');
-    await context.close();
-  });
+  for (const width of [1280, 1440]) {
+    it(`keeps the contract filters on one line at ${width} px`, async () => {
+      const context = await openContext(browser, { as: 'buyer', viewport: { width, height: 900 } });
+      const page = await open(context, '/crm/contracts?market_id=3&predefinedFilter=committed');
+      const tops = await page
+        .getByRole('search', { name: 'Filters' })
+        .locator('.MuiTextField-root')
+        .evaluateAll((fields) => fields.map((field) => Math.round(field.getBoundingClientRect().top)));
+      expect(tops.length).toBeGreaterThanOrEqual(8);
+      expect(new Set(tops).size).toBe(1);
+      await snap(page, `crm-lists-committed-${width}`);
+      await page.goto('/crm/deliveries?market_id=3');
+      await settled(page);
+      await snap(page, `crm-lists-deliveries-${width}`);
+      await context.close();
+    });
+  }
 
   it('keeps another partner out: the prairie buyer sees only its own markets', async () => {
     const context = await openContext(browser, { as: 'prairieBuyer' });

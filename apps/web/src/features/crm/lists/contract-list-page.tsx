@@ -10,13 +10,14 @@ import {
   type ContractListRow,
 } from '@granary/domain';
 import { Box, Button, LinearProgress, Paper, Tooltip, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useT } from '../../../lib/i18n/t';
 import { useCurrentRouteDef, useLocalizedPath } from '../../../lib/routing/route-handle';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../components/crm-page-frame';
 import { MarketSelector } from '../components/market-selector';
-import { contractCsvHref, useContractSearch } from './api/contract-search';
+import { contractCsvHref, contractSearchQueryOptions, useContractSearch } from './api/contract-search';
 import { useOptionMonths } from './api/option-months';
 import { ContractTable } from './components/contract-table';
 import { FilterIndicator, ListFilters, ListSearch, useCompactFilters } from './components/list-filters';
@@ -106,6 +107,14 @@ function ContractList({ context }: { context: CrmContextData }) {
     [raw, marketId, localized],
   );
 
+  // The next page is fetched as soon as the user reaches for it, so that paging feels instant (keyset: cheap).
+  const queryClient = useQueryClient();
+  const nextToken = list.isPlaceholderData ? null : (list.data?.paginationToken ?? null);
+  const prefetchNext = useCallback(() => {
+    if (!model.apiParams || !nextToken) return;
+    void queryClient.prefetchQuery(contractSearchQueryOptions({ ...model.apiParams, page: String(query.page + 1), paginationToken: nextToken }));
+  }, [queryClient, model.apiParams, nextToken, query.page]);
+
   const tickets = query.listType === 'deliveries';
   const viewLabel = t(viewMessageId(query.view, query.tab));
   const data = list.data;
@@ -191,6 +200,7 @@ function ContractList({ context }: { context: CrmContextData }) {
               disabled={list.isPlaceholderData}
               onPage={model.goToPage}
               onPageSize={model.setPageSize}
+              onNextIntent={prefetchNext}
             />
           </Box>
         ) : null}

@@ -16,6 +16,8 @@ export type ListPaginationProps = {
   disabled: boolean;
   onPage: (page: number, token?: string | null) => void;
   onPageSize: (size: number) => void;
+  /** Called when the pointer or focus reaches 'next page': the page can be fetched before the click. */
+  onNextIntent?: () => void;
 };
 
 /** The last page that can be reached: the total is counted (and pages served) up to the 10,000th row. */
@@ -27,7 +29,7 @@ export function lastPage(totalCount: number, pageSize: number): number {
  * Page size (5…100), the rows shown of the total, and paging: next sends page + 1 with the server's token
  * (keyset); previous and first go by page number.
  */
-export function ListPagination({ page, pageSize, rowsOnPage, totalCount, nextToken, disabled, onPage, onPageSize }: ListPaginationProps) {
+export function ListPagination({ page, pageSize, rowsOnPage, totalCount, nextToken, disabled, onPage, onPageSize, onNextIntent }: ListPaginationProps) {
   const t = useT();
   const sizeId = useId();
   const pages = lastPage(totalCount, pageSize);
@@ -86,7 +88,14 @@ export function ListPagination({ page, pageSize, rowsOnPage, totalCount, nextTok
         </Typography>
         <Tooltip title={t('crm.lists.nextPage')}>
           <span>
-            <IconButton size="small" aria-label={t('crm.lists.nextPage')} disabled={disabled || !hasNext} onClick={() => onPage(page + 1, nextToken)}>
+            <IconButton
+              size="small"
+              aria-label={t('crm.lists.nextPage')}
+              disabled={disabled || !hasNext}
+              onClick={() => onPage(page + 1, nextToken)}
+              onMouseEnter={hasNext ? onNextIntent : undefined}
+              onFocus={hasNext ? onNextIntent : undefined}
+            >
               <ChevronRightIcon fontSize="small" />
             </IconButton>
           </span>
