@@ -145,7 +145,7 @@ export function ClientProfilePage() {
         market={market}
         markets={markets}
         onSelectMarket={selectMarket}
-        refreshing={profileQuery.isFetching}
+        refreshing={profileQuery.isPlaceholderData}
       />
     );
   }
@@ -268,7 +268,11 @@ function ProfileBody({
       format={format}
     />
   );
-  const charts = <ClientChartsPanel charts={profile.charts} format={format} cropLabel={cropLabel} />;
+  const charts = (
+    <Box aria-busy={refreshing} sx={{ opacity: refreshing ? 0.6 : 1, transition: 'opacity 120ms' }}>
+      <ClientChartsPanel charts={profile.charts} format={format} cropLabel={cropLabel} />
+    </Box>
+  );
   const notesPanel = notesAllowed ? <NotesPanel params={notesParams} format={format} highlightId={highlightId} onFollowup={startFollowup} /> : null;
   const farm = <FarmDetails profile={profile} etag={etag} platformId={platformId} marketId={market.id} format={format} />;
   const followupsPanel = followupsAllowed ? (

@@ -40,9 +40,15 @@ export const clientProfileQueryOptions = (params: ClientProfileParams) =>
     staleTime: 15_000,
   });
 
+/**
+ * The profile; while another crop or year of the same client at the same market loads, the previous one stays on
+ * screen (placeholder), so the page does not blank out and nothing being typed is lost.
+ */
 export function useClientProfile(params: ClientProfileParams | null) {
   return useQuery({
     ...clientProfileQueryOptions(params ?? { platformId: 0, marketId: 0, clientId: 0, crop: null, cropYear: null }),
     enabled: params !== null,
+    placeholderData: (previous) =>
+      previous && params && previous.profile.legalEntityId === params.clientId && previous.profile.marketId === params.marketId ? previous : undefined,
   });
 }
