@@ -118,14 +118,8 @@ export function renderCell(
     );
   }
   if (QUANTITY_COLUMNS.has(column)) return format.quantity(value as string);
-  if (PRICE_COLUMNS.has(column)) {
-    const negative = typeof value === 'string' && value.startsWith('-');
-    return (
-      <Box component="span" sx={negative ? { color: 'error.main' } : undefined}>
-        {format.price(value as string)}
-      </Box>
-    );
-  }
+  // A negative basis is the normal case (under futures), not a loss: prices stay in the text colour.
+  if (PRICE_COLUMNS.has(column)) return format.price(value as string);
   if (PERCENT_COLUMNS.has(column)) return format.percent(value as string);
   if (DAY_COLUMNS.has(column)) return format.day(value as string);
   if (COUNT_COLUMNS.has(column)) return column === 'cropYear' || column === 'scaleTicketId' ? String(value) : format.quantity(value as number);

@@ -266,7 +266,7 @@ export function ListFilters({ query, filters, optionMonths, filtered, today, onC
           placeholder={t(tickets ? 'crm.lists.filter.keywordTickets' : 'crm.lists.filter.keywordContracts')}
           value={query.keyword ?? ''}
           onCommit={(value) => onChange({ tag: value })}
-          width={170}
+          width={200}
         />
       ) : null}
       {has('crops') ? (
@@ -322,13 +322,13 @@ export function ListFilters({ query, filters, optionMonths, filtered, today, onC
         ) : (
           secondary
         )}
+        {compact ? indicator : null}
       </Box>
       {compact ? (
         <Collapse in={open} unmountOnExit>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr' }, gap: 1.5, '& > *': { minWidth: 0 } }}>{secondary}</Box>
         </Collapse>
       ) : null}
-      {compact ? indicator : null}
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { viewsForTab, type ContractView, type ListTab } from '@granary/domain';
 import { Box, Chip, Tab, Tabs } from '@mui/material';
+import { useEffect, useRef } from 'react';
 import type { MessageId } from '../../../../lib/i18n/messages';
 import { useT } from '../../../../lib/i18n/t';
 
@@ -29,8 +30,17 @@ export function ListTabs({ tabs, tab, onSelect }: { tabs: readonly ListTab[]; ta
 /** The views of the tab (its predefined filters) as a row of toggles. */
 export function ViewPicker({ tab, view, onSelect }: { tab: ListTab; view: ContractView; onSelect: (view: ContractView) => void }) {
   const t = useT();
+  const groupRef = useRef<HTMLDivElement | null>(null);
+  // On a phone the row scrolls sideways: keep the selected view in sight.
+  useEffect(() => {
+    const group = groupRef.current;
+    const chip = group?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!group || !chip || group.scrollWidth <= group.clientWidth) return;
+    group.scrollLeft = chip.offsetLeft - group.offsetLeft - (group.clientWidth - chip.offsetWidth) / 2;
+  }, [view, tab]);
   return (
     <Box
+      ref={groupRef}
       role="group"
       aria-label={t('crm.lists.views.label')}
       sx={{ display: 'flex', gap: 1, overflowX: 'auto', pb: 0.5, scrollbarWidth: 'thin', flexWrap: { xs: 'nowrap', md: 'wrap' } }}
