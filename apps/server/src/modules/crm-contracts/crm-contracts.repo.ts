@@ -171,31 +171,17 @@ const CROP_NAMES = JSON.stringify(Object.fromEntries(CROPS.map((c) => [String(c.
 /** decimalString(toDecimal(x)) in SQL: plain notation, trailing zeros dropped, '0' for zero; NULL stays NULL. */
 const dec = (x: SQL) => sql`trim_scale(${x})::text`;
 
+export type ContractRowsOptions = { today: string; timeZone: string; withDocument: boolean; withAmendment: boolean };
+
 /**
- * The list rows (contractListRowSchema, its keys in its order) of some contracts, in the order of `ids`,
- * as one JSON array text — what the domain's contractListRow gives for each (the tests compare the two
+ * The list rows (contractListRowSchema, its keys in its order) of the contracts of a bigint[] expression,
+ * in its order, as one JSON array text (a scalar SQL expression) — what the domain's contractListRow gives for each (the tests compare the two
  * row by row, byte for byte): quantities as decimal strings (open = max(quantity − cancelled, 0);
  * undelivered and unpriced never below 0), days counted from the market's `today`, the current document
  * (latest not void; its day in the market's zone) and the latest amendment only when asked (the view
  * shows them; otherwise null, as buildRows leaves them). inTheMoney is null: no futures quotes are
  * stored (contractListRow's marketFutures is null), as everywhere else.
  */
-export async function contractRowsJson(db: Db, ids: number[], o: ContractRowsOptions): Promise<string> {
-  if (ids.length === 0) return '[]';
-  return scalarText(db, contractRowsJsonSql(idArraySql(ids), o));
-}
-
-export type ContractRowsOptions = { today: string; timeZone: string; withDocument: boolean; withAmendment: boolean };
-
-/** A bigint[] parameter of some ids. */
-export const idArraySql = (ids: number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
-
-async function scalarText(db: Db, expression: SQL): Promise<string> {
-  const result = (await db.execute(sql`select ${expression} as v`)) as unknown as { rows: { v: string }[] };
-  return result.rows[0]?.v ?? '[]';
-}
-
-/** contractRowsJson as a scalar SQL expression over a bigint[] expression (the one-statement list page). */
 export function contractRowsJsonSql(ids: SQL, o: ContractRowsOptions): SQL {
   const today = sql`${o.today}::date`;
   const open = sql`greatest(c.quantity - c.cancelled_quantity, 0)`;
@@ -237,13 +223,7 @@ export function contractRowsJsonSql(ids: SQL, o: ContractRowsOptions): SQL {
     ) r) j)`;
 }
 
-/** The list rows of some scale tickets (scaleTicketListRow without the average), as one JSON array text. */
-export async function ticketRowsJson(db: Db, ids: number[]): Promise<string> {
-  if (ids.length === 0) return '[]';
-  return scalarText(db, ticketRowsJsonSql(idArraySql(ids)));
-}
-
-/** ticketRowsJson as a scalar SQL expression over a bigint[] expression. */
+/** The list rows (scaleTicketListRow without the average) of the scale tickets of a bigint[] expression, in its order, as one JSON array text. */
 export function ticketRowsJsonSql(ids: SQL): SQL {
   return sql`(
     select '[' || coalesce(string_agg(j.row, ',' order by p.ord), '') || ']'

@@ -345,6 +345,30 @@ export async function buildRows(db: Db, facts: Facts[], market: CrmMarket, today
   );
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The market's calendar day, as marketToday gives it (isoDateInZone in the market's zone), with the zone's
+ * Intl formatter kept: building one per call was ~0.3-0.5 ms of CPU on every list call.
+ */
+export function listToday(market: Pick<CrmMarket, 'timezone'>, now: Date = new Date()): string {
+  const zone = marketZone(market);
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(zone, format);
+  }
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const p of format.formatToParts(now)) {
+    if (p.type === 'year') year = p.value;
+    else if (p.type === 'month') month = p.value;
+    else if (p.type === 'day') day = p.value;
+  }
+  return `${year}-${month}-${day}`;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The list calls
 
@@ -381,7 +405,7 @@ export async function listContracts(deps: CrmDeps, request: FastifyRequest, opti
       extra.push(sql`(${sql.raw(q.listType === 'contract' ? '"contracts"' : '"scale_tickets"')}."client_id" in (select id from legal_entities where partner_id = ${actor.partner.id} and (id = ${scope.id}::bigint or scope_legal_entity_id = ${scope.id}::bigint)))`);
     }
   }
-  const today = marketToday(market);
+  const today = listToday(market);
   const plan = listPlan(q, { partnerId: actor.partner.id, today, extra });
 
   if (options.csv) {

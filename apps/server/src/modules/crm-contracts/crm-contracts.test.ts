@@ -27,7 +27,8 @@ import {
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import type { CrmMarket } from '../crm-markets/crm-access.ts';
-import { buildRows } from './crm-contracts.service.ts';
+import { buildRows, listToday } from './crm-contracts.service.ts';
+import { marketToday } from '../crm-markets/crm-access.ts';
 import { contractRowsByIds, ticketRowsByIds } from './crm-contracts.repo.ts';
 import {
   contractFactsOf,
@@ -598,7 +599,7 @@ describe('documents', () => {
 });
 
 describe('contracts/search: rows written by PostgreSQL', () => {
-  // The list's rows are built by PostgreSQL as JSON text (contractRowsJson / ticketRowsJson) and sent as
+  // The list's rows are built by PostgreSQL as JSON text (contractRowsJsonSql / ticketRowsJsonSql) and sent as
   // they are. They must be exactly what the domain's row builders give (buildRows over the rows read by
   // id) and what the zod response serialiser used to write: the same bytes, keys in the schema's order.
   const market = { timezone: FIXTURE_TZ } as CrmMarket;
@@ -650,6 +651,16 @@ describe('contracts/search: rows written by PostgreSQL', () => {
       expect(res.body).toContain(JSON.stringify(tricky));
     } finally {
       await t.database.db.execute(sql`update legal_entities set name = ${original} where id = ${clientId}::bigint`);
+    }
+  });
+});
+
+describe('listToday', () => {
+  it('is marketToday (the market zone’s calendar day), around midnight and for an unknown zone too', () => {
+    const zones = ['America/Chicago', 'America/Regina', 'Pacific/Auckland', 'UTC', 'Not/AZone'];
+    const instants = ['2026-01-01T05:59:59Z', '2026-01-01T06:00:00Z', '2026-03-08T08:30:00Z', '2026-12-31T23:59:59Z', '2026-06-15T12:00:00Z'];
+    for (const timezone of zones) {
+      for (const at of instants) expect(listToday({ timezone }, new Date(at)), `${timezone} ${at}`).toBe(marketToday({ timezone }, new Date(at)));
     }
   });
 });
