@@ -212,6 +212,14 @@ describe('contract list page', () => {
     expect(screen.getByRole('tab', { name: 'Deliveries' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('moves a deliveries query on /crm/contracts to /crm/deliveries', async () => {
+    const { router } = renderApp('/crm/contracts?market_id=10&predefinedFilter=unapplied', 'buyer');
+    serve();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/deliveries'));
+    expect(new URLSearchParams(router.state.location.search).get('predefinedFilter')).toBe('unapplied');
+    expect(await screen.findByRole('button', { name: 'Unapplied', pressed: true })).toBeTruthy();
+  });
+
   it('offers a CSV link of the current query without the paging', async () => {
     renderApp('/crm/contracts?market_id=10&predefinedFilter=delinquent&page=2&paginationToken=abc&pageSize=20', 'buyer');
     serve();

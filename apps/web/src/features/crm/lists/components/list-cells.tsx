@@ -135,7 +135,7 @@ export function renderCell(
   }
   if (BOOLEAN_COLUMNS.has(column)) {
     return value === true ? (
-      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', color: column === 'inTheMoney' ? 'success.main' : 'text.primary' }}>
+      <Box component="span" sx={{ display: 'inline-flex', verticalAlign: 'middle', color: column === 'inTheMoney' ? 'success.main' : 'text.primary' }}>
         <CheckIcon sx={{ fontSize: 16 }} aria-hidden />
         <Box component="span" sx={visuallyHidden}>
           {t('crm.lists.yes')}
