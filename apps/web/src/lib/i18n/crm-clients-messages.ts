@@ -64,6 +64,8 @@ export const crmClientsMessages = {
   'crm.client.flag.ach': 'ACH payments',
   'crm.client.flag.noAch': 'No ACH',
   'crm.client.onboarded': 'On the app',
+  'crm.client.links.contracts': 'Contracts',
+  'crm.client.links.deliveries': 'Deliveries',
 
   // contracted figures
   'crm.client.contracted.title': 'Contracted, {crop}',

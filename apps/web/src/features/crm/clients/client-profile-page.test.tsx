@@ -34,6 +34,8 @@ describe('client profile', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Bakken Family Farms' })).toBeTruthy();
     expect(find(calls, 'GET', '/profile/SB/2025')).toHaveLength(1);
     expect(screen.getByText('ID 010268')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contracts' }).getAttribute('href')).toBe('/crm/contracts?market_id=10&client_legal_entity_id=501&crop_year=2025&commodity=SB');
+    expect(screen.queryByRole('link', { name: 'Deliveries' })).toBeNull();
     expect(screen.getByText('e-Sign eligible')).toBeTruthy();
     expect(screen.getByText('No ACH')).toBeTruthy();
     expect(screen.getByText('18,000 bu')).toBeTruthy();
