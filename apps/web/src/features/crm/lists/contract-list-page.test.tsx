@@ -123,6 +123,18 @@ describe('contract list page', () => {
     await waitFor(() => expect(searches(calls).at(-1)!.get('sortOrder')).toBe('desc'));
   });
 
+  it('sorts days to expiration as the expiration (one sort, both ways)', async () => {
+    const { router } = renderApp('/crm/contracts?market_id=10&predefinedFilter=mp_pricing', 'buyer');
+    const calls = serve();
+    await screen.findByText('C-100001');
+    expect(screen.getByRole('button', { name: 'Sort by Expiration' }).getAttribute('data-sort')).toBe('asc');
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Days to expiration' }));
+    await waitFor(() => expect(searches(calls).at(-1)!.get('sortOrder')).toBe('desc'));
+    expect(searches(calls).at(-1)!.get('sort')).toBe('expiration');
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('expiration');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sort by Days to expiration' }).getAttribute('data-sort')).toBe('desc'));
+  });
+
   it('pages forward with the token and back by page number; the page size starts again at page 1', async () => {
     const { router } = renderApp('/crm/contracts?market_id=10', 'buyer');
     const calls = serve({

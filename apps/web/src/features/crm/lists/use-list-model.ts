@@ -195,7 +195,9 @@ export function useListModel(context: CrmContextData): ListModel {
     (column: ListColumn) => {
       const next: RawParams = { ...raw };
       for (const key of PAGING) delete next[key];
-      const order: SortOrder = query.sort === column && query.sortOrder === 'asc' ? 'desc' : 'asc';
+      // Columns sharing a sort parameter (expirationDay sorts by expiration) are one sort.
+      const same = sortParamForColumn(query.sort) === sortParamForColumn(column);
+      const order: SortOrder = same && query.sortOrder === 'asc' ? 'desc' : 'asc';
       next.sort = sortParamForColumn(column);
       next.sortOrder = order;
       const checked = applyViewSortParams(effectiveParams(next, deliveriesRoute));

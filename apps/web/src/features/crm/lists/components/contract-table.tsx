@@ -1,7 +1,7 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
-import { LIST_COLUMN_LABELS, type ContractListRow, type ListColumn, type SortOrder } from '@granary/domain';
+import { LIST_COLUMN_LABELS, sortParamForColumn, type ContractListRow, type ListColumn, type SortOrder } from '@granary/domain';
 import { Box, ButtonBase, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { lighten } from '@mui/material/styles';
 import { useEffect, useRef } from 'react';
@@ -109,7 +109,7 @@ export function ContractTable({ label, columns, sortColumns, sort, sortOrder, on
             {columns.map((column, index) => {
               const align = columnAlign(column);
               const sortable = sortColumns.includes(column);
-              const active = sortable && sort === column;
+              const active = sortable && sortParamForColumn(sort) === sortParamForColumn(column);
               return (
                 <TableCell
                   key={column}
