@@ -134,6 +134,10 @@ export const crmClientsMessages = {
   // notes
   'crm.client.notes.title': 'Notes',
   'crm.client.notes.count': '{count, plural, one {# note} other {# notes}}',
+  'crm.client.notes.countCategory': '{count, plural, one {# note} other {# notes}} · {category}',
+  'crm.client.notes.filter': 'Show notes of a category',
+  'crm.client.notes.all': 'All',
+  'crm.client.notes.emptyCategory': 'No {category} notes.',
   'crm.client.notes.addForm': 'New note',
   'crm.client.notes.text': 'Note',
   'crm.client.notes.placeholder': 'What was said, agreed or promised…',

@@ -204,6 +204,15 @@ describe('client profile', () => {
     expect(JSON.parse(find(calls, 'PATCH', '/followups/40')[1]!.body!)).toEqual({ done: false });
   });
 
+  it('filters the notes by category', async () => {
+    renderApp('/crm/client/501?market_id=10', 'buyer');
+    const calls = serveClient();
+    const notes = await screen.findByRole('list', { name: 'Notes, newest first' });
+    expect(within(notes).getAllByRole('listitem')).toHaveLength(2);
+    fireEvent.click(within(screen.getByRole('group', { name: 'Show notes of a category' })).getByRole('button', { name: 'Meeting' }));
+    await waitFor(() => expect(find(calls, 'GET', '/notes').at(-1)!.url.searchParams.get('category')).toBe('meeting'));
+  });
+
   it('highlights the note of highlight_id', async () => {
     renderApp('/crm/client/501?market_id=10&highlight_id=1', 'buyer');
     serveClient();

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { NoteListResponse } from '@granary/domain';
+import type { NoteCategory, NoteListResponse } from '@granary/domain';
 import { crmGet, crmRetry } from '../../api/crm-request';
 import { crmKeys } from '../../api/crm-keys';
 import { clientPath } from './client-profile';
@@ -10,15 +10,16 @@ export const NOTES_PAGE_SIZE = 20;
 
 type NotesPageParam = { page: number; paginationToken: string | null };
 
-/** GET …/le/:clientId/notes: the client's notes at the market, newest day first, page after page (keyset tokens). */
-export const clientNotesQueryOptions = (params: ClientNotesParams) =>
+/** GET …/le/:clientId/notes[?category=]: the client's notes at the market, newest day first, page after page (keyset tokens). */
+export const clientNotesQueryOptions = (params: ClientNotesParams, category: NoteCategory | null = null) =>
   infiniteQueryOptions({
-    queryKey: crmKeys.clientNotes(params.marketId, params.clientId),
+    queryKey: [...crmKeys.clientNotes(params.marketId, params.clientId), category ?? 'all'] as const,
     queryFn: ({ signal, pageParam }) =>
       crmGet<NoteListResponse>(
         `${clientPath(params.platformId, params.marketId, params.clientId)}/notes`,
         {
           pageSize: NOTES_PAGE_SIZE,
+          category: category ?? undefined,
           page: pageParam.page > 1 ? pageParam.page : undefined,
           paginationToken: pageParam.page > 1 ? (pageParam.paginationToken ?? undefined) : undefined,
         },
@@ -31,6 +32,12 @@ export const clientNotesQueryOptions = (params: ClientNotesParams) =>
     staleTime: 15_000,
   });
 
-export function useClientNotes(params: ClientNotesParams, enabled: boolean) {
-  return useInfiniteQuery({ ...clientNotesQueryOptions(params), enabled });
+export function useClientNotes(params: ClientNotesParams, enabled: boolean, category: NoteCategory | null = null) {
+  // Another category of the same client keeps the current list on screen while it loads.
+  return useInfiniteQuery({
+    ...clientNotesQueryOptions(params, category),
+    enabled,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === params.marketId && previousQuery.queryKey[3] === params.clientId ? previous : undefined,
+  });
 }

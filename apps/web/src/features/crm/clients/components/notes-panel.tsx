@@ -132,7 +132,8 @@ export function NotesPanel({
   onFollowup?: (note: NoteRow) => void;
 }) {
   const t = useT();
-  const notes = useClientNotes(params, true);
+  const [filter, setFilter] = useState<NoteCategory | null>(null);
+  const notes = useClientNotes(params, true, filter);
   const create = useCreateNote(params);
   const [draft, setDraft] = useState<NoteWrite>(() => ({ note: '', category: 'other', noteDate: todayIso() }));
   const [notice, setNotice] = useState<Notice>(null);
@@ -159,7 +160,9 @@ export function NotesPanel({
         </Typography>
         {notes.data ? (
           <Typography variant="body2" color="text.secondary">
-            {t('crm.client.notes.count', { count: total })}
+            {filter
+              ? t('crm.client.notes.countCategory', { count: total, category: NOTE_CATEGORY_LABELS[filter] })
+              : t('crm.client.notes.count', { count: total })}
           </Typography>
         ) : null}
       </Stack>
@@ -190,6 +193,34 @@ export function NotesPanel({
         </Alert>
       ) : null}
 
+      <Stack
+        direction="row"
+        spacing={0.75}
+        role="group"
+        aria-label={t('crm.client.notes.filter')}
+        sx={{ mb: 1.5, overflowX: 'auto', pb: 0.5, '& .MuiChip-root': { flexShrink: 0 } }}
+      >
+        <Chip
+          label={t('crm.client.notes.all')}
+          color={filter === null ? 'primary' : 'default'}
+          variant={filter === null ? 'filled' : 'outlined'}
+          onClick={() => setFilter(null)}
+          aria-pressed={filter === null}
+          size="small"
+        />
+        {NOTE_CATEGORIES.map((category) => (
+          <Chip
+            key={category}
+            label={NOTE_CATEGORY_LABELS[category]}
+            color={filter === category ? 'primary' : 'default'}
+            variant={filter === category ? 'filled' : 'outlined'}
+            onClick={() => setFilter(filter === category ? null : category)}
+            aria-pressed={filter === category}
+            size="small"
+          />
+        ))}
+      </Stack>
+
       {notes.error ? (
         <CrmErrorState error={notes.error} onRetry={() => void notes.refetch()} />
       ) : !notes.data ? (
@@ -201,7 +232,7 @@ export function NotesPanel({
         <Stack spacing={1} sx={{ py: 3, alignItems: 'center', color: 'text.secondary', textAlign: 'center' }}>
           <StickyNote2OutlinedIcon sx={{ fontSize: 36, opacity: 0.5 }} />
           <Typography variant="body2">
-            <T id="crm.client.notes.empty" />
+            {filter ? t('crm.client.notes.emptyCategory', { category: NOTE_CATEGORY_LABELS[filter] }) : t('crm.client.notes.empty')}
           </Typography>
         </Stack>
       ) : (
