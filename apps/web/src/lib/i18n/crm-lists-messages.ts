@@ -8,7 +8,7 @@ export const crmListsMessages = {
   'crm.lists.tab.contracts': 'Contracts',
   'crm.lists.tab.deliveries': 'Deliveries',
   'crm.lists.tab.contract-documents': 'Contract documents',
-  'crm.lists.noTabs': 'You do not have access to the contract or delivery lists at this market.',
+  'crm.lists.noTabs': 'You do not have access to this list at any of your markets.',
 
   // Views (predefined filters).
   'crm.lists.views.label': 'View',

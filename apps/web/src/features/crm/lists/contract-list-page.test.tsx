@@ -198,6 +198,15 @@ describe('contract list page', () => {
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['No Documents']);
   });
 
+  it('explains when no market allows the tab, and offers the contracts list', async () => {
+    const { router } = renderApp('/crm/deliveries', 'buyer');
+    serve({ markets: [market(21, 'Contracts Only', { userPermissions: ['contracts'] })] });
+    expect(await screen.findByText('You do not have access to this list at any of your markets.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Contracts' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/contracts'));
+    expect(await screen.findByRole('table', { name: 'All contracts list' })).toBeTruthy();
+  });
+
   it('is the deliveries tab on /crm/deliveries, with ticket columns and no option month or contract type filter', async () => {
     renderApp('/crm/deliveries?market_id=10', 'buyer');
     const calls = serve({

@@ -128,7 +128,21 @@ function ContractList({ context }: { context: CrmContextData }) {
     return t(tickets ? 'crm.lists.total.tickets' : 'crm.lists.total.contracts', { count: data.totalCount });
   }, [data, tickets, t]);
 
-  if (!market) return <CrmEmptyState title={t('crm.lists.noTabs')} />;
+  if (!market) {
+    // No market allows this tab: offer the contracts tab when that is not the one asked for.
+    return (
+      <CrmEmptyState
+        title={t('crm.lists.noTabs')}
+        action={
+          query.tab !== 'contracts' ? (
+            <Button variant="outlined" onClick={() => model.selectTab('contracts')}>
+              {t('crm.lists.tab.contracts')}
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  }
 
   let body;
   if (list.error && !list.isPlaceholderData) {
