@@ -3,7 +3,7 @@ import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { ClientProfile } from '@granary/domain';
 import { Alert, Box, ButtonBase, CircularProgress, IconButton, InputAdornment, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { T, useT } from '../../../../lib/i18n/t';
 import type { MessageId } from '../../../../lib/i18n/messages';
 import { isCrmApiError } from '../../api/crm-request';
@@ -49,6 +49,15 @@ export function FarmDetails({
   const [draft, setDraft] = useState('');
   const [conflict, setConflict] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  // After a save or cancel, the keyboard goes back to the field's button (the editor it was in is gone).
+  const buttons = useRef<Partial<Record<SummaryField, HTMLButtonElement | null>>>({});
+  const [refocus, setRefocus] = useState<SummaryField | null>(null);
+  useEffect(() => {
+    if (refocus && editing === null) {
+      buttons.current[refocus]?.focus();
+      setRefocus(null);
+    }
+  }, [refocus, editing]);
 
   const unitOf = (field: SummaryField) =>
     field === 'area' ? format.areaUnit : field === 'estimatedYield' ? format.yieldUnit : format.unit;
@@ -65,6 +74,7 @@ export function FarmDetails({
     mutation.reset();
   };
   const cancel = () => {
+    setRefocus(editing);
     setEditing(null);
     setConflict(false);
     mutation.reset();
@@ -84,6 +94,7 @@ export function FarmDetails({
       { patch: { [field]: check.value }, ifMatch: etag },
       {
         onSuccess: () => {
+          setRefocus(field);
           setEditing(null);
           setConflict(false);
           setNotice({ severity: 'success', id: 'crm.client.field.saved', values: { field: t(LABELS[field]) } });
@@ -169,6 +180,9 @@ export function FarmDetails({
                   </Box>
                 ) : (
                   <ButtonBase
+                    ref={(element: HTMLButtonElement | null) => {
+                      buttons.current[field] = element;
+                    }}
                     onClick={() => start(field)}
                     aria-label={t('crm.client.field.edit', { field: label })}
                     sx={{
