@@ -80,6 +80,11 @@ describe('client list', () => {
     await page.getByRole('region', { name: 'Notes' }).waitFor();
     await page.getByRole('region', { name: 'Farm details' }).waitFor();
     await snap(page, 'crm-clients-profile-1280');
+    // A bar's tooltip names the month and both quantities in the profile's unit.
+    const byMonth = page.getByRole('region', { name: 'Contracted vs delivered' });
+    await byMonth.locator('.recharts-bar-rectangle').first().hover();
+    await byMonth.locator('.recharts-tooltip-wrapper').getByText(/\d bu$/).first().waitFor();
+    await byMonth.screenshot({ path: `${ARTIFACTS}crm-clients-chart-tooltip.png` });
 
     // Another crop year from the picker goes to the URL (and so to the profile path).
     await page.getByRole('combobox', { name: 'Crop year' }).click();
