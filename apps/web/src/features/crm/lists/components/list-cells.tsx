@@ -113,7 +113,17 @@ export function renderCell(
       </>
     );
   }
-  if (QUANTITY_COLUMNS.has(column)) return format.quantity(value as string);
+  if (QUANTITY_COLUMNS.has(column)) {
+    // Zero quantities recede so that what is still owed, applied or unpriced stands out.
+    const zero = Number(value) === 0;
+    return zero ? (
+      <Box component="span" sx={{ color: 'text.disabled' }}>
+        {format.quantity(value as string)}
+      </Box>
+    ) : (
+      format.quantity(value as string)
+    );
+  }
   // A negative basis is the normal case (under futures), not a loss: prices stay in the text colour.
   if (PRICE_COLUMNS.has(column)) return format.price(value as string);
   if (PERCENT_COLUMNS.has(column)) return format.percent(value as string);
