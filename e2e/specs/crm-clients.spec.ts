@@ -187,6 +187,39 @@ describe('client profile', () => {
     await second.close();
   });
 
+  it('tells a stale note editor that someone else changed the note, and keeps the typed text', async () => {
+    const first = await openContext(browser, { as: 'buyer' });
+    const second = await openContext(browser, { as: 'buyer2' });
+    const a = await first.newPage();
+    const b = await second.newPage();
+    await openProfile(a);
+    await openProfile(b);
+    const newest = (page: Page) => page.getByRole('list', { name: 'Notes, newest first' }).getByRole('listitem').first();
+
+    await newest(a).getByRole('button', { name: 'Edit note' }).click();
+    const mine = unique('My rewrite after the call.');
+    await a.getByRole('form', { name: 'Edit note' }).getByRole('textbox', { name: 'Note' }).fill(mine);
+
+    const theirs = unique('Their correction.');
+    await newest(b).getByRole('button', { name: 'Edit note' }).click();
+    await b.getByRole('form', { name: 'Edit note' }).getByRole('textbox', { name: 'Note' }).fill(theirs);
+    await b.getByRole('form', { name: 'Edit note' }).getByRole('button', { name: 'Save note' }).click();
+    await b.getByRole('status').filter({ hasText: 'Note saved.' }).waitFor();
+
+    const formA = a.getByRole('form', { name: 'Edit note' });
+    await formA.getByRole('button', { name: 'Save note' }).click();
+    await formA.getByText('Someone else changed this note while you were editing it.').waitFor();
+    await formA.getByText(theirs).waitFor();
+    expect(await formA.getByRole('textbox', { name: 'Note' }).inputValue()).toBe(mine);
+    await snap(a, 'crm-clients-note-conflict');
+    await formA.getByRole('button', { name: 'Save my version' }).click();
+    await a.getByRole('status').filter({ hasText: 'Note saved.' }).waitFor();
+    await b.reload();
+    await newest(b).getByText(mine).waitFor();
+    await first.close();
+    await second.close();
+  });
+
   it('adds a follow-up from a note and marks it done', async () => {
     const context = await openContext(browser, { as: 'buyer' });
     const page = await context.newPage();
