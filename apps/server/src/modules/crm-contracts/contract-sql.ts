@@ -153,6 +153,43 @@ export function readsClient(c: Condition | Expr): boolean {
   return walk(c);
 }
 
+/** Whether a condition sums over other contracts (clientSum: double_obligation) — a costly rule per row. */
+export function readsClientSum(c: Condition | Expr): boolean {
+  const walk = (x: Condition | Expr): boolean => {
+    if ('op' in x) {
+      switch (x.op) {
+        case 'true':
+          return false;
+        case 'and':
+        case 'or':
+          return x.args.some(walk);
+        case 'not':
+          return walk(x.arg);
+        case 'cmp':
+        case 'distinct':
+          return walk(x.left) || walk(x.right);
+        case 'isNull':
+        case 'in':
+        case 'contains':
+          return walk(x.arg);
+      }
+    }
+    switch (x.kind) {
+      case 'clientSum':
+        return true;
+      case 'add':
+      case 'sub':
+      case 'mul':
+        return walk(x.left) || walk(x.right);
+      case 'coalesce':
+        return x.args.some(walk);
+      default:
+        return false;
+    }
+  };
+  return walk(c);
+}
+
 const TABLES = { contracts, scaleTickets, legalEntities } as const;
 
 /** Whether an expression can be NULL (from the schema's NOT NULL columns); a sort on it needs a NULLS branch. */

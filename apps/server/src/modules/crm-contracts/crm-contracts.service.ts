@@ -76,7 +76,7 @@ import {
   type CrmMarket,
 } from '../crm-markets/crm-access.ts';
 import { findPartnerLegalEntityById } from '../crm-markets/crm-access.repo.ts';
-import { conditionSql, expressionColumns, expressionNullable, expressionSql, literalSql, readsClient } from './contract-sql.ts';
+import { conditionSql, expressionColumns, expressionNullable, expressionSql, literalSql, readsClient, readsClientSum } from './contract-sql.ts';
 import {
   countAmendments,
   countCapped,
@@ -148,6 +148,8 @@ export type ListPlan = {
   idsJoinClient: boolean;
   /** The columns the sort expression reads (the id phase returns them for the next page's token). */
   keyColumns: ColumnRef[];
+  /** The condition sums over other contracts per row (double_obligation): evaluate it once per page. */
+  costly: boolean;
 };
 
 export function listPlan(q: ListQuery, scope: { partnerId: string; today: string; extra: SQL[] }): ListPlan {
@@ -170,6 +172,7 @@ export function listPlan(q: ListQuery, scope: { partnerId: string; today: string
     idSql: expressionSql(idExpression(q.listType), ctx),
     idsJoinClient: readsClient(condition) || readsClient(sortExpr),
     keyColumns: expressionColumns(sortExpr),
+    costly: readsClientSum(condition),
   };
 }
 
@@ -282,9 +285,27 @@ async function fetchPageJson(
   rowsSql: (ids: SQL) => SQL,
 ): Promise<{ totalCount: number; rows: string; count: number; last: KeyRow | null }> {
   const ids = sql`(select ids from page)`;
+  let matched = sql``;
+  let count = countCappedSql(LIST_TABLES[plan.listType], plan.joinClient, plan.where, MAX_TOTAL_ROWS);
+  let pagePlan = plan;
+  if (plan.costly) {
+    // A rule that sums over other contracts for each row (double_obligation: a correlated sub-query per
+    // candidate) is evaluated once: the matching ids in a CTE, the count and the page's ids read from it.
+    // Such a view holds one market's open purchase contracts at most, so the CTE stays small.
+    const table = LIST_TABLES[plan.listType];
+    const join = plan.joinClient ? sql.raw(` inner join legal_entities on legal_entities.id = ${table}.client_id`) : sql``;
+    matched = sql`matched as materialized (select ${plan.idSql} as id from ${sql.raw(table)}${join} where ${plan.where}), `;
+    count = sql`(select count(*)::int from (select 1 from matched limit ${MAX_TOTAL_ROWS}) as capped)`;
+    pagePlan = {
+      ...plan,
+      where: sql`${plan.idSql} in (select id from matched)`,
+      joinClient: false,
+      idsJoinClient: plan.keyColumns.some((c) => c.table === 'legalEntities'),
+    };
+  }
   const result = (await db.execute(sql`
-    with page as materialized (select ${pageIdsSql(plan, window)} as ids)
-    select ${countCappedSql(LIST_TABLES[plan.listType], plan.joinClient, plan.where, MAX_TOTAL_ROWS)} as total,
+    with ${matched}page as materialized (select ${pageIdsSql(pagePlan, window)} as ids)
+    select ${count} as total,
       (select cardinality(ids) from page) as n,
       ${rowsSql(ids)} as rows,
       ${keyJsonSql(plan, sql`(select ids[cardinality(ids)] from page)`)} as key`)) as unknown as {

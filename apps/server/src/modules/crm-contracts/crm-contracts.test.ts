@@ -225,10 +225,26 @@ describe('contracts/search: sorting and keyset pages', () => {
     ['default', 'cropYear', 'desc'],
     ['get_signatures', 'eSignSent', 'asc'],
     ['default', 'contractStatus', 'asc'],
+    // double_obligation evaluates its rule once per page (a CTE of the matching ids): sorts on the client
+    // (joined) and on contract columns, keyset pages.
+    ['double_obligation', 'client', 'asc'],
+    ['double_obligation', 'quantity', 'desc'],
+    ['double_obligation', 'deliveryEndIsoStr', 'desc'],
   ] as [ContractView, ListColumn, SortOrder][])('%s sorted by %s %s: every page in the domain order, NULLs last', async (view, column, order) => {
     const pool = contractsAtAmes.filter((f) => contractInView(f, view, fx.today));
     const { rows } = await allRows(buyer, { market_id: fx.marketAll, predefinedFilter: view, sort: column, sortOrder: order, pageSize: 10 });
     expect(ids(rows)).toEqual(inMemoryOrder(pool, column, order, 'contract'));
+  });
+
+  it('double_obligation by offset (no token) gives the same pages and total as by keyset', async () => {
+    const pool = contractsAtAmes.filter((f) => contractInView(f, 'double_obligation', fx.today));
+    const expected = inMemoryOrder(pool, 'displayContractId', 'desc', 'contract');
+    expect(expected.length).toBeGreaterThan(3);
+    const p2 = await search(buyer, { market_id: fx.marketAll, predefinedFilter: 'double_obligation', sort: 'displayContractId', sortOrder: 'desc', pageSize: 5, page: 2 });
+    expect(p2.headers['x-pagination-mode']).toBe('offset');
+    const b2 = p2.json() as ListBody;
+    expect(ids(b2.rows)).toEqual(expected.slice(5, 10));
+    expect(b2.totalCount).toBe(expected.length);
   });
 
   it('expirationDay sorts by expiration; eSignEligible is sent as esign_eligible', async () => {
