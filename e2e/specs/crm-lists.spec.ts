@@ -372,4 +372,51 @@ describe('CRM contract and delivery lists', () => {
     expect(await grid(page).locator('tbody tr').count()).toBeGreaterThan(0);
     await context.close();
   });
+
+  it('opens a contract from its number: figures, a partial cancel with its amendment, a note; the list follows', async () => {
+    const context = await openContext(browser, { as: 'buyer' });
+    const page = await open(context, '/crm/contracts?market_id=1&predefinedFilter=to_arrive');
+    const firstNumber = (await column(page, LIST_COLUMN_LABELS.displayContractId))[0]!;
+    await grid(page).getByRole('button', { name: `Open contract ${firstNumber}` }).click();
+    const drawer = page.getByRole('dialog', { name: `Contract ${firstNumber}` });
+    await drawer.waitFor();
+    const undelivered = drawer.getByText('Undelivered', { exact: true }).locator('xpath=following-sibling::*[1]');
+    const before = num(await undelivered.innerText());
+    expect(before).toBeGreaterThan(100);
+
+    await drawer.getByRole('button', { name: 'Partial cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Partial cancel' });
+    await dialog.getByLabel(/Quantity to cancel/).fill(String(before + 1));
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    // More than is left undelivered: the server refuses, the dialog says why and keeps the input.
+    await dialog.getByRole('alert').waitFor();
+    expect(await dialog.getByLabel(/Quantity to cancel/).inputValue()).toBe(String(before + 1));
+    await dialog.getByLabel(/Quantity to cancel/).fill('100');
+    await dialog.getByLabel(/Reason/).fill('Farmer short on storage');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(`Contract ${firstNumber} updated`).waitFor();
+    await expect.poll(async () => num(await undelivered.innerText())).toBe(before - 100);
+    const history = drawer.getByRole('region', { name: 'History' });
+    await history.getByText(/Partial cancel/).first().waitFor();
+    await history.getByText('Farmer short on storage').waitFor();
+
+    await drawer.getByRole('button', { name: 'Add note' }).click();
+    const noteDialog = page.getByRole('dialog', { name: 'Add note' });
+    await noteDialog.getByLabel(/Note/).fill('Called about moving the delivery to January.');
+    await noteDialog.getByRole('button', { name: 'Confirm' }).click();
+    await history.getByText('Called about moving the delivery to January.').waitFor();
+    await snap(page, 'crm-lists-contract-drawer-1280');
+
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    // The list was refreshed: the contract's undelivered quantity is the new one.
+    await settled(page);
+    await expect
+      .poll(async () => {
+        const index = (await column(page, LIST_COLUMN_LABELS.displayContractId)).indexOf(firstNumber);
+        return num((await column(page, LIST_COLUMN_LABELS.undeliveredQuantity))[index] ?? '');
+      })
+      .toBe(before - 100);
+    await context.close();
+  });
 });

@@ -113,4 +113,5 @@ export const crmListsMessages = {
   // Export.
   'crm.lists.export': 'Export CSV',
   'crm.lists.exportHint': 'Download every row of this view with these filters (up to 10,000) as CSV',
+  'crm.lists.openContract': 'Open contract {number}',
 } as const;

@@ -2,6 +2,7 @@ import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import {
   CONTRACT_TYPE_LABELS,
+  formatDate,
   PRICE_STATUS_LABELS,
   type ContractDetail,
   type ContractOperation,
@@ -101,7 +102,7 @@ function ContractBody({ detail }: { detail: ContractDetail }) {
           <Figure label={t('crm.contract.undelivered')} value={qty(row.undeliveredQuantity)} />
           <Figure label={t('crm.contract.cancelled')} value={qty(row.cancelledQuantity)} />
           <Figure label={t('crm.contract.unpriced')} value={qty(row.unpricedQuantity)} />
-          <Figure label={t('crm.contract.optionMonth')} value={row.optionMonth} />
+          <Figure label={t('crm.contract.optionMonth')} value={row.optionMonth ? formatDate(`${row.optionMonth}-01`, 'MMM YYYY') : ''} />
           <Figure label={t('crm.contract.averageFutures')} value={format.price(row.averageFutures)} />
           <Figure label={t('crm.contract.averageBasis')} value={format.price(row.averageBasis)} />
           <Figure label={t('crm.contract.averageCash')} value={format.price(row.averageCash)} />

@@ -11,12 +11,13 @@ import {
 } from '@granary/domain';
 import { Box, Button, LinearProgress, Paper, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useT } from '../../../lib/i18n/t';
 import { useCurrentRouteDef, useLocalizedPath } from '../../../lib/routing/route-handle';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../components/crm-page-frame';
 import { MarketSelector } from '../components/market-selector';
+import { ContractDrawer } from '../contract/contract-drawer';
 import { contractCsvHref, contractSearchQueryOptions, useContractSearch } from './api/contract-search';
 import { useOptionMonths } from './api/option-months';
 import { ContractTable } from './components/contract-table';
@@ -74,6 +75,8 @@ function ContractList({ context }: { context: CrmContextData }) {
   const location = useLocation();
   const [, setSearch] = useSearchParams();
   const compact = useCompactFilters();
+  // The contract open in the side drawer (its number in a row is a button); closing it leaves the list as it was.
+  const [openContract, setOpenContract] = useState<{ clientId: number; contractId: number } | null>(null);
 
   // /crm/contracts asked for the deliveries list (tab=deliveries, predefinedFilter=unapplied): its route is /crm/deliveries.
   const wrongRoute = !deliveriesRoute && query.tab === 'deliveries';
@@ -202,6 +205,7 @@ function ContractList({ context }: { context: CrmContextData }) {
           loadingRows={Math.min(query.pageSize, 12)}
           highlightId={query.highlightId}
           clientHref={clientHref}
+          onOpenContract={(row) => setOpenContract({ clientId: row.clientId, contractId: row.id })}
         />
         {data ? (
           <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
@@ -255,6 +259,7 @@ function ContractList({ context }: { context: CrmContextData }) {
         <Box sx={{ height: 3, position: 'relative' }}>{list.isFetching ? <LinearProgress sx={{ position: 'absolute', inset: 0, height: 3 }} /> : null}</Box>
         {body}
       </Paper>
+      <ContractDrawer clientId={openContract?.clientId ?? 0} contractId={openContract?.contractId ?? null} onClose={() => setOpenContract(null)} />
     </Box>
   );
 }

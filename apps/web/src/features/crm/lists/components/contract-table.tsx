@@ -3,11 +3,11 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import { LIST_COLUMN_LABELS, sortParamForColumn, type ContractListRow, type ListColumn, type SortOrder } from '@granary/domain';
 import { Box, ButtonBase, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import { lighten } from '@mui/material/styles';
+import { lighten, type Theme } from '@mui/material/styles';
 import { useEffect, useRef } from 'react';
 import { useT } from '../../../../lib/i18n/t';
 import { useCrmFormat } from '../../components/use-crm-format';
-import { columnAlign, renderCell, WIDE_TEXT_COLUMNS } from './list-cells';
+import { CELL_STYLES, columnAlign, renderCell, WIDE_TEXT_COLUMNS } from './list-cells';
 
 export type ContractTableProps = {
   label: string;
@@ -22,6 +22,8 @@ export type ContractTableProps = {
   loadingRows: number;
   highlightId: string | null;
   clientHref: (row: ContractListRow) => string;
+  /** Opens a contract (its number is a button) in the contract drawer. */
+  onOpenContract?: (row: ContractListRow) => void;
 };
 
 /** Whether a row is the one highlight_id points at: its id, or its contract / ticket number. */
@@ -79,7 +81,7 @@ function SortHeader({
  * The list grid: dense, sticky header, the first column pinned while the rest scrolls sideways, sortable headers
  * with the three sort icons (unsorted, ascending, descending) on the view's sort columns only.
  */
-export function ContractTable({ label, columns, sortColumns, sort, sortOrder, onSort, rows, stale, loadingRows, highlightId, clientHref }: ContractTableProps) {
+export function ContractTable({ label, columns, sortColumns, sort, sortOrder, onSort, rows, stale, loadingRows, highlightId, clientHref, onOpenContract }: ContractTableProps) {
   const t = useT();
   const format = useCrmFormat();
   const highlightRef = useRef<HTMLTableRowElement | null>(null);
@@ -102,7 +104,7 @@ export function ContractTable({ label, columns, sortColumns, sort, sortOrder, on
       }}
     >
       <Table stickyHeader size="small" aria-label={label} aria-busy={stale || rows === null}
-        sx={{ minWidth: 'max-content', '& tbody tr:hover > td': { bgcolor: 'grey.100' }, '& tbody tr:last-of-type > td': { borderBottom: 0 } }}
+        sx={TABLE_STYLES}
       >
         <TableHead>
           <TableRow>
@@ -151,39 +153,19 @@ export function ContractTable({ label, columns, sortColumns, sort, sortOrder, on
             : rows.map((row) => {
                 const highlighted = row.id === highlightedId;
                 return (
-                  <TableRow
+                  <tr
                     key={`${row.kind}-${row.id}`}
                     ref={highlighted ? highlightRef : undefined}
-                    selected={highlighted}
+                    className={highlighted ? 'row highlighted' : 'row'}
                     aria-current={highlighted ? 'true' : undefined}
                     data-row-id={row.id}
-                    sx={
-                      highlighted
-                        ? {
-                            '& > td': { bgcolor: (theme) => `${lighten(theme.palette.warning.main, 0.8)} !important` },
-                            '& > td:first-of-type': { boxShadow: (theme) => `inset 3px 0 0 ${theme.palette.warning.main}` },
-                          }
-                        : undefined
-                    }
                   >
                     {columns.map((column, index) => (
-                      <TableCell
-                        key={column}
-                        align={columnAlign(column)}
-                        sx={{
-                          whiteSpace: 'nowrap',
-                          fontSize: 13,
-                          py: 0.75,
-                          px: 1.25,
-                          fontVariantNumeric: 'tabular-nums',
-                          ...(WIDE_TEXT_COLUMNS.has(column) ? { maxWidth: column === 'client' ? 220 : 260, overflow: 'hidden', textOverflow: 'ellipsis' } : {}),
-                          ...(index === 0 ? stickyFirst(1) : {}),
-                        }}
-                      >
-                        {renderCell(column, row, format, t, clientHref)}
-                      </TableCell>
+                      <td key={column} className={cellClass(column, index)}>
+                        {renderCell(column, row, format, t, clientHref, onOpenContract)}
+                      </td>
                     ))}
-                  </TableRow>
+                  </tr>
                 );
               })}
         </TableBody>
@@ -192,6 +174,42 @@ export function ContractTable({ label, columns, sortColumns, sort, sortOrder, on
     </TableContainer>
   );
 }
+
+/** A body cell's classes: alignment, clipped free text, the pinned first column. */
+function cellClass(column: ListColumn, index: number): string {
+  const classes = ['cell', `align-${columnAlign(column)}`];
+  if (WIDE_TEXT_COLUMNS.has(column)) classes.push(column === 'client' ? 'wide client' : 'wide');
+  if (index === 0) classes.push('first');
+  return classes.join(' ');
+}
+
+/**
+ * The grid's styles, once for the whole table: body cells are plain td elements with classes (a 100-row page has
+ * thousands of cells; an sx object or MUI TableCell per cell made the first page take half a second to render).
+ */
+const TABLE_STYLES = (theme: Theme) => ({
+  minWidth: 'max-content',
+  '& td.cell': {
+    ...theme.typography.body2,
+    fontSize: 13,
+    whiteSpace: 'nowrap',
+    padding: '6px 10px',
+    fontVariantNumeric: 'tabular-nums',
+    borderBottom: `1px solid ${lighten(theme.palette.divider, 0.88)}`,
+    color: theme.palette.text.primary,
+    verticalAlign: 'middle',
+  },
+  '& td.align-right': { textAlign: 'right' },
+  '& td.align-center': { textAlign: 'center' },
+  '& td.wide': { maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& td.client': { maxWidth: 220 },
+  '& td.first': stickyFirst(1),
+  '& tbody tr:hover > td': { bgcolor: 'grey.100' },
+  '& tbody tr:last-of-type > td': { borderBottom: 0 },
+  '& tr.highlighted > td': { bgcolor: `${lighten(theme.palette.warning.main, 0.8)} !important` },
+  '& tr.highlighted > td:first-of-type': { boxShadow: `inset 3px 0 0 ${theme.palette.warning.main}` },
+  ...CELL_STYLES,
+});
 
 /** The first column stays in view while the grid scrolls sideways (from the small breakpoint up). */
 function stickyFirst(zIndex: number) {

@@ -1,6 +1,5 @@
 import CheckIcon from '@mui/icons-material/Check';
 import { formatDate, type ContractListRow, type ListColumn } from '@granary/domain';
-import { Box, Chip, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { MessageId } from '../../../../lib/i18n/messages';
@@ -39,25 +38,73 @@ const PRICE_STATUS_COLOR = {
   priced: 'success',
 } as const;
 
+// Cells are plain elements with class names styled once by the table (CELL_STYLES): a 100-row page has a few
+// thousand cells, and a styled component or sx object per cell cost hundreds of milliseconds to render.
+
 function Muted() {
   return (
-    <Box component="span" aria-hidden sx={{ color: 'text.disabled' }}>
+    <span aria-hidden className="muted">
       —
-    </Box>
+    </span>
   );
 }
 
 function SmallChip({ label, color }: { label: string; color: 'default' | 'info' | 'success' | 'warning' | 'secondary' }) {
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={color}
-      label={label}
-      sx={{ height: 22, fontSize: 12, fontWeight: 500, '& .MuiChip-label': { px: 1 } }}
-    />
-  );
+  return <span className={`chip chip-${color}`}>{label}</span>;
 }
+
+/** The styles of the classes the cells use, for the table's sx. */
+export const CELL_STYLES = {
+  '& .muted': { color: 'text.disabled' },
+  '& .chip': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    height: 22,
+    px: 1,
+    borderRadius: 11,
+    border: '1px solid',
+    fontSize: 12,
+    fontWeight: 500,
+    lineHeight: 1,
+    whiteSpace: 'nowrap',
+  },
+  '& .chip-default': { borderColor: 'grey.400', color: 'text.primary' },
+  '& .chip-info': { borderColor: 'info.light', color: 'info.dark' },
+  '& .chip-success': { borderColor: 'success.light', color: 'success.dark' },
+  '& .chip-warning': { borderColor: 'warning.light', color: 'warning.dark' },
+  '& .chip-secondary': { borderColor: 'secondary.light', color: 'secondary.dark' },
+  '& .strong': { fontWeight: 600 },
+  '& .unit': { color: 'text.secondary', ml: 0.5, fontSize: 11 },
+  '& .soon': { color: 'warning.dark', fontWeight: 600 },
+  '& .past': { color: 'text.secondary' },
+  '& .check': { display: 'inline-flex', verticalAlign: 'middle', fontSize: 16 },
+  '& abbr.abbr': { fontWeight: 500, textDecoration: 'none' },
+  '& .check-money': { color: 'success.main' },
+  '& .sr-only': {
+    border: 0,
+    clip: 'rect(0 0 0 0)',
+    height: 1,
+    margin: -1,
+    overflow: 'hidden',
+    padding: 0,
+    position: 'absolute',
+    whiteSpace: 'nowrap',
+    width: 1,
+  },
+  '& a.cell-link, & button.cell-link': {
+    color: 'primary.main',
+    fontWeight: 500,
+    textDecoration: 'none',
+    font: 'inherit',
+    background: 'none',
+    border: 0,
+    p: 0,
+    cursor: 'pointer',
+    '&:hover': { textDecoration: 'underline' },
+    '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
+  },
+  '& button.cell-link': { color: 'text.primary', fontWeight: 600 },
+} as const;
 
 /** 'YYYY-MM' as 'Dec 2026'. */
 export function formatOptionMonth(value: string): string {
@@ -71,28 +118,32 @@ export function renderCell(
   format: Format,
   t: Translate,
   clientHref: (row: ContractListRow) => string,
+  onOpenContract?: (row: ContractListRow) => void,
 ): ReactNode {
   const value = row[column];
   if (column === 'client') {
     return (
-      <Link component={RouterLink} to={clientHref(row)} underline="hover" title={row.client} sx={{ fontWeight: 500 }}>
+      <RouterLink to={clientHref(row)} title={row.client} className="cell-link">
         {row.client}
-      </Link>
+      </RouterLink>
     );
   }
   if (value === null || value === undefined || value === '') return <Muted />;
-  if (column === 'displayContractId' || column === 'displayScaleTicketId' || column === 'displayContractAmendmentId' || column === 'scaleTicketNum') {
+  if (column === 'displayContractId' && row.kind === 'contract' && onOpenContract) {
     return (
-      <Box component="span" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+      <button type="button" className="cell-link" onClick={() => onOpenContract(row)} aria-label={t('crm.lists.openContract', { number: String(value) })}>
         {String(value)}
-      </Box>
+      </button>
     );
+  }
+  if (column === 'displayContractId' || column === 'displayScaleTicketId' || column === 'displayContractAmendmentId' || column === 'scaleTicketNum') {
+    return <span className="strong">{String(value)}</span>;
   }
   if (column === 'contractType' && row.contractType) {
     return (
-      <Box component="abbr" title={t(`crm.lists.contractType.${row.contractType}`)} sx={{ fontWeight: 500, textDecoration: 'none' }}>
+      <abbr title={t(`crm.lists.contractType.${row.contractType}`)} className="abbr">
         {t(`crm.lists.contractTypeShort.${row.contractType}`)}
-      </Box>
+      </abbr>
     );
   }
   if (column === 'contractStatus' && row.contractStatus) {
@@ -105,24 +156,14 @@ export function renderCell(
     return (
       <>
         {format.quantity(row.quantity)}
-        {row.quantityUnit === 'bushels' ? (
-          <Box component="span" sx={{ color: 'text.secondary', ml: 0.5, fontSize: 11 }}>
-            {t('crm.lists.unit.bushels')}
-          </Box>
-        ) : null}
+        {row.quantityUnit === 'bushels' ? <span className="unit">{t('crm.lists.unit.bushels')}</span> : null}
       </>
     );
   }
   if (QUANTITY_COLUMNS.has(column)) {
     // Zero quantities recede so that what is still owed, applied or unpriced stands out.
     const zero = Number(value) === 0;
-    return zero ? (
-      <Box component="span" sx={{ color: 'text.disabled' }}>
-        {format.quantity(value as string)}
-      </Box>
-    ) : (
-      format.quantity(value as string)
-    );
+    return zero ? <span className="muted">{format.quantity(value as string)}</span> : format.quantity(value as string);
   }
   // A negative basis is the normal case (under futures), not a loss: prices stay in the text colour.
   if (PRICE_COLUMNS.has(column)) return format.price(value as string);
@@ -133,24 +174,16 @@ export function renderCell(
   if (column === 'expirationDay') {
     const days = value as number;
     const text = days < 0 ? t('crm.lists.expiredAgo', { days: -days }) : t('crm.lists.expiresIn', { days });
-    return (
-      <Box component="span" sx={{ color: days < 0 ? 'text.secondary' : days <= 7 ? 'warning.dark' : undefined, fontWeight: days >= 0 && days <= 7 ? 600 : undefined }}>
-        {text}
-      </Box>
-    );
+    return <span className={days < 0 ? 'past' : days <= 7 ? 'soon' : undefined}>{text}</span>;
   }
   if (BOOLEAN_COLUMNS.has(column)) {
     return value === true ? (
-      <Box component="span" sx={{ display: 'inline-flex', verticalAlign: 'middle', color: column === 'inTheMoney' ? 'success.main' : 'text.primary' }}>
-        <CheckIcon sx={{ fontSize: 16 }} aria-hidden />
-        <Box component="span" sx={visuallyHidden}>
-          {t('crm.lists.yes')}
-        </Box>
-      </Box>
+      <span className={column === 'inTheMoney' ? 'check check-money' : 'check'}>
+        <CheckIcon fontSize="inherit" aria-hidden />
+        <span className="sr-only">{t('crm.lists.yes')}</span>
+      </span>
     ) : (
-      <Typography component="span" variant="inherit" sx={{ color: 'text.disabled' }}>
-        {t('crm.lists.no')}
-      </Typography>
+      <span className="muted">{t('crm.lists.no')}</span>
     );
   }
   const text = String(value);
@@ -159,15 +192,3 @@ export function renderCell(
   }
   return text;
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
