@@ -15,7 +15,7 @@ const webDist = process.env.BENCH_WEB_DIST ?? fileURLToPath(new URL('../apps/web
 const RUNS = 5;
 const BUDGET_MS = 1500;
 
-type Load = { rowsVisible: number; interactive: number; scripts: string[] };
+type Load = { rowsVisible: number; interactive: number; scripts: string[]; calls: { path: string; start: number; end: number }[] };
 
 /** gzip -9 size of a built file, in bytes (what a browser downloads from a compressing server or CDN). */
 function gzipped(file: string): number {
@@ -47,18 +47,27 @@ async function load(browser: Browser, base: string, token: string | null, path: 
       "window.__longTaskEnds = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTaskEnds.push(e.startTime + e.duration); }).observe({ type: 'longtask', buffered: true });",
   });
   const page = await context.newPage();
+  const calls: Load['calls'] = [];
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const timing = request.timing();
+    calls.push({ path: url.pathname.replace(/^\/api\/commodities\//, ''), start: timing.startTime, end: timing.startTime + timing.responseEnd });
+  });
   const scripts = new Set<string>();
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
   });
+  const navigationStart = Date.now();
   await page.goto(path);
   await page.locator(ready).first().waitFor({ state: 'visible', timeout: 30_000 });
   const rowsVisible = Number(await page.evaluate('performance.now()'));
   await page.waitForTimeout(1000);
   const lastLongTask = Number(await page.evaluate('Math.max(0, ...window.__longTaskEnds)'));
   await context.close();
-  return { rowsVisible, interactive: Math.max(rowsVisible, lastLongTask), scripts: [...scripts].sort() };
+  const relative = calls.map((call) => ({ path: call.path, start: Math.round(call.start - navigationStart), end: Math.round(call.end - navigationStart) }));
+  return { rowsVisible, interactive: Math.max(rowsVisible, lastLongTask), scripts: [...scripts].sort(), calls: relative };
 }
 
 /**
@@ -95,12 +104,14 @@ export async function runCrmPageBench(): Promise<void> {
     console.log(`\nCRM page benchmark — demo data on PGlite, headless Chromium, ${RUNS} cold loads each, ${new Date().toISOString()}`);
     console.log('page'.padEnd(28), 'rows ms'.padStart(9), 'interactive ms'.padStart(15), 'max ms'.padStart(8), 'JS gz KB'.padStart(9));
     const scriptsByPage = new Map<string, string[]>();
+    const callsByPage = new Map<string, Load['calls']>();
     for (const target of pages) {
       await load(browser, base, target.token, target.path, target.ready); // warm the server, not the browser
       const loads: Load[] = [];
       for (let run = 0; run < RUNS; run += 1) loads.push(await load(browser, base, target.token, target.path, target.ready));
       const scripts = loads[0]?.scripts ?? [];
       scriptsByPage.set(target.path, scripts);
+      callsByPage.set(target.path, loads[0]?.calls ?? []);
       const js = scripts.reduce((sum, file) => sum + gzipped(file), 0);
       console.log(
         target.name.padEnd(28),
@@ -110,10 +121,13 @@ export async function runCrmPageBench(): Promise<void> {
         (js / 1024).toFixed(1).padStart(9),
       );
     }
+    const waterfall = callsByPage.get('/crm/contracts') ?? [];
+    console.log(`API calls of one cold /crm/contracts load (ms after navigation): ${waterfall.map((c) => `${c.path} ${c.start}–${c.end}`).join(', ')}`);
     const crm = scriptsByPage.get('/crm/contracts') ?? [];
     const publicScripts = new Set(scriptsByPage.get('/market') ?? []);
     const crmOnly = crm.filter((file) => !publicScripts.has(file));
-    const leaked = [...publicScripts].filter((file) => /contract-list-page|client-profile-page|client-list-page/.test(file));
+    // A page's own chunk is named after it; shared chunks are named after every page that uses them.
+    const leaked = [...publicScripts].filter((file) => /^(contract-list-page|client-profile-page|client-list-page|dashboard-page)-/.test(file.replace(/^.*\//, '')));
     console.log(`Chunks only /crm/contracts loads: ${crmOnly.map((file) => `${file.replace(/^.*\//, '')} (${(gzipped(file) / 1024).toFixed(1)} KB gz)`).join(', ') || 'none'}`);
     console.log(`CRM list code on /market: ${leaked.length ? leaked.join(', ') : 'none (code-split)'}`);
     console.log(`Budget: /crm/contracts interactive (median) within ${BUDGET_MS} ms on the demo data.\n`);

@@ -49,8 +49,17 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie)[\\/]/, priority: 30 },
-              { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|react-is|prop-types|clsx)[\\/]/, priority: 20 },
-              { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+              // recharts and what it brings (d3, redux, immer…) only for the client profile's charts: its own chunk,
+              // loaded with that page, never preloaded by index.html.
+              {
+                name: 'charts',
+                test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant|use-sync-external-store)[\\/]/,
+                priority: 25,
+                // Not what the charts share with the rest (clsx, react-is): those stay where the app loads them.
+                includeDependenciesRecursively: false,
+              },
+              { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|react-is|prop-types|clsx)[\\/]/, priority: 20, entriesAware: true },
+              { name: 'vendor', test: /node_modules[\\/]/, priority: 10, entriesAware: true },
             ],
           },
         },

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CrmMarketsResponse, MerchandisingBootstrap } from '@granary/domain';
 import { crmGet, crmRetry, MERCHANDISING } from './crm-request';
 import { crmKeys } from './crm-keys';
@@ -25,6 +25,13 @@ export const crmMarketsQueryOptions = (platformId: number) =>
     staleTime: 5 * 60_000,
     retry: crmRetry,
   });
+
+/** Loads the CRM context into the cache ahead of the page (errors are left for the page's own queries to show). */
+export async function prefetchCrmContext(queryClient: QueryClient): Promise<void> {
+  const bootstrap = await queryClient.fetchQuery(merchandisingBootstrapQueryOptions()).catch(() => null);
+  const platformId = bootstrap?.partnerLegalEntity?.id;
+  if (platformId !== undefined) await queryClient.prefetchQuery(crmMarketsQueryOptions(platformId));
+}
 
 export function useMerchandisingBootstrap(options: { enabled?: boolean } = {}) {
   return useQuery({ ...merchandisingBootstrapQueryOptions(), enabled: options.enabled ?? true });
