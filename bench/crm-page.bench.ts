@@ -50,9 +50,9 @@ async function load(browser: Browser, base: string, token: string | null, path: 
   const calls: Load['calls'] = [];
   page.on('requestfinished', (request) => {
     const url = new URL(request.url());
-    if (!url.pathname.startsWith('/api/')) return;
+    if (!url.pathname.startsWith('/api/') && !/(contract-list-page|crm-layout|index)-[^~]*\.js$/.test(url.pathname)) return;
     const timing = request.timing();
-    calls.push({ path: url.pathname.replace(/^\/api\/commodities\//, ''), start: timing.startTime, end: timing.startTime + timing.responseEnd });
+    calls.push({ path: url.pathname.replace(/^\/api\/commodities\//, '').replace(/^\/assets\//, ''), start: timing.startTime, end: timing.startTime + timing.responseEnd });
   });
   const scripts = new Set<string>();
   page.on('response', (response) => {
@@ -122,7 +122,7 @@ export async function runCrmPageBench(): Promise<void> {
       );
     }
     const waterfall = callsByPage.get('/crm/contracts') ?? [];
-    console.log(`API calls of one cold /crm/contracts load (ms after navigation): ${waterfall.map((c) => `${c.path} ${c.start}–${c.end}`).join(', ')}`);
+    console.log(`API calls and page code of one cold /crm/contracts load (ms after navigation): ${waterfall.map((c) => `${c.path} ${c.start}–${c.end}`).join(', ')}`);
     const crm = scriptsByPage.get('/crm/contracts') ?? [];
     const publicScripts = new Set(scriptsByPage.get('/market') ?? []);
     const crmOnly = crm.filter((file) => !publicScripts.has(file));
