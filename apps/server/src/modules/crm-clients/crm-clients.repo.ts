@@ -113,6 +113,24 @@ export async function accessOf(db: Db, clientId: number) {
     .limit(50);
 }
 
+/** The day of the client's latest farm-visit note (of the partner, not deleted, not after `today`), or null. */
+export async function latestFarmVisitNote(db: Db, partnerId: string, clientId: number, today: string): Promise<string | null> {
+  const [row] = await db
+    .select({ day: sql<string | null>`max(${notes.noteDate})::text` })
+    .from(notes)
+    .where(
+      and(
+        eq(notes.partnerId, partnerId),
+        eq(notes.clientId, clientId),
+        eq(notes.category, 'farm_visit'),
+        isNull(notes.deletedAt),
+        sql`${notes.noteDate} <= ${today}`,
+      ),
+    );
+  const day = row?.day ?? null;
+  return day === null ? null : String(day).slice(0, 10);
+}
+
 export async function onboardedOf(db: Db, enterpriseId: number | null) {
   if (enterpriseId === null) return { enterprise: null, members: [] };
   const [enterprise] = await db.select({ id: enterprises.id, name: enterprises.name }).from(enterprises).where(eq(enterprises.id, enterpriseId));

@@ -58,6 +58,7 @@ import {
   deleteNote,
   findNote,
   insertNote,
+  latestFarmVisitNote,
   listNotesByDate,
   noteVersion,
   noteWhere,
@@ -167,6 +168,12 @@ async function profileScope(deps: CrmDeps, request: FastifyRequest, platformId: 
   return { actor, market, client };
 }
 
+function latestDay(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a > b ? a : b;
+}
+
 export async function clientProfile(
   deps: CrmDeps,
   request: FastifyRequest,
@@ -179,8 +186,8 @@ export async function clientProfile(
   const today = marketToday(market);
   const crop = pathCrop(cropParam, client.defaultCropId);
   const cropYear = pathCropYear(cropYearParam, client.defaultCropYear, today);
-  await touchClientAccess(db, client.id, actor.user.id);
-  const [contractsOfCrop, contacts, access, onboarded, next, latestNotes] = await Promise.all([
+  // 'Last accessed' is read before this visit is recorded: the user sees who opened the client before them.
+  const [contractsOfCrop, contacts, access, onboarded, next, latestNotes, farmVisitNote] = await Promise.all([
     clientContractsOf(db, actor.partner.id, client.id, crop.id, cropYear),
     contactsOf(db, client.id),
     accessOf(db, client.id),
@@ -189,7 +196,9 @@ export async function clientProfile(
     canNotes(market)
       ? listNotesByDate(db, noteWhere({ partnerId: actor.partner.id, marketIds: [market.id], clientId: client.id, category: null }), null, 50, 0)
       : Promise.resolve([] as NoteRowData[]),
+    latestFarmVisitNote(db, actor.partner.id, client.id, today),
   ]);
+  await touchClientAccess(db, client.id, actor.user.id);
   const clientRecord = { id: client.id, name: client.name, area: client.area, estimatedYield: client.estimatedYield, contractedWithOther: client.contractedWithOther };
   const exposure = clientExposureFor(clientRecord, contractsOfCrop, crop.id, cropYear);
   const country = countryByCode(market.countryCode);
@@ -210,7 +219,8 @@ export async function clientProfile(
       estimatedYield: client.estimatedYield,
       estimatedStorage: client.estimatedStorage,
       flags: { eSignEligible: client.esignEligible, ach: client.ach },
-      lastFarmVisit: client.lastFarmVisit,
+      // The recorded visit, or a later farm-visit note: writing up a visit is how a merchandiser records one.
+      lastFarmVisit: latestDay(client.lastFarmVisit, farmVisitNote),
       lastAccessed: {
         leLastAccessed: access[0]?.accessedAt.toISOString() ?? null,
         perUser: access.map((a) => ({ userId: a.userId, name: personName(a.firstName, a.lastName, a.email), accessedAt: a.accessedAt.toISOString() })),

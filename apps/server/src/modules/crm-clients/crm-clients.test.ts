@@ -105,7 +105,11 @@ describe('client profile', () => {
       estimatedProduction: exposure.estimatedProduction,
     });
     expect(p.charts).toEqual(clientProfileCharts(mine));
-    expect(p.summary.lastAccessed.perUser.map((u: { name: string }) => u.name)).toEqual(['Dana Merchant']);
+    // Last accessed is who opened the client before this visit: nobody yet, then this buyer.
+    expect(p.summary.lastAccessed.perUser).toEqual([]);
+    const again = (await get(buyer, `${clientUrl(client)}/profile/SB/${year}`)).json();
+    expect(again.summary.lastAccessed.perUser.map((u: { name: string }) => u.name)).toEqual(['Dana Merchant']);
+    expect(Date.parse(again.summary.lastAccessed.leLastAccessed)).toBeGreaterThan(Date.now() - 60_000);
     expect(p.notes.length).toBeGreaterThan(0);
     expect(p.summary.followup).toMatchObject({ clientId: client });
   });
@@ -192,6 +196,8 @@ describe('notes (text/plain)', () => {
     const note = created.json();
     expect(note).toMatchObject({ note: 'Walked the bins.\nCorn at 15.5%.', category: 'farm_visit', noteDate: fx.today, version: 1, author: { name: 'Dana Merchant' } });
     expect(created.headers.etag).toBe('"1"');
+    // A farm-visit note is a visit: the profile's last farm visit is its day.
+    expect((await get(buyer, `${clientUrl(client())}/profile`)).json().summary.lastFarmVisit).toBe(fx.today);
     const url = `${notesUrl()}/${note.id}`;
     expect((await get(buyer, url)).json()).toEqual(note);
     expect((await get(buyer, notesUrl())).json().rows.some((n: { id: number }) => n.id === note.id)).toBe(true);
