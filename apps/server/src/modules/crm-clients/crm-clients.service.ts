@@ -9,19 +9,13 @@ import {
   canSearchClients,
   canUseNotes,
   canViewClientProfile,
-  canonicalJson,
   clientExposureFor,
   clientProfileCharts,
   commodityForCrop,
   countryByCode,
   cropById,
-  decodePaginationToken,
-  encodePaginationToken,
   findCrop,
-  fnv1a32,
-  hasPageAfter,
   noteInputSchema,
-  pageWindow,
   plainNoteText,
   type ClientProfile,
   type ClientSearchResponse,
@@ -35,12 +29,12 @@ import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import {
   ifMatchVersion,
+  keysetPage,
   loadCrmActor,
   marketToday,
   requireClient,
   requireMarket,
   requirePlatform,
-  tokenSigner,
   userMarkets,
   type CrmActor,
   type CrmDeps,
@@ -87,30 +81,12 @@ export type ClientSearchQuery = { search: string | null; page: number; pageSize:
 async function clientPage(deps: CrmDeps, partnerId: string, marketIds: number[], query: ClientSearchQuery, list: string): Promise<ClientSearchResponse> {
   const db = deps.ctx.database.db;
   const where = clientSearchWhere({ partnerId, marketIds, search: query.search });
-  const fingerprint = fnv1a32(canonicalJson({ list, marketIds, search: query.search, size: query.pageSize }));
-  const sign = tokenSigner(deps.ctx);
-  const window = pageWindow(query.page, query.pageSize);
-  let after: { name: string; id: number } | null = null;
-  if (query.page > 1 && query.paginationToken) {
-    const d = decodePaginationToken(query.paginationToken, { fingerprint, page: query.page }, sign);
-    if (d.ok && typeof d.cursor.value === 'string') after = { name: d.cursor.value, id: d.cursor.id };
-  }
-  const [rows, totalCount] = await Promise.all([
-    window.limit > 0 ? searchClients(db, where, after, window.limit, after ? 0 : window.offset) : Promise.resolve([] as ClientSearchRowData[]),
-    countClients(db, where, MAX_TOTAL_ROWS),
-  ]);
-  const last = rows.at(-1);
-  const paginationToken =
-    last && rows.length === window.limit && hasPageAfter(query.page, query.pageSize, totalCount)
-      ? encodePaginationToken({ fingerprint, page: query.page + 1, cursor: { value: last.name, id: last.id } }, sign)
-      : null;
-  return {
-    rows: rows.map(({ defaultCropId, ...r }) => ({ ...r, defaultCommodity: commodityForCrop(defaultCropId) })),
-    totalCount,
-    paginationToken,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const page = await keysetPage<ClientSearchRowData>(deps.ctx, query, { list, marketIds, search: query.search, size: query.pageSize }, {
+    keyOf: (row) => row.name,
+    fetch: (after, limit, offset) => searchClients(db, where, after && { name: after.key, id: after.id }, limit, offset),
+    count: () => countClients(db, where, MAX_TOTAL_ROWS),
+  });
+  return { ...page, rows: page.rows.map(({ defaultCropId, ...r }) => ({ ...r, defaultCommodity: commodityForCrop(defaultCropId) })) };
 }
 
 /** market/:marketIds/le-search: clients selling to any of the markets (each the user's, 404 / 403 otherwise). */
@@ -283,24 +259,12 @@ export type NotesQuery = { category: string | null; page: number; pageSize: numb
 async function notePage(deps: CrmDeps, filter: Parameters<typeof noteWhere>[0], query: NotesQuery, list: string): Promise<NoteListResponse> {
   const db = deps.ctx.database.db;
   const where = noteWhere(filter);
-  const fingerprint = fnv1a32(canonicalJson({ list, filter, size: query.pageSize }));
-  const sign = tokenSigner(deps.ctx);
-  const window = pageWindow(query.page, query.pageSize);
-  let after: { noteDate: string; id: number } | null = null;
-  if (query.page > 1 && query.paginationToken) {
-    const d = decodePaginationToken(query.paginationToken, { fingerprint, page: query.page }, sign);
-    if (d.ok && typeof d.cursor.value === 'string') after = { noteDate: d.cursor.value, id: d.cursor.id };
-  }
-  const [rows, totalCount] = await Promise.all([
-    window.limit > 0 ? listNotesByDate(db, where, after, window.limit, after ? 0 : window.offset) : Promise.resolve([] as NoteRowData[]),
-    countNotes(db, where, MAX_TOTAL_ROWS),
-  ]);
-  const last = rows.at(-1);
-  const paginationToken =
-    last && rows.length === window.limit && hasPageAfter(query.page, query.pageSize, totalCount)
-      ? encodePaginationToken({ fingerprint, page: query.page + 1, cursor: { value: last.noteDate, id: last.id } }, sign)
-      : null;
-  return { rows: rows.map(noteRow), totalCount, paginationToken, page: query.page, pageSize: query.pageSize };
+  const page = await keysetPage<NoteRowData>(deps.ctx, query, { list, filter, size: query.pageSize }, {
+    keyOf: (row) => row.noteDate,
+    fetch: (after, limit, offset) => listNotesByDate(db, where, after && { noteDate: after.key, id: after.id }, limit, offset),
+    count: () => countNotes(db, where, MAX_TOTAL_ROWS),
+  });
+  return { ...page, rows: page.rows.map(noteRow) };
 }
 
 async function notesScope(deps: CrmDeps, request: FastifyRequest, platformId: number, marketId: number, clientId: number) {

@@ -9,8 +9,14 @@ import { z } from 'zod';
 import {
   ADMIN_PERMISSIONS,
   MARKET_PERMISSIONS,
+  canonicalJson,
+  decodePaginationToken,
+  encodePaginationToken,
+  fnv1a32,
   hasAdminPermission,
+  hasPageAfter,
   isoDateInZone,
+  pageWindow,
   normalizeMarketPermissions,
   type AdminGrants,
   type AdminGrantsResponse,
@@ -204,6 +210,47 @@ export function marketToday(market: Pick<CrmMarket, 'timezone'>, now: Date = new
 export function tokenSigner(ctx: AppContext): TokenSigner {
   const key = sha256(`crm-pagination-token:${ctx.csrfSecret}`);
   return (payload) => hmac(key, payload);
+}
+
+/** The paging parameters of a list call (grain-marketing.md 2, 9). */
+export type PageQuery = { page: number; pageSize: number; paginationToken: string | null };
+
+export type KeysetPage<Row> = { rows: Row[]; totalCount: number; paginationToken: string | null; page: number; pageSize: number };
+
+/**
+ * One page of a keyset-paged list (docs/decisions/013): the page after a valid token's cursor, else by offset within
+ * the 10,000-row window, the capped total beside it, and the next page's signed token when there is one. `query`
+ * is what else defines the list (filters, page size): a token of another query or page is ignored. `keyOf` is the
+ * sort key of a row (with its id, the cursor); `fetch` gets the rows after a cursor or at an offset.
+ */
+export async function keysetPage<Row extends { id: number }>(
+  ctx: AppContext,
+  paging: PageQuery,
+  query: unknown,
+  list: {
+    keyOf: (row: Row) => string;
+    fetch: (after: { key: string; id: number } | null, limit: number, offset: number) => Promise<Row[]>;
+    count: () => Promise<number>;
+  },
+): Promise<KeysetPage<Row>> {
+  const fingerprint = fnv1a32(canonicalJson(query));
+  const sign = tokenSigner(ctx);
+  const window = pageWindow(paging.page, paging.pageSize);
+  let after: { key: string; id: number } | null = null;
+  if (paging.page > 1 && paging.paginationToken) {
+    const decoded = decodePaginationToken(paging.paginationToken, { fingerprint, page: paging.page }, sign);
+    if (decoded.ok && typeof decoded.cursor.value === 'string') after = { key: decoded.cursor.value, id: decoded.cursor.id };
+  }
+  const [rows, totalCount] = await Promise.all([
+    window.limit > 0 ? list.fetch(after, window.limit, after ? 0 : window.offset) : Promise.resolve([] as Row[]),
+    list.count(),
+  ]);
+  const last = rows.at(-1);
+  const paginationToken =
+    last && rows.length === window.limit && hasPageAfter(paging.page, paging.pageSize, totalCount)
+      ? encodePaginationToken({ fingerprint, page: paging.page + 1, cursor: { value: list.keyOf(last), id: last.id } }, sign)
+      : null;
+  return { rows, totalCount, paginationToken, page: paging.page, pageSize: paging.pageSize };
 }
 
 // ---------------------------------------------------------------------------------------------------

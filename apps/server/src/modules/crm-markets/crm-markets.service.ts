@@ -8,25 +8,19 @@ import {
   TASK_LIST_RULES,
   TASK_LIST_STATUSES,
   bidsOffersExtCommodities,
-  canonicalJson,
   cropById,
   dashboardEntitlementKey,
   daysOverdue,
-  decodePaginationToken,
-  encodePaginationToken,
   entitlementsFor,
   followupAgeBucket,
   followupAgeBucketFromParam,
   followupDueRange,
   followupState,
   formatNumber,
-  fnv1a32,
   hasEntitlement,
-  hasPageAfter,
   isCrmAdmin,
   marketLabel,
   normalizeMarketPermissions,
-  pageWindow,
   parseListQuery,
   MARKET_PERMISSIONS,
   type AdminGrants,
@@ -54,7 +48,7 @@ import {
   requireMarket,
   requirePlatform,
   structuredProductAccess,
-  tokenSigner,
+  keysetPage,
   userMarkets,
   type CrmActor,
   type CrmDeps,
@@ -242,30 +236,22 @@ export async function followupList(deps: CrmDeps, request: FastifyRequest, query
   const which = bucket ?? query.state;
   const range = which ? followupDueRange(which, today) : { from: null, to: null };
   const order: 'asc' | 'desc' = which === null || which === 'upcoming' ? 'asc' : 'desc';
-  const fingerprint = fnv1a32(canonicalJson({ list: 'followups', filter, which, size: query.pageSize }));
-  const sign = tokenSigner(deps.ctx);
-  const window = pageWindow(query.page, query.pageSize);
-  let after: { dueDate: string; id: number } | null = null;
-  if (query.page > 1 && query.paginationToken) {
-    const d = decodePaginationToken(query.paginationToken, { fingerprint, page: query.page }, sign);
-    if (d.ok && typeof d.cursor.value === 'string') after = { dueDate: d.cursor.value, id: d.cursor.id };
-  }
   const under = followupDueRange('under90Days', today);
   const over = followupDueRange('over90Days', today);
-  const [rows, counts] = await Promise.all([
-    window.limit > 0 ? listFollowups(db, { ...filter, ...range, order, after, limit: window.limit, offset: after ? 0 : window.offset }) : Promise.resolve([]),
-    countFollowups(db, filter, { today, under90From: under.from!, over90To: over.to! }),
-  ]);
-  const totalCount = Math.min(
-    MAX_TOTAL_ROWS,
-    bucket === 'under90Days' ? counts.under90Days : bucket === 'over90Days' ? counts.over90Days : which === 'upcoming' ? counts.upcoming : which === 'past' ? counts.past : counts.upcoming + counts.past,
-  );
-  const last = rows.at(-1);
-  const paginationToken =
-    last && rows.length === window.limit && hasPageAfter(query.page, query.pageSize, totalCount)
-      ? encodePaginationToken({ fingerprint, page: query.page + 1, cursor: { value: last.dueDate, id: last.id } }, sign)
-      : null;
-  return { rows: rows.map((r) => followupRow(r, today)), counts, totalCount, paginationToken, page: query.page, pageSize: query.pageSize };
+  let counts: Awaited<ReturnType<typeof countFollowups>> | null = null;
+  const page = await keysetPage<FollowupRowData>(deps.ctx, query, { list: 'followups', filter, which, size: query.pageSize }, {
+    keyOf: (row) => row.dueDate,
+    fetch: (after, limit, offset) => listFollowups(db, { ...filter, ...range, order, after: after && { dueDate: after.key, id: after.id }, limit, offset }),
+    count: async () => {
+      counts = await countFollowups(db, filter, { today, under90From: under.from!, over90To: over.to! });
+      const c = counts;
+      return Math.min(
+        MAX_TOTAL_ROWS,
+        bucket === 'under90Days' ? c.under90Days : bucket === 'over90Days' ? c.over90Days : which === 'upcoming' ? c.upcoming : which === 'past' ? c.past : c.upcoming + c.past,
+      );
+    },
+  });
+  return { ...page, rows: page.rows.map((r) => followupRow(r, today)), counts: counts! };
 }
 
 export async function createFollowup(deps: CrmDeps, request: FastifyRequest, input: FollowupCreate): Promise<FollowupRow> {
