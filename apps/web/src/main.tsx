@@ -18,8 +18,14 @@ void queryClient.prefetchQuery(bootstrapQueryOptions());
 // A signed-in user opening a CRM page: its context (partner entity, markets) is asked for at the same time, not
 // after the bootstrap and the page's code have arrived (the contracts page is to be usable within 1.5 s).
 const { barePath } = splitLocalePrefix(window.location.pathname);
+// On the contract and delivery lists, the first page is asked for as soon as the markets are known.
 if (/^\/crm(\/|$)/i.test(barePath) && readCookie(LOGGED_IN_COOKIE) === LOGGED_IN_COOKIE_VALUE) {
-  void prefetchCrmContext(queryClient);
+  const list = /^\/crm\/(contracts|deliveries)\/?$/i.exec(barePath);
+  void prefetchCrmContext(queryClient).then(async (context) => {
+    if (!context || !list) return;
+    const { prefetchContractList } = await import('./features/crm/lists/prefetch-list');
+    await prefetchContractList(queryClient, context, new URLSearchParams(window.location.search), list[1]?.toLowerCase() === 'deliveries');
+  });
 }
 const router = createAppRouter();
 

@@ -26,11 +26,16 @@ export const crmMarketsQueryOptions = (platformId: number) =>
     retry: crmRetry,
   });
 
-/** Loads the CRM context into the cache ahead of the page (errors are left for the page's own queries to show). */
-export async function prefetchCrmContext(queryClient: QueryClient): Promise<void> {
+/**
+ * Loads the CRM context into the cache ahead of the page; resolves with it, or null when a call failed (the page's
+ * own queries then show the error).
+ */
+export async function prefetchCrmContext(queryClient: QueryClient): Promise<{ bootstrap: MerchandisingBootstrap; markets: CrmMarketsResponse['markets'] } | null> {
   const bootstrap = await queryClient.fetchQuery(merchandisingBootstrapQueryOptions()).catch(() => null);
   const platformId = bootstrap?.partnerLegalEntity?.id;
-  if (platformId !== undefined) await queryClient.prefetchQuery(crmMarketsQueryOptions(platformId));
+  if (!bootstrap || platformId === undefined) return null;
+  const markets = await queryClient.fetchQuery(crmMarketsQueryOptions(platformId)).catch(() => null);
+  return markets ? { bootstrap, markets: markets.markets } : null;
 }
 
 export function useMerchandisingBootstrap(options: { enabled?: boolean } = {}) {

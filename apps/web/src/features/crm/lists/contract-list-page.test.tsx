@@ -1,11 +1,11 @@
-import { LIST_COLUMN_LABELS, viewDefinition, type ContractListRow, type CrmMarketRow } from '@granary/domain';
+import { LIST_COLUMN_LABELS, viewDefinition, type ContractListRow, type CrmMarketRow, type MerchandisingBootstrap } from '@granary/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { isHighlighted } from './components/contract-table';
 import { lastPage } from './components/list-pagination';
 import { clientProfilePath } from './contract-list-page';
-import { effectiveParams } from './use-list-model';
+import { effectiveParams, listApiParams } from './use-list-model';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -86,6 +86,24 @@ function serve(options: { markets?: CrmMarketRow[]; list?: (url: URL) => Answer 
 const searches = (calls: Call[]) => calls.filter((call) => call.url.pathname.endsWith('/contracts/search')).map((call) => call.url.searchParams);
 
 describe('contract list page', () => {
+  it('asks for the same first page as listApiParams, which main.tsx prefetches before the page renders', async () => {
+    const markets = [market(10, 'Ames Elevator'), market(11, 'Boone Terminal', { userPermissions: ['contracts'] })];
+    for (const [path, deliveries] of [
+      ['/crm/contracts', false],
+      ['/crm/contracts?market_id=11&predefinedFilter=needs_pricing&sort=client&sortOrder=asc&pageSize=25&highlight_id=7', false],
+      ['/crm/deliveries?market_id=11&cropId=1', true],
+      ['/crm/contracts?tab=contract-documents&search=berg', false],
+    ] as const) {
+      const view = renderApp(path, 'buyer');
+      const calls = serve({ markets });
+      await waitFor(() => expect(searches(calls).length).toBeGreaterThan(0));
+      const sent = Object.fromEntries(searches(calls)[0]!.entries());
+      const search = new URLSearchParams(path.split('?')[1] ?? '');
+      expect(listApiParams(search, deliveries, { bootstrap: BOOTSTRAP as MerchandisingBootstrap, markets }), path).toEqual(sent);
+      view.unmount();
+    }
+  });
+
   it('shows the view’s columns, formatted rows and the total; the market goes into the URL', async () => {
     const { router } = renderApp('/crm/contracts', 'buyer');
     const calls = serve();

@@ -1,6 +1,7 @@
 import {
   applyViewSortParams,
   canUseListTab,
+  chooseMarketId,
   clearFilters,
   dropTokenWithoutPage,
   hasFilters,
@@ -77,6 +78,19 @@ export function effectiveParams(raw: RawParams, deliveriesRoute: boolean): RawPa
   out.tab = 'deliveries';
   delete out.type;
   return out;
+}
+
+/**
+ * The list call's parameters for a URL, outside React: the same reading as useListModel (route, view, the first
+ * market where the tab may be used when market_id names none), so that the first page can be asked for as soon as
+ * the markets are known (prefetchContractList), before the page has rendered. null when no market allows the tab.
+ */
+export function listApiParams(search: URLSearchParams, deliveriesRoute: boolean, context: Pick<CrmContextData, 'bootstrap' | 'markets'>): Record<string, string> | null {
+  const parsed = parseListQuery(effectiveParams(paramsOf(search), deliveriesRoute));
+  const usable = context.markets.filter((market) => canUseListTab(entitlementContext(context.bootstrap, market), parsed.tab)).map((market) => market.id);
+  const marketId = chooseMarketId(search.get('market_id'), usable);
+  if (marketId === null) return null;
+  return listQueryToParams({ ...parsed, marketId, highlightId: null, tabFilter: null });
 }
 
 export type ListModel = {
