@@ -333,6 +333,17 @@ describe('CRM contract and delivery lists', () => {
   it('works on a phone: tabs, folded filters, horizontal scroll', async () => {
     const context = await openContext(browser, { as: 'buyer', viewport: { width: 375, height: 812 } });
     const page = await open(context, '/crm/contracts?market_id=1&predefinedFilter=needs_pricing');
+    // The selected view is scrolled into the view row's sight (a full-page screenshot resets that scroll).
+    const selected = page.getByRole('button', { name: 'Needs pricing', pressed: true });
+    await expect
+      .poll(() =>
+        selected.evaluate((chip) => {
+          const row = chip.parentElement!.getBoundingClientRect();
+          const box = chip.getBoundingClientRect();
+          return box.left >= row.left - 1 && box.right <= row.right + 1;
+        }),
+      )
+      .toBe(true);
     await snap(page, 'crm-lists-contracts-375');
     await page.getByRole('button', { name: 'More filters' }).click();
     await page.getByRole('combobox', { name: /Crop year/ }).waitFor();

@@ -76,8 +76,14 @@ export function ViewPicker({ tab, view, onSelect }: { tab: ListTab; view: Contra
     if (typeof window.matchMedia === 'function' && !window.matchMedia('(max-width: 839.95px)').matches) return;
     const group = groupRef.current;
     const chip = group?.querySelector<HTMLElement>('[aria-pressed="true"]');
-    if (!group || !chip || group.scrollWidth <= group.clientWidth) return;
-    group.scrollLeft = chip.offsetLeft - group.offsetLeft - (group.clientWidth - chip.offsetWidth) / 2;
+    if (!group || !chip) return;
+    const frame = requestAnimationFrame(() => {
+      if (group.scrollWidth <= group.clientWidth) return;
+      const row = group.getBoundingClientRect();
+      const box = chip.getBoundingClientRect();
+      group.scrollLeft += box.left - row.left - (row.width - box.width) / 2;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [view, tab]);
   return (
     <Box
