@@ -1,4 +1,16 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Specs run in name order, with the identity spec last: it resets and changes demo accounts' passwords, which ends
+ * their sessions (the pre-made sessions other specs sign in with). Any order would do but that one.
+ */
+class SessionSafeSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const last = (file: TestSpecification) => (/identity\.spec\.ts$/.test(file.moduleId) ? 1 : 0);
+    return [...files].sort((a, b) => last(a) - last(b) || a.moduleId.localeCompare(b.moduleId));
+  }
+}
 
 // End-to-end specs: real server on a real (PGlite) database, the built web app, Debian's Chromium.
 export default defineConfig({
@@ -9,5 +21,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: one browser at a time keeps timings honest.
     fileParallelism: false,
+    sequence: { sequencer: SessionSafeSequencer },
   },
 });
