@@ -1,33 +1,15 @@
 import type { ClientProfile, ClientSearchRow, CrmMarketRow, FollowupRow, NoteRow } from '@granary/domain';
 import { vi } from 'vitest';
+import { BOOTSTRAP, crmMarket } from '../test-fixtures';
 
 // A fake CRM server for the clients pages' component tests: the merchandising calls they make, each overridable.
 
-export const market = (id: number, displayName: string, extra: Partial<CrmMarketRow> = {}): CrmMarketRow => ({
-  id,
-  displayName,
-  label: displayName,
-  address: { city: 'Ames', administrativeAreaLevel1: 'IA' },
-  countryCode: 'USA',
-  timezone: 'America/Chicago',
-  userPermissions: ['dashboard', 'contracts', 'contract_documents', 'notes', 'profile'],
-  sustainabilityEnabled: false,
-  entitlements: ['prairie-dashboard', 'grain-buying-contracts'],
-  ...extra,
-});
+export const market = (id: number, displayName: string, extra: Partial<CrmMarketRow> = {}): CrmMarketRow =>
+  crmMarket(id, displayName, { userPermissions: ['dashboard', 'contracts', 'contract_documents', 'notes', 'profile'], entitlements: ['prairie-dashboard', 'grain-buying-contracts'], ...extra });
 
 export const MARKETS = [market(10, 'Ames Elevator'), market(11, 'Boone Terminal'), market(12, 'Cedar Bids Only', { userPermissions: ['instruments'] })];
 
-export const BOOTSTRAP = {
-  partnerLegalEntity: { id: 1, name: 'Prairie Grain', scopeLegalEntityId: 1 },
-  partner: { id: 'test', displayName: 'Prairie Test Grain', shortName: 'Prairie', tradeName: 'Prairie Test Grain' },
-  partnerHasCrm: true,
-  ingestDashboardAccess: false,
-  structuredProductAccess: false,
-  bids_offers_ext_commodities: {},
-  hasExternalScope: false,
-  defaultScopeLegalEntityId: 0,
-};
+export { BOOTSTRAP };
 
 export const searchRow = (id: number, name: string, extra: Partial<ClientSearchRow> = {}): ClientSearchRow => ({
   id,

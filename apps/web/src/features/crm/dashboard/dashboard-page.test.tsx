@@ -2,20 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CrmMarketRow, FollowupListResponse, FollowupRow, RecentActivityResponse } from '@granary/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
+import { BOOTSTRAP, crmMarket } from '../test-fixtures';
 
 // The test partner's short name is 'Prairie': its dashboard entitlement is 'prairie-dashboard'.
-const market = (id: number, displayName: string, extra: Partial<CrmMarketRow> = {}): CrmMarketRow => ({
-  id,
-  displayName,
-  label: displayName,
-  address: { city: 'Ames', administrativeAreaLevel1: 'IA' },
-  countryCode: 'USA',
-  timezone: 'America/Chicago',
-  userPermissions: ['dashboard', 'contracts', 'contract_documents', 'notes', 'profile'],
-  sustainabilityEnabled: false,
-  entitlements: ['prairie-dashboard', 'grain-buying-contracts'],
-  ...extra,
-});
+const market = (id: number, displayName: string, extra: Partial<CrmMarketRow> = {}): CrmMarketRow =>
+  crmMarket(id, displayName, { userPermissions: ['dashboard', 'contracts', 'contract_documents', 'notes', 'profile'], entitlements: ['prairie-dashboard', 'grain-buying-contracts'], ...extra });
 
 const MARKETS = [
   market(10, 'Ames Elevator'),
@@ -43,16 +34,7 @@ const followup = (id: number, extra: Partial<FollowupRow> = {}): FollowupRow => 
 type Reply = { status: number; body?: unknown };
 type Call = { url: URL; method: string; body: unknown };
 
-const BOOTSTRAP = {
-  partnerLegalEntity: { id: 1, name: 'Prairie Grain', scopeLegalEntityId: 1 },
-  partner: { id: 'test', displayName: 'Prairie Test Grain', shortName: 'Prairie', tradeName: 'Prairie Test Grain' },
-  partnerHasCrm: true,
-  ingestDashboardAccess: false,
-  structuredProductAccess: false,
-  bids_offers_ext_commodities: {},
-  hasExternalScope: false,
-  defaultScopeLegalEntityId: 0,
-};
+
 
 /** A fake CRM server: the merchandising calls of the dashboard, each overridable; everything else 404. */
 function serveCrm(options: {

@@ -1,7 +1,8 @@
-import { LIST_COLUMN_LABELS, viewDefinition, type ContractListRow, type CrmMarketRow, type MerchandisingBootstrap } from '@granary/domain';
+import { LIST_COLUMN_LABELS, viewDefinition, type ContractListRow, type CrmMarketRow } from '@granary/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
+import { BOOTSTRAP, crmMarket } from '../test-fixtures';
 import { isHighlighted } from './components/contract-table';
 import { lastPage } from './components/list-pagination';
 import { clientProfilePath } from './contract-list-page';
@@ -13,29 +14,10 @@ afterEach(() => vi.restoreAllMocks());
 
 const ALL_PERMISSIONS = ['dashboard', 'contracts', 'deliveries', 'contract_documents', 'notes', 'profile'] as const;
 
-const market = (id: number, displayName: string, extra: Partial<CrmMarketRow> = {}): CrmMarketRow => ({
-  id,
-  displayName,
-  label: displayName,
-  address: { city: 'Ames', administrativeAreaLevel1: 'IA' },
-  countryCode: 'USA',
-  timezone: 'America/Chicago',
-  userPermissions: [...ALL_PERMISSIONS],
-  sustainabilityEnabled: false,
-  entitlements: [],
-  ...extra,
-});
+const market = (id: number, displayName: string, extra: Partial<CrmMarketRow> = {}): CrmMarketRow =>
+  crmMarket(id, displayName, { userPermissions: [...ALL_PERMISSIONS], ...extra });
 
-const BOOTSTRAP = {
-  partnerLegalEntity: { id: 1, name: 'Prairie Grain', scopeLegalEntityId: 1 },
-  partner: { id: 'test', displayName: 'Prairie Test Grain', shortName: 'Prairie', tradeName: 'Prairie Test Grain' },
-  partnerHasCrm: true,
-  ingestDashboardAccess: false,
-  structuredProductAccess: false,
-  bids_offers_ext_commodities: {},
-  hasExternalScope: false,
-  defaultScopeLegalEntityId: 0,
-};
+
 
 function contractRow(id: number, extra: Partial<ContractListRow> = {}): ContractListRow {
   return {
@@ -99,7 +81,7 @@ describe('contract list page', () => {
       await waitFor(() => expect(searches(calls).length).toBeGreaterThan(0));
       const sent = Object.fromEntries(searches(calls)[0]!.entries());
       const search = new URLSearchParams(path.split('?')[1] ?? '');
-      expect(listApiParams(search, deliveries, { bootstrap: BOOTSTRAP as MerchandisingBootstrap, markets }), path).toEqual(sent);
+      expect(listApiParams(search, deliveries, { bootstrap: BOOTSTRAP, markets }), path).toEqual(sent);
       view.unmount();
     }
   });
