@@ -89,6 +89,15 @@ describe('ContractDrawer', () => {
     }
   });
 
+  it('proposes the month after the current delivery window for a basis roll, and the next futures month', async () => {
+    renderDrawer(vi.fn(() => Promise.resolve(json(detail()))));
+    fireEvent.click(await screen.findByRole('button', { name: 'Roll' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Roll' });
+    expect((within(dialog).getByLabelText(/New delivery start/) as HTMLInputElement).value).toBe('2026-11-01');
+    expect((within(dialog).getByLabelText(/New delivery end/) as HTMLInputElement).value).toBe('2026-11-30');
+    expect((within(dialog).getByLabelText(/New futures month/) as HTMLInputElement).value).toBe('2027-01');
+  });
+
   it('offers no term changes on a contract that is not open', async () => {
     renderDrawer(vi.fn(() => Promise.resolve(json(detail({ allowedOperations: ['note'] })))));
     expect(await screen.findByRole('button', { name: 'Add note' })).toBeTruthy();

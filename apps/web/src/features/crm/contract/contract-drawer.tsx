@@ -116,7 +116,8 @@ function ContractBody({ detail }: { detail: ContractDetail }) {
         {detail.pricingEvents.length === 0 ? (
           <Empty id="crm.contract.pricing.empty" />
         ) : (
-          <Table size="small" aria-label={t('crm.contract.pricing')}>
+          <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('crm.contract.pricing')} sx={{ '& th, & td': { px: 1, whiteSpace: 'nowrap' } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('crm.contract.pricing.pricedAt')}</TableCell>
@@ -131,13 +132,14 @@ function ContractBody({ detail }: { detail: ContractDetail }) {
                 <TableRow key={event.id}>
                   <TableCell>{format.instant(event.pricedAt)}</TableCell>
                   <TableCell align="right">{format.quantity(event.quantity)}</TableCell>
-                  <TableCell align="right">{format.price(event.futuresPrice)}</TableCell>
-                  <TableCell align="right">{format.price(event.basis)}</TableCell>
-                  <TableCell align="right">{format.price(event.cashPrice)}</TableCell>
+                  <TableCell align="right">{format.price(event.futuresPrice) || '—'}</TableCell>
+                  <TableCell align="right">{format.price(event.basis) || '—'}</TableCell>
+                  <TableCell align="right">{format.price(event.cashPrice) || '—'}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
+          </Box>
         )}
       </Section>
 
@@ -145,7 +147,8 @@ function ContractBody({ detail }: { detail: ContractDetail }) {
         {detail.ticketApplications.length === 0 ? (
           <Empty id="crm.contract.deliveries.empty" />
         ) : (
-          <Table size="small" aria-label={t('crm.contract.deliveries')}>
+          <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('crm.contract.deliveries')} sx={{ '& th, & td': { px: 1, whiteSpace: 'nowrap' } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('crm.contract.deliveries.ticket')}</TableCell>
@@ -165,6 +168,7 @@ function ContractBody({ detail }: { detail: ContractDetail }) {
               ))}
             </TableBody>
           </Table>
+          </Box>
         )}
       </Section>
 

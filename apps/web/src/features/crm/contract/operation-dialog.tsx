@@ -48,14 +48,30 @@ function nextMonth(month: string | null): string {
   return mon === 12 ? `${year + 1}-01` : `${year}-${String(mon + 1).padStart(2, '0')}`;
 }
 
+/** 'YYYY-MM-DD' plus one day. */
+function nextDay(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The last day of the month after the one `day` falls in. */
+function endOfNextMonth(day: string): string {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month + 1, 0, 12)).toISOString().slice(0, 10);
+}
+
 function initialValues(detail: ContractDetail): Record<Field, string> {
   const row = detail.contract;
+  // A roll moves the delivery window on: proposed, the month after the current window (the server requires a
+  // later end).
+  const end = row.deliveryEndIsoStr;
   return {
     quantity: '',
     optionMonth: nextMonth(row.optionMonth),
     spread: '0',
-    deliveryStart: row.deliveryStartIsoStr ?? '',
-    deliveryEnd: row.deliveryEndIsoStr ?? '',
+    deliveryStart: end ? nextDay(end) : (row.deliveryStartIsoStr ?? ''),
+    deliveryEnd: end ? endOfNextMonth(end) : '',
     basisAdjustment: '0',
     reason: '',
     note: '',
