@@ -113,81 +113,51 @@ export function expressionSql(e: Expr, ctx: SqlContext): SQL {
   return exprSql(e, { today: ctx.today, contractsAlias: TABLE_ALIASES.contracts, depth: 0 });
 }
 
+/** Whether some expression in a condition (or expression) passes `test`; a client sum's terms are walked too. */
+function someExpr(x: Condition | Expr, test: (e: Expr) => boolean): boolean {
+  if ('op' in x) {
+    switch (x.op) {
+      case 'true':
+        return false;
+      case 'and':
+      case 'or':
+        return x.args.some((a) => someExpr(a, test));
+      case 'not':
+        return someExpr(x.arg, test);
+      case 'cmp':
+      case 'distinct':
+        return someExpr(x.left, test) || someExpr(x.right, test);
+      case 'isNull':
+      case 'in':
+      case 'contains':
+        return someExpr(x.arg, test);
+    }
+  }
+  if (test(x)) return true;
+  switch (x.kind) {
+    case 'col':
+    case 'lit':
+    case 'param':
+      return false;
+    case 'add':
+    case 'sub':
+    case 'mul':
+      return someExpr(x.left, test) || someExpr(x.right, test);
+    case 'coalesce':
+      return x.args.some((a) => someExpr(a, test));
+    case 'clientSum':
+      return someExpr(x.of, test) || someExpr(x.where, test);
+  }
+}
+
 /** Whether a condition reads the client (legal_entities) columns: the query then joins the client. */
 export function readsClient(c: Condition | Expr): boolean {
-  const walk = (x: Condition | Expr): boolean => {
-    if ('op' in x) {
-      switch (x.op) {
-        case 'true':
-          return false;
-        case 'and':
-        case 'or':
-          return x.args.some(walk);
-        case 'not':
-          return walk(x.arg);
-        case 'cmp':
-        case 'distinct':
-          return walk(x.left) || walk(x.right);
-        case 'isNull':
-        case 'in':
-        case 'contains':
-          return walk(x.arg);
-      }
-    }
-    switch (x.kind) {
-      case 'col':
-        return x.table === 'legalEntities';
-      case 'lit':
-      case 'param':
-        return false;
-      case 'add':
-      case 'sub':
-      case 'mul':
-        return walk(x.left) || walk(x.right);
-      case 'coalesce':
-        return x.args.some(walk);
-      case 'clientSum':
-        return walk(x.of) || walk(x.where);
-    }
-  };
-  return walk(c);
+  return someExpr(c, (e) => e.kind === 'col' && e.table === 'legalEntities');
 }
 
 /** Whether a condition sums over other contracts (clientSum: double_obligation) — a costly rule per row. */
 export function readsClientSum(c: Condition | Expr): boolean {
-  const walk = (x: Condition | Expr): boolean => {
-    if ('op' in x) {
-      switch (x.op) {
-        case 'true':
-          return false;
-        case 'and':
-        case 'or':
-          return x.args.some(walk);
-        case 'not':
-          return walk(x.arg);
-        case 'cmp':
-        case 'distinct':
-          return walk(x.left) || walk(x.right);
-        case 'isNull':
-        case 'in':
-        case 'contains':
-          return walk(x.arg);
-      }
-    }
-    switch (x.kind) {
-      case 'clientSum':
-        return true;
-      case 'add':
-      case 'sub':
-      case 'mul':
-        return walk(x.left) || walk(x.right);
-      case 'coalesce':
-        return x.args.some(walk);
-      default:
-        return false;
-    }
-  };
-  return walk(c);
+  return someExpr(c, (e) => e.kind === 'clientSum');
 }
 
 const TABLES = { contracts, scaleTickets, legalEntities } as const;
