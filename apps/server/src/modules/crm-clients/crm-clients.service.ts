@@ -312,9 +312,7 @@ function readNote(body: unknown, category: NoteCategory | undefined, noteDate: s
 
 export async function findClientNote(deps: CrmDeps, request: FastifyRequest, ids: NoteIds, noteId: number): Promise<NoteRow> {
   const { actor, market, client } = await notesScope(deps, request, ids.platformId, ids.marketId, ids.clientId);
-  const note = await findNote(deps.ctx.database.db, actor.partner.id, noteId);
-  if (!note || note.clientId !== client.id || note.marketId !== market.id) throw new AppError('not_found', `No note ${noteId}.`);
-  return noteRow(note);
+  return noteRow(await existingNote(deps, actor, market, client.id, noteId));
 }
 
 export async function createNote(
