@@ -1,4 +1,4 @@
-import type { CrmMarketRow, MerchandisingBootstrap } from '@granary/domain';
+import type { CrmMarketRow, FollowupRow, MerchandisingBootstrap } from '@granary/domain';
 
 // Shared by the CRM pages' component tests (never imported by the app).
 
@@ -29,3 +29,21 @@ export function crmMarket(id: number, displayName: string, extra: Partial<CrmMar
     ...extra,
   };
 }
+
+/** An open, upcoming follow-up of client 500 + id at market 10, assigned to Dana Merchant. */
+export const followupRow = (id: number, extra: Partial<FollowupRow> = {}): FollowupRow => ({
+  id,
+  clientId: 500 + id,
+  clientName: `Client ${id}`,
+  marketId: 10,
+  dueDate: '2099-01-0' + (id % 9 || 1),
+  description: `Call back ${id}`,
+  noteId: null,
+  assignedUser: { id: 'u1', name: 'Dana Merchant' },
+  state: 'upcoming',
+  ageBucket: null,
+  daysOverdue: 0,
+  doneAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...extra,
+});

@@ -1,6 +1,6 @@
 import type { ClientProfile, ClientSearchRow, CrmMarketRow, FollowupRow, NoteRow } from '@granary/domain';
 import { vi } from 'vitest';
-import { BOOTSTRAP, crmMarket } from '../test-fixtures';
+import { BOOTSTRAP, crmMarket, followupRow } from '../test-fixtures';
 
 // A fake CRM server for the clients pages' component tests: the merchandising calls they make, each overridable.
 
@@ -39,22 +39,9 @@ export const note = (id: number, extra: Partial<NoteRow> = {}): NoteRow => ({
   ...extra,
 });
 
-export const followup = (id: number, extra: Partial<FollowupRow> = {}): FollowupRow => ({
-  id,
-  clientId: 501,
-  clientName: 'Bakken Family Farms',
-  marketId: 10,
-  dueDate: '2099-01-05',
-  description: `Call back ${id}`,
-  noteId: null,
-  assignedUser: { id: 'u1', name: 'Dana Merchant' },
-  state: 'upcoming',
-  ageBucket: null,
-  daysOverdue: 0,
-  doneAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...extra,
-});
+/** A follow-up of the profile's client (Bakken Family Farms, 501). */
+export const followup = (id: number, extra: Partial<FollowupRow> = {}): FollowupRow =>
+  followupRow(id, { clientId: 501, clientName: 'Bakken Family Farms', dueDate: '2099-01-05', ...extra });
 
 export function profile(extra: Partial<ClientProfile> = {}, summary: Partial<ClientProfile['summary']> = {}): ClientProfile {
   return {

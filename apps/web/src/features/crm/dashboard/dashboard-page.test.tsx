@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CrmMarketRow, FollowupListResponse, FollowupRow, RecentActivityResponse } from '@granary/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { BOOTSTRAP, crmMarket } from '../test-fixtures';
+import { BOOTSTRAP, crmMarket, followupRow } from '../test-fixtures';
 
 // The test partner's short name is 'Prairie': its dashboard entitlement is 'prairie-dashboard'.
 const market = (id: number, displayName: string, extra: Partial<CrmMarketRow> = {}): CrmMarketRow =>
@@ -14,22 +14,7 @@ const MARKETS = [
   market(12, 'Cedar Bids Only', { userPermissions: ['instruments'], entitlements: ['grain-buying-bids'] }),
 ];
 
-const followup = (id: number, extra: Partial<FollowupRow> = {}): FollowupRow => ({
-  id,
-  clientId: 500 + id,
-  clientName: `Client ${id}`,
-  marketId: 10,
-  dueDate: '2099-01-0' + (id % 9 || 1),
-  description: `Call back ${id}`,
-  noteId: null,
-  assignedUser: { id: 'u1', name: 'Dana Merchant' },
-  state: 'upcoming',
-  ageBucket: null,
-  daysOverdue: 0,
-  doneAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...extra,
-});
+const followup = followupRow;
 
 type Reply = { status: number; body?: unknown };
 type Call = { url: URL; method: string; body: unknown };
