@@ -366,11 +366,6 @@ export async function buildRows(db: Db, facts: Facts[], market: CrmMarket, today
   );
 }
 
-/** The market's calendar day (marketToday; the zone's formatter is kept by the domain's isoDateInZone). */
-export function listToday(market: Pick<CrmMarket, 'timezone'>, now: Date = new Date()): string {
-  return marketToday(market, now);
-}
-
 // ---------------------------------------------------------------------------------------------------
 // The list calls
 
@@ -407,7 +402,7 @@ export async function listContracts(deps: CrmDeps, request: FastifyRequest, opti
       extra.push(sql`(${sql.raw(q.listType === 'contract' ? '"contracts"' : '"scale_tickets"')}."client_id" in (select id from legal_entities where partner_id = ${actor.partner.id} and (id = ${scope.id}::bigint or scope_legal_entity_id = ${scope.id}::bigint)))`);
     }
   }
-  const today = listToday(market);
+  const today = marketToday(market);
   const plan = listPlan(q, { partnerId: actor.partner.id, today, extra });
 
   if (options.csv) {

@@ -27,8 +27,8 @@ import {
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import type { CrmMarket } from '../crm-markets/crm-access.ts';
-import { buildRows, listToday } from './crm-contracts.service.ts';
-import { marketToday } from '../crm-markets/crm-access.ts';
+import { buildRows } from './crm-contracts.service.ts';
+import { marketToday, marketZone } from '../crm-markets/crm-access.ts';
 import { contractRowsByIds, ticketRowsByIds } from './crm-contracts.repo.ts';
 import {
   contractFactsOf,
@@ -671,12 +671,13 @@ describe('contracts/search: rows written by PostgreSQL', () => {
   });
 });
 
-describe('listToday', () => {
-  it('is marketToday (the market zone’s calendar day), around midnight and for an unknown zone too', () => {
+describe('marketToday', () => {
+  it('is the market zone’s calendar day with its kept formatter, around midnight and for an unknown zone too', () => {
     const zones = ['America/Chicago', 'America/Regina', 'Pacific/Auckland', 'UTC', 'Not/AZone'];
     const instants = ['2026-01-01T05:59:59Z', '2026-01-01T06:00:00Z', '2026-03-08T08:30:00Z', '2026-12-31T23:59:59Z', '2026-06-15T12:00:00Z'];
     for (const timezone of zones) {
-      for (const at of instants) expect(listToday({ timezone }, new Date(at)), `${timezone} ${at}`).toBe(marketToday({ timezone }, new Date(at)));
+      const fresh = new Intl.DateTimeFormat('en-CA', { timeZone: marketZone({ timezone }), year: 'numeric', month: '2-digit', day: '2-digit' });
+      for (const at of instants) expect(marketToday({ timezone }, new Date(at)), `${timezone} ${at}`).toBe(fresh.format(new Date(at)));
     }
   });
 });
