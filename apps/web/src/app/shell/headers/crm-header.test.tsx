@@ -1,22 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { CrmMarketRow } from '@granary/domain';
+import { crmMarket } from '../../../features/crm/test-fixtures';
 import { renderApp } from '../../../test/render-app';
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-const market = (id: number, entitlements: string[], userPermissions: string[]) => ({
-  id,
-  displayName: `Market ${id}`,
-  label: `Market ${id}`,
-  address: { city: 'Ames', administrativeAreaLevel1: 'IA' },
-  countryCode: 'USA',
-  timezone: 'America/Chicago',
-  userPermissions,
-  sustainabilityEnabled: false,
-  entitlements,
-});
+const market = (id: number, entitlements: string[], userPermissions: CrmMarketRow['userPermissions']) =>
+  crmMarket(id, `Market ${id}`, { entitlements, userPermissions });
 
 describe('CRM header navigation', () => {
   it('leaves out the CRM pages no market of the buyer grants', async () => {
