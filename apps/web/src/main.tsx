@@ -2,7 +2,7 @@ import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-600.css';
 import '@fontsource/roboto/latin-700.css';
-import { LOGGED_IN_COOKIE, LOGGED_IN_COOKIE_VALUE, splitLocalePrefix } from '@granary/domain';
+import { LOGGED_IN_COOKIE, LOGGED_IN_COOKIE_VALUE, matchRoute } from '@granary/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -17,14 +17,13 @@ const queryClient = createQueryClient();
 void queryClient.prefetchQuery(bootstrapQueryOptions());
 // A signed-in user opening a CRM page: its context (partner entity, markets) is asked for at the same time, not
 // after the bootstrap and the page's code have arrived (the contracts page is to be usable within 1.5 s).
-const { barePath } = splitLocalePrefix(window.location.pathname);
 // On the contract and delivery lists, the first page is asked for as soon as the markets are known.
-if (/^\/crm(\/|$)/i.test(barePath) && readCookie(LOGGED_IN_COOKIE) === LOGGED_IN_COOKIE_VALUE) {
-  const list = /^\/crm\/(contracts|deliveries)\/?$/i.exec(barePath);
-  void prefetchCrmContext(queryClient).then(async (context) => {
-    if (!context || !list) return;
-    const { prefetchContractList } = await import('./features/crm/lists/prefetch-list');
-    await prefetchContractList(queryClient, context, new URLSearchParams(window.location.search), list[1]?.toLowerCase() === 'deliveries');
+const route = matchRoute(window.location.pathname)?.route;
+if (route?.gate === 'grainBuying' && readCookie(LOGGED_IN_COOKIE) === LOGGED_IN_COOKIE_VALUE) {
+  const list = route.id === 'crm-contracts' || route.id === 'crm-deliveries' ? import('./features/crm/lists/prefetch-list') : null;
+  void Promise.all([prefetchCrmContext(queryClient), list]).then(async ([context, module]) => {
+    if (!context || !module) return;
+    await module.prefetchContractList(queryClient, context, new URLSearchParams(window.location.search), route.id === 'crm-deliveries');
   });
 }
 const router = createAppRouter();
