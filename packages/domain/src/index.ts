@@ -75,3 +75,32 @@ export * from './crm/followups.ts';
 export * from './crm/notes.ts';
 export * from './crm/records.ts';
 export * from './crm/api.ts';
+
+// E-signing of contracts (issue 5).
+export * from './esign/esign.ts';
+export * from './bids/futures.ts';
+export * from './bids/pricing.ts';
+export * from './bids/live-events.ts';
+export * from './bids/quotes.ts';
+export * from './bids/trading-session.ts';
+export * from './bids/offers.ts';
+export * from './bids/instruments.ts';
+
+// Public market pages (issue 5): what each market's public page shows, its hours and announcements.
+export * from './public-market/page-settings.ts';
+export * from './public-market/hours.ts';
+export * from './public-market/announcements.ts';
+export * from './public-market/market-page-view.ts';
+export * from './public-market/ci-score.ts';
+
+// My Sales Lite (issue 5): the farmer's profit-center calls, sums and access rule.
+export * from './profit-center/access.ts';
+export * from './profit-center/sales.ts';
+export * from './profit-center/api.ts';
+
+// Farm-input store catalogue (issue 6): kinds, categories and route slugs, regional flags, images, prices, calls.
+export * from './store/catalogue.ts';
+export * from './store/regions.ts';
+export * from './store/images.ts';
+export * from './store/price.ts';
+export * from './store/api.ts';

@@ -49,11 +49,23 @@ describe('ROUTES', () => {
   });
 
   it('marks the shell pages built and the rest as placeholders', () => {
-    expect(all.filter((r) => r.built).map((r) => r.id).sort()).toEqual([
-      'crm', 'crm-client', 'crm-clients', 'crm-contracts', 'crm-dashboard', 'crm-deliveries', 'dev-mailbox', 'error', 'home', 'login-magic', 'native-landing', 'onetime-password-reset', 'password-exchange',
-      'password-reset', 'reset-password', 'sign-in', 'sign-in-native', 'sign-in-sms-verification', 'sign-in-sso', 'signup',
+    // The store's catalogue pages (issue 6) are checked on their own below.
+    expect(all.filter((r) => r.built && !r.id.startsWith('store-') && r.id !== 'marketplace-product').map((r) => r.id).sort()).toEqual([
+      'crm', 'crm-administrator', 'crm-bids', 'crm-client', 'crm-clients', 'crm-contracts', 'crm-dashboard', 'crm-deliveries', 'crm-offers', 'crm-public-bids-admin', 'dev-mailbox', 'error', 'home', 'login-magic', 'market', 'my-sales-lite', 'my-sales-lite-balances', 'my-sales-lite-bids', 'my-sales-lite-tab', 'native-landing', 'onetime-password-reset', 'password-exchange',
+      'password-reset', 'profit-center-contract-signed', 'profit-center-esign-sign', 'reset-password', 'score', 'sign-in', 'sign-in-native', 'sign-in-sms-verification', 'sign-in-sso', 'signup',
       'signup-jit-verify', 'signup-verify-first', 'signup-verify-first-token', 'user',
     ]);
+  });
+
+  it('has the store catalogue pages of platform.md 2.4, public and localized', () => {
+    const store = all.filter((r) => r.id.startsWith('store-') || r.id === 'marketplace-product');
+    expect(store.every((r) => r.built && r.guard === 'none' && r.localized === 'optional')).toBe(true);
+    expect(matchRoute('/direct/crop-protection/herbicides.burndown')?.route.id).toBe('store-category');
+    expect(matchRoute('/en-ca/direct/animal_health/about')?.route.id).toBe('store-category-about');
+    expect(matchRoute('/direct/product/atrazine-4l/sds')?.route.id).toBe('store-product-document');
+    expect(matchRoute('/direct/co-packs')?.route.id).toBe('store-co-packs');
+    expect(matchRoute('/direct/seed')?.route.id).toBe('store-page');
+    expect(matchRoute('/marketplace/products/0b7c')?.route.id).toBe('marketplace-product');
   });
 
   it('gates /score on the public-ci-score feature', () => {
@@ -109,6 +121,13 @@ describe('guards, gates and headers', () => {
   it.each(['/', '/error', '/error/500/abc', '/app-shell', '/change-environment', '/profit-center/docusign/contract-signed', '/dev/mailbox', '/native-landing'])('%s: no guard', (p) => {
     expect(route(p)).toMatchObject({ guard: 'none', gate: null });
   });
+
+  it.each(['/profit-center/builtin/sign/abc', '/profit-center/docusign/contract-signed', '/en-ca/profit-center/builtin/sign/abc'])(
+    '%s: no guard, the signer’s header (the farmer’s for a My Sales Lite user, plain for an anonymous signer)',
+    (p) => {
+      expect(route(p)).toMatchObject({ guard: 'none', gate: null, header: 'signer' });
+    },
+  );
 });
 
 describe('matchRoute', () => {

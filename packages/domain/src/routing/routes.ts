@@ -5,7 +5,12 @@ import type { PublicPageFeature } from '../shell/partner.ts';
 import { matchPathScored, type PathParams } from './match-path.ts';
 
 export type Guard = 'none' | 'login' | 'logged-out';
-export type HeaderKind = 'public' | 'crm' | 'my-sales-lite' | 'none';
+/**
+ * 'signer': the e-signing pages, reached from the app or from an e-mailed link — the farmer's My Sales Lite header
+ * for a signed-in user who can use it, the header of a buyer's experience for a buyer, else the partner's plain
+ * branded header (logo, no navigation, no sign-in: the link's token is all a signer needs).
+ */
+export type HeaderKind = 'public' | 'crm' | 'my-sales-lite' | 'signer' | 'none';
 export type ExperienceGate = 'grainBuying' | 'mySalesLite' | null;
 
 export type RouteDef = {
@@ -57,6 +62,11 @@ function publicPage(id: string, path: string, title: string): RouteDef {
   return { id, path, guard: 'none', gate: null, header: 'public', localized: 'optional', built: false, title };
 }
 
+/** A page of the input store (platform.md 2.4): no guard, the public header, localized. */
+function storePage(id: string, path: string, title: string): RouteDef {
+  return { id, path, guard: 'none', gate: null, header: 'public', localized: 'optional', built: true, title };
+}
+
 function crm(id: string, path: string, title: string): RouteDef {
   return { id, path, guard: 'login', gate: 'grainBuying', header: 'crm', localized: 'optional', built: false, title };
 }
@@ -88,8 +98,31 @@ export const ROUTES: RouteDef[] = [
   { id: 'support', path: '/support', guard: 'none', gate: null, header: 'public', localized: 'optional', built: false, title: 'Support' },
 
   // Public market and score pages (the public experience).
-  publicPage('market', '/market/:marketName?', 'Local bids'),
-  { ...publicPage('score', '/score', 'CI score'), publicPageFeature: 'public-ci-score' },
+  built(publicPage('market', '/market/:marketName?', 'Local bids')),
+  built({ ...publicPage('score', '/score', 'CI score'), publicPageFeature: 'public-ci-score' }),
+
+  // The farm-input store's catalogue (platform.md 2.4; issue 6): anyone may browse it. Cart, checkout and orders
+  // add their own routes; their static segments outrank '/direct/:page' and '/direct/:category/*'.
+  storePage('store-home', '/direct', 'Store'),
+  storePage('store-home-alias', '/direct/home', 'Store'),
+  storePage('store-search', '/direct/search', 'Search'),
+  storePage('store-products', '/direct/products', 'All products'),
+  storePage('store-product', '/direct/product/:slug', 'Product'),
+  storePage('store-product-document', '/direct/product/:slug/:pdfType', 'Product document'),
+  storePage('store-ingredients', '/direct/ingredients', 'Active ingredients'),
+  storePage('store-ingredient', '/direct/ingredient/:slug', 'Active ingredient'),
+  storePage('store-pests', '/direct/pest', 'Pests'),
+  storePage('store-pest', '/direct/pest/:slug', 'Pest'),
+  storePage('store-marketplace', '/direct/marketplace/:section?', 'Marketplace'),
+  storePage('store-co-packs', '/direct/co-packs', 'Co-packs'),
+  storePage('store-nutritionals', '/direct/nutritionals', 'Nutritionals'),
+  storePage('store-inoculants', '/direct/inoculants', 'Inoculants'),
+  storePage('store-organics', '/direct/organics', 'Organics'),
+  storePage('store-bc-products', '/direct/bc-products', 'BC products'),
+  storePage('store-page', '/direct/:page', 'Store'),
+  storePage('store-category-about', '/direct/:category/about', 'Category'),
+  storePage('store-category', '/direct/:category/*', 'Category'),
+  storePage('marketplace-product', '/marketplace/products/:uniqueProductId?', 'Marketplace product'),
 
   // Sign-in, password and signup (grain-marketing.md 2; platform.md 2.2). Built in issue 3.
   built(loggedOut('sign-in', '/sign-in/:method?', 'Sign in')),
@@ -118,10 +151,21 @@ export const ROUTES: RouteDef[] = [
     path: '/profit-center/:esignProvider/contract-signed',
     guard: 'none',
     gate: null,
-    header: 'none',
+    header: 'signer',
     localized: 'optional',
-    built: false,
+    built: true,
     title: 'Contract signed',
+  },
+  // The built-in e-signing page (issue 5): the link's one-time token needs no session; a request id needs the signer signed in.
+  {
+    id: 'profit-center-esign-sign',
+    path: '/profit-center/:esignProvider/sign/:token',
+    guard: 'none',
+    gate: null,
+    header: 'signer',
+    localized: 'optional',
+    built: true,
+    title: 'Sign contract',
   },
 
   // CRM (requires the grainBuying experience). '/crm' itself redirects to '/crm/dashboard' (REDIRECTS);
@@ -134,20 +178,20 @@ export const ROUTES: RouteDef[] = [
       built(crm('crm-contracts', '/crm/contracts', 'Contracts')),
       built(crm('crm-deliveries', '/crm/deliveries', 'Deliveries')),
       built(crm('crm-client', '/crm/client/:clientId', 'Client')),
-      crm('crm-bids', '/crm/bids', 'Bids'),
-      crm('crm-offers', '/crm/offers', 'Offers'),
+      built(crm('crm-bids', '/crm/bids', 'Bids')),
+      built(crm('crm-offers', '/crm/offers', 'Offers')),
       crm('crm-structures', '/crm/structures', 'Structures'),
       built(crm('crm-clients', '/crm/clients', 'Clients')),
-      crm('crm-public-bids-admin', '/crm/public-bids-admin', 'Public bids admin'),
-      crm('crm-administrator', '/crm/administrator', 'Administrator'),
+      built(crm('crm-public-bids-admin', '/crm/public-bids-admin', 'Public bids admin')),
+      built(crm('crm-administrator', '/crm/administrator', 'Administrator')),
     ],
   },
 
   // My sales lite (requires enterpriseAgronomics and the flag allowing my sales lite).
-  mySalesLite('my-sales-lite', '/my-sales-lite', 'My sales'),
-  mySalesLite('my-sales-lite-balances', '/my-sales-lite/balances', 'Balances'),
-  mySalesLite('my-sales-lite-tab', '/my-sales-lite/tab', 'My sales'),
-  mySalesLite('my-sales-lite-bids', '/my-sales-lite/bids/:marketName?', 'Local bids'),
+  built(mySalesLite('my-sales-lite', '/my-sales-lite', 'My sales')),
+  built(mySalesLite('my-sales-lite-balances', '/my-sales-lite/balances', 'Balances')),
+  built(mySalesLite('my-sales-lite-tab', '/my-sales-lite/tab', 'Tickets')),
+  built(mySalesLite('my-sales-lite-bids', '/my-sales-lite/bids/:marketName?', 'Local bids')),
 
   // Native-shell navigation targets.
   member('farmer-accounts', '/farmer-accounts', 'Farmer accounts', 'none'),

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FUTURES_PRODUCTS,
+  firstNoticeDay,
+  futuresMonthForDelivery,
+  futuresProduct,
+  futuresProductForCrop,
+  futuresSymbol,
+  lastTradeDay,
+  listedContracts,
+  parseFuturesSymbol,
+} from './futures.ts';
+import { CROP_IDS } from '../crm/crops.ts';
+
+const corn = futuresProduct('ZC')!;
+
+describe('futures symbols', () => {
+  it('builds and parses exchange symbols with month codes', () => {
+    expect(futuresSymbol('ZC', '2026-12')).toBe('ZCZ26');
+    expect(futuresSymbol('ZS', '2027-01')).toBe('ZSF27');
+    expect(futuresSymbol('MWE', '2027-03')).toBe('MWEH27');
+    expect(parseFuturesSymbol('zcz26')).toMatchObject({ root: 'ZC', monthCode: 'Z', optionMonth: '2026-12' });
+    expect(parseFuturesSymbol('RSX26')).toMatchObject({ root: 'RS', optionMonth: '2026-11' });
+  });
+
+  it('refuses unknown roots and months the product does not list', () => {
+    expect(parseFuturesSymbol('XXZ26')).toBeNull();
+    expect(parseFuturesSymbol('ZCF27')).toBeNull(); // corn has no January
+    expect(parseFuturesSymbol('ZCZ2026')).toBeNull();
+    expect(() => futuresSymbol('ZC', '2026-13')).toThrow();
+  });
+
+  it('maps crops to the products their bids price off', () => {
+    expect(futuresProductForCrop(CROP_IDS.corn)?.root).toBe('ZC');
+    expect(futuresProductForCrop(CROP_IDS.canola)?.root).toBe('RS');
+    expect(futuresProductForCrop(CROP_IDS.durumWheat)?.root).toBe('MWE');
+    expect(futuresProductForCrop(CROP_IDS.peas)).toBeNull();
+    for (const p of FUTURES_PRODUCTS) expect(p.months.length).toBeGreaterThan(0);
+  });
+});
+
+describe('futures calendar', () => {
+  it('last trade day is the business day before the 15th', () => {
+    expect(lastTradeDay('2026-12')).toBe('2026-12-14'); // the 15th is a Tuesday
+    expect(lastTradeDay('2026-03')).toBe('2026-03-13'); // the 15th is a Sunday → Friday 13th
+    expect(lastTradeDay('2027-03')).toBe('2027-03-12'); // Monday the 15th → Friday the 12th
+  });
+
+  it('first notice day is the last business day of the month before', () => {
+    expect(firstNoticeDay('2026-12')).toBe('2026-11-30');
+    expect(firstNoticeDay('2027-03')).toBe('2027-02-26'); // Feb 28 2027 is a Sunday
+  });
+
+  it('lists the next contract months still trading, nearest first', () => {
+    expect(listedContracts(corn, '2026-11-22', 3).map((c) => c.symbol)).toEqual(['ZCZ26', 'ZCH27', 'ZCK27']);
+    // On December corn's last trading day it is still listed; the day after it is gone.
+    expect(listedContracts(corn, '2026-12-14', 1)[0]!.symbol).toBe('ZCZ26');
+    expect(listedContracts(corn, '2026-12-15', 1)[0]!.symbol).toBe('ZCH27');
+  });
+
+  it('a delivery period prices off the first listed month not before its end', () => {
+    expect(futuresMonthForDelivery(corn, '2026-10-31')).toBe('2026-12');
+    expect(futuresMonthForDelivery(corn, '2026-12-31')).toBe('2026-12');
+    expect(futuresMonthForDelivery(corn, '2027-01-31')).toBe('2027-03');
+    expect(futuresMonthForDelivery(futuresProduct('ZS')!, '2026-10-31')).toBe('2026-11');
+  });
+});
