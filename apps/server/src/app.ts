@@ -31,6 +31,16 @@ import { createBotCheck } from './modules/identity/bot-check.ts';
 import { crmMarketsRoutes } from './modules/crm-markets/crm-markets.routes.ts';
 import { crmClientsRoutes } from './modules/crm-clients/crm-clients.routes.ts';
 import { crmContractsRoutes } from './modules/crm-contracts/crm-contracts.routes.ts';
+import { createPublicPageRenderer, publicMarketRoutes } from './modules/public-market/public-market.routes.ts';
+import { esignRoutes } from './modules/esign/esign.routes.ts';
+import { esignProviderFromEnv } from './modules/esign/providers/select-provider.ts';
+import { profitCenterRoutes } from './modules/profit-center/profit-center.routes.ts';
+import { bidsRoutes } from './modules/bids/bids.routes.ts';
+import { offersRoutes } from './modules/offers/offers.routes.ts';
+import { eventsRoutes } from './platform/events.routes.ts';
+import { futuresRoutes } from './modules/futures/futures.routes.ts';
+import { publicMarketAdminRoutes } from './modules/public-market-admin/public-market-admin.routes.ts';
+import { storeCatalogRoutes } from './modules/store-catalog/store-catalog.routes.ts';
 
 export type BuildAppOptions = {
   database: Database;
@@ -153,7 +163,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(crmMarketsRoutes, { ctx, partners });
   await app.register(crmClientsRoutes, { ctx, partners });
   await app.register(crmContractsRoutes, { ctx, partners });
-  await app.register(pagesRoutes, { ctx });
+  // E-signing of contracts (issue 5): the built-in provider unless ESIGN_PROVIDER names another.
+  await app.register(esignRoutes, { ctx, partners, provider: esignProviderFromEnv(env.ESIGN_PROVIDER) });
+  // My Sales Lite (issue 5): the farmer's own contracts, tickets, summary and balances.
+  await app.register(profitCenterRoutes, { ctx });
+  // Cash bids (issue 5): the CRM's instruments and a farmer's read of a market's public bids.
+  await app.register(bidsRoutes, { ctx, partners });
+  // Farmer offers as working orders (issue 5): /crm/offers' calls, the farmer's offers, the price watcher.
+  await app.register(offersRoutes, { ctx, partners });
+  // Live events (server-sent events) and the futures quotes (issue 5).
+  await app.register(eventsRoutes, { ctx, partners });
+  await app.register(futuresRoutes, { ctx, partners });
+  // Public page admin (issue 5): what each market's public page shows, its hours and announcements.
+  await app.register(publicMarketAdminRoutes, { ctx, partners });
+  // The public market page (issue 5): its JSON, and its light HTML entry served by the pages route.
+  await app.register(publicMarketRoutes, { ctx, partners });
+  // The farm-input store's catalogue (issue 6): anyone may browse it.
+  await app.register(storeCatalogRoutes, { ctx });
+  await app.register(pagesRoutes, { ctx, publicPages: createPublicPageRenderer(ctx, partners) });
 
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}.` });

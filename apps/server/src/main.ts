@@ -7,6 +7,8 @@ import { seedDemoData } from './seed/demo.ts';
 import { startOutboxWorker } from './platform/outbox.ts';
 import { smtpTransport } from './platform/smtp.ts';
 import { startMaintenance } from './platform/maintenance.ts';
+import { startJobWorker } from './platform/jobs.ts';
+import { feedSettings, simulatedFeed } from './modules/futures/feeds/simulated.ts';
 
 const env = readEnv();
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -34,6 +36,16 @@ const stopOutbox = env.SMTP_URL
   ? startOutboxWorker(database.db, [smtpTransport(env.SMTP_URL, env.MAIL_FROM)], app.log)
   : () => {};
 const stopMaintenance = startMaintenance(database.db, env.SESSION_IDLE_MINUTES * 60_000, app.log);
+// Background jobs (price-feed ticks, imports' follow-ups, offers): every process runs the worker; the job table
+// gives each job to one of them. The simulated price feed moves the demo's quotes (PRICE_FEED=off to stop it).
+const feedConfig = feedSettings(env);
+const feed = feedConfig.feed === 'simulated' ? simulatedFeed({ everyMs: feedConfig.everyMs }) : null;
+if (feed) await feed.start(database.db, app.log);
+const jobWorker = startJobWorker(database.db, { log: app.log });
+app.addHook('preClose', async () => {
+  feed?.stop();
+  await jobWorker.stop();
+});
 app.addHook('onClose', async () => {
   stopOutbox();
   stopMaintenance();

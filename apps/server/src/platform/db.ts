@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -24,6 +25,13 @@ export type Database = {
   kind: DatabaseConfig['kind'];
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel in this process: `onPayload` gets each NOTIFY's payload (after the notifying
+   * transaction commits). PGlite listens on its one connection; a PostgreSQL server through a dedicated
+   * client that reconnects on its own (notifications sent while it was down are lost: the events carry
+   * nothing a reader can't fetch again). Resolves to the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -43,10 +51,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
+      listen: (channel, onPayload) => listenPg(config.url, channel, onPayload),
     };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+  // pg_trgm: the store's typo-tolerant search (trigram similarity); a PostgreSQL server ships it as a contrib extension.
+  const extensions = { pg_trgm };
+  const client = config.dataDir ? new PGlite(config.dataDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
@@ -54,5 +65,59 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+  };
+}
+
+/** A dedicated connection for LISTEN (a pooled one would be handed to queries), reconnected with back-off. */
+async function listenPg(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = 500;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+    });
+    const lost = (err?: Error) => {
+      if (stopped || client !== c) return;
+      client = null;
+      console.error(`[db] LISTEN connection lost${err ? `: ${err.message}` : ''}; reconnecting`);
+      void c.end().catch(() => {});
+      schedule();
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
+    client = c;
+    await c.connect();
+    await c.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    delay = 500;
+  };
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().catch((err: Error) => {
+        console.error(`[db] LISTEN reconnect failed: ${err.message}`);
+        delay = Math.min(delay * 2, 30_000);
+        client = null;
+        schedule();
+      });
+    }, delay);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    if (c) await c.end().catch(() => {});
   };
 }

@@ -52,6 +52,12 @@ export const envSchema = z.object({
   OIDC_SSO_NAME: z.string().min(1).default('SSO'),
   /** When set, the SSO provider signs in only users of this partner (a partner's own identity provider). */
   OIDC_SSO_PARTNER: z.string().min(1).optional(),
+  /** The futures price feed: the simulated demo feed, or off (quotes change only by the admin CSV import). Off under test by default. */
+  PRICE_FEED: z.enum(['simulated', 'off']).optional(),
+  /** How often the simulated feed ticks. */
+  PRICE_FEED_INTERVAL_MS: z.coerce.number().int().min(500).default(5000),
+  /** The e-signature provider contracts are sent through; 'builtin' (our own signing page) when unset. */
+  ESIGN_PROVIDER: z.string().min(1).optional(),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

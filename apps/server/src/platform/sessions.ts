@@ -9,6 +9,7 @@ import {
   insertSession,
   setSessionActAs,
   touchSession,
+  type SessionExtraSql,
   type SessionRow,
   type UserRow,
 } from './sessions.repo.ts';
@@ -25,7 +26,14 @@ const TOUCH_EVERY_MS = 60_000;
  * as someone (sessions.act_as_user_id) — the acted-as user; `actor` is then the admin really at the
  * keyboard (null otherwise). Permissions are those of `user`; audit entries name both.
  */
-export type SessionState = { tokenHash: string; session: SessionRow; user: UserRow; actor: UserRow | null };
+export type SessionState = {
+  tokenHash: string;
+  session: SessionRow;
+  user: UserRow;
+  actor: UserRow | null;
+  /** What the session was loaded with (`loadSession`'s `extra`), for `user`; absent without. */
+  extra?: { of: SessionExtraSql; value: unknown };
+};
 
 export type SessionConfig = { idleMs: number; secureCookies: boolean };
 
@@ -70,13 +78,20 @@ export function sessionTokenOf(request: FastifyRequest): string | null {
 /**
  * The session behind the request's cookie (or bearer token), or null. A session idle for longer than the
  * limit is deleted and treated as absent; an active one has its last-seen time moved forward. While an
- * admin acts as someone, `user` is the acted-as user and `actor` the admin.
+ * admin acts as someone, `user` is the acted-as user and `actor` the admin. `extra`: SQL over that user
+ * evaluated in the same query (one round trip), its value in the state's `extra`.
  */
-export async function loadSession(db: Db, request: FastifyRequest, config: SessionConfig, now = new Date()): Promise<SessionState | null> {
+export async function loadSession(
+  db: Db,
+  request: FastifyRequest,
+  config: SessionConfig,
+  now = new Date(),
+  extra?: SessionExtraSql,
+): Promise<SessionState | null> {
   const token = sessionTokenOf(request);
   if (!token || token.length > 200) return null;
   const tokenHash = sha256(token);
-  const found = await findSessionWithUser(db, tokenHash);
+  const found = await findSessionWithUser(db, tokenHash, extra);
   if (!found) return null;
   const idleFor = now.getTime() - found.session.lastSeenAt.getTime();
   if (idleFor > config.idleMs || found.user.status !== 'active') {
@@ -85,13 +100,15 @@ export async function loadSession(db: Db, request: FastifyRequest, config: Sessi
   }
   if (idleFor > TOUCH_EVERY_MS) await touchSession(db, tokenHash, now);
   const { session, user, actAsUser } = found;
+  // findSessionWithUser evaluated `extra` for the same user as chosen here.
+  const loaded = extra ? { extra: { of: extra, value: found.extra } } : {};
   if (session.actAsUserId) {
-    if (actAsUser && actAsUser.status === 'active') return { tokenHash, session, user: actAsUser, actor: user };
+    if (actAsUser && actAsUser.status === 'active') return { tokenHash, session, user: actAsUser, actor: user, ...loaded };
     // The acted-as user was suspended or deleted meanwhile: the admin is back to themself.
     await setSessionActAs(db, tokenHash, null, null);
-    return { tokenHash, session: { ...session, actAsUserId: null, actAsScope: null }, user, actor: null };
+    return { tokenHash, session: { ...session, actAsUserId: null, actAsScope: null }, user, actor: null, ...loaded };
   }
-  return { tokenHash, session, user, actor: null };
+  return { tokenHash, session, user, actor: null, ...loaded };
 }
 
 export async function endSession(db: Db, tokenHash: string): Promise<void> {

@@ -24,6 +24,7 @@ import {
   legalEntities,
   marketUserPermissions,
   markets,
+  offers,
   pricingEvents,
   scaleTickets,
   users,
@@ -88,6 +89,15 @@ const LISTED: Record<number, number[]> = {
   73: [3, 5, 7, 9, 12],
   11: [1, 3, 5, 7, 11],
 };
+
+
+/** The generator's contracts (SQL, for alias a): not the ones the demo's offers were filled into. */
+const GENERATED = (a: string) => `not exists (select 1 from offers o where o.contract_id = ${a}.id)`;
+
+async function generatedContracts(db: Db) {
+  const filled = new Set((await db.select({ id: offers.contractId }).from(offers)).map((r) => r.id));
+  return (await db.select().from(contracts)).filter((c) => !filled.has(c.id));
+}
 
 describe('the small demo seed (what createTestApp seeds)', () => {
   let database: Database;
@@ -185,7 +195,8 @@ describe('the small demo seed (what createTestApp seeds)', () => {
   });
 
   it('uses listed futures months after the delivery window, delivery windows from harvest on, and option terms only on minimum-price contracts', async () => {
-    const cs = await db.select().from(contracts);
+    // The generator's contracts; those the demo offers filled follow their bids' terms (offers.test.ts).
+    const cs = await generatedContracts(db);
     const harvest = new Map(CROPS.map((c) => [c.id, c.harvestMonth ?? 1]));
     const wrong: string[] = [];
     for (const c of cs) {
@@ -233,7 +244,8 @@ describe('the small demo seed (what createTestApp seeds)', () => {
     const docs = await one<Record<string, string>>(
       db,
       `select (select count(*) from contract_documents d join contracts c on c.id = d.contract_id where (d.status = 'signed') <> c.signed) as signed,
-              (select count(*) from contracts c where c.esign_eligible and c.status <> 'cancelled' and not exists (select 1 from contract_documents d where d.contract_id = c.id)) as missing`,
+              (select count(*) from contracts c where c.esign_eligible and c.status <> 'cancelled' and not exists (select 1 from contract_documents d where d.contract_id = c.id)
+                 and ${GENERATED('c')}) as missing`,
     );
     expect(docs).toEqual({ signed: '0', missing: '0' });
   });
@@ -260,7 +272,7 @@ describe('the small demo seed (what createTestApp seeds)', () => {
     expect(bad).toEqual({ contracts: '0', tickets: '0', applications: '0', notes: '0', followups: '0', client_markets: '0', contract_markets: '0', permissions: '0' });
     const prairie = await rows<{ slug: string; country_code: string }>(db, `select slug, country_code from markets where partner_id = 'prairie' order by id`);
     expect(prairie).toEqual(DEMO_MARKETS.prairie.map((slug) => ({ slug, country_code: 'CAN' })));
-    expect(Number((await one<{ n: string }>(db, `select count(*) as n from contracts where partner_id = 'prairie'`)).n)).toBe(60);
+    expect(Number((await one<{ n: string }>(db, `select count(*) as n from contracts c where partner_id = 'prairie' and ${GENERATED('c')}`)).n)).toBe(60);
   });
 
   it('gives each buyer all ten permissions on their own partner’s markets only', async () => {
@@ -300,6 +312,23 @@ describe('the small demo seed (what createTestApp seeds)', () => {
     expect(bad).toEqual({ no_contact: '0', contact_person: '0', no_market: '0', missing: '0' });
   });
 
+  it("fills client_crop_year_exposure (through the contracts' triggers): each client's open purchases per crop and crop year, with its estimates", async () => {
+    const check = await one<Record<string, string>>(
+      db,
+      `select (select count(*) from client_crop_year_exposure) as rows,
+              (select count(*) from (select distinct partner_id, client_id, crop_id, crop_year from contracts) g) as groups,
+              (select count(*) from client_crop_year_exposure e
+                 full join (select partner_id, client_id, crop_id, crop_year,
+                              sum(case when direction = 'purchase' and status <> 'cancelled' then quantity - cancelled_quantity else 0 end) as q
+                            from contracts group by 1, 2, 3, 4) s using (partner_id, client_id, crop_id, crop_year)
+                 left join legal_entities l on l.id = e.client_id
+               where e.contracted_quantity is distinct from s.q
+                  or (e.area, e.estimated_yield, e.contracted_with_other) is distinct from (l.area, l.estimated_yield, l.contracted_with_other)) as wrong`,
+    );
+    expect(Number(check.rows)).toBeGreaterThan(0);
+    expect(check).toEqual({ rows: check.groups, groups: check.groups, wrong: '0' });
+  });
+
   it('writes notes in all six categories and follow-ups upcoming, under and over 90 days past, and done', async () => {
     const cats = await rows<{ category: string }>(db, `select distinct category from notes where partner_id = 'demo'`);
     expect(new Set(cats.map((c) => c.category))).toEqual(new Set(NOTE_CATEGORIES));
@@ -326,7 +355,7 @@ describe('the full demo seed (what npm start seeds)', () => {
     const n = await one<Record<string, string>>(
       db,
       `select (select count(*) from legal_entities where partner_id = 'demo' and kind = 'client') as clients,
-              (select count(*) from contracts where partner_id = 'demo') as contracts,
+              (select count(*) from contracts c where partner_id = 'demo' and ${GENERATED('c')}) as contracts,
               (select count(*) from scale_tickets where partner_id = 'demo') as tickets,
               (select count(distinct crop_year) from contracts where partner_id = 'demo') as years,
               (select count(distinct crop_id) from contracts where partner_id = 'demo') as crops`,

@@ -17,7 +17,10 @@
 //   contractStatus(); a ticket's applied + unapplied = its quantity, its split percentages add up to
 //   the applied share;
 // - every one of the ten contract views has rows (delinquent, to arrive, committed, MP pricing, get
-//   signatures, unapplied, needs pricing, double obligation, signature mismatch).
+//   signatures, unapplied, needs pricing, double obligation, signature mismatch);
+// - client_crop_year_exposure (double obligation's totals) is filled by the contracts' statement triggers
+//   as each batch is inserted (one aggregate per batch; the bulk load keeps them: they are not indexes or
+//   foreign keys), so a seed needs no step of its own for it.
 
 import { sql } from 'drizzle-orm';
 import { CROPS, MARKET_PERMISSIONS, NOTE_CATEGORIES } from '@granary/domain';

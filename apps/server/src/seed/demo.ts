@@ -4,6 +4,8 @@ import { enterpriseUsers, enterprises, partners, users } from '../db/schema/inde
 import { hashPassword } from '../modules/identity/passwords.ts';
 import { DEMO_PARTNERS } from './demo-partners.ts';
 import { generateCrmData, type CrmGeneratorOptions } from './crm-generator.ts';
+import { seedTradingDemo } from './trading-demo.ts';
+import { seedStoreDemo } from './store-demo.ts';
 
 export const DEMO_PASSWORD = 'granary-demo';
 
@@ -160,6 +162,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
       seed: 2,
       buyerUserIds: [idOf(DEMO_ACCOUNTS.prairieBuyer)],
     });
+    await seedTradingDemo(tx as unknown as Db, { today });
+    await seedStoreDemo(tx as unknown as Db, { size: crm === 'full' ? 'full' : 'small' });
   });
   return true;
 }

@@ -278,6 +278,41 @@ export const contracts = pgTable(
   ],
 );
 
+/**
+ * What each client has contracted with the company per crop and crop year — Σ (quantity − cancelled) of
+ * its purchase contracts that are not cancelled (the double_obligation view's "contracted with the
+ * company", docs/crm-views.md) — beside copies of the client's area, estimated yield and contracted
+ * with others, so that the view's comparison is a partial index of this table instead of a sum per
+ * contract (docs/decisions/014). Kept by statement triggers on contracts and legal_entities (migration
+ * 0007: every writer of contracts, bulk loads included, keeps it in the same transaction); a row exists
+ * for every (partner, client, crop, crop year) that has or had a contract.
+ */
+export const clientCropYearExposure = pgTable(
+  'client_crop_year_exposure',
+  {
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    clientId: bigint('client_id', { mode: 'number' })
+      .notNull()
+      .references(() => legalEntities.id, { onDelete: 'cascade' }),
+    cropId: integer('crop_id').notNull(),
+    cropYear: integer('crop_year').notNull(),
+    contractedQuantity: numeric('contracted_quantity').notNull().default('0'),
+    /** legal_entities.area, estimated_yield and contracted_with_other of the client, as they are now. */
+    area: numeric('area', { precision: 14, scale: 2 }),
+    estimatedYield: numeric('estimated_yield', { precision: 10, scale: 2 }),
+    contractedWithOther: qty('contracted_with_other'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.cropYear, t.cropId, t.partnerId] }),
+    /** The double-obligation groups of a partner's crop year (the view rule's comparison as the predicate). */
+    index('client_crop_year_exposure_over_idx')
+      .on(t.partnerId, t.cropYear, t.clientId, t.cropId)
+      .where(sql`${t.contractedQuantity} + coalesce(${t.contractedWithOther}, 0) > ${t.area} * ${t.estimatedYield}`),
+  ],
+);
+
 /** Pricing events of a contract (futures and/or basis fixed for a quantity). */
 export const pricingEvents = pgTable(
   'pricing_events',

@@ -1,3 +1,5 @@
 export * from './platform.ts';
 export * from './identity.ts';
 export * from './crm.ts';
+export * from './bids.ts';
+export * from './store.ts';

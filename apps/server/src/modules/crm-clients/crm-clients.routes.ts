@@ -12,7 +12,7 @@ import {
   noteRowSchema,
   noteWriteQuerySchema,
 } from '@granary/domain';
-import { etagOf, idListParam, idParam, textQueryParam, type CrmDeps } from '../crm-markets/crm-access.ts';
+import { etagOf, idListParam, idParam, textQueryParam, loadCrmActorWithSession, type CrmDeps } from '../crm-markets/crm-access.ts';
 import { NOTE_BODY_LIMIT, crmErrors, crmWriteErrors, registerPlainTextParser } from '../crm-markets/crm-http.ts';
 import {
   clientNotes,
@@ -52,6 +52,8 @@ const clientParams = z.object({ platformId: idParam, marketId: idParam, clientId
 const noteParams = clientParams.extend({ noteId: idParam });
 
 export const crmClientsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
+  // Session, user and CRM actor in one query (decision 014).
+  loadCrmActorWithSession(app);
   registerPlainTextParser(app);
 
   app.get(

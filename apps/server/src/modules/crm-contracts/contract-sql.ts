@@ -5,7 +5,9 @@
 
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  canonicalJson,
   columnSqlName,
+  conditionBuilders,
   exprType,
   type ColumnRef,
   type Condition,
@@ -23,7 +25,29 @@ export type SqlContext = {
   today: string;
 };
 
-type Scope = { today: string; contractsAlias: string; depth: number };
+/**
+ * `exposureAlias`: the condition is evaluated per client, crop and crop year over a row of
+ * client_crop_year_exposure of that alias — the kept sum and the client's copied columns are read from it.
+ */
+type Scope = { today: string; contractsAlias: string; depth: number; exposureAlias?: string };
+
+/**
+ * The client sum client_crop_year_exposure keeps (double_obligation's "contracted with the company"):
+ * Σ (quantity − cancelled) of the client's purchase contracts that are not cancelled, of the crop and
+ * crop year. Recognised by its shape; any other client sum is summed per row.
+ */
+const { and: allOf, cmp, col, sub, text } = conditionBuilders;
+const KEPT_SUM = canonicalJson({
+  of: sub(col.contracts('quantity'), col.contracts('cancelledQuantity')),
+  where: allOf(cmp(col.contracts('direction'), '=', text('purchase')), cmp(col.contracts('status'), '<>', text('cancelled'))),
+});
+
+function isKeptSum(e: Expr): boolean {
+  return e.kind === 'clientSum' && canonicalJson({ of: e.of, where: e.where }) === KEPT_SUM;
+}
+
+/** The client's columns client_crop_year_exposure copies (same SQL names as in legal_entities). */
+const COPIED_CLIENT_COLUMNS: ReadonlySet<string> = new Set(['area', 'estimatedYield', 'contractedWithOther']);
 
 const CASTS: Record<ValueType, string> = { decimal: 'numeric', integer: 'bigint', date: 'date', text: 'text', boolean: 'boolean' };
 
@@ -33,7 +57,12 @@ export function literalSql(value: Literal, type: ValueType): SQL {
 }
 
 function columnSql(ref: ColumnRef, scope: Scope): SQL {
-  const alias = ref.table === 'contracts' ? scope.contractsAlias : TABLE_ALIASES[ref.table];
+  const alias =
+    ref.table === 'contracts'
+      ? scope.contractsAlias
+      : ref.table === 'legalEntities' && scope.exposureAlias && COPIED_CLIENT_COLUMNS.has(ref.name)
+        ? scope.exposureAlias
+        : TABLE_ALIASES[ref.table];
   // Both parts come from constant tables (TABLE_ALIASES, COLUMN_TYPES), never from a request.
   return sql.raw(`"${alias}"."${columnSqlName(ref)}"`);
 }
@@ -58,9 +87,17 @@ function exprSql(e: Expr, scope: Scope): SQL {
         sql`, `,
       )})`;
     case 'clientSum': {
+      const outer = scope.contractsAlias;
+      if (isKeptSum(e)) {
+        // Kept in client_crop_year_exposure: read there (the group's row), or looked up for the outer contract.
+        if (scope.exposureAlias) return sql.raw(`"${scope.exposureAlias}"."contracted_quantity"`);
+        const x = `ccye_${scope.depth + 1}`;
+        return sql.raw(
+          `coalesce((select "${x}"."contracted_quantity" from client_crop_year_exposure as "${x}" where "${x}"."client_id" = "${outer}"."client_id" and "${x}"."crop_year" = "${outer}"."crop_year" and "${x}"."crop_id" = "${outer}"."crop_id" and "${x}"."partner_id" = "${outer}"."partner_id"), 0)`,
+        );
+      }
       // Σ over the contracts of the same partner, client, crop and crop year (the outer row's), as a
       // correlated sub-query; inside it `contracts` columns are the summed contract's.
-      const outer = scope.contractsAlias;
       const alias = `c_sum_${scope.depth + 1}`;
       const inner: Scope = { ...scope, contractsAlias: alias, depth: scope.depth + 1 };
       const o = (c: string) => sql.raw(`"${outer}"."${c}"`);
@@ -105,7 +142,45 @@ function conditionSqlIn(c: Condition, scope: Scope): SQL {
 
 /** A condition as a SQL boolean expression over contracts / scale_tickets and legal_entities. */
 export function conditionSql(c: Condition, ctx: SqlContext): SQL {
-  return conditionSqlIn(c, { today: ctx.today, contractsAlias: TABLE_ALIASES.contracts, depth: 0 });
+  return conditionQuery(c, ctx).sql;
+}
+
+/** The terms of a condition's top-level AND (nested ANDs flattened). */
+function conjuncts(c: Condition): Condition[] {
+  return c.op === 'and' ? c.args.flatMap(conjuncts) : [c];
+}
+
+/**
+ * Whether a term is decided by the contract's client, crop and crop year alone: it reads only the kept
+ * client sum and the client's columns client_crop_year_exposure copies.
+ */
+function perGroup(c: Condition): boolean {
+  return !someExpr(c, (e) => (e.kind === 'col' && !(e.table === 'legalEntities' && COPIED_CLIENT_COLUMNS.has(e.name))) || (e.kind === 'clientSum' && !isKeptSum(e)), isKeptSum);
+}
+
+/**
+ * A condition as SQL, and whether that SQL reads the client (legal_entities: the query must join it).
+ * The terms of its top-level AND that read the kept client sum and otherwise only copied client columns
+ * (double_obligation's comparison and its "area and yield known") become one semi-join on
+ * client_crop_year_exposure — `(partner, client, crop, crop year) IN (the groups where they hold)`, which
+ * PostgreSQL answers from the table's partial index on the comparison — instead of a sum per contract.
+ * Exact because every contract's group has its row there (kept by triggers, migration 0007).
+ */
+export function conditionQuery(c: Condition, ctx: SqlContext): { sql: SQL; readsClient: boolean } {
+  const scope: Scope = { today: ctx.today, contractsAlias: TABLE_ALIASES.contracts, depth: 0 };
+  const terms = conjuncts(c);
+  const grouped = terms.filter(perGroup);
+  if (!grouped.some((t) => someExpr(t, isKeptSum))) return { sql: conditionSqlIn(c, scope), readsClient: readsClient(c) };
+  const rest = terms.filter((t) => !grouped.includes(t));
+  const o = (column: string) => `"${scope.contractsAlias}"."${column}"`;
+  const x = 'ccye';
+  const inGroups = sql`((${sql.raw(['partner_id', 'client_id', 'crop_id', 'crop_year'].map(o).join(', '))}) in (select ${sql.raw(
+    ['partner_id', 'client_id', 'crop_id', 'crop_year'].map((k) => `"${x}"."${k}"`).join(', '),
+  )} from client_crop_year_exposure as ${sql.raw(`"${x}"`)} where ${conditionSqlIn(allOf(...grouped), { ...scope, exposureAlias: x })}))`;
+  return {
+    sql: rest.length === 0 ? inGroups : sql`(${sql.join([...rest.map((t) => conditionSqlIn(t, scope)), inGroups], sql` and `)})`,
+    readsClient: rest.some(readsClient),
+  };
 }
 
 /** An expression (a sort key) as SQL. */
@@ -113,27 +188,31 @@ export function expressionSql(e: Expr, ctx: SqlContext): SQL {
   return exprSql(e, { today: ctx.today, contractsAlias: TABLE_ALIASES.contracts, depth: 0 });
 }
 
-/** Whether some expression in a condition (or expression) passes `test`; a client sum's terms are walked too. */
-function someExpr(x: Condition | Expr, test: (e: Expr) => boolean): boolean {
+/**
+ * Whether some expression in a condition (or expression) passes `test`; a client sum's terms are walked
+ * too, unless `opaque` says the sum is a value of its own.
+ */
+function someExpr(x: Condition | Expr, test: (e: Expr) => boolean, opaque?: (e: Expr) => boolean): boolean {
   if ('op' in x) {
     switch (x.op) {
       case 'true':
         return false;
       case 'and':
       case 'or':
-        return x.args.some((a) => someExpr(a, test));
+        return x.args.some((a) => someExpr(a, test, opaque));
       case 'not':
-        return someExpr(x.arg, test);
+        return someExpr(x.arg, test, opaque);
       case 'cmp':
       case 'distinct':
-        return someExpr(x.left, test) || someExpr(x.right, test);
+        return someExpr(x.left, test, opaque) || someExpr(x.right, test, opaque);
       case 'isNull':
       case 'in':
       case 'contains':
-        return someExpr(x.arg, test);
+        return someExpr(x.arg, test, opaque);
     }
   }
   if (test(x)) return true;
+  if (opaque?.(x)) return false;
   switch (x.kind) {
     case 'col':
     case 'lit':
@@ -142,11 +221,11 @@ function someExpr(x: Condition | Expr, test: (e: Expr) => boolean): boolean {
     case 'add':
     case 'sub':
     case 'mul':
-      return someExpr(x.left, test) || someExpr(x.right, test);
+      return someExpr(x.left, test, opaque) || someExpr(x.right, test, opaque);
     case 'coalesce':
-      return x.args.some((a) => someExpr(a, test));
+      return x.args.some((a) => someExpr(a, test, opaque));
     case 'clientSum':
-      return someExpr(x.of, test) || someExpr(x.where, test);
+      return someExpr(x.of, test, opaque) || someExpr(x.where, test, opaque);
   }
 }
 

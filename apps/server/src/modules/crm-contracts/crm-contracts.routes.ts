@@ -19,8 +19,9 @@ import {
   plainNoteText,
 } from '@granary/domain';
 import { AppError } from '../../platform/errors.ts';
-import { etagOf, idParam, rawQuerySchema, type CrmDeps } from '../crm-markets/crm-access.ts';
+import { etagOf, idParam, loadCrmActorWithSession, rawQuerySchema, type CrmDeps } from '../crm-markets/crm-access.ts';
 import { crmErrors, crmWriteErrors, registerPlainTextParser, sendCsv, wantsCsv } from '../crm-markets/crm-http.ts';
+import { sendDocumentPdf, wantsPdf } from '../esign/esign.service.ts';
 import {
   contractDetail,
   contractDocument,
@@ -37,6 +38,7 @@ const MERCH = '/api/commodities/merchandising';
 
 export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
   registerPlainTextParser(app);
+  loadCrmActorWithSession(app);
 
   const listResponse = { 200: contractListResponseSchema, ...crmErrors };
   const sendList = async (request: Parameters<typeof listContracts>[1], reply: import('fastify').FastifyReply, options: Omit<ListCallOptions, 'csv'>) => {
@@ -160,8 +162,17 @@ export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, de
     `${MERCH}/document/:documentId`,
     {
       config: { access: 'session' },
-      schema: { params: z.object({ documentId: idParam }), response: { 200: contractDocumentSchema, ...crmErrors } },
+      schema: {
+        params: z.object({ documentId: idParam }),
+        querystring: z.object({ format: z.enum(['json', 'pdf']).optional(), file: z.enum(['generated', 'signed']).optional() }),
+        response: { 200: contractDocumentSchema, ...crmErrors },
+      },
     },
-    async (request) => contractDocument(deps, request, request.params.documentId),
+    // The record as JSON; the stored PDF (generated or signed, sha256-checked) with Accept: application/pdf or format=pdf,
+    // to the buyer and to the signer (esign module).
+    async (request, reply) =>
+      wantsPdf(request)
+        ? sendDocumentPdf(deps, request, reply, request.params.documentId, request.query.file)
+        : contractDocument(deps, request, request.params.documentId),
   );
 };

@@ -76,7 +76,7 @@ import {
   type CrmMarket,
 } from '../crm-markets/crm-access.ts';
 import { findPartnerLegalEntityById } from '../crm-markets/crm-access.repo.ts';
-import { conditionSql, expressionColumns, expressionNullable, expressionSql, literalSql, readsClient, readsClientSum } from './contract-sql.ts';
+import { conditionQuery, expressionColumns, expressionNullable, expressionSql, literalSql, readsClient, readsClientSum } from './contract-sql.ts';
 import {
   countAmendments,
   countCapped,
@@ -148,7 +148,7 @@ export type ListPlan = {
   idsJoinClient: boolean;
   /** The columns the sort expression reads (the id phase returns them for the next page's token). */
   keyColumns: ColumnRef[];
-  /** The condition sums over other contracts per row (double_obligation): evaluate it once per page. */
+  /** The condition reads a client's total over other contracts (double_obligation): evaluate it once per page. */
   costly: boolean;
 };
 
@@ -158,7 +158,8 @@ export function listPlan(q: ListQuery, scope: { partnerId: string; today: string
   const table = isContracts ? 'contracts' : 'scale_tickets';
   const partnerScope = sql`${sql.raw(`"${table}"."partner_id"`)} = ${scope.partnerId}`;
   const ctx = { today: scope.today };
-  const parts: SQL[] = [partnerScope, conditionSql(condition, ctx), ...scope.extra];
+  const rule = conditionQuery(condition, ctx);
+  const parts: SQL[] = [partnerScope, rule.sql, ...scope.extra];
   if (isContracts && q.documentId !== null) {
     parts.push(sql`"contracts"."id" = (select contract_id from contract_documents where contract_documents.id = ${q.documentId}::bigint)`);
   }
@@ -167,10 +168,10 @@ export function listPlan(q: ListQuery, scope: { partnerId: string; today: string
     listType: q.listType,
     today: scope.today,
     where: and(...parts)!,
-    joinClient: readsClient(condition),
+    joinClient: rule.readsClient,
     sort: { sql: expressionSql(sortExpr, ctx), nullable: expressionNullable(sortExpr), order: q.sortOrder, type: exprType(sortExpr) },
     idSql: expressionSql(idExpression(q.listType), ctx),
-    idsJoinClient: readsClient(condition) || readsClient(sortExpr),
+    idsJoinClient: rule.readsClient || readsClient(sortExpr),
     keyColumns: expressionColumns(sortExpr),
     costly: readsClientSum(condition),
   };
@@ -289,8 +290,9 @@ async function fetchPageJson(
   let count = countCappedSql(LIST_TABLES[plan.listType], plan.joinClient, plan.where, MAX_TOTAL_ROWS);
   let pagePlan = plan;
   if (plan.costly) {
-    // A rule that sums over other contracts for each row (double_obligation: a correlated sub-query per
-    // candidate) is evaluated once: the matching ids in a CTE, the count and the page's ids read from it.
+    // A rule on a client's total over other contracts (double_obligation: a semi-join on
+    // client_crop_year_exposure; a sum per candidate for a sum not kept there) is evaluated once: the
+    // matching ids in a CTE, the count and the page's ids read from it.
     // Such a view holds one market's open purchase contracts at most, so the CTE stays small.
     const table = LIST_TABLES[plan.listType];
     const join = plan.joinClient ? sql.raw(` inner join legal_entities on legal_entities.id = ${table}.client_id`) : sql``;

@@ -23,6 +23,7 @@ import {
   type ScaleTicketFacts,
   type SortOrder,
   type ViewFacts,
+  VIEW_RULES,
 } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
@@ -30,6 +31,8 @@ import type { CrmMarket } from '../crm-markets/crm-access.ts';
 import { buildRows } from './crm-contracts.service.ts';
 import { marketToday, marketZone } from '../crm-markets/crm-access.ts';
 import { contractRowsByIds, ticketRowsByIds } from './crm-contracts.repo.ts';
+import { conditionQuery } from './contract-sql.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   contractFactsOf,
   headersOf,
@@ -236,6 +239,51 @@ describe('contracts/search: sorting and keyset pages', () => {
     expect(ids(rows)).toEqual(inMemoryOrder(pool, column, order, 'contract'));
   });
 
+  it("double_obligation's client totals are read from client_crop_year_exposure (its shape recognised), not summed per contract", () => {
+    const rule = conditionQuery(VIEW_RULES.double_obligation, { today: fx.today });
+    const text = new PgDialect().sqlToQuery(rule.sql).sql;
+    expect(text).toContain('in (select "ccye"."partner_id", "ccye"."client_id", "ccye"."crop_id", "ccye"."crop_year" from client_crop_year_exposure');
+    expect(text).not.toContain('c_sum_');
+    expect(text).not.toContain('legal_entities');
+    expect(rule.readsClient).toBe(false);
+  });
+
+  it("double_obligation follows contract writes and client edits at once (the exposure table is kept by the database's triggers)", async () => {
+    const db = t.database.db;
+    const inView = async () =>
+      ids((await allRows(buyer, { market_id: fx.marketAll, predefinedFilter: 'double_obligation', crop: 'all', cropYear: 2026 })).rows);
+    // A client with an estimate, not over it for corn 2026 at Ames.
+    const pick = (await db.execute(sql`
+      select l.id from legal_entities l
+      where l.partner_id = 'demo' and l.kind = 'client' and l.area is not null and l.estimated_yield is not null
+        and coalesce(l.contracted_with_other, 0) + 1 < l.area * l.estimated_yield
+        and exists (select 1 from client_markets m where m.client_id = l.id and m.market_id = ${fx.marketAll})
+        and not exists (select 1 from contracts c where c.client_id = l.id and c.crop_id = 1 and c.crop_year = 2026)
+      order by l.id limit 1`)) as unknown as { rows: { id: number }[] };
+    const client = Number(pick.rows[0]!.id);
+    const before = await inView();
+    const added = (await db.execute(sql`
+      insert into contracts (partner_id, market_id, client_id, display_contract_id, contract_type, crop_id, crop_year, quantity,
+        delivery_start, delivery_end, price_status, contract_date)
+      values ('demo', ${fx.marketAll}, ${client}, 'FX-DOUBLE-1', 'flat', 1, 2026, 99999999, date '2026-10-01', date '2026-11-30', 'unpriced', date '2026-01-02')
+      returning id`)) as unknown as { rows: { id: number }[] };
+    const id = Number(added.rows[0]!.id);
+    try {
+      expect(await inView()).toEqual(expect.arrayContaining([id]));
+      // The client's estimate grows past it: out of the view; back: in again.
+      await db.execute(sql`update legal_entities set area = area * 100000 where id = ${client}`);
+      expect(await inView()).not.toContain(id);
+      await db.execute(sql`update legal_entities set area = area / 100000 where id = ${client}`);
+      expect(await inView()).toContain(id);
+      // Cancelled down to almost nothing: out.
+      await db.execute(sql`update contracts set cancelled_quantity = 99999998 where id = ${id}`);
+      expect(await inView()).not.toContain(id);
+    } finally {
+      await db.execute(sql`delete from contracts where id = ${id}`);
+    }
+    expect(await inView()).toEqual(before);
+  });
+
   it('double_obligation by offset (no token) gives the same pages and total as by keyset', async () => {
     const pool = contractsAtAmes.filter((f) => contractInView(f, 'double_obligation', fx.today));
     const expected = inMemoryOrder(pool, 'displayContractId', 'desc', 'contract');
@@ -409,6 +457,42 @@ describe('contracts/search: access', () => {
       expect(res.json().code).toBe('invalid_request');
     }
     expect((await get(buyer, `${MERCH}/documents?status=bogus`)).statusCode).toBe(400);
+  });
+
+  it('a market permission revoked is refused by the very next call (the actor is read with the session, never kept)', async () => {
+    expect((await search(buyer, { market_id: fx.marketAll, pageSize: 5 })).statusCode).toBe(200);
+    const where = sql`market_id = ${fx.marketAll} and user_id = ${fx.buyerId}::uuid`;
+    await t.database.db.execute(sql`update market_user_permissions set permissions = array_remove(permissions, 'contracts') where ${where}`);
+    try {
+      expect((await search(buyer, { market_id: fx.marketAll, pageSize: 5 })).statusCode).toBe(403);
+    } finally {
+      await t.database.db.execute(sql`update market_user_permissions set permissions = array_append(permissions, 'contracts') where ${where}`);
+    }
+    expect((await search(buyer, { market_id: fx.marketAll, pageSize: 5 })).statusCode).toBe(200);
+  });
+
+  it("an admin acting as a buyer gets that buyer's partner and markets; once the buyer is suspended, their own", async () => {
+    const admin = await signIn(t, DEMO_ACCOUNTS.admin);
+    const adminId = (await t.database.db.execute(sql`select id from users where email = ${DEMO_ACCOUNTS.admin}`)) as unknown as { rows: { id: string }[] };
+    const setActAs = (userId: string | null) =>
+      t.database.db.execute(sql`update sessions set act_as_user_id = ${userId}::uuid, act_as_scope = ${userId ? 'full' : null} where user_id = ${adminId.rows[0]!.id}::uuid`);
+    await setActAs(fx.prairieBuyerId);
+    try {
+      const asPrairie = await search(admin, { market_id: fx.prairieMarket });
+      expect(asPrairie.statusCode).toBe(200);
+      expect(ids((asPrairie.json() as ListBody).rows)).toEqual([fx.prairieContract]);
+      expect((await search(admin, { market_id: fx.marketAll })).statusCode).toBe(404);
+      await t.database.db.execute(sql`update users set status = 'suspended' where id = ${fx.prairieBuyerId}::uuid`);
+      try {
+        // The acted-as user is no longer active: the admin (a super admin of the demo partner) is back to themself.
+        expect((await search(admin, { market_id: fx.prairieMarket })).statusCode).toBe(404);
+        expect((await search(admin, { market_id: fx.marketAll, pageSize: 5 })).statusCode).toBe(200);
+      } finally {
+        await t.database.db.execute(sql`update users set status = 'active' where id = ${fx.prairieBuyerId}::uuid`);
+      }
+    } finally {
+      await setActAs(null);
+    }
   });
 
   it('a NUL in a list parameter is dropped (lenient), never a database error', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { legalEntities, marketUserPermissions, markets } from '../../db/schema/index.ts';
 
@@ -44,6 +44,41 @@ export async function findPartnerLegalEntity(db: Db, partnerId: string): Promise
     .orderBy(asc(legalEntities.id))
     .limit(1);
   return row ?? null;
+}
+
+/** What a CRM call needs besides the session: the partner's markets with the user's permissions, and its legal entity. */
+export type CrmActorRows = { markets: PartnerMarketRow[]; partnerLegalEntity: PartnerLegalEntityRow | null };
+
+/**
+ * CrmActorRows of a user (their id and partner id as SQL) as one JSON value: listPartnerMarketsForUser and
+ * findPartnerLegalEntity in one expression, evaluated in the session's query (access.ts extendSession) so
+ * that a CRM call loads its session, user, markets and permissions in one round trip.
+ */
+export function crmActorRowsSql(user: { id: SQL; partnerId: SQL }): SQL {
+  return sql`json_build_object(
+    'markets', coalesce((
+      select json_agg(json_build_object('id', m.id, 'displayName', m.display_name, 'city', m.city,
+        'administrativeAreaLevel1', m.administrative_area_level_1, 'countryCode', m.country_code, 'timezone', m.timezone,
+        'sustainabilityEnabled', m.sustainability_enabled, 'permissions', p.permissions) order by m.id)
+      from ${markets} m
+      left join ${marketUserPermissions} p on p.market_id = m.id and p.user_id = ${user.id}
+      where m.partner_id = ${user.partnerId}), '[]'::json),
+    'partnerLegalEntity', (
+      select json_build_object('id', le.id, 'name', le.name, 'scopeLegalEntityId', le.scope_legal_entity_id)
+      from ${legalEntities} le where le.partner_id = ${user.partnerId} and le.kind = 'partner' order by le.id limit 1))`;
+}
+
+/** CrmActorRows of a user, when the session was loaded without them (one query). */
+export async function findCrmActorRows(db: Db, partnerId: string, userId: string): Promise<CrmActorRows> {
+  const result = (await db.execute(sql`select ${crmActorRowsSql({ id: sql`${userId}::uuid`, partnerId: sql`${partnerId}::text` })} as rows`)) as unknown as {
+    rows: { rows: CrmActorRows | string }[];
+  };
+  return crmActorRowsOf(result.rows[0]!.rows);
+}
+
+/** CrmActorRows from the driver's value of crmActorRowsSql (parsed JSON, or its text). */
+export function crmActorRowsOf(value: unknown): CrmActorRows {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as CrmActorRows;
 }
 
 export type ClientRow = typeof legalEntities.$inferSelect;

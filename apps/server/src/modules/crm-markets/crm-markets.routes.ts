@@ -13,7 +13,7 @@ import {
   recentActivityResponseSchema,
   taskListResponseSchema,
 } from '@granary/domain';
-import { idParam, rawQuerySchema, type CrmDeps } from './crm-access.ts';
+import { idParam, rawQuerySchema, loadCrmActorWithSession, type CrmDeps } from './crm-access.ts';
 import { crmErrors, crmWriteErrors } from './crm-http.ts';
 import {
   changeFollowup,
@@ -35,6 +35,8 @@ const paging = {
 };
 
 export const crmMarketsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
+  // Session, user and CRM actor in one query (decision 014).
+  loadCrmActorWithSession(app);
   app.get(
     `${MERCH}/bootstrap`,
     { config: { access: 'session' }, schema: { response: { 200: merchandisingBootstrapSchema, ...crmErrors } } },

@@ -16,6 +16,16 @@ export function linkOrigin(ctx: AppContext, request: FastifyRequest, partner: Wh
   return ctx.env.PUBLIC_URL ?? `http://localhost:${ctx.env.PORT}`;
 }
 
+/**
+ * The origin for links e-mailed with no request at hand (a background job such as the offers' price watcher):
+ * the partner's own vhost (https in production; this server's port elsewhere, e.g. http://prairie.localhost:3000),
+ * else PUBLIC_URL, else this server on localhost.
+ */
+export function backgroundLinkOrigin(env: Pick<AppContext['env'], 'PUBLIC_URL' | 'PORT' | 'NODE_ENV'>, vhost: string | null): string {
+  if (vhost) return env.NODE_ENV === 'production' ? `https://${vhost}` : `http://${vhost}:${env.PORT}`;
+  return env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+}
+
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -2,12 +2,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { NOT_FOUND_MESSAGE, homeTarget, matchRoute, resolveRedirect, splitLocalePrefix } from '@granary/domain';
+import { FLASH_COOKIES, NOT_FOUND_MESSAGE, homeTarget, matchRoute, resolveRedirect, splitLocalePrefix } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getSession } from '../../platform/access.ts';
+import type { PublicPageRenderer } from '../public-market/public-market.routes.ts';
 
-type Options = { ctx: AppContext };
+/** publicPages: the light public pages (/market, /score), served from their own entry with their data inlined. */
+type Options = { ctx: AppContext; publicPages?: PublicPageRenderer };
 
 const ROOT_MARKUP = '<div id="root"></div>';
 
@@ -35,7 +37,7 @@ export function errorPageStatus(code: string | undefined): number {
  * (so /login answers 302 even without JavaScript), and index.html with the right status — 404 when no route
  * of the table matches, the code itself on /error/:code.
  */
-export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { ctx }) => {
+export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { ctx, publicPages }) => {
   const dist = ctx.webDist;
   const indexPath = dist ? join(dist, 'index.html') : null;
   // index.html is re-read when a new build replaces it, so a running server never serves a page whose
@@ -48,7 +50,8 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { ctx }) => 
     return cached.html;
   };
   if (dist && existsSync(dist)) {
-    await app.register(fastifyStatic, { root: dist, serve: false });
+    // The build writes .br/.gz beside its text assets (vite.config precompress): sent to browsers that accept them.
+    await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
   }
 
   const sendPage = (reply: FastifyReply, status: number, message: string | null) =>
@@ -95,6 +98,13 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { ctx }) => 
     const match = matchRoute(pathname);
     if (!match) return sendPage(reply, 404, NOT_FOUND_MESSAGE);
     if (match.route.id === 'error') return sendPage(reply, errorPageStatus(match.params.code), null);
+    // The public pages are a light entry without the app shell; a flash alert waiting in the cookies (e.g. after
+    // an e-mail verification redirected a logged-out visitor home → /market) needs the shell to show it, so that
+    // load gets the app, which renders the same page in its frame.
+    const flashWaiting = request.cookies[FLASH_COOKIES.message] !== undefined;
+    if (publicPages && !flashWaiting && (match.route.id === 'market' || match.route.id === 'score')) {
+      return publicPages(request, reply, match.route.id, match.params);
+    }
     return sendPage(reply, 200, null);
   });
 };

@@ -22,7 +22,7 @@ describe('pages', () => {
   });
 
   it('serves a known route with 200 and the untouched app', async () => {
-    for (const path of ['/crm/contracts', '/market', '/market/elm-creek', '/en-ca/crm/client/42', '/sign-in/password', '/my-sales-lite/bids']) {
+    for (const path of ['/crm/contracts', '/market', '/en-ca/crm/client/42', '/sign-in/password', '/my-sales-lite/bids']) {
       const res = await get(path);
       expect(res.statusCode, path).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
@@ -67,12 +67,38 @@ describe('pages', () => {
     expect(traversal.body).not.toContain('root:');
   });
 
+  it('sends the precompressed copy of an asset to a browser that accepts it, and the plain file otherwise', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { brotliCompressSync, brotliDecompressSync, gzipSync } = await import('node:zlib');
+    const source = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    writeFileSync(join(dist, 'assets', 'big-5678.js'), source);
+    writeFileSync(join(dist, 'assets', 'big-5678.js.br'), brotliCompressSync(source));
+    writeFileSync(join(dist, 'assets', 'big-5678.js.gz'), gzipSync(source));
+
+    const br = await get('/assets/big-5678.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.rawPayload.length).toBeLessThan(source.length / 10);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(source);
+    const gz = await get('/assets/big-5678.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await get('/assets/big-5678.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(source);
+    // An asset without compressed copies is sent as it is, whatever the browser accepts.
+    const small = await get('/assets/app-1234.js', { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log("app")');
+  });
+
   it('serves a rebuilt index.html without a restart', async () => {
     const { writeFileSync, utimesSync } = await import('node:fs');
     const index = `${dist}/index.html`;
     writeFileSync(index, '<!doctype html><html><head><title>Rebuilt</title></head><body><div id="root"></div></body></html>');
     utimesSync(index, new Date(), new Date(Date.now() + 5000));
-    expect((await get('/market')).body).toContain('<title>Rebuilt</title>');
+    expect((await get('/crm/contracts')).body).toContain('<title>Rebuilt</title>');
   });
 
   it('reports the build tag of the built app in /version.json', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "store_product_regions_featured_idx" ON "store_product_regions" USING btree ("country","featured" DESC NULLS LAST,"in_stock" DESC NULLS LAST,"review_count" DESC NULLS LAST,"product_id");

@@ -1,0 +1,160 @@
+// The contract PDF of the built-in signing flow (pdf-lib): one letter page with the partner, market, client, the
+// contract's terms, the standard terms text and a signature block; signing stamps the signature into that block.
+
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { CONTRACT_TYPE_LABELS, type SigningTerms } from '@granary/domain';
+
+const PAGE: [number, number] = [612, 792];
+const MARGIN = 56;
+const INK = rgb(0.11, 0.16, 0.12);
+const MUTED = rgb(0.4, 0.42, 0.4);
+/** Where the signature goes (bottom of the page); the stamp fills it. */
+const SIGNATURE_BOX = { x: MARGIN, y: 72, width: PAGE[0] - 2 * MARGIN, height: 104 };
+
+/**
+ * The standard fonts write WinAnsi only: other characters become their closest ASCII or '?', so a client's name
+ * in another script cannot stop the PDF from being made.
+ */
+export function pdfText(s: string): string {
+  return s
+    .normalize('NFC')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+}
+
+const QTY = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
+
+function price(v: string | null, currency: string): string {
+  if (v === null) return '-';
+  const n = Number(v);
+  const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(Math.abs(n));
+  return `${n < 0 ? '-' : ''}${currency === 'CAD' ? 'CA$' : '$'}${text}`;
+}
+
+function monthName(optionMonth: string | null): string {
+  if (!optionMonth) return '-';
+  const [y, m] = optionMonth.split('-');
+  const names = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return `${names[Number(m) - 1] ?? m} ${y}`;
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const next = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(next, size) > width && line) {
+        lines.push(line);
+        line = word;
+      } else line = next;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** The contract's standard terms (what the signer agrees to beside the figures above them). */
+export function termsText(t: SigningTerms): string {
+  const seller = t.direction === 'purchase' ? t.clientName : t.partnerName;
+  const buyer = t.direction === 'purchase' ? t.partnerName : t.clientName;
+  return [
+    `${seller} ("Seller") agrees to sell and deliver, and ${buyer} ("Buyer") agrees to buy and accept, the grain described above at ${t.marketName}, within the delivery window, on the prices and terms of this contract.`,
+    'Grain shall be of merchantable quality and meet the grade factors posted at the delivery location; discounts for moisture, test weight, foreign material and damage apply as posted on the day of delivery.',
+    'Unpriced quantities are priced by the Seller before the delivery window closes, against the futures month stated above. Quantities not delivered within the window may be rolled or cancelled only by a written amendment; any amendment replaces the terms signed here.',
+    'The parties agree that this contract may be signed electronically and that an electronic signature has the same effect as a handwritten one.',
+  ].join('\n');
+}
+
+function drawLines(page: PDFPage, lines: string[], x: number, y: number, font: PDFFont, size: number, leading: number, color = INK): number {
+  let at = y;
+  for (const line of lines) {
+    page.drawText(pdfText(line), { x, y: at, size, font, color });
+    at -= leading;
+  }
+  return at;
+}
+
+/** The generated (unsigned) contract PDF. */
+export async function contractPdf(t: SigningTerms, meta: { termsHash: string; createdAt: Date }): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(pdfText(`Contract ${t.displayContractId}`), { showInWindowTitleBar: true });
+  doc.setAuthor(pdfText(t.partnerName));
+  doc.setSubject(pdfText(`Grain contract ${t.displayContractId} with ${t.clientName}`));
+  doc.setCreationDate(meta.createdAt);
+  doc.setModificationDate(meta.createdAt);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const page = doc.addPage(PAGE);
+  const width = PAGE[0] - 2 * MARGIN;
+  let y = PAGE[1] - MARGIN;
+
+  page.drawText(pdfText(t.partnerName), { x: MARGIN, y, size: 16, font: bold, color: INK });
+  y -= 20;
+  page.drawText(pdfText(`${t.direction === 'purchase' ? 'Grain purchase contract' : 'Grain sale contract'} ${t.displayContractId}`), { x: MARGIN, y, size: 12, font: regular, color: MUTED });
+  y -= 28;
+
+  const rows: [string, string][] = [
+    ['Contract number', t.displayContractId],
+    ['Contract type', CONTRACT_TYPE_LABELS[t.contractType]],
+    ['Market', t.marketName],
+    [t.direction === 'purchase' ? 'Seller (client)' : 'Buyer (client)', t.clientName],
+    ['Crop', t.crop],
+    ['Crop year', String(t.cropYear)],
+    ['Quantity', `${QTY.format(Number(t.quantity))} ${t.quantityUnit}`],
+    ['Delivery window', `${t.deliveryStart} to ${t.deliveryEnd}`],
+    ['Futures month', monthName(t.optionMonth)],
+    ['Futures', price(t.futuresPrice, t.currency)],
+    ['Basis', price(t.basis, t.currency)],
+    ['Cash price', price(t.cashPrice, t.currency)],
+    ['Contract date', t.contractDate],
+  ];
+  for (const [label, value] of rows) {
+    page.drawText(pdfText(label), { x: MARGIN, y, size: 10, font: regular, color: MUTED });
+    drawLines(page, wrap(pdfText(value), bold, 10, width - 150), MARGIN + 150, y, bold, 10, 13);
+    y -= 17;
+  }
+  y -= 10;
+  page.drawText('Terms', { x: MARGIN, y, size: 11, font: bold, color: INK });
+  y -= 16;
+  y = drawLines(page, wrap(pdfText(termsText(t)), regular, 9, width), MARGIN, y, regular, 9, 12.5);
+  y -= 8;
+  drawLines(page, [`Terms reference (SHA-256): ${meta.termsHash}`], MARGIN, y, regular, 7, 9, MUTED);
+
+  // The signature block, empty until signed.
+  const box = SIGNATURE_BOX;
+  page.drawRectangle({ x: box.x, y: box.y, width: box.width, height: box.height, borderColor: MUTED, borderWidth: 0.75 });
+  page.drawText('Signature', { x: box.x + 10, y: box.y + box.height - 18, size: 11, font: bold, color: INK });
+  page.drawText(pdfText(`${t.direction === 'purchase' ? 'Seller' : 'Buyer'}: ${t.clientName}`), { x: box.x + 10, y: box.y + box.height - 34, size: 9, font: regular, color: MUTED });
+  return doc.save();
+}
+
+/** The signed PDF: the generated one with the signature stamped into its signature block. */
+export async function stampSignature(
+  generated: Uint8Array,
+  s: { name: string; signedAt: Date; ip: string | null; generatedSha256: string },
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(generated);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const script = await doc.embedFont(StandardFonts.TimesRomanBoldItalic);
+  const page = doc.getPages().at(-1)!;
+  const box = SIGNATURE_BOX;
+  page.drawText(pdfText(s.name), { x: box.x + 10, y: box.y + 40, size: 20, font: script, color: rgb(0.05, 0.2, 0.45) });
+  drawLines(
+    page,
+    [
+      `Signed electronically by ${s.name} on ${s.signedAt.toISOString().replace('T', ' ').slice(0, 19)} UTC${s.ip ? ` from IP ${s.ip}` : ''}.`,
+      `Unsigned document SHA-256: ${s.generatedSha256}`,
+    ],
+    box.x + 10,
+    box.y + 24,
+    regular,
+    7.5,
+    10,
+    MUTED,
+  );
+  doc.setModificationDate(s.signedAt);
+  return doc.save();
+}

@@ -1,0 +1,351 @@
+// The farmer's own grain data: the client legal entities onboarded to the user's enterprises (any partner's) and
+// their contracts, scale tickets and markets. Every query here is scoped by those client ids; nothing else is read.
+
+import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import {
+  clientMarkets,
+  contractAmendments,
+  contractDocuments,
+  contracts,
+  enterpriseUsers,
+  legalEntities,
+  markets,
+  pricingEvents,
+  scaleTickets,
+  ticketApplications,
+} from '../../db/schema/index.ts';
+
+export type FarmerClient = { id: number; name: string; partnerId: string };
+
+/** The client legal entities onboarded to the user's enterprises (legal_entities.enterprise_id), of any partner. */
+export async function farmerClients(db: Db, userId: string): Promise<FarmerClient[]> {
+  return db
+    .select({ id: legalEntities.id, name: legalEntities.name, partnerId: legalEntities.partnerId })
+    .from(legalEntities)
+    .innerJoin(enterpriseUsers, eq(enterpriseUsers.enterpriseId, legalEntities.enterpriseId))
+    .where(and(eq(enterpriseUsers.userId, userId), eq(legalEntities.kind, 'client')))
+    .orderBy(asc(legalEntities.id));
+}
+
+const marketFields = {
+  marketSlug: markets.slug,
+  marketDisplayName: markets.displayName,
+  marketCity: markets.city,
+  marketState: markets.administrativeAreaLevel1,
+};
+
+const contractFields = {
+  id: contracts.id,
+  displayContractId: contracts.displayContractId,
+  contractType: contracts.contractType,
+  status: contracts.status,
+  cropId: contracts.cropId,
+  cropYear: contracts.cropYear,
+  marketId: contracts.marketId,
+  clientId: contracts.clientId,
+  clientName: legalEntities.name,
+  quantity: contracts.quantity,
+  quantityUnit: contracts.quantityUnit,
+  cancelledQuantity: contracts.cancelledQuantity,
+  deliveredQuantity: contracts.deliveredQuantity,
+  pricedQuantity: contracts.pricedQuantity,
+  priceStatus: contracts.priceStatus,
+  futuresPrice: contracts.futuresPrice,
+  basis: contracts.basis,
+  cashPrice: contracts.cashPrice,
+  optionMonth: contracts.optionMonth,
+  deliveryStart: contracts.deliveryStart,
+  deliveryEnd: contracts.deliveryEnd,
+  contractDate: contracts.contractDate,
+  expiration: contracts.expiration,
+  lastTicketDate: contracts.lastTicketDate,
+  esignSent: contracts.esignSent,
+  signed: contracts.signed,
+  ...marketFields,
+};
+
+export type FarmerContractData = {
+  id: number;
+  displayContractId: string;
+  contractType: (typeof contracts.$inferSelect)['contractType'];
+  status: (typeof contracts.$inferSelect)['status'];
+  cropId: number;
+  cropYear: number;
+  marketId: number;
+  clientId: number;
+  clientName: string;
+  quantity: string;
+  quantityUnit: string;
+  cancelledQuantity: string;
+  deliveredQuantity: string;
+  pricedQuantity: string;
+  priceStatus: (typeof contracts.$inferSelect)['priceStatus'];
+  futuresPrice: string | null;
+  basis: string | null;
+  cashPrice: string | null;
+  optionMonth: string | null;
+  deliveryStart: string;
+  deliveryEnd: string;
+  contractDate: string;
+  expiration: string | null;
+  lastTicketDate: string | null;
+  esignSent: boolean;
+  signed: boolean;
+  marketSlug: string;
+  marketDisplayName: string | null;
+  marketCity: string;
+  marketState: string;
+};
+
+export type ContractFilter = { clientIds: number[]; cropId?: number | undefined; cropYear?: number | undefined; status?: string | undefined; priceStatus?: string | undefined };
+
+/** The farmer's sales: contracts on which the buyer purchases from one of the farmer's legal entities. */
+function contractWhere(f: ContractFilter): SQL {
+  return and(
+    inArray(contracts.clientId, f.clientIds),
+    eq(contracts.direction, 'purchase'),
+    f.cropId !== undefined ? eq(contracts.cropId, f.cropId) : undefined,
+    f.cropYear !== undefined ? eq(contracts.cropYear, f.cropYear) : undefined,
+    f.status !== undefined ? eq(contracts.status, f.status as FarmerContractData['status']) : undefined,
+    f.priceStatus !== undefined ? eq(contracts.priceStatus, f.priceStatus as FarmerContractData['priceStatus']) : undefined,
+  )!;
+}
+
+function contractQuery(db: Db) {
+  return db
+    .select(contractFields)
+    .from(contracts)
+    .innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId))
+    .innerJoin(markets, eq(markets.id, contracts.marketId));
+}
+
+/** One page of the farmer's contracts, newest contract date first (keyset on contract date and id). */
+export async function contractPage(
+  db: Db,
+  f: ContractFilter,
+  after: { key: string; id: number } | null,
+  limit: number,
+  offset: number,
+): Promise<FarmerContractData[]> {
+  const keyset = after ? sql`(${contracts.contractDate}, ${contracts.id}) < (${after.key}::date, ${after.id}::bigint)` : undefined;
+  return contractQuery(db)
+    .where(and(contractWhere(f), keyset))
+    .orderBy(desc(contracts.contractDate), desc(contracts.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countContracts(db: Db, f: ContractFilter, cap: number): Promise<number> {
+  const result = (await db.execute(
+    sql`select count(*)::int as n from (select 1 from ${contracts} where ${contractWhere(f)} limit ${cap}) as capped`,
+  )) as unknown as { rows: { n: number | string }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Every contract of the filter (the sums: a farm has hundreds, not millions). */
+export async function allContracts(db: Db, f: ContractFilter): Promise<FarmerContractData[]> {
+  return contractQuery(db).where(contractWhere(f)).orderBy(desc(contracts.contractDate), desc(contracts.id));
+}
+
+export async function findContract(db: Db, clientIds: number[], contractId: number): Promise<FarmerContractData | null> {
+  const [row] = await contractQuery(db).where(and(eq(contracts.id, contractId), contractWhere({ clientIds })));
+  return row ?? null;
+}
+
+export async function contractPricingEvents(db: Db, contractId: number) {
+  return db
+    .select({
+      id: pricingEvents.id,
+      quantity: pricingEvents.quantity,
+      futuresPrice: pricingEvents.futuresPrice,
+      basis: pricingEvents.basis,
+      cashPrice: pricingEvents.cashPrice,
+      pricedAt: pricingEvents.pricedAt,
+    })
+    .from(pricingEvents)
+    .where(eq(pricingEvents.contractId, contractId))
+    .orderBy(asc(pricingEvents.pricedAt), asc(pricingEvents.id));
+}
+
+// The ticket applications a contract shows are read by crm-contracts' listTicketApplications (the same rows).
+
+/** Amendments without their author (the buyer's staff are not named to the farmer). */
+export async function contractAmendmentRows(db: Db, contractId: number) {
+  return db
+    .select({
+      id: contractAmendments.id,
+      displayContractAmendmentId: contractAmendments.displayContractAmendmentId,
+      action: contractAmendments.action,
+      details: contractAmendments.details,
+      createdAt: contractAmendments.createdAt,
+    })
+    .from(contractAmendments)
+    .where(eq(contractAmendments.contractId, contractId))
+    .orderBy(asc(contractAmendments.createdAt), asc(contractAmendments.id));
+}
+
+/** The contract's documents (not their content), drafts left out: the farmer sees what was sent or signed. */
+export async function contractDocumentRows(db: Db, contractId: number) {
+  return db
+    .select({
+      id: contractDocuments.id,
+      kind: contractDocuments.kind,
+      fileName: contractDocuments.fileName,
+      status: contractDocuments.status,
+      createdAt: contractDocuments.createdAt,
+      signedAt: contractDocuments.signedAt,
+    })
+    .from(contractDocuments)
+    .where(and(eq(contractDocuments.contractId, contractId), sql`${contractDocuments.status} <> 'draft'`))
+    .orderBy(desc(contractDocuments.createdAt), desc(contractDocuments.id));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Scale tickets
+
+const ticketFields = {
+  id: scaleTickets.id,
+  displayScaleTicketId: scaleTickets.displayScaleTicketId,
+  marketId: scaleTickets.marketId,
+  clientId: scaleTickets.clientId,
+  clientName: legalEntities.name,
+  cropId: scaleTickets.cropId,
+  cropYear: scaleTickets.cropYear,
+  deliveryDate: scaleTickets.deliveryDate,
+  quantity: scaleTickets.quantity,
+  weight: scaleTickets.weight,
+  appliedQuantity: scaleTickets.appliedQuantity,
+  unappliedQuantity: scaleTickets.unappliedQuantity,
+  moisture: scaleTickets.moisture,
+  testWeight: scaleTickets.testWeight,
+  foreignMaterial: scaleTickets.foreignMaterial,
+  damage: scaleTickets.damage,
+  ...marketFields,
+};
+
+export type FarmerTicketData = {
+  id: number;
+  displayScaleTicketId: string;
+  marketId: number;
+  clientId: number;
+  clientName: string;
+  cropId: number;
+  cropYear: number;
+  deliveryDate: string;
+  quantity: string;
+  weight: string | null;
+  appliedQuantity: string;
+  unappliedQuantity: string;
+  moisture: string | null;
+  testWeight: string | null;
+  foreignMaterial: string | null;
+  damage: string | null;
+  marketSlug: string;
+  marketDisplayName: string | null;
+  marketCity: string;
+  marketState: string;
+};
+
+export type TicketFilter = { clientIds: number[]; cropId?: number | undefined; cropYear?: number | undefined; unappliedOnly?: boolean };
+
+function ticketWhere(f: TicketFilter): SQL {
+  return and(
+    inArray(scaleTickets.clientId, f.clientIds),
+    f.cropId !== undefined ? eq(scaleTickets.cropId, f.cropId) : undefined,
+    f.cropYear !== undefined ? eq(scaleTickets.cropYear, f.cropYear) : undefined,
+    f.unappliedOnly ? gt(scaleTickets.unappliedQuantity, '0') : undefined,
+  )!;
+}
+
+function ticketQuery(db: Db) {
+  return db
+    .select(ticketFields)
+    .from(scaleTickets)
+    .innerJoin(legalEntities, eq(legalEntities.id, scaleTickets.clientId))
+    .innerJoin(markets, eq(markets.id, scaleTickets.marketId));
+}
+
+/** One page of the farmer's tickets, newest delivery first (keyset on delivery date and id). */
+export async function ticketPage(db: Db, f: TicketFilter, after: { key: string; id: number } | null, limit: number, offset: number): Promise<FarmerTicketData[]> {
+  const keyset = after ? sql`(${scaleTickets.deliveryDate}, ${scaleTickets.id}) < (${after.key}::date, ${after.id}::bigint)` : undefined;
+  return ticketQuery(db)
+    .where(and(ticketWhere(f), keyset))
+    .orderBy(desc(scaleTickets.deliveryDate), desc(scaleTickets.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countTickets(db: Db, f: TicketFilter, cap: number): Promise<number> {
+  const result = (await db.execute(
+    sql`select count(*)::int as n from (select 1 from ${scaleTickets} where ${ticketWhere(f)} limit ${cap}) as capped`,
+  )) as unknown as { rows: { n: number | string }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export async function ticketsByIds(db: Db, clientIds: number[], ids: number[]): Promise<FarmerTicketData[]> {
+  return ticketQuery(db)
+    .where(and(inArray(scaleTickets.id, ids), ticketWhere({ clientIds })))
+    .orderBy(desc(scaleTickets.deliveryDate), desc(scaleTickets.id));
+}
+
+/** Where each ticket went: its applications with the contract numbers. */
+export async function ticketApplicationsOf(db: Db, ticketIds: number[]) {
+  if (ticketIds.length === 0) return [];
+  return db
+    .select({
+      scaleTicketId: ticketApplications.scaleTicketId,
+      contractId: ticketApplications.contractId,
+      displayContractId: contracts.displayContractId,
+      quantity: ticketApplications.quantity,
+      splitPct: ticketApplications.splitPct,
+    })
+    .from(ticketApplications)
+    .innerJoin(contracts, eq(contracts.id, ticketApplications.contractId))
+    .where(inArray(ticketApplications.scaleTicketId, ticketIds))
+    .orderBy(asc(ticketApplications.id));
+}
+
+/** The unapplied bushels of the farmer's tickets (the balances). */
+export async function unappliedTickets(db: Db, f: TicketFilter) {
+  return db
+    .select({ cropId: scaleTickets.cropId, cropYear: scaleTickets.cropYear, unappliedQuantity: scaleTickets.unappliedQuantity })
+    .from(scaleTickets)
+    .where(ticketWhere({ ...f, unappliedOnly: true }));
+}
+
+/** The crops and crop years of the farmer's contracts and tickets. */
+export async function cropYearsOf(db: Db, clientIds: number[]): Promise<{ cropId: number; cropYear: number }[]> {
+  const result = (await db.execute(sql`
+    select crop_id as "cropId", crop_year as "cropYear" from ${contracts} where ${contractWhere({ clientIds })}
+    union
+    select crop_id, crop_year from ${scaleTickets} where ${inArray(scaleTickets.clientId, clientIds)}
+  `)) as unknown as { rows: { cropId: number; cropYear: number }[] };
+  return result.rows.map((r) => ({ cropId: Number(r.cropId), cropYear: Number(r.cropYear) }));
+}
+
+/** The markets the farmer deals with: where they have contracts or tickets, or sell to (client_markets). */
+export async function farmerMarkets(db: Db, clientIds: number[]) {
+  const used = sql`select market_id from ${contracts} where ${inArray(contracts.clientId, clientIds)}
+    union select market_id from ${scaleTickets} where ${inArray(scaleTickets.clientId, clientIds)}`;
+  return db
+    .select({
+      id: markets.id,
+      slug: markets.slug,
+      displayName: markets.displayName,
+      city: markets.city,
+      administrativeAreaLevel1: markets.administrativeAreaLevel1,
+      countryCode: markets.countryCode,
+      phone: markets.phone,
+      email: markets.email,
+      timezone: markets.timezone,
+    })
+    .from(markets)
+    .where(
+      or(
+        sql`${markets.id} in (${used})`,
+        sql`${markets.id} in (select ${clientMarkets.marketId} from ${clientMarkets} where ${inArray(clientMarkets.clientId, clientIds)})`,
+      ),
+    )
+    .orderBy(asc(markets.id));
+}

@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PROFIT_CENTER_API,
+  balancesResponseSchema,
+  commodityBalancesResponseSchema,
+  cropParamSchema,
+  cropYearParamSchema,
+  cropYearQuerySchema,
+  cropYearSummarySchema,
+  farmerContractDetailSchema,
+  farmerContractListSchema,
+  farmerContractsQuerySchema,
+  farmerCropsSchema,
+  farmerFiltersSchema,
+  farmerLocationsSchema,
+  farmerTaskListSchema,
+  farmerTicketListSchema,
+  farmerTicketsQuerySchema,
+  idListPathSchema,
+  salesSummaryResponseSchema,
+} from '@granary/domain';
+import { idParam } from '../crm-markets/crm-access.ts';
+import { crmErrors } from '../crm-markets/crm-http.ts';
+import {
+  farmerBalances,
+  farmerCommodityBalances,
+  farmerContractDetail,
+  farmerCropYearSummary,
+  farmerCrops,
+  farmerFilters,
+  farmerLocations,
+  farmerSummary,
+  farmerTaskList,
+  farmerTicketsByIds,
+  listFarmerContracts,
+  listFarmerTickets,
+  type ProfitCenterDeps,
+} from './profit-center.service.ts';
+
+const PC = PROFIT_CENTER_API;
+
+/**
+ * The farmer's grain and profit-center calls (grain-marketing.md 7) behind My Sales Lite. Every route needs a session;
+ * the service checks the agronomics experience and the my sales lite flag (403) and scopes to the farmer's own
+ * legal entities (404 for anyone else's records). Errors: 400 bad parameters, 401, 403, 404.
+ */
+export const profitCenterRoutes: FastifyPluginAsyncZod<ProfitCenterDeps> = async (app, deps) => {
+  const session = { access: 'session' } as const;
+
+  app.get(
+    `${PC}/contracts`,
+    { config: session, schema: { querystring: farmerContractsQuerySchema, response: { 200: farmerContractListSchema, ...crmErrors } } },
+    async (request) => listFarmerContracts(deps, request, request.query),
+  );
+
+  app.get(
+    `${PC}/contracts/:id`,
+    { config: session, schema: { params: z.object({ id: idParam }), response: { 200: farmerContractDetailSchema, ...crmErrors } } },
+    async (request) => farmerContractDetail(deps, request, request.params.id),
+  );
+
+  app.get(
+    `${PC}/scale-tickets`,
+    { config: session, schema: { querystring: farmerTicketsQuerySchema, response: { 200: farmerTicketListSchema, ...crmErrors } } },
+    async (request) => listFarmerTickets(deps, request, request.query),
+  );
+
+  app.get(
+    `${PC}/scale-tickets/:ticketIds`,
+    { config: session, schema: { params: z.object({ ticketIds: idListPathSchema }), response: { 200: farmerTicketListSchema, ...crmErrors } } },
+    async (request) => farmerTicketsByIds(deps, request, request.params.ticketIds),
+  );
+
+  app.get(
+    `${PC}/summary`,
+    { config: session, schema: { querystring: cropYearQuerySchema, response: { 200: salesSummaryResponseSchema, ...crmErrors } } },
+    async (request) => farmerSummary(deps, request, request.query),
+  );
+
+  app.get(
+    `${PC}/summary/:cropName/:cropYear`,
+    {
+      config: session,
+      schema: { params: z.object({ cropName: cropParamSchema, cropYear: cropYearParamSchema }), response: { 200: cropYearSummarySchema, ...crmErrors } },
+    },
+    async (request) => farmerCropYearSummary(deps, request, request.params.cropName, request.params.cropYear),
+  );
+
+  app.get(
+    `${PC}/balances`,
+    { config: session, schema: { querystring: cropYearQuerySchema, response: { 200: balancesResponseSchema, ...crmErrors } } },
+    async (request) => farmerBalances(deps, request, request.query),
+  );
+
+  app.get(
+    `${PC}/commodity-balances`,
+    { config: session, schema: { querystring: cropYearQuerySchema, response: { 200: commodityBalancesResponseSchema, ...crmErrors } } },
+    async (request) => farmerCommodityBalances(deps, request, request.query),
+  );
+
+  app.get(`${PC}/task-list`, { config: session, schema: { response: { 200: farmerTaskListSchema, ...crmErrors } } }, async (request) =>
+    farmerTaskList(deps, request),
+  );
+
+  app.get(`${PC}/crops`, { config: session, schema: { response: { 200: farmerCropsSchema, ...crmErrors } } }, async (request) => farmerCrops(deps, request));
+
+  app.get(`${PC}/filters`, { config: session, schema: { response: { 200: farmerFiltersSchema, ...crmErrors } } }, async (request) =>
+    farmerFilters(deps, request),
+  );
+
+  app.get(`${PC}/location`, { config: session, schema: { response: { 200: farmerLocationsSchema, ...crmErrors } } }, async (request) =>
+    farmerLocations(deps, request),
+  );
+};

@@ -1,0 +1,410 @@
+// My Sales Lite's calls (grain-marketing.md 7 'Grain and profit center'): the farmer's own contracts, tickets,
+// summary, balances, task list, crops, filters and markets. Access mirrors the web's gate (2 'Page guards', 6
+// 'Experience gates'): the enterpriseAgronomics experience and the flag allowing my sales lite, else 403. A farmer
+// sees only the contracts and tickets of the client legal entities onboarded to their enterprises; any other id
+// answers 404, as an unknown one does.
+
+import type { FastifyRequest } from 'fastify';
+import {
+  CONTRACT_STATUSES,
+  MAX_TOTAL_ROWS,
+  PRICE_STATUSES,
+  TASK_LIST_ITEM_LIMIT,
+  canUseMySalesLite,
+  clampPageSize,
+  commodityBalances,
+  contractQuantities,
+  cropLabel,
+  cropRecord,
+  cropYearSummary,
+  decimalString,
+  farmerTasks,
+  isoDateInZone,
+  salesBalances,
+  salesSummary,
+  toDecimal,
+  toDecimalOrNull,
+  type BalancesResponse,
+  type CommodityBalancesResponse,
+  type FarmerAmendment,
+  type FarmerContractDetail,
+  type FarmerContractList,
+  type FarmerContractRow,
+  type FarmerContractsQuery,
+  type FarmerCrops,
+  type FarmerFilters,
+  type FarmerLocations,
+  type FarmerMarket,
+  type FarmerTask,
+  type FarmerTaskList,
+  type FarmerTicketList,
+  type FarmerTicketRow,
+  type FarmerTicketsQuery,
+  type SalesSummaryResponse,
+} from '@granary/domain';
+import type { AppContext } from '../../platform/context.ts';
+import { requireSession } from '../../platform/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import { listTicketApplications } from '../crm-contracts/crm-contracts.repo.ts';
+import { keysetPage } from '../crm-markets/crm-access.ts';
+import {
+  allContracts,
+  contractAmendmentRows,
+  contractDocumentRows,
+  contractPage,
+  contractPricingEvents,
+  countContracts,
+  countTickets,
+  cropYearsOf,
+  farmerClients,
+  farmerMarkets,
+  findContract,
+  ticketApplicationsOf,
+  ticketPage,
+  ticketsByIds,
+  unappliedTickets,
+  type FarmerClient,
+  type FarmerContractData,
+  type FarmerTicketData,
+} from './profit-center.repo.ts';
+
+export type ProfitCenterDeps = { ctx: AppContext };
+
+export type Farmer = { userId: string; clients: FarmerClient[]; clientIds: number[] };
+
+const farmers = new WeakMap<FastifyRequest, Promise<Farmer>>();
+
+/**
+ * The farmer of a request (once per request): 401 without a session; 403 without the agronomics experience or the
+ * my sales lite flag. A farmer whose enterprises are nobody's client yet has no client ids: every list is empty.
+ */
+export function loadFarmer(deps: ProfitCenterDeps, request: FastifyRequest): Promise<Farmer> {
+  let cached = farmers.get(request);
+  if (!cached) {
+    cached = (async () => {
+      const { user } = await requireSession(deps.ctx, request);
+      if (!canUseMySalesLite(user)) {
+        throw new AppError('forbidden', 'My sales lite needs the agronomics experience and the flag allowing my sales lite.');
+      }
+      const clients = await farmerClients(deps.ctx.database.db, user.id);
+      return { userId: user.id, clients, clientIds: clients.map((c) => c.id) };
+    })();
+    farmers.set(request, cached);
+  }
+  return cached;
+}
+
+const norm = (v: string | null): string | null => (v === null ? null : decimalString(toDecimal(v)));
+const normOr0 = (v: string | null): string => norm(v) ?? '0';
+
+function marketLabel(r: { marketDisplayName: string | null; marketCity: string; marketState: string }): string {
+  return r.marketDisplayName ?? `${r.marketCity}, ${r.marketState}`;
+}
+
+export function contractRow(c: FarmerContractData): FarmerContractRow {
+  const q = contractQuantities(c);
+  return {
+    id: c.id,
+    displayContractId: c.displayContractId,
+    contractType: c.contractType,
+    status: c.status,
+    cropId: c.cropId,
+    crop: cropLabel(c.cropId),
+    cropYear: c.cropYear,
+    marketId: c.marketId,
+    market: marketLabel(c),
+    clientId: c.clientId,
+    clientName: c.clientName,
+    quantityUnit: c.quantityUnit,
+    quantity: q.quantity,
+    cancelled: q.cancelled,
+    contracted: q.open,
+    delivered: q.delivered,
+    remaining: q.undelivered,
+    overDelivered: q.overDelivered,
+    priced: q.priced,
+    unpriced: q.unpriced,
+    priceStatus: c.priceStatus,
+    futuresPrice: norm(c.futuresPrice),
+    basis: norm(c.basis),
+    cashPrice: norm(c.cashPrice),
+    optionMonth: c.optionMonth,
+    deliveryStart: c.deliveryStart,
+    deliveryEnd: c.deliveryEnd,
+    contractDate: c.contractDate,
+    expiration: c.expiration,
+    lastTicketDate: c.lastTicketDate,
+    signatureNeeded: c.status !== 'cancelled' && c.esignSent && !c.signed,
+    signed: c.signed,
+  };
+}
+
+const PAGE = { page: 1, pageSize: 25, paginationToken: null } as const;
+
+function paging(q: { page?: number | undefined; pageSize?: number | undefined; paginationToken?: string | undefined }) {
+  const page = q.page ?? PAGE.page;
+  return { page, pageSize: q.pageSize ?? clampPageSize(PAGE.pageSize), paginationToken: page > 1 ? (q.paginationToken ?? null) : null };
+}
+
+const emptyPage = (p: { page: number; pageSize: number }) => ({ rows: [], totalCount: 0, paginationToken: null, page: p.page, pageSize: p.pageSize });
+
+/** GET contracts: the farmer's contracts, newest first, filtered by crop, crop year, status and price status. */
+export async function listFarmerContracts(deps: ProfitCenterDeps, request: FastifyRequest, q: FarmerContractsQuery): Promise<FarmerContractList> {
+  const farmer = await loadFarmer(deps, request);
+  const p = paging(q);
+  if (farmer.clientIds.length === 0) return emptyPage(p);
+  const db = deps.ctx.database.db;
+  const filter = { clientIds: farmer.clientIds, cropId: q.crop, cropYear: q.cropYear, status: q.status, priceStatus: q.priceStatus };
+  const page = await keysetPage<FarmerContractData>(deps.ctx, p, { list: 'farmer-contracts', user: farmer.userId, ...filter, pageSize: p.pageSize }, {
+    keyOf: (row) => row.contractDate,
+    fetch: (after, limit, offset) => contractPage(db, filter, after, limit, offset),
+    count: () => countContracts(db, filter, MAX_TOTAL_ROWS),
+  });
+  return { ...page, rows: page.rows.map(contractRow) };
+}
+
+/** The farmer's contract, else 404 (someone else's contract is answered as an unknown one). */
+async function farmerContract(deps: ProfitCenterDeps, farmer: Farmer, contractId: number): Promise<FarmerContractData> {
+  const contract = farmer.clientIds.length > 0 ? await findContract(deps.ctx.database.db, farmer.clientIds, contractId) : null;
+  if (!contract) throw new AppError('not_found', `No contract ${contractId}.`);
+  return contract;
+}
+
+/** What an amendment changed, as the farmer may see it: quantities, months and delivery windows; no notes or reasons. */
+function amendmentChanges(details: Record<string, unknown>): FarmerAmendment['changes'] {
+  const out: FarmerAmendment['changes'] = {};
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  if ('cancelledQuantity' in details) {
+    const v = text(details.cancelledQuantity);
+    out.cancelledQuantity = v !== null && toDecimalOrNull(v) !== null ? norm(v) : null;
+  }
+  for (const key of ['fromOptionMonth', 'toOptionMonth', 'fromDelivery', 'toDelivery'] as const) {
+    if (key in details) out[key] = text(details[key]);
+  }
+  return out;
+}
+
+/** GET contracts/:id: the contract with its pricing, deliveries, amendments and documents; buyer-only fields left out. */
+export async function farmerContractDetail(deps: ProfitCenterDeps, request: FastifyRequest, contractId: number): Promise<FarmerContractDetail> {
+  const farmer = await loadFarmer(deps, request);
+  const contract = await farmerContract(deps, farmer, contractId);
+  const db = deps.ctx.database.db;
+  const [events, applications, amendments, documents] = await Promise.all([
+    contractPricingEvents(db, contract.id),
+    listTicketApplications(db, contract.id),
+    contractAmendmentRows(db, contract.id),
+    contractDocumentRows(db, contract.id),
+  ]);
+  return {
+    contract: contractRow(contract),
+    pricingEvents: events.map((e) => ({
+      id: e.id,
+      quantity: normOr0(e.quantity),
+      futuresPrice: norm(e.futuresPrice),
+      basis: norm(e.basis),
+      cashPrice: norm(e.cashPrice),
+      pricedAt: e.pricedAt.toISOString(),
+    })),
+    ticketApplications: applications.map((a) => ({ ...a, quantity: normOr0(a.quantity), splitPct: normOr0(a.splitPct) })),
+    // A contract note is the buyer's own record: never shown to the farmer.
+    amendments: amendments
+      .filter((a) => a.action !== 'note')
+      .map((a) => ({
+        id: a.id,
+        displayContractAmendmentId: a.displayContractAmendmentId,
+        action: a.action,
+        createdAt: a.createdAt.toISOString(),
+        changes: amendmentChanges(a.details),
+      })),
+    documents: documents.map((d) => ({ ...d, createdAt: d.createdAt.toISOString(), signedAt: d.signedAt?.toISOString() ?? null })),
+  };
+}
+
+async function ticketRows(deps: ProfitCenterDeps, tickets: FarmerTicketData[]): Promise<FarmerTicketRow[]> {
+  const applications = await ticketApplicationsOf(
+    deps.ctx.database.db,
+    tickets.map((t) => t.id),
+  );
+  const byTicket = new Map<number, FarmerTicketRow['applications']>();
+  for (const a of applications) {
+    const list = byTicket.get(a.scaleTicketId) ?? [];
+    list.push({ contractId: a.contractId, displayContractId: a.displayContractId, quantity: normOr0(a.quantity), splitPct: normOr0(a.splitPct) });
+    byTicket.set(a.scaleTicketId, list);
+  }
+  return tickets.map((t) => ({
+    id: t.id,
+    displayScaleTicketId: t.displayScaleTicketId,
+    marketId: t.marketId,
+    market: marketLabel(t),
+    clientId: t.clientId,
+    clientName: t.clientName,
+    cropId: t.cropId,
+    crop: cropLabel(t.cropId),
+    cropYear: t.cropYear,
+    deliveryDate: t.deliveryDate,
+    quantity: normOr0(t.quantity),
+    quantityUnit: 'bushels',
+    weight: norm(t.weight),
+    applied: normOr0(t.appliedQuantity),
+    unapplied: normOr0(t.unappliedQuantity),
+    moisture: norm(t.moisture),
+    testWeight: norm(t.testWeight),
+    foreignMaterial: norm(t.foreignMaterial),
+    damage: norm(t.damage),
+    applications: byTicket.get(t.id) ?? [],
+  }));
+}
+
+/** GET scale-tickets: the farmer's tickets, newest delivery first. */
+export async function listFarmerTickets(deps: ProfitCenterDeps, request: FastifyRequest, q: FarmerTicketsQuery): Promise<FarmerTicketList> {
+  const farmer = await loadFarmer(deps, request);
+  const p = paging(q);
+  if (farmer.clientIds.length === 0) return emptyPage(p);
+  const db = deps.ctx.database.db;
+  const filter = { clientIds: farmer.clientIds, cropId: q.crop, cropYear: q.cropYear, unappliedOnly: q.unapplied === 'true' };
+  const page = await keysetPage<FarmerTicketData>(deps.ctx, p, { list: 'farmer-tickets', user: farmer.userId, ...filter, pageSize: p.pageSize }, {
+    keyOf: (row) => row.deliveryDate,
+    fetch: (after, limit, offset) => ticketPage(db, filter, after, limit, offset),
+    count: () => countTickets(db, filter, MAX_TOTAL_ROWS),
+  });
+  return { ...page, rows: await ticketRows(deps, page.rows) };
+}
+
+/** GET scale-tickets/:ticketIds: those tickets; 404 when any of them is not the farmer's. */
+export async function farmerTicketsByIds(deps: ProfitCenterDeps, request: FastifyRequest, ids: number[]): Promise<FarmerTicketList> {
+  const farmer = await loadFarmer(deps, request);
+  const tickets = farmer.clientIds.length > 0 ? await ticketsByIds(deps.ctx.database.db, farmer.clientIds, ids) : [];
+  const missing = ids.filter((id) => !tickets.some((t) => t.id === id));
+  if (missing.length > 0) throw new AppError('not_found', `No scale ticket ${missing.join(', ')}.`);
+  return { rows: await ticketRows(deps, tickets), totalCount: tickets.length, paginationToken: null, page: 1, pageSize: tickets.length };
+}
+
+type CropYearFilter = { crop?: number | undefined; cropYear?: number | undefined };
+
+async function contractsFor(deps: ProfitCenterDeps, farmer: Farmer, f: CropYearFilter = {}): Promise<FarmerContractData[]> {
+  if (farmer.clientIds.length === 0) return [];
+  return allContracts(deps.ctx.database.db, { clientIds: farmer.clientIds, cropId: f.crop, cropYear: f.cropYear });
+}
+
+/** GET summary: contracted, delivered, remaining, priced, unpriced and average cash per crop and crop year. */
+export async function farmerSummary(deps: ProfitCenterDeps, request: FastifyRequest, f: CropYearFilter): Promise<SalesSummaryResponse> {
+  const farmer = await loadFarmer(deps, request);
+  return { rows: salesSummary(await contractsFor(deps, farmer, f)) };
+}
+
+/** GET summary/:cropName/:cropYear: one crop and crop year (zeroes without contracts there). */
+export async function farmerCropYearSummary(deps: ProfitCenterDeps, request: FastifyRequest, cropId: number, cropYear: number) {
+  const farmer = await loadFarmer(deps, request);
+  return cropYearSummary(await contractsFor(deps, farmer, { crop: cropId, cropYear }), cropId, cropYear);
+}
+
+async function balanceInputs(deps: ProfitCenterDeps, request: FastifyRequest, f: CropYearFilter) {
+  const farmer = await loadFarmer(deps, request);
+  if (farmer.clientIds.length === 0) return { contracts: [], tickets: [] };
+  const [contracts, tickets] = await Promise.all([
+    contractsFor(deps, farmer, f),
+    unappliedTickets(deps.ctx.database.db, { clientIds: farmer.clientIds, cropId: f.crop, cropYear: f.cropYear }),
+  ]);
+  return { contracts, tickets };
+}
+
+/** GET balances: per crop and crop year, contracted vs delivered vs remaining, priced vs unpriced, unapplied tickets. */
+export async function farmerBalances(deps: ProfitCenterDeps, request: FastifyRequest, f: CropYearFilter): Promise<BalancesResponse> {
+  const { contracts, tickets } = await balanceInputs(deps, request, f);
+  return { rows: salesBalances(contracts, tickets) };
+}
+
+/** GET commodity-balances: the same balances grouped by crop, with each crop's totals. */
+export async function farmerCommodityBalances(deps: ProfitCenterDeps, request: FastifyRequest, f: CropYearFilter): Promise<CommodityBalancesResponse> {
+  const { contracts, tickets } = await balanceInputs(deps, request, f);
+  return { commodities: commodityBalances(contracts, tickets) };
+}
+
+function marketOf(m: Awaited<ReturnType<typeof farmerMarkets>>[number]): FarmerMarket {
+  return {
+    id: m.id,
+    slug: m.slug,
+    label: m.displayName ?? `${m.city}, ${m.administrativeAreaLevel1}`,
+    city: m.city,
+    administrativeAreaLevel1: m.administrativeAreaLevel1,
+    countryCode: m.countryCode,
+    phone: m.phone,
+    email: m.email,
+    timezone: m.timezone,
+  };
+}
+
+async function marketsOf(deps: ProfitCenterDeps, farmer: Farmer): Promise<FarmerMarket[]> {
+  return farmer.clientIds.length > 0 ? (await farmerMarkets(deps.ctx.database.db, farmer.clientIds)).map(marketOf) : [];
+}
+
+const FALLBACK_ZONE = 'America/Chicago';
+
+function dayIn(zone: string, now: Date): string {
+  try {
+    return isoDateInZone(now, zone);
+  } catch {
+    return isoDateInZone(now, FALLBACK_ZONE);
+  }
+}
+
+/** GET task-list: contracts to sign, to price and deliveries due, judged on each contract's market day. */
+export async function farmerTaskList(deps: ProfitCenterDeps, request: FastifyRequest, now: Date = new Date()): Promise<FarmerTaskList> {
+  const farmer = await loadFarmer(deps, request);
+  const [contracts, markets] = await Promise.all([contractsFor(deps, farmer), marketsOf(deps, farmer)]);
+  const zoneOf = new Map(markets.map((m) => [m.id, m.timezone]));
+  const counts: FarmerTaskList['counts'] = { signature_needed: 0, pricing_needed: 0, delivery_needed: 0 };
+  const items: FarmerTaskList['items'] = [];
+  // Due deliveries first by delivery start; the list is by task then date.
+  const byStart = [...contracts].sort((a, b) => a.deliveryStart.localeCompare(b.deliveryStart) || a.id - b.id);
+  const perTask = new Map<FarmerTask, FarmerTaskList['items']>();
+  for (const c of byStart) {
+    const today = dayIn(zoneOf.get(c.marketId) ?? FALLBACK_ZONE, now);
+    for (const task of farmerTasks(c, today)) {
+      counts[task] += 1;
+      const list = perTask.get(task) ?? [];
+      if (list.length < TASK_LIST_ITEM_LIMIT) list.push({ task, contract: contractRow(c) });
+      perTask.set(task, list);
+    }
+  }
+  for (const task of ['signature_needed', 'pricing_needed', 'delivery_needed'] as const) items.push(...(perTask.get(task) ?? []));
+  return { today: dayIn(markets[0]?.timezone ?? FALLBACK_ZONE, now), counts, items };
+}
+
+/** GET crops: the crops of the farmer's contracts and tickets, each with its crop years (newest first). */
+export async function farmerCrops(deps: ProfitCenterDeps, request: FastifyRequest): Promise<FarmerCrops> {
+  const farmer = await loadFarmer(deps, request);
+  if (farmer.clientIds.length === 0) return { crops: [] };
+  const pairs = await cropYearsOf(deps.ctx.database.db, farmer.clientIds);
+  const years = new Map<number, Set<number>>();
+  for (const p of pairs) years.set(p.cropId, (years.get(p.cropId) ?? new Set()).add(p.cropYear));
+  const crops = [...years.entries()].map(([cropId, ys]) => ({ ...cropRecord(cropId), cropYears: [...ys].sort((a, b) => b - a) }));
+  return { crops: sortCrops(crops) };
+}
+
+function sortCrops<T extends { displayName: string }>(crops: T[]): T[] {
+  return crops.sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/** GET filters: what the farmer's lists can be filtered by (their crops, crop years, statuses and markets). */
+export async function farmerFilters(deps: ProfitCenterDeps, request: FastifyRequest): Promise<FarmerFilters> {
+  const farmer = await loadFarmer(deps, request);
+  const [pairs, markets] = await Promise.all([
+    farmer.clientIds.length > 0 ? cropYearsOf(deps.ctx.database.db, farmer.clientIds) : Promise.resolve([]),
+    marketsOf(deps, farmer),
+  ]);
+  const cropIds = [...new Set(pairs.map((p) => p.cropId))];
+  return {
+    crops: sortCrops(cropIds.map(cropRecord)),
+    cropYears: [...new Set(pairs.map((p) => p.cropYear))].sort((a, b) => b - a),
+    statuses: [...CONTRACT_STATUSES],
+    priceStatuses: [...PRICE_STATUSES],
+    markets: markets.map((m) => ({ id: m.id, label: m.label })),
+  };
+}
+
+/** GET location: the markets the farmer deals with. */
+export async function farmerLocations(deps: ProfitCenterDeps, request: FastifyRequest): Promise<FarmerLocations> {
+  const farmer = await loadFarmer(deps, request);
+  return { markets: await marketsOf(deps, farmer) };
+}

@@ -1,0 +1,179 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PRODUCT_DOCUMENT_TYPES,
+  STORE_PROGRAMS,
+  apiErrorSchema,
+  requestedImageSize,
+  storeDocumentSchema,
+  storeHomeSchema,
+  storeIngredientListSchema,
+  storeIngredientPageSchema,
+  storeListingQuerySchema,
+  storeListingSchema,
+  storeLocaleQuery,
+  storeMarketplaceSchema,
+  storePestListSchema,
+  storePestPageSchema,
+  storeProductDetailSchema,
+  storeRegionSchema,
+  storeSearchQuerySchema,
+  storeSlugParam,
+} from '@granary/domain';
+import type { AppContext } from '../../platform/context.ts';
+import { getSession } from '../../platform/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import { visitorCountry } from './store-catalog.repo.ts';
+import * as service from './store-catalog.service.ts';
+
+type Options = { ctx: AppContext };
+
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema } as const;
+const localeOnly = z.object(storeLocaleQuery).strict();
+const listingQuery = storeListingQuerySchema;
+
+/**
+ * The visitor's region: the URL's locale (the web always sends it), else the signed-in user's enterprise country,
+ * else the US. An answer that depends only on the URL may be cached by anyone for a minute; one that depended on
+ * the session may not.
+ */
+async function regionFor(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, locale: string | undefined): Promise<service.Region> {
+  if (locale) {
+    reply.header('Cache-Control', 'public, max-age=60');
+    return service.regionOf({ locale });
+  }
+  reply.header('Cache-Control', 'private, no-cache');
+  const session = await getSession(ctx, request);
+  if (!session) return service.regionOf({});
+  const country = await visitorCountry(ctx.database.db, session.user.id, session.session.currentEnterpriseId ?? null);
+  return service.regionOf({ enterpriseCountry: country });
+}
+
+/** The store catalogue (issue 6): anyone may browse it. Under /api/store. */
+export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+  const P = service.STORE_API_PREFIX;
+  const publicRoute = { access: 'public' as const };
+
+  app.get(`${P}/region`, { config: publicRoute, schema: { querystring: localeOnly, response: { 200: storeRegionSchema, ...errors } } }, async (request, reply) =>
+    service.regionResponse(await regionFor(ctx, request, reply, request.query.locale)),
+  );
+
+  app.get(`${P}/home`, { config: publicRoute, schema: { querystring: localeOnly, response: { 200: storeHomeSchema, ...errors } } }, async (request, reply) =>
+    service.storeHome(db, await regionFor(ctx, request, reply, request.query.locale)),
+  );
+
+  app.get(
+    `${P}/category/:category/about`,
+    { config: publicRoute, schema: { params: z.object({ category: z.string().max(60) }), querystring: localeOnly, response: { 200: storeListingSchema, ...errors } } },
+    async (request, reply) => service.categoryAbout(db, await regionFor(ctx, request, reply, request.query.locale), request.params.category),
+  );
+
+  app.get(
+    `${P}/category/:category/:subcategory?`,
+    {
+      config: publicRoute,
+      schema: { params: z.object({ category: z.string().max(60), subcategory: z.string().max(200).optional() }), querystring: listingQuery, response: { 200: storeListingSchema, ...errors } },
+    },
+    async (request, reply) =>
+      service.categoryListing(db, await regionFor(ctx, request, reply, request.query.locale), request.params.category, request.params.subcategory || undefined, request.query),
+  );
+
+  app.get(`${P}/products`, { config: publicRoute, schema: { querystring: listingQuery, response: { 200: storeListingSchema, ...errors } } }, async (request, reply) =>
+    service.allProducts(db, await regionFor(ctx, request, reply, request.query.locale), request.query),
+  );
+
+  app.get(`${P}/search`, { config: publicRoute, schema: { querystring: storeSearchQuerySchema, response: { 200: storeListingSchema, ...errors } } }, async (request, reply) =>
+    service.search(db, await regionFor(ctx, request, reply, request.query.locale), request.query),
+  );
+
+  app.get(
+    `${P}/programs/:program`,
+    { config: publicRoute, schema: { params: z.object({ program: z.enum(STORE_PROGRAMS) }), querystring: listingQuery, response: { 200: storeListingSchema, ...errors } } },
+    async (request, reply) => service.programListing(db, await regionFor(ctx, request, reply, request.query.locale), request.params.program, request.query),
+  );
+
+  app.get(
+    `${P}/products/:slug`,
+    { config: publicRoute, schema: { params: z.object({ slug: storeSlugParam }), querystring: localeOnly, response: { 200: storeProductDetailSchema, ...errors } } },
+    async (request, reply) => service.productPage(db, await regionFor(ctx, request, reply, request.query.locale), { slug: request.params.slug }),
+  );
+
+  const docParams = z.object({ slug: storeSlugParam, pdfType: z.enum(PRODUCT_DOCUMENT_TYPES) });
+
+  app.get(
+    `${P}/products/:slug/documents/:pdfType`,
+    { config: publicRoute, schema: { params: docParams, response: { 200: storeDocumentSchema, ...errors } } },
+    async (request) => {
+      const { row, pdf } = await service.productDocument(db, request.params.slug, request.params.pdfType);
+      return {
+        type: request.params.pdfType,
+        title: row.title,
+        revisedOn: row.revised_on,
+        url: service.documentUrl(row.product_slug, row.doc_type),
+        product: { slug: row.product_slug, name: row.product_name, brand: row.brand },
+        byteLength: pdf.length,
+      };
+    },
+  );
+
+  app.get(
+    `${P}/products/:slug/documents/:pdfType/file`,
+    { config: publicRoute, schema: { params: docParams, response: { 200: z.any(), ...errors } } },
+    async (request, reply) => {
+      const { row, pdf } = await service.productDocument(db, request.params.slug, request.params.pdfType);
+      const fileName = `${row.product_slug}-${row.doc_type}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `inline; filename="${fileName}"`)
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(pdf);
+    },
+  );
+
+  app.get(`${P}/ingredients`, { config: publicRoute, schema: { querystring: localeOnly, response: { 200: storeIngredientListSchema, ...errors } } }, async (request, reply) =>
+    service.ingredientList(db, await regionFor(ctx, request, reply, request.query.locale)),
+  );
+
+  app.get(
+    `${P}/ingredients/:slug`,
+    { config: publicRoute, schema: { params: z.object({ slug: storeSlugParam }), querystring: listingQuery, response: { 200: storeIngredientPageSchema, ...errors } } },
+    async (request, reply) => service.ingredientPage(db, await regionFor(ctx, request, reply, request.query.locale), request.params.slug, request.query),
+  );
+
+  app.get(`${P}/pests`, { config: publicRoute, schema: { querystring: localeOnly, response: { 200: storePestListSchema, ...errors } } }, async (request, reply) =>
+    service.pestList(db, await regionFor(ctx, request, reply, request.query.locale)),
+  );
+
+  app.get(
+    `${P}/pests/:slug`,
+    { config: publicRoute, schema: { params: z.object({ slug: storeSlugParam }), querystring: listingQuery, response: { 200: storePestPageSchema, ...errors } } },
+    async (request, reply) => service.pestPage(db, await regionFor(ctx, request, reply, request.query.locale), request.params.slug, request.query),
+  );
+
+  app.get(
+    `${P}/marketplace/products/:uniqueProductId`,
+    { config: publicRoute, schema: { params: z.object({ uniqueProductId: z.uuid() }), querystring: localeOnly, response: { 200: storeProductDetailSchema, ...errors } } },
+    async (request, reply) => service.productPage(db, await regionFor(ctx, request, reply, request.query.locale), { publicId: request.params.uniqueProductId }),
+  );
+
+  app.get(
+    `${P}/marketplace/:section?`,
+    { config: publicRoute, schema: { params: z.object({ section: storeSlugParam.optional() }), querystring: listingQuery, response: { 200: storeMarketplaceSchema, ...errors } } },
+    async (request, reply) => service.marketplace(db, await regionFor(ctx, request, reply, request.query.locale), request.params.section || undefined, request.query),
+  );
+
+  app.get(
+    `${P}/images/:id`,
+    {
+      config: publicRoute,
+      schema: { params: z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number) }), querystring: z.object({ w: z.string().max(5).optional(), h: z.string().max(5).optional() }).strict(), response: { 200: z.any(), ...errors } },
+    },
+    async (request, reply) => {
+      const image = await service.storeImage(db, request.params.id, requestedImageSize(request.query.w, request.query.h));
+      if (!image) throw new AppError('not_found', 'There is no such image.');
+      return reply.type(image.contentType).header('Cache-Control', 'public, max-age=86400, immutable').send(image.body);
+    },
+  );
+};
