@@ -17,7 +17,8 @@ describe('router', () => {
   it('keeps the locale on the bare locale root', async () => {
     const { router } = renderApp('/en-ca', 'anonymous');
     await waitFor(() => expect(router.state.location.pathname).toBe('/en-ca/market'));
-    expect(await screen.findByText('Local bids — this page is coming soon')).toBeTruthy();
+    // The public market page, its market not found by the test's network (404 to every call).
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 
   it('redirects legacy paths with their parameters and query', async () => {
@@ -36,9 +37,10 @@ describe('router', () => {
   });
 
   it('serves localized routes under each locale prefix', async () => {
-    const { router } = renderApp('/en-ca-qc/crm/offers', 'buyer');
-    expect(await screen.findByText('Offers — this page is coming soon')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/en-ca-qc/crm/offers');
+    // A CRM page not built yet renders the area's placeholder, which needs no data: the route is what is tested.
+    const { router } = renderApp('/en-ca-qc/crm/structures', 'buyer');
+    expect(await screen.findByText('Structures — this page is coming soon')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/en-ca-qc/crm/structures');
     const contracts = screen.getAllByRole('link', { name: 'Contracts', hidden: true })[0];
     expect(contracts?.getAttribute('href')).toBe('/en-ca-qc/crm/contracts');
   });
@@ -62,7 +64,8 @@ describe('router', () => {
 
   it('shows the public header with Sign in on public pages', async () => {
     renderApp('/market/elevator-9', 'anonymous');
-    expect(await screen.findByText('Local bids — this page is coming soon')).toBeTruthy();
+    // The page asks the public API for the market (404 from the test's network): the not-found view, in the app's frame.
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByTestId('public-header')).toBeTruthy();
     const signIn = screen.getByRole('link', { name: 'Sign in' });
     expect(signIn.getAttribute('href')).toBe(`/sign-in/password?redirect=${encodeURIComponent('/market/elevator-9')}`);

@@ -34,7 +34,32 @@ const areaPages = {
   profitCenter: () => import('../features/profit-center/profit-center-page').then((module) => module.ProfitCenterPage),
   platform: () => import('../features/platform/platform-page').then((module) => module.PlatformPage),
   dev: () => import('../features/dev/dev-mailbox-page').then((module) => module.DevMailboxPage),
+  store: () => import('../features/store/store-home-page').then((module) => module.StoreHomePage),
 } satisfies Record<string, PageLoader>;
+
+/** The input store's pages (issue 6), each its own chunk: a product page does not load the search or the facets' pages. */
+const storePages: Readonly<Record<string, PageLoader>> = {
+  'store-home': () => import('../features/store/store-home-page').then((module) => module.StoreHomePage),
+  'store-home-alias': () => import('../features/store/store-home-page').then((module) => module.StoreHomePage),
+  'store-search': () => import('../features/store/search-page').then((module) => module.SearchPage),
+  'store-products': () => import('../features/store/category-page').then((module) => module.AllProductsPage),
+  'store-page': () => import('../features/store/category-page').then((module) => module.CategoryPage),
+  'store-category': () => import('../features/store/category-page').then((module) => module.CategoryPage),
+  'store-category-about': () => import('../features/store/category-page').then((module) => module.CategoryAboutPage),
+  'store-product': () => import('../features/store/product-page').then((module) => module.ProductPage),
+  'store-product-document': () => import('../features/store/product-document-page').then((module) => module.ProductDocumentPage),
+  'store-ingredients': () => import('../features/store/reference-pages').then((module) => module.IngredientsPage),
+  'store-ingredient': () => import('../features/store/reference-pages').then((module) => module.IngredientPage),
+  'store-pests': () => import('../features/store/reference-pages').then((module) => module.PestsPage),
+  'store-pest': () => import('../features/store/reference-pages').then((module) => module.PestPage),
+  'store-marketplace': () => import('../features/store/marketplace-page').then((module) => module.MarketplacePage),
+  'marketplace-product': () => import('../features/store/marketplace-page').then((module) => module.MarketplaceProductPage),
+  'store-co-packs': () => import('../features/store/program-page').then((module) => module.ProgramPage),
+  'store-nutritionals': () => import('../features/store/program-page').then((module) => module.ProgramPage),
+  'store-inoculants': () => import('../features/store/program-page').then((module) => module.ProgramPage),
+  'store-organics': () => import('../features/store/program-page').then((module) => module.ProgramPage),
+  'store-bc-products': () => import('../features/store/program-page').then((module) => module.ProgramPage),
+};
 
 /**
  * The built CRM pages, each its own chunk (a merchandiser on the dashboard does not load the contract grid); the
@@ -46,6 +71,19 @@ const crmPages: Readonly<Record<string, PageLoader>> = {
   'crm-deliveries': () => import('../features/crm/lists/contract-list-page').then((module) => module.ContractListPage),
   'crm-clients': () => import('../features/crm/clients/client-list-page').then((module) => module.ClientListPage),
   'crm-client': () => import('../features/crm/clients/client-profile-page').then((module) => module.ClientProfilePage),
+  'crm-bids': () => import('../features/crm/bids/bids-page').then((module) => module.BidsPage),
+  'crm-offers': () => import('../features/crm/offers/offers-page').then((module) => module.OffersPage),
+  'crm-public-bids-admin': () =>
+    import('../features/crm/public-bids-admin/public-bids-admin-page').then((module) => module.PublicBidsAdminPage),
+  'crm-administrator': () => import('../features/crm/administrator/administrator-page').then((module) => module.AdministratorPage),
+};
+
+/** My Sales Lite's built pages, each its own chunk (the local-bids page is added by the bids work). */
+const mySalesLitePages: Readonly<Record<string, PageLoader>> = {
+  'my-sales-lite': () => import('../features/my-sales-lite/my-sales-lite-page').then((module) => module.MySalesLitePage),
+  'my-sales-lite-balances': () => import('../features/my-sales-lite/balances-page').then((module) => module.BalancesPage),
+  'my-sales-lite-tab': () => import('../features/my-sales-lite/tickets-page').then((module) => module.TicketsPage),
+  'my-sales-lite-bids': () => import('../features/my-sales-lite/bids/farm-bids-page').then((module) => module.FarmBidsPage),
 };
 
 /**
@@ -87,6 +125,7 @@ export function areaOf(path: string): keyof typeof areaPages {
   if (['/user', '/account', '/enterprise'].some((prefix) => startsWithSegment(path, prefix))) return 'account';
   if (startsWithSegment(path, '/profit-center')) return 'profitCenter';
   if (startsWithSegment(path, '/dev')) return 'dev';
+  if (startsWithSegment(path, '/direct') || startsWithSegment(path, '/marketplace')) return 'store';
   return 'platform';
 }
 
@@ -106,7 +145,7 @@ function pageOf(def: RouteDef, fullPath: string): Pick<RouteObject, 'element' | 
   if (def.id === 'error') return { element: <ErrorGatewayPage /> };
   if (def.id === APP_SHELL_ROUTE_ID) return { element: <AppShellPage /> };
   if (def.id === 'user') return { lazy: async () => ({ Component: await loadUserProfilePage() }) };
-  const load = crmPages[def.id] ?? areaPages[areaOf(fullPath)];
+  const load = crmPages[def.id] ?? mySalesLitePages[def.id] ?? storePages[def.id] ?? areaPages[areaOf(fullPath)];
   return { lazy: async () => ({ Component: await load() }) };
 }
 

@@ -1,17 +1,13 @@
-import type { BootstrapUser, ExperienceGate as Gate } from '@granary/domain';
+import { canUseMySalesLite, type BootstrapUser, type ExperienceGate as Gate } from '@granary/domain';
 import type { ReactNode } from 'react';
 import { useBootstrap } from '../../lib/api/bootstrap';
 import { PageSpinner } from '../../lib/ui/page-spinner';
 import { PermissionDenied } from './permission-denied';
 
-/** The permission that allows my sales lite (the 'allowing flag' of grain-marketing.md 2). */
-export const MY_SALES_LITE_PERMISSION = 'my-sales-lite';
-
 export function passesGate(gate: Gate, user: BootstrapUser): boolean {
   if (gate === 'grainBuying') return Boolean(user.experiences.grain_buying);
-  if (gate === 'mySalesLite') {
-    return Boolean(user.experiences.enterprise_agronomics) && user.permissions.includes(MY_SALES_LITE_PERMISSION);
-  }
+  // My sales lite: agronomics and the allowing flag, by the rule the server enforces too.
+  if (gate === 'mySalesLite') return canUseMySalesLite(user);
   return true;
 }
 

@@ -7,15 +7,15 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('login-required pages', () => {
   it('show a spinner while the user is not identified', async () => {
-    renderApp('/crm/bids', 'pending');
+    renderApp('/crm/structures', 'pending');
     expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeTruthy();
-    expect(screen.queryByText('Bids — this page is coming soon')).toBeNull();
+    expect(screen.queryByText('Structures — this page is coming soon')).toBeNull();
   });
 
   it('show the page to a logged-in user with the experience', async () => {
-    renderApp('/crm/bids', 'buyer');
-    expect(await screen.findByText('Bids — this page is coming soon')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Bids' })).toBeTruthy();
+    renderApp('/crm/structures', 'buyer');
+    expect(await screen.findByText('Structures — this page is coming soon')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Structures' })).toBeTruthy();
     expect(screen.getByTestId('crm-header')).toBeTruthy();
     expect(screen.getByTestId('crm-layout')).toBeTruthy();
   });
@@ -69,7 +69,7 @@ describe('experience-gated pages', () => {
 
   it('show my sales lite to a farmer with agronomics and the allowing flag', async () => {
     renderApp('/my-sales-lite/balances', 'farmer');
-    expect(await screen.findByText('Balances — this page is coming soon')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Balances' })).toBeTruthy();
     expect(screen.getByTestId('my-sales-lite-header')).toBeTruthy();
   });
 

@@ -49,6 +49,20 @@ describe('chooseHeader', () => {
   });
 });
 
+describe('chooseHeader on the e-signing pages (signer)', () => {
+  const signer = { partnerExperiences, storedChoice: null, barePath: '/profit-center/builtin/sign/x', routeHeader: 'signer' as const };
+  it('gives a signed-in farmer who can use My Sales Lite the farmer header', () => {
+    expect(chooseHeader({ ...signer, isLoggedIn: true, experiences: { enterprise_agronomics: true }, canUseMySalesLite: true })).toBe('my-sales-lite');
+  });
+  it('gives a buyer the CRM header', () => {
+    expect(chooseHeader({ ...signer, isLoggedIn: true, experiences: { grain_buying: true } })).toBe('crm');
+  });
+  it('gives the anonymous signer and a farmer without the flag the plain header', () => {
+    expect(chooseHeader({ ...signer, isLoggedIn: false, experiences: {} })).toBe('plain');
+    expect(chooseHeader({ ...signer, isLoggedIn: true, experiences: { enterprise_agronomics: true }, canUseMySalesLite: false })).toBe('plain');
+  });
+});
+
 describe('stored experience', () => {
   it('round-trips through localStorage granary_experience and ignores junk', () => {
     expect(readStoredExperience()).toBeNull();

@@ -1,4 +1,4 @@
-import { EXPERIENCES, selectExperience, type Experience, type UserExperiences } from '@granary/domain';
+import { EXPERIENCES, selectExperience, type Experience, type HeaderKind, type UserExperiences } from '@granary/domain';
 import { readStorage, writeStorage } from '../../lib/browser/storage';
 
 /** The user's stored experience choice (grain-marketing.md 1, rule 2). */
@@ -13,22 +13,32 @@ export function storeExperience(experience: Experience): void {
   writeStorage(EXPERIENCE_KEY, experience);
 }
 
-export type HeaderChoice = 'public' | 'crm' | 'my-sales-lite' | 'none';
+/** The header a page wears: a route's kind resolved for the user ('plain': the partner's logo only, no navigation). */
+export type HeaderChoice = 'public' | 'crm' | 'my-sales-lite' | 'plain' | 'none';
 
 /**
  * Which header a page wears. A route whose header is 'none' has none; anonymous visitors and public pages get the
  * public header; otherwise the selected experience decides. A 'crm' experience without grain buying (the default
  * of rule 5) falls back to the farmer header when the user has agronomics, so nobody sees a nav they cannot use.
+ * The e-signing pages ('signer') wear the farmer's header for a user who can use My Sales Lite, a buyer's own
+ * header for a buyer, and the partner's plain header for anyone else (the anonymous signer of an e-mailed link).
  */
 export function chooseHeader(input: {
-  routeHeader: HeaderChoice;
+  routeHeader: HeaderKind;
   barePath: string;
   isLoggedIn: boolean;
   experiences: UserExperiences;
   partnerExperiences: readonly Experience[];
   storedChoice: Experience | null;
+  /** canUseMySalesLite(user): agronomics and the allowing flag. */
+  canUseMySalesLite?: boolean;
 }): HeaderChoice {
   if (input.routeHeader === 'none') return 'none';
+  if (input.routeHeader === 'signer') {
+    if (!input.isLoggedIn) return 'plain';
+    if (input.canUseMySalesLite) return 'my-sales-lite';
+    return chooseHeader({ ...input, routeHeader: 'crm' }) === 'crm' ? 'crm' : 'plain';
+  }
   const experience = selectExperience({
     barePath: input.barePath,
     isLoggedIn: input.isLoggedIn,

@@ -1,4 +1,4 @@
-import { splitLocalePrefix, type ExperienceGate as Gate, type Guard, type RouteDef } from '@granary/domain';
+import { canUseMySalesLite, splitLocalePrefix, type ExperienceGate as Gate, type Guard, type HeaderKind, type RouteDef } from '@granary/domain';
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -59,7 +59,7 @@ export function RouteFrame() {
     data && leaf?.publicPageFeature && !partner.publicPageFeatures.includes(leaf.publicPageFeature),
   );
   // /app-shell shows the shell on its own: the header of the user's experience around an empty page.
-  const routeHeader: HeaderChoice =
+  const routeHeader: HeaderKind =
     notFound || featureMissing ? 'public' : leaf?.id === APP_SHELL_ROUTE_ID ? 'crm' : (leaf?.header ?? 'public');
   const user = data?.user ?? null;
   const header: HeaderChoice =
@@ -71,10 +71,13 @@ export function RouteFrame() {
           experiences: user.experiences,
           partnerExperiences: partner.experiences,
           storedChoice: readStoredExperience(),
+          canUseMySalesLite: canUseMySalesLite(user),
         })
       : routeHeader === 'none'
         ? 'none'
-        : 'public';
+        : routeHeader === 'signer'
+          ? 'plain'
+          : 'public';
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -82,6 +85,8 @@ export function RouteFrame() {
         <CrmHeader user={user} />
       ) : header === 'my-sales-lite' && user ? (
         <MySalesLiteHeader user={user} />
+      ) : header === 'plain' ? (
+        <PublicHeader user={user} plain />
       ) : (
         <PublicHeader user={user} />
       )}

@@ -44,9 +44,9 @@ describe('version check', () => {
   });
 
   it('shows the update screen over the app when forced', async () => {
-    const { router } = renderApp('/market', 'anonymous');
-    expect(await screen.findByText('Local bids — this page is coming soon')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/market');
+    const { router } = renderApp('/support', 'anonymous');
+    expect(await screen.findByText('Support — this page is coming soon')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/support');
     versionState.set('force-update');
     expect(await screen.findByRole('heading', { name: 'There is a new update' })).toBeTruthy();
     expect(screen.getByText('The application will reload in 5 seconds...')).toBeTruthy();
@@ -54,12 +54,12 @@ describe('version check', () => {
 
   it('does a full page load on the next navigation after a newer build appeared', async () => {
     const reload = vi.spyOn(pageLocation, 'reload').mockImplementation(() => {});
-    const { router } = renderApp('/market', 'anonymous');
-    expect(await screen.findByText('Local bids — this page is coming soon')).toBeTruthy();
+    const { router } = renderApp('/support', 'anonymous');
+    expect(await screen.findByText('Support — this page is coming soon')).toBeTruthy();
     versionState.set('reload-on-navigation');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(reload).not.toHaveBeenCalled();
-    await router.navigate('/support');
+    await router.navigate('/market');
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 });

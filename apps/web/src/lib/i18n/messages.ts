@@ -1,8 +1,15 @@
+import { bidsMessages } from './bids-messages';
 import { crmClientsMessages } from './crm-clients-messages';
 import { crmContractMessages } from './crm-contract-messages';
 import { crmDashboardMessages } from './crm-dashboard-messages';
 import { crmListsMessages } from './crm-lists-messages';
 import { crmMessages } from './crm-messages';
+import { esignMessages } from './esign-messages';
+import { futuresMessages } from './futures-messages';
+import { mySalesLiteMessages } from './my-sales-lite-messages';
+import { offersMessages } from './offers-messages';
+import { publicAdminMessages } from './public-admin-messages';
+import { storeMessages } from './store-messages';
 
 /**
  * The one English message catalogue (react-intl ids). The specs' wording is the product's wording: texts quoted
@@ -74,6 +81,7 @@ export const messages = {
   'nav.crm.administrator': 'Administrator',
   'nav.mySalesLite.mySales': 'My sales',
   'nav.mySalesLite.balances': 'Balances',
+  'nav.mySalesLite.tickets': 'Tickets',
   'nav.mySalesLite.bids': 'Bids',
 
   // footer
@@ -309,6 +317,13 @@ export const messages = {
   ...crmListsMessages,
   ...crmClientsMessages,
   ...crmContractMessages,
+  ...esignMessages,
+  ...mySalesLiteMessages,
+  ...offersMessages,
+  ...publicAdminMessages,
+  ...bidsMessages,
+  ...futuresMessages,
+  ...storeMessages,
 } as const;
 
 export type MessageId = keyof typeof messages;

@@ -15,9 +15,14 @@ export const CRM_NAV: readonly NavItem[] = [
   { id: 'administrator', path: '/crm/administrator', label: 'nav.crm.administrator' },
 ];
 
-/** The farmer's my-sales-lite navigation. */
+/**
+ * The farmer's my-sales-lite navigation: the header carries it from a tablet's landscape width up; below, the pages'
+ * own section tabs (features/my-sales-lite MslFrame) carry the same four. Bids stays current on
+ * /my-sales-lite/bids/:marketName, Tickets is /my-sales-lite/tab.
+ */
 export const MY_SALES_LITE_NAV: readonly NavItem[] = [
   { id: 'my-sales', path: '/my-sales-lite', label: 'nav.mySalesLite.mySales', end: true },
   { id: 'balances', path: '/my-sales-lite/balances', label: 'nav.mySalesLite.balances' },
+  { id: 'tickets', path: '/my-sales-lite/tab', label: 'nav.mySalesLite.tickets' },
   { id: 'bids', path: '/my-sales-lite/bids', label: 'nav.mySalesLite.bids' },
 ];

@@ -13,14 +13,17 @@ function isInternal(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//');
 }
 
-/** The public header: partner mark and title, the partner's header links, and 'Sign in' (or the account menu). */
-export function PublicHeader({ user }: { user: BootstrapUser | null }) {
+/**
+ * The public header: partner mark and title, the partner's header links, and 'Sign in' (or the account menu).
+ * `plain` (the e-signing pages' anonymous signer): the partner's mark only, and the account menu of a signed-in user.
+ */
+export function PublicHeader({ user, plain = false }: { user: BootstrapUser | null; plain?: boolean }) {
   const partner = usePartner();
   const location = useLocation();
-  const links = partner.publicHeader.links;
-  const onSignIn = location.pathname.includes('/sign-in');
+  const links = plain ? [] : partner.publicHeader.links;
+  const onSignIn = plain || location.pathname.includes('/sign-in');
   return (
-    <AppBar position="sticky" color="inherit" sx={{ bgcolor: 'background.paper' }} data-testid="public-header">
+    <AppBar position="sticky" color="inherit" sx={{ bgcolor: 'background.paper' }} data-testid={plain ? 'plain-header' : 'public-header'}>
       <Toolbar sx={{ gap: { xs: 1, md: 2 }, minHeight: { xs: 56, md: 64 } }}>
         {links.length > 0 ? (
           <Box sx={{ display: { xs: 'flex', md: 'none' } }}>
@@ -38,7 +41,7 @@ export function PublicHeader({ user }: { user: BootstrapUser | null }) {
           </Box>
         ) : null}
         <BrandMark />
-        {partner.publicHeader.title && partner.publicHeader.title !== partner.displayName ? (
+        {!plain && partner.publicHeader.title && partner.publicHeader.title !== partner.displayName ? (
           <Typography
             component="span"
             color="text.secondary"
@@ -49,20 +52,22 @@ export function PublicHeader({ user }: { user: BootstrapUser | null }) {
           </Typography>
         ) : null}
         <Box sx={{ flex: 1 }} />
-        <Box component="nav" sx={{ display: { xs: 'none', md: 'flex' }, gap: 3, alignItems: 'center', mr: 1 }}>
-          {links.map((link) => (
-            <Link
-              key={link.url}
-              {...(isInternal(link.url) ? { component: RouterLink, to: link.url } : { href: link.url })}
-              underline="hover"
-              color="text.secondary"
-              sx={{ fontWeight: 500, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-            >
-              {link.label}
-              {/^https?:/.test(link.url) ? <OpenInNewRoundedIcon sx={{ fontSize: 14 }} /> : null}
-            </Link>
-          ))}
-        </Box>
+        {links.length > 0 ? (
+          <Box component="nav" sx={{ display: { xs: 'none', md: 'flex' }, gap: 3, alignItems: 'center', mr: 1 }}>
+            {links.map((link) => (
+              <Link
+                key={link.url}
+                {...(isInternal(link.url) ? { component: RouterLink, to: link.url } : { href: link.url })}
+                underline="hover"
+                color="text.secondary"
+                sx={{ fontWeight: 500, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+              >
+                {link.label}
+                {/^https?:/.test(link.url) ? <OpenInNewRoundedIcon sx={{ fontSize: 14 }} /> : null}
+              </Link>
+            ))}
+          </Box>
+        ) : null}
         {user?.isLoggedIn ? (
           <UserMenu user={user} current="public" />
         ) : user && !onSignIn ? (

@@ -1,11 +1,12 @@
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import type { CrmMarketRow, MerchandisingBootstrap } from '@granary/domain';
-import { Alert, Box, Button, Container, Paper, Stack, Typography } from '@mui/material';
+import { Box, Container, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { T, useT } from '../../../lib/i18n/t';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
+import { EmptyState, LoadErrorAlert } from '../../../lib/ui/page-states';
 import { useCrmContext } from '../api/markets';
 
 export type CrmContextData = {
@@ -19,42 +20,12 @@ export type CrmContextData = {
 /** A CRM page's error state: the server's message (or the generic one) and a retry. */
 export function CrmErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const t = useT();
-  const message = error instanceof Error && error.message ? error.message : t('crm.loadFailed');
-  return (
-    <Alert
-      severity="error"
-      role="alert"
-      action={
-        onRetry ? (
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {t('crm.retry')}
-          </Button>
-        ) : undefined
-      }
-    >
-      {message}
-    </Alert>
-  );
+  return <LoadErrorAlert error={error} fallback={t('crm.loadFailed')} retryLabel={t('crm.retry')} onRetry={onRetry} />;
 }
 
 /** An empty state: an icon, a title and a line of help. */
 export function CrmEmptyState({ icon, title, body, action }: { icon?: ReactNode; title: ReactNode; body?: ReactNode; action?: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, textAlign: 'center' }}>
-      <Box sx={{ width: 56, height: 56, mx: 'auto', mb: 2, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'action.hover', color: 'primary.main' }}>
-        {icon ?? <StorefrontOutlinedIcon />}
-      </Box>
-      <Typography variant="h3" component="p">
-        {title}
-      </Typography>
-      {body ? (
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {body}
-        </Typography>
-      ) : null}
-      {action ? <Box sx={{ mt: 2 }}>{action}</Box> : null}
-    </Paper>
-  );
+  return <EmptyState icon={icon ?? <StorefrontOutlinedIcon />} title={title} body={body} action={action} />;
 }
 
 /**

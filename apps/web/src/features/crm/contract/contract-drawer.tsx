@@ -29,6 +29,7 @@ import { PageSpinner } from '../../../lib/ui/page-spinner';
 import { CrmErrorState } from '../components/crm-page-frame';
 import { useCrmFormat } from '../components/use-crm-format';
 import { useContractDetail } from './contract-api';
+import { EsignSection } from './esign-section';
 import { OperationDialog } from './operation-dialog';
 
 /** The order the operation buttons show in. */
@@ -111,6 +112,8 @@ function ContractBody({ detail }: { detail: ContractDetail }) {
           <Figure label={t('crm.contract.expiration')} value={format.day(row.expiration)} />
         </Box>
       </Section>
+
+      <EsignSection detail={detail} />
 
       <Section title={t('crm.contract.pricing')}>
         {detail.pricingEvents.length === 0 ? (

@@ -1,0 +1,89 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { BalancesResponse, FarmerContractDetail, FarmerContractList, FarmerFilters, FarmerTaskList, FarmerTicketList, SalesSummaryResponse } from '@granary/domain';
+import { mslGet, mslKeys, mslRetry } from './msl-request';
+
+/** Rows per page of the farmer's lists (phone-sized pages, 'Show more' for the next). */
+export const MSL_PAGE_SIZE = 20;
+
+/** GET summary: the farmer's figures per crop and crop year. */
+export const summaryQueryOptions = () =>
+  queryOptions({
+    queryKey: mslKeys.summary(),
+    queryFn: ({ signal }) => mslGet<SalesSummaryResponse>('/summary', undefined, signal),
+    staleTime: 60_000,
+    retry: mslRetry,
+  });
+
+export const useSalesSummary = () => useQuery(summaryQueryOptions());
+
+/** GET filters: the farmer's crops, crop years and statuses. */
+export const useFarmerFilters = () =>
+  useQuery({
+    queryKey: mslKeys.filters(),
+    queryFn: ({ signal }) => mslGet<FarmerFilters>('/filters', undefined, signal),
+    staleTime: 5 * 60_000,
+    retry: mslRetry,
+  });
+
+type Page = { page: number; paginationToken: string | null };
+
+/** What a paged list's query shares: MSL_PAGE_SIZE rows a page, the next page by the keyset token the last one gave. */
+const pages = {
+  initialPageParam: { page: 1, paginationToken: null } as Page,
+  getNextPageParam: (last: Page): Page | undefined => (last.paginationToken ? { page: last.page + 1, paginationToken: last.paginationToken } : undefined),
+  staleTime: 60_000,
+  retry: mslRetry,
+};
+
+/** A paged list's query params: the filters, the page size and, after the first page, the page and its token. */
+const pageParams = (filters: Record<string, string>, page: Page) => ({
+  ...filters,
+  pageSize: MSL_PAGE_SIZE,
+  ...(page.page > 1 ? { page: page.page, paginationToken: page.paginationToken } : {}),
+});
+
+/** GET contracts, page after page (keyset tokens), with the list's filters. */
+export const contractsQueryOptions = (filters: Record<string, string>) =>
+  infiniteQueryOptions({
+    queryKey: mslKeys.contracts(filters),
+    queryFn: ({ pageParam, signal }) => mslGet<FarmerContractList>('/contracts', pageParams(filters, pageParam), signal),
+    ...pages,
+  });
+
+export const useFarmerContracts = (filters: Record<string, string>) => useInfiniteQuery(contractsQueryOptions(filters));
+
+/** GET contracts/:id: one contract with its pricing, deliveries, changes and documents. */
+export const useFarmerContract = (id: number | null) =>
+  useQuery({
+    queryKey: mslKeys.contract(id ?? 0),
+    queryFn: ({ signal }) => mslGet<FarmerContractDetail>(`/contracts/${id}`, undefined, signal),
+    enabled: id !== null,
+    staleTime: 60_000,
+    retry: mslRetry,
+  });
+
+/** GET balances: per crop and crop year. */
+export const useBalances = () =>
+  useQuery({
+    queryKey: mslKeys.balances(),
+    queryFn: ({ signal }) => mslGet<BalancesResponse>('/balances', undefined, signal),
+    staleTime: 60_000,
+    retry: mslRetry,
+  });
+
+/** GET scale-tickets, page after page. */
+export const useFarmerTickets = (filters: Record<string, string>) =>
+  useInfiniteQuery({
+    queryKey: mslKeys.tickets(filters),
+    queryFn: ({ pageParam, signal }) => mslGet<FarmerTicketList>('/scale-tickets', pageParams(filters, pageParam), signal),
+    ...pages,
+  });
+
+/** GET task-list: contracts to sign, to price and deliveries due. */
+export const useFarmerTaskList = () =>
+  useQuery({
+    queryKey: mslKeys.taskList(),
+    queryFn: ({ signal }) => mslGet<FarmerTaskList>('/task-list', undefined, signal),
+    staleTime: 60_000,
+    retry: mslRetry,
+  });

@@ -1,0 +1,231 @@
+import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
+import {
+  CONTRACT_TYPE_LABELS,
+  SIGNER_NAME_MIN,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  signInUrl,
+  type SigningReview,
+  type SigningState,
+} from '@granary/domain';
+import { Alert, Box, Button, Checkbox, Container, FormControlLabel, FormHelperText, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { usePartner } from '../../../lib/brand/partner-context';
+import type { MessageId } from '../../../lib/i18n/messages';
+import { useT } from '../../../lib/i18n/t';
+import { useLocalizedPath } from '../../../lib/routing/route-handle';
+import { useDocumentTitle } from '../../../lib/ui/document-title';
+import { PageSpinner } from '../../../lib/ui/page-spinner';
+import { SigningError, signingPdfUrl, useSignContract, useSigningReview } from './signing-api';
+
+/** The page's column; the shell's header around it carries the partner's brand (routes.ts: header 'signer'). */
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
+      {children}
+    </Container>
+  );
+}
+
+function Term({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}>
+        {value || '—'}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The terms the signer reviews: the same figures as the PDF's. */
+function TermsSummary({ review }: { review: SigningReview }) {
+  const t = useT();
+  const terms = review.terms;
+  const price = (v: string | null) => (v === null ? '' : formatMoney(v, { currency: terms.currency, minFractionDigits: 2, maxFractionDigits: 4 }));
+  return (
+    <Box component="section" aria-label={t('esign.sign.terms')}>
+      <Typography variant="h3" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+        {t('esign.sign.terms')}
+      </Typography>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
+        <Term label={t('esign.term.contract')} value={terms.displayContractId} />
+        <Term label={t('esign.term.type')} value={CONTRACT_TYPE_LABELS[terms.contractType]} />
+        <Term label={t('esign.term.partner')} value={terms.direction === 'purchase' ? terms.partnerName : terms.clientName} />
+        <Term label={t('esign.term.client')} value={terms.direction === 'purchase' ? terms.clientName : terms.partnerName} />
+        <Term label={t('esign.term.market')} value={terms.marketName} />
+        <Term label={t('esign.term.crop')} value={`${terms.crop} ${terms.cropYear}`} />
+        <Term label={t('esign.term.quantity')} value={`${formatNumber(terms.quantity)} ${terms.quantityUnit}`} />
+        <Term label={t('esign.term.delivery')} value={`${formatDate(terms.deliveryStart, 'date')} – ${formatDate(terms.deliveryEnd, 'date')}`} />
+        <Term label={t('esign.term.futuresMonth')} value={terms.optionMonth ? formatDate(`${terms.optionMonth}-01`, 'MMM YYYY') : ''} />
+        <Term label={t('esign.term.futures')} value={price(terms.futuresPrice)} />
+        <Term label={t('esign.term.basis')} value={price(terms.basis)} />
+        <Term label={t('esign.term.cash')} value={price(terms.cashPrice)} />
+        <Term label={t('esign.term.contractDate')} value={formatDate(terms.contractDate, 'date')} />
+      </Box>
+    </Box>
+  );
+}
+
+/** A link that cannot be signed (any more): why, and the signed PDF when there is one. */
+function Refused({ review, state, ref_ }: { review: SigningReview | null; state: Exclude<SigningState, 'open'>; ref_: string }) {
+  const t = useT();
+  return (
+    <Alert severity={state === 'signed' ? 'success' : 'warning'} role="status" sx={{ alignItems: 'flex-start' }}>
+      <Typography sx={{ fontWeight: 600 }}>{t(`esign.refused.${state}` as MessageId)}</Typography>
+      {state === 'signed' && review?.signerName ? (
+        <Typography variant="body2">{t('esign.refused.signedBy', { name: review.signerName, when: formatDate(new Date(review.signedAt ?? ''), 'dateTime') })}</Typography>
+      ) : null}
+      {state === 'signed' ? (
+        <Link href={signingPdfUrl(ref_)} target="_blank" rel="noopener" variant="body2">
+          {t('esign.viewSigned')}
+        </Link>
+      ) : null}
+    </Alert>
+  );
+}
+
+function SignForm({ review, reference }: { review: SigningReview; reference: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
+  const sign = useSignContract(reference);
+  const [name, setName] = useState(review.suggestedName ?? '');
+  const [consent, setConsent] = useState(false);
+  const [tried, setTried] = useState(false);
+  const nameError = name.trim().length < SIGNER_NAME_MIN;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (nameError || !consent) return;
+    sign.mutate(
+      { name: name.trim(), consent: true },
+      { onSuccess: (result) => void navigate(localized(result.redirectTo), { state: { signed: result, reference } }) },
+    );
+  };
+  const error = sign.error;
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={t('esign.sign.submit')}>
+      <Stack spacing={2}>
+        <TextField
+          label={t('esign.sign.name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoComplete="name"
+          required
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: 120 } }}
+          error={tried && nameError}
+          helperText={tried && nameError ? t('esign.sign.nameTooShort') : t('esign.sign.nameHelp')}
+        />
+        <Box>
+          <FormControlLabel
+            control={<Checkbox checked={consent} onChange={(e) => setConsent(e.target.checked)} />}
+            label={t('esign.sign.consent')}
+            sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.25 } }}
+          />
+          {tried && !consent ? <FormHelperText error>{t('esign.sign.consentRequired')}</FormHelperText> : null}
+        </Box>
+        {error ? (
+          <Alert severity="error" role="alert">
+            {error instanceof SigningError && error.reason && ['signed', 'expired', 'void', 'terms_changed'].includes(error.reason)
+              ? t(`esign.refused.${error.reason}` as MessageId)
+              : error.message}
+          </Alert>
+        ) : null}
+        <Box>
+          <Button type="submit" variant="contained" size="large" disabled={sign.isPending} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+            {t(sign.isPending ? 'esign.sign.signing' : 'esign.sign.submit')}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+/**
+ * The built-in signing page (/profit-center/:esignProvider/sign/:token): the contract's terms and its generated
+ * PDF, a typed name and the consent, 'Sign contract'; then on to the contract-signed landing page. A link that
+ * expired, was replaced, was already signed or whose terms changed says so.
+ */
+export function SigningPage() {
+  const t = useT();
+  const partner = usePartner();
+  const { token = '' } = useParams();
+  const localized = useLocalizedPath();
+  const review = useSigningReview(token);
+  const data = review.data;
+  useDocumentTitle([data ? t('esign.sign.title', { number: data.terms.displayContractId }) : t('esign.sign.title', { number: '' }).trim(), partner.branding.shortName]);
+
+  if (review.isPending) {
+    return (
+      <Frame>
+        <PageSpinner />
+      </Frame>
+    );
+  }
+  if (review.error || !data) {
+    const error = review.error;
+    const status = error instanceof SigningError ? error.status : 0;
+    return (
+      <Frame>
+        <Alert severity="warning" role="status">
+          {status === 401 ? (
+            <Link href={signInUrl(`${window.location.pathname}${window.location.search}`)}>{t('esign.refused.signIn')}</Link>
+          ) : status === 404 || status === 400 ? (
+            t('esign.refused.notFound')
+          ) : (
+            (error as Error | null)?.message
+          )}
+        </Alert>
+      </Frame>
+    );
+  }
+  const pdfUrl = signingPdfUrl(token);
+  return (
+    <Frame>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, mb: 1 }}>
+          {t('esign.sign.title', { number: data.terms.displayContractId })}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {t('esign.sign.intro', { partner: data.terms.partnerName })}
+        </Typography>
+        {data.state !== 'open' ? (
+          <Box sx={{ mb: 3 }}>
+            <Refused review={data} state={data.state} ref_={token} />
+          </Box>
+        ) : null}
+        <TermsSummary review={data} />
+        {data.state === 'signed' ? null : (
+          <Box sx={{ mt: 3 }}>
+            <Link href={pdfUrl} target="_blank" rel="noopener" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+              {t('esign.sign.openPdf')}
+              <OpenInNewRoundedIcon fontSize="small" />
+            </Link>
+            {data.state === 'open' ? (
+              <Box
+                component="iframe"
+                title={t('esign.sign.pdfFrame')}
+                src={pdfUrl}
+                sx={{ display: { xs: 'none', md: 'block' }, width: '100%', height: 640, mt: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}
+              />
+            ) : null}
+          </Box>
+        )}
+        {data.state === 'open' ? (
+          <Box sx={{ mt: 3 }}>
+            <SignForm review={data} reference={token} />
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
+              {t('esign.sign.expires', { when: formatDate(new Date(data.expiresAt), 'date') })}
+            </Typography>
+          </Box>
+        ) : null}
+      </Paper>
+    </Frame>
+  );
+}

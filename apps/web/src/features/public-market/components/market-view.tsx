@@ -1,0 +1,274 @@
+import type { PublicCropBids, PublicMarketPage } from '@granary/domain';
+import { useId, useState } from 'react';
+import {
+  formatDay,
+  formatInstant,
+  formatMonth,
+  formatPrice,
+  formatSigned,
+  formatTimeOfDay,
+  formatWeekday,
+  formatZone,
+  t,
+  type PublicLocale,
+} from '../public-messages';
+
+export type RefreshState = 'idle' | 'refreshing' | 'failed';
+
+type Props = {
+  page: PublicMarketPage;
+  locale: PublicLocale;
+  /** The page's /{locale} prefix ('' without one). */
+  prefix: string;
+  refresh?: RefreshState;
+  /** Opens another market's page (a full page load by default: its data comes inlined). */
+  onPickMarket?: (slug: string) => void;
+};
+
+function changeClass(value: string | null): string | undefined {
+  if (value === null || Number(value) === 0) return undefined;
+  return Number(value) > 0 ? 'pm-up' : 'pm-down';
+}
+
+function BidsTable({ crop, locale }: { crop: PublicCropBids; locale: PublicLocale }) {
+  const headingId = useId();
+  const unit = crop.bids[0]?.priceUnit === 'tonne' ? t('public.bids.unit.tonne') : t('public.bids.unit.bushel');
+  const labels = {
+    futuresMonth: t('public.bids.month'),
+    futures: t('public.bids.futures'),
+    change: t('public.bids.change'),
+    basis: t('public.bids.basis'),
+    cash: t('public.bids.cash'),
+  };
+  return (
+    <section className="pm-crop" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {crop.crop} <span className="pm-muted">{t('public.bids.perUnit', { unit })}</span>
+      </h2>
+      <table className="pm-table" role="table">
+        <caption>{t('public.bids.caption', { crop: crop.crop })}</caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">{t('public.bids.delivery')}</th>
+            <th scope="col" role="columnheader">{t('public.bids.futuresMonth')}</th>
+            <th scope="col" role="columnheader">{labels.futures}</th>
+            <th scope="col" role="columnheader">{labels.change}</th>
+            <th scope="col" role="columnheader">{labels.basis}</th>
+            <th scope="col" role="columnheader">{labels.cash}</th>
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {crop.bids.map((bid) => {
+            const flat = bid.futuresSymbol === null;
+            return (
+              <tr key={bid.id} role="row">
+                <th scope="row" role="rowheader">{bid.name}</th>
+                <td role="cell" data-label={labels.futuresMonth}>
+                  {flat ? t('public.bids.flat') : formatMonth(bid.futuresMonth, locale)}
+                  {bid.futuresSymbol ? <span className="pm-symbol">{bid.futuresSymbol}</span> : null}
+                </td>
+                <td role="cell" data-label={labels.futures}>{formatPrice(bid.futuresLast, bid.currency, locale)}</td>
+                <td role="cell" data-label={labels.change} className={changeClass(bid.futuresChange)}>
+                  {formatSigned(bid.futuresChange, locale)}
+                </td>
+                <td role="cell" data-label={labels.basis}>{formatSigned(bid.basis, locale)}</td>
+                <td role="cell" data-label={labels.cash} className="pm-cash">
+                  {formatPrice(bid.cashPrice, bid.currency, locale)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function weekdayIn(timeZone: string): number {
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(new Date());
+    return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name);
+  } catch {
+    return new Date().getDay();
+  }
+}
+
+function Hours({ hours, locale, timeZone }: { hours: NonNullable<PublicMarketPage['hours']>; locale: PublicLocale; timeZone: string }) {
+  const today = weekdayIn(timeZone);
+  const next = hours.nextOpen;
+  const detail = hours.openNow
+    ? hours.closesAt
+      ? t('public.hours.closesAt', { time: formatTimeOfDay(hours.closesAt, locale) })
+      : null
+    : next
+      ? next.today
+        ? t('public.hours.opensToday', { time: formatTimeOfDay(next.opensAt, locale) })
+        : t('public.hours.opensOn', { day: formatWeekday(next.dayOfWeek, locale), time: formatTimeOfDay(next.opensAt, locale) })
+      : null;
+  return (
+    <section className="pm-card" aria-labelledby="pm-hours">
+      <h2 id="pm-hours">{t('public.hours.title')}</h2>
+      <p>
+        <span className={`pm-open ${hours.openNow ? 'is-open' : 'is-closed'}`}>{hours.openNow ? t('public.hours.openNow') : t('public.hours.closedNow')}</span>
+        {detail ? <span className="pm-muted"> {detail}</span> : null}
+      </p>
+      <table className="pm-hours">
+        <tbody>
+          {hours.days.map((day) => (
+            <tr key={day.dayOfWeek} className={day.dayOfWeek === today ? 'is-today' : undefined}>
+              <th scope="row">{formatWeekday(day.dayOfWeek, locale)}</th>
+              <td>
+                {day.closed || !day.opensAt || !day.closesAt
+                  ? t('public.hours.closed')
+                  : t('public.hours.range', { opens: formatTimeOfDay(day.opensAt, locale), closes: formatTimeOfDay(day.closesAt, locale) })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="pm-note">{t('public.hours.timeZone', { zone: formatZone(timeZone, locale) })}</p>
+    </section>
+  );
+}
+
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+function MarketPicker({ page, prefix, onPickMarket }: Pick<Props, 'page' | 'prefix' | 'onPickMarket'>) {
+  const [slug, setSlug] = useState(page.market?.slug ?? page.markets[0]?.slug ?? '');
+  const selectId = useId();
+  const go = (target: string) => (onPickMarket ? onPickMarket(target) : window.location.assign(`${prefix}/market/${encodeURIComponent(target)}`));
+  return (
+    <form
+      className="pm-picker"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (slug) go(slug);
+      }}
+    >
+      <label htmlFor={selectId}>{t('public.market.picker')}</label>
+      <select id={selectId} value={slug} onChange={(event) => setSlug(event.target.value)}>
+        {page.markets.map((m) => (
+          <option key={m.slug} value={m.slug}>
+            {m.label}
+          </option>
+        ))}
+      </select>
+      <button className="pm-button" type="submit">
+        {t('public.market.pickerGo')}
+      </button>
+    </form>
+  );
+}
+
+/** A market's public page: its bids per crop, when they were updated, and what the market shows of itself. */
+export function MarketView({ page, locale, prefix, refresh = 'idle', onPickMarket }: Props) {
+  const market = page.market;
+  if (!market) {
+    return (
+      <section className="pm-card">
+        <h1>{t('public.market.title')}</h1>
+        <p>{t('public.market.noMarkets')}</p>
+      </section>
+    );
+  }
+  const zone = market.timezone;
+  const address = [market.addressLine1, `${market.city}, ${market.administrativeAreaLevel1}${market.postalCode ? ` ${market.postalCode}` : ''}`].filter(Boolean);
+  return (
+    <>
+      <div className="pm-title-row">
+        <div>
+          <p className="pm-kicker">{t('public.market.title')}</p>
+          <h1>{market.label}</h1>
+        </div>
+        {page.markets.length > 1 ? <MarketPicker page={page} prefix={prefix} onPickMarket={onPickMarket} /> : null}
+      </div>
+      <div className="pm-layout">
+        <div className="pm-column">
+          {page.announcements && page.announcements.length > 0 ? (
+            <section className="pm-card pm-announcements" aria-labelledby="pm-announcements">
+              <h2 id="pm-announcements">{t('public.announcements.title')}</h2>
+              <ul className="pm-list">
+                {page.announcements.map((a) => (
+                  <li key={a.id} className="pm-announcement">
+                    <h3>{a.title}</h3>
+                    <p>{a.body}</p>
+                    <span className="pm-muted">{t('public.announcements.posted', { date: formatDay(a.startsAt, locale, zone) })}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section className="pm-card" aria-label={t('public.market.title')}>
+            <p className="pm-status">
+              <span>{page.updatedAt ? t('public.market.updated', { time: formatInstant(page.updatedAt, locale, zone) }) : t('public.market.notUpdated')}</span>
+              {page.futuresAt ? <span>{t('public.market.futuresAt', { time: formatInstant(page.futuresAt, locale, zone) })}</span> : null}
+            </p>
+            {refresh === 'failed' ? <p className="pm-alert" role="status">{t('public.market.stale')}</p> : null}
+            {page.crops.length === 0 ? <p>{t('public.market.noBids')}</p> : page.crops.map((crop) => <BidsTable key={crop.cropId} crop={crop} locale={locale} />)}
+            <p className="pm-note">{t('public.market.subjectToChange')}</p>
+          </section>
+          {page.deliveryInformation ? (
+            <section className="pm-card" aria-labelledby="pm-delivery">
+              <h2 id="pm-delivery">{t('public.delivery.title')}</h2>
+              <p className="pm-text">{page.deliveryInformation}</p>
+            </section>
+          ) : null}
+          {page.additionalInfo ? (
+            <section className="pm-card" aria-labelledby="pm-additional">
+              <h2 id="pm-additional">{t('public.additional.title')}</h2>
+              <p className="pm-text">{page.additionalInfo}</p>
+            </section>
+          ) : null}
+        </div>
+        <aside>
+          {page.hours ? <Hours hours={page.hours} locale={locale} timeZone={zone} /> : null}
+          <section className="pm-card" aria-labelledby="pm-location">
+            <h2 id="pm-location">{t('public.market.address')}</h2>
+            <address className="pm-text pm-address">
+              {address.join('\n')}
+            </address>
+            {market.phone ? (
+              <p className="pm-line">
+                <a href={telHref(market.phone)}>{market.phone}</a>
+              </p>
+            ) : null}
+            {market.email ? (
+              <p className="pm-line">
+                <a href={`mailto:${market.email}`}>{market.email}</a>
+              </p>
+            ) : null}
+          </section>
+          {page.contacts && page.contacts.length > 0 ? (
+            <section className="pm-card" aria-labelledby="pm-contacts">
+              <h2 id="pm-contacts">{t('public.contacts.title')}</h2>
+              <ul className="pm-list">
+                {page.contacts.map((c, i) => (
+                  <li key={`${c.name}-${i}`}>
+                    <div className="pm-contact-name">{c.name}</div>
+                    {c.title ? <div className="pm-muted">{c.title}</div> : null}
+                    {c.phone ? (
+                      <div>
+                        <a href={telHref(c.phone)} aria-label={`${t('public.market.call')} ${c.name}: ${c.phone}`}>
+                          {c.phone}
+                        </a>
+                      </div>
+                    ) : null}
+                    {c.email ? (
+                      <div>
+                        <a href={`mailto:${c.email}`} aria-label={`${t('public.market.email')} ${c.name}: ${c.email}`}>
+                          {c.email}
+                        </a>
+                      </div>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </aside>
+      </div>
+    </>
+  );
+}

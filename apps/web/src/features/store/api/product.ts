@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import type { StoreDocument, StoreProductDetail } from '@granary/domain';
+import { localeQuery, storeGet, storeKeys, storeRetry } from './store-request';
+
+/** GET /api/store/products/:slug, or the marketplace's /marketplace/products/:uniqueProductId. */
+export const useStoreProduct = (by: { slug: string } | { publicId: string }, locale: string | null) => {
+  const [kind, id, path] =
+    'slug' in by
+      ? (['slug', by.slug, `/products/${encodeURIComponent(by.slug)}`] as const)
+      : (['id', by.publicId, `/marketplace/products/${encodeURIComponent(by.publicId)}`] as const);
+  return useQuery({
+    queryKey: storeKeys.product(kind, id, locale),
+    queryFn: ({ signal }) => storeGet<StoreProductDetail>(path, localeQuery(locale), signal),
+    staleTime: 60_000,
+    retry: storeRetry,
+    enabled: id !== '',
+  });
+};
+
+/** GET /api/store/products/:slug/documents/:pdfType: the document's data (its PDF is at `url`). */
+export const useProductDocument = (slug: string, type: string) =>
+  useQuery({
+    queryKey: storeKeys.document(slug, type),
+    queryFn: ({ signal }) => storeGet<StoreDocument>(`/products/${encodeURIComponent(slug)}/documents/${encodeURIComponent(type)}`, undefined, signal),
+    staleTime: 5 * 60_000,
+    retry: storeRetry,
+  });
