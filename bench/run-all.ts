@@ -1,11 +1,13 @@
 // Benchmarks print their figures and the budget they are held to; they never fail a build by timing.
-// `tsx run-all.ts [shell|login|crm-list|crm-page]` runs one; `tsx run-all.ts seed-large [--contracts=…]` (only when asked,
+// `tsx run-all.ts [shell|login|crm-list|crm-page|public-page|store-search]` runs one; `tsx run-all.ts seed-large [--contracts=…]` (only when asked,
 // and only with DATABASE_URL) seeds the large partner the list benchmarks run against.
 import { runShellBench } from './shell.bench.ts';
 import { runLoginBench } from './login.bench.ts';
 import { runSeedLargeBench } from './seed-large.ts';
 import { runCrmListBench } from './crm-list.bench.ts';
 import { runCrmPageBench } from './crm-page.bench.ts';
+import { runPublicPageBench } from './public-page.bench.ts';
+import { runStoreSearchBench } from './store-search.bench.ts';
 
 const only = process.argv[2];
 if (!only || only === 'shell') await runShellBench();
@@ -15,3 +17,7 @@ if (only === 'seed-large') await runSeedLargeBench(process.argv.slice(3));
 if (!only || only === 'crm-list') await runCrmListBench(process.argv.slice(3));
 // Needs the built web app (npm run build); skips itself otherwise.
 if (!only || only === 'crm-page') await runCrmPageBench();
+// Needs the built web app; skips itself otherwise.
+if (!only || only === 'public-page') await runPublicPageBench();
+// Needs DATABASE_URL; seeds its own 100,000-product database the first time (~7 min), skips itself otherwise.
+if (!only || only === 'store-search') await runStoreSearchBench(process.argv.slice(3));

@@ -74,7 +74,7 @@ describe('notices', () => {
   it('shows the offline snackbar when the connection drops and hides it when it returns', async () => {
     const context = await openContext(browser);
     const page = await context.newPage();
-    await page.goto('/market');
+    await page.goto('/support'); // a page of the app shell (/market is the light public entry)
     await page.getByRole('banner').waitFor();
     await context.setOffline(true);
     const notice = page.getByText('Please check your internet connection.');
@@ -90,7 +90,7 @@ describe('notices', () => {
     const url = new URL(inject('bumpedURL'));
     await context.addCookies([{ name: 'granary_version_poll_ms', value: '500', domain: url.hostname, path: '/' }]);
     const page = await context.newPage();
-    await page.goto('/market');
+    await page.goto('/support'); // a page of the app shell (/market is the light public entry)
     await page.getByText('There is a new update').waitFor();
     await page.getByText(/The application will reload in \d second\(?s\)?\.\.\./).waitFor();
     await snap(page, 'update-screen');
@@ -110,6 +110,7 @@ describe('notices', () => {
       cookie('granary_alert_status', '200'),
     ]);
     const page = await context.newPage();
+    // /market is the light public entry; with a flash alert waiting the server sends the app, which shows it.
     await page.goto('/market');
     await page.getByText('Your e-mail address is verified.').waitFor();
     await page.waitForFunction(() => !document.cookie.includes('granary_alert_message'));
@@ -136,7 +137,7 @@ describe('notices', () => {
   it('warns an unsupported browser once and remembers the dismissal', async () => {
     const context = await openContext(browser, { userAgent: OLD_FIREFOX_UA });
     const page = await context.newPage();
-    await page.goto('/market');
+    await page.goto('/support'); // a page of the app shell (/market is the light public entry)
     const notice = page.getByText(/browser is not supported/i);
     await notice.waitFor();
     await snap(page, 'unsupported-browser');

@@ -11,6 +11,7 @@ import { insertSession } from '../../apps/server/src/platform/sessions.repo.ts';
 import { users } from '../../apps/server/src/db/schema/index.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../apps/server/src/seed/demo.ts';
 import { startTestProvider } from '../../apps/server/src/modules/identity/oidc-test-provider.ts';
+import { startJobWorker } from '../../apps/server/src/platform/jobs.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -46,6 +47,10 @@ async function startServer(extraEnv: Record<string, string>, port = 0) {
   await database.migrate();
   await seedDemoData(database.db);
   const app = await buildApp({ database, env: readEnv({ NODE_ENV: 'test', ...extraEnv }), webDist, logger: false });
+  // The job worker runs as under `npm start` (an import's quotes-changed follow-up, the offers' watcher); the
+  // simulated price feed does not, so the demo's quotes move only when a spec moves them.
+  const jobWorker = startJobWorker(database.db);
+  app.addHook('preClose', () => jobWorker.stop());
   await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

@@ -1,0 +1,129 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openDatabase } from '../apps/server/src/platform/db.ts';
+import { readEnv } from '../apps/server/src/platform/env.ts';
+import { seedDemoData } from '../apps/server/src/seed/demo.ts';
+
+const webDist = process.env.BENCH_WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+const RUNS = 5;
+const BUDGET_JS_GZ = 120 * 1024;
+
+/** A slow phone: Chrome DevTools' 'Slow 4G' network and a CPU four times slower than this machine's. */
+const SLOW_PHONE = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpuSlowdown: 4 };
+
+type Load = { readyMs: number; scripts: string[]; apiCalls: string[]; cookiesSet: number; documentStatus: number };
+
+/** gzip -9 size of a built file, in bytes (what a browser downloads from a compressing server or CDN). */
+function gzipped(file: string): number {
+  return gzipSync(readFileSync(`${webDist}${file}`), { level: 9 }).length;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/**
+ * One cold load (a fresh context: empty cache, no cookies) of a public page on a phone-sized screen, optionally
+ * throttled like a slow phone: when `ready` became visible, which scripts it loaded, which /api calls it made
+ * before that, and how many cookies the server set.
+ */
+async function load(browser: Browser, base: string, path: string, ready: string, slow: boolean): Promise<Load> {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  if (slow) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: SLOW_PHONE.latency,
+      downloadThroughput: SLOW_PHONE.downloadThroughput,
+      uploadThroughput: SLOW_PHONE.uploadThroughput,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
+  }
+  const scripts = new Set<string>();
+  const apiCalls: string[] = [];
+  let cookiesSet = 0;
+  let ready_ = false;
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && !ready_) apiCalls.push(url.pathname);
+  });
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    if (response.headers()['set-cookie']) cookiesSet += 1;
+  });
+  const response = await page.goto(path);
+  await page.locator(ready).first().waitFor({ state: 'visible', timeout: 60_000 });
+  ready_ = true;
+  const readyMs = Number(await page.evaluate('performance.now()'));
+  await context.close();
+  return { readyMs, scripts: [...scripts].sort(), apiCalls, cookiesSet, documentStatus: response?.status() ?? 0 };
+}
+
+/**
+ * The public market page and /score (issue 5: a slow phone's first load ships at most 120 KB of gzipped JavaScript
+ * and shows bids without waiting for a session). Builds nothing: needs the built web app (`npm run build`, or
+ * BENCH_WEB_DIST=<dir>).
+ */
+export async function runPublicPageBench(): Promise<void> {
+  if (!existsSync(`${webDist}/.vite/manifest.json`)) {
+    console.log('\nPublic page benchmark skipped: build the web app first (npm run build).\n');
+    return;
+  }
+  const database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  await seedDemoData(database.db);
+  const app = await buildApp({ database, env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), webDist, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const base = `http://127.0.0.1:${address.port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+  });
+  try {
+    const pages = [
+      { name: '/market (first bid row)', path: '/market', ready: '.pm-table tbody tr' },
+      { name: '/score (score shown)', path: '/score', ready: '.pm-score-value' },
+    ];
+    console.log(`\nPublic page benchmark — demo data on PGlite, headless Chromium at 390×844, ${RUNS} cold loads each, ${new Date().toISOString()}`);
+    console.log('page'.padEnd(26), 'JS gz KB'.padStart(9), 'ready ms'.padStart(9), 'slow phone ms'.padStart(14), 'API calls'.padStart(10), 'cookies'.padStart(8));
+    const over: string[] = [];
+    for (const target of pages) {
+      await load(browser, base, target.path, target.ready, false); // warm the server, not the browser
+      const fast: Load[] = [];
+      const slow: Load[] = [];
+      for (let run = 0; run < RUNS; run += 1) fast.push(await load(browser, base, target.path, target.ready, false));
+      for (let run = 0; run < RUNS; run += 1) slow.push(await load(browser, base, target.path, target.ready, true));
+      const first = fast[0]!;
+      const js = first.scripts.reduce((sum, file) => sum + gzipped(file), 0);
+      if (js > BUDGET_JS_GZ) over.push(target.path);
+      const api = new Set([...fast, ...slow].flatMap((l) => l.apiCalls));
+      const cookies = Math.max(...[...fast, ...slow].map((l) => l.cookiesSet));
+      console.log(
+        target.name.padEnd(26),
+        (js / 1024).toFixed(1).padStart(9),
+        String(Math.round(median(fast.map((l) => l.readyMs)))).padStart(9),
+        String(Math.round(median(slow.map((l) => l.readyMs)))).padStart(14),
+        String(api.size).padStart(10),
+        String(cookies).padStart(8),
+      );
+      console.log(`  scripts: ${first.scripts.map((file) => `${file.replace(/^.*\//, '')} (${(gzipped(file) / 1024).toFixed(1)} KB gz)`).join(', ')}`);
+      console.log(`  before it showed: ${api.size ? `API calls ${[...api].join(', ')}` : 'no API call (no session, no bootstrap): the data came inlined in the HTML'}; HTTP ${first.documentStatus}`);
+    }
+    console.log(
+      `Budget: at most ${BUDGET_JS_GZ / 1024} KB of gzipped JavaScript on the first load — ${over.length ? `OVER on ${over.join(', ')}` : 'both pages within it'}. ` +
+        `'slow phone' = Slow 4G (1.6 Mbps, 150 ms) and a 4× slower CPU; this server sends the files uncompressed, so a compressing proxy or CDN makes that load faster still.\n`,
+    );
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+}

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openContext, snap } from '../support/browser.ts';
+
+// My Sales Lite (issue 5) on the real server with the demo data: the demo farmer signs in, sees their contracts with
+// what is delivered and what remains, opens one, then their balances and tickets; a user without the experience and
+// flag gets the permission-denied screen with its Logout button.
+
+const PC = '/api/commodities/profit-center';
+const FARMER = 'farmer@demo.granary.test';
+const PASSWORD = 'granary-demo';
+
+type ContractRow = { id: number; displayContractId: string; delivered: string; remaining: string; contracted: string };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path);
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Signs in with the password form, waiting out the sign-in rate limit if other specs used it up. */
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const answered = page.waitForResponse((r) => /\/api\/auth\/login\/basic$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    if ((await answered).status() !== 429 || Date.now() > deadline) return;
+    await page.waitForTimeout(3000);
+  }
+}
+
+const bushels = (value: string) => `${Number(value).toLocaleString('en-US', { maximumFractionDigits: 2 })} bu`;
+
+describe('my sales lite', () => {
+  it('the farmer signs in, sees their contracts with delivered and remaining, opens one, then balances and tickets', async () => {
+    const context = await openContext(browser, { viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/sign-in/password?redirect=%2Fmy-sales-lite');
+    await signIn(page, FARMER, PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/my-sales-lite');
+    await page.getByRole('heading', { level: 1, name: 'My sales' }).waitFor();
+    await page.getByRole('region', { name: 'Summary by crop' }).waitFor();
+
+    // The first contract the API gives is the first card, with its delivered and remaining bushels.
+    const { rows, totalCount } = await api<{ rows: ContractRow[]; totalCount: number }>(page, `${PC}/contracts?pageSize=20`);
+    expect(totalCount).toBeGreaterThan(0);
+    const first = rows[0]!;
+    const list = page.getByRole('list', { name: 'Your contracts' });
+    const card = list.getByRole('button', { name: `Open contract ${first.displayContractId}` });
+    await card.waitFor();
+    expect(await card.textContent()).toContain(`Delivered${bushels(first.delivered)}`);
+    expect(await card.textContent()).toContain(`Remaining${bushels(first.remaining)}`);
+    expect(await list.getByRole('button', { name: /^Open contract / }).count()).toBe(Math.min(20, totalCount));
+    await snap(page, 'my-sales-lite-phone');
+
+    await card.click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Contract ${first.displayContractId}`) });
+    await dialog.getByRole('heading', { name: 'Deliveries' }).waitFor();
+    await dialog.getByText('Fieldman Family Farms').waitFor();
+    await snap(page, 'my-sales-lite-contract-phone');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const sections = page.getByRole('navigation', { name: 'My sales sections' });
+    await sections.getByRole('tab', { name: 'Balances' }).click();
+    await page.waitForURL((url) => url.pathname === '/my-sales-lite/balances');
+    await page.getByRole('heading', { level: 1, name: 'Balances' }).waitFor();
+    const balances = await api<{ rows: { crop: string; cropYear: number; contracted: string }[] }>(page, `${PC}/balances`);
+    const top = balances.rows[0]!;
+    const region = page.getByRole('region', { name: `${top.crop} ${top.cropYear}` });
+    await region.waitFor();
+    expect(await region.textContent()).toContain(bushels(top.contracted));
+    await snap(page, 'my-sales-lite-balances-phone');
+
+    await sections.getByRole('tab', { name: 'Tickets' }).click();
+    await page.waitForURL((url) => url.pathname === '/my-sales-lite/tab');
+    const tickets = page.getByRole('list', { name: 'Your scale tickets' });
+    await tickets.getByRole('listitem').first().waitFor();
+    expect(await tickets.getByRole('listitem').first().textContent()).toMatch(/Moisture.*Test weight/);
+    await snap(page, 'my-sales-lite-tickets-phone');
+    await context.close();
+  });
+
+  it('shows the pages at desktop width too', async () => {
+    const context = await openContext(browser, { as: 'farmer' });
+    const page = await context.newPage();
+    await page.goto('/my-sales-lite');
+    await page.getByRole('list', { name: 'Your contracts' }).getByRole('button').first().waitFor();
+    await snap(page, 'my-sales-lite-desktop');
+
+    // On a desktop the header carries the four sections (the page's own tabs are for phones) and marks the current one.
+    const nav = page.getByTestId('my-sales-lite-header').getByRole('navigation', { name: 'Main navigation' });
+    const current = async () => nav.locator('a[aria-current="page"]').textContent();
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['My sales', 'Balances', 'Tickets', 'Bids']);
+    expect(await current()).toBe('My sales');
+    expect(await page.getByRole('navigation', { name: 'My sales sections' }).isVisible()).toBe(false);
+    await nav.getByRole('link', { name: 'Tickets' }).click();
+    await page.waitForURL((url) => url.pathname === '/my-sales-lite/tab');
+    await page.getByRole('list', { name: 'Your scale tickets' }).waitFor();
+    expect(await current()).toBe('Tickets');
+    await nav.getByRole('link', { name: 'Bids' }).click();
+    await page.waitForURL((url) => url.pathname === '/my-sales-lite/bids');
+    await page.getByRole('heading', { level: 1, name: 'Local bids' }).waitFor();
+    await page.goto('/my-sales-lite/bids/ames');
+    await page.getByRole('heading', { level: 1, name: 'Local bids' }).waitFor();
+    expect(await current()).toBe('Bids');
+    await context.close();
+  });
+
+  it('refuses my sales lite to a user without agronomics and the flag: permission denied with Logout', async () => {
+    const context = await openContext(browser, { as: 'prairieBuyer2' });
+    const page = await context.newPage();
+    await page.goto('/my-sales-lite');
+    await page.getByText('You do not have permissions for this action').waitFor();
+    const response = await page.request.get(`${PC}/contracts`);
+    expect(response.status()).toBe(403);
+    expect((await response.json()).code).toBe('forbidden');
+    await snap(page, 'my-sales-lite-permission-denied');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/sign-in'));
+    await context.close();
+  });
+});

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { snap } from '../support/browser.ts';
+
+// The public market page (issue 5) as an anonymous visitor sees it, per partner vhost: demo.localhost and
+// prairie.localhost both reach the test server (Chromium maps them to it).
+let browser: Browser;
+let port: string;
+beforeAll(async () => {
+  port = new URL(inject('baseURL')).port;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-gpu',
+      '--no-first-run',
+      '--host-resolver-rules=MAP demo.localhost 127.0.0.1, MAP prairie.localhost 127.0.0.1',
+    ],
+  });
+});
+afterAll(() => browser?.close());
+
+async function visitor(host: 'demo' | 'prairie', width = 1280): Promise<{ page: Page; apiCalls: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL: `http://${host}.localhost:${port}`, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) apiCalls.push(path);
+  });
+  return { page, apiCalls, close: () => context.close() };
+}
+
+describe('public market page', () => {
+  it('shows an anonymous visitor the demo market’s bids with cash prices and its hours, with no session', async () => {
+    const { page, apiCalls, close } = await visitor('demo');
+    const response = await page.goto('/market');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Ames Elevator' }).waitFor();
+    const corn = page.getByRole('table', { name: 'Corn bids' });
+    await corn.waitFor();
+    const firstRow = corn.getByRole('row').nth(1);
+    const cash = (await firstRow.getByRole('cell').last().textContent()) ?? '';
+    expect(cash).toMatch(/^\$\d+\.\d{2,4}$/);
+    expect(await page.getByText('Prices subject to change.').isVisible()).toBe(true);
+    const hours = page.getByRole('region', { name: 'Office hours' });
+    await hours.getByText(/^(Open now|Closed now)$/).waitFor();
+    // Tuesday: the public-page admin spec changes Monday's closing time on the same database.
+    expect(await hours.getByRole('row', { name: /Tuesday/ }).textContent()).toMatch(/7:00 AM – 5:00 PM/);
+    // The data came inlined: no bootstrap, no session call before the bids showed.
+    expect(apiCalls.filter((p) => !p.startsWith('/api/public/'))).toEqual([]);
+    expect(await page.context().cookies()).toEqual([]);
+    await snap(page, 'public-market-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'public-market-390');
+    await close();
+  });
+
+  it('opens another published market of the partner from the picker', async () => {
+    const { page, close } = await visitor('demo');
+    await page.goto('/market');
+    const options = await page.getByLabel('Location').locator('option').allTextContents();
+    expect(options).toContain('Decatur Terminal');
+    // Mason City's page is unpublished: not offered, and not found.
+    expect(options).not.toContain('Mason City, IA');
+    await page.getByLabel('Location').selectOption({ label: 'Decatur Terminal' });
+    await page.getByRole('button', { name: 'Show bids' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Decatur Terminal' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/market/decatur');
+    expect((await page.goto('/market/mason-city'))?.status()).toBe(404);
+    await close();
+  });
+
+  it('shows Prairie’s markets only on the Prairie vhost, and not the demo partner’s', async () => {
+    const { page, close } = await visitor('prairie');
+    await page.goto('/market');
+    await page.getByRole('link', { name: 'Prairie Grain Co-op' }).waitFor();
+    const options = await page.getByLabel('Location').locator('option').allTextContents();
+    expect(options.sort()).toEqual(['Swift Current', 'Yorkton, SK']);
+    const other = await page.goto('/market/ames');
+    expect(other?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await close();
+  });
+
+  it('shows /score where the partner offers the CI score, and not found where it does not', async () => {
+    const demo = await visitor('demo');
+    expect((await demo.page.goto('/score'))?.status()).toBe(200);
+    await demo.page.getByRole('heading', { level: 1, name: 'Corn carbon-intensity (CI) score' }).waitFor();
+    const score = demo.page.locator('.pm-score-value');
+    const before = parseFloat((await score.textContent()) ?? '');
+    await demo.page.getByLabel('Tillage').selectOption('no-till');
+    await expect.poll(async () => parseFloat((await score.textContent()) ?? '')).toBeLessThan(before);
+    await snap(demo.page, 'public-score-1280');
+    await demo.close();
+
+    const prairie = await visitor('prairie');
+    expect((await prairie.page.goto('/score'))?.status()).toBe(404);
+    await prairie.page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await prairie.close();
+  });
+});
