@@ -104,3 +104,5 @@ export * from './store/regions.ts';
 export * from './store/images.ts';
 export * from './store/price.ts';
 export * from './store/api.ts';
+// The store's payment terms (platform.md 9.3), their groups and which a region offers.
+export * from './store/payment-terms.ts';
