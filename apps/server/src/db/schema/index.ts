@@ -3,3 +3,4 @@ export * from './identity.ts';
 export * from './crm.ts';
 export * from './bids.ts';
 export * from './store.ts';
+export * from './store-orders.ts';

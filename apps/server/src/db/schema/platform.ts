@@ -119,6 +119,12 @@ export const enterpriseUsers = pgTable(
     enterpriseId: integer('enterprise_id').notNull().references(() => enterprises.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').$type<'owner' | 'subaccount' | 'professional'>().notNull(),
+    /**
+     * The member's access flags on this enterprise (platform.md 3.3: has_team_access, has_input_purchasing_access,
+     * has_financial_access, has_profit_center_access, has_agronomics, has_manage). An owner passes every
+     * enterprise permission check whatever is listed here (6.2).
+     */
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [uniqueIndex('enterprise_users_pk').on(t.enterpriseId, t.userId), index('enterprise_users_user_idx').on(t.userId)],
 );
