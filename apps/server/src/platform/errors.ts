@@ -34,6 +34,18 @@ export const ERRORS = {
   payload_too_large: { status: 413, message: 'The request is too large.' },
   unsupported_media_type: { status: 415, message: 'The request content type is not supported.' },
   rate_limited: { status: 429, message: 'Too many requests. Please wait a while before trying again.' },
+  // The store's cart and checkout codes (platform.md 8.3), used verbatim as `code`; shared by cart and checkout.
+  cart_conflict: { status: 409, message: 'Your cart was changed in another window. It has been refreshed; please review it.' },
+  cart_already_checked_out: { status: 409, message: 'This cart has already been ordered.' },
+  items_need_adjustment: { status: 409, message: 'Some items changed in price or availability since you added them. Please review your cart.' },
+  invalid_checkout_cart_content: { status: 400, message: 'Some items in your cart cannot be ordered as it is.' },
+  invalid_promo_code: { status: 400, message: 'This promo code is not valid.' },
+  invalid_referral_code: { status: 400, message: 'This referral code is not valid.' },
+  invalid_shipping_address: { status: 400, message: 'Please check the shipping address.' },
+  invalid_billing_address: { status: 400, message: 'Please check the billing address.' },
+  invalid_fulfillment_promise: { status: 400, message: 'Please choose when the order should be delivered.' },
+  invalid_future_delivery_date: { status: 400, message: 'Please choose delivery dates in the future, the first not after the last.' },
+  payment_failed: { status: 402, message: 'Your payment failed. Please try again with a different payment method.' },
   internal_error: { status: 500, message: 'Sorry, an unexpected issue occurred. Please come back later!' },
   unavailable: { status: 503, message: 'Sorry, an unexpected issue occurred. Please come back later!' },
 } as const satisfies Record<string, { status: number; message: string }>;
