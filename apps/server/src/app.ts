@@ -41,6 +41,7 @@ import { eventsRoutes } from './platform/events.routes.ts';
 import { futuresRoutes } from './modules/futures/futures.routes.ts';
 import { publicMarketAdminRoutes } from './modules/public-market-admin/public-market-admin.routes.ts';
 import { storeCatalogRoutes } from './modules/store-catalog/store-catalog.routes.ts';
+import { storePagesRoutes } from './modules/store-catalog/store-pages.routes.ts';
 
 export type BuildAppOptions = {
   database: Database;
@@ -180,6 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicMarketRoutes, { ctx, partners });
   // The farm-input store's catalogue (issue 6): anyone may browse it.
   await app.register(storeCatalogRoutes, { ctx });
+  // The store's information pages (issue 6): acre plans, house-brand packs, feed products, warehouse locations.
+  await app.register(storePagesRoutes, { ctx });
   await app.register(pagesRoutes, { ctx, publicPages: createPublicPageRenderer(ctx, partners) });
 
   app.setNotFoundHandler((request, reply) => {
