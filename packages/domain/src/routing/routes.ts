@@ -119,6 +119,17 @@ export const ROUTES: RouteDef[] = [
   storePage('store-inoculants', '/direct/inoculants', 'Inoculants'),
   storePage('store-organics', '/direct/organics', 'Organics'),
   storePage('store-bc-products', '/direct/bc-products', 'BC products'),
+  // The store's information pages (platform.md 2.4). The house-brand packs, '/direct/{brand}-pack' and
+  // '/direct/{brand}-pack/:slug', take the partner's brand word, so no fixed pattern can name them: they answer under
+  // '/direct/:page' and '/direct/:category/*', whose pages hand a '{brand}-pack' segment to the packs' page.
+  storePage('store-feed-efficiency', '/direct/feed/feed-efficiency', 'Feed efficiency'),
+  storePage('store-acre-plans', '/direct/acre-plan', 'Acre plans'),
+  storePage('store-acre-plan', '/direct/acre-plan/:slug', 'Acre plan'),
+  storePage('store-financing-options', '/direct/financing-options', 'Financing options'),
+  storePage('store-warehouse-locations', '/direct/warehouse-locations', 'Warehouse locations'),
+  storePage('store-resources', '/direct/resources', 'Resources'),
+  storePage('store-terms-and-conditions', '/direct/terms-and-conditions', 'Terms and conditions'),
+  storePage('store-terms-of-sale', '/direct/terms-of-sale', 'Terms of sale'),
   storePage('store-page', '/direct/:page', 'Store'),
   storePage('store-category-about', '/direct/:category/about', 'Category'),
   storePage('store-category', '/direct/:category/*', 'Category'),
