@@ -106,6 +106,8 @@ export * from './store/price.ts';
 export * from './store/api.ts';
 // The store's payment terms (platform.md 9.3), their groups and which a region offers.
 export * from './store/payment-terms.ts';
+// After an order (issue 6): order history, details, reviews, readiness, previously purchased, shopping lists.
+export * from './store/orders.ts';
 // The store's server-side cart (issue 6): call shapes, the serial rule, item restrictions, enablement (6.2).
 export * from './store/cart.ts';
 // The store's information pages (issue 6): feed efficiency, acre plans, house-brand packs, warehouse locations.

@@ -6,6 +6,7 @@ import { DEMO_PARTNERS } from './demo-partners.ts';
 import { generateCrmData, type CrmGeneratorOptions } from './crm-generator.ts';
 import { seedTradingDemo } from './trading-demo.ts';
 import { seedStoreDemo } from './store-demo.ts';
+import { seedStoreOrdersDemo } from './store-orders-demo.ts';
 
 export const DEMO_PASSWORD = 'granary-demo';
 
@@ -164,6 +165,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     });
     await seedTradingDemo(tx as unknown as Db, { today });
     await seedStoreDemo(tx as unknown as Db, { size: crm === 'full' ? 'full' : 'small' });
+    await seedStoreOrdersDemo(tx as unknown as Db, { today });
   });
   return true;
 }
