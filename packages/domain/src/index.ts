@@ -114,3 +114,6 @@ export * from './store/cart.ts';
 export * from './store/feed-efficiency.ts';
 export * from './store/acre-plans.ts';
 export * from './store/store-pages-api.ts';
+// The store's checkout (issue 6): sections, partitions, timing, addresses, totals, promotions, 8.3 errors, calls.
+export * from './region/subdivisions.ts';
+export * from './store/checkout.ts';
