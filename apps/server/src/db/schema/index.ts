@@ -4,3 +4,4 @@ export * from './crm.ts';
 export * from './bids.ts';
 export * from './store.ts';
 export * from './store-orders.ts';
+export * from './store-checkout.ts';
