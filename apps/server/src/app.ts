@@ -42,6 +42,7 @@ import { futuresRoutes } from './modules/futures/futures.routes.ts';
 import { publicMarketAdminRoutes } from './modules/public-market-admin/public-market-admin.routes.ts';
 import { storeCatalogRoutes } from './modules/store-catalog/store-catalog.routes.ts';
 import { storePagesRoutes } from './modules/store-catalog/store-pages.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
 
 export type BuildAppOptions = {
   database: Database;
@@ -183,6 +184,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storeCatalogRoutes, { ctx });
   // The store's information pages (issue 6): acre plans, house-brand packs, feed products, warehouse locations.
   await app.register(storePagesRoutes, { ctx });
+  // The store's server-side cart (issue 6): guests (cookie) and signed-in users, serial-checked writes.
+  await app.register(cartRoutes, { ctx });
   await app.register(pagesRoutes, { ctx, publicPages: createPublicPageRenderer(ctx, partners) });
 
   app.setNotFoundHandler((request, reply) => {

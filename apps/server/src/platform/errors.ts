@@ -45,6 +45,15 @@ export const ERRORS = {
   invalid_billing_address: { status: 400, message: 'Please check the billing address.' },
   invalid_fulfillment_promise: { status: 400, message: 'Please choose when the order should be delivered.' },
   invalid_future_delivery_date: { status: 400, message: 'Please choose delivery dates in the future, the first not after the last.' },
+  // The cart's own refusals: an item restriction of 8.3 broken (details {restriction, max|min|jurisdiction}), a
+  // variant not sold in the visitor's region, and the cart off (6.2) for the region or for want of the permission.
+  item_restricted: { status: 400, message: 'This quantity is not allowed for this product.' },
+  variant_not_sold_in_region: { status: 400, message: 'This product is not sold in your region.' },
+  cart_not_available_in_region: { status: 403, message: 'Buying online is not available in your region.' },
+  input_purchasing_permission_required: {
+    status: 403,
+    message: 'You do not have permission to buy inputs for this farm business. Ask the primary account owner, who can change permissions in My Team.',
+  },
   payment_failed: { status: 402, message: 'Your payment failed. Please try again with a different payment method.' },
   internal_error: { status: 500, message: 'Sorry, an unexpected issue occurred. Please come back later!' },
   unavailable: { status: 503, message: 'Sorry, an unexpected issue occurred. Please come back later!' },

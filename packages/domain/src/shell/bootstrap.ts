@@ -83,6 +83,10 @@ export const enterpriseSummarySchema = z.object({
   publicId: z.string(),
   name: z.string(),
   countryCode: countryCodeOrUnknownSchema,
+  /** The user's role in this enterprise (platform.md 6.2: an owner passes enterprise permission checks). */
+  role: z.enum(['owner', 'subaccount', 'professional']).optional(),
+  /** The user's access flags on it ('has_input_purchasing_access', …; 3.3). */
+  permissions: z.array(z.string()).optional(),
 });
 export type EnterpriseSummary = z.infer<typeof enterpriseSummarySchema>;
 

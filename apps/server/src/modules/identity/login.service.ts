@@ -11,6 +11,7 @@ import { completeSignIn, failureKey } from './sign-in.ts';
 import { issueToken } from './tokens.service.ts';
 import { findUserByEmail, updateUser, type UserRow } from './users.repo.ts';
 import { emailHtml, linkOrigin } from './links.ts';
+import { mergeGuestCartAtSignIn } from '../cart/cart.routes.ts';
 
 /** Soft lockout: this many failed passwords for one e-mail within the window locks it for LOCK_MS. */
 export const LOCKOUT = { failures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
@@ -92,6 +93,8 @@ export async function passwordLogin(
     throw new AppError('invalid_credentials');
   }
   const token = await completeSignIn(ctx, request, reply, user, 'password');
+  // The browser's guest cart joins the user's cart now (other sign-ins: on the first cart call).
+  await mergeGuestCartAtSignIn(ctx, request, reply, user.id);
   return { user, token };
 }
 

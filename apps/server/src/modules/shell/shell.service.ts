@@ -42,7 +42,15 @@ export async function buildBootstrap(db: Db, input: BootstrapInput): Promise<Boo
   const rows = await listUserEnterprises(db, user.id);
   const enterprises: Record<string, EnterpriseSummary> = {};
   for (const e of rows) {
-    enterprises[String(e.id)] = { id: e.id, legacyId: e.id, publicId: e.publicId, name: e.name, countryCode: e.countryCode };
+    enterprises[String(e.id)] = {
+      id: e.id,
+      legacyId: e.id,
+      publicId: e.publicId,
+      name: e.name,
+      countryCode: e.countryCode,
+      role: e.memberRole,
+      permissions: e.memberPermissions,
+    };
   }
   return {
     ...base,
