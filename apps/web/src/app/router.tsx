@@ -43,8 +43,9 @@ const storePages: Readonly<Record<string, PageLoader>> = {
   'store-home-alias': () => import('../features/store/store-home-page').then((module) => module.StoreHomePage),
   'store-search': () => import('../features/store/search-page').then((module) => module.SearchPage),
   'store-products': () => import('../features/store/category-page').then((module) => module.AllProductsPage),
-  'store-page': () => import('../features/store/category-page').then((module) => module.CategoryPage),
-  'store-category': () => import('../features/store/category-page').then((module) => module.CategoryPage),
+  // '/direct/{brand}-pack' and '/direct/{brand}-pack/:slug' answer here: the wrapper shows the packs for this partner's word.
+  'store-page': () => withBrandPacks(() => import('../features/store/category-page').then((module) => module.CategoryPage)),
+  'store-category': () => withBrandPacks(() => import('../features/store/category-page').then((module) => module.CategoryPage)),
   'store-category-about': () => import('../features/store/category-page').then((module) => module.CategoryAboutPage),
   'store-product': () => import('../features/store/product-page').then((module) => module.ProductPage),
   'store-product-document': () => import('../features/store/product-document-page').then((module) => module.ProductDocumentPage),
@@ -59,7 +60,21 @@ const storePages: Readonly<Record<string, PageLoader>> = {
   'store-inoculants': () => import('../features/store/program-page').then((module) => module.ProgramPage),
   'store-organics': () => import('../features/store/program-page').then((module) => module.ProgramPage),
   'store-bc-products': () => import('../features/store/program-page').then((module) => module.ProgramPage),
+  'store-feed-efficiency': () => import('../features/store/info/feed-efficiency-page').then((module) => module.FeedEfficiencyPage),
+  'store-acre-plans': () => import('../features/store/info/acre-plan-pages').then((module) => module.AcrePlansPage),
+  'store-acre-plan': () => import('../features/store/info/acre-plan-pages').then((module) => module.AcrePlanPage),
+  'store-financing-options': () => import('../features/store/info/financing-options-page').then((module) => module.FinancingOptionsPage),
+  'store-warehouse-locations': () => import('../features/store/info/warehouse-locations-page').then((module) => module.WarehouseLocationsPage),
+  'store-resources': () => import('../features/store/info/resources-page').then((module) => module.ResourcesPage),
+  'store-terms-and-conditions': () => import('../features/store/info/terms-pages').then((module) => module.TermsAndConditionsPage),
+  'store-terms-of-sale': () => import('../features/store/info/terms-pages').then((module) => module.TermsOfSalePage),
 };
+
+/** Wraps a store page so that this partner's '{brand}-pack' segment shows the house-brand packs instead (lazy, small). */
+async function withBrandPacks(load: PageLoader): Promise<ComponentType> {
+  const [page, { withBrandPacks: wrap }] = await Promise.all([load(), import('../features/store/info/brand-pack-switch')]);
+  return wrap(page);
+}
 
 /**
  * The built CRM pages, each its own chunk (a merchandiser on the dashboard does not load the contract grid); the

@@ -10,6 +10,7 @@ import { mySalesLiteMessages } from './my-sales-lite-messages';
 import { offersMessages } from './offers-messages';
 import { publicAdminMessages } from './public-admin-messages';
 import { storeMessages } from './store-messages';
+import { storePagesMessages } from './store-pages-messages';
 
 /**
  * The one English message catalogue (react-intl ids). The specs' wording is the product's wording: texts quoted
@@ -324,6 +325,7 @@ export const messages = {
   ...bidsMessages,
   ...futuresMessages,
   ...storeMessages,
+  ...storePagesMessages,
 } as const;
 
 export type MessageId = keyof typeof messages;
