@@ -43,6 +43,7 @@ import { publicMarketAdminRoutes } from './modules/public-market-admin/public-ma
 import { storeCatalogRoutes } from './modules/store-catalog/store-catalog.routes.ts';
 import { storePagesRoutes } from './modules/store-catalog/store-pages.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes.ts';
 
 export type BuildAppOptions = {
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storePagesRoutes, { ctx });
   // The store's server-side cart (issue 6): guests (cookie) and signed-in users, serial-checked writes.
   await app.register(cartRoutes, { ctx });
+  await app.register(checkoutRoutes, { ctx });
   // A buyer's store orders, reviews, readiness actions, previously purchased products and shopping lists (issue 6).
   await app.register(storeOrdersRoutes, { ctx });
   await app.register(pagesRoutes, { ctx, publicPages: createPublicPageRenderer(ctx, partners) });

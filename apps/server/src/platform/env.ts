@@ -56,6 +56,8 @@ export const envSchema = z.object({
   PRICE_FEED: z.enum(['simulated', 'off']).optional(),
   /** How often the simulated feed ticks. */
   PRICE_FEED_INTERVAL_MS: z.coerce.number().int().min(500).default(5000),
+  /** The store's card payment provider (docs/decisions/021-checkout-and-orders.md): 'test' is built in; unset, card payment is not offered. */
+  CARD_PROVIDER: z.enum(['test']).optional(),
   /** The e-signature provider contracts are sent through; 'builtin' (our own signing page) when unset. */
   ESIGN_PROVIDER: z.string().min(1).optional(),
   SEED_DEMO: z

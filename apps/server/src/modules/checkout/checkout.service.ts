@@ -1,0 +1,949 @@
+// Checkout (platform.md 3.4–3.6, 4.3, 5.5, 8.3, 9.3, 9.5; docs/decisions/021-checkout-and-orders.md): the checkout view
+// of a user's cart, its writes (each with the cart serial), addresses / contacts / licences, placing the order in one
+// transaction with the cart row locked, and buy-now carts.
+
+import {
+  CrmDecimal,
+  addressInputSchema,
+  addressProblems,
+  applicatorLicenceInputSchema,
+  checkoutSections,
+  computeTotals,
+  deliveryContactInputSchema,
+  deliveryContactProblems,
+  deliveryTimingProblem,
+  evaluateItemRestrictions,
+  evaluatePromotions,
+  groupedPaymentTerms,
+  initialPaymentStatus,
+  isPaymentTerm,
+  isStoreAreaOn,
+  isSubdivisionOf,
+  latestFutureDeliveryDate,
+  licenceValid,
+  moneyAmount,
+  packWeightLb,
+  partitionKey,
+  partitionShipping,
+  paymentNeedsProvider,
+  promiseAvailable,
+  resolvePaymentTerm,
+  shownShippingMethod,
+  subdivisionDistanceKm,
+  toDecimal,
+  isTaxExemptCategory,
+  isValidEmail,
+  isValidPhone,
+  type AddressValues,
+  type CartErrorSection,
+  type CheckoutError,
+  type CheckoutView,
+  type PartitionShippingRequest,
+  type PaymentTerm,
+  type PlacedOrder,
+  type PromotionRow,
+  type StoreAddress,
+} from '@granary/domain';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db.ts';
+import { AppError, ERRORS } from '../../platform/errors.ts';
+import { enqueueMessage } from '../../platform/outbox.ts';
+import { callerForUser, cartLinesWithCurrentPrices, enablementOf, type CartLineWithPrice } from '../cart/cart.service.ts';
+import { variantWithPrice } from '../cart/cart.repo.ts';
+import { refreshProductRegions } from '../store-catalog/store-catalog.repo.ts';
+import * as repo from './checkout.repo.ts';
+import type { CardProvider } from './payment.adapter.ts';
+
+export type CheckoutDeps = { cardProvider: CardProvider | null; now?: () => Date };
+export type Caller = { userId: string; currentEnterpriseId: number | null };
+
+const BRAND_WORD = 'granary';
+const ZERO = new CrmDecimal(0);
+
+function todayOf(deps: CheckoutDeps): string {
+  return (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
+}
+
+function regionCode(country: string): 'US' | 'CA' | 'AU' {
+  return country === 'CAN' ? 'CA' : country === 'AUS' ? 'AU' : 'US';
+}
+
+// ---------- the computed checkout ----------
+
+type Line = CartLineWithPrice & {
+  warehouseId: number;
+  key: string;
+  available: number;
+  facts: repo.VariantFactsRow | undefined;
+};
+
+type Computed = {
+  cart: repo.CheckoutCartRow;
+  lines: Line[];
+  partitions: {
+    key: string;
+    sellerId: number;
+    warehouse: repo.WarehouseRow;
+    settings: repo.PartitionRow | null;
+    lines: Line[];
+    shipping: CrmDecimal;
+    taxRegion: string | null;
+    promise: boolean;
+    timingProblem: 'invalid_fulfillment_promise' | 'invalid_future_delivery_date' | null;
+    shippingProblem: boolean;
+    deliveryAddress: repo.AddressRow | null;
+    contact: repo.ContactRow | null;
+  }[];
+  warehouses: repo.WarehouseRow[];
+  addresses: repo.AddressRow[];
+  contacts: repo.ContactRow[];
+  licences: repo.LicenceRow[];
+  buyerState: string | null;
+  terms: PaymentTerm[];
+  totals: ReturnType<typeof computeTotals>;
+  promoRefusal: string | null;
+  referralValid: boolean;
+  referralRefused: boolean;
+  rupRequired: boolean;
+  rupOk: boolean;
+  billingAddress: repo.AddressRow | null;
+  errors: CheckoutError[];
+  today: string;
+};
+
+/**
+ * Each line's warehouse (decision 021): the warehouse of the cart's country nearest the buyer's state (centre to
+ * centre) among those holding the whole quantity; when none holds it all, the one holding the most (the line then
+ * needs adjustment). Without a known state, the warehouses in id order.
+ */
+function chooseWarehouse(stock: repo.StockRow[], warehouses: repo.WarehouseRow[], quantity: number, country: string, buyerState: string | null): { id: number; available: number } | null {
+  const held = stock.filter((s) => s.quantity > 0);
+  const dist = (w: number) => {
+    const wh = warehouses.find((x) => x.id === w);
+    if (!wh || !buyerState) return w;
+    return subdivisionDistanceKm({ country, region: buyerState }, { country: wh.country, region: wh.region }) ?? 1e6 + w;
+  };
+  const enough = held.filter((s) => s.quantity >= quantity).sort((a, b) => dist(a.warehouse_id) - dist(b.warehouse_id) || a.warehouse_id - b.warehouse_id);
+  if (enough[0]) return { id: enough[0].warehouse_id, available: enough[0].quantity };
+  const most = [...held].sort((a, b) => b.quantity - a.quantity || a.warehouse_id - b.warehouse_id)[0];
+  if (most) return { id: most.warehouse_id, available: most.quantity };
+  const nearest = [...warehouses].sort((a, b) => dist(a.id) - dist(b.id))[0];
+  return nearest ? { id: nearest.id, available: 0 } : null;
+}
+
+function promotionRow(r: repo.PromotionDbRow): PromotionRow {
+  const date = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    kind: r.kind,
+    value: r.value,
+    currency: r.currency,
+    country: r.country,
+    minSubtotal: r.min_subtotal,
+    firstPurchaseOnly: r.first_purchase_only,
+    qualifiers: r.qualifiers ?? [],
+    startsAt: date(r.starts_at),
+    endsAt: date(r.ends_at),
+    active: r.active,
+  };
+}
+
+function err(section: CartErrorSection, code: string, opts: { partitionKey?: string | null; items?: string[]; message?: string } = {}): CheckoutError {
+  const message = opts.message ?? (ERRORS as Record<string, { message: string }>)[code]?.message ?? code;
+  return { section, code, message, partitionKey: opts.partitionKey ?? null, items: opts.items ?? [] };
+}
+
+async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps: CheckoutDeps): Promise<Computed> {
+  const today = todayOf(deps);
+  const membership = (await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId })).membership;
+  const raw = await cartLinesWithCurrentPrices(db, cart.id);
+  const warehouses = await repo.warehousesOf(db, cart.country);
+  const stock = await repo.stockOf(db, raw.map((l) => l.variant_id), cart.country);
+  const facts = new Map((await repo.variantFacts(db, raw.map((l) => l.variant_id))).map((f) => [f.variant_id, f]));
+  const addresses = await repo.addressesOf(db, caller.userId);
+  const contacts = await repo.contactsOf(db, caller.userId);
+  const licences = await repo.licencesOf(db, caller.userId);
+  const settings = new Map((await repo.partitionsOf(db, cart.id)).map((p) => [p.partition_key, p]));
+  const buyerState = membership?.state?.trim().toUpperCase() || null;
+  const flatShipping = isStoreAreaOn(regionCode(cart.country), 'flat-shipping');
+
+  const lines: Line[] = [];
+  for (const l of raw) {
+    const choice = chooseWarehouse(stock.filter((s) => s.variant_id === l.variant_id), warehouses, l.quantity, cart.country, buyerState);
+    const warehouseId = choice?.id ?? 0;
+    lines.push({ ...l, warehouseId, available: choice?.available ?? 0, key: partitionKey(l.seller_id, warehouseId), facts: facts.get(l.variant_id) });
+  }
+
+  const addressById = async (id: number | null) => (id === null ? null : (addresses.find((a) => a.id === id) ?? (await repo.addressById(db, id))));
+  const partitions: Computed['partitions'] = [];
+  for (const key of [...new Set(lines.map((l) => l.key))]) {
+    const pl = lines.filter((l) => l.key === key);
+    const warehouse = warehouses.find((w) => w.id === pl[0]!.warehouseId) ?? warehouses[0]!;
+    const s = settings.get(key) ?? null;
+    const method = s?.shipping_method ?? null;
+    const deliveryAddress = method === 'delivery' ? await addressById(s?.delivery_address_id ?? null) : null;
+    const pickup = method === 'pickup' ? (warehouses.find((w) => w.id === s?.pickup_warehouse_id) ?? null) : null;
+    const contact = method === 'delivery' && s?.delivery_contact_id ? (contacts.find((c) => c.id === s.delivery_contact_id) ?? null) : null;
+    const destination = deliveryAddress && !deliveryAddress.deleted ? { country: deliveryAddress.country, region: deliveryAddress.region } : null;
+    const promise = promiseAvailable({ country: warehouse.country, region: warehouse.region }, destination);
+    const goods = pl.reduce((sum, l) => sum.plus(toDecimal(l.priced_amount).times(l.quantity)), ZERO);
+    const weight = pl.reduce((sum, l) => sum.plus(l.facts ? packWeightLb(l.facts.size, l.facts.unit, l.facts.pack_count).times(l.quantity) : ZERO), ZERO);
+    const shipping = partitionShipping({ method, country: cart.country, flatShipping, goods, weightLb: weight });
+    const taxRegion = method === 'delivery' ? (deliveryAddress?.region ?? buyerState) : method === 'pickup' ? (pickup?.region ?? warehouse.region) : buyerState;
+    const timingProblem = method
+      ? deliveryTimingProblem({ method, timing: s?.fulfillment_promise ?? null, notBefore: s?.delivery_not_before ?? null, notAfter: s?.delivery_not_after ?? null, today, promiseAvailable: promise })
+      : null;
+    let shippingProblem = method === null;
+    if (method === 'delivery') {
+      shippingProblem = !deliveryAddress || deliveryAddress.deleted || deliveryAddress.country !== cart.country || addressProblems(toValues(deliveryAddress)).length > 0 || !contact;
+    } else if (method === 'pickup') {
+      shippingProblem = !pickup;
+    }
+    partitions.push({ key, sellerId: pl[0]!.seller_id, warehouse, settings: s, lines: pl, shipping, taxRegion, promise, timingProblem, shippingProblem, deliveryAddress, contact });
+  }
+
+  // Promotions and codes.
+  const goodsSubtotal = lines.reduce((sum, l) => sum.plus(toDecimal(l.priced_amount).times(l.quantity)), ZERO);
+  const lineQualifiers = new Set<string>();
+  for (const l of lines) {
+    if (l.facts?.house_brand) lineQualifiers.add('house_brand');
+    if (l.facts?.adjuvant) lineQualifiers.add('adjuvant');
+    if (l.facts?.nutrition) lineQualifiers.add('nutrition');
+  }
+  let referralValid = false;
+  let referralRefused = false;
+  if (cart.referral_code) {
+    const owner = await repo.enterpriseOfReferralCode(db, cart.referral_code);
+    referralValid = owner !== null && owner !== (cart.enterprise_id ?? membership?.enterprise_id ?? null);
+    referralRefused = !referralValid;
+  }
+  const firstPurchase = !(await repo.hasEarlierOrder(db, caller.userId, cart.enterprise_id ?? membership?.enterprise_id ?? null));
+  const evaluated = evaluatePromotions((await repo.promotions(db)).map(promotionRow), cart.promo_code, {
+    now: deps.now?.() ?? new Date(),
+    country: cart.country,
+    currency: cart.currency,
+    goodsSubtotal,
+    lineQualifiers,
+    firstPurchase,
+    referralValid,
+  });
+
+  const terms = groupedPaymentTerms(regionCode(cart.country))
+    .flatMap((g) => g.terms)
+    .filter((t) => !paymentNeedsProvider(t) || deps.cardProvider !== null);
+  const term = cart.payment_terms && isPaymentTerm(cart.payment_terms) ? cart.payment_terms : null;
+  const billingAddress = cart.billing_address_id ? await addressById(cart.billing_address_id) : null;
+  const totals = computeTotals({
+    lines: lines.map((l) => ({ partitionKey: l.key, unitPrice: l.priced_amount, quantity: l.quantity, taxExempt: isTaxExemptCategory(l.facts?.product_category ?? 'unknown') })),
+    partitions: partitions.map((p) => ({ key: p.key, shipping: p.shipping, taxCountry: cart.country, taxRegion: p.taxRegion })),
+    promotions: evaluated.applied,
+    country: cart.country,
+    billingRegion: billingAddress?.region ?? buyerState,
+    paymentTerm: term,
+  });
+
+  const rupRequired = lines.some((l) => l.restricted_use);
+  const holder = licences.find((x) => x.id === cart.rup_holder_id) ?? null;
+  const rupOk = !rupRequired || (holder !== null && licenceValid(holder.expires_on, today));
+
+  // Problems the buyer can see as they go (placing checks the same and refuses).
+  const errors: CheckoutError[] = [];
+  const changed = lines.filter((l) => l.amount === null || l.amount !== l.priced_amount || l.available < l.quantity);
+  if (changed.length > 0) errors.push(err('items_need_adjustment', 'items_need_adjustment', { items: changed.map((l) => l.item_id) }));
+  const restricted = lines.filter((l) => evaluateItemRestrictions({ restrictions: l.restrictions, quantity: l.quantity, jurisdiction: buyerState }).length > 0);
+  if (restricted.length > 0) errors.push(err('itemsNotSellable', 'invalid_checkout_cart_content', { items: restricted.map((l) => l.item_id) }));
+  if (!rupOk) {
+    errors.push(
+      err('ineligible_items', 'invalid_checkout_cart_content', {
+        items: lines.filter((l) => l.restricted_use).map((l) => l.item_id),
+        message: 'Restricted-use products need a valid applicator licence on file.',
+      }),
+    );
+  }
+  for (const p of partitions) {
+    if (p.timingProblem) errors.push(err('delivery', p.timingProblem, { partitionKey: p.key }));
+    if (p.settings?.shipping_method && p.shippingProblem) errors.push(err('shipping', 'invalid_shipping_address', { partitionKey: p.key }));
+  }
+  if (evaluated.promoCodeRefusal) errors.push(err('invalid_promo_code', 'invalid_promo_code'));
+  if (referralRefused) errors.push(err('invalid_referral_code', 'invalid_referral_code'));
+  if (billingAddress && addressProblems(toValues(billingAddress)).length > 0) errors.push(err('payment', 'invalid_billing_address'));
+
+  return {
+    cart,
+    lines,
+    partitions,
+    warehouses,
+    addresses,
+    contacts,
+    licences,
+    buyerState,
+    terms,
+    totals,
+    promoRefusal: evaluated.promoCodeRefusal,
+    referralValid,
+    referralRefused,
+    rupRequired,
+    rupOk,
+    billingAddress,
+    errors,
+    today,
+  };
+}
+
+function toValues(a: repo.AddressRow): AddressValues {
+  return {
+    addressType: a.address_type as AddressValues['addressType'],
+    format: a.format,
+    landLocationKind: (a.land_location_kind as AddressValues['landLocationKind']) ?? null,
+    name: a.name,
+    line1: a.line_1,
+    line2: a.line_2,
+    city: a.city,
+    region: a.region,
+    postalCode: a.postal_code,
+    country: a.country as 'USA' | 'CAN',
+    lllQuarter: a.lll_quarter,
+    lllSection: a.lll_section,
+    lllTownship: a.lll_township,
+    lllRange: a.lll_range,
+    lllMeridian: a.lll_meridian,
+    instructions: a.instructions,
+  };
+}
+
+export function addressView(a: repo.AddressRow): StoreAddress {
+  return {
+    id: a.id,
+    addressType: a.address_type,
+    format: a.format,
+    landLocationKind: a.land_location_kind,
+    name: a.name,
+    line1: a.line_1,
+    line2: a.line_2,
+    city: a.city,
+    region: a.region,
+    postalCode: a.postal_code,
+    country: a.country,
+    lllQuarter: a.lll_quarter,
+    lllSection: a.lll_section,
+    lllTownship: a.lll_township,
+    lllRange: a.lll_range,
+    lllMeridian: a.lll_meridian,
+    instructions: a.instructions,
+  };
+}
+
+function warehouseView(w: repo.WarehouseRow) {
+  return { id: w.id, code: w.code, name: w.name, city: w.city, region: w.region, country: w.country, addressLine1: w.address_line_1, postalCode: w.postal_code };
+}
+
+function contactView(c: repo.ContactRow) {
+  return { id: c.id, firstName: c.first_name, lastName: c.last_name, email: c.email, phoneNumber: c.phone_number, aal1: c.region };
+}
+
+function sectionsOf(c: Computed) {
+  const cardTerm = c.cart.payment_terms === '{card_provider}_credit_card';
+  const shipping = c.partitions.length > 0 && c.partitions.every((p) => p.settings?.shipping_method && !p.shippingProblem && !p.timingProblem);
+  const payment = c.cart.payment_terms !== null && c.billingAddress !== null && (!cardTerm || c.cart.payment_method !== null);
+  const otherInfo = c.rupOk;
+  const summary = c.lines.length > 0 && c.errors.length === 0;
+  return checkoutSections(c.cart.express, { shipping, payment, otherInfo, summary });
+}
+
+async function ownReferralCode(db: Db, enterpriseId: number | null): Promise<string | null> {
+  if (enterpriseId === null) return null;
+  const existing = await repo.referralCodeOf(db, enterpriseId);
+  if (existing) return existing;
+  // Made on first use: 'REF-' and six letters/digits from the id (readable: no 0/O, 1/I).
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  let n = enterpriseId * 7919 + 104_729;
+  let code = '';
+  for (let i = 0; i < 6; i++) {
+    code += alphabet[n % alphabet.length];
+    n = Math.floor(n / alphabet.length) + i * 31;
+  }
+  await repo.insertReferralCode(db, enterpriseId, `REF-${code}`);
+  return repo.referralCodeOf(db, enterpriseId);
+}
+
+function viewOf(c: Computed, deps: CheckoutDeps, ownCode: string | null): CheckoutView {
+  const words = { brand: BRAND_WORD, cardProvider: deps.cardProvider?.name ?? 'card' };
+  const userAddressIds = c.addresses.map((a) => a.id);
+  const groups = groupedPaymentTerms(regionCode(c.cart.country))
+    .map((g) => ({ group: g.group, terms: g.terms.filter((t) => c.terms.includes(t)).map((term) => ({ term, value: resolvePaymentTerm(term, words) })) }))
+    .filter((g) => g.terms.length > 0);
+  return {
+    cart: {
+      id: c.cart.id,
+      serial: c.cart.serial,
+      kind: c.cart.kind,
+      status: c.cart.status,
+      country: c.cart.country,
+      currency: c.cart.currency,
+      promoCode: c.cart.promo_code,
+      referralCode: c.cart.referral_code,
+      paymentTerms: c.cart.payment_terms && isPaymentTerm(c.cart.payment_terms) ? c.cart.payment_terms : null,
+      hasCardToken: c.cart.payment_method !== null,
+      billingAddressId: c.cart.billing_address_id,
+      rupHolderId: c.cart.rup_holder_id,
+      pickupContact: { contactEmail: c.cart.pickup_contact_email, contactPhone: c.cart.pickup_contact_phone },
+      notes: c.cart.customizations_additional_notes,
+      express: c.cart.express,
+      itemCount: c.lines.reduce((n, l) => n + l.quantity, 0),
+    },
+    sections: sectionsOf(c),
+    partitions: c.partitions.map((p) => ({
+      key: p.key,
+      seller: { slug: p.lines[0]!.seller_slug, name: p.lines[0]!.seller_name, kind: p.lines[0]!.seller_kind },
+      warehouse: warehouseView(p.warehouse),
+      shippingMethod: p.settings?.shipping_method ?? null,
+      shownShippingMethod: p.settings?.shipping_method ? shownShippingMethod(p.settings.shipping_method, p.settings.delivery_address_id, userAddressIds) : null,
+      deliveryAddressId: p.settings?.delivery_address_id ?? null,
+      pickupWarehouseId: p.settings?.pickup_warehouse_id ?? null,
+      fulfillmentPromise: p.settings?.fulfillment_promise ?? null,
+      deliveryNotBefore: p.settings?.delivery_not_before ?? null,
+      deliveryNotAfter: p.settings?.delivery_not_after ?? null,
+      applicationTiming: p.settings?.application_timing ?? null,
+      applicationState: p.settings?.application_state ?? null,
+      deliveryContactId: p.settings?.delivery_contact_id ?? null,
+      orderSpecialInstructions: p.settings?.order_special_instructions ?? '',
+      promiseAvailable: p.promise,
+      shippingTotal: moneyAmount(p.shipping),
+      taxTotal: c.totals.partitionTax[p.key] ?? '0.00',
+      lines: p.lines.map((l) => ({
+        itemId: l.item_id,
+        variantId: l.variant_public_id,
+        productSlug: l.product_slug,
+        productName: l.product_name,
+        variantLabel: l.label,
+        sku: l.sku,
+        quantity: l.quantity,
+        unitPrice: toDecimal(l.priced_amount).toFixed(2),
+        currentPrice: l.amount === null ? null : toDecimal(l.amount).toFixed(2),
+        lineTotal: moneyAmount(toDecimal(l.priced_amount).times(l.quantity)),
+        restrictedUse: l.restricted_use,
+        available: l.available,
+        imageUrl: l.image_id ? `/api/store/images/${l.image_id}` : null,
+      })),
+    })),
+    paymentTermGroups: groups,
+    cardProvider: deps.cardProvider?.name ?? null,
+    paymentMethodSurcharges: { [`${words.cardProvider}_credit_card`]: c.totals.surcharge },
+    totals: c.totals.totals,
+    discounts: c.totals.discounts.map((d) => ({ name: d.name, amount: d.amount })),
+    addresses: c.addresses.map(addressView),
+    deliveryContacts: c.contacts.map(contactView),
+    licences: c.licences.map((l) => ({ id: l.id, holderName: l.holder_name, licenceNumber: l.licence_number, jurisdiction: l.jurisdiction, expiresOn: l.expires_on, valid: licenceValid(l.expires_on, c.today) })),
+    pickupWarehouses: c.warehouses.map(warehouseView),
+    rupRequired: c.rupRequired,
+    ownReferralCode: ownCode,
+    today: c.today,
+    latestFutureDeliveryDate: latestFutureDeliveryDate(c.today),
+    errors: c.errors,
+  };
+}
+
+async function cartFor(db: Db, caller: Caller, cartId: string | undefined): Promise<repo.CheckoutCartRow> {
+  const id = cartId ?? (await repo.openCartIdOfUser(db, caller.userId, 'cart'));
+  const cart = id ? await repo.cartOfUser(db, caller.userId, id) : null;
+  if (!cart) throw new AppError('not_found', 'Your cart is empty.');
+  return cart;
+}
+
+export async function checkoutView(db: Db, caller: Caller, cartId: string | undefined, deps: CheckoutDeps): Promise<CheckoutView> {
+  const cart = await cartFor(db, caller, cartId);
+  if (cart.status === 'checked_out') {
+    const order = await repo.orderOfCart(db, cart.id);
+    throw new AppError('cart_already_checked_out', undefined, { orderId: order?.id ?? null, orderNumber: order?.order_number ?? null, cartId: cart.id });
+  }
+  if (cart.status !== 'open') throw new AppError('not_found', 'Your cart is empty.');
+  const c = await compute(db, caller, cart, deps);
+  return viewOf(c, deps, await ownReferralCode(db, cart.enterprise_id));
+}
+
+// ---------- writes ----------
+
+/**
+ * A checkout write: claims the serial (stale → 409 cart_conflict with the current view; ordered → 409
+ * cart_already_checked_out), applies the change in the same transaction (a refusal rolls both back) and answers the
+ * new view.
+ */
+async function write(db: Db, caller: Caller, cartId: string, serial: number, deps: CheckoutDeps, apply: (tx: Db, cart: repo.CheckoutCartRow) => Promise<void>): Promise<CheckoutView> {
+  const outcome = await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const claimed = await repo.claimSerial(tx, caller.userId, cartId, serial);
+    if (!claimed) return null;
+    await apply(tx, claimed);
+    return claimed;
+  });
+  if (!outcome) {
+    const cart = await repo.cartOfUser(db, caller.userId, cartId);
+    if (!cart) throw new AppError('not_found');
+    if (cart.status === 'checked_out') {
+      const order = await repo.orderOfCart(db, cart.id);
+      throw new AppError('cart_already_checked_out', undefined, { orderId: order?.id ?? null, orderNumber: order?.order_number ?? null, cartId });
+    }
+    if (cart.status !== 'open') throw new AppError('not_found');
+    throw new AppError('cart_conflict', undefined, { cart: await checkoutView(db, caller, cartId, deps) });
+  }
+  return checkoutView(db, caller, cartId, deps);
+}
+
+export async function setPartitionShipping(db: Db, caller: Caller, key: string, body: PartitionShippingRequest, deps: CheckoutDeps): Promise<CheckoutView> {
+  return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
+    const c = await compute(tx, caller, cart, deps);
+    const p = c.partitions.find((x) => x.key === key);
+    if (!p) throw new AppError('not_found', 'This part of the order is no longer in the cart.');
+    const prev = p.settings;
+    const next: Omit<repo.PartitionRow, 'partition_key'> = {
+      shipping_method: body.shippingMethod ?? prev?.shipping_method ?? null,
+      delivery_address_id: body.deliveryAddressId !== undefined ? body.deliveryAddressId : (prev?.delivery_address_id ?? null),
+      pickup_warehouse_id: body.pickupWarehouseId !== undefined ? body.pickupWarehouseId : (prev?.pickup_warehouse_id ?? null),
+      fulfillment_promise: body.fulfillmentPromise !== undefined ? body.fulfillmentPromise : (prev?.fulfillment_promise ?? null),
+      delivery_not_before: body.deliveryNotBefore !== undefined ? body.deliveryNotBefore : (prev?.delivery_not_before ?? null),
+      delivery_not_after: body.deliveryNotAfter !== undefined ? body.deliveryNotAfter : (prev?.delivery_not_after ?? null),
+      application_timing: body.applicationTiming !== undefined ? body.applicationTiming : (prev?.application_timing ?? null),
+      application_state: body.applicationState !== undefined ? (body.applicationState?.toUpperCase() ?? null) : (prev?.application_state ?? null),
+      delivery_contact_id: body.deliveryContactId !== undefined ? body.deliveryContactId : (prev?.delivery_contact_id ?? null),
+      order_special_instructions: body.orderSpecialInstructions ?? prev?.order_special_instructions ?? '',
+    };
+    if (next.shipping_method === 'pickup') {
+      if (next.fulfillment_promise === null || next.fulfillment_promise !== 'N/A') next.fulfillment_promise = 'N/A';
+      next.delivery_not_before = null;
+      next.delivery_not_after = null;
+      if (next.pickup_warehouse_id === null) next.pickup_warehouse_id = p.warehouse.id;
+      if (!c.warehouses.some((w) => w.id === next.pickup_warehouse_id)) throw new AppError('invalid_shipping_address', 'Choose a pickup warehouse in your country.', { section: 'shipping', partitionKey: key });
+    } else if (next.shipping_method === 'delivery') {
+      if (next.fulfillment_promise === 'N/A') next.fulfillment_promise = null;
+      if (next.delivery_address_id !== null) {
+        const a = await repo.addressById(tx, next.delivery_address_id);
+        if (!a || a.deleted || a.user_id !== caller.userId) throw new AppError('invalid_shipping_address', undefined, { section: 'shipping', partitionKey: key, fields: [{ field: 'deliveryAddressId', problem: 'invalid' }] });
+        const problems = addressProblems(toValues(a));
+        if (a.country !== cart.country) problems.push({ field: 'country', problem: 'invalid' });
+        if (problems.length > 0) throw new AppError('invalid_shipping_address', undefined, { section: 'shipping', partitionKey: key, fields: problems });
+      }
+      if (next.delivery_contact_id !== null && !(await repo.contactById(tx, caller.userId, next.delivery_contact_id))) {
+        throw new AppError('invalid_shipping_address', 'Choose one of your delivery contacts.', { section: 'shipping', partitionKey: key, fields: [{ field: 'deliveryContactId', problem: 'invalid' }] });
+      }
+      // Dates are checked as they are written (only when the buyer sends them): a wrong one is refused at once.
+      if (body.fulfillmentPromise !== undefined || body.deliveryNotBefore !== undefined || body.deliveryNotAfter !== undefined) {
+        const destination = next.delivery_address_id ? await repo.addressById(tx, next.delivery_address_id) : null;
+        const problem = next.fulfillment_promise
+          ? deliveryTimingProblem({
+              method: 'delivery',
+              timing: next.fulfillment_promise,
+              notBefore: next.delivery_not_before,
+              notAfter: next.delivery_not_after,
+              today: c.today,
+              promiseAvailable: promiseAvailable({ country: p.warehouse.country, region: p.warehouse.region }, destination ? { country: destination.country, region: destination.region } : null),
+            })
+          : null;
+        if (problem) throw new AppError(problem, undefined, { section: 'delivery', partitionKey: key });
+      }
+      if (next.fulfillment_promise !== 'future_shipment_groups') {
+        next.delivery_not_before = null;
+        next.delivery_not_after = null;
+      }
+    }
+    if (next.application_state && !isSubdivisionOf(cart.country, next.application_state)) {
+      throw new AppError('invalid_request', 'Choose a state or province of your country.', { fields: [{ field: 'applicationState', problem: 'invalid' }] });
+    }
+    await repo.upsertPartition(tx, cart.id, p.sellerId, p.warehouse.id, key, next);
+  });
+}
+
+export async function setPayment(db: Db, caller: Caller, body: { cartId: string; serial: number; paymentTerms: PaymentTerm; cardToken?: string | null }, deps: CheckoutDeps): Promise<CheckoutView> {
+  return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
+    const c = await compute(tx, caller, cart, deps);
+    if (!c.terms.includes(body.paymentTerms)) {
+      throw new AppError('invalid_checkout_cart_content', 'This payment method is not available.', { section: 'payment' });
+    }
+    const token = paymentNeedsProvider(body.paymentTerms) ? (body.cardToken ?? cart.payment_method ?? null) : null;
+    await repo.updateCart(tx, cart.id, { paymentTerms: body.paymentTerms, paymentMethod: token });
+  });
+}
+
+export async function setBillingAddress(db: Db, caller: Caller, body: { cartId: string; serial: number; billingAddressId: number | null }, deps: CheckoutDeps): Promise<CheckoutView> {
+  return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
+    if (body.billingAddressId !== null) {
+      const a = await repo.addressById(tx, body.billingAddressId);
+      if (!a || a.deleted || a.user_id !== caller.userId) throw new AppError('invalid_billing_address', undefined, { section: 'payment', fields: [{ field: 'billingAddressId', problem: 'invalid' }] });
+      const problems = addressProblems(toValues(a));
+      if (problems.length > 0) throw new AppError('invalid_billing_address', undefined, { section: 'payment', fields: problems });
+    }
+    await repo.updateCart(tx, cart.id, { billingAddressId: body.billingAddressId });
+  });
+}
+
+export async function setPromoCode(db: Db, caller: Caller, body: { cartId: string; serial: number; promoCode: string | null }, deps: CheckoutDeps): Promise<CheckoutView> {
+  return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
+    const code = body.promoCode?.trim().toUpperCase() || null;
+    await repo.updateCart(tx, cart.id, { promoCode: code });
+    if (code) {
+      const c = await compute(tx, caller, { ...cart, promo_code: code }, deps);
+      if (c.promoRefusal) throw new AppError('invalid_promo_code', undefined, { section: 'invalid_promo_code', reason: c.promoRefusal });
+    }
+  });
+}
+
+export async function setReferralCode(db: Db, caller: Caller, body: { cartId: string; serial: number; referralCode: string | null }, deps: CheckoutDeps): Promise<CheckoutView> {
+  return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
+    const code = body.referralCode?.trim().toUpperCase() || null;
+    if (code) {
+      const owner = await repo.enterpriseOfReferralCode(tx, code);
+      const own = cart.enterprise_id ?? (await callerForUser(tx, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId })).membership?.enterprise_id ?? null;
+      if (owner === null) throw new AppError('invalid_referral_code', undefined, { section: 'invalid_referral_code', reason: 'unknown' });
+      if (owner === own) throw new AppError('invalid_referral_code', 'You cannot use your own referral code.', { section: 'invalid_referral_code', reason: 'own_code' });
+    }
+    await repo.updateCart(tx, cart.id, { referralCode: code });
+  });
+}
+
+export async function setRupHolder(db: Db, caller: Caller, body: { cartId: string; serial: number; rupHolderId: number | null }, deps: CheckoutDeps): Promise<CheckoutView> {
+  return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
+    if (body.rupHolderId !== null) {
+      const licence = (await repo.licencesOf(tx, caller.userId)).find((l) => l.id === body.rupHolderId);
+      if (!licence) throw new AppError('invalid_checkout_cart_content', 'Choose one of your applicator licences.', { section: 'ineligible_items' });
+      if (!licenceValid(licence.expires_on, todayOf(deps))) throw new AppError('invalid_checkout_cart_content', 'This applicator licence has expired.', { section: 'ineligible_items' });
+    }
+    await repo.updateCart(tx, cart.id, { rupHolderId: body.rupHolderId });
+  });
+}
+
+export async function setPickupContact(db: Db, caller: Caller, body: { cartId: string; serial: number; contactEmail: string | null; contactPhone: string | null }, deps: CheckoutDeps): Promise<CheckoutView> {
+  const fields: { field: string; problem: 'invalid' }[] = [];
+  const email = body.contactEmail?.trim() || null;
+  const phone = body.contactPhone?.trim() || null;
+  if (email && !isValidEmail(email)) fields.push({ field: 'contactEmail', problem: 'invalid' });
+  if (phone && !isValidPhone(phone)) fields.push({ field: 'contactPhone', problem: 'invalid' });
+  if (fields.length > 0) throw new AppError('invalid_request', 'Please check the pickup contact.', { fields });
+  return write(db, caller, body.cartId, body.serial, deps, (tx, cart) => repo.updateCart(tx, cart.id, { pickupContactEmail: email, pickupContactPhone: phone }));
+}
+
+export async function setNotes(db: Db, caller: Caller, body: { cartId: string; serial: number; notes: string }, deps: CheckoutDeps): Promise<CheckoutView> {
+  return write(db, caller, body.cartId, body.serial, deps, (tx, cart) => repo.updateCart(tx, cart.id, { notes: body.notes }));
+}
+
+export async function setExpress(db: Db, caller: Caller, body: { cartId: string; serial: number; express: boolean }, deps: CheckoutDeps): Promise<CheckoutView> {
+  return write(db, caller, body.cartId, body.serial, deps, (tx, cart) => repo.updateCart(tx, cart.id, { express: body.express }));
+}
+
+/** Accepts today's prices and stock: lines re-priced, quantities cut to what one warehouse holds, lines gone removed. */
+export async function reprice(db: Db, caller: Caller, body: { cartId: string; serial: number }, deps: CheckoutDeps): Promise<CheckoutView> {
+  return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
+    const c = await compute(tx, caller, cart, deps);
+    for (const l of c.lines) {
+      if (l.amount === null || l.available === 0) await repo.deleteItem(tx, l.item_id);
+      else {
+        if (l.amount !== l.priced_amount) await repo.setItemPrice(tx, l.item_id, l.amount);
+        if (l.available < l.quantity) await repo.setItemQuantity(tx, l.item_id, l.available);
+      }
+    }
+    await repo.markPriced(tx, cart.id);
+  });
+}
+
+// ---------- placing the order ----------
+
+function addressCopy(a: repo.AddressRow | null): Record<string, unknown> | null {
+  return a ? { ...addressView(a) } : null;
+}
+
+function addressLine(a: Record<string, unknown> | null): string | null {
+  if (!a) return null;
+  if (a.format === 'can_lll') return `${[a.lllQuarter, a.lllSection, a.lllTownship, a.lllRange, a.lllMeridian].join('-')}, ${a.region}`;
+  return [a.line1, a.city, `${a.region} ${a.postalCode}`].filter((s) => s && String(s).trim() !== '').join(', ');
+}
+
+export async function placeOrder(db: Db, caller: Caller, body: { cartId: string; serial: number; expectedTotal: string }, deps: CheckoutDeps): Promise<PlacedOrder> {
+  const placed = await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const cart = await repo.cartOfUser(tx, caller.userId, body.cartId, true);
+    if (!cart) throw new AppError('not_found');
+    if (cart.status === 'checked_out') {
+      const order = await repo.orderOfCart(tx, cart.id);
+      throw new AppError('cart_already_checked_out', undefined, { orderId: order?.id ?? null, orderNumber: order?.order_number ?? null, cartId: cart.id });
+    }
+    if (cart.status !== 'open') throw new AppError('not_found');
+    if (cart.serial !== body.serial) throw new AppError('cart_conflict', undefined, { serial: cart.serial });
+    const c = await compute(tx, caller, cart, deps);
+    if (c.lines.length === 0) throw new AppError('invalid_checkout_cart_content', 'Your cart is empty.', { section: 'itemsNotSellable', items: [] });
+
+    const changed = c.lines.filter((l) => l.amount === null || l.amount !== l.priced_amount || l.available < l.quantity);
+    if (changed.length > 0) {
+      throw new AppError('items_need_adjustment', undefined, {
+        section: 'items_need_adjustment',
+        items: changed.map((l) => ({ itemId: l.item_id, productName: l.product_name, quantity: l.quantity, pricedAmount: l.priced_amount, currentPrice: l.amount, available: l.available })),
+      });
+    }
+    const restricted = c.lines.filter((l) => evaluateItemRestrictions({ restrictions: l.restrictions, quantity: l.quantity, jurisdiction: c.buyerState }).length > 0);
+    if (restricted.length > 0) {
+      throw new AppError('invalid_checkout_cart_content', undefined, { section: 'itemsNotSellable', items: restricted.map((l) => ({ itemId: l.item_id, productName: l.product_name })) });
+    }
+    if (!c.rupOk) {
+      throw new AppError('invalid_checkout_cart_content', 'Restricted-use products need a valid applicator licence on file.', {
+        section: 'ineligible_items',
+        items: c.lines.filter((l) => l.restricted_use).map((l) => ({ itemId: l.item_id, productName: l.product_name })),
+      });
+    }
+    for (const p of c.partitions) {
+      if (!p.settings?.shipping_method || p.shippingProblem) throw new AppError('invalid_shipping_address', undefined, { section: 'shipping', partitionKey: p.key });
+      if (p.timingProblem) throw new AppError(p.timingProblem, undefined, { section: 'delivery', partitionKey: p.key });
+    }
+    if (c.promoRefusal) throw new AppError('invalid_promo_code', undefined, { section: 'invalid_promo_code', reason: c.promoRefusal });
+    if (c.referralRefused) throw new AppError('invalid_referral_code', undefined, { section: 'invalid_referral_code' });
+    const term = cart.payment_terms && isPaymentTerm(cart.payment_terms) && c.terms.includes(cart.payment_terms) ? cart.payment_terms : null;
+    if (!term) throw new AppError('invalid_checkout_cart_content', 'Choose how you will pay.', { section: 'payment' });
+    if (!c.billingAddress || c.billingAddress.deleted || addressProblems(toValues(c.billingAddress)).length > 0) {
+      throw new AppError('invalid_billing_address', undefined, { section: 'payment' });
+    }
+    const totals = c.totals.totals;
+    if (!toDecimal(body.expectedTotal).equals(totals.total)) {
+      throw new AppError('items_need_adjustment', 'The total changed since you saw it. Please review your order.', { section: 'items_need_adjustment', items: [], expectedTotal: body.expectedTotal, total: totals.total });
+    }
+
+    let paymentStatus: string = initialPaymentStatus(term);
+    let reference: string | null = null;
+    if (paymentNeedsProvider(term)) {
+      if (!deps.cardProvider || !cart.payment_method) throw new AppError('payment_failed', undefined, { section: 'payment' });
+      const auth = await deps.cardProvider.authorize({ amount: totals.total, currency: cart.currency, token: cart.payment_method, orderRef: cart.id });
+      if (!auth.ok) throw new AppError('payment_failed', undefined, { section: 'payment', reason: auth.reason });
+      paymentStatus = 'authorized';
+      reference = auth.reference;
+    }
+
+    const holder = c.licences.find((l) => l.id === cart.rup_holder_id) ?? null;
+    const order = await repo.insertOrder(tx, {
+      cartId: cart.id,
+      kind: cart.kind,
+      userId: caller.userId,
+      enterpriseId: cart.enterprise_id,
+      country: cart.country,
+      currency: cart.currency,
+      totals,
+      paymentTerms: term,
+      paymentMethod: paymentNeedsProvider(term) ? 'card' : null,
+      paymentStatus,
+      paymentReference: reference,
+      promoCode: cart.promo_code,
+      referralCode: cart.referral_code,
+      discounts: c.totals.discounts.map((d) => ({ name: d.name, amount: d.amount })),
+      billingAddress: addressCopy(c.billingAddress),
+      rupLicence: c.rupRequired && holder ? { holderName: holder.holder_name, licenceNumber: holder.licence_number, jurisdiction: holder.jurisdiction, expiresOn: holder.expires_on } : null,
+    });
+    const userAddressIds = c.addresses.map((a) => a.id);
+    for (const p of c.partitions) {
+      const s = p.settings!;
+      const pickup = s.shipping_method === 'pickup' ? c.warehouses.find((w) => w.id === s.pickup_warehouse_id) : null;
+      await repo.insertFulfillment(tx, {
+        orderId: order.id,
+        partitionKey: p.key,
+        sellerId: p.sellerId,
+        warehouseId: pickup?.id ?? p.warehouse.id,
+        shippingMethod: shownShippingMethod(s.shipping_method!, s.delivery_address_id, userAddressIds),
+        address: s.shipping_method === 'delivery' ? addressCopy(p.deliveryAddress) : pickup ? { ...warehouseView(pickup), format: 'warehouse' } : null,
+        contact:
+          s.shipping_method === 'delivery' && p.contact
+            ? contactView(p.contact)
+            : { contactEmail: cart.pickup_contact_email, contactPhone: cart.pickup_contact_phone },
+        fulfillmentPromise: s.fulfillment_promise,
+        notBefore: s.delivery_not_before,
+        notAfter: s.delivery_not_after,
+        applicationTiming: s.application_timing,
+        instructions: s.order_special_instructions,
+        shippingTotal: moneyAmount(p.shipping),
+      });
+      for (const l of p.lines) {
+        await repo.insertOrderItem(tx, {
+          orderId: order.id,
+          partitionKey: p.key,
+          productId: l.product_id,
+          variantId: l.variant_id,
+          sellerId: l.seller_id,
+          warehouseId: l.warehouseId,
+          productName: l.product_name,
+          variantLabel: l.label,
+          sku: l.sku,
+          quantity: l.quantity,
+          unitPrice: l.priced_amount,
+          lineTotal: moneyAmount(toDecimal(l.priced_amount).times(l.quantity)),
+        });
+        if (!(await repo.takeStock(tx, l.variant_id, l.warehouseId, l.quantity))) {
+          throw new AppError('items_need_adjustment', undefined, { section: 'items_need_adjustment', items: [{ itemId: l.item_id, productName: l.product_name, quantity: l.quantity, available: 0 }] });
+        }
+      }
+    }
+    await repo.markCheckedOut(tx, cart.id);
+    await refreshProductRegions(tx, [...new Set(c.lines.map((l) => l.product_id))]);
+    const user = await repo.userEmail(tx, caller.userId);
+    if (user) {
+      const list = c.lines.map((l) => `  ${l.quantity} × ${l.product_name} (${l.label}) — ${moneyAmount(toDecimal(l.priced_amount).times(l.quantity))} ${cart.currency}`).join('\n');
+      await enqueueMessage(tx, {
+        channel: 'email',
+        recipient: user.email,
+        userId: caller.userId,
+        template: 'store_order_confirmation',
+        subject: `Your order ${order.order_number} is placed`,
+        text: [
+          `Hi ${user.firstname || 'there'},`,
+          '',
+          `Thank you for your order ${order.order_number}.`,
+          '',
+          list,
+          '',
+          `Goods: ${totals.goodsSubtotal}  Discounts: -${totals.discountTotal}  Shipping: ${totals.shippingTotal}  Tax: ${totals.taxTotal}  Fees: ${totals.paymentFeeTotal}`,
+          `Total: ${totals.total} ${cart.currency}`,
+        ].join('\n'),
+      });
+    }
+    return order;
+  });
+  return orderView(db, caller, body.cartId, placed.id);
+}
+
+export async function orderView(db: Db, caller: Caller, cartId: string, _orderId?: string): Promise<PlacedOrder> {
+  const o = await repo.orderOfUserByCart(db, caller.userId, cartId);
+  if (!o) throw new AppError('not_found', 'No order was placed from this cart.');
+  const items = await repo.orderItems(db, o.id);
+  const fulfillments = await repo.orderFulfillments(db, o.id);
+  return {
+    orderId: o.id,
+    orderNumber: o.order_number,
+    cartId: o.cart_id,
+    kind: o.kind,
+    status: o.status,
+    paymentStatus: o.payment_status,
+    paymentTerms: o.payment_terms,
+    currency: o.currency,
+    placedAt: o.placed_at,
+    totals: {
+      goodsSubtotal: o.goods_subtotal,
+      discountTotal: o.discount_total,
+      shippingTotal: o.shipping_total,
+      shippingDiscountTotal: o.shipping_discount_total,
+      taxTotal: o.tax_total,
+      paymentFeeTotal: o.payment_fee_total,
+      total: o.total,
+    },
+    items: items.map((i) => ({ productName: i.product_name, variantLabel: i.variant_label, sku: i.sku, quantity: i.quantity, unitPrice: i.unit_price, lineTotal: i.line_total })),
+    fulfillments: fulfillments.map((f) => ({ partitionKey: f.partition_key, shippingMethod: f.shipping_method, warehouseName: f.warehouse_name, address: addressLine(f.address) })),
+  };
+}
+
+// ---------- buy now ----------
+
+export async function buyNow(db: Db, caller: Caller, body: { variantId: string; quantity: number }): Promise<{ cartId: string; serial: number }> {
+  const cartCaller = await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId });
+  const enablement = enablementOf(cartCaller);
+  if (!enablement.enabled) throw new AppError(enablement.reason ?? 'forbidden');
+  const region = cartCaller.region;
+  const variant = await variantWithPrice(db, { publicId: body.variantId }, region.country as 'USA');
+  if (!variant) throw new AppError('not_found', 'This product does not exist.');
+  if (variant.amount === null) throw new AppError('variant_not_sold_in_region');
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const cart = await repo.ensureBuyNowCart(tx, caller.userId, cartCaller.membership?.enterprise_id ?? null, region.country, region.currency);
+    await repo.insertCartItem(tx, cart.id, variant.id, body.quantity, variant.amount!);
+    return { cartId: cart.id, serial: cart.serial };
+  });
+}
+
+// ---------- addresses, contacts, licences ----------
+
+const BILLING_TYPES = ['default_billing_address', 'billing_address'];
+
+export async function listAddresses(db: Db, caller: Caller): Promise<StoreAddress[]> {
+  return (await repo.addressesOf(db, caller.userId)).map(addressView);
+}
+
+function checkedAddress(input: z.input<typeof addressInputSchema>): repo.AddressWrite {
+  const a = addressInputSchema.parse(input);
+  const problems = addressProblems(a);
+  if (problems.length > 0) {
+    throw new AppError(BILLING_TYPES.includes(a.addressType) ? 'invalid_billing_address' : 'invalid_shipping_address', undefined, { fields: problems });
+  }
+  const lll = a.format === 'can_lll';
+  return {
+    addressType: a.addressType,
+    format: a.format,
+    landLocationKind: lll ? (a.landLocationKind ?? 'can_lll_shipping') : null,
+    name: a.name,
+    line1: a.line1,
+    line2: a.line2,
+    city: a.city,
+    region: a.region.toUpperCase(),
+    postalCode: a.postalCode.toUpperCase(),
+    country: a.country,
+    lllQuarter: lll ? (a.lllQuarter?.toUpperCase() ?? null) : null,
+    lllSection: lll ? (a.lllSection ?? null) : null,
+    lllTownship: lll ? (a.lllTownship ?? null) : null,
+    lllRange: lll ? (a.lllRange ?? null) : null,
+    lllMeridian: lll ? (a.lllMeridian?.toUpperCase() ?? null) : null,
+    instructions: a.instructions,
+  };
+}
+
+async function enterpriseIdOf(db: Db, caller: Caller): Promise<number | null> {
+  return (await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId })).membership?.enterprise_id ?? null;
+}
+
+export async function createAddress(db: Db, caller: Caller, input: z.input<typeof addressInputSchema>): Promise<StoreAddress> {
+  const a = checkedAddress(input);
+  return addressView(await repo.insertAddress(db, caller.userId, await enterpriseIdOf(db, caller), a));
+}
+
+export async function updateAddress(db: Db, caller: Caller, id: number, input: z.input<typeof addressInputSchema>): Promise<StoreAddress> {
+  const a = checkedAddress(input);
+  const row = await repo.updateAddress(db, caller.userId, id, a);
+  if (!row) throw new AppError('not_found');
+  return addressView(row);
+}
+
+export async function deleteAddress(db: Db, caller: Caller, id: number): Promise<void> {
+  if (!(await repo.hideAddress(db, caller.userId, id))) throw new AppError('not_found');
+}
+
+function checkedContact(input: z.input<typeof deliveryContactInputSchema>) {
+  const c = deliveryContactInputSchema.parse(input);
+  const problems = deliveryContactProblems(c);
+  if (problems.length > 0) throw new AppError('invalid_request', 'Please check the delivery contact.', { fields: problems });
+  return { firstName: c.firstName, lastName: c.lastName, email: c.email, phoneNumber: c.phoneNumber, region: c.aal1.toUpperCase() };
+}
+
+export async function listContacts(db: Db, caller: Caller) {
+  return (await repo.contactsOf(db, caller.userId)).map(contactView);
+}
+export async function createContact(db: Db, caller: Caller, input: z.input<typeof deliveryContactInputSchema>) {
+  return contactView(await repo.insertContact(db, caller.userId, checkedContact(input)));
+}
+export async function updateContact(db: Db, caller: Caller, id: number, input: z.input<typeof deliveryContactInputSchema>) {
+  const row = await repo.updateContact(db, caller.userId, id, checkedContact(input));
+  if (!row) throw new AppError('not_found');
+  return contactView(row);
+}
+export async function deleteContact(db: Db, caller: Caller, id: number): Promise<void> {
+  const ok = await db.transaction((tx) => repo.deleteContact(tx as unknown as Db, caller.userId, id));
+  if (!ok) throw new AppError('not_found');
+}
+
+export async function listLicences(db: Db, caller: Caller, deps: CheckoutDeps) {
+  const today = todayOf(deps);
+  return (await repo.licencesOf(db, caller.userId)).map((l) => ({ id: l.id, holderName: l.holder_name, licenceNumber: l.licence_number, jurisdiction: l.jurisdiction, expiresOn: l.expires_on, valid: licenceValid(l.expires_on, today) }));
+}
+export async function createLicence(db: Db, caller: Caller, input: z.input<typeof applicatorLicenceInputSchema>, deps: CheckoutDeps) {
+  const l = applicatorLicenceInputSchema.parse(input);
+  const jurisdiction = l.jurisdiction.toUpperCase();
+  const fields: { field: string; problem: 'invalid' }[] = [];
+  if (!isSubdivisionOf('USA', jurisdiction) && !isSubdivisionOf('CAN', jurisdiction)) fields.push({ field: 'jurisdiction', problem: 'invalid' });
+  if (!licenceValid(l.expiresOn, todayOf(deps))) fields.push({ field: 'expiresOn', problem: 'invalid' });
+  if (fields.length > 0) throw new AppError('invalid_request', 'Please check the licence.', { fields });
+  const row = await repo.insertLicence(db, caller.userId, await enterpriseIdOf(db, caller), { ...l, jurisdiction });
+  return { id: row.id, holderName: row.holder_name, licenceNumber: row.licence_number, jurisdiction: row.jurisdiction, expiresOn: row.expires_on, valid: true };
+}
+export async function deleteLicence(db: Db, caller: Caller, id: number): Promise<void> {
+  const ok = await db.transaction((tx) => repo.deleteLicence(tx as unknown as Db, caller.userId, id));
+  if (!ok) throw new AppError('not_found');
+}
+
