@@ -48,8 +48,7 @@ export function isRemovedPaymentTerm(term: PaymentTerm): boolean {
 }
 
 /**
- * How the checkout groups the terms. 'Financing terms form their own group' (9.3); the rest, decided here
- * (docs/decisions/021-store-information-pages.md):
+ * How the checkout groups the terms. 'Financing terms form their own group' (9.3); the rest is decided here:
  * - financing: the partner's financing, the financing requests and uses, the operating line's four steps, inputs
  *   financing and trade credit (all pay later, against credit someone extends);
  * - card: the card processor's credit card and a card taken offline (both carry the card surcharge);

@@ -101,6 +101,8 @@ export const brandPackItemSchema = z.object({
 export const brandPackSummarySchema = z.object({
   slug: z.string(),
   name: z.string(),
+  /** The top category the pack's category sits under ('Seed' for 'Corn'); null for a top category. */
+  section: z.string().nullable(),
   categoryPath: z.string(),
   productCount: z.number().int(),
   /** One of each product's smallest pack. */

@@ -69,8 +69,9 @@ export async function houseSeller(db: Db): Promise<{ slug: string; name: string;
   return rowsOf<{ slug: string; name: string; brand: string | null }>(result)[0] ?? null;
 }
 
-export async function categoryNamesByPath(db: Db, paths: string[]): Promise<Map<string, string>> {
+/** Names and tree positions (the store's order) of categories by path. */
+export async function categoriesByPath(db: Db, paths: string[]): Promise<Map<string, { name: string; position: number }>> {
   if (paths.length === 0) return new Map();
-  const result = await db.execute(sql`select path, name from store_categories where path = any(${textArray(paths)})`);
-  return new Map(rowsOf<{ path: string; name: string }>(result).map((r) => [r.path, r.name]));
+  const result = await db.execute(sql`select path, name, position from store_categories where path = any(${textArray(paths)})`);
+  return new Map(rowsOf<{ path: string; name: string; position: number }>(result).map((r) => [r.path, { name: r.name, position: r.position }]));
 }

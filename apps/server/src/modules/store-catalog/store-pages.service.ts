@@ -175,18 +175,22 @@ async function housePacks(db: Db, region: Region): Promise<{ seller: { slug: str
     const group = packGroupOf(packs[0]!.category_path);
     groups.set(group, [...(groups.get(group) ?? []), packs]);
   }
-  const names = await repo.categoryNamesByPath(db, [...groups.keys()]);
+  const tops = [...groups.keys()].map((path) => path.split('/')[0]!);
+  const categories = await repo.categoriesByPath(db, [...new Set([...groups.keys(), ...tops])]);
   const packs = [...groups.entries()]
-    .map(([path, products]): HousePack => {
+    .map(([path, products]): HousePack & { position: number } => {
       // One of each product's smallest (first) pack.
       const items = products.map((packs) => {
         const first = packs[0]!;
         return { product: { slug: first.slug, name: first.name, brand: first.brand }, variantId: first.variant_id, label: first.label, amount: first.amount };
       });
+      const top = path.split('/')[0]!;
       return {
+        position: categories.get(path)?.position ?? Number.MAX_SAFE_INTEGER,
         summary: {
           slug: brandPackSlug(path),
-          name: names.get(path) ?? path,
+          name: categories.get(path)?.name ?? path,
+          section: top !== path ? (categories.get(top)?.name ?? null) : null,
           categoryPath: path,
           productCount: items.length,
           packPrice: sumMoney(items.map((i) => i.amount)),
@@ -195,7 +199,9 @@ async function housePacks(db: Db, region: Region): Promise<{ seller: { slug: str
         items,
       };
     })
-    .sort((a, b) => a.summary.categoryPath.localeCompare(b.summary.categoryPath));
+    // The store's category order (crop protection, seed, nutrition, animal health, feed, …).
+    .sort((a, b) => a.position - b.position || a.summary.categoryPath.localeCompare(b.summary.categoryPath))
+    .map(({ summary, items }) => ({ summary, items }));
   return { seller, packs };
 }
 

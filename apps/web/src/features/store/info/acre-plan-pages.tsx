@@ -154,7 +154,7 @@ export function AcrePlanPage() {
         <>
           <StoreBreadcrumbs trail={[{ to: '/direct/acre-plan', label: t('storePages.acre.title') }]} current={data.name} />
           <InfoHeading title={data.name} intro={data.summary} />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 4fr) minmax(0, 8fr)' }, alignItems: 'start', mb: 3 }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 4fr) minmax(0, 8fr)' }, alignItems: 'start', mb: 3 }}>
             <Paper component="form" variant="outlined" onSubmit={submit} sx={{ p: 2 }} noValidate>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
                 <NumberField

@@ -31,6 +31,9 @@ export function BrandPacksPage() {
               <Box component="li" key={pack.slug}>
                 <Card variant="outlined" sx={{ height: '100%' }}>
                   <CardActionArea component={RouterLink} to={href(`${path}/${pack.slug}`)} sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}>
+                    {pack.section ? (
+                      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.6 }}>{pack.section}</Typography>
+                    ) : null}
                     <Typography component="h2" sx={{ fontWeight: 700, fontSize: 18 }}>{pack.name}</Typography>
                     <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
                       <T id="store.home.productCount" values={{ count: pack.productCount }} />
@@ -68,7 +71,7 @@ export function BrandPackPage({ slug }: { slug: string }) {
         <>
           <StoreBreadcrumbs trail={[{ to: path, label: listTitle }]} current={data.name} />
           <InfoHeading title={`${brand} · ${data.name}`} intro={<T id="storePages.brandPack.intro" values={{ seller: data.seller.name }} />} />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 8fr) minmax(0, 4fr)' }, alignItems: 'start' }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 8fr) minmax(0, 4fr)' }, alignItems: 'start' }}>
             <Paper variant="outlined" component="section" aria-labelledby="pack-contents">
               <Typography id="pack-contents" component="h2" variant="h6" sx={{ fontWeight: 700, px: 2, pt: 2, pb: 1 }}>
                 <T id="storePages.brandPack.contents" />

@@ -73,7 +73,7 @@ function Calculator({ unit, currency, feed }: { unit: FeedWeightUnit; currency: 
   const unitWord = unit;
 
   return (
-    <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
+    <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
       <Paper variant="outlined" component="section" aria-labelledby="feed-inputs" sx={{ p: { xs: 2, md: 3 } }}>
         <Typography id="feed-inputs" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
           <T id="storePages.feed.inputs" />
@@ -140,7 +140,7 @@ function Calculator({ unit, currency, feed }: { unit: FeedWeightUnit; currency: 
           <T id="storePages.feed.results" />
         </Typography>
         {r ? (
-          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: '1fr 1fr' } }}>
+          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(2, minmax(0, 1fr))' } }}>
             <Figure
               testId="fcr"
               label={<T id="storePages.feed.fcr" />}

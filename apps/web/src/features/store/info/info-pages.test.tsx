@@ -67,7 +67,7 @@ describe('house-brand packs', () => {
   const list: BrandPackList = {
     region: US,
     seller: { slug: 'house', name: 'Direct Store' },
-    packs: [{ slug: 'crop-protection-herbicides', name: 'Herbicides', categoryPath: 'crop-protection/herbicides', productCount: 2, packPrice: '61.98', currency: 'USD' }],
+    packs: [{ slug: 'crop-protection-herbicides', name: 'Herbicides', section: 'Crop Protection', categoryPath: 'crop-protection/herbicides', productCount: 2, packPrice: '61.98', currency: 'USD' }],
   };
   const pack: BrandPackDetail = {
     ...list.packs[0]!,
