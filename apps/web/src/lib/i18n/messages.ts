@@ -10,6 +10,7 @@ import { mySalesLiteMessages } from './my-sales-lite-messages';
 import { offersMessages } from './offers-messages';
 import { publicAdminMessages } from './public-admin-messages';
 import { storeMessages } from './store-messages';
+import { storeCheckoutMessages } from './store-checkout-messages';
 import { storePagesMessages } from './store-pages-messages';
 
 /**
@@ -325,6 +326,7 @@ export const messages = {
   ...bidsMessages,
   ...futuresMessages,
   ...storeMessages,
+  ...storeCheckoutMessages,
   ...storePagesMessages,
 } as const;
 
