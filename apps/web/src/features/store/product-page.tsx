@@ -34,6 +34,7 @@ import { SellerName } from './components/product-card';
 import { StoreBreadcrumbs, StorePage, StoreQueryState } from './components/store-frame';
 import { StoreImage } from './components/store-image';
 import { StorePrice } from './components/store-price';
+import { AddToCartPanel } from './cart/add-to-cart';
 import { useStoreLocale } from './components/use-store-locale';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -159,6 +160,7 @@ export function ProductView({ product }: { product: StoreProductDetail }) {
                   />
                 </Typography>
               ) : null}
+              <AddToCartPanel product={product} variant={variant} />
             </Paper>
           ) : null}
         </Box>

@@ -10,6 +10,7 @@ import { mySalesLiteMessages } from './my-sales-lite-messages';
 import { offersMessages } from './offers-messages';
 import { publicAdminMessages } from './public-admin-messages';
 import { storeMessages } from './store-messages';
+import { storeCartMessages } from './store-cart-messages';
 import { storeCheckoutMessages } from './store-checkout-messages';
 import { storePagesMessages } from './store-pages-messages';
 
@@ -326,6 +327,7 @@ export const messages = {
   ...bidsMessages,
   ...futuresMessages,
   ...storeMessages,
+  ...storeCartMessages,
   ...storeCheckoutMessages,
   ...storePagesMessages,
 } as const;

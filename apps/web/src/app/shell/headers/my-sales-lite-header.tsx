@@ -3,6 +3,7 @@ import { AppBar, Box, Toolbar } from '@mui/material';
 import { BrandMark } from '../../../lib/brand/brand-mark';
 import { InlineNav } from './nav-links';
 import { MY_SALES_LITE_NAV } from './nav-items';
+import { StoreLink } from './store-link';
 import { UserMenu } from './user-menu';
 
 /**
@@ -20,6 +21,7 @@ export function MySalesLiteHeader({ user }: { user: BootstrapUser }) {
           <InlineNav items={MY_SALES_LITE_NAV} tone="default" />
         </Box>
         <Box sx={{ flex: 1 }} />
+        <StoreLink />
         <UserMenu user={user} current="my-sales-lite" />
       </Toolbar>
     </AppBar>

@@ -6,6 +6,7 @@ import { usePartner } from '../../../lib/brand/partner-context';
 import { T } from '../../../lib/i18n/t';
 import { BrandMark } from '../../../lib/brand/brand-mark';
 import { NavDrawer } from './nav-links';
+import { StoreLink } from './store-link';
 import { UserMenu } from './user-menu';
 
 /** Partner links to pages of the app navigate in place; others are ordinary links. */
@@ -68,6 +69,7 @@ export function PublicHeader({ user, plain = false }: { user: BootstrapUser | nu
             ))}
           </Box>
         ) : null}
+        {!plain ? <StoreLink /> : null}
         {user?.isLoggedIn ? (
           <UserMenu user={user} current="public" />
         ) : user && !onSignIn ? (

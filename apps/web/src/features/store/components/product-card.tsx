@@ -3,6 +3,7 @@ import { Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui/materia
 import { Link as RouterLink } from 'react-router';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { T } from '../../../lib/i18n/t';
+import { CardAddToCart } from '../cart/add-to-cart';
 import { StoreImage } from './store-image';
 import { StorePrice } from './store-price';
 import { useStoreLocale } from './use-store-locale';
@@ -69,6 +70,11 @@ export function ProductCard({ product }: { product: StoreProductCard }) {
           </Typography>
         </Box>
       </CardActionArea>
+      {product.variantCount === 1 && product.price ? (
+        <Box sx={{ px: 1.5, pb: 1.5 }}>
+          <CardAddToCart product={product} />
+        </Box>
+      ) : null}
     </Card>
   );
 }

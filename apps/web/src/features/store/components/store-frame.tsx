@@ -5,6 +5,8 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { isStoreAreaOn, type StoreArea } from '@granary/domain';
 import { useT, T } from '../../../lib/i18n/t';
 import { StoreApiError } from '../api/store-request';
+import { CartProvider } from '../cart/cart-context';
+import { CartButton, CartSidebar } from '../cart/cart-sidebar';
 import { useStoreLocale } from './use-store-locale';
 import { useStoreRegion } from './use-store-region';
 
@@ -32,9 +34,14 @@ export function StoreNav() {
   ];
   return (
     <Box component="nav" aria-label={t('store.nav.label')} sx={{ bgcolor: 'grey.900', color: 'common.white' }}>
-      <Container maxWidth="lg" sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, alignItems: { md: 'center' }, gap: { xs: 1, md: 3 }, py: 1 }}>
+      <Container maxWidth="lg" sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, alignItems: { md: 'center' }, gap: { xs: 1, md: 3 }, py: 1, position: 'relative' }}>
         {on('direct') ? (
-          <Paper component="form" role="search" onSubmit={submit} sx={{ display: 'flex', alignItems: 'center', flex: { md: '0 1 420px' }, pl: 1.5, borderRadius: 5 }}>
+          <Paper
+            component="form"
+            role="search"
+            onSubmit={submit}
+            sx={{ display: 'flex', alignItems: 'center', flex: { md: '0 1 420px' }, pl: 1.5, borderRadius: 5, mr: { xs: on('add-to-cart') ? 7 : 0, sm: on('add-to-cart') ? 13 : 0, md: 0 } }}
+          >
             <InputBase
               value={q}
               onChange={(e) => setQ(e.target.value)}
@@ -56,20 +63,28 @@ export function StoreNav() {
               </Link>
             ))}
         </Stack>
+        {on('add-to-cart') ? (
+          <Box sx={{ ml: { md: 'auto' }, position: { xs: 'absolute', md: 'static' }, top: { xs: 8 }, right: { xs: 12, sm: 20 } }}>
+            <CartButton />
+          </Box>
+        ) : null}
       </Container>
     </Box>
   );
 }
 
-/** A store page: the store bar, then the page in a container. */
+/** A store page: the store bar (with the cart button), then the page in a container; the cart sidebar. */
 export function StorePage({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ bgcolor: 'background.default', flex: 1 }}>
-      <StoreNav />
-      <Container maxWidth="lg" component="main" sx={{ py: { xs: 2, md: 3 }, px: { xs: 1.5, sm: 3 } }}>
-        {children}
-      </Container>
-    </Box>
+    <CartProvider>
+      <Box sx={{ bgcolor: 'background.default', flex: 1 }}>
+        <StoreNav />
+        <Container maxWidth="lg" component="main" sx={{ py: { xs: 2, md: 3 }, px: { xs: 1.5, sm: 3 } }}>
+          {children}
+        </Container>
+      </Box>
+      <CartSidebar />
+    </CartProvider>
   );
 }
 
