@@ -38,7 +38,9 @@ function guestTokenOf(request: FastifyRequest): string | null {
 
 /**
  * Who calls and from where: the session's user (their current enterprise's membership and state), the guest
- * cookie, and the region — the URL's locale, else the enterprise's country, else the US (as the catalogue does).
+ * cookie, and the region. A guest's region is the URL's locale, else the US (as the catalogue does); a signed-in
+ * user's cart always follows their enterprise's country, whatever locale the page carries, so that the cart and the
+ * checkout (which prices in the cart's stored country) never show two different totals.
  */
 async function callerOf(ctx: AppContext, request: FastifyRequest, locale: string | undefined): Promise<service.CartCaller> {
   const db = ctx.database.db;
@@ -53,7 +55,7 @@ async function callerOf(ctx: AppContext, request: FastifyRequest, locale: string
     isSuperAdmin: session.user.isSuperAdmin,
     membership,
     guestTokenHash,
-    region: resolveStoreRegion({ locale: locale ?? null, enterpriseCountry }),
+    region: resolveStoreRegion({ enterpriseCountry }),
   };
 }
 

@@ -43,6 +43,21 @@ export async function openCartIdOfUser(db: Db, userId: string, kind: 'cart' | 'b
   return rows[0]?.id ?? null;
 }
 
+/**
+ * Moves an open cart to the buyer's region (country and currency) when it was last written from another one; the
+ * lines keep the price they were added at, so a changed price shows as items_need_adjustment until accepted.
+ * Answers whether it moved.
+ */
+export async function alignCartRegion(db: Db, cartId: string, country: string, currency: string): Promise<boolean> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update store_carts set country = ${country}, currency = ${currency}
+      where id = ${cartId}::uuid and status = 'open' and (country <> ${country} or currency <> ${currency})
+      returning id::text`),
+  );
+  return rows.length > 0;
+}
+
 /** Takes a write: bumps the serial only if it is the one sent and the cart is open and the user's. Locks the row. */
 export async function claimSerial(tx: Db, userId: string, cartId: string, serial: number): Promise<CheckoutCartRow | null> {
   const rows = rowsOf<CheckoutCartRow>(

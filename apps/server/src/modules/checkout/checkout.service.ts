@@ -449,7 +449,21 @@ async function cartFor(db: Db, caller: Caller, cartId: string | undefined): Prom
   const id = cartId ?? (await repo.openCartIdOfUser(db, caller.userId, 'cart'));
   const cart = id ? await repo.cartOfUser(db, caller.userId, id) : null;
   if (!cart) throw new AppError('not_found', 'Your cart is empty.');
-  return cart;
+  return inBuyersRegion(db, caller, cart);
+}
+
+/**
+ * The cart in the signed-in buyer's region: the cart API prices a signed-in user's cart in their enterprise's country
+ * (whatever locale the page had), and so does checkout, so the cart and the checkout never show two different
+ * totals. An open cart last written from elsewhere is moved to that country first (and then needs its lines re-priced:
+ * items_need_adjustment).
+ */
+async function inBuyersRegion(db: Db, caller: Caller, cart: repo.CheckoutCartRow): Promise<repo.CheckoutCartRow> {
+  if (cart.status !== 'open') return cart;
+  const { region } = await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId });
+  if (cart.country === region.country && cart.currency === region.currency) return cart;
+  await repo.alignCartRegion(db, cart.id, region.country, region.currency);
+  return { ...cart, country: region.country, currency: region.currency };
 }
 
 export async function checkoutView(db: Db, caller: Caller, cartId: string | undefined, deps: CheckoutDeps): Promise<CheckoutView> {
@@ -660,8 +674,9 @@ function addressLine(a: Record<string, unknown> | null): string | null {
 export async function placeOrder(db: Db, caller: Caller, body: { cartId: string; serial: number; expectedTotal: string }, deps: CheckoutDeps): Promise<PlacedOrder> {
   const placed = await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
-    const cart = await repo.cartOfUser(tx, caller.userId, body.cartId, true);
-    if (!cart) throw new AppError('not_found');
+    const locked = await repo.cartOfUser(tx, caller.userId, body.cartId, true);
+    if (!locked) throw new AppError('not_found');
+    const cart = await inBuyersRegion(tx, caller, locked);
     if (cart.status === 'checked_out') {
       const order = await repo.orderOfCart(tx, cart.id);
       throw new AppError('cart_already_checked_out', undefined, { orderId: order?.id ?? null, orderNumber: order?.order_number ?? null, cartId: cart.id });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutView, PlacedOrder } from '@granary/domain';
+import { CrmDecimal, type CheckoutView, type PlacedOrder } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { headersOf, signIn, type Caller } from '../crm-contracts/crm-test-fixtures.ts';
@@ -384,5 +384,54 @@ describe('addresses, contacts and licences', () => {
     expect((await call(buyer, 'DELETE', `/api/store/delivery-contacts/${c.json().id}`)).statusCode).toBe(404);
     expect((await call(farmer, 'DELETE', `/api/store/delivery-contacts/${c.json().id}`)).statusCode).toBe(204);
     expect((await call(farmer, 'GET', '/api/store/applicator-licences')).json().licences).toEqual([]);
+  });
+});
+
+describe('the cart and the checkout price in one region', () => {
+  it('prices a signed-in buyer’s cart in their enterprise’s country whatever the page’s locale, so the cart and the checkout show one total', async () => {
+    // A variant sold in the US and in Canada at different prices.
+    const [both] = rowsOf<{ public_id: string; usd: string; cad: string }>(
+      await t.database.db.execute(sql`
+        select v.public_id::text, us.amount::text as usd, ca.amount::text as cad from store_variants v
+        join store_products p on p.id = v.product_id
+        join store_variant_prices us on us.variant_id = v.id and us.country = 'USA'
+        join store_variant_prices ca on ca.variant_id = v.id and ca.country = 'CAN'
+        where us.amount <> ca.amount and not p.restricted_use
+          and not exists (select 1 from store_item_restrictions r where r.product_id = p.id)
+          and (select max(st.quantity) from store_stock st join store_warehouses w on w.id = st.warehouse_id where st.variant_id = v.id and w.country = 'USA') >= 10
+        order by v.id limit 1`),
+    );
+    expect(both).toBeDefined();
+    let cart = (await call(farmer, 'GET', '/api/store/cart')).json() as { serial: number; items: unknown[] };
+    if (cart.items.length > 0) cart = (await call(farmer, 'POST', '/api/store/cart/clear', { serial: cart.serial })).json();
+
+    // The page is Canadian (?locale=en-ca), the farmer's enterprise is in the US: the cart stays in US dollars.
+    const added = await call(farmer, 'POST', '/api/store/cart/items?locale=en-ca', { serial: cart.serial, variantId: both!.public_id, quantity: 3 });
+    expect(added.statusCode).toBe(200);
+    const inCart = added.json() as { currency: string; goodsSubtotal: string };
+    expect(inCart.currency).toBe('USD');
+    expect(inCart.goodsSubtotal).toBe(new CrmDecimal(both!.usd).mul(3).toFixed(2));
+    let v = (await call(farmer, 'GET', '/api/store/checkout')).json() as CheckoutView;
+    expect(v.cart).toMatchObject({ country: 'USA', currency: 'USD' });
+    expect(v.totals.goodsSubtotal).toBe(inCart.goodsSubtotal);
+    expect(v.errors.map((e) => e.code)).not.toContain('items_need_adjustment');
+
+    // A cart last written from a Canadian session is moved back to the buyer's region by the checkout; both agree again.
+    await t.database.db.execute(sql`update store_carts set country = 'CAN', currency = 'CAD' where id = ${v.cart.id}::uuid`);
+    v = (await call(farmer, 'GET', '/api/store/checkout')).json() as CheckoutView;
+    expect(v.cart).toMatchObject({ country: 'USA', currency: 'USD' });
+    expect(v.totals.goodsSubtotal).toBe(inCart.goodsSubtotal);
+    const again = (await call(farmer, 'GET', '/api/store/cart?locale=en-ca')).json() as { currency: string; goodsSubtotal: string };
+    expect(again).toMatchObject({ currency: 'USD', goodsSubtotal: v.totals.goodsSubtotal });
+
+    // A line priced in Canadian dollars is never silently re-totalled in US dollars: it needs adjustment first.
+    await t.database.db.execute(sql`update store_cart_items set priced_amount = ${both!.cad}::numeric where cart_id = ${v.cart.id}::uuid`);
+    v = (await call(farmer, 'GET', '/api/store/checkout')).json() as CheckoutView;
+    expect(v.errors.map((e) => e.code)).toContain('items_need_adjustment');
+    const refused = await place(farmer, v);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('items_need_adjustment');
+    v = (await call(farmer, 'POST', '/api/store/checkout/reprice', { cartId: v.cart.id, serial: v.cart.serial })).json() as CheckoutView;
+    expect(v.totals.goodsSubtotal).toBe(inCart.goodsSubtotal);
   });
 });
