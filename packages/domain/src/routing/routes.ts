@@ -67,6 +67,11 @@ function storePage(id: string, path: string, title: string): RouteDef {
   return { id, path, guard: 'none', gate: null, header: 'public', localized: 'optional', built: true, title };
 }
 
+/** A store page of the buyer's own account (orders, lists): the store's header, but signed-in only. */
+function storeAccountPage(id: string, path: string, title: string): RouteDef {
+  return { ...storePage(id, path, title), guard: 'login' };
+}
+
 function crm(id: string, path: string, title: string): RouteDef {
   return { id, path, guard: 'login', gate: 'grainBuying', header: 'crm', localized: 'optional', built: false, title };
 }
@@ -130,10 +135,19 @@ export const ROUTES: RouteDef[] = [
   storePage('store-resources', '/direct/resources', 'Resources'),
   storePage('store-terms-and-conditions', '/direct/terms-and-conditions', 'Terms and conditions'),
   storePage('store-terms-of-sale', '/direct/terms-of-sale', 'Terms of sale'),
+  // After an order (platform.md 2.4; issue 6): the buyer's own history, readiness, purchases and lists need a sign-in.
   { ...storePage('store-checkout', '/direct/carts/checkout', 'Checkout'), guard: 'login' },
   { ...storePage('store-buy-now', '/direct/carts/buy-now', 'Buy now'), guard: 'login' },
   { ...storePage('store-order-confirmation', '/direct/order-confirmation/:cartId', 'Order confirmation'), guard: 'login' },
   { ...storePage('store-buy-now-confirmation', '/direct/buy-now-confirmation/:cartId', 'Order confirmation'), guard: 'login' },
+  storeAccountPage('store-order-history', '/direct/order-history', 'Order history'),
+  storeAccountPage('store-order-details', '/direct/order-history-details/:orderId', 'Order details'),
+  storeAccountPage('store-buy-now-details', '/direct/buy-now-details/:orderId', 'Buy now order'),
+  storeAccountPage('store-order-by-cart', '/direct/order/:enterpriseIdPublic/:cartId', 'Order'),
+  storeAccountPage('store-order-readiness', '/direct/order-readiness', 'Order readiness'),
+  storeAccountPage('store-previously-purchased', '/direct/previously-purchased/:year', 'Previously purchased'),
+  storeAccountPage('store-shopping-lists', '/direct/shopping-lists', 'Shopping lists'),
+  storeAccountPage('store-shopping-list', '/direct/shopping-lists/:listId', 'Shopping list'),
   storePage('store-page', '/direct/:page', 'Store'),
   storePage('store-category-about', '/direct/:category/about', 'Category'),
   storePage('store-category', '/direct/:category/*', 'Category'),

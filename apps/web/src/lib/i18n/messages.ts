@@ -11,6 +11,7 @@ import { offersMessages } from './offers-messages';
 import { publicAdminMessages } from './public-admin-messages';
 import { storeMessages } from './store-messages';
 import { storeCartMessages } from './store-cart-messages';
+import { storeOrdersMessages } from './store-orders-messages';
 import { storeCheckoutMessages } from './store-checkout-messages';
 import { storePagesMessages } from './store-pages-messages';
 
@@ -328,6 +329,7 @@ export const messages = {
   ...futuresMessages,
   ...storeMessages,
   ...storeCartMessages,
+  ...storeOrdersMessages,
   ...storeCheckoutMessages,
   ...storePagesMessages,
 } as const;
