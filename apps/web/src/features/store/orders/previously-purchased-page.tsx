@@ -72,7 +72,7 @@ export function PreviouslyPurchasedPage() {
                   {p.productName}
                 </Link>
                 <Typography variant="body2" color="text.secondary">
-                  {p.brand} · {p.seller.name}
+                  {p.brand === p.seller.name ? p.brand : `${p.brand} · ${p.seller.name}`}
                 </Typography>
                 <Typography variant="body2" sx={{ mt: 0.5 }}>
                   <T id="orders.purchased.quantity" values={{ quantity: p.quantity, orders: p.orderCount }} />
