@@ -19,6 +19,9 @@ import { useStoreRegion } from '../components/use-store-region';
 import { httpCartTransport } from './cart-api';
 import { createCartClient, optimisticCart, type AddPreview, type CartClient, type CartNotice } from './cart-client';
 
+/** The tabs of one browser tell each other of cart changes on this channel. */
+const CART_CHANNEL = 'granary-cart';
+
 let pageLocale: string | null = null;
 let defaultClient: CartClient | null = null;
 /** What the cart was last read for (user and locale): a change means another cart, read afresh. */
@@ -64,9 +67,28 @@ function CartSync({ client }: { client: CartClient }) {
     };
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener('online', onOnline);
+    // Another tab of this browser that changed the cart says so; this one reads it unless it has changes of its own
+    // on the way (their answer, or a conflict, brings the current cart anyway).
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CART_CHANNEL);
+    let told = client.store.get().cart;
+    const unsubscribe = client.store.subscribe(() => {
+      const cart = client.store.get().cart;
+      if (cart && cart.id && (cart.id !== told?.id || cart.serial > told.serial) && told !== null) channel?.postMessage({ id: cart.id, serial: cart.serial });
+      told = cart;
+    });
+    if (channel) {
+      channel.onmessage = (event: MessageEvent<{ id: string; serial: number }>) => {
+        const s = client.store.get();
+        const mine = s.cart;
+        if (s.inFlight || s.pending.length > 0) return;
+        if (!mine || mine.id !== event.data.id || mine.serial < event.data.serial) void client.refresh();
+      };
+    }
     return () => {
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', onOnline);
+      unsubscribe();
+      channel?.close();
     };
   }, [client]);
   return null;
