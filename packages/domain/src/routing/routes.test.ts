@@ -57,9 +57,12 @@ describe('ROUTES', () => {
     ]);
   });
 
-  it('has the store catalogue pages of platform.md 2.4, public and localized', () => {
+  it('has the store pages of platform.md 2.4, localized: the catalogue public, checkout and the buyer\'s account signed-in', () => {
     const store = all.filter((r) => r.id.startsWith('store-') || r.id === 'marketplace-product');
-    expect(store.every((r) => r.built && r.guard === 'none' && r.localized === 'optional')).toBe(true);
+    expect(store.every((r) => r.built && r.localized === 'optional' && r.header === 'public')).toBe(true);
+    const account = /^\/direct\/(carts|order|order-history|order-history-details|buy-now-details|order-confirmation|buy-now-confirmation|order-readiness|previously-purchased|shopping-lists)(\/|$)/;
+    for (const r of store) expect([r.path, r.guard]).toEqual([r.path, account.test(r.path) ? 'login' : 'none']);
+    expect(store.filter((r) => r.guard === 'login').length).toBe(12);
     expect(matchRoute('/direct/crop-protection/herbicides.burndown')?.route.id).toBe('store-category');
     expect(matchRoute('/en-ca/direct/animal_health/about')?.route.id).toBe('store-category-about');
     expect(matchRoute('/direct/product/atrazine-4l/sds')?.route.id).toBe('store-product-document');

@@ -135,11 +135,11 @@ export const ROUTES: RouteDef[] = [
   storePage('store-resources', '/direct/resources', 'Resources'),
   storePage('store-terms-and-conditions', '/direct/terms-and-conditions', 'Terms and conditions'),
   storePage('store-terms-of-sale', '/direct/terms-of-sale', 'Terms of sale'),
-  // After an order (platform.md 2.4; issue 6): the buyer's own history, readiness, purchases and lists need a sign-in.
-  { ...storePage('store-checkout', '/direct/carts/checkout', 'Checkout'), guard: 'login' },
-  { ...storePage('store-buy-now', '/direct/carts/buy-now', 'Buy now'), guard: 'login' },
-  { ...storePage('store-order-confirmation', '/direct/order-confirmation/:cartId', 'Order confirmation'), guard: 'login' },
-  { ...storePage('store-buy-now-confirmation', '/direct/buy-now-confirmation/:cartId', 'Order confirmation'), guard: 'login' },
+  // Checkout and after an order (platform.md 2.4; issue 6): checkout, the buyer's own history, readiness, purchases and lists need a sign-in.
+  storeAccountPage('store-checkout', '/direct/carts/checkout', 'Checkout'),
+  storeAccountPage('store-buy-now', '/direct/carts/buy-now', 'Buy now'),
+  storeAccountPage('store-order-confirmation', '/direct/order-confirmation/:cartId', 'Order confirmation'),
+  storeAccountPage('store-buy-now-confirmation', '/direct/buy-now-confirmation/:cartId', 'Order confirmation'),
   storeAccountPage('store-order-history', '/direct/order-history', 'Order history'),
   storeAccountPage('store-order-details', '/direct/order-history-details/:orderId', 'Order details'),
   storeAccountPage('store-buy-now-details', '/direct/buy-now-details/:orderId', 'Buy now order'),
