@@ -279,6 +279,14 @@ export const shoppingListSchema = shoppingListSummarySchema.extend({
 });
 export type ShoppingList = z.infer<typeof shoppingListSchema>;
 
+/** GET /api/store/shopping-lists/with-variant/:variantId — which of the buyer's lists hold a pack size (the list picker's checkmarks). */
+export const shoppingListVariantParamsSchema = z.object({ variantId: uuid });
+export const shoppingListsWithVariantSchema = z.object({
+  variantId: z.string(),
+  lists: z.array(z.object({ listId: z.string(), quantity: z.number().int() })),
+});
+export type ShoppingListsWithVariant = z.infer<typeof shoppingListsWithVariantSchema>;
+
 /** 'GS-100012', '100012' or 'gs100012' → the digits, when the text looks like an order number. */
 export function orderNumberDigits(text: string): string | null {
   const m = /^\s*(?:gs-?)?(\d{3,12})\s*$/i.exec(text);

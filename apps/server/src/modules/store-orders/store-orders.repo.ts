@@ -353,6 +353,17 @@ export async function listOf(db: Db, userId: string, listId: string): Promise<Li
   return row ?? null;
 }
 
+/** The user's lists holding a variant (by its public id), with the quantity on each. */
+export async function listsHoldingVariant(db: Db, userId: string, variantPublicId: string): Promise<{ list_id: string; quantity: number }[]> {
+  return rowsOf<{ list_id: string; quantity: number }>(
+    await db.execute(sql`select l.id::text as list_id, li.quantity from store_shopping_lists l
+      join store_shopping_list_items li on li.list_id = l.id
+      join store_variants v on v.id = li.variant_id
+      where l.user_id = ${userId} and v.public_id = ${variantPublicId}
+      order by l.updated_at desc, l.id`),
+  );
+}
+
 export type ListItemRow = {
   variant_id: number;
   variant_public_id: string;

@@ -25,6 +25,8 @@ import {
   shoppingListRenameSchema,
   shoppingListSchema,
   shoppingListsSchema,
+  shoppingListVariantParamsSchema,
+  shoppingListsWithVariantSchema,
   storeLocaleQuery,
 } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
@@ -112,6 +114,15 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
     const list = await service.createList(db, await buyer(request, request.query.locale), request.body);
     return reply.code(201).send(list);
   });
+
+  app.get(
+    `${L}/with-variant/:variantId`,
+    { config: session, schema: { params: shoppingListVariantParamsSchema, response: { 200: shoppingListsWithVariantSchema, ...errors } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return service.listsWithVariant(db, await buyer(request), request.params.variantId);
+    },
+  );
 
   app.get(
     `${L}/:listId`,

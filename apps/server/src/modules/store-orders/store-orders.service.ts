@@ -21,6 +21,7 @@ import {
   type PreviouslyPurchased,
   type ShoppingList,
   type ShoppingLists,
+  type ShoppingListsWithVariant,
   type StoreOrderStatus,
   type StorePaymentStatus,
   type StoreRegionInfo,
@@ -333,6 +334,12 @@ async function resolveVariants(db: Db, buyer: Buyer, publicIds: string[]): Promi
 export async function shoppingLists(db: Db, buyer: Buyer): Promise<ShoppingLists> {
   const rows = await repo.listsOf(db, buyer.userId);
   return { lists: rows.map((r) => ({ id: r.id, name: r.name, itemCount: r.item_count, createdAt: repo.iso(r.created_at), updatedAt: repo.iso(r.updated_at) })) };
+}
+
+/** Which of the buyer's lists hold a pack size; none when no list (or no product) has it. */
+export async function listsWithVariant(db: Db, buyer: Buyer, variantId: string): Promise<ShoppingListsWithVariant> {
+  const rows = await repo.listsHoldingVariant(db, buyer.userId, variantId);
+  return { variantId, lists: rows.map((r) => ({ listId: r.list_id, quantity: r.quantity })) };
 }
 
 export async function shoppingList(db: Db, buyer: Buyer, listId: string): Promise<ShoppingList> {

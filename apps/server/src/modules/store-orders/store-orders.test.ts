@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CrmDecimal, type AddToCartOutcome, type OrderDetail, type OrderHistory, type OrderReadinessAction, type PreviouslyPurchased, type ShoppingList, type ShoppingLists } from '@granary/domain';
+import { CrmDecimal, type AddToCartOutcome, type OrderDetail, type OrderHistory, type OrderReadinessAction, type PreviouslyPurchased, type ShoppingList, type ShoppingLists, type ShoppingListsWithVariant } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { seedStoreOrdersDemo } from '../../seed/store-orders-demo.ts';
@@ -329,5 +329,37 @@ describe('reorder', () => {
     const res = await call<AddToCartOutcome>(farmer, 'POST', `/api/store/orders/${order.id}/reorder`);
     expect(res.status).toBe(200);
     expect(res.body.notAdded.find((n) => n.variantId === line.variantId)).toMatchObject({ reason: 'not_sold_in_region' });
+  });
+});
+
+describe('which lists hold a pack size (the list picker)', () => {
+  it('names the caller’s lists holding the variant with their quantity, and follows adds and removals', async () => {
+    const spring = (await call<ShoppingLists>(farmer, 'GET', '/api/store/shopping-lists')).body.lists.find((l) => l.name === 'Spring burndown')!;
+    const item = (await call<ShoppingList>(farmer, 'GET', `/api/store/shopping-lists/${spring.id}`)).body.items[0]!;
+    const url = `/api/store/shopping-lists/with-variant/${item.variantId}`;
+    const before = await call<ShoppingListsWithVariant>(farmer, 'GET', url);
+    expect(before.status).toBe(200);
+    expect(before.body.variantId).toBe(item.variantId);
+    expect(before.body.lists).toContainEqual({ listId: spring.id, quantity: item.quantity });
+
+    const created = (await call<ShoppingList>(farmer, 'POST', '/api/store/shopping-lists', { name: 'Picker test', items: [{ variantId: item.variantId, quantity: 3 }] })).body;
+    expect((await call<ShoppingListsWithVariant>(farmer, 'GET', url)).body.lists).toContainEqual({ listId: created.id, quantity: 3 });
+    await call(farmer, 'DELETE', `/api/store/shopping-lists/${created.id}/items/${item.variantId}`);
+    expect((await call<ShoppingListsWithVariant>(farmer, 'GET', url)).body.lists.map((l) => l.listId)).not.toContain(created.id);
+    await call(farmer, 'DELETE', `/api/store/shopping-lists/${created.id}`);
+  });
+
+  it('shows another user nothing, needs a session, and answers 400 to a malformed id', async () => {
+    const spring = (await call<ShoppingLists>(farmer, 'GET', '/api/store/shopping-lists')).body.lists.find((l) => l.name === 'Spring burndown')!;
+    const variantId = (await call<ShoppingList>(farmer, 'GET', `/api/store/shopping-lists/${spring.id}`)).body.items[0]!.variantId;
+    const other = await call<ShoppingListsWithVariant>(buyer, 'GET', `/api/store/shopping-lists/with-variant/${variantId}`);
+    expect(other.status).toBe(200);
+    expect(other.body.lists).toEqual([]);
+    expect((await call(null, 'GET', `/api/store/shopping-lists/with-variant/${variantId}`)).status).toBe(401);
+    const bad = await call(farmer, 'GET', '/api/store/shopping-lists/with-variant/not-a-uuid');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('invalid_request');
+    const unknown = await call<ShoppingListsWithVariant>(farmer, 'GET', '/api/store/shopping-lists/with-variant/00000000-0000-4000-8000-000000000000');
+    expect(unknown.body.lists).toEqual([]);
   });
 });
