@@ -8,10 +8,17 @@ import { StoreImage } from './store-image';
 import { StorePrice } from './store-price';
 import { useStoreLocale } from './use-store-locale';
 
-/** The seller line: the house store wears the partner's name. */
-export function SellerName({ seller }: { seller: { name: string; kind: 'house' | 'marketplace' } }) {
+type SellerRef = { name: string; kind: 'house' | 'marketplace' };
+
+/** How a seller is named: the house store wears the partner's name (its stored name is only the seed's). */
+export function useSellerName(): (seller: SellerRef) => string {
   const partner = usePartner();
-  return <>{seller.kind === 'house' ? partner.displayName : seller.name}</>;
+  return (seller) => (seller.kind === 'house' ? partner.displayName : seller.name);
+}
+
+/** The seller line: the house store wears the partner's name. */
+export function SellerName({ seller }: { seller: SellerRef }) {
+  return <>{useSellerName()(seller)}</>;
 }
 
 /** A product in a grid: image, brand, name, main ingredients, seller, price from, stock. */

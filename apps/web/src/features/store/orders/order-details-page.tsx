@@ -23,6 +23,7 @@ import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { StoreQueryState } from '../components/store-frame';
+import { useSellerName } from '../components/product-card';
 import { useStoreLocale } from '../components/use-store-locale';
 import { useOrder, useOrderByCart, useReorder, useSaveReview } from './orders-api';
 import { CartOutcomeAlert, OrderStatusChip, OrdersPage, PaymentStatusChip, money, useCartAfterServerAdd, useFormatDay, useLabel } from './order-parts';
@@ -161,6 +162,7 @@ function SummaryRow({ label, value, strong }: { label: ReactNode; value: string;
 /** The page of one order: lines per shipment, totals, payment, reorder and reviews. */
 export function OrderDetailsView({ order, buyNow = false }: { order: OrderDetail; buyNow?: boolean }) {
   const t = useT();
+  const sellerName = useSellerName();
   const partner = usePartner();
   const { href, locale } = useStoreLocale();
   const day = useFormatDay();
@@ -230,10 +232,10 @@ export function OrderDetailsView({ order, buyNow = false }: { order: OrderDetail
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 340px' }, gap: { xs: 2, md: 3 }, alignItems: 'start' }}>
         <Stack spacing={2}>
           {order.fulfillments.map((f) => (
-            <Paper key={f.partitionKey} variant="outlined" component="section" aria-label={t('orders.detail.shipment', { seller: f.seller.name, warehouse: f.warehouse.name })} sx={{ p: { xs: 1.5, md: 2.5 } }}>
+            <Paper key={f.partitionKey} variant="outlined" component="section" aria-label={t('orders.detail.shipment', { seller: sellerName(f.seller), warehouse: f.warehouse.name })} sx={{ p: { xs: 1.5, md: 2.5 } }}>
               <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                 <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
-                  <T id="orders.detail.shipment" values={{ seller: f.seller.name, warehouse: `${f.warehouse.name} (${f.warehouse.city}, ${f.warehouse.region})` }} />
+                  <T id="orders.detail.shipment" values={{ seller: sellerName(f.seller), warehouse: `${f.warehouse.name} (${f.warehouse.city}, ${f.warehouse.region})` }} />
                 </Typography>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {label(`orders.method.${f.shippingMethod}`, f.shippingMethod)}

@@ -28,6 +28,7 @@ import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { StoreQueryState } from '../components/store-frame';
+import { useSellerName } from '../components/product-card';
 import { useStoreLocale } from '../components/use-store-locale';
 import { useOrderHistory } from './orders-api';
 import { OrderStatusChip, OrdersPage, PageTitle, money, useFormatDay } from './order-parts';
@@ -46,6 +47,7 @@ function Products({ order }: { order: OrderSummary }) {
 /** /direct/order-history: the buyer's orders, newest first, filtered by status, year, seller or a search. */
 export function OrderHistoryPage() {
   const t = useT();
+  const sellerName = useSellerName();
   const partner = usePartner();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
@@ -122,7 +124,7 @@ export function OrderHistoryPage() {
           <MenuItem value="">{t('orders.history.any')}</MenuItem>
           {(first?.sellers ?? []).map((s) => (
             <MenuItem key={s.slug} value={s.slug}>
-              {s.name}
+              {sellerName(s)}
             </MenuItem>
           ))}
         </TextField>
@@ -152,7 +154,7 @@ export function OrderHistoryPage() {
                   <OrderStatusChip status={o.status} />
                 </Stack>
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                  {day(o.placedAt)} · {o.sellers.map((s) => s.name).join(', ')}
+                  {day(o.placedAt)} · {o.sellers.map(sellerName).join(', ')}
                 </Typography>
                 <Typography variant="body2" sx={{ mt: 0.75 }}>
                   <Products order={o} />
@@ -187,7 +189,7 @@ export function OrderHistoryPage() {
                   <TableCell sx={{ maxWidth: 340 }}>
                     <Products order={o} />
                   </TableCell>
-                  <TableCell>{o.sellers.map((s) => s.name).join(', ')}</TableCell>
+                  <TableCell>{o.sellers.map(sellerName).join(', ')}</TableCell>
                   <TableCell>
                     <OrderStatusChip status={o.status} />
                   </TableCell>

@@ -137,7 +137,7 @@ describe('order details', () => {
       return undefined;
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order GS-100001' })).toBeTruthy();
-    const shipment = screen.getByRole('region', { name: /Sold by Direct Store/ });
+    const shipment = screen.getByRole('region', { name: /Sold by Prairie Test Grain/ });
     expect(within(shipment).getByText('31480 Old Lincoln Highway')).toBeTruthy();
     expect(within(shipment).getByText('$2,473.02')).toBeTruthy();
     const totals = screen.getByRole('region', { name: 'Order summary' });

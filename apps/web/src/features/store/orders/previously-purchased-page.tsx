@@ -6,6 +6,7 @@ import { T, useT } from '../../../lib/i18n/t';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { useAddToCart } from '../cart/cart-context';
 import { StoreQueryState } from '../components/store-frame';
+import { useSellerName } from '../components/product-card';
 import { useStoreLocale } from '../components/use-store-locale';
 import { usePreviouslyPurchased } from './orders-api';
 import { OrdersPage, PageTitle, money, useFormatDay } from './order-parts';
@@ -13,6 +14,7 @@ import { OrdersPage, PageTitle, money, useFormatDay } from './order-parts';
 /** /direct/previously-purchased/:year: what the buyer bought that year, with 'Buy again'. */
 export function PreviouslyPurchasedPage() {
   const t = useT();
+  const sellerName = useSellerName();
   const partner = usePartner();
   const navigate = useNavigate();
   const { locale, href } = useStoreLocale();
@@ -72,7 +74,7 @@ export function PreviouslyPurchasedPage() {
                   {p.productName}
                 </Link>
                 <Typography variant="body2" color="text.secondary">
-                  {p.brand === p.seller.name ? p.brand : `${p.brand} · ${p.seller.name}`}
+                  {p.brand === sellerName(p.seller) ? p.brand : `${p.brand} · ${sellerName(p.seller)}`}
                 </Typography>
                 <Typography variant="body2" sx={{ mt: 0.5 }}>
                   <T id="orders.purchased.quantity" values={{ quantity: p.quantity, orders: p.orderCount }} />
