@@ -56,14 +56,18 @@ export function parseTopicList(value: string): { topics: string[]; parsed: LiveT
 }
 
 /**
- * Whether the request's user may follow each topic: 'quotes' any session; a buyer their partner's markets and
+ * Whether the request's user may follow each topic: 'quotes' any session; 'cart:user:<id>' that user only; a buyer their partner's markets and
  * clients; a farmer (My Sales Lite) their own clients' offers and the bids of the markets of the partners they
  * sell to. 403 naming the first refused topic.
  */
 async function authorizeTopics(opts: EventsRoutesOptions, request: FastifyRequest, topics: string[], parsed: LiveTopic[]): Promise<void> {
   const { ctx } = opts;
   const { user } = await requireSession(ctx, request);
-  if (parsed.every((p) => p.kind === 'quotes')) return;
+  // A cart topic is its user's alone (whatever their role): checked before anything else is looked up.
+  parsed.forEach((p, i) => {
+    if (p.kind === 'cart-user' && p.userId !== user.id.toLowerCase()) throw new AppError('forbidden', `You may not follow ${topics[i]}.`);
+  });
+  if (parsed.every((p) => p.kind === 'quotes' || p.kind === 'cart-user')) return;
   const db = ctx.database.db;
   const isBuyer = user.experiences?.grain_buying === true && user.partnerId !== null;
   const buyer = isBuyer ? await loadCrmActor(opts, request).catch(() => null) : null;
@@ -91,6 +95,7 @@ async function authorizeTopics(opts: EventsRoutesOptions, request: FastifyReques
     let ok = false;
     switch (p.kind) {
       case 'quotes':
+      case 'cart-user':
         ok = true;
         break;
       case 'bids-market': {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { LIVE_EVENT_MAX_BYTES, type LiveEvent } from '@granary/domain';
+import { LIVE_EVENT_MAX_BYTES, cartUserTopic, type LiveEvent } from '@granary/domain';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../seed/demo.ts';
 import { markets, users } from '../db/schema/index.ts';
@@ -21,6 +21,8 @@ let cookies: Record<'buyer' | 'prairie' | 'farmer', string>;
 let ames: number;
 let prairieMarket: number;
 let farmerClient: number;
+let farmerId: string;
+let buyerId: string;
 /** A second server on the same database: its own process-like event hub, a fast heartbeat and one stream at most. */
 let small: FastifyInstance;
 let smallBase: string;
@@ -75,6 +77,9 @@ beforeAll(async () => {
   prairieMarket = await marketId('prairie', 'swift-current');
   const [farmerUser] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.farmer));
   farmerClient = (await farmerClients(t.database.db, farmerUser!.id))[0]!.id;
+  farmerId = farmerUser!.id;
+  const [buyerUser] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.buyer));
+  buyerId = buyerUser!.id;
 
   const ctx: AppContext = {
     database: t.database,
@@ -195,6 +200,32 @@ describe('GET /api/events', () => {
     );
     expect(res.status).toBe(200);
     expect(eventsIn(text).map((e) => e.topic)).toEqual([`offers:client:${farmerClient}`]);
+  });
+
+  it('lets a user follow their own cart only: another user asking for it is refused, and gets none of its events', async () => {
+    const farmerCart = cartUserTopic(farmerId);
+    expect((await get(`topics=${farmerCart}`, cookies.buyer)).json()).toMatchObject({ code: 'forbidden' });
+    expect((await get(`topics=quotes,${farmerCart}`, cookies.prairie)).statusCode).toBe(403);
+    expect((await get(`topics=${cartUserTopic(buyerId)},${farmerCart}`, cookies.buyer)).statusCode).toBe(403);
+    expect((await get('topics=cart:user:12', cookies.farmer)).statusCode).toBe(400);
+    expect((await get(`topics=${farmerCart}`)).statusCode).toBe(401);
+
+    // Each on their own topic: the farmer hears their cart, the buyer (listening at the same time) nothing of it.
+    const payload = { cartId: '00000000-0000-4000-8000-000000000001', serial: 7, status: 'open' };
+    let publishedAt = 0;
+    const [farmerStream, buyerStream] = await Promise.all([
+      readStream(`${base}/api/events?topics=${farmerCart}`, { cookie: cookies.farmer }, (s) => s.includes('"serial":7'), async () => {
+        await new Promise((r) => setTimeout(r, 150)); // both streams are open
+        await publish(t.database.db, farmerCart, payload);
+        publishedAt = Date.now();
+      }),
+      // The buyer's stream stays open until well after the farmer's event went out.
+      readStream(`${base}/api/events?topics=${cartUserTopic(buyerId)}`, { cookie: cookies.buyer }, () => publishedAt > 0 && Date.now() - publishedAt > 400),
+    ]);
+    expect(farmerStream.res.status).toBe(200);
+    expect(eventsIn(farmerStream.text)).toEqual([expect.objectContaining({ topic: farmerCart, payload })]);
+    expect(buyerStream.res.status).toBe(200);
+    expect(eventsIn(buyerStream.text)).toEqual([]);
   });
 
   it('sends a heartbeat comment, serves a bounded number of streams, and frees the slot on disconnect', async () => {

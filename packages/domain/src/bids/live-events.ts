@@ -18,15 +18,20 @@ export type LiveTopic =
   | { kind: 'quotes' }
   | { kind: 'bids-market'; marketId: number }
   | { kind: 'offers-market'; marketId: number }
-  | { kind: 'offers-client'; clientId: number };
+  | { kind: 'offers-client'; clientId: number }
+  | { kind: 'cart-user'; userId: string };
 
 export const bidsMarketTopic = (marketId: number): string => `bids:market:${marketId}`;
 export const offersMarketTopic = (marketId: number): string => `offers:market:${marketId}`;
 export const offersClientTopic = (clientId: number): string => `offers:client:${clientId}`;
+/** A signed-in user's store cart: only that user may follow it. */
+export const cartUserTopic = (userId: string): string => `cart:user:${userId.toLowerCase()}`;
 
-/** 'quotes', 'bids:market:12', 'offers:market:12', 'offers:client:7' → its parts; null for anything else. */
+/** 'quotes', 'bids:market:12', 'offers:market:12', 'offers:client:7', 'cart:user:<uuid>' → its parts; null for anything else. */
 export function parseLiveTopic(topic: string): LiveTopic | null {
   if (topic === QUOTES_TOPIC) return { kind: 'quotes' };
+  const cart = /^cart:user:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(topic);
+  if (cart) return { kind: 'cart-user', userId: cart[1]! };
   const m = /^(bids|offers):(market|client):([1-9]\d{0,14})$/.exec(topic);
   if (!m) return null;
   const id = Number(m[3]);
@@ -67,6 +72,16 @@ export type BidsEventPayload = {
   marketId: number;
   action: 'created' | 'updated' | 'deleted' | 'restored' | 'basis_moved';
   instrumentIds: number[];
+};
+
+/**
+ * 'cart:user:<userId>': the user's cart was written (a cart change, a checkout write, the order placed, a guest cart
+ * merged in) — on any device. Readers holding a lower serial of that cart (or another cart) read it again.
+ */
+export type CartEventPayload = {
+  cartId: string;
+  serial: number;
+  status: 'open' | 'checked_out' | 'merged' | 'abandoned';
 };
 
 /** 'offers:market:<id>' and 'offers:client:<id>': offers changed state. */

@@ -1,10 +1,13 @@
 // The cart's queries (platform.md 3.5): open carts by user or by guest token hash, their lines with the current
 // prices of the cart's country, item restrictions, and the writes. Serial checks happen in the row's UPDATE
-// (`where serial = $sent`), so two writes with the same serial can never both pass, on PGlite or a server.
+// (`where serial = $sent`), so two writes with the same serial can never both pass, on PGlite or a server. Every
+// serial bump of a signed-in user's cart publishes a 'cart:user:<id>' live event in the same transaction
+// (publishCartChanged): the user's other devices read the cart again, and a rolled-back write tells no one.
 
 import { sql } from 'drizzle-orm';
-import type { CartStatusValue, EnterpriseRole, ItemRestrictionKindValue } from '@granary/domain';
+import { cartUserTopic, type CartEventPayload, type CartStatusValue, type EnterpriseRole, type ItemRestrictionKindValue } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
+import { publish } from '../../platform/events.ts';
 import { rowsOf } from '../../platform/jobs.ts';
 
 export type Country = 'USA' | 'CAN' | 'AUS';
@@ -80,8 +83,23 @@ export async function ensureOpenCart(
 }
 
 /**
+ * Tells the user's devices that their cart moved to `serial` (docs/api/live-events.md, topic 'cart:user:<id>').
+ * Call it with the transaction of the write that bumped the serial: the event leaves only when that commits. A
+ * guest's cart (no user) and a buy-now cart (not the cart the header shows) publish nothing. The cart and checkout
+ * modules call it after every serial bump.
+ */
+export async function publishCartChanged(
+  tx: Db,
+  cart: { id: string; serial: number; status: CartEventPayload['status']; kind: 'cart' | 'buy_now'; user_id: string | null },
+): Promise<void> {
+  if (!cart.user_id || cart.kind !== 'cart') return;
+  await publish(tx, cartUserTopic(cart.user_id), { cartId: cart.id, serial: cart.serial, status: cart.status } satisfies CartEventPayload);
+}
+
+/**
  * Takes the write: bumps the serial by one only if it is still the one the client sent and the cart is open, and
- * moves the cart to the visitor's region. Locks the row for the rest of the transaction. Null when stale.
+ * moves the cart to the visitor's region. Locks the row for the rest of the transaction and publishes the new
+ * serial with it (publishCartChanged). Null when stale.
  */
 export async function claimSerial(
   tx: Db,
@@ -96,16 +114,18 @@ export async function claimSerial(
       where id = ${cartId}::uuid and serial = ${sentSerial} and status = 'open'
       returning ${cartColumns}`),
   );
+  if (rows[0]) await publishCartChanged(tx, rows[0]);
   return rows[0] ?? null;
 }
 
-/** Bumps the serial of an open cart without a client serial (a merge, another module's add). Locks the row. */
+/** Bumps the serial of an open cart without a client serial (a merge, another module's add). Locks the row; publishes. */
 export async function bumpSerial(tx: Db, cartId: string): Promise<CartRow | null> {
   const rows = rowsOf<CartRow>(
     await tx.execute(sql`
       update store_carts set serial = serial + 1, updated_at = now(), last_accessed = now()
       where id = ${cartId}::uuid and status = 'open' returning ${cartColumns}`),
   );
+  if (rows[0]) await publishCartChanged(tx, rows[0]);
   return rows[0] ?? null;
 }
 

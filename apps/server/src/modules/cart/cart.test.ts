@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import type { CartView, StoreProductDetail } from '@granary/domain';
+import { cartUserTopic, type CartEventPayload, type CartView, type CheckoutView, type LiveEvent, type StoreProductDetail } from '@granary/domain';
 import { createTestApp, cookiesFrom, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { rowsOf } from '../../platform/jobs.ts';
+import { subscribe } from '../../platform/events.ts';
 import { addItemsToCart, cartLinesWithCurrentPrices, loadCartForUser } from './cart.service.ts';
 
 let t: TestApp;
@@ -54,7 +55,7 @@ class Browser {
     await this.bootstrap();
   }
 
-  async call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
+  async call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
     return this.keep(
       await t.app.inject({
         method,
@@ -508,6 +509,104 @@ describe('whose cart', () => {
     const farmer = await Browser.open();
     await farmer.signIn(DEMO_ACCOUNTS.farmer);
     await clearCart(farmer);
+  });
+});
+
+describe('live events to the user’s other devices', () => {
+  /** Collects the cart events this process hears; `settle()` waits for NOTIFYs of committed writes to arrive. */
+  async function listen() {
+    const got: LiveEvent<CartEventPayload>[] = [];
+    const stop = await subscribe(t.database, (e) => {
+      if (e.topic.startsWith('cart:')) got.push(e as LiveEvent<CartEventPayload>);
+    });
+    const settle = () => new Promise((r) => setTimeout(r, 100));
+    return { got, stop, settle };
+  }
+
+  it('publishes the new serial on the user’s topic with every committed cart write; a refused, stale or guest write publishes nothing', async () => {
+    const farmerId = await userId(DEMO_ACCOUNTS.farmer);
+    const topic = cartUserTopic(farmerId);
+    const [a] = await plainProducts(1);
+    const [va] = await variantsOf(a!);
+    const farmer = await Browser.open();
+    await farmer.signIn(DEMO_ACCOUNTS.farmer);
+    const { got, stop, settle } = await listen();
+    try {
+      let cart = (await farmer.add(va!.id, 3, (await farmer.cart()).serial)).json() as CartView;
+      await settle();
+      expect(got.map((e) => [e.topic, e.payload])).toEqual([[topic, { cartId: cart.id, serial: cart.serial, status: 'open' }]]);
+
+      got.length = 0;
+      // Refused inside the write's transaction (3 + 9,999 packs is over the bound): rolled back, nothing told.
+      expect((await farmer.add(va!.id, 9999, cart.serial)).statusCode).toBe(400);
+      // Stale serial: 409, nothing written.
+      expect((await farmer.add(va!.id, 1, cart.serial - 1)).statusCode).toBe(409);
+      // A guest's cart has no other devices to tell.
+      const guest = await Browser.open();
+      expect((await guest.add(va!.id, 1, 1)).statusCode).toBe(200);
+      await settle();
+      expect(got).toEqual([]);
+      expect((await farmer.cart()).serial).toBe(cart.serial);
+
+      // Another module's add (shopping lists, buy again) and a batch of changes publish too.
+      const added = await addItemsToCart(t.database.db, { userId: farmerId, items: [{ variantId: va!.id, quantity: 1 }] });
+      const line = added.items.find((i) => i.variantId === va!.id)!;
+      const res = await farmer.call('POST', '/api/store/cart/changes?locale=en-us', { serial: added.serial, changes: [{ op: 'set', itemId: line.itemId, quantity: 2 }] });
+      expect(res.statusCode).toBe(200);
+      cart = res.json();
+      await settle();
+      expect(got.map((e) => e.payload!.serial)).toEqual([added.serial, cart.serial]);
+      expect(got.every((e) => e.topic === topic && e.payload!.cartId === cart.id)).toBe(true);
+    } finally {
+      stop();
+      await clearCart(farmer);
+    }
+  });
+
+  it('publishes checkout writes and the order placed (status checked_out), and the merge of a guest cart at sign-in', async () => {
+    const farmerId = await userId(DEMO_ACCOUNTS.farmer);
+    const [stocked] = rowsOf<{ public_id: string }>(
+      await t.database.db.execute(sql`
+        select v.public_id::text from store_variants v join store_products p on p.id = v.product_id
+        join store_variant_prices vp on vp.variant_id = v.id and vp.country = 'USA'
+        where not p.restricted_use and not exists (select 1 from store_item_restrictions r where r.product_id = p.id)
+          and (select min(st.quantity) from store_stock st join store_warehouses w on w.id = st.warehouse_id where st.variant_id = v.id and w.country = 'USA') >= 20
+        order by v.id limit 1`),
+    );
+    const farmer = await Browser.open();
+    await farmer.signIn(DEMO_ACCOUNTS.farmer);
+    await clearCart(farmer);
+    const { got, stop, settle } = await listen();
+    try {
+      // Merged at sign-in: the user's cart gets the guest's line.
+      const guest = await Browser.open();
+      await guest.add(stocked!.public_id, 2, 1);
+      await guest.signIn(DEMO_ACCOUNTS.farmer);
+      const merged = await guest.cart();
+      await settle();
+      expect(got.map((e) => e.payload)).toEqual([{ cartId: merged.id, serial: merged.serial, status: 'open' }]);
+
+      got.length = 0;
+      const billing = await farmer.call('POST', '/api/store/addresses', {
+        addressType: 'default_billing_address', format: 'postal', name: 'Fieldman Family Farms', line1: '2231 County Road E18', city: 'Nevada', region: 'IA', postalCode: '50201', country: 'USA',
+      });
+      expect(billing.statusCode).toBe(201);
+      let v = (await farmer.call('GET', '/api/store/checkout')).json() as CheckoutView;
+      for (const p of v.partitions) v = (await farmer.call('PUT', `/api/store/checkout/partitions/${p.key}`, { cartId: v.cart.id, serial: v.cart.serial, shippingMethod: 'pickup' })).json();
+      v = (await farmer.call('PUT', '/api/store/checkout/payment', { cartId: v.cart.id, serial: v.cart.serial, paymentTerms: 'check' })).json();
+      v = (await farmer.call('PUT', '/api/store/checkout/billing-address', { cartId: v.cart.id, serial: v.cart.serial, billingAddressId: billing.json().id })).json();
+      await settle();
+      expect(got.map((e) => e.payload!.serial)).toEqual(Array.from({ length: got.length }, (_, i) => merged.serial + 1 + i));
+      expect(got.at(-1)!.payload).toEqual({ cartId: merged.id, serial: v.cart.serial, status: 'open' });
+
+      got.length = 0;
+      const placed = await farmer.call('POST', '/api/store/checkout/place', { cartId: v.cart.id, serial: v.cart.serial, expectedTotal: v.totals.total });
+      expect(placed.statusCode).toBe(201);
+      await settle();
+      expect(got.map((e) => [e.topic, e.payload])).toEqual([[cartUserTopic(farmerId), { cartId: merged.id, serial: v.cart.serial + 1, status: 'checked_out' }]]);
+    } finally {
+      stop();
+    }
   });
 });
 

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/jobs.ts';
+import { publishCartChanged } from '../cart/cart.repo.ts';
 
 export type CheckoutCartRow = {
   id: string;
@@ -66,6 +67,7 @@ export async function claimSerial(tx: Db, userId: string, cartId: string, serial
       where id = ${cartId}::uuid and user_id = ${userId}::uuid and serial = ${serial} and status = 'open'
       returning ${cartCols}`),
   );
+  if (rows[0]) await publishCartChanged(tx, rows[0]); // the user's other devices follow (live event, same transaction)
   return rows[0] ?? null;
 }
 
@@ -452,7 +454,10 @@ export async function takeStock(tx: Db, variantId: number, warehouseId: number, 
 }
 
 export async function markCheckedOut(tx: Db, cartId: string): Promise<void> {
-  await tx.execute(sql`update store_carts set status = 'checked_out', serial = serial + 1, updated_at = now() where id = ${cartId}::uuid`);
+  const rows = rowsOf<{ id: string; serial: number; status: 'checked_out'; kind: 'cart' | 'buy_now'; user_id: string | null }>(
+    await tx.execute(sql`update store_carts set status = 'checked_out', serial = serial + 1, updated_at = now() where id = ${cartId}::uuid returning id::text, serial, status, kind, user_id::text`),
+  );
+  if (rows[0]) await publishCartChanged(tx, rows[0]); // the user's other devices see the cart emptied once the order commits
 }
 
 export async function setItemPrice(tx: Db, itemId: string, amount: string): Promise<void> {
