@@ -5,3 +5,4 @@ export * from './bids.ts';
 export * from './store.ts';
 export * from './store-orders.ts';
 export * from './store-checkout.ts';
+export * from './uploads.ts';
