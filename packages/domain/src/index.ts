@@ -117,3 +117,6 @@ export * from './store/store-pages-api.ts';
 // The store's checkout (issue 6): sections, partitions, timing, addresses, totals, promotions, 8.3 errors, calls.
 export * from './region/subdivisions.ts';
 export * from './store/checkout.ts';
+// Uploaded files and the uploader (platform.md 3.6, 4.4, 2.10); the applicator licences page (2.4).
+export * from './uploads/uploads.ts';
+export * from './store/applicator.ts';
