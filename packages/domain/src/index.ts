@@ -120,3 +120,5 @@ export * from './store/checkout.ts';
 // Uploaded files and the uploader (platform.md 3.6, 4.4, 2.10); the applicator licences page (2.4).
 export * from './uploads/uploads.ts';
 export * from './store/applicator.ts';
+// The store dialogs (platform.md 2.9): marketing-subscribe and terms of service, experiment flags (4.6).
+export * from './store/dialogs.ts';

@@ -50,6 +50,10 @@ export const bootstrapUserSchema = z.object({
   actingAs: personSummarySchema.nullable().optional(),
   actor: personSummarySchema.nullable().optional(),
   actAsScope: z.string().nullable().optional(),
+  /** platform.md 3.1: the user has not accepted the current terms of service (store dialogs, 2.9). */
+  must_accept_tos: z.boolean().optional(),
+  /** The one-time dialogs the user has already seen, on any device (store dialogs, 2.9). */
+  dialogs_seen: z.array(z.string()).optional(),
 });
 export type BootstrapUser = z.infer<typeof bootstrapUserSchema>;
 
@@ -96,6 +100,8 @@ export const bootstrapResponseSchema = z.object({
   enterprises: z.record(z.string(), enterpriseSummarySchema),
   current_enterprise_id: z.number().nullable(),
   tos_accepted: z.boolean(),
+  /** Experiment flags (platform.md 4.6): flag → variant. Absent when they could not be fetched. */
+  experiments: z.record(z.string(), z.string()).optional(),
   csrf: z.string(),
   partner: whiteLabelPartnerSchema,
   build: z.object({ tag: z.string() }),
