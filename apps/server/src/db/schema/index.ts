@@ -6,3 +6,4 @@ export * from './store.ts';
 export * from './store-orders.ts';
 export * from './store-checkout.ts';
 export * from './uploads.ts';
+export * from './store-dialogs.ts';
