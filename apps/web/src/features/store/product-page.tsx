@@ -35,6 +35,7 @@ import { StoreBreadcrumbs, StorePage, StoreQueryState } from './components/store
 import { StoreImage } from './components/store-image';
 import { StorePrice } from './components/store-price';
 import { AddToCartPanel } from './cart/add-to-cart';
+import { SaveToList } from './orders/save-to-list';
 import { useStoreLocale } from './components/use-store-locale';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -161,6 +162,9 @@ export function ProductView({ product }: { product: StoreProductDetail }) {
                 </Typography>
               ) : null}
               <AddToCartPanel product={product} variant={variant} />
+              <Box sx={{ mt: 1.5 }}>
+                <SaveToList variantId={variant.id} productName={product.name} variantLabel={variant.label} />
+              </Box>
             </Paper>
           ) : null}
         </Box>

@@ -167,4 +167,21 @@ export const storeOrdersMessages = {
   'orders.lists.notSold': 'Not sold in your region',
   'orders.lists.outOfStock': 'Out of stock',
   'orders.lists.saveFailed': 'Could not save: {message}',
+
+  // The list picker on product pages and cart lines: save a pack size to a shopping list.
+  'orders.saveToList.add': 'Add to list',
+  'orders.saveToList.save': 'Save to list',
+  'orders.saveToList.label': 'Save {product} ({variant}) to a shopping list',
+  'orders.saveToList.signIn': 'Sign in to save lists',
+  'orders.saveToList.menuTitle': 'Save to a shopping list',
+  'orders.saveToList.loading': 'Loading your lists…',
+  'orders.saveToList.loadFailed': 'Could not load your lists: {message}',
+  'orders.saveToList.none': 'You have no lists yet.',
+  'orders.saveToList.onList': 'On this list ({quantity})',
+  'orders.saveToList.newList': 'New list…',
+  'orders.saveToList.newListTitle': 'New list with {product}',
+  'orders.saveToList.saved': 'Saved to {name}',
+  'orders.saveToList.removed': 'Removed from {name}',
+  'orders.saveToList.viewList': 'View list',
+  'orders.saveToList.failed': 'Could not save to the list: {message}',
 } as const;

@@ -23,6 +23,7 @@ import { T, useT } from '../../../lib/i18n/t';
 import { SellerName } from '../components/product-card';
 import { StoreImage } from '../components/store-image';
 import { useStoreLocale } from '../components/use-store-locale';
+import { SaveToList } from '../orders/save-to-list';
 import { useCart } from './cart-context';
 import type { CartNotice } from './cart-client';
 import { QuantityStepper } from './quantity-stepper';
@@ -138,6 +139,7 @@ function CartLineRow({ line, currency }: { line: CartLine; currency: CurrencyCod
             <IconButton aria-label={t('store.cart.remove', { name: line.product.name })} onClick={() => remove(line.itemId)} disabled={pending} size="small">
               <DeleteOutlineRoundedIcon fontSize="small" />
             </IconButton>
+            <SaveToList variantId={line.variantId} productName={line.product.name} variantLabel={line.variantLabel} quantity={line.quantity} wording="save" size="small" variant="text" onNavigate={() => setOpen(false)} />
           </Stack>
           <Box sx={{ textAlign: 'right' }}>
             {line.lineTotal !== null ? (
