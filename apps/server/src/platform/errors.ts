@@ -32,6 +32,9 @@ export const ERRORS = {
   /** A write to a shared record must say which version it edits (If-Match). */
   precondition_required: { status: 428, message: 'This change needs the If-Match header with the version you edited.' },
   payload_too_large: { status: 413, message: 'The request is too large.' },
+  /** Uploads (platform.md 4.4): only PDF, PNG and JPEG files, never an empty one. */
+  upload_type_not_allowed: { status: 400, message: 'Only PDF, PNG and JPEG files can be uploaded.' },
+  upload_empty: { status: 400, message: 'The file is empty.' },
   unsupported_media_type: { status: 415, message: 'The request content type is not supported.' },
   rate_limited: { status: 429, message: 'Too many requests. Please wait a while before trying again.' },
   // The store's cart and checkout codes (platform.md 8.3), used verbatim as `code`; shared by cart and checkout.
