@@ -223,3 +223,102 @@ describe('the cart client', () => {
     expect(f.sent[0]).toMatchObject({ serial: 3 });
   });
 });
+
+describe('changes made elsewhere (another device or tab)', () => {
+  async function loaded(cart: CartView, debounceMs = 0) {
+    const f = fakeTransport(cart);
+    const client = createCartClient(f.transport, { debounceMs });
+    void client.refresh();
+    f.answerGet();
+    await flushPromises();
+    return { f, client };
+  }
+
+  it('reads the cart again for a higher serial, quietly (no loading state), and takes it', async () => {
+    const { f, client } = await loaded(cartOf(4, [line(1)]));
+    client.remoteChanged({ cartId: 'cart-1', serial: 5 });
+    expect(f.gets).toHaveLength(1);
+    expect(client.store.get().loading).toBe(false);
+    f.answerGet(cartOf(5, [line(1, { quantity: 3 })]));
+    await flushPromises();
+    expect(client.store.get().cart).toMatchObject({ serial: 5, itemCount: 3 });
+  });
+
+  it('ignores a lower or equal serial (its own write’s echo, older news)', async () => {
+    const { f, client } = await loaded(cartOf(4, [line(1)]));
+    client.remoteChanged({ cartId: 'cart-1', serial: 4 });
+    client.remoteChanged({ cartId: 'cart-1', serial: 2 });
+    await flushPromises();
+    expect(f.gets).toHaveLength(0);
+    expect(client.store.get().cart?.serial).toBe(4);
+  });
+
+  it('reads again for another cart (the first one made elsewhere, or a new one after checkout)', async () => {
+    const { f, client } = await loaded(cartOf(1, [], { id: '' }));
+    client.remoteChanged({ cartId: 'cart-1', serial: 2 });
+    f.answerGet(cartOf(2, [line(1)]));
+    await flushPromises();
+    expect(client.store.get().cart).toMatchObject({ id: 'cart-1', serial: 2, itemCount: 1 });
+  });
+
+  it('never clobbers queued changes: the write goes with the serial held and its 409 brings the current cart', async () => {
+    const { f, client } = await loaded(cartOf(4, [line(1)]), 300);
+    client.change({ op: 'set', itemId: line(1).itemId, quantity: 6 });
+    client.remoteChanged({ cartId: 'cart-1', serial: 5 });
+    await flushPromises();
+    expect(f.gets).toHaveLength(0);
+    expect(client.store.get().pending).toEqual([{ op: 'set', itemId: line(1).itemId, quantity: 6 }]);
+    expect(optimisticCart(client.store.get().cart, client.store.get().pending)?.items[0]?.quantity).toBe(6);
+    await tick(300);
+    expect(f.sent[0]).toMatchObject({ serial: 4 });
+    const current = cartOf(5, [line(1, { quantity: 2 })]);
+    f.sent[0]!.resolve({ ok: false, status: 409, code: 'cart_conflict', message: 'changed', details: { cart: current } });
+    await tick(0);
+    expect(client.store.get()).toMatchObject({ cart: current, sync: 'CONFLICT', failed: [{ op: 'set', quantity: 6 }] });
+    // The conflict's cart already is what the event announced: no further read.
+    expect(f.gets).toHaveLength(0);
+  });
+
+  it('drops a read that lands after the user queued a change, and reads once idle if still behind', async () => {
+    const { f, client } = await loaded(cartOf(4, [line(1)]), 300);
+    client.remoteChanged({ cartId: 'cart-1', serial: 5 });
+    client.change({ op: 'add', variantId: V2, quantity: 1 });
+    f.answerGet(cartOf(5, [line(1, { quantity: 9 })]));
+    await flushPromises();
+    // The read was not taken over the queued change: the write goes with serial 4 as the user saw it.
+    expect(client.store.get().cart?.serial).toBe(4);
+    expect(client.store.get().pending).toHaveLength(1);
+    await tick(300);
+    expect(f.sent[0]).toMatchObject({ serial: 4 });
+    // Another write elsewhere while ours is in flight; our answer (serial 5) is still behind it (6): read then.
+    client.remoteChanged({ cartId: 'cart-1', serial: 6 });
+    expect(f.gets).toHaveLength(0);
+    f.sent[0]!.resolve({ ok: true, cart: cartOf(5, [line(1), line(2)]) });
+    await tick(0);
+    expect(f.gets).toHaveLength(1);
+    f.answerGet(cartOf(6, [line(2)]));
+    await flushPromises();
+    expect(client.store.get().cart).toMatchObject({ serial: 6, itemCount: 1 });
+  });
+
+  it('after a reconnection (no hint) reads again when idle; before the first read, reads once it lands', async () => {
+    const { f, client } = await loaded(cartOf(4));
+    client.remoteChanged();
+    expect(f.gets).toHaveLength(1);
+    f.answerGet(cartOf(4));
+    await flushPromises();
+
+    const g = fakeTransport(cartOf(1));
+    const fresh = createCartClient(g.transport, { debounceMs: 0 });
+    void fresh.refresh();
+    fresh.remoteChanged({ cartId: 'cart-1', serial: 3 });
+    expect(g.gets).toHaveLength(1);
+    g.answerGet(cartOf(2));
+    await flushPromises();
+    // The first read (serial 2) was older than the news (3): one more read.
+    expect(g.gets).toHaveLength(1);
+    g.answerGet(cartOf(3, [line(1)]));
+    await flushPromises();
+    expect(fresh.store.get().cart?.serial).toBe(3);
+  });
+});

@@ -3,6 +3,9 @@
 // a lower serial than the one held is ignored; a full cart update (a refresh, a conflict's current cart) clears
 // the pending changes. Sync states ERROR / CONFLICT / DISCONNECTED are kept for the sidebar to show, with a retry.
 // The quantities shown are optimistic: the held cart with the queued and in-flight changes applied.
+// Another device or tab that writes the cart says so (a live event, or the guests' BroadcastChannel): `remoteChanged`
+// reads the cart again when the held one is older, unless changes of ours are queued, in flight or failed — then
+// their answer (or its 409 cart_conflict with the current cart) brings it, and a hint still unmet afterwards is read.
 
 import { acceptCartAnswer, type CartChange, type CartLine, type CartSyncState, type CartView } from '@granary/domain';
 import { createStore, type Store } from '../../../lib/store';
@@ -131,7 +134,16 @@ export type CartClient = {
   setOpen: (open: boolean) => void;
   /** Forgets the cart (another user signed in) and reads it again. */
   reset: () => Promise<void>;
+  /**
+   * The cart was written elsewhere (another device or tab): `hint` is the cart and serial it now has; without one
+   * (a reconnection, a truncated event) the cart may have moved. Reads the cart again when the held one is older and
+   * nothing of ours is pending; otherwise remembers it and reads once our changes are answered, if still behind.
+   */
+  remoteChanged: (hint?: RemoteCartHint) => void;
 };
+
+/** What another writer said of the cart: its id and new serial. */
+export type RemoteCartHint = { cartId: string; serial: number };
 
 type Timers = { set: (fn: () => void, ms: number) => unknown; clear: (handle: unknown) => void };
 
@@ -146,6 +158,8 @@ export function createCartClient(transport: CartTransport, options: { debounceMs
   const timers = options.timers ?? defaultTimers;
   let timer: unknown = null;
   let generation = 0;
+  /** What another writer said while we were busy (or before the first read): read again once idle, if still behind. */
+  let behind: RemoteCartHint | 'unknown' | null = null;
 
   const patch = (p: Partial<CartClientState> | ((s: CartClientState) => Partial<CartClientState>)) =>
     store.set((s) => ({ ...s, ...(typeof p === 'function' ? p(s) : p) }));
@@ -183,6 +197,7 @@ export function createCartClient(transport: CartTransport, options: { debounceMs
     if (gen !== generation) return;
     if (result.ok) {
       patch((now) => ({ cart: take(result.cart, now) ?? now.cart, inFlight: null, sync: null, failed: [] }));
+      if (store.get().pending.length === 0) catchUp();
     } else if (result.status === 409 && result.code === 'cart_conflict') {
       // A full update: the current cart replaces ours and the pending changes are cleared; the user decides again.
       const current = (result.details as { cart?: CartView } | undefined)?.cart ?? null;
@@ -211,9 +226,60 @@ export function createCartClient(transport: CartTransport, options: { debounceMs
     if (result.ok) {
       patch((s) => ({ cart: take(result.cart, s) ?? s.cart, loading: false, sync: s.sync === 'DISCONNECTED' ? null : s.sync }));
       if (store.get().pending.length > 0) schedule(0);
+      else catchUp();
     } else {
       patch({ loading: false, sync: result.status === 0 ? 'DISCONNECTED' : 'ERROR' });
     }
+  }
+
+  /** Whether the hint says the server's cart is newer than the one held. */
+  const isBehind = (hint: RemoteCartHint | 'unknown', cart: CartView | null): boolean =>
+    hint === 'unknown' || cart === null || hint.cartId !== cart.id || hint.serial > cart.serial;
+
+  /** Changes of ours are on the way (or waiting for a retry), or the cart is being read: not the moment to read it. */
+  const busy = (s: CartClientState): boolean => s.inFlight !== null || s.pending.length > 0 || s.failed.length > 0 || s.loading || s.cart === null;
+
+  /** Reads the cart another writer changed; its answer is dropped if changes of ours were queued meanwhile. */
+  async function readRemote(): Promise<void> {
+    behind = null;
+    const gen = generation;
+    const result = await transport.get();
+    if (gen !== generation || !result.ok) return;
+    const s = store.get();
+    // Never over pending changes: their write carries the serial we hold, and a 409 brings the current cart (if it
+    // does not, this read's news is read again once they are answered).
+    if (s.inFlight !== null || s.pending.length > 0 || s.failed.length > 0) {
+      if (isBehind({ cartId: result.cart.id, serial: result.cart.serial }, s.cart)) remember({ cartId: result.cart.id, serial: result.cart.serial });
+      return;
+    }
+    patch((now) => ({ cart: take(result.cart, now) ?? now.cart, sync: null }));
+  }
+
+  /** Keeps the newest news heard while busy ('unknown' wins: read whatever it is). */
+  function remember(h: RemoteCartHint | 'unknown'): void {
+    if (behind === null || h === 'unknown' || (behind !== 'unknown' && behind.cartId !== h.cartId)) behind = h;
+    else if (behind !== 'unknown') behind = { cartId: h.cartId, serial: Math.max(behind.serial, h.serial) };
+  }
+
+  /** After our own call lands: a remote change heard meanwhile and not covered by its answer is read now. */
+  function catchUp(): void {
+    if (behind === null) return;
+    const s = store.get();
+    if (busy(s)) return;
+    if (isBehind(behind, s.cart)) void readRemote();
+    else behind = null;
+  }
+
+  function remoteChanged(hint?: RemoteCartHint): void {
+    const h = hint ?? 'unknown';
+    const s = store.get();
+    // Our own write's echo, or older news: nothing to read.
+    if (s.cart !== null && !isBehind(h, s.cart)) return;
+    if (busy(s)) {
+      remember(h);
+      return;
+    }
+    void readRemote();
   }
 
   async function refresh(): Promise<void> {
@@ -224,6 +290,7 @@ export function createCartClient(transport: CartTransport, options: { debounceMs
     if (result.ok) {
       // A full update clears pending changes (4.3); one in flight still answers (and is ignored if older).
       patch((s) => ({ cart: result.cart.id !== s.cart?.id || result.cart.serial >= (s.cart?.serial ?? 0) ? result.cart : s.cart, pending: [], loading: false, sync: null, failed: [] }));
+      catchUp();
     } else {
       patch({ loading: false, sync: result.status === 0 ? 'DISCONNECTED' : 'ERROR' });
     }
@@ -248,8 +315,10 @@ export function createCartClient(transport: CartTransport, options: { debounceMs
     },
     dismissNotice: () => patch({ notice: null }),
     setOpen: (open) => patch({ open }),
+    remoteChanged,
     async reset() {
       generation += 1;
+      behind = null;
       if (timer !== null) timers.clear(timer);
       timer = null;
       store.set((s) => ({ ...initialCartState, open: s.open }));

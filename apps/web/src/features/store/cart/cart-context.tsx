@@ -2,24 +2,27 @@
 // navigating), read with useCart(); useAddToCart() for product pages and cards. Other store features may use these
 // two hooks (their public API); everything else in this folder is the cart's own.
 
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import {
   STORE_AREAS,
   cartEnablement,
+  cartUserTopic,
   isStoreAreaOn,
   type CartDisabledReason,
   type CartEnablement,
+  type CartEventPayload,
   type CartSyncState,
   type CartView,
 } from '@granary/domain';
 import { useBootstrap } from '../../../lib/api/bootstrap';
+import { useLiveEvents } from '../../../lib/live/use-live-events';
 import { useStore } from '../../../lib/store';
 import { useStoreLocale } from '../components/use-store-locale';
 import { useStoreRegion } from '../components/use-store-region';
 import { httpCartTransport } from './cart-api';
 import { createCartClient, optimisticCart, type AddPreview, type CartClient, type CartNotice } from './cart-client';
 
-/** The tabs of one browser tell each other of cart changes on this channel. */
+/** A guest's tabs (one browser) tell each other of cart changes on this channel; signed in, the server's live events do. */
 const CART_CHANNEL = 'granary-cart';
 
 let pageLocale: string | null = null;
@@ -41,12 +44,27 @@ function useClient(): CartClient {
 /**
  * Keeps the cart in step with who is signed in and the page's region: reads it on first use, again after a sign-in
  * or sign-out (the server then merges a guest cart), when the tab comes back into view (another tab may have
- * changed it) and, when the connection is back, retries what could not be sent.
+ * changed it) and, when the connection is back, retries what could not be sent. A signed-in user's other devices
+ * and tabs: the 'cart:user:<id>' live event of each write (and a read after every reconnection); a guest's other
+ * tabs: the BroadcastChannel.
  */
 function CartSync({ client }: { client: CartClient }) {
   const { data } = useBootstrap();
   const { locale } = useStoreLocale();
   const userId = data ? (data.user.id ?? `guest:${data.user.anonymousId}`) : null;
+  const signedInId = data?.user.isLoggedIn && data.user.id ? data.user.id : null;
+  const guest = useRef(signedInId === null);
+  guest.current = signedInId === null;
+  useLiveEvents({
+    topics: signedInId ? [cartUserTopic(signedInId)] : [],
+    enabled: signedInId !== null,
+    onEvent: (event) => {
+      const payload = event.payload as CartEventPayload | null;
+      client.remoteChanged(payload ? { cartId: payload.cartId, serial: payload.serial } : undefined);
+    },
+    // Events missed while away are not replayed: read again on every (re)connection.
+    onOpen: () => client.remoteChanged(),
+  });
   useEffect(() => {
     if (userId === null) return;
     pageLocale = locale;
@@ -73,15 +91,12 @@ function CartSync({ client }: { client: CartClient }) {
     let told = client.store.get().cart;
     const unsubscribe = client.store.subscribe(() => {
       const cart = client.store.get().cart;
-      if (cart && cart.id && (cart.id !== told?.id || cart.serial > told.serial) && told !== null) channel?.postMessage({ id: cart.id, serial: cart.serial });
+      if (guest.current && cart && cart.id && (cart.id !== told?.id || cart.serial > told.serial) && told !== null) channel?.postMessage({ id: cart.id, serial: cart.serial });
       told = cart;
     });
     if (channel) {
       channel.onmessage = (event: MessageEvent<{ id: string; serial: number }>) => {
-        const s = client.store.get();
-        const mine = s.cart;
-        if (s.inFlight || s.pending.length > 0) return;
-        if (!mine || mine.id !== event.data.id || mine.serial < event.data.serial) void client.refresh();
+        if (guest.current) client.remoteChanged({ cartId: event.data.id, serial: event.data.serial });
       };
     }
     return () => {
