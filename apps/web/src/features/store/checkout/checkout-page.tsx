@@ -126,7 +126,7 @@ function AddressForm({ country, addressType, onSaved, onCancel }: { country: str
       type={opts.type ?? 'text'}
       value={f[name] ?? ''}
       onChange={(e) => setF({ ...f, [name]: e.target.value })}
-      sx={{ gridColumn: { xs: 'span 6', sm: `span ${span}` } }}
+      sx={{ gridColumn: { xs: span <= 2 ? 'span 3' : 'span 6', sm: `span ${span}` } }}
     >
       {opts.select?.map((o) => (
         <MenuItem key={o} value={o}>{o}</MenuItem>
@@ -266,7 +266,7 @@ function PartitionCard({ view, p, index, write }: { view: CheckoutView; p: Check
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {t('store.checkout.shipsFrom', { warehouse: `${p.warehouse.name}, ${p.warehouse.city} ${p.warehouse.region}`, count: p.lines.reduce((n, l) => n + l.quantity, 0) })}
       </Typography>
-      <RadioGroup value={p.shippingMethod ?? ''} onChange={(e) => void send({ shippingMethod: e.target.value })} aria-label={t('store.checkout.methodOf', { n: index + 1 })} sx={{ flexDirection: 'row', gap: 1.5, flexWrap: 'nowrap' }}>
+      <RadioGroup value={p.shippingMethod ?? ''} onChange={(e) => void send({ shippingMethod: e.target.value })} aria-label={t('store.checkout.methodOf', { n: index + 1 })} sx={{ flexDirection: { xs: 'column', sm: 'row' }, gap: { xs: 1, sm: 1.5 }, flexWrap: 'nowrap' }}>
         <MethodOption value="pickup" icon={<StorefrontOutlinedIcon />} title={t('store.checkout.method.pickup')} hint={t('store.checkout.pickupHint')} />
         <MethodOption value="delivery" icon={<LocalShippingOutlinedIcon />} title={t('store.checkout.method.delivery')} hint={p.shippingMethod === 'delivery' ? money(p.shippingTotal, view.cart.currency) : t('store.checkout.deliveryHint')} />
       </RadioGroup>
@@ -397,7 +397,10 @@ function TestCardForm({ view, token, onChoose }: { view: CheckoutView; token: st
             sx={{ m: 0, border: 1, borderColor: 'divider', borderRadius: 1.5, px: 1, py: 0.5, bgcolor: 'background.paper', '&:has(input:checked)': { borderColor: 'primary.main' } }}
             label={
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                <Box sx={{ fontFamily: 'monospace', letterSpacing: 1 }}>{`•••• •••• •••• ${c.last4}`}</Box>
+                <Box sx={{ fontFamily: 'monospace', letterSpacing: 1, whiteSpace: 'nowrap' }}>
+                  <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>{'•••• •••• '}</Box>
+                  {`•••• ${c.last4}`}
+                </Box>
                 <Typography variant="body2" color="text.secondary">{t(`store.checkout.card.${c.outcome}` as MessageId, { brand: c.brand })}</Typography>
               </Stack>
             }
@@ -425,6 +428,15 @@ export function CheckoutBody({ cartId, buyNow = false }: { cartId?: string; buyN
   const [cardToken, setCardToken] = useState<string>(TEST_CARDS[0].token);
   const [addingBilling, setAddingBilling] = useState(false);
   const [allFinancing, setAllFinancing] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+
+  // After a refused place, bring the section that says why into view (the button is far from it on a phone).
+  useEffect(() => {
+    const first = errors[0];
+    if (!first) return;
+    const target = first.card === 'page' ? null : document.getElementById(`checkout-${first.card}`);
+    target?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [errors]);
 
   useEffect(() => {
     checkoutApi.view(cartId).then(setView, (e: CheckoutError) => {
@@ -461,6 +473,7 @@ export function CheckoutBody({ cartId, buyNow = false }: { cartId?: string; buyN
   const confirmationPath = (id: string) => `/direct/${view.cart.kind === 'buy_now' ? 'buy-now' : 'order'}-confirmation/${id}`;
   const place = async () => {
     setPlacing(true);
+    setAttempted(true);
     try {
       const order = await checkoutApi.place({ cartId: view.cart.id, serial: view.cart.serial, expectedTotal: view.totals.total });
       await cart.refresh().catch(() => undefined);
@@ -475,7 +488,11 @@ export function CheckoutBody({ cartId, buyNow = false }: { cartId?: string; buyN
     }
   };
 
-  const live: SectionError[] = view.errors.map((e) => ({ section: e.section, message: e.message, partitionKey: e.partitionKey }));
+  // What is still missing in the form (shipping, timing, billing) is said once the buyer tries to place, not while they fill
+  // it in; problems they cannot see otherwise (changed prices, a refused code, a licence) are said at once.
+  const live: SectionError[] = view.errors
+    .filter((e) => attempted || !(['shipping', 'delivery', 'payment'] as CartErrorSection[]).includes(e.section))
+    .map((e) => ({ section: e.section, message: e.message, partitionKey: e.partitionKey }));
   const errorsOf = (card: CheckoutSection | 'page') => [
     ...errors.filter((e) => e.card === card).map((e) => e.error),
     ...live.filter((e) => CHECKOUT_SECTION_OF_ERROR[e.section] === card && !errors.some((x) => x.error.section === e.section)),
@@ -590,7 +607,7 @@ export function CheckoutBody({ cartId, buyNow = false }: { cartId?: string; buyN
             <TextField fullWidth multiline minRows={2} size="small" label={t('store.checkout.notes')} defaultValue={view.cart.notes} onBlur={(e) => e.target.value !== view.cart.notes && void write('notes', { notes: e.target.value })} />
           </SectionCard>
         </Box>
-        <Box sx={{ position: { md: 'sticky' }, top: { md: 16 }, minWidth: 0 }}>
+        <Box sx={{ position: { md: 'sticky' }, top: { md: 80 }, minWidth: 0 }}>
           <Paper component="section" aria-labelledby="checkout-summary" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2, bgcolor: { md: 'background.default' } }}>
             <Typography id="checkout-summary" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
               <T id="store.checkout.section.summary" />
@@ -614,6 +631,15 @@ export function CheckoutBody({ cartId, buyNow = false }: { cartId?: string; buyN
                       {t('store.checkout.lineDetail', { quantity: l.quantity, label: l.variantLabel })}
                       {l.restrictedUse ? ` · ${t('store.checkout.rupShort')}` : ''}
                     </Typography>
+                    {l.currentPrice !== l.unitPrice || l.available < l.quantity ? (
+                      <Typography variant="caption" color="warning.dark" sx={{ display: 'block', fontWeight: 600 }}>
+                        {l.currentPrice === null
+                          ? t('store.checkout.lineGone')
+                          : l.currentPrice !== l.unitPrice
+                            ? t('store.checkout.lineNowPrice', { was: money(l.unitPrice, view.cart.currency), now: money(l.currentPrice, view.cart.currency) })
+                            : t('store.checkout.lineOnlyAvailable', { available: l.available })}
+                      </Typography>
+                    ) : null}
                   </Box>
                   <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{money(l.lineTotal, view.cart.currency)}</Typography>
                 </Box>
