@@ -58,6 +58,12 @@ export const envSchema = z.object({
   PRICE_FEED_INTERVAL_MS: z.coerce.number().int().min(500).default(5000),
   /** The store's card payment provider (docs/decisions/021-checkout-and-orders.md): 'test' is built in; unset, card payment is not offered. */
   CARD_PROVIDER: z.enum(['test']).optional(),
+  /**
+   * Experiment flags that are on (platform.md 4.6; the seam until an experiment service is wired in, 7.7): a comma-
+   * or space-separated list of `flag` (variant 'on') or `flag=variant`, delivered in the bootstrap as `experiments`.
+   * E.g. EXPERIMENT_FLAGS=store-marketing-subscribe shows the store's marketing-subscribe dialog (2.9). Empty: none.
+   */
+  EXPERIMENT_FLAGS: z.string().default(''),
   /** The e-signature provider contracts are sent through; 'builtin' (our own signing page) when unset. */
   ESIGN_PROVIDER: z.string().min(1).optional(),
   SEED_DEMO: z

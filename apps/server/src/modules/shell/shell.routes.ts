@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bootstrapResponseSchema, versionResponseSchema } from '@granary/domain';
+import { bootstrapResponseSchema, parseExperimentFlags, versionResponseSchema } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { anonymousIdOf, getSession } from '../../platform/access.ts';
 import { randomToken } from '../../platform/crypto.ts';
@@ -44,6 +44,7 @@ export const shellRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx, pa
         requestedEnterpriseId: request.query.current_enterprise_id,
         partner: await partners.byHost(request.headers.host),
         buildTag,
+        experiments: parseExperimentFlags(ctx.env.EXPERIMENT_FLAGS),
       });
     },
   );

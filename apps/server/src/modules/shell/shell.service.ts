@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db.ts';
 import { csrfTokenFor } from '../../platform/csrf.ts';
 import type { SessionState } from '../../platform/sessions.ts';
 import { listUserEnterprises } from './shell.repo.ts';
+import { dialogsSeenBy } from '../store-dialogs/store-dialogs.repo.ts';
 
 type BootstrapInput = {
   session: SessionState | null;
@@ -11,6 +12,8 @@ type BootstrapInput = {
   requestedEnterpriseId: number | undefined;
   partner: WhiteLabelPartner;
   buildTag: string;
+  /** The experiment flags that are on (flag → variant; platform.md 4.6). */
+  experiments?: Record<string, string>;
 };
 
 /**
@@ -26,7 +29,7 @@ export function pickCurrentEnterprise(ids: number[], requested: number | undefin
 
 export async function buildBootstrap(db: Db, input: BootstrapInput): Promise<BootstrapResponse> {
   const { session, anonymousId, partner } = input;
-  const base = { partner, build: { tag: input.buildTag } };
+  const base = { partner, build: { tag: input.buildTag }, experiments: input.experiments ?? {} };
   if (!session) {
     return {
       ...base,
@@ -71,6 +74,9 @@ export async function buildBootstrap(db: Db, input: BootstrapInput): Promise<Boo
       actingAs: actor ? summary(user) : null,
       actor: actor ? summary(actor) : null,
       actAsScope: actor ? (session.session.actAsScope ?? 'full') : null,
+      // Store dialogs (platform.md 2.9): the current terms are unaccepted while tos_accepted_at is empty.
+      must_accept_tos: user.tosAcceptedAt === null,
+      dialogs_seen: await dialogsSeenBy(db, user.id),
     },
     enterprises,
     current_enterprise_id: pickCurrentEnterprise(

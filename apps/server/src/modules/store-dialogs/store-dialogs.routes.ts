@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  STORE_API,
+  STORE_MARKETING_DIALOG_SEEN_PATH,
+  STORE_MARKETING_DIALOG_SUBSCRIBE_PATH,
+  STORE_TERMS_ACCEPT_PATH,
+  acceptTermsResponseSchema,
+  apiErrorSchema,
+  marketingDialogResponseSchema,
+} from '@granary/domain';
+import type { AppContext } from '../../platform/context.ts';
+import { requireSession } from '../../platform/access.ts';
+import * as service from './store-dialogs.service.ts';
+
+type Options = { ctx: AppContext };
+
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema } as const;
+
+/**
+ * The store dialogs' calls (platform.md 2.9): accept the terms of service, and the marketing-subscribe dialog seen or
+ * subscribed. Each needs a session, takes no body and may be repeated (idempotent). The web reloads the bootstrap
+ * afterwards (must_accept_tos, dialogs_seen).
+ */
+export const storeDialogsRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+  const session = { access: 'session' } as const;
+
+  app.post(
+    `${STORE_API}${STORE_TERMS_ACCEPT_PATH}`,
+    { config: session, schema: { response: { 200: acceptTermsResponseSchema, ...errors } } },
+    async (request) => service.acceptTerms(db, request, await requireSession(ctx, request)),
+  );
+
+  app.post(
+    `${STORE_API}${STORE_MARKETING_DIALOG_SEEN_PATH}`,
+    { config: session, schema: { response: { 200: marketingDialogResponseSchema, ...errors } } },
+    async (request) => service.marketingDialogSeen(db, await requireSession(ctx, request)),
+  );
+
+  app.post(
+    `${STORE_API}${STORE_MARKETING_DIALOG_SUBSCRIBE_PATH}`,
+    { config: session, schema: { response: { 200: marketingDialogResponseSchema, ...errors } } },
+    async (request) => service.marketingSubscribe(db, request, await requireSession(ctx, request)),
+  );
+};
