@@ -114,6 +114,7 @@ describe('the order of the dialogs', () => {
     expect(storeDialogToShow({ ...both, experiments: {} })).toBe('terms');
     expect(storeDialogToShow({ ...both, marketingDone: true, mustAcceptTos: false })).toBe(null);
     expect(storeDialogToShow({ ...both, user: guest })).toBe(null);
+    expect(storeDialogToShow({ ...both, user: { ...farmer, actingAs: { id: 'x' } } })).toBe(null);
   });
   it('opens on /direct pages but not on the terms pages themselves', () => {
     expect(isStoreDialogPath('/direct')).toBe(true);

@@ -72,6 +72,8 @@ export type StoreDialogUser = {
   employeeInfo?: { role: string } | null | undefined;
   /** User-level permissions; a community-builder role may be granted here too. */
   permissions?: readonly string[] | undefined;
+  /** Set while an admin acts as this user: the dialogs ask for the user's own consent, so none opens then. */
+  actingAs?: unknown;
 };
 
 /** An admin: a super admin, or a user holding any admin permission (true, 'all' or a non-empty list; 6.2). */
@@ -159,10 +161,10 @@ export function isStoreDialogPath(barePath: string): boolean {
 
 /**
  * The dialog to show now: the marketing dialog first, then (after it, or otherwise) the terms dialog; none to
- * guests. `marketingDone` is true once the marketing dialog was closed in this visit.
+ * guests nor while an admin acts as the user. `marketingDone` is true once the marketing dialog was closed in this visit.
  */
 export function storeDialogToShow(input: MarketingDialogInput & TermsDialogInput & { marketingDone: boolean }): StoreDialog | null {
-  if (!input.user.isLoggedIn) return null;
+  if (!input.user.isLoggedIn || input.user.actingAs) return null;
   if (!input.marketingDone && shouldShowMarketingDialog(input)) return 'marketing';
   if (shouldShowTermsDialog(input)) return 'terms';
   return null;
