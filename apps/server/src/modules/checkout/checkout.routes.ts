@@ -12,6 +12,7 @@ import {
   applicatorLicenceInputSchema,
   applicatorLicenceListSchema,
   applicatorLicenceSchema,
+  applicatorOwnerQuerySchema,
   billingAddressRequestSchema,
   buyNowRequestSchema,
   buyNowResponseSchema,
@@ -123,13 +124,26 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx 
     return reply.status(204).send(null);
   });
 
+  // The buyer's applicator licences; the applicator page (2.4) passes ?enterpriseId=&userId= when a super admin opens
+  // another user's (anyone else gets a 404 for someone else's).
   const L = `${STORE_API}/applicator-licences`;
-  app.get(L, { config, schema: { response: { 200: applicatorLicenceListSchema, ...errors } } }, async (request) => ({ licences: await service.listLicences(db, await callerOf(request), deps) }));
-  app.post(L, { config, schema: { body: applicatorLicenceInputSchema, response: { 201: applicatorLicenceSchema, ...errors } } }, async (request, reply) =>
-    reply.status(201).send(await service.createLicence(db, await callerOf(request), request.body, deps)),
+  const owner = { querystring: applicatorOwnerQuerySchema };
+  async function licenceOwnerOf(request: FastifyRequest<{ Querystring: z.infer<typeof applicatorOwnerQuerySchema> }>): Promise<service.Caller> {
+    const s = await requireSession(ctx, request);
+    const caller = { userId: s.user.id, currentEnterpriseId: s.session.currentEnterpriseId ?? null, isSuperAdmin: s.user.isSuperAdmin };
+    return service.licenceOwner(db, caller, request.query);
+  }
+  app.get(L, { config, schema: { ...owner, response: { 200: applicatorLicenceListSchema, ...errors } } }, async (request) => ({
+    licences: await service.listLicences(db, await licenceOwnerOf(request), deps),
+  }));
+  app.post(L, { config, schema: { ...owner, body: applicatorLicenceInputSchema, response: { 201: applicatorLicenceSchema, ...errors } } }, async (request, reply) =>
+    reply.status(201).send(await service.createLicence(db, await licenceOwnerOf(request), request.body, deps)),
   );
-  app.delete(`${L}/:id`, { config, schema: { params: idParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await service.deleteLicence(db, await callerOf(request), request.params.id);
+  app.put(`${L}/:id`, { config, schema: { ...owner, params: idParams, body: applicatorLicenceInputSchema, response: { 200: applicatorLicenceSchema, ...errors } } }, async (request) =>
+    service.updateLicence(db, await licenceOwnerOf(request), request.params.id, request.body, deps),
+  );
+  app.delete(`${L}/:id`, { config, schema: { ...owner, params: idParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    await service.deleteLicence(db, await licenceOwnerOf(request), request.params.id);
     return reply.status(204).send(null);
   });
 };

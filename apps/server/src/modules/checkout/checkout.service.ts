@@ -20,6 +20,7 @@ import {
   isStoreAreaOn,
   isSubdivisionOf,
   latestFutureDeliveryDate,
+  licenceUploadParent,
   licenceValid,
   moneyAmount,
   packWeightLb,
@@ -35,6 +36,7 @@ import {
   isValidEmail,
   isValidPhone,
   type AddressValues,
+  type ApplicatorOwnerQuery,
   type CartErrorSection,
   type CheckoutError,
   type CheckoutView,
@@ -52,6 +54,8 @@ import { callerForUser, cartLinesWithCurrentPrices, enablementOf, type CartLineW
 import { variantWithPrice } from '../cart/cart.repo.ts';
 import { refreshProductRegions } from '../store-catalog/store-catalog.repo.ts';
 import * as repo from './checkout.repo.ts';
+import * as licencesRepo from './licences.repo.ts';
+import { deleteUploadsOf } from '../uploads/uploads.repo.ts';
 import type { CardProvider } from './payment.adapter.ts';
 
 export type CheckoutDeps = { cardProvider: CardProvider | null; now?: () => Date };
@@ -947,18 +951,42 @@ export async function listLicences(db: Db, caller: Caller, deps: CheckoutDeps) {
   const today = todayOf(deps);
   return (await repo.licencesOf(db, caller.userId)).map((l) => ({ id: l.id, holderName: l.holder_name, licenceNumber: l.licence_number, jurisdiction: l.jurisdiction, expiresOn: l.expires_on, valid: licenceValid(l.expires_on, today) }));
 }
-export async function createLicence(db: Db, caller: Caller, input: z.input<typeof applicatorLicenceInputSchema>, deps: CheckoutDeps) {
+/** A licence as written: a US state or Canadian province, not already expired. */
+function checkedLicence(input: z.input<typeof applicatorLicenceInputSchema>, deps: CheckoutDeps) {
   const l = applicatorLicenceInputSchema.parse(input);
   const jurisdiction = l.jurisdiction.toUpperCase();
   const fields: { field: string; problem: 'invalid' }[] = [];
   if (!isSubdivisionOf('USA', jurisdiction) && !isSubdivisionOf('CAN', jurisdiction)) fields.push({ field: 'jurisdiction', problem: 'invalid' });
   if (!licenceValid(l.expiresOn, todayOf(deps))) fields.push({ field: 'expiresOn', problem: 'invalid' });
   if (fields.length > 0) throw new AppError('invalid_request', 'Please check the licence.', { fields });
-  const row = await repo.insertLicence(db, caller.userId, await enterpriseIdOf(db, caller), { ...l, jurisdiction });
+  return { ...l, jurisdiction };
+}
+export async function createLicence(db: Db, caller: Caller, input: z.input<typeof applicatorLicenceInputSchema>, deps: CheckoutDeps) {
+  const row = await repo.insertLicence(db, caller.userId, await enterpriseIdOf(db, caller), checkedLicence(input, deps));
+  return { id: row.id, holderName: row.holder_name, licenceNumber: row.licence_number, jurisdiction: row.jurisdiction, expiresOn: row.expires_on, valid: true };
+}
+/** Whose licences a call is about (the applicator page): the caller's own; another user's only for a super admin; 404 otherwise. */
+export async function licenceOwner(db: Db, caller: Caller & { isSuperAdmin: boolean }, query: ApplicatorOwnerQuery): Promise<Caller> {
+  const userId = query.userId ?? caller.userId;
+  if (userId !== caller.userId && (!caller.isSuperAdmin || !(await licencesRepo.userExists(db, userId)))) throw new AppError('not_found');
+  if (query.enterpriseId === undefined) return userId === caller.userId ? { userId, currentEnterpriseId: caller.currentEnterpriseId } : { userId, currentEnterpriseId: null };
+  const enterpriseId = await licencesRepo.membershipByPublicId(db, userId, query.enterpriseId);
+  if (enterpriseId === null) throw new AppError('not_found');
+  return { userId, currentEnterpriseId: enterpriseId };
+}
+export async function updateLicence(db: Db, caller: Caller, id: number, input: z.input<typeof applicatorLicenceInputSchema>, deps: CheckoutDeps) {
+  const l = checkedLicence(input, deps);
+  const row = await licencesRepo.updateLicence(db, caller.userId, id, l);
+  if (!row) throw new AppError('not_found');
   return { id: row.id, holderName: row.holder_name, licenceNumber: row.licence_number, jurisdiction: row.jurisdiction, expiresOn: row.expires_on, valid: true };
 }
 export async function deleteLicence(db: Db, caller: Caller, id: number): Promise<void> {
-  const ok = await db.transaction((tx) => repo.deleteLicence(tx as unknown as Db, caller.userId, id));
+  const ok = await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const deleted = await repo.deleteLicence(tx, caller.userId, id);
+    if (deleted) await deleteUploadsOf(tx, caller.userId, licenceUploadParent(id)); // its scans go with it
+    return deleted;
+  });
   if (!ok) throw new AppError('not_found');
 }
 

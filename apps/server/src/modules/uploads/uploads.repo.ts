@@ -55,3 +55,8 @@ export async function deleteUpload(db: Db, guid: string, userId: string): Promis
 export async function userExists(db: Db, userId: string): Promise<boolean> {
   return rowsOf(await db.execute(sql`select 1 from users where id = ${userId}::uuid`)).length > 0;
 }
+
+/** Removes a parent's files (its record was deleted), in the caller's transaction. */
+export async function deleteUploadsOf(db: Db, userId: string, parentGuid: string): Promise<void> {
+  await db.execute(sql`delete from store_uploads where user_id = ${userId}::uuid and parent_guid = ${parentGuid}`);
+}
