@@ -14,6 +14,8 @@ import { storeCartMessages } from './store-cart-messages';
 import { storeOrdersMessages } from './store-orders-messages';
 import { storeCheckoutMessages } from './store-checkout-messages';
 import { storePagesMessages } from './store-pages-messages';
+import { storeApplicatorMessages } from './store-applicator-messages';
+import { storeDialogsMessages } from './store-dialogs-messages';
 
 /**
  * The one English message catalogue (react-intl ids). The specs' wording is the product's wording: texts quoted
@@ -332,6 +334,8 @@ export const messages = {
   ...storeOrdersMessages,
   ...storeCheckoutMessages,
   ...storePagesMessages,
+  ...storeApplicatorMessages,
+  ...storeDialogsMessages,
 } as const;
 
 export type MessageId = keyof typeof messages;

@@ -7,6 +7,7 @@ import { useT, T } from '../../../lib/i18n/t';
 import { StoreApiError } from '../api/store-request';
 import { CartProvider } from '../cart/cart-context';
 import { CartButton, CartSidebar } from '../cart/cart-sidebar';
+import { StoreDialogs } from '../dialogs/store-dialogs';
 import { useStoreLocale } from './use-store-locale';
 import { useStoreRegion } from './use-store-region';
 
@@ -84,6 +85,7 @@ export function StorePage({ children }: { children: ReactNode }) {
         </Container>
       </Box>
       <CartSidebar />
+      <StoreDialogs />
     </CartProvider>
   );
 }
