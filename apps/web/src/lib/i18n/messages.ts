@@ -14,7 +14,6 @@ import { storeCartMessages } from './store-cart-messages';
 import { storeOrdersMessages } from './store-orders-messages';
 import { storeCheckoutMessages } from './store-checkout-messages';
 import { storePagesMessages } from './store-pages-messages';
-import { storeApplicatorMessages } from './store-applicator-messages';
 import { storeDialogsMessages } from './store-dialogs-messages';
 
 /**
@@ -334,7 +333,6 @@ export const messages = {
   ...storeOrdersMessages,
   ...storeCheckoutMessages,
   ...storePagesMessages,
-  ...storeApplicatorMessages,
   ...storeDialogsMessages,
 } as const;
 
