@@ -6,7 +6,9 @@ import { launchBrowser, openContext, snap } from '../support/browser.ts';
 // The store cart (issue 6) on the real server: a guest puts two products in the cart from their pages and sees the
 // count on the cart button; signs in as the demo farmer and finds the guest's items in the farmer's cart (merged);
 // a quantity changed in the sidebar survives a reload. Screenshots of the sidebar and the product page at 1280 and
-// 390 px. The farmer's cart is emptied at the end (other specs use it).
+// 390 px. The farmer's cart is emptied at the end (other specs use it). Then two devices (two browser contexts with
+// their own sessions of the farmer, which no BroadcastChannel reaches): what one does to the cart, the other's count
+// follows live (the server's 'cart:user:<id>' events over /api/events), both ways.
 
 const FARMER = 'farmer@demo.granary.test';
 const PASSWORD = 'granary-demo';
@@ -134,5 +136,48 @@ describe('store: the cart', () => {
     expect((await cleared).status()).toBe(200);
     await sidebar.getByText('Your cart is empty.').waitFor();
     await context.close();
+  });
+
+  it('two devices signed in as the farmer: the count follows live on the other one, both ways', async () => {
+    const phone = await openContext(browser, { as: 'farmer' });
+    const laptop = await openContext(browser, { as: 'farmer2' });
+    const a = await laptop.newPage();
+    const b = await phone.newPage();
+    const listing = (await (await a.request.get('/api/store/products?locale=en-us&pageSize=48')).json()) as StoreListing;
+    const pick = listing.products.find((p) => p.price && !p.restrictedUse && !RESTRICTED.test(p.name))!;
+    const count = async (p: Page) => Number((await p.getByRole('button', { name: /^Open the cart, / }).getAttribute('aria-label'))!.replace(/\D/g, '') || '0');
+    const streams: string[] = [];
+    b.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/events') streams.push(decodeURIComponent(new URL(r.url()).search));
+    });
+
+    await Promise.all([a.goto(`/direct/product/${pick.slug}`), b.goto(`/direct/product/${pick.slug}`)]);
+    await a.getByRole('heading', { level: 1, name: pick.name }).waitFor();
+    await b.getByRole('heading', { level: 1, name: pick.name }).waitFor();
+    const start = ((await (await b.request.get('/api/store/cart?locale=en-us')).json()) as { itemCount: number }).itemCount;
+    await expect.poll(() => count(b), { timeout: 10_000 }).toBe(start);
+
+    // The laptop adds two packs: the phone's count follows without a reload.
+    const selected = a.getByLabel('Selected pack size');
+    await selected.getByRole('button', { name: `One more ${pick.name}` }).click();
+    const saved = cartSaved(a);
+    await selected.getByRole('button', { name: 'Add to cart' }).click();
+    expect((await saved).status()).toBe(200);
+    const laptopSidebar = a.getByRole('dialog', { name: 'Your cart' });
+    await laptopSidebar.getByRole('button', { name: 'Close the cart' }).click();
+    await laptopSidebar.waitFor({ state: 'hidden' });
+    await expect.poll(() => count(b), { timeout: 5_000 }).toBe(start + 2);
+    expect(streams.some((q) => /topics=cart:user:[0-9a-f-]{36}/.test(q))).toBe(true);
+
+    // The phone empties the cart: the laptop's count follows.
+    await b.getByRole('button', { name: /^Open the cart, / }).click();
+    const sidebar = b.getByRole('dialog', { name: 'Your cart' });
+    await sidebar.waitFor();
+    const cleared = cartSaved(b);
+    await sidebar.getByRole('button', { name: 'Empty the cart' }).click();
+    expect((await cleared).status()).toBe(200);
+    await expect.poll(() => count(a), { timeout: 5_000 }).toBe(0);
+    await phone.close();
+    await laptop.close();
   });
 });
