@@ -14,6 +14,7 @@ import { storeCartMessages } from './store-cart-messages';
 import { storeOrdersMessages } from './store-orders-messages';
 import { storeCheckoutMessages } from './store-checkout-messages';
 import { storePagesMessages } from './store-pages-messages';
+import { storeApplicatorMessages } from './store-applicator-messages';
 import { storeDialogsMessages } from './store-dialogs-messages';
 
 /**
@@ -333,6 +334,7 @@ export const messages = {
   ...storeOrdersMessages,
   ...storeCheckoutMessages,
   ...storePagesMessages,
+  ...storeApplicatorMessages,
   ...storeDialogsMessages,
 } as const;
 
