@@ -488,10 +488,10 @@ export function CheckoutBody({ cartId, buyNow = false }: { cartId?: string; buyN
     }
   };
 
-  // What is still missing in the form (shipping, timing, billing) is said once the buyer tries to place, not while they fill
-  // it in; problems they cannot see otherwise (changed prices, a refused code, a licence) are said at once.
+  // What is still missing in the form (shipping, timing, billing, a licence) is said once the buyer tries to place, not while they fill
+  // it in; problems they cannot see otherwise (changed prices, a refused code) are said at once.
   const live: SectionError[] = view.errors
-    .filter((e) => attempted || !(['shipping', 'delivery', 'payment'] as CartErrorSection[]).includes(e.section))
+    .filter((e) => attempted || !(['shipping', 'delivery', 'payment', 'ineligible_items'] as CartErrorSection[]).includes(e.section))
     .map((e) => ({ section: e.section, message: e.message, partitionKey: e.partitionKey }));
   const errorsOf = (card: CheckoutSection | 'page') => [
     ...errors.filter((e) => e.card === card).map((e) => e.error),
@@ -591,9 +591,11 @@ export function CheckoutBody({ cartId, buyNow = false }: { cartId?: string; buyN
           <SectionCard id="otherInfo" step={3} view={view} errors={errorsOf('otherInfo')}>
             {view.rupRequired ? (
               <Box sx={{ mb: 2 }}>
-                <Alert severity={view.sections.otherInfo.filled ? 'success' : 'info'} sx={{ mb: 2 }}>
-                  <T id="store.checkout.rup" />
-                </Alert>
+                {errorsOf('otherInfo').length === 0 ? (
+                  <Alert severity={view.sections.otherInfo.filled ? 'success' : 'info'} sx={{ mb: 2 }}>
+                    <T id={view.sections.otherInfo.filled ? 'store.checkout.rupOnFile' : 'store.checkout.rup'} />
+                  </Alert>
+                ) : null}
                 {view.licences.length > 0 ? (
                   <TextField select fullWidth size="small" label={t('store.checkout.rupHolder')} value={view.cart.rupHolderId ?? ''} onChange={(e) => void write('rup-holder', { rupHolderId: Number(e.target.value) })} sx={{ mb: 2 }}>
                     {view.licences.map((l) => (
