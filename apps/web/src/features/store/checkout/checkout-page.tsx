@@ -35,6 +35,7 @@ import {
 import { T, useT } from '../../../lib/i18n/t';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { usePartner } from '../../../lib/brand/partner-context';
+import { useSellerName } from '../components/product-card';
 import { StorePage } from '../components/store-frame';
 import { useCart } from '../cart/cart-context';
 import { checkoutApi, CheckoutError } from './checkout-api';
@@ -256,13 +257,14 @@ function MethodOption({ value, icon, title, hint }: { value: string; icon: React
 
 function PartitionCard({ view, p, index, write }: { view: CheckoutView; p: CheckoutPartition; index: number; write: Write }) {
   const t = useT();
+  const sellerName = useSellerName();
   const [adding, setAdding] = useState(false);
   const [addingContact, setAddingContact] = useState(false);
   const send = (body: Record<string, unknown>) => write(`partitions/${p.key}`, body);
   const delivery = p.shippingMethod === 'delivery';
   return (
-    <Box component="section" aria-label={t('store.checkout.shipment', { n: index + 1, seller: p.seller.name })} sx={{ '& + &': { borderTop: 1, borderColor: 'divider', pt: 2.5, mt: 2.5 } }} data-testid={`partition-${p.key}`}>
-      <Typography sx={{ fontWeight: 700 }}>{t('store.checkout.shipment', { n: index + 1, seller: p.seller.name })}</Typography>
+    <Box component="section" aria-label={t('store.checkout.shipment', { n: index + 1, seller: sellerName(p.seller) })} sx={{ '& + &': { borderTop: 1, borderColor: 'divider', pt: 2.5, mt: 2.5 } }} data-testid={`partition-${p.key}`}>
+      <Typography sx={{ fontWeight: 700 }}>{t('store.checkout.shipment', { n: index + 1, seller: sellerName(p.seller) })}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {t('store.checkout.shipsFrom', { warehouse: `${p.warehouse.name}, ${p.warehouse.city} ${p.warehouse.region}`, count: p.lines.reduce((n, l) => n + l.quantity, 0) })}
       </Typography>
