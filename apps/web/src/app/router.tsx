@@ -72,6 +72,7 @@ const storePages: Readonly<Record<string, PageLoader>> = {
   'store-previously-purchased': () => import('../features/store/orders/previously-purchased-page').then((module) => module.PreviouslyPurchasedPage),
   'store-shopping-lists': () => import('../features/store/orders/shopping-lists-page').then((module) => module.ShoppingListsPage),
   'store-shopping-list': () => import('../features/store/orders/shopping-lists-page').then((module) => module.ShoppingListPage),
+  'store-applicator': () => import('../features/store/applicator/applicator-page').then((module) => module.ApplicatorPage),
   'store-feed-efficiency': () => import('../features/store/info/feed-efficiency-page').then((module) => module.FeedEfficiencyPage),
   'store-acre-plans': () => import('../features/store/info/acre-plan-pages').then((module) => module.AcrePlansPage),
   'store-acre-plan': () => import('../features/store/info/acre-plan-pages').then((module) => module.AcrePlanPage),

@@ -148,6 +148,8 @@ export const ROUTES: RouteDef[] = [
   storeAccountPage('store-previously-purchased', '/direct/previously-purchased/:year', 'Previously purchased'),
   storeAccountPage('store-shopping-lists', '/direct/shopping-lists', 'Shopping lists'),
   storeAccountPage('store-shopping-list', '/direct/shopping-lists/:listId', 'Shopping list'),
+  // The buyer's applicator licences (RUP); a super admin may open another user's with the ids.
+  storeAccountPage('store-applicator', '/direct/applicator/:enterpriseId?/:userId?', 'Applicator licences'),
   storePage('store-page', '/direct/:page', 'Store'),
   storePage('store-category-about', '/direct/:category/about', 'Category'),
   storePage('store-category', '/direct/:category/*', 'Category'),
