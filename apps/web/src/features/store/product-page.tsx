@@ -105,7 +105,7 @@ export function ProductView({ product }: { product: StoreProductDetail }) {
               <AlertTitle>
                 <T id="store.product.rupTitle" />
               </AlertTitle>
-              <T id="store.product.rupText" />
+              <T id="store.product.rupText" />{' '}<Link component={RouterLink} to={href('/direct/applicator')}><T id="applicator.rupLink" /></Link>
             </Alert>
           ) : null}
           {!product.availableInRegion ? (

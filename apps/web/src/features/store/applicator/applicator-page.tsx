@@ -38,7 +38,7 @@ import {
 } from '@granary/domain';
 import { T, useT } from '../../../lib/i18n/t';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
-import { uploader } from '../../../lib/upload/upload-store';
+import { uploader, useUploader } from '../../../lib/upload/upload-store';
 import { UploaderPanel, formatFileSize } from '../../../lib/upload/uploader-panel';
 import { StoreApiError } from '../api/store-request';
 import { StorePage, StoreQueryState } from '../components/store-frame';
@@ -266,6 +266,7 @@ export function ApplicatorPage() {
   const { save, remove, removeFile } = useLicenceMutations(owner);
   const [editing, setEditing] = useState<ApplicatorLicence | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ApplicatorLicence | null>(null);
+  const uploads = useUploader();
 
   const openEditor = (l: ApplicatorLicence | 'new') => {
     save.reset();
@@ -336,6 +337,8 @@ export function ApplicatorPage() {
           </DialogActions>
         </Dialog>
       ) : null}
+      {/* Room below the last licence so the docked panel never hides it. */}
+      {uploads.items.length > 0 ? <Box aria-hidden sx={{ height: uploads.maximized ? { xs: 150, sm: 110 } : 72 }} /> : null}
       <UploaderPanel />
     </StorePage>
   );
