@@ -4,7 +4,8 @@ import { launchBrowser, openContext, snap } from '../support/browser.ts';
 
 // After an order (issue 6), on the real server with the demo history: the farmer signs in from the order history's
 // redirect, filters the history, opens an order, writes a review, reorders (the cart grows), opens last year's
-// previously purchased products, creates a shopping list, adds a product to it and adds the list to the cart.
+// previously purchased products, creates a shopping list, adds a product to it from the product page's 'Add to list'
+// and adds the list to the cart.
 // Screenshots at 1280 and 390 px.
 
 const FARMER = 'farmer@demo.granary.test';
@@ -112,14 +113,23 @@ describe('store: after an order', () => {
     await page.waitForURL((url) => /^\/direct\/shopping-lists\/[0-9a-f-]{36}$/.test(url.pathname));
     await page.getByRole('heading', { level: 1, name: 'Fall herd work' }).waitFor();
     await page.getByText('This list is empty.', { exact: false }).waitFor();
-    // Put a product on it (through the list API, as a product page's 'add to list' would) and reload.
+    // Put a product on it from its product page: 'Add to list' → the new list; the snackbar links back to the list.
     const listId = new URL(page.url()).pathname.split('/').pop()!;
     const spring = (await (await page.request.get('/api/store/shopping-lists')).json()) as { lists: { id: string; name: string }[] };
-    const springList = (await (await page.request.get(`/api/store/shopping-lists/${spring.lists.find((l) => l.name === 'Spring burndown')!.id}`)).json()) as { items: { variantId: string }[] };
-    const csrf = ((await (await page.request.get('/api/bootstrap')).json()) as { csrf: string }).csrf;
-    const put = await page.request.put(`/api/store/shopping-lists/${listId}/items/${springList.items[0]!.variantId}`, { data: { quantity: 2 }, headers: { 'x-csrf-token': csrf } });
-    expect(put.status()).toBe(200);
-    await page.reload();
+    const springList = (await (await page.request.get(`/api/store/shopping-lists/${spring.lists.find((l) => l.name === 'Spring burndown')!.id}`)).json()) as { items: { productSlug: string }[] };
+    await page.goto(`/direct/product/${springList.items[0]!.productSlug}`);
+    await page.getByRole('button', { name: /to a shopping list$/ }).click();
+    const menu = page.getByRole('menu', { name: 'Save to a shopping list' });
+    const target = menu.getByRole('menuitemcheckbox', { name: /Fall herd work/ });
+    await target.waitFor();
+    expect(await target.getAttribute('aria-checked')).toBe('false');
+    await page.waitForTimeout(400); // the menu's fade
+    await snap(page, 'store-orders-save-to-list-1280');
+    await target.click();
+    await page.getByText('Saved to Fall herd work').waitFor();
+    await page.getByRole('link', { name: 'View list' }).click();
+    await page.waitForURL((url) => url.pathname === `/direct/shopping-lists/${listId}`);
+    await page.getByRole('heading', { level: 1, name: 'Fall herd work' }).waitFor();
     const qty = page.getByLabel(/^Quantity of /).first();
     await qty.waitFor();
     await qty.fill('3');
@@ -130,6 +140,12 @@ describe('store: after an order', () => {
     await page.getByText('1 product added to your cart.').waitFor();
     await expect.poll(() => cartCount(page), { timeout: 10_000 }).toBe(beforeList + 3);
     await snap(page, 'store-orders-list-1280');
+    // The cart sidebar's lines offer 'Save to list' too.
+    await page.getByRole('button', { name: /^Open the cart/ }).click();
+    await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: /to a shopping list$/ }).first().waitFor();
+    await page.waitForTimeout(400); // the drawer's slide
+    await snap(page, 'store-orders-cart-save-1280');
+    await page.keyboard.press('Escape');
 
     await page.goto('/direct/order-readiness');
     await page.getByRole('heading', { level: 1, name: 'Order readiness' }).waitFor();
@@ -160,6 +176,28 @@ describe('store: after an order', () => {
     await page.getByRole('heading', { level: 1, name: 'Spring burndown' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await snap(page, 'store-orders-list-390');
+    // The product page's list picker on a phone: the seeded list holding the pack size is checked.
+    const held = (await (await page.request.get(`/api/store/shopping-lists/${new URL(page.url()).pathname.split('/').pop()}`)).json()) as { items: { productSlug: string; variantLabel: string }[] };
+    await page.goto(`/direct/product/${held.items[0]!.productSlug}`);
+    await page.getByRole('button', { name: new RegExp(`^${held.items[0]!.variantLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+    const addToList = page.getByRole('button', { name: /to a shopping list$/ });
+    await addToList.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await snap(page, 'store-orders-product-390');
+    await addToList.click();
+    const springItem = page.getByRole('menu', { name: 'Save to a shopping list' }).getByRole('menuitemcheckbox', { name: /Spring burndown/ });
+    await expect.poll(() => springItem.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
+    await page.waitForTimeout(400); // the menu's fade
+    await snap(page, 'store-orders-save-to-list-390');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    const cartDialog = page.getByRole('dialog', { name: 'Your cart' });
+    await cartDialog.waitFor(); // adding opens the cart
+    await cartDialog.getByRole('button', { name: /to a shopping list$/ }).first().waitFor();
+    await cartDialog.getByLabel(/^Quantity of /).first().waitFor(); // the line is saved
+    await page.waitForTimeout(400); // the drawer's slide
+    await snap(page, 'store-orders-cart-save-390');
+    await page.keyboard.press('Escape');
     await page.goto('/direct/order-readiness');
     await page.getByRole('heading', { level: 1, name: 'Order readiness' }).waitFor();
     await snap(page, 'store-orders-readiness-390');

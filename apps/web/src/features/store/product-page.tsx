@@ -162,7 +162,7 @@ export function ProductView({ product }: { product: StoreProductDetail }) {
                 </Typography>
               ) : null}
               <AddToCartPanel product={product} variant={variant} />
-              <Box sx={{ mt: 1.5 }}>
+              <Box sx={{ mt: 1.5, '& > .MuiButton-root': { width: { xs: '100%', sm: 'auto' }, height: { xs: 44, sm: 'auto' } } }}>
                 <SaveToList variantId={variant.id} productName={product.name} variantLabel={variant.label} />
               </Box>
             </Paper>

@@ -139,7 +139,6 @@ function CartLineRow({ line, currency }: { line: CartLine; currency: CurrencyCod
             <IconButton aria-label={t('store.cart.remove', { name: line.product.name })} onClick={() => remove(line.itemId)} disabled={pending} size="small">
               <DeleteOutlineRoundedIcon fontSize="small" />
             </IconButton>
-            <SaveToList variantId={line.variantId} productName={line.product.name} variantLabel={line.variantLabel} quantity={line.quantity} wording="save" size="small" variant="text" onNavigate={() => setOpen(false)} />
           </Stack>
           <Box sx={{ textAlign: 'right' }}>
             {line.lineTotal !== null ? (
@@ -154,6 +153,9 @@ function CartLineRow({ line, currency }: { line: CartLine; currency: CurrencyCod
             ) : null}
           </Box>
         </Stack>
+        <Box sx={{ mt: 0.5, ml: -0.5 }}>
+          <SaveToList variantId={line.variantId} productName={line.product.name} variantLabel={line.variantLabel} quantity={line.quantity} wording="save" size="small" variant="text" onNavigate={() => setOpen(false)} />
+        </Box>
       </Box>
     </Box>
   );

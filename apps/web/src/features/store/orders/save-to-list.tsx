@@ -209,6 +209,8 @@ export function SaveToList({ variantId, productName, variantLabel, quantity = 1,
         anchorEl={anchor}
         open={open}
         onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'left' }}
         slotProps={{ paper: { sx: { minWidth: 260, maxWidth: 'calc(100vw - 32px)' } }, list: { 'aria-label': t('orders.saveToList.menuTitle'), dense: true } }}
       >
         <ListSubheader sx={{ lineHeight: '36px', fontWeight: 700 }}>{t('orders.saveToList.menuTitle')}</ListSubheader>
