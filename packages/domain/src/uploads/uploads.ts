@@ -8,6 +8,10 @@ export const UPLOADS_API = '/api/uploads';
 
 /** At most 10 MB a file. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** At most this many files under one parent (a licence's scans), so one record cannot fill the database. */
+export const UPLOAD_MAX_FILES_PER_PARENT = 20;
+/** All of a user's files together: 200 MB. */
+export const UPLOAD_MAX_BYTES_PER_USER = 200 * 1024 * 1024;
 /** What may be uploaded: scans and photos of documents. */
 export const UPLOAD_CONTENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];

@@ -60,3 +60,11 @@ export async function userExists(db: Db, userId: string): Promise<boolean> {
 export async function deleteUploadsOf(db: Db, userId: string, parentGuid: string): Promise<void> {
   await db.execute(sql`delete from store_uploads where user_id = ${userId}::uuid and parent_guid = ${parentGuid}`);
 }
+
+export async function countUploads(db: Db, userId: string, parentGuid: string): Promise<number> {
+  return Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from store_uploads where user_id = ${userId}::uuid and parent_guid = ${parentGuid}`))[0]!.n);
+}
+
+export async function bytesOf(db: Db, userId: string): Promise<number> {
+  return Number(rowsOf<{ n: string }>(await db.execute(sql`select coalesce(sum(size), 0)::bigint::text as n from store_uploads where user_id = ${userId}::uuid`))[0]!.n);
+}

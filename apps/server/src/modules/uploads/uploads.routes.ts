@@ -54,7 +54,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx }
 
   app.post(
     UPLOADS_API,
-    { config, schema: { querystring: uploadQuerySchema, response: { 201: uploadSchema, ...errors } } },
+    // At most 60 files a minute from one client (each may be 10 MB; a user's files are capped in the service).
+    { config: { ...config, rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { querystring: uploadQuerySchema, response: { 201: uploadSchema, ...errors } } },
     async (request, reply) => {
       const who = await uploaderOf(request);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -3,7 +3,7 @@
 // never a 403, so a guid tells a stranger nothing.
 
 import { createHash } from 'node:crypto';
-import { UPLOAD_MAX_BYTES, cleanUploadFileName, isUploadContentType, type UploadedFile } from '@granary/domain';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES_PER_USER, UPLOAD_MAX_FILES_PER_PARENT, cleanUploadFileName, isUploadContentType, type UploadedFile } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './uploads.repo.ts';
@@ -34,6 +34,12 @@ export async function upload(
   if (input.body.length === 0) throw new AppError('upload_empty');
   if (!looksLike(type, input.body)) throw new AppError('upload_type_not_allowed', 'The file is not the kind it says it is. Upload a PDF, PNG or JPEG file.');
   const owner = await ownerFor(db, who, input.userId);
+  if ((await repo.countUploads(db, owner, input.parentGuid)) >= UPLOAD_MAX_FILES_PER_PARENT) {
+    throw new AppError('invalid_request', `At most ${UPLOAD_MAX_FILES_PER_PARENT} files can be attached here. Remove one first.`, { reason: 'upload_limit' });
+  }
+  if ((await repo.bytesOf(db, owner)) + input.body.length > UPLOAD_MAX_BYTES_PER_USER) {
+    throw new AppError('invalid_request', 'Your uploaded files are using all the space allowed. Remove some first.', { reason: 'upload_quota' });
+  }
   const row = await repo.insertUpload(db, {
     userId: owner,
     parentGuid: input.parentGuid,

@@ -87,6 +87,14 @@ describe('uploads', () => {
     expect((await get(farmer, `/api/uploads/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
   });
 
+  it('takes at most 20 files under one parent', async () => {
+    const other = 'applicator-licence:9002';
+    for (let i = 0; i < 20; i++) expect((await send(farmer, PDF, 'application/pdf', `parentGuid=${other}&fileName=p${i}.pdf`)).statusCode).toBe(201);
+    const over = await send(farmer, PDF, 'application/pdf', `parentGuid=${other}&fileName=p21.pdf`);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().details).toEqual({ reason: 'upload_limit' });
+  });
+
   it('deletes a file of its owner', async () => {
     const files = (await get(farmer, `/api/uploads?parentGuid=${parent}`)).json().files as { guid: string }[];
     const del = await t.app.inject({ method: 'DELETE', url: `/api/uploads/${files[0]!.guid}`, headers: headersOf(farmer) });
