@@ -65,6 +65,8 @@ describe('store: after an order', () => {
 
     // Search for the summer fungicide order and open it.
     await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL((url) => url.search === '');
+    await table.getByRole('row').nth(10).waitFor(); // the unfiltered first page is back before the search is typed
     await page.getByLabel('Order number or product').fill('GS-100014');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('q') === 'GS-100014');
