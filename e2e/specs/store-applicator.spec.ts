@@ -99,6 +99,12 @@ describe('store: applicator licences and the uploader', () => {
     const width = await small.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await snap(small, 'store-applicator-390');
+    await small.getByRole('button', { name: 'Edit licence IA-PA-20931' }).click();
+    const phoneDialog = small.getByRole('dialog', { name: 'Edit applicator licence' });
+    await phoneDialog.waitFor();
+    await small.waitForTimeout(400); // the dialog's opening transition
+    await snap(small, 'store-applicator-dialog-390');
+    await phoneDialog.getByRole('button', { name: 'Cancel' }).click();
     await phone.close();
 
     // Delete it (with its scans): the farmer is back to no licence.

@@ -87,7 +87,8 @@ export function UploaderPanel({ store = uploader }: { store?: UploaderStore }) {
         bottom: { xs: 8, sm: 24 },
         left: { xs: 8, sm: 'auto' },
         width: { sm: 380 },
-        zIndex: (theme) => theme.zIndex.snackbar - 1,
+        // Above the page and its app bar, below drawers (the cart) and dialogs.
+        zIndex: (theme) => theme.zIndex.appBar + 1,
         borderRadius: 2,
         overflow: 'hidden',
       }}
