@@ -57,6 +57,8 @@ export const ERRORS = {
     status: 403,
     message: 'You do not have permission to buy inputs for this farm business. Ask the primary account owner, who can change permissions in My Team.',
   },
+  /** platform.md 2.9: the store's terms of service must be accepted before an order is placed. */
+  terms_not_accepted: { status: 403, message: "Please accept the store's terms of service before placing an order." },
   payment_failed: { status: 402, message: 'Your payment failed. Please try again with a different payment method.' },
   internal_error: { status: 500, message: 'Sorry, an unexpected issue occurred. Please come back later!' },
   unavailable: { status: 503, message: 'Sorry, an unexpected issue occurred. Please come back later!' },

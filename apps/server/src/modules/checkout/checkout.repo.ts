@@ -37,6 +37,25 @@ export async function cartOfUser(db: Db, userId: string, cartId: string, lock = 
   return rows[0] ?? null;
 }
 
+/** What the store's terms rule (platform.md 2.9) reads of a buyer. */
+export type TermsRuleRow = {
+  email: string;
+  legacy_id: number;
+  is_super_admin: boolean;
+  admin_permissions: Record<string, true | 'all' | string[]>;
+  experiences: Record<string, boolean>;
+  tos_accepted: boolean;
+};
+
+export async function termsRuleRowOf(db: Db, userId: string): Promise<TermsRuleRow | null> {
+  const rows = rowsOf<TermsRuleRow>(
+    await db.execute(
+      sql`select email, legacy_id, is_super_admin, admin_permissions, experiences, tos_accepted_at is not null as tos_accepted from users where id = ${userId}::uuid`,
+    ),
+  );
+  return rows[0] ?? null;
+}
+
 export async function openCartIdOfUser(db: Db, userId: string, kind: 'cart' | 'buy_now'): Promise<string | null> {
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`select id::text from store_carts where user_id = ${userId}::uuid and kind = ${kind} and status = 'open' limit 1`),

@@ -45,6 +45,7 @@ import {
   type PlacedOrder,
   type PromotionRow,
   type StoreAddress,
+  shouldShowTermsDialog,
 } from '@granary/domain';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
@@ -675,7 +676,25 @@ function addressLine(a: Record<string, unknown> | null): string | null {
   return [a.line1, a.city, `${a.region} ${a.postalCode}`].filter((s) => s && String(s).trim() !== '').join(', ');
 }
 
+/**
+ * The store's terms (platform.md 2.9): a buyer the terms dialog is for may not place an order before accepting them —
+ * the dialog asks in the browser; this holds a caller that skips it (an old tab, a script) to the same rule.
+ */
+async function assertStoreTermsAccepted(db: Db, userId: string): Promise<void> {
+  const row = await repo.termsRuleRowOf(db, userId);
+  if (!row) throw new AppError('not_found');
+  const user = {
+    isLoggedIn: true,
+    email: row.email,
+    legacyId: row.legacy_id,
+    experiences: row.experiences,
+    admin: { is_super_admin: row.is_super_admin, permissions: row.admin_permissions },
+  };
+  if (shouldShowTermsDialog({ user, mustAcceptTos: !row.tos_accepted })) throw new AppError('terms_not_accepted');
+}
+
 export async function placeOrder(db: Db, caller: Caller, body: { cartId: string; serial: number; expectedTotal: string }, deps: CheckoutDeps): Promise<PlacedOrder> {
+  await assertStoreTermsAccepted(db, caller.userId);
   const placed = await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     const locked = await repo.cartOfUser(tx, caller.userId, body.cartId, true);

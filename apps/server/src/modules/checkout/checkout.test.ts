@@ -164,6 +164,22 @@ describe('placing an order', () => {
     expect((await call(buyer, 'GET', `/api/store/checkout/orders/${cartId}`)).statusCode).toBe(404);
   });
 
+  it('refuses a buyer who has not accepted the store terms (403 terms_not_accepted, cart left open) until they accept them', async () => {
+    await t.database.db.execute(sql`update users set tos_accepted_at = null where lower(email) = ${DEMO_ACCOUNTS.farmer}`);
+    try {
+      const { cartId } = await buyNow(farmer, plain, 1);
+      const v = await ready(farmer, cartId);
+      const refused = await place(farmer, v);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'terms_not_accepted', message: "Please accept the store's terms of service before placing an order." });
+      expect((await view(farmer, cartId)).cart).toMatchObject({ status: 'open', serial: v.cart.serial });
+      expect((await call(farmer, 'POST', '/api/store/terms/accept')).statusCode).toBe(200);
+      expect((await place(farmer, v)).statusCode).toBe(201);
+    } finally {
+      await t.database.db.execute(sql`update users set tos_accepted_at = coalesce(tos_accepted_at, now()) where lower(email) = ${DEMO_ACCOUNTS.farmer}`);
+    }
+  });
+
   it('makes exactly one order from two places at once', async () => {
     const { cartId } = await buyNow(farmer, plain, 1);
     const v = await ready(farmer, cartId);
