@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openContext, snap } from '../support/browser.ts';
+import { launchBrowser, openContext, snap, signInWithPasswordForm } from '../support/browser.ts';
 
 // My Sales Lite (issue 5) on the real server with the demo data: the demo farmer signs in, sees their contracts with
 // what is delivered and what remains, opens one, then their balances and tickets; a user without the experience and
@@ -24,19 +24,6 @@ async function api<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Signs in with the password form, waiting out the sign-in rate limit if other specs used it up. */
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const answered = page.waitForResponse((r) => /\/api\/auth\/login\/basic$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    if ((await answered).status() !== 429 || Date.now() > deadline) return;
-    await page.waitForTimeout(3000);
-  }
-}
-
 const bushels = (value: string) => `${Number(value).toLocaleString('en-US', { maximumFractionDigits: 2 })} bu`;
 
 describe('my sales lite', () => {
@@ -44,7 +31,7 @@ describe('my sales lite', () => {
     const context = await openContext(browser, { viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto('/sign-in/password?redirect=%2Fmy-sales-lite');
-    await signIn(page, FARMER, PASSWORD);
+    await signInWithPasswordForm(page, FARMER, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/my-sales-lite');
     await page.getByRole('heading', { level: 1, name: 'My sales' }).waitFor();
     await page.getByRole('region', { name: 'Summary by crop' }).waitFor();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { StoreListing } from '@granary/domain';
-import { launchBrowser, openContext, snap } from '../support/browser.ts';
+import { launchBrowser, openContext, snap, signInWithPasswordForm } from '../support/browser.ts';
 
 // The store cart (issue 6) on the real server: a guest puts two products in the cart from their pages and sees the
 // count on the cart button; signs in as the demo farmer and finds the guest's items in the farmer's cart (merged);
@@ -20,18 +20,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(FARMER);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const answered = page.waitForResponse((r) => /\/api\/auth\/login\/basic$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    if ((await answered).status() !== 429 || Date.now() > deadline) return;
-    await page.waitForTimeout(3000);
-  }
-}
 
 /** Waits for the cart's queued changes to be saved (the answer of the changes call). */
 function cartSaved(page: Page) {
@@ -78,7 +66,7 @@ describe('store: the cart', () => {
 
     // Sign in: the guest's lines join the farmer's cart.
     await page.goto(`/sign-in/password?redirect=${encodeURIComponent(`/direct/product/${second.slug}`)}`);
-    await signIn(page);
+    await signInWithPasswordForm(page, FARMER, PASSWORD);
     await page.waitForURL((url) => url.pathname === `/direct/product/${second.slug}`);
     await page.getByRole('heading', { level: 1, name: second.name }).waitFor();
     await page.getByRole('button', { name: /^Open the cart, \d+ items?$/ }).click();

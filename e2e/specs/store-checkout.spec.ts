@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ROUTES } from '@granary/domain';
-import { launchBrowser, openContext, snap } from '../support/browser.ts';
+import { launchBrowser, openContext, snap, signInWithPasswordForm } from '../support/browser.ts';
 
 // Issue 6's 'Done means' for checkout, on the real server with the demo catalogue: a guest searches the store and adds a
 // product to the cart, signs in at the checkout (the guest cart is merged into the farmer's), checks out with pickup
@@ -17,18 +17,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(FARMER);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  const deadline = Date.now() + 40_000;
-  for (;;) {
-    const answered = page.waitForResponse((r) => /\/api\/auth\/login\/basic$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    if ((await answered).status() !== 429 || Date.now() > deadline) return;
-    await page.waitForTimeout(3000); // the sign-in throttle's window, not a guess at rendering
-  }
-}
 
 /** The farmer's open cart emptied through the API (earlier specs or runs may have left lines in it). */
 async function emptyFarmersCart(): Promise<void> {
@@ -124,7 +112,7 @@ describe('store: checkout', () => {
     // The checkout asks the guest to sign in and comes back; the guest's cart is now the farmer's.
     await page.goto('/direct/carts/checkout');
     await page.waitForURL((url) => url.pathname.startsWith('/sign-in'));
-    await signIn(page);
+    await signInWithPasswordForm(page, FARMER, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/direct/carts/checkout', { timeout: 30_000 });
     await page.getByRole('heading', { level: 2, name: 'Order summary' }).waitFor();
     const items = page.getByRole('list', { name: 'Items in your order' });

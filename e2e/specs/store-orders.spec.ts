@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openContext, snap } from '../support/browser.ts';
+import { launchBrowser, openContext, snap, signInWithPasswordForm } from '../support/browser.ts';
 
 // After an order (issue 6), on the real server with the demo history: the farmer signs in from the order history's
 // redirect, filters the history, opens an order, writes a review, reorders (the cart grows), opens last year's
@@ -16,18 +16,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(FARMER);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const answered = page.waitForResponse((r) => /\/api\/auth\/login\/basic$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    if ((await answered).status() !== 429 || Date.now() > deadline) return;
-    await page.waitForTimeout(3000);
-  }
-}
 
 async function cartCount(page: Page): Promise<number> {
   const response = await page.request.get('/api/store/cart');
@@ -45,7 +33,7 @@ describe('store: after an order', () => {
     // Signed out: the history sends the visitor to sign in and back.
     await page.goto('/direct/order-history');
     await page.waitForURL((url) => url.pathname.startsWith('/sign-in'));
-    await signIn(page);
+    await signInWithPasswordForm(page, FARMER, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/direct/order-history', { timeout: 30_000 });
     const table = page.getByRole('table', { name: 'Order history' });
     await table.getByRole('row').nth(1).waitFor();

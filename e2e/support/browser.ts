@@ -42,3 +42,19 @@ export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
 }
+
+/**
+ * Signs in through the password form on the page it is on, waiting out the sign-in rate limit (429) when earlier
+ * specs on the shared server used it up: the throttle's window, not a guess at rendering.
+ */
+export async function signInWithPasswordForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const answered = page.waitForResponse((r) => /\/api\/auth\/login\/basic$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    if ((await answered).status() !== 429 || Date.now() > deadline) return;
+    await page.waitForTimeout(3000);
+  }
+}
