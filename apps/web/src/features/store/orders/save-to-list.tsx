@@ -7,10 +7,6 @@ import {
   Box,
   Button,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Divider,
   ListItemIcon,
   ListItemText,
@@ -18,16 +14,16 @@ import {
   Menu,
   MenuItem,
   Snackbar,
-  TextField,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { SHOPPING_LIST_NAME_MAX, signInUrl, type ShoppingLists, type ShoppingListsWithVariant } from '@granary/domain';
+import { signInUrl, type ShoppingLists, type ShoppingListsWithVariant } from '@granary/domain';
 import { useBootstrap } from '../../../lib/api/bootstrap';
 import { T, useT } from '../../../lib/i18n/t';
 import { storeGet, storeRetry } from '../api/store-request';
 import { useStoreLocale } from '../components/use-store-locale';
+import { ListNameDialog } from './list-name-dialog';
 import { ordersKeys, useListMutations } from './orders-api';
 
 // The list picker (issue 6, shopping lists): a signed-in buyer saves a pack size to one of their shopping lists, or
@@ -69,54 +65,6 @@ export type SaveToListProps = {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function NewListDialog({ productName, busy, error, onSubmit, onClose }: { productName: string; busy: boolean; error: string | null; onSubmit: (name: string) => void; onClose: () => void }) {
-  const t = useT();
-  const titleId = useId();
-  const [name, setName] = useState('');
-  const [touched, setTouched] = useState(false);
-  const trimmed = name.trim();
-  const problem = trimmed === '' ? t('orders.lists.nameRequired') : trimmed.length > SHOPPING_LIST_NAME_MAX ? t('orders.lists.nameTooLong') : null;
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTouched(true);
-          if (!problem) onSubmit(trimmed);
-        }}
-      >
-        <DialogTitle id={titleId}>{t('orders.saveToList.newListTitle', { product: productName })}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            margin="dense"
-            label={t('orders.lists.name')}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            onBlur={() => setTouched(true)}
-            error={touched && problem !== null}
-            helperText={touched && problem ? problem : `${trimmed.length}/${SHOPPING_LIST_NAME_MAX}`}
-          />
-          {error ? (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {error}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('orders.lists.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('orders.lists.create')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
-  );
 }
 
 /** 'Add to list' / 'Save to list' with its menu of the buyer's lists; 'Sign in to save lists' for a guest. */
@@ -265,7 +213,15 @@ export function SaveToList({ variantId, productName, variantLabel, quantity = 1,
         </MenuItem>
       </Menu>
       {creating ? (
-        <NewListDialog productName={productName} busy={mutations.create.isPending} error={createError} onSubmit={(name) => void create(name)} onClose={() => setCreating(false)} />
+        <ListNameDialog
+          title={t('orders.saveToList.newListTitle', { product: productName })}
+          initial=""
+          submitLabel={t('orders.lists.create')}
+          busy={mutations.create.isPending}
+          error={createError}
+          onSubmit={(name) => void create(name)}
+          onClose={() => setCreating(false)}
+        />
       ) : null}
       <Snackbar
         open={notice !== null}

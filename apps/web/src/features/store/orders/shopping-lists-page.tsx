@@ -19,71 +19,15 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { CrmDecimal, SHOPPING_LIST_NAME_MAX, SHOPPING_LIST_QUANTITY_MAX, type AddToCartOutcome, type ShoppingList, type ShoppingListItem } from '@granary/domain';
+import { CrmDecimal, SHOPPING_LIST_QUANTITY_MAX, type AddToCartOutcome, type ShoppingList, type ShoppingListItem } from '@granary/domain';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { T, useT } from '../../../lib/i18n/t';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { StoreQueryState } from '../components/store-frame';
 import { useStoreLocale } from '../components/use-store-locale';
+import { ListNameDialog } from './list-name-dialog';
 import { useListMutations, useShoppingList, useShoppingLists } from './orders-api';
 import { CartOutcomeAlert, OrdersPage, PageTitle, money, useCartAfterServerAdd, useFormatDay } from './order-parts';
-
-function nameError(name: string): 'orders.lists.nameRequired' | 'orders.lists.nameTooLong' | null {
-  if (name.trim() === '') return 'orders.lists.nameRequired';
-  if (name.trim().length > SHOPPING_LIST_NAME_MAX) return 'orders.lists.nameTooLong';
-  return null;
-}
-
-/** A dialog asking for a list's name (new list, rename). */
-function NameDialog({ title, initial, submitLabel, busy, error, onSubmit, onClose }: {
-  title: string;
-  initial: string;
-  submitLabel: string;
-  busy: boolean;
-  error: string | null;
-  onSubmit: (name: string) => void;
-  onClose: () => void;
-}) {
-  const t = useT();
-  const [name, setName] = useState(initial);
-  const [touched, setTouched] = useState(false);
-  const problem = nameError(name);
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="list-name-title">
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTouched(true);
-          if (!problem) onSubmit(name.trim());
-        }}
-      >
-        <DialogTitle id="list-name-title">{title}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            margin="dense"
-            label={t('orders.lists.name')}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            onBlur={() => setTouched(true)}
-            error={touched && problem !== null}
-            helperText={touched && problem ? t(problem) : `${name.trim().length}/${SHOPPING_LIST_NAME_MAX}`}
-          />
-          {error ? <Alert severity="error" sx={{ mt: 1 }}>{error}</Alert> : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('orders.lists.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
-  );
-}
 
 /** /direct/shopping-lists: the buyer's lists; make a new one. */
 export function ShoppingListsPage() {
@@ -129,7 +73,7 @@ export function ShoppingListsPage() {
         </Box>
       )}
       {creating ? (
-        <NameDialog
+        <ListNameDialog
           title={t('orders.lists.new')}
           initial=""
           submitLabel={t('orders.lists.create')}
@@ -269,7 +213,7 @@ function ListView({ list }: { list: ShoppingList }) {
         </Paper>
       )}
       {renaming ? (
-        <NameDialog
+        <ListNameDialog
           title={t('orders.lists.rename')}
           initial={list.name}
           submitLabel={t('orders.lists.save')}
