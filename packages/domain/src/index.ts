@@ -122,3 +122,5 @@ export * from './uploads/uploads.ts';
 export * from './store/applicator.ts';
 // The store dialogs (platform.md 2.9): marketing-subscribe and terms of service, experiment flags (4.6).
 export * from './store/dialogs.ts';
+// The store's agreements (platform.md 2.4 /direct/{brand}-agreements) and the buyer's readiness report.
+export * from './store/agreements.ts';
