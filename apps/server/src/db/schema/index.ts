@@ -7,3 +7,4 @@ export * from './store-orders.ts';
 export * from './store-checkout.ts';
 export * from './uploads.ts';
 export * from './store-dialogs.ts';
+export * from './store-agreements.ts';
