@@ -46,6 +46,7 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes.ts';
 import { storeDialogsRoutes } from './modules/store-dialogs/store-dialogs.routes.ts';
+import { storeAgreementsRoutes } from './modules/store-agreements/store-agreements.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 
 export type BuildAppOptions = {
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storeOrdersRoutes, { ctx });
   // The store dialogs (platform.md 2.9): accept the terms of service, the marketing-subscribe dialog.
   await app.register(storeDialogsRoutes, { ctx });
+  await app.register(storeAgreementsRoutes, { ctx, partners });
   // Uploaded files (platform.md 3.6, 4.4): raw-body uploads of PDF/PNG/JPEG, the owner's alone.
   await app.register(uploadsRoutes, { ctx });
   await app.register(pagesRoutes, { ctx, publicPages: createPublicPageRenderer(ctx, partners) });
