@@ -44,7 +44,7 @@ const storePages: Readonly<Record<string, PageLoader>> = {
   'store-search': () => import('../features/store/search-page').then((module) => module.SearchPage),
   'store-products': () => import('../features/store/category-page').then((module) => module.AllProductsPage),
   // '/direct/{brand}-pack' and '/direct/{brand}-pack/:slug' answer here: the wrapper shows the packs for this partner's word.
-  'store-page': () => withBrandPacks(() => import('../features/store/category-page').then((module) => module.CategoryPage)),
+  'store-page': () => withAgreements(() => withBrandPacks(() => import('../features/store/category-page').then((module) => module.CategoryPage))),
   'store-category': () => withBrandPacks(() => import('../features/store/category-page').then((module) => module.CategoryPage)),
   'store-category-about': () => import('../features/store/category-page').then((module) => module.CategoryAboutPage),
   'store-product': () => import('../features/store/product-page').then((module) => module.ProductPage),
@@ -73,6 +73,8 @@ const storePages: Readonly<Record<string, PageLoader>> = {
   'store-shopping-lists': () => import('../features/store/orders/shopping-lists-page').then((module) => module.ShoppingListsPage),
   'store-shopping-list': () => import('../features/store/orders/shopping-lists-page').then((module) => module.ShoppingListPage),
   'store-applicator': () => import('../features/store/applicator/applicator-page').then((module) => module.ApplicatorPage),
+  'store-agreement': () => import('../features/store/agreements/agreements-pages').then((module) => module.AgreementPage),
+  'store-onboarding-report': () => import('../features/store/agreements/onboarding-report-page').then((module) => module.OnboardingReportPage),
   'store-feed-efficiency': () => import('../features/store/info/feed-efficiency-page').then((module) => module.FeedEfficiencyPage),
   'store-acre-plans': () => import('../features/store/info/acre-plan-pages').then((module) => module.AcrePlansPage),
   'store-acre-plan': () => import('../features/store/info/acre-plan-pages').then((module) => module.AcrePlanPage),
@@ -86,6 +88,12 @@ const storePages: Readonly<Record<string, PageLoader>> = {
 /** Wraps a store page so that this partner's '{brand}-pack' segment shows the house-brand packs instead (lazy, small). */
 async function withBrandPacks(load: PageLoader): Promise<ComponentType> {
   const [page, { withBrandPacks: wrap }] = await Promise.all([load(), import('../features/store/info/brand-pack-switch')]);
+  return wrap(page);
+}
+
+/** Wraps a store page so that this partner's '{brand}-agreements' segment shows the agreements instead (lazy, small). */
+async function withAgreements(load: PageLoader): Promise<ComponentType> {
+  const [page, { withAgreements: wrap }] = await Promise.all([load(), import('../features/store/agreements/agreements-switch')]);
   return wrap(page);
 }
 

@@ -60,9 +60,12 @@ describe('ROUTES', () => {
   it('has the store pages of platform.md 2.4, localized: the catalogue public, checkout and the buyer\'s account signed-in', () => {
     const store = all.filter((r) => r.id.startsWith('store-') || r.id === 'marketplace-product');
     expect(store.every((r) => r.built && r.localized === 'optional' && r.header === 'public')).toBe(true);
-    const account = /^\/direct\/(carts|order|order-history|order-history-details|buy-now-details|order-confirmation|buy-now-confirmation|order-readiness|previously-purchased|shopping-lists|applicator)(\/|$)/;
+    const account = /^\/direct\/(carts|order|order-history|order-history-details|buy-now-details|order-confirmation|buy-now-confirmation|order-readiness|previously-purchased|shopping-lists|applicator|agreement|onboarding)(\/|$)/;
     for (const r of store) expect([r.path, r.guard]).toEqual([r.path, account.test(r.path) ? 'login' : 'none']);
-    expect(store.filter((r) => r.guard === 'login').length).toBe(13);
+    expect(store.filter((r) => r.guard === 'login').length).toBe(15);
+    expect(matchRoute('/direct/agreement/terms-of-sale/0b7c/1a2b')?.route.id).toBe('store-agreement');
+    expect(matchRoute('/en-ca/direct/onboarding/report')?.route.id).toBe('store-onboarding-report');
+    expect(matchRoute('/direct/granary-agreements')?.route.id).toBe('store-page');
     expect(matchRoute('/direct/applicator/0b7c/1a2b')?.route.id).toBe('store-applicator');
     expect(matchRoute('/en-ca/direct/applicator')?.route.id).toBe('store-applicator');
     expect(matchRoute('/direct/crop-protection/herbicides.burndown')?.route.id).toBe('store-category');

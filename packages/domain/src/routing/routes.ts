@@ -150,6 +150,10 @@ export const ROUTES: RouteDef[] = [
   storeAccountPage('store-shopping-list', '/direct/shopping-lists/:listId', 'Shopping list'),
   // The buyer's applicator licences (RUP); a super admin may open another user's with the ids.
   storeAccountPage('store-applicator', '/direct/applicator/:enterpriseId?/:userId?', 'Applicator licences'),
+  // The farm business's agreements (the list, '/direct/{brand}-agreements', answers under '/direct/:page' like the packs)
+  // and the buyer's store readiness report.
+  storeAccountPage('store-agreement', '/direct/agreement/:agreementType/:enterpriseId/:userId', 'Agreement'),
+  storeAccountPage('store-onboarding-report', '/direct/onboarding/report', 'Store readiness'),
   storePage('store-page', '/direct/:page', 'Store'),
   storePage('store-category-about', '/direct/:category/about', 'Category'),
   storePage('store-category', '/direct/:category/*', 'Category'),

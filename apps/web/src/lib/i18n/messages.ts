@@ -16,6 +16,7 @@ import { storeCheckoutMessages } from './store-checkout-messages';
 import { storePagesMessages } from './store-pages-messages';
 import { storeApplicatorMessages } from './store-applicator-messages';
 import { storeDialogsMessages } from './store-dialogs-messages';
+import { storeAgreementsMessages } from './store-agreements-messages';
 
 /**
  * The one English message catalogue (react-intl ids). The specs' wording is the product's wording: texts quoted
@@ -336,6 +337,7 @@ export const messages = {
   ...storePagesMessages,
   ...storeApplicatorMessages,
   ...storeDialogsMessages,
+  ...storeAgreementsMessages,
 } as const;
 
 export type MessageId = keyof typeof messages;
