@@ -39,6 +39,7 @@ describe('store: agreements and the readiness report', () => {
     await form.getByText('Tick the box to agree to the terms.').waitFor();
     await form.getByRole('textbox', { name: /Full name/ }).fill('Dale Fieldman');
     await form.getByRole('checkbox', { name: /on behalf of/ }).check();
+    await page.evaluate(() => window.scrollTo(0, 0)); // a full-page shot keeps the sticky header where it is scrolled
     await snap(page, 'store-agreement-form-1280');
     await form.getByRole('button', { name: 'Sign agreement' }).click();
     await page.getByText(/Signed as "Dale Fieldman" by/).waitFor();
@@ -64,6 +65,7 @@ describe('store: agreements and the readiness report', () => {
     await snap(small, 'store-agreements-390');
     await terms.getByRole('link', { name: /Review and sign/ }).click();
     await small.getByRole('form', { name: 'Sign the agreement' }).waitFor();
+    await small.evaluate(() => window.scrollTo(0, 0));
     await snap(small, 'store-agreement-form-390');
     await phone.close();
   }, 40_000);
