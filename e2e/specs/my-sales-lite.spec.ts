@@ -103,7 +103,7 @@ describe('my sales lite', () => {
   });
 
   it('refuses my sales lite to a user without agronomics and the flag: permission denied with Logout', async () => {
-    const context = await openContext(browser, { as: 'prairieBuyer2' });
+    const context = await openContext(browser, { as: 'prairieBuyer-logout' }); // Logout ends this session
     const page = await context.newPage();
     await page.goto('/my-sales-lite');
     await page.getByText('You do not have permissions for this action').waitFor();

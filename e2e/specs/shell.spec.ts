@@ -175,7 +175,7 @@ describe('guards', () => {
   });
 
   it('refuses the CRM to a farmer with the permission-denied screen and its Logout button', async () => {
-    const context = await openContext(browser, { as: 'farmer2' });
+    const context = await openContext(browser, { as: 'farmer-logout' }); // Logout ends this session
     const page = await context.newPage();
     await page.goto('/crm/dashboard');
     await page.getByText('You do not have permissions for this action').waitFor();

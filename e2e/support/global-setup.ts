@@ -81,11 +81,13 @@ export default async function setup(project: TestProject) {
   // A second server announcing a required update, for the update-screen spec.
   const bumped = await startServer({ WEB_VERSION_REQUIRED: '65', WEB_VERSION_LATEST: '65' });
 
-  // Signed-in browsers get a real session row (the sign-in pages belong to the identity work).
+  // Signed-in browsers get a real session row (the sign-in pages belong to the identity work). Each account has two
+  // sessions the specs share (`farmer`, `farmer2`: two devices) and a third, `<account>-logout`, for a spec that signs
+  // out: Logout ends its session, and a shared one ended early breaks every later spec that uses it.
   const sessionTokens: Record<string, string> = {};
   for (const [key, email] of Object.entries(DEMO_ACCOUNTS)) {
     const [user] = await main.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    for (const name of [key, `${key}2`]) {
+    for (const name of [key, `${key}2`, `${key}-logout`]) {
       const token = randomToken();
       await insertSession(main.database.db, { tokenHash: sha256(token), userId: user!.id, ip: null, userAgent: null });
       sessionTokens[name] = token;
