@@ -70,7 +70,9 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      sourcemap: true,
+      // Maps are written for error reporting but not linked from the code; the server never serves them in
+      // production (docs/decisions/025-hardening-rules.md).
+      sourcemap: 'hidden',
       target: 'es2022',
       // .vite/manifest.json: where the server finds the public entry's script, its chunks and its CSS.
       manifest: true,

@@ -12,6 +12,10 @@ import type { Env } from './platform/env.ts';
 import type { AppContext } from './platform/context.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { registerRequestTransactions } from './platform/request-transaction.ts';
+import { registerRequestRules } from './platform/request-rules.ts';
+import { serializeRequest } from './platform/logging.ts';
+import { registerWriteLimits } from './platform/write-limits.ts';
 import { postgresRateLimitStore } from './platform/rate-limit-store.ts';
 import { getOrCreateSetting } from './platform/settings.repo.ts';
 import { randomToken } from './platform/crypto.ts';
@@ -84,8 +88,10 @@ function readBuildTag(webDist: string | null): string {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { database, env } = options;
   const webDist = options.webDist ?? null;
+  const logger = options.logger ?? false;
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Request URLs are logged with their secrets (reset, sign-in and signing tokens) redacted.
+    logger: typeof logger === 'object' ? { ...logger, serializers: { req: serializeRequest, ...logger.serializers } } : logger,
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     genReqId: (req) => traceIdFrom(req.headers[TRACE_ID_HEADER.toLowerCase()]),
@@ -96,19 +102,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First: every later hook and handler runs in the request's database scope (request-transaction.ts).
+  registerRequestTransactions(app, database);
+  registerRequestRules(app);
 
   const ctx: AppContext = {
     database,
     env,
-    sessions: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, secureCookies: env.NODE_ENV === 'production' },
+    sessions: {
+      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000,
+      alwaysSecure: env.NODE_ENV === 'production',
+    },
     csrfSecret: await getOrCreateSetting(database.db, 'csrf_secret', () => randomToken(32)),
     webDist,
   };
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(TRACE_ID_HEADER, request.id);
-    // Behind a TLS-terminating proxy the cookies must be Secure even outside production.
-    if (request.protocol === 'https') ctx.sessions.secureCookies = true;
   });
   app.addHook('onClose', async () => {
     await database.close();
@@ -136,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Served over plain http on localhost in development; a proxy adds HSTS in production.
     strictTransportSecurity: env.NODE_ENV === 'production',
   });
+  registerWriteLimits(app, ctx);
   await app.register(fastifyRateLimit, {
     global: false,
     store: postgresRateLimitStore(database.db),

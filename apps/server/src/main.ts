@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { openDatabase } from './platform/db.ts';
-import { readEnv } from './platform/env.ts';
+import { listenHost, readEnv } from './platform/env.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { startOutboxWorker } from './platform/outbox.ts';
 import { smtpTransport } from './platform/smtp.ts';
@@ -35,7 +35,7 @@ const app = await buildApp({
 const stopOutbox = env.SMTP_URL
   ? startOutboxWorker(database.db, [smtpTransport(env.SMTP_URL, env.MAIL_FROM)], app.log)
   : () => {};
-const stopMaintenance = startMaintenance(database.db, env.SESSION_IDLE_MINUTES * 60_000, app.log);
+const stopMaintenance = startMaintenance(database.db, { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000 }, app.log);
 // Background jobs (price-feed ticks, imports' follow-ups, offers): every process runs the worker; the job table
 // gives each job to one of them. The simulated price feed moves the demo's quotes (PRICE_FEED=off to stop it).
 const feedConfig = feedSettings(env);
@@ -69,7 +69,7 @@ async function shutdown(signal: string): Promise<void> {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: env.PORT, host: env.HOST });
+await app.listen({ port: env.PORT, host: listenHost(env) });
 app.log.info(
   { database: database.kind === 'pglite' ? `PGlite at ${dataDir}` : 'PostgreSQL (DATABASE_URL)', seeded, webDist },
   `Granary is serving on http://localhost:${env.PORT}`,

@@ -6,6 +6,7 @@ import { csrfMatches } from './csrf.ts';
 import { ANON_COOKIE, loadSession, type SessionState } from './sessions.ts';
 import { setSessionActAs, type SessionExtraSql, type UserRow } from './sessions.repo.ts';
 import { audit, auditOutcome, auditReturningId } from './audit.ts';
+import { redactedUrlOf } from './logging.ts';
 
 /** 'public', 'session', or the name of a permission the signed-in user must hold. */
 export type Access = 'public' | 'session' | (string & {});
@@ -186,7 +187,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
           details: {
             method: request.method,
             route: request.routeOptions.url ?? null,
-            path: request.url.split('?')[0],
+            path: redactedUrlOf(request).split('?')[0],
             scope: session.session.actAsScope,
           },
         });

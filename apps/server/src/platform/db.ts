@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -21,7 +23,13 @@ export type DatabaseConfig =
   | { kind: 'pglite'; dataDir?: string };
 
 export type Database = {
+  /**
+   * The database every repo uses. Inside a request transaction (request-transaction.ts) it is that transaction,
+   * so whatever a state-changing request writes commits together or not at all, without each service passing it.
+   */
   db: Db;
+  /** The database outside any request transaction (the request transaction itself is begun on it). */
+  root: Db;
   kind: DatabaseConfig['kind'];
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -36,9 +44,113 @@ export type Database = {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/**
+ * What the code running now may do with the database: the transaction of the request it serves (null outside
+ * one), and whether a read that failed on a broken connection may be tried again (a GET request's reads).
+ */
+export type DbScope = { tx: Db | null; retryReads: boolean };
+const dbScope = new AsyncLocalStorage<DbScope>();
+
+/** Runs `fn` (and everything it awaits or starts) in a database scope. */
+export function runInDbScope<T>(scope: DbScope, fn: () => T): T {
+  return dbScope.run(scope, fn);
+}
+
+/** The scope of the code running now, if any. */
+export function currentDbScope(): DbScope | undefined {
+  return dbScope.getStore();
+}
+
+/**
+ * The database as the code running now should see it: inside a transaction begun through it, that transaction
+ * (so a helper handed the plain `db` still writes in the caller's transaction, and PGlite's single connection is
+ * never asked for a second one while a transaction holds it); elsewhere the root database. A transaction begun
+ * inside another becomes a savepoint, as drizzle does.
+ */
+function scopedDb(root: Db): Db {
+  return new Proxy(root, {
+    get(target, prop) {
+      const scope = dbScope.getStore();
+      const current = scope?.tx ?? target;
+      if (prop === 'transaction') {
+        return <T>(fn: (tx: Db) => Promise<T>, config?: Parameters<Db['transaction']>[1]) =>
+          current.transaction((tx) => {
+            const inner: DbScope = { tx: tx as unknown as Db, retryReads: false };
+            return dbScope.run(inner, () => fn(tx as unknown as Db)).finally(() => {
+              // Work the transaction started but did not await (fire and forget) goes to the root afterwards.
+              inner.tx = null;
+            });
+          }, config);
+      }
+      const value: unknown = Reflect.get(current, prop, current);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(current) : value;
+    },
+  });
+}
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now (starting up / shutting down), connection
+  // exceptions (class 08), too_many_connections.
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '08007',
+  '53300',
+]);
+const CONNECTION_ERROR_MESSAGE = /connection terminated|connection error|not queryable|timeout exceeded when trying to connect|client was closed|server closed the connection/i;
+
+/**
+ * Whether an error (or one of its causes: drizzle wraps the driver's) says the database connection broke or the
+ * server could not be reached, rather than that the query was wrong.
+ */
+export function isConnectionError(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
+    if (typeof message === 'string' && CONNECTION_ERROR_MESSAGE.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** How long a read waits before it is tried again on a fresh connection (a restarting server needs a moment). */
+export const READ_RETRY_DELAY_MS = 250;
+
+/**
+ * A pool whose plain queries (never a transaction's: those run on a checked-out client) are tried once more on a
+ * fresh connection when the connection broke and the code running now may retry reads (docs/decisions/025).
+ */
+function retryingReads(pool: pg.Pool): pg.Pool {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const retrying = async (...args: unknown[]): Promise<unknown> => {
+    try {
+      return await query(...args);
+    } catch (err) {
+      if (!isConnectionError(err) || !dbScope.getStore()?.retryReads) throw err;
+      // pg-pool has dropped the broken client; the retry checks out (or opens) another.
+      await sleep(READ_RETRY_DELAY_MS);
+      return query(...args);
+    }
+  };
+  (pool as unknown as { query: typeof retrying }).query = retrying;
+  return pool;
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    const pool = retryingReads(new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 }));
     // An idle connection the server drops (restart, failover, a forced drop) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (err) => {
@@ -47,7 +159,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // Numeric values stay strings (exact decimals); bigint (int8) too.
     const db = drizzlePg({ client: pool, schema });
     return {
-      db: db as unknown as Db,
+      db: scopedDb(db as unknown as Db),
+      root: db as unknown as Db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
@@ -61,7 +174,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
-    db: db as unknown as Db,
+    db: scopedDb(db as unknown as Db),
+    root: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),

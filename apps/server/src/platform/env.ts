@@ -9,7 +9,11 @@ const bool = z
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * The address to listen on. Unset: `localhost` (this machine only: 127.0.0.1 and ::1) outside production, every
+   * interface (0.0.0.0) in production, where a proxy or a container's port mapping reaches it (docs/decisions/025).
+   */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -20,6 +24,8 @@ export const envSchema = z.object({
   WEB_VERSION_REQUIRED: z.coerce.number().int().positive().default(63),
   WEB_VERSION_LATEST: z.coerce.number().int().positive().default(64),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  /** Absolute session lifetime: however busy a session is kept, after this many days its user signs in again. */
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   TRUST_PROXY: bool,
   /** Public origin used in links that go out by e-mail (magic links, resets). */
@@ -73,6 +79,11 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Where the server listens: HOST, else this machine only outside production and every interface in production. */
+export function listenHost(env: Env): string {
+  return env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost');
+}
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);

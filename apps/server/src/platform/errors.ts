@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isConnectionError } from './db.ts';
 
 /** Every error code the server answers with, its HTTP status and default message. */
 export const ERRORS = {
@@ -100,13 +101,28 @@ function fromFastifyError(err: FastifyError): { status: number; body: ErrorBody 
   return { status: status === 400 ? 400 : status, body: { code: 'invalid_request', message: err.message } };
 }
 
+/** Seconds a client is asked to wait before it tries again when the database could not be reached. */
+export const UNAVAILABLE_RETRY_AFTER_S = 2;
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    // The error handler's bodies are its own shape, whatever a route declares for its 4xx answers: they are sent as
+    // plain JSON, never through the route's response schema (where a mismatch turned a 400 into a 500).
+    reply.serializer((payload: unknown) => JSON.stringify(payload));
     if (err instanceof AppError) {
       const body: ErrorBody = { code: err.code, message: err.message };
       if (err.details !== undefined) body.details = err.details;
       if (err.status >= 500) request.log.error({ err }, 'request failed');
       return reply.status(err.status).send(body);
+    }
+    if (isConnectionError(err)) {
+      // The database could not be reached or the connection broke: a write was rolled back whole (one transaction
+      // per request) and a read was already tried twice, so the client may simply try again shortly.
+      request.log.error({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
+        .send({ code: 'unavailable', message: ERRORS.unavailable.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({

@@ -84,7 +84,7 @@ beforeAll(async () => {
   const ctx: AppContext = {
     database: t.database,
     env: t.env,
-    sessions: { idleMs: 30 * 60_000, secureCookies: false },
+    sessions: { idleMs: 30 * 60_000, maxAgeMs: 30 * 86_400_000, alwaysSecure: false },
     csrfSecret: 'test',
     webDist: null,
   };

@@ -17,19 +17,22 @@ const count = async (table: string) =>
   ).rows[0]!.n;
 
 describe('purgeExpired', () => {
-  it('removes idle sessions, long-expired tokens and ended counters, and keeps live ones', async () => {
+  it('removes idle and too old sessions, long-expired tokens and ended counters, and keeps live ones', async () => {
     const db = t.database.db;
     await t.sessionCookie(DEMO_ACCOUNTS.buyer);
     await t.sessionCookie(DEMO_ACCOUNTS.farmer);
+    await t.sessionCookie(DEMO_ACCOUNTS.admin);
     await db.execute(sql`update sessions set last_seen_at = now() - interval '2 hours' where user_id = (select id from users where email = ${DEMO_ACCOUNTS.farmer})`);
+    // Busy (seen just now) but older than the absolute lifetime.
+    await db.execute(sql`update sessions set created_at = now() - interval '31 days' where user_id = (select id from users where email = ${DEMO_ACCOUNTS.admin})`);
     await db.execute(sql`insert into auth_tokens (purpose, token_hash, expires_at) values
       ('magic_link', 'old', now() - interval '2 days'), ('magic_link', 'live', now() + interval '5 minutes')`);
     await incrementCounter(db, 'old-counter', 1);
     await db.execute(sql`update rate_limit_counters set window_ends_at = now() - interval '2 hours' where key = 'old-counter'`);
     await incrementCounter(db, 'live-counter', 60_000);
 
-    const purged = await purgeExpired(db, 30 * 60_000);
-    expect(purged).toMatchObject({ sessions: 1, authTokens: 1, counters: 1 });
+    const purged = await purgeExpired(db, { idleMs: 30 * 60_000, maxAgeMs: 30 * 86_400_000 });
+    expect(purged).toMatchObject({ sessions: 2, authTokens: 1, counters: 1 });
     expect(await count('sessions')).toBe(1);
     const tokens = await db.execute(sql`select token_hash from auth_tokens`);
     expect((tokens as unknown as { rows: { token_hash: string }[] }).rows.map((r) => r.token_hash)).toEqual(['live']);

@@ -97,7 +97,7 @@ describe('access', () => {
       registerAccessControl(app, {
         database,
         env: readEnv({}),
-        sessions: { idleMs: 1, secureCookies: false },
+        sessions: { idleMs: 1, maxAgeMs: 1, alwaysSecure: false },
         csrfSecret: 's',
         webDist: null,
       });

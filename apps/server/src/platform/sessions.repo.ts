@@ -1,6 +1,6 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from './db.ts';
+import { currentDbScope, type Db } from './db.ts';
 import { sessions, users } from '../db/schema/index.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -71,7 +71,10 @@ export async function findSessionWithUser(
   tokenHash: string,
   extra?: SessionExtraSql,
 ): Promise<{ session: SessionRow; user: UserRow; actAsUser: UserRow | null; extra: unknown } | null> {
-  const [row] = await preparedSessionQuery(db, extra ?? null).execute({ tokenHash });
+  // Inside a request transaction the query runs in it, unprepared: a prepared statement stays bound to the database
+  // it was built on, and the transaction ends with the request.
+  const query = currentDbScope()?.tx ? sessionQuery(db, extra ?? null) : preparedSessionQuery(db, extra ?? null);
+  const [row] = await query.execute({ tokenHash });
   return row ?? null;
 }
 

@@ -35,7 +35,21 @@ export type SessionState = {
   extra?: { of: SessionExtraSql; value: unknown };
 };
 
-export type SessionConfig = { idleMs: number; secureCookies: boolean };
+export type SessionConfig = {
+  idleMs: number;
+  /** Absolute lifetime: a session older than this ends however busy it is kept (sign in again). */
+  maxAgeMs: number;
+  /** Cookies are always Secure (production); otherwise only on a request that came over https. */
+  alwaysSecure: boolean;
+};
+
+/**
+ * Whether a cookie set in answer to this request is Secure: always in production, else when this request came
+ * over https (behind a TLS proxy with TRUST_PROXY, X-Forwarded-Proto of this request only — never process state).
+ */
+export function secureCookieFor(config: SessionConfig, request: FastifyRequest): boolean {
+  return config.alwaysSecure || request.protocol === 'https';
+}
 
 /** Starts a session for a user: a fresh random token each time (no fixation), only its hash stored. */
 export async function startSession(
@@ -52,19 +66,21 @@ export async function startSession(
 }
 
 export function setSessionCookies(reply: FastifyReply, token: string, config: SessionConfig): void {
+  const secure = secureCookieFor(config, reply.request);
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.secureCookies,
+    secure,
   });
   // A readable marker (no secret in it) so the page can tell that the login state changed in another tab.
-  reply.setCookie(LOGGED_IN_COOKIE, '1', { path: '/', httpOnly: false, sameSite: 'lax', secure: config.secureCookies });
+  reply.setCookie(LOGGED_IN_COOKIE, '1', { path: '/', httpOnly: false, sameSite: 'lax', secure });
 }
 
 export function clearSessionCookies(reply: FastifyReply, config: SessionConfig): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
-  reply.clearCookie(LOGGED_IN_COOKIE, { path: '/', sameSite: 'lax', secure: config.secureCookies });
+  const secure = secureCookieFor(config, reply.request);
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  reply.clearCookie(LOGGED_IN_COOKIE, { path: '/', sameSite: 'lax', secure });
 }
 
 /** The session token: the cookie, or `Authorization: Bearer` (the native shell, after login/apple-oauth). */
@@ -77,7 +93,7 @@ export function sessionTokenOf(request: FastifyRequest): string | null {
 
 /**
  * The session behind the request's cookie (or bearer token), or null. A session idle for longer than the
- * limit is deleted and treated as absent; an active one has its last-seen time moved forward. While an
+ * limit, or older than the absolute lifetime, is deleted and treated as absent; an active one has its last-seen time moved forward. While an
  * admin acts as someone, `user` is the acted-as user and `actor` the admin. `extra`: SQL over that user
  * evaluated in the same query (one round trip), its value in the state's `extra`.
  */
@@ -94,7 +110,8 @@ export async function loadSession(
   const found = await findSessionWithUser(db, tokenHash, extra);
   if (!found) return null;
   const idleFor = now.getTime() - found.session.lastSeenAt.getTime();
-  if (idleFor > config.idleMs || found.user.status !== 'active') {
+  const age = now.getTime() - found.session.createdAt.getTime();
+  if (idleFor > config.idleMs || age > config.maxAgeMs || found.user.status !== 'active') {
     await deleteSession(db, tokenHash);
     return null;
   }

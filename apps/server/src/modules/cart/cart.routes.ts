@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { getSession } from '../../platform/access.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
+import { secureCookieFor } from '../../platform/sessions.ts';
 import * as repo from './cart.repo.ts';
 import * as service from './cart.service.ts';
 
@@ -60,7 +61,7 @@ async function callerOf(ctx: AppContext, request: FastifyRequest, locale: string
 }
 
 function clearGuestCookie(ctx: AppContext, reply: FastifyReply): void {
-  reply.clearCookie(GUEST_CART_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.sessions.secureCookies });
+  reply.clearCookie(GUEST_CART_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookieFor(ctx.sessions, reply.request) });
 }
 
 /**
@@ -82,8 +83,11 @@ export async function mergeGuestCartAtSignIn(ctx: AppContext, request: FastifyRe
   const token = guestTokenOf(request);
   if (!token) return;
   try {
-    const caller = await service.callerForUser(ctx.database.db, userId);
-    await service.mergeGuestCart(ctx.database.db, { ...caller, userId, guestTokenHash: sha256(token) });
+    // In a savepoint of the sign-in's transaction, so that a failed merge leaves the sign-in able to finish.
+    await ctx.database.db.transaction(async (tx) => {
+      const caller = await service.callerForUser(tx, userId);
+      await service.mergeGuestCart(tx, { ...caller, userId, guestTokenHash: sha256(token) });
+    });
     clearGuestCookie(ctx, reply);
   } catch (err) {
     request.log.error({ err }, 'could not merge the guest cart at sign-in; it merges on the next cart call');
@@ -98,7 +102,7 @@ function ensureGuestToken(ctx: AppContext, reply: FastifyReply, caller: service.
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: ctx.sessions.secureCookies,
+    secure: secureCookieFor(ctx.sessions, reply.request),
     maxAge: GUEST_CART_MAX_AGE_S,
   });
   return { ...caller, guestTokenHash: sha256(token) };

@@ -1,3 +1,4 @@
+import { CREATE_LIMIT_PER_MINUTE } from '../../platform/write-limits.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -109,7 +110,7 @@ export const crmClientsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
   app.get(
     `${CLIENT}/notes`,
     {
-      config: { access: 'session' },
+      config: { access: 'session', writeLimit: CREATE_LIMIT_PER_MINUTE },
       schema: {
         params: clientParams,
         querystring: z.object({ category: z.enum(NOTE_CATEGORIES).optional(), ...paging }),
@@ -133,7 +134,7 @@ export const crmClientsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
   app.post(
     `${CLIENT}/notes`,
     {
-      config: { access: 'session' },
+      config: { access: 'session', writeLimit: CREATE_LIMIT_PER_MINUTE },
       bodyLimit: NOTE_BODY_LIMIT,
       schema: { params: clientParams, querystring: noteWriteQuerySchema, body: z.string(), response: { 201: noteRowSchema, ...crmWriteErrors } },
     },

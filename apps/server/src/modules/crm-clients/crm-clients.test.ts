@@ -191,7 +191,11 @@ describe('notes (text/plain)', () => {
     t.app.inject({ method, url, headers: headersOf(buyer, { 'content-type': contentType, ...headers }), payload: text });
 
   it('creates, reads, edits (If-Match) and deletes (If-Match) a note', async () => {
-    const created = await write('POST', `${notesUrl()}?category=farm_visit&noteDate=${fx.today}`, '  Walked the bins.\r\nCorn at 15.5%.\u0000  ');
+    // Text PostgreSQL cannot store (a NUL) is refused before the route runs; other control characters are cleaned.
+    const withNul = await write('POST', `${notesUrl()}?category=farm_visit&noteDate=${fx.today}`, 'Walked the bins.\u0000');
+    expect(withNul.statusCode).toBe(400);
+    expect(withNul.json().code).toBe('invalid_request');
+    const created = await write('POST', `${notesUrl()}?category=farm_visit&noteDate=${fx.today}`, '  Walked the bins.\r\nCorn at 15.5%.\u0007  ');
     expect(created.statusCode, created.body).toBe(201);
     const note = created.json();
     expect(note).toMatchObject({ note: 'Walked the bins.\nCorn at 15.5%.', category: 'farm_visit', noteDate: fx.today, version: 1, author: { name: 'Dana Merchant' } });

@@ -1,3 +1,4 @@
+import { CREATE_LIMIT_PER_MINUTE } from '../../platform/write-limits.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -104,7 +105,7 @@ export const crmMarketsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
 
   app.post(
     `${MERCH}/followups`,
-    { config: { access: 'session' }, schema: { body: followupCreateSchema, response: { 201: followupRowSchema, ...crmWriteErrors } } },
+    { config: { access: 'session', writeLimit: CREATE_LIMIT_PER_MINUTE }, schema: { body: followupCreateSchema, response: { 201: followupRowSchema, ...crmWriteErrors } } },
     async (request, reply) => reply.status(201).send(await createFollowup(deps, request, request.body)),
   );
 

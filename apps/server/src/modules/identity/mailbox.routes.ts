@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { IdentityDeps } from './identity-deps.ts';
 import { listOutbox } from '../../platform/outbox.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isDevToolsRequest } from '../../platform/request-rules.ts';
 
 const messageSchema = z.object({
   id: z.number(),
@@ -17,7 +19,9 @@ const messageSchema = z.object({
 
 /**
  * The dev mailbox (never registered in production): what the outbox holds, so magic links, resets and
- * codes work end to end with no mail or SMS provider. The web shows it at /dev/mailbox.
+ * codes work end to end with no mail or SMS provider. The web shows it at /dev/mailbox. It answers only a
+ * request made on this machine (docs/decisions/025): anyone else who reaches the server gets a 404, as in
+ * production, since the outbox holds sign-in links.
  */
 export const mailboxRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx }) => {
   app.get(
@@ -30,6 +34,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { 
       },
     },
     async (request) => {
+      if (!isDevToolsRequest(ctx, request)) throw new AppError('not_found', 'No such API call.');
       const rows = await listOutbox(ctx.database.db, { recipient: request.query.recipient, limit: request.query.limit });
       return {
         messages: rows.map((m) => ({

@@ -6,6 +6,7 @@ import type { Env } from '../../platform/env.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
+import { secureCookieFor } from '../../platform/sessions.ts';
 import { consumeToken, issueToken } from './tokens.service.ts';
 import { findUserByEmail, findUserById, type UserRow } from './users.repo.ts';
 import { findExternalIdentity, linkExternalIdentity } from './external-identities.repo.ts';
@@ -199,9 +200,9 @@ export async function startAuthorization(
   reply.setCookie(OIDC_BINDING_COOKIE, binding, {
     path: BINDING_COOKIE_PATH,
     httpOnly: true,
-    secure: ctx.sessions.secureCookies,
+    secure: secureCookieFor(ctx.sessions, reply.request),
     // A form_post answer is a cross-site POST, which carries only SameSite=None cookies (and those must be Secure).
-    sameSite: ctx.sessions.secureCookies ? 'none' : 'lax',
+    sameSite: secureCookieFor(ctx.sessions, reply.request) ? 'none' : 'lax',
     maxAge: 600,
   });
   return oidc.buildAuthorizationUrl(config, params).href;

@@ -148,7 +148,8 @@ async function createAccount(ctx: AppContext, account: NewAccount): Promise<User
   const now = new Date();
   const phoneVerified = account.verifiedPhone !== null;
   try {
-    return await insertUser(ctx.database.db, {
+    // In a savepoint: the request's transaction must stay usable after a duplicate e-mail is refused.
+    return await ctx.database.db.transaction((tx) => insertUser(tx, {
       email: (form.email ?? '').toLowerCase(),
       firstName: form.firstname,
       lastName: form.lastname,
@@ -169,7 +170,7 @@ async function createAccount(ctx: AppContext, account: NewAccount): Promise<User
       signupReasonIds: form.signupReasonIds,
       signupProfile: account.profile,
       tosAcceptedAt: form.acceptLegalTerms ? now : null,
-    });
+    }));
   } catch (err) {
     if (/users_email_lower_idx|duplicate key/i.test(String((err as { message?: unknown }).message ?? err))) return null;
     throw err;

@@ -6,6 +6,7 @@ import { FLASH_COOKIES, NOT_FOUND_MESSAGE, homeTarget, matchRoute, resolveRedire
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getSession } from '../../platform/access.ts';
+import { isDevToolsRequest } from '../../platform/request-rules.ts';
 import type { PublicPageRenderer } from '../public-market/public-market.routes.ts';
 
 /** publicPages: the light public pages (/market, /score), served from their own entry with their data inlined. */
@@ -76,6 +77,8 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { ctx, publi
 
     // A file of the build (assets are content-hashed, so they can be cached for good).
     const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+    // Source maps hold the whole web app's sources: never served in production (kept on disk for error reporting).
+    if (ctx.env.NODE_ENV === 'production' && pathname.endsWith('.map')) return sendPage(reply, 404, NOT_FOUND_MESSAGE);
     if (dist && last.includes('.') && pathname !== '/index.html') {
       const file = normalize(join(dist, pathname));
       if (file.startsWith(dist + sep) && existsSync(file) && statSync(file).isFile()) {
@@ -98,6 +101,8 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { ctx, publi
     const match = matchRoute(pathname);
     if (!match) return sendPage(reply, 404, NOT_FOUND_MESSAGE);
     if (match.route.id === 'error') return sendPage(reply, errorPageStatus(match.params.code), null);
+    // The dev mailbox page exists only for a developer at this machine (like its API).
+    if (match.route.id === 'dev-mailbox' && !isDevToolsRequest(ctx, request)) return sendPage(reply, 404, NOT_FOUND_MESSAGE);
     // The public pages are a light entry without the app shell; a flash alert waiting in the cookies (e.g. after
     // an e-mail verification redirected a logged-out visitor home → /market) needs the shell to show it, so that
     // load gets the app, which renders the same page in its frame.

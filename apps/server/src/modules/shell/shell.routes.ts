@@ -4,7 +4,7 @@ import { bootstrapResponseSchema, parseExperimentFlags, versionResponseSchema } 
 import type { AppContext } from '../../platform/context.ts';
 import { anonymousIdOf, getSession } from '../../platform/access.ts';
 import { randomToken } from '../../platform/crypto.ts';
-import { ANON_COOKIE } from '../../platform/sessions.ts';
+import { ANON_COOKIE, secureCookieFor } from '../../platform/sessions.ts';
 import type { PartnerDirectory } from '../partners/partners.service.ts';
 import { buildBootstrap } from './shell.service.ts';
 
@@ -32,7 +32,7 @@ export const shellRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx, pa
           path: '/',
           httpOnly: true,
           sameSite: 'lax',
-          secure: ctx.sessions.secureCookies,
+          secure: secureCookieFor(ctx.sessions, request),
           maxAge: ONE_YEAR_S,
         });
       }
