@@ -156,6 +156,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     pool.on('error', (err) => {
       console.error(`[db] idle PostgreSQL connection lost: ${err.message}`);
     });
+    // A connection checked out by a transaction has no pool listener: one the server ends between two of its
+    // statements would throw an uncaught 'error' and stop the process. Its pending and next queries fail on their
+    // own (the request answers 503); the event itself needs only a listener.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => {
+        console.error(`[db] PostgreSQL connection lost: ${err.message}`);
+      });
+    });
     // Numeric values stay strings (exact decimals); bigint (int8) too.
     const db = drizzlePg({ client: pool, schema });
     return {
