@@ -27,6 +27,7 @@ export * from './lists/limits.ts';
 
 export * from './identity/patterns.ts';
 export * from './identity/signup.ts';
+export * from './identity/passwords.ts';
 
 // CRM rules (issue 4): crops, contract arithmetic, views, lists, permissions, notes and follow-ups.
 export * from './crm/exact.ts';

@@ -12,7 +12,7 @@ import { setSessionActAs } from '../../platform/sessions.repo.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserById, findUserByLegacyId, updateUser, type UserRow } from './users.repo.ts';
 import { voidUserTokens } from './tokens.repo.ts';
-import { clearLoginFailures } from './act-as.repo.ts';
+import { clearLoginFailures } from './login-failures.repo.ts';
 import { emailHtml, linkOrigin } from './links.ts';
 
 export const ACT_AS_SCOPES = ['full', 'read_only'] as const;

@@ -4,9 +4,9 @@ import { createTestApp, cookiesFrom, type TestApp } from '../../testing/test-app
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../seed/demo.ts';
 import { listOutbox } from '../../platform/outbox.ts';
 import { findUserByEmail, updateUser } from './users.repo.ts';
-import { passwordProblem } from './passwords.ts';
+import { MIN_PASSWORD_SCORE, passwordProblem, personalWords } from './passwords.ts';
 import { parseBasicAuth } from './identity.routes.ts';
-import { failureKey } from './sign-in.ts';
+import { clearLoginFailures, clientNetwork } from './login-failures.repo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -129,7 +129,7 @@ describe('password sign-in', () => {
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
     expect(median(unknown)).toBeLessThan(median(known) * 2.5);
     // Five wrong passwords would lock the admin for the next tests.
-    await t.database.db.execute(sql`delete from rate_limit_counters where key = ${failureKey(DEMO_ACCOUNTS.admin)}`);
+    await clearLoginFailures(t.database.db, DEMO_ACCOUNTS.admin);
   });
 
   it('names the missing field and the short password with the spec’s messages', async () => {
@@ -180,12 +180,21 @@ describe('password sign-in', () => {
 });
 
 describe('lockout', () => {
-  it('locks an account after 5 failures, mails a direct login link, and the link signs in', async () => {
-    const email = DEMO_ACCOUNTS.farmer;
+  async function lockMails(email: string) {
+    return (await listOutbox(t.database.db, { recipient: email, limit: 50 })).filter((m) => m.template === 'account_locked');
+  }
+
+  async function failFiveTimes(email: string, v: Awaited<ReturnType<typeof visitor>>) {
     const codes: string[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await login(email, `wrong-${i}`)).json().code);
-    expect(codes).toEqual(['invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'account_locked']);
-    const locked = await login(email, DEMO_PASSWORD);
+    for (let i = 0; i < 5; i++) codes.push((await login(email, `wrong-${i}`, v)).json().code);
+    return codes;
+  }
+
+  it('locks an account from the network of 5 failures, mails a direct login link, and the link signs in', async () => {
+    const email = DEMO_ACCOUNTS.farmer;
+    const from = await visitor();
+    expect(await failFiveTimes(email, from)).toEqual(['invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'account_locked']);
+    const locked = await login(email, DEMO_PASSWORD, from);
     expect(locked.statusCode).toBe(423);
     expect(locked.json().message).toBe('Your account is locked, please wait a while before trying again.');
     expect(locked.json().details.description).toMatch(/multiple failed sign-in attempts.*e-mail for a direct login link/);
@@ -193,19 +202,74 @@ describe('lockout', () => {
     const mail = await latestMailTo(email);
     expect(mail).toMatchObject({ template: 'account_locked', channel: 'email' });
     const token = new URL(linkIn(mail!.text, '/login/magic')).searchParams.get('token')!;
-    const v = await visitor();
-    const res = await post('/api/auth/login/magic-link/verify', { token }, v);
+    const res = await post('/api/auth/login/magic-link/verify', { token }, await visitor());
     expect(res.statusCode).toBe(200);
-    // Signing in through the direct link lifts the lock.
-    expect((await login(email, DEMO_PASSWORD)).statusCode).toBe(200);
+    // Signing in through the direct link lifts the lock, also for the network that caused it.
+    expect((await login(email, DEMO_PASSWORD, from)).statusCode).toBe(200);
+  });
+
+  it('locks only the network the failures came from: the owner still signs in from theirs (issue 11)', async () => {
+    const email = DEMO_ACCOUNTS.buyer;
+    const stranger = await visitor('203.0.113.7');
+    const owner = await visitor('198.51.100.20');
+    expect((await failFiveTimes(email, stranger)).at(-1)).toBe('account_locked');
+    expect((await login(email, DEMO_PASSWORD, stranger)).statusCode).toBe(423);
+
+    // The owner's network is not locked, and a password sign-in there does not unlock the stranger's network.
+    expect((await login(email, DEMO_PASSWORD, owner)).statusCode).toBe(200);
+    expect((await login(email, DEMO_PASSWORD, stranger)).statusCode).toBe(423);
+
+    // The lock e-mail's direct link signs in and lifts the lock everywhere (it may be the owner who locked it).
+    const mail = await latestMailTo(email);
+    expect(mail?.template).toBe('account_locked');
+    const token = new URL(linkIn(mail!.text, '/login/magic')).searchParams.get('token')!;
+    expect((await post('/api/auth/login/magic-link/verify', { token }, owner)).statusCode).toBe(200);
+    expect((await login(email, DEMO_PASSWORD, stranger)).statusCode).toBe(200);
+  });
+
+  it('keeps a network locked for its window while the owner signs in elsewhere and the locker keeps trying', async () => {
+    const email = DEMO_ACCOUNTS.admin;
+    const a = await visitor('203.0.113.30');
+    await failFiveTimes(email, a);
+    // Other networks sign in and fail without touching A's lock; A is refused even with the right password.
+    expect((await login(email, 'wrong-from-b', await visitor('198.51.100.30'))).json().code).toBe('invalid_credentials');
+    expect((await login(email, DEMO_PASSWORD, a)).statusCode).toBe(423);
+    expect((await login(email, DEMO_PASSWORD, a)).statusCode).toBe(423);
+    await clearLoginFailures(t.database.db, email);
+  });
+
+  it('mails at most one lock e-mail per account however many networks lock it', async () => {
+    const email = DEMO_ACCOUNTS.prairieBuyer;
+    const before = (await lockMails(email)).length;
+    expect((await failFiveTimes(email, await visitor('203.0.113.50'))).at(-1)).toBe('account_locked');
+    expect((await failFiveTimes(email, await visitor('203.0.113.51'))).at(-1)).toBe('account_locked');
+    expect((await failFiveTimes(email, await visitor('2001:db8:1:2::99'))).at(-1)).toBe('account_locked');
+    expect((await lockMails(email)).length).toBe(before + 1);
+    // The one mail's link still signs in, and lifts every network's lock.
+    const token = new URL(linkIn((await lockMails(email))[0]!.text, '/login/magic')).searchParams.get('token')!;
+    expect((await post('/api/auth/login/magic-link/verify', { token }, await visitor())).statusCode).toBe(200);
+    expect((await login(email, DEMO_PASSWORD, await visitor('203.0.113.51'))).statusCode).toBe(200);
   });
 
   it('locks an unknown address the same way, without sending anything', async () => {
     const email = 'no-such-farmer@demo.granary.test';
-    for (let i = 0; i < 4; i++) await login(email, `wrong-${i}`);
-    const res = await login(email, 'wrong-5');
+    const v = await visitor();
+    const known = await failFiveTimes(DEMO_ACCOUNTS.farmer, await visitor());
+    const unknown = await failFiveTimes(email, v);
+    expect(unknown).toEqual(known);
+    const res = await login(email, 'wrong-5', v);
     expect(res.statusCode).toBe(423);
     expect(await latestMailTo(email)).toBeUndefined();
+    await clearLoginFailures(t.database.db, DEMO_ACCOUNTS.farmer);
+  });
+
+  it('counts an IPv6 client by its /64 network', () => {
+    expect(clientNetwork('2001:db8:1:2::99')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:0db8:0001:0002:ffff:0:0:1')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientNetwork('::1')).toBe('0:0:0:0::/64');
+    expect(clientNetwork('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(clientNetwork('192.0.2.1')).toBe('192.0.2.1');
   });
 });
 
@@ -294,6 +358,24 @@ describe('password recovery and reset', () => {
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({ status: 'insecure_password', code: 'insecure_password' });
     expect(weak.json().reason).toMatch(/common/);
+    // Issue 11: 4–7 characters are refused when setting a password (signing in still takes 4), …
+    for (const short of ['abcd', 'Kx9#q2z']) {
+      const res = await post(`/api/auth/password/reset/${token}`, { new_password: short });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'insecure_password',
+        message: 'The password must be at least 8 characters long.',
+        status: 'insecure_password',
+        reason: 'The password must be at least 8 characters long.',
+      });
+    }
+    // … and so are guessable ones (zxcvbn score below 3), with the estimator's hint, and the owner's own names.
+    for (const guessable of ['Summer2026', 'grainbuyer', 'pat-prairie']) {
+      const res = await post(`/api/auth/password/reset/${token}`, { new_password: guessable });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'insecure_password', status: 'insecure_password' });
+      expect(res.json().reason).toMatch(/^This password is too easy to guess\./);
+    }
 
     const ok = await post(`/api/auth/password/reset/${token}`, { new_password: 'wheat-harvest-2026' });
     expect(ok.json()).toEqual({ status: 'ok' });
@@ -333,11 +415,38 @@ describe('password update', () => {
     expect(wrong.json()).toMatchObject({ code: 'incorrect_password', message: 'The current password you provided was incorrect, please try again.' });
     const mismatch = await update({ current_password: DEMO_PASSWORD, new_password: 'barley-field-7', new_password_confirmation: 'barley-field-8' });
     expect(mismatch.json().message).toBe('The password confirmation must match the new password.');
+    const short = await update({ current_password: DEMO_PASSWORD, new_password: 'bar7', new_password_confirmation: 'bar7' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ code: 'insecure_password', message: 'The password must be at least 8 characters long.' });
+    const weak = await update({ current_password: DEMO_PASSWORD, new_password: 'abcd1234', new_password_confirmation: 'abcd1234' });
+    expect(weak.json().code).toBe('insecure_password');
     const ok = await update({ current_password: DEMO_PASSWORD, new_password: 'barley-field-7', new_password_confirmation: 'barley-field-7' });
     expect(ok.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: other } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).statusCode).toBe(200);
     await update({ current_password: 'barley-field-7', new_password: DEMO_PASSWORD, new_password_confirmation: DEMO_PASSWORD });
+  });
+
+  it('holds the one-time-password reset to the same rules', async () => {
+    const user = DEMO_ACCOUNTS.farmer;
+    const farmer = await findUserByEmail(t.database.db, user);
+    await updateUser(t.database.db, farmer!.id, { oneTimePassword: true });
+    try {
+      const cookie = sessionCookieOf(await login(user, DEMO_PASSWORD));
+      const boot = await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie } });
+      const me = { ip: freshIp(), cookie, csrf: boot.json().csrf as string };
+      const set = (password: string) => post('/api/auth/password/update', { new_password: password, new_password_confirmation: password }, me);
+      const short = await set('oats');
+      expect(short.json()).toEqual({ code: 'insecure_password', message: 'The password must be at least 8 characters long.' });
+      const named = await set('Sam Fieldman');
+      expect(named.json().code).toBe('insecure_password');
+      expect(named.json().message).toMatch(/^This password is too easy to guess\./);
+      expect((await set('sorghum-silo-42')).statusCode).toBe(200);
+      expect((await findUserByEmail(t.database.db, user))!.oneTimePassword).toBe(false);
+    } finally {
+      const { hashPassword } = await import('./passwords.ts');
+      await updateUser(t.database.db, farmer!.id, { oneTimePassword: false, passwordHash: await hashPassword(DEMO_PASSWORD) });
+    }
   });
 
   it('needs a session', async () => {
@@ -348,10 +457,26 @@ describe('password update', () => {
 
 describe('password policy', () => {
   it('refuses short, overlong and common passwords', () => {
-    expect(passwordProblem('abc')).toBe('The password must be at least 4 characters long.');
+    expect(passwordProblem('abc')).toBe('The password must be at least 8 characters long.');
+    expect(passwordProblem('Kx9#q2z')).toBe('The password must be at least 8 characters long.');
     expect(passwordProblem('x'.repeat(300))).toMatch(/at most/);
-    expect(passwordProblem('123456')).toMatch(/common/);
+    expect(passwordProblem('12345678')).toMatch(/common/);
     expect(passwordProblem('Password')).toMatch(/common/);
+    // The demo password is still accepted as a new one.
     expect(passwordProblem('granary-demo')).toBeNull();
+    expect(passwordProblem('granary-demo', personalWords({ email: DEMO_ACCOUNTS.buyer, firstName: 'Dana', lastName: 'Merchant' }))).toBeNull();
+  });
+
+  it(`refuses passwords zxcvbn scores below ${MIN_PASSWORD_SCORE}, saying why`, () => {
+    expect(MIN_PASSWORD_SCORE).toBe(3);
+    for (const weak of ['abcdefgh', 'Summer2026', 'Tr0ub4dor&3', 'Harvest2026', 'aaaaaaaaaa']) {
+      expect(passwordProblem(weak), weak).toMatch(/^This password is too easy to guess\./);
+    }
+    expect(passwordProblem('abcdefgh')).toMatch(/sequences/);
+    for (const strong of ['wheat-harvest-2026', 'sorghum-silo-42', 'correct horse battery staple']) expect(passwordProblem(strong), strong).toBeNull();
+    // Built from the person's own e-mail or names: refused for them, fine for someone else.
+    const dana = personalWords({ email: 'dana.merchant@example.com', firstName: 'Dana', lastName: 'Merchant' });
+    expect(passwordProblem('dana-merchant', dana)).toMatch(/too easy to guess/);
+    expect(passwordProblem('dana-merchant')).toBeNull();
   });
 });

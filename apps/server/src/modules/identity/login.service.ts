@@ -1,19 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { WhiteLabelPartner } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { incrementCounter } from '../../platform/rate-limit-store.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
 import { audit } from '../../platform/audit.ts';
 import { burnVerifyTime, verifyPassword } from './passwords.ts';
-import { completeSignIn, failureKey } from './sign-in.ts';
+import { completeSignIn } from './sign-in.ts';
 import { issueToken } from './tokens.service.ts';
 import { findUserByEmail, updateUser, type UserRow } from './users.repo.ts';
 import { emailHtml, linkOrigin } from './links.ts';
+import { claimLockMail, clientNetwork, countLoginFailure, loginFailures } from './login-failures.repo.ts';
 import { mergeGuestCartAtSignIn } from '../cart/cart.routes.ts';
 
-/** Soft lockout: this many failed passwords for one e-mail within the window locks it for LOCK_MS. */
+/**
+ * Soft lockout: this many failed passwords for one e-mail from one client network (login-failures.repo.ts) within
+ * the window lock that e-mail from that network for LOCK_MS; the owner still signs in from any other network, and
+ * by the mailed direct link. At most one lock e-mail per account per LOCK_MS, however many networks lock it.
+ */
 export const LOCKOUT = { failures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
 
 export const LOCKED_DESCRIPTION =
@@ -21,24 +24,6 @@ export const LOCKED_DESCRIPTION =
 
 function lockedError(): AppError {
   return new AppError('account_locked', undefined, { description: LOCKED_DESCRIPTION });
-}
-
-/**
- * Failed attempts are counted per e-mail address, whether or not an account has it, so the answers for
- * known and unknown addresses are the same (no enumeration through the lockout either).
- */
-async function countFailure(ctx: AppContext, email: string): Promise<number> {
-  const { current } = await incrementCounter(ctx.database.db, failureKey(email), LOCKOUT.windowMs);
-  return current;
-}
-
-async function isLockedByCounter(ctx: AppContext, email: string): Promise<boolean> {
-  // Peek without counting: a window with this many failures is a lock.
-  const result = await ctx.database.db.execute<{ count: number }>(
-    sql`select count from rate_limit_counters where key = ${failureKey(email)} and window_ends_at > now()`,
-  );
-  const row = (result as unknown as { rows: { count: number }[] }).rows[0];
-  return (row?.count ?? 0) >= LOCKOUT.failures;
 }
 
 /** Sends the locked-account e-mail with a direct (magic) login link. */
@@ -73,19 +58,29 @@ export async function passwordLogin(
   password: string,
 ): Promise<PasswordLoginResult> {
   const db = ctx.database.db;
-  if (await isLockedByCounter(ctx, email)) {
+  // Failures are counted per e-mail address (whether or not an account has it, so known and unknown addresses get
+  // the same answers) and per client network (so that nobody can lock the owner out of their own network).
+  if ((await loginFailures(db, email, request.ip)) >= LOCKOUT.failures) {
     await burnVerifyTime(password);
     throw lockedError();
   }
   const user = await findUserByEmail(db, email);
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await burnVerifyTime(password), false);
   if (!user || !ok) {
-    const failures = await countFailure(ctx, email);
+    const failures = await countLoginFailure(db, email, request.ip, LOCKOUT.windowMs);
     if (failures >= LOCKOUT.failures) {
       if (user && failures === LOCKOUT.failures) {
+        // lockedUntil records the latest lock (from some network); the counters decide who is locked.
         await updateUser(db, user.id, { lockedUntil: new Date(Date.now() + LOCKOUT.lockMs), failedLoginCount: failures });
-        await sendLockedEmail(ctx, request, partner, user);
-        await audit(db, request, { actorUserId: null, action: 'account_locked', targetType: 'user', targetId: user.id });
+        const mailed = await claimLockMail(db, user.email, LOCKOUT.lockMs);
+        if (mailed) await sendLockedEmail(ctx, request, partner, user);
+        await audit(db, request, {
+          actorUserId: null,
+          action: 'account_locked',
+          targetType: 'user',
+          targetId: user.id,
+          details: { network: clientNetwork(request.ip), mailed },
+        });
       }
       throw lockedError();
     }

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { getSession } from '../../platform/access.ts';
 import { audit } from '../../platform/audit.ts';
@@ -8,13 +7,9 @@ import { insertSession } from '../../platform/sessions.repo.ts';
 import { endSession, setSessionCookies } from '../../platform/sessions.ts';
 import { AppError } from '../../platform/errors.ts';
 import { updateUser, type UserRow } from './users.repo.ts';
+import { clearLoginFailures, clearLoginFailuresFrom } from './login-failures.repo.ts';
 
 export type SignInMethod = 'password' | 'magic_link' | 'sms' | 'google' | 'apple' | 'sso' | 'native' | 'signup' | 'password_reset';
-
-/** The rate_limit_counters key that counts failed passwords for an address. */
-export function failureKey(email: string): string {
-  return `login-fail:${email.trim().toLowerCase()}`;
-}
 
 /** platform.md 4.1 'Account problems': only told once the person has proved who they are. */
 export function assertAccountUsable(user: UserRow): void {
@@ -24,7 +19,8 @@ export function assertAccountUsable(user: UserRow): void {
 
 /**
  * Starts a fresh session for a user who has proved who they are: whatever session the browser had is
- * ended first (no session fixation), failure counters and locks are cleared, the sign-in is audited.
+ * ended first (no session fixation), password failure counters and locks are cleared (see below), the sign-in is
+ * audited.
  * Returns the new session token (for a bearer hand-off to a native shell).
  */
 export async function completeSignIn(
@@ -47,8 +43,11 @@ export async function completeSignIn(
     method,
   });
   await updateUser(db, user.id, { lastLoginAt: new Date(), failedLoginCount: 0, lockedUntil: null });
-  // Proving who you are by any method lifts a password lockout (the locked e-mail's direct link relies on it).
-  await db.execute(sql`delete from rate_limit_counters where key = ${failureKey(user.email)}`);
+  // A right password clears its own network's failures only: it says nothing about someone guessing from another
+  // network. Every other way of proving who you are lifts the lockout from every network (the lock e-mail's direct
+  // link relies on it: whoever follows it may be the one who got locked, wherever that was).
+  if (method === 'password') await clearLoginFailuresFrom(db, user.email, request.ip);
+  else await clearLoginFailures(db, user.email);
   await audit(db, request, { actorUserId: user.id, action: 'sign_in', details: { method } });
   setSessionCookies(reply, token, ctx.sessions);
   return token;
