@@ -8,7 +8,7 @@ import { initiateSmsLogin, verifySmsLogin } from './sms.service.ts';
 const SMS_INITIATE_RATE_LIMIT = { max: 10, timeWindow: 60_000 } as const;
 
 /** SMS sign-in (grain-marketing.md 7 'Authentication catalogue': login/sms/initiate, login/sms/verify). */
-export const smsRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx, partners }) => {
+export const smsRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx, botCheck, partners }) => {
   const host = (headers: { host?: string | undefined }) => headers.host ?? '';
 
   app.post(
@@ -17,7 +17,12 @@ export const smsRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx,
       config: { access: 'public', rateLimit: SMS_INITIATE_RATE_LIMIT },
       schema: {
         querystring: z.object({ redirect: z.string().max(2000).optional() }),
-        body: z.object({ phone_number: z.string().max(64) }),
+        // The code-sending bot check (docs/decisions/012): action generate_one_time_password, as recaptcha_v3.
+        body: z.object({
+          phone_number: z.string().max(64),
+          recaptcha_v3: z.string().max(10_000).optional(),
+          recaptchaV3: z.string().max(10_000).optional(),
+        }),
         response: {
           200: z.object({ status: z.literal('ok'), verification_token: z.string() }),
           400: apiErrorSchema,
@@ -28,7 +33,8 @@ export const smsRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx,
     async (request) => {
       const partner = await partners.byHost(request.headers.host);
       const redirect = request.query.redirect ? safeRedirectTarget(request.query.redirect, host(request.headers)) : null;
-      const token = await initiateSmsLogin(ctx, request, partner, request.body.phone_number, redirect);
+      const { phone_number: phoneNumber, recaptcha_v3: snake, recaptchaV3: camel } = request.body;
+      const token = await initiateSmsLogin(ctx, request, partner, phoneNumber, redirect, { botCheck, token: snake ?? camel });
       return { status: 'ok' as const, verification_token: token };
     },
   );

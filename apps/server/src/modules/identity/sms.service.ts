@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WhiteLabelPartner } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
+import type { BotCheck } from '../../platform/bot-check.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
 import { incrementCounter } from '../../platform/rate-limit-store.ts';
@@ -23,6 +24,9 @@ export const SMS_MAX_ATTEMPTS = 5;
  * account has it (no enumeration); a code is texted only when exactly one active account has verified the
  * number (an unverified number may be someone else's: texting it would hand them the account).
  * The token and its code are single use, hashed, 10 minutes, SMS_MAX_ATTEMPTS tries.
+ * Like every call that sends a code, it wants a solved bot check (action generate_one_time_password), checked
+ * after the number (a typo does not burn the token) and before the number's quota is counted (bots can't use up
+ * the owner's codes).
  */
 export async function initiateSmsLogin(
   ctx: AppContext,
@@ -30,11 +34,14 @@ export async function initiateSmsLogin(
   partner: WhiteLabelPartner,
   phoneNumber: string,
   redirect: string | null,
+  bot: { botCheck: BotCheck; token: string | undefined },
 ): Promise<string> {
   const db = ctx.database.db;
   // E.164 as in users.normalized_phone_number; no country code means North American (the signup rule).
   const phone = normalizePhone(phoneNumber);
   if (!phone) throw new AppError('invalid_request', 'The phone number format is invalid.');
+  const verdict = await bot.botCheck.verify('generate_one_time_password', bot.token, request.ip);
+  if (verdict !== 'ok') throw new AppError('bot_check_failed', verdict);
   const { current } = await incrementCounter(db, `sms-login:${phone}`, SMS_PER_PHONE.windowMs);
   if (current > SMS_PER_PHONE.max) {
     throw new AppError('rate_limited', 'Too many codes were sent to this phone number. Please wait a while before trying again.');

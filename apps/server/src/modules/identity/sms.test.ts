@@ -8,6 +8,7 @@ import { sha256 } from '../../platform/crypto.ts';
 import { findUserByEmail, updateUser } from './users.repo.ts';
 import { SMS_MAX_ATTEMPTS, SMS_PER_PHONE } from './sms.service.ts';
 import { normalizePhone } from './verification.service.ts';
+import { botCheckToken } from '../../testing/bot-check.ts';
 
 const FARMER_PHONE = '+15155550120';
 const UNKNOWN_PHONE = '+15155550199';
@@ -201,5 +202,75 @@ describe('SMS sign-in', () => {
     } finally {
       await updateUser(t.database.db, buyer!.id, { normalizedPhoneNumber: null, phoneVerifiedAt: null });
     }
+  });
+});
+
+describe('bot check on SMS sign-in (BOT_CHECK=altcha, issue 11)', () => {
+  let guarded: TestApp;
+  beforeAll(async () => {
+    guarded = await createTestApp({ env: { BOT_CHECK: 'altcha' } });
+    const farmer = await findUserByEmail(guarded.database.db, DEMO_ACCOUNTS.farmer);
+    await updateUser(guarded.database.db, farmer!.id, { normalizedPhoneNumber: FARMER_PHONE, phoneVerifiedAt: new Date() });
+  });
+  afterAll(() => guarded.close());
+
+  async function guardedVisitor(ip: string) {
+    const res = await guarded.app.inject({ method: 'GET', url: '/api/bootstrap', remoteAddress: ip });
+    return { ip, cookie: `granary_anon=${cookiesFrom(res.headers['set-cookie']).granary_anon}`, csrf: res.json().csrf as string };
+  }
+
+  async function initiateAt(v: Awaited<ReturnType<typeof guardedVisitor>>, payload: Record<string, unknown>) {
+    return guarded.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/sms/initiate',
+      remoteAddress: v.ip,
+      headers: { cookie: v.cookie, 'x-csrf-token': v.csrf },
+      payload,
+    });
+  }
+
+  async function smsCount() {
+    return (await listOutbox(guarded.database.db, { recipient: FARMER_PHONE, limit: 200 })).length;
+  }
+
+  it('checks the number first, then wants a solved generate_one_time_password token before texting', async () => {
+    const v = await guardedVisitor('10.4.200.1');
+    const typo = await initiateAt(v, { phone_number: '12' });
+    expect(typo.json()).toMatchObject({ code: 'invalid_request', message: 'The phone number format is invalid.' });
+
+    const missing = await initiateAt(v, { phone_number: FARMER_PHONE });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ code: 'bot_check_failed', message: 'MALFORMED' });
+    const junk = await initiateAt(v, { phone_number: FARMER_PHONE, recaptcha_v3: 'not-a-token' });
+    expect(junk.json()).toEqual({ code: 'bot_check_failed', message: 'MALFORMED' });
+    const wrongAction = await botCheckToken(guarded.app, 'login_password', { remoteAddress: v.ip });
+    expect((await initiateAt(v, { phone_number: FARMER_PHONE, recaptcha_v3: wrongAction })).json()).toEqual({
+      code: 'bot_check_failed',
+      message: 'TRY_AGAIN',
+    });
+    expect(await smsCount()).toBe(0);
+
+    const token = await botCheckToken(guarded.app, 'generate_one_time_password', { remoteAddress: v.ip });
+    const ok = await initiateAt(v, { phone_number: FARMER_PHONE, recaptcha_v3: token });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().status).toBe('ok');
+    expect(await smsCount()).toBe(1);
+    // A token works once.
+    expect((await initiateAt(v, { phone_number: FARMER_PHONE, recaptcha_v3: token })).json()).toEqual({ code: 'bot_check_failed', message: 'TRY_AGAIN' });
+    // The camelCase form is accepted as on the other calls.
+    const camel = await botCheckToken(guarded.app, 'generate_one_time_password', { remoteAddress: v.ip });
+    expect((await initiateAt(v, { phone_number: FARMER_PHONE, recaptchaV3: camel })).statusCode).toBe(200);
+    expect(await smsCount()).toBe(2);
+  });
+
+  it('does not let requests without a token use up the number’s codes', async () => {
+    await guarded.database.db.execute(sql`delete from rate_limit_counters where key like 'sms-login:%'`);
+    for (let i = 0; i < SMS_PER_PHONE.max + 2; i++) {
+      const v = await guardedVisitor(`10.4.201.${i + 1}`);
+      expect((await initiateAt(v, { phone_number: UNKNOWN_PHONE })).json().code).toBe('bot_check_failed');
+    }
+    const v = await guardedVisitor('10.4.202.1');
+    const token = await botCheckToken(guarded.app, 'generate_one_time_password', { remoteAddress: v.ip });
+    expect((await initiateAt(v, { phone_number: UNKNOWN_PHONE, recaptcha_v3: token })).statusCode).toBe(200);
   });
 });

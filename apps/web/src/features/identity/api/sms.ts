@@ -1,15 +1,19 @@
 import { request, type ApiResult } from '../../../lib/api/request';
 import type { SignedIn } from './sign-in';
 
-/** SMS sign-in, step 1: the code goes out by text message; the answer never says whether the number is known. */
+/**
+ * SMS sign-in, step 1: the code goes out by text message; the answer never says whether the number is known. Like
+ * every call that sends a code it carries a solved bot check (action generate_one_time_password) as recaptcha_v3.
+ */
 export function initiateSmsLogin(
   phoneNumber: string,
   redirect: string | null = null,
+  botCheckToken?: string,
 ): Promise<ApiResult<{ status: 'ok'; verification_token: string }>> {
   return request('/api/auth/login/sms/initiate', {
     method: 'POST',
     query: { redirect: redirect || undefined },
-    body: { phone_number: phoneNumber.trim() },
+    body: { phone_number: phoneNumber.trim(), ...(botCheckToken ? { recaptcha_v3: botCheckToken } : {}) },
     handleSessionExpiry: false,
   });
 }

@@ -2,6 +2,7 @@ import { Box, Stack, TextField } from '@mui/material';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/browser/storage';
+import { useBotCheck } from '../../../lib/bot-check/use-bot-check';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { initiateSmsLogin } from '../api/sms';
@@ -44,6 +45,7 @@ export function SmsSignIn() {
   const [error, setError] = useState<ReturnType<typeof phoneRule>>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
+  const botCheck = useBotCheck('generate_one_time_password');
   const phoneRef = useRef<HTMLInputElement>(null);
 
   const onSubmit = async (event: FormEvent) => {
@@ -58,7 +60,8 @@ export function SmsSignIn() {
     setBusy(true);
     setFailure(null);
     try {
-      const result = await initiateSmsLogin(phone, redirect);
+      const botCheckToken = await botCheck.run();
+      const result = await initiateSmsLogin(phone, redirect, botCheckToken);
       if (result.ok && typeof result.json.verification_token === 'string') {
         const login = { phone: phone.trim(), verificationToken: result.json.verification_token };
         writeSmsLogin(login);
@@ -94,7 +97,7 @@ export function SmsSignIn() {
             helperText={error ? t(error) : t('identity.sms.phoneHint')}
             fullWidth
           />
-          <SubmitButton busy={busy}>
+          <SubmitButton busy={busy} verifying={botCheck.verifying}>
             <T id="identity.sms.submit" />
           </SubmitButton>
         </Stack>

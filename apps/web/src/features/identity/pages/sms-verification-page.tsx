@@ -2,6 +2,7 @@ import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
 import { Box, Button, Stack } from '@mui/material';
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useBotCheck } from '../../../lib/bot-check/use-bot-check';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { initiateSmsLogin, verifySmsLogin } from '../api/sms';
@@ -34,6 +35,7 @@ export function SmsVerificationPage() {
   const [expired, setExpired] = useState(false);
   const [busy, setBusy] = useState(false);
   const finish = useFinishSignIn();
+  const resendCheck = useBotCheck('generate_one_time_password');
   const codeRef = useRef<HTMLInputElement>(null);
   const back = `${localized('/sign-in/sms')}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`;
 
@@ -74,7 +76,7 @@ export function SmsVerificationPage() {
     setFailure(null);
     setNotice(false);
     try {
-      const result = await initiateSmsLogin(login.phone, redirect);
+      const result = await initiateSmsLogin(login.phone, redirect, await resendCheck.run());
       if (result.ok && typeof result.json.verification_token === 'string') {
         const next = { phone: login.phone, verificationToken: result.json.verification_token };
         writeSmsLogin(next);
