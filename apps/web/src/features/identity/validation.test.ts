@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../lib/i18n/messages';
-import { codeRule, confirmationRule, emailRule, passwordRule, phoneRule, resetEmailRule } from './validation';
+import { codeRule, confirmationRule, emailRule, newPasswordRule, passwordRule, phoneRule, resetEmailRule } from './validation';
 
 const text = (id: keyof typeof messages | null) => (id ? messages[id] : null);
 
@@ -20,6 +20,16 @@ describe('sign-in and password rules (grain-marketing.md 5, platform.md 5.2)', (
     expect(text(resetEmailRule('farmer@demo'))).toBeNull();
     expect(text(resetEmailRule(`farmer@${'a'.repeat(64)}.com`))).toBe('The email format is invalid.');
     expect(resetEmailRule(' farmer@demo.granary.test ')).toBeNull();
+  });
+
+  it('wants a password being set to have at least 8 characters (issue 11), while sign-in keeps 4', () => {
+    expect(text(newPasswordRule(''))).toBe('The new password field is required.');
+    expect(text(newPasswordRule('abcd'))).toBe('The new password must be at least 8 characters long.');
+    expect(text(newPasswordRule('abcdefg'))).toBe('The new password must be at least 8 characters long.');
+    expect(newPasswordRule('abcdefgh')).toBeNull();
+    expect(passwordRule('abcd')).toBeNull();
+    expect(text(confirmationRule('abcd', 'abcd'))).toBe('The new password must be at least 8 characters long.');
+    expect(messages['identity.passwordHint']).toBe('At least 8 characters, and not easy to guess.');
   });
 
   it('wants the confirmation to match the new password', () => {

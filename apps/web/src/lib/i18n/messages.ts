@@ -1,3 +1,4 @@
+import { NEW_PASSWORD_MIN_LENGTH } from '@granary/domain';
 import { bidsMessages } from './bids-messages';
 import { crmClientsMessages } from './crm-clients-messages';
 import { crmContractMessages } from './crm-contract-messages';
@@ -110,7 +111,8 @@ export const messages = {
   'identity.or': 'or',
   'identity.backToSignIn': 'Back to sign in',
   'identity.verifyingHuman': 'Verifying you are human…',
-  'identity.passwordHint': 'At least 4 characters.',
+  // A password being set: the domain's length rule (docs/decisions/024-password-strength.md).
+  'identity.passwordHint': `At least ${NEW_PASSWORD_MIN_LENGTH} characters, and not easy to guess.`,
   'identity.newPassword': 'New password',
   'identity.confirmPassword': 'Confirm new password',
   'identity.currentPassword': 'Current password',
@@ -150,6 +152,7 @@ export const messages = {
   'identity.error.botCheckFailed': 'We could not verify that you are human. Please try again.',
   'identity.error.currentPasswordRequired': 'The current password field is required.',
   'identity.error.newPasswordRequired': 'The new password field is required.',
+  'identity.error.newPasswordTooShort': `The new password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters long.`,
   'identity.error.confirmationRequired': 'The password confirmation field is required.',
   'identity.error.phoneRequired': 'The phone number field is required.',
   'identity.error.phoneInvalid': 'Invalid phone number',

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { T, useT } from '../../../lib/i18n/t';
 import { updatePassword } from '../api/password';
 import { failureOf, type Failure } from '../failures';
-import { collectErrors, confirmationRule, hasErrors, passwordRule, type FieldErrors } from '../validation';
+import { collectErrors, confirmationRule, hasErrors, newPasswordRule, passwordRule, type FieldErrors } from '../validation';
 import { FormAlert } from './form-alert';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
@@ -12,7 +12,8 @@ type Field = 'current' | 'password' | 'confirmation';
 
 /**
  * The password change of a signed-in user (POST password/update, snake_case body): current, new and confirmation,
- * each required and at least 4 characters. With `oneTimePassword` the current password is not asked for (the user
+ * each required; the current one at least 4 characters (the sign-in rule), the new one at least 8 (and not easy to
+ * guess: the server's reason is shown). With `oneTimePassword` the current password is not asked for (the user
  * signed in with a one-time password). `onDone` runs after a success; without it the form says so and clears.
  */
 export function PasswordChangeForm({ oneTimePassword = false, onDone }: { oneTimePassword?: boolean; onDone?: () => void }) {
@@ -31,7 +32,7 @@ export function PasswordChangeForm({ oneTimePassword = false, onDone }: { oneTim
     if (busy) return;
     const next = collectErrors<Field>({
       current: oneTimePassword ? null : passwordRule(current, 'identity.error.currentPasswordRequired'),
-      password: passwordRule(password, 'identity.error.newPasswordRequired'),
+      password: newPasswordRule(password),
       confirmation: confirmationRule(password, confirmation),
     });
     setErrors(next);

@@ -12,7 +12,7 @@ import { FormAlert } from '../components/form-alert';
 import { PasswordField } from '../components/password-field';
 import { SubmitButton } from '../components/submit-button';
 import { failureOf, type Failure } from '../failures';
-import { collectErrors, confirmationRule, hasErrors, passwordRule, type FieldErrors } from '../validation';
+import { collectErrors, confirmationRule, hasErrors, newPasswordRule, type FieldErrors } from '../validation';
 
 type LinkState = 'valid' | 'invalid' | 'error';
 
@@ -49,7 +49,7 @@ export function PasswordExchangePage() {
     event.preventDefault();
     if (busy) return;
     const next = collectErrors({
-      password: passwordRule(password, 'identity.error.newPasswordRequired'),
+      password: newPasswordRule(password),
       confirmation: confirmationRule(password, confirmation),
     });
     setErrors(next);
