@@ -6,7 +6,8 @@ import { launchBrowser, openContext, snap } from '../support/browser.ts';
 /*
  * The identity pages of issue 3 against the real server (PGlite, seeded demo accounts, password 'granary-demo').
  * Every test opens a fresh browser context. Accounts are chosen so that no other spec notices:
- * - lockout and wrong-password runs use addresses nobody else signs in with (lockout counts per address);
+ * - lockout and wrong-password runs use addresses nobody else signs in with (lockout counts per address and client
+ *   network, and every browser here is 127.0.0.1);
  * - the password reset uses buyer@prairie.granary.test and sets the same password again (a reset ends that user's
  *   sessions; no other spec signs in as the Prairie buyer);
  * - the profile's password form only ever fails (it would end the user's other sessions on success).
