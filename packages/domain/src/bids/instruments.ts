@@ -6,7 +6,7 @@
 
 import { z } from 'zod';
 import { cropById } from '../crm/crops.ts';
-import { decimalStringSchema, isDecimalString, isIsoDate, isoDateSchema, toDecimal, type CrmDecimal } from '../crm/exact.ts';
+import { decimalInSchema, decimalStringSchema, isDecimalString, isIsoDate, isoDateSchema, toDecimal, type CrmDecimal } from '../crm/exact.ts';
 import { futuresMonthForDelivery, futuresProductForCrop, futuresSymbol, lastTradeDay, parseFuturesSymbol, type FuturesProduct } from './futures.ts';
 import { BASIS_BOUND_CENTS, adjustBasis, bidCashPrice, priceChange, roundingModeSchema, type RoundingMode } from './pricing.ts';
 
@@ -293,7 +293,7 @@ export const bulkBasisRequestSchema = z
     instrumentIds: z.array(z.number().int().positive()).min(1).max(BULK_BASIS_MAX_IDS).optional(),
     cropId: cropIdSchema.optional(),
     cropYear: cropYearSchema.optional(),
-    adjustmentCents: decimalStringSchema.refine((v) => !toDecimal(v).isZero(), 'The adjustment must not be zero'),
+    adjustmentCents: decimalInSchema({ nonZero: true, messages: { nonZero: 'The adjustment must not be zero' } }),
   })
   .strict()
   .refine((v) => (v.instrumentIds === undefined) !== (v.cropId === undefined), {

@@ -5,7 +5,7 @@
 // the server (every transition) and the web (which buttons a row shows). docs/decisions/019-offers-as-working-orders.md.
 
 import { z } from 'zod';
-import { decimalStringSchema, isDecimalString, isIsoDate, isoDateSchema, toDecimal, addDays } from '../crm/exact.ts';
+import { decimalInSchema, decimalStringSchema, isIsoDate, isoDateSchema, toDecimal, addDays } from '../crm/exact.ts';
 import { isOfferPriceHit } from './pricing.ts';
 
 export const OFFER_STATUSES = ['pending_approval', 'working', 'price_hit', 'filled', 'cancelled', 'expired', 'rejected'] as const;
@@ -247,12 +247,14 @@ export function isOfferExpiryAllowed(expiresOn: string, today: string): boolean 
 export const OFFER_MAX_QUANTITY = '10000000';
 export const OFFER_NOTE_MAX_LENGTH = 500;
 
-const positive = (max: string, what: string) =>
-  decimalStringSchema.refine((v) => isDecimalString(v) && toDecimal(v).gt(0) && toDecimal(v).lte(toDecimal(max)), `${what} must be above 0 and at most ${max}`);
+const positive = (max: string, what: string) => {
+  const outside = `${what} must be above 0 and at most ${max}`;
+  return decimalInSchema({ min: '0', minExclusive: true, max, scale: 4, messages: { min: outside, max: outside } });
+};
 
-export const offerQuantitySchema = positive(OFFER_MAX_QUANTITY, 'Quantity').refine((v) => isDecimalString(v) && toDecimal(v).decimalPlaces() <= 4, 'At most 4 decimals');
+export const offerQuantitySchema = positive(OFFER_MAX_QUANTITY, 'Quantity');
 /** A target cash price in the bid's currency per unit: above 0, under 10,000 (canola is quoted per tonne), at most 4 decimals. */
-export const offerTargetSchema = positive('9999', 'Target cash price').refine((v) => isDecimalString(v) && toDecimal(v).decimalPlaces() <= 4, 'At most 4 decimals');
+export const offerTargetSchema = positive('9999', 'Target cash price');
 const noteSchema = z
   .string()
   .max(OFFER_NOTE_MAX_LENGTH)

@@ -2,7 +2,7 @@
 // or a flat cash price for crops without futures. Exact decimals throughout (decimal strings in, out).
 
 import { z } from 'zod';
-import { CrmDecimal, decimalStringSchema, isDecimalString, toDecimal, type CrmDecimal as Dec } from '../crm/exact.ts';
+import { CrmDecimal, decimalInSchema, toDecimal, type CrmDecimal as Dec } from '../crm/exact.ts';
 
 /**
  * Rounding modes of a market per commodity (rounding-mode/:roundingMode). Elevators post cash to the
@@ -50,13 +50,19 @@ export function isBasisWithinBound(basisDollars: string | Dec): boolean {
 }
 
 /** zod: a basis in dollars (a decimal string) within the bound. */
-export const basisSchema = decimalStringSchema.refine((v) => isDecimalString(v) && isBasisWithinBound(v), {
-  message: `Basis must be between -${BASIS_BOUND_CENTS / 100} and ${BASIS_BOUND_CENTS / 100}`,
+const basisOutside = `Basis must be between -${BASIS_BOUND_CENTS / 100} and ${BASIS_BOUND_CENTS / 100}`;
+export const basisSchema = decimalInSchema({
+  min: String(-BASIS_BOUND_CENTS / 100),
+  max: String(BASIS_BOUND_CENTS / 100),
+  messages: { min: basisOutside, max: basisOutside },
 });
 
 /** zod: a bulk basis adjustment in cents (whole or fractional), within the bound. */
-export const basisAdjustmentCentsSchema = decimalStringSchema.refine((v) => isDecimalString(v) && toDecimal(v).abs().lte(BASIS_BOUND_CENTS), {
-  message: `Basis adjustment must be between -${BASIS_BOUND_CENTS} and ${BASIS_BOUND_CENTS} cents`,
+const adjustmentOutside = `Basis adjustment must be between -${BASIS_BOUND_CENTS} and ${BASIS_BOUND_CENTS} cents`;
+export const basisAdjustmentCentsSchema = decimalInSchema({
+  min: String(-BASIS_BOUND_CENTS),
+  max: String(BASIS_BOUND_CENTS),
+  messages: { min: adjustmentOutside, max: adjustmentOutside },
 });
 
 /** A basis moved by an adjustment in cents: '-0.3500' + '5' → '-0.3000'. */

@@ -8,9 +8,9 @@ import { CROPS, type Crop } from './crops.ts';
 import { canonicalJson } from './pagination.ts';
 import {
   CrmDecimal,
+  decimalInSchema,
   decimalString,
   decimalStringSchema,
-  isDecimalString,
   isoDateSchema,
   toDecimal,
   toDecimalOrNull,
@@ -293,16 +293,7 @@ export const clientProfileSchema = z.object({
 });
 export type ClientProfile = z.infer<typeof clientProfileSchema>;
 
-/** The decimal of a string the schema's pattern accepted; null otherwise (zod runs every check). */
-function decimalOf(v: string): CrmDecimal | null {
-  return isDecimalString(v) ? toDecimal(v) : null;
-}
-
-const nonNegative = (scale: number, max: string) =>
-  decimalStringSchema
-    .refine((v) => !v.startsWith('-'), 'Must not be negative')
-    .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, `At most ${scale} decimals`)
-    .refine((v) => decimalOf(v)?.lessThanOrEqualTo(max) ?? false, `At most ${max}`);
+const nonNegative = (scale: number, max: string) => decimalInSchema({ min: '0', max, scale, messages: { min: 'Must not be negative' } });
 
 /** The editable summary fields (grain-marketing.md 3): decimal strings, null to clear. At least one. */
 export const clientSummaryPatchSchema = z
@@ -453,13 +444,9 @@ export const contractOperationResponseSchema = z.object({ contract: contractDeta
 export type ContractOperationResponse = z.infer<typeof contractOperationResponseSchema>;
 
 const reason = z.string().trim().max(500).refine(noNul, 'Must not contain NUL characters').optional();
-const positiveQuantity = decimalStringSchema
-  .refine((v) => decimalOf(v)?.greaterThan(0) ?? false, 'Must be above 0')
-  .refine((v) => (v.split('.')[1]?.length ?? 0) <= 4, 'At most 4 decimals');
+const positiveQuantity = decimalInSchema({ min: '0', minExclusive: true, scale: 4 });
 /** A signed price change in currency per unit, within ±5 (a month spread or a basis move). */
-const priceChange = decimalStringSchema
-  .refine((v) => (v.split('.')[1]?.length ?? 0) <= 4, 'At most 4 decimals')
-  .refine((v) => decimalOf(v)?.abs().lessThanOrEqualTo(5) ?? false, 'At most 5.00 either way');
+const priceChange = decimalInSchema({ min: '-5', max: '5', scale: 4, messages: { min: 'At most 5.00 either way', max: 'At most 5.00 either way' } });
 const OPTION_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const contractCancelSchema = z.object({ reason }).strict();

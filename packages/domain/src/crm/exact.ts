@@ -25,8 +25,58 @@ export function isDecimalString(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 60 && DECIMAL_STRING_PATTERN.test(value);
 }
 
-/** zod: a decimal string such as '5000', '-0.3500' or '4.1275' (what the API sends for numeric columns). */
-export const decimalStringSchema = z.string().regex(DECIMAL_STRING_PATTERN, 'Expected a decimal number as a string').max(60);
+export const DECIMAL_STRING_MESSAGE = 'Expected a decimal number as a string';
+
+/**
+ * zod: a decimal string such as '5000', '-0.3500' or '4.1275' (what the API sends for numeric columns) — the one
+ * schema for every numeric string that toDecimal parses, in requests and responses alike; for bounds and scale
+ * build on it with decimalInSchema().
+ *
+ * A value that is not such a string stops here (both checks abort): zod 4 otherwise runs the refinements chained
+ * after a failed check, and an object's own refinements, with the refused value, where toDecimal('') or
+ * toDecimal('abc') throws — a 500 instead of the 400 the request deserves.
+ */
+export const decimalStringSchema = decimalStringSchemaSaying(DECIMAL_STRING_MESSAGE);
+
+function decimalStringSchemaSaying(message: string) {
+  return z.string().max(60, { error: message, abort: true }).regex(DECIMAL_STRING_PATTERN, { error: message, abort: true });
+}
+
+export type DecimalBounds = {
+  /** The least value allowed (a decimal string), inclusive unless minExclusive. */
+  min?: string;
+  minExclusive?: boolean;
+  /** The greatest value allowed (a decimal string), inclusive. */
+  max?: string;
+  /** At most this many decimals. */
+  scale?: number;
+  /** Zero is refused (a move, a change). */
+  nonZero?: boolean;
+  /** The messages of a refused value, when the defaults ('Must be at least 0', 'At most 4 decimals', …) won't do. */
+  messages?: { notANumber?: string; min?: string; max?: string; scale?: string; nonZero?: string };
+};
+
+/**
+ * zod: a decimal string (decimalStringSchema, so a non-number is a 400 and never reaches toDecimal) within
+ * bounds: decimalInSchema({ min: '0', minExclusive: true, max: '999999999', scale: 4 }).
+ */
+export function decimalInSchema(bounds: DecimalBounds) {
+  const { min, max, scale, nonZero, minExclusive = false, messages = {} } = bounds;
+  const minDec = min === undefined ? null : toDecimal(min);
+  const maxDec = max === undefined ? null : toDecimal(max);
+  const base = messages.notANumber ? decimalStringSchemaSaying(messages.notANumber) : decimalStringSchema;
+  return base.superRefine((v, ctx) => {
+    const d = toDecimal(v);
+    if (scale !== undefined && d.decimalPlaces() > scale) {
+      ctx.addIssue({ code: 'custom', message: messages.scale ?? `At most ${scale} decimals` });
+    }
+    if (nonZero && d.isZero()) ctx.addIssue({ code: 'custom', message: messages.nonZero ?? 'Must not be zero' });
+    if (minDec && (minExclusive ? d.lte(minDec) : d.lt(minDec))) {
+      ctx.addIssue({ code: 'custom', message: messages.min ?? (minExclusive ? `Must be above ${min}` : `Must be at least ${min}`) });
+    }
+    if (maxDec && d.gt(maxDec)) ctx.addIssue({ code: 'custom', message: messages.max ?? `At most ${max}` });
+  });
+}
 
 /** A decimal string or a safe integer; anything else (floats included) is refused. */
 export function toDecimal(value: string | number | CrmDecimal): CrmDecimal {

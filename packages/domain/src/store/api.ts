@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../region/countries.ts';
 import { LOCALES } from '../region/locales.ts';
+import { decimalInSchema } from '../crm/exact.ts';
 import { PEST_TYPES, PRODUCT_DOCUMENT_TYPES, STORE_PROGRAMS, STORE_SORTS } from './catalogue.ts';
 import { STORE_AREAS, STORE_REGIONS } from './regions.ts';
 
@@ -17,7 +18,8 @@ export const STORE_MAX_OFFSET = 10_000;
 export const STORE_QUERY_MAX_LENGTH = 120;
 
 const slug = z.string().min(1).max(160).regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/i, 'Expected a slug');
-const decimal = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'Expected an amount such as 25 or 25.50');
+const amountMessage = 'Expected an amount such as 25 or 25.50';
+const decimal = decimalInSchema({ min: '0', max: '999999999.99', scale: 2, messages: { notANumber: amountMessage, min: amountMessage, scale: amountMessage } });
 
 /** One value or the same parameter repeated (?brand=A&brand=B); each a short non-empty string; at most 20. */
 const multi = z

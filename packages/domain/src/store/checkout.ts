@@ -5,7 +5,7 @@
 // The rules chosen where the spec is silent are in docs/decisions/021-checkout-and-orders.md.
 
 import { z } from 'zod';
-import { CrmDecimal, addDays, daysBetween, isoDateSchema, toDecimal, type CrmDecimal as Dec } from '../crm/exact.ts';
+import { CrmDecimal, addDays, daysBetween, decimalInSchema, isoDateSchema, toDecimal, type CrmDecimal as Dec } from '../crm/exact.ts';
 import { isValidEmail, isValidPhone } from '../identity/patterns.ts';
 import { isValidPostalCode } from '../identity/signup.ts';
 import { PRAIRIE_PROVINCES, isSubdivisionOf, subdivisionDistanceKm } from '../region/subdivisions.ts';
@@ -534,7 +534,8 @@ export const CHECKOUT_API = '/api/store/checkout';
 const serialField = z.number().int().min(1).max(2_147_483_647);
 const cartRef = { cartId: z.string().uuid(), serial: serialField };
 const idRef = z.number().int().min(1).max(2_147_483_647);
-const decimalAmount = z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, 'Expected an amount such as 25 or 25.50');
+const amountMessage = 'Expected an amount such as 25 or 25.50';
+const decimalAmount = decimalInSchema({ min: '0', max: '9999999999.99', scale: 2, messages: { notANumber: amountMessage, min: amountMessage, scale: amountMessage } });
 
 export const checkoutQuerySchema = z.object({ cartId: z.string().uuid().optional() }).strict();
 

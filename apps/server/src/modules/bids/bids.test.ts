@@ -295,6 +295,29 @@ describe('bulk basis move', () => {
     const tooFine = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, { cropId: 1, adjustmentCents: '0.125' });
     expect(tooFine.statusCode).toBe(400);
   });
+
+  it('refuses an adjustment that is not a number with 400, and moves nothing (it answered 500)', async () => {
+    const a = await create({ basis: '-0.3000' });
+    for (const adjustmentCents of ['', 'abc', '1e999', 'NaN', ' 5']) {
+      for (const target of [{ cropId: 1 }, { instrumentIds: [a.id] }]) {
+        const res = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, { ...target, adjustmentCents });
+        expect(res.statusCode, `${JSON.stringify(adjustmentCents)}: ${res.body}`).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'invalid_request' });
+      }
+    }
+    const [row] = await t.database.db.select({ basis: instruments.basis }).from(instruments).where(eq(instruments.id, a.id));
+    expect(row?.basis).toBe('-0.3000');
+  });
+
+  it('refuses an instrument whose basis, flat price or quantity cap is not a number with 400 (the quantity cap answered 500)', async () => {
+    for (const field of ['basis', 'flatPrice', 'quantityCap']) {
+      for (const value of ['', 'abc', '1e999']) {
+        const body = field === 'flatPrice' ? bid({ pricing: 'flat', futuresSymbol: null, basis: null, flatPrice: value }) : bid({ [field]: value });
+        const res = await call(buyer, 'POST', `${MERCH}/instruments`, body);
+        expect(res.statusCode, `${field} ${JSON.stringify(value)}: ${res.body}`).toBe(400);
+      }
+    }
+  });
 });
 
 describe('demo seed', () => {
