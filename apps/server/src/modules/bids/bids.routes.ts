@@ -16,7 +16,7 @@ import {
   publicBidsResponseSchema,
   type InstrumentRow,
 } from '@granary/domain';
-import { etagOf, idParam, loadCrmActorWithSession, textQueryParam, type CrmDeps } from '../crm-markets/crm-access.ts';
+import { etagOf, idParam, loadCrmActorWithSession, serialIdParam, textQueryParam, type CrmDeps } from '../crm-markets/crm-access.ts';
 import { crmErrors, crmWriteErrors } from '../crm-markets/crm-http.ts';
 import { bulkMoveBasis, createInstrument, editInstrument, farmerMarketBids, getInstrument, listInstruments, setDeleted, type InstrumentListQuery } from './bids.service.ts';
 
@@ -135,7 +135,8 @@ export const bidsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
     `${MERCH}/market/:marketId/bids`,
     {
       config: { access: 'session' },
-      schema: { params: z.object({ marketId: idParam }), response: { 200: publicBidsResponseSchema, ...crmErrors } },
+      // markets.id is a serial: the farmer's market lookup meets the id in SQL before any access check.
+      schema: { params: z.object({ marketId: serialIdParam }), response: { 200: publicBidsResponseSchema, ...crmErrors } },
     },
     async (request) => farmerMarketBids(deps, request, request.params.marketId),
   );

@@ -309,6 +309,14 @@ describe('bulk basis move', () => {
     expect(row?.basis).toBe('-0.3000');
   });
 
+  it('refuses a farmer a market id beyond the markets serial column with 400 (it answered 500)', async () => {
+    for (const marketId of ['2147483648', '15652073310', '999999999999999']) {
+      const res = await call(farmer, 'GET', `${MERCH}/market/${marketId}/bids`);
+      expect(res.statusCode, `${marketId}: ${res.body}`).toBe(400);
+    }
+    expect((await call(farmer, 'GET', `${MERCH}/market/2147483647/bids`)).statusCode).toBe(404);
+  });
+
   it('refuses an instrument whose basis, flat price or quantity cap is not a number with 400 (the quantity cap answered 500)', async () => {
     for (const field of ['basis', 'flatPrice', 'quantityCap']) {
       for (const value of ['', 'abc', '1e999']) {

@@ -296,6 +296,15 @@ export const idParam = z
   .transform(Number)
   .refine((n) => n > 0 && Number.isSafeInteger(n), 'Expected a numeric id');
 
+/** The largest id of a serial (int4) column such as markets.id. */
+export const MAX_SERIAL_ID = 2_147_483_647;
+
+/**
+ * An id of a serial (int4) column in a path or query: idParam, at most MAX_SERIAL_ID. A larger one names nothing,
+ * and PostgreSQL refuses to compare it with the column (an error, so a 500) where a query meets it first.
+ */
+export const serialIdParam = idParam.refine((n) => n <= MAX_SERIAL_ID, 'Expected a numeric id');
+
 /** Comma-separated ids ('12,14'), 1 to 50 of them. */
 export const idListParam = z
   .string()
