@@ -59,14 +59,17 @@ export function getSession(ctx: AppContext, request: FastifyRequest): Promise<Se
 async function recheckActAs(ctx: AppContext, request: FastifyRequest, state: SessionState): Promise<SessionState> {
   const actor = state.actor;
   if (!actor || actAsVerdict(actor, state.user) === 'ok') return state;
-  await setSessionActAs(ctx.database.db, state.tokenHash, null, null);
-  await audit(ctx.database.db, request, {
-    actorUserId: actor.id,
-    actingAsUserId: state.user.id,
-    action: 'act_as_end',
-    targetType: 'user',
-    targetId: state.user.id,
-    details: { reason: 'no_longer_allowed' },
+  // Before any handler (outside the request's transaction): the end and its audit record in one of their own.
+  await ctx.database.db.transaction(async (tx) => {
+    await setSessionActAs(tx, state.tokenHash, null, null);
+    await audit(tx, request, {
+      actorUserId: actor.id,
+      actingAsUserId: state.user.id,
+      action: 'act_as_end',
+      targetType: 'user',
+      targetId: state.user.id,
+      details: { reason: 'no_longer_allowed' },
+    });
   });
   // No `extra`: it was loaded for the acted-as user.
   return { tokenHash: state.tokenHash, session: { ...state.session, actAsUserId: null, actAsScope: null }, user: actor, actor: null };

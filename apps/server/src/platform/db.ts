@@ -125,6 +125,17 @@ export function isConnectionError(err: unknown): boolean {
   return false;
 }
 
+/** The SQLSTATE of a PostgreSQL error (or of one of its causes), or null. */
+export function sqlStateOf(err: unknown): string | null {
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 /** How long a read waits before it is tried again on a fresh connection (a restarting server needs a moment). */
 export const READ_RETRY_DELAY_MS = 250;
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isConnectionError } from './db.ts';
+import { isConnectionError, sqlStateOf } from './db.ts';
 
 /** Every error code the server answers with, its HTTP status and default message. */
 export const ERRORS = {
@@ -108,7 +108,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     // The error handler's bodies are its own shape, whatever a route declares for its 4xx answers: they are sent as
     // plain JSON, never through the route's response schema (where a mismatch turned a 400 into a 500).
-    reply.serializer((payload: unknown) => JSON.stringify(payload));
+    reply.serializer((payload: unknown) => JSON.stringify(payload)).type('application/json; charset=utf-8');
     if (err instanceof AppError) {
       const body: ErrorBody = { code: err.code, message: err.message };
       if (err.details !== undefined) body.details = err.details;
@@ -123,6 +123,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(503)
         .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
         .send({ code: 'unavailable', message: ERRORS.unavailable.message });
+    }
+    if (sqlStateOf(err)?.startsWith('22')) {
+      // A data exception (class 22: a number out of its column's range, a malformed uuid or date, text too long):
+      // a value of the request PostgreSQL cannot take. The request's transaction was rolled back; the schema that let
+      // the value through should be tightened, hence the warning.
+      request.log.warn({ err }, 'a request value the database refused; tighten its schema');
+      return reply.status(400).send({ code: 'invalid_request', message: 'A value in the request is out of range or not of the expected kind.' });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({

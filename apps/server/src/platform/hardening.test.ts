@@ -201,6 +201,10 @@ describe('a request transaction: a failed write leaves nothing, a refusal keeps 
           await write('test_sent_write');
           return reply.status(201).send({ ok: true });
         });
+        app.post('/api/test/write-then-out-of-range', { config: { access: 'public', csrf: false } }, async () => {
+          await write('test_out_of_range_write');
+          await t.database.db.execute(sql`select ${'2147483648'}::int4`);
+        });
         app.post('/api/test/write-then-bad-sql', { config: { access: 'public', csrf: false } }, async () => {
           await write('test_bad_sql_write');
           await t.database.db.execute(sql`select * from no_such_table`);
@@ -217,6 +221,13 @@ describe('a request transaction: a failed write leaves nothing, a refusal keeps 
     expect(await count('test_crashed_write')).toBe(0);
     expect((await t.app.inject({ method: 'POST', url: '/api/test/write-then-bad-sql' })).statusCode).toBe(500);
     expect(await count('test_bad_sql_write')).toBe(0);
+  });
+
+  it('answers a value the database cannot take (out of range, malformed) with a 400, and keeps nothing of the request', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/write-then-out-of-range' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_request' });
+    expect(await count('test_out_of_range_write')).toBe(0);
   });
 
   it('commits what a refusal recorded, and answers with it', async () => {

@@ -26,10 +26,10 @@ export function findUnstorableText(root: unknown, rootPath: string): string | nu
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${path}.${i}`]);
     } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value) && !(value instanceof Uint8Array)) {
-      for (const [key, child] of Object.entries(value)) {
-        if (!isStorableText(key)) return `${path}.${JSON.stringify(key)}`;
-        stack.push([child, `${path}.${key}`]);
-      }
+      const entries = Object.entries(value);
+      for (const [key] of entries) if (!isStorableText(key)) return `${path}.${JSON.stringify(key)}`;
+      // Pushed last to first, so the first in the request is looked at first.
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], `${path}.${entries[i]![0]}`]);
     }
   }
   return null;

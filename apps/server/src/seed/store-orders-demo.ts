@@ -193,7 +193,9 @@ function isoDay(d: Date): string {
 
 /** Seeds the demo farmer's store history once. Needs the catalogue (seedStoreDemo) and the demo accounts. */
 export async function seedStoreOrdersDemo(db: Db, options: { today?: string } = {}): Promise<number> {
-  const done = rowsOf(await db.execute(sql`select 1 from store_orders where order_number = ${demoOrderNumber(1)}`));
+  const done = rowsOf(
+    await db.execute(sql`select 1 from store_orders where order_number between ${demoOrderNumber(1)} and ${demoOrderNumber(PLAN.length)} limit 1`),
+  );
   if (done.length > 0) return 0;
   const farmer = rowsOf<{ id: string; enterprise_id: number | null }>(
     await db.execute(sql`select u.id, (select eu.enterprise_id from enterprise_users eu where eu.user_id = u.id order by eu.enterprise_id limit 1) as enterprise_id
@@ -269,7 +271,9 @@ export async function seedStoreOrdersDemo(db: Db, options: { today?: string } = 
 
   let n = 0;
   const oldest = todayMs - 730 * 86_400_000;
-  for (const plan of PLAN) {
+  // An order's number is its place in the plan, whether or not the orders before it fall in the window today: the
+  // window moves with the calendar (an order of 26 November two years ago left it on the 27th), numbers must not.
+  for (const [index, plan] of PLAN.entries()) {
     const placed =
       'daysAgo' in plan.when
         ? new Date(todayMs - plan.when.daysAgo * 86_400_000 + 15 * 3_600_000)
@@ -333,7 +337,7 @@ export async function seedStoreOrdersDemo(db: Db, options: { today?: string } = 
     const [order] = await db
       .insert(storeOrders)
       .values({
-        orderNumber: demoOrderNumber(n),
+        orderNumber: demoOrderNumber(index + 1),
         cartId: cart!.id,
         kind: 'cart',
         userId: farmer.id,

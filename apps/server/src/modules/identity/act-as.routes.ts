@@ -8,7 +8,8 @@ import { AUTH_RATE_LIMIT } from './identity.routes.ts';
 import { ACT_AS_SCOPES, adminResetPassword, changeActAsScope, personSummary, startActingAs, stopActingAs } from './act-as.service.ts';
 
 const personSchema = personSummarySchema;
-const userIdSchema = z.union([z.string().min(1).max(64), z.number().int().positive()]);
+/** A user's id (uuid) or legacy id (an int4 column: a larger number names nobody). */
+const userIdSchema = z.union([z.string().min(1).max(64), z.number().int().positive().max(2_147_483_647)]);
 const scopeSchema = z.enum(ACT_AS_SCOPES);
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
