@@ -9,8 +9,10 @@ import { AppError } from './errors.ts';
  */
 
 /** True when a string can be stored as PostgreSQL text and jsonb: no NUL, no UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 export function isStorableText(value: string): boolean {
-  return !value.includes('\0') && value.isWellFormed();
+  return !value.includes('\0') && !LONE_SURROGATE.test(value);
 }
 
 /**
