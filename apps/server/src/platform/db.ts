@@ -115,24 +115,25 @@ const CONNECTION_ERROR_MESSAGE = /connection terminated|connection error|not que
  * server could not be reached, rather than that the query was wrong.
  */
 export function isConnectionError(err: unknown): boolean {
-  let e: unknown = err;
-  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+  for (const { code, message } of causesOf(err)) {
     if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
     if (typeof message === 'string' && CONNECTION_ERROR_MESSAGE.test(message)) return true;
-    e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
 
-/** The SQLSTATE of a PostgreSQL error (or of one of its causes), or null. */
-export function sqlStateOf(err: unknown): string | null {
+/** An error and its causes (drizzle wraps the driver's error), outermost first. */
+function* causesOf(err: unknown): Generator<{ code?: unknown; message?: unknown; cause?: unknown }> {
   let e: unknown = err;
   for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
-    const { code } = e as { code?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    yield e as { code?: unknown; message?: unknown; cause?: unknown };
     e = (e as { cause?: unknown }).cause;
   }
+}
+
+/** The SQLSTATE of a PostgreSQL error (or of one of its causes), or null. */
+export function sqlStateOf(err: unknown): string | null {
+  for (const { code } of causesOf(err)) if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   return null;
 }
 
