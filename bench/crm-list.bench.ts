@@ -157,7 +157,7 @@ async function explainAll(url: string, cookie: string, scenarios: Scenario[]): P
   let log: LoggedQuery[] = [];
   const db = drizzle({ client: pool, schema, logger: { logQuery: (sql: string, params: unknown[]) => void log.push({ sql, params }) } }) as unknown as Db;
   // Only GETs are replayed here: no live events to listen for.
-  const database: Database = { db, root: db, kind: 'postgres', migrate: async () => {}, close: () => pool.end(), listen: async () => async () => {} };
+  const database: Database = { db, root: db, kind: 'postgres', migrate: async () => {}, close: () => pool.end(), listen: async () => async () => {}, withStartupLock: (fn) => fn() };
   const app = await buildApp({ database, env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), logger: false });
   let slowest = { scenario: '', sql: '', params: [] as unknown[], ms: -1, plan: '' };
   const perCall: { scenario: string; queries: { sql: string; ms: number }[] }[] = [];

@@ -18,8 +18,11 @@ const dataDir = resolve(process.cwd(), env.DATA_DIR);
 const database = await openDatabase(
   env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir },
 );
-await database.migrate();
-const seeded = env.SEED_DEMO ? await seedDemoData(database.db) : false;
+// Processes started together on an empty database take turns: the first migrates and seeds, the others find it done.
+const seeded = await database.withStartupLock(async () => {
+  await database.migrate();
+  return env.SEED_DEMO ? await seedDemoData(database.db) : false;
+});
 
 const app = await buildApp({
   database,

@@ -40,7 +40,16 @@ export type Database = {
    * nothing a reader can't fetch again). Resolves to the function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `fn` while holding the database's start-up lock (a PostgreSQL advisory lock on a connection of its own),
+   * so that server processes started together on an empty database migrate and seed it one after the other, not
+   * at once. PGlite belongs to one process: `fn` simply runs.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
 };
+
+/** The advisory lock key of start-up (migrations and the demo seed): any constant no other code uses. */
+export const STARTUP_LOCK_KEY = 7_243_011;
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -185,6 +194,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
       listen: (channel, onPayload) => listenPg(config.url, channel, onPayload),
+      withStartupLock: (fn) => withAdvisoryLock(config.url, STARTUP_LOCK_KEY, fn),
     };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
@@ -205,7 +215,22 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
         if (!client.closed) await unlisten();
       };
     },
+    withStartupLock: (fn) => fn(),
   };
+}
+
+/** Runs `fn` holding a session-level advisory lock, taken and released on a connection of its own. */
+async function withAdvisoryLock<T>(url: string, key: number, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', (err) => console.error(`[db] start-up lock connection lost: ${err.message}`));
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    return await fn();
+  } finally {
+    // Ending the connection releases the lock in any case.
+    await client.end().catch(() => {});
+  }
 }
 
 /** A dedicated connection for LISTEN (a pooled one would be handed to queries), reconnected with back-off. */

@@ -257,4 +257,28 @@ describe('PostgreSQL pool', () => {
       await admin.close();
     }
   });
+
+  it.runIf(process.env.DATABASE_URL)('lets processes that start together migrate and seed one after the other', async () => {
+    const url = process.env.DATABASE_URL!;
+    const a = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+    const b = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+    try {
+      const spans: { who: string; from: number; to: number }[] = [];
+      const work = (who: string) => async () => {
+        const from = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        spans.push({ who, from, to: performance.now() });
+        return who;
+      };
+      expect(await Promise.all([a.withStartupLock(work('a')), b.withStartupLock(work('b'))])).toEqual(['a', 'b']);
+      const [first, second] = spans.sort((x, y) => x.from - y.from);
+      expect(second!.from).toBeGreaterThanOrEqual(first!.to);
+      // A failure inside lets the next one in.
+      await expect(a.withStartupLock(async () => Promise.reject(new Error('migration failed')))).rejects.toThrow('migration failed');
+      expect(await b.withStartupLock(async () => 'after')).toBe('after');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });
