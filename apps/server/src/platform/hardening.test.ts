@@ -151,6 +151,7 @@ describe('request URLs are logged without their secrets (finding 6)', () => {
     expect(redactUrl('/api/auth/password/reset/s3cr3t-t0ken', { token: 's3cr3t-t0ken' })).toBe(`/api/auth/password/reset/${REDACTED}`);
     expect(redactUrl('/password/exchange/s3cr3t-t0ken')).toBe(`/password/exchange/${REDACTED}`);
     expect(redactUrl('/profit-center/builtin/sign/s3cr3t?x=1')).toBe(`/profit-center/builtin/sign/${REDACTED}?x=1`);
+    expect(redactUrl('/api/profit-center/signing/s3cr3t/sign', { ref: 's3cr3t' })).toBe(`/api/profit-center/signing/${REDACTED}/sign`);
     expect(redactUrl('/login/magic?token=abc&redirect=%2Fcrm')).toBe(`/login/magic?token=${REDACTED}&redirect=%2Fcrm`);
     expect(redactUrl('/api/auth/oidc/sso/callback?code=abc&state=def')).toBe(`/api/auth/oidc/sso/callback?code=${REDACTED}&state=${REDACTED}`);
     expect(redactUrl('/api/store/products?q=corn')).toBe('/api/store/products?q=corn');
