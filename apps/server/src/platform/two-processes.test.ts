@@ -82,7 +82,7 @@ function startServer(name: string, port: number, url: string): ServerProcess {
   return server;
 }
 
-async function waitReady(s: ServerProcess, timeoutMs = 45_000): Promise<void> {
+async function waitReady(s: ServerProcess, timeoutMs = 100_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (s.child.exitCode !== null) throw new Error(`server ${s.name} exited (${s.child.exitCode}):\n${s.output.join('')}`);
@@ -264,7 +264,7 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL (needs DA
     const ids = await query<{ id: string; email: string }>(sql`select id, email from users where email in (${DEMO_ACCOUNTS.buyer}, ${DEMO_ACCOUNTS.farmer})`);
     buyerId = ids.find((u) => u.email === DEMO_ACCOUNTS.buyer)!.id;
     farmerId = ids.find((u) => u.email === DEMO_ACCOUNTS.farmer)!.id;
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     // Whatever failed above: stop both processes, then drop the database (with force: a stuck process's connections go too).
