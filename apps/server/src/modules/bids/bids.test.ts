@@ -356,6 +356,9 @@ describe('live events', () => {
   it("publishes 'bids:market:<id>' with the changed bids after each change", async () => {
     const got: { topic: string; payload: unknown }[] = [];
     const stop = await subscribe(t.database, (e) => got.push({ topic: e.topic, payload: e.payload }));
+    // An earlier test's change may still be on its way from PostgreSQL's LISTEN connection: let it pass first.
+    await new Promise((r) => setTimeout(r, 100));
+    got.length = 0;
     try {
       const row = await create();
       await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, { instrumentIds: [row.id], adjustmentCents: '1' });

@@ -520,6 +520,10 @@ describe('live events to the user’s other devices', () => {
       if (e.topic.startsWith('cart:')) got.push(e as LiveEvent<CartEventPayload>);
     });
     const settle = () => new Promise((r) => setTimeout(r, 100));
+    // A write committed just before (a test's clearCart) may still be on its way from PostgreSQL's LISTEN
+    // connection: let it arrive, then start counting.
+    await settle();
+    got.length = 0;
     return { got, stop, settle };
   }
 
