@@ -37,13 +37,14 @@ export function PasswordChangeForm({ oneTimePassword = false, onDone }: { oneTim
     });
     setErrors(next);
     setDone(false);
+    // The server's answer was about the password sent before: gone as soon as the form is sent again.
+    setFailure(null);
     if (hasErrors(next)) {
       const first = (['current', 'password', 'confirmation'] as const).find((field) => next[field]);
       if (first) refs[first].current?.focus();
       return;
     }
     setBusy(true);
-    setFailure(null);
     try {
       const result = await updatePassword({
         ...(oneTimePassword ? {} : { currentPassword: current }),

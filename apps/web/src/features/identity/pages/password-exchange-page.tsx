@@ -53,12 +53,13 @@ export function PasswordExchangePage() {
       confirmation: confirmationRule(password, confirmation),
     });
     setErrors(next);
+    // The server's answer was about the password sent before: gone as soon as the form is sent again.
+    setFailure(null);
     if (hasErrors(next)) {
       (next.password ? passwordRef : confirmationRef).current?.focus();
       return;
     }
     setBusy(true);
-    setFailure(null);
     try {
       const result = await resetPassword(token, password);
       if (result.ok) {

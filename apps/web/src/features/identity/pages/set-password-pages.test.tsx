@@ -58,6 +58,11 @@ describe('the reset link page (/password/exchange/:token)', () => {
     expect(within(await screen.findByTestId('form-alert')).getByText(reason)).toBeTruthy();
     const [call] = sent(fetchMock, '/api/auth/password/reset/');
     expect(JSON.parse(String((call?.[1] as RequestInit).body))).toEqual({ new_password: 'Summer2026' });
+    // Sent again with a password too short to send: the reason about the previous one goes away.
+    await fillNewPassword('abcd');
+    fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findAllByText('The new password must be at least 8 characters long.')).toHaveLength(2);
+    expect(screen.queryByText(reason)).toBeNull();
   });
 });
 
