@@ -197,12 +197,13 @@ export async function startAuthorization(
     params.code_challenge_method = 'S256';
   }
   if (provider.settings.responseMode === 'form_post') params.response_mode = 'form_post';
+  const secure = secureCookieFor(ctx.sessions, reply.request);
   reply.setCookie(OIDC_BINDING_COOKIE, binding, {
     path: BINDING_COOKIE_PATH,
     httpOnly: true,
-    secure: secureCookieFor(ctx.sessions, reply.request),
+    secure,
     // A form_post answer is a cross-site POST, which carries only SameSite=None cookies (and those must be Secure).
-    sameSite: secureCookieFor(ctx.sessions, reply.request) ? 'none' : 'lax',
+    sameSite: secure ? 'none' : 'lax',
     maxAge: 600,
   });
   return oidc.buildAuthorizationUrl(config, params).href;
