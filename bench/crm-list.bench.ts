@@ -72,7 +72,11 @@ async function runServerProcess(): Promise<void> {
   }
   const url = process.env.CRM_BENCH_DB_URL!;
   const database = await openDatabase({ kind: 'postgres', url, poolSize: Math.max(4, Math.ceil(20 / workers)) });
-  const app = await buildApp({ database, env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), logger: false });
+  const app = await buildApp({
+    database,
+    env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
+    logger: false,
+  });
   // The Fastify floor: a constant 100-row page (a real one, captured by the bench), as a plain object that
   // Fastify serialises with JSON.stringify — what any 100-row JSON route costs on this machine.
   const floor = JSON.parse(readFileSync(process.env.CRM_BENCH_FLOOR_FILE!, 'utf8')) as unknown;
@@ -152,13 +156,40 @@ function cpuSplit(before: ProcTimes, after: ProcTimes, serverPid: number): { ser
 
 type LoggedQuery = { sql: string; params: unknown[] };
 
-async function explainAll(url: string, cookie: string, scenarios: Scenario[]): Promise<{ scenario: string; sql: string; params: unknown[]; ms: number; plan: string; perCall: { scenario: string; queries: { sql: string; ms: number }[] }[] }> {
+async function explainAll(
+  url: string,
+  cookie: string,
+  scenarios: Scenario[],
+): Promise<{
+  scenario: string;
+  sql: string;
+  params: unknown[];
+  ms: number;
+  plan: string;
+  perCall: { scenario: string; queries: { sql: string; ms: number }[] }[];
+}> {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   let log: LoggedQuery[] = [];
-  const db = drizzle({ client: pool, schema, logger: { logQuery: (sql: string, params: unknown[]) => void log.push({ sql, params }) } }) as unknown as Db;
+  const db = drizzle({
+    client: pool,
+    schema,
+    logger: { logQuery: (sql: string, params: unknown[]) => void log.push({ sql, params }) },
+  }) as unknown as Db;
   // Only GETs are replayed here: no live events to listen for.
-  const database: Database = { db, root: db, kind: 'postgres', migrate: async () => {}, close: () => pool.end(), listen: async () => async () => {}, withStartupLock: (fn) => fn() };
-  const app = await buildApp({ database, env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), logger: false });
+  const database: Database = {
+    db,
+    root: db,
+    kind: 'postgres',
+    migrate: async () => {},
+    close: () => pool.end(),
+    listen: async () => async () => {},
+    withStartupLock: (fn) => fn(),
+  };
+  const app = await buildApp({
+    database,
+    env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
+    logger: false,
+  });
   let slowest = { scenario: '', sql: '', params: [] as unknown[], ms: -1, plan: '' };
   const perCall: { scenario: string; queries: { sql: string; ms: number }[] }[] = [];
   try {
@@ -168,7 +199,10 @@ async function explainAll(url: string, cookie: string, scenarios: Scenario[]): P
       if (res.statusCode !== 200) throw new Error(`${s.path}: ${res.statusCode}`);
       const queries: { sql: string; ms: number }[] = [];
       for (const q of log) {
-        const explained = await pool.query({ text: `explain (analyze, buffers) ${q.sql}`, values: q.params as unknown[] });
+        const explained = await pool.query({
+          text: `explain (analyze, buffers) ${q.sql}`,
+          values: q.params as unknown[],
+        });
         const lines = (explained.rows as Record<string, string>[]).map((r) => r['QUERY PLAN']!);
         const ms = Number(/Execution Time: ([\d.]+) ms/.exec(lines.join('\n'))?.[1] ?? 0);
         queries.push({ sql: q.sql, ms });
@@ -212,7 +246,11 @@ export async function runCrmListBench(argv: readonly string[] = process.argv.sli
   await insertSession(setup.db, { tokenHash: sha256(token), userId: user.id, ip: null, userAgent: null });
   const cookie = `${SESSION_COOKIE}=${token}`;
   const headers = { cookie };
-  const inproc = await buildApp({ database: setup, env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), logger: false });
+  const inproc = await buildApp({
+    database: setup,
+    env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
+    logger: false,
+  });
   const getJson = async (path: string) => {
     const res = await inproc.inject({ method: 'GET', url: path, headers });
     if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
@@ -220,7 +258,8 @@ export async function runCrmListBench(argv: readonly string[] = process.argv.sli
   };
   const boot = (await getJson('/api/commodities/merchandising/bootstrap')).json;
   const platformId = (boot.partnerLegalEntity as { id: number }).id;
-  const { markets } = (await getJson(`/api/commodities/merchandising/le/${platformId}/markets?limit_by_user_id=true`)).json as { markets: { id: number }[] };
+  const { markets } = (await getJson(`/api/commodities/merchandising/le/${platformId}/markets?limit_by_user_id=true`))
+    .json as { markets: { id: number }[] };
   const marketId = markets[0]!.id;
   const year = new Date().getUTCFullYear();
 
@@ -231,7 +270,10 @@ export async function runCrmListBench(argv: readonly string[] = process.argv.sli
   for (const view of (CONTRACT_VIEWS as readonly ContractView[]).filter((v) => !only || only.includes(v))) {
     const def = viewDefinition(view);
     const sort = def.sortColumns.find((c) => c !== def.defaultSort.column) ?? def.defaultSort.column;
-    for (const [label, s] of [['default sort', def.defaultSort.column], [`sort ${sort}`, sort]] as const) {
+    for (const [label, s] of [
+      ['default sort', def.defaultSort.column],
+      [`sort ${sort}`, sort],
+    ] as const) {
       const query = `market_id=${marketId}&predefinedFilter=${view}&crop_year=${year}&sort=${sortParamForColumn(s)}&sortOrder=${s === def.defaultSort.column ? def.defaultSort.order : 'asc'}&pageSize=100`;
       const path = `/api/commodities/ctrm/contracts/search?${query}`;
       const first = await getJson(path);
@@ -243,7 +285,11 @@ export async function runCrmListBench(argv: readonly string[] = process.argv.sli
       if (deep >= 2 && pages.includes('deep')) {
         const before = (await getJson(`${path}&page=${deep}`)).json;
         const tokenNext = before.paginationToken as string | null;
-        if (tokenNext) scenarios.push({ name: `${view} · ${label} · page ${deep + 1} (keyset)`, path: `${path}&page=${deep + 1}&paginationToken=${tokenNext}` });
+        if (tokenNext)
+          scenarios.push({
+            name: `${view} · ${label} · page ${deep + 1} (keyset)`,
+            path: `${path}&page=${deep + 1}&paginationToken=${tokenNext}`,
+          });
       }
     }
   }
@@ -259,7 +305,14 @@ export async function runCrmListBench(argv: readonly string[] = process.argv.sli
   const server: ChildProcess = fork(self, [], {
     // --cpu-prof=DIR: a V8 CPU profile of each server process, written when the bench ends.
     execArgv: cpuProf ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : process.execArgv,
-    env: { ...process.env, CRM_BENCH_SERVER: '1', CRM_BENCH_WORKERS: String(workers), CRM_BENCH_PORT: String(port), CRM_BENCH_DB_URL: target.toString(), CRM_BENCH_FLOOR_FILE: floorFile },
+    env: {
+      ...process.env,
+      CRM_BENCH_SERVER: '1',
+      CRM_BENCH_WORKERS: String(workers),
+      CRM_BENCH_PORT: String(port),
+      CRM_BENCH_DB_URL: target.toString(),
+      CRM_BENCH_FLOOR_FILE: floorFile,
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -274,7 +327,9 @@ export async function runCrmListBench(argv: readonly string[] = process.argv.sli
   await watcher.connect();
   const drain = async () => {
     for (let i = 0; i < 600; i++) {
-      const { rows: active } = await watcher.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`);
+      const { rows: active } = await watcher.query(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
       if ((active[0] as { n: number }).n === 0) return;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -311,7 +366,8 @@ export async function runCrmListBench(argv: readonly string[] = process.argv.sli
   };
 
   try {
-    const floor = arg('floor') === 'false' ? { rps: 0 } : await hit('Fastify floor (constant 100-row JSON)', FLOOR_PATH);
+    const floor =
+      arg('floor') === 'false' ? { rps: 0 } : await hit('Fastify floor (constant 100-row JSON)', FLOOR_PATH);
     for (const s of scenarios) await hit(s.name, s.path);
 
     const cores = cpus().length;
@@ -320,7 +376,9 @@ export async function runCrmListBench(argv: readonly string[] = process.argv.sli
     const missed = (r: Row) => r.done === 0 || r.p99 >= BUDGET_P99_MS || r.errors > 0;
     console.log(
       `\nCRM contracts list — PostgreSQL ${dbName}, market ${marketId}, crop year ${year}, ${connections} connections, ${duration} s each, ` +
-        `${workers} server process${workers > 1 ? 'es' : ''}, ${cores} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${new Date().toISOString()}`,
+        `${workers} server process${workers > 1 ? 'es' : ''}, ${cores} cores, load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}, ${new Date().toISOString()}`,
     );
     console.log(
       'call'.padEnd(pad),
@@ -359,7 +417,9 @@ export async function runCrmListBench(argv: readonly string[] = process.argv.sli
     const within = calls.filter((r) => !missed(r)).length;
     console.log(
       `Budget: p99 under ${BUDGET_P99_MS} ms at ${connections} connections, every call above: ${within} of ${calls.length} within` +
-        (worst ? `; worst ${worst.done === 0 ? 'no answer within the run' : `p99 ${worst.p99} ms`} (${worst.name})` : '') +
+        (worst
+          ? `; worst ${worst.done === 0 ? 'no answer within the run' : `p99 ${worst.p99} ms`} (${worst.name})`
+          : '') +
         '. p50/p99 are of the requests answered within the run; "in flight" = still unanswered when it ended / sent (a closed loop always leaves one per connection; their latency is not in p99).',
     );
     console.log(
@@ -372,10 +432,15 @@ export async function runCrmListBench(argv: readonly string[] = process.argv.sli
     const explained = await explainAll(target.toString(), cookie, scenarios);
     const worstCall = explained.perCall.find((c) => c.scenario === worst?.name);
     if (worstCall) {
-      console.log(`\nQueries of the call with the worst p99 (${worstCall.scenario}), each alone (EXPLAIN ANALYZE execution time):`);
-      for (const q of worstCall.queries) console.log(`${q.ms.toFixed(2).padStart(8)} ms  ${q.sql.replace(/\s+/g, ' ').slice(0, 150)}`);
+      console.log(
+        `\nQueries of the call with the worst p99 (${worstCall.scenario}), each alone (EXPLAIN ANALYZE execution time):`,
+      );
+      for (const q of worstCall.queries)
+        console.log(`${q.ms.toFixed(2).padStart(8)} ms  ${q.sql.replace(/\s+/g, ' ').slice(0, 150)}`);
     }
-    console.log(`\nSlowest query over every call: ${explained.ms.toFixed(2)} ms (${explained.scenario})\n${explained.sql.replace(/\s+/g, ' ')}\n-- parameters: ${JSON.stringify(explained.params)}\n${explained.plan}\n`);
+    console.log(
+      `\nSlowest query over every call: ${explained.ms.toFixed(2)} ms (${explained.scenario})\n${explained.sql.replace(/\s+/g, ' ')}\n-- parameters: ${JSON.stringify(explained.params)}\n${explained.plan}\n`,
+    );
   } finally {
     await watcher.end();
     server.disconnect();

@@ -15,7 +15,12 @@ const webDist = process.env.BENCH_WEB_DIST ?? fileURLToPath(new URL('../apps/web
 const RUNS = 5;
 const BUDGET_MS = 1500;
 
-type Load = { rowsVisible: number; interactive: number; scripts: string[]; calls: { path: string; start: number; end: number }[] };
+type Load = {
+  rowsVisible: number;
+  interactive: number;
+  scripts: string[];
+  calls: { path: string; start: number; end: number }[];
+};
 
 /** gzip -9 size of a built file, in bytes (what a browser downloads from a compressing server or CDN). */
 function gzipped(file: string): number {
@@ -50,9 +55,14 @@ async function load(browser: Browser, base: string, token: string | null, path: 
   const calls: Load['calls'] = [];
   page.on('requestfinished', (request) => {
     const url = new URL(request.url());
-    if (!url.pathname.startsWith('/api/') && !/(contract-list-page|crm-layout|index)-[^~]*\.js$/.test(url.pathname)) return;
+    if (!url.pathname.startsWith('/api/') && !/(contract-list-page|crm-layout|index)-[^~]*\.js$/.test(url.pathname))
+      return;
     const timing = request.timing();
-    calls.push({ path: url.pathname.replace(/^\/api\/commodities\//, '').replace(/^\/assets\//, ''), start: timing.startTime, end: timing.startTime + timing.responseEnd });
+    calls.push({
+      path: url.pathname.replace(/^\/api\/commodities\//, '').replace(/^\/assets\//, ''),
+      start: timing.startTime,
+      end: timing.startTime + timing.responseEnd,
+    });
   });
   const scripts = new Set<string>();
   page.on('response', (response) => {
@@ -66,8 +76,17 @@ async function load(browser: Browser, base: string, token: string | null, path: 
   await page.waitForTimeout(1000);
   const lastLongTask = Number(await page.evaluate('Math.max(0, ...window.__longTaskEnds)'));
   await context.close();
-  const relative = calls.map((call) => ({ path: call.path, start: Math.round(call.start - navigationStart), end: Math.round(call.end - navigationStart) }));
-  return { rowsVisible, interactive: Math.max(rowsVisible, lastLongTask), scripts: [...scripts].sort(), calls: relative };
+  const relative = calls.map((call) => ({
+    path: call.path,
+    start: Math.round(call.start - navigationStart),
+    end: Math.round(call.end - navigationStart),
+  }));
+  return {
+    rowsVisible,
+    interactive: Math.max(rowsVisible, lastLongTask),
+    scripts: [...scripts].sort(),
+    calls: relative,
+  };
 }
 
 /**
@@ -82,7 +101,12 @@ export async function runCrmPageBench(): Promise<void> {
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   await seedDemoData(database.db);
-  const app = await buildApp({ database, env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), webDist, logger: false });
+  const app = await buildApp({
+    database,
+    env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
+    webDist,
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -101,14 +125,23 @@ export async function runCrmPageBench(): Promise<void> {
       { name: '/crm/deliveries (buyer)', path: '/crm/deliveries', token, ready: 'table tbody tr' },
       { name: '/market (anyone)', path: '/market', token: null, ready: 'h1' },
     ];
-    console.log(`\nCRM page benchmark — demo data on PGlite, headless Chromium, ${RUNS} cold loads each, ${new Date().toISOString()}`);
-    console.log('page'.padEnd(28), 'rows ms'.padStart(9), 'interactive ms'.padStart(15), 'max ms'.padStart(8), 'JS gz KB'.padStart(9));
+    console.log(
+      `\nCRM page benchmark — demo data on PGlite, headless Chromium, ${RUNS} cold loads each, ${new Date().toISOString()}`,
+    );
+    console.log(
+      'page'.padEnd(28),
+      'rows ms'.padStart(9),
+      'interactive ms'.padStart(15),
+      'max ms'.padStart(8),
+      'JS gz KB'.padStart(9),
+    );
     const scriptsByPage = new Map<string, string[]>();
     const callsByPage = new Map<string, Load['calls']>();
     for (const target of pages) {
       await load(browser, base, target.token, target.path, target.ready); // warm the server, not the browser
       const loads: Load[] = [];
-      for (let run = 0; run < RUNS; run += 1) loads.push(await load(browser, base, target.token, target.path, target.ready));
+      for (let run = 0; run < RUNS; run += 1)
+        loads.push(await load(browser, base, target.token, target.path, target.ready));
       const scripts = loads[0]?.scripts ?? [];
       scriptsByPage.set(target.path, scripts);
       callsByPage.set(target.path, loads[0]?.calls ?? []);
@@ -122,13 +155,19 @@ export async function runCrmPageBench(): Promise<void> {
       );
     }
     const waterfall = callsByPage.get('/crm/contracts') ?? [];
-    console.log(`API calls and page code of one cold /crm/contracts load (ms after navigation): ${waterfall.map((c) => `${c.path} ${c.start}–${c.end}`).join(', ')}`);
+    console.log(
+      `API calls and page code of one cold /crm/contracts load (ms after navigation): ${waterfall.map((c) => `${c.path} ${c.start}–${c.end}`).join(', ')}`,
+    );
     const crm = scriptsByPage.get('/crm/contracts') ?? [];
     const publicScripts = new Set(scriptsByPage.get('/market') ?? []);
     const crmOnly = crm.filter((file) => !publicScripts.has(file));
     // A page's own chunk is named after it; shared chunks are named after every page that uses them.
-    const leaked = [...publicScripts].filter((file) => /^(contract-list-page|client-profile-page|client-list-page|dashboard-page)-/.test(file.replace(/^.*\//, '')));
-    console.log(`Chunks only /crm/contracts loads: ${crmOnly.map((file) => `${file.replace(/^.*\//, '')} (${(gzipped(file) / 1024).toFixed(1)} KB gz)`).join(', ') || 'none'}`);
+    const leaked = [...publicScripts].filter((file) =>
+      /^(contract-list-page|client-profile-page|client-list-page|dashboard-page)-/.test(file.replace(/^.*\//, '')),
+    );
+    console.log(
+      `Chunks only /crm/contracts loads: ${crmOnly.map((file) => `${file.replace(/^.*\//, '')} (${(gzipped(file) / 1024).toFixed(1)} KB gz)`).join(', ') || 'none'}`,
+    );
     console.log(`CRM list code on /market: ${leaked.length ? leaked.join(', ') : 'none (code-split)'}`);
     console.log(`Budget: /crm/contracts interactive (median) within ${BUDGET_MS} ms on the demo data.\n`);
   } finally {

@@ -6,7 +6,12 @@ import { readEnv } from '../apps/server/src/platform/env.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../apps/server/src/seed/demo.ts';
 import { ARGON2_PARAMS, hashPassword, verifyPassword } from '../apps/server/src/modules/identity/passwords.ts';
 
-async function perSecond(label: string, durationMs: number, concurrency: number, fn: () => Promise<unknown>): Promise<number> {
+async function perSecond(
+  label: string,
+  durationMs: number,
+  concurrency: number,
+  fn: () => Promise<unknown>,
+): Promise<number> {
   let done = 0;
   const end = performance.now() + durationMs;
   await Promise.all(
@@ -28,7 +33,9 @@ async function perSecond(label: string, durationMs: number, concurrency: number,
  */
 export async function runLoginBench(): Promise<void> {
   const { memoryCost, timeCost, parallelism } = ARGON2_PARAMS;
-  console.log(`\nLogin benchmark — argon2id m=${memoryCost} KiB, t=${timeCost}, p=${parallelism}; ${availableParallelism()} cores`);
+  console.log(
+    `\nLogin benchmark — argon2id m=${memoryCost} KiB, t=${timeCost}, p=${parallelism}; ${availableParallelism()} cores`,
+  );
   const hash = await hashPassword(DEMO_PASSWORD);
   await perSecond('argon2id verify, one at a time', 3000, 1, () => verifyPassword(hash, DEMO_PASSWORD));
   await perSecond('argon2id verify, 4 concurrent (libuv pool)', 3000, 4, () => verifyPassword(hash, DEMO_PASSWORD));
@@ -38,14 +45,20 @@ export async function runLoginBench(): Promise<void> {
   await database.migrate();
   await seedDemoData(database.db);
   // Each request comes "from" its own address (X-Forwarded-For), so the per-IP limit doesn't cut the run short.
-  const app = await buildApp({ database, env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }) });
+  const app = await buildApp({
+    database,
+    env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   const base = `http://127.0.0.1:${address.port}`;
 
   const boot = await fetch(`${base}/api/bootstrap`);
-  const anon = boot.headers.getSetCookie().find((c) => c.startsWith('granary_anon='))!.split(';')[0]!;
+  const anon = boot.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('granary_anon='))!
+    .split(';')[0]!;
   const { csrf } = (await boot.json()) as { csrf: string };
   const authorization = `Basic ${Buffer.from(`${DEMO_ACCOUNTS.buyer}:${DEMO_PASSWORD}`).toString('base64')}`;
   let n = 0;
@@ -76,6 +89,8 @@ export async function runLoginBench(): Promise<void> {
   console.log(
     `${'HTTP sign-ins (8 connections, 8 s)'.padEnd(44)} ${result.requests.average.toFixed(1).padStart(8)} /s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}`,
   );
-  console.log('Budget: argon2id stays at or above OWASP minimum; a sign-in costs one verify (about the figure above).\n');
+  console.log(
+    'Budget: argon2id stays at or above OWASP minimum; a sign-in costs one verify (about the figure above).\n',
+  );
   await app.close();
 }

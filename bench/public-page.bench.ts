@@ -12,7 +12,12 @@ const RUNS = 5;
 const BUDGET_JS_GZ = 120 * 1024;
 
 /** A slow phone: Chrome DevTools' 'Slow 4G' network and a CPU four times slower than this machine's. */
-const SLOW_PHONE = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpuSlowdown: 4 };
+const SLOW_PHONE = {
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+  cpuSlowdown: 4,
+};
 
 type Load = { readyMs: number; scripts: string[]; apiCalls: string[]; cookiesSet: number; documentStatus: number };
 
@@ -32,7 +37,12 @@ function median(values: number[]): number {
  * before that, and how many cookies the server set.
  */
 async function load(browser: Browser, base: string, path: string, ready: string, slow: boolean): Promise<Load> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   if (slow) {
     const cdp = await context.newCDPSession(page);
@@ -79,7 +89,12 @@ export async function runPublicPageBench(): Promise<void> {
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   await seedDemoData(database.db);
-  const app = await buildApp({ database, env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), webDist, logger: false });
+  const app = await buildApp({
+    database,
+    env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
+    webDist,
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -93,8 +108,17 @@ export async function runPublicPageBench(): Promise<void> {
       { name: '/market (first bid row)', path: '/market', ready: '.pm-table tbody tr' },
       { name: '/score (score shown)', path: '/score', ready: '.pm-score-value' },
     ];
-    console.log(`\nPublic page benchmark — demo data on PGlite, headless Chromium at 390×844, ${RUNS} cold loads each, ${new Date().toISOString()}`);
-    console.log('page'.padEnd(26), 'JS gz KB'.padStart(9), 'ready ms'.padStart(9), 'slow phone ms'.padStart(14), 'API calls'.padStart(10), 'cookies'.padStart(8));
+    console.log(
+      `\nPublic page benchmark — demo data on PGlite, headless Chromium at 390×844, ${RUNS} cold loads each, ${new Date().toISOString()}`,
+    );
+    console.log(
+      'page'.padEnd(26),
+      'JS gz KB'.padStart(9),
+      'ready ms'.padStart(9),
+      'slow phone ms'.padStart(14),
+      'API calls'.padStart(10),
+      'cookies'.padStart(8),
+    );
     const over: string[] = [];
     for (const target of pages) {
       await load(browser, base, target.path, target.ready, false); // warm the server, not the browser
@@ -115,8 +139,12 @@ export async function runPublicPageBench(): Promise<void> {
         String(api.size).padStart(10),
         String(cookies).padStart(8),
       );
-      console.log(`  scripts: ${first.scripts.map((file) => `${file.replace(/^.*\//, '')} (${(gzipped(file) / 1024).toFixed(1)} KB gz)`).join(', ')}`);
-      console.log(`  before it showed: ${api.size ? `API calls ${[...api].join(', ')}` : 'no API call (no session, no bootstrap): the data came inlined in the HTML'}; HTTP ${first.documentStatus}`);
+      console.log(
+        `  scripts: ${first.scripts.map((file) => `${file.replace(/^.*\//, '')} (${(gzipped(file) / 1024).toFixed(1)} KB gz)`).join(', ')}`,
+      );
+      console.log(
+        `  before it showed: ${api.size ? `API calls ${[...api].join(', ')}` : 'no API call (no session, no bootstrap): the data came inlined in the HTML'}; HTTP ${first.documentStatus}`,
+      );
     }
     console.log(
       `Budget: at most ${BUDGET_JS_GZ / 1024} KB of gzipped JavaScript on the first load — ${over.length ? `OVER on ${over.join(', ')}` : 'both pages within it'}. ` +

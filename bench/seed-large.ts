@@ -21,7 +21,15 @@ import { hashPassword } from '../apps/server/src/modules/identity/passwords.ts';
 export const LARGE_PARTNER = 'bigag';
 export const LARGE_BUYER = 'buyer@bigag.granary.test';
 
-type Args = { db: string; contracts: number; tickets: number; clients: number; markets: number; notes: number; drop: boolean };
+type Args = {
+  db: string;
+  contracts: number;
+  tickets: number;
+  clients: number;
+  markets: number;
+  notes: number;
+  drop: boolean;
+};
 
 function parseArgs(argv: readonly string[]): Args {
   const get = (name: string, fallback: number) => {
@@ -45,7 +53,8 @@ function parseArgs(argv: readonly string[]): Args {
 }
 
 const fmtMs = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
-const fmtBytes = (b: number) => (b >= 1 << 30 ? `${(b / (1 << 30)).toFixed(2)} GB` : `${(b / (1 << 20)).toFixed(1)} MB`);
+const fmtBytes = (b: number) =>
+  b >= 1 << 30 ? `${(b / (1 << 30)).toFixed(2)} GB` : `${(b / (1 << 20)).toFixed(1)} MB`;
 
 async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
   const t = performance.now();
@@ -97,7 +106,13 @@ export async function runSeedLargeBench(argv: readonly string[] = process.argv.s
         displayName: 'Big Ag Grain',
         publicHeader: { ...demo.publicHeader, title: 'Big Ag Grain' },
         legalFooter: '© Big Ag Grain Company',
-        branding: { ...demo.branding, shortName: 'Big Ag', tradeName: 'Big Ag Grain', legalName: 'Big Ag Grain Company', vhostRegex: `^${LARGE_PARTNER}\\.` },
+        branding: {
+          ...demo.branding,
+          shortName: 'Big Ag',
+          tradeName: 'Big Ag Grain',
+          legalName: 'Big Ag Grain Company',
+          vhostRegex: `^${LARGE_PARTNER}\\.`,
+        },
         isDefault: false,
       });
       const [buyer] = await database.db
@@ -149,17 +164,29 @@ export async function runSeedLargeBench(argv: readonly string[] = process.argv.s
              pg_total_relation_size(c.oid) as total
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r' and c.relname in ${Object.keys(result.counts).concat(['crops'])}
-      order by pg_total_relation_size(c.oid) desc`)) as unknown as { rows: { table: string; rows: string; heap: string; indexes: string; total: string }[] };
-    console.log(`\n${'table'.padEnd(26)} ${'rows'.padStart(12)} ${'heap'.padStart(10)} ${'indexes'.padStart(10)} ${'total'.padStart(10)}`);
+      order by pg_total_relation_size(c.oid) desc`)) as unknown as {
+      rows: { table: string; rows: string; heap: string; indexes: string; total: string }[];
+    };
+    console.log(
+      `\n${'table'.padEnd(26)} ${'rows'.padStart(12)} ${'heap'.padStart(10)} ${'indexes'.padStart(10)} ${'total'.padStart(10)}`,
+    );
     for (const r of sizes.rows) {
       console.log(
-        `${r.table.padEnd(26)} ${Number(result.counts[r.table] ?? r.rows).toLocaleString('en-US').padStart(12)} ${fmtBytes(Number(r.heap)).padStart(10)} ` +
+        `${r.table.padEnd(26)} ${Number(result.counts[r.table] ?? r.rows)
+          .toLocaleString('en-US')
+          .padStart(12)} ${fmtBytes(Number(r.heap)).padStart(10)} ` +
           `${fmtBytes(Number(r.indexes)).padStart(10)} ${fmtBytes(Number(r.total)).padStart(10)}`,
       );
     }
-    const dbSize = (await database.db.execute(sql`select pg_database_size(current_database()) as size`)) as unknown as { rows: { size: string }[] };
-    console.log(`${'database'.padEnd(26)} ${''.padStart(12)} ${''.padStart(10)} ${''.padStart(10)} ${fmtBytes(Number(dbSize.rows[0]!.size)).padStart(10)}`);
-    console.log(`Budget: the large seed loads in minutes (issue 4); sign in as ${LARGE_BUYER} / ${DEMO_PASSWORD} against DATABASE_URL=${target.toString()}`);
+    const dbSize = (await database.db.execute(sql`select pg_database_size(current_database()) as size`)) as unknown as {
+      rows: { size: string }[];
+    };
+    console.log(
+      `${'database'.padEnd(26)} ${''.padStart(12)} ${''.padStart(10)} ${''.padStart(10)} ${fmtBytes(Number(dbSize.rows[0]!.size)).padStart(10)}`,
+    );
+    console.log(
+      `Budget: the large seed loads in minutes (issue 4); sign in as ${LARGE_BUYER} / ${DEMO_PASSWORD} against DATABASE_URL=${target.toString()}`,
+    );
   } finally {
     await database.close();
   }

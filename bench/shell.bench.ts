@@ -45,7 +45,14 @@ export async function runShellBench(): Promise<void> {
   ];
   const floorRps = rows[0]?.rps ?? 1;
   console.log(`\nShell benchmark — ${database.kind}, 50 connections, 5 s each, ${new Date().toISOString()}`);
-  console.log('call'.padEnd(36), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'vs floor'.padStart(9), 'errors'.padStart(7));
+  console.log(
+    'call'.padEnd(36),
+    'req/s'.padStart(8),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'vs floor'.padStart(9),
+    'errors'.padStart(7),
+  );
   for (const r of rows) {
     console.log(
       r.name.padEnd(36),

@@ -29,7 +29,11 @@ const BUDGET_P99_MS = 100;
 
 async function runServerProcess(): Promise<void> {
   const database = await openDatabase({ kind: 'postgres', url: process.env.STORE_BENCH_DB_URL!, poolSize: 20 });
-  const app = await buildApp({ database, env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), logger: false });
+  const app = await buildApp({
+    database,
+    env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
+    logger: false,
+  });
   const floor = JSON.parse(readFileSync(process.env.STORE_BENCH_FLOOR_FILE!, 'utf8')) as unknown;
   app.get(FLOOR_PATH, { config: { access: 'public' } }, async () => floor);
   await app.listen({ port: Number(process.env.STORE_BENCH_PORT), host: '127.0.0.1' });
@@ -58,7 +62,9 @@ async function ensureSeeded(url: string, dbName: string, products: number, resee
   if (rows.length > 0 && !reseed) {
     const probe = new pg.Client({ connectionString: target.toString() });
     await probe.connect();
-    const count = await probe.query('select count(*)::int as n from store_products').catch(() => ({ rows: [{ n: 0 }] }));
+    const count = await probe
+      .query('select count(*)::int as n from store_products')
+      .catch(() => ({ rows: [{ n: 0 }] }));
     await probe.end();
     if ((count.rows[0] as { n: number }).n >= products) {
       await admin.end();
@@ -78,7 +84,8 @@ async function ensureSeeded(url: string, dbName: string, products: number, resee
     select relname as table, n_live_tup::int as rows, pg_size_pretty(pg_total_relation_size(relid)) as size
     from pg_stat_user_tables where relname like 'store_%' order by pg_total_relation_size(relid) desc`);
   console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s:`);
-  for (const r of (sizes as unknown as { rows: { table: string; rows: number; size: string }[] }).rows) console.log(`  ${r.table.padEnd(28)} ${String(r.rows).padStart(9)} rows  ${r.size}`);
+  for (const r of (sizes as unknown as { rows: { table: string; rows: number; size: string }[] }).rows)
+    console.log(`  ${r.table.padEnd(28)} ${String(r.rows).padStart(9)} rows  ${r.size}`);
   await database.close();
   return target.toString();
 }
@@ -101,15 +108,28 @@ export async function runStoreSearchBench(argv: readonly string[] = process.argv
 
   // The scenarios, checked once in this process (and the floor's body taken from a real listing).
   const setup = await openDatabase({ kind: 'postgres', url: dbUrl, poolSize: 2 });
-  const inproc = await buildApp({ database: setup, env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), logger: false });
+  const inproc = await buildApp({
+    database: setup,
+    env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
+    logger: false,
+  });
   const scenarios: { name: string; path: string }[] = [
     { name: 'search "glyphosate" (full text)', path: '/api/store/search?locale=en-us&q=glyphosate' },
     { name: 'search "atrazin" (stemmed)', path: '/api/store/search?locale=en-us&q=atrazin' },
     { name: 'search "glyphosat" (typo → trigram)', path: '/api/store/search?locale=en-us&q=glyphosat' },
-    { name: 'search "fungicide" + brand facet, by price', path: '/api/store/search?locale=en-us&q=fungicide&brand=Harvest%20Standard&sort=price-asc' },
+    {
+      name: 'search "fungicide" + brand facet, by price',
+      path: '/api/store/search?locale=en-us&q=fungicide&brand=Harvest%20Standard&sort=price-asc',
+    },
     { name: 'category crop-protection, page 1', path: '/api/store/category/crop-protection?locale=en-us' },
-    { name: 'category crop-protection, page 40 by price', path: '/api/store/category/crop-protection?locale=en-us&page=40&sort=price-asc' },
-    { name: 'subcategory herbicides.burndown, in stock', path: '/api/store/category/crop-protection/herbicides.burndown?locale=en-us&inStock=true' },
+    {
+      name: 'category crop-protection, page 40 by price',
+      path: '/api/store/category/crop-protection?locale=en-us&page=40&sort=price-asc',
+    },
+    {
+      name: 'subcategory herbicides.burndown, in stock',
+      path: '/api/store/category/crop-protection/herbicides.burndown?locale=en-us&inStock=true',
+    },
     { name: 'category seed (CA, CAD)', path: '/api/store/category/seed?locale=en-ca' },
   ];
   let floorBody = '';
@@ -127,7 +147,13 @@ export async function runStoreSearchBench(argv: readonly string[] = process.argv
   writeFileSync(floorFile, floorBody);
   const server: ChildProcess = fork(fileURLToPath(import.meta.url), [], {
     execArgv: process.execArgv,
-    env: { ...process.env, STORE_BENCH_SERVER: '1', STORE_BENCH_PORT: String(port), STORE_BENCH_DB_URL: dbUrl, STORE_BENCH_FLOOR_FILE: floorFile },
+    env: {
+      ...process.env,
+      STORE_BENCH_SERVER: '1',
+      STORE_BENCH_PORT: String(port),
+      STORE_BENCH_DB_URL: dbUrl,
+      STORE_BENCH_FLOOR_FILE: floorFile,
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -141,7 +167,9 @@ export async function runStoreSearchBench(argv: readonly string[] = process.argv
   await watcher.connect();
   const drain = async () => {
     for (let i = 0; i < 600; i++) {
-      const { rows: active } = await watcher.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`);
+      const { rows: active } = await watcher.query(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
       if ((active[0] as { n: number }).n === 0) return;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -152,20 +180,38 @@ export async function runStoreSearchBench(argv: readonly string[] = process.argv
     await drain();
     const r = await autocannon({ url: `${base}${path}`, connections, duration });
     await drain();
-    const row = { name, connections, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+    const row = {
+      name,
+      connections,
+      rps: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.non2xx,
+    };
     rows.push(row);
     return row;
   };
   try {
     const floors = new Map<number, number>();
-    for (const c of concurrencies) floors.set(c, (await hit('Fastify floor (constant 24-product listing)', FLOOR_PATH, c)).rps);
+    for (const c of concurrencies)
+      floors.set(c, (await hit('Fastify floor (constant 24-product listing)', FLOOR_PATH, c)).rps);
     for (const s of scenarios) for (const c of concurrencies) await hit(s.name, s.path, c);
 
     console.log(
       `\nStore catalogue — PostgreSQL ${dbName}, ${products.toLocaleString('en-US')} products, ${duration} s per run, ${cpus().length} cores, ` +
-        `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${new Date().toISOString()}`,
+        `load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}, ${new Date().toISOString()}`,
     );
-    console.log('call'.padEnd(56), 'conns'.padStart(5), 'req/s'.padStart(7), 'floor'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(8), 'err'.padStart(4));
+    console.log(
+      'call'.padEnd(56),
+      'conns'.padStart(5),
+      'req/s'.padStart(7),
+      'floor'.padStart(7),
+      'p50 ms'.padStart(7),
+      'p99 ms'.padStart(8),
+      'err'.padStart(4),
+    );
     for (const r of rows) {
       const floor = floors.get(r.connections) ?? 0;
       const ratio = r.name.startsWith('Fastify floor') ? '1.00' : floor ? (r.rps / floor).toFixed(2) : '-';
@@ -179,7 +225,9 @@ export async function runStoreSearchBench(argv: readonly string[] = process.argv
         String(r.errors).padStart(4),
       );
     }
-    console.log(`(floor = req/s as a share of the floor at the same concurrency; ! = p99 at or over ${BUDGET_P99_MS} ms)`);
+    console.log(
+      `(floor = req/s as a share of the floor at the same concurrency; ! = p99 at or over ${BUDGET_P99_MS} ms)`,
+    );
   } finally {
     await watcher.end();
     server.disconnect();

@@ -7,7 +7,11 @@ const port = process.env.PORT ?? '3000';
 // Vite proxies /api and /version.json to wherever the server listens.
 const env = { ...process.env, GRANARY_API_ORIGIN: process.env.GRANARY_API_ORIGIN ?? `http://localhost:${port}` };
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  }),
   spawn('npm', ['run', 'dev', '-w', '@granary/web'], { cwd: root, stdio: 'inherit', env }),
 ];
 console.log(`Granary dev: open http://localhost:5173 (API on http://localhost:${port})`);

@@ -6,7 +6,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(root, 'apps/web/dist/build.json');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'apps/web/package.json', 'packages/domain/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'apps/web/package.json',
+  'packages/domain/src',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -85,7 +85,11 @@ export default defineConfig(({ mode }) => {
           // Long-lived vendor chunks: a deploy of app code leaves them cached.
           codeSplitting: {
             groups: [
-              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie)[\\/]/, priority: 30 },
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie)[\\/]/,
+                priority: 30,
+              },
               // recharts and what it brings (d3, redux, immer…) only for the client profile's charts: its own chunk,
               // loaded with that page, never preloaded by index.html.
               {
@@ -95,7 +99,12 @@ export default defineConfig(({ mode }) => {
                 // Not what the charts share with the rest (clsx, react-is): those stay where the app loads them.
                 includeDependenciesRecursively: false,
               },
-              { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|react-is|prop-types|clsx)[\\/]/, priority: 20, entriesAware: true },
+              {
+                name: 'mui',
+                test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|react-is|prop-types|clsx)[\\/]/,
+                priority: 20,
+                entriesAware: true,
+              },
               { name: 'vendor', test: /node_modules[\\/]/, priority: 10, entriesAware: true },
             ],
           },

@@ -91,7 +91,9 @@ describe('bids', () => {
     const corn = page.getByRole('table', { name: 'Corn bids' });
     const button = corn.getByRole('button', { name: /^Place offer on / }).first();
     const name = ((await button.getAttribute('aria-label')) ?? '').replace(/^Place offer on /, '');
-    const row = corn.getByRole('row').filter({ has: page.getByRole('button', { name: `Place offer on ${name}`, exact: true }) });
+    const row = corn
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: `Place offer on ${name}`, exact: true }) });
     const offersCell = row.getByRole('cell').nth(9);
     const before = Number(await offersCell.textContent());
     await button.click();
@@ -106,7 +108,13 @@ describe('bids', () => {
     await dialog.getByText('5 cents above the cash price now').waitFor();
     await snap(page, 'crm-bids-place-offer-1280');
     await dialog.getByRole('button', { name: 'Place offer' }).click();
-    await page.getByText(new RegExp(`^Offer placed for Fieldman Family Farms: ${Number(quantity).toLocaleString('en-US')} bushels at \\$`)).waitFor();
+    await page
+      .getByText(
+        new RegExp(
+          `^Offer placed for Fieldman Family Farms: ${Number(quantity).toLocaleString('en-US')} bushels at \\$`,
+        ),
+      )
+      .waitFor();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(async () => Number(await offersCell.textContent())).toBe(before + 1);
     await context.close();
@@ -117,11 +125,16 @@ describe('bids', () => {
     const page = await context.newPage();
     await page.goto('/crm/bids?cropFilter=1');
     await page.getByRole('region', { name: 'Corn bids' }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await snap(page, 'crm-bids-390');
     // Place offer: the dialog fills the phone's screen.
-    await page.getByRole('button', { name: /^Place offer on / }).first().click();
+    await page
+      .getByRole('button', { name: /^Place offer on / })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: /Place an offer for a client/ });
     await dialog.getByRole('combobox', { name: 'Client' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -40,7 +40,10 @@ describe('client list', () => {
     await page.goto('/crm/clients');
     const table = page.getByRole('table', { name: 'Clients' });
     await table.waitFor();
-    await page.getByText(/\d+ clients/).first().waitFor();
+    await page
+      .getByText(/\d+ clients/)
+      .first()
+      .waitFor();
     await snap(page, 'crm-clients-list-1280');
 
     // The second client on the page: search it by the start of its name.
@@ -51,7 +54,11 @@ describe('client list', () => {
     await page.waitForURL((url) => url.searchParams.get('search') === part.toLowerCase());
     await page.getByText(new RegExp(`matching “${part.toLowerCase()}”`)).waitFor();
     const rows = table.getByRole('row');
-    await expect.poll(async () => (await rows.allTextContents()).slice(1).every((text) => text.toLowerCase().includes(part.toLowerCase()))).toBe(true);
+    await expect
+      .poll(async () =>
+        (await rows.allTextContents()).slice(1).every((text) => text.toLowerCase().includes(part.toLowerCase())),
+      )
+      .toBe(true);
     await snap(page, 'crm-clients-search-1280');
 
     // Nothing matches: a clear empty state.
@@ -83,7 +90,11 @@ describe('client list', () => {
     // A bar's tooltip names the month and both quantities in the profile's unit.
     const byMonth = page.getByRole('region', { name: 'Contracted vs delivered' });
     await byMonth.locator('.recharts-bar-rectangle').first().hover();
-    await byMonth.locator('.recharts-tooltip-wrapper').getByText(/\d bu$/).first().waitFor();
+    await byMonth
+      .locator('.recharts-tooltip-wrapper')
+      .getByText(/\d bu$/)
+      .first()
+      .waitFor();
     await byMonth.screenshot({ path: `${ARTIFACTS}crm-clients-chart-tooltip.png` });
 
     // Another crop year from the picker goes to the URL (and so to the profile path).
@@ -172,7 +183,10 @@ describe('client profile', () => {
     await b.getByRole('status').filter({ hasText: 'Area saved.' }).waitFor();
 
     await farmA.getByRole('button', { name: 'Save Area' }).click();
-    await a.getByRole('alert').filter({ hasText: 'Someone else changed this client’s details while you were editing.' }).waitFor();
+    await a
+      .getByRole('alert')
+      .filter({ hasText: 'Someone else changed this client’s details while you were editing.' })
+      .waitFor();
     // Nothing lost: A's value is still in the field, and the value B saved is shown.
     expect(await farmA.getByRole('textbox', { name: 'Area' }).inputValue()).toBe('1320');
     await farmA.getByText('Now saved: 1,275.25 ac').waitFor();
@@ -194,7 +208,8 @@ describe('client profile', () => {
     const b = await second.newPage();
     await openProfile(a);
     await openProfile(b);
-    const newest = (page: Page) => page.getByRole('list', { name: 'Notes, newest first' }).getByRole('listitem').first();
+    const newest = (page: Page) =>
+      page.getByRole('list', { name: 'Notes, newest first' }).getByRole('listitem').first();
 
     await newest(a).getByRole('button', { name: 'Edit note' }).click();
     const mine = unique('My rewrite after the call.');
@@ -240,12 +255,17 @@ describe('client profile', () => {
     await snap(page, 'crm-clients-profile-followup');
 
     await item.getByRole('button', { name: `Mark done: ${text}` }).click();
-    await panel.getByRole('status').filter({ hasText: `Done: ${text}` }).waitFor();
+    await panel
+      .getByRole('status')
+      .filter({ hasText: `Done: ${text}` })
+      .waitFor();
     await expect.poll(() => panel.getByRole('listitem').filter({ hasText: text }).count()).toBe(0);
     await page.reload();
     await page.getByRole('region', { name: 'Follow-ups' }).waitFor();
     await page.getByRole('heading', { level: 1, name: clientName }).waitFor();
-    expect(await page.getByRole('region', { name: 'Follow-ups' }).getByRole('listitem').filter({ hasText: text }).count()).toBe(0);
+    expect(
+      await page.getByRole('region', { name: 'Follow-ups' }).getByRole('listitem').filter({ hasText: text }).count(),
+    ).toBe(0);
     await context.close();
   });
 
@@ -253,8 +273,12 @@ describe('client profile', () => {
     const context = await openContext(browser, { as: 'buyer' });
     const page = await context.newPage();
     const marketId = new URL(profileUrl, 'http://x').searchParams.get('market_id');
-    const answer = await page.request.get(`/api/commodities/merchandising/recent-activity?market_id=${marketId}&limit=50`);
-    const { items } = (await answer.json()) as { items: { type: string; id: number; clientId: number; clientName: string }[] };
+    const answer = await page.request.get(
+      `/api/commodities/merchandising/recent-activity?market_id=${marketId}&limit=50`,
+    );
+    const { items } = (await answer.json()) as {
+      items: { type: string; id: number; clientId: number; clientName: string }[];
+    };
     const contract = items.find((item) => item.type === 'contract');
     expect(contract).toBeTruthy();
     await page.goto(`/crm/client/${contract!.clientId}?market_id=${marketId}&highlight_id=${contract!.id}`);

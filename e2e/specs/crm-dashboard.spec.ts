@@ -14,7 +14,10 @@ afterAll(() => browser?.close());
 
 type Market = { id: number; label: string; entitlements: string[]; userPermissions: string[] };
 type TaskList = { counts: { signature_needed: number; pricing_needed: number; delivery_needed: number } };
-type FollowupList = { rows: { id: number; description: string; clientName: string; daysOverdue: number }[]; counts: Record<string, number> };
+type FollowupList = {
+  rows: { id: number; description: string; clientName: string; daysOverdue: number }[];
+  counts: Record<string, number>;
+};
 
 /** GET a JSON API path with the page's session. */
 async function api<T>(page: Page, path: string): Promise<T> {
@@ -28,7 +31,10 @@ async function dashboardMarkets(page: Page): Promise<{ platformId: number; marke
   const bootstrap = await api<{ partnerLegalEntity: { id: number } }>(page, `${MERCH}/bootstrap`);
   const platformId = bootstrap.partnerLegalEntity.id;
   const { markets } = await api<{ markets: Market[] }>(page, `${MERCH}/le/${platformId}/markets?limit_by_user_id=true`);
-  return { platformId, markets: markets.filter((market) => market.entitlements.some((key) => key.endsWith('-dashboard'))) };
+  return {
+    platformId,
+    markets: markets.filter((market) => market.entitlements.some((key) => key.endsWith('-dashboard'))),
+  };
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -49,10 +55,20 @@ describe('CRM dashboard', () => {
     // The first dashboard market is chosen and written nowhere else: the selector shows it.
     await expect.poll(() => page.getByRole('combobox', { name: 'Market' }).textContent()).toContain(market.label);
     const tasks = await api<TaskList>(page, `${MERCH}/le/${platformId}/task-list?market_id=${market.id}`);
-    const views = { signature_needed: 'get_signatures', pricing_needed: 'needs_pricing', delivery_needed: 'delinquent' } as const;
-    const labels = { signature_needed: 'Signature needed', pricing_needed: 'Pricing needed', delivery_needed: 'Delivery needed' } as const;
+    const views = {
+      signature_needed: 'get_signatures',
+      pricing_needed: 'needs_pricing',
+      delivery_needed: 'delinquent',
+    } as const;
+    const labels = {
+      signature_needed: 'Signature needed',
+      pricing_needed: 'Pricing needed',
+      delivery_needed: 'Delivery needed',
+    } as const;
     for (const status of Object.keys(views) as (keyof typeof views)[]) {
-      const link = page.getByRole('link', { name: `${labels[status]}: ${count(tasks.counts[status])} contracts. View contracts` });
+      const link = page.getByRole('link', {
+        name: `${labels[status]}: ${count(tasks.counts[status])} contracts. View contracts`,
+      });
       await link.waitFor();
       const href = new URL((await link.getAttribute('href'))!, 'http://x');
       expect(href.pathname).toBe('/crm/contracts');
@@ -60,7 +76,10 @@ describe('CRM dashboard', () => {
       expect(href.searchParams.get('market_id')).toBe(String(market.id));
     }
     // The help line says what 'delivery needed' counts.
-    await page.getByRole('link', { name: /^Delivery needed: / }).getByText(/in or past their delivery window with bushels still to deliver/).waitFor();
+    await page
+      .getByRole('link', { name: /^Delivery needed: / })
+      .getByText(/in or past their delivery window with bushels still to deliver/)
+      .waitFor();
     await page.getByRole('region', { name: 'Recent client activity' }).getByRole('list').waitFor();
     await page.getByTestId('last-updated').waitFor();
     await snap(page, 'crm-dashboard-desktop');
@@ -83,9 +102,13 @@ describe('CRM dashboard', () => {
     await page.getByRole('option', { name: other.label, exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('market_id') === String(other.id));
     const tasks = await api<TaskList>(page, `${MERCH}/le/${platformId}/task-list?market_id=${other.id}`);
-    const link = page.getByRole('link', { name: `Signature needed: ${count(tasks.counts.signature_needed)} contracts. View contracts` });
+    const link = page.getByRole('link', {
+      name: `Signature needed: ${count(tasks.counts.signature_needed)} contracts. View contracts`,
+    });
     await link.waitFor();
-    expect(new URL((await link.getAttribute('href'))!, 'http://x').searchParams.get('market_id')).toBe(String(other.id));
+    expect(new URL((await link.getAttribute('href'))!, 'http://x').searchParams.get('market_id')).toBe(
+      String(other.id),
+    );
     // Back returns to the previous market.
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('market_id') !== String(other.id));
@@ -99,9 +122,15 @@ describe('CRM dashboard', () => {
     const market = markets.find((m) => m.userPermissions.includes('notes'))!;
     // A follow-up of our own, due today, so that the test does not depend on which seeded ones exist.
     const { csrf } = await api<{ csrf: string }>(page, '/api/bootstrap');
-    const clients = await api<{ rows: { id: number; name: string }[] }>(page, `${MERCH}/market/${market.id}/le-search?pageSize=5`);
+    const clients = await api<{ rows: { id: number; name: string }[] }>(
+      page,
+      `${MERCH}/market/${market.id}/le-search?pageSize=5`,
+    );
     const client = clients.rows[0]!;
-    const today = await api<{ today: string }>(page, `${MERCH}/le/${(await dashboardMarkets(page)).platformId}/task-list?market_id=${market.id}`);
+    const today = await api<{ today: string }>(
+      page,
+      `${MERCH}/le/${(await dashboardMarkets(page)).platformId}/task-list?market_id=${market.id}`,
+    );
     const description = `Call back about the spring canola bids ${Date.now()}`;
     const created = await page.request.post(`${MERCH}/followups`, {
       headers: { 'X-CSRF-Token': csrf, 'X-Requested-With': 'XMLHttpRequest' },
@@ -125,7 +154,10 @@ describe('CRM dashboard', () => {
     await page.getByText(`Follow-up with ${client.name} marked done.`).waitFor();
     await expect.poll(() => upcomingTab.textContent()).toBe(`Upcoming${count(before.counts.upcoming! - 1)}`);
     // The server agrees, and a reload does not bring it back.
-    const after = await api<FollowupList>(page, `${MERCH}/followups?market_id=${market.id}&state=upcoming&pageSize=100`);
+    const after = await api<FollowupList>(
+      page,
+      `${MERCH}/followups?market_id=${market.id}&state=upcoming&pageSize=100`,
+    );
     expect(after.rows.some((row) => row.description === description)).toBe(false);
     await page.reload();
     await followups.getByRole('tab', { name: /^Upcoming/ }).waitFor();
@@ -141,9 +173,14 @@ describe('CRM dashboard', () => {
     const market = markets[0]!;
     await page.goto(`/crm/dashboard?market_id=${market.id}`);
     const followups = page.getByRole('region', { name: 'Follow-ups' });
-    const api90 = await api<FollowupList>(page, `${MERCH}/followups?market_id=${market.id}&state=past&age=over&pageSize=10`);
+    const api90 = await api<FollowupList>(
+      page,
+      `${MERCH}/followups?market_id=${market.id}&state=past&age=over&pageSize=10`,
+    );
     await followups.getByRole('tab', { name: /^Past/ }).click();
-    await expect.poll(() => followups.getByRole('tab', { name: /^Past/ }).textContent()).toBe(`Past${count(api90.counts.past!)}`);
+    await expect
+      .poll(() => followups.getByRole('tab', { name: /^Past/ }).textContent())
+      .toBe(`Past${count(api90.counts.past!)}`);
     const under = followups.getByRole('button', { name: /^Under 90 days/ });
     const over = followups.getByRole('button', { name: /^Over 90 days/ });
     expect(await under.textContent()).toBe(`Under 90 days${count(api90.counts.under90Days!)}`);
@@ -160,7 +197,11 @@ describe('CRM dashboard', () => {
       await list.getByRole('listitem').first().getByText(`${first.daysOverdue} days overdue`).waitFor();
       expect(first.daysOverdue).toBeGreaterThanOrEqual(90);
       await snap(page, 'crm-dashboard-followups-over90');
-      await list.getByRole('listitem').first().getByRole('link', { name: `Open ${first.clientName}` }).click();
+      await list
+        .getByRole('listitem')
+        .first()
+        .getByRole('link', { name: `Open ${first.clientName}` })
+        .click();
       await page.waitForURL((url) => url.pathname.startsWith('/crm/client/'));
       expect(new URL(page.url()).searchParams.get('market_id')).toBe(String(market.id));
     }
@@ -172,11 +213,18 @@ describe('CRM dashboard', () => {
     const page = await openDashboard(context);
     const { markets } = await dashboardMarkets(page);
     const market = markets[0]!;
-    const mine = await api<FollowupList>(page, `${MERCH}/followups?market_id=${market.id}&state=upcoming&assigned=me&pageSize=5`);
+    const mine = await api<FollowupList>(
+      page,
+      `${MERCH}/followups?market_id=${market.id}&state=upcoming&assigned=me&pageSize=5`,
+    );
     const followups = page.getByRole('region', { name: 'Follow-ups' });
     await followups.getByRole('switch', { name: 'Only mine' }).click();
-    await expect.poll(() => followups.getByRole('tab', { name: /^Upcoming/ }).textContent()).toBe(`Upcoming${count(mine.counts.upcoming!)}`);
-    await expect.poll(() => followups.getByRole('tab', { name: /^Past/ }).textContent()).toBe(`Past${count(mine.counts.past!)}`);
+    await expect
+      .poll(() => followups.getByRole('tab', { name: /^Upcoming/ }).textContent())
+      .toBe(`Upcoming${count(mine.counts.upcoming!)}`);
+    await expect
+      .poll(() => followups.getByRole('tab', { name: /^Past/ }).textContent())
+      .toBe(`Past${count(mine.counts.past!)}`);
     await context.close();
   });
 
@@ -185,10 +233,9 @@ describe('CRM dashboard', () => {
     const page = await openDashboard(context);
     const { markets } = await dashboardMarkets(page);
     const market = markets[0]!;
-    const activity = await api<{ items: { type: string; id: number; clientId: number; clientName: string; at: string }[] }>(
-      page,
-      `${MERCH}/recent-activity?market_id=${market.id}&limit=15`,
-    );
+    const activity = await api<{
+      items: { type: string; id: number; clientId: number; clientName: string; at: string }[];
+    }>(page, `${MERCH}/recent-activity?market_id=${market.id}&limit=15`);
     expect(activity.items.length).toBeGreaterThan(0);
     const region = page.getByRole('region', { name: 'Recent client activity' });
     const links = region.getByRole('link');
@@ -217,7 +264,9 @@ describe('CRM dashboard', () => {
       await page.getByRole('region', { name: 'Recent client activity' }).getByRole('list').waitFor();
       await page.getByRole('region', { name: 'Follow-ups' }).getByRole('listitem').first().waitFor();
       // Nothing wider than the screen.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await snap(page, `crm-dashboard-${name}`);
       // What the screen shows first, at its real size, and the past follow-ups with their buckets.
@@ -234,7 +283,11 @@ describe('CRM dashboard', () => {
   it('shows each panel’s own empty and error states, and a retry brings the panel back', async () => {
     const context = await openContext(browser, { as: 'buyer' });
     const page = await context.newPage();
-    const failure = { status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'Something went wrong on our side.' }) };
+    const failure = {
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'internal', message: 'Something went wrong on our side.' }),
+    };
     await page.route('**/merchandising/le/*/task-list*', (route) => route.fulfill(failure));
     await page.route('**/merchandising/recent-activity*', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ marketId: 0, items: [] }) }),
@@ -243,7 +296,14 @@ describe('CRM dashboard', () => {
       route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ rows: [], counts: { upcoming: 0, past: 0, under90Days: 0, over90Days: 0 }, totalCount: 0, paginationToken: null, page: 1, pageSize: 10 }),
+        body: JSON.stringify({
+          rows: [],
+          counts: { upcoming: 0, past: 0, under90Days: 0, over90Days: 0 },
+          totalCount: 0,
+          paginationToken: null,
+          page: 1,
+          pageSize: 10,
+        }),
       }),
     );
     await page.goto('/crm/dashboard');

@@ -38,7 +38,11 @@ async function headings(page: Page): Promise<string[]> {
 async function column(page: Page, heading: string): Promise<string[]> {
   const index = (await headings(page)).indexOf(heading);
   if (index < 0) throw new Error(`no column ${heading} in ${(await headings(page)).join(', ')}`);
-  return (await grid(page).locator(`tbody tr td:nth-child(${index + 1})`).allInnerTexts()).map((text) => text.trim());
+  return (
+    await grid(page)
+      .locator(`tbody tr td:nth-child(${index + 1})`)
+      .allInnerTexts()
+  ).map((text) => text.trim());
 }
 
 function num(text: string): number {
@@ -69,7 +73,8 @@ describe('CRM contract and delivery lists', () => {
     const page = await open(context, '/crm/contracts');
     expect(params(page).get('market_id')).toBe('1');
     const tabs = page.getByRole('tablist', { name: 'Lists' });
-    for (const name of ['Contracts', 'Deliveries', 'Contract documents']) await tabs.getByRole('tab', { name }).waitFor();
+    for (const name of ['Contracts', 'Deliveries', 'Contract documents'])
+      await tabs.getByRole('tab', { name }).waitFor();
     expect(await headings(page)).toEqual(viewDefinition('default').columns.map((c) => LIST_COLUMN_LABELS[c]));
     await snap(page, 'crm-lists-contracts-1280');
 
@@ -107,7 +112,17 @@ describe('CRM contract and delivery lists', () => {
     await settled(page);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Deliveries');
     const heads = await headings(page);
-    for (const name of ['Ticket #', 'Delivery date', 'Weight', 'Applied', 'Unapplied', 'Moisture', 'Test weight', 'Foreign material', 'Damage']) {
+    for (const name of [
+      'Ticket #',
+      'Delivery date',
+      'Weight',
+      'Applied',
+      'Unapplied',
+      'Moisture',
+      'Test weight',
+      'Foreign material',
+      'Damage',
+    ]) {
       expect(heads).toContain(name);
     }
     expect(heads).not.toContain('Contract #');
@@ -143,13 +158,21 @@ describe('CRM contract and delivery lists', () => {
     expect(options.length).toBeGreaterThan(0);
     expect(options.every((text) => text.includes('Premium'))).toBe(true);
     await page.getByText('Filtered', { exact: true }).waitFor();
-    const countBefore = await page.getByRole('status').filter({ hasText: /contracts?$/ }).innerText();
+    const countBefore = await page
+      .getByRole('status')
+      .filter({ hasText: /contracts?$/ })
+      .innerText();
 
     await page.reload();
     await settled(page);
     expect(params(page).get('tag')).toBe('Premium');
     expect(await page.getByRole('searchbox', { name: 'Keyword' }).inputValue()).toBe('Premium');
-    expect(await page.getByRole('status').filter({ hasText: /contracts?$/ }).innerText()).toBe(countBefore);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /contracts?$/ })
+        .innerText(),
+    ).toBe(countBefore);
     expect(new Set(await column(page, 'Crop'))).toEqual(new Set(['Soybeans']));
     await snap(page, 'crm-lists-filtered-1280');
 
@@ -161,7 +184,9 @@ describe('CRM contract and delivery lists', () => {
     expect(await page.getByText('Filtered', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('searchbox', { name: 'Keyword' }).count()).toBe(1);
     // Clearing drops the view too (it is a predefined filter): back on all contracts.
-    expect(await page.getByRole('button', { name: 'All contracts', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'All contracts', exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     await context.close();
   });
 
@@ -184,7 +209,9 @@ describe('CRM contract and delivery lists', () => {
     const sortButton = page.getByRole('button', { name: 'Sort by Quantity' });
     expect(await sortButton.getAttribute('data-sort')).toBe('none');
     await sortButton.click();
-    await page.waitForURL((url) => url.searchParams.get('sort') === 'quantity' && url.searchParams.get('sortOrder') === 'asc');
+    await page.waitForURL(
+      (url) => url.searchParams.get('sort') === 'quantity' && url.searchParams.get('sortOrder') === 'asc',
+    );
     await settled(page);
     const ascending = (await column(page, 'Quantity')).map(num);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
@@ -245,7 +272,10 @@ describe('CRM contract and delivery lists', () => {
     await settled(page);
     expect(params(page).get('page')).toBe('2');
     expect(await column(page, 'Contract #')).toEqual(secondPage);
-    await page.getByRole('navigation', { name: 'Pagination' }).getByText(/^21–40 of /).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByText(/^21–40 of /)
+      .waitFor();
 
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Previous page' }).click();
     await page.waitForURL((url) => !url.searchParams.has('page'));
@@ -280,14 +310,24 @@ describe('CRM contract and delivery lists', () => {
   it('downloads the current view as CSV with the view columns and every row of the query', async () => {
     const context = await openContext(browser, { as: 'buyer' });
     const page = await open(context, '/crm/contracts?market_id=1&predefinedFilter=delinquent&pageSize=10');
-    const status = await page.getByRole('status').filter({ hasText: /contracts?$/ }).innerText();
+    const status = await page
+      .getByRole('status')
+      .filter({ hasText: /contracts?$/ })
+      .innerText();
     const total = num(status);
     expect(total).toBeGreaterThan(10);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^contracts-delinquent-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = readFileSync((await download.path())!, 'utf8');
     const lines = text.split('\r\n').filter((line) => line !== '');
-    expect(lines[0]).toBe(viewDefinition('delinquent').columns.map((c) => LIST_COLUMN_LABELS[c]).join(','));
+    expect(lines[0]).toBe(
+      viewDefinition('delinquent')
+        .columns.map((c) => LIST_COLUMN_LABELS[c])
+        .join(','),
+    );
     expect(lines).toHaveLength(total + 1);
     // The first data line is the grid's first row.
     const firstId = (await column(page, 'Contract #'))[0]!;
@@ -348,7 +388,9 @@ describe('CRM contract and delivery lists', () => {
     await page.getByRole('button', { name: 'More filters' }).click();
     await page.getByRole('combobox', { name: /Crop year/ }).waitFor();
     await snap(page, 'crm-lists-filters-375');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     const scrolls = await grid(page).evaluate((table) => {
       const box = table.closest('.MuiTableContainer-root')!;
@@ -388,7 +430,9 @@ describe('CRM contract and delivery lists', () => {
     const context = await openContext(browser, { as: 'buyer' });
     const page = await open(context, '/crm/contracts?market_id=1&predefinedFilter=to_arrive');
     const firstNumber = (await column(page, LIST_COLUMN_LABELS.displayContractId))[0]!;
-    await grid(page).getByRole('button', { name: `Open contract ${firstNumber}` }).click();
+    await grid(page)
+      .getByRole('button', { name: `Open contract ${firstNumber}` })
+      .click();
     const drawer = page.getByRole('dialog', { name: `Contract ${firstNumber}` });
     await drawer.waitFor();
     const undelivered = drawer.getByText('Undelivered', { exact: true }).locator('xpath=following-sibling::*[1]');
@@ -408,7 +452,10 @@ describe('CRM contract and delivery lists', () => {
     await page.getByText(`Contract ${firstNumber} updated`).waitFor();
     await expect.poll(async () => num(await undelivered.innerText())).toBe(before - 100);
     const history = drawer.getByRole('region', { name: 'History' });
-    await history.getByText(/Partial cancel/).first().waitFor();
+    await history
+      .getByText(/Partial cancel/)
+      .first()
+      .waitFor();
     await history.getByText('Farmer short on storage').waitFor();
 
     await drawer.getByRole('button', { name: 'Add note' }).click();

@@ -34,7 +34,9 @@ describe('public bids admin', () => {
     const page = await context.newPage();
     await openAdmin(page);
     expect(await page.getByRole('combobox', { name: 'Market' }).textContent()).toContain('Ames Elevator');
-    await expect.poll(() => page.getByRole('link', { name: 'View public page' }).getAttribute('href')).toBe('/market/ames');
+    await expect
+      .poll(() => page.getByRole('link', { name: 'View public page' }).getAttribute('href'))
+      .toBe('/market/ames');
     await snap(page, 'crm-public-admin-1280');
 
     // A new announcement, from now on.
@@ -42,7 +44,9 @@ describe('public bids admin', () => {
     await page.getByRole('button', { name: 'New announcement' }).click();
     const dialog = page.getByRole('dialog', { name: 'New announcement' });
     await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
-    await dialog.getByRole('textbox', { name: 'Message' }).fill('We load the shuttle train Saturday: receiving opens at 6:00 am.');
+    await dialog
+      .getByRole('textbox', { name: 'Message' })
+      .fill('We load the shuttle train Saturday: receiving opens at 6:00 am.');
     await snap(page, 'crm-public-admin-announcement-dialog-1280');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Announcement posted.').waitFor();
@@ -58,10 +62,15 @@ describe('public bids admin', () => {
 
     await page.reload();
     await openAdmin(page);
-    const item = page.getByRole('list', { name: 'Announcements, newest first' }).getByRole('listitem').filter({ hasText: title });
+    const item = page
+      .getByRole('list', { name: 'Announcements, newest first' })
+      .getByRole('listitem')
+      .filter({ hasText: title });
     await item.waitFor();
     expect(await item.textContent()).toContain('Active');
-    expect(await page.getByRole('region', { name: 'Office hours' }).getByLabel('Monday closes').inputValue()).toBe('18:30');
+    expect(await page.getByRole('region', { name: 'Office hours' }).getByLabel('Monday closes').inputValue()).toBe(
+      '18:30',
+    );
     await context.close();
   });
 

@@ -18,7 +18,9 @@ describe('e-signing a contract', () => {
   it('goes from the buyer’s drawer to the farmer’s signature and back', async () => {
     const buyer = await openContext(browser, { as: 'buyer' });
     // A contract of the demo farmer's farm waiting for a signature (the get_signatures view).
-    const list = await buyer.request.get(`${SEARCH}?${new URLSearchParams({ market_id: '1', predefinedFilter: 'get_signatures', search: 'Fieldman Family Farms', pageSize: '100' })}`);
+    const list = await buyer.request.get(
+      `${SEARCH}?${new URLSearchParams({ market_id: '1', predefinedFilter: 'get_signatures', search: 'Fieldman Family Farms', pageSize: '100' })}`,
+    );
     expect(list.status()).toBe(200);
     const rows = ((await list.json()) as ContractListResponse).rows;
     const target = rows.find((r) => r.eSignSent === false) ?? rows[0];
@@ -26,7 +28,9 @@ describe('e-signing a contract', () => {
     const number = target!.displayContractId!;
 
     const page = await buyer.newPage();
-    await page.goto(`/crm/contracts?${new URLSearchParams({ market_id: '1', predefinedFilter: 'get_signatures', search: number, crop_year: String(target!.cropYear) })}`);
+    await page.goto(
+      `/crm/contracts?${new URLSearchParams({ market_id: '1', predefinedFilter: 'get_signatures', search: number, crop_year: String(target!.cropYear) })}`,
+    );
     await page.getByRole('button', { name: `Open contract ${number}` }).click();
     const drawer = page.getByRole('dialog', { name: `Contract ${number}` });
     const section = drawer.getByRole('region', { name: 'E-signature' });
@@ -38,10 +42,16 @@ describe('e-signing a contract', () => {
     await snap(page, 'esign-drawer-sent-1280');
 
     // The e-mailed link works without a session: the anonymous signer sees the partner's plain header (no sign-in).
-    const mail = (await (await buyer.request.get(`/api/dev/mailbox?${new URLSearchParams({ recipient: 'farmer@demo.granary.test', limit: '20' })}`)).json()) as {
+    const mail = (await (
+      await buyer.request.get(
+        `/api/dev/mailbox?${new URLSearchParams({ recipient: 'farmer@demo.granary.test', limit: '20' })}`,
+      )
+    ).json()) as {
       messages: { template: string; text: string }[];
     };
-    const mailed = mail.messages.filter((m) => m.template === 'contract_signature').map((m) => /\/profit-center\/builtin\/sign\/[0-9a-f]{64}/.exec(m.text)?.[0])[0];
+    const mailed = mail.messages
+      .filter((m) => m.template === 'contract_signature')
+      .map((m) => /\/profit-center\/builtin\/sign\/[0-9a-f]{64}/.exec(m.text)?.[0])[0];
     expect(mailed).toBeTruthy();
     const anonymous = await openContext(browser, { viewport: { width: 390, height: 844 } });
     const mailedPage = await anonymous.newPage();
@@ -55,7 +65,9 @@ describe('e-signing a contract', () => {
 
     // The farmer, on a phone, opens their signing link.
     const farmer = await openContext(browser, { as: 'farmer', viewport: { width: 390, height: 844 } });
-    const urls = (await (await farmer.request.get('/api/commodities/profit-center/signing/urls')).json()) as SigningUrlsResponse;
+    const urls = (await (
+      await farmer.request.get('/api/commodities/profit-center/signing/urls')
+    ).json()) as SigningUrlsResponse;
     const link = urls.rows.find((r) => r.contractId === target!.id);
     expect(link?.url).toMatch(/^\/profit-center\/builtin\/sign\/\d+$/);
     // On a desktop the page shows the PDF inline beside the terms.
@@ -93,7 +105,9 @@ describe('e-signing a contract', () => {
     expect(new URL(signing.url()).pathname).toBe('/profit-center/builtin/contract-signed');
     await snap(signing, 'esign-contract-signed-390');
     await signing.getByRole('link', { name: 'Back to My Sales Lite' }).waitFor();
-    const signedPdf = await farmer.request.get((await signing.getByRole('link', { name: 'Open the signed PDF' }).getAttribute('href'))!);
+    const signedPdf = await farmer.request.get(
+      (await signing.getByRole('link', { name: 'Open the signed PDF' }).getAttribute('href'))!,
+    );
     expect(signedPdf.headers()['content-type']).toBe('application/pdf');
 
     // The same link again, on a desktop: already signed, with the signed PDF, and no way to sign twice.
@@ -107,9 +121,13 @@ describe('e-signing a contract', () => {
     await desktop.close();
 
     // The buyer sees it signed, with the signed PDF.
-    await page.goto(`/crm/contracts?${new URLSearchParams({ market_id: '1', predefinedFilter: 'default', search: number, crop_year: String(target!.cropYear) })}`);
+    await page.goto(
+      `/crm/contracts?${new URLSearchParams({ market_id: '1', predefinedFilter: 'default', search: number, crop_year: String(target!.cropYear) })}`,
+    );
     await page.getByRole('button', { name: `Open contract ${number}` }).click();
-    const signedSection = page.getByRole('dialog', { name: `Contract ${number}` }).getByRole('region', { name: 'E-signature' });
+    const signedSection = page
+      .getByRole('dialog', { name: `Contract ${number}` })
+      .getByRole('region', { name: 'E-signature' });
     await signedSection.getByText(/^Signed by Sam Fieldman on /).waitFor();
     await signedSection.getByRole('link', { name: 'Signed PDF' }).waitFor();
     await signedSection.scrollIntoViewIfNeeded();

@@ -34,9 +34,17 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const baseURL = () => inject('baseURL');
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@nobody.granary.test`;
+const unique = (name: string) =>
+  `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@nobody.granary.test`;
 
-type MailboxMessage = { id: number; channel: string; recipient: string; subject: string | null; text: string; template: string };
+type MailboxMessage = {
+  id: number;
+  channel: string;
+  recipient: string;
+  subject: string | null;
+  text: string;
+  template: string;
+};
 
 /** The dev mailbox as the test reads it (newest first). */
 async function mailbox(recipient: string): Promise<MailboxMessage[]> {
@@ -60,7 +68,9 @@ async function latestMailId(recipient: string): Promise<number> {
   return (await mailbox(recipient))[0]?.id ?? 0;
 }
 
-async function bootstrapOf(page: Page): Promise<{ user: { id: string | null; isLoggedIn: boolean; email: string | null } }> {
+async function bootstrapOf(
+  page: Page,
+): Promise<{ user: { id: string | null; isLoggedIn: boolean; email: string | null } }> {
   return page.evaluate(async () => (await fetch('/api/bootstrap', { credentials: 'same-origin' })).json());
 }
 
@@ -70,7 +80,10 @@ const THROTTLE_PATIENCE_MS = 90_000;
 async function pastThrottle(page: Page, path: RegExp, act: () => Promise<unknown>): Promise<void> {
   const deadline = Date.now() + THROTTLE_PATIENCE_MS;
   for (;;) {
-    const answered = page.waitForResponse((r) => path.test(new URL(r.url()).pathname) && r.request().method() === 'POST', { timeout: 30_000 });
+    const answered = page.waitForResponse(
+      (r) => path.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
+      { timeout: 30_000 },
+    );
     await act();
     if ((await answered).status() !== 429) return;
     if (Date.now() > deadline) throw new Error(`${path} is still rate limited`);
@@ -81,11 +94,17 @@ async function pastThrottle(page: Page, path: RegExp, act: () => Promise<unknown
 async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await pastThrottle(page, /\/api\/auth\/login\/basic$/, () => page.getByRole('button', { name: 'Sign in', exact: true }).click());
+  await pastThrottle(page, /\/api\/auth\/login\/basic$/, () =>
+    page.getByRole('button', { name: 'Sign in', exact: true }).click(),
+  );
 }
 
 /** An API call made by the test itself, repeated while it is answered 429. */
-async function postPastThrottle(context: BrowserContext, url: string, options: { headers: Record<string, string>; data: unknown }) {
+async function postPastThrottle(
+  context: BrowserContext,
+  url: string,
+  options: { headers: Record<string, string>; data: unknown },
+) {
   const deadline = Date.now() + THROTTLE_PATIENCE_MS;
   for (;;) {
     const response = await context.request.post(url, options);
@@ -94,17 +113,27 @@ async function postPastThrottle(context: BrowserContext, url: string, options: {
   }
 }
 
-const clickPastThrottle = (page: Page, path: RegExp, name: string) => pastThrottle(page, path, () => page.getByRole('button', { name }).click());
+const clickPastThrottle = (page: Page, path: RegExp, name: string) =>
+  pastThrottle(page, path, () => page.getByRole('button', { name }).click());
 const MAGIC_INITIATE = /\/api\/auth\/login\/magic-link\/initiate$/;
 const RECOVERY_INITIATE = /\/api\/auth\/password\/recovery\/initiate$/;
 
-async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options: Parameters<typeof openContext>[1] = {}): Promise<T> {
+async function withPage<T>(
+  fn: (page: Page, context: BrowserContext) => Promise<T>,
+  options: Parameters<typeof openContext>[1] = {},
+): Promise<T> {
   const context = await openContext(browser, options);
   try {
     const page = await context.newPage();
     if (process.env.E2E_DEBUG) {
       page.on('console', (m) => process.stderr.write(`console: ${m.type()} ${m.text()}\n`));
-      page.on('response', (r) => void (r.url().includes('/api/') && process.stderr.write(`resp ${r.status()} ${r.request().method()} ${r.url()}\n`)));
+      page.on(
+        'response',
+        (r) =>
+          void (
+            r.url().includes('/api/') && process.stderr.write(`resp ${r.status()} ${r.request().method()} ${r.url()}\n`)
+          ),
+      );
     }
     return await fn(page, context);
   } finally {
@@ -133,7 +162,9 @@ describe('magic link', () => {
       await clickPastThrottle(page, MAGIC_INITIATE, 'Email me a link');
       await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
       await snap(page, 'identity-magic-link-sent');
-      expect((await page.getByRole('status').innerText()).replace(ACCOUNTS.farmer, '')).toBe(unknownWords.replace(nobody, ''));
+      expect((await page.getByRole('status').innerText()).replace(ACCOUNTS.farmer, '')).toBe(
+        unknownWords.replace(nobody, ''),
+      );
       const link = await linkFromMail(ACCOUNTS.farmer, 'magic_link', '/login/magic', before);
 
       await page.goto(`/dev/mailbox?recipient=${encodeURIComponent(ACCOUNTS.farmer)}`);
@@ -313,15 +344,21 @@ describe('password sign-in', () => {
     withPage(async (page) => {
       await page.goto('/sign-in/password?redirect=%2Fcrm%2Fbids');
       expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/reset-password');
-      expect(await page.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe(`/signup?redirect=${encodeURIComponent('/crm/bids')}`);
+      expect(await page.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe(
+        `/signup?redirect=${encodeURIComponent('/crm/bids')}`,
+      );
       await page.getByRole('link', { name: 'Email me a link' }).click();
-      await page.waitForURL((url) => url.pathname === '/sign-in/magic_link' && url.searchParams.get('redirect') === '/crm/bids');
+      await page.waitForURL(
+        (url) => url.pathname === '/sign-in/magic_link' && url.searchParams.get('redirect') === '/crm/bids',
+      );
       await page.getByRole('link', { name: 'Text me a code' }).click();
       await page.waitForURL((url) => url.pathname === '/sign-in/sms');
       await page.getByLabel('Mobile phone number').waitFor();
       await snap(page, 'identity-sign-in-sms');
       await page.getByRole('link', { name: 'Sign in with password' }).click();
-      await page.waitForURL((url) => url.pathname === '/sign-in/password' && url.searchParams.get('redirect') === '/crm/bids');
+      await page.waitForURL(
+        (url) => url.pathname === '/sign-in/password' && url.searchParams.get('redirect') === '/crm/bids',
+      );
     }));
 });
 
@@ -360,7 +397,9 @@ describe('logout', () => {
       expect((await bootstrapOf(page)).user.isLoggedIn).toBe(false);
 
       // The old cookie is worthless now.
-      const replay = await fetch(`${baseURL()}/api/bootstrap`, { headers: { cookie: `granary_session=${session?.value}` } });
+      const replay = await fetch(`${baseURL()}/api/bootstrap`, {
+        headers: { cookie: `granary_session=${session?.value}` },
+      });
       expect(((await replay.json()) as { user: { isLoggedIn: boolean } }).user.isLoggedIn).toBe(false);
     }));
 });
@@ -393,7 +432,8 @@ describe('one-time password', () => {
     const admin = await openContext(browser, { as: 'admin2' });
     const next = await openContext(browser);
     try {
-      const csrfOf = async (context: BrowserContext) => ((await (await context.request.get('/api/bootstrap')).json()) as { csrf: string }).csrf;
+      const csrfOf = async (context: BrowserContext) =>
+        ((await (await context.request.get('/api/bootstrap')).json()) as { csrf: string }).csrf;
       const signup = await postPastThrottle(visitor, '/api/auth/signup', {
         headers: { 'X-CSRF-Token': await csrfOf(visitor) },
         data: {
@@ -413,15 +453,23 @@ describe('one-time password', () => {
       });
       expect(signup.status()).toBe(200);
       const page = await visitor.newPage();
-      await pastThrottle(page, /\/api\/auth\/signup-jit-verify\/verify$/, async () => page.goto(await linkFromMail(email, 'signup_confirm', '/signup-jit-verify')));
+      await pastThrottle(page, /\/api\/auth\/signup-jit-verify\/verify$/, async () =>
+        page.goto(await linkFromMail(email, 'signup_confirm', '/signup-jit-verify')),
+      );
       await page.waitForURL((url) => url.pathname === '/dashboard');
       const userId = (await bootstrapOf(page)).user.id;
 
-      const reset = await postPastThrottle(admin, '/api/auth/admin/password-reset', { headers: { 'X-CSRF-Token': await csrfOf(admin) }, data: { user_id: userId } });
+      const reset = await postPastThrottle(admin, '/api/auth/admin/password-reset', {
+        headers: { 'X-CSRF-Token': await csrfOf(admin) },
+        data: { user_id: userId },
+      });
       expect(reset.status()).toBe(200);
       let oneTime = '';
       for (let attempt = 0; attempt < 50 && !oneTime; attempt++) {
-        oneTime = (await mailbox(email)).find((m) => m.template === 'admin_password_reset')?.text.match(/one-time password is: (\S+)/)?.[1] ?? '';
+        oneTime =
+          (await mailbox(email))
+            .find((m) => m.template === 'admin_password_reset')
+            ?.text.match(/one-time password is: (\S+)/)?.[1] ?? '';
         if (!oneTime) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(oneTime).not.toBe('');
@@ -502,7 +550,9 @@ describe('signup', () => {
       await page.getByLabel('Mobile phone number').fill('515-555-0199');
       await page.getByLabel('ZIP code').fill('50010');
       await page.getByRole('checkbox', { name: /I accept the terms/ }).check();
-      await pastThrottle(page, /\/api\/auth\/users\/signup\/validate$/, () => page.getByRole('button', { name: 'Continue' }).click());
+      await pastThrottle(page, /\/api\/auth\/users\/signup\/validate$/, () =>
+        page.getByRole('button', { name: 'Continue' }).click(),
+      );
       await page.getByText('What are you interested in?').waitFor();
       expect(await page.getByRole('checkbox', { name: 'Seed' }).isChecked()).toBe(true);
       await page.getByRole('button', { name: 'Create account' }).click();
@@ -511,7 +561,9 @@ describe('signup', () => {
       await page.getByRole('option', { name: 'Farmer' }).click();
       await page.getByLabel('Area you farm').fill('1,250');
       await snap(page, 'identity-signup-step2');
-      await pastThrottle(page, /\/api\/auth\/signup$/, () => page.getByRole('button', { name: 'Create account' }).click());
+      await pastThrottle(page, /\/api\/auth\/signup$/, () =>
+        page.getByRole('button', { name: 'Create account' }).click(),
+      );
       await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
       await snap(page, 'identity-signup-sent');
 
@@ -537,19 +589,24 @@ describe('signup', () => {
       const email = unique('verify-first');
       await page.goto('/signup-verify-first');
       await page.getByLabel('Email or mobile phone number').fill(email);
-      await pastThrottle(page, /\/api\/auth\/signup-verify-first\/verify$/, () => page.getByRole('button', { name: 'Continue' }).click());
+      await pastThrottle(page, /\/api\/auth\/signup-verify-first\/verify$/, () =>
+        page.getByRole('button', { name: 'Continue' }).click(),
+      );
       await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
       await page.waitForURL((url) => url.pathname.startsWith('/signup-verify-first/token/'));
       let code = '';
       for (let attempt = 0; attempt < 50 && !code; attempt++) {
-        code = (await mailbox(email)).find((m) => m.template === 'verification_code')?.text.match(/\b\d{6}\b/)?.[0] ?? '';
+        code =
+          (await mailbox(email)).find((m) => m.template === 'verification_code')?.text.match(/\b\d{6}\b/)?.[0] ?? '';
         if (!code) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(code).toMatch(/^\d{6}$/);
       // A reload continues where the flow stands.
       await page.reload();
       await page.getByLabel('Verification code').fill(code);
-      await pastThrottle(page, /\/api\/auth\/signup-verify-first\/verify$/, () => page.getByRole('button', { name: 'Continue' }).click());
+      await pastThrottle(page, /\/api\/auth\/signup-verify-first\/verify$/, () =>
+        page.getByRole('button', { name: 'Continue' }).click(),
+      );
       await page.getByRole('heading', { level: 1, name: 'Tell us about you' }).waitFor();
       expect(await page.getByLabel('Email', { exact: true }).count()).toBe(0);
       await page.getByLabel('First name').fill('Vera');
@@ -562,7 +619,9 @@ describe('signup', () => {
       await page.getByLabel('Area you farm').fill('640');
       await page.getByRole('checkbox', { name: 'Market advisory' }).check();
       await snap(page, 'identity-verify-first-rest');
-      await pastThrottle(page, /\/api\/auth\/signup-verify-first\/verify$/, () => page.getByRole('button', { name: 'Create account' }).click());
+      await pastThrottle(page, /\/api\/auth\/signup-verify-first\/verify$/, () =>
+        page.getByRole('button', { name: 'Create account' }).click(),
+      );
       await page.waitForURL((url) => url.pathname === '/dashboard');
       expect((await bootstrapOf(page)).user.email).toBe(email);
     }));

@@ -37,7 +37,10 @@ describe('my sales lite', () => {
     await page.getByRole('region', { name: 'Summary by crop' }).waitFor();
 
     // The first contract the API gives is the first card, with its delivered and remaining bushels.
-    const { rows, totalCount } = await api<{ rows: ContractRow[]; totalCount: number }>(page, `${PC}/contracts?pageSize=20`);
+    const { rows, totalCount } = await api<{ rows: ContractRow[]; totalCount: number }>(
+      page,
+      `${PC}/contracts?pageSize=20`,
+    );
     expect(totalCount).toBeGreaterThan(0);
     const first = rows[0]!;
     const list = page.getByRole('list', { name: 'Your contracts' });
@@ -60,7 +63,10 @@ describe('my sales lite', () => {
     await sections.getByRole('tab', { name: 'Balances' }).click();
     await page.waitForURL((url) => url.pathname === '/my-sales-lite/balances');
     await page.getByRole('heading', { level: 1, name: 'Balances' }).waitFor();
-    const balances = await api<{ rows: { crop: string; cropYear: number; contracted: string }[] }>(page, `${PC}/balances`);
+    const balances = await api<{ rows: { crop: string; cropYear: number; contracted: string }[] }>(
+      page,
+      `${PC}/balances`,
+    );
     const top = balances.rows[0]!;
     const region = page.getByRole('region', { name: `${top.crop} ${top.cropYear}` });
     await region.waitFor();

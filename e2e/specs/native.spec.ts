@@ -37,7 +37,9 @@ describe('native shell pages', () => {
     await page.goto('/native-landing?native_app=1');
     await page.getByRole('heading', { name: "You're signed in" }).waitFor();
     await page.waitForFunction(() => (window as unknown as { __posted: unknown[] }).__posted.length > 0);
-    expect(await page.evaluate(() => (window as unknown as { __posted: unknown[] }).__posted)).toEqual([{ type: 'SIGN_IN_COMPLETED' }]);
+    expect(await page.evaluate(() => (window as unknown as { __posted: unknown[] }).__posted)).toEqual([
+      { type: 'SIGN_IN_COMPLETED' },
+    ]);
     expect(await page.getByRole('link', { name: 'Continue to the dashboard' }).count()).toBe(0);
     await snap(page, 'native-landing-app-375');
     await context.close();

@@ -16,7 +16,13 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** A state-changing API call as the context's user (session cookie + the bootstrap's CSRF token). */
-async function apiCall(request: APIRequestContext, method: 'GET' | 'PUT', path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function apiCall(
+  request: APIRequestContext,
+  method: 'GET' | 'PUT',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const csrf = ((await (await request.get('/api/bootstrap')).json()) as { csrf: string }).csrf;
   const response = await request.fetch(path, {
     method,
@@ -53,7 +59,10 @@ describe('offers', () => {
     const corn = farmerPage.getByRole('table', { name: 'Corn bids' });
     await corn.waitFor();
     await snap(farmerPage, 'offers-farm-1280');
-    await corn.getByRole('button', { name: /^Place offer on Corn/ }).first().click();
+    await corn
+      .getByRole('button', { name: /^Place offer on Corn/ })
+      .first()
+      .click();
     const dialog = farmerPage.getByRole('dialog', { name: /Place an offer/ });
     await dialog.waitFor();
     const quantity = String(7000 + (Date.now() % 1000));
@@ -64,7 +73,10 @@ describe('offers', () => {
     await dialog.getByRole('button', { name: 'Place offer' }).click();
     await dialog.waitFor({ state: 'detached' });
     const shown = Number(quantity).toLocaleString('en-US');
-    const mine = farmerPage.getByRole('list', { name: 'My offers' }).getByRole('listitem').filter({ hasText: `${shown} bushels` });
+    const mine = farmerPage
+      .getByRole('list', { name: 'My offers' })
+      .getByRole('listitem')
+      .filter({ hasText: `${shown} bushels` });
     await mine.waitFor();
     expect(await mine.textContent()).toContain('Working');
 
@@ -75,7 +87,9 @@ describe('offers', () => {
     expect(await row.textContent()).toContain('Working');
 
     // The buyer strengthens the bid's basis by 10 cents: the cash (target − 5¢) passes the target.
-    const list = (await (await apiCall(buyer.request, 'GET', `${MERCH}/offers?status=open`)).json()) as { rows: { instrumentId: number; quantity: string }[] };
+    const list = (await (await apiCall(buyer.request, 'GET', `${MERCH}/offers?status=open`)).json()) as {
+      rows: { instrumentId: number; quantity: string }[];
+    };
     const placed = list.rows.find((r) => Number(r.quantity) === Number(quantity))!;
     const bidResponse = await apiCall(buyer.request, 'GET', `${MERCH}/instruments/${placed.instrumentId}`);
     const bid = (await bidResponse.json()) as { basis: string };
@@ -103,7 +117,10 @@ describe('offers', () => {
 
     // The filled filter holds it.
     await buyerPage.getByRole('button', { name: /^Filled \(\d+\)$/ }).click();
-    await table.getByRole('row').filter({ hasText: `${shown} bushels` }).waitFor();
+    await table
+      .getByRole('row')
+      .filter({ hasText: `${shown} bushels` })
+      .waitFor();
   });
 
   it('fits a phone: the desk as cards, the farmer’s bids and dialog at 390 px', async () => {
@@ -120,7 +137,10 @@ describe('offers', () => {
       await f.getByRole('region', { name: 'Corn bids' }).waitFor();
       expect(await f.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await snap(f, 'offers-farm-390');
-      await f.getByRole('button', { name: /^Place offer on Corn/ }).first().click();
+      await f
+        .getByRole('button', { name: /^Place offer on Corn/ })
+        .first()
+        .click();
       await f.getByRole('dialog', { name: /Place an offer/ }).waitFor();
       await snap(f, 'offers-place-dialog-390');
     } finally {

@@ -22,8 +22,14 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function visitor(host: 'demo' | 'prairie', width = 1280): Promise<{ page: Page; apiCalls: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: `http://${host}.localhost:${port}`, viewport: { width, height: 900 } });
+async function visitor(
+  host: 'demo' | 'prairie',
+  width = 1280,
+): Promise<{ page: Page; apiCalls: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({
+    baseURL: `http://${host}.localhost:${port}`,
+    viewport: { width, height: 900 },
+  });
   const page = await context.newPage();
   const apiCalls: string[] = [];
   page.on('request', (request) => {

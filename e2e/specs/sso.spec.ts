@@ -24,7 +24,8 @@ async function withPage(fn: (page: Page) => Promise<void>): Promise<void> {
   const context = await openContext(browser);
   try {
     const page = await context.newPage();
-    if (process.env.E2E_DEBUG) page.on('response', (r) => void process.stderr.write(`resp ${r.status()} ${r.request().method()} ${r.url()}\n`));
+    if (process.env.E2E_DEBUG)
+      page.on('response', (r) => void process.stderr.write(`resp ${r.status()} ${r.request().method()} ${r.url()}\n`));
     await fn(page);
   } finally {
     await context.close();
@@ -39,7 +40,9 @@ async function bootstrapOf(page: Page): Promise<{ user: { isLoggedIn: boolean; e
 async function startSso(page: Page, redirect?: string): Promise<void> {
   const { name, issuer } = inject('sso');
   await page.goto(redirect ? `/sign-in/password?redirect=${encodeURIComponent(redirect)}` : '/sign-in/password');
-  const button = page.getByRole('link', { name: `Continue with ${name}` }).or(page.getByRole('button', { name: `Continue with ${name}` }));
+  const button = page
+    .getByRole('link', { name: `Continue with ${name}` })
+    .or(page.getByRole('button', { name: `Continue with ${name}` }));
   await button.first().waitFor();
   await snap(page, 'sso-sign-in-button');
   await button.first().click();

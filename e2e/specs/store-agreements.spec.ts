@@ -21,7 +21,10 @@ describe('store: agreements and the readiness report', () => {
     await page.getByRole('heading', { level: 1, name: 'Store readiness' }).waitFor();
     const agreementsItem = page.getByRole('listitem', { name: 'Agreements' });
     await agreementsItem.getByText('0 of 4 agreements signed.').waitFor();
-    await page.getByRole('listitem', { name: 'Applicator licence' }).getByText(/No licence on file/).waitFor();
+    await page
+      .getByRole('listitem', { name: 'Applicator licence' })
+      .getByText(/No licence on file/)
+      .waitFor();
     expect(await page.getByRole('listitem', { name: 'Farm business profile' }).getAttribute('data-state')).toBe('done');
 
     // To the partner's '{brand}-agreements' page through the report's link.
@@ -46,8 +49,16 @@ describe('store: agreements and the readiness report', () => {
     expect(await page.getByRole('form', { name: 'Sign the agreement' }).count()).toBe(0);
 
     await page.getByRole('link', { name: 'All agreements' }).click();
-    await page.getByRole('region', { name: 'Seed technology use agreement' }).getByText('Signed', { exact: true }).waitFor();
-    expect(await page.getByRole('region', { name: 'Seed technology use agreement' }).getByText(/Signed by Dale Fieldman on/).count()).toBe(1);
+    await page
+      .getByRole('region', { name: 'Seed technology use agreement' })
+      .getByText('Signed', { exact: true })
+      .waitFor();
+    expect(
+      await page
+        .getByRole('region', { name: 'Seed technology use agreement' })
+        .getByText(/Signed by Dale Fieldman on/)
+        .count(),
+    ).toBe(1);
 
     await page.goto('/direct/onboarding/report');
     await page.getByRole('listitem', { name: 'Agreements' }).getByText('1 of 4 agreements signed.').waitFor();

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 function smallPdf(): Buffer {
-  const body = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+  const body =
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
   return Buffer.from(body, 'latin1');
 }
 
@@ -51,7 +52,9 @@ describe('store: applicator licences and the uploader', () => {
     await card.getByText('No scan attached yet.').waitFor();
 
     // Attach a scan through the uploader.
-    await card.locator('input[type=file]').setInputFiles({ name: 'licence-scan.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
+    await card
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'licence-scan.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
     const panel = page.getByRole('region', { name: 'File uploads' });
     await panel.waitFor();
     await panel.getByText('Completed').waitFor();
@@ -65,7 +68,9 @@ describe('store: applicator licences and the uploader', () => {
     await snap(page, 'store-applicator-1280');
 
     // A wrong type is refused in the panel without being sent.
-    await card.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await card
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await panel.getByText('Failed: Only PDF, PNG and JPEG files can be uploaded.').waitFor();
 
     // Minimize, maximize, clear.
@@ -93,7 +98,9 @@ describe('store: applicator licences and the uploader', () => {
     await small.goto('/direct/applicator');
     const phoneCard = small.getByRole('article', { name: 'Dale Fieldman IA-PA-20931' });
     await phoneCard.waitFor();
-    await phoneCard.locator('input[type=file]').setInputFiles({ name: 'licence-back-side-photo-scan.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
+    await phoneCard
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'licence-back-side-photo-scan.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
     await small.getByRole('region', { name: 'File uploads' }).getByText('Completed').waitFor();
     await phoneCard.getByRole('link', { name: 'Download licence-back-side-photo-scan.pdf' }).waitFor();
     const width = await small.evaluate(() => document.documentElement.scrollWidth);

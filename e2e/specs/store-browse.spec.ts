@@ -20,7 +20,10 @@ describe('store: a guest browses the catalogue', () => {
     await page.getByRole('heading', { level: 1, name: 'Farm inputs at fair prices, delivered to the farm' }).waitFor();
 
     // A category from the home page.
-    await page.getByRole('link', { name: /^Crop Protection/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Crop Protection/ })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === '/direct/crop-protection');
     await page.getByRole('heading', { level: 1, name: 'Crop Protection' }).waitFor();
     const grid = page.getByRole('list', { name: 'Crop Protection' });
@@ -32,14 +35,24 @@ describe('store: a guest browses the catalogue', () => {
     // Narrow it by an active ingredient.
     await page.getByRole('checkbox', { name: /^Glyphosate\s*\d+$/ }).click();
     await page.waitForURL((url) => url.searchParams.get('ingredient') === 'glyphosate');
-    await expect.poll(async () => Number((await page.getByRole('status').filter({ hasText: 'product' }).innerText()).replace(/[^\d]/g, '')), { timeout: 15_000 }).toBeLessThan(all);
+    await expect
+      .poll(
+        async () =>
+          Number((await page.getByRole('status').filter({ hasText: 'product' }).innerText()).replace(/[^\d]/g, '')),
+        { timeout: 15_000 },
+      )
+      .toBeLessThan(all);
     const cards = grid.getByRole('article');
     await cards.first().waitFor();
     for (const text of await cards.allInnerTexts()) expect(text).toContain('Glyphosate');
     await snap(page, 'store-category-filtered');
 
     // Search with a misspelling.
-    await page.getByRole('searchbox', { name: 'Search products' }).or(page.getByLabel('Search products')).first().fill('glyphosat');
+    await page
+      .getByRole('searchbox', { name: 'Search products' })
+      .or(page.getByLabel('Search products'))
+      .first()
+      .fill('glyphosat');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/direct/search' && url.searchParams.get('q') === 'glyphosat');
     await page.getByText('No exact matches for “glyphosat”. Showing products with a similar spelling.').waitFor();
@@ -52,7 +65,10 @@ describe('store: a guest browses the catalogue', () => {
     await page.getByLabel('Search products').fill('atrazin 4l');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('q') === 'atrazin 4l');
-    const atrazine = page.getByRole('list', { name: 'Results for “atrazin 4l”' }).getByRole('article', { name: 'Atrazine 4L' }).first();
+    const atrazine = page
+      .getByRole('list', { name: 'Results for “atrazin 4l”' })
+      .getByRole('article', { name: 'Atrazine 4L' })
+      .first();
     await atrazine.waitFor();
     await atrazine.getByRole('link').click();
 

@@ -23,14 +23,19 @@ afterAll(() => browser?.close());
 
 /** Waits for the cart's queued changes to be saved (the answer of the changes call). */
 function cartSaved(page: Page) {
-  return page.waitForResponse((r) => new URL(r.url()).pathname === '/api/store/cart/changes' && r.request().method() === 'POST', { timeout: 15_000 });
+  return page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/store/cart/changes' && r.request().method() === 'POST',
+    { timeout: 15_000 },
+  );
 }
 
 describe('store: the cart', () => {
   it('a guest fills a cart, signs in (the cart is merged), and a quantity change survives a reload', async () => {
     const context = await openContext(browser);
     const page = await context.newPage();
-    const listing = (await (await page.request.get('/api/store/products?locale=en-us&pageSize=48')).json()) as StoreListing;
+    const listing = (await (
+      await page.request.get('/api/store/products?locale=en-us&pageSize=48')
+    ).json()) as StoreListing;
     const picks = listing.products.filter((p) => p.price && !p.restrictedUse && !RESTRICTED.test(p.name)).slice(0, 2);
     expect(picks).toHaveLength(2);
     const [first, second] = picks as [(typeof picks)[0], (typeof picks)[0]];
@@ -79,14 +84,25 @@ describe('store: the cart', () => {
     const qty2 = line2.getByRole('textbox', { name: `Quantity of ${second.name}` });
     expect(Number(await qty1.inputValue())).toBeGreaterThanOrEqual(1);
     expect(Number(await qty2.inputValue())).toBeGreaterThanOrEqual(2);
-    await page.context().cookies().then((cookies) => expect(cookies.some((c) => c.name === 'granary_cart' && c.value !== '')).toBe(false));
+    await page
+      .context()
+      .cookies()
+      .then((cookies) => expect(cookies.some((c) => c.name === 'granary_cart' && c.value !== '')).toBe(false));
 
     // A second tab of the same browser shows the cart's count.
-    const count = async (p: Page) => Number((await p.getByRole('button', { name: /^Open the cart, \d+ items?$/ }).getAttribute('aria-label'))!.replace(/\D/g, ''));
+    const count = async (p: Page) =>
+      Number(
+        (await p.getByRole('button', { name: /^Open the cart, \d+ items?$/ }).getAttribute('aria-label'))!.replace(
+          /\D/g,
+          '',
+        ),
+      );
     const tab2 = await context.newPage();
     await tab2.goto(`/direct/product/${first.slug}`);
     await tab2.getByRole('heading', { level: 1, name: first.name }).waitFor();
-    await expect.poll(() => count(tab2), { timeout: 10_000 }).toBe(Number((await sidebar.getByTestId('cart-count').innerText()).replace(/\D/g, '')));
+    await expect
+      .poll(() => count(tab2), { timeout: 10_000 })
+      .toBe(Number((await sidebar.getByTestId('cart-count').innerText()).replace(/\D/g, '')));
     const countBefore = await count(tab2);
 
     // Change a quantity; it is saved, the other tab follows, and it is still there after a reload.
@@ -102,7 +118,9 @@ describe('store: the cart', () => {
     await page.getByRole('heading', { level: 1, name: second.name }).waitFor();
     await page.getByRole('button', { name: /^Open the cart, \d+ items?$/ }).click();
     await sidebar.waitFor();
-    await expect.poll(() => sidebar.getByRole('textbox', { name: `Quantity of ${first.name}` }).inputValue(), { timeout: 10_000 }).toBe(String(before + 1));
+    await expect
+      .poll(() => sidebar.getByRole('textbox', { name: `Quantity of ${first.name}` }).inputValue(), { timeout: 10_000 })
+      .toBe(String(before + 1));
 
     // On a phone: the product page stacks, the sidebar takes the width.
     await sidebar.getByRole('button', { name: 'Close the cart' }).click();
@@ -131,9 +149,15 @@ describe('store: the cart', () => {
     const laptop = await openContext(browser, { as: 'farmer2' });
     const a = await laptop.newPage();
     const b = await phone.newPage();
-    const listing = (await (await a.request.get('/api/store/products?locale=en-us&pageSize=48')).json()) as StoreListing;
+    const listing = (await (
+      await a.request.get('/api/store/products?locale=en-us&pageSize=48')
+    ).json()) as StoreListing;
     const pick = listing.products.find((p) => p.price && !p.restrictedUse && !RESTRICTED.test(p.name))!;
-    const count = async (p: Page) => Number((await p.getByRole('button', { name: /^Open the cart, / }).getAttribute('aria-label'))!.replace(/\D/g, '') || '0');
+    const count = async (p: Page) =>
+      Number(
+        (await p.getByRole('button', { name: /^Open the cart, / }).getAttribute('aria-label'))!.replace(/\D/g, '') ||
+          '0',
+      );
     const streams: string[] = [];
     b.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/events') streams.push(decodeURIComponent(new URL(r.url()).search));
@@ -142,7 +166,8 @@ describe('store: the cart', () => {
     await Promise.all([a.goto(`/direct/product/${pick.slug}`), b.goto(`/direct/product/${pick.slug}`)]);
     await a.getByRole('heading', { level: 1, name: pick.name }).waitFor();
     await b.getByRole('heading', { level: 1, name: pick.name }).waitFor();
-    const start = ((await (await b.request.get('/api/store/cart?locale=en-us')).json()) as { itemCount: number }).itemCount;
+    const start = ((await (await b.request.get('/api/store/cart?locale=en-us')).json()) as { itemCount: number })
+      .itemCount;
     await expect.poll(() => count(b), { timeout: 10_000 }).toBe(start);
 
     // The laptop adds two packs: the phone's count follows without a reload.

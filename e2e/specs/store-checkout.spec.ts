@@ -24,7 +24,10 @@ async function emptyFarmersCart(): Promise<void> {
   const { csrf } = (await (await context.request.get('/api/bootstrap')).json()) as { csrf: string };
   const cart = (await (await context.request.get('/api/store/cart')).json()) as { serial: number; items: unknown[] };
   if (cart.items.length > 0) {
-    const res = await context.request.post('/api/store/cart/clear', { headers: { 'X-CSRF-Token': csrf, 'X-Requested-With': 'XMLHttpRequest' }, data: { serial: cart.serial } });
+    const res = await context.request.post('/api/store/cart/clear', {
+      headers: { 'X-CSRF-Token': csrf, 'X-Requested-With': 'XMLHttpRequest' },
+      data: { serial: cart.serial },
+    });
     expect(res.status()).toBe(200);
   }
   await context.close();
@@ -47,7 +50,9 @@ async function addFromSearch(page: Page, query: string, name: string): Promise<v
   const button = page.getByRole('button', { name: 'Add to cart', exact: true });
   await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
   // The cart saves in the background (debounced): wait until the server has the line, and the header shows it.
-  const saved = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/store/cart') && r.request().method() !== 'GET');
+  const saved = page.waitForResponse(
+    (r) => new URL(r.url()).pathname.startsWith('/api/store/cart') && r.request().method() !== 'GET',
+  );
   await button.click();
   expect((await saved).status()).toBe(200);
   const sidebar = page.getByRole('dialog', { name: 'Your cart' });
@@ -82,7 +87,9 @@ async function payByCheck(page: Page): Promise<void> {
     await form.getByLabel('State / prov.', { exact: true }).fill('IA');
     await form.getByLabel('ZIP / postal code', { exact: true }).fill('50201');
     await form.getByRole('button', { name: 'Save address' }).click();
-    await expect.poll(() => payment.getByRole('combobox', { name: 'Billing address' }).innerText(), { timeout: 15_000 }).toContain('2231 County Road E18');
+    await expect
+      .poll(() => payment.getByRole('combobox', { name: 'Billing address' }).innerText(), { timeout: 15_000 })
+      .toContain('2231 County Road E18');
   } else {
     await choose(page, 'Billing address', /2231 County Road E18/);
   }
@@ -124,7 +131,9 @@ describe('store: checkout', () => {
     await checkRadio(shipping.getByRole('radio', { name: /^Pickup/ }).first());
     await shipping.getByRole('combobox', { name: 'Pick up at' }).first().waitFor();
     await payByCheck(page);
-    await expect.poll(() => page.getByTestId('section-payment-state').innerText(), { timeout: 15_000 }).toBe('Complete');
+    await expect
+      .poll(() => page.getByTestId('section-payment-state').innerText(), { timeout: 15_000 })
+      .toBe('Complete');
     await snap(page, 'store-checkout-pickup-1280');
     const first = await placeAndConfirm(page);
     expect(await page.getByText(/^Pickup · /).count()).toBeGreaterThan(0);
@@ -142,7 +151,9 @@ describe('store: checkout', () => {
     await address.getByLabel('State / prov.', { exact: true }).fill('IA');
     await address.getByLabel('ZIP / postal code', { exact: true }).fill('50248');
     await address.getByRole('button', { name: 'Save address' }).click();
-    await expect.poll(() => shipping.getByRole('combobox', { name: 'Deliver to' }).innerText(), { timeout: 15_000 }).toContain('1480 310th Street');
+    await expect
+      .poll(() => shipping.getByRole('combobox', { name: 'Deliver to' }).innerText(), { timeout: 15_000 })
+      .toContain('1480 310th Street');
     if ((await shipping.getByRole('group', { name: 'Delivery contact' }).count()) > 0) {
       const contact = shipping.getByRole('group', { name: 'Delivery contact' });
       await contact.getByLabel('First name').fill('Dale');
@@ -154,9 +165,13 @@ describe('store: checkout', () => {
     } else {
       await choose(page, 'Delivery contact', /./);
     }
-    await expect.poll(() => shipping.getByRole('combobox', { name: 'Delivery contact' }).innerText(), { timeout: 15_000 }).toMatch(/\w+ \w+ · /);
+    await expect
+      .poll(() => shipping.getByRole('combobox', { name: 'Delivery contact' }).innerText(), { timeout: 15_000 })
+      .toMatch(/\w+ \w+ · /);
     await choose(page, 'Delivery timing', 'As soon as possible');
-    await expect.poll(() => page.getByTestId('section-shipping-state').innerText(), { timeout: 15_000 }).toBe('Complete');
+    await expect
+      .poll(() => page.getByTestId('section-shipping-state').innerText(), { timeout: 15_000 })
+      .toBe('Complete');
     await payByCheck(page);
     await snap(page, 'store-checkout-delivery-1280');
     const second = await placeAndConfirm(page);
@@ -179,7 +194,11 @@ describe('store: checkout', () => {
     const other = section(page, 'Other information');
     await other.getByText('Restricted-use products need an applicator licence on file.').waitFor();
     await page.getByRole('button', { name: 'Place order' }).click();
-    await other.getByRole('alert').filter({ hasText: 'Restricted-use products need a valid applicator licence on file.' }).first().waitFor();
+    await other
+      .getByRole('alert')
+      .filter({ hasText: 'Restricted-use products need a valid applicator licence on file.' })
+      .first()
+      .waitFor();
     expect(page.url()).toContain('/direct/carts/checkout');
     await snap(page, 'store-checkout-rup-refused-1280');
 
@@ -190,7 +209,9 @@ describe('store: checkout', () => {
     await licence.getByLabel('Issued by (state / province)').fill('IA');
     await licence.getByLabel('Expires on').fill(`${new Date().getUTCFullYear() + 2}-12-31`);
     await licence.getByRole('button', { name: 'Add a licence' }).click();
-    await expect.poll(() => page.getByTestId('section-otherInfo-state').innerText(), { timeout: 15_000 }).toBe('Complete');
+    await expect
+      .poll(() => page.getByTestId('section-otherInfo-state').innerText(), { timeout: 15_000 })
+      .toBe('Complete');
     await placeAndConfirm(page);
 
     // The phone layout of the checkout and the confirmation.

@@ -48,7 +48,12 @@ beforeAll(async () => {
   database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
   await seedDemoData(database.db, { crm: 'none' });
-  app = await buildApp({ database, env: readEnv({ NODE_ENV: 'test', EXPERIMENT_FLAGS: 'store-marketing-subscribe' }), webDist, logger: false });
+  app = await buildApp({
+    database,
+    env: readEnv({ NODE_ENV: 'test', EXPERIMENT_FLAGS: 'store-marketing-subscribe' }),
+    webDist,
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -61,7 +66,10 @@ afterAll(async () => {
 });
 
 describe('store dialogs', () => {
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     it(`a fresh user subscribes, then accepts the terms; neither shows again (${viewport.width} px)`, async () => {
       const token = await freshUser(`newcomer-${viewport.width}-${Date.now().toString(36)}@nobody.granary.test`);
       const context = await signedIn(token, viewport);
@@ -102,7 +110,9 @@ describe('store dialogs', () => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForTimeout(500);
       expect(await page.getByRole('dialog').count()).toBe(0);
-      const bootstrap = (await (await context.request.get('/api/bootstrap')).json()) as { user: { must_accept_tos: boolean; dialogs_seen: string[] } };
+      const bootstrap = (await (await context.request.get('/api/bootstrap')).json()) as {
+        user: { must_accept_tos: boolean; dialogs_seen: string[] };
+      };
       expect(bootstrap.user.must_accept_tos).toBe(false);
       expect(bootstrap.user.dialogs_seen).toEqual(['store-marketing-subscribe']);
       await context.close();

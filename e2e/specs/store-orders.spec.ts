@@ -47,9 +47,24 @@ describe('store: after an order', () => {
     await page.getByRole('combobox', { name: 'Year' }).click();
     await page.getByRole('option', { name: String(lastYear) }).click();
     await page.waitForURL((url) => url.searchParams.get('year') === String(lastYear));
-    await expect.poll(async () => (await table.getByRole('cell').filter({ hasText: /^(Picked up|Placed|Canceled|Shipped|Processing)$/ }).count()), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          await table
+            .getByRole('cell')
+            .filter({ hasText: /^(Picked up|Placed|Canceled|Shipped|Processing)$/ })
+            .count(),
+        { timeout: 10_000 },
+      )
+      .toBe(0);
     const rows = table.getByRole('row');
-    await expect.poll(async () => (await rows.allInnerTexts()).slice(1).every((r) => r.includes('Delivered') && r.includes(String(lastYear))), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await rows.allInnerTexts()).slice(1).every((r) => r.includes('Delivered') && r.includes(String(lastYear))),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     // Search for the summer fungicide order and open it.
     await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -89,7 +104,10 @@ describe('store: after an order', () => {
     await page.getByRole('tab', { name: 'Previously purchased' }).click();
     await page.waitForURL((url) => url.pathname === `/direct/previously-purchased/${lastYear}`);
     await page.getByRole('heading', { level: 1, name: 'Previously purchased' }).waitFor();
-    await page.getByRole('button', { name: /^Buy again: / }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Buy again: / })
+      .first()
+      .waitFor();
     expect(await page.getByText(/bought in \d+ orders?/).count()).toBeGreaterThan(3);
     await snap(page, 'store-orders-purchased-1280');
 
@@ -105,8 +123,12 @@ describe('store: after an order', () => {
     await page.getByText('This list is empty.', { exact: false }).waitFor();
     // Put a product on it from its product page: 'Add to list' → the new list; the snackbar links back to the list.
     const listId = new URL(page.url()).pathname.split('/').pop()!;
-    const spring = (await (await page.request.get('/api/store/shopping-lists')).json()) as { lists: { id: string; name: string }[] };
-    const springList = (await (await page.request.get(`/api/store/shopping-lists/${spring.lists.find((l) => l.name === 'Spring burndown')!.id}`)).json()) as { items: { productSlug: string }[] };
+    const spring = (await (await page.request.get('/api/store/shopping-lists')).json()) as {
+      lists: { id: string; name: string }[];
+    };
+    const springList = (await (
+      await page.request.get(`/api/store/shopping-lists/${spring.lists.find((l) => l.name === 'Spring burndown')!.id}`)
+    ).json()) as { items: { productSlug: string }[] };
     await page.goto(`/direct/product/${springList.items[0]!.productSlug}`);
     await page.getByRole('button', { name: /to a shopping list$/ }).click();
     const menu = page.getByRole('menu', { name: 'Save to a shopping list' });
@@ -124,7 +146,17 @@ describe('store: after an order', () => {
     await qty.waitFor();
     await qty.fill('3');
     await qty.press('Enter');
-    await expect.poll(async () => ((await (await page.request.get(`/api/store/shopping-lists/${listId}`)).json()) as { items: { quantity: number }[] }).items[0]!.quantity, { timeout: 10_000 }).toBe(3);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get(`/api/store/shopping-lists/${listId}`)).json()) as {
+              items: { quantity: number }[];
+            }
+          ).items[0]!.quantity,
+        { timeout: 10_000 },
+      )
+      .toBe(3);
     const beforeList = await cartCount(page);
     await page.getByRole('button', { name: 'Add list to cart' }).click();
     await page.getByText('1 product added to your cart.').waitFor();
@@ -132,14 +164,21 @@ describe('store: after an order', () => {
     await snap(page, 'store-orders-list-1280');
     // The cart sidebar's lines offer 'Save to list' too.
     await page.getByRole('button', { name: /^Open the cart/ }).click();
-    await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: /to a shopping list$/ }).first().waitFor();
+    await page
+      .getByRole('dialog', { name: 'Your cart' })
+      .getByRole('button', { name: /to a shopping list$/ })
+      .first()
+      .waitFor();
     await page.waitForTimeout(400); // the drawer's slide
     await snap(page, 'store-orders-cart-save-1280');
     await page.keyboard.press('Escape');
 
     await page.goto('/direct/order-readiness');
     await page.getByRole('heading', { level: 1, name: 'Order readiness' }).waitFor();
-    await page.getByRole('button', { name: /^Mark as done/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Mark as done/ })
+      .first()
+      .waitFor();
     await snap(page, 'store-orders-readiness-1280');
     await context.close();
   });
@@ -159,7 +198,10 @@ describe('store: after an order', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await snap(page, 'store-orders-details-390');
     await page.goto(`/direct/previously-purchased/${lastYear}`);
-    await page.getByRole('button', { name: /^Buy again: / }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Buy again: / })
+      .first()
+      .waitFor();
     await snap(page, 'store-orders-purchased-390');
     await page.goto('/direct/shopping-lists');
     await page.getByRole('link', { name: 'Open Spring burndown' }).click();
@@ -167,15 +209,23 @@ describe('store: after an order', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await snap(page, 'store-orders-list-390');
     // The product page's list picker on a phone: the seeded list holding the pack size is checked.
-    const held = (await (await page.request.get(`/api/store/shopping-lists/${new URL(page.url()).pathname.split('/').pop()}`)).json()) as { items: { productSlug: string; variantLabel: string }[] };
+    const held = (await (
+      await page.request.get(`/api/store/shopping-lists/${new URL(page.url()).pathname.split('/').pop()}`)
+    ).json()) as { items: { productSlug: string; variantLabel: string }[] };
     await page.goto(`/direct/product/${held.items[0]!.productSlug}`);
-    await page.getByRole('button', { name: new RegExp(`^${held.items[0]!.variantLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+    await page
+      .getByRole('button', {
+        name: new RegExp(`^${held.items[0]!.variantLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      })
+      .click();
     const addToList = page.getByRole('button', { name: /to a shopping list$/ });
     await addToList.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await snap(page, 'store-orders-product-390');
     await addToList.click();
-    const springItem = page.getByRole('menu', { name: 'Save to a shopping list' }).getByRole('menuitemcheckbox', { name: /Spring burndown/ });
+    const springItem = page
+      .getByRole('menu', { name: 'Save to a shopping list' })
+      .getByRole('menuitemcheckbox', { name: /Spring burndown/ });
     await expect.poll(() => springItem.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
     await page.waitForTimeout(400); // the menu's fade
     await snap(page, 'store-orders-save-to-list-390');
@@ -183,8 +233,14 @@ describe('store: after an order', () => {
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     const cartDialog = page.getByRole('dialog', { name: 'Your cart' });
     await cartDialog.waitFor(); // adding opens the cart
-    await cartDialog.getByRole('button', { name: /to a shopping list$/ }).first().waitFor();
-    await cartDialog.getByLabel(/^Quantity of /).first().waitFor(); // the line is saved
+    await cartDialog
+      .getByRole('button', { name: /to a shopping list$/ })
+      .first()
+      .waitFor();
+    await cartDialog
+      .getByLabel(/^Quantity of /)
+      .first()
+      .waitFor(); // the line is saved
     await page.waitForTimeout(400); // the drawer's slide
     await snap(page, 'store-orders-cart-save-390');
     await page.keyboard.press('Escape');

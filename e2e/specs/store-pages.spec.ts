@@ -20,7 +20,9 @@ const WIDTHS = [
 const money = /\$[\d,]+\.\d{2}/;
 
 async function noHorizontalScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(1);
 }
 
@@ -38,7 +40,10 @@ describe.each(WIDTHS)('store information pages ($name)', ({ name, viewport }) =>
     await expect.poll(() => page.getByTestId('total-feed').innerText()).toContain('514.29 tons');
     await page.getByRole('radio', { name: 'Use a feed from the store' }).check();
     await page.getByRole('combobox', { name: 'Feed from the store' }).click();
-    await page.getByRole('option', { name: /Beef Grower 14% Pellet, 2,000 lb tote/ }).first().click();
+    await page
+      .getByRole('option', { name: /Beef Grower 14% Pellet, 2,000 lb tote/ })
+      .first()
+      .click();
     await expect.poll(() => page.getByLabel('Ration cost per ton').inputValue()).toMatch(/^\d+\.\d{2}$/);
     expect(await page.getByTestId('cost-per-head').innerText()).toMatch(money);
     await snap(page, `store-pages-feed-${name}`);

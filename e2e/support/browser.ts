@@ -7,7 +7,14 @@ export const ARTIFACTS = new URL('../.artifacts/', import.meta.url).pathname;
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-gpu',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -52,7 +59,9 @@ export async function signInWithPasswordForm(page: Page, email: string, password
   await page.getByLabel('Password', { exact: true }).fill(password);
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const answered = page.waitForResponse((r) => /\/api\/auth\/login\/basic$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+    const answered = page.waitForResponse(
+      (r) => /\/api\/auth\/login\/basic$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     if ((await answered).status() !== 429 || Date.now() > deadline) return;
     await page.waitForTimeout(3000);

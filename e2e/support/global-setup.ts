@@ -66,7 +66,10 @@ export default async function setup(project: TestProject) {
   const sso = await startTestProvider({
     clients: [{ ...SSO_CLIENT, redirect_uris: [`http://127.0.0.1:${mainPort}/api/auth/oidc/sso/callback`] }],
     accounts: Object.fromEntries(
-      Object.entries(SSO_ACCOUNTS).map(([login, email]) => [login, { email, email_verified: true, given_name: 'Dana' }]),
+      Object.entries(SSO_ACCOUNTS).map(([login, email]) => [
+        login,
+        { email, email_verified: true, given_name: 'Dana' },
+      ]),
     ),
   });
   const main = await startServer(

@@ -5,7 +5,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { TRACE_ID_HEADER } from '@granary/domain';
 import type { Database } from './platform/db.ts';
 import type { Env } from './platform/env.ts';
@@ -91,7 +96,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const logger = options.logger ?? false;
   const app = Fastify({
     // Request URLs are logged with their secrets (reset, sign-in and signing tokens) redacted.
-    logger: typeof logger === 'object' ? { ...logger, serializers: { req: serializeRequest, ...logger.serializers } } : logger,
+    logger:
+      typeof logger === 'object'
+        ? { ...logger, serializers: { req: serializeRequest, ...logger.serializers } }
+        : logger,
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     genReqId: (req) => traceIdFrom(req.headers[TRACE_ID_HEADER.toLowerCase()]),
@@ -214,7 +222,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(pagesRoutes, { ctx, publicPages: createPublicPageRenderer(ctx, partners) });
 
   app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}.` });
+    void reply
+      .status(404)
+      .send({ code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}.` });
   });
 
   return app;

@@ -38,7 +38,11 @@ const app = await buildApp({
 const stopOutbox = env.SMTP_URL
   ? startOutboxWorker(database.db, [smtpTransport(env.SMTP_URL, env.MAIL_FROM)], app.log)
   : () => {};
-const stopMaintenance = startMaintenance(database.db, { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000 }, app.log);
+const stopMaintenance = startMaintenance(
+  database.db,
+  { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000 },
+  app.log,
+);
 // Background jobs (price-feed ticks, imports' follow-ups, offers): every process runs the worker; the job table
 // gives each job to one of them. The simulated price feed moves the demo's quotes (PRICE_FEED=off to stop it).
 const feedConfig = feedSettings(env);

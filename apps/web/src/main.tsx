@@ -20,10 +20,16 @@ void queryClient.prefetchQuery(bootstrapQueryOptions());
 // On the contract and delivery lists, the first page is asked for as soon as the markets are known.
 const route = matchRoute(window.location.pathname)?.route;
 if (route?.gate === 'grainBuying' && readCookie(LOGGED_IN_COOKIE) === LOGGED_IN_COOKIE_VALUE) {
-  const list = route.id === 'crm-contracts' || route.id === 'crm-deliveries' ? import('./features/crm/lists/prefetch-list') : null;
+  const list =
+    route.id === 'crm-contracts' || route.id === 'crm-deliveries' ? import('./features/crm/lists/prefetch-list') : null;
   void Promise.all([prefetchCrmContext(queryClient), list]).then(async ([context, module]) => {
     if (!context || !module) return;
-    await module.prefetchContractList(queryClient, context, new URLSearchParams(window.location.search), route.id === 'crm-deliveries');
+    await module.prefetchContractList(
+      queryClient,
+      context,
+      new URLSearchParams(window.location.search),
+      route.id === 'crm-deliveries',
+    );
   });
 }
 const router = createAppRouter();

@@ -48,8 +48,8 @@ export function sessionExtra(state: SessionState, extra: SessionExtraSql): unkno
 export function getSession(ctx: AppContext, request: FastifyRequest): Promise<SessionState | null> {
   let cached = sessionCache.get(request);
   if (!cached) {
-    cached = loadSession(ctx.database.db, request, ctx.sessions, new Date(), sessionExtras.get(request)).then((state) =>
-      state?.actor ? recheckActAs(ctx, request, state) : state,
+    cached = loadSession(ctx.database.db, request, ctx.sessions, new Date(), sessionExtras.get(request)).then(
+      (state) => (state?.actor ? recheckActAs(ctx, request, state) : state),
     );
     sessionCache.set(request, cached);
   }
@@ -72,7 +72,12 @@ async function recheckActAs(ctx: AppContext, request: FastifyRequest, state: Ses
     });
   });
   // No `extra`: it was loaded for the acted-as user.
-  return { tokenHash: state.tokenHash, session: { ...state.session, actAsUserId: null, actAsScope: null }, user: actor, actor: null };
+  return {
+    tokenHash: state.tokenHash,
+    session: { ...state.session, actAsUserId: null, actAsScope: null },
+    user: actor,
+    actor: null,
+  };
 }
 
 export async function requireSession(ctx: AppContext, request: FastifyRequest): Promise<SessionState> {
@@ -120,7 +125,11 @@ export function adminReach(actor: UserRow, target: UserRow, permission: string):
   if (!userHasPermission(actor, permission)) return 'forbidden';
   if (actor.partnerId !== null) {
     if (target.partnerId !== actor.partnerId) return 'out_of_reach';
-  } else if (target.partnerId !== null ? !userHasPermission(actor, permission, target.partnerId) : !grantsEveryId(actor.adminPermissions[permission])) {
+  } else if (
+    target.partnerId !== null
+      ? !userHasPermission(actor, permission, target.partnerId)
+      : !grantsEveryId(actor.adminPermissions[permission])
+  ) {
     return 'out_of_reach';
   }
   if (target.employeeInfo) return 'forbidden';
@@ -213,7 +222,10 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
     try {
       await auditOutcome(ctx.database.db, id, { status: reply.statusCode });
     } catch (err) {
-      request.log.error({ err, auditId: id }, 'could not record the outcome of a request made while acting as another user');
+      request.log.error(
+        { err, auditId: id },
+        'could not record the outcome of a request made while acting as another user',
+      );
     }
     return payload;
   });

@@ -19,16 +19,19 @@ export async function audit(db: Db, request: FastifyRequest | null, entry: Audit
 
 /** Like audit, returning the entry's id so that the outcome can be added once known (auditOutcome). */
 export async function auditReturningId(db: Db, request: FastifyRequest | null, entry: AuditEntry): Promise<number> {
-  const [row] = await db.insert(auditLog).values({
-    actorUserId: entry.actorUserId,
-    actingAsUserId: entry.actingAsUserId ?? null,
-    action: entry.action,
-    targetType: entry.targetType ?? null,
-    targetId: entry.targetId ?? null,
-    details: entry.details ?? {},
-    ip: request?.ip ?? null,
-    traceId: request ? String(request.id) : null,
-  }).returning({ id: auditLog.id });
+  const [row] = await db
+    .insert(auditLog)
+    .values({
+      actorUserId: entry.actorUserId,
+      actingAsUserId: entry.actingAsUserId ?? null,
+      action: entry.action,
+      targetType: entry.targetType ?? null,
+      targetId: entry.targetId ?? null,
+      details: entry.details ?? {},
+      ip: request?.ip ?? null,
+      traceId: request ? String(request.id) : null,
+    })
+    .returning({ id: auditLog.id });
   if (!row) throw new Error('audit insert returned nothing');
   return row.id;
 }

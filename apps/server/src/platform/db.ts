@@ -85,10 +85,12 @@ function scopedDb(root: Db): Db {
         return <T>(fn: (tx: Db) => Promise<T>, config?: Parameters<Db['transaction']>[1]) =>
           current.transaction((tx) => {
             const inner: DbScope = { tx: tx as unknown as Db, retryReads: false };
-            return dbScope.run(inner, () => fn(tx as unknown as Db)).finally(() => {
-              // Work the transaction started but did not await (fire and forget) goes to the root afterwards.
-              inner.tx = null;
-            });
+            return dbScope
+              .run(inner, () => fn(tx as unknown as Db))
+              .finally(() => {
+                // Work the transaction started but did not await (fire and forget) goes to the root afterwards.
+                inner.tx = null;
+              });
           }, config);
       }
       const value: unknown = Reflect.get(current, prop, current);
@@ -117,7 +119,8 @@ const CONNECTION_ERROR_CODES = new Set([
   '08007',
   '53300',
 ]);
-const CONNECTION_ERROR_MESSAGE = /connection terminated|connection error|not queryable|timeout exceeded when trying to connect|client was closed|server closed the connection/i;
+const CONNECTION_ERROR_MESSAGE =
+  /connection terminated|connection error|not queryable|timeout exceeded when trying to connect|client was closed|server closed the connection/i;
 
 /**
  * Whether an error (or one of its causes: drizzle wraps the driver's) says the database connection broke or the
@@ -234,7 +237,11 @@ async function withAdvisoryLock<T>(url: string, key: number, fn: () => Promise<T
 }
 
 /** A dedicated connection for LISTEN (a pooled one would be handed to queries), reconnected with back-off. */
-async function listenPg(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenPg(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;

@@ -30,7 +30,10 @@ export const envSchema = z.object({
   TRUST_PROXY: bool,
   /** Public origin used in links that go out by e-mail (magic links, resets). */
   PUBLIC_URL: z.string().url().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Granary <no-reply@granary.test>'),
   /** Bot check on sign-in, signup and the other listed actions: altcha (self-hosted proof of work), recaptcha or off. */
   BOT_CHECK: z.enum(['altcha', 'recaptcha', 'off']).optional(),

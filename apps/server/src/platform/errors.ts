@@ -14,16 +14,27 @@ export const ERRORS = {
   account_locked: { status: 423, message: 'Your account is locked, please wait a while before trying again.' },
   account_suspended: { status: 403, message: 'Your account is suspended. Contact Support if you need help.' },
   account_deleted: { status: 403, message: 'This account has been deleted. Contact Support if you need help.' },
-  no_account: { status: 404, message: 'Sorry, but we cannot create an account for this email and password combination. Contact Support if you need help.' },
+  no_account: {
+    status: 404,
+    message:
+      'Sorry, but we cannot create an account for this email and password combination. Contact Support if you need help.',
+  },
   link_invalid: { status: 410, message: 'The password link is no longer valid.' },
   incorrect_password: { status: 400, message: 'The current password you provided was incorrect, please try again.' },
   code_invalid: { status: 400, message: 'Incorrect MFA code supplied.' },
   /** platform.md 5.3: details.fields maps each refused field to its validation key. */
   invalid_signup: { status: 400, message: 'Please check the highlighted fields.' },
   /** platform.md 8.2; only said to someone who has proved they own the address (no enumeration). */
-  email_taken: { status: 409, message: 'Sorry, but we cannot create an account for this email and password combination. Contact Support if you need help.' },
+  email_taken: {
+    status: 409,
+    message:
+      'Sorry, but we cannot create an account for this email and password combination. Contact Support if you need help.',
+  },
   /** A verification session asked for a step it is not at (reload the page and go on from its step). */
-  verification_step: { status: 409, message: 'This step is already done or not reached yet. Reload the page to go on.' },
+  verification_step: {
+    status: 409,
+    message: 'This step is already done or not reached yet. Reload the page to go on.',
+  },
   insecure_password: { status: 400, message: 'This password is too common. Choose one that is harder to guess.' },
   bot_check_failed: { status: 400, message: 'TRY_AGAIN' },
   not_found: { status: 404, message: 'The page you are looking for does not exist.' },
@@ -39,16 +50,25 @@ export const ERRORS = {
   unsupported_media_type: { status: 415, message: 'The request content type is not supported.' },
   rate_limited: { status: 429, message: 'Too many requests. Please wait a while before trying again.' },
   // The store's cart and checkout codes (platform.md 8.3), used verbatim as `code`; shared by cart and checkout.
-  cart_conflict: { status: 409, message: 'Your cart was changed in another window. It has been refreshed; please review it.' },
+  cart_conflict: {
+    status: 409,
+    message: 'Your cart was changed in another window. It has been refreshed; please review it.',
+  },
   cart_already_checked_out: { status: 409, message: 'This cart has already been ordered.' },
-  items_need_adjustment: { status: 409, message: 'Some items changed in price or availability since you added them. Please review your cart.' },
+  items_need_adjustment: {
+    status: 409,
+    message: 'Some items changed in price or availability since you added them. Please review your cart.',
+  },
   invalid_checkout_cart_content: { status: 400, message: 'Some items in your cart cannot be ordered as it is.' },
   invalid_promo_code: { status: 400, message: 'This promo code is not valid.' },
   invalid_referral_code: { status: 400, message: 'This referral code is not valid.' },
   invalid_shipping_address: { status: 400, message: 'Please check the shipping address.' },
   invalid_billing_address: { status: 400, message: 'Please check the billing address.' },
   invalid_fulfillment_promise: { status: 400, message: 'Please choose when the order should be delivered.' },
-  invalid_future_delivery_date: { status: 400, message: 'Please choose delivery dates in the future, the first not after the last.' },
+  invalid_future_delivery_date: {
+    status: 400,
+    message: 'Please choose delivery dates in the future, the first not after the last.',
+  },
   // The cart's own refusals: an item restriction of 8.3 broken (details {restriction, max|min|jurisdiction}), a
   // variant not sold in the visitor's region, and the cart off (6.2) for the region or for want of the permission.
   item_restricted: { status: 400, message: 'This quantity is not allowed for this product.' },
@@ -56,7 +76,8 @@ export const ERRORS = {
   cart_not_available_in_region: { status: 403, message: 'Buying online is not available in your region.' },
   input_purchasing_permission_required: {
     status: 403,
-    message: 'You do not have permission to buy inputs for this farm business. Ask the primary account owner, who can change permissions in My Team.',
+    message:
+      'You do not have permission to buy inputs for this farm business. Ask the primary account owner, who can change permissions in My Team.',
   },
   /** platform.md 2.9: the store's terms of service must be accepted before an order is placed. */
   terms_not_accepted: { status: 403, message: "Please accept the store's terms of service before placing an order." },
@@ -95,7 +116,8 @@ function fromFastifyError(err: FastifyError): { status: number; body: ErrorBody 
       break;
   }
   // The rate limiter's own message says how long to wait; keep it.
-  if (status === 429) return { status, body: { code: 'rate_limited', message: err.message || ERRORS.rate_limited.message } };
+  if (status === 429)
+    return { status, body: { code: 'rate_limited', message: err.message || ERRORS.rate_limited.message } };
   if (status === 404) return { status, body: { code: 'not_found', message: ERRORS.not_found.message } };
   // Any other client error fastify raises (bad JSON, empty body with a JSON content type, …) is a 400 with its reason.
   return { status: status === 400 ? 400 : status, body: { code: 'invalid_request', message: err.message } };
@@ -129,7 +151,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // a value of the request PostgreSQL cannot take. The request's transaction was rolled back; the schema that let
       // the value through should be tightened, hence the warning.
       request.log.warn({ err }, 'a request value the database refused; tighten its schema');
-      return reply.status(400).send({ code: 'invalid_request', message: 'A value in the request is out of range or not of the expected kind.' });
+      return reply
+        .status(400)
+        .send({
+          code: 'invalid_request',
+          message: 'A value in the request is out of range or not of the expected kind.',
+        });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({

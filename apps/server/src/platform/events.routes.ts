@@ -40,11 +40,24 @@ export type EventsRoutesOptions = {
   heartbeatMs?: number;
 };
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema } as const;
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  503: apiErrorSchema,
+} as const;
 
 /** 'quotes,bids:market:12' → the distinct topics, each parsed; 400 for an unknown one or too many. */
 export function parseTopicList(value: string): { topics: string[]; parsed: LiveTopic[] } {
-  const topics = [...new Set(value.split(',').map((s) => s.trim()).filter(Boolean))];
+  const topics = [
+    ...new Set(
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (topics.length === 0) throw new AppError('invalid_request', 'Name at least one topic.');
   if (topics.length > LIVE_MAX_TOPICS) throw new AppError('invalid_request', `At most ${LIVE_MAX_TOPICS} topics.`);
   const parsed = topics.map((t) => {
@@ -60,12 +73,18 @@ export function parseTopicList(value: string): { topics: string[]; parsed: LiveT
  * clients; a farmer (My Sales Lite) their own clients' offers and the bids of the markets of the partners they
  * sell to. 403 naming the first refused topic.
  */
-async function authorizeTopics(opts: EventsRoutesOptions, request: FastifyRequest, topics: string[], parsed: LiveTopic[]): Promise<void> {
+async function authorizeTopics(
+  opts: EventsRoutesOptions,
+  request: FastifyRequest,
+  topics: string[],
+  parsed: LiveTopic[],
+): Promise<void> {
   const { ctx } = opts;
   const { user } = await requireSession(ctx, request);
   // A cart topic is its user's alone (whatever their role): checked before anything else is looked up.
   parsed.forEach((p, i) => {
-    if (p.kind === 'cart-user' && p.userId !== user.id.toLowerCase()) throw new AppError('forbidden', `You may not follow ${topics[i]}.`);
+    if (p.kind === 'cart-user' && p.userId !== user.id.toLowerCase())
+      throw new AppError('forbidden', `You may not follow ${topics[i]}.`);
   });
   if (parsed.every((p) => p.kind === 'quotes' || p.kind === 'cart-user')) return;
   const db = ctx.database.db;
@@ -78,7 +97,10 @@ async function authorizeTopics(opts: EventsRoutesOptions, request: FastifyReques
   const marketIds = parsed.flatMap((p) => (p.kind === 'bids-market' || p.kind === 'offers-market' ? [p.marketId] : []));
   const marketPartner = new Map<number, string>();
   if (marketIds.length > 0) {
-    const rows = await db.select({ id: markets.id, partnerId: markets.partnerId }).from(markets).where(inArray(markets.id, marketIds));
+    const rows = await db
+      .select({ id: markets.id, partnerId: markets.partnerId })
+      .from(markets)
+      .where(inArray(markets.id, marketIds));
     for (const r of rows) marketPartner.set(r.id, r.partnerId);
   }
   const clientIds = parsed.flatMap((p) => (p.kind === 'offers-client' ? [p.clientId] : []));
@@ -87,7 +109,13 @@ async function authorizeTopics(opts: EventsRoutesOptions, request: FastifyReques
     const rows = await db
       .select({ id: legalEntities.id })
       .from(legalEntities)
-      .where(and(inArray(legalEntities.id, clientIds), eq(legalEntities.partnerId, buyer.partner.id), eq(legalEntities.kind, 'client')));
+      .where(
+        and(
+          inArray(legalEntities.id, clientIds),
+          eq(legalEntities.partnerId, buyer.partner.id),
+          eq(legalEntities.kind, 'client'),
+        ),
+      );
     for (const r of rows) buyerClients.add(r.id);
   }
 
@@ -176,7 +204,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
     }
     reply.hijack();
     const headers: Record<string, string | number | string[]> = {};
-    for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = v as string | number | string[];
+    for (const [k, v] of Object.entries(reply.getHeaders()))
+      if (v !== undefined) headers[k] = v as string | number | string[];
     raw.writeHead(200, {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',

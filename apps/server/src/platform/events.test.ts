@@ -34,7 +34,12 @@ async function marketId(partnerId: string, slug: string): Promise<number> {
 }
 
 /** Reads an SSE response until `done(text)` holds (or the time is up), then aborts it. */
-async function readStream(url: string, headers: Record<string, string>, done: (text: string) => boolean, whileOpen?: () => Promise<void>) {
+async function readStream(
+  url: string,
+  headers: Record<string, string>,
+  done: (text: string) => boolean,
+  whileOpen?: () => Promise<void>,
+) {
   const abort = new AbortController();
   const res = await fetch(url, { headers, signal: abort.signal });
   let text = '';
@@ -75,10 +80,16 @@ beforeAll(async () => {
   };
   ames = await marketId('demo', 'ames');
   prairieMarket = await marketId('prairie', 'swift-current');
-  const [farmerUser] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.farmer));
+  const [farmerUser] = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_ACCOUNTS.farmer));
   farmerClient = (await farmerClients(t.database.db, farmerUser!.id))[0]!.id;
   farmerId = farmerUser!.id;
-  const [buyerUser] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.buyer));
+  const [buyerUser] = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_ACCOUNTS.buyer));
   buyerId = buyerUser!.id;
 
   const ctx: AppContext = {
@@ -94,7 +105,12 @@ beforeAll(async () => {
   registerErrorHandler(small);
   await small.register(fastifyCookie);
   registerAccessControl(small, ctx);
-  await small.register(eventsRoutes, { ctx, partners: createPartnerDirectory(t.database.db), heartbeatMs: 100, maxConnections: 1 });
+  await small.register(eventsRoutes, {
+    ctx,
+    partners: createPartnerDirectory(t.database.db),
+    heartbeatMs: 100,
+    maxConnections: 1,
+  });
   await small.listen({ port: 0, host: '127.0.0.1' });
   const smallAddress = small.server.address();
   smallBase = `http://127.0.0.1:${typeof smallAddress === 'object' && smallAddress ? smallAddress.port : 0}`;
@@ -113,7 +129,12 @@ describe('publish and subscribe', () => {
     for (let i = 0; i < 50 && got.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     stop();
     expect(got).toEqual([sent]);
-    expect(sent).toMatchObject({ topic: 'quotes', payload: { source: 'import', quotes: [] }, id: expect.any(String), at: expect.any(String) });
+    expect(sent).toMatchObject({
+      topic: 'quotes',
+      payload: { source: 'import', quotes: [] },
+      id: expect.any(String),
+      at: expect.any(String),
+    });
   });
 
   it('sends an event published in a transaction only when it commits, and never on rollback', async () => {
@@ -147,7 +168,8 @@ describe('publish and subscribe', () => {
 });
 
 describe('GET /api/events', () => {
-  const get = (query: string, cookie?: string) => t.app.inject({ method: 'GET', url: `/api/events?${query}`, headers: cookie ? { cookie } : {} });
+  const get = (query: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url: `/api/events?${query}`, headers: cookie ? { cookie } : {} });
 
   it('needs a session', async () => {
     expect((await get('topics=quotes')).statusCode).toBe(401);
@@ -158,7 +180,9 @@ describe('GET /api/events', () => {
     expect((await get('topics=quotes,prices', cookies.buyer)).json()).toMatchObject({ code: 'invalid_request' });
     expect((await get('topics=bids:market:abc', cookies.buyer)).statusCode).toBe(400);
     // A buyer: another partner's market or client.
-    expect((await get(`topics=bids:market:${prairieMarket}`, cookies.buyer)).json()).toMatchObject({ code: 'forbidden' });
+    expect((await get(`topics=bids:market:${prairieMarket}`, cookies.buyer)).json()).toMatchObject({
+      code: 'forbidden',
+    });
     expect((await get(`topics=offers:market:${ames}`, cookies.prairie)).statusCode).toBe(403);
     expect((await get(`topics=offers:client:${farmerClient}`, cookies.prairie)).statusCode).toBe(403);
     // A farmer: a market's offers, or a client not theirs.
@@ -173,7 +197,11 @@ describe('GET /api/events', () => {
       { cookie: cookies.buyer },
       (s) => s.includes('"topic":"quotes"'),
       async () => {
-        await publish(t.database.db, `bids:market:${prairieMarket}`, { marketId: prairieMarket, action: 'updated', instrumentIds: [1] });
+        await publish(t.database.db, `bids:market:${prairieMarket}`, {
+          marketId: prairieMarket,
+          action: 'updated',
+          instrumentIds: [1],
+        });
         await publish(t.database.db, `bids:market:${ames}`, { marketId: ames, action: 'updated', instrumentIds: [5] });
         await publish(t.database.db, 'quotes', { source: 'simulated', quotes: [] });
       },
@@ -185,7 +213,10 @@ describe('GET /api/events', () => {
     const events = eventsIn(text);
     expect(events.map((e) => e.topic)).toEqual([`bids:market:${ames}`, 'quotes']);
     expect(events[0]!.payload).toEqual({ marketId: ames, action: 'updated', instrumentIds: [5] });
-    const ids = text.split('\n').filter((l) => l.startsWith('id: ')).map((l) => l.slice(4));
+    const ids = text
+      .split('\n')
+      .filter((l) => l.startsWith('id: '))
+      .map((l) => l.slice(4));
     expect(ids).toEqual(events.map((e) => e.id));
   });
 
@@ -195,7 +226,13 @@ describe('GET /api/events', () => {
       { cookie: cookies.farmer },
       (s) => s.includes('"topic":"offers:client'),
       async () => {
-        await publish(t.database.db, `offers:client:${farmerClient}`, { marketId: ames, clientId: farmerClient, offerIds: [3], action: 'filled', status: 'filled' });
+        await publish(t.database.db, `offers:client:${farmerClient}`, {
+          marketId: ames,
+          clientId: farmerClient,
+          offerIds: [3],
+          action: 'filled',
+          status: 'filled',
+        });
       },
     );
     expect(res.status).toBe(200);
@@ -214,13 +251,22 @@ describe('GET /api/events', () => {
     const payload = { cartId: '00000000-0000-4000-8000-000000000001', serial: 7, status: 'open' };
     let publishedAt = 0;
     const [farmerStream, buyerStream] = await Promise.all([
-      readStream(`${base}/api/events?topics=${farmerCart}`, { cookie: cookies.farmer }, (s) => s.includes('"serial":7'), async () => {
-        await new Promise((r) => setTimeout(r, 150)); // both streams are open
-        await publish(t.database.db, farmerCart, payload);
-        publishedAt = Date.now();
-      }),
+      readStream(
+        `${base}/api/events?topics=${farmerCart}`,
+        { cookie: cookies.farmer },
+        (s) => s.includes('"serial":7'),
+        async () => {
+          await new Promise((r) => setTimeout(r, 150)); // both streams are open
+          await publish(t.database.db, farmerCart, payload);
+          publishedAt = Date.now();
+        },
+      ),
       // The buyer's stream stays open until well after the farmer's event went out.
-      readStream(`${base}/api/events?topics=${cartUserTopic(buyerId)}`, { cookie: cookies.buyer }, () => publishedAt > 0 && Date.now() - publishedAt > 400),
+      readStream(
+        `${base}/api/events?topics=${cartUserTopic(buyerId)}`,
+        { cookie: cookies.buyer },
+        () => publishedAt > 0 && Date.now() - publishedAt > 400,
+      ),
     ]);
     expect(farmerStream.res.status).toBe(200);
     expect(eventsIn(farmerStream.text)).toEqual([expect.objectContaining({ topic: farmerCart, payload })]);
@@ -244,14 +290,18 @@ describe('GET /api/events', () => {
     expect(second!.headers.get('retry-after')).toBe('10');
     // The first stream was aborted: a new one is served.
     await new Promise((r) => setTimeout(r, 100));
-    const again = await readStream(`${smallBase}/api/events?topics=quotes`, { cookie: cookies.buyer }, (s) => s.includes('retry:'));
+    const again = await readStream(`${smallBase}/api/events?topics=quotes`, { cookie: cookies.buyer }, (s) =>
+      s.includes('retry:'),
+    );
     expect(again.res.status).toBe(200);
   });
 });
 
 describe('GET /api/public/events', () => {
   it('streams a market of the vhost partner its bids and quotes; an unknown or other partner market is 404', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/public/events?market=swift-current' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/events?market=swift-current' })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/public/events?market=nowhere' })).statusCode).toBe(404);
     const { res, text } = await readStream(
       `${base}/api/public/events?market=ames`,

@@ -32,7 +32,9 @@ const ANSWER_TIMEOUT_MS = 15_000;
  * (JSON mutations make no sense for it), but its query string is fuzzed like every other route's.
  */
 const SKIPPED = new Set(['GET /api/events', 'GET /api/public/events']);
-const RAW_BODY_ROUTES = new Map([['POST /api/uploads', { contentType: 'application/pdf', body: '%PDF-1.4\n%fuzz\n%%EOF\n' }]]);
+const RAW_BODY_ROUTES = new Map([
+  ['POST /api/uploads', { contentType: 'application/pdf', body: '%PDF-1.4\n%fuzz\n%%EOF\n' }],
+]);
 
 type Schema = {
   type?: string | string[];
@@ -58,13 +60,25 @@ type Schema = {
   default?: unknown;
 };
 type Parameter = { in: 'path' | 'query' | 'header' | 'cookie'; name: string; required?: boolean; schema: Schema };
-type Operation = { parameters?: Parameter[]; requestBody?: { required?: boolean; content?: Record<string, { schema: Schema }> } };
-type Route = { key: string; method: string; path: string; params: Schema; query: Schema; body: Schema | null; bodyRequired: boolean };
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema: Schema }> };
+};
+type Route = {
+  key: string;
+  method: string;
+  path: string;
+  params: Schema;
+  query: Schema;
+  body: Schema | null;
+  bodyRequired: boolean;
+};
 
 /** A value already percent-encoded for a URL (so that '%00', an encoded lone surrogate or a bad escape reach the server as such). */
 type Raw = { raw: string };
 const raw = (s: string): Raw => ({ raw: s });
-const isRaw = (v: unknown): v is Raw => typeof v === 'object' && v !== null && 'raw' in v && Object.keys(v).length === 1;
+const isRaw = (v: unknown): v is Raw =>
+  typeof v === 'object' && v !== null && 'raw' in v && Object.keys(v).length === 1;
 
 const HUGE = 'x'.repeat(100_000);
 
@@ -142,8 +156,24 @@ const HOSTILE_URL: Raw[] = [
 ].map(raw);
 
 /** Known-good values to try for strings of a pattern (when they match it), so that valid requests reach real rows. */
-const GOOD_STRINGS = ['1', '2', '3', '5', '10', '2026', '2026-06-15', '2026-06', 'demo', 'corn', 'ZCZ26', 'ZC', '12:30', '4.25', '-0.35', '100'];
-
+const GOOD_STRINGS = [
+  '1',
+  '2',
+  '3',
+  '5',
+  '10',
+  '2026',
+  '2026-06-15',
+  '2026-06',
+  'demo',
+  'corn',
+  'ZCZ26',
+  'ZC',
+  '12:30',
+  '4.25',
+  '-0.35',
+  '100',
+];
 
 function typesOf(s: Schema): string[] {
   const t = s.type;
@@ -180,7 +210,9 @@ function stringArb(s: Schema): fc.Arbitrary<string> {
     }
     const good = GOOD_STRINGS.filter((g) => re.test(g) && g.length >= min && g.length <= (s.maxLength ?? Infinity));
     const matching = fc.stringMatching(re).filter((v) => v.length >= min && v.length <= (s.maxLength ?? Infinity));
-    return good.length ? fc.oneof({ arbitrary: fc.constantFrom(...good), weight: 2 }, { arbitrary: matching, weight: 1 }) : matching;
+    return good.length
+      ? fc.oneof({ arbitrary: fc.constantFrom(...good), weight: 2 }, { arbitrary: matching, weight: 1 })
+      : matching;
   }
   if (s.format === 'date-time') return fc.constantFrom('2026-06-15T12:00:00Z', '2026-01-01T00:00:00.000Z');
   if (s.format === 'email') return fc.constantFrom('someone@example.test', 'admin@demo.granary.test');
@@ -198,7 +230,10 @@ function numberArb(s: Schema, integer: boolean): fc.Arbitrary<number> {
   if (integer) {
     // Small ids find seeded rows; the rest of the range finds the others.
     const small = Math.min(hi, Math.max(lo, 40));
-    return fc.oneof({ arbitrary: fc.integer({ min: lo, max: small }), weight: 3 }, { arbitrary: fc.integer({ min: lo, max: hi }), weight: 1 });
+    return fc.oneof(
+      { arbitrary: fc.integer({ min: lo, max: small }), weight: 3 },
+      { arbitrary: fc.integer({ min: lo, max: hi }), weight: 1 },
+    );
   }
   return fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true });
 }
@@ -215,7 +250,10 @@ function harvest(value: unknown, key: string | null = null, depth = 0): void {
     for (const v of value.slice(0, 20)) harvest(v, key, depth + 1);
   } else if (typeof value === 'object' && value !== null) {
     for (const [k, v] of Object.entries(value)) harvest(v, k, depth + 1);
-  } else if (key && (typeof value === 'number' || (typeof value === 'string' && value.length > 0 && value.length <= 80))) {
+  } else if (
+    key &&
+    (typeof value === 'number' || (typeof value === 'string' && value.length > 0 && value.length <= 80))
+  ) {
     const seen = harvested.get(key) ?? [];
     if (seen.length < 12 && !seen.includes(value)) seen.push(value);
     harvested.set(key, seen);
@@ -225,7 +263,10 @@ function harvest(value: unknown, key: string | null = null, depth = 0): void {
 /** Harvested values for a property that fit its schema. */
 function seenFor(name: string | undefined, s: Schema, type: string | undefined): (string | number)[] {
   if (!name) return [];
-  const values = [...(harvested.get(name) ?? []), ...(/Id$/.test(name) && name !== 'id' ? (harvested.get('id') ?? []) : [])];
+  const values = [
+    ...(harvested.get(name) ?? []),
+    ...(/Id$/.test(name) && name !== 'id' ? (harvested.get('id') ?? []) : []),
+  ];
   let pattern: RegExp | null = null;
   try {
     pattern = s.pattern ? new RegExp(s.pattern) : null;
@@ -236,7 +277,12 @@ function seenFor(name: string | undefined, s: Schema, type: string | undefined):
   for (const v of values) {
     if (type === 'string') {
       const text = String(v);
-      if ((!pattern || pattern.test(text)) && text.length <= (s.maxLength ?? Infinity) && text.length >= (s.minLength ?? 0)) out.push(text);
+      if (
+        (!pattern || pattern.test(text)) &&
+        text.length <= (s.maxLength ?? Infinity) &&
+        text.length >= (s.minLength ?? 0)
+      )
+        out.push(text);
     } else if ((type === 'integer' || type === 'number') && typeof v === 'number') {
       if (v >= (s.minimum ?? -Infinity) && v <= (s.maximum ?? Infinity)) out.push(v);
     }
@@ -251,15 +297,20 @@ function validArb(s: Schema | undefined, depth = 0, name?: string): fc.Arbitrary
   if (s.enum) return fc.constantFrom(...s.enum);
   if (s.anyOf || s.oneOf) return fc.oneof(...branches(s).map((b) => validArb(b, depth + 1, name)));
   if (s.allOf?.length) {
-    return fc.tuple(...s.allOf.map((b) => validArb(b, depth + 1))).map((parts) =>
-      parts.every((p) => typeof p === 'object' && p !== null && !Array.isArray(p)) ? Object.assign({}, ...parts) : parts[0],
-    );
+    return fc
+      .tuple(...s.allOf.map((b) => validArb(b, depth + 1)))
+      .map((parts) =>
+        parts.every((p) => typeof p === 'object' && p !== null && !Array.isArray(p))
+          ? Object.assign({}, ...parts)
+          : parts[0],
+      );
   }
   const types = typesOf(s).filter((t) => t !== 'null');
   const nullable = s.nullable === true || typesOf(s).includes('null');
   const pick = (t: string | undefined): fc.Arbitrary<unknown> => {
     const seen = seenFor(name, s, t);
-    if (seen.length) return fc.oneof({ arbitrary: fc.constantFrom(...seen), weight: 3 }, { arbitrary: generated(t), weight: 1 });
+    if (seen.length)
+      return fc.oneof({ arbitrary: fc.constantFrom(...seen), weight: 3 }, { arbitrary: generated(t), weight: 1 });
     return generated(t);
   };
   const generated = (t: string | undefined): fc.Arbitrary<unknown> => {
@@ -274,7 +325,10 @@ function validArb(s: Schema | undefined, depth = 0, name?: string): fc.Arbitrary
         return fc.boolean();
       case 'array': {
         const minLength = s.minItems ?? 0;
-        return fc.array(validArb(s.items, depth + 1), { minLength, maxLength: Math.max(minLength, Math.min(s.maxItems ?? 3, 3)) });
+        return fc.array(validArb(s.items, depth + 1), {
+          minLength,
+          maxLength: Math.max(minLength, Math.min(s.maxItems ?? 3, 3)),
+        });
       }
       case 'object':
       case undefined: {
@@ -294,18 +348,46 @@ function validArb(s: Schema | undefined, depth = 0, name?: string): fc.Arbitrary
 
 type Mutation = 'valid' | 'field' | 'missing' | 'extra' | 'replace' | 'arrayForObject';
 type Target = 'params' | 'query' | 'body';
-type Plan = { params: unknown; query: unknown; body: unknown; mutation: Mutation; target: number; pick: number; hostileJson: unknown; hostileUrl: Raw };
+type Plan = {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  mutation: Mutation;
+  target: number;
+  pick: number;
+  hostileJson: unknown;
+  hostileUrl: Raw;
+};
 
 function planArb(route: Route): fc.Arbitrary<Plan> {
   return fc.record({
     params: validArb(route.params),
     query: validArb(route.query),
     body: route.body ? validArb(route.body) : fc.constant(undefined),
-    mutation: fc.constantFrom<Mutation>('valid', 'valid', 'field', 'field', 'field', 'field', 'field', 'field', 'missing', 'extra', 'replace', 'arrayForObject'),
+    mutation: fc.constantFrom<Mutation>(
+      'valid',
+      'valid',
+      'field',
+      'field',
+      'field',
+      'field',
+      'field',
+      'field',
+      'missing',
+      'extra',
+      'replace',
+      'arrayForObject',
+    ),
     target: fc.nat(),
     pick: fc.nat(),
-    hostileJson: fc.oneof({ arbitrary: fc.constantFrom(...HOSTILE_JSON), weight: 5 }, { arbitrary: fc.string({ unit: 'binary', maxLength: 12 }), weight: 1 }),
-    hostileUrl: fc.oneof({ arbitrary: fc.constantFrom(...HOSTILE_URL), weight: 5 }, { arbitrary: fc.string({ maxLength: 12 }).map((v) => raw(encodeURIComponent(v))), weight: 1 }),
+    hostileJson: fc.oneof(
+      { arbitrary: fc.constantFrom(...HOSTILE_JSON), weight: 5 },
+      { arbitrary: fc.string({ unit: 'binary', maxLength: 12 }), weight: 1 },
+    ),
+    hostileUrl: fc.oneof(
+      { arbitrary: fc.constantFrom(...HOSTILE_URL), weight: 5 },
+      { arbitrary: fc.string({ maxLength: 12 }).map((v) => raw(encodeURIComponent(v))), weight: 1 },
+    ),
   });
 }
 
@@ -330,9 +412,15 @@ function slotsOf(value: unknown, schema: Schema | undefined, out: Slot[] = []): 
   return out;
 }
 
-const clone = <T,>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
+const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 
-type Built = { method: string; url: string; headers: Record<string, string>; payload?: string; description: Record<string, unknown> };
+type Built = {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+  description: Record<string, unknown>;
+};
 
 function fillPath(path: string, params: Record<string, unknown>): string {
   return path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeUrlValue(params[name]));
@@ -364,7 +452,11 @@ function queryString(query: unknown): string {
 
 /** The request a plan describes: the valid parts, with one part mutated as the plan says. */
 function build(route: Route, plan: Plan): Built {
-  const parts: Record<Target, unknown> = { params: clone(plan.params) ?? {}, query: clone(plan.query), body: clone(plan.body) };
+  const parts: Record<Target, unknown> = {
+    params: clone(plan.params) ?? {},
+    query: clone(plan.query),
+    body: clone(plan.body),
+  };
   const targets: Target[] = [];
   if (Object.keys(route.params.properties ?? {}).length) targets.push('params');
   if (Object.keys(route.query.properties ?? {}).length) targets.push('query');
@@ -386,7 +478,10 @@ function build(route: Route, plan: Plan): Built {
       else if (target === 'params') slot.parent[slot.key as string] = raw('');
       else delete slot.parent[slot.key as string];
     } else if (mutation === 'extra') {
-      const objects = [parts[target], ...slots.map((s) => (s.parent as Record<string, unknown>)[s.key as never])].filter(
+      const objects = [
+        parts[target],
+        ...slots.map((s) => (s.parent as Record<string, unknown>)[s.key as never]),
+      ].filter(
         (v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !isRaw(v),
       );
       const into = objects.length ? objects[plan.pick % objects.length]! : null;
@@ -398,7 +493,8 @@ function build(route: Route, plan: Plan): Built {
     } else {
       // 'replace', or a slot-less target: the whole part is something else.
       if (target === 'body') parts.body = hostile;
-      else if (target === 'query') parts.query = { [`${plan.pick % 3 === 0 ? '' : 'q'}`]: hostile, ...(parts.query as object) };
+      else if (target === 'query')
+        parts.query = { [`${plan.pick % 3 === 0 ? '' : 'q'}`]: hostile, ...(parts.query as object) };
       else mutation = 'valid';
     }
   }
@@ -418,7 +514,13 @@ function build(route: Route, plan: Plan): Built {
     // A required body left out: sent as JSON with nothing in it.
     headers['content-type'] = 'application/json';
   }
-  return { method: route.method, url, headers, payload, description: { mutation, target, url: shorten(url), payload: shorten(payload) } };
+  return {
+    method: route.method,
+    url,
+    headers,
+    payload,
+    description: { mutation, target, url: shorten(url), payload: shorten(payload) },
+  };
 }
 
 function shorten(text: string | undefined): string | undefined {
@@ -449,7 +551,15 @@ function routesOf(spec: { paths: Record<string, Record<string, Operation>> }): R
       }
       const content = op.requestBody?.content ?? {};
       const body = content['application/json']?.schema ?? Object.values(content)[0]?.schema ?? null;
-      routes.push({ key: `${method} ${path}`, method, path, params, query, body, bodyRequired: op.requestBody?.required === true });
+      routes.push({
+        key: `${method} ${path}`,
+        method,
+        path,
+        params,
+        query,
+        body,
+        bodyRequired: op.requestBody?.required === true,
+      });
     }
   }
   return routes.sort((a, b) => a.key.localeCompare(b.key));
@@ -507,8 +617,16 @@ describe('API fuzz', () => {
         const req = build(route, { ...plan!, mutation: 'valid' });
         const res = await t.app.inject({ method: 'GET', url: req.url, headers: { cookie: harvester.cookie } });
         sent += 1;
-        if (res.statusCode >= 500) failures.push({ who: 'admin', route: route.key, status: res.statusCode, request: req.description, body: shorten(res.body) ?? '' });
-        if (res.statusCode === 200 && String(res.headers['content-type']).startsWith('application/json')) harvest(res.json());
+        if (res.statusCode >= 500)
+          failures.push({
+            who: 'admin',
+            route: route.key,
+            status: res.statusCode,
+            request: req.description,
+            body: shorten(res.body) ?? '',
+          });
+        if (res.statusCode === 200 && String(res.headers['content-type']).startsWith('application/json'))
+          harvest(res.json());
       }
     }
     const statuses = new Map<number, number>();
@@ -526,37 +644,73 @@ describe('API fuzz', () => {
         const answer = t.app.inject({
           method: req.method as 'GET',
           url: req.url,
-          headers: { ...req.headers, cookie: caller.cookie, 'x-csrf-token': caller.csrf, 'x-requested-with': 'XMLHttpRequest' },
+          headers: {
+            ...req.headers,
+            cookie: caller.cookie,
+            'x-csrf-token': caller.csrf,
+            'x-requested-with': 'XMLHttpRequest',
+          },
           ...(req.payload === undefined ? {} : { payload: req.payload }),
         });
         let timer: NodeJS.Timeout | undefined;
-        const res = await Promise.race([answer, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ANSWER_TIMEOUT_MS)))]);
+        const res = await Promise.race([
+          answer,
+          new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ANSWER_TIMEOUT_MS))),
+        ]);
         clearTimeout(timer);
         sent += 1;
         if (res === null) {
           // A request that never answers holds the (single) database connection, so nothing after it would answer either.
-          failures.push({ who, route: route.key, status: 0, request: req.description, body: `no answer within ${ANSWER_TIMEOUT_MS} ms; the run stops here` });
+          failures.push({
+            who,
+            route: route.key,
+            status: 0,
+            request: req.description,
+            body: `no answer within ${ANSWER_TIMEOUT_MS} ms; the run stops here`,
+          });
           break routes;
         }
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         if (res.statusCode < 300) reached.add(route.key);
-        if (process.env.FUZZ_VERBOSE && who === 'admin' && req.description.mutation === 'valid' && res.statusCode >= 300) {
-          misses.push(`${route.key} ${res.statusCode} ${String(req.description.url)} ${String(req.description.payload ?? '').slice(0, 200)} → ${res.body.slice(0, 160)}`);
+        if (
+          process.env.FUZZ_VERBOSE &&
+          who === 'admin' &&
+          req.description.mutation === 'valid' &&
+          res.statusCode >= 300
+        ) {
+          misses.push(
+            `${route.key} ${res.statusCode} ${String(req.description.url)} ${String(req.description.payload ?? '').slice(0, 200)} → ${res.body.slice(0, 160)}`,
+          );
         }
         if (res.statusCode >= 500) {
-          failures.push({ who, route: route.key, status: res.statusCode, request: req.description, body: shorten(res.body) ?? '' });
+          failures.push({
+            who,
+            route: route.key,
+            status: res.statusCode,
+            request: req.description,
+            body: shorten(res.body) ?? '',
+          });
         }
       }
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    if (process.env.FUZZ_VERBOSE) console.info(misses.filter((m) => !reached.has(m.split(' ').slice(0, 2).join(' '))).join('\n'));
-    const histogram = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
-    console.info(`API fuzz: ${sent} requests over ${routes.length} routes in ${seconds}s (seed ${SEED}); ${reached.size} routes answered 2xx at least once; ${histogram}`);
+    if (process.env.FUZZ_VERBOSE)
+      console.info(misses.filter((m) => !reached.has(m.split(' ').slice(0, 2).join(' '))).join('\n'));
+    const histogram = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
+    console.info(
+      `API fuzz: ${sent} requests over ${routes.length} routes in ${seconds}s (seed ${SEED}); ${reached.size} routes answered 2xx at least once; ${histogram}`,
+    );
     if (failures.length) {
       const byRoute = new Map<string, Failure[]>();
       for (const f of failures) byRoute.set(f.route, [...(byRoute.get(f.route) ?? []), f]);
       const report = [...byRoute.entries()]
-        .map(([route, list]) => `${route} (${list.length}):\n${list.map((f) => `  ${f.status} as ${f.who} ${JSON.stringify(f.request)}\n    → ${f.body}`).join('\n')}`)
+        .map(
+          ([route, list]) =>
+            `${route} (${list.length}):\n${list.map((f) => `  ${f.status} as ${f.who} ${JSON.stringify(f.request)}\n    → ${f.body}`).join('\n')}`,
+        )
         .join('\n');
       expect.fail(
         `${failures.length} of ${sent} requests answered 5xx on ${byRoute.size} routes. Replay with FUZZ_SEED=${SEED} ` +

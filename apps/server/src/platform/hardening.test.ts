@@ -16,7 +16,8 @@ import { sha256 } from './crypto.ts';
 
 const MERCH = '/api/commodities/merchandising';
 
-const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>) => (await t.database.db.execute(query)) as unknown as { rows: T[] };
+const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>) =>
+  (await t.database.db.execute(query)) as unknown as { rows: T[] };
 
 let c: CrmTestApp;
 beforeAll(async () => {
@@ -37,7 +38,12 @@ describe('text PostgreSQL cannot store is refused before any route runs (finding
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as number;
-    const auditsBefore = (await rows<{ n: number }>(t, sql`select count(*)::int as n from audit_log where target_type = 'followup' and target_id = ${String(id)}`)).rows[0]!.n;
+    const auditsBefore = (
+      await rows<{ n: number }>(
+        t,
+        sql`select count(*)::int as n from audit_log where target_type = 'followup' and target_id = ${String(id)}`,
+      )
+    ).rows[0]!.n;
 
     const res = await t.app.inject({
       method: 'PATCH',
@@ -47,9 +53,15 @@ describe('text PostgreSQL cannot store is refused before any route runs (finding
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'invalid_request', details: [{ path: 'body.description' }] });
-    const [row] = (await rows<{ description: string }>(t, sql`select description from followups where id = ${id}`)).rows;
+    const [row] = (await rows<{ description: string }>(t, sql`select description from followups where id = ${id}`))
+      .rows;
     expect(row?.description).toBe('before-after');
-    const auditsAfter = (await rows<{ n: number }>(t, sql`select count(*)::int as n from audit_log where target_type = 'followup' and target_id = ${String(id)}`)).rows[0]!.n;
+    const auditsAfter = (
+      await rows<{ n: number }>(
+        t,
+        sql`select count(*)::int as n from audit_log where target_type = 'followup' and target_id = ${String(id)}`,
+      )
+    ).rows[0]!.n;
     expect(auditsAfter).toBe(auditsBefore);
   });
 
@@ -122,9 +134,13 @@ describe('a session has an absolute lifetime (finding 5)', () => {
     const token = cookie.split('=')[1]!;
     const me = () => t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
     expect((await me()).statusCode).toBe(200);
-    await t.database.db.execute(sql`update sessions set created_at = now() - interval '29 days', last_seen_at = now() where token_hash = ${sha256(token)}`);
+    await t.database.db.execute(
+      sql`update sessions set created_at = now() - interval '29 days', last_seen_at = now() where token_hash = ${sha256(token)}`,
+    );
     expect((await me()).statusCode).toBe(200);
-    await t.database.db.execute(sql`update sessions set created_at = now() - interval '30 days 1 minute', last_seen_at = now() where token_hash = ${sha256(token)}`);
+    await t.database.db.execute(
+      sql`update sessions set created_at = now() - interval '30 days 1 minute', last_seen_at = now() where token_hash = ${sha256(token)}`,
+    );
     expect((await me()).statusCode).toBe(401);
   });
 });
@@ -134,7 +150,12 @@ describe('state-changing routes have a per-user rate limit (finding 11)', () => 
     const { t, fx, buyer } = c;
     const url = `${MERCH}/le/${fx.demoPlatformId}/market/${fx.marketAll}/le/${fx.demoClients[7]}/notes?noteDate=${fx.today}`;
     const post = (caller: typeof buyer) =>
-      t.app.inject({ method: 'POST', url, headers: { cookie: caller.cookie, 'x-csrf-token': caller.csrf, 'content-type': 'text/plain' }, payload: 'Called about bins.' });
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: caller.cookie, 'x-csrf-token': caller.csrf, 'content-type': 'text/plain' },
+        payload: 'Called about bins.',
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) statuses.push((await post(buyer)).statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(CREATE_LIMIT_PER_MINUTE);
@@ -148,12 +169,18 @@ describe('state-changing routes have a per-user rate limit (finding 11)', () => 
 
 describe('request URLs are logged without their secrets (finding 6)', () => {
   it('redacts reset, sign-in and signing tokens in paths and secret query parameters', () => {
-    expect(redactUrl('/api/auth/password/reset/s3cr3t-t0ken', { token: 's3cr3t-t0ken' })).toBe(`/api/auth/password/reset/${REDACTED}`);
+    expect(redactUrl('/api/auth/password/reset/s3cr3t-t0ken', { token: 's3cr3t-t0ken' })).toBe(
+      `/api/auth/password/reset/${REDACTED}`,
+    );
     expect(redactUrl('/password/exchange/s3cr3t-t0ken')).toBe(`/password/exchange/${REDACTED}`);
     expect(redactUrl('/profit-center/builtin/sign/s3cr3t?x=1')).toBe(`/profit-center/builtin/sign/${REDACTED}?x=1`);
-    expect(redactUrl('/api/profit-center/signing/s3cr3t/sign', { ref: 's3cr3t' })).toBe(`/api/profit-center/signing/${REDACTED}/sign`);
+    expect(redactUrl('/api/profit-center/signing/s3cr3t/sign', { ref: 's3cr3t' })).toBe(
+      `/api/profit-center/signing/${REDACTED}/sign`,
+    );
     expect(redactUrl('/login/magic?token=abc&redirect=%2Fcrm')).toBe(`/login/magic?token=${REDACTED}&redirect=%2Fcrm`);
-    expect(redactUrl('/api/auth/oidc/sso/callback?code=abc&state=def')).toBe(`/api/auth/oidc/sso/callback?code=${REDACTED}&state=${REDACTED}`);
+    expect(redactUrl('/api/auth/oidc/sso/callback?code=abc&state=def')).toBe(
+      `/api/auth/oidc/sso/callback?code=${REDACTED}&state=${REDACTED}`,
+    );
     expect(redactUrl('/api/store/products?q=corn')).toBe('/api/store/products?q=corn');
   });
 
@@ -169,8 +196,16 @@ describe('request URLs are logged without their secrets (finding 6)', () => {
     try {
       // A second app over the same database with a logger (createTestApp's is silent).
       const { buildApp } = await import('../app.ts');
-      const app = await buildApp({ database: { ...logged.database, close: async () => {} }, env: logged.env, logger: { level: 'info', stream } });
-      await app.inject({ method: 'POST', url: '/api/auth/password/reset/VerySecretResetToken123', payload: { new_password: 'x' } });
+      const app = await buildApp({
+        database: { ...logged.database, close: async () => {} },
+        env: logged.env,
+        logger: { level: 'info', stream },
+      });
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/password/reset/VerySecretResetToken123',
+        payload: { new_password: 'x' },
+      });
       await app.inject({ method: 'GET', url: '/password/exchange/AnotherSecretToken456' });
       await app.close();
       const log = lines.join('');
@@ -198,10 +233,14 @@ describe('a request transaction: a failed write leaves nothing, a refusal keeps 
           await write('test_refused_write');
           throw new AppError('conflict');
         });
-        app.post('/api/test/write-then-send', { config: { access: 'public', csrf: false } }, async (_request, reply) => {
-          await write('test_sent_write');
-          return reply.status(201).send({ ok: true });
-        });
+        app.post(
+          '/api/test/write-then-send',
+          { config: { access: 'public', csrf: false } },
+          async (_request, reply) => {
+            await write('test_sent_write');
+            return reply.status(201).send({ ok: true });
+          },
+        );
         app.post('/api/test/write-then-out-of-range', { config: { access: 'public', csrf: false } }, async () => {
           await write('test_out_of_range_write');
           await t.database.db.execute(sql`select ${'2147483648'}::int4`);
@@ -215,7 +254,8 @@ describe('a request transaction: a failed write leaves nothing, a refusal keeps 
   });
   afterAll(() => t.close());
 
-  const count = async (action: string) => (await rows<{ n: number }>(t, sql`select count(*)::int as n from audit_log where action = ${action}`)).rows[0]!.n;
+  const count = async (action: string) =>
+    (await rows<{ n: number }>(t, sql`select count(*)::int as n from audit_log where action = ${action}`)).rows[0]!.n;
 
   it('rolls back every write of a request that fails unexpectedly', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/test/write-then-crash' })).statusCode).toBe(500);
@@ -249,7 +289,11 @@ describe('cookies are Secure per request, never by process state (finding 9)', (
   it('with TRUST_PROXY, one https request does not make the next plain one Secure', async () => {
     const t = await createTestApp({ crm: 'none', env: { TRUST_PROXY: 'true' } });
     try {
-      const secure = await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { 'x-forwarded-proto': 'https' } });
+      const secure = await t.app.inject({
+        method: 'GET',
+        url: '/api/bootstrap',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(String(secure.headers['set-cookie'])).toMatch(/granary_anon=[^;]+;.*Secure/);
       const plain = await t.app.inject({ method: 'GET', url: '/api/bootstrap' });
       expect(String(plain.headers['set-cookie'])).toContain('granary_anon=');
@@ -272,16 +316,33 @@ describe('the dev mailbox answers only a developer at this machine (finding 1)',
     expect((await t.app.inject({ method: 'GET', url: api, remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: api, remoteAddress: '::1' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: api, remoteAddress: '203.0.113.7' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: api, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: '203.0.113.7' })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: api,
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': '203.0.113.7' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: '203.0.113.7' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('does not exist at all in production', async () => {
     const prod = await createTestApp({ crm: 'none', env: { NODE_ENV: 'production' }, webDist: fakeWebDist() });
     try {
-      expect((await prod.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
-      expect((await prod.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+      expect(
+        (await prod.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '127.0.0.1' })).statusCode,
+      ).toBe(404);
+      expect(
+        (await prod.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: '127.0.0.1' })).statusCode,
+      ).toBe(404);
     } finally {
       await prod.close();
     }

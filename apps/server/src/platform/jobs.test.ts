@@ -7,8 +7,17 @@ let t: TestApp;
 const ran: { kind: string; payload: unknown; attempts: number }[] = [];
 
 async function jobRows(kind: string) {
-  const result = await t.database.db.execute(sql`select id, status, attempts, run_at, last_error, key from jobs where kind = ${kind} order by id`);
-  return rowsOf<{ id: number; status: string; attempts: number; run_at: string; last_error: string | null; key: string | null }>(result);
+  const result = await t.database.db.execute(
+    sql`select id, status, attempts, run_at, last_error, key from jobs where kind = ${kind} order by id`,
+  );
+  return rowsOf<{
+    id: number;
+    status: string;
+    attempts: number;
+    run_at: string;
+    last_error: string | null;
+    key: string | null;
+  }>(result);
 }
 
 beforeAll(async () => {
@@ -24,12 +33,20 @@ beforeAll(async () => {
     },
     { maxAttempts: 3 },
   );
-  registerJobHandler('test.broken', async () => {
-    throw new Error('always');
-  }, { maxAttempts: 2 });
-  registerJobHandler('test.tick', async ({ job }) => {
-    ran.push({ kind: job.kind, payload: job.payload, attempts: job.attempts });
-  }, { everyMs: 5000 });
+  registerJobHandler(
+    'test.broken',
+    async () => {
+      throw new Error('always');
+    },
+    { maxAttempts: 2 },
+  );
+  registerJobHandler(
+    'test.tick',
+    async ({ job }) => {
+      ran.push({ kind: job.kind, payload: job.payload, attempts: job.attempts });
+    },
+    { everyMs: 5000 },
+  );
   registerJobHandler('test.slow', async ({ job }) => {
     await new Promise((r) => setTimeout(r, 20));
     ran.push({ kind: job.kind, payload: job.payload, attempts: job.attempts });
@@ -89,7 +106,9 @@ describe('job runner', () => {
     await enqueue(t.database.db, 'test.broken', {}, { runAt: T0 });
     await runDueJobs(t.database.db, T0);
     await runDueJobs(t.database.db, at(10_000));
-    expect(await jobRows('test.broken')).toEqual([expect.objectContaining({ status: 'failed', attempts: 2, last_error: 'always' })]);
+    expect(await jobRows('test.broken')).toEqual([
+      expect.objectContaining({ status: 'failed', attempts: 2, last_error: 'always' }),
+    ]);
     expect(await runDueJobs(t.database.db, at(100_000))).toBe(0);
   });
 
@@ -112,7 +131,9 @@ describe('job runner', () => {
   it('takes over a job whose lease expired (its process died) and lets the old claim finish nothing', async () => {
     const id = await enqueue(t.database.db, 'test.ok', { n: 7 }, { runAt: T0 });
     // A process claimed it at T0 and died: running, lease to T0 + 60 s.
-    await t.database.db.execute(sql`update jobs set status = 'running', attempts = 1, locked_until = ${at(60_000).toISOString()}::timestamptz where id = ${id}`);
+    await t.database.db.execute(
+      sql`update jobs set status = 'running', attempts = 1, locked_until = ${at(60_000).toISOString()}::timestamptz where id = ${id}`,
+    );
     expect(await runDueJobs(t.database.db, at(30_000))).toBe(0);
     expect(await runDueJobs(t.database.db, at(61_000))).toBe(1);
     expect(ran).toEqual([{ kind: 'test.ok', payload: { n: 7 }, attempts: 2 }]);

@@ -65,7 +65,12 @@ export type EnqueueOptions = {
  * Adds a job. Call it with the transaction of whatever caused it (`tx`), so both happen or neither.
  * Returns the job's id, or null when a pending job with the same key already exists.
  */
-export async function enqueue(db: Db, kind: string, payload: Record<string, unknown> = {}, options: EnqueueOptions = {}): Promise<number | null> {
+export async function enqueue(
+  db: Db,
+  kind: string,
+  payload: Record<string, unknown> = {},
+  options: EnqueueOptions = {},
+): Promise<number | null> {
   const runAt = options.runAt ?? new Date();
   const key = options.key ?? null;
   const result = await db.execute<{ id: string | number }>(sql`
@@ -78,7 +83,13 @@ export async function enqueue(db: Db, kind: string, payload: Record<string, unkn
 }
 
 /** A recurring job's first run, unless one is already pending or running (every process may call this at start). */
-export function ensureRecurring(db: Db, kind: string, key: string = kind, payload: Record<string, unknown> = {}, runAt = new Date()): Promise<number | null> {
+export function ensureRecurring(
+  db: Db,
+  kind: string,
+  key: string = kind,
+  payload: Record<string, unknown> = {},
+  runAt = new Date(),
+): Promise<number | null> {
   return enqueue(db, kind, payload, { key, runAt });
 }
 
@@ -132,7 +143,8 @@ function toJob(row: ClaimedRow): JobRow {
     id: Number(row.id),
     kind: row.kind,
     key: row.key,
-    payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : (row.payload ?? {}),
+    payload:
+      typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : (row.payload ?? {}),
     runAt: new Date(row.run_at),
     attempts: row.attempts,
   };
@@ -175,9 +187,11 @@ async function runClaimed(db: Db, job: JobRow, now: Date, options: RunOptions): 
   const finishedAt = new Date(Math.max(Date.now(), now.getTime()));
   await db.transaction(async (tx) => {
     if (error === null) {
-      const done = await tx.execute(sql`update jobs set status = 'done', finished_at = ${finishedAt.toISOString()}::timestamptz, locked_until = null, last_error = null
+      const done =
+        await tx.execute(sql`update jobs set status = 'done', finished_at = ${finishedAt.toISOString()}::timestamptz, locked_until = null, last_error = null
         where id = ${job.id} and attempts = ${job.attempts} and status = 'running' returning id`);
-      if (rowsOf(done).length > 0 && kind.everyMs !== null) await enqueueNext(tx as unknown as Db, job, now, kind.everyMs);
+      if (rowsOf(done).length > 0 && kind.everyMs !== null)
+        await enqueueNext(tx as unknown as Db, job, now, kind.everyMs);
       return;
     }
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -188,10 +202,12 @@ async function runClaimed(db: Db, job: JobRow, now: Date, options: RunOptions): 
         where id = ${job.id} and attempts = ${job.attempts} and status = 'running'`);
       return;
     }
-    const failed = await tx.execute(sql`update jobs set status = 'failed', finished_at = ${finishedAt.toISOString()}::timestamptz, locked_until = null, last_error = ${message}
+    const failed =
+      await tx.execute(sql`update jobs set status = 'failed', finished_at = ${finishedAt.toISOString()}::timestamptz, locked_until = null, last_error = ${message}
       where id = ${job.id} and attempts = ${job.attempts} and status = 'running' returning id`);
     // A recurring job goes on after a run that failed for good.
-    if (rowsOf(failed).length > 0 && kind.everyMs !== null) await enqueueNext(tx as unknown as Db, job, now, kind.everyMs);
+    if (rowsOf(failed).length > 0 && kind.everyMs !== null)
+      await enqueueNext(tx as unknown as Db, job, now, kind.everyMs);
   });
 }
 

@@ -11,7 +11,8 @@ import { matchRoute } from '@granary/domain';
  */
 
 /** Names of parameters that carry a secret; `ref` is an e-signing link's reference (its one-time token). */
-const SECRET_NAME = /^(token|ref|code|otp|verification_?token|state|nonce|id_token|access_token|refresh_token|secret|password|signature|key)$/i;
+const SECRET_NAME =
+  /^(token|ref|code|otp|verification_?token|state|nonce|id_token|access_token|refresh_token|secret|password|signature|key)$/i;
 export const REDACTED = '[redacted]';
 
 function secretValues(params: Record<string, unknown> | undefined): string[] {

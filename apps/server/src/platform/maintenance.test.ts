@@ -13,7 +13,9 @@ afterAll(() => t.close());
 
 const count = async (table: string) =>
   (
-    (await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }
+    (await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+      rows: { n: number }[];
+    }
   ).rows[0]!.n;
 
 describe('purgeExpired', () => {
@@ -22,13 +24,19 @@ describe('purgeExpired', () => {
     await t.sessionCookie(DEMO_ACCOUNTS.buyer);
     await t.sessionCookie(DEMO_ACCOUNTS.farmer);
     await t.sessionCookie(DEMO_ACCOUNTS.admin);
-    await db.execute(sql`update sessions set last_seen_at = now() - interval '2 hours' where user_id = (select id from users where email = ${DEMO_ACCOUNTS.farmer})`);
+    await db.execute(
+      sql`update sessions set last_seen_at = now() - interval '2 hours' where user_id = (select id from users where email = ${DEMO_ACCOUNTS.farmer})`,
+    );
     // Busy (seen just now) but older than the absolute lifetime.
-    await db.execute(sql`update sessions set created_at = now() - interval '31 days' where user_id = (select id from users where email = ${DEMO_ACCOUNTS.admin})`);
+    await db.execute(
+      sql`update sessions set created_at = now() - interval '31 days' where user_id = (select id from users where email = ${DEMO_ACCOUNTS.admin})`,
+    );
     await db.execute(sql`insert into auth_tokens (purpose, token_hash, expires_at) values
       ('magic_link', 'old', now() - interval '2 days'), ('magic_link', 'live', now() + interval '5 minutes')`);
     await incrementCounter(db, 'old-counter', 1);
-    await db.execute(sql`update rate_limit_counters set window_ends_at = now() - interval '2 hours' where key = 'old-counter'`);
+    await db.execute(
+      sql`update rate_limit_counters set window_ends_at = now() - interval '2 hours' where key = 'old-counter'`,
+    );
     await incrementCounter(db, 'live-counter', 60_000);
 
     const purged = await purgeExpired(db, { idleMs: 30 * 60_000, maxAgeMs: 30 * 86_400_000 });

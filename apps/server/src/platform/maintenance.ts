@@ -5,7 +5,11 @@ export type PurgeCounts = { sessions: number; authTokens: number; verificationSe
 
 async function deleted(db: Db, query: ReturnType<typeof sql>): Promise<number> {
   const result = await db.execute(query);
-  return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0;
+  return (
+    (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+    (result as unknown as { affectedRows?: number }).affectedRows ??
+    0
+  );
 }
 
 /**
@@ -23,13 +27,21 @@ export async function purgeExpired(db: Db, limits: SessionLimits): Promise<Purge
         or created_at < now() - ${limits.maxAgeMs} * interval '1 millisecond'`,
     ),
     authTokens: await deleted(db, sql`delete from auth_tokens where expires_at < now() - interval '1 day'`),
-    verificationSessions: await deleted(db, sql`delete from verification_sessions where expires_at < now() - interval '1 day'`),
+    verificationSessions: await deleted(
+      db,
+      sql`delete from verification_sessions where expires_at < now() - interval '1 day'`,
+    ),
     counters: await deleted(db, sql`delete from rate_limit_counters where window_ends_at < now() - interval '1 hour'`),
   };
 }
 
 /** Runs purgeExpired every `intervalMs` (default 10 minutes); failures are logged, never fatal. */
-export function startMaintenance(db: Db, limits: SessionLimits, log: { error(obj: unknown, msg: string): void }, intervalMs = 600_000): () => void {
+export function startMaintenance(
+  db: Db,
+  limits: SessionLimits,
+  log: { error(obj: unknown, msg: string): void },
+  intervalMs = 600_000,
+): () => void {
   const timer = setInterval(() => {
     purgeExpired(db, limits).catch((err) => log.error({ err }, 'maintenance failed'));
   }, intervalMs);

@@ -47,7 +47,10 @@ describe('outbox', () => {
       text: 'Sign in: http://localhost/login/magic?token=abc',
       template: 'magic_link',
     });
-    const sent = await deliverPending(t.database.db, smtpTransport(`smtp://127.0.0.1:${port}`, 'Granary <no-reply@granary.test>'));
+    const sent = await deliverPending(
+      t.database.db,
+      smtpTransport(`smtp://127.0.0.1:${port}`, 'Granary <no-reply@granary.test>'),
+    );
     expect(sent).toBe(1);
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual(['farmer@demo.granary.test']);
@@ -59,7 +62,12 @@ describe('outbox', () => {
   });
 
   it('keeps a message pending with its error when delivery fails, and never sends it twice', async () => {
-    await enqueueMessage(t.database.db, { channel: 'email', recipient: 'x@demo.granary.test', text: 'hi', template: 't' });
+    await enqueueMessage(t.database.db, {
+      channel: 'email',
+      recipient: 'x@demo.granary.test',
+      text: 'hi',
+      template: 't',
+    });
     const failing = { channel: 'email' as const, send: async () => Promise.reject(new Error('mail server down')) };
     expect(await deliverPending(t.database.db, failing)).toBe(0);
     const [row] = await listOutbox(t.database.db, { recipient: 'x@demo.granary.test' });

@@ -48,14 +48,19 @@ export async function deliverPending(db: Db, transport: Transport, batchSize = 2
     const due = await tx
       .select()
       .from(outbox)
-      .where(and(eq(outbox.status, 'pending'), eq(outbox.channel, transport.channel), lte(outbox.availableAt, sql`now()`)))
+      .where(
+        and(eq(outbox.status, 'pending'), eq(outbox.channel, transport.channel), lte(outbox.availableAt, sql`now()`)),
+      )
       .orderBy(outbox.id)
       .limit(batchSize)
       .for('update', { skipLocked: true });
     for (const message of due) {
       try {
         await transport.send(message);
-        await tx.update(outbox).set({ status: 'sent', sentAt: new Date(), attempts: message.attempts + 1 }).where(eq(outbox.id, message.id));
+        await tx
+          .update(outbox)
+          .set({ status: 'sent', sentAt: new Date(), attempts: message.attempts + 1 })
+          .where(eq(outbox.id, message.id));
         sent++;
       } catch (err) {
         const attempts = message.attempts + 1;
@@ -74,7 +79,10 @@ export async function deliverPending(db: Db, transport: Transport, batchSize = 2
   return sent;
 }
 
-export async function listOutbox(db: Db, options: { recipient?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
+export async function listOutbox(
+  db: Db,
+  options: { recipient?: string; limit?: number } = {},
+): Promise<OutboxMessage[]> {
   return db
     .select()
     .from(outbox)

@@ -32,13 +32,21 @@ afterAll(() => t.close());
 
 async function anonymous() {
   const res = await t.app.inject({ method: 'GET', url: '/api/bootstrap' });
-  return { cookie: `granary_anon=${cookiesFrom(res.headers['set-cookie']).granary_anon}`, csrf: res.json().csrf as string };
+  return {
+    cookie: `granary_anon=${cookiesFrom(res.headers['set-cookie']).granary_anon}`,
+    csrf: res.json().csrf as string,
+  };
 }
 
 describe('CSRF', () => {
   it('refuses a state-changing request without X-CSRF-Token with 403', async () => {
     const { cookie } = await anonymous();
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { cookie }, payload: { name: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { cookie },
+      payload: { name: 'x' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'csrf_invalid' });
   });
@@ -57,7 +65,12 @@ describe('CSRF', () => {
 
   it('accepts the token the bootstrap handed out', async () => {
     const { cookie, csrf } = await anonymous();
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { cookie, 'x-csrf-token': csrf }, payload: { name: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { cookie, 'x-csrf-token': csrf },
+      payload: { name: 'x' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ name: 'x' });
   });
@@ -65,10 +78,20 @@ describe('CSRF', () => {
   it('binds a signed-in token to the session', async () => {
     const cookie = await t.sessionCookie(DEMO_ACCOUNTS.buyer);
     const { csrf } = (await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie } })).json();
-    const ok = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { cookie, 'x-csrf-token': csrf }, payload: { name: 'y' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { cookie, 'x-csrf-token': csrf },
+      payload: { name: 'y' },
+    });
     expect(ok.statusCode).toBe(200);
     const other = await t.sessionCookie(DEMO_ACCOUNTS.buyer);
-    const stolen = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { cookie: other, 'x-csrf-token': csrf }, payload: { name: 'y' } });
+    const stolen = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { cookie: other, 'x-csrf-token': csrf },
+      payload: { name: 'y' },
+    });
     expect(stolen.statusCode).toBe(403);
   });
 });
@@ -82,12 +105,16 @@ describe('access', () => {
 
   it('lets a session through and refuses a user without the permission with 403', async () => {
     const farmer = await t.sessionCookie(DEMO_ACCOUNTS.farmer);
-    expect((await t.app.inject({ method: 'GET', url: '/api/test/me', headers: { cookie: farmer } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/test/me', headers: { cookie: farmer } })).statusCode).toBe(
+      200,
+    );
     const denied = await t.app.inject({ method: 'GET', url: '/api/test/admin', headers: { cookie: farmer } });
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ code: 'forbidden', message: 'You do not have permissions for this action' });
     const admin = await t.sessionCookie(DEMO_ACCOUNTS.admin);
-    expect((await t.app.inject({ method: 'GET', url: '/api/test/admin', headers: { cookie: admin } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/test/admin', headers: { cookie: admin } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('stops the server at boot when a route declares no access', async () => {
@@ -112,7 +139,11 @@ describe('logout', () => {
   it('ends the session server-side: the old cookie no longer signs in', async () => {
     const cookie = await t.sessionCookie(DEMO_ACCOUNTS.buyer);
     const { csrf } = (await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie } })).json();
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, 'x-csrf-token': csrf } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, 'x-csrf-token': csrf },
+    });
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(/granary_session=;/);
     const replay = await t.app.inject({ method: 'GET', url: '/api/test/me', headers: { cookie } });
@@ -124,13 +155,21 @@ describe('errors', () => {
   it('hides the cause of a 500', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 'internal_error', message: 'Sorry, an unexpected issue occurred. Please come back later!' });
+    expect(res.json()).toEqual({
+      code: 'internal_error',
+      message: 'Sorry, an unexpected issue occurred. Please come back later!',
+    });
     expect(res.body).not.toContain('hunter2');
   });
 
   it('answers a body that fails its schema with 400, a code and the field', async () => {
     const { cookie, csrf } = await anonymous();
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { cookie, 'x-csrf-token': csrf }, payload: { name: '' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { cookie, 'x-csrf-token': csrf },
+      payload: { name: '' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('invalid_request');
     expect(res.json().message).toContain('name');
@@ -206,13 +245,22 @@ describe('shared rate-limit counters', () => {
   it('limits a route across requests and answers 429 with a code', async () => {
     const limited = await createTestApp({
       beforeReady(app) {
-        app.get('/api/test/limited', { config: { access: 'public', rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({ ok: true }));
-        app.get('/api/test/limited-too', { config: { access: 'public', rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => ({ ok: true }));
+        app.get(
+          '/api/test/limited',
+          { config: { access: 'public', rateLimit: { max: 2, timeWindow: 60_000 } } },
+          async () => ({ ok: true }),
+        );
+        app.get(
+          '/api/test/limited-too',
+          { config: { access: 'public', rateLimit: { max: 2, timeWindow: 60_000 } } },
+          async () => ({ ok: true }),
+        );
       },
     });
     try {
       const codes = [];
-      for (let i = 0; i < 3; i++) codes.push((await limited.app.inject({ method: 'GET', url: '/api/test/limited' })).statusCode);
+      for (let i = 0; i < 3; i++)
+        codes.push((await limited.app.inject({ method: 'GET', url: '/api/test/limited' })).statusCode);
       expect(codes).toEqual([200, 200, 429]);
       const res = await limited.app.inject({ method: 'GET', url: '/api/test/limited' });
       expect(res.json().code).toBe('rate_limited');
@@ -258,27 +306,32 @@ describe('PostgreSQL pool', () => {
     }
   });
 
-  it.runIf(process.env.DATABASE_URL)('lets processes that start together migrate and seed one after the other', async () => {
-    const url = process.env.DATABASE_URL!;
-    const a = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
-    const b = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
-    try {
-      const spans: { who: string; from: number; to: number }[] = [];
-      const work = (who: string) => async () => {
-        const from = performance.now();
-        await new Promise((resolve) => setTimeout(resolve, 150));
-        spans.push({ who, from, to: performance.now() });
-        return who;
-      };
-      expect(await Promise.all([a.withStartupLock(work('a')), b.withStartupLock(work('b'))])).toEqual(['a', 'b']);
-      const [first, second] = spans.sort((x, y) => x.from - y.from);
-      expect(second!.from).toBeGreaterThanOrEqual(first!.to);
-      // A failure inside lets the next one in.
-      await expect(a.withStartupLock(async () => Promise.reject(new Error('migration failed')))).rejects.toThrow('migration failed');
-      expect(await b.withStartupLock(async () => 'after')).toBe('after');
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
+  it.runIf(process.env.DATABASE_URL)(
+    'lets processes that start together migrate and seed one after the other',
+    async () => {
+      const url = process.env.DATABASE_URL!;
+      const a = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+      const b = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+      try {
+        const spans: { who: string; from: number; to: number }[] = [];
+        const work = (who: string) => async () => {
+          const from = performance.now();
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          spans.push({ who, from, to: performance.now() });
+          return who;
+        };
+        expect(await Promise.all([a.withStartupLock(work('a')), b.withStartupLock(work('b'))])).toEqual(['a', 'b']);
+        const [first, second] = spans.sort((x, y) => x.from - y.from);
+        expect(second!.from).toBeGreaterThanOrEqual(first!.to);
+        // A failure inside lets the next one in.
+        await expect(a.withStartupLock(async () => Promise.reject(new Error('migration failed')))).rejects.toThrow(
+          'migration failed',
+        );
+        expect(await b.withStartupLock(async () => 'after')).toBe('after');
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    },
+  );
 });

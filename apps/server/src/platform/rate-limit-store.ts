@@ -6,7 +6,11 @@ import type { Db } from './db.ts';
  * A fixed-window counter in PostgreSQL, so every server process behind a load balancer shares the same
  * limits (DESIGN.md: throttling state never lives in process memory).
  */
-export async function incrementCounter(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+export async function incrementCounter(
+  db: Db,
+  key: string,
+  windowMs: number,
+): Promise<{ current: number; ttl: number }> {
   const result = await db.execute<{ count: number; ttl_ms: string | number }>(sql`
     insert into rate_limit_counters (key, count, window_ends_at)
     values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
@@ -31,7 +35,11 @@ export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     constructor(prefix: unknown = 'rl:') {
       this.prefix = typeof prefix === 'string' ? prefix : 'rl:';
     }
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
       incrementCounter(db, `${this.prefix}${key}`, timeWindow).then(
         (r) => callback(null, r),
         (err: Error) => callback(err),

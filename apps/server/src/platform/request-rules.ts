@@ -27,7 +27,12 @@ export function findUnstorableText(root: unknown, rootPath: string): string | nu
       if (!isStorableText(value)) return path;
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${path}.${i}`]);
-    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value) && !(value instanceof Uint8Array)) {
+    } else if (
+      value !== null &&
+      typeof value === 'object' &&
+      !Buffer.isBuffer(value) &&
+      !(value instanceof Uint8Array)
+    ) {
       const entries = Object.entries(value);
       for (const [key] of entries) if (!isStorableText(key)) return `${path}.${JSON.stringify(key)}`;
       // Pushed last to first, so the first in the request is looked at first.
@@ -42,9 +47,13 @@ export const UNSTORABLE_TEXT_MESSAGE = 'Text must not contain NUL characters or 
 /** Refuses a request whose path, query or parsed body holds text PostgreSQL can't store (before validation). */
 function refuseUnstorableText(request: FastifyRequest): void {
   const where =
-    findUnstorableText(request.params, 'params') ?? findUnstorableText(request.query, 'querystring') ?? findUnstorableText(request.body, 'body');
+    findUnstorableText(request.params, 'params') ??
+    findUnstorableText(request.query, 'querystring') ??
+    findUnstorableText(request.body, 'body');
   if (where) {
-    throw new AppError('invalid_request', `${UNSTORABLE_TEXT_MESSAGE} (${where})`, [{ path: where, message: UNSTORABLE_TEXT_MESSAGE }]);
+    throw new AppError('invalid_request', `${UNSTORABLE_TEXT_MESSAGE} (${where})`, [
+      { path: where, message: UNSTORABLE_TEXT_MESSAGE },
+    ]);
   }
 }
 

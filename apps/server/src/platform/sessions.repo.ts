@@ -6,10 +6,7 @@ import { sessions, users } from '../db/schema/index.ts';
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 
-export async function insertSession(
-  db: Db,
-  row: typeof sessions.$inferInsert,
-): Promise<void> {
+export async function insertSession(db: Db, row: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(row);
 }
 
@@ -79,8 +76,16 @@ export async function findSessionWithUser(
 }
 
 /** Starts, changes or (with null) ends acting as another user on one session. */
-export async function setSessionActAs(db: Db, tokenHash: string, actAsUserId: string | null, scope: string | null): Promise<void> {
-  await db.update(sessions).set({ actAsUserId, actAsScope: actAsUserId ? scope : null }).where(eq(sessions.tokenHash, tokenHash));
+export async function setSessionActAs(
+  db: Db,
+  tokenHash: string,
+  actAsUserId: string | null,
+  scope: string | null,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ actAsUserId, actAsScope: actAsUserId ? scope : null })
+    .where(eq(sessions.tokenHash, tokenHash));
 }
 
 export async function touchSession(db: Db, tokenHash: string, at: Date): Promise<void> {
@@ -95,5 +100,9 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
 export async function deleteUserSessions(db: Db, userId: string, exceptTokenHash?: string): Promise<void> {
   await db
     .delete(sessions)
-    .where(exceptTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash)) : eq(sessions.userId, userId));
+    .where(
+      exceptTokenHash
+        ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash))
+        : eq(sessions.userId, userId),
+    );
 }

@@ -120,7 +120,8 @@ export async function loadSession(
   // findSessionWithUser evaluated `extra` for the same user as chosen here.
   const loaded = extra ? { extra: { of: extra, value: found.extra } } : {};
   if (session.actAsUserId) {
-    if (actAsUser && actAsUser.status === 'active') return { tokenHash, session, user: actAsUser, actor: user, ...loaded };
+    if (actAsUser && actAsUser.status === 'active')
+      return { tokenHash, session, user: actAsUser, actor: user, ...loaded };
     // The acted-as user was suspended or deleted meanwhile: the admin is back to themself.
     await setSessionActAs(db, tokenHash, null, null);
     return { tokenHash, session: { ...session, actAsUserId: null, actAsScope: null }, user, actor: null, ...loaded };

@@ -36,7 +36,10 @@ export function registerWriteLimits(app: FastifyInstance, ctx: AppContext): void
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((m) => WRITE_METHODS.has(m))) return;
-    const config = (route.config ??= {}) as NonNullable<typeof route.config> & { rateLimit?: unknown; writeLimit?: number };
+    const config = (route.config ??= {}) as NonNullable<typeof route.config> & {
+      rateLimit?: unknown;
+      writeLimit?: number;
+    };
     if (config.rateLimit !== undefined) return;
     config.rateLimit = {
       max: config.writeLimit ?? WRITE_LIMIT_PER_MINUTE,

@@ -33,14 +33,46 @@ type CropPlan = {
 };
 
 const US_PLANS: CropPlan[] = [
-  { cropId: CROP_IDS.corn, spotBasis: '-0.4200', monthStep: '0.0400', newCropBasis: '-0.5200', harvest: [10, 11], nextMonths: 3 },
-  { cropId: CROP_IDS.soybeans, spotBasis: '-0.8500', monthStep: '0.0500', newCropBasis: '-0.9500', harvest: [10, 11], nextMonths: 2 },
-  { cropId: CROP_IDS.wheat, spotBasis: '-0.6500', monthStep: '0.0300', newCropBasis: '-0.7500', harvest: [7, 7], nextMonths: 2 },
+  {
+    cropId: CROP_IDS.corn,
+    spotBasis: '-0.4200',
+    monthStep: '0.0400',
+    newCropBasis: '-0.5200',
+    harvest: [10, 11],
+    nextMonths: 3,
+  },
+  {
+    cropId: CROP_IDS.soybeans,
+    spotBasis: '-0.8500',
+    monthStep: '0.0500',
+    newCropBasis: '-0.9500',
+    harvest: [10, 11],
+    nextMonths: 2,
+  },
+  {
+    cropId: CROP_IDS.wheat,
+    spotBasis: '-0.6500',
+    monthStep: '0.0300',
+    newCropBasis: '-0.7500',
+    harvest: [7, 7],
+    nextMonths: 2,
+  },
 ];
 
 const CANADA_PLANS: CropPlan[] = [
-  { cropId: CROP_IDS.canola, spotBasis: '-30.00', monthStep: '1.50', newCropBasis: '-36.00', harvest: [9, 10], nextMonths: 3 },
-  ...US_PLANS.map((p) => ({ ...p, spotBasis: toDecimal(p.spotBasis).minus('0.15').toFixed(4), newCropBasis: toDecimal(p.newCropBasis).minus('0.10').toFixed(4) })),
+  {
+    cropId: CROP_IDS.canola,
+    spotBasis: '-30.00',
+    monthStep: '1.50',
+    newCropBasis: '-36.00',
+    harvest: [9, 10],
+    nextMonths: 3,
+  },
+  ...US_PLANS.map((p) => ({
+    ...p,
+    spotBasis: toDecimal(p.spotBasis).minus('0.15').toFixed(4),
+    newCropBasis: toDecimal(p.newCropBasis).minus('0.10').toFixed(4),
+  })),
 ];
 
 function monthStart(iso: string, plus: number): string {
@@ -82,12 +114,23 @@ export async function seedBidsDemo(db: Db, options: BidsSeedOptions): Promise<vo
       const unitShift = product.priceUnit === 'tonne' ? shift.times(50) : shift;
       const symbolFor = (start: string, end: string) =>
         listed.find((c) => c.optionMonth >= end.slice(0, 7) && c.lastTradeDay >= start)?.symbol ?? null;
-      const periods: { name: string; start: string; end: string; basis: string; cap?: string; contracted?: string }[] = [];
-      periods.push({ name: 'Spot', start: today, end: monthEnd(today), basis: toDecimal(plan.spotBasis).plus(unitShift).toFixed(4) });
+      const periods: { name: string; start: string; end: string; basis: string; cap?: string; contracted?: string }[] =
+        [];
+      periods.push({
+        name: 'Spot',
+        start: today,
+        end: monthEnd(today),
+        basis: toDecimal(plan.spotBasis).plus(unitShift).toFixed(4),
+      });
       for (let i = 1; i <= plan.nextMonths; i++) {
         const start = monthStart(today, i);
         const end = monthEnd(start);
-        periods.push({ name: defaultInstrumentName(start, end), start, end, basis: toDecimal(plan.spotBasis).plus(unitShift).plus(toDecimal(plan.monthStep).times(i)).toFixed(4) });
+        periods.push({
+          name: defaultInstrumentName(start, end),
+          start,
+          end,
+          basis: toDecimal(plan.spotBasis).plus(unitShift).plus(toDecimal(plan.monthStep).times(i)).toFixed(4),
+        });
       }
       // New crop: the next harvest window that starts after the listed months above.
       const y = Number(today.slice(0, 4)) + 1;

@@ -38,7 +38,10 @@ const TODAY = '2026-11-22';
 async function rows<T = Record<string, unknown>>(db: Db, text: string): Promise<T[]> {
   const result = (await db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] };
   return result.rows.map(
-    (r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' || typeof v === 'bigint' ? String(v) : v])) as T,
+    (r) =>
+      Object.fromEntries(
+        Object.entries(r).map(([k, v]) => [k, typeof v === 'number' || typeof v === 'bigint' ? String(v) : v]),
+      ) as T,
   );
 }
 
@@ -54,28 +57,47 @@ async function seeded(crm: DemoCrmSize): Promise<Database> {
 }
 
 /** Every contract and ticket of a partner as the views' facts (client and the client's contracts attached). */
-async function viewFacts(db: Db, partnerId: string): Promise<{ contracts: ContractFacts[]; tickets: ScaleTicketFacts[] }> {
+async function viewFacts(
+  db: Db,
+  partnerId: string,
+): Promise<{ contracts: ContractFacts[]; tickets: ScaleTicketFacts[] }> {
   const cs = await db.select().from(contracts).where(eq(contracts.partnerId, partnerId));
   const ts = await db.select().from(scaleTickets).where(eq(scaleTickets.partnerId, partnerId));
   const clients = new Map(
     (await db.select().from(legalEntities).where(eq(legalEntities.partnerId, partnerId))).map((c) => [
       c.id,
-      { id: c.id, name: c.name, area: c.area, estimatedYield: c.estimatedYield, contractedWithOther: c.contractedWithOther },
+      {
+        id: c.id,
+        name: c.name,
+        area: c.area,
+        estimatedYield: c.estimatedYield,
+        contractedWithOther: c.contractedWithOther,
+      },
     ]),
   );
   const byClient = new Map<number, ContractRecord[]>();
   for (const c of cs) byClient.set(c.clientId, [...(byClient.get(c.clientId) ?? []), c]);
   return {
-    contracts: cs.map((c) => ({ ...c, kind: 'contract', client: clients.get(c.clientId) ?? null, clientContracts: byClient.get(c.clientId) ?? [] })),
+    contracts: cs.map((c) => ({
+      ...c,
+      kind: 'contract',
+      client: clients.get(c.clientId) ?? null,
+      clientContracts: byClient.get(c.clientId) ?? [],
+    })),
     tickets: ts.map((t) => ({ ...t, kind: 'scaleTicket', client: clients.get(t.clientId) ?? null })),
   };
 }
 
-function viewCounts(facts: { contracts: ContractFacts[]; tickets: ScaleTicketFacts[] }, marketId?: number): Record<ContractView, number> {
+function viewCounts(
+  facts: { contracts: ContractFacts[]; tickets: ScaleTicketFacts[] },
+  marketId?: number,
+): Record<ContractView, number> {
   const out = {} as Record<ContractView, number>;
   for (const view of CONTRACT_VIEWS) {
     const pool = view === 'unapplied' ? facts.tickets : facts.contracts;
-    out[view] = pool.filter((f) => (marketId === undefined || f.marketId === marketId) && contractInView(f, view, TODAY)).length;
+    out[view] = pool.filter(
+      (f) => (marketId === undefined || f.marketId === marketId) && contractInView(f, view, TODAY),
+    ).length;
   }
   return out;
 }
@@ -89,7 +111,6 @@ const LISTED: Record<number, number[]> = {
   73: [3, 5, 7, 9, 12],
   11: [1, 3, 5, 7, 11],
 };
-
 
 /** The generator's contracts (SQL, for alias a): not the ones the demo's offers were filled into. */
 const GENERATED = (a: string) => `not exists (select 1 from offers o where o.contract_id = ${a}.id)`;
@@ -110,7 +131,10 @@ describe('the small demo seed (what createTestApp seeds)', () => {
 
   it('fills the crops table from the domain and gives each partner its partner legal entity', async () => {
     expect(Number((await one<{ n: string }>(db, 'select count(*) as n from crops')).n)).toBe(CROPS.length);
-    const partnersLe = await rows<{ partner_id: string; name: string }>(db, `select partner_id, name from legal_entities where kind = 'partner' order by partner_id`);
+    const partnersLe = await rows<{ partner_id: string; name: string }>(
+      db,
+      `select partner_id, name from legal_entities where kind = 'partner' order by partner_id`,
+    );
     expect(partnersLe).toEqual([
       { partner_id: 'demo', name: 'Granary Demo Grain Co.' },
       { partner_id: 'prairie', name: 'Prairie Grain Cooperative Ltd.' },
@@ -135,21 +159,30 @@ describe('the small demo seed (what createTestApp seeds)', () => {
     const evs = await db.select().from(pricingEvents);
     const byContract = new Map<number, (typeof evs)[number][]>();
     for (const e of evs) byContract.set(e.contractId, [...(byContract.get(e.contractId) ?? []), e]);
-    const same = (a: string | null, b: string | null) => (a === null || b === null ? a === b : toDecimal(a).equals(toDecimal(b)));
+    const same = (a: string | null, b: string | null) =>
+      a === null || b === null ? a === b : toDecimal(a).equals(toDecimal(b));
     const wrong: string[] = [];
     for (const c of cs) {
       const p = contractPricing(c, byContract.get(c.id) ?? []);
-      if (!same(c.pricedQuantity, p.pricedQuantity)) wrong.push(`${c.displayContractId} priced ${c.pricedQuantity} ≠ ${p.pricedQuantity}`);
-      if (c.priceStatus !== p.priceStatus) wrong.push(`${c.displayContractId} status ${c.priceStatus} ≠ ${p.priceStatus}`);
-      if (!same(c.futuresPrice, p.averageFutures)) wrong.push(`${c.displayContractId} futures ${c.futuresPrice} ≠ ${p.averageFutures}`);
+      if (!same(c.pricedQuantity, p.pricedQuantity))
+        wrong.push(`${c.displayContractId} priced ${c.pricedQuantity} ≠ ${p.pricedQuantity}`);
+      if (c.priceStatus !== p.priceStatus)
+        wrong.push(`${c.displayContractId} status ${c.priceStatus} ≠ ${p.priceStatus}`);
+      if (!same(c.futuresPrice, p.averageFutures))
+        wrong.push(`${c.displayContractId} futures ${c.futuresPrice} ≠ ${p.averageFutures}`);
       if (!same(c.basis, p.averageBasis)) wrong.push(`${c.displayContractId} basis ${c.basis} ≠ ${p.averageBasis}`);
-      if (!same(c.cashPrice, p.averageCash)) wrong.push(`${c.displayContractId} cash ${c.cashPrice} ≠ ${p.averageCash}`);
+      if (!same(c.cashPrice, p.averageCash))
+        wrong.push(`${c.displayContractId} cash ${c.cashPrice} ≠ ${p.averageCash}`);
       if (c.status !== contractStatus(c)) wrong.push(`${c.displayContractId} ${c.status} ≠ ${contractStatus(c)}`);
     }
     expect(wrong).toEqual([]);
     // Every price status and contract type occurs.
-    expect(new Set(cs.map((c) => c.priceStatus))).toEqual(new Set(['priced', 'unpriced', 'partially_priced', 'basis_set', 'futures_set']));
-    expect(new Set(cs.map((c) => c.contractType))).toEqual(new Set(['flat', 'hta', 'spot', 'pp', 'mp', 'mp_plus', 'basic_cs']));
+    expect(new Set(cs.map((c) => c.priceStatus))).toEqual(
+      new Set(['priced', 'unpriced', 'partially_priced', 'basis_set', 'futures_set']),
+    );
+    expect(new Set(cs.map((c) => c.contractType))).toEqual(
+      new Set(['flat', 'hta', 'spot', 'pp', 'mp', 'mp_plus', 'basic_cs']),
+    );
   });
 
   it('delivers through ticket applications: delivered = Σ applications, over-delivery within 2 %, tickets balanced', async () => {
@@ -168,7 +201,17 @@ describe('the small demo seed (what createTestApp seeds)', () => {
                or t.delivery_date < c.delivery_start or t.delivery_date > date '${TODAY}') as ticket_fits,
          (select count(*) from scale_tickets where quantity not between 50 and 6000) as load_size`,
     );
-    expect(bad).toEqual({ delivered: '0', over: '0', last_ticket: '0', balance: '0', applied: '0', pct_range: '0', pct_sum: '0', ticket_fits: '0', load_size: '0' });
+    expect(bad).toEqual({
+      delivered: '0',
+      over: '0',
+      last_ticket: '0',
+      balance: '0',
+      applied: '0',
+      pct_range: '0',
+      pct_sum: '0',
+      ticket_fits: '0',
+      load_size: '0',
+    });
     const shape = await one<Record<string, string>>(
       db,
       `select (select count(*) from scale_tickets where unapplied_quantity > 0 and applied_quantity = 0) as unapplied,
@@ -202,17 +245,21 @@ describe('the small demo seed (what createTestApp seeds)', () => {
     for (const c of cs) {
       const [y, m] = c.optionMonth!.split('-').map(Number) as [number, number];
       if (!LISTED[c.cropId]?.includes(m)) wrong.push(`${c.displayContractId} ${c.cropId} ${c.optionMonth}`);
-      if (c.optionMonth! <= c.deliveryEnd.slice(0, 7)) wrong.push(`${c.displayContractId} option ${c.optionMonth} before ${c.deliveryEnd}`);
+      if (c.optionMonth! <= c.deliveryEnd.slice(0, 7))
+        wrong.push(`${c.displayContractId} option ${c.optionMonth} before ${c.deliveryEnd}`);
       if (y > Number(c.deliveryEnd.slice(0, 4)) + 1) wrong.push(`${c.displayContractId} option year ${y}`);
       const hv = `${c.cropYear}-${String(harvest.get(c.cropId)).padStart(2, '0')}-01`;
       const next = `${c.cropYear + 1}-${String(harvest.get(c.cropId)).padStart(2, '0')}-01`;
       const hvMinus3 = new Date(Date.parse(`${hv}T00:00:00Z`) - 3 * 86_400_000).toISOString().slice(0, 10);
-      if (c.deliveryStart < hvMinus3 || c.deliveryStart >= next) wrong.push(`${c.displayContractId} window ${c.deliveryStart} for ${c.cropYear}`);
+      if (c.deliveryStart < hvMinus3 || c.deliveryStart >= next)
+        wrong.push(`${c.displayContractId} window ${c.deliveryStart} for ${c.cropYear}`);
       if (c.deliveryStart > c.deliveryEnd || c.contractDate > TODAY) wrong.push(`${c.displayContractId} dates`);
-      if (c.contractType !== 'spot' && c.contractType !== 'basic_cs' && c.contractDate > c.deliveryStart) wrong.push(`${c.displayContractId} signed after start`);
+      if (c.contractType !== 'spot' && c.contractType !== 'basic_cs' && c.contractDate > c.deliveryStart)
+        wrong.push(`${c.displayContractId} signed after start`);
       const option = c.contractType === 'mp' || c.contractType === 'mp_plus';
       if (option !== (c.strike !== null && c.callOptionFee !== null)) wrong.push(`${c.displayContractId} strike/fee`);
-      if ((option || c.contractType === 'pp') !== (c.expiration !== null)) wrong.push(`${c.displayContractId} expiration`);
+      if ((option || c.contractType === 'pp') !== (c.expiration !== null))
+        wrong.push(`${c.displayContractId} expiration`);
       if ((c.contractType === 'mp_plus') !== (c.mpOption !== null)) wrong.push(`${c.displayContractId} mpOption`);
       if (c.quantityUnit !== 'bushels') wrong.push(`${c.displayContractId} unit`);
     }
@@ -231,7 +278,8 @@ describe('the small demo seed (what createTestApp seeds)', () => {
   });
 
   it('hashes the terms as the server does; a signature matches them unless amended since', async () => {
-    const termsText = (domain as Record<string, unknown>).contractTermsText as ((t: ContractRecord) => string) | undefined;
+    const termsText = (domain as Record<string, unknown>).contractTermsText as
+      ((t: ContractRecord) => string) | undefined;
     const cs = await db.select().from(contracts);
     if (termsText) {
       const wrong = cs.filter((c) => c.termsHash !== createHash('sha256').update(termsText(c)).digest('hex'));
@@ -269,10 +317,31 @@ describe('the small demo seed (what createTestApp seeds)', () => {
          (select count(*) from contracts c where not exists (select 1 from client_markets cm where cm.client_id = c.client_id and cm.market_id = c.market_id)) as contract_markets,
          (select count(*) from market_user_permissions p join markets m on m.id = p.market_id join users u on u.id = p.user_id where u.partner_id <> m.partner_id) as permissions`,
     );
-    expect(bad).toEqual({ contracts: '0', tickets: '0', applications: '0', notes: '0', followups: '0', client_markets: '0', contract_markets: '0', permissions: '0' });
-    const prairie = await rows<{ slug: string; country_code: string }>(db, `select slug, country_code from markets where partner_id = 'prairie' order by id`);
+    expect(bad).toEqual({
+      contracts: '0',
+      tickets: '0',
+      applications: '0',
+      notes: '0',
+      followups: '0',
+      client_markets: '0',
+      contract_markets: '0',
+      permissions: '0',
+    });
+    const prairie = await rows<{ slug: string; country_code: string }>(
+      db,
+      `select slug, country_code from markets where partner_id = 'prairie' order by id`,
+    );
     expect(prairie).toEqual(DEMO_MARKETS.prairie.map((slug) => ({ slug, country_code: 'CAN' })));
-    expect(Number((await one<{ n: string }>(db, `select count(*) as n from contracts c where partner_id = 'prairie' and ${GENERATED('c')}`)).n)).toBe(60);
+    expect(
+      Number(
+        (
+          await one<{ n: string }>(
+            db,
+            `select count(*) as n from contracts c where partner_id = 'prairie' and ${GENERATED('c')}`,
+          )
+        ).n,
+      ),
+    ).toBe(60);
   });
 
   it('gives each buyer all ten permissions on their own partner’s markets only', async () => {
@@ -281,23 +350,43 @@ describe('the small demo seed (what createTestApp seeds)', () => {
       .from(marketUserPermissions)
       .innerJoin(users, eq(users.id, marketUserPermissions.userId))
       .innerJoin(markets, eq(markets.id, marketUserPermissions.marketId));
-    const slugsOf = (email: string) => perms.filter((p) => p.email === email).map((p) => p.slug).sort();
+    const slugsOf = (email: string) =>
+      perms
+        .filter((p) => p.email === email)
+        .map((p) => p.slug)
+        .sort();
     expect(slugsOf(DEMO_ACCOUNTS.buyer)).toEqual([...DEMO_MARKETS.demo].sort());
     expect(slugsOf(DEMO_ACCOUNTS.prairieBuyer)).toEqual([...DEMO_MARKETS.prairie].sort());
     expect(perms.every((p) => [...p.permissions].sort().join() === [...MARKET_PERMISSIONS].sort().join())).toBe(true);
-    const countries = await rows<{ country_code: string; n: string }>(db, `select country_code, count(*) as n from markets where partner_id = 'demo' group by 1 order by 1`);
-    expect(countries).toEqual([{ country_code: 'CAN', n: '2' }, { country_code: 'USA', n: '4' }]);
+    const countries = await rows<{ country_code: string; n: string }>(
+      db,
+      `select country_code, count(*) as n from markets where partner_id = 'demo' group by 1 order by 1`,
+    );
+    expect(countries).toEqual([
+      { country_code: 'CAN', n: '2' },
+      { country_code: 'USA', n: '4' },
+    ]);
   });
 
   it("links the demo farmer's enterprise to one client of the demo partner, with contracts", async () => {
-    const linked = await rows<{ id: number; name: string; partner_id: string; contracts: string; contact_user: string | null }>(
+    const linked = await rows<{
+      id: number;
+      name: string;
+      partner_id: string;
+      contracts: string;
+      contact_user: string | null;
+    }>(
       db,
       `select l.id, l.name, l.partner_id, (select count(*) from contracts c where c.client_id = l.id) as contracts,
               (select u.email from client_contacts k join users u on u.id = k.user_id where k.client_id = l.id) as contact_user
        from legal_entities l join enterprises e on e.id = l.enterprise_id`,
     );
     expect(linked).toHaveLength(1);
-    expect(linked[0]).toMatchObject({ name: 'Fieldman Family Farms', partner_id: 'demo', contact_user: DEMO_ACCOUNTS.farmer });
+    expect(linked[0]).toMatchObject({
+      name: 'Fieldman Family Farms',
+      partner_id: 'demo',
+      contact_user: DEMO_ACCOUNTS.farmer,
+    });
     expect(Number(linked[0]!.contracts)).toBeGreaterThan(0);
   });
 
@@ -332,13 +421,19 @@ describe('the small demo seed (what createTestApp seeds)', () => {
   it('writes notes in all six categories and follow-ups upcoming, under and over 90 days past, and done', async () => {
     const cats = await rows<{ category: string }>(db, `select distinct category from notes where partner_id = 'demo'`);
     expect(new Set(cats.map((c) => c.category))).toEqual(new Set(NOTE_CATEGORIES));
-    const fus = await rows<{ due_date: string; done: boolean }>(db, `select due_date::text as due_date, done_at is not null as done from followups where partner_id = 'demo'`);
+    const fus = await rows<{ due_date: string; done: boolean }>(
+      db,
+      `select due_date::text as due_date, done_at is not null as done from followups where partner_id = 'demo'`,
+    );
     const open = fus.filter((f) => !f.done);
     expect(open.some((f) => followupState(f.due_date, TODAY) === 'upcoming')).toBe(true);
     expect(open.some((f) => followupAgeBucket(f.due_date, TODAY) === 'under90Days')).toBe(true);
     expect(open.some((f) => followupAgeBucket(f.due_date, TODAY) === 'over90Days')).toBe(true);
     expect(fus.some((f) => f.done)).toBe(true);
-    const text = await one<{ n: string }>(db, `select count(*) as n from notes where note ~ '(%[0-9]\\$s|\\{[A-Za-z]+\\})'`);
+    const text = await one<{ n: string }>(
+      db,
+      `select count(*) as n from notes where note ~ '(%[0-9]\\$s|\\{[A-Za-z]+\\})'`,
+    );
     expect(text.n).toBe('0');
   });
 });
@@ -364,14 +459,19 @@ describe('the full demo seed (what npm start seeds)', () => {
     const facts = await viewFacts(db, 'demo');
     const all = viewCounts(facts);
     for (const view of CONTRACT_VIEWS) expect({ view, n: all[view] > 0 }).toEqual({ view, n: true });
-    const demoMarkets = await db.select({ id: markets.id, slug: markets.slug }).from(markets).where(eq(markets.partnerId, 'demo'));
+    const demoMarkets = await db
+      .select({ id: markets.id, slug: markets.slug })
+      .from(markets)
+      .where(eq(markets.partnerId, 'demo'));
     expect(demoMarkets.map((m) => m.slug)).toEqual([...DEMO_MARKETS.demo]);
     for (const m of demoMarkets) {
       const counts = viewCounts(facts, m.id);
-      for (const view of CONTRACT_VIEWS) expect({ market: m.slug, view, n: counts[view] > 0 }).toEqual({ market: m.slug, view, n: true });
+      for (const view of CONTRACT_VIEWS)
+        expect({ market: m.slug, view, n: counts[view] > 0 }).toEqual({ market: m.slug, view, n: true });
     }
     const prairie = viewCounts(await viewFacts(db, 'prairie'));
-    for (const view of CONTRACT_VIEWS) expect({ partner: 'prairie', view, n: prairie[view] > 0 }).toEqual({ partner: 'prairie', view, n: true });
+    for (const view of CONTRACT_VIEWS)
+      expect({ partner: 'prairie', view, n: prairie[view] > 0 }).toEqual({ partner: 'prairie', view, n: true });
   });
 
   it('amends a few contracts after they were signed (signature mismatch) and leaves others to sign', async () => {
@@ -397,8 +497,18 @@ describe('generateCrmData', () => {
     analyze: false,
   };
   const TABLES = [
-    'markets', 'legal_entities', 'client_markets', 'client_contacts', 'contracts', 'pricing_events', 'contract_amendments',
-    'contract_documents', 'scale_tickets', 'ticket_applications', 'notes', 'followups',
+    'markets',
+    'legal_entities',
+    'client_markets',
+    'client_contacts',
+    'contracts',
+    'pricing_events',
+    'contract_amendments',
+    'contract_documents',
+    'scale_tickets',
+    'ticket_applications',
+    'notes',
+    'followups',
   ];
 
   async function dump(opts: CrmGeneratorOptions): Promise<Record<string, unknown[]>> {

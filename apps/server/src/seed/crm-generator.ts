@@ -109,20 +109,69 @@ type Row = Record<string, unknown>;
 type Exec = (text: string) => Promise<Row[]>;
 
 const STAGING = [
-  '_g_market', '_g_mcrop', '_g_mtown', '_g_cc', '_g_opt', '_g_cy', '_g_named', '_g_tpl', '_g_cl0', '_g_cl1', '_g_client',
-  '_g_c', '_g_cord', '_g_ev', '_g_evagg', '_g_alloc', '_g_split', '_g_t', '_g_tf', '_g_ta', '_g_taf', '_g_cagg', '_g_cf',
-  '_g_am', '_g_doc', '_g_note', '_g_fu', '_g_contact', '_g_cfh', '_g_evf',
+  '_g_market',
+  '_g_mcrop',
+  '_g_mtown',
+  '_g_cc',
+  '_g_opt',
+  '_g_cy',
+  '_g_named',
+  '_g_tpl',
+  '_g_cl0',
+  '_g_cl1',
+  '_g_client',
+  '_g_c',
+  '_g_cord',
+  '_g_ev',
+  '_g_evagg',
+  '_g_alloc',
+  '_g_split',
+  '_g_t',
+  '_g_tf',
+  '_g_ta',
+  '_g_taf',
+  '_g_cagg',
+  '_g_cf',
+  '_g_am',
+  '_g_doc',
+  '_g_note',
+  '_g_fu',
+  '_g_contact',
+  '_g_cfh',
+  '_g_evf',
 ];
 
 /** Tables whose secondary indexes and foreign keys a bulk load rebuilds. */
 const BULK_TABLES = [
-  'legal_entities', 'client_markets', 'client_contacts', 'client_access', 'contracts', 'pricing_events', 'contract_amendments',
-  'contract_documents', 'scale_tickets', 'ticket_applications', 'notes', 'followups',
+  'legal_entities',
+  'client_markets',
+  'client_contacts',
+  'client_access',
+  'contracts',
+  'pricing_events',
+  'contract_amendments',
+  'contract_documents',
+  'scale_tickets',
+  'ticket_applications',
+  'notes',
+  'followups',
 ];
 
 const WRITTEN_TABLES = [
-  'markets', 'market_user_permissions', 'legal_entities', 'client_markets', 'client_contacts', 'client_access', 'contracts',
-  'pricing_events', 'contract_amendments', 'contract_documents', 'scale_tickets', 'ticket_applications', 'notes', 'followups',
+  'markets',
+  'market_user_permissions',
+  'legal_entities',
+  'client_markets',
+  'client_contacts',
+  'client_access',
+  'contracts',
+  'pricing_events',
+  'contract_amendments',
+  'contract_documents',
+  'scale_tickets',
+  'ticket_applications',
+  'notes',
+  'followups',
 ] as const;
 
 /** A SQL string literal. */
@@ -218,7 +267,8 @@ function validate(o: CrmGeneratorOptions): void {
     if (!Number.isSafeInteger(v) || v < 0) throw new Error(`${k} must be a whole number ≥ 0`);
   }
   if (o.clients < 1) throw new Error('clients must be ≥ 1');
-  if (!Number.isSafeInteger(o.seed) || o.seed < 0 || o.seed > 2 ** 40) throw new Error('seed must be a whole number in 0…2^40');
+  if (!Number.isSafeInteger(o.seed) || o.seed < 0 || o.seed > 2 ** 40)
+    throw new Error('seed must be a whole number in 0…2^40');
   if (o.cropYears.length === 0 || o.cropYears.some((y) => !Number.isInteger(y) || y < 1990 || y > 2100)) {
     throw new Error('cropYears must be years');
   }
@@ -245,7 +295,9 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
   const avgFollowups = o.followupsPerClient ?? 0.8;
   const buyers = o.buyerUserIds ?? [];
   const pickBuyer = (key: string, salt: number) =>
-    buyers.length === 0 ? 'null::uuid' : `(ARRAY[${buyers.map(str).join(',')}]::uuid[])[1 + floor(${R(key, salt)} * ${buyers.length})::int]`;
+    buyers.length === 0
+      ? 'null::uuid'
+      : `(ARRAY[${buyers.map(str).join(',')}]::uuid[])[1 + floor(${R(key, salt)} * ${buyers.length})::int]`;
   const partner = str(o.partnerId);
   const counts: Record<string, number> = {};
 
@@ -274,7 +326,9 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
   /** INSERT INTO target SELECT … FROM source in slices of `ord`. */
   const insertBatched = async (target: string, columns: string, select: string, source: string, total: number) => {
     for (let from = 0; from < total; from += batchSize) {
-      await q(`insert into ${target} (${columns}) select ${select} from ${source} s where s.ord >= ${from} and s.ord < ${from + batchSize} order by s.ord`);
+      await q(
+        `insert into ${target} (${columns}) select ${select} from ${source} s where s.ord >= ${from} and s.ord < ${from + batchSize} order by s.ord`,
+      );
     }
     counts[target] = (counts[target] ?? 0) + total;
   };
@@ -284,7 +338,8 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
   // Set-up: partner, locks, crops, lookups
 
   await step('prepare', async () => {
-    if ((await scalar(`select count(*) from partners where id = ${partner}`)) === 0) throw new Error(`no partner '${o.partnerId}'`);
+    if ((await scalar(`select count(*) from partners where id = ${partner}`)) === 0)
+      throw new Error(`no partner '${o.partnerId}'`);
     await dropStaging();
     await q(`lock table ${WRITTEN_TABLES.join(', ')} in exclusive mode`);
     await q(
@@ -308,19 +363,25 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
       // Staging sorts and window functions over millions of rows: let them run in memory.
       await q(`set local work_mem = '256MB'`);
       const list = BULK_TABLES.map(str).join(',');
-      const fks = await q(`select c.conrelid::regclass::text as tbl, quote_ident(c.conname) as name, pg_get_constraintdef(c.oid) as def
+      const fks =
+        await q(`select c.conrelid::regclass::text as tbl, quote_ident(c.conname) as name, pg_get_constraintdef(c.oid) as def
         from pg_constraint c where c.contype = 'f' and c.conrelid::regclass::text in (${list}) order by 1, 2`);
       const idx = await q(`select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
         from pg_index i where i.indrelid::regclass::text in (${list}) and not i.indisprimary
           and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid) order by 1`);
       for (const f of fks) await q(`alter table ${String(f.tbl)} drop constraint ${String(f.name)}`);
       for (const i of idx) await q(`drop index ${String(i.name)}`);
-      rebuild.push(...idx.map((i) => String(i.def)), ...fks.map((f) => `alter table ${String(f.tbl)} add constraint ${String(f.name)} ${String(f.def)}`));
+      rebuild.push(
+        ...idx.map((i) => String(i.def)),
+        ...fks.map((f) => `alter table ${String(f.tbl)} add constraint ${String(f.name)} ${String(f.def)}`),
+      );
     });
   }
 
   const specs: MarketSpec[] =
-    typeof o.markets === 'number' ? catalogueMarkets(o.markets) : o.markets.map((m) => (typeof m === 'string' ? catalogueMarket(m) : m));
+    typeof o.markets === 'number'
+      ? catalogueMarkets(o.markets)
+      : o.markets.map((m) => (typeof m === 'string' ? catalogueMarket(m) : m));
   if (specs.length === 0) throw new Error('at least one market');
   const M = specs.length;
   const C = o.clients;
@@ -362,7 +423,18 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
         if (!st) throw new Error(`unknown state ${m.state}`);
         const peers = byCountry.get(m.country)!;
         const main = Object.entries(st.crops).sort((a, b) => b[1] - a[1])[0]![0];
-        return [num(i), num(marketIds[i]!), str(m.country), str(m.state), str(m.city), str(m.timezone), `ARRAY[${st.areaCodes.join(',')}]::int[]`, main, num(peers.indexOf(i)), num(peers.length)];
+        return [
+          num(i),
+          num(marketIds[i]!),
+          str(m.country),
+          str(m.state),
+          str(m.city),
+          str(m.timezone),
+          `ARRAY[${st.areaCodes.join(',')}]::int[]`,
+          main,
+          num(peers.indexOf(i)),
+          num(peers.length),
+        ];
       }),
     );
     // Crop mix per market: 100 slots.
@@ -382,7 +454,8 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
         }
         mcrop.push([num(i), num(slot), num(chosen)]);
       }
-      for (let slot = 0; slot < 16; slot++) mtown.push([num(i), num(slot), str(slot < 6 ? m.city : st.towns[(slot - 6 + i) % st.towns.length]!)]);
+      for (let slot = 0; slot < 16; slot++)
+        mtown.push([num(i), num(slot), str(slot < 6 ? m.city : st.towns[(slot - 6 + i) % st.towns.length]!)]);
     });
     await valuesTable('_g_mcrop', 'midx int, slot int, crop_id int, primary key (midx, slot)', mcrop);
     await valuesTable('_g_mtown', 'midx int, slot int, town text, primary key (midx, slot)', mtown);
@@ -393,9 +466,26 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
       for (const country of ['USA', 'CAN'] as const) {
         const [bmin, bmax] = p.basis[country];
         cc.push([
-          num(p.cropId), str(country), str(crop.displayName), num(crop.harvestMonth ?? 9), num(p.futures), num(p.phase), num(p.quantityUnit),
-          num(p.quantityMin), num(p.quantityMax), num(p.loadBushels), num(p.poundsPerBushel), num(p.moisture[0]), num(p.moisture[1]),
-          num(p.standardMoisture), num(p.testWeight[0]), num(p.testWeight[1]), num(bmin), num(bmax), num(p.yields[0]), num(p.yields[1]),
+          num(p.cropId),
+          str(country),
+          str(crop.displayName),
+          num(crop.harvestMonth ?? 9),
+          num(p.futures),
+          num(p.phase),
+          num(p.quantityUnit),
+          num(p.quantityMin),
+          num(p.quantityMax),
+          num(p.loadBushels),
+          num(p.poundsPerBushel),
+          num(p.moisture[0]),
+          num(p.moisture[1]),
+          num(p.standardMoisture),
+          num(p.testWeight[0]),
+          num(p.testWeight[1]),
+          num(bmin),
+          num(bmax),
+          num(p.yields[0]),
+          num(p.yields[1]),
           textArray(SPECIALTIES[p.cropId] ?? []),
         ]);
       }
@@ -422,9 +512,15 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
         opt.push([num(p.cropId), num(dm), num(om), num(yadd), num(pom), num(pyadd)]);
       }
     }
-    await valuesTable('_g_opt', 'crop_id int, dm int, om int, yadd int, pom int, pyadd int, primary key (crop_id, dm)', opt);
+    await valuesTable(
+      '_g_opt',
+      'crop_id int, dm int, om int, yadd int, pom int, pyadd int, primary key (crop_id, dm)',
+      opt,
+    );
     // Crop years: the past and current ones full, next year's forward sales fewer.
-    const weights = o.cropYears.map((cy) => (cy < year ? 0.85 ** (year - 1 - cy) : cy === year ? 1.1 : cy === year + 1 ? 0.35 : 0.08));
+    const weights = o.cropYears.map((cy) =>
+      cy < year ? 0.85 ** (year - 1 - cy) : cy === year ? 1.1 : cy === year + 1 ? 0.35 : 0.08,
+    );
     const wsum = weights.reduce((s, w) => s + w, 0);
     const cy: string[][] = [];
     for (let slot = 0; slot < 100; slot++) {
@@ -446,9 +542,17 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
         const midx = n.marketSlug ? specs.findIndex((m) => m.slug === n.marketSlug) : 0;
         if (midx < 0) throw new Error(`named client's market '${n.marketSlug}' is not generated`);
         return [
-          num(i), str(n.name), num(midx), n.enterpriseId === undefined ? 'null' : num(n.enterpriseId), n.weight === undefined ? 'null' : num(n.weight),
-          n.area === undefined ? 'null' : str(n.area), n.estimatedYield === undefined ? 'null' : str(n.estimatedYield),
-          str(n.contact?.name), n.contact?.userId ? `${str(n.contact.userId)}::uuid` : 'null', str(n.contact?.email), str(n.contact?.phone),
+          num(i),
+          str(n.name),
+          num(midx),
+          n.enterpriseId === undefined ? 'null' : num(n.enterpriseId),
+          n.weight === undefined ? 'null' : num(n.weight),
+          n.area === undefined ? 'null' : str(n.area),
+          n.estimatedYield === undefined ? 'null' : str(n.estimatedYield),
+          str(n.contact?.name),
+          n.contact?.userId ? `${str(n.contact.userId)}::uuid` : 'null',
+          str(n.contact?.email),
+          str(n.contact?.phone),
         ];
       }),
     );
@@ -457,7 +561,9 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
       const list = NOTE_TEMPLATES[cat] ?? [];
       list.forEach((t, i) => tpl.push([str(cat), num(i), num(list.length), str(formatTemplate(t))]));
     }
-    FOLLOWUP_TEMPLATES.forEach((t, i) => tpl.push([str('followup'), num(i), num(FOLLOWUP_TEMPLATES.length), str(formatTemplate(t))]));
+    FOLLOWUP_TEMPLATES.forEach((t, i) =>
+      tpl.push([str('followup'), num(i), num(FOLLOWUP_TEMPLATES.length), str(formatTemplate(t))]),
+    );
     await valuesTable('_g_tpl', 'cat text, slot int, n int, tpl text, primary key (cat, slot)', tpl);
   });
 
@@ -476,7 +582,8 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
       select g.idx, coalesce(n.midx, floor(${R('g.idx', 1)} * ${M})::int) as midx, n.name as nname, n.enterprise_id, n.weight as nweight,
         n.area as narea, n.eyield as nyield, n.contact_name, n.contact_user, n.contact_email, n.contact_phone
       from generate_series(0, ${C - 1}) g(idx) left join _g_named n on n.idx = g.idx`);
-    const pick = (arr: readonly string[], salt: number) => `(${textArray(arr)})[1 + floor(${R('b.idx', salt)} * ${arr.length})::int]`;
+    const pick = (arr: readonly string[], salt: number) =>
+      `(${textArray(arr)})[1 + floor(${R('b.idx', salt)} * ${arr.length})::int]`;
     const nF = FIRST_NAMES.length;
     await q(`create temp table _g_cl1 as
       select b.*, m.country, m.state, m.tz, m.main_crop, m2.midx as midx2, t.town as city,
@@ -518,39 +625,41 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
       end`;
     const emailOf = (first: string, last: string, s1: number, s2: number, s3: number) =>
       `lower(left(${first}, 1) || regexp_replace(${last}, '[^A-Za-z]', '', 'g')) || case when ${r(s1)} < 0.3 then (10 + floor(${r(s2)} * 89))::int::text else '' end || '@' || (ARRAY['example.com','example.net','example.org'])[1 + floor(${r(s3)} * 3)::int]`;
-    await q(`create temp table _g_client as ${layered('select * from _g_cl1', [
-      {
-        cols: [
-          `coalesce(p.nname, ${nameExpr}) as name`,
-          `coalesce(p.contact_name, p.f1 || ' ' || p.l1) as principal`,
-          `coalesce(p.contact_phone, '+1 (' || p.area_code || ') 555-' || lpad(floor(${r(18)} * 10000)::int::text, 4, '0')) as phone`,
-          `coalesce(p.contact_email, case when ${r(15)} < 0.65 then ${emailOf('p.f1', 'p.l1', 16, 17, 19)} end) as email`,
-          `lpad((10000 + p.idx)::text, 6, '0') as ext_id`,
-          `coalesce(p.narea, case when ${r(20)} < 0.12 then null when p.country = 'CAN' then round((320 + 7000 * power(${r(21)}, 2))::numeric, 0) else round((80 + 3600 * power(${r(21)}, 2))::numeric, 0) end) as area`,
-          `coalesce(p.nyield, case when ${r(22)} < 0.05 then null when p.country = 'CAN' then round((38 + 22 * ${r(23)})::numeric, 1) else round((165 + 55 * ${r(23)})::numeric, 1) end) as eyield`,
-          `${r(24)} < 0.6 or p.nname is not null as esign`,
-          `${r(25)} < 0.5 as ach`,
-          `case when ${r(26)} < 0.7 then ${TODAY} - floor(power(${r(27)}, 1.5) * 540)::int end as last_visit`,
-          `coalesce(p.nweight, 1 + floor(power(${r(28)}, 2) * 12)::int) as w`,
-          `case when p.contact_name is not null then 2 else 1 + floor(${r(29)} * 2.3)::int end as ncontacts`,
-          `case when p.nname is not null then ${Math.max(4, Math.round(avgNotes * 2))} else floor(${r(30)} * ${2 * avgNotes + 1})::int end as nnotes`,
-          `case when p.nname is not null then 3 else floor(${r(31)} * ${2 * avgFollowups + 1})::int end as nfollow`,
-          `${TODAY} - 400 - floor(${r(32)} * 2000)::int as created_on`,
-        ],
-      },
-      {
-        cols: [
-          `case when p.area is null or p.eyield is null or ${r(33)} < 0.25 then null else round(p.area * p.eyield * (0.25 + 0.65 * ${r(34)})::numeric / 1000) * 1000 end as storage`,
-          `case when p.area is null or p.eyield is null or p.nname is not null then null
+    await q(
+      `create temp table _g_client as ${layered('select * from _g_cl1', [
+        {
+          cols: [
+            `coalesce(p.nname, ${nameExpr}) as name`,
+            `coalesce(p.contact_name, p.f1 || ' ' || p.l1) as principal`,
+            `coalesce(p.contact_phone, '+1 (' || p.area_code || ') 555-' || lpad(floor(${r(18)} * 10000)::int::text, 4, '0')) as phone`,
+            `coalesce(p.contact_email, case when ${r(15)} < 0.65 then ${emailOf('p.f1', 'p.l1', 16, 17, 19)} end) as email`,
+            `lpad((10000 + p.idx)::text, 6, '0') as ext_id`,
+            `coalesce(p.narea, case when ${r(20)} < 0.12 then null when p.country = 'CAN' then round((320 + 7000 * power(${r(21)}, 2))::numeric, 0) else round((80 + 3600 * power(${r(21)}, 2))::numeric, 0) end) as area`,
+            `coalesce(p.nyield, case when ${r(22)} < 0.05 then null when p.country = 'CAN' then round((38 + 22 * ${r(23)})::numeric, 1) else round((165 + 55 * ${r(23)})::numeric, 1) end) as eyield`,
+            `${r(24)} < 0.6 or p.nname is not null as esign`,
+            `${r(25)} < 0.5 as ach`,
+            `case when ${r(26)} < 0.7 then ${TODAY} - floor(power(${r(27)}, 1.5) * 540)::int end as last_visit`,
+            `coalesce(p.nweight, 1 + floor(power(${r(28)}, 2) * 12)::int) as w`,
+            `case when p.contact_name is not null then 2 else 1 + floor(${r(29)} * 2.3)::int end as ncontacts`,
+            `case when p.nname is not null then ${Math.max(4, Math.round(avgNotes * 2))} else floor(${r(30)} * ${2 * avgNotes + 1})::int end as nnotes`,
+            `case when p.nname is not null then 3 else floor(${r(31)} * ${2 * avgFollowups + 1})::int end as nfollow`,
+            `${TODAY} - 400 - floor(${r(32)} * 2000)::int as created_on`,
+          ],
+        },
+        {
+          cols: [
+            `case when p.area is null or p.eyield is null or ${r(33)} < 0.25 then null else round(p.area * p.eyield * (0.25 + 0.65 * ${r(34)})::numeric / 1000) * 1000 end as storage`,
+            `case when p.area is null or p.eyield is null or p.nname is not null then null
                 when ${r(35)} < 0.05 then ceil(p.area * p.eyield * (1 + 0.15 * ${r(36)})::numeric / 1000) * 1000
                 when ${r(35)} < 0.40 then round(p.area * p.eyield * (0.05 + 0.2 * ${r(36)})::numeric / 1000) * 1000 end as with_other`,
-          `sum(p.w) over (order by p.idx) as wcum`,
-          `sum(p.ncontacts) over (order by p.idx) - p.ncontacts as contact0`,
-          `sum(p.nnotes) over (order by p.idx) - p.nnotes as note0`,
-          `sum(p.nfollow) over (order by p.idx) - p.nfollow as follow0`,
-        ],
-      },
-    ])}`);
+            `sum(p.w) over (order by p.idx) as wcum`,
+            `sum(p.ncontacts) over (order by p.idx) - p.ncontacts as contact0`,
+            `sum(p.nnotes) over (order by p.idx) - p.nnotes as note0`,
+            `sum(p.nfollow) over (order by p.idx) - p.nfollow as follow0`,
+          ],
+        },
+      ])}`,
+    );
     await q('create index on _g_client (idx)');
     await q('analyze _g_client');
     return scalar('select sum(w) from _g_client');
@@ -621,7 +730,16 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
       {
         join: 'join _g_cc cc on cc.crop_id = p.crop_id and cc.country = p.country',
         cols: [
-          'cc.harvest', 'cc.fut', 'cc.ph', 'cc.unit', 'cc.qmin', 'cc.qmax', 'cc.load', 'cc.bmin', 'cc.bmax', 'cc.specialties',
+          'cc.harvest',
+          'cc.fut',
+          'cc.ph',
+          'cc.unit',
+          'cc.qmin',
+          'cc.qmax',
+          'cc.load',
+          'cc.bmin',
+          'cc.bmax',
+          'cc.specialties',
           'make_date(p.cy, cc.harvest, 1) as hv',
           `least(${TODAY}, make_date(p.cy + 1, cc.harvest, 1) - 1) as spot_hi`,
           `least(${TODAY}, make_date(p.cy + 1, 5, 31)) as fwd_hi`,
@@ -739,7 +857,9 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
     await q(`create temp table _g_c as ${query}`);
     await q('create index on _g_c (idx)');
     await q('analyze _g_c');
-    await q('create temp table _g_cord as select idx, row_number() over (order by contract_date, idx) - 1 as ord from _g_c');
+    await q(
+      'create temp table _g_cord as select idx, row_number() over (order by contract_date, idx) - 1 as ord from _g_c',
+    );
     await q('create index on _g_cord (idx)');
   });
 
@@ -941,7 +1061,13 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
   });
 
   await step('amendments and documents (insert)', async () => {
-    const reasons = ['Farmer request', 'Short crop (hail)', 'Entered twice', 'Bought back at the market', 'Drought: short crop'];
+    const reasons = [
+      'Farmer request',
+      'Short crop (hail)',
+      'Entered twice',
+      'Bought back at the market',
+      'Drought: short crop',
+    ];
     await q(`create temp table _g_am as
       select x.*, row_number() over (order by x.on_date, x.cord, x.k) - 1 as ord from (
         select f.idx, f.ord as cord, f.tz, 1 as k, case when f.cancelled >= f.qty then 'cancel' else 'partial_cancel' end as action,
@@ -1106,6 +1232,7 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
       for (const statement of rebuild) await q(statement);
     });
   }
-  if (o.analyze ?? true) await step('analyze', async () => void (await q(`analyze ${WRITTEN_TABLES.join(', ')}, crops`)));
+  if (o.analyze ?? true)
+    await step('analyze', async () => void (await q(`analyze ${WRITTEN_TABLES.join(', ')}, crops`)));
   return { partnerId: o.partnerId, marketIds, counts };
 }

@@ -36,7 +36,10 @@ export const DEMO_MARKETS = {
   prairie: ['swift-current', 'yorkton'],
 } as const;
 
-const CRM_SIZES: Record<Exclude<DemoCrmSize, 'none'>, Record<'demo' | 'prairie', { clients: number; contracts: number; scaleTickets: number }>> = {
+const CRM_SIZES: Record<
+  Exclude<DemoCrmSize, 'none'>,
+  Record<'demo' | 'prairie', { clients: number; contracts: number; scaleTickets: number }>
+> = {
   full: {
     demo: { clients: 300, contracts: 4000, scaleTickets: 8000 },
     prairie: { clients: 40, contracts: 400, scaleTickets: 800 },

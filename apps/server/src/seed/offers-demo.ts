@@ -6,7 +6,17 @@
 import { and, asc, eq, gt, inArray, isNull, like, max, sql } from 'drizzle-orm';
 import { addDays, endOfDayInZone, isOpenOfferStatus, toDecimal, type OfferStatus } from '@granary/domain';
 import type { Db } from '../platform/db.ts';
-import { clientMarkets, enterpriseUsers, legalEntities, marketTradingSettings, markets, offerEvents, offers, outbox, users } from '../db/schema/index.ts';
+import {
+  clientMarkets,
+  enterpriseUsers,
+  legalEntities,
+  marketTradingSettings,
+  markets,
+  offerEvents,
+  offers,
+  outbox,
+  users,
+} from '../db/schema/index.ts';
 import { marketBids, type BidData } from '../modules/offers/offers.repo.ts';
 import { currentCashOf, fillOffer } from '../modules/offers/offers.service.ts';
 
@@ -46,7 +56,10 @@ export async function seedOffersDemo(db: Db, options: OffersSeedOptions): Promis
   const today = options.today;
   // Nothing recorded later than now (the seed may run for today or for a day in the past).
   const now = new Date(Math.min(Date.now(), Date.parse(`${today}T23:00:00Z`)));
-  const at = (daysAgo: number, hour = 14) => new Date(Math.min(now.getTime(), Date.parse(`${addDays(today, -daysAgo)}T${String(hour).padStart(2, '0')}:00:00Z`)));
+  const at = (daysAgo: number, hour = 14) =>
+    new Date(
+      Math.min(now.getTime(), Date.parse(`${addDays(today, -daysAgo)}T${String(hour).padStart(2, '0')}:00:00Z`)),
+    );
   const allMarkets = await db
     .select({ id: markets.id, partnerId: markets.partnerId, slug: markets.slug, timezone: markets.timezone })
     .from(markets)
@@ -55,7 +68,13 @@ export async function seedOffersDemo(db: Db, options: OffersSeedOptions): Promis
   if (allMarkets.length === 0) return;
   await db
     .insert(marketTradingSettings)
-    .values(allMarkets.map((m) => ({ marketId: m.id, autoFillOffers: SETTINGS[m.slug]?.autoFillOffers ?? false, offersRequireApproval: SETTINGS[m.slug]?.offersRequireApproval ?? false })))
+    .values(
+      allMarkets.map((m) => ({
+        marketId: m.id,
+        autoFillOffers: SETTINGS[m.slug]?.autoFillOffers ?? false,
+        offersRequireApproval: SETTINGS[m.slug]?.offersRequireApproval ?? false,
+      })),
+    )
     .onConflictDoNothing();
 
   const [buyer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'buyer@demo.granary.test'));
@@ -64,13 +83,24 @@ export async function seedOffersDemo(db: Db, options: OffersSeedOptions): Promis
     .select({ id: legalEntities.id })
     .from(legalEntities)
     .innerJoin(enterpriseUsers, eq(enterpriseUsers.enterpriseId, legalEntities.enterpriseId))
-    .where(and(eq(legalEntities.kind, 'client'), eq(enterpriseUsers.userId, farmerUser?.id ?? '00000000-0000-0000-0000-000000000000')));
+    .where(
+      and(
+        eq(legalEntities.kind, 'client'),
+        eq(enterpriseUsers.userId, farmerUser?.id ?? '00000000-0000-0000-0000-000000000000'),
+      ),
+    );
 
   const toFill: { id: number; at: Date }[] = [];
-  const rows: { offer: typeof offers.$inferInsert; events: Omit<typeof offerEvents.$inferInsert, 'offerId'>[]; fillAt: Date | null }[] = [];
+  const rows: {
+    offer: typeof offers.$inferInsert;
+    events: Omit<typeof offerEvents.$inferInsert, 'offerId'>[];
+    fillAt: Date | null;
+  }[] = [];
   let n = 0;
   for (const market of allMarkets) {
-    const bids = (await marketBids(db, market.id)).filter((b) => b.offersAllowed && currentCashOf(b) !== null && b.quantityCap === null);
+    const bids = (await marketBids(db, market.id)).filter(
+      (b) => b.offersAllowed && currentCashOf(b) !== null && b.quantityCap === null,
+    );
     if (bids.length === 0) continue;
     const clients = await db
       .select({ id: clientMarkets.clientId })
@@ -91,12 +121,44 @@ export async function seedOffersDemo(db: Db, options: OffersSeedOptions): Promis
       const hit = plan.status === 'price_hit' || plan.status === 'filled';
       const stored: OfferStatus = plan.status === 'filled' ? 'price_hit' : plan.status;
       const ended = !isOpenOfferStatus(stored) && stored !== 'expired';
-      const first: OfferStatus = plan.status === 'pending_approval' || plan.status === 'rejected' ? 'pending_approval' : 'working';
-      const events: Omit<typeof offerEvents.$inferInsert, 'offerId'>[] = [{ action: 'place', fromStatus: null, toStatus: first, userId: placedBy, createdAt: created }];
-      if (hit) events.push({ action: 'price_hit', fromStatus: 'working', toStatus: 'price_hit', userId: null, details: { cash: cash.toFixed(4) }, createdAt: hitAt });
-      if (plan.status === 'cancelled') events.push({ action: 'cancel', fromStatus: 'working', toStatus: 'cancelled', userId: placedBy, createdAt: endedAt });
-      if (plan.status === 'rejected') events.push({ action: 'reject', fromStatus: 'pending_approval', toStatus: 'rejected', userId: buyer?.id ?? null, createdAt: endedAt });
-      if (plan.status === 'expired') events.push({ action: 'expire', fromStatus: 'working', toStatus: 'expired', userId: null, createdAt: at(Math.max(0, -plan.expiresIn), 6) });
+      const first: OfferStatus =
+        plan.status === 'pending_approval' || plan.status === 'rejected' ? 'pending_approval' : 'working';
+      const events: Omit<typeof offerEvents.$inferInsert, 'offerId'>[] = [
+        { action: 'place', fromStatus: null, toStatus: first, userId: placedBy, createdAt: created },
+      ];
+      if (hit)
+        events.push({
+          action: 'price_hit',
+          fromStatus: 'working',
+          toStatus: 'price_hit',
+          userId: null,
+          details: { cash: cash.toFixed(4) },
+          createdAt: hitAt,
+        });
+      if (plan.status === 'cancelled')
+        events.push({
+          action: 'cancel',
+          fromStatus: 'working',
+          toStatus: 'cancelled',
+          userId: placedBy,
+          createdAt: endedAt,
+        });
+      if (plan.status === 'rejected')
+        events.push({
+          action: 'reject',
+          fromStatus: 'pending_approval',
+          toStatus: 'rejected',
+          userId: buyer?.id ?? null,
+          createdAt: endedAt,
+        });
+      if (plan.status === 'expired')
+        events.push({
+          action: 'expire',
+          fromStatus: 'working',
+          toStatus: 'expired',
+          userId: null,
+          createdAt: at(Math.max(0, -plan.expiresIn), 6),
+        });
       rows.push({
         offer: {
           partnerId: market.partnerId,
@@ -126,12 +188,16 @@ export async function seedOffersDemo(db: Db, options: OffersSeedOptions): Promis
       place(MARKET_PLAN[i]!, bids[(i * 3) % bids.length]!, clients[i % clients.length]!.id, buyer?.id ?? null);
     }
     if (market.slug === 'ames' && fieldman && farmerUser) {
-      for (let i = 0; i < FARMER_PLAN.length; i++) place(FARMER_PLAN[i]!, bids[i % bids.length]!, fieldman.id, farmerUser.id);
+      for (let i = 0; i < FARMER_PLAN.length; i++)
+        place(FARMER_PLAN[i]!, bids[i % bids.length]!, fieldman.id, farmerUser.id);
     }
   }
   if (rows.length === 0) return;
   // Two statements for all of them; then the filled ones through the system fill.
-  const ids = await db.insert(offers).values(rows.map((r) => r.offer)).returning({ id: offers.id });
+  const ids = await db
+    .insert(offers)
+    .values(rows.map((r) => r.offer))
+    .returning({ id: offers.id });
   await db.insert(offerEvents).values(rows.flatMap((r, i) => r.events.map((e) => ({ ...e, offerId: ids[i]!.id }))));
   rows.forEach((r, i) => {
     if (r.fillAt) toFill.push({ id: ids[i]!.id, at: r.fillAt });

@@ -31,7 +31,9 @@ function weekHours(today: string): DayHours[] {
     weekday(3),
     weekday(4),
     weekday(5),
-    isHarvest(today) ? { dayOfWeek: 6, closed: false, opensAt: '07:00', closesAt: '12:00' } : { dayOfWeek: 6, closed: true, opensAt: null, closesAt: null },
+    isHarvest(today)
+      ? { dayOfWeek: 6, closed: false, opensAt: '07:00', closesAt: '12:00' }
+      : { dayOfWeek: 6, closed: true, opensAt: null, closesAt: null },
   ];
 }
 
@@ -50,8 +52,18 @@ function contactsFor(slug: string, phone: string | null, index: number, domain: 
   const [merchandiser, manager] = PEOPLE[index % PEOPLE.length]!;
   const base = (phone ?? '(515) 555-0100').replace(/\d{2}$/, '');
   return [
-    { name: merchandiser, title: 'Grain merchandiser', phone: `${base}${String(20 + index).padStart(2, '0')}`, email: `${slug}.grain@${domain}` },
-    { name: manager, title: 'Location manager', phone: `${base}${String(40 + index).padStart(2, '0')}`, email: `${slug}.manager@${domain}` },
+    {
+      name: merchandiser,
+      title: 'Grain merchandiser',
+      phone: `${base}${String(20 + index).padStart(2, '0')}`,
+      email: `${slug}.grain@${domain}`,
+    },
+    {
+      name: manager,
+      title: 'Location manager',
+      phone: `${base}${String(40 + index).padStart(2, '0')}`,
+      email: `${slug}.manager@${domain}`,
+    },
   ];
 }
 
@@ -82,23 +94,40 @@ function additionalInfo(country: string): string {
 }
 
 const DAY_MS = 86_400_000;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** The instant of a wall-clock time on a day in a time zone (e.g. midnight local). */
 function zonedInstant(day: string, time: string, timeZone: string): Date {
   const guess = new Date(`${day}T${time}:00Z`);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(guess)
       .map((p) => [p.type, p.value]),
   );
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour) % 24,
+    Number(parts.minute),
+  );
   return new Date(guess.getTime() - (asUtc - guess.getTime()));
 }
 
 /** 'Thursday, November 26' of a 'YYYY-MM-DD'. */
 function longDay(day: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(`${day}T12:00:00Z`));
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
 }
 
 /** Thanksgiving of a year: the fourth Thursday of November (US), the second Monday of October (Canada). */
@@ -112,7 +141,15 @@ function thanksgiving(year: number, country: string): string {
 export async function seedPublicPagesDemo(db: Db, options: PublicPagesSeedOptions): Promise<void> {
   const { today } = options;
   const rows = await db
-    .select({ id: markets.id, slug: markets.slug, phone: markets.phone, country: markets.countryCode, timezone: markets.timezone, features: partners.publicPageFeatures, vhost: partners.vhost })
+    .select({
+      id: markets.id,
+      slug: markets.slug,
+      phone: markets.phone,
+      country: markets.countryCode,
+      timezone: markets.timezone,
+      features: partners.publicPageFeatures,
+      vhost: partners.vhost,
+    })
     .from(markets)
     .innerJoin(partners, eq(partners.id, markets.partnerId))
     .orderBy(asc(markets.id));

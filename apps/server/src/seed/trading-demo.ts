@@ -67,7 +67,11 @@ export async function seedFuturesDemo(db: Db, options: TradingSeedOptions): Prom
 /** The issue-5 demo data, after the CRM's. */
 export async function seedTradingDemo(db: Db, options: TradingSeedOptions): Promise<void> {
   await seedFuturesDemo(db, options);
-  await seedDemoQuoteHistory(db, await db.select().from(quotes), tradingSession(new Date(`${options.today}T12:00:00Z`)).tradeDate);
+  await seedDemoQuoteHistory(
+    db,
+    await db.select().from(quotes),
+    tradingSession(new Date(`${options.today}T12:00:00Z`)).tradeDate,
+  );
   await seedPublicPagesDemo(db, options);
   await seedBidsDemo(db, options);
   await seedOffersDemo(db, options);

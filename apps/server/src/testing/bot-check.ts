@@ -10,7 +10,9 @@ import type { BotCheckAction } from '../platform/bot-check.ts';
 export async function solveAltcha(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey: derivePbkdf2, timeout: 20_000 });
   if (!solution) throw new Error('could not solve the altcha challenge in time');
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  ).toString('base64');
 }
 
 /**
@@ -29,7 +31,11 @@ export async function botCheckToken(
     if (!res.ok) throw new Error(`bot-check challenge: ${res.status}`);
     body = (await res.json()) as typeof body;
   } else {
-    const res = await target.inject({ method: 'GET', url, ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}) });
+    const res = await target.inject({
+      method: 'GET',
+      url,
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    });
     if (res.statusCode !== 200) throw new Error(`bot-check challenge: ${res.statusCode} ${res.body}`);
     body = res.json();
   }

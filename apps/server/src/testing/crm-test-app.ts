@@ -3,7 +3,13 @@
 // market admin tests each set up in their beforeAll.
 
 import { DEMO_ACCOUNTS } from '../seed/demo.ts';
-import { headersOf, seedCrmFixtures, signIn, type Caller, type CrmFixtures } from '../modules/crm-contracts/crm-test-fixtures.ts';
+import {
+  headersOf,
+  seedCrmFixtures,
+  signIn,
+  type Caller,
+  type CrmFixtures,
+} from '../modules/crm-contracts/crm-test-fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 export type CrmTestApp = { t: TestApp; fx: CrmFixtures; buyer: Caller; prairie: Caller; farmer: Caller };
@@ -20,6 +26,18 @@ export async function startCrmTestApp(): Promise<CrmTestApp> {
 export type InjectMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A request as `caller` (signed-in cookie and CSRF token; none when null), with a JSON body when one is given. */
-export function injectAs(t: TestApp, caller: Caller | null, method: InjectMethod, url: string, payload?: object, headers: Record<string, string> = {}) {
-  return t.app.inject({ method, url, headers: caller ? headersOf(caller, headers) : headers, ...(payload === undefined ? {} : { payload }) });
+export function injectAs(
+  t: TestApp,
+  caller: Caller | null,
+  method: InjectMethod,
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: caller ? headersOf(caller, headers) : headers,
+    ...(payload === undefined ? {} : { payload }),
+  });
 }

@@ -35,13 +35,23 @@ export class TestBrowser {
   }
 
   async bootstrap(): Promise<void> {
-    const res = await this.app.inject({ method: 'GET', url: '/api/bootstrap', remoteAddress: this.ip, headers: { cookie: this.cookieHeader() } });
+    const res = await this.app.inject({
+      method: 'GET',
+      url: '/api/bootstrap',
+      remoteAddress: this.ip,
+      headers: { cookie: this.cookieHeader() },
+    });
     this.keep(res);
     this.csrf = res.json().csrf;
   }
 
   async get(url: string): Promise<LightMyRequestResponse> {
-    const res = await this.app.inject({ method: 'GET', url, remoteAddress: this.ip, headers: { cookie: this.cookieHeader() } });
+    const res = await this.app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: this.ip,
+      headers: { cookie: this.cookieHeader() },
+    });
     this.keep(res);
     return res;
   }
@@ -69,7 +79,11 @@ export class TestBrowser {
 }
 
 /** The newest message sent to a recipient (e-mail address or E.164 number), optionally of one template. */
-export async function lastMessage(database: Database, recipient: string, template?: string): Promise<OutboxMessage | null> {
+export async function lastMessage(
+  database: Database,
+  recipient: string,
+  template?: string,
+): Promise<OutboxMessage | null> {
   const messages = await listOutbox(database.db, { recipient, limit: 50 });
   return messages.find((m) => !template || m.template === template) ?? null;
 }

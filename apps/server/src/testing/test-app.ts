@@ -39,7 +39,9 @@ export async function createTestApp(
   let database: Database;
   if (url) {
     // A database of its own per test app (migrations name the public schema, so schemas won't do).
-    const name = `granary_t_${randomToken(8).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+    const name = `granary_t_${randomToken(8)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, 'x')}`;
     const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
     await admin.db.execute(sql.raw(`create database ${name}`));
     await admin.close();
@@ -79,7 +81,10 @@ export async function createTestApp(
 /** A minimal built web app: index.html with the root element the server fills for 404s, and one asset. */
 export function fakeWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'granary-web-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>Granary</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Granary</title></head><body><div id="root"></div></body></html>',
+  );
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log("app")');
   writeFileSync(join(dir, 'build.json'), JSON.stringify({ tag: 'web-64-test', required: 63, latest: 64 }));

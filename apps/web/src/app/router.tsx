@@ -1,4 +1,12 @@
-import { LOCALES, REDIRECTS, ROUTES, matchRoute, resolveRedirect, splitLocalePrefix, type RouteDef } from '@granary/domain';
+import {
+  LOCALES,
+  REDIRECTS,
+  ROUTES,
+  matchRoute,
+  resolveRedirect,
+  splitLocalePrefix,
+  type RouteDef,
+} from '@granary/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { RouteHandle } from '../lib/routing/route-handle';
@@ -44,17 +52,23 @@ const storePages: Readonly<Record<string, PageLoader>> = {
   'store-search': () => import('../features/store/search-page').then((module) => module.SearchPage),
   'store-products': () => import('../features/store/category-page').then((module) => module.AllProductsPage),
   // '/direct/{brand}-pack' and '/direct/{brand}-pack/:slug' answer here: the wrapper shows the packs for this partner's word.
-  'store-page': () => withAgreements(() => withBrandPacks(() => import('../features/store/category-page').then((module) => module.CategoryPage))),
-  'store-category': () => withBrandPacks(() => import('../features/store/category-page').then((module) => module.CategoryPage)),
+  'store-page': () =>
+    withAgreements(() =>
+      withBrandPacks(() => import('../features/store/category-page').then((module) => module.CategoryPage)),
+    ),
+  'store-category': () =>
+    withBrandPacks(() => import('../features/store/category-page').then((module) => module.CategoryPage)),
   'store-category-about': () => import('../features/store/category-page').then((module) => module.CategoryAboutPage),
   'store-product': () => import('../features/store/product-page').then((module) => module.ProductPage),
-  'store-product-document': () => import('../features/store/product-document-page').then((module) => module.ProductDocumentPage),
+  'store-product-document': () =>
+    import('../features/store/product-document-page').then((module) => module.ProductDocumentPage),
   'store-ingredients': () => import('../features/store/reference-pages').then((module) => module.IngredientsPage),
   'store-ingredient': () => import('../features/store/reference-pages').then((module) => module.IngredientPage),
   'store-pests': () => import('../features/store/reference-pages').then((module) => module.PestsPage),
   'store-pest': () => import('../features/store/reference-pages').then((module) => module.PestPage),
   'store-marketplace': () => import('../features/store/marketplace-page').then((module) => module.MarketplacePage),
-  'marketplace-product': () => import('../features/store/marketplace-page').then((module) => module.MarketplaceProductPage),
+  'marketplace-product': () =>
+    import('../features/store/marketplace-page').then((module) => module.MarketplaceProductPage),
   'store-co-packs': () => import('../features/store/program-page').then((module) => module.ProgramPage),
   'store-nutritionals': () => import('../features/store/program-page').then((module) => module.ProgramPage),
   'store-inoculants': () => import('../features/store/program-page').then((module) => module.ProgramPage),
@@ -62,38 +76,61 @@ const storePages: Readonly<Record<string, PageLoader>> = {
   'store-bc-products': () => import('../features/store/program-page').then((module) => module.ProgramPage),
   'store-checkout': () => import('../features/store/checkout/checkout-page').then((module) => module.CheckoutPage),
   'store-buy-now': () => import('../features/store/checkout/checkout-page').then((module) => module.BuyNowPage),
-  'store-order-confirmation': () => import('../features/store/checkout/confirmation-page').then((module) => module.OrderConfirmationPage),
-  'store-buy-now-confirmation': () => import('../features/store/checkout/confirmation-page').then((module) => module.OrderConfirmationPage),
-  'store-order-history': () => import('../features/store/orders/order-history-page').then((module) => module.OrderHistoryPage),
-  'store-order-details': () => import('../features/store/orders/order-details-page').then((module) => module.OrderDetailsPage),
-  'store-buy-now-details': () => import('../features/store/orders/order-details-page').then((module) => module.BuyNowDetailsPage),
-  'store-order-by-cart': () => import('../features/store/orders/order-details-page').then((module) => module.OrderByCartPage),
-  'store-order-readiness': () => import('../features/store/orders/order-readiness-page').then((module) => module.OrderReadinessPage),
-  'store-previously-purchased': () => import('../features/store/orders/previously-purchased-page').then((module) => module.PreviouslyPurchasedPage),
-  'store-shopping-lists': () => import('../features/store/orders/shopping-lists-page').then((module) => module.ShoppingListsPage),
-  'store-shopping-list': () => import('../features/store/orders/shopping-lists-page').then((module) => module.ShoppingListPage),
-  'store-applicator': () => import('../features/store/applicator/applicator-page').then((module) => module.ApplicatorPage),
-  'store-agreement': () => import('../features/store/agreements/agreements-pages').then((module) => module.AgreementPage),
-  'store-onboarding-report': () => import('../features/store/agreements/onboarding-report-page').then((module) => module.OnboardingReportPage),
-  'store-feed-efficiency': () => import('../features/store/info/feed-efficiency-page').then((module) => module.FeedEfficiencyPage),
+  'store-order-confirmation': () =>
+    import('../features/store/checkout/confirmation-page').then((module) => module.OrderConfirmationPage),
+  'store-buy-now-confirmation': () =>
+    import('../features/store/checkout/confirmation-page').then((module) => module.OrderConfirmationPage),
+  'store-order-history': () =>
+    import('../features/store/orders/order-history-page').then((module) => module.OrderHistoryPage),
+  'store-order-details': () =>
+    import('../features/store/orders/order-details-page').then((module) => module.OrderDetailsPage),
+  'store-buy-now-details': () =>
+    import('../features/store/orders/order-details-page').then((module) => module.BuyNowDetailsPage),
+  'store-order-by-cart': () =>
+    import('../features/store/orders/order-details-page').then((module) => module.OrderByCartPage),
+  'store-order-readiness': () =>
+    import('../features/store/orders/order-readiness-page').then((module) => module.OrderReadinessPage),
+  'store-previously-purchased': () =>
+    import('../features/store/orders/previously-purchased-page').then((module) => module.PreviouslyPurchasedPage),
+  'store-shopping-lists': () =>
+    import('../features/store/orders/shopping-lists-page').then((module) => module.ShoppingListsPage),
+  'store-shopping-list': () =>
+    import('../features/store/orders/shopping-lists-page').then((module) => module.ShoppingListPage),
+  'store-applicator': () =>
+    import('../features/store/applicator/applicator-page').then((module) => module.ApplicatorPage),
+  'store-agreement': () =>
+    import('../features/store/agreements/agreements-pages').then((module) => module.AgreementPage),
+  'store-onboarding-report': () =>
+    import('../features/store/agreements/onboarding-report-page').then((module) => module.OnboardingReportPage),
+  'store-feed-efficiency': () =>
+    import('../features/store/info/feed-efficiency-page').then((module) => module.FeedEfficiencyPage),
   'store-acre-plans': () => import('../features/store/info/acre-plan-pages').then((module) => module.AcrePlansPage),
   'store-acre-plan': () => import('../features/store/info/acre-plan-pages').then((module) => module.AcrePlanPage),
-  'store-financing-options': () => import('../features/store/info/financing-options-page').then((module) => module.FinancingOptionsPage),
-  'store-warehouse-locations': () => import('../features/store/info/warehouse-locations-page').then((module) => module.WarehouseLocationsPage),
+  'store-financing-options': () =>
+    import('../features/store/info/financing-options-page').then((module) => module.FinancingOptionsPage),
+  'store-warehouse-locations': () =>
+    import('../features/store/info/warehouse-locations-page').then((module) => module.WarehouseLocationsPage),
   'store-resources': () => import('../features/store/info/resources-page').then((module) => module.ResourcesPage),
-  'store-terms-and-conditions': () => import('../features/store/info/terms-pages').then((module) => module.TermsAndConditionsPage),
+  'store-terms-and-conditions': () =>
+    import('../features/store/info/terms-pages').then((module) => module.TermsAndConditionsPage),
   'store-terms-of-sale': () => import('../features/store/info/terms-pages').then((module) => module.TermsOfSalePage),
 };
 
 /** Wraps a store page so that this partner's '{brand}-pack' segment shows the house-brand packs instead (lazy, small). */
 async function withBrandPacks(load: PageLoader): Promise<ComponentType> {
-  const [page, { withBrandPacks: wrap }] = await Promise.all([load(), import('../features/store/info/brand-pack-switch')]);
+  const [page, { withBrandPacks: wrap }] = await Promise.all([
+    load(),
+    import('../features/store/info/brand-pack-switch'),
+  ]);
   return wrap(page);
 }
 
 /** Wraps a store page so that this partner's '{brand}-agreements' segment shows the agreements instead (lazy, small). */
 async function withAgreements(load: PageLoader): Promise<ComponentType> {
-  const [page, { withAgreements: wrap }] = await Promise.all([load(), import('../features/store/agreements/agreements-switch')]);
+  const [page, { withAgreements: wrap }] = await Promise.all([
+    load(),
+    import('../features/store/agreements/agreements-switch'),
+  ]);
   return wrap(page);
 }
 
@@ -111,15 +148,19 @@ const crmPages: Readonly<Record<string, PageLoader>> = {
   'crm-offers': () => import('../features/crm/offers/offers-page').then((module) => module.OffersPage),
   'crm-public-bids-admin': () =>
     import('../features/crm/public-bids-admin/public-bids-admin-page').then((module) => module.PublicBidsAdminPage),
-  'crm-administrator': () => import('../features/crm/administrator/administrator-page').then((module) => module.AdministratorPage),
+  'crm-administrator': () =>
+    import('../features/crm/administrator/administrator-page').then((module) => module.AdministratorPage),
 };
 
 /** My Sales Lite's built pages, each its own chunk (the local-bids page is added by the bids work). */
 const mySalesLitePages: Readonly<Record<string, PageLoader>> = {
-  'my-sales-lite': () => import('../features/my-sales-lite/my-sales-lite-page').then((module) => module.MySalesLitePage),
-  'my-sales-lite-balances': () => import('../features/my-sales-lite/balances-page').then((module) => module.BalancesPage),
+  'my-sales-lite': () =>
+    import('../features/my-sales-lite/my-sales-lite-page').then((module) => module.MySalesLitePage),
+  'my-sales-lite-balances': () =>
+    import('../features/my-sales-lite/balances-page').then((module) => module.BalancesPage),
   'my-sales-lite-tab': () => import('../features/my-sales-lite/tickets-page').then((module) => module.TicketsPage),
-  'my-sales-lite-bids': () => import('../features/my-sales-lite/bids/farm-bids-page').then((module) => module.FarmBidsPage),
+  'my-sales-lite-bids': () =>
+    import('../features/my-sales-lite/bids/farm-bids-page').then((module) => module.FarmBidsPage),
 };
 
 /**
@@ -267,12 +308,10 @@ export function createAppRoutes(): RouteObject[] {
           element: <RouteFrame />,
           children: [...frameChildren(false), { path: '*', handle: notFoundHandle, element: <NotFoundPage /> }],
         },
-        ...LOCALES.map(
-          (locale): RouteObject => ({
-            path: locale,
-            children: [{ element: <RouteFrame />, children: frameChildren(true) }],
-          }),
-        ),
+        ...LOCALES.map((locale): RouteObject => ({
+          path: locale,
+          children: [{ element: <RouteFrame />, children: frameChildren(true) }],
+        })),
       ],
     },
   ];

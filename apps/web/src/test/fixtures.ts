@@ -35,7 +35,13 @@ export function fakeUser(kind: FakeUser): BootstrapUser {
   if (kind === 'anonymous') return anonymous;
   const base: BootstrapUser = { ...anonymous, id: 'u1', isLoggedIn: true, legacyId: 7, anonymousId: 'anon-7' };
   if (kind === 'buyer') {
-    return { ...base, firstName: 'Bea', lastName: 'Buyer', email: 'buyer@prairie.test', experiences: { grain_buying: true } };
+    return {
+      ...base,
+      firstName: 'Bea',
+      lastName: 'Buyer',
+      email: 'buyer@prairie.test',
+      experiences: { grain_buying: true },
+    };
   }
   return {
     ...base,

@@ -52,7 +52,11 @@ export function stubFetch(options: { pendingBootstrap?: boolean } = {}) {
 }
 
 /** Renders the whole app route tree at `path` in a memory router with a fake bootstrap (network stubbed). */
-export function renderApp(path: string, user: FakeUser | 'pending' = 'anonymous', routes: RouteObject[] = createAppRoutes()) {
+export function renderApp(
+  path: string,
+  user: FakeUser | 'pending' = 'anonymous',
+  routes: RouteObject[] = createAppRoutes(),
+) {
   const fetchMock = stubFetch({ pendingBootstrap: user === 'pending' });
   const queryClient = presetQueryClient(user);
   const router = createMemoryRouter(routes, { initialEntries: [path] });

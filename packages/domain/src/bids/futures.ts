@@ -26,13 +26,83 @@ export type FuturesProduct = {
 };
 
 export const FUTURES_PRODUCTS: readonly FuturesProduct[] = Object.freeze([
-  { root: 'ZC', exchange: 'CBOT', name: 'Corn', cropIds: [CROP_IDS.corn], months: [3, 5, 7, 9, 12], priceUnit: 'bushel', currency: 'USD', tick: '0.0025', referencePrice: '4.3500' },
-  { root: 'ZS', exchange: 'CBOT', name: 'Soybeans', cropIds: [CROP_IDS.soybeans], months: [1, 3, 5, 7, 8, 9, 11], priceUnit: 'bushel', currency: 'USD', tick: '0.0025', referencePrice: '10.4500' },
-  { root: 'ZW', exchange: 'CBOT', name: 'Chicago SRW Wheat', cropIds: [CROP_IDS.wheat], months: [3, 5, 7, 9, 12], priceUnit: 'bushel', currency: 'USD', tick: '0.0025', referencePrice: '5.4500' },
-  { root: 'KE', exchange: 'KCBT', name: 'KC HRW Wheat', cropIds: [CROP_IDS.winterWheat], months: [3, 5, 7, 9, 12], priceUnit: 'bushel', currency: 'USD', tick: '0.0025', referencePrice: '5.6000' },
-  { root: 'MWE', exchange: 'MGEX', name: 'Spring Wheat', cropIds: [CROP_IDS.springWheat, CROP_IDS.durumWheat], months: [3, 5, 7, 9, 12], priceUnit: 'bushel', currency: 'USD', tick: '0.0025', referencePrice: '6.1000' },
-  { root: 'RS', exchange: 'ICE', name: 'Canola', cropIds: [CROP_IDS.canola], months: [1, 3, 5, 7, 11], priceUnit: 'tonne', currency: 'CAD', tick: '0.10', referencePrice: '640.00' },
-  { root: 'ZO', exchange: 'CBOT', name: 'Oats', cropIds: [CROP_IDS.oats], months: [3, 5, 7, 9, 12], priceUnit: 'bushel', currency: 'USD', tick: '0.0025', referencePrice: '3.6500' },
+  {
+    root: 'ZC',
+    exchange: 'CBOT',
+    name: 'Corn',
+    cropIds: [CROP_IDS.corn],
+    months: [3, 5, 7, 9, 12],
+    priceUnit: 'bushel',
+    currency: 'USD',
+    tick: '0.0025',
+    referencePrice: '4.3500',
+  },
+  {
+    root: 'ZS',
+    exchange: 'CBOT',
+    name: 'Soybeans',
+    cropIds: [CROP_IDS.soybeans],
+    months: [1, 3, 5, 7, 8, 9, 11],
+    priceUnit: 'bushel',
+    currency: 'USD',
+    tick: '0.0025',
+    referencePrice: '10.4500',
+  },
+  {
+    root: 'ZW',
+    exchange: 'CBOT',
+    name: 'Chicago SRW Wheat',
+    cropIds: [CROP_IDS.wheat],
+    months: [3, 5, 7, 9, 12],
+    priceUnit: 'bushel',
+    currency: 'USD',
+    tick: '0.0025',
+    referencePrice: '5.4500',
+  },
+  {
+    root: 'KE',
+    exchange: 'KCBT',
+    name: 'KC HRW Wheat',
+    cropIds: [CROP_IDS.winterWheat],
+    months: [3, 5, 7, 9, 12],
+    priceUnit: 'bushel',
+    currency: 'USD',
+    tick: '0.0025',
+    referencePrice: '5.6000',
+  },
+  {
+    root: 'MWE',
+    exchange: 'MGEX',
+    name: 'Spring Wheat',
+    cropIds: [CROP_IDS.springWheat, CROP_IDS.durumWheat],
+    months: [3, 5, 7, 9, 12],
+    priceUnit: 'bushel',
+    currency: 'USD',
+    tick: '0.0025',
+    referencePrice: '6.1000',
+  },
+  {
+    root: 'RS',
+    exchange: 'ICE',
+    name: 'Canola',
+    cropIds: [CROP_IDS.canola],
+    months: [1, 3, 5, 7, 11],
+    priceUnit: 'tonne',
+    currency: 'CAD',
+    tick: '0.10',
+    referencePrice: '640.00',
+  },
+  {
+    root: 'ZO',
+    exchange: 'CBOT',
+    name: 'Oats',
+    cropIds: [CROP_IDS.oats],
+    months: [3, 5, 7, 9, 12],
+    priceUnit: 'bushel',
+    currency: 'USD',
+    tick: '0.0025',
+    referencePrice: '3.6500',
+  },
 ] satisfies FuturesProduct[]);
 
 const BY_ROOT = new Map(FUTURES_PRODUCTS.map((p) => [p.root, p]));
@@ -69,7 +139,12 @@ export function parseFuturesSymbol(symbol: string): ParsedSymbol | null {
   if (!product) return null;
   const month = MONTH_CODES.indexOf(m[2] as MonthCode) + 1;
   if (!product.months.includes(month)) return null;
-  return { root: product.root, monthCode: m[2] as MonthCode, optionMonth: `20${m[3]}-${String(month).padStart(2, '0')}`, product };
+  return {
+    root: product.root,
+    monthCode: m[2] as MonthCode,
+    optionMonth: `20${m[3]}-${String(month).padStart(2, '0')}`,
+    product,
+  };
 }
 
 function isoDay(year: number, month: number, day: number): string {

@@ -31,7 +31,8 @@ const corn: InstrumentFields = {
   notes: null,
 };
 
-const codes = (f: InstrumentFields, o?: Parameters<typeof instrumentProblems>[1]) => instrumentProblems(f, o).map((p) => p.code);
+const codes = (f: InstrumentFields, o?: Parameters<typeof instrumentProblems>[1]) =>
+  instrumentProblems(f, o).map((p) => p.code);
 
 describe('bid rules', () => {
   it('accepts a corn basis bid off December for October delivery', () => {
@@ -47,9 +48,12 @@ describe('bid rules', () => {
     expect(codes({ ...corn, futuresSymbol: 'ZCX26' })).toEqual(['symbol_invalid']); // corn has no November
     // September futures stop trading on 14 Sep, before an October delivery starts.
     expect(codes({ ...corn, futuresSymbol: 'ZCU26' })).toEqual(['symbol_expires_before_delivery']);
-    expect(codes({ ...corn, futuresSymbol: 'ZCZ25', deliveryStart: '2025-10-01', deliveryEnd: '2025-10-31' }, { today: '2026-01-10' })).toEqual([
-      'symbol_expired',
-    ]);
+    expect(
+      codes(
+        { ...corn, futuresSymbol: 'ZCZ25', deliveryStart: '2025-10-01', deliveryEnd: '2025-10-31' },
+        { today: '2026-01-10' },
+      ),
+    ).toEqual(['symbol_expired']);
   });
 
   it('holds the basis within ±$5 a bushel and ±$220 a tonne (section 5’s ±500)', () => {
@@ -67,8 +71,13 @@ describe('bid rules', () => {
     expect(codes(barley)).toContain('crop_without_futures');
     expect(codes({ ...barley, pricing: 'flat', basis: null, flatPrice: '4.85' })).toEqual([]);
     expect(codes({ ...corn, pricing: 'flat', futuresSymbol: null, basis: null, flatPrice: '4.10' })).toEqual([]);
-    expect(codes({ ...corn, pricing: 'flat', futuresSymbol: null, basis: null, flatPrice: '0' })).toEqual(['flat_price_invalid']);
-    expect(codes({ ...corn, pricing: 'flat', flatPrice: null })).toEqual(['flat_price_required', 'flat_price_with_futures']);
+    expect(codes({ ...corn, pricing: 'flat', futuresSymbol: null, basis: null, flatPrice: '0' })).toEqual([
+      'flat_price_invalid',
+    ]);
+    expect(codes({ ...corn, pricing: 'flat', flatPrice: null })).toEqual([
+      'flat_price_required',
+      'flat_price_with_futures',
+    ]);
   });
 
   it('keeps a cap at zero or more and not below what is contracted', () => {
@@ -83,7 +92,10 @@ describe('bid rules', () => {
     expect(defaultFuturesSymbol(11, '2027-02-15')).toBe('RSH27');
     expect(defaultFuturesSymbol(9, '2026-10-31')).toBeNull();
     expect(defaultFuturesSymbol(1, '')).toBeNull();
-    expect(normalizeInstrument({ ...corn, futuresSymbol: null, name: '  Oct  ' })).toMatchObject({ futuresSymbol: 'ZCZ26', name: 'Oct' });
+    expect(normalizeInstrument({ ...corn, futuresSymbol: null, name: '  Oct  ' })).toMatchObject({
+      futuresSymbol: 'ZCZ26',
+      name: 'Oct',
+    });
     expect(defaultInstrumentName('2026-11-01', '2026-12-31')).toBe('Nov–Dec 2026');
     expect(defaultInstrumentName('2026-12-01', '2027-01-31')).toBe('Dec 2026–Jan 2027');
   });
@@ -91,9 +103,31 @@ describe('bid rules', () => {
 
 describe('write schemas', () => {
   it('parses a create with defaults and reports rule problems by field', () => {
-    const ok = instrumentCreateSchema.parse({ marketId: 3, cropId: 1, cropYear: 2026, name: 'Oct', deliveryStart: '2026-10-01', deliveryEnd: '2026-10-31', basis: '-0.35' });
-    expect(ok).toMatchObject({ pricing: 'basis', futuresSymbol: null, visibility: 'public', offersAllowed: true, quantityCap: null });
-    const bad = instrumentCreateSchema.safeParse({ marketId: 3, cropId: 1, cropYear: 2026, name: 'Oct', deliveryStart: '2026-10-01', deliveryEnd: '2026-09-01', basis: '-6' });
+    const ok = instrumentCreateSchema.parse({
+      marketId: 3,
+      cropId: 1,
+      cropYear: 2026,
+      name: 'Oct',
+      deliveryStart: '2026-10-01',
+      deliveryEnd: '2026-10-31',
+      basis: '-0.35',
+    });
+    expect(ok).toMatchObject({
+      pricing: 'basis',
+      futuresSymbol: null,
+      visibility: 'public',
+      offersAllowed: true,
+      quantityCap: null,
+    });
+    const bad = instrumentCreateSchema.safeParse({
+      marketId: 3,
+      cropId: 1,
+      cropYear: 2026,
+      name: 'Oct',
+      deliveryStart: '2026-10-01',
+      deliveryEnd: '2026-09-01',
+      basis: '-6',
+    });
     expect(bad.success).toBe(false);
     expect(bad.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['deliveryEnd', 'delivery_end_before_start'],
@@ -101,18 +135,34 @@ describe('write schemas', () => {
       ['futuresSymbol', 'symbol_expires_before_delivery'],
       ['basis', 'basis_out_of_bound'],
     ]);
-    expect(instrumentCreateSchema.safeParse({ marketId: 3, cropId: 1, cropYear: 2026, name: 'x', deliveryStart: '2026-10-01', deliveryEnd: '2026-10-31', basis: 0.35 }).success).toBe(false);
+    expect(
+      instrumentCreateSchema.safeParse({
+        marketId: 3,
+        cropId: 1,
+        cropYear: 2026,
+        name: 'x',
+        deliveryStart: '2026-10-01',
+        deliveryEnd: '2026-10-31',
+        basis: 0.35,
+      }).success,
+    ).toBe(false);
   });
 
   it('applies an edit; switching to flat clears the futures side', () => {
     expect(applyInstrumentUpdate(corn, { basis: '-0.30' })).toMatchObject({ basis: '-0.30', futuresSymbol: 'ZCZ26' });
-    expect(applyInstrumentUpdate(corn, { pricing: 'flat', flatPrice: '4.2' })).toMatchObject({ futuresSymbol: null, basis: null, flatPrice: '4.2' });
+    expect(applyInstrumentUpdate(corn, { pricing: 'flat', flatPrice: '4.2' })).toMatchObject({
+      futuresSymbol: null,
+      basis: null,
+      flatPrice: '4.2',
+    });
   });
 
   it('takes either instrument ids or a crop for a bulk move, never zero', () => {
     expect(bulkBasisRequestSchema.safeParse({ instrumentIds: [1, 2], adjustmentCents: '-5' }).success).toBe(true);
     expect(bulkBasisRequestSchema.safeParse({ cropId: 1, adjustmentCents: '2.5' }).success).toBe(true);
-    expect(bulkBasisRequestSchema.safeParse({ instrumentIds: [1], cropId: 1, adjustmentCents: '-5' }).success).toBe(false);
+    expect(bulkBasisRequestSchema.safeParse({ instrumentIds: [1], cropId: 1, adjustmentCents: '-5' }).success).toBe(
+      false,
+    );
     expect(bulkBasisRequestSchema.safeParse({ adjustmentCents: '-5' }).success).toBe(false);
     expect(bulkBasisRequestSchema.safeParse({ cropId: 1, adjustmentCents: '0' }).success).toBe(false);
   });
@@ -142,7 +192,12 @@ const stored: StoredInstrument = {
 
 describe('grid row', () => {
   it('computes cash, change and remaining exactly, with the market rounding mode', () => {
-    const row = instrumentRowOf(stored, { last: '4.3525', previousSettle: '4.3300', quotedAt: '2026-06-01T15:00:00.000Z' }, 'down_cent', 3);
+    const row = instrumentRowOf(
+      stored,
+      { last: '4.3525', previousSettle: '4.3300', quotedAt: '2026-06-01T15:00:00.000Z' },
+      'down_cent',
+      3,
+    );
     expect(row).toMatchObject({
       futuresMonth: '2026-12',
       futuresLast: '4.3525',
@@ -154,14 +209,28 @@ describe('grid row', () => {
       workingOffers: 3,
       pricing: 'basis',
     });
-    expect(instrumentRowOf(stored, { last: '4.3525', previousSettle: null, quotedAt: null }, 'up_cent', 0).cashPrice).toBe('4.0100');
-    expect(instrumentRowOf(stored, null, 'nearest_cent', 0)).toMatchObject({ cashPrice: null, futuresLast: null, futuresChange: null });
+    expect(
+      instrumentRowOf(stored, { last: '4.3525', previousSettle: null, quotedAt: null }, 'up_cent', 0).cashPrice,
+    ).toBe('4.0100');
+    expect(instrumentRowOf(stored, null, 'nearest_cent', 0)).toMatchObject({
+      cashPrice: null,
+      futuresLast: null,
+      futuresChange: null,
+    });
   });
 
   it('previews a bulk move and flags a basis leaving the bound', () => {
     const row = instrumentRowOf(stored, { last: '4.3525', previousSettle: null, quotedAt: null }, 'nearest_cent', 0);
     expect(previewBasisMove([row], '-5')).toEqual([
-      { id: 7, basis: '-0.3500', newBasis: '-0.4000', cashPrice: '4.0000', newCashPrice: '3.9500', outOfBound: false, flat: false },
+      {
+        id: 7,
+        basis: '-0.3500',
+        newBasis: '-0.4000',
+        cashPrice: '4.0000',
+        newCashPrice: '3.9500',
+        outOfBound: false,
+        flat: false,
+      },
     ]);
     expect(previewBasisMove([row], '2.5')[0]).toMatchObject({ newBasis: '-0.3250', newCashPrice: '4.0300' });
     expect(previewBasisMove([row], '-466')[0]!.outOfBound).toBe(true);

@@ -6,9 +6,31 @@
 
 import { z } from 'zod';
 import { cropById } from '../crm/crops.ts';
-import { decimalInSchema, decimalStringSchema, isDecimalString, isIsoDate, isoDateSchema, toDecimal, type CrmDecimal } from '../crm/exact.ts';
-import { futuresMonthForDelivery, futuresProductForCrop, futuresSymbol, lastTradeDay, parseFuturesSymbol, type FuturesProduct } from './futures.ts';
-import { BASIS_BOUND_CENTS, adjustBasis, bidCashPrice, priceChange, roundingModeSchema, type RoundingMode } from './pricing.ts';
+import {
+  decimalInSchema,
+  decimalStringSchema,
+  isDecimalString,
+  isIsoDate,
+  isoDateSchema,
+  toDecimal,
+  type CrmDecimal,
+} from '../crm/exact.ts';
+import {
+  futuresMonthForDelivery,
+  futuresProductForCrop,
+  futuresSymbol,
+  lastTradeDay,
+  parseFuturesSymbol,
+  type FuturesProduct,
+} from './futures.ts';
+import {
+  BASIS_BOUND_CENTS,
+  adjustBasis,
+  bidCashPrice,
+  priceChange,
+  roundingModeSchema,
+  type RoundingMode,
+} from './pricing.ts';
 
 export const INSTRUMENT_VISIBILITIES = ['public', 'private'] as const;
 export type InstrumentVisibility = (typeof INSTRUMENT_VISIBILITIES)[number];
@@ -139,11 +161,15 @@ export type InstrumentProblem = { field: keyof InstrumentFields; code: Instrumen
  *   a flat bid has a positive price and no futures month or basis;
  * - a cap is not negative and, when `contracted` is given, not below what is already contracted.
  */
-export function instrumentProblems(f: InstrumentFields, options: { today?: string; contracted?: string } = {}): InstrumentProblem[] {
+export function instrumentProblems(
+  f: InstrumentFields,
+  options: { today?: string; contracted?: string } = {},
+): InstrumentProblem[] {
   const out: InstrumentProblem[] = [];
   const crop = cropById(f.cropId);
   if (!crop) out.push({ field: 'cropId', code: 'unknown_crop' });
-  if (!Number.isInteger(f.cropYear) || f.cropYear < 2000 || f.cropYear > 2100) out.push({ field: 'cropYear', code: 'crop_year_invalid' });
+  if (!Number.isInteger(f.cropYear) || f.cropYear < 2000 || f.cropYear > 2100)
+    out.push({ field: 'cropYear', code: 'crop_year_invalid' });
   if (f.deliveryEnd < f.deliveryStart) out.push({ field: 'deliveryEnd', code: 'delivery_end_before_start' });
   const product = futuresProductForCrop(f.cropId);
   if (f.pricing === 'basis') {
@@ -156,26 +182,34 @@ export function instrumentProblems(f: InstrumentFields, options: { today?: strin
         else if (parsed.product.root !== product.root) out.push({ field: 'futuresSymbol', code: 'symbol_not_of_crop' });
         else {
           const last = lastTradeDay(parsed.optionMonth);
-          if (options.today !== undefined && last < options.today) out.push({ field: 'futuresSymbol', code: 'symbol_expired' });
+          if (options.today !== undefined && last < options.today)
+            out.push({ field: 'futuresSymbol', code: 'symbol_expired' });
           else if (last < f.deliveryStart) out.push({ field: 'futuresSymbol', code: 'symbol_expires_before_delivery' });
         }
       }
       if (f.basis === null) out.push({ field: 'basis', code: 'basis_required' });
-      else if (!isBasisWithinUnitBound(f.basis, product.priceUnit)) out.push({ field: 'basis', code: 'basis_out_of_bound' });
+      else if (!isBasisWithinUnitBound(f.basis, product.priceUnit))
+        out.push({ field: 'basis', code: 'basis_out_of_bound' });
     }
     if (f.flatPrice !== null) out.push({ field: 'flatPrice', code: 'flat_price_with_futures' });
   } else {
     if (f.flatPrice === null) out.push({ field: 'flatPrice', code: 'flat_price_required' });
-    else if (!isDecimalString(f.flatPrice) || toDecimal(f.flatPrice).lte(0) || toDecimal(f.flatPrice).gt(FLAT_PRICE_MAX)) {
+    else if (
+      !isDecimalString(f.flatPrice) ||
+      toDecimal(f.flatPrice).lte(0) ||
+      toDecimal(f.flatPrice).gt(FLAT_PRICE_MAX)
+    ) {
       out.push({ field: 'flatPrice', code: 'flat_price_invalid' });
     }
-    if (f.futuresSymbol !== null || f.basis !== null) out.push({ field: 'futuresSymbol', code: 'flat_price_with_futures' });
+    if (f.futuresSymbol !== null || f.basis !== null)
+      out.push({ field: 'futuresSymbol', code: 'flat_price_with_futures' });
   }
   if (f.quantityCap !== null) {
     const cap = toDecimal(f.quantityCap);
     if (cap.lt(0)) out.push({ field: 'quantityCap', code: 'cap_negative' });
     else if (cap.gt(QUANTITY_CAP_MAX)) out.push({ field: 'quantityCap', code: 'cap_too_large' });
-    else if (options.contracted !== undefined && cap.lt(toDecimal(options.contracted))) out.push({ field: 'quantityCap', code: 'cap_below_contracted' });
+    else if (options.contracted !== undefined && cap.lt(toDecimal(options.contracted)))
+      out.push({ field: 'quantityCap', code: 'cap_below_contracted' });
   }
   return out;
 }
@@ -195,7 +229,12 @@ export function normalizeInstrument(f: InstrumentFields): InstrumentFields {
 const noNul = (v: string) => !v.includes('\u0000');
 const nameSchema = z.string().trim().min(1).max(INSTRUMENT_NAME_MAX).refine(noNul, 'Must not contain NUL characters');
 const notesSchema = z.string().max(INSTRUMENT_NOTES_MAX).refine(noNul, 'Must not contain NUL characters');
-const symbolSchema = z.string().trim().min(2).max(8).regex(/^[A-Za-z]{1,3}[FGHJKMNQUVXZfghjkmnquvxz]\d{2}$/, 'Expected a futures symbol such as ZCZ26');
+const symbolSchema = z
+  .string()
+  .trim()
+  .min(2)
+  .max(8)
+  .regex(/^[A-Za-z]{1,3}[FGHJKMNQUVXZfghjkmnquvxz]\d{2}$/, 'Expected a futures symbol such as ZCZ26');
 const cropIdSchema = z.number().int().positive().max(10_000);
 const cropYearSchema = z.number().int().min(2000).max(2100);
 
@@ -316,12 +355,23 @@ export type BasisMovePreview = {
 
 /** What a bulk move does to each bid (the web's preview, the server's all-or-nothing check). */
 export function previewBasisMove(
-  rows: readonly Pick<InstrumentRow, 'id' | 'basis' | 'futuresLast' | 'flatPrice' | 'priceUnit' | 'roundingMode' | 'cashPrice'>[],
+  rows: readonly Pick<
+    InstrumentRow,
+    'id' | 'basis' | 'futuresLast' | 'flatPrice' | 'priceUnit' | 'roundingMode' | 'cashPrice'
+  >[],
   adjustmentCents: string,
 ): BasisMovePreview[] {
   return rows.map((r) => {
     if (r.basis === null || r.flatPrice !== null) {
-      return { id: r.id, basis: r.basis, newBasis: null, cashPrice: r.cashPrice, newCashPrice: r.cashPrice, outOfBound: false, flat: true };
+      return {
+        id: r.id,
+        basis: r.basis,
+        newBasis: null,
+        cashPrice: r.cashPrice,
+        newCashPrice: r.cashPrice,
+        outOfBound: false,
+        flat: true,
+      };
     }
     const tooBig = toDecimal(adjustmentCents).abs().gt(adjustmentBoundCents(r.priceUnit));
     const newBasis = adjustBasis(r.basis, adjustmentCents);
@@ -460,7 +510,12 @@ export function instrumentFieldsOf(s: StoredInstrument): InstrumentFields {
 const price4 = (v: string | null) => (v === null ? null : toDecimal(v).toFixed(4));
 
 /** The grid row of a stored bid with its futures quote (null: none yet), the market's rounding mode and its working offers. */
-export function instrumentRowOf(s: StoredInstrument, quote: QuoteFacts | null, mode: RoundingMode, workingOffers: number): InstrumentRow {
+export function instrumentRowOf(
+  s: StoredInstrument,
+  quote: QuoteFacts | null,
+  mode: RoundingMode,
+  workingOffers: number,
+): InstrumentRow {
   const crop = cropById(s.cropId);
   const parsed = s.futuresSymbol ? parseFuturesSymbol(s.futuresSymbol) : null;
   const cap = s.quantityCap === null ? null : toDecimal(s.quantityCap);
@@ -504,8 +559,16 @@ export function instrumentRowOf(s: StoredInstrument, quote: QuoteFacts | null, m
 }
 
 /** Orders the grid: crop, crop year, delivery start, then id (old crop before new crop, nearest delivery first). */
-export function compareInstrumentRows(a: Pick<InstrumentRow, 'cropId' | 'cropYear' | 'deliveryStart' | 'id'>, b: typeof a): number {
-  return a.cropId - b.cropId || a.cropYear - b.cropYear || (a.deliveryStart < b.deliveryStart ? -1 : a.deliveryStart > b.deliveryStart ? 1 : 0) || a.id - b.id;
+export function compareInstrumentRows(
+  a: Pick<InstrumentRow, 'cropId' | 'cropYear' | 'deliveryStart' | 'id'>,
+  b: typeof a,
+): number {
+  return (
+    a.cropId - b.cropId ||
+    a.cropYear - b.cropYear ||
+    (a.deliveryStart < b.deliveryStart ? -1 : a.deliveryStart > b.deliveryStart ? 1 : 0) ||
+    a.id - b.id
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -23,9 +23,24 @@ import {
 const now = new Date('2026-11-20T15:00:00Z');
 const future = '2026-12-01T05:59:59.999Z';
 const past = '2026-11-20T14:59:59.999Z';
-const offer = (status: OfferStatus, expiresAt = future, targetCashPrice = '4.5000') => ({ status, expiresAt, targetCashPrice });
-const go = (action: Exclude<OfferAction, 'place'>, actor: OfferActor, status: OfferStatus, extra: { currentCash?: string | null; expiresAt?: string } = {}) =>
-  offerTransition({ action, actor, offer: offer(status, extra.expiresAt), now, currentCash: extra.currentCash ?? null });
+const offer = (status: OfferStatus, expiresAt = future, targetCashPrice = '4.5000') => ({
+  status,
+  expiresAt,
+  targetCashPrice,
+});
+const go = (
+  action: Exclude<OfferAction, 'place'>,
+  actor: OfferActor,
+  status: OfferStatus,
+  extra: { currentCash?: string | null; expiresAt?: string } = {},
+) =>
+  offerTransition({
+    action,
+    actor,
+    offer: offer(status, extra.expiresAt),
+    now,
+    currentCash: extra.currentCash ?? null,
+  });
 
 describe('offer state machine', () => {
   it('places working, or pending approval when the market wants it (a buyer placing for a farmer needs none)', () => {
@@ -47,7 +62,8 @@ describe('offer state machine', () => {
     expect(go('edit', 'farmer', 'working')).toEqual({ ok: true, to: 'working' });
     expect(go('edit', 'buyer', 'pending_approval')).toEqual({ ok: true, to: 'pending_approval' });
     expect(go('edit', 'buyer', 'price_hit')).toEqual({ ok: false, refusal: 'wrong_state' });
-    for (const s of ['filled', 'cancelled', 'expired', 'rejected'] as const) expect(go('edit', 'buyer', s)).toEqual({ ok: false, refusal: 'not_open' });
+    for (const s of ['filled', 'cancelled', 'expired', 'rejected'] as const)
+      expect(go('edit', 'buyer', s)).toEqual({ ok: false, refusal: 'not_open' });
   });
 
   it('cancels any open offer (farmer or buyer); a closed one is refused', () => {
@@ -63,10 +79,16 @@ describe('offer state machine', () => {
   it('accepts a price-hit offer, or a working one only when the cash reaches the target now; buyers only', () => {
     expect(go('accept', 'buyer', 'price_hit')).toEqual({ ok: true, to: 'filled' });
     expect(go('accept', 'buyer', 'working', { currentCash: '4.5000' })).toEqual({ ok: true, to: 'filled' });
-    expect(go('accept', 'buyer', 'working', { currentCash: '4.4900' })).toEqual({ ok: false, refusal: 'price_not_hit' });
+    expect(go('accept', 'buyer', 'working', { currentCash: '4.4900' })).toEqual({
+      ok: false,
+      refusal: 'price_not_hit',
+    });
     expect(go('accept', 'buyer', 'working', { currentCash: null })).toEqual({ ok: false, refusal: 'price_not_hit' });
     expect(go('accept', 'farmer', 'price_hit')).toEqual({ ok: false, refusal: 'not_allowed' });
-    expect(go('accept', 'buyer', 'pending_approval', { currentCash: '9' })).toEqual({ ok: false, refusal: 'wrong_state' });
+    expect(go('accept', 'buyer', 'pending_approval', { currentCash: '9' })).toEqual({
+      ok: false,
+      refusal: 'wrong_state',
+    });
     expect(go('accept', 'buyer', 'filled')).toEqual({ ok: false, refusal: 'not_open' });
   });
 
@@ -79,8 +101,14 @@ describe('offer state machine', () => {
   it('marks price hit when the cash reaches the target (the watcher), and fills a hit offer (auto-fill)', () => {
     expect(go('price_hit', 'system', 'working', { currentCash: '4.5000' })).toEqual({ ok: true, to: 'price_hit' });
     expect(go('price_hit', 'system', 'working', { currentCash: '4.6000' })).toEqual({ ok: true, to: 'price_hit' });
-    expect(go('price_hit', 'system', 'working', { currentCash: '4.4999' })).toEqual({ ok: false, refusal: 'price_not_hit' });
-    expect(go('price_hit', 'system', 'pending_approval', { currentCash: '5' })).toEqual({ ok: false, refusal: 'wrong_state' });
+    expect(go('price_hit', 'system', 'working', { currentCash: '4.4999' })).toEqual({
+      ok: false,
+      refusal: 'price_not_hit',
+    });
+    expect(go('price_hit', 'system', 'pending_approval', { currentCash: '5' })).toEqual({
+      ok: false,
+      refusal: 'wrong_state',
+    });
     expect(go('price_hit', 'buyer', 'working', { currentCash: '5' })).toEqual({ ok: false, refusal: 'not_allowed' });
     expect(go('fill', 'system', 'price_hit')).toEqual({ ok: true, to: 'filled' });
     expect(go('fill', 'system', 'working')).toEqual({ ok: false, refusal: 'wrong_state' });
@@ -98,10 +126,19 @@ describe('offer state machine', () => {
   });
 
   it('lists the buttons of a row per actor and state', () => {
-    expect(availableOfferActions(offer('pending_approval'), 'buyer', now, null)).toEqual(['approve', 'reject', 'edit', 'cancel']);
+    expect(availableOfferActions(offer('pending_approval'), 'buyer', now, null)).toEqual([
+      'approve',
+      'reject',
+      'edit',
+      'cancel',
+    ]);
     expect(availableOfferActions(offer('working'), 'buyer', now, '4.00')).toEqual(['edit', 'cancel']);
     expect(availableOfferActions(offer('working'), 'buyer', now, '4.60')).toEqual(['edit', 'cancel', 'accept']);
-    expect(availableOfferActions(offer('price_hit'), 'buyer', now, '4.60')).toEqual(['cancel', 'accept', 'reset_price_hit']);
+    expect(availableOfferActions(offer('price_hit'), 'buyer', now, '4.60')).toEqual([
+      'cancel',
+      'accept',
+      'reset_price_hit',
+    ]);
     expect(availableOfferActions(offer('working'), 'farmer', now, '4.60')).toEqual(['edit', 'cancel']);
     expect(availableOfferActions(offer('working'), 'farmer', now, '4.60', false)).toEqual([]);
     expect(availableOfferActions(offer('filled'), 'buyer', now, '4.60')).toEqual([]);
@@ -142,7 +179,11 @@ describe('prices, cap, expiry', () => {
       basis: '-0.3500',
       cashPrice: '4.5000',
     });
-    expect(offerFillTerms('7.25', { basis: null, flatPrice: '7.10', futuresSymbol: null })).toEqual({ futuresPrice: null, basis: null, cashPrice: '7.2500' });
+    expect(offerFillTerms('7.25', { basis: null, flatPrice: '7.10', futuresSymbol: null })).toEqual({
+      futuresPrice: null,
+      basis: null,
+      cashPrice: '7.2500',
+    });
   });
 
   it('measures the distance to target and proposes a target a nickel above the cash', () => {

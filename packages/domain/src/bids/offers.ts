@@ -8,25 +8,55 @@ import { z } from 'zod';
 import { decimalInSchema, decimalStringSchema, isIsoDate, isoDateSchema, toDecimal, addDays } from '../crm/exact.ts';
 import { isOfferPriceHit } from './pricing.ts';
 
-export const OFFER_STATUSES = ['pending_approval', 'working', 'price_hit', 'filled', 'cancelled', 'expired', 'rejected'] as const;
+export const OFFER_STATUSES = [
+  'pending_approval',
+  'working',
+  'price_hit',
+  'filled',
+  'cancelled',
+  'expired',
+  'rejected',
+] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const offerStatusSchema = z.enum(OFFER_STATUSES);
 
 /** The states an offer still works in (it can be edited, cancelled, hit, filled or expire). */
-export const OPEN_OFFER_STATUSES = ['pending_approval', 'working', 'price_hit'] as const satisfies readonly OfferStatus[];
+export const OPEN_OFFER_STATUSES = [
+  'pending_approval',
+  'working',
+  'price_hit',
+] as const satisfies readonly OfferStatus[];
 
 export function isOpenOfferStatus(status: OfferStatus): boolean {
   return (OPEN_OFFER_STATUSES as readonly string[]).includes(status);
 }
 
-export const OFFER_ACTIONS = ['place', 'approve', 'reject', 'edit', 'cancel', 'accept', 'reset_price_hit', 'price_hit', 'fill', 'expire'] as const;
+export const OFFER_ACTIONS = [
+  'place',
+  'approve',
+  'reject',
+  'edit',
+  'cancel',
+  'accept',
+  'reset_price_hit',
+  'price_hit',
+  'fill',
+  'expire',
+] as const;
 export type OfferAction = (typeof OFFER_ACTIONS)[number];
 
 /** Who acts: the farmer (their own offers), a buyer with the market's offers permission, or the system (price watcher, expiry). */
 export type OfferActor = 'farmer' | 'buyer' | 'system';
 
 /** The actions a person may take from a screen (the system's are not buttons). */
-export const OFFER_USER_ACTIONS = ['approve', 'reject', 'edit', 'cancel', 'accept', 'reset_price_hit'] as const satisfies readonly OfferAction[];
+export const OFFER_USER_ACTIONS = [
+  'approve',
+  'reject',
+  'edit',
+  'cancel',
+  'accept',
+  'reset_price_hit',
+] as const satisfies readonly OfferAction[];
 export type OfferUserAction = (typeof OFFER_USER_ACTIONS)[number];
 
 type Rule = { from: readonly OfferStatus[]; actors: readonly OfferActor[] };
@@ -50,7 +80,14 @@ const RULES: Record<Exclude<OfferAction, 'place'>, Rule> = {
 };
 
 /** Why a transition is refused: the server's error details.reason, the web's message choice. */
-export const OFFER_REFUSALS = ['not_allowed', 'not_open', 'wrong_state', 'expired', 'not_expired', 'price_not_hit'] as const;
+export const OFFER_REFUSALS = [
+  'not_allowed',
+  'not_open',
+  'wrong_state',
+  'expired',
+  'not_expired',
+  'price_not_hit',
+] as const;
 export type OfferRefusal = (typeof OFFER_REFUSALS)[number];
 
 export type OfferFacts = {
@@ -91,7 +128,8 @@ export function offerTransition(input: OfferTransitionInput): OfferTransition {
   const { action, actor, offer, now } = input;
   const rule = RULES[action];
   if (!rule.actors.includes(actor)) return { ok: false, refusal: 'not_allowed' };
-  if (!rule.from.includes(offer.status)) return { ok: false, refusal: isOpenOfferStatus(offer.status) ? 'wrong_state' : 'not_open' };
+  if (!rule.from.includes(offer.status))
+    return { ok: false, refusal: isOpenOfferStatus(offer.status) ? 'wrong_state' : 'not_open' };
   const past = isOfferPastExpiry(offer, now);
   if (action === 'expire') return past ? { ok: true, to: 'expired' } : { ok: false, refusal: 'not_expired' };
   if (past) return { ok: false, refusal: 'expired' };
@@ -109,10 +147,14 @@ export function offerTransition(input: OfferTransitionInput): OfferTransition {
     case 'fill':
       return { ok: true, to: 'filled' };
     case 'price_hit':
-      return isOfferPriceHit(offer.targetCashPrice, input.currentCash ?? null) ? { ok: true, to: 'price_hit' } : { ok: false, refusal: 'price_not_hit' };
+      return isOfferPriceHit(offer.targetCashPrice, input.currentCash ?? null)
+        ? { ok: true, to: 'price_hit' }
+        : { ok: false, refusal: 'price_not_hit' };
     case 'accept':
       if (offer.status === 'price_hit') return { ok: true, to: 'filled' };
-      return isOfferPriceHit(offer.targetCashPrice, input.currentCash ?? null) ? { ok: true, to: 'filled' } : { ok: false, refusal: 'price_not_hit' };
+      return isOfferPriceHit(offer.targetCashPrice, input.currentCash ?? null)
+        ? { ok: true, to: 'filled' }
+        : { ok: false, refusal: 'price_not_hit' };
   }
 }
 
@@ -140,7 +182,9 @@ export const DEFAULT_OFFER_STATUS_FILTER: OfferStatusFilter = 'open';
 export const offerStatusFilterSchema = z.enum(OFFER_STATUS_FILTERS);
 
 export function parseOfferStatusFilter(value: unknown): OfferStatusFilter {
-  return typeof value === 'string' && (OFFER_STATUS_FILTERS as readonly string[]).includes(value) ? (value as OfferStatusFilter) : DEFAULT_OFFER_STATUS_FILTER;
+  return typeof value === 'string' && (OFFER_STATUS_FILTERS as readonly string[]).includes(value)
+    ? (value as OfferStatusFilter)
+    : DEFAULT_OFFER_STATUS_FILTER;
 }
 
 /**
@@ -148,7 +192,11 @@ export function parseOfferStatusFilter(value: unknown): OfferStatusFilter {
  * cancelled (or rejected) offer is under canceled while its expiry is ahead, under expired after. An open offer past
  * its expiry that the sweep has not reached yet is already shown as expired.
  */
-export function offerMatchesFilter(filter: OfferStatusFilter, offer: Pick<OfferFacts, 'status' | 'expiresAt'>, now: Date): boolean {
+export function offerMatchesFilter(
+  filter: OfferStatusFilter,
+  offer: Pick<OfferFacts, 'status' | 'expiresAt'>,
+  now: Date,
+): boolean {
   const past = isOfferPastExpiry(offer, now);
   switch (filter) {
     case 'all':
@@ -179,7 +227,9 @@ export const SUGGESTED_TARGET_CENTS_ABOVE = 5;
 
 export function suggestedTargetCash(currentCash: string | null): string {
   if (currentCash === null) return '';
-  return toDecimal(currentCash).plus(SUGGESTED_TARGET_CENTS_ABOVE / 100).toFixed(2);
+  return toDecimal(currentCash)
+    .plus(SUGGESTED_TARGET_CENTS_ABOVE / 100)
+    .toFixed(2);
 }
 
 /**
@@ -187,13 +237,17 @@ export function suggestedTargetCash(currentCash: string | null): string {
  * the basis is the bid's basis at fill and the futures is what makes futures + basis = target (the futures level the
  * order was filled at, as an elevator books a hit cash offer); on a flat-price bid, cash only.
  */
-export function offerFillTerms(targetCashPrice: string, bid: { basis: string | null; flatPrice: string | null; futuresSymbol: string | null }): {
+export function offerFillTerms(
+  targetCashPrice: string,
+  bid: { basis: string | null; flatPrice: string | null; futuresSymbol: string | null },
+): {
   futuresPrice: string | null;
   basis: string | null;
   cashPrice: string;
 } {
   const cash = toDecimal(targetCashPrice);
-  if (bid.flatPrice !== null || bid.futuresSymbol === null || bid.basis === null) return { futuresPrice: null, basis: null, cashPrice: cash.toFixed(4) };
+  if (bid.flatPrice !== null || bid.futuresSymbol === null || bid.basis === null)
+    return { futuresPrice: null, basis: null, cashPrice: cash.toFixed(4) };
   const basis = toDecimal(bid.basis);
   return { futuresPrice: cash.minus(basis).toFixed(4), basis: basis.toFixed(4), cashPrice: cash.toFixed(4) };
 }
@@ -279,9 +333,13 @@ export const offerEditSchema = z
     expiresOn: isoDateSchema.optional(),
     note: noteSchema.nullish(),
   })
-  .refine((v) => v.quantity !== undefined || v.targetCashPrice !== undefined || v.expiresOn !== undefined || v.note !== undefined, {
-    message: 'Nothing to change',
-  });
+  .refine(
+    (v) =>
+      v.quantity !== undefined || v.targetCashPrice !== undefined || v.expiresOn !== undefined || v.note !== undefined,
+    {
+      message: 'Nothing to change',
+    },
+  );
 export type OfferEditInput = z.infer<typeof offerEditSchema>;
 
 /** offers/reset-price-hit: price-hit offers back to working. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { adjustBasis, basisAdjustmentCentsSchema, basisSchema, bidCashPrice, isBasisWithinBound, isOfferPriceHit, priceChange, roundPrice } from './pricing.ts';
+import {
+  adjustBasis,
+  basisAdjustmentCentsSchema,
+  basisSchema,
+  bidCashPrice,
+  isBasisWithinBound,
+  isOfferPriceHit,
+  priceChange,
+  roundPrice,
+} from './pricing.ts';
 
 describe('cash price', () => {
   it('is futures plus basis, exactly', () => {

@@ -9,7 +9,14 @@ import { CrmDecimal, decimalInSchema, toDecimal, type CrmDecimal as Dec } from '
  * cent; some round down (never pay a fraction of a cent more than the board says), some to the quarter
  * cent the futures trade in.
  */
-export const ROUNDING_MODES = ['nearest_cent', 'down_cent', 'up_cent', 'nearest_half_cent', 'nearest_quarter_cent', 'none'] as const;
+export const ROUNDING_MODES = [
+  'nearest_cent',
+  'down_cent',
+  'up_cent',
+  'nearest_half_cent',
+  'nearest_quarter_cent',
+  'none',
+] as const;
 export type RoundingMode = (typeof ROUNDING_MODES)[number];
 export const DEFAULT_ROUNDING_MODE: RoundingMode = 'nearest_cent';
 export const roundingModeSchema = z.enum(ROUNDING_MODES);
@@ -32,7 +39,12 @@ export function roundPrice(value: string | Dec, mode: RoundingMode): string {
   const v = toDecimal(value);
   const step = new CrmDecimal(STEP[mode]);
   const units = v.div(step);
-  const rounded = mode === 'down_cent' ? units.floor() : mode === 'up_cent' ? units.ceil() : units.toDecimalPlaces(0, CrmDecimal.ROUND_HALF_UP);
+  const rounded =
+    mode === 'down_cent'
+      ? units.floor()
+      : mode === 'up_cent'
+        ? units.ceil()
+        : units.toDecimalPlaces(0, CrmDecimal.ROUND_HALF_UP);
   return rounded.times(step).toFixed(4);
 }
 

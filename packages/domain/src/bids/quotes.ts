@@ -16,7 +16,16 @@ export type QuoteSource = (typeof QUOTE_SOURCES)[number];
 /** The admin import of quotes (text/csv). */
 export const QUOTES_IMPORT_PATH = '/api/commodities/profit-center/quotes/import';
 /** Columns of the import, in their order when the file has no header row. */
-export const QUOTE_IMPORT_COLUMNS = ['symbol', 'last', 'open', 'high', 'low', 'previous_settle', 'trade_date', 'quoted_at'] as const;
+export const QUOTE_IMPORT_COLUMNS = [
+  'symbol',
+  'last',
+  'open',
+  'high',
+  'low',
+  'previous_settle',
+  'trade_date',
+  'quoted_at',
+] as const;
 export const QUOTE_IMPORT_MAX_ROWS = 5000;
 
 export const futuresSymbolRowSchema = z.object({
@@ -71,7 +80,14 @@ export type QuotesResponse = z.infer<typeof quotesResponseSchema>;
 
 export const quotesSymbolsListSchema = z.object({
   symbols: z.array(
-    z.object({ symbol: z.string(), root: z.string(), exchange: z.string(), cropId: z.number().int(), optionMonth: z.string(), monthCode: z.string() }),
+    z.object({
+      symbol: z.string(),
+      root: z.string(),
+      exchange: z.string(),
+      cropId: z.number().int(),
+      optionMonth: z.string(),
+      monthCode: z.string(),
+    }),
   ),
 });
 export type QuotesSymbolsList = z.infer<typeof quotesSymbolsListSchema>;
@@ -107,7 +123,10 @@ export const roundingModeRowSchema = z.object({
 });
 export type RoundingModeRow = z.infer<typeof roundingModeRowSchema>;
 
-export const roundingModesResponseSchema = z.object({ marketId: z.number().int(), modes: z.array(roundingModeRowSchema) });
+export const roundingModesResponseSchema = z.object({
+  marketId: z.number().int(),
+  modes: z.array(roundingModeRowSchema),
+});
 export type RoundingModesResponse = z.infer<typeof roundingModesResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------
@@ -123,4 +142,6 @@ export type QuoteImportResult = z.infer<typeof quoteImportResultSchema>;
 
 /** The 400 of a refused import: every bad row with its reasons (nothing was written). */
 export type QuoteImportRowError = { row: number; reasons: string[] };
-export const quoteImportErrorDetailsSchema = z.object({ rows: z.array(z.object({ row: z.number().int(), reasons: z.array(z.string()) })) });
+export const quoteImportErrorDetailsSchema = z.object({
+  rows: z.array(z.object({ row: z.number().int(), reasons: z.array(z.string()) })),
+});

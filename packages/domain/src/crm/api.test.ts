@@ -16,7 +16,14 @@ import { CLIENT, contract } from './test-fixtures.ts';
 describe('contractTermsText', () => {
   it('is canonical: keys sorted, decimals without trailing zeros, so equal terms give equal text', () => {
     const a = contract({ quantity: '5000.0000', futuresPrice: '4.1200', basis: '-0.3500', cashPrice: '3.7700' });
-    const b = contract({ id: 99, quantity: '5000', futuresPrice: '4.12', basis: '-0.35', cashPrice: '3.77', displayContractId: 'X' });
+    const b = contract({
+      id: 99,
+      quantity: '5000',
+      futuresPrice: '4.12',
+      basis: '-0.35',
+      cashPrice: '3.77',
+      displayContractId: 'X',
+    });
     expect(contractTermsText(a)).toBe(contractTermsText(b));
     expect(contractTermsText(a)).toMatch(/^\{"basis":"-0.35","callOptionFee":null,"cancelledQuantity":"0",/);
     expect(contractTermsText({ ...a, deliveryEnd: '2026-12-31' })).not.toBe(contractTermsText(a));
@@ -27,19 +34,53 @@ describe('contractTermsText', () => {
 describe('client profile figures', () => {
   it('clientExposureFor gives clientExposure for a crop and year without a subject contract', () => {
     const small = { ...CLIENT, area: '10', estimatedYield: '100', contractedWithOther: '200' };
-    const list = [contract({ quantity: '900' }), contract({ quantity: '300', cancelledQuantity: '100' }), contract({ cropYear: 2025, quantity: '5000' })];
+    const list = [
+      contract({ quantity: '900' }),
+      contract({ quantity: '300', cancelledQuantity: '100' }),
+      contract({ cropYear: 2025, quantity: '5000' }),
+    ];
     const e = clientExposureFor(small, list, 1, 2026);
-    expect(e).toEqual({ estimatedProduction: '1000', contractedWithCompany: '1100', contractedWithOther: '200', doubleObligation: '300', remaining: '0' });
+    expect(e).toEqual({
+      estimatedProduction: '1000',
+      contractedWithCompany: '1100',
+      contractedWithOther: '200',
+      doubleObligation: '300',
+      remaining: '0',
+    });
     expect(e).toEqual(clientExposure({ ...list[0]!, client: small, clientContracts: list }));
     expect(clientExposureFor(small, [], 1, 2026).contractedWithCompany).toBe('0');
   });
 
   it('clientProfileCharts: breakdown by type, contracted and delivered, and average prices by delivery month', () => {
     const charts = clientProfileCharts([
-      contract({ contractType: 'flat', quantity: '1000', deliveredQuantity: '400', cashPrice: '4.00', deliveryEnd: '2026-10-31' }),
-      contract({ contractType: 'flat', quantity: '3000', deliveredQuantity: '0', cashPrice: '4.40', deliveryEnd: '2026-10-15' }),
-      contract({ contractType: 'spot', quantity: '500', deliveredQuantity: '500', cashPrice: '3.90', deliveryEnd: '2026-11-02' }),
-      contract({ contractType: 'hta', quantity: '800', status: 'cancelled', cancelledQuantity: '800', deliveryEnd: '2026-11-30' }),
+      contract({
+        contractType: 'flat',
+        quantity: '1000',
+        deliveredQuantity: '400',
+        cashPrice: '4.00',
+        deliveryEnd: '2026-10-31',
+      }),
+      contract({
+        contractType: 'flat',
+        quantity: '3000',
+        deliveredQuantity: '0',
+        cashPrice: '4.40',
+        deliveryEnd: '2026-10-15',
+      }),
+      contract({
+        contractType: 'spot',
+        quantity: '500',
+        deliveredQuantity: '500',
+        cashPrice: '3.90',
+        deliveryEnd: '2026-11-02',
+      }),
+      contract({
+        contractType: 'hta',
+        quantity: '800',
+        status: 'cancelled',
+        cancelledQuantity: '800',
+        deliveryEnd: '2026-11-30',
+      }),
       contract({ contractType: 'flat', quantity: '999', direction: 'sale', deliveryEnd: '2026-11-30' }),
     ]);
     expect(charts.breakdown).toEqual([
@@ -59,15 +100,27 @@ describe('client profile figures', () => {
 
 describe('request schemas', () => {
   it('client summary: non-negative decimals at the column scale, null clears, at least one field, nothing else', () => {
-    expect(clientSummaryPatchSchema.parse({ area: '1200.5', contractedWithOther: null })).toEqual({ area: '1200.5', contractedWithOther: null });
-    for (const bad of [{}, { area: '-1' }, { area: '1.234' }, { area: 'ten' }, { area: 12 }, { estimatedYield: '100000000' }, { other: '1' }]) {
+    expect(clientSummaryPatchSchema.parse({ area: '1200.5', contractedWithOther: null })).toEqual({
+      area: '1200.5',
+      contractedWithOther: null,
+    });
+    for (const bad of [
+      {},
+      { area: '-1' },
+      { area: '1.234' },
+      { area: 'ten' },
+      { area: 12 },
+      { estimatedYield: '100000000' },
+      { other: '1' },
+    ]) {
       expect(clientSummaryPatchSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });
 
   it('operations: quantities above 0 with at most 4 decimals; price changes within ±5; windows in order', () => {
     expect(contractPartialCancelSchema.safeParse({ quantity: '250.5' }).success).toBe(true);
-    for (const q of ['0', '-1', 'x', '1.00001']) expect(contractPartialCancelSchema.safeParse({ quantity: q }).success).toBe(false);
+    for (const q of ['0', '-1', 'x', '1.00001'])
+      expect(contractPartialCancelSchema.safeParse({ quantity: q }).success).toBe(false);
     const roll = { optionMonth: '2027-03', deliveryStart: '2027-01-01', deliveryEnd: '2027-02-01' };
     expect(contractRollSchema.parse(roll)).toMatchObject({ spread: '0', basisAdjustment: '0' });
     expect(contractRollSchema.safeParse({ ...roll, spread: '5.01' }).success).toBe(false);

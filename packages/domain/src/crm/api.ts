@@ -107,7 +107,12 @@ export const taskListResponseSchema = z.object({
   /** The market's calendar day the rules were judged on. */
   today: isoDateSchema,
   /** Contracts in each task-list status (TASK_LIST_RULES), each counted up to 10,000. */
-  counts: z.object(Object.fromEntries(TASK_LIST_STATUSES.map((s) => [s, z.number().int().min(0)])) as Record<(typeof TASK_LIST_STATUSES)[number], z.ZodNumber>),
+  counts: z.object(
+    Object.fromEntries(TASK_LIST_STATUSES.map((s) => [s, z.number().int().min(0)])) as Record<
+      (typeof TASK_LIST_STATUSES)[number],
+      z.ZodNumber
+    >,
+  ),
 });
 export type TaskListResponse = z.infer<typeof taskListResponseSchema>;
 
@@ -131,7 +136,12 @@ export type FollowupRow = z.infer<typeof followupRowSchema>;
 export const followupListResponseSchema = z.object({
   rows: z.array(followupRowSchema),
   /** Open follow-ups of the market (and client, assignee) in each state and bucket. */
-  counts: z.object({ upcoming: z.number().int(), past: z.number().int(), under90Days: z.number().int(), over90Days: z.number().int() }),
+  counts: z.object({
+    upcoming: z.number().int(),
+    past: z.number().int(),
+    under90Days: z.number().int(),
+    over90Days: z.number().int(),
+  }),
   ...pagedFields,
 });
 export type FollowupListResponse = z.infer<typeof followupListResponseSchema>;
@@ -150,7 +160,13 @@ export const followupUpdateSchema = z
   .object({
     done: z.boolean().optional(),
     dueDate: isoDateSchema.optional(),
-    description: z.string().trim().min(1).max(FOLLOWUP_DESCRIPTION_MAX).refine(noNul, 'Must not contain NUL characters').optional(),
+    description: z
+      .string()
+      .trim()
+      .min(1)
+      .max(FOLLOWUP_DESCRIPTION_MAX)
+      .refine(noNul, 'Must not contain NUL characters')
+      .optional(),
   })
   .strict()
   .refine((x) => Object.keys(x).length > 0, 'Nothing to change');
@@ -231,14 +247,20 @@ export const noteWriteQuerySchema = z.object({
 
 export const clientChartsSchema = z.object({
   /** Open quantity and count of the client's purchase contracts by contract type. */
-  breakdown: z.array(z.object({ contractType: z.enum(CONTRACT_TYPES), quantity: decimalStringSchema, contracts: z.number().int() })),
+  breakdown: z.array(
+    z.object({ contractType: z.enum(CONTRACT_TYPES), quantity: decimalStringSchema, contracts: z.number().int() }),
+  ),
   /** By delivery month (the month of the delivery end): contracted (open) and delivered quantity. */
-  contractedAndDelivered: z.array(z.object({ month: z.string(), contracted: decimalStringSchema, delivered: decimalStringSchema })),
+  contractedAndDelivered: z.array(
+    z.object({ month: z.string(), contracted: decimalStringSchema, delivered: decimalStringSchema }),
+  ),
   /**
    * By delivery month: contractedAverage (cash price weighted by open quantity over priced contracts),
    * deliveredAverage (weighted by delivered quantity), spot (the spot contracts' average cash).
    */
-  averagePricing: z.array(z.object({ month: z.string(), contractedAverage: decimal, deliveredAverage: decimal, spot: decimal })),
+  averagePricing: z.array(
+    z.object({ month: z.string(), contractedAverage: decimal, deliveredAverage: decimal, spot: decimal }),
+  ),
 });
 export type ClientCharts = z.infer<typeof clientChartsSchema>;
 
@@ -275,7 +297,13 @@ export const clientProfileSchema = z.object({
     }),
     contractedWithOther: decimal,
     contacts: z.array(
-      z.object({ id, name: z.string(), role: z.string().nullable(), phoneNumber: z.string().nullable(), emailAddress: z.string().nullable() }),
+      z.object({
+        id,
+        name: z.string(),
+        role: z.string().nullable(),
+        phoneNumber: z.string().nullable(),
+        emailAddress: z.string().nullable(),
+      }),
     ),
     contactPersonId: id.nullable(),
   }),
@@ -293,7 +321,8 @@ export const clientProfileSchema = z.object({
 });
 export type ClientProfile = z.infer<typeof clientProfileSchema>;
 
-const nonNegative = (scale: number, max: string) => decimalInSchema({ min: '0', max, scale, messages: { min: 'Must not be negative' } });
+const nonNegative = (scale: number, max: string) =>
+  decimalInSchema({ min: '0', max, scale, messages: { min: 'Must not be negative' } });
 
 /** The editable summary fields (grain-marketing.md 3): decimal strings, null to clear. At least one. */
 export const clientSummaryPatchSchema = z
@@ -354,7 +383,11 @@ export function clientProfileCharts(contracts: readonly ContractRecord[]): Clien
         month,
         contractedAverage: weightedAverage(list.map((c) => ({ quantity: open(c).toFixed(), value: c.cashPrice }))),
         deliveredAverage: weightedAverage(list.map((c) => ({ quantity: c.deliveredQuantity, value: c.cashPrice }))),
-        spot: weightedAverage(list.filter((c) => c.contractType === 'spot').map((c) => ({ quantity: open(c).toFixed(), value: c.cashPrice }))),
+        spot: weightedAverage(
+          list
+            .filter((c) => c.contractType === 'spot')
+            .map((c) => ({ quantity: open(c).toFixed(), value: c.cashPrice })),
+        ),
       };
     }),
   };
@@ -364,13 +397,46 @@ export function clientProfileCharts(contracts: readonly ContractRecord[]): Clien
  * The profile's 'contracted' block for one crop and crop year: clientExposure (the double_obligation
  * rule's figures) over the client's contracts, without needing one of them as the subject.
  */
-export function clientExposureFor(client: ClientRecord, contracts: readonly ContractRecord[], cropId: number, cropYear: number): ClientExposure {
+export function clientExposureFor(
+  client: ClientRecord,
+  contracts: readonly ContractRecord[],
+  cropId: number,
+  cropYear: number,
+): ClientExposure {
   const subject: ContractRecord = {
-    id: 0, clientId: client.id, marketId: 0, cropId, cropYear, displayContractId: '', contractType: 'flat', direction: 'purchase',
-    status: 'open', quantity: '0', deliveredQuantity: '0', cancelledQuantity: '0', pricedQuantity: '0', deliveryStart: '1970-01-01',
-    deliveryEnd: '1970-01-01', optionMonth: null, futuresPrice: null, basis: null, cashPrice: null, priceStatus: 'unpriced',
-    offerPrice: null, strike: null, callOptionFee: null, expiration: null, description: null, specialty: null, mpOption: null,
-    esignEligible: false, esignSent: false, signed: false, signedTermsHash: null, termsHash: null, contractDate: '1970-01-01',
+    id: 0,
+    clientId: client.id,
+    marketId: 0,
+    cropId,
+    cropYear,
+    displayContractId: '',
+    contractType: 'flat',
+    direction: 'purchase',
+    status: 'open',
+    quantity: '0',
+    deliveredQuantity: '0',
+    cancelledQuantity: '0',
+    pricedQuantity: '0',
+    deliveryStart: '1970-01-01',
+    deliveryEnd: '1970-01-01',
+    optionMonth: null,
+    futuresPrice: null,
+    basis: null,
+    cashPrice: null,
+    priceStatus: 'unpriced',
+    offerPrice: null,
+    strike: null,
+    callOptionFee: null,
+    expiration: null,
+    description: null,
+    specialty: null,
+    mpOption: null,
+    esignEligible: false,
+    esignSent: false,
+    signed: false,
+    signedTermsHash: null,
+    termsHash: null,
+    contractDate: '1970-01-01',
     lastTicketDate: null,
   };
   return clientExposure({ kind: 'contract', ...subject, client, clientContracts: contracts });
@@ -419,7 +485,10 @@ export const contractDocumentRowSchema = z.object({
 });
 export type ContractDocumentRow = z.infer<typeof contractDocumentRowSchema>;
 
-export const contractDocumentListResponseSchema = z.object({ rows: z.array(contractDocumentRowSchema), ...pagedFields });
+export const contractDocumentListResponseSchema = z.object({
+  rows: z.array(contractDocumentRowSchema),
+  ...pagedFields,
+});
 export const contractDocumentSchema = contractDocumentRowSchema.extend({ content: z.string().nullable() });
 
 export const contractDetailSchema = z.object({
@@ -432,7 +501,14 @@ export const contractDetailSchema = z.object({
   pricingEvents: z.array(pricingEventRowSchema),
   amendments: z.array(contractAmendmentRowSchema),
   ticketApplications: z.array(
-    z.object({ id, scaleTicketId: id, displayScaleTicketId: z.string(), deliveryDate: isoDateSchema, quantity: decimalStringSchema, splitPct: decimalStringSchema }),
+    z.object({
+      id,
+      scaleTicketId: id,
+      displayScaleTicketId: z.string(),
+      deliveryDate: isoDateSchema,
+      quantity: decimalStringSchema,
+      splitPct: decimalStringSchema,
+    }),
   ),
   documents: z.array(contractDocumentRowSchema),
   /** Operations the contract's state allows now. */
@@ -440,13 +516,21 @@ export const contractDetailSchema = z.object({
 });
 export type ContractDetail = z.infer<typeof contractDetailSchema>;
 
-export const contractOperationResponseSchema = z.object({ contract: contractDetailSchema, amendment: contractAmendmentRowSchema });
+export const contractOperationResponseSchema = z.object({
+  contract: contractDetailSchema,
+  amendment: contractAmendmentRowSchema,
+});
 export type ContractOperationResponse = z.infer<typeof contractOperationResponseSchema>;
 
 const reason = z.string().trim().max(500).refine(noNul, 'Must not contain NUL characters').optional();
 const positiveQuantity = decimalInSchema({ min: '0', minExclusive: true, scale: 4 });
 /** A signed price change in currency per unit, within ±5 (a month spread or a basis move). */
-const priceChange = decimalInSchema({ min: '-5', max: '5', scale: 4, messages: { min: 'At most 5.00 either way', max: 'At most 5.00 either way' } });
+const priceChange = decimalInSchema({
+  min: '-5',
+  max: '5',
+  scale: 4,
+  messages: { min: 'At most 5.00 either way', max: 'At most 5.00 either way' },
+});
 const OPTION_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const contractCancelSchema = z.object({ reason }).strict();
@@ -455,9 +539,17 @@ export const contractFuturesRollSchema = z
   .object({ optionMonth: z.string().regex(OPTION_MONTH, 'Expected YYYY-MM'), spread: priceChange.default('0'), reason })
   .strict();
 export const contractBasisRollSchema = z
-  .object({ deliveryStart: isoDateSchema, deliveryEnd: isoDateSchema, basisAdjustment: priceChange.default('0'), reason })
+  .object({
+    deliveryStart: isoDateSchema,
+    deliveryEnd: isoDateSchema,
+    basisAdjustment: priceChange.default('0'),
+    reason,
+  })
   .strict()
-  .refine((x) => x.deliveryStart <= x.deliveryEnd, { message: 'The delivery start must not be after its end', path: ['deliveryEnd'] });
+  .refine((x) => x.deliveryStart <= x.deliveryEnd, {
+    message: 'The delivery start must not be after its end',
+    path: ['deliveryEnd'],
+  });
 export const contractRollSchema = z
   .object({
     optionMonth: z.string().regex(OPTION_MONTH, 'Expected YYYY-MM'),
@@ -468,7 +560,10 @@ export const contractRollSchema = z
     reason,
   })
   .strict()
-  .refine((x) => x.deliveryStart <= x.deliveryEnd, { message: 'The delivery start must not be after its end', path: ['deliveryEnd'] });
+  .refine((x) => x.deliveryStart <= x.deliveryEnd, {
+    message: 'The delivery start must not be after its end',
+    path: ['deliveryEnd'],
+  });
 export const CONTRACT_NOTE_MAX_LENGTH = 2000;
 
 export const optionMonthsResponseSchema = z.object({ marketId: id, optionMonths: z.array(z.string()) });
@@ -476,8 +571,23 @@ export const optionMonthsResponseSchema = z.object({ marketId: id, optionMonths:
 /** Terms that a signature covers; any change (roll, cancel, pricing) makes a signed contract mismatch. */
 export type ContractTerms = Pick<
   ContractRecord,
-  | 'contractType' | 'direction' | 'cropId' | 'cropYear' | 'quantity' | 'cancelledQuantity' | 'deliveryStart' | 'deliveryEnd'
-  | 'optionMonth' | 'futuresPrice' | 'basis' | 'cashPrice' | 'offerPrice' | 'strike' | 'callOptionFee' | 'expiration' | 'mpOption'
+  | 'contractType'
+  | 'direction'
+  | 'cropId'
+  | 'cropYear'
+  | 'quantity'
+  | 'cancelledQuantity'
+  | 'deliveryStart'
+  | 'deliveryEnd'
+  | 'optionMonth'
+  | 'futuresPrice'
+  | 'basis'
+  | 'cashPrice'
+  | 'offerPrice'
+  | 'strike'
+  | 'callOptionFee'
+  | 'expiration'
+  | 'mpOption'
 >;
 
 function normDecimal(v: string | null): string | null {
@@ -509,7 +619,13 @@ export function contractTermsText(t: ContractTerms): string {
 }
 
 /** Which market permissions let a user search a market's clients (le-search): any client-facing one. */
-export const CLIENT_SEARCH_PERMISSIONS = ['profile', 'contracts', 'deliveries', 'notes', 'contract_documents'] as const satisfies readonly (typeof MARKET_PERMISSIONS)[number][];
+export const CLIENT_SEARCH_PERMISSIONS = [
+  'profile',
+  'contracts',
+  'deliveries',
+  'notes',
+  'contract_documents',
+] as const satisfies readonly (typeof MARKET_PERMISSIONS)[number][];
 
 export function canSearchClients(marketPermissions: readonly string[]): boolean {
   return CLIENT_SEARCH_PERMISSIONS.some((p) => marketPermissions.includes(p));

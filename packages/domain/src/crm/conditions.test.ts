@@ -41,7 +41,13 @@ describe('condition evaluation (SQL semantics)', () => {
   it('compares decimals exactly, whatever their scale', () => {
     const row = contract({ quantity: '5000.0000', cancelledQuantity: '0.1000', deliveredQuantity: '4999.9' });
     expect(evaluateCondition(cmp(c('quantity'), '=', dec('5000')), row, ctx)).toBe(true);
-    expect(evaluateCondition(cmp(sub(sub(c('quantity'), c('cancelledQuantity')), c('deliveredQuantity')), '=', dec('0')), row, ctx)).toBe(true);
+    expect(
+      evaluateCondition(
+        cmp(sub(sub(c('quantity'), c('cancelledQuantity')), c('deliveredQuantity')), '=', dec('0')),
+        row,
+        ctx,
+      ),
+    ).toBe(true);
     expect(evaluateExpr(mul(dec('1000.50'), dec('180.25')), row, ctx)).toBe('180340.125');
     expect(evaluateExpr(coalesce(c('strike'), dec('0')), row, ctx)).toBe('0');
     expect(evaluateExpr(sub(c('strike'), dec('1')), row, ctx)).toBeNull();

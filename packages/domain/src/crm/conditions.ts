@@ -262,11 +262,13 @@ function readColumn(ref: ColumnRef, facts: ViewFacts, inner: ContractRecord | nu
   const type = columnType(ref);
   let source: Record<string, unknown> | null | undefined;
   if (ref.table === 'legalEntities') source = facts.client as Record<string, unknown> | null | undefined;
-  else if (ref.table === 'contracts') source = (inner ?? (facts.kind === 'contract' ? facts : null)) as Record<string, unknown> | null;
+  else if (ref.table === 'contracts')
+    source = (inner ?? (facts.kind === 'contract' ? facts : null)) as Record<string, unknown> | null;
   else source = facts.kind === 'scaleTicket' ? (facts as unknown as Record<string, unknown>) : null;
   if (source === null || source === undefined) {
     // Not a column of this row's table: SQL would not compile; here it is a programming error.
-    if (ref.table !== 'legalEntities') throw new Error(`Column ${ref.table}.${ref.name} does not exist on a ${facts.kind} row`);
+    if (ref.table !== 'legalEntities')
+      throw new Error(`Column ${ref.table}.${ref.name} does not exist on a ${facts.kind} row`);
     return { type, value: null };
   }
   const v = source[ref.name];
@@ -436,5 +438,24 @@ export function exprType(e: Expr): ValueType {
 
 /** The builders as one object (the package root exports this rather than the short names). */
 export const conditionBuilders = Object.freeze({
-  col, lit, dec, text, bool, TODAY, add, sub, mul, coalesce, and, or, not, cmp, isNull, isNotNull, distinct, inList, contains, ALWAYS,
+  col,
+  lit,
+  dec,
+  text,
+  bool,
+  TODAY,
+  add,
+  sub,
+  mul,
+  coalesce,
+  and,
+  or,
+  not,
+  cmp,
+  isNull,
+  isNotNull,
+  distinct,
+  inList,
+  contains,
+  ALWAYS,
 });

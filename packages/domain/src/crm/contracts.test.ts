@@ -59,33 +59,71 @@ describe('cash = futures + basis', () => {
 describe('weighted averages', () => {
   it('weights by quantity, not by event', () => {
     // (1000 × 4.00 + 3000 × 4.40) / 4000 = 4.30, not the plain mean 4.20
-    expect(weightedAverage([{ quantity: '1000', value: '4.00' }, { quantity: '3000', value: '4.40' }])).toBe('4.3');
+    expect(
+      weightedAverage([
+        { quantity: '1000', value: '4.00' },
+        { quantity: '3000', value: '4.40' },
+      ]),
+    ).toBe('4.3');
   });
 
   it('rounds to 4 decimals half away from zero', () => {
     // (1 × 1 + 2 × 2) / 3 = 1.6666…
-    expect(weightedAverage([{ quantity: '1', value: '1' }, { quantity: '2', value: '2' }])).toBe('1.6667');
+    expect(
+      weightedAverage([
+        { quantity: '1', value: '1' },
+        { quantity: '2', value: '2' },
+      ]),
+    ).toBe('1.6667');
     // (1 × 0.00005 + 1 × 0.00005) / 2 = 0.00005 → 0.0001 (half up), negative → -0.0001
-    expect(weightedAverage([{ quantity: '1', value: '0.00005' }, { quantity: '1', value: '0.00005' }])).toBe('0.0001');
+    expect(
+      weightedAverage([
+        { quantity: '1', value: '0.00005' },
+        { quantity: '1', value: '0.00005' },
+      ]),
+    ).toBe('0.0001');
     expect(weightedAverage([{ quantity: '1', value: '-0.00005' }])).toBe('-0.0001');
-    expect(weightedAverage([{ quantity: '3', value: '-0.35' }, { quantity: '1', value: '-0.20' }])).toBe('-0.3125');
+    expect(
+      weightedAverage([
+        { quantity: '3', value: '-0.35' },
+        { quantity: '1', value: '-0.20' },
+      ]),
+    ).toBe('-0.3125');
   });
 
   it('skips entries without a value or a positive quantity; null when none count', () => {
-    expect(weightedAverage([{ quantity: '1000', value: null }, { quantity: '0', value: '9' }, { quantity: '500', value: '4.1' }])).toBe('4.1');
+    expect(
+      weightedAverage([
+        { quantity: '1000', value: null },
+        { quantity: '0', value: '9' },
+        { quantity: '500', value: '4.1' },
+      ]),
+    ).toBe('4.1');
     expect(weightedAverage([])).toBeNull();
     expect(weightedAverage([{ quantity: '100', value: undefined }])).toBeNull();
   });
 
   it('stays exact on large quantities', () => {
-    expect(weightedAverage([{ quantity: '99999999999999.9999', value: '4.1234' }, { quantity: '0.0001', value: '9999.9999' }])).toBe('4.1234');
+    expect(
+      weightedAverage([
+        { quantity: '99999999999999.9999', value: '4.1234' },
+        { quantity: '0.0001', value: '9999.9999' },
+      ]),
+    ).toBe('4.1234');
   });
 });
 
 describe('contract pricing from events', () => {
   it('prices a flat contract in one event', () => {
     const p = contractPricing({ quantity: '5000' }, [{ quantity: '5000', futuresPrice: '4.50', basis: '-0.30' }]);
-    expect(p).toMatchObject({ pricedQuantity: '5000', unpricedQuantity: '0', averageFutures: '4.5', averageBasis: '-0.3', averageCash: '4.2', priceStatus: 'priced' });
+    expect(p).toMatchObject({
+      pricedQuantity: '5000',
+      unpricedQuantity: '0',
+      averageFutures: '4.5',
+      averageBasis: '-0.3',
+      averageCash: '4.2',
+      priceStatus: 'priced',
+    });
   });
 
   it('averages uneven pricings of a pricing program', () => {
@@ -95,22 +133,49 @@ describe('contract pricing from events', () => {
       { quantity: '500', futuresPrice: '4.2000', basis: '-0.2000' },
     ]);
     // futures: (4400 + 11500 + 2100) / 4000 = 4.5; basis: (-250 - 750 - 100) / 4000 = -0.275
-    expect(p).toMatchObject({ pricedQuantity: '4000', unpricedQuantity: '6000', averageFutures: '4.5', averageBasis: '-0.275', averageCash: '4.225', priceStatus: 'partially_priced' });
+    expect(p).toMatchObject({
+      pricedQuantity: '4000',
+      unpricedQuantity: '6000',
+      averageFutures: '4.5',
+      averageBasis: '-0.275',
+      averageCash: '4.225',
+      priceStatus: 'partially_priced',
+    });
   });
 
   it('says futures_set for a hedge-to-arrive before its basis, basis_set for a basis contract', () => {
     expect(contractPricing({ quantity: '5000' }, [{ quantity: '5000', futuresPrice: '4.50' }])).toMatchObject({
-      priceStatus: 'futures_set', futuresOnlyQuantity: '5000', pricedQuantity: '0', unpricedQuantity: '5000', averageFutures: '4.5', averageBasis: null, averageCash: null,
+      priceStatus: 'futures_set',
+      futuresOnlyQuantity: '5000',
+      pricedQuantity: '0',
+      unpricedQuantity: '5000',
+      averageFutures: '4.5',
+      averageBasis: null,
+      averageCash: null,
     });
     expect(contractPricing({ quantity: '5000' }, [{ quantity: '5000', basis: '-0.40' }]).priceStatus).toBe('basis_set');
-    expect(contractPricing({ quantity: '5000' }, [{ quantity: '2000', basis: '-0.40' }, { quantity: '3000', futuresPrice: '4.5' }]).priceStatus).toBe('partially_priced');
+    expect(
+      contractPricing({ quantity: '5000' }, [
+        { quantity: '2000', basis: '-0.40' },
+        { quantity: '3000', futuresPrice: '4.5' },
+      ]).priceStatus,
+    ).toBe('partially_priced');
     expect(contractPricing({ quantity: '5000' }, []).priceStatus).toBe('unpriced');
   });
 
   it('measures priced against the open quantity after cancellations', () => {
-    const p = contractPricing({ quantity: '5000', cancelledQuantity: '1000' }, [{ quantity: '4000', cashPrice: '4.75' }]);
-    expect(p).toMatchObject({ pricedQuantity: '4000', unpricedQuantity: '0', priceStatus: 'priced', averageCash: '4.75' });
-    const over = contractPricing({ quantity: '5000', cancelledQuantity: '2000' }, [{ quantity: '4000', cashPrice: '4.75' }]);
+    const p = contractPricing({ quantity: '5000', cancelledQuantity: '1000' }, [
+      { quantity: '4000', cashPrice: '4.75' },
+    ]);
+    expect(p).toMatchObject({
+      pricedQuantity: '4000',
+      unpricedQuantity: '0',
+      priceStatus: 'priced',
+      averageCash: '4.75',
+    });
+    const over = contractPricing({ quantity: '5000', cancelledQuantity: '2000' }, [
+      { quantity: '4000', cashPrice: '4.75' },
+    ]);
     expect(over).toMatchObject({ pricedQuantity: '3000', unpricedQuantity: '0', priceStatus: 'priced' });
   });
 
@@ -125,8 +190,22 @@ describe('contract pricing from events', () => {
 
 describe('quantities and status', () => {
   it('derives open, undelivered, unpriced and over-delivered quantities', () => {
-    expect(contractQuantities({ quantity: '5000.0000', deliveredQuantity: '1200.5000', cancelledQuantity: '500', pricedQuantity: '3000' })).toEqual({
-      quantity: '5000', cancelled: '500', open: '4500', delivered: '1200.5', undelivered: '3299.5', overDelivered: '0', priced: '3000', unpriced: '1500',
+    expect(
+      contractQuantities({
+        quantity: '5000.0000',
+        deliveredQuantity: '1200.5000',
+        cancelledQuantity: '500',
+        pricedQuantity: '3000',
+      }),
+    ).toEqual({
+      quantity: '5000',
+      cancelled: '500',
+      open: '4500',
+      delivered: '1200.5',
+      undelivered: '3299.5',
+      overDelivered: '0',
+      priced: '3000',
+      unpriced: '1500',
     });
     const over = contractQuantities({ quantity: '1000', deliveredQuantity: '1030.25' });
     expect(over).toMatchObject({ undelivered: '0', overDelivered: '30.25', unpriced: '1000' });
@@ -140,7 +219,9 @@ describe('quantities and status', () => {
     expect(contractStatus({ quantity: '1000', deliveredQuantity: '1000', pricedQuantity: '1000' })).toBe('completed');
     expect(contractStatus({ quantity: '1000', deliveredQuantity: '1000', pricedQuantity: '999' })).toBe('open');
     expect(contractStatus({ quantity: '1000', deliveredQuantity: '999', pricedQuantity: '1000' })).toBe('open');
-    expect(contractStatus({ quantity: '1000', cancelledQuantity: '400', deliveredQuantity: '600', pricedQuantity: '600' })).toBe('completed');
+    expect(
+      contractStatus({ quantity: '1000', cancelledQuantity: '400', deliveredQuantity: '600', pricedQuantity: '600' }),
+    ).toBe('completed');
   });
 });
 
@@ -162,7 +243,12 @@ describe('inTheMoney', () => {
 });
 
 describe('daysAccumulated', () => {
-  const pp = { contractType: 'pp' as const, contractDate: '2026-03-01', expiration: '2026-06-30', deliveryEnd: '2026-11-30' };
+  const pp = {
+    contractType: 'pp' as const,
+    contractDate: '2026-03-01',
+    expiration: '2026-06-30',
+    deliveryEnd: '2026-11-30',
+  };
   it('counts the days of the pricing period that have run', () => {
     expect(daysAccumulated(pp, '2026-03-01')).toBe(0);
     expect(daysAccumulated(pp, '2026-03-31')).toBe(30);

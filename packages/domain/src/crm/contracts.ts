@@ -211,7 +211,12 @@ export function priceStatus(input: {
   });
 }
 
-function priceStatusOf(x: { openQuantity: CrmDecimal; priced: CrmDecimal; futuresOnly: CrmDecimal; basisOnly: CrmDecimal }): PriceStatus {
+function priceStatusOf(x: {
+  openQuantity: CrmDecimal;
+  priced: CrmDecimal;
+  futuresOnly: CrmDecimal;
+  basisOnly: CrmDecimal;
+}): PriceStatus {
   const { openQuantity, priced, futuresOnly, basisOnly } = x;
   if (!openQuantity.greaterThan(0)) return priced.greaterThan(0) ? 'priced' : 'unpriced';
   if (priced.greaterThanOrEqualTo(openQuantity)) return 'priced';
@@ -325,7 +330,12 @@ export function inTheMoney(
  * 0 before the period starts; null for other types.
  */
 export function daysAccumulated(
-  contract: { contractType: ContractType; contractDate: string; expiration?: string | null; deliveryEnd?: string | null },
+  contract: {
+    contractType: ContractType;
+    contractDate: string;
+    expiration?: string | null;
+    deliveryEnd?: string | null;
+  },
   today: string,
 ): number | null {
   if (!(ACCUMULATING_CONTRACT_TYPES as readonly string[]).includes(contract.contractType)) return null;

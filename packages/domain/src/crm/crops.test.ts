@@ -1,21 +1,73 @@
 import { describe, expect, it } from 'vitest';
-import { CROPS, CROP_IDS, DEFAULT_COMMODITY, FILTERABLE_CROPS, commodityForCrop, cropById, cropBySymbol, expandCropFilter, findCrop } from './crops.ts';
+import {
+  CROPS,
+  CROP_IDS,
+  DEFAULT_COMMODITY,
+  FILTERABLE_CROPS,
+  commodityForCrop,
+  cropById,
+  cropBySymbol,
+  expandCropFilter,
+  findCrop,
+} from './crops.ts';
 
 describe('crops', () => {
   it('keeps the ids the spec gives', () => {
-    expect([cropById(58)?.displayName, cropById(46)?.displayName, cropById(45)?.displayName]).toEqual(['Cotton', 'Alfalfa', 'Wheat']);
-    expect([cropById(72)?.displayName, cropById(73)?.displayName, cropById(74)?.displayName]).toEqual(['Winter Wheat', 'Spring Wheat', 'Durum Wheat']);
+    expect([cropById(58)?.displayName, cropById(46)?.displayName, cropById(45)?.displayName]).toEqual([
+      'Cotton',
+      'Alfalfa',
+      'Wheat',
+    ]);
+    expect([cropById(72)?.displayName, cropById(73)?.displayName, cropById(74)?.displayName]).toEqual([
+      'Winter Wheat',
+      'Spring Wheat',
+      'Durum Wheat',
+    ]);
   });
 
   it('keeps our ids stable (a renumbering breaks stored contracts)', () => {
     expect(Object.fromEntries(CROPS.map((c) => [c.name, c.id]))).toEqual({
-      corn: 1, canary_seed: 3, soybeans: 2, wheat: 45, spring_wheat: 73, winter_wheat: 72, durum_wheat: 74, tomatoes: 4, alfalfa: 46,
-      edible_beans: 5, cotton: 58, sunflowers: 6, sorghum: 7, sugarbeets: 8, barley: 9, rye: 10, canola: 11, popcorn: 12,
-      long_grain_rice: 13, medium_grain_rice: 14, corn_silage: 15, wheat_silage: 16, safflower: 17, oats: 18, potatoes: 19,
-      lupins: 20, millet: 21, rapeseed: 22, peas: 23, lentils: 24, chickpeas: 25, wild_rice: 26, forage: 27, triticale: 28,
-      peanuts: 29, flax: 30, hemp: 31, other: 99,
+      corn: 1,
+      canary_seed: 3,
+      soybeans: 2,
+      wheat: 45,
+      spring_wheat: 73,
+      winter_wheat: 72,
+      durum_wheat: 74,
+      tomatoes: 4,
+      alfalfa: 46,
+      edible_beans: 5,
+      cotton: 58,
+      sunflowers: 6,
+      sorghum: 7,
+      sugarbeets: 8,
+      barley: 9,
+      rye: 10,
+      canola: 11,
+      popcorn: 12,
+      long_grain_rice: 13,
+      medium_grain_rice: 14,
+      corn_silage: 15,
+      wheat_silage: 16,
+      safflower: 17,
+      oats: 18,
+      potatoes: 19,
+      lupins: 20,
+      millet: 21,
+      rapeseed: 22,
+      peas: 23,
+      lentils: 24,
+      chickpeas: 25,
+      wild_rice: 26,
+      forage: 27,
+      triticale: 28,
+      peanuts: 29,
+      flax: 30,
+      hemp: 31,
+      other: 99,
     });
-    for (const [key, id] of Object.entries(CROP_IDS)) expect(cropById(id)?.name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())).toBe(key);
+    for (const [key, id] of Object.entries(CROP_IDS))
+      expect(cropById(id)?.name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())).toBe(key);
   });
 
   it('has unique ids, names and commodity codes', () => {
@@ -40,7 +92,16 @@ describe('crops', () => {
 
   it('offers Corn, Soybeans, the wheats, Canola, Barley and Rice in the filter', () => {
     expect(FILTERABLE_CROPS.map((c) => c.displayName)).toEqual([
-      'Corn', 'Soybeans', 'Wheat', 'Spring Wheat', 'Winter Wheat', 'Durum Wheat', 'Barley', 'Canola', 'Long Grain Rice', 'Medium Grain Rice',
+      'Corn',
+      'Soybeans',
+      'Wheat',
+      'Spring Wheat',
+      'Winter Wheat',
+      'Durum Wheat',
+      'Barley',
+      'Canola',
+      'Long Grain Rice',
+      'Medium Grain Rice',
     ]);
   });
 

@@ -35,7 +35,16 @@ function crop(
   exchangeContractMultiplier: number | null,
   filterable = false,
 ): Crop {
-  return Object.freeze({ id, name, displayName, symbol, harvestMonth, hasBushelQuantity, exchangeContractMultiplier, filterable });
+  return Object.freeze({
+    id,
+    name,
+    displayName,
+    symbol,
+    harvestMonth,
+    hasBushelQuantity,
+    exchangeContractMultiplier,
+    filterable,
+  });
 }
 
 /** Section 9's crop list, in its order. */

@@ -19,7 +19,12 @@ describe('RFC 4180', () => {
   });
 
   it('ends every line with CRLF', () => {
-    expect(toCsv([['a', 'b'], ['1', '2,3']])).toBe('a,b\r\n1,"2,3"\r\n');
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['1', '2,3'],
+      ]),
+    ).toBe('a,b\r\n1,"2,3"\r\n');
     expect(toCsv([])).toBe('');
   });
 });
@@ -49,13 +54,27 @@ describe('formula injection', () => {
 describe('list view export', () => {
   it('writes the view columns as headings, then the rows', () => {
     const row = contractListRow(
-      contract({ deliveryEnd: '2026-05-01', deliveredQuantity: '1200.5', description: '=cmd', lastTicketDate: '2026-04-30', cashPrice: '4.2000', priceStatus: 'priced' }, { client: { id: 7, name: 'Gagné, "Fils"', area: null, estimatedYield: null, contractedWithOther: null } }),
+      contract(
+        {
+          deliveryEnd: '2026-05-01',
+          deliveredQuantity: '1200.5',
+          description: '=cmd',
+          lastTicketDate: '2026-04-30',
+          cashPrice: '4.2000',
+          priceStatus: 'priced',
+        },
+        { client: { id: 7, name: 'Gagné, "Fils"', area: null, estimatedYield: null, contractedWithOther: null } },
+      ),
       TODAY,
     );
     const csv = listViewCsv([row], 'delinquent');
     const [head, line, end] = csv.split('\r\n');
-    expect(head).toBe('Contract #,Client,Type,Crop,Crop year,Quantity,Delivery start,Delivery end,Delivered,Undelivered,Last ticket,Price status,Avg cash');
-    expect(line).toBe('C-1001,"Gagné, ""Fils""",flat,Corn,2026,5000,2026-10-01,2026-05-01,1200.5,3799.5,2026-04-30,priced,4.2');
+    expect(head).toBe(
+      'Contract #,Client,Type,Crop,Crop year,Quantity,Delivery start,Delivery end,Delivered,Undelivered,Last ticket,Price status,Avg cash',
+    );
+    expect(line).toBe(
+      'C-1001,"Gagné, ""Fils""",flat,Corn,2026,5000,2026-10-01,2026-05-01,1200.5,3799.5,2026-04-30,priced,4.2',
+    );
     expect(end).toBe('');
     expect(head!.split(',')).toHaveLength(VIEW_DEFINITIONS.delinquent.columns.length);
   });

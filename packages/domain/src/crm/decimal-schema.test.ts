@@ -9,7 +9,27 @@ import { placeOrderRequestSchema } from '../store/checkout.ts';
 import { storeListingQuerySchema } from '../store/api.ts';
 
 /** Strings that are not decimal numbers as the API writes them: each must be refused, never thrown on. */
-const NOT_NUMBERS = ['', ' ', 'abc', '1e999', '1e3', 'NaN', 'Infinity', '-', '.', '1.', '.5', '+1', ' 1', '1 ', '1,5', '0x1F', '1\u0000', '\ud800', '9'.repeat(61)];
+const NOT_NUMBERS = [
+  '',
+  ' ',
+  'abc',
+  '1e999',
+  '1e3',
+  'NaN',
+  'Infinity',
+  '-',
+  '.',
+  '1.',
+  '.5',
+  '+1',
+  ' 1',
+  '1 ',
+  '1,5',
+  '0x1F',
+  '1\u0000',
+  '\ud800',
+  '9'.repeat(61),
+];
 
 describe('decimalStringSchema', () => {
   it('takes plain decimal strings', () => {
@@ -24,7 +44,8 @@ describe('decimalStringSchema', () => {
       expect(r.success, JSON.stringify(v)).toBe(false);
       expect(r.error?.issues).toHaveLength(1);
     }
-    for (const v of [1, 1.5, null, undefined, [], {}, true]) expect(decimalStringSchema.safeParse(v).success).toBe(false);
+    for (const v of [1, 1.5, null, undefined, [], {}, true])
+      expect(decimalStringSchema.safeParse(v).success).toBe(false);
   });
 
   it('stops at a non-number, so refinements chained after it only ever see decimals (toDecimal would throw)', () => {
@@ -59,7 +80,9 @@ describe('decimalInSchema', () => {
     expect(messages('-0.001')).toEqual(['At most 2 decimals', 'Must be above 0']);
     expect(decimalInSchema({ min: '-5' }).safeParse('-5').success).toBe(true);
     expect(decimalInSchema({ nonZero: true }).safeParse('0.000').success).toBe(false);
-    expect(decimalInSchema({ nonZero: true, messages: { nonZero: 'No zero' } }).safeParse('0').error?.issues[0]?.message).toBe('No zero');
+    expect(
+      decimalInSchema({ nonZero: true, messages: { nonZero: 'No zero' } }).safeParse('0').error?.issues[0]?.message,
+    ).toBe('No zero');
   });
 
   it('refuses non-numbers with its own message, without throwing', () => {
@@ -72,16 +95,32 @@ describe('decimalInSchema', () => {
   });
 
   it('keeps the pattern in the JSON Schema (OpenAPI)', () => {
-    expect(z.toJSONSchema(quantity, { io: 'input' })).toMatchObject({ type: 'string', maxLength: 60, pattern: '^-?\\d+(\\.\\d+)?$' });
+    expect(z.toJSONSchema(quantity, { io: 'input' })).toMatchObject({
+      type: 'string',
+      maxLength: 60,
+      pattern: '^-?\\d+(\\.\\d+)?$',
+    });
   });
 });
 
 describe('request schemas with numeric strings refuse non-numbers (a 400, never a thrown 500)', () => {
-  const instrument = { marketId: 1, cropId: 1, cropYear: 2026, name: 'Spot', deliveryStart: '2026-06-01', deliveryEnd: '2026-06-30', basis: '-0.35' };
+  const instrument = {
+    marketId: 1,
+    cropId: 1,
+    cropYear: 2026,
+    name: 'Spot',
+    deliveryStart: '2026-06-01',
+    deliveryEnd: '2026-06-30',
+    basis: '-0.35',
+  };
   const cases: [string, z.ZodType, (v: string) => unknown][] = [
     ['bulk basis move: adjustmentCents', bulkBasisRequestSchema, (v) => ({ cropId: 1, adjustmentCents: v })],
     ['instrument: basis', instrumentCreateSchema, (v) => ({ ...instrument, basis: v })],
-    ['instrument: flatPrice', instrumentCreateSchema, (v) => ({ ...instrument, pricing: 'flat', basis: null, flatPrice: v })],
+    [
+      'instrument: flatPrice',
+      instrumentCreateSchema,
+      (v) => ({ ...instrument, pricing: 'flat', basis: null, flatPrice: v }),
+    ],
     ['instrument: quantityCap', instrumentCreateSchema, (v) => ({ ...instrument, quantityCap: v })],
     ['basis', basisSchema, (v) => v],
     ['basis adjustment', basisAdjustmentCentsSchema, (v) => v],
@@ -90,7 +129,11 @@ describe('request schemas with numeric strings refuse non-numbers (a 400, never 
     ['client summary', clientSummaryPatchSchema, (v) => ({ area: v })],
     ['partial cancel', contractPartialCancelSchema, (v) => ({ quantity: v })],
     ['futures roll spread', contractFuturesRollSchema, (v) => ({ optionMonth: '2026-07', spread: v })],
-    ['place order expectedTotal', placeOrderRequestSchema, (v) => ({ cartId: '00000000-0000-4000-8000-000000000000', serial: 1, expectedTotal: v })],
+    [
+      'place order expectedTotal',
+      placeOrderRequestSchema,
+      (v) => ({ cartId: '00000000-0000-4000-8000-000000000000', serial: 1, expectedTotal: v }),
+    ],
     ['store listing minPrice', storeListingQuerySchema, (v) => ({ minPrice: v })],
   ];
   for (const [name, schema, input] of cases) {
@@ -104,6 +147,8 @@ describe('request schemas with numeric strings refuse non-numbers (a 400, never 
 
   it('the bulk basis move still takes a move and refuses zero', () => {
     expect(bulkBasisRequestSchema.safeParse({ cropId: 1, adjustmentCents: '-2.5' }).success).toBe(true);
-    expect(bulkBasisRequestSchema.safeParse({ cropId: 1, adjustmentCents: '0.00' }).error?.issues[0]?.message).toBe('The adjustment must not be zero');
+    expect(bulkBasisRequestSchema.safeParse({ cropId: 1, adjustmentCents: '0.00' }).error?.issues[0]?.message).toBe(
+      'The adjustment must not be zero',
+    );
   });
 });

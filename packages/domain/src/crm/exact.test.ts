@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
-import { addDays, daysBetween, decimalString, isDecimalString, isIsoDate, isoDateInZone, roundedString, toDecimal, toDecimalOrNull } from './exact.ts';
+import {
+  addDays,
+  daysBetween,
+  decimalString,
+  isDecimalString,
+  isIsoDate,
+  isoDateInZone,
+  roundedString,
+  toDecimal,
+  toDecimalOrNull,
+} from './exact.ts';
 
 describe('decimal strings', () => {
   it('accepts plain decimals and refuses floats, exponents, grouping and junk', () => {
     expect(isDecimalString('-0.3500')).toBe(true);
     expect(isDecimalString('5000')).toBe(true);
-    for (const bad of ['1e3', '1,000', '', ' 1', '.5', '5.', '+1', 'NaN', 'Infinity', '0x10']) expect(isDecimalString(bad)).toBe(false);
+    for (const bad of ['1e3', '1,000', '', ' 1', '.5', '5.', '+1', 'NaN', 'Infinity', '0x10'])
+      expect(isDecimalString(bad)).toBe(false);
     expect(() => toDecimal(0.1)).toThrow(TypeError);
     expect(() => toDecimal('1e3')).toThrow(TypeError);
     expect(toDecimal(5000).toFixed()).toBe('5000');

@@ -10,7 +10,12 @@ import { z } from 'zod';
  * ROUND_HALF_UP, which in decimal.js rounds half away from zero, as the display formatting does. A
  * clone leaves the global Decimal configuration of other code untouched.
  */
-export const CrmDecimal = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
+export const CrmDecimal = Decimal.clone({
+  precision: 40,
+  rounding: Decimal.ROUND_HALF_UP,
+  toExpNeg: -40,
+  toExpPos: 40,
+});
 export type CrmDecimal = InstanceType<typeof CrmDecimal>;
 
 /** Prices (futures, basis, cash, averages) are kept to 4 decimals, the scale of the price columns. */
@@ -39,7 +44,10 @@ export const DECIMAL_STRING_MESSAGE = 'Expected a decimal number as a string';
 export const decimalStringSchema = decimalStringSchemaSaying(DECIMAL_STRING_MESSAGE);
 
 function decimalStringSchemaSaying(message: string) {
-  return z.string().max(60, { error: message, abort: true }).regex(DECIMAL_STRING_PATTERN, { error: message, abort: true });
+  return z
+    .string()
+    .max(60, { error: message, abort: true })
+    .regex(DECIMAL_STRING_PATTERN, { error: message, abort: true });
 }
 
 export type DecimalBounds = {
@@ -72,7 +80,10 @@ export function decimalInSchema(bounds: DecimalBounds) {
     }
     if (nonZero && d.isZero()) ctx.addIssue({ code: 'custom', message: messages.nonZero ?? 'Must not be zero' });
     if (minDec && (minExclusive ? d.lte(minDec) : d.lt(minDec))) {
-      ctx.addIssue({ code: 'custom', message: messages.min ?? (minExclusive ? `Must be above ${min}` : `Must be at least ${min}`) });
+      ctx.addIssue({
+        code: 'custom',
+        message: messages.min ?? (minExclusive ? `Must be above ${min}` : `Must be at least ${min}`),
+      });
     }
     if (maxDec && d.gt(maxDec)) ctx.addIssue({ code: 'custom', message: messages.max ?? `At most ${max}` });
   });

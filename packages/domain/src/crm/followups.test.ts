@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FOLLOWUP_AGE_BUCKETS, daysOverdue, followupAgeBucket, followupAgeBucketFromParam, followupDueRange, followupInputSchema, followupState } from './followups.ts';
+import {
+  FOLLOWUP_AGE_BUCKETS,
+  daysOverdue,
+  followupAgeBucket,
+  followupAgeBucketFromParam,
+  followupDueRange,
+  followupInputSchema,
+  followupState,
+} from './followups.ts';
 import { NOTE_CATEGORIES, NOTE_CATEGORY_LABELS, isNoteCategory, noteInputSchema, plainNoteText } from './notes.ts';
 import { crmMarketSchema, marketLabel } from './markets.ts';
 import { HIGHLIGHT_TYPES, RECORD_TYPES, isHighlightType, isRecordType } from './records.ts';
@@ -33,22 +41,36 @@ describe('follow-ups', () => {
   });
 
   it('validates a new follow-up', () => {
-    expect(followupInputSchema.safeParse({ clientId: 7, dueDate: '2026-06-01', description: ' Call about basis ' }).data?.description).toBe('Call about basis');
+    expect(
+      followupInputSchema.safeParse({ clientId: 7, dueDate: '2026-06-01', description: ' Call about basis ' }).data
+        ?.description,
+    ).toBe('Call about basis');
     expect(followupInputSchema.safeParse({ clientId: 7, dueDate: '2026-06-31', description: 'x' }).success).toBe(false);
-    expect(followupInputSchema.safeParse({ clientId: 7, dueDate: '2026-06-01', description: '   ' }).success).toBe(false);
+    expect(followupInputSchema.safeParse({ clientId: 7, dueDate: '2026-06-01', description: '   ' }).success).toBe(
+      false,
+    );
   });
 });
 
 describe('notes', () => {
   it('have the six categories', () => {
-    expect(NOTE_CATEGORIES).toEqual(['inbound_call', 'outbound_call', 'farm_visit', 'meeting', 'office_visit', 'other']);
+    expect(NOTE_CATEGORIES).toEqual([
+      'inbound_call',
+      'outbound_call',
+      'farm_visit',
+      'meeting',
+      'office_visit',
+      'other',
+    ]);
     expect(Object.keys(NOTE_CATEGORY_LABELS)).toEqual([...NOTE_CATEGORIES]);
     expect(isNoteCategory('farm_visit')).toBe(true);
     expect(isNoteCategory('email')).toBe(false);
   });
 
   it('validate and clean plain text', () => {
-    expect(noteInputSchema.safeParse({ note: 'Wants Dec basis', category: 'farm_visit', noteDate: TODAY }).success).toBe(true);
+    expect(
+      noteInputSchema.safeParse({ note: 'Wants Dec basis', category: 'farm_visit', noteDate: TODAY }).success,
+    ).toBe(true);
     expect(noteInputSchema.safeParse({ note: '', category: 'farm_visit', noteDate: TODAY }).success).toBe(false);
     expect(noteInputSchema.safeParse({ note: 'x', category: 'email', noteDate: TODAY }).success).toBe(false);
     expect(plainNoteText('a\r\nb\rc\u0000\u0007\td')).toBe('a\nb\nc\td');
@@ -57,10 +79,22 @@ describe('notes', () => {
 
 describe('markets and records', () => {
   it("shows a market by its display name, else 'city, state'", () => {
-    expect(marketLabel({ displayName: 'North Elevator', address: { city: 'Ames', administrativeAreaLevel1: 'IA' } })).toBe('North Elevator');
-    expect(marketLabel({ displayName: '  ', address: { city: 'Ames', administrativeAreaLevel1: 'IA' } })).toBe('Ames, IA');
+    expect(
+      marketLabel({ displayName: 'North Elevator', address: { city: 'Ames', administrativeAreaLevel1: 'IA' } }),
+    ).toBe('North Elevator');
+    expect(marketLabel({ displayName: '  ', address: { city: 'Ames', administrativeAreaLevel1: 'IA' } })).toBe(
+      'Ames, IA',
+    );
     expect(marketLabel({ displayName: null, address: { city: 'Ames', administrativeAreaLevel1: '' } })).toBe('Ames');
-    expect(crmMarketSchema.parse({ id: 1, displayName: null, address: { city: 'Ames', administrativeAreaLevel1: 'IA' }, userPermissions: ['offers', 'root'], sustainabilityEnabled: false }).userPermissions).toEqual(['offers']);
+    expect(
+      crmMarketSchema.parse({
+        id: 1,
+        displayName: null,
+        address: { city: 'Ames', administrativeAreaLevel1: 'IA' },
+        userPermissions: ['offers', 'root'],
+        sustainabilityEnabled: false,
+      }).userPermissions,
+    ).toEqual(['offers']);
   });
 
   it('knows the record and highlight types', () => {

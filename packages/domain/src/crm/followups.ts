@@ -46,7 +46,10 @@ export function followupAgeBucket(dueDate: string, today: string): FollowupAgeBu
  * Due-date bounds of a state or bucket, for SQL (inclusive; null = unbounded):
  * upcoming [today, ∞); past (−∞, today−1]; under90Days [today−89, today−1]; over90Days (−∞, today−90].
  */
-export function followupDueRange(which: FollowupState | FollowupAgeBucket, today: string): { from: string | null; to: string | null } {
+export function followupDueRange(
+  which: FollowupState | FollowupAgeBucket,
+  today: string,
+): { from: string | null; to: string | null } {
   switch (which) {
     case 'upcoming':
       return { from: today, to: null };

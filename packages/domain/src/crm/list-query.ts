@@ -6,18 +6,14 @@
 
 import { z } from 'zod';
 import { clampPage, clampPageSize, type PageSize } from '../lists/limits.ts';
+import { ALWAYS, and, cmp, col, contains, inList, lit, or, type Condition } from './conditions.ts';
 import {
-  ALWAYS,
-  and,
-  cmp,
-  col,
-  contains,
-  inList,
-  lit,
-  or,
-  type Condition,
-} from './conditions.ts';
-import { CONTRACT_STATUSES, CONTRACT_TYPES, type ContractStatus, type ContractType, type ListType } from './contracts.ts';
+  CONTRACT_STATUSES,
+  CONTRACT_TYPES,
+  type ContractStatus,
+  type ContractType,
+  type ListType,
+} from './contracts.ts';
 import { cropBySymbol, expandCropFilter, findCrop } from './crops.ts';
 import { isIsoDate } from './exact.ts';
 import type { ListColumn } from './list-row.ts';
@@ -40,22 +36,71 @@ import {
 
 /** Every parameter of section 2's list, in its order. */
 export const LIST_QUERY_PARAMS = [
-  'commodity', 'crop', 'cropId', 'cropYear', 'from', 'to', 'predefinedFilter', 'tab_filter', 'optionMonth', 'contractType',
-  'tag', 'tab', 'page', 'pageSize', 'paginationToken', 'search', 'sort', 'sortOrder', 'market_id', 'cropFilter',
-  'instrumentVisibility', 'instrument', 'client_legal_entity_id', 'status', 'client_contact_id', 'note_id',
-  'recentClientActivity', 'highlight_id', 'demo_markets', 'crop_year', 'document_id', 'structure_view', 'structureType',
-  'location', 'type', 'program_id',
+  'commodity',
+  'crop',
+  'cropId',
+  'cropYear',
+  'from',
+  'to',
+  'predefinedFilter',
+  'tab_filter',
+  'optionMonth',
+  'contractType',
+  'tag',
+  'tab',
+  'page',
+  'pageSize',
+  'paginationToken',
+  'search',
+  'sort',
+  'sortOrder',
+  'market_id',
+  'cropFilter',
+  'instrumentVisibility',
+  'instrument',
+  'client_legal_entity_id',
+  'status',
+  'client_contact_id',
+  'note_id',
+  'recentClientActivity',
+  'highlight_id',
+  'demo_markets',
+  'crop_year',
+  'document_id',
+  'structure_view',
+  'structureType',
+  'location',
+  'type',
+  'program_id',
 ] as const;
 export type ListQueryParam = (typeof LIST_QUERY_PARAMS)[number];
 
 /** Parameters that do not make a list 'filtered' (section 2): the context, the tab and the paging. */
-export const NON_FILTER_PARAMS = ['market_id', 'paginationToken', 'tab', 'page', 'pageSize', 'tab_filter', 'commodity', 'cropId', 'crop_year'] as const;
+export const NON_FILTER_PARAMS = [
+  'market_id',
+  'paginationToken',
+  'tab',
+  'page',
+  'pageSize',
+  'tab_filter',
+  'commodity',
+  'cropId',
+  'crop_year',
+] as const;
 
 /**
  * What 'clear filters' keeps by default: the non-filter parameters minus the paging (a cleared list
  * starts again at page 1). After clearFilters(p), hasFilters is false.
  */
-export const CLEAR_FILTERS_KEEP = ['market_id', 'tab', 'tab_filter', 'pageSize', 'commodity', 'cropId', 'crop_year'] as const;
+export const CLEAR_FILTERS_KEEP = [
+  'market_id',
+  'tab',
+  'tab_filter',
+  'pageSize',
+  'commodity',
+  'cropId',
+  'crop_year',
+] as const;
 
 /** Parameters that only mean something on one client's profile (its note, contact, highlighted record). */
 export const CLIENT_PROFILE_ONLY_PARAMS = ['note_id', 'client_contact_id', 'highlight_id'] as const;
@@ -119,7 +164,10 @@ export function dropTokenWithoutPage(params: ListParams): ListParamsOut {
  * The market in force: market_id when it is one of the user's markets, else the user's first market;
  * null when the user has none.
  */
-export function chooseMarketId(marketIdParam: string | readonly string[] | number | null | undefined, userMarketIds: readonly number[]): number | null {
+export function chooseMarketId(
+  marketIdParam: string | readonly string[] | number | null | undefined,
+  userMarketIds: readonly number[],
+): number | null {
   const raw = typeof marketIdParam === 'number' ? String(marketIdParam) : first(marketIdParam);
   if (raw !== null && /^\d{1,15}$/.test(raw)) {
     const id = Number(raw);
@@ -146,7 +194,8 @@ export function openClientParams(
     out.commodity = client.defaultCommodity;
     delete out.cropId;
   }
-  if (client.defaultCropYear !== null && client.defaultCropYear !== undefined) out.crop_year = String(client.defaultCropYear);
+  if (client.defaultCropYear !== null && client.defaultCropYear !== undefined)
+    out.crop_year = String(client.defaultCropYear);
   return out;
 }
 
@@ -242,7 +291,8 @@ export function parseListQuery(params: ListParams, options: ParseListQueryOption
   const tabParam = p('tab');
   const typeParam = p('type');
   const wantsDeliveries =
-    tabParam === 'deliveries' || (tabParam === null && (typeParam === 'deliveries' || (typeParam === null && options.listType === 'deliveries')));
+    tabParam === 'deliveries' ||
+    (tabParam === null && (typeParam === 'deliveries' || (typeParam === null && options.listType === 'deliveries')));
   let view: ContractView;
   let tab: ListTab;
   if (namedView !== null && namedView !== 'default') {
@@ -267,9 +317,15 @@ export function parseListQuery(params: ListParams, options: ParseListQueryOption
   const selectedCropId = cropIdParam ?? commodityCrop?.id ?? null;
   const cropValues = [...all(params.crop), ...all(params.cropFilter)];
   const allCrops = cropValues.some((v) => v.toLowerCase() === 'all');
-  const crops = allCrops ? [] : unique(cropValues.map((v) => findCrop(v)?.id).filter((id): id is number => id !== undefined));
+  const crops = allCrops
+    ? []
+    : unique(cropValues.map((v) => findCrop(v)?.id).filter((id): id is number => id !== undefined));
   const selectedYear = p('crop_year');
-  const cropYears = unique(all(params.cropYear).filter((y) => YEAR_RE.test(y)).map(Number));
+  const cropYears = unique(
+    all(params.cropYear)
+      .filter((y) => YEAR_RE.test(y))
+      .map(Number),
+  );
 
   // Delivery range (swapped when given backwards).
   let from = p('from');
@@ -301,14 +357,25 @@ export function parseListQuery(params: ListParams, options: ParseListQueryOption
     cropYears,
     from,
     to,
-    optionMonths: isContracts && !hidden.includes('optionMonths') ? unique(all(params.optionMonth).filter((m) => OPTION_MONTH_RE.test(m))) : [],
+    optionMonths:
+      isContracts && !hidden.includes('optionMonths')
+        ? unique(all(params.optionMonth).filter((m) => OPTION_MONTH_RE.test(m)))
+        : [],
     contractTypes:
       isContracts && !hidden.includes('contractTypes')
-        ? unique(all(params.contractType).filter((t): t is ContractType => (CONTRACT_TYPES as readonly string[]).includes(t)))
+        ? unique(
+            all(params.contractType).filter((t): t is ContractType =>
+              (CONTRACT_TYPES as readonly string[]).includes(t),
+            ),
+          )
         : [],
     keyword: textParam(p('tag')),
     search: textParam(p('search')),
-    statuses: isContracts ? unique(all(params.status).filter((s): s is ContractStatus => (CONTRACT_STATUSES as readonly string[]).includes(s))) : [],
+    statuses: isContracts
+      ? unique(
+          all(params.status).filter((s): s is ContractStatus => (CONTRACT_STATUSES as readonly string[]).includes(s)),
+        )
+      : [],
     clientId: intParam(p('client_legal_entity_id')),
     documentId: isContracts ? intParam(p('document_id')) : null,
     highlightId: textParam(p('highlight_id')),
@@ -417,15 +484,23 @@ export function listQueryCondition(q: ListQuery): Condition {
     if (q.optionMonths.length > 0) parts.push(inList(c('optionMonth'), q.optionMonths));
     if (q.contractTypes.length > 0) parts.push(inList(c('contractType'), q.contractTypes));
     if (q.statuses.length > 0) parts.push(inList(c('status'), q.statuses));
-    if (q.search !== null) parts.push(or(contains(c('displayContractId'), q.search), contains(col.client('name'), q.search)));
+    if (q.search !== null)
+      parts.push(or(contains(c('displayContractId'), q.search), contains(col.client('name'), q.search)));
     if (q.keyword !== null) {
-      parts.push(or(contains(c('description'), q.keyword), contains(c('specialty'), q.keyword), contains(c('mpOption'), q.keyword)));
+      parts.push(
+        or(
+          contains(c('description'), q.keyword),
+          contains(c('specialty'), q.keyword),
+          contains(c('mpOption'), q.keyword),
+        ),
+      );
     }
   } else {
     const t = col.scaleTickets;
     if (q.from !== null) parts.push(cmp(t('deliveryDate'), '>=', lit(q.from, 'date')));
     if (q.to !== null) parts.push(cmp(t('deliveryDate'), '<=', lit(q.to, 'date')));
-    if (q.search !== null) parts.push(or(contains(t('displayScaleTicketId'), q.search), contains(col.client('name'), q.search)));
+    if (q.search !== null)
+      parts.push(or(contains(t('displayScaleTicketId'), q.search), contains(col.client('name'), q.search)));
     if (q.keyword !== null) parts.push(contains(t('displayScaleTicketId'), q.keyword));
   }
   const real = parts.filter((x) => x !== ALWAYS);

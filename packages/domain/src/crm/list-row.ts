@@ -5,7 +5,15 @@
 
 import { z } from 'zod';
 import type { ContractFacts, ScaleTicketFacts } from './conditions.ts';
-import { CONTRACT_STATUSES, CONTRACT_TYPES, PRICE_STATUSES, contractQuantities, daysAccumulated, daysToExpiration, inTheMoney } from './contracts.ts';
+import {
+  CONTRACT_STATUSES,
+  CONTRACT_TYPES,
+  PRICE_STATUSES,
+  contractQuantities,
+  daysAccumulated,
+  daysToExpiration,
+  inTheMoney,
+} from './contracts.ts';
 import { cropById } from './crops.ts';
 import { daysBetween, decimalString, decimalStringSchema, isoDateSchema, toDecimal } from './exact.ts';
 
@@ -102,14 +110,60 @@ export type ContractListRow = z.infer<typeof contractListRowSchema>;
 
 /** The displayable columns (every row field but the identity fields). */
 export const LIST_COLUMNS = [
-  'contractType', 'client', 'contractStatus', 'quantity', 'quantityUnit', 'deliveryStartIsoStr', 'deliveryEndIsoStr',
-  'delivery', 'priceStatus', 'averageFutures', 'averageBasis', 'averageCash', 'deliveredQuantity', 'optionMonth',
-  'undeliveredQuantity', 'expiration', 'expirationDay', 'inTheMoney', 'daysAccumulated', 'offerPrice', 'lastTicketDate',
-  'strike', 'callOptionFee', 'document', 'date', 'outstanding', 'description', 'eSignEligible', 'eSignSent', 'signed',
-  'scaleTicketNum', 'scaleTicketId', 'deliveryDate', 'relationship', 'splitPct', 'split', 'weight', 'actualUnapplied',
-  'actualApplied', 'average', 'deliveryCombo', 'commodity', 'specialty', 'unpricedQuantity', 'mpOption', 'moisture',
-  'testWeight', 'foreignMaterial', 'damage', 'cropYear', 'displayContractId', 'displayContractAmendmentId',
-  'displayScaleTicketId', 'cancelledQuantity',
+  'contractType',
+  'client',
+  'contractStatus',
+  'quantity',
+  'quantityUnit',
+  'deliveryStartIsoStr',
+  'deliveryEndIsoStr',
+  'delivery',
+  'priceStatus',
+  'averageFutures',
+  'averageBasis',
+  'averageCash',
+  'deliveredQuantity',
+  'optionMonth',
+  'undeliveredQuantity',
+  'expiration',
+  'expirationDay',
+  'inTheMoney',
+  'daysAccumulated',
+  'offerPrice',
+  'lastTicketDate',
+  'strike',
+  'callOptionFee',
+  'document',
+  'date',
+  'outstanding',
+  'description',
+  'eSignEligible',
+  'eSignSent',
+  'signed',
+  'scaleTicketNum',
+  'scaleTicketId',
+  'deliveryDate',
+  'relationship',
+  'splitPct',
+  'split',
+  'weight',
+  'actualUnapplied',
+  'actualApplied',
+  'average',
+  'deliveryCombo',
+  'commodity',
+  'specialty',
+  'unpricedQuantity',
+  'mpOption',
+  'moisture',
+  'testWeight',
+  'foreignMaterial',
+  'damage',
+  'cropYear',
+  'displayContractId',
+  'displayContractAmendmentId',
+  'displayScaleTicketId',
+  'cancelledQuantity',
 ] as const;
 export type ListColumn = (typeof LIST_COLUMNS)[number];
 
@@ -191,16 +245,68 @@ export type ContractListResponse = z.infer<typeof contractListResponseSchema>;
 // ---------------------------------------------------------------------------------------------------
 // Builders
 
-const EMPTY_ROW: Omit<ContractListRow, 'kind' | 'id' | 'clientId' | 'marketId' | 'cropId' | 'client' | 'quantity' | 'quantityUnit' | 'date' | 'commodity' | 'cropYear'> = {
-  contractType: null, contractStatus: null, deliveryStartIsoStr: null, deliveryEndIsoStr: null, delivery: null,
-  priceStatus: null, averageFutures: null, averageBasis: null, averageCash: null, deliveredQuantity: null,
-  optionMonth: null, undeliveredQuantity: null, expiration: null, expirationDay: null, inTheMoney: null,
-  daysAccumulated: null, offerPrice: null, lastTicketDate: null, strike: null, callOptionFee: null, document: null,
-  outstanding: null, description: null, eSignEligible: null, eSignSent: null, signed: null, scaleTicketNum: null,
-  scaleTicketId: null, deliveryDate: null, relationship: null, splitPct: null, split: null, weight: null,
-  actualUnapplied: null, actualApplied: null, average: null, deliveryCombo: null, specialty: null,
-  unpricedQuantity: null, mpOption: null, moisture: null, testWeight: null, foreignMaterial: null, damage: null,
-  displayContractId: null, displayContractAmendmentId: null, displayScaleTicketId: null, cancelledQuantity: null,
+const EMPTY_ROW: Omit<
+  ContractListRow,
+  | 'kind'
+  | 'id'
+  | 'clientId'
+  | 'marketId'
+  | 'cropId'
+  | 'client'
+  | 'quantity'
+  | 'quantityUnit'
+  | 'date'
+  | 'commodity'
+  | 'cropYear'
+> = {
+  contractType: null,
+  contractStatus: null,
+  deliveryStartIsoStr: null,
+  deliveryEndIsoStr: null,
+  delivery: null,
+  priceStatus: null,
+  averageFutures: null,
+  averageBasis: null,
+  averageCash: null,
+  deliveredQuantity: null,
+  optionMonth: null,
+  undeliveredQuantity: null,
+  expiration: null,
+  expirationDay: null,
+  inTheMoney: null,
+  daysAccumulated: null,
+  offerPrice: null,
+  lastTicketDate: null,
+  strike: null,
+  callOptionFee: null,
+  document: null,
+  outstanding: null,
+  description: null,
+  eSignEligible: null,
+  eSignSent: null,
+  signed: null,
+  scaleTicketNum: null,
+  scaleTicketId: null,
+  deliveryDate: null,
+  relationship: null,
+  splitPct: null,
+  split: null,
+  weight: null,
+  actualUnapplied: null,
+  actualApplied: null,
+  average: null,
+  deliveryCombo: null,
+  specialty: null,
+  unpricedQuantity: null,
+  mpOption: null,
+  moisture: null,
+  testWeight: null,
+  foreignMaterial: null,
+  damage: null,
+  displayContractId: null,
+  displayContractAmendmentId: null,
+  displayScaleTicketId: null,
+  cancelledQuantity: null,
 };
 
 export type ContractRowExtras = {
@@ -249,7 +355,8 @@ export function contractListRow(facts: ContractFacts, today: string, extras: Con
     callOptionFee: norm(facts.callOptionFee),
     document: doc?.fileName ?? null,
     date: facts.contractDate,
-    outstanding: doc && !facts.signed && doc.status !== 'signed' ? Math.max(0, daysBetween(doc.createdOn, today)) : null,
+    outstanding:
+      doc && !facts.signed && doc.status !== 'signed' ? Math.max(0, daysBetween(doc.createdOn, today)) : null,
     description: facts.description,
     eSignEligible: facts.esignEligible,
     eSignSent: facts.esignSent,
@@ -266,7 +373,10 @@ export function contractListRow(facts: ContractFacts, today: string, extras: Con
 }
 
 /** The list row of a scale ticket (the deliveries list). */
-export function scaleTicketListRow(facts: ScaleTicketFacts, extras: { quantityUnit?: string; average?: string | null } = {}): ContractListRow {
+export function scaleTicketListRow(
+  facts: ScaleTicketFacts,
+  extras: { quantityUnit?: string; average?: string | null } = {},
+): ContractListRow {
   return {
     ...EMPTY_ROW,
     kind: 'scaleTicket',

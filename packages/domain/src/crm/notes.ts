@@ -3,7 +3,14 @@
 import { z } from 'zod';
 import { isoDateSchema } from './exact.ts';
 
-export const NOTE_CATEGORIES = ['inbound_call', 'outbound_call', 'farm_visit', 'meeting', 'office_visit', 'other'] as const;
+export const NOTE_CATEGORIES = [
+  'inbound_call',
+  'outbound_call',
+  'farm_visit',
+  'meeting',
+  'office_visit',
+  'other',
+] as const;
 export type NoteCategory = (typeof NOTE_CATEGORIES)[number];
 
 export const NOTE_CATEGORY_LABELS: Readonly<Record<NoteCategory, string>> = Object.freeze({

@@ -41,13 +41,20 @@ describe('pagination tokens', () => {
     for (const value of ['2026-05-15', '5000.25', 42, true, null, 'Gagné & Fils "Ltd"', '日本']) {
       const token = encodePaginationToken({ fingerprint: q, page: 3, cursor: { value, id: 987654321 } });
       expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
-      expect(decodePaginationToken(token, { fingerprint: q, page: 3 })).toEqual({ ok: true, cursor: { value, id: 987654321 }, page: 3 });
+      expect(decodePaginationToken(token, { fingerprint: q, page: 3 })).toEqual({
+        ok: true,
+        cursor: { value, id: 987654321 },
+        page: 3,
+      });
     }
   });
 
   it('refuses a token of another query or for another page', () => {
     const token = encodePaginationToken({ fingerprint: q, page: 3, cursor: { value: 'x', id: 1 } });
-    expect(decodePaginationToken(token, { fingerprint: fnv1a32('query B'), page: 3 })).toEqual({ ok: false, reason: 'query-mismatch' });
+    expect(decodePaginationToken(token, { fingerprint: fnv1a32('query B'), page: 3 })).toEqual({
+      ok: false,
+      reason: 'query-mismatch',
+    });
     expect(decodePaginationToken(token, { fingerprint: q, page: 4 })).toEqual({ ok: false, reason: 'page-mismatch' });
   });
 
@@ -84,7 +91,11 @@ describe('signed tokens', () => {
   it('round-trips with the signer', () => {
     const token = encodePaginationToken({ fingerprint: q, page: 2, cursor: { value: '2026-05-15', id: 10 } }, sign);
     expect(token).toMatch(/^[A-Za-z0-9_-]+\.[0-9a-f]{16}$/);
-    expect(decodePaginationToken(token, expected, sign)).toEqual({ ok: true, cursor: { value: '2026-05-15', id: 10 }, page: 2 });
+    expect(decodePaginationToken(token, expected, sign)).toEqual({
+      ok: true,
+      cursor: { value: '2026-05-15', id: 10 },
+      page: 2,
+    });
   });
 
   it('refuses every single-character edit, an unsigned token and a re-signed forgery', () => {
@@ -103,13 +114,17 @@ describe('signed tokens', () => {
   });
 
   it('refuses a signer that returns something unsafe', () => {
-    expect(() => encodePaginationToken({ fingerprint: q, page: 2, cursor: { value: 1, id: 1 } }, () => 'a.b')).toThrow();
+    expect(() =>
+      encodePaginationToken({ fingerprint: q, page: 2, cursor: { value: 1, id: 1 } }, () => 'a.b'),
+    ).toThrow();
   });
 });
 
 describe('fingerprints', () => {
   it('ignores key order and undefined, not values', () => {
-    expect(canonicalJson({ b: 1, a: [2, { d: null, c: 'x' }], u: undefined })).toBe('{"a":[2,{"c":"x","d":null}],"b":1}');
+    expect(canonicalJson({ b: 1, a: [2, { d: null, c: 'x' }], u: undefined })).toBe(
+      '{"a":[2,{"c":"x","d":null}],"b":1}',
+    );
     expect(fnv1a32(canonicalJson({ a: 1, b: 2 }))).toBe(fnv1a32(canonicalJson({ b: 2, a: 1 })));
     expect(fnv1a32('a')).not.toBe(fnv1a32('b'));
     expect(fnv1a32('')).toBe('811c9dc5');

@@ -65,7 +65,10 @@ export function base64UrlDecodeAscii(encoded: string): string | null {
 
 /** JSON with every non-ASCII character escaped (\uXXXX), so the token is ASCII before base64url. */
 function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** FNV-1a (32-bit) of a string, as 8 hex digits: a query fingerprint, not a security measure. */
@@ -122,8 +125,17 @@ function sameText(a: string, b: string): boolean {
   return diff === 0;
 }
 
-export function encodePaginationToken(input: { fingerprint: string; page: number; cursor: KeysetCursor }, sign?: TokenSigner): string {
-  const payload = tokenSchema.parse({ v: PAGINATION_TOKEN_VERSION, q: input.fingerprint, p: input.page, k: input.cursor.value, i: input.cursor.id });
+export function encodePaginationToken(
+  input: { fingerprint: string; page: number; cursor: KeysetCursor },
+  sign?: TokenSigner,
+): string {
+  const payload = tokenSchema.parse({
+    v: PAGINATION_TOKEN_VERSION,
+    q: input.fingerprint,
+    p: input.page,
+    k: input.cursor.value,
+    i: input.cursor.id,
+  });
   const encoded = base64UrlEncodeAscii(asciiJson(payload));
   if (!sign) return encoded;
   const signature = sign(encoded);
@@ -145,7 +157,8 @@ export function decodePaginationToken(
   expected: { fingerprint: string; page: number },
   sign?: TokenSigner,
 ): DecodedToken {
-  if (typeof token !== 'string' || token.length === 0 || token.length > MAX_PAGINATION_TOKEN_LENGTH) return { ok: false, reason: 'malformed' };
+  if (typeof token !== 'string' || token.length === 0 || token.length > MAX_PAGINATION_TOKEN_LENGTH)
+    return { ok: false, reason: 'malformed' };
   let encoded = token;
   if (sign) {
     const dot = token.indexOf('.');

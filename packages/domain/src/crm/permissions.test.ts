@@ -24,7 +24,18 @@ import {
 
 describe('per-market permissions', () => {
   it('has the ten permissions and the public subset', () => {
-    expect(MARKET_PERMISSIONS).toEqual(['instruments', 'offers', 'info', 'dashboard', 'contracts', 'deliveries', 'contract_documents', 'notes', 'profile', 'public_contact']);
+    expect(MARKET_PERMISSIONS).toEqual([
+      'instruments',
+      'offers',
+      'info',
+      'dashboard',
+      'contracts',
+      'deliveries',
+      'contract_documents',
+      'notes',
+      'profile',
+      'public_contact',
+    ]);
     expect(PUBLIC_MARKET_PERMISSIONS).toEqual(['instruments', 'offers', 'info', 'public_contact']);
     expect(publicMarketPermissions(['contracts', 'public_contact', 'offers'])).toEqual(['offers', 'public_contact']);
   });
@@ -47,7 +58,13 @@ describe('per-market permissions', () => {
 
 describe('admin permissions', () => {
   it('has the five merchandising admin permissions', () => {
-    expect(ADMIN_PERMISSIONS).toEqual(['buyer-admin', 'farmer-admin', 'structures', 'structures-admin', 'view-offboarding-report']);
+    expect(ADMIN_PERMISSIONS).toEqual([
+      'buyer-admin',
+      'farmer-admin',
+      'structures',
+      'structures-admin',
+      'view-offboarding-report',
+    ]);
   });
 
   it('is an admin with buyer-admin or farmer-admin only', () => {
@@ -83,7 +100,10 @@ describe('entitlements (section 6 table)', () => {
     structuredProductAccess: true,
     experimentFlags: { 'crm-new-dashboard': 'on', 'crm-old': 'off' },
   };
-  const without = (perm: string): EntitlementContext => ({ ...full, marketPermissions: full.marketPermissions.filter((p) => p !== perm) });
+  const without = (perm: string): EntitlementContext => ({
+    ...full,
+    marketPermissions: full.marketPermissions.filter((p) => p !== perm),
+  });
 
   it('names the dashboard after the grain brand', () => {
     expect(dashboardEntitlementKey('Granary Grain')).toBe('granary-grain-dashboard');
@@ -92,7 +112,14 @@ describe('entitlements (section 6 table)', () => {
 
   it('grants everything to a full buyer', () => {
     expect(entitlementsFor(full)).toEqual([
-      'granary-grain-dashboard', 'grain-buying-contracts', 'grain-buying-deliveries', 'grain-buying-bids', 'grain-buying-offers', 'grain-buying-clients', 'grain-buying-structures', 'crm-new-dashboard',
+      'granary-grain-dashboard',
+      'grain-buying-contracts',
+      'grain-buying-deliveries',
+      'grain-buying-bids',
+      'grain-buying-offers',
+      'grain-buying-clients',
+      'grain-buying-structures',
+      'crm-new-dashboard',
     ]);
   });
 
@@ -121,8 +148,16 @@ describe('entitlements (section 6 table)', () => {
 
   it('grain-buying-clients needs some crop/year with sustainability enabled', () => {
     expect(hasEntitlement({ ...full, marketSustainabilityEnabled: false }, 'grain-buying-clients')).toBe(false);
-    const years = [{ cropId: 1, cropYear: 2025, enabled: false }, { cropId: 2, cropYear: 2026, enabled: true }];
-    expect(hasEntitlement({ ...full, marketSustainabilityEnabled: false, sustainabilityCropYears: years }, 'grain-buying-clients')).toBe(true);
+    const years = [
+      { cropId: 1, cropYear: 2025, enabled: false },
+      { cropId: 2, cropYear: 2026, enabled: true },
+    ];
+    expect(
+      hasEntitlement(
+        { ...full, marketSustainabilityEnabled: false, sustainabilityCropYears: years },
+        'grain-buying-clients',
+      ),
+    ).toBe(true);
     expect(hasEntitlement({ ...full, sustainabilityCropYears: [years[0]!] }, 'grain-buying-clients')).toBe(false);
   });
 
@@ -134,7 +169,12 @@ describe('entitlements (section 6 table)', () => {
     expect(hasEntitlement(full, 'crm-new-dashboard')).toBe(true);
     expect(hasEntitlement(full, 'crm-old')).toBe(false);
     expect(hasEntitlement(full, 'crm-unknown')).toBe(false);
-    expect(hasEntitlement({ ...full, partnerHasCrm: false, experimentFlags: { 'grain-buying-contracts': 'on' } }, 'grain-buying-contracts')).toBe(false);
+    expect(
+      hasEntitlement(
+        { ...full, partnerHasCrm: false, experimentFlags: { 'grain-buying-contracts': 'on' } },
+        'grain-buying-contracts',
+      ),
+    ).toBe(false);
   });
 
   it('opens pages, tabs and views by entitlement', () => {
@@ -155,7 +195,10 @@ describe('openCrmPages', () => {
   const market = (entitlements: string[], userPermissions: string[] = []) => ({ entitlements, userPermissions });
 
   it('offers a page when some market grants its entitlement', () => {
-    const open = openCrmPages([market(['grain-buying-contracts']), market(['granary-dashboard', 'grain-buying-deliveries'])], { isAdmin: false });
+    const open = openCrmPages(
+      [market(['grain-buying-contracts']), market(['granary-dashboard', 'grain-buying-deliveries'])],
+      { isAdmin: false },
+    );
     expect(open('/crm/dashboard')).toBe(true);
     expect(open('/crm/contracts')).toBe(true);
     expect(open('/crm/deliveries')).toBe(true);

@@ -24,7 +24,12 @@ export const MARKET_PERMISSIONS = [
 export type MarketPermission = (typeof MARKET_PERMISSIONS)[number];
 
 /** The public-facing subset (what a market's public page may show). */
-export const PUBLIC_MARKET_PERMISSIONS = ['instruments', 'offers', 'info', 'public_contact'] as const satisfies readonly MarketPermission[];
+export const PUBLIC_MARKET_PERMISSIONS = [
+  'instruments',
+  'offers',
+  'info',
+  'public_contact',
+] as const satisfies readonly MarketPermission[];
 
 export function isMarketPermission(value: unknown): value is MarketPermission {
   return typeof value === 'string' && (MARKET_PERMISSIONS as readonly string[]).includes(value);
@@ -36,7 +41,10 @@ export function normalizeMarketPermissions(values: readonly string[] | null | un
   return MARKET_PERMISSIONS.filter((p) => set.has(p));
 }
 
-export function hasMarketPermission(permissions: readonly string[] | null | undefined, permission: MarketPermission): boolean {
+export function hasMarketPermission(
+  permissions: readonly string[] | null | undefined,
+  permission: MarketPermission,
+): boolean {
   return (permissions ?? []).includes(permission);
 }
 
@@ -46,13 +54,18 @@ export function hasInfo(permissions: readonly string[] | null | undefined): bool
 }
 
 export function publicMarketPermissions(permissions: readonly string[] | null | undefined): MarketPermission[] {
-  return normalizeMarketPermissions(permissions).filter((p) => (PUBLIC_MARKET_PERMISSIONS as readonly string[]).includes(p));
+  return normalizeMarketPermissions(permissions).filter((p) =>
+    (PUBLIC_MARKET_PERMISSIONS as readonly string[]).includes(p),
+  );
 }
 
 /** A user's permissions per market id (from market_user_permissions). */
 export type UserMarketPermissions = Readonly<Record<number, readonly string[]>>;
 
-export function marketPermissionsOf(byMarket: UserMarketPermissions, marketId: number | null | undefined): MarketPermission[] {
+export function marketPermissionsOf(
+  byMarket: UserMarketPermissions,
+  marketId: number | null | undefined,
+): MarketPermission[] {
   return marketId === null || marketId === undefined ? [] : normalizeMarketPermissions(byMarket[marketId]);
 }
 
@@ -67,7 +80,13 @@ export function marketsWithPermission(byMarket: UserMarketPermissions, permissio
 // ---------------------------------------------------------------------------------------------------
 // Admin permissions (merchandising)
 
-export const ADMIN_PERMISSIONS = ['buyer-admin', 'farmer-admin', 'structures', 'structures-admin', 'view-offboarding-report'] as const;
+export const ADMIN_PERMISSIONS = [
+  'buyer-admin',
+  'farmer-admin',
+  'structures',
+  'structures-admin',
+  'view-offboarding-report',
+] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
 /**
@@ -76,8 +95,7 @@ export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
  * permission names (every market).
  */
 export type AdminGrants =
-  | Readonly<Record<string, true | 'all' | readonly (string | number)[] | false | null | undefined>>
-  | readonly string[];
+  Readonly<Record<string, true | 'all' | readonly (string | number)[] | false | null | undefined>> | readonly string[];
 
 export function isAdminPermission(value: unknown): value is AdminPermission {
   return typeof value === 'string' && (ADMIN_PERMISSIONS as readonly string[]).includes(value);
@@ -156,7 +174,9 @@ export type EntitlementContext = {
 };
 
 /** 'Some crop/year with sustainability enabled for the market'. */
-export function hasSustainability(ctx: Pick<EntitlementContext, 'sustainabilityCropYears' | 'marketSustainabilityEnabled'>): boolean {
+export function hasSustainability(
+  ctx: Pick<EntitlementContext, 'sustainabilityCropYears' | 'marketSustainabilityEnabled'>,
+): boolean {
   if (ctx.sustainabilityCropYears !== undefined) return ctx.sustainabilityCropYears.some((x) => x.enabled);
   return ctx.marketSustainabilityEnabled === true;
 }
@@ -220,7 +240,8 @@ export function canOpenCrmPage(ctx: EntitlementContext, path: string): boolean {
 /** Whether a list tab may be used: contracts and deliveries by their entitlement; documents also need contract_documents. */
 export function canUseListTab(ctx: EntitlementContext, tab: ListTab): boolean {
   if (tab === 'deliveries') return hasEntitlement(ctx, 'grain-buying-deliveries');
-  if (tab === 'contract-documents') return hasEntitlement(ctx, 'grain-buying-contracts') && ctx.marketPermissions.includes('contract_documents');
+  if (tab === 'contract-documents')
+    return hasEntitlement(ctx, 'grain-buying-contracts') && ctx.marketPermissions.includes('contract_documents');
   return hasEntitlement(ctx, 'grain-buying-contracts');
 }
 
@@ -239,7 +260,10 @@ export function canUseNotes(marketPermissions: readonly string[]): boolean {
 }
 
 /** /crm/administrator: a CRM admin (buyer-admin or farmer-admin). */
-export function canOpenAdministrator(grants: AdminGrants | null | undefined, options: { isSuperAdmin?: boolean } = {}): boolean {
+export function canOpenAdministrator(
+  grants: AdminGrants | null | undefined,
+  options: { isSuperAdmin?: boolean } = {},
+): boolean {
   return isCrmAdmin(grants, options);
 }
 

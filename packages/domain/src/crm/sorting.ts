@@ -27,48 +27,52 @@ const c = col.contracts;
 const t = col.scaleTickets;
 
 /** The SQL expression each sortable column sorts by, per list. expirationDay sorts by expiration. */
-export const SORT_EXPRESSIONS: Readonly<Partial<Record<ListColumn, { contract?: Expr; deliveries?: Expr }>>> = Object.freeze({
-  displayContractId: { contract: c('displayContractId') },
-  client: { contract: col.client('name'), deliveries: col.client('name') },
-  contractType: { contract: c('contractType') },
-  cropYear: { contract: c('cropYear'), deliveries: t('cropYear') },
-  contractStatus: { contract: c('status') },
-  quantity: { contract: c('quantity'), deliveries: t('quantity') },
-  deliveryStartIsoStr: { contract: c('deliveryStart') },
-  deliveryEndIsoStr: { contract: c('deliveryEnd') },
-  priceStatus: { contract: c('priceStatus') },
-  averageFutures: { contract: c('futuresPrice') },
-  averageBasis: { contract: c('basis') },
-  averageCash: { contract: c('cashPrice') },
-  deliveredQuantity: { contract: c('deliveredQuantity') },
-  undeliveredQuantity: { contract: sub(sub(c('quantity'), c('cancelledQuantity')), c('deliveredQuantity')) },
-  unpricedQuantity: { contract: sub(sub(c('quantity'), c('cancelledQuantity')), c('pricedQuantity')) },
-  cancelledQuantity: { contract: c('cancelledQuantity') },
-  optionMonth: { contract: c('optionMonth') },
-  expiration: { contract: c('expiration') },
-  expirationDay: { contract: c('expiration') },
-  offerPrice: { contract: c('offerPrice') },
-  strike: { contract: c('strike') },
-  callOptionFee: { contract: c('callOptionFee') },
-  lastTicketDate: { contract: c('lastTicketDate') },
-  date: { contract: c('contractDate'), deliveries: t('deliveryDate') },
-  eSignEligible: { contract: c('esignEligible') },
-  eSignSent: { contract: c('esignSent') },
-  signed: { contract: c('signed') },
-  displayScaleTicketId: { deliveries: t('displayScaleTicketId') },
-  scaleTicketNum: { deliveries: t('displayScaleTicketId') },
-  deliveryDate: { deliveries: t('deliveryDate') },
-  weight: { deliveries: t('weight') },
-  actualApplied: { deliveries: t('appliedQuantity') },
-  actualUnapplied: { deliveries: t('unappliedQuantity') },
-  moisture: { deliveries: t('moisture') },
-  testWeight: { deliveries: t('testWeight') },
-  foreignMaterial: { deliveries: t('foreignMaterial') },
-  damage: { deliveries: t('damage') },
-});
+export const SORT_EXPRESSIONS: Readonly<Partial<Record<ListColumn, { contract?: Expr; deliveries?: Expr }>>> =
+  Object.freeze({
+    displayContractId: { contract: c('displayContractId') },
+    client: { contract: col.client('name'), deliveries: col.client('name') },
+    contractType: { contract: c('contractType') },
+    cropYear: { contract: c('cropYear'), deliveries: t('cropYear') },
+    contractStatus: { contract: c('status') },
+    quantity: { contract: c('quantity'), deliveries: t('quantity') },
+    deliveryStartIsoStr: { contract: c('deliveryStart') },
+    deliveryEndIsoStr: { contract: c('deliveryEnd') },
+    priceStatus: { contract: c('priceStatus') },
+    averageFutures: { contract: c('futuresPrice') },
+    averageBasis: { contract: c('basis') },
+    averageCash: { contract: c('cashPrice') },
+    deliveredQuantity: { contract: c('deliveredQuantity') },
+    undeliveredQuantity: { contract: sub(sub(c('quantity'), c('cancelledQuantity')), c('deliveredQuantity')) },
+    unpricedQuantity: { contract: sub(sub(c('quantity'), c('cancelledQuantity')), c('pricedQuantity')) },
+    cancelledQuantity: { contract: c('cancelledQuantity') },
+    optionMonth: { contract: c('optionMonth') },
+    expiration: { contract: c('expiration') },
+    expirationDay: { contract: c('expiration') },
+    offerPrice: { contract: c('offerPrice') },
+    strike: { contract: c('strike') },
+    callOptionFee: { contract: c('callOptionFee') },
+    lastTicketDate: { contract: c('lastTicketDate') },
+    date: { contract: c('contractDate'), deliveries: t('deliveryDate') },
+    eSignEligible: { contract: c('esignEligible') },
+    eSignSent: { contract: c('esignSent') },
+    signed: { contract: c('signed') },
+    displayScaleTicketId: { deliveries: t('displayScaleTicketId') },
+    scaleTicketNum: { deliveries: t('displayScaleTicketId') },
+    deliveryDate: { deliveries: t('deliveryDate') },
+    weight: { deliveries: t('weight') },
+    actualApplied: { deliveries: t('appliedQuantity') },
+    actualUnapplied: { deliveries: t('unappliedQuantity') },
+    moisture: { deliveries: t('moisture') },
+    testWeight: { deliveries: t('testWeight') },
+    foreignMaterial: { deliveries: t('foreignMaterial') },
+    damage: { deliveries: t('damage') },
+  });
 
 /** Columns whose sort parameter is not their own name (section 3 'Sorting'). */
-const SORT_PARAM_ALIASES: Readonly<Partial<Record<ListColumn, string>>> = { eSignEligible: 'esign_eligible', expirationDay: 'expiration' };
+const SORT_PARAM_ALIASES: Readonly<Partial<Record<ListColumn, string>>> = {
+  eSignEligible: 'esign_eligible',
+  expirationDay: 'expiration',
+};
 
 /** The `sort` query value for a column: eSignEligible → 'esign_eligible', expirationDay → 'expiration'. */
 export function sortParamForColumn(column: ListColumn): string {
@@ -79,7 +83,11 @@ export function sortParamForColumn(column: ListColumn): string {
  * The column a `sort` query value means in a view, or null when it does not belong to the view: a
  * column's own name or its parameter alias ('esign_eligible'; 'expiration' also for expirationDay).
  */
-export function sortColumnForParam(param: string | null | undefined, view: ContractView, listType?: ListType): ListColumn | null {
+export function sortColumnForParam(
+  param: string | null | undefined,
+  view: ContractView,
+  listType?: ListType,
+): ListColumn | null {
   if (!param) return null;
   const allowed = viewDefinition(view, listType).sortColumns;
   for (const column of allowed) if (column === param) return column;
@@ -136,7 +144,12 @@ export function keysetKeyOf(facts: ViewFacts, column: ListColumn, listType: List
  * asc, value v: expr > v OR (expr = v AND id > id0) OR expr IS NULL; asc, NULL: expr IS NULL AND id > id0;
  * desc uses < instead of >.
  */
-export function keysetCondition(column: ListColumn, order: SortOrder, listType: ListType, cursor: KeysetCursor): Condition {
+export function keysetCondition(
+  column: ListColumn,
+  order: SortOrder,
+  listType: ListType,
+  cursor: KeysetCursor,
+): Condition {
   const expr = sortExpression(column, listType);
   const id = idExpression(listType);
   const after = order === 'asc' ? '>' : '<';
@@ -147,7 +160,12 @@ export function keysetCondition(column: ListColumn, order: SortOrder, listType: 
 }
 
 /** Sorts rows in memory exactly as orderByTerms orders them in SQL (tests, the web's optimistic updates). */
-export function compareByKeyset(a: KeysetCursor, b: KeysetCursor, order: SortOrder, type: Parameters<typeof compareExprValues>[0]): number {
+export function compareByKeyset(
+  a: KeysetCursor,
+  b: KeysetCursor,
+  order: SortOrder,
+  type: Parameters<typeof compareExprValues>[0],
+): number {
   const dir = order === 'asc' ? 1 : -1;
   if (a.value === null || b.value === null) {
     if (a.value !== null) return -1;

@@ -4,12 +4,21 @@ import type { ClientRecord, ContractFacts, ContractRecord, ScaleTicketFacts } fr
 
 export const TODAY = '2026-05-15';
 
-export const CLIENT: ClientRecord = { id: 7, name: 'Prairie Acres Farm', area: '1000', estimatedYield: '180', contractedWithOther: '0' };
+export const CLIENT: ClientRecord = {
+  id: 7,
+  name: 'Prairie Acres Farm',
+  area: '1000',
+  estimatedYield: '180',
+  contractedWithOther: '0',
+};
 
 let nextId = 1000;
 
 /** An open, unpriced, undelivered purchase contract of 5,000 bu of corn 2026, window Oct–Nov 2026. */
-export function contract(overrides: Partial<ContractRecord> = {}, extra: Partial<Pick<ContractFacts, 'client' | 'clientContracts'>> = {}): ContractFacts {
+export function contract(
+  overrides: Partial<ContractRecord> = {},
+  extra: Partial<Pick<ContractFacts, 'client' | 'clientContracts'>> = {},
+): ContractFacts {
   const base: ContractRecord = {
     id: nextId++,
     clientId: CLIENT.id,
@@ -46,7 +55,13 @@ export function contract(overrides: Partial<ContractRecord> = {}, extra: Partial
     contractDate: '2026-03-02',
     lastTicketDate: null,
   };
-  return { kind: 'contract', ...base, ...overrides, client: extra.client === undefined ? CLIENT : extra.client, ...(extra.clientContracts ? { clientContracts: extra.clientContracts } : {}) };
+  return {
+    kind: 'contract',
+    ...base,
+    ...overrides,
+    client: extra.client === undefined ? CLIENT : extra.client,
+    ...(extra.clientContracts ? { clientContracts: extra.clientContracts } : {}),
+  };
 }
 
 export function ticket(overrides: Partial<Omit<ScaleTicketFacts, 'kind'>> = {}): ScaleTicketFacts {

@@ -26,7 +26,8 @@ const inView = (facts: ViewFacts, view: ContractView, today = TODAY) => {
   const predicate = contractInView(facts, view, today);
   // Every case also checks the SQL-side rule gives the same answer (a rule runs on its own list's table only).
   const sameList = view === 'default' || (viewListType(view) === 'deliveries') === (facts.kind === 'scaleTicket');
-  if (sameList) expect(evaluateCondition(VIEW_RULES[view], facts, { today }), `${view} condition vs predicate`).toBe(predicate);
+  if (sameList)
+    expect(evaluateCondition(VIEW_RULES[view], facts, { today }), `${view} condition vs predicate`).toBe(predicate);
   else expect(predicate).toBe(false);
   return predicate;
 };
@@ -34,34 +35,66 @@ const inView = (facts: ViewFacts, view: ContractView, today = TODAY) => {
 describe('views, tabs and lists', () => {
   it('lists the ten views of section 4', () => {
     expect(CONTRACT_VIEWS).toEqual([
-      'default', 'delinquent', 'to_arrive', 'committed', 'mp_pricing', 'get_signatures', 'unapplied', 'needs_pricing', 'double_obligation', 'signature_mismatch',
+      'default',
+      'delinquent',
+      'to_arrive',
+      'committed',
+      'mp_pricing',
+      'get_signatures',
+      'unapplied',
+      'needs_pricing',
+      'double_obligation',
+      'signature_mismatch',
     ]);
   });
 
   it('maps unapplied to deliveries, the signature views to contract-documents, the rest to contracts', () => {
     const tabs = Object.fromEntries(CONTRACT_VIEWS.map((v) => [v, viewTab(v)]));
     expect(tabs).toEqual({
-      default: 'contracts', delinquent: 'contracts', to_arrive: 'contracts', committed: 'contracts', mp_pricing: 'contracts',
-      get_signatures: 'contract-documents', unapplied: 'deliveries', needs_pricing: 'contracts', double_obligation: 'contracts',
+      default: 'contracts',
+      delinquent: 'contracts',
+      to_arrive: 'contracts',
+      committed: 'contracts',
+      mp_pricing: 'contracts',
+      get_signatures: 'contract-documents',
+      unapplied: 'deliveries',
+      needs_pricing: 'contracts',
+      double_obligation: 'contracts',
       signature_mismatch: 'contract-documents',
     });
     expect(CONTRACT_VIEWS.filter((v) => viewListType(v) === 'deliveries')).toEqual(['unapplied']);
     expect(viewsForTab('deliveries')).toEqual(['default', 'unapplied']);
     expect(viewsForTab('contract-documents')).toEqual(['get_signatures', 'signature_mismatch']);
-    expect(viewsForTab('contracts')).toEqual(['default', 'delinquent', 'to_arrive', 'committed', 'mp_pricing', 'needs_pricing', 'double_obligation']);
+    expect(viewsForTab('contracts')).toEqual([
+      'default',
+      'delinquent',
+      'to_arrive',
+      'committed',
+      'mp_pricing',
+      'needs_pricing',
+      'double_obligation',
+    ]);
   });
 
   it('gives each view its own column set: ticket columns for unapplied, document columns for the signature views', () => {
     const sets = CONTRACT_VIEWS.map((v) => VIEW_DEFINITIONS[v].columns.join());
     expect(new Set(sets).size).toBe(CONTRACT_VIEWS.length);
-    expect(VIEW_DEFINITIONS.unapplied.columns).toEqual(expect.arrayContaining(['displayScaleTicketId', 'actualUnapplied', 'moisture', 'testWeight']));
+    expect(VIEW_DEFINITIONS.unapplied.columns).toEqual(
+      expect.arrayContaining(['displayScaleTicketId', 'actualUnapplied', 'moisture', 'testWeight']),
+    );
     expect(VIEW_DEFINITIONS.unapplied.columns).not.toContain('contractType');
     for (const v of ['get_signatures', 'signature_mismatch'] as const) {
-      expect(VIEW_DEFINITIONS[v].columns).toEqual(expect.arrayContaining(['document', 'eSignEligible', 'eSignSent', 'signed']));
+      expect(VIEW_DEFINITIONS[v].columns).toEqual(
+        expect.arrayContaining(['document', 'eSignEligible', 'eSignSent', 'signed']),
+      );
     }
     expect(VIEW_DEFINITIONS.default.columns).not.toContain('document');
-    expect(VIEW_DEFINITIONS.mp_pricing.columns).toEqual(expect.arrayContaining(['strike', 'callOptionFee', 'expirationDay', 'inTheMoney']));
-    expect(VIEW_DEFINITIONS.needs_pricing.columns).toEqual(expect.arrayContaining(['unpricedQuantity', 'daysAccumulated']));
+    expect(VIEW_DEFINITIONS.mp_pricing.columns).toEqual(
+      expect.arrayContaining(['strike', 'callOptionFee', 'expirationDay', 'inTheMoney']),
+    );
+    expect(VIEW_DEFINITIONS.needs_pricing.columns).toEqual(
+      expect.arrayContaining(['unpricedQuantity', 'daysAccumulated']),
+    );
   });
 
   it('sorts only by shown columns that have an expression for the list', () => {
@@ -95,7 +128,12 @@ describe('view rules: rows just inside and just outside', () => {
   });
 
   it('delinquent: open, delivery window ended before today, something undelivered', () => {
-    const late = { deliveryStart: '2026-04-01', deliveryEnd: '2026-05-14', quantity: '5000', deliveredQuantity: '4999' };
+    const late = {
+      deliveryStart: '2026-04-01',
+      deliveryEnd: '2026-05-14',
+      quantity: '5000',
+      deliveredQuantity: '4999',
+    };
     expect(inView(contract(late), 'delinquent')).toBe(true);
     expect(inView(contract({ ...late, deliveryEnd: TODAY }), 'delinquent')).toBe(false); // ends today: still on time
     expect(inView(contract({ ...late, deliveredQuantity: '5000' }), 'delinquent')).toBe(false);
@@ -147,7 +185,9 @@ describe('view rules: rows just inside and just outside', () => {
   });
 
   it('needs_pricing: open with unpriced quantity (any type)', () => {
-    expect(inView(contract({ contractType: 'hta', futuresPrice: '4.5', priceStatus: 'futures_set' }), 'needs_pricing')).toBe(true);
+    expect(
+      inView(contract({ contractType: 'hta', futuresPrice: '4.5', priceStatus: 'futures_set' }), 'needs_pricing'),
+    ).toBe(true);
     expect(inView(contract({ pricedQuantity: '4999.9999' }), 'needs_pricing')).toBe(true);
     expect(inView(contract({ pricedQuantity: '5000' }), 'needs_pricing')).toBe(false);
     expect(inView(contract({ pricedQuantity: '4000', cancelledQuantity: '1000' }), 'needs_pricing')).toBe(false);
@@ -165,20 +205,36 @@ describe('view rules: rows just inside and just outside', () => {
     // exactly 180000: not beyond
     expect(inView(facts(contract({ quantity: '5000' }, { client }), others), 'double_obligation')).toBe(false);
     // cancelled bushels and cancelled contracts do not count
-    expect(inView(facts(over, [others[0]!, contract({ quantity: '25000', cancelledQuantity: '1' })]), 'double_obligation')).toBe(false);
-    expect(inView(facts(over, [others[0]!, contract({ quantity: '25000', status: 'cancelled' })]), 'double_obligation')).toBe(false);
+    expect(
+      inView(facts(over, [others[0]!, contract({ quantity: '25000', cancelledQuantity: '1' })]), 'double_obligation'),
+    ).toBe(false);
+    expect(
+      inView(facts(over, [others[0]!, contract({ quantity: '25000', status: 'cancelled' })]), 'double_obligation'),
+    ).toBe(false);
     // other crops, other crop years, other clients and sales do not count
     for (const o of [{ cropId: 2 }, { cropYear: 2025 }, { clientId: 8 }, { direction: 'sale' as const }]) {
       expect(inView(facts(over, [others[0]!, contract({ quantity: '25000', ...o })]), 'double_obligation')).toBe(false);
     }
     // a completed contract still counts, but only open contracts are listed
-    expect(inView(facts(over, [others[0]!, contract({ quantity: '25000', status: 'completed' })]), 'double_obligation')).toBe(true);
+    expect(
+      inView(facts(over, [others[0]!, contract({ quantity: '25000', status: 'completed' })]), 'double_obligation'),
+    ).toBe(true);
     expect(inView(facts({ ...over, status: 'completed' }, others), 'double_obligation')).toBe(false);
     // unknown production: no judgement
-    expect(inView(facts(contract({ quantity: '500000' }, { client: { ...client, area: null } }), others), 'double_obligation')).toBe(false);
+    expect(
+      inView(
+        facts(contract({ quantity: '500000' }, { client: { ...client, area: null } }), others),
+        'double_obligation',
+      ),
+    ).toBe(false);
     expect(inView(facts(contract({ quantity: '500000' }, { client: null }), []), 'double_obligation')).toBe(false);
     // contracted_with_other unknown counts as 0
-    expect(inView(contract({ quantity: '180000.0001' }, { client: { ...CLIENT, contractedWithOther: null } }), 'double_obligation')).toBe(true);
+    expect(
+      inView(
+        contract({ quantity: '180000.0001' }, { client: { ...CLIENT, contractedWithOther: null } }),
+        'double_obligation',
+      ),
+    ).toBe(true);
   });
 
   it('signature_mismatch: signed, and the terms changed since the signature', () => {
@@ -193,24 +249,50 @@ describe('view rules: rows just inside and just outside', () => {
 
   it('agrees with its SQL condition on generated rows', () => {
     const rand = prng(42);
-    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
     const qty = () => pick(['0', '1000', '2500.5', '5000', '4999.9999', '5000.0001']);
     const day = () => pick(['2026-05-14', TODAY, '2026-05-16', '2026-01-01', '2026-12-31']);
     const pool: ContractFacts[] = [];
     for (let i = 0; i < 400; i++) {
-      pool.push(contract({
-        cropId: pick([1, 2]), cropYear: pick([2025, 2026]), direction: pick(['purchase', 'sale'] as const), status: pick(CONTRACT_STATUSES),
-        contractType: pick(CONTRACT_TYPES), quantity: pick(['5000', '2500.5', '100000']), deliveredQuantity: qty(), cancelledQuantity: pick(['0', '0', '1000']),
-        pricedQuantity: qty(), deliveryStart: day(), deliveryEnd: day(), esignEligible: rand() < 0.5, signed: rand() < 0.5,
-        signedTermsHash: pick([null, 'a', 'b']), termsHash: pick([null, 'a', 'b']),
-      }, { client: pick([CLIENT, { ...CLIENT, area: '10', contractedWithOther: null }, { ...CLIENT, estimatedYield: null }, null]) }));
+      pool.push(
+        contract(
+          {
+            cropId: pick([1, 2]),
+            cropYear: pick([2025, 2026]),
+            direction: pick(['purchase', 'sale'] as const),
+            status: pick(CONTRACT_STATUSES),
+            contractType: pick(CONTRACT_TYPES),
+            quantity: pick(['5000', '2500.5', '100000']),
+            deliveredQuantity: qty(),
+            cancelledQuantity: pick(['0', '0', '1000']),
+            pricedQuantity: qty(),
+            deliveryStart: day(),
+            deliveryEnd: day(),
+            esignEligible: rand() < 0.5,
+            signed: rand() < 0.5,
+            signedTermsHash: pick([null, 'a', 'b']),
+            termsHash: pick([null, 'a', 'b']),
+          },
+          {
+            client: pick([
+              CLIENT,
+              { ...CLIENT, area: '10', contractedWithOther: null },
+              { ...CLIENT, estimatedYield: null },
+              null,
+            ]),
+          },
+        ),
+      );
     }
     const seen = new Map<ContractView, number>();
     for (const c of pool) {
       const facts = { ...c, clientContracts: pool };
-      for (const view of CONTRACT_VIEWS) if (inView(facts, view, pick([TODAY, '2026-05-14']))) seen.set(view, (seen.get(view) ?? 0) + 1);
+      for (const view of CONTRACT_VIEWS)
+        if (inView(facts, view, pick([TODAY, '2026-05-14']))) seen.set(view, (seen.get(view) ?? 0) + 1);
       for (const [status, rule] of Object.entries(TASK_LIST_RULES)) {
-        expect(evaluateCondition(rule, facts, { today: TODAY })).toBe(taskListStatuses(facts, TODAY).includes(status as never));
+        expect(evaluateCondition(rule, facts, { today: TODAY })).toBe(
+          taskListStatuses(facts, TODAY).includes(status as never),
+        );
       }
     }
     // the generator reaches every contract view both ways
@@ -223,17 +305,34 @@ describe('view rules: rows just inside and just outside', () => {
 
 describe('task list and exposure', () => {
   it('flags signature, pricing and delivery work', () => {
-    expect(taskListStatuses(contract({ esignEligible: true, deliveryStart: TODAY }), TODAY)).toEqual(['signature_needed', 'pricing_needed', 'delivery_needed']);
+    expect(taskListStatuses(contract({ esignEligible: true, deliveryStart: TODAY }), TODAY)).toEqual([
+      'signature_needed',
+      'pricing_needed',
+      'delivery_needed',
+    ]);
     expect(taskListStatuses(contract({ deliveryStart: '2026-05-16' }), TODAY)).toEqual(['pricing_needed']);
-    expect(taskListStatuses(contract({ pricedQuantity: '5000', deliveredQuantity: '5000', status: 'completed' }), TODAY)).toEqual([]);
+    expect(
+      taskListStatuses(contract({ pricedQuantity: '5000', deliveredQuantity: '5000', status: 'completed' }), TODAY),
+    ).toEqual([]);
   });
 
   it("sums the client's position for the profile", () => {
     const c = contract({ quantity: '150000' }, { client: { ...CLIENT, contractedWithOther: '40000.5' } });
     expect(clientExposure(c)).toEqual({
-      estimatedProduction: '180000', contractedWithCompany: '150000', contractedWithOther: '40000.5', doubleObligation: '10000.5', remaining: '0',
+      estimatedProduction: '180000',
+      contractedWithCompany: '150000',
+      contractedWithOther: '40000.5',
+      doubleObligation: '10000.5',
+      remaining: '0',
     });
-    expect(clientExposure(contract({ quantity: '100000' }))).toMatchObject({ doubleObligation: '0', remaining: '80000' });
-    expect(clientExposure(contract({}, { client: null }))).toMatchObject({ estimatedProduction: null, doubleObligation: null, remaining: null });
+    expect(clientExposure(contract({ quantity: '100000' }))).toMatchObject({
+      doubleObligation: '0',
+      remaining: '80000',
+    });
+    expect(clientExposure(contract({}, { client: null }))).toMatchObject({
+      estimatedProduction: null,
+      doubleObligation: null,
+      remaining: null,
+    });
   });
 });

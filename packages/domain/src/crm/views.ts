@@ -83,7 +83,16 @@ export function viewsForTab(tab: ListTab): ContractView[] {
 }
 
 /** The list filters (section 3 'List state' filters). */
-export const LIST_FILTERS = ['crops', 'years', 'optionMonths', 'contractTypes', 'deliveryRange', 'search', 'view', 'keyword'] as const;
+export const LIST_FILTERS = [
+  'crops',
+  'years',
+  'optionMonths',
+  'contractTypes',
+  'deliveryRange',
+  'search',
+  'view',
+  'keyword',
+] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
 
 export type SortOrder = 'asc' | 'desc';
@@ -102,12 +111,35 @@ export type ViewDefinition = {
   readonly hiddenFilters: readonly ListFilter[];
 };
 
-const ID_COLUMNS = ['displayContractId', 'client', 'contractType', 'commodity', 'cropYear'] as const satisfies readonly ListColumn[];
-const TICKET_COLUMNS = [
-  'displayScaleTicketId', 'client', 'commodity', 'cropYear', 'deliveryDate', 'weight', 'quantity', 'actualApplied',
-  'actualUnapplied', 'moisture', 'testWeight', 'foreignMaterial', 'damage',
+const ID_COLUMNS = [
+  'displayContractId',
+  'client',
+  'contractType',
+  'commodity',
+  'cropYear',
 ] as const satisfies readonly ListColumn[];
-const TICKET_SORTS = ['displayScaleTicketId', 'client', 'deliveryDate', 'quantity', 'actualUnapplied'] as const satisfies readonly ListColumn[];
+const TICKET_COLUMNS = [
+  'displayScaleTicketId',
+  'client',
+  'commodity',
+  'cropYear',
+  'deliveryDate',
+  'weight',
+  'quantity',
+  'actualApplied',
+  'actualUnapplied',
+  'moisture',
+  'testWeight',
+  'foreignMaterial',
+  'damage',
+] as const satisfies readonly ListColumn[];
+const TICKET_SORTS = [
+  'displayScaleTicketId',
+  'client',
+  'deliveryDate',
+  'quantity',
+  'actualUnapplied',
+] as const satisfies readonly ListColumn[];
 const TICKET_HIDDEN_FILTERS = ['optionMonths', 'contractTypes'] as const satisfies readonly ListFilter[];
 
 function def(
@@ -118,49 +150,135 @@ function def(
   defaultSort: { column: ListColumn; order: SortOrder },
   hiddenFilters: readonly ListFilter[] = [],
 ): ViewDefinition {
-  return Object.freeze({ view, label, tab: viewTab(view), listType: viewListType(view), columns, sortColumns, defaultSort, hiddenFilters });
+  return Object.freeze({
+    view,
+    label,
+    tab: viewTab(view),
+    listType: viewListType(view),
+    columns,
+    sortColumns,
+    defaultSort,
+    hiddenFilters,
+  });
 }
 
 export const VIEW_DEFINITIONS: Readonly<Record<ContractView, ViewDefinition>> = Object.freeze({
   default: def(
     'default',
     'All contracts',
-    [...ID_COLUMNS, 'contractStatus', 'quantity', 'deliveryStartIsoStr', 'deliveryEndIsoStr', 'priceStatus', 'averageFutures',
-      'averageBasis', 'averageCash', 'optionMonth', 'deliveredQuantity', 'undeliveredQuantity', 'cancelledQuantity', 'date'],
-    ['displayContractId', 'client', 'contractType', 'cropYear', 'contractStatus', 'quantity', 'deliveryStartIsoStr',
-      'deliveryEndIsoStr', 'priceStatus', 'averageCash', 'optionMonth', 'date'],
+    [
+      ...ID_COLUMNS,
+      'contractStatus',
+      'quantity',
+      'deliveryStartIsoStr',
+      'deliveryEndIsoStr',
+      'priceStatus',
+      'averageFutures',
+      'averageBasis',
+      'averageCash',
+      'optionMonth',
+      'deliveredQuantity',
+      'undeliveredQuantity',
+      'cancelledQuantity',
+      'date',
+    ],
+    [
+      'displayContractId',
+      'client',
+      'contractType',
+      'cropYear',
+      'contractStatus',
+      'quantity',
+      'deliveryStartIsoStr',
+      'deliveryEndIsoStr',
+      'priceStatus',
+      'averageCash',
+      'optionMonth',
+      'date',
+    ],
     { column: 'date', order: 'desc' },
   ),
   delinquent: def(
     'delinquent',
     'Delinquent',
-    [...ID_COLUMNS, 'quantity', 'deliveryStartIsoStr', 'deliveryEndIsoStr', 'deliveredQuantity', 'undeliveredQuantity',
-      'lastTicketDate', 'priceStatus', 'averageCash'],
+    [
+      ...ID_COLUMNS,
+      'quantity',
+      'deliveryStartIsoStr',
+      'deliveryEndIsoStr',
+      'deliveredQuantity',
+      'undeliveredQuantity',
+      'lastTicketDate',
+      'priceStatus',
+      'averageCash',
+    ],
     ['displayContractId', 'client', 'quantity', 'deliveryEndIsoStr', 'undeliveredQuantity', 'lastTicketDate'],
     { column: 'deliveryEndIsoStr', order: 'asc' },
   ),
   to_arrive: def(
     'to_arrive',
     'To arrive',
-    [...ID_COLUMNS, 'quantity', 'deliveryStartIsoStr', 'deliveryEndIsoStr', 'deliveredQuantity', 'undeliveredQuantity',
-      'priceStatus', 'optionMonth', 'averageCash'],
+    [
+      ...ID_COLUMNS,
+      'quantity',
+      'deliveryStartIsoStr',
+      'deliveryEndIsoStr',
+      'deliveredQuantity',
+      'undeliveredQuantity',
+      'priceStatus',
+      'optionMonth',
+      'averageCash',
+    ],
     ['displayContractId', 'client', 'quantity', 'deliveryStartIsoStr', 'deliveryEndIsoStr', 'undeliveredQuantity'],
     { column: 'deliveryStartIsoStr', order: 'asc' },
   ),
   committed: def(
     'committed',
     'Committed',
-    [...ID_COLUMNS, 'quantity', 'priceStatus', 'averageFutures', 'averageBasis', 'averageCash', 'deliveryStartIsoStr',
-      'deliveryEndIsoStr', 'deliveredQuantity', 'undeliveredQuantity', 'date'],
+    [
+      ...ID_COLUMNS,
+      'quantity',
+      'priceStatus',
+      'averageFutures',
+      'averageBasis',
+      'averageCash',
+      'deliveryStartIsoStr',
+      'deliveryEndIsoStr',
+      'deliveredQuantity',
+      'undeliveredQuantity',
+      'date',
+    ],
     ['displayContractId', 'client', 'quantity', 'averageCash', 'deliveryEndIsoStr', 'undeliveredQuantity', 'date'],
     { column: 'deliveryEndIsoStr', order: 'asc' },
   ),
   mp_pricing: def(
     'mp_pricing',
     'MP pricing',
-    [...ID_COLUMNS, 'mpOption', 'quantity', 'unpricedQuantity', 'optionMonth', 'strike', 'callOptionFee', 'expiration',
-      'expirationDay', 'inTheMoney', 'averageFutures', 'averageBasis', 'offerPrice'],
-    ['displayContractId', 'client', 'quantity', 'unpricedQuantity', 'optionMonth', 'strike', 'expiration', 'expirationDay'],
+    [
+      ...ID_COLUMNS,
+      'mpOption',
+      'quantity',
+      'unpricedQuantity',
+      'optionMonth',
+      'strike',
+      'callOptionFee',
+      'expiration',
+      'expirationDay',
+      'inTheMoney',
+      'averageFutures',
+      'averageBasis',
+      'offerPrice',
+    ],
+    [
+      'displayContractId',
+      'client',
+      'quantity',
+      'unpricedQuantity',
+      'optionMonth',
+      'strike',
+      'expiration',
+      'expirationDay',
+    ],
     { column: 'expiration', order: 'asc' },
   ),
   get_signatures: def(
@@ -170,27 +288,73 @@ export const VIEW_DEFINITIONS: Readonly<Record<ContractView, ViewDefinition>> = 
     ['displayContractId', 'client', 'date', 'eSignEligible', 'eSignSent'],
     { column: 'date', order: 'asc' },
   ),
-  unapplied: def('unapplied', 'Unapplied', TICKET_COLUMNS, TICKET_SORTS, { column: 'deliveryDate', order: 'asc' }, TICKET_HIDDEN_FILTERS),
+  unapplied: def(
+    'unapplied',
+    'Unapplied',
+    TICKET_COLUMNS,
+    TICKET_SORTS,
+    { column: 'deliveryDate', order: 'asc' },
+    TICKET_HIDDEN_FILTERS,
+  ),
   needs_pricing: def(
     'needs_pricing',
     'Needs pricing',
-    [...ID_COLUMNS, 'quantity', 'priceStatus', 'unpricedQuantity', 'optionMonth', 'averageFutures', 'averageBasis',
-      'offerPrice', 'expiration', 'daysAccumulated', 'deliveryEndIsoStr'],
-    ['displayContractId', 'client', 'quantity', 'priceStatus', 'unpricedQuantity', 'optionMonth', 'expiration', 'deliveryEndIsoStr'],
+    [
+      ...ID_COLUMNS,
+      'quantity',
+      'priceStatus',
+      'unpricedQuantity',
+      'optionMonth',
+      'averageFutures',
+      'averageBasis',
+      'offerPrice',
+      'expiration',
+      'daysAccumulated',
+      'deliveryEndIsoStr',
+    ],
+    [
+      'displayContractId',
+      'client',
+      'quantity',
+      'priceStatus',
+      'unpricedQuantity',
+      'optionMonth',
+      'expiration',
+      'deliveryEndIsoStr',
+    ],
     { column: 'deliveryEndIsoStr', order: 'asc' },
   ),
   double_obligation: def(
     'double_obligation',
     'Double obligation',
-    [...ID_COLUMNS, 'quantity', 'deliveredQuantity', 'undeliveredQuantity', 'deliveryStartIsoStr', 'deliveryEndIsoStr',
-      'priceStatus', 'averageCash', 'date'],
+    [
+      ...ID_COLUMNS,
+      'quantity',
+      'deliveredQuantity',
+      'undeliveredQuantity',
+      'deliveryStartIsoStr',
+      'deliveryEndIsoStr',
+      'priceStatus',
+      'averageCash',
+      'date',
+    ],
     ['client', 'displayContractId', 'quantity', 'deliveryEndIsoStr', 'date'],
     { column: 'client', order: 'asc' },
   ),
   signature_mismatch: def(
     'signature_mismatch',
     'Signature mismatch',
-    [...ID_COLUMNS, 'displayContractAmendmentId', 'quantity', 'date', 'document', 'eSignEligible', 'eSignSent', 'signed', 'description'],
+    [
+      ...ID_COLUMNS,
+      'displayContractAmendmentId',
+      'quantity',
+      'date',
+      'document',
+      'eSignEligible',
+      'eSignSent',
+      'signed',
+      'description',
+    ],
     ['displayContractId', 'client', 'date', 'eSignEligible'],
     { column: 'date', order: 'desc' },
   ),
@@ -198,7 +362,14 @@ export const VIEW_DEFINITIONS: Readonly<Record<ContractView, ViewDefinition>> = 
 
 /** The deliveries list without a view: every scale ticket, newest first. */
 export const DELIVERIES_LIST_DEFINITION: ViewDefinition = Object.freeze({
-  ...def('default', 'All deliveries', TICKET_COLUMNS, TICKET_SORTS, { column: 'deliveryDate', order: 'desc' }, TICKET_HIDDEN_FILTERS),
+  ...def(
+    'default',
+    'All deliveries',
+    TICKET_COLUMNS,
+    TICKET_SORTS,
+    { column: 'deliveryDate', order: 'desc' },
+    TICKET_HIDDEN_FILTERS,
+  ),
   tab: 'deliveries',
   listType: 'deliveries',
 });
@@ -338,7 +509,9 @@ export function contractInView(facts: ViewFacts, view: ContractView, today: stri
     case 'get_signatures':
       return notCancelled && facts.esignEligible && !facts.signed;
     case 'signature_mismatch':
-      return notCancelled && facts.signed && facts.signedTermsHash !== null && facts.termsHash !== facts.signedTermsHash;
+      return (
+        notCancelled && facts.signed && facts.signedTermsHash !== null && facts.termsHash !== facts.signedTermsHash
+      );
     case 'double_obligation': {
       if (facts.direction !== 'purchase' || !open) return false;
       const e = clientExposure(facts);

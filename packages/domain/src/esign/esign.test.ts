@@ -10,7 +10,14 @@ import {
   type ContractEsignFacts,
 } from './esign.ts';
 
-const base: ContractEsignFacts = { status: 'open', esignEligible: true, esignSent: false, signed: false, termsHash: 'a', signedTermsHash: null };
+const base: ContractEsignFacts = {
+  status: 'open',
+  esignEligible: true,
+  esignSent: false,
+  signed: false,
+  termsHash: 'a',
+  signedTermsHash: null,
+};
 
 describe('contractEsignState', () => {
   it('follows the contract from eligible to sent, signed and mismatch', () => {
@@ -18,7 +25,9 @@ describe('contractEsignState', () => {
     expect(contractEsignState(base)).toBe('eligible');
     expect(contractEsignState({ ...base, esignSent: true })).toBe('sent');
     expect(contractEsignState({ ...base, esignSent: true, signed: true, signedTermsHash: 'a' })).toBe('signed');
-    expect(contractEsignState({ ...base, esignSent: true, signed: true, signedTermsHash: 'a', termsHash: 'b' })).toBe('mismatch');
+    expect(contractEsignState({ ...base, esignSent: true, signed: true, signedTermsHash: 'a', termsHash: 'b' })).toBe(
+      'mismatch',
+    );
     expect(contractEsignState({ ...base, status: 'cancelled' })).toBe('cancelled');
   });
 
@@ -26,7 +35,10 @@ describe('contractEsignState', () => {
     expect(canSendForSignature(base)).toEqual({ ok: true });
     expect(canSendForSignature({ ...base, esignSent: true })).toEqual({ ok: true });
     expect(canSendForSignature({ ...base, signed: true, signedTermsHash: 'a', termsHash: 'b' })).toEqual({ ok: true });
-    expect(canSendForSignature({ ...base, signed: true, signedTermsHash: 'a' })).toEqual({ ok: false, reason: 'signed' });
+    expect(canSendForSignature({ ...base, signed: true, signedTermsHash: 'a' })).toEqual({
+      ok: false,
+      reason: 'signed',
+    });
     expect(canSendForSignature({ ...base, esignEligible: false })).toEqual({ ok: false, reason: 'not_eligible' });
     expect(canSendForSignature({ ...base, status: 'cancelled' })).toEqual({ ok: false, reason: 'cancelled' });
   });
@@ -59,7 +71,10 @@ describe('calls', () => {
     expect(parseSigningRef('../x')).toBeNull();
   });
   it('needs a typed name and the consent to sign', () => {
-    expect(esignSignSchema.safeParse({ name: '  Sam Fieldman ', consent: true })).toEqual({ success: true, data: { name: 'Sam Fieldman', consent: true } });
+    expect(esignSignSchema.safeParse({ name: '  Sam Fieldman ', consent: true })).toEqual({
+      success: true,
+      data: { name: 'Sam Fieldman', consent: true },
+    });
     expect(esignSignSchema.safeParse({ name: 'S', consent: true }).success).toBe(false);
     expect(esignSignSchema.safeParse({ name: 'Sam Fieldman', consent: false }).success).toBe(false);
     expect(esignSignSchema.safeParse({ name: 'Sam\u0000', consent: true }).success).toBe(false);

@@ -36,7 +36,11 @@ export type SigningState = (typeof SIGNING_STATES)[number];
 
 export type SigningRequestFacts = { status: SigningRequestStatus; expiresAt: Date | string; termsHash: string };
 
-export function signingState(request: SigningRequestFacts, contractTermsHash: string | null, now: Date = new Date()): SigningState {
+export function signingState(
+  request: SigningRequestFacts,
+  contractTermsHash: string | null,
+  now: Date = new Date(),
+): SigningState {
   if (request.status === 'signed') return 'signed';
   if (request.status === 'void' || request.status === 'declined') return 'void';
   if (request.status === 'expired' || new Date(request.expiresAt).getTime() <= now.getTime()) return 'expired';
@@ -66,7 +70,9 @@ export type ContractEsignFacts = {
 };
 
 /** The same rule as the signature_mismatch view: signed, with a signed hash that differs from the current terms. */
-export function isSignatureMismatch(c: Pick<ContractEsignFacts, 'status' | 'signed' | 'termsHash' | 'signedTermsHash'>): boolean {
+export function isSignatureMismatch(
+  c: Pick<ContractEsignFacts, 'status' | 'signed' | 'termsHash' | 'signedTermsHash'>,
+): boolean {
   return c.status !== 'cancelled' && c.signed && c.signedTermsHash !== null && c.termsHash !== c.signedTermsHash;
 }
 
@@ -83,7 +89,9 @@ export function contractEsignState(c: ContractEsignFacts): ContractEsignState {
  * Whether the buyer may send the contract for signature: eligible and not cancelled; not when it is signed and the
  * signature still matches (a mismatch is sent again: 'Resend').
  */
-export function canSendForSignature(c: ContractEsignFacts): { ok: true } | { ok: false; reason: 'not_eligible' | 'cancelled' | 'signed' } {
+export function canSendForSignature(
+  c: ContractEsignFacts,
+): { ok: true } | { ok: false; reason: 'not_eligible' | 'cancelled' | 'signed' } {
   const state = contractEsignState(c);
   if (state === 'not_eligible' || state === 'cancelled' || state === 'signed') return { ok: false, reason: state };
   return { ok: true };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decimalToNumber, decimalToString, groupThousands, parseDecimal, roundDecimal, shiftDecimal } from './decimal.ts';
+import {
+  decimalToNumber,
+  decimalToString,
+  groupThousands,
+  parseDecimal,
+  roundDecimal,
+  shiftDecimal,
+} from './decimal.ts';
 
 describe('parseDecimal', () => {
   it.each([
@@ -20,9 +27,12 @@ describe('parseDecimal', () => {
     expect(parseDecimal(input)).toEqual(expected);
   });
 
-  it.each([null, undefined, '', '.', '-', 'abc', '1.2.3', '1e', NaN, Infinity, -Infinity, '1e999'])('%s is not a decimal', (input) => {
-    expect(parseDecimal(input)).toBeNull();
-  });
+  it.each([null, undefined, '', '.', '-', 'abc', '1.2.3', '1e', NaN, Infinity, -Infinity, '1e999'])(
+    '%s is not a decimal',
+    (input) => {
+      expect(parseDecimal(input)).toBeNull();
+    },
+  );
 });
 
 describe('roundDecimal', () => {

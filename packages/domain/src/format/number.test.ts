@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { currencySymbol, formatCents, formatCompact, formatMoney, formatNumber, limitFractionDigits } from './number.ts';
+import {
+  currencySymbol,
+  formatCents,
+  formatCompact,
+  formatMoney,
+  formatNumber,
+  limitFractionDigits,
+} from './number.ts';
 
 describe('formatNumber', () => {
   it('groups thousands with "," and uses "." for decimals, at most 2 fraction digits', () => {

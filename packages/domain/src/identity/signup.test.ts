@@ -32,8 +32,19 @@ const complete: SignupFormInput = {
 describe('signup reasons (platform.md 9.4)', () => {
   it('has the ids of the spec, with 42 for both general interest and AI agronomy', () => {
     expect(SIGNUP_REASON_IDS).toMatchObject({
-      cropProtection: 30, seed: 31, livestock: 32, marketAdvisory: 33, financing: 35, precisionData: 40, forum: 41,
-      generalInterest: 42, aiAgronomy: 42, grainProductRestricted: 43, cropInsuranceRestricted: 44, sustainabilityScaleTickets: 45, petEquine: 46,
+      cropProtection: 30,
+      seed: 31,
+      livestock: 32,
+      marketAdvisory: 33,
+      financing: 35,
+      precisionData: 40,
+      forum: 41,
+      generalInterest: 42,
+      aiAgronomy: 42,
+      grainProductRestricted: 43,
+      cropInsuranceRestricted: 44,
+      sustainabilityScaleTickets: 45,
+      petEquine: 46,
     });
     expect(SIGNUP_REASONS.filter((r) => r.id === 42).map((r) => r.slug)).toEqual(['general-interest', 'ai-agronomy']);
     expect(SIGNUP_REASONS.filter((r) => r.restricted).map((r) => r.id)).toEqual([43, 44]);
@@ -65,7 +76,13 @@ describe('validation keys (platform.md 5.3)', () => {
     const result = validateSignupForm({ ...complete, firstname: '  Dana ' });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.form).toMatchObject({ firstname: 'Dana', email: 'dana@example.com', countryCode: 'USA', areaEstimateUnits: 'acres', signupReasonIds: [] });
+    expect(result.form).toMatchObject({
+      firstname: 'Dana',
+      email: 'dana@example.com',
+      countryCode: 'USA',
+      areaEstimateUnits: 'acres',
+      signupReasonIds: [],
+    });
   });
 
   it.each([
@@ -100,9 +117,16 @@ describe('validation keys (platform.md 5.3)', () => {
   });
 
   it('checks the postal code against the country, or any country when none is given', () => {
-    expect(validateSignupForm({ ...complete, countryCode: 'CAN', postalCode: '50010', legalSalesInfo: true }).fields).toEqual({ postalCode: 'enter_zip' });
+    expect(
+      validateSignupForm({ ...complete, countryCode: 'CAN', postalCode: '50010', legalSalesInfo: true }).fields,
+    ).toEqual({ postalCode: 'enter_zip' });
     expect(validateSignupForm({ ...complete, countryCode: 'XYZ' }).fields).toEqual({ postalCode: 'enter_zip' });
-    const ca = validateSignupForm({ ...complete, countryCode: undefined, postalCode: 'K1A 0B1', legalSalesInfo: false });
+    const ca = validateSignupForm({
+      ...complete,
+      countryCode: undefined,
+      postalCode: 'K1A 0B1',
+      legalSalesInfo: false,
+    });
     expect(ca.ok && ca.form.countryCode).toBe('CAN');
     expect(isValidPostalCode('2600', 'AUS')).toBe(true);
     expect(isValidPostalCode('50010-1234', 'USA')).toBe(true);
@@ -122,10 +146,21 @@ describe('validation keys (platform.md 5.3)', () => {
       areaEstimate: 'enter_area',
       signupReasonIds: 'enter_signup_reason',
     });
-    const ok = validateSignupForm({ memberType: 'professional', areaEstimate: '1200', signupReasonIds: [31, '31', 42] }, 'finalize');
+    const ok = validateSignupForm(
+      { memberType: 'professional', areaEstimate: '1200', signupReasonIds: [31, '31', 42] },
+      'finalize',
+    );
     expect(ok.ok).toBe(true);
-    if (ok.ok) expect(ok.form).toMatchObject({ areaEstimate: 1200, areaEstimateUnits: 'acres', signupReasonIds: [31, 42], userType: USER_TYPE_IDS.PROFESSIONAL });
-    expect(validateSignupForm({ memberType: 'farmer', areaEstimate: 1, signupReasonIds: [] }, 'finalize').fields).toEqual({ signupReasonIds: 'enter_signup_reason' });
+    if (ok.ok)
+      expect(ok.form).toMatchObject({
+        areaEstimate: 1200,
+        areaEstimateUnits: 'acres',
+        signupReasonIds: [31, 42],
+        userType: USER_TYPE_IDS.PROFESSIONAL,
+      });
+    expect(
+      validateSignupForm({ memberType: 'farmer', areaEstimate: 1, signupReasonIds: [] }, 'finalize').fields,
+    ).toEqual({ signupReasonIds: 'enter_signup_reason' });
   });
 
   it('partial checks only what was given', () => {
@@ -134,9 +169,13 @@ describe('validation keys (platform.md 5.3)', () => {
   });
 
   it('refuses user types a person may not choose for themselves', () => {
-    expect(validateSignupForm({ ...complete, userType: USER_TYPE_IDS.TYPE_ADMIN }).fields).toEqual({ memberType: 'member_type' });
+    expect(validateSignupForm({ ...complete, userType: USER_TYPE_IDS.TYPE_ADMIN }).fields).toEqual({
+      memberType: 'member_type',
+    });
     expect(validateSignupForm({ ...complete, userType: USER_TYPE_IDS.COMMERCIAL }).ok).toBe(false);
-    expect(validateSignupForm({ ...complete, userType: USER_TYPE_IDS.COMMERCIAL }, 'signup', { userTypes: [5] }).ok).toBe(true);
+    expect(
+      validateSignupForm({ ...complete, userType: USER_TYPE_IDS.COMMERCIAL }, 'signup', { userTypes: [5] }).ok,
+    ).toBe(true);
     const fromQuery = validateSignupForm({ ...complete, userType: '13' });
     expect(fromQuery.ok && fromQuery.form.userType).toBe(13);
     expect(validateSignupForm({ ...complete, userType: 'admin' }).fields).toEqual({ memberType: 'member_type' });
@@ -165,8 +204,14 @@ describe('verificationStatusFor (platform.md 4.1)', () => {
 
 describe('helpers', () => {
   it('pre-fills the form from the signup query parameters (3.6)', () => {
-    expect(signupPrefillFromQuery('?intent=prairie&first_name=Dana&email=d%40x.com&user_type=3&empty=&step=finalize')).toEqual({
-      partnerIntent: 'prairie', firstname: 'Dana', email: 'd@x.com', userType: '3', step: 'finalize',
+    expect(
+      signupPrefillFromQuery('?intent=prairie&first_name=Dana&email=d%40x.com&user_type=3&empty=&step=finalize'),
+    ).toEqual({
+      partnerIntent: 'prairie',
+      firstname: 'Dana',
+      email: 'd@x.com',
+      userType: '3',
+      step: 'finalize',
     });
   });
 

@@ -206,7 +206,14 @@ export const SIGNUP_STEP_FIELDS = {
     required: ['firstname', 'lastname', 'email', 'phoneNumber', 'postalCode', 'acceptLegalTerms'],
   },
   finalize: {
-    fields: ['memberType', 'areaEstimate', 'areaEstimateUnits', 'signupReasonIds', 'howDidYouHearAboutUs', 'legalSalesInfo'],
+    fields: [
+      'memberType',
+      'areaEstimate',
+      'areaEstimateUnits',
+      'signupReasonIds',
+      'howDidYouHearAboutUs',
+      'legalSalesInfo',
+    ],
     required: ['memberType', 'areaEstimate', 'signupReasonIds'],
   },
 } as const satisfies Record<string, { fields: readonly SignupField[]; required: readonly SignupField[] }>;
@@ -305,14 +312,20 @@ export type SignupForm = {
   addressLine2: string | null;
 };
 
-export type SignupValidation = { ok: true; form: SignupForm; fields: SignupFieldErrors } | { ok: false; fields: SignupFieldErrors };
+export type SignupValidation =
+  { ok: true; form: SignupForm; fields: SignupFieldErrors } | { ok: false; fields: SignupFieldErrors };
 
 function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
 function parseArea(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value)
+        ? Number(value)
+        : NaN;
   return Number.isFinite(n) && n >= 0 && n <= AREA_ESTIMATE_MAX ? n : null;
 }
 
@@ -320,7 +333,8 @@ function parseReasonIds(value: unknown): number[] | null {
   if (!Array.isArray(value) || value.length > 20) return null;
   const ids: number[] = [];
   for (const item of value) {
-    const n = typeof item === 'number' ? item : typeof item === 'string' && /^\d{1,3}$/.test(item.trim()) ? Number(item) : NaN;
+    const n =
+      typeof item === 'number' ? item : typeof item === 'string' && /^\d{1,3}$/.test(item.trim()) ? Number(item) : NaN;
     if (!isActiveSignupReasonId(n)) return null;
     if (!ids.includes(n)) ids.push(n);
   }
@@ -353,7 +367,13 @@ export function validateSignupForm(
           : [],
   );
   const required = new Set<SignupField>(
-    check === 'createAccount' ? createAccount.required : check === 'finalize' ? finalize.required : check === 'signup' ? createAccount.required : [],
+    check === 'createAccount'
+      ? createAccount.required
+      : check === 'finalize'
+        ? finalize.required
+        : check === 'signup'
+          ? createAccount.required
+          : [],
   );
   // 'partial' (and the optional fields of the others) check what was given.
   for (const field of Object.keys(SIGNUP_FIELD_KEYS) as SignupField[]) {
@@ -367,7 +387,8 @@ export function validateSignupForm(
   const should = (field: SignupField) => checked.has(field) && (present(field) || required.has(field));
 
   const countryCode: CountryCodeOrUnknown =
-    typeof input.countryCode === 'string' && (COUNTRY_CODES as readonly string[]).includes(input.countryCode.toUpperCase())
+    typeof input.countryCode === 'string' &&
+    (COUNTRY_CODES as readonly string[]).includes(input.countryCode.toUpperCase())
       ? (input.countryCode.toUpperCase() as CountryCodeOrUnknown)
       : '';
   const badCountry = typeof input.countryCode === 'string' && input.countryCode.trim() !== '' && countryCode === '';
@@ -413,7 +434,10 @@ export function validateSignupForm(
   }
   let areaEstimateUnits: AreaUnit = 'acres';
   if (checked.has('areaEstimateUnits') && present('areaEstimateUnits')) {
-    if (typeof input.areaEstimateUnits === 'string' && (AREA_UNITS as readonly string[]).includes(input.areaEstimateUnits)) {
+    if (
+      typeof input.areaEstimateUnits === 'string' &&
+      (AREA_UNITS as readonly string[]).includes(input.areaEstimateUnits)
+    ) {
       areaEstimateUnits = input.areaEstimateUnits as AreaUnit;
     } else fail('areaEstimateUnits');
   }
@@ -470,7 +494,23 @@ export function validateSignupForm(
 }
 
 /** 3.6 'Signup query parameters' → the form fields they pre-fill (unknown or empty ones are left out). */
-export function signupPrefillFromQuery(search: string): Partial<Record<'partnerIntent' | 'phoneNumber' | 'userType' | 'email' | 'postalCode' | 'step' | 'firstname' | 'lastname' | 'signupSource' | 'referral', string>> {
+export function signupPrefillFromQuery(
+  search: string,
+): Partial<
+  Record<
+    | 'partnerIntent'
+    | 'phoneNumber'
+    | 'userType'
+    | 'email'
+    | 'postalCode'
+    | 'step'
+    | 'firstname'
+    | 'lastname'
+    | 'signupSource'
+    | 'referral',
+    string
+  >
+> {
   const params = new Map<string, string>();
   for (const part of (search.startsWith('?') ? search.slice(1) : search).split('&')) {
     const i = part.indexOf('=');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_SIZE, MAX_TOTAL_ROWS, MIN_PAGE, NUMERIC_BOUND, PAGE_SIZES, clampPage, clampPageSize } from './limits.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_TOTAL_ROWS,
+  MIN_PAGE,
+  NUMERIC_BOUND,
+  PAGE_SIZES,
+  clampPage,
+  clampPageSize,
+} from './limits.ts';
 
 describe('list constants', () => {
   it('match the spec', () => {

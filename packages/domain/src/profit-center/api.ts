@@ -43,7 +43,10 @@ export const cropYearParamSchema = z
   .string()
   .regex(/^\d{4}$/, 'Expected a crop year such as 2026')
   .transform(Number)
-  .refine((y) => y >= CROP_YEAR_RANGE.min && y <= CROP_YEAR_RANGE.max, `Expected a crop year from ${CROP_YEAR_RANGE.min} to ${CROP_YEAR_RANGE.max}`);
+  .refine(
+    (y) => y >= CROP_YEAR_RANGE.min && y <= CROP_YEAR_RANGE.max,
+    `Expected a crop year from ${CROP_YEAR_RANGE.min} to ${CROP_YEAR_RANGE.max}`,
+  );
 
 const pageParam = z
   .string()
@@ -82,7 +85,10 @@ export const farmerTicketsQuerySchema = z.object({
 export type FarmerTicketsQuery = z.output<typeof farmerTicketsQuerySchema>;
 
 /** The optional crop / crop year filter of the summary and balances calls. */
-export const cropYearQuerySchema = z.object({ crop: cropParamSchema.optional(), cropYear: cropYearParamSchema.optional() });
+export const cropYearQuerySchema = z.object({
+  crop: cropParamSchema.optional(),
+  cropYear: cropYearParamSchema.optional(),
+});
 
 /** Ids in a path: '12' or '12,14' (1 to 50 of them). */
 export const idListPathSchema = z
@@ -181,13 +187,36 @@ export type FarmerAmendment = z.infer<typeof farmerAmendmentSchema>;
 
 export const farmerContractDetailSchema = z.object({
   contract: farmerContractRowSchema,
-  pricingEvents: z.array(z.object({ id, quantity: decimalStringSchema, futuresPrice: decimal, basis: decimal, cashPrice: decimal, pricedAt: instant })),
+  pricingEvents: z.array(
+    z.object({
+      id,
+      quantity: decimalStringSchema,
+      futuresPrice: decimal,
+      basis: decimal,
+      cashPrice: decimal,
+      pricedAt: instant,
+    }),
+  ),
   ticketApplications: z.array(
-    z.object({ id, scaleTicketId: id, displayScaleTicketId: z.string(), deliveryDate: isoDateSchema, quantity: decimalStringSchema, splitPct: decimalStringSchema }),
+    z.object({
+      id,
+      scaleTicketId: id,
+      displayScaleTicketId: z.string(),
+      deliveryDate: isoDateSchema,
+      quantity: decimalStringSchema,
+      splitPct: decimalStringSchema,
+    }),
   ),
   amendments: z.array(farmerAmendmentSchema),
   documents: z.array(
-    z.object({ id, kind: z.string(), fileName: z.string(), status: z.enum(['draft', 'sent', 'signed', 'void']), createdAt: instant, signedAt: instant.nullable() }),
+    z.object({
+      id,
+      kind: z.string(),
+      fileName: z.string(),
+      status: z.enum(['draft', 'sent', 'signed', 'void']),
+      createdAt: instant,
+      signedAt: instant.nullable(),
+    }),
   ),
 });
 export type FarmerContractDetail = z.infer<typeof farmerContractDetailSchema>;
@@ -216,7 +245,14 @@ export const farmerTicketRowSchema = z.object({
   testWeight: decimal,
   foreignMaterial: decimal,
   damage: decimal,
-  applications: z.array(z.object({ contractId: id, displayContractId: z.string(), quantity: decimalStringSchema, splitPct: decimalStringSchema })),
+  applications: z.array(
+    z.object({
+      contractId: id,
+      displayContractId: z.string(),
+      quantity: decimalStringSchema,
+      splitPct: decimalStringSchema,
+    }),
+  ),
 });
 export type FarmerTicketRow = z.infer<typeof farmerTicketRowSchema>;
 
@@ -234,7 +270,11 @@ const salesFigures = {
   averageCash: decimal,
 };
 const cropYearKey = { cropId: id, crop: z.string(), cropYear: z.number().int(), quantityUnit: z.string() };
-const balanceFigures = { ...salesFigures, unappliedTickets: decimalStringSchema, unappliedTicketCount: z.number().int() };
+const balanceFigures = {
+  ...salesFigures,
+  unappliedTickets: decimalStringSchema,
+  unappliedTicketCount: z.number().int(),
+};
 
 export const cropYearSummarySchema = z.object({ ...cropYearKey, ...salesFigures });
 export const salesSummaryResponseSchema = z.object({ rows: z.array(cropYearSummarySchema) });
@@ -246,7 +286,13 @@ export type BalancesResponse = z.infer<typeof balancesResponseSchema>;
 
 export const commodityBalancesResponseSchema = z.object({
   commodities: z.array(
-    z.object({ cropId: id, crop: z.string(), quantityUnit: z.string(), totals: z.object(balanceFigures), years: z.array(balanceRowSchema) }),
+    z.object({
+      cropId: id,
+      crop: z.string(),
+      quantityUnit: z.string(),
+      totals: z.object(balanceFigures),
+      years: z.array(balanceRowSchema),
+    }),
   ),
 });
 export type CommodityBalancesResponse = z.infer<typeof commodityBalancesResponseSchema>;
@@ -257,14 +303,20 @@ export const TASK_LIST_ITEM_LIMIT = 50;
 export const farmerTaskListSchema = z.object({
   /** The calendar day the rules were judged on (the farmer's first market's day). */
   today: isoDateSchema,
-  counts: z.object({ signature_needed: z.number().int(), pricing_needed: z.number().int(), delivery_needed: z.number().int() }),
+  counts: z.object({
+    signature_needed: z.number().int(),
+    pricing_needed: z.number().int(),
+    delivery_needed: z.number().int(),
+  }),
   items: z.array(z.object({ task: z.enum(FARMER_TASKS), contract: farmerContractRowSchema })),
 });
 export type FarmerTaskList = z.infer<typeof farmerTaskListSchema>;
 
 const cropSchema = z.object({ id, name: z.string(), displayName: z.string() });
 
-export const farmerCropsSchema = z.object({ crops: z.array(cropSchema.extend({ cropYears: z.array(z.number().int()) })) });
+export const farmerCropsSchema = z.object({
+  crops: z.array(cropSchema.extend({ cropYears: z.array(z.number().int()) })),
+});
 export type FarmerCrops = z.infer<typeof farmerCropsSchema>;
 
 export const farmerFiltersSchema = z.object({

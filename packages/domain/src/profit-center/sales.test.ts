@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { canUseMySalesLite } from './access.ts';
 import { cropParamSchema, cropYearParamSchema, farmerContractsQuerySchema } from './api.ts';
-import { commodityBalances, cropYearSummary, farmerTasks, salesBalances, salesSummary, sharePercent, type TaskContract } from './sales.ts';
+import {
+  commodityBalances,
+  cropYearSummary,
+  farmerTasks,
+  salesBalances,
+  salesSummary,
+  sharePercent,
+  type TaskContract,
+} from './sales.ts';
 
 const contract = (extra: Partial<TaskContract> = {}): TaskContract => ({
   cropId: 1,
@@ -23,7 +31,9 @@ const contract = (extra: Partial<TaskContract> = {}): TaskContract => ({
 
 describe('my sales lite access', () => {
   it('needs the agronomics experience and the allowing flag', () => {
-    expect(canUseMySalesLite({ experiences: { enterprise_agronomics: true }, permissions: ['my-sales-lite'] })).toBe(true);
+    expect(canUseMySalesLite({ experiences: { enterprise_agronomics: true }, permissions: ['my-sales-lite'] })).toBe(
+      true,
+    );
     expect(canUseMySalesLite({ experiences: { enterprise_agronomics: true }, permissions: [] })).toBe(false);
     expect(canUseMySalesLite({ experiences: { grain_buying: true }, permissions: ['my-sales-lite'] })).toBe(false);
   });
@@ -32,8 +42,21 @@ describe('my sales lite access', () => {
 describe('sales summary', () => {
   const contracts = [
     contract({ quantity: '5000', deliveredQuantity: '2000', pricedQuantity: '5000', cashPrice: '4.00' }),
-    contract({ quantity: '3000', cancelledQuantity: '1000', deliveredQuantity: '500', pricedQuantity: '1000', cashPrice: '4.30' }),
-    contract({ cropId: 2, quantity: '2000', status: 'completed', deliveredQuantity: '2000', pricedQuantity: '2000', cashPrice: '10.5' }),
+    contract({
+      quantity: '3000',
+      cancelledQuantity: '1000',
+      deliveredQuantity: '500',
+      pricedQuantity: '1000',
+      cashPrice: '4.30',
+    }),
+    contract({
+      cropId: 2,
+      quantity: '2000',
+      status: 'completed',
+      deliveredQuantity: '2000',
+      pricedQuantity: '2000',
+      cashPrice: '10.5',
+    }),
     contract({ cropYear: 2025, quantity: '1000', deliveredQuantity: '1200' }),
   ];
 
@@ -41,7 +64,15 @@ describe('sales summary', () => {
     const rows = salesSummary(contracts);
     expect(rows.map((r) => `${r.crop} ${r.cropYear}`)).toEqual(['Corn 2026', 'Soybeans 2026', 'Corn 2025']);
     const corn = rows[0]!;
-    expect(corn).toMatchObject({ contractCount: 2, openContractCount: 2, contracted: '7000', delivered: '2500', remaining: '4500', priced: '6000', unpriced: '1000' });
+    expect(corn).toMatchObject({
+      contractCount: 2,
+      openContractCount: 2,
+      contracted: '7000',
+      delivered: '2500',
+      remaining: '4500',
+      priced: '6000',
+      unpriced: '1000',
+    });
     // (5000 × 4.00 + 1000 × 4.30) / 6000 = 4.05
     expect(corn.averageCash).toBe('4.05');
     // Over-delivery leaves nothing to deliver, never a negative remainder.
@@ -49,7 +80,12 @@ describe('sales summary', () => {
   });
 
   it('answers zeroes for a crop year without contracts', () => {
-    expect(cropYearSummary(contracts, 45, 2026)).toMatchObject({ crop: 'Wheat', contractCount: 0, contracted: '0', averageCash: null });
+    expect(cropYearSummary(contracts, 45, 2026)).toMatchObject({
+      crop: 'Wheat',
+      contractCount: 0,
+      contracted: '0',
+      averageCash: null,
+    });
   });
 
   it('balances count unapplied ticket bushels beside the contracts, and group by commodity with totals', () => {
@@ -59,11 +95,19 @@ describe('sales summary', () => {
       { cropId: 45, cropYear: 2026, unappliedQuantity: '100' },
     ];
     const rows = salesBalances(contracts, tickets);
-    expect(rows.find((r) => r.cropId === 1 && r.cropYear === 2026)).toMatchObject({ unappliedTickets: '250.5', unappliedTicketCount: 1 });
+    expect(rows.find((r) => r.cropId === 1 && r.cropYear === 2026)).toMatchObject({
+      unappliedTickets: '250.5',
+      unappliedTicketCount: 1,
+    });
     expect(rows.find((r) => r.cropId === 45)).toMatchObject({ contractCount: 0, unappliedTickets: '100' });
     const corn = commodityBalances(contracts, tickets).find((c) => c.cropId === 1)!;
     expect(corn.years.map((y) => y.cropYear)).toEqual([2026, 2025]);
-    expect(corn.totals).toMatchObject({ contracted: '8000', delivered: '3700', remaining: '4500', unappliedTickets: '250.5' });
+    expect(corn.totals).toMatchObject({
+      contracted: '8000',
+      delivered: '3700',
+      remaining: '4500',
+      unappliedTickets: '250.5',
+    });
   });
 
   it('share percent is whole and bounded', () => {
@@ -75,7 +119,11 @@ describe('sales summary', () => {
 
 describe('farmer tasks', () => {
   it('asks to sign a sent contract, to price unpriced bushels and to deliver when the window is near', () => {
-    expect(farmerTasks(contract({ esignSent: true, deliveryStart: '2026-12-15' }), '2026-11-22')).toEqual(['signature_needed', 'pricing_needed', 'delivery_needed']);
+    expect(farmerTasks(contract({ esignSent: true, deliveryStart: '2026-12-15' }), '2026-11-22')).toEqual([
+      'signature_needed',
+      'pricing_needed',
+      'delivery_needed',
+    ]);
     expect(farmerTasks(contract({ pricedQuantity: '5000', deliveryStart: '2027-03-01' }), '2026-11-22')).toEqual([]);
     expect(farmerTasks(contract({ status: 'cancelled', esignSent: true }), '2026-11-22')).toEqual([]);
   });

@@ -7,7 +7,14 @@
 // which the buyer purchases grain from one of the farmer's legal entities (direction 'purchase'); the buyer's rare
 // 'sale' contracts (grain sold to the farm) are not the farmer's sales and are left out.
 
-import { contractQuantities, weightedAverage, type ContractStatus, type ContractType, type PriceStatus, type WeightedValue } from '../crm/contracts.ts';
+import {
+  contractQuantities,
+  weightedAverage,
+  type ContractStatus,
+  type ContractType,
+  type PriceStatus,
+  type WeightedValue,
+} from '../crm/contracts.ts';
 import { CROPS, cropById } from '../crm/crops.ts';
 import { CrmDecimal, addDays, decimalString, toDecimal, toDecimalOrNull } from '../crm/exact.ts';
 
@@ -54,7 +61,13 @@ export type BalanceFigures = SalesFigures & {
   unappliedTicketCount: number;
 };
 export type BalanceRow = CropYearKey & BalanceFigures;
-export type CommodityBalance = { cropId: number; crop: string; quantityUnit: string; totals: BalanceFigures; years: BalanceRow[] };
+export type CommodityBalance = {
+  cropId: number;
+  crop: string;
+  quantityUnit: string;
+  totals: BalanceFigures;
+  years: BalanceRow[];
+};
 
 type Acc = {
   contractCount: number;
@@ -128,7 +141,11 @@ function figures(acc: Acc): SalesFigures {
 }
 
 function balanceFigures(acc: Acc): BalanceFigures {
-  return { ...figures(acc), unappliedTickets: decimalString(acc.unappliedTickets), unappliedTicketCount: acc.unappliedTicketCount };
+  return {
+    ...figures(acc),
+    unappliedTickets: decimalString(acc.unappliedTickets),
+    unappliedTicketCount: acc.unappliedTicketCount,
+  };
 }
 
 const CROP_ORDER = new Map(CROPS.map((c, i) => [c.id, i]));
@@ -140,7 +157,11 @@ export function cropLabel(cropId: number): string {
 
 /** Newest crop year first, then the crops in section 9's order. */
 function byYearThenCrop(a: { cropYear: number; cropId: number }, b: { cropYear: number; cropId: number }): number {
-  return b.cropYear - a.cropYear || (CROP_ORDER.get(a.cropId) ?? 999) - (CROP_ORDER.get(b.cropId) ?? 999) || a.cropId - b.cropId;
+  return (
+    b.cropYear - a.cropYear ||
+    (CROP_ORDER.get(a.cropId) ?? 999) - (CROP_ORDER.get(b.cropId) ?? 999) ||
+    a.cropId - b.cropId
+  );
 }
 
 type Group = { key: CropYearKey; acc: Acc };
@@ -169,11 +190,21 @@ export function salesSummary(contracts: readonly SalesContract[]): CropYearSumma
 }
 
 /** The summary of one crop and crop year; zeroes when the farmer has no contract there. */
-export function cropYearSummary(contracts: readonly SalesContract[], cropId: number, cropYear: number): CropYearSummary {
+export function cropYearSummary(
+  contracts: readonly SalesContract[],
+  cropId: number,
+  cropYear: number,
+): CropYearSummary {
   const mine = contracts.filter((c) => c.cropId === cropId && c.cropYear === cropYear);
   const acc = emptyAcc();
   for (const c of mine) addContract(acc, c);
-  return { cropId, crop: cropLabel(cropId), cropYear, quantityUnit: mine[0]?.quantityUnit ?? 'bushels', ...figures(acc) };
+  return {
+    cropId,
+    crop: cropLabel(cropId),
+    cropYear,
+    quantityUnit: mine[0]?.quantityUnit ?? 'bushels',
+    ...figures(acc),
+  };
 }
 
 /** The balances per crop and crop year: contracted vs delivered vs remaining, priced vs unpriced, unapplied tickets. */
@@ -182,7 +213,10 @@ export function salesBalances(contracts: readonly SalesContract[], tickets: read
 }
 
 /** The balances per crop (commodity-balances): each crop's crop years and their totals. */
-export function commodityBalances(contracts: readonly SalesContract[], tickets: readonly SalesTicket[]): CommodityBalance[] {
+export function commodityBalances(
+  contracts: readonly SalesContract[],
+  tickets: readonly SalesTicket[],
+): CommodityBalance[] {
   const byCrop = new Map<number, { rows: BalanceRow[]; acc: Acc; unit: string }>();
   for (const g of groups(contracts, tickets)) {
     let entry = byCrop.get(g.key.cropId);
@@ -195,7 +229,13 @@ export function commodityBalances(contracts: readonly SalesContract[], tickets: 
   }
   return [...byCrop.entries()]
     .sort(([a], [b]) => (CROP_ORDER.get(a) ?? 999) - (CROP_ORDER.get(b) ?? 999) || a - b)
-    .map(([cropId, e]) => ({ cropId, crop: cropLabel(cropId), quantityUnit: e.unit, totals: balanceFigures(e.acc), years: e.rows }));
+    .map(([cropId, e]) => ({
+      cropId,
+      crop: cropLabel(cropId),
+      quantityUnit: e.unit,
+      totals: balanceFigures(e.acc),
+      years: e.rows,
+    }));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -226,7 +266,11 @@ export function farmerTasks(c: TaskContract, today: string): FarmerTask[] {
   const out: FarmerTask[] = [];
   if (c.status !== 'cancelled' && c.esignSent && !c.signed) out.push('signature_needed');
   if (c.status === 'open' && toDecimal(q.unpriced).greaterThan(0)) out.push('pricing_needed');
-  if (c.status === 'open' && toDecimal(q.undelivered).greaterThan(0) && c.deliveryStart <= addDays(today, DELIVERY_DUE_DAYS)) {
+  if (
+    c.status === 'open' &&
+    toDecimal(q.undelivered).greaterThan(0) &&
+    c.deliveryStart <= addDays(today, DELIVERY_DUE_DAYS)
+  ) {
     out.push('delivery_needed');
   }
   return out;

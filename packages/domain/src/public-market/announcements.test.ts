@@ -8,19 +8,33 @@ import {
   announcementUpdateSchema,
 } from './announcements.ts';
 
-const base = { marketId: 3, title: 'Extended harvest hours', body: 'Open until 9 pm through November 30.', startsAt: '2026-10-01T12:00:00Z', endsAt: '2026-11-30T23:00:00-06:00' };
+const base = {
+  marketId: 3,
+  title: 'Extended harvest hours',
+  body: 'Open until 9 pm through November 30.',
+  startsAt: '2026-10-01T12:00:00Z',
+  endsAt: '2026-11-30T23:00:00-06:00',
+};
 
 describe('announcement input', () => {
   it('accepts a title, a body and a period', () => {
     expect(announcementCreateSchema.safeParse(base).success).toBe(true);
     expect(announcementCreateSchema.safeParse({ ...base, endsAt: null }).success).toBe(true);
-    expect(announcementUpdateSchema.safeParse({ title: 'T', body: '', startsAt: base.startsAt, endsAt: null }).success).toBe(true);
+    expect(
+      announcementUpdateSchema.safeParse({ title: 'T', body: '', startsAt: base.startsAt, endsAt: null }).success,
+    ).toBe(true);
   });
 
   it('bounds the title and the body, and requires a title', () => {
-    expect(announcementCreateSchema.safeParse({ ...base, title: 'x'.repeat(ANNOUNCEMENT_TITLE_MAX) }).success).toBe(true);
-    expect(announcementCreateSchema.safeParse({ ...base, title: 'x'.repeat(ANNOUNCEMENT_TITLE_MAX + 1) }).success).toBe(false);
-    expect(announcementCreateSchema.safeParse({ ...base, body: 'x'.repeat(ANNOUNCEMENT_BODY_MAX + 1) }).success).toBe(false);
+    expect(announcementCreateSchema.safeParse({ ...base, title: 'x'.repeat(ANNOUNCEMENT_TITLE_MAX) }).success).toBe(
+      true,
+    );
+    expect(announcementCreateSchema.safeParse({ ...base, title: 'x'.repeat(ANNOUNCEMENT_TITLE_MAX + 1) }).success).toBe(
+      false,
+    );
+    expect(announcementCreateSchema.safeParse({ ...base, body: 'x'.repeat(ANNOUNCEMENT_BODY_MAX + 1) }).success).toBe(
+      false,
+    );
     expect(announcementCreateSchema.safeParse({ ...base, title: '   ' }).success).toBe(false);
   });
 

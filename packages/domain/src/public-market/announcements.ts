@@ -36,7 +36,8 @@ export function endsAfterStarts(a: { startsAt: string | Date; endsAt: string | D
 }
 
 const endRule = <T extends { startsAt: string; endsAt: string | null }>(value: T, ctx: z.RefinementCtx) => {
-  if (!endsAfterStarts(value)) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' });
+  if (!endsAfterStarts(value))
+    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' });
 };
 
 /** POST announcement: a new announcement of a market. */
@@ -85,7 +86,10 @@ export const announcementSchema = z.object({
 export type Announcement = z.infer<typeof announcementSchema>;
 
 /** GET announcement?market_id=: the market's announcements (not deleted), newest start first. */
-export const announcementListResponseSchema = z.object({ marketId: z.number().int(), announcements: z.array(announcementSchema) });
+export const announcementListResponseSchema = z.object({
+  marketId: z.number().int(),
+  announcements: z.array(announcementSchema),
+});
 export type AnnouncementListResponse = z.infer<typeof announcementListResponseSchema>;
 
 /** markets/announcements/user: the active announcements of the markets the farmer deals with, with read state. */
@@ -100,10 +104,15 @@ export const userAnnouncementSchema = z.object({
   read: z.boolean(),
 });
 export type UserAnnouncement = z.infer<typeof userAnnouncementSchema>;
-export const userAnnouncementsResponseSchema = z.object({ announcements: z.array(userAnnouncementSchema), unreadCount: z.number().int().min(0) });
+export const userAnnouncementsResponseSchema = z.object({
+  announcements: z.array(userAnnouncementSchema),
+  unreadCount: z.number().int().min(0),
+});
 export type UserAnnouncementsResponse = z.infer<typeof userAnnouncementsResponseSchema>;
 
 /** markets/announcements/user/read: the announcements the farmer has read (ids not theirs are ignored). */
-export const markAnnouncementsReadSchema = z.object({ announcementIds: z.array(z.number().int().positive()).min(1).max(100) }).strict();
+export const markAnnouncementsReadSchema = z
+  .object({ announcementIds: z.array(z.number().int().positive()).min(1).max(100) })
+  .strict();
 export type MarkAnnouncementsRead = z.infer<typeof markAnnouncementsReadSchema>;
 export const markAnnouncementsReadResponseSchema = z.object({ unreadCount: z.number().int().min(0) });

@@ -10,7 +10,13 @@ describe('corn CI score', () => {
     expect(score.breakdown.nitrogenManufacture).toBeCloseTo(204.1, 0);
     expect(score.breakdown.soilCarbon).toBe(0);
     const { breakdown } = score;
-    const sum = breakdown.nitrogenManufacture + breakdown.fieldN2o + breakdown.otherFertilizer + breakdown.lime + breakdown.energy + breakdown.soilCarbon;
+    const sum =
+      breakdown.nitrogenManufacture +
+      breakdown.fieldN2o +
+      breakdown.otherFertilizer +
+      breakdown.lime +
+      breakdown.energy +
+      breakdown.soilCarbon;
     expect(score.kgCo2ePerAcre).toBeCloseTo(sum, 0);
     expect(score.kgCo2ePerBushel).toBeCloseTo(score.kgCo2ePerAcre / 180, 2);
   });

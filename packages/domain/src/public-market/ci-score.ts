@@ -83,7 +83,11 @@ export const CI_SCORE_FACTORS = {
    * temperate soils, 50 / 95, times the long-term cultivation factor 0.80 / 0.69).
    */
   socStockTcPerHa: { dry: 40, moist: 65 },
-  tillageFactor: { conventional: { dry: 1, moist: 1 }, reduced: { dry: 1.02, moist: 1.08 }, 'no-till': { dry: 1.1, moist: 1.15 } },
+  tillageFactor: {
+    conventional: { dry: 1, moist: 1 },
+    reduced: { dry: 1.02, moist: 1.08 },
+    'no-till': { dry: 1.1, moist: 1.15 },
+  },
   coverCropFactor: { dry: 1.04, moist: 1.11 },
   socTransitionYears: 20,
   /** Gallons of ethanol per bushel of corn (dry mill, GREET) and its lower heating value (MJ per gallon). */
@@ -114,7 +118,8 @@ export type CiScoreResult = {
 /** Soil carbon gained per acre per year (kg CO2e, positive = stored) by the tillage and cover crop. */
 function soilCarbonStoredKgCo2ePerAcre(input: Pick<CiScoreInput, 'tillage' | 'coverCrop' | 'climate'>): number {
   const f = CI_SCORE_FACTORS;
-  const factor = f.tillageFactor[input.tillage][input.climate] * (input.coverCrop ? f.coverCropFactor[input.climate] : 1);
+  const factor =
+    f.tillageFactor[input.tillage][input.climate] * (input.coverCrop ? f.coverCropFactor[input.climate] : 1);
   const tcPerHaPerYear = (f.socStockTcPerHa[input.climate] * (factor - 1)) / f.socTransitionYears;
   return tcPerHaPerYear * 1000 * CO2_PER_C * HECTARES_PER_ACRE;
 }
@@ -135,7 +140,11 @@ export function isCiScoreInputValid(input: CiScoreInput): boolean {
     input.propaneGalPerAcre,
     input.electricityKwhPerAcre,
   ];
-  return Number.isFinite(input.yieldBuPerAcre) && input.yieldBuPerAcre > 0 && amounts.every((v) => Number.isFinite(v) && v >= 0);
+  return (
+    Number.isFinite(input.yieldBuPerAcre) &&
+    input.yieldBuPerAcre > 0 &&
+    amounts.every((v) => Number.isFinite(v) && v >= 0)
+  );
 }
 
 /** The farm's corn CI score; null when the input cannot be scored (see isCiScoreInputValid). */
@@ -146,7 +155,8 @@ export function computeCiScore(input: CiScoreInput): CiScoreResult | null {
   const breakdown: CiScoreBreakdown = {
     nitrogenManufacture: nKg * f.nitrogenManufactureKgCo2ePerKgN,
     fieldN2o: nKg * f.n2oNPerNApplied * N2O_PER_N * f.n2oGwp100,
-    otherFertilizer: (input.phosphateLbPerAcre * f.phosphateKgCo2ePerKg + input.potashLbPerAcre * f.potashKgCo2ePerKg) * KG_PER_LB,
+    otherFertilizer:
+      (input.phosphateLbPerAcre * f.phosphateKgCo2ePerKg + input.potashLbPerAcre * f.potashKgCo2ePerKg) * KG_PER_LB,
     lime: input.limeLbPerAcre * KG_PER_LB * f.limeKgCo2PerKg,
     energy:
       input.dieselGalPerAcre * f.dieselKgCo2PerGal +

@@ -42,11 +42,22 @@ export const weeklyHoursInputSchema = z
   .superRefine((value, ctx) => {
     const seen = new Set<number>();
     value.days.forEach((day, i) => {
-      if (seen.has(day.dayOfWeek)) ctx.addIssue({ code: 'custom', path: ['days', i, 'dayOfWeek'], message: 'Each weekday once' });
+      if (seen.has(day.dayOfWeek))
+        ctx.addIssue({ code: 'custom', path: ['days', i, 'dayOfWeek'], message: 'Each weekday once' });
       seen.add(day.dayOfWeek);
       const problem = dayHoursProblem(day);
-      if (problem === 'times_required') ctx.addIssue({ code: 'custom', path: ['days', i, 'opensAt'], message: 'Opening and closing times are required on an open day' });
-      if (problem === 'closes_before_opens') ctx.addIssue({ code: 'custom', path: ['days', i, 'closesAt'], message: 'Closing time must be after opening time' });
+      if (problem === 'times_required')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['days', i, 'opensAt'],
+          message: 'Opening and closing times are required on an open day',
+        });
+      if (problem === 'closes_before_opens')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['days', i, 'closesAt'],
+          message: 'Closing time must be after opening time',
+        });
     });
   });
 export type WeeklyHoursInput = z.infer<typeof weeklyHoursInputSchema>;
@@ -58,7 +69,9 @@ export function normalizeDayHours(day: DayHours): DayHours {
 
 /** The week in WEEKDAY_DISPLAY_ORDER, a day without a row counted closed. */
 export function fullWeek(days: readonly DayHours[]): DayHours[] {
-  return WEEKDAY_DISPLAY_ORDER.map((d) => days.find((x) => x.dayOfWeek === d) ?? { dayOfWeek: d, closed: true, opensAt: null, closesAt: null });
+  return WEEKDAY_DISPLAY_ORDER.map(
+    (d) => days.find((x) => x.dayOfWeek === d) ?? { dayOfWeek: d, closed: true, opensAt: null, closesAt: null },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -72,7 +85,13 @@ function clock(timeZone: string): Intl.DateTimeFormat {
   let format = CLOCKS.get(timeZone);
   if (!format) {
     try {
-      format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        weekday: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
     } catch {
       // Not an IANA zone: the markets' default zone (as the server's marketZone does).
       format = clock(FALLBACK_ZONE);
@@ -102,7 +121,15 @@ function localFormat(timeZone: string): Intl.DateTimeFormat {
   let format = LOCAL_FORMATS.get(timeZone);
   if (!format) {
     try {
-      format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
     } catch {
       format = localFormat(FALLBACK_ZONE);
     }
@@ -166,7 +193,14 @@ export function marketOpenStatus(days: readonly DayHours[], timeZone: string, no
       return { open: true, dayOfWeek, localTime: time, today, closesAt: t.closesAt, nextOpen: null };
     }
     if (minutes < minutesOfDay(t.opensAt)) {
-      return { open: false, dayOfWeek, localTime: time, today, closesAt: null, nextOpen: { dayOfWeek, opensAt: t.opensAt, today: true } };
+      return {
+        open: false,
+        dayOfWeek,
+        localTime: time,
+        today,
+        closesAt: null,
+        nextOpen: { dayOfWeek, opensAt: t.opensAt, today: true },
+      };
     }
   }
   let nextOpen: OpenStatus['nextOpen'] = null;

@@ -12,7 +12,14 @@ import {
   PUBLIC_CONTACTS_MAX,
 } from './page-settings.ts';
 
-const demoPartner = ['public-ci-score', 'market-delivery-information', 'market-announcements', 'market-office-hours', 'market-contacts', 'additional-info'];
+const demoPartner = [
+  'public-ci-score',
+  'market-delivery-information',
+  'market-announcements',
+  'market-office-hours',
+  'market-contacts',
+  'additional-info',
+];
 const prairie = ['market-office-hours', 'market-contacts'];
 
 describe('public page features', () => {
@@ -29,7 +36,9 @@ describe('public page features', () => {
   });
 
   it('names the features asked for that the partner does not offer', () => {
-    expect(featuresNotOffered(['market-contacts', 'market-announcements', 'market-announcements'], prairie)).toEqual(['market-announcements']);
+    expect(featuresNotOffered(['market-contacts', 'market-announcements', 'market-announcements'], prairie)).toEqual([
+      'market-announcements',
+    ]);
     expect(featuresNotOffered(['market-contacts'], prairie)).toEqual([]);
   });
 
@@ -42,13 +51,23 @@ describe('public page features', () => {
   });
 
   it('normalizes a feature list to the canonical order without repeats', () => {
-    expect(normalizeMarketFeatures(['additional-info', 'market-contacts', 'additional-info', 'weather'])).toEqual(['market-contacts', 'additional-info']);
+    expect(normalizeMarketFeatures(['additional-info', 'market-contacts', 'additional-info', 'weather'])).toEqual([
+      'market-contacts',
+      'additional-info',
+    ]);
   });
 });
 
 describe('contacts', () => {
   it('requires a name and accepts a valid phone and e-mail', () => {
-    expect(publicContactInputSchema.safeParse({ name: 'Dana Whitfield', title: 'Grain merchandiser', phone: '(515) 555-0134', email: 'dana@demo.granary.test' }).success).toBe(true);
+    expect(
+      publicContactInputSchema.safeParse({
+        name: 'Dana Whitfield',
+        title: 'Grain merchandiser',
+        phone: '(515) 555-0134',
+        email: 'dana@demo.granary.test',
+      }).success,
+    ).toBe(true);
     expect(publicContactInputSchema.safeParse({ name: '  ' }).success).toBe(false);
     expect(publicContactInputSchema.safeParse({ title: 'Manager' }).success).toBe(false);
   });
@@ -72,7 +91,9 @@ describe('settings update', () => {
 
   it('bounds the texts and the number of contacts', () => {
     expect(marketPageSettingsUpdateSchema.safeParse({ additionalInfo: 'x'.repeat(PAGE_TEXT_MAX) }).success).toBe(true);
-    expect(marketPageSettingsUpdateSchema.safeParse({ additionalInfo: 'x'.repeat(PAGE_TEXT_MAX + 1) }).success).toBe(false);
+    expect(marketPageSettingsUpdateSchema.safeParse({ additionalInfo: 'x'.repeat(PAGE_TEXT_MAX + 1) }).success).toBe(
+      false,
+    );
     const many = Array.from({ length: PUBLIC_CONTACTS_MAX + 1 }, (_, i) => ({ name: `C${i}` }));
     expect(marketPageSettingsUpdateSchema.safeParse({ contacts: many }).success).toBe(false);
   });

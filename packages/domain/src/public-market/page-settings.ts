@@ -32,7 +32,10 @@ export function offeredMarketFeatures(partnerFeatures: readonly string[]): Marke
 }
 
 /** Features asked for that the partner does not offer (a market may only turn on what its partner offers). */
-export function featuresNotOffered(features: readonly MarketPageFeature[], partnerFeatures: readonly string[]): MarketPageFeature[] {
+export function featuresNotOffered(
+  features: readonly MarketPageFeature[],
+  partnerFeatures: readonly string[],
+): MarketPageFeature[] {
   return [...new Set(features)].filter((f) => !partnerFeatures.includes(f));
 }
 
@@ -95,8 +98,12 @@ export const publicContactInputSchema = z.object({
     .max(CONTACT_NAME_MAX, { message: `At most ${CONTACT_NAME_MAX} characters` })
     .refine(noNul, { message: 'Must not contain NUL characters' }),
   title: optionalText(CONTACT_TITLE_MAX),
-  phone: optionalText(CONTACT_PHONE_MAX).refine((v) => v === undefined || v === '' || isValidPhone(v), { message: 'Invalid phone number' }),
-  email: optionalText(CONTACT_EMAIL_MAX).refine((v) => v === undefined || v === '' || isValidEmail(v), { message: 'Invalid email address' }),
+  phone: optionalText(CONTACT_PHONE_MAX).refine((v) => v === undefined || v === '' || isValidPhone(v), {
+    message: 'Invalid phone number',
+  }),
+  email: optionalText(CONTACT_EMAIL_MAX).refine((v) => v === undefined || v === '' || isValidEmail(v), {
+    message: 'Invalid email address',
+  }),
 });
 export type PublicContactInput = z.infer<typeof publicContactInputSchema>;
 
@@ -136,11 +143,17 @@ export function normalizePageText(text: string | null | undefined): string | nul
  */
 export const marketPageSettingsUpdateSchema = z
   .object({
-    features: z.array(marketPageFeatureSchema).max(MARKET_PAGE_FEATURES.length * 2).optional(),
+    features: z
+      .array(marketPageFeatureSchema)
+      .max(MARKET_PAGE_FEATURES.length * 2)
+      .optional(),
     published: z.boolean().optional(),
     deliveryInformation: pageTextInputSchema.optional(),
     additionalInfo: pageTextInputSchema.optional(),
-    contacts: z.array(publicContactInputSchema).max(PUBLIC_CONTACTS_MAX, { message: `At most ${PUBLIC_CONTACTS_MAX} contacts` }).optional(),
+    contacts: z
+      .array(publicContactInputSchema)
+      .max(PUBLIC_CONTACTS_MAX, { message: `At most ${PUBLIC_CONTACTS_MAX} contacts` })
+      .optional(),
   })
   .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change' });

@@ -18,25 +18,49 @@ describe('locales', () => {
 describe('regionForLocale', () => {
   it('en-us: USA, USD, acres, supported', () => {
     expect(regionForLocale('en-us')).toEqual({
-      locale: 'en-us', intlLocale: 'en-US', country: 'USA', currency: 'USD', currencySymbol: '$', areaUnit: 'acres', supported: true,
+      locale: 'en-us',
+      intlLocale: 'en-US',
+      country: 'USA',
+      currency: 'USD',
+      currencySymbol: '$',
+      areaUnit: 'acres',
+      supported: true,
     });
   });
 
   it('en-ca: CAN, CAD, acres, supported', () => {
     expect(regionForLocale('en-ca')).toEqual({
-      locale: 'en-ca', intlLocale: 'en-CA', country: 'CAN', currency: 'CAD', currencySymbol: '$', areaUnit: 'acres', supported: true,
+      locale: 'en-ca',
+      intlLocale: 'en-CA',
+      country: 'CAN',
+      currency: 'CAD',
+      currencySymbol: '$',
+      areaUnit: 'acres',
+      supported: true,
     });
   });
 
   it('en-ca-qc: CAN, CAD, acres, not supported', () => {
     expect(regionForLocale('en-ca-qc')).toEqual({
-      locale: 'en-ca-qc', intlLocale: 'en-CA', country: 'CAN', currency: 'CAD', currencySymbol: '$', areaUnit: 'acres', supported: false,
+      locale: 'en-ca-qc',
+      intlLocale: 'en-CA',
+      country: 'CAN',
+      currency: 'CAD',
+      currencySymbol: '$',
+      areaUnit: 'acres',
+      supported: false,
     });
   });
 
   it('en-au: AUS, AUD, hectares, supported', () => {
     expect(regionForLocale('en-au')).toEqual({
-      locale: 'en-au', intlLocale: 'en-AU', country: 'AUS', currency: 'AUD', currencySymbol: '$', areaUnit: 'hectares', supported: true,
+      locale: 'en-au',
+      intlLocale: 'en-AU',
+      country: 'AUS',
+      currency: 'AUD',
+      currencySymbol: '$',
+      areaUnit: 'hectares',
+      supported: true,
     });
   });
 

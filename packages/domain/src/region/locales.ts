@@ -25,10 +25,42 @@ export type Region = {
 };
 
 const REGIONS: { readonly [L in Locale]: Region } = {
-  'en-us': { locale: 'en-us', intlLocale: 'en-US', country: 'USA', currency: 'USD', currencySymbol: '$', areaUnit: 'acres', supported: true },
-  'en-ca': { locale: 'en-ca', intlLocale: 'en-CA', country: 'CAN', currency: 'CAD', currencySymbol: '$', areaUnit: 'acres', supported: true },
-  'en-ca-qc': { locale: 'en-ca-qc', intlLocale: 'en-CA', country: 'CAN', currency: 'CAD', currencySymbol: '$', areaUnit: 'acres', supported: false },
-  'en-au': { locale: 'en-au', intlLocale: 'en-AU', country: 'AUS', currency: 'AUD', currencySymbol: '$', areaUnit: 'hectares', supported: true },
+  'en-us': {
+    locale: 'en-us',
+    intlLocale: 'en-US',
+    country: 'USA',
+    currency: 'USD',
+    currencySymbol: '$',
+    areaUnit: 'acres',
+    supported: true,
+  },
+  'en-ca': {
+    locale: 'en-ca',
+    intlLocale: 'en-CA',
+    country: 'CAN',
+    currency: 'CAD',
+    currencySymbol: '$',
+    areaUnit: 'acres',
+    supported: true,
+  },
+  'en-ca-qc': {
+    locale: 'en-ca-qc',
+    intlLocale: 'en-CA',
+    country: 'CAN',
+    currency: 'CAD',
+    currencySymbol: '$',
+    areaUnit: 'acres',
+    supported: false,
+  },
+  'en-au': {
+    locale: 'en-au',
+    intlLocale: 'en-AU',
+    country: 'AUS',
+    currency: 'AUD',
+    currencySymbol: '$',
+    areaUnit: 'hectares',
+    supported: true,
+  },
 };
 
 /** A fresh copy of the region settings of a locale (callers may mutate it safely). */

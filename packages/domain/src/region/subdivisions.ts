@@ -92,7 +92,10 @@ export function isSubdivisionOf(country: string, code: string): boolean {
 }
 
 /** Great-circle distance in km between the centres of two subdivisions; null when either is unknown. */
-export function subdivisionDistanceKm(a: { country: string; region: string }, b: { country: string; region: string }): number | null {
+export function subdivisionDistanceKm(
+  a: { country: string; region: string },
+  b: { country: string; region: string },
+): number | null {
   const p = subdivision(a.country, a.region);
   const q = subdivision(b.country, b.region);
   if (!p || !q) return null;

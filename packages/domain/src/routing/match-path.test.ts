@@ -60,7 +60,10 @@ describe('matchPath', () => {
     expect(matchPath('/docs/*', '/docs/a')).toEqual({ '*': 'a' });
     expect(matchPath('/docs/*', '/docs/a/b%20c/d/')).toEqual({ '*': 'a/b c/d' });
     expect(matchPath('/docs/*', '/doc/a')).toBeNull();
-    expect(matchPath('/direct/:category/*', '/direct/seed/corn/hybrid')).toEqual({ category: 'seed', '*': 'corn/hybrid' });
+    expect(matchPath('/direct/:category/*', '/direct/seed/corn/hybrid')).toEqual({
+      category: 'seed',
+      '*': 'corn/hybrid',
+    });
     expect(matchPath('*', '/anything/at/all')).toEqual({ '*': 'anything/at/all' });
   });
 

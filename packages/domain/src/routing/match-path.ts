@@ -106,7 +106,13 @@ export function buildPath(pattern: string, params: Readonly<Record<string, strin
       out.push(encodeURIComponent(String(value)));
     } else {
       const rest = params['*'];
-      if (rest !== undefined && rest !== '') out.push(...String(rest).split('/').filter((p) => p !== '').map(encodeURIComponent));
+      if (rest !== undefined && rest !== '')
+        out.push(
+          ...String(rest)
+            .split('/')
+            .filter((p) => p !== '')
+            .map(encodeURIComponent),
+        );
     }
   }
   return `/${out.join('/')}`;

@@ -14,19 +14,55 @@ describe('ROUTES', () => {
     const paths = all.map((r) => r.path);
     for (const p of [
       // Top-level pages
-      '/error/:code?/:hash?', '/user', '/onetime-password/reset', '/password/reset', '/password/exchange/:token', '/login/magic',
-      '/reset-password', '/sign-in/sso', '/sign-in/:method?', '/profit-center/:esignProvider/contract-signed', '/market/:marketName?',
-      '/score', '/support', '/', '/dashboard', '/app-shell',
+      '/error/:code?/:hash?',
+      '/user',
+      '/onetime-password/reset',
+      '/password/reset',
+      '/password/exchange/:token',
+      '/login/magic',
+      '/reset-password',
+      '/sign-in/sso',
+      '/sign-in/:method?',
+      '/profit-center/:esignProvider/contract-signed',
+      '/market/:marketName?',
+      '/score',
+      '/support',
+      '/',
+      '/dashboard',
+      '/app-shell',
       // CRM pages
-      '/crm', '/crm/dashboard', '/crm/contracts', '/crm/deliveries', '/crm/client/:clientId', '/crm/bids', '/crm/offers',
-      '/crm/structures', '/crm/clients', '/crm/public-bids-admin', '/crm/administrator',
+      '/crm',
+      '/crm/dashboard',
+      '/crm/contracts',
+      '/crm/deliveries',
+      '/crm/client/:clientId',
+      '/crm/bids',
+      '/crm/offers',
+      '/crm/structures',
+      '/crm/clients',
+      '/crm/public-bids-admin',
+      '/crm/administrator',
       // My sales lite pages
-      '/my-sales-lite', '/my-sales-lite/balances', '/my-sales-lite/tab', '/my-sales-lite/bids/:marketName?',
+      '/my-sales-lite',
+      '/my-sales-lite/balances',
+      '/my-sales-lite/tab',
+      '/my-sales-lite/bids/:marketName?',
       // Extra paths of the contract
-      '/sign-in/native', '/native-landing', '/sign-in/sms-verification', '/signup/:reason?', '/signup-jit-verify/:reason?',
-      '/signup-verify-first', '/signup-verify-first/token/:token', '/account', '/enterprise/:id/team', '/profit-center/:tab?/:slug?',
+      '/sign-in/native',
+      '/native-landing',
+      '/sign-in/sms-verification',
+      '/signup/:reason?',
+      '/signup-jit-verify/:reason?',
+      '/signup-verify-first',
+      '/signup-verify-first/token/:token',
+      '/account',
+      '/enterprise/:id/team',
+      '/profit-center/:tab?/:slug?',
       // Native-shell navigation targets
-      '/farmer-accounts', '/add-data', '/change-environment', '/insights',
+      '/farmer-accounts',
+      '/add-data',
+      '/change-environment',
+      '/insights',
       // Development
       '/dev/mailbox',
     ]) {
@@ -37,8 +73,16 @@ describe('ROUTES', () => {
   it('nests the CRM pages under a /crm parent', () => {
     const parent = ROUTES.find((r) => r.path === '/crm');
     expect(parent?.children?.map((c) => c.path)).toEqual([
-      '/crm/dashboard', '/crm/contracts', '/crm/deliveries', '/crm/client/:clientId', '/crm/bids', '/crm/offers',
-      '/crm/structures', '/crm/clients', '/crm/public-bids-admin', '/crm/administrator',
+      '/crm/dashboard',
+      '/crm/contracts',
+      '/crm/deliveries',
+      '/crm/client/:clientId',
+      '/crm/bids',
+      '/crm/offers',
+      '/crm/structures',
+      '/crm/clients',
+      '/crm/public-bids-admin',
+      '/crm/administrator',
     ]);
     expect(ROUTES.filter((r) => r.path.startsWith('/crm/'))).toEqual([]);
     for (const child of parent?.children ?? []) expect(child.path.startsWith('/crm/')).toBe(true);
@@ -50,17 +94,56 @@ describe('ROUTES', () => {
 
   it('marks the shell pages built and the rest as placeholders', () => {
     // The store's catalogue pages (issue 6) are checked on their own below.
-    expect(all.filter((r) => r.built && !r.id.startsWith('store-') && r.id !== 'marketplace-product').map((r) => r.id).sort()).toEqual([
-      'crm', 'crm-administrator', 'crm-bids', 'crm-client', 'crm-clients', 'crm-contracts', 'crm-dashboard', 'crm-deliveries', 'crm-offers', 'crm-public-bids-admin', 'dev-mailbox', 'error', 'home', 'login-magic', 'market', 'my-sales-lite', 'my-sales-lite-balances', 'my-sales-lite-bids', 'my-sales-lite-tab', 'native-landing', 'onetime-password-reset', 'password-exchange',
-      'password-reset', 'profit-center-contract-signed', 'profit-center-esign-sign', 'reset-password', 'score', 'sign-in', 'sign-in-native', 'sign-in-sms-verification', 'sign-in-sso', 'signup',
-      'signup-jit-verify', 'signup-verify-first', 'signup-verify-first-token', 'user',
+    expect(
+      all
+        .filter((r) => r.built && !r.id.startsWith('store-') && r.id !== 'marketplace-product')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([
+      'crm',
+      'crm-administrator',
+      'crm-bids',
+      'crm-client',
+      'crm-clients',
+      'crm-contracts',
+      'crm-dashboard',
+      'crm-deliveries',
+      'crm-offers',
+      'crm-public-bids-admin',
+      'dev-mailbox',
+      'error',
+      'home',
+      'login-magic',
+      'market',
+      'my-sales-lite',
+      'my-sales-lite-balances',
+      'my-sales-lite-bids',
+      'my-sales-lite-tab',
+      'native-landing',
+      'onetime-password-reset',
+      'password-exchange',
+      'password-reset',
+      'profit-center-contract-signed',
+      'profit-center-esign-sign',
+      'reset-password',
+      'score',
+      'sign-in',
+      'sign-in-native',
+      'sign-in-sms-verification',
+      'sign-in-sso',
+      'signup',
+      'signup-jit-verify',
+      'signup-verify-first',
+      'signup-verify-first-token',
+      'user',
     ]);
   });
 
-  it('has the store pages of platform.md 2.4, localized: the catalogue public, checkout and the buyer\'s account signed-in', () => {
+  it("has the store pages of platform.md 2.4, localized: the catalogue public, checkout and the buyer's account signed-in", () => {
     const store = all.filter((r) => r.id.startsWith('store-') || r.id === 'marketplace-product');
     expect(store.every((r) => r.built && r.localized === 'optional' && r.header === 'public')).toBe(true);
-    const account = /^\/direct\/(carts|order|order-history|order-history-details|buy-now-details|order-confirmation|buy-now-confirmation|order-readiness|previously-purchased|shopping-lists|applicator|agreement|onboarding)(\/|$)/;
+    const account =
+      /^\/direct\/(carts|order|order-history|order-history-details|buy-now-details|order-confirmation|buy-now-confirmation|order-readiness|previously-purchased|shopping-lists|applicator|agreement|onboarding)(\/|$)/;
     for (const r of store) expect([r.path, r.guard]).toEqual([r.path, account.test(r.path) ? 'login' : 'none']);
     expect(store.filter((r) => r.guard === 'login').length).toBe(15);
     expect(matchRoute('/direct/agreement/terms-of-sale/0b7c/1a2b')?.route.id).toBe('store-agreement');
@@ -94,30 +177,63 @@ describe('guards, gates and headers', () => {
   };
 
   it.each([
-    '/crm', '/crm/dashboard', '/crm/contracts', '/crm/deliveries', '/crm/client/1', '/crm/bids', '/crm/offers', '/crm/structures',
-    '/crm/clients', '/crm/public-bids-admin', '/crm/administrator',
+    '/crm',
+    '/crm/dashboard',
+    '/crm/contracts',
+    '/crm/deliveries',
+    '/crm/client/1',
+    '/crm/bids',
+    '/crm/offers',
+    '/crm/structures',
+    '/crm/clients',
+    '/crm/public-bids-admin',
+    '/crm/administrator',
   ])('%s: login, grainBuying, crm header', (p) => {
     expect(route(p)).toMatchObject({ guard: 'login', gate: 'grainBuying', header: 'crm' });
   });
 
-  it.each(['/my-sales-lite', '/my-sales-lite/balances', '/my-sales-lite/tab', '/my-sales-lite/bids', '/my-sales-lite/bids/ames'])(
-    '%s: login, mySalesLite, my-sales-lite header',
-    (p) => {
-      expect(route(p)).toMatchObject({ guard: 'login', gate: 'mySalesLite', header: 'my-sales-lite' });
-    },
-  );
-
-  it.each(['/user', '/dashboard', '/account', '/enterprise/5/team', '/profit-center', '/profit-center/summary', '/farmer-accounts', '/add-data', '/onetime-password/reset'])(
-    '%s: login, no gate',
-    (p) => {
-      expect(route(p)).toMatchObject({ guard: 'login', gate: null });
-    },
-  );
+  it.each([
+    '/my-sales-lite',
+    '/my-sales-lite/balances',
+    '/my-sales-lite/tab',
+    '/my-sales-lite/bids',
+    '/my-sales-lite/bids/ames',
+  ])('%s: login, mySalesLite, my-sales-lite header', (p) => {
+    expect(route(p)).toMatchObject({ guard: 'login', gate: 'mySalesLite', header: 'my-sales-lite' });
+  });
 
   it.each([
-    '/sign-in', '/sign-in/password', '/sign-in/magic_link', '/sign-in/sms', '/sign-in/sso', '/sign-in/native', '/sign-in/sms-verification',
-    '/login/magic', '/reset-password', '/password/reset', '/password/exchange/t0k', '/signup', '/signup/seed',
-    '/signup-jit-verify', '/signup-jit-verify/x', '/signup-verify-first', '/signup-verify-first/token/abc',
+    '/user',
+    '/dashboard',
+    '/account',
+    '/enterprise/5/team',
+    '/profit-center',
+    '/profit-center/summary',
+    '/farmer-accounts',
+    '/add-data',
+    '/onetime-password/reset',
+  ])('%s: login, no gate', (p) => {
+    expect(route(p)).toMatchObject({ guard: 'login', gate: null });
+  });
+
+  it.each([
+    '/sign-in',
+    '/sign-in/password',
+    '/sign-in/magic_link',
+    '/sign-in/sms',
+    '/sign-in/sso',
+    '/sign-in/native',
+    '/sign-in/sms-verification',
+    '/login/magic',
+    '/reset-password',
+    '/password/reset',
+    '/password/exchange/t0k',
+    '/signup',
+    '/signup/seed',
+    '/signup-jit-verify',
+    '/signup-jit-verify/x',
+    '/signup-verify-first',
+    '/signup-verify-first/token/abc',
   ])('%s: logged-out, no header', (p) => {
     expect(route(p)).toMatchObject({ guard: 'logged-out', gate: null, header: 'none' });
   });
@@ -126,11 +242,24 @@ describe('guards, gates and headers', () => {
     expect(route(p)).toMatchObject({ guard: 'none', gate: null, header: 'public' });
   });
 
-  it.each(['/', '/error', '/error/500/abc', '/app-shell', '/change-environment', '/profit-center/docusign/contract-signed', '/dev/mailbox', '/native-landing'])('%s: no guard', (p) => {
+  it.each([
+    '/',
+    '/error',
+    '/error/500/abc',
+    '/app-shell',
+    '/change-environment',
+    '/profit-center/docusign/contract-signed',
+    '/dev/mailbox',
+    '/native-landing',
+  ])('%s: no guard', (p) => {
     expect(route(p)).toMatchObject({ guard: 'none', gate: null });
   });
 
-  it.each(['/profit-center/builtin/sign/abc', '/profit-center/docusign/contract-signed', '/en-ca/profit-center/builtin/sign/abc'])(
+  it.each([
+    '/profit-center/builtin/sign/abc',
+    '/profit-center/docusign/contract-signed',
+    '/en-ca/profit-center/builtin/sign/abc',
+  ])(
     '%s: no guard, the signer’s header (the farmer’s for a My Sales Lite user, plain for an anonymous signer)',
     (p) => {
       expect(route(p)).toMatchObject({ guard: 'none', gate: null, header: 'signer' });
@@ -238,15 +367,23 @@ describe('matchRoute', () => {
       ['/en-ca/my-sales-lite/bids', 'my-sales-lite-bids', 'en-ca', {}],
       ['/en-ca/error/404', 'error', 'en-ca', { code: '404' }],
       ['/en-ca/sign-in/native', 'sign-in-native', 'en-ca', {}],
-      ['/en-us/profit-center/docusign/contract-signed', 'profit-center-contract-signed', 'en-us', { esignProvider: 'docusign' }],
+      [
+        '/en-us/profit-center/docusign/contract-signed',
+        'profit-center-contract-signed',
+        'en-us',
+        { esignProvider: 'docusign' },
+      ],
     ])('%s → %s (%s)', (path, id, locale, params) => {
       expect(matchRoute(path)).toEqual({ route: expect.objectContaining({ id }), params, locale });
     });
 
     it('is refused on routes that are not localized (and no other route swallows them)', () => {
-      expect(all.filter((x) => x.localized === 'none').map((x) => x.id).sort()).toEqual([
-        'add-data', 'app-shell', 'change-environment', 'dev-mailbox', 'farmer-accounts', 'native-landing',
-      ]);
+      expect(
+        all
+          .filter((x) => x.localized === 'none')
+          .map((x) => x.id)
+          .sort(),
+      ).toEqual(['add-data', 'app-shell', 'change-environment', 'dev-mailbox', 'farmer-accounts', 'native-landing']);
       for (const r of all.filter((x) => x.localized === 'none')) {
         expect(matchRoute(`/en-ca${r.path.replace(/\/:[^/]+\?/g, '').replace(/:[^/]+/g, 'x')}`), r.path).toBeNull();
       }
@@ -289,8 +426,26 @@ describe('matchRoute', () => {
 
   it('accepts a custom table, splat routes included', () => {
     const table: RouteDef[] = [
-      { id: 'docs', path: '/docs/*', guard: 'none', gate: null, header: 'none', localized: 'optional', built: true, title: 'Docs' },
-      { id: 'docs-home', path: '/docs', guard: 'none', gate: null, header: 'none', localized: 'optional', built: true, title: 'Docs' },
+      {
+        id: 'docs',
+        path: '/docs/*',
+        guard: 'none',
+        gate: null,
+        header: 'none',
+        localized: 'optional',
+        built: true,
+        title: 'Docs',
+      },
+      {
+        id: 'docs-home',
+        path: '/docs',
+        guard: 'none',
+        gate: null,
+        header: 'none',
+        localized: 'optional',
+        built: true,
+        title: 'Docs',
+      },
     ];
     expect(matchRoute('/docs', table)?.route.id).toBe('docs-home');
     expect(matchRoute('/en-ca/docs/a/b', table)).toEqual({ route: table[0], params: { '*': 'a/b' }, locale: 'en-ca' });
@@ -298,7 +453,16 @@ describe('matchRoute', () => {
   });
 
   it('breaks a tie in favour of the earlier route', () => {
-    const def = (id: string, path: string): RouteDef => ({ id, path, guard: 'none', gate: null, header: 'none', localized: 'optional', built: true, title: id });
+    const def = (id: string, path: string): RouteDef => ({
+      id,
+      path,
+      guard: 'none',
+      gate: null,
+      header: 'none',
+      localized: 'optional',
+      built: true,
+      title: id,
+    });
     const table = [def('first', '/a/:x'), def('second', '/a/:y')];
     expect(matchRoute('/a/1', table)).toEqual({ route: table[0], params: { x: '1' }, locale: null });
     expect(matchRoute('/a/1', [...table].reverse())?.route.id).toBe('second');

@@ -38,8 +38,17 @@ export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** Tabs of '/profit-center/:tab?/:slug?' (platform.md 2.5); 'market-home' is the default. */
 export const PROFIT_CENTER_TABS = [
-  'summary', 'bids-offers', 'brokerage', 'sales', 'my-sales', 'marketing', 'marketSummary', 'sustainability',
-  'market-home', 'futurePrices', 'payments',
+  'summary',
+  'bids-offers',
+  'brokerage',
+  'sales',
+  'my-sales',
+  'marketing',
+  'marketSummary',
+  'sustainability',
+  'market-home',
+  'futurePrices',
+  'payments',
 ] as const;
 export type ProfitCenterTab = (typeof PROFIT_CENTER_TABS)[number];
 export const DEFAULT_PROFIT_CENTER_TAB: ProfitCenterTab = 'market-home';
@@ -77,7 +86,16 @@ function crm(id: string, path: string, title: string): RouteDef {
 }
 
 function mySalesLite(id: string, path: string, title: string): RouteDef {
-  return { id, path, guard: 'login', gate: 'mySalesLite', header: 'my-sales-lite', localized: 'optional', built: false, title };
+  return {
+    id,
+    path,
+    guard: 'login',
+    gate: 'mySalesLite',
+    header: 'my-sales-lite',
+    localized: 'optional',
+    built: false,
+    title,
+  };
 }
 
 /*
@@ -97,10 +115,46 @@ function mySalesLite(id: string, path: string, title: string): RouteDef {
  *   '/farmer-accounts' and '/add-data' need a signed-in user.
  */
 export const ROUTES: RouteDef[] = [
-  { id: 'home', path: '/', guard: 'none', gate: null, header: 'none', localized: 'optional', built: true, title: 'Home' },
-  { id: 'error', path: '/error/:code?/:hash?', guard: 'none', gate: null, header: 'none', localized: 'optional', built: true, title: 'Error' },
-  { id: 'app-shell', path: '/app-shell', guard: 'none', gate: null, header: 'none', localized: 'none', built: false, title: 'App shell' },
-  { id: 'support', path: '/support', guard: 'none', gate: null, header: 'public', localized: 'optional', built: false, title: 'Support' },
+  {
+    id: 'home',
+    path: '/',
+    guard: 'none',
+    gate: null,
+    header: 'none',
+    localized: 'optional',
+    built: true,
+    title: 'Home',
+  },
+  {
+    id: 'error',
+    path: '/error/:code?/:hash?',
+    guard: 'none',
+    gate: null,
+    header: 'none',
+    localized: 'optional',
+    built: true,
+    title: 'Error',
+  },
+  {
+    id: 'app-shell',
+    path: '/app-shell',
+    guard: 'none',
+    gate: null,
+    header: 'none',
+    localized: 'none',
+    built: false,
+    title: 'App shell',
+  },
+  {
+    id: 'support',
+    path: '/support',
+    guard: 'none',
+    gate: null,
+    header: 'public',
+    localized: 'optional',
+    built: false,
+    title: 'Support',
+  },
 
   // Public market and score pages (the public experience).
   built(publicPage('market', '/market/:marketName?', 'Local bids')),
@@ -231,12 +285,30 @@ export const ROUTES: RouteDef[] = [
   // Native-shell navigation targets.
   member('farmer-accounts', '/farmer-accounts', 'Farmer accounts', 'none'),
   member('add-data', '/add-data', 'Add data', 'none'),
-  { id: 'change-environment', path: '/change-environment', guard: 'none', gate: null, header: 'none', localized: 'none', built: false, title: 'Change environment' },
+  {
+    id: 'change-environment',
+    path: '/change-environment',
+    guard: 'none',
+    gate: null,
+    header: 'none',
+    localized: 'none',
+    built: false,
+    title: 'Change environment',
+  },
   publicPage('insights', '/insights', 'Insights'),
 
   // Development only: the outbox (magic links, resets, codes) as a mailbox. The API behind it is not
   // registered in production, where the page says so.
-  { id: 'dev-mailbox', path: '/dev/mailbox', guard: 'none', gate: null, header: 'none', localized: 'none', built: true, title: 'Dev mailbox' },
+  {
+    id: 'dev-mailbox',
+    path: '/dev/mailbox',
+    guard: 'none',
+    gate: null,
+    header: 'none',
+    localized: 'none',
+    built: true,
+    title: 'Dev mailbox',
+  },
 ];
 
 /** Every route, parents before their children, in table order. */

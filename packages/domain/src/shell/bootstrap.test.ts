@@ -46,8 +46,16 @@ describe('bootstrapResponseSchema', () => {
 
   it('accepts an anonymous user', () => {
     const anon = {
-      ...bootstrap.user, id: null, isLoggedIn: false, firstName: null, lastName: null, email: null,
-      experiences: {}, legacyId: null, permissions: [], admin: { is_super_admin: false, permissions: {} },
+      ...bootstrap.user,
+      id: null,
+      isLoggedIn: false,
+      firstName: null,
+      lastName: null,
+      email: null,
+      experiences: {},
+      legacyId: null,
+      permissions: [],
+      admin: { is_super_admin: false, permissions: {} },
     };
     expect(bootstrapUserSchema.safeParse(anon).success).toBe(true);
   });
@@ -60,7 +68,9 @@ describe('bootstrapResponseSchema', () => {
   });
 
   it('refuses an unknown country code but accepts the unknown country ""', () => {
-    expect(enterpriseSummarySchema.safeParse({ ...bootstrap.enterprises['7'], countryCode: 'FRA' }).success).toBe(false);
+    expect(enterpriseSummarySchema.safeParse({ ...bootstrap.enterprises['7'], countryCode: 'FRA' }).success).toBe(
+      false,
+    );
     expect(enterpriseSummarySchema.safeParse({ ...bootstrap.enterprises['7'], countryCode: '' }).success).toBe(true);
   });
 
@@ -75,12 +85,20 @@ describe('bootstrapResponseSchema', () => {
 
 describe('versionResponseSchema / apiErrorSchema', () => {
   it('parse the version file and error bodies', () => {
-    expect(versionResponseSchema.parse({ web: { required: 63, latest: 64 }, build: 'abc' })).toEqual({ web: { required: 63, latest: 64 }, build: 'abc' });
-    expect(versionResponseSchema.safeParse({ required: 63, latest: 64 }).success).toBe(false);
-    expect(apiErrorSchema.parse({ code: 'not_found', message: 'The page you are looking for does not exist.' })).toEqual({
-      code: 'not_found', message: 'The page you are looking for does not exist.',
+    expect(versionResponseSchema.parse({ web: { required: 63, latest: 64 }, build: 'abc' })).toEqual({
+      web: { required: 63, latest: 64 },
+      build: 'abc',
     });
-    expect(apiErrorSchema.parse({ code: 'x', message: 'y', details: { field: 'email' } }).details).toEqual({ field: 'email' });
+    expect(versionResponseSchema.safeParse({ required: 63, latest: 64 }).success).toBe(false);
+    expect(
+      apiErrorSchema.parse({ code: 'not_found', message: 'The page you are looking for does not exist.' }),
+    ).toEqual({
+      code: 'not_found',
+      message: 'The page you are looking for does not exist.',
+    });
+    expect(apiErrorSchema.parse({ code: 'x', message: 'y', details: { field: 'email' } }).details).toEqual({
+      field: 'email',
+    });
     expect(apiErrorSchema.safeParse({ message: 'y' }).success).toBe(false);
   });
 });

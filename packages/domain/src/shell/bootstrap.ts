@@ -131,7 +131,12 @@ export function selectEnterpriseId(
   bootstrap: Pick<BootstrapResponse, 'enterprises' | 'current_enterprise_id'>,
   storedId: number | string | null | undefined,
 ): number | null {
-  if (storedId !== null && storedId !== undefined && String(storedId) !== '' && Object.hasOwn(bootstrap.enterprises, String(storedId))) {
+  if (
+    storedId !== null &&
+    storedId !== undefined &&
+    String(storedId) !== '' &&
+    Object.hasOwn(bootstrap.enterprises, String(storedId))
+  ) {
     return bootstrap.enterprises[String(storedId)]?.id ?? null;
   }
   return bootstrap.current_enterprise_id;

@@ -78,9 +78,10 @@ export function isSupportedBrowser(userAgent: string): boolean {
     if (rule.browsers !== undefined && !rule.browsers.includes(name)) continue;
     if (rule.desktopOnly && platform !== 'desktop') continue;
     if (rule.minVersion === null) return false;
-    const version = rule.browsers === undefined
-      ? parser.getOSVersion()
-      : (OWN_VERSION_TOKENS[name]?.exec(userAgent)?.[1] ?? parser.getBrowserVersion());
+    const version =
+      rule.browsers === undefined
+        ? parser.getOSVersion()
+        : (OWN_VERSION_TOKENS[name]?.exec(userAgent)?.[1] ?? parser.getBrowserVersion());
     if (!version || !/^\d/.test(version)) return true;
     return compareVersions(version, rule.minVersion) >= 0;
   }

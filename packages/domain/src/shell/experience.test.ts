@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EXPERIENCES, isExperience, isMySalesLitePath, isPublicExperiencePath, selectExperience, type Experience, type SelectExperienceInput } from './experience.ts';
+import {
+  EXPERIENCES,
+  isExperience,
+  isMySalesLitePath,
+  isPublicExperiencePath,
+  selectExperience,
+  type Experience,
+  type SelectExperienceInput,
+} from './experience.ts';
 
 const ALL: readonly Experience[] = ['crm', 'public', 'my-sales-lite'];
 const base: SelectExperienceInput = {
@@ -21,14 +29,20 @@ describe('EXPERIENCES', () => {
 
 describe('selectExperience', () => {
   describe('rule 1: market pages and the score page are always public', () => {
-    it.each(['/market', '/market/', '/market/des-moines', '/market/des-moines/x', '/score', '/score/', '/MARKET/x', '/market?x=1'])(
-      '%s',
-      (barePath) => {
-        // Even a buyer with a stored crm choice, which would win under rule 2, sees 'public'.
-        expect(pick({ barePath, experiences: { grain_buying: true }, storedChoice: 'crm' })).toBe('public');
-        expect(pick({ barePath, isLoggedIn: false })).toBe('public');
-      },
-    );
+    it.each([
+      '/market',
+      '/market/',
+      '/market/des-moines',
+      '/market/des-moines/x',
+      '/score',
+      '/score/',
+      '/MARKET/x',
+      '/market?x=1',
+    ])('%s', (barePath) => {
+      // Even a buyer with a stored crm choice, which would win under rule 2, sees 'public'.
+      expect(pick({ barePath, experiences: { grain_buying: true }, storedChoice: 'crm' })).toBe('public');
+      expect(pick({ barePath, isLoggedIn: false })).toBe('public');
+    });
 
     it('does not treat look-alike paths as public', () => {
       expect(pick({ barePath: '/marketplace' })).toBe('crm');
@@ -53,7 +67,9 @@ describe('selectExperience', () => {
       // my-sales-lite needs enterprise_agronomics: without it, rule 3 gives crm
       expect(pick({ experiences: { grain_buying: true }, storedChoice: 'my-sales-lite' })).toBe('crm');
       // crm needs grain_buying: without it, rule 4 applies on a my-sales-lite path
-      expect(pick({ experiences: { enterprise_agronomics: true }, storedChoice: 'crm', barePath: '/my-sales-lite' })).toBe('my-sales-lite');
+      expect(
+        pick({ experiences: { enterprise_agronomics: true }, storedChoice: 'crm', barePath: '/my-sales-lite' }),
+      ).toBe('my-sales-lite');
     });
 
     it('is ignored when the partner does not offer it', () => {
@@ -68,23 +84,33 @@ describe('selectExperience', () => {
 
   describe('rule 3: a logged-in grain buyer gets crm', () => {
     it('even on a my-sales-lite path with agronomics', () => {
-      expect(pick({ experiences: { grain_buying: true, enterprise_agronomics: true }, barePath: '/my-sales-lite' })).toBe('crm');
+      expect(
+        pick({ experiences: { grain_buying: true, enterprise_agronomics: true }, barePath: '/my-sales-lite' }),
+      ).toBe('crm');
     });
 
     it('only when logged in: logged out, rule 4 applies', () => {
       expect(
-        pick({ isLoggedIn: false, experiences: { grain_buying: true, enterprise_agronomics: true }, barePath: '/my-sales-lite' }),
+        pick({
+          isLoggedIn: false,
+          experiences: { grain_buying: true, enterprise_agronomics: true },
+          barePath: '/my-sales-lite',
+        }),
       ).toBe('my-sales-lite');
     });
   });
 
   describe('rule 4: agronomics on a my-sales-lite route, offered by the partner', () => {
-    it.each(['/my-sales-lite', '/my-sales-lite/', '/my-sales-lite/balances', '/my-sales-lite/tab', '/my-sales-lite/bids', '/my-sales-lite/bids/des-moines'])(
-      '%s',
-      (barePath) => {
-        expect(pick({ experiences: { enterprise_agronomics: true }, barePath })).toBe('my-sales-lite');
-      },
-    );
+    it.each([
+      '/my-sales-lite',
+      '/my-sales-lite/',
+      '/my-sales-lite/balances',
+      '/my-sales-lite/tab',
+      '/my-sales-lite/bids',
+      '/my-sales-lite/bids/des-moines',
+    ])('%s', (barePath) => {
+      expect(pick({ experiences: { enterprise_agronomics: true }, barePath })).toBe('my-sales-lite');
+    });
 
     it('not on other paths', () => {
       expect(pick({ experiences: { enterprise_agronomics: true }, barePath: '/dashboard' })).toBe('crm');
@@ -97,7 +123,13 @@ describe('selectExperience', () => {
     });
 
     it('not when the partner does not offer my-sales-lite', () => {
-      expect(pick({ experiences: { enterprise_agronomics: true }, barePath: '/my-sales-lite', partnerExperiences: ['crm', 'public'] })).toBe('crm');
+      expect(
+        pick({
+          experiences: { enterprise_agronomics: true },
+          barePath: '/my-sales-lite',
+          partnerExperiences: ['crm', 'public'],
+        }),
+      ).toBe('crm');
     });
   });
 

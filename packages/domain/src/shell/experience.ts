@@ -67,11 +67,19 @@ export function userHasExperience(experiences: UserExperiences, experience: Expe
 export function selectExperience(input: SelectExperienceInput): Experience {
   const { barePath, isLoggedIn, experiences, storedChoice, partnerExperiences } = input;
   if (isPublicExperiencePath(barePath)) return 'public';
-  if (storedChoice !== null && userHasExperience(experiences, storedChoice) && partnerExperiences.includes(storedChoice)) {
+  if (
+    storedChoice !== null &&
+    userHasExperience(experiences, storedChoice) &&
+    partnerExperiences.includes(storedChoice)
+  ) {
     return storedChoice;
   }
   if (isLoggedIn && experiences.grain_buying === true) return 'crm';
-  if (experiences.enterprise_agronomics === true && isMySalesLitePath(barePath) && partnerExperiences.includes('my-sales-lite')) {
+  if (
+    experiences.enterprise_agronomics === true &&
+    isMySalesLitePath(barePath) &&
+    partnerExperiences.includes('my-sales-lite')
+  ) {
     return 'my-sales-lite';
   }
   return 'crm';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NATIVE_MESSAGES, isNativeApp, isNativeMessage } from './native.ts';
 
-const SAFARI_IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
+const SAFARI_IOS =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
 
 describe('isNativeApp', () => {
   it('is true when the user agent carries GranaryNative/', () => {
@@ -28,9 +29,26 @@ describe('isNativeApp', () => {
 describe('NATIVE_MESSAGES', () => {
   it('names the shell messages of grain-marketing.md 4 and platform.md 1', () => {
     for (const m of [
-      'ACCOUNT_DELETED', 'ACT_AS', 'DROP_ACT_AS', 'SESSION_EXPIRED', 'SIGN_IN_COMPLETED', 'SIGN_UP_COMPLETED', 'SIGN_OUT',
-      'PHOTO_UPLOAD', 'SIGN_CONTRACT', 'CONTRACT_SIGNING_WINDOW_CLOSED', 'NOTIFICATIONS', 'GEOLOCATION', 'PERMISSION_REQUEST',
-      'PERMISSION_RESPONSE', 'LOAD_FAILED', 'UNRECOVERABLE_NETWORK_ERROR', 'SET_UI_STATE', 'GO_BACK', 'NAVIGATE', 'TRIGGER_PAINT',
+      'ACCOUNT_DELETED',
+      'ACT_AS',
+      'DROP_ACT_AS',
+      'SESSION_EXPIRED',
+      'SIGN_IN_COMPLETED',
+      'SIGN_UP_COMPLETED',
+      'SIGN_OUT',
+      'PHOTO_UPLOAD',
+      'SIGN_CONTRACT',
+      'CONTRACT_SIGNING_WINDOW_CLOSED',
+      'NOTIFICATIONS',
+      'GEOLOCATION',
+      'PERMISSION_REQUEST',
+      'PERMISSION_RESPONSE',
+      'LOAD_FAILED',
+      'UNRECOVERABLE_NETWORK_ERROR',
+      'SET_UI_STATE',
+      'GO_BACK',
+      'NAVIGATE',
+      'TRIGGER_PAINT',
     ]) {
       expect(NATIVE_MESSAGES).toContain(m);
     }

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { demoPartner } from './partner.fixture.ts';
 import { PUBLIC_PAGE_FEATURES, partnerBrandingSchema, partnerHasFeature, whiteLabelPartnerSchema } from './partner.ts';
 
-
 describe('PUBLIC_PAGE_FEATURES', () => {
   it('lists the seven features', () => {
     expect(PUBLIC_PAGE_FEATURES).toEqual([
-      'public-ci-score', 'market-delivery-information', 'market-announcements', 'market-office-hours',
-      'market-contacts', 'additional-info', 'ingested-data',
+      'public-ci-score',
+      'market-delivery-information',
+      'market-announcements',
+      'market-office-hours',
+      'market-contacts',
+      'additional-info',
+      'ingested-data',
     ]);
   });
 });

@@ -51,6 +51,9 @@ export const whiteLabelPartnerSchema = z.object({
 });
 export type WhiteLabelPartner = z.infer<typeof whiteLabelPartnerSchema>;
 
-export function partnerHasFeature(partner: Pick<WhiteLabelPartner, 'publicPageFeatures'>, feature: PublicPageFeature): boolean {
+export function partnerHasFeature(
+  partner: Pick<WhiteLabelPartner, 'publicPageFeatures'>,
+  feature: PublicPageFeature,
+): boolean {
   return partner.publicPageFeatures.includes(feature);
 }

@@ -6,9 +6,12 @@ const safe = (target: string | null | undefined, fallback?: string) => safeRedir
 
 describe('safeRedirectTarget', () => {
   describe('accepts relative paths', () => {
-    it.each(['/dashboard', '/market/des-moines?x=1#top', '/user', '/my-sales-lite/bids', '/', '/%2F%2Fevil.com'])('%s', (t) => {
-      expect(safe(t)).toBe(t);
-    });
+    it.each(['/dashboard', '/market/des-moines?x=1#top', '/user', '/my-sales-lite/bids', '/', '/%2F%2Fevil.com'])(
+      '%s',
+      (t) => {
+        expect(safe(t)).toBe(t);
+      },
+    );
 
     it('trims surrounding whitespace', () => {
       expect(safe('  /user  ')).toBe('/user');
@@ -129,7 +132,12 @@ describe('safeRedirectTarget', () => {
   });
 
   describe('lets /crm targets pass through untouched', () => {
-    it.each(['/crm', '/crm/contracts?predefinedFilter=delinquent&page=2', '/crm/client/42#notes', '/crm?redirect=%2Fuser'])('%s', (t) => {
+    it.each([
+      '/crm',
+      '/crm/contracts?predefinedFilter=delinquent&page=2',
+      '/crm/client/42#notes',
+      '/crm?redirect=%2Fuser',
+    ])('%s', (t) => {
       expect(safe(t)).toBe(t);
     });
 
@@ -170,7 +178,9 @@ describe('historyUrl', () => {
 
 describe('signInUrl', () => {
   it('encodes the current path and search as the redirect', () => {
-    expect(signInUrl('/crm/bids?page=2&sort=crop')).toBe('/sign-in/password?redirect=%2Fcrm%2Fbids%3Fpage%3D2%26sort%3Dcrop');
+    expect(signInUrl('/crm/bids?page=2&sort=crop')).toBe(
+      '/sign-in/password?redirect=%2Fcrm%2Fbids%3Fpage%3D2%26sort%3Dcrop',
+    );
     expect(signInUrl('/')).toBe('/sign-in/password?redirect=%2F');
   });
 

@@ -49,7 +49,13 @@ function sameHost(authority: string, scheme: string, currentHost: string): boole
   };
   const target = parse(authority);
   const current = parse(currentHost);
-  return target !== null && current !== null && target.host !== '' && target.host === current.host && target.port === current.port;
+  return (
+    target !== null &&
+    current !== null &&
+    target.host !== '' &&
+    target.host === current.host &&
+    target.port === current.port
+  );
 }
 
 /**
@@ -64,7 +70,11 @@ function sameHost(authority: string, scheme: string, currentHost: string): boole
  * case-insensitively and with default ports (80 for http, 443 for https) filled in, so
  * 'https://example.com:443/x' is on host 'example.com' but 'http://example.com:8080/x' is not.
  */
-export function safeRedirectTarget(target: string | null | undefined, currentHost: string, fallback = DEFAULT_REDIRECT): string {
+export function safeRedirectTarget(
+  target: string | null | undefined,
+  currentHost: string,
+  fallback = DEFAULT_REDIRECT,
+): string {
   let current = (target ?? '').trim();
   for (let i = 0; i <= MAX_UNWRAP; i += 1) {
     if (current === '' || CONTROL_CHARS.test(current)) return fallback;
@@ -79,7 +89,12 @@ export function safeRedirectTarget(target: string | null | undefined, currentHos
       // fall through: the reduced path is checked like any relative target ('https://host//evil.com')
     }
     if (!isSafeRelative(current)) return fallback;
-    if (current === '/crm' || current.startsWith('/crm/') || current.startsWith('/crm?') || current.startsWith('/crm#')) {
+    if (
+      current === '/crm' ||
+      current.startsWith('/crm/') ||
+      current.startsWith('/crm?') ||
+      current.startsWith('/crm#')
+    ) {
       return current;
     }
     const nested = queryParam(current, REDIRECT_PARAM);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ACRE_PLANS, acrePlanLineCost, findAcrePlan, packsToCover, parseAcres, sumMoney, type PackOption } from './acre-plans.ts';
+import {
+  ACRE_PLANS,
+  acrePlanLineCost,
+  findAcrePlan,
+  packsToCover,
+  parseAcres,
+  sumMoney,
+  type PackOption,
+} from './acre-plans.ts';
 
 const jug: PackOption = { id: 'jug', label: '2.5 gal jug', size: '2.5', packCount: 1, amount: '30.00' };
 const kase: PackOption = { id: 'case', label: '2 × 2.5 gal case', size: '2.5', packCount: 2, amount: '58.00' };
@@ -7,7 +15,8 @@ const drum: PackOption = { id: 'drum', label: '30 gal drum', size: '30', packCou
 const tote: PackOption = { id: 'tote', label: '265 gal tote', size: '265', packCount: 1, amount: '2650.00' };
 const packs = [jug, kase, drum, tote];
 
-const picked = (quantity: string, options = packs) => packsToCover(quantity, options).map((p) => `${p.count}×${p.option.id}`);
+const picked = (quantity: string, options = packs) =>
+  packsToCover(quantity, options).map((p) => `${p.count}×${p.option.id}`);
 
 describe('acre plans', () => {
   it('are named per-crop programs with unique slugs and positive rates', () => {

@@ -16,7 +16,13 @@ export type AcrePlanItem = {
   unit: string;
 };
 
-export type AcrePlan = { slug: string; name: string; crop: AcrePlanCrop; summary: string; items: readonly AcrePlanItem[] };
+export type AcrePlan = {
+  slug: string;
+  name: string;
+  crop: AcrePlanCrop;
+  summary: string;
+  items: readonly AcrePlanItem[];
+};
 
 /**
  * The plans. Rates are label-typical rates converted to the pack unit (1 qt = 0.25 gal, 6 fl oz = 0.046875 gal,
@@ -27,7 +33,8 @@ export const ACRE_PLANS: readonly AcrePlan[] = [
     slug: 'corn-pre-post-fungicide',
     name: 'Corn: pre-emerge, post and fungicide',
     crop: 'corn',
-    summary: 'A residual pre-emergence pass, a post-emergence pass for escapes with its oil, and a fungicide at tassel.',
+    summary:
+      'A residual pre-emergence pass, a post-emergence pass for escapes with its oil, and a fungicide at tassel.',
     items: [
       { productSlug: 'hs-atrazine-4l', timing: 'pre-emergence', ratePerAcre: '0.25', unit: 'gal' },
       { productSlug: 'hs-s-metolachlor-7-62ec', timing: 'pre-emergence', ratePerAcre: '0.1875', unit: 'gal' },
@@ -40,7 +47,8 @@ export const ACRE_PLANS: readonly AcrePlan[] = [
     slug: 'soybean-burndown-post',
     name: 'Soybeans: seed, inoculant, burndown and post',
     crop: 'soybeans',
-    summary: 'Early soybean seed with its inoculant, a glyphosate burndown with water conditioner, and a grass post pass.',
+    summary:
+      'Early soybean seed with its inoculant, a glyphosate burndown with water conditioner, and a grass post pass.',
     items: [
       { productSlug: 'hs-hs-1-9-soybean', timing: 'seed', ratePerAcre: '1', unit: 'unit' },
       { productSlug: 'hs-soybean-liquid-inoculant', timing: 'seed', ratePerAcre: '1', unit: 'ac' },
@@ -53,7 +61,8 @@ export const ACRE_PLANS: readonly AcrePlan[] = [
     slug: 'canola-seed-to-swath',
     name: 'Canola: seed, burndown and in-crop grass',
     crop: 'canola',
-    summary: 'Canola seed at 5 lb an acre, the pre-seed burndown co-pack, the grass co-pack in crop and a boron foliar feed.',
+    summary:
+      'Canola seed at 5 lb an acre, the pre-seed burndown co-pack, the grass co-pack in crop and a boron foliar feed.',
     items: [
       { productSlug: 'hs-clearfield-type-canola', timing: 'seed', ratePerAcre: '2.27', unit: 'kg' },
       { productSlug: 'hs-burndown-co-pack-glyphosate-saflufenacil', timing: 'burndown', ratePerAcre: '1', unit: 'ac' },
@@ -68,7 +77,12 @@ export const ACRE_PLANS: readonly AcrePlan[] = [
     summary: 'A pre-seed glyphosate burndown, the cereal broadleaf co-pack in crop and a triazole at flag leaf.',
     items: [
       { productSlug: 'hs-glyphosate-41-plus', timing: 'burndown', ratePerAcre: '0.25', unit: 'gal' },
-      { productSlug: 'hs-cereal-broadleaf-co-pack-2-4-d-dicamba', timing: 'post-emergence', ratePerAcre: '1', unit: 'ac' },
+      {
+        productSlug: 'hs-cereal-broadleaf-co-pack-2-4-d-dicamba',
+        timing: 'post-emergence',
+        ratePerAcre: '1',
+        unit: 'ac',
+      },
       { productSlug: 'hs-propiconazole-41-8ec', timing: 'fungicide', ratePerAcre: '0.03125', unit: 'gal' },
     ],
   },
@@ -105,7 +119,9 @@ function packCount(picks: PackPick[]): number {
  */
 export function packsToCover(quantity: string | CrmDecimal, options: readonly PackOption[]): PackPick[] {
   const need = new CrmDecimal(quantity);
-  const usable = options.filter((o) => contentOf(o).gt(0)).sort((a, b) => contentOf(b).cmp(contentOf(a)) || a.id.localeCompare(b.id));
+  const usable = options
+    .filter((o) => contentOf(o).gt(0))
+    .sort((a, b) => contentOf(b).cmp(contentOf(a)) || a.id.localeCompare(b.id));
   if (!need.gt(0) || usable.length === 0) return [];
   const cover = (left: CrmDecimal, from: number): PackPick[] => {
     const option = usable[from]!;
@@ -163,7 +179,9 @@ export function sumMoney(values: readonly (string | null)[]): string {
 }
 
 /** Parses an acres value as typed ('1,200', '80.5'): the decimal string, or an error code. */
-export function parseAcres(raw: string): { ok: true; acres: string } | { ok: false; code: 'required' | 'not_a_number' | 'not_positive' | 'too_large' } {
+export function parseAcres(
+  raw: string,
+): { ok: true; acres: string } | { ok: false; code: 'required' | 'not_a_number' | 'not_positive' | 'too_large' } {
   const text = raw.trim().replace(/,/g, '');
   if (text === '') return { ok: false, code: 'required' };
   if (!/^-?\d+(\.\d{1,2})?$/.test(text)) return { ok: false, code: 'not_a_number' };

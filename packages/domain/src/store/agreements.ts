@@ -6,7 +6,12 @@ import { z } from 'zod';
 import type { ProductKind } from './catalogue.ts';
 import type { PaymentTermGroup } from './payment-terms.ts';
 
-export const AGREEMENT_TYPES = ['terms-of-sale', 'seed-technology-use', 'restricted-use-pesticide', 'credit-application-terms'] as const;
+export const AGREEMENT_TYPES = [
+  'terms-of-sale',
+  'seed-technology-use',
+  'restricted-use-pesticide',
+  'credit-application-terms',
+] as const;
 export type AgreementType = (typeof AGREEMENT_TYPES)[number];
 export const agreementTypeSchema = z.enum(AGREEMENT_TYPES);
 
@@ -14,7 +19,12 @@ export const agreementTypeSchema = z.enum(AGREEMENT_TYPES);
 export type AgreementWords = { brand: string; legalName: string };
 
 /** What makes an agreement required: every order, some product kinds, restricted-use products, some payment-term groups. */
-export type AgreementRequirement = { everyOrder: boolean; productKinds: readonly ProductKind[]; restrictedUse: boolean; paymentTermGroups: readonly PaymentTermGroup[] };
+export type AgreementRequirement = {
+  everyOrder: boolean;
+  productKinds: readonly ProductKind[];
+  restrictedUse: boolean;
+  paymentTermGroups: readonly PaymentTermGroup[];
+};
 
 type AgreementDefinition = {
   type: AgreementType;
@@ -35,11 +45,11 @@ const DEFINITIONS: Readonly<Record<AgreementType, AgreementDefinition>> = {
     summary: 'The terms every online purchase from the {brand} store is made on.',
     paragraphs: [
       'These terms of sale apply to every order the farm business places online with {legal_name} ("{brand}") through the {brand} Direct store, for products sold by {brand} and by marketplace sellers listed in the store.',
-      'Prices are those shown at checkout in the currency of the farm business\'s region. An order is an offer to buy; it is accepted when {brand} or the marketplace seller confirms it. Taxes, shipping and payment fees are shown before the order is placed.',
+      "Prices are those shown at checkout in the currency of the farm business's region. An order is an offer to buy; it is accepted when {brand} or the marketplace seller confirms it. Taxes, shipping and payment fees are shown before the order is placed.",
       'Products are delivered to the address chosen at checkout or picked up at the warehouse chosen. Risk of loss passes to the farm business on delivery or pickup. Report damaged or missing goods within 5 days of receipt.',
       'Crop protection, seed and animal-health products must be stored, handled and applied according to their labels and the law of the place of use. The farm business is responsible for the use of the products it buys.',
       'Unopened products in resaleable condition may be returned within 30 days of receipt, except seed treated to order, bulk liquids and products marked non-returnable. Restocking charges may apply.',
-      'Except as required by law, {brand}\'s liability for any order is limited to the price paid for the products concerned.',
+      "Except as required by law, {brand}'s liability for any order is limited to the price paid for the products concerned.",
     ],
     requiredFor: { everyOrder: true, productKinds: [], restrictedUse: false, paymentTermGroups: [] },
   },
@@ -53,7 +63,7 @@ const DEFINITIONS: Readonly<Record<AgreementType, AgreementDefinition>> = {
       'Seed bought under this agreement may be planted by the farm business for a single commercial crop only. Saving, cleaning, selling or transferring seed harvested from it for planting is not permitted.',
       'The farm business follows the stewardship requirements of each technology, including refuge requirements for insect-protected traits and the product use guide of each seed treatment.',
       'Treated seed is not used for food, feed or oil processing, and unused treated seed is disposed of according to its label.',
-      'The technology owners may check compliance; {brand} may share the farm business\'s purchase records with them for that purpose.',
+      "The technology owners may check compliance; {brand} may share the farm business's purchase records with them for that purpose.",
     ],
     requiredFor: { everyOrder: false, productKinds: ['treated_seed'], restrictedUse: false, paymentTermGroups: [] },
   },
@@ -74,7 +84,7 @@ const DEFINITIONS: Readonly<Record<AgreementType, AgreementDefinition>> = {
     type: 'credit-application-terms',
     version: 1,
     title: '{brand} credit application terms',
-    summary: 'Needed to pay later with the store\'s financing terms.',
+    summary: "Needed to pay later with the store's financing terms.",
     paragraphs: [
       'By applying for credit with {legal_name} ("{brand}"), the farm business authorizes {brand} and its financing partners to obtain credit reports and to verify the information given in the application.',
       'Purchases on financing terms are due on the dates shown at checkout. Amounts not paid when due bear interest at the rate stated in the financing offer, not above the highest rate the law allows.',
@@ -100,13 +110,26 @@ export function agreementRequirement(type: AgreementType): AgreementRequirement 
 }
 
 /** The readable agreement for a partner: title, summary, version and paragraphs with the partner's words. */
-export function agreementText(type: AgreementType, words: AgreementWords): { type: AgreementType; version: number; title: string; summary: string; paragraphs: string[] } {
+export function agreementText(
+  type: AgreementType,
+  words: AgreementWords,
+): { type: AgreementType; version: number; title: string; summary: string; paragraphs: string[] } {
   const d = DEFINITIONS[type];
-  return { type, version: d.version, title: fill(d.title, words), summary: fill(d.summary, words), paragraphs: d.paragraphs.map((p) => fill(p, words)) };
+  return {
+    type,
+    version: d.version,
+    title: fill(d.title, words),
+    summary: fill(d.summary, words),
+    paragraphs: d.paragraphs.map((p) => fill(p, words)),
+  };
 }
 
 /** What an order asks for: the product kinds in it, whether any product is restricted-use, the payment term's group. */
-export type AgreementNeeds = { productKinds?: readonly ProductKind[]; restrictedUse?: boolean; paymentTermGroup?: PaymentTermGroup | null };
+export type AgreementNeeds = {
+  productKinds?: readonly ProductKind[];
+  restrictedUse?: boolean;
+  paymentTermGroup?: PaymentTermGroup | null;
+};
 
 /** The agreements a purchase needs signed, in AGREEMENT_TYPES order. */
 export function agreementsRequiredFor(needs: AgreementNeeds): AgreementType[] {
@@ -147,7 +170,9 @@ export const STORE_AGREEMENTS_PATH = '/agreements';
 export const STORE_ONBOARDING_REPORT_PATH = '/onboarding/report';
 
 /** Whose agreements: absent = the caller's current farm business; a public enterprise id and a user id otherwise. */
-export const agreementOwnerQuerySchema = z.object({ enterpriseId: z.string().uuid().optional(), userId: z.string().uuid().optional() }).strict();
+export const agreementOwnerQuerySchema = z
+  .object({ enterpriseId: z.string().uuid().optional(), userId: z.string().uuid().optional() })
+  .strict();
 export type AgreementOwnerQuery = z.infer<typeof agreementOwnerQuerySchema>;
 
 export const agreementSignatureSchema = z.object({
@@ -166,7 +191,12 @@ export const agreementSummarySchema = z.object({
   status: z.enum(['signed', 'not_signed', 'new_version']),
   /** The latest signature of any version, if one. */
   signature: agreementSignatureSchema.nullable(),
-  requiredFor: z.object({ everyOrder: z.boolean(), productKinds: z.array(z.string()), restrictedUse: z.boolean(), paymentTermGroups: z.array(z.string()) }),
+  requiredFor: z.object({
+    everyOrder: z.boolean(),
+    productKinds: z.array(z.string()),
+    restrictedUse: z.boolean(),
+    paymentTermGroups: z.array(z.string()),
+  }),
 });
 export type AgreementSummary = z.infer<typeof agreementSummarySchema>;
 
@@ -200,7 +230,14 @@ export const SIGN_AGREEMENT_REFUSALS = ['signed_name_required', 'consent_require
 
 // ---------- the store readiness report ----------
 
-export const READINESS_ITEMS = ['enterprise_profile', 'billing_address', 'input_purchasing', 'applicator_licence', 'agreements', 'first_order'] as const;
+export const READINESS_ITEMS = [
+  'enterprise_profile',
+  'billing_address',
+  'input_purchasing',
+  'applicator_licence',
+  'agreements',
+  'first_order',
+] as const;
 export type ReadinessItemId = (typeof READINESS_ITEMS)[number];
 
 export const readinessItemSchema = z.object({

@@ -17,9 +17,18 @@ export const STORE_DEFAULT_PAGE_SIZE = 24;
 export const STORE_MAX_OFFSET = 10_000;
 export const STORE_QUERY_MAX_LENGTH = 120;
 
-const slug = z.string().min(1).max(160).regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/i, 'Expected a slug');
+const slug = z
+  .string()
+  .min(1)
+  .max(160)
+  .regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/i, 'Expected a slug');
 const amountMessage = 'Expected an amount such as 25 or 25.50';
-const decimal = decimalInSchema({ min: '0', max: '999999999.99', scale: 2, messages: { notANumber: amountMessage, min: amountMessage, scale: amountMessage } });
+const decimal = decimalInSchema({
+  min: '0',
+  max: '999999999.99',
+  scale: 2,
+  messages: { notANumber: amountMessage, min: amountMessage, scale: amountMessage },
+});
 
 /** One value or the same parameter repeated (?brand=A&brand=B); each a short non-empty string; at most 20. */
 const multi = z
@@ -32,12 +41,20 @@ export const storeLocaleQuery = { locale: z.enum(LOCALES).optional() };
 export const storeListingQuerySchema = z
   .object({
     ...storeLocaleQuery,
-    page: z.string().regex(/^\d{1,4}$/, 'Expected a page number').transform(Number).refine((n) => n >= 1, 'Pages start at 1').optional(),
+    page: z
+      .string()
+      .regex(/^\d{1,4}$/, 'Expected a page number')
+      .transform(Number)
+      .refine((n) => n >= 1, 'Pages start at 1')
+      .optional(),
     pageSize: z
       .string()
       .regex(/^\d{1,3}$/, 'Expected a page size')
       .transform(Number)
-      .refine((n) => (STORE_PAGE_SIZES as readonly number[]).includes(n), `Expected a page size of ${STORE_PAGE_SIZES.join(', ')}`)
+      .refine(
+        (n) => (STORE_PAGE_SIZES as readonly number[]).includes(n),
+        `Expected a page size of ${STORE_PAGE_SIZES.join(', ')}`,
+      )
       .optional(),
     sort: z.enum(STORE_SORTS).optional(),
     q: z.string().trim().max(STORE_QUERY_MAX_LENGTH).optional(),
@@ -50,7 +67,10 @@ export const storeListingQuerySchema = z
     pest: multi.optional(),
     minPrice: decimal.optional(),
     maxPrice: decimal.optional(),
-    inStock: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+    inStock: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
   })
   .strict()
   .refine((q) => !q.minPrice || !q.maxPrice || Number(q.minPrice) <= Number(q.maxPrice), {
@@ -59,7 +79,10 @@ export const storeListingQuerySchema = z
   });
 export type StoreListingQuery = z.infer<typeof storeListingQuerySchema>;
 
-export const storeSearchQuerySchema = storeListingQuerySchema.refine((q) => (q.q ?? '').length > 0, { message: 'Enter something to search for', path: ['q'] });
+export const storeSearchQuerySchema = storeListingQuerySchema.refine((q) => (q.q ?? '').length > 0, {
+  message: 'Enter something to search for',
+  path: ['q'],
+});
 
 export const storeRegionSchema = z.object({
   region: z.enum(STORE_REGIONS),
@@ -71,13 +94,26 @@ export const storeRegionSchema = z.object({
 });
 export type StoreRegionResponse = z.infer<typeof storeRegionSchema>;
 
-const priceSchema = z.object({ amount: z.string(), currency: z.enum(CURRENCY_CODES), listAmount: z.string().nullable() });
+const priceSchema = z.object({
+  amount: z.string(),
+  currency: z.enum(CURRENCY_CODES),
+  listAmount: z.string().nullable(),
+});
 export type StorePrice = z.infer<typeof priceSchema>;
 
-export const storeImageSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() });
+export const storeImageSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  alt: z.string(),
+});
 export type StoreImage = z.infer<typeof storeImageSchema>;
 
-export const storeSellerRefSchema = z.object({ slug: z.string(), name: z.string(), kind: z.enum(['house', 'marketplace']) });
+export const storeSellerRefSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  kind: z.enum(['house', 'marketplace']),
+});
 
 export const storeProductCardSchema = z.object({
   id: z.string(),
@@ -156,7 +192,14 @@ export const storeHomeSchema = z.object({
   categories: z.array(storeCategorySchema),
   deals: z.array(storeProductCardSchema),
   featured: z.array(storeProductCardSchema),
-  sellers: z.array(z.object({ slug: z.string(), name: z.string(), kind: z.enum(['house', 'marketplace']), productCount: z.number().int() })),
+  sellers: z.array(
+    z.object({
+      slug: z.string(),
+      name: z.string(),
+      kind: z.enum(['house', 'marketplace']),
+      productCount: z.number().int(),
+    }),
+  ),
 });
 export type StoreHome = z.infer<typeof storeHomeSchema>;
 
@@ -184,7 +227,9 @@ export const storeVariantSchema = z.object({
   unitPrice: z.string().nullable(),
   stockStatus: stockStatusSchema,
   quantityAvailable: z.number().int(),
-  warehouses: z.array(z.object({ code: z.string(), name: z.string(), city: z.string(), region: z.string(), quantity: z.number().int() })),
+  warehouses: z.array(
+    z.object({ code: z.string(), name: z.string(), city: z.string(), region: z.string(), quantity: z.number().int() }),
+  ),
 });
 export type StoreVariant = z.infer<typeof storeVariantSchema>;
 
@@ -195,7 +240,15 @@ export const storeProductDetailSchema = storeProductCardSchema.extend({
   breadcrumbs: z.array(storeCategoryRefSchema),
   seller: storeSellerRefSchema.extend({ description: z.string(), location: z.string(), rating: z.string().nullable() }),
   variants: z.array(storeVariantSchema),
-  activeIngredients: z.array(z.object({ slug: z.string(), name: z.string(), concentration: z.string(), unit: z.string(), modeOfAction: z.string() })),
+  activeIngredients: z.array(
+    z.object({
+      slug: z.string(),
+      name: z.string(),
+      concentration: z.string(),
+      unit: z.string(),
+      modeOfAction: z.string(),
+    }),
+  ),
   pests: z.array(z.object({ slug: z.string(), name: z.string(), pestType: z.enum(PEST_TYPES) })),
   documents: z.array(storeDocumentRefSchema),
   images: z.array(storeImageSchema),
@@ -231,7 +284,10 @@ export const storePestSchema = z.object({
 });
 export type StorePest = z.infer<typeof storePestSchema>;
 
-export const storeIngredientListSchema = z.object({ region: storeRegionSchema, ingredients: z.array(storeIngredientSchema) });
+export const storeIngredientListSchema = z.object({
+  region: storeRegionSchema,
+  ingredients: z.array(storeIngredientSchema),
+});
 export const storePestListSchema = z.object({ region: storeRegionSchema, pests: z.array(storePestSchema) });
 export const storeIngredientPageSchema = z.object({ ingredient: storeIngredientSchema, listing: storeListingSchema });
 export const storePestPageSchema = z.object({ pest: storePestSchema, listing: storeListingSchema });

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { daysBetween } from '../crm/exact.ts';
 
 /** Whose licences a call is about: absent = the signed-in user's own. Public enterprise id, user id. */
-export const applicatorOwnerQuerySchema = z.object({ enterpriseId: z.string().uuid().optional(), userId: z.string().uuid().optional() }).strict();
+export const applicatorOwnerQuerySchema = z
+  .object({ enterpriseId: z.string().uuid().optional(), userId: z.string().uuid().optional() })
+  .strict();
 export type ApplicatorOwnerQuery = z.infer<typeof applicatorOwnerQuerySchema>;
 
 /** 'Expires soon' within this many days of today. */

@@ -17,7 +17,11 @@ const variantId = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 describe('cart request bodies', () => {
   it('accepts a whole quantity of 1 to 9,999 with the serial', () => {
-    expect(cartAddItemBodySchema.parse({ serial: 3, variantId, quantity: 9999 })).toEqual({ serial: 3, variantId, quantity: 9999 });
+    expect(cartAddItemBodySchema.parse({ serial: 3, variantId, quantity: 9999 })).toEqual({
+      serial: 3,
+      variantId,
+      quantity: 9999,
+    });
   });
 
   it('refuses a quantity out of bounds, a fraction, an unknown field or a missing serial', () => {
@@ -38,7 +42,12 @@ describe('cart request bodies', () => {
   it('takes a batch of changes of the four kinds, and nothing else', () => {
     const ok = cartChangesBodySchema.safeParse({
       serial: 1,
-      changes: [{ op: 'add', variantId, quantity: 2 }, { op: 'set', itemId: variantId, quantity: 0 }, { op: 'remove', itemId: variantId }, { op: 'clear' }],
+      changes: [
+        { op: 'add', variantId, quantity: 2 },
+        { op: 'set', itemId: variantId, quantity: 0 },
+        { op: 'remove', itemId: variantId },
+        { op: 'clear' },
+      ],
     });
     expect(ok.success).toBe(true);
     expect(cartChangesBodySchema.safeParse({ serial: 1, changes: [] }).success).toBe(false);
@@ -66,15 +75,24 @@ describe('the serial rule', () => {
 describe('item restrictions', () => {
   const limit: RestrictionRow = { kind: 'QUANTITY_LIMIT', maxQuantity: 10, minQuantity: null, jurisdictions: [] };
   const minimum: RestrictionRow = { kind: 'MINIMUM_QUANTITY', maxQuantity: null, minQuantity: 4, jurisdictions: [] };
-  const states: RestrictionRow = { kind: 'JURISDICTIONS_RESTRICTION', maxQuantity: null, minQuantity: null, jurisdictions: ['CA', 'ny'] };
+  const states: RestrictionRow = {
+    kind: 'JURISDICTIONS_RESTRICTION',
+    maxQuantity: null,
+    minQuantity: null,
+    jurisdictions: ['CA', 'ny'],
+  };
 
   it('breaks a quantity limit only above the max', () => {
     expect(evaluateItemRestrictions({ restrictions: [limit], quantity: 10 })).toEqual([]);
-    expect(evaluateItemRestrictions({ restrictions: [limit], quantity: 11 })).toEqual([{ restriction: 'QUANTITY_LIMIT', max: 10 }]);
+    expect(evaluateItemRestrictions({ restrictions: [limit], quantity: 11 })).toEqual([
+      { restriction: 'QUANTITY_LIMIT', max: 10 },
+    ]);
   });
 
   it('breaks a minimum quantity only below the min', () => {
-    expect(evaluateItemRestrictions({ restrictions: [minimum], quantity: 3 })).toEqual([{ restriction: 'MINIMUM_QUANTITY', min: 4 }]);
+    expect(evaluateItemRestrictions({ restrictions: [minimum], quantity: 3 })).toEqual([
+      { restriction: 'MINIMUM_QUANTITY', min: 4 },
+    ]);
     expect(evaluateItemRestrictions({ restrictions: [minimum], quantity: 4 })).toEqual([]);
   });
 
@@ -87,7 +105,9 @@ describe('item restrictions', () => {
   });
 
   it('reports every restriction broken at once', () => {
-    expect(evaluateItemRestrictions({ restrictions: [limit, states], quantity: 12, jurisdiction: 'CA' })).toHaveLength(2);
+    expect(evaluateItemRestrictions({ restrictions: [limit, states], quantity: 12, jurisdiction: 'CA' })).toHaveLength(
+      2,
+    );
   });
 
   it('shows each restriction with its numbers', () => {
@@ -114,14 +134,30 @@ describe('cart enablement (6.2)', () => {
 
   it('needs the input-purchasing permission for a signed-in user: super admin, owner or the member flag', () => {
     expect(cartEnablement({ regionAreas: us, signedIn: true, isSuperAdmin: true }).enabled).toBe(true);
-    expect(cartEnablement({ regionAreas: us, signedIn: true, enterpriseRole: 'owner', enterprisePermissions: [] }).enabled).toBe(true);
     expect(
-      cartEnablement({ regionAreas: us, signedIn: true, enterpriseRole: 'subaccount', enterprisePermissions: ['has_input_purchasing_access'] }).enabled,
+      cartEnablement({ regionAreas: us, signedIn: true, enterpriseRole: 'owner', enterprisePermissions: [] }).enabled,
     ).toBe(true);
-    expect(cartEnablement({ regionAreas: us, signedIn: true, enterpriseRole: 'subaccount', enterprisePermissions: ['has_team_access'] })).toEqual({
+    expect(
+      cartEnablement({
+        regionAreas: us,
+        signedIn: true,
+        enterpriseRole: 'subaccount',
+        enterprisePermissions: ['has_input_purchasing_access'],
+      }).enabled,
+    ).toBe(true);
+    expect(
+      cartEnablement({
+        regionAreas: us,
+        signedIn: true,
+        enterpriseRole: 'subaccount',
+        enterprisePermissions: ['has_team_access'],
+      }),
+    ).toEqual({
       enabled: false,
       reason: 'input_purchasing_permission_required',
     });
-    expect(cartEnablement({ regionAreas: us, signedIn: true, enterpriseRole: null }).reason).toBe('input_purchasing_permission_required');
+    expect(cartEnablement({ regionAreas: us, signedIn: true, enterpriseRole: null }).reason).toBe(
+      'input_purchasing_permission_required',
+    );
   });
 });

@@ -41,11 +41,15 @@ export const cartSetQuantitySchema = z.number().int().min(0).max(CART_QUANTITY_M
 const publicIdSchema = z.string().uuid();
 
 /** POST /api/store/cart/items */
-export const cartAddItemBodySchema = z.object({ serial: cartSerialSchema, variantId: publicIdSchema, quantity: cartQuantitySchema }).strict();
+export const cartAddItemBodySchema = z
+  .object({ serial: cartSerialSchema, variantId: publicIdSchema, quantity: cartQuantitySchema })
+  .strict();
 export type CartAddItemBody = z.infer<typeof cartAddItemBodySchema>;
 
 /** PATCH /api/store/cart/items/:itemId */
-export const cartSetQuantityBodySchema = z.object({ serial: cartSerialSchema, quantity: cartSetQuantitySchema }).strict();
+export const cartSetQuantityBodySchema = z
+  .object({ serial: cartSerialSchema, quantity: cartSetQuantitySchema })
+  .strict();
 export type CartSetQuantityBody = z.infer<typeof cartSetQuantityBodySchema>;
 
 /** DELETE /api/store/cart/items/:itemId and POST /api/store/cart/clear */
@@ -67,7 +71,9 @@ export const cartChangeSchema = z.discriminatedUnion('op', [
 ]);
 export type CartChange = z.infer<typeof cartChangeSchema>;
 
-export const cartChangesBodySchema = z.object({ serial: cartSerialSchema, changes: z.array(cartChangeSchema).min(1).max(100) }).strict();
+export const cartChangesBodySchema = z
+  .object({ serial: cartSerialSchema, changes: z.array(cartChangeSchema).min(1).max(100) })
+  .strict();
 export type CartChangesBody = z.infer<typeof cartChangesBodySchema>;
 
 // ---------- the cart view ----------
@@ -119,7 +125,10 @@ export const cartAlertSchema = z.object({
 });
 export type CartAlert = z.infer<typeof cartAlertSchema>;
 
-export const cartEnablementSchema = z.object({ enabled: z.boolean(), reason: z.enum(CART_DISABLED_REASONS).nullable() });
+export const cartEnablementSchema = z.object({
+  enabled: z.boolean(),
+  reason: z.enum(CART_DISABLED_REASONS).nullable(),
+});
 export type CartEnablement = z.infer<typeof cartEnablementSchema>;
 
 export const cartViewSchema = z.object({
@@ -161,7 +170,10 @@ export function nextSerial(currentSerial: number): number {
  * Whether the web takes an answer: always when it holds no cart or the answer is another cart (a merge at sign-in
  * hands over the user's cart); for the same cart only when the answer's serial is not lower than the one held.
  */
-export function acceptCartAnswer(held: { id: string; serial: number } | null, incoming: { id: string; serial: number }): boolean {
+export function acceptCartAnswer(
+  held: { id: string; serial: number } | null,
+  incoming: { id: string; serial: number },
+): boolean {
   if (!held || held.id !== incoming.id) return true;
   return incoming.serial >= held.serial;
 }
@@ -201,7 +213,11 @@ export function evaluateItemRestrictions(input: {
       out.push({ restriction: r.kind, max: r.maxQuantity });
     } else if (r.kind === 'MINIMUM_QUANTITY' && r.minQuantity !== null && input.quantity < r.minQuantity) {
       out.push({ restriction: r.kind, min: r.minQuantity });
-    } else if (r.kind === 'JURISDICTIONS_RESTRICTION' && where && r.jurisdictions.some((j) => j.toUpperCase() === where)) {
+    } else if (
+      r.kind === 'JURISDICTIONS_RESTRICTION' &&
+      where &&
+      r.jurisdictions.some((j) => j.toUpperCase() === where)
+    ) {
       out.push({ restriction: r.kind, jurisdiction: where });
     }
   }

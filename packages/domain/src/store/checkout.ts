@@ -5,11 +5,25 @@
 // The rules chosen where the spec is silent are in docs/decisions/021-checkout-and-orders.md.
 
 import { z } from 'zod';
-import { CrmDecimal, addDays, daysBetween, decimalInSchema, isoDateSchema, toDecimal, type CrmDecimal as Dec } from '../crm/exact.ts';
+import {
+  CrmDecimal,
+  addDays,
+  daysBetween,
+  decimalInSchema,
+  isoDateSchema,
+  toDecimal,
+  type CrmDecimal as Dec,
+} from '../crm/exact.ts';
 import { isValidEmail, isValidPhone } from '../identity/patterns.ts';
 import { isValidPostalCode } from '../identity/signup.ts';
 import { PRAIRIE_PROVINCES, isSubdivisionOf, subdivisionDistanceKm } from '../region/subdivisions.ts';
-import { PAYMENT_TERMS, PAYMENT_TERM_GROUPS, carriesCardSurcharge, isFinancingTerm, type PaymentTerm } from './payment-terms.ts';
+import {
+  PAYMENT_TERMS,
+  PAYMENT_TERM_GROUPS,
+  carriesCardSurcharge,
+  isFinancingTerm,
+  type PaymentTerm,
+} from './payment-terms.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Sections (4.3)
@@ -24,7 +38,8 @@ export const EXPRESS_REQUIRED_SECTIONS: readonly CheckoutSection[] = ['shipping'
 
 export function checkoutSections(express: boolean, filled: Record<CheckoutSection, boolean>): CheckoutSections {
   const out = {} as CheckoutSections;
-  for (const s of CHECKOUT_SECTIONS) out[s] = { filled: filled[s], required: express && EXPRESS_REQUIRED_SECTIONS.includes(s) };
+  for (const s of CHECKOUT_SECTIONS)
+    out[s] = { filled: filled[s], required: express && EXPRESS_REQUIRED_SECTIONS.includes(s) };
   return out;
 }
 
@@ -42,7 +57,11 @@ export type CheckoutShippingMethod = (typeof SHIPPING_METHODS)[number];
 export type ShownShippingMethod = 'delivery' | 'external_delivery' | 'pickup';
 
 /** Delivery is shown as external_delivery when its address is not among the user's addresses (4.3). */
-export function shownShippingMethod(method: CheckoutShippingMethod, deliveryAddressId: number | null, userAddressIds: readonly number[]): ShownShippingMethod {
+export function shownShippingMethod(
+  method: CheckoutShippingMethod,
+  deliveryAddressId: number | null,
+  userAddressIds: readonly number[],
+): ShownShippingMethod {
   if (method === 'pickup') return 'pickup';
   return deliveryAddressId !== null && !userAddressIds.includes(deliveryAddressId) ? 'external_delivery' : 'delivery';
 }
@@ -58,7 +77,10 @@ export const MAX_FUTURE_DELIVERY_DAYS = 180;
 export const PROMISE_RADIUS_KM = 700;
 
 /** Whether the warehouse can promise a delivery date to that state/province (centre to centre within the radius). */
-export function promiseAvailable(warehouse: { country: string; region: string }, destination: { country: string; region: string } | null): boolean {
+export function promiseAvailable(
+  warehouse: { country: string; region: string },
+  destination: { country: string; region: string } | null,
+): boolean {
   if (!destination || destination.country !== warehouse.country) return false;
   const km = subdivisionDistanceKm(warehouse, destination);
   return km !== null && km <= PROMISE_RADIUS_KM;
@@ -80,14 +102,20 @@ export function deliveryTimingProblem(input: {
   today: string;
   promiseAvailable: boolean;
 }): TimingProblem | null {
-  if (input.method !== 'delivery') return input.timing === null || input.timing === 'N/A' ? null : 'invalid_fulfillment_promise';
+  if (input.method !== 'delivery')
+    return input.timing === null || input.timing === 'N/A' ? null : 'invalid_fulfillment_promise';
   if (input.timing === null || input.timing === 'N/A') return 'invalid_fulfillment_promise';
   if (input.timing === 'immediate_promise' && !input.promiseAvailable) return 'invalid_fulfillment_promise';
-  if (input.timing !== 'future_shipment_groups') return input.notBefore || input.notAfter ? 'invalid_future_delivery_date' : null;
+  if (input.timing !== 'future_shipment_groups')
+    return input.notBefore || input.notAfter ? 'invalid_future_delivery_date' : null;
   return futureDatesProblem(input.notBefore, input.notAfter, input.today);
 }
 
-export function futureDatesProblem(notBefore: string | null, notAfter: string | null, today: string): 'invalid_future_delivery_date' | null {
+export function futureDatesProblem(
+  notBefore: string | null,
+  notAfter: string | null,
+  today: string,
+): 'invalid_future_delivery_date' | null {
   if (!notBefore || !notAfter) return 'invalid_future_delivery_date';
   if (daysBetween(today, notBefore) < 1) return 'invalid_future_delivery_date';
   if (daysBetween(notBefore, notAfter) < 0) return 'invalid_future_delivery_date';
@@ -108,7 +136,14 @@ export type FieldProblem = { field: string; problem: 'required' | 'invalid' };
 const text = (max: number) => z.string().trim().max(max);
 
 export const deliveryContactInputSchema = z
-  .object({ firstName: text(80), lastName: text(80), email: text(254), phoneNumber: text(40), country: z.enum(['USA', 'CAN']), aal1: text(3) })
+  .object({
+    firstName: text(80),
+    lastName: text(80),
+    email: text(254),
+    phoneNumber: text(40),
+    country: z.enum(['USA', 'CAN']),
+    aal1: text(3),
+  })
   .strict();
 export type DeliveryContactInput = z.infer<typeof deliveryContactInputSchema>;
 
@@ -126,7 +161,12 @@ export function deliveryContactProblems(c: DeliveryContactInput): FieldProblem[]
   return out;
 }
 
-export const ADDRESS_TYPES = ['default_billing_address', 'mailing_address', 'billing_address', 'shipping_address'] as const;
+export const ADDRESS_TYPES = [
+  'default_billing_address',
+  'mailing_address',
+  'billing_address',
+  'shipping_address',
+] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 export const ADDRESS_FORMATS = ['postal', 'can_lll'] as const;
 export const LAND_LOCATION_KINDS = ['can_lll_home', 'can_lll_shipping'] as const;
@@ -179,29 +219,43 @@ export function addressProblems(a: AddressValues): FieldProblem[] {
   }
   if (a.country !== 'CAN') out.push({ field: 'country', problem: 'invalid' });
   if (!a.region) out.push({ field: 'region', problem: 'required' });
-  else if (!(PRAIRIE_PROVINCES as readonly string[]).includes(a.region.toUpperCase())) out.push({ field: 'region', problem: 'invalid' });
+  else if (!(PRAIRIE_PROVINCES as readonly string[]).includes(a.region.toUpperCase()))
+    out.push({ field: 'region', problem: 'invalid' });
   const range = (field: string, v: number | null | undefined, min: number, max: number) => {
     if (v === null || v === undefined) out.push({ field, problem: 'required' });
     else if (v < min || v > max) out.push({ field, problem: 'invalid' });
   };
   if (!a.lllQuarter) out.push({ field: 'lllQuarter', problem: 'required' });
-  else if (!(LLL_QUARTERS as readonly string[]).includes(a.lllQuarter.toUpperCase())) out.push({ field: 'lllQuarter', problem: 'invalid' });
+  else if (!(LLL_QUARTERS as readonly string[]).includes(a.lllQuarter.toUpperCase()))
+    out.push({ field: 'lllQuarter', problem: 'invalid' });
   range('lllSection', a.lllSection, 1, 36);
   range('lllTownship', a.lllTownship, 1, 126);
   range('lllRange', a.lllRange, 1, 34);
   if (!a.lllMeridian) out.push({ field: 'lllMeridian', problem: 'required' });
-  else if (!(LLL_MERIDIANS as readonly string[]).includes(a.lllMeridian.toUpperCase())) out.push({ field: 'lllMeridian', problem: 'invalid' });
+  else if (!(LLL_MERIDIANS as readonly string[]).includes(a.lllMeridian.toUpperCase()))
+    out.push({ field: 'lllMeridian', problem: 'invalid' });
   if (a.postalCode && !isValidPostalCode(a.postalCode, 'CAN')) out.push({ field: 'postalCode', problem: 'invalid' });
   return out;
 }
 
 /** 'NE-12-34-5-W3' — how a legal land location is written. */
-export function formatLegalLandLocation(a: { lllQuarter?: string | null; lllSection?: number | null; lllTownship?: number | null; lllRange?: number | null; lllMeridian?: string | null }): string {
+export function formatLegalLandLocation(a: {
+  lllQuarter?: string | null;
+  lllSection?: number | null;
+  lllTownship?: number | null;
+  lllRange?: number | null;
+  lllMeridian?: string | null;
+}): string {
   return [a.lllQuarter, a.lllSection, a.lllTownship, a.lllRange, a.lllMeridian].map((p) => p ?? '?').join('-');
 }
 
 export const applicatorLicenceInputSchema = z
-  .object({ holderName: text(120).min(1), licenceNumber: text(40).min(1), jurisdiction: text(3).min(2), expiresOn: isoDateSchema })
+  .object({
+    holderName: text(120).min(1),
+    licenceNumber: text(40).min(1),
+    jurisdiction: text(3).min(2),
+    expiresOn: isoDateSchema,
+  })
   .strict();
 export type ApplicatorLicenceInput = z.infer<typeof applicatorLicenceInputSchema>;
 
@@ -245,7 +299,13 @@ export function packWeightLb(size: string, unit: string, packCount: number): Dec
   }
 }
 
-export function partitionShipping(input: { method: CheckoutShippingMethod | null; country: string; flatShipping: boolean; goods: Dec; weightLb: Dec }): Dec {
+export function partitionShipping(input: {
+  method: CheckoutShippingMethod | null;
+  country: string;
+  flatShipping: boolean;
+  goods: Dec;
+  weightLb: Dec;
+}): Dec {
   if (input.method !== 'delivery') return ZERO;
   if (input.flatShipping) return toDecimal(FLAT_SHIPPING_CAD);
   if (input.goods.greaterThanOrEqualTo(US_FREE_SHIPPING_FROM)) return ZERO;
@@ -259,11 +319,40 @@ export function partitionShipping(input: { method: CheckoutShippingMethod | null
  * and zero-rated for GST/HST in Canada (decision 021). Rates: state base rates; Canada GST + PST or HST.
  */
 export const TAX_RATES: Readonly<Record<string, string>> = {
-  'USA.IA': '6', 'USA.IL': '6.25', 'USA.SD': '4.2', 'USA.NE': '5.5', 'USA.MN': '6.875', 'USA.ND': '5', 'USA.KS': '6.5',
-  'USA.MO': '4.225', 'USA.WI': '5', 'USA.IN': '7', 'USA.OH': '5.75', 'USA.TX': '6.25', 'USA.CO': '2.9', 'USA.MT': '0',
-  'USA.OR': '0', 'USA.NH': '0', 'USA.DE': '0', 'USA.AK': '0', 'USA.CA': '7.25', 'USA.NY': '4', 'USA.MI': '6',
-  'CAN.AB': '5', 'CAN.SK': '11', 'CAN.MB': '12', 'CAN.BC': '12', 'CAN.ON': '13', 'CAN.QC': '14.975', 'CAN.NB': '15',
-  'CAN.NS': '14', 'CAN.PE': '15', 'CAN.NL': '15', 'CAN.YT': '5', 'CAN.NT': '5', 'CAN.NU': '5',
+  'USA.IA': '6',
+  'USA.IL': '6.25',
+  'USA.SD': '4.2',
+  'USA.NE': '5.5',
+  'USA.MN': '6.875',
+  'USA.ND': '5',
+  'USA.KS': '6.5',
+  'USA.MO': '4.225',
+  'USA.WI': '5',
+  'USA.IN': '7',
+  'USA.OH': '5.75',
+  'USA.TX': '6.25',
+  'USA.CO': '2.9',
+  'USA.MT': '0',
+  'USA.OR': '0',
+  'USA.NH': '0',
+  'USA.DE': '0',
+  'USA.AK': '0',
+  'USA.CA': '7.25',
+  'USA.NY': '4',
+  'USA.MI': '6',
+  'CAN.AB': '5',
+  'CAN.SK': '11',
+  'CAN.MB': '12',
+  'CAN.BC': '12',
+  'CAN.ON': '13',
+  'CAN.QC': '14.975',
+  'CAN.NB': '15',
+  'CAN.NS': '14',
+  'CAN.PE': '15',
+  'CAN.NL': '15',
+  'CAN.YT': '5',
+  'CAN.NT': '5',
+  'CAN.NU': '5',
 };
 /** States not in the table: a 5% base rate. */
 export const DEFAULT_US_TAX_RATE = '5';
@@ -275,7 +364,14 @@ export function taxRatePct(country: string, region: string): Dec {
 }
 
 /** Product categories (3.8) whose goods are agricultural inputs, exempt from sales tax. */
-export const TAX_EXEMPT_PRODUCT_CATEGORIES = ['chemical', 'seed', 'feed', 'dry_feed', 'liquid_fertilizer', 'house_special'] as const;
+export const TAX_EXEMPT_PRODUCT_CATEGORIES = [
+  'chemical',
+  'seed',
+  'feed',
+  'dry_feed',
+  'liquid_fertilizer',
+  'house_special',
+] as const;
 export function isTaxExemptCategory(productCategory: string): boolean {
   return (TAX_EXEMPT_PRODUCT_CATEGORIES as readonly string[]).includes(productCategory);
 }
@@ -289,11 +385,20 @@ export const NO_SURCHARGE_REGIONS = ['USA.CT', 'USA.MA'] as const;
 
 export type CardSurcharge = { amount: string; applied: boolean; effectivePct: string };
 
-export function cardSurcharge(input: { country: string; billingRegion: string | null; cardPaidAmount: Dec; applied: boolean }): CardSurcharge {
-  const banned = input.billingRegion !== null && (NO_SURCHARGE_REGIONS as readonly string[]).includes(`${input.country}.${input.billingRegion.toUpperCase()}`);
+export function cardSurcharge(input: {
+  country: string;
+  billingRegion: string | null;
+  cardPaidAmount: Dec;
+  applied: boolean;
+}): CardSurcharge {
+  const banned =
+    input.billingRegion !== null &&
+    (NO_SURCHARGE_REGIONS as readonly string[]).includes(`${input.country}.${input.billingRegion.toUpperCase()}`);
   const pct = banned ? ZERO : toDecimal(CARD_SURCHARGE_PCT[input.country] ?? '0');
   const amount = cents(input.cardPaidAmount.times(pct).div(100));
-  const effective = input.cardPaidAmount.isZero() ? ZERO : amount.div(input.cardPaidAmount).times(100).toDecimalPlaces(2, CrmDecimal.ROUND_HALF_UP);
+  const effective = input.cardPaidAmount.isZero()
+    ? ZERO
+    : amount.div(input.cardPaidAmount).times(100).toDecimalPlaces(2, CrmDecimal.ROUND_HALF_UP);
   return { amount: moneyAmount(amount), applied: input.applied, effectivePct: effective.toFixed(2) };
 }
 
@@ -331,7 +436,15 @@ export type PromotionContext = {
   referralValid: boolean;
 };
 
-export type PromotionRefusal = 'inactive' | 'not_started' | 'ended' | 'wrong_region' | 'below_minimum' | 'not_first_purchase' | 'no_qualifying_item' | 'needs_referral';
+export type PromotionRefusal =
+  | 'inactive'
+  | 'not_started'
+  | 'ended'
+  | 'wrong_region'
+  | 'below_minimum'
+  | 'not_first_purchase'
+  | 'no_qualifying_item'
+  | 'needs_referral';
 
 /** Why a promotion does not apply to the cart now, or null when it does. */
 export function promotionRefusal(p: PromotionRow, c: PromotionContext): PromotionRefusal | null {
@@ -355,7 +468,11 @@ export type AppliedPromotion = { id: number; name: string; kind: PromotionRow['k
  * cart's promo code when its conditions hold. `promoCodeRefusal` says why a typed code does not apply
  * ('unknown' when no promotion has it) — the caller answers invalid_promo_code.
  */
-export function evaluatePromotions(rows: readonly PromotionRow[], promoCode: string | null, c: PromotionContext): { applied: PromotionRow[]; promoCodeRefusal: PromotionRefusal | 'unknown' | null } {
+export function evaluatePromotions(
+  rows: readonly PromotionRow[],
+  promoCode: string | null,
+  c: PromotionContext,
+): { applied: PromotionRow[]; promoCodeRefusal: PromotionRefusal | 'unknown' | null } {
   const applied: PromotionRow[] = [];
   for (const p of rows) if (p.code === null && promotionRefusal(p, c) === null) applied.push(p);
   let promoCodeRefusal: PromotionRefusal | 'unknown' | null = null;
@@ -398,7 +515,12 @@ export function computeTotals(input: {
   country: string;
   billingRegion: string | null;
   paymentTerm: PaymentTerm | null;
-}): { totals: CheckoutTotals; discounts: AppliedPromotion[]; surcharge: CardSurcharge; partitionTax: Record<string, string> } {
+}): {
+  totals: CheckoutTotals;
+  discounts: AppliedPromotion[];
+  surcharge: CardSurcharge;
+  partitionTax: Record<string, string>;
+} {
   const goods = input.lines.reduce((s, l) => s.plus(toDecimal(l.unitPrice).times(l.quantity)), ZERO);
   const shipping = input.partitions.reduce((s, p) => s.plus(p.shipping), ZERO);
   const discounts: AppliedPromotion[] = [];
@@ -431,7 +553,12 @@ export function computeTotals(input: {
   }
   const beforeFee = discountLeft.plus(shipping).minus(shippingDiscount).plus(tax);
   const isCard = input.paymentTerm !== null && carriesCardSurcharge(input.paymentTerm);
-  const surcharge = cardSurcharge({ country: input.country, billingRegion: input.billingRegion, cardPaidAmount: beforeFee, applied: isCard });
+  const surcharge = cardSurcharge({
+    country: input.country,
+    billingRegion: input.billingRegion,
+    cardPaidAmount: beforeFee,
+    applied: isCard,
+  });
   const fee = isCard ? toDecimal(surcharge.amount) : ZERO;
   return {
     totals: {
@@ -521,7 +648,8 @@ export const CHECKOUT_SECTION_OF_ERROR: Readonly<Record<CartErrorSection, Checko
 };
 
 export function errorSection(code: string, detailsSection?: string | null): CartErrorSection | null {
-  if (detailsSection && (CART_ERROR_SECTIONS as readonly string[]).includes(detailsSection)) return detailsSection as CartErrorSection;
+  if (detailsSection && (CART_ERROR_SECTIONS as readonly string[]).includes(detailsSection))
+    return detailsSection as CartErrorSection;
   return (ERROR_SECTION_OF as Record<string, CartErrorSection>)[code] ?? null;
 }
 
@@ -535,7 +663,12 @@ const serialField = z.number().int().min(1).max(2_147_483_647);
 const cartRef = { cartId: z.string().uuid(), serial: serialField };
 const idRef = z.number().int().min(1).max(2_147_483_647);
 const amountMessage = 'Expected an amount such as 25 or 25.50';
-const decimalAmount = decimalInSchema({ min: '0', max: '9999999999.99', scale: 2, messages: { notANumber: amountMessage, min: amountMessage, scale: amountMessage } });
+const decimalAmount = decimalInSchema({
+  min: '0',
+  max: '9999999999.99',
+  scale: 2,
+  messages: { notANumber: amountMessage, min: amountMessage, scale: amountMessage },
+});
 
 export const checkoutQuerySchema = z.object({ cartId: z.string().uuid().optional() }).strict();
 
@@ -570,7 +703,9 @@ export const notesRequestSchema = z.object({ ...cartRef, notes: text(2000) }).st
 export const expressRequestSchema = z.object({ ...cartRef, express: z.boolean() }).strict();
 export const repriceRequestSchema = z.object(cartRef).strict();
 export const placeOrderRequestSchema = z.object({ ...cartRef, expectedTotal: decimalAmount }).strict();
-export const buyNowRequestSchema = z.object({ variantId: z.string().uuid(), quantity: z.number().int().min(1).max(100_000) }).strict();
+export const buyNowRequestSchema = z
+  .object({ variantId: z.string().uuid(), quantity: z.number().int().min(1).max(100_000) })
+  .strict();
 
 const moneyString = z.string();
 const sectionStateSchema = z.object({ filled: z.boolean(), required: z.boolean() });
@@ -596,7 +731,14 @@ export const addressSchema = z.object({
 });
 export type StoreAddress = z.infer<typeof addressSchema>;
 
-export const deliveryContactSchema = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string(), phoneNumber: z.string(), aal1: z.string() });
+export const deliveryContactSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  aal1: z.string(),
+});
 export type DeliveryContact = z.infer<typeof deliveryContactSchema>;
 
 export const applicatorLicenceSchema = z.object({
@@ -609,7 +751,16 @@ export const applicatorLicenceSchema = z.object({
 });
 export type ApplicatorLicence = z.infer<typeof applicatorLicenceSchema>;
 
-export const warehouseRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string(), city: z.string(), region: z.string(), country: z.string(), addressLine1: z.string(), postalCode: z.string() });
+export const warehouseRefSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  city: z.string(),
+  region: z.string(),
+  country: z.string(),
+  addressLine1: z.string(),
+  postalCode: z.string(),
+});
 export type WarehouseRef = z.infer<typeof warehouseRefSchema>;
 
 export const checkoutLineSchema = z.object({
@@ -682,12 +833,25 @@ export const checkoutViewSchema = z.object({
     express: z.boolean(),
     itemCount: z.number().int(),
   }),
-  sections: z.object({ shipping: sectionStateSchema, payment: sectionStateSchema, otherInfo: sectionStateSchema, summary: sectionStateSchema }),
+  sections: z.object({
+    shipping: sectionStateSchema,
+    payment: sectionStateSchema,
+    otherInfo: sectionStateSchema,
+    summary: sectionStateSchema,
+  }),
   partitions: z.array(checkoutPartitionSchema),
-  paymentTermGroups: z.array(z.object({ group: z.enum(PAYMENT_TERM_GROUPS), terms: z.array(z.object({ term: z.enum(PAYMENT_TERMS), value: z.string() })) })),
+  paymentTermGroups: z.array(
+    z.object({
+      group: z.enum(PAYMENT_TERM_GROUPS),
+      terms: z.array(z.object({ term: z.enum(PAYMENT_TERMS), value: z.string() })),
+    }),
+  ),
   cardProvider: z.string().nullable(),
   /** payment_method_surcharges of 3.5, keyed '<provider>_credit_card'. */
-  paymentMethodSurcharges: z.record(z.string(), z.object({ amount: moneyString, applied: z.boolean(), effectivePct: z.string() })),
+  paymentMethodSurcharges: z.record(
+    z.string(),
+    z.object({ amount: moneyString, applied: z.boolean(), effectivePct: z.string() }),
+  ),
   totals: z.object({
     goodsSubtotal: moneyString,
     discountTotal: moneyString,
@@ -722,8 +886,24 @@ export const placedOrderSchema = z.object({
   currency: z.string(),
   placedAt: z.string(),
   totals: checkoutViewSchema.shape.totals,
-  items: z.array(z.object({ productName: z.string(), variantLabel: z.string(), sku: z.string(), quantity: z.number().int(), unitPrice: moneyString, lineTotal: moneyString })),
-  fulfillments: z.array(z.object({ partitionKey: z.string(), shippingMethod: z.string(), warehouseName: z.string(), address: z.string().nullable() })),
+  items: z.array(
+    z.object({
+      productName: z.string(),
+      variantLabel: z.string(),
+      sku: z.string(),
+      quantity: z.number().int(),
+      unitPrice: moneyString,
+      lineTotal: moneyString,
+    }),
+  ),
+  fulfillments: z.array(
+    z.object({
+      partitionKey: z.string(),
+      shippingMethod: z.string(),
+      warehouseName: z.string(),
+      address: z.string().nullable(),
+    }),
+  ),
 });
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 

@@ -28,7 +28,10 @@ const marketing = { user: farmer, experiments: on, seen: false, isDesktop: true 
 
 describe('experiment flags (4.6)', () => {
   it('parses the env list: bare flags are on, flag=variant keeps its variant', () => {
-    expect(parseExperimentFlags('store-marketing-subscribe, checkout-v2=b  x=')).toEqual({ 'store-marketing-subscribe': 'on', 'checkout-v2': 'b' });
+    expect(parseExperimentFlags('store-marketing-subscribe, checkout-v2=b  x=')).toEqual({
+      'store-marketing-subscribe': 'on',
+      'checkout-v2': 'b',
+    });
     expect(parseExperimentFlags('')).toEqual({});
     expect(parseExperimentFlags(undefined)).toEqual({});
   });
@@ -37,7 +40,9 @@ describe('experiment flags (4.6)', () => {
     expect(isExperimentFeatureOn(null, STORE_MARKETING_SUBSCRIBE_FLAG)).toBe(false);
     expect(isExperimentFeatureOn(undefined, STORE_MARKETING_SUBSCRIBE_FLAG)).toBe(false);
     expect(isExperimentFeatureOn({}, STORE_MARKETING_SUBSCRIBE_FLAG)).toBe(false);
-    expect(isExperimentFeatureOn({ [STORE_MARKETING_SUBSCRIBE_FLAG]: 'off' }, STORE_MARKETING_SUBSCRIBE_FLAG)).toBe(false);
+    expect(isExperimentFeatureOn({ [STORE_MARKETING_SUBSCRIBE_FLAG]: 'off' }, STORE_MARKETING_SUBSCRIBE_FLAG)).toBe(
+      false,
+    );
     expect(isExperimentFeatureOn({ a: 'b' }, 'a', 'b')).toBe(true);
     expect(isExperimentFeatureOn({}, 'toString')).toBe(false);
   });
@@ -72,9 +77,21 @@ describe('marketing-subscribe dialog (2.9)', () => {
   });
   it('never to guests, admins or risk-management users', () => {
     expect(shouldShowMarketingDialog({ ...marketing, user: guest })).toBe(false);
-    expect(shouldShowMarketingDialog({ ...marketing, user: { ...farmer, admin: { is_super_admin: true, permissions: {} } } })).toBe(false);
-    expect(shouldShowMarketingDialog({ ...marketing, user: { ...farmer, admin: { is_super_admin: false, permissions: { 'act-as': true } } } })).toBe(false);
-    expect(shouldShowMarketingDialog({ ...marketing, user: { ...farmer, experiences: { risk_management: true } } })).toBe(false);
+    expect(
+      shouldShowMarketingDialog({
+        ...marketing,
+        user: { ...farmer, admin: { is_super_admin: true, permissions: {} } },
+      }),
+    ).toBe(false);
+    expect(
+      shouldShowMarketingDialog({
+        ...marketing,
+        user: { ...farmer, admin: { is_super_admin: false, permissions: { 'act-as': true } } },
+      }),
+    ).toBe(false);
+    expect(
+      shouldShowMarketingDialog({ ...marketing, user: { ...farmer, experiences: { risk_management: true } } }),
+    ).toBe(false);
   });
   it('not to a community builder on desktop, but to one on a phone', () => {
     const builder = { ...farmer, email: `kim@${COMMUNITY_BUILDER_EMAIL_DOMAIN}` };
@@ -82,7 +99,9 @@ describe('marketing-subscribe dialog (2.9)', () => {
     expect(shouldShowMarketingDialog({ ...marketing, user: builder, isDesktop: false })).toBe(true);
   });
   it('a marketplace seller or a user without a legacy id may still see it (only the terms dialog excludes them)', () => {
-    expect(shouldShowMarketingDialog({ ...marketing, user: { ...farmer, experiences: { storeMarketplaceSeller: true } } })).toBe(true);
+    expect(
+      shouldShowMarketingDialog({ ...marketing, user: { ...farmer, experiences: { storeMarketplaceSeller: true } } }),
+    ).toBe(true);
   });
 });
 
@@ -95,13 +114,26 @@ describe('terms-of-service dialog (2.9)', () => {
   it('not without a legacy id, nor to guests, admins, risk-management users or marketplace sellers', () => {
     expect(shouldShowTermsDialog({ ...terms, user: { ...farmer, legacyId: null } })).toBe(false);
     expect(shouldShowTermsDialog({ ...terms, user: guest })).toBe(false);
-    expect(shouldShowTermsDialog({ ...terms, user: { ...farmer, admin: { is_super_admin: true, permissions: {} } } })).toBe(false);
-    expect(shouldShowTermsDialog({ ...terms, user: { ...farmer, admin: { is_super_admin: false, permissions: { 'manage-admins': 'all' } } } })).toBe(false);
-    expect(shouldShowTermsDialog({ ...terms, user: { ...farmer, experiences: { risk_management: true } } })).toBe(false);
-    expect(shouldShowTermsDialog({ ...terms, user: { ...farmer, experiences: { storeMarketplaceSeller: true } } })).toBe(false);
+    expect(
+      shouldShowTermsDialog({ ...terms, user: { ...farmer, admin: { is_super_admin: true, permissions: {} } } }),
+    ).toBe(false);
+    expect(
+      shouldShowTermsDialog({
+        ...terms,
+        user: { ...farmer, admin: { is_super_admin: false, permissions: { 'manage-admins': 'all' } } },
+      }),
+    ).toBe(false);
+    expect(shouldShowTermsDialog({ ...terms, user: { ...farmer, experiences: { risk_management: true } } })).toBe(
+      false,
+    );
+    expect(
+      shouldShowTermsDialog({ ...terms, user: { ...farmer, experiences: { storeMarketplaceSeller: true } } }),
+    ).toBe(false);
   });
   it('a community builder still accepts the terms', () => {
-    expect(shouldShowTermsDialog({ ...terms, user: { ...farmer, email: `kim@${COMMUNITY_BUILDER_EMAIL_DOMAIN}` } })).toBe(true);
+    expect(
+      shouldShowTermsDialog({ ...terms, user: { ...farmer, email: `kim@${COMMUNITY_BUILDER_EMAIL_DOMAIN}` } }),
+    ).toBe(true);
   });
 });
 

@@ -79,7 +79,9 @@ export type StoreDialogUser = {
 /** An admin: a super admin, or a user holding any admin permission (true, 'all' or a non-empty list; 6.2). */
 export function isStoreAdmin(user: Pick<StoreDialogUser, 'admin'>): boolean {
   if (user.admin.is_super_admin) return true;
-  return Object.values(user.admin.permissions).some((v) => v === true || v === 'all' || (Array.isArray(v) && v.length > 0));
+  return Object.values(user.admin.permissions).some(
+    (v) => v === true || v === 'all' || (Array.isArray(v) && v.length > 0),
+  );
 }
 
 export function isRiskManagementUser(user: Pick<StoreDialogUser, 'experiences'>): boolean {
@@ -163,7 +165,9 @@ export function isStoreDialogPath(barePath: string): boolean {
  * The dialog to show now: the marketing dialog first, then (after it, or otherwise) the terms dialog; none to
  * guests nor while an admin acts as the user. `marketingDone` is true once the marketing dialog was closed in this visit.
  */
-export function storeDialogToShow(input: MarketingDialogInput & TermsDialogInput & { marketingDone: boolean }): StoreDialog | null {
+export function storeDialogToShow(
+  input: MarketingDialogInput & TermsDialogInput & { marketingDone: boolean },
+): StoreDialog | null {
   if (!input.user.isLoggedIn || input.user.actingAs) return null;
   if (!input.marketingDone && shouldShowMarketingDialog(input)) return 'marketing';
   if (shouldShowTermsDialog(input)) return 'terms';

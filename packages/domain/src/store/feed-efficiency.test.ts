@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { computeFeedEfficiency, costPerTonOfPack, feedWeightUnit, type FeedEfficiencyInput } from './feed-efficiency.ts';
+import {
+  computeFeedEfficiency,
+  costPerTonOfPack,
+  feedWeightUnit,
+  type FeedEfficiencyInput,
+} from './feed-efficiency.ts';
 
 const steers: FeedEfficiencyInput = {
   unit: 'lb',
@@ -40,7 +45,15 @@ describe('feed efficiency', () => {
 
   it('is exact where binary floating point is not', () => {
     // 0.1 + 0.2 style sums: 300.1 − 300 = 0.1 lb of gain at 0.1 lb/day is exactly 1 day.
-    const r = result({ ...steers, startWeight: '300', targetWeight: '300.1', averageDailyGain: '0.1', dryMatterIntake: '0.3', costPerTon: '2000', headCount: '3' });
+    const r = result({
+      ...steers,
+      startWeight: '300',
+      targetWeight: '300.1',
+      averageDailyGain: '0.1',
+      dryMatterIntake: '0.3',
+      costPerTon: '2000',
+      headCount: '3',
+    });
     expect(r.daysOnFeed).toBe('1.0');
     expect(r.feedConversionRatio).toBe('3.00');
     expect(r.feedCostPerHead).toBe('0.30');
@@ -57,7 +70,15 @@ describe('feed efficiency', () => {
   });
 
   it('counts metric tonnes in kilograms', () => {
-    const r = result({ unit: 'kg', headCount: '50', startWeight: '270', targetWeight: '450', averageDailyGain: '1.5', dryMatterIntake: '10', costPerTon: '300' });
+    const r = result({
+      unit: 'kg',
+      headCount: '50',
+      startWeight: '270',
+      targetWeight: '450',
+      averageDailyGain: '1.5',
+      dryMatterIntake: '10',
+      costPerTon: '300',
+    });
     expect(r.daysOnFeed).toBe('120.0');
     expect(r.feedPerHead).toBe('1200.0');
     expect(r.totalFeedTons).toBe('60.00');
@@ -68,7 +89,9 @@ describe('feed efficiency', () => {
   });
 
   it('names every bad field with a code and a message', () => {
-    expect(errorsOf({ ...steers, headCount: '', startWeight: 'abc', averageDailyGain: '0', dryMatterIntake: '-2' })).toEqual([
+    expect(
+      errorsOf({ ...steers, headCount: '', startWeight: 'abc', averageDailyGain: '0', dryMatterIntake: '-2' }),
+    ).toEqual([
       'headCount:required',
       'startWeight:not_a_number',
       'averageDailyGain:not_positive',
@@ -80,7 +103,9 @@ describe('feed efficiency', () => {
     expect(errorsOf({ ...steers, dryMatterPercent: '120' })).toEqual(['dryMatterPercent:above_100']);
     expect(errorsOf({ ...steers, costPerTon: '99999999999' })).toEqual(['costPerTon:too_large']);
     const outcome = computeFeedEfficiency({ ...steers, targetWeight: '500' });
-    expect(outcome.ok ? null : outcome.errors[0]?.message).toBe('The target weight must be more than the start weight.');
+    expect(outcome.ok ? null : outcome.errors[0]?.message).toBe(
+      'The target weight must be more than the start weight.',
+    );
   });
 
   it('accepts thousands commas as typed', () => {

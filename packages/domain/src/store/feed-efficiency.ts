@@ -34,7 +34,8 @@ export type FeedEfficiencyInput = {
 
 export type FeedEfficiencyField = Exclude<keyof FeedEfficiencyInput, 'unit'>;
 
-export type FeedEfficiencyErrorCode = 'required' | 'not_a_number' | 'not_positive' | 'not_whole' | 'target_not_above_start' | 'above_100' | 'too_large';
+export type FeedEfficiencyErrorCode =
+  'required' | 'not_a_number' | 'not_positive' | 'not_whole' | 'target_not_above_start' | 'above_100' | 'too_large';
 
 export type FeedEfficiencyError = { field: FeedEfficiencyField; code: FeedEfficiencyErrorCode; message: string };
 
@@ -81,11 +82,13 @@ export function feedEfficiencyMessage(code: FeedEfficiencyErrorCode): string {
 function parse(raw: string | undefined): CrmDecimal | 'required' | 'not_a_number' {
   const text = (raw ?? '').trim().replace(/,/g, '');
   if (text === '') return 'required';
-  if (!NUMBER.test(text) && !/^\.\d+$/.test(text)) return text.startsWith('-') && NUMBER.test(text.slice(1)) ? new CrmDecimal(text) : 'not_a_number';
+  if (!NUMBER.test(text) && !/^\.\d+$/.test(text))
+    return text.startsWith('-') && NUMBER.test(text.slice(1)) ? new CrmDecimal(text) : 'not_a_number';
   return new CrmDecimal(text);
 }
 
-export type FeedEfficiencyOutcome = { ok: true; result: FeedEfficiencyResult } | { ok: false; errors: FeedEfficiencyError[] };
+export type FeedEfficiencyOutcome =
+  { ok: true; result: FeedEfficiencyResult } | { ok: false; errors: FeedEfficiencyError[] };
 
 /**
  * Checks the input (every figure a positive number, the head count whole, the target above the start, dry matter at
@@ -97,9 +100,17 @@ export type FeedEfficiencyOutcome = { ok: true; result: FeedEfficiencyResult } |
  */
 export function computeFeedEfficiency(input: FeedEfficiencyInput): FeedEfficiencyOutcome {
   const errors: FeedEfficiencyError[] = [];
-  const fail = (field: FeedEfficiencyField, code: FeedEfficiencyErrorCode) => errors.push({ field, code, message: MESSAGES[code] });
+  const fail = (field: FeedEfficiencyField, code: FeedEfficiencyErrorCode) =>
+    errors.push({ field, code, message: MESSAGES[code] });
   const values: Partial<Record<FeedEfficiencyField, CrmDecimal>> = {};
-  const fields: FeedEfficiencyField[] = ['headCount', 'startWeight', 'targetWeight', 'averageDailyGain', 'dryMatterIntake', 'costPerTon'];
+  const fields: FeedEfficiencyField[] = [
+    'headCount',
+    'startWeight',
+    'targetWeight',
+    'averageDailyGain',
+    'dryMatterIntake',
+    'costPerTon',
+  ];
   for (const field of fields) {
     const v = parse(input[field]);
     if (typeof v === 'string') fail(field, v);
@@ -118,7 +129,15 @@ export function computeFeedEfficiency(input: FeedEfficiencyInput): FeedEfficienc
   }
   const { headCount, startWeight, targetWeight, averageDailyGain, dryMatterIntake, costPerTon } = values;
   if (startWeight && targetWeight && !targetWeight.gt(startWeight)) fail('targetWeight', 'target_not_above_start');
-  if (errors.length > 0 || !headCount || !startWeight || !targetWeight || !averageDailyGain || !dryMatterIntake || !costPerTon) {
+  if (
+    errors.length > 0 ||
+    !headCount ||
+    !startWeight ||
+    !targetWeight ||
+    !averageDailyGain ||
+    !dryMatterIntake ||
+    !costPerTon
+  ) {
     return { ok: false, errors };
   }
 
@@ -152,7 +171,10 @@ export function computeFeedEfficiency(input: FeedEfficiencyInput): FeedEfficienc
  * weighed in lb converts to kg exactly (and back); a pack in anything but lb or kg (a tub counted in units) has no
  * price per ton: null. Two decimals, like a price.
  */
-export function costPerTonOfPack(pack: { amount: string; size: string; unit: string; packCount: number }, unit: FeedWeightUnit): string | null {
+export function costPerTonOfPack(
+  pack: { amount: string; size: string; unit: string; packCount: number },
+  unit: FeedWeightUnit,
+): string | null {
   const packUnit = pack.unit.trim().toLowerCase();
   if (packUnit !== 'lb' && packUnit !== 'kg') return null;
   let weight = new CrmDecimal(pack.size).mul(pack.packCount);

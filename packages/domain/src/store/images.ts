@@ -20,7 +20,11 @@ export function sizedImageUrl(base: string, size: ImageSize | null, scale = 1): 
 }
 
 /** src and srcSet of an <img>: 1x, 2x and (optionally) 3x; a scale past the limit falls back to the original. */
-export function imageSources(base: string, size: ImageSize | null, options: { with3x?: boolean } = {}): { src: string; srcSet: string } {
+export function imageSources(
+  base: string,
+  size: ImageSize | null,
+  options: { with3x?: boolean } = {},
+): { src: string; srcSet: string } {
   const scales = options.with3x ? [1, 2, 3] : [1, 2];
   const src = sizedImageUrl(base, size, 1);
   const srcSet = scales.map((scale) => `${sizedImageUrl(base, size, scale)} ${scale}x`).join(', ');

@@ -5,7 +5,15 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../region/countries.ts';
 
-export const STORE_ORDER_STATUSES = ['placed', 'processing', 'ready_for_pickup', 'shipped', 'delivered', 'picked_up', 'canceled'] as const;
+export const STORE_ORDER_STATUSES = [
+  'placed',
+  'processing',
+  'ready_for_pickup',
+  'shipped',
+  'delivered',
+  'picked_up',
+  'canceled',
+] as const;
 export type StoreOrderStatus = (typeof STORE_ORDER_STATUSES)[number];
 /** Orders still on their way: readiness actions are asked for these. */
 export const OPEN_ORDER_STATUSES: readonly StoreOrderStatus[] = ['placed', 'processing', 'ready_for_pickup', 'shipped'];
@@ -37,14 +45,23 @@ export const orderHistoryQuerySchema = z
     status: z.enum(STORE_ORDER_STATUSES).optional(),
     year: yearString.optional(),
     /** A seller's slug. */
-    seller: z.string().trim().min(1).max(80).regex(/^[a-z0-9-]+$/, 'Expected a seller slug').optional(),
+    seller: z
+      .string()
+      .trim()
+      .min(1)
+      .max(80)
+      .regex(/^[a-z0-9-]+$/, 'Expected a seller slug')
+      .optional(),
     /** An order number ('GS-100012' or '100012') or words of a product's name. */
     q: z.string().trim().max(120).optional(),
     pageSize: z
       .string()
       .regex(/^\d{1,3}$/, 'Expected a page size')
       .transform(Number)
-      .refine((n) => (ORDER_HISTORY_PAGE_SIZES as readonly number[]).includes(n), `Expected a page size of ${ORDER_HISTORY_PAGE_SIZES.join(', ')}`)
+      .refine(
+        (n) => (ORDER_HISTORY_PAGE_SIZES as readonly number[]).includes(n),
+        `Expected a page size of ${ORDER_HISTORY_PAGE_SIZES.join(', ')}`,
+      )
       .optional(),
     /** The token of the previous page's answer (keyset: placed time and id of its last order). */
     paginationToken: z.string().max(200).optional(),
@@ -158,7 +175,11 @@ export const orderByCartParamsSchema = z.object({ cartId: uuid });
 export const orderReviewParamsSchema = z.object({ orderId: uuid, productId: uuid });
 export const orderReviewBodySchema = z
   .object({
-    rating: z.number().int('A rating is a whole number of stars').min(1, 'Rate from 1 to 5 stars').max(5, 'Rate from 1 to 5 stars'),
+    rating: z
+      .number()
+      .int('A rating is a whole number of stars')
+      .min(1, 'Rate from 1 to 5 stars')
+      .max(5, 'Rate from 1 to 5 stars'),
     title: z.string().trim().max(REVIEW_TITLE_MAX).default(''),
     body: z.string().trim().max(REVIEW_BODY_MAX).default(''),
   })
@@ -176,13 +197,28 @@ export const orderReviewSchema = z.object({
 export type OrderReview = z.infer<typeof orderReviewSchema>;
 
 /** Why a line could not go (back) into the cart. */
-export const CART_REFUSAL_REASONS = ['not_sold', 'not_sold_in_region', 'out_of_stock', 'restricted', 'cart_refused'] as const;
+export const CART_REFUSAL_REASONS = [
+  'not_sold',
+  'not_sold_in_region',
+  'out_of_stock',
+  'restricted',
+  'cart_refused',
+] as const;
 export type CartRefusalReason = (typeof CART_REFUSAL_REASONS)[number];
 
 export const addToCartOutcomeSchema = z.object({
-  added: z.array(z.object({ variantId: z.string(), productName: z.string(), variantLabel: z.string(), quantity: z.number().int() })),
+  added: z.array(
+    z.object({ variantId: z.string(), productName: z.string(), variantLabel: z.string(), quantity: z.number().int() }),
+  ),
   notAdded: z.array(
-    z.object({ variantId: z.string(), productName: z.string(), variantLabel: z.string(), quantity: z.number().int(), reason: z.enum(CART_REFUSAL_REASONS), message: z.string() }),
+    z.object({
+      variantId: z.string(),
+      productName: z.string(),
+      variantLabel: z.string(),
+      quantity: z.number().int(),
+      reason: z.enum(CART_REFUSAL_REASONS),
+      message: z.string(),
+    }),
   ),
   /** The cart's item count and serial after adding, when the cart answered. */
   cart: z.object({ id: z.string(), serial: z.number().int(), itemCount: z.number().int() }).nullable(),
@@ -191,7 +227,14 @@ export type AddToCartOutcome = z.infer<typeof addToCartOutcomeSchema>;
 
 export const readinessListSchema = z.object({ actions: z.array(orderReadinessActionSchema) });
 export type ReadinessList = z.infer<typeof readinessListSchema>;
-export const readinessParamsSchema = z.object({ orderId: uuid, section: z.string().min(1).max(40).regex(/^[a-z_]+$/, 'Expected a section name') });
+export const readinessParamsSchema = z.object({
+  orderId: uuid,
+  section: z
+    .string()
+    .min(1)
+    .max(40)
+    .regex(/^[a-z_]+$/, 'Expected a section name'),
+});
 
 export const previouslyPurchasedParamsSchema = z.object({ year: yearString });
 export const previouslyPurchasedSchema = z.object({
@@ -228,19 +271,32 @@ const listName = z
   .trim()
   .min(1, 'Give the list a name')
   .max(SHOPPING_LIST_NAME_MAX, `A list name has at most ${SHOPPING_LIST_NAME_MAX} characters`);
-const quantity = z.number().int('A quantity is a whole number').min(1, 'The quantity must be at least 1').max(SHOPPING_LIST_QUANTITY_MAX, `The quantity can be at most ${SHOPPING_LIST_QUANTITY_MAX}`);
+const quantity = z
+  .number()
+  .int('A quantity is a whole number')
+  .min(1, 'The quantity must be at least 1')
+  .max(SHOPPING_LIST_QUANTITY_MAX, `The quantity can be at most ${SHOPPING_LIST_QUANTITY_MAX}`);
 
 export const shoppingListParamsSchema = z.object({ listId: uuid });
 export const shoppingListItemParamsSchema = z.object({ listId: uuid, variantId: uuid });
 export const shoppingListCreateSchema = z
   .object({
     name: listName,
-    items: z.array(z.object({ variantId: uuid, quantity, note: z.string().trim().max(SHOPPING_LIST_NOTE_MAX).default('') }).strict()).max(SHOPPING_LIST_MAX_ITEMS).default([]),
+    items: z
+      .array(
+        z
+          .object({ variantId: uuid, quantity, note: z.string().trim().max(SHOPPING_LIST_NOTE_MAX).default('') })
+          .strict(),
+      )
+      .max(SHOPPING_LIST_MAX_ITEMS)
+      .default([]),
   })
   .strict();
 export type ShoppingListCreate = z.input<typeof shoppingListCreateSchema>;
 export const shoppingListRenameSchema = z.object({ name: listName }).strict();
-export const shoppingListItemBodySchema = z.object({ quantity, note: z.string().trim().max(SHOPPING_LIST_NOTE_MAX).optional() }).strict();
+export const shoppingListItemBodySchema = z
+  .object({ quantity, note: z.string().trim().max(SHOPPING_LIST_NOTE_MAX).optional() })
+  .strict();
 export type ShoppingListItemBody = z.input<typeof shoppingListItemBodySchema>;
 
 export const shoppingListItemSchema = z.object({

@@ -37,7 +37,11 @@ export type PaymentTerm = (typeof PAYMENT_TERMS)[number];
 export const paymentTermSchema = z.enum(PAYMENT_TERMS);
 
 /** 'The {card_provider}_ach, pay_now and {brand}_eft are removed from the available payment terms' (9.3). */
-export const REMOVED_PAYMENT_TERMS = ['{card_provider}_ach', 'pay_now', '{brand}_eft'] as const satisfies readonly PaymentTerm[];
+export const REMOVED_PAYMENT_TERMS = [
+  '{card_provider}_ach',
+  'pay_now',
+  '{brand}_eft',
+] as const satisfies readonly PaymentTerm[];
 
 export function isPaymentTerm(value: unknown): value is PaymentTerm {
   return typeof value === 'string' && (PAYMENT_TERMS as readonly string[]).includes(value);

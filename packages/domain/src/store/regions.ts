@@ -42,12 +42,35 @@ export type StoreRegion = (typeof STORE_REGIONS)[number];
 
 export const STORE_REGION_FLAGS: { readonly [R in StoreRegion]: readonly StoreArea[] } = {
   US: [
-    'direct', 'marketplace', 'search', 'ingredients', 'pests', 'deals', 'add-to-cart', 'organics', 'bio-finder',
-    'for-you-carousel', 'pay-by-check',
+    'direct',
+    'marketplace',
+    'search',
+    'ingredients',
+    'pests',
+    'deals',
+    'add-to-cart',
+    'organics',
+    'bio-finder',
+    'for-you-carousel',
+    'pay-by-check',
   ],
   CA: [
-    'direct', 'marketplace', 'search', 'ingredients', 'pests', 'deals', 'add-to-cart', 'co-packs', 'nutritionals',
-    'inoculants', 'organics', 'bc-products', 'acre-pack', 'flat-shipping', 'self-checkout-discount', 'pay-by-check',
+    'direct',
+    'marketplace',
+    'search',
+    'ingredients',
+    'pests',
+    'deals',
+    'add-to-cart',
+    'co-packs',
+    'nutritionals',
+    'inoculants',
+    'organics',
+    'bc-products',
+    'acre-pack',
+    'flat-shipping',
+    'self-checkout-discount',
+    'pay-by-check',
   ],
   AU: ['ingredients', 'pests', 'abn-account', 'pay-by-check'],
   QC: [],
@@ -60,7 +83,12 @@ export function isStoreAreaOn(region: StoreRegion, area: StoreArea): boolean {
 /** A visitor's store region: country, currency and the locale its prices are written in. */
 export type StoreRegionInfo = { region: StoreRegion; country: CountryCode; currency: CurrencyCode; locale: Locale };
 
-const REGION_OF_LOCALE: { readonly [L in Locale]: StoreRegion } = { 'en-us': 'US', 'en-ca': 'CA', 'en-ca-qc': 'QC', 'en-au': 'AU' };
+const REGION_OF_LOCALE: { readonly [L in Locale]: StoreRegion } = {
+  'en-us': 'US',
+  'en-ca': 'CA',
+  'en-ca-qc': 'QC',
+  'en-au': 'AU',
+};
 
 export function storeRegionForLocale(locale: Locale): StoreRegionInfo {
   const r = regionForLocale(locale);
@@ -71,7 +99,10 @@ export function storeRegionForLocale(locale: Locale): StoreRegionInfo {
  * The region of a visitor: the URL's locale when it names one, else the country of the user's enterprise, else
  * the US (the default locale). An unknown locale string is ignored, never an error here (the route validates it).
  */
-export function resolveStoreRegion(input: { locale?: string | null; enterpriseCountry?: string | null }): StoreRegionInfo {
+export function resolveStoreRegion(input: {
+  locale?: string | null;
+  enterpriseCountry?: string | null;
+}): StoreRegionInfo {
   const locale = input.locale?.toLowerCase();
   if (locale && isLocale(locale)) return storeRegionForLocale(locale);
   const country = countryByCode(input.enterpriseCountry ?? '');

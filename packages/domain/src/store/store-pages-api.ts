@@ -27,7 +27,10 @@ export const storeWarehouseSchema = z.object({
   postalCode: z.string(),
 });
 export type StoreWarehouse = z.infer<typeof storeWarehouseSchema>;
-export const storeWarehouseListSchema = z.object({ region: storeRegionSchema, warehouses: z.array(storeWarehouseSchema) });
+export const storeWarehouseListSchema = z.object({
+  region: storeRegionSchema,
+  warehouses: z.array(storeWarehouseSchema),
+});
 export type StoreWarehouseList = z.infer<typeof storeWarehouseListSchema>;
 
 /** A feed pack of the catalogue with its price per ton in the calculator's unit (null: not sold by weight). */
@@ -40,7 +43,13 @@ export const feedPackSchema = z.object({
   amount: money,
   costPerTon: money.nullable(),
 });
-export const feedProductSchema = z.object({ slug: z.string(), name: z.string(), brand: z.string(), categoryPath: z.string(), packs: z.array(feedPackSchema) });
+export const feedProductSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  categoryPath: z.string(),
+  packs: z.array(feedPackSchema),
+});
 export type FeedProduct = z.infer<typeof feedProductSchema>;
 export const feedProductListSchema = z.object({
   region: storeRegionSchema,
@@ -75,7 +84,9 @@ export const acrePlanLineSchema = z.object({
   quantity: z.string(),
   /** Content of the packs below (≥ quantity). */
   bought: z.string(),
-  packs: z.array(z.object({ variantId: z.string(), label: z.string(), count: z.number().int(), amount: money, lineTotal: money })),
+  packs: z.array(
+    z.object({ variantId: z.string(), label: z.string(), count: z.number().int(), amount: money, lineTotal: money }),
+  ),
   costPerAcre: money.nullable(),
   cost: money,
 });
@@ -110,7 +121,11 @@ export const brandPackSummarySchema = z.object({
   currency,
 });
 export type BrandPackSummary = z.infer<typeof brandPackSummarySchema>;
-export const brandPackListSchema = z.object({ region: storeRegionSchema, seller: z.object({ slug: z.string(), name: z.string() }), packs: z.array(brandPackSummarySchema) });
+export const brandPackListSchema = z.object({
+  region: storeRegionSchema,
+  seller: z.object({ slug: z.string(), name: z.string() }),
+  packs: z.array(brandPackSummarySchema),
+});
 export type BrandPackList = z.infer<typeof brandPackListSchema>;
 export const brandPackDetailSchema = brandPackSummarySchema.extend({
   region: storeRegionSchema,

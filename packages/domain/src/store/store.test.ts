@@ -17,7 +17,16 @@ describe('catalogue vocabulary', () => {
   it('has the kinds and categories of platform.md 3.8', () => {
     expect(PRODUCT_KINDS).toContain('green-cover-seeds');
     expect(PRODUCT_KINDS).toHaveLength(7);
-    expect(PRODUCT_CATEGORIES).toEqual(['chemical', 'seed', 'animal_health', 'feed', 'dry_feed', 'liquid_fertilizer', 'house_special', 'unknown']);
+    expect(PRODUCT_CATEGORIES).toEqual([
+      'chemical',
+      'seed',
+      'animal_health',
+      'feed',
+      'dry_feed',
+      'liquid_fertilizer',
+      'house_special',
+      'unknown',
+    ]);
   });
 
   it('reads both spellings of a route category as one category', () => {
@@ -49,7 +58,14 @@ describe('catalogue vocabulary', () => {
 
 describe('regional flags (platform.md 9.2)', () => {
   it('turns the Canadian programs on in Canada and off in the US', () => {
-    for (const area of ['co-packs', 'nutritionals', 'inoculants', 'bc-products', 'acre-pack', 'flat-shipping'] as const) {
+    for (const area of [
+      'co-packs',
+      'nutritionals',
+      'inoculants',
+      'bc-products',
+      'acre-pack',
+      'flat-shipping',
+    ] as const) {
       expect(isStoreAreaOn('CA', area)).toBe(true);
       expect(isStoreAreaOn('US', area)).toBe(false);
     }
@@ -72,7 +88,11 @@ describe('regional flags (platform.md 9.2)', () => {
   it('takes the region from the locale, else the enterprise, else the US', () => {
     expect(resolveStoreRegion({ locale: 'en-ca' })).toMatchObject({ region: 'CA', currency: 'CAD' });
     expect(resolveStoreRegion({ locale: 'en-ca-qc' }).region).toBe('QC');
-    expect(resolveStoreRegion({ enterpriseCountry: 'AUS' })).toMatchObject({ region: 'AU', currency: 'AUD', locale: 'en-au' });
+    expect(resolveStoreRegion({ enterpriseCountry: 'AUS' })).toMatchObject({
+      region: 'AU',
+      currency: 'AUD',
+      locale: 'en-au',
+    });
     expect(resolveStoreRegion({ locale: 'en-us', enterpriseCountry: 'CAN' }).region).toBe('US');
     expect(resolveStoreRegion({})).toMatchObject({ region: 'US', currency: 'USD', locale: 'en-us' });
     expect(resolveStoreRegion({ locale: 'fr-fr', enterpriseCountry: 'CAN' }).region).toBe('CA');
@@ -88,8 +108,13 @@ describe('image sizing (platform.md 5.8)', () => {
   });
 
   it('requests 2x and optionally 3x variants, falling back to the original past the limit', () => {
-    expect(imageSources('/i', { width: 300, height: 300 })).toEqual({ src: '/i?w=300&h=300', srcSet: '/i?w=300&h=300 1x, /i?w=600&h=600 2x' });
-    expect(imageSources('/i', { width: 1500, height: 1000 }, { with3x: true }).srcSet).toBe('/i?w=1500&h=1000 1x, /i?w=3000&h=2000 2x, /i 3x');
+    expect(imageSources('/i', { width: 300, height: 300 })).toEqual({
+      src: '/i?w=300&h=300',
+      srcSet: '/i?w=300&h=300 1x, /i?w=600&h=600 2x',
+    });
+    expect(imageSources('/i', { width: 1500, height: 1000 }, { with3x: true }).srcSet).toBe(
+      '/i?w=1500&h=1000 1x, /i?w=3000&h=2000 2x, /i 3x',
+    );
   });
 
   it('reads a request size only when sized and within the limit', () => {
@@ -119,8 +144,24 @@ describe('prices', () => {
 
 describe('listing query', () => {
   it('reads repeated facet parameters and numbers', () => {
-    const q = storeListingQuerySchema.parse({ page: '2', pageSize: '48', brand: ['A', 'B'], kind: 'chemical', inStock: 'true', minPrice: '10', maxPrice: '99.50' });
-    expect(q).toMatchObject({ page: 2, pageSize: 48, brand: ['A', 'B'], kind: ['chemical'], inStock: true, minPrice: '10', maxPrice: '99.50' });
+    const q = storeListingQuerySchema.parse({
+      page: '2',
+      pageSize: '48',
+      brand: ['A', 'B'],
+      kind: 'chemical',
+      inStock: 'true',
+      minPrice: '10',
+      maxPrice: '99.50',
+    });
+    expect(q).toMatchObject({
+      page: 2,
+      pageSize: 48,
+      brand: ['A', 'B'],
+      kind: ['chemical'],
+      inStock: true,
+      minPrice: '10',
+      maxPrice: '99.50',
+    });
   });
 
   it('refuses bad parameters instead of guessing', () => {

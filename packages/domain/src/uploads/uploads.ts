@@ -21,7 +21,8 @@ export const UPLOAD_STATUSES = ['pending', 'uploading', 'completed', 'canceled',
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 
 /** A parent guid names what a file belongs to: 'applicator-licence:42', or a bare uuid. */
-export const UPLOAD_PARENT_PATTERN = /^[a-z][a-z0-9-]{0,40}:[A-Za-z0-9-]{1,64}$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const UPLOAD_PARENT_PATTERN =
+  /^[a-z][a-z0-9-]{0,40}:[A-Za-z0-9-]{1,64}$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const uploadParentGuidSchema = z.string().regex(UPLOAD_PARENT_PATTERN, 'Expected a parent guid');
 
 export function isUploadContentType(type: string): type is UploadContentType {
@@ -29,7 +30,10 @@ export function isUploadContentType(type: string): type is UploadContentType {
 }
 
 /** Why a file cannot be uploaded before sending it: too large, empty, or not a PDF/PNG/JPEG. */
-export function uploadProblem(file: { size: number; type: string }): 'upload_too_large' | 'upload_empty' | 'upload_type_not_allowed' | null {
+export function uploadProblem(file: {
+  size: number;
+  type: string;
+}): 'upload_too_large' | 'upload_empty' | 'upload_type_not_allowed' | null {
   if (!isUploadContentType(file.type)) return 'upload_type_not_allowed';
   if (file.size > UPLOAD_MAX_BYTES) return 'upload_too_large';
   if (file.size === 0) return 'upload_empty';
@@ -40,16 +44,25 @@ export function uploadProblem(file: { size: number; type: string }): 'upload_too
 export function cleanUploadFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200);
   return clean === '' ? 'file' : clean;
 }
 
 /** POST /api/uploads?parentGuid=…&fileName=…[&userId=…]: the body is the file. userId: a super admin acting for a user. */
 export const uploadQuerySchema = z
-  .object({ parentGuid: uploadParentGuidSchema, fileName: z.string().min(1).max(400), userId: z.string().uuid().optional() })
+  .object({
+    parentGuid: uploadParentGuidSchema,
+    fileName: z.string().min(1).max(400),
+    userId: z.string().uuid().optional(),
+  })
   .strict();
 /** GET /api/uploads?parentGuid=…[&userId=…] */
-export const uploadListQuerySchema = z.object({ parentGuid: uploadParentGuidSchema, userId: z.string().uuid().optional() }).strict();
+export const uploadListQuerySchema = z
+  .object({ parentGuid: uploadParentGuidSchema, userId: z.string().uuid().optional() })
+  .strict();
 
 export const uploadSchema = z.object({
   guid: z.string().uuid(),

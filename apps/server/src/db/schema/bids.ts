@@ -52,7 +52,10 @@ export const futuresSymbols = pgTable(
     priceUnit: text('price_unit').notNull().default('bushel'),
     currency: text('currency').notNull().default('USD'),
   },
-  (t) => [index('futures_symbols_crop_idx').on(t.cropId, t.lastTradeDay), uniqueIndex('futures_symbols_root_month_idx').on(t.root, t.optionMonth)],
+  (t) => [
+    index('futures_symbols_crop_idx').on(t.cropId, t.lastTradeDay),
+    uniqueIndex('futures_symbols_root_month_idx').on(t.root, t.optionMonth),
+  ],
 );
 
 /** The latest quote of each futures symbol, written by the price feed (simulated, CSV import, or a provider). */
@@ -165,7 +168,9 @@ export const instruments = pgTable(
   },
   (t) => [
     index('instruments_market_crop_idx').on(t.marketId, t.cropId, t.deliveryStart, t.id),
-    index('instruments_symbol_idx').on(t.futuresSymbol).where(sql`${t.deletedAt} is null`),
+    index('instruments_symbol_idx')
+      .on(t.futuresSymbol)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -222,7 +227,9 @@ export const offers = pgTable(
     index('offers_instrument_idx').on(t.instrumentId, t.status),
     index('offers_client_idx').on(t.clientId, t.createdAt),
     /** The price watcher: working offers by instrument. */
-    index('offers_working_idx').on(t.instrumentId, t.targetCashPrice).where(sql`${t.status} = 'working'`),
+    index('offers_working_idx')
+      .on(t.instrumentId, t.targetCashPrice)
+      .where(sql`${t.status} = 'working'`),
   ],
 );
 
@@ -255,7 +262,10 @@ export const marketPublicPages = pgTable('market_public_pages', {
   deliveryInformation: text('delivery_information'),
   additionalInfo: text('additional_info'),
   /** Public contacts: [{name, title, phone, email}]. */
-  contacts: jsonb('contacts').$type<{ name: string; title?: string; phone?: string; email?: string }[]>().notNull().default([]),
+  contacts: jsonb('contacts')
+    .$type<{ name: string; title?: string; phone?: string; email?: string }[]>()
+    .notNull()
+    .default([]),
   version: integer('version').notNull().default(1),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -335,7 +345,10 @@ export const signingRequests = pgTable(
     signerName: text('signer_name'),
     /** sha256 of the one-time signing token (the token itself is only in the signing URL). */
     tokenHash: text('token_hash').notNull(),
-    status: text('status').$type<'sent' | 'viewed' | 'signed' | 'declined' | 'expired' | 'void'>().notNull().default('sent'),
+    status: text('status')
+      .$type<'sent' | 'viewed' | 'signed' | 'declined' | 'expired' | 'void'>()
+      .notNull()
+      .default('sent'),
     /** Terms hash of the contract when it was sent; signing compares it with the contract's current one. */
     termsHash: text('terms_hash').notNull(),
     sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
@@ -391,8 +404,12 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    index('jobs_due_idx').on(t.runAt, t.id).where(sql`${t.status} = 'pending'`),
-    uniqueIndex('jobs_pending_key_idx').on(t.key).where(sql`${t.status} in ('pending', 'running') and ${t.key} is not null`),
+    index('jobs_due_idx')
+      .on(t.runAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('jobs_pending_key_idx')
+      .on(t.key)
+      .where(sql`${t.status} in ('pending', 'running') and ${t.key} is not null`),
   ],
 );
 

@@ -182,7 +182,9 @@ export const contracts = pgTable(
       .notNull()
       .references(() => legalEntities.id),
     displayContractId: text('display_contract_id').notNull(),
-    contractType: text('contract_type').$type<'pp' | 'mp' | 'mp_plus' | 'hta' | 'spot' | 'flat' | 'basic_cs'>().notNull(),
+    contractType: text('contract_type')
+      .$type<'pp' | 'mp' | 'mp_plus' | 'hta' | 'spot' | 'flat' | 'basic_cs'>()
+      .notNull(),
     /** purchase (from a farmer) or sale. */
     direction: text('direction').$type<'purchase' | 'sale'>().notNull().default('purchase'),
     cropId: integer('crop_id')
@@ -202,7 +204,9 @@ export const contracts = pgTable(
     futuresPrice: price('futures_price'),
     basis: price('basis'),
     cashPrice: price('cash_price'),
-    priceStatus: text('price_status').$type<'priced' | 'unpriced' | 'partially_priced' | 'basis_set' | 'futures_set'>().notNull(),
+    priceStatus: text('price_status')
+      .$type<'priced' | 'unpriced' | 'partially_priced' | 'basis_set' | 'futures_set'>()
+      .notNull(),
     offerPrice: price('offer_price'),
     strike: price('strike'),
     callOptionFee: price('call_option_fee'),
@@ -231,13 +235,46 @@ export const contracts = pgTable(
      * INCLUDE); suffix truncation keeps the inner pages small. docs/decisions/013.
      */
     index('contracts_market_list_idx').on(
-      t.marketId, t.cropYear, t.id, t.partnerId, t.clientId, t.cropId, t.status, t.direction, t.contractType, t.quantity,
-      t.cancelledQuantity, t.deliveredQuantity, t.pricedQuantity, t.deliveryStart, t.deliveryEnd, t.contractDate, t.expiration,
-      t.optionMonth, t.priceStatus, t.cashPrice, t.esignEligible, t.esignSent, t.signed, t.lastTicketDate, t.strike,
-      t.displayContractId, t.signedTermsHash, t.termsHash,
+      t.marketId,
+      t.cropYear,
+      t.id,
+      t.partnerId,
+      t.clientId,
+      t.cropId,
+      t.status,
+      t.direction,
+      t.contractType,
+      t.quantity,
+      t.cancelledQuantity,
+      t.deliveredQuantity,
+      t.pricedQuantity,
+      t.deliveryStart,
+      t.deliveryEnd,
+      t.contractDate,
+      t.expiration,
+      t.optionMonth,
+      t.priceStatus,
+      t.cashPrice,
+      t.esignEligible,
+      t.esignSent,
+      t.signed,
+      t.lastTicketDate,
+      t.strike,
+      t.displayContractId,
+      t.signedTermsHash,
+      t.termsHash,
     ),
     /** A client's contracts of a crop year, covering the double-obligation sum (clientSum: index-only). */
-    index('contracts_client_idx').on(t.clientId, t.cropYear, t.cropId, t.partnerId, t.direction, t.status, t.quantity, t.cancelledQuantity),
+    index('contracts_client_idx').on(
+      t.clientId,
+      t.cropYear,
+      t.cropId,
+      t.partnerId,
+      t.direction,
+      t.status,
+      t.quantity,
+      t.cancelledQuantity,
+    ),
     /**
      * Narrow indexes for the lists' hot paths (docs/decisions/014): an index-only scan deforms every column
      * of each index tuple, so counting a market's crop year on the 28-column covering index costs ~8× what
@@ -260,7 +297,9 @@ export const contracts = pgTable(
       .where(sql`${t.status} = 'open' and ${t.quantity} - ${t.cancelledQuantity} - ${t.pricedQuantity} > 0`),
     index('contracts_view_mp_idx')
       .on(t.marketId, t.cropYear, t.expiration, t.id, t.partnerId)
-      .where(sql`${t.contractType} in ('mp', 'mp_plus') and ${t.status} = 'open' and ${t.quantity} - ${t.cancelledQuantity} - ${t.pricedQuantity} > 0`),
+      .where(
+        sql`${t.contractType} in ('mp', 'mp_plus') and ${t.status} = 'open' and ${t.quantity} - ${t.cancelledQuantity} - ${t.pricedQuantity} > 0`,
+      ),
     index('contracts_view_signatures_idx')
       .on(t.marketId, t.cropYear, t.contractDate, t.id, t.partnerId)
       .where(sql`${t.status} <> 'cancelled' and ${t.esignEligible} and not ${t.signed}`),
@@ -380,11 +419,22 @@ export const scaleTickets = pgTable(
     uniqueIndex('scale_tickets_partner_display_idx').on(t.partnerId, t.displayScaleTicketId),
     /** The deliveries list's covering index (as contracts_market_list_idx). */
     index('scale_tickets_market_idx').on(
-      t.marketId, t.cropYear, t.id, t.partnerId, t.clientId, t.cropId, t.deliveryDate, t.quantity, t.appliedQuantity,
-      t.unappliedQuantity, t.displayScaleTicketId,
+      t.marketId,
+      t.cropYear,
+      t.id,
+      t.partnerId,
+      t.clientId,
+      t.cropId,
+      t.deliveryDate,
+      t.quantity,
+      t.appliedQuantity,
+      t.unappliedQuantity,
+      t.displayScaleTicketId,
     ),
     index('scale_tickets_market_delivery_idx').on(t.marketId, t.deliveryDate, t.id),
-    index('scale_tickets_unapplied_idx').on(t.marketId, t.id).where(sql`${t.unappliedQuantity} > 0`),
+    index('scale_tickets_unapplied_idx')
+      .on(t.marketId, t.id)
+      .where(sql`${t.unappliedQuantity} > 0`),
     /** The unapplied view by crop year and delivery day (its count and default sort; docs/decisions/014). */
     index('scale_tickets_view_unapplied_idx')
       .on(t.marketId, t.cropYear, t.deliveryDate, t.id, t.partnerId)
@@ -407,7 +457,10 @@ export const ticketApplications = pgTable(
     splitPct: numeric('split_pct', { precision: 6, scale: 2 }).notNull(),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ticket_applications_ticket_idx').on(t.scaleTicketId), index('ticket_applications_contract_idx').on(t.contractId)],
+  (t) => [
+    index('ticket_applications_ticket_idx').on(t.scaleTicketId),
+    index('ticket_applications_contract_idx').on(t.contractId),
+  ],
 );
 
 export const contractDocuments = pgTable(
@@ -443,7 +496,9 @@ export const notes = pgTable(
       .notNull()
       .references(() => legalEntities.id, { onDelete: 'cascade' }),
     authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
-    category: text('category').$type<'inbound_call' | 'outbound_call' | 'farm_visit' | 'meeting' | 'office_visit' | 'other'>().notNull(),
+    category: text('category')
+      .$type<'inbound_call' | 'outbound_call' | 'farm_visit' | 'meeting' | 'office_visit' | 'other'>()
+      .notNull(),
     note: text('note').notNull(),
     noteDate: date('note_date').notNull(),
     version: integer('version').notNull().default(1),
@@ -451,7 +506,10 @@ export const notes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notes_client_idx').on(t.clientId, t.noteDate), index('notes_market_recent_idx').on(t.marketId, t.createdAt)],
+  (t) => [
+    index('notes_client_idx').on(t.clientId, t.noteDate),
+    index('notes_market_recent_idx').on(t.marketId, t.createdAt),
+  ],
 );
 
 export const followups = pgTable(
@@ -472,5 +530,8 @@ export const followups = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('followups_market_due_idx').on(t.marketId, t.dueDate), index('followups_user_due_idx').on(t.assignedUserId, t.dueDate)],
+  (t) => [
+    index('followups_market_due_idx').on(t.marketId, t.dueDate),
+    index('followups_user_due_idx').on(t.assignedUserId, t.dueDate),
+  ],
 );

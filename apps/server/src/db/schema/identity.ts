@@ -2,13 +2,7 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex
 import { users } from './platform.ts';
 
 export type AuthTokenPurpose =
-  | 'magic_link'
-  | 'password_reset'
-  | 'email_verify'
-  | 'sms_login'
-  | 'phone_verify'
-  | 'oidc_state'
-  | 'native_login';
+  'magic_link' | 'password_reset' | 'email_verify' | 'sms_login' | 'phone_verify' | 'oidc_state' | 'native_login';
 
 /**
  * Single-use secrets sent to a person (links, codes) or held for a redirect (OIDC state). Only hashes are
@@ -61,7 +55,10 @@ export const verificationSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('verification_sessions_hash_idx').on(t.tokenHash), index('verification_sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('verification_sessions_hash_idx').on(t.tokenHash),
+    index('verification_sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Accounts of an OpenID Connect provider (Google, Apple, a partner's SSO) linked to a user. */
@@ -76,7 +73,10 @@ export const externalIdentities = pgTable(
     email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('external_identities_pk').on(t.provider, t.subject), index('external_identities_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('external_identities_pk').on(t.provider, t.subject),
+    index('external_identities_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -119,5 +119,8 @@ export const auditLog = pgTable(
     traceId: text('trace_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_actor_idx').on(t.actorUserId, t.createdAt), index('audit_log_as_idx').on(t.actingAsUserId, t.createdAt)],
+  (t) => [
+    index('audit_log_actor_idx').on(t.actorUserId, t.createdAt),
+    index('audit_log_as_idx').on(t.actingAsUserId, t.createdAt),
+  ],
 );

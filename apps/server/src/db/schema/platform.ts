@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Key/value settings shared by every server process (e.g. the CSRF signing secret). */
 export const appSettings = pgTable('app_settings', {
@@ -33,26 +44,27 @@ export type PartnerBrandingRow = {
 };
 
 /** White-label partners (grain-marketing.md 1 and 3: partner branding and white-label partner records). */
-export const partners = pgTable('partners', {
-  id: text('id').primaryKey(),
-  vhost: text('vhost'),
-  vhostRegex: text('vhost_regex'),
-  intent: text('intent'),
-  displayName: text('display_name').notNull(),
-  logo: text('logo'),
-  publicHeader: jsonb('public_header').$type<{ title: string; links: { label: string; url: string }[] }>().notNull(),
-  legalFooter: text('legal_footer').notNull(),
-  assets: jsonb('assets').$type<Record<string, string>>().notNull().default({}),
-  experiences: text('experiences').array().notNull(),
-  publicPageFeatures: text('public_page_features').array().notNull(),
-  branding: jsonb('branding').$type<PartnerBrandingRow>().notNull(),
-  theme: jsonb('theme').$type<{ primary: string; secondary: string }>().notNull(),
-  isDefault: boolean('is_default').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('partners_vhost_idx').on(t.vhost),
-  uniqueIndex('partners_intent_idx').on(t.intent),
-]);
+export const partners = pgTable(
+  'partners',
+  {
+    id: text('id').primaryKey(),
+    vhost: text('vhost'),
+    vhostRegex: text('vhost_regex'),
+    intent: text('intent'),
+    displayName: text('display_name').notNull(),
+    logo: text('logo'),
+    publicHeader: jsonb('public_header').$type<{ title: string; links: { label: string; url: string }[] }>().notNull(),
+    legalFooter: text('legal_footer').notNull(),
+    assets: jsonb('assets').$type<Record<string, string>>().notNull().default({}),
+    experiences: text('experiences').array().notNull(),
+    publicPageFeatures: text('public_page_features').array().notNull(),
+    branding: jsonb('branding').$type<PartnerBrandingRow>().notNull(),
+    theme: jsonb('theme').$type<{ primary: string; secondary: string }>().notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('partners_vhost_idx').on(t.vhost), uniqueIndex('partners_intent_idx').on(t.intent)],
+);
 
 export type AdminPermissionValue = true | 'all' | string[];
 
@@ -69,7 +81,10 @@ export const users = pgTable(
     status: text('status').$type<'active' | 'suspended' | 'deleted'>().notNull().default('active'),
     experiences: jsonb('experiences').$type<Record<string, boolean>>().notNull().default({}),
     /** User-level feature permissions (e.g. 'developer-debug', 'my-sales-lite'). */
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     adminPermissions: jsonb('admin_permissions').$type<Record<string, AdminPermissionValue>>().notNull().default({}),
     employeeInfo: jsonb('employee_info').$type<{ role: string } | null>(),
@@ -77,7 +92,10 @@ export const users = pgTable(
     partnerId: text('partner_id').references(() => partners.id),
     tosAcceptedAt: timestamp('tos_accepted_at', { withTimezone: true }),
     /** platform.md 4.1: verified, pending or unverified. */
-    verificationStatus: text('verification_status').$type<'verified' | 'pending' | 'unverified'>().notNull().default('unverified'),
+    verificationStatus: text('verification_status')
+      .$type<'verified' | 'pending' | 'unverified'>()
+      .notNull()
+      .default('unverified'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     /** E.164 form of phone_number, for SMS sign-in look-ups. */
@@ -90,7 +108,10 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** What the signup form said (platform.md 3.6), kept for onboarding and analytics. */
     signupProfile: jsonb('signup_profile').$type<Record<string, unknown>>().notNull().default({}),
-    signupReasonIds: integer('signup_reason_ids').array().notNull().default(sql`'{}'::int[]`),
+    signupReasonIds: integer('signup_reason_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     userType: integer('user_type'),
     countryCode: text('country_code').$type<'' | 'USA' | 'CAN' | 'AUS'>().notNull().default(''),
     postalCode: text('postal_code'),
@@ -116,17 +137,27 @@ export const enterprises = pgTable('enterprises', {
 export const enterpriseUsers = pgTable(
   'enterprise_users',
   {
-    enterpriseId: integer('enterprise_id').notNull().references(() => enterprises.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').$type<'owner' | 'subaccount' | 'professional'>().notNull(),
     /**
      * The member's access flags on this enterprise (platform.md 3.3: has_team_access, has_input_purchasing_access,
      * has_financial_access, has_profit_center_access, has_agronomics, has_manage). An owner passes every
      * enterprise permission check whatever is listed here (6.2).
      */
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
-  (t) => [uniqueIndex('enterprise_users_pk').on(t.enterpriseId, t.userId), index('enterprise_users_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('enterprise_users_pk').on(t.enterpriseId, t.userId),
+    index('enterprise_users_user_idx').on(t.userId),
+  ],
 );
 
 /** Server-side sessions: the cookie holds a random token, only its SHA-256 is stored. */
@@ -134,7 +165,9 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     currentEnterpriseId: integer('current_enterprise_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),

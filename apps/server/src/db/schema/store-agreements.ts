@@ -8,9 +8,13 @@ export const storeAgreementSignatures = pgTable(
   'store_agreement_signatures',
   {
     id: serial('id').primaryKey(),
-    enterpriseId: integer('enterprise_id').notNull().references(() => enterprises.id, { onDelete: 'cascade' }),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id, { onDelete: 'cascade' }),
     /** The member who signed. */
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** 'terms-of-sale', 'seed-technology-use', 'restricted-use-pesticide', 'credit-application-terms'. */
     agreementType: text('agreement_type').notNull(),
     version: smallint('version').notNull(),
@@ -21,7 +25,11 @@ export const storeAgreementSignatures = pgTable(
     userAgent: text('user_agent').notNull().default(''),
   },
   (t) => [
-    uniqueIndex('store_agreement_signatures_enterprise_type_version_idx').on(t.enterpriseId, t.agreementType, t.version),
+    uniqueIndex('store_agreement_signatures_enterprise_type_version_idx').on(
+      t.enterpriseId,
+      t.agreementType,
+      t.version,
+    ),
     index('store_agreement_signatures_user_idx').on(t.userId),
   ],
 );

@@ -6,7 +6,9 @@ import { users } from './platform.ts';
 export const userDialogsSeen = pgTable(
   'user_dialogs_seen',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** The dialog's id, e.g. 'store-marketing-subscribe'. */
     dialog: text('dialog').notNull(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),

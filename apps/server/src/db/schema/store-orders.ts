@@ -38,7 +38,9 @@ export const storeAddresses = pgTable(
   'store_addresses',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     enterpriseId: integer('enterprise_id').references(() => enterprises.id, { onDelete: 'set null' }),
     /** default_billing_address, mailing_address, billing_address, shipping_address. */
     addressType: text('address_type').notNull(),
@@ -73,7 +75,9 @@ export const storeDeliveryContacts = pgTable(
   'store_delivery_contacts',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
@@ -90,7 +94,9 @@ export const storeApplicatorLicences = pgTable(
   'store_applicator_licences',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     enterpriseId: integer('enterprise_id').references(() => enterprises.id, { onDelete: 'set null' }),
     holderName: text('holder_name').notNull(),
     licenceNumber: text('licence_number').notNull(),
@@ -110,12 +116,17 @@ export const storeItemRestrictions = pgTable(
   'store_item_restrictions',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id').notNull().references(() => storeProducts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => storeProducts.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<ItemRestrictionKind>().notNull(),
     maxQuantity: integer('max_quantity'),
     minQuantity: integer('min_quantity'),
     /** Region codes (IA, CA, SK, …) a JURISDICTIONS_RESTRICTION forbids. */
-    jurisdictions: text('jurisdictions').array().notNull().default(sql`'{}'::text[]`),
+    jurisdictions: text('jurisdictions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [index('store_item_restrictions_product_idx').on(t.productId)],
 );
@@ -138,7 +149,10 @@ export const storePromotions = pgTable(
     country: text('country').$type<'USA' | 'CAN' | 'AUS'>(),
     minSubtotal: money('min_subtotal').notNull().default('0'),
     firstPurchaseOnly: boolean('first_purchase_only').notNull().default(false),
-    qualifiers: text('qualifiers').array().notNull().default(sql`'{}'::text[]`),
+    qualifiers: text('qualifiers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     active: boolean('active').notNull().default(true),
@@ -178,8 +192,12 @@ export const storeCarts = pgTable(
     lastAccessed: timestamp('last_accessed', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('store_carts_open_user_idx').on(t.userId, t.kind).where(sql`${t.status} = 'open' and ${t.userId} is not null`),
-    uniqueIndex('store_carts_open_guest_idx').on(t.guestTokenHash, t.kind).where(sql`${t.status} = 'open' and ${t.guestTokenHash} is not null`),
+    uniqueIndex('store_carts_open_user_idx')
+      .on(t.userId, t.kind)
+      .where(sql`${t.status} = 'open' and ${t.userId} is not null`),
+    uniqueIndex('store_carts_open_guest_idx')
+      .on(t.guestTokenHash, t.kind)
+      .where(sql`${t.status} = 'open' and ${t.guestTokenHash} is not null`),
     index('store_carts_user_idx').on(t.userId, t.updatedAt),
   ],
 );
@@ -189,8 +207,12 @@ export const storeCartItems = pgTable(
   'store_cart_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    cartId: uuid('cart_id').notNull().references(() => storeCarts.id, { onDelete: 'cascade' }),
-    variantId: integer('variant_id').notNull().references(() => storeVariants.id),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => storeCarts.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => storeVariants.id),
     quantity: integer('quantity').notNull(),
     pricedAmount: money('priced_amount').notNull(),
     tankDetails: jsonb('tank_details').$type<Record<string, unknown> | null>(),
@@ -203,11 +225,17 @@ export const storeCartItems = pgTable(
 export const storeCartPartitions = pgTable(
   'store_cart_partitions',
   {
-    cartId: uuid('cart_id').notNull().references(() => storeCarts.id, { onDelete: 'cascade' }),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => storeCarts.id, { onDelete: 'cascade' }),
     /** 'seller-<id>.warehouse-<id>'. */
     partitionKey: text('partition_key').notNull(),
-    sellerId: integer('seller_id').notNull().references(() => storeSellers.id),
-    warehouseId: integer('warehouse_id').notNull().references(() => storeWarehouses.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => storeSellers.id),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => storeWarehouses.id),
     shippingMethod: text('shipping_method').$type<ShippingMethod>(),
     deliveryAddressId: integer('delivery_address_id').references(() => storeAddresses.id),
     pickupWarehouseId: integer('pickup_warehouse_id').references(() => storeWarehouses.id),
@@ -230,11 +258,19 @@ export const storeOrders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** What the buyer quotes on the phone: 'GS-104233'. */
     orderNumber: text('order_number').notNull().unique(),
-    cartId: uuid('cart_id').notNull().unique().references(() => storeCarts.id),
+    cartId: uuid('cart_id')
+      .notNull()
+      .unique()
+      .references(() => storeCarts.id),
     kind: text('kind').$type<CartKind>().notNull().default('cart'),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     enterpriseId: integer('enterprise_id').references(() => enterprises.id, { onDelete: 'set null' }),
-    status: text('status').$type<'placed' | 'processing' | 'ready_for_pickup' | 'shipped' | 'delivered' | 'picked_up' | 'canceled'>().notNull().default('placed'),
+    status: text('status')
+      .$type<'placed' | 'processing' | 'ready_for_pickup' | 'shipped' | 'delivered' | 'picked_up' | 'canceled'>()
+      .notNull()
+      .default('placed'),
     country: text('country').$type<'USA' | 'CAN' | 'AUS'>().notNull(),
     currency: text('currency').$type<'USD' | 'CAD' | 'AUD'>().notNull(),
     goodsSubtotal: money('goods_subtotal').notNull(),
@@ -246,7 +282,10 @@ export const storeOrders = pgTable(
     total: money('total').notNull(),
     paymentTerms: text('payment_terms').notNull(),
     paymentMethod: text('payment_method'),
-    paymentStatus: text('payment_status').$type<'pending' | 'authorized' | 'paid' | 'failed' | 'financing_requested'>().notNull().default('pending'),
+    paymentStatus: text('payment_status')
+      .$type<'pending' | 'authorized' | 'paid' | 'failed' | 'financing_requested'>()
+      .notNull()
+      .default('pending'),
     /** The payment provider's reference (a card authorisation), when one took part. */
     paymentReference: text('payment_reference'),
     promoCode: text('promo_code'),
@@ -258,17 +297,26 @@ export const storeOrders = pgTable(
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('store_orders_user_idx').on(t.userId, t.placedAt.desc()), index('store_orders_enterprise_idx').on(t.enterpriseId, t.placedAt.desc())],
+  (t) => [
+    index('store_orders_user_idx').on(t.userId, t.placedAt.desc()),
+    index('store_orders_enterprise_idx').on(t.enterpriseId, t.placedAt.desc()),
+  ],
 );
 
 /** How one partition of an order reaches the farm, as chosen at checkout (addresses and contact copied). */
 export const storeOrderFulfillments = pgTable(
   'store_order_fulfillments',
   {
-    orderId: uuid('order_id').notNull().references(() => storeOrders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => storeOrders.id, { onDelete: 'cascade' }),
     partitionKey: text('partition_key').notNull(),
-    sellerId: integer('seller_id').notNull().references(() => storeSellers.id),
-    warehouseId: integer('warehouse_id').notNull().references(() => storeWarehouses.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => storeSellers.id),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => storeWarehouses.id),
     /** delivery, external_delivery (an address not among the user's) or pickup. */
     shippingMethod: text('shipping_method').notNull(),
     address: jsonb('address').$type<Record<string, unknown> | null>(),
@@ -288,12 +336,22 @@ export const storeOrderItems = pgTable(
   'store_order_items',
   {
     id: serial('id').primaryKey(),
-    orderId: uuid('order_id').notNull().references(() => storeOrders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => storeOrders.id, { onDelete: 'cascade' }),
     partitionKey: text('partition_key').notNull(),
-    productId: integer('product_id').notNull().references(() => storeProducts.id),
-    variantId: integer('variant_id').notNull().references(() => storeVariants.id),
-    sellerId: integer('seller_id').notNull().references(() => storeSellers.id),
-    warehouseId: integer('warehouse_id').notNull().references(() => storeWarehouses.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => storeProducts.id),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => storeVariants.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => storeSellers.id),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => storeWarehouses.id),
     productName: text('product_name').notNull(),
     variantLabel: text('variant_label').notNull(),
     sku: text('sku').notNull(),
@@ -309,23 +367,34 @@ export const storeOrderReviews = pgTable(
   'store_order_reviews',
   {
     id: serial('id').primaryKey(),
-    orderId: uuid('order_id').notNull().references(() => storeOrders.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').notNull().references(() => storeProducts.id),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => storeOrders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => storeProducts.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     rating: smallint('rating').notNull(),
     title: text('title').notNull().default(''),
     body: text('body').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('store_order_reviews_unique_idx').on(t.orderId, t.productId, t.userId), index('store_order_reviews_product_idx').on(t.productId)],
+  (t) => [
+    uniqueIndex('store_order_reviews_unique_idx').on(t.orderId, t.productId, t.userId),
+    index('store_order_reviews_product_idx').on(t.productId),
+  ],
 );
 
 /** Order readiness (4.3): actions the buyer is asked for before an order can go out, unique by section. */
 export const storeOrderReadiness = pgTable(
   'store_order_readiness',
   {
-    orderId: uuid('order_id').notNull().references(() => storeOrders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => storeOrders.id, { onDelete: 'cascade' }),
     section: text('section').notNull(),
     action: text('action').notNull(),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
@@ -338,7 +407,9 @@ export const storeShoppingLists = pgTable(
   'store_shopping_lists',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     enterpriseId: integer('enterprise_id').references(() => enterprises.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -350,8 +421,12 @@ export const storeShoppingLists = pgTable(
 export const storeShoppingListItems = pgTable(
   'store_shopping_list_items',
   {
-    listId: uuid('list_id').notNull().references(() => storeShoppingLists.id, { onDelete: 'cascade' }),
-    variantId: integer('variant_id').notNull().references(() => storeVariants.id),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => storeShoppingLists.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => storeVariants.id),
     quantity: integer('quantity').notNull().default(1),
     note: text('note').notNull().default(''),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),

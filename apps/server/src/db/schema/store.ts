@@ -87,15 +87,22 @@ export const storeProducts = pgTable(
     manufacturer: text('manufacturer').notNull(),
     /** Product kind of platform.md 3.8 (chemical, treated_seed, liquid_fertilizer, …). */
     kind: text('kind').notNull(),
-    categoryId: integer('category_id').notNull().references(() => storeCategories.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => storeCategories.id),
     /** The leaf category's path, copied so that a subtree is one indexed prefix scan. */
     categoryPath: text('category_path').notNull(),
-    sellerId: integer('seller_id').notNull().references(() => storeSellers.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => storeSellers.id),
     description: text('description').notNull().default(''),
     /** Restricted-use pesticide: buying needs an applicator licence on file. */
     restrictedUse: boolean('restricted_use').notNull().default(false),
     /** Store programs the product belongs to: co-packs, nutritionals, inoculants, organics, bc-products. */
-    programs: text('programs').array().notNull().default(sql`'{}'::text[]`),
+    programs: text('programs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isDeal: boolean('is_deal').notNull().default(false),
     featured: boolean('featured').notNull().default(false),
     rating: numeric('rating', { precision: 3, scale: 2 }),
@@ -127,7 +134,9 @@ export const storeProducts = pgTable(
 export const storeProductRegions = pgTable(
   'store_product_regions',
   {
-    productId: integer('product_id').notNull().references(() => storeProducts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => storeProducts.id, { onDelete: 'cascade' }),
     country: text('country').$type<StoreCountry>().notNull(),
     currency: text('currency').$type<StoreCurrency>().notNull(),
     minPrice: money('min_price').notNull(),
@@ -140,7 +149,10 @@ export const storeProductRegions = pgTable(
     featured: boolean('featured').notNull().default(false),
     isDeal: boolean('is_deal').notNull().default(false),
     reviewCount: integer('review_count').notNull().default(0),
-    programs: text('programs').array().notNull().default(sql`'{}'::text[]`),
+    programs: text('programs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.country] }),
@@ -149,7 +161,13 @@ export const storeProductRegions = pgTable(
     index('store_product_regions_name_idx').on(t.country, t.name, t.productId),
     index('store_product_regions_seller_idx').on(t.country, t.sellerId),
     /** The 'featured' order of category pages: its first page straight from the index. */
-    index('store_product_regions_featured_idx').on(t.country, t.featured.desc(), t.inStock.desc(), t.reviewCount.desc(), t.productId),
+    index('store_product_regions_featured_idx').on(
+      t.country,
+      t.featured.desc(),
+      t.inStock.desc(),
+      t.reviewCount.desc(),
+      t.productId,
+    ),
   ],
 );
 
@@ -159,7 +177,9 @@ export const storeVariants = pgTable(
   {
     id: serial('id').primaryKey(),
     publicId: uuid('public_id').notNull().unique().defaultRandom(),
-    productId: integer('product_id').notNull().references(() => storeProducts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => storeProducts.id, { onDelete: 'cascade' }),
     sku: text('sku').notNull().unique(),
     /** '2.5 gal jug', '265 gal tote', '50 lb bag'. */
     label: text('label').notNull(),
@@ -176,7 +196,9 @@ export const storeVariants = pgTable(
 export const storeVariantPrices = pgTable(
   'store_variant_prices',
   {
-    variantId: integer('variant_id').notNull().references(() => storeVariants.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => storeVariants.id, { onDelete: 'cascade' }),
     country: text('country').$type<StoreCountry>().notNull(),
     currency: text('currency').$type<StoreCurrency>().notNull(),
     amount: money('amount').notNull(),
@@ -188,8 +210,12 @@ export const storeVariantPrices = pgTable(
 export const storeStock = pgTable(
   'store_stock',
   {
-    variantId: integer('variant_id').notNull().references(() => storeVariants.id, { onDelete: 'cascade' }),
-    warehouseId: integer('warehouse_id').notNull().references(() => storeWarehouses.id),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => storeVariants.id, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => storeWarehouses.id),
     quantity: integer('quantity').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.variantId, t.warehouseId] }), index('store_stock_warehouse_idx').on(t.warehouseId)],
@@ -209,13 +235,20 @@ export const storeIngredients = pgTable('store_ingredients', {
 export const storeProductIngredients = pgTable(
   'store_product_ingredients',
   {
-    productId: integer('product_id').notNull().references(() => storeProducts.id, { onDelete: 'cascade' }),
-    ingredientId: integer('ingredient_id').notNull().references(() => storeIngredients.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => storeProducts.id, { onDelete: 'cascade' }),
+    ingredientId: integer('ingredient_id')
+      .notNull()
+      .references(() => storeIngredients.id),
     /** e.g. 41.0 with unit '%', or 4 with 'lb/gal'. */
     concentration: numeric('concentration', { precision: 10, scale: 3 }).notNull(),
     concentrationUnit: text('concentration_unit').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.ingredientId] }), index('store_product_ingredients_ingredient_idx').on(t.ingredientId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.ingredientId] }),
+    index('store_product_ingredients_ingredient_idx').on(t.ingredientId),
+  ],
 );
 
 export const storePests = pgTable('store_pests', {
@@ -231,8 +264,12 @@ export const storePests = pgTable('store_pests', {
 export const storeProductPests = pgTable(
   'store_product_pests',
   {
-    productId: integer('product_id').notNull().references(() => storeProducts.id, { onDelete: 'cascade' }),
-    pestId: integer('pest_id').notNull().references(() => storePests.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => storeProducts.id, { onDelete: 'cascade' }),
+    pestId: integer('pest_id')
+      .notNull()
+      .references(() => storePests.id),
   },
   (t) => [primaryKey({ columns: [t.productId, t.pestId] }), index('store_product_pests_pest_idx').on(t.pestId)],
 );
@@ -245,7 +282,9 @@ export const storeDocuments = pgTable(
   'store_documents',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id').notNull().references(() => storeProducts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => storeProducts.id, { onDelete: 'cascade' }),
     docType: text('doc_type').notNull(),
     title: text('title').notNull(),
     revisedOn: text('revised_on').notNull(),
@@ -259,7 +298,9 @@ export const storeImages = pgTable(
   'store_images',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id').notNull().references(() => storeProducts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => storeProducts.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
     width: integer('width').notNull(),
     height: integer('height').notNull(),

@@ -14,7 +14,9 @@ export const storeUploads = pgTable(
   'store_uploads',
   {
     guid: uuid('guid').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** What the file belongs to, e.g. 'applicator-licence:42'. */
     parentGuid: text('parent_guid').notNull(),
     fileName: text('file_name').notNull(),

@@ -28,7 +28,8 @@ import {
   offers,
 } from '../../db/schema/index.ts';
 
-const iso = (d: Date | string | null): string | null => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+const iso = (d: Date | string | null): string | null =>
+  d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
 
 // The outer row is named in full: inside a single-table select drizzle writes its columns unqualified, and an
 // unqualified "id" here would be the offer's own id.
@@ -123,15 +124,26 @@ export async function findInstrumentRecord(db: Db, partnerId: string, id: number
   return row ?? null;
 }
 
-export async function instrumentRecordsByIds(db: Db, partnerId: string, ids: readonly number[]): Promise<InstrumentRecord[]> {
+export async function instrumentRecordsByIds(
+  db: Db,
+  partnerId: string,
+  ids: readonly number[],
+): Promise<InstrumentRecord[]> {
   if (ids.length === 0) return [];
   return selectRecords(db, and(eq(instruments.partnerId, partnerId), inArray(instruments.id, [...ids])));
 }
 
 /** Live bids per crop at a market (the grid's crop tabs), with every crop that has ever had a bid there. */
-export async function instrumentCropCounts(db: Db, partnerId: string, marketId: number): Promise<{ cropId: number; count: number }[]> {
+export async function instrumentCropCounts(
+  db: Db,
+  partnerId: string,
+  marketId: number,
+): Promise<{ cropId: number; count: number }[]> {
   const rows = await db
-    .select({ cropId: instruments.cropId, count: sql<number>`count(*) filter (where ${instruments.deletedAt} is null)::int` })
+    .select({
+      cropId: instruments.cropId,
+      count: sql<number>`count(*) filter (where ${instruments.deletedAt} is null)::int`,
+    })
     .from(instruments)
     .where(and(eq(instruments.partnerId, partnerId), eq(instruments.marketId, marketId)))
     .groupBy(instruments.cropId)
@@ -145,7 +157,12 @@ export async function instrumentCropCounts(db: Db, partnerId: string, marketId: 
 /** The latest quote of each symbol (symbols without one are absent). */
 export async function latestQuoteFacts(db: Db, symbols: readonly string[]): Promise<Map<string, QuoteFacts>> {
   const latest = await latestQuotes(db, symbols);
-  return new Map([...latest].map(([symbol, q]) => [symbol, { last: q.last, previousSettle: q.previousSettle, quotedAt: q.quotedAt }]));
+  return new Map(
+    [...latest].map(([symbol, q]) => [
+      symbol,
+      { last: q.last, previousSettle: q.previousSettle, quotedAt: q.quotedAt },
+    ]),
+  );
 }
 
 /** A market's rounding mode per crop, in one read (crops without one round by DEFAULT_ROUNDING_MODE). */
@@ -158,7 +175,11 @@ export function roundingModeOf(modes: Map<number, RoundingMode>, cropId: number)
 }
 
 /** Grid rows of a market's bid records: quotes and rounding modes read once for all of them. */
-export async function instrumentRows(db: Db, marketId: number, records: readonly InstrumentRecord[]): Promise<InstrumentRow[]> {
+export async function instrumentRows(
+  db: Db,
+  marketId: number,
+  records: readonly InstrumentRecord[],
+): Promise<InstrumentRow[]> {
   const [quoteMap, modes] = await Promise.all([
     latestQuoteFacts(
       db,
@@ -167,13 +188,23 @@ export async function instrumentRows(db: Db, marketId: number, records: readonly
     marketRoundingModeMap(db, marketId),
   ]);
   return records
-    .map((r) => instrumentRowOf(r, r.futuresSymbol ? (quoteMap.get(r.futuresSymbol) ?? null) : null, roundingModeOf(modes, r.cropId), r.workingOffers))
+    .map((r) =>
+      instrumentRowOf(
+        r,
+        r.futuresSymbol ? (quoteMap.get(r.futuresSymbol) ?? null) : null,
+        roundingModeOf(modes, r.cropId),
+        r.workingOffers,
+      ),
+    )
     .sort(compareInstrumentRows);
 }
 
 /** Whether a futures symbol is listed (futures_symbols): bids may only reference listed months. */
 export async function isListedSymbol(db: Db, symbol: string): Promise<boolean> {
-  const [row] = await db.select({ symbol: futuresSymbols.symbol }).from(futuresSymbols).where(eq(futuresSymbols.symbol, symbol));
+  const [row] = await db
+    .select({ symbol: futuresSymbols.symbol })
+    .from(futuresSymbols)
+    .where(eq(futuresSymbols.symbol, symbol));
   return row !== undefined;
 }
 
@@ -196,14 +227,22 @@ export type InstrumentValues = {
   notes: string | null;
 };
 
-export async function insertInstrument(db: Db, values: InstrumentValues & { partnerId: string; marketId: number; createdBy: string }): Promise<number> {
+export async function insertInstrument(
+  db: Db,
+  values: InstrumentValues & { partnerId: string; marketId: number; createdBy: string },
+): Promise<number> {
   const [row] = await db.insert(instruments).values(values).returning({ id: instruments.id });
   if (!row) throw new Error('instrument insert returned nothing');
   return row.id;
 }
 
 /** Writes a bid at the version read; false when someone else changed it first. */
-export async function updateInstrument(db: Db, id: number, expectedVersion: number, values: Partial<InstrumentValues>): Promise<boolean> {
+export async function updateInstrument(
+  db: Db,
+  id: number,
+  expectedVersion: number,
+  values: Partial<InstrumentValues>,
+): Promise<boolean> {
   const rows = await db
     .update(instruments)
     .set({ ...values, version: sql`${instruments.version} + 1`, updatedAt: new Date() })
@@ -213,7 +252,13 @@ export async function updateInstrument(db: Db, id: number, expectedVersion: numb
 }
 
 /** Deletes (deleted = true) or undeletes a bid at the version read; false when the version moved. */
-export async function setInstrumentDeleted(db: Db, id: number, expectedVersion: number, deleted: boolean, userId: string): Promise<boolean> {
+export async function setInstrumentDeleted(
+  db: Db,
+  id: number,
+  expectedVersion: number,
+  deleted: boolean,
+  userId: string,
+): Promise<boolean> {
   const rows = await db
     .update(instruments)
     .set({
@@ -228,12 +273,27 @@ export async function setInstrumentDeleted(db: Db, id: number, expectedVersion: 
 }
 
 /** Locks live bids of a market for a bulk move; returns what they hold. */
-export async function lockInstruments(tx: Db, partnerId: string, marketId: number, ids: readonly number[]): Promise<{ id: number; cropId: number; basis: string | null; futuresSymbol: string | null; deletedAt: Date | null }[]> {
+export async function lockInstruments(
+  tx: Db,
+  partnerId: string,
+  marketId: number,
+  ids: readonly number[],
+): Promise<
+  { id: number; cropId: number; basis: string | null; futuresSymbol: string | null; deletedAt: Date | null }[]
+> {
   if (ids.length === 0) return [];
   return tx
-    .select({ id: instruments.id, cropId: instruments.cropId, basis: instruments.basis, futuresSymbol: instruments.futuresSymbol, deletedAt: instruments.deletedAt })
+    .select({
+      id: instruments.id,
+      cropId: instruments.cropId,
+      basis: instruments.basis,
+      futuresSymbol: instruments.futuresSymbol,
+      deletedAt: instruments.deletedAt,
+    })
     .from(instruments)
-    .where(and(eq(instruments.partnerId, partnerId), eq(instruments.marketId, marketId), inArray(instruments.id, [...ids])))
+    .where(
+      and(eq(instruments.partnerId, partnerId), eq(instruments.marketId, marketId), inArray(instruments.id, [...ids])),
+    )
     .orderBy(asc(instruments.id))
     .for('update', { of: instruments });
 }
@@ -243,12 +303,22 @@ export async function moveBasis(tx: Db, ids: readonly number[], adjustmentDollar
   if (ids.length === 0) return;
   await tx
     .update(instruments)
-    .set({ basis: sql`${instruments.basis} + ${adjustmentDollars}::numeric`, version: sql`${instruments.version} + 1`, updatedAt: new Date() })
+    .set({
+      basis: sql`${instruments.basis} + ${adjustmentDollars}::numeric`,
+      version: sql`${instruments.version} + 1`,
+      updatedAt: new Date(),
+    })
     .where(inArray(instruments.id, [...ids]));
 }
 
 /** The ids of a crop's live basis bids at a market (a bulk move by crop). */
-export async function liveBasisInstrumentIds(db: Db, partnerId: string, marketId: number, cropId: number, cropYear: number | null): Promise<number[]> {
+export async function liveBasisInstrumentIds(
+  db: Db,
+  partnerId: string,
+  marketId: number,
+  cropId: number,
+  cropYear: number | null,
+): Promise<number[]> {
   const conditions: SQL[] = [
     eq(instruments.partnerId, partnerId),
     eq(instruments.marketId, marketId),
@@ -258,7 +328,11 @@ export async function liveBasisInstrumentIds(db: Db, partnerId: string, marketId
     isNotNull(instruments.basis),
   ];
   if (cropYear !== null) conditions.push(eq(instruments.cropYear, cropYear));
-  const rows = await db.select({ id: instruments.id }).from(instruments).where(and(...conditions)).orderBy(asc(instruments.id));
+  const rows = await db
+    .select({ id: instruments.id })
+    .from(instruments)
+    .where(and(...conditions))
+    .orderBy(asc(instruments.id));
   return rows.map((r) => r.id);
 }
 

@@ -16,9 +16,25 @@ import {
   publicBidsResponseSchema,
   type InstrumentRow,
 } from '@granary/domain';
-import { etagOf, idParam, loadCrmActorWithSession, serialIdParam, textQueryParam, type CrmDeps } from '../crm-markets/crm-access.ts';
+import {
+  etagOf,
+  idParam,
+  loadCrmActorWithSession,
+  serialIdParam,
+  textQueryParam,
+  type CrmDeps,
+} from '../crm-markets/crm-access.ts';
 import { crmErrors, crmWriteErrors } from '../crm-markets/crm-http.ts';
-import { bulkMoveBasis, createInstrument, editInstrument, farmerMarketBids, getInstrument, listInstruments, setDeleted, type InstrumentListQuery } from './bids.service.ts';
+import {
+  bulkMoveBasis,
+  createInstrument,
+  editInstrument,
+  farmerMarketBids,
+  getInstrument,
+  listInstruments,
+  setDeleted,
+  type InstrumentListQuery,
+} from './bids.service.ts';
 
 const MERCH = '/api/commodities/merchandising';
 
@@ -28,7 +44,11 @@ const listQuery = z.object({
   instrumentVisibility: z.enum(INSTRUMENT_VISIBILITY_FILTERS).optional(),
   /** exclude (default), include or only the deleted bids ('true' = include, the 'Show deleted' toggle). */
   deleted: z.enum([...INSTRUMENT_DELETED_FILTERS, 'true', 'false']).optional(),
-  cropYear: z.string().regex(/^\d{4}$/, 'Expected a year').transform(Number).optional(),
+  cropYear: z
+    .string()
+    .regex(/^\d{4}$/, 'Expected a year')
+    .transform(Number)
+    .optional(),
   /** The bid the web highlights (a list query parameter of section 2); not a filter. */
   instrument: z.string().max(20).optional(),
 });
@@ -36,7 +56,8 @@ type ListQueryIn = z.infer<typeof listQuery>;
 
 function listQueryOf(q: ListQueryIn, pathCrop: number | null): InstrumentListQuery {
   const given = q.cropFilter === undefined ? [] : Array.isArray(q.cropFilter) ? q.cropFilter : [q.cropFilter];
-  const deleted = q.deleted === 'true' ? 'include' : q.deleted === 'false' || q.deleted === undefined ? 'exclude' : q.deleted;
+  const deleted =
+    q.deleted === 'true' ? 'include' : q.deleted === 'false' || q.deleted === undefined ? 'exclude' : q.deleted;
   return {
     cropFilter: pathCrop !== null ? [String(pathCrop)] : given,
     visibility: q.instrumentVisibility ?? 'all',
@@ -58,7 +79,11 @@ export const bidsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
     `${MERCH}/instruments/market/:marketId`,
     {
       config: { access: 'session' },
-      schema: { params: z.object({ marketId: idParam }), querystring: listQuery, response: { 200: instrumentListResponseSchema, ...crmErrors } },
+      schema: {
+        params: z.object({ marketId: idParam }),
+        querystring: listQuery,
+        response: { 200: instrumentListResponseSchema, ...crmErrors },
+      },
     },
     async (request) => listInstruments(deps, request, request.params.marketId, listQueryOf(request.query, null)),
   );
@@ -73,14 +98,19 @@ export const bidsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
         response: { 200: instrumentListResponseSchema, ...crmErrors },
       },
     },
-    async (request) => listInstruments(deps, request, request.params.marketId, listQueryOf(request.query, request.params.cropId)),
+    async (request) =>
+      listInstruments(deps, request, request.params.marketId, listQueryOf(request.query, request.params.cropId)),
   );
 
   app.post(
     `${MERCH}/instruments/market/:marketId/basis`,
     {
       config: { access: 'session' },
-      schema: { params: z.object({ marketId: idParam }), body: bulkBasisRequestSchema, response: { 200: bulkBasisResponseSchema, ...crmWriteErrors } },
+      schema: {
+        params: z.object({ marketId: idParam }),
+        body: bulkBasisRequestSchema,
+        response: { 200: bulkBasisResponseSchema, ...crmWriteErrors },
+      },
     },
     async (request) => bulkMoveBasis(deps, request, request.params.marketId, request.body),
   );
@@ -96,7 +126,10 @@ export const bidsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
 
   app.post(
     `${MERCH}/instruments`,
-    { config: { access: 'session' }, schema: { body: instrumentCreateSchema, response: { 201: instrumentRowSchema, ...crmWriteErrors } } },
+    {
+      config: { access: 'session' },
+      schema: { body: instrumentCreateSchema, response: { 201: instrumentRowSchema, ...crmWriteErrors } },
+    },
     async (request, reply) => {
       const row = await createInstrument(deps, request, request.body);
       return reply.status(201).header('etag', etagOf(row.version)).send(row);
@@ -107,16 +140,24 @@ export const bidsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
     `${MERCH}/instruments/:instrumentId`,
     {
       config: { access: 'session' },
-      schema: { params: z.object({ instrumentId: idParam }), body: instrumentUpdateSchema, response: { 200: instrumentRowSchema, ...crmWriteErrors } },
+      schema: {
+        params: z.object({ instrumentId: idParam }),
+        body: instrumentUpdateSchema,
+        response: { 200: instrumentRowSchema, ...crmWriteErrors },
+      },
     },
-    async (request, reply) => withEtag(reply, await editInstrument(deps, request, request.params.instrumentId, request.body)),
+    async (request, reply) =>
+      withEtag(reply, await editInstrument(deps, request, request.params.instrumentId, request.body)),
   );
 
   app.delete(
     `${MERCH}/instruments/:instrumentId`,
     {
       config: { access: 'session' },
-      schema: { params: z.object({ instrumentId: idParam }), response: { 200: instrumentRowSchema, ...crmWriteErrors } },
+      schema: {
+        params: z.object({ instrumentId: idParam }),
+        response: { 200: instrumentRowSchema, ...crmWriteErrors },
+      },
     },
     async (request, reply) => withEtag(reply, await setDeleted(deps, request, request.params.instrumentId, true)),
   );
@@ -125,7 +166,10 @@ export const bidsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
     `${MERCH}/instruments/undelete/:instrumentId`,
     {
       config: { access: 'session' },
-      schema: { params: z.object({ instrumentId: idParam }), response: { 200: instrumentRowSchema, ...crmWriteErrors } },
+      schema: {
+        params: z.object({ instrumentId: idParam }),
+        response: { 200: instrumentRowSchema, ...crmWriteErrors },
+      },
     },
     async (request, reply) => withEtag(reply, await setDeleted(deps, request, request.params.instrumentId, false)),
   );
@@ -136,7 +180,10 @@ export const bidsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
     {
       config: { access: 'session' },
       // markets.id is a serial: the farmer's market lookup meets the id in SQL before any access check.
-      schema: { params: z.object({ marketId: serialIdParam }), response: { 200: publicBidsResponseSchema, ...crmErrors } },
+      schema: {
+        params: z.object({ marketId: serialIdParam }),
+        response: { 200: publicBidsResponseSchema, ...crmErrors },
+      },
     },
     async (request) => farmerMarketBids(deps, request, request.params.marketId),
   );

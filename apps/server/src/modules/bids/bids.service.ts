@@ -73,7 +73,12 @@ import {
 import { checkOffers } from '../offers/offers.service.ts';
 
 /** Live updates: every bid change publishes 'bids:market:<id>' (ids only) so that open grids, the public page and My Sales Lite refetch. */
-async function publishBidsChanged(db: Db, marketId: number, action: BidsEventPayload['action'], instrumentIds: number[]): Promise<void> {
+async function publishBidsChanged(
+  db: Db,
+  marketId: number,
+  action: BidsEventPayload['action'],
+  instrumentIds: number[],
+): Promise<void> {
   const payload: BidsEventPayload = { marketId, action, instrumentIds };
   await publish(db, bidsMarketTopic(marketId), payload);
 }
@@ -84,11 +89,19 @@ function bidsMarket(actor: CrmActor, marketId: number): CrmMarket {
 }
 
 function invalid(problems: InstrumentProblem[]): AppError {
-  return new AppError('invalid_request', `The bid is not valid: ${problems.map((p) => `${p.field} ${p.code}`).join(', ')}.`, { problems });
+  return new AppError(
+    'invalid_request',
+    `The bid is not valid: ${problems.map((p) => `${p.field} ${p.code}`).join(', ')}.`,
+    { problems },
+  );
 }
 
 /** A bid of the user's partner at a market where they hold 'instruments'. */
-async function scopedInstrument(deps: CrmDeps, actor: CrmActor, id: number): Promise<{ record: InstrumentRecord; market: CrmMarket }> {
+async function scopedInstrument(
+  deps: CrmDeps,
+  actor: CrmActor,
+  id: number,
+): Promise<{ record: InstrumentRecord; market: CrmMarket }> {
   const record = await findInstrumentRecord(deps.ctx.database.db, actor.partner.id, id);
   if (!record) throw new AppError('not_found', `No bid ${id}.`);
   return { record, market: bidsMarket(actor, record.marketId) };
@@ -118,18 +131,27 @@ export type InstrumentListQuery = {
 
 /** The crop ids a cropFilter stands for (null: every crop); an unknown crop is a 400. Wheat includes its classes. */
 export function cropIdsOfFilter(values: readonly string[]): number[] | null {
-  const wanted = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  const wanted = values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   if (wanted.length === 0 || wanted.some((v) => v.toLowerCase() === 'all')) return null;
   const ids = wanted.map((v) => {
     const crop = findCrop(v);
-    if (!crop) throw new AppError('invalid_request', `Unknown crop '${v.slice(0, 40)}' in cropFilter.`, { field: 'cropFilter' });
+    if (!crop)
+      throw new AppError('invalid_request', `Unknown crop '${v.slice(0, 40)}' in cropFilter.`, { field: 'cropFilter' });
     return crop.id;
   });
   return expandCropFilter(ids);
 }
 
 /** instruments/market/:marketId (and the v2 by crop): the market's bids with live cash prices and its crop tabs. */
-export async function listInstruments(deps: CrmDeps, request: FastifyRequest, marketId: number, query: InstrumentListQuery): Promise<InstrumentListResponse> {
+export async function listInstruments(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number,
+  query: InstrumentListQuery,
+): Promise<InstrumentListResponse> {
   const db = deps.ctx.database.db;
   const actor = await loadCrmActor(deps, request);
   const market = bidsMarket(actor, marketId);
@@ -170,7 +192,11 @@ export async function getInstrument(deps: CrmDeps, request: FastifyRequest, id: 
 // Writes
 
 /** The rules, then that the futures month is listed (a bid can only reference a quoted month). */
-async function checkedValues(db: Db, fields: InstrumentFields, options: { today?: string; contracted?: string }): Promise<InstrumentValues> {
+async function checkedValues(
+  db: Db,
+  fields: InstrumentFields,
+  options: { today?: string; contracted?: string },
+): Promise<InstrumentValues> {
   const f = normalizeInstrument(fields);
   const problems = instrumentProblems(f, options);
   if (problems.length > 0) throw invalid(problems);
@@ -196,14 +222,24 @@ async function checkedValues(db: Db, fields: InstrumentFields, options: { today?
   };
 }
 
-export async function createInstrument(deps: CrmDeps, request: FastifyRequest, input: InstrumentCreate): Promise<InstrumentRow> {
+export async function createInstrument(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  input: InstrumentCreate,
+): Promise<InstrumentRow> {
   const db = deps.ctx.database.db;
   const actor = await loadCrmActor(deps, request);
   const market = bidsMarket(actor, input.marketId);
   const { marketId, ...fields } = input;
   const values = await checkedValues(db, fields, { today: marketToday(market) });
   const id = await insertInstrument(db, { ...values, partnerId: actor.partner.id, marketId, createdBy: actor.user.id });
-  await audit(db, request, { actorUserId: actor.user.id, action: 'instrument_create', targetType: 'instrument', targetId: String(id), details: { marketId } });
+  await audit(db, request, {
+    actorUserId: actor.user.id,
+    action: 'instrument_create',
+    targetType: 'instrument',
+    targetId: String(id),
+    details: { marketId },
+  });
   await publishBidsChanged(db, marketId, 'created', [id]);
   return reload(deps, actor, id);
 }
@@ -212,7 +248,12 @@ function stale(currentVersion: number): AppError {
   return new AppError('precondition_failed', undefined, { currentVersion });
 }
 
-export async function editInstrument(deps: CrmDeps, request: FastifyRequest, id: number, patch: InstrumentUpdate): Promise<InstrumentRow> {
+export async function editInstrument(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  id: number,
+  patch: InstrumentUpdate,
+): Promise<InstrumentRow> {
   const db = deps.ctx.database.db;
   const actor = await loadCrmActor(deps, request);
   const { record, market } = await scopedInstrument(deps, actor, id);
@@ -222,8 +263,14 @@ export async function editInstrument(deps: CrmDeps, request: FastifyRequest, id:
   const current = instrumentFieldsOf(record);
   const merged = applyInstrumentUpdate(current, patch);
   // An expired futures month is refused when it is chosen (or the delivery moves), not on every later edit.
-  const repriced = merged.futuresSymbol !== current.futuresSymbol || merged.deliveryStart !== current.deliveryStart || merged.deliveryEnd !== current.deliveryEnd;
-  const values = await checkedValues(db, merged, { contracted: record.quantityContracted, ...(repriced ? { today: marketToday(market) } : {}) });
+  const repriced =
+    merged.futuresSymbol !== current.futuresSymbol ||
+    merged.deliveryStart !== current.deliveryStart ||
+    merged.deliveryEnd !== current.deliveryEnd;
+  const values = await checkedValues(db, merged, {
+    contracted: record.quantityContracted,
+    ...(repriced ? { today: marketToday(market) } : {}),
+  });
   if (!(await updateInstrument(db, id, expected, values))) {
     const now = await findInstrumentRecord(db, actor.partner.id, id);
     throw stale(now?.version ?? record.version);
@@ -242,7 +289,12 @@ export async function editInstrument(deps: CrmDeps, request: FastifyRequest, id:
 }
 
 /** DELETE instruments/:id (If-Match) and POST instruments/undelete/:id (If-Match optional): the bid hides or comes back. */
-export async function setDeleted(deps: CrmDeps, request: FastifyRequest, id: number, deleted: boolean): Promise<InstrumentRow> {
+export async function setDeleted(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  id: number,
+  deleted: boolean,
+): Promise<InstrumentRow> {
   const db = deps.ctx.database.db;
   const actor = await loadCrmActor(deps, request);
   const { record } = await scopedInstrument(deps, actor, id);
@@ -265,7 +317,12 @@ export async function setDeleted(deps: CrmDeps, request: FastifyRequest, id: num
  * nothing: a deleted or flat bid among the chosen, an adjustment beyond the unit's bound, or a new basis
  * out of the bound refuses the whole move with a 400 and changes nothing.
  */
-export async function bulkMoveBasis(deps: CrmDeps, request: FastifyRequest, marketId: number, input: BulkBasisRequest): Promise<BulkBasisResponse> {
+export async function bulkMoveBasis(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number,
+  input: BulkBasisRequest,
+): Promise<BulkBasisResponse> {
   const db = deps.ctx.database.db;
   const actor = await loadCrmActor(deps, request);
   bidsMarket(actor, marketId);
@@ -273,11 +330,16 @@ export async function bulkMoveBasis(deps: CrmDeps, request: FastifyRequest, mark
     input.instrumentIds !== undefined
       ? [...new Set(input.instrumentIds)]
       : await liveBasisInstrumentIds(db, actor.partner.id, marketId, input.cropId!, input.cropYear ?? null);
-  if (ids.length === 0) throw new AppError('invalid_request', 'There are no basis bids to move.', { problems: [{ field: 'cropId', code: 'nothing_to_move' }] });
+  if (ids.length === 0)
+    throw new AppError('invalid_request', 'There are no basis bids to move.', {
+      problems: [{ field: 'cropId', code: 'nothing_to_move' }],
+    });
   const adjustment = toDecimal(input.adjustmentCents);
   // Prices are kept to 4 decimals of a dollar: a move is in hundredths of a cent at the finest.
   if (adjustment.decimalPlaces() > 2) {
-    throw new AppError('invalid_request', 'Move the basis by whole cents or hundredths of a cent.', { problems: [{ field: 'adjustmentCents', code: 'too_precise' }] });
+    throw new AppError('invalid_request', 'Move the basis by whole cents or hundredths of a cent.', {
+      problems: [{ field: 'adjustmentCents', code: 'too_precise' }],
+    });
   }
   await db.transaction(async (tx) => {
     const locked = await lockInstruments(tx as unknown as Db, actor.partner.id, marketId, ids);
@@ -291,7 +353,10 @@ export async function bulkMoveBasis(deps: CrmDeps, request: FastifyRequest, mark
       else if (r.basis === null || r.futuresSymbol === null) refused.push({ id: r.id, code: 'flat_price' });
       else {
         const unit = priceUnitForCrop(r.cropId);
-        if (adjustment.abs().gt(adjustmentBoundCents(unit)) || !isBasisWithinUnitBound(adjustBasis(r.basis, input.adjustmentCents), unit)) {
+        if (
+          adjustment.abs().gt(adjustmentBoundCents(unit)) ||
+          !isBasisWithinUnitBound(adjustBasis(r.basis, input.adjustmentCents), unit)
+        ) {
           refused.push({ id: r.id, code: 'basis_out_of_bound' });
         }
       }
@@ -324,7 +389,11 @@ export async function bulkMoveBasis(deps: CrmDeps, request: FastifyRequest, mark
 // The farmer's read
 
 /** market/:marketId/bids for a signed-in farmer whose farm is a client of the market; else 404. */
-export async function farmerMarketBids(deps: CrmDeps, request: FastifyRequest, marketId: number): Promise<PublicBidsResponse> {
+export async function farmerMarketBids(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number,
+): Promise<PublicBidsResponse> {
   const db = deps.ctx.database.db;
   const { user } = await requireSession(deps.ctx, request);
   const partnerId = await clientMarketPartner(db, user.id, marketId);

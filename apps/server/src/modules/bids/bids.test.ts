@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { addDays, futuresProduct, listedContracts, type InstrumentListResponse, type InstrumentRow, type PublicBidsResponse } from '@granary/domain';
+import {
+  addDays,
+  futuresProduct,
+  listedContracts,
+  type InstrumentListResponse,
+  type InstrumentRow,
+  type PublicBidsResponse,
+} from '@granary/domain';
 import { injectAs, startCrmTestApp } from '../../testing/crm-test-app.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { instruments, marketRoundingModes, markets, offers, quotes } from '../../db/schema/index.ts';
@@ -31,8 +38,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Json = Record<string, unknown>;
-const call = (caller: Caller | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: Json, headers: Record<string, string> = {}) =>
-  injectAs(t, caller, method, url, body, headers);
+const call = (
+  caller: Caller | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: Json,
+  headers: Record<string, string> = {},
+) => injectAs(t, caller, method, url, body, headers);
 
 function bid(overrides: Json = {}): Json {
   const today = new Date().toISOString().slice(0, 10);
@@ -85,9 +97,15 @@ describe('create and read', () => {
     expect(one.headers.etag).toBe('"1"');
     expect(one.json()).toEqual(row);
 
-    const list = (await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}`)).json() as InstrumentListResponse;
+    const list = (
+      await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}`)
+    ).json() as InstrumentListResponse;
     expect(list.rows.map((r) => r.id)).toContain(row.id);
-    expect(list.crops.find((c) => c.cropId === 1)).toMatchObject({ cropName: 'Corn', priceUnit: 'bushel', currency: 'USD' });
+    expect(list.crops.find((c) => c.cropId === 1)).toMatchObject({
+      cropName: 'Corn',
+      priceUnit: 'bushel',
+      currency: 'USD',
+    });
   });
 
   it('defaults the futures month from the delivery when none is chosen', async () => {
@@ -105,26 +123,46 @@ describe('create and read', () => {
 
   it('bids flat when chosen so, and a crop without futures only flat', async () => {
     const flat = await create({ pricing: 'flat', futuresSymbol: null, basis: null, flatPrice: '4.125' });
-    expect(flat).toMatchObject({ pricing: 'flat', futuresSymbol: null, futuresLast: null, basis: null, cashPrice: '4.1300' });
+    expect(flat).toMatchObject({
+      pricing: 'flat',
+      futuresSymbol: null,
+      futuresLast: null,
+      basis: null,
+      cashPrice: '4.1300',
+    });
     const barley = await call(buyer, 'POST', `${MERCH}/instruments`, bid({ cropId: 9, futuresSymbol: null }));
     expect(barley.statusCode).toBe(400);
     expect(barley.json().code).toBe('invalid_request');
-    const barleyFlat = await create({ cropId: 9, pricing: 'flat', futuresSymbol: null, basis: null, flatPrice: '4.85' });
+    const barleyFlat = await create({
+      cropId: 9,
+      pricing: 'flat',
+      futuresSymbol: null,
+      basis: null,
+      flatPrice: '4.85',
+    });
     expect(barleyFlat.cashPrice).toBe('4.8500');
   });
 
   it('filters by cropFilter, instrumentVisibility and the v2 crop path', async () => {
     await create({ visibility: 'private', name: 'Private spot' });
     await create({ cropId: 2, futuresSymbol: null, basis: '-0.85' });
-    const corn = (await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}?cropFilter=CN`)).json() as InstrumentListResponse;
+    const corn = (
+      await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}?cropFilter=CN`)
+    ).json() as InstrumentListResponse;
     expect(corn.rows.length).toBeGreaterThan(0);
     expect(corn.rows.every((r) => r.cropId === 1)).toBe(true);
-    const v2 = (await call(buyer, 'GET', `${MERCH}/v2/instruments/market/${fx.marketAll}/crop/2`)).json() as InstrumentListResponse;
+    const v2 = (
+      await call(buyer, 'GET', `${MERCH}/v2/instruments/market/${fx.marketAll}/crop/2`)
+    ).json() as InstrumentListResponse;
     expect(v2.rows.length).toBeGreaterThan(0);
     expect(v2.rows.every((r) => r.cropId === 2)).toBe(true);
-    const priv = (await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}?instrumentVisibility=private`)).json() as InstrumentListResponse;
+    const priv = (
+      await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}?instrumentVisibility=private`)
+    ).json() as InstrumentListResponse;
     expect(priv.rows.map((r) => r.name)).toEqual(['Private spot']);
-    const both = (await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}?cropFilter=corn&cropFilter=SB`)).json() as InstrumentListResponse;
+    const both = (
+      await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}?cropFilter=corn&cropFilter=SB`)
+    ).json() as InstrumentListResponse;
     expect(new Set(both.rows.map((r) => r.cropId))).toEqual(new Set([1, 2]));
   });
 });
@@ -146,7 +184,9 @@ describe('working offers', () => {
       expiresAt: new Date(Date.now() + 86_400_000),
     });
     await t.database.db.insert(offers).values([offer('working'), offer('working'), offer('cancelled')]);
-    const list = (await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}`)).json() as InstrumentListResponse;
+    const list = (
+      await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}`)
+    ).json() as InstrumentListResponse;
     expect(list.rows.find((r) => r.id === a.id)?.workingOffers).toBe(2);
     expect(list.rows.find((r) => r.id === b.id)?.workingOffers).toBe(0);
   });
@@ -194,9 +234,20 @@ describe('access', () => {
     // Another partner's market or bid answers as an unknown one.
     expect((await call(prairie, 'GET', `${MERCH}/instruments/market/${fx.marketAll}`)).statusCode).toBe(404);
     expect((await call(prairie, 'GET', `${MERCH}/instruments/${row.id}`)).statusCode).toBe(404);
-    expect((await call(prairie, 'PUT', `${MERCH}/instruments/${row.id}`, { basis: '-0.10' }, ifMatch(1))).statusCode).toBe(404);
-    expect((await call(prairie, 'DELETE', `${MERCH}/instruments/${row.id}`, undefined, ifMatch(1))).statusCode).toBe(404);
-    expect((await call(prairie, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, { cropId: 1, adjustmentCents: '1' })).statusCode).toBe(404);
+    expect(
+      (await call(prairie, 'PUT', `${MERCH}/instruments/${row.id}`, { basis: '-0.10' }, ifMatch(1))).statusCode,
+    ).toBe(404);
+    expect((await call(prairie, 'DELETE', `${MERCH}/instruments/${row.id}`, undefined, ifMatch(1))).statusCode).toBe(
+      404,
+    );
+    expect(
+      (
+        await call(prairie, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, {
+          cropId: 1,
+          adjustmentCents: '1',
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await call(buyer, 'GET', `${MERCH}/instruments/99999999`)).statusCode).toBe(404);
     // A farmer is no buyer; no session is a 401.
     expect((await call(farmer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}`)).statusCode).toBe(403);
@@ -240,18 +291,28 @@ describe('edit, delete and undelete', () => {
     expect(del.statusCode).toBe(200);
     expect(del.json().deletedAt).not.toBeNull();
     expect(del.json().version).toBe(2);
-    const live = (await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}`)).json() as InstrumentListResponse;
+    const live = (
+      await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}`)
+    ).json() as InstrumentListResponse;
     expect(live.rows.map((r) => r.id)).not.toContain(row.id);
-    const withDeleted = (await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}?deleted=true`)).json() as InstrumentListResponse;
+    const withDeleted = (
+      await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}?deleted=true`)
+    ).json() as InstrumentListResponse;
     expect(withDeleted.rows.find((r) => r.id === row.id)?.deletedAt).not.toBeNull();
-    const only = (await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}?deleted=only`)).json() as InstrumentListResponse;
+    const only = (
+      await call(buyer, 'GET', `${MERCH}/instruments/market/${fx.marketAll}?deleted=only`)
+    ).json() as InstrumentListResponse;
     expect(only.rows.every((r) => r.deletedAt !== null)).toBe(true);
     // A deleted bid is not edited.
-    expect((await call(buyer, 'PUT', `${MERCH}/instruments/${row.id}`, { basis: '-0.1' }, ifMatch(2))).statusCode).toBe(409);
+    expect((await call(buyer, 'PUT', `${MERCH}/instruments/${row.id}`, { basis: '-0.1' }, ifMatch(2))).statusCode).toBe(
+      409,
+    );
     const undo = await call(buyer, 'POST', `${MERCH}/instruments/undelete/${row.id}`);
     expect(undo.statusCode).toBe(200);
     expect(undo.json()).toMatchObject({ deletedAt: null, version: 3 });
-    expect((await call(buyer, 'POST', `${MERCH}/instruments/undelete/${row.id}`, undefined, ifMatch(2))).statusCode).toBe(412);
+    expect(
+      (await call(buyer, 'POST', `${MERCH}/instruments/undelete/${row.id}`, undefined, ifMatch(2))).statusCode,
+    ).toBe(412);
   });
 });
 
@@ -259,7 +320,10 @@ describe('bulk basis move', () => {
   it('moves the chosen bids by N cents, exactly', async () => {
     const a = await create({ basis: '-0.3400' });
     const b = await create({ basis: '-0.2875' });
-    const res = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, { instrumentIds: [a.id, b.id], adjustmentCents: '-2.5' });
+    const res = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, {
+      instrumentIds: [a.id, b.id],
+      adjustmentCents: '-2.5',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const rows = (res.json() as { rows: InstrumentRow[] }).rows;
     expect(rows.map((r) => [r.id, r.basis, r.version])).toEqual([
@@ -272,27 +336,49 @@ describe('bulk basis move', () => {
   it('is all or nothing: one basis leaving the bound refuses the move', async () => {
     const a = await create({ basis: '-0.3000' });
     const b = await create({ basis: '-4.9000' });
-    const res = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, { instrumentIds: [a.id, b.id], adjustmentCents: '-20' });
+    const res = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, {
+      instrumentIds: [a.id, b.id],
+      adjustmentCents: '-20',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'invalid_request', details: { refused: [{ id: b.id, code: 'basis_out_of_bound' }] } });
+    expect(res.json()).toMatchObject({
+      code: 'invalid_request',
+      details: { refused: [{ id: b.id, code: 'basis_out_of_bound' }] },
+    });
     const after = (await call(buyer, 'GET', `${MERCH}/instruments/${a.id}`)).json() as InstrumentRow;
     expect(after).toMatchObject({ basis: '-0.3000', version: 1 });
   });
 
   it('moves a whole crop at a market, refuses flat, deleted and other markets’ bids', async () => {
     const canola = await create({ marketId: fx.marketBidsOnly, cropId: 11, futuresSymbol: rs, basis: '-30.00' });
-    const res = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketBidsOnly}/basis`, { cropId: 11, adjustmentCents: '150' });
+    const res = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketBidsOnly}/basis`, {
+      cropId: 11,
+      adjustmentCents: '150',
+    });
     expect(res.statusCode).toBe(200);
     expect((res.json() as { rows: InstrumentRow[] }).rows.find((r) => r.id === canola.id)?.basis).toBe('-28.5000');
 
     const flat = await create({ pricing: 'flat', futuresSymbol: null, basis: null, flatPrice: '4.00' });
-    const refusedFlat = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, { instrumentIds: [flat.id], adjustmentCents: '1' });
+    const refusedFlat = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, {
+      instrumentIds: [flat.id],
+      adjustmentCents: '1',
+    });
     expect(refusedFlat.statusCode).toBe(400);
-    const other = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, { instrumentIds: [canola.id], adjustmentCents: '1' });
+    const other = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, {
+      instrumentIds: [canola.id],
+      adjustmentCents: '1',
+    });
     expect(other.statusCode).toBe(404);
-    const both = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, { instrumentIds: [1], cropId: 1, adjustmentCents: '1' });
+    const both = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, {
+      instrumentIds: [1],
+      cropId: 1,
+      adjustmentCents: '1',
+    });
     expect(both.statusCode).toBe(400);
-    const tooFine = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, { cropId: 1, adjustmentCents: '0.125' });
+    const tooFine = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, {
+      cropId: 1,
+      adjustmentCents: '0.125',
+    });
     expect(tooFine.statusCode).toBe(400);
   });
 
@@ -300,12 +386,18 @@ describe('bulk basis move', () => {
     const a = await create({ basis: '-0.3000' });
     for (const adjustmentCents of ['', 'abc', '1e999', 'NaN', ' 5']) {
       for (const target of [{ cropId: 1 }, { instrumentIds: [a.id] }]) {
-        const res = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, { ...target, adjustmentCents });
+        const res = await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, {
+          ...target,
+          adjustmentCents,
+        });
         expect(res.statusCode, `${JSON.stringify(adjustmentCents)}: ${res.body}`).toBe(400);
         expect(res.json()).toMatchObject({ code: 'invalid_request' });
       }
     }
-    const [row] = await t.database.db.select({ basis: instruments.basis }).from(instruments).where(eq(instruments.id, a.id));
+    const [row] = await t.database.db
+      .select({ basis: instruments.basis })
+      .from(instruments)
+      .where(eq(instruments.id, a.id));
     expect(row?.basis).toBe('-0.3000');
   });
 
@@ -320,7 +412,10 @@ describe('bulk basis move', () => {
   it('refuses an instrument whose basis, flat price or quantity cap is not a number with 400 (the quantity cap answered 500)', async () => {
     for (const field of ['basis', 'flatPrice', 'quantityCap']) {
       for (const value of ['', 'abc', '1e999']) {
-        const body = field === 'flatPrice' ? bid({ pricing: 'flat', futuresSymbol: null, basis: null, flatPrice: value }) : bid({ [field]: value });
+        const body =
+          field === 'flatPrice'
+            ? bid({ pricing: 'flat', futuresSymbol: null, basis: null, flatPrice: value })
+            : bid({ [field]: value });
         const res = await call(buyer, 'POST', `${MERCH}/instruments`, body);
         expect(res.statusCode, `${field} ${JSON.stringify(value)}: ${res.body}`).toBe(400);
       }
@@ -332,17 +427,24 @@ describe('demo seed', () => {
   it('bids corn, soybeans and wheat at every demo market, canola per tonne in Canada, within the bound, with quotes', async () => {
     const db = t.database.db;
     const all = await db.select().from(instruments);
-    const demoMarkets = await db.select({ id: markets.id, slug: markets.slug, country: markets.countryCode }).from(markets);
+    const demoMarkets = await db
+      .select({ id: markets.id, slug: markets.slug, country: markets.countryCode })
+      .from(markets);
     for (const m of demoMarkets.filter((x) => !x.slug.startsWith('fx-'))) {
       const crops = new Set(all.filter((b) => b.marketId === m.id).map((b) => b.cropId));
-      expect([...crops].sort((a, b) => a - b), m.slug).toEqual(m.country === 'CAN' ? [1, 2, 11, 45] : [1, 2, 45]);
+      expect(
+        [...crops].sort((a, b) => a - b),
+        m.slug,
+      ).toEqual(m.country === 'CAN' ? [1, 2, 11, 45] : [1, 2, 45]);
     }
     const seeded = all.filter((b) => b.createdBy === null);
     expect(seeded.filter((b) => b.visibility === 'private').length).toBe(2); // one per partner
     expect(seeded.filter((b) => b.deletedAt !== null).length).toBe(1);
     expect(seeded.some((b) => b.quantityCap !== null)).toBe(true);
     const canola = seeded.filter((b) => b.cropId === 11);
-    expect(canola.every((b) => Number(b.basis) <= -18 && Number(b.basis) >= -42 && b.quantityUnit === 'tonnes')).toBe(true);
+    expect(canola.every((b) => Number(b.basis) <= -18 && Number(b.basis) >= -42 && b.quantityUnit === 'tonnes')).toBe(
+      true,
+    );
     const corn = seeded.filter((b) => b.cropId === 1 && b.visibility === 'public');
     expect(corn.every((b) => Number(b.basis) <= -0.1 && Number(b.basis) >= -0.8)).toBe(true);
     const [ames] = demoMarkets.filter((m) => m.slug === 'ames');
@@ -361,11 +463,20 @@ describe('live events', () => {
     got.length = 0;
     try {
       const row = await create();
-      await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, { instrumentIds: [row.id], adjustmentCents: '1' });
+      await call(buyer, 'POST', `${MERCH}/instruments/market/${fx.marketAll}/basis`, {
+        instrumentIds: [row.id],
+        adjustmentCents: '1',
+      });
       for (let i = 0; i < 50 && got.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
       expect(got).toEqual([
-        { topic: `bids:market:${fx.marketAll}`, payload: { marketId: fx.marketAll, action: 'created', instrumentIds: [row.id] } },
-        { topic: `bids:market:${fx.marketAll}`, payload: { marketId: fx.marketAll, action: 'basis_moved', instrumentIds: [row.id] } },
+        {
+          topic: `bids:market:${fx.marketAll}`,
+          payload: { marketId: fx.marketAll, action: 'created', instrumentIds: [row.id] },
+        },
+        {
+          topic: `bids:market:${fx.marketAll}`,
+          payload: { marketId: fx.marketAll, action: 'basis_moved', instrumentIds: [row.id] },
+        },
       ]);
     } finally {
       stop();
@@ -386,17 +497,28 @@ describe('rounding modes', () => {
       await db
         .insert(marketRoundingModes)
         .values({ marketId: fx.marketAll, cropId: 1, roundingMode: mode })
-        .onConflictDoUpdate({ target: [marketRoundingModes.marketId, marketRoundingModes.cropId], set: { roundingMode: mode } });
-      expect((await call(buyer, 'GET', `${MERCH}/instruments/${row.id}`)).json()).toMatchObject({ roundingMode: mode, cashPrice: cash });
+        .onConflictDoUpdate({
+          target: [marketRoundingModes.marketId, marketRoundingModes.cropId],
+          set: { roundingMode: mode },
+        });
+      expect((await call(buyer, 'GET', `${MERCH}/instruments/${row.id}`)).json()).toMatchObject({
+        roundingMode: mode,
+        cashPrice: cash,
+      });
     }
-    await db.delete(marketRoundingModes).where(and(eq(marketRoundingModes.marketId, fx.marketAll), eq(marketRoundingModes.cropId, 1)));
+    await db
+      .delete(marketRoundingModes)
+      .where(and(eq(marketRoundingModes.marketId, fx.marketAll), eq(marketRoundingModes.cropId, 1)));
   });
 });
 
 describe('public bids', () => {
   it('gives public, live bids without caps or notes (publicBids and the farmer route)', async () => {
     const db = t.database.db;
-    const [ames] = await db.select({ id: markets.id }).from(markets).where(and(eq(markets.partnerId, 'demo'), eq(markets.slug, 'ames')));
+    const [ames] = await db
+      .select({ id: markets.id })
+      .from(markets)
+      .where(and(eq(markets.partnerId, 'demo'), eq(markets.slug, 'ames')));
     const pub = await create({ marketId: ames!.id, name: 'Public one', quantityCap: '1000', notes: 'secret note' });
     await create({ marketId: ames!.id, name: 'Private one', visibility: 'private' });
     const gone = await create({ marketId: ames!.id, name: 'Deleted one' });
@@ -416,7 +538,10 @@ describe('public bids', () => {
 
   it('answers a farmer who is a client of the market, and 404 otherwise', async () => {
     const db = t.database.db;
-    const [ames] = await db.select({ id: markets.id }).from(markets).where(and(eq(markets.partnerId, 'demo'), eq(markets.slug, 'ames')));
+    const [ames] = await db
+      .select({ id: markets.id })
+      .from(markets)
+      .where(and(eq(markets.partnerId, 'demo'), eq(markets.slug, 'ames')));
     const res = await call(farmer, 'GET', `${MERCH}/market/${ames!.id}/bids`);
     // The demo farmer's farm is a client at Ames (the demo seed's named client).
     expect(res.statusCode, res.body).toBe(200);

@@ -5,7 +5,13 @@
 // (publishCartChanged): the user's other devices read the cart again, and a rolled-back write tells no one.
 
 import { sql } from 'drizzle-orm';
-import { cartUserTopic, type CartEventPayload, type CartStatusValue, type EnterpriseRole, type ItemRestrictionKindValue } from '@granary/domain';
+import {
+  cartUserTopic,
+  type CartEventPayload,
+  type CartStatusValue,
+  type EnterpriseRole,
+  type ItemRestrictionKindValue,
+} from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { publish } from '../../platform/events.ts';
 import { rowsOf } from '../../platform/jobs.ts';
@@ -29,7 +35,9 @@ const cartColumns = sql`id::text, serial, status, kind, user_id::text, guest_tok
 
 export async function openCartOfUser(db: Db, userId: string): Promise<CartRow | null> {
   const rows = rowsOf<CartRow>(
-    await db.execute(sql`select ${cartColumns} from store_carts where user_id = ${userId}::uuid and kind = 'cart' and status = 'open' limit 1`),
+    await db.execute(
+      sql`select ${cartColumns} from store_carts where user_id = ${userId}::uuid and kind = 'cart' and status = 'open' limit 1`,
+    ),
   );
   return rows[0] ?? null;
 }
@@ -46,13 +54,17 @@ export async function openCartOfGuest(db: Db, tokenHash: string): Promise<CartRo
 /** A cart of the user's by id, whatever its status (the ?cartId= of 2.4); null for anyone else's. */
 export async function cartOfUserById(db: Db, userId: string, cartId: string): Promise<CartRow | null> {
   const rows = rowsOf<CartRow>(
-    await db.execute(sql`select ${cartColumns} from store_carts where id = ${cartId}::uuid and user_id = ${userId}::uuid`),
+    await db.execute(
+      sql`select ${cartColumns} from store_carts where id = ${cartId}::uuid and user_id = ${userId}::uuid`,
+    ),
   );
   return rows[0] ?? null;
 }
 
 export async function cartById(db: Db, cartId: string): Promise<CartRow | null> {
-  const rows = rowsOf<CartRow>(await db.execute(sql`select ${cartColumns} from store_carts where id = ${cartId}::uuid`));
+  const rows = rowsOf<CartRow>(
+    await db.execute(sql`select ${cartColumns} from store_carts where id = ${cartId}::uuid`),
+  );
   return rows[0] ?? null;
 }
 
@@ -65,7 +77,8 @@ export async function ensureOpenCart(
   owner: { userId: string } | { guestTokenHash: string },
   region: { country: Country; currency: Currency; enterpriseId: number | null },
 ): Promise<CartRow> {
-  const existing = 'userId' in owner ? await openCartOfUser(db, owner.userId) : await openCartOfGuest(db, owner.guestTokenHash);
+  const existing =
+    'userId' in owner ? await openCartOfUser(db, owner.userId) : await openCartOfGuest(db, owner.guestTokenHash);
   if (existing) return existing;
   const userId = 'userId' in owner ? owner.userId : null;
   const tokenHash = 'guestTokenHash' in owner ? owner.guestTokenHash : null;
@@ -77,7 +90,8 @@ export async function ensureOpenCart(
       returning ${cartColumns}`),
   );
   if (inserted[0]) return inserted[0];
-  const again = 'userId' in owner ? await openCartOfUser(db, owner.userId) : await openCartOfGuest(db, owner.guestTokenHash);
+  const again =
+    'userId' in owner ? await openCartOfUser(db, owner.userId) : await openCartOfGuest(db, owner.guestTokenHash);
   if (!again) throw new Error('open cart vanished while being made');
   return again;
 }
@@ -90,10 +104,20 @@ export async function ensureOpenCart(
  */
 export async function publishCartChanged(
   tx: Db,
-  cart: { id: string; serial: number; status: CartEventPayload['status']; kind: 'cart' | 'buy_now'; user_id: string | null },
+  cart: {
+    id: string;
+    serial: number;
+    status: CartEventPayload['status'];
+    kind: 'cart' | 'buy_now';
+    user_id: string | null;
+  },
 ): Promise<void> {
   if (!cart.user_id || cart.kind !== 'cart') return;
-  await publish(tx, cartUserTopic(cart.user_id), { cartId: cart.id, serial: cart.serial, status: cart.status } satisfies CartEventPayload);
+  await publish(tx, cartUserTopic(cart.user_id), {
+    cartId: cart.id,
+    serial: cart.serial,
+    status: cart.status,
+  } satisfies CartEventPayload);
 }
 
 /**
@@ -131,7 +155,9 @@ export async function bumpSerial(tx: Db, cartId: string): Promise<CartRow | null
 
 /** A guest cart's region follows the visitor's while it is only read (its lines are re-priced in the new one). */
 export async function setCartRegion(db: Db, cartId: string, country: Country, currency: Currency): Promise<void> {
-  await db.execute(sql`update store_carts set country = ${country}, currency = ${currency} where id = ${cartId}::uuid and status = 'open'`);
+  await db.execute(
+    sql`update store_carts set country = ${country}, currency = ${currency} where id = ${cartId}::uuid and status = 'open'`,
+  );
 }
 
 export type VariantRow = {
@@ -142,7 +168,11 @@ export type VariantRow = {
 };
 
 /** A variant by its public id or its internal id, with its price in a country (null when not sold there). */
-export async function variantWithPrice(db: Db, by: { publicId: string } | { id: number }, country: Country): Promise<VariantRow | null> {
+export async function variantWithPrice(
+  db: Db,
+  by: { publicId: string } | { id: number },
+  country: Country,
+): Promise<VariantRow | null> {
   const where = 'publicId' in by ? sql`v.public_id = ${by.publicId}::uuid` : sql`v.id = ${by.id}`;
   const rows = rowsOf<VariantRow>(
     await db.execute(sql`
@@ -177,7 +207,9 @@ export type ItemRow = { id: string; variant_id: number; quantity: number; priced
 
 export async function itemsOf(db: Db, cartId: string): Promise<ItemRow[]> {
   return rowsOf<ItemRow>(
-    await db.execute(sql`select id::text, variant_id, quantity, priced_amount::text from store_cart_items where cart_id = ${cartId}::uuid order by item_added_at, id`),
+    await db.execute(
+      sql`select id::text, variant_id, quantity, priced_amount::text from store_cart_items where cart_id = ${cartId}::uuid order by item_added_at, id`,
+    ),
   );
 }
 
@@ -190,7 +222,13 @@ export async function itemById(db: Db, cartId: string, itemId: string): Promise<
   return rows[0] ?? null;
 }
 
-export async function insertItem(db: Db, cartId: string, variantId: number, quantity: number, pricedAmount: string): Promise<void> {
+export async function insertItem(
+  db: Db,
+  cartId: string,
+  variantId: number,
+  quantity: number,
+  pricedAmount: string,
+): Promise<void> {
   await db.execute(sql`
     insert into store_cart_items (cart_id, variant_id, quantity, priced_amount)
     values (${cartId}::uuid, ${variantId}, ${quantity}, ${pricedAmount})`);
@@ -211,7 +249,9 @@ export async function deleteAllItems(db: Db, cartId: string): Promise<void> {
 /** Marks a guest cart merged (once: a second merge of the same cart finds it no longer open). */
 export async function markMerged(db: Db, cartId: string): Promise<boolean> {
   const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`update store_carts set status = 'merged', updated_at = now() where id = ${cartId}::uuid and status = 'open' returning id::text`),
+    await db.execute(
+      sql`update store_carts set status = 'merged', updated_at = now() where id = ${cartId}::uuid and status = 'open' returning id::text`,
+    ),
   );
   return rows.length > 0;
 }
@@ -272,7 +312,11 @@ export type MembershipRow = {
 };
 
 /** The user's membership of their current enterprise (else their first), for the cart's permission check (6.2). */
-export async function membershipOf(db: Db, userId: string, currentEnterpriseId: number | null): Promise<MembershipRow | null> {
+export async function membershipOf(
+  db: Db,
+  userId: string,
+  currentEnterpriseId: number | null,
+): Promise<MembershipRow | null> {
   const rows = rowsOf<MembershipRow>(
     await db.execute(sql`
       select e.id as enterprise_id, eu.role, eu.permissions, e.country_code, e.administrative_area_level_1 as state
@@ -284,11 +328,15 @@ export async function membershipOf(db: Db, userId: string, currentEnterpriseId: 
 }
 
 export async function userCountry(db: Db, userId: string): Promise<string> {
-  const rows = rowsOf<{ country_code: string }>(await db.execute(sql`select country_code from users where id = ${userId}::uuid`));
+  const rows = rowsOf<{ country_code: string }>(
+    await db.execute(sql`select country_code from users where id = ${userId}::uuid`),
+  );
   return rows[0]?.country_code ?? '';
 }
 
 export async function isSuperAdmin(db: Db, userId: string): Promise<boolean> {
-  const rows = rowsOf<{ is_super_admin: boolean }>(await db.execute(sql`select is_super_admin from users where id = ${userId}::uuid`));
+  const rows = rowsOf<{ is_super_admin: boolean }>(
+    await db.execute(sql`select is_super_admin from users where id = ${userId}::uuid`),
+  );
   return rows[0]?.is_super_admin ?? false;
 }

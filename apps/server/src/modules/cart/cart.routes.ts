@@ -43,12 +43,23 @@ function guestTokenOf(request: FastifyRequest): string | null {
  * user's cart always follows their enterprise's country, whatever locale the page carries, so that the cart and the
  * checkout (which prices in the cart's stored country) never show two different totals.
  */
-async function callerOf(ctx: AppContext, request: FastifyRequest, locale: string | undefined): Promise<service.CartCaller> {
+async function callerOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+  locale: string | undefined,
+): Promise<service.CartCaller> {
   const db = ctx.database.db;
   const session = await getSession(ctx, request);
   const token = guestTokenOf(request);
   const guestTokenHash = token ? sha256(token) : null;
-  if (!session) return { userId: null, isSuperAdmin: false, membership: null, guestTokenHash, region: resolveStoreRegion({ locale: locale ?? null }) };
+  if (!session)
+    return {
+      userId: null,
+      isSuperAdmin: false,
+      membership: null,
+      guestTokenHash,
+      region: resolveStoreRegion({ locale: locale ?? null }),
+    };
   const membership = await repo.membershipOf(db, session.user.id, session.session.currentEnterpriseId ?? null);
   const enterpriseCountry = membership?.country_code || (await repo.userCountry(db, session.user.id));
   return {
@@ -61,16 +72,29 @@ async function callerOf(ctx: AppContext, request: FastifyRequest, locale: string
 }
 
 function clearGuestCookie(ctx: AppContext, reply: FastifyReply): void {
-  reply.clearCookie(GUEST_CART_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookieFor(ctx.sessions, reply.request) });
+  reply.clearCookie(GUEST_CART_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookieFor(ctx.sessions, reply.request),
+  });
 }
 
 /**
  * Run first on every cart call: a signed-in request that still carries a guest cart cookie merges that cart into
  * the user's (lazily, so every sign-in method is covered) and loses the cookie.
  */
-async function mergeIfSignedIn(ctx: AppContext, reply: FastifyReply, caller: service.CartCaller): Promise<{ caller: service.CartCaller; alerts: CartAlert[] }> {
+async function mergeIfSignedIn(
+  ctx: AppContext,
+  reply: FastifyReply,
+  caller: service.CartCaller,
+): Promise<{ caller: service.CartCaller; alerts: CartAlert[] }> {
   if (!caller.userId || !caller.guestTokenHash) return { caller, alerts: [] };
-  const merged = await service.mergeGuestCart(ctx.database.db, { ...caller, userId: caller.userId, guestTokenHash: caller.guestTokenHash });
+  const merged = await service.mergeGuestCart(ctx.database.db, {
+    ...caller,
+    userId: caller.userId,
+    guestTokenHash: caller.guestTokenHash,
+  });
   clearGuestCookie(ctx, reply);
   return { caller: { ...caller, guestTokenHash: null }, alerts: merged ? [{ code: 'items_merged', itemIds: [] }] : [] };
 }
@@ -79,7 +103,12 @@ async function mergeIfSignedIn(ctx: AppContext, reply: FastifyReply, caller: ser
  * Called by a sign-in as it succeeds (the password sign-in): merges the browser's guest cart into the user's at once
  * rather than on the first cart call. Never fails the sign-in: a cart that cannot be merged now is merged later.
  */
-export async function mergeGuestCartAtSignIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+export async function mergeGuestCartAtSignIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<void> {
   const token = guestTokenOf(request);
   if (!token) return;
   try {
@@ -117,7 +146,13 @@ export const cartRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx }) =
   const P = STORE_CART_API;
   const config = { access: 'public' as const };
 
-  async function write(request: FastifyRequest, reply: FastifyReply, locale: string | undefined, serial: number, changes: CartChange[]) {
+  async function write(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    locale: string | undefined,
+    serial: number,
+    changes: CartChange[],
+  ) {
     reply.header('Cache-Control', 'no-store');
     const merged = await mergeIfSignedIn(ctx, reply, await callerOf(ctx, request, locale));
     const caller = ensureGuestToken(ctx, reply, merged.caller);
@@ -125,43 +160,79 @@ export const cartRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx }) =
     return { ...view, alerts: [...merged.alerts, ...view.alerts] };
   }
 
-  app.get(P, { config, schema: { querystring: readQuery, response: { 200: cartViewSchema, ...errors } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const { caller, alerts } = await mergeIfSignedIn(ctx, reply, await callerOf(ctx, request, request.query.locale));
-    const view = await service.readCart(db, caller, request.query.cartId);
-    return { ...view, alerts: [...alerts, ...view.alerts] };
-  });
+  app.get(
+    P,
+    { config, schema: { querystring: readQuery, response: { 200: cartViewSchema, ...errors } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { caller, alerts } = await mergeIfSignedIn(ctx, reply, await callerOf(ctx, request, request.query.locale));
+      const view = await service.readCart(db, caller, request.query.cartId);
+      return { ...view, alerts: [...alerts, ...view.alerts] };
+    },
+  );
 
   app.post(
     `${P}/items`,
-    { config, schema: { querystring: localeOnly, body: cartAddItemBodySchema, response: { 200: cartViewSchema, ...errors } } },
+    {
+      config,
+      schema: { querystring: localeOnly, body: cartAddItemBodySchema, response: { 200: cartViewSchema, ...errors } },
+    },
     async (request, reply) =>
-      write(request, reply, request.query.locale, request.body.serial, [{ op: 'add', variantId: request.body.variantId, quantity: request.body.quantity }]),
+      write(request, reply, request.query.locale, request.body.serial, [
+        { op: 'add', variantId: request.body.variantId, quantity: request.body.quantity },
+      ]),
   );
 
   app.patch(
     `${P}/items/:itemId`,
-    { config, schema: { params: cartItemParamsSchema, querystring: localeOnly, body: cartSetQuantityBodySchema, response: { 200: cartViewSchema, ...errors } } },
+    {
+      config,
+      schema: {
+        params: cartItemParamsSchema,
+        querystring: localeOnly,
+        body: cartSetQuantityBodySchema,
+        response: { 200: cartViewSchema, ...errors },
+      },
+    },
     async (request, reply) =>
-      write(request, reply, request.query.locale, request.body.serial, [{ op: 'set', itemId: request.params.itemId, quantity: request.body.quantity }]),
+      write(request, reply, request.query.locale, request.body.serial, [
+        { op: 'set', itemId: request.params.itemId, quantity: request.body.quantity },
+      ]),
   );
 
   app.delete(
     `${P}/items/:itemId`,
-    { config, schema: { params: cartItemParamsSchema, querystring: localeOnly, body: cartSerialBodySchema, response: { 200: cartViewSchema, ...errors } } },
-    async (request, reply) => write(request, reply, request.query.locale, request.body.serial, [{ op: 'remove', itemId: request.params.itemId }]),
+    {
+      config,
+      schema: {
+        params: cartItemParamsSchema,
+        querystring: localeOnly,
+        body: cartSerialBodySchema,
+        response: { 200: cartViewSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      write(request, reply, request.query.locale, request.body.serial, [
+        { op: 'remove', itemId: request.params.itemId },
+      ]),
   );
 
   app.post(
     `${P}/clear`,
-    { config, schema: { querystring: localeOnly, body: cartSerialBodySchema, response: { 200: cartViewSchema, ...errors } } },
+    {
+      config,
+      schema: { querystring: localeOnly, body: cartSerialBodySchema, response: { 200: cartViewSchema, ...errors } },
+    },
     async (request, reply) => write(request, reply, request.query.locale, request.body.serial, [{ op: 'clear' }]),
   );
 
   // The web's debounced queue sends what piled up in one request.
   app.post(
     `${P}/changes`,
-    { config, schema: { querystring: localeOnly, body: cartChangesBodySchema, response: { 200: cartViewSchema, ...errors } } },
+    {
+      config,
+      schema: { querystring: localeOnly, body: cartChangesBodySchema, response: { 200: cartViewSchema, ...errors } },
+    },
     async (request, reply) => write(request, reply, request.query.locale, request.body.serial, request.body.changes),
   );
 };

@@ -71,7 +71,12 @@ function jurisdictionOf(caller: CartCaller): string | null {
 }
 
 function toRestrictionRow(r: repo.RestrictionDbRow): RestrictionRow {
-  return { kind: r.kind, maxQuantity: r.max_quantity, minQuantity: r.min_quantity, jurisdictions: r.jurisdictions ?? [] };
+  return {
+    kind: r.kind,
+    maxQuantity: r.max_quantity,
+    minQuantity: r.min_quantity,
+    jurisdictions: r.jurisdictions ?? [],
+  };
 }
 
 async function restrictionsByProduct(db: Db, productIds: number[]): Promise<Map<number, RestrictionRow[]>> {
@@ -100,7 +105,12 @@ function emptyView(caller: CartCaller): CartView {
   };
 }
 
-export async function buildView(db: Db, cart: repo.CartRow, caller: CartCaller, extraAlerts: CartAlert[] = []): Promise<CartView> {
+export async function buildView(
+  db: Db,
+  cart: repo.CartRow,
+  caller: CartCaller,
+  extraAlerts: CartAlert[] = [],
+): Promise<CartView> {
   const country = (cart.status === 'open' ? caller.region.country : cart.country) as repo.Country;
   const currency = cart.status === 'open' ? caller.region.currency : cart.currency;
   const rows = await repo.linesOf(db, cart.id, country);
@@ -124,7 +134,15 @@ export async function buildView(db: Db, cart: repo.CartRow, caller: CartCaller, 
         slug: r.product_slug,
         name: r.product_name,
         brand: r.brand,
-        image: r.image_id !== null ? { url: `/api/store/images/${r.image_id}`, width: r.image_width ?? 600, height: r.image_height ?? 600, alt: r.product_name } : null,
+        image:
+          r.image_id !== null
+            ? {
+                url: `/api/store/images/${r.image_id}`,
+                width: r.image_width ?? 600,
+                height: r.image_height ?? 600,
+                alt: r.product_name,
+              }
+            : null,
       },
       seller: { slug: r.seller_slug, name: r.seller_name, kind: r.seller_kind },
       variantLabel: r.label,
@@ -180,7 +198,10 @@ async function currentView(db: Db, caller: CartCaller, extraAlerts: CartAlert[] 
  * each then held to 9,999 and to the product's QUANTITY_LIMIT; the guest cart is marked 'merged'. Safe to call
  * twice (the second finds the guest cart no longer open). Returns whether any line moved.
  */
-export async function mergeGuestCart(db: Db, caller: CartCaller & { userId: string; guestTokenHash: string }): Promise<boolean> {
+export async function mergeGuestCart(
+  db: Db,
+  caller: CartCaller & { userId: string; guestTokenHash: string },
+): Promise<boolean> {
   const guest = await repo.openCartOfGuest(db, caller.guestTokenHash);
   if (!guest) return false;
   const guestItems = await repo.itemsOf(db, guest.id);
@@ -195,7 +216,9 @@ export async function mergeGuestCart(db: Db, caller: CartCaller & { userId: stri
     const locked = await repo.bumpSerial(tx, target.id);
     if (!locked) return false;
     const mine = new Map((await repo.itemsOf(tx, target.id)).map((i) => [i.variant_id, i]));
-    const variants = await Promise.all(guestItems.map((i) => repo.variantWithPrice(tx, { id: i.variant_id }, locked.country)));
+    const variants = await Promise.all(
+      guestItems.map((i) => repo.variantWithPrice(tx, { id: i.variant_id }, locked.country)),
+    );
     const rules = await restrictionsByProduct(
       tx,
       variants.flatMap((v) => (v ? [v.product_id] : [])),
@@ -217,18 +240,24 @@ export async function mergeGuestCart(db: Db, caller: CartCaller & { userId: stri
 
 // ---------- reads ----------
 
-
 /** GET /api/store/cart: the caller's open cart (merging a guest cart first), or a cart of theirs by id (2.4 cartId). */
 export async function readCart(db: Db, caller: CartCaller, cartId?: string): Promise<CartView> {
   if (cartId) {
-    const cart = caller.userId ? await repo.cartOfUserById(db, caller.userId, cartId) : await guestCartById(db, caller, cartId);
+    const cart = caller.userId
+      ? await repo.cartOfUserById(db, caller.userId, cartId)
+      : await guestCartById(db, caller, cartId);
     if (!cart) throw new AppError('not_found', 'There is no such cart.');
     return buildView(db, cart, caller);
   }
   const cart = await openCartOf(db, caller);
   if (!cart) return emptyView(caller);
   if (cart.country !== caller.region.country && cart.status === 'open') {
-    await repo.setCartRegion(db, cart.id, caller.region.country as repo.Country, caller.region.currency as repo.Currency);
+    await repo.setCartRegion(
+      db,
+      cart.id,
+      caller.region.country as repo.Country,
+      caller.region.currency as repo.Currency,
+    );
   }
   return buildView(db, cart, caller);
 }
@@ -243,7 +272,8 @@ async function guestCartById(db: Db, caller: CartCaller, cartId: string): Promis
 
 function assertEnabled(caller: CartCaller): void {
   const enablement = enablementOf(caller);
-  if (!enablement.enabled && enablement.reason) throw new AppError(enablement.reason, undefined, { reason: enablement.reason });
+  if (!enablement.enabled && enablement.reason)
+    throw new AppError(enablement.reason, undefined, { reason: enablement.reason });
 }
 
 function restrictedError(breach: RestrictionBreach, ref: { variantId: string; itemId?: string }): AppError {
@@ -257,17 +287,25 @@ function restrictedError(breach: RestrictionBreach, ref: { variantId: string; it
 }
 
 function quantityError(quantity: number): AppError {
-  return new AppError('invalid_request', `A cart line holds 1 to ${CART_QUANTITY_MAX.toLocaleString('en-US')} packs; this would make ${quantity}.`, {
-    field: 'quantity',
-    max: CART_QUANTITY_MAX,
-  });
+  return new AppError(
+    'invalid_request',
+    `A cart line holds 1 to ${CART_QUANTITY_MAX.toLocaleString('en-US')} packs; this would make ${quantity}.`,
+    {
+      field: 'quantity',
+      max: CART_QUANTITY_MAX,
+    },
+  );
 }
 
 type ResolvedAdd = { op: 'add'; variant: repo.VariantRow; quantity: number };
 type Resolved = ResolvedAdd | Exclude<CartChange, { op: 'add' }>;
 
 /** Resolves the variants of 'add' changes: an unknown one is 404, one not sold in the region 400. */
-async function resolveAdds(db: Db, caller: CartCaller, changes: readonly (CartChange | { op: 'add'; variantId: string | number; quantity: number })[]): Promise<Resolved[]> {
+async function resolveAdds(
+  db: Db,
+  caller: CartCaller,
+  changes: readonly (CartChange | { op: 'add'; variantId: string | number; quantity: number })[],
+): Promise<Resolved[]> {
   const out: Resolved[] = [];
   for (const change of changes) {
     if (change.op !== 'add') {
@@ -277,7 +315,11 @@ async function resolveAdds(db: Db, caller: CartCaller, changes: readonly (CartCh
     const by = typeof change.variantId === 'number' ? { id: change.variantId } : { publicId: change.variantId };
     const variant = await repo.variantWithPrice(db, by, caller.region.country as repo.Country);
     if (!variant) throw new AppError('not_found', 'There is no such product variant.', { variantId: change.variantId });
-    if (variant.amount === null) throw new AppError('variant_not_sold_in_region', undefined, { variantId: variant.public_id, region: caller.region.region });
+    if (variant.amount === null)
+      throw new AppError('variant_not_sold_in_region', undefined, {
+        variantId: variant.public_id,
+        region: caller.region.region,
+      });
     out.push({ op: 'add', variant, quantity: change.quantity });
   }
   return out;
@@ -337,9 +379,18 @@ async function applyResolved(tx: Db, cartId: string, caller: CartCaller, changes
  * A write from the client: the changes, all or none, with the serial it holds. The cart is made on the first
  * write (at serial 1). A stale serial → 409 cart_conflict with the cart as it is now in details.cart.
  */
-export async function writeCart(db: Db, caller: CartCaller, serial: number, changes: readonly CartChange[]): Promise<CartView> {
+export async function writeCart(
+  db: Db,
+  caller: CartCaller,
+  serial: number,
+  changes: readonly CartChange[],
+): Promise<CartView> {
   assertEnabled(caller);
-  const owner = caller.userId ? { userId: caller.userId } : caller.guestTokenHash ? { guestTokenHash: caller.guestTokenHash } : null;
+  const owner = caller.userId
+    ? { userId: caller.userId }
+    : caller.guestTokenHash
+      ? { guestTokenHash: caller.guestTokenHash }
+      : null;
   if (!owner) throw new Error('a cart write needs a user or a guest token');
   const resolved = await resolveAdds(db, caller, changes);
   const cart = await repo.ensureOpenCart(db, owner, regionRow(caller));
@@ -360,20 +411,35 @@ export async function writeCart(db: Db, caller: CartCaller, serial: number, chan
 // ---------- for other modules ----------
 
 /** The caller of a server-side call for a user (no request): their current enterprise, its country as region. */
-export async function callerForUser(db: Db, userId: string, opts: { currentEnterpriseId?: number | null; region?: Region } = {}): Promise<CartCaller> {
+export async function callerForUser(
+  db: Db,
+  userId: string,
+  opts: { currentEnterpriseId?: number | null; region?: Region } = {},
+): Promise<CartCaller> {
   const membership = await repo.membershipOf(db, userId, opts.currentEnterpriseId ?? null);
   const isSuperAdmin = await repo.isSuperAdmin(db, userId);
-  const region = opts.region ?? resolveStoreRegion({ enterpriseCountry: membership?.country_code || (await repo.userCountry(db, userId)) });
+  const region =
+    opts.region ??
+    resolveStoreRegion({ enterpriseCountry: membership?.country_code || (await repo.userCountry(db, userId)) });
   return { userId, isSuperAdmin, membership, guestTokenHash: null, region };
 }
 
 /** The user's open cart as the cart API shows it (an empty one, id '', when they have none). */
-export async function loadCartForUser(db: Db, userId: string, opts: { currentEnterpriseId?: number | null; region?: Region } = {}): Promise<CartView> {
+export async function loadCartForUser(
+  db: Db,
+  userId: string,
+  opts: { currentEnterpriseId?: number | null; region?: Region } = {},
+): Promise<CartView> {
   return currentView(db, await callerForUser(db, userId, opts));
 }
 
 /** A cart of the user's by id (any status), as the cart API shows it; 404 for anyone else's. */
-export async function cartViewForUser(db: Db, userId: string, cartId: string, opts: { region?: Region } = {}): Promise<CartView> {
+export async function cartViewForUser(
+  db: Db,
+  userId: string,
+  cartId: string,
+  opts: { region?: Region } = {},
+): Promise<CartView> {
   return readCart(db, await callerForUser(db, userId, opts), cartId);
 }
 
@@ -384,11 +450,18 @@ export async function cartViewForUser(db: Db, userId: string, cartId: string, op
  */
 export async function addItemsToCart(
   db: Db,
-  input: { userId: string; region?: Region; currentEnterpriseId?: number | null; items: { variantId: number | string; quantity: number }[] },
+  input: {
+    userId: string;
+    region?: Region;
+    currentEnterpriseId?: number | null;
+    items: { variantId: number | string; quantity: number }[];
+  },
 ): Promise<CartView> {
   const caller = await callerForUser(db, input.userId, input);
   assertEnabled(caller);
-  for (const i of input.items) if (!Number.isInteger(i.quantity) || i.quantity < 1 || i.quantity > CART_QUANTITY_MAX) throw quantityError(i.quantity);
+  for (const i of input.items)
+    if (!Number.isInteger(i.quantity) || i.quantity < 1 || i.quantity > CART_QUANTITY_MAX)
+      throw quantityError(i.quantity);
   const resolved = await resolveAdds(
     db,
     caller,

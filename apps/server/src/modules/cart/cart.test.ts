@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { cartUserTopic, type CartEventPayload, type CartView, type CheckoutView, type LiveEvent, type StoreProductDetail } from '@granary/domain';
+import {
+  cartUserTopic,
+  type CartEventPayload,
+  type CartView,
+  type CheckoutView,
+  type LiveEvent,
+  type StoreProductDetail,
+} from '@granary/domain';
 import { createTestApp, cookiesFrom, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { rowsOf } from '../../platform/jobs.ts';
@@ -44,7 +51,14 @@ class Browser {
   }
 
   async bootstrap(): Promise<void> {
-    const res = this.keep(await t.app.inject({ method: 'GET', url: '/api/bootstrap', remoteAddress: this.ip, headers: { cookie: this.cookieHeader() } }));
+    const res = this.keep(
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/bootstrap',
+        remoteAddress: this.ip,
+        headers: { cookie: this.cookieHeader() },
+      }),
+    );
     this.csrf = res.json().csrf;
   }
 
@@ -55,7 +69,11 @@ class Browser {
     await this.bootstrap();
   }
 
-  async call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
+  async call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse> {
     return this.keep(
       await t.app.inject({
         method,
@@ -112,7 +130,14 @@ describe('a guest cart', () => {
   it('starts empty without making a cart, and the first add makes one behind an httpOnly cookie', async () => {
     const guest = await Browser.open();
     const empty = await guest.cart();
-    expect(empty).toMatchObject({ id: '', serial: 1, items: [], itemCount: 0, goodsSubtotal: '0.00', enablement: { enabled: true, reason: null } });
+    expect(empty).toMatchObject({
+      id: '',
+      serial: 1,
+      items: [],
+      itemCount: 0,
+      goodsSubtotal: '0.00',
+      enablement: { enabled: true, reason: null },
+    });
     expect(guest.cookies.granary_cart).toBeUndefined();
 
     const [slug] = await plainProducts(1);
@@ -125,13 +150,21 @@ describe('a guest cart', () => {
     expect(cart.id).not.toBe('');
     expect(cart.serial).toBe(2);
     expect(cart.itemCount).toBe(3);
-    expect(cart.items[0]).toMatchObject({ variantId: variant!.id, quantity: 3, unitPrice: variant!.price!.amount, sku: variant!.sku, sellable: true });
+    expect(cart.items[0]).toMatchObject({
+      variantId: variant!.id,
+      quantity: 3,
+      unitPrice: variant!.price!.amount,
+      sku: variant!.sku,
+      sellable: true,
+    });
     expect(cart.items[0]!.lineTotal).toBe((Number(variant!.price!.amount) * 3).toFixed(2));
     expect(cart.goodsSubtotal).toBe(cart.items[0]!.lineTotal);
 
     // Only the token's hash is stored.
     const token = guest.cookies.granary_cart!;
-    const stored = rowsOf<{ guest_token_hash: string }>(await t.database.db.execute(sql`select guest_token_hash from store_carts where id = ${cart.id}::uuid`));
+    const stored = rowsOf<{ guest_token_hash: string }>(
+      await t.database.db.execute(sql`select guest_token_hash from store_carts where id = ${cart.id}::uuid`),
+    );
     expect(stored[0]!.guest_token_hash).not.toBe(token);
     expect(stored[0]!.guest_token_hash).toMatch(/^[0-9a-f]{64}$|^[A-Za-z0-9_-]{43}$/);
 
@@ -153,13 +186,19 @@ describe('a guest cart', () => {
     expect(cart.items).toHaveLength(2);
 
     const lineA = cart.items.find((i) => i.variantId === va!.id)!;
-    let res = await guest.call('PATCH', `/api/store/cart/items/${lineA.itemId}?locale=en-us`, { serial: cart.serial, quantity: 7 });
+    let res = await guest.call('PATCH', `/api/store/cart/items/${lineA.itemId}?locale=en-us`, {
+      serial: cart.serial,
+      quantity: 7,
+    });
     expect(res.statusCode).toBe(200);
     cart = res.json();
     expect(cart.items.find((i) => i.itemId === lineA.itemId)!.quantity).toBe(7);
     expect(cart.itemCount).toBe(8);
 
-    res = await guest.call('PATCH', `/api/store/cart/items/${lineA.itemId}?locale=en-us`, { serial: cart.serial, quantity: 0 });
+    res = await guest.call('PATCH', `/api/store/cart/items/${lineA.itemId}?locale=en-us`, {
+      serial: cart.serial,
+      quantity: 0,
+    });
     cart = res.json();
     expect(cart.items.map((i) => i.variantId)).toEqual([vb!.id]);
 
@@ -264,7 +303,11 @@ describe('bad input', () => {
     expect(over.statusCode).toBe(400);
     expect(over.json().code).toBe('invalid_request');
     // An unknown line: 404.
-    const missing = await guest.call('PATCH', '/api/store/cart/items/00000000-0000-4000-8000-000000000000?locale=en-us', { serial: cart.serial, quantity: 2 });
+    const missing = await guest.call(
+      'PATCH',
+      '/api/store/cart/items/00000000-0000-4000-8000-000000000000?locale=en-us',
+      { serial: cart.serial, quantity: 2 },
+    );
     expect(missing.statusCode).toBe(404);
   });
 
@@ -278,7 +321,11 @@ describe('bad input', () => {
     );
     expect(rows[0]).toBeDefined();
     const guest = await Browser.open();
-    const res = await guest.call('POST', '/api/store/cart/items?locale=en-ca', { serial: 1, variantId: rows[0]!.public_id, quantity: 1 });
+    const res = await guest.call('POST', '/api/store/cart/items?locale=en-ca', {
+      serial: 1,
+      variantId: rows[0]!.public_id,
+      quantity: 1,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('variant_not_sold_in_region');
   });
@@ -289,36 +336,56 @@ describe('item restrictions', () => {
     const guest = await Browser.open();
     const limited = await productWith('QUANTITY_LIMIT');
     const [max] = rowsOf<{ max_quantity: number }>(
-      await t.database.db.execute(sql`select max_quantity from store_item_restrictions where product_id = ${limited.id} and kind = 'QUANTITY_LIMIT'`),
+      await t.database.db.execute(
+        sql`select max_quantity from store_item_restrictions where product_id = ${limited.id} and kind = 'QUANTITY_LIMIT'`,
+      ),
     );
     const [lv] = await variantsOf(limited.slug);
     const over = await guest.add(lv!.id, max!.max_quantity + 1, 1);
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toMatchObject({ code: 'item_restricted', details: { restriction: 'QUANTITY_LIMIT', max: max!.max_quantity } });
+    expect(over.json()).toMatchObject({
+      code: 'item_restricted',
+      details: { restriction: 'QUANTITY_LIMIT', max: max!.max_quantity },
+    });
     const ok = await guest.add(lv!.id, max!.max_quantity, 1);
     expect(ok.statusCode).toBe(200);
-    expect((ok.json() as CartView).items[0]!.restrictions).toContainEqual({ restriction: 'QUANTITY_LIMIT', max: max!.max_quantity });
+    expect((ok.json() as CartView).items[0]!.restrictions).toContainEqual({
+      restriction: 'QUANTITY_LIMIT',
+      max: max!.max_quantity,
+    });
 
     const minimum = await productWith('MINIMUM_QUANTITY');
     const [min] = rowsOf<{ min_quantity: number }>(
-      await t.database.db.execute(sql`select min_quantity from store_item_restrictions where product_id = ${minimum.id} and kind = 'MINIMUM_QUANTITY'`),
+      await t.database.db.execute(
+        sql`select min_quantity from store_item_restrictions where product_id = ${minimum.id} and kind = 'MINIMUM_QUANTITY'`,
+      ),
     );
     const [mv] = await variantsOf(minimum.slug);
     const serial = (ok.json() as CartView).serial;
     const under = await guest.add(mv!.id, min!.min_quantity - 1, serial);
     expect(under.statusCode).toBe(400);
-    expect(under.json()).toMatchObject({ code: 'item_restricted', details: { restriction: 'MINIMUM_QUANTITY', min: min!.min_quantity } });
+    expect(under.json()).toMatchObject({
+      code: 'item_restricted',
+      details: { restriction: 'MINIMUM_QUANTITY', min: min!.min_quantity },
+    });
     const cart = (await guest.add(mv!.id, min!.min_quantity, serial)).json() as CartView;
     const line = cart.items.find((i) => i.variantId === mv!.id)!;
-    const lower = await guest.call('PATCH', `/api/store/cart/items/${line.itemId}?locale=en-us`, { serial: cart.serial, quantity: min!.min_quantity - 1 });
+    const lower = await guest.call('PATCH', `/api/store/cart/items/${line.itemId}?locale=en-us`, {
+      serial: cart.serial,
+      quantity: min!.min_quantity - 1,
+    });
     expect(lower.statusCode).toBe(400);
     expect(lower.json().details.restriction).toBe('MINIMUM_QUANTITY');
   });
 
   it('refuses a product not sold into the buyer’s state (JURISDICTIONS_RESTRICTION)', async () => {
     const [slug] = await plainProducts(1);
-    const [p] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from store_products where slug = ${slug!}`));
-    await t.database.db.execute(sql`insert into store_item_restrictions (product_id, kind, jurisdictions) values (${p!.id}, 'JURISDICTIONS_RESTRICTION', '{IA}')`);
+    const [p] = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`select id from store_products where slug = ${slug!}`),
+    );
+    await t.database.db.execute(
+      sql`insert into store_item_restrictions (product_id, kind, jurisdictions) values (${p!.id}, 'JURISDICTIONS_RESTRICTION', '{IA}')`,
+    );
     try {
       const farmer = await Browser.open();
       await farmer.signIn(DEMO_ACCOUNTS.farmer);
@@ -326,13 +393,21 @@ describe('item restrictions', () => {
       const [v] = await variantsOf(slug!);
       const res = await farmer.add(v!.id, 1, start.serial);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'item_restricted', details: { restriction: 'JURISDICTIONS_RESTRICTION', jurisdiction: 'IA' } });
+      expect(res.json()).toMatchObject({
+        code: 'item_restricted',
+        details: { restriction: 'JURISDICTIONS_RESTRICTION', jurisdiction: 'IA' },
+      });
       // A guest (no state known) may put it in a cart; the rule is shown with the line.
       const guest = await Browser.open();
       const cart = (await guest.add(v!.id, 1, 1)).json() as CartView;
-      expect(cart.items[0]!.restrictions).toContainEqual({ restriction: 'JURISDICTIONS_RESTRICTION', jurisdictions: ['IA'] });
+      expect(cart.items[0]!.restrictions).toContainEqual({
+        restriction: 'JURISDICTIONS_RESTRICTION',
+        jurisdictions: ['IA'],
+      });
     } finally {
-      await t.database.db.execute(sql`delete from store_item_restrictions where product_id = ${p!.id} and kind = 'JURISDICTIONS_RESTRICTION' and jurisdictions = '{IA}'`);
+      await t.database.db.execute(
+        sql`delete from store_item_restrictions where product_id = ${p!.id} and kind = 'JURISDICTIONS_RESTRICTION' and jurisdictions = '{IA}'`,
+      );
     }
   });
 
@@ -359,7 +434,11 @@ describe('cart enablement (6.2)', () => {
     expect(view.enablement).toEqual({ enabled: false, reason: 'cart_not_available_in_region' });
     const [a] = await plainProducts(1);
     const [va] = await variantsOf(a!);
-    const res = await guest.call('POST', '/api/store/cart/items?locale=en-au', { serial: 1, variantId: va!.id, quantity: 1 });
+    const res = await guest.call('POST', '/api/store/cart/items?locale=en-au', {
+      serial: 1,
+      variantId: va!.id,
+      quantity: 1,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('cart_not_available_in_region');
   });
@@ -381,10 +460,14 @@ describe('cart enablement (6.2)', () => {
         select (select eu.enterprise_id from enterprise_users eu join users u on u.id = eu.user_id where u.email = ${DEMO_ACCOUNTS.farmer} limit 1) as farm,
           (select id::text from users where email = ${DEMO_ACCOUNTS.buyer}) as buyer`),
     );
-    await t.database.db.execute(sql`insert into enterprise_users (enterprise_id, user_id, role, permissions) values (${ids!.farm}, ${ids!.buyer}::uuid, 'subaccount', '{has_team_access}')`);
+    await t.database.db.execute(
+      sql`insert into enterprise_users (enterprise_id, user_id, role, permissions) values (${ids!.farm}, ${ids!.buyer}::uuid, 'subaccount', '{has_team_access}')`,
+    );
     try {
       expect((await buyer.add(va!.id, 1, view.serial)).statusCode).toBe(403);
-      await t.database.db.execute(sql`update enterprise_users set permissions = '{has_input_purchasing_access}' where user_id = ${ids!.buyer}::uuid`);
+      await t.database.db.execute(
+        sql`update enterprise_users set permissions = '{has_input_purchasing_access}' where user_id = ${ids!.buyer}::uuid`,
+      );
       const ok = await buyer.add(va!.id, 1, view.serial);
       expect(ok.statusCode).toBe(200);
       expect((ok.json() as CartView).enablement.enabled).toBe(true);
@@ -408,7 +491,10 @@ describe('sign-in merges the guest cart', () => {
     const [va] = await variantsOf(a!);
     const [vb] = await variantsOf(b!);
     // The farmer already has a line of the first product in their cart.
-    const farmerCart = await addItemsToCart(t.database.db, { userId: await userId(DEMO_ACCOUNTS.farmer), items: [{ variantId: va!.id, quantity: 2 }] });
+    const farmerCart = await addItemsToCart(t.database.db, {
+      userId: await userId(DEMO_ACCOUNTS.farmer),
+      items: [{ variantId: va!.id, quantity: 2 }],
+    });
     const line = farmerCart.items.find((i) => i.variantId === va!.id)!;
 
     const guest = await Browser.open();
@@ -423,10 +509,15 @@ describe('sign-in merges the guest cart', () => {
     const merged = res.json() as CartView;
     expect(merged.id).toBe(farmerCart.id);
     expect(merged.serial).toBe(farmerCart.serial + 1);
-    expect(merged.items.find((i) => i.variantId === va!.id)).toMatchObject({ itemId: line.itemId, quantity: line.quantity + 3 });
+    expect(merged.items.find((i) => i.variantId === va!.id)).toMatchObject({
+      itemId: line.itemId,
+      quantity: line.quantity + 3,
+    });
     expect(merged.items.find((i) => i.variantId === vb!.id)?.quantity).toBe(1);
     expect(merged.alerts).toContainEqual({ code: 'items_merged', itemIds: [] });
-    const [status] = rowsOf<{ status: string }>(await t.database.db.execute(sql`select status from store_carts where id = ${guestCartId}::uuid`));
+    const [status] = rowsOf<{ status: string }>(
+      await t.database.db.execute(sql`select status from store_carts where id = ${guestCartId}::uuid`),
+    );
     expect(status!.status).toBe('merged');
 
     // Once merged, nothing merges again, and the next read is plain.
@@ -439,10 +530,15 @@ describe('sign-in merges the guest cart', () => {
   it('holds a merged quantity to the product’s QUANTITY_LIMIT', async () => {
     const limited = await productWith('QUANTITY_LIMIT');
     const [max] = rowsOf<{ max_quantity: number }>(
-      await t.database.db.execute(sql`select max_quantity from store_item_restrictions where product_id = ${limited.id} and kind = 'QUANTITY_LIMIT'`),
+      await t.database.db.execute(
+        sql`select max_quantity from store_item_restrictions where product_id = ${limited.id} and kind = 'QUANTITY_LIMIT'`,
+      ),
     );
     const [lv] = await variantsOf(limited.slug);
-    await addItemsToCart(t.database.db, { userId: await userId(DEMO_ACCOUNTS.farmer), items: [{ variantId: lv!.id, quantity: max!.max_quantity }] });
+    await addItemsToCart(t.database.db, {
+      userId: await userId(DEMO_ACCOUNTS.farmer),
+      items: [{ variantId: lv!.id, quantity: max!.max_quantity }],
+    });
     const guest = await Browser.open();
     await guest.add(lv!.id, 1, 1);
     await guest.signIn(DEMO_ACCOUNTS.farmer);
@@ -481,7 +577,10 @@ describe('whose cart', () => {
   it('shows a cart by id only to its owner: another user’s cart id or item is 404', async () => {
     const [a] = await plainProducts(1);
     const [va] = await variantsOf(a!);
-    const farmerView = await addItemsToCart(t.database.db, { userId: await userId(DEMO_ACCOUNTS.farmer), items: [{ variantId: va!.id, quantity: 1 }] });
+    const farmerView = await addItemsToCart(t.database.db, {
+      userId: await userId(DEMO_ACCOUNTS.farmer),
+      items: [{ variantId: va!.id, quantity: 1 }],
+    });
     const farmer = await Browser.open();
     await farmer.signIn(DEMO_ACCOUNTS.farmer);
     expect((await farmer.call('GET', `/api/store/cart?cartId=${farmerView.id}`)).statusCode).toBe(200);
@@ -493,7 +592,10 @@ describe('whose cart', () => {
     expect((await guest.call('GET', `/api/store/cart?cartId=${farmerView.id}`)).statusCode).toBe(404);
     const adminCart = await admin.cart();
     const item = farmerView.items[0]!;
-    const res = await admin.call('PATCH', `/api/store/cart/items/${item.itemId}?locale=en-us`, { serial: adminCart.serial, quantity: 5 });
+    const res = await admin.call('PATCH', `/api/store/cart/items/${item.itemId}?locale=en-us`, {
+      serial: adminCart.serial,
+      quantity: 5,
+    });
     expect(res.statusCode).toBe(404);
     const still = await loadCartForUser(t.database.db, await userId(DEMO_ACCOUNTS.farmer));
     expect(still.items.find((i) => i.itemId === item.itemId)?.quantity).toBe(item.quantity);
@@ -503,9 +605,16 @@ describe('whose cart', () => {
   it('gives checkout the lines with the price they were added at beside the current one', async () => {
     const [a] = await plainProducts(1);
     const [va] = await variantsOf(a!);
-    const view = await addItemsToCart(t.database.db, { userId: await userId(DEMO_ACCOUNTS.farmer), items: [{ variantId: va!.id, quantity: 2 }] });
+    const view = await addItemsToCart(t.database.db, {
+      userId: await userId(DEMO_ACCOUNTS.farmer),
+      items: [{ variantId: va!.id, quantity: 2 }],
+    });
     const lines = await cartLinesWithCurrentPrices(t.database.db, view.id);
-    expect(lines.find((l) => l.variant_public_id === va!.id)).toMatchObject({ quantity: 2, priced_amount: va!.price!.amount, amount: va!.price!.amount });
+    expect(lines.find((l) => l.variant_public_id === va!.id)).toMatchObject({
+      quantity: 2,
+      priced_amount: va!.price!.amount,
+      amount: va!.price!.amount,
+    });
     const farmer = await Browser.open();
     await farmer.signIn(DEMO_ACCOUNTS.farmer);
     await clearCart(farmer);
@@ -538,7 +647,9 @@ describe('live events to the user’s other devices', () => {
     try {
       let cart = (await farmer.add(va!.id, 3, (await farmer.cart()).serial)).json() as CartView;
       await settle();
-      expect(got.map((e) => [e.topic, e.payload])).toEqual([[topic, { cartId: cart.id, serial: cart.serial, status: 'open' }]]);
+      expect(got.map((e) => [e.topic, e.payload])).toEqual([
+        [topic, { cartId: cart.id, serial: cart.serial, status: 'open' }],
+      ]);
 
       got.length = 0;
       // Refused inside the write's transaction (3 + 9,999 packs is over the bound): rolled back, nothing told.
@@ -553,9 +664,15 @@ describe('live events to the user’s other devices', () => {
       expect((await farmer.cart()).serial).toBe(cart.serial);
 
       // Another module's add (shopping lists, buy again) and a batch of changes publish too.
-      const added = await addItemsToCart(t.database.db, { userId: farmerId, items: [{ variantId: va!.id, quantity: 1 }] });
+      const added = await addItemsToCart(t.database.db, {
+        userId: farmerId,
+        items: [{ variantId: va!.id, quantity: 1 }],
+      });
       const line = added.items.find((i) => i.variantId === va!.id)!;
-      const res = await farmer.call('POST', '/api/store/cart/changes?locale=en-us', { serial: added.serial, changes: [{ op: 'set', itemId: line.itemId, quantity: 2 }] });
+      const res = await farmer.call('POST', '/api/store/cart/changes?locale=en-us', {
+        serial: added.serial,
+        changes: [{ op: 'set', itemId: line.itemId, quantity: 2 }],
+      });
       expect(res.statusCode).toBe(200);
       cart = res.json();
       await settle();
@@ -592,22 +709,56 @@ describe('live events to the user’s other devices', () => {
 
       got.length = 0;
       const billing = await farmer.call('POST', '/api/store/addresses', {
-        addressType: 'default_billing_address', format: 'postal', name: 'Fieldman Family Farms', line1: '2231 County Road E18', city: 'Nevada', region: 'IA', postalCode: '50201', country: 'USA',
+        addressType: 'default_billing_address',
+        format: 'postal',
+        name: 'Fieldman Family Farms',
+        line1: '2231 County Road E18',
+        city: 'Nevada',
+        region: 'IA',
+        postalCode: '50201',
+        country: 'USA',
       });
       expect(billing.statusCode).toBe(201);
       let v = (await farmer.call('GET', '/api/store/checkout')).json() as CheckoutView;
-      for (const p of v.partitions) v = (await farmer.call('PUT', `/api/store/checkout/partitions/${p.key}`, { cartId: v.cart.id, serial: v.cart.serial, shippingMethod: 'pickup' })).json();
-      v = (await farmer.call('PUT', '/api/store/checkout/payment', { cartId: v.cart.id, serial: v.cart.serial, paymentTerms: 'check' })).json();
-      v = (await farmer.call('PUT', '/api/store/checkout/billing-address', { cartId: v.cart.id, serial: v.cart.serial, billingAddressId: billing.json().id })).json();
+      for (const p of v.partitions)
+        v = (
+          await farmer.call('PUT', `/api/store/checkout/partitions/${p.key}`, {
+            cartId: v.cart.id,
+            serial: v.cart.serial,
+            shippingMethod: 'pickup',
+          })
+        ).json();
+      v = (
+        await farmer.call('PUT', '/api/store/checkout/payment', {
+          cartId: v.cart.id,
+          serial: v.cart.serial,
+          paymentTerms: 'check',
+        })
+      ).json();
+      v = (
+        await farmer.call('PUT', '/api/store/checkout/billing-address', {
+          cartId: v.cart.id,
+          serial: v.cart.serial,
+          billingAddressId: billing.json().id,
+        })
+      ).json();
       await settle();
-      expect(got.map((e) => e.payload!.serial)).toEqual(Array.from({ length: got.length }, (_, i) => merged.serial + 1 + i));
+      expect(got.map((e) => e.payload!.serial)).toEqual(
+        Array.from({ length: got.length }, (_, i) => merged.serial + 1 + i),
+      );
       expect(got.at(-1)!.payload).toEqual({ cartId: merged.id, serial: v.cart.serial, status: 'open' });
 
       got.length = 0;
-      const placed = await farmer.call('POST', '/api/store/checkout/place', { cartId: v.cart.id, serial: v.cart.serial, expectedTotal: v.totals.total });
+      const placed = await farmer.call('POST', '/api/store/checkout/place', {
+        cartId: v.cart.id,
+        serial: v.cart.serial,
+        expectedTotal: v.totals.total,
+      });
       expect(placed.statusCode).toBe(201);
       await settle();
-      expect(got.map((e) => [e.topic, e.payload])).toEqual([[cartUserTopic(farmerId), { cartId: merged.id, serial: v.cart.serial + 1, status: 'checked_out' }]]);
+      expect(got.map((e) => [e.topic, e.payload])).toEqual([
+        [cartUserTopic(farmerId), { cartId: merged.id, serial: v.cart.serial + 1, status: 'checked_out' }],
+      ]);
     } finally {
       stop();
     }
@@ -615,11 +766,14 @@ describe('live events to the user’s other devices', () => {
 });
 
 async function userId(email: string): Promise<string> {
-  const [row] = rowsOf<{ id: string }>(await t.database.db.execute(sql`select id::text from users where email = ${email}`));
+  const [row] = rowsOf<{ id: string }>(
+    await t.database.db.execute(sql`select id::text from users where email = ${email}`),
+  );
   return row!.id;
 }
 
 async function clearCart(b: Browser): Promise<void> {
   const cart = await b.cart();
-  if (cart.id) expect((await b.call('POST', '/api/store/cart/clear?locale=en-us', { serial: cart.serial })).statusCode).toBe(200);
+  if (cart.id)
+    expect((await b.call('POST', '/api/store/cart/clear?locale=en-us', { serial: cart.serial })).statusCode).toBe(200);
 }

@@ -30,9 +30,16 @@ export type CheckoutCartRow = {
 const cartCols = sql`id::text, serial, status, kind, user_id::text, enterprise_id, country, currency, promo_code, referral_code, payment_terms,
   payment_method, billing_address_id, rup_holder_id, pickup_contact_email, pickup_contact_phone, customizations_additional_notes, express`;
 
-export async function cartOfUser(db: Db, userId: string, cartId: string, lock = false): Promise<CheckoutCartRow | null> {
+export async function cartOfUser(
+  db: Db,
+  userId: string,
+  cartId: string,
+  lock = false,
+): Promise<CheckoutCartRow | null> {
   const rows = rowsOf<CheckoutCartRow>(
-    await db.execute(sql`select ${cartCols} from store_carts where id = ${cartId}::uuid and user_id = ${userId}::uuid ${lock ? sql`for update` : sql``}`),
+    await db.execute(
+      sql`select ${cartCols} from store_carts where id = ${cartId}::uuid and user_id = ${userId}::uuid ${lock ? sql`for update` : sql``}`,
+    ),
   );
   return rows[0] ?? null;
 }
@@ -58,7 +65,9 @@ export async function termsRuleRowOf(db: Db, userId: string): Promise<TermsRuleR
 
 export async function openCartIdOfUser(db: Db, userId: string, kind: 'cart' | 'buy_now'): Promise<string | null> {
   const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`select id::text from store_carts where user_id = ${userId}::uuid and kind = ${kind} and status = 'open' limit 1`),
+    await db.execute(
+      sql`select id::text from store_carts where user_id = ${userId}::uuid and kind = ${kind} and status = 'open' limit 1`,
+    ),
   );
   return rows[0]?.id ?? null;
 }
@@ -79,7 +88,12 @@ export async function alignCartRegion(db: Db, cartId: string, country: string, c
 }
 
 /** Takes a write: bumps the serial only if it is the one sent and the cart is open and the user's. Locks the row. */
-export async function claimSerial(tx: Db, userId: string, cartId: string, serial: number): Promise<CheckoutCartRow | null> {
+export async function claimSerial(
+  tx: Db,
+  userId: string,
+  cartId: string,
+  serial: number,
+): Promise<CheckoutCartRow | null> {
   const rows = rowsOf<CheckoutCartRow>(
     await tx.execute(sql`
       update store_carts set serial = serial + 1, updated_at = now(), last_accessed = now()
@@ -90,7 +104,11 @@ export async function claimSerial(tx: Db, userId: string, cartId: string, serial
   return rows[0] ?? null;
 }
 
-export async function updateCart(tx: Db, cartId: string, set: Record<string, string | number | boolean | null>): Promise<void> {
+export async function updateCart(
+  tx: Db,
+  cartId: string,
+  set: Record<string, string | number | boolean | null>,
+): Promise<void> {
   const columns: Record<string, string> = {
     promoCode: 'promo_code',
     referralCode: 'referral_code',
@@ -132,7 +150,14 @@ export async function partitionsOf(db: Db, cartId: string): Promise<PartitionRow
   );
 }
 
-export async function upsertPartition(tx: Db, cartId: string, sellerId: number, warehouseId: number, key: string, p: Omit<PartitionRow, 'partition_key'>): Promise<void> {
+export async function upsertPartition(
+  tx: Db,
+  cartId: string,
+  sellerId: number,
+  warehouseId: number,
+  key: string,
+  p: Omit<PartitionRow, 'partition_key'>,
+): Promise<void> {
   await tx.execute(sql`
     insert into store_cart_partitions (cart_id, partition_key, seller_id, warehouse_id, shipping_method, delivery_address_id, pickup_warehouse_id,
       fulfillment_promise, deliver_immediately, delivery_not_before, delivery_not_after, application_timing, application_state, delivery_contact_id,
@@ -186,11 +211,22 @@ export async function stockOf(db: Db, variantIds: number[], country: string): Pr
   );
 }
 
-export type WarehouseRow = { id: number; code: string; name: string; city: string; region: string; country: string; address_line_1: string; postal_code: string };
+export type WarehouseRow = {
+  id: number;
+  code: string;
+  name: string;
+  city: string;
+  region: string;
+  country: string;
+  address_line_1: string;
+  postal_code: string;
+};
 
 export async function warehousesOf(db: Db, country: string): Promise<WarehouseRow[]> {
   return rowsOf<WarehouseRow>(
-    await db.execute(sql`select id, code, name, city, region, country, address_line_1, postal_code from store_warehouses where country = ${country} order by name`),
+    await db.execute(
+      sql`select id, code, name, city, region, country, address_line_1, postal_code from store_warehouses where country = ${country} order by name`,
+    ),
   );
 }
 
@@ -220,12 +256,18 @@ const addressCols = sql`id, address_type, format, land_location_kind, name, line
   lll_township, lll_range, lll_meridian, instructions, user_id::text, (deleted_at is not null) as deleted`;
 
 export async function addressesOf(db: Db, userId: string): Promise<AddressRow[]> {
-  return rowsOf<AddressRow>(await db.execute(sql`select ${addressCols} from store_addresses where user_id = ${userId}::uuid and deleted_at is null order by id`));
+  return rowsOf<AddressRow>(
+    await db.execute(
+      sql`select ${addressCols} from store_addresses where user_id = ${userId}::uuid and deleted_at is null order by id`,
+    ),
+  );
 }
 
 /** An address by id whoever owns it (a delivery may go to an address that is not the user's: external_delivery). */
 export async function addressById(db: Db, id: number): Promise<AddressRow | null> {
-  return rowsOf<AddressRow>(await db.execute(sql`select ${addressCols} from store_addresses where id = ${id}`))[0] ?? null;
+  return (
+    rowsOf<AddressRow>(await db.execute(sql`select ${addressCols} from store_addresses where id = ${id}`))[0] ?? null
+  );
 }
 
 export type AddressWrite = {
@@ -247,7 +289,12 @@ export type AddressWrite = {
   instructions: string;
 };
 
-export async function insertAddress(db: Db, userId: string, enterpriseId: number | null, a: AddressWrite): Promise<AddressRow> {
+export async function insertAddress(
+  db: Db,
+  userId: string,
+  enterpriseId: number | null,
+  a: AddressWrite,
+): Promise<AddressRow> {
   const rows = rowsOf<AddressRow>(
     await db.execute(sql`
       insert into store_addresses (user_id, enterprise_id, address_type, format, land_location_kind, name, line_1, line_2, city, region, postal_code, country,
@@ -275,28 +322,46 @@ export async function updateAddress(db: Db, userId: string, id: number, a: Addre
 /** Addresses are hidden, never deleted (an order or a partition may point at one). */
 export async function hideAddress(db: Db, userId: string, id: number): Promise<boolean> {
   const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`update store_addresses set deleted_at = now() where id = ${id} and user_id = ${userId}::uuid and deleted_at is null returning id`),
+    await db.execute(
+      sql`update store_addresses set deleted_at = now() where id = ${id} and user_id = ${userId}::uuid and deleted_at is null returning id`,
+    ),
   );
   return rows.length > 0;
 }
 
-export type ContactRow = { id: number; first_name: string; last_name: string; email: string; phone_number: string; region: string; user_id: string };
+export type ContactRow = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  region: string;
+  user_id: string;
+};
 
 export async function contactsOf(db: Db, userId: string): Promise<ContactRow[]> {
   return rowsOf<ContactRow>(
-    await db.execute(sql`select id, first_name, last_name, email, phone_number, region, user_id::text from store_delivery_contacts where user_id = ${userId}::uuid order by id`),
+    await db.execute(
+      sql`select id, first_name, last_name, email, phone_number, region, user_id::text from store_delivery_contacts where user_id = ${userId}::uuid order by id`,
+    ),
   );
 }
 
 export async function contactById(db: Db, userId: string, id: number): Promise<ContactRow | null> {
   return (
     rowsOf<ContactRow>(
-      await db.execute(sql`select id, first_name, last_name, email, phone_number, region, user_id::text from store_delivery_contacts where id = ${id} and user_id = ${userId}::uuid`),
+      await db.execute(
+        sql`select id, first_name, last_name, email, phone_number, region, user_id::text from store_delivery_contacts where id = ${id} and user_id = ${userId}::uuid`,
+      ),
     )[0] ?? null
   );
 }
 
-export async function insertContact(db: Db, userId: string, c: { firstName: string; lastName: string; email: string; phoneNumber: string; region: string }): Promise<ContactRow> {
+export async function insertContact(
+  db: Db,
+  userId: string,
+  c: { firstName: string; lastName: string; email: string; phoneNumber: string; region: string },
+): Promise<ContactRow> {
   return rowsOf<ContactRow>(
     await db.execute(sql`
       insert into store_delivery_contacts (user_id, first_name, last_name, email, phone_number, region)
@@ -305,7 +370,12 @@ export async function insertContact(db: Db, userId: string, c: { firstName: stri
   )[0]!;
 }
 
-export async function updateContact(db: Db, userId: string, id: number, c: { firstName: string; lastName: string; email: string; phoneNumber: string; region: string }): Promise<ContactRow | null> {
+export async function updateContact(
+  db: Db,
+  userId: string,
+  id: number,
+  c: { firstName: string; lastName: string; email: string; phoneNumber: string; region: string },
+): Promise<ContactRow | null> {
   return (
     rowsOf<ContactRow>(
       await db.execute(sql`
@@ -319,11 +389,21 @@ export async function deleteContact(tx: Db, userId: string, id: number): Promise
   await tx.execute(sql`
     update store_cart_partitions set delivery_contact_id = null
     where delivery_contact_id = ${id} and cart_id in (select id from store_carts where user_id = ${userId}::uuid)`);
-  const rows = rowsOf<{ id: number }>(await tx.execute(sql`delete from store_delivery_contacts where id = ${id} and user_id = ${userId}::uuid returning id`));
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(
+      sql`delete from store_delivery_contacts where id = ${id} and user_id = ${userId}::uuid returning id`,
+    ),
+  );
   return rows.length > 0;
 }
 
-export type LicenceRow = { id: number; holder_name: string; licence_number: string; jurisdiction: string; expires_on: string };
+export type LicenceRow = {
+  id: number;
+  holder_name: string;
+  licence_number: string;
+  jurisdiction: string;
+  expires_on: string;
+};
 
 export async function licencesOf(db: Db, userId: string): Promise<LicenceRow[]> {
   return rowsOf<LicenceRow>(
@@ -333,7 +413,12 @@ export async function licencesOf(db: Db, userId: string): Promise<LicenceRow[]> 
   );
 }
 
-export async function insertLicence(db: Db, userId: string, enterpriseId: number | null, l: { holderName: string; licenceNumber: string; jurisdiction: string; expiresOn: string }): Promise<LicenceRow> {
+export async function insertLicence(
+  db: Db,
+  userId: string,
+  enterpriseId: number | null,
+  l: { holderName: string; licenceNumber: string; jurisdiction: string; expiresOn: string },
+): Promise<LicenceRow> {
   return rowsOf<LicenceRow>(
     await db.execute(sql`
       insert into store_applicator_licences (user_id, enterprise_id, holder_name, licence_number, jurisdiction, expires_on)
@@ -343,8 +428,14 @@ export async function insertLicence(db: Db, userId: string, enterpriseId: number
 }
 
 export async function deleteLicence(tx: Db, userId: string, id: number): Promise<boolean> {
-  await tx.execute(sql`update store_carts set rup_holder_id = null where rup_holder_id = ${id} and user_id = ${userId}::uuid`);
-  const rows = rowsOf<{ id: number }>(await tx.execute(sql`delete from store_applicator_licences where id = ${id} and user_id = ${userId}::uuid returning id`));
+  await tx.execute(
+    sql`update store_carts set rup_holder_id = null where rup_holder_id = ${id} and user_id = ${userId}::uuid`,
+  );
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(
+      sql`delete from store_applicator_licences where id = ${id} and user_id = ${userId}::uuid returning id`,
+    ),
+  );
   return rows.length > 0;
 }
 
@@ -381,27 +472,48 @@ export async function hasEarlierOrder(db: Db, userId: string, enterpriseId: numb
 }
 
 export async function referralCodeOf(db: Db, enterpriseId: number): Promise<string | null> {
-  return rowsOf<{ code: string }>(await db.execute(sql`select code from store_referral_codes where enterprise_id = ${enterpriseId}`))[0]?.code ?? null;
+  return (
+    rowsOf<{ code: string }>(
+      await db.execute(sql`select code from store_referral_codes where enterprise_id = ${enterpriseId}`),
+    )[0]?.code ?? null
+  );
 }
 
 export async function insertReferralCode(db: Db, enterpriseId: number, code: string): Promise<void> {
-  await db.execute(sql`insert into store_referral_codes (enterprise_id, code) values (${enterpriseId}, ${code}) on conflict do nothing`);
+  await db.execute(
+    sql`insert into store_referral_codes (enterprise_id, code) values (${enterpriseId}, ${code}) on conflict do nothing`,
+  );
 }
 
 export async function enterpriseOfReferralCode(db: Db, code: string): Promise<number | null> {
-  return rowsOf<{ enterprise_id: number }>(await db.execute(sql`select enterprise_id from store_referral_codes where code = ${code.trim().toUpperCase()}`))[0]?.enterprise_id ?? null;
+  return (
+    rowsOf<{ enterprise_id: number }>(
+      await db.execute(sql`select enterprise_id from store_referral_codes where code = ${code.trim().toUpperCase()}`),
+    )[0]?.enterprise_id ?? null
+  );
 }
 
 export async function userEmail(db: Db, userId: string): Promise<{ email: string; firstname: string } | null> {
-  return rowsOf<{ email: string; firstname: string }>(await db.execute(sql`select email, coalesce(first_name, '') as firstname from users where id = ${userId}::uuid`))[0] ?? null;
+  return (
+    rowsOf<{ email: string; firstname: string }>(
+      await db.execute(sql`select email, coalesce(first_name, '') as firstname from users where id = ${userId}::uuid`),
+    )[0] ?? null
+  );
 }
 
 // ---------- orders ----------
 
-export async function orderOfCart(db: Db, cartId: string): Promise<{ id: string; order_number: string; user_id: string } | null> {
-  return rowsOf<{ id: string; order_number: string; user_id: string }>(
-    await db.execute(sql`select id::text, order_number, user_id::text from store_orders where cart_id = ${cartId}::uuid`),
-  )[0] ?? null;
+export async function orderOfCart(
+  db: Db,
+  cartId: string,
+): Promise<{ id: string; order_number: string; user_id: string } | null> {
+  return (
+    rowsOf<{ id: string; order_number: string; user_id: string }>(
+      await db.execute(
+        sql`select id::text, order_number, user_id::text from store_orders where cart_id = ${cartId}::uuid`,
+      ),
+    )[0] ?? null
+  );
 }
 
 export async function insertOrder(
@@ -413,7 +525,15 @@ export async function insertOrder(
     enterpriseId: number | null;
     country: string;
     currency: string;
-    totals: { goodsSubtotal: string; discountTotal: string; shippingTotal: string; shippingDiscountTotal: string; taxTotal: string; paymentFeeTotal: string; total: string };
+    totals: {
+      goodsSubtotal: string;
+      discountTotal: string;
+      shippingTotal: string;
+      shippingDiscountTotal: string;
+      taxTotal: string;
+      paymentFeeTotal: string;
+      total: string;
+    };
     paymentTerms: string;
     paymentMethod: string | null;
     paymentStatus: string;
@@ -442,7 +562,21 @@ export async function insertOrder(
 
 export async function insertFulfillment(
   tx: Db,
-  f: { orderId: string; partitionKey: string; sellerId: number; warehouseId: number; shippingMethod: string; address: Record<string, unknown> | null; contact: Record<string, unknown> | null; fulfillmentPromise: string | null; notBefore: string | null; notAfter: string | null; applicationTiming: string | null; instructions: string; shippingTotal: string },
+  f: {
+    orderId: string;
+    partitionKey: string;
+    sellerId: number;
+    warehouseId: number;
+    shippingMethod: string;
+    address: Record<string, unknown> | null;
+    contact: Record<string, unknown> | null;
+    fulfillmentPromise: string | null;
+    notBefore: string | null;
+    notAfter: string | null;
+    applicationTiming: string | null;
+    instructions: string;
+    shippingTotal: string;
+  },
 ): Promise<void> {
   await tx.execute(sql`
     insert into store_order_fulfillments (order_id, partition_key, seller_id, warehouse_id, shipping_method, address, contact, fulfillment_promise,
@@ -454,7 +588,20 @@ export async function insertFulfillment(
 
 export async function insertOrderItem(
   tx: Db,
-  i: { orderId: string; partitionKey: string; productId: number; variantId: number; sellerId: number; warehouseId: number; productName: string; variantLabel: string; sku: string; quantity: number; unitPrice: string; lineTotal: string },
+  i: {
+    orderId: string;
+    partitionKey: string;
+    productId: number;
+    variantId: number;
+    sellerId: number;
+    warehouseId: number;
+    productName: string;
+    variantLabel: string;
+    sku: string;
+    quantity: number;
+    unitPrice: string;
+    lineTotal: string;
+  },
 ): Promise<void> {
   await tx.execute(sql`
     insert into store_order_items (order_id, partition_key, product_id, variant_id, seller_id, warehouse_id, product_name, variant_label, sku, quantity, unit_price, line_total)
@@ -473,8 +620,16 @@ export async function takeStock(tx: Db, variantId: number, warehouseId: number, 
 }
 
 export async function markCheckedOut(tx: Db, cartId: string): Promise<void> {
-  const rows = rowsOf<{ id: string; serial: number; status: 'checked_out'; kind: 'cart' | 'buy_now'; user_id: string | null }>(
-    await tx.execute(sql`update store_carts set status = 'checked_out', serial = serial + 1, updated_at = now() where id = ${cartId}::uuid returning id::text, serial, status, kind, user_id::text`),
+  const rows = rowsOf<{
+    id: string;
+    serial: number;
+    status: 'checked_out';
+    kind: 'cart' | 'buy_now';
+    user_id: string | null;
+  }>(
+    await tx.execute(
+      sql`update store_carts set status = 'checked_out', serial = serial + 1, updated_at = now() where id = ${cartId}::uuid returning id::text, serial, status, kind, user_id::text`,
+    ),
   );
   if (rows[0]) await publishCartChanged(tx, rows[0]); // the user's other devices see the cart emptied once the order commits
 }
@@ -512,23 +667,42 @@ export type OrderRow = {
 };
 
 export async function orderOfUserByCart(db: Db, userId: string, cartId: string): Promise<OrderRow | null> {
-  return rowsOf<OrderRow>(
-    await db.execute(sql`
+  return (
+    rowsOf<OrderRow>(
+      await db.execute(sql`
       select id::text, order_number, cart_id::text, kind, status, payment_status, payment_terms, currency,
         to_char(placed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as placed_at, goods_subtotal::text, discount_total::text,
         shipping_total::text, shipping_discount_total::text, tax_total::text, payment_fee_total::text, total::text
       from store_orders where cart_id = ${cartId}::uuid and user_id = ${userId}::uuid`),
-  )[0] ?? null;
+    )[0] ?? null
+  );
 }
 
-export async function orderItems(db: Db, orderId: string): Promise<{ product_name: string; variant_label: string; sku: string; quantity: number; unit_price: string; line_total: string }[]> {
+export async function orderItems(
+  db: Db,
+  orderId: string,
+): Promise<
+  {
+    product_name: string;
+    variant_label: string;
+    sku: string;
+    quantity: number;
+    unit_price: string;
+    line_total: string;
+  }[]
+> {
   return rowsOf(
     await db.execute(sql`
       select product_name, variant_label, sku, quantity, unit_price::text, line_total::text from store_order_items where order_id = ${orderId}::uuid order by id`),
   );
 }
 
-export async function orderFulfillments(db: Db, orderId: string): Promise<{ partition_key: string; shipping_method: string; warehouse_name: string; address: Record<string, unknown> | null }[]> {
+export async function orderFulfillments(
+  db: Db,
+  orderId: string,
+): Promise<
+  { partition_key: string; shipping_method: string; warehouse_name: string; address: Record<string, unknown> | null }[]
+> {
   return rowsOf(
     await db.execute(sql`
       select f.partition_key, f.shipping_method, w.name as warehouse_name, f.address
@@ -538,7 +712,13 @@ export async function orderFulfillments(db: Db, orderId: string): Promise<{ part
 
 // ---------- buy now ----------
 
-export async function ensureBuyNowCart(tx: Db, userId: string, enterpriseId: number | null, country: string, currency: string): Promise<{ id: string; serial: number }> {
+export async function ensureBuyNowCart(
+  tx: Db,
+  userId: string,
+  enterpriseId: number | null,
+  country: string,
+  currency: string,
+): Promise<{ id: string; serial: number }> {
   const existing = rowsOf<{ id: string; serial: number }>(
     await tx.execute(sql`
       update store_carts set serial = serial + 1, updated_at = now(), country = ${country}, currency = ${currency}
@@ -556,6 +736,14 @@ export async function ensureBuyNowCart(tx: Db, userId: string, enterpriseId: num
   )[0]!;
 }
 
-export async function insertCartItem(tx: Db, cartId: string, variantId: number, quantity: number, pricedAmount: string): Promise<void> {
-  await tx.execute(sql`insert into store_cart_items (cart_id, variant_id, quantity, priced_amount) values (${cartId}::uuid, ${variantId}, ${quantity}, ${pricedAmount})`);
+export async function insertCartItem(
+  tx: Db,
+  cartId: string,
+  variantId: number,
+  quantity: number,
+  pricedAmount: string,
+): Promise<void> {
+  await tx.execute(
+    sql`insert into store_cart_items (cart_id, variant_id, quantity, priced_amount) values (${cartId}::uuid, ${variantId}, ${quantity}, ${pricedAmount})`,
+  );
 }

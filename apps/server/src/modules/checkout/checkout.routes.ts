@@ -40,9 +40,18 @@ import { cardProviderFromEnv } from './payment.adapter.ts';
 
 type Options = { ctx: AppContext };
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema } as const;
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  402: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+} as const;
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
-const partitionParams = z.object({ partitionKey: z.string().regex(PARTITION_KEY_PATTERN, 'Expected a partition key') }).strict();
+const partitionParams = z
+  .object({ partitionKey: z.string().regex(PARTITION_KEY_PATTERN, 'Expected a partition key') })
+  .strict();
 const cartParams = z.object({ cartId: z.string().uuid() }).strict();
 
 /**
@@ -62,88 +71,181 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx 
   const view = { 200: checkoutViewSchema, ...errors };
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(P) || request.url.startsWith(`${STORE_API}/addresses`) || request.url.startsWith(`${STORE_API}/buy-now`)) reply.header('Cache-Control', 'no-store');
+    if (
+      request.url.startsWith(P) ||
+      request.url.startsWith(`${STORE_API}/addresses`) ||
+      request.url.startsWith(`${STORE_API}/buy-now`)
+    )
+      reply.header('Cache-Control', 'no-store');
   });
 
   app.get(P, { config, schema: { querystring: checkoutQuerySchema, response: view } }, async (request) =>
     service.checkoutView(db, await callerOf(request), request.query.cartId, deps),
   );
-  app.put(`${P}/partitions/:partitionKey`, { config, schema: { params: partitionParams, body: partitionShippingRequestSchema, response: view } }, async (request) =>
-    service.setPartitionShipping(db, await callerOf(request), request.params.partitionKey, request.body, deps),
+  app.put(
+    `${P}/partitions/:partitionKey`,
+    { config, schema: { params: partitionParams, body: partitionShippingRequestSchema, response: view } },
+    async (request) =>
+      service.setPartitionShipping(db, await callerOf(request), request.params.partitionKey, request.body, deps),
   );
-  app.put(`${P}/payment`, { config, schema: { body: paymentRequestSchema, response: view } }, async (request) => service.setPayment(db, await callerOf(request), request.body, deps));
-  app.put(`${P}/billing-address`, { config, schema: { body: billingAddressRequestSchema, response: view } }, async (request) =>
-    service.setBillingAddress(db, await callerOf(request), request.body, deps),
+  app.put(`${P}/payment`, { config, schema: { body: paymentRequestSchema, response: view } }, async (request) =>
+    service.setPayment(db, await callerOf(request), request.body, deps),
   );
-  app.put(`${P}/promo-code`, { config, schema: { body: promoCodeRequestSchema, response: view } }, async (request) => service.setPromoCode(db, await callerOf(request), request.body, deps));
-  app.put(`${P}/referral-code`, { config, schema: { body: referralCodeRequestSchema, response: view } }, async (request) =>
-    service.setReferralCode(db, await callerOf(request), request.body, deps),
+  app.put(
+    `${P}/billing-address`,
+    { config, schema: { body: billingAddressRequestSchema, response: view } },
+    async (request) => service.setBillingAddress(db, await callerOf(request), request.body, deps),
   );
-  app.put(`${P}/rup-holder`, { config, schema: { body: rupHolderRequestSchema, response: view } }, async (request) => service.setRupHolder(db, await callerOf(request), request.body, deps));
-  app.put(`${P}/pickup-contact`, { config, schema: { body: pickupContactRequestSchema, response: view } }, async (request) =>
-    service.setPickupContact(db, await callerOf(request), request.body, deps),
+  app.put(`${P}/promo-code`, { config, schema: { body: promoCodeRequestSchema, response: view } }, async (request) =>
+    service.setPromoCode(db, await callerOf(request), request.body, deps),
   );
-  app.put(`${P}/notes`, { config, schema: { body: notesRequestSchema, response: view } }, async (request) => service.setNotes(db, await callerOf(request), request.body, deps));
-  app.put(`${P}/express`, { config, schema: { body: expressRequestSchema, response: view } }, async (request) => service.setExpress(db, await callerOf(request), request.body, deps));
-  app.post(`${P}/reprice`, { config, schema: { body: repriceRequestSchema, response: view } }, async (request) => service.reprice(db, await callerOf(request), request.body, deps));
-  app.post(`${P}/place`, { config, schema: { body: placeOrderRequestSchema, response: { 201: placedOrderSchema, ...errors } } }, async (request, reply) => {
-    const order = await service.placeOrder(db, await callerOf(request), request.body, deps);
-    return reply.status(201).send(order);
-  });
-  app.get(`${P}/orders/:cartId`, { config, schema: { params: cartParams, response: { 200: placedOrderSchema, ...errors } } }, async (request) =>
-    service.orderView(db, await callerOf(request), request.params.cartId),
+  app.put(
+    `${P}/referral-code`,
+    { config, schema: { body: referralCodeRequestSchema, response: view } },
+    async (request) => service.setReferralCode(db, await callerOf(request), request.body, deps),
+  );
+  app.put(`${P}/rup-holder`, { config, schema: { body: rupHolderRequestSchema, response: view } }, async (request) =>
+    service.setRupHolder(db, await callerOf(request), request.body, deps),
+  );
+  app.put(
+    `${P}/pickup-contact`,
+    { config, schema: { body: pickupContactRequestSchema, response: view } },
+    async (request) => service.setPickupContact(db, await callerOf(request), request.body, deps),
+  );
+  app.put(`${P}/notes`, { config, schema: { body: notesRequestSchema, response: view } }, async (request) =>
+    service.setNotes(db, await callerOf(request), request.body, deps),
+  );
+  app.put(`${P}/express`, { config, schema: { body: expressRequestSchema, response: view } }, async (request) =>
+    service.setExpress(db, await callerOf(request), request.body, deps),
+  );
+  app.post(`${P}/reprice`, { config, schema: { body: repriceRequestSchema, response: view } }, async (request) =>
+    service.reprice(db, await callerOf(request), request.body, deps),
+  );
+  app.post(
+    `${P}/place`,
+    { config, schema: { body: placeOrderRequestSchema, response: { 201: placedOrderSchema, ...errors } } },
+    async (request, reply) => {
+      const order = await service.placeOrder(db, await callerOf(request), request.body, deps);
+      return reply.status(201).send(order);
+    },
+  );
+  app.get(
+    `${P}/orders/:cartId`,
+    { config, schema: { params: cartParams, response: { 200: placedOrderSchema, ...errors } } },
+    async (request) => service.orderView(db, await callerOf(request), request.params.cartId),
   );
 
-  app.post(`${STORE_API}/buy-now`, { config, schema: { body: buyNowRequestSchema, response: { 201: buyNowResponseSchema, ...errors } } }, async (request, reply) =>
-    reply.status(201).send(await service.buyNow(db, await callerOf(request), request.body)),
+  app.post(
+    `${STORE_API}/buy-now`,
+    { config, schema: { body: buyNowRequestSchema, response: { 201: buyNowResponseSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(await service.buyNow(db, await callerOf(request), request.body)),
   );
 
   const A = `${STORE_API}/addresses`;
-  app.get(A, { config, schema: { response: { 200: addressListSchema, ...errors } } }, async (request) => ({ addresses: await service.listAddresses(db, await callerOf(request)) }));
-  app.post(A, { config, schema: { body: addressInputSchema, response: { 201: addressSchema, ...errors } } }, async (request, reply) =>
-    reply.status(201).send(await service.createAddress(db, await callerOf(request), request.body)),
+  app.get(A, { config, schema: { response: { 200: addressListSchema, ...errors } } }, async (request) => ({
+    addresses: await service.listAddresses(db, await callerOf(request)),
+  }));
+  app.post(
+    A,
+    { config, schema: { body: addressInputSchema, response: { 201: addressSchema, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send(await service.createAddress(db, await callerOf(request), request.body)),
   );
-  app.put(`${A}/:id`, { config, schema: { params: idParams, body: addressInputSchema, response: { 200: addressSchema, ...errors } } }, async (request) =>
-    service.updateAddress(db, await callerOf(request), request.params.id, request.body),
+  app.put(
+    `${A}/:id`,
+    { config, schema: { params: idParams, body: addressInputSchema, response: { 200: addressSchema, ...errors } } },
+    async (request) => service.updateAddress(db, await callerOf(request), request.params.id, request.body),
   );
-  app.delete(`${A}/:id`, { config, schema: { params: idParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await service.deleteAddress(db, await callerOf(request), request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    `${A}/:id`,
+    { config, schema: { params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await service.deleteAddress(db, await callerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   const C = `${STORE_API}/delivery-contacts`;
-  app.get(C, { config, schema: { response: { 200: deliveryContactListSchema, ...errors } } }, async (request) => ({ contacts: await service.listContacts(db, await callerOf(request)) }));
-  app.post(C, { config, schema: { body: deliveryContactInputSchema, response: { 201: deliveryContactSchema, ...errors } } }, async (request, reply) =>
-    reply.status(201).send(await service.createContact(db, await callerOf(request), request.body)),
+  app.get(C, { config, schema: { response: { 200: deliveryContactListSchema, ...errors } } }, async (request) => ({
+    contacts: await service.listContacts(db, await callerOf(request)),
+  }));
+  app.post(
+    C,
+    { config, schema: { body: deliveryContactInputSchema, response: { 201: deliveryContactSchema, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send(await service.createContact(db, await callerOf(request), request.body)),
   );
-  app.put(`${C}/:id`, { config, schema: { params: idParams, body: deliveryContactInputSchema, response: { 200: deliveryContactSchema, ...errors } } }, async (request) =>
-    service.updateContact(db, await callerOf(request), request.params.id, request.body),
+  app.put(
+    `${C}/:id`,
+    {
+      config,
+      schema: {
+        params: idParams,
+        body: deliveryContactInputSchema,
+        response: { 200: deliveryContactSchema, ...errors },
+      },
+    },
+    async (request) => service.updateContact(db, await callerOf(request), request.params.id, request.body),
   );
-  app.delete(`${C}/:id`, { config, schema: { params: idParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await service.deleteContact(db, await callerOf(request), request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    `${C}/:id`,
+    { config, schema: { params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await service.deleteContact(db, await callerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   // The buyer's applicator licences; the applicator page (2.4) passes ?enterpriseId=&userId= when a super admin opens
   // another user's (anyone else gets a 404 for someone else's).
   const L = `${STORE_API}/applicator-licences`;
   const owner = { querystring: applicatorOwnerQuerySchema };
-  async function licenceOwnerOf(request: FastifyRequest<{ Querystring: z.infer<typeof applicatorOwnerQuerySchema> }>): Promise<service.Caller> {
+  async function licenceOwnerOf(
+    request: FastifyRequest<{ Querystring: z.infer<typeof applicatorOwnerQuerySchema> }>,
+  ): Promise<service.Caller> {
     const s = await requireSession(ctx, request);
-    const caller = { userId: s.user.id, currentEnterpriseId: s.session.currentEnterpriseId ?? null, isSuperAdmin: s.user.isSuperAdmin };
+    const caller = {
+      userId: s.user.id,
+      currentEnterpriseId: s.session.currentEnterpriseId ?? null,
+      isSuperAdmin: s.user.isSuperAdmin,
+    };
     return service.licenceOwner(db, caller, request.query);
   }
-  app.get(L, { config, schema: { ...owner, response: { 200: applicatorLicenceListSchema, ...errors } } }, async (request) => ({
-    licences: await service.listLicences(db, await licenceOwnerOf(request), deps),
-  }));
-  app.post(L, { config, schema: { ...owner, body: applicatorLicenceInputSchema, response: { 201: applicatorLicenceSchema, ...errors } } }, async (request, reply) =>
-    reply.status(201).send(await service.createLicence(db, await licenceOwnerOf(request), request.body, deps)),
+  app.get(
+    L,
+    { config, schema: { ...owner, response: { 200: applicatorLicenceListSchema, ...errors } } },
+    async (request) => ({
+      licences: await service.listLicences(db, await licenceOwnerOf(request), deps),
+    }),
   );
-  app.put(`${L}/:id`, { config, schema: { ...owner, params: idParams, body: applicatorLicenceInputSchema, response: { 200: applicatorLicenceSchema, ...errors } } }, async (request) =>
-    service.updateLicence(db, await licenceOwnerOf(request), request.params.id, request.body, deps),
+  app.post(
+    L,
+    {
+      config,
+      schema: { ...owner, body: applicatorLicenceInputSchema, response: { 201: applicatorLicenceSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createLicence(db, await licenceOwnerOf(request), request.body, deps)),
   );
-  app.delete(`${L}/:id`, { config, schema: { ...owner, params: idParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await service.deleteLicence(db, await licenceOwnerOf(request), request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.put(
+    `${L}/:id`,
+    {
+      config,
+      schema: {
+        ...owner,
+        params: idParams,
+        body: applicatorLicenceInputSchema,
+        response: { 200: applicatorLicenceSchema, ...errors },
+      },
+    },
+    async (request) => service.updateLicence(db, await licenceOwnerOf(request), request.params.id, request.body, deps),
+  );
+  app.delete(
+    `${L}/:id`,
+    { config, schema: { ...owner, params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await service.deleteLicence(db, await licenceOwnerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -51,7 +51,12 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import { AppError, ERRORS } from '../../platform/errors.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
-import { callerForUser, cartLinesWithCurrentPrices, enablementOf, type CartLineWithPrice } from '../cart/cart.service.ts';
+import {
+  callerForUser,
+  cartLinesWithCurrentPrices,
+  enablementOf,
+  type CartLineWithPrice,
+} from '../cart/cart.service.ts';
 import { variantWithPrice } from '../cart/cart.repo.ts';
 import { refreshProductRegions } from '../store-catalog/store-catalog.repo.ts';
 import * as repo from './checkout.repo.ts';
@@ -121,14 +126,24 @@ type Computed = {
  * centre) among those holding the whole quantity; when none holds it all, the one holding the most (the line then
  * needs adjustment). Without a known state, the warehouses in id order.
  */
-function chooseWarehouse(stock: repo.StockRow[], warehouses: repo.WarehouseRow[], quantity: number, country: string, buyerState: string | null): { id: number; available: number } | null {
+function chooseWarehouse(
+  stock: repo.StockRow[],
+  warehouses: repo.WarehouseRow[],
+  quantity: number,
+  country: string,
+  buyerState: string | null,
+): { id: number; available: number } | null {
   const held = stock.filter((s) => s.quantity > 0);
   const dist = (w: number) => {
     const wh = warehouses.find((x) => x.id === w);
     if (!wh || !buyerState) return w;
-    return subdivisionDistanceKm({ country, region: buyerState }, { country: wh.country, region: wh.region }) ?? 1e6 + w;
+    return (
+      subdivisionDistanceKm({ country, region: buyerState }, { country: wh.country, region: wh.region }) ?? 1e6 + w
+    );
   };
-  const enough = held.filter((s) => s.quantity >= quantity).sort((a, b) => dist(a.warehouse_id) - dist(b.warehouse_id) || a.warehouse_id - b.warehouse_id);
+  const enough = held
+    .filter((s) => s.quantity >= quantity)
+    .sort((a, b) => dist(a.warehouse_id) - dist(b.warehouse_id) || a.warehouse_id - b.warehouse_id);
   if (enough[0]) return { id: enough[0].warehouse_id, available: enough[0].quantity };
   const most = [...held].sort((a, b) => b.quantity - a.quantity || a.warehouse_id - b.warehouse_id)[0];
   if (most) return { id: most.warehouse_id, available: most.quantity };
@@ -155,18 +170,34 @@ function promotionRow(r: repo.PromotionDbRow): PromotionRow {
   };
 }
 
-function err(section: CartErrorSection, code: string, opts: { partitionKey?: string | null; items?: string[]; message?: string } = {}): CheckoutError {
+function err(
+  section: CartErrorSection,
+  code: string,
+  opts: { partitionKey?: string | null; items?: string[]; message?: string } = {},
+): CheckoutError {
   const message = opts.message ?? (ERRORS as Record<string, { message: string }>)[code]?.message ?? code;
   return { section, code, message, partitionKey: opts.partitionKey ?? null, items: opts.items ?? [] };
 }
 
 async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps: CheckoutDeps): Promise<Computed> {
   const today = todayOf(deps);
-  const membership = (await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId })).membership;
+  const membership = (await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId }))
+    .membership;
   const raw = await cartLinesWithCurrentPrices(db, cart.id);
   const warehouses = await repo.warehousesOf(db, cart.country);
-  const stock = await repo.stockOf(db, raw.map((l) => l.variant_id), cart.country);
-  const facts = new Map((await repo.variantFacts(db, raw.map((l) => l.variant_id))).map((f) => [f.variant_id, f]));
+  const stock = await repo.stockOf(
+    db,
+    raw.map((l) => l.variant_id),
+    cart.country,
+  );
+  const facts = new Map(
+    (
+      await repo.variantFacts(
+        db,
+        raw.map((l) => l.variant_id),
+      )
+    ).map((f) => [f.variant_id, f]),
+  );
   const addresses = await repo.addressesOf(db, caller.userId);
   const contacts = await repo.contactsOf(db, caller.userId);
   const licences = await repo.licencesOf(db, caller.userId);
@@ -176,12 +207,25 @@ async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps:
 
   const lines: Line[] = [];
   for (const l of raw) {
-    const choice = chooseWarehouse(stock.filter((s) => s.variant_id === l.variant_id), warehouses, l.quantity, cart.country, buyerState);
+    const choice = chooseWarehouse(
+      stock.filter((s) => s.variant_id === l.variant_id),
+      warehouses,
+      l.quantity,
+      cart.country,
+      buyerState,
+    );
     const warehouseId = choice?.id ?? 0;
-    lines.push({ ...l, warehouseId, available: choice?.available ?? 0, key: partitionKey(l.seller_id, warehouseId), facts: facts.get(l.variant_id) });
+    lines.push({
+      ...l,
+      warehouseId,
+      available: choice?.available ?? 0,
+      key: partitionKey(l.seller_id, warehouseId),
+      facts: facts.get(l.variant_id),
+    });
   }
 
-  const addressById = async (id: number | null) => (id === null ? null : (addresses.find((a) => a.id === id) ?? (await repo.addressById(db, id))));
+  const addressById = async (id: number | null) =>
+    id === null ? null : (addresses.find((a) => a.id === id) ?? (await repo.addressById(db, id)));
   const partitions: Computed['partitions'] = [];
   for (const key of [...new Set(lines.map((l) => l.key))]) {
     const pl = lines.filter((l) => l.key === key);
@@ -190,23 +234,63 @@ async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps:
     const method = s?.shipping_method ?? null;
     const deliveryAddress = method === 'delivery' ? await addressById(s?.delivery_address_id ?? null) : null;
     const pickup = method === 'pickup' ? (warehouses.find((w) => w.id === s?.pickup_warehouse_id) ?? null) : null;
-    const contact = method === 'delivery' && s?.delivery_contact_id ? (contacts.find((c) => c.id === s.delivery_contact_id) ?? null) : null;
-    const destination = deliveryAddress && !deliveryAddress.deleted ? { country: deliveryAddress.country, region: deliveryAddress.region } : null;
+    const contact =
+      method === 'delivery' && s?.delivery_contact_id
+        ? (contacts.find((c) => c.id === s.delivery_contact_id) ?? null)
+        : null;
+    const destination =
+      deliveryAddress && !deliveryAddress.deleted
+        ? { country: deliveryAddress.country, region: deliveryAddress.region }
+        : null;
     const promise = promiseAvailable({ country: warehouse.country, region: warehouse.region }, destination);
     const goods = pl.reduce((sum, l) => sum.plus(toDecimal(l.priced_amount).times(l.quantity)), ZERO);
-    const weight = pl.reduce((sum, l) => sum.plus(l.facts ? packWeightLb(l.facts.size, l.facts.unit, l.facts.pack_count).times(l.quantity) : ZERO), ZERO);
+    const weight = pl.reduce(
+      (sum, l) =>
+        sum.plus(l.facts ? packWeightLb(l.facts.size, l.facts.unit, l.facts.pack_count).times(l.quantity) : ZERO),
+      ZERO,
+    );
     const shipping = partitionShipping({ method, country: cart.country, flatShipping, goods, weightLb: weight });
-    const taxRegion = method === 'delivery' ? (deliveryAddress?.region ?? buyerState) : method === 'pickup' ? (pickup?.region ?? warehouse.region) : buyerState;
+    const taxRegion =
+      method === 'delivery'
+        ? (deliveryAddress?.region ?? buyerState)
+        : method === 'pickup'
+          ? (pickup?.region ?? warehouse.region)
+          : buyerState;
     const timingProblem = method
-      ? deliveryTimingProblem({ method, timing: s?.fulfillment_promise ?? null, notBefore: s?.delivery_not_before ?? null, notAfter: s?.delivery_not_after ?? null, today, promiseAvailable: promise })
+      ? deliveryTimingProblem({
+          method,
+          timing: s?.fulfillment_promise ?? null,
+          notBefore: s?.delivery_not_before ?? null,
+          notAfter: s?.delivery_not_after ?? null,
+          today,
+          promiseAvailable: promise,
+        })
       : null;
     let shippingProblem = method === null;
     if (method === 'delivery') {
-      shippingProblem = !deliveryAddress || deliveryAddress.deleted || deliveryAddress.country !== cart.country || addressProblems(toValues(deliveryAddress)).length > 0 || !contact;
+      shippingProblem =
+        !deliveryAddress ||
+        deliveryAddress.deleted ||
+        deliveryAddress.country !== cart.country ||
+        addressProblems(toValues(deliveryAddress)).length > 0 ||
+        !contact;
     } else if (method === 'pickup') {
       shippingProblem = !pickup;
     }
-    partitions.push({ key, sellerId: pl[0]!.seller_id, warehouse, settings: s, lines: pl, shipping, taxRegion, promise, timingProblem, shippingProblem, deliveryAddress, contact });
+    partitions.push({
+      key,
+      sellerId: pl[0]!.seller_id,
+      warehouse,
+      settings: s,
+      lines: pl,
+      shipping,
+      taxRegion,
+      promise,
+      timingProblem,
+      shippingProblem,
+      deliveryAddress,
+      contact,
+    });
   }
 
   // Promotions and codes.
@@ -224,7 +308,11 @@ async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps:
     referralValid = owner !== null && owner !== (cart.enterprise_id ?? membership?.enterprise_id ?? null);
     referralRefused = !referralValid;
   }
-  const firstPurchase = !(await repo.hasEarlierOrder(db, caller.userId, cart.enterprise_id ?? membership?.enterprise_id ?? null));
+  const firstPurchase = !(await repo.hasEarlierOrder(
+    db,
+    caller.userId,
+    cart.enterprise_id ?? membership?.enterprise_id ?? null,
+  ));
   const evaluated = evaluatePromotions((await repo.promotions(db)).map(promotionRow), cart.promo_code, {
     now: deps.now?.() ?? new Date(),
     country: cart.country,
@@ -241,8 +329,18 @@ async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps:
   const term = cart.payment_terms && isPaymentTerm(cart.payment_terms) ? cart.payment_terms : null;
   const billingAddress = cart.billing_address_id ? await addressById(cart.billing_address_id) : null;
   const totals = computeTotals({
-    lines: lines.map((l) => ({ partitionKey: l.key, unitPrice: l.priced_amount, quantity: l.quantity, taxExempt: isTaxExemptCategory(l.facts?.product_category ?? 'unknown') })),
-    partitions: partitions.map((p) => ({ key: p.key, shipping: p.shipping, taxCountry: cart.country, taxRegion: p.taxRegion })),
+    lines: lines.map((l) => ({
+      partitionKey: l.key,
+      unitPrice: l.priced_amount,
+      quantity: l.quantity,
+      taxExempt: isTaxExemptCategory(l.facts?.product_category ?? 'unknown'),
+    })),
+    partitions: partitions.map((p) => ({
+      key: p.key,
+      shipping: p.shipping,
+      taxCountry: cart.country,
+      taxRegion: p.taxRegion,
+    })),
     promotions: evaluated.applied,
     country: cart.country,
     billingRegion: billingAddress?.region ?? buyerState,
@@ -256,9 +354,15 @@ async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps:
   // Problems the buyer can see as they go (placing checks the same and refuses).
   const errors: CheckoutError[] = [];
   const changed = lines.filter((l) => l.amount === null || l.amount !== l.priced_amount || l.available < l.quantity);
-  if (changed.length > 0) errors.push(err('items_need_adjustment', 'items_need_adjustment', { items: changed.map((l) => l.item_id) }));
-  const restricted = lines.filter((l) => evaluateItemRestrictions({ restrictions: l.restrictions, quantity: l.quantity, jurisdiction: buyerState }).length > 0);
-  if (restricted.length > 0) errors.push(err('itemsNotSellable', 'invalid_checkout_cart_content', { items: restricted.map((l) => l.item_id) }));
+  if (changed.length > 0)
+    errors.push(err('items_need_adjustment', 'items_need_adjustment', { items: changed.map((l) => l.item_id) }));
+  const restricted = lines.filter(
+    (l) =>
+      evaluateItemRestrictions({ restrictions: l.restrictions, quantity: l.quantity, jurisdiction: buyerState })
+        .length > 0,
+  );
+  if (restricted.length > 0)
+    errors.push(err('itemsNotSellable', 'invalid_checkout_cart_content', { items: restricted.map((l) => l.item_id) }));
   if (!rupOk) {
     errors.push(
       err('ineligible_items', 'invalid_checkout_cart_content', {
@@ -269,11 +373,13 @@ async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps:
   }
   for (const p of partitions) {
     if (p.timingProblem) errors.push(err('delivery', p.timingProblem, { partitionKey: p.key }));
-    if (p.settings?.shipping_method && p.shippingProblem) errors.push(err('shipping', 'invalid_shipping_address', { partitionKey: p.key }));
+    if (p.settings?.shipping_method && p.shippingProblem)
+      errors.push(err('shipping', 'invalid_shipping_address', { partitionKey: p.key }));
   }
   if (evaluated.promoCodeRefusal) errors.push(err('invalid_promo_code', 'invalid_promo_code'));
   if (referralRefused) errors.push(err('invalid_referral_code', 'invalid_referral_code'));
-  if (billingAddress && addressProblems(toValues(billingAddress)).length > 0) errors.push(err('payment', 'invalid_billing_address'));
+  if (billingAddress && addressProblems(toValues(billingAddress)).length > 0)
+    errors.push(err('payment', 'invalid_billing_address'));
 
   return {
     cart,
@@ -341,17 +447,36 @@ export function addressView(a: repo.AddressRow): StoreAddress {
 }
 
 function warehouseView(w: repo.WarehouseRow) {
-  return { id: w.id, code: w.code, name: w.name, city: w.city, region: w.region, country: w.country, addressLine1: w.address_line_1, postalCode: w.postal_code };
+  return {
+    id: w.id,
+    code: w.code,
+    name: w.name,
+    city: w.city,
+    region: w.region,
+    country: w.country,
+    addressLine1: w.address_line_1,
+    postalCode: w.postal_code,
+  };
 }
 
 function contactView(c: repo.ContactRow) {
-  return { id: c.id, firstName: c.first_name, lastName: c.last_name, email: c.email, phoneNumber: c.phone_number, aal1: c.region };
+  return {
+    id: c.id,
+    firstName: c.first_name,
+    lastName: c.last_name,
+    email: c.email,
+    phoneNumber: c.phone_number,
+    aal1: c.region,
+  };
 }
 
 function sectionsOf(c: Computed) {
   const cardTerm = c.cart.payment_terms === '{card_provider}_credit_card';
-  const shipping = c.partitions.length > 0 && c.partitions.every((p) => p.settings?.shipping_method && !p.shippingProblem && !p.timingProblem);
-  const payment = c.cart.payment_terms !== null && c.billingAddress !== null && (!cardTerm || c.cart.payment_method !== null);
+  const shipping =
+    c.partitions.length > 0 &&
+    c.partitions.every((p) => p.settings?.shipping_method && !p.shippingProblem && !p.timingProblem);
+  const payment =
+    c.cart.payment_terms !== null && c.billingAddress !== null && (!cardTerm || c.cart.payment_method !== null);
   const otherInfo = c.rupOk;
   const summary = c.lines.length > 0 && c.errors.length === 0;
   return checkoutSections(c.cart.express, { shipping, payment, otherInfo, summary });
@@ -377,7 +502,12 @@ function viewOf(c: Computed, deps: CheckoutDeps, ownCode: string | null): Checko
   const words = { brand: BRAND_WORD, cardProvider: deps.cardProvider?.name ?? 'card' };
   const userAddressIds = c.addresses.map((a) => a.id);
   const groups = groupedPaymentTerms(regionCode(c.cart.country))
-    .map((g) => ({ group: g.group, terms: g.terms.filter((t) => c.terms.includes(t)).map((term) => ({ term, value: resolvePaymentTerm(term, words) })) }))
+    .map((g) => ({
+      group: g.group,
+      terms: g.terms
+        .filter((t) => c.terms.includes(t))
+        .map((term) => ({ term, value: resolvePaymentTerm(term, words) })),
+    }))
     .filter((g) => g.terms.length > 0);
   return {
     cart: {
@@ -404,7 +534,9 @@ function viewOf(c: Computed, deps: CheckoutDeps, ownCode: string | null): Checko
       seller: { slug: p.lines[0]!.seller_slug, name: p.lines[0]!.seller_name, kind: p.lines[0]!.seller_kind },
       warehouse: warehouseView(p.warehouse),
       shippingMethod: p.settings?.shipping_method ?? null,
-      shownShippingMethod: p.settings?.shipping_method ? shownShippingMethod(p.settings.shipping_method, p.settings.delivery_address_id, userAddressIds) : null,
+      shownShippingMethod: p.settings?.shipping_method
+        ? shownShippingMethod(p.settings.shipping_method, p.settings.delivery_address_id, userAddressIds)
+        : null,
       deliveryAddressId: p.settings?.delivery_address_id ?? null,
       pickupWarehouseId: p.settings?.pickup_warehouse_id ?? null,
       fulfillmentPromise: p.settings?.fulfillment_promise ?? null,
@@ -440,7 +572,14 @@ function viewOf(c: Computed, deps: CheckoutDeps, ownCode: string | null): Checko
     discounts: c.totals.discounts.map((d) => ({ name: d.name, amount: d.amount })),
     addresses: c.addresses.map(addressView),
     deliveryContacts: c.contacts.map(contactView),
-    licences: c.licences.map((l) => ({ id: l.id, holderName: l.holder_name, licenceNumber: l.licence_number, jurisdiction: l.jurisdiction, expiresOn: l.expires_on, valid: licenceValid(l.expires_on, c.today) })),
+    licences: c.licences.map((l) => ({
+      id: l.id,
+      holderName: l.holder_name,
+      licenceNumber: l.licence_number,
+      jurisdiction: l.jurisdiction,
+      expiresOn: l.expires_on,
+      valid: licenceValid(l.expires_on, c.today),
+    })),
     pickupWarehouses: c.warehouses.map(warehouseView),
     rupRequired: c.rupRequired,
     ownReferralCode: ownCode,
@@ -471,11 +610,20 @@ async function inBuyersRegion(db: Db, caller: Caller, cart: repo.CheckoutCartRow
   return { ...cart, country: region.country, currency: region.currency };
 }
 
-export async function checkoutView(db: Db, caller: Caller, cartId: string | undefined, deps: CheckoutDeps): Promise<CheckoutView> {
+export async function checkoutView(
+  db: Db,
+  caller: Caller,
+  cartId: string | undefined,
+  deps: CheckoutDeps,
+): Promise<CheckoutView> {
   const cart = await cartFor(db, caller, cartId);
   if (cart.status === 'checked_out') {
     const order = await repo.orderOfCart(db, cart.id);
-    throw new AppError('cart_already_checked_out', undefined, { orderId: order?.id ?? null, orderNumber: order?.order_number ?? null, cartId: cart.id });
+    throw new AppError('cart_already_checked_out', undefined, {
+      orderId: order?.id ?? null,
+      orderNumber: order?.order_number ?? null,
+      cartId: cart.id,
+    });
   }
   if (cart.status !== 'open') throw new AppError('not_found', 'Your cart is empty.');
   const c = await compute(db, caller, cart, deps);
@@ -489,7 +637,14 @@ export async function checkoutView(db: Db, caller: Caller, cartId: string | unde
  * cart_already_checked_out), applies the change in the same transaction (a refusal rolls both back) and answers the
  * new view.
  */
-async function write(db: Db, caller: Caller, cartId: string, serial: number, deps: CheckoutDeps, apply: (tx: Db, cart: repo.CheckoutCartRow) => Promise<void>): Promise<CheckoutView> {
+async function write(
+  db: Db,
+  caller: Caller,
+  cartId: string,
+  serial: number,
+  deps: CheckoutDeps,
+  apply: (tx: Db, cart: repo.CheckoutCartRow) => Promise<void>,
+): Promise<CheckoutView> {
   const outcome = await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     const claimed = await repo.claimSerial(tx, caller.userId, cartId, serial);
@@ -502,7 +657,11 @@ async function write(db: Db, caller: Caller, cartId: string, serial: number, dep
     if (!cart) throw new AppError('not_found');
     if (cart.status === 'checked_out') {
       const order = await repo.orderOfCart(db, cart.id);
-      throw new AppError('cart_already_checked_out', undefined, { orderId: order?.id ?? null, orderNumber: order?.order_number ?? null, cartId });
+      throw new AppError('cart_already_checked_out', undefined, {
+        orderId: order?.id ?? null,
+        orderNumber: order?.order_number ?? null,
+        cartId,
+      });
     }
     if (cart.status !== 'open') throw new AppError('not_found');
     throw new AppError('cart_conflict', undefined, { cart: await checkoutView(db, caller, cartId, deps) });
@@ -510,7 +669,13 @@ async function write(db: Db, caller: Caller, cartId: string, serial: number, dep
   return checkoutView(db, caller, cartId, deps);
 }
 
-export async function setPartitionShipping(db: Db, caller: Caller, key: string, body: PartitionShippingRequest, deps: CheckoutDeps): Promise<CheckoutView> {
+export async function setPartitionShipping(
+  db: Db,
+  caller: Caller,
+  key: string,
+  body: PartitionShippingRequest,
+  deps: CheckoutDeps,
+): Promise<CheckoutView> {
   return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
     const c = await compute(tx, caller, cart, deps);
     const p = c.partitions.find((x) => x.key === key);
@@ -518,14 +683,24 @@ export async function setPartitionShipping(db: Db, caller: Caller, key: string, 
     const prev = p.settings;
     const next: Omit<repo.PartitionRow, 'partition_key'> = {
       shipping_method: body.shippingMethod ?? prev?.shipping_method ?? null,
-      delivery_address_id: body.deliveryAddressId !== undefined ? body.deliveryAddressId : (prev?.delivery_address_id ?? null),
-      pickup_warehouse_id: body.pickupWarehouseId !== undefined ? body.pickupWarehouseId : (prev?.pickup_warehouse_id ?? null),
-      fulfillment_promise: body.fulfillmentPromise !== undefined ? body.fulfillmentPromise : (prev?.fulfillment_promise ?? null),
-      delivery_not_before: body.deliveryNotBefore !== undefined ? body.deliveryNotBefore : (prev?.delivery_not_before ?? null),
-      delivery_not_after: body.deliveryNotAfter !== undefined ? body.deliveryNotAfter : (prev?.delivery_not_after ?? null),
-      application_timing: body.applicationTiming !== undefined ? body.applicationTiming : (prev?.application_timing ?? null),
-      application_state: body.applicationState !== undefined ? (body.applicationState?.toUpperCase() ?? null) : (prev?.application_state ?? null),
-      delivery_contact_id: body.deliveryContactId !== undefined ? body.deliveryContactId : (prev?.delivery_contact_id ?? null),
+      delivery_address_id:
+        body.deliveryAddressId !== undefined ? body.deliveryAddressId : (prev?.delivery_address_id ?? null),
+      pickup_warehouse_id:
+        body.pickupWarehouseId !== undefined ? body.pickupWarehouseId : (prev?.pickup_warehouse_id ?? null),
+      fulfillment_promise:
+        body.fulfillmentPromise !== undefined ? body.fulfillmentPromise : (prev?.fulfillment_promise ?? null),
+      delivery_not_before:
+        body.deliveryNotBefore !== undefined ? body.deliveryNotBefore : (prev?.delivery_not_before ?? null),
+      delivery_not_after:
+        body.deliveryNotAfter !== undefined ? body.deliveryNotAfter : (prev?.delivery_not_after ?? null),
+      application_timing:
+        body.applicationTiming !== undefined ? body.applicationTiming : (prev?.application_timing ?? null),
+      application_state:
+        body.applicationState !== undefined
+          ? (body.applicationState?.toUpperCase() ?? null)
+          : (prev?.application_state ?? null),
+      delivery_contact_id:
+        body.deliveryContactId !== undefined ? body.deliveryContactId : (prev?.delivery_contact_id ?? null),
       order_special_instructions: body.orderSpecialInstructions ?? prev?.order_special_instructions ?? '',
     };
     if (next.shipping_method === 'pickup') {
@@ -533,21 +708,43 @@ export async function setPartitionShipping(db: Db, caller: Caller, key: string, 
       next.delivery_not_before = null;
       next.delivery_not_after = null;
       if (next.pickup_warehouse_id === null) next.pickup_warehouse_id = p.warehouse.id;
-      if (!c.warehouses.some((w) => w.id === next.pickup_warehouse_id)) throw new AppError('invalid_shipping_address', 'Choose a pickup warehouse in your country.', { section: 'shipping', partitionKey: key });
+      if (!c.warehouses.some((w) => w.id === next.pickup_warehouse_id))
+        throw new AppError('invalid_shipping_address', 'Choose a pickup warehouse in your country.', {
+          section: 'shipping',
+          partitionKey: key,
+        });
     } else if (next.shipping_method === 'delivery') {
       if (next.fulfillment_promise === 'N/A') next.fulfillment_promise = null;
       if (next.delivery_address_id !== null) {
         const a = await repo.addressById(tx, next.delivery_address_id);
-        if (!a || a.deleted || a.user_id !== caller.userId) throw new AppError('invalid_shipping_address', undefined, { section: 'shipping', partitionKey: key, fields: [{ field: 'deliveryAddressId', problem: 'invalid' }] });
+        if (!a || a.deleted || a.user_id !== caller.userId)
+          throw new AppError('invalid_shipping_address', undefined, {
+            section: 'shipping',
+            partitionKey: key,
+            fields: [{ field: 'deliveryAddressId', problem: 'invalid' }],
+          });
         const problems = addressProblems(toValues(a));
         if (a.country !== cart.country) problems.push({ field: 'country', problem: 'invalid' });
-        if (problems.length > 0) throw new AppError('invalid_shipping_address', undefined, { section: 'shipping', partitionKey: key, fields: problems });
+        if (problems.length > 0)
+          throw new AppError('invalid_shipping_address', undefined, {
+            section: 'shipping',
+            partitionKey: key,
+            fields: problems,
+          });
       }
       if (next.delivery_contact_id !== null && !(await repo.contactById(tx, caller.userId, next.delivery_contact_id))) {
-        throw new AppError('invalid_shipping_address', 'Choose one of your delivery contacts.', { section: 'shipping', partitionKey: key, fields: [{ field: 'deliveryContactId', problem: 'invalid' }] });
+        throw new AppError('invalid_shipping_address', 'Choose one of your delivery contacts.', {
+          section: 'shipping',
+          partitionKey: key,
+          fields: [{ field: 'deliveryContactId', problem: 'invalid' }],
+        });
       }
       // Dates are checked as they are written (only when the buyer sends them): a wrong one is refused at once.
-      if (body.fulfillmentPromise !== undefined || body.deliveryNotBefore !== undefined || body.deliveryNotAfter !== undefined) {
+      if (
+        body.fulfillmentPromise !== undefined ||
+        body.deliveryNotBefore !== undefined ||
+        body.deliveryNotAfter !== undefined
+      ) {
         const destination = next.delivery_address_id ? await repo.addressById(tx, next.delivery_address_id) : null;
         const problem = next.fulfillment_promise
           ? deliveryTimingProblem({
@@ -556,7 +753,10 @@ export async function setPartitionShipping(db: Db, caller: Caller, key: string, 
               notBefore: next.delivery_not_before,
               notAfter: next.delivery_not_after,
               today: c.today,
-              promiseAvailable: promiseAvailable({ country: p.warehouse.country, region: p.warehouse.region }, destination ? { country: destination.country, region: destination.region } : null),
+              promiseAvailable: promiseAvailable(
+                { country: p.warehouse.country, region: p.warehouse.region },
+                destination ? { country: destination.country, region: destination.region } : null,
+              ),
             })
           : null;
         if (problem) throw new AppError(problem, undefined, { section: 'delivery', partitionKey: key });
@@ -567,90 +767,166 @@ export async function setPartitionShipping(db: Db, caller: Caller, key: string, 
       }
     }
     if (next.application_state && !isSubdivisionOf(cart.country, next.application_state)) {
-      throw new AppError('invalid_request', 'Choose a state or province of your country.', { fields: [{ field: 'applicationState', problem: 'invalid' }] });
+      throw new AppError('invalid_request', 'Choose a state or province of your country.', {
+        fields: [{ field: 'applicationState', problem: 'invalid' }],
+      });
     }
     await repo.upsertPartition(tx, cart.id, p.sellerId, p.warehouse.id, key, next);
   });
 }
 
-export async function setPayment(db: Db, caller: Caller, body: { cartId: string; serial: number; paymentTerms: PaymentTerm; cardToken?: string | null }, deps: CheckoutDeps): Promise<CheckoutView> {
+export async function setPayment(
+  db: Db,
+  caller: Caller,
+  body: { cartId: string; serial: number; paymentTerms: PaymentTerm; cardToken?: string | null },
+  deps: CheckoutDeps,
+): Promise<CheckoutView> {
   return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
     const c = await compute(tx, caller, cart, deps);
     if (!c.terms.includes(body.paymentTerms)) {
-      throw new AppError('invalid_checkout_cart_content', 'This payment method is not available.', { section: 'payment' });
+      throw new AppError('invalid_checkout_cart_content', 'This payment method is not available.', {
+        section: 'payment',
+      });
     }
     const token = paymentNeedsProvider(body.paymentTerms) ? (body.cardToken ?? cart.payment_method ?? null) : null;
     await repo.updateCart(tx, cart.id, { paymentTerms: body.paymentTerms, paymentMethod: token });
   });
 }
 
-export async function setBillingAddress(db: Db, caller: Caller, body: { cartId: string; serial: number; billingAddressId: number | null }, deps: CheckoutDeps): Promise<CheckoutView> {
+export async function setBillingAddress(
+  db: Db,
+  caller: Caller,
+  body: { cartId: string; serial: number; billingAddressId: number | null },
+  deps: CheckoutDeps,
+): Promise<CheckoutView> {
   return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
     if (body.billingAddressId !== null) {
       const a = await repo.addressById(tx, body.billingAddressId);
-      if (!a || a.deleted || a.user_id !== caller.userId) throw new AppError('invalid_billing_address', undefined, { section: 'payment', fields: [{ field: 'billingAddressId', problem: 'invalid' }] });
+      if (!a || a.deleted || a.user_id !== caller.userId)
+        throw new AppError('invalid_billing_address', undefined, {
+          section: 'payment',
+          fields: [{ field: 'billingAddressId', problem: 'invalid' }],
+        });
       const problems = addressProblems(toValues(a));
-      if (problems.length > 0) throw new AppError('invalid_billing_address', undefined, { section: 'payment', fields: problems });
+      if (problems.length > 0)
+        throw new AppError('invalid_billing_address', undefined, { section: 'payment', fields: problems });
     }
     await repo.updateCart(tx, cart.id, { billingAddressId: body.billingAddressId });
   });
 }
 
-export async function setPromoCode(db: Db, caller: Caller, body: { cartId: string; serial: number; promoCode: string | null }, deps: CheckoutDeps): Promise<CheckoutView> {
+export async function setPromoCode(
+  db: Db,
+  caller: Caller,
+  body: { cartId: string; serial: number; promoCode: string | null },
+  deps: CheckoutDeps,
+): Promise<CheckoutView> {
   return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
     const code = body.promoCode?.trim().toUpperCase() || null;
     await repo.updateCart(tx, cart.id, { promoCode: code });
     if (code) {
       const c = await compute(tx, caller, { ...cart, promo_code: code }, deps);
-      if (c.promoRefusal) throw new AppError('invalid_promo_code', undefined, { section: 'invalid_promo_code', reason: c.promoRefusal });
+      if (c.promoRefusal)
+        throw new AppError('invalid_promo_code', undefined, { section: 'invalid_promo_code', reason: c.promoRefusal });
     }
   });
 }
 
-export async function setReferralCode(db: Db, caller: Caller, body: { cartId: string; serial: number; referralCode: string | null }, deps: CheckoutDeps): Promise<CheckoutView> {
+export async function setReferralCode(
+  db: Db,
+  caller: Caller,
+  body: { cartId: string; serial: number; referralCode: string | null },
+  deps: CheckoutDeps,
+): Promise<CheckoutView> {
   return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
     const code = body.referralCode?.trim().toUpperCase() || null;
     if (code) {
       const owner = await repo.enterpriseOfReferralCode(tx, code);
-      const own = cart.enterprise_id ?? (await callerForUser(tx, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId })).membership?.enterprise_id ?? null;
-      if (owner === null) throw new AppError('invalid_referral_code', undefined, { section: 'invalid_referral_code', reason: 'unknown' });
-      if (owner === own) throw new AppError('invalid_referral_code', 'You cannot use your own referral code.', { section: 'invalid_referral_code', reason: 'own_code' });
+      const own =
+        cart.enterprise_id ??
+        (await callerForUser(tx, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId })).membership
+          ?.enterprise_id ??
+        null;
+      if (owner === null)
+        throw new AppError('invalid_referral_code', undefined, { section: 'invalid_referral_code', reason: 'unknown' });
+      if (owner === own)
+        throw new AppError('invalid_referral_code', 'You cannot use your own referral code.', {
+          section: 'invalid_referral_code',
+          reason: 'own_code',
+        });
     }
     await repo.updateCart(tx, cart.id, { referralCode: code });
   });
 }
 
-export async function setRupHolder(db: Db, caller: Caller, body: { cartId: string; serial: number; rupHolderId: number | null }, deps: CheckoutDeps): Promise<CheckoutView> {
+export async function setRupHolder(
+  db: Db,
+  caller: Caller,
+  body: { cartId: string; serial: number; rupHolderId: number | null },
+  deps: CheckoutDeps,
+): Promise<CheckoutView> {
   return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
     if (body.rupHolderId !== null) {
       const licence = (await repo.licencesOf(tx, caller.userId)).find((l) => l.id === body.rupHolderId);
-      if (!licence) throw new AppError('invalid_checkout_cart_content', 'Choose one of your applicator licences.', { section: 'ineligible_items' });
-      if (!licenceValid(licence.expires_on, todayOf(deps))) throw new AppError('invalid_checkout_cart_content', 'This applicator licence has expired.', { section: 'ineligible_items' });
+      if (!licence)
+        throw new AppError('invalid_checkout_cart_content', 'Choose one of your applicator licences.', {
+          section: 'ineligible_items',
+        });
+      if (!licenceValid(licence.expires_on, todayOf(deps)))
+        throw new AppError('invalid_checkout_cart_content', 'This applicator licence has expired.', {
+          section: 'ineligible_items',
+        });
     }
     await repo.updateCart(tx, cart.id, { rupHolderId: body.rupHolderId });
   });
 }
 
-export async function setPickupContact(db: Db, caller: Caller, body: { cartId: string; serial: number; contactEmail: string | null; contactPhone: string | null }, deps: CheckoutDeps): Promise<CheckoutView> {
+export async function setPickupContact(
+  db: Db,
+  caller: Caller,
+  body: { cartId: string; serial: number; contactEmail: string | null; contactPhone: string | null },
+  deps: CheckoutDeps,
+): Promise<CheckoutView> {
   const fields: { field: string; problem: 'invalid' }[] = [];
   const email = body.contactEmail?.trim() || null;
   const phone = body.contactPhone?.trim() || null;
   if (email && !isValidEmail(email)) fields.push({ field: 'contactEmail', problem: 'invalid' });
   if (phone && !isValidPhone(phone)) fields.push({ field: 'contactPhone', problem: 'invalid' });
   if (fields.length > 0) throw new AppError('invalid_request', 'Please check the pickup contact.', { fields });
-  return write(db, caller, body.cartId, body.serial, deps, (tx, cart) => repo.updateCart(tx, cart.id, { pickupContactEmail: email, pickupContactPhone: phone }));
+  return write(db, caller, body.cartId, body.serial, deps, (tx, cart) =>
+    repo.updateCart(tx, cart.id, { pickupContactEmail: email, pickupContactPhone: phone }),
+  );
 }
 
-export async function setNotes(db: Db, caller: Caller, body: { cartId: string; serial: number; notes: string }, deps: CheckoutDeps): Promise<CheckoutView> {
-  return write(db, caller, body.cartId, body.serial, deps, (tx, cart) => repo.updateCart(tx, cart.id, { notes: body.notes }));
+export async function setNotes(
+  db: Db,
+  caller: Caller,
+  body: { cartId: string; serial: number; notes: string },
+  deps: CheckoutDeps,
+): Promise<CheckoutView> {
+  return write(db, caller, body.cartId, body.serial, deps, (tx, cart) =>
+    repo.updateCart(tx, cart.id, { notes: body.notes }),
+  );
 }
 
-export async function setExpress(db: Db, caller: Caller, body: { cartId: string; serial: number; express: boolean }, deps: CheckoutDeps): Promise<CheckoutView> {
-  return write(db, caller, body.cartId, body.serial, deps, (tx, cart) => repo.updateCart(tx, cart.id, { express: body.express }));
+export async function setExpress(
+  db: Db,
+  caller: Caller,
+  body: { cartId: string; serial: number; express: boolean },
+  deps: CheckoutDeps,
+): Promise<CheckoutView> {
+  return write(db, caller, body.cartId, body.serial, deps, (tx, cart) =>
+    repo.updateCart(tx, cart.id, { express: body.express }),
+  );
 }
 
 /** Accepts today's prices and stock: lines re-priced, quantities cut to what one warehouse holds, lines gone removed. */
-export async function reprice(db: Db, caller: Caller, body: { cartId: string; serial: number }, deps: CheckoutDeps): Promise<CheckoutView> {
+export async function reprice(
+  db: Db,
+  caller: Caller,
+  body: { cartId: string; serial: number },
+  deps: CheckoutDeps,
+): Promise<CheckoutView> {
   return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
     const c = await compute(tx, caller, cart, deps);
     for (const l of c.lines) {
@@ -672,7 +948,8 @@ function addressCopy(a: repo.AddressRow | null): Record<string, unknown> | null 
 
 function addressLine(a: Record<string, unknown> | null): string | null {
   if (!a) return null;
-  if (a.format === 'can_lll') return `${[a.lllQuarter, a.lllSection, a.lllTownship, a.lllRange, a.lllMeridian].join('-')}, ${a.region}`;
+  if (a.format === 'can_lll')
+    return `${[a.lllQuarter, a.lllSection, a.lllTownship, a.lllRange, a.lllMeridian].join('-')}, ${a.region}`;
   return [a.line1, a.city, `${a.region} ${a.postalCode}`].filter((s) => s && String(s).trim() !== '').join(', ');
 }
 
@@ -693,7 +970,12 @@ async function assertStoreTermsAccepted(db: Db, userId: string): Promise<void> {
   if (shouldShowTermsDialog({ user, mustAcceptTos: !row.tos_accepted })) throw new AppError('terms_not_accepted');
 }
 
-export async function placeOrder(db: Db, caller: Caller, body: { cartId: string; serial: number; expectedTotal: string }, deps: CheckoutDeps): Promise<PlacedOrder> {
+export async function placeOrder(
+  db: Db,
+  caller: Caller,
+  body: { cartId: string; serial: number; expectedTotal: string },
+  deps: CheckoutDeps,
+): Promise<PlacedOrder> {
   await assertStoreTermsAccepted(db, caller.userId);
   const placed = await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
@@ -702,51 +984,97 @@ export async function placeOrder(db: Db, caller: Caller, body: { cartId: string;
     const cart = await inBuyersRegion(tx, caller, locked);
     if (cart.status === 'checked_out') {
       const order = await repo.orderOfCart(tx, cart.id);
-      throw new AppError('cart_already_checked_out', undefined, { orderId: order?.id ?? null, orderNumber: order?.order_number ?? null, cartId: cart.id });
+      throw new AppError('cart_already_checked_out', undefined, {
+        orderId: order?.id ?? null,
+        orderNumber: order?.order_number ?? null,
+        cartId: cart.id,
+      });
     }
     if (cart.status !== 'open') throw new AppError('not_found');
     if (cart.serial !== body.serial) throw new AppError('cart_conflict', undefined, { serial: cart.serial });
     const c = await compute(tx, caller, cart, deps);
-    if (c.lines.length === 0) throw new AppError('invalid_checkout_cart_content', 'Your cart is empty.', { section: 'itemsNotSellable', items: [] });
+    if (c.lines.length === 0)
+      throw new AppError('invalid_checkout_cart_content', 'Your cart is empty.', {
+        section: 'itemsNotSellable',
+        items: [],
+      });
 
-    const changed = c.lines.filter((l) => l.amount === null || l.amount !== l.priced_amount || l.available < l.quantity);
+    const changed = c.lines.filter(
+      (l) => l.amount === null || l.amount !== l.priced_amount || l.available < l.quantity,
+    );
     if (changed.length > 0) {
       throw new AppError('items_need_adjustment', undefined, {
         section: 'items_need_adjustment',
-        items: changed.map((l) => ({ itemId: l.item_id, productName: l.product_name, quantity: l.quantity, pricedAmount: l.priced_amount, currentPrice: l.amount, available: l.available })),
+        items: changed.map((l) => ({
+          itemId: l.item_id,
+          productName: l.product_name,
+          quantity: l.quantity,
+          pricedAmount: l.priced_amount,
+          currentPrice: l.amount,
+          available: l.available,
+        })),
       });
     }
-    const restricted = c.lines.filter((l) => evaluateItemRestrictions({ restrictions: l.restrictions, quantity: l.quantity, jurisdiction: c.buyerState }).length > 0);
+    const restricted = c.lines.filter(
+      (l) =>
+        evaluateItemRestrictions({ restrictions: l.restrictions, quantity: l.quantity, jurisdiction: c.buyerState })
+          .length > 0,
+    );
     if (restricted.length > 0) {
-      throw new AppError('invalid_checkout_cart_content', undefined, { section: 'itemsNotSellable', items: restricted.map((l) => ({ itemId: l.item_id, productName: l.product_name })) });
+      throw new AppError('invalid_checkout_cart_content', undefined, {
+        section: 'itemsNotSellable',
+        items: restricted.map((l) => ({ itemId: l.item_id, productName: l.product_name })),
+      });
     }
     if (!c.rupOk) {
-      throw new AppError('invalid_checkout_cart_content', 'Restricted-use products need a valid applicator licence on file.', {
-        section: 'ineligible_items',
-        items: c.lines.filter((l) => l.restricted_use).map((l) => ({ itemId: l.item_id, productName: l.product_name })),
-      });
+      throw new AppError(
+        'invalid_checkout_cart_content',
+        'Restricted-use products need a valid applicator licence on file.',
+        {
+          section: 'ineligible_items',
+          items: c.lines
+            .filter((l) => l.restricted_use)
+            .map((l) => ({ itemId: l.item_id, productName: l.product_name })),
+        },
+      );
     }
     for (const p of c.partitions) {
-      if (!p.settings?.shipping_method || p.shippingProblem) throw new AppError('invalid_shipping_address', undefined, { section: 'shipping', partitionKey: p.key });
+      if (!p.settings?.shipping_method || p.shippingProblem)
+        throw new AppError('invalid_shipping_address', undefined, { section: 'shipping', partitionKey: p.key });
       if (p.timingProblem) throw new AppError(p.timingProblem, undefined, { section: 'delivery', partitionKey: p.key });
     }
-    if (c.promoRefusal) throw new AppError('invalid_promo_code', undefined, { section: 'invalid_promo_code', reason: c.promoRefusal });
+    if (c.promoRefusal)
+      throw new AppError('invalid_promo_code', undefined, { section: 'invalid_promo_code', reason: c.promoRefusal });
     if (c.referralRefused) throw new AppError('invalid_referral_code', undefined, { section: 'invalid_referral_code' });
-    const term = cart.payment_terms && isPaymentTerm(cart.payment_terms) && c.terms.includes(cart.payment_terms) ? cart.payment_terms : null;
+    const term =
+      cart.payment_terms && isPaymentTerm(cart.payment_terms) && c.terms.includes(cart.payment_terms)
+        ? cart.payment_terms
+        : null;
     if (!term) throw new AppError('invalid_checkout_cart_content', 'Choose how you will pay.', { section: 'payment' });
     if (!c.billingAddress || c.billingAddress.deleted || addressProblems(toValues(c.billingAddress)).length > 0) {
       throw new AppError('invalid_billing_address', undefined, { section: 'payment' });
     }
     const totals = c.totals.totals;
     if (!toDecimal(body.expectedTotal).equals(totals.total)) {
-      throw new AppError('items_need_adjustment', 'The total changed since you saw it. Please review your order.', { section: 'items_need_adjustment', items: [], expectedTotal: body.expectedTotal, total: totals.total });
+      throw new AppError('items_need_adjustment', 'The total changed since you saw it. Please review your order.', {
+        section: 'items_need_adjustment',
+        items: [],
+        expectedTotal: body.expectedTotal,
+        total: totals.total,
+      });
     }
 
     let paymentStatus: string = initialPaymentStatus(term);
     let reference: string | null = null;
     if (paymentNeedsProvider(term)) {
-      if (!deps.cardProvider || !cart.payment_method) throw new AppError('payment_failed', undefined, { section: 'payment' });
-      const auth = await deps.cardProvider.authorize({ amount: totals.total, currency: cart.currency, token: cart.payment_method, orderRef: cart.id });
+      if (!deps.cardProvider || !cart.payment_method)
+        throw new AppError('payment_failed', undefined, { section: 'payment' });
+      const auth = await deps.cardProvider.authorize({
+        amount: totals.total,
+        currency: cart.currency,
+        token: cart.payment_method,
+        orderRef: cart.id,
+      });
       if (!auth.ok) throw new AppError('payment_failed', undefined, { section: 'payment', reason: auth.reason });
       paymentStatus = 'authorized';
       reference = auth.reference;
@@ -769,7 +1097,15 @@ export async function placeOrder(db: Db, caller: Caller, body: { cartId: string;
       referralCode: cart.referral_code,
       discounts: c.totals.discounts.map((d) => ({ name: d.name, amount: d.amount })),
       billingAddress: addressCopy(c.billingAddress),
-      rupLicence: c.rupRequired && holder ? { holderName: holder.holder_name, licenceNumber: holder.licence_number, jurisdiction: holder.jurisdiction, expiresOn: holder.expires_on } : null,
+      rupLicence:
+        c.rupRequired && holder
+          ? {
+              holderName: holder.holder_name,
+              licenceNumber: holder.licence_number,
+              jurisdiction: holder.jurisdiction,
+              expiresOn: holder.expires_on,
+            }
+          : null,
     });
     const userAddressIds = c.addresses.map((a) => a.id);
     for (const p of c.partitions) {
@@ -781,7 +1117,12 @@ export async function placeOrder(db: Db, caller: Caller, body: { cartId: string;
         sellerId: p.sellerId,
         warehouseId: pickup?.id ?? p.warehouse.id,
         shippingMethod: shownShippingMethod(s.shipping_method!, s.delivery_address_id, userAddressIds),
-        address: s.shipping_method === 'delivery' ? addressCopy(p.deliveryAddress) : pickup ? { ...warehouseView(pickup), format: 'warehouse' } : null,
+        address:
+          s.shipping_method === 'delivery'
+            ? addressCopy(p.deliveryAddress)
+            : pickup
+              ? { ...warehouseView(pickup), format: 'warehouse' }
+              : null,
         contact:
           s.shipping_method === 'delivery' && p.contact
             ? contactView(p.contact)
@@ -809,7 +1150,10 @@ export async function placeOrder(db: Db, caller: Caller, body: { cartId: string;
           lineTotal: moneyAmount(toDecimal(l.priced_amount).times(l.quantity)),
         });
         if (!(await repo.takeStock(tx, l.variant_id, l.warehouseId, l.quantity))) {
-          throw new AppError('items_need_adjustment', undefined, { section: 'items_need_adjustment', items: [{ itemId: l.item_id, productName: l.product_name, quantity: l.quantity, available: 0 }] });
+          throw new AppError('items_need_adjustment', undefined, {
+            section: 'items_need_adjustment',
+            items: [{ itemId: l.item_id, productName: l.product_name, quantity: l.quantity, available: 0 }],
+          });
         }
       }
     }
@@ -817,7 +1161,12 @@ export async function placeOrder(db: Db, caller: Caller, body: { cartId: string;
     await refreshProductRegions(tx, [...new Set(c.lines.map((l) => l.product_id))]);
     const user = await repo.userEmail(tx, caller.userId);
     if (user) {
-      const list = c.lines.map((l) => `  ${l.quantity} × ${l.product_name} (${l.label}) — ${moneyAmount(toDecimal(l.priced_amount).times(l.quantity))} ${cart.currency}`).join('\n');
+      const list = c.lines
+        .map(
+          (l) =>
+            `  ${l.quantity} × ${l.product_name} (${l.label}) — ${moneyAmount(toDecimal(l.priced_amount).times(l.quantity))} ${cart.currency}`,
+        )
+        .join('\n');
       await enqueueMessage(tx, {
         channel: 'email',
         recipient: user.email,
@@ -865,14 +1214,30 @@ export async function orderView(db: Db, caller: Caller, cartId: string, _orderId
       paymentFeeTotal: o.payment_fee_total,
       total: o.total,
     },
-    items: items.map((i) => ({ productName: i.product_name, variantLabel: i.variant_label, sku: i.sku, quantity: i.quantity, unitPrice: i.unit_price, lineTotal: i.line_total })),
-    fulfillments: fulfillments.map((f) => ({ partitionKey: f.partition_key, shippingMethod: f.shipping_method, warehouseName: f.warehouse_name, address: addressLine(f.address) })),
+    items: items.map((i) => ({
+      productName: i.product_name,
+      variantLabel: i.variant_label,
+      sku: i.sku,
+      quantity: i.quantity,
+      unitPrice: i.unit_price,
+      lineTotal: i.line_total,
+    })),
+    fulfillments: fulfillments.map((f) => ({
+      partitionKey: f.partition_key,
+      shippingMethod: f.shipping_method,
+      warehouseName: f.warehouse_name,
+      address: addressLine(f.address),
+    })),
   };
 }
 
 // ---------- buy now ----------
 
-export async function buyNow(db: Db, caller: Caller, body: { variantId: string; quantity: number }): Promise<{ cartId: string; serial: number }> {
+export async function buyNow(
+  db: Db,
+  caller: Caller,
+  body: { variantId: string; quantity: number },
+): Promise<{ cartId: string; serial: number }> {
   const cartCaller = await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId });
   const enablement = enablementOf(cartCaller);
   if (!enablement.enabled) throw new AppError(enablement.reason ?? 'forbidden');
@@ -882,7 +1247,13 @@ export async function buyNow(db: Db, caller: Caller, body: { variantId: string; 
   if (variant.amount === null) throw new AppError('variant_not_sold_in_region');
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
-    const cart = await repo.ensureBuyNowCart(tx, caller.userId, cartCaller.membership?.enterprise_id ?? null, region.country, region.currency);
+    const cart = await repo.ensureBuyNowCart(
+      tx,
+      caller.userId,
+      cartCaller.membership?.enterprise_id ?? null,
+      region.country,
+      region.currency,
+    );
     await repo.insertCartItem(tx, cart.id, variant.id, body.quantity, variant.amount!);
     return { cartId: cart.id, serial: cart.serial };
   });
@@ -900,7 +1271,11 @@ function checkedAddress(input: z.input<typeof addressInputSchema>): repo.Address
   const a = addressInputSchema.parse(input);
   const problems = addressProblems(a);
   if (problems.length > 0) {
-    throw new AppError(BILLING_TYPES.includes(a.addressType) ? 'invalid_billing_address' : 'invalid_shipping_address', undefined, { fields: problems });
+    throw new AppError(
+      BILLING_TYPES.includes(a.addressType) ? 'invalid_billing_address' : 'invalid_shipping_address',
+      undefined,
+      { fields: problems },
+    );
   }
   const lll = a.format === 'can_lll';
   return {
@@ -924,15 +1299,27 @@ function checkedAddress(input: z.input<typeof addressInputSchema>): repo.Address
 }
 
 async function enterpriseIdOf(db: Db, caller: Caller): Promise<number | null> {
-  return (await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId })).membership?.enterprise_id ?? null;
+  return (
+    (await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId })).membership
+      ?.enterprise_id ?? null
+  );
 }
 
-export async function createAddress(db: Db, caller: Caller, input: z.input<typeof addressInputSchema>): Promise<StoreAddress> {
+export async function createAddress(
+  db: Db,
+  caller: Caller,
+  input: z.input<typeof addressInputSchema>,
+): Promise<StoreAddress> {
   const a = checkedAddress(input);
   return addressView(await repo.insertAddress(db, caller.userId, await enterpriseIdOf(db, caller), a));
 }
 
-export async function updateAddress(db: Db, caller: Caller, id: number, input: z.input<typeof addressInputSchema>): Promise<StoreAddress> {
+export async function updateAddress(
+  db: Db,
+  caller: Caller,
+  id: number,
+  input: z.input<typeof addressInputSchema>,
+): Promise<StoreAddress> {
   const a = checkedAddress(input);
   const row = await repo.updateAddress(db, caller.userId, id, a);
   if (!row) throw new AppError('not_found');
@@ -946,8 +1333,15 @@ export async function deleteAddress(db: Db, caller: Caller, id: number): Promise
 function checkedContact(input: z.input<typeof deliveryContactInputSchema>) {
   const c = deliveryContactInputSchema.parse(input);
   const problems = deliveryContactProblems(c);
-  if (problems.length > 0) throw new AppError('invalid_request', 'Please check the delivery contact.', { fields: problems });
-  return { firstName: c.firstName, lastName: c.lastName, email: c.email, phoneNumber: c.phoneNumber, region: c.aal1.toUpperCase() };
+  if (problems.length > 0)
+    throw new AppError('invalid_request', 'Please check the delivery contact.', { fields: problems });
+  return {
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+    phoneNumber: c.phoneNumber,
+    region: c.aal1.toUpperCase(),
+  };
 }
 
 export async function listContacts(db: Db, caller: Caller) {
@@ -956,7 +1350,12 @@ export async function listContacts(db: Db, caller: Caller) {
 export async function createContact(db: Db, caller: Caller, input: z.input<typeof deliveryContactInputSchema>) {
   return contactView(await repo.insertContact(db, caller.userId, checkedContact(input)));
 }
-export async function updateContact(db: Db, caller: Caller, id: number, input: z.input<typeof deliveryContactInputSchema>) {
+export async function updateContact(
+  db: Db,
+  caller: Caller,
+  id: number,
+  input: z.input<typeof deliveryContactInputSchema>,
+) {
   const row = await repo.updateContact(db, caller.userId, id, checkedContact(input));
   if (!row) throw new AppError('not_found');
   return contactView(row);
@@ -968,36 +1367,82 @@ export async function deleteContact(db: Db, caller: Caller, id: number): Promise
 
 export async function listLicences(db: Db, caller: Caller, deps: CheckoutDeps) {
   const today = todayOf(deps);
-  return (await repo.licencesOf(db, caller.userId)).map((l) => ({ id: l.id, holderName: l.holder_name, licenceNumber: l.licence_number, jurisdiction: l.jurisdiction, expiresOn: l.expires_on, valid: licenceValid(l.expires_on, today) }));
+  return (await repo.licencesOf(db, caller.userId)).map((l) => ({
+    id: l.id,
+    holderName: l.holder_name,
+    licenceNumber: l.licence_number,
+    jurisdiction: l.jurisdiction,
+    expiresOn: l.expires_on,
+    valid: licenceValid(l.expires_on, today),
+  }));
 }
 /** A licence as written: a US state or Canadian province, not already expired. */
 function checkedLicence(input: z.input<typeof applicatorLicenceInputSchema>, deps: CheckoutDeps) {
   const l = applicatorLicenceInputSchema.parse(input);
   const jurisdiction = l.jurisdiction.toUpperCase();
   const fields: { field: string; problem: 'invalid' }[] = [];
-  if (!isSubdivisionOf('USA', jurisdiction) && !isSubdivisionOf('CAN', jurisdiction)) fields.push({ field: 'jurisdiction', problem: 'invalid' });
+  if (!isSubdivisionOf('USA', jurisdiction) && !isSubdivisionOf('CAN', jurisdiction))
+    fields.push({ field: 'jurisdiction', problem: 'invalid' });
   if (!licenceValid(l.expiresOn, todayOf(deps))) fields.push({ field: 'expiresOn', problem: 'invalid' });
   if (fields.length > 0) throw new AppError('invalid_request', 'Please check the licence.', { fields });
   return { ...l, jurisdiction };
 }
-export async function createLicence(db: Db, caller: Caller, input: z.input<typeof applicatorLicenceInputSchema>, deps: CheckoutDeps) {
-  const row = await repo.insertLicence(db, caller.userId, await enterpriseIdOf(db, caller), checkedLicence(input, deps));
-  return { id: row.id, holderName: row.holder_name, licenceNumber: row.licence_number, jurisdiction: row.jurisdiction, expiresOn: row.expires_on, valid: true };
+export async function createLicence(
+  db: Db,
+  caller: Caller,
+  input: z.input<typeof applicatorLicenceInputSchema>,
+  deps: CheckoutDeps,
+) {
+  const row = await repo.insertLicence(
+    db,
+    caller.userId,
+    await enterpriseIdOf(db, caller),
+    checkedLicence(input, deps),
+  );
+  return {
+    id: row.id,
+    holderName: row.holder_name,
+    licenceNumber: row.licence_number,
+    jurisdiction: row.jurisdiction,
+    expiresOn: row.expires_on,
+    valid: true,
+  };
 }
 /** Whose licences a call is about (the applicator page): the caller's own; another user's only for a super admin; 404 otherwise. */
-export async function licenceOwner(db: Db, caller: Caller & { isSuperAdmin: boolean }, query: ApplicatorOwnerQuery): Promise<Caller> {
+export async function licenceOwner(
+  db: Db,
+  caller: Caller & { isSuperAdmin: boolean },
+  query: ApplicatorOwnerQuery,
+): Promise<Caller> {
   const userId = query.userId ?? caller.userId;
-  if (userId !== caller.userId && (!caller.isSuperAdmin || !(await licencesRepo.userExists(db, userId)))) throw new AppError('not_found');
-  if (query.enterpriseId === undefined) return userId === caller.userId ? { userId, currentEnterpriseId: caller.currentEnterpriseId } : { userId, currentEnterpriseId: null };
+  if (userId !== caller.userId && (!caller.isSuperAdmin || !(await licencesRepo.userExists(db, userId))))
+    throw new AppError('not_found');
+  if (query.enterpriseId === undefined)
+    return userId === caller.userId
+      ? { userId, currentEnterpriseId: caller.currentEnterpriseId }
+      : { userId, currentEnterpriseId: null };
   const enterpriseId = await licencesRepo.membershipByPublicId(db, userId, query.enterpriseId);
   if (enterpriseId === null) throw new AppError('not_found');
   return { userId, currentEnterpriseId: enterpriseId };
 }
-export async function updateLicence(db: Db, caller: Caller, id: number, input: z.input<typeof applicatorLicenceInputSchema>, deps: CheckoutDeps) {
+export async function updateLicence(
+  db: Db,
+  caller: Caller,
+  id: number,
+  input: z.input<typeof applicatorLicenceInputSchema>,
+  deps: CheckoutDeps,
+) {
   const l = checkedLicence(input, deps);
   const row = await licencesRepo.updateLicence(db, caller.userId, id, l);
   if (!row) throw new AppError('not_found');
-  return { id: row.id, holderName: row.holder_name, licenceNumber: row.licence_number, jurisdiction: row.jurisdiction, expiresOn: row.expires_on, valid: true };
+  return {
+    id: row.id,
+    holderName: row.holder_name,
+    licenceNumber: row.licence_number,
+    jurisdiction: row.jurisdiction,
+    expiresOn: row.expires_on,
+    valid: true,
+  };
 }
 export async function deleteLicence(db: Db, caller: Caller, id: number): Promise<void> {
   const ok = await db.transaction(async (txDb) => {
@@ -1008,4 +1453,3 @@ export async function deleteLicence(db: Db, caller: Caller, id: number): Promise
   });
   if (!ok) throw new AppError('not_found');
 }
-

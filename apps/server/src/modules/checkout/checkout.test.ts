@@ -73,12 +73,26 @@ beforeAll(async () => {
   plain = await variant(`not p.restricted_use and c.product_category = 'chemical'`);
   rup = await variant(`p.restricted_use`);
   const billing = await call(farmer, 'POST', '/api/store/addresses', {
-    addressType: 'default_billing_address', format: 'postal', name: 'Fieldman Family Farms', line1: '2231 County Road E18', city: 'Nevada', region: 'IA', postalCode: '50201', country: 'USA',
+    addressType: 'default_billing_address',
+    format: 'postal',
+    name: 'Fieldman Family Farms',
+    line1: '2231 County Road E18',
+    city: 'Nevada',
+    region: 'IA',
+    postalCode: '50201',
+    country: 'USA',
   });
   expect(billing.statusCode).toBe(201);
   billingId = billing.json().id;
   const ship = await call(farmer, 'POST', '/api/store/addresses', {
-    addressType: 'shipping_address', format: 'postal', name: 'North farm', line1: '1480 310th Street', city: 'Story City', region: 'IA', postalCode: '50248', country: 'USA',
+    addressType: 'shipping_address',
+    format: 'postal',
+    name: 'North farm',
+    line1: '1480 310th Street',
+    city: 'Story City',
+    region: 'IA',
+    postalCode: '50248',
+    country: 'USA',
   });
   iowaAddressId = ship.json().id;
 }, 180_000);
@@ -116,7 +130,9 @@ describe('the checkout view', () => {
     expect(res.statusCode).toBe(200);
     const after = res.json() as CheckoutView;
     expect(after.cart.serial).toBe(v.cart.serial + 1);
-    expect(after.sections.shipping.required && after.sections.payment.required && after.sections.summary.required).toBe(true);
+    expect(after.sections.shipping.required && after.sections.payment.required && after.sections.summary.required).toBe(
+      true,
+    );
     expect(after.sections.otherInfo.required).toBe(false);
   });
 
@@ -133,7 +149,15 @@ describe('the checkout view', () => {
     const v = (await call(farmer, 'GET', '/api/store/checkout')).json() as CheckoutView;
     expect((await call(buyer, 'GET', `/api/store/checkout?cartId=${v.cart.id}`)).statusCode).toBe(404);
     expect((await put(buyer, 'notes', { cartId: v.cart.id, serial: v.cart.serial, notes: 'x' })).statusCode).toBe(404);
-    expect((await call(buyer, 'POST', '/api/store/checkout/place', { cartId: v.cart.id, serial: v.cart.serial, expectedTotal: v.totals.total })).statusCode).toBe(404);
+    expect(
+      (
+        await call(buyer, 'POST', '/api/store/checkout/place', {
+          cartId: v.cart.id,
+          serial: v.cart.serial,
+          expectedTotal: v.totals.total,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -144,7 +168,11 @@ describe('placing an order', () => {
     expect(v.sections.shipping.filled && v.sections.payment.filled).toBe(true);
     expect(v.partitions[0]!.shownShippingMethod).toBe('pickup');
     expect(v.totals.shippingTotal).toBe('0.00');
-    const stockBefore = rowsOf<{ q: number }>(await t.database.db.execute(sql`select sum(quantity)::int as q from store_stock st join store_variants v on v.id = st.variant_id where v.public_id = ${plain}::uuid`))[0]!.q;
+    const stockBefore = rowsOf<{ q: number }>(
+      await t.database.db.execute(
+        sql`select sum(quantity)::int as q from store_stock st join store_variants v on v.id = st.variant_id where v.public_id = ${plain}::uuid`,
+      ),
+    )[0]!.q;
     const res = await place(farmer, v);
     expect(res.statusCode).toBe(201);
     const order = res.json() as PlacedOrder;
@@ -152,31 +180,46 @@ describe('placing an order', () => {
     expect(order.paymentStatus).toBe('pending');
     expect(order.totals.total).toBe(v.totals.total);
     expect(order.fulfillments[0]!.shippingMethod).toBe('pickup');
-    const stockAfter = rowsOf<{ q: number }>(await t.database.db.execute(sql`select sum(quantity)::int as q from store_stock st join store_variants v on v.id = st.variant_id where v.public_id = ${plain}::uuid`))[0]!.q;
+    const stockAfter = rowsOf<{ q: number }>(
+      await t.database.db.execute(
+        sql`select sum(quantity)::int as q from store_stock st join store_variants v on v.id = st.variant_id where v.public_id = ${plain}::uuid`,
+      ),
+    )[0]!.q;
     expect(stockAfter).toBe(stockBefore - 2);
     const mail = await listOutbox(t.database.db, { recipient: DEMO_ACCOUNTS.farmer });
-    expect(mail.some((m) => m.template === 'store_order_confirmation' && m.subject?.includes(order.orderNumber))).toBe(true);
+    expect(mail.some((m) => m.template === 'store_order_confirmation' && m.subject?.includes(order.orderNumber))).toBe(
+      true,
+    );
 
     const again = await place(farmer, v);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'cart_already_checked_out', details: { orderId: order.orderId } });
-    expect((await call(farmer, 'GET', `/api/store/checkout/orders/${cartId}`)).json().orderNumber).toBe(order.orderNumber);
+    expect((await call(farmer, 'GET', `/api/store/checkout/orders/${cartId}`)).json().orderNumber).toBe(
+      order.orderNumber,
+    );
     expect((await call(buyer, 'GET', `/api/store/checkout/orders/${cartId}`)).statusCode).toBe(404);
   });
 
   it('refuses a buyer who has not accepted the store terms (403 terms_not_accepted, cart left open) until they accept them', async () => {
-    await t.database.db.execute(sql`update users set tos_accepted_at = null where lower(email) = ${DEMO_ACCOUNTS.farmer}`);
+    await t.database.db.execute(
+      sql`update users set tos_accepted_at = null where lower(email) = ${DEMO_ACCOUNTS.farmer}`,
+    );
     try {
       const { cartId } = await buyNow(farmer, plain, 1);
       const v = await ready(farmer, cartId);
       const refused = await place(farmer, v);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject({ code: 'terms_not_accepted', message: "Please accept the store's terms of service before placing an order." });
+      expect(refused.json()).toMatchObject({
+        code: 'terms_not_accepted',
+        message: "Please accept the store's terms of service before placing an order.",
+      });
       expect((await view(farmer, cartId)).cart).toMatchObject({ status: 'open', serial: v.cart.serial });
       expect((await call(farmer, 'POST', '/api/store/terms/accept')).statusCode).toBe(200);
       expect((await place(farmer, v)).statusCode).toBe(201);
     } finally {
-      await t.database.db.execute(sql`update users set tos_accepted_at = coalesce(tos_accepted_at, now()) where lower(email) = ${DEMO_ACCOUNTS.farmer}`);
+      await t.database.db.execute(
+        sql`update users set tos_accepted_at = coalesce(tos_accepted_at, now()) where lower(email) = ${DEMO_ACCOUNTS.farmer}`,
+      );
     }
   });
 
@@ -186,14 +229,18 @@ describe('placing an order', () => {
     const [a, b] = await Promise.all([place(farmer, v), place(farmer, v)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     expect((a.statusCode === 409 ? a : b).json().code).toBe('cart_already_checked_out');
-    const n = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from store_orders where cart_id = ${cartId}::uuid`))[0]!.n;
+    const n = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from store_orders where cart_id = ${cartId}::uuid`),
+    )[0]!.n;
     expect(n).toBe(1);
   });
 
   it('refuses a changed price with items_need_adjustment; reprice accepts the new price and bumps the serial', async () => {
     const { cartId } = await buyNow(farmer, plain, 1);
     const v = await ready(farmer, cartId);
-    await t.database.db.execute(sql`update store_variant_prices set amount = amount + 1 where country = 'USA' and variant_id = (select id from store_variants where public_id = ${plain}::uuid)`);
+    await t.database.db.execute(
+      sql`update store_variant_prices set amount = amount + 1 where country = 'USA' and variant_id = (select id from store_variants where public_id = ${plain}::uuid)`,
+    );
     const res = await place(farmer, v);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('items_need_adjustment');
@@ -215,10 +262,23 @@ describe('placing an order', () => {
     expect(v.rupRequired).toBe(true);
     const refused = await place(farmer, v);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'invalid_checkout_cart_content', details: { section: 'ineligible_items' } });
-    const expired = await call(farmer, 'POST', '/api/store/applicator-licences', { holderName: 'Dale Fieldman', licenceNumber: 'IA-99', jurisdiction: 'IA', expiresOn: '2020-01-01' });
+    expect(refused.json()).toMatchObject({
+      code: 'invalid_checkout_cart_content',
+      details: { section: 'ineligible_items' },
+    });
+    const expired = await call(farmer, 'POST', '/api/store/applicator-licences', {
+      holderName: 'Dale Fieldman',
+      licenceNumber: 'IA-99',
+      jurisdiction: 'IA',
+      expiresOn: '2020-01-01',
+    });
     expect(expired.statusCode).toBe(400);
-    const licence = await call(farmer, 'POST', '/api/store/applicator-licences', { holderName: 'Dale Fieldman', licenceNumber: 'IA-PA-20931', jurisdiction: 'IA', expiresOn: '2099-12-31' });
+    const licence = await call(farmer, 'POST', '/api/store/applicator-licences', {
+      holderName: 'Dale Fieldman',
+      licenceNumber: 'IA-PA-20931',
+      jurisdiction: 'IA',
+      expiresOn: '2099-12-31',
+    });
     expect(licence.statusCode).toBe(201);
     v = (await put(farmer, 'rup-holder', { cartId, serial: v.cart.serial, rupHolderId: licence.json().id })).json();
     expect(v.sections.otherInfo.filled).toBe(true);
@@ -230,16 +290,33 @@ describe('placing an order', () => {
   it('declines a card with 402 payment_failed and leaves the cart open and unchanged; a good card authorises', async () => {
     const { cartId } = await buyNow(farmer, plain, 1);
     let v = await ready(farmer, cartId);
-    v = (await put(farmer, 'payment', { cartId, serial: v.cart.serial, paymentTerms: '{card_provider}_credit_card', cardToken: 'tok_test_declined' })).json();
+    v = (
+      await put(farmer, 'payment', {
+        cartId,
+        serial: v.cart.serial,
+        paymentTerms: '{card_provider}_credit_card',
+        cardToken: 'tok_test_declined',
+      })
+    ).json();
     expect(v.paymentMethodSurcharges.test_credit_card!.applied).toBe(true);
     expect(v.totals.paymentFeeTotal).toBe(v.paymentMethodSurcharges.test_credit_card!.amount);
     const declined = await place(farmer, v);
     expect(declined.statusCode).toBe(402);
-    expect(declined.json()).toMatchObject({ code: 'payment_failed', message: 'Your payment failed. Please try again with a different payment method.' });
+    expect(declined.json()).toMatchObject({
+      code: 'payment_failed',
+      message: 'Your payment failed. Please try again with a different payment method.',
+    });
     const same = await view(farmer, cartId);
     expect(same.cart.serial).toBe(v.cart.serial);
     expect(same.cart.status).toBe('open');
-    v = (await put(farmer, 'payment', { cartId, serial: v.cart.serial, paymentTerms: '{card_provider}_credit_card', cardToken: 'tok_test_visa' })).json();
+    v = (
+      await put(farmer, 'payment', {
+        cartId,
+        serial: v.cart.serial,
+        paymentTerms: '{card_provider}_credit_card',
+        cardToken: 'tok_test_visa',
+      })
+    ).json();
     const ok = await place(farmer, v);
     expect(ok.statusCode).toBe(201);
     expect(ok.json().paymentStatus).toBe('authorized');
@@ -248,12 +325,25 @@ describe('placing an order', () => {
   it('delivers to a new address with a contact and timing; a financing request leaves financing_requested', async () => {
     const { cartId } = await buyNow(farmer, plain, 3);
     let v = await ready(farmer, cartId);
-    const contact = await call(farmer, 'POST', '/api/store/delivery-contacts', { firstName: 'Ann', lastName: 'Fieldman', email: 'ann@fieldman.test', phoneNumber: '515-555-0134', country: 'USA', aal1: 'IA' });
+    const contact = await call(farmer, 'POST', '/api/store/delivery-contacts', {
+      firstName: 'Ann',
+      lastName: 'Fieldman',
+      email: 'ann@fieldman.test',
+      phoneNumber: '515-555-0134',
+      country: 'USA',
+      aal1: 'IA',
+    });
     expect(contact.statusCode).toBe(201);
     const key = v.partitions[0]!.key;
     const res = await put(farmer, `partitions/${key}`, {
-      cartId, serial: v.cart.serial, shippingMethod: 'delivery', deliveryAddressId: iowaAddressId, deliveryContactId: contact.json().id,
-      fulfillmentPromise: 'immediate_no_promise', applicationTiming: 'pre_plant', orderSpecialInstructions: 'Leave by the machine shed',
+      cartId,
+      serial: v.cart.serial,
+      shippingMethod: 'delivery',
+      deliveryAddressId: iowaAddressId,
+      deliveryContactId: contact.json().id,
+      fulfillmentPromise: 'immediate_no_promise',
+      applicationTiming: 'pre_plant',
+      orderSpecialInstructions: 'Leave by the machine shed',
     });
     expect(res.statusCode).toBe(200);
     v = res.json();
@@ -274,13 +364,34 @@ describe('the 8.3 codes from their real conditions', () => {
     const v = await view(farmer, cartId);
     const key = v.partitions[0]!.key;
     const base = { cartId, serial: v.cart.serial, shippingMethod: 'delivery', deliveryAddressId: iowaAddressId };
-    for (const [nb, na] of [['2020-01-01', '2020-01-05'], ['2099-02-01', '2099-01-01'], [v.latestFutureDeliveryDate, '2099-01-01']]) {
-      const res = await put(farmer, `partitions/${key}`, { ...base, fulfillmentPromise: 'future_shipment_groups', deliveryNotBefore: nb, deliveryNotAfter: na });
+    for (const [nb, na] of [
+      ['2020-01-01', '2020-01-05'],
+      ['2099-02-01', '2099-01-01'],
+      [v.latestFutureDeliveryDate, '2099-01-01'],
+    ]) {
+      const res = await put(farmer, `partitions/${key}`, {
+        ...base,
+        fulfillmentPromise: 'future_shipment_groups',
+        deliveryNotBefore: nb,
+        deliveryNotAfter: na,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'invalid_future_delivery_date', details: { section: 'delivery' } });
     }
-    const tx = await call(farmer, 'POST', '/api/store/addresses', { addressType: 'shipping_address', format: 'postal', line1: '9 Ranch Rd', city: 'Amarillo', region: 'TX', postalCode: '79101', country: 'USA' });
-    const far = await put(farmer, `partitions/${key}`, { ...base, deliveryAddressId: tx.json().id, fulfillmentPromise: 'immediate_promise' });
+    const tx = await call(farmer, 'POST', '/api/store/addresses', {
+      addressType: 'shipping_address',
+      format: 'postal',
+      line1: '9 Ranch Rd',
+      city: 'Amarillo',
+      region: 'TX',
+      postalCode: '79101',
+      country: 'USA',
+    });
+    const far = await put(farmer, `partitions/${key}`, {
+      ...base,
+      deliveryAddressId: tx.json().id,
+      fulfillmentPromise: 'immediate_promise',
+    });
     expect(far.statusCode).toBe(400);
     expect(far.json().code).toBe('invalid_fulfillment_promise');
     // Nothing was written by the refusals.
@@ -290,31 +401,88 @@ describe('the 8.3 codes from their real conditions', () => {
   it('invalid_fulfillment_promise and invalid_shipping_address when placing a delivery without timing or contact', async () => {
     const { cartId } = await buyNow(farmer, plain, 1);
     let v = await ready(farmer, cartId);
-    v = (await put(farmer, `partitions/${v.partitions[0]!.key}`, { cartId, serial: v.cart.serial, shippingMethod: 'delivery', deliveryAddressId: iowaAddressId })).json();
+    v = (
+      await put(farmer, `partitions/${v.partitions[0]!.key}`, {
+        cartId,
+        serial: v.cart.serial,
+        shippingMethod: 'delivery',
+        deliveryAddressId: iowaAddressId,
+      })
+    ).json();
     expect(v.sections.shipping.filled).toBe(false);
     const res = await place(farmer, v);
     expect(res.statusCode).toBe(400);
     expect(['invalid_shipping_address', 'invalid_fulfillment_promise']).toContain(res.json().code);
-    v = (await put(farmer, `partitions/${v.partitions[0]!.key}`, { cartId, serial: v.cart.serial, fulfillmentPromise: 'immediate_no_promise' })).json();
+    v = (
+      await put(farmer, `partitions/${v.partitions[0]!.key}`, {
+        cartId,
+        serial: v.cart.serial,
+        fulfillmentPromise: 'immediate_no_promise',
+      })
+    ).json();
     const noContact = await place(farmer, v);
     expect(noContact.json()).toMatchObject({ code: 'invalid_shipping_address', details: { section: 'shipping' } });
   });
 
   it('invalid_shipping_address and invalid_billing_address for bad addresses, with the fields', async () => {
-    const ship = await call(farmer, 'POST', '/api/store/addresses', { addressType: 'shipping_address', format: 'postal', line1: '1 Main', city: 'Ames', region: 'IA', postalCode: 'S7K 6P6', country: 'USA' });
+    const ship = await call(farmer, 'POST', '/api/store/addresses', {
+      addressType: 'shipping_address',
+      format: 'postal',
+      line1: '1 Main',
+      city: 'Ames',
+      region: 'IA',
+      postalCode: 'S7K 6P6',
+      country: 'USA',
+    });
     expect(ship.statusCode).toBe(400);
-    expect(ship.json()).toMatchObject({ code: 'invalid_shipping_address', details: { fields: [{ field: 'postalCode', problem: 'invalid' }] } });
-    const lll = await call(farmer, 'POST', '/api/store/addresses', { addressType: 'shipping_address', format: 'can_lll', region: 'ON', country: 'CAN', lllQuarter: 'NE', lllSection: 40, lllTownship: 12, lllRange: 3, lllMeridian: 'W3' });
+    expect(ship.json()).toMatchObject({
+      code: 'invalid_shipping_address',
+      details: { fields: [{ field: 'postalCode', problem: 'invalid' }] },
+    });
+    const lll = await call(farmer, 'POST', '/api/store/addresses', {
+      addressType: 'shipping_address',
+      format: 'can_lll',
+      region: 'ON',
+      country: 'CAN',
+      lllQuarter: 'NE',
+      lllSection: 40,
+      lllTownship: 12,
+      lllRange: 3,
+      lllMeridian: 'W3',
+    });
     expect(lll.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['region', 'lllSection']);
-    const okLll = await call(farmer, 'POST', '/api/store/addresses', { addressType: 'shipping_address', format: 'can_lll', region: 'SK', country: 'CAN', lllQuarter: 'NE', lllSection: 12, lllTownship: 34, lllRange: 5, lllMeridian: 'W3' });
+    const okLll = await call(farmer, 'POST', '/api/store/addresses', {
+      addressType: 'shipping_address',
+      format: 'can_lll',
+      region: 'SK',
+      country: 'CAN',
+      lllQuarter: 'NE',
+      lllSection: 12,
+      lllTownship: 34,
+      lllRange: 5,
+      lllMeridian: 'W3',
+    });
     expect(okLll.statusCode).toBe(201);
-    const bill = await call(farmer, 'POST', '/api/store/addresses', { addressType: 'billing_address', format: 'postal', line1: '', city: 'Ames', region: 'ZZ', postalCode: '50010', country: 'USA' });
+    const bill = await call(farmer, 'POST', '/api/store/addresses', {
+      addressType: 'billing_address',
+      format: 'postal',
+      line1: '',
+      city: 'Ames',
+      region: 'ZZ',
+      postalCode: '50010',
+      country: 'USA',
+    });
     expect(bill.json()).toMatchObject({ code: 'invalid_billing_address' });
     expect(bill.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['line1', 'region']);
     // A Canadian land location is not a US cart's delivery address.
     const { cartId } = await buyNow(farmer, plain, 1);
     const v = await view(farmer, cartId);
-    const res = await put(farmer, `partitions/${v.partitions[0]!.key}`, { cartId, serial: v.cart.serial, shippingMethod: 'delivery', deliveryAddressId: okLll.json().id });
+    const res = await put(farmer, `partitions/${v.partitions[0]!.key}`, {
+      cartId,
+      serial: v.cart.serial,
+      shippingMethod: 'delivery',
+      deliveryAddressId: okLll.json().id,
+    });
     expect(res.json().code).toBe('invalid_shipping_address');
   });
 
@@ -322,7 +490,10 @@ describe('the 8.3 codes from their real conditions', () => {
     const { cartId } = await buyNow(farmer, plain, 1);
     let v = await ready(farmer, cartId);
     v = (await put(farmer, 'billing-address', { cartId, serial: v.cart.serial, billingAddressId: null })).json();
-    expect((await place(farmer, v)).json()).toMatchObject({ code: 'invalid_billing_address', details: { section: 'payment' } });
+    expect((await place(farmer, v)).json()).toMatchObject({
+      code: 'invalid_billing_address',
+      details: { section: 'payment' },
+    });
   });
 
   it('invalid_promo_code for an unknown or expired code; a current code discounts', async () => {
@@ -344,7 +515,9 @@ describe('the 8.3 codes from their real conditions', () => {
   it('invalid_referral_code for an unknown code and for the buyer’s own', async () => {
     const { cartId } = await buyNow(farmer, plain, 1);
     const v = await view(farmer, cartId);
-    expect((await put(farmer, 'referral-code', { cartId, serial: v.cart.serial, referralCode: 'REF-NOPE' })).json().code).toBe('invalid_referral_code');
+    expect(
+      (await put(farmer, 'referral-code', { cartId, serial: v.cart.serial, referralCode: 'REF-NOPE' })).json().code,
+    ).toBe('invalid_referral_code');
     const own = await put(farmer, 'referral-code', { cartId, serial: v.cart.serial, referralCode: v.ownReferralCode });
     expect(own.json()).toMatchObject({ code: 'invalid_referral_code', details: { reason: 'own_code' } });
   });
@@ -371,12 +544,36 @@ describe('bad input', () => {
       await put(farmer, 'notes', { cartId, serial: v.cart.serial, notes: 'x', extra: 1 }),
       await put(farmer, 'notes', { cartId, serial: 'one', notes: 'x' }),
       await put(farmer, 'partitions/not-a-key', { cartId, serial: v.cart.serial }),
-      await put(farmer, `partitions/${v.partitions[0]!.key}`, { cartId, serial: v.cart.serial, fulfillmentPromise: 'tomorrow' }),
-      await put(farmer, `partitions/${v.partitions[0]!.key}`, { cartId, serial: v.cart.serial, deliveryNotBefore: '2026-02-30' }),
-      await call(farmer, 'POST', '/api/store/checkout/place', { cartId, serial: v.cart.serial, expectedTotal: '12.345' }),
+      await put(farmer, `partitions/${v.partitions[0]!.key}`, {
+        cartId,
+        serial: v.cart.serial,
+        fulfillmentPromise: 'tomorrow',
+      }),
+      await put(farmer, `partitions/${v.partitions[0]!.key}`, {
+        cartId,
+        serial: v.cart.serial,
+        deliveryNotBefore: '2026-02-30',
+      }),
+      await call(farmer, 'POST', '/api/store/checkout/place', {
+        cartId,
+        serial: v.cart.serial,
+        expectedTotal: '12.345',
+      }),
       await call(farmer, 'POST', '/api/store/buy-now', { variantId: plain, quantity: 0 }),
-      await call(farmer, 'POST', '/api/store/delivery-contacts', { firstName: '', lastName: 'X', email: 'no', phoneNumber: '1', country: 'USA', aal1: 'IA' }),
-      await call(farmer, 'POST', '/api/store/applicator-licences', { holderName: 'A', licenceNumber: 'B', jurisdiction: 'ZZ', expiresOn: '2099-01-01' }),
+      await call(farmer, 'POST', '/api/store/delivery-contacts', {
+        firstName: '',
+        lastName: 'X',
+        email: 'no',
+        phoneNumber: '1',
+        country: 'USA',
+        aal1: 'IA',
+      }),
+      await call(farmer, 'POST', '/api/store/applicator-licences', {
+        holderName: 'A',
+        licenceNumber: 'B',
+        jurisdiction: 'ZZ',
+        expiresOn: '2099-01-01',
+      }),
       await put(farmer, 'pickup-contact', { cartId, serial: v.cart.serial, contactEmail: 'nope', contactPhone: null }),
     ];
     for (const res of cases) {
@@ -392,10 +589,26 @@ describe('addresses, contacts and licences', () => {
   it('lists, edits and removes the buyer’s own only', async () => {
     const list = (await call(farmer, 'GET', '/api/store/addresses')).json().addresses as { id: number; city: string }[];
     expect(list.some((a) => a.id === iowaAddressId)).toBe(true);
-    const edited = await call(farmer, 'PUT', `/api/store/addresses/${iowaAddressId}`, { addressType: 'shipping_address', format: 'postal', name: 'North farm', line1: '1480 310th Street', city: 'Roland', region: 'IA', postalCode: '50236', country: 'USA' });
+    const edited = await call(farmer, 'PUT', `/api/store/addresses/${iowaAddressId}`, {
+      addressType: 'shipping_address',
+      format: 'postal',
+      name: 'North farm',
+      line1: '1480 310th Street',
+      city: 'Roland',
+      region: 'IA',
+      postalCode: '50236',
+      country: 'USA',
+    });
     expect(edited.json().city).toBe('Roland');
     expect((await call(buyer, 'DELETE', `/api/store/addresses/${iowaAddressId}`)).statusCode).toBe(404);
-    const c = await call(farmer, 'POST', '/api/store/delivery-contacts', { firstName: 'Joe', lastName: 'Hand', email: 'joe@farm.test', phoneNumber: '(515) 555-0199', country: 'USA', aal1: 'ia' });
+    const c = await call(farmer, 'POST', '/api/store/delivery-contacts', {
+      firstName: 'Joe',
+      lastName: 'Hand',
+      email: 'joe@farm.test',
+      phoneNumber: '(515) 555-0199',
+      country: 'USA',
+      aal1: 'ia',
+    });
     expect(c.json().aal1).toBe('IA');
     expect((await call(buyer, 'DELETE', `/api/store/delivery-contacts/${c.json().id}`)).statusCode).toBe(404);
     expect((await call(farmer, 'DELETE', `/api/store/delivery-contacts/${c.json().id}`)).statusCode).toBe(204);
@@ -419,10 +632,15 @@ describe('the cart and the checkout price in one region', () => {
     );
     expect(both).toBeDefined();
     let cart = (await call(farmer, 'GET', '/api/store/cart')).json() as { serial: number; items: unknown[] };
-    if (cart.items.length > 0) cart = (await call(farmer, 'POST', '/api/store/cart/clear', { serial: cart.serial })).json();
+    if (cart.items.length > 0)
+      cart = (await call(farmer, 'POST', '/api/store/cart/clear', { serial: cart.serial })).json();
 
     // The page is Canadian (?locale=en-ca), the farmer's enterprise is in the US: the cart stays in US dollars.
-    const added = await call(farmer, 'POST', '/api/store/cart/items?locale=en-ca', { serial: cart.serial, variantId: both!.public_id, quantity: 3 });
+    const added = await call(farmer, 'POST', '/api/store/cart/items?locale=en-ca', {
+      serial: cart.serial,
+      variantId: both!.public_id,
+      quantity: 3,
+    });
     expect(added.statusCode).toBe(200);
     const inCart = added.json() as { currency: string; goodsSubtotal: string };
     expect(inCart.currency).toBe('USD');
@@ -433,21 +651,30 @@ describe('the cart and the checkout price in one region', () => {
     expect(v.errors.map((e) => e.code)).not.toContain('items_need_adjustment');
 
     // A cart last written from a Canadian session is moved back to the buyer's region by the checkout; both agree again.
-    await t.database.db.execute(sql`update store_carts set country = 'CAN', currency = 'CAD' where id = ${v.cart.id}::uuid`);
+    await t.database.db.execute(
+      sql`update store_carts set country = 'CAN', currency = 'CAD' where id = ${v.cart.id}::uuid`,
+    );
     v = (await call(farmer, 'GET', '/api/store/checkout')).json() as CheckoutView;
     expect(v.cart).toMatchObject({ country: 'USA', currency: 'USD' });
     expect(v.totals.goodsSubtotal).toBe(inCart.goodsSubtotal);
-    const again = (await call(farmer, 'GET', '/api/store/cart?locale=en-ca')).json() as { currency: string; goodsSubtotal: string };
+    const again = (await call(farmer, 'GET', '/api/store/cart?locale=en-ca')).json() as {
+      currency: string;
+      goodsSubtotal: string;
+    };
     expect(again).toMatchObject({ currency: 'USD', goodsSubtotal: v.totals.goodsSubtotal });
 
     // A line priced in Canadian dollars is never silently re-totalled in US dollars: it needs adjustment first.
-    await t.database.db.execute(sql`update store_cart_items set priced_amount = ${both!.cad}::numeric where cart_id = ${v.cart.id}::uuid`);
+    await t.database.db.execute(
+      sql`update store_cart_items set priced_amount = ${both!.cad}::numeric where cart_id = ${v.cart.id}::uuid`,
+    );
     v = (await call(farmer, 'GET', '/api/store/checkout')).json() as CheckoutView;
     expect(v.errors.map((e) => e.code)).toContain('items_need_adjustment');
     const refused = await place(farmer, v);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('items_need_adjustment');
-    v = (await call(farmer, 'POST', '/api/store/checkout/reprice', { cartId: v.cart.id, serial: v.cart.serial })).json() as CheckoutView;
+    v = (
+      await call(farmer, 'POST', '/api/store/checkout/reprice', { cartId: v.cart.id, serial: v.cart.serial })
+    ).json() as CheckoutView;
     expect(v.totals.goodsSubtotal).toBe(inCart.goodsSubtotal);
   });
 });

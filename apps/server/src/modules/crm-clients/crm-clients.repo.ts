@@ -47,7 +47,13 @@ export function clientSearchWhere(q: { partnerId: string; marketIds: number[] | 
   )!;
 }
 
-export async function searchClients(db: Db, where: SQL, after: { name: string; id: number } | null, limit: number, offset: number): Promise<ClientSearchRowData[]> {
+export async function searchClients(
+  db: Db,
+  where: SQL,
+  after: { name: string; id: number } | null,
+  limit: number,
+  offset: number,
+): Promise<ClientSearchRowData[]> {
   return db
     .select({
       id: legalEntities.id,
@@ -62,14 +68,23 @@ export async function searchClients(db: Db, where: SQL, after: { name: string; i
       defaultCropYear: legalEntities.defaultCropYear,
     })
     .from(legalEntities)
-    .where(and(where, after ? sql`(${legalEntities.name}, ${legalEntities.id}) > (${after.name}::text, ${after.id}::bigint)` : undefined))
+    .where(
+      and(
+        where,
+        after
+          ? sql`(${legalEntities.name}, ${legalEntities.id}) > (${after.name}::text, ${after.id}::bigint)`
+          : undefined,
+      ),
+    )
     .orderBy(asc(legalEntities.name), asc(legalEntities.id))
     .limit(limit)
     .offset(offset);
 }
 
 export async function countClients(db: Db, where: SQL, cap: number): Promise<number> {
-  const result = (await db.execute(sql`select count(*)::int as n from (select 1 from legal_entities where ${where} limit ${cap}) as capped`)) as unknown as {
+  const result = (await db.execute(
+    sql`select count(*)::int as n from (select 1 from legal_entities where ${where} limit ${cap}) as capped`,
+  )) as unknown as {
     rows: { n: number | string }[];
   };
   return Number(result.rows[0]?.n ?? 0);
@@ -79,17 +94,36 @@ export async function countClients(db: Db, where: SQL, cap: number): Promise<num
 // Profile
 
 /** The client's contracts of a crop and crop year, at every market of the partner (the company's exposure). */
-export async function clientContractsOf(db: Db, partnerId: string, clientId: number, cropId: number, cropYear: number): Promise<ContractRecord[]> {
+export async function clientContractsOf(
+  db: Db,
+  partnerId: string,
+  clientId: number,
+  cropId: number,
+  cropYear: number,
+): Promise<ContractRecord[]> {
   return db
     .select(contractRecordFields)
     .from(contracts)
-    .where(and(eq(contracts.partnerId, partnerId), eq(contracts.clientId, clientId), eq(contracts.cropYear, cropYear), eq(contracts.cropId, cropId)))
+    .where(
+      and(
+        eq(contracts.partnerId, partnerId),
+        eq(contracts.clientId, clientId),
+        eq(contracts.cropYear, cropYear),
+        eq(contracts.cropId, cropId),
+      ),
+    )
     .orderBy(asc(contracts.id));
 }
 
 export async function contactsOf(db: Db, clientId: number) {
   return db
-    .select({ id: clientContacts.id, name: clientContacts.name, role: clientContacts.role, phoneNumber: clientContacts.phoneNumber, emailAddress: clientContacts.emailAddress })
+    .select({
+      id: clientContacts.id,
+      name: clientContacts.name,
+      role: clientContacts.role,
+      phoneNumber: clientContacts.phoneNumber,
+      emailAddress: clientContacts.emailAddress,
+    })
     .from(clientContacts)
     .where(eq(clientContacts.clientId, clientId))
     .orderBy(asc(clientContacts.name), asc(clientContacts.id));
@@ -105,7 +139,13 @@ export async function touchClientAccess(db: Db, clientId: number, userId: string
 
 export async function accessOf(db: Db, clientId: number) {
   return db
-    .select({ userId: clientAccess.userId, accessedAt: clientAccess.accessedAt, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({
+      userId: clientAccess.userId,
+      accessedAt: clientAccess.accessedAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
     .from(clientAccess)
     .innerJoin(users, eq(users.id, clientAccess.userId))
     .where(eq(clientAccess.clientId, clientId))
@@ -114,7 +154,12 @@ export async function accessOf(db: Db, clientId: number) {
 }
 
 /** The day of the client's latest farm-visit note (of the partner, not deleted, not after `today`), or null. */
-export async function latestFarmVisitNote(db: Db, partnerId: string, clientId: number, today: string): Promise<string | null> {
+export async function latestFarmVisitNote(
+  db: Db,
+  partnerId: string,
+  clientId: number,
+  today: string,
+): Promise<string | null> {
   const [row] = await db
     .select({ day: sql<string | null>`max(${notes.noteDate})::text` })
     .from(notes)
@@ -133,10 +178,19 @@ export async function latestFarmVisitNote(db: Db, partnerId: string, clientId: n
 
 export async function onboardedOf(db: Db, enterpriseId: number | null) {
   if (enterpriseId === null) return { enterprise: null, members: [] };
-  const [enterprise] = await db.select({ id: enterprises.id, name: enterprises.name }).from(enterprises).where(eq(enterprises.id, enterpriseId));
+  const [enterprise] = await db
+    .select({ id: enterprises.id, name: enterprises.name })
+    .from(enterprises)
+    .where(eq(enterprises.id, enterpriseId));
   if (!enterprise) return { enterprise: null, members: [] };
   const members = await db
-    .select({ id: users.id, legacyId: users.legacyId, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({
+      id: users.id,
+      legacyId: users.legacyId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
     .from(enterpriseUsers)
     .innerJoin(users, eq(users.id, enterpriseUsers.userId))
     .where(eq(enterpriseUsers.enterpriseId, enterpriseId))
@@ -145,18 +199,31 @@ export async function onboardedOf(db: Db, enterpriseId: number | null) {
 }
 
 export async function clientMarketIds(db: Db, clientId: number): Promise<number[]> {
-  const rows = await db.select({ marketId: clientMarkets.marketId }).from(clientMarkets).where(eq(clientMarkets.clientId, clientId));
+  const rows = await db
+    .select({ marketId: clientMarkets.marketId })
+    .from(clientMarkets)
+    .where(eq(clientMarkets.clientId, clientId));
   return rows.map((r) => r.marketId);
 }
 
-export type SummaryPatch = Partial<Pick<typeof legalEntities.$inferInsert, 'area' | 'estimatedYield' | 'estimatedStorage' | 'contractedWithOther'>>;
+export type SummaryPatch = Partial<
+  Pick<typeof legalEntities.$inferInsert, 'area' | 'estimatedYield' | 'estimatedStorage' | 'contractedWithOther'>
+>;
 
 /** Writes the summary fields when the client is still at `version`; null when someone changed it first. */
-export async function updateClientSummary(db: Db, partnerId: string, clientId: number, version: number, patch: SummaryPatch) {
+export async function updateClientSummary(
+  db: Db,
+  partnerId: string,
+  clientId: number,
+  version: number,
+  patch: SummaryPatch,
+) {
   const [row] = await db
     .update(legalEntities)
     .set({ ...patch, version: sql`${legalEntities.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(legalEntities.id, clientId), eq(legalEntities.partnerId, partnerId), eq(legalEntities.version, version)))
+    .where(
+      and(eq(legalEntities.id, clientId), eq(legalEntities.partnerId, partnerId), eq(legalEntities.version, version)),
+    )
     .returning({
       legalEntityId: legalEntities.id,
       area: legalEntities.area,
@@ -218,19 +285,32 @@ export function noteWhere(f: NoteFilter): SQL {
 }
 
 /** Notes newest first by (note_date, id) — a client's notes — keyset after the cursor. */
-export async function listNotesByDate(db: Db, where: SQL, after: { noteDate: string; id: number } | null, limit: number, offset: number): Promise<NoteRowData[]> {
+export async function listNotesByDate(
+  db: Db,
+  where: SQL,
+  after: { noteDate: string; id: number } | null,
+  limit: number,
+  offset: number,
+): Promise<NoteRowData[]> {
   return db
     .select(noteFields)
     .from(notes)
     .leftJoin(users, eq(users.id, notes.authorUserId))
-    .where(and(where, after ? sql`(${notes.noteDate}, ${notes.id}) < (${after.noteDate}::date, ${after.id}::bigint)` : undefined))
+    .where(
+      and(
+        where,
+        after ? sql`(${notes.noteDate}, ${notes.id}) < (${after.noteDate}::date, ${after.id}::bigint)` : undefined,
+      ),
+    )
     .orderBy(desc(notes.noteDate), desc(notes.id))
     .limit(limit)
     .offset(offset);
 }
 
 export async function countNotes(db: Db, where: SQL, cap: number): Promise<number> {
-  const result = (await db.execute(sql`select count(*)::int as n from (select 1 from notes where ${where} limit ${cap}) as capped`)) as unknown as {
+  const result = (await db.execute(
+    sql`select count(*)::int as n from (select 1 from notes where ${where} limit ${cap}) as capped`,
+  )) as unknown as {
     rows: { n: number | string }[];
   };
   return Number(result.rows[0]?.n ?? 0);
@@ -252,7 +332,12 @@ export async function insertNote(db: Db, row: typeof notes.$inferInsert): Promis
 }
 
 /** Rewrites a note still at `version` (and not deleted); false when someone changed or deleted it first. */
-export async function updateNote(db: Db, noteId: number, version: number, patch: Partial<Pick<typeof notes.$inferInsert, 'note' | 'category' | 'noteDate'>>): Promise<boolean> {
+export async function updateNote(
+  db: Db,
+  noteId: number,
+  version: number,
+  patch: Partial<Pick<typeof notes.$inferInsert, 'note' | 'category' | 'noteDate'>>,
+): Promise<boolean> {
   const updated = await db
     .update(notes)
     .set({ ...patch, version: sql`${notes.version} + 1`, updatedAt: new Date() })
@@ -273,6 +358,9 @@ export async function deleteNote(db: Db, noteId: number, version: number): Promi
 
 /** A note's current version, deleted or not (to tell a stale write from a missing note). */
 export async function noteVersion(db: Db, noteId: number): Promise<{ version: number; deleted: boolean } | null> {
-  const [row] = await db.select({ version: notes.version, deletedAt: notes.deletedAt }).from(notes).where(eq(notes.id, noteId));
+  const [row] = await db
+    .select({ version: notes.version, deletedAt: notes.deletedAt })
+    .from(notes)
+    .where(eq(notes.id, noteId));
   return row ? { version: row.version, deleted: row.deletedAt !== null } : null;
 }

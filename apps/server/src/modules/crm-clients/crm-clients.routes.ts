@@ -13,7 +13,14 @@ import {
   noteRowSchema,
   noteWriteQuerySchema,
 } from '@granary/domain';
-import { etagOf, idListParam, idParam, textQueryParam, loadCrmActorWithSession, type CrmDeps } from '../crm-markets/crm-access.ts';
+import {
+  etagOf,
+  idListParam,
+  idParam,
+  textQueryParam,
+  loadCrmActorWithSession,
+  type CrmDeps,
+} from '../crm-markets/crm-access.ts';
 import { NOTE_BODY_LIMIT, crmErrors, crmWriteErrors, registerPlainTextParser } from '../crm-markets/crm-http.ts';
 import {
   clientNotes,
@@ -61,9 +68,14 @@ export const crmClientsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
     `${MERCH}/market/:marketIds/le-search`,
     {
       config: { access: 'session' },
-      schema: { params: z.object({ marketIds: idListParam }), querystring: searchQuery, response: { 200: clientSearchResponseSchema, ...crmErrors } },
+      schema: {
+        params: z.object({ marketIds: idListParam }),
+        querystring: searchQuery,
+        response: { 200: clientSearchResponseSchema, ...crmErrors },
+      },
     },
-    async (request) => leSearch(deps, request, request.params.marketIds, { search: searchOf(request.query), ...pageOf(request.query) }),
+    async (request) =>
+      leSearch(deps, request, request.params.marketIds, { search: searchOf(request.query), ...pageOf(request.query) }),
   );
 
   app.get(
@@ -75,15 +87,25 @@ export const crmClientsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
         response: { 200: clientSearchResponseSchema, ...crmErrors },
       },
     },
-    async (request) => legalEntitySearch(deps, request, request.query.market_id ?? null, { search: searchOf(request.query), ...pageOf(request.query) }),
+    async (request) =>
+      legalEntitySearch(deps, request, request.query.market_id ?? null, {
+        search: searchOf(request.query),
+        ...pageOf(request.query),
+      }),
   );
 
   // The client profile: /profile, /profile/:crop, /profile/:crop/:cropYear.
-  const profileParams = clientParams.extend({ crop: z.string().max(40).optional(), cropYear: z.string().max(10).optional() });
+  const profileParams = clientParams.extend({
+    crop: z.string().max(40).optional(),
+    cropYear: z.string().max(10).optional(),
+  });
   for (const suffix of ['', '/:crop', '/:crop/:cropYear']) {
     app.get(
       `${CLIENT}/profile${suffix}`,
-      { config: { access: 'session' }, schema: { params: profileParams, response: { 200: clientProfileSchema, ...crmErrors } } },
+      {
+        config: { access: 'session' },
+        schema: { params: profileParams, response: { 200: clientProfileSchema, ...crmErrors } },
+      },
       async (request, reply) => {
         const { platformId, marketId, clientId, crop, cropYear } = request.params;
         const profile = await clientProfile(deps, request, { platformId, marketId, clientId }, crop, cropYear);
@@ -97,7 +119,11 @@ export const crmClientsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
     `${CLIENT}/profile`,
     {
       config: { access: 'session' },
-      schema: { params: clientParams, body: clientSummaryPatchSchema, response: { 200: clientSummaryResponseSchema, ...crmWriteErrors } },
+      schema: {
+        params: clientParams,
+        body: clientSummaryPatchSchema,
+        response: { 200: clientSummaryResponseSchema, ...crmWriteErrors },
+      },
     },
     async (request, reply) => {
       const updated = await editClientSummary(deps, request, request.params, request.body);
@@ -117,7 +143,11 @@ export const crmClientsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
         response: { 200: noteListResponseSchema, ...crmErrors },
       },
     },
-    async (request) => clientNotes(deps, request, request.params, { category: request.query.category ?? null, ...pageOf(request.query) }),
+    async (request) =>
+      clientNotes(deps, request, request.params, {
+        category: request.query.category ?? null,
+        ...pageOf(request.query),
+      }),
   );
 
   app.get(
@@ -136,7 +166,12 @@ export const crmClientsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
     {
       config: { access: 'session', writeLimit: CREATE_LIMIT_PER_MINUTE },
       bodyLimit: NOTE_BODY_LIMIT,
-      schema: { params: clientParams, querystring: noteWriteQuerySchema, body: z.string(), response: { 201: noteRowSchema, ...crmWriteErrors } },
+      schema: {
+        params: clientParams,
+        querystring: noteWriteQuerySchema,
+        body: z.string(),
+        response: { 201: noteRowSchema, ...crmWriteErrors },
+      },
     },
     async (request, reply) => {
       const note = await createNote(deps, request, request.params, { body: request.body, ...request.query });
@@ -149,7 +184,12 @@ export const crmClientsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
     {
       config: { access: 'session' },
       bodyLimit: NOTE_BODY_LIMIT,
-      schema: { params: noteParams, querystring: noteWriteQuerySchema, body: z.string(), response: { 200: noteRowSchema, ...crmWriteErrors } },
+      schema: {
+        params: noteParams,
+        querystring: noteWriteQuerySchema,
+        body: z.string(),
+        response: { 200: noteRowSchema, ...crmWriteErrors },
+      },
     },
     async (request, reply) => {
       const { noteId, ...ids } = request.params;

@@ -76,30 +76,71 @@ function personName(first: string | null, last: string | null, email: string | n
 // ---------------------------------------------------------------------------------------------------
 // Search
 
-export type ClientSearchQuery = { search: string | null; page: number; pageSize: number; paginationToken: string | null };
+export type ClientSearchQuery = {
+  search: string | null;
+  page: number;
+  pageSize: number;
+  paginationToken: string | null;
+};
 
-async function clientPage(deps: CrmDeps, partnerId: string, marketIds: number[], query: ClientSearchQuery, list: string): Promise<ClientSearchResponse> {
+async function clientPage(
+  deps: CrmDeps,
+  partnerId: string,
+  marketIds: number[],
+  query: ClientSearchQuery,
+  list: string,
+): Promise<ClientSearchResponse> {
   const db = deps.ctx.database.db;
   const where = clientSearchWhere({ partnerId, marketIds, search: query.search });
-  const page = await keysetPage<ClientSearchRowData>(deps.ctx, query, { list, marketIds, search: query.search, size: query.pageSize }, {
-    keyOf: (row) => row.name,
-    fetch: (after, limit, offset) => searchClients(db, where, after && { name: after.key, id: after.id }, limit, offset),
-    count: () => countClients(db, where, MAX_TOTAL_ROWS),
-  });
-  return { ...page, rows: page.rows.map(({ defaultCropId, ...r }) => ({ ...r, defaultCommodity: commodityForCrop(defaultCropId) })) };
+  const page = await keysetPage<ClientSearchRowData>(
+    deps.ctx,
+    query,
+    { list, marketIds, search: query.search, size: query.pageSize },
+    {
+      keyOf: (row) => row.name,
+      fetch: (after, limit, offset) =>
+        searchClients(db, where, after && { name: after.key, id: after.id }, limit, offset),
+      count: () => countClients(db, where, MAX_TOTAL_ROWS),
+    },
+  );
+  return {
+    ...page,
+    rows: page.rows.map(({ defaultCropId, ...r }) => ({ ...r, defaultCommodity: commodityForCrop(defaultCropId) })),
+  };
 }
 
 /** market/:marketIds/le-search: clients selling to any of the markets (each the user's, 404 / 403 otherwise). */
-export async function leSearch(deps: CrmDeps, request: FastifyRequest, marketIds: number[], query: ClientSearchQuery): Promise<ClientSearchResponse> {
+export async function leSearch(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketIds: number[],
+  query: ClientSearchQuery,
+): Promise<ClientSearchResponse> {
   const actor = await loadCrmActor(deps, request);
   for (const id of marketIds) requireMarket(actor, id, canSearch, 'clients');
-  return clientPage(deps, actor.partner.id, [...marketIds].sort((a, b) => a - b), query, 'le-search');
+  return clientPage(
+    deps,
+    actor.partner.id,
+    [...marketIds].sort((a, b) => a - b),
+    query,
+    'le-search',
+  );
 }
 
 /** CTRM legal-entities/search: clients of the user's markets (or of one, market_id). */
-export async function legalEntitySearch(deps: CrmDeps, request: FastifyRequest, marketId: number | null, query: ClientSearchQuery): Promise<ClientSearchResponse> {
+export async function legalEntitySearch(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number | null,
+  query: ClientSearchQuery,
+): Promise<ClientSearchResponse> {
   const actor = await loadCrmActor(deps, request);
-  const marketIds = marketId !== null ? [requireMarket(actor, marketId, canSearch, 'clients').id] : userMarkets(actor).filter(canSearch).map((m) => m.id);
+  const marketIds =
+    marketId !== null
+      ? [requireMarket(actor, marketId, canSearch, 'clients').id]
+      : userMarkets(actor)
+          .filter(canSearch)
+          .map((m) => m.id);
   if (marketIds.length === 0) throw new AppError('forbidden', 'You do not have permissions for clients at any market.');
   return clientPage(deps, actor.partner.id, marketIds, query, 'legal-entities');
 }
@@ -136,7 +177,13 @@ function pathCropYear(value: string | undefined, fallback: number | null, today:
   return Number(value);
 }
 
-async function profileScope(deps: CrmDeps, request: FastifyRequest, platformId: number, marketId: number, clientId: number) {
+async function profileScope(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  platformId: number,
+  marketId: number,
+  clientId: number,
+) {
   const actor = await loadCrmActor(deps, request);
   requirePlatform(actor, platformId);
   const market = requireMarket(actor, marketId, canProfile, 'client profiles');
@@ -170,12 +217,24 @@ export async function clientProfile(
     onboardedOf(db, client.enterpriseId),
     nextFollowup(db, actor.partner.id, market.id, client.id),
     canNotes(market)
-      ? listNotesByDate(db, noteWhere({ partnerId: actor.partner.id, marketIds: [market.id], clientId: client.id, category: null }), null, 50, 0)
+      ? listNotesByDate(
+          db,
+          noteWhere({ partnerId: actor.partner.id, marketIds: [market.id], clientId: client.id, category: null }),
+          null,
+          50,
+          0,
+        )
       : Promise.resolve([] as NoteRowData[]),
     latestFarmVisitNote(db, actor.partner.id, client.id, today),
   ]);
   await touchClientAccess(db, client.id, actor.user.id);
-  const clientRecord = { id: client.id, name: client.name, area: client.area, estimatedYield: client.estimatedYield, contractedWithOther: client.contractedWithOther };
+  const clientRecord = {
+    id: client.id,
+    name: client.name,
+    area: client.area,
+    estimatedYield: client.estimatedYield,
+    contractedWithOther: client.contractedWithOther,
+  };
   const exposure = clientExposureFor(clientRecord, contractsOfCrop, crop.id, cropYear);
   const country = countryByCode(market.countryCode);
   const currencyCode = (country?.currency ?? 'USD') as 'USD' | 'CAD' | 'AUD';
@@ -185,8 +244,14 @@ export async function clientProfile(
     marketId: market.id,
     crop: { id: crop.id, name: crop.name, displayName: crop.displayName, commodity: crop.symbol },
     cropYear,
-    onboardedUsers: onboarded.members.map((u) => ({ id: u.id, legacyId: u.legacyId, name: personName(u.firstName, u.lastName, u.email) })),
-    onboardedEnterprises: onboarded.enterprise ? [{ id: onboarded.enterprise.id, legacyId: onboarded.enterprise.id, name: onboarded.enterprise.name }] : [],
+    onboardedUsers: onboarded.members.map((u) => ({
+      id: u.id,
+      legacyId: u.legacyId,
+      name: personName(u.firstName, u.lastName, u.email),
+    })),
+    onboardedEnterprises: onboarded.enterprise
+      ? [{ id: onboarded.enterprise.id, legacyId: onboarded.enterprise.id, name: onboarded.enterprise.name }]
+      : [],
     summary: {
       clientName: client.name,
       phoneNumber: client.phoneNumber,
@@ -199,7 +264,11 @@ export async function clientProfile(
       lastFarmVisit: latestDay(client.lastFarmVisit, farmVisitNote),
       lastAccessed: {
         leLastAccessed: access[0]?.accessedAt.toISOString() ?? null,
-        perUser: access.map((a) => ({ userId: a.userId, name: personName(a.firstName, a.lastName, a.email), accessedAt: a.accessedAt.toISOString() })),
+        perUser: access.map((a) => ({
+          userId: a.userId,
+          name: personName(a.firstName, a.lastName, a.email),
+          accessedAt: a.accessedAt.toISOString(),
+        })),
       },
       followup: next ? followupRow(next, today) : null,
       contracted: {
@@ -235,7 +304,8 @@ export async function editClientSummary(
   const db = deps.ctx.database.db;
   const { actor, client } = await profileScope(deps, request, ids.platformId, ids.marketId, ids.clientId);
   const expected = ifMatchVersion(request.headers['if-match']);
-  if (client.version !== expected) throw new AppError('precondition_failed', undefined, { currentVersion: client.version });
+  if (client.version !== expected)
+    throw new AppError('precondition_failed', undefined, { currentVersion: client.version });
   const updated = await updateClientSummary(db, actor.partner.id, client.id, expected, patch);
   if (!updated) {
     const fresh = await requireClient(deps, actor, client.id);
@@ -256,18 +326,35 @@ export async function editClientSummary(
 
 export type NotesQuery = { category: string | null; page: number; pageSize: number; paginationToken: string | null };
 
-async function notePage(deps: CrmDeps, filter: Parameters<typeof noteWhere>[0], query: NotesQuery, list: string): Promise<NoteListResponse> {
+async function notePage(
+  deps: CrmDeps,
+  filter: Parameters<typeof noteWhere>[0],
+  query: NotesQuery,
+  list: string,
+): Promise<NoteListResponse> {
   const db = deps.ctx.database.db;
   const where = noteWhere(filter);
-  const page = await keysetPage<NoteRowData>(deps.ctx, query, { list, filter, size: query.pageSize }, {
-    keyOf: (row) => row.noteDate,
-    fetch: (after, limit, offset) => listNotesByDate(db, where, after && { noteDate: after.key, id: after.id }, limit, offset),
-    count: () => countNotes(db, where, MAX_TOTAL_ROWS),
-  });
+  const page = await keysetPage<NoteRowData>(
+    deps.ctx,
+    query,
+    { list, filter, size: query.pageSize },
+    {
+      keyOf: (row) => row.noteDate,
+      fetch: (after, limit, offset) =>
+        listNotesByDate(db, where, after && { noteDate: after.key, id: after.id }, limit, offset),
+      count: () => countNotes(db, where, MAX_TOTAL_ROWS),
+    },
+  );
   return { ...page, rows: page.rows.map(noteRow) };
 }
 
-async function notesScope(deps: CrmDeps, request: FastifyRequest, platformId: number, marketId: number, clientId: number) {
+async function notesScope(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  platformId: number,
+  marketId: number,
+  clientId: number,
+) {
   const actor = await loadCrmActor(deps, request);
   requirePlatform(actor, platformId);
   const market = requireMarket(actor, marketId, canNotes, 'notes');
@@ -277,18 +364,44 @@ async function notesScope(deps: CrmDeps, request: FastifyRequest, platformId: nu
 
 type NoteIds = { platformId: number; marketId: number; clientId: number };
 
-export async function clientNotes(deps: CrmDeps, request: FastifyRequest, ids: NoteIds, query: NotesQuery): Promise<NoteListResponse> {
+export async function clientNotes(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  ids: NoteIds,
+  query: NotesQuery,
+): Promise<NoteListResponse> {
   const { actor, market, client } = await notesScope(deps, request, ids.platformId, ids.marketId, ids.clientId);
-  return notePage(deps, { partnerId: actor.partner.id, marketIds: [market.id], clientId: client.id, category: query.category }, query, 'client-notes');
+  return notePage(
+    deps,
+    { partnerId: actor.partner.id, marketIds: [market.id], clientId: client.id, category: query.category },
+    query,
+    'client-notes',
+  );
 }
 
 /** The merchandising notes feed: notes of one market (market_id) or of every market where the user has notes. */
-export async function notesFeed(deps: CrmDeps, request: FastifyRequest, marketId: number | null, clientId: number | null, query: NotesQuery): Promise<NoteListResponse> {
+export async function notesFeed(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number | null,
+  clientId: number | null,
+  query: NotesQuery,
+): Promise<NoteListResponse> {
   const actor = await loadCrmActor(deps, request);
-  const marketIds = marketId !== null ? [requireMarket(actor, marketId, canNotes, 'notes').id] : userMarkets(actor).filter(canNotes).map((m) => m.id);
+  const marketIds =
+    marketId !== null
+      ? [requireMarket(actor, marketId, canNotes, 'notes').id]
+      : userMarkets(actor)
+          .filter(canNotes)
+          .map((m) => m.id);
   if (marketIds.length === 0) throw new AppError('forbidden', 'You do not have permissions for notes at any market.');
   if (clientId !== null) await requireClient(deps, actor, clientId);
-  return notePage(deps, { partnerId: actor.partner.id, marketIds, clientId, category: query.category }, query, 'notes-feed');
+  return notePage(
+    deps,
+    { partnerId: actor.partner.id, marketIds, clientId, category: query.category },
+    query,
+    'notes-feed',
+  );
 }
 
 /** A note as sent: plain text (control characters dropped), its category and day (query parameters). */
@@ -310,7 +423,12 @@ function readNote(body: unknown, category: NoteCategory | undefined, noteDate: s
   return parsed.data;
 }
 
-export async function findClientNote(deps: CrmDeps, request: FastifyRequest, ids: NoteIds, noteId: number): Promise<NoteRow> {
+export async function findClientNote(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  ids: NoteIds,
+  noteId: number,
+): Promise<NoteRow> {
   const { actor, market, client } = await notesScope(deps, request, ids.platformId, ids.marketId, ids.clientId);
   return noteRow(await existingNote(deps, actor, market, client.id, noteId));
 }
@@ -324,16 +442,34 @@ export async function createNote(
   const db = deps.ctx.database.db;
   const { actor, market, client } = await notesScope(deps, request, ids.platformId, ids.marketId, ids.clientId);
   const note = readNote(input.body, input.category ?? 'other', input.noteDate ?? marketToday(market));
-  const id = await insertNote(db, { partnerId: actor.partner.id, marketId: market.id, clientId: client.id, authorUserId: actor.user.id, ...note });
-  await audit(db, request, { actorUserId: actor.user.id, action: 'note_create', targetType: 'note', targetId: String(id) });
+  const id = await insertNote(db, {
+    partnerId: actor.partner.id,
+    marketId: market.id,
+    clientId: client.id,
+    authorUserId: actor.user.id,
+    ...note,
+  });
+  await audit(db, request, {
+    actorUserId: actor.user.id,
+    action: 'note_create',
+    targetType: 'note',
+    targetId: String(id),
+  });
   const row = await findNote(db, actor.partner.id, id);
   if (!row) throw new AppError('not_found');
   return noteRow(row);
 }
 
-async function existingNote(deps: CrmDeps, actor: CrmActor, market: CrmMarket, clientId: number, noteId: number): Promise<NoteRowData> {
+async function existingNote(
+  deps: CrmDeps,
+  actor: CrmActor,
+  market: CrmMarket,
+  clientId: number,
+  noteId: number,
+): Promise<NoteRowData> {
   const note = await findNote(deps.ctx.database.db, actor.partner.id, noteId);
-  if (!note || note.clientId !== clientId || note.marketId !== market.id) throw new AppError('not_found', `No note ${noteId}.`);
+  if (!note || note.clientId !== clientId || note.marketId !== market.id)
+    throw new AppError('not_found', `No note ${noteId}.`);
   return note;
 }
 
@@ -354,7 +490,12 @@ export async function editNote(
     const now = await noteVersion(db, noteId);
     throw new AppError('precondition_failed', undefined, { currentVersion: now?.version ?? current.version });
   }
-  await audit(db, request, { actorUserId: actor.user.id, action: 'note_update', targetType: 'note', targetId: String(noteId) });
+  await audit(db, request, {
+    actorUserId: actor.user.id,
+    action: 'note_update',
+    targetType: 'note',
+    targetId: String(noteId),
+  });
   const row = await findNote(db, actor.partner.id, noteId);
   if (!row) throw new AppError('not_found');
   return noteRow(row);
@@ -369,5 +510,10 @@ export async function removeNote(deps: CrmDeps, request: FastifyRequest, ids: No
     const now = await noteVersion(db, noteId);
     throw new AppError('precondition_failed', undefined, { currentVersion: now?.version ?? current.version });
   }
-  await audit(db, request, { actorUserId: actor.user.id, action: 'note_delete', targetType: 'note', targetId: String(noteId) });
+  await audit(db, request, {
+    actorUserId: actor.user.id,
+    action: 'note_delete',
+    targetType: 'note',
+    targetId: String(noteId),
+  });
 }

@@ -1,8 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTE_MAX_LENGTH, clientExposureFor, clientProfileCharts, contractInView, type ContractFacts } from '@granary/domain';
+import {
+  NOTE_MAX_LENGTH,
+  clientExposureFor,
+  clientProfileCharts,
+  contractInView,
+  type ContractFacts,
+} from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
-import { contractFactsOf, headersOf, seedCrmFixtures, signIn, type Caller, type CrmFixtures } from '../crm-contracts/crm-test-fixtures.ts';
+import {
+  contractFactsOf,
+  headersOf,
+  seedCrmFixtures,
+  signIn,
+  type Caller,
+  type CrmFixtures,
+} from '../crm-contracts/crm-test-fixtures.ts';
 import { NOTE_BODY_LIMIT } from '../crm-markets/crm-http.ts';
 
 const MERCH = '/api/commodities/merchandising';
@@ -25,8 +38,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (caller: Caller | null, url: string) => t.app.inject({ method: 'GET', url, headers: caller ? headersOf(caller) : {} });
-const clientUrl = (clientId: number, marketId = fx.marketAll, platformId = fx.demoPlatformId) => `${MERCH}/le/${platformId}/market/${marketId}/le/${clientId}`;
+const get = (caller: Caller | null, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: caller ? headersOf(caller) : {} });
+const clientUrl = (clientId: number, marketId = fx.marketAll, platformId = fx.demoPlatformId) =>
+  `${MERCH}/le/${platformId}/market/${marketId}/le/${clientId}`;
 
 describe('client search', () => {
   it('market/:marketIds/le-search: the clients of the markets by name, in keyset pages', async () => {
@@ -39,13 +54,19 @@ describe('client search', () => {
     let page = 1;
     while (token) {
       page += 1;
-      const next = (await get(buyer, `${MERCH}/market/${fx.marketAll}/le-search?pageSize=5&page=${page}&paginationToken=${token}`)).json();
+      const next = (
+        await get(buyer, `${MERCH}/market/${fx.marketAll}/le-search?pageSize=5&page=${page}&paginationToken=${token}`)
+      ).json();
       names.push(...next.rows.map((r: { name: string }) => r.name));
       token = next.paginationToken;
     }
     expect(names).toHaveLength(fx.demoClients.length);
     expect(names).toEqual([...names].sort());
-    expect(body.rows[0]).toMatchObject({ name: 'Anderson Family Farms', extClientId: 'FX-C100', defaultCommodity: 'CN' });
+    expect(body.rows[0]).toMatchObject({
+      name: 'Anderson Family Farms',
+      extClientId: 'FX-C100',
+      defaultCommodity: 'CN',
+    });
     const found = (await get(buyer, `${MERCH}/market/${fx.marketAll}/le-search?search=gUnDeR`)).json();
     expect(found.rows.map((r: { name: string }) => r.name)).toEqual(['Gunderson Ag']);
     const byExtId = (await get(buyer, `${MERCH}/market/${fx.marketAll}/le-search?search=fx-c101`)).json();
@@ -57,7 +78,8 @@ describe('client search', () => {
     expect((await get(buyer, `${MERCH}/market/${fx.marketNone}/le-search`)).statusCode).toBe(403);
     expect((await get(buyer, `${MERCH}/market/${fx.marketAll},${fx.prairieMarket}/le-search`)).statusCode).toBe(404);
     expect((await get(prairie, `${MERCH}/market/${fx.marketAll}/le-search`)).statusCode).toBe(404);
-    for (const bad of ['abc', '1,,2', '1;2', ',']) expect((await get(buyer, `${MERCH}/market/${bad}/le-search`)).statusCode).toBe(400);
+    for (const bad of ['abc', '1,,2', '1;2', ','])
+      expect((await get(buyer, `${MERCH}/market/${bad}/le-search`)).statusCode).toBe(400);
     expect((await get(buyer, `${MERCH}/market/${fx.marketAll}/le-search?search=a%00`)).statusCode).toBe(400);
     expect((await get(buyer, `${CTRM}/legal-entities/search?search=${'x'.repeat(201)}`)).statusCode).toBe(400);
     expect((await get(farmer, `${MERCH}/market/${fx.marketAll}/le-search`)).statusCode).toBe(403);
@@ -65,7 +87,11 @@ describe('client search', () => {
 
   it("CTRM legal-entities/search: the clients of the user's markets; never another partner's", async () => {
     const one = (await get(buyer, `${CTRM}/legal-entities/search?market_id=${fx.marketAll}&search=farm`)).json();
-    expect(one.rows.map((r: { name: string }) => r.name)).toEqual(['Anderson Family Farms', 'Fischer Farms', 'Knutson Farms']);
+    expect(one.rows.map((r: { name: string }) => r.name)).toEqual([
+      'Anderson Family Farms',
+      'Fischer Farms',
+      'Knutson Farms',
+    ]);
     const theirs = (await get(prairie, `${CTRM}/legal-entities/search?search=Anderson Family`)).json();
     expect(theirs.rows.some((r: { id: number }) => fx.demoClients.includes(r.id))).toBe(false);
     const plains = (await get(prairie, `${CTRM}/legal-entities/search?search=Saskatoon Plains`)).json();
@@ -93,10 +119,27 @@ describe('client profile', () => {
       currency: { id: 1, code: 'USD' },
       defaultCommodity: 'SB',
       defaultCropYear: year,
-      summary: { clientName: 'Bergstrom Grain', area: '100.00', estimatedYield: '50.00', contractedWithOther: '1000.0000', flags: { eSignEligible: false, ach: false } },
+      summary: {
+        clientName: 'Bergstrom Grain',
+        area: '100.00',
+        estimatedYield: '50.00',
+        contractedWithOther: '1000.0000',
+        flags: { eSignEligible: false, ach: false },
+      },
     });
     const mine = demoContracts.filter((f) => f.clientId === client && f.cropId === 2 && f.cropYear === year);
-    const exposure = clientExposureFor(mine[0]?.client ?? { id: client, name: '', area: '100.00', estimatedYield: '50.00', contractedWithOther: '1000.0000' }, mine, 2, year);
+    const exposure = clientExposureFor(
+      mine[0]?.client ?? {
+        id: client,
+        name: '',
+        area: '100.00',
+        estimatedYield: '50.00',
+        contractedWithOther: '1000.0000',
+      },
+      mine,
+      2,
+      year,
+    );
     expect(p.summary.contracted).toEqual({
       withCompany: exposure.contractedWithCompany,
       withOther: exposure.contractedWithOther,
@@ -130,19 +173,28 @@ describe('client profile', () => {
       expect(res.json().code).toBe('invalid_request');
     }
     expect((await get(buyer, `${clientUrl(fx.prairieClient)}/profile`)).statusCode).toBe(404);
-    expect((await get(prairie, `${clientUrl(client, fx.prairieMarket, fx.prairiePlatformId)}/profile`)).statusCode).toBe(404);
+    expect(
+      (await get(prairie, `${clientUrl(client, fx.prairieMarket, fx.prairiePlatformId)}/profile`)).statusCode,
+    ).toBe(404);
     expect((await get(prairie, `${clientUrl(client)}/profile`)).statusCode).toBe(404);
     expect((await get(buyer, `${clientUrl(client, fx.marketAll, fx.prairiePlatformId)}/profile`)).statusCode).toBe(404);
     expect((await get(buyer, `${clientUrl(client, fx.marketBidsOnly)}/profile`)).statusCode).toBe(403);
     expect((await get(farmer, `${clientUrl(client)}/profile`)).statusCode).toBe(403);
-    expect((await get(buyer, `${MERCH}/le/${fx.demoPlatformId}/market/${fx.marketAll}/le/abc/profile`)).statusCode).toBe(400);
+    expect(
+      (await get(buyer, `${MERCH}/le/${fx.demoPlatformId}/market/${fx.marketAll}/le/abc/profile`)).statusCode,
+    ).toBe(400);
   });
 
   it('edits the summary with If-Match: 428 without, 412 when stale (nothing changes), 400 for bad values', async () => {
     const client = fx.demoClients[4]!;
     const url = `${clientUrl(client)}/profile`;
     const patch = (body: unknown, ifMatch?: string) =>
-      t.app.inject({ method: 'PATCH', url, headers: headersOf(buyer, ifMatch ? { 'if-match': ifMatch } : {}), payload: body as object });
+      t.app.inject({
+        method: 'PATCH',
+        url,
+        headers: headersOf(buyer, ifMatch ? { 'if-match': ifMatch } : {}),
+        payload: body as object,
+      });
     const before = (await get(buyer, url)).json();
     expect((await patch({ area: '1500' })).statusCode).toBe(428);
     const stale = await patch({ area: '1500' }, `"${before.version + 1}"`);
@@ -151,29 +203,66 @@ describe('client profile', () => {
     const unchanged = (await get(buyer, url)).json();
     expect(unchanged.summary).toEqual({ ...before.summary, lastAccessed: unchanged.summary.lastAccessed });
     expect(unchanged.version).toBe(before.version);
-    for (const bad of [{}, { area: '-1' }, { area: '12.345' }, { estimatedYield: 'lots' }, { estimatedStorage: 5 }, { colour: 'red' }, { area: '1e9' }]) {
+    for (const bad of [
+      {},
+      { area: '-1' },
+      { area: '12.345' },
+      { estimatedYield: 'lots' },
+      { estimatedStorage: 5 },
+      { colour: 'red' },
+      { area: '1e9' },
+    ]) {
       const res = await patch(bad, `"${before.version}"`);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().code).toBe('invalid_request');
     }
-    const ok = await patch({ area: '1500.5', estimatedYield: '175', estimatedStorage: '60000', contractedWithOther: null }, `"${before.version}"`);
+    const ok = await patch(
+      { area: '1500.5', estimatedYield: '175', estimatedStorage: '60000', contractedWithOther: null },
+      `"${before.version}"`,
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.headers.etag).toBe(`"${before.version + 1}"`);
-    expect(ok.json()).toEqual({ legalEntityId: client, area: '1500.50', estimatedYield: '175.00', estimatedStorage: '60000.0000', contractedWithOther: null, version: before.version + 1 });
+    expect(ok.json()).toEqual({
+      legalEntityId: client,
+      area: '1500.50',
+      estimatedYield: '175.00',
+      estimatedStorage: '60000.0000',
+      contractedWithOther: null,
+      version: before.version + 1,
+    });
     // A second writer who read the old version loses nothing: refused, the first write stands.
     expect((await patch({ area: '1' }, `"${before.version}"`)).statusCode).toBe(412);
     expect((await get(buyer, url)).json().summary.area).toBe('1500.50');
-    expect((await t.app.inject({ method: 'PATCH', url, headers: headersOf(prairie, { 'if-match': `"${before.version + 1}"` }), payload: { area: '1' } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url,
+          headers: headersOf(prairie, { 'if-match': `"${before.version + 1}"` }),
+          payload: { area: '1' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('a smaller farm estimate puts the client’s open purchases in double_obligation', async () => {
     const client = fx.demoClients[6]!;
     const url = `${clientUrl(client)}/profile`;
     const inView = async () =>
-      (await get(buyer, `${CTRM}/contracts/search?market_id=${fx.marketAll}&predefinedFilter=double_obligation&client_legal_entity_id=${client}`)).json().rows.length;
+      (
+        await get(
+          buyer,
+          `${CTRM}/contracts/search?market_id=${fx.marketAll}&predefinedFilter=double_obligation&client_legal_entity_id=${client}`,
+        )
+      ).json().rows.length;
     expect(await inView()).toBe(0);
     const version = (await get(buyer, url)).json().version;
-    const res = await t.app.inject({ method: 'PATCH', url, headers: headersOf(buyer, { 'if-match': `"${version}"` }), payload: { area: '1', estimatedYield: '1' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: headersOf(buyer, { 'if-match': `"${version}"` }),
+      payload: { area: '1', estimatedYield: '1' },
+    });
     expect(res.statusCode).toBe(200);
     const expected = demoContracts
       .filter((f) => f.clientId === client && f.marketId === fx.marketAll)
@@ -187,18 +276,43 @@ describe('client profile', () => {
 describe('notes (text/plain)', () => {
   const client = () => fx.demoClients[2]!;
   const notesUrl = () => `${clientUrl(client())}/notes`;
-  const write = (method: 'POST' | 'PUT', url: string, text: string, headers: Record<string, string> = {}, contentType = 'text/plain; charset=utf-8') =>
-    t.app.inject({ method, url, headers: headersOf(buyer, { 'content-type': contentType, ...headers }), payload: text });
+  const write = (
+    method: 'POST' | 'PUT',
+    url: string,
+    text: string,
+    headers: Record<string, string> = {},
+    contentType = 'text/plain; charset=utf-8',
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: headersOf(buyer, { 'content-type': contentType, ...headers }),
+      payload: text,
+    });
 
   it('creates, reads, edits (If-Match) and deletes (If-Match) a note', async () => {
     // Text PostgreSQL cannot store (a NUL) is refused before the route runs; other control characters are cleaned.
-    const withNul = await write('POST', `${notesUrl()}?category=farm_visit&noteDate=${fx.today}`, 'Walked the bins.\u0000');
+    const withNul = await write(
+      'POST',
+      `${notesUrl()}?category=farm_visit&noteDate=${fx.today}`,
+      'Walked the bins.\u0000',
+    );
     expect(withNul.statusCode).toBe(400);
     expect(withNul.json().code).toBe('invalid_request');
-    const created = await write('POST', `${notesUrl()}?category=farm_visit&noteDate=${fx.today}`, '  Walked the bins.\r\nCorn at 15.5%.\u0007  ');
+    const created = await write(
+      'POST',
+      `${notesUrl()}?category=farm_visit&noteDate=${fx.today}`,
+      '  Walked the bins.\r\nCorn at 15.5%.\u0007  ',
+    );
     expect(created.statusCode, created.body).toBe(201);
     const note = created.json();
-    expect(note).toMatchObject({ note: 'Walked the bins.\nCorn at 15.5%.', category: 'farm_visit', noteDate: fx.today, version: 1, author: { name: 'Dana Merchant' } });
+    expect(note).toMatchObject({
+      note: 'Walked the bins.\nCorn at 15.5%.',
+      category: 'farm_visit',
+      noteDate: fx.today,
+      version: 1,
+      author: { name: 'Dana Merchant' },
+    });
     expect(created.headers.etag).toBe('"1"');
     // A farm-visit note is a visit: the profile's last farm visit is its day.
     expect((await get(buyer, `${clientUrl(client())}/profile`)).json().summary.lastFarmVisit).toBe(fx.today);
@@ -213,11 +327,17 @@ describe('notes (text/plain)', () => {
     expect((await get(buyer, url)).json().note).toBe('Walked the bins.\nCorn at 15.5%.');
     const edited = await write('PUT', `${url}?category=meeting`, 'Second thoughts', { 'if-match': '"1"' });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ note: 'Second thoughts', category: 'meeting', noteDate: fx.today, version: 2 });
+    expect(edited.json()).toMatchObject({
+      note: 'Second thoughts',
+      category: 'meeting',
+      noteDate: fx.today,
+      version: 2,
+    });
     expect((await write('PUT', url, 'Lost update', { 'if-match': '"1"' })).statusCode).toBe(412);
     expect((await get(buyer, url)).json().note).toBe('Second thoughts');
 
-    const del = (ifMatch?: string) => t.app.inject({ method: 'DELETE', url, headers: headersOf(buyer, ifMatch ? { 'if-match': ifMatch } : {}) });
+    const del = (ifMatch?: string) =>
+      t.app.inject({ method: 'DELETE', url, headers: headersOf(buyer, ifMatch ? { 'if-match': ifMatch } : {}) });
     expect((await del()).statusCode).toBe(428);
     expect((await del('"1"')).statusCode).toBe(412);
     expect((await get(buyer, url)).statusCode).toBe(200);
@@ -236,7 +356,9 @@ describe('notes (text/plain)', () => {
     expect((await write('POST', notesUrl(), 'x'.repeat(NOTE_MAX_LENGTH + 1))).statusCode).toBe(400);
     expect((await write('POST', notesUrl(), 'x'.repeat(NOTE_MAX_LENGTH))).statusCode).toBe(201);
     expect((await write('POST', notesUrl(), 'x'.repeat(NOTE_BODY_LIMIT + 10))).statusCode).toBe(413);
-    expect((await write('POST', notesUrl(), JSON.stringify({ note: 'hi' }), {}, 'application/json')).statusCode).toBe(400);
+    expect((await write('POST', notesUrl(), JSON.stringify({ note: 'hi' }), {}, 'application/json')).statusCode).toBe(
+      400,
+    );
     expect((await write('POST', `${notesUrl()}?category=gossip`, 'hi')).statusCode).toBe(400);
     expect((await write('POST', `${notesUrl()}?noteDate=2026-02-30`, 'hi')).statusCode).toBe(400);
     expect((await write('PUT', `${notesUrl()}/abc`, 'hi', { 'if-match': '"1"' })).statusCode).toBe(400);
@@ -256,7 +378,12 @@ describe('notes (text/plain)', () => {
     // The note exists, but under another client of the path: 404.
     expect((await get(buyer, `${clientUrl(fx.demoClients[3]!)}/notes/${someNote.id}`)).statusCode).toBe(404);
     expect((await write('POST', notesUrl(), 'hi', {}, 'text/plain')).statusCode).toBe(201);
-    const noCsrf = await t.app.inject({ method: 'POST', url: notesUrl(), headers: { cookie: buyer.cookie, 'content-type': 'text/plain' }, payload: 'hi' });
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: notesUrl(),
+      headers: { cookie: buyer.cookie, 'content-type': 'text/plain' },
+      payload: 'hi',
+    });
     expect(noCsrf.statusCode).toBe(403);
   });
 
@@ -264,11 +391,27 @@ describe('notes (text/plain)', () => {
     const feed = (await get(buyer, `${MERCH}/notes?market_id=${fx.marketAll}&pageSize=5`)).json();
     expect(feed.rows).toHaveLength(5);
     expect(feed.totalCount).toBeGreaterThan(5);
-    const p2 = (await get(buyer, `${MERCH}/notes?market_id=${fx.marketAll}&pageSize=5&page=2&paginationToken=${feed.paginationToken}`)).json();
+    const p2 = (
+      await get(
+        buyer,
+        `${MERCH}/notes?market_id=${fx.marketAll}&pageSize=5&page=2&paginationToken=${feed.paginationToken}`,
+      )
+    ).json();
     const all = (await get(buyer, `${MERCH}/notes?market_id=${fx.marketAll}&pageSize=10`)).json();
-    expect([...feed.rows, ...p2.rows].map((n: { id: number }) => n.id)).toEqual(all.rows.map((n: { id: number }) => n.id));
-    const visits = (await get(buyer, `${MERCH}/notes?market_id=${fx.marketAll}&category=farm_visit&client_legal_entity_id=${fx.demoClients[0]}`)).json();
-    expect(visits.rows.every((n: { category: string; clientId: number }) => n.category === 'farm_visit' && n.clientId === fx.demoClients[0])).toBe(true);
+    expect([...feed.rows, ...p2.rows].map((n: { id: number }) => n.id)).toEqual(
+      all.rows.map((n: { id: number }) => n.id),
+    );
+    const visits = (
+      await get(
+        buyer,
+        `${MERCH}/notes?market_id=${fx.marketAll}&category=farm_visit&client_legal_entity_id=${fx.demoClients[0]}`,
+      )
+    ).json();
+    expect(
+      visits.rows.every(
+        (n: { category: string; clientId: number }) => n.category === 'farm_visit' && n.clientId === fx.demoClients[0],
+      ),
+    ).toBe(true);
     expect(visits.rows.length).toBeGreaterThan(0);
     expect((await get(prairie, `${MERCH}/notes?market_id=${fx.marketAll}`)).statusCode).toBe(404);
     const theirs = (await get(prairie, `${MERCH}/notes?market_id=${fx.prairieMarket}`)).json();

@@ -18,7 +18,11 @@ import {
 import { contracts, legalEntities, scaleTickets } from '../../db/schema/index.ts';
 
 /** The SQL name each condition table is reached by (the tables' own names). */
-export const TABLE_ALIASES = { contracts: 'contracts', scaleTickets: 'scale_tickets', legalEntities: 'legal_entities' } as const;
+export const TABLE_ALIASES = {
+  contracts: 'contracts',
+  scaleTickets: 'scale_tickets',
+  legalEntities: 'legal_entities',
+} as const;
 
 export type SqlContext = {
   /** The market's calendar day ('YYYY-MM-DD'): the TODAY parameter of the rules. */
@@ -39,7 +43,10 @@ type Scope = { today: string; contractsAlias: string; depth: number; exposureAli
 const { and: allOf, cmp, col, sub, text } = conditionBuilders;
 const KEPT_SUM = canonicalJson({
   of: sub(col.contracts('quantity'), col.contracts('cancelledQuantity')),
-  where: allOf(cmp(col.contracts('direction'), '=', text('purchase')), cmp(col.contracts('status'), '<>', text('cancelled'))),
+  where: allOf(
+    cmp(col.contracts('direction'), '=', text('purchase')),
+    cmp(col.contracts('status'), '<>', text('cancelled')),
+  ),
 });
 
 function isKeptSum(e: Expr): boolean {
@@ -49,7 +56,13 @@ function isKeptSum(e: Expr): boolean {
 /** The client's columns client_crop_year_exposure copies (same SQL names as in legal_entities). */
 const COPIED_CLIENT_COLUMNS: ReadonlySet<string> = new Set(['area', 'estimatedYield', 'contractedWithOther']);
 
-const CASTS: Record<ValueType, string> = { decimal: 'numeric', integer: 'bigint', date: 'date', text: 'text', boolean: 'boolean' };
+const CASTS: Record<ValueType, string> = {
+  decimal: 'numeric',
+  integer: 'bigint',
+  date: 'date',
+  text: 'text',
+  boolean: 'boolean',
+};
 
 /** A bound parameter with its type's cast: $1::numeric, $2::date… */
 export function literalSql(value: Literal, type: ValueType): SQL {
@@ -155,7 +168,13 @@ function conjuncts(c: Condition): Condition[] {
  * client sum and the client's columns client_crop_year_exposure copies.
  */
 function perGroup(c: Condition): boolean {
-  return !someExpr(c, (e) => (e.kind === 'col' && !(e.table === 'legalEntities' && COPIED_CLIENT_COLUMNS.has(e.name))) || (e.kind === 'clientSum' && !isKeptSum(e)), isKeptSum);
+  return !someExpr(
+    c,
+    (e) =>
+      (e.kind === 'col' && !(e.table === 'legalEntities' && COPIED_CLIENT_COLUMNS.has(e.name))) ||
+      (e.kind === 'clientSum' && !isKeptSum(e)),
+    isKeptSum,
+  );
 }
 
 /**
@@ -170,7 +189,8 @@ export function conditionQuery(c: Condition, ctx: SqlContext): { sql: SQL; reads
   const scope: Scope = { today: ctx.today, contractsAlias: TABLE_ALIASES.contracts, depth: 0 };
   const terms = conjuncts(c);
   const grouped = terms.filter(perGroup);
-  if (!grouped.some((t) => someExpr(t, isKeptSum))) return { sql: conditionSqlIn(c, scope), readsClient: readsClient(c) };
+  if (!grouped.some((t) => someExpr(t, isKeptSum)))
+    return { sql: conditionSqlIn(c, scope), readsClient: readsClient(c) };
   const rest = terms.filter((t) => !grouped.includes(t));
   const o = (column: string) => `"${scope.contractsAlias}"."${column}"`;
   const x = 'ccye';
@@ -178,7 +198,10 @@ export function conditionQuery(c: Condition, ctx: SqlContext): { sql: SQL; reads
     ['partner_id', 'client_id', 'crop_id', 'crop_year'].map((k) => `"${x}"."${k}"`).join(', '),
   )} from client_crop_year_exposure as ${sql.raw(`"${x}"`)} where ${conditionSqlIn(allOf(...grouped), { ...scope, exposureAlias: x })}))`;
   return {
-    sql: rest.length === 0 ? inGroups : sql`(${sql.join([...rest.map((t) => conditionSqlIn(t, scope)), inGroups], sql` and `)})`,
+    sql:
+      rest.length === 0
+        ? inGroups
+        : sql`(${sql.join([...rest.map((t) => conditionSqlIn(t, scope)), inGroups], sql` and `)})`,
     readsClient: rest.some(readsClient),
   };
 }

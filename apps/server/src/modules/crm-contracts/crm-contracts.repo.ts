@@ -107,7 +107,11 @@ export type ListSql = {
  */
 export type KeyRow = { id: number; client?: Record<string, unknown> } & Record<string, unknown>;
 
-function keyFields(table: typeof contracts | typeof scaleTickets, tableName: 'contracts' | 'scaleTickets', keyColumns: readonly ColumnRef[]) {
+function keyFields(
+  table: typeof contracts | typeof scaleTickets,
+  tableName: 'contracts' | 'scaleTickets',
+  keyColumns: readonly ColumnRef[],
+) {
   const fields: Record<string, unknown> = { id: table.id };
   const client: Record<string, unknown> = {};
   for (const ref of keyColumns) {
@@ -125,16 +129,36 @@ function keyFields(table: typeof contracts | typeof scaleTickets, tableName: 'co
  * is joined only when the condition or the sort reads it. Each row carries the columns of `keyColumns`
  * (the sort key's), for the next page's token.
  */
-export async function selectContractIds(db: Db, q: ListSql & { joinClient: boolean; keyColumns?: readonly ColumnRef[] }): Promise<KeyRow[]> {
-  let query = db.select(keyFields(contracts, 'contracts', q.keyColumns ?? [])).from(contracts).$dynamic();
+export async function selectContractIds(
+  db: Db,
+  q: ListSql & { joinClient: boolean; keyColumns?: readonly ColumnRef[] },
+): Promise<KeyRow[]> {
+  let query = db
+    .select(keyFields(contracts, 'contracts', q.keyColumns ?? []))
+    .from(contracts)
+    .$dynamic();
   if (q.joinClient) query = query.innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId));
-  return (await query.where(q.where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset ?? 0)) as KeyRow[];
+  return (await query
+    .where(q.where)
+    .orderBy(...q.orderBy)
+    .limit(q.limit)
+    .offset(q.offset ?? 0)) as KeyRow[];
 }
 
-export async function selectTicketIds(db: Db, q: ListSql & { joinClient: boolean; keyColumns?: readonly ColumnRef[] }): Promise<KeyRow[]> {
-  let query = db.select(keyFields(scaleTickets, 'scaleTickets', q.keyColumns ?? [])).from(scaleTickets).$dynamic();
+export async function selectTicketIds(
+  db: Db,
+  q: ListSql & { joinClient: boolean; keyColumns?: readonly ColumnRef[] },
+): Promise<KeyRow[]> {
+  let query = db
+    .select(keyFields(scaleTickets, 'scaleTickets', q.keyColumns ?? []))
+    .from(scaleTickets)
+    .$dynamic();
   if (q.joinClient) query = query.innerJoin(legalEntities, eq(legalEntities.id, scaleTickets.clientId));
-  return (await query.where(q.where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset ?? 0)) as KeyRow[];
+  return (await query
+    .where(q.where)
+    .orderBy(...q.orderBy)
+    .limit(q.limit)
+    .offset(q.offset ?? 0)) as KeyRow[];
 }
 
 const ID_CHUNK = 1000;
@@ -148,7 +172,11 @@ async function inChunks<T>(ids: number[], load: (chunk: number[]) => Promise<T[]
 /** The rows of some ids (the second phase), in the order of `ids`. */
 export async function contractRowsByIds(db: Db, ids: number[]): Promise<ContractRowData[]> {
   const rows = await inChunks(ids, (chunk) =>
-    db.select(contractFields).from(contracts).innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId)).where(inArray(contracts.id, chunk)),
+    db
+      .select(contractFields)
+      .from(contracts)
+      .innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId))
+      .where(inArray(contracts.id, chunk)),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is ContractRowData => r !== undefined);
@@ -156,7 +184,11 @@ export async function contractRowsByIds(db: Db, ids: number[]): Promise<Contract
 
 export async function ticketRowsByIds(db: Db, ids: number[]): Promise<TicketRowData[]> {
   const rows = await inChunks(ids, (chunk) =>
-    db.select(ticketFields).from(scaleTickets).innerJoin(legalEntities, eq(legalEntities.id, scaleTickets.clientId)).where(inArray(scaleTickets.id, chunk)),
+    db
+      .select(ticketFields)
+      .from(scaleTickets)
+      .innerJoin(legalEntities, eq(legalEntities.id, scaleTickets.clientId))
+      .where(inArray(scaleTickets.id, chunk)),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is TicketRowData => r !== undefined);
@@ -251,22 +283,44 @@ export function ticketRowsJsonSql(ids: SQL): SQL {
 }
 
 /** Rows matching, counted up to `cap`: count(*) over a LIMITed sub-select, so it stops at the cap. */
-export async function countCapped(db: Db, table: 'contracts' | 'scale_tickets', joinClient: boolean, where: SQL, cap: number): Promise<number> {
-  const result = (await db.execute(sql`select ${countCappedSql(table, joinClient, where, cap)} as n`)) as unknown as { rows: { n: number | string }[] };
+export async function countCapped(
+  db: Db,
+  table: 'contracts' | 'scale_tickets',
+  joinClient: boolean,
+  where: SQL,
+  cap: number,
+): Promise<number> {
+  const result = (await db.execute(sql`select ${countCappedSql(table, joinClient, where, cap)} as n`)) as unknown as {
+    rows: { n: number | string }[];
+  };
   return Number(result.rows[0]?.n ?? 0);
 }
 
 /** countCapped as a scalar SQL expression. */
-export function countCappedSql(table: 'contracts' | 'scale_tickets', joinClient: boolean, where: SQL, cap: number): SQL {
+export function countCappedSql(
+  table: 'contracts' | 'scale_tickets',
+  joinClient: boolean,
+  where: SQL,
+  cap: number,
+): SQL {
   const from = sql.raw(table);
   const join = joinClient ? sql.raw(` inner join legal_entities on legal_entities.id = ${table}.client_id`) : sql``;
   return sql`(select count(*)::int from (select 1 from ${from}${join} where ${where} limit ${cap}) as capped)`;
 }
 
-export type DocumentExtra = { contractId: number; fileName: string; status: 'draft' | 'sent' | 'signed' | 'void'; createdOn: string };
+export type DocumentExtra = {
+  contractId: number;
+  fileName: string;
+  status: 'draft' | 'sent' | 'signed' | 'void';
+  createdOn: string;
+};
 
 /** Each contract's current document (its latest that is not void), with its creation day in `timeZone`. */
-export async function currentDocuments(db: Db, contractIds: number[], timeZone: string): Promise<Map<number, DocumentExtra>> {
+export async function currentDocuments(
+  db: Db,
+  contractIds: number[],
+  timeZone: string,
+): Promise<Map<number, DocumentExtra>> {
   if (contractIds.length === 0) return new Map();
   const rows = await db
     .selectDistinctOn([contractDocuments.contractId], {
@@ -296,17 +350,30 @@ export async function latestAmendmentIds(db: Db, contractIds: number[]): Promise
 }
 
 /** The applications of some tickets with the cash price of the contract each went to. */
-export async function ticketApplicationPrices(db: Db, ticketIds: number[]): Promise<{ scaleTicketId: number; quantity: string; cashPrice: string | null }[]> {
+export async function ticketApplicationPrices(
+  db: Db,
+  ticketIds: number[],
+): Promise<{ scaleTicketId: number; quantity: string; cashPrice: string | null }[]> {
   if (ticketIds.length === 0) return [];
   return db
-    .select({ scaleTicketId: ticketApplications.scaleTicketId, quantity: ticketApplications.quantity, cashPrice: contracts.cashPrice })
+    .select({
+      scaleTicketId: ticketApplications.scaleTicketId,
+      quantity: ticketApplications.quantity,
+      cashPrice: contracts.cashPrice,
+    })
     .from(ticketApplications)
     .innerJoin(contracts, eq(contracts.id, ticketApplications.contractId))
     .where(inArray(ticketApplications.scaleTicketId, ticketIds));
 }
 
 /** Option months of a market's contracts (the list filter), optionally of some crops and years. */
-export async function distinctOptionMonths(db: Db, partnerId: string, marketId: number, cropIds: number[], cropYears: number[]): Promise<string[]> {
+export async function distinctOptionMonths(
+  db: Db,
+  partnerId: string,
+  marketId: number,
+  cropIds: number[],
+  cropYears: number[],
+): Promise<string[]> {
   const rows = await db
     .selectDistinct({ optionMonth: contracts.optionMonth })
     .from(contracts)
@@ -349,7 +416,11 @@ export async function lockContract(db: Db, partnerId: string, contractId: number
 export type PricingEventRow = typeof pricingEvents.$inferSelect;
 
 export async function listPricingEvents(db: Db, contractId: number): Promise<PricingEventRow[]> {
-  return db.select().from(pricingEvents).where(eq(pricingEvents.contractId, contractId)).orderBy(asc(pricingEvents.pricedAt), asc(pricingEvents.id));
+  return db
+    .select()
+    .from(pricingEvents)
+    .where(eq(pricingEvents.contractId, contractId))
+    .orderBy(asc(pricingEvents.pricedAt), asc(pricingEvents.id));
 }
 
 export async function updatePricingEvent(
@@ -394,17 +465,30 @@ export async function listAmendments(db: Db, contractId: number): Promise<Amendm
 }
 
 export async function countAmendments(db: Db, contractId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(contractAmendments).where(eq(contractAmendments.contractId, contractId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contractAmendments)
+    .where(eq(contractAmendments.contractId, contractId));
   return Number(row?.n ?? 0);
 }
 
 export async function insertAmendment(
   db: Db,
-  row: { contractId: number; displayContractAmendmentId: string; action: string; details: Record<string, unknown>; createdBy: string },
+  row: {
+    contractId: number;
+    displayContractAmendmentId: string;
+    action: string;
+    details: Record<string, unknown>;
+    createdBy: string;
+  },
 ): Promise<AmendmentRow> {
   const [inserted] = await db.insert(contractAmendments).values(row).returning({ id: contractAmendments.id });
   if (!inserted) throw new Error('amendment insert returned nothing');
-  const [full] = await db.select(amendmentFields).from(contractAmendments).leftJoin(users, eq(users.id, contractAmendments.createdBy)).where(eq(contractAmendments.id, inserted.id));
+  const [full] = await db
+    .select(amendmentFields)
+    .from(contractAmendments)
+    .leftJoin(users, eq(users.id, contractAmendments.createdBy))
+    .where(eq(contractAmendments.id, inserted.id));
   if (!full) throw new Error('amendment not found after insert');
   return full;
 }
@@ -428,13 +512,27 @@ export async function listTicketApplications(db: Db, contractId: number) {
 export type ContractTermsPatch = Partial<
   Pick<
     typeof contracts.$inferInsert,
-    | 'cancelledQuantity' | 'status' | 'priceStatus' | 'pricedQuantity' | 'futuresPrice' | 'basis' | 'cashPrice' | 'optionMonth'
-    | 'deliveryStart' | 'deliveryEnd' | 'termsHash'
+    | 'cancelledQuantity'
+    | 'status'
+    | 'priceStatus'
+    | 'pricedQuantity'
+    | 'futuresPrice'
+    | 'basis'
+    | 'cashPrice'
+    | 'optionMonth'
+    | 'deliveryStart'
+    | 'deliveryEnd'
+    | 'termsHash'
   >
 >;
 
 /** Writes new terms when the row is still at `version`; returns false when someone changed it first. */
-export async function updateContractTerms(db: Db, contractId: number, version: number, patch: ContractTermsPatch): Promise<boolean> {
+export async function updateContractTerms(
+  db: Db,
+  contractId: number,
+  version: number,
+  patch: ContractTermsPatch,
+): Promise<boolean> {
   const updated = await db
     .update(contracts)
     .set({ ...patch, version: sql`${contracts.version} + 1`, updatedAt: new Date() })
@@ -527,7 +625,11 @@ export async function documentsOfContract(db: Db, contractId: number): Promise<D
     .orderBy(desc(contractDocuments.createdAt), desc(contractDocuments.id));
 }
 
-export async function findDocument(db: Db, partnerId: string, documentId: number): Promise<(DocumentRow & { content: string | null }) | null> {
+export async function findDocument(
+  db: Db,
+  partnerId: string,
+  documentId: number,
+): Promise<(DocumentRow & { content: string | null }) | null> {
   const [row] = await db
     .select({ ...documentFields, content: contractDocuments.content })
     .from(contractDocuments)

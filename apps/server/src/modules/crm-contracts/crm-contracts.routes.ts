@@ -41,7 +41,11 @@ export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, de
   loadCrmActorWithSession(app);
 
   const listResponse = { 200: contractListResponseSchema, ...crmErrors };
-  const sendList = async (request: Parameters<typeof listContracts>[1], reply: import('fastify').FastifyReply, options: Omit<ListCallOptions, 'csv'>) => {
+  const sendList = async (
+    request: Parameters<typeof listContracts>[1],
+    reply: import('fastify').FastifyReply,
+    options: Omit<ListCallOptions, 'csv'>,
+  ) => {
     const outcome = await listContracts(deps, request, { ...options, csv: wantsCsv(request) });
     if (outcome.kind === 'csv') return sendCsv(reply, outcome.csv, outcome.fileName);
     void reply.header('x-pagination-mode', outcome.mode);
@@ -62,14 +66,22 @@ export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, de
     `${CTRM}/scope/:scopeLegalEntityId/search`,
     {
       config: { access: 'session' },
-      schema: { params: z.object({ scopeLegalEntityId: idParam }), querystring: rawQuerySchema, response: listResponse },
+      schema: {
+        params: z.object({ scopeLegalEntityId: idParam }),
+        querystring: rawQuerySchema,
+        response: listResponse,
+      },
     },
-    async (request, reply) => sendList(request, reply, { raw: request.query, scopeLegalEntityId: request.params.scopeLegalEntityId }),
+    async (request, reply) =>
+      sendList(request, reply, { raw: request.query, scopeLegalEntityId: request.params.scopeLegalEntityId }),
   );
 
   app.get(
     `${CTRM}/seller/:clientId/contract`,
-    { config: { access: 'session' }, schema: { params: z.object({ clientId: idParam }), querystring: rawQuerySchema, response: listResponse } },
+    {
+      config: { access: 'session' },
+      schema: { params: z.object({ clientId: idParam }), querystring: rawQuerySchema, response: listResponse },
+    },
     async (request, reply) => sendList(request, reply, { raw: request.query, clientId: request.params.clientId }),
   );
 
@@ -77,7 +89,10 @@ export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, de
 
   app.get(
     `${CTRM}/seller/:clientId/contract/:contractId`,
-    { config: { access: 'session' }, schema: { params: contractParams, response: { 200: contractDetailSchema, ...crmErrors } } },
+    {
+      config: { access: 'session' },
+      schema: { params: contractParams, response: { 200: contractDetailSchema, ...crmErrors } },
+    },
     async (request, reply) => {
       const detail = await contractDetail(deps, request, request.params.clientId, request.params.contractId);
       void reply.header('etag', etagOf(detail.version));
@@ -94,14 +109,29 @@ export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, de
         schema: { params: contractParams, body, response: { 200: contractOperationResponseSchema, ...crmWriteErrors } },
       },
       async (request, reply) => {
-        const out = await operateOnContract(deps, request, request.params.clientId, request.params.contractId, toInput(request.body as z.output<S>));
+        const out = await operateOnContract(
+          deps,
+          request,
+          request.params.clientId,
+          request.params.contractId,
+          toInput(request.body as z.output<S>),
+        );
         void reply.header('etag', etagOf(out.version));
         return { contract: out.contract, amendment: out.amendment };
       },
     );
   operation('cancel', contractCancelSchema.nullish(), (b) => ({ op: 'cancel', reason: b?.reason }));
-  operation('partial-cancel', contractPartialCancelSchema, (b) => ({ op: 'partial_cancel', quantity: b.quantity, reason: b.reason }));
-  operation('futures-roll', contractFuturesRollSchema, (b) => ({ op: 'futures_roll', optionMonth: b.optionMonth, spread: b.spread, reason: b.reason }));
+  operation('partial-cancel', contractPartialCancelSchema, (b) => ({
+    op: 'partial_cancel',
+    quantity: b.quantity,
+    reason: b.reason,
+  }));
+  operation('futures-roll', contractFuturesRollSchema, (b) => ({
+    op: 'futures_roll',
+    optionMonth: b.optionMonth,
+    spread: b.spread,
+    reason: b.reason,
+  }));
   operation('basis-roll', contractBasisRollSchema, (b) => ({
     op: 'basis_roll',
     deliveryStart: b.deliveryStart,
@@ -114,14 +144,20 @@ export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, de
   operation('note', z.string(), (b) => {
     const note = plainNoteText(b).trim();
     if (note.length === 0 || note.length > CONTRACT_NOTE_MAX_LENGTH) {
-      throw new AppError('invalid_request', `A contract note is 1 to ${CONTRACT_NOTE_MAX_LENGTH} characters of plain text.`);
+      throw new AppError(
+        'invalid_request',
+        `A contract note is 1 to ${CONTRACT_NOTE_MAX_LENGTH} characters of plain text.`,
+      );
     }
     return { op: 'note', note };
   });
 
   app.get(
     `${CTRM}/option-months`,
-    { config: { access: 'session' }, schema: { querystring: rawQuerySchema, response: { 200: optionMonthsResponseSchema, ...crmErrors } } },
+    {
+      config: { access: 'session' },
+      schema: { querystring: rawQuerySchema, response: { 200: optionMonthsResponseSchema, ...crmErrors } },
+    },
     async (request) => optionMonths(deps, request, request.query),
   );
 
@@ -164,7 +200,10 @@ export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, de
       config: { access: 'session' },
       schema: {
         params: z.object({ documentId: idParam }),
-        querystring: z.object({ format: z.enum(['json', 'pdf']).optional(), file: z.enum(['generated', 'signed']).optional() }),
+        querystring: z.object({
+          format: z.enum(['json', 'pdf']).optional(),
+          file: z.enum(['generated', 'signed']).optional(),
+        }),
         response: { 200: contractDocumentSchema, ...crmErrors },
       },
     },

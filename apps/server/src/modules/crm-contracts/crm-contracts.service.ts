@@ -76,7 +76,15 @@ import {
   type CrmMarket,
 } from '../crm-markets/crm-access.ts';
 import { findPartnerLegalEntityById } from '../crm-markets/crm-access.repo.ts';
-import { conditionQuery, expressionColumns, expressionNullable, expressionSql, literalSql, readsClient, readsClientSum } from './contract-sql.ts';
+import {
+  conditionQuery,
+  expressionColumns,
+  expressionNullable,
+  expressionSql,
+  literalSql,
+  readsClient,
+  readsClientSum,
+} from './contract-sql.ts';
 import {
   countAmendments,
   countCapped,
@@ -126,7 +134,8 @@ function canUseTab(actor: CrmActor, tab: ListQuery['tab']): (m: CrmMarket) => bo
  */
 export function listMarket(actor: CrmActor, q: ListQuery): CrmMarket {
   const allowed = canUseTab(actor, q.tab);
-  const what = q.tab === 'deliveries' ? 'deliveries' : q.tab === 'contract-documents' ? 'contract documents' : 'contracts';
+  const what =
+    q.tab === 'deliveries' ? 'deliveries' : q.tab === 'contract-documents' ? 'contract documents' : 'contracts';
   if (q.marketId !== null) return requireMarket(actor, q.marketId, allowed, what);
   const first = userMarkets(actor).find(allowed);
   if (!first) throw new AppError('forbidden', `You do not have permissions for ${what} at any market.`);
@@ -161,7 +170,9 @@ export function listPlan(q: ListQuery, scope: { partnerId: string; today: string
   const rule = conditionQuery(condition, ctx);
   const parts: SQL[] = [partnerScope, rule.sql, ...scope.extra];
   if (isContracts && q.documentId !== null) {
-    parts.push(sql`"contracts"."id" = (select contract_id from contract_documents where contract_documents.id = ${q.documentId}::bigint)`);
+    parts.push(
+      sql`"contracts"."id" = (select contract_id from contract_documents where contract_documents.id = ${q.documentId}::bigint)`,
+    );
   }
   const sortExpr = sortExpression(q.sort, q.listType);
   return {
@@ -169,7 +180,12 @@ export function listPlan(q: ListQuery, scope: { partnerId: string; today: string
     today: scope.today,
     where: and(...parts)!,
     joinClient: rule.readsClient,
-    sort: { sql: expressionSql(sortExpr, ctx), nullable: expressionNullable(sortExpr), order: q.sortOrder, type: exprType(sortExpr) },
+    sort: {
+      sql: expressionSql(sortExpr, ctx),
+      nullable: expressionNullable(sortExpr),
+      order: q.sortOrder,
+      type: exprType(sortExpr),
+    },
     idSql: expressionSql(idExpression(q.listType), ctx),
     idsJoinClient: rule.readsClient || readsClient(sortExpr),
     keyColumns: expressionColumns(sortExpr),
@@ -207,27 +223,49 @@ function pageParts(plan: ListPlan, window: { cursor: KeysetCursor | null; offset
   const byId = [sql`${idSql} ${dir}`];
   const notNull = sql`${sort.sql} is not null`;
   const isNull = sql`${sort.sql} is null`;
-  const part = (where: SQL, by: 'value' | 'id', offset = 0, orderBy = by === 'value' ? byValue : byId): IdsPart => ({ where, orderBy, by, limit: window.limit, offset });
+  const part = (where: SQL, by: 'value' | 'id', offset = 0, orderBy = by === 'value' ? byValue : byId): IdsPart => ({
+    where,
+    orderBy,
+    by,
+    limit: window.limit,
+    offset,
+  });
   const { cursor } = window;
   if (cursor === null) {
     if (!sort.nullable) return [part(plan.where, 'value', window.offset)];
-    if (window.offset > 0) return [part(plan.where, 'value', window.offset, [sql`${sort.sql} ${dir} nulls last`, sql`${idSql} ${dir}`])];
+    if (window.offset > 0)
+      return [part(plan.where, 'value', window.offset, [sql`${sort.sql} ${dir} nulls last`, sql`${idSql} ${dir}`])];
     return [part(and(plan.where, notNull)!, 'value'), part(and(plan.where, isNull)!, 'id')];
   }
-  if (cursor.value === null) return sort.nullable ? [part(and(plan.where, isNull, sql`${idSql} ${op} ${cursor.id}::bigint`)!, 'id')] : [];
+  if (cursor.value === null)
+    return sort.nullable ? [part(and(plan.where, isNull, sql`${idSql} ${op} ${cursor.id}::bigint`)!, 'id')] : [];
   const after = sql`(${sort.sql}, ${idSql}) ${op} (${literalSql(cursor.value, sort.type)}, ${cursor.id}::bigint)`;
   const first = part(and(plan.where, sort.nullable ? notNull : undefined, after)!, 'value');
   return sort.nullable ? [first, part(and(plan.where, isNull)!, 'id')] : [first];
 }
 
 /** The ids of one page (pageParts, run one after the other), each with its sort key's columns. */
-export async function fetchPageKeys(db: Db, plan: ListPlan, window: { cursor: KeysetCursor | null; offset: number; limit: number }): Promise<KeyRow[]> {
+export async function fetchPageKeys(
+  db: Db,
+  plan: ListPlan,
+  window: { cursor: KeysetCursor | null; offset: number; limit: number },
+): Promise<KeyRow[]> {
   const selectIds = plan.listType === 'contract' ? selectContractIds : selectTicketIds;
   let out: KeyRow[] = [];
   for (const p of pageParts(plan, window)) {
     const limit = p.limit - out.length;
     if (limit <= 0) break;
-    out = [...out, ...(await selectIds(db, { where: p.where, orderBy: p.orderBy, limit, offset: p.offset, joinClient: plan.idsJoinClient, keyColumns: plan.keyColumns }))];
+    out = [
+      ...out,
+      ...(await selectIds(db, {
+        where: p.where,
+        orderBy: p.orderBy,
+        limit,
+        offset: p.offset,
+        joinClient: plan.idsJoinClient,
+        keyColumns: plan.keyColumns,
+      })),
+    ];
   }
   return out;
 }
@@ -241,7 +279,9 @@ const LIST_TABLES = { contract: 'contracts', deliveries: 'scale_tickets' } as co
  */
 function pageIdsSql(plan: ListPlan, window: { cursor: KeysetCursor | null; offset: number; limit: number }): SQL {
   const table = sql.raw(LIST_TABLES[plan.listType]);
-  const join = plan.idsJoinClient ? sql.raw(` inner join legal_entities on legal_entities.id = ${LIST_TABLES[plan.listType]}.client_id`) : sql``;
+  const join = plan.idsJoinClient
+    ? sql.raw(` inner join legal_entities on legal_entities.id = ${LIST_TABLES[plan.listType]}.client_id`)
+    : sql``;
   const dir = sql.raw(plan.sort.order);
   const agg = (p: IdsPart) =>
     sql`(select array_agg(s.id order by ${p.by === 'value' ? sql`s.k ${dir} nulls last, s.id ${dir}` : sql`s.id ${dir}`}) from (select ${plan.idSql} as id, ${plan.sort.sql} as k from ${table}${join} where ${p.where} order by ${sql.join(p.orderBy, sql`, `)} limit ${p.limit} offset ${p.offset}) s)`;
@@ -255,10 +295,14 @@ function pageIdsSql(plan: ListPlan, window: { cursor: KeysetCursor | null; offse
 /** The sort key's columns of one row (by id) as a JSON object text: decimals, dates and text as text. */
 function keyJsonSql(plan: ListPlan, id: SQL): SQL {
   const tableName = LIST_TABLES[plan.listType];
-  const join = plan.keyColumns.some((c) => c.table === 'legalEntities') ? sql.raw(` inner join legal_entities on legal_entities.id = ${tableName}.client_id`) : sql``;
+  const join = plan.keyColumns.some((c) => c.table === 'legalEntities')
+    ? sql.raw(` inner join legal_entities on legal_entities.id = ${tableName}.client_id`)
+    : sql``;
   const cols = plan.keyColumns.map((ref) => {
     const type = columnType(ref);
-    const column = sql.raw(`"${ref.table === 'legalEntities' ? 'legal_entities' : tableName}"."${columnSqlName(ref)}"${type === 'integer' || type === 'boolean' ? '' : '::text'}`);
+    const column = sql.raw(
+      `"${ref.table === 'legalEntities' ? 'legal_entities' : tableName}"."${columnSqlName(ref)}"${type === 'integer' || type === 'boolean' ? '' : '::text'}`,
+    );
     return sql`${column} as ${sql.raw(`"${ref.table === 'legalEntities' ? 'client.' : ''}${ref.name}"`)}`;
   });
   return sql`(select row_to_json(k)::text from (select ${sql.join([sql`${plan.idSql} as "id"`, ...cols], sql`, `)} from ${sql.raw(tableName)}${join} where ${plan.idSql} = ${id}) k)`;
@@ -295,7 +339,9 @@ async function fetchPageJson(
     // matching ids in a CTE, the count and the page's ids read from it.
     // Such a view holds one market's open purchase contracts at most, so the CTE stays small.
     const table = LIST_TABLES[plan.listType];
-    const join = plan.joinClient ? sql.raw(` inner join legal_entities on legal_entities.id = ${table}.client_id`) : sql``;
+    const join = plan.joinClient
+      ? sql.raw(` inner join legal_entities on legal_entities.id = ${table}.client_id`)
+      : sql``;
     matched = sql`matched as materialized (select ${plan.idSql} as id from ${sql.raw(table)}${join} where ${plan.where}), `;
     count = sql`(select count(*)::int from (select 1 from matched limit ${MAX_TOTAL_ROWS}) as capped)`;
     pagePlan = {
@@ -318,7 +364,11 @@ async function fetchPageJson(
 }
 
 /** One page of rows (their facts) in the plan's order: the page's ids, then their rows by primary key. */
-export async function fetchPage(db: Db, plan: ListPlan, window: { cursor: KeysetCursor | null; offset: number; limit: number }): Promise<Facts[]> {
+export async function fetchPage(
+  db: Db,
+  plan: ListPlan,
+  window: { cursor: KeysetCursor | null; offset: number; limit: number },
+): Promise<Facts[]> {
   const ids = (await fetchPageKeys(db, plan, window)).map((k) => k.id);
   const rows = plan.listType === 'contract' ? await contractRowsByIds(db, ids) : await ticketRowsByIds(db, ids);
   return toFacts(plan.listType, rows);
@@ -333,21 +383,37 @@ function keyFacts(listType: ListType, key: KeyRow): ViewFacts {
 }
 
 export function countRows(db: Db, plan: ListPlan): Promise<number> {
-  return countCapped(db, plan.listType === 'contract' ? 'contracts' : 'scale_tickets', plan.joinClient, plan.where, MAX_TOTAL_ROWS);
+  return countCapped(
+    db,
+    plan.listType === 'contract' ? 'contracts' : 'scale_tickets',
+    plan.joinClient,
+    plan.where,
+    MAX_TOTAL_ROWS,
+  );
 }
 
 /**
  * The list rows of facts, with the columns that need more than the row (document, amendment, average) —
  * looked up only when `columns` shows them (a list: its view's columns; a contract's detail: all).
  */
-export async function buildRows(db: Db, facts: Facts[], market: CrmMarket, today: string, columns?: readonly ListColumn[]): Promise<ContractListRow[]> {
-  const contractFacts = facts.filter((f): f is ContractFacts & { quantityUnit: string; version: number } => f.kind === 'contract');
+export async function buildRows(
+  db: Db,
+  facts: Facts[],
+  market: CrmMarket,
+  today: string,
+  columns?: readonly ListColumn[],
+): Promise<ContractListRow[]> {
+  const contractFacts = facts.filter(
+    (f): f is ContractFacts & { quantityUnit: string; version: number } => f.kind === 'contract',
+  );
   const ticketFacts = facts.filter((f): f is ScaleTicketFacts => f.kind === 'scaleTicket');
   const shows = (c: ListColumn) => !columns || columns.includes(c);
   if (contractFacts.length > 0) {
     const ids = contractFacts.map((f) => f.id);
     const [docs, amendments] = await Promise.all([
-      shows('document') || shows('outstanding') ? currentDocuments(db, ids, marketZone(market)) : Promise.resolve(new Map<number, never>()),
+      shows('document') || shows('outstanding')
+        ? currentDocuments(db, ids, marketZone(market))
+        : Promise.resolve(new Map<number, never>()),
       shows('displayContractAmendmentId') ? latestAmendmentIds(db, ids) : Promise.resolve(new Map<number, string>()),
     ]);
     return contractFacts.map((f) => {
@@ -360,10 +426,17 @@ export async function buildRows(db: Db, facts: Facts[], market: CrmMarket, today
       });
     });
   }
-  const applications = shows('average') ? await ticketApplicationPrices(db, ticketFacts.map((f) => f.id)) : [];
+  const applications = shows('average')
+    ? await ticketApplicationPrices(
+        db,
+        ticketFacts.map((f) => f.id),
+      )
+    : [];
   return ticketFacts.map((f) =>
     scaleTicketListRow(f, {
-      average: weightedAverage(applications.filter((a) => a.scaleTicketId === f.id).map((a) => ({ quantity: a.quantity, value: a.cashPrice }))),
+      average: weightedAverage(
+        applications.filter((a) => a.scaleTicketId === f.id).map((a) => ({ quantity: a.quantity, value: a.cashPrice })),
+      ),
     }),
   );
 }
@@ -386,7 +459,11 @@ export type ListOutcome =
   | { kind: 'json'; body: string; mode: 'first' | 'keyset' | 'offset' }
   | { kind: 'csv'; csv: string; fileName: string; rows: number };
 
-export async function listContracts(deps: CrmDeps, request: FastifyRequest, options: ListCallOptions): Promise<ListOutcome> {
+export async function listContracts(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  options: ListCallOptions,
+): Promise<ListOutcome> {
   const db = deps.ctx.database.db;
   const actor = await loadCrmActor(deps, request);
   let q = parseListQuery(options.raw);
@@ -401,7 +478,9 @@ export async function listContracts(deps: CrmDeps, request: FastifyRequest, opti
     if (!scope) throw new AppError('not_found', `No legal entity ${options.scopeLegalEntityId}.`);
     // The partner's own legal entity scopes everything; a client scopes itself and the clients in its scope.
     if (scope.kind !== 'partner') {
-      extra.push(sql`(${sql.raw(q.listType === 'contract' ? '"contracts"' : '"scale_tickets"')}."client_id" in (select id from legal_entities where partner_id = ${actor.partner.id} and (id = ${scope.id}::bigint or scope_legal_entity_id = ${scope.id}::bigint)))`);
+      extra.push(
+        sql`(${sql.raw(q.listType === 'contract' ? '"contracts"' : '"scale_tickets"')}."client_id" in (select id from legal_entities where partner_id = ${actor.partner.id} and (id = ${scope.id}::bigint or scope_legal_entity_id = ${scope.id}::bigint)))`,
+      );
     }
   }
   const today = marketToday(market);
@@ -410,10 +489,17 @@ export async function listContracts(deps: CrmDeps, request: FastifyRequest, opti
   if (options.csv) {
     const facts = await fetchPage(db, plan, { cursor: null, offset: 0, limit: MAX_TOTAL_ROWS });
     const rows = await buildRows(db, facts, market, today, viewColumns(q.view, q.listType));
-    return { kind: 'csv', csv: listViewCsv(rows, q.view, q.listType), fileName: listCsvFileName(q.view, q.listType, today), rows: rows.length };
+    return {
+      kind: 'csv',
+      csv: listViewCsv(rows, q.view, q.listType),
+      fileName: listCsvFileName(q.view, q.listType, today),
+      rows: rows.length,
+    };
   }
 
-  const fingerprint = fnv1a32(canonicalJson({ list: listQueryFingerprint(q), scope: options.scopeLegalEntityId ?? null }));
+  const fingerprint = fnv1a32(
+    canonicalJson({ list: listQueryFingerprint(q), scope: options.scopeLegalEntityId ?? null }),
+  );
   const sign = tokenSigner(deps.ctx);
   const window = pageWindow(q.page, q.pageSize);
   let cursor: KeysetCursor | null = null;
@@ -432,8 +518,25 @@ export async function listContracts(deps: CrmDeps, request: FastifyRequest, opti
   if (q.listType === 'deliveries' && shows('average')) {
     // A ticket list showing the average price (no view does today): rows by the domain's builder.
     const [keys, totalCount] = await Promise.all([fetchPageKeys(db, plan, pageWindowNow), countRows(db, plan)]);
-    const built = await buildRows(db, toFacts(q.listType, await ticketRowsByIds(db, keys.map((k) => k.id))), market, today, columns);
-    page = { totalCount, rows: JSON.stringify(built.map((r) => contractListRowSchema.parse(r))), count: keys.length, last: keys.at(-1) ?? null };
+    const built = await buildRows(
+      db,
+      toFacts(
+        q.listType,
+        await ticketRowsByIds(
+          db,
+          keys.map((k) => k.id),
+        ),
+      ),
+      market,
+      today,
+      columns,
+    );
+    page = {
+      totalCount,
+      rows: JSON.stringify(built.map((r) => contractListRowSchema.parse(r))),
+      count: keys.length,
+      last: keys.at(-1) ?? null,
+    };
   } else {
     const rowsSql =
       q.listType === 'contract'
@@ -450,7 +553,14 @@ export async function listContracts(deps: CrmDeps, request: FastifyRequest, opti
   const { totalCount, last } = page;
   const paginationToken =
     last && page.count === window.limit && hasPageAfter(q.page, q.pageSize, totalCount)
-      ? encodePaginationToken({ fingerprint, page: q.page + 1, cursor: keysetKeyOf(keyFacts(q.listType, last), q.sort, q.listType, { today }) }, sign)
+      ? encodePaginationToken(
+          {
+            fingerprint,
+            page: q.page + 1,
+            cursor: keysetKeyOf(keyFacts(q.listType, last), q.sort, q.listType, { today }),
+          },
+          sign,
+        )
       : null;
   // The response as JSON text around the rows PostgreSQL wrote (contractListResponseSchema, keys in its
   // order): nothing is parsed or re-serialised on the way out.
@@ -458,11 +568,21 @@ export async function listContracts(deps: CrmDeps, request: FastifyRequest, opti
   return { kind: 'json', mode, body };
 }
 
-export async function optionMonths(deps: CrmDeps, request: FastifyRequest, raw: ListParams): Promise<{ marketId: number; optionMonths: string[] }> {
+export async function optionMonths(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  raw: ListParams,
+): Promise<{ marketId: number; optionMonths: string[] }> {
   const actor = await loadCrmActor(deps, request);
   const q = parseListQuery(raw);
   const market = listMarket(actor, { ...q, tab: 'contracts' });
-  const months = await distinctOptionMonths(deps.ctx.database.db, actor.partner.id, market.id, effectiveCropIds(q), effectiveCropYears(q));
+  const months = await distinctOptionMonths(
+    deps.ctx.database.db,
+    actor.partner.id,
+    market.id,
+    effectiveCropIds(q),
+    effectiveCropYears(q),
+  );
   return { marketId: market.id, optionMonths: months };
 }
 
@@ -480,7 +600,9 @@ function amendmentRow(a: AmendmentRow): ContractAmendmentRow {
     displayContractAmendmentId: a.displayContractAmendmentId,
     action: a.action,
     details: a.details,
-    createdBy: a.createdById ? { id: a.createdById, name: userName(a.createdByFirst, a.createdByLast, a.createdByEmail) } : null,
+    createdBy: a.createdById
+      ? { id: a.createdById, name: userName(a.createdByFirst, a.createdByLast, a.createdByEmail) }
+      : null,
     createdAt: a.createdAt.toISOString(),
   };
 }
@@ -504,10 +626,21 @@ function allowedOperations(c: ContractRowData): ContractOperation[] {
 }
 
 /** A contract of a client of the user's partner, at a market where the user may use contracts. */
-async function contractInScope(deps: CrmDeps, actor: CrmActor, clientId: number, contractId: number): Promise<{ contract: ContractRowData; market: CrmMarket }> {
+async function contractInScope(
+  deps: CrmDeps,
+  actor: CrmActor,
+  clientId: number,
+  contractId: number,
+): Promise<{ contract: ContractRowData; market: CrmMarket }> {
   const contract = await findContract(deps.ctx.database.db, actor.partner.id, contractId);
-  if (!contract || contract.clientId !== clientId) throw new AppError('not_found', `No contract ${contractId} for client ${clientId}.`);
-  const market = requireMarket(actor, contract.marketId, (m) => hasEntitlement(entitlementContext(actor, m), 'grain-buying-contracts'), 'contracts');
+  if (!contract || contract.clientId !== clientId)
+    throw new AppError('not_found', `No contract ${contractId} for client ${clientId}.`);
+  const market = requireMarket(
+    actor,
+    contract.marketId,
+    (m) => hasEntitlement(entitlementContext(actor, m), 'grain-buying-contracts'),
+    'contracts',
+  );
   return { contract, market };
 }
 
@@ -541,7 +674,12 @@ async function detailOf(db: Db, contract: ContractRowData, market: CrmMarket): P
   };
 }
 
-export async function contractDetail(deps: CrmDeps, request: FastifyRequest, clientId: number, contractId: number): Promise<ContractDetail> {
+export async function contractDetail(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  clientId: number,
+  contractId: number,
+): Promise<ContractDetail> {
   const actor = await loadCrmActor(deps, request);
   const { contract, market } = await contractInScope(deps, actor, clientId, contractId);
   return detailOf(deps.ctx.database.db, contract, market);
@@ -555,10 +693,25 @@ export type OperationInput =
   | { op: 'partial_cancel'; quantity: string; reason?: string | undefined }
   | { op: 'note'; note: string }
   | { op: 'futures_roll'; optionMonth: string; spread: string; reason?: string | undefined }
-  | { op: 'basis_roll'; deliveryStart: string; deliveryEnd: string; basisAdjustment: string; reason?: string | undefined }
-  | { op: 'roll'; optionMonth: string; spread: string; deliveryStart: string; deliveryEnd: string; basisAdjustment: string; reason?: string | undefined };
+  | {
+      op: 'basis_roll';
+      deliveryStart: string;
+      deliveryEnd: string;
+      basisAdjustment: string;
+      reason?: string | undefined;
+    }
+  | {
+      op: 'roll';
+      optionMonth: string;
+      spread: string;
+      deliveryStart: string;
+      deliveryEnd: string;
+      basisAdjustment: string;
+      reason?: string | undefined;
+    };
 
-const plus = (a: string | null, b: string): string | null => (a === null ? null : decimalString(toDecimal(a).plus(toDecimal(b))));
+const plus = (a: string | null, b: string): string | null =>
+  a === null ? null : decimalString(toDecimal(a).plus(toDecimal(b)));
 
 /**
  * What an operation changes: the new terms (for the row) and the amendment's details. Throws 409 when
@@ -568,9 +721,14 @@ async function planOperation(
   db: Db,
   c: ContractRowData,
   input: OperationInput,
-): Promise<{ patch: ContractTermsPatch | null; eventUpdates: { id: number; futuresPrice: string | null; basis: string | null; cashPrice: string | null }[]; details: Record<string, unknown> }> {
+): Promise<{
+  patch: ContractTermsPatch | null;
+  eventUpdates: { id: number; futuresPrice: string | null; basis: string | null; cashPrice: string | null }[];
+  details: Record<string, unknown>;
+}> {
   if (input.op === 'note') return { patch: null, eventUpdates: [], details: { note: input.note } };
-  if (c.status !== 'open') throw new AppError('conflict', `Contract ${c.displayContractId} is ${c.status}: it can no longer be changed.`);
+  if (c.status !== 'open')
+    throw new AppError('conflict', `Contract ${c.displayContractId} is ${c.status}: it can no longer be changed.`);
   const q = contractQuantities(c);
   const undelivered = toDecimal(q.undelivered);
   const unpriced = toDecimal(q.unpriced);
@@ -585,14 +743,20 @@ async function planOperation(
 
   switch (input.op) {
     case 'cancel':
-      if (!undelivered.greaterThan(0)) throw new AppError('conflict', 'Nothing is left to cancel: the contract is fully delivered.');
+      if (!undelivered.greaterThan(0))
+        throw new AppError('conflict', 'Nothing is left to cancel: the contract is fully delivered.');
       cancelled = cancelled.plus(undelivered);
       details.cancelledQuantity = decimalString(undelivered);
       break;
     case 'partial_cancel': {
       const amount = toDecimal(input.quantity);
-      if (!undelivered.greaterThan(0)) throw new AppError('conflict', 'Nothing is left to cancel: the contract is fully delivered.');
-      if (amount.greaterThan(undelivered)) throw new AppError('invalid_request', `At most the undelivered ${decimalString(undelivered)} can be cancelled.`);
+      if (!undelivered.greaterThan(0))
+        throw new AppError('conflict', 'Nothing is left to cancel: the contract is fully delivered.');
+      if (amount.greaterThan(undelivered))
+        throw new AppError(
+          'invalid_request',
+          `At most the undelivered ${decimalString(undelivered)} can be cancelled.`,
+        );
       cancelled = cancelled.plus(amount);
       details.cancelledQuantity = decimalString(amount);
       break;
@@ -601,7 +765,8 @@ async function planOperation(
       const rollsFutures = input.op === 'futures_roll' || input.op === 'roll';
       const rollsBasis = input.op === 'basis_roll' || input.op === 'roll';
       if (rollsFutures) {
-        if (!unpriced.greaterThan(0)) throw new AppError('conflict', 'Nothing is left to roll: the contract is fully priced.');
+        if (!unpriced.greaterThan(0))
+          throw new AppError('conflict', 'Nothing is left to roll: the contract is fully priced.');
         if (c.optionMonth !== null && input.optionMonth <= c.optionMonth) {
           throw new AppError('invalid_request', `A futures roll moves to a later month than ${c.optionMonth}.`);
         }
@@ -612,8 +777,10 @@ async function planOperation(
         spread = input.spread;
       }
       if (rollsBasis) {
-        if (!undelivered.greaterThan(0)) throw new AppError('conflict', 'Nothing is left to roll: the contract is fully delivered.');
-        if (input.deliveryEnd <= c.deliveryEnd) throw new AppError('invalid_request', `A basis roll moves the delivery end past ${c.deliveryEnd}.`);
+        if (!undelivered.greaterThan(0))
+          throw new AppError('conflict', 'Nothing is left to roll: the contract is fully delivered.');
+        if (input.deliveryEnd <= c.deliveryEnd)
+          throw new AppError('invalid_request', `A basis roll moves the delivery end past ${c.deliveryEnd}.`);
         details.fromDelivery = `${c.deliveryStart}/${c.deliveryEnd}`;
         details.toDelivery = `${input.deliveryStart}/${input.deliveryEnd}`;
         details.basisAdjustment = input.basisAdjustment;
@@ -634,7 +801,13 @@ async function planOperation(
       const futuresPrice = futuresOnly ? plus(e.futuresPrice, spread) : e.futuresPrice;
       const basis = plus(e.basis, basisAdjustment);
       const cashPrice = plus(e.cashPrice, basisAdjustment);
-      return { id: e.id, futuresPrice, basis, cashPrice, changed: futuresPrice !== e.futuresPrice || basis !== e.basis || cashPrice !== e.cashPrice };
+      return {
+        id: e.id,
+        futuresPrice,
+        basis,
+        cashPrice,
+        changed: futuresPrice !== e.futuresPrice || basis !== e.basis || cashPrice !== e.cashPrice,
+      };
     })
     .filter((e) => e.changed)
     .map(({ changed: _changed, ...e }) => e);
@@ -643,7 +816,13 @@ async function planOperation(
   let pricing: Pick<ContractTermsPatch, 'futuresPrice' | 'basis' | 'cashPrice' | 'pricedQuantity' | 'priceStatus'>;
   if (updatedEvents.length > 0) {
     const p = contractPricing({ quantity: c.quantity, cancelledQuantity }, updatedEvents);
-    pricing = { futuresPrice: p.averageFutures, basis: p.averageBasis, cashPrice: p.averageCash, pricedQuantity: p.pricedQuantity, priceStatus: p.priceStatus };
+    pricing = {
+      futuresPrice: p.averageFutures,
+      basis: p.averageBasis,
+      cashPrice: p.averageCash,
+      pricedQuantity: p.pricedQuantity,
+      priceStatus: p.priceStatus,
+    };
   } else {
     // A contract recorded without its pricing events (imported): its stored figures move the same way.
     const open = toDecimal(c.quantity).minus(cancelled);
@@ -662,7 +841,12 @@ async function planOperation(
       }),
     };
   }
-  const status = contractStatus({ quantity: c.quantity, deliveredQuantity: c.deliveredQuantity, cancelledQuantity, pricedQuantity: pricing.pricedQuantity ?? c.pricedQuantity });
+  const status = contractStatus({
+    quantity: c.quantity,
+    deliveredQuantity: c.deliveredQuantity,
+    cancelledQuantity,
+    pricedQuantity: pricing.pricedQuantity ?? c.pricedQuantity,
+  });
   const terms = {
     contractType: c.contractType,
     direction: c.direction,
@@ -684,7 +868,15 @@ async function planOperation(
   };
   details.status = { from: c.status, to: status };
   return {
-    patch: { ...pricing, cancelledQuantity, status, optionMonth, deliveryStart, deliveryEnd, termsHash: sha256(contractTermsText(terms)) },
+    patch: {
+      ...pricing,
+      cancelledQuantity,
+      status,
+      optionMonth,
+      deliveryStart,
+      deliveryEnd,
+      termsHash: sha256(contractTermsText(terms)),
+    },
     eventUpdates,
     details,
   };
@@ -704,7 +896,8 @@ export async function operateOnContract(
   const expected = input.op === 'note' ? null : ifMatchVersion(request.headers['if-match']);
   const amendment = await db.transaction(async (tx) => {
     const locked = await lockContract(tx, actor.partner.id, contractId);
-    if (!locked || locked.clientId !== clientId) throw new AppError('not_found', `No contract ${contractId} for client ${clientId}.`);
+    if (!locked || locked.clientId !== clientId)
+      throw new AppError('not_found', `No contract ${contractId} for client ${clientId}.`);
     if (expected !== null && locked.version !== expected) {
       throw new AppError('precondition_failed', undefined, { currentVersion: locked.version });
     }
@@ -744,16 +937,44 @@ export async function operateOnContract(
 export async function listContractDocuments(
   deps: CrmDeps,
   request: FastifyRequest,
-  query: { marketId: number | null; clientId: number | null; contractId: number | null; status: string | null; page: number; pageSize: number; paginationToken: string | null },
-): Promise<{ rows: ContractDocumentRow[]; totalCount: number; paginationToken: string | null; page: number; pageSize: number }> {
+  query: {
+    marketId: number | null;
+    clientId: number | null;
+    contractId: number | null;
+    status: string | null;
+    page: number;
+    pageSize: number;
+    paginationToken: string | null;
+  },
+): Promise<{
+  rows: ContractDocumentRow[];
+  totalCount: number;
+  paginationToken: string | null;
+  page: number;
+  pageSize: number;
+}> {
   const db = deps.ctx.database.db;
   const actor = await loadCrmActor(deps, request);
   const allowed = hasPermission('contract_documents');
   const marketIds =
-    query.marketId !== null ? [requireMarket(actor, query.marketId, allowed, 'contract documents').id] : userMarkets(actor).filter(allowed).map((m) => m.id);
-  if (marketIds.length === 0) throw new AppError('forbidden', 'You do not have permissions for contract documents at any market.');
+    query.marketId !== null
+      ? [requireMarket(actor, query.marketId, allowed, 'contract documents').id]
+      : userMarkets(actor)
+          .filter(allowed)
+          .map((m) => m.id);
+  if (marketIds.length === 0)
+    throw new AppError('forbidden', 'You do not have permissions for contract documents at any market.');
   if (query.clientId !== null) await requireClient(deps, actor, query.clientId);
-  const fingerprint = fnv1a32(canonicalJson({ list: 'documents', marketIds, c: query.clientId, k: query.contractId, s: query.status, size: query.pageSize }));
+  const fingerprint = fnv1a32(
+    canonicalJson({
+      list: 'documents',
+      marketIds,
+      c: query.clientId,
+      k: query.contractId,
+      s: query.status,
+      size: query.pageSize,
+    }),
+  );
   const sign = tokenSigner(deps.ctx);
   const window = pageWindow(query.page, query.pageSize);
   let afterId: number | null = null;
@@ -787,4 +1008,3 @@ export async function contractDocument(deps: CrmDeps, request: FastifyRequest, d
   requireMarket(actor, doc.marketId, hasPermission('contract_documents'), 'contract documents');
   return { ...documentRow(doc), content: doc.content };
 }
-

@@ -79,7 +79,10 @@ async function partnerLegalEntity(db: Db, partnerId: string, name: string): Prom
     .orderBy(legalEntities.id)
     .limit(1);
   if (existing) return existing.id;
-  const [row] = await db.insert(legalEntities).values({ partnerId, kind: 'partner', name }).returning({ id: legalEntities.id });
+  const [row] = await db
+    .insert(legalEntities)
+    .values({ partnerId, kind: 'partner', name })
+    .returning({ id: legalEntities.id });
   return row!.id;
 }
 
@@ -90,8 +93,18 @@ async function userId(db: Db, email: string): Promise<string> {
 }
 
 const CLIENT_NAMES = [
-  'Anderson Family Farms', 'Bergstrom Grain', 'Carlson Acres', 'Dahl Brothers', 'Eriksen Land Co', 'Fischer Farms',
-  'Gunderson Ag', 'Hansen Prairie', 'Iverson Fields', 'Johansen Seed', 'Knutson Farms', 'Lindqvist Holdings',
+  'Anderson Family Farms',
+  'Bergstrom Grain',
+  'Carlson Acres',
+  'Dahl Brothers',
+  'Eriksen Land Co',
+  'Fischer Farms',
+  'Gunderson Ag',
+  'Hansen Prairie',
+  'Iverson Fields',
+  'Johansen Seed',
+  'Knutson Farms',
+  'Lindqvist Holdings',
 ];
 
 const TYPES: ContractType[] = ['flat', 'flat', 'hta', 'hta', 'pp', 'mp', 'mp_plus', 'spot', 'basic_cs', 'flat'];
@@ -112,21 +125,74 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
   const marketRows = await db
     .insert(markets)
     .values([
-      { partnerId: 'demo', slug: 'fx-ames', displayName: 'FX Ames Elevator', city: 'Ames', administrativeAreaLevel1: 'IA', countryCode: 'USA', timezone: FIXTURE_TZ },
-      { partnerId: 'demo', slug: 'fx-regina', displayName: null, city: 'Regina', administrativeAreaLevel1: 'SK', countryCode: 'CAN', timezone: 'America/Regina' },
-      { partnerId: 'demo', slug: 'fx-boone', displayName: 'FX Boone', city: 'Boone', administrativeAreaLevel1: 'IA', countryCode: 'USA', timezone: FIXTURE_TZ },
-      { partnerId: 'prairie', slug: 'fx-saskatoon', displayName: 'FX Saskatoon', city: 'Saskatoon', administrativeAreaLevel1: 'SK', countryCode: 'CAN', timezone: 'America/Regina', sustainabilityEnabled: true },
+      {
+        partnerId: 'demo',
+        slug: 'fx-ames',
+        displayName: 'FX Ames Elevator',
+        city: 'Ames',
+        administrativeAreaLevel1: 'IA',
+        countryCode: 'USA',
+        timezone: FIXTURE_TZ,
+      },
+      {
+        partnerId: 'demo',
+        slug: 'fx-regina',
+        displayName: null,
+        city: 'Regina',
+        administrativeAreaLevel1: 'SK',
+        countryCode: 'CAN',
+        timezone: 'America/Regina',
+      },
+      {
+        partnerId: 'demo',
+        slug: 'fx-boone',
+        displayName: 'FX Boone',
+        city: 'Boone',
+        administrativeAreaLevel1: 'IA',
+        countryCode: 'USA',
+        timezone: FIXTURE_TZ,
+      },
+      {
+        partnerId: 'prairie',
+        slug: 'fx-saskatoon',
+        displayName: 'FX Saskatoon',
+        city: 'Saskatoon',
+        administrativeAreaLevel1: 'SK',
+        countryCode: 'CAN',
+        timezone: 'America/Regina',
+        sustainabilityEnabled: true,
+      },
     ])
     .returning({ id: markets.id });
-  const [marketAll, marketBidsOnly, marketNone, prairieMarket] = marketRows.map((r) => r.id) as [number, number, number, number];
+  const [marketAll, marketBidsOnly, marketNone, prairieMarket] = marketRows.map((r) => r.id) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   await db.insert(marketUserPermissions).values([
     {
       marketId: marketAll,
       userId: buyerId,
-      permissions: ['instruments', 'offers', 'info', 'dashboard', 'contracts', 'deliveries', 'contract_documents', 'notes', 'profile', 'public_contact'],
+      permissions: [
+        'instruments',
+        'offers',
+        'info',
+        'dashboard',
+        'contracts',
+        'deliveries',
+        'contract_documents',
+        'notes',
+        'profile',
+        'public_contact',
+      ],
     },
     { marketId: marketBidsOnly, userId: buyerId, permissions: ['instruments', 'offers', 'info'] },
-    { marketId: prairieMarket, userId: prairieBuyerId, permissions: ['dashboard', 'contracts', 'deliveries', 'contract_documents', 'notes', 'profile'] },
+    {
+      marketId: prairieMarket,
+      userId: prairieBuyerId,
+      permissions: ['dashboard', 'contracts', 'deliveries', 'contract_documents', 'notes', 'profile'],
+    },
   ]);
 
   // Clients: the first three have a small farm (double obligation); some have no estimate at all.
@@ -148,14 +214,25 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
     esignEligible: i % 2 === 0,
     ach: i % 3 === 0,
   }));
-  const demoClients = (await db.insert(legalEntities).values(clientValues).returning({ id: legalEntities.id })).map((r) => r.id);
-  await db.insert(clientMarkets).values([
-    ...demoClients.map((clientId) => ({ clientId, marketId: marketAll })),
-    ...demoClients.slice(0, 4).map((clientId) => ({ clientId, marketId: marketBidsOnly })),
-  ]);
+  const demoClients = (await db.insert(legalEntities).values(clientValues).returning({ id: legalEntities.id })).map(
+    (r) => r.id,
+  );
+  await db
+    .insert(clientMarkets)
+    .values([
+      ...demoClients.map((clientId) => ({ clientId, marketId: marketAll })),
+      ...demoClients.slice(0, 4).map((clientId) => ({ clientId, marketId: marketBidsOnly })),
+    ]);
   const [prairieClientRow] = await db
     .insert(legalEntities)
-    .values({ partnerId: 'prairie', kind: 'client', name: 'Saskatoon Plains Farm', extClientId: 'FX-P1', area: '3000.00', estimatedYield: '40.00' })
+    .values({
+      partnerId: 'prairie',
+      kind: 'client',
+      name: 'Saskatoon Plains Farm',
+      extClientId: 'FX-P1',
+      area: '3000.00',
+      estimatedYield: '40.00',
+    })
     .returning({ id: legalEntities.id });
   const prairieClient = prairieClientRow!.id;
   await db.insert(clientMarkets).values({ clientId: prairieClient, marketId: prairieMarket });
@@ -174,7 +251,8 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
     const open = q.minus(cancelled);
     const deliveredShare = pick([0, 0, 0, 0.25, 0.5, 1, 1.1]);
     const delivered = open.times(deliveredShare).floor();
-    const pricedShare = type === 'spot' || type === 'flat' || type === 'basic_cs' ? pick([1, 1, 0.5]) : pick([0, 0, 0.5, 1]);
+    const pricedShare =
+      type === 'spot' || type === 'flat' || type === 'basic_cs' ? pick([1, 1, 0.5]) : pick([0, 0, 0.5, 1]);
     const priced = open.times(pricedShare).floor();
     const start = addDays(today, Math.floor(rand() * 300) - 180);
     const end = addDays(start, 30 + Math.floor(rand() * 60));
@@ -183,9 +261,23 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
     const cash = decimalString(toDecimal(futures).plus(toDecimal(basis)));
     const isOption = type === 'mp' || type === 'mp_plus';
     const hasPrice = priced.greaterThan(0);
-    const priceStatus: PriceStatus =
-      open.isZero() ? (hasPrice ? 'priced' : 'unpriced') : priced.greaterThanOrEqualTo(open) ? 'priced' : hasPrice ? 'partially_priced' : type === 'hta' ? 'futures_set' : 'unpriced';
-    const status = contractStatus({ quantity, deliveredQuantity: delivered.toFixed(), cancelledQuantity: cancelled.toFixed(), pricedQuantity: priced.toFixed() });
+    const priceStatus: PriceStatus = open.isZero()
+      ? hasPrice
+        ? 'priced'
+        : 'unpriced'
+      : priced.greaterThanOrEqualTo(open)
+        ? 'priced'
+        : hasPrice
+          ? 'partially_priced'
+          : type === 'hta'
+            ? 'futures_set'
+            : 'unpriced';
+    const status = contractStatus({
+      quantity,
+      deliveredQuantity: delivered.toFixed(),
+      cancelledQuantity: cancelled.toFixed(),
+      pricedQuantity: priced.toFixed(),
+    });
     const cropId = i % 7 === 6 ? 73 : i % 3 === 2 ? 2 : 1;
     const cropYear = year - (i % 5 === 4 ? 1 : 0);
     const esignEligible = i % 4 !== 0;
@@ -206,7 +298,8 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
       offerPrice: i % 6 === 0 ? (Number(cash) + 0.25).toFixed(4) : null,
       strike: isOption ? (4 + Math.floor(rand() * 100) / 100).toFixed(4) : null,
       callOptionFee: isOption ? '0.1200' : null,
-      expiration: isOption || type === 'pp' ? (i % 11 === 0 ? null : addDays(today, Math.floor(rand() * 200) - 60)) : null,
+      expiration:
+        isOption || type === 'pp' ? (i % 11 === 0 ? null : addDays(today, Math.floor(rand() * 200) - 60)) : null,
       mpOption: type === 'mp_plus' ? pick(['premium', 'floor_plus']) : null,
     };
     const termsHash = sha256(contractTermsText(terms));
@@ -233,9 +326,22 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
     });
   }
   // A signature-mismatch contract (whose columns include the description) carries a spreadsheet formula.
-  const formula = values.find((v) => v.marketId === marketAll && v.signed && v.signedTermsHash !== v.termsHash && v.status !== 'cancelled')!;
+  const formula = values.find(
+    (v) => v.marketId === marketAll && v.signed && v.signedTermsHash !== v.termsHash && v.status !== 'cancelled',
+  )!;
   formula.description = '=HYPERLINK("http://evil.test","click")';
-  const inserted = await db.insert(contracts).values(values).returning({ id: contracts.id, display: contracts.displayContractId, description: contracts.description, esign: contracts.esignEligible, signed: contracts.signed, marketId: contracts.marketId, status: contracts.status });
+  const inserted = await db
+    .insert(contracts)
+    .values(values)
+    .returning({
+      id: contracts.id,
+      display: contracts.displayContractId,
+      description: contracts.description,
+      esign: contracts.esignEligible,
+      signed: contracts.signed,
+      marketId: contracts.marketId,
+      status: contracts.status,
+    });
   const formulaContract = inserted.find((r) => r.display === formula.displayContractId)!.id;
 
   // Pricing events for some HTAs, documents for e-sign contracts, an amendment on mismatched ones.
@@ -251,12 +357,26 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
         createdAt: new Date(now.getTime() - (k % 40) * 86_400_000),
       })),
   );
-  await db.insert(contractAmendments).values(
-    ames.filter((_, k) => k % 6 === 0).map((r) => ({ contractId: r.id, displayContractAmendmentId: `${r.display}-A1`, action: 'roll', details: {} })),
-  );
-  const htaIds = values.map((v, k) => ({ v, id: inserted[k]!.id })).filter((x) => x.v.contractType === 'hta' && x.v.priceStatus === 'futures_set');
+  await db
+    .insert(contractAmendments)
+    .values(
+      ames
+        .filter((_, k) => k % 6 === 0)
+        .map((r) => ({ contractId: r.id, displayContractAmendmentId: `${r.display}-A1`, action: 'roll', details: {} })),
+    );
+  const htaIds = values
+    .map((v, k) => ({ v, id: inserted[k]!.id }))
+    .filter((x) => x.v.contractType === 'hta' && x.v.priceStatus === 'futures_set');
   if (htaIds.length > 0) {
-    await db.insert(pricingEvents).values(htaIds.map((x) => ({ contractId: x.id, quantity: decimalString(toDecimal(x.v.quantity).minus(toDecimal(x.v.cancelledQuantity ?? '0'))), futuresPrice: x.v.futuresPrice ?? '4.5000' })));
+    await db
+      .insert(pricingEvents)
+      .values(
+        htaIds.map((x) => ({
+          contractId: x.id,
+          quantity: decimalString(toDecimal(x.v.quantity).minus(toDecimal(x.v.cancelledQuantity ?? '0'))),
+          futuresPrice: x.v.futuresPrice ?? '4.5000',
+        })),
+      );
   }
 
   // Scale tickets: some applied to contracts, some not.
@@ -281,16 +401,26 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
       damage: (Math.floor(rand() * 20) / 10).toFixed(2),
     };
   });
-  const tickets = await db.insert(scaleTickets).values(ticketValues).returning({ id: scaleTickets.id, applied: scaleTickets.appliedQuantity, clientId: scaleTickets.clientId });
+  const tickets = await db
+    .insert(scaleTickets)
+    .values(ticketValues)
+    .returning({ id: scaleTickets.id, applied: scaleTickets.appliedQuantity, clientId: scaleTickets.clientId });
   const firstContractOf = new Map<number, number>();
   values.forEach((v, k) => {
     if (!firstContractOf.has(v.clientId)) firstContractOf.set(v.clientId, inserted[k]!.id);
   });
-  await db.insert(ticketApplications).values(
-    tickets
-      .filter((t) => toDecimal(t.applied).greaterThan(0))
-      .map((t) => ({ scaleTicketId: t.id, contractId: firstContractOf.get(t.clientId)!, quantity: t.applied, splitPct: '100.00' })),
-  );
+  await db
+    .insert(ticketApplications)
+    .values(
+      tickets
+        .filter((t) => toDecimal(t.applied).greaterThan(0))
+        .map((t) => ({
+          scaleTicketId: t.id,
+          contractId: firstContractOf.get(t.clientId)!,
+          quantity: t.applied,
+          splitPct: '100.00',
+        })),
+    );
 
   // Prairie: one client, one contract.
   const [prairieRow] = await db
@@ -312,13 +442,38 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
     })
     .returning({ id: contracts.id });
   await db.insert(contractDocuments).values({ contractId: prairieRow!.id, fileName: 'FX-P-1.pdf', status: 'sent' });
-  await db.insert(notes).values({ partnerId: 'prairie', marketId: prairieMarket, clientId: prairieClient, category: 'meeting', note: 'Prairie only', noteDate: today });
+  await db
+    .insert(notes)
+    .values({
+      partnerId: 'prairie',
+      marketId: prairieMarket,
+      clientId: prairieClient,
+      category: 'meeting',
+      note: 'Prairie only',
+      noteDate: today,
+    });
 
   // Notes and follow-ups at Ames.
   await db.insert(notes).values(
     demoClients.slice(0, 6).flatMap((clientId, i) => [
-      { partnerId: 'demo', marketId: marketAll, clientId, authorUserId: buyerId, category: 'farm_visit' as const, note: `Visited ${CLIENT_NAMES[i]}; bins half full.`, noteDate: addDays(today, -i) },
-      { partnerId: 'demo', marketId: marketAll, clientId, authorUserId: buyerId, category: 'outbound_call' as const, note: 'Called about pricing.', noteDate: addDays(today, -10 - i) },
+      {
+        partnerId: 'demo',
+        marketId: marketAll,
+        clientId,
+        authorUserId: buyerId,
+        category: 'farm_visit' as const,
+        note: `Visited ${CLIENT_NAMES[i]}; bins half full.`,
+        noteDate: addDays(today, -i),
+      },
+      {
+        partnerId: 'demo',
+        marketId: marketAll,
+        clientId,
+        authorUserId: buyerId,
+        category: 'outbound_call' as const,
+        note: 'Called about pricing.',
+        noteDate: addDays(today, -10 - i),
+      },
     ]),
   );
   await db.insert(followups).values(
@@ -331,7 +486,16 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
       description: `Follow up ${offset}`,
     })),
   );
-  await db.insert(followups).values({ partnerId: 'demo', marketId: marketAll, clientId: demoClients[0]!, dueDate: addDays(today, -3), description: 'Done already', doneAt: now });
+  await db
+    .insert(followups)
+    .values({
+      partnerId: 'demo',
+      marketId: marketAll,
+      clientId: demoClients[0]!,
+      dueDate: addDays(today, -3),
+      description: 'Done already',
+      doneAt: now,
+    });
 
   await db.execute(sql`analyze`);
   return {
@@ -356,7 +520,11 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
 
 /** Every contract of a partner as domain facts (with its client and the client's contracts). */
 export async function contractFactsOf(db: Db, partnerId: string): Promise<ContractFacts[]> {
-  const rows = await db.select().from(contracts).innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId)).where(eq(contracts.partnerId, partnerId));
+  const rows = await db
+    .select()
+    .from(contracts)
+    .innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId))
+    .where(eq(contracts.partnerId, partnerId));
   const records = rows.map(({ contracts: c }) => {
     const { partnerId: _p, quantityUnit: _u, version: _v, createdAt: _c, updatedAt: _up, ...record } = c;
     return record;
@@ -366,16 +534,36 @@ export async function contractFactsOf(db: Db, partnerId: string): Promise<Contra
   return rows.map(({ legal_entities: le }, i) => ({
     kind: 'contract' as const,
     ...records[i]!,
-    client: { id: le.id, name: le.name, area: le.area, estimatedYield: le.estimatedYield, contractedWithOther: le.contractedWithOther },
+    client: {
+      id: le.id,
+      name: le.name,
+      area: le.area,
+      estimatedYield: le.estimatedYield,
+      contractedWithOther: le.contractedWithOther,
+    },
     clientContracts: byClient.get(le.id)!,
   }));
 }
 
 export async function ticketFactsOf(db: Db, partnerId: string): Promise<ScaleTicketFacts[]> {
-  const rows = await db.select().from(scaleTickets).innerJoin(legalEntities, eq(legalEntities.id, scaleTickets.clientId)).where(eq(scaleTickets.partnerId, partnerId));
+  const rows = await db
+    .select()
+    .from(scaleTickets)
+    .innerJoin(legalEntities, eq(legalEntities.id, scaleTickets.clientId))
+    .where(eq(scaleTickets.partnerId, partnerId));
   return rows.map(({ scale_tickets: t, legal_entities: le }) => {
     const { partnerId: _p, createdAt: _c, ...record } = t;
-    return { kind: 'scaleTicket' as const, ...record, client: { id: le.id, name: le.name, area: le.area, estimatedYield: le.estimatedYield, contractedWithOther: le.contractedWithOther } };
+    return {
+      kind: 'scaleTicket' as const,
+      ...record,
+      client: {
+        id: le.id,
+        name: le.name,
+        area: le.area,
+        estimatedYield: le.estimatedYield,
+        contractedWithOther: le.contractedWithOther,
+      },
+    };
   });
 }
 
@@ -383,7 +571,8 @@ export type Caller = { cookie: string; csrf: string };
 
 export async function signIn(t: TestApp, email: string): Promise<Caller> {
   const cookie = await t.sessionCookie(email);
-  const csrf = (await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie } })).json().csrf as string;
+  const csrf = (await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie } })).json()
+    .csrf as string;
   return { cookie, csrf };
 }
 

@@ -15,7 +15,11 @@ export type PartnerMarketRow = {
 };
 
 /** Every market of a partner, with one user's permissions on each (one query). */
-export async function listPartnerMarketsForUser(db: Db, partnerId: string, userId: string): Promise<PartnerMarketRow[]> {
+export async function listPartnerMarketsForUser(
+  db: Db,
+  partnerId: string,
+  userId: string,
+): Promise<PartnerMarketRow[]> {
   return db
     .select({
       id: markets.id,
@@ -28,7 +32,10 @@ export async function listPartnerMarketsForUser(db: Db, partnerId: string, userI
       permissions: marketUserPermissions.permissions,
     })
     .from(markets)
-    .leftJoin(marketUserPermissions, and(eq(marketUserPermissions.marketId, markets.id), eq(marketUserPermissions.userId, userId)))
+    .leftJoin(
+      marketUserPermissions,
+      and(eq(marketUserPermissions.marketId, markets.id), eq(marketUserPermissions.userId, userId)),
+    )
     .where(eq(markets.partnerId, partnerId))
     .orderBy(asc(markets.id));
 }
@@ -70,7 +77,9 @@ export function crmActorRowsSql(user: { id: SQL; partnerId: SQL }): SQL {
 
 /** CrmActorRows of a user, when the session was loaded without them (one query). */
 export async function findCrmActorRows(db: Db, partnerId: string, userId: string): Promise<CrmActorRows> {
-  const result = (await db.execute(sql`select ${crmActorRowsSql({ id: sql`${userId}::uuid`, partnerId: sql`${partnerId}::text` })} as rows`)) as unknown as {
+  const result = (await db.execute(
+    sql`select ${crmActorRowsSql({ id: sql`${userId}::uuid`, partnerId: sql`${partnerId}::text` })} as rows`,
+  )) as unknown as {
     rows: { rows: CrmActorRows | string }[];
   };
   return crmActorRowsOf(result.rows[0]!.rows);
@@ -88,12 +97,17 @@ export async function findPartnerClient(db: Db, partnerId: string, clientId: num
   const [row] = await db
     .select()
     .from(legalEntities)
-    .where(and(eq(legalEntities.id, clientId), eq(legalEntities.partnerId, partnerId), eq(legalEntities.kind, 'client')));
+    .where(
+      and(eq(legalEntities.id, clientId), eq(legalEntities.partnerId, partnerId), eq(legalEntities.kind, 'client')),
+    );
   return row ?? null;
 }
 
 /** A legal entity of any kind of the partner, or null. */
 export async function findPartnerLegalEntityById(db: Db, partnerId: string, id: number): Promise<ClientRow | null> {
-  const [row] = await db.select().from(legalEntities).where(and(eq(legalEntities.id, id), eq(legalEntities.partnerId, partnerId)));
+  const [row] = await db
+    .select()
+    .from(legalEntities)
+    .where(and(eq(legalEntities.id, id), eq(legalEntities.partnerId, partnerId)));
   return row ?? null;
 }

@@ -94,7 +94,8 @@ export function loadCrmActor(deps: CrmDeps, request: FastifyRequest): Promise<Cr
 async function loadActor({ ctx, partners }: CrmDeps, request: FastifyRequest): Promise<CrmActor> {
   const state = await requireSession(ctx, request);
   const { user } = state;
-  if (user.experiences?.grain_buying !== true) throw new AppError('forbidden', 'The CRM needs the grain buying experience.');
+  if (user.experiences?.grain_buying !== true)
+    throw new AppError('forbidden', 'The CRM needs the grain buying experience.');
   if (!user.partnerId) throw new AppError('forbidden', 'The CRM is for the buyers of a partner.');
   const partner = await partners.byId(user.partnerId);
   if (!partner) throw new AppError('forbidden', 'The CRM is for the buyers of a partner.');
@@ -112,7 +113,14 @@ async function loadActor({ ctx, partners }: CrmDeps, request: FastifyRequest): P
     sustainabilityEnabled: r.sustainabilityEnabled,
     permissions: user.isSuperAdmin ? [...MARKET_PERMISSIONS] : normalizeMarketPermissions(r.permissions),
   }));
-  return { user, partner, partnerLegalEntity, markets, adminGrants: user.adminPermissions as AdminGrants, isSuperAdmin: user.isSuperAdmin };
+  return {
+    user,
+    partner,
+    partnerLegalEntity,
+    markets,
+    adminGrants: user.adminPermissions as AdminGrants,
+    isSuperAdmin: user.isSuperAdmin,
+  };
 }
 
 /** The user's markets: those where they hold any permission. */
@@ -128,7 +136,12 @@ export function partnerMarket(actor: CrmActor, marketId: number): CrmMarket {
 }
 
 /** A market of the partner on which `allowed` holds, else 404 (not the partner's) or 403. */
-export function requireMarket(actor: CrmActor, marketId: number, allowed: (m: CrmMarket) => boolean, what: string): CrmMarket {
+export function requireMarket(
+  actor: CrmActor,
+  marketId: number,
+  allowed: (m: CrmMarket) => boolean,
+  what: string,
+): CrmMarket {
   const market = partnerMarket(actor, marketId);
   if (!allowed(market)) throw new AppError('forbidden', `You do not have permissions for ${what} at this market.`);
   return market;
@@ -154,7 +167,10 @@ export async function requireClient(deps: CrmDeps, actor: CrmActor, clientId: nu
 
 export function structuredProductAccess(actor: CrmActor): boolean {
   const o = { isSuperAdmin: actor.isSuperAdmin };
-  return hasAdminPermission(actor.adminGrants, 'structures', o) || hasAdminPermission(actor.adminGrants, 'structures-admin', o);
+  return (
+    hasAdminPermission(actor.adminGrants, 'structures', o) ||
+    hasAdminPermission(actor.adminGrants, 'structures-admin', o)
+  );
 }
 
 /** Section 6's entitlement context of a market. */
@@ -182,7 +198,11 @@ export function adminGrantsFor(actor: CrmActor): AdminGrantsResponse {
       continue;
     }
     const grants = actor.adminGrants;
-    const value = Array.isArray(grants) ? ((grants as readonly string[]).includes(p) ? 'all' : undefined) : (grants as Record<string, unknown>)[p];
+    const value = Array.isArray(grants)
+      ? (grants as readonly string[]).includes(p)
+        ? 'all'
+        : undefined
+      : (grants as Record<string, unknown>)[p];
     if (value === true || value === 'all') out[p] = 'all';
     else if (Array.isArray(value)) {
       const ids = (value as unknown[]).map(String);
@@ -228,7 +248,13 @@ export function tokenSigner(ctx: AppContext): TokenSigner {
 /** The paging parameters of a list call (grain-marketing.md 2, 9). */
 export type PageQuery = { page: number; pageSize: number; paginationToken: string | null };
 
-export type KeysetPage<Row> = { rows: Row[]; totalCount: number; paginationToken: string | null; page: number; pageSize: number };
+export type KeysetPage<Row> = {
+  rows: Row[];
+  totalCount: number;
+  paginationToken: string | null;
+  page: number;
+  pageSize: number;
+};
 
 /**
  * One page of a keyset-paged list (docs/decisions/013): the page after a valid token's cursor, else by offset within
@@ -252,7 +278,8 @@ export async function keysetPage<Row extends { id: number }>(
   let after: { key: string; id: number } | null = null;
   if (paging.page > 1 && paging.paginationToken) {
     const decoded = decodePaginationToken(paging.paginationToken, { fingerprint, page: paging.page }, sign);
-    if (decoded.ok && typeof decoded.cursor.value === 'string') after = { key: decoded.cursor.value, id: decoded.cursor.id };
+    if (decoded.ok && typeof decoded.cursor.value === 'string')
+      after = { key: decoded.cursor.value, id: decoded.cursor.id };
   }
   const [rows, totalCount] = await Promise.all([
     window.limit > 0 ? list.fetch(after, window.limit, after ? 0 : window.offset) : Promise.resolve([] as Row[]),
@@ -261,7 +288,10 @@ export async function keysetPage<Row extends { id: number }>(
   const last = rows.at(-1);
   const paginationToken =
     last && rows.length === window.limit && hasPageAfter(paging.page, paging.pageSize, totalCount)
-      ? encodePaginationToken({ fingerprint, page: paging.page + 1, cursor: { value: list.keyOf(last), id: last.id } }, sign)
+      ? encodePaginationToken(
+          { fingerprint, page: paging.page + 1, cursor: { value: list.keyOf(last), id: last.id } },
+          sign,
+        )
       : null;
   return { rows, totalCount, paginationToken, page: paging.page, pageSize: paging.pageSize };
 }
@@ -318,7 +348,9 @@ const withoutNul = (v: string) => v.replaceAll('\u0000', '');
 export const rawQuerySchema = z
   .record(z.string(), z.union([z.string(), z.array(z.string())]))
   .transform((params) =>
-    Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.map(withoutNul) : withoutNul(v as string)])),
+    Object.fromEntries(
+      Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.map(withoutNul) : withoutNul(v as string)]),
+    ),
   );
 
 /** A free-text query parameter (a search): at most `max` characters, no NUL. */

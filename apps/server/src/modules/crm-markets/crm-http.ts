@@ -30,7 +30,9 @@ export const NOTE_BODY_LIMIT = NOTE_MAX_LENGTH * 4 + 1024;
  */
 export function registerPlainTextParser(app: FastifyInstance): void {
   if (app.hasContentTypeParser('text/plain')) app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: NOTE_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: NOTE_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
 }
 
 /** Whether the caller asked for CSV: `Accept: text/csv` or `format=csv`. */

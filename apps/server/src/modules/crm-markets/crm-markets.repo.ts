@@ -12,7 +12,9 @@ export async function findPartnerUser(db: Db, partnerId: string, idOrLegacy: str
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.partnerId, partnerId), byLegacy ? eq(users.legacyId, Number(idOrLegacy)) : eq(users.id, idOrLegacy)));
+    .where(
+      and(eq(users.partnerId, partnerId), byLegacy ? eq(users.legacyId, Number(idOrLegacy)) : eq(users.id, idOrLegacy)),
+    );
   return row ?? null;
 }
 
@@ -140,13 +142,25 @@ export async function findFollowup(db: Db, partnerId: string, id: number): Promi
 }
 
 /** The next open follow-up of a client at a market (the earliest due). */
-export async function nextFollowup(db: Db, partnerId: string, marketId: number, clientId: number): Promise<FollowupRowData | null> {
+export async function nextFollowup(
+  db: Db,
+  partnerId: string,
+  marketId: number,
+  clientId: number,
+): Promise<FollowupRowData | null> {
   const [row] = await db
     .select(followupFields)
     .from(followups)
     .innerJoin(legalEntities, eq(legalEntities.id, followups.clientId))
     .leftJoin(users, eq(users.id, followups.assignedUserId))
-    .where(and(eq(followups.partnerId, partnerId), eq(followups.marketId, marketId), eq(followups.clientId, clientId), isNull(followups.doneAt)))
+    .where(
+      and(
+        eq(followups.partnerId, partnerId),
+        eq(followups.marketId, marketId),
+        eq(followups.clientId, clientId),
+        isNull(followups.doneAt),
+      ),
+    )
     .orderBy(asc(followups.dueDate), asc(followups.id))
     .limit(1);
   return row ?? null;
@@ -158,13 +172,20 @@ export async function insertFollowup(db: Db, row: typeof followups.$inferInsert)
   return inserted.id;
 }
 
-export async function updateFollowup(db: Db, id: number, patch: Partial<Pick<typeof followups.$inferInsert, 'doneAt' | 'dueDate' | 'description'>>): Promise<void> {
+export async function updateFollowup(
+  db: Db,
+  id: number,
+  patch: Partial<Pick<typeof followups.$inferInsert, 'doneAt' | 'dueDate' | 'description'>>,
+): Promise<void> {
   await db.update(followups).set(patch).where(eq(followups.id, id));
 }
 
 /** Whether a note belongs to a client (a follow-up may point at one). */
 export async function noteOfClient(db: Db, noteId: number, clientId: number): Promise<boolean> {
-  const [row] = await db.select({ id: notes.id }).from(notes).where(and(eq(notes.id, noteId), eq(notes.clientId, clientId), isNull(notes.deletedAt)));
+  const [row] = await db
+    .select({ id: notes.id })
+    .from(notes)
+    .where(and(eq(notes.id, noteId), eq(notes.clientId, clientId), isNull(notes.deletedAt)));
   return Boolean(row);
 }
 
@@ -186,10 +207,22 @@ export type ActivityRow = {
 };
 
 /** The latest notes, contracts and scale tickets of a market up to `today`, each newest first, `limit` of each. */
-export async function recentActivity(db: Db, partnerId: string, marketId: number, today: string, limit: number): Promise<ActivityRow[]> {
+export async function recentActivity(
+  db: Db,
+  partnerId: string,
+  marketId: number,
+  today: string,
+  limit: number,
+): Promise<ActivityRow[]> {
   const [n, c, t] = await Promise.all([
     db
-      .select({ id: notes.id, clientId: notes.clientId, clientName: legalEntities.name, at: notes.createdAt, note: notes.note })
+      .select({
+        id: notes.id,
+        clientId: notes.clientId,
+        clientName: legalEntities.name,
+        at: notes.createdAt,
+        note: notes.note,
+      })
       .from(notes)
       .innerJoin(legalEntities, eq(legalEntities.id, notes.clientId))
       .where(and(eq(notes.marketId, marketId), eq(notes.partnerId, partnerId), isNull(notes.deletedAt)))
@@ -208,7 +241,9 @@ export async function recentActivity(db: Db, partnerId: string, marketId: number
       })
       .from(contracts)
       .innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId))
-      .where(and(eq(contracts.marketId, marketId), eq(contracts.partnerId, partnerId), lte(contracts.contractDate, today)))
+      .where(
+        and(eq(contracts.marketId, marketId), eq(contracts.partnerId, partnerId), lte(contracts.contractDate, today)),
+      )
       .orderBy(desc(contracts.contractDate), desc(contracts.id))
       .limit(limit),
     db
@@ -223,20 +258,57 @@ export async function recentActivity(db: Db, partnerId: string, marketId: number
       })
       .from(scaleTickets)
       .innerJoin(legalEntities, eq(legalEntities.id, scaleTickets.clientId))
-      .where(and(eq(scaleTickets.marketId, marketId), eq(scaleTickets.partnerId, partnerId), lte(scaleTickets.deliveryDate, today)))
+      .where(
+        and(
+          eq(scaleTickets.marketId, marketId),
+          eq(scaleTickets.partnerId, partnerId),
+          lte(scaleTickets.deliveryDate, today),
+        ),
+      )
       .orderBy(desc(scaleTickets.deliveryDate), desc(scaleTickets.id))
       .limit(limit),
   ]);
   const day = (d: string) => new Date(`${d}T00:00:00.000Z`);
   return [
-    ...n.map((r) => ({ type: 'note' as const, id: r.id, clientId: r.clientId, clientName: r.clientName, at: r.at, note: r.note })),
-    ...c.map((r) => ({ type: 'contract' as const, id: r.id, clientId: r.clientId, clientName: r.clientName, at: day(r.day), display: r.display, quantity: r.quantity, unit: r.unit, cropId: r.cropId })),
-    ...t.map((r) => ({ type: 'scaleTicket' as const, id: r.id, clientId: r.clientId, clientName: r.clientName, at: day(r.day), display: r.display, quantity: r.quantity, unit: 'bushels', cropId: r.cropId })),
+    ...n.map((r) => ({
+      type: 'note' as const,
+      id: r.id,
+      clientId: r.clientId,
+      clientName: r.clientName,
+      at: r.at,
+      note: r.note,
+    })),
+    ...c.map((r) => ({
+      type: 'contract' as const,
+      id: r.id,
+      clientId: r.clientId,
+      clientName: r.clientName,
+      at: day(r.day),
+      display: r.display,
+      quantity: r.quantity,
+      unit: r.unit,
+      cropId: r.cropId,
+    })),
+    ...t.map((r) => ({
+      type: 'scaleTicket' as const,
+      id: r.id,
+      clientId: r.clientId,
+      clientName: r.clientName,
+      at: day(r.day),
+      display: r.display,
+      quantity: r.quantity,
+      unit: 'bushels',
+      cropId: r.cropId,
+    })),
   ];
 }
 
 /** When the market's contracts, scale tickets and notes last changed. */
-export async function lastUpdated(db: Db, partnerId: string, marketId: number): Promise<{ contracts: Date | null; scaleTickets: Date | null; notes: Date | null }> {
+export async function lastUpdated(
+  db: Db,
+  partnerId: string,
+  marketId: number,
+): Promise<{ contracts: Date | null; scaleTickets: Date | null; notes: Date | null }> {
   const [c, t, n] = await Promise.all([
     db
       .select({ at: sql<string | null>`max(${contracts.updatedAt})::text` })
@@ -254,4 +326,3 @@ export async function lastUpdated(db: Db, partnerId: string, marketId: number): 
   const asDate = (v: string | null | undefined) => (v ? new Date(v) : null);
   return { contracts: asDate(c[0]?.at), scaleTickets: asDate(t[0]?.at), notes: asDate(n[0]?.at) };
 }
-

@@ -50,14 +50,18 @@ export const crmMarketsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
       config: { access: 'session' },
       schema: {
         params: z.object({ platformId: idParam }),
-        querystring: z.object({ limit_by_user_id: z.string().max(64).optional(), include_admin_permissions: flag.optional() }),
+        querystring: z.object({
+          limit_by_user_id: z.string().max(64).optional(),
+          include_admin_permissions: flag.optional(),
+        }),
         response: { 200: crmMarketsResponseSchema, ...crmErrors },
       },
     },
     async (request) =>
       listMarkets(deps, request, request.params.platformId, {
         limitByUserId: request.query.limit_by_user_id ?? null,
-        includeAdminPermissions: request.query.include_admin_permissions === 'true' || request.query.include_admin_permissions === '1',
+        includeAdminPermissions:
+          request.query.include_admin_permissions === 'true' || request.query.include_admin_permissions === '1',
       }),
   );
 
@@ -66,7 +70,11 @@ export const crmMarketsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
     `${MERCH}/le/:platformId/task-list`,
     {
       config: { access: 'session' },
-      schema: { params: z.object({ platformId: idParam }), querystring: rawQuerySchema, response: { 200: taskListResponseSchema, ...crmErrors } },
+      schema: {
+        params: z.object({ platformId: idParam }),
+        querystring: rawQuerySchema,
+        response: { 200: taskListResponseSchema, ...crmErrors },
+      },
     },
     async (request) => taskList(deps, request, request.params.platformId, request.query),
   );
@@ -105,7 +113,10 @@ export const crmMarketsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
 
   app.post(
     `${MERCH}/followups`,
-    { config: { access: 'session', writeLimit: CREATE_LIMIT_PER_MINUTE }, schema: { body: followupCreateSchema, response: { 201: followupRowSchema, ...crmWriteErrors } } },
+    {
+      config: { access: 'session', writeLimit: CREATE_LIMIT_PER_MINUTE },
+      schema: { body: followupCreateSchema, response: { 201: followupRowSchema, ...crmWriteErrors } },
+    },
     async (request, reply) => reply.status(201).send(await createFollowup(deps, request, request.body)),
   );
 
@@ -113,7 +124,11 @@ export const crmMarketsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
     `${MERCH}/followups/:followupId`,
     {
       config: { access: 'session' },
-      schema: { params: z.object({ followupId: idParam }), body: followupUpdateSchema, response: { 200: followupRowSchema, ...crmWriteErrors } },
+      schema: {
+        params: z.object({ followupId: idParam }),
+        body: followupUpdateSchema,
+        response: { 200: followupRowSchema, ...crmWriteErrors },
+      },
     },
     async (request) => changeFollowup(deps, request, request.params.followupId, request.body),
   );
@@ -138,7 +153,10 @@ export const crmMarketsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
     `${MERCH}/last-updated`,
     {
       config: { access: 'session' },
-      schema: { querystring: z.object({ market_id: idParam.optional() }), response: { 200: lastUpdatedResponseSchema, ...crmErrors } },
+      schema: {
+        querystring: z.object({ market_id: idParam.optional() }),
+        response: { 200: lastUpdatedResponseSchema, ...crmErrors },
+      },
     },
     async (request) => marketLastUpdated(deps, request, request.query.market_id ?? null),
   );

@@ -79,7 +79,12 @@ export async function merchandisingBootstrap(deps: CrmDeps, request: FastifyRequ
   const b = actor.partner.branding;
   return {
     partnerLegalEntity: le,
-    partner: { id: actor.partner.id, displayName: actor.partner.displayName, shortName: b.shortName, tradeName: b.tradeName },
+    partner: {
+      id: actor.partner.id,
+      displayName: actor.partner.displayName,
+      shortName: b.shortName,
+      tradeName: b.tradeName,
+    },
     partnerHasCrm: actor.partner.experiences.includes('crm'),
     ingestDashboardAccess: isCrmAdmin(actor.adminGrants, { isSuperAdmin: actor.isSuperAdmin }),
     structuredProductAccess: structuredProductAccess(actor),
@@ -122,7 +127,8 @@ export async function listMarkets(
   const limitBy = options.limitByUserId?.trim() ?? '';
   if (limitBy !== '' && limitBy !== 'false' && limitBy !== '0') {
     limit = true;
-    const self = limitBy === 'true' || limitBy === '1' || limitBy === actor.user.id || limitBy === String(actor.user.legacyId);
+    const self =
+      limitBy === 'true' || limitBy === '1' || limitBy === actor.user.id || limitBy === String(actor.user.legacyId);
     if (!self) {
       if (!isCrmAdmin(actor.adminGrants, { isSuperAdmin: actor.isSuperAdmin })) {
         throw new AppError('forbidden', "Only an administrator may list another user's markets.");
@@ -135,19 +141,27 @@ export async function listMarkets(
         user: other,
         adminGrants: other.adminPermissions as AdminGrants,
         isSuperAdmin: other.isSuperAdmin,
-        markets: rows.map((r) => ({ ...r, permissions: other.isSuperAdmin ? [...MARKET_PERMISSIONS] : normalizeMarketPermissions(r.permissions) })),
+        markets: rows.map((r) => ({
+          ...r,
+          permissions: other.isSuperAdmin ? [...MARKET_PERMISSIONS] : normalizeMarketPermissions(r.permissions),
+        })),
       };
     }
   }
   const markets = (limit ? userMarkets(subject) : subject.markets).map((m) => marketRow(subject, m));
   if (!options.includeAdminPermissions) return { markets };
-  return { markets, adminPermissions: adminGrantsFor(subject), isAdmin: isCrmAdmin(subject.adminGrants, { isSuperAdmin: subject.isSuperAdmin }) };
+  return {
+    markets,
+    adminPermissions: adminGrantsFor(subject),
+    isAdmin: isCrmAdmin(subject.adminGrants, { isSuperAdmin: subject.isSuperAdmin }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Dashboard
 
-const hasDashboard = (actor: CrmActor) => (m: CrmMarket) => hasEntitlement(entitlementContext(actor, m), dashboardEntitlementKey(actor.partner.branding.shortName));
+const hasDashboard = (actor: CrmActor) => (m: CrmMarket) =>
+  hasEntitlement(entitlementContext(actor, m), dashboardEntitlementKey(actor.partner.branding.shortName));
 
 /** market_id when given (404 / 403 as for every market id), else the user's first market with the dashboard. */
 function dashboardMarket(actor: CrmActor, marketId: number | null): CrmMarket {
@@ -163,16 +177,32 @@ function dashboardMarket(actor: CrmActor, marketId: number | null): CrmMarket {
  * the list context (commodity / cropId / crop_year and the other list filters), each counted up to
  * 10,000.
  */
-export async function taskList(deps: CrmDeps, request: FastifyRequest, platformId: number, raw: ListParams): Promise<TaskListResponse> {
+export async function taskList(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  platformId: number,
+  raw: ListParams,
+): Promise<TaskListResponse> {
   const actor = await loadCrmActor(deps, request);
   requirePlatform(actor, platformId);
   const parsed = parseListQuery(raw);
   const market = dashboardMarket(actor, parsed.marketId);
-  const q = { ...parsed, marketId: market.id, view: 'default' as const, tab: 'contracts' as const, listType: 'contract' as const };
+  const q = {
+    ...parsed,
+    marketId: market.id,
+    view: 'default' as const,
+    tab: 'contracts' as const,
+    listType: 'contract' as const,
+  };
   const today = marketToday(market);
   const db = deps.ctx.database.db;
   const counts = await Promise.all(
-    TASK_LIST_STATUSES.map((s) => countRows(db, listPlan(q, { partnerId: actor.partner.id, today, extra: [conditionSql(TASK_LIST_RULES[s], { today })] }))),
+    TASK_LIST_STATUSES.map((s) =>
+      countRows(
+        db,
+        listPlan(q, { partnerId: actor.partner.id, today, extra: [conditionSql(TASK_LIST_RULES[s], { today })] }),
+      ),
+    ),
   );
   return {
     marketId: market.id,
@@ -194,7 +224,9 @@ export function followupRow(r: FollowupRowData, today: string): FollowupRow {
     dueDate: r.dueDate,
     description: r.description,
     noteId: r.noteId,
-    assignedUser: r.assignedUserId ? { id: r.assignedUserId, name: personName(r.assignedFirst, r.assignedLast, r.assignedEmail) } : null,
+    assignedUser: r.assignedUserId
+      ? { id: r.assignedUserId, name: personName(r.assignedFirst, r.assignedLast, r.assignedEmail) }
+      : null,
     state: followupState(r.dueDate, today),
     ageBucket: followupAgeBucket(r.dueDate, today),
     daysOverdue: daysOverdue(r.dueDate, today),
@@ -204,7 +236,8 @@ export function followupRow(r: FollowupRowData, today: string): FollowupRow {
 }
 
 /** Follow-ups are read with the dashboard or the notes permission, written with notes. */
-const canReadFollowups = (actor: CrmActor) => (m: CrmMarket) => hasDashboard(actor)(m) || m.permissions.includes('notes');
+const canReadFollowups = (actor: CrmActor) => (m: CrmMarket) =>
+  hasDashboard(actor)(m) || m.permissions.includes('notes');
 
 export type FollowupQuery = {
   marketId: number | null;
@@ -217,7 +250,11 @@ export type FollowupQuery = {
   paginationToken: string | null;
 };
 
-export async function followupList(deps: CrmDeps, request: FastifyRequest, query: FollowupQuery): Promise<FollowupListResponse> {
+export async function followupList(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  query: FollowupQuery,
+): Promise<FollowupListResponse> {
   const db = deps.ctx.database.db;
   const actor = await loadCrmActor(deps, request);
   const allowed = canReadFollowups(actor);
@@ -230,7 +267,12 @@ export async function followupList(deps: CrmDeps, request: FastifyRequest, query
   }
   if (query.clientId !== null) await requireClient(deps, actor, query.clientId);
   const today = marketToday(market);
-  const filter = { partnerId: actor.partner.id, marketId: market.id, clientId: query.clientId, assignedUserId: query.assigned === 'me' ? actor.user.id : null };
+  const filter = {
+    partnerId: actor.partner.id,
+    marketId: market.id,
+    clientId: query.clientId,
+    assignedUserId: query.assigned === 'me' ? actor.user.id : null,
+  };
   // age (under / over) picks a bucket of the past ones; state picks upcoming or past; neither: all open ones.
   const bucket = followupAgeBucketFromParam(query.age);
   const which = bucket ?? query.state;
@@ -239,22 +281,47 @@ export async function followupList(deps: CrmDeps, request: FastifyRequest, query
   const under = followupDueRange('under90Days', today);
   const over = followupDueRange('over90Days', today);
   let counts: Awaited<ReturnType<typeof countFollowups>> | null = null;
-  const page = await keysetPage<FollowupRowData>(deps.ctx, query, { list: 'followups', filter, which, size: query.pageSize }, {
-    keyOf: (row) => row.dueDate,
-    fetch: (after, limit, offset) => listFollowups(db, { ...filter, ...range, order, after: after && { dueDate: after.key, id: after.id }, limit, offset }),
-    count: async () => {
-      counts = await countFollowups(db, filter, { today, under90From: under.from!, over90To: over.to! });
-      const c = counts;
-      return Math.min(
-        MAX_TOTAL_ROWS,
-        bucket === 'under90Days' ? c.under90Days : bucket === 'over90Days' ? c.over90Days : which === 'upcoming' ? c.upcoming : which === 'past' ? c.past : c.upcoming + c.past,
-      );
+  const page = await keysetPage<FollowupRowData>(
+    deps.ctx,
+    query,
+    { list: 'followups', filter, which, size: query.pageSize },
+    {
+      keyOf: (row) => row.dueDate,
+      fetch: (after, limit, offset) =>
+        listFollowups(db, {
+          ...filter,
+          ...range,
+          order,
+          after: after && { dueDate: after.key, id: after.id },
+          limit,
+          offset,
+        }),
+      count: async () => {
+        counts = await countFollowups(db, filter, { today, under90From: under.from!, over90To: over.to! });
+        const c = counts;
+        return Math.min(
+          MAX_TOTAL_ROWS,
+          bucket === 'under90Days'
+            ? c.under90Days
+            : bucket === 'over90Days'
+              ? c.over90Days
+              : which === 'upcoming'
+                ? c.upcoming
+                : which === 'past'
+                  ? c.past
+                  : c.upcoming + c.past,
+        );
+      },
     },
-  });
+  );
   return { ...page, rows: page.rows.map((r) => followupRow(r, today)), counts: counts! };
 }
 
-export async function createFollowup(deps: CrmDeps, request: FastifyRequest, input: FollowupCreate): Promise<FollowupRow> {
+export async function createFollowup(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  input: FollowupCreate,
+): Promise<FollowupRow> {
   const db = deps.ctx.database.db;
   const actor = await loadCrmActor(deps, request);
   const market = requireMarket(actor, input.marketId, hasPermission('notes'), 'follow-ups');
@@ -277,13 +344,23 @@ export async function createFollowup(deps: CrmDeps, request: FastifyRequest, inp
     dueDate: input.dueDate,
     description: input.description,
   });
-  await audit(db, request, { actorUserId: actor.user.id, action: 'followup_create', targetType: 'followup', targetId: String(id) });
+  await audit(db, request, {
+    actorUserId: actor.user.id,
+    action: 'followup_create',
+    targetType: 'followup',
+    targetId: String(id),
+  });
   const row = await findFollowup(db, actor.partner.id, id);
   if (!row) throw new AppError('not_found');
   return followupRow(row, marketToday(market));
 }
 
-export async function changeFollowup(deps: CrmDeps, request: FastifyRequest, id: number, input: FollowupUpdate): Promise<FollowupRow> {
+export async function changeFollowup(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  id: number,
+  input: FollowupUpdate,
+): Promise<FollowupRow> {
   const db = deps.ctx.database.db;
   const actor = await loadCrmActor(deps, request);
   const existing = await findFollowup(db, actor.partner.id, id);
@@ -294,13 +371,26 @@ export async function changeFollowup(deps: CrmDeps, request: FastifyRequest, id:
     ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
   });
-  await audit(db, request, { actorUserId: actor.user.id, action: 'followup_update', targetType: 'followup', targetId: String(id), details: { ...input } });
+  await audit(db, request, {
+    actorUserId: actor.user.id,
+    action: 'followup_update',
+    targetType: 'followup',
+    targetId: String(id),
+    details: { ...input },
+  });
   const row = await findFollowup(db, actor.partner.id, id);
   if (!row) throw new AppError('not_found');
   return followupRow(row, marketToday(market));
 }
 
-function activitySummary(r: { type: string; note?: string; display?: string; quantity?: string; unit?: string; cropId?: number }): string {
+function activitySummary(r: {
+  type: string;
+  note?: string;
+  display?: string;
+  quantity?: string;
+  unit?: string;
+  cropId?: number;
+}): string {
   if (r.type === 'note') {
     const text = (r.note ?? '').replace(/\s+/g, ' ').trim();
     return text.length > 120 ? `${text.slice(0, 119)}…` : text;
@@ -310,18 +400,35 @@ function activitySummary(r: { type: string; note?: string; display?: string; qua
   return `${r.display ?? ''} · ${formatNumber(r.quantity ?? '0')} ${unit} ${crop}`.trim();
 }
 
-export async function recentClientActivity(deps: CrmDeps, request: FastifyRequest, marketId: number | null, limit: number): Promise<RecentActivityResponse> {
+export async function recentClientActivity(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number | null,
+  limit: number,
+): Promise<RecentActivityResponse> {
   const actor = await loadCrmActor(deps, request);
   const market = dashboardMarket(actor, marketId);
   const rows = await recentActivity(deps.ctx.database.db, actor.partner.id, market.id, marketToday(market), limit);
   const items = rows
     .sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id)
     .slice(0, limit)
-    .map((r) => ({ type: r.type, id: r.id, clientId: r.clientId, clientName: r.clientName, marketId: market.id, at: r.at.toISOString(), summary: activitySummary(r) }));
+    .map((r) => ({
+      type: r.type,
+      id: r.id,
+      clientId: r.clientId,
+      clientName: r.clientName,
+      marketId: market.id,
+      at: r.at.toISOString(),
+      summary: activitySummary(r),
+    }));
   return { marketId: market.id, items };
 }
 
-export async function marketLastUpdated(deps: CrmDeps, request: FastifyRequest, marketId: number | null): Promise<LastUpdatedResponse> {
+export async function marketLastUpdated(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number | null,
+): Promise<LastUpdatedResponse> {
   const actor = await loadCrmActor(deps, request);
   let market: CrmMarket;
   if (marketId !== null) market = requireMarket(actor, marketId, (m) => m.permissions.length > 0, 'this market');
@@ -334,6 +441,11 @@ export async function marketLastUpdated(deps: CrmDeps, request: FastifyRequest, 
   const all = [at.contracts, at.scaleTickets, at.notes].filter((d): d is Date => d !== null);
   const latest = all.length > 0 ? new Date(Math.max(...all.map((d) => d.getTime()))) : null;
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
-  return { marketId: market.id, contracts: iso(at.contracts), scaleTickets: iso(at.scaleTickets), notes: iso(at.notes), lastUpdated: iso(latest) };
+  return {
+    marketId: market.id,
+    contracts: iso(at.contracts),
+    scaleTickets: iso(at.scaleTickets),
+    notes: iso(at.notes),
+    lastUpdated: iso(latest),
+  };
 }
-

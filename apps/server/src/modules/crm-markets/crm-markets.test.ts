@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import { MARKET_PERMISSIONS, addDays, taskListStatuses, type ContractFacts } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
-import { contractFactsOf, headersOf, seedCrmFixtures, signIn, type Caller, type CrmFixtures } from '../crm-contracts/crm-test-fixtures.ts';
+import {
+  contractFactsOf,
+  headersOf,
+  seedCrmFixtures,
+  signIn,
+  type Caller,
+  type CrmFixtures,
+} from '../crm-contracts/crm-test-fixtures.ts';
 import { etagOf, ifMatchVersion } from './crm-access.ts';
 
 const MERCH = '/api/commodities/merchandising';
@@ -27,7 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (caller: Caller | null, url: string) => t.app.inject({ method: 'GET', url, headers: caller ? headersOf(caller) : {} });
+const get = (caller: Caller | null, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: caller ? headersOf(caller) : {} });
 const send = (caller: Caller, method: 'POST' | 'PATCH', url: string, payload: object) =>
   t.app.inject({ method, url, headers: headersOf(caller), payload });
 
@@ -68,15 +76,28 @@ describe('le/:platformId/markets', () => {
       label: 'FX Ames Elevator',
       address: { city: 'Ames', administrativeAreaLevel1: 'IA' },
       userPermissions: [...MARKET_PERMISSIONS],
-      entitlements: ['granary-dashboard', 'grain-buying-contracts', 'grain-buying-deliveries', 'grain-buying-bids', 'grain-buying-offers'],
+      entitlements: [
+        'granary-dashboard',
+        'grain-buying-contracts',
+        'grain-buying-deliveries',
+        'grain-buying-bids',
+        'grain-buying-offers',
+      ],
     });
-    expect(byId.get(fx.marketBidsOnly)).toMatchObject({ label: 'Regina, SK', userPermissions: ['instruments', 'offers', 'info'], entitlements: ['grain-buying-bids', 'grain-buying-offers'] });
+    expect(byId.get(fx.marketBidsOnly)).toMatchObject({
+      label: 'Regina, SK',
+      userPermissions: ['instruments', 'offers', 'info'],
+      entitlements: ['grain-buying-bids', 'grain-buying-offers'],
+    });
     expect(byId.get(fx.marketNone)).toMatchObject({ userPermissions: [], entitlements: [] });
     expect(byId.has(fx.prairieMarket)).toBe(false);
   });
 
   it('limit_by_user_id keeps the markets the user holds permissions on; include_admin_permissions adds the admin grants', async () => {
-    const res = await get(buyer, `${MERCH}/le/${fx.demoPlatformId}/markets?limit_by_user_id=true&include_admin_permissions=true`);
+    const res = await get(
+      buyer,
+      `${MERCH}/le/${fx.demoPlatformId}/markets?limit_by_user_id=true&include_admin_permissions=true`,
+    );
     const body = res.json();
     const ids = body.markets.map((m: { id: number }) => m.id);
     expect(ids).toContain(fx.marketAll);
@@ -89,21 +110,40 @@ describe('le/:platformId/markets', () => {
   });
 
   it("an admin may list another user's markets of the same partner; others may not", async () => {
-    const adminView = await get(admin, `${MERCH}/le/${fx.demoPlatformId}/markets?limit_by_user_id=${fx.buyerId}&include_admin_permissions=1`);
+    const adminView = await get(
+      admin,
+      `${MERCH}/le/${fx.demoPlatformId}/markets?limit_by_user_id=${fx.buyerId}&include_admin_permissions=1`,
+    );
     expect(adminView.statusCode).toBe(200);
-    expect(adminView.json().markets.find((m: { id: number }) => m.id === fx.marketBidsOnly).userPermissions).toEqual(['instruments', 'offers', 'info']);
+    expect(adminView.json().markets.find((m: { id: number }) => m.id === fx.marketBidsOnly).userPermissions).toEqual([
+      'instruments',
+      'offers',
+      'info',
+    ]);
     expect(adminView.json().adminPermissions).toEqual({ 'buyer-admin': 'all' });
     // The Prairie buyer is not a user of the demo partner.
-    expect((await get(admin, `${MERCH}/le/${fx.demoPlatformId}/markets?limit_by_user_id=${fx.prairieBuyerId}`)).statusCode).toBe(404);
-    await t.database.db.execute(sql`update users set admin_permissions = '{}'::jsonb where email = ${DEMO_ACCOUNTS.buyer}`);
+    expect(
+      (await get(admin, `${MERCH}/le/${fx.demoPlatformId}/markets?limit_by_user_id=${fx.prairieBuyerId}`)).statusCode,
+    ).toBe(404);
+    await t.database.db.execute(
+      sql`update users set admin_permissions = '{}'::jsonb where email = ${DEMO_ACCOUNTS.buyer}`,
+    );
     try {
       const plain = await signIn(t, DEMO_ACCOUNTS.buyer);
-      const adminId = ((await t.database.db.execute(sql`select id from users where email = ${DEMO_ACCOUNTS.admin}`)) as unknown as { rows: { id: string }[] }).rows[0]!.id;
-      expect((await get(plain, `${MERCH}/le/${fx.demoPlatformId}/markets?limit_by_user_id=${adminId}`)).statusCode).toBe(403);
+      const adminId = (
+        (await t.database.db.execute(sql`select id from users where email = ${DEMO_ACCOUNTS.admin}`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows[0]!.id;
+      expect(
+        (await get(plain, `${MERCH}/le/${fx.demoPlatformId}/markets?limit_by_user_id=${adminId}`)).statusCode,
+      ).toBe(403);
       const mine = (await get(plain, `${MERCH}/le/${fx.demoPlatformId}/markets?include_admin_permissions=true`)).json();
       expect(mine).toMatchObject({ adminPermissions: {}, isAdmin: false });
     } finally {
-      await t.database.db.execute(sql`update users set admin_permissions = '{"buyer-admin":["all"]}'::jsonb where email = ${DEMO_ACCOUNTS.buyer}`);
+      await t.database.db.execute(
+        sql`update users set admin_permissions = '{"buyer-admin":["all"]}'::jsonb where email = ${DEMO_ACCOUNTS.buyer}`,
+      );
     }
   });
 
@@ -111,7 +151,9 @@ describe('le/:platformId/markets', () => {
     expect((await get(prairie, `${MERCH}/le/${fx.demoPlatformId}/markets`)).statusCode).toBe(404);
     expect((await get(buyer, `${MERCH}/le/${fx.prairiePlatformId}/markets`)).statusCode).toBe(404);
     expect((await get(buyer, `${MERCH}/le/abc/markets`)).statusCode).toBe(400);
-    expect((await get(buyer, `${MERCH}/le/${fx.demoPlatformId}/markets?include_admin_permissions=maybe`)).statusCode).toBe(400);
+    expect(
+      (await get(buyer, `${MERCH}/le/${fx.demoPlatformId}/markets?include_admin_permissions=maybe`)).statusCode,
+    ).toBe(400);
     expect((await get(farmer, `${MERCH}/le/${fx.demoPlatformId}/markets`)).statusCode).toBe(403);
   });
 });
@@ -128,16 +170,26 @@ describe('dashboard: task list', () => {
 
   it('within the list context (commodity and crop year)', async () => {
     const year = Number(fx.today.slice(0, 4));
-    const res = await get(buyer, `${MERCH}/le/${fx.demoPlatformId}/task-list?market_id=${fx.marketAll}&commodity=SB&crop_year=${year}`);
+    const res = await get(
+      buyer,
+      `${MERCH}/le/${fx.demoPlatformId}/task-list?market_id=${fx.marketAll}&commodity=SB&crop_year=${year}`,
+    );
     const expected = { signature_needed: 0, pricing_needed: 0, delivery_needed: 0 };
-    for (const f of contractsAtAmes.filter((x) => x.cropId === 2 && x.cropYear === year)) for (const s of taskListStatuses(f, fx.today)) expected[s] += 1;
+    for (const f of contractsAtAmes.filter((x) => x.cropId === 2 && x.cropYear === year))
+      for (const s of taskListStatuses(f, fx.today)) expected[s] += 1;
     expect(res.json().counts).toEqual(expected);
   });
 
   it('needs the dashboard permission (403), the partner market (404)', async () => {
-    expect((await get(buyer, `${MERCH}/le/${fx.demoPlatformId}/task-list?market_id=${fx.marketBidsOnly}`)).statusCode).toBe(403);
-    expect((await get(buyer, `${MERCH}/le/${fx.demoPlatformId}/task-list?market_id=${fx.prairieMarket}`)).statusCode).toBe(404);
-    expect((await get(prairie, `${MERCH}/le/${fx.prairiePlatformId}/task-list?market_id=${fx.marketAll}`)).statusCode).toBe(404);
+    expect(
+      (await get(buyer, `${MERCH}/le/${fx.demoPlatformId}/task-list?market_id=${fx.marketBidsOnly}`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await get(buyer, `${MERCH}/le/${fx.demoPlatformId}/task-list?market_id=${fx.prairieMarket}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(prairie, `${MERCH}/le/${fx.prairiePlatformId}/task-list?market_id=${fx.marketAll}`)).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -153,14 +205,18 @@ describe('dashboard: follow-ups', () => {
     expect(body.totalCount).toBe(7);
     const upcoming = (await list('state=upcoming')).json();
     expect(upcoming.rows.map((r: { dueDate: string }) => r.dueDate)).toEqual([fx.today, addDays(fx.today, 5)]);
-    expect(upcoming.rows.every((r: { state: string; ageBucket: null }) => r.state === 'upcoming' && r.ageBucket === null)).toBe(true);
+    expect(
+      upcoming.rows.every((r: { state: string; ageBucket: null }) => r.state === 'upcoming' && r.ageBucket === null),
+    ).toBe(true);
     const under = (await list('age=under')).json();
     expect(under.rows.map((r: { daysOverdue: number }) => r.daysOverdue)).toEqual([1, 30, 89]);
     expect(under.rows.every((r: { ageBucket: string }) => r.ageBucket === 'under90Days')).toBe(true);
     const over = (await list('age=over90Days')).json();
     expect(over.rows.map((r: { daysOverdue: number }) => r.daysOverdue)).toEqual([90, 200]);
     const mine = (await list('assigned=me')).json();
-    expect(mine.rows.every((r: { assignedUser: { id: string } | null }) => r.assignedUser?.id === fx.buyerId)).toBe(true);
+    expect(mine.rows.every((r: { assignedUser: { id: string } | null }) => r.assignedUser?.id === fx.buyerId)).toBe(
+      true,
+    );
     expect((await list('state=later')).statusCode).toBe(400);
   });
 
@@ -170,7 +226,9 @@ describe('dashboard: follow-ups', () => {
     const p2 = (await list(`pageSize=5&page=2&paginationToken=${p1.paginationToken}`)).json();
     expect(p2.rows).toHaveLength(2);
     const all = (await list('')).json();
-    expect([...p1.rows, ...p2.rows].map((r: { id: number }) => r.id)).toEqual(all.rows.map((r: { id: number }) => r.id));
+    expect([...p1.rows, ...p2.rows].map((r: { id: number }) => r.id)).toEqual(
+      all.rows.map((r: { id: number }) => r.id),
+    );
   });
 
   it('creates a follow-up (notes permission) and marks it done', async () => {
@@ -193,15 +251,48 @@ describe('dashboard: follow-ups', () => {
     const bad = [
       { marketId: fx.marketAll, clientId: fx.demoClients[0], dueDate: '2026-02-30', description: 'x' },
       { marketId: fx.marketAll, clientId: fx.demoClients[0], dueDate: fx.today, description: '' },
-      { marketId: fx.marketAll, clientId: fx.demoClients[0], dueDate: fx.today, description: 'x', assignedUserId: fx.prairieBuyerId },
+      {
+        marketId: fx.marketAll,
+        clientId: fx.demoClients[0],
+        dueDate: fx.today,
+        description: 'x',
+        assignedUserId: fx.prairieBuyerId,
+      },
       { marketId: fx.marketAll, clientId: fx.demoClients[0], dueDate: fx.today, description: 'x', noteId: 999999 },
       { marketId: 'one', clientId: fx.demoClients[0], dueDate: fx.today, description: 'x' },
       { marketId: fx.marketAll, clientId: fx.demoClients[0], dueDate: fx.today, description: 'a\u0000b' },
     ];
     for (const body of bad) expect((await send(buyer, 'POST', `${MERCH}/followups`, body)).statusCode).toBe(400);
-    expect((await send(buyer, 'POST', `${MERCH}/followups`, { marketId: fx.marketAll, clientId: fx.prairieClient, dueDate: fx.today, description: 'x' })).statusCode).toBe(404);
-    expect((await send(prairie, 'POST', `${MERCH}/followups`, { marketId: fx.marketAll, clientId: fx.demoClients[0], dueDate: fx.today, description: 'x' })).statusCode).toBe(404);
-    expect((await send(buyer, 'POST', `${MERCH}/followups`, { marketId: fx.marketBidsOnly, clientId: fx.demoClients[0], dueDate: fx.today, description: 'x' })).statusCode).toBe(403);
+    expect(
+      (
+        await send(buyer, 'POST', `${MERCH}/followups`, {
+          marketId: fx.marketAll,
+          clientId: fx.prairieClient,
+          dueDate: fx.today,
+          description: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await send(prairie, 'POST', `${MERCH}/followups`, {
+          marketId: fx.marketAll,
+          clientId: fx.demoClients[0],
+          dueDate: fx.today,
+          description: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await send(buyer, 'POST', `${MERCH}/followups`, {
+          marketId: fx.marketBidsOnly,
+          clientId: fx.demoClients[0],
+          dueDate: fx.today,
+          description: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
     const some = (await list('')).json().rows[0];
     expect((await send(prairie, 'PATCH', `${MERCH}/followups/${some.id}`, { done: true })).statusCode).toBe(404);
     expect((await send(buyer, 'PATCH', `${MERCH}/followups/${some.id}`, {})).statusCode).toBe(400);
@@ -234,7 +325,8 @@ describe('dashboard: recent activity and last-updated', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.marketId).toBe(fx.marketAll);
-    for (const k of ['contracts', 'scaleTickets', 'notes', 'lastUpdated']) expect(Date.parse(body[k])).toBeGreaterThan(0);
+    for (const k of ['contracts', 'scaleTickets', 'notes', 'lastUpdated'])
+      expect(Date.parse(body[k])).toBeGreaterThan(0);
     expect(body.lastUpdated).toBe([body.contracts, body.scaleTickets, body.notes].sort().at(-1));
     expect((await get(buyer, `${MERCH}/last-updated?market_id=${fx.marketNone}`)).statusCode).toBe(403);
     expect((await get(buyer, `${MERCH}/last-updated?market_id=x`)).statusCode).toBe(400);

@@ -29,7 +29,9 @@ const QTY = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 function price(v: string | null, currency: string): string {
   if (v === null) return '-';
   const n = Number(v);
-  const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(Math.abs(n));
+  const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
+    Math.abs(n),
+  );
   return `${n < 0 ? '-' : ''}${currency === 'CAD' ? 'CA$' : '$'}${text}`;
 }
 
@@ -68,7 +70,16 @@ export function termsText(t: SigningTerms): string {
   ].join('\n');
 }
 
-function drawLines(page: PDFPage, lines: string[], x: number, y: number, font: PDFFont, size: number, leading: number, color = INK): number {
+function drawLines(
+  page: PDFPage,
+  lines: string[],
+  x: number,
+  y: number,
+  font: PDFFont,
+  size: number,
+  leading: number,
+  color = INK,
+): number {
   let at = y;
   for (const line of lines) {
     page.drawText(pdfText(line), { x, y: at, size, font, color });
@@ -93,7 +104,10 @@ export async function contractPdf(t: SigningTerms, meta: { termsHash: string; cr
 
   page.drawText(pdfText(t.partnerName), { x: MARGIN, y, size: 16, font: bold, color: INK });
   y -= 20;
-  page.drawText(pdfText(`${t.direction === 'purchase' ? 'Grain purchase contract' : 'Grain sale contract'} ${t.displayContractId}`), { x: MARGIN, y, size: 12, font: regular, color: MUTED });
+  page.drawText(
+    pdfText(`${t.direction === 'purchase' ? 'Grain purchase contract' : 'Grain sale contract'} ${t.displayContractId}`),
+    { x: MARGIN, y, size: 12, font: regular, color: MUTED },
+  );
   y -= 28;
 
   const rows: [string, string][] = [
@@ -125,9 +139,22 @@ export async function contractPdf(t: SigningTerms, meta: { termsHash: string; cr
 
   // The signature block, empty until signed.
   const box = SIGNATURE_BOX;
-  page.drawRectangle({ x: box.x, y: box.y, width: box.width, height: box.height, borderColor: MUTED, borderWidth: 0.75 });
+  page.drawRectangle({
+    x: box.x,
+    y: box.y,
+    width: box.width,
+    height: box.height,
+    borderColor: MUTED,
+    borderWidth: 0.75,
+  });
   page.drawText('Signature', { x: box.x + 10, y: box.y + box.height - 18, size: 11, font: bold, color: INK });
-  page.drawText(pdfText(`${t.direction === 'purchase' ? 'Seller' : 'Buyer'}: ${t.clientName}`), { x: box.x + 10, y: box.y + box.height - 34, size: 9, font: regular, color: MUTED });
+  page.drawText(pdfText(`${t.direction === 'purchase' ? 'Seller' : 'Buyer'}: ${t.clientName}`), {
+    x: box.x + 10,
+    y: box.y + box.height - 34,
+    size: 9,
+    font: regular,
+    color: MUTED,
+  });
   return doc.save();
 }
 

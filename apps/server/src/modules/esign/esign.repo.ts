@@ -114,12 +114,24 @@ export async function lockEsignContract(db: Db, contractId: number): Promise<Esi
   return row ?? null;
 }
 
-export type EnterpriseUser = { id: string; email: string; firstName: string | null; lastName: string | null; role: string };
+export type EnterpriseUser = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: string;
+};
 
 /** The users onboarded on an enterprise (the client's farm), owners first. */
 export async function enterpriseUsersOf(db: Db, enterpriseId: number): Promise<EnterpriseUser[]> {
   return db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: enterpriseUsers.role })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: enterpriseUsers.role,
+    })
     .from(enterpriseUsers)
     .innerJoin(users, eq(users.id, enterpriseUsers.userId))
     .where(and(eq(enterpriseUsers.enterpriseId, enterpriseId), eq(users.status, 'active')))
@@ -140,10 +152,19 @@ export async function isEnterpriseUser(db: Db, enterpriseId: number, userId: str
 export type DocumentRow = typeof contractDocuments.$inferSelect;
 export type FileRow = Omit<typeof documentFiles.$inferSelect, 'content'>;
 
-export async function insertDocument(db: Db, row: { contractId: number; fileName: string; sha256: string }): Promise<DocumentRow> {
+export async function insertDocument(
+  db: Db,
+  row: { contractId: number; fileName: string; sha256: string },
+): Promise<DocumentRow> {
   const [doc] = await db
     .insert(contractDocuments)
-    .values({ contractId: row.contractId, kind: 'contract', fileName: row.fileName, status: 'sent', sha256: row.sha256 })
+    .values({
+      contractId: row.contractId,
+      kind: 'contract',
+      fileName: row.fileName,
+      status: 'sent',
+      sha256: row.sha256,
+    })
     .returning();
   return doc!;
 }
@@ -153,14 +174,35 @@ export async function voidOpenDocuments(db: Db, contractId: number, keepId: numb
   await db
     .update(contractDocuments)
     .set({ status: 'void' })
-    .where(and(eq(contractDocuments.contractId, contractId), inArray(contractDocuments.status, ['draft', 'sent']), sql`${contractDocuments.id} <> ${keepId}`));
+    .where(
+      and(
+        eq(contractDocuments.contractId, contractId),
+        inArray(contractDocuments.status, ['draft', 'sent']),
+        sql`${contractDocuments.id} <> ${keepId}`,
+      ),
+    );
 }
 
-export async function insertFile(db: Db, row: { documentId: number; kind: 'generated' | 'signed'; sha256: string; content: Buffer }): Promise<void> {
-  await db.insert(documentFiles).values({ documentId: row.documentId, kind: row.kind, sha256: row.sha256, size: row.content.length, content: row.content });
+export async function insertFile(
+  db: Db,
+  row: { documentId: number; kind: 'generated' | 'signed'; sha256: string; content: Buffer },
+): Promise<void> {
+  await db
+    .insert(documentFiles)
+    .values({
+      documentId: row.documentId,
+      kind: row.kind,
+      sha256: row.sha256,
+      size: row.content.length,
+      content: row.content,
+    });
 }
 
-export async function findFile(db: Db, documentId: number, kind: 'generated' | 'signed'): Promise<(FileRow & { content: Buffer }) | null> {
+export async function findFile(
+  db: Db,
+  documentId: number,
+  kind: 'generated' | 'signed',
+): Promise<(FileRow & { content: Buffer }) | null> {
   const [row] = await db
     .select()
     .from(documentFiles)
@@ -191,7 +233,15 @@ export async function filesOf(db: Db, documentIds: number[]): Promise<FileRow[]>
 export async function findDocumentScope(
   db: Db,
   documentId: number,
-): Promise<{ id: number; contractId: number; partnerId: string; marketId: number; clientEnterpriseId: number | null; fileName: string; status: string } | null> {
+): Promise<{
+  id: number;
+  contractId: number;
+  partnerId: string;
+  marketId: number;
+  clientEnterpriseId: number | null;
+  fileName: string;
+  status: string;
+} | null> {
   const [row] = await db
     .select({
       id: contractDocuments.id,
@@ -210,15 +260,29 @@ export async function findDocumentScope(
 }
 
 export async function documentsOf(db: Db, contractId: number): Promise<DocumentRow[]> {
-  return db.select().from(contractDocuments).where(eq(contractDocuments.contractId, contractId)).orderBy(desc(contractDocuments.createdAt), desc(contractDocuments.id));
+  return db
+    .select()
+    .from(contractDocuments)
+    .where(eq(contractDocuments.contractId, contractId))
+    .orderBy(desc(contractDocuments.createdAt), desc(contractDocuments.id));
 }
 
-export async function markDocumentSigned(db: Db, documentId: number, row: { sha256: string; signedBy: string | null; signedAt: Date; signedIp: string | null }): Promise<void> {
-  await db.update(contractDocuments).set({ status: 'signed', ...row }).where(eq(contractDocuments.id, documentId));
+export async function markDocumentSigned(
+  db: Db,
+  documentId: number,
+  row: { sha256: string; signedBy: string | null; signedAt: Date; signedIp: string | null },
+): Promise<void> {
+  await db
+    .update(contractDocuments)
+    .set({ status: 'signed', ...row })
+    .where(eq(contractDocuments.id, documentId));
 }
 
 export async function markDocumentVoid(db: Db, documentId: number): Promise<void> {
-  await db.update(contractDocuments).set({ status: 'void' }).where(and(eq(contractDocuments.id, documentId), eq(contractDocuments.status, 'sent')));
+  await db
+    .update(contractDocuments)
+    .set({ status: 'void' })
+    .where(and(eq(contractDocuments.id, documentId), eq(contractDocuments.status, 'sent')));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -228,7 +292,19 @@ export type RequestRow = typeof signingRequests.$inferSelect;
 
 export async function insertRequest(
   db: Db,
-  row: Pick<RequestRow, 'documentId' | 'contractId' | 'provider' | 'tokenHash' | 'termsHash' | 'sentBy' | 'expiresAt' | 'signerUserId' | 'signerEmail' | 'signerName'>,
+  row: Pick<
+    RequestRow,
+    | 'documentId'
+    | 'contractId'
+    | 'provider'
+    | 'tokenHash'
+    | 'termsHash'
+    | 'sentBy'
+    | 'expiresAt'
+    | 'signerUserId'
+    | 'signerEmail'
+    | 'signerName'
+  >,
 ): Promise<RequestRow> {
   const [out] = await db.insert(signingRequests).values(row).returning();
   return out!;
@@ -248,7 +324,10 @@ export async function voidOpenRequests(db: Db, contractId: number): Promise<Requ
 }
 
 export async function voidRequest(db: Db, requestId: number): Promise<void> {
-  await db.update(signingRequests).set({ status: 'void' }).where(and(eq(signingRequests.id, requestId), inArray(signingRequests.status, ['sent', 'viewed'])));
+  await db
+    .update(signingRequests)
+    .set({ status: 'void' })
+    .where(and(eq(signingRequests.id, requestId), inArray(signingRequests.status, ['sent', 'viewed'])));
 }
 
 export async function findRequestByTokenHash(db: Db, tokenHash: string): Promise<RequestRow | null> {
@@ -261,9 +340,15 @@ export async function findRequest(db: Db, requestId: number): Promise<RequestRow
   return row ?? null;
 }
 
-export async function latestRequest(db: Db, contractId: number): Promise<(RequestRow & { sentByName: string | null }) | null> {
+export async function latestRequest(
+  db: Db,
+  contractId: number,
+): Promise<(RequestRow & { sentByName: string | null }) | null> {
   const [row] = await db
-    .select({ request: signingRequests, sentByName: sql<string | null>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')` })
+    .select({
+      request: signingRequests,
+      sentByName: sql<string | null>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
+    })
     .from(signingRequests)
     .leftJoin(users, eq(users.id, signingRequests.sentBy))
     .where(eq(signingRequests.contractId, contractId))
@@ -297,12 +382,25 @@ export async function markViewed(db: Db, requestId: number): Promise<void> {
 export async function completeRequest(
   db: Db,
   requestId: number,
-  row: { signerUserId: string | null; signerName: string; signerEmail: string | null; signedIp: string | null; signedUserAgent: string | null; completedAt: Date },
+  row: {
+    signerUserId: string | null;
+    signerName: string;
+    signerEmail: string | null;
+    signedIp: string | null;
+    signedUserAgent: string | null;
+    completedAt: Date;
+  },
 ): Promise<RequestRow | null> {
   const [out] = await db
     .update(signingRequests)
     .set({ status: 'signed', ...row })
-    .where(and(eq(signingRequests.id, requestId), inArray(signingRequests.status, ['sent', 'viewed']), gt(signingRequests.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(signingRequests.id, requestId),
+        inArray(signingRequests.status, ['sent', 'viewed']),
+        gt(signingRequests.expiresAt, sql`now()`),
+      ),
+    )
     .returning();
   return out ?? null;
 }
@@ -314,7 +412,11 @@ export async function openRequestsForEnterprises(
 ): Promise<{ request: RequestRow; displayContractId: string; clientName: string }[]> {
   if (enterpriseIds.length === 0) return [];
   return db
-    .select({ request: signingRequests, displayContractId: contracts.displayContractId, clientName: legalEntities.name })
+    .select({
+      request: signingRequests,
+      displayContractId: contracts.displayContractId,
+      clientName: legalEntities.name,
+    })
     .from(signingRequests)
     .innerJoin(contracts, eq(contracts.id, signingRequests.contractId))
     .innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId))
@@ -331,7 +433,10 @@ export async function openRequestsForEnterprises(
 }
 
 export async function enterpriseIdsOfUser(db: Db, userId: string): Promise<number[]> {
-  const rows = await db.select({ id: enterpriseUsers.enterpriseId }).from(enterpriseUsers).where(eq(enterpriseUsers.userId, userId));
+  const rows = await db
+    .select({ id: enterpriseUsers.enterpriseId })
+    .from(enterpriseUsers)
+    .where(eq(enterpriseUsers.userId, userId));
   return rows.map((r) => r.id);
 }
 
@@ -347,10 +452,16 @@ export async function setEsignSent(db: Db, contractId: number, termsHash: string
 
 /** Signed, with the hash of the terms signed (a later amendment changes terms_hash: signature_mismatch). */
 export async function setContractSigned(db: Db, contractId: number, signedTermsHash: string): Promise<void> {
-  await db.update(contracts).set({ signed: true, signedTermsHash, updatedAt: new Date() }).where(eq(contracts.id, contractId));
+  await db
+    .update(contracts)
+    .set({ signed: true, signedTermsHash, updatedAt: new Date() })
+    .where(eq(contracts.id, contractId));
 }
 
-export async function insertNotifications(db: Db, rows: { userId: string; topic: string; title: string; body: string; link: string | null }[]): Promise<void> {
+export async function insertNotifications(
+  db: Db,
+  rows: { userId: string; topic: string; title: string; body: string; link: string | null }[],
+): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(notifications).values(rows);
 }

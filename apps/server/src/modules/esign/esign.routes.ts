@@ -17,7 +17,15 @@ import {
 } from '@granary/domain';
 import { idParam } from '../crm-markets/crm-access.ts';
 import { crmErrors, crmWriteErrors } from '../crm-markets/crm-http.ts';
-import { contractEsignStatus, sendForSignature, sendSigningPdf, signContract, signingReview, signingUrls, type EsignDeps } from './esign.service.ts';
+import {
+  contractEsignStatus,
+  sendForSignature,
+  sendSigningPdf,
+  signContract,
+  signingReview,
+  signingUrls,
+  type EsignDeps,
+} from './esign.service.ts';
 
 const PC = '/api/commodities/profit-center';
 
@@ -25,21 +33,30 @@ export const esignRoutes: FastifyPluginAsyncZod<EsignDeps> = async (app, deps) =
   // The buyer sends a contract for signature, or again when its signature mismatches (contract_documents permission).
   app.post(
     `${PC}/contracts/sign`,
-    { config: { access: 'session' }, schema: { body: esignSendSchema, response: { 200: esignSendResponseSchema, ...crmWriteErrors } } },
+    {
+      config: { access: 'session' },
+      schema: { body: esignSendSchema, response: { 200: esignSendResponseSchema, ...crmWriteErrors } },
+    },
     async (request) => sendForSignature(deps, request, request.body.contractId),
   );
 
   // An amended contract's terms sent for signature again (only a signed contract whose terms changed since).
   app.post(
     `${PC}/contract-amendments/sign`,
-    { config: { access: 'session' }, schema: { body: esignSendSchema, response: { 200: esignSendResponseSchema, ...crmWriteErrors } } },
+    {
+      config: { access: 'session' },
+      schema: { body: esignSendSchema, response: { 200: esignSendResponseSchema, ...crmWriteErrors } },
+    },
     async (request) => sendForSignature(deps, request, request.body.contractId, { amendment: true }),
   );
 
   // The contract's e-sign state for the buyer's drawer: eligible / sent on … / signed by … on … / mismatch.
   app.get(
     `${PC}/contracts/:contractId/signing`,
-    { config: { access: 'session' }, schema: { params: z.object({ contractId: idParam }), response: { 200: contractEsignStatusSchema, ...crmErrors } } },
+    {
+      config: { access: 'session' },
+      schema: { params: z.object({ contractId: idParam }), response: { 200: contractEsignStatusSchema, ...crmErrors } },
+    },
     async (request) => contractEsignStatus(deps, request, request.params.contractId),
   );
 
@@ -53,7 +70,10 @@ export const esignRoutes: FastifyPluginAsyncZod<EsignDeps> = async (app, deps) =
   // The built-in signing page: by the link's one-time token (no session needed) or a request id (the signed-in signer).
   app.get(
     `${PC}/signing/:ref`,
-    { config: { access: 'public' }, schema: { params: signingRefParamSchema, response: { 200: signingReviewSchema, ...crmErrors } } },
+    {
+      config: { access: 'public' },
+      schema: { params: signingRefParamSchema, response: { 200: signingReviewSchema, ...crmErrors } },
+    },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       return signingReview(deps, request, request.params.ref);
@@ -70,7 +90,11 @@ export const esignRoutes: FastifyPluginAsyncZod<EsignDeps> = async (app, deps) =
     `${PC}/signing/:ref/sign`,
     {
       config: { access: 'public' },
-      schema: { params: signingRefParamSchema, body: esignSignSchema, response: { 200: signResultSchema, ...crmWriteErrors } },
+      schema: {
+        params: signingRefParamSchema,
+        body: esignSignSchema,
+        response: { 200: signResultSchema, ...crmWriteErrors },
+      },
     },
     async (request) => signContract(deps, request, request.params.ref, request.body),
   );

@@ -117,14 +117,22 @@ function termsOf(c: EsignContract, partner: WhiteLabelPartner): SigningTerms {
 async function buyerContract(deps: CrmDeps, request: FastifyRequest, contractId: number) {
   const actor = await loadCrmActor(deps, request);
   const contract = await findEsignContract(deps.ctx.database.db, contractId);
-  if (!contract || contract.partnerId !== actor.partner.id) throw new AppError('not_found', `No contract ${contractId}.`);
+  if (!contract || contract.partnerId !== actor.partner.id)
+    throw new AppError('not_found', `No contract ${contractId}.`);
   requireMarket(actor, contract.marketId, hasPermission('contract_documents'), 'contract documents');
   return { actor, contract };
 }
 
 async function statusOf(db: Db, contract: EsignContract): Promise<ContractEsignStatus> {
-  const [latest, signed, documents] = await Promise.all([latestRequest(db, contract.id), latestSignedRequest(db, contract.id), documentsOf(db, contract.id)]);
-  const files = await filesOf(db, documents.map((d) => d.id));
+  const [latest, signed, documents] = await Promise.all([
+    latestRequest(db, contract.id),
+    latestSignedRequest(db, contract.id),
+    documentsOf(db, contract.id),
+  ]);
+  const files = await filesOf(
+    db,
+    documents.map((d) => d.id),
+  );
   const hash = currentTermsHash(contract);
   const facts = { ...contract, termsHash: hash };
   return {
@@ -144,7 +152,13 @@ async function statusOf(db: Db, contract: EsignContract): Promise<ContractEsignS
           documentId: latest.documentId,
         }
       : null,
-    signed: signed ? { documentId: signed.documentId, signedAt: signed.completedAt?.toISOString() ?? null, signerName: signed.signerName } : null,
+    signed: signed
+      ? {
+          documentId: signed.documentId,
+          signedAt: signed.completedAt?.toISOString() ?? null,
+          signerName: signed.signerName,
+        }
+      : null,
     documents: documents.map((d) => ({
       id: d.id,
       fileName: d.fileName,
@@ -157,7 +171,11 @@ async function statusOf(db: Db, contract: EsignContract): Promise<ContractEsignS
   };
 }
 
-export async function contractEsignStatus(deps: EsignDeps, request: FastifyRequest, contractId: number): Promise<ContractEsignStatus> {
+export async function contractEsignStatus(
+  deps: EsignDeps,
+  request: FastifyRequest,
+  contractId: number,
+): Promise<ContractEsignStatus> {
   const { contract } = await buyerContract(deps, request, contractId);
   return statusOf(deps.ctx.database.db, contract);
 }
@@ -174,7 +192,12 @@ const REFUSED_SEND = {
  * onboarded users (a notification and an e-mail with the link). `amendment`: only a signed contract whose terms
  * changed since (contract-amendments/sign).
  */
-export async function sendForSignature(deps: EsignDeps, request: FastifyRequest, contractId: number, options: { amendment?: boolean } = {}): Promise<EsignSendResponse> {
+export async function sendForSignature(
+  deps: EsignDeps,
+  request: FastifyRequest,
+  contractId: number,
+  options: { amendment?: boolean } = {},
+): Promise<EsignSendResponse> {
   const db = deps.ctx.database.db;
   const { actor, contract: read } = await buyerContract(deps, request, contractId);
   const partner = actor.partner;
@@ -193,17 +216,28 @@ export async function sendForSignature(deps: EsignDeps, request: FastifyRequest,
       throw new AppError(code, `Contract ${contract.displayContractId} ${text}.`, { reason: verdict.reason });
     }
     if (options.amendment && contractEsignState(facts) !== 'mismatch') {
-      throw new AppError('conflict', `Contract ${contract.displayContractId} has no amendment since it was signed.`, { reason: 'no_amendment' });
+      throw new AppError('conflict', `Contract ${contract.displayContractId} has no amendment since it was signed.`, {
+        reason: 'no_amendment',
+      });
     }
-    const signers = contract.clientEnterpriseId !== null ? await enterpriseUsersOf(tx, contract.clientEnterpriseId) : [];
+    const signers =
+      contract.clientEnterpriseId !== null ? await enterpriseUsersOf(tx, contract.clientEnterpriseId) : [];
     if (signers.length === 0) {
-      throw new AppError('conflict', `No user of ${contract.clientName} is onboarded to sign: invite them to the app first.`, { reason: 'no_signer' });
+      throw new AppError(
+        'conflict',
+        `No user of ${contract.clientName} is onboarded to sign: invite them to the app first.`,
+        { reason: 'no_signer' },
+      );
     }
     const now = new Date();
     const pdf = Buffer.from(await contractPdf(termsOf(contract, partner), { termsHash, createdAt: now }));
     const pdfSha = bytesSha256(pdf);
     const voided = await voidOpenRequests(tx, contract.id);
-    const document = await insertDocument(tx, { contractId: contract.id, fileName: `contract-${contract.displayContractId}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_'), sha256: pdfSha });
+    const document = await insertDocument(tx, {
+      contractId: contract.id,
+      fileName: `contract-${contract.displayContractId}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_'),
+      sha256: pdfSha,
+    });
     await voidOpenDocuments(tx, contract.id, document.id);
     await insertFile(tx, { documentId: document.id, kind: 'generated', sha256: pdfSha, content: pdf });
     const primary = signers[0]!;
@@ -234,7 +268,13 @@ export async function sendForSignature(deps: EsignDeps, request: FastifyRequest,
     const body = `${partner.branding.tradeName} sent contract ${contract.displayContractId} (${contract.cropName} ${contract.cropYear}) for your signature.`;
     await insertNotifications(
       tx,
-      signers.map((s) => ({ userId: s.id, topic: 'contract_signature', title, body, link: signingPagePath(provider.name, row.id) })),
+      signers.map((s) => ({
+        userId: s.id,
+        topic: 'contract_signature',
+        title,
+        body,
+        link: signingPagePath(provider.name, row.id),
+      })),
     );
     for (const s of signers) {
       const lines = [
@@ -255,13 +295,19 @@ export async function sendForSignature(deps: EsignDeps, request: FastifyRequest,
     return { voided, row, notified: signers.length };
   });
 
-  for (const v of outcome.voided) if (v.externalId && v.provider === provider.name) await provider.voidEnvelope(v.externalId);
+  for (const v of outcome.voided)
+    if (v.externalId && v.provider === provider.name) await provider.voidEnvelope(v.externalId);
   await audit(db, request, {
     actorUserId: actor.user.id,
     action: 'contract_esign_sent',
     targetType: 'contract',
     targetId: String(contractId),
-    details: { requestId: outcome.row.id, provider: provider.name, voided: outcome.voided.map((v) => v.id), notified: outcome.notified },
+    details: {
+      requestId: outcome.row.id,
+      provider: provider.name,
+      voided: outcome.voided.map((v) => v.id),
+      notified: outcome.notified,
+    },
   });
   const fresh = (await findEsignContract(db, read.id))!;
   return { status: await statusOf(db, fresh), notified: outcome.notified };
@@ -299,13 +345,21 @@ async function resolveRef(deps: EsignDeps, request: FastifyRequest, ref: string)
   const db = deps.ctx.database.db;
   const parsed = parseSigningRef(ref);
   if (!parsed) throw new AppError('not_found', 'This signing link does not exist.');
-  const session = parsed.kind === 'request' ? await requireSession(deps.ctx, request) : await getSession(deps.ctx, request);
+  const session =
+    parsed.kind === 'request' ? await requireSession(deps.ctx, request) : await getSession(deps.ctx, request);
   const user = session?.user ?? null;
-  const row = parsed.kind === 'token' ? await findRequestByTokenHash(db, sha256(parsed.token)) : await findRequest(db, parsed.requestId);
-  if (!row || row.provider !== BUILTIN_ESIGN_PROVIDER) throw new AppError('not_found', 'This signing link does not exist.');
+  const row =
+    parsed.kind === 'token'
+      ? await findRequestByTokenHash(db, sha256(parsed.token))
+      : await findRequest(db, parsed.requestId);
+  if (!row || row.provider !== BUILTIN_ESIGN_PROVIDER)
+    throw new AppError('not_found', 'This signing link does not exist.');
   const contract = await findEsignContract(db, row.contractId);
   if (!contract) throw new AppError('not_found', 'This signing link does not exist.');
-  const signer = user !== null && contract.clientEnterpriseId !== null && (await isEnterpriseUser(db, contract.clientEnterpriseId, user.id));
+  const signer =
+    user !== null &&
+    contract.clientEnterpriseId !== null &&
+    (await isEnterpriseUser(db, contract.clientEnterpriseId, user.id));
   if (parsed.kind === 'request' && !signer) throw new AppError('not_found', 'This signing link does not exist.');
   return { request: row, contract, user, signer };
 }
@@ -331,17 +385,30 @@ export async function signingReview(deps: EsignDeps, request: FastifyRequest, re
 }
 
 /** The link's PDF: the signed one once signed, else the generated one. */
-export async function sendSigningPdf(deps: EsignDeps, request: FastifyRequest, reply: FastifyReply, ref: string): Promise<FastifyReply> {
+export async function sendSigningPdf(
+  deps: EsignDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ref: string,
+): Promise<FastifyReply> {
   const { request: row, contract } = await resolveRef(deps, request, ref);
   const kind = row.status === 'signed' ? 'signed' : 'generated';
-  return sendFile(deps, request, reply, row.documentId, kind, `contract-${contract.displayContractId}${kind === 'signed' ? '-signed' : ''}.pdf`);
+  return sendFile(
+    deps,
+    request,
+    reply,
+    row.documentId,
+    kind,
+    `contract-${contract.displayContractId}${kind === 'signed' ? '-signed' : ''}.pdf`,
+  );
 }
 
 const REFUSED_SIGN = {
   signed: 'This contract is already signed.',
   expired: 'This signing link has expired. Ask your merchandiser to send the contract again.',
   void: 'This signing link was replaced or withdrawn. Use the latest link you received.',
-  terms_changed: 'The terms of this contract changed after it was sent. Your merchandiser must send it again before you can sign.',
+  terms_changed:
+    'The terms of this contract changed after it was sent. Your merchandiser must send it again before you can sign.',
 } as const;
 
 /**
@@ -350,7 +417,12 @@ const REFUSED_SIGN = {
  * two tabs; the signature is stamped onto the generated PDF (checked against its sha256 first), the signed PDF
  * stored, and the contract marked signed with the hash of the terms signed.
  */
-export async function signContract(deps: EsignDeps, request: FastifyRequest, ref: string, input: EsignSignInput): Promise<SignResult> {
+export async function signContract(
+  deps: EsignDeps,
+  request: FastifyRequest,
+  ref: string,
+  input: EsignSignInput,
+): Promise<SignResult> {
   const db = deps.ctx.database.db;
   const resolved = await resolveRef(deps, request, ref);
   const ip = request.ip || null;
@@ -380,10 +452,17 @@ export async function signContract(deps: EsignDeps, request: FastifyRequest, ref
       completedAt: signedAt,
     });
     if (!completed) return { refused: 'signed' as const };
-    const signedPdf = Buffer.from(await stampSignature(generated.content, { name: input.name, signedAt, ip, generatedSha256: generated.sha256 }));
+    const signedPdf = Buffer.from(
+      await stampSignature(generated.content, { name: input.name, signedAt, ip, generatedSha256: generated.sha256 }),
+    );
     const signedSha = bytesSha256(signedPdf);
     await insertFile(tx, { documentId: row.documentId, kind: 'signed', sha256: signedSha, content: signedPdf });
-    await markDocumentSigned(tx, row.documentId, { sha256: signedSha, signedBy: completed.signerUserId, signedAt, signedIp: ip });
+    await markDocumentSigned(tx, row.documentId, {
+      sha256: signedSha,
+      signedBy: completed.signerUserId,
+      signedAt,
+      signedIp: ip,
+    });
     await setContractSigned(tx, contract.id, row.termsHash);
     return { refused: null, completed, contract, signedSha, signedAt };
   });
@@ -395,7 +474,12 @@ export async function signContract(deps: EsignDeps, request: FastifyRequest, ref
     action: 'contract_esign_signed',
     targetType: 'contract',
     targetId: String(outcome.contract.id),
-    details: { requestId: outcome.completed.id, documentId: outcome.completed.documentId, sha256: outcome.signedSha, viaToken: !resolved.signer },
+    details: {
+      requestId: outcome.completed.id,
+      documentId: outcome.completed.documentId,
+      sha256: outcome.signedSha,
+      viaToken: !resolved.signer,
+    },
   });
   return {
     requestId: outcome.completed.id,
@@ -420,7 +504,14 @@ export function wantsPdf(request: FastifyRequest): boolean {
   return /(^|,)\s*application\/pdf\b/i.test(request.headers.accept ?? '');
 }
 
-async function sendFile(deps: CrmDeps, request: FastifyRequest, reply: FastifyReply, documentId: number, kind: 'generated' | 'signed', fileName: string): Promise<FastifyReply> {
+async function sendFile(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  documentId: number,
+  kind: 'generated' | 'signed',
+  fileName: string,
+): Promise<FastifyReply> {
   const file = await findFile(deps.ctx.database.db, documentId, kind);
   if (!file) throw new AppError('not_found', `No ${kind} PDF is stored for document ${documentId}.`);
   const actual = bytesSha256(file.content);
@@ -441,7 +532,13 @@ async function sendFile(deps: CrmDeps, request: FastifyRequest, reply: FastifyRe
  * onboarded on its client's enterprise (the signer); 404 to anyone else. `file`: 'generated' or 'signed' (by default
  * the signed one when there is one).
  */
-export async function sendDocumentPdf(deps: CrmDeps, request: FastifyRequest, reply: FastifyReply, documentId: number, file?: 'generated' | 'signed'): Promise<FastifyReply> {
+export async function sendDocumentPdf(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  documentId: number,
+  file?: 'generated' | 'signed',
+): Promise<FastifyReply> {
   const { user } = await requireSession(deps.ctx, request);
   const db = deps.ctx.database.db;
   const doc = await findDocumentScope(db, documentId);

@@ -36,10 +36,19 @@ beforeAll(async () => {
   farmer = await signIn(t, DEMO_ACCOUNTS.farmer);
   admin = await signIn(t, DEMO_ACCOUNTS.admin);
   const db = t.database.db;
-  const [farm] = await db.select({ id: legalEntities.id }).from(legalEntities).where(and(eq(legalEntities.name, 'Fieldman Family Farms'), eq(legalEntities.partnerId, 'demo')));
+  const [farm] = await db
+    .select({ id: legalEntities.id })
+    .from(legalEntities)
+    .where(and(eq(legalEntities.name, 'Fieldman Family Farms'), eq(legalEntities.partnerId, 'demo')));
   fieldmanId = farm!.id;
   candidates = await db
-    .select({ id: contracts.id, clientId: contracts.clientId, marketId: contracts.marketId, cropYear: contracts.cropYear, displayContractId: contracts.displayContractId })
+    .select({
+      id: contracts.id,
+      clientId: contracts.clientId,
+      marketId: contracts.marketId,
+      cropYear: contracts.cropYear,
+      displayContractId: contracts.displayContractId,
+    })
     .from(contracts)
     .where(
       and(
@@ -56,19 +65,34 @@ beforeAll(async () => {
   await db
     .update(contracts)
     .set({ esignSent: false, signed: false, signedTermsHash: null })
-    .where(sql`${contracts.id} in (${sql.join(candidates.map((c) => sql`${c.id}`), sql`, `)})`);
+    .where(
+      sql`${contracts.id} in (${sql.join(
+        candidates.map((c) => sql`${c.id}`),
+        sql`, `,
+      )})`,
+    );
 }, 120_000);
 afterAll(() => t.close());
 
 const get = (caller: Caller | null, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: caller ? headersOf(caller, headers) : headers });
 const post = (caller: Caller | null, url: string, body: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload: body as object, headers: caller ? headersOf(caller, headers) : headers });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: body as object,
+    headers: caller ? headersOf(caller, headers) : headers,
+  });
 
 const send = (caller: Caller, contractId: number) => post(caller, `${PC}/contracts/sign`, { contractId });
-const status = async (contractId: number): Promise<ContractEsignStatus> => contractEsignStatusSchema.parse((await get(buyer, `${PC}/contracts/${contractId}/signing`)).json());
-const sign = (caller: Caller | null, ref: string | number, name = 'Sam Fieldman', headers: Record<string, string> = {}) =>
-  post(caller, `${PC}/signing/${ref}/sign`, { name, consent: true }, headers);
+const status = async (contractId: number): Promise<ContractEsignStatus> =>
+  contractEsignStatusSchema.parse((await get(buyer, `${PC}/contracts/${contractId}/signing`)).json());
+const sign = (
+  caller: Caller | null,
+  ref: string | number,
+  name = 'Sam Fieldman',
+  headers: Record<string, string> = {},
+) => post(caller, `${PC}/signing/${ref}/sign`, { name, consent: true }, headers);
 
 /** The one-time token of the signing link last mailed to the farmer. */
 async function mailedToken(): Promise<string> {
@@ -87,7 +111,12 @@ async function contractRow(id: number) {
 async function anonymous(): Promise<Caller> {
   const res = await t.app.inject({ method: 'GET', url: '/api/bootstrap' });
   const cookies = cookiesFrom(res.headers['set-cookie']);
-  return { cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; '), csrf: res.json().csrf as string };
+  return {
+    cookie: Object.entries(cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; '),
+    csrf: res.json().csrf as string,
+  };
 }
 
 async function partialCancel(contractId: number, clientId: number, quantity = '100') {
@@ -106,17 +135,30 @@ describe('sending a contract for signature', () => {
     expect(res.statusCode).toBe(200);
     const body = esignSendResponseSchema.parse(res.json());
     expect(body.notified).toBe(1);
-    expect(body.status).toMatchObject({ state: 'sent', canSend: true, request: { state: 'open', provider: 'builtin', signedAt: null } });
+    expect(body.status).toMatchObject({
+      state: 'sent',
+      canSend: true,
+      request: { state: 'open', provider: 'builtin', signedAt: null },
+    });
     expect(body.status.documents[0]).toMatchObject({ status: 'sent', files: [{ kind: 'generated' }] });
     expect((await contractRow(c.id)).esignSent).toBe(true);
 
-    const [farmerUser] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.farmer));
+    const [farmerUser] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.farmer));
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, farmerUser!.id));
-    expect(notes.at(-1)).toMatchObject({ topic: 'contract_signature', link: `/profit-center/builtin/sign/${body.status.request!.id}` });
+    expect(notes.at(-1)).toMatchObject({
+      topic: 'contract_signature',
+      link: `/profit-center/builtin/sign/${body.status.request!.id}`,
+    });
     expect(notes.at(-1)!.title).toContain(c.displayContractId);
     const token = await mailedToken();
     // Only the token's hash is stored.
-    const [row] = await t.database.db.select().from(signingRequests).where(eq(signingRequests.id, body.status.request!.id));
+    const [row] = await t.database.db
+      .select()
+      .from(signingRequests)
+      .where(eq(signingRequests.id, body.status.request!.id));
     expect(row!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token);
   });
@@ -159,9 +201,21 @@ describe('sending a contract for signature', () => {
     const [other] = await t.database.db
       .select({ id: contracts.id })
       .from(contracts)
-      .where(and(eq(contracts.clientId, fieldmanId), eq(contracts.esignEligible, true), sql`${contracts.id} not in (${sql.join(candidates.map((x) => sql`${x.id}`), sql`, `)})`))
+      .where(
+        and(
+          eq(contracts.clientId, fieldmanId),
+          eq(contracts.esignEligible, true),
+          sql`${contracts.id} not in (${sql.join(
+            candidates.map((x) => sql`${x.id}`),
+            sql`, `,
+          )})`,
+        ),
+      )
       .limit(1);
-    await t.database.db.update(contracts).set({ status: 'cancelled', signed: false }).where(eq(contracts.id, other!.id));
+    await t.database.db
+      .update(contracts)
+      .set({ status: 'cancelled', signed: false })
+      .where(eq(contracts.id, other!.id));
     const res = await send(buyer, other!.id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'conflict', details: { reason: 'cancelled' } });
@@ -175,7 +229,13 @@ describe('the signer', () => {
     expect(res.statusCode).toBe(200);
     const urls = signingUrlsResponseSchema.parse(res.json()).rows;
     const latest = (await status(c.id)).request!;
-    expect(urls).toContainEqual(expect.objectContaining({ requestId: latest.id, contractId: c.id, url: `/profit-center/builtin/sign/${latest.id}` }));
+    expect(urls).toContainEqual(
+      expect.objectContaining({
+        requestId: latest.id,
+        contractId: c.id,
+        url: `/profit-center/builtin/sign/${latest.id}`,
+      }),
+    );
     // The voided request is not offered.
     expect(urls.filter((u) => u.contractId === c.id)).toHaveLength(1);
     expect(signingUrlsResponseSchema.parse((await get(prairie, `${PC}/signing/urls`)).json()).rows).toEqual([]);
@@ -186,7 +246,11 @@ describe('the signer', () => {
     const c = candidates[0]!;
     const token = await mailedToken();
     const review = signingReviewSchema.parse((await get(null, `${PC}/signing/${token}`)).json());
-    expect(review).toMatchObject({ state: 'open', contractId: c.id, terms: { displayContractId: c.displayContractId, clientName: 'Fieldman Family Farms' } });
+    expect(review).toMatchObject({
+      state: 'open',
+      contractId: c.id,
+      terms: { displayContractId: c.displayContractId, clientName: 'Fieldman Family Farms' },
+    });
     const byId = await get(farmer, `${PC}/signing/${review.requestId}`);
     expect(byId.statusCode).toBe(200);
     expect(byId.json().suggestedName).toBe('Sam Fieldman');
@@ -205,7 +269,9 @@ describe('the signer', () => {
     const requestId = (await status(candidates[0]!.id)).request!.id;
     expect((await sign(admin, requestId)).statusCode).toBe(404);
     expect((await sign(prairie, requestId)).statusCode).toBe(404);
-    expect((await post(farmer, `${PC}/signing/${requestId}/sign`, { name: 'Sam Fieldman', consent: false })).statusCode).toBe(400);
+    expect(
+      (await post(farmer, `${PC}/signing/${requestId}/sign`, { name: 'Sam Fieldman', consent: false })).statusCode,
+    ).toBe(400);
     expect((await post(farmer, `${PC}/signing/${requestId}/sign`, { name: 'S', consent: true })).statusCode).toBe(400);
     expect((await post(farmer, `${PC}/signing/${requestId}/sign`, { consent: true })).statusCode).toBe(400);
     expect((await status(candidates[0]!.id)).state).toBe('sent');
@@ -217,7 +283,11 @@ describe('the signer', () => {
     const res = await sign(farmer, requestId, 'Sam Fieldman', { 'user-agent': 'vitest-browser' });
     expect(res.statusCode).toBe(200);
     const result = signResultSchema.parse(res.json());
-    expect(result).toMatchObject({ contractId: c.id, signerName: 'Sam Fieldman', redirectTo: `/profit-center/builtin/contract-signed?contract=${encodeURIComponent(c.displayContractId)}` });
+    expect(result).toMatchObject({
+      contractId: c.id,
+      signerName: 'Sam Fieldman',
+      redirectTo: `/profit-center/builtin/contract-signed?contract=${encodeURIComponent(c.displayContractId)}`,
+    });
 
     const row = await contractRow(c.id);
     expect(row).toMatchObject({ signed: true, signedTermsHash: row.termsHash });
@@ -227,7 +297,12 @@ describe('the signer', () => {
     expect(request!.signerUserId).not.toBeNull();
 
     const s = await status(c.id);
-    expect(s).toMatchObject({ state: 'signed', canSend: false, request: { state: 'signed', signerName: 'Sam Fieldman' }, signed: { documentId: result.documentId } });
+    expect(s).toMatchObject({
+      state: 'signed',
+      canSend: false,
+      request: { state: 'signed', signerName: 'Sam Fieldman' },
+      signed: { documentId: result.documentId },
+    });
     expect(s.documents[0]!.files.map((f) => f.kind)).toEqual(['generated', 'signed']);
 
     const again = await sign(farmer, requestId);
@@ -276,7 +351,10 @@ describe('the signer', () => {
     const c = candidates[2]!;
     expect((await send(buyer, c.id)).statusCode).toBe(200);
     const token = await mailedToken();
-    await t.database.db.update(signingRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signingRequests.contractId, c.id));
+    await t.database.db
+      .update(signingRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signingRequests.contractId, c.id));
     expect(signingReviewSchema.parse((await get(null, `${PC}/signing/${token}`)).json()).state).toBe('expired');
     const res = await sign(farmer, token);
     expect(res.statusCode).toBe(409);
@@ -304,7 +382,10 @@ describe('terms and signatures', () => {
   it('lists a contract amended after signing under signature_mismatch, until it is signed again', async () => {
     const c = candidates[4]!;
     const inView = async (view: string) => {
-      const res = await get(buyer, `${CTRM}/contracts/search?${new URLSearchParams({ market_id: String(c.marketId), predefinedFilter: view, client_legal_entity_id: String(c.clientId), crop_year: String(c.cropYear), pageSize: '100' })}`);
+      const res = await get(
+        buyer,
+        `${CTRM}/contracts/search?${new URLSearchParams({ market_id: String(c.marketId), predefinedFilter: view, client_legal_entity_id: String(c.clientId), crop_year: String(c.cropYear), pageSize: '100' })}`,
+      );
       expect(res.statusCode).toBe(200);
       const rows = contractListResponseSchema.parse(res.json()).rows;
       return rows.find((r) => r.id === c.id) ?? null;
@@ -318,10 +399,12 @@ describe('terms and signatures', () => {
 
     await partialCancel(c.id, c.clientId);
     expect(await inView('signature_mismatch')).toMatchObject({ signed: true });
-    expect((await status(c.id))).toMatchObject({ state: 'mismatch', canSend: true });
+    expect(await status(c.id)).toMatchObject({ state: 'mismatch', canSend: true });
 
     // contract-amendments/sign sends the amended terms; signing them clears the mismatch.
-    expect((await post(buyer, `${PC}/contract-amendments/sign`, { contractId: candidates[1]!.id })).statusCode).toBe(409);
+    expect((await post(buyer, `${PC}/contract-amendments/sign`, { contractId: candidates[1]!.id })).statusCode).toBe(
+      409,
+    );
     const resend = await post(buyer, `${PC}/contract-amendments/sign`, { contractId: c.id });
     expect(resend.statusCode).toBe(200);
     expect((await sign(farmer, await mailedToken())).statusCode).toBe(200);

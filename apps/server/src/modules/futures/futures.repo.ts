@@ -91,10 +91,20 @@ export async function roundingModesOf(db: Db, marketId: number): Promise<StoredR
     .from(marketRoundingModes)
     .where(eq(marketRoundingModes.marketId, marketId))
     .orderBy(asc(marketRoundingModes.cropId));
-  return rows.flatMap((r) => (isRoundingMode(r.roundingMode) ? [{ cropId: r.cropId, roundingMode: r.roundingMode, updatedAt: iso(r.updatedAt) }] : []));
+  return rows.flatMap((r) =>
+    isRoundingMode(r.roundingMode)
+      ? [{ cropId: r.cropId, roundingMode: r.roundingMode, updatedAt: iso(r.updatedAt) }]
+      : [],
+  );
 }
 
-export async function setRoundingMode(db: Db, marketId: number, cropId: number, mode: RoundingMode, userId: string): Promise<StoredRoundingMode> {
+export async function setRoundingMode(
+  db: Db,
+  marketId: number,
+  cropId: number,
+  mode: RoundingMode,
+  userId: string,
+): Promise<StoredRoundingMode> {
   const now = new Date();
   const [row] = await db
     .insert(marketRoundingModes)
@@ -126,7 +136,11 @@ function symbolRow(r: typeof futuresSymbols.$inferSelect): FuturesSymbolRow {
 }
 
 /** Symbols still trading on `asOf` (optionally of some crops), nearest month first. */
-export async function listSymbols(db: Db, asOf: string, filter: { cropIds?: readonly number[]; roots?: readonly string[] } = {}): Promise<FuturesSymbolRow[]> {
+export async function listSymbols(
+  db: Db,
+  asOf: string,
+  filter: { cropIds?: readonly number[]; roots?: readonly string[] } = {},
+): Promise<FuturesSymbolRow[]> {
   const where = [gte(futuresSymbols.lastTradeDay, asOf)];
   if (filter.cropIds) where.push(inArray(futuresSymbols.cropId, [...filter.cropIds, -1]));
   if (filter.roots) where.push(inArray(futuresSymbols.root, [...filter.roots, '']));
@@ -162,7 +176,10 @@ function quoteOf(q: typeof quotes.$inferSelect, s: typeof futuresSymbols.$inferS
 }
 
 /** Quotes with their symbols' calendar: of some symbols, or of a root's months still trading on `asOf`. */
-export async function quotesWhere(db: Db, filter: { symbols?: readonly string[]; root?: string; asOf?: string }): Promise<Quote[]> {
+export async function quotesWhere(
+  db: Db,
+  filter: { symbols?: readonly string[]; root?: string; asOf?: string },
+): Promise<Quote[]> {
   const where = [];
   if (filter.symbols) where.push(inArray(quotes.symbol, [...filter.symbols, '']));
   if (filter.root) where.push(eq(futuresSymbols.root, filter.root));
@@ -212,7 +229,11 @@ export async function historyBetween(db: Db, symbol: string, from: Date, to: Dat
  * Lists the calendar's symbols of a product not yet in futures_symbols (a contract month that became listed,
  * or one an import names). Returns the symbols added.
  */
-export async function ensureSymbols(db: Db, product: FuturesProduct, optionMonths: readonly string[]): Promise<string[]> {
+export async function ensureSymbols(
+  db: Db,
+  product: FuturesProduct,
+  optionMonths: readonly string[],
+): Promise<string[]> {
   if (optionMonths.length === 0) return [];
   const rows = optionMonths.map((m) => {
     const c = contractMonth(product, m);
@@ -229,7 +250,11 @@ export async function ensureSymbols(db: Db, product: FuturesProduct, optionMonth
       currency: product.currency,
     };
   });
-  const added = await db.insert(futuresSymbols).values(rows).onConflictDoNothing().returning({ symbol: futuresSymbols.symbol });
+  const added = await db
+    .insert(futuresSymbols)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ symbol: futuresSymbols.symbol });
   return added.map((r) => r.symbol);
 }
 
@@ -257,7 +282,16 @@ export async function listNewContractMonths(db: Db, tradeDate: string, count = 8
     const last = furthest?.last ?? toDecimal(product.referencePrice).toFixed(4);
     await db
       .insert(quotes)
-      .values(added.map((symbol) => ({ symbol, last, previousSettle: furthest?.previousSettle ?? last, tradeDate, source: 'simulated' as const, quotedAt: now })))
+      .values(
+        added.map((symbol) => ({
+          symbol,
+          last,
+          previousSettle: furthest?.previousSettle ?? last,
+          tradeDate,
+          source: 'simulated' as const,
+          quotedAt: now,
+        })),
+      )
       .onConflictDoNothing();
     out.push(...added);
   }
@@ -289,7 +323,11 @@ export const TICK_HISTORY_RETENTION_DAYS = 7;
  * one 'quotes' event per root (a root's months stay far under the notification's 8000 bytes). Call it inside
  * the transaction of the feed's change. Returns the quotes as written.
  */
-export async function applyQuoteUpdates(db: Db, updates: readonly QuoteWrite[], source: QuoteSource): Promise<LiveQuote[]> {
+export async function applyQuoteUpdates(
+  db: Db,
+  updates: readonly QuoteWrite[],
+  source: QuoteSource,
+): Promise<LiveQuote[]> {
   if (updates.length === 0) return [];
   const written: LiveQuote[] = [];
   for (const u of updates) {
@@ -333,7 +371,11 @@ export async function applyQuoteUpdates(db: Db, updates: readonly QuoteWrite[], 
     return at === undefined || u.quotedAt.getTime() - at >= TICK_HISTORY_EVERY_MS;
   });
   if (ticks.length > 0) {
-    await db.insert(quoteHistory).values(ticks.map((u) => ({ symbol: u.symbol, price: u.last, kind: 'tick' as const, source, quotedAt: u.quotedAt })));
+    await db
+      .insert(quoteHistory)
+      .values(
+        ticks.map((u) => ({ symbol: u.symbol, price: u.last, kind: 'tick' as const, source, quotedAt: u.quotedAt })),
+      );
   }
   await publishQuotes(db, written, source);
   return written;
@@ -352,15 +394,25 @@ export async function publishQuotes(db: Db, changed: readonly LiveQuote[], sourc
   }
 }
 
-export async function insertSettlements(db: Db, rows: readonly { symbol: string; price: string; quotedAt: Date }[], source: QuoteSource): Promise<void> {
+export async function insertSettlements(
+  db: Db,
+  rows: readonly { symbol: string; price: string; quotedAt: Date }[],
+  source: QuoteSource,
+): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(quoteHistory).values(rows.map((r) => ({ symbol: r.symbol, price: r.price, kind: 'settle' as const, source, quotedAt: r.quotedAt })));
+  await db
+    .insert(quoteHistory)
+    .values(
+      rows.map((r) => ({ symbol: r.symbol, price: r.price, kind: 'settle' as const, source, quotedAt: r.quotedAt })),
+    );
 }
 
 /** Drops tick rows past the retention (settlements stay). */
 export async function pruneTickHistory(db: Db, now: Date): Promise<void> {
   const cutoff = new Date(now.getTime() - TICK_HISTORY_RETENTION_DAYS * 86_400_000);
-  await db.execute(sql`delete from quote_history where kind = 'tick' and quoted_at < ${cutoff.toISOString()}::timestamptz`);
+  await db.execute(
+    sql`delete from quote_history where kind = 'tick' and quoted_at < ${cutoff.toISOString()}::timestamptz`,
+  );
 }
 
 /** Every quote with its symbol's calendar, locked for the feed's tick (an import waits for it, and the reverse). */

@@ -53,7 +53,9 @@ const modeParams = commodityParams.extend({
 export const futuresRoutes: FastifyPluginAsyncZod<FuturesDeps> = async (app, deps) => {
   const session = { access: 'session' } as const;
 
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.get(
     `${PC}/futures-symbols/calendar`,
@@ -63,7 +65,13 @@ export const futuresRoutes: FastifyPluginAsyncZod<FuturesDeps> = async (app, dep
 
   app.get(
     `${PC}/futures-symbols/commodity/:commodityId`,
-    { config: session, schema: { params: z.object({ commodityId: idParam }), response: { 200: futuresSymbolsResponseSchema, ...crmErrors } } },
+    {
+      config: session,
+      schema: {
+        params: z.object({ commodityId: idParam }),
+        response: { 200: futuresSymbolsResponseSchema, ...crmErrors },
+      },
+    },
     async (request) => futuresSymbolsOfCommodity(deps, request, request.params.commodityId),
   );
 
@@ -81,7 +89,10 @@ export const futuresRoutes: FastifyPluginAsyncZod<FuturesDeps> = async (app, dep
 
   app.get(
     `${PC}/quotes/:symbol`,
-    { config: session, schema: { params: z.object({ symbol: futuresSymbolParamSchema }), response: { 200: quoteSchema, ...crmErrors } } },
+    {
+      config: session,
+      schema: { params: z.object({ symbol: futuresSymbolParamSchema }), response: { 200: quoteSchema, ...crmErrors } },
+    },
     async (request) => quoteOfSymbol(deps, request, request.params.symbol),
   );
 
@@ -93,7 +104,13 @@ export const futuresRoutes: FastifyPluginAsyncZod<FuturesDeps> = async (app, dep
 
   app.get(
     `${PC}/quotes-root/:symbol`,
-    { config: session, schema: { params: z.object({ symbol: futuresSymbolParamSchema }), response: { 200: quotesResponseSchema, ...crmErrors } } },
+    {
+      config: session,
+      schema: {
+        params: z.object({ symbol: futuresSymbolParamSchema }),
+        response: { 200: quotesResponseSchema, ...crmErrors },
+      },
+    },
     async (request) => quotesOfRoot(deps, request, request.params.symbol),
   );
 
@@ -106,12 +123,17 @@ export const futuresRoutes: FastifyPluginAsyncZod<FuturesDeps> = async (app, dep
         response: { 200: futuresHistoricalSchema, ...crmErrors },
       },
     },
-    async (request) => futuresHistorical(deps, request, request.params.symbol, request.params.fromDate, request.params.toDate),
+    async (request) =>
+      futuresHistorical(deps, request, request.params.symbol, request.params.fromDate, request.params.toDate),
   );
 
   app.post(
     QUOTES_IMPORT_PATH,
-    { config: session, bodyLimit: IMPORT_BODY_LIMIT, schema: { response: { 200: quoteImportResultSchema, ...crmWriteErrors } } },
+    {
+      config: session,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { response: { 200: quoteImportResultSchema, ...crmWriteErrors } },
+    },
     async (request) => importQuotes(deps, request, request.body),
   );
 
@@ -124,7 +146,14 @@ export const futuresRoutes: FastifyPluginAsyncZod<FuturesDeps> = async (app, dep
   app.get(
     `${roundingPath}/commodity/:commodityId/rounding-mode`,
     { config: session, schema: { params: commodityParams, response: { 200: roundingModeRowSchema, ...crmErrors } } },
-    async (request) => marketRoundingMode(deps, request, request.params.enterpriseId, request.params.marketId, request.params.commodityId),
+    async (request) =>
+      marketRoundingMode(
+        deps,
+        request,
+        request.params.enterpriseId,
+        request.params.marketId,
+        request.params.commodityId,
+      ),
   );
 
   for (const method of ['PUT', 'POST'] as const) {

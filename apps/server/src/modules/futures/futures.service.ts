@@ -49,13 +49,22 @@ function exchangeToday(now = new Date()): string {
 export function asOfDay(timeStamp: string | undefined, now = new Date()): string {
   if (timeStamp === undefined || timeStamp === '') return exchangeToday(now);
   if (/^\d{4}-\d{2}-\d{2}$/.test(timeStamp) && !Number.isNaN(Date.parse(`${timeStamp}T00:00:00Z`))) return timeStamp;
-  const ms = /^\d{9,13}$/.test(timeStamp) ? Number(timeStamp) * (timeStamp.length <= 10 ? 1000 : 1) : Date.parse(timeStamp);
-  if (!/^\d{9,13}$/.test(timeStamp) && !/^\d{4}-\d{2}-\d{2}T/.test(timeStamp)) throw new AppError('invalid_request', 'timeStamp must be a date, a date and time, or epoch milliseconds.');
-  if (Number.isNaN(ms)) throw new AppError('invalid_request', 'timeStamp must be a date, a date and time, or epoch milliseconds.');
+  const ms = /^\d{9,13}$/.test(timeStamp)
+    ? Number(timeStamp) * (timeStamp.length <= 10 ? 1000 : 1)
+    : Date.parse(timeStamp);
+  if (!/^\d{9,13}$/.test(timeStamp) && !/^\d{4}-\d{2}-\d{2}T/.test(timeStamp))
+    throw new AppError('invalid_request', 'timeStamp must be a date, a date and time, or epoch milliseconds.');
+  if (Number.isNaN(ms))
+    throw new AppError('invalid_request', 'timeStamp must be a date, a date and time, or epoch milliseconds.');
   return exchangeToday(new Date(ms));
 }
 
-export async function futuresSymbolsOfCrop(deps: FuturesDeps, request: FastifyRequest, cropId: number, timeStamp?: string): Promise<FuturesSymbolsResponse> {
+export async function futuresSymbolsOfCrop(
+  deps: FuturesDeps,
+  request: FastifyRequest,
+  cropId: number,
+  timeStamp?: string,
+): Promise<FuturesSymbolsResponse> {
   await requireSession(deps.ctx, request);
   const asOf = asOfDay(timeStamp);
   // A crop priced off another's futures (durum off spring wheat) lists that product's months.
@@ -64,7 +73,11 @@ export async function futuresSymbolsOfCrop(deps: FuturesDeps, request: FastifyRe
   return { cropId, asOf, symbols };
 }
 
-export async function futuresSymbolsOfCommodity(deps: FuturesDeps, request: FastifyRequest, commodityId: number): Promise<FuturesSymbolsResponse> {
+export async function futuresSymbolsOfCommodity(
+  deps: FuturesDeps,
+  request: FastifyRequest,
+  commodityId: number,
+): Promise<FuturesSymbolsResponse> {
   if (!cropById(commodityId)) {
     await requireSession(deps.ctx, request);
     throw new AppError('not_found', `No commodity ${commodityId}.`);
@@ -91,7 +104,11 @@ export async function quotesSymbolsList(deps: FuturesDeps, request: FastifyReque
 }
 
 /** The quotes of every month still trading of a root ('ZC', or any of its symbols such as 'ZCZ26'). */
-export async function quotesOfRoot(deps: FuturesDeps, request: FastifyRequest, symbolOrRoot: string): Promise<QuotesResponse> {
+export async function quotesOfRoot(
+  deps: FuturesDeps,
+  request: FastifyRequest,
+  symbolOrRoot: string,
+): Promise<QuotesResponse> {
   await requireSession(deps.ctx, request);
   const product = futuresProduct(symbolOrRoot) ?? parseFuturesSymbol(symbolOrRoot)?.product ?? null;
   if (!product) throw new AppError('not_found', `No futures root ${symbolOrRoot}.`);
@@ -111,15 +128,28 @@ function exchangeMidnight(day: string): Date {
 
 const HISTORY_POINTS_MAX = 20_000;
 
-export async function futuresHistorical(deps: FuturesDeps, request: FastifyRequest, symbol: string, fromDate: string, toDate: string): Promise<FuturesHistorical> {
+export async function futuresHistorical(
+  deps: FuturesDeps,
+  request: FastifyRequest,
+  symbol: string,
+  fromDate: string,
+  toDate: string,
+): Promise<FuturesHistorical> {
   await requireSession(deps.ctx, request);
   if (fromDate > toDate) throw new AppError('invalid_request', 'fromDate must not be after toDate.');
-  if (daysBetween(fromDate, toDate) > FUTURES_HISTORY_MAX_DAYS) throw new AppError('invalid_request', `At most ${FUTURES_HISTORY_MAX_DAYS} days of history at once.`);
+  if (daysBetween(fromDate, toDate) > FUTURES_HISTORY_MAX_DAYS)
+    throw new AppError('invalid_request', `At most ${FUTURES_HISTORY_MAX_DAYS} days of history at once.`);
   const db = deps.ctx.database.db;
   if (!(await findSymbol(db, symbol))) throw new AppError('not_found', `No futures symbol ${symbol}.`);
   // From the exchange's midnight starting fromDate to the one ending toDate.
   const end = exchangeMidnight(addDays(toDate, 1));
-  const points = await historyBetween(db, symbol, exchangeMidnight(fromDate), new Date(end.getTime() - 1), HISTORY_POINTS_MAX);
+  const points = await historyBetween(
+    db,
+    symbol,
+    exchangeMidnight(fromDate),
+    new Date(end.getTime() - 1),
+    HISTORY_POINTS_MAX,
+  );
   return { symbol, fromDate, toDate, points };
 }
 
@@ -129,7 +159,13 @@ export async function futuresHistorical(deps: FuturesDeps, request: FastifyReque
 /** Crops whose bids price off futures: each has a row, set or default. */
 const FUTURES_CROP_IDS = [...new Set(FUTURES_PRODUCTS.flatMap((p) => p.cropIds))].sort((a, b) => a - b);
 
-async function roundingMarket(deps: FuturesDeps, request: FastifyRequest, enterpriseId: number, marketId: number, write: boolean) {
+async function roundingMarket(
+  deps: FuturesDeps,
+  request: FastifyRequest,
+  enterpriseId: number,
+  marketId: number,
+  write: boolean,
+) {
   const actor = await loadCrmActor(deps, request);
   requirePlatform(actor, enterpriseId);
   const market = write
@@ -138,7 +174,12 @@ async function roundingMarket(deps: FuturesDeps, request: FastifyRequest, enterp
   return { actor, market };
 }
 
-export async function marketRoundingModes(deps: FuturesDeps, request: FastifyRequest, enterpriseId: number, marketId: number): Promise<RoundingModesResponse> {
+export async function marketRoundingModes(
+  deps: FuturesDeps,
+  request: FastifyRequest,
+  enterpriseId: number,
+  marketId: number,
+): Promise<RoundingModesResponse> {
   await roundingMarket(deps, request, enterpriseId, marketId, false);
   const stored = new Map((await roundingModesOf(deps.ctx.database.db, marketId)).map((r) => [r.cropId, r]));
   const cropIds = [...new Set([...FUTURES_CROP_IDS, ...stored.keys()])].sort((a, b) => a - b);
@@ -155,10 +196,24 @@ function requireCommodity(commodityId: number): void {
   if (!cropById(commodityId)) throw new AppError('not_found', `No commodity ${commodityId}.`);
 }
 
-export async function marketRoundingMode(deps: FuturesDeps, request: FastifyRequest, enterpriseId: number, marketId: number, commodityId: number): Promise<RoundingModeRow> {
+export async function marketRoundingMode(
+  deps: FuturesDeps,
+  request: FastifyRequest,
+  enterpriseId: number,
+  marketId: number,
+  commodityId: number,
+): Promise<RoundingModeRow> {
   const all = await marketRoundingModes(deps, request, enterpriseId, marketId);
   requireCommodity(commodityId);
-  return all.modes.find((m) => m.cropId === commodityId) ?? { marketId, cropId: commodityId, roundingMode: DEFAULT_ROUNDING_MODE, isDefault: true, updatedAt: null };
+  return (
+    all.modes.find((m) => m.cropId === commodityId) ?? {
+      marketId,
+      cropId: commodityId,
+      roundingMode: DEFAULT_ROUNDING_MODE,
+      isDefault: true,
+      updatedAt: null,
+    }
+  );
 }
 
 export async function changeRoundingMode(
@@ -178,7 +233,11 @@ export async function changeRoundingMode(
 // ---------------------------------------------------------------------------------------------------
 // Import
 
-export async function importQuotes(deps: FuturesDeps, request: FastifyRequest, body: unknown): Promise<QuoteImportResult> {
+export async function importQuotes(
+  deps: FuturesDeps,
+  request: FastifyRequest,
+  body: unknown,
+): Promise<QuoteImportResult> {
   const { user } = await requireSession(deps.ctx, request);
   if (!user.isSuperAdmin) throw new AppError('forbidden', 'Only a super admin may import quotes.');
   if (typeof body !== 'string') throw new AppError('unsupported_media_type', 'Send the quotes as text/csv.');

@@ -33,7 +33,12 @@ afterAll(() => t?.close());
 
 describe('futures symbols and calendar', () => {
   it('needs a session', async () => {
-    for (const url of [`${PC}/futures-symbols/calendar`, `${PC}/futures-symbols/corn`, `${PC}/quotes-symbols-list`, `${PC}/quotes-root/ZC`]) {
+    for (const url of [
+      `${PC}/futures-symbols/calendar`,
+      `${PC}/futures-symbols/corn`,
+      `${PC}/quotes-symbols-list`,
+      `${PC}/quotes-root/ZC`,
+    ]) {
       expect((await get(null, url)).statusCode).toBe(401);
     }
   });
@@ -43,12 +48,22 @@ describe('futures symbols and calendar', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.cropId).toBeNull();
-    expect(new Set(body.symbols.map((s: { root: string }) => s.root))).toEqual(new Set(['ZC', 'ZS', 'ZW', 'KE', 'MWE', 'RS', 'ZO']));
+    expect(new Set(body.symbols.map((s: { root: string }) => s.root))).toEqual(
+      new Set(['ZC', 'ZS', 'ZW', 'KE', 'MWE', 'RS', 'ZO']),
+    );
     const corn = body.symbols.filter((s: { root: string }) => s.root === 'ZC');
     expect(corn.length).toBe(8);
-    expect(corn.map((s: { optionMonth: string }) => s.optionMonth)).toEqual([...corn.map((s: { optionMonth: string }) => s.optionMonth)].sort());
+    expect(corn.map((s: { optionMonth: string }) => s.optionMonth)).toEqual(
+      [...corn.map((s: { optionMonth: string }) => s.optionMonth)].sort(),
+    );
     for (const s of body.symbols) expect(s.lastTradeDay >= today).toBe(true);
-    expect(corn[0]).toMatchObject({ exchange: 'CBOT', cropId: 1, priceUnit: 'bushel', currency: 'USD', symbol: expect.stringMatching(/^ZC[HKNUZ]\d\d$/) });
+    expect(corn[0]).toMatchObject({
+      exchange: 'CBOT',
+      cropId: 1,
+      priceUnit: 'bushel',
+      currency: 'USD',
+      symbol: expect.stringMatching(/^ZC[HKNUZ]\d\d$/),
+    });
   });
 
   it('lists a crop by id, commodity code or name, as of a day; durum lists spring wheat', async () => {
@@ -71,7 +86,9 @@ describe('futures symbols and calendar', () => {
 
   it('refuses an unknown crop or a bad timestamp (400); an unknown commodity id is 404', async () => {
     expect((await get(buyer, `${PC}/futures-symbols/unobtainium`)).statusCode).toBe(400);
-    expect((await get(buyer, `${PC}/futures-symbols/corn/yesterday`)).json()).toMatchObject({ code: 'invalid_request' });
+    expect((await get(buyer, `${PC}/futures-symbols/corn/yesterday`)).json()).toMatchObject({
+      code: 'invalid_request',
+    });
     expect((await get(buyer, `${PC}/futures-symbols/commodity/1`)).json().symbols.length).toBe(8);
     expect((await get(buyer, `${PC}/futures-symbols/commodity/999`)).statusCode).toBe(404);
     expect((await get(buyer, `${PC}/futures-symbols/commodity/abc`)).statusCode).toBe(400);
@@ -101,7 +118,26 @@ describe('quotes', () => {
     expect(res.statusCode).toBe(200);
     const q = res.json();
     expect(Object.keys(q).sort()).toEqual(
-      ['symbol', 'root', 'exchange', 'cropId', 'monthCode', 'optionMonth', 'last', 'change', 'open', 'high', 'low', 'previousSettle', 'tradeDate', 'source', 'quotedAt', 'version', 'priceUnit', 'currency'].sort(),
+      [
+        'symbol',
+        'root',
+        'exchange',
+        'cropId',
+        'monthCode',
+        'optionMonth',
+        'last',
+        'change',
+        'open',
+        'high',
+        'low',
+        'previousSettle',
+        'tradeDate',
+        'source',
+        'quotedAt',
+        'version',
+        'priceUnit',
+        'currency',
+      ].sort(),
     );
     expect(q.quotedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect((await get(buyer, `${PC}/quotes/ZCF26`)).statusCode).toBe(404);
@@ -112,19 +148,32 @@ describe('quotes', () => {
   it('lists the symbols that have quotes', async () => {
     const list = (await get(farmer, `${PC}/quotes-symbols-list`)).json();
     expect(list.symbols.length).toBe(7 * 8);
-    expect(list.symbols[0]).toEqual({ symbol: expect.any(String), root: expect.any(String), exchange: expect.any(String), cropId: expect.any(Number), optionMonth: expect.any(String), monthCode: expect.any(String) });
+    expect(list.symbols[0]).toEqual({
+      symbol: expect.any(String),
+      root: expect.any(String),
+      exchange: expect.any(String),
+      cropId: expect.any(Number),
+      optionMonth: expect.any(String),
+      monthCode: expect.any(String),
+    });
   });
 
   it('latestQuotes gives other modules the quotes of the symbols asked for', async () => {
     const map = await latestQuotes(t.database.db, [corn[0]!.symbol, corn[1]!.symbol, 'ZCZ99']);
     expect([...map.keys()].sort()).toEqual([corn[0]!.symbol, corn[1]!.symbol].sort());
-    expect(map.get(corn[0]!.symbol)).toMatchObject({ last: corn[0]!.last, previousSettle: corn[0]!.previousSettle, change: corn[0]!.change, version: 1 });
+    expect(map.get(corn[0]!.symbol)).toMatchObject({
+      last: corn[0]!.last,
+      previousSettle: corn[0]!.previousSettle,
+      change: corn[0]!.change,
+      version: 1,
+    });
   });
 });
 
 describe('rounding modes', () => {
   const base = (platformId: number, marketId: number) => `${MERCH}/le/${platformId}/market/${marketId}`;
-  const set = (caller: Caller, url: string, method: 'PUT' | 'POST' = 'PUT') => t.app.inject({ method, url, headers: headersOf(caller) });
+  const set = (caller: Caller, url: string, method: 'PUT' | 'POST' = 'PUT') =>
+    t.app.inject({ method, url, headers: headersOf(caller) });
 
   it("lists a market's mode per futures crop, the default until one is set", async () => {
     const res = await get(buyer, `${base(fx.demoPlatformId, fx.marketAll)}/rounding-mode`);
@@ -133,17 +182,33 @@ describe('rounding modes', () => {
     expect(body.marketId).toBe(fx.marketAll);
     // Corn, soybeans, canola, oats, wheat and its classes (durum prices off spring wheat).
     expect(body.modes.map((m: { cropId: number }) => m.cropId)).toEqual([1, 2, 11, 18, 45, 72, 73, 74]);
-    expect(body.modes.find((m: { cropId: number }) => m.cropId === 1)).toEqual({ marketId: fx.marketAll, cropId: 1, roundingMode: 'nearest_cent', isDefault: true, updatedAt: null });
+    expect(body.modes.find((m: { cropId: number }) => m.cropId === 1)).toEqual({
+      marketId: fx.marketAll,
+      cropId: 1,
+      roundingMode: 'nearest_cent',
+      isDefault: true,
+      updatedAt: null,
+    });
   });
 
   it('sets a mode (PUT or POST) for a buyer with instruments on the market; bids read it through roundingModeFor', async () => {
     const url = `${base(fx.demoPlatformId, fx.marketBidsOnly)}/commodity/1/rounding-mode/down_cent`;
     const res = await set(buyer, url);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ marketId: fx.marketBidsOnly, cropId: 1, roundingMode: 'down_cent', isDefault: false, updatedAt: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      marketId: fx.marketBidsOnly,
+      cropId: 1,
+      roundingMode: 'down_cent',
+      isDefault: false,
+      updatedAt: expect.any(String),
+    });
     expect(await roundingModeFor(t.database.db, fx.marketBidsOnly, 1)).toBe('down_cent');
     expect(await roundingModeFor(t.database.db, fx.marketBidsOnly, 2)).toBe('nearest_cent');
-    const again = await set(buyer, `${base(fx.demoPlatformId, fx.marketBidsOnly)}/commodity/1/rounding-mode/nearest_quarter_cent`, 'POST');
+    const again = await set(
+      buyer,
+      `${base(fx.demoPlatformId, fx.marketBidsOnly)}/commodity/1/rounding-mode/nearest_quarter_cent`,
+      'POST',
+    );
     expect(again.json().roundingMode).toBe('nearest_quarter_cent');
     const one = (await get(buyer, `${base(fx.demoPlatformId, fx.marketBidsOnly)}/commodity/1/rounding-mode`)).json();
     expect(one).toMatchObject({ cropId: 1, roundingMode: 'nearest_quarter_cent', isDefault: false });
@@ -155,23 +220,45 @@ describe('rounding modes', () => {
     const ok = `${base(fx.demoPlatformId, fx.marketBidsOnly)}/commodity/1/rounding-mode`;
     expect((await set(buyer, `${ok}/nearest_dime`)).statusCode).toBe(400);
     expect((await set(buyer, `${ok}/nearest_dime`)).json().message).toContain('nearest_cent');
-    expect((await set(buyer, `${base(fx.demoPlatformId, fx.marketBidsOnly)}/commodity/x/rounding-mode/up_cent`)).statusCode).toBe(400);
-    expect((await set(buyer, `${base(fx.demoPlatformId, fx.marketBidsOnly)}/commodity/999/rounding-mode/up_cent`)).statusCode).toBe(404);
-    expect((await set(buyer, `${base(fx.demoPlatformId, fx.prairieMarket)}/commodity/1/rounding-mode/up_cent`)).statusCode).toBe(404);
+    expect(
+      (await set(buyer, `${base(fx.demoPlatformId, fx.marketBidsOnly)}/commodity/x/rounding-mode/up_cent`)).statusCode,
+    ).toBe(400);
+    expect(
+      (await set(buyer, `${base(fx.demoPlatformId, fx.marketBidsOnly)}/commodity/999/rounding-mode/up_cent`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await set(buyer, `${base(fx.demoPlatformId, fx.prairieMarket)}/commodity/1/rounding-mode/up_cent`)).statusCode,
+    ).toBe(404);
     expect((await get(buyer, `${base(fx.demoPlatformId, fx.prairieMarket)}/rounding-mode`)).statusCode).toBe(404);
-    expect((await set(buyer, `${base(fx.prairiePlatformId, fx.marketBidsOnly)}/commodity/1/rounding-mode/up_cent`)).statusCode).toBe(404);
-    expect((await set(prairie, `${base(fx.prairiePlatformId, fx.marketBidsOnly)}/commodity/1/rounding-mode/up_cent`)).statusCode).toBe(404);
-    expect((await set(buyer, `${base(fx.demoPlatformId, fx.marketNone)}/commodity/1/rounding-mode/up_cent`)).statusCode).toBe(403);
+    expect(
+      (await set(buyer, `${base(fx.prairiePlatformId, fx.marketBidsOnly)}/commodity/1/rounding-mode/up_cent`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await set(prairie, `${base(fx.prairiePlatformId, fx.marketBidsOnly)}/commodity/1/rounding-mode/up_cent`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await set(buyer, `${base(fx.demoPlatformId, fx.marketNone)}/commodity/1/rounding-mode/up_cent`)).statusCode,
+    ).toBe(403);
     expect((await get(buyer, `${base(fx.demoPlatformId, fx.marketNone)}/rounding-mode`)).statusCode).toBe(403);
     expect((await set(farmer, `${ok}/up_cent`)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: `${ok}/up_cent`, headers: { cookie: buyer.cookie } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `${ok}/up_cent`, headers: { cookie: buyer.cookie } })).statusCode,
+    ).toBe(403);
     expect(await roundingModeFor(t.database.db, fx.marketNone, 1)).toBe('nearest_cent');
   });
 });
 
 describe('CSV import of quotes', () => {
   const importCsv = (caller: Caller, csv: string, contentType = 'text/csv') =>
-    t.app.inject({ method: 'POST', url: `${PC}/quotes/import`, headers: headersOf(caller, { 'content-type': contentType }), payload: csv });
+    t.app.inject({
+      method: 'POST',
+      url: `${PC}/quotes/import`,
+      headers: headersOf(caller, { 'content-type': contentType }),
+      payload: csv,
+    });
 
   it('is for super admins only, and only text/csv', async () => {
     expect((await importCsv(buyer, 'symbol,last\nZCZ29,4.5\n')).statusCode).toBe(403);
@@ -200,9 +287,17 @@ describe('CSV import of quotes', () => {
     expect(rows.map((r) => r.row)).toEqual([3, 4, 5, 6, 8]);
     expect(rows[0]!.reasons).toEqual(["unknown symbol 'ZCF27'"]);
     expect(rows[1]!.reasons).toEqual(['last 4.5010 is not on the 0.0025 tick']);
-    expect(rows[2]!.reasons).toEqual(expect.arrayContaining(["last 'abc' is not a positive number", 'high is below low', "trade_date '2026-13-40' is not a date (YYYY-MM-DD)"]));
+    expect(rows[2]!.reasons).toEqual(
+      expect.arrayContaining([
+        "last 'abc' is not a positive number",
+        'high is below low',
+        "trade_date '2026-13-40' is not a date (YYYY-MM-DD)",
+      ]),
+    );
     expect(rows[3]!.reasons).toEqual([`symbol ${corn[0]!.symbol} is also on row 2`]);
-    expect(rows[4]!.reasons).toEqual(expect.arrayContaining(['last is missing', "quoted_at 'tomorrow' is not a date and time"]));
+    expect(rows[4]!.reasons).toEqual(
+      expect.arrayContaining(['last is missing', "quoted_at 'tomorrow' is not a date and time"]),
+    );
     const [after] = await t.database.db.select().from(quotes).where(eq(quotes.symbol, corn[0]!.symbol));
     expect(after).toMatchObject({ last: corn[0]!.last, version: 1 });
   });
@@ -210,8 +305,13 @@ describe('CSV import of quotes', () => {
   it('refuses an unknown column or an empty file', async () => {
     const res = await importCsv(admin, 'symbol,price\nZCZ29,4.5\n');
     expect(res.statusCode).toBe(400);
-    expect(res.json().details.rows).toEqual([{ row: 1, reasons: ["unknown column 'price'", "column 'last' is missing"] }]);
-    expect((await importCsv(admin, 'symbol,last\n')).json()).toMatchObject({ code: 'invalid_request', message: 'The file has no quotes.' });
+    expect(res.json().details.rows).toEqual([
+      { row: 1, reasons: ["unknown column 'price'", "column 'last' is missing"] },
+    ]);
+    expect((await importCsv(admin, 'symbol,last\n')).json()).toMatchObject({
+      code: 'invalid_request',
+      message: 'The file has no quotes.',
+    });
   });
 
   it('imports every row: updates quotes (version + 1), lists unknown months, keeps history, publishes and tells the listeners once', async () => {
@@ -233,12 +333,32 @@ describe('CSV import of quotes', () => {
     ].join('\r\n');
     const res = await importCsv(admin, csv, 'text/csv; charset=utf-8');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ imported: 3, created: [farSymbol, `RSX${String(nextYear).slice(2)}`].sort(), symbols: [corn[0]!.symbol, farSymbol, `RSX${String(nextYear).slice(2)}`] });
+    expect(res.json()).toEqual({
+      imported: 3,
+      created: [farSymbol, `RSX${String(nextYear).slice(2)}`].sort(),
+      symbols: [corn[0]!.symbol, farSymbol, `RSX${String(nextYear).slice(2)}`],
+    });
 
     const q = (await get(buyer, `${PC}/quotes/${corn[0]!.symbol}`)).json();
-    expect(q).toMatchObject({ last: '4.6125', open: '4.5000', high: '4.6200', low: '4.4950', previousSettle: '4.5500', change: '0.0625', source: 'import', version: 2, quotedAt: '2026-01-05T15:30:00.000Z' });
+    expect(q).toMatchObject({
+      last: '4.6125',
+      open: '4.5000',
+      high: '4.6200',
+      low: '4.4950',
+      previousSettle: '4.5500',
+      change: '0.0625',
+      source: 'import',
+      version: 2,
+      quotedAt: '2026-01-05T15:30:00.000Z',
+    });
     const far = (await get(buyer, `${PC}/quotes/${farSymbol}`)).json();
-    expect(far).toMatchObject({ last: '4.9000', previousSettle: null, change: null, version: 1, optionMonth: `${nextYear}-12` });
+    expect(far).toMatchObject({
+      last: '4.9000',
+      previousSettle: null,
+      change: null,
+      version: 1,
+      optionMonth: `${nextYear}-12`,
+    });
 
     for (let i = 0; i < 50 && events.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
     stopEvents();
@@ -257,7 +377,12 @@ describe('CSV import of quotes', () => {
 
     // History: the imported tick.
     const hist = (await get(farmer, `${PC}/futures-historical/${corn[0]!.symbol}/2026-01-05/2026-01-05`)).json();
-    expect(hist).toEqual({ symbol: corn[0]!.symbol, fromDate: '2026-01-05', toDate: '2026-01-05', points: [{ quotedAt: '2026-01-05T15:30:00.000Z', price: '4.6125', kind: 'tick' }] });
+    expect(hist).toEqual({
+      symbol: corn[0]!.symbol,
+      fromDate: '2026-01-05',
+      toDate: '2026-01-05',
+      points: [{ quotedAt: '2026-01-05T15:30:00.000Z', price: '4.6125', kind: 'tick' }],
+    });
   });
 });
 
@@ -278,13 +403,11 @@ describe('futures-historical', () => {
       { quotedAt: '2026-02-03T19:20:00.000Z', price: '10.3000', kind: 'settle' },
       { quotedAt: '2026-02-04T05:59:00.000Z', price: '10.3100', kind: 'tick' },
     ]);
-    expect((await get(buyer, `${PC}/futures-historical/${symbol}/2026-02-01/2026-02-28`)).json().points.map((p: { price: string }) => p.price)).toEqual([
-      '10.2000',
-      '10.2500',
-      '10.3000',
-      '10.3100',
-      '10.4000',
-    ]);
+    expect(
+      (await get(buyer, `${PC}/futures-historical/${symbol}/2026-02-01/2026-02-28`))
+        .json()
+        .points.map((p: { price: string }) => p.price),
+    ).toEqual(['10.2000', '10.2500', '10.3000', '10.3100', '10.4000']);
   });
 
   it('refuses bad ranges (400) and unknown symbols (404)', async () => {

@@ -48,7 +48,9 @@ export const QUOTES_CHANGED_JOB = 'futures.quotes-changed';
 registerJobHandler(
   QUOTES_CHANGED_JOB,
   async ({ db, job, now }) => {
-    const symbols = Array.isArray(job.payload.symbols) ? job.payload.symbols.filter((s): s is string => typeof s === 'string') : [];
+    const symbols = Array.isArray(job.payload.symbols)
+      ? job.payload.symbols.filter((s): s is string => typeof s === 'string')
+      : [];
     await notifyQuotesChanged(db, symbols, now);
   },
   { maxAttempts: 3 },

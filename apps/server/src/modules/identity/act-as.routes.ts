@@ -5,7 +5,14 @@ import type { IdentityDeps } from './identity-deps.ts';
 import { requireSession, userHasPermission } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { AUTH_RATE_LIMIT } from './identity.routes.ts';
-import { ACT_AS_SCOPES, adminResetPassword, changeActAsScope, personSummary, startActingAs, stopActingAs } from './act-as.service.ts';
+import {
+  ACT_AS_SCOPES,
+  adminResetPassword,
+  changeActAsScope,
+  personSummary,
+  startActingAs,
+  stopActingAs,
+} from './act-as.service.ts';
 
 const personSchema = personSummarySchema;
 /** A user's id (uuid) or legacy id (an int4 column: a larger number names nobody). */
@@ -74,7 +81,10 @@ export const actAsRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ct
     '/api/auth/admin/password-reset',
     {
       config: { access: 'reset-password', rateLimit: AUTH_RATE_LIMIT },
-      schema: { body: z.object({ user_id: userIdSchema }), response: { 200: z.object({ status: z.literal('ok') }), ...errors } },
+      schema: {
+        body: z.object({ user_id: userIdSchema }),
+        response: { 200: z.object({ status: z.literal('ok') }), ...errors },
+      },
     },
     async (request) => {
       const state = await requireSession(ctx, request);

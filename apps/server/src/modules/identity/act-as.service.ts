@@ -33,7 +33,12 @@ export async function findUserByAnyId(ctx: AppContext, id: string | number): Pro
  * The user an admin asks to administer under a permission, or an error: unknown users and users out of
  * the admin's reach (another partner) get the same 404, so user ids of other partners can't be probed.
  */
-async function reachableUser(ctx: AppContext, admin: UserRow, userId: string | number, permission: string): Promise<UserRow> {
+async function reachableUser(
+  ctx: AppContext,
+  admin: UserRow,
+  userId: string | number,
+  permission: string,
+): Promise<UserRow> {
   const target = await findUserByAnyId(ctx, userId);
   const verdict = target ? adminReach(admin, target, permission) : 'out_of_reach';
   if (!target || verdict === 'out_of_reach') throw new AppError('not_found', 'There is no such user.');
@@ -88,7 +93,12 @@ export async function stopActingAs(ctx: AppContext, request: FastifyRequest, sta
   });
 }
 
-export async function changeActAsScope(ctx: AppContext, request: FastifyRequest, state: SessionState, scope: ActAsScope): Promise<void> {
+export async function changeActAsScope(
+  ctx: AppContext,
+  request: FastifyRequest,
+  state: SessionState,
+  scope: ActAsScope,
+): Promise<void> {
   if (!state.actor) throw new AppError('invalid_request', 'You are not acting as another user.');
   await setSessionActAs(ctx.database.db, state.tokenHash, state.user.id, scope);
   await audit(ctx.database.db, request, {
@@ -156,6 +166,11 @@ export async function adminResetPassword(
       template: 'admin_password_reset',
       userId: target.id,
     });
-    await audit(tx, request, { actorUserId: admin.id, action: 'admin_password_reset', targetType: 'user', targetId: target.id });
+    await audit(tx, request, {
+      actorUserId: admin.id,
+      action: 'admin_password_reset',
+      targetType: 'user',
+      targetId: target.id,
+    });
   });
 }

@@ -57,7 +57,8 @@ type Who = { cookie: string; csrf: string; ip: string };
 
 async function as(email: string): Promise<Who> {
   const cookie = await t.sessionCookie(email);
-  const csrf = (await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie } })).json().csrf as string;
+  const csrf = (await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie } })).json()
+    .csrf as string;
   return { cookie, csrf, ip: freshIp() };
 }
 
@@ -152,7 +153,10 @@ describe('act-as', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('This is for the user themself: stop acting as them first.');
       const [entry] = await auditOf(admin.id, 'act_as_request');
-      expect(entry).toMatchObject({ actingAsUserId: farmer.id, details: { route: '/api/auth/password/update', status: 403 } });
+      expect(entry).toMatchObject({
+        actingAsUserId: farmer.id,
+        details: { route: '/api/auth/password/update', status: 403 },
+      });
       expect((await call(who, 'DELETE', '/api/auth/act-as')).statusCode).toBe(200);
     } finally {
       await updateUser(t.database.db, farmer.id, { oneTimePassword: false });
@@ -230,7 +234,9 @@ describe('act-as', () => {
       const [ended] = await auditOf(buyer.id, 'act_as_end');
       expect(ended).toMatchObject({ actingAsUserId: colleague.id, details: { reason: 'no_longer_allowed' } });
     } finally {
-      await updateUser(t.database.db, buyer.id, { adminPermissions: { 'buyer-admin': ['all'], 'act-as': true, 'reset-password': true } });
+      await updateUser(t.database.db, buyer.id, {
+        adminPermissions: { 'buyer-admin': ['all'], 'act-as': true, 'reset-password': true },
+      });
     }
   });
 
@@ -264,7 +270,9 @@ describe('admin/password-reset', () => {
 
   it('keeps a partner admin inside the partner', async () => {
     const who = await as(DEMO_ACCOUNTS.buyer);
-    expect((await call(who, 'POST', '/api/auth/admin/password-reset', { user_id: prairieBuyer.id })).statusCode).toBe(404);
+    expect((await call(who, 'POST', '/api/auth/admin/password-reset', { user_id: prairieBuyer.id })).statusCode).toBe(
+      404,
+    );
   });
 
   it('sets a one-time password, mails it, ends sessions; the next sign-in answers oneTimePassword', async () => {

@@ -14,7 +14,11 @@ afterAll(() => t.close());
 const ip = '10.9.0.1';
 
 async function challenge(action: string): Promise<Challenge> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/auth/bot-check/challenge?action=${action}`, remoteAddress: ip });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/auth/bot-check/challenge?action=${action}`,
+    remoteAddress: ip,
+  });
   expect(res.statusCode).toBe(200);
   expect(res.headers['cache-control']).toBe('no-store');
   const body = res.json();
@@ -43,7 +47,11 @@ describe('GET /api/auth/bot-check/challenge', () => {
   it('hands out a signed, action-bound, expiring PBKDF2 challenge of small cost', async () => {
     const c = await challenge('signup');
     expect(c.signature).toMatch(/^[0-9a-f]{64}$/);
-    expect(c.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: ALTCHA_PARAMS.cost, data: { action: 'signup' } });
+    expect(c.parameters).toMatchObject({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: ALTCHA_PARAMS.cost,
+      data: { action: 'signup' },
+    });
     expect(c.parameters.keySignature).toBeTruthy();
     const ttl = (c.parameters.expiresAt ?? 0) * 1000 - Date.now();
     expect(ttl).toBeGreaterThan(ALTCHA_PARAMS.ttlMs - 5_000);
@@ -51,7 +59,11 @@ describe('GET /api/auth/bot-check/challenge', () => {
   });
 
   it('refuses an action that carries no bot check', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/bot-check/challenge?action=nope', remoteAddress: ip });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/bot-check/challenge?action=nope',
+      remoteAddress: ip,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('invalid_request');
   });
@@ -140,9 +152,27 @@ describe('recaptcha adapter', () => {
   });
 
   it('fails a low score, another action, a duplicate and an unreachable Google with TRY_AGAIN', async () => {
-    expect(await createRecaptchaBotCheck('s', answering({ success: true, score: 0.1, action: 'signup' })).verify('signup', 't', null)).toBe('TRY_AGAIN');
-    expect(await createRecaptchaBotCheck('s', answering({ success: true, score: 0.9, action: 'post' })).verify('signup', 't', null)).toBe('TRY_AGAIN');
-    expect(await createRecaptchaBotCheck('s', answering({ success: false, 'error-codes': ['timeout-or-duplicate'] })).verify('signup', 't', null)).toBe('TRY_AGAIN');
+    expect(
+      await createRecaptchaBotCheck('s', answering({ success: true, score: 0.1, action: 'signup' })).verify(
+        'signup',
+        't',
+        null,
+      ),
+    ).toBe('TRY_AGAIN');
+    expect(
+      await createRecaptchaBotCheck('s', answering({ success: true, score: 0.9, action: 'post' })).verify(
+        'signup',
+        't',
+        null,
+      ),
+    ).toBe('TRY_AGAIN');
+    expect(
+      await createRecaptchaBotCheck('s', answering({ success: false, 'error-codes': ['timeout-or-duplicate'] })).verify(
+        'signup',
+        't',
+        null,
+      ),
+    ).toBe('TRY_AGAIN');
     const down = (async () => {
       throw new Error('offline');
     }) as unknown as typeof fetch;
@@ -150,8 +180,15 @@ describe('recaptcha adapter', () => {
   });
 
   it('fails a missing or invalid token with MALFORMED', async () => {
-    expect(await createRecaptchaBotCheck('s', answering({ success: true })).verify('signup', '', null)).toBe('MALFORMED');
-    expect(await createRecaptchaBotCheck('s', answering({ success: false, 'error-codes': ['invalid-input-response'] })).verify('signup', 't', null)).toBe('MALFORMED');
+    expect(await createRecaptchaBotCheck('s', answering({ success: true })).verify('signup', '', null)).toBe(
+      'MALFORMED',
+    );
+    expect(
+      await createRecaptchaBotCheck(
+        's',
+        answering({ success: false, 'error-codes': ['invalid-input-response'] }),
+      ).verify('signup', 't', null),
+    ).toBe('MALFORMED');
   });
 
   it('sends the secret, the token and the IP to siteverify', async () => {
@@ -161,6 +198,9 @@ describe('recaptcha adapter', () => {
       return new Response(JSON.stringify({ success: true, score: 1, action: 'post' }));
     }) as unknown as typeof fetch;
     await createRecaptchaBotCheck('sekret', spy).verify('post', 'tok', '9.9.9.9');
-    expect(sent).toEqual({ url: 'https://www.google.com/recaptcha/api/siteverify', body: 'secret=sekret&response=tok&remoteip=9.9.9.9' });
+    expect(sent).toEqual({
+      url: 'https://www.google.com/recaptcha/api/siteverify',
+      body: 'secret=sekret&response=tok&remoteip=9.9.9.9',
+    });
   });
 });

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { getOrCreateSetting } from '../../platform/settings.repo.ts';
 import { randomToken } from '../../platform/crypto.ts';
-import { BOT_CHECK_ACTIONS, botCheckMode, offBotCheck, type BotCheck, type BotCheckAction, type BotCheckResult } from '../../platform/bot-check.ts';
+import {
+  BOT_CHECK_ACTIONS,
+  botCheckMode,
+  offBotCheck,
+  type BotCheck,
+  type BotCheckAction,
+  type BotCheckResult,
+} from '../../platform/bot-check.ts';
 import { markChallengeUsed } from './bot-check.repo.ts';
 
 /**
@@ -25,7 +32,10 @@ export const ALTCHA_PARAMS = {
 /** A token larger than this is not one of ours. */
 const MAX_TOKEN_LENGTH = 8_000;
 
-const hex = z.string().regex(/^[0-9a-f]+$/i).max(1_024);
+const hex = z
+  .string()
+  .regex(/^[0-9a-f]+$/i)
+  .max(1_024);
 const payloadSchema = z.object({
   challenge: z.object({
     parameters: z
@@ -89,7 +99,8 @@ export async function createAltchaBotCheck(ctx: AppContext): Promise<BotCheck> {
       if (!payload) return 'MALFORMED';
       const { challenge, solution } = payload;
       // Only our own kind of challenge: the signature covers the parameters, this keeps the checks cheap.
-      if (challenge.parameters.algorithm !== ALTCHA_PARAMS.algorithm || !challenge.parameters.keySignature) return 'TRY_AGAIN';
+      if (challenge.parameters.algorithm !== ALTCHA_PARAMS.algorithm || !challenge.parameters.keySignature)
+        return 'TRY_AGAIN';
       let verified = false;
       try {
         const result = await verifySolution({
@@ -107,7 +118,9 @@ export async function createAltchaBotCheck(ctx: AppContext): Promise<BotCheck> {
       // Signed by us, so the action in it is the one we put there.
       if (challenge.parameters.data?.['action'] !== action) return 'TRY_AGAIN';
       // One use: the signature is recorded until the challenge expires; a second use finds it there.
-      const expiresAt = new Date((challenge.parameters.expiresAt ?? Date.now() / 1000 + ALTCHA_PARAMS.ttlMs / 1000) * 1000);
+      const expiresAt = new Date(
+        (challenge.parameters.expiresAt ?? Date.now() / 1000 + ALTCHA_PARAMS.ttlMs / 1000) * 1000,
+      );
       if (!(await markChallengeUsed(db, challenge.signature, expiresAt))) return 'TRY_AGAIN';
       return 'ok';
     },

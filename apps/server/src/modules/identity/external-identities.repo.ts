@@ -4,7 +4,11 @@ import { externalIdentities } from '../../db/schema/index.ts';
 
 export type ExternalIdentityRow = typeof externalIdentities.$inferSelect;
 
-export async function findExternalIdentity(db: Db, provider: string, subject: string): Promise<ExternalIdentityRow | null> {
+export async function findExternalIdentity(
+  db: Db,
+  provider: string,
+  subject: string,
+): Promise<ExternalIdentityRow | null> {
   const [row] = await db
     .select()
     .from(externalIdentities)

@@ -36,7 +36,8 @@ export function parseBasicAuth(header: string | undefined): { email: string; pas
   if (!email) throw new AppError('invalid_request', 'The email field is required.');
   if (!password) throw new AppError('invalid_request', 'The password field is required.');
   // Signing in keeps the spec's 4 (grain-marketing.md 5); only a password being set needs 8 and strength.
-  if (password.length < MIN_PASSWORD_LENGTH) throw new AppError('invalid_request', 'The password must be at least 4 characters long.');
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new AppError('invalid_request', 'The password must be at least 4 characters long.');
   if (password.length > 256 || email.length > 320) throw new AppError('invalid_credentials');
   return { email, password };
 }
@@ -61,19 +62,31 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
             recaptchaV3: z.string().max(10_000).optional(),
           })
           .default({}),
-        response: { 200: signedInSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 423: apiErrorSchema },
+        response: {
+          200: signedInSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          423: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const { email, password } = parseBasicAuth(request.headers.authorization);
-      const verdict = await botCheck.verify('login_password', request.body.recaptcha_v3 ?? request.body.recaptchaV3, request.ip);
+      const verdict = await botCheck.verify(
+        'login_password',
+        request.body.recaptcha_v3 ?? request.body.recaptchaV3,
+        request.ip,
+      );
       if (verdict !== 'ok') throw new AppError('bot_check_failed', verdict);
       const partner = await partners.byHost(request.headers.host);
       const { user } = await passwordLogin(ctx, request, reply, partner, email, password);
       return {
         userId: user.id,
         oneTimePassword: user.oneTimePassword,
-        redirect: user.oneTimePassword ? '/onetime-password/reset' : safeRedirectTarget(request.query.redirect, host(request.headers)),
+        redirect: user.oneTimePassword
+          ? '/onetime-password/reset'
+          : safeRedirectTarget(request.query.redirect, host(request.headers)),
       };
     },
   );
@@ -105,7 +118,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
       email: z.string().max(320).optional(),
       user_id: z.string().max(64).optional(),
     })
-    .refine((q) => Boolean(q.email?.trim()) || Boolean(q.user_id), { message: 'The email field is required.', path: ['email'] });
+    .refine((q) => Boolean(q.email?.trim()) || Boolean(q.user_id), {
+      message: 'The email field is required.',
+      path: ['email'],
+    });
   for (const [path, native] of [
     ['/api/auth/login/magic-link/initiate', false],
     ['/api/auth/login/magic-link/app-initiate', true],
@@ -118,7 +134,8 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
       },
       async (request) => {
         const { email, user_id: userId, redirect } = request.query;
-        if (email && !RESET_EMAIL_PATTERN.test(email.trim())) throw new AppError('invalid_request', 'The email format is invalid.');
+        if (email && !RESET_EMAIL_PATTERN.test(email.trim()))
+          throw new AppError('invalid_request', 'The email format is invalid.');
         const user = email
           ? await findUserByEmail(db, email)
           : /^\d+$/.test(userId ?? '')
@@ -150,7 +167,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
       return {
         userId: user.id,
         oneTimePassword: user.oneTimePassword,
-        redirect: user.oneTimePassword ? '/onetime-password/reset' : safeRedirectTarget(row.redirect, host(request.headers)),
+        redirect: user.oneTimePassword
+          ? '/onetime-password/reset'
+          : safeRedirectTarget(row.redirect, host(request.headers)),
       };
     },
   );
@@ -173,9 +192,18 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
       const user = await findUserByEmail(db, email);
       if (user && user.status === 'active') {
         await voidUserTokens(db, 'password_reset', user.id);
-        const { token } = await issueToken(db, 'password_reset', { userId: user.id, identifier: user.email, ip: request.ip });
+        const { token } = await issueToken(db, 'password_reset', {
+          userId: user.id,
+          identifier: user.email,
+          ip: request.ip,
+        });
         await sendPasswordReset(ctx, request, await partners.byHost(request.headers.host), user, token);
-        await audit(db, request, { actorUserId: null, action: 'password_recovery_requested', targetType: 'user', targetId: user.id });
+        await audit(db, request, {
+          actorUserId: null,
+          action: 'password_recovery_requested',
+          targetType: 'user',
+          targetId: user.id,
+        });
       }
       return { status: 'ok' as const };
     },
@@ -186,7 +214,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
     '/api/auth/password/recovery/confirm',
     {
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
-      schema: { body: z.object({ token: z.string().min(1).max(200) }), response: { 200: okSchema, 410: apiErrorSchema } },
+      schema: {
+        body: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: okSchema, 410: apiErrorSchema },
+      },
     },
     async (request) => {
       if (!(await peekToken(db, 'password_reset', request.body.token))) throw new AppError('link_invalid');
@@ -222,7 +253,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
       if (!pending || !owner || owner.status !== 'active') return deny();
       const problem = passwordProblem(request.body.new_password, personalWords(owner));
       if (problem) {
-        return reply.status(400).send({ code: 'insecure_password', message: problem, status: 'insecure_password', reason: problem });
+        return reply
+          .status(400)
+          .send({ code: 'insecure_password', message: problem, status: 'insecure_password', reason: problem });
       }
       const row = await consumeToken(db, 'password_reset', request.params.token);
       const user = row?.userId ? await findUserById(db, row.userId) : null;
@@ -267,10 +300,15 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
         }
       }
       if (!next) throw new AppError('invalid_request', 'The new password field is required.');
-      if (next !== confirmation) throw new AppError('invalid_request', 'The password confirmation must match the new password.');
+      if (next !== confirmation)
+        throw new AppError('invalid_request', 'The password confirmation must match the new password.');
       const problem = passwordProblem(next, personalWords(user));
       if (problem) throw new AppError('insecure_password', problem);
-      await updateUser(db, user.id, { passwordHash: await hashPassword(next), passwordChangedAt: new Date(), oneTimePassword: false });
+      await updateUser(db, user.id, {
+        passwordHash: await hashPassword(next),
+        passwordChangedAt: new Date(),
+        oneTimePassword: false,
+      });
       await endOtherSessions(db, user.id, session.tokenHash);
       await audit(db, request, { actorUserId: user.id, action: 'password_updated' });
       return { status: 'ok' as const };
@@ -282,7 +320,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
     '/api/auth/session',
     {
       config: { access: 'session' },
-      schema: { response: { 200: z.object({ userId: z.string(), method: z.string(), actingAs: z.string().nullable() }) } },
+      schema: {
+        response: { 200: z.object({ userId: z.string(), method: z.string(), actingAs: z.string().nullable() }) },
+      },
     },
     async (request) => {
       const state = await requireSession(ctx, request);

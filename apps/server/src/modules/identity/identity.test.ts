@@ -23,7 +23,11 @@ function freshIp(): string {
 
 async function visitor(ip = freshIp()) {
   const res = await t.app.inject({ method: 'GET', url: '/api/bootstrap', remoteAddress: ip });
-  return { ip, cookie: `granary_anon=${cookiesFrom(res.headers['set-cookie']).granary_anon}`, csrf: res.json().csrf as string };
+  return {
+    ip,
+    cookie: `granary_anon=${cookiesFrom(res.headers['set-cookie']).granary_anon}`,
+    csrf: res.json().csrf as string,
+  };
 }
 
 const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
@@ -39,7 +43,12 @@ async function login(email: string, password: string, v?: Awaited<ReturnType<typ
   });
 }
 
-async function post(url: string, payload: unknown, v?: Awaited<ReturnType<typeof visitor>>, extra: Record<string, string> = {}) {
+async function post(
+  url: string,
+  payload: unknown,
+  v?: Awaited<ReturnType<typeof visitor>>,
+  extra: Record<string, string> = {},
+) {
   const who = v ?? (await visitor());
   return t.app.inject({
     method: 'POST',
@@ -74,12 +83,21 @@ describe('password sign-in', () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).toMatch(/Path=\//);
-    const boot = await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie: sessionCookieOf(res) } });
+    const boot = await t.app.inject({
+      method: 'GET',
+      url: '/api/bootstrap',
+      headers: { cookie: sessionCookieOf(res) },
+    });
     expect(boot.json().user).toMatchObject({ isLoggedIn: true, email: DEMO_ACCOUNTS.buyer });
   });
 
   it('never redirects to another host after sign-in', async () => {
-    const res = await login(DEMO_ACCOUNTS.buyer, DEMO_PASSWORD, undefined, `?redirect=${encodeURIComponent('https://evil.example/x')}`);
+    const res = await login(
+      DEMO_ACCOUNTS.buyer,
+      DEMO_PASSWORD,
+      undefined,
+      `?redirect=${encodeURIComponent('https://evil.example/x')}`,
+    );
     expect(res.json().redirect).toBe('/dashboard');
   });
 
@@ -87,7 +105,11 @@ describe('password sign-in', () => {
     const v = await visitor();
     const first = await login(DEMO_ACCOUNTS.farmer, DEMO_PASSWORD, v);
     const firstCookie = sessionCookieOf(first);
-    const boot = await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie: `${firstCookie}; ${v.cookie}` } });
+    const boot = await t.app.inject({
+      method: 'GET',
+      url: '/api/bootstrap',
+      headers: { cookie: `${firstCookie}; ${v.cookie}` },
+    });
     const second = await post(
       '/api/auth/login/basic',
       { cookie: true },
@@ -139,7 +161,10 @@ describe('password sign-in', () => {
     expect(() => parseBasicAuth(basic('a@b.co', 'abc'))).toThrow('The password must be at least 4 characters long.');
     const res = await login(DEMO_ACCOUNTS.buyer, 'abc');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'invalid_request', message: 'The password must be at least 4 characters long.' });
+    expect(res.json()).toMatchObject({
+      code: 'invalid_request',
+      message: 'The password must be at least 4 characters long.',
+    });
   });
 
   it('answers a one-time-password account with oneTimePassword and the reset page', async () => {
@@ -181,7 +206,9 @@ describe('password sign-in', () => {
 
 describe('lockout', () => {
   async function lockMails(email: string) {
-    return (await listOutbox(t.database.db, { recipient: email, limit: 50 })).filter((m) => m.template === 'account_locked');
+    return (await listOutbox(t.database.db, { recipient: email, limit: 50 })).filter(
+      (m) => m.template === 'account_locked',
+    );
   }
 
   async function failFiveTimes(email: string, v: Awaited<ReturnType<typeof visitor>>) {
@@ -193,11 +220,19 @@ describe('lockout', () => {
   it('locks an account from the network of 5 failures, mails a direct login link, and the link signs in', async () => {
     const email = DEMO_ACCOUNTS.farmer;
     const from = await visitor();
-    expect(await failFiveTimes(email, from)).toEqual(['invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'account_locked']);
+    expect(await failFiveTimes(email, from)).toEqual([
+      'invalid_credentials',
+      'invalid_credentials',
+      'invalid_credentials',
+      'invalid_credentials',
+      'account_locked',
+    ]);
     const locked = await login(email, DEMO_PASSWORD, from);
     expect(locked.statusCode).toBe(423);
     expect(locked.json().message).toBe('Your account is locked, please wait a while before trying again.');
-    expect(locked.json().details.description).toMatch(/multiple failed sign-in attempts.*e-mail for a direct login link/);
+    expect(locked.json().details.description).toMatch(
+      /multiple failed sign-in attempts.*e-mail for a direct login link/,
+    );
 
     const mail = await latestMailTo(email);
     expect(mail).toMatchObject({ template: 'account_locked', channel: 'email' });
@@ -232,7 +267,9 @@ describe('lockout', () => {
     const a = await visitor('203.0.113.30');
     await failFiveTimes(email, a);
     // Other networks sign in and fail without touching A's lock; A is refused even with the right password.
-    expect((await login(email, 'wrong-from-b', await visitor('198.51.100.30'))).json().code).toBe('invalid_credentials');
+    expect((await login(email, 'wrong-from-b', await visitor('198.51.100.30'))).json().code).toBe(
+      'invalid_credentials',
+    );
     expect((await login(email, DEMO_PASSWORD, a)).statusCode).toBe(423);
     expect((await login(email, DEMO_PASSWORD, a)).statusCode).toBe(423);
     await clearLoginFailures(t.database.db, email);
@@ -285,7 +322,10 @@ describe('per-IP rate limit', () => {
 
 describe('magic link', () => {
   it('mails a single-use link to a known user and the same answer for an unknown one', async () => {
-    const known = await post(`/api/auth/login/magic-link/initiate?email=${encodeURIComponent(DEMO_ACCOUNTS.buyer)}&redirect=%2Fcrm%2Fclients`, undefined);
+    const known = await post(
+      `/api/auth/login/magic-link/initiate?email=${encodeURIComponent(DEMO_ACCOUNTS.buyer)}&redirect=%2Fcrm%2Fclients`,
+      undefined,
+    );
     const unknown = await post('/api/auth/login/magic-link/initiate?email=ghost%40demo.granary.test', undefined);
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
@@ -296,7 +336,9 @@ describe('magic link', () => {
     const link = new URL(linkIn(mail!.text, '/login/magic'));
     expect(link.searchParams.get('redirect')).toBe('/crm/clients');
     const token = link.searchParams.get('token')!;
-    const stored = await t.database.db.execute(sql`select count(*)::int as n from auth_tokens where token_hash = ${token}`);
+    const stored = await t.database.db.execute(
+      sql`select count(*)::int as n from auth_tokens where token_hash = ${token}`,
+    );
     expect((stored as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0); // only the hash is stored
 
     const first = await post('/api/auth/login/magic-link/verify', { token });
@@ -308,8 +350,12 @@ describe('magic link', () => {
 
   it('refuses an expired link', async () => {
     await post(`/api/auth/login/magic-link/initiate?email=${encodeURIComponent(DEMO_ACCOUNTS.admin)}`, undefined);
-    const token = new URL(linkIn((await latestMailTo(DEMO_ACCOUNTS.admin))!.text, '/login/magic')).searchParams.get('token')!;
-    await t.database.db.execute(sql`update auth_tokens set expires_at = now() - interval '1 second' where purpose = 'magic_link'`);
+    const token = new URL(linkIn((await latestMailTo(DEMO_ACCOUNTS.admin))!.text, '/login/magic')).searchParams.get(
+      'token',
+    )!;
+    await t.database.db.execute(
+      sql`update auth_tokens set expires_at = now() - interval '1 second' where purpose = 'magic_link'`,
+    );
     expect((await post('/api/auth/login/magic-link/verify', { token })).statusCode).toBe(410);
   });
 
@@ -340,7 +386,9 @@ describe('password recovery and reset', () => {
     expect(bad.json().message).toBe('The email format is invalid.');
     const empty = await post('/api/auth/password/recovery/initiate?new_way_password_recovery=true', { email: '' });
     expect(empty.json().message).toBe('The email field is required.');
-    const unknown = await post('/api/auth/password/recovery/initiate?new_way_password_recovery=true', { email: 'ghost2@demo.granary.test' });
+    const unknown = await post('/api/auth/password/recovery/initiate?new_way_password_recovery=true', {
+      email: 'ghost2@demo.granary.test',
+    });
     expect(unknown.json()).toEqual({ status: 'ok' });
     expect(await latestMailTo('ghost2@demo.granary.test')).toBeUndefined();
   });
@@ -379,13 +427,17 @@ describe('password recovery and reset', () => {
 
     const ok = await post(`/api/auth/password/reset/${token}`, { new_password: 'wheat-harvest-2026' });
     expect(ok.json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: oldSession } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: oldSession } })).statusCode,
+    ).toBe(401);
     expect((await login(user, 'wheat-harvest-2026')).statusCode).toBe(200);
 
     const reuse = await post(`/api/auth/password/reset/${token}`, { new_password: 'another-good-one-9' });
     expect(reuse.statusCode).toBe(410);
     expect(reuse.json()).toMatchObject({ status: 'deny', reason: 'The password link is no longer valid.' });
-    expect((await post('/api/auth/password/recovery/confirm', { token })).json().message).toBe('The password link is no longer valid.');
+    expect((await post('/api/auth/password/recovery/confirm', { token })).json().message).toBe(
+      'The password link is no longer valid.',
+    );
 
     const prairie = await findUserByEmail(t.database.db, user);
     const { hashPassword } = await import('./passwords.ts');
@@ -395,7 +447,9 @@ describe('password recovery and reset', () => {
   it('makes an older reset link worthless when a new one is asked for', async () => {
     const user = DEMO_ACCOUNTS.admin;
     await post('/api/auth/password/recovery/initiate', { email: user });
-    const first = decodeURIComponent(linkIn((await latestMailTo(user))!.text, '/password/exchange/').split('/password/exchange/')[1]!);
+    const first = decodeURIComponent(
+      linkIn((await latestMailTo(user))!.text, '/password/exchange/').split('/password/exchange/')[1]!,
+    );
     await post('/api/auth/password/recovery/initiate', { email: user });
     expect((await post('/api/auth/password/recovery/confirm', { token: first })).statusCode).toBe(410);
   });
@@ -411,20 +465,52 @@ describe('password update', () => {
     const me = { ip: freshIp(), cookie, csrf: boot.json().csrf as string };
     const update = (body: Record<string, string>) => post('/api/auth/password/update', body, me);
 
-    const wrong = await update({ current_password: 'nope-nope', new_password: 'barley-field-7', new_password_confirmation: 'barley-field-7' });
-    expect(wrong.json()).toMatchObject({ code: 'incorrect_password', message: 'The current password you provided was incorrect, please try again.' });
-    const mismatch = await update({ current_password: DEMO_PASSWORD, new_password: 'barley-field-7', new_password_confirmation: 'barley-field-8' });
+    const wrong = await update({
+      current_password: 'nope-nope',
+      new_password: 'barley-field-7',
+      new_password_confirmation: 'barley-field-7',
+    });
+    expect(wrong.json()).toMatchObject({
+      code: 'incorrect_password',
+      message: 'The current password you provided was incorrect, please try again.',
+    });
+    const mismatch = await update({
+      current_password: DEMO_PASSWORD,
+      new_password: 'barley-field-7',
+      new_password_confirmation: 'barley-field-8',
+    });
     expect(mismatch.json().message).toBe('The password confirmation must match the new password.');
-    const short = await update({ current_password: DEMO_PASSWORD, new_password: 'bar7', new_password_confirmation: 'bar7' });
+    const short = await update({
+      current_password: DEMO_PASSWORD,
+      new_password: 'bar7',
+      new_password_confirmation: 'bar7',
+    });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ code: 'insecure_password', message: 'The password must be at least 8 characters long.' });
-    const weak = await update({ current_password: DEMO_PASSWORD, new_password: 'abcd1234', new_password_confirmation: 'abcd1234' });
+    expect(short.json()).toEqual({
+      code: 'insecure_password',
+      message: 'The password must be at least 8 characters long.',
+    });
+    const weak = await update({
+      current_password: DEMO_PASSWORD,
+      new_password: 'abcd1234',
+      new_password_confirmation: 'abcd1234',
+    });
     expect(weak.json().code).toBe('insecure_password');
-    const ok = await update({ current_password: DEMO_PASSWORD, new_password: 'barley-field-7', new_password_confirmation: 'barley-field-7' });
+    const ok = await update({
+      current_password: DEMO_PASSWORD,
+      new_password: 'barley-field-7',
+      new_password_confirmation: 'barley-field-7',
+    });
     expect(ok.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: other } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: other } })).statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).statusCode).toBe(200);
-    await update({ current_password: 'barley-field-7', new_password: DEMO_PASSWORD, new_password_confirmation: DEMO_PASSWORD });
+    await update({
+      current_password: 'barley-field-7',
+      new_password: DEMO_PASSWORD,
+      new_password_confirmation: DEMO_PASSWORD,
+    });
   });
 
   it('holds the one-time-password reset to the same rules', async () => {
@@ -435,9 +521,13 @@ describe('password update', () => {
       const cookie = sessionCookieOf(await login(user, DEMO_PASSWORD));
       const boot = await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie } });
       const me = { ip: freshIp(), cookie, csrf: boot.json().csrf as string };
-      const set = (password: string) => post('/api/auth/password/update', { new_password: password, new_password_confirmation: password }, me);
+      const set = (password: string) =>
+        post('/api/auth/password/update', { new_password: password, new_password_confirmation: password }, me);
       const short = await set('oats');
-      expect(short.json()).toEqual({ code: 'insecure_password', message: 'The password must be at least 8 characters long.' });
+      expect(short.json()).toEqual({
+        code: 'insecure_password',
+        message: 'The password must be at least 8 characters long.',
+      });
       const named = await set('Sam Fieldman');
       expect(named.json().code).toBe('insecure_password');
       expect(named.json().message).toMatch(/^This password is too easy to guess\./);
@@ -445,7 +535,10 @@ describe('password update', () => {
       expect((await findUserByEmail(t.database.db, user))!.oneTimePassword).toBe(false);
     } finally {
       const { hashPassword } = await import('./passwords.ts');
-      await updateUser(t.database.db, farmer!.id, { oneTimePassword: false, passwordHash: await hashPassword(DEMO_PASSWORD) });
+      await updateUser(t.database.db, farmer!.id, {
+        oneTimePassword: false,
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+      });
     }
   });
 
@@ -464,7 +557,12 @@ describe('password policy', () => {
     expect(passwordProblem('Password')).toMatch(/common/);
     // The demo password is still accepted as a new one.
     expect(passwordProblem('granary-demo')).toBeNull();
-    expect(passwordProblem('granary-demo', personalWords({ email: DEMO_ACCOUNTS.buyer, firstName: 'Dana', lastName: 'Merchant' }))).toBeNull();
+    expect(
+      passwordProblem(
+        'granary-demo',
+        personalWords({ email: DEMO_ACCOUNTS.buyer, firstName: 'Dana', lastName: 'Merchant' }),
+      ),
+    ).toBeNull();
   });
 
   it(`refuses passwords zxcvbn scores below ${MIN_PASSWORD_SCORE}, saying why`, () => {
@@ -473,7 +571,8 @@ describe('password policy', () => {
       expect(passwordProblem(weak), weak).toMatch(/^This password is too easy to guess\./);
     }
     expect(passwordProblem('abcdefgh')).toMatch(/sequences/);
-    for (const strong of ['wheat-harvest-2026', 'sorghum-silo-42', 'correct horse battery staple']) expect(passwordProblem(strong), strong).toBeNull();
+    for (const strong of ['wheat-harvest-2026', 'sorghum-silo-42', 'correct horse battery staple'])
+      expect(passwordProblem(strong), strong).toBeNull();
     // Built from the person's own e-mail or names: refused for them, fine for someone else.
     const dana = personalWords({ email: 'dana.merchant@example.com', firstName: 'Dana', lastName: 'Merchant' });
     expect(passwordProblem('dana-merchant', dana)).toMatch(/too easy to guess/);

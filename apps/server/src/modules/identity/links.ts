@@ -11,7 +11,8 @@ import { hostName } from '../partners/partners.service.ts';
 export function linkOrigin(ctx: AppContext, request: FastifyRequest, partner: WhiteLabelPartner): string {
   const host = request.headers.host ?? '';
   const name = hostName(host);
-  const trusted = name === 'localhost' || name === '127.0.0.1' || (partner.vhost !== null && partner.vhost.toLowerCase() === name);
+  const trusted =
+    name === 'localhost' || name === '127.0.0.1' || (partner.vhost !== null && partner.vhost.toLowerCase() === name);
   if (trusted && /^[a-z0-9.:[\]-]+$/i.test(host)) return `${request.protocol}://${host}`;
   return ctx.env.PUBLIC_URL ?? `http://localhost:${ctx.env.PORT}`;
 }
@@ -21,7 +22,10 @@ export function linkOrigin(ctx: AppContext, request: FastifyRequest, partner: Wh
  * the partner's own vhost (https in production; this server's port elsewhere, e.g. http://prairie.localhost:3000),
  * else PUBLIC_URL, else this server on localhost.
  */
-export function backgroundLinkOrigin(env: Pick<AppContext['env'], 'PUBLIC_URL' | 'PORT' | 'NODE_ENV'>, vhost: string | null): string {
+export function backgroundLinkOrigin(
+  env: Pick<AppContext['env'], 'PUBLIC_URL' | 'PORT' | 'NODE_ENV'>,
+  vhost: string | null,
+): string {
   if (vhost) return env.NODE_ENV === 'production' ? `https://${vhost}` : `http://${vhost}:${env.PORT}`;
   return env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 }
@@ -31,7 +35,11 @@ export function escapeHtml(s: string): string {
 }
 
 /** A plain, accessible e-mail body with one call to action. */
-export function emailHtml(partner: WhiteLabelPartner, paragraphs: string[], action?: { label: string; url: string }): string {
+export function emailHtml(
+  partner: WhiteLabelPartner,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${escapeHtml(partner.theme.primary)};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: ${escapeHtml(action.url)}</p>`

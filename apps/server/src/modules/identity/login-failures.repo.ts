@@ -22,7 +22,10 @@ export function clientNetwork(ip: string | undefined | null): string {
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
   const tailWidth = tailGroups.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
-  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(8 - headGroups.length - tailWidth).fill('0'), ...tailGroups];
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [...headGroups, ...Array<string>(8 - headGroups.length - tailWidth).fill('0'), ...tailGroups];
   return `${groups
     .slice(0, 4)
     .map((g) => Number.parseInt(g, 16).toString(16))

@@ -27,8 +27,17 @@ function lockedError(): AppError {
 }
 
 /** Sends the locked-account e-mail with a direct (magic) login link. */
-async function sendLockedEmail(ctx: AppContext, request: FastifyRequest, partner: WhiteLabelPartner, user: UserRow): Promise<void> {
-  const { token } = await issueToken(ctx.database.db, 'magic_link', { userId: user.id, identifier: user.email, ip: request.ip });
+async function sendLockedEmail(
+  ctx: AppContext,
+  request: FastifyRequest,
+  partner: WhiteLabelPartner,
+  user: UserRow,
+): Promise<void> {
+  const { token } = await issueToken(ctx.database.db, 'magic_link', {
+    userId: user.id,
+    identifier: user.email,
+    ip: request.ip,
+  });
   const url = `${linkOrigin(ctx, request, partner)}/login/magic?token=${encodeURIComponent(token)}`;
   const lines = [
     `Hi ${user.firstName ?? 'there'},`,
@@ -65,13 +74,18 @@ export async function passwordLogin(
     throw lockedError();
   }
   const user = await findUserByEmail(db, email);
-  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await burnVerifyTime(password), false);
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, password)
+    : (await burnVerifyTime(password), false);
   if (!user || !ok) {
     const failures = await countLoginFailure(db, email, request.ip, LOCKOUT.windowMs);
     if (failures >= LOCKOUT.failures) {
       if (user && failures === LOCKOUT.failures) {
         // lockedUntil records the latest lock (from some network); the counters decide who is locked.
-        await updateUser(db, user.id, { lockedUntil: new Date(Date.now() + LOCKOUT.lockMs), failedLoginCount: failures });
+        await updateUser(db, user.id, {
+          lockedUntil: new Date(Date.now() + LOCKOUT.lockMs),
+          failedLoginCount: failures,
+        });
         const mailed = await claimLockMail(db, user.email, LOCKOUT.lockMs);
         if (mailed) await sendLockedEmail(ctx, request, partner, user);
         await audit(db, request, {

@@ -29,13 +29,19 @@ export const mailboxRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { 
     {
       config: { access: 'public' },
       schema: {
-        querystring: z.object({ recipient: z.string().max(320).optional(), limit: z.coerce.number().int().min(1).max(200).optional() }),
+        querystring: z.object({
+          recipient: z.string().max(320).optional(),
+          limit: z.coerce.number().int().min(1).max(200).optional(),
+        }),
         response: { 200: z.object({ messages: z.array(messageSchema) }) },
       },
     },
     async (request) => {
       if (!isDevToolsRequest(ctx, request)) throw new AppError('not_found', 'No such API call.');
-      const rows = await listOutbox(ctx.database.db, { recipient: request.query.recipient, limit: request.query.limit });
+      const rows = await listOutbox(ctx.database.db, {
+        recipient: request.query.recipient,
+        limit: request.query.limit,
+      });
       return {
         messages: rows.map((m) => ({
           id: m.id,

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
 export type TestClient = { client_id: string; client_secret: string; redirect_uris: string[] };
-export type TestAccountClaims = { email?: string; email_verified?: boolean | string; given_name?: string; family_name?: string };
+export type TestAccountClaims = {
+  email?: string;
+  email_verified?: boolean | string;
+  given_name?: string;
+  family_name?: string;
+};
 
 export type TestProvider = { issuer: string; close(): Promise<void> };
 
@@ -12,7 +17,10 @@ export type TestProvider = { issuer: string; close(): Promise<void> };
  * interactions accept any login name as the account id, then ask for consent. Accounts' claims come from
  * `accounts`; the ID token carries the e-mail claims (as Google's does).
  */
-export async function startTestProvider(options: { clients: TestClient[]; accounts: Record<string, TestAccountClaims> }): Promise<TestProvider> {
+export async function startTestProvider(options: {
+  clients: TestClient[];
+  accounts: Record<string, TestAccountClaims>;
+}): Promise<TestProvider> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -82,7 +90,11 @@ export class ProviderBrowser {
    * consenting, until the provider sends the browser to `stopAt` (the relying party): the redirect URL
    * (response_mode=query) or the fields of the auto-submitted form (form_post).
    */
-  async authorize(authorizationUrl: string, accountId: string, stopAt: string): Promise<{ url: string } | { formAction: string; fields: Record<string, string> }> {
+  async authorize(
+    authorizationUrl: string,
+    accountId: string,
+    stopAt: string,
+  ): Promise<{ url: string } | { formAction: string; fields: Record<string, string> }> {
     let url = authorizationUrl;
     let method: 'GET' | 'POST' = 'GET';
     let form: Record<string, string> | undefined;
@@ -97,19 +109,28 @@ export class ProviderBrowser {
       }
       const html = await res.text();
       if (res.status !== 200) throw new Error(`provider answered ${res.status}: ${html.slice(0, 500)}`);
-      const action = html.match(/<form[^>]*method="post"[^>]*action="([^"]+)"/i)?.[1] ?? html.match(/<form[^>]*action="([^"]+)"[^>]*method="post"/i)?.[1];
+      const action =
+        html.match(/<form[^>]*method="post"[^>]*action="([^"]+)"/i)?.[1] ??
+        html.match(/<form[^>]*action="([^"]+)"[^>]*method="post"/i)?.[1];
       if (!action) throw new Error(`no form on the provider's page: ${html.slice(0, 500)}`);
       const actionUrl = new URL(action.replaceAll('&amp;', '&'), url).href;
       if (actionUrl.startsWith(stopAt)) {
         const fields: Record<string, string> = {};
         for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)) {
-          fields[m[1] ?? ''] = (m[2] ?? '').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+          fields[m[1] ?? ''] = (m[2] ?? '')
+            .replaceAll('&quot;', '"')
+            .replaceAll('&#39;', "'")
+            .replaceAll('&lt;', '<')
+            .replaceAll('&gt;', '>')
+            .replaceAll('&amp;', '&');
         }
         return { formAction: actionUrl, fields };
       }
       url = actionUrl;
       method = 'POST';
-      form = html.includes('name="login"') ? { prompt: 'login', login: accountId, password: 'any' } : { prompt: 'consent' };
+      form = html.includes('name="login"')
+        ? { prompt: 'login', login: accountId, password: 'any' }
+        : { prompt: 'consent' };
     }
     throw new Error('the provider did not send the browser back');
   }

@@ -43,9 +43,13 @@ export const oidcRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx
 
   // Providers answer form_post callbacks (Apple) with a form body; parsed here, for these routes only.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
   }
 
   function providerOr404(id: string): OidcProvider {
@@ -65,9 +69,11 @@ export const oidcRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx
     const expected = err instanceof OidcFailure || err instanceof AppError || (err instanceof Error && 'code' in err);
     if (expected) request.log.warn({ provider: provider.settings.id, reason }, 'provider sign-in failed');
     else request.log.error({ err, provider: provider.settings.id }, 'provider sign-in failed unexpectedly');
-    await audit(db, request, { actorUserId: null, action: 'oidc_sign_in_failed', details: { provider: provider.settings.id, code, reason } }).catch(
-      (auditErr: unknown) => request.log.error({ err: auditErr }, 'could not audit a failed provider sign-in'),
-    );
+    await audit(db, request, {
+      actorUserId: null,
+      action: 'oidc_sign_in_failed',
+      details: { provider: provider.settings.id, code, reason },
+    }).catch((auditErr: unknown) => request.log.error({ err: auditErr }, 'could not audit a failed provider sign-in'));
     return code;
   }
 
@@ -82,7 +88,12 @@ export const oidcRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx
     }
   }
 
-  async function signIn(request: FastifyRequest, reply: FastifyReply, provider: OidcProvider, identity: ExternalIdentity) {
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    provider: OidcProvider,
+    identity: ExternalIdentity,
+  ) {
     const user = await orOauthFailed(request, provider, () => resolveAccount(ctx, request, provider, identity));
     const token = await completeSignIn(ctx, request, reply, user, provider.settings.id);
     if (identity.operatingSystem) request.log.info({ operatingSystem: identity.operatingSystem }, 'provider sign-in');
@@ -121,21 +132,31 @@ export const oidcRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx
         });
         return reply.redirect(url, 302);
       } catch (err) {
-        return reply.redirect(failureLocation(await recordFailure(request, provider, err), provider.settings.name), 302);
+        return reply.redirect(
+          failureLocation(await recordFailure(request, provider, err), provider.settings.name),
+          302,
+        );
       }
     },
   );
 
   // The provider sends the browser back here: a query (GET) or a form (POST, response_mode=form_post).
   // No CSRF token can come with it; the state, bound to this browser by a cookie, protects it instead.
-  const callback = async (request: FastifyRequest<{ Params: { provider: string } }>, reply: FastifyReply, params: Record<string, string>) => {
+  const callback = async (
+    request: FastifyRequest<{ Params: { provider: string } }>,
+    reply: FastifyReply,
+    params: Record<string, string>,
+  ) => {
     const provider = providerOr404(request.params.provider);
     reply.header('Cache-Control', 'no-store');
     try {
       const { identity, redirect } = await finishAuthorization(ctx, request, provider, params);
       const user = await resolveAccount(ctx, request, provider, identity);
       await completeSignIn(ctx, request, reply, user, provider.settings.id);
-      return reply.redirect(user.oneTimePassword ? '/onetime-password/reset' : safeRedirectTarget(redirect, host(request)), 302);
+      return reply.redirect(
+        user.oneTimePassword ? '/onetime-password/reset' : safeRedirectTarget(redirect, host(request)),
+        302,
+      );
     } catch (err) {
       return reply.redirect(failureLocation(await recordFailure(request, provider, err), provider.settings.name), 302);
     }
@@ -192,7 +213,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx
       return {
         userId: user.id,
         oneTimePassword: user.oneTimePassword,
-        redirect: user.oneTimePassword ? '/onetime-password/reset' : safeRedirectTarget(request.query.redirect, host(request)),
+        redirect: user.oneTimePassword
+          ? '/onetime-password/reset'
+          : safeRedirectTarget(request.query.redirect, host(request)),
       };
     },
   );
@@ -226,7 +249,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx
       return {
         userId: user.id,
         oneTimePassword: user.oneTimePassword,
-        redirect: user.oneTimePassword ? '/onetime-password/reset' : safeRedirectTarget(request.query.redirect, host(request)),
+        redirect: user.oneTimePassword
+          ? '/onetime-password/reset'
+          : safeRedirectTarget(request.query.redirect, host(request)),
       };
     },
   );

@@ -78,7 +78,11 @@ export class OidcFailure extends Error {
 /** Plain http to the provider only for a local (loopback) provider outside production: test and dev providers. */
 function allowsInsecure(issuer: string, env: Env): boolean {
   const url = new URL(issuer);
-  return env.NODE_ENV !== 'production' && url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  return (
+    env.NODE_ENV !== 'production' &&
+    url.protocol === 'http:' &&
+    ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+  );
 }
 
 export type OidcProvider = {
@@ -117,7 +121,11 @@ export function createOidcDirectory(env: Env): OidcDirectory {
     };
     const idTokenConfiguration = () => {
       forIdTokens ??= configuration().then((config) => {
-        const copy = new oidc.Configuration({ ...config.serverMetadata() }, settings.clientId, settings.clientSecret ?? undefined);
+        const copy = new oidc.Configuration(
+          { ...config.serverMetadata() },
+          settings.clientId,
+          settings.clientSecret ?? undefined,
+        );
         copy.timeout = DISCOVERY_TIMEOUT_S;
         if (insecure) oidc.allowInsecureRequests(copy);
         oidc.useIdTokenResponseType(copy);
@@ -137,7 +145,12 @@ export function createOidcDirectory(env: Env): OidcDirectory {
 export const OIDC_BINDING_COOKIE = 'granary_oidc';
 const BINDING_COOKIE_PATH = '/api/auth/oidc';
 
-export function callbackUrl(ctx: AppContext, request: FastifyRequest, partner: WhiteLabelPartner, id: OidcProviderId): string {
+export function callbackUrl(
+  ctx: AppContext,
+  request: FastifyRequest,
+  partner: WhiteLabelPartner,
+  id: OidcProviderId,
+): string {
   return `${linkOrigin(ctx, request, partner)}/api/auth/oidc/${id}/callback`;
 }
 
@@ -256,9 +269,11 @@ export async function finishAuthorization(
   if (!state) throw new OidcFailure('no state');
   const row = await consumeToken(ctx.database.db, 'oidc_state', state);
   const payload = row?.payload as Partial<StatePayload> | undefined;
-  if (!row || payload?.kind !== 'authorize' || payload.provider !== provider.settings.id) throw new OidcFailure('unknown, used or expired state');
+  if (!row || payload?.kind !== 'authorize' || payload.provider !== provider.settings.id)
+    throw new OidcFailure('unknown, used or expired state');
   const binding = request.cookies[OIDC_BINDING_COOKIE];
-  if (!binding || !payload.binding || !safeEqual(sha256(binding), payload.binding)) throw new OidcFailure('state started in another browser');
+  if (!binding || !payload.binding || !safeEqual(sha256(binding), payload.binding))
+    throw new OidcFailure('state started in another browser');
   if (params.error) throw new OidcFailure(`provider error ${params.error}`);
   if (!payload.nonce || !payload.redirectUri) throw new OidcFailure('incomplete state');
   const config = await provider.configuration();
@@ -278,7 +293,11 @@ export async function finishAuthorization(
  * A nonce for a page that gets an ID token itself (Google's button: `nonce` in its initialisation):
  * single use, 10 minutes, only its hash kept.
  */
-export async function issueIdTokenNonce(ctx: AppContext, request: FastifyRequest, provider: OidcProvider): Promise<string> {
+export async function issueIdTokenNonce(
+  ctx: AppContext,
+  request: FastifyRequest,
+  provider: OidcProvider,
+): Promise<string> {
   const { token } = await issueToken(ctx.database.db, 'oidc_state', {
     identifier: provider.settings.id,
     ip: request.ip,
@@ -304,7 +323,12 @@ function unverifiedClaims(jwt: string): Record<string, unknown> {
  * against the provider's keys, issuer, audience = our client id, expiry, nonce); the nonce must be one we
  * issued for this provider and is used up, so a token can't be replayed.
  */
-export async function verifyIdToken(ctx: AppContext, provider: OidcProvider, idToken: string, operatingSystem: string | null): Promise<ExternalIdentity> {
+export async function verifyIdToken(
+  ctx: AppContext,
+  provider: OidcProvider,
+  idToken: string,
+  operatingSystem: string | null,
+): Promise<ExternalIdentity> {
   const nonce = unverifiedClaims(idToken).nonce;
   if (typeof nonce !== 'string' || !nonce) throw new OidcFailure('ID token without nonce');
   const config = await provider.idTokenConfiguration();
@@ -336,7 +360,8 @@ export async function exchangeCode(
   const current = new URL(callbackUrl(ctx, request, partner, provider.settings.id));
   current.searchParams.set('code', code);
   // The code came straight from our own page, not through a redirect: the issuer is the one we talk to.
-  if (config.serverMetadata().authorization_response_iss_parameter_supported) current.searchParams.set('iss', config.serverMetadata().issuer);
+  if (config.serverMetadata().authorization_response_iss_parameter_supported)
+    current.searchParams.set('iss', config.serverMetadata().issuer);
   const tokens = await oidc.authorizationCodeGrant(config, current, {
     idTokenExpected: true,
     ...(nonce ? { expectedNonce: nonce } : {}),
@@ -364,7 +389,8 @@ export async function resolveAccount(
 ): Promise<UserRow> {
   const db = ctx.database.db;
   const { id, name, partnerId } = provider.settings;
-  const noAccount = () => new AppError('no_account', `There is no account for your ${name} account. Sign up first, or sign in another way.`);
+  const noAccount = () =>
+    new AppError('no_account', `There is no account for your ${name} account. Sign up first, or sign in another way.`);
   const inReach = (user: UserRow) => partnerId === null || (user.partnerId === partnerId && !user.isSuperAdmin);
   const linked = await findExternalIdentity(db, id, identity.subject);
   if (linked) {

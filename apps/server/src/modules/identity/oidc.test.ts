@@ -63,11 +63,21 @@ type Flow = { browser: ProviderBrowser; location: string; cookie: string; ip: st
 
 async function startFlow(provider: string, query = ''): Promise<Flow> {
   const ip = freshIp();
-  const res = await t.app.inject({ method: 'GET', url: `/api/auth/oidc/${provider}/start${query}`, headers: { host: 'localhost' }, remoteAddress: ip });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/auth/oidc/${provider}/start${query}`,
+    headers: { host: 'localhost' },
+    remoteAddress: ip,
+  });
   expect(res.statusCode).toBe(302);
   const binding = cookiesFrom(res.headers['set-cookie']).granary_oidc;
   expect(binding).toBeTruthy();
-  return { browser: new ProviderBrowser(), location: String(res.headers.location), cookie: `granary_oidc=${binding}`, ip };
+  return {
+    browser: new ProviderBrowser(),
+    location: String(res.headers.location),
+    cookie: `granary_oidc=${binding}`,
+    ip,
+  };
 }
 
 type Answer = Awaited<ReturnType<ProviderBrowser['authorize']>>;
@@ -75,7 +85,12 @@ type Answer = Awaited<ReturnType<ProviderBrowser['authorize']>>;
 async function deliver(answer: Answer, cookie: string, ip = freshIp()) {
   if ('url' in answer) {
     const url = new URL(answer.url);
-    return t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: { host: 'localhost', cookie }, remoteAddress: ip });
+    return t.app.inject({
+      method: 'GET',
+      url: url.pathname + url.search,
+      headers: { host: 'localhost', cookie },
+      remoteAddress: ip,
+    });
   }
   const url = new URL(answer.formAction);
   return t.app.inject({
@@ -106,7 +121,11 @@ async function bootstrapWith(cookie: string) {
 
 async function visitor(ip = freshIp()) {
   const res = await t.app.inject({ method: 'GET', url: '/api/bootstrap', remoteAddress: ip });
-  return { ip, cookie: `granary_anon=${cookiesFrom(res.headers['set-cookie']).granary_anon}`, csrf: res.json().csrf as string };
+  return {
+    ip,
+    cookie: `granary_anon=${cookiesFrom(res.headers['set-cookie']).granary_anon}`,
+    csrf: res.json().csrf as string,
+  };
 }
 
 /** What a page gets from the provider by itself (Google's button, Apple's JS): a code at our callback URL. */
@@ -132,7 +151,12 @@ async function idTokenFromProvider(client: keyof typeof CLIENTS, account: string
   const res = await fetch(`${op.issuer}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: callbackOf(client), ...CLIENTS[client] }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: callbackOf(client),
+      ...CLIENTS[client],
+    }).toString(),
   });
   const body = (await res.json()) as { id_token?: string };
   if (!body.id_token) throw new Error(`no id_token: ${JSON.stringify(body)}`);
@@ -163,7 +187,9 @@ describe('configured providers', () => {
     expect(res.statusCode).toBe(404);
     const bare = await createTestApp();
     try {
-      expect((await bare.app.inject({ method: 'GET', url: '/api/auth/oidc/providers' })).json()).toEqual({ providers: [] });
+      expect((await bare.app.inject({ method: 'GET', url: '/api/auth/oidc/providers' })).json()).toEqual({
+        providers: [],
+      });
       expect((await bare.app.inject({ method: 'GET', url: '/api/auth/oidc/google/start' })).statusCode).toBe(404);
     } finally {
       await bare.close();
@@ -194,7 +220,10 @@ describe('authorization-code flow (redirects)', () => {
     expect(url.searchParams.get('nonce')).toBeTruthy();
     // Only the state's hash is stored.
     const state = url.searchParams.get('state') ?? '';
-    const rows = await t.database.db.select().from(authTokens).where(eq(authTokens.tokenHash, sha256(state)));
+    const rows = await t.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, sha256(state)));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.purpose).toBe('oidc_state');
     expect(JSON.stringify(rows[0])).not.toContain(state);
@@ -215,7 +244,10 @@ describe('authorization-code flow (redirects)', () => {
       .from(externalIdentities)
       .where(and(eq(externalIdentities.provider, 'google'), eq(externalIdentities.subject, 'g-farmer')));
     expect(links).toMatchObject([{ userId: farmer?.id, email: DEMO_ACCOUNTS.farmer }]);
-    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(cookies.granary_session ?? '')));
+    const [session] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(cookies.granary_session ?? '')));
     expect(session?.method).toBe('google');
   });
 
@@ -245,7 +277,9 @@ describe('authorization-code flow (redirects)', () => {
     expect(res.headers.location).toBe('/dashboard');
     const replay = await deliver(answer, flow.cookie);
     expect(failure(replay)).toEqual({ error: 'oauth', provider: 'Google' });
-    expect(replay.headers['set-cookie'] ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/^granary_session=[^;]/)]));
+    expect(replay.headers['set-cookie'] ?? []).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/^granary_session=[^;]/)]),
+    );
   });
 
   it('refuses a state it did not issue', async () => {
@@ -291,7 +325,9 @@ describe('authorization-code flow (redirects)', () => {
     const flow = await startFlow('google');
     const state = new URL(flow.location).searchParams.get('state') ?? '';
     const answer = await flow.browser.authorize(flow.location, 'g-farmer', callbackOf('google'));
-    await t.database.db.execute(sql`update auth_tokens set expires_at = now() - interval '1 second' where token_hash = ${sha256(state)}`);
+    await t.database.db.execute(
+      sql`update auth_tokens set expires_at = now() - interval '1 second' where token_hash = ${sha256(state)}`,
+    );
     expect(failure(await deliver(answer, flow.cookie))).toEqual({ error: 'oauth', provider: 'Google' });
   });
 
@@ -308,7 +344,10 @@ describe('authorization-code flow (redirects)', () => {
     expect(cookiesFrom(stranger.res.headers['set-cookie']).granary_session).toBeUndefined();
     const unverified = await signInWith('google', 'g-unverified');
     expect(failure(unverified.res)).toEqual({ error: 'no_account', provider: 'Google' });
-    const links = await t.database.db.select().from(externalIdentities).where(eq(externalIdentities.subject, 'g-unverified'));
+    const links = await t.database.db
+      .select()
+      .from(externalIdentities)
+      .where(eq(externalIdentities.subject, 'g-unverified'));
     expect(links).toHaveLength(0);
   });
 
@@ -326,7 +365,9 @@ describe('authorization-code flow (redirects)', () => {
     expect(failure(outsider.res)).toEqual({ error: 'no_account', provider: 'Prairie SSO' });
     const member = await signInWith('sso', 'sso-prairie');
     expect(member.res.statusCode).toBe(302);
-    const boot = await bootstrapWith(`granary_session=${cookiesFrom(member.res.headers['set-cookie']).granary_session}`);
+    const boot = await bootstrapWith(
+      `granary_session=${cookiesFrom(member.res.headers['set-cookie']).granary_session}`,
+    );
     expect(boot.user.email).toBe(DEMO_ACCOUNTS.prairieBuyer);
   });
 
@@ -346,7 +387,9 @@ describe('authorization-code flow (redirects)', () => {
     const rows = await t.database.db.execute<{ details: { provider: string; code: string } }>(
       sql`select details from audit_log where action = 'oidc_sign_in_failed' and trace_id = ${String(res.headers['x-trace-id'])}`,
     );
-    expect((rows as unknown as { rows: { details: { provider: string; code: string } }[] }).rows[0]?.details).toMatchObject({
+    expect(
+      (rows as unknown as { rows: { details: { provider: string; code: string } }[] }).rows[0]?.details,
+    ).toMatchObject({
       provider: 'google',
       code: 'no_account',
     });
@@ -389,7 +432,11 @@ describe('POST login/google-oauth (ID token from the web button)', () => {
     const good = await idTokenFromProvider('google', 'g-farmer', await serverNonce());
     const [h, p, s] = good.split('.');
     const claims = JSON.parse(Buffer.from(p ?? '', 'base64url').toString());
-    const forged = [h, Buffer.from(JSON.stringify({ ...claims, sub: 'a-buyer', email: DEMO_ACCOUNTS.buyer })).toString('base64url'), s].join('.');
+    const forged = [
+      h,
+      Buffer.from(JSON.stringify({ ...claims, sub: 'a-buyer', email: DEMO_ACCOUNTS.buyer })).toString('base64url'),
+      s,
+    ].join('.');
     const res = await postGoogle(forged);
     expect(res.statusCode).toBe(401);
     expect((await postGoogle('not-a-jwt')).statusCode).toBe(401);
@@ -403,7 +450,11 @@ describe('POST login/google-oauth (ID token from the web button)', () => {
   });
 
   it('needs the CSRF token like every state-changing call', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/google-oauth', payload: { google_token: 'x', cookie: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/google-oauth',
+      payload: { google_token: 'x', cookie: true },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

@@ -65,7 +65,9 @@ function strengthEstimator(): ZxcvbnFactory {
 }
 
 /** What a password should not be built from: the person's own e-mail address and names. */
-export function personalWords(user: { email: string; firstName?: string | null; lastName?: string | null } | null | undefined): string[] {
+export function personalWords(
+  user: { email: string; firstName?: string | null; lastName?: string | null } | null | undefined,
+): string[] {
   if (!user) return [];
   const email = user.email.trim().toLowerCase();
   const words = [email, email.split('@')[0] ?? '', user.firstName ?? '', user.lastName ?? ''];
@@ -78,8 +80,10 @@ export function personalWords(user: { email: string; firstName?: string | null; 
  * (with the person's e-mail and names counted as known words). The answer is a sentence for the person.
  */
 export function passwordProblem(password: string, userInputs: string[] = []): string | null {
-  if (password.length < NEW_PASSWORD_MIN_LENGTH) return `The password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters long.`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
+  if (password.length < NEW_PASSWORD_MIN_LENGTH)
+    return `The password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters long.`;
+  if (password.length > MAX_PASSWORD_LENGTH)
+    return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
   if (COMMON.has(password.toLowerCase())) {
     return 'This password is one of the most common passwords and easy to guess. Please choose another one.';
   }

@@ -9,7 +9,8 @@ import { AppError } from '../../platform/errors.ts';
 import { updateUser, type UserRow } from './users.repo.ts';
 import { clearLoginFailures, clearLoginFailuresFrom } from './login-failures.repo.ts';
 
-export type SignInMethod = 'password' | 'magic_link' | 'sms' | 'google' | 'apple' | 'sso' | 'native' | 'signup' | 'password_reset';
+export type SignInMethod =
+  'password' | 'magic_link' | 'sms' | 'google' | 'apple' | 'sso' | 'native' | 'signup' | 'password_reset';
 
 /** platform.md 4.1 'Account problems': only told once the person has proved who they are. */
 export function assertAccountUsable(user: UserRow): void {

@@ -34,7 +34,13 @@ const doneSchema = z.discriminatedUnion('kind', [
   z.object({ step: z.literal('done'), kind: z.literal('redirect'), url: z.string(), userId: z.string() }),
   z.object({ step: z.literal('done'), kind: z.literal('email_sent'), email: z.string() }),
 ]);
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 410: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  410: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
 const signupExtras = {
   loginSource: z.enum(LOGIN_SOURCES).default('www'),
@@ -53,7 +59,12 @@ const signupBody = signupFormInputSchema.extend({
 });
 
 const verifyFirstBody = z.discriminatedUnion('step', [
-  z.object({ step: z.literal('collect_identifier'), identifier: z.string().max(320), redirect: z.string().max(2000).optional(), ...botToken }),
+  z.object({
+    step: z.literal('collect_identifier'),
+    identifier: z.string().max(320),
+    redirect: z.string().max(2000).optional(),
+    ...botToken,
+  }),
   z.object({ step: z.literal('collect_challenge'), token: opaqueToken, code: z.string().max(20) }),
   signupFormInputSchema.extend({ step: z.literal('collect_rest'), token: opaqueToken, ...signupExtras }),
   z.object({ step: z.literal('pick_account'), token: opaqueToken, userId: z.string().max(64) }),
@@ -69,7 +80,11 @@ export const signupRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { c
     partners,
     partner: await partners.byHost(request.headers.host),
   });
-  const checkBot = async (action: 'signup' | 'generate_one_time_password', body: { recaptcha_v3?: string; recaptchaV3?: string }, ip: string) => {
+  const checkBot = async (
+    action: 'signup' | 'generate_one_time_password',
+    body: { recaptcha_v3?: string; recaptchaV3?: string },
+    ip: string,
+  ) => {
     const verdict = await botCheck.verify(action, body.recaptcha_v3 ?? body.recaptchaV3, ip);
     if (verdict !== 'ok') throw new AppError('bot_check_failed', verdict);
   };
@@ -83,13 +98,19 @@ export const signupRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { c
     },
     async (request, reply) => {
       const body = request.body;
-      return signup(await call(request, reply), botCheck, body, {
-        loginSource: body.loginSource,
-        formUrl: body.formUrl ?? null,
-        reason: body.reason ?? null,
-        emailVerificationToken: body.emailVerificationToken ?? null,
-        phoneVerificationToken: body.phoneVerificationToken ?? null,
-      }, body.recaptcha_v3 ?? body.recaptchaV3 ?? null);
+      return signup(
+        await call(request, reply),
+        botCheck,
+        body,
+        {
+          loginSource: body.loginSource,
+          formUrl: body.formUrl ?? null,
+          reason: body.reason ?? null,
+          emailVerificationToken: body.emailVerificationToken ?? null,
+          phoneVerificationToken: body.phoneVerificationToken ?? null,
+        },
+        body.recaptcha_v3 ?? body.recaptchaV3 ?? null,
+      );
     },
   );
 
@@ -108,7 +129,8 @@ export const signupRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { c
       const { step, ...form } = request.body;
       const result = validateSignupForm(form, step ?? 'partial');
       const fields = { ...result.fields };
-      if (result.ok && result.form.phoneNumber && !normalizePhone(result.form.phoneNumber, result.form.countryCode)) fields.phoneNumber = 'enter_cell';
+      if (result.ok && result.form.phoneNumber && !normalizePhone(result.form.phoneNumber, result.form.countryCode))
+        fields.phoneNumber = 'enter_cell';
       if (Object.keys(fields).length > 0) throw new AppError('invalid_signup', undefined, { fields });
       return { fields: {} };
     },
@@ -153,7 +175,10 @@ export const signupRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { c
     '/api/auth/signup-verify-first/token/:token',
     {
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
-      schema: { params: z.object({ token: opaqueToken }), response: { 200: verifyFirstStateSchema, 410: apiErrorSchema } },
+      schema: {
+        params: z.object({ token: opaqueToken }),
+        response: { 200: verifyFirstStateSchema, 410: apiErrorSchema },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');

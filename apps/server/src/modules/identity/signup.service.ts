@@ -30,7 +30,11 @@ import { completeSignIn, type SignInMethod } from './sign-in.ts';
 import { consumeToken, issueToken } from './tokens.service.ts';
 import { findUserByEmail, findUserById, insertUser, updateUser, type UserRow } from './users.repo.ts';
 import { emailHtml, linkOrigin } from './links.ts';
-import { findActiveUsersByVerifiedPhone, updateVerificationSession, type VerificationSessionRow } from './verification.repo.ts';
+import {
+  findActiveUsersByVerifiedPhone,
+  updateVerificationSession,
+  type VerificationSessionRow,
+} from './verification.repo.ts';
 import {
   checkSessionCode,
   consumeProof,
@@ -54,7 +58,13 @@ export const VERIFY_FIRST_WORKFLOW = 'signup_verify_first';
 
 export type SignedIn = { userId: string; oneTimePassword: boolean; redirect: string };
 
-type Call = { ctx: AppContext; request: FastifyRequest; reply: FastifyReply; partner: WhiteLabelPartner; partners: PartnerDirectory };
+type Call = {
+  ctx: AppContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  partner: WhiteLabelPartner;
+  partners: PartnerDirectory;
+};
 
 export type SignupExtras = {
   loginSource: LoginSource;
@@ -82,7 +92,12 @@ function allowedUserTypes(user: UserRow | null): readonly number[] | null {
   if (user.isSuperAdmin) return ADMIN_SIGNUP_USER_TYPES;
   const types: number[] = [];
   if (userHasPermission(user, 'create-primary-account')) {
-    types.push(USER_TYPE_IDS.PRIMARY_ACCOUNT, USER_TYPE_IDS.PRIMARY_SUB_ACCOUNT, USER_TYPE_IDS.COMMERCIAL, USER_TYPE_IDS.SUB_COMMERCIAL);
+    types.push(
+      USER_TYPE_IDS.PRIMARY_ACCOUNT,
+      USER_TYPE_IDS.PRIMARY_SUB_ACCOUNT,
+      USER_TYPE_IDS.COMMERCIAL,
+      USER_TYPE_IDS.SUB_COMMERCIAL,
+    );
   }
   if (userHasPermission(user, 'create-professional-account')) types.push(USER_TYPE_IDS.PROFESSIONAL);
   return types.length > 0 ? types : null;
@@ -92,15 +107,23 @@ function allowedUserTypes(user: UserRow | null): readonly number[] | null {
  * The form's checks (platform.md 5.3) plus what only the server can check: the phone number is a real
  * number (libphonenumber). 400 invalid_signup with details.fields.
  */
-export function checkSignupForm(input: SignupFormInput, userTypes: readonly number[] = SELF_SIGNUP_USER_TYPES): SignupForm {
+export function checkSignupForm(
+  input: SignupFormInput,
+  userTypes: readonly number[] = SELF_SIGNUP_USER_TYPES,
+): SignupForm {
   const result = validateSignupForm(input, 'signup', { userTypes });
   if (!result.ok) throw invalid(result.fields);
   const form = result.form;
-  if (form.phoneNumber && !normalizePhone(form.phoneNumber, form.countryCode)) throw invalid({ phoneNumber: 'enter_cell' });
+  if (form.phoneNumber && !normalizePhone(form.phoneNumber, form.countryCode))
+    throw invalid({ phoneNumber: 'enter_cell' });
   return form;
 }
 
-async function knownPartnerIntent(partners: PartnerDirectory, partner: WhiteLabelPartner, intent: string | null): Promise<string | null> {
+async function knownPartnerIntent(
+  partners: PartnerDirectory,
+  partner: WhiteLabelPartner,
+  intent: string | null,
+): Promise<string | null> {
   if (intent && (await partners.byIntent(intent))) return intent;
   return partner.intent;
 }
@@ -113,7 +136,10 @@ function trafficFor(request: FastifyRequest, loginSource: LoginSource): Record<s
 }
 
 /** What the signup said, kept on the user (users.signup_profile) for onboarding and analytics. */
-function signupProfile(form: SignupForm, extras: { loginSource: LoginSource; formUrl: string | null; traffic: Record<string, string> | null }) {
+function signupProfile(
+  form: SignupForm,
+  extras: { loginSource: LoginSource; formUrl: string | null; traffic: Record<string, string> | null },
+) {
   return {
     memberType: form.memberType,
     areaEstimate: form.areaEstimate,
@@ -149,28 +175,30 @@ async function createAccount(ctx: AppContext, account: NewAccount): Promise<User
   const phoneVerified = account.verifiedPhone !== null;
   try {
     // In a savepoint: the request's transaction must stay usable after a duplicate e-mail is refused.
-    return await ctx.database.db.transaction((tx) => insertUser(tx, {
-      email: (form.email ?? '').toLowerCase(),
-      firstName: form.firstname,
-      lastName: form.lastname,
-      phoneNumber: form.phoneNumber ?? account.verifiedPhone,
-      normalizedPhoneNumber: account.verifiedPhone,
-      phoneVerifiedAt: phoneVerified ? now : null,
-      emailVerifiedAt: account.emailVerified ? now : null,
-      verificationStatus: verificationStatusFor({
-        emailVerified: account.emailVerified,
-        phoneVerified,
-        hasPhone: Boolean(form.phoneNumber ?? account.verifiedPhone),
-        verificationInProgress: false,
+    return await ctx.database.db.transaction((tx) =>
+      insertUser(tx, {
+        email: (form.email ?? '').toLowerCase(),
+        firstName: form.firstname,
+        lastName: form.lastname,
+        phoneNumber: form.phoneNumber ?? account.verifiedPhone,
+        normalizedPhoneNumber: account.verifiedPhone,
+        phoneVerifiedAt: phoneVerified ? now : null,
+        emailVerifiedAt: account.emailVerified ? now : null,
+        verificationStatus: verificationStatusFor({
+          emailVerified: account.emailVerified,
+          phoneVerified,
+          hasPhone: Boolean(form.phoneNumber ?? account.verifiedPhone),
+          verificationInProgress: false,
+        }),
+        userType: form.userType ?? USER_TYPE_IDS.PRIMARY_ACCOUNT,
+        countryCode: form.countryCode,
+        postalCode: form.postalCode,
+        partnerIntent: account.partnerIntent,
+        signupReasonIds: form.signupReasonIds,
+        signupProfile: account.profile,
+        tosAcceptedAt: form.acceptLegalTerms ? now : null,
       }),
-      userType: form.userType ?? USER_TYPE_IDS.PRIMARY_ACCOUNT,
-      countryCode: form.countryCode,
-      postalCode: form.postalCode,
-      partnerIntent: account.partnerIntent,
-      signupReasonIds: form.signupReasonIds,
-      signupProfile: account.profile,
-      tosAcceptedAt: form.acceptLegalTerms ? now : null,
-    }));
+    );
   } catch (err) {
     if (/users_email_lower_idx|duplicate key/i.test(String((err as { message?: unknown }).message ?? err))) return null;
     throw err;
@@ -182,7 +210,9 @@ async function signedIn(call: Call, user: UserRow, method: SignInMethod, redirec
   return {
     userId: user.id,
     oneTimePassword: user.oneTimePassword,
-    redirect: user.oneTimePassword ? '/onetime-password/reset' : safeRedirectTarget(redirect, call.request.headers.host ?? ''),
+    redirect: user.oneTimePassword
+      ? '/onetime-password/reset'
+      : safeRedirectTarget(redirect, call.request.headers.host ?? ''),
   };
 }
 
@@ -216,7 +246,9 @@ async function sendSignupLink(
   await enqueueMessage(ctx.database.db, {
     channel: 'email',
     recipient: email,
-    subject: options.admin ? `Your ${partner.branding.shortName} account is ready` : `Confirm your e-mail to finish signing up`,
+    subject: options.admin
+      ? `Your ${partner.branding.shortName} account is ready`
+      : `Confirm your e-mail to finish signing up`,
     text: `${lines.join('\n\n')}\n\nConfirm: ${url}\n`,
     html: emailHtml(partner, lines, { label: options.admin ? 'Confirm and sign in' : 'Confirm my e-mail', url }),
     template: options.admin ? 'signup_admin_welcome' : 'signup_confirm',
@@ -251,7 +283,12 @@ async function sendAlreadyRegistered(call: Call, user: UserRow): Promise<void> {
  * confirmation link (the account is created when it is followed); an address that already has an account
  * gets a "someone tried to sign up" mail. Both cost one token-or-audit write and one outbox write.
  */
-async function answerByEmail(call: Call, form: SignupForm, extras: SignupExtras, payload: Record<string, unknown>): Promise<SignupResponse> {
+async function answerByEmail(
+  call: Call,
+  form: SignupForm,
+  extras: SignupExtras,
+  payload: Record<string, unknown>,
+): Promise<SignupResponse> {
   const { ctx, request } = call;
   const db = ctx.database.db;
   const email = (form.email ?? '').toLowerCase();
@@ -260,7 +297,12 @@ async function answerByEmail(call: Call, form: SignupForm, extras: SignupExtras,
     const existing = await findUserByEmail(db, email);
     if (existing) {
       if (existing.status !== 'deleted') await sendAlreadyRegistered(call, existing);
-      await audit(db, request, { actorUserId: null, action: 'signup_existing_email', targetType: 'user', targetId: existing.id });
+      await audit(db, request, {
+        actorUserId: null,
+        action: 'signup_existing_email',
+        targetType: 'user',
+        targetId: existing.id,
+      });
     } else {
       const { token } = await issueToken(db, 'email_verify', {
         identifier: email,
@@ -268,7 +310,12 @@ async function answerByEmail(call: Call, form: SignupForm, extras: SignupExtras,
         ttlMs: SIGNUP_LINK_TTL_MS,
         payload: { workflow: 'signup', ...payload },
       });
-      await sendSignupLink(call, email, token, { reason: extras.reason, native: extras.loginSource === 'ops', admin: false, userId: null });
+      await sendSignupLink(call, email, token, {
+        reason: extras.reason,
+        native: extras.loginSource === 'ops',
+        admin: false,
+        userId: null,
+      });
     }
   }
   return { kind: 'email_sent', email };
@@ -285,7 +332,13 @@ async function answerByEmail(call: Call, form: SignupForm, extras: SignupExtras,
  *   session/email_verify session): the account is created and signed in. 409 email_taken if taken.
  * - email_sent: everyone else, whether or not the address has an account (no enumeration).
  */
-export async function signup(call: Call, botCheck: BotCheck, input: SignupFormInput, extras: SignupExtras, botToken: string | null): Promise<SignupResponse> {
+export async function signup(
+  call: Call,
+  botCheck: BotCheck,
+  input: SignupFormInput,
+  extras: SignupExtras,
+  botToken: string | null,
+): Promise<SignupResponse> {
   const { ctx, request, partners, partner } = call;
   const db = ctx.database.db;
   const session = await getSession(ctx, request);
@@ -295,15 +348,27 @@ export async function signup(call: Call, botCheck: BotCheck, input: SignupFormIn
   if (verdict !== 'ok') throw new AppError('bot_check_failed', verdict);
   const email = (form.email ?? '').toLowerCase();
   const partnerIntent = await knownPartnerIntent(partners, partner, form.partnerIntent);
-  const profile = signupProfile(form, { loginSource: extras.loginSource, formUrl: extras.formUrl, traffic: trafficFor(request, extras.loginSource) });
+  const profile = signupProfile(form, {
+    loginSource: extras.loginSource,
+    formUrl: extras.formUrl,
+    traffic: trafficFor(request, extras.loginSource),
+  });
   const phone = form.phoneNumber ? normalizePhone(form.phoneNumber, form.countryCode) : null;
   const phoneProved =
-    phone !== null && extras.phoneVerificationToken !== null && (await consumeProof(ctx, request, extras.phoneVerificationToken, 'phone', phone));
+    phone !== null &&
+    extras.phoneVerificationToken !== null &&
+    (await consumeProof(ctx, request, extras.phoneVerificationToken, 'phone', phone));
   const verifiedPhone = phoneProved ? phone : null;
 
   if (session && adminTypes) {
     if (await findUserByEmail(db, email)) throw new AppError('email_taken');
-    const user = await createAccount(ctx, { form, profile: { ...profile, createdBy: session.user.id }, partnerIntent, emailVerified: false, verifiedPhone });
+    const user = await createAccount(ctx, {
+      form,
+      profile: { ...profile, createdBy: session.user.id },
+      partnerIntent,
+      emailVerified: false,
+      verifiedPhone,
+    });
     if (!user) throw new AppError('email_taken');
     const { token } = await issueToken(db, 'email_verify', {
       userId: user.id,
@@ -313,11 +378,19 @@ export async function signup(call: Call, botCheck: BotCheck, input: SignupFormIn
       payload: { workflow: 'signup_admin', redirect: form.redirect },
     });
     await sendSignupLink(call, email, token, { reason: extras.reason, native: false, admin: true, userId: user.id });
-    await audit(db, request, { actorUserId: session.user.id, action: 'user_created_by_admin', targetType: 'user', targetId: user.id });
+    await audit(db, request, {
+      actorUserId: session.user.id,
+      action: 'user_created_by_admin',
+      targetType: 'user',
+      targetId: user.id,
+    });
     return { kind: 'should_act_as', userId: user.id };
   }
 
-  if (extras.emailVerificationToken && (await consumeProof(ctx, request, extras.emailVerificationToken, 'email', email))) {
+  if (
+    extras.emailVerificationToken &&
+    (await consumeProof(ctx, request, extras.emailVerificationToken, 'email', email))
+  ) {
     if (await findUserByEmail(db, email)) throw new AppError('email_taken');
     const user = await createAccount(ctx, { form, profile, partnerIntent, emailVerified: true, verifiedPhone });
     if (!user) throw new AppError('email_taken');
@@ -389,7 +462,12 @@ async function accountsOf(ctx: AppContext, row: VerificationSessionRow): Promise
   for (const id of accountIdsOf(row)) {
     const user = await findUserById(ctx.database.db, id);
     if (user?.status === 'active') {
-      accounts.push({ userId: user.id, email: maskIdentifier(user.email), firstName: user.firstName, lastName: user.lastName });
+      accounts.push({
+        userId: user.id,
+        email: maskIdentifier(user.email),
+        firstName: user.firstName,
+        lastName: user.lastName,
+      });
     }
   }
   return accounts;
@@ -410,7 +488,11 @@ async function stateOf(ctx: AppContext, token: string, row: VerificationSessionR
 const isVerifyFirst = (workflow: string) => workflow === VERIFY_FIRST_WORKFLOW;
 
 /** Step 1: an e-mail address or a mobile number gets a code; the same answer whether or not it has accounts. */
-export async function verifyFirstIdentifier(call: Call, identifier: string, redirect: string | null): Promise<VerifyFirstState> {
+export async function verifyFirstIdentifier(
+  call: Call,
+  identifier: string,
+  redirect: string | null,
+): Promise<VerifyFirstState> {
   const { ctx, request, partner } = call;
   const value = identifier.trim();
   let channel: 'email' | 'sms';
@@ -460,7 +542,9 @@ export async function verifyFirstChallenge(call: Call, token: string, code: stri
   return stateOf(ctx, token, moved);
 }
 
-export type VerifyFirstDone = ({ kind: 'redirect'; url: string; userId: string } | { kind: 'email_sent'; email: string }) & { step: 'done' };
+export type VerifyFirstDone = (
+  { kind: 'redirect'; url: string; userId: string } | { kind: 'email_sent'; email: string }
+) & { step: 'done' };
 
 /**
  * Step 3: the rest of the form. An e-mail identifier is proved: the account is created and signed in.
@@ -483,19 +567,29 @@ export async function verifyFirstRest(
   const identifier = row.identifier ?? '';
   const form = checkSignupForm(byPhone ? { ...input, phoneNumber: identifier } : { ...input, email: identifier });
   const partnerIntent = await knownPartnerIntent(partners, partner, form.partnerIntent);
-  const profile = signupProfile(form, { loginSource: extras.loginSource, formUrl: extras.formUrl, traffic: trafficFor(request, extras.loginSource) });
-  const redirect = form.redirect ?? (typeof payloadOf(row)['redirect'] === 'string' ? (payloadOf(row)['redirect'] as string) : null);
+  const profile = signupProfile(form, {
+    loginSource: extras.loginSource,
+    formUrl: extras.formUrl,
+    traffic: trafficFor(request, extras.loginSource),
+  });
+  const redirect =
+    form.redirect ?? (typeof payloadOf(row)['redirect'] === 'string' ? (payloadOf(row)['redirect'] as string) : null);
   const done = await updateVerificationSession(db, row.id, row.step, { step: 'done' });
   if (!done) throw new AppError('verification_step');
 
   if (byPhone) {
-    const answer = await answerByEmail(call, form, { ...extras, reason: null, emailVerificationToken: null, phoneVerificationToken: null }, {
+    const answer = await answerByEmail(
+      call,
       form,
-      profile,
-      partnerIntent,
-      verifiedPhone: identifier,
-      redirect,
-    });
+      { ...extras, reason: null, emailVerificationToken: null, phoneVerificationToken: null },
+      {
+        form,
+        profile,
+        partnerIntent,
+        verifiedPhone: identifier,
+        redirect,
+      },
+    );
     return { ...answer, step: 'done' } as VerifyFirstDone;
   }
   if (await findUserByEmail(db, identifier)) throw new AppError('email_taken');

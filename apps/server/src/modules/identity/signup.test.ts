@@ -17,7 +17,8 @@ afterAll(() => t.close());
 
 let ipCounter = 0;
 /** Each test browses from its own address, so the per-IP rate limits of one test don't touch another. */
-const browser = (cookies: Record<string, string> = {}) => TestBrowser.open(t.app, `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`, cookies);
+const browser = (cookies: Record<string, string> = {}) =>
+  TestBrowser.open(t.app, `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`, cookies);
 const signedInBrowser = async (email: string) => {
   const [name, value] = (await t.sessionCookie(email)).split('=');
   return browser({ [name!]: value! });
@@ -42,7 +43,13 @@ const userByEmail = (email: string) => findUserByEmail(t.database.db, email);
 describe('POST /api/auth/signup — email_sent', () => {
   it('answers email_sent for a new address and creates the account only when the link is followed', async () => {
     const b = await browser();
-    const body = form({ reason: 'seed', memberType: 'farmer', areaEstimate: 640, howDidYouHearAboutUs: 'A neighbour', redirect: '/profit-center' });
+    const body = form({
+      reason: 'seed',
+      memberType: 'farmer',
+      areaEstimate: 640,
+      howDidYouHearAboutUs: 'A neighbour',
+      redirect: '/profit-center',
+    });
     const res = await b.post('/api/auth/signup', body);
     expect(res.statusCode).toBe(200);
     expect(signupResponseSchema.parse(res.json())).toEqual({ kind: 'email_sent', email: body.email });
@@ -75,7 +82,13 @@ describe('POST /api/auth/signup — email_sent', () => {
       normalizedPhoneNumber: null,
     });
     expect(user!.emailVerifiedAt).not.toBeNull();
-    expect(user!.signupProfile).toMatchObject({ memberType: 'farmer', areaEstimate: 640, areaEstimateUnits: 'acres', loginSource: 'www', howDidYouHearAboutUs: 'A neighbour' });
+    expect(user!.signupProfile).toMatchObject({
+      memberType: 'farmer',
+      areaEstimate: 640,
+      areaEstimateUnits: 'acres',
+      loginSource: 'www',
+      howDidYouHearAboutUs: 'A neighbour',
+    });
 
     const again = await (await browser()).post('/api/auth/signup-jit-verify/verify', { token });
     expect(again.statusCode).toBe(410);
@@ -90,7 +103,10 @@ describe('POST /api/auth/signup — email_sent', () => {
     expect(taken.json()).toEqual({ kind: 'email_sent', email: DEMO_ACCOUNTS.farmer });
 
     const mail = await lastMessage(t.database, DEMO_ACCOUNTS.farmer);
-    expect(mail).toMatchObject({ template: 'signup_already_registered', subject: 'Someone tried to sign up with your e-mail address' });
+    expect(mail).toMatchObject({
+      template: 'signup_already_registered',
+      subject: 'Someone tried to sign up with your e-mail address',
+    });
     expect(mail?.text).toContain('/sign-in/magic_link');
     expect(mail?.text).not.toMatch(/token=/);
     const farmer = await userByEmail(DEMO_ACCOUNTS.farmer);
@@ -104,8 +120,13 @@ describe('POST /api/auth/signup — email_sent', () => {
     const link = linkIn(await lastMessage(t.database, body.email, 'signup_confirm'));
     expect(link.searchParams.get('native_app')).toBe('1');
     const b = await browser();
-    expect((await b.post('/api/auth/signup-jit-verify/verify', { token: link.searchParams.get('token') })).statusCode).toBe(200);
-    expect((await userByEmail(body.email))?.signupProfile).toMatchObject({ loginSource: 'ops', trafficMedium: 'mobile-app-signup' });
+    expect(
+      (await b.post('/api/auth/signup-jit-verify/verify', { token: link.searchParams.get('token') })).statusCode,
+    ).toBe(200);
+    expect((await userByEmail(body.email))?.signupProfile).toMatchObject({
+      loginSource: 'ops',
+      trafficMedium: 'mobile-app-signup',
+    });
   });
 
   it('sends at most 3 signup mails to one address an hour, answering the same after that', async () => {
@@ -122,12 +143,21 @@ describe('POST /api/auth/signup — email_sent', () => {
     await (await browser()).post('/api/auth/signup', form({ email }));
     await (await browser()).post('/api/auth/signup', form({ email }));
     const [second, first] = await messagesTo(t.database, email);
-    expect((await (await browser()).post('/api/auth/signup-jit-verify/verify', { token: linkIn(first!).searchParams.get('token') })).statusCode).toBe(200);
-    const res = await (await browser()).post('/api/auth/signup-jit-verify/verify', { token: linkIn(second!).searchParams.get('token') });
+    expect(
+      (
+        await (
+          await browser()
+        ).post('/api/auth/signup-jit-verify/verify', { token: linkIn(first!).searchParams.get('token') })
+      ).statusCode,
+    ).toBe(200);
+    const res = await (
+      await browser()
+    ).post('/api/auth/signup-jit-verify/verify', { token: linkIn(second!).searchParams.get('token') });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       code: 'email_taken',
-      message: 'Sorry, but we cannot create an account for this email and password combination. Contact Support if you need help.',
+      message:
+        'Sorry, but we cannot create an account for this email and password combination. Contact Support if you need help.',
     });
   });
 });
@@ -137,7 +167,10 @@ describe('POST /api/auth/signup — redirect (e-mail proved first in this browse
     const started = await b.post('/api/auth/session/email_verify/initiate/signup', { email });
     expect(started.statusCode).toBe(200);
     const { token } = started.json();
-    const verified = await b.post('/api/auth/session/email_verify/verify', { token, code: codeIn(await lastMessage(t.database, email)) });
+    const verified = await b.post('/api/auth/session/email_verify/verify', {
+      token,
+      code: codeIn(await lastMessage(t.database, email)),
+    });
     expect(verified.json().state).toBe('verified');
     return token;
   }
@@ -150,7 +183,9 @@ describe('POST /api/auth/signup — redirect (e-mail proved first in this browse
     expect(res.statusCode).toBe(200);
     const user = await userByEmail(body.email);
     expect(res.json()).toEqual({ kind: 'redirect', url: '/dashboard', userId: user!.id });
-    expect(res.headers['set-cookie']).toEqual(expect.arrayContaining([expect.stringMatching(/^granary_session=.+HttpOnly/i)]));
+    expect(res.headers['set-cookie']).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^granary_session=.+HttpOnly/i)]),
+    );
     expect(await b.whoAmI()).toBe(user!.id);
     expect(user?.emailVerifiedAt).not.toBeNull();
   });
@@ -163,9 +198,16 @@ describe('POST /api/auth/signup — redirect (e-mail proved first in this browse
     expect(phone.json()).toMatchObject({ state: 'pending', channel: 'sms', identifier: '+16415550142' });
     const sms = await lastMessage(t.database, '+16415550142');
     await b.post('/api/auth/session/phone_number_verify/verify', { token: phone.json().token, code: codeIn(sms) });
-    const res = await b.post('/api/auth/signup', { ...body, emailVerificationToken, phoneVerificationToken: phone.json().token });
+    const res = await b.post('/api/auth/signup', {
+      ...body,
+      emailVerificationToken,
+      phoneVerificationToken: phone.json().token,
+    });
     expect(res.json().kind).toBe('redirect');
-    expect(await userByEmail(body.email)).toMatchObject({ normalizedPhoneNumber: '+16415550142', verificationStatus: 'verified' });
+    expect(await userByEmail(body.email)).toMatchObject({
+      normalizedPhoneNumber: '+16415550142',
+      verificationStatus: 'verified',
+    });
   });
 
   it('answers 409 email_taken to someone who proved an address that has an account', async () => {
@@ -181,13 +223,19 @@ describe('POST /api/auth/signup — redirect (e-mail proved first in this browse
     const body = form();
     const token = await provedEmail(a, body.email);
     const other = await browser();
-    expect((await other.post('/api/auth/signup', { ...body, emailVerificationToken: token })).json().kind).toBe('email_sent');
-    expect((await a.post('/api/auth/signup', { ...form(), emailVerificationToken: token })).json().kind).toBe('email_sent');
+    expect((await other.post('/api/auth/signup', { ...body, emailVerificationToken: token })).json().kind).toBe(
+      'email_sent',
+    );
+    expect((await a.post('/api/auth/signup', { ...form(), emailVerificationToken: token })).json().kind).toBe(
+      'email_sent',
+    );
     expect((await a.post('/api/auth/signup', { ...body, emailVerificationToken: token })).json().kind).toBe('redirect');
     const c = await browser();
     c.cookies.granary_anon = a.cookies.granary_anon!;
     await c.bootstrap();
-    expect((await c.post('/api/auth/signup', { ...form(), emailVerificationToken: token })).json().kind).toBe('email_sent');
+    expect((await c.post('/api/auth/signup', { ...form(), emailVerificationToken: token })).json().kind).toBe(
+      'email_sent',
+    );
   });
 });
 
@@ -245,11 +293,17 @@ describe('POST /api/auth/signup — validation keys (platform.md 5.3)', () => {
     else body[field] = value;
     const res = await (await browser()).post('/api/auth/signup', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'invalid_signup', message: 'Please check the highlighted fields.', details: { fields: { [field]: key } } });
+    expect(res.json()).toEqual({
+      code: 'invalid_signup',
+      message: 'Please check the highlighted fields.',
+      details: { fields: { [field]: key } },
+    });
   });
 
   it('wants an explicit sales-contact answer in Canada (enter_legal_sales_info)', async () => {
-    const res = await (await browser()).post('/api/auth/signup', form({ countryCode: 'CAN', postalCode: 'K1A 0B1', phoneNumber: '613-555-0111' }));
+    const res = await (
+      await browser()
+    ).post('/api/auth/signup', form({ countryCode: 'CAN', postalCode: 'K1A 0B1', phoneNumber: '613-555-0111' }));
     expect(res.json().details).toEqual({ fields: { legalSalesInfo: 'enter_legal_sales_info' } });
   });
 
@@ -272,7 +326,10 @@ describe('POST /api/auth/signup — validation keys (platform.md 5.3)', () => {
     expect(step.json().details.fields).toEqual({ areaEstimate: 'enter_area', signupReasonIds: 'enter_signup_reason' });
     const partial = await b.post('/api/auth/users/signup/validate', { email: 'nope' });
     expect(partial.json().details.fields).toEqual({ email: 'enter_email' });
-    const ok = await b.post('/api/auth/users/signup/validate', { email: DEMO_ACCOUNTS.farmer, phoneNumber: '515-555-0120' });
+    const ok = await b.post('/api/auth/users/signup/validate', {
+      email: DEMO_ACCOUNTS.farmer,
+      phoneNumber: '515-555-0120',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ fields: {} });
   });
@@ -290,7 +347,11 @@ describe('rate limits', () => {
 
 describe('verify-first signup (/signup-verify-first)', () => {
   async function start(b: TestBrowser, identifier: string) {
-    const res = await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_identifier', identifier, redirect: '/account' });
+    const res = await b.post('/api/auth/signup-verify-first/verify', {
+      step: 'collect_identifier',
+      identifier,
+      redirect: '/account',
+    });
     expect(res.statusCode).toBe(200);
     return res.json() as { step: string; token: string; identifierType: string; identifier: string };
   }
@@ -299,14 +360,26 @@ describe('verify-first signup (/signup-verify-first)', () => {
     const b = await browser();
     const email = 'verify.first@example.com';
     const started = await start(b, email);
-    expect(started).toMatchObject({ step: 'collect_challenge', identifierType: 'email', identifier: 've•••@example.com' });
+    expect(started).toMatchObject({
+      step: 'collect_challenge',
+      identifierType: 'email',
+      identifier: 've•••@example.com',
+    });
     const token = started.token;
     expect((await b.get(`/api/auth/signup-verify-first/token/${token}`)).json().step).toBe('collect_challenge');
 
     const code = codeIn(await lastMessage(t.database, email));
-    const wrong = await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_challenge', token, code: code === '000000' ? '000001' : '000000' });
+    const wrong = await b.post('/api/auth/signup-verify-first/verify', {
+      step: 'collect_challenge',
+      token,
+      code: code === '000000' ? '000001' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ code: 'code_invalid', message: 'Incorrect MFA code supplied.', details: { attemptsLeft: 4 } });
+    expect(wrong.json()).toMatchObject({
+      code: 'code_invalid',
+      message: 'Incorrect MFA code supplied.',
+      details: { attemptsLeft: 4 },
+    });
 
     const right = await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_challenge', token, code });
     expect(right.json()).toMatchObject({ step: 'collect_rest', token });
@@ -315,7 +388,11 @@ describe('verify-first signup (/signup-verify-first)', () => {
     const replay = await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_challenge', token, code });
     expect(replay.statusCode).toBe(409);
 
-    const missing = await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_rest', token, firstname: 'Vera' });
+    const missing = await b.post('/api/auth/signup-verify-first/verify', {
+      step: 'collect_rest',
+      token,
+      firstname: 'Vera',
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details.fields).toEqual({
       lastname: 'enter_last_name',
@@ -324,7 +401,12 @@ describe('verify-first signup (/signup-verify-first)', () => {
       acceptLegalTerms: 'enter_accept_legal_terms',
     });
     const { email: _ignored, ...rest } = form();
-    const done = await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_rest', token, ...rest, firstname: 'Vera' });
+    const done = await b.post('/api/auth/signup-verify-first/verify', {
+      step: 'collect_rest',
+      token,
+      ...rest,
+      firstname: 'Vera',
+    });
     expect(done.statusCode).toBe(200);
     const user = await userByEmail(email);
     expect(done.json()).toEqual({ step: 'done', kind: 'redirect', url: '/account', userId: user!.id });
@@ -341,21 +423,37 @@ describe('verify-first signup (/signup-verify-first)', () => {
     expect(started.step).toBe(a.step);
 
     const code = codeIn(await lastMessage(t.database, DEMO_ACCOUNTS.farmer));
-    const picked = await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_challenge', token: started.token, code });
+    const picked = await b.post('/api/auth/signup-verify-first/verify', {
+      step: 'collect_challenge',
+      token: started.token,
+      code,
+    });
     const farmer = await userByEmail(DEMO_ACCOUNTS.farmer);
     expect(picked.json()).toMatchObject({
       step: 'pick_account',
       accounts: [{ userId: farmer!.id, email: 'fa•••@demo.granary.test', firstName: 'Sam', lastName: 'Fieldman' }],
     });
     // An e-mail that has an account can't get a second one.
-    const rest = await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_rest', token: started.token, ...form() });
+    const rest = await b.post('/api/auth/signup-verify-first/verify', {
+      step: 'collect_rest',
+      token: started.token,
+      ...form(),
+    });
     expect(rest.statusCode).toBe(409);
     expect(rest.json().code).toBe('email_taken');
     // Only an account of the proved identifier can be picked.
     const buyer = await userByEmail(DEMO_ACCOUNTS.buyer);
-    const other = await b.post('/api/auth/signup-verify-first/verify', { step: 'pick_account', token: started.token, userId: buyer!.id });
+    const other = await b.post('/api/auth/signup-verify-first/verify', {
+      step: 'pick_account',
+      token: started.token,
+      userId: buyer!.id,
+    });
     expect(other.statusCode).toBe(404);
-    const res = await b.post('/api/auth/signup-verify-first/verify', { step: 'pick_account', token: started.token, userId: farmer!.id });
+    const res = await b.post('/api/auth/signup-verify-first/verify', {
+      step: 'pick_account',
+      token: started.token,
+      userId: farmer!.id,
+    });
     expect(res.json()).toEqual({ step: 'done', kind: 'redirect', url: '/account', userId: farmer!.id });
     expect(await b.whoAmI()).toBe(farmer!.id);
   });
@@ -370,7 +468,11 @@ describe('verify-first signup (/signup-verify-first)', () => {
     expect(started).toMatchObject({ identifierType: 'phone', identifier: '•••-•••-0120' });
     const sms = await lastMessage(t.database, '+15155550120');
     expect(sms?.channel).toBe('sms');
-    const picked = await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_challenge', token: started.token, code: codeIn(sms) });
+    const picked = await b.post('/api/auth/signup-verify-first/verify', {
+      step: 'collect_challenge',
+      token: started.token,
+      code: codeIn(sms),
+    });
     expect(picked.json().step).toBe('pick_account');
     const farmer = await userByEmail(DEMO_ACCOUNTS.farmer);
     // session/users/:userId/login is the same step by its catalogue name.
@@ -379,13 +481,24 @@ describe('verify-first signup (/signup-verify-first)', () => {
 
     const c = await browser();
     const again = await start(c, '515.555.0120');
-    await c.post('/api/auth/signup-verify-first/verify', { step: 'collect_challenge', token: again.token, code: codeIn(await lastMessage(t.database, '+15155550120')) });
+    await c.post('/api/auth/signup-verify-first/verify', {
+      step: 'collect_challenge',
+      token: again.token,
+      code: codeIn(await lastMessage(t.database, '+15155550120')),
+    });
     const body = form({ phoneNumber: undefined });
-    const rest = await c.post('/api/auth/signup-verify-first/verify', { step: 'collect_rest', token: again.token, ...body });
+    const rest = await c.post('/api/auth/signup-verify-first/verify', {
+      step: 'collect_rest',
+      token: again.token,
+      ...body,
+    });
     expect(rest.json()).toEqual({ step: 'done', kind: 'email_sent', email: body.email });
     const link = linkIn(await lastMessage(t.database, body.email as string, 'signup_confirm'));
     await (await browser()).post('/api/auth/signup-jit-verify/verify', { token: link.searchParams.get('token') });
-    expect(await userByEmail(body.email as string)).toMatchObject({ normalizedPhoneNumber: '+15155550120', verificationStatus: 'verified' });
+    expect(await userByEmail(body.email as string)).toMatchObject({
+      normalizedPhoneNumber: '+15155550120',
+      verificationStatus: 'verified',
+    });
   });
 
   it('kills the code after 5 wrong tries: even the right code is refused then', async () => {
@@ -395,10 +508,22 @@ describe('verify-first signup (/signup-verify-first)', () => {
     const wrong = code === '111111' ? '222222' : '111111';
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_challenge', token: started.token, code: wrong })).statusCode);
+      statuses.push(
+        (
+          await b.post('/api/auth/signup-verify-first/verify', {
+            step: 'collect_challenge',
+            token: started.token,
+            code: wrong,
+          })
+        ).statusCode,
+      );
     }
     expect(statuses).toEqual([400, 400, 400, 400, 410]);
-    const res = await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_challenge', token: started.token, code });
+    const res = await b.post('/api/auth/signup-verify-first/verify', {
+      step: 'collect_challenge',
+      token: started.token,
+      code,
+    });
     expect(res.statusCode).toBe(410);
     expect(res.json().code).toBe('link_invalid');
   });
@@ -412,7 +537,11 @@ describe('verify-first signup (/signup-verify-first)', () => {
       .update(verificationSessions)
       .set({ payload: sql`${verificationSessions.payload} || '{"codeExpiresAt": 1}'::jsonb` })
       .where(eq(verificationSessions.tokenHash, sha256(started.token)));
-    const expired = await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_challenge', token: started.token, code: old });
+    const expired = await b.post('/api/auth/signup-verify-first/verify', {
+      step: 'collect_challenge',
+      token: started.token,
+      code: old,
+    });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe('This code has expired. Ask for a new one.');
 
@@ -420,9 +549,25 @@ describe('verify-first signup (/signup-verify-first)', () => {
     expect(resent.json().step).toBe('collect_challenge');
     const fresh = codeIn(await lastMessage(t.database, email));
     if (fresh !== old) {
-      expect((await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_challenge', token: started.token, code: old })).statusCode).toBe(400);
+      expect(
+        (
+          await b.post('/api/auth/signup-verify-first/verify', {
+            step: 'collect_challenge',
+            token: started.token,
+            code: old,
+          })
+        ).statusCode,
+      ).toBe(400);
     }
-    expect((await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_challenge', token: started.token, code: fresh })).json().step).toBe('collect_rest');
+    expect(
+      (
+        await b.post('/api/auth/signup-verify-first/verify', {
+          step: 'collect_challenge',
+          token: started.token,
+          code: fresh,
+        })
+      ).json().step,
+    ).toBe('collect_rest');
   });
 
   it('refuses a session past its lifetime', async () => {
@@ -433,7 +578,10 @@ describe('verify-first signup (/signup-verify-first)', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verificationSessions.tokenHash, sha256(started.token)));
     const code = codeIn(await lastMessage(t.database, 'late@example.com'));
-    expect((await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_challenge', token: started.token, code })).statusCode).toBe(410);
+    expect(
+      (await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_challenge', token: started.token, code }))
+        .statusCode,
+    ).toBe(410);
   });
 
   it('is bound to the browser that started it: its token is worthless elsewhere', async () => {
@@ -442,7 +590,11 @@ describe('verify-first signup (/signup-verify-first)', () => {
     const thief = await browser();
     expect((await thief.get(`/api/auth/signup-verify-first/token/${started.token}`)).statusCode).toBe(410);
     const code = codeIn(await lastMessage(t.database, 'bound@example.com'));
-    const res = await thief.post('/api/auth/signup-verify-first/verify', { step: 'collect_challenge', token: started.token, code });
+    const res = await thief.post('/api/auth/signup-verify-first/verify', {
+      step: 'collect_challenge',
+      token: started.token,
+      code,
+    });
     expect(res.statusCode).toBe(410);
   });
 
@@ -450,7 +602,10 @@ describe('verify-first signup (/signup-verify-first)', () => {
     const b = await browser();
     const bad = await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_identifier', identifier: 'x@y' });
     expect(bad.json()).toMatchObject({ code: 'invalid_signup', details: { fields: { email: 'enter_email' } } });
-    const phone = await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_identifier', identifier: '12' });
+    const phone = await b.post('/api/auth/signup-verify-first/verify', {
+      step: 'collect_identifier',
+      identifier: '12',
+    });
     expect(phone.json()).toMatchObject({ code: 'invalid_signup', details: { fields: { phoneNumber: 'enter_cell' } } });
   });
 });
@@ -469,18 +624,31 @@ describe('bot check on signup (BOT_CHECK=altcha)', () => {
     const missing = await b.post('/api/auth/signup', form());
     expect(missing.json()).toEqual({ code: 'bot_check_failed', message: 'MALFORMED' });
     const wrongAction = await botCheckToken(guarded.app, 'login_password', { remoteAddress: b.ip });
-    expect((await b.post('/api/auth/signup', { ...form(), recaptcha_v3: wrongAction })).json()).toEqual({ code: 'bot_check_failed', message: 'TRY_AGAIN' });
+    expect((await b.post('/api/auth/signup', { ...form(), recaptcha_v3: wrongAction })).json()).toEqual({
+      code: 'bot_check_failed',
+      message: 'TRY_AGAIN',
+    });
     const token = await botCheckToken(guarded.app, 'signup', { remoteAddress: b.ip });
     expect((await b.post('/api/auth/signup', { ...form(), recaptchaV3: token })).json().kind).toBe('email_sent');
-    expect((await b.post('/api/auth/signup', { ...form(), recaptcha_v3: token })).json()).toEqual({ code: 'bot_check_failed', message: 'TRY_AGAIN' });
+    expect((await b.post('/api/auth/signup', { ...form(), recaptcha_v3: token })).json()).toEqual({
+      code: 'bot_check_failed',
+      message: 'TRY_AGAIN',
+    });
   });
 
   it('guards the verify-first code: collect_identifier carries a signup token', async () => {
     const b = await TestBrowser.open(guarded.app, '10.2.0.2');
-    const res = await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_identifier', identifier: 'bot@example.com' });
+    const res = await b.post('/api/auth/signup-verify-first/verify', {
+      step: 'collect_identifier',
+      identifier: 'bot@example.com',
+    });
     expect(res.json()).toEqual({ code: 'bot_check_failed', message: 'MALFORMED' });
     const token = await botCheckToken(guarded.app, 'signup', { remoteAddress: b.ip });
-    const ok = await b.post('/api/auth/signup-verify-first/verify', { step: 'collect_identifier', identifier: 'bot@example.com', recaptcha_v3: token });
+    const ok = await b.post('/api/auth/signup-verify-first/verify', {
+      step: 'collect_identifier',
+      identifier: 'bot@example.com',
+      recaptcha_v3: token,
+    });
     expect(ok.json().step).toBe('collect_challenge');
   });
 });

@@ -8,6 +8,12 @@ export async function findActiveUsersByPhone(db: Db, normalizedPhone: string, li
   return db
     .select()
     .from(users)
-    .where(and(eq(users.normalizedPhoneNumber, normalizedPhone), eq(users.status, 'active'), isNotNull(users.phoneVerifiedAt)))
+    .where(
+      and(
+        eq(users.normalizedPhoneNumber, normalizedPhone),
+        eq(users.status, 'active'),
+        isNotNull(users.phoneVerifiedAt),
+      ),
+    )
     .limit(limit);
 }

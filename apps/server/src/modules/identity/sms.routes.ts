@@ -32,9 +32,14 @@ export const smsRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx,
     },
     async (request) => {
       const partner = await partners.byHost(request.headers.host);
-      const redirect = request.query.redirect ? safeRedirectTarget(request.query.redirect, host(request.headers)) : null;
+      const redirect = request.query.redirect
+        ? safeRedirectTarget(request.query.redirect, host(request.headers))
+        : null;
       const { phone_number: phoneNumber, recaptcha_v3: snake, recaptchaV3: camel } = request.body;
-      const token = await initiateSmsLogin(ctx, request, partner, phoneNumber, redirect, { botCheck, token: snake ?? camel });
+      const token = await initiateSmsLogin(ctx, request, partner, phoneNumber, redirect, {
+        botCheck,
+        token: snake ?? camel,
+      });
       return { status: 'ok' as const, verification_token: token };
     },
   );
@@ -54,11 +59,19 @@ export const smsRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx,
       },
     },
     async (request, reply) => {
-      const { user, redirect } = await verifySmsLogin(ctx, request, reply, request.body.verification_token, request.body.code);
+      const { user, redirect } = await verifySmsLogin(
+        ctx,
+        request,
+        reply,
+        request.body.verification_token,
+        request.body.code,
+      );
       return {
         userId: user.id,
         oneTimePassword: user.oneTimePassword,
-        redirect: user.oneTimePassword ? '/onetime-password/reset' : safeRedirectTarget(redirect, host(request.headers)),
+        redirect: user.oneTimePassword
+          ? '/onetime-password/reset'
+          : safeRedirectTarget(redirect, host(request.headers)),
       };
     },
   );

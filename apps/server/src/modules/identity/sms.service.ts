@@ -44,7 +44,10 @@ export async function initiateSmsLogin(
   if (verdict !== 'ok') throw new AppError('bot_check_failed', verdict);
   const { current } = await incrementCounter(db, `sms-login:${phone}`, SMS_PER_PHONE.windowMs);
   if (current > SMS_PER_PHONE.max) {
-    throw new AppError('rate_limited', 'Too many codes were sent to this phone number. Please wait a while before trying again.');
+    throw new AppError(
+      'rate_limited',
+      'Too many codes were sent to this phone number. Please wait a while before trying again.',
+    );
   }
   // A number shared by several accounts can't say whom to sign in: treated like an unknown number.
   const matches = await findActiveUsersByPhone(db, phone);
@@ -68,7 +71,12 @@ export async function initiateSmsLogin(
       template: 'sms_login',
       userId: user.id,
     });
-    await audit(db, request, { actorUserId: null, action: 'sms_login_code_sent', targetType: 'user', targetId: user.id });
+    await audit(db, request, {
+      actorUserId: null,
+      action: 'sms_login_code_sent',
+      targetType: 'user',
+      targetId: user.id,
+    });
   }
   return token;
 }
@@ -87,7 +95,9 @@ export async function verifySmsLogin(
     if (check.reason === 'invalid') throw new AppError('code_invalid');
     throw new AppError(
       'link_invalid',
-      check.reason === 'too_many_attempts' ? 'Too many incorrect codes. Ask for a new code.' : 'This code is no longer valid. Ask for a new code.',
+      check.reason === 'too_many_attempts'
+        ? 'Too many incorrect codes. Ask for a new code.'
+        : 'This code is no longer valid. Ask for a new code.',
     );
   }
   const user = check.row.userId ? await findUserById(db, check.row.userId) : null;

@@ -18,7 +18,10 @@ beforeAll(async () => {
   t = await createTestApp();
   // The demo seed stores the display form only; phone verification fills the E.164 column.
   const farmer = await findUserByEmail(t.database.db, DEMO_ACCOUNTS.farmer);
-  await updateUser(t.database.db, farmer!.id, { normalizedPhoneNumber: normalizePhone(farmer!.phoneNumber ?? ''), phoneVerifiedAt: new Date() });
+  await updateUser(t.database.db, farmer!.id, {
+    normalizedPhoneNumber: normalizePhone(farmer!.phoneNumber ?? ''),
+    phoneVerifiedAt: new Date(),
+  });
 });
 afterAll(() => t.close());
 
@@ -30,12 +33,22 @@ function freshIp(): string {
 
 async function visitor(ip = freshIp()) {
   const res = await t.app.inject({ method: 'GET', url: '/api/bootstrap', remoteAddress: ip });
-  return { ip, cookie: `granary_anon=${cookiesFrom(res.headers['set-cookie']).granary_anon}`, csrf: res.json().csrf as string };
+  return {
+    ip,
+    cookie: `granary_anon=${cookiesFrom(res.headers['set-cookie']).granary_anon}`,
+    csrf: res.json().csrf as string,
+  };
 }
 
 async function post(url: string, payload: Record<string, unknown>, v?: Awaited<ReturnType<typeof visitor>>) {
   const who = v ?? (await visitor());
-  return t.app.inject({ method: 'POST', url, remoteAddress: who.ip, headers: { cookie: who.cookie, 'x-csrf-token': who.csrf }, payload });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: who.ip,
+    headers: { cookie: who.cookie, 'x-csrf-token': who.csrf },
+    payload,
+  });
 }
 
 async function initiate(phone: string, query = '') {
@@ -71,14 +84,21 @@ describe('SMS sign-in', () => {
     const code = codeIn(sms!.text);
     expect(sms!.text).toMatch(new RegExp(`#${code}$`));
     // Only hashes are stored.
-    const [row] = await t.database.db.select().from(authTokens).where(eq(authTokens.tokenHash, sha256(token)));
+    const [row] = await t.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, sha256(token)));
     expect(row?.purpose).toBe('sms_login');
     expect(JSON.stringify(row)).not.toContain(code);
     const res = await post('/api/auth/login/sms/verify', { verification_token: token, code });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ oneTimePassword: false, redirect: '/my-sales' });
     const session = cookiesFrom(res.headers['set-cookie']).granary_session;
-    const boot = await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie: `granary_session=${session}` } });
+    const boot = await t.app.inject({
+      method: 'GET',
+      url: '/api/bootstrap',
+      headers: { cookie: `granary_session=${session}` },
+    });
     expect(boot.json().user.email).toBe(DEMO_ACCOUNTS.farmer);
     // Single use.
     const again = await post('/api/auth/login/sms/verify', { verification_token: token, code });
@@ -93,7 +113,10 @@ describe('SMS sign-in', () => {
     const wrong = await post('/api/auth/login/sms/verify', { verification_token: token, code: wrongCode(code) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ code: 'code_invalid', message: 'Incorrect MFA code supplied.' });
-    const right = await post('/api/auth/login/sms/verify', { verification_token: token, code: `${code.slice(0, 3)} ${code.slice(3)}` });
+    const right = await post('/api/auth/login/sms/verify', {
+      verification_token: token,
+      code: `${code.slice(0, 3)} ${code.slice(3)}`,
+    });
     expect(right.statusCode).toBe(200);
   });
 
@@ -103,7 +126,9 @@ describe('SMS sign-in', () => {
     const code = codeIn((await latestSmsTo(FARMER_PHONE))!.text);
     const statuses: number[] = [];
     for (let i = 0; i < SMS_MAX_ATTEMPTS; i++) {
-      statuses.push((await post('/api/auth/login/sms/verify', { verification_token: token, code: wrongCode(code) })).statusCode);
+      statuses.push(
+        (await post('/api/auth/login/sms/verify', { verification_token: token, code: wrongCode(code) })).statusCode,
+      );
     }
     expect(statuses).toEqual([...Array(SMS_MAX_ATTEMPTS - 1).fill(400), 410]);
     const late = await post('/api/auth/login/sms/verify', { verification_token: token, code });
@@ -115,7 +140,9 @@ describe('SMS sign-in', () => {
     await resetPhoneCounters();
     const { verification_token: token } = await initiate(FARMER_PHONE);
     const code = codeIn((await latestSmsTo(FARMER_PHONE))!.text);
-    await t.database.db.execute(sql`update auth_tokens set expires_at = now() - interval '1 second' where token_hash = ${sha256(token)}`);
+    await t.database.db.execute(
+      sql`update auth_tokens set expires_at = now() - interval '1 second' where token_hash = ${sha256(token)}`,
+    );
     const res = await post('/api/auth/login/sms/verify', { verification_token: token, code });
     expect(res.statusCode).toBe(410);
     expect(res.json().code).toBe('link_invalid');
@@ -142,14 +169,20 @@ describe('SMS sign-in', () => {
   it('even the stored code of an unknown number signs nobody in', async () => {
     await resetPhoneCounters();
     const { verification_token: token } = await initiate(UNKNOWN_PHONE);
-    const [row] = await t.database.db.select().from(authTokens).where(eq(authTokens.tokenHash, sha256(token)));
+    const [row] = await t.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, sha256(token)));
     expect(row?.userId).toBeNull();
     // Recover the code from its hash, as if an attacker had guessed it right at the first try.
     let found: number | null = null;
     for (let c = 0; c < 1_000_000 && found === null; c++) {
       if (sha256(`${row!.tokenHash}:${String(c).padStart(6, '0')}`) === row!.codeHash) found = c;
     }
-    const res = await post('/api/auth/login/sms/verify', { verification_token: token, code: String(found).padStart(6, '0') });
+    const res = await post('/api/auth/login/sms/verify', {
+      verification_token: token,
+      code: String(found).padStart(6, '0'),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('code_invalid');
     expect(cookiesFrom(res.headers['set-cookie']).granary_session).toBeUndefined();
@@ -164,7 +197,8 @@ describe('SMS sign-in', () => {
   it('limits how many codes a number can be sent, known or not', async () => {
     await resetPhoneCounters();
     for (const phone of [FARMER_PHONE, UNKNOWN_PHONE]) {
-      for (let i = 0; i < SMS_PER_PHONE.max; i++) expect((await post('/api/auth/login/sms/initiate', { phone_number: phone })).statusCode).toBe(200);
+      for (let i = 0; i < SMS_PER_PHONE.max; i++)
+        expect((await post('/api/auth/login/sms/initiate', { phone_number: phone })).statusCode).toBe(200);
       const over = await post('/api/auth/login/sms/initiate', { phone_number: phone });
       expect(over.statusCode).toBe(429);
       expect(over.json().code).toBe('rate_limited');
@@ -175,7 +209,8 @@ describe('SMS sign-in', () => {
   it('rate limits the routes per address', async () => {
     const v = await visitor();
     let last = 0;
-    for (let i = 0; i < 12; i++) last = (await post('/api/auth/login/sms/initiate', { phone_number: '12' }, v)).statusCode;
+    for (let i = 0; i < 12; i++)
+      last = (await post('/api/auth/login/sms/initiate', { phone_number: '12' }, v)).statusCode;
     expect(last).toBe(429);
   });
 
@@ -210,13 +245,20 @@ describe('bot check on SMS sign-in (BOT_CHECK=altcha, issue 11)', () => {
   beforeAll(async () => {
     guarded = await createTestApp({ env: { BOT_CHECK: 'altcha' } });
     const farmer = await findUserByEmail(guarded.database.db, DEMO_ACCOUNTS.farmer);
-    await updateUser(guarded.database.db, farmer!.id, { normalizedPhoneNumber: FARMER_PHONE, phoneVerifiedAt: new Date() });
+    await updateUser(guarded.database.db, farmer!.id, {
+      normalizedPhoneNumber: FARMER_PHONE,
+      phoneVerifiedAt: new Date(),
+    });
   });
   afterAll(() => guarded.close());
 
   async function guardedVisitor(ip: string) {
     const res = await guarded.app.inject({ method: 'GET', url: '/api/bootstrap', remoteAddress: ip });
-    return { ip, cookie: `granary_anon=${cookiesFrom(res.headers['set-cookie']).granary_anon}`, csrf: res.json().csrf as string };
+    return {
+      ip,
+      cookie: `granary_anon=${cookiesFrom(res.headers['set-cookie']).granary_anon}`,
+      csrf: res.json().csrf as string,
+    };
   }
 
   async function initiateAt(v: Awaited<ReturnType<typeof guardedVisitor>>, payload: Record<string, unknown>) {
@@ -256,7 +298,10 @@ describe('bot check on SMS sign-in (BOT_CHECK=altcha, issue 11)', () => {
     expect(ok.json().status).toBe('ok');
     expect(await smsCount()).toBe(1);
     // A token works once.
-    expect((await initiateAt(v, { phone_number: FARMER_PHONE, recaptcha_v3: token })).json()).toEqual({ code: 'bot_check_failed', message: 'TRY_AGAIN' });
+    expect((await initiateAt(v, { phone_number: FARMER_PHONE, recaptcha_v3: token })).json()).toEqual({
+      code: 'bot_check_failed',
+      message: 'TRY_AGAIN',
+    });
     // The camelCase form is accepted as on the other calls.
     const camel = await botCheckToken(guarded.app, 'generate_one_time_password', { remoteAddress: v.ip });
     expect((await initiateAt(v, { phone_number: FARMER_PHONE, recaptchaV3: camel })).statusCode).toBe(200);

@@ -12,7 +12,11 @@ export async function insertToken(db: Db, row: NewAuthToken): Promise<AuthTokenR
 }
 
 /** Marks a live token used and returns it — atomically, so two requests can't both use one token. */
-export async function consumeLiveToken(db: Db, purpose: AuthTokenPurpose, tokenHash: string): Promise<AuthTokenRow | null> {
+export async function consumeLiveToken(
+  db: Db,
+  purpose: AuthTokenPurpose,
+  tokenHash: string,
+): Promise<AuthTokenRow | null> {
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: sql`now()` })
@@ -28,7 +32,11 @@ export async function consumeLiveToken(db: Db, purpose: AuthTokenPurpose, tokenH
   return row ?? null;
 }
 
-export async function findLiveToken(db: Db, purpose: AuthTokenPurpose, tokenHash: string): Promise<AuthTokenRow | null> {
+export async function findLiveToken(
+  db: Db,
+  purpose: AuthTokenPurpose,
+  tokenHash: string,
+): Promise<AuthTokenRow | null> {
   const [row] = await db
     .select()
     .from(authTokens)

@@ -2,7 +2,14 @@ import { randomInt } from 'node:crypto';
 import type { Db } from '../../platform/db.ts';
 import type { AuthTokenPurpose } from '../../db/schema/index.ts';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
-import { consumeLiveToken, countAttempt, findLiveToken, insertToken, markUsed, type AuthTokenRow } from './tokens.repo.ts';
+import {
+  consumeLiveToken,
+  countAttempt,
+  findLiveToken,
+  insertToken,
+  markUsed,
+  type AuthTokenRow,
+} from './tokens.repo.ts';
 
 export type IssuedToken = { token: string; code: string | null; row: AuthTokenRow };
 
@@ -72,7 +79,8 @@ export function peekToken(db: Db, purpose: AuthTokenPurpose, token: string): Pro
   return findLiveToken(db, purpose, sha256(token));
 }
 
-export type CodeCheck = { ok: true; row: AuthTokenRow } | { ok: false; reason: 'invalid' | 'expired' | 'too_many_attempts' };
+export type CodeCheck =
+  { ok: true; row: AuthTokenRow } | { ok: false; reason: 'invalid' | 'expired' | 'too_many_attempts' };
 
 /**
  * Checks a code against its token: each try counts, the token dies after its last allowed attempt,

@@ -67,7 +67,13 @@ export async function cancelOpenSessions(db: Db, userId: string, workflow: strin
   await db
     .update(verificationSessions)
     .set({ step: 'cancelled', codeHash: null, updatedAt: new Date() })
-    .where(and(eq(verificationSessions.userId, userId), eq(verificationSessions.workflow, workflow), eq(verificationSessions.step, 'pending')));
+    .where(
+      and(
+        eq(verificationSessions.userId, userId),
+        eq(verificationSessions.workflow, workflow),
+        eq(verificationSessions.step, 'pending'),
+      ),
+    );
 }
 
 /** Active accounts whose verified phone number is this one (E.164). */
@@ -75,7 +81,13 @@ export async function findActiveUsersByVerifiedPhone(db: Db, normalizedPhone: st
   return db
     .select()
     .from(users)
-    .where(and(eq(users.normalizedPhoneNumber, normalizedPhone), eq(users.status, 'active'), sql`${users.phoneVerifiedAt} is not null`))
+    .where(
+      and(
+        eq(users.normalizedPhoneNumber, normalizedPhone),
+        eq(users.status, 'active'),
+        sql`${users.phoneVerifiedAt} is not null`,
+      ),
+    )
     .orderBy(users.createdAt)
     .limit(limit);
 }

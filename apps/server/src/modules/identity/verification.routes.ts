@@ -33,7 +33,13 @@ import {
 const botToken = { recaptcha_v3: z.string().max(10_000).optional(), recaptchaV3: z.string().max(10_000).optional() };
 const opaqueToken = z.string().min(1).max(200);
 const stateBody = z.object({ token: opaqueToken, state: z.enum(['skipped', 'cancelled']) });
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 410: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  410: apiErrorSchema,
+  429: apiErrorSchema,
+};
 const sessionResponse = { 200: verificationSessionStateSchema, ...errors };
 
 /** The stored status, or the one computed now if it is behind (e.g. a session that expired unverified). */
@@ -48,7 +54,11 @@ async function statusOf(db: IdentityDeps['ctx']['database']['db'], user: UserRow
 
 export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx, botCheck, partners }) => {
   const db = ctx.database.db;
-  const checkBot = async (action: BotCheckAction, body: { recaptcha_v3?: string | undefined; recaptchaV3?: string | undefined }, ip: string) => {
+  const checkBot = async (
+    action: BotCheckAction,
+    body: { recaptcha_v3?: string | undefined; recaptchaV3?: string | undefined },
+    ip: string,
+  ) => {
     const verdict = await botCheck.verify(action, body.recaptcha_v3 ?? body.recaptchaV3, ip);
     if (verdict !== 'ok') throw new AppError('bot_check_failed', verdict);
   };
@@ -69,7 +79,13 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
       const email = request.body.email?.trim() || null;
       if (email && !EMAIL_PATTERN.test(email)) throw new AppError('invalid_request', 'The email format is invalid.');
       await checkBot('generate_one_time_password', request.body, request.ip);
-      return initiateEmailVerification(ctx, request, await partnerOf(request.headers.host), request.params.workflow, email);
+      return initiateEmailVerification(
+        ctx,
+        request,
+        await partnerOf(request.headers.host),
+        request.params.workflow,
+        email,
+      );
     },
   );
 
@@ -79,7 +95,15 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
       schema: { body: z.object({ token: opaqueToken, code: z.string().max(20) }), response: sessionResponse },
     },
-    async (request) => verifySessionCode(ctx, request, await partnerOf(request.headers.host), request.body.token, request.body.code, isEmailWorkflow),
+    async (request) =>
+      verifySessionCode(
+        ctx,
+        request,
+        await partnerOf(request.headers.host),
+        request.body.token,
+        request.body.code,
+        isEmailWorkflow,
+      ),
   );
 
   app.post(
@@ -96,7 +120,10 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
 
   app.post(
     '/api/auth/session/email_verify/state/set',
-    { config: { access: 'public', rateLimit: AUTH_RATE_LIMIT }, schema: { body: stateBody, response: sessionResponse } },
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
+      schema: { body: stateBody, response: sessionResponse },
+    },
     async (request) => setSessionState(ctx, request, request.body.token, request.body.state, isEmailWorkflow),
   );
 
@@ -105,11 +132,19 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
     '/api/auth/session/phone_number_verify/initiate',
     {
       config: { access: 'public', rateLimit: SEND_RATE_LIMIT },
-      schema: { body: z.object({ phone_number: z.string().max(40).optional(), ...botToken }).default({}), response: sessionResponse },
+      schema: {
+        body: z.object({ phone_number: z.string().max(40).optional(), ...botToken }).default({}),
+        response: sessionResponse,
+      },
     },
     async (request) => {
       await checkBot('generate_one_time_password', request.body, request.ip);
-      return initiatePhoneVerification(ctx, request, await partnerOf(request.headers.host), request.body.phone_number ?? null);
+      return initiatePhoneVerification(
+        ctx,
+        request,
+        await partnerOf(request.headers.host),
+        request.body.phone_number ?? null,
+      );
     },
   );
 
@@ -119,7 +154,15 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
       config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
       schema: { body: z.object({ token: opaqueToken, code: z.string().max(20) }), response: sessionResponse },
     },
-    async (request) => verifySessionCode(ctx, request, await partnerOf(request.headers.host), request.body.token, request.body.code, isPhoneWorkflow),
+    async (request) =>
+      verifySessionCode(
+        ctx,
+        request,
+        await partnerOf(request.headers.host),
+        request.body.token,
+        request.body.code,
+        isPhoneWorkflow,
+      ),
   );
 
   app.post(
@@ -136,7 +179,10 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
 
   app.post(
     '/api/auth/session/phone_number_verify/set/state',
-    { config: { access: 'public', rateLimit: AUTH_RATE_LIMIT }, schema: { body: stateBody, response: sessionResponse } },
+    {
+      config: { access: 'public', rateLimit: AUTH_RATE_LIMIT },
+      schema: { body: stateBody, response: sessionResponse },
+    },
     async (request) => setSessionState(ctx, request, request.body.token, request.body.state, isPhoneWorkflow),
   );
 
@@ -147,12 +193,20 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
       config: { access: 'session', rateLimit: SEND_RATE_LIMIT },
       schema: {
         body: z.object({ phone_number: z.string().max(40).optional(), ...botToken }).default({}),
-        response: { 200: z.object({ verification_token: z.string(), state: z.string(), phone_number: z.string() }), ...errors },
+        response: {
+          200: z.object({ verification_token: z.string(), state: z.string(), phone_number: z.string() }),
+          ...errors,
+        },
       },
     },
     async (request) => {
       await checkBot('generate_one_time_password', request.body, request.ip);
-      const started = await initiatePhoneVerification(ctx, request, await partnerOf(request.headers.host), request.body.phone_number ?? null);
+      const started = await initiatePhoneVerification(
+        ctx,
+        request,
+        await partnerOf(request.headers.host),
+        request.body.phone_number ?? null,
+      );
       return { verification_token: started.token, state: started.state, phone_number: started.identifier };
     },
   );
@@ -163,7 +217,10 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
       config: { access: 'session', rateLimit: AUTH_RATE_LIMIT },
       schema: {
         body: z.object({ verification_token: opaqueToken, code: z.string().max(20) }),
-        response: { 200: z.object({ phone_verified: z.boolean(), verification_status: z.string().nullable() }), ...errors },
+        response: {
+          200: z.object({ phone_verified: z.boolean(), verification_status: z.string().nullable() }),
+          ...errors,
+        },
       },
     },
     async (request) => {
@@ -274,7 +331,8 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
       if (next.toLowerCase() !== request.body.new_email_confirmation.trim().toLowerCase()) {
         throw new AppError('invalid_request', 'The new email confirmation must match the new email');
       }
-      if (next.toLowerCase() === user.email.toLowerCase()) throw new AppError('invalid_request', 'This is already your e-mail address.');
+      if (next.toLowerCase() === user.email.toLowerCase())
+        throw new AppError('invalid_request', 'This is already your e-mail address.');
       // Someone at an unlocked computer must not be able to move the account to their address.
       if (user.passwordHash && !user.oneTimePassword) {
         const current = request.body.current_password;

@@ -109,9 +109,16 @@ function codeTtl(channel: Channel): number {
 
 /** Counts a code sent to an identifier; too many in the window is a 429 (a guard against mail/SMS bombing). */
 async function throttleSends(db: Db, channel: Channel, identifier: string): Promise<void> {
-  const { current } = await incrementCounter(db, `verify-send:${channel}:${identifier.toLowerCase()}`, VERIFICATION_LIMITS.perIdentifier.windowMs);
+  const { current } = await incrementCounter(
+    db,
+    `verify-send:${channel}:${identifier.toLowerCase()}`,
+    VERIFICATION_LIMITS.perIdentifier.windowMs,
+  );
   if (current > VERIFICATION_LIMITS.perIdentifier.max) {
-    throw new AppError('rate_limited', 'Too many codes were sent to this address. Please wait a while before trying again.');
+    throw new AppError(
+      'rate_limited',
+      'Too many codes were sent to this address. Please wait a while before trying again.',
+    );
   }
 }
 
@@ -226,7 +233,11 @@ export async function loadBoundSession(
  * expires, and a used code is gone (the caller clears it when it moves the session on). Returns the
  * session after the count.
  */
-export async function checkSessionCode(db: Db, row: VerificationSessionRow, code: string): Promise<VerificationSessionRow> {
+export async function checkSessionCode(
+  db: Db,
+  row: VerificationSessionRow,
+  code: string,
+): Promise<VerificationSessionRow> {
   const expiresAt = payloadOf(row).codeExpiresAt ?? 0;
   if (!row.codeHash || expiresAt <= Date.now()) throw sessionGone('This code has expired. Ask for a new one.');
   const counted = await countSessionAttempt(db, row.id);
@@ -305,7 +316,11 @@ function stateName(row: VerificationSessionRow): SessionStateName {
   return 'pending';
 }
 
-export async function describeSession(db: Db, token: string, row: VerificationSessionRow): Promise<VerificationSessionState> {
+export async function describeSession(
+  db: Db,
+  token: string,
+  row: VerificationSessionRow,
+): Promise<VerificationSessionState> {
   return {
     token,
     state: stateName(row),
@@ -420,13 +435,22 @@ export async function verifySessionCode(
       throw new AppError('email_taken');
     }
   }
-  const verified = await updateVerificationSession(db, row.id, 'pending', { codeHash: null, step: 'verified', verifiedAt: new Date() });
+  const verified = await updateVerificationSession(db, row.id, 'pending', {
+    codeHash: null,
+    step: 'verified',
+    verifiedAt: new Date(),
+  });
   if (!verified) throw sessionGone();
   if (verified.userId && verified.identifier) await applyVerified(ctx, request, partner, verified);
   return describeSession(db, token, verified);
 }
 
-async function applyVerified(ctx: AppContext, request: FastifyRequest, partner: WhiteLabelPartner, row: VerificationSessionRow): Promise<void> {
+async function applyVerified(
+  ctx: AppContext,
+  request: FastifyRequest,
+  partner: WhiteLabelPartner,
+  row: VerificationSessionRow,
+): Promise<void> {
   const db = ctx.database.db;
   const user = row.userId ? await findUserById(db, row.userId) : null;
   if (!user || !row.identifier) return;
@@ -438,16 +462,29 @@ async function applyVerified(ctx: AppContext, request: FastifyRequest, partner: 
     // Whoever else was signed in on the old address is signed out; this session stays.
     const session = await getSession(ctx, request);
     await endOtherSessions(db, user.id, session?.tokenHash);
-    await audit(db, request, { actorUserId: user.id, action: 'email_updated', details: { from: maskIdentifier(previous), to: maskIdentifier(row.identifier) } });
+    await audit(db, request, {
+      actorUserId: user.id,
+      action: 'email_updated',
+      details: { from: maskIdentifier(previous), to: maskIdentifier(row.identifier) },
+    });
   } else if (isEmailWorkflow(row.workflow)) {
     if (user.email.toLowerCase() === row.identifier.toLowerCase()) {
       await updateUser(db, user.id, { emailVerifiedAt: now });
       await audit(db, request, { actorUserId: user.id, action: 'email_verified' });
     }
   } else if (isPhoneWorkflow(row.workflow)) {
-    const entered = typeof payloadOf(row)['entered'] === 'string' ? (payloadOf(row)['entered'] as string) : row.identifier;
-    await updateUser(db, user.id, { phoneNumber: entered, normalizedPhoneNumber: row.identifier, phoneVerifiedAt: now });
-    await audit(db, request, { actorUserId: user.id, action: 'phone_verified', details: { phone: maskIdentifier(row.identifier) } });
+    const entered =
+      typeof payloadOf(row)['entered'] === 'string' ? (payloadOf(row)['entered'] as string) : row.identifier;
+    await updateUser(db, user.id, {
+      phoneNumber: entered,
+      normalizedPhoneNumber: row.identifier,
+      phoneVerifiedAt: now,
+    });
+    await audit(db, request, {
+      actorUserId: user.id,
+      action: 'phone_verified',
+      details: { phone: maskIdentifier(row.identifier) },
+    });
   }
 }
 
@@ -539,10 +576,16 @@ export async function consumeProof(
 ): Promise<boolean> {
   let row: VerificationSessionRow;
   try {
-    row = await loadBoundSession(ctx, request, token, kind === 'email' ? (w) => w.startsWith('email_verify:') : isPhoneWorkflow);
+    row = await loadBoundSession(
+      ctx,
+      request,
+      token,
+      kind === 'email' ? (w) => w.startsWith('email_verify:') : isPhoneWorkflow,
+    );
   } catch {
     return false;
   }
-  if (row.step !== 'verified' || !row.verifiedAt || row.identifier?.toLowerCase() !== identifier.toLowerCase()) return false;
+  if (row.step !== 'verified' || !row.verifiedAt || row.identifier?.toLowerCase() !== identifier.toLowerCase())
+    return false;
   return (await updateVerificationSession(ctx.database.db, row.id, 'verified', { step: 'used' })) !== null;
 }

@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let ipCounter = 0;
-const browser = (cookies: Record<string, string> = {}) => TestBrowser.open(t.app, `10.3.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`, cookies);
+const browser = (cookies: Record<string, string> = {}) =>
+  TestBrowser.open(t.app, `10.3.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`, cookies);
 const signedIn = async (email: string) => {
   const [name, value] = (await t.sessionCookie(email)).split('=');
   return browser({ [name!]: value! });
@@ -27,7 +28,16 @@ const userByEmail = (email: string) => findUserByEmail(t.database.db, email);
 let n = 0;
 async function newUser(overrides: Partial<typeof users.$inferInsert> = {}) {
   const email = `member.${++n}@example.com`;
-  await t.database.db.insert(users).values({ email, firstName: 'Mem', lastName: 'Ber', phoneNumber: '515-555-0177', countryCode: 'USA', ...overrides });
+  await t.database.db
+    .insert(users)
+    .values({
+      email,
+      firstName: 'Mem',
+      lastName: 'Ber',
+      phoneNumber: '515-555-0177',
+      countryCode: 'USA',
+      ...overrides,
+    });
   const user = (await userByEmail(email))!;
   return { user, b: await signedIn(email) };
 }
@@ -36,36 +46,66 @@ describe('e-mail and phone verification move verification_status unverified → 
   it('goes through session/email_verify then session/phone_number_verify', async () => {
     const { user, b } = await newUser();
     const info = () => b.get(`/api/auth/users/${user.legacyId}/verified_info`);
-    expect((await info()).json()).toEqual({ email_verified: false, phone_verified: false, verification_status: 'unverified' });
+    expect((await info()).json()).toEqual({
+      email_verified: false,
+      phone_verified: false,
+      verification_status: 'unverified',
+    });
 
     const started = await b.post('/api/auth/session/email_verify/initiate/profile', {});
     expect(started.statusCode).toBe(200);
     const session = verificationSessionStateSchema.parse(started.json());
-    expect(session).toMatchObject({ state: 'pending', channel: 'email', identifier: user.email, verificationStatus: 'pending' });
+    expect(session).toMatchObject({
+      state: 'pending',
+      channel: 'email',
+      identifier: user.email,
+      verificationStatus: 'pending',
+    });
     expect((await info()).json().verification_status).toBe('pending');
     expect((await userByEmail(user.email))?.verificationStatus).toBe('pending');
 
     const mail = await lastMessage(t.database, user.email, 'verification_code');
     expect(mail?.subject).toBe('Your Granary verification code');
     const code = codeIn(mail);
-    const wrong = await b.post('/api/auth/session/email_verify/verify', { token: session.token, code: code === '123456' ? '654321' : '123456' });
+    const wrong = await b.post('/api/auth/session/email_verify/verify', {
+      token: session.token,
+      code: code === '123456' ? '654321' : '123456',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('code_invalid');
 
     const ok = await b.post('/api/auth/session/email_verify/verify', { token: session.token, code });
     // E-mail done, the phone on file still to do: pending.
     expect(ok.json()).toMatchObject({ state: 'verified', verificationStatus: 'pending' });
-    expect((await info()).json()).toEqual({ email_verified: true, phone_verified: false, verification_status: 'pending' });
+    expect((await info()).json()).toEqual({
+      email_verified: true,
+      phone_verified: false,
+      verification_status: 'pending',
+    });
     const replay = await b.post('/api/auth/session/email_verify/verify', { token: session.token, code });
     expect(replay.statusCode).toBe(409);
 
     const phone = await b.post('/api/auth/session/phone_number_verify/initiate', {});
-    expect(phone.json()).toMatchObject({ state: 'pending', channel: 'sms', identifier: '+15155550177', verificationStatus: 'pending' });
+    expect(phone.json()).toMatchObject({
+      state: 'pending',
+      channel: 'sms',
+      identifier: '+15155550177',
+      verificationStatus: 'pending',
+    });
     const sms = await lastMessage(t.database, '+15155550177');
-    expect(sms?.text).toMatch(/^\d{6} is your Granary verification code\. It expires in 10 minutes\. Never share it\.\n\n@localhost #\d{6}$/);
-    const done = await b.post('/api/auth/session/phone_number_verify/verify', { token: phone.json().token, code: codeIn(sms) });
+    expect(sms?.text).toMatch(
+      /^\d{6} is your Granary verification code\. It expires in 10 minutes\. Never share it\.\n\n@localhost #\d{6}$/,
+    );
+    const done = await b.post('/api/auth/session/phone_number_verify/verify', {
+      token: phone.json().token,
+      code: codeIn(sms),
+    });
     expect(done.json()).toMatchObject({ state: 'verified', verificationStatus: 'verified' });
-    expect((await info()).json()).toEqual({ email_verified: true, phone_verified: true, verification_status: 'verified' });
+    expect((await info()).json()).toEqual({
+      email_verified: true,
+      phone_verified: true,
+      verification_status: 'verified',
+    });
 
     const v2 = await b.get(`/api/auth/v2/users/${user.legacyId}/verified_info`);
     expect(verifiedInfoV2Schema.parse(v2.json())).toMatchObject({
@@ -78,7 +118,10 @@ describe('e-mail and phone verification move verification_status unverified → 
     });
     // Only a verified number is used to find accounts by phone (SMS sign-in, verify-first).
     expect((await userByEmail(user.email))?.normalizedPhoneNumber).toBe('+15155550177');
-    expect((await b.get(`/api/auth/verified/${encodeURIComponent(user.email.toUpperCase())}`)).json()).toEqual({ identifier: user.email.toUpperCase(), verified: true });
+    expect((await b.get(`/api/auth/verified/${encodeURIComponent(user.email.toUpperCase())}`)).json()).toEqual({
+      identifier: user.email.toUpperCase(),
+      verified: true,
+    });
     expect((await b.get('/api/auth/verified/(515)%20555-0177')).json().verified).toBe(true);
     expect((await b.get(`/api/auth/verified/${DEMO_ACCOUNTS.buyer}`)).json().verified).toBe(false);
   });
@@ -87,10 +130,15 @@ describe('e-mail and phone verification move verification_status unverified → 
     const { user, b } = await newUser();
     const started = await b.post('/api/auth/session/email_verify/initiate/onboarding', {});
     expect(started.json().verificationStatus).toBe('pending');
-    const skipped = await b.post('/api/auth/session/email_verify/state/set', { token: started.json().token, state: 'skipped' });
+    const skipped = await b.post('/api/auth/session/email_verify/state/set', {
+      token: started.json().token,
+      state: 'skipped',
+    });
     expect(skipped.json()).toMatchObject({ state: 'skipped', verificationStatus: 'unverified' });
     const code = codeIn(await lastMessage(t.database, user.email));
-    expect((await b.post('/api/auth/session/email_verify/verify', { token: started.json().token, code })).statusCode).toBe(409);
+    expect(
+      (await b.post('/api/auth/session/email_verify/verify', { token: started.json().token, code })).statusCode,
+    ).toBe(409);
   });
 
   it('an already verified address answers verified at once, without sending a code', async () => {
@@ -108,12 +156,24 @@ describe('e-mail and phone verification move verification_status unverified → 
 
   it('users/phone_number/sms_verify sets and verifies a new number for the signed-in user', async () => {
     const { user, b } = await newUser({ phoneNumber: null });
-    const started = await b.post('/api/auth/users/phone_number/sms_verify/initiate', { phone_number: '+1 641 555 0100' });
-    expect(started.json()).toMatchObject({ state: 'pending', phone_number: '+16415550100', verification_token: expect.any(String) });
+    const started = await b.post('/api/auth/users/phone_number/sms_verify/initiate', {
+      phone_number: '+1 641 555 0100',
+    });
+    expect(started.json()).toMatchObject({
+      state: 'pending',
+      phone_number: '+16415550100',
+      verification_token: expect.any(String),
+    });
     const code = codeIn(await lastMessage(t.database, '+16415550100'));
-    const res = await b.post('/api/auth/users/phone_number/sms_verify/verify', { verification_token: started.json().verification_token, code });
+    const res = await b.post('/api/auth/users/phone_number/sms_verify/verify', {
+      verification_token: started.json().verification_token,
+      code,
+    });
     expect(res.json()).toEqual({ phone_verified: true, verification_status: 'pending' });
-    expect(await userByEmail(user.email)).toMatchObject({ phoneNumber: '+1 641 555 0100', normalizedPhoneNumber: '+16415550100' });
+    expect(await userByEmail(user.email)).toMatchObject({
+      phoneNumber: '+1 641 555 0100',
+      normalizedPhoneNumber: '+16415550100',
+    });
     expect((await (await browser()).post('/api/auth/users/phone_number/sms_verify/initiate', {})).statusCode).toBe(401);
     // A phone session started before signing in (anonymous) is not the user's own phone.
     const other = await browser();
@@ -137,7 +197,8 @@ describe('codes: attempts, expiry, resends, per-address limit, binding', () => {
     const code = codeIn(await lastMessage(t.database, 'tries@example.com'));
     const wrong = code === '999999' ? '888888' : '999999';
     const results = [];
-    for (let i = 0; i < VERIFICATION_LIMITS.maxAttempts; i++) results.push((await b.post('/api/auth/session/email_verify/verify', { token, code: wrong })).json());
+    for (let i = 0; i < VERIFICATION_LIMITS.maxAttempts; i++)
+      results.push((await b.post('/api/auth/session/email_verify/verify', { token, code: wrong })).json());
     expect(results.slice(0, 4).map((r) => r.details.attemptsLeft)).toEqual([4, 3, 2, 1]);
     expect(results[4]).toMatchObject({ code: 'link_invalid', message: 'Too many incorrect codes. Ask for a new one.' });
     expect((await b.post('/api/auth/session/email_verify/verify', { token, code })).statusCode).toBe(410);
@@ -145,7 +206,9 @@ describe('codes: attempts, expiry, resends, per-address limit, binding', () => {
     const reset = await b.post('/api/auth/session/email_verify/reset', { token });
     expect(reset.json().state).toBe('pending');
     const fresh = codeIn(await lastMessage(t.database, 'tries@example.com'));
-    expect((await b.post('/api/auth/session/email_verify/verify', { token, code: fresh })).json().state).toBe('verified');
+    expect((await b.post('/api/auth/session/email_verify/verify', { token, code: fresh })).json().state).toBe(
+      'verified',
+    );
   });
 
   it('a session sends at most 4 codes, and an address gets at most 5 an hour whoever asks', async () => {
@@ -153,9 +216,12 @@ describe('codes: attempts, expiry, resends, per-address limit, binding', () => {
     const b = await browser();
     const { token } = (await b.post('/api/auth/session/email_verify/initiate/signup', { email })).json();
     const resets = [];
-    for (let i = 0; i < 4; i++) resets.push((await b.post('/api/auth/session/email_verify/reset', { token })).statusCode);
+    for (let i = 0; i < 4; i++)
+      resets.push((await b.post('/api/auth/session/email_verify/reset', { token })).statusCode);
     expect(resets).toEqual([200, 200, 200, 429]);
-    expect((await (await browser()).post('/api/auth/session/email_verify/initiate/signup', { email })).statusCode).toBe(200);
+    expect((await (await browser()).post('/api/auth/session/email_verify/initiate/signup', { email })).statusCode).toBe(
+      200,
+    );
     const capped = await (await browser()).post('/api/auth/session/email_verify/initiate/signup', { email });
     expect(capped.statusCode).toBe(429);
     expect(capped.json().code).toBe('rate_limited');
@@ -164,7 +230,9 @@ describe('codes: attempts, expiry, resends, per-address limit, binding', () => {
 
   it('refuses an expired code', async () => {
     const b = await browser();
-    const { token } = (await b.post('/api/auth/session/phone_number_verify/initiate', { phone_number: '515-555-0166' })).json();
+    const { token } = (
+      await b.post('/api/auth/session/phone_number_verify/initiate', { phone_number: '515-555-0166' })
+    ).json();
     const code = codeIn(await lastMessage(t.database, '+15155550166'));
     const realNow = Date.now;
     Date.now = () => realNow() + VERIFICATION_LIMITS.smsCodeTtlMs + 1000;
@@ -179,9 +247,13 @@ describe('codes: attempts, expiry, resends, per-address limit, binding', () => {
 
   it('a session is bound to its browser, and an e-mail token is no phone token', async () => {
     const b = await browser();
-    const { token } = (await b.post('/api/auth/session/email_verify/initiate/signup', { email: 'mine@example.com' })).json();
+    const { token } = (
+      await b.post('/api/auth/session/email_verify/initiate/signup', { email: 'mine@example.com' })
+    ).json();
     const code = codeIn(await lastMessage(t.database, 'mine@example.com'));
-    expect((await (await browser()).post('/api/auth/session/email_verify/verify', { token, code })).statusCode).toBe(410);
+    expect((await (await browser()).post('/api/auth/session/email_verify/verify', { token, code })).statusCode).toBe(
+      410,
+    );
     expect((await b.post('/api/auth/session/phone_number_verify/verify', { token, code })).statusCode).toBe(410);
     expect((await b.post('/api/auth/session/email_verify/verify', { token, code })).json().state).toBe('verified');
   });
@@ -190,8 +262,12 @@ describe('codes: attempts, expiry, resends, per-address limit, binding', () => {
     const b = await browser();
     expect((await b.post('/api/auth/session/email_verify/initiate/signup', { email: 'nope' })).statusCode).toBe(400);
     expect((await b.post('/api/auth/session/email_verify/initiate/signup', {})).statusCode).toBe(400);
-    expect((await b.post('/api/auth/session/phone_number_verify/initiate', { phone_number: '123' })).json()).toMatchObject({ code: 'invalid_request', message: 'Invalid phone number' });
-    expect((await b.post('/api/auth/session/email_verify/initiate/Bad%20Workflow', { email: 'a@example.com' })).statusCode).toBe(400);
+    expect(
+      (await b.post('/api/auth/session/phone_number_verify/initiate', { phone_number: '123' })).json(),
+    ).toMatchObject({ code: 'invalid_request', message: 'Invalid phone number' });
+    expect(
+      (await b.post('/api/auth/session/email_verify/initiate/Bad%20Workflow', { email: 'a@example.com' })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -201,7 +277,11 @@ describe('verified_info: a user reads only their own', () => {
     const buyer = (await userByEmail(DEMO_ACCOUNTS.buyer))!;
     const me = (await userByEmail(DEMO_ACCOUNTS.farmer))!;
     expect((await farmer.get(`/api/auth/users/${me.legacyId}/verified_info`)).statusCode).toBe(200);
-    for (const url of [`/api/auth/users/${buyer.legacyId}/verified_info`, `/api/auth/v2/users/${buyer.legacyId}/verified_info`, '/api/auth/users/999999/verified_info']) {
+    for (const url of [
+      `/api/auth/users/${buyer.legacyId}/verified_info`,
+      `/api/auth/v2/users/${buyer.legacyId}/verified_info`,
+      '/api/auth/users/999999/verified_info',
+    ]) {
       const res = await farmer.get(url);
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('not_found');
@@ -213,7 +293,10 @@ describe('verified_info: a user reads only their own', () => {
     const { b } = await newUser();
     const started = await b.post('/api/auth/session/email_verify/initiate/profile', {});
     const farmer = await signedIn(DEMO_ACCOUNTS.farmer);
-    const res = await farmer.post('/api/auth/session/email_verify/state/set', { token: started.json().token, state: 'cancelled' });
+    const res = await farmer.post('/api/auth/session/email_verify/state/set', {
+      token: started.json().token,
+      state: 'cancelled',
+    });
     expect(res.statusCode).toBe(410);
   });
 });
@@ -227,12 +310,36 @@ describe('POST /api/auth/email/update', () => {
   it('checks the confirmation, the current password and the address before sending a code', async () => {
     const { b, user } = await withPassword();
     const post = (body: Record<string, unknown>) => b.post('/api/auth/email/update', body);
-    expect((await post({ new_email: 'new@example.com', new_email_confirmation: 'other@example.com', current_password: 'correct horse battery' })).json().message).toBe(
-      'The new email confirmation must match the new email',
-    );
-    expect((await post({ new_email: 'nope', new_email_confirmation: 'nope', current_password: 'x' })).json().message).toBe('The email format is invalid.');
-    expect((await post({ new_email: 'new@example.com', new_email_confirmation: 'new@example.com', current_password: 'wrong one' })).json().code).toBe('incorrect_password');
-    expect((await post({ new_email: user.email, new_email_confirmation: user.email, current_password: 'correct horse battery' })).statusCode).toBe(400);
+    expect(
+      (
+        await post({
+          new_email: 'new@example.com',
+          new_email_confirmation: 'other@example.com',
+          current_password: 'correct horse battery',
+        })
+      ).json().message,
+    ).toBe('The new email confirmation must match the new email');
+    expect(
+      (await post({ new_email: 'nope', new_email_confirmation: 'nope', current_password: 'x' })).json().message,
+    ).toBe('The email format is invalid.');
+    expect(
+      (
+        await post({
+          new_email: 'new@example.com',
+          new_email_confirmation: 'new@example.com',
+          current_password: 'wrong one',
+        })
+      ).json().code,
+    ).toBe('incorrect_password');
+    expect(
+      (
+        await post({
+          new_email: user.email,
+          new_email_confirmation: user.email,
+          current_password: 'correct horse battery',
+        })
+      ).statusCode,
+    ).toBe(400);
     expect(await messagesTo(t.database, 'new@example.com')).toHaveLength(0);
   });
 
@@ -240,10 +347,17 @@ describe('POST /api/auth/email/update', () => {
     const { b, user } = await withPassword();
     const elsewhere = await signedIn(user.email);
     const next = `moved.${user.legacyId}@example.com`;
-    const started = await b.post('/api/auth/email/update', { new_email: next, new_email_confirmation: next, current_password: 'correct horse battery' });
+    const started = await b.post('/api/auth/email/update', {
+      new_email: next,
+      new_email_confirmation: next,
+      current_password: 'correct horse battery',
+    });
     expect(started.json()).toMatchObject({ state: 'pending', identifier: next });
     expect((await findUserByEmail(t.database.db, user.email))?.id).toBe(user.id);
-    const res = await b.post('/api/auth/session/email_verify/verify', { token: started.json().token, code: codeIn(await lastMessage(t.database, next)) });
+    const res = await b.post('/api/auth/session/email_verify/verify', {
+      token: started.json().token,
+      code: codeIn(await lastMessage(t.database, next)),
+    });
     expect(res.json()).toMatchObject({ state: 'verified' });
     const moved = await findUserByEmail(t.database.db, next);
     expect(moved?.id).toBe(user.id);
@@ -263,13 +377,18 @@ describe('POST /api/auth/email/update', () => {
       current_password: 'correct horse battery',
     });
     expect(started.json().state).toBe('pending');
-    const res = await b.post('/api/auth/session/email_verify/verify', { token: started.json().token, code: codeIn(await lastMessage(t.database, DEMO_ACCOUNTS.buyer)) });
+    const res = await b.post('/api/auth/session/email_verify/verify', {
+      token: started.json().token,
+      code: codeIn(await lastMessage(t.database, DEMO_ACCOUNTS.buyer)),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('email_taken');
   });
 
   it('needs a session', async () => {
-    const res = await (await browser()).post('/api/auth/email/update', { new_email: 'a@example.com', new_email_confirmation: 'a@example.com' });
+    const res = await (
+      await browser()
+    ).post('/api/auth/email/update', { new_email: 'a@example.com', new_email_confirmation: 'a@example.com' });
     expect(res.statusCode).toBe(401);
   });
 });

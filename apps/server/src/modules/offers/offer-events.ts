@@ -15,7 +15,16 @@ export async function publishOfferChanges(db: Db, changes: readonly OfferChange[
     for (const topic of [offersMarketTopic(c.marketId), offersClientTopic(c.clientId)]) {
       const g = groups.get(topic);
       if (!g) {
-        groups.set(topic, { topic, payload: { marketId: c.marketId, clientId: c.clientId, offerIds: [c.offerId], status: c.status, action: c.action } });
+        groups.set(topic, {
+          topic,
+          payload: {
+            marketId: c.marketId,
+            clientId: c.clientId,
+            offerIds: [c.offerId],
+            status: c.status,
+            action: c.action,
+          },
+        });
         continue;
       }
       if (!g.payload.offerIds.includes(c.offerId)) g.payload.offerIds.push(c.offerId);

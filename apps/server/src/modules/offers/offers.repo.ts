@@ -128,7 +128,10 @@ function selectOffers(db: Db) {
     .innerJoin(legalEntities, eq(legalEntities.id, offers.clientId))
     .innerJoin(crops, eq(crops.id, offers.cropId))
     .leftJoin(quotes, eq(quotes.symbol, instruments.futuresSymbol))
-    .leftJoin(marketRoundingModes, and(eq(marketRoundingModes.marketId, offers.marketId), eq(marketRoundingModes.cropId, offers.cropId)))
+    .leftJoin(
+      marketRoundingModes,
+      and(eq(marketRoundingModes.marketId, offers.marketId), eq(marketRoundingModes.cropId, offers.cropId)),
+    )
     .leftJoin(contracts, eq(contracts.id, offers.contractId))
     .leftJoin(placer, eq(placer.id, offers.placedBy));
 }
@@ -159,7 +162,10 @@ export function statusFilterSql(filter: OfferStatusFilter, now: Date): SQL | und
     case 'canceled':
       return and(inArray(offers.status, ['cancelled', 'rejected']), ahead);
     case 'expired':
-      return or(eq(offers.status, 'expired'), and(sql`${offers.status} <> 'filled'`, sql`${offers.expiresAt} <= ${at}::timestamptz`));
+      return or(
+        eq(offers.status, 'expired'),
+        and(sql`${offers.status} <> 'filled'`, sql`${offers.expiresAt} <= ${at}::timestamptz`),
+      );
   }
 }
 
@@ -181,7 +187,13 @@ function listWhere(f: OfferListFilter, withStatus = true): SQL | undefined {
 }
 
 /** A page of a market's offers, newest first (keyset on id). */
-export async function offerPage(db: Db, f: OfferListFilter, afterId: number | null, limit: number, offset: number): Promise<OfferData[]> {
+export async function offerPage(
+  db: Db,
+  f: OfferListFilter,
+  afterId: number | null,
+  limit: number,
+  offset: number,
+): Promise<OfferData[]> {
   return (await selectOffers(db)
     .where(and(listWhere(f), afterId !== null ? lt(offers.id, afterId) : undefined))
     .orderBy(desc(offers.id))
@@ -201,7 +213,9 @@ export async function countOffersByFilter(db: Db, f: OfferListFilter): Promise<R
   const filters = ['open', 'price_hit', 'filled', 'canceled', 'expired', 'all'] as const;
   const cols = filters.map((name) => {
     const cond = statusFilterSql(name, f.now);
-    return cond ? sql`count(*) filter (where ${cond}) as ${sql.identifier(name)}` : sql`count(*) as ${sql.identifier(name)}`;
+    return cond
+      ? sql`count(*) filter (where ${cond}) as ${sql.identifier(name)}`
+      : sql`count(*) as ${sql.identifier(name)}`;
   });
   const rows = await db.execute(sql`select ${sql.join(cols, sql`, `)} from ${offers} where ${listWhere(f, false)}`);
   const row = rowsOf<Record<string, number | string>>(rows)[0] ?? {};
@@ -209,7 +223,12 @@ export async function countOffersByFilter(db: Db, f: OfferListFilter): Promise<R
 }
 
 /** The farmer's offers (their clients'), newest first. */
-export async function offersOfClients(db: Db, clientIds: number[], limit: number, cropId?: number): Promise<OfferData[]> {
+export async function offersOfClients(
+  db: Db,
+  clientIds: number[],
+  limit: number,
+  cropId?: number,
+): Promise<OfferData[]> {
   if (clientIds.length === 0) return [];
   return (await selectOffers(db)
     .where(and(inArray(offers.clientId, clientIds), cropId !== undefined ? eq(offers.cropId, cropId) : undefined))
@@ -324,7 +343,10 @@ function selectBids(db: Db) {
     .innerJoin(crops, eq(crops.id, instruments.cropId))
     .leftJoin(futuresSymbols, eq(futuresSymbols.symbol, instruments.futuresSymbol))
     .leftJoin(quotes, eq(quotes.symbol, instruments.futuresSymbol))
-    .leftJoin(marketRoundingModes, and(eq(marketRoundingModes.marketId, instruments.marketId), eq(marketRoundingModes.cropId, instruments.cropId)))
+    .leftJoin(
+      marketRoundingModes,
+      and(eq(marketRoundingModes.marketId, instruments.marketId), eq(marketRoundingModes.cropId, instruments.cropId)),
+    )
     .leftJoin(marketTradingSettings, eq(marketTradingSettings.marketId, instruments.marketId));
 }
 
@@ -343,7 +365,12 @@ export async function lockBid(db: Db, id: number): Promise<BidData | null> {
 export async function marketBids(db: Db, marketId: number): Promise<BidData[]> {
   return (await selectBids(db)
     .where(and(eq(instruments.marketId, marketId), isNull(instruments.deletedAt)))
-    .orderBy(asc(instruments.cropId), asc(instruments.sortOrder), asc(instruments.deliveryStart), asc(instruments.id))) as BidData[];
+    .orderBy(
+      asc(instruments.cropId),
+      asc(instruments.sortOrder),
+      asc(instruments.deliveryStart),
+      asc(instruments.id),
+    )) as BidData[];
 }
 
 export type MarketRow = {
@@ -373,7 +400,11 @@ const marketFields = {
 };
 
 export async function findMarket(db: Db, id: number): Promise<MarketRow | null> {
-  const [row] = await db.select(marketFields).from(markets).leftJoin(marketTradingSettings, eq(marketTradingSettings.marketId, markets.id)).where(eq(markets.id, id));
+  const [row] = await db
+    .select(marketFields)
+    .from(markets)
+    .leftJoin(marketTradingSettings, eq(marketTradingSettings.marketId, markets.id))
+    .where(eq(markets.id, id));
   return row ?? null;
 }
 
@@ -410,7 +441,13 @@ export type OfferPatch = Partial<
  * matches; without it (the watcher's mark) a concurrent change makes it match nothing. Returns the new version,
  * or null when it matched nothing.
  */
-export async function updateOffer(db: Db, id: number, expect: { version: number; status: OfferStatus }, patch: OfferPatch, now: Date): Promise<number | null> {
+export async function updateOffer(
+  db: Db,
+  id: number,
+  expect: { version: number; status: OfferStatus },
+  patch: OfferPatch,
+  now: Date,
+): Promise<number | null> {
   const [row] = await db
     .update(offers)
     .set({ ...patch, version: sql`${offers.version} + 1`, updatedAt: now })
@@ -421,7 +458,15 @@ export async function updateOffer(db: Db, id: number, expect: { version: number;
 
 export async function insertOfferEvent(
   db: Db,
-  e: { offerId: number; action: string; fromStatus: OfferStatus | null; toStatus: OfferStatus; userId: string | null; details?: Record<string, unknown> | null; at: Date },
+  e: {
+    offerId: number;
+    action: string;
+    fromStatus: OfferStatus | null;
+    toStatus: OfferStatus;
+    userId: string | null;
+    details?: Record<string, unknown> | null;
+    at: Date;
+  },
 ): Promise<void> {
   await db.insert(offerEvents).values({
     offerId: e.offerId,
@@ -486,8 +531,15 @@ export async function nextContractNumber(db: Db, partnerId: string): Promise<str
   return `C-${last ? BigInt(last.slice(2)) + 1n : 100001n}`;
 }
 
-export async function insertContract(db: Db, values: NewContract, pricing: { quantity: string; futuresPrice: string | null; basis: string | null; cashPrice: string; at: Date }): Promise<{ id: number; displayContractId: string }> {
-  const [row] = await db.insert(contracts).values(values).returning({ id: contracts.id, displayContractId: contracts.displayContractId });
+export async function insertContract(
+  db: Db,
+  values: NewContract,
+  pricing: { quantity: string; futuresPrice: string | null; basis: string | null; cashPrice: string; at: Date },
+): Promise<{ id: number; displayContractId: string }> {
+  const [row] = await db
+    .insert(contracts)
+    .values(values)
+    .returning({ id: contracts.id, displayContractId: contracts.displayContractId });
   if (!row) throw new Error('contract insert returned nothing');
   await db.insert(pricingEvents).values({
     contractId: row.id,
@@ -501,12 +553,18 @@ export async function insertContract(db: Db, values: NewContract, pricing: { qua
 }
 
 export async function clientEsignEligible(db: Db, clientId: number): Promise<boolean> {
-  const [row] = await db.select({ v: legalEntities.esignEligible }).from(legalEntities).where(eq(legalEntities.id, clientId));
+  const [row] = await db
+    .select({ v: legalEntities.esignEligible })
+    .from(legalEntities)
+    .where(eq(legalEntities.id, clientId));
   return row?.v ?? false;
 }
 
 /** The farmer users of a client: the users of its enterprise, and contacts linked to a user. */
-export async function clientUsers(db: Db, clientId: number): Promise<{ id: string; email: string; firstName: string | null }[]> {
+export async function clientUsers(
+  db: Db,
+  clientId: number,
+): Promise<{ id: string; email: string; firstName: string | null }[]> {
   const ids = sql`select ${enterpriseUsers.userId} from ${enterpriseUsers} join ${legalEntities} on ${legalEntities.enterpriseId} = ${enterpriseUsers.enterpriseId} where ${legalEntities.id} = ${clientId}
     union select ${clientContacts.userId} from ${clientContacts} where ${clientContacts.clientId} = ${clientId} and ${clientContacts.userId} is not null`;
   return db
@@ -516,8 +574,13 @@ export async function clientUsers(db: Db, clientId: number): Promise<{ id: strin
     .orderBy(asc(users.email));
 }
 
-export async function insertNotification(db: Db, n: { userId: string; topic: string; title: string; body: string; link: string | null; at: Date }): Promise<void> {
-  await db.insert(notifications).values({ userId: n.userId, topic: n.topic, title: n.title, body: n.body, link: n.link, createdAt: n.at });
+export async function insertNotification(
+  db: Db,
+  n: { userId: string; topic: string; title: string; body: string; link: string | null; at: Date },
+): Promise<void> {
+  await db
+    .insert(notifications)
+    .values({ userId: n.userId, topic: n.topic, title: n.title, body: n.body, link: n.link, createdAt: n.at });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -568,7 +631,10 @@ export type WatchCandidate = {
 };
 
 /** Working, unexpired offers on live bids (of the instruments or futures symbols named; all when neither). */
-export async function workingOffers(db: Db, f: { instrumentIds?: number[] | undefined; symbols?: string[] | undefined; repricedOnly?: boolean; now: Date }): Promise<WatchCandidate[]> {
+export async function workingOffers(
+  db: Db,
+  f: { instrumentIds?: number[] | undefined; symbols?: string[] | undefined; repricedOnly?: boolean; now: Date },
+): Promise<WatchCandidate[]> {
   const scope: SQL[] = [];
   if (f.instrumentIds) scope.push(f.instrumentIds.length ? inArray(offers.instrumentId, f.instrumentIds) : sql`false`);
   if (f.symbols) scope.push(f.symbols.length ? inArray(instruments.futuresSymbol, f.symbols) : sql`false`);
@@ -587,14 +653,19 @@ export async function workingOffers(db: Db, f: { instrumentIds?: number[] | unde
     .from(offers)
     .innerJoin(instruments, eq(instruments.id, offers.instrumentId))
     .leftJoin(quotes, eq(quotes.symbol, instruments.futuresSymbol))
-    .leftJoin(marketRoundingModes, and(eq(marketRoundingModes.marketId, offers.marketId), eq(marketRoundingModes.cropId, offers.cropId)))
+    .leftJoin(
+      marketRoundingModes,
+      and(eq(marketRoundingModes.marketId, offers.marketId), eq(marketRoundingModes.cropId, offers.cropId)),
+    )
     .where(
       and(
         eq(offers.status, 'working'),
         sql`${offers.expiresAt} > ${f.now.toISOString()}::timestamptz`,
         isNull(instruments.deletedAt),
         scope.length ? or(...scope) : undefined,
-        f.repricedOnly ? or(sql`${quotes.quotedAt} > ${offers.updatedAt}`, sql`${instruments.updatedAt} > ${offers.updatedAt}`) : undefined,
+        f.repricedOnly
+          ? or(sql`${quotes.quotedAt} > ${offers.updatedAt}`, sql`${instruments.updatedAt} > ${offers.updatedAt}`)
+          : undefined,
       ),
     )
     .orderBy(asc(offers.id))) as WatchCandidate[];
@@ -604,7 +675,10 @@ export async function workingOffers(db: Db, f: { instrumentIds?: number[] | unde
  * Moves every open offer past its expiry to expired, in one statement (rows another transaction holds are left to
  * the next sweep), and writes their history. Returns what moved.
  */
-export async function expireDueOffers(db: Db, now: Date): Promise<{ id: number; marketId: number; clientId: number; fromStatus: OfferStatus }[]> {
+export async function expireDueOffers(
+  db: Db,
+  now: Date,
+): Promise<{ id: number; marketId: number; clientId: number; fromStatus: OfferStatus }[]> {
   const at = now.toISOString();
   const result = await db.execute(sql`
     with due as (
@@ -621,7 +695,9 @@ export async function expireDueOffers(db: Db, now: Date): Promise<{ id: number; 
       select id, 'expire', from_status, 'expired', null, null, ${at}::timestamptz from moved
     )
     select id, market_id, client_id, from_status from moved order by id`);
-  return rowsOf<{ id: number | string; market_id: number; client_id: number | string; from_status: OfferStatus }>(result).map((r) => ({
+  return rowsOf<{ id: number | string; market_id: number; client_id: number | string; from_status: OfferStatus }>(
+    result,
+  ).map((r) => ({
     id: Number(r.id),
     marketId: Number(r.market_id),
     clientId: Number(r.client_id),

@@ -92,15 +92,22 @@ export const offersRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) =>
   );
 
   // A buyer places an offer on a client's behalf.
-  app.post(`${MERCH}/offer`, { config: { access: 'session' }, schema: { body: offerPlaceSchema, response: offerResponse } }, async (request, reply) => {
-    const offer = await placeOfferAsBuyer(deps, request, request.body);
-    void reply.header('etag', etagOf(offer.version));
-    return offer;
-  });
+  app.post(
+    `${MERCH}/offer`,
+    { config: { access: 'session' }, schema: { body: offerPlaceSchema, response: offerResponse } },
+    async (request, reply) => {
+      const offer = await placeOfferAsBuyer(deps, request, request.body);
+      void reply.header('etag', etagOf(offer.version));
+      return offer;
+    },
+  );
 
   app.get(
     `${MERCH}/offer/:offerId`,
-    { config: { access: 'session' }, schema: { params: offerParams, response: { 200: offerDetailSchema, ...crmErrors } } },
+    {
+      config: { access: 'session' },
+      schema: { params: offerParams, response: { 200: offerDetailSchema, ...crmErrors } },
+    },
     async (request, reply) => {
       const detail = await getOffer(deps, request, request.params.offerId);
       void reply.header('etag', etagOf(detail.offer.version));
@@ -113,7 +120,13 @@ export const offersRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) =>
     `${MERCH}/offer/:offerId`,
     { config: { access: 'session' }, schema: { params: offerParams, body: offerEditSchema, response: offerResponse } },
     async (request, reply) => {
-      const offer = await editOffer(deps, request, request.params.offerId, request.body, ifMatchVersion(request.headers['if-match']));
+      const offer = await editOffer(
+        deps,
+        request,
+        request.params.offerId,
+        request.body,
+        ifMatchVersion(request.headers['if-match']),
+      );
       void reply.header('etag', etagOf(offer.version));
       return offer;
     },
@@ -123,9 +136,18 @@ export const offersRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) =>
   const action = (name: BuyerAction) =>
     app.post(
       `${MERCH}/offer/:offerId/${name}`,
-      { config: { access: 'session' }, schema: { params: offerParams, body: offerReasonSchema, response: offerResponse } },
+      {
+        config: { access: 'session' },
+        schema: { params: offerParams, body: offerReasonSchema, response: offerResponse },
+      },
       async (request, reply) => {
-        const offer = await actOnOffer(deps, request, request.params.offerId, name, optionalIfMatch(request.headers['if-match']));
+        const offer = await actOnOffer(
+          deps,
+          request,
+          request.params.offerId,
+          name,
+          optionalIfMatch(request.headers['if-match']),
+        );
         void reply.header('etag', etagOf(offer.version));
         return offer;
       },
@@ -137,38 +159,59 @@ export const offersRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) =>
 
   app.post(
     `${MERCH}/offers/reset-price-hit`,
-    { config: { access: 'session' }, schema: { body: offerResetPriceHitSchema, response: { 200: offerResetResponseSchema, ...crmWriteErrors } } },
+    {
+      config: { access: 'session' },
+      schema: { body: offerResetPriceHitSchema, response: { 200: offerResetResponseSchema, ...crmWriteErrors } },
+    },
     async (request) => ({ offers: await resetPriceHit(deps, request, request.body.offerIds) }),
   );
 
   // ---- Farmer: My Sales Lite's bids page
 
-  app.get(`${PC}/offers`, { config: { access: 'session' }, schema: { response: { 200: farmerOffersResponseSchema, ...crmErrors } } }, async (request) =>
-    farmerOffers(deps, request),
+  app.get(
+    `${PC}/offers`,
+    { config: { access: 'session' }, schema: { response: { 200: farmerOffersResponseSchema, ...crmErrors } } },
+    async (request) => farmerOffers(deps, request),
   );
 
   // The farmer's offers of one crop.
   app.get(
     `${PC}/crop-offers/:id`,
-    { config: { access: 'session' }, schema: { params: z.object({ id: idParam }), response: { 200: farmerOffersResponseSchema, ...crmErrors } } },
+    {
+      config: { access: 'session' },
+      schema: { params: z.object({ id: idParam }), response: { 200: farmerOffersResponseSchema, ...crmErrors } },
+    },
     async (request) => farmerOffers(deps, request, request.params.id),
   );
 
   app.get(
     `${PC}/market/:marketId/request-make-offer`,
-    { config: { access: 'session' }, schema: { params: z.object({ marketId: idParam }), response: { 200: requestMakeOfferResponseSchema, ...crmErrors } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        params: z.object({ marketId: idParam }),
+        response: { 200: requestMakeOfferResponseSchema, ...crmErrors },
+      },
+    },
     async (request) => requestMakeOffer(deps, request, request.params.marketId),
   );
 
-  app.post(`${PC}/offer`, { config: { access: 'session' }, schema: { body: offerPlaceSchema, response: offerResponse } }, async (request, reply) => {
-    const offer = await placeOfferAsFarmer(deps, request, request.body);
-    void reply.header('etag', etagOf(offer.version));
-    return offer;
-  });
+  app.post(
+    `${PC}/offer`,
+    { config: { access: 'session' }, schema: { body: offerPlaceSchema, response: offerResponse } },
+    async (request, reply) => {
+      const offer = await placeOfferAsFarmer(deps, request, request.body);
+      void reply.header('etag', etagOf(offer.version));
+      return offer;
+    },
+  );
 
   app.get(
     `${PC}/offer/:offerId`,
-    { config: { access: 'session' }, schema: { params: offerParams, response: { 200: offerDetailSchema, ...crmErrors } } },
+    {
+      config: { access: 'session' },
+      schema: { params: offerParams, response: { 200: offerDetailSchema, ...crmErrors } },
+    },
     async (request, reply) => {
       const detail = await farmerOffer(deps, request, request.params.offerId);
       void reply.header('etag', etagOf(detail.offer.version));
@@ -180,7 +223,13 @@ export const offersRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) =>
     `${PC}/offer/:offerId`,
     { config: { access: 'session' }, schema: { params: offerParams, body: offerEditSchema, response: offerResponse } },
     async (request, reply) => {
-      const offer = await editOwnOffer(deps, request, request.params.offerId, request.body, ifMatchVersion(request.headers['if-match']));
+      const offer = await editOwnOffer(
+        deps,
+        request,
+        request.params.offerId,
+        request.body,
+        ifMatchVersion(request.headers['if-match']),
+      );
       void reply.header('etag', etagOf(offer.version));
       return offer;
     },
@@ -188,9 +237,17 @@ export const offersRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) =>
 
   app.post(
     `${PC}/offer/:offerId/cancel`,
-    { config: { access: 'session' }, schema: { params: offerParams, body: offerReasonSchema, response: offerResponse } },
+    {
+      config: { access: 'session' },
+      schema: { params: offerParams, body: offerReasonSchema, response: offerResponse },
+    },
     async (request, reply) => {
-      const offer = await cancelOwnOffer(deps, request, request.params.offerId, optionalIfMatch(request.headers['if-match']));
+      const offer = await cancelOwnOffer(
+        deps,
+        request,
+        request.params.offerId,
+        optionalIfMatch(request.headers['if-match']),
+      );
       void reply.header('etag', etagOf(offer.version));
       return offer;
     },

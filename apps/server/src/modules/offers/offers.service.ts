@@ -119,7 +119,11 @@ export function farmerOf(ctx: AppContext, request: FastifyRequest): Promise<Farm
   if (!cached) {
     cached = (async () => {
       const { user } = await requireSession(ctx, request);
-      if (!canUseMySalesLite(user)) throw new AppError('forbidden', 'My sales lite needs the agronomics experience and the flag allowing my sales lite.');
+      if (!canUseMySalesLite(user))
+        throw new AppError(
+          'forbidden',
+          'My sales lite needs the agronomics experience and the flag allowing my sales lite.',
+        );
       const clients = await farmerClients(ctx.database.db, user.id);
       return { kind: 'farmer' as const, userId: user.id, clients, clientIds: clients.map((c) => c.id) };
     })();
@@ -145,8 +149,16 @@ function roundingMode(v: string | null) {
 }
 
 /** The bid's cash price now: flat, or futures + basis by the market's rounding mode; null without a quote. */
-export function currentCashOf(b: { futuresLast: string | null; basis: string | null; flatPrice: string | null; roundingMode: string | null }): string | null {
-  return bidCashPrice({ futuresPrice: b.futuresLast, basis: b.basis, flatPrice: b.flatPrice }, roundingMode(b.roundingMode));
+export function currentCashOf(b: {
+  futuresLast: string | null;
+  basis: string | null;
+  flatPrice: string | null;
+  roundingMode: string | null;
+}): string | null {
+  return bidCashPrice(
+    { futuresPrice: b.futuresLast, basis: b.basis, flatPrice: b.flatPrice },
+    roundingMode(b.roundingMode),
+  );
 }
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
@@ -165,7 +177,11 @@ export function offerOf(d: OfferData, caller: Caller, now: Date): Offer {
   return {
     id: d.id,
     marketId: d.marketId,
-    marketName: marketName({ displayName: d.marketDisplayName, city: d.marketCity, administrativeAreaLevel1: d.marketState }),
+    marketName: marketName({
+      displayName: d.marketDisplayName,
+      city: d.marketCity,
+      administrativeAreaLevel1: d.marketState,
+    }),
     instrumentId: d.instrumentId,
     clientId: d.clientId,
     clientName: d.clientName,
@@ -241,18 +257,34 @@ function refusalError(action: OfferAction, refusal: OfferRefusal, status: OfferS
     case 'not_allowed':
       return new AppError('forbidden', `You may not do this with an offer.`, { reason: refusal, action });
     case 'price_not_hit':
-      return new AppError('conflict', `The bid's cash price has not reached this offer's target: it cannot be ${verb} yet.`, { reason: refusal, action, status });
+      return new AppError(
+        'conflict',
+        `The bid's cash price has not reached this offer's target: it cannot be ${verb} yet.`,
+        { reason: refusal, action, status },
+      );
     case 'expired':
-      return new AppError('conflict', `This offer has expired: it can no longer be ${verb}.`, { reason: refusal, action, status });
+      return new AppError('conflict', `This offer has expired: it can no longer be ${verb}.`, {
+        reason: refusal,
+        action,
+        status,
+      });
     default:
-      return new AppError('conflict', `This offer is ${STATUS_WORDS[status]}: it can no longer be ${verb}.`, { reason: refusal, action, status });
+      return new AppError('conflict', `This offer is ${STATUS_WORDS[status]}: it can no longer be ${verb}.`, {
+        reason: refusal,
+        action,
+        status,
+      });
   }
 }
 
 function capError(bid: BidData): AppError {
-  return new AppError('conflict', `This bid has no room left for that quantity (it buys at most ${toDecimal(bid.quantityCap ?? '0').toFixed(0)} ${bid.quantityUnit}).`, {
-    reason: 'bid_cap_exceeded',
-  });
+  return new AppError(
+    'conflict',
+    `This bid has no room left for that quantity (it buys at most ${toDecimal(bid.quantityCap ?? '0').toFixed(0)} ${bid.quantityUnit}).`,
+    {
+      reason: 'bid_cap_exceeded',
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -275,9 +307,17 @@ async function notifyFarmer(db: Db, o: OfferData, notice: Notice, now: Date): Pr
   const people = await clientUsers(db, o.clientId);
   const link = `/my-sales-lite/bids`;
   // The e-mail needs the whole address (the in-app notification keeps the path).
-  const mailedLink = notice.email && linkEnv ? `${backgroundLinkOrigin(linkEnv, await partnerVhost(db, o.partnerId))}${link}` : link;
+  const mailedLink =
+    notice.email && linkEnv ? `${backgroundLinkOrigin(linkEnv, await partnerVhost(db, o.partnerId))}${link}` : link;
   for (const p of people) {
-    await insertNotification(db, { userId: p.id, topic: notice.topic, title: notice.title, body: notice.body, link, at: now });
+    await insertNotification(db, {
+      userId: p.id,
+      topic: notice.topic,
+      title: notice.title,
+      body: notice.body,
+      link,
+      at: now,
+    });
     if (notice.email) {
       await enqueueMessage(db, {
         channel: 'email',
@@ -295,8 +335,17 @@ function describe(o: OfferData): string {
   return `${fmtQty(o.quantity, o.quantityUnit)} of ${o.cropName} (${o.deliveryPeriod}) at ${fmtMoney(o.targetCashPrice)}`;
 }
 
-function noticeFor(action: OfferAction, o: OfferData, caller: Caller, extra: { cash?: string | null; contract?: string | null }): Notice | null {
-  const market = marketName({ displayName: o.marketDisplayName, city: o.marketCity, administrativeAreaLevel1: o.marketState });
+function noticeFor(
+  action: OfferAction,
+  o: OfferData,
+  caller: Caller,
+  extra: { cash?: string | null; contract?: string | null },
+): Notice | null {
+  const market = marketName({
+    displayName: o.marketDisplayName,
+    city: o.marketCity,
+    administrativeAreaLevel1: o.marketState,
+  });
   switch (action) {
     case 'price_hit':
       return {
@@ -314,15 +363,35 @@ function noticeFor(action: OfferAction, o: OfferData, caller: Caller, extra: { c
         email: true,
       };
     case 'approve':
-      return { topic: 'offers.approved', title: 'Your offer is working', body: `${market} approved your offer to sell ${describe(o)}.`, email: false };
+      return {
+        topic: 'offers.approved',
+        title: 'Your offer is working',
+        body: `${market} approved your offer to sell ${describe(o)}.`,
+        email: false,
+      };
     case 'reject':
-      return { topic: 'offers.rejected', title: 'Your offer was declined', body: `${market} declined your offer to sell ${describe(o)}.`, email: true };
+      return {
+        topic: 'offers.rejected',
+        title: 'Your offer was declined',
+        body: `${market} declined your offer to sell ${describe(o)}.`,
+        email: true,
+      };
     case 'cancel':
       return caller.kind === 'buyer'
-        ? { topic: 'offers.cancelled', title: 'Your offer was cancelled', body: `${market} cancelled your offer to sell ${describe(o)}.`, email: true }
+        ? {
+            topic: 'offers.cancelled',
+            title: 'Your offer was cancelled',
+            body: `${market} cancelled your offer to sell ${describe(o)}.`,
+            email: true,
+          }
         : null;
     case 'expire':
-      return { topic: 'offers.expired', title: 'Your offer expired', body: `Your offer to sell ${describe(o)} at ${market} expired.`, email: false };
+      return {
+        topic: 'offers.expired',
+        title: 'Your offer expired',
+        body: `Your offer to sell ${describe(o)} at ${market} expired.`,
+        email: false,
+      };
     default:
       return null;
   }
@@ -332,7 +401,11 @@ function noticeFor(action: OfferAction, o: OfferData, caller: Caller, extra: { c
 // Transitions
 
 /** Fills a locked offer into a contract (inside the transaction): cap, contract, bid's contracted quantity. */
-async function fillLocked(tx: Db, locked: LockedOffer, now: Date): Promise<{ contractId: number; displayContractId: string; bid: BidData; terms: ReturnType<typeof offerFillTerms> }> {
+async function fillLocked(
+  tx: Db,
+  locked: LockedOffer,
+  now: Date,
+): Promise<{ contractId: number; displayContractId: string; bid: BidData; terms: ReturnType<typeof offerFillTerms> }> {
   const bid = await lockBid(tx, locked.instrumentId);
   if (!bid) throw new AppError('not_found', `No bid ${locked.instrumentId}.`);
   if (!fitsBidCap(bid.quantityCap, bid.quantityContracted, locked.quantity)) throw capError(bid);
@@ -388,7 +461,13 @@ async function fillLocked(tx: Db, locked: LockedOffer, now: Date): Promise<{ con
       createdAt: now,
       updatedAt: now,
     },
-    { quantity: locked.quantity, futuresPrice: terms.futuresPrice, basis: terms.basis, cashPrice: terms.cashPrice, at: now },
+    {
+      quantity: locked.quantity,
+      futuresPrice: terms.futuresPrice,
+      basis: terms.basis,
+      cashPrice: terms.cashPrice,
+      at: now,
+    },
   );
   await addContracted(tx, locked.instrumentId, locked.quantity, now);
   return { contractId: contract.id, displayContractId: contract.displayContractId, bid, terms };
@@ -461,11 +540,20 @@ async function transition(db: Db, req: TransitionRequest): Promise<TransitionRes
           const market = await findMarket(tx, locked.marketId);
           if (!market) throw new AppError('not_found', `No market ${locked.marketId}.`);
           if (!isOfferExpiryAllowed(e.expiresOn, marketToday(market, req.now))) {
-            throw new AppError('invalid_request', 'The expiry date must be today or later, within a year.', { reason: 'expiry' });
+            throw new AppError('invalid_request', 'The expiry date must be today or later, within a year.', {
+              reason: 'expiry',
+            });
           }
           patch.expiresAt = endOfDayInZone(e.expiresOn, marketZone(market));
         }
-        Object.assign(details, { before: { quantity: locked.quantity, targetCashPrice: locked.targetCashPrice, expiresAt: locked.expiresAt.toISOString() }, after: e });
+        Object.assign(details, {
+          before: {
+            quantity: locked.quantity,
+            targetCashPrice: locked.targetCashPrice,
+            expiresAt: locked.expiresAt.toISOString(),
+          },
+          after: e,
+        });
         break;
       }
       case 'price_hit':
@@ -480,7 +568,11 @@ async function transition(db: Db, req: TransitionRequest): Promise<TransitionRes
           Object.assign(patch, { priceHitAt: req.now, priceHitCash: cash });
         }
         const filled = await fillLocked(tx, locked, req.now);
-        Object.assign(patch, { filledAt: req.now, contractId: filled.contractId, acceptedBy: req.action === 'accept' ? userId : null });
+        Object.assign(patch, {
+          filledAt: req.now,
+          contractId: filled.contractId,
+          acceptedBy: req.action === 'accept' ? userId : null,
+        });
         Object.assign(details, {
           contractId: filled.contractId,
           displayContractId: filled.displayContractId,
@@ -494,8 +586,15 @@ async function transition(db: Db, req: TransitionRequest): Promise<TransitionRes
         break;
       }
     }
-    const version = await updateOffer(tx, locked.id, { version: locked.version, status: locked.status }, patch, req.now);
-    if (version === null) throw new AppError('conflict', 'The offer was changed by someone else.', { reason: 'changed' });
+    const version = await updateOffer(
+      tx,
+      locked.id,
+      { version: locked.version, status: locked.status },
+      patch,
+      req.now,
+    );
+    if (version === null)
+      throw new AppError('conflict', 'The offer was changed by someone else.', { reason: 'changed' });
     await insertOfferEvent(tx, {
       offerId: locked.id,
       action: req.action,
@@ -505,7 +604,13 @@ async function transition(db: Db, req: TransitionRequest): Promise<TransitionRes
       details: Object.keys(details).length ? details : null,
       at: req.now,
     });
-    changes.push({ marketId: locked.marketId, clientId: locked.clientId, offerId: locked.id, status: decision.to, action: req.action });
+    changes.push({
+      marketId: locked.marketId,
+      clientId: locked.clientId,
+      offerId: locked.id,
+      status: decision.to,
+      action: req.action,
+    });
     let status = decision.to;
     // Auto-fill: the watcher's hit goes straight on to a contract, in the same transaction, unless the bid is full.
     if (req.action === 'price_hit' && req.autoFill) {
@@ -513,7 +618,13 @@ async function transition(db: Db, req: TransitionRequest): Promise<TransitionRes
       const bid = await findBid(tx, locked.instrumentId);
       if (bid && fitsBidCap(bid.quantityCap, bid.quantityContracted, locked.quantity)) {
         const filled = await fillLocked(tx, relocked, req.now);
-        const v2 = await updateOffer(tx, locked.id, { version, status: 'price_hit' }, { status: 'filled', filledAt: req.now, contractId: filled.contractId }, req.now);
+        const v2 = await updateOffer(
+          tx,
+          locked.id,
+          { version, status: 'price_hit' },
+          { status: 'filled', filledAt: req.now, contractId: filled.contractId },
+          req.now,
+        );
         if (v2 === null) throw new AppError('conflict', 'The offer was changed by someone else.');
         await insertOfferEvent(tx, {
           offerId: locked.id,
@@ -521,10 +632,25 @@ async function transition(db: Db, req: TransitionRequest): Promise<TransitionRes
           fromStatus: 'price_hit',
           toStatus: 'filled',
           userId: null,
-          details: { contractId: filled.contractId, displayContractId: filled.displayContractId, cashPrice: filled.terms.cashPrice, futuresPrice: filled.terms.futuresPrice, basis: filled.terms.basis, marketFutures: filled.bid.futuresLast, marketCash: cash, auto: true },
+          details: {
+            contractId: filled.contractId,
+            displayContractId: filled.displayContractId,
+            cashPrice: filled.terms.cashPrice,
+            futuresPrice: filled.terms.futuresPrice,
+            basis: filled.terms.basis,
+            marketFutures: filled.bid.futuresLast,
+            marketCash: cash,
+            auto: true,
+          },
           at: req.now,
         });
-        changes.push({ marketId: locked.marketId, clientId: locked.clientId, offerId: locked.id, status: 'filled', action: 'fill' });
+        changes.push({
+          marketId: locked.marketId,
+          clientId: locked.clientId,
+          offerId: locked.id,
+          status: 'filled',
+          action: 'fill',
+        });
         notice = { action: 'fill', contract: filled.displayContractId };
         status = 'filled';
       }
@@ -566,7 +692,12 @@ export type CheckOffersResult = { expired: number[]; hit: number[]; filled: numb
 export async function checkOffers(db: Db, options: CheckOffersOptions = {}): Promise<CheckOffersResult> {
   const now = options.now ?? new Date();
   const expired = await expireOffers(db, now);
-  const candidates = await workingOffers(db, { instrumentIds: options.instrumentIds, symbols: options.symbols, repricedOnly: options.repricedOnly ?? false, now });
+  const candidates = await workingOffers(db, {
+    instrumentIds: options.instrumentIds,
+    symbols: options.symbols,
+    repricedOnly: options.repricedOnly ?? false,
+    now,
+  });
   const hit: number[] = [];
   const filled: number[] = [];
   const settings = new Map<number, boolean>();
@@ -579,7 +710,14 @@ export async function checkOffers(db: Db, options: CheckOffersOptions = {}): Pro
     }
     let out: TransitionResult;
     try {
-      out = await transition(db, { offerId: c.id, action: 'price_hit', caller: { kind: 'system', userId: null }, authorize: () => {}, now, autoFill });
+      out = await transition(db, {
+        offerId: c.id,
+        action: 'price_hit',
+        caller: { kind: 'system', userId: null },
+        authorize: () => {},
+        now,
+        autoFill,
+      });
     } catch (err) {
       // One offer's failure (rolled back on its own) must not stop the others, nor fail the bid edit or tick that ran this.
       console.error(`[offers] price check of offer ${c.id} failed`, err);
@@ -594,7 +732,13 @@ export async function checkOffers(db: Db, options: CheckOffersOptions = {}): Pro
 
 /** Fills a price-hit offer as the system (what auto-fill does; the demo seed). False when it was not price-hit. */
 export async function fillOffer(db: Db, offerId: number, now: Date = new Date()): Promise<boolean> {
-  const out = await transition(db, { offerId, action: 'fill', caller: { kind: 'system', userId: null }, authorize: () => {}, now });
+  const out = await transition(db, {
+    offerId,
+    action: 'fill',
+    caller: { kind: 'system', userId: null },
+    authorize: () => {},
+    now,
+  });
   return out.changed;
 }
 
@@ -630,11 +774,23 @@ export async function expireOffers(db: Db, now: Date = new Date()): Promise<numb
   const moved = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const rows = await expireDueOffers(tx, now);
-    for (const data of await offersByIds(tx, rows.map((r) => r.id))) {
+    for (const data of await offersByIds(
+      tx,
+      rows.map((r) => r.id),
+    )) {
       const n = noticeFor('expire', data, { kind: 'system', userId: null }, {});
       if (n) await notifyFarmer(tx, data, n, now);
     }
-    await publishOfferChanges(tx, rows.map((r) => ({ marketId: r.marketId, clientId: r.clientId, offerId: r.id, status: 'expired' as const, action: 'expire' })));
+    await publishOfferChanges(
+      tx,
+      rows.map((r) => ({
+        marketId: r.marketId,
+        clientId: r.clientId,
+        offerId: r.id,
+        status: 'expired' as const,
+        action: 'expire',
+      })),
+    );
     return rows;
   });
   return moved.map((r) => r.id);
@@ -643,14 +799,23 @@ export async function expireOffers(db: Db, now: Date = new Date()): Promise<numb
 // ---------------------------------------------------------------------------------------------------
 // Placing
 
-async function placeOffer(db: Db, caller: Buyer | Farmer, input: OfferPlaceInput, bid: BidData, market: MarketRow, now: Date): Promise<number> {
+async function placeOffer(
+  db: Db,
+  caller: Buyer | Farmer,
+  input: OfferPlaceInput,
+  bid: BidData,
+  market: MarketRow,
+  now: Date,
+): Promise<number> {
   if (bid.deletedAt !== null) throw new AppError('not_found', `No bid ${bid.id}.`);
   if (!bid.offersAllowed || market.offersEnabled === false) {
     throw new AppError('conflict', 'This bid does not take offers.', { reason: 'offers_not_allowed' });
   }
   const today = marketToday(market, now);
   if (!isOfferExpiryAllowed(input.expiresOn, today)) {
-    throw new AppError('invalid_request', 'The expiry date must be today or later, within a year.', { reason: 'expiry' });
+    throw new AppError('invalid_request', 'The expiry date must be today or later, within a year.', {
+      reason: 'expiry',
+    });
   }
   if (!fitsBidCap(bid.quantityCap, bid.quantityContracted, input.quantity)) throw capError(bid);
   const status = placedOfferStatus(market.offersRequireApproval ?? false, caller.kind);
@@ -679,10 +844,17 @@ async function placeOffer(db: Db, caller: Buyer | Farmer, input: OfferPlaceInput
       fromStatus: null,
       toStatus: status,
       userId: caller.userId,
-      details: { quantity: input.quantity, targetCashPrice: input.targetCashPrice, expiresOn: input.expiresOn, cash: currentCashOf(bid) },
+      details: {
+        quantity: input.quantity,
+        targetCashPrice: input.targetCashPrice,
+        expiresOn: input.expiresOn,
+        cash: currentCashOf(bid),
+      },
       at: now,
     });
-    await publishOfferChanges(tx, [{ marketId: bid.marketId, clientId: input.clientId, offerId, status, action: 'place' }]);
+    await publishOfferChanges(tx, [
+      { marketId: bid.marketId, clientId: input.clientId, offerId, status, action: 'place' },
+    ]);
     return offerId;
   });
   // A target at or below the cash now is hit at once (a working order placed through the market).
@@ -709,7 +881,12 @@ export type OfferListQuery = {
   paginationToken: string | null;
 };
 
-export async function listOffers(deps: OffersDeps, request: FastifyRequest, q: OfferListQuery, now = new Date()): Promise<OfferListResponse> {
+export async function listOffers(
+  deps: OffersDeps,
+  request: FastifyRequest,
+  q: OfferListQuery,
+  now = new Date(),
+): Promise<OfferListResponse> {
   const buyer = await buyerOf(deps, request);
   const { actor } = buyer;
   let marketId = q.marketId;
@@ -722,11 +899,16 @@ export async function listOffers(deps: OffersDeps, request: FastifyRequest, q: O
   const db = deps.ctx.database.db;
   const filter = { marketId, status: q.status, instrumentId: q.instrumentId, clientId: q.clientId, now };
   const [page, counts] = await Promise.all([
-    keysetPage<OfferData>(deps.ctx, q, { marketId, status: q.status, instrumentId: q.instrumentId, clientId: q.clientId, pageSize: q.pageSize }, {
-      keyOf: (row) => String(row.id),
-      fetch: (after, limit, offset) => offerPage(db, filter, after ? after.id : null, limit, offset),
-      count: () => countOffers(db, filter, MAX_TOTAL_ROWS),
-    }),
+    keysetPage<OfferData>(
+      deps.ctx,
+      q,
+      { marketId, status: q.status, instrumentId: q.instrumentId, clientId: q.clientId, pageSize: q.pageSize },
+      {
+        keyOf: (row) => String(row.id),
+        fetch: (after, limit, offset) => offerPage(db, filter, after ? after.id : null, limit, offset),
+        count: () => countOffers(db, filter, MAX_TOTAL_ROWS),
+      },
+    ),
     countOffersByFilter(db, filter),
   ]);
   return {
@@ -763,17 +945,28 @@ async function detailOf(db: Db, data: OfferData, caller: Caller, now: Date): Pro
   };
 }
 
-export async function getOffer(deps: OffersDeps, request: FastifyRequest, id: number, now = new Date()): Promise<OfferDetail> {
+export async function getOffer(
+  deps: OffersDeps,
+  request: FastifyRequest,
+  id: number,
+  now = new Date(),
+): Promise<OfferDetail> {
   const buyer = await buyerOf(deps, request);
   const data = await buyerOffer(deps, buyer, id);
   return detailOf(deps.ctx.database.db, data, buyer, now);
 }
 
-export async function placeOfferAsBuyer(deps: OffersDeps, request: FastifyRequest, input: OfferPlaceInput, now = new Date()): Promise<Offer> {
+export async function placeOfferAsBuyer(
+  deps: OffersDeps,
+  request: FastifyRequest,
+  input: OfferPlaceInput,
+  now = new Date(),
+): Promise<Offer> {
   const buyer = await buyerOf(deps, request);
   const db = deps.ctx.database.db;
   const bid = await findBid(db, input.instrumentId);
-  if (!bid || bid.partnerId !== buyer.actor.partner.id || bid.deletedAt !== null) throw new AppError('not_found', `No bid ${input.instrumentId}.`);
+  if (!bid || bid.partnerId !== buyer.actor.partner.id || bid.deletedAt !== null)
+    throw new AppError('not_found', `No bid ${input.instrumentId}.`);
   requireOffersMarket(buyer.actor, bid.marketId);
   await requireClient(deps, buyer.actor, input.clientId);
   const market = await findMarket(db, bid.marketId);
@@ -808,23 +1001,49 @@ export async function actOnOffer(
   return offerFor(db, id, buyer, now);
 }
 
-export async function editOffer(deps: OffersDeps, request: FastifyRequest, id: number, edit: OfferEditInput, ifMatch: number, now = new Date()): Promise<Offer> {
+export async function editOffer(
+  deps: OffersDeps,
+  request: FastifyRequest,
+  id: number,
+  edit: OfferEditInput,
+  ifMatch: number,
+  now = new Date(),
+): Promise<Offer> {
   const buyer = await buyerOf(deps, request);
   const db = deps.ctx.database.db;
   const data = await buyerOffer(deps, buyer, id);
-  await transition(db, { offerId: id, action: 'edit', caller: buyer, authorize: buyerAuthorize(buyer), ifMatch, edit, now });
+  await transition(db, {
+    offerId: id,
+    action: 'edit',
+    caller: buyer,
+    authorize: buyerAuthorize(buyer),
+    ifMatch,
+    edit,
+    now,
+  });
   await checkOffers(db, { instrumentIds: [data.instrumentId], now });
   return offerFor(db, id, buyer, now);
 }
 
 /** offers/reset-price-hit: each price-hit offer back to working (all of them or none: one transaction each, checked first). */
-export async function resetPriceHit(deps: OffersDeps, request: FastifyRequest, ids: number[], now = new Date()): Promise<Offer[]> {
+export async function resetPriceHit(
+  deps: OffersDeps,
+  request: FastifyRequest,
+  ids: number[],
+  now = new Date(),
+): Promise<Offer[]> {
   const buyer = await buyerOf(deps, request);
   const db = deps.ctx.database.db;
   const unique = [...new Set(ids)];
   for (const id of unique) await buyerOffer(deps, buyer, id);
   for (const id of unique) {
-    await transition(db, { offerId: id, action: 'reset_price_hit', caller: buyer, authorize: buyerAuthorize(buyer), now });
+    await transition(db, {
+      offerId: id,
+      action: 'reset_price_hit',
+      caller: buyer,
+      authorize: buyerAuthorize(buyer),
+      now,
+    });
   }
   const rows = await offersByIds(db, unique);
   return rows.map((r) => offerOf(r, buyer, now));
@@ -835,10 +1054,18 @@ export async function resetPriceHit(deps: OffersDeps, request: FastifyRequest, i
 
 const FARMER_OFFER_LIMIT = 200;
 
-export async function farmerOffers(deps: OffersDeps, request: FastifyRequest, cropId?: number, now = new Date()): Promise<FarmerOffersResponse> {
+export async function farmerOffers(
+  deps: OffersDeps,
+  request: FastifyRequest,
+  cropId?: number,
+  now = new Date(),
+): Promise<FarmerOffersResponse> {
   const farmer = await farmerOf(deps.ctx, request);
   const db = deps.ctx.database.db;
-  const [markets, rows] = await Promise.all([marketsOfClients(db, farmer.clientIds), offersOfClients(db, farmer.clientIds, FARMER_OFFER_LIMIT, cropId)]);
+  const [markets, rows] = await Promise.all([
+    marketsOfClients(db, farmer.clientIds),
+    offersOfClients(db, farmer.clientIds, FARMER_OFFER_LIMIT, cropId),
+  ]);
   return { markets: markets.map(offerMarketOf), offers: rows.map((r) => offerOf(r, farmer, now)) };
 }
 
@@ -848,13 +1075,23 @@ async function farmerOwnOffer(db: Db, farmer: Farmer, id: number): Promise<Offer
   return data;
 }
 
-export async function farmerOffer(deps: OffersDeps, request: FastifyRequest, id: number, now = new Date()): Promise<OfferDetail> {
+export async function farmerOffer(
+  deps: OffersDeps,
+  request: FastifyRequest,
+  id: number,
+  now = new Date(),
+): Promise<OfferDetail> {
   const farmer = await farmerOf(deps.ctx, request);
   const db = deps.ctx.database.db;
   return detailOf(db, await farmerOwnOffer(db, farmer, id), farmer, now);
 }
 
-export async function requestMakeOffer(deps: OffersDeps, request: FastifyRequest, marketId: number, now = new Date()): Promise<RequestMakeOfferResponse> {
+export async function requestMakeOffer(
+  deps: OffersDeps,
+  request: FastifyRequest,
+  marketId: number,
+  now = new Date(),
+): Promise<RequestMakeOfferResponse> {
   const farmer = await farmerOf(deps.ctx, request);
   const db = deps.ctx.database.db;
   const market = (await marketsOfClients(db, farmer.clientIds)).find((m) => m.id === marketId);
@@ -878,19 +1115,30 @@ export async function requestMakeOffer(deps: OffersDeps, request: FastifyRequest
       cashPrice: currentCashOf(b),
       quantityUnit: b.quantityUnit,
       offersAllowed: b.offersAllowed && (market.offersEnabled ?? true),
-      remainingQuantity: b.quantityCap === null ? null : toDecimal(b.quantityCap).minus(toDecimal(b.quantityContracted)).toFixed(4),
+      remainingQuantity:
+        b.quantityCap === null ? null : toDecimal(b.quantityCap).minus(toDecimal(b.quantityContracted)).toFixed(4),
     })),
   };
 }
 
-export async function placeOfferAsFarmer(deps: OffersDeps, request: FastifyRequest, input: OfferPlaceInput, now = new Date()): Promise<Offer> {
+export async function placeOfferAsFarmer(
+  deps: OffersDeps,
+  request: FastifyRequest,
+  input: OfferPlaceInput,
+  now = new Date(),
+): Promise<Offer> {
   const farmer = await farmerOf(deps.ctx, request);
   const db = deps.ctx.database.db;
   const client = farmer.clients.find((c) => c.id === input.clientId);
   if (!client) throw new AppError('not_found', `No client ${input.clientId}.`);
   const bid = await findBid(db, input.instrumentId);
   // A bid of a market the farm sells to (public or private), of the same partner; any other answers 404.
-  if (!bid || bid.deletedAt !== null || bid.partnerId !== client.partnerId || !(await clientSellsTo(db, client.id, bid.marketId))) {
+  if (
+    !bid ||
+    bid.deletedAt !== null ||
+    bid.partnerId !== client.partnerId ||
+    !(await clientSellsTo(db, client.id, bid.marketId))
+  ) {
     throw new AppError('not_found', `No bid ${input.instrumentId}.`);
   }
   const market = await findMarket(db, bid.marketId);
@@ -905,19 +1153,47 @@ function farmerAuthorize(farmer: Farmer): (locked: LockedOffer) => void {
   };
 }
 
-export async function cancelOwnOffer(deps: OffersDeps, request: FastifyRequest, id: number, ifMatch: number | null, now = new Date()): Promise<Offer> {
+export async function cancelOwnOffer(
+  deps: OffersDeps,
+  request: FastifyRequest,
+  id: number,
+  ifMatch: number | null,
+  now = new Date(),
+): Promise<Offer> {
   const farmer = await farmerOf(deps.ctx, request);
   const db = deps.ctx.database.db;
   await farmerOwnOffer(db, farmer, id);
-  await transition(db, { offerId: id, action: 'cancel', caller: farmer, authorize: farmerAuthorize(farmer), ifMatch, now });
+  await transition(db, {
+    offerId: id,
+    action: 'cancel',
+    caller: farmer,
+    authorize: farmerAuthorize(farmer),
+    ifMatch,
+    now,
+  });
   return offerFor(db, id, farmer, now);
 }
 
-export async function editOwnOffer(deps: OffersDeps, request: FastifyRequest, id: number, edit: OfferEditInput, ifMatch: number, now = new Date()): Promise<Offer> {
+export async function editOwnOffer(
+  deps: OffersDeps,
+  request: FastifyRequest,
+  id: number,
+  edit: OfferEditInput,
+  ifMatch: number,
+  now = new Date(),
+): Promise<Offer> {
   const farmer = await farmerOf(deps.ctx, request);
   const db = deps.ctx.database.db;
   const data = await farmerOwnOffer(db, farmer, id);
-  await transition(db, { offerId: id, action: 'edit', caller: farmer, authorize: farmerAuthorize(farmer), ifMatch, edit, now });
+  await transition(db, {
+    offerId: id,
+    action: 'edit',
+    caller: farmer,
+    authorize: farmerAuthorize(farmer),
+    ifMatch,
+    edit,
+    now,
+  });
   await checkOffers(db, { instrumentIds: [data.instrumentId], now });
   return offerFor(db, id, farmer, now);
 }

@@ -45,7 +45,9 @@ let closedBid: number;
 let prairieBid: number;
 let noPermBid: number;
 
-async function insertBid(values: Partial<typeof instruments.$inferInsert> & { partnerId: string; marketId: number }): Promise<number> {
+async function insertBid(
+  values: Partial<typeof instruments.$inferInsert> & { partnerId: string; marketId: number },
+): Promise<number> {
   const [row] = await db
     .insert(instruments)
     .values({
@@ -65,15 +67,30 @@ async function insertBid(values: Partial<typeof instruments.$inferInsert> & { pa
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  const [a] = await db.select({ id: markets.id, timezone: markets.timezone }).from(markets).where(and(eq(markets.partnerId, 'demo'), eq(markets.slug, 'ames')));
+  const [a] = await db
+    .select({ id: markets.id, timezone: markets.timezone })
+    .from(markets)
+    .where(and(eq(markets.partnerId, 'demo'), eq(markets.slug, 'ames')));
   ames = a!;
-  const [swift] = await db.select({ id: markets.id }).from(markets).where(and(eq(markets.partnerId, 'prairie'), eq(markets.slug, 'swift-current')));
-  const [fm] = await db.select({ id: legalEntities.id }).from(legalEntities).where(eq(legalEntities.name, 'Fieldman Family Farms'));
+  const [swift] = await db
+    .select({ id: markets.id })
+    .from(markets)
+    .where(and(eq(markets.partnerId, 'prairie'), eq(markets.slug, 'swift-current')));
+  const [fm] = await db
+    .select({ id: legalEntities.id })
+    .from(legalEntities)
+    .where(eq(legalEntities.name, 'Fieldman Family Farms'));
   fieldman = fm!.id;
   const [other] = await db
     .select({ id: legalEntities.id })
     .from(legalEntities)
-    .where(and(eq(legalEntities.partnerId, 'demo'), eq(legalEntities.kind, 'client'), sql`${legalEntities.id} <> ${fieldman}`))
+    .where(
+      and(
+        eq(legalEntities.partnerId, 'demo'),
+        eq(legalEntities.kind, 'client'),
+        sql`${legalEntities.id} <> ${fieldman}`,
+      ),
+    )
     .limit(1);
   otherClient = other!.id;
   const [corn] = await db
@@ -91,18 +108,35 @@ beforeAll(async () => {
   prairieBid = await insertBid({ partnerId: 'prairie', marketId: swift!.id });
   const [nm] = await db
     .insert(markets)
-    .values({ partnerId: 'demo', slug: 'of-no-offers', displayName: 'No Offers', city: 'Boone', administrativeAreaLevel1: 'IA', countryCode: 'USA' })
+    .values({
+      partnerId: 'demo',
+      slug: 'of-no-offers',
+      displayName: 'No Offers',
+      city: 'Boone',
+      administrativeAreaLevel1: 'IA',
+      countryCode: 'USA',
+    })
     .returning({ id: markets.id });
   noOffersMarket = nm!.id;
   noPermBid = await insertBid({ partnerId: 'demo', marketId: noOffersMarket });
   const [b1] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.buyer));
-  await db.insert(marketUserPermissions).values({ marketId: noOffersMarket, userId: b1!.id, permissions: ['instruments'] });
+  await db
+    .insert(marketUserPermissions)
+    .values({ marketId: noOffersMarket, userId: b1!.id, permissions: ['instruments'] });
   // A second merchandiser of the demo partner, for the accept race.
   const [b2] = await db
     .insert(users)
-    .values({ email: 'buyer2@demo.granary.test', firstName: 'Robin', lastName: 'Trader', experiences: { grain_buying: true }, partnerId: 'demo' })
+    .values({
+      email: 'buyer2@demo.granary.test',
+      firstName: 'Robin',
+      lastName: 'Trader',
+      experiences: { grain_buying: true },
+      partnerId: 'demo',
+    })
     .returning({ id: users.id });
-  await db.insert(marketUserPermissions).values({ marketId: ames.id, userId: b2!.id, permissions: ['instruments', 'offers'] });
+  await db
+    .insert(marketUserPermissions)
+    .values({ marketId: ames.id, userId: b2!.id, permissions: ['instruments', 'offers'] });
   buyer = await signIn(t, DEMO_ACCOUNTS.buyer);
   buyer2 = await signIn(t, 'buyer2@demo.granary.test');
   prairie = await signIn(t, DEMO_ACCOUNTS.prairieBuyer);
@@ -110,20 +144,42 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const call = (caller: Caller, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: headersOf(caller, headers), ...(body === undefined ? {} : { payload: body as object }) });
+const call = (
+  caller: Caller,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: headersOf(caller, headers),
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
 
 const today = () => isoDateInZone(new Date(), ames.timezone);
 
 async function cashOf(instrumentId: number): Promise<string> {
   const res = await call(farmer, 'GET', `${PC}/market/${ames.id}/request-make-offer`);
-  const b = (res.json().bids as { instrumentId: number; cashPrice: string | null }[]).find((x) => x.instrumentId === instrumentId);
+  const b = (res.json().bids as { instrumentId: number; cashPrice: string | null }[]).find(
+    (x) => x.instrumentId === instrumentId,
+  );
   return b!.cashPrice!;
 }
 
 const plus = (v: string, d: string) => toDecimal(v).plus(toDecimal(d)).toFixed(4);
 
-async function place(caller: Caller, over: Partial<{ instrumentId: number; clientId: number; quantity: string; targetCashPrice: string; expiresOn: string }> = {}) {
+async function place(
+  caller: Caller,
+  over: Partial<{
+    instrumentId: number;
+    clientId: number;
+    quantity: string;
+    targetCashPrice: string;
+    expiresOn: string;
+  }> = {},
+) {
   const target = over.targetCashPrice ?? plus(await cashOf(over.instrumentId ?? bid), '0.05');
   return call(caller, 'POST', caller === farmer ? `${PC}/offer` : `${MERCH}/offer`, {
     instrumentId: bid,
@@ -136,7 +192,9 @@ async function place(caller: Caller, over: Partial<{ instrumentId: number; clien
 }
 
 async function moveQuote(by: string): Promise<void> {
-  await db.execute(sql`update quotes set last = last + ${by}::numeric, quoted_at = now(), version = version + 1 where symbol = ${symbol}`);
+  await db.execute(
+    sql`update quotes set last = last + ${by}::numeric, quoted_at = now(), version = version + 1 where symbol = ${symbol}`,
+  );
 }
 
 async function statusOf(id: number): Promise<string> {
@@ -146,9 +204,13 @@ async function statusOf(id: number): Promise<string> {
 
 describe('the demo seed', () => {
   it('has offers in every state at the demo markets, several working ones for Fieldman Family Farms just above the cash', async () => {
-    const rows = await db.select({ status: offers.status, clientId: offers.clientId, contractId: offers.contractId }).from(offers).where(eq(offers.partnerId, 'demo'));
+    const rows = await db
+      .select({ status: offers.status, clientId: offers.clientId, contractId: offers.contractId })
+      .from(offers)
+      .where(eq(offers.partnerId, 'demo'));
     const states = new Set(rows.map((r) => r.status));
-    for (const s of ['pending_approval', 'working', 'price_hit', 'filled', 'cancelled', 'expired', 'rejected']) expect(states).toContain(s);
+    for (const s of ['pending_approval', 'working', 'price_hit', 'filled', 'cancelled', 'expired', 'rejected'])
+      expect(states).toContain(s);
     expect(rows.filter((r) => r.status === 'filled').every((r) => r.contractId !== null)).toBe(true);
     const mine = (await call(farmer, 'GET', `${PC}/offers`)).json().offers as Offer[];
     const working = mine.filter((o) => o.status === 'working' && o.quantity !== '5000.0000');
@@ -175,9 +237,17 @@ describe('placing', () => {
     const res = await place(farmer);
     expect(res.statusCode).toBe(200);
     const offer = res.json() as Offer;
-    expect(offer).toMatchObject({ status: 'working', clientId: fieldman, quantity: '5000.0000', placedByFarmer: true, actions: ['edit', 'cancel'] });
+    expect(offer).toMatchObject({
+      status: 'working',
+      clientId: fieldman,
+      quantity: '5000.0000',
+      placedByFarmer: true,
+      actions: ['edit', 'cancel'],
+    });
     expect(toDecimal(offer.distanceToTarget!).toFixed(2)).toBe('-0.05');
-    const list = (await call(buyer, 'GET', `${MERCH}/offers?market_id=${ames.id}&status=open`)).json() as OfferListResponse;
+    const list = (
+      await call(buyer, 'GET', `${MERCH}/offers?market_id=${ames.id}&status=open`)
+    ).json() as OfferListResponse;
     const row = list.rows.find((r) => r.id === offer.id)!;
     expect(row.actions).toEqual(['edit', 'cancel']);
     expect(row.placedBy?.name).toBe('Sam Fieldman');
@@ -212,10 +282,13 @@ describe('placing', () => {
   });
 
   it('waits for approval where the market wants it: buyers approve or reject, farmers cannot', async () => {
-    await db.insert(marketTradingSettings).values({ marketId: ames.id, offersRequireApproval: true }).onConflictDoUpdate({
-      target: marketTradingSettings.marketId,
-      set: { offersRequireApproval: true },
-    });
+    await db
+      .insert(marketTradingSettings)
+      .values({ marketId: ames.id, offersRequireApproval: true })
+      .onConflictDoUpdate({
+        target: marketTradingSettings.marketId,
+        set: { offersRequireApproval: true },
+      });
     try {
       const a = (await place(farmer)).json() as Offer;
       const b = (await place(farmer)).json() as Offer;
@@ -228,10 +301,15 @@ describe('placing', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json().details.reason).toBe('wrong_state');
       expect((await call(buyer, 'POST', `${MERCH}/offer/${b.id}/reject`)).json().status).toBe('rejected');
-      const canceled = (await call(buyer, 'GET', `${MERCH}/offers?market_id=${ames.id}&status=canceled`)).json() as OfferListResponse;
+      const canceled = (
+        await call(buyer, 'GET', `${MERCH}/offers?market_id=${ames.id}&status=canceled`)
+      ).json() as OfferListResponse;
       expect(canceled.rows.map((r) => r.id)).toContain(b.id);
     } finally {
-      await db.update(marketTradingSettings).set({ offersRequireApproval: false }).where(eq(marketTradingSettings.marketId, ames.id));
+      await db
+        .update(marketTradingSettings)
+        .set({ offersRequireApproval: false })
+        .where(eq(marketTradingSettings.marketId, ames.id));
     }
   });
 });
@@ -245,7 +323,9 @@ describe('working an offer', () => {
     expect(res.json().events).toHaveLength(1);
     expect((await call(prairie, 'GET', `${MERCH}/offer/${offer.id}`)).statusCode).toBe(404);
     expect((await call(prairie, 'POST', `${MERCH}/offer/${offer.id}/cancel`)).statusCode).toBe(404);
-    expect((await call(prairie, 'POST', `${MERCH}/offers/reset-price-hit`, { offerIds: [offer.id] })).statusCode).toBe(404);
+    expect((await call(prairie, 'POST', `${MERCH}/offers/reset-price-hit`, { offerIds: [offer.id] })).statusCode).toBe(
+      404,
+    );
     expect((await call(buyer, 'GET', `${MERCH}/offer/abc`)).statusCode).toBe(400);
     expect((await call(buyer, 'GET', `${MERCH}/offer/99999999`)).statusCode).toBe(404);
     expect((await call(farmer, 'GET', `${PC}/offer/${offer.id}`)).statusCode).toBe(200);
@@ -258,12 +338,20 @@ describe('working an offer', () => {
     const offer = (await place(farmer)).json() as Offer;
     const url = `${MERCH}/offer/${offer.id}`;
     expect((await call(buyer, 'PATCH', url, { quantity: '6000' })).statusCode).toBe(428);
-    expect((await call(buyer, 'PATCH', url, { quantity: '6000' }, { 'if-match': `"${offer.version + 1}"` })).statusCode).toBe(412);
+    expect(
+      (await call(buyer, 'PATCH', url, { quantity: '6000' }, { 'if-match': `"${offer.version + 1}"` })).statusCode,
+    ).toBe(412);
     expect((await call(buyer, 'PATCH', url, {}, { 'if-match': `"${offer.version}"` })).statusCode).toBe(400);
     const edited = await call(buyer, 'PATCH', url, { quantity: '6000' }, { 'if-match': `"${offer.version}"` });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ quantity: '6000.0000', version: offer.version + 1 });
-    const own = await call(farmer, 'PATCH', `${PC}/offer/${offer.id}`, { targetCashPrice: plus(offer.targetCashPrice, '0.02') }, { 'if-match': `"${offer.version + 1}"` });
+    const own = await call(
+      farmer,
+      'PATCH',
+      `${PC}/offer/${offer.id}`,
+      { targetCashPrice: plus(offer.targetCashPrice, '0.02') },
+      { 'if-match': `"${offer.version + 1}"` },
+    );
     expect(own.statusCode).toBe(200);
     expect(own.json().targetCashPrice).toBe(plus(offer.targetCashPrice, '0.02'));
   });
@@ -276,10 +364,17 @@ describe('working an offer', () => {
     const again = await call(buyer, 'POST', `${MERCH}/offer/${offer.id}/cancel`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'conflict', details: { reason: 'not_open', status: 'cancelled' } });
-    const canceled = (await call(buyer, 'GET', `${MERCH}/offers?market_id=${ames.id}&status=canceled`)).json() as OfferListResponse;
+    const canceled = (
+      await call(buyer, 'GET', `${MERCH}/offers?market_id=${ames.id}&status=canceled`)
+    ).json() as OfferListResponse;
     expect(canceled.rows.map((r) => r.id)).toContain(offer.id);
-    await db.update(offers).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(offers.id, offer.id));
-    const expired = (await call(buyer, 'GET', `${MERCH}/offers?market_id=${ames.id}&status=expired`)).json() as OfferListResponse;
+    await db
+      .update(offers)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(offers.id, offer.id));
+    const expired = (
+      await call(buyer, 'GET', `${MERCH}/offers?market_id=${ames.id}&status=expired`)
+    ).json() as OfferListResponse;
     expect(expired.rows.map((r) => r.id)).toContain(offer.id);
   });
 
@@ -305,13 +400,21 @@ describe('the price watcher', () => {
     expect(read.offer.actions).toEqual(['cancel', 'accept', 'reset_price_hit']);
     expect(toDecimal(read.offer.priceHitCash).gte(toDecimal(offer.targetCashPrice))).toBe(true);
     const [farmerUser] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.farmer));
-    const notes = await db.select().from(notifications).where(and(eq(notifications.userId, farmerUser!.id), eq(notifications.topic, 'offers.price_hit')));
+    const notes = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, farmerUser!.id), eq(notifications.topic, 'offers.price_hit')));
     expect(notes.length).toBeGreaterThanOrEqual(1);
-    const mail = await db.select().from(outbox).where(and(eq(outbox.recipient, DEMO_ACCOUNTS.farmer), eq(outbox.template, 'offers_price_hit')));
+    const mail = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, DEMO_ACCOUNTS.farmer), eq(outbox.template, 'offers_price_hit')));
     expect(mail.length).toBeGreaterThanOrEqual(1);
     // The e-mail links to the farmer's offers on the partner's own host, a whole address a mail client can open.
     expect(mail.at(-1)!.text).toMatch(/See your offers: http:\/\/demo\.localhost:\d+\/my-sales-lite\/bids/);
-    const hits = (await call(buyer, 'GET', `${MERCH}/offers?market_id=${ames.id}&status=price_hit`)).json() as OfferListResponse;
+    const hits = (
+      await call(buyer, 'GET', `${MERCH}/offers?market_id=${ames.id}&status=price_hit`)
+    ).json() as OfferListResponse;
     expect(hits.rows.map((r) => r.id)).toContain(offer.id);
     // Reset: back to working, and the sweep leaves it until the price moves again.
     const reset = await call(buyer, 'POST', `${MERCH}/offers/reset-price-hit`, { offerIds: [offer.id] });
@@ -328,20 +431,34 @@ describe('the price watcher', () => {
     await moveQuote('0.10');
     await checkOffers(db, { instrumentIds: [bid] });
     expect(await statusOf(offer.id)).toBe('price_hit');
-    const [before] = await db.select({ c: instruments.quantityContracted }).from(instruments).where(eq(instruments.id, bid));
+    const [before] = await db
+      .select({ c: instruments.quantityContracted })
+      .from(instruments)
+      .where(eq(instruments.id, bid));
     const callers = [buyer, buyer2, buyer, buyer2, buyer];
     const results = await Promise.all(callers.map((c) => call(c, 'POST', `${MERCH}/offer/${offer.id}/accept`)));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 409, 409, 409, 409]);
     const won = results.find((r) => r.statusCode === 200)!.json() as Offer;
     expect(won).toMatchObject({ status: 'filled', displayContractId: expect.stringMatching(/^C-\d{6,}$/) });
-    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().details).toMatchObject({ reason: 'not_open', status: 'filled' });
+    for (const r of results.filter((x) => x.statusCode === 409))
+      expect(r.json().details).toMatchObject({ reason: 'not_open', status: 'filled' });
     const made = await db.select().from(contracts).where(eq(contracts.displayContractId, won.displayContractId!));
     expect(made).toHaveLength(1);
-    expect(made[0]).toMatchObject({ contractType: 'flat', priceStatus: 'priced', clientId: fieldman, quantity: '5000.0000' });
+    expect(made[0]).toMatchObject({
+      contractType: 'flat',
+      priceStatus: 'priced',
+      clientId: fieldman,
+      quantity: '5000.0000',
+    });
     expect(toDecimal(made[0]!.cashPrice!).eq(toDecimal(offer.targetCashPrice))).toBe(true);
-    expect(toDecimal(made[0]!.futuresPrice!).plus(toDecimal(made[0]!.basis!)).eq(toDecimal(offer.targetCashPrice))).toBe(true);
-    const [after] = await db.select({ c: instruments.quantityContracted }).from(instruments).where(eq(instruments.id, bid));
+    expect(
+      toDecimal(made[0]!.futuresPrice!).plus(toDecimal(made[0]!.basis!)).eq(toDecimal(offer.targetCashPrice)),
+    ).toBe(true);
+    const [after] = await db
+      .select({ c: instruments.quantityContracted })
+      .from(instruments)
+      .where(eq(instruments.id, bid));
     expect(toDecimal(after!.c).minus(toDecimal(before!.c)).toFixed(0)).toBe('5000');
     const filled = (await call(farmer, 'GET', `${PC}/offers`)).json().offers.find((o: Offer) => o.id === offer.id);
     expect(filled.status).toBe('filled');
@@ -353,10 +470,16 @@ describe('the price watcher', () => {
       await moveQuote('0.10');
       const accepted = await call(buyer, 'POST', `${MERCH}/offer/${offer.id}/accept`);
       expect(accepted.statusCode).toBe(200);
-      const [made] = await db.select({ esignEligible: contracts.esignEligible }).from(contracts).where(eq(contracts.id, (accepted.json() as Offer).contractId!));
+      const [made] = await db
+        .select({ esignEligible: contracts.esignEligible })
+        .from(contracts)
+        .where(eq(contracts.id, (accepted.json() as Offer).contractId!));
       return made!.esignEligible;
     };
-    const [client] = await db.select({ v: legalEntities.esignEligible }).from(legalEntities).where(eq(legalEntities.id, fieldman));
+    const [client] = await db
+      .select({ v: legalEntities.esignEligible })
+      .from(legalEntities)
+      .where(eq(legalEntities.id, fieldman));
     try {
       await db.update(legalEntities).set({ esignEligible: true }).where(eq(legalEntities.id, fieldman));
       expect(await fillFor(fieldman)).toBe(true);
@@ -369,21 +492,37 @@ describe('the price watcher', () => {
 
   it('auto-fills where the market says so, once, even with two watchers at once', async () => {
     const offer = (await place(farmer)).json() as Offer;
-    await db.insert(marketTradingSettings).values({ marketId: ames.id, autoFillOffers: true }).onConflictDoUpdate({
-      target: marketTradingSettings.marketId,
-      set: { autoFillOffers: true },
-    });
+    await db
+      .insert(marketTradingSettings)
+      .values({ marketId: ames.id, autoFillOffers: true })
+      .onConflictDoUpdate({
+        target: marketTradingSettings.marketId,
+        set: { autoFillOffers: true },
+      });
     try {
       await moveQuote('0.10');
-      const [a, b] = await Promise.all([checkOffers(db, { symbols: [symbol] }), checkOffers(db, { symbols: [symbol] })]);
+      const [a, b] = await Promise.all([
+        checkOffers(db, { symbols: [symbol] }),
+        checkOffers(db, { symbols: [symbol] }),
+      ]);
       expect([...a.filled, ...b.filled].filter((id) => id === offer.id)).toHaveLength(1);
       expect(await statusOf(offer.id)).toBe('filled');
-      const [{ contractId }] = await db.select({ contractId: offers.contractId }).from(offers).where(eq(offers.id, offer.id)) as [{ contractId: number }];
+      const [{ contractId }] = (await db
+        .select({ contractId: offers.contractId })
+        .from(offers)
+        .where(eq(offers.id, offer.id))) as [{ contractId: number }];
       expect(await db.select().from(contracts).where(eq(contracts.id, contractId))).toHaveLength(1);
-      const events = await db.select().from(offerEvents).where(eq(offerEvents.offerId, offer.id)).orderBy(offerEvents.id);
+      const events = await db
+        .select()
+        .from(offerEvents)
+        .where(eq(offerEvents.offerId, offer.id))
+        .orderBy(offerEvents.id);
       expect(events.map((e) => e.action)).toEqual(['place', 'price_hit', 'fill']);
     } finally {
-      await db.update(marketTradingSettings).set({ autoFillOffers: false }).where(eq(marketTradingSettings.marketId, ames.id));
+      await db
+        .update(marketTradingSettings)
+        .set({ autoFillOffers: false })
+        .where(eq(marketTradingSettings.marketId, ames.id));
     }
   });
 
@@ -405,7 +544,10 @@ describe('the price watcher', () => {
 
   it('expires open offers past their expiry', async () => {
     const offer = (await place(farmer)).json() as Offer;
-    await db.update(offers).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(offers.id, offer.id));
+    await db
+      .update(offers)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(offers.id, offer.id));
     const out = await checkOffers(db, { instrumentIds: [] });
     expect(out.expired).toContain(offer.id);
     expect(await statusOf(offer.id)).toBe('expired');
@@ -424,7 +566,13 @@ describe('the price watcher', () => {
     const offer = (await place(farmer)).json() as Offer;
     const head = await call(buyer, 'GET', `${MERCH}/instruments/${bid}`);
     expect(head.statusCode).toBe(200);
-    const moved = await call(buyer, 'PUT', `${MERCH}/instruments/${bid}`, { basis: '-0.2500' }, { 'if-match': head.headers.etag as string });
+    const moved = await call(
+      buyer,
+      'PUT',
+      `${MERCH}/instruments/${bid}`,
+      { basis: '-0.2500' },
+      { 'if-match': head.headers.etag as string },
+    );
     expect(moved.statusCode).toBe(200);
     expect(await statusOf(offer.id)).toBe('price_hit');
   });
@@ -432,15 +580,19 @@ describe('the price watcher', () => {
 
 describe('the list', () => {
   it('pages with keyset tokens and counts each filter', async () => {
-    const first = (await call(buyer, 'GET', `${MERCH}/offers?market_id=${ames.id}&status=all&pageSize=5`)).json() as OfferListResponse;
+    const first = (
+      await call(buyer, 'GET', `${MERCH}/offers?market_id=${ames.id}&status=all&pageSize=5`)
+    ).json() as OfferListResponse;
     expect(first.rows).toHaveLength(5);
     expect(first.totalCount).toBe(first.counts.all);
     expect(first.paginationToken).not.toBeNull();
-    const second = (await call(
-      buyer,
-      'GET',
-      `${MERCH}/offers?market_id=${ames.id}&status=all&pageSize=5&page=2&paginationToken=${encodeURIComponent(first.paginationToken!)}`,
-    )).json() as OfferListResponse;
+    const second = (
+      await call(
+        buyer,
+        'GET',
+        `${MERCH}/offers?market_id=${ames.id}&status=all&pageSize=5&page=2&paginationToken=${encodeURIComponent(first.paginationToken!)}`,
+      )
+    ).json() as OfferListResponse;
     expect(second.rows[0]!.id).toBeLessThan(first.rows[4]!.id);
     expect(first.counts.filled).toBeGreaterThanOrEqual(2);
     expect((await call(buyer, 'GET', `${MERCH}/offers?market_id=${ames.id}&status=bogus`)).statusCode).toBe(400);

@@ -98,7 +98,13 @@ export type FarmerContractData = {
   marketState: string;
 };
 
-export type ContractFilter = { clientIds: number[]; cropId?: number | undefined; cropYear?: number | undefined; status?: string | undefined; priceStatus?: string | undefined };
+export type ContractFilter = {
+  clientIds: number[];
+  cropId?: number | undefined;
+  cropYear?: number | undefined;
+  status?: string | undefined;
+  priceStatus?: string | undefined;
+};
 
 /** The farmer's sales: contracts on which the buyer purchases from one of the farmer's legal entities. */
 function contractWhere(f: ContractFilter): SQL {
@@ -108,7 +114,9 @@ function contractWhere(f: ContractFilter): SQL {
     f.cropId !== undefined ? eq(contracts.cropId, f.cropId) : undefined,
     f.cropYear !== undefined ? eq(contracts.cropYear, f.cropYear) : undefined,
     f.status !== undefined ? eq(contracts.status, f.status as FarmerContractData['status']) : undefined,
-    f.priceStatus !== undefined ? eq(contracts.priceStatus, f.priceStatus as FarmerContractData['priceStatus']) : undefined,
+    f.priceStatus !== undefined
+      ? eq(contracts.priceStatus, f.priceStatus as FarmerContractData['priceStatus'])
+      : undefined,
   )!;
 }
 
@@ -128,7 +136,9 @@ export async function contractPage(
   limit: number,
   offset: number,
 ): Promise<FarmerContractData[]> {
-  const keyset = after ? sql`(${contracts.contractDate}, ${contracts.id}) < (${after.key}::date, ${after.id}::bigint)` : undefined;
+  const keyset = after
+    ? sql`(${contracts.contractDate}, ${contracts.id}) < (${after.key}::date, ${after.id}::bigint)`
+    : undefined;
   return contractQuery(db)
     .where(and(contractWhere(f), keyset))
     .orderBy(desc(contracts.contractDate), desc(contracts.id))
@@ -148,7 +158,11 @@ export async function allContracts(db: Db, f: ContractFilter): Promise<FarmerCon
   return contractQuery(db).where(contractWhere(f)).orderBy(desc(contracts.contractDate), desc(contracts.id));
 }
 
-export async function findContract(db: Db, clientIds: number[], contractId: number): Promise<FarmerContractData | null> {
+export async function findContract(
+  db: Db,
+  clientIds: number[],
+  contractId: number,
+): Promise<FarmerContractData | null> {
   const [row] = await contractQuery(db).where(and(eq(contracts.id, contractId), contractWhere({ clientIds })));
   return row ?? null;
 }
@@ -247,7 +261,12 @@ export type FarmerTicketData = {
   marketState: string;
 };
 
-export type TicketFilter = { clientIds: number[]; cropId?: number | undefined; cropYear?: number | undefined; unappliedOnly?: boolean };
+export type TicketFilter = {
+  clientIds: number[];
+  cropId?: number | undefined;
+  cropYear?: number | undefined;
+  unappliedOnly?: boolean;
+};
 
 function ticketWhere(f: TicketFilter): SQL {
   return and(
@@ -267,8 +286,16 @@ function ticketQuery(db: Db) {
 }
 
 /** One page of the farmer's tickets, newest delivery first (keyset on delivery date and id). */
-export async function ticketPage(db: Db, f: TicketFilter, after: { key: string; id: number } | null, limit: number, offset: number): Promise<FarmerTicketData[]> {
-  const keyset = after ? sql`(${scaleTickets.deliveryDate}, ${scaleTickets.id}) < (${after.key}::date, ${after.id}::bigint)` : undefined;
+export async function ticketPage(
+  db: Db,
+  f: TicketFilter,
+  after: { key: string; id: number } | null,
+  limit: number,
+  offset: number,
+): Promise<FarmerTicketData[]> {
+  const keyset = after
+    ? sql`(${scaleTickets.deliveryDate}, ${scaleTickets.id}) < (${after.key}::date, ${after.id}::bigint)`
+    : undefined;
   return ticketQuery(db)
     .where(and(ticketWhere(f), keyset))
     .orderBy(desc(scaleTickets.deliveryDate), desc(scaleTickets.id))
@@ -309,7 +336,11 @@ export async function ticketApplicationsOf(db: Db, ticketIds: number[]) {
 /** The unapplied bushels of the farmer's tickets (the balances). */
 export async function unappliedTickets(db: Db, f: TicketFilter) {
   return db
-    .select({ cropId: scaleTickets.cropId, cropYear: scaleTickets.cropYear, unappliedQuantity: scaleTickets.unappliedQuantity })
+    .select({
+      cropId: scaleTickets.cropId,
+      cropYear: scaleTickets.cropYear,
+      unappliedQuantity: scaleTickets.unappliedQuantity,
+    })
     .from(scaleTickets)
     .where(ticketWhere({ ...f, unappliedOnly: true }));
 }

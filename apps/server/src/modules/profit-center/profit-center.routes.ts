@@ -50,31 +50,49 @@ export const profitCenterRoutes: FastifyPluginAsyncZod<ProfitCenterDeps> = async
 
   app.get(
     `${PC}/contracts`,
-    { config: session, schema: { querystring: farmerContractsQuerySchema, response: { 200: farmerContractListSchema, ...crmErrors } } },
+    {
+      config: session,
+      schema: { querystring: farmerContractsQuerySchema, response: { 200: farmerContractListSchema, ...crmErrors } },
+    },
     async (request) => listFarmerContracts(deps, request, request.query),
   );
 
   app.get(
     `${PC}/contracts/:id`,
-    { config: session, schema: { params: z.object({ id: idParam }), response: { 200: farmerContractDetailSchema, ...crmErrors } } },
+    {
+      config: session,
+      schema: { params: z.object({ id: idParam }), response: { 200: farmerContractDetailSchema, ...crmErrors } },
+    },
     async (request) => farmerContractDetail(deps, request, request.params.id),
   );
 
   app.get(
     `${PC}/scale-tickets`,
-    { config: session, schema: { querystring: farmerTicketsQuerySchema, response: { 200: farmerTicketListSchema, ...crmErrors } } },
+    {
+      config: session,
+      schema: { querystring: farmerTicketsQuerySchema, response: { 200: farmerTicketListSchema, ...crmErrors } },
+    },
     async (request) => listFarmerTickets(deps, request, request.query),
   );
 
   app.get(
     `${PC}/scale-tickets/:ticketIds`,
-    { config: session, schema: { params: z.object({ ticketIds: idListPathSchema }), response: { 200: farmerTicketListSchema, ...crmErrors } } },
+    {
+      config: session,
+      schema: {
+        params: z.object({ ticketIds: idListPathSchema }),
+        response: { 200: farmerTicketListSchema, ...crmErrors },
+      },
+    },
     async (request) => farmerTicketsByIds(deps, request, request.params.ticketIds),
   );
 
   app.get(
     `${PC}/summary`,
-    { config: session, schema: { querystring: cropYearQuerySchema, response: { 200: salesSummaryResponseSchema, ...crmErrors } } },
+    {
+      config: session,
+      schema: { querystring: cropYearQuerySchema, response: { 200: salesSummaryResponseSchema, ...crmErrors } },
+    },
     async (request) => farmerSummary(deps, request, request.query),
   );
 
@@ -82,34 +100,53 @@ export const profitCenterRoutes: FastifyPluginAsyncZod<ProfitCenterDeps> = async
     `${PC}/summary/:cropName/:cropYear`,
     {
       config: session,
-      schema: { params: z.object({ cropName: cropParamSchema, cropYear: cropYearParamSchema }), response: { 200: cropYearSummarySchema, ...crmErrors } },
+      schema: {
+        params: z.object({ cropName: cropParamSchema, cropYear: cropYearParamSchema }),
+        response: { 200: cropYearSummarySchema, ...crmErrors },
+      },
     },
     async (request) => farmerCropYearSummary(deps, request, request.params.cropName, request.params.cropYear),
   );
 
   app.get(
     `${PC}/balances`,
-    { config: session, schema: { querystring: cropYearQuerySchema, response: { 200: balancesResponseSchema, ...crmErrors } } },
+    {
+      config: session,
+      schema: { querystring: cropYearQuerySchema, response: { 200: balancesResponseSchema, ...crmErrors } },
+    },
     async (request) => farmerBalances(deps, request, request.query),
   );
 
   app.get(
     `${PC}/commodity-balances`,
-    { config: session, schema: { querystring: cropYearQuerySchema, response: { 200: commodityBalancesResponseSchema, ...crmErrors } } },
+    {
+      config: session,
+      schema: { querystring: cropYearQuerySchema, response: { 200: commodityBalancesResponseSchema, ...crmErrors } },
+    },
     async (request) => farmerCommodityBalances(deps, request, request.query),
   );
 
-  app.get(`${PC}/task-list`, { config: session, schema: { response: { 200: farmerTaskListSchema, ...crmErrors } } }, async (request) =>
-    farmerTaskList(deps, request),
+  app.get(
+    `${PC}/task-list`,
+    { config: session, schema: { response: { 200: farmerTaskListSchema, ...crmErrors } } },
+    async (request) => farmerTaskList(deps, request),
   );
 
-  app.get(`${PC}/crops`, { config: session, schema: { response: { 200: farmerCropsSchema, ...crmErrors } } }, async (request) => farmerCrops(deps, request));
-
-  app.get(`${PC}/filters`, { config: session, schema: { response: { 200: farmerFiltersSchema, ...crmErrors } } }, async (request) =>
-    farmerFilters(deps, request),
+  app.get(
+    `${PC}/crops`,
+    { config: session, schema: { response: { 200: farmerCropsSchema, ...crmErrors } } },
+    async (request) => farmerCrops(deps, request),
   );
 
-  app.get(`${PC}/location`, { config: session, schema: { response: { 200: farmerLocationsSchema, ...crmErrors } } }, async (request) =>
-    farmerLocations(deps, request),
+  app.get(
+    `${PC}/filters`,
+    { config: session, schema: { response: { 200: farmerFiltersSchema, ...crmErrors } } },
+    async (request) => farmerFilters(deps, request),
+  );
+
+  app.get(
+    `${PC}/location`,
+    { config: session, schema: { response: { 200: farmerLocationsSchema, ...crmErrors } } },
+    async (request) => farmerLocations(deps, request),
   );
 };

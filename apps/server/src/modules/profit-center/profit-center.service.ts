@@ -84,7 +84,10 @@ export function loadFarmer(deps: ProfitCenterDeps, request: FastifyRequest): Pro
     cached = (async () => {
       const { user } = await requireSession(deps.ctx, request);
       if (!canUseMySalesLite(user)) {
-        throw new AppError('forbidden', 'My sales lite needs the agronomics experience and the flag allowing my sales lite.');
+        throw new AppError(
+          'forbidden',
+          'My sales lite needs the agronomics experience and the flag allowing my sales lite.',
+        );
       }
       const clients = await farmerClients(deps.ctx.database.db, user.id);
       return { userId: user.id, clients, clientIds: clients.map((c) => c.id) };
@@ -143,29 +146,55 @@ const PAGE = { page: 1, pageSize: 25, paginationToken: null } as const;
 
 function paging(q: { page?: number | undefined; pageSize?: number | undefined; paginationToken?: string | undefined }) {
   const page = q.page ?? PAGE.page;
-  return { page, pageSize: q.pageSize ?? clampPageSize(PAGE.pageSize), paginationToken: page > 1 ? (q.paginationToken ?? null) : null };
+  return {
+    page,
+    pageSize: q.pageSize ?? clampPageSize(PAGE.pageSize),
+    paginationToken: page > 1 ? (q.paginationToken ?? null) : null,
+  };
 }
 
-const emptyPage = (p: { page: number; pageSize: number }) => ({ rows: [], totalCount: 0, paginationToken: null, page: p.page, pageSize: p.pageSize });
+const emptyPage = (p: { page: number; pageSize: number }) => ({
+  rows: [],
+  totalCount: 0,
+  paginationToken: null,
+  page: p.page,
+  pageSize: p.pageSize,
+});
 
 /** GET contracts: the farmer's contracts, newest first, filtered by crop, crop year, status and price status. */
-export async function listFarmerContracts(deps: ProfitCenterDeps, request: FastifyRequest, q: FarmerContractsQuery): Promise<FarmerContractList> {
+export async function listFarmerContracts(
+  deps: ProfitCenterDeps,
+  request: FastifyRequest,
+  q: FarmerContractsQuery,
+): Promise<FarmerContractList> {
   const farmer = await loadFarmer(deps, request);
   const p = paging(q);
   if (farmer.clientIds.length === 0) return emptyPage(p);
   const db = deps.ctx.database.db;
-  const filter = { clientIds: farmer.clientIds, cropId: q.crop, cropYear: q.cropYear, status: q.status, priceStatus: q.priceStatus };
-  const page = await keysetPage<FarmerContractData>(deps.ctx, p, { list: 'farmer-contracts', user: farmer.userId, ...filter, pageSize: p.pageSize }, {
-    keyOf: (row) => row.contractDate,
-    fetch: (after, limit, offset) => contractPage(db, filter, after, limit, offset),
-    count: () => countContracts(db, filter, MAX_TOTAL_ROWS),
-  });
+  const filter = {
+    clientIds: farmer.clientIds,
+    cropId: q.crop,
+    cropYear: q.cropYear,
+    status: q.status,
+    priceStatus: q.priceStatus,
+  };
+  const page = await keysetPage<FarmerContractData>(
+    deps.ctx,
+    p,
+    { list: 'farmer-contracts', user: farmer.userId, ...filter, pageSize: p.pageSize },
+    {
+      keyOf: (row) => row.contractDate,
+      fetch: (after, limit, offset) => contractPage(db, filter, after, limit, offset),
+      count: () => countContracts(db, filter, MAX_TOTAL_ROWS),
+    },
+  );
   return { ...page, rows: page.rows.map(contractRow) };
 }
 
 /** The farmer's contract, else 404 (someone else's contract is answered as an unknown one). */
 async function farmerContract(deps: ProfitCenterDeps, farmer: Farmer, contractId: number): Promise<FarmerContractData> {
-  const contract = farmer.clientIds.length > 0 ? await findContract(deps.ctx.database.db, farmer.clientIds, contractId) : null;
+  const contract =
+    farmer.clientIds.length > 0 ? await findContract(deps.ctx.database.db, farmer.clientIds, contractId) : null;
   if (!contract) throw new AppError('not_found', `No contract ${contractId}.`);
   return contract;
 }
@@ -185,7 +214,11 @@ function amendmentChanges(details: Record<string, unknown>): FarmerAmendment['ch
 }
 
 /** GET contracts/:id: the contract with its pricing, deliveries, amendments and documents; buyer-only fields left out. */
-export async function farmerContractDetail(deps: ProfitCenterDeps, request: FastifyRequest, contractId: number): Promise<FarmerContractDetail> {
+export async function farmerContractDetail(
+  deps: ProfitCenterDeps,
+  request: FastifyRequest,
+  contractId: number,
+): Promise<FarmerContractDetail> {
   const farmer = await loadFarmer(deps, request);
   const contract = await farmerContract(deps, farmer, contractId);
   const db = deps.ctx.database.db;
@@ -205,7 +238,11 @@ export async function farmerContractDetail(deps: ProfitCenterDeps, request: Fast
       cashPrice: norm(e.cashPrice),
       pricedAt: e.pricedAt.toISOString(),
     })),
-    ticketApplications: applications.map((a) => ({ ...a, quantity: normOr0(a.quantity), splitPct: normOr0(a.splitPct) })),
+    ticketApplications: applications.map((a) => ({
+      ...a,
+      quantity: normOr0(a.quantity),
+      splitPct: normOr0(a.splitPct),
+    })),
     // A contract note is the buyer's own record: never shown to the farmer.
     amendments: amendments
       .filter((a) => a.action !== 'note')
@@ -216,7 +253,11 @@ export async function farmerContractDetail(deps: ProfitCenterDeps, request: Fast
         createdAt: a.createdAt.toISOString(),
         changes: amendmentChanges(a.details),
       })),
-    documents: documents.map((d) => ({ ...d, createdAt: d.createdAt.toISOString(), signedAt: d.signedAt?.toISOString() ?? null })),
+    documents: documents.map((d) => ({
+      ...d,
+      createdAt: d.createdAt.toISOString(),
+      signedAt: d.signedAt?.toISOString() ?? null,
+    })),
   };
 }
 
@@ -228,7 +269,12 @@ async function ticketRows(deps: ProfitCenterDeps, tickets: FarmerTicketData[]): 
   const byTicket = new Map<number, FarmerTicketRow['applications']>();
   for (const a of applications) {
     const list = byTicket.get(a.scaleTicketId) ?? [];
-    list.push({ contractId: a.contractId, displayContractId: a.displayContractId, quantity: normOr0(a.quantity), splitPct: normOr0(a.splitPct) });
+    list.push({
+      contractId: a.contractId,
+      displayContractId: a.displayContractId,
+      quantity: normOr0(a.quantity),
+      splitPct: normOr0(a.splitPct),
+    });
     byTicket.set(a.scaleTicketId, list);
   }
   return tickets.map((t) => ({
@@ -256,44 +302,81 @@ async function ticketRows(deps: ProfitCenterDeps, tickets: FarmerTicketData[]): 
 }
 
 /** GET scale-tickets: the farmer's tickets, newest delivery first. */
-export async function listFarmerTickets(deps: ProfitCenterDeps, request: FastifyRequest, q: FarmerTicketsQuery): Promise<FarmerTicketList> {
+export async function listFarmerTickets(
+  deps: ProfitCenterDeps,
+  request: FastifyRequest,
+  q: FarmerTicketsQuery,
+): Promise<FarmerTicketList> {
   const farmer = await loadFarmer(deps, request);
   const p = paging(q);
   if (farmer.clientIds.length === 0) return emptyPage(p);
   const db = deps.ctx.database.db;
-  const filter = { clientIds: farmer.clientIds, cropId: q.crop, cropYear: q.cropYear, unappliedOnly: q.unapplied === 'true' };
-  const page = await keysetPage<FarmerTicketData>(deps.ctx, p, { list: 'farmer-tickets', user: farmer.userId, ...filter, pageSize: p.pageSize }, {
-    keyOf: (row) => row.deliveryDate,
-    fetch: (after, limit, offset) => ticketPage(db, filter, after, limit, offset),
-    count: () => countTickets(db, filter, MAX_TOTAL_ROWS),
-  });
+  const filter = {
+    clientIds: farmer.clientIds,
+    cropId: q.crop,
+    cropYear: q.cropYear,
+    unappliedOnly: q.unapplied === 'true',
+  };
+  const page = await keysetPage<FarmerTicketData>(
+    deps.ctx,
+    p,
+    { list: 'farmer-tickets', user: farmer.userId, ...filter, pageSize: p.pageSize },
+    {
+      keyOf: (row) => row.deliveryDate,
+      fetch: (after, limit, offset) => ticketPage(db, filter, after, limit, offset),
+      count: () => countTickets(db, filter, MAX_TOTAL_ROWS),
+    },
+  );
   return { ...page, rows: await ticketRows(deps, page.rows) };
 }
 
 /** GET scale-tickets/:ticketIds: those tickets; 404 when any of them is not the farmer's. */
-export async function farmerTicketsByIds(deps: ProfitCenterDeps, request: FastifyRequest, ids: number[]): Promise<FarmerTicketList> {
+export async function farmerTicketsByIds(
+  deps: ProfitCenterDeps,
+  request: FastifyRequest,
+  ids: number[],
+): Promise<FarmerTicketList> {
   const farmer = await loadFarmer(deps, request);
   const tickets = farmer.clientIds.length > 0 ? await ticketsByIds(deps.ctx.database.db, farmer.clientIds, ids) : [];
   const missing = ids.filter((id) => !tickets.some((t) => t.id === id));
   if (missing.length > 0) throw new AppError('not_found', `No scale ticket ${missing.join(', ')}.`);
-  return { rows: await ticketRows(deps, tickets), totalCount: tickets.length, paginationToken: null, page: 1, pageSize: tickets.length };
+  return {
+    rows: await ticketRows(deps, tickets),
+    totalCount: tickets.length,
+    paginationToken: null,
+    page: 1,
+    pageSize: tickets.length,
+  };
 }
 
 type CropYearFilter = { crop?: number | undefined; cropYear?: number | undefined };
 
-async function contractsFor(deps: ProfitCenterDeps, farmer: Farmer, f: CropYearFilter = {}): Promise<FarmerContractData[]> {
+async function contractsFor(
+  deps: ProfitCenterDeps,
+  farmer: Farmer,
+  f: CropYearFilter = {},
+): Promise<FarmerContractData[]> {
   if (farmer.clientIds.length === 0) return [];
   return allContracts(deps.ctx.database.db, { clientIds: farmer.clientIds, cropId: f.crop, cropYear: f.cropYear });
 }
 
 /** GET summary: contracted, delivered, remaining, priced, unpriced and average cash per crop and crop year. */
-export async function farmerSummary(deps: ProfitCenterDeps, request: FastifyRequest, f: CropYearFilter): Promise<SalesSummaryResponse> {
+export async function farmerSummary(
+  deps: ProfitCenterDeps,
+  request: FastifyRequest,
+  f: CropYearFilter,
+): Promise<SalesSummaryResponse> {
   const farmer = await loadFarmer(deps, request);
   return { rows: salesSummary(await contractsFor(deps, farmer, f)) };
 }
 
 /** GET summary/:cropName/:cropYear: one crop and crop year (zeroes without contracts there). */
-export async function farmerCropYearSummary(deps: ProfitCenterDeps, request: FastifyRequest, cropId: number, cropYear: number) {
+export async function farmerCropYearSummary(
+  deps: ProfitCenterDeps,
+  request: FastifyRequest,
+  cropId: number,
+  cropYear: number,
+) {
   const farmer = await loadFarmer(deps, request);
   return cropYearSummary(await contractsFor(deps, farmer, { crop: cropId, cropYear }), cropId, cropYear);
 }
@@ -309,13 +392,21 @@ async function balanceInputs(deps: ProfitCenterDeps, request: FastifyRequest, f:
 }
 
 /** GET balances: per crop and crop year, contracted vs delivered vs remaining, priced vs unpriced, unapplied tickets. */
-export async function farmerBalances(deps: ProfitCenterDeps, request: FastifyRequest, f: CropYearFilter): Promise<BalancesResponse> {
+export async function farmerBalances(
+  deps: ProfitCenterDeps,
+  request: FastifyRequest,
+  f: CropYearFilter,
+): Promise<BalancesResponse> {
   const { contracts, tickets } = await balanceInputs(deps, request, f);
   return { rows: salesBalances(contracts, tickets) };
 }
 
 /** GET commodity-balances: the same balances grouped by crop, with each crop's totals. */
-export async function farmerCommodityBalances(deps: ProfitCenterDeps, request: FastifyRequest, f: CropYearFilter): Promise<CommodityBalancesResponse> {
+export async function farmerCommodityBalances(
+  deps: ProfitCenterDeps,
+  request: FastifyRequest,
+  f: CropYearFilter,
+): Promise<CommodityBalancesResponse> {
   const { contracts, tickets } = await balanceInputs(deps, request, f);
   return { commodities: commodityBalances(contracts, tickets) };
 }
@@ -349,7 +440,11 @@ function dayIn(zone: string, now: Date): string {
 }
 
 /** GET task-list: contracts to sign, to price and deliveries due, judged on each contract's market day. */
-export async function farmerTaskList(deps: ProfitCenterDeps, request: FastifyRequest, now: Date = new Date()): Promise<FarmerTaskList> {
+export async function farmerTaskList(
+  deps: ProfitCenterDeps,
+  request: FastifyRequest,
+  now: Date = new Date(),
+): Promise<FarmerTaskList> {
   const farmer = await loadFarmer(deps, request);
   const [contracts, markets] = await Promise.all([contractsFor(deps, farmer), marketsOf(deps, farmer)]);
   const zoneOf = new Map(markets.map((m) => [m.id, m.timezone]));
@@ -367,7 +462,8 @@ export async function farmerTaskList(deps: ProfitCenterDeps, request: FastifyReq
       perTask.set(task, list);
     }
   }
-  for (const task of ['signature_needed', 'pricing_needed', 'delivery_needed'] as const) items.push(...(perTask.get(task) ?? []));
+  for (const task of ['signature_needed', 'pricing_needed', 'delivery_needed'] as const)
+    items.push(...(perTask.get(task) ?? []));
   return { today: dayIn(markets[0]?.timezone ?? FALLBACK_ZONE, now), counts, items };
 }
 
@@ -378,7 +474,10 @@ export async function farmerCrops(deps: ProfitCenterDeps, request: FastifyReques
   const pairs = await cropYearsOf(deps.ctx.database.db, farmer.clientIds);
   const years = new Map<number, Set<number>>();
   for (const p of pairs) years.set(p.cropId, (years.get(p.cropId) ?? new Set()).add(p.cropYear));
-  const crops = [...years.entries()].map(([cropId, ys]) => ({ ...cropRecord(cropId), cropYears: [...ys].sort((a, b) => b - a) }));
+  const crops = [...years.entries()].map(([cropId, ys]) => ({
+    ...cropRecord(cropId),
+    cropYears: [...ys].sort((a, b) => b - a),
+  }));
   return { crops: sortCrops(crops) };
 }
 

@@ -13,7 +13,15 @@ import {
 } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
-import { contractAmendments, contracts, enterpriseUsers, enterprises, legalEntities, scaleTickets, users } from '../../db/schema/index.ts';
+import {
+  contractAmendments,
+  contracts,
+  enterpriseUsers,
+  enterprises,
+  legalEntities,
+  scaleTickets,
+  users,
+} from '../../db/schema/index.ts';
 
 const PC = '/api/commodities/profit-center';
 
@@ -28,19 +36,32 @@ let prairieClientId: number;
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  const [farm] = await db.select({ id: legalEntities.id }).from(legalEntities).where(eq(legalEntities.name, 'Fieldman Family Farms'));
+  const [farm] = await db
+    .select({ id: legalEntities.id })
+    .from(legalEntities)
+    .where(eq(legalEntities.name, 'Fieldman Family Farms'));
   farmClientId = farm!.id;
   // A second farmer, with the flag, whose enterprise is a client of the other partner (Prairie).
   const [prairieClient] = await db
     .select({ id: legalEntities.id })
     .from(legalEntities)
-    .where(and(eq(legalEntities.partnerId, 'prairie'), eq(legalEntities.kind, 'client'), sql`exists (select 1 from contracts c where c.client_id = ${legalEntities.id})`))
+    .where(
+      and(
+        eq(legalEntities.partnerId, 'prairie'),
+        eq(legalEntities.kind, 'client'),
+        sql`exists (select 1 from contracts c where c.client_id = ${legalEntities.id})`,
+      ),
+    )
     .limit(1);
   prairieClientId = prairieClient!.id;
   const [other] = await db
     .insert(users)
     .values([
-      { email: 'farmer2@test.granary.test', experiences: { enterprise_agronomics: true }, permissions: ['my-sales-lite'] },
+      {
+        email: 'farmer2@test.granary.test',
+        experiences: { enterprise_agronomics: true },
+        permissions: ['my-sales-lite'],
+      },
       { email: 'noflag@test.granary.test', experiences: { enterprise_agronomics: true }, permissions: [] },
     ])
     .returning({ id: users.id });
@@ -55,7 +76,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (cookie: string | null, url: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const get = (cookie: string | null, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 async function allContracts(cookie: string, query = ''): Promise<FarmerContractRow[]> {
   const rows: FarmerContractRow[] = [];
@@ -123,15 +145,28 @@ describe('contracts', () => {
   it('filters by crop, crop year and status', async () => {
     const all = await allContracts(farmer);
     const sample = all[0]!;
-    const filtered = await allContracts(farmer, `&crop=${sample.cropId}&cropYear=${sample.cropYear}&status=${sample.status}`);
-    expect(filtered.length).toBe(all.filter((r) => r.cropId === sample.cropId && r.cropYear === sample.cropYear && r.status === sample.status).length);
+    const filtered = await allContracts(
+      farmer,
+      `&crop=${sample.cropId}&cropYear=${sample.cropYear}&status=${sample.status}`,
+    );
+    expect(filtered.length).toBe(
+      all.filter((r) => r.cropId === sample.cropId && r.cropYear === sample.cropYear && r.status === sample.status)
+        .length,
+    );
     const byName = await get(farmer, `${PC}/contracts?crop=${encodeURIComponent(sample.crop)}&pageSize=5`);
     expect(byName.statusCode).toBe(200);
   });
 
   it('opens the farmer’s contract with pricing, deliveries, amendments and documents, without the buyer’s notes', async () => {
     const [row] = await allContracts(farmer, '&status=open');
-    await t.database.db.insert(contractAmendments).values({ contractId: row!.id, displayContractAmendmentId: 'A-NOTE-1', action: 'note', details: { note: 'Buyer only: call about basis' } });
+    await t.database.db
+      .insert(contractAmendments)
+      .values({
+        contractId: row!.id,
+        displayContractAmendmentId: 'A-NOTE-1',
+        action: 'note',
+        details: { note: 'Buyer only: call about basis' },
+      });
     const res = await get(farmer, `${PC}/contracts/${row!.id}`);
     expect(res.statusCode).toBe(200);
     const detail = farmerContractDetailSchema.parse(res.json());
@@ -149,7 +184,11 @@ describe('contracts', () => {
       .from(contracts)
       .where(and(eq(contracts.partnerId, 'demo'), ne(contracts.clientId, farmClientId)))
       .limit(1);
-    const [prairie] = await t.database.db.select({ id: contracts.id }).from(contracts).where(eq(contracts.clientId, prairieClientId)).limit(1);
+    const [prairie] = await t.database.db
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(eq(contracts.clientId, prairieClientId))
+      .limit(1);
     expect((await get(farmer, `${PC}/contracts/${demoOther!.id}`)).statusCode).toBe(404);
     expect((await get(farmer, `${PC}/contracts/${prairie!.id}`)).json()).toMatchObject({ code: 'not_found' });
     // The Prairie farmer sees their own contract (a client of the other partner) and not the demo farmer's.
@@ -187,9 +226,13 @@ describe('summary and balances', () => {
       .from(scaleTickets)
       .where(eq(scaleTickets.clientId, farmClientId))) as [{ total: string }];
     expect(rows.reduce((sum, r) => sum.plus(r.unappliedTickets), toDecimal(0)).equals(toDecimal(total))).toBe(true);
-    const commodities = (await get(farmer, `${PC}/commodity-balances`)).json() as { commodities: { totals: { contracted: string } }[] };
+    const commodities = (await get(farmer, `${PC}/commodity-balances`)).json() as {
+      commodities: { totals: { contracted: string } }[];
+    };
     const contracted = rows.reduce((sum, r) => sum.plus(r.contracted), toDecimal(0));
-    expect(commodities.commodities.reduce((sum, c) => sum.plus(c.totals.contracted), toDecimal(0)).equals(contracted)).toBe(true);
+    expect(
+      commodities.commodities.reduce((sum, c) => sum.plus(c.totals.contracted), toDecimal(0)).equals(contracted),
+    ).toBe(true);
   });
 
   it('task list counts the contracts to sign, to price and to deliver', async () => {
@@ -211,15 +254,28 @@ describe('scale tickets, crops, filters and markets', () => {
     expect(applied.applications.reduce((s, a) => s.plus(a.quantity), toDecimal(0)).equals(applied.applied)).toBe(true);
     const ids = body.rows.slice(0, 2).map((r) => r.id);
     const some = await get(farmer, `${PC}/scale-tickets/${ids.join(',')}`);
-    expect(some.json().rows.map((r: FarmerTicketRow) => r.id).sort()).toEqual([...ids].sort());
-    const [foreign] = await t.database.db.select({ id: scaleTickets.id }).from(scaleTickets).where(ne(scaleTickets.clientId, farmClientId)).limit(1);
+    expect(
+      some
+        .json()
+        .rows.map((r: FarmerTicketRow) => r.id)
+        .sort(),
+    ).toEqual([...ids].sort());
+    const [foreign] = await t.database.db
+      .select({ id: scaleTickets.id })
+      .from(scaleTickets)
+      .where(ne(scaleTickets.clientId, farmClientId))
+      .limit(1);
     expect((await get(farmer, `${PC}/scale-tickets/${ids[0]},${foreign!.id}`)).statusCode).toBe(404);
   });
 
   it('names the farmer’s crops, crop years and markets', async () => {
     const crops = (await get(farmer, `${PC}/crops`)).json() as { crops: { id: number; cropYears: number[] }[] };
     expect(crops.crops.length).toBeGreaterThan(0);
-    const filters = (await get(farmer, `${PC}/filters`)).json() as { cropYears: number[]; markets: { label: string }[]; statuses: string[] };
+    const filters = (await get(farmer, `${PC}/filters`)).json() as {
+      cropYears: number[];
+      markets: { label: string }[];
+      statuses: string[];
+    };
     expect(filters.statuses).toEqual(['open', 'completed', 'cancelled']);
     expect(filters.markets.length).toBeGreaterThan(0);
     const location = (await get(farmer, `${PC}/location`)).json() as { markets: { id: number; label: string }[] };

@@ -40,7 +40,13 @@ export type MarketPageValues = {
  * Writes a market's page settings at the version the writer read: version 0 creates the row (if nobody did
  * meanwhile), else the row is updated only at that version. Null when the version was stale.
  */
-export async function saveMarketPage(db: Db, marketId: number, expectedVersion: number, values: MarketPageValues, userId: string): Promise<MarketPageRow | null> {
+export async function saveMarketPage(
+  db: Db,
+  marketId: number,
+  expectedVersion: number,
+  values: MarketPageValues,
+  userId: string,
+): Promise<MarketPageRow | null> {
   if (expectedVersion === 0) {
     const [row] = await db
       .insert(marketPublicPages)
@@ -62,7 +68,12 @@ export async function saveMarketPage(db: Db, marketId: number, expectedVersion: 
 
 export async function listHours(db: Db, marketId: number): Promise<DayHours[]> {
   const rows = await db
-    .select({ dayOfWeek: marketHours.dayOfWeek, closed: marketHours.closed, opensAt: marketHours.opensAt, closesAt: marketHours.closesAt })
+    .select({
+      dayOfWeek: marketHours.dayOfWeek,
+      closed: marketHours.closed,
+      opensAt: marketHours.opensAt,
+      closesAt: marketHours.closesAt,
+    })
     .from(marketHours)
     .where(eq(marketHours.marketId, marketId))
     .orderBy(asc(marketHours.dayOfWeek));
@@ -103,14 +114,27 @@ export async function findAnnouncement(db: Db, id: number): Promise<(Announcemen
 
 export type AnnouncementValues = { title: string; body: string; startsAt: Date; endsAt: Date | null };
 
-export async function insertAnnouncement(db: Db, marketId: number, values: AnnouncementValues, userId: string): Promise<AnnouncementRow> {
-  const [row] = await db.insert(announcements).values({ marketId, ...values, createdBy: userId }).returning();
+export async function insertAnnouncement(
+  db: Db,
+  marketId: number,
+  values: AnnouncementValues,
+  userId: string,
+): Promise<AnnouncementRow> {
+  const [row] = await db
+    .insert(announcements)
+    .values({ marketId, ...values, createdBy: userId })
+    .returning();
   if (!row) throw new Error('announcement insert returned nothing');
   return row;
 }
 
 /** Rewrites an announcement at the version the writer read; null when stale (or deleted meanwhile). */
-export async function updateAnnouncement(db: Db, id: number, expectedVersion: number, values: AnnouncementValues): Promise<AnnouncementRow | null> {
+export async function updateAnnouncement(
+  db: Db,
+  id: number,
+  expectedVersion: number,
+  values: AnnouncementValues,
+): Promise<AnnouncementRow | null> {
   const [row] = await db
     .update(announcements)
     .set({ ...values, version: sql`${announcements.version} + 1`, updatedAt: new Date() })
@@ -124,7 +148,13 @@ export async function deleteAnnouncement(db: Db, id: number, expectedVersion: nu
   const rows = await db
     .update(announcements)
     .set({ deletedAt: new Date(), version: sql`${announcements.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(announcements.id, id), isNull(announcements.deletedAt), expectedVersion === null ? undefined : eq(announcements.version, expectedVersion)))
+    .where(
+      and(
+        eq(announcements.id, id),
+        isNull(announcements.deletedAt),
+        expectedVersion === null ? undefined : eq(announcements.version, expectedVersion),
+      ),
+    )
     .returning({ id: announcements.id });
   return rows.length > 0;
 }
@@ -132,7 +162,12 @@ export async function deleteAnnouncement(db: Db, id: number, expectedVersion: nu
 // ---------------------------------------------------------------------------------------------------
 // A farmer's announcements
 
-export type FarmerMarketRow = { id: number; displayName: string | null; city: string; administrativeAreaLevel1: string };
+export type FarmerMarketRow = {
+  id: number;
+  displayName: string | null;
+  city: string;
+  administrativeAreaLevel1: string;
+};
 
 /**
  * The markets a farmer deals with: those their farms' client legal entities (onboarded to the user's enterprises)
@@ -145,12 +180,26 @@ export async function farmerMarkets(db: Db, userId: string): Promise<FarmerMarke
     .innerJoin(enterpriseUsers, eq(enterpriseUsers.enterpriseId, legalEntities.enterpriseId))
     .where(and(eq(enterpriseUsers.userId, userId), eq(legalEntities.kind, 'client')));
   return db
-    .select({ id: markets.id, displayName: markets.displayName, city: markets.city, administrativeAreaLevel1: markets.administrativeAreaLevel1 })
+    .select({
+      id: markets.id,
+      displayName: markets.displayName,
+      city: markets.city,
+      administrativeAreaLevel1: markets.administrativeAreaLevel1,
+    })
     .from(markets)
     .where(
       or(
-        inArray(markets.id, db.select({ id: clientMarkets.marketId }).from(clientMarkets).where(inArray(clientMarkets.clientId, clientIds))),
-        inArray(markets.id, db.selectDistinct({ id: contracts.marketId }).from(contracts).where(inArray(contracts.clientId, clientIds))),
+        inArray(
+          markets.id,
+          db
+            .select({ id: clientMarkets.marketId })
+            .from(clientMarkets)
+            .where(inArray(clientMarkets.clientId, clientIds)),
+        ),
+        inArray(
+          markets.id,
+          db.selectDistinct({ id: contracts.marketId }).from(contracts).where(inArray(contracts.clientId, clientIds)),
+        ),
       ),
     )
     .orderBy(asc(markets.id));
@@ -159,12 +208,21 @@ export async function farmerMarkets(db: Db, userId: string): Promise<FarmerMarke
 export type UserAnnouncementRow = AnnouncementRow & { read: boolean };
 
 /** The announcements of these markets active at `now`, with whether the user read each, newest start first. */
-export async function activeAnnouncementsOf(db: Db, marketIds: number[], userId: string, now: Date, limit: number): Promise<UserAnnouncementRow[]> {
+export async function activeAnnouncementsOf(
+  db: Db,
+  marketIds: number[],
+  userId: string,
+  now: Date,
+  limit: number,
+): Promise<UserAnnouncementRow[]> {
   if (marketIds.length === 0) return [];
   const rows = await db
     .select({ announcement: announcements, readAt: announcementReads.readAt })
     .from(announcements)
-    .leftJoin(announcementReads, and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.userId, userId)))
+    .leftJoin(
+      announcementReads,
+      and(eq(announcementReads.announcementId, announcements.id), eq(announcementReads.userId, userId)),
+    )
     .where(
       and(
         inArray(announcements.marketId, marketIds),

@@ -38,7 +38,10 @@ const announcementParams = z.object({ announcementId: idParam });
 export const publicMarketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
   app.get(
     `${MERCH}/market/:marketId/info`,
-    { config: { access: 'session' }, schema: { params: marketParams, response: { 200: marketPageSettingsSchema, ...crmErrors } } },
+    {
+      config: { access: 'session' },
+      schema: { params: marketParams, response: { 200: marketPageSettingsSchema, ...crmErrors } },
+    },
     async (request, reply) => {
       const settings = await marketInfo(deps, request, request.params.marketId);
       void reply.header('etag', etagOf(settings.version)).header('cache-control', 'no-store');
@@ -50,7 +53,11 @@ export const publicMarketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (ap
     `${MERCH}/market/:marketId/info`,
     {
       config: { access: 'session' },
-      schema: { params: marketParams, body: marketPageSettingsUpdateSchema, response: { 200: marketPageSettingsSchema, ...crmWriteErrors } },
+      schema: {
+        params: marketParams,
+        body: marketPageSettingsUpdateSchema,
+        response: { 200: marketPageSettingsSchema, ...crmWriteErrors },
+      },
     },
     async (request, reply) => {
       const settings = await changeMarketInfo(deps, request, request.params.marketId, request.body);
@@ -63,7 +70,10 @@ export const publicMarketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (ap
   for (const path of [`${MERCH}/market/:marketId/hours`, `${MERCH}/v2/market/:marketId/hours`]) {
     app.get(
       path,
-      { config: { access: 'session' }, schema: { params: marketParams, response: { 200: marketHoursResponseSchema, ...crmErrors } } },
+      {
+        config: { access: 'session' },
+        schema: { params: marketParams, response: { 200: marketHoursResponseSchema, ...crmErrors } },
+      },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
         return marketHoursOf(deps, request, request.params.marketId);
@@ -73,7 +83,11 @@ export const publicMarketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (ap
       path,
       {
         config: { access: 'session' },
-        schema: { params: marketParams, body: weeklyHoursInputSchema, response: { 200: marketHoursResponseSchema, ...crmWriteErrors } },
+        schema: {
+          params: marketParams,
+          body: weeklyHoursInputSchema,
+          response: { 200: marketHoursResponseSchema, ...crmWriteErrors },
+        },
       },
       async (request) => changeMarketHours(deps, request, request.params.marketId, request.body),
     );
@@ -83,7 +97,10 @@ export const publicMarketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (ap
     `${MERCH}/announcement`,
     {
       config: { access: 'session' },
-      schema: { querystring: z.object({ market_id: idParam }), response: { 200: announcementListResponseSchema, ...crmErrors } },
+      schema: {
+        querystring: z.object({ market_id: idParam }),
+        response: { 200: announcementListResponseSchema, ...crmErrors },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -93,7 +110,10 @@ export const publicMarketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (ap
 
   app.get(
     `${MERCH}/announcement/:announcementId`,
-    { config: { access: 'session' }, schema: { params: announcementParams, response: { 200: announcementSchema, ...crmErrors } } },
+    {
+      config: { access: 'session' },
+      schema: { params: announcementParams, response: { 200: announcementSchema, ...crmErrors } },
+    },
     async (request, reply) => {
       const announcement = await oneAnnouncement(deps, request, request.params.announcementId);
       void reply.header('etag', etagOf(announcement.version));
@@ -103,7 +123,10 @@ export const publicMarketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (ap
 
   app.post(
     `${MERCH}/announcement`,
-    { config: { access: 'session' }, schema: { body: announcementCreateSchema, response: { 201: announcementSchema, ...crmWriteErrors } } },
+    {
+      config: { access: 'session' },
+      schema: { body: announcementCreateSchema, response: { 201: announcementSchema, ...crmWriteErrors } },
+    },
     async (request, reply) => {
       const announcement = await createAnnouncement(deps, request, request.body);
       return reply.status(201).header('etag', etagOf(announcement.version)).send(announcement);
@@ -114,7 +137,11 @@ export const publicMarketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (ap
     `${MERCH}/announcement/:announcementId`,
     {
       config: { access: 'session' },
-      schema: { params: announcementParams, body: announcementUpdateSchema, response: { 200: announcementSchema, ...crmWriteErrors } },
+      schema: {
+        params: announcementParams,
+        body: announcementUpdateSchema,
+        response: { 200: announcementSchema, ...crmWriteErrors },
+      },
     },
     async (request, reply) => {
       const announcement = await changeAnnouncement(deps, request, request.params.announcementId, request.body);
@@ -125,7 +152,10 @@ export const publicMarketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (ap
 
   app.delete(
     `${MERCH}/announcement/:announcementId`,
-    { config: { access: 'session' }, schema: { params: announcementParams, response: { 204: z.null(), ...crmWriteErrors } } },
+    {
+      config: { access: 'session' },
+      schema: { params: announcementParams, response: { 204: z.null(), ...crmWriteErrors } },
+    },
     async (request, reply) => {
       await removeAnnouncement(deps, request, request.params.announcementId);
       return reply.status(204).send(null);
@@ -143,7 +173,13 @@ export const publicMarketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (ap
 
   app.post(
     `${PROFIT_CENTER}/markets/announcements/user/read`,
-    { config: { access: 'session' }, schema: { body: markAnnouncementsReadSchema, response: { 200: markAnnouncementsReadResponseSchema, ...crmWriteErrors } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        body: markAnnouncementsReadSchema,
+        response: { 200: markAnnouncementsReadResponseSchema, ...crmWriteErrors },
+      },
+    },
     async (request) => markUserAnnouncementsRead(deps, request, request.body.announcementIds),
   );
 };

@@ -62,14 +62,21 @@ import {
 /** The public page is edited with the info permission on the market ('Has info', grain-marketing.md 6). */
 const canEditPublicPage = hasPermission('info');
 
-async function infoScope(deps: CrmDeps, request: FastifyRequest, marketId: number): Promise<{ actor: CrmActor; market: CrmMarket }> {
+async function infoScope(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number,
+): Promise<{ actor: CrmActor; market: CrmMarket }> {
   const actor = await loadCrmActor(deps, request);
   const market = requireMarket(actor, marketId, canEditPublicPage, 'the public page');
   return { actor, market };
 }
 
 function label(market: CrmMarket): string {
-  return marketLabel({ displayName: market.displayName, address: { city: market.city, administrativeAreaLevel1: market.administrativeAreaLevel1 } });
+  return marketLabel({
+    displayName: market.displayName,
+    address: { city: market.city, administrativeAreaLevel1: market.administrativeAreaLevel1 },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -99,7 +106,11 @@ async function slugOf(deps: CrmDeps, market: CrmMarket): Promise<string> {
   return slug;
 }
 
-export async function marketInfo(deps: CrmDeps, request: FastifyRequest, marketId: number): Promise<MarketPageSettings> {
+export async function marketInfo(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number,
+): Promise<MarketPageSettings> {
   const { actor, market } = await infoScope(deps, request, marketId);
   const [slug, row] = await Promise.all([slugOf(deps, market), findMarketPage(deps.ctx.database.db, market.id)]);
   return settingsOf(actor, market, slug, row);
@@ -110,14 +121,22 @@ export async function marketInfo(deps: CrmDeps, request: FastifyRequest, marketI
  * page never saved). A feature the partner does not offer is refused (400); features kept from before are left as
  * they are.
  */
-export async function changeMarketInfo(deps: CrmDeps, request: FastifyRequest, marketId: number, patch: MarketPageSettingsUpdate): Promise<MarketPageSettings> {
+export async function changeMarketInfo(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number,
+  patch: MarketPageSettingsUpdate,
+): Promise<MarketPageSettings> {
   const db = deps.ctx.database.db;
   const { actor, market } = await infoScope(deps, request, marketId);
   const expected = ifMatchVersion(request.headers['if-match']);
   if (patch.features) {
     const refused = featuresNotOffered(patch.features, actor.partner.publicPageFeatures);
     if (refused.length > 0) {
-      throw new AppError('invalid_request', `Your partner's public pages do not offer ${refused.join(', ')}.`, { field: 'features', notOffered: refused });
+      throw new AppError('invalid_request', `Your partner's public pages do not offer ${refused.join(', ')}.`, {
+        field: 'features',
+        notOffered: refused,
+      });
     }
   }
   const [slug, current] = await Promise.all([slugOf(deps, market), findMarketPage(db, market.id)]);
@@ -126,8 +145,12 @@ export async function changeMarketInfo(deps: CrmDeps, request: FastifyRequest, m
   const values = {
     features: patch.features ? normalizeMarketFeatures(patch.features) : (current?.features ?? []),
     published: patch.published ?? current?.published ?? false,
-    deliveryInformation: patch.deliveryInformation !== undefined ? normalizePageText(patch.deliveryInformation) : (current?.deliveryInformation ?? null),
-    additionalInfo: patch.additionalInfo !== undefined ? normalizePageText(patch.additionalInfo) : (current?.additionalInfo ?? null),
+    deliveryInformation:
+      patch.deliveryInformation !== undefined
+        ? normalizePageText(patch.deliveryInformation)
+        : (current?.deliveryInformation ?? null),
+    additionalInfo:
+      patch.additionalInfo !== undefined ? normalizePageText(patch.additionalInfo) : (current?.additionalInfo ?? null),
     contacts: patch.contacts ? patch.contacts.map(normalizeContact) : (current?.contacts ?? []),
   };
   const saved = await saveMarketPage(db, market.id, expected, values, actor.user.id);
@@ -140,7 +163,10 @@ export async function changeMarketInfo(deps: CrmDeps, request: FastifyRequest, m
     action: 'market_public_page_update',
     targetType: 'market',
     targetId: String(market.id),
-    details: { fields: Object.keys(patch).filter((k) => patch[k as keyof MarketPageSettingsUpdate] !== undefined), version: saved.version },
+    details: {
+      fields: Object.keys(patch).filter((k) => patch[k as keyof MarketPageSettingsUpdate] !== undefined),
+      version: saved.version,
+    },
   });
   return settingsOf(actor, market, slug, saved);
 }
@@ -159,18 +185,33 @@ function hoursOf(market: CrmMarket, stored: Awaited<ReturnType<typeof listHours>
   };
 }
 
-export async function marketHoursOf(deps: CrmDeps, request: FastifyRequest, marketId: number): Promise<MarketHoursResponse> {
+export async function marketHoursOf(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number,
+): Promise<MarketHoursResponse> {
   const { market } = await infoScope(deps, request, marketId);
   return hoursOf(market, await listHours(deps.ctx.database.db, market.id), new Date());
 }
 
 /** Replaces the market's week: each weekday open from–to, or closed. */
-export async function changeMarketHours(deps: CrmDeps, request: FastifyRequest, marketId: number, input: WeeklyHoursInput): Promise<MarketHoursResponse> {
+export async function changeMarketHours(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number,
+  input: WeeklyHoursInput,
+): Promise<MarketHoursResponse> {
   const db = deps.ctx.database.db;
   const { actor, market } = await infoScope(deps, request, marketId);
   const days = input.days.map(normalizeDayHours);
   await replaceHours(db, market.id, days);
-  await audit(db, request, { actorUserId: actor.user.id, action: 'market_hours_update', targetType: 'market', targetId: String(market.id), details: { days } });
+  await audit(db, request, {
+    actorUserId: actor.user.id,
+    action: 'market_hours_update',
+    targetType: 'market',
+    targetId: String(market.id),
+    details: { days },
+  });
   return hoursOf(market, await listHours(db, market.id), new Date());
 }
 
@@ -192,7 +233,11 @@ export function announcementOf(row: AnnouncementRow, now: Date = new Date()): An
   };
 }
 
-export async function marketAnnouncements(deps: CrmDeps, request: FastifyRequest, marketId: number): Promise<AnnouncementListResponse> {
+export async function marketAnnouncements(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number,
+): Promise<AnnouncementListResponse> {
   const { market } = await infoScope(deps, request, marketId);
   const rows = await listAnnouncements(deps.ctx.database.db, market.id, ANNOUNCEMENT_LIST_LIMIT);
   const now = new Date();
@@ -220,15 +265,30 @@ const valuesOf = (input: AnnouncementUpdate) => ({
   endsAt: input.endsAt === null ? null : new Date(input.endsAt),
 });
 
-export async function createAnnouncement(deps: CrmDeps, request: FastifyRequest, input: AnnouncementCreate): Promise<Announcement> {
+export async function createAnnouncement(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  input: AnnouncementCreate,
+): Promise<Announcement> {
   const db = deps.ctx.database.db;
   const { actor, market } = await infoScope(deps, request, input.marketId);
   const row = await insertAnnouncement(db, market.id, valuesOf(input), actor.user.id);
-  await audit(db, request, { actorUserId: actor.user.id, action: 'announcement_create', targetType: 'announcement', targetId: String(row.id), details: { marketId: market.id } });
+  await audit(db, request, {
+    actorUserId: actor.user.id,
+    action: 'announcement_create',
+    targetType: 'announcement',
+    targetId: String(row.id),
+    details: { marketId: market.id },
+  });
   return announcementOf(row);
 }
 
-export async function changeAnnouncement(deps: CrmDeps, request: FastifyRequest, id: number, input: AnnouncementUpdate): Promise<Announcement> {
+export async function changeAnnouncement(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  id: number,
+  input: AnnouncementUpdate,
+): Promise<Announcement> {
   const db = deps.ctx.database.db;
   const { actor, row } = await announcementScope(deps, request, id);
   const expected = ifMatchVersion(request.headers['if-match']);
@@ -239,7 +299,13 @@ export async function changeAnnouncement(deps: CrmDeps, request: FastifyRequest,
     if (!fresh) throw new AppError('not_found', `No announcement ${id}.`);
     throw new AppError('precondition_failed', undefined, { currentVersion: fresh.version });
   }
-  await audit(db, request, { actorUserId: actor.user.id, action: 'announcement_update', targetType: 'announcement', targetId: String(id), details: { version: updated.version } });
+  await audit(db, request, {
+    actorUserId: actor.user.id,
+    action: 'announcement_update',
+    targetType: 'announcement',
+    targetId: String(id),
+    details: { version: updated.version },
+  });
   return announcementOf(updated);
 }
 
@@ -249,13 +315,19 @@ export async function removeAnnouncement(deps: CrmDeps, request: FastifyRequest,
   const { actor, row } = await announcementScope(deps, request, id);
   const header = request.headers['if-match'];
   const expected = header === undefined ? null : ifMatchVersion(header);
-  if (expected !== null && row.version !== expected) throw new AppError('precondition_failed', undefined, { currentVersion: row.version });
+  if (expected !== null && row.version !== expected)
+    throw new AppError('precondition_failed', undefined, { currentVersion: row.version });
   if (!(await deleteAnnouncement(db, id, expected))) {
     const fresh = await findAnnouncement(db, id);
     if (!fresh) throw new AppError('not_found', `No announcement ${id}.`);
     throw new AppError('precondition_failed', undefined, { currentVersion: fresh.version });
   }
-  await audit(db, request, { actorUserId: actor.user.id, action: 'announcement_delete', targetType: 'announcement', targetId: String(id) });
+  await audit(db, request, {
+    actorUserId: actor.user.id,
+    action: 'announcement_delete',
+    targetType: 'announcement',
+    targetId: String(id),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -281,7 +353,15 @@ async function farmerAnnouncements(deps: CrmDeps, request: FastifyRequest) {
 /** The active announcements of the markets the signed-in user's farms deal with, each with whether they read it. */
 export async function userAnnouncements(deps: CrmDeps, request: FastifyRequest): Promise<UserAnnouncementsResponse> {
   const { markets, rows } = await farmerAnnouncements(deps, request);
-  const labels = new Map(markets.map((m) => [m.id, marketLabel({ displayName: m.displayName, address: { city: m.city, administrativeAreaLevel1: m.administrativeAreaLevel1 } })]));
+  const labels = new Map(
+    markets.map((m) => [
+      m.id,
+      marketLabel({
+        displayName: m.displayName,
+        address: { city: m.city, administrativeAreaLevel1: m.administrativeAreaLevel1 },
+      }),
+    ]),
+  );
   return {
     announcements: rows.map((r) => ({
       id: r.id,
@@ -298,7 +378,11 @@ export async function userAnnouncements(deps: CrmDeps, request: FastifyRequest):
 }
 
 /** Marks announcements read for the signed-in user; ids that are not among theirs are ignored. */
-export async function markUserAnnouncementsRead(deps: CrmDeps, request: FastifyRequest, ids: number[]): Promise<{ unreadCount: number }> {
+export async function markUserAnnouncementsRead(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  ids: number[],
+): Promise<{ unreadCount: number }> {
   const { user, rows } = await farmerAnnouncements(deps, request);
   const wanted = new Set(ids);
   const mine = rows.filter((r) => wanted.has(r.id) && !r.read).map((r) => r.id);

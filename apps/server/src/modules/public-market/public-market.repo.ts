@@ -26,7 +26,13 @@ export async function latestBidChange(db: Db, input: { partnerId: string; market
   const [row] = await db
     .select({ at: max(instruments.updatedAt) })
     .from(instruments)
-    .where(and(eq(instruments.partnerId, input.partnerId), eq(instruments.marketId, input.marketId), eq(instruments.visibility, 'public')));
+    .where(
+      and(
+        eq(instruments.partnerId, input.partnerId),
+        eq(instruments.marketId, input.marketId),
+        eq(instruments.visibility, 'public'),
+      ),
+    );
   return row?.at ?? null;
 }
 
@@ -35,7 +41,11 @@ export async function listMarketHours(db: Db, marketId: number): Promise<(typeof
 }
 
 /** Announcements shown at `now`: started, not ended (or without an end), not deleted; newest first. */
-export async function listActiveAnnouncements(db: Db, marketId: number, now: Date): Promise<(typeof announcements.$inferSelect)[]> {
+export async function listActiveAnnouncements(
+  db: Db,
+  marketId: number,
+  now: Date,
+): Promise<(typeof announcements.$inferSelect)[]> {
   return db
     .select()
     .from(announcements)

@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PUBLIC_PAGE_DATA_ELEMENT_ID, publicMarketPageSchema, type PublicPageData, type WhiteLabelPartner } from '@granary/domain';
+import {
+  PUBLIC_PAGE_DATA_ELEMENT_ID,
+  publicMarketPageSchema,
+  type PublicPageData,
+  type WhiteLabelPartner,
+} from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PartnerDirectory } from '../partners/partners.service.ts';
@@ -67,7 +72,8 @@ export const PUBLIC_ENTRY_KEY = 'src/public-entry.tsx';
  */
 export function publicPageTemplate(manifest: Record<string, ManifestChunk> | null): string {
   const entry = manifest?.[PUBLIC_ENTRY_KEY];
-  if (!manifest || !entry) return `<!doctype html><html lang="en"><head>${PAGE_HEAD}</head><body style="margin:0"><div id="root"></div></body></html>`;
+  if (!manifest || !entry)
+    return `<!doctype html><html lang="en"><head>${PAGE_HEAD}</head><body style="margin:0"><div id="root"></div></body></html>`;
   const preloads: string[] = [];
   const css: string[] = [...(entry.css ?? [])];
   const seen = new Set<string>();
@@ -98,12 +104,20 @@ export function renderPublicPageHtml(template: string, data: PublicPageData, tit
   const lang = data.view === 'market' ? data.page.locale : 'en';
   return template
     .replace('<html lang="en">', `<html lang="${escapeHtml(lang)}">`)
-    .replace('<meta name="theme-color" content="#ffffff">', `<meta name="theme-color" content="${escapeHtml(partner.theme.primary)}">`)
+    .replace(
+      '<meta name="theme-color" content="#ffffff">',
+      `<meta name="theme-color" content="${escapeHtml(partner.theme.primary)}">`,
+    )
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace('<div id="root"></div>', `<div id="root"></div>${script}`);
 }
 
-export type PublicPageRenderer = (request: FastifyRequest, reply: FastifyReply, routeId: 'market' | 'score', params: Record<string, string | undefined>) => Promise<FastifyReply>;
+export type PublicPageRenderer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  routeId: 'market' | 'score',
+  params: Record<string, string | undefined>,
+) => Promise<FastifyReply>;
 
 /**
  * The HTML of /market/:marketName? and /score on a full page load: the light entry (src/public-entry.tsx, React
@@ -120,14 +134,28 @@ export function createPublicPageRenderer(ctx: AppContext, partners: PartnerDirec
     if (!file || !existsSync(file)) return publicPageTemplate(null);
     const { mtimeMs } = statSync(file);
     if (!cached || cached.mtimeMs !== mtimeMs) {
-      cached = { mtimeMs, html: publicPageTemplate(JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>) };
+      cached = {
+        mtimeMs,
+        html: publicPageTemplate(JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>),
+      };
     }
     return cached.html;
   };
   const send = (reply: FastifyReply, status: number, data: PublicPageData, title: string, cache: string) =>
-    reply.status(status).header('Cache-Control', cache).header('Vary', 'Host').type('text/html; charset=utf-8').send(renderPublicPageHtml(template(), data, title));
+    reply
+      .status(status)
+      .header('Cache-Control', cache)
+      .header('Vary', 'Host')
+      .type('text/html; charset=utf-8')
+      .send(renderPublicPageHtml(template(), data, title));
   const notFound = (reply: FastifyReply, partner: WhiteLabelPartner) =>
-    send(reply, 404, { view: 'not-found', partner: publicPartnerHeader(partner) }, partner.publicHeader.title, 'no-cache');
+    send(
+      reply,
+      404,
+      { view: 'not-found', partner: publicPartnerHeader(partner) },
+      partner.publicHeader.title,
+      'no-cache',
+    );
 
   return async (request, reply, routeId, params) => {
     const partner = await partners.byHost(request.headers.host);
@@ -140,7 +168,13 @@ export function createPublicPageRenderer(ctx: AppContext, partners: PartnerDirec
     if (marketName !== undefined && !marketNameSchema.safeParse(marketName).success) return notFound(reply, partner);
     try {
       const page = await buildPublicMarketPage(ctx.database.db, partner, marketName);
-      return send(reply, 200, { view: 'market', page }, page.market ? `${page.market.label} · ${title}` : title, CACHE_CONTROL);
+      return send(
+        reply,
+        200,
+        { view: 'market', page },
+        page.market ? `${page.market.label} · ${title}` : title,
+        CACHE_CONTROL,
+      );
     } catch (error) {
       if (error instanceof AppError && error.code === 'not_found') return notFound(reply, partner);
       throw error;

@@ -12,7 +12,13 @@ import {
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { publicBids } from '../bids/bids.repo.ts';
-import { latestBidChange, listActiveAnnouncements, listMarketHours, listPublishedMarkets, type PublicMarketRow } from './public-market.repo.ts';
+import {
+  latestBidChange,
+  listActiveAnnouncements,
+  listMarketHours,
+  listPublishedMarkets,
+  type PublicMarketRow,
+} from './public-market.repo.ts';
 
 /** The partner's part of the public page: its header, footer, colours and the features it offers. */
 export function publicPartnerHeader(partner: WhiteLabelPartner): PublicPartnerHeader {
@@ -30,7 +36,10 @@ export function publicPartnerHeader(partner: WhiteLabelPartner): PublicPartnerHe
 }
 
 function labelOf(market: PublicMarketRow): string {
-  return marketLabel({ displayName: market.displayName, address: { city: market.city, administrativeAreaLevel1: market.administrativeAreaLevel1 } });
+  return marketLabel({
+    displayName: market.displayName,
+    address: { city: market.city, administrativeAreaLevel1: market.administrativeAreaLevel1 },
+  });
 }
 
 type PublicBidRow = PublicCropBids['bids'][number];
@@ -98,7 +107,10 @@ export async function buildPublicMarketPage(
     };
   }
   // A market without saved settings is published with no optional features.
-  const features: PublicPageFeature[] = shownMarketFeatures(market.page ?? { features: [], published: true }, partner.publicPageFeatures);
+  const features: PublicPageFeature[] = shownMarketFeatures(
+    market.page ?? { features: [], published: true },
+    partner.publicPageFeatures,
+  );
   const on = (f: PublicPageFeature) => features.includes(f);
   const scope = { partnerId: partner.id, marketId: market.id };
   const [bidRows, bidsChangedAt, hourRows, announcementRows] = await Promise.all([
@@ -108,7 +120,9 @@ export async function buildPublicMarketPage(
     on('market-office-hours') ? listMarketHours(db, market.id) : Promise.resolve([]),
     on('market-announcements') ? listActiveAnnouncements(db, market.id, now) : Promise.resolve([]),
   ]);
-  const days = fullWeek(hourRows.map((h) => ({ dayOfWeek: h.dayOfWeek, opensAt: h.opensAt, closesAt: h.closesAt, closed: h.closed })));
+  const days = fullWeek(
+    hourRows.map((h) => ({ dayOfWeek: h.dayOfWeek, opensAt: h.opensAt, closesAt: h.closesAt, closed: h.closed })),
+  );
   const status = marketOpenStatus(days, market.timezone, now);
   return {
     ...base,
@@ -127,10 +141,19 @@ export async function buildPublicMarketPage(
     features,
     locale: localeOf(market.countryCode),
     crops: toCropGroups(bidRows),
-    hours: on('market-office-hours') && hourRows.length > 0 ? { days, openNow: status.open, closesAt: status.closesAt, nextOpen: status.nextOpen } : null,
+    hours:
+      on('market-office-hours') && hourRows.length > 0
+        ? { days, openNow: status.open, closesAt: status.closesAt, nextOpen: status.nextOpen }
+        : null,
     contacts: on('market-contacts') ? (market.page?.contacts ?? []) : null,
     announcements: on('market-announcements')
-      ? announcementRows.map((a) => ({ id: a.id, title: a.title, body: a.body, startsAt: a.startsAt.toISOString(), endsAt: a.endsAt?.toISOString() ?? null }))
+      ? announcementRows.map((a) => ({
+          id: a.id,
+          title: a.title,
+          body: a.body,
+          startsAt: a.startsAt.toISOString(),
+          endsAt: a.endsAt?.toISOString() ?? null,
+        }))
       : null,
     deliveryInformation: on('market-delivery-information') ? (market.page?.deliveryInformation ?? null) : null,
     additionalInfo: on('additional-info') ? (market.page?.additionalInfo ?? null) : null,

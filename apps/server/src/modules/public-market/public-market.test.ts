@@ -17,7 +17,13 @@ import { jsonForScript } from './public-market.routes.ts';
 
 const DEMO = { host: 'demo.localhost' };
 const PRAIRIE = { host: 'prairie.localhost' };
-const ALL_MARKET_FEATURES = ['market-delivery-information', 'market-announcements', 'market-office-hours', 'market-contacts', 'additional-info'];
+const ALL_MARKET_FEATURES = [
+  'market-delivery-information',
+  'market-announcements',
+  'market-office-hours',
+  'market-contacts',
+  'additional-info',
+];
 const SCRIPT_BREAKER = '</script><script>alert(1)</script> & <!--';
 
 let t: TestApp;
@@ -30,13 +36,28 @@ mkdirSync(join(dist, '.vite'));
 writeFileSync(
   join(dist, '.vite', 'manifest.json'),
   JSON.stringify({
-    'src/public-entry.tsx': { file: 'assets/market-1.js', isEntry: true, imports: ['_react-1.js', '_public-market-1.js'] },
+    'src/public-entry.tsx': {
+      file: 'assets/market-1.js',
+      isEntry: true,
+      imports: ['_react-1.js', '_public-market-1.js'],
+    },
     '_react-1.js': { file: 'assets/react-1.js' },
-    '_public-market-1.js': { file: 'assets/public-market-1.js', imports: ['_react-1.js'], css: ['assets/public-market-1.css'] },
+    '_public-market-1.js': {
+      file: 'assets/public-market-1.js',
+      imports: ['_react-1.js'],
+      css: ['assets/public-market-1.css'],
+    },
   }),
 );
 
-async function addMarket(values: { partnerId: string; slug: string; displayName: string | null; city: string; state: string; country: 'USA' | 'CAN' }): Promise<number> {
+async function addMarket(values: {
+  partnerId: string;
+  slug: string;
+  displayName: string | null;
+  city: string;
+  state: string;
+  country: 'USA' | 'CAN';
+}): Promise<number> {
   const [row] = await t.database.db
     .insert(markets)
     .values({
@@ -71,12 +92,48 @@ beforeAll(async () => {
     optionMonth: '2099-12',
     lastTradeDay: '2099-12-14',
   });
-  await db.insert(quotes).values({ symbol: cornSymbol, last: cornLast, previousSettle: cornPrevious, tradeDate: '2026-11-20', source: 'import' });
+  await db
+    .insert(quotes)
+    .values({
+      symbol: cornSymbol,
+      last: cornLast,
+      previousSettle: cornPrevious,
+      tradeDate: '2026-11-20',
+      source: 'import',
+    });
 
-  const north = await addMarket({ partnerId: 'demo', slug: 'h7-north', displayName: 'North Elevator', city: 'Ames', state: 'IA', country: 'USA' });
-  const plain = await addMarket({ partnerId: 'demo', slug: 'h7-plain', displayName: null, city: 'Boone', state: 'IA', country: 'USA' });
-  const hidden = await addMarket({ partnerId: 'demo', slug: 'h7-hidden', displayName: 'Hidden', city: 'Nevada', state: 'IA', country: 'USA' });
-  const prairie = await addMarket({ partnerId: 'prairie', slug: 'h7-prairie', displayName: 'Prairie Terminal', city: 'Regina', state: 'SK', country: 'CAN' });
+  const north = await addMarket({
+    partnerId: 'demo',
+    slug: 'h7-north',
+    displayName: 'North Elevator',
+    city: 'Ames',
+    state: 'IA',
+    country: 'USA',
+  });
+  const plain = await addMarket({
+    partnerId: 'demo',
+    slug: 'h7-plain',
+    displayName: null,
+    city: 'Boone',
+    state: 'IA',
+    country: 'USA',
+  });
+  const hidden = await addMarket({
+    partnerId: 'demo',
+    slug: 'h7-hidden',
+    displayName: 'Hidden',
+    city: 'Nevada',
+    state: 'IA',
+    country: 'USA',
+  });
+  const prairie = await addMarket({
+    partnerId: 'prairie',
+    slug: 'h7-prairie',
+    displayName: 'Prairie Terminal',
+    city: 'Regina',
+    state: 'SK',
+    country: 'CAN',
+  });
 
   await db.insert(marketPublicPages).values([
     {
@@ -85,26 +142,75 @@ beforeAll(async () => {
       published: true,
       deliveryInformation: 'Receiving 7 am to 5 pm. Moisture shrink 1.4% per point over 15%.',
       additionalInfo: SCRIPT_BREAKER,
-      contacts: [{ name: 'Dana Merch', title: 'Grain merchandiser', phone: '(515) 555-0101', email: 'dana@example.test' }],
+      contacts: [
+        { name: 'Dana Merch', title: 'Grain merchandiser', phone: '(515) 555-0101', email: 'dana@example.test' },
+      ],
     },
     { marketId: plain, features: ['market-contacts'], published: true, contacts: [{ name: 'Only Contact' }] },
     { marketId: hidden, features: ALL_MARKET_FEATURES, published: false },
     // Prairie offers office hours and contacts only: its announcements and texts stay off the page.
-    { marketId: prairie, features: ALL_MARKET_FEATURES, published: true, deliveryInformation: 'Prairie delivery', contacts: [{ name: 'Pat' }] },
+    {
+      marketId: prairie,
+      features: ALL_MARKET_FEATURES,
+      published: true,
+      deliveryInformation: 'Prairie delivery',
+      contacts: [{ name: 'Pat' }],
+    },
   ]);
   // Open all day every day at north (so 'open now' holds whenever the test runs), closed all week at prairie.
-  await db.insert(marketHours).values([0, 1, 2, 3, 4, 5, 6].map((d) => ({ marketId: north, dayOfWeek: d, opensAt: '00:00', closesAt: '23:59', closed: false })));
-  await db.insert(marketHours).values([0, 1, 2, 3, 4, 5, 6].map((d) => ({ marketId: prairie, dayOfWeek: d, opensAt: null, closesAt: null, closed: true })));
+  await db
+    .insert(marketHours)
+    .values(
+      [0, 1, 2, 3, 4, 5, 6].map((d) => ({
+        marketId: north,
+        dayOfWeek: d,
+        opensAt: '00:00',
+        closesAt: '23:59',
+        closed: false,
+      })),
+    );
+  await db
+    .insert(marketHours)
+    .values(
+      [0, 1, 2, 3, 4, 5, 6].map((d) => ({
+        marketId: prairie,
+        dayOfWeek: d,
+        opensAt: null,
+        closesAt: null,
+        closed: true,
+      })),
+    );
   const hour = 3_600_000;
   await db.insert(announcements).values([
-    { marketId: north, title: 'Extended harvest hours', body: 'Open until 9 pm.', startsAt: new Date(Date.now() - hour) },
-    { marketId: north, title: 'Old news', body: 'Ended.', startsAt: new Date(Date.now() - 3 * hour), endsAt: new Date(Date.now() - hour) },
+    {
+      marketId: north,
+      title: 'Extended harvest hours',
+      body: 'Open until 9 pm.',
+      startsAt: new Date(Date.now() - hour),
+    },
+    {
+      marketId: north,
+      title: 'Old news',
+      body: 'Ended.',
+      startsAt: new Date(Date.now() - 3 * hour),
+      endsAt: new Date(Date.now() - hour),
+    },
     { marketId: north, title: 'Later', body: 'Not yet.', startsAt: new Date(Date.now() + hour) },
     { marketId: north, title: 'Deleted', body: 'Gone.', startsAt: new Date(Date.now() - hour), deletedAt: new Date() },
-    { marketId: prairie, title: 'Prairie news', body: 'Not offered by the partner.', startsAt: new Date(Date.now() - hour) },
+    {
+      marketId: prairie,
+      title: 'Prairie news',
+      body: 'Not offered by the partner.',
+      startsAt: new Date(Date.now() - hour),
+    },
   ]);
   await db.insert(marketRoundingModes).values({ marketId: north, cropId: 1, roundingMode: 'down_cent' });
-  const bid = (marketId: number, partnerId: string, name: string, extra: Partial<typeof instruments.$inferInsert> = {}) => ({
+  const bid = (
+    marketId: number,
+    partnerId: string,
+    name: string,
+    extra: Partial<typeof instruments.$inferInsert> = {},
+  ) => ({
     partnerId,
     marketId,
     cropId: 1,
@@ -116,20 +222,24 @@ beforeAll(async () => {
     basis: '-0.3475',
     ...extra,
   });
-  await db.insert(instruments).values([
-    bid(north, 'demo', 'Harvest 2026'),
-    bid(north, 'demo', 'Private bid', { visibility: 'private' }),
-    bid(north, 'demo', 'Deleted bid', { deletedAt: new Date() }),
-    bid(north, 'demo', 'Oats spot', { cropId: 18, futuresSymbol: null, basis: null, flatPrice: '3.456' }),
-    bid(prairie, 'prairie', 'Prairie corn'),
-  ]);
+  await db
+    .insert(instruments)
+    .values([
+      bid(north, 'demo', 'Harvest 2026'),
+      bid(north, 'demo', 'Private bid', { visibility: 'private' }),
+      bid(north, 'demo', 'Deleted bid', { deletedAt: new Date() }),
+      bid(north, 'demo', 'Oats spot', { cropId: 18, futuresSymbol: null, basis: null, flatPrice: '3.456' }),
+      bid(prairie, 'prairie', 'Prairie corn'),
+    ]);
 }, 60_000);
 afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = DEMO) => t.app.inject({ method: 'GET', url, headers });
 
 function inlined(html: string): PublicPageData {
-  const match = new RegExp(`<script id="${PUBLIC_PAGE_DATA_ELEMENT_ID}" type="application/json">([^<]*)</script>`).exec(html);
+  const match = new RegExp(`<script id="${PUBLIC_PAGE_DATA_ELEMENT_ID}" type="application/json">([^<]*)</script>`).exec(
+    html,
+  );
   if (!match) throw new Error('no inlined data');
   return JSON.parse(match[1]!) as PublicPageData;
 }
@@ -164,7 +274,9 @@ describe('GET /api/public/market/:marketName?', () => {
     expect(page.features.sort()).toEqual([...ALL_MARKET_FEATURES].sort());
     expect(page.hours?.openNow).toBe(true);
     expect(page.hours?.days).toHaveLength(7);
-    expect(page.contacts).toEqual([{ name: 'Dana Merch', title: 'Grain merchandiser', phone: '(515) 555-0101', email: 'dana@example.test' }]);
+    expect(page.contacts).toEqual([
+      { name: 'Dana Merch', title: 'Grain merchandiser', phone: '(515) 555-0101', email: 'dana@example.test' },
+    ]);
     expect(page.announcements?.map((a) => a.title)).toEqual(['Extended harvest hours']);
     expect(page.deliveryInformation).toMatch(/Moisture shrink/);
     expect(page.additionalInfo).toBe(SCRIPT_BREAKER);
@@ -231,7 +343,10 @@ describe('the public pages’ HTML', () => {
   });
 
   it('sends the app instead when a flash alert waits in the cookies, so the shell can show it', async () => {
-    const res = await get('/market/h7-north', { ...DEMO, cookie: 'granary_alert_message=Your%20e-mail%20address%20is%20verified.; granary_alert_type=success' });
+    const res = await get('/market/h7-north', {
+      ...DEMO,
+      cookie: 'granary_alert_message=Your%20e-mail%20address%20is%20verified.; granary_alert_type=success',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(() => inlined(res.body)).toThrow('no inlined data');

@@ -2,7 +2,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { FLASH_COOKIES, NOT_FOUND_MESSAGE, homeTarget, matchRoute, resolveRedirect, splitLocalePrefix } from '@granary/domain';
+import {
+  FLASH_COOKIES,
+  NOT_FOUND_MESSAGE,
+  homeTarget,
+  matchRoute,
+  resolveRedirect,
+  splitLocalePrefix,
+} from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getSession } from '../../platform/access.ts';
@@ -83,9 +90,11 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { ctx, publi
       const file = normalize(join(dist, pathname));
       if (file.startsWith(dist + sep) && existsSync(file) && statSync(file).isFile()) {
         const immutable = pathname.startsWith('/assets/');
-        return reply.sendFile(pathname.slice(1), {
-          cacheControl: false,
-        }).header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        return reply
+          .sendFile(pathname.slice(1), {
+            cacheControl: false,
+          })
+          .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       }
     }
 
@@ -102,7 +111,8 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { ctx, publi
     if (!match) return sendPage(reply, 404, NOT_FOUND_MESSAGE);
     if (match.route.id === 'error') return sendPage(reply, errorPageStatus(match.params.code), null);
     // The dev mailbox page exists only for a developer at this machine (like its API).
-    if (match.route.id === 'dev-mailbox' && !isDevToolsRequest(ctx, request)) return sendPage(reply, 404, NOT_FOUND_MESSAGE);
+    if (match.route.id === 'dev-mailbox' && !isDevToolsRequest(ctx, request))
+      return sendPage(reply, 404, NOT_FOUND_MESSAGE);
     // The public pages are a light entry without the app shell; a flash alert waiting in the cookies (e.g. after
     // an e-mail verification redirected a logged-out visitor home → /market) needs the shell to show it, so that
     // load gets the app, which renders the same page in its frame.

@@ -22,7 +22,13 @@ describe('pages', () => {
   });
 
   it('serves a known route with 200 and the untouched app', async () => {
-    for (const path of ['/crm/contracts', '/market', '/en-ca/crm/client/42', '/sign-in/password', '/my-sales-lite/bids']) {
+    for (const path of [
+      '/crm/contracts',
+      '/market',
+      '/en-ca/crm/client/42',
+      '/sign-in/password',
+      '/my-sales-lite/bids',
+    ]) {
       const res = await get(path);
       expect(res.statusCode, path).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
@@ -33,7 +39,9 @@ describe('pages', () => {
     const res = await get('/login');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/sign-in/password');
-    expect((await get('/en-ca/login?redirect=%2Fcrm')).headers.location).toBe('/en-ca/sign-in/password?redirect=%2Fcrm');
+    expect((await get('/en-ca/login?redirect=%2Fcrm')).headers.location).toBe(
+      '/en-ca/sign-in/password?redirect=%2Fcrm',
+    );
   });
 
   it('substitutes route parameters into redirects', async () => {
@@ -96,7 +104,10 @@ describe('pages', () => {
   it('serves a rebuilt index.html without a restart', async () => {
     const { writeFileSync, utimesSync } = await import('node:fs');
     const index = `${dist}/index.html`;
-    writeFileSync(index, '<!doctype html><html><head><title>Rebuilt</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      index,
+      '<!doctype html><html><head><title>Rebuilt</title></head><body><div id="root"></div></body></html>',
+    );
     utimesSync(index, new Date(), new Date(Date.now() + 5000));
     expect((await get('/crm/contracts')).body).toContain('<title>Rebuilt</title>');
   });

@@ -21,7 +21,11 @@ type BootstrapInput = {
  * the session when it is still in the list, else the first. (The page then prefers its own stored
  * selection when that is in the list — grain-marketing.md 4 'Users and enterprises'.)
  */
-export function pickCurrentEnterprise(ids: number[], requested: number | undefined, stored: number | null): number | null {
+export function pickCurrentEnterprise(
+  ids: number[],
+  requested: number | undefined,
+  stored: number | null,
+): number | null {
   if (requested !== undefined && ids.includes(requested)) return requested;
   if (stored !== null && ids.includes(stored)) return stored;
   return ids[0] ?? null;
@@ -41,7 +45,12 @@ export async function buildBootstrap(db: Db, input: BootstrapInput): Promise<Boo
     };
   }
   const { user, actor } = session;
-  const summary = (u: SessionState['user']) => ({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName });
+  const summary = (u: SessionState['user']) => ({
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+  });
   const rows = await listUserEnterprises(db, user.id);
   const enterprises: Record<string, EnterpriseSummary> = {};
   for (const e of rows) {

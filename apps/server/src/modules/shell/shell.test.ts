@@ -32,7 +32,11 @@ describe('GET /api/bootstrap', () => {
   });
 
   it('keeps the anonymous id the browser already has', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/bootstrap', cookies: { granary_anon: 'abcdefghijklmnop1234' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/bootstrap',
+      cookies: { granary_anon: 'abcdefghijklmnop1234' },
+    });
     expect(res.json().user.anonymousId).toBe('abcdefghijklmnop1234');
     expect(res.headers['set-cookie']).toBeUndefined();
   });
@@ -76,11 +80,19 @@ describe('GET /api/bootstrap', () => {
     await db.insert(enterpriseUsers).values({ enterpriseId: second!.id, userId: farmer!.id, role: 'owner' });
     const cookie = await t.sessionCookie(DEMO_ACCOUNTS.farmer);
 
-    const chosen = await t.app.inject({ method: 'GET', url: `/api/bootstrap?current_enterprise_id=${second!.id}`, headers: { cookie } });
+    const chosen = await t.app.inject({
+      method: 'GET',
+      url: `/api/bootstrap?current_enterprise_id=${second!.id}`,
+      headers: { cookie },
+    });
     expect(chosen.json().current_enterprise_id).toBe(second!.id);
     expect(Object.keys(chosen.json().enterprises)).toHaveLength(2);
 
-    const refused = await t.app.inject({ method: 'GET', url: `/api/bootstrap?current_enterprise_id=${foreign!.id}`, headers: { cookie } });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/bootstrap?current_enterprise_id=${foreign!.id}`,
+      headers: { cookie },
+    });
     expect(refused.json().current_enterprise_id).not.toBe(foreign!.id);
     expect(refused.json().enterprises[String(foreign!.id)]).toBeUndefined();
   });
@@ -98,7 +110,9 @@ describe('GET /api/bootstrap', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie } });
     expect(res.json().user.isLoggedIn).toBe(false);
     const token = cookie.split('=')[1]!;
-    const left = await t.database.db.execute(sql`select count(*)::int as n from sessions where token_hash = ${sha256(token)}`);
+    const left = await t.database.db.execute(
+      sql`select count(*)::int as n from sessions where token_hash = ${sha256(token)}`,
+    );
     expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 });
@@ -122,7 +136,10 @@ describe('GET /version.json', () => {
   it('can announce a required update', async () => {
     const bumped = await createTestApp({ env: { WEB_VERSION_REQUIRED: '65', WEB_VERSION_LATEST: '65' } });
     try {
-      expect((await bumped.app.inject({ method: 'GET', url: '/version.json' })).json().web).toEqual({ required: 65, latest: 65 });
+      expect((await bumped.app.inject({ method: 'GET', url: '/version.json' })).json().web).toEqual({
+        required: 65,
+        latest: 65,
+      });
     } finally {
       await bumped.close();
     }

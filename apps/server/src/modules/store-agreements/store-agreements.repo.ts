@@ -4,23 +4,46 @@ import type { Db } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/jobs.ts';
 
 export type EnterpriseRow = { id: number; public_id: string; name: string; country_code: string };
-export type SignatureRow = { agreement_type: string; version: number; signed_name: string; signed_at: string; user_id: string; user_name: string };
+export type SignatureRow = {
+  agreement_type: string;
+  version: number;
+  signed_name: string;
+  signed_at: string;
+  user_id: string;
+  user_name: string;
+};
 
 export async function enterpriseByPublicId(db: Db, publicId: string): Promise<EnterpriseRow | null> {
-  return rowsOf<EnterpriseRow>(await db.execute(sql`select id, public_id, name, country_code from enterprises where public_id = ${publicId}::uuid`))[0] ?? null;
+  return (
+    rowsOf<EnterpriseRow>(
+      await db.execute(
+        sql`select id, public_id, name, country_code from enterprises where public_id = ${publicId}::uuid`,
+      ),
+    )[0] ?? null
+  );
 }
 
 /** The member's role and flags on the enterprise, or null when not a member. */
-export async function membership(db: Db, enterpriseId: number, userId: string): Promise<{ role: string; permissions: string[] } | null> {
+export async function membership(
+  db: Db,
+  enterpriseId: number,
+  userId: string,
+): Promise<{ role: string; permissions: string[] } | null> {
   return (
     rowsOf<{ role: string; permissions: string[] }>(
-      await db.execute(sql`select role, permissions from enterprise_users where enterprise_id = ${enterpriseId} and user_id = ${userId}::uuid`),
+      await db.execute(
+        sql`select role, permissions from enterprise_users where enterprise_id = ${enterpriseId} and user_id = ${userId}::uuid`,
+      ),
     )[0] ?? null
   );
 }
 
 /** The user's farm business: the current one when they are its member, else their first (owned first). */
-export async function enterpriseOfUser(db: Db, userId: string, currentEnterpriseId: number | null): Promise<EnterpriseRow | null> {
+export async function enterpriseOfUser(
+  db: Db,
+  userId: string,
+  currentEnterpriseId: number | null,
+): Promise<EnterpriseRow | null> {
   return (
     rowsOf<EnterpriseRow>(
       await db.execute(sql`
@@ -35,7 +58,9 @@ export async function enterpriseOfUser(db: Db, userId: string, currentEnterprise
 
 export async function userName(db: Db, userId: string): Promise<string | null> {
   const row = rowsOf<{ name: string }>(
-    await db.execute(sql`select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) as name, email from users where id = ${userId}::uuid`),
+    await db.execute(
+      sql`select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) as name, email from users where id = ${userId}::uuid`,
+    ),
   )[0];
   return row ? row.name : null;
 }
@@ -55,7 +80,15 @@ export async function signaturesOf(db: Db, enterpriseId: number): Promise<Signat
 /** Records a signature; nothing when the enterprise signed this version already (idempotent). True when recorded. */
 export async function insertSignature(
   db: Db,
-  s: { enterpriseId: number; userId: string; agreementType: string; version: number; signedName: string; ip: string; userAgent: string },
+  s: {
+    enterpriseId: number;
+    userId: string;
+    agreementType: string;
+    version: number;
+    signedName: string;
+    ip: string;
+    userAgent: string;
+  },
 ): Promise<boolean> {
   const rows = rowsOf(
     await db.execute(sql`

@@ -36,7 +36,12 @@ export const storeAgreementsRoutes: FastifyPluginAsyncZod<Options> = async (app,
 
   async function callerOf(request: FastifyRequest): Promise<service.Caller> {
     const s = await requireSession(ctx, request);
-    return { userId: s.user.id, currentEnterpriseId: s.session.currentEnterpriseId ?? null, isSuperAdmin: s.user.isSuperAdmin, actingAs: s.actor !== null };
+    return {
+      userId: s.user.id,
+      currentEnterpriseId: s.session.currentEnterpriseId ?? null,
+      isSuperAdmin: s.user.isSuperAdmin,
+      actingAs: s.actor !== null,
+    };
   }
   async function wordsOf(request: FastifyRequest): Promise<AgreementWords> {
     const partner = await partners.byHost(request.headers.host);
@@ -44,22 +49,52 @@ export const storeAgreementsRoutes: FastifyPluginAsyncZod<Options> = async (app,
     return { brand, legalName: partner.branding.legalName || brand };
   }
 
-  app.get(A, { config, schema: { querystring: agreementOwnerQuerySchema, response: { 200: agreementListSchema, ...errors } } }, async (request) =>
-    service.listAgreements(db, await callerOf(request), request.query, await wordsOf(request)),
+  app.get(
+    A,
+    { config, schema: { querystring: agreementOwnerQuerySchema, response: { 200: agreementListSchema, ...errors } } },
+    async (request) => service.listAgreements(db, await callerOf(request), request.query, await wordsOf(request)),
   );
 
-  app.get(`${A}/:type`, { config, schema: { params: typeParams, querystring: agreementOwnerQuerySchema, response: { 200: agreementDetailSchema, ...errors } } }, async (request) =>
-    service.readAgreement(db, await callerOf(request), request.params.type, request.query, await wordsOf(request)),
+  app.get(
+    `${A}/:type`,
+    {
+      config,
+      schema: {
+        params: typeParams,
+        querystring: agreementOwnerQuerySchema,
+        response: { 200: agreementDetailSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.readAgreement(db, await callerOf(request), request.params.type, request.query, await wordsOf(request)),
   );
 
-  app.post(`${A}/:type/sign`, { config, schema: { params: typeParams, body: signAgreementInputSchema, response: { 200: agreementDetailSchema, ...errors } } }, async (request) =>
-    service.signAgreement(db, await callerOf(request), request.params.type, request.body, await wordsOf(request), {
-      ip: request.ip ?? '',
-      userAgent: String(request.headers['user-agent'] ?? ''),
-    }),
+  app.post(
+    `${A}/:type/sign`,
+    {
+      config,
+      schema: {
+        params: typeParams,
+        body: signAgreementInputSchema,
+        response: { 200: agreementDetailSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.signAgreement(db, await callerOf(request), request.params.type, request.body, await wordsOf(request), {
+        ip: request.ip ?? '',
+        userAgent: String(request.headers['user-agent'] ?? ''),
+      }),
   );
 
-  app.get(`${STORE_API}${STORE_ONBOARDING_REPORT_PATH}`, { config, schema: { response: { 200: onboardingReportSchema, ...errors } } }, async (request) =>
-    service.onboardingReport(db, await callerOf(request), await wordsOf(request), new Date().toISOString().slice(0, 10)),
+  app.get(
+    `${STORE_API}${STORE_ONBOARDING_REPORT_PATH}`,
+    { config, schema: { response: { 200: onboardingReportSchema, ...errors } } },
+    async (request) =>
+      service.onboardingReport(
+        db,
+        await callerOf(request),
+        await wordsOf(request),
+        new Date().toISOString().slice(0, 10),
+      ),
   );
 };

@@ -38,8 +38,10 @@ export async function ownerOf(db: Db, caller: Caller, query: AgreementOwnerQuery
   }
   if (!enterprise) throw new AppError('not_found', 'No farm business found for these agreements.');
   const callerIsMember = (await repo.membership(db, enterprise.id, caller.userId)) !== null;
-  if (!callerIsMember && !caller.isSuperAdmin) throw new AppError('not_found', 'No farm business found for these agreements.');
-  if (userId !== caller.userId && (await repo.membership(db, enterprise.id, userId)) === null) throw new AppError('not_found', 'No farm business found for these agreements.');
+  if (!callerIsMember && !caller.isSuperAdmin)
+    throw new AppError('not_found', 'No farm business found for these agreements.');
+  if (userId !== caller.userId && (await repo.membership(db, enterprise.id, userId)) === null)
+    throw new AppError('not_found', 'No farm business found for these agreements.');
   return { enterprise, userId, callerIsMember };
 }
 
@@ -54,20 +56,42 @@ function summaries(words: AgreementWords, rows: repo.SignatureRow[]): AgreementS
       title: text.title,
       summary: text.summary,
       version: text.version,
-      status: agreementStatus(type, mine.map((m) => m.version)),
+      status: agreementStatus(
+        type,
+        mine.map((m) => m.version),
+      ),
       signature: latest
-        ? { version: latest.version, signedName: latest.signed_name, signedAt: latest.signed_at, signedBy: { userId: latest.user_id, name: latest.user_name } }
+        ? {
+            version: latest.version,
+            signedName: latest.signed_name,
+            signedAt: latest.signed_at,
+            signedBy: { userId: latest.user_id, name: latest.user_name },
+          }
         : null,
-      requiredFor: { everyOrder: r.everyOrder, productKinds: [...r.productKinds], restrictedUse: r.restrictedUse, paymentTermGroups: [...r.paymentTermGroups] },
+      requiredFor: {
+        everyOrder: r.everyOrder,
+        productKinds: [...r.productKinds],
+        restrictedUse: r.restrictedUse,
+        paymentTermGroups: [...r.paymentTermGroups],
+      },
     };
   });
 }
 
 const enterpriseOut = (e: repo.EnterpriseRow) => ({ publicId: e.public_id, name: e.name });
 
-export async function listAgreements(db: Db, caller: Caller, query: AgreementOwnerQuery, words: AgreementWords): Promise<AgreementList> {
+export async function listAgreements(
+  db: Db,
+  caller: Caller,
+  query: AgreementOwnerQuery,
+  words: AgreementWords,
+): Promise<AgreementList> {
   const owner = await ownerOf(db, caller, query);
-  return { enterprise: enterpriseOut(owner.enterprise), userId: owner.userId, agreements: summaries(words, await repo.signaturesOf(db, owner.enterprise.id)) };
+  return {
+    enterprise: enterpriseOut(owner.enterprise),
+    userId: owner.userId,
+    agreements: summaries(words, await repo.signaturesOf(db, owner.enterprise.id)),
+  };
 }
 
 function typeOf(value: string): AgreementType {
@@ -76,7 +100,13 @@ function typeOf(value: string): AgreementType {
   return type;
 }
 
-export async function readAgreement(db: Db, caller: Caller, typeParam: string, query: AgreementOwnerQuery, words: AgreementWords): Promise<AgreementDetail> {
+export async function readAgreement(
+  db: Db,
+  caller: Caller,
+  typeParam: string,
+  query: AgreementOwnerQuery,
+  words: AgreementWords,
+): Promise<AgreementDetail> {
   const type = typeOf(typeParam);
   const owner = await ownerOf(db, caller, query);
   const summary = summaries(words, await repo.signaturesOf(db, owner.enterprise.id)).find((s) => s.type === type)!;
@@ -106,10 +136,19 @@ export async function signAgreement(
 ): Promise<AgreementDetail> {
   const type = typeOf(typeParam);
   const owner = await ownerOf(db, caller, input.enterpriseId ? { enterpriseId: input.enterpriseId } : {});
-  if (!owner.callerIsMember || caller.actingAs) throw new AppError('forbidden', 'Only a member of the farm business can sign its agreements.');
+  if (!owner.callerIsMember || caller.actingAs)
+    throw new AppError('forbidden', 'Only a member of the farm business can sign its agreements.');
   const signedName = (input.signedName ?? '').trim().replace(/\s+/g, ' ');
-  if (signedName.length < 2) throw new AppError('invalid_request', 'Type your full name to sign.', { reason: 'signed_name_required', field: 'signedName' });
-  if (input.consent !== true) throw new AppError('invalid_request', 'Tick the box to agree to the terms.', { reason: 'consent_required', field: 'consent' });
+  if (signedName.length < 2)
+    throw new AppError('invalid_request', 'Type your full name to sign.', {
+      reason: 'signed_name_required',
+      field: 'signedName',
+    });
+  if (input.consent !== true)
+    throw new AppError('invalid_request', 'Tick the box to agree to the terms.', {
+      reason: 'consent_required',
+      field: 'consent',
+    });
   await repo.insertSignature(db, {
     enterpriseId: owner.enterprise.id,
     userId: caller.userId,
@@ -123,28 +162,75 @@ export async function signAgreement(
 }
 
 /** The buyer's store readiness checklist, from the farm business's real data. */
-export async function onboardingReport(db: Db, caller: Caller, words: AgreementWords, today: string): Promise<OnboardingReport> {
+export async function onboardingReport(
+  db: Db,
+  caller: Caller,
+  words: AgreementWords,
+  today: string,
+): Promise<OnboardingReport> {
   const enterprise = await repo.enterpriseOfUser(db, caller.userId, caller.currentEnterpriseId);
   const agreementsPath = `/direct/${brandAgreementsSegment(words.brand)}`;
   if (!enterprise) {
-    const items: ReadinessItem[] = [{ id: 'enterprise_profile', state: 'todo', detail: { country: null }, fixPath: '/account' }];
+    const items: ReadinessItem[] = [
+      { id: 'enterprise_profile', state: 'todo', detail: { country: null }, fixPath: '/account' },
+    ];
     return { enterprise: null, items, done: 0, total: items.length };
   }
   const member = await repo.membership(db, enterprise.id, caller.userId);
   const facts = await repo.readinessFacts(db, enterprise.id, caller.userId);
   const signatures = await repo.signaturesOf(db, enterprise.id);
-  const statuses = AGREEMENT_TYPES.map((type) => agreementStatus(type, signatures.filter((s) => s.agreement_type === type).map((s) => s.version)));
+  const statuses = AGREEMENT_TYPES.map((type) =>
+    agreementStatus(
+      type,
+      signatures.filter((s) => s.agreement_type === type).map((s) => s.version),
+    ),
+  );
   const signed = statuses.filter((s) => s === 'signed').length;
   const termsSigned = statuses[AGREEMENT_TYPES.indexOf('terms-of-sale')] === 'signed';
   const licence = facts.licenceExpiries.length === 0 ? 'none' : licenceExpiryState(facts.licenceExpiries[0]!, today);
   const purchasing = member?.role === 'owner' || (member?.permissions ?? []).includes('has_input_purchasing_access');
   const items: ReadinessItem[] = [
-    { id: 'enterprise_profile', state: enterprise.name.trim() && enterprise.country_code ? 'done' : 'todo', detail: { name: enterprise.name, country: enterprise.country_code || null }, fixPath: '/account' },
-    { id: 'billing_address', state: facts.billingAddresses > 0 ? 'done' : 'todo', detail: { count: facts.billingAddresses }, fixPath: '/direct/carts/checkout' },
-    { id: 'input_purchasing', state: purchasing ? 'done' : 'todo', detail: { role: member?.role ?? null }, fixPath: `/enterprise/${enterprise.public_id}/team` },
-    { id: 'applicator_licence', state: licence === 'valid' ? 'done' : licence === 'expiring' ? 'attention' : 'todo', detail: { licence }, fixPath: '/direct/applicator' },
-    { id: 'agreements', state: signed === AGREEMENT_TYPES.length ? 'done' : termsSigned ? 'attention' : 'todo', detail: { signed, total: AGREEMENT_TYPES.length }, fixPath: agreementsPath },
-    { id: 'first_order', state: facts.orders > 0 ? 'done' : 'todo', detail: { count: facts.orders }, fixPath: facts.orders > 0 ? '/direct/order-history' : '/direct' },
+    {
+      id: 'enterprise_profile',
+      state: enterprise.name.trim() && enterprise.country_code ? 'done' : 'todo',
+      detail: { name: enterprise.name, country: enterprise.country_code || null },
+      fixPath: '/account',
+    },
+    {
+      id: 'billing_address',
+      state: facts.billingAddresses > 0 ? 'done' : 'todo',
+      detail: { count: facts.billingAddresses },
+      fixPath: '/direct/carts/checkout',
+    },
+    {
+      id: 'input_purchasing',
+      state: purchasing ? 'done' : 'todo',
+      detail: { role: member?.role ?? null },
+      fixPath: `/enterprise/${enterprise.public_id}/team`,
+    },
+    {
+      id: 'applicator_licence',
+      state: licence === 'valid' ? 'done' : licence === 'expiring' ? 'attention' : 'todo',
+      detail: { licence },
+      fixPath: '/direct/applicator',
+    },
+    {
+      id: 'agreements',
+      state: signed === AGREEMENT_TYPES.length ? 'done' : termsSigned ? 'attention' : 'todo',
+      detail: { signed, total: AGREEMENT_TYPES.length },
+      fixPath: agreementsPath,
+    },
+    {
+      id: 'first_order',
+      state: facts.orders > 0 ? 'done' : 'todo',
+      detail: { count: facts.orders },
+      fixPath: facts.orders > 0 ? '/direct/order-history' : '/direct',
+    },
   ];
-  return { enterprise: enterpriseOut(enterprise), items, done: items.filter((i) => i.state === 'done').length, total: items.length };
+  return {
+    enterprise: enterpriseOut(enterprise),
+    items,
+    done: items.filter((i) => i.state === 'done').length,
+    total: items.length,
+  };
 }

@@ -9,7 +9,11 @@ export type AggregateCache = {
   clear(): void;
 };
 
-export function createAggregateCache(options: { ttlMs: number; maxEntries: number; now?: () => number }): AggregateCache {
+export function createAggregateCache(options: {
+  ttlMs: number;
+  maxEntries: number;
+  now?: () => number;
+}): AggregateCache {
   const entries = new Map<string, Entry<unknown>>();
   const now = options.now ?? Date.now;
   return {

@@ -39,7 +39,14 @@ export type ProductPdfInput = {
   docType: ProductDocumentType;
   title: string;
   revisedOn: string;
-  product: { name: string; brand: string; manufacturer: string; kind: string; restrictedUse: boolean; description: string };
+  product: {
+    name: string;
+    brand: string;
+    manufacturer: string;
+    kind: string;
+    restrictedUse: boolean;
+    description: string;
+  };
   ingredients: { name: string; concentration: string; unit: string; modeOfAction: string; ingredientType: string }[];
   pests: { name: string; pestType: string }[];
 };
@@ -47,37 +54,69 @@ export type ProductPdfInput = {
 function sections(input: ProductPdfInput): [string, string][] {
   const { product, ingredients, pests } = input;
   const actives = ingredients.length
-    ? ingredients.map((i) => `${i.name} ${Number(i.concentration)} ${i.unit}${i.modeOfAction ? ` (${i.modeOfAction})` : ''}`).join('; ')
+    ? ingredients
+        .map((i) => `${i.name} ${Number(i.concentration)} ${i.unit}${i.modeOfAction ? ` (${i.modeOfAction})` : ''}`)
+        .join('; ')
     : 'None declared.';
   const targets = pests.length ? pests.map((p) => p.name).join(', ') : 'See the crop-specific directions.';
   switch (input.docType) {
     case 'specimen-label':
       return [
         ['Active ingredients', actives],
-        ['Keep out of reach of children', 'CAUTION. Read the entire label before use. Use only according to label directions.'],
-        ['Directions for use', `${product.description} It is a violation of federal law to use this product in a manner inconsistent with its labeling.`],
+        [
+          'Keep out of reach of children',
+          'CAUTION. Read the entire label before use. Use only according to label directions.',
+        ],
+        [
+          'Directions for use',
+          `${product.description} It is a violation of federal law to use this product in a manner inconsistent with its labeling.`,
+        ],
         ['Pests controlled', targets],
-        ['Storage and disposal', 'Store in original container in a cool, dry place. Do not contaminate water, food or feed by storage or disposal. Triple rinse containers.'],
+        [
+          'Storage and disposal',
+          'Store in original container in a cool, dry place. Do not contaminate water, food or feed by storage or disposal. Triple rinse containers.',
+        ],
       ];
     case 'sds':
       return [
-        ['Section 1: Identification', `Product: ${product.name}. Supplier: ${product.manufacturer}. Recommended use: ${product.kind.replaceAll('_', ' ')}.`],
-        ['Section 2: Hazard identification', 'May cause eye and skin irritation. Harmful if swallowed. Avoid breathing spray mist.'],
+        [
+          'Section 1: Identification',
+          `Product: ${product.name}. Supplier: ${product.manufacturer}. Recommended use: ${product.kind.replaceAll('_', ' ')}.`,
+        ],
+        [
+          'Section 2: Hazard identification',
+          'May cause eye and skin irritation. Harmful if swallowed. Avoid breathing spray mist.',
+        ],
         ['Section 3: Composition', actives],
-        ['Section 4: First-aid measures', 'Eyes: rinse with water for 15-20 minutes. Skin: take off contaminated clothing, rinse skin. If swallowed: call a poison control center.'],
-        ['Section 7: Handling and storage', 'Wear chemical-resistant gloves and eye protection. Keep container closed when not in use.'],
-        ['Section 8: Exposure controls / PPE', 'Long-sleeved shirt, long pants, shoes plus socks, chemical-resistant gloves.'],
+        [
+          'Section 4: First-aid measures',
+          'Eyes: rinse with water for 15-20 minutes. Skin: take off contaminated clothing, rinse skin. If swallowed: call a poison control center.',
+        ],
+        [
+          'Section 7: Handling and storage',
+          'Wear chemical-resistant gloves and eye protection. Keep container closed when not in use.',
+        ],
+        [
+          'Section 8: Exposure controls / PPE',
+          'Long-sleeved shirt, long pants, shoes plus socks, chemical-resistant gloves.',
+        ],
       ];
     case 'tech-sheet':
       return [
         ['Product overview', product.description],
         ['Active ingredients', actives],
         ['Target pests', targets],
-        ['Features', `Manufactured by ${product.manufacturer}. Packaged in jugs, drums and totes for every size of operation.`],
+        [
+          'Features',
+          `Manufactured by ${product.manufacturer}. Packaged in jugs, drums and totes for every size of operation.`,
+        ],
       ];
     case 'mixing-instructions':
       return [
-        ['Mixing order', '1. Fill the tank half full with clean water and start agitation. 2. Water conditioners (AMS). 3. Dry formulations. 4. Liquid flowables and suspensions. 5. Emulsifiable concentrates. 6. Solutions. 7. Surfactants and oils. Fill to volume.'],
+        [
+          'Mixing order',
+          '1. Fill the tank half full with clean water and start agitation. 2. Water conditioners (AMS). 3. Dry formulations. 4. Liquid flowables and suspensions. 5. Emulsifiable concentrates. 6. Solutions. 7. Surfactants and oils. Fill to volume.',
+        ],
         ['Jar test', 'Before mixing a new combination, test compatibility in a quart jar at the same proportions.'],
         ['Active ingredients', actives],
         ['Cleanout', 'Rinse the tank, lines and screens thoroughly with clean water and a tank cleaner after use.'],
@@ -112,7 +151,12 @@ export async function productDocumentPdf(input: ProductPdfInput): Promise<Uint8A
   y -= 6;
   if (input.product.restrictedUse) {
     line('RESTRICTED USE PESTICIDE', bold, 13, ALERT);
-    line('For retail sale to and use only by certified applicators or persons under their direct supervision, and only for those uses covered by the certified applicator\'s certification.', regular, 10, ALERT);
+    line(
+      "For retail sale to and use only by certified applicators or persons under their direct supervision, and only for those uses covered by the certified applicator's certification.",
+      regular,
+      10,
+      ALERT,
+    );
     y -= 6;
   }
   for (const [heading, body] of sections(input)) {

@@ -47,32 +47,41 @@ function textMatch(text: NonNullable<ListingScope['text']>): SQL {
 
 function scopeWhere(scope: ListingScope): SQL[] {
   const where: SQL[] = [];
-  if (scope.categoryPath) where.push(sql`(r.category_path = ${scope.categoryPath} or r.category_path like ${`${scope.categoryPath}/%`})`);
+  if (scope.categoryPath)
+    where.push(sql`(r.category_path = ${scope.categoryPath} or r.category_path like ${`${scope.categoryPath}/%`})`);
   if (scope.dealsOnly) where.push(sql`r.is_deal`);
   if (scope.program) where.push(sql`${scope.program} = any(r.programs)`);
   if (scope.sellerKind) where.push(sql`r.seller_id in (select id from store_sellers where kind = ${scope.sellerKind})`);
   if (scope.sellerSlug) where.push(sql`r.seller_id = (select id from store_sellers where slug = ${scope.sellerSlug})`);
   if (scope.ingredientSlug)
-    where.push(sql`exists (select 1 from store_product_ingredients pi where pi.product_id = r.product_id and pi.ingredient_id = (select id from store_ingredients where slug = ${scope.ingredientSlug}))`);
+    where.push(
+      sql`exists (select 1 from store_product_ingredients pi where pi.product_id = r.product_id and pi.ingredient_id = (select id from store_ingredients where slug = ${scope.ingredientSlug}))`,
+    );
   if (scope.pestSlug)
-    where.push(sql`exists (select 1 from store_product_pests pp where pp.product_id = r.product_id and pp.pest_id = (select id from store_pests where slug = ${scope.pestSlug}))`);
+    where.push(
+      sql`exists (select 1 from store_product_pests pp where pp.product_id = r.product_id and pp.pest_id = (select id from store_pests where slug = ${scope.pestSlug}))`,
+    );
   if (scope.text) where.push(textMatch(scope.text));
   return where;
 }
 
-const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]`;
+const textArray = (values: string[]) =>
+  sql`${`{${values.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]`;
 
 function filterWhere(f: ListingFilters): SQL[] {
   const where: SQL[] = [];
   if (f.brands?.length) where.push(sql`r.brand = any(${textArray(f.brands)})`);
   if (f.kinds?.length) where.push(sql`r.kind = any(${textArray(f.kinds)})`);
-  if (f.sellers?.length) where.push(sql`r.seller_id in (select id from store_sellers where slug = any(${textArray(f.sellers)}))`);
+  if (f.sellers?.length)
+    where.push(sql`r.seller_id in (select id from store_sellers where slug = any(${textArray(f.sellers)}))`);
   if (f.ingredients?.length)
     where.push(
       sql`exists (select 1 from store_product_ingredients pi join store_ingredients i on i.id = pi.ingredient_id where pi.product_id = r.product_id and i.slug = any(${textArray(f.ingredients)}))`,
     );
   if (f.pests?.length)
-    where.push(sql`exists (select 1 from store_product_pests pp join store_pests t on t.id = pp.pest_id where pp.product_id = r.product_id and t.slug = any(${textArray(f.pests)}))`);
+    where.push(
+      sql`exists (select 1 from store_product_pests pp join store_pests t on t.id = pp.pest_id where pp.product_id = r.product_id and t.slug = any(${textArray(f.pests)}))`,
+    );
   if (f.minPrice) where.push(sql`r.min_price >= ${f.minPrice}::numeric`);
   if (f.maxPrice) where.push(sql`r.min_price <= ${f.maxPrice}::numeric`);
   if (f.inStock) where.push(sql`r.in_stock`);
@@ -98,7 +107,8 @@ function orderBy(sort: StoreSort, scope: ListingScope): SQL {
     case 'relevance':
       if (scope.text?.mode === 'text')
         return sql`ts_rank_cd(p.search_vector, websearch_to_tsquery(${TS_CONFIG}, ${scope.text.q})) desc, r.in_stock desc, r.product_id asc`;
-      if (scope.text?.mode === 'similar') return sql`word_similarity(${scope.text.q}, p.search_text) desc, r.in_stock desc, r.product_id asc`;
+      if (scope.text?.mode === 'similar')
+        return sql`word_similarity(${scope.text.q}, p.search_text) desc, r.in_stock desc, r.product_id asc`;
       return sql`r.featured desc, r.review_count desc, r.product_id asc`;
     case 'featured':
     default:
@@ -174,12 +184,18 @@ export async function listProducts(
   const [hits, total] = await Promise.all([
     ids(() =>
       db
-        .execute(sql`select r.product_id as id ${fromScope(scope, filters)} order by ${orderBy(sort, scope)} limit ${page.limit} offset ${page.offset}`)
+        .execute(
+          sql`select r.product_id as id ${fromScope(scope, filters)} order by ${orderBy(sort, scope)} limit ${page.limit} offset ${page.offset}`,
+        )
         .then((result) => rowsOf<{ id: number }>(result)),
     ),
     count(),
   ]);
-  const cards = await cardsFor(db, hits.map((h) => h.id), scope.country);
+  const cards = await cardsFor(
+    db,
+    hits.map((h) => h.id),
+    scope.country,
+  );
   const byId = new Map(cards.map((c) => [c.id, c]));
   return { total, rows: hits.map((h) => byId.get(h.id)).filter((c): c is CardRow => Boolean(c)) };
 }
@@ -252,7 +268,18 @@ export async function nearestTerm(db: Db, q: string): Promise<string | null> {
 // ---------------------------------------------------------------------------------------------------
 // Reference data
 
-export type CategoryRow = { id: number; path: string; slug: string; parent_id: number | null; depth: number; name: string; description: string; product_category: string; featured: boolean; product_count: number };
+export type CategoryRow = {
+  id: number;
+  path: string;
+  slug: string;
+  parent_id: number | null;
+  depth: number;
+  name: string;
+  description: string;
+  product_category: string;
+  featured: boolean;
+  product_count: number;
+};
 
 /** Every category with how many products are sold below it in the country. */
 export async function categoriesWithCounts(db: Db, country: Country): Promise<CategoryRow[]> {
@@ -267,9 +294,17 @@ export async function categoriesWithCounts(db: Db, country: Country): Promise<Ca
   return rowsOf<CategoryRow>(result);
 }
 
-export async function categoryByPath(db: Db, path: string): Promise<{ path: string; name: string; slug: string; description: string; productCategory: string } | null> {
-  const result = await db.execute(sql`select path, name, slug, description, product_category as "productCategory" from store_categories where path = ${path}`);
-  return rowsOf<{ path: string; name: string; slug: string; description: string; productCategory: string }>(result)[0] ?? null;
+export async function categoryByPath(
+  db: Db,
+  path: string,
+): Promise<{ path: string; name: string; slug: string; description: string; productCategory: string } | null> {
+  const result = await db.execute(
+    sql`select path, name, slug, description, product_category as "productCategory" from store_categories where path = ${path}`,
+  );
+  return (
+    rowsOf<{ path: string; name: string; slug: string; description: string; productCategory: string }>(result)[0] ??
+    null
+  );
 }
 
 export async function categoryNames(db: Db, paths: string[]): Promise<Map<string, string>> {
@@ -278,7 +313,15 @@ export async function categoryNames(db: Db, paths: string[]): Promise<Map<string
   return new Map(rowsOf<{ path: string; name: string }>(result).map((r) => [r.path, r.name]));
 }
 
-export type SellerRow = { slug: string; name: string; kind: 'house' | 'marketplace'; description: string; location: string; rating: string | null; product_count: number };
+export type SellerRow = {
+  slug: string;
+  name: string;
+  kind: 'house' | 'marketplace';
+  description: string;
+  location: string;
+  rating: string | null;
+  product_count: number;
+};
 
 export async function sellersWithCounts(db: Db, country: Country): Promise<SellerRow[]> {
   const result = await db.execute(sql`
@@ -288,7 +331,14 @@ export async function sellersWithCounts(db: Db, country: Country): Promise<Selle
   return rowsOf<SellerRow>(result);
 }
 
-export type IngredientRow = { slug: string; name: string; ingredient_type: string; mode_of_action: string; description: string; product_count: number };
+export type IngredientRow = {
+  slug: string;
+  name: string;
+  ingredient_type: string;
+  mode_of_action: string;
+  description: string;
+  product_count: number;
+};
 
 export async function ingredientsWithCounts(db: Db, country: Country, slug?: string): Promise<IngredientRow[]> {
   const result = await db.execute(sql`
@@ -299,7 +349,14 @@ export async function ingredientsWithCounts(db: Db, country: Country, slug?: str
   return rowsOf<IngredientRow>(result);
 }
 
-export type PestRow = { slug: string; name: string; pest_type: 'weed' | 'insect' | 'disease'; scientific_name: string; description: string; product_count: number };
+export type PestRow = {
+  slug: string;
+  name: string;
+  pest_type: 'weed' | 'insect' | 'disease';
+  scientific_name: string;
+  description: string;
+  product_count: number;
+};
 
 export async function pestsWithCounts(db: Db, country: Country, slug?: string): Promise<PestRow[]> {
   const result = await db.execute(sql`
@@ -360,13 +417,26 @@ export async function productDetail(db: Db, id: number, country: Country) {
       from store_variants v left join store_variant_prices vp on vp.variant_id = v.id and vp.country = ${country}
       where v.product_id = ${id} order by v.position`),
   );
-  const stock = rowsOf<{ variant_id: number; code: string; name: string; city: string; region: string; quantity: number }>(
+  const stock = rowsOf<{
+    variant_id: number;
+    code: string;
+    name: string;
+    city: string;
+    region: string;
+    quantity: number;
+  }>(
     await db.execute(sql`
       select st.variant_id, w.code, w.name, w.city, w.region, st.quantity
       from store_stock st join store_warehouses w on w.id = st.warehouse_id join store_variants v on v.id = st.variant_id
       where v.product_id = ${id} and w.country = ${country} order by w.code`),
   );
-  const ingredients = rowsOf<{ slug: string; name: string; concentration: string; unit: string; mode_of_action: string }>(
+  const ingredients = rowsOf<{
+    slug: string;
+    name: string;
+    concentration: string;
+    unit: string;
+    mode_of_action: string;
+  }>(
     await db.execute(sql`
       select i.slug, i.name, pi.concentration::text as concentration, pi.concentration_unit as unit, i.mode_of_action
       from store_product_ingredients pi join store_ingredients i on i.id = pi.ingredient_id where pi.product_id = ${id}
@@ -413,13 +483,21 @@ export async function documentFor(db: Db, productSlug: string, docType: string):
 }
 
 export async function documentContext(db: Db, productId: number) {
-  const ingredients = rowsOf<{ name: string; concentration: string; unit: string; mode_of_action: string; ingredient_type: string }>(
+  const ingredients = rowsOf<{
+    name: string;
+    concentration: string;
+    unit: string;
+    mode_of_action: string;
+    ingredient_type: string;
+  }>(
     await db.execute(sql`
       select i.name, pi.concentration::text as concentration, pi.concentration_unit as unit, i.mode_of_action, i.ingredient_type
       from store_product_ingredients pi join store_ingredients i on i.id = pi.ingredient_id where pi.product_id = ${productId}`),
   );
   const pests = rowsOf<{ name: string; pest_type: string }>(
-    await db.execute(sql`select t.name, t.pest_type from store_product_pests pp join store_pests t on t.id = pp.pest_id where pp.product_id = ${productId} order by t.name`),
+    await db.execute(
+      sql`select t.name, t.pest_type from store_product_pests pp join store_pests t on t.id = pp.pest_id where pp.product_id = ${productId} order by t.name`,
+    ),
   );
   return { ingredients, pests };
 }
@@ -429,7 +507,10 @@ export async function storeDocumentContent(db: Db, documentId: number, content: 
   await db.execute(sql`update store_documents set content = ${content} where id = ${documentId} and content is null`);
 }
 
-export async function imageById(db: Db, id: number): Promise<{ content_type: string; data: string; width: number; height: number } | null> {
+export async function imageById(
+  db: Db,
+  id: number,
+): Promise<{ content_type: string; data: string; width: number; height: number } | null> {
   const result = await db.execute(sql`select content_type, data, width, height from store_images where id = ${id}`);
   return rowsOf<{ content_type: string; data: string; width: number; height: number }>(result)[0] ?? null;
 }

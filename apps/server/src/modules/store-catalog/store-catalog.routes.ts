@@ -38,7 +38,12 @@ const listingQuery = storeListingQuerySchema;
  * else the US. An answer that depends only on the URL may be cached by anyone for a minute; one that depended on
  * the session may not.
  */
-async function regionFor(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, locale: string | undefined): Promise<service.Region> {
+async function regionFor(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  locale: string | undefined,
+): Promise<service.Region> {
   if (locale) {
     reply.header('Cache-Control', 'public, max-age=60');
     return service.regionOf({ locale });
@@ -56,48 +61,102 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   const P = service.STORE_API_PREFIX;
   const publicRoute = { access: 'public' as const };
 
-  app.get(`${P}/region`, { config: publicRoute, schema: { querystring: localeOnly, response: { 200: storeRegionSchema, ...errors } } }, async (request, reply) =>
-    service.regionResponse(await regionFor(ctx, request, reply, request.query.locale)),
+  app.get(
+    `${P}/region`,
+    { config: publicRoute, schema: { querystring: localeOnly, response: { 200: storeRegionSchema, ...errors } } },
+    async (request, reply) => service.regionResponse(await regionFor(ctx, request, reply, request.query.locale)),
   );
 
-  app.get(`${P}/home`, { config: publicRoute, schema: { querystring: localeOnly, response: { 200: storeHomeSchema, ...errors } } }, async (request, reply) =>
-    service.storeHome(db, await regionFor(ctx, request, reply, request.query.locale)),
+  app.get(
+    `${P}/home`,
+    { config: publicRoute, schema: { querystring: localeOnly, response: { 200: storeHomeSchema, ...errors } } },
+    async (request, reply) => service.storeHome(db, await regionFor(ctx, request, reply, request.query.locale)),
   );
 
   app.get(
     `${P}/category/:category/about`,
-    { config: publicRoute, schema: { params: z.object({ category: z.string().max(60) }), querystring: localeOnly, response: { 200: storeListingSchema, ...errors } } },
-    async (request, reply) => service.categoryAbout(db, await regionFor(ctx, request, reply, request.query.locale), request.params.category),
+    {
+      config: publicRoute,
+      schema: {
+        params: z.object({ category: z.string().max(60) }),
+        querystring: localeOnly,
+        response: { 200: storeListingSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      service.categoryAbout(db, await regionFor(ctx, request, reply, request.query.locale), request.params.category),
   );
 
   app.get(
     `${P}/category/:category/:subcategory?`,
     {
       config: publicRoute,
-      schema: { params: z.object({ category: z.string().max(60), subcategory: z.string().max(200).optional() }), querystring: listingQuery, response: { 200: storeListingSchema, ...errors } },
+      schema: {
+        params: z.object({ category: z.string().max(60), subcategory: z.string().max(200).optional() }),
+        querystring: listingQuery,
+        response: { 200: storeListingSchema, ...errors },
+      },
     },
     async (request, reply) =>
-      service.categoryListing(db, await regionFor(ctx, request, reply, request.query.locale), request.params.category, request.params.subcategory || undefined, request.query),
+      service.categoryListing(
+        db,
+        await regionFor(ctx, request, reply, request.query.locale),
+        request.params.category,
+        request.params.subcategory || undefined,
+        request.query,
+      ),
   );
 
-  app.get(`${P}/products`, { config: publicRoute, schema: { querystring: listingQuery, response: { 200: storeListingSchema, ...errors } } }, async (request, reply) =>
-    service.allProducts(db, await regionFor(ctx, request, reply, request.query.locale), request.query),
+  app.get(
+    `${P}/products`,
+    { config: publicRoute, schema: { querystring: listingQuery, response: { 200: storeListingSchema, ...errors } } },
+    async (request, reply) =>
+      service.allProducts(db, await regionFor(ctx, request, reply, request.query.locale), request.query),
   );
 
-  app.get(`${P}/search`, { config: publicRoute, schema: { querystring: storeSearchQuerySchema, response: { 200: storeListingSchema, ...errors } } }, async (request, reply) =>
-    service.search(db, await regionFor(ctx, request, reply, request.query.locale), request.query),
+  app.get(
+    `${P}/search`,
+    {
+      config: publicRoute,
+      schema: { querystring: storeSearchQuerySchema, response: { 200: storeListingSchema, ...errors } },
+    },
+    async (request, reply) =>
+      service.search(db, await regionFor(ctx, request, reply, request.query.locale), request.query),
   );
 
   app.get(
     `${P}/programs/:program`,
-    { config: publicRoute, schema: { params: z.object({ program: z.enum(STORE_PROGRAMS) }), querystring: listingQuery, response: { 200: storeListingSchema, ...errors } } },
-    async (request, reply) => service.programListing(db, await regionFor(ctx, request, reply, request.query.locale), request.params.program, request.query),
+    {
+      config: publicRoute,
+      schema: {
+        params: z.object({ program: z.enum(STORE_PROGRAMS) }),
+        querystring: listingQuery,
+        response: { 200: storeListingSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      service.programListing(
+        db,
+        await regionFor(ctx, request, reply, request.query.locale),
+        request.params.program,
+        request.query,
+      ),
   );
 
   app.get(
     `${P}/products/:slug`,
-    { config: publicRoute, schema: { params: z.object({ slug: storeSlugParam }), querystring: localeOnly, response: { 200: storeProductDetailSchema, ...errors } } },
-    async (request, reply) => service.productPage(db, await regionFor(ctx, request, reply, request.query.locale), { slug: request.params.slug }),
+    {
+      config: publicRoute,
+      schema: {
+        params: z.object({ slug: storeSlugParam }),
+        querystring: localeOnly,
+        response: { 200: storeProductDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      service.productPage(db, await regionFor(ctx, request, reply, request.query.locale), {
+        slug: request.params.slug,
+      }),
   );
 
   const docParams = z.object({ slug: storeSlugParam, pdfType: z.enum(PRODUCT_DOCUMENT_TYPES) });
@@ -132,46 +191,115 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     },
   );
 
-  app.get(`${P}/ingredients`, { config: publicRoute, schema: { querystring: localeOnly, response: { 200: storeIngredientListSchema, ...errors } } }, async (request, reply) =>
-    service.ingredientList(db, await regionFor(ctx, request, reply, request.query.locale)),
+  app.get(
+    `${P}/ingredients`,
+    {
+      config: publicRoute,
+      schema: { querystring: localeOnly, response: { 200: storeIngredientListSchema, ...errors } },
+    },
+    async (request, reply) => service.ingredientList(db, await regionFor(ctx, request, reply, request.query.locale)),
   );
 
   app.get(
     `${P}/ingredients/:slug`,
-    { config: publicRoute, schema: { params: z.object({ slug: storeSlugParam }), querystring: listingQuery, response: { 200: storeIngredientPageSchema, ...errors } } },
-    async (request, reply) => service.ingredientPage(db, await regionFor(ctx, request, reply, request.query.locale), request.params.slug, request.query),
+    {
+      config: publicRoute,
+      schema: {
+        params: z.object({ slug: storeSlugParam }),
+        querystring: listingQuery,
+        response: { 200: storeIngredientPageSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      service.ingredientPage(
+        db,
+        await regionFor(ctx, request, reply, request.query.locale),
+        request.params.slug,
+        request.query,
+      ),
   );
 
-  app.get(`${P}/pests`, { config: publicRoute, schema: { querystring: localeOnly, response: { 200: storePestListSchema, ...errors } } }, async (request, reply) =>
-    service.pestList(db, await regionFor(ctx, request, reply, request.query.locale)),
+  app.get(
+    `${P}/pests`,
+    { config: publicRoute, schema: { querystring: localeOnly, response: { 200: storePestListSchema, ...errors } } },
+    async (request, reply) => service.pestList(db, await regionFor(ctx, request, reply, request.query.locale)),
   );
 
   app.get(
     `${P}/pests/:slug`,
-    { config: publicRoute, schema: { params: z.object({ slug: storeSlugParam }), querystring: listingQuery, response: { 200: storePestPageSchema, ...errors } } },
-    async (request, reply) => service.pestPage(db, await regionFor(ctx, request, reply, request.query.locale), request.params.slug, request.query),
+    {
+      config: publicRoute,
+      schema: {
+        params: z.object({ slug: storeSlugParam }),
+        querystring: listingQuery,
+        response: { 200: storePestPageSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      service.pestPage(
+        db,
+        await regionFor(ctx, request, reply, request.query.locale),
+        request.params.slug,
+        request.query,
+      ),
   );
 
   app.get(
     `${P}/marketplace/products/:uniqueProductId`,
-    { config: publicRoute, schema: { params: z.object({ uniqueProductId: z.uuid() }), querystring: localeOnly, response: { 200: storeProductDetailSchema, ...errors } } },
-    async (request, reply) => service.productPage(db, await regionFor(ctx, request, reply, request.query.locale), { publicId: request.params.uniqueProductId }),
+    {
+      config: publicRoute,
+      schema: {
+        params: z.object({ uniqueProductId: z.uuid() }),
+        querystring: localeOnly,
+        response: { 200: storeProductDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      service.productPage(db, await regionFor(ctx, request, reply, request.query.locale), {
+        publicId: request.params.uniqueProductId,
+      }),
   );
 
   app.get(
     `${P}/marketplace/:section?`,
-    { config: publicRoute, schema: { params: z.object({ section: storeSlugParam.optional() }), querystring: listingQuery, response: { 200: storeMarketplaceSchema, ...errors } } },
-    async (request, reply) => service.marketplace(db, await regionFor(ctx, request, reply, request.query.locale), request.params.section || undefined, request.query),
+    {
+      config: publicRoute,
+      schema: {
+        params: z.object({ section: storeSlugParam.optional() }),
+        querystring: listingQuery,
+        response: { 200: storeMarketplaceSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      service.marketplace(
+        db,
+        await regionFor(ctx, request, reply, request.query.locale),
+        request.params.section || undefined,
+        request.query,
+      ),
   );
 
   app.get(
     `${P}/images/:id`,
     {
       config: publicRoute,
-      schema: { params: z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number) }), querystring: z.object({ w: z.string().max(5).optional(), h: z.string().max(5).optional() }).strict(), response: { 200: z.any(), ...errors } },
+      schema: {
+        params: z.object({
+          id: z
+            .string()
+            .regex(/^\d{1,9}$/)
+            .transform(Number),
+        }),
+        querystring: z.object({ w: z.string().max(5).optional(), h: z.string().max(5).optional() }).strict(),
+        response: { 200: z.any(), ...errors },
+      },
     },
     async (request, reply) => {
-      const image = await service.storeImage(db, request.params.id, requestedImageSize(request.query.w, request.query.h));
+      const image = await service.storeImage(
+        db,
+        request.params.id,
+        requestedImageSize(request.query.w, request.query.h),
+      );
       if (!image) throw new AppError('not_found', 'There is no such image.');
       return reply.type(image.contentType).header('Cache-Control', 'public, max-age=86400, immutable').send(image.body);
     },

@@ -49,7 +49,10 @@ export function regionOf(input: { locale?: string | null; enterpriseCountry?: st
 export function requireArea(region: Region, ...areas: StoreArea[]): void {
   for (const area of areas) {
     if (!isStoreAreaOn(region.region, area)) {
-      throw new AppError('not_found', 'This part of the store is not available in your region.', { area, region: region.region });
+      throw new AppError('not_found', 'This part of the store is not available in your region.', {
+        area,
+        region: region.region,
+      });
     }
   }
 }
@@ -82,21 +85,30 @@ export function toCard(row: repo.CardRow): StoreProductCard {
     isDeal: row.is_deal,
     rating: row.rating,
     reviewCount: row.review_count,
-    price: row.min_price !== null && row.currency ? { amount: row.min_price, currency: row.currency as CurrencyCode, listAmount: row.list_amount } : null,
+    price:
+      row.min_price !== null && row.currency
+        ? { amount: row.min_price, currency: row.currency as CurrencyCode, listAmount: row.list_amount }
+        : null,
     unitPrice: row.unit_price !== null && row.unit ? { amount: row.unit_price, unit: row.unit } : null,
     inStock: row.in_stock,
     variantCount: row.variant_count,
-    image: row.image_id !== null ? { url: imageUrl(row.image_id), width: row.image_width ?? 600, height: row.image_height ?? 600, alt: row.name } : null,
+    image:
+      row.image_id !== null
+        ? { url: imageUrl(row.image_id), width: row.image_width ?? 600, height: row.image_height ?? 600, alt: row.name }
+        : null,
     ingredients: (row.ingredients ?? []).slice(0, 3),
   };
 }
 
 function toFacets(rows: repo.FacetRow[], selected: repo.ListingFilters): StoreFacets {
-  const pick = (facet: string) => rows.filter((r) => r.facet === facet && r.n > 0).map((r) => ({ value: r.value, label: r.label, count: r.n }));
-  const bySize = <T extends { count: number; label: string }>(list: T[]) => list.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  const pick = (facet: string) =>
+    rows.filter((r) => r.facet === facet && r.n > 0).map((r) => ({ value: r.value, label: r.label, count: r.n }));
+  const bySize = <T extends { count: number; label: string }>(list: T[]) =>
+    list.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
   // A chosen value stays listed even where the scope has none of it (e.g. after a search changed).
   const keep = (list: { value: string; label: string; count: number }[], chosen: string[] | undefined) => {
-    for (const value of chosen ?? []) if (!list.some((v) => v.value === value)) list.push({ value, label: value, count: 0 });
+    for (const value of chosen ?? [])
+      if (!list.some((v) => v.value === value)) list.push({ value, label: value, count: 0 });
     return list;
   };
   return {
@@ -136,7 +148,10 @@ function paging(q: StoreListingQuery): { page: number; pageSize: number; offset:
   const pageSize = q.pageSize ?? STORE_DEFAULT_PAGE_SIZE;
   const offset = (page - 1) * pageSize;
   if (offset + pageSize > STORE_MAX_OFFSET) {
-    throw new AppError('invalid_request', `Pages go up to ${Math.floor(STORE_MAX_OFFSET / pageSize)} at ${pageSize} per page; narrow the list with a filter.`);
+    throw new AppError(
+      'invalid_request',
+      `Pages go up to ${Math.floor(STORE_MAX_OFFSET / pageSize)} at ${pageSize} per page; narrow the list with a filter.`,
+    );
   }
   return { page, pageSize, offset };
 }
@@ -161,13 +176,25 @@ async function categoryInfo(db: Db, region: Region, path: string): Promise<Store
     productCategory: cat.product_category,
     productCount: cat.product_count,
     // Subcategories with nothing sold in the region are left out (e.g. Canadian co-packs in the US).
-    children: all.filter((c) => c.parent_id === cat.id && c.product_count > 0).map((c) => ({ path: c.path, name: c.name, productCount: c.product_count })),
+    children: all
+      .filter((c) => c.parent_id === cat.id && c.product_count > 0)
+      .map((c) => ({ path: c.path, name: c.name, productCount: c.product_count })),
   };
 }
 
-type ListingOptions = { category?: StoreCategory | null; breadcrumbs?: { path: string; name: string }[]; defaultSort?: StoreSort };
+type ListingOptions = {
+  category?: StoreCategory | null;
+  breadcrumbs?: { path: string; name: string }[];
+  defaultSort?: StoreSort;
+};
 
-async function listing(db: Db, region: Region, scope: repo.ListingScope, q: StoreListingQuery, options: ListingOptions = {}): Promise<StoreListing> {
+async function listing(
+  db: Db,
+  region: Region,
+  scope: repo.ListingScope,
+  q: StoreListingQuery,
+  options: ListingOptions = {},
+): Promise<StoreListing> {
   const { page, pageSize, offset } = paging(q);
   const sort = q.sort ?? options.defaultSort ?? 'featured';
   const filters = filtersOf(q);
@@ -179,9 +206,14 @@ async function listing(db: Db, region: Region, scope: repo.ListingScope, q: Stor
       filters,
       sort,
       { offset, limit: pageSize },
-      () => catalogAggregates(db).get(`count:${JSON.stringify(scope)}:${JSON.stringify(filters)}`, () => repo.countListing(db, scope, filters)),
+      () =>
+        catalogAggregates(db).get(`count:${JSON.stringify(scope)}:${JSON.stringify(filters)}`, () =>
+          repo.countListing(db, scope, filters),
+        ),
       // A text search ranks every match: its pages' ids are kept a minute (the cards, prices and stock stay live).
-      scope.text ? (query) => catalogAggregates(db).get(`ids:${JSON.stringify([scope, filters, sort, offset, pageSize])}`, query) : undefined,
+      scope.text
+        ? (query) => catalogAggregates(db).get(`ids:${JSON.stringify([scope, filters, sort, offset, pageSize])}`, query)
+        : undefined,
     ),
     catalogAggregates(db).get(`facets:${JSON.stringify(scope)}:${depth}`, () => repo.facetCounts(db, scope, depth)),
   ]);
@@ -227,23 +259,37 @@ export async function storeHome(db: Db, region: Region): Promise<StoreHome> {
   const top = categories.filter((c) => c.depth === 0 && c.product_count > 0);
   return {
     region: regionResponse(region),
-    categories: top.map((c) => ({
-      path: c.path,
-      slug: c.slug,
-      name: c.name,
-      description: c.description,
-      productCategory: c.product_category,
-      productCount: c.product_count,
-      children: categories.filter((x) => x.parent_id === c.id && x.product_count > 0).map((x) => ({ path: x.path, name: x.name, productCount: x.product_count })),
-    })).sort((a, b) => Number(categories.find((c) => c.path === b.path)?.featured) - Number(categories.find((c) => c.path === a.path)?.featured)),
+    categories: top
+      .map((c) => ({
+        path: c.path,
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
+        productCategory: c.product_category,
+        productCount: c.product_count,
+        children: categories
+          .filter((x) => x.parent_id === c.id && x.product_count > 0)
+          .map((x) => ({ path: x.path, name: x.name, productCount: x.product_count })),
+      }))
+      .sort(
+        (a, b) =>
+          Number(categories.find((c) => c.path === b.path)?.featured) -
+          Number(categories.find((c) => c.path === a.path)?.featured),
+      ),
     deals: deals.rows.map(toCard),
     featured: featured.rows.map(toCard),
-    sellers: sellers.filter((s) => s.product_count > 0).map((s) => ({ slug: s.slug, name: s.name, kind: s.kind, productCount: s.product_count })),
+    sellers: sellers
+      .filter((s) => s.product_count > 0)
+      .map((s) => ({ slug: s.slug, name: s.name, kind: s.kind, productCount: s.product_count })),
   };
 }
 
 /** The tree path of a route's category and subcategory (URL form); 404 when it is no store category. */
-async function resolveCategoryPath(db: Db, category: string, subcategory: string | undefined): Promise<{ slug: string; path: string | null }> {
+async function resolveCategoryPath(
+  db: Db,
+  category: string,
+  subcategory: string | undefined,
+): Promise<{ slug: string; path: string | null }> {
   const slug = canonicalCategorySlug(category);
   if (!slug) throw new AppError('not_found', 'There is no such category.');
   if (isVirtualCategory(slug)) {
@@ -253,14 +299,24 @@ async function resolveCategoryPath(db: Db, category: string, subcategory: string
   let path: string = slug;
   if (subcategory) {
     const sub = subcategoryPathFromUrl(subcategory);
-    if (!sub) throw new AppError('invalid_request', 'The subcategory is not valid: use letters, digits and dashes, dots between levels.');
+    if (!sub)
+      throw new AppError(
+        'invalid_request',
+        'The subcategory is not valid: use letters, digits and dashes, dots between levels.',
+      );
     path = `${slug}/${sub}`;
   }
   if (!(await repo.categoryByPath(db, path))) throw new AppError('not_found', 'There is no such category.');
   return { slug, path };
 }
 
-export async function categoryListing(db: Db, region: Region, category: string, subcategory: string | undefined, q: StoreListingQuery): Promise<StoreListing> {
+export async function categoryListing(
+  db: Db,
+  region: Region,
+  category: string,
+  subcategory: string | undefined,
+  q: StoreListingQuery,
+): Promise<StoreListing> {
   requireArea(region, 'direct');
   const { slug, path } = await resolveCategoryPath(db, category, subcategory);
   if (path === null) {
@@ -277,13 +333,21 @@ export async function categoryAbout(db: Db, region: Region, category: string): P
   const { path } = await resolveCategoryPath(db, category, undefined);
   if (path === null) throw new AppError('not_found', 'There is no such category.');
   const [info, breadcrumbs] = await Promise.all([categoryInfo(db, region, path), breadcrumbsOf(db, path)]);
-  return listing(db, region, { country: countryOf(region), categoryPath: path }, { pageSize: 24 }, { category: info, breadcrumbs });
+  return listing(
+    db,
+    region,
+    { country: countryOf(region), categoryPath: path },
+    { pageSize: 24 },
+    { category: info, breadcrumbs },
+  );
 }
 
 export async function allProducts(db: Db, region: Region, q: StoreListingQuery): Promise<StoreListing> {
   requireArea(region, 'direct');
   const category = searchCategory(q.category);
-  return listing(db, region, { country: countryOf(region), categoryPath: category }, q, { breadcrumbs: await breadcrumbsOf(db, category) });
+  return listing(db, region, { country: countryOf(region), categoryPath: category }, q, {
+    breadcrumbs: await breadcrumbsOf(db, category),
+  });
 }
 
 /**
@@ -297,14 +361,29 @@ export async function search(db: Db, region: Region, q: StoreListingQuery): Prom
   const category = searchCategory(q.category);
   const base = { country: countryOf(region), categoryPath: category };
   const breadcrumbs = await breadcrumbsOf(db, category);
-  const exact = await listing(db, region, { ...base, text: { q: text, mode: 'text' } }, q, { defaultSort: 'relevance', breadcrumbs });
+  const exact = await listing(db, region, { ...base, text: { q: text, mode: 'text' } }, q, {
+    defaultSort: 'relevance',
+    breadcrumbs,
+  });
   if (exact.total > 0) return { ...exact, matchedBy: 'text', suggestion: null };
-  const similar = await listing(db, region, { ...base, text: { q: text.toLowerCase(), mode: 'similar' } }, q, { defaultSort: 'relevance', breadcrumbs });
+  const similar = await listing(db, region, { ...base, text: { q: text.toLowerCase(), mode: 'similar' } }, q, {
+    defaultSort: 'relevance',
+    breadcrumbs,
+  });
   const suggestion = await catalogAggregates(db).get(`near:${text.toLowerCase()}`, () => repo.nearestTerm(db, text));
-  return { ...similar, matchedBy: similar.total > 0 ? 'similar' : 'none', suggestion: suggestion && suggestion.toLowerCase() !== text.toLowerCase() ? suggestion : null };
+  return {
+    ...similar,
+    matchedBy: similar.total > 0 ? 'similar' : 'none',
+    suggestion: suggestion && suggestion.toLowerCase() !== text.toLowerCase() ? suggestion : null,
+  };
 }
 
-export async function programListing(db: Db, region: Region, program: StoreArea & string, q: StoreListingQuery): Promise<StoreListing> {
+export async function programListing(
+  db: Db,
+  region: Region,
+  program: StoreArea & string,
+  q: StoreListingQuery,
+): Promise<StoreListing> {
   requireArea(region, 'direct', program);
   return listing(db, region, { country: countryOf(region), program }, q);
 }
@@ -314,7 +393,11 @@ function stockStatus(quantity: number): StockStatus {
   return quantity < LOW_STOCK_BELOW ? 'low_stock' : 'in_stock';
 }
 
-export async function productPage(db: Db, region: Region, by: { slug: string } | { publicId: string }): Promise<StoreProductDetail> {
+export async function productPage(
+  db: Db,
+  region: Region,
+  by: { slug: string } | { publicId: string },
+): Promise<StoreProductDetail> {
   requireArea(region, 'slug' in by ? 'direct' : 'marketplace');
   const id = await repo.productIdBy(db, by);
   if (id === null) throw new AppError('not_found', 'This product does not exist.');
@@ -323,7 +406,9 @@ export async function productPage(db: Db, region: Region, by: { slug: string } |
   const card = toCard(detail.card);
   const breadcrumbs = await breadcrumbsOf(db, card.categoryPath);
   const variants = detail.variants.map((v) => {
-    const warehouses = detail.stock.filter((s) => s.variant_id === v.id).map((s) => ({ code: s.code, name: s.name, city: s.city, region: s.region, quantity: s.quantity }));
+    const warehouses = detail.stock
+      .filter((s) => s.variant_id === v.id)
+      .map((s) => ({ code: s.code, name: s.name, city: s.city, region: s.region, quantity: s.quantity }));
     const quantity = warehouses.reduce((sum, w) => sum + w.quantity, 0);
     return {
       id: v.public_id,
@@ -332,7 +417,10 @@ export async function productPage(db: Db, region: Region, by: { slug: string } |
       size: v.size,
       unit: v.unit,
       packCount: v.pack_count,
-      price: v.amount !== null && v.currency ? { amount: v.amount, currency: v.currency as CurrencyCode, listAmount: v.list_amount } : null,
+      price:
+        v.amount !== null && v.currency
+          ? { amount: v.amount, currency: v.currency as CurrencyCode, listAmount: v.list_amount }
+          : null,
       unitPrice: v.amount !== null ? unitPriceOf(v.amount, v.size, v.pack_count) : null,
       stockStatus: stockStatus(quantity),
       quantityAvailable: quantity,
@@ -345,11 +433,27 @@ export async function productPage(db: Db, region: Region, by: { slug: string } |
     manufacturer: detail.extra.manufacturer,
     programs: detail.extra.programs as StoreProductDetail['programs'],
     breadcrumbs,
-    seller: { ...card.seller, description: detail.extra.seller_description, location: detail.extra.seller_location, rating: detail.extra.seller_rating },
+    seller: {
+      ...card.seller,
+      description: detail.extra.seller_description,
+      location: detail.extra.seller_location,
+      rating: detail.extra.seller_rating,
+    },
     variants,
-    activeIngredients: detail.ingredients.map((i) => ({ slug: i.slug, name: i.name, concentration: i.concentration, unit: i.unit, modeOfAction: i.mode_of_action })),
+    activeIngredients: detail.ingredients.map((i) => ({
+      slug: i.slug,
+      name: i.name,
+      concentration: i.concentration,
+      unit: i.unit,
+      modeOfAction: i.mode_of_action,
+    })),
     pests: detail.pests.map((p) => ({ slug: p.slug, name: p.name, pestType: p.pest_type })),
-    documents: detail.documents.map((d) => ({ type: d.doc_type as ProductDocumentType, title: d.title, revisedOn: d.revised_on, url: documentUrl(card.slug, d.doc_type) })),
+    documents: detail.documents.map((d) => ({
+      type: d.doc_type as ProductDocumentType,
+      title: d.title,
+      revisedOn: d.revised_on,
+      url: documentUrl(card.slug, d.doc_type),
+    })),
     images: detail.images.map((im) => ({ url: imageUrl(im.id), width: im.width, height: im.height, alt: im.alt })),
     availableInRegion: card.price !== null,
     region: regionResponse(region),
@@ -357,7 +461,11 @@ export async function productPage(db: Db, region: Region, by: { slug: string } |
 }
 
 /** A product document: its data and its PDF (made on first request, then kept). */
-export async function productDocument(db: Db, slug: string, docType: ProductDocumentType): Promise<{ row: repo.DocumentRow; pdf: Buffer }> {
+export async function productDocument(
+  db: Db,
+  slug: string,
+  docType: ProductDocumentType,
+): Promise<{ row: repo.DocumentRow; pdf: Buffer }> {
   const row = await repo.documentFor(db, slug, docType);
   if (!row) throw new AppError('not_found', 'This product has no such document.');
   if (row.content) return { row, pdf: Buffer.from(row.content) };
@@ -366,8 +474,21 @@ export async function productDocument(db: Db, slug: string, docType: ProductDocu
     docType,
     title: row.title,
     revisedOn: row.revised_on,
-    product: { name: row.product_name, brand: row.brand, manufacturer: row.manufacturer, kind: row.kind, restrictedUse: row.restricted_use, description: row.description },
-    ingredients: context.ingredients.map((i) => ({ name: i.name, concentration: i.concentration, unit: i.unit, modeOfAction: i.mode_of_action, ingredientType: i.ingredient_type })),
+    product: {
+      name: row.product_name,
+      brand: row.brand,
+      manufacturer: row.manufacturer,
+      kind: row.kind,
+      restrictedUse: row.restricted_use,
+      description: row.description,
+    },
+    ingredients: context.ingredients.map((i) => ({
+      name: i.name,
+      concentration: i.concentration,
+      unit: i.unit,
+      modeOfAction: i.mode_of_action,
+      ingredientType: i.ingredient_type,
+    })),
     pests: context.pests.map((p) => ({ name: p.name, pestType: p.pest_type })),
   });
   const pdf = Buffer.from(bytes);
@@ -382,18 +503,35 @@ export async function ingredientList(db: Db, region: Region) {
 }
 
 function ingredientOut(r: repo.IngredientRow) {
-  return { slug: r.slug, name: r.name, ingredientType: r.ingredient_type, modeOfAction: r.mode_of_action, description: r.description, productCount: r.product_count };
+  return {
+    slug: r.slug,
+    name: r.name,
+    ingredientType: r.ingredient_type,
+    modeOfAction: r.mode_of_action,
+    description: r.description,
+    productCount: r.product_count,
+  };
 }
 
 export async function ingredientPage(db: Db, region: Region, slug: string, q: StoreListingQuery) {
   requireArea(region, 'ingredients');
   const [row] = await repo.ingredientsWithCounts(db, countryOf(region), slug);
   if (!row) throw new AppError('not_found', 'There is no such active ingredient.');
-  return { ingredient: ingredientOut(row), listing: await listing(db, region, { country: countryOf(region), ingredientSlug: slug }, q) };
+  return {
+    ingredient: ingredientOut(row),
+    listing: await listing(db, region, { country: countryOf(region), ingredientSlug: slug }, q),
+  };
 }
 
 function pestOut(r: repo.PestRow) {
-  return { slug: r.slug, name: r.name, pestType: r.pest_type, scientificName: r.scientific_name, description: r.description, productCount: r.product_count };
+  return {
+    slug: r.slug,
+    name: r.name,
+    pestType: r.pest_type,
+    scientificName: r.scientific_name,
+    description: r.description,
+    productCount: r.product_count,
+  };
 }
 
 export async function pestList(db: Db, region: Region) {
@@ -413,18 +551,35 @@ export async function pestPage(db: Db, region: Region, slug: string, q: StoreLis
 export async function marketplace(db: Db, region: Region, section: string | undefined, q: StoreListingQuery) {
   requireArea(region, 'marketplace');
   const sellers = (await repo.sellersWithCounts(db, countryOf(region))).filter((s) => s.kind === 'marketplace');
-  const out = sellers.map((s) => ({ slug: s.slug, name: s.name, kind: s.kind, description: s.description, location: s.location, rating: s.rating, productCount: s.product_count }));
+  const out = sellers.map((s) => ({
+    slug: s.slug,
+    name: s.name,
+    kind: s.kind,
+    description: s.description,
+    location: s.location,
+    rating: s.rating,
+    productCount: s.product_count,
+  }));
   const seller = section ? (out.find((s) => s.slug === section) ?? null) : null;
   if (section && !seller) throw new AppError('not_found', 'There is no such marketplace seller.');
-  const scope: repo.ListingScope = seller ? { country: countryOf(region), sellerSlug: seller.slug } : { country: countryOf(region), sellerKind: 'marketplace' };
+  const scope: repo.ListingScope = seller
+    ? { country: countryOf(region), sellerSlug: seller.slug }
+    : { country: countryOf(region), sellerKind: 'marketplace' };
   return { sellers: out, seller, listing: await listing(db, region, scope, q) };
 }
 
-export async function storeImage(db: Db, id: number, size: { width: number; height: number } | null): Promise<{ contentType: string; body: string } | null> {
+export async function storeImage(
+  db: Db,
+  id: number,
+  size: { width: number; height: number } | null,
+): Promise<{ contentType: string; body: string } | null> {
   const image = await repo.imageById(db, id);
   if (!image) return null;
   if (!size || image.content_type !== 'image/svg+xml') return { contentType: image.content_type, body: image.data };
   // SVG scales: the asked size is written on the root element.
-  const body = image.data.replace(/<svg([^>]*?) width="\d+" height="\d+"/, `<svg$1 width="${size.width}" height="${size.height}"`);
+  const body = image.data.replace(
+    /<svg([^>]*?) width="\d+" height="\d+"/,
+    `<svg$1 width="${size.width}" height="${size.height}"`,
+  );
   return { contentType: image.content_type, body };
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoreHome, StoreListing, StoreMarketplace, StoreProductDetail, StoreRegionResponse } from '@granary/domain';
+import type {
+  StoreHome,
+  StoreListing,
+  StoreMarketplace,
+  StoreProductDetail,
+  StoreRegionResponse,
+} from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 
@@ -13,10 +19,18 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function get<T>(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: T; headers: Record<string, unknown>; raw: Buffer }> {
+async function get<T>(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T; headers: Record<string, unknown>; raw: Buffer }> {
   const res = await t.app.inject({ method: 'GET', url, headers });
   const isJson = String(res.headers['content-type'] ?? '').includes('json');
-  return { status: res.statusCode, body: (isJson ? res.json() : undefined) as T, headers: res.headers, raw: res.rawPayload };
+  return {
+    status: res.statusCode,
+    body: (isJson ? res.json() : undefined) as T,
+    headers: res.headers,
+    raw: res.rawPayload,
+  };
 }
 
 describe('store home and region', () => {
@@ -24,7 +38,9 @@ describe('store home and region', () => {
     const { status, body } = await get<StoreHome>('/api/store/home?locale=en-us');
     expect(status).toBe(200);
     expect(body.region).toMatchObject({ region: 'US', currency: 'USD' });
-    expect(body.categories.map((c) => c.path)).toEqual(expect.arrayContaining(['crop-protection', 'seed', 'animal-health']));
+    expect(body.categories.map((c) => c.path)).toEqual(
+      expect.arrayContaining(['crop-protection', 'seed', 'animal-health']),
+    );
     expect(body.deals.length).toBeGreaterThan(0);
     expect(body.deals.every((p) => p.isDeal && p.price?.currency === 'USD')).toBe(true);
     expect(body.sellers.filter((s) => s.kind === 'marketplace')).toHaveLength(3);
@@ -56,7 +72,9 @@ describe('category listing', () => {
     const { status, body } = await get<StoreListing>('/api/store/category/crop-protection?locale=en-us&pageSize=24');
     expect(status).toBe(200);
     expect(body.category?.name).toBe('Crop Protection');
-    expect(body.category?.children.map((c) => c.path)).toEqual(expect.arrayContaining(['crop-protection/herbicides', 'crop-protection/fungicides']));
+    expect(body.category?.children.map((c) => c.path)).toEqual(
+      expect.arrayContaining(['crop-protection/herbicides', 'crop-protection/fungicides']),
+    );
     expect(body.total).toBeGreaterThan(10);
     expect(body.products.length).toBe(Math.min(24, body.total));
     expect(body.pageCount).toBe(Math.ceil(body.total / 24));
@@ -81,13 +99,17 @@ describe('category listing', () => {
   it('filters by facets, sorts by price and pages', async () => {
     const all = await get<StoreListing>('/api/store/category/crop-protection?locale=en-us');
     const brand = all.body.facets.brands[0]!;
-    const byBrand = await get<StoreListing>(`/api/store/category/crop-protection?locale=en-us&brand=${encodeURIComponent(brand.value)}`);
+    const byBrand = await get<StoreListing>(
+      `/api/store/category/crop-protection?locale=en-us&brand=${encodeURIComponent(brand.value)}`,
+    );
     expect(byBrand.body.total).toBe(brand.count);
     expect(byBrand.body.products.every((p) => p.brand === brand.value)).toBe(true);
     // Facet counts stay those of the category, so the other brands can still be added.
     expect(byBrand.body.facets.brands.length).toBe(all.body.facets.brands.length);
 
-    const byIngredient = await get<StoreListing>('/api/store/category/crop-protection?locale=en-us&ingredient=glyphosate&sort=price-asc');
+    const byIngredient = await get<StoreListing>(
+      '/api/store/category/crop-protection?locale=en-us&ingredient=glyphosate&sort=price-asc',
+    );
     expect(byIngredient.body.total).toBeGreaterThan(0);
     expect(byIngredient.body.products.every((p) => p.ingredients.includes('Glyphosate'))).toBe(true);
     const prices = byIngredient.body.products.map((p) => Number(p.price!.amount));
@@ -96,17 +118,32 @@ describe('category listing', () => {
     const cheap = await get<StoreListing>('/api/store/category/crop-protection?locale=en-us&maxPrice=100&inStock=true');
     expect(cheap.body.products.every((p) => Number(p.price!.amount) <= 100 && p.inStock)).toBe(true);
 
-    const page2 = await get<StoreListing>('/api/store/category/crop-protection?locale=en-us&page=2&pageSize=24&sort=name-asc');
-    const page1 = await get<StoreListing>('/api/store/category/crop-protection?locale=en-us&page=1&pageSize=24&sort=name-asc');
+    const page2 = await get<StoreListing>(
+      '/api/store/category/crop-protection?locale=en-us&page=2&pageSize=24&sort=name-asc',
+    );
+    const page1 = await get<StoreListing>(
+      '/api/store/category/crop-protection?locale=en-us&page=1&pageSize=24&sort=name-asc',
+    );
     expect(page2.body.page).toBe(2);
     expect(page2.body.products[0]?.id).not.toBe(page1.body.products[0]?.id);
-    expect(page1.body.products.map((p) => p.name)).toEqual([...page1.body.products.map((p) => p.name)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+    expect(page1.body.products.map((p) => p.name)).toEqual(
+      [...page1.body.products.map((p) => p.name)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)),
+    );
   });
 
   it('answers 404 for an unknown category and 400 for bad parameters', async () => {
     expect((await get('/api/store/category/tractors?locale=en-us')).status).toBe(404);
     expect((await get('/api/store/category/crop-protection/no-such-thing?locale=en-us')).status).toBe(404);
-    for (const query of ['page=0', 'pageSize=25', 'sort=cheapest', 'minPrice=abc', 'minPrice=50&maxPrice=10', 'locale=fr-fr', 'colour=red', 'page=9999']) {
+    for (const query of [
+      'page=0',
+      'pageSize=25',
+      'sort=cheapest',
+      'minPrice=abc',
+      'minPrice=50&maxPrice=10',
+      'locale=fr-fr',
+      'colour=red',
+      'page=9999',
+    ]) {
       const res = await get<{ code: string; message: string }>(`/api/store/category/crop-protection?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.code, query).toBe('invalid_request');
@@ -169,7 +206,12 @@ describe('product page and documents', () => {
 
   it('shows variants with prices and stock, ingredients, pests, documents and seller', () => {
     expect(detail.restrictedUse).toBe(true);
-    expect(detail.variants.map((v) => v.label)).toEqual(['2.5 gal jug', '2 × 2.5 gal case', '30 gal drum', '265 gal tote']);
+    expect(detail.variants.map((v) => v.label)).toEqual([
+      '2.5 gal jug',
+      '2 × 2.5 gal case',
+      '30 gal drum',
+      '265 gal tote',
+    ]);
     for (const v of detail.variants) {
       expect(v.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(v.price?.currency).toBe('USD');
@@ -188,7 +230,9 @@ describe('product page and documents', () => {
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.raw.subarray(0, 4).toString('latin1')).toBe('%PDF');
-    const data = await get<{ type: string; byteLength: number; url: string }>(`/api/store/products/${slug}/documents/sds`);
+    const data = await get<{ type: string; byteLength: number; url: string }>(
+      `/api/store/products/${slug}/documents/sds`,
+    );
     expect(data.body).toMatchObject({ type: 'sds', byteLength: file.raw.length });
     // Made once, then served as stored: the same bytes.
     const again = await get(`/api/store/products/${slug}/documents/sds/file`);
@@ -214,14 +258,20 @@ describe('product page and documents', () => {
 
 describe('ingredients, pests, marketplace and programs', () => {
   it('lists ingredients and pests with their products', async () => {
-    const list = await get<{ ingredients: { slug: string; productCount: number }[] }>('/api/store/ingredients?locale=en-us');
+    const list = await get<{ ingredients: { slug: string; productCount: number }[] }>(
+      '/api/store/ingredients?locale=en-us',
+    );
     expect(list.body.ingredients.find((i) => i.slug === 'glyphosate')?.productCount).toBeGreaterThan(0);
-    const one = await get<{ ingredient: { name: string }; listing: StoreListing }>('/api/store/ingredients/glyphosate?locale=en-us');
+    const one = await get<{ ingredient: { name: string }; listing: StoreListing }>(
+      '/api/store/ingredients/glyphosate?locale=en-us',
+    );
     expect(one.body.ingredient.name).toBe('Glyphosate');
     expect(one.body.listing.products.every((p) => p.ingredients.includes('Glyphosate'))).toBe(true);
     const pests = await get<{ pests: { slug: string }[] }>('/api/store/pests?locale=en-us');
     expect(pests.body.pests.map((p) => p.slug)).toContain('waterhemp');
-    const pest = await get<{ pest: { pestType: string }; listing: StoreListing }>('/api/store/pests/waterhemp?locale=en-us');
+    const pest = await get<{ pest: { pestType: string }; listing: StoreListing }>(
+      '/api/store/pests/waterhemp?locale=en-us',
+    );
     expect(pest.body.pest.pestType).toBe('weed');
     expect(pest.body.listing.total).toBeGreaterThan(0);
     expect((await get('/api/store/pests/unicorn?locale=en-us')).status).toBe(404);

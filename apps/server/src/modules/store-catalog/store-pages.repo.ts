@@ -6,7 +6,15 @@ import { rowsOf } from '../../platform/jobs.ts';
 
 type Country = 'USA' | 'CAN' | 'AUS';
 
-export type WarehouseRow = { code: string; name: string; country: string; region: string; city: string; address_line_1: string; postal_code: string };
+export type WarehouseRow = {
+  code: string;
+  name: string;
+  country: string;
+  region: string;
+  city: string;
+  address_line_1: string;
+  postal_code: string;
+};
 
 export async function warehousesIn(db: Db, country: Country): Promise<WarehouseRow[]> {
   const result = await db.execute(sql`
@@ -34,15 +42,22 @@ export type PricedPackRow = {
   currency: string;
 };
 
-const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]`;
+const textArray = (values: string[]) =>
+  sql`${`{${values.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]`;
 
-export type PackScope = { slugs?: string[]; categoryPrefix?: string; sellerKind?: 'house' | 'marketplace'; brand?: string };
+export type PackScope = {
+  slugs?: string[];
+  categoryPrefix?: string;
+  sellerKind?: 'house' | 'marketplace';
+  brand?: string;
+};
 
 /** Every priced pack of the products in scope sold in the country, by product name then pack position. */
 export async function pricedPacks(db: Db, country: Country, scope: PackScope): Promise<PricedPackRow[]> {
   const where: SQL[] = [sql`vp.country = ${country}`];
   if (scope.slugs) where.push(sql`p.slug = any(${textArray(scope.slugs)})`);
-  if (scope.categoryPrefix) where.push(sql`(p.category_path = ${scope.categoryPrefix} or p.category_path like ${`${scope.categoryPrefix}/%`})`);
+  if (scope.categoryPrefix)
+    where.push(sql`(p.category_path = ${scope.categoryPrefix} or p.category_path like ${`${scope.categoryPrefix}/%`})`);
   if (scope.sellerKind) where.push(sql`s.kind = ${scope.sellerKind}`);
   if (scope.brand) where.push(sql`p.brand = ${scope.brand}`);
   const result = await db.execute(sql`
@@ -70,8 +85,18 @@ export async function houseSeller(db: Db): Promise<{ slug: string; name: string;
 }
 
 /** Names and tree positions (the store's order) of categories by path. */
-export async function categoriesByPath(db: Db, paths: string[]): Promise<Map<string, { name: string; position: number }>> {
+export async function categoriesByPath(
+  db: Db,
+  paths: string[],
+): Promise<Map<string, { name: string; position: number }>> {
   if (paths.length === 0) return new Map();
-  const result = await db.execute(sql`select path, name, position from store_categories where path = any(${textArray(paths)})`);
-  return new Map(rowsOf<{ path: string; name: string; position: number }>(result).map((r) => [r.path, { name: r.name, position: r.position }]));
+  const result = await db.execute(
+    sql`select path, name, position from store_categories where path = any(${textArray(paths)})`,
+  );
+  return new Map(
+    rowsOf<{ path: string; name: string; position: number }>(result).map((r) => [
+      r.path,
+      { name: r.name, position: r.position },
+    ]),
+  );
 }

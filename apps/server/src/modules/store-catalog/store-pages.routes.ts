@@ -25,7 +25,12 @@ type Options = { ctx: AppContext };
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema } as const;
 
 /** The visitor's region, decided as the catalogue's calls decide it (URL locale, else enterprise country, else US). */
-async function regionFor(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, locale: string | undefined): Promise<Region> {
+async function regionFor(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  locale: string | undefined,
+): Promise<Region> {
   if (locale) {
     reply.header('Cache-Control', 'public, max-age=60');
     return regionOf({ locale });
@@ -45,37 +50,71 @@ export const storePagesRoutes: FastifyPluginAsyncZod<Options> = async (app, { ct
 
   app.get(
     `${P}/warehouses`,
-    { config: publicRoute, schema: { querystring: storePagesLocaleQuery, response: { 200: storeWarehouseListSchema, ...errors } } },
-    async (request, reply) => service.warehouseLocations(db, await regionFor(ctx, request, reply, request.query.locale)),
+    {
+      config: publicRoute,
+      schema: { querystring: storePagesLocaleQuery, response: { 200: storeWarehouseListSchema, ...errors } },
+    },
+    async (request, reply) =>
+      service.warehouseLocations(db, await regionFor(ctx, request, reply, request.query.locale)),
   );
 
   app.get(
     `${P}/feed-products`,
-    { config: publicRoute, schema: { querystring: storePagesLocaleQuery, response: { 200: feedProductListSchema, ...errors } } },
+    {
+      config: publicRoute,
+      schema: { querystring: storePagesLocaleQuery, response: { 200: feedProductListSchema, ...errors } },
+    },
     async (request, reply) => service.feedProducts(db, await regionFor(ctx, request, reply, request.query.locale)),
   );
 
   app.get(
     `${P}/acre-plans`,
-    { config: publicRoute, schema: { querystring: storePagesLocaleQuery, response: { 200: acrePlanListSchema, ...errors } } },
+    {
+      config: publicRoute,
+      schema: { querystring: storePagesLocaleQuery, response: { 200: acrePlanListSchema, ...errors } },
+    },
     async (request, reply) => service.acrePlans(db, await regionFor(ctx, request, reply, request.query.locale)),
   );
 
   app.get(
     `${P}/acre-plans/:slug`,
-    { config: publicRoute, schema: { params: z.object({ slug: storeSlugParam }), querystring: acrePlanQuerySchema, response: { 200: acrePlanDetailSchema, ...errors } } },
-    async (request, reply) => service.acrePlan(db, await regionFor(ctx, request, reply, request.query.locale), request.params.slug, request.query.acres),
+    {
+      config: publicRoute,
+      schema: {
+        params: z.object({ slug: storeSlugParam }),
+        querystring: acrePlanQuerySchema,
+        response: { 200: acrePlanDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      service.acrePlan(
+        db,
+        await regionFor(ctx, request, reply, request.query.locale),
+        request.params.slug,
+        request.query.acres,
+      ),
   );
 
   app.get(
     `${P}/brand-packs`,
-    { config: publicRoute, schema: { querystring: storePagesLocaleQuery, response: { 200: brandPackListSchema, ...errors } } },
+    {
+      config: publicRoute,
+      schema: { querystring: storePagesLocaleQuery, response: { 200: brandPackListSchema, ...errors } },
+    },
     async (request, reply) => service.brandPacks(db, await regionFor(ctx, request, reply, request.query.locale)),
   );
 
   app.get(
     `${P}/brand-packs/:slug`,
-    { config: publicRoute, schema: { params: z.object({ slug: storeSlugParam }), querystring: storePagesLocaleQuery, response: { 200: brandPackDetailSchema, ...errors } } },
-    async (request, reply) => service.brandPack(db, await regionFor(ctx, request, reply, request.query.locale), request.params.slug),
+    {
+      config: publicRoute,
+      schema: {
+        params: z.object({ slug: storeSlugParam }),
+        querystring: storePagesLocaleQuery,
+        response: { 200: brandPackDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      service.brandPack(db, await regionFor(ctx, request, reply, request.query.locale), request.params.slug),
   );
 };

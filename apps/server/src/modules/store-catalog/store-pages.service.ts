@@ -35,7 +35,15 @@ export async function warehouseLocations(db: Db, region: Region): Promise<StoreW
   const rows = await repo.warehousesIn(db, countryOf(region));
   return {
     region: regionResponse(region),
-    warehouses: rows.map((w) => ({ code: w.code, name: w.name, country: w.country, region: w.region, city: w.city, addressLine1: w.address_line_1, postalCode: w.postal_code })),
+    warehouses: rows.map((w) => ({
+      code: w.code,
+      name: w.name,
+      country: w.country,
+      region: w.region,
+      city: w.city,
+      addressLine1: w.address_line_1,
+      postalCode: w.postal_code,
+    })),
   };
 }
 
@@ -83,7 +91,13 @@ function pricePlan(plan: AcrePlan, acres: string, rows: repo.PricedPackRow[], cu
     // Only the packs measured in the rate's unit can carry the rate; a product not sold in the region is left out.
     const packs = rows.filter((r) => r.slug === item.productSlug && r.unit === item.unit);
     if (packs.length === 0) continue;
-    const options = packs.map((p) => ({ id: p.variant_id, label: p.label, size: p.size, packCount: p.pack_count, amount: p.amount }));
+    const options = packs.map((p) => ({
+      id: p.variant_id,
+      label: p.label,
+      size: p.size,
+      packCount: p.pack_count,
+      amount: p.amount,
+    }));
     const line = acrePlanLineCost(item.ratePerAcre, acres, options);
     const first = packs[0]!;
     lines.push({
@@ -124,11 +138,18 @@ const planSlugs = () => [...new Set(ACRE_PLANS.flatMap((p) => p.items.map((i) =>
 export async function acrePlans(db: Db, region: Region): Promise<AcrePlanList> {
   requireArea(region, 'acre-pack');
   const rows = await repo.pricedPacks(db, countryOf(region), { slugs: planSlugs() });
-  const plans = ACRE_PLANS.map((plan) => pricePlan(plan, '1', rows, region.currency).summary).filter((p) => p.productCount > 0);
+  const plans = ACRE_PLANS.map((plan) => pricePlan(plan, '1', rows, region.currency).summary).filter(
+    (p) => p.productCount > 0,
+  );
   return { region: regionResponse(region), plans };
 }
 
-export async function acrePlan(db: Db, region: Region, slug: string, acresRaw: string | undefined): Promise<AcrePlanDetail> {
+export async function acrePlan(
+  db: Db,
+  region: Region,
+  slug: string,
+  acresRaw: string | undefined,
+): Promise<AcrePlanDetail> {
   requireArea(region, 'acre-pack');
   const parsed = parseAcres(acresRaw ?? String(ACRE_PLAN_DEFAULT_ACRES));
   if (!parsed.ok) {
@@ -144,7 +165,8 @@ export async function acrePlan(db: Db, region: Region, slug: string, acresRaw: s
   if (!plan) throw new AppError('not_found', 'There is no such acre plan.');
   const rows = await repo.pricedPacks(db, countryOf(region), { slugs: plan.items.map((i) => i.productSlug) });
   const priced = pricePlan(plan, parsed.acres, rows, region.currency);
-  if (priced.lines.length === 0) throw new AppError('not_found', 'This acre plan is not available in your region.', { region: region.region });
+  if (priced.lines.length === 0)
+    throw new AppError('not_found', 'This acre plan is not available in your region.', { region: region.region });
   return {
     ...priced.summary,
     region: regionResponse(region),
@@ -164,7 +186,10 @@ type HousePack = { summary: BrandPackSummary; items: BrandPackDetail['items'] };
 
 /** The house store's own-label products, grouped by their category's first two levels; a pack is one of each. */
 
-async function housePacks(db: Db, region: Region): Promise<{ seller: { slug: string; name: string }; packs: HousePack[] }> {
+async function housePacks(
+  db: Db,
+  region: Region,
+): Promise<{ seller: { slug: string; name: string }; packs: HousePack[] }> {
   requireArea(region, 'direct');
   const house = await repo.houseSeller(db);
   if (!house?.brand) throw new AppError('not_found', 'There is no house store.');
@@ -182,7 +207,12 @@ async function housePacks(db: Db, region: Region): Promise<{ seller: { slug: str
       // One of each product's smallest (first) pack.
       const items = products.map((packs) => {
         const first = packs[0]!;
-        return { product: { slug: first.slug, name: first.name, brand: first.brand }, variantId: first.variant_id, label: first.label, amount: first.amount };
+        return {
+          product: { slug: first.slug, name: first.name, brand: first.brand },
+          variantId: first.variant_id,
+          label: first.label,
+          amount: first.amount,
+        };
       });
       const top = path.split('/')[0]!;
       return {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AcrePlanDetail, AcrePlanList, BrandPackDetail, BrandPackList, FeedProductList, StoreWarehouseList } from '@granary/domain';
+import type {
+  AcrePlanDetail,
+  AcrePlanList,
+  BrandPackDetail,
+  BrandPackList,
+  FeedProductList,
+  StoreWarehouseList,
+} from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -22,7 +29,12 @@ describe('warehouse locations', () => {
     const us = await get<StoreWarehouseList>('/api/store/pages/warehouses?locale=en-us');
     expect(us.status).toBe(200);
     expect(us.body.warehouses.map((w) => w.code).sort()).toEqual(['AMS', 'DEC', 'FSD']);
-    expect(us.body.warehouses.find((w) => w.code === 'AMS')).toMatchObject({ city: 'Ames', region: 'IA', addressLine1: '2100 Southeast 5th Street', postalCode: '50010' });
+    expect(us.body.warehouses.find((w) => w.code === 'AMS')).toMatchObject({
+      city: 'Ames',
+      region: 'IA',
+      addressLine1: '2100 Southeast 5th Street',
+      postalCode: '50010',
+    });
     const ca = await get<StoreWarehouseList>('/api/store/pages/warehouses?locale=en-ca');
     expect(ca.body.warehouses.map((w) => w.code)).toEqual(['SKS']);
   });
@@ -68,7 +80,9 @@ describe('acre plans', () => {
   it('lists the plans with their cost per acre in Canadian dollars', async () => {
     const { status, body } = await get<AcrePlanList>('/api/store/pages/acre-plans?locale=en-ca');
     expect(status).toBe(200);
-    expect(body.plans.map((p) => p.slug)).toEqual(expect.arrayContaining(['corn-pre-post-fungicide', 'canola-seed-to-swath']));
+    expect(body.plans.map((p) => p.slug)).toEqual(
+      expect.arrayContaining(['corn-pre-post-fungicide', 'canola-seed-to-swath']),
+    );
     for (const plan of body.plans) {
       expect(plan.currency).toBe('CAD');
       expect(Number(plan.costPerAcre)).toBeGreaterThan(0);
@@ -76,7 +90,9 @@ describe('acre plans', () => {
   });
 
   it('works out quantities, packs and the total for N acres from the real prices', async () => {
-    const { status, body } = await get<AcrePlanDetail>('/api/store/pages/acre-plans/corn-pre-post-fungicide?locale=en-ca&acres=160');
+    const { status, body } = await get<AcrePlanDetail>(
+      '/api/store/pages/acre-plans/corn-pre-post-fungicide?locale=en-ca&acres=160',
+    );
     expect(status).toBe(200);
     expect(body.acres).toBe('160');
     const atrazine = body.lines.find((l) => l.product.slug === 'hs-atrazine-4l')!;
@@ -91,13 +107,17 @@ describe('acre plans', () => {
     expect(Math.round(Number(body.total) * 100)).toBe(totalCents);
     expect(Number(body.totalPerAcre)).toBeGreaterThanOrEqual(Number(body.costPerAcre));
     // Twice the acres never costs less.
-    const more = await get<AcrePlanDetail>('/api/store/pages/acre-plans/corn-pre-post-fungicide?locale=en-ca&acres=320');
+    const more = await get<AcrePlanDetail>(
+      '/api/store/pages/acre-plans/corn-pre-post-fungicide?locale=en-ca&acres=320',
+    );
     expect(Number(more.body.total)).toBeGreaterThanOrEqual(Number(body.total));
   });
 
   it('refuses bad acres with a 400 and says why', async () => {
     for (const acres of ['0', '-3', 'lots', '100001']) {
-      const bad = await get<{ code: string; message: string; details?: unknown }>(`/api/store/pages/acre-plans/corn-pre-post-fungicide?locale=en-ca&acres=${acres}`);
+      const bad = await get<{ code: string; message: string; details?: unknown }>(
+        `/api/store/pages/acre-plans/corn-pre-post-fungicide?locale=en-ca&acres=${acres}`,
+      );
       expect(bad.status).toBe(400);
       expect(bad.body.code).toBe('invalid_request');
       expect(bad.body.message).toMatch(/acres/i);
@@ -124,7 +144,9 @@ describe('house-brand packs', () => {
   });
 
   it('shows one pack with its products and adds their prices exactly', async () => {
-    const { status, body } = await get<BrandPackDetail>('/api/store/pages/brand-packs/crop-protection-herbicides?locale=en-ca');
+    const { status, body } = await get<BrandPackDetail>(
+      '/api/store/pages/brand-packs/crop-protection-herbicides?locale=en-ca',
+    );
     expect(status).toBe(200);
     expect(body.currency).toBe('CAD');
     expect(body.items.length).toBe(body.productCount);

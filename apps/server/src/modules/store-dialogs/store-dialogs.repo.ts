@@ -4,13 +4,20 @@ import { userDialogsSeen, users } from '../../db/schema/index.ts';
 
 /** The dialogs the user has seen (ids). */
 export async function dialogsSeenBy(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.select({ dialog: userDialogsSeen.dialog }).from(userDialogsSeen).where(eq(userDialogsSeen.userId, userId));
+  const rows = await db
+    .select({ dialog: userDialogsSeen.dialog })
+    .from(userDialogsSeen)
+    .where(eq(userDialogsSeen.userId, userId));
   return rows.map((r) => r.dialog).sort();
 }
 
 /** Records that the user saw a dialog; true when this is the first time. */
 export async function markDialogSeen(db: Db, userId: string, dialog: string): Promise<boolean> {
-  const rows = await db.insert(userDialogsSeen).values({ userId, dialog }).onConflictDoNothing().returning({ dialog: userDialogsSeen.dialog });
+  const rows = await db
+    .insert(userDialogsSeen)
+    .values({ userId, dialog })
+    .onConflictDoNothing()
+    .returning({ dialog: userDialogsSeen.dialog });
   return rows.length > 0;
 }
 
@@ -40,7 +47,12 @@ export async function allowPromotionalMarketing(db: Db, userId: string): Promise
       signupProfile: sql`${users.signupProfile} || jsonb_build_object('allowPromotionalMarketing', true, 'promotionalMarketingAllowedAt', now())`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(users.id, userId), sql`coalesce((${users.signupProfile} ->> 'allowPromotionalMarketing')::boolean, false) = false`))
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`coalesce((${users.signupProfile} ->> 'allowPromotionalMarketing')::boolean, false) = false`,
+      ),
+    )
     .returning({ id: users.id });
   return rows.length > 0;
 }

@@ -16,12 +16,21 @@ function ownAct(session: SessionState): string {
 }
 
 /** POST /api/store/terms/accept: records acceptance of the current terms (idempotent; audited the first time). */
-export async function acceptTerms(db: Db, request: FastifyRequest, session: SessionState): Promise<AcceptTermsResponse> {
+export async function acceptTerms(
+  db: Db,
+  request: FastifyRequest,
+  session: SessionState,
+): Promise<AcceptTermsResponse> {
   const userId = ownAct(session);
   const result = await repo.acceptTerms(db, userId);
   if (!result) throw new AppError('unauthenticated');
   if (result.recorded) {
-    await audit(db, request, { actorUserId: userId, action: 'store_terms_accepted', targetType: 'user', targetId: userId });
+    await audit(db, request, {
+      actorUserId: userId,
+      action: 'store_terms_accepted',
+      targetType: 'user',
+      targetId: userId,
+    });
   }
   return { must_accept_tos: false, tos_accepted: true, tos_accepted_at: result.acceptedAt.toISOString() };
 }
@@ -34,14 +43,24 @@ export async function marketingDialogSeen(db: Db, session: SessionState): Promis
 }
 
 /** POST /api/store/marketing-dialog/subscribe: allowPromotionalMarketing on the user, and the dialog is seen. */
-export async function marketingSubscribe(db: Db, request: FastifyRequest, session: SessionState): Promise<MarketingDialogResponse> {
+export async function marketingSubscribe(
+  db: Db,
+  request: FastifyRequest,
+  session: SessionState,
+): Promise<MarketingDialogResponse> {
   const userId = ownAct(session);
   const changed = await db.transaction(async (tx) => {
     await repo.markDialogSeen(tx as unknown as Db, userId, MARKETING_SUBSCRIBE_DIALOG_ID);
     return repo.allowPromotionalMarketing(tx as unknown as Db, userId);
   });
   if (changed) {
-    await audit(db, request, { actorUserId: userId, action: 'marketing_subscribed', targetType: 'user', targetId: userId, details: { source: 'store_dialog' } });
+    await audit(db, request, {
+      actorUserId: userId,
+      action: 'marketing_subscribed',
+      targetType: 'user',
+      targetId: userId,
+      details: { source: 'store_dialog' },
+    });
   }
   return { seen: true, subscribed: true };
 }

@@ -17,7 +17,8 @@ let newcomerId: string;
 
 async function callerFor(email: string): Promise<Caller> {
   const cookie = await t.sessionCookie(email);
-  const csrf = (await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie } })).json().csrf as string;
+  const csrf = (await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie } })).json()
+    .csrf as string;
   return { cookie, csrf };
 }
 
@@ -49,7 +50,12 @@ beforeAll(async () => {
   t = await createTestApp({ env: { EXPERIMENT_FLAGS: 'store-marketing-subscribe, other-test=b' }, crm: 'none' });
   const [row] = await t.database.db
     .insert(users)
-    .values({ email: NEWCOMER, firstName: 'Nia', lastName: 'Newcomer', signupProfile: { allowPromotionalMarketing: false } })
+    .values({
+      email: NEWCOMER,
+      firstName: 'Nia',
+      lastName: 'Newcomer',
+      signupProfile: { allowPromotionalMarketing: false },
+    })
     .returning({ id: users.id });
   newcomerId = row!.id;
 }, 120_000);
@@ -95,7 +101,10 @@ describe('POST /api/store/terms/accept', () => {
     const after = await bootstrapOf(who);
     expect(after.user.must_accept_tos).toBe(false);
     expect(after.tos_accepted).toBe(true);
-    const entries = await t.database.db.select().from(auditLog).where(sql`${auditLog.action} = 'store_terms_accepted' and ${auditLog.actorUserId} = ${newcomerId}`);
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'store_terms_accepted' and ${auditLog.actorUserId} = ${newcomerId}`);
     expect(entries).toHaveLength(1);
   });
 
@@ -103,7 +112,9 @@ describe('POST /api/store/terms/accept', () => {
     await t.database.db.update(users).set({ tosAcceptedAt: null }).where(eq(users.id, newcomerId));
     const admin = await callerFor(DEMO_ACCOUNTS.admin);
     const token = admin.cookie.split('=')[1]!;
-    await t.database.db.execute(sql`update sessions set act_as_user_id = ${newcomerId}, act_as_scope = 'full' where token_hash = ${sha256(token)}`);
+    await t.database.db.execute(
+      sql`update sessions set act_as_user_id = ${newcomerId}, act_as_scope = 'full' where token_hash = ${sha256(token)}`,
+    );
     const res = await post(admin, '/api/store/terms/accept');
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('forbidden');
@@ -125,7 +136,9 @@ describe('marketing-subscribe dialog', () => {
     expect((await post(phone, '/api/store/marketing-dialog/seen')).status).toBe(200);
     const desktop = await callerFor(DEMO_ACCOUNTS.farmer);
     expect((await bootstrapOf(desktop)).user.dialogs_seen).toEqual([MARKETING_SUBSCRIBE_DIALOG_ID]);
-    const farmerId = (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.farmer)))[0]!.id;
+    const farmerId = (
+      await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.farmer))
+    )[0]!.id;
     expect((await profileOf(farmerId)).allowPromotionalMarketing).not.toBe(true);
   });
 
@@ -137,7 +150,11 @@ describe('marketing-subscribe dialog', () => {
     const profile = await profileOf(newcomerId);
     expect(profile.allowPromotionalMarketing).toBe(true);
     expect((await bootstrapOf(who)).user.dialogs_seen).toEqual([MARKETING_SUBSCRIBE_DIALOG_ID]);
-    const entries = rowsOf(await t.database.db.execute(sql`select 1 from audit_log where action = 'marketing_subscribed' and actor_user_id = ${newcomerId}`));
+    const entries = rowsOf(
+      await t.database.db.execute(
+        sql`select 1 from audit_log where action = 'marketing_subscribed' and actor_user_id = ${newcomerId}`,
+      ),
+    );
     expect(entries).toHaveLength(1);
   });
 });

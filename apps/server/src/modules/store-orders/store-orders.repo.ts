@@ -44,12 +44,20 @@ export type OrderListRow = {
 function orderWhere(userId: string, f: OrderFilters): SQL[] {
   const where: SQL[] = [sql`o.user_id = ${userId}`];
   if (f.status) where.push(sql`o.status = ${f.status}`);
-  if (f.year) where.push(sql`o.placed_at >= ${`${f.year}-01-01T00:00:00Z`}::timestamptz and o.placed_at < ${`${f.year + 1}-01-01T00:00:00Z`}::timestamptz`);
-  if (f.seller) where.push(sql`exists (select 1 from store_order_items i join store_sellers s on s.id = i.seller_id where i.order_id = o.id and s.slug = ${f.seller})`);
+  if (f.year)
+    where.push(
+      sql`o.placed_at >= ${`${f.year}-01-01T00:00:00Z`}::timestamptz and o.placed_at < ${`${f.year + 1}-01-01T00:00:00Z`}::timestamptz`,
+    );
+  if (f.seller)
+    where.push(
+      sql`exists (select 1 from store_order_items i join store_sellers s on s.id = i.seller_id where i.order_id = o.id and s.slug = ${f.seller})`,
+    );
   if (f.orderNumberDigits) where.push(sql`o.order_number like ${`GS-${f.orderNumberDigits}%`}`);
   else if (f.productText) {
     const like = `%${f.productText.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`exists (select 1 from store_order_items i where i.order_id = o.id and (i.product_name ilike ${like} or i.sku ilike ${like}))`);
+    where.push(
+      sql`exists (select 1 from store_order_items i where i.order_id = o.id and (i.product_name ilike ${like} or i.sku ilike ${like}))`,
+    );
   }
   return where;
 }
@@ -69,20 +77,26 @@ export async function listOrders(
   page: { limit: number; after: { placedAt: string; id: string } | null },
 ): Promise<{ rows: OrderListRow[]; total: number }> {
   const where = orderWhere(userId, filters);
-  const keyset = page.after ? [sql`(o.placed_at, o.id) < (${page.after.placedAt}::timestamptz, ${page.after.id}::uuid)`] : [];
+  const keyset = page.after
+    ? [sql`(o.placed_at, o.id) < (${page.after.placedAt}::timestamptz, ${page.after.id}::uuid)`]
+    : [];
   const rows = rowsOf<OrderListRow>(
     await db.execute(sql`select ${orderColumns} from store_orders o
       where ${sql.join([...where, ...keyset], sql` and `)}
       order by o.placed_at desc, o.id desc limit ${page.limit}`),
   );
-  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from store_orders o where ${sql.join(where, sql` and `)}`));
+  const [count] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from store_orders o where ${sql.join(where, sql` and `)}`),
+  );
   return { rows, total: count?.n ?? 0 };
 }
 
 /** What the history's filters can offer: the years the user ordered in and the sellers they ordered from. */
 export async function orderFacets(db: Db, userId: string): Promise<{ years: number[]; sellers: SellerRef[] }> {
   const years = rowsOf<{ y: number }>(
-    await db.execute(sql`select distinct extract(year from o.placed_at at time zone 'UTC')::int as y from store_orders o where o.user_id = ${userId} order by y desc`),
+    await db.execute(
+      sql`select distinct extract(year from o.placed_at at time zone 'UTC')::int as y from store_orders o where o.user_id = ${userId} order by y desc`,
+    ),
   ).map((r) => r.y);
   const sellers = rowsOf<SellerRef>(
     await db.execute(sql`select s.slug, s.name, s.kind from store_sellers s
@@ -110,7 +124,11 @@ export type OrderRow = OrderListRow & {
   billing_address: Record<string, unknown> | null;
 };
 
-export async function orderOf(db: Db, userId: string, by: { id: string } | { cartId: string }): Promise<OrderRow | null> {
+export async function orderOf(
+  db: Db,
+  userId: string,
+  by: { id: string } | { cartId: string },
+): Promise<OrderRow | null> {
   const match = 'id' in by ? sql`o.id = ${by.id}` : sql`o.cart_id = ${by.cartId}`;
   const [row] = rowsOf<OrderRow>(
     await db.execute(sql`select ${orderColumns},
@@ -198,7 +216,13 @@ export async function itemsOf(db: Db, orderId: string, userId: string): Promise<
 
 // ---------- reviews ----------
 
-export type ReviewRow = { rating: number; title: string; body: string; created_at: Date | string; updated_at: Date | string };
+export type ReviewRow = {
+  rating: number;
+  title: string;
+  body: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
 
 /** The product (by public id) when it is a line of the order. */
 export async function productInOrder(db: Db, orderId: string, productPublicId: string): Promise<{ id: number } | null> {
@@ -210,7 +234,10 @@ export async function productInOrder(db: Db, orderId: string, productPublicId: s
 }
 
 /** Creates or updates the user's review of a product in an order (one per product per order). */
-export async function upsertReview(db: Db, input: { orderId: string; productId: number; userId: string; rating: number; title: string; body: string }): Promise<ReviewRow> {
+export async function upsertReview(
+  db: Db,
+  input: { orderId: string; productId: number; userId: string; rating: number; title: string; body: string },
+): Promise<ReviewRow> {
   const [row] = rowsOf<ReviewRow>(
     await db.execute(sql`insert into store_order_reviews (order_id, product_id, user_id, rating, title, body)
       values (${input.orderId}, ${input.productId}, ${input.userId}, ${input.rating}, ${input.title}, ${input.body})
@@ -234,7 +261,11 @@ export type ReadinessRow = {
 
 const readinessColumns = sql`r.order_id, o.order_number, r.section, r.action, r.requested_at, r.completed_at`;
 
-export async function readinessOf(db: Db, userId: string, opts: { orderId?: string; openOnly: boolean }): Promise<ReadinessRow[]> {
+export async function readinessOf(
+  db: Db,
+  userId: string,
+  opts: { orderId?: string; openOnly: boolean },
+): Promise<ReadinessRow[]> {
   const where = [sql`o.user_id = ${userId}`];
   if (opts.orderId) where.push(sql`o.id = ${opts.orderId}`);
   if (opts.openOnly) where.push(sql`o.status in ('placed', 'processing', 'ready_for_pickup', 'shipped')`);
@@ -246,7 +277,12 @@ export async function readinessOf(db: Db, userId: string, opts: { orderId?: stri
 }
 
 /** Marks an action done (once: a second call keeps the first time). Null when the user has no such action. */
-export async function completeReadiness(db: Db, userId: string, orderId: string, section: string): Promise<ReadinessRow | null> {
+export async function completeReadiness(
+  db: Db,
+  userId: string,
+  orderId: string,
+  section: string,
+): Promise<ReadinessRow | null> {
   const [row] = rowsOf<ReadinessRow>(
     await db.execute(sql`with done as (
         update store_order_readiness r set completed_at = coalesce(r.completed_at, now())
@@ -324,7 +360,10 @@ export async function variantsByPublicId(db: Db, publicIds: string[], country: C
     await db.execute(sql`select v.id, v.public_id::text as public_id, p.name as product_name, v.label,
         exists (select 1 from store_variant_prices vp where vp.variant_id = v.id and vp.country = ${country}) as sold
       from store_variants v join store_products p on p.id = v.product_id
-      where v.public_id in (${sql.join(publicIds.map((id) => sql`${id}::uuid`), sql`, `)})`),
+      where v.public_id in (${sql.join(
+        publicIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`),
   );
 }
 
@@ -334,27 +373,48 @@ export async function variantsById(db: Db, ids: number[], country: Country): Pro
     await db.execute(sql`select v.id, v.public_id::text as public_id, p.name as product_name, v.label,
         exists (select 1 from store_variant_prices vp where vp.variant_id = v.id and vp.country = ${country}) as sold
       from store_variants v join store_products p on p.id = v.product_id
-      where v.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`),
+      where v.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`),
   );
 }
 
 // ---------- shopping lists ----------
 
-export type ListRow = { id: string; name: string; item_count: number; created_at: Date | string; updated_at: Date | string };
+export type ListRow = {
+  id: string;
+  name: string;
+  item_count: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
 
 const listColumns = sql`l.id, l.name, (select count(*)::int from store_shopping_list_items li where li.list_id = l.id) as item_count, l.created_at, l.updated_at`;
 
 export async function listsOf(db: Db, userId: string): Promise<ListRow[]> {
-  return rowsOf<ListRow>(await db.execute(sql`select ${listColumns} from store_shopping_lists l where l.user_id = ${userId} order by l.updated_at desc, l.id`));
+  return rowsOf<ListRow>(
+    await db.execute(
+      sql`select ${listColumns} from store_shopping_lists l where l.user_id = ${userId} order by l.updated_at desc, l.id`,
+    ),
+  );
 }
 
 export async function listOf(db: Db, userId: string, listId: string): Promise<ListRow | null> {
-  const [row] = rowsOf<ListRow>(await db.execute(sql`select ${listColumns} from store_shopping_lists l where l.id = ${listId} and l.user_id = ${userId}`));
+  const [row] = rowsOf<ListRow>(
+    await db.execute(
+      sql`select ${listColumns} from store_shopping_lists l where l.id = ${listId} and l.user_id = ${userId}`,
+    ),
+  );
   return row ?? null;
 }
 
 /** The user's lists holding a variant (by its public id), with the quantity on each. */
-export async function listsHoldingVariant(db: Db, userId: string, variantPublicId: string): Promise<{ list_id: string; quantity: number }[]> {
+export async function listsHoldingVariant(
+  db: Db,
+  userId: string,
+  variantPublicId: string,
+): Promise<{ list_id: string; quantity: number }[]> {
   return rowsOf<{ list_id: string; quantity: number }>(
     await db.execute(sql`select l.id::text as list_id, li.quantity from store_shopping_lists l
       join store_shopping_list_items li on li.list_id = l.id
@@ -396,11 +456,21 @@ export async function listItemsOf(db: Db, listId: string, country: Country): Pro
   );
 }
 
-export async function insertList(db: Db, input: { userId: string; enterpriseId: number | null; name: string; items: { variantId: number; quantity: number; note: string }[] }): Promise<string> {
+export async function insertList(
+  db: Db,
+  input: {
+    userId: string;
+    enterpriseId: number | null;
+    name: string;
+    items: { variantId: number; quantity: number; note: string }[];
+  },
+): Promise<string> {
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     const [row] = rowsOf<{ id: string }>(
-      await tx.execute(sql`insert into store_shopping_lists (user_id, enterprise_id, name) values (${input.userId}, ${input.enterpriseId}, ${input.name}) returning id`),
+      await tx.execute(
+        sql`insert into store_shopping_lists (user_id, enterprise_id, name) values (${input.userId}, ${input.enterpriseId}, ${input.name}) returning id`,
+      ),
     );
     for (const item of input.items) {
       await tx.execute(sql`insert into store_shopping_list_items (list_id, variant_id, quantity, note) values (${row!.id}, ${item.variantId}, ${item.quantity}, ${item.note})
@@ -411,22 +481,34 @@ export async function insertList(db: Db, input: { userId: string; enterpriseId: 
 }
 
 export async function renameList(db: Db, userId: string, listId: string, name: string): Promise<boolean> {
-  const rows = rowsOf(await db.execute(sql`update store_shopping_lists set name = ${name}, updated_at = now() where id = ${listId} and user_id = ${userId} returning id`));
+  const rows = rowsOf(
+    await db.execute(
+      sql`update store_shopping_lists set name = ${name}, updated_at = now() where id = ${listId} and user_id = ${userId} returning id`,
+    ),
+  );
   return rows.length > 0;
 }
 
 export async function deleteList(db: Db, userId: string, listId: string): Promise<boolean> {
-  const rows = rowsOf(await db.execute(sql`delete from store_shopping_lists where id = ${listId} and user_id = ${userId} returning id`));
+  const rows = rowsOf(
+    await db.execute(sql`delete from store_shopping_lists where id = ${listId} and user_id = ${userId} returning id`),
+  );
   return rows.length > 0;
 }
 
 export async function countListItems(db: Db, listId: string): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from store_shopping_list_items where list_id = ${listId}`));
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from store_shopping_list_items where list_id = ${listId}`),
+  );
   return row?.n ?? 0;
 }
 
 /** Sets an item's quantity (and note when given), adding the variant when the list lacks it. */
-export async function putListItem(db: Db, listId: string, item: { variantId: number; quantity: number; note?: string | undefined }): Promise<void> {
+export async function putListItem(
+  db: Db,
+  listId: string,
+  item: { variantId: number; quantity: number; note?: string | undefined },
+): Promise<void> {
   await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     await tx.execute(sql`insert into store_shopping_list_items (list_id, variant_id, quantity, note) values (${listId}, ${item.variantId}, ${item.quantity}, ${item.note ?? ''})
@@ -438,14 +520,22 @@ export async function putListItem(db: Db, listId: string, item: { variantId: num
 export async function deleteListItem(db: Db, listId: string, variantId: number): Promise<boolean> {
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
-    const rows = rowsOf(await tx.execute(sql`delete from store_shopping_list_items where list_id = ${listId} and variant_id = ${variantId} returning variant_id`));
+    const rows = rowsOf(
+      await tx.execute(
+        sql`delete from store_shopping_list_items where list_id = ${listId} and variant_id = ${variantId} returning variant_id`,
+      ),
+    );
     if (rows.length) await tx.execute(sql`update store_shopping_lists set updated_at = now() where id = ${listId}`);
     return rows.length > 0;
   });
 }
 
 /** The user's enterprise (for a new list) and its country (their store region when the request names none). */
-export async function userEnterprise(db: Db, userId: string, currentEnterpriseId: number | null): Promise<{ id: number | null; country: string | null }> {
+export async function userEnterprise(
+  db: Db,
+  userId: string,
+  currentEnterpriseId: number | null,
+): Promise<{ id: number | null; country: string | null }> {
   const [row] = rowsOf<{ id: number; country: string | null }>(
     await db.execute(sql`select e.id, e.country_code as country from enterprise_users eu join enterprises e on e.id = eu.enterprise_id
       where eu.user_id = ${userId} order by (e.id = ${currentEnterpriseId ?? -1}) desc, e.id limit 1`),

@@ -35,7 +35,13 @@ import * as service from './store-orders.service.ts';
 
 type Options = { ctx: AppContext };
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema } as const;
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+} as const;
 const localeOnly = z.object(storeLocaleQuery).strict();
 
 /**
@@ -54,19 +60,33 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
   };
   const noStore = { 'Cache-Control': 'private, no-store' };
 
-  app.get(O, { config: session, schema: { querystring: orderHistoryQuerySchema, response: { 200: orderHistorySchema, ...errors } } }, async (request, reply) => {
-    reply.headers(noStore);
-    return service.orderHistory(db, await buyer(request), request.query);
-  });
+  app.get(
+    O,
+    {
+      config: session,
+      schema: { querystring: orderHistoryQuerySchema, response: { 200: orderHistorySchema, ...errors } },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return service.orderHistory(db, await buyer(request), request.query);
+    },
+  );
 
-  app.get(`${O}/readiness`, { config: session, schema: { response: { 200: readinessListSchema, ...errors } } }, async (request, reply) => {
-    reply.headers(noStore);
-    return service.readinessList(db, await buyer(request));
-  });
+  app.get(
+    `${O}/readiness`,
+    { config: session, schema: { response: { 200: readinessListSchema, ...errors } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return service.readinessList(db, await buyer(request));
+    },
+  );
 
   app.post(
     `${O}/readiness/:orderId/:section/complete`,
-    { config: session, schema: { params: readinessParamsSchema, response: { 200: orderReadinessActionSchema, ...errors } } },
+    {
+      config: session,
+      schema: { params: readinessParamsSchema, response: { 200: orderReadinessActionSchema, ...errors } },
+    },
     async (request) => service.completeAction(db, await buyer(request), request.params.orderId, request.params.section),
   );
 
@@ -79,45 +99,89 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
     },
   );
 
-  app.get(`${O}/:orderId`, { config: session, schema: { params: orderIdParamsSchema, response: { 200: orderDetailSchema, ...errors } } }, async (request, reply) => {
-    reply.headers(noStore);
-    return service.orderDetail(db, await buyer(request), { id: request.params.orderId });
-  });
+  app.get(
+    `${O}/:orderId`,
+    { config: session, schema: { params: orderIdParamsSchema, response: { 200: orderDetailSchema, ...errors } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return service.orderDetail(db, await buyer(request), { id: request.params.orderId });
+    },
+  );
 
   app.post(
     `${O}/:orderId/reorder`,
-    { config: session, schema: { params: orderIdParamsSchema, querystring: localeOnly, response: { 200: addToCartOutcomeSchema, ...errors } } },
+    {
+      config: session,
+      schema: {
+        params: orderIdParamsSchema,
+        querystring: localeOnly,
+        response: { 200: addToCartOutcomeSchema, ...errors },
+      },
+    },
     async (request) => service.reorder(db, await buyer(request, request.query.locale), request.params.orderId),
   );
 
   app.put(
     `${O}/:orderId/reviews/:productId`,
-    { config: session, schema: { params: orderReviewParamsSchema, body: orderReviewBodySchema, response: { 200: orderReviewSchema, ...errors } } },
-    async (request) => service.saveReview(db, await buyer(request), request.params.orderId, request.params.productId, request.body),
+    {
+      config: session,
+      schema: {
+        params: orderReviewParamsSchema,
+        body: orderReviewBodySchema,
+        response: { 200: orderReviewSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.saveReview(db, await buyer(request), request.params.orderId, request.params.productId, request.body),
   );
 
   app.get(
     `${STORE_API}/previously-purchased/:year`,
-    { config: session, schema: { params: previouslyPurchasedParamsSchema, querystring: localeOnly, response: { 200: previouslyPurchasedSchema, ...errors } } },
+    {
+      config: session,
+      schema: {
+        params: previouslyPurchasedParamsSchema,
+        querystring: localeOnly,
+        response: { 200: previouslyPurchasedSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       reply.headers(noStore);
       return service.previouslyPurchased(db, await buyer(request, request.query.locale), request.params.year);
     },
   );
 
-  app.get(L, { config: session, schema: { response: { 200: shoppingListsSchema, ...errors } } }, async (request, reply) => {
-    reply.headers(noStore);
-    return service.shoppingLists(db, await buyer(request));
-  });
+  app.get(
+    L,
+    { config: session, schema: { response: { 200: shoppingListsSchema, ...errors } } },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return service.shoppingLists(db, await buyer(request));
+    },
+  );
 
-  app.post(L, { config: session, schema: { querystring: localeOnly, body: shoppingListCreateSchema, response: { 201: shoppingListSchema, ...errors } } }, async (request, reply) => {
-    const list = await service.createList(db, await buyer(request, request.query.locale), request.body);
-    return reply.code(201).send(list);
-  });
+  app.post(
+    L,
+    {
+      config: session,
+      schema: {
+        querystring: localeOnly,
+        body: shoppingListCreateSchema,
+        response: { 201: shoppingListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const list = await service.createList(db, await buyer(request, request.query.locale), request.body);
+      return reply.code(201).send(list);
+    },
+  );
 
   app.get(
     `${L}/with-variant/:variantId`,
-    { config: session, schema: { params: shoppingListVariantParamsSchema, response: { 200: shoppingListsWithVariantSchema, ...errors } } },
+    {
+      config: session,
+      schema: { params: shoppingListVariantParamsSchema, response: { 200: shoppingListsWithVariantSchema, ...errors } },
+    },
     async (request, reply) => {
       reply.headers(noStore);
       return service.listsWithVariant(db, await buyer(request), request.params.variantId);
@@ -126,7 +190,14 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
 
   app.get(
     `${L}/:listId`,
-    { config: session, schema: { params: shoppingListParamsSchema, querystring: localeOnly, response: { 200: shoppingListSchema, ...errors } } },
+    {
+      config: session,
+      schema: {
+        params: shoppingListParamsSchema,
+        querystring: localeOnly,
+        response: { 200: shoppingListSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       reply.headers(noStore);
       return service.shoppingList(db, await buyer(request, request.query.locale), request.params.listId);
@@ -135,30 +206,78 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
 
   app.patch(
     `${L}/:listId`,
-    { config: session, schema: { params: shoppingListParamsSchema, querystring: localeOnly, body: shoppingListRenameSchema, response: { 200: shoppingListSchema, ...errors } } },
-    async (request) => service.renameList(db, await buyer(request, request.query.locale), request.params.listId, request.body.name),
+    {
+      config: session,
+      schema: {
+        params: shoppingListParamsSchema,
+        querystring: localeOnly,
+        body: shoppingListRenameSchema,
+        response: { 200: shoppingListSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.renameList(db, await buyer(request, request.query.locale), request.params.listId, request.body.name),
   );
 
-  app.delete(`${L}/:listId`, { config: session, schema: { params: shoppingListParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await service.deleteList(db, await buyer(request), request.params.listId);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    `${L}/:listId`,
+    { config: session, schema: { params: shoppingListParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await service.deleteList(db, await buyer(request), request.params.listId);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.put(
     `${L}/:listId/items/:variantId`,
-    { config: session, schema: { params: shoppingListItemParamsSchema, querystring: localeOnly, body: shoppingListItemBodySchema, response: { 200: shoppingListSchema, ...errors } } },
-    async (request) => service.putListItem(db, await buyer(request, request.query.locale), request.params.listId, request.params.variantId, request.body),
+    {
+      config: session,
+      schema: {
+        params: shoppingListItemParamsSchema,
+        querystring: localeOnly,
+        body: shoppingListItemBodySchema,
+        response: { 200: shoppingListSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.putListItem(
+        db,
+        await buyer(request, request.query.locale),
+        request.params.listId,
+        request.params.variantId,
+        request.body,
+      ),
   );
 
   app.delete(
     `${L}/:listId/items/:variantId`,
-    { config: session, schema: { params: shoppingListItemParamsSchema, querystring: localeOnly, response: { 200: shoppingListSchema, ...errors } } },
-    async (request) => service.deleteListItem(db, await buyer(request, request.query.locale), request.params.listId, request.params.variantId),
+    {
+      config: session,
+      schema: {
+        params: shoppingListItemParamsSchema,
+        querystring: localeOnly,
+        response: { 200: shoppingListSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.deleteListItem(
+        db,
+        await buyer(request, request.query.locale),
+        request.params.listId,
+        request.params.variantId,
+      ),
   );
 
   app.post(
     `${L}/:listId/add-to-cart`,
-    { config: session, schema: { params: shoppingListParamsSchema, querystring: localeOnly, response: { 200: addToCartOutcomeSchema, ...errors } } },
+    {
+      config: session,
+      schema: {
+        params: shoppingListParamsSchema,
+        querystring: localeOnly,
+        response: { 200: addToCartOutcomeSchema, ...errors },
+      },
+    },
     async (request) => service.listToCart(db, await buyer(request, request.query.locale), request.params.listId),
   );
 };

@@ -37,7 +37,12 @@ export type Buyer = { userId: string; currentEnterpriseId: number | null; region
 
 const imageUrl = (id: number | null) => (id === null ? null : `/api/store/images/${id}`);
 
-export async function buyerOf(db: Db, userId: string, currentEnterpriseId: number | null, locale: string | undefined): Promise<Buyer> {
+export async function buyerOf(
+  db: Db,
+  userId: string,
+  currentEnterpriseId: number | null,
+  locale: string | undefined,
+): Promise<Buyer> {
   if (locale) return { userId, currentEnterpriseId, region: resolveStoreRegion({ locale }) };
   const enterprise = await repo.userEnterprise(db, userId, currentEnterpriseId);
   return { userId, currentEnterpriseId, region: resolveStoreRegion({ enterpriseCountry: enterprise.country }) };
@@ -54,13 +59,21 @@ function encodeToken(row: repo.OrderListRow): string {
 function decodeToken(token: string): { placedAt: string; id: string } {
   try {
     const value = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { t?: unknown; id?: unknown };
-    if (typeof value.t === 'string' && !Number.isNaN(Date.parse(value.t)) && typeof value.id === 'string' && /^[0-9a-f-]{36}$/i.test(value.id)) {
+    if (
+      typeof value.t === 'string' &&
+      !Number.isNaN(Date.parse(value.t)) &&
+      typeof value.id === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(value.id)
+    ) {
       return { placedAt: value.t, id: value.id };
     }
   } catch {
     // fall through
   }
-  throw new AppError('invalid_request', 'The page token is not valid; start from the first page.', { field: 'paginationToken', reason: 'invalid_pagination_token' });
+  throw new AppError('invalid_request', 'The page token is not valid; start from the first page.', {
+    field: 'paginationToken',
+    reason: 'invalid_pagination_token',
+  });
 }
 
 function toSummary(row: repo.OrderListRow): OrderSummary {
@@ -93,7 +106,10 @@ export async function orderHistory(db: Db, buyer: Buyer, query: OrderHistoryQuer
     productText: digits ? null : q || null,
   };
   const after = query.paginationToken ? decodeToken(query.paginationToken) : null;
-  const [{ rows, total }, facets] = await Promise.all([repo.listOrders(db, buyer.userId, filters, { limit: limit + 1, after }), repo.orderFacets(db, buyer.userId)]);
+  const [{ rows, total }, facets] = await Promise.all([
+    repo.listOrders(db, buyer.userId, filters, { limit: limit + 1, after }),
+    repo.orderFacets(db, buyer.userId),
+  ]);
   const page = rows.slice(0, limit);
   return {
     orders: page.map(toSummary),
@@ -107,7 +123,14 @@ export async function orderHistory(db: Db, buyer: Buyer, query: OrderHistoryQuer
 // ---------- one order ----------
 
 function toReadiness(r: repo.ReadinessRow): OrderReadinessAction {
-  return { orderId: r.order_id, orderNumber: r.order_number, section: r.section, action: r.action, requestedAt: repo.iso(r.requested_at), completedAt: repo.isoOrNull(r.completed_at) };
+  return {
+    orderId: r.order_id,
+    orderNumber: r.order_number,
+    section: r.section,
+    action: r.action,
+    requestedAt: repo.iso(r.requested_at),
+    completedAt: repo.isoOrNull(r.completed_at),
+  };
 }
 
 async function requireOrder(db: Db, buyer: Buyer, by: { id: string } | { cartId: string }): Promise<repo.OrderRow> {
@@ -139,7 +162,12 @@ export async function orderDetail(db: Db, buyer: Buyer, by: { id: string } | { c
     review:
       i.review_rating === null
         ? null
-        : { rating: i.review_rating, title: i.review_title ?? '', body: i.review_body ?? '', updatedAt: repo.iso(i.review_updated_at) },
+        : {
+            rating: i.review_rating,
+            title: i.review_title ?? '',
+            body: i.review_body ?? '',
+            updatedAt: repo.iso(i.review_updated_at),
+          },
   }));
   return {
     ...toSummary(row),
@@ -182,15 +210,36 @@ export async function orderDetail(db: Db, buyer: Buyer, by: { id: string } | { c
 
 // ---------- reviews ----------
 
-export async function saveReview(db: Db, buyer: Buyer, orderId: string, productPublicId: string, body: { rating: number; title: string; body: string }): Promise<OrderReview> {
+export async function saveReview(
+  db: Db,
+  buyer: Buyer,
+  orderId: string,
+  productPublicId: string,
+  body: { rating: number; title: string; body: string },
+): Promise<OrderReview> {
   const order = await requireOrder(db, buyer, { id: orderId });
   const product = await repo.productInOrder(db, order.id, productPublicId);
-  if (!product) throw new AppError('invalid_request', 'This product is not in this order.', { reason: 'product_not_in_order', productId: productPublicId });
+  if (!product)
+    throw new AppError('invalid_request', 'This product is not in this order.', {
+      reason: 'product_not_in_order',
+      productId: productPublicId,
+    });
   if (!(REVIEWABLE_ORDER_STATUSES as readonly string[]).includes(order.status)) {
-    throw new AppError('invalid_request', 'You can review a product once the order has been delivered or picked up.', { reason: 'order_not_received', status: order.status });
+    throw new AppError('invalid_request', 'You can review a product once the order has been delivered or picked up.', {
+      reason: 'order_not_received',
+      status: order.status,
+    });
   }
   const row = await repo.upsertReview(db, { orderId: order.id, productId: product.id, userId: buyer.userId, ...body });
-  return { orderId: order.id, productId: productPublicId, rating: row.rating, title: row.title, body: row.body, createdAt: repo.iso(row.created_at), updatedAt: repo.iso(row.updated_at) };
+  return {
+    orderId: order.id,
+    productId: productPublicId,
+    rating: row.rating,
+    title: row.title,
+    body: row.body,
+    createdAt: repo.iso(row.created_at),
+    updatedAt: repo.iso(row.updated_at),
+  };
 }
 
 // ---------- readiness ----------
@@ -199,10 +248,18 @@ export async function readinessList(db: Db, buyer: Buyer): Promise<{ actions: Or
   return { actions: (await repo.readinessOf(db, buyer.userId, { openOnly: true })).map(toReadiness) };
 }
 
-export async function completeAction(db: Db, buyer: Buyer, orderId: string, section: string): Promise<OrderReadinessAction> {
+export async function completeAction(
+  db: Db,
+  buyer: Buyer,
+  orderId: string,
+  section: string,
+): Promise<OrderReadinessAction> {
   const order = await requireOrder(db, buyer, { id: orderId });
   if (!(OPEN_ORDER_STATUSES as readonly string[]).includes(order.status)) {
-    throw new AppError('invalid_request', 'This order is no longer open.', { reason: 'order_not_open', status: order.status });
+    throw new AppError('invalid_request', 'This order is no longer open.', {
+      reason: 'order_not_open',
+      status: order.status,
+    });
   }
   const row = await repo.completeReadiness(db, buyer.userId, orderId, section);
   if (!row) throw new AppError('not_found', 'This order asks for nothing in that section.');
@@ -212,7 +269,10 @@ export async function completeAction(db: Db, buyer: Buyer, orderId: string, sect
 // ---------- previously purchased ----------
 
 export async function previouslyPurchased(db: Db, buyer: Buyer, year: number): Promise<PreviouslyPurchased> {
-  const [rows, years] = await Promise.all([repo.purchasedInYear(db, buyer.userId, year, country(buyer)), repo.purchaseYears(db, buyer.userId)]);
+  const [rows, years] = await Promise.all([
+    repo.purchasedInYear(db, buyer.userId, year, country(buyer)),
+    repo.purchaseYears(db, buyer.userId),
+  ]);
   return {
     year,
     years,
@@ -242,10 +302,22 @@ export async function previouslyPurchased(db: Db, buyer: Buyer, year: number): P
 type Wanted = { variant: repo.VariantRef; quantity: number };
 
 function refusal(w: Wanted, reason: CartRefusalReason, message: string): AddToCartOutcome['notAdded'][number] {
-  return { variantId: w.variant.public_id, productName: w.variant.product_name, variantLabel: w.variant.label, quantity: w.quantity, reason, message };
+  return {
+    variantId: w.variant.public_id,
+    productName: w.variant.product_name,
+    variantLabel: w.variant.label,
+    quantity: w.quantity,
+    reason,
+    message,
+  };
 }
 
-const added = (w: Wanted) => ({ variantId: w.variant.public_id, productName: w.variant.product_name, variantLabel: w.variant.label, quantity: w.quantity });
+const added = (w: Wanted) => ({
+  variantId: w.variant.public_id,
+  productName: w.variant.product_name,
+  variantLabel: w.variant.label,
+  quantity: w.quantity,
+});
 
 /** Errors that refuse the whole cart (no cart in the region, no purchasing permission): said as they are. */
 const WHOLE_CART_CODES = new Set(['cart_not_available_in_region', 'input_purchasing_permission_required', 'forbidden']);
@@ -259,18 +331,30 @@ async function putInCart(db: Db, buyer: Buyer, wanted: Wanted[]): Promise<AddToC
   const notAdded: AddToCartOutcome['notAdded'] = [];
   const sellable: Wanted[] = [];
   for (const w of wanted) {
-    if (!w.variant.sold) notAdded.push(refusal(w, 'not_sold_in_region', 'This product is no longer sold in your region.'));
+    if (!w.variant.sold)
+      notAdded.push(refusal(w, 'not_sold_in_region', 'This product is no longer sold in your region.'));
     else sellable.push(w);
   }
   const base = { userId: buyer.userId, region: buyer.region, currentEnterpriseId: buyer.currentEnterpriseId };
   if (sellable.length === 0) return { added: [], notAdded, cart: null };
   try {
-    const cart = await addItemsToCart(db, { ...base, items: sellable.map((w) => ({ variantId: w.variant.id, quantity: w.quantity })) });
-    return { added: sellable.map(added), notAdded, cart: { id: cart.id, serial: cart.serial, itemCount: cart.itemCount } };
+    const cart = await addItemsToCart(db, {
+      ...base,
+      items: sellable.map((w) => ({ variantId: w.variant.id, quantity: w.quantity })),
+    });
+    return {
+      added: sellable.map(added),
+      notAdded,
+      cart: { id: cart.id, serial: cart.serial, itemCount: cart.itemCount },
+    };
   } catch (error) {
     if (!(error instanceof AppError) || WHOLE_CART_CODES.has(error.code) || sellable.length === 1) {
       if (error instanceof AppError && !WHOLE_CART_CODES.has(error.code) && sellable.length === 1) {
-        return { added: [], notAdded: [...notAdded, refusal(sellable[0]!, reasonOf(error), error.message)], cart: null };
+        return {
+          added: [],
+          notAdded: [...notAdded, refusal(sellable[0]!, reasonOf(error), error.message)],
+          cart: null,
+        };
       }
       throw error;
     }
@@ -327,13 +411,25 @@ async function resolveVariants(db: Db, buyer: Buyer, publicIds: string[]): Promi
   const found = await repo.variantsByPublicId(db, [...new Set(publicIds)], country(buyer));
   const map = new Map(found.map((v) => [v.public_id, v]));
   const unknown = publicIds.filter((id) => !map.has(id));
-  if (unknown.length) throw new AppError('invalid_request', 'Some of these products do not exist.', { reason: 'unknown_variant', variantIds: [...new Set(unknown)] });
+  if (unknown.length)
+    throw new AppError('invalid_request', 'Some of these products do not exist.', {
+      reason: 'unknown_variant',
+      variantIds: [...new Set(unknown)],
+    });
   return map;
 }
 
 export async function shoppingLists(db: Db, buyer: Buyer): Promise<ShoppingLists> {
   const rows = await repo.listsOf(db, buyer.userId);
-  return { lists: rows.map((r) => ({ id: r.id, name: r.name, itemCount: r.item_count, createdAt: repo.iso(r.created_at), updatedAt: repo.iso(r.updated_at) })) };
+  return {
+    lists: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      itemCount: r.item_count,
+      createdAt: repo.iso(r.created_at),
+      updatedAt: repo.iso(r.updated_at),
+    })),
+  };
 }
 
 /** Which of the buyer's lists hold a pack size; none when no list (or no product) has it. */
@@ -345,7 +441,10 @@ export async function listsWithVariant(db: Db, buyer: Buyer, variantId: string):
 export async function shoppingList(db: Db, buyer: Buyer, listId: string): Promise<ShoppingList> {
   const list = await requireList(db, buyer, listId);
   const items = await repo.listItemsOf(db, list.id, country(buyer));
-  const estimated = items.reduce((sum, i) => (i.unit_price === null ? sum : sum.add(new CrmDecimal(i.unit_price).mul(i.quantity))), new CrmDecimal(0));
+  const estimated = items.reduce(
+    (sum, i) => (i.unit_price === null ? sum : sum.add(new CrmDecimal(i.unit_price).mul(i.quantity))),
+    new CrmDecimal(0),
+  );
   return {
     id: list.id,
     name: list.name,
@@ -372,8 +471,16 @@ export async function shoppingList(db: Db, buyer: Buyer, listId: string): Promis
   };
 }
 
-export async function createList(db: Db, buyer: Buyer, input: { name: string; items: { variantId: string; quantity: number; note: string }[] }): Promise<ShoppingList> {
-  const variants = await resolveVariants(db, buyer, input.items.map((i) => i.variantId));
+export async function createList(
+  db: Db,
+  buyer: Buyer,
+  input: { name: string; items: { variantId: string; quantity: number; note: string }[] },
+): Promise<ShoppingList> {
+  const variants = await resolveVariants(
+    db,
+    buyer,
+    input.items.map((i) => i.variantId),
+  );
   const enterprise = await repo.userEnterprise(db, buyer.userId, buyer.currentEnterpriseId);
   const id = await repo.insertList(db, {
     userId: buyer.userId,
@@ -385,15 +492,23 @@ export async function createList(db: Db, buyer: Buyer, input: { name: string; it
 }
 
 export async function renameList(db: Db, buyer: Buyer, listId: string, name: string): Promise<ShoppingList> {
-  if (!(await repo.renameList(db, buyer.userId, listId, name))) throw new AppError('not_found', 'There is no such shopping list.');
+  if (!(await repo.renameList(db, buyer.userId, listId, name)))
+    throw new AppError('not_found', 'There is no such shopping list.');
   return shoppingList(db, buyer, listId);
 }
 
 export async function deleteList(db: Db, buyer: Buyer, listId: string): Promise<void> {
-  if (!(await repo.deleteList(db, buyer.userId, listId))) throw new AppError('not_found', 'There is no such shopping list.');
+  if (!(await repo.deleteList(db, buyer.userId, listId)))
+    throw new AppError('not_found', 'There is no such shopping list.');
 }
 
-export async function putListItem(db: Db, buyer: Buyer, listId: string, variantId: string, body: { quantity: number; note?: string | undefined }): Promise<ShoppingList> {
+export async function putListItem(
+  db: Db,
+  buyer: Buyer,
+  listId: string,
+  variantId: string,
+  body: { quantity: number; note?: string | undefined },
+): Promise<ShoppingList> {
   const list = await requireList(db, buyer, listId);
   const variant = (await resolveVariants(db, buyer, [variantId])).get(variantId)!;
   const items = await repo.listItemsOf(db, list.id, country(buyer));
@@ -407,15 +522,21 @@ export async function putListItem(db: Db, buyer: Buyer, listId: string, variantI
 export async function deleteListItem(db: Db, buyer: Buyer, listId: string, variantId: string): Promise<ShoppingList> {
   const list = await requireList(db, buyer, listId);
   const [variant] = await repo.variantsByPublicId(db, [variantId], country(buyer));
-  if (!variant || !(await repo.deleteListItem(db, list.id, variant.id))) throw new AppError('not_found', 'This product is not on the list.');
+  if (!variant || !(await repo.deleteListItem(db, list.id, variant.id)))
+    throw new AppError('not_found', 'This product is not on the list.');
   return shoppingList(db, buyer, list.id);
 }
 
 export async function listToCart(db: Db, buyer: Buyer, listId: string): Promise<AddToCartOutcome> {
   const list = await requireList(db, buyer, listId);
   const items = await repo.listItemsOf(db, list.id, country(buyer));
-  if (items.length === 0) throw new AppError('invalid_request', 'This shopping list is empty.', { reason: 'list_empty' });
-  const variants = await repo.variantsById(db, items.map((i) => i.variant_id), country(buyer));
+  if (items.length === 0)
+    throw new AppError('invalid_request', 'This shopping list is empty.', { reason: 'list_empty' });
+  const variants = await repo.variantsById(
+    db,
+    items.map((i) => i.variant_id),
+    country(buyer),
+  );
   const byId = new Map(variants.map((v) => [v.id, v]));
   return putInCart(
     db,

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CrmDecimal, type AddToCartOutcome, type OrderDetail, type OrderHistory, type OrderReadinessAction, type PreviouslyPurchased, type ShoppingList, type ShoppingLists, type ShoppingListsWithVariant } from '@granary/domain';
+import {
+  CrmDecimal,
+  type AddToCartOutcome,
+  type OrderDetail,
+  type OrderHistory,
+  type OrderReadinessAction,
+  type PreviouslyPurchased,
+  type ShoppingList,
+  type ShoppingLists,
+  type ShoppingListsWithVariant,
+} from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { seedStoreOrdersDemo } from '../../seed/store-orders-demo.ts';
@@ -13,14 +23,28 @@ let buyer: Caller;
 
 async function callerFor(email: string): Promise<Caller> {
   const cookie = await t.sessionCookie(email);
-  const csrf = (await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie } })).json().csrf as string;
+  const csrf = (await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie } })).json()
+    .csrf as string;
   return { cookie, csrf };
 }
 
-async function call<T>(who: Caller | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+async function call<T>(
+  who: Caller | null,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
   const headers: Record<string, string> = who ? { cookie: who.cookie, 'x-csrf-token': who.csrf } : {};
-  const res = await t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-  return { status: res.statusCode, body: (res.body ? res.json() : null) as T & { code?: string; message?: string; details?: { reason?: string } } };
+  const res = await t.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  return {
+    status: res.statusCode,
+    body: (res.body ? res.json() : null) as T & { code?: string; message?: string; details?: { reason?: string } },
+  };
 }
 
 const history = (q = '') => call<OrderHistory>(farmer, 'GET', `/api/store/orders${q}`);
@@ -45,23 +69,39 @@ async function orderByNumber(n: string): Promise<OrderDetail> {
 describe('demo seed', () => {
   it('runs once: a second run adds nothing', async () => {
     expect(await seedStoreOrdersDemo(t.database.db)).toBe(0);
-    const [row] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from store_orders where order_number like 'GS-1000%'`));
+    const [row] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from store_orders where order_number like 'GS-1000%'`),
+    );
     expect(row!.n).toBeGreaterThanOrEqual(10);
     expect(row!.n).toBeLessThanOrEqual(20);
   });
 
   it('leaves the farmer without an applicator licence, and seeds the 9.5 offer and the codes', async () => {
-    const licences = rowsOf(await t.database.db.execute(sql`select 1 from store_applicator_licences l join users u on u.id = l.user_id where u.email = ${DEMO_ACCOUNTS.farmer}`));
+    const licences = rowsOf(
+      await t.database.db.execute(
+        sql`select 1 from store_applicator_licences l join users u on u.id = l.user_id where u.email = ${DEMO_ACCOUNTS.farmer}`,
+      ),
+    );
     expect(licences).toHaveLength(0);
-    const promos = rowsOf<{ code: string | null; value: string; min_subtotal: string; qualifiers: string[]; ends_at: Date }>(
-      await t.database.db.execute(sql`select code, value::text, min_subtotal::text, qualifiers, ends_at from store_promotions order by id`),
+    const promos = rowsOf<{
+      code: string | null;
+      value: string;
+      min_subtotal: string;
+      qualifiers: string[];
+      ends_at: Date;
+    }>(
+      await t.database.db.execute(
+        sql`select code, value::text, min_subtotal::text, qualifiers, ends_at from store_promotions order by id`,
+      ),
     );
     const offer = promos.find((p) => p.code === null)!;
     expect(offer).toMatchObject({ value: '250.00', min_subtotal: '10000.00' });
     expect(offer.qualifiers).toEqual(['house_brand', 'adjuvant', 'nutrition']);
     expect(new Date(offer.ends_at).toISOString().slice(0, 10)).toBe('2024-10-01');
     expect(promos.map((p) => p.code)).toEqual(expect.arrayContaining(['SPRING5', 'HARVEST10']));
-    const kinds = rowsOf<{ kind: string }>(await t.database.db.execute(sql`select distinct kind from store_item_restrictions`)).map((r) => r.kind);
+    const kinds = rowsOf<{ kind: string }>(
+      await t.database.db.execute(sql`select distinct kind from store_item_restrictions`),
+    ).map((r) => r.kind);
     expect(kinds.sort()).toEqual(['JURISDICTIONS_RESTRICTION', 'MINIMUM_QUANTITY', 'QUANTITY_LIMIT']);
   });
 });
@@ -109,7 +149,14 @@ describe('order history', () => {
   });
 
   it('answers bad filters with a 400 and a code', async () => {
-    for (const q of ['?status=lost', '?year=20x5', '?pageSize=7', '?paginationToken=nope', '?seller=Bad%20Seller', '?extra=1']) {
+    for (const q of [
+      '?status=lost',
+      '?year=20x5',
+      '?pageSize=7',
+      '?paginationToken=nope',
+      '?seller=Bad%20Seller',
+      '?extra=1',
+    ]) {
       const res = await history(q);
       expect(res.status, q).toBe(400);
       expect(res.body.code, q).toBe('invalid_request');
@@ -133,7 +180,12 @@ describe('order details', () => {
     const shipping = order.fulfillments.reduce((s, f) => s.add(f.shippingTotal), new CrmDecimal(0));
     expect(shipping.toFixed(2)).toBe(order.totals.shippingTotal);
     const t2 = order.totals;
-    const total = new CrmDecimal(t2.goodsSubtotal).sub(t2.discountTotal).add(t2.shippingTotal).sub(t2.shippingDiscountTotal).add(t2.taxTotal).add(t2.paymentFeeTotal);
+    const total = new CrmDecimal(t2.goodsSubtotal)
+      .sub(t2.discountTotal)
+      .add(t2.shippingTotal)
+      .sub(t2.shippingDiscountTotal)
+      .add(t2.taxTotal)
+      .add(t2.paymentFeeTotal);
     expect(total.toFixed(2)).toBe(t2.total);
     expect(order.fulfillments[0]!.address).toMatchObject({ city: 'Nevada', region: 'IA' });
     expect(order.billingAddress).toMatchObject({ name: 'Fieldman Family Farms' });
@@ -144,7 +196,9 @@ describe('order details', () => {
     const order = await orderByNumber('GS-100012');
     expect(order.promoCode).toBe('SPRING5');
     expect(order.discounts[0]!.amount).toBe(order.totals.discountTotal);
-    expect(new CrmDecimal(order.totals.goodsSubtotal).mul('0.05').toDecimalPlaces(2).toFixed(2)).toBe(order.totals.discountTotal);
+    expect(new CrmDecimal(order.totals.goodsSubtotal).mul('0.05').toDecimalPlaces(2).toFixed(2)).toBe(
+      order.totals.discountTotal,
+    );
   });
 
   it('finds an order by its cart, and is 404 for anyone else or anything else', async () => {
@@ -163,7 +217,11 @@ describe('reviews', () => {
     const order = await orderByNumber('GS-100014');
     const line = order.fulfillments[0]!.lines[0]!;
     const url = `/api/store/orders/${order.id}/reviews/${line.productId}`;
-    const created = await call<{ rating: number; title: string }>(farmer, 'PUT', url, { rating: 4, title: 'Good', body: 'Kept the leaves clean.' });
+    const created = await call<{ rating: number; title: string }>(farmer, 'PUT', url, {
+      rating: 4,
+      title: 'Good',
+      body: 'Kept the leaves clean.',
+    });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ rating: 4, title: 'Good' });
     const updated = await call<{ rating: number }>(farmer, 'PUT', url, { rating: 5, title: 'Very good' });
@@ -171,7 +229,9 @@ describe('reviews', () => {
     const again = await call<OrderDetail>(farmer, 'GET', `/api/store/orders/${order.id}`);
     const reviewed = again.body.fulfillments.flatMap((f) => f.lines).find((l) => l.productId === line.productId)!;
     expect(reviewed.review).toMatchObject({ rating: 5, title: 'Very good' });
-    const [n] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from store_order_reviews where order_id = ${order.id}`));
+    const [n] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from store_order_reviews where order_id = ${order.id}`),
+    );
     expect(n!.n).toBe(1);
   });
 
@@ -183,13 +243,25 @@ describe('reviews', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     const open = await orderByNumber('GS-100018');
-    const openRes = await call(farmer, 'PUT', `/api/store/orders/${open.id}/reviews/${open.fulfillments[0]!.lines[0]!.productId}`, { rating: 5 });
+    const openRes = await call(
+      farmer,
+      'PUT',
+      `/api/store/orders/${open.id}/reviews/${open.fulfillments[0]!.lines[0]!.productId}`,
+      { rating: 5 },
+    );
     expect(openRes.status).toBe(400);
     expect(openRes.body.details?.reason).toBe('order_not_received');
-    const other = await call(farmer, 'PUT', `/api/store/orders/${order.id}/reviews/${open.fulfillments[0]!.lines[0]!.productId}`, { rating: 5 });
+    const other = await call(
+      farmer,
+      'PUT',
+      `/api/store/orders/${order.id}/reviews/${open.fulfillments[0]!.lines[0]!.productId}`,
+      { rating: 5 },
+    );
     expect(other.status).toBe(400);
     expect(other.body.details?.reason).toBe('product_not_in_order');
-    expect((await call(buyer, 'PUT', `/api/store/orders/${order.id}/reviews/${productId}`, { rating: 5 })).status).toBe(404);
+    expect((await call(buyer, 'PUT', `/api/store/orders/${order.id}/reviews/${productId}`, { rating: 5 })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -201,14 +273,28 @@ describe('order readiness', () => {
     const keys = list.body.actions.map((a) => `${a.orderId}/${a.section}`);
     expect(new Set(keys).size).toBe(keys.length);
     const action = list.body.actions.find((a) => a.completedAt === null)!;
-    const done = await call<OrderReadinessAction>(farmer, 'POST', `/api/store/orders/readiness/${action.orderId}/${action.section}/complete`);
+    const done = await call<OrderReadinessAction>(
+      farmer,
+      'POST',
+      `/api/store/orders/readiness/${action.orderId}/${action.section}/complete`,
+    );
     expect(done.status).toBe(200);
     expect(done.body.completedAt).not.toBeNull();
-    const twice = await call<OrderReadinessAction>(farmer, 'POST', `/api/store/orders/readiness/${action.orderId}/${action.section}/complete`);
+    const twice = await call<OrderReadinessAction>(
+      farmer,
+      'POST',
+      `/api/store/orders/readiness/${action.orderId}/${action.section}/complete`,
+    );
     expect(twice.body.completedAt).toBe(done.body.completedAt);
-    expect((await call(farmer, 'POST', `/api/store/orders/readiness/${action.orderId}/no_such/complete`)).status).toBe(404);
-    expect((await call(farmer, 'POST', `/api/store/orders/readiness/${action.orderId}/Bad-Section/complete`)).status).toBe(400);
-    expect((await call(buyer, 'POST', `/api/store/orders/readiness/${action.orderId}/${action.section}/complete`)).status).toBe(404);
+    expect((await call(farmer, 'POST', `/api/store/orders/readiness/${action.orderId}/no_such/complete`)).status).toBe(
+      404,
+    );
+    expect(
+      (await call(farmer, 'POST', `/api/store/orders/readiness/${action.orderId}/Bad-Section/complete`)).status,
+    ).toBe(400);
+    expect(
+      (await call(buyer, 'POST', `/api/store/orders/readiness/${action.orderId}/${action.section}/complete`)).status,
+    ).toBe(404);
     expect((await call<{ actions: unknown[] }>(buyer, 'GET', '/api/store/orders/readiness')).body.actions).toEqual([]);
   });
 
@@ -233,7 +319,9 @@ describe('previously purchased', () => {
     expect(res.body.products.some((p) => p.productName === 'Mesotrione 4SC')).toBe(false);
     expect(res.body.products.every((p) => p.lastOrderedAt.startsWith(String(year - 1)))).toBe(true);
     expect((await call(farmer, 'GET', '/api/store/previously-purchased/last')).status).toBe(400);
-    expect((await call<PreviouslyPurchased>(buyer, 'GET', `/api/store/previously-purchased/${year - 1}`)).body.products).toEqual([]);
+    expect(
+      (await call<PreviouslyPurchased>(buyer, 'GET', `/api/store/previously-purchased/${year - 1}`)).body.products,
+    ).toEqual([]);
   });
 });
 
@@ -249,29 +337,51 @@ describe('shopping lists and the cart', () => {
   });
 
   it('creates, renames, edits items, deletes; bad names and products are 400', async () => {
-    const spring = (await call<ShoppingLists>(farmer, 'GET', '/api/store/shopping-lists')).body.lists.find((l) => l.name === 'Spring burndown')!;
+    const spring = (await call<ShoppingLists>(farmer, 'GET', '/api/store/shopping-lists')).body.lists.find(
+      (l) => l.name === 'Spring burndown',
+    )!;
     const detail = (await call<ShoppingList>(farmer, 'GET', `/api/store/shopping-lists/${spring.id}`)).body;
     expect(detail.items.length).toBe(3);
     const v = detail.items[0]!.variantId;
-    for (const body of [{ name: '' }, { name: '   ' }, { name: 'x'.repeat(81) }, { name: 'ok', items: [{ variantId: v, quantity: 0 }] }, { name: 'ok', items: [{ variantId: '00000000-0000-4000-8000-000000000000', quantity: 1 }] }]) {
+    for (const body of [
+      { name: '' },
+      { name: '   ' },
+      { name: 'x'.repeat(81) },
+      { name: 'ok', items: [{ variantId: v, quantity: 0 }] },
+      { name: 'ok', items: [{ variantId: '00000000-0000-4000-8000-000000000000', quantity: 1 }] },
+    ]) {
       const res = await call(farmer, 'POST', '/api/store/shopping-lists', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe('invalid_request');
     }
-    const created = await call<ShoppingList>(farmer, 'POST', '/api/store/shopping-lists', { name: 'Fall fertilizer', items: [{ variantId: v, quantity: 2, note: 'north field' }] });
+    const created = await call<ShoppingList>(farmer, 'POST', '/api/store/shopping-lists', {
+      name: 'Fall fertilizer',
+      items: [{ variantId: v, quantity: 2, note: 'north field' }],
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Fall fertilizer', itemCount: 1 });
     expect(created.body.items[0]).toMatchObject({ quantity: 2, note: 'north field' });
     const id = created.body.id;
-    expect((await call<ShoppingList>(farmer, 'PATCH', `/api/store/shopping-lists/${id}`, { name: 'Fall fert' })).body.name).toBe('Fall fert');
+    expect(
+      (await call<ShoppingList>(farmer, 'PATCH', `/api/store/shopping-lists/${id}`, { name: 'Fall fert' })).body.name,
+    ).toBe('Fall fert');
     expect((await call(farmer, 'PATCH', `/api/store/shopping-lists/${id}`, { name: 'y'.repeat(81) })).status).toBe(400);
     const other = detail.items[1]!.variantId;
-    const withTwo = await call<ShoppingList>(farmer, 'PUT', `/api/store/shopping-lists/${id}/items/${other}`, { quantity: 5 });
+    const withTwo = await call<ShoppingList>(farmer, 'PUT', `/api/store/shopping-lists/${id}/items/${other}`, {
+      quantity: 5,
+    });
     expect(withTwo.body.items.map((i) => i.quantity).sort()).toEqual([2, 5]);
-    const edited = await call<ShoppingList>(farmer, 'PUT', `/api/store/shopping-lists/${id}/items/${other}`, { quantity: 7, note: 'more' });
+    const edited = await call<ShoppingList>(farmer, 'PUT', `/api/store/shopping-lists/${id}/items/${other}`, {
+      quantity: 7,
+      note: 'more',
+    });
     expect(edited.body.items.find((i) => i.variantId === other)).toMatchObject({ quantity: 7, note: 'more' });
-    expect((await call(farmer, 'PUT', `/api/store/shopping-lists/${id}/items/${other}`, { quantity: -1 })).status).toBe(400);
-    expect((await call(farmer, 'PUT', `/api/store/shopping-lists/${id}/items/${other}`, { quantity: 10000 })).status).toBe(400);
+    expect((await call(farmer, 'PUT', `/api/store/shopping-lists/${id}/items/${other}`, { quantity: -1 })).status).toBe(
+      400,
+    );
+    expect(
+      (await call(farmer, 'PUT', `/api/store/shopping-lists/${id}/items/${other}`, { quantity: 10000 })).status,
+    ).toBe(400);
     const removed = await call<ShoppingList>(farmer, 'DELETE', `/api/store/shopping-lists/${id}/items/${other}`);
     expect(removed.body.items).toHaveLength(1);
     expect((await call(farmer, 'DELETE', `/api/store/shopping-lists/${id}/items/${other}`)).status).toBe(404);
@@ -280,7 +390,9 @@ describe('shopping lists and the cart', () => {
   });
 
   it('adds a list to the cart, reporting the lines the cart refuses', async () => {
-    const spring = (await call<ShoppingLists>(farmer, 'GET', '/api/store/shopping-lists')).body.lists.find((l) => l.name === 'Spring burndown')!;
+    const spring = (await call<ShoppingLists>(farmer, 'GET', '/api/store/shopping-lists')).body.lists.find(
+      (l) => l.name === 'Spring burndown',
+    )!;
     const before = await call<{ itemCount: number }>(farmer, 'GET', '/api/store/cart');
     const res = await call<AddToCartOutcome>(farmer, 'POST', `/api/store/shopping-lists/${spring.id}/add-to-cart`);
     expect(res.status).toBe(200);
@@ -288,15 +400,27 @@ describe('shopping lists and the cart', () => {
     expect(res.body.cart!.itemCount).toBeGreaterThan(before.body.itemCount ?? 0);
     // A list with a product limited to 4 per order, asked for 6: the other line still goes in.
     const [paraquat] = rowsOf<{ public_id: string }>(
-      await t.database.db.execute(sql`select v.public_id::text from store_variants v join store_products p on p.id = v.product_id
+      await t.database.db
+        .execute(sql`select v.public_id::text from store_variants v join store_products p on p.id = v.product_id
         join store_item_restrictions r on r.product_id = p.id and r.kind = 'QUANTITY_LIMIT' and r.max_quantity = 4
         where exists (select 1 from store_variant_prices vp where vp.variant_id = v.id and vp.country = 'USA') order by v.id limit 1`),
     );
     const limited = await call<ShoppingList>(farmer, 'POST', '/api/store/shopping-lists', {
       name: 'Too much',
-      items: [{ variantId: paraquat!.public_id, quantity: 6 }, { variantId: (await call<ShoppingList>(farmer, 'GET', `/api/store/shopping-lists/${spring.id}`)).body.items[0]!.variantId, quantity: 1 }],
+      items: [
+        { variantId: paraquat!.public_id, quantity: 6 },
+        {
+          variantId: (await call<ShoppingList>(farmer, 'GET', `/api/store/shopping-lists/${spring.id}`)).body.items[0]!
+            .variantId,
+          quantity: 1,
+        },
+      ],
     });
-    const outcome = await call<AddToCartOutcome>(farmer, 'POST', `/api/store/shopping-lists/${limited.body.id}/add-to-cart`);
+    const outcome = await call<AddToCartOutcome>(
+      farmer,
+      'POST',
+      `/api/store/shopping-lists/${limited.body.id}/add-to-cart`,
+    );
     expect(outcome.status).toBe(200);
     expect(outcome.body.added).toHaveLength(1);
     expect(outcome.body.notAdded).toHaveLength(1);
@@ -325,16 +449,22 @@ describe('reorder', () => {
   it('says which lines are no longer sold in the region', async () => {
     const order = await orderByNumber('GS-100013');
     const line = order.fulfillments[0]!.lines[0]!;
-    await t.database.db.execute(sql`delete from store_variant_prices where variant_id = (select id from store_variants where public_id = ${line.variantId}) and country = 'USA'`);
+    await t.database.db.execute(
+      sql`delete from store_variant_prices where variant_id = (select id from store_variants where public_id = ${line.variantId}) and country = 'USA'`,
+    );
     const res = await call<AddToCartOutcome>(farmer, 'POST', `/api/store/orders/${order.id}/reorder`);
     expect(res.status).toBe(200);
-    expect(res.body.notAdded.find((n) => n.variantId === line.variantId)).toMatchObject({ reason: 'not_sold_in_region' });
+    expect(res.body.notAdded.find((n) => n.variantId === line.variantId)).toMatchObject({
+      reason: 'not_sold_in_region',
+    });
   });
 });
 
 describe('which lists hold a pack size (the list picker)', () => {
   it('names the caller’s lists holding the variant with their quantity, and follows adds and removals', async () => {
-    const spring = (await call<ShoppingLists>(farmer, 'GET', '/api/store/shopping-lists')).body.lists.find((l) => l.name === 'Spring burndown')!;
+    const spring = (await call<ShoppingLists>(farmer, 'GET', '/api/store/shopping-lists')).body.lists.find(
+      (l) => l.name === 'Spring burndown',
+    )!;
     const item = (await call<ShoppingList>(farmer, 'GET', `/api/store/shopping-lists/${spring.id}`)).body.items[0]!;
     const url = `/api/store/shopping-lists/with-variant/${item.variantId}`;
     const before = await call<ShoppingListsWithVariant>(farmer, 'GET', url);
@@ -342,24 +472,45 @@ describe('which lists hold a pack size (the list picker)', () => {
     expect(before.body.variantId).toBe(item.variantId);
     expect(before.body.lists).toContainEqual({ listId: spring.id, quantity: item.quantity });
 
-    const created = (await call<ShoppingList>(farmer, 'POST', '/api/store/shopping-lists', { name: 'Picker test', items: [{ variantId: item.variantId, quantity: 3 }] })).body;
-    expect((await call<ShoppingListsWithVariant>(farmer, 'GET', url)).body.lists).toContainEqual({ listId: created.id, quantity: 3 });
+    const created = (
+      await call<ShoppingList>(farmer, 'POST', '/api/store/shopping-lists', {
+        name: 'Picker test',
+        items: [{ variantId: item.variantId, quantity: 3 }],
+      })
+    ).body;
+    expect((await call<ShoppingListsWithVariant>(farmer, 'GET', url)).body.lists).toContainEqual({
+      listId: created.id,
+      quantity: 3,
+    });
     await call(farmer, 'DELETE', `/api/store/shopping-lists/${created.id}/items/${item.variantId}`);
-    expect((await call<ShoppingListsWithVariant>(farmer, 'GET', url)).body.lists.map((l) => l.listId)).not.toContain(created.id);
+    expect((await call<ShoppingListsWithVariant>(farmer, 'GET', url)).body.lists.map((l) => l.listId)).not.toContain(
+      created.id,
+    );
     await call(farmer, 'DELETE', `/api/store/shopping-lists/${created.id}`);
   });
 
   it('shows another user nothing, needs a session, and answers 400 to a malformed id', async () => {
-    const spring = (await call<ShoppingLists>(farmer, 'GET', '/api/store/shopping-lists')).body.lists.find((l) => l.name === 'Spring burndown')!;
-    const variantId = (await call<ShoppingList>(farmer, 'GET', `/api/store/shopping-lists/${spring.id}`)).body.items[0]!.variantId;
-    const other = await call<ShoppingListsWithVariant>(buyer, 'GET', `/api/store/shopping-lists/with-variant/${variantId}`);
+    const spring = (await call<ShoppingLists>(farmer, 'GET', '/api/store/shopping-lists')).body.lists.find(
+      (l) => l.name === 'Spring burndown',
+    )!;
+    const variantId = (await call<ShoppingList>(farmer, 'GET', `/api/store/shopping-lists/${spring.id}`)).body.items[0]!
+      .variantId;
+    const other = await call<ShoppingListsWithVariant>(
+      buyer,
+      'GET',
+      `/api/store/shopping-lists/with-variant/${variantId}`,
+    );
     expect(other.status).toBe(200);
     expect(other.body.lists).toEqual([]);
     expect((await call(null, 'GET', `/api/store/shopping-lists/with-variant/${variantId}`)).status).toBe(401);
     const bad = await call(farmer, 'GET', '/api/store/shopping-lists/with-variant/not-a-uuid');
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('invalid_request');
-    const unknown = await call<ShoppingListsWithVariant>(farmer, 'GET', '/api/store/shopping-lists/with-variant/00000000-0000-4000-8000-000000000000');
+    const unknown = await call<ShoppingListsWithVariant>(
+      farmer,
+      'GET',
+      '/api/store/shopping-lists/with-variant/00000000-0000-4000-8000-000000000000',
+    );
     expect(unknown.body.lists).toEqual([]);
   });
 });

@@ -41,15 +41,32 @@ export async function uploadsOf(db: Db, userId: string, parentGuid: string): Pro
 }
 
 export async function uploadOwner(db: Db, guid: string): Promise<string | null> {
-  return rowsOf<{ user_id: string }>(await db.execute(sql`select user_id::text from store_uploads where guid = ${guid}::uuid`))[0]?.user_id ?? null;
+  return (
+    rowsOf<{ user_id: string }>(
+      await db.execute(sql`select user_id::text from store_uploads where guid = ${guid}::uuid`),
+    )[0]?.user_id ?? null
+  );
 }
 
-export async function uploadContent(db: Db, guid: string): Promise<(UploadRow & { bytes: Buffer | Uint8Array }) | null> {
-  return rowsOf<UploadRow & { bytes: Buffer | Uint8Array }>(await db.execute(sql`select ${cols}, bytes from store_uploads where guid = ${guid}::uuid`))[0] ?? null;
+export async function uploadContent(
+  db: Db,
+  guid: string,
+): Promise<(UploadRow & { bytes: Buffer | Uint8Array }) | null> {
+  return (
+    rowsOf<UploadRow & { bytes: Buffer | Uint8Array }>(
+      await db.execute(sql`select ${cols}, bytes from store_uploads where guid = ${guid}::uuid`),
+    )[0] ?? null
+  );
 }
 
 export async function deleteUpload(db: Db, guid: string, userId: string): Promise<boolean> {
-  return rowsOf(await db.execute(sql`delete from store_uploads where guid = ${guid}::uuid and user_id = ${userId}::uuid returning guid`)).length > 0;
+  return (
+    rowsOf(
+      await db.execute(
+        sql`delete from store_uploads where guid = ${guid}::uuid and user_id = ${userId}::uuid returning guid`,
+      ),
+    ).length > 0
+  );
 }
 
 export async function userExists(db: Db, userId: string): Promise<boolean> {
@@ -62,9 +79,21 @@ export async function deleteUploadsOf(db: Db, userId: string, parentGuid: string
 }
 
 export async function countUploads(db: Db, userId: string, parentGuid: string): Promise<number> {
-  return Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from store_uploads where user_id = ${userId}::uuid and parent_guid = ${parentGuid}`))[0]!.n);
+  return Number(
+    rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from store_uploads where user_id = ${userId}::uuid and parent_guid = ${parentGuid}`,
+      ),
+    )[0]!.n,
+  );
 }
 
 export async function bytesOf(db: Db, userId: string): Promise<number> {
-  return Number(rowsOf<{ n: string }>(await db.execute(sql`select coalesce(sum(size), 0)::bigint::text as n from store_uploads where user_id = ${userId}::uuid`))[0]!.n);
+  return Number(
+    rowsOf<{ n: string }>(
+      await db.execute(
+        sql`select coalesce(sum(size), 0)::bigint::text as n from store_uploads where user_id = ${userId}::uuid`,
+      ),
+    )[0]!.n,
+  );
 }

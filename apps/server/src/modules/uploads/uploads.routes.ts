@@ -19,7 +19,13 @@ import * as service from './uploads.service.ts';
 
 type Options = { ctx: AppContext };
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema } as const;
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  413: apiErrorSchema,
+} as const;
 const guidParams = z.object({ guid: z.string().uuid() }).strict();
 
 /**
@@ -33,7 +39,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx }
   const config = { access: 'session' as const };
 
   for (const type of UPLOAD_CONTENT_TYPES) {
-    app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: UPLOAD_MAX_BYTES }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: UPLOAD_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
   }
 
   app.addHook('onRequest', async (request) => {
@@ -55,33 +63,51 @@ export const uploadsRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx }
   app.post(
     UPLOADS_API,
     // At most 60 files a minute from one client (each may be 10 MB; a user's files are capped in the service).
-    { config: { ...config, rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { querystring: uploadQuerySchema, response: { 201: uploadSchema, ...errors } } },
+    {
+      config: { ...config, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { querystring: uploadQuerySchema, response: { 201: uploadSchema, ...errors } },
+    },
     async (request, reply) => {
       const who = await uploaderOf(request);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const file = await service.upload(db, who, { ...request.query, contentType: request.headers['content-type'] ?? '', body });
+      const file = await service.upload(db, who, {
+        ...request.query,
+        contentType: request.headers['content-type'] ?? '',
+        body,
+      });
       return reply.status(201).send(file);
     },
   );
 
-  app.get(UPLOADS_API, { config, schema: { querystring: uploadListQuerySchema, response: { 200: uploadListSchema, ...errors } } }, async (request) => ({
-    files: await service.list(db, await uploaderOf(request), request.query.parentGuid, request.query.userId),
-  }));
+  app.get(
+    UPLOADS_API,
+    { config, schema: { querystring: uploadListQuerySchema, response: { 200: uploadListSchema, ...errors } } },
+    async (request) => ({
+      files: await service.list(db, await uploaderOf(request), request.query.parentGuid, request.query.userId),
+    }),
+  );
 
   app.get(`${UPLOADS_API}/:guid`, { config, schema: { params: guidParams } }, async (request, reply) => {
     const { file, bytes } = await service.download(db, await uploaderOf(request), request.params.guid);
     const ascii = file.fileName.replace(/[^A-Za-z0-9._ -]/g, '_');
     return reply
       .type(file.contentType)
-      .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      .header(
+        'Content-Disposition',
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      )
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('ETag', `"${file.sha256}"`)
       .send(bytes);
   });
 
-  app.delete(`${UPLOADS_API}/:guid`, { config, schema: { params: guidParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await service.remove(db, await uploaderOf(request), request.params.guid);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    `${UPLOADS_API}/:guid`,
+    { config, schema: { params: guidParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await service.remove(db, await uploaderOf(request), request.params.guid);
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -3,7 +3,14 @@
 // never a 403, so a guid tells a stranger nothing.
 
 import { createHash } from 'node:crypto';
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES_PER_USER, UPLOAD_MAX_FILES_PER_PARENT, cleanUploadFileName, isUploadContentType, type UploadedFile } from '@granary/domain';
+import {
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_BYTES_PER_USER,
+  UPLOAD_MAX_FILES_PER_PARENT,
+  cleanUploadFileName,
+  isUploadContentType,
+  type UploadedFile,
+} from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './uploads.repo.ts';
@@ -13,7 +20,16 @@ export type Uploader = { userId: string; isSuperAdmin: boolean };
 export const TOO_LARGE_MESSAGE = `Files can be at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`;
 
 function view(r: repo.UploadRow): UploadedFile {
-  return { guid: r.guid, parentGuid: r.parent_guid, fileName: r.file_name, contentType: r.content_type, size: r.size, sha256: r.sha256, status: r.status, createdAt: r.created_at };
+  return {
+    guid: r.guid,
+    parentGuid: r.parent_guid,
+    fileName: r.file_name,
+    contentType: r.content_type,
+    size: r.size,
+    sha256: r.sha256,
+    status: r.status,
+    createdAt: r.created_at,
+  };
 }
 
 /** Whose files a call is about: the caller's own, or (super admin only) the named user's; otherwise 404. */
@@ -32,13 +48,23 @@ export async function upload(
   if (!isUploadContentType(type)) throw new AppError('upload_type_not_allowed');
   if (input.body.length > UPLOAD_MAX_BYTES) throw new AppError('payload_too_large', TOO_LARGE_MESSAGE);
   if (input.body.length === 0) throw new AppError('upload_empty');
-  if (!looksLike(type, input.body)) throw new AppError('upload_type_not_allowed', 'The file is not the kind it says it is. Upload a PDF, PNG or JPEG file.');
+  if (!looksLike(type, input.body))
+    throw new AppError(
+      'upload_type_not_allowed',
+      'The file is not the kind it says it is. Upload a PDF, PNG or JPEG file.',
+    );
   const owner = await ownerFor(db, who, input.userId);
   if ((await repo.countUploads(db, owner, input.parentGuid)) >= UPLOAD_MAX_FILES_PER_PARENT) {
-    throw new AppError('invalid_request', `At most ${UPLOAD_MAX_FILES_PER_PARENT} files can be attached here. Remove one first.`, { reason: 'upload_limit' });
+    throw new AppError(
+      'invalid_request',
+      `At most ${UPLOAD_MAX_FILES_PER_PARENT} files can be attached here. Remove one first.`,
+      { reason: 'upload_limit' },
+    );
   }
   if ((await repo.bytesOf(db, owner)) + input.body.length > UPLOAD_MAX_BYTES_PER_USER) {
-    throw new AppError('invalid_request', 'Your uploaded files are using all the space allowed. Remove some first.', { reason: 'upload_quota' });
+    throw new AppError('invalid_request', 'Your uploaded files are using all the space allowed. Remove some first.', {
+      reason: 'upload_quota',
+    });
   }
   const row = await repo.insertUpload(db, {
     userId: owner,
@@ -54,7 +80,8 @@ export async function upload(
 /** The first bytes of each allowed kind, so a file labelled PDF is one (and is served as what it is). */
 function looksLike(type: string, body: Buffer): boolean {
   if (type === 'application/pdf') return body.subarray(0, 5).toString('latin1') === '%PDF-';
-  if (type === 'image/png') return body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  if (type === 'image/png')
+    return body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   return body.length >= 3 && body[0] === 0xff && body[1] === 0xd8 && body[2] === 0xff;
 }
 

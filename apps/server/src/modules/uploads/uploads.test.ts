@@ -15,7 +15,12 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const parent = 'applicator-licence:9001';
 
 const send = (who: Caller, body: Buffer, type: string, query = `parentGuid=${parent}&fileName=scan.pdf`) =>
-  t.app.inject({ method: 'POST', url: `/api/uploads?${query}`, headers: headersOf(who, { 'content-type': type }), payload: body });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/uploads?${query}`,
+    headers: headersOf(who, { 'content-type': type }),
+    payload: body,
+  });
 const get = (who: Caller, url: string) => t.app.inject({ method: 'GET', url, headers: headersOf(who) });
 
 beforeAll(async () => {
@@ -29,10 +34,21 @@ afterAll(async () => t?.close());
 
 describe('uploads', () => {
   it('stores a PDF as the raw body, lists it under its parent and gives the same bytes back to its owner', async () => {
-    const res = await send(farmer, PDF, 'application/pdf', `parentGuid=${parent}&fileName=${encodeURIComponent('C:\\scans\\Licence 2026.pdf')}`);
+    const res = await send(
+      farmer,
+      PDF,
+      'application/pdf',
+      `parentGuid=${parent}&fileName=${encodeURIComponent('C:\\scans\\Licence 2026.pdf')}`,
+    );
     expect(res.statusCode).toBe(201);
     const file = res.json();
-    expect(file).toMatchObject({ parentGuid: parent, fileName: 'Licence 2026.pdf', contentType: 'application/pdf', size: PDF.length, status: 'completed' });
+    expect(file).toMatchObject({
+      parentGuid: parent,
+      fileName: 'Licence 2026.pdf',
+      contentType: 'application/pdf',
+      size: PDF.length,
+      status: 'completed',
+    });
     expect(file.sha256).toMatch(/^[0-9a-f]{64}$/);
 
     const list = await get(farmer, `/api/uploads?parentGuid=${parent}`);
@@ -68,9 +84,19 @@ describe('uploads', () => {
   });
 
   it('needs a session and the CSRF token', async () => {
-    const anon = await t.app.inject({ method: 'POST', url: `/api/uploads?parentGuid=${parent}&fileName=a.pdf`, headers: { 'content-type': 'application/pdf' }, payload: PDF });
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: `/api/uploads?parentGuid=${parent}&fileName=a.pdf`,
+      headers: { 'content-type': 'application/pdf' },
+      payload: PDF,
+    });
     expect([401, 403]).toContain(anon.statusCode);
-    const noCsrf = await t.app.inject({ method: 'POST', url: `/api/uploads?parentGuid=${parent}&fileName=a.pdf`, headers: { cookie: farmer.cookie, 'content-type': 'application/pdf' }, payload: PDF });
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: `/api/uploads?parentGuid=${parent}&fileName=a.pdf`,
+      headers: { cookie: farmer.cookie, 'content-type': 'application/pdf' },
+      payload: PDF,
+    });
     expect(noCsrf.statusCode).toBe(403);
   });
 
@@ -79,8 +105,12 @@ describe('uploads', () => {
     expect((await get(buyer, `/api/uploads/${guid}`)).statusCode).toBe(404);
     expect((await get(buyer, `/api/uploads?parentGuid=${parent}`)).json().files).toEqual([]);
     expect((await get(buyer, `/api/uploads?parentGuid=${parent}&userId=${farmerId}`)).statusCode).toBe(404);
-    expect((await send(buyer, PDF, 'application/pdf', `parentGuid=${parent}&fileName=x.pdf&userId=${farmerId}`)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/uploads/${guid}`, headers: headersOf(buyer) })).statusCode).toBe(404);
+    expect(
+      (await send(buyer, PDF, 'application/pdf', `parentGuid=${parent}&fileName=x.pdf&userId=${farmerId}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/uploads/${guid}`, headers: headersOf(buyer) })).statusCode,
+    ).toBe(404);
 
     expect((await get(admin, `/api/uploads?parentGuid=${parent}&userId=${farmerId}`)).json().files).toHaveLength(2);
     expect((await get(admin, `/api/uploads/${guid}`)).statusCode).toBe(200);
@@ -89,7 +119,10 @@ describe('uploads', () => {
 
   it('takes at most 20 files under one parent', async () => {
     const other = 'applicator-licence:9002';
-    for (let i = 0; i < 20; i++) expect((await send(farmer, PDF, 'application/pdf', `parentGuid=${other}&fileName=p${i}.pdf`)).statusCode).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await send(farmer, PDF, 'application/pdf', `parentGuid=${other}&fileName=p${i}.pdf`)).statusCode).toBe(
+        201,
+      );
     const over = await send(farmer, PDF, 'application/pdf', `parentGuid=${other}&fileName=p21.pdf`);
     expect(over.statusCode).toBe(400);
     expect(over.json().details).toEqual({ reason: 'upload_limit' });
@@ -97,7 +130,11 @@ describe('uploads', () => {
 
   it('deletes a file of its owner', async () => {
     const files = (await get(farmer, `/api/uploads?parentGuid=${parent}`)).json().files as { guid: string }[];
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/uploads/${files[0]!.guid}`, headers: headersOf(farmer) });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/uploads/${files[0]!.guid}`,
+      headers: headersOf(farmer),
+    });
     expect(del.statusCode).toBe(204);
     expect((await get(farmer, `/api/uploads/${files[0]!.guid}`)).statusCode).toBe(404);
     expect((await get(farmer, `/api/uploads?parentGuid=${parent}`)).json().files).toHaveLength(1);

@@ -32,7 +32,9 @@ describe('login-required pages', () => {
     sessionStorage.setItem('granary_native_app', '1');
     const { router } = renderApp('/dashboard', 'anonymous');
     await waitFor(() =>
-      expect(postMessage).toHaveBeenCalledWith(JSON.stringify({ type: 'SESSION_EXPIRED', payload: { path: '/dashboard' } })),
+      expect(postMessage).toHaveBeenCalledWith(
+        JSON.stringify({ type: 'SESSION_EXPIRED', payload: { path: '/dashboard' } }),
+      ),
     );
     expect(router.state.location.pathname).toBe('/dashboard');
   });

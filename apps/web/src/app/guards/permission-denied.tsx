@@ -13,8 +13,14 @@ export function PermissionDenied() {
   const partner = usePartner();
   useDocumentTitle([t('error.permissionDenied'), partner.branding.shortName]);
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', flex: 1, px: 2, py: { xs: 6, md: 10 } }}>
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 444, width: '100%', textAlign: 'center' }} role="alert">
+    <Box
+      sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', flex: 1, px: 2, py: { xs: 6, md: 10 } }}
+    >
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 3, sm: 5 }, maxWidth: 444, width: '100%', textAlign: 'center' }}
+        role="alert"
+      >
         <Box
           sx={{
             mx: 'auto',

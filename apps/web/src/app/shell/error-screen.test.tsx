@@ -14,7 +14,9 @@ describe('ErrorScreen', () => {
     expect(screen.getByRole('img', { name: /broken-down tractor/ })).toBeTruthy();
     const support = screen.getByTestId('error-support');
     expect(support.textContent).toBe('If the problem persists, please contact help@prairie.test');
-    expect(screen.getByRole('link', { name: 'help@prairie.test' }).getAttribute('href')).toBe('mailto:help@prairie.test');
+    expect(screen.getByRole('link', { name: 'help@prairie.test' }).getAttribute('href')).toBe(
+      'mailto:help@prairie.test',
+    );
   });
 
   it('reloads with Refresh and goes to / with Return home', () => {

@@ -46,10 +46,20 @@ export function ErrorScreen({ code, embedded = false }: { code?: string | null; 
           </Typography>
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ width: { xs: '100%', sm: 'auto' } }}>
-          <Button variant="contained" size="large" startIcon={<RefreshRoundedIcon />} onClick={() => pageLocation.reload()}>
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<RefreshRoundedIcon />}
+            onClick={() => pageLocation.reload()}
+          >
             <T id="shell.error.refresh" />
           </Button>
-          <Button variant="outlined" size="large" startIcon={<HomeRoundedIcon />} onClick={() => pageLocation.assign('/')}>
+          <Button
+            variant="outlined"
+            size="large"
+            startIcon={<HomeRoundedIcon />}
+            onClick={() => pageLocation.assign('/')}
+          >
             <T id="shell.error.returnHome" />
           </Button>
         </Stack>

@@ -37,10 +37,20 @@ export function FlashAlert() {
   }, []);
   if (!flash) return null;
   return (
-    <Snackbar open={open} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} onClose={(_event, reason) => {
-      if (reason !== 'clickaway') setOpen(false);
-    }}>
-      <Alert severity={flash.severity} variant="filled" onClose={() => setOpen(false)} closeText={t('shell.notice.close')} data-testid="flash-alert">
+    <Snackbar
+      open={open}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      onClose={(_event, reason) => {
+        if (reason !== 'clickaway') setOpen(false);
+      }}
+    >
+      <Alert
+        severity={flash.severity}
+        variant="filled"
+        onClose={() => setOpen(false)}
+        closeText={t('shell.notice.close')}
+        data-testid="flash-alert"
+      >
         {flash.message}
       </Alert>
     </Snackbar>

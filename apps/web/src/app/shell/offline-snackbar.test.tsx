@@ -22,7 +22,10 @@ describe('OfflineSnackbar', () => {
   });
 
   it('shows when the request wrapper cannot reach the server', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderWithIntl(<OfflineSnackbar />);
     await act(async () => {
       await request('/api/anything');

@@ -1,4 +1,11 @@
-import { canUseMySalesLite, splitLocalePrefix, type ExperienceGate as Gate, type Guard, type HeaderKind, type RouteDef } from '@granary/domain';
+import {
+  canUseMySalesLite,
+  splitLocalePrefix,
+  type ExperienceGate as Gate,
+  type Guard,
+  type HeaderKind,
+  type RouteDef,
+} from '@granary/domain';
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';

@@ -14,26 +14,30 @@ describe('session expiry', () => {
     await import('../../features/identity/identity-page');
   }, 120_000);
 
-  it('shows the toast and lands on sign-in with the page as redirect, without bouncing back', { timeout: 30_000 }, async () => {
-    const { router, queryClient } = renderApp('/crm/structures', 'buyer');
-    expect(await screen.findByText('Structures — this page is coming soon')).toBeTruthy();
-    window.history.replaceState(null, '', '/crm/structures');
-    showToast({ messageId: 'error.sessionExpired' }, { severity: 'error' });
-    const slow = { timeout: 20_000 };
-    // The shell subscribes to API events in an effect, which React may run after the page is on screen: an event
-    // emitted before it subscribed is not heard (seen on a loaded CI machine), so it is said again until the shell
-    // has navigated, never while its navigation is still under way.
-    await waitFor(() => {
-      if (router.state.location.pathname !== '/sign-in/password' && router.state.navigation.state === 'idle') {
-        emitApiEvent({ type: 'session-expired', status: 401 });
-      }
+  it(
+    'shows the toast and lands on sign-in with the page as redirect, without bouncing back',
+    { timeout: 30_000 },
+    async () => {
+      const { router, queryClient } = renderApp('/crm/structures', 'buyer');
+      expect(await screen.findByText('Structures — this page is coming soon')).toBeTruthy();
+      window.history.replaceState(null, '', '/crm/structures');
+      showToast({ messageId: 'error.sessionExpired' }, { severity: 'error' });
+      const slow = { timeout: 20_000 };
+      // The shell subscribes to API events in an effect, which React may run after the page is on screen: an event
+      // emitted before it subscribed is not heard (seen on a loaded CI machine), so it is said again until the shell
+      // has navigated, never while its navigation is still under way.
+      await waitFor(() => {
+        if (router.state.location.pathname !== '/sign-in/password' && router.state.navigation.state === 'idle') {
+          emitApiEvent({ type: 'session-expired', status: 401 });
+        }
+        expect(router.state.location.pathname).toBe('/sign-in/password');
+      }, slow);
+      expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/crm/structures')}`);
+      expect(await screen.findByText('Your session expired', {}, slow)).toBeTruthy();
+      expect(queryClient.getQueryData<Bootstrap>(queryKeys.bootstrap)?.user.isLoggedIn).toBe(false);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' }, slow)).toBeTruthy();
       expect(router.state.location.pathname).toBe('/sign-in/password');
-    }, slow);
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/crm/structures')}`);
-    expect(await screen.findByText('Your session expired', {}, slow)).toBeTruthy();
-    expect(queryClient.getQueryData<Bootstrap>(queryKeys.bootstrap)?.user.isLoggedIn).toBe(false);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' }, slow)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/sign-in/password');
-    window.history.replaceState(null, '', '/');
-  });
+      window.history.replaceState(null, '', '/');
+    },
+  );
 });

@@ -44,14 +44,27 @@ export function NotFoundPage() {
       <Box sx={{ textAlign: 'center', width: '100%' }}>
         <Typography
           aria-hidden
-          sx={{ fontSize: { xs: '4.5rem', md: '6rem' }, fontWeight: 800, lineHeight: 1, color: 'primary.main', opacity: 0.18 }}
+          sx={{
+            fontSize: { xs: '4.5rem', md: '6rem' },
+            fontWeight: 800,
+            lineHeight: 1,
+            color: 'primary.main',
+            opacity: 0.18,
+          }}
         >
           {NOT_FOUND_STATUS}
         </Typography>
         <Typography variant="h2" component="h1" sx={{ mt: 2 }}>
           <T id="error.notFound" />
         </Typography>
-        <Button component={RouterLink} to="/" variant="contained" size="large" startIcon={<HomeRoundedIcon />} sx={{ mt: 4 }}>
+        <Button
+          component={RouterLink}
+          to="/"
+          variant="contained"
+          size="large"
+          startIcon={<HomeRoundedIcon />}
+          sx={{ mt: 4 }}
+        >
           <T id="shell.error.returnHome" />
         </Button>
       </Box>

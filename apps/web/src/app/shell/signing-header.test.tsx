@@ -24,7 +24,11 @@ describe('the e-signing pages’ header', () => {
   it('gives the anonymous signer the partner’s logo and nothing to sign in to or navigate', async () => {
     renderApp(SIGN, 'anonymous');
     const header = await screen.findByTestId('plain-header');
-    expect(within(header).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/']);
+    expect(
+      within(header)
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/']);
     expect(within(header).queryByRole('button')).toBeNull();
     expect(within(header).queryByRole('navigation', { hidden: true })).toBeNull();
   });

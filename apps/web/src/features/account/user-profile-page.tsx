@@ -16,7 +16,9 @@ export function UserProfilePage({ security }: { security?: ReactNode }) {
   const user = data?.user;
   useDocumentTitle([t('profile.title'), partner.branding.shortName]);
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
-  const initials = `${user?.firstName?.[0] ?? ''}${user?.lastName?.[0] ?? ''}`.toUpperCase() || (user?.email?.[0] ?? '?').toUpperCase();
+  const initials =
+    `${user?.firstName?.[0] ?? ''}${user?.lastName?.[0] ?? ''}`.toUpperCase() ||
+    (user?.email?.[0] ?? '?').toUpperCase();
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h1" component="h1" sx={{ mb: 3 }}>
@@ -39,7 +41,12 @@ export function UserProfilePage({ security }: { security?: ReactNode }) {
           </Box>
         </Paper>
         {security ? (
-          <Paper variant="outlined" component="section" aria-labelledby="profile-password" sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="profile-password"
+            sx={{ p: { xs: 2.5, sm: 3.5 } }}
+          >
             <Typography id="profile-password" variant="h3" component="h2">
               <T id="identity.changePassword.title" />
             </Typography>

@@ -48,23 +48,55 @@ function MessageCard({ message }: { message: MailboxMessage }) {
   const t = useT();
   const sms = message.channel === 'sms';
   return (
-    <Paper component="article" variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-label={message.subject ?? message.recipient}>
+    <Paper
+      component="article"
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 } }}
+      aria-label={message.subject ?? message.recipient}
+    >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', mb: 1.5 }}>
         <Box
           aria-hidden
-          sx={{ width: 36, height: 36, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'action.hover', color: 'primary.main', flexShrink: 0 }}
+          sx={{
+            width: 36,
+            height: 36,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'action.hover',
+            color: 'primary.main',
+            flexShrink: 0,
+          }}
         >
           {sms ? <SmsOutlinedIcon fontSize="small" /> : <MailOutlineRoundedIcon fontSize="small" />}
         </Box>
         <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{message.subject ?? t('mailbox.sms')}</Typography>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {message.subject ?? t('mailbox.sms')}
+          </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            <T id="mailbox.to" values={{ recipient: message.recipient }} /> · {formatDate(new Date(message.createdAt), 'MM/DD/YYYY HH:mm:ss')}
+            <T id="mailbox.to" values={{ recipient: message.recipient }} /> ·{' '}
+            {formatDate(new Date(message.createdAt), 'MM/DD/YYYY HH:mm:ss')}
           </Typography>
         </Box>
-        <Chip size="small" label={message.template} variant="outlined" sx={{ display: { xs: 'none', sm: 'inline-flex' } }} />
+        <Chip
+          size="small"
+          label={message.template}
+          variant="outlined"
+          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+        />
       </Stack>
-      <Typography component="div" variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'background.default', borderRadius: 1.5, p: 2 }}>
+      <Typography
+        component="div"
+        variant="body2"
+        sx={{
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          bgcolor: 'background.default',
+          borderRadius: 1.5,
+          p: 2,
+        }}
+      >
         {linkify(message.text).map((part, index) => (
           <Fragment key={index}>{part}</Fragment>
         ))}

@@ -88,9 +88,13 @@ export function oidcFailureOf(search: URLSearchParams): Failure | null {
   const provider = /^[A-Za-z][A-Za-z0-9 .-]{0,29}$/.test(raw) ? raw : null;
   switch (error) {
     case 'oauth':
-      return provider ? { messageId: 'identity.error.oauthFailed', values: { provider } } : { messageId: 'identity.error.oauthFailedNoName' };
+      return provider
+        ? { messageId: 'identity.error.oauthFailed', values: { provider } }
+        : { messageId: 'identity.error.oauthFailedNoName' };
     case 'no_account':
-      return provider ? { messageId: 'identity.error.noAccountFor', values: { provider } } : { messageId: 'identity.error.noAccount' };
+      return provider
+        ? { messageId: 'identity.error.noAccountFor', values: { provider } }
+        : { messageId: 'identity.error.noAccount' };
     case 'account_suspended':
       return { messageId: 'identity.error.accountSuspended', support: true };
     case 'account_deleted':

@@ -1,7 +1,15 @@
 import { SIGNUP_KEY_MESSAGES, SIGNUP_VALIDATION_KEYS } from '@granary/domain';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../lib/i18n/messages';
-import { checkSignup, fieldErrorsFromServer, offeredReasons, reasonIdOf, signupPayloadOf, VALIDATION_KEY_MESSAGES, type SignupDraft } from './signup-rules';
+import {
+  checkSignup,
+  fieldErrorsFromServer,
+  offeredReasons,
+  reasonIdOf,
+  signupPayloadOf,
+  VALIDATION_KEY_MESSAGES,
+  type SignupDraft,
+} from './signup-rules';
 
 const draft = (over: Partial<SignupDraft> = {}): SignupDraft => ({
   firstname: 'Casey',
@@ -23,11 +31,14 @@ const draft = (over: Partial<SignupDraft> = {}): SignupDraft => ({
 
 describe('signup validation keys (platform.md 5.3)', () => {
   it('has a message for every key, worded as the domain words it for the server', () => {
-    for (const key of SIGNUP_VALIDATION_KEYS) expect(messages[VALIDATION_KEY_MESSAGES[key]], key).toBe(SIGNUP_KEY_MESSAGES[key]);
+    for (const key of SIGNUP_VALIDATION_KEYS)
+      expect(messages[VALIDATION_KEY_MESSAGES[key]], key).toBe(SIGNUP_KEY_MESSAGES[key]);
   });
 
   it('maps the server’s {field: key} answer to field messages, camelCase or snake_case', () => {
-    expect(fieldErrorsFromServer({ firstname: 'enter_first_name', postal_code: 'enter_zip', bogus: 'enter_cell' })).toEqual({
+    expect(
+      fieldErrorsFromServer({ firstname: 'enter_first_name', postal_code: 'enter_zip', bogus: 'enter_cell' }),
+    ).toEqual({
       firstname: 'signup.error.enter_first_name',
       postalCode: 'signup.error.enter_zip',
       phoneNumber: 'signup.error.enter_cell',
@@ -52,12 +63,16 @@ describe('signup validation keys (platform.md 5.3)', () => {
       memberType: 'signup.error.member_type',
       signupReasonIds: 'signup.error.enter_signup_reason',
     });
-    expect(checkSignup(draft({ areaEstimate: 'lots' }), 'finalize')).toEqual({ areaEstimate: 'signup.error.enter_area' });
+    expect(checkSignup(draft({ areaEstimate: 'lots' }), 'finalize')).toEqual({
+      areaEstimate: 'signup.error.enter_area',
+    });
     expect(checkSignup(draft({ memberType: 'professional', areaEstimate: '' }), 'finalize')).toEqual({});
     expect(checkSignup(draft({ countryCode: 'CAN', postalCode: 'K1A 0B1' }), 'finalize')).toEqual({
       legalSalesInfo: 'signup.error.enter_legal_sales_info',
     });
-    expect(checkSignup(draft({ countryCode: 'CAN', postalCode: 'K1A 0B1', legalSalesInfo: false }), 'signup')).toEqual({});
+    expect(checkSignup(draft({ countryCode: 'CAN', postalCode: 'K1A 0B1', legalSalesInfo: false }), 'signup')).toEqual(
+      {},
+    );
   });
 
   it('leaves out a field another step proved', () => {
@@ -69,7 +84,10 @@ describe('signup form', () => {
   it('sends numbers as numbers and 0 acres for those who do not farm', () => {
     expect(signupPayloadOf(draft())).toMatchObject({ areaEstimate: 1200, postalCode: '50010', memberType: 'farmer' });
     expect(signupPayloadOf(draft({ memberType: 'other', areaEstimate: '' })).areaEstimate).toBe(0);
-    expect(signupPayloadOf(draft({ countryCode: 'CAN', legalSalesInfo: true }))).toMatchObject({ legalSalesInfo: true, allowPromotionalMarketing: true });
+    expect(signupPayloadOf(draft({ countryCode: 'CAN', legalSalesInfo: true }))).toMatchObject({
+      legalSalesInfo: true,
+      allowPromotionalMarketing: true,
+    });
     expect(signupPayloadOf(draft())).not.toHaveProperty('legalSalesInfo');
   });
 

@@ -100,7 +100,10 @@ export const COUNTRY_LABELS: Record<CountryCode, MessageId> = {
   AUS: 'signup.country.AUS',
 };
 
-export const AREA_UNIT_LABELS: Record<AreaUnit, MessageId> = { acres: 'signup.units.acres', hectares: 'signup.units.hectares' };
+export const AREA_UNIT_LABELS: Record<AreaUnit, MessageId> = {
+  acres: 'signup.units.acres',
+  hectares: 'signup.units.hectares',
+};
 
 /** The message of each validation key of platform.md 5.3 (the wording of the domain's SIGNUP_KEY_MESSAGES). */
 export const VALIDATION_KEY_MESSAGES: Record<SignupValidationKey, MessageId> = {
@@ -126,7 +129,8 @@ export type SignupErrors = Partial<Record<SignupField, MessageId>>;
 /** The message a field shows for its validation key. */
 export function messageForKey(field: SignupField, key: string, draft?: SignupDraft): MessageId {
   const value = draft?.[field as keyof SignupDraft];
-  if (REQUIRED_WHEN_EMPTY.includes(field) && typeof value === 'string' && value.trim() === '') return 'signup.error.required';
+  if (REQUIRED_WHEN_EMPTY.includes(field) && typeof value === 'string' && value.trim() === '')
+    return 'signup.error.required';
   return VALIDATION_KEY_MESSAGES[key as SignupValidationKey] ?? 'signup.error.generic';
 }
 
@@ -159,13 +163,20 @@ export function signupPayloadOf(draft: SignupDraft) {
     postalCode: draft.postalCode.trim().toUpperCase(),
     countryCode: draft.countryCode,
     memberType: draft.memberType || undefined,
-    areaEstimate: asksForArea(draft.memberType) ? (area === '' ? undefined : /^\d+(\.\d+)?$/.test(area) ? Number(area) : area) : 0,
+    areaEstimate: asksForArea(draft.memberType)
+      ? area === ''
+        ? undefined
+        : /^\d+(\.\d+)?$/.test(area)
+          ? Number(area)
+          : area
+      : 0,
     areaEstimateUnits: draft.areaEstimateUnits,
     signupReasonIds: draft.signupReasonIds,
     howDidYouHearAboutUs: draft.howDidYouHearAboutUs || undefined,
     acceptLegalTerms: draft.acceptLegalTerms,
     ...(draft.countryCode === 'CAN' ? { legalSalesInfo: draft.legalSalesInfo ?? undefined } : {}),
-    allowPromotionalMarketing: draft.countryCode === 'CAN' ? draft.legalSalesInfo === true : draft.allowPromotionalMarketing,
+    allowPromotionalMarketing:
+      draft.countryCode === 'CAN' ? draft.legalSalesInfo === true : draft.allowPromotionalMarketing,
   };
 }
 
@@ -173,7 +184,11 @@ export function signupPayloadOf(draft: SignupDraft) {
  * The client-side check of some steps, with the domain's rules (the ones the server applies): createAccount,
  * finalize, or both ('signup'). `skip` leaves out fields another step already proved (verify-first's identifier).
  */
-export function checkSignup(draft: SignupDraft, check: SignupStep | 'signup', skip: readonly SignupField[] = []): SignupErrors {
+export function checkSignup(
+  draft: SignupDraft,
+  check: SignupStep | 'signup',
+  skip: readonly SignupField[] = [],
+): SignupErrors {
   const payload = signupPayloadOf(draft);
   const fields: Record<string, string> = {};
   const steps: SignupStep[] = check === 'signup' ? ['createAccount', 'finalize'] : [check];

@@ -9,10 +9,12 @@ describe('signInTarget', () => {
   });
 
   it('sends a one-time password to /onetime-password/reset, carrying the page’s way back', () => {
-    expect(signInTarget({ redirect: '/onetime-password/reset', oneTimePassword: true }, null, 'app.test')).toBe('/onetime-password/reset');
-    expect(signInTarget({ redirect: '/onetime-password/reset', oneTimePassword: true }, '/crm/bids?x=1', 'app.test')).toBe(
-      `/onetime-password/reset?redirect=${encodeURIComponent('/crm/bids?x=1')}`,
+    expect(signInTarget({ redirect: '/onetime-password/reset', oneTimePassword: true }, null, 'app.test')).toBe(
+      '/onetime-password/reset',
     );
+    expect(
+      signInTarget({ redirect: '/onetime-password/reset', oneTimePassword: true }, '/crm/bids?x=1', 'app.test'),
+    ).toBe(`/onetime-password/reset?redirect=${encodeURIComponent('/crm/bids?x=1')}`);
     expect(signInTarget({ oneTimePassword: true }, 'https://evil.example', 'app.test')).toBe(
       `/onetime-password/reset?redirect=${encodeURIComponent('/dashboard')}`,
     );

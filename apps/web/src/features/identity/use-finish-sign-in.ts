@@ -15,7 +15,11 @@ export const ONE_TIME_PASSWORD_PATH = '/onetime-password/reset';
  * a one-time password '/onetime-password/reset', carrying the page's own redirect so the user ends up there after
  * choosing a password.
  */
-export function signInTarget(response: { redirect?: string | null; oneTimePassword?: boolean }, pageRedirect: string | null, host: string): string {
+export function signInTarget(
+  response: { redirect?: string | null; oneTimePassword?: boolean },
+  pageRedirect: string | null,
+  host: string,
+): string {
   if (response.oneTimePassword) {
     const after = pageRedirect ? safeRedirectTarget(pageRedirect, host) : null;
     return after ? `${ONE_TIME_PASSWORD_PATH}?redirect=${encodeURIComponent(after)}` : ONE_TIME_PASSWORD_PATH;
@@ -28,7 +32,10 @@ export function signInTarget(response: { redirect?: string | null; oneTimePasswo
  * changed) and go to the target. The logged-out guard navigates as soon as the new bootstrap says logged in; if the
  * bootstrap cannot say so, a full page load takes the user there instead.
  */
-export function useFinishSignIn(): (response: { redirect?: string | null; oneTimePassword?: boolean }, pageRedirect: string | null) => Promise<void> {
+export function useFinishSignIn(): (
+  response: { redirect?: string | null; oneTimePassword?: boolean },
+  pageRedirect: string | null,
+) => Promise<void> {
   const queryClient = useQueryClient();
   const localized = useLocalizedPath();
   return useCallback(

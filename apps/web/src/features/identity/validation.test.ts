@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../lib/i18n/messages';
-import { codeRule, confirmationRule, emailRule, newPasswordRule, passwordRule, phoneRule, resetEmailRule } from './validation';
+import {
+  codeRule,
+  confirmationRule,
+  emailRule,
+  newPasswordRule,
+  passwordRule,
+  phoneRule,
+  resetEmailRule,
+} from './validation';
 
 const text = (id: keyof typeof messages | null) => (id ? messages[id] : null);
 
@@ -33,7 +41,9 @@ describe('sign-in and password rules (grain-marketing.md 5, platform.md 5.2)', (
   });
 
   it('wants the confirmation to match the new password', () => {
-    expect(text(confirmationRule('secret-1', 'secret-2'))).toBe('The password confirmation must match the new password.');
+    expect(text(confirmationRule('secret-1', 'secret-2'))).toBe(
+      'The password confirmation must match the new password.',
+    );
     expect(text(confirmationRule('secret-1', ''))).toBe('The password confirmation field is required.');
     expect(confirmationRule('secret-1', 'secret-1')).toBeNull();
   });

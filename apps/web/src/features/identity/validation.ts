@@ -1,4 +1,10 @@
-import { NEW_PASSWORD_MIN_LENGTH, RESET_EMAIL_PATTERN, SIGN_IN_PASSWORD_MIN_LENGTH, VERIFICATION_CODE_PATTERN, isValidPhone } from '@granary/domain';
+import {
+  NEW_PASSWORD_MIN_LENGTH,
+  RESET_EMAIL_PATTERN,
+  SIGN_IN_PASSWORD_MIN_LENGTH,
+  VERIFICATION_CODE_PATTERN,
+  isValidPhone,
+} from '@granary/domain';
 import type { MessageId } from '../../lib/i18n/messages';
 
 /** The client-side rules of grain-marketing.md 5 and platform.md 5.1–5.2; each answers a message id or null. */
@@ -25,7 +31,10 @@ export function passwordRule(value: string, required: MessageId = 'identity.erro
  * A password being set (reset link, password change, one-time-password reset): required and at least 8 characters
  * (domain NEW_PASSWORD_MIN_LENGTH, docs/decisions/024). Whether it is too easy to guess only the server can say.
  */
-export function newPasswordRule(value: string, required: MessageId = 'identity.error.newPasswordRequired'): MessageId | null {
+export function newPasswordRule(
+  value: string,
+  required: MessageId = 'identity.error.newPasswordRequired',
+): MessageId | null {
   if (!value) return required;
   return value.length < NEW_PASSWORD_MIN_LENGTH ? 'identity.error.newPasswordTooShort' : null;
 }

@@ -22,10 +22,18 @@ function BalanceCard({ row, fmt }: { row: Row; fmt: MslFormat }) {
           {title}
         </Typography>
         <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-          <T id="msl.fig.contracts" values={{ count: row.contractCount }} /> · <T id="msl.fig.openContracts" values={{ count: row.openContractCount }} />
+          <T id="msl.fig.contracts" values={{ count: row.contractCount }} /> ·{' '}
+          <T id="msl.fig.openContracts" values={{ count: row.openContractCount }} />
         </Typography>
       </Stack>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' }, gap: 1.5, mb: 2 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' },
+          gap: 1.5,
+          mb: 2,
+        }}
+      >
         <Figure label={<T id="msl.fig.contracted" />} value={fmt.quantity(row.contracted, unit)} emphasis />
         <Figure label={<T id="msl.balances.toDeliver" />} value={fmt.quantity(row.remaining, unit)} emphasis />
         <Figure label={<T id="msl.fig.unpriced" />} value={fmt.quantity(row.unpriced, unit)} emphasis />
@@ -42,7 +50,11 @@ function BalanceCard({ row, fmt }: { row: Row; fmt: MslFormat }) {
               <T id="msl.fig.deliveredShare" values={{ percent: delivered }} />
             </Typography>
           </Stack>
-          <ShareBar percent={delivered} label={t('msl.fig.deliveredShare', { percent: delivered })} color={delivered >= 100 ? 'success' : 'primary'} />
+          <ShareBar
+            percent={delivered}
+            label={t('msl.fig.deliveredShare', { percent: delivered })}
+            color={delivered >= 100 ? 'success' : 'primary'}
+          />
           <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1 }}>
             <Figure label={<T id="msl.fig.delivered" />} value={fmt.quantity(row.delivered, unit)} />
             <Figure label={<T id="msl.fig.remaining" />} value={fmt.quantity(row.remaining, unit)} align="right" />
@@ -65,7 +77,18 @@ function BalanceCard({ row, fmt }: { row: Row; fmt: MslFormat }) {
         </Box>
       </Box>
 
-      <Box sx={{ mt: 2, pt: 1.5, borderTop: 1, borderColor: 'divider', display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'center' }}>
+      <Box
+        sx={{
+          mt: 2,
+          pt: 1.5,
+          borderTop: 1,
+          borderColor: 'divider',
+          display: 'flex',
+          justifyContent: 'space-between',
+          gap: 2,
+          alignItems: 'center',
+        }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             <T id="msl.fig.unappliedTickets" />
@@ -75,7 +98,9 @@ function BalanceCard({ row, fmt }: { row: Row; fmt: MslFormat }) {
           </Typography>
         </Box>
         <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
-          <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{fmt.quantity(row.unappliedTickets, unit)}</Typography>
+          <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+            {fmt.quantity(row.unappliedTickets, unit)}
+          </Typography>
           <Typography variant="caption" color="text.secondary">
             <T id="msl.fig.tickets" values={{ count: row.unappliedTicketCount }} />
           </Typography>

@@ -5,14 +5,31 @@ import { contractRow, detail, paged, serveMsl } from './test-server';
 
 afterEach(() => vi.restoreAllMocks());
 
-const contractCalls = (calls: { url: URL }[]) => calls.filter((c) => c.url.pathname.endsWith('/profit-center/contracts'));
+const contractCalls = (calls: { url: URL }[]) =>
+  calls.filter((c) => c.url.pathname.endsWith('/profit-center/contracts'));
 
 describe('my sales lite: sales', () => {
   it('shows the summary per crop and year and the contracts with delivered, remaining and price status', async () => {
     renderApp('/my-sales-lite', 'farmer');
     serveMsl((_call, path) =>
       path === '/contracts'
-        ? { status: 200, body: paged([contractRow(1), contractRow(2, { displayContractId: 'C-100002', priceStatus: 'unpriced', priced: '0', unpriced: '5000', cashPrice: null, signatureNeeded: true })], { totalCount: 2 }) }
+        ? {
+            status: 200,
+            body: paged(
+              [
+                contractRow(1),
+                contractRow(2, {
+                  displayContractId: 'C-100002',
+                  priceStatus: 'unpriced',
+                  priced: '0',
+                  unpriced: '5000',
+                  cashPrice: null,
+                  signatureNeeded: true,
+                }),
+              ],
+              { totalCount: 2 },
+            ),
+          }
         : undefined,
     );
     const summary = await screen.findByRole('region', { name: 'Summary by crop' });
@@ -57,8 +74,18 @@ describe('my sales lite: sales', () => {
     const { router } = renderApp('/my-sales-lite', 'farmer');
     const calls = serveMsl((call, path) => {
       if (path !== '/contracts') return undefined;
-      if (call.url.searchParams.get('page') === '2') return { status: 200, body: paged([contractRow(3, { displayContractId: 'C-100003' })], { page: 2, totalCount: 3 }) };
-      return { status: 200, body: paged([contractRow(1), contractRow(2, { displayContractId: 'C-100002' })], { totalCount: 3, paginationToken: 'tok-2' }) };
+      if (call.url.searchParams.get('page') === '2')
+        return {
+          status: 200,
+          body: paged([contractRow(3, { displayContractId: 'C-100003' })], { page: 2, totalCount: 3 }),
+        };
+      return {
+        status: 200,
+        body: paged([contractRow(1), contractRow(2, { displayContractId: 'C-100002' })], {
+          totalCount: 3,
+          paginationToken: 'tok-2',
+        }),
+      };
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Show more' }));
     await screen.findByRole('button', { name: 'Open contract C-100003' });
@@ -68,7 +95,13 @@ describe('my sales lite: sales', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Soybeans 2025 summary' }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('crop')).toBe('2'));
-    await waitFor(() => expect(contractCalls(calls).some((c) => c.url.searchParams.get('cropYear') === '2025' && c.url.searchParams.get('crop') === '2')).toBe(true));
+    await waitFor(() =>
+      expect(
+        contractCalls(calls).some(
+          (c) => c.url.searchParams.get('cropYear') === '2025' && c.url.searchParams.get('crop') === '2',
+        ),
+      ).toBe(true),
+    );
     expect(screen.getByRole('button', { name: 'Soybeans 2025 summary' }).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -77,7 +110,10 @@ describe('my sales lite: sales', () => {
     let fail = true;
     serveMsl((_call, path) => {
       if (path === '/summary') return { status: 200, body: { rows: [] } };
-      if (path === '/contracts') return fail ? { status: 403, body: { code: 'forbidden', message: 'My sales lite needs the flag.' } } : { status: 200, body: paged([]) };
+      if (path === '/contracts')
+        return fail
+          ? { status: 403, body: { code: 'forbidden', message: 'My sales lite needs the flag.' } }
+          : { status: 200, body: paged([]) };
       return undefined;
     });
     const alert = await screen.findByRole('alert');
@@ -95,7 +131,11 @@ describe('my sales lite: sales', () => {
       if (path === '/task-list') {
         return {
           status: 200,
-          body: { today: '2026-11-22', counts: { signature_needed: 1, pricing_needed: 3, delivery_needed: 0 }, items: [{ task: 'signature_needed', contract: toSign }] },
+          body: {
+            today: '2026-11-22',
+            counts: { signature_needed: 1, pricing_needed: 3, delivery_needed: 0 },
+            items: [{ task: 'signature_needed', contract: toSign }],
+          },
         };
       }
       if (path === '/contracts/4') return { status: 200, body: detail(toSign) };
@@ -115,7 +155,12 @@ describe('my sales lite: sales', () => {
     const nav = await screen.findByRole('navigation', { name: 'My sales sections', hidden: true });
     const links = within(nav).getAllByRole('tab', { hidden: true });
     expect(links.map((l) => l.textContent)).toEqual(['Sales', 'Balances', 'Tickets', 'Bids']);
-    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/my-sales-lite', '/my-sales-lite/balances', '/my-sales-lite/tab', '/my-sales-lite/bids']);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/my-sales-lite',
+      '/my-sales-lite/balances',
+      '/my-sales-lite/tab',
+      '/my-sales-lite/bids',
+    ]);
     expect(links[0]!.getAttribute('aria-selected')).toBe('true');
   });
 });

@@ -31,7 +31,8 @@ export function MySalesLitePage() {
   const rows = useMemo(() => contracts.data?.pages.flatMap((p) => p.rows) ?? [], [contracts.data]);
   const total = contracts.data?.pages[0]?.totalCount ?? 0;
   const filtered = Object.keys(filters).length > 0;
-  const selectedCard = filters.crop && filters.cropYear ? { cropId: Number(filters.crop), cropYear: Number(filters.cropYear) } : null;
+  const selectedCard =
+    filters.crop && filters.cropYear ? { cropId: Number(filters.crop), cropYear: Number(filters.cropYear) } : null;
   const contractId = openId && /^\d+$/.test(openId) ? Number(openId) : null;
 
   return (
@@ -50,7 +51,13 @@ export function MySalesLitePage() {
           rows={summary.data.rows}
           fmt={fmt}
           selected={selectedCard}
-          onSelect={(row) => setFilters(row ? { ...filters, crop: String(row.cropId), cropYear: String(row.cropYear) } : { status: filters.status })}
+          onSelect={(row) =>
+            setFilters(
+              row
+                ? { ...filters, crop: String(row.cropId), cropYear: String(row.cropYear) }
+                : { status: filters.status },
+            )
+          }
         />
       ) : null}
 
@@ -88,7 +95,13 @@ export function MySalesLitePage() {
           <Box
             component="ul"
             aria-label={t('msl.contracts.listLabel')}
-            sx={{ p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}
+            sx={{
+              p: 0,
+              m: 0,
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+            }}
           >
             {rows.map((c) => (
               <ContractCard key={c.id} contract={c} fmt={fmt} onOpen={(id) => setOpenId(String(id))} />
@@ -96,14 +109,22 @@ export function MySalesLitePage() {
           </Box>
           {contracts.hasNextPage ? (
             <Box sx={{ textAlign: 'center', mt: 2 }}>
-              <Button variant="outlined" onClick={() => void contracts.fetchNextPage()} disabled={contracts.isFetchingNextPage}>
+              <Button
+                variant="outlined"
+                onClick={() => void contracts.fetchNextPage()}
+                disabled={contracts.isFetchingNextPage}
+              >
                 <T id={contracts.isFetchingNextPage ? 'msl.loading' : 'msl.loadMore'} />
               </Button>
             </Box>
           ) : null}
         </>
       )}
-      <ContractDialog contractId={contractId} number={rows.find((r) => r.id === contractId)?.displayContractId ?? null} onClose={() => setOpenId(null)} />
+      <ContractDialog
+        contractId={contractId}
+        number={rows.find((r) => r.id === contractId)?.displayContractId ?? null}
+        onClose={() => setOpenId(null)}
+      />
     </MslFrame>
   );
 }

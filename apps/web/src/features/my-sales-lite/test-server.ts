@@ -1,4 +1,11 @@
-import type { BalancesResponse, FarmerContractDetail, FarmerContractRow, FarmerFilters, FarmerTicketRow, SalesSummaryResponse } from '@granary/domain';
+import type {
+  BalancesResponse,
+  FarmerContractDetail,
+  FarmerContractRow,
+  FarmerFilters,
+  FarmerTicketRow,
+  SalesSummaryResponse,
+} from '@granary/domain';
 import { vi } from 'vitest';
 
 // A fake profit-center server for My Sales Lite's component tests: each call overridable, 404 for anything else.
@@ -41,8 +48,34 @@ export const contractRow = (id: number, extra: Partial<FarmerContractRow> = {}):
 
 export const SUMMARY: SalesSummaryResponse = {
   rows: [
-    { cropId: 1, crop: 'Corn', cropYear: 2026, quantityUnit: 'bushels', contractCount: 2, openContractCount: 2, contracted: '12500', delivered: '5000', remaining: '7500', priced: '10000', unpriced: '2500', averageCash: '4.3125' },
-    { cropId: 2, crop: 'Soybeans', cropYear: 2025, quantityUnit: 'bushels', contractCount: 1, openContractCount: 0, contracted: '3000', delivered: '3000', remaining: '0', priced: '3000', unpriced: '0', averageCash: '10.5' },
+    {
+      cropId: 1,
+      crop: 'Corn',
+      cropYear: 2026,
+      quantityUnit: 'bushels',
+      contractCount: 2,
+      openContractCount: 2,
+      contracted: '12500',
+      delivered: '5000',
+      remaining: '7500',
+      priced: '10000',
+      unpriced: '2500',
+      averageCash: '4.3125',
+    },
+    {
+      cropId: 2,
+      crop: 'Soybeans',
+      cropYear: 2025,
+      quantityUnit: 'bushels',
+      contractCount: 1,
+      openContractCount: 0,
+      contracted: '3000',
+      delivered: '3000',
+      remaining: '0',
+      priced: '3000',
+      unpriced: '0',
+      averageCash: '10.5',
+    },
   ],
 };
 
@@ -59,9 +92,35 @@ export const FILTERS: FarmerFilters = {
 
 export const detail = (row: FarmerContractRow, extra: Partial<FarmerContractDetail> = {}): FarmerContractDetail => ({
   contract: row,
-  pricingEvents: [{ id: 1, quantity: '5000', futuresPrice: '4.6', basis: '-0.35', cashPrice: '4.25', pricedAt: '2026-05-04T15:00:00.000Z' }],
-  ticketApplications: [{ id: 7, scaleTicketId: 70, displayScaleTicketId: 'T-500070', deliveryDate: '2026-10-20', quantity: '2000', splitPct: '100' }],
-  amendments: [{ id: 3, displayContractAmendmentId: 'A-200003', action: 'futures_roll', createdAt: '2026-06-01T15:00:00.000Z', changes: { fromOptionMonth: '2026-09', toOptionMonth: '2026-12' } }],
+  pricingEvents: [
+    {
+      id: 1,
+      quantity: '5000',
+      futuresPrice: '4.6',
+      basis: '-0.35',
+      cashPrice: '4.25',
+      pricedAt: '2026-05-04T15:00:00.000Z',
+    },
+  ],
+  ticketApplications: [
+    {
+      id: 7,
+      scaleTicketId: 70,
+      displayScaleTicketId: 'T-500070',
+      deliveryDate: '2026-10-20',
+      quantity: '2000',
+      splitPct: '100',
+    },
+  ],
+  amendments: [
+    {
+      id: 3,
+      displayContractAmendmentId: 'A-200003',
+      action: 'futures_roll',
+      createdAt: '2026-06-01T15:00:00.000Z',
+      changes: { fromOptionMonth: '2026-09', toOptionMonth: '2026-12' },
+    },
+  ],
   documents: [],
   ...extra,
 });
@@ -94,7 +153,14 @@ export const ticketRow = (id: number, extra: Partial<FarmerTicketRow> = {}): Far
   ...extra,
 });
 
-export const paged = <T,>(rows: T[], extra: Record<string, unknown> = {}) => ({ rows, totalCount: rows.length, paginationToken: null, page: 1, pageSize: 20, ...extra });
+export const paged = <T>(rows: T[], extra: Record<string, unknown> = {}) => ({
+  rows,
+  totalCount: rows.length,
+  paginationToken: null,
+  page: 1,
+  pageSize: 20,
+  ...extra,
+});
 
 export type Reply = { status: number; body?: unknown };
 export type Call = { url: URL; method: string };
@@ -115,7 +181,12 @@ export function serveMsl(handler: Handler) {
       else if (path === '/filters') reply = { status: 200, body: FILTERS };
       else reply = { status: 404, body: { code: 'not_found', message: 'Not found' } };
     }
-    return Promise.resolve(new Response(JSON.stringify(reply.body ?? null), { status: reply.status, headers: { 'Content-Type': 'application/json' } }));
+    return Promise.resolve(
+      new Response(JSON.stringify(reply.body ?? null), {
+        status: reply.status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;

@@ -10,7 +10,12 @@ describe('my sales lite: tickets (the tab)', () => {
     renderApp('/my-sales-lite/tab', 'farmer');
     serveMsl((_call, path) =>
       path === '/scale-tickets'
-        ? { status: 200, body: paged([ticketRow(1), ticketRow(2, { applications: [], applied: '0', unapplied: '400' })], { totalCount: 2 }) }
+        ? {
+            status: 200,
+            body: paged([ticketRow(1), ticketRow(2, { applications: [], applied: '0', unapplied: '400' })], {
+              totalCount: 2,
+            }),
+          }
         : undefined,
     );
     const list = await screen.findByRole('list', { name: 'Your scale tickets' });
@@ -30,7 +35,11 @@ describe('my sales lite: tickets (the tab)', () => {
     expect(await screen.findByText('No scale tickets yet')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Unapplied only'));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('unapplied')).toBe('true'));
-    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/scale-tickets') && c.url.searchParams.get('unapplied') === 'true')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.url.pathname.endsWith('/scale-tickets') && c.url.searchParams.get('unapplied') === 'true'),
+      ).toBe(true),
+    );
     expect(await screen.findByText('No tickets match these filters')).toBeTruthy();
   });
 });

@@ -14,7 +14,8 @@ const FILTER_KEYS = ['crop', 'cropYear', 'unapplied'] as const;
 
 function TicketCard({ ticket: s, fmt }: { ticket: FarmerTicketRow; fmt: MslFormat }) {
   const t = useT();
-  const pct = (v: string | null) => (v === null ? fmt.number(null) : t('msl.tickets.percent', { value: fmt.number(v) }));
+  const pct = (v: string | null) =>
+    v === null ? fmt.number(null) : t('msl.tickets.percent', { value: fmt.number(v) });
   const unapplied = s.unapplied !== '0';
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none', p: 2 }}>
@@ -31,12 +32,32 @@ function TicketCard({ ticket: s, fmt }: { ticket: FarmerTicketRow; fmt: MslForma
           </Typography>
         </Box>
         <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
-          <Figure label={<T id="msl.tickets.net" />} value={fmt.quantity(s.quantity, s.quantityUnit)} emphasis align="right" />
+          <Figure
+            label={<T id="msl.tickets.net" />}
+            value={fmt.quantity(s.quantity, s.quantityUnit)}
+            emphasis
+            align="right"
+          />
         </Box>
       </Stack>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' }, gap: 1, mt: 1.5, p: 1.25, bgcolor: 'action.hover', borderRadius: 1.5 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' },
+          gap: 1,
+          mt: 1.5,
+          p: 1.25,
+          bgcolor: 'action.hover',
+          borderRadius: 1.5,
+        }}
+      >
         <Figure label={<T id="msl.tickets.moisture" />} value={pct(s.moisture)} />
-        <Figure label={<T id="msl.tickets.testWeight" />} value={s.testWeight === null ? fmt.number(null) : t('msl.tickets.lbPerBu', { value: fmt.number(s.testWeight) })} />
+        <Figure
+          label={<T id="msl.tickets.testWeight" />}
+          value={
+            s.testWeight === null ? fmt.number(null) : t('msl.tickets.lbPerBu', { value: fmt.number(s.testWeight) })
+          }
+        />
         <Figure label={<T id="msl.tickets.foreignMaterial" />} value={pct(s.foreignMaterial)} />
         <Figure label={<T id="msl.tickets.damage" />} value={pct(s.damage)} />
       </Box>
@@ -55,13 +76,23 @@ function TicketCard({ ticket: s, fmt }: { ticket: FarmerTicketRow; fmt: MslForma
                 key={`${a.contractId}`}
                 size="small"
                 variant="outlined"
-                label={<T id="msl.tickets.application" values={{ number: a.displayContractId, quantity: fmt.quantity(a.quantity, s.quantityUnit) }} />}
+                label={
+                  <T
+                    id="msl.tickets.application"
+                    values={{ number: a.displayContractId, quantity: fmt.quantity(a.quantity, s.quantityUnit) }}
+                  />
+                }
               />
             ))}
           </Stack>
         )}
         {unapplied && s.applications.length > 0 ? (
-          <Chip size="small" color="warning" sx={{ mt: 1 }} label={<T id="msl.tickets.unapplied" values={{ quantity: fmt.quantity(s.unapplied, s.quantityUnit) }} />} />
+          <Chip
+            size="small"
+            color="warning"
+            sx={{ mt: 1 }}
+            label={<T id="msl.tickets.unapplied" values={{ quantity: fmt.quantity(s.unapplied, s.quantityUnit) }} />}
+          />
         ) : null}
       </Box>
     </Card>
@@ -91,7 +122,12 @@ export function TicketsPage() {
         extra={
           <FormControlLabel
             sx={{ ml: 0.5 }}
-            control={<Switch checked={filters.unapplied === 'true'} onChange={(e) => setFilters({ ...filters, unapplied: e.target.checked ? 'true' : '' })} />}
+            control={
+              <Switch
+                checked={filters.unapplied === 'true'}
+                onChange={(e) => setFilters({ ...filters, unapplied: e.target.checked ? 'true' : '' })}
+              />
+            }
             label={t('msl.filter.unappliedOnly')}
           />
         }
@@ -118,14 +154,28 @@ export function TicketsPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             <T id="msl.shownOf" values={{ shown: rows.length, total }} />
           </Typography>
-          <Box component="ul" aria-label={t('msl.tickets.listLabel')} sx={{ p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
+          <Box
+            component="ul"
+            aria-label={t('msl.tickets.listLabel')}
+            sx={{
+              p: 0,
+              m: 0,
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+            }}
+          >
             {rows.map((s) => (
               <TicketCard key={s.id} ticket={s} fmt={fmt} />
             ))}
           </Box>
           {tickets.hasNextPage ? (
             <Box sx={{ textAlign: 'center', mt: 2 }}>
-              <Button variant="outlined" onClick={() => void tickets.fetchNextPage()} disabled={tickets.isFetchingNextPage}>
+              <Button
+                variant="outlined"
+                onClick={() => void tickets.fetchNextPage()}
+                disabled={tickets.isFetchingNextPage}
+              >
                 <T id={tickets.isFetchingNextPage ? 'msl.loading' : 'msl.loadMore'} />
               </Button>
             </Box>

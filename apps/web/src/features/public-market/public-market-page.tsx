@@ -10,7 +10,11 @@ import { localeFromPath, localePrefix, t } from './public-messages';
 import { fetchPublicMarket, useMarketRefresh } from './use-market-refresh';
 import './public-market.css';
 
-type Loaded = { status: 'loading' } | { status: 'ready'; page: PublicMarketPageData } | { status: 'not-found' } | { status: 'failed' };
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'ready'; page: PublicMarketPageData }
+  | { status: 'not-found' }
+  | { status: 'failed' };
 
 function LiveMarket({ page, prefix }: { page: PublicMarketPageData; prefix: string }) {
   const location = useLocation();

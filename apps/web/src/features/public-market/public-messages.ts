@@ -57,7 +57,8 @@ export const publicMessages = {
   'public.score.title': 'Corn carbon-intensity (CI) score',
   'public.score.intro':
     'Estimate the carbon intensity of the corn you grow from your farm inputs. The score follows the structure of the GREET feedstock carbon intensity calculator (FD-CIC) with published default factors.',
-  'public.score.disclaimer': 'An indicative score for comparing practices, not a certified or regulatory carbon intensity.',
+  'public.score.disclaimer':
+    'An indicative score for comparing practices, not a certified or regulatory carbon intensity.',
   'public.score.inputs': 'Your farm, per acre',
   'public.score.yield': 'Yield',
   'public.score.nitrogen': 'Nitrogen applied',
@@ -104,7 +105,9 @@ export type PublicMessageId = keyof typeof publicMessages;
 
 /** A message with its {placeholders} filled in. */
 export function t(id: PublicMessageId, values: Record<string, string | number> = {}): string {
-  return publicMessages[id].replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+  return publicMessages[id].replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -128,18 +131,29 @@ function priceDigits(value: string): number {
 export function formatPrice(value: string | null, currency: string, locale: PublicLocale): string {
   if (value === null) return t('public.bids.none');
   const digits = priceDigits(value);
-  return numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(value));
+  return numberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(Number(value));
 }
 
 /** A signed amount without currency: a basis '-0.35', a change '+0.0525'. */
 export function formatSigned(value: string | null, locale: PublicLocale): string {
   if (value === null) return t('public.bids.none');
   const digits = priceDigits(value);
-  return numberFormat(locale, { signDisplay: 'exceptZero', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(value));
+  return numberFormat(locale, {
+    signDisplay: 'exceptZero',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(Number(value));
 }
 
 export function formatNumber(value: number, locale: PublicLocale, fractionDigits = 1): string {
-  return numberFormat(locale, { maximumFractionDigits: fractionDigits, minimumFractionDigits: fractionDigits }).format(value);
+  return numberFormat(locale, { maximumFractionDigits: fractionDigits, minimumFractionDigits: fractionDigits }).format(
+    value,
+  );
 }
 
 /** 'YYYY-MM' → 'Dec 2026'. */
@@ -147,13 +161,18 @@ export function formatMonth(month: string | null, locale: PublicLocale): string 
   if (!month) return t('public.bids.none');
   const [year, m] = month.split('-').map(Number);
   if (!year || !m) return month;
-  return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, m - 1, 1));
+  return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(year, m - 1, 1),
+  );
 }
 
 /** An instant in the market's time zone: 'Nov 22, 2026, 10:42 AM CST'. */
 export function formatInstant(iso: string, locale: PublicLocale, timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso)) + ` ${zoneName(iso, locale, timeZone)}`;
+    return (
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso)) +
+      ` ${zoneName(iso, locale, timeZone)}`
+    );
   } catch {
     return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   }
@@ -176,7 +195,9 @@ function zoneName(iso: string, locale: PublicLocale, timeZone: string): string {
 /** 'HH:mm' → '7:00 AM' (en-US) or '7:00 a.m.' (en-CA). */
 export function formatTimeOfDay(time: string, locale: PublicLocale): string {
   const [h, m] = time.split(':').map(Number);
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1, h ?? 0, m ?? 0));
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    Date.UTC(2024, 0, 1, h ?? 0, m ?? 0),
+  );
 }
 
 /** 0 Sunday … 6 Saturday → 'Monday'. */

@@ -60,13 +60,26 @@ const page: PublicMarketPage = {
   locale: 'en-US',
   crops: [{ cropId: 1, crop: 'Corn', bids: [bid] }],
   hours: {
-    days: [1, 2, 3, 4, 5, 6, 0].map((d) => ({ dayOfWeek: d, closed: d === 0, opensAt: d === 0 ? null : '07:00', closesAt: d === 0 ? null : '17:00' })),
+    days: [1, 2, 3, 4, 5, 6, 0].map((d) => ({
+      dayOfWeek: d,
+      closed: d === 0,
+      opensAt: d === 0 ? null : '07:00',
+      closesAt: d === 0 ? null : '17:00',
+    })),
     openNow: true,
     closesAt: '17:00',
     nextOpen: null,
   },
   contacts: [{ name: 'Dana Merch', title: 'Grain merchandiser', phone: '(515) 555-0101', email: 'dana@example.test' }],
-  announcements: [{ id: 3, title: 'Extended harvest hours', body: 'Open until 9 pm.', startsAt: '2026-11-20T12:00:00.000Z', endsAt: null }],
+  announcements: [
+    {
+      id: 3,
+      title: 'Extended harvest hours',
+      body: 'Open until 9 pm.',
+      startsAt: '2026-11-20T12:00:00.000Z',
+      endsAt: null,
+    },
+  ],
   deliveryInformation: null,
   additionalInfo: null,
   updatedAt: '2026-11-20T16:30:00.000Z',
@@ -88,11 +101,15 @@ describe('the light public market page', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Ames Elevator' })).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Corn bids' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Delivery', 'Futures month', 'Futures', 'Change', 'Basis', 'Cash']);
     const row = within(table).getByRole('row', { name: /Dec 2026/ });
     expect(within(row).getByRole('rowheader').textContent).toBe('Dec 2026');
-    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells).toEqual(['Dec 2026ZCZ26', '$4.5525', '-0.03', '-0.35', '$4.2025']);
     expect(screen.getByText('Prices subject to change.')).toBeTruthy();
     expect(screen.getByText(/^Last updated Nov 20, 2026/)).toBeTruthy();
@@ -100,7 +117,9 @@ describe('the light public market page', () => {
     expect(screen.getByText('Open now')).toBeTruthy();
     expect(screen.getByText('Closes at 5:00 PM')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Call Dana Merch/ }).getAttribute('href')).toBe('tel:5155550101');
-    expect(screen.getByRole('link', { name: /Email Dana Merch/ }).getAttribute('href')).toBe('mailto:dana@example.test');
+    expect(screen.getByRole('link', { name: /Email Dana Merch/ }).getAttribute('href')).toBe(
+      'mailto:dana@example.test',
+    );
     expect(screen.getByRole('heading', { name: 'Extended harvest hours' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
     expect(screen.getByRole('link', { name: 'CI score' }).getAttribute('href')).toBe('/score');
@@ -110,8 +129,15 @@ describe('the light public market page', () => {
 
   it('asks for fresh prices every 30 seconds while visible and shows the new cash price', async () => {
     vi.useFakeTimers();
-    const fresh: PublicMarketPage = { ...page, crops: [{ cropId: 1, crop: 'Corn', bids: [{ ...bid, cashPrice: '4.3100' }] }] };
-    const fetchSpy = vi.fn((_url: string) => Promise.resolve(new Response(JSON.stringify(fresh), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    const fresh: PublicMarketPage = {
+      ...page,
+      crops: [{ cropId: 1, crop: 'Corn', bids: [{ ...bid, cashPrice: '4.3100' }] }],
+    };
+    const fetchSpy = vi.fn((_url: string) =>
+      Promise.resolve(
+        new Response(JSON.stringify(fresh), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
     vi.stubGlobal('fetch', fetchSpy);
     try {
       render(<PublicPageApp data={{ view: 'market', page }} pathname="/market/ames" />);
@@ -119,7 +145,10 @@ describe('the light public market page', () => {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(REFRESH_MS);
       });
-      expect(fetchSpy).toHaveBeenCalledWith('/api/public/market/ames', expect.objectContaining({ credentials: 'omit' }));
+      expect(fetchSpy).toHaveBeenCalledWith(
+        '/api/public/market/ames',
+        expect.objectContaining({ credentials: 'omit' }),
+      );
       expect(screen.getByText('$4.31')).toBeTruthy();
     } finally {
       vi.useRealTimers();
@@ -127,11 +156,26 @@ describe('the light public market page', () => {
   });
 
   it('formats a Canadian market in en-CA and keeps the locale prefix on its links', () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new Error('offline'))));
-    const canola = { ...bid, cropName: 'Canola', cropId: 31, priceUnit: 'tonne' as const, currency: 'CAD' as const, futuresLast: '642.10', cashPrice: '612.1000', basis: '-30.0000' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new Error('offline'))),
+    );
+    const canola = {
+      ...bid,
+      cropName: 'Canola',
+      cropId: 31,
+      priceUnit: 'tonne' as const,
+      currency: 'CAD' as const,
+      futuresLast: '642.10',
+      cashPrice: '612.1000',
+      basis: '-30.0000',
+    };
     render(
       <PublicPageApp
-        data={{ view: 'market', page: { ...page, locale: 'en-CA', crops: [{ cropId: 31, crop: 'Canola', bids: [canola] }] } }}
+        data={{
+          view: 'market',
+          page: { ...page, locale: 'en-CA', crops: [{ cropId: 31, crop: 'Canola', bids: [canola] }] },
+        }}
         pathname="/en-ca/market/ames"
       />,
     );
@@ -142,7 +186,10 @@ describe('the light public market page', () => {
   });
 
   it('offers the partner’s other markets in a picker that opens their page', () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new Error('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new Error('offline'))),
+    );
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, pathname: '/market/ames' });
     render(<PublicPageApp data={{ view: 'market', page }} pathname="/market/ames" />);

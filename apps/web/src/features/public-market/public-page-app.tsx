@@ -6,7 +6,15 @@ import { localeFromPath, localePrefix, type PublicLocale } from './public-messag
 import { useMarketRefresh } from './use-market-refresh';
 import './public-market.css';
 
-function LiveMarket({ data, locale, prefix }: { data: Extract<PublicPageData, { view: 'market' }>; locale: PublicLocale | null; prefix: string }) {
+function LiveMarket({
+  data,
+  locale,
+  prefix,
+}: {
+  data: Extract<PublicPageData, { view: 'market' }>;
+  locale: PublicLocale | null;
+  prefix: string;
+}) {
   const { page, state } = useMarketRefresh(data.page);
   return <MarketView page={page} locale={locale ?? page.locale} prefix={prefix} refresh={state} />;
 }

@@ -17,7 +17,12 @@ export function publicMarketUrl(slug: string | null): string {
 
 export async function fetchPublicMarket(slug: string | null, signal?: AbortSignal): Promise<PublicMarketPage> {
   // 'no-cache': revalidate, so a refresh never reads the browser's copy of a few seconds ago.
-  const response = await fetch(publicMarketUrl(slug), { headers: { Accept: 'application/json' }, credentials: 'omit', cache: 'no-cache', signal });
+  const response = await fetch(publicMarketUrl(slug), {
+    headers: { Accept: 'application/json' },
+    credentials: 'omit',
+    cache: 'no-cache',
+    signal,
+  });
   if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
   return (await response.json()) as PublicMarketPage;
 }
@@ -71,10 +76,13 @@ export function useMarketRefresh(initial: PublicMarketPage): { page: PublicMarke
       events = new EventSource(`${PUBLIC_EVENTS_PATH}?market=${encodeURIComponent(slug)}`);
       events.onmessage = () => {
         if (soon !== undefined) return;
-        soon = window.setTimeout(() => {
-          soon = undefined;
-          refresh();
-        }, Math.max(500, EVENT_REFRESH_GAP_MS - (Date.now() - lastRefresh)));
+        soon = window.setTimeout(
+          () => {
+            soon = undefined;
+            refresh();
+          },
+          Math.max(500, EVENT_REFRESH_GAP_MS - (Date.now() - lastRefresh)),
+        );
       };
       // No stream on this server (or it ended for good): the polling carries on alone.
       events.onerror = () => {

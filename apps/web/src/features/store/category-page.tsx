@@ -1,5 +1,11 @@
 import { Box, Card, CardActionArea, Link, Stack, Typography } from '@mui/material';
-import { canonicalCategorySlug, categoryHref, isVirtualCategory, subcategoryPathToUrl, type StoreListing } from '@granary/domain';
+import {
+  canonicalCategorySlug,
+  categoryHref,
+  isVirtualCategory,
+  subcategoryPathToUrl,
+  type StoreListing,
+} from '@granary/domain';
 import { Link as RouterLink, useParams } from 'react-router';
 import { usePartner } from '../../lib/brand/partner-context';
 import { T, useT } from '../../lib/i18n/t';
@@ -43,7 +49,12 @@ function CategoryListing({ source, fallbackTitle }: { source: ListingSource; fal
           ) : (
             <Box sx={{ mb: 2 }} />
           )}
-          <ListingView listing={data} title={title} categoryLink={(path) => href(categoryHref(path))} isFetching={listing.isFetching} />
+          <ListingView
+            listing={data}
+            title={title}
+            categoryLink={(path) => href(categoryHref(path))}
+            isFetching={listing.isFetching}
+          />
         </>
       ) : (
         <StoreQueryState error={listing.error} isPending={listing.isPending} onRetry={() => void listing.refetch()} />
@@ -86,7 +97,10 @@ export function CategoryAboutPage() {
     <StorePage>
       {data?.category ? (
         <>
-          <StoreBreadcrumbs trail={[{ to: categoryHref(data.category.path), label: data.category.name }]} current={t('store.category.aboutShort')} />
+          <StoreBreadcrumbs
+            trail={[{ to: categoryHref(data.category.path), label: data.category.name }]}
+            current={t('store.category.aboutShort')}
+          />
           <Typography component="h1" sx={{ fontSize: { xs: 24, md: 32 }, fontWeight: 800 }}>
             <T id="store.category.about" values={{ name }} />
           </Typography>
@@ -96,7 +110,18 @@ export function CategoryAboutPage() {
           <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
             <T id="store.category.subcategories" />
           </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 4, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+          <Box
+            component="ul"
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              mb: 4,
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
+            }}
+          >
             {data.category.children.map((c) => (
               <Box component="li" key={c.path}>
                 <Card variant="outlined">

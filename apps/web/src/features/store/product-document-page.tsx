@@ -27,7 +27,9 @@ export function ProductDocumentPage() {
       {data ? (
         <>
           <StoreBreadcrumbs trail={[{ to: `/direct/product/${slug}`, label: data.product.name }]} current={typeLabel} />
-          <Typography variant="overline" color="text.secondary">{data.product.brand}</Typography>
+          <Typography variant="overline" color="text.secondary">
+            {data.product.brand}
+          </Typography>
           <Typography component="h1" sx={{ fontSize: { xs: 22, md: 30 }, fontWeight: 800, lineHeight: 1.2 }}>
             <T id="store.doc.heading" values={{ type: typeLabel, name: data.product.name }} />
           </Typography>
@@ -35,7 +37,13 @@ export function ProductDocumentPage() {
             <T id="store.doc.revised" values={{ date: data.revisedOn }} />
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ my: 2 }}>
-            <Button variant="contained" href={data.url} target="_blank" rel="noopener" endIcon={<OpenInNewRoundedIcon />}>
+            <Button
+              variant="contained"
+              href={data.url}
+              target="_blank"
+              rel="noopener"
+              endIcon={<OpenInNewRoundedIcon />}
+            >
               <T id="store.doc.open" />
             </Button>
             <Button variant="outlined" component={RouterLink} to={href(`/direct/product/${slug}`)}>
@@ -46,7 +54,14 @@ export function ProductDocumentPage() {
             component="iframe"
             src={data.url}
             title={t('store.doc.frameTitle', { title: typeLabel })}
-            sx={{ display: { xs: 'none', md: 'block' }, width: '100%', height: '75vh', border: 1, borderColor: 'divider', borderRadius: 1 }}
+            sx={{
+              display: { xs: 'none', md: 'block' },
+              width: '100%',
+              height: '75vh',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+            }}
           />
         </>
       ) : (

@@ -57,13 +57,21 @@ function stockColor(status: string): 'success.main' | 'warning.main' | 'text.sec
 export function ProductView({ product }: { product: StoreProductDetail }) {
   const t = useT();
   const { href } = useStoreLocale();
-  const [variantId, setVariantId] = useState(product.variants.find((v) => v.stockStatus !== 'out_of_stock')?.id ?? product.variants[0]?.id ?? '');
+  const [variantId, setVariantId] = useState(
+    product.variants.find((v) => v.stockStatus !== 'out_of_stock')?.id ?? product.variants[0]?.id ?? '',
+  );
   const variant = product.variants.find((v) => v.id === variantId) ?? product.variants[0];
   const trail = product.breadcrumbs.map((c) => ({ to: categoryHref(c.path), label: c.name }));
   return (
     <>
       <StoreBreadcrumbs trail={trail} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: { xs: 2, md: 5 } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
+          gap: { xs: 2, md: 5 },
+        }}
+      >
         <Box sx={{ maxWidth: { xs: 360, md: 'none' }, mx: { xs: 'auto', md: 0 }, width: '100%' }}>
           <StoreImage image={product.images[0] ?? null} size={480} with3x alt={product.name} />
         </Box>
@@ -79,7 +87,13 @@ export function ProductView({ product }: { product: StoreProductDetail }) {
               <>
                 <Rating value={Number(product.rating)} precision={0.5} readOnly size="small" />
                 <Typography variant="body2" color="text.secondary">
-                  <T id="store.product.reviews" values={{ rating: formatNumber(product.rating, { maxFractionDigits: 1 }), count: product.reviewCount }} />
+                  <T
+                    id="store.product.reviews"
+                    values={{
+                      rating: formatNumber(product.rating, { maxFractionDigits: 1 }),
+                      count: product.reviewCount,
+                    }}
+                  />
                 </Typography>
               </>
             ) : null}
@@ -105,7 +119,10 @@ export function ProductView({ product }: { product: StoreProductDetail }) {
               <AlertTitle>
                 <T id="store.product.rupTitle" />
               </AlertTitle>
-              <T id="store.product.rupText" />{' '}<Link component={RouterLink} to={href('/direct/applicator')}><T id="applicator.rupLink" /></Link>
+              <T id="store.product.rupText" />{' '}
+              <Link component={RouterLink} to={href('/direct/applicator')}>
+                <T id="applicator.rupLink" />
+              </Link>
             </Alert>
           ) : null}
           {!product.availableInRegion ? (
@@ -123,11 +140,33 @@ export function ProductView({ product }: { product: StoreProductDetail }) {
                 value={variant?.id ?? ''}
                 onChange={(_e, value: string | null) => value && setVariantId(value)}
                 aria-labelledby="pack-size-label"
-                sx={{ flexWrap: 'wrap', gap: 1, '& .MuiToggleButtonGroup-grouped': { border: 1, borderColor: 'divider', borderRadius: '8px !important', m: 0 } }}
+                sx={{
+                  flexWrap: 'wrap',
+                  gap: 1,
+                  '& .MuiToggleButtonGroup-grouped': {
+                    border: 1,
+                    borderColor: 'divider',
+                    borderRadius: '8px !important',
+                    m: 0,
+                  },
+                }}
               >
                 {product.variants.map((v) => (
-                  <ToggleButton key={v.id} value={v.id} sx={{ textTransform: 'none', px: 1.5, py: 0.75, alignItems: 'flex-start', flexDirection: 'column', lineHeight: 1.3 }}>
-                    <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>{v.label}</Box>
+                  <ToggleButton
+                    key={v.id}
+                    value={v.id}
+                    sx={{
+                      textTransform: 'none',
+                      px: 1.5,
+                      py: 0.75,
+                      alignItems: 'flex-start',
+                      flexDirection: 'column',
+                      lineHeight: 1.3,
+                    }}
+                  >
+                    <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+                      {v.label}
+                    </Box>
                     <Box component="span" sx={{ fontSize: 12, color: stockColor(v.stockStatus) }}>
                       <T id={`store.product.stockShort.${v.stockStatus}` as MessageId} />
                     </Box>
@@ -148,21 +187,35 @@ export function ProductView({ product }: { product: StoreProductDetail }) {
                 />
               ) : null}
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                {formatPackSize(variant.size, variant.unit, variant.packCount)} · <T id="store.product.sku" values={{ sku: variant.sku }} />
+                {formatPackSize(variant.size, variant.unit, variant.packCount)} ·{' '}
+                <T id="store.product.sku" values={{ sku: variant.sku }} />
               </Typography>
               <Typography sx={{ mt: 1, fontWeight: 600, color: stockColor(variant.stockStatus) }}>
-                <T id={`store.product.stock.${variant.stockStatus}` as MessageId} values={{ count: variant.quantityAvailable }} />
+                <T
+                  id={`store.product.stock.${variant.stockStatus}` as MessageId}
+                  values={{ count: variant.quantityAvailable }}
+                />
               </Typography>
               {variant.warehouses.some((w) => w.quantity > 0) ? (
                 <Typography variant="body2" color="text.secondary">
                   <T
                     id="store.product.shipsFrom"
-                    values={{ places: variant.warehouses.filter((w) => w.quantity > 0).map((w) => `${w.city}, ${w.region}`).join(' · ') }}
+                    values={{
+                      places: variant.warehouses
+                        .filter((w) => w.quantity > 0)
+                        .map((w) => `${w.city}, ${w.region}`)
+                        .join(' · '),
+                    }}
                   />
                 </Typography>
               ) : null}
               <AddToCartPanel product={product} variant={variant} />
-              <Box sx={{ mt: 1.5, '& > .MuiButton-root': { width: { xs: '100%', sm: 'auto' }, height: { xs: 44, sm: 'auto' } } }}>
+              <Box
+                sx={{
+                  mt: 1.5,
+                  '& > .MuiButton-root': { width: { xs: '100%', sm: 'auto' }, height: { xs: 44, sm: 'auto' } },
+                }}
+              >
                 <SaveToList variantId={variant.id} productName={product.name} variantLabel={variant.label} />
               </Box>
             </Paper>
@@ -182,16 +235,24 @@ export function ProductView({ product }: { product: StoreProductDetail }) {
           <Table size="small" sx={{ maxWidth: 720 }}>
             <TableHead>
               <TableRow>
-                <TableCell><T id="store.product.ingredientColumn" /></TableCell>
-                <TableCell><T id="store.product.concentrationColumn" /></TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}><T id="store.product.moaColumn" /></TableCell>
+                <TableCell>
+                  <T id="store.product.ingredientColumn" />
+                </TableCell>
+                <TableCell>
+                  <T id="store.product.concentrationColumn" />
+                </TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  <T id="store.product.moaColumn" />
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {product.activeIngredients.map((i) => (
                 <TableRow key={i.slug}>
                   <TableCell>
-                    <Link component={RouterLink} to={href(`/direct/ingredient/${i.slug}`)}>{i.name}</Link>
+                    <Link component={RouterLink} to={href(`/direct/ingredient/${i.slug}`)}>
+                      {i.name}
+                    </Link>
                   </TableCell>
                   <TableCell>{`${formatNumber(i.concentration, { maxFractionDigits: 3 })} ${i.unit}`}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{i.modeOfAction || '—'}</TableCell>
@@ -206,7 +267,14 @@ export function ProductView({ product }: { product: StoreProductDetail }) {
         <Block title={t('store.product.pests')}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {product.pests.map((p) => (
-              <Chip key={p.slug} component={RouterLink} to={href(`/direct/pest/${p.slug}`)} clickable variant="outlined" label={p.name} />
+              <Chip
+                key={p.slug}
+                component={RouterLink}
+                to={href(`/direct/pest/${p.slug}`)}
+                clickable
+                variant="outlined"
+                label={p.name}
+              />
             ))}
           </Stack>
         </Block>
@@ -214,7 +282,9 @@ export function ProductView({ product }: { product: StoreProductDetail }) {
 
       <Block title={t('store.product.documents')}>
         {product.documents.length === 0 ? (
-          <Typography color="text.secondary"><T id="store.product.noDocuments" /></Typography>
+          <Typography color="text.secondary">
+            <T id="store.product.noDocuments" />
+          </Typography>
         ) : (
           <List dense sx={{ maxWidth: 520 }}>
             {product.documents.map((d) => (
@@ -224,7 +294,11 @@ export function ProductView({ product }: { product: StoreProductDetail }) {
                 </ListItemIcon>
                 <ListItemText
                   primary={
-                    <Link component={RouterLink} to={href(`/direct/product/${product.slug}/${d.type}`)} sx={{ fontWeight: 600 }}>
+                    <Link
+                      component={RouterLink}
+                      to={href(`/direct/product/${product.slug}/${d.type}`)}
+                      sx={{ fontWeight: 600 }}
+                    >
                       <T id={`store.doc.${d.type}` as MessageId} />
                     </Link>
                   }
@@ -246,7 +320,9 @@ export function ProductView({ product }: { product: StoreProductDetail }) {
               <T id="store.marketplace.shipsFrom" values={{ location: product.seller.location }} />
             </Typography>
           ) : null}
-          <Typography variant="body2" sx={{ mt: 1 }}>{product.seller.description}</Typography>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {product.seller.description}
+          </Typography>
         </Paper>
       </Block>
       <Divider sx={{ mt: 4 }} />
@@ -263,7 +339,11 @@ export function ProductPage() {
   useDocumentTitle([product.data?.name, partner.displayName]);
   return (
     <StorePage>
-      {product.data ? <ProductView key={product.data.id} product={product.data} /> : <StoreQueryState error={product.error} isPending={product.isPending} onRetry={() => void product.refetch()} />}
+      {product.data ? (
+        <ProductView key={product.data.id} product={product.data} />
+      ) : (
+        <StoreQueryState error={product.error} isPending={product.isPending} onRetry={() => void product.refetch()} />
+      )}
     </StorePage>
   );
 }

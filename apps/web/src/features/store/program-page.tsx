@@ -24,7 +24,9 @@ export function ProgramPage() {
       {listing.data && valid ? (
         <>
           <StoreBreadcrumbs trail={[]} current={title} />
-          <Typography component="h1" sx={{ fontSize: { xs: 24, md: 32 }, fontWeight: 800 }}>{title}</Typography>
+          <Typography component="h1" sx={{ fontSize: { xs: 24, md: 32 }, fontWeight: 800 }}>
+            {title}
+          </Typography>
           <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 760 }}>
             <T id={`store.program.${program}.intro` as MessageId} />
           </Typography>

@@ -11,9 +11,26 @@ import { ListingView, useListingQuery } from './components/listing-view';
 import { StoreBreadcrumbs, StorePage, StoreQueryState } from './components/store-frame';
 import { useStoreLocale } from './components/use-store-locale';
 
-function TileGrid({ items, label }: { items: { to: string; title: string; meta: string; count: number }[]; label: string }) {
+function TileGrid({
+  items,
+  label,
+}: {
+  items: { to: string; title: string; meta: string; count: number }[];
+  label: string;
+}) {
   return (
-    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
+    <Box
+      component="ul"
+      aria-label={label}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' },
+      }}
+    >
       {items.map((i) => (
         <Box component="li" key={i.to}>
           <Card variant="outlined">
@@ -44,8 +61,12 @@ export function IngredientsPage() {
   return (
     <StorePage>
       <StoreBreadcrumbs trail={[]} current={t('store.ingredients.title')} />
-      <Typography component="h1" sx={{ fontSize: { xs: 24, md: 32 }, fontWeight: 800 }}><T id="store.ingredients.title" /></Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}><T id="store.ingredients.intro" /></Typography>
+      <Typography component="h1" sx={{ fontSize: { xs: 24, md: 32 }, fontWeight: 800 }}>
+        <T id="store.ingredients.title" />
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        <T id="store.ingredients.intro" />
+      </Typography>
       {list.data ? (
         types.map((type) => (
           <Box key={type} component="section" sx={{ mb: 3 }}>
@@ -56,7 +77,12 @@ export function IngredientsPage() {
               label={t(`store.ingredientType.${type}` as MessageId)}
               items={ingredients
                 .filter((i) => i.ingredientType === type)
-                .map((i) => ({ to: href(`/direct/ingredient/${i.slug}`), title: i.name, meta: i.modeOfAction, count: i.productCount }))}
+                .map((i) => ({
+                  to: href(`/direct/ingredient/${i.slug}`),
+                  title: i.name,
+                  meta: i.modeOfAction,
+                  count: i.productCount,
+                }))}
             />
           </Box>
         ))
@@ -79,14 +105,30 @@ export function IngredientPage() {
     <StorePage>
       {data ? (
         <>
-          <StoreBreadcrumbs trail={[{ to: '/direct/ingredients', label: t('store.ingredients.title') }]} current={data.ingredient.name} />
-          <Typography component="h1" sx={{ fontSize: { xs: 24, md: 32 }, fontWeight: 800 }}>{data.ingredient.name}</Typography>
+          <StoreBreadcrumbs
+            trail={[{ to: '/direct/ingredients', label: t('store.ingredients.title') }]}
+            current={data.ingredient.name}
+          />
+          <Typography component="h1" sx={{ fontSize: { xs: 24, md: 32 }, fontWeight: 800 }}>
+            {data.ingredient.name}
+          </Typography>
           <Stack direction="row" spacing={1} sx={{ my: 1 }}>
-            <Chip size="small" label={<T id={`store.ingredientType.${data.ingredient.ingredientType}` as MessageId} />} />
-            {data.ingredient.modeOfAction ? <Chip size="small" variant="outlined" label={data.ingredient.modeOfAction} /> : null}
+            <Chip
+              size="small"
+              label={<T id={`store.ingredientType.${data.ingredient.ingredientType}` as MessageId} />}
+            />
+            {data.ingredient.modeOfAction ? (
+              <Chip size="small" variant="outlined" label={data.ingredient.modeOfAction} />
+            ) : null}
           </Stack>
-          <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 760 }}>{data.ingredient.description}</Typography>
-          <ListingView listing={data.listing} title={t('store.ingredients.productsWith', { name: data.ingredient.name })} isFetching={page.isFetching} />
+          <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 760 }}>
+            {data.ingredient.description}
+          </Typography>
+          <ListingView
+            listing={data.listing}
+            title={t('store.ingredients.productsWith', { name: data.ingredient.name })}
+            isFetching={page.isFetching}
+          />
         </>
       ) : (
         <StoreQueryState error={page.error} isPending={page.isPending} onRetry={() => void page.refetch()} />
@@ -105,8 +147,12 @@ export function PestsPage() {
   return (
     <StorePage>
       <StoreBreadcrumbs trail={[]} current={t('store.pests.title')} />
-      <Typography component="h1" sx={{ fontSize: { xs: 24, md: 32 }, fontWeight: 800 }}><T id="store.pests.title" /></Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}><T id="store.pests.intro" /></Typography>
+      <Typography component="h1" sx={{ fontSize: { xs: 24, md: 32 }, fontWeight: 800 }}>
+        <T id="store.pests.title" />
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        <T id="store.pests.intro" />
+      </Typography>
       {list.data ? (
         PEST_TYPES.map((type) => (
           <Box key={type} component="section" sx={{ mb: 3 }}>
@@ -115,7 +161,14 @@ export function PestsPage() {
             </Typography>
             <TileGrid
               label={t(`store.pestType.${type}`)}
-              items={list.data.pests.filter((p) => p.pestType === type && p.productCount > 0).map((p) => ({ to: href(`/direct/pest/${p.slug}`), title: p.name, meta: p.scientificName, count: p.productCount }))}
+              items={list.data.pests
+                .filter((p) => p.pestType === type && p.productCount > 0)
+                .map((p) => ({
+                  to: href(`/direct/pest/${p.slug}`),
+                  title: p.name,
+                  meta: p.scientificName,
+                  count: p.productCount,
+                }))}
             />
           </Box>
         ))
@@ -139,12 +192,20 @@ export function PestPage() {
       {data ? (
         <>
           <StoreBreadcrumbs trail={[{ to: '/direct/pest', label: t('store.pests.title') }]} current={data.pest.name} />
-          <Typography component="h1" sx={{ fontSize: { xs: 24, md: 32 }, fontWeight: 800 }}>{data.pest.name}</Typography>
-          <Typography color="text.secondary" sx={{ fontStyle: 'italic' }}>{data.pest.scientificName}</Typography>
+          <Typography component="h1" sx={{ fontSize: { xs: 24, md: 32 }, fontWeight: 800 }}>
+            {data.pest.name}
+          </Typography>
+          <Typography color="text.secondary" sx={{ fontStyle: 'italic' }}>
+            {data.pest.scientificName}
+          </Typography>
           <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
             <T id="store.pests.productsFor" values={{ name: data.pest.name }} />
           </Typography>
-          <ListingView listing={data.listing} title={t('store.pests.productsFor', { name: data.pest.name })} isFetching={page.isFetching} />
+          <ListingView
+            listing={data.listing}
+            title={t('store.pests.productsFor', { name: data.pest.name })}
+            isFetching={page.isFetching}
+          />
         </>
       ) : (
         <StoreQueryState error={page.error} isPending={page.isPending} onRetry={() => void page.refetch()} />

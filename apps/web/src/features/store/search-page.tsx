@@ -41,7 +41,17 @@ export function SearchPage() {
                   {' '}
                   <T
                     id="store.search.didYouMean"
-                    values={{ suggestion: <Link component={RouterLink} to={href(`/direct/search?q=${encodeURIComponent(data.suggestion)}`)} sx={{ fontWeight: 700 }}>{data.suggestion}</Link> }}
+                    values={{
+                      suggestion: (
+                        <Link
+                          component={RouterLink}
+                          to={href(`/direct/search?q=${encodeURIComponent(data.suggestion)}`)}
+                          sx={{ fontWeight: 700 }}
+                        >
+                          {data.suggestion}
+                        </Link>
+                      ),
+                    }}
                   />
                 </>
               ) : null}
@@ -52,7 +62,15 @@ export function SearchPage() {
               <T id="store.search.none" values={{ q }} />
             </Typography>
           ) : (
-            <ListingView listing={data} title={t('store.search.resultsFor', { q })} defaultSort="relevance" isFetching={listing.isFetching} categoryLink={(path) => href(`/direct/search?q=${encodeURIComponent(q)}&category=${encodeURIComponent(path)}`)} />
+            <ListingView
+              listing={data}
+              title={t('store.search.resultsFor', { q })}
+              defaultSort="relevance"
+              isFetching={listing.isFetching}
+              categoryLink={(path) =>
+                href(`/direct/search?q=${encodeURIComponent(q)}&category=${encodeURIComponent(path)}`)
+              }
+            />
           )}
         </>
       ) : (

@@ -33,8 +33,13 @@ export function StoreHomePage() {
   useDocumentTitle([t('store.home.documentTitle'), partner.displayName]);
   return (
     <StorePage>
-      <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: 2, p: { xs: 2.5, md: 5 }, mb: 1 }}>
-        <Typography component="h1" sx={{ fontSize: { xs: 26, md: 38 }, fontWeight: 800, lineHeight: 1.15, maxWidth: 720 }}>
+      <Box
+        sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: 2, p: { xs: 2.5, md: 5 }, mb: 1 }}
+      >
+        <Typography
+          component="h1"
+          sx={{ fontSize: { xs: 26, md: 38 }, fontWeight: 800, lineHeight: 1.15, maxWidth: 720 }}
+        >
           <T id="store.home.title" />
         </Typography>
         <Typography sx={{ mt: 1, fontSize: { xs: 15, md: 18 }, maxWidth: 680, opacity: 0.92 }}>
@@ -44,11 +49,32 @@ export function StoreHomePage() {
       {home.data ? (
         <>
           <Section title={t('store.home.categories')}>
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: { xs: 'repeat(2, minmax(0,1fr))', md: 'repeat(4, minmax(0,1fr))' } }}>
+            <Box
+              component="ul"
+              sx={{
+                listStyle: 'none',
+                p: 0,
+                m: 0,
+                display: 'grid',
+                gap: { xs: 1, sm: 2 },
+                gridTemplateColumns: { xs: 'repeat(2, minmax(0,1fr))', md: 'repeat(4, minmax(0,1fr))' },
+              }}
+            >
               {home.data.categories.map((c) => (
                 <Box component="li" key={c.path}>
                   <Card variant="outlined" sx={{ height: '100%' }}>
-                    <CardActionArea component={RouterLink} to={href(categoryHref(c.path))} sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'flex-start' }}>
+                    <CardActionArea
+                      component={RouterLink}
+                      to={href(categoryHref(c.path))}
+                      sx={{
+                        p: 2,
+                        height: '100%',
+                        display: 'flex',
+                        flexDirection: 'column',
+                        alignItems: 'flex-start',
+                        justifyContent: 'flex-start',
+                      }}
+                    >
                       <Typography component="h3" sx={{ fontWeight: 700, fontSize: 16 }}>
                         {c.name}
                       </Typography>
@@ -56,8 +82,15 @@ export function StoreHomePage() {
                         <T id="store.home.productCount" values={{ count: c.productCount }} />
                       </Typography>
                       {c.children.length > 0 ? (
-                        <Typography variant="body2" color="text.secondary" sx={{ mt: 1, display: { xs: 'none', sm: 'block' } }}>
-                          {c.children.slice(0, 4).map((x) => x.name).join(' · ')}
+                        <Typography
+                          variant="body2"
+                          color="text.secondary"
+                          sx={{ mt: 1, display: { xs: 'none', sm: 'block' } }}
+                        >
+                          {c.children
+                            .slice(0, 4)
+                            .map((x) => x.name)
+                            .join(' · ')}
                         </Typography>
                       ) : null}
                     </CardActionArea>
@@ -70,7 +103,13 @@ export function StoreHomePage() {
             <Section title={t('store.home.programs')}>
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 {STORE_PROGRAMS.filter((p) => isStoreAreaOn(home.data.region.region, p)).map((p) => (
-                  <Chip key={p} component={RouterLink} to={href(`/direct/${p}`)} clickable label={<T id={`store.program.${p}` as MessageId} />} />
+                  <Chip
+                    key={p}
+                    component={RouterLink}
+                    to={href(`/direct/${p}`)}
+                    clickable
+                    label={<T id={`store.program.${p}` as MessageId} />}
+                  />
                 ))}
               </Stack>
             </Section>
@@ -101,7 +140,12 @@ export function StoreHomePage() {
               {home.data.sellers
                 .filter((s) => s.kind === 'marketplace')
                 .map((s) => (
-                  <Link key={s.slug} component={RouterLink} to={href(`/direct/marketplace/${s.slug}`)} sx={{ fontWeight: 600 }}>
+                  <Link
+                    key={s.slug}
+                    component={RouterLink}
+                    to={href(`/direct/marketplace/${s.slug}`)}
+                    sx={{ fontWeight: 600 }}
+                  >
                     {s.name}
                   </Link>
                 ))}

@@ -10,7 +10,17 @@ describe('store pages', () => {
   it('shows the home page: categories, deals and the house store under the partner name', async () => {
     const home: StoreHome = {
       region: US,
-      categories: [{ path: 'crop-protection', slug: 'crop-protection', name: 'Crop Protection', description: '', productCategory: 'chemical', productCount: 182, children: [] }],
+      categories: [
+        {
+          path: 'crop-protection',
+          slug: 'crop-protection',
+          name: 'Crop Protection',
+          description: '',
+          productCategory: 'chemical',
+          productCount: 182,
+          children: [],
+        },
+      ],
       deals: [card(1, { isDeal: true, price: { amount: '18.49', currency: 'USD', listAmount: '20.99' } })],
       featured: [card(2)],
       sellers: [{ slug: 'hoof-and-horn', name: 'Hoof & Horn Animal Health', kind: 'marketplace', productCount: 14 }],
@@ -31,14 +41,22 @@ describe('store pages', () => {
     const { router } = renderApp('/direct/crop_protection', 'anonymous');
     const calls = serveStore((path, url) =>
       path === '/category/crop-protection'
-        ? { status: 200, body: url.searchParams.get('ingredient') === 'glyphosate' ? listing([card(1)]) : listing([card(1), card(2, { name: 'Atrazine 4L', ingredients: ['Atrazine'] })]) }
+        ? {
+            status: 200,
+            body:
+              url.searchParams.get('ingredient') === 'glyphosate'
+                ? listing([card(1)])
+                : listing([card(1), card(2, { name: 'Atrazine 4L', ingredients: ['Atrazine'] })]),
+          }
         : undefined,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Crop Protection' })).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Crop Protection' })).getAllByRole('article')).toHaveLength(2);
     fireEvent.click(screen.getByRole('checkbox', { name: /Glyphosate/ }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('ingredient')).toBe('glyphosate'));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Crop Protection' })).getAllByRole('article')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Crop Protection' })).getAllByRole('article')).toHaveLength(1),
+    );
     expect(calls.some((c) => c.url.searchParams.get('ingredient') === 'glyphosate')).toBe(true);
     expect(screen.getByRole('button', { name: 'Clear all filters' })).toBeTruthy();
   });
@@ -47,12 +65,23 @@ describe('store pages', () => {
     renderApp('/direct/search?q=glyphosat', 'anonymous');
     serveStore((path, url) =>
       path === '/search' && url.searchParams.get('q') === 'glyphosat'
-        ? { status: 200, body: listing([card(1, { name: 'Glyphosate 41% Plus' })], { category: null, breadcrumbs: [], matchedBy: 'similar', suggestion: 'Glyphosate', sort: 'relevance' }) }
+        ? {
+            status: 200,
+            body: listing([card(1, { name: 'Glyphosate 41% Plus' })], {
+              category: null,
+              breadcrumbs: [],
+              matchedBy: 'similar',
+              suggestion: 'Glyphosate',
+              sort: 'relevance',
+            }),
+          }
         : undefined,
     );
     expect(await screen.findByText(/No exact matches for “glyphosat”/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Glyphosate' }).getAttribute('href')).toBe('/direct/search?q=Glyphosate');
-    expect(within(screen.getByRole('list', { name: 'Results for “glyphosat”' })).getByText('Glyphosate 41% Plus')).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Results for “glyphosat”' })).getByText('Glyphosate 41% Plus'),
+    ).toBeTruthy();
   });
 
   it('shows a product with its pack sizes, the restricted-use warning and its documents', async () => {
@@ -66,7 +95,9 @@ describe('store pages', () => {
     expect(within(selected).getByText('$277.50')).toBeTruthy();
     expect(within(selected).getByText('$9.25/gal')).toBeTruthy();
     expect(within(selected).getByText('Low stock: 4 left')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Safety data sheet (SDS)' }).getAttribute('href')).toBe('/direct/product/product-1/sds');
+    expect(screen.getByRole('link', { name: 'Safety data sheet (SDS)' }).getAttribute('href')).toBe(
+      '/direct/product/product-1/sds',
+    );
     expect(screen.getByRole('link', { name: 'Atrazine' }).getAttribute('href')).toBe('/direct/ingredient/atrazine');
     // The chosen pack size can be put in the cart (features/store/cart).
     expect(within(selected).getByRole('button', { name: 'Add to cart' })).toBeTruthy();
@@ -75,7 +106,12 @@ describe('store pages', () => {
   it('says a store area is not available in the region', async () => {
     renderApp('/direct/co-packs', 'anonymous');
     serveStore((path) =>
-      path === '/programs/co-packs' ? { status: 404, body: { code: 'not_found', message: 'This part of the store is not available in your region.' } } : undefined,
+      path === '/programs/co-packs'
+        ? {
+            status: 404,
+            body: { code: 'not_found', message: 'This part of the store is not available in your region.' },
+          }
+        : undefined,
     );
     expect(await screen.findByRole('heading', { name: 'Not available in your region' })).toBeTruthy();
   });

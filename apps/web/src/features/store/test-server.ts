@@ -1,4 +1,10 @@
-import type { StoreFacets, StoreListing, StoreProductCard, StoreProductDetail, StoreRegionResponse } from '@granary/domain';
+import type {
+  StoreFacets,
+  StoreListing,
+  StoreProductCard,
+  StoreProductDetail,
+  StoreRegionResponse,
+} from '@granary/domain';
 import { vi } from 'vitest';
 
 // A fake store server for the store's component tests: each call answered by a handler, 404 for anything else.
@@ -77,16 +83,59 @@ export const detail = (extra: Partial<StoreProductDetail> = {}): StoreProductDet
     { path: 'crop-protection', name: 'Crop Protection' },
     { path: 'crop-protection/herbicides', name: 'Herbicides' },
   ],
-  seller: { slug: 'house', name: 'Direct Store', kind: 'house', description: 'Our own store.', location: 'Ames, IA', rating: '4.80' },
+  seller: {
+    slug: 'house',
+    name: 'Direct Store',
+    kind: 'house',
+    description: 'Our own store.',
+    location: 'Ames, IA',
+    rating: '4.80',
+  },
   variants: [
-    { id: 'v1', sku: 'HA1-1', label: '2.5 gal jug', size: '2.5', unit: 'gal', packCount: 1, price: { amount: '24.99', currency: 'USD', listAmount: null }, unitPrice: '9.9960', stockStatus: 'in_stock', quantityAvailable: 120, warehouses: [{ code: 'AMS', name: 'Ames', city: 'Ames', region: 'IA', quantity: 120 }] },
-    { id: 'v2', sku: 'HA1-3', label: '30 gal drum', size: '30', unit: 'gal', packCount: 1, price: { amount: '277.50', currency: 'USD', listAmount: null }, unitPrice: '9.2500', stockStatus: 'low_stock', quantityAvailable: 4, warehouses: [{ code: 'DEC', name: 'Decatur', city: 'Decatur', region: 'IL', quantity: 4 }] },
+    {
+      id: 'v1',
+      sku: 'HA1-1',
+      label: '2.5 gal jug',
+      size: '2.5',
+      unit: 'gal',
+      packCount: 1,
+      price: { amount: '24.99', currency: 'USD', listAmount: null },
+      unitPrice: '9.9960',
+      stockStatus: 'in_stock',
+      quantityAvailable: 120,
+      warehouses: [{ code: 'AMS', name: 'Ames', city: 'Ames', region: 'IA', quantity: 120 }],
+    },
+    {
+      id: 'v2',
+      sku: 'HA1-3',
+      label: '30 gal drum',
+      size: '30',
+      unit: 'gal',
+      packCount: 1,
+      price: { amount: '277.50', currency: 'USD', listAmount: null },
+      unitPrice: '9.2500',
+      stockStatus: 'low_stock',
+      quantityAvailable: 4,
+      warehouses: [{ code: 'DEC', name: 'Decatur', city: 'Decatur', region: 'IL', quantity: 4 }],
+    },
   ],
-  activeIngredients: [{ slug: 'atrazine', name: 'Atrazine', concentration: '4.000', unit: 'lb/gal', modeOfAction: 'Group 5' }],
+  activeIngredients: [
+    { slug: 'atrazine', name: 'Atrazine', concentration: '4.000', unit: 'lb/gal', modeOfAction: 'Group 5' },
+  ],
   pests: [{ slug: 'waterhemp', name: 'Waterhemp', pestType: 'weed' }],
   documents: [
-    { type: 'specimen-label', title: 'Atrazine 4L — Specimen label', revisedOn: '2025-03-15', url: '/api/store/products/product-1/documents/specimen-label/file' },
-    { type: 'sds', title: 'Atrazine 4L — Safety data sheet', revisedOn: '2025-03-15', url: '/api/store/products/product-1/documents/sds/file' },
+    {
+      type: 'specimen-label',
+      title: 'Atrazine 4L — Specimen label',
+      revisedOn: '2025-03-15',
+      url: '/api/store/products/product-1/documents/specimen-label/file',
+    },
+    {
+      type: 'sds',
+      title: 'Atrazine 4L — Safety data sheet',
+      revisedOn: '2025-03-15',
+      url: '/api/store/products/product-1/documents/sds/file',
+    },
   ],
   images: [],
   availableInRegion: true,
@@ -106,9 +155,13 @@ export function serveStore(handler: (path: string, url: URL) => Reply | undefine
       const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       const url = new URL(raw, 'http://localhost');
       calls.push({ url });
-      const reply = url.pathname.startsWith('/api/store') ? handler(url.pathname.replace('/api/store', ''), url) : undefined;
+      const reply = url.pathname.startsWith('/api/store')
+        ? handler(url.pathname.replace('/api/store', ''), url)
+        : undefined;
       const { status, body } = reply ?? { status: 404, body: { code: 'not_found', message: 'Not found' } };
-      return Promise.resolve(new Response(JSON.stringify(body ?? null), { status, headers: { 'Content-Type': 'application/json' } }));
+      return Promise.resolve(
+        new Response(JSON.stringify(body ?? null), { status, headers: { 'Content-Type': 'application/json' } }),
+      );
     }),
   );
   return calls;

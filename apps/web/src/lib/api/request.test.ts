@@ -51,7 +51,9 @@ afterEach(() => {
 describe('request', () => {
   it('calls same-origin with credentials and the convention headers', async () => {
     mockFetch(jsonResponse({ hello: 'world' }));
-    const result = await request<{ hello: string }>('/api/things', { query: { page: 2, tags: ['a', 'b'], none: null } });
+    const result = await request<{ hello: string }>('/api/things', {
+      query: { page: 2, tags: ['a', 'b'], none: null },
+    });
     expect(result.ok).toBe(true);
     expect(result.status).toBe(200);
     expect(result.json).toEqual({ hello: 'world' });
@@ -135,7 +137,11 @@ describe('request', () => {
   it('passes the server error code and message through', async () => {
     mockFetch(jsonResponse({ code: 'csrf_invalid', message: 'Invalid CSRF token' }, 403));
     const result = await request('/api/x', { method: 'POST', body: {} });
-    expect(result).toMatchObject({ ok: false, status: 403, json: { code: 'csrf_invalid', message: 'Invalid CSRF token' } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 403,
+      json: { code: 'csrf_invalid', message: 'Invalid CSRF token' },
+    });
   });
 
   it('reports an unreachable server: status 0, the disconnected message, offline and unrecoverable state', async () => {
@@ -202,7 +208,11 @@ describe('request', () => {
     unsubscribe();
     expect(first).toMatchObject({ ok: false, status: 401, json: { code: 'unauthenticated' } });
     expect(toastStore.get()).toHaveLength(1);
-    expect(toastStore.get()[0]).toMatchObject({ messageId: 'error.sessionExpired', severity: 'error', autoHideMs: 3000 });
+    expect(toastStore.get()[0]).toMatchObject({
+      messageId: 'error.sessionExpired',
+      severity: 'error',
+      autoHideMs: 3000,
+    });
     expect(events.filter((event) => event.type === 'session-expired')).toHaveLength(1);
     expect(localStorage.getItem('granary_last_activity')).toBeNull();
   });

@@ -227,7 +227,8 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     status: response.status,
     json: {
       ...errorBody,
-      message: typeof errorBody.message === 'string' && errorBody.message !== '' ? errorBody.message : UNEXPECTED_MESSAGE,
+      message:
+        typeof errorBody.message === 'string' && errorBody.message !== '' ? errorBody.message : UNEXPECTED_MESSAGE,
     },
     originalResponse: response,
   };

@@ -18,7 +18,9 @@ describe('useApiErrorHandler', () => {
   it('toasts the message, then after 3 s follows the redirect', () => {
     vi.useFakeTimers();
     const { result } = renderHook(() => ({ handle: useApiErrorHandler(), location: useLocation() }), { wrapper });
-    act(() => result.current.handle({ code: 'gone', message: 'Edit offer failed!', details: { redirect: 'crm/contracts' } }));
+    act(() =>
+      result.current.handle({ code: 'gone', message: 'Edit offer failed!', details: { redirect: 'crm/contracts' } }),
+    );
     expect(toastStore.get()[0]).toMatchObject({ text: 'Edit offer failed!', severity: 'error' });
     act(() => vi.advanceTimersByTime(2999));
     expect(result.current.location.pathname).toBe('/crm/offers');

@@ -8,7 +8,8 @@ import type { ApiErrorJson } from './request';
 export function errorRedirect(json: ApiErrorJson): string | null {
   const body = json as ApiErrorJson & { redirect?: unknown };
   const details = json.details as { redirect?: unknown } | undefined;
-  const target = typeof body.redirect === 'string' ? body.redirect : typeof details?.redirect === 'string' ? details.redirect : null;
+  const target =
+    typeof body.redirect === 'string' ? body.redirect : typeof details?.redirect === 'string' ? details.redirect : null;
   return target ? historyUrl(target) : null;
 }
 

@@ -10,7 +10,11 @@ export function browserDeriveKey(algorithm: string): DeriveKeyFunction | null {
 }
 
 /** Solves an altcha (v2) challenge in the current thread; null when it cannot be solved in time. */
-export async function solveAltchaHere(challenge: Challenge, timeoutMs: number, controller?: AbortController): Promise<Solution | null> {
+export async function solveAltchaHere(
+  challenge: Challenge,
+  timeoutMs: number,
+  controller?: AbortController,
+): Promise<Solution | null> {
   const deriveKey = browserDeriveKey(challenge.parameters.algorithm);
   if (!deriveKey) return null;
   return solveChallenge({ challenge, deriveKey, timeout: timeoutMs, ...(controller ? { controller } : {}) });

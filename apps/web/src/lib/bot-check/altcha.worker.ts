@@ -3,7 +3,10 @@ import type { Challenge } from 'altcha-lib';
 import { solveAltchaHere } from './altcha-solve';
 
 /** The altcha solver off the main thread: receives {challenge, timeoutMs}, answers {solution} or {error}. */
-const scope = self as unknown as { onmessage: ((event: MessageEvent) => void) | null; postMessage: (message: unknown) => void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent) => void) | null;
+  postMessage: (message: unknown) => void;
+};
 
 scope.onmessage = (event: MessageEvent<{ challenge: Challenge; timeoutMs: number }>) => {
   const { challenge, timeoutMs } = event.data;

@@ -29,7 +29,9 @@ function isChallenge(value: unknown): value is Challenge {
  * GET /api/auth/bot-check/challenge?action=…: {mode, challenge?}. Anything but a well-formed answer counts as
  * 'off' (the call answers 404 on a server without the bot check), and the server decides whether that is enough.
  */
-export async function fetchBotCheckChallenge(action: BotCheckAction): Promise<{ mode: BotCheckMode; challenge: Challenge | null }> {
+export async function fetchBotCheckChallenge(
+  action: BotCheckAction,
+): Promise<{ mode: BotCheckMode; challenge: Challenge | null }> {
   const result = await request<ChallengeResponse>('/api/auth/bot-check/challenge', {
     query: { action },
     handleSessionExpiry: false,
@@ -77,7 +79,10 @@ export async function solveAltcha(challenge: Challenge, timeoutMs = SOLVE_TIMEOU
 /** The altcha payload as the server verifies it: base64 of JSON {challenge, solution} (altcha-lib's format). */
 export function encodeAltchaPayload(challenge: Challenge, solution: Solution): string {
   const { parameters, signature } = challenge;
-  const json = JSON.stringify({ challenge: signature === undefined ? { parameters } : { parameters, signature }, solution });
+  const json = JSON.stringify({
+    challenge: signature === undefined ? { parameters } : { parameters, signature },
+    solution,
+  });
   const bytes = new TextEncoder().encode(json);
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);

@@ -50,7 +50,12 @@ export function BrandMark({ to = '/', tone = 'default' }: { to?: string; tone?: 
         <Typography
           component="span"
           noWrap
-          sx={{ fontWeight: 700, fontSize: '1.1rem', letterSpacing: '-0.01em', display: { xs: partner.logo ? 'none' : 'block', sm: 'block' } }}
+          sx={{
+            fontWeight: 700,
+            fontSize: '1.1rem',
+            letterSpacing: '-0.01em',
+            display: { xs: partner.logo ? 'none' : 'block', sm: 'block' },
+          }}
         >
           {name}
         </Typography>

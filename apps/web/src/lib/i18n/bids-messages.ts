@@ -3,11 +3,14 @@ export const bidsMessages = {
   'crm.bids.title': 'Bids',
   'crm.bids.newBid': 'New bid',
   'crm.bids.noMarkets.title': 'No bids to manage',
-  'crm.bids.noMarkets.body': 'You need the instruments permission at a market to manage its bids. Ask your administrator for access.',
+  'crm.bids.noMarkets.body':
+    'You need the instruments permission at a market to manage its bids. Ask your administrator for access.',
   'crm.bids.empty.title': 'No bids yet',
-  'crm.bids.empty.body': 'Post your first cash bid for this market: a delivery period, its futures month and your basis.',
+  'crm.bids.empty.body':
+    'Post your first cash bid for this market: a delivery period, its futures month and your basis.',
   'crm.bids.emptyFiltered.title': 'No bids match',
-  'crm.bids.emptyFiltered.body': 'No bids of this crop or visibility at this market. Change the filters or post a new bid.',
+  'crm.bids.emptyFiltered.body':
+    'No bids of this crop or visibility at this market. Change the filters or post a new bid.',
   'crm.bids.loadFailed': 'Could not load the bids of this market.',
 
   // Filters
@@ -69,8 +72,10 @@ export const bidsMessages = {
   'crm.bids.offer.clientRequired': 'Pick the client the offer is for.',
   'crm.bids.offer.noClients': 'No clients match',
   'crm.bids.offer.searching': 'Searching…',
-  'crm.bids.offer.explain': 'The offer works until the cash price reaches {price} or the day ends. Then it can be filled into a contract for the client at that price.',
-  'crm.bids.offer.atOrBelow': 'The cash price is already at or above this target: the offer is hit as soon as it is placed.',
+  'crm.bids.offer.explain':
+    'The offer works until the cash price reaches {price} or the day ends. Then it can be filled into a contract for the client at that price.',
+  'crm.bids.offer.atOrBelow':
+    'The cash price is already at or above this target: the offer is hit as soon as it is placed.',
   'crm.bids.offer.remaining': '{remaining} {unit} left under the bid’s cap.',
   'crm.bids.offer.submit': 'Place offer',
   'crm.bids.offer.cancel': 'Cancel',
@@ -91,7 +96,8 @@ export const bidsMessages = {
   'crm.bids.basisEdit.help': 'Enter saves, Esc cancels',
   'crm.bids.basisEdit.editButton': 'Edit basis of {name}',
   'crm.bids.basisEdit.saved': 'Basis of {name} saved.',
-  'crm.bids.basisEdit.stale': 'Someone else changed {name}. The latest bid is loaded; your basis is kept — press Enter to save it.',
+  'crm.bids.basisEdit.stale':
+    'Someone else changed {name}. The latest bid is loaded; your basis is kept — press Enter to save it.',
   'crm.bids.basisEdit.invalid': 'Enter a basis between {min} and {max}.',
 
   // Delete and undo
@@ -132,7 +138,8 @@ export const bidsMessages = {
   'crm.bids.dialog.saving': 'Saving…',
   'crm.bids.dialog.created': '{name} posted.',
   'crm.bids.dialog.saved': '{name} saved.',
-  'crm.bids.dialog.stale': 'Someone else changed this bid while you were editing. The latest version is loaded and your changes are kept: review them and save again.',
+  'crm.bids.dialog.stale':
+    'Someone else changed this bid while you were editing. The latest version is loaded and your changes are kept: review them and save again.',
   'crm.bids.dialog.checkFields': 'Please check the highlighted fields.',
   'crm.bids.dialog.required': 'Required',
 
@@ -171,7 +178,8 @@ export const bidsMessages = {
   'crm.bids.move.col.newCash': 'New cash',
   'crm.bids.move.flatSkipped': 'Flat price — not moved',
   'crm.bids.move.outOfBound': 'Out of bounds',
-  'crm.bids.move.outOfBoundAlert': 'Some bases would leave the allowed range: nothing will be moved. Lower the move or deselect those bids.',
+  'crm.bids.move.outOfBoundAlert':
+    'Some bases would leave the allowed range: nothing will be moved. Lower the move or deselect those bids.',
   'crm.bids.move.flatAlert': 'Flat-price bids have no basis and are left out.',
   'crm.bids.move.enterCents': 'Enter a move in cents, e.g. -5 or 2.5.',
   'crm.bids.move.save': 'Move basis',

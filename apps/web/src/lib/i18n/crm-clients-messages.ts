@@ -28,16 +28,19 @@ export const crmClientsMessages = {
   'crm.clients.empty.searchTitle': 'No clients match “{search}”',
   'crm.clients.empty.searchBody': 'Check the spelling, try part of the name, or enter the exact client ID.',
   'crm.clients.noMarket.title': 'No market to search',
-  'crm.clients.noMarket.body': 'You do not hold a client permission (profile, contracts, deliveries, notes or documents) on any market. Ask your administrator for access.',
+  'crm.clients.noMarket.body':
+    'You do not hold a client permission (profile, contracts, deliveries, notes or documents) on any market. Ask your administrator for access.',
 
   // client profile: frame and states
   'crm.client.title': 'Client profile',
   'crm.client.back': 'Clients',
   'crm.client.notFound.title': 'Client not found',
-  'crm.client.notFound.body': 'This client does not exist or is not one of your clients. Search for the client in the list instead.',
+  'crm.client.notFound.body':
+    'This client does not exist or is not one of your clients. Search for the client in the list instead.',
   'crm.client.notFound.action': 'Back to clients',
   'crm.client.noPermission.title': 'You cannot view client profiles here',
-  'crm.client.noPermission.body': 'Client profiles need the profile permission on the market. Ask your administrator for access.',
+  'crm.client.noPermission.body':
+    'Client profiles need the profile permission on the market. Ask your administrator for access.',
   'crm.client.noPermission.otherMarket':
     'You do not hold the profile permission on this market. Pick a market where you may view client profiles.',
   'crm.client.crop': 'Crop',
@@ -54,7 +57,8 @@ export const crmClientsMessages = {
   'crm.client.highlight.open': 'Open in contracts',
   'crm.client.listSeparator': ', ',
   'crm.client.withUnit': '{value} {unit}',
-  'crm.client.unit.quantity': '{unit, select, bushels {bu} tonnes {t} metric_tons {t} pounds {lb} hundredweight {cwt} other {{unit}}}',
+  'crm.client.unit.quantity':
+    '{unit, select, bushels {bu} tonnes {t} metric_tons {t} pounds {lb} hundredweight {cwt} other {{unit}}}',
   'crm.client.unit.area': '{unit, select, acres {ac} hectares {ha} other {{unit}}}',
   'crm.client.unit.yield': '{quantity}/{area}',
 
@@ -74,7 +78,8 @@ export const crmClientsMessages = {
   'crm.client.contracted.doubleObligation': 'Double obligation',
   'crm.client.contracted.remaining': 'Remaining to sell',
   'crm.client.contracted.estimatedProduction': 'Estimated production',
-  'crm.client.contracted.needsFarm': 'Enter the area and estimated yield under Farm details to see the estimated production and what remains to sell.',
+  'crm.client.contracted.needsFarm':
+    'Enter the area and estimated yield under Farm details to see the estimated production and what remains to sell.',
 
   // editable summary fields
   'crm.client.farm.title': 'Farm details',
@@ -152,8 +157,10 @@ export const crmClientsMessages = {
   'crm.client.notes.deleteFailed': 'Could not delete the note: {message}',
   'crm.client.notes.gone': 'This note was deleted by someone else; the list was reloaded.',
   'crm.client.notes.conflict': 'Someone else changed this note while you were editing it.',
-  'crm.client.notes.conflictCurrent': 'It now reads as below. Your text is kept in the form: review it and save again to replace theirs.',
-  'crm.client.notes.deleteConflict': 'Someone else changed this note since you opened it; it was reloaded. Read it and delete it again if you still want to.',
+  'crm.client.notes.conflictCurrent':
+    'It now reads as below. Your text is kept in the form: review it and save again to replace theirs.',
+  'crm.client.notes.deleteConflict':
+    'Someone else changed this note since you opened it; it was reloaded. Read it and delete it again if you still want to.',
   'crm.client.notes.save': 'Save note',
   'crm.client.notes.saveAnyway': 'Save my version',
   'crm.client.notes.edit': 'Edit note',

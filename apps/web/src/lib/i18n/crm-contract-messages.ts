@@ -45,7 +45,8 @@ export const crmContractMessages = {
   'crm.contract.op.note': 'Add note',
   'crm.contract.op.cancel.help': 'Cancels the {quantity} left undelivered. Delivered bushels stay on the contract.',
   'crm.contract.op.partial_cancel.help': 'Cancels part of the undelivered quantity ({quantity} open).',
-  'crm.contract.op.futures_roll.help': 'Moves the unpriced bushels to a later futures month. Priced bushels keep their price.',
+  'crm.contract.op.futures_roll.help':
+    'Moves the unpriced bushels to a later futures month. Priced bushels keep their price.',
   'crm.contract.op.basis_roll.help': 'Moves the delivery window later and adjusts every fixed basis by the spread.',
   'crm.contract.op.roll.help': 'Rolls the futures month and the delivery window together.',
   'crm.contract.op.note.help': 'Adds a note to the contract history. It does not change the terms.',

@@ -2,7 +2,8 @@
 export const crmDashboardMessages = {
   'crm.dashboard.title': 'Dashboard',
   'crm.dashboard.noDashboardMarkets.title': 'No dashboard for your markets',
-  'crm.dashboard.noDashboardMarkets.body': 'You do not have the dashboard on any of your markets. Ask your administrator for access.',
+  'crm.dashboard.noDashboardMarkets.body':
+    'You do not have the dashboard on any of your markets. Ask your administrator for access.',
 
   // Last updated
   'crm.dashboard.lastUpdated.label': 'Last updated',
@@ -49,7 +50,8 @@ export const crmDashboardMessages = {
   'crm.dashboard.followups.loadMore': 'Show more',
   'crm.dashboard.followups.failed': 'Could not load the follow-ups.',
   'crm.dashboard.followups.empty.upcoming': 'No upcoming follow-ups',
-  'crm.dashboard.followups.empty.upcoming.body': 'Follow-ups you set on a client’s notes will show here until they are due.',
+  'crm.dashboard.followups.empty.upcoming.body':
+    'Follow-ups you set on a client’s notes will show here until they are due.',
   'crm.dashboard.followups.empty.under90Days': 'Nothing overdue in the last 90 days',
   'crm.dashboard.followups.empty.over90Days': 'Nothing overdue for 90 days or more',
   'crm.dashboard.followups.empty.past.body': 'You are all caught up.',

@@ -29,7 +29,8 @@ export const esignMessages = {
 
   // Signing page
   'esign.sign.title': 'Sign contract {number}',
-  'esign.sign.intro': '{partner} sent you this contract to sign. Review the terms and the PDF, then sign with your name.',
+  'esign.sign.intro':
+    '{partner} sent you this contract to sign. Review the terms and the PDF, then sign with your name.',
   'esign.sign.loading': 'Loading the contract…',
   'esign.sign.terms': 'Contract terms',
   'esign.sign.openPdf': 'Open the contract PDF',
@@ -37,7 +38,8 @@ export const esignMessages = {
   'esign.sign.name': 'Your full name',
   'esign.sign.nameHelp': 'Type your name as your signature.',
   'esign.sign.nameTooShort': 'Type your full name to sign.',
-  'esign.sign.consent': 'I have reviewed this contract and agree to sign it electronically. My typed name is my signature.',
+  'esign.sign.consent':
+    'I have reviewed this contract and agree to sign it electronically. My typed name is my signature.',
   'esign.sign.consentRequired': 'Check the box to agree to sign electronically.',
   'esign.sign.submit': 'Sign contract',
   'esign.sign.signing': 'Signing…',
@@ -60,7 +62,8 @@ export const esignMessages = {
   'esign.refused.signedBy': 'Signed by {name} on {when}.',
   'esign.refused.expired': 'This signing link has expired. Ask your merchandiser to send the contract again.',
   'esign.refused.void': 'This signing link was replaced or withdrawn. Use the latest link you received.',
-  'esign.refused.terms_changed': 'The terms of this contract changed after it was sent. Your merchandiser must send it again before you can sign.',
+  'esign.refused.terms_changed':
+    'The terms of this contract changed after it was sent. Your merchandiser must send it again before you can sign.',
   'esign.refused.notFound': 'This signing link does not exist. Check that you opened the whole link from your e-mail.',
   'esign.refused.signIn': 'Sign in to open this signing link.',
   'esign.viewSigned': 'Open the signed PDF',

@@ -24,7 +24,8 @@ export const futuresMessages = {
   // Administrator page
   'crm.administrator.title': 'Administrator',
   'crm.administrator.nothing.title': 'Nothing to administer here',
-  'crm.administrator.nothing.body': 'Futures quotes are imported by super admins, and rounding modes are set by buyer admins.',
+  'crm.administrator.nothing.body':
+    'Futures quotes are imported by super admins, and rounding modes are set by buyer admins.',
 
   // Futures quotes import (super admins)
   'futures.import.title': 'Futures quotes',

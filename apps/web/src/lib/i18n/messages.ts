@@ -36,8 +36,7 @@ export const messages = {
 
   // update screen (version check)
   'shell.update.title': 'There is a new update',
-  'shell.update.countdown':
-    'The application will reload in {seconds, plural, one {# second} other {# seconds}}...',
+  'shell.update.countdown': 'The application will reload in {seconds, plural, one {# second} other {# seconds}}...',
   'shell.update.reloadNow': 'Reload Now',
 
   // notices

@@ -51,15 +51,18 @@ export const offersMessages = {
   'offers.action.reset_price_hit': 'Reset price hit',
   'offers.confirm.back': 'Back',
   'offers.confirm.accept.title': 'Accept this offer?',
-  'offers.confirm.accept.body': '{client} sells {quantity} of {crop} ({delivery}) at {price}. A priced contract is created for it.',
+  'offers.confirm.accept.body':
+    '{client} sells {quantity} of {crop} ({delivery}) at {price}. A priced contract is created for it.',
   'offers.confirm.approve.title': 'Approve this offer?',
-  'offers.confirm.approve.body': 'The offer of {client} starts working: it is filled when the cash price reaches {price}.',
+  'offers.confirm.approve.body':
+    'The offer of {client} starts working: it is filled when the cash price reaches {price}.',
   'offers.confirm.reject.title': 'Decline this offer?',
   'offers.confirm.reject.body': 'The offer of {client} will not work. The farmer is told.',
   'offers.confirm.cancel.title': 'Cancel this offer?',
   'offers.confirm.cancel.body': 'The offer of {client} stops working. It stays under Canceled until it expires.',
   'offers.confirm.reset_price_hit.title': 'Reset the price hit?',
-  'offers.confirm.reset_price_hit.body': 'The offer goes back to working and waits for the cash price to reach {price} again.',
+  'offers.confirm.reset_price_hit.body':
+    'The offer goes back to working and waits for the cash price to reach {price} again.',
   'offers.error.accept': 'Unable to accept offer',
   'offers.error.cancel': 'Unable to cancel offer',
   'offers.error.approve': 'Unable to approve offer',
@@ -87,8 +90,10 @@ export const offersMessages = {
   'offers.field.farm': 'Farm',
   'offers.field.invalidQuantity': 'Enter a quantity above 0.',
   'offers.field.invalidPrice': 'Enter a price above 0, like 4.52.',
-  'offers.field.targetHelp': '{cents, plural, =0 {At the cash price now} one {# cent above the cash price now} other {# cents above the cash price now}}',
-  'offers.field.targetBelow': '{cents, plural, one {# cent below the cash price now} other {# cents below the cash price now}}',
+  'offers.field.targetHelp':
+    '{cents, plural, =0 {At the cash price now} one {# cent above the cash price now} other {# cents above the cash price now}}',
+  'offers.field.targetBelow':
+    '{cents, plural, one {# cent below the cash price now} other {# cents below the cash price now}}',
   'offers.save': 'Save',
   'offers.empty.title': 'No offers here',
   'offers.empty.body': 'Offers farmers place on this market’s bids show up here.',
@@ -113,7 +118,8 @@ export const offersMessages = {
   'offers.farm.placeOfferFor': 'Place offer on {crop} {delivery}',
   'offers.farm.offersClosed': 'No offers',
   'offers.farm.mine': 'My offers',
-  'offers.farm.mine.empty': 'You have no offers at this market yet. Place one on a bid above: it works until the price reaches your target.',
+  'offers.farm.mine.empty':
+    'You have no offers at this market yet. Place one on a bid above: it works until the price reaches your target.',
   'offers.farm.cancel': 'Cancel offer',
   'offers.farm.cancelOf': 'Cancel the offer of {quantity} {crop}',
   'offers.farm.target': 'Target {price}',
@@ -125,7 +131,8 @@ export const offersMessages = {
   'offers.place.currentCash': 'Cash price now',
   'offers.place.explain':
     'Your offer works until the end of the day you pick. As soon as the cash price reaches {price} or more, it is filled at {price} a {unit} and becomes a contract.',
-  'offers.place.atOrBelow': 'The cash price is already at or above this target: the offer is hit as soon as you place it.',
+  'offers.place.atOrBelow':
+    'The cash price is already at or above this target: the offer is hit as soon as you place it.',
   'offers.place.needsApproval': 'This market approves offers before they start working.',
   'offers.place.submit': 'Place offer',
   'offers.place.cancel': 'Cancel',

@@ -2,7 +2,8 @@
 export const publicAdminMessages = {
   'crm.publicAdmin.title': 'Public bids admin',
   'crm.publicAdmin.noInfoMarkets.title': 'No public pages to manage',
-  'crm.publicAdmin.noInfoMarkets.body': 'You need the info permission at a market to manage its public page. Ask your administrator for access.',
+  'crm.publicAdmin.noInfoMarkets.body':
+    'You need the info permission at a market to manage its public page. Ask your administrator for access.',
   'crm.publicAdmin.save': 'Save',
   'crm.publicAdmin.saving': 'Saving…',
   'crm.publicAdmin.cancel': 'Cancel',

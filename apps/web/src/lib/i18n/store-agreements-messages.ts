@@ -4,9 +4,10 @@
  */
 export const storeAgreementsMessages = {
   'agreements.title': 'Agreements',
-  'agreements.subtitle': 'Agreements {enterprise} signs to buy certain inputs online. A member signs once for the farm business.',
+  'agreements.subtitle':
+    'Agreements {enterprise} signs to buy certain inputs online. A member signs once for the farm business.',
   'agreements.subtitleGeneric': 'Agreements a farm business signs to buy certain inputs online.',
-  'agreements.signInHint': 'Sign in to see and sign your farm business\'s agreements.',
+  'agreements.signInHint': "Sign in to see and sign your farm business's agreements.",
   'agreements.signIn': 'Sign in',
   'agreements.status.signed': 'Signed',
   'agreements.status.not_signed': 'Not signed',
@@ -22,7 +23,8 @@ export const storeAgreementsMessages = {
   'agreements.back': 'All agreements',
   'agreements.detail.meta': 'Version {version} · {enterprise}',
   'agreements.detail.signed': 'Signed as "{name}" by {user} on {date} (version {version}).',
-  'agreements.detail.olderSigned': 'Version {version} was signed as "{name}" on {date}. This version has changed and needs a new signature.',
+  'agreements.detail.olderSigned':
+    'Version {version} was signed as "{name}" on {date}. This version has changed and needs a new signature.',
   'agreements.detail.readOnly': 'You are viewing the page of {user}. Only they can sign it here.',
   'agreements.detail.cannotSign': 'Only a member of the farm business can sign this agreement.',
   'agreements.form.label': 'Sign the agreement',
@@ -56,7 +58,8 @@ export const storeAgreementsMessages = {
   'onboarding.applicator_licence.title': 'Applicator licence',
   'onboarding.applicator_licence.valid': 'A valid licence is on file for restricted-use products.',
   'onboarding.applicator_licence.expiring': 'Your licence expires soon. Add the renewed one.',
-  'onboarding.applicator_licence.expired': 'Your licence has expired. Add a current one to buy restricted-use products.',
+  'onboarding.applicator_licence.expired':
+    'Your licence has expired. Add a current one to buy restricted-use products.',
   'onboarding.applicator_licence.none': 'No licence on file. Needed only for restricted-use products.',
   'onboarding.agreements.title': 'Agreements',
   'onboarding.agreements.done': 'All {total} agreements signed.',

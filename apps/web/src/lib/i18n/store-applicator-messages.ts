@@ -53,7 +53,8 @@ export const storeApplicatorMessages = {
   'applicator.error.expiresOn': 'Enter an expiry date that has not passed.',
   'applicator.error.save': 'The licence could not be saved. Please check it and try again.',
   'applicator.confirmDelete.title': 'Delete this licence?',
-  'applicator.confirmDelete.body': 'Licence {number} and its attached files will be removed. Orders already placed keep it.',
+  'applicator.confirmDelete.body':
+    'Licence {number} and its attached files will be removed. Orders already placed keep it.',
   'applicator.files': 'Attached files',
   'applicator.noFiles': 'No scan attached yet.',
   'applicator.attach': 'Attach scan',

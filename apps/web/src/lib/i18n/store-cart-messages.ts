@@ -37,7 +37,8 @@ export const storeCartMessages = {
 
   // sync states (platform.md 4.3)
   'store.cart.sync.ERROR': 'Your cart could not be saved. Sorry, an unexpected issue occurred.',
-  'store.cart.sync.CONFLICT': 'Your cart was changed in another window. We show it as it is now; retry to apply your last change again.',
+  'store.cart.sync.CONFLICT':
+    'Your cart was changed in another window. We show it as it is now; retry to apply your last change again.',
   'store.cart.sync.DISCONNECTED': 'Please check your internet connection. Your last change is not saved yet.',
   'store.cart.sync.saving': 'Saving…',
   'store.cart.retry': 'Retry',

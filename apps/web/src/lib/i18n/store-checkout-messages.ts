@@ -104,7 +104,8 @@ export const storeCheckoutMessages = {
   'store.checkout.newDeliveryAddress': 'New delivery address',
   'store.checkout.newBillingAddress': 'New billing address',
   'store.checkout.addressFormat': 'Address format',
-  'store.checkout.lllHint': 'A legal land location, e.g. NE-12-34-5-W4: quarter, section, township, range and meridian.',
+  'store.checkout.lllHint':
+    'A legal land location, e.g. NE-12-34-5-W4: quarter, section, township, range and meridian.',
   'store.checkout.saveAddress': 'Save address',
   'store.checkout.newContact': 'Delivery contact',
   'store.checkout.saveContact': 'Save contact',
@@ -120,7 +121,8 @@ export const storeCheckoutMessages = {
   'store.checkout.surchargeShort': '(+{pct}% surcharge)',
   'store.checkout.card.title': 'Card details',
   'store.checkout.card.testBadge': 'Test card · demo',
-  'store.checkout.card.testHint': 'This demo store uses a test card provider: choose a test card. No real card numbers are taken.',
+  'store.checkout.card.testHint':
+    'This demo store uses a test card provider: choose a test card. No real card numbers are taken.',
   'store.checkout.card.choose': 'Test card',
   'store.checkout.card.approved': '{brand} test card · approved',
   'store.checkout.card.declined': '{brand} test card · declined',

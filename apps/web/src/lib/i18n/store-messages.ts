@@ -23,7 +23,8 @@ export const storeMessages = {
 
   'store.home.documentTitle': 'Farm input store',
   'store.home.title': 'Farm inputs at fair prices, delivered to the farm',
-  'store.home.subtitle': 'Crop protection, seed, nutrition and animal health — with labels, safety data sheets and the price per unit up front.',
+  'store.home.subtitle':
+    'Crop protection, seed, nutrition and animal health — with labels, safety data sheets and the price per unit up front.',
   'store.home.categories': 'Shop by category',
   'store.home.programs': 'Programs',
   'store.home.deals': 'Deals',

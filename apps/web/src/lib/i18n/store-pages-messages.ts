@@ -119,7 +119,8 @@ export const storePagesMessages = {
   'storePages.financing.group.financing.intro':
     'Buy inputs now and pay later, against credit approved for your farm. Financing terms are shown together at checkout.',
   'storePages.financing.group.card': 'Credit card',
-  'storePages.financing.group.card.intro': 'Pay by card. Card payments carry a surcharge, shown as a percentage before you pay.',
+  'storePages.financing.group.card.intro':
+    'Pay by card. Card payments carry a surcharge, shown as a percentage before you pay.',
   'storePages.financing.group.bank': 'Bank payment',
   'storePages.financing.group.bank.intro': 'Pay straight from your farm’s bank account.',
   'storePages.financing.group.offline': 'Pay later, outside the store',
@@ -127,33 +128,44 @@ export const storePagesMessages = {
   'storePages.financing.group.program': 'Programs',
   'storePages.financing.group.program.intro': 'Pay ahead through a program and draw on it as you order.',
   'storePages.financing.term.brand_financing': '{brand} financing',
-  'storePages.financing.term.brand_financing.text': 'Financing arranged by {brand} for store purchases: apply once, then use it on any order within your limit.',
+  'storePages.financing.term.brand_financing.text':
+    'Financing arranged by {brand} for store purchases: apply once, then use it on any order within your limit.',
   'storePages.financing.term.use_requested_financing': 'Use requested financing',
-  'storePages.financing.term.use_requested_financing.text': 'You have asked for financing and are waiting for an answer: place the order now on that request.',
+  'storePages.financing.term.use_requested_financing.text':
+    'You have asked for financing and are waiting for an answer: place the order now on that request.',
   'storePages.financing.term.use_financing': 'Use financing',
   'storePages.financing.term.use_financing.text': 'Charge the order to financing already approved for your farm.',
   'storePages.financing.term.request_financing': 'Request financing',
-  'storePages.financing.term.request_financing.text': 'Ask for financing for this order; we confirm the order once it is approved.',
+  'storePages.financing.term.request_financing.text':
+    'Ask for financing for this order; we confirm the order once it is approved.',
   'storePages.financing.term.apply_for_operating_line': 'Apply for an operating line',
-  'storePages.financing.term.apply_for_operating_line.text': 'Start an application for a revolving line of credit for the season’s inputs.',
+  'storePages.financing.term.apply_for_operating_line.text':
+    'Start an application for a revolving line of credit for the season’s inputs.',
   'storePages.financing.term.complete_operating_line_application': 'Complete your operating line application',
-  'storePages.financing.term.complete_operating_line_application.text': 'Finish an application you started: the lender needs the rest of your details.',
+  'storePages.financing.term.complete_operating_line_application.text':
+    'Finish an application you started: the lender needs the rest of your details.',
   'storePages.financing.term.accept_operating_line_terms': 'Accept operating line terms',
-  'storePages.financing.term.accept_operating_line_terms.text': 'Your line is approved: read and accept its rate and repayment terms to use it.',
+  'storePages.financing.term.accept_operating_line_terms.text':
+    'Your line is approved: read and accept its rate and repayment terms to use it.',
   'storePages.financing.term.use_operating_line': 'Use your operating line',
-  'storePages.financing.term.use_operating_line.text': 'Draw on your approved operating line; you repay the lender on the line’s terms.',
+  'storePages.financing.term.use_operating_line.text':
+    'Draw on your approved operating line; you repay the lender on the line’s terms.',
   'storePages.financing.term.trade_credit': 'Trade credit',
-  'storePages.financing.term.trade_credit.text': 'Buy on your farm’s account with us and pay by the due date on the invoice.',
+  'storePages.financing.term.trade_credit.text':
+    'Buy on your farm’s account with us and pay by the due date on the invoice.',
   'storePages.financing.term.inputs_financing': 'Inputs financing',
-  'storePages.financing.term.inputs_financing.text': 'Seasonal financing for crop inputs, often with a low or zero rate until harvest.',
+  'storePages.financing.term.inputs_financing.text':
+    'Seasonal financing for crop inputs, often with a low or zero rate until harvest.',
   'storePages.financing.term.cardProvider_credit_card': 'Credit card',
   'storePages.financing.term.cardProvider_credit_card.text': 'Pay online with a credit card at checkout.',
   'storePages.financing.term.offline_credit_card': 'Credit card by phone',
-  'storePages.financing.term.offline_credit_card.text': 'Give your card to our team by phone after you place the order.',
+  'storePages.financing.term.offline_credit_card.text':
+    'Give your card to our team by phone after you place the order.',
   'storePages.financing.term.brand_ach': '{brand} ACH',
   'storePages.financing.term.brand_ach.text': 'An ACH debit from your US bank account, set up with {brand}.',
   'storePages.financing.term.ach': 'ACH',
-  'storePages.financing.term.ach.text': 'A transfer from your US bank account through the ACH network; it takes a few business days.',
+  'storePages.financing.term.ach.text':
+    'A transfer from your US bank account through the ACH network; it takes a few business days.',
   'storePages.financing.term.acss_debit': 'Pre-authorized debit',
   'storePages.financing.term.acss_debit.text': 'A pre-authorized debit from your Canadian bank account.',
   'storePages.financing.term.check': 'Check',
@@ -161,13 +173,16 @@ export const storePagesMessages = {
   'storePages.financing.term.28_eom': '28 days end of month',
   'storePages.financing.term.28_eom.text': 'Pay within 28 days after the end of the month of the invoice.',
   'storePages.financing.term.prepay_program': 'Prepay program',
-  'storePages.financing.term.prepay_program.text': 'Pay ahead of the season, often at a discount, and draw the prepayment down as you order.',
-  'storePages.financing.none': 'The store does not take orders in your region, so there are no payment options to show.',
+  'storePages.financing.term.prepay_program.text':
+    'Pay ahead of the season, often at a discount, and draw the prepayment down as you order.',
+  'storePages.financing.none':
+    'The store does not take orders in your region, so there are no payment options to show.',
   'storePages.financing.questions': 'Questions about financing? Write to {email} or call {phone}.',
 
   // Warehouse locations (/direct/warehouse-locations)
   'storePages.warehouses.title': 'Warehouse locations',
-  'storePages.warehouses.intro': 'Pick up your order at one of our warehouses. Choose pickup and the warehouse at checkout.',
+  'storePages.warehouses.intro':
+    'Pick up your order at one of our warehouses. Choose pickup and the warehouse at checkout.',
   'storePages.warehouses.count': '{count, plural, one {# pickup location} other {# pickup locations}}',
   'storePages.warehouses.pickup': 'Pickup location',
   'storePages.warehouses.none': 'There are no pickup locations in your region yet.',
@@ -181,9 +196,11 @@ export const storePagesMessages = {
   'storePages.resources.group.buy': 'Buying and pickup',
   'storePages.resources.group.policies': 'Policies',
   'storePages.resources.documents': 'Product documents',
-  'storePages.resources.documents.text': 'Specimen labels, safety data sheets, tech sheets and mixing instructions are on each product page: start from crop protection.',
+  'storePages.resources.documents.text':
+    'Specimen labels, safety data sheets, tech sheets and mixing instructions are on each product page: start from crop protection.',
   'storePages.resources.ingredients': 'Active ingredients',
-  'storePages.resources.ingredients.text': 'Every active ingredient, its mode of action and the products that carry it.',
+  'storePages.resources.ingredients.text':
+    'Every active ingredient, its mode of action and the products that carry it.',
   'storePages.resources.pests': 'Pests',
   'storePages.resources.pests.text': 'Weeds, insects and diseases, and the products labelled for them.',
   'storePages.resources.feed': 'Feed efficiency calculator',

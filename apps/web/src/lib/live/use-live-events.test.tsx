@@ -25,7 +25,9 @@ describe('useLiveEvents', () => {
   it('connects to the topics, reports the state, hands over their events and closes on unmount', async () => {
     const onEvent = vi.fn();
     const onOpen = vi.fn();
-    const { result, unmount } = renderHook(() => useLiveEvents({ topics: ['quotes', 'bids:market:3'], onEvent, onOpen }));
+    const { result, unmount } = renderHook(() =>
+      useLiveEvents({ topics: ['quotes', 'bids:market:3'], onEvent, onOpen }),
+    );
     expect(result.current).toBe('connecting');
     await flush();
     expect(live().map((s) => s.url)).toEqual(['/api/events?topics=bids%3Amarket%3A3%2Cquotes']);

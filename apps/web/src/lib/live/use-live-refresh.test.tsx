@@ -22,7 +22,12 @@ describe('useLiveRefresh', () => {
   it('refreshes at once for an urgent event, at most every everyMs for the others, and after a reconnection', async () => {
     const refresh = vi.fn();
     const { result, unmount } = renderHook(() =>
-      useLiveRefresh({ topics: ['quotes', 'offers:client:7'], refresh, urgent: (e) => e.topic !== 'quotes', everyMs: 1500 }),
+      useLiveRefresh({
+        topics: ['quotes', 'offers:client:7'],
+        refresh,
+        urgent: (e) => e.topic !== 'quotes',
+        everyMs: 1500,
+      }),
     );
     await advance(0);
     const source = FakeEventSource.live()[0]!;

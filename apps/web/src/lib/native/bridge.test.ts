@@ -40,7 +40,9 @@ describe('native bridge', () => {
     const handler = vi.fn();
     const stop = listenToNativeMessages(handler);
     window.dispatchEvent(new MessageEvent('message', { data: '{"type":"TRIGGER_PAINT"}' }));
-    document.dispatchEvent(new MessageEvent('message', { data: { type: 'SET_UI_STATE', payload: { hideHeader: true } } }));
+    document.dispatchEvent(
+      new MessageEvent('message', { data: { type: 'SET_UI_STATE', payload: { hideHeader: true } } }),
+    );
     stop();
     window.dispatchEvent(new MessageEvent('message', { data: '{"type":"GO_BACK"}' }));
     expect(handler.mock.calls).toEqual([

@@ -65,7 +65,9 @@ export function parseNativeEnvelope(data: unknown): IncomingNativeEnvelope | nul
   const type = (value as { type?: unknown }).type;
   if (typeof type !== 'string' || !known.includes(type) || !incoming.includes(type)) return null;
   const payload = (value as { payload?: unknown }).payload;
-  return payload === undefined ? { type: type as IncomingNativeMessage } : { type: type as IncomingNativeMessage, payload };
+  return payload === undefined
+    ? { type: type as IncomingNativeMessage }
+    : { type: type as IncomingNativeMessage, payload };
 }
 
 /**

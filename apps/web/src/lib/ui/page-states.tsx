@@ -4,7 +4,17 @@ import type { ReactNode } from 'react';
 // The states a page shows instead of its data, shared by the CRM and My Sales Lite (each passes its own words).
 
 /** A failed load: the server's message (else `fallback`) and, with `onRetry`, a retry button. */
-export function LoadErrorAlert({ error, fallback, retryLabel, onRetry }: { error: unknown; fallback: string; retryLabel: ReactNode; onRetry?: (() => void) | undefined }) {
+export function LoadErrorAlert({
+  error,
+  fallback,
+  retryLabel,
+  onRetry,
+}: {
+  error: unknown;
+  fallback: string;
+  retryLabel: ReactNode;
+  onRetry?: (() => void) | undefined;
+}) {
   const message = error instanceof Error && error.message ? error.message : fallback;
   return (
     <Alert
@@ -39,14 +49,29 @@ export function EmptyState({
 }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, textAlign: 'center' }}>
-      <Box sx={{ width: 56, height: 56, mx: 'auto', mb: 2, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'action.hover', color: 'primary.main' }}>
+      <Box
+        sx={{
+          width: 56,
+          height: 56,
+          mx: 'auto',
+          mb: 2,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'action.hover',
+          color: 'primary.main',
+        }}
+      >
         {icon}
       </Box>
       <Typography variant="h3" component="p">
         {title}
       </Typography>
       {body ? (
-        <Typography color="text.secondary" sx={{ mt: 1, ...(bodyMaxWidth ? { maxWidth: bodyMaxWidth, mx: 'auto' } : {}) }}>
+        <Typography
+          color="text.secondary"
+          sx={{ mt: 1, ...(bodyMaxWidth ? { maxWidth: bodyMaxWidth, mx: 'auto' } : {}) }}
+        >
           {body}
         </Typography>
       ) : null}

@@ -8,7 +8,13 @@ import { UploaderPanel } from './uploader-panel';
 
 /** A transport whose uploads the test settles by hand. */
 function fakeSend() {
-  const calls: { name: string; progress: (p: number) => void; resolve: (f: UploadedFile) => void; reject: (e: Error) => void; signal: AbortSignal }[] = [];
+  const calls: {
+    name: string;
+    progress: (p: number) => void;
+    resolve: (f: UploadedFile) => void;
+    reject: (e: Error) => void;
+    signal: AbortSignal;
+  }[] = [];
   const send: SendFile = (item, progress, signal) =>
     new Promise((resolve, reject) => {
       calls.push({ name: item.file.name, progress, resolve, reject, signal });
@@ -45,7 +51,11 @@ describe('uploader store', () => {
     expect(store.getState().items[0]!.progress).toBe(40);
     calls[0]!.resolve(stored('11111111-1111-4111-8111-111111111111', 'a.pdf'));
     await tick();
-    expect(store.getState().items[0]).toMatchObject({ status: 'completed', progress: 100, guid: '11111111-1111-4111-8111-111111111111' });
+    expect(store.getState().items[0]).toMatchObject({
+      status: 'completed',
+      progress: 100,
+      guid: '11111111-1111-4111-8111-111111111111',
+    });
     expect(store.getState().items[1]!.status).toBe('uploading');
     expect(done).toEqual(['a.pdf']);
   });

@@ -119,7 +119,10 @@ export function createUploaderStore(send: SendFile = xhrSendFile) {
         } catch (e) {
           if (current(item.id)?.status !== 'uploading') continue;
           const err = e instanceof UploadError ? e : new UploadError('network', 'disconnected');
-          patch(item.id, { status: err.code === 'canceled' ? 'canceled' : 'error', error: err.code === 'canceled' ? null : { code: err.code, message: err.message } });
+          patch(item.id, {
+            status: err.code === 'canceled' ? 'canceled' : 'error',
+            error: err.code === 'canceled' ? null : { code: err.code, message: err.message },
+          });
         } finally {
           controllers.delete(item.id);
         }
@@ -137,7 +140,11 @@ export function createUploaderStore(send: SendFile = xhrSendFile) {
       return () => listeners.delete(listener);
     },
     /** Adds files for a parent and maximizes the panel; a file refused before sending ends as error at once. */
-    add(files: File[], parentGuid: string, options: { userId?: string; onCompleted?: (file: UploadedFile) => void } = {}): string[] {
+    add(
+      files: File[],
+      parentGuid: string,
+      options: { userId?: string; onCompleted?: (file: UploadedFile) => void } = {},
+    ): string[] {
       if (files.length === 0) return [];
       const batch: UploadBatch = { id: nextId('batch'), size: files.length };
       const added = files.map((file): UploadItem => {

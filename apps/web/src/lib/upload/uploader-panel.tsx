@@ -24,33 +24,53 @@ function statusText(t: ReturnType<typeof useT>, item: UploadItem): string {
   return t(`uploader.status.${item.status}` as MessageId);
 }
 
-const statusColor = { completed: 'success.main', error: 'error.main', canceled: 'text.secondary' } as Record<string, string>;
+const statusColor = { completed: 'success.main', error: 'error.main', canceled: 'text.secondary' } as Record<
+  string,
+  string
+>;
 
 function Row({ item, store }: { item: UploadItem; store: UploaderStore }) {
   const t = useT();
   const active = item.status === 'pending' || item.status === 'uploading';
   const retriable = item.status === 'error' || item.status === 'canceled';
   return (
-    <Box component="li" sx={{ listStyle: 'none', px: 2, py: 1.25, borderTop: 1, borderColor: 'divider' }} aria-label={item.file.name}>
+    <Box
+      component="li"
+      sx={{ listStyle: 'none', px: 2, py: 1.25, borderTop: 1, borderColor: 'divider' }}
+      aria-label={item.file.name}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography variant="body2" noWrap title={item.file.name} sx={{ fontWeight: 600 }}>
             {item.file.name}
           </Typography>
-          <Typography variant="caption" component="p" sx={{ color: statusColor[item.status] ?? 'text.secondary' }} role="status">
+          <Typography
+            variant="caption"
+            component="p"
+            sx={{ color: statusColor[item.status] ?? 'text.secondary' }}
+            role="status"
+          >
             {formatFileSize(item.file.size)} · {statusText(t, item)}
           </Typography>
         </Box>
         {active ? (
           <Tooltip title={t('uploader.cancel', { name: item.file.name })}>
-            <IconButton size="small" aria-label={t('uploader.cancel', { name: item.file.name })} onClick={() => store.cancel(item.id)}>
+            <IconButton
+              size="small"
+              aria-label={t('uploader.cancel', { name: item.file.name })}
+              onClick={() => store.cancel(item.id)}
+            >
               <CloseRoundedIcon fontSize="small" />
             </IconButton>
           </Tooltip>
         ) : null}
         {retriable && !(item.error && item.error.code.startsWith('upload_')) ? (
           <Tooltip title={t('uploader.retry', { name: item.file.name })}>
-            <IconButton size="small" aria-label={t('uploader.retry', { name: item.file.name })} onClick={() => store.retry(item.id)}>
+            <IconButton
+              size="small"
+              aria-label={t('uploader.retry', { name: item.file.name })}
+              onClick={() => store.retry(item.id)}
+            >
               <ReplayRoundedIcon fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -93,17 +113,28 @@ export function UploaderPanel({ store = uploader }: { store?: UploaderStore }) {
         overflow: 'hidden',
       }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, py: 1, bgcolor: 'grey.900', color: 'common.white' }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', px: 2, py: 1, bgcolor: 'grey.900', color: 'common.white' }}
+      >
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography component="h2" variant="subtitle2" sx={{ fontWeight: 700 }}>
             {t('uploader.title')}
           </Typography>
           <Typography variant="caption" sx={{ opacity: 0.8 }}>
-            {uploading > 0 ? t('uploader.uploadingSummary', { count: uploading }) : t('uploader.summary', { done, total: items.length })}
+            {uploading > 0
+              ? t('uploader.uploadingSummary', { count: uploading })
+              : t('uploader.summary', { done, total: items.length })}
           </Typography>
         </Box>
         {clearable ? (
-          <Button size="small" color="inherit" onClick={() => store.clear()} sx={{ textTransform: 'none', fontWeight: 600 }}>
+          <Button
+            size="small"
+            color="inherit"
+            onClick={() => store.clear()}
+            sx={{ textTransform: 'none', fontWeight: 600 }}
+          >
             {t('uploader.clear')}
           </Button>
         ) : null}

@@ -6,7 +6,10 @@ import { BUILTIN_ESIGN_PROVIDER, signingPagePath, type EsignProvider } from '@gr
 export const builtinProvider: EsignProvider = {
   name: BUILTIN_ESIGN_PROVIDER,
   async createEnvelope(input) {
-    return { externalId: String(input.requestId), signingUrl: `${input.origin}${signingPagePath(BUILTIN_ESIGN_PROVIDER, input.token)}` };
+    return {
+      externalId: String(input.requestId),
+      signingUrl: `${input.origin}${signingPagePath(BUILTIN_ESIGN_PROVIDER, input.token)}`,
+    };
   },
   async voidEnvelope() {
     // Nothing to withdraw elsewhere: the request row's status is the envelope.

@@ -27,7 +27,12 @@ type Column = (typeof QUOTE_IMPORT_COLUMNS)[number];
 
 type ParsedRow = { line: number; write: QuoteWrite; product: FuturesProduct; optionMonth: string };
 
-function price(value: string | undefined, name: string, reasons: string[], required = false): string | null | undefined {
+function price(
+  value: string | undefined,
+  name: string,
+  reasons: string[],
+  required = false,
+): string | null | undefined {
   const v = value?.trim() ?? '';
   if (v === '') {
     if (required) reasons.push(`${name} is missing`);
@@ -48,7 +53,13 @@ function price(value: string | undefined, name: string, reasons: string[], requi
 export function parseQuotesCsv(text: string, now: Date): { rows: ParsedRow[]; errors: QuoteImportRowError[] } {
   let parsedRecords: { record: string[]; info: { lines: number } }[];
   try {
-    parsedRecords = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true }) as unknown as typeof parsedRecords;
+    parsedRecords = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+    }) as unknown as typeof parsedRecords;
   } catch (err) {
     throw new AppError('invalid_request', `The file is not valid CSV: ${(err as Error).message}`);
   }
@@ -66,7 +77,10 @@ export function parseQuotesCsv(text: string, now: Date): { rows: ParsedRow[]; er
     if (unknown.length > 0 || missing.length > 0) {
       errors.push({
         row: lines[0] ?? 1,
-        reasons: [...unknown.map((h) => `unknown column '${h.slice(0, 30)}'`), ...missing.map((c) => `column '${c}' is missing`)],
+        reasons: [
+          ...unknown.map((h) => `unknown column '${h.slice(0, 30)}'`),
+          ...missing.map((c) => `column '${c}' is missing`),
+        ],
       });
       return { rows: [], errors };
     }
@@ -74,7 +88,8 @@ export function parseQuotesCsv(text: string, now: Date): { rows: ParsedRow[]; er
   }
   const body = records.slice(first);
   if (body.length === 0) throw new AppError('invalid_request', 'The file has no quotes.');
-  if (body.length > QUOTE_IMPORT_MAX_ROWS) throw new AppError('invalid_request', `At most ${QUOTE_IMPORT_MAX_ROWS} quotes in one file.`);
+  if (body.length > QUOTE_IMPORT_MAX_ROWS)
+    throw new AppError('invalid_request', `At most ${QUOTE_IMPORT_MAX_ROWS} quotes in one file.`);
 
   const defaultTradeDate = tradingSession(now).tradeDate;
   const seen = new Map<string, number>();
@@ -101,7 +116,8 @@ export function parseQuotesCsv(text: string, now: Date): { rows: ParsedRow[]; er
     const previousSettle = price(cell('previous_settle'), 'previous_settle', reasons);
     if (parsed && last) {
       const tick = toDecimal(parsed.product.tick);
-      if (!toDecimal(last).div(tick).isInteger()) reasons.push(`last ${last} is not on the ${parsed.product.tick} tick`);
+      if (!toDecimal(last).div(tick).isInteger())
+        reasons.push(`last ${last} is not on the ${parsed.product.tick} tick`);
     }
     if (high && low && toDecimal(high).lt(toDecimal(low))) reasons.push('high is below low');
     if (last && high && toDecimal(last).gt(toDecimal(high))) reasons.push('last is above high');
@@ -114,12 +130,15 @@ export function parseQuotesCsv(text: string, now: Date): { rows: ParsedRow[]; er
       if (isIsoDate(tradeDateText)) tradeDate = tradeDateText;
       else reasons.push(`trade_date '${shown}' is not a date (YYYY-MM-DD)`);
     }
-    if (parsed && tradeDate > lastTradeDay(parsed.optionMonth)) reasons.push(`${parsed.root}${parsed.monthCode} stopped trading on ${lastTradeDay(parsed.optionMonth)}`);
+    if (parsed && tradeDate > lastTradeDay(parsed.optionMonth))
+      reasons.push(`${parsed.root}${parsed.monthCode} stopped trading on ${lastTradeDay(parsed.optionMonth)}`);
 
     const quotedAtText = cell('quoted_at')?.trim() ?? '';
     let quotedAt = now;
     if (quotedAtText !== '') {
-      const t = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(quotedAtText) ? Date.parse(quotedAtText) : NaN;
+      const t = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(quotedAtText)
+        ? Date.parse(quotedAtText)
+        : NaN;
       if (Number.isNaN(t)) reasons.push(`quoted_at '${quotedAtText.slice(0, 30)}' is not a date and time`);
       else if (t > now.getTime() + 86_400_000) reasons.push('quoted_at is in the future');
       else quotedAt = new Date(t);

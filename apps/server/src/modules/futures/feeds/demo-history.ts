@@ -30,7 +30,7 @@ export async function seedDemoQuoteHistory(
   };
   const dates: string[] = [];
   for (let d = previousBusinessDay(tradeDate); dates.length < days; d = previousBusinessDay(d)) dates.push(d);
-  const byRoot = new Map<string, typeof seeded[number][]>();
+  const byRoot = new Map<string, (typeof seeded)[number][]>();
   for (const q of seeded) {
     const root = parseFuturesSymbol(q.symbol)?.root;
     if (root) byRoot.set(root, [...(byRoot.get(root) ?? []), q]);
@@ -43,7 +43,14 @@ export async function seedDemoQuoteHistory(
     for (const date of dates) {
       for (const q of list) {
         const price = toDecimal(q.previousSettle ?? q.last).plus(tick.times(offset));
-        if (price.gt(tick.times(10))) rows.push({ symbol: q.symbol, price: price.toFixed(4), kind: 'settle', source: 'simulated', quotedAt: settlementInstant(date) });
+        if (price.gt(tick.times(10)))
+          rows.push({
+            symbol: q.symbol,
+            price: price.toFixed(4),
+            kind: 'settle',
+            source: 'simulated',
+            quotedAt: settlementInstant(date),
+          });
       }
       offset += Math.round((rng() - 0.5) * 16);
     }

@@ -12,10 +12,21 @@ import { feedSettings, settlementInstant, simulatedFeed, simulatedTick, SIMULATE
 
 let t: TestApp;
 
-type Row = { symbol: string; root: string; last: string; open: string | null; high: string | null; low: string | null; previous_settle: string | null; trade_date: string; version: number };
+type Row = {
+  symbol: string;
+  root: string;
+  last: string;
+  open: string | null;
+  high: string | null;
+  low: string | null;
+  previous_settle: string | null;
+  trade_date: string;
+  version: number;
+};
 
 async function quoteRows(): Promise<Map<string, Row>> {
-  const result = await t.database.db.execute(sql`select q.symbol, s.root, q.last, q.open, q.high, q.low, q.previous_settle, q.trade_date::text as trade_date, q.version
+  const result = await t.database.db
+    .execute(sql`select q.symbol, s.root, q.last, q.open, q.high, q.low, q.previous_settle, q.trade_date::text as trade_date, q.version
     from quotes q join futures_symbols s on s.symbol = q.symbol order by q.symbol`);
   return new Map(rowsOf<Row>(result).map((r) => [r.symbol, r]));
 }
@@ -33,7 +44,10 @@ const EVENING = new Date('2026-03-03T01:30:00Z'); // Mon 19:30: Tuesday's tradin
 
 beforeAll(async () => {
   t = await createTestApp({ crm: 'none' });
-  await t.database.db.insert(crops).values(CROPS.map((c) => ({ ...c }))).onConflictDoNothing();
+  await t.database.db
+    .insert(crops)
+    .values(CROPS.map((c) => ({ ...c })))
+    .onConflictDoNothing();
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -61,7 +75,13 @@ describe('simulated feed', () => {
       const a = after.get(symbol)!;
       const tick = toDecimal(futuresProduct(a.root)!.tick);
       expect(toDecimal(a.last).minus(toDecimal(b.last)).div(tick).toNumber()).toBe(3);
-      expect(a).toMatchObject({ version: b.version + 1, trade_date: '2026-03-02', previous_settle: b.previous_settle, open: b.open, low: b.low });
+      expect(a).toMatchObject({
+        version: b.version + 1,
+        trade_date: '2026-03-02',
+        previous_settle: b.previous_settle,
+        open: b.open,
+        low: b.low,
+      });
       expect(a.high).toBe(toDecimal(a.last).gt(toDecimal(b.high!)) ? a.last : b.high);
     }
     const ticks = await t.database.db.select().from(quoteHistory);
@@ -71,13 +91,16 @@ describe('simulated feed', () => {
     for (let i = 0; i < 50 && events.length < 7; i++) await new Promise((r) => setTimeout(r, 10));
     stop();
     expect(events.length).toBe(7);
-    const corn = events.find((e) => (e.payload as QuotesEventPayload).quotes[0]!.symbol.startsWith('ZC'))!.payload as QuotesEventPayload;
+    const corn = events.find((e) => (e.payload as QuotesEventPayload).quotes[0]!.symbol.startsWith('ZC'))!
+      .payload as QuotesEventPayload;
     expect(corn.source).toBe('simulated');
     expect(corn.quotes.length).toBe(8);
     expect(corn.quotes[0]).toEqual({
       symbol: expect.stringMatching(/^ZC/),
       last: after.get(corn.quotes[0]!.symbol)!.last,
-      change: toDecimal(after.get(corn.quotes[0]!.symbol)!.last).minus(toDecimal(after.get(corn.quotes[0]!.symbol)!.previous_settle!)).toFixed(4),
+      change: toDecimal(after.get(corn.quotes[0]!.symbol)!.last)
+        .minus(toDecimal(after.get(corn.quotes[0]!.symbol)!.previous_settle!))
+        .toFixed(4),
       previousSettle: after.get(corn.quotes[0]!.symbol)!.previous_settle,
       tradeDate: '2026-03-02',
       quotedAt: IN_SESSION.toISOString(),
@@ -94,7 +117,9 @@ describe('simulated feed', () => {
       expect(toDecimal(q.high!).gte(toDecimal(q.last)) && toDecimal(q.low!).lte(toDecimal(q.last))).toBe(true);
     }
     // 30 ticks over 150 s: at most 3 history rows per symbol (0 s, 60 s, 120 s).
-    const perSymbol = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from quote_history group by symbol`));
+    const perSymbol = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from quote_history group by symbol`),
+    );
     expect(Math.max(...perSymbol.map((r) => r.n))).toBeLessThanOrEqual(3);
   });
 
@@ -115,7 +140,15 @@ describe('simulated feed', () => {
     expect(result.settled.length).toBe(before.size);
     const after = await quoteRows();
     for (const [symbol, b] of before) {
-      expect(after.get(symbol)).toMatchObject({ last: b.last, previous_settle: b.last, open: null, high: null, low: null, trade_date: '2026-03-03', version: b.version + 1 });
+      expect(after.get(symbol)).toMatchObject({
+        last: b.last,
+        previous_settle: b.last,
+        open: null,
+        high: null,
+        low: null,
+        trade_date: '2026-03-03',
+        version: b.version + 1,
+      });
     }
     const settles = (await t.database.db.select().from(quoteHistory)).filter((h) => h.kind === 'settle');
     expect(settles.length).toBe(before.size);
@@ -146,11 +179,15 @@ describe('simulated feed', () => {
     expect(pending.filter((j) => j.kind === SIMULATED_TICK_JOB && j.status === 'pending')).toHaveLength(1);
     const runAt = pending.find((j) => j.kind === SIMULATED_TICK_JOB)!.runAt;
     // The clock of the job: a Monday morning in session.
-    await t.database.db.execute(sql`update jobs set run_at = ${IN_SESSION.toISOString()}::timestamptz where kind = ${SIMULATED_TICK_JOB}`);
+    await t.database.db.execute(
+      sql`update jobs set run_at = ${IN_SESSION.toISOString()}::timestamptz where kind = ${SIMULATED_TICK_JOB}`,
+    );
     await runDueJobs(t.database.db, IN_SESSION);
     expect(heard.length).toBe(1);
     expect(heard[0]!.length).toBe(7 * 8);
-    const next = (await t.database.db.select().from(jobs)).filter((j) => j.kind === SIMULATED_TICK_JOB && j.status === 'pending');
+    const next = (await t.database.db.select().from(jobs)).filter(
+      (j) => j.kind === SIMULATED_TICK_JOB && j.status === 'pending',
+    );
     expect(next.map((j) => j.runAt.getTime())).toEqual([IN_SESSION.getTime() + 5000]);
     expect(runAt).toBeInstanceOf(Date);
     feed.stop();
@@ -161,7 +198,10 @@ describe('simulated feed', () => {
     const settings = (vars: Record<string, string>) => feedSettings(readEnv(vars));
     expect(settings({ NODE_ENV: 'test' })).toEqual({ feed: 'off', everyMs: 5000 });
     expect(settings({ NODE_ENV: 'development' })).toEqual({ feed: 'simulated', everyMs: 5000 });
-    expect(settings({ PRICE_FEED: 'simulated', PRICE_FEED_INTERVAL_MS: '2000', NODE_ENV: 'test' })).toEqual({ feed: 'simulated', everyMs: 2000 });
+    expect(settings({ PRICE_FEED: 'simulated', PRICE_FEED_INTERVAL_MS: '2000', NODE_ENV: 'test' })).toEqual({
+      feed: 'simulated',
+      everyMs: 2000,
+    });
     expect(settings({ PRICE_FEED: 'off' })).toEqual({ feed: 'off', everyMs: 5000 });
     // A setting the server cannot use stops it at start with the setting's name, rather than being ignored.
     expect(() => readEnv({ PRICE_FEED_INTERVAL_MS: '10' })).toThrow(/PRICE_FEED_INTERVAL_MS/);

@@ -27,7 +27,10 @@ export type FeedSettings = { feed: 'simulated' | 'off'; everyMs: number };
 
 /** The feed of the validated environment (env.ts): PRICE_FEED, default simulated but off under test, every PRICE_FEED_INTERVAL_MS. */
 export function feedSettings(env: Pick<Env, 'PRICE_FEED' | 'PRICE_FEED_INTERVAL_MS' | 'NODE_ENV'>): FeedSettings {
-  return { feed: env.PRICE_FEED ?? (env.NODE_ENV === 'test' ? 'off' : 'simulated'), everyMs: env.PRICE_FEED_INTERVAL_MS };
+  return {
+    feed: env.PRICE_FEED ?? (env.NODE_ENV === 'test' ? 'off' : 'simulated'),
+    everyMs: env.PRICE_FEED_INTERVAL_MS,
+  };
 }
 
 /** A root's move this tick in whole ticks: mostly none, sometimes one, rarely two, either way. */
@@ -75,7 +78,16 @@ export async function simulatedTick(db: Db, now: Date, rng: () => number = Math.
     for (const r of live) {
       if (r.tradeDate < session.tradeDate) {
         settlements.push({ symbol: r.symbol, price: r.last, quotedAt: settlementInstant(r.tradeDate) });
-        writes.set(r.symbol, { symbol: r.symbol, last: r.last, previousSettle: r.last, open: null, high: null, low: null, tradeDate: session.tradeDate, quotedAt: now });
+        writes.set(r.symbol, {
+          symbol: r.symbol,
+          last: r.last,
+          previousSettle: r.last,
+          open: null,
+          high: null,
+          low: null,
+          tradeDate: session.tradeDate,
+          quotedAt: now,
+        });
       }
     }
 
@@ -139,7 +151,10 @@ export function simulatedFeed(options: { everyMs?: number; rng?: () => number } 
         // A failed tick is not retried: the next one comes in a few seconds.
         { everyMs, maxAttempts: 1, leaseMs: 30_000 },
       );
-      registerJobHandler(PRUNE_HISTORY_JOB, async ({ db: jobDb, now }) => pruneTickHistory(jobDb, now), { everyMs: 3_600_000, maxAttempts: 1 });
+      registerJobHandler(PRUNE_HISTORY_JOB, async ({ db: jobDb, now }) => pruneTickHistory(jobDb, now), {
+        everyMs: 3_600_000,
+        maxAttempts: 1,
+      });
       await ensureRecurring(db, SIMULATED_TICK_JOB);
       await ensureRecurring(db, PRUNE_HISTORY_JOB);
       log?.info({ everyMs }, 'simulated price feed started');

@@ -16,11 +16,15 @@ describe('CRM header navigation', () => {
     const { fetchMock, queryClient } = renderApp('/crm/offers', 'buyer');
     fetchMock.mockImplementation((input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.includes('/merchandising/bootstrap')) return Promise.resolve(json({ partnerLegalEntity: { id: 5, name: 'Test', scopeLegalEntityId: 5 } }));
+      if (url.includes('/merchandising/bootstrap'))
+        return Promise.resolve(json({ partnerLegalEntity: { id: 5, name: 'Test', scopeLegalEntityId: 5 } }));
       if (url.includes('/merchandising/le/5/markets')) {
         return Promise.resolve(
           json({
-            markets: [market(1, ['prairie-dashboard', 'grain-buying-contracts'], ['dashboard', 'contracts']), market(2, ['grain-buying-offers'], ['offers'])],
+            markets: [
+              market(1, ['prairie-dashboard', 'grain-buying-contracts'], ['dashboard', 'contracts']),
+              market(2, ['grain-buying-offers'], ['offers']),
+            ],
             adminPermissions: {},
             isAdmin: false,
           }),
@@ -32,7 +36,8 @@ describe('CRM header navigation', () => {
     const header = await screen.findByTestId('crm-header');
     // The desktop navigation is display:none at jsdom's width, hence hidden: true.
     await waitFor(() => expect(within(header).queryByRole('link', { name: 'Bids', hidden: true })).toBeNull());
-    for (const name of ['Dashboard', 'Contracts', 'Offers']) expect(within(header).getByRole('link', { name, hidden: true })).toBeTruthy();
+    for (const name of ['Dashboard', 'Contracts', 'Offers'])
+      expect(within(header).getByRole('link', { name, hidden: true })).toBeTruthy();
     for (const name of ['Deliveries', 'Clients', 'Structures', 'Public bids admin', 'Administrator']) {
       expect(within(header).queryByRole('link', { name, hidden: true })).toBeNull();
     }

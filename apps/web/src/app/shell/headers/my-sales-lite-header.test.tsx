@@ -19,7 +19,12 @@ describe('My Sales Lite header', () => {
   it('carries My sales, Balances, Tickets and Bids', async () => {
     const nav = await headerNav('/my-sales-lite');
     expect(nav.names).toEqual(['My sales', 'Balances', 'Tickets', 'Bids']);
-    expect(nav.hrefs).toEqual(['/my-sales-lite', '/my-sales-lite/balances', '/my-sales-lite/tab', '/my-sales-lite/bids']);
+    expect(nav.hrefs).toEqual([
+      '/my-sales-lite',
+      '/my-sales-lite/balances',
+      '/my-sales-lite/tab',
+      '/my-sales-lite/bids',
+    ]);
     expect(nav.current).toEqual(['My sales']);
   });
 

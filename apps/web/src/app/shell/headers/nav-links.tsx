@@ -13,7 +13,11 @@ export function InlineNav({ items, tone }: { items: readonly NavItem[]; tone: 'd
   const localized = useLocalizedPath();
   const t = useT();
   return (
-    <Box component="nav" aria-label={t('header.mainNavigation')} sx={{ display: 'flex', gap: 0.25, alignItems: 'stretch', height: '100%' }}>
+    <Box
+      component="nav"
+      aria-label={t('header.mainNavigation')}
+      sx={{ display: 'flex', gap: 0.25, alignItems: 'stretch', height: '100%' }}
+    >
       {items.map((item) => (
         <Button
           key={item.id}

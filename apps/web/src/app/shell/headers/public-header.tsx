@@ -24,7 +24,12 @@ export function PublicHeader({ user, plain = false }: { user: BootstrapUser | nu
   const links = plain ? [] : partner.publicHeader.links;
   const onSignIn = plain || location.pathname.includes('/sign-in');
   return (
-    <AppBar position="sticky" color="inherit" sx={{ bgcolor: 'background.paper' }} data-testid={plain ? 'plain-header' : 'public-header'}>
+    <AppBar
+      position="sticky"
+      color="inherit"
+      sx={{ bgcolor: 'background.paper' }}
+      data-testid={plain ? 'plain-header' : 'public-header'}
+    >
       <Toolbar sx={{ gap: { xs: 1, md: 2 }, minHeight: { xs: 56, md: 64 } }}>
         {links.length > 0 ? (
           <Box sx={{ display: { xs: 'flex', md: 'none' } }}>
@@ -33,7 +38,9 @@ export function PublicHeader({ user, plain = false }: { user: BootstrapUser | nu
               extraLinks={links.map((link) => (
                 <ListItemButton
                   key={link.url}
-                  {...(isInternal(link.url) ? { component: RouterLink, to: link.url } : { component: 'a', href: link.url })}
+                  {...(isInternal(link.url)
+                    ? { component: RouterLink, to: link.url }
+                    : { component: 'a', href: link.url })}
                 >
                   <ListItemText primary={link.label} />
                 </ListItemButton>
@@ -47,7 +54,14 @@ export function PublicHeader({ user, plain = false }: { user: BootstrapUser | nu
             component="span"
             color="text.secondary"
             noWrap
-            sx={{ display: { xs: 'none', sm: 'block' }, pl: 2, ml: 0.5, borderLeft: 1, borderColor: 'divider', fontWeight: 500 }}
+            sx={{
+              display: { xs: 'none', sm: 'block' },
+              pl: 2,
+              ml: 0.5,
+              borderLeft: 1,
+              borderColor: 'divider',
+              fontWeight: 500,
+            }}
           >
             {partner.publicHeader.title}
           </Typography>

@@ -28,7 +28,15 @@ function initials(user: BootstrapUser): string {
 }
 
 /** The account menu: who is signed in, experience switch, support contacts and Logout. */
-export function UserMenu({ user, current, tone = 'default' }: { user: BootstrapUser; current: Experience; tone?: 'default' | 'inverse' }) {
+export function UserMenu({
+  user,
+  current,
+  tone = 'default',
+}: {
+  user: BootstrapUser;
+  current: Experience;
+  tone?: 'default' | 'inverse';
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const partner = usePartner();
   const navigate = useNavigate();

@@ -28,21 +28,55 @@ function serve(options: { isAdmin: boolean; importReply?: { status: number; body
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const headers = new Headers(init?.headers);
-    calls.push({ path: url.pathname, method, body: init?.body ? String(init.body) : null, contentType: headers.get('content-type') });
+    calls.push({
+      path: url.pathname,
+      method,
+      body: init?.body ? String(init.body) : null,
+      contentType: headers.get('content-type'),
+    });
     const path = url.pathname;
     let reply: { status: number; body: unknown } = { status: 404, body: { code: 'not_found', message: 'Not found' } };
     if (path === '/api/commodities/merchandising/bootstrap') reply = { status: 200, body: BOOTSTRAP };
-    else if (path === '/api/commodities/merchandising/le/1/markets') reply = { status: 200, body: { markets: MARKETS, adminPermissions: {}, isAdmin: options.isAdmin } };
+    else if (path === '/api/commodities/merchandising/le/1/markets')
+      reply = { status: 200, body: { markets: MARKETS, adminPermissions: {}, isAdmin: options.isAdmin } };
     else if (/\/le\/1\/market\/\d+\/rounding-mode$/.test(path)) {
       const marketId = Number(path.split('/')[7]);
-      reply = { status: 200, body: { marketId, modes: [modeRow(marketId, 1), modeRow(marketId, 2, { roundingMode: 'down_cent', isDefault: false, updatedAt: '2026-11-20T10:00:00.000Z' })] } };
+      reply = {
+        status: 200,
+        body: {
+          marketId,
+          modes: [
+            modeRow(marketId, 1),
+            modeRow(marketId, 2, {
+              roundingMode: 'down_cent',
+              isDefault: false,
+              updatedAt: '2026-11-20T10:00:00.000Z',
+            }),
+          ],
+        },
+      };
     } else if (/\/commodity\/\d+\/rounding-mode\/[a-z_]+$/.test(path) && method === 'PUT') {
       const parts = path.split('/');
-      reply = { status: 200, body: modeRow(Number(parts[7]), Number(parts[9]), { roundingMode: parts[11] as RoundingModeRow['roundingMode'], isDefault: false, updatedAt: '2026-11-22T10:00:00.000Z' }) };
+      reply = {
+        status: 200,
+        body: modeRow(Number(parts[7]), Number(parts[9]), {
+          roundingMode: parts[11] as RoundingModeRow['roundingMode'],
+          isDefault: false,
+          updatedAt: '2026-11-22T10:00:00.000Z',
+        }),
+      };
     } else if (path === '/api/commodities/profit-center/quotes/import' && method === 'POST') {
-      reply = options.importReply ?? { status: 200, body: { imported: 2, created: ['ZCZ29'], symbols: ['ZCZ26', 'ZCZ29'] } };
+      reply = options.importReply ?? {
+        status: 200,
+        body: { imported: 2, created: ['ZCZ29'], symbols: ['ZCZ26', 'ZCZ29'] },
+      };
     }
-    return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } }));
+    return Promise.resolve(
+      new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
@@ -51,7 +85,10 @@ function serve(options: { isAdmin: boolean; importReply?: { status: number; body
 function renderAs(superAdmin: boolean) {
   const view = renderApp('/crm/administrator', 'buyer');
   const bootstrap = fakeBootstrap('buyer');
-  view.queryClient.setQueryData(queryKeys.bootstrap, { ...bootstrap, user: { ...bootstrap.user, admin: { is_super_admin: superAdmin, permissions: {} } } });
+  view.queryClient.setQueryData(queryKeys.bootstrap, {
+    ...bootstrap,
+    user: { ...bootstrap.user, admin: { is_super_admin: superAdmin, permissions: {} } },
+  });
   return view;
 }
 
@@ -74,7 +111,10 @@ describe('/crm/administrator', () => {
     fireEvent.click(upload);
     expect(await within(section).findByText('2 quotes imported, 1 new contract month listed.')).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post).toMatchObject({ path: '/api/commodities/profit-center/quotes/import', body: 'symbol,last\nZCZ26,4.3525\nZCZ29,4.9000\n' });
+    expect(post).toMatchObject({
+      path: '/api/commodities/profit-center/quotes/import',
+      body: 'symbol,last\nZCZ26,4.3525\nZCZ29,4.9000\n',
+    });
     expect(post.contentType).toMatch(/^text\/csv/);
   });
 
@@ -87,7 +127,12 @@ describe('/crm/administrator', () => {
         body: {
           code: 'invalid_request',
           message: 'Nothing was imported: 2 rows are not valid',
-          details: { rows: [{ row: 2, reasons: ["unknown symbol 'ZCF27'"] }, { row: 4, reasons: ['last is missing', 'high is below low'] }] },
+          details: {
+            rows: [
+              { row: 2, reasons: ["unknown symbol 'ZCF27'"] },
+              { row: 4, reasons: ['last is missing', 'high is below low'] },
+            ],
+          },
         },
       },
     });
@@ -95,7 +140,9 @@ describe('/crm/administrator', () => {
     chooseFile('symbol,last\nZCF27,4.5\nZCZ26,4.35\nZCH27,\n');
     await within(section).findByText('quotes.csv · 4 rows');
     fireEvent.click(within(section).getByRole('button', { name: 'Import quotes' }));
-    expect(await within(section).findByText('Nothing was imported. Fix these rows and upload the file again.')).toBeTruthy();
+    expect(
+      await within(section).findByText('Nothing was imported. Fix these rows and upload the file again.'),
+    ).toBeTruthy();
     const table = within(section).getByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual(["2unknown symbol 'ZCF27'", '4last is missing; high is below low']);
@@ -111,12 +158,20 @@ describe('/crm/administrator', () => {
     const corn = await within(section).findByRole('combobox', { name: 'Rounding of Corn' });
     expect(corn.textContent).toBe('Nearest cent');
     expect(within(section).getAllByText('Default')).toHaveLength(1);
-    expect(within(section).getByRole('combobox', { name: 'Rounding of Soybeans' }).textContent).toBe('Down to the cent');
+    expect(within(section).getByRole('combobox', { name: 'Rounding of Soybeans' }).textContent).toBe(
+      'Down to the cent',
+    );
     fireEvent.mouseDown(corn);
     fireEvent.click(await screen.findByRole('option', { name: 'Nearest quarter cent' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')!.path).toBe('/api/commodities/merchandising/le/1/market/10/commodity/1/rounding-mode/nearest_quarter_cent');
-    await waitFor(() => expect(within(section).getByRole('combobox', { name: 'Rounding of Corn' }).textContent).toBe('Nearest quarter cent'));
+    expect(calls.find((c) => c.method === 'PUT')!.path).toBe(
+      '/api/commodities/merchandising/le/1/market/10/commodity/1/rounding-mode/nearest_quarter_cent',
+    );
+    await waitFor(() =>
+      expect(within(section).getByRole('combobox', { name: 'Rounding of Corn' }).textContent).toBe(
+        'Nearest quarter cent',
+      ),
+    );
   });
 
   it('shows the rounding read-only at a market without the bids permission', async () => {
@@ -124,8 +179,12 @@ describe('/crm/administrator', () => {
     serve({ isAdmin: true });
     await view.router.navigate('/crm/administrator?market_id=11');
     const section = await screen.findByRole('region', { name: 'Cash price rounding' });
-    expect(await within(section).findByText('You need the bids permission at this market to change its rounding.')).toBeTruthy();
-    expect(within(section).getByRole('combobox', { name: 'Rounding of Corn' }).getAttribute('aria-disabled')).toBe('true');
+    expect(
+      await within(section).findByText('You need the bids permission at this market to change its rounding.'),
+    ).toBeTruthy();
+    expect(within(section).getByRole('combobox', { name: 'Rounding of Corn' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
   });
 
   it('tells a buyer with nothing to administer so', async () => {

@@ -111,7 +111,12 @@ export function QuotesImportSection() {
 
   return (
     <SectionCard title={t('futures.import.title')} subtitle={t('futures.import.subtitle')}>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        component="p"
+        sx={{ mb: 2, fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+      >
         {t('futures.import.example', { example: EXAMPLE })}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
@@ -173,7 +178,9 @@ export function QuotesImportSection() {
       <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1 }}>
         {t('futures.import.current')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}
+      >
         {[CROP_IDS.corn, CROP_IDS.soybeans, CROP_IDS.wheat].map((cropId) => (
           <QuoteBoard key={cropId} cropId={cropId} maxRows={4} />
         ))}
@@ -208,7 +215,11 @@ export function RoundingModesSection({ platformId, market }: { platformId: numbe
             {t('futures.rounding.readOnly')}
           </Alert>
         ) : null}
-        <Table size="small" aria-label={t('futures.rounding.title')} sx={{ maxWidth: 640, '& td, & th': { px: { xs: 1, sm: 2 } } }}>
+        <Table
+          size="small"
+          aria-label={t('futures.rounding.title')}
+          sx={{ maxWidth: 640, '& td, & th': { px: { xs: 1, sm: 2 } } }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>{t('futures.rounding.crop')}</TableCell>
@@ -234,8 +245,10 @@ export function RoundingModesSection({ platformId, market }: { platformId: numbe
                           setMode.mutate(
                             { cropId: row.cropId, mode: event.target.value as RoundingMode },
                             {
-                              onSuccess: () => showToast({ messageId: 'futures.rounding.saved' }, { severity: 'success' }),
-                              onError: () => showToast({ messageId: 'futures.rounding.saveFailed' }, { severity: 'error' }),
+                              onSuccess: () =>
+                                showToast({ messageId: 'futures.rounding.saved' }, { severity: 'success' }),
+                              onError: () =>
+                                showToast({ messageId: 'futures.rounding.saveFailed' }, { severity: 'error' }),
                             },
                           )
                         }
@@ -246,7 +259,9 @@ export function RoundingModesSection({ platformId, market }: { platformId: numbe
                           </MenuItem>
                         ))}
                       </TextField>
-                      {row.isDefault ? <Chip size="small" variant="outlined" label={t('futures.rounding.default')} /> : null}
+                      {row.isDefault ? (
+                        <Chip size="small" variant="outlined" label={t('futures.rounding.default')} />
+                      ) : null}
                     </Stack>
                   </TableCell>
                 </TableRow>
@@ -276,7 +291,13 @@ function AdministratorBody({ context, superAdmin }: { context: CrmContextData; s
   const { market } = useSelectedMarket(context.markets, anyPermission);
   const rounding = context.isAdmin && market !== null;
   if (!superAdmin && !rounding) {
-    return <CrmEmptyState icon={<AdminPanelSettingsOutlinedIcon />} title={<T id="crm.administrator.nothing.title" />} body={<T id="crm.administrator.nothing.body" />} />;
+    return (
+      <CrmEmptyState
+        icon={<AdminPanelSettingsOutlinedIcon />}
+        title={<T id="crm.administrator.nothing.title" />}
+        body={<T id="crm.administrator.nothing.body" />}
+      />
+    );
   }
   return (
     <Stack spacing={2.5}>
@@ -292,7 +313,11 @@ export function AdministratorPage() {
   const bootstrap = useBootstrap();
   const superAdmin = bootstrap.data?.user.admin.is_super_admin === true;
   return (
-    <CrmPageFrame title={t('crm.administrator.title')} maxWidth="lg" actions={(context) => <MarketPicker context={context} />}>
+    <CrmPageFrame
+      title={t('crm.administrator.title')}
+      maxWidth="lg"
+      actions={(context) => <MarketPicker context={context} />}
+    >
       {(context) => <AdministratorBody context={context} superAdmin={superAdmin} />}
     </CrmPageFrame>
   );

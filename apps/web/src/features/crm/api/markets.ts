@@ -30,7 +30,9 @@ export const crmMarketsQueryOptions = (platformId: number) =>
  * Loads the CRM context into the cache ahead of the page; resolves with it, or null when a call failed (the page's
  * own queries then show the error).
  */
-export async function prefetchCrmContext(queryClient: QueryClient): Promise<{ bootstrap: MerchandisingBootstrap; markets: CrmMarketsResponse['markets'] } | null> {
+export async function prefetchCrmContext(
+  queryClient: QueryClient,
+): Promise<{ bootstrap: MerchandisingBootstrap; markets: CrmMarketsResponse['markets'] } | null> {
   const bootstrap = await queryClient.fetchQuery(merchandisingBootstrapQueryOptions()).catch(() => null);
   const platformId = bootstrap?.partnerLegalEntity?.id;
   if (!bootstrap || platformId === undefined) return null;
@@ -49,7 +51,10 @@ export function useMerchandisingBootstrap(options: { enabled?: boolean } = {}) {
 export function useCrmContext(options: { enabled?: boolean } = {}) {
   const bootstrap = useMerchandisingBootstrap(options);
   const platformId = bootstrap.data?.partnerLegalEntity?.id ?? null;
-  const markets = useQuery({ ...crmMarketsQueryOptions(platformId ?? 0), enabled: platformId !== null && (options.enabled ?? true) });
+  const markets = useQuery({
+    ...crmMarketsQueryOptions(platformId ?? 0),
+    enabled: platformId !== null && (options.enabled ?? true),
+  });
   const error = bootstrap.error ?? markets.error ?? null;
   const data =
     bootstrap.data && markets.data && platformId !== null
@@ -62,5 +67,11 @@ export function useCrmContext(options: { enabled?: boolean } = {}) {
         }
       : null;
   const noPartnerEntity = bootstrap.isSuccess && platformId === null;
-  return { data, error, isLoading: !data && !error && !noPartnerEntity, noPartnerEntity, refetch: () => void (bootstrap.refetch(), markets.refetch()) };
+  return {
+    data,
+    error,
+    isLoading: !data && !error && !noPartnerEntity,
+    noPartnerEntity,
+    refetch: () => void (bootstrap.refetch(), markets.refetch()),
+  };
 }

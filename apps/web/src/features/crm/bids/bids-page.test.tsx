@@ -86,14 +86,43 @@ const QUOTES = ['2026-12', '2027-03', '2027-05'].map((optionMonth, i) => ({
 function listOf(rows: InstrumentRow[]): InstrumentListResponse {
   const crops = [...new Set(rows.map((r) => r.cropId))].map((cropId) => {
     const r = rows.find((x) => x.cropId === cropId)!;
-    return { cropId, cropName: r.cropName, priceUnit: r.priceUnit, currency: r.currency, count: rows.filter((x) => x.cropId === cropId && !x.deletedAt).length, roundingMode: 'nearest_cent' as const };
+    return {
+      cropId,
+      cropName: r.cropName,
+      priceUnit: r.priceUnit,
+      currency: r.currency,
+      count: rows.filter((x) => x.cropId === cropId && !x.deletedAt).length,
+      roundingMode: 'nearest_cent' as const,
+    };
   });
   return { marketId: 10, today: '2026-11-22', crops, rows };
 }
 
 const CLIENTS = [
-  { id: 501, name: 'Fieldman Family Farms', extClientId: 'FF-01', scopeLegalEntityId: 1, city: 'Ames', administrativeAreaLevel1: 'IA', phoneNumber: null, emailAddress: null, defaultCommodity: 'CN', defaultCropYear: 2026 },
-  { id: 502, name: 'Hansen Grain LLC', extClientId: null, scopeLegalEntityId: 1, city: 'Nevada', administrativeAreaLevel1: 'IA', phoneNumber: null, emailAddress: null, defaultCommodity: 'CN', defaultCropYear: 2026 },
+  {
+    id: 501,
+    name: 'Fieldman Family Farms',
+    extClientId: 'FF-01',
+    scopeLegalEntityId: 1,
+    city: 'Ames',
+    administrativeAreaLevel1: 'IA',
+    phoneNumber: null,
+    emailAddress: null,
+    defaultCommodity: 'CN',
+    defaultCropYear: 2026,
+  },
+  {
+    id: 502,
+    name: 'Hansen Grain LLC',
+    extClientId: null,
+    scopeLegalEntityId: 1,
+    city: 'Nevada',
+    administrativeAreaLevel1: 'IA',
+    phoneNumber: null,
+    emailAddress: null,
+    defaultCommodity: 'CN',
+    defaultCropYear: 2026,
+  },
 ];
 
 function placedOffer(body: { instrumentId: number; quantity: string; targetCashPrice: string }) {
@@ -112,35 +141,74 @@ function placedOffer(body: { instrumentId: number; quantity: string; targetCashP
   });
 }
 
-function serve(options: { markets?: CrmMarketRow[]; offer?: (call: StubCall) => StubReply; list?: (url: URL) => StubReply; put?: (id: string, call: StubCall) => StubReply; del?: (id: string, call: StubCall) => StubReply; undelete?: (id: string, call: StubCall) => StubReply; basis?: (call: StubCall) => StubReply } = {}) {
-  let rows = [bidRow(1, { quantityCap: '250000.0000', quantityContracted: '40000.0000', quantityRemaining: '210000.0000', workingOffers: 3 }), bidRow(2, { name: 'Jan 2027', visibility: 'private', basis: '-0.2800', cashPrice: '4.0700' }), CANOLA];
+function serve(
+  options: {
+    markets?: CrmMarketRow[];
+    offer?: (call: StubCall) => StubReply;
+    list?: (url: URL) => StubReply;
+    put?: (id: string, call: StubCall) => StubReply;
+    del?: (id: string, call: StubCall) => StubReply;
+    undelete?: (id: string, call: StubCall) => StubReply;
+    basis?: (call: StubCall) => StubReply;
+  } = {},
+) {
+  let rows = [
+    bidRow(1, {
+      quantityCap: '250000.0000',
+      quantityContracted: '40000.0000',
+      quantityRemaining: '210000.0000',
+      workingOffers: 3,
+    }),
+    bidRow(2, { name: 'Jan 2027', visibility: 'private', basis: '-0.2800', cashPrice: '4.0700' }),
+    CANOLA,
+  ];
   return stubFetch((call) => {
     const { url, method } = call;
     const path = url.pathname.replace('/api/commodities/merchandising', '');
     let reply: StubReply | undefined;
     if (path === '/bootstrap') reply = { status: 200, body: BOOTSTRAP };
-    else if (path === '/le/1/markets') reply = { status: 200, body: { markets: options.markets ?? MARKETS, adminPermissions: {}, isAdmin: false } };
+    else if (path === '/le/1/markets')
+      reply = { status: 200, body: { markets: options.markets ?? MARKETS, adminPermissions: {}, isAdmin: false } };
     else if (path === '/market/10/le-search') {
       const search = (url.searchParams.get('search') ?? '').toLowerCase();
       const found = CLIENTS.filter((c) => c.name.toLowerCase().includes(search));
-      reply = { status: 200, body: { rows: found, totalCount: found.length, paginationToken: null, page: 1, pageSize: 20 } };
+      reply = {
+        status: 200,
+        body: { rows: found, totalCount: found.length, paginationToken: null, page: 1, pageSize: 20 },
+      };
     } else if (path === '/offer' && method === 'POST') {
-      reply = options.offer?.(call) ?? { status: 200, body: placedOffer(call.body as { instrumentId: number; quantity: string; targetCashPrice: string }) };
-      if (reply.status === 200) rows = rows.map((r) => (r.id === (call.body as { instrumentId: number }).instrumentId ? { ...r, workingOffers: r.workingOffers + 1 } : r));
-    }
-    else if (path === '/instruments/market/10' && method === 'GET') reply = options.list?.(url) ?? { status: 200, body: listOf(rows) };
+      reply = options.offer?.(call) ?? {
+        status: 200,
+        body: placedOffer(call.body as { instrumentId: number; quantity: string; targetCashPrice: string }),
+      };
+      if (reply.status === 200)
+        rows = rows.map((r) =>
+          r.id === (call.body as { instrumentId: number }).instrumentId
+            ? { ...r, workingOffers: r.workingOffers + 1 }
+            : r,
+        );
+    } else if (path === '/instruments/market/10' && method === 'GET')
+      reply = options.list?.(url) ?? { status: 200, body: listOf(rows) };
     else if (/^\/instruments\/\d+$/.test(path) && method === 'PUT') {
       const id = path.split('/')[2]!;
-      reply = options.put?.(id, call) ?? { status: 200, body: { ...rows.find((r) => r.id === Number(id))!, ...(call.body as object), version: 2 } };
+      reply = options.put?.(id, call) ?? {
+        status: 200,
+        body: { ...rows.find((r) => r.id === Number(id))!, ...(call.body as object), version: 2 },
+      };
     } else if (/^\/instruments\/\d+$/.test(path) && method === 'DELETE') {
       const id = path.split('/')[2]!;
-      reply = options.del?.(id, call) ?? { status: 200, body: { ...rows.find((r) => r.id === Number(id))!, deletedAt: '2026-11-22T16:00:00.000Z', version: 2 } };
+      reply = options.del?.(id, call) ?? {
+        status: 200,
+        body: { ...rows.find((r) => r.id === Number(id))!, deletedAt: '2026-11-22T16:00:00.000Z', version: 2 },
+      };
       if (reply.status === 200) rows = rows.filter((r) => r.id !== Number(id));
     } else if (path.startsWith('/instruments/undelete/')) {
       const id = path.split('/')[3]!;
       reply = options.undelete?.(id, call) ?? { status: 200, body: bidRow(Number(id), { version: 3 }) };
-    } else if (url.pathname.startsWith('/api/commodities/profit-center/quotes-root/')) reply = { status: 200, body: { quotes: QUOTES } };
-    else if (path === '/instruments/market/10/basis') reply = options.basis?.(call) ?? { status: 200, body: { adjustmentCents: '-5', rows: [] } };
+    } else if (url.pathname.startsWith('/api/commodities/profit-center/quotes-root/'))
+      reply = { status: 200, body: { quotes: QUOTES } };
+    else if (path === '/instruments/market/10/basis')
+      reply = options.basis?.(call) ?? { status: 200, body: { adjustmentCents: '-5', rows: [] } };
     return reply;
   });
 }
@@ -187,7 +255,9 @@ describe('/crm/bids', () => {
     expect(router.state.location.search).toContain('cropFilter=1');
     fireEvent.click(screen.getByRole('button', { name: 'Private' }));
     await waitFor(() => expect(router.state.location.search).toContain('instrumentVisibility=private'));
-    await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('instrumentVisibility') === 'private')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.searchParams.get('instrumentVisibility') === 'private')).toBe(true),
+    );
   });
 
   it('saves a basis inline with Enter at the version shown; a 412 reloads and keeps the typed value', async () => {
@@ -197,9 +267,15 @@ describe('/crm/bids', () => {
       put: (id, call) => {
         if (stale) {
           stale = false;
-          return { status: 412, body: { code: 'precondition_failed', message: 'changed', details: { currentVersion: 2 } } };
+          return {
+            status: 412,
+            body: { code: 'precondition_failed', message: 'changed', details: { currentVersion: 2 } },
+          };
         }
-        return { status: 200, body: bidRow(Number(id), { basis: String((call.body as { basis: string }).basis), version: 3 }) };
+        return {
+          status: 200,
+          body: bidRow(Number(id), { basis: String((call.body as { basis: string }).basis), version: 3 }),
+        };
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit basis of Dec 2026 #1' }));
@@ -254,7 +330,10 @@ describe('/crm/bids', () => {
     expect(within(row1).getByText('$3.96')).toBeTruthy(); // 4.3525 - 0.39 = 3.9625 → 3.96
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move basis' }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/basis'))).toBe(true));
-    expect(calls.find((c) => c.url.pathname.endsWith('/basis'))!.body).toEqual({ instrumentIds: [1, 2], adjustmentCents: '-5' });
+    expect(calls.find((c) => c.url.pathname.endsWith('/basis'))!.body).toEqual({
+      instrumentIds: [1, 2],
+      adjustmentCents: '-5',
+    });
   });
 
   it('blocks a move that would take a basis out of the bound', async () => {
@@ -273,12 +352,20 @@ describe('/crm/bids', () => {
     const calls = serve();
     fireEvent.click(await screen.findByRole('button', { name: 'New bid' }));
     const dialog = await screen.findByRole('dialog', { name: 'New bid' });
-    expect((within(dialog).getByRole('textbox', { name: 'Delivery period name' }) as HTMLInputElement).value).toBe('Nov 2026');
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Basis (USD per bushel)' }), { target: { value: '-7' } });
+    expect((within(dialog).getByRole('textbox', { name: 'Delivery period name' }) as HTMLInputElement).value).toBe(
+      'Nov 2026',
+    );
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Basis (USD per bushel)' }), {
+      target: { value: '-7' },
+    });
     expect(within(dialog).getByText('The basis must be between -5.00 and 5.00.')).toBeTruthy();
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Basis (USD per bushel)' }), { target: { value: '-0.30' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Basis (USD per bushel)' }), {
+      target: { value: '-0.30' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Post bid' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/instruments'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/instruments'))).toBe(true),
+    );
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
       marketId: 10,
       cropId: 1,
@@ -306,7 +393,11 @@ describe('/crm/bids', () => {
     const calls = serve({
       list: (url) => ({
         status: 200,
-        body: listOf(url.searchParams.get('deleted') === 'include' ? [bidRow(1), bidRow(9, { name: 'Old spot', deletedAt: '2026-11-20T14:00:00.000Z', version: 4 })] : [bidRow(1)]),
+        body: listOf(
+          url.searchParams.get('deleted') === 'include'
+            ? [bidRow(1), bidRow(9, { name: 'Old spot', deletedAt: '2026-11-20T14:00:00.000Z', version: 4 })]
+            : [bidRow(1)],
+        ),
       }),
     });
     await screen.findByRole('table', { name: 'Corn bids' });
@@ -329,7 +420,10 @@ describe('/crm/bids', () => {
       put: (id, call) => {
         if (first) {
           first = false;
-          return { status: 412, body: { code: 'precondition_failed', message: 'changed', details: { currentVersion: 2 } } };
+          return {
+            status: 412,
+            body: { code: 'precondition_failed', message: 'changed', details: { currentVersion: 2 } },
+          };
         }
         return { status: 200, body: bidRow(Number(id), { ...(call.body as object), version: 3 }) };
       },
@@ -341,10 +435,17 @@ describe('/crm/bids', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Private' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(/Someone else changed this bid while you were editing/)).toBeTruthy();
-    expect((within(dialog).getByRole('textbox', { name: 'Delivery period name' }) as HTMLInputElement).value).toBe('December 2026');
+    expect((within(dialog).getByRole('textbox', { name: 'Delivery period name' }) as HTMLInputElement).value).toBe(
+      'December 2026',
+    );
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.ifMatch).toBe('"1"');
-    expect(put.body).toMatchObject({ name: 'December 2026', visibility: 'private', basis: '-0.34', futuresSymbol: 'ZCZ26' });
+    expect(put.body).toMatchObject({
+      name: 'December 2026',
+      visibility: 'private',
+      basis: '-0.34',
+      futuresSymbol: 'ZCZ26',
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('December 2026 saved.')).toBeTruthy();
   });
@@ -357,7 +458,12 @@ describe('/crm/bids', () => {
 
   it('shows the server error with a retry', async () => {
     renderApp('/crm/bids', 'buyer');
-    serve({ list: () => ({ status: 403, body: { code: 'forbidden', message: 'You do not have permissions for bids at this market.' } }) });
+    serve({
+      list: () => ({
+        status: 403,
+        body: { code: 'forbidden', message: 'You do not have permissions for bids at this market.' },
+      }),
+    });
     expect(await screen.findByText('You do not have permissions for bids at this market.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
@@ -378,36 +484,67 @@ describe('/crm/bids', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     // The client is searched among the market's clients (le-search).
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Client' }), { target: { value: 'field' } });
-    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/market/10/le-search') && c.url.searchParams.get('search') === 'field')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) => c.url.pathname.endsWith('/market/10/le-search') && c.url.searchParams.get('search') === 'field',
+        ),
+      ).toBe(true),
+    );
     await waitFor(() => expect(screen.queryByRole('option', { name: /Hansen Grain LLC/ })).toBeNull());
     fireEvent.click(await screen.findByRole('option', { name: /Fieldman Family Farms/ }));
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Quantity (bushels)' }), { target: { value: '12,000' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Quantity (bushels)' }), {
+      target: { value: '12,000' },
+    });
     fireEvent.change(within(dialog).getByLabelText('Good through'), { target: { value: '2026-12-06' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Place offer' }));
     expect(await screen.findByText('Offer placed for Fieldman Family Farms: 12,000 bushels at $4.06.')).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/commodities/merchandising/offer')!;
-    expect(post.body).toEqual({ instrumentId: 1, clientId: 501, quantity: '12000', targetCashPrice: '4.06', expiresOn: '2026-12-06' });
+    expect(post.body).toEqual({
+      instrumentId: 1,
+      clientId: 501,
+      quantity: '12000',
+      targetCashPrice: '4.06',
+      expiresOn: '2026-12-06',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The row's working offers: 3 → 4.
-    await waitFor(() => expect(within(within(screen.getByRole('table', { name: 'Corn bids' })).getByText('Dec 2026 #1').closest('tr')!).getByText('4')).toBeTruthy());
+    await waitFor(() =>
+      expect(
+        within(
+          within(screen.getByRole('table', { name: 'Corn bids' }))
+            .getByText('Dec 2026 #1')
+            .closest('tr')!,
+        ).getByText('4'),
+      ).toBeTruthy(),
+    );
   });
 
-  it('says why an offer was refused (the spec\'s Unable to place offer with the reason) and keeps the dialog', async () => {
+  it("says why an offer was refused (the spec's Unable to place offer with the reason) and keeps the dialog", async () => {
     renderApp('/crm/bids', 'buyer');
-    serve({ offer: () => ({ status: 409, body: { code: 'conflict', message: 'no room', details: { reason: 'bid_cap_exceeded' } } }) });
+    serve({
+      offer: () => ({
+        status: 409,
+        body: { code: 'conflict', message: 'no room', details: { reason: 'bid_cap_exceeded' } },
+      }),
+    });
     const corn = await screen.findByRole('table', { name: 'Corn bids' });
     fireEvent.click(within(corn).getByRole('button', { name: 'Place offer on Dec 2026 #1' }));
     const dialog = await screen.findByRole('dialog', { name: /Place an offer for a client/ });
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Client' }), { target: { value: 'Hansen' } });
     fireEvent.click(await screen.findByRole('option', { name: /Hansen Grain LLC/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Place offer' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Unable to place offer. The bid has no room left for this quantity.');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Unable to place offer. The bid has no room left for this quantity.',
+    );
     expect(screen.getByRole('dialog', { name: /Place an offer for a client/ })).toBeTruthy();
   });
 
   it('hides Place offer on a bid that takes no offers', async () => {
     renderApp('/crm/bids', 'buyer');
-    serve({ list: () => ({ status: 200, body: listOf([bidRow(1), bidRow(2, { name: 'Jan 2027', offersAllowed: false })]) }) });
+    serve({
+      list: () => ({ status: 200, body: listOf([bidRow(1), bidRow(2, { name: 'Jan 2027', offersAllowed: false })]) }),
+    });
     const corn = await screen.findByRole('table', { name: 'Corn bids' });
     expect(within(corn).getByRole('button', { name: 'Place offer on Dec 2026 #1' })).toBeTruthy();
     expect(within(corn).queryByRole('button', { name: 'Place offer on Jan 2027' })).toBeNull();
@@ -415,7 +552,11 @@ describe('/crm/bids', () => {
 
   it('hides Place offer from a buyer without the offers permission at the market', async () => {
     renderApp('/crm/bids', 'buyer');
-    serve({ markets: [crmMarket(10, 'Ames Elevator', { userPermissions: ['instruments'], entitlements: ['grain-buying-bids'] })] });
+    serve({
+      markets: [
+        crmMarket(10, 'Ames Elevator', { userPermissions: ['instruments'], entitlements: ['grain-buying-bids'] }),
+      ],
+    });
     const corn = await screen.findByRole('table', { name: 'Corn bids' });
     expect(within(corn).getByRole('button', { name: 'Edit bid: Dec 2026 #1' })).toBeTruthy();
     expect(within(corn).queryByRole('button', { name: /^Place offer on/ })).toBeNull();

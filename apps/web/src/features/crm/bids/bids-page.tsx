@@ -2,7 +2,14 @@ import AddIcon from '@mui/icons-material/Add';
 import PriceChangeOutlinedIcon from '@mui/icons-material/PriceChangeOutlined';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import SwapVertIcon from '@mui/icons-material/SwapVert';
-import { findCrop, futuresProductForCrop, type CrmMarketRow, type InstrumentCropSummary, type InstrumentRow, type RoundingMode } from '@granary/domain';
+import {
+  findCrop,
+  futuresProductForCrop,
+  type CrmMarketRow,
+  type InstrumentCropSummary,
+  type InstrumentRow,
+  type RoundingMode,
+} from '@granary/domain';
 import {
   Alert,
   Box,
@@ -57,7 +64,8 @@ function useBidsUrlState() {
   const cropParam = params.get('cropFilter');
   const crop = cropParam ? findCrop(cropParam) : null;
   const visibilityParam = params.get('instrumentVisibility');
-  const visibility: Visibility = visibilityParam === 'public' || visibilityParam === 'private' ? visibilityParam : 'all';
+  const visibility: Visibility =
+    visibilityParam === 'public' || visibilityParam === 'private' ? visibilityParam : 'all';
   const setParam = useCallback(
     (key: 'cropFilter' | 'instrumentVisibility', value: string | null) =>
       setParams(
@@ -104,9 +112,21 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
   const crops: InstrumentCropSummary[] = data?.crops ?? [];
   const shownRows = cropId === null ? rows : rows.filter((r) => r.cropId === cropId);
   const selectedRows = rows.filter((r) => selected.has(r.id) && movable(r));
-  const quotes = useMemo(() => new Map(rows.flatMap((r) => (r.futuresSymbol && r.futuresLast ? [[r.futuresSymbol, r.futuresLast] as const] : []))), [rows]);
-  const roundingModes = useMemo(() => new Map<number, RoundingMode>(crops.map((c) => [c.cropId, c.roundingMode])), [crops]);
-  const lastQuote = rows.reduce<string | null>((acc, r) => (r.quotedAt && (!acc || r.quotedAt > acc) ? r.quotedAt : acc), null);
+  const quotes = useMemo(
+    () =>
+      new Map(
+        rows.flatMap((r) => (r.futuresSymbol && r.futuresLast ? [[r.futuresSymbol, r.futuresLast] as const] : [])),
+      ),
+    [rows],
+  );
+  const roundingModes = useMemo(
+    () => new Map<number, RoundingMode>(crops.map((c) => [c.cropId, c.roundingMode])),
+    [crops],
+  );
+  const lastQuote = rows.reduce<string | null>(
+    (acc, r) => (r.quotedAt && (!acc || r.quotedAt > acc) ? r.quotedAt : acc),
+    null,
+  );
 
   const busy = (id: number, on: boolean) =>
     setBusyIds((current) => {
@@ -122,7 +142,14 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
       { id: row.id, ...(version === undefined ? {} : { version }) },
       {
         onSuccess: () => setNotice({ message: t('crm.bids.restoredNotice', { name: row.name }), severity: 'success' }),
-        onError: (e) => setNotice({ message: isCrmApiError(e) && e.status === 412 ? t('crm.bids.staleNotice') : e.message || t('crm.bids.actionFailed'), severity: 'error' }),
+        onError: (e) =>
+          setNotice({
+            message:
+              isCrmApiError(e) && e.status === 412
+                ? t('crm.bids.staleNotice')
+                : e.message || t('crm.bids.actionFailed'),
+            severity: 'error',
+          }),
         onSettled: () => busy(row.id, false),
       },
     );
@@ -168,9 +195,19 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
               next.delete(row.id);
               return next;
             });
-            setNotice({ message: t('crm.bids.deletedNotice', { name: row.name }), undo: () => undelete(row, deleted.version) });
+            setNotice({
+              message: t('crm.bids.deletedNotice', { name: row.name }),
+              undo: () => undelete(row, deleted.version),
+            });
           },
-          onError: (e) => setNotice({ message: isCrmApiError(e) && e.status === 412 ? t('crm.bids.staleNotice') : e.message || t('crm.bids.actionFailed'), severity: 'error' }),
+          onError: (e) =>
+            setNotice({
+              message:
+                isCrmApiError(e) && e.status === 412
+                  ? t('crm.bids.staleNotice')
+                  : e.message || t('crm.bids.actionFailed'),
+              severity: 'error',
+            }),
           onSettled: () => busy(row.id, false),
         },
       );
@@ -187,7 +224,12 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
 
   // The live futures board of the crop shown (the first crop with futures on 'All crops'): beside the grid on a wide
   // screen, a short one above it otherwise.
-  const boardCropId = cropId !== null ? (futuresProductForCrop(cropId) ? cropId : null) : (crops.find((c) => futuresProductForCrop(c.cropId))?.cropId ?? null);
+  const boardCropId =
+    cropId !== null
+      ? futuresProductForCrop(cropId)
+        ? cropId
+        : null
+      : (crops.find((c) => futuresProductForCrop(c.cropId))?.cropId ?? null);
 
   let body;
   if (bids.error && !data) body = <CrmErrorState error={bids.error} onRetry={() => void bids.refetch()} />;
@@ -205,12 +247,23 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
         }
       />
     );
-  else if (cropGroups.length === 0) body = <CrmEmptyState icon={<PriceChangeOutlinedIcon />} title={<T id="crm.bids.emptyFiltered.title" />} body={<T id="crm.bids.emptyFiltered.body" />} />;
+  else if (cropGroups.length === 0)
+    body = (
+      <CrmEmptyState
+        icon={<PriceChangeOutlinedIcon />}
+        title={<T id="crm.bids.emptyFiltered.title" />}
+        body={<T id="crm.bids.emptyFiltered.body" />}
+      />
+    );
   else
     body = (
       <Stack spacing={2}>
         {cropGroups.map((g) =>
-          phone ? <CropCards key={g.crop.cropId} crop={g.crop} rows={g.rows} actions={actions} /> : <CropTable key={g.crop.cropId} crop={g.crop} rows={g.rows} actions={actions} />,
+          phone ? (
+            <CropCards key={g.crop.cropId} crop={g.crop} rows={g.rows} actions={actions} />
+          ) : (
+            <CropTable key={g.crop.cropId} crop={g.crop} rows={g.rows} actions={actions} />
+          ),
         )}
       </Stack>
     );
@@ -228,12 +281,20 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
           >
             <Tab value="all" label={t('crm.bids.allCrops')} />
             {crops.map((c) => (
-              <Tab key={c.cropId} value={c.cropId} label={t('crm.bids.cropTab', { crop: c.cropName, count: c.count })} />
+              <Tab
+                key={c.cropId}
+                value={c.cropId}
+                label={t('crm.bids.cropTab', { crop: c.cropName, count: c.count })}
+              />
             ))}
           </Tabs>
         </Paper>
       ) : null}
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={1.5}
+        sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+      >
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <ToggleButtonGroup
             exclusive
@@ -246,15 +307,37 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
             <ToggleButton value="public">{t('crm.bids.visibility.public')}</ToggleButton>
             <ToggleButton value="private">{t('crm.bids.visibility.private')}</ToggleButton>
           </ToggleButtonGroup>
-          <FormControlLabel control={<Switch checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />} label={t('crm.bids.showDeleted')} />
-          {live ? <Chip size="small" color="success" variant="outlined" label={t('crm.bids.live')} title={t('crm.bids.liveHelp')} /> : null}
+          <FormControlLabel
+            control={<Switch checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />}
+            label={t('crm.bids.showDeleted')}
+          />
+          {live ? (
+            <Chip
+              size="small"
+              color="success"
+              variant="outlined"
+              label={t('crm.bids.live')}
+              title={t('crm.bids.liveHelp')}
+            />
+          ) : null}
           {lastQuote ? (
             <Typography variant="caption" color="text.secondary">
-              {t('crm.bids.asOf', { time: new Date(lastQuote).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }) })}
+              {t('crm.bids.asOf', {
+                time: new Date(lastQuote).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }),
+              })}
             </Typography>
           ) : null}
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: { xs: 'space-between', md: 'flex-end' }, flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{
+            alignItems: 'center',
+            justifyContent: { xs: 'space-between', md: 'flex-end' },
+            flexWrap: 'wrap',
+            rowGap: 1,
+          }}
+        >
           {selectedRows.length > 0 ? (
             <>
               <Typography variant="body2" sx={{ fontWeight: 600 }} aria-live="polite">
@@ -275,10 +358,24 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
       </Stack>
       {bids.isFetching && data ? <LinearProgress sx={{ height: 2, mt: '-10px !important' }} aria-hidden /> : null}
       {bids.error && data ? <CrmErrorState error={bids.error} onRetry={() => void bids.refetch()} /> : null}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 340px' }, gap: 2, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 340px' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
         <Box sx={{ minWidth: 0, order: { xs: 2, xl: 1 } }}>{body}</Box>
         {data && boardCropId !== null ? (
-          <Box sx={{ order: { xs: 1, xl: 2 }, maxWidth: { xs: 560, xl: 'none' }, position: { xl: 'sticky' }, top: { xl: 16 } }}>
+          <Box
+            sx={{
+              order: { xs: 1, xl: 2 },
+              maxWidth: { xs: 560, xl: 'none' },
+              position: { xl: 'sticky' },
+              top: { xl: 16 },
+            }}
+          >
             <QuoteBoard key={boardCropId} cropId={boardCropId} maxRows={wide ? 8 : 3} />
           </Box>
         ) : null}
@@ -296,7 +393,10 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
           onClose={() => setDialog(null)}
           onSaved={(saved, created) => {
             setDialog(null);
-            setNotice({ message: t(created ? 'crm.bids.dialog.created' : 'crm.bids.dialog.saved', { name: saved.name }), severity: 'success' });
+            setNotice({
+              message: t(created ? 'crm.bids.dialog.created' : 'crm.bids.dialog.saved', { name: saved.name }),
+              severity: 'success',
+            });
           }}
         />
       ) : null}
@@ -314,7 +414,12 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
               message:
                 offer.status === 'price_hit'
                   ? t('crm.bids.offer.placedHit', { client: offer.clientName })
-                  : t('crm.bids.offer.placed', { client: offer.clientName, quantity: fmtQuantity(offer.quantity), unit: offer.quantityUnit, price }),
+                  : t('crm.bids.offer.placed', {
+                      client: offer.clientName,
+                      quantity: fmtQuantity(offer.quantity),
+                      unit: offer.quantityUnit,
+                      price,
+                    }),
               severity: 'success',
             });
           }}
@@ -370,7 +475,14 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
 
 function BidsBody({ context }: { context: CrmContextData }) {
   const { market } = useSelectedMarket(context.markets, hasInstruments);
-  if (!market) return <CrmEmptyState icon={<RequestQuoteOutlinedIcon />} title={<T id="crm.bids.noMarkets.title" />} body={<T id="crm.bids.noMarkets.body" />} />;
+  if (!market)
+    return (
+      <CrmEmptyState
+        icon={<RequestQuoteOutlinedIcon />}
+        title={<T id="crm.bids.noMarkets.title" />}
+        body={<T id="crm.bids.noMarkets.body" />}
+      />
+    );
   // Keyed by market: another market starts with its own selection and dialogs.
   return (
     <Box>

@@ -5,22 +5,31 @@ import { market, paged, searchRow, serveCrm, type Call } from './test-server';
 
 afterEach(() => vi.restoreAllMocks());
 
-const ROWS = [searchRow(501, 'Bakken Family Farms'), searchRow(502, 'Berg Grain Farms', { emailAddress: null, defaultCommodity: 'CN', defaultCropYear: 2026 })];
+const ROWS = [
+  searchRow(501, 'Bakken Family Farms'),
+  searchRow(502, 'Berg Grain Farms', { emailAddress: null, defaultCommodity: 'CN', defaultCropYear: 2026 }),
+];
 
 const searches = (calls: Call[]) => calls.filter((call) => call.url.pathname.endsWith('/le-search'));
 
 describe('client list', () => {
   it('lists the market’s clients with their id, place, phone, e-mail and default crop; only markets where clients may be searched', async () => {
     renderApp('/crm/clients', 'buyer');
-    const calls = serveCrm((call, path) => (path === '/market/10/le-search' ? { status: 200, body: paged(ROWS, { totalCount: 2 }) } : undefined));
+    const calls = serveCrm((call, path) =>
+      path === '/market/10/le-search' ? { status: 200, body: paged(ROWS, { totalCount: 2 }) } : undefined,
+    );
     const table = await screen.findByRole('table', { name: 'Clients' });
     const bakken = within(table).getByRole('link', { name: 'Bakken Family Farms' });
     const row = bakken.closest('tr')!;
     expect(within(row).getByText('ID 10501')).toBeTruthy();
     expect(within(row).getByText('Boone, IA')).toBeTruthy();
-    expect(within(row).getByRole('link', { name: '+1 (515) 555-0101' }).getAttribute('href')).toBe('tel:+1 (515) 555-0101');
+    expect(within(row).getByRole('link', { name: '+1 (515) 555-0101' }).getAttribute('href')).toBe(
+      'tel:+1 (515) 555-0101',
+    );
     expect(within(row).getByText('Soybeans 2025')).toBeTruthy();
-    expect(within(within(table).getByRole('link', { name: 'Berg Grain Farms' }).closest('tr')!).getByText('—')).toBeTruthy();
+    expect(
+      within(within(table).getByRole('link', { name: 'Berg Grain Farms' }).closest('tr')!).getByText('—'),
+    ).toBeTruthy();
     expect(screen.getByText('2 clients')).toBeTruthy();
     expect(searches(calls)[0]!.url.searchParams.get('pageSize')).toBe('25');
 
@@ -51,7 +60,9 @@ describe('client list', () => {
 
   it('opens a client with its default commodity and crop year, keeping the market (section 2)', async () => {
     const { router } = renderApp('/crm/clients?market_id=10&search=b&page=2&paginationToken=t1', 'buyer');
-    serveCrm((call, path) => (path === '/market/10/le-search' ? { status: 200, body: paged(ROWS, { page: 2, totalCount: 27 }) } : undefined));
+    serveCrm((call, path) =>
+      path === '/market/10/le-search' ? { status: 200, body: paged(ROWS, { page: 2, totalCount: 27 }) } : undefined,
+    );
     const link = await screen.findByRole('link', { name: 'Berg Grain Farms' });
     fireEvent.click(link.closest('tr')!.querySelector('td:nth-child(2)')!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/crm/client/502'));
@@ -66,7 +77,11 @@ describe('client list', () => {
       const page = Number(call.url.searchParams.get('page') ?? '1');
       return {
         status: 200,
-        body: paged([searchRow(600 + page, `Client on page ${page}`)], { page, totalCount: 60, paginationToken: page < 3 ? `token-${page}` : null }),
+        body: paged([searchRow(600 + page, `Client on page ${page}`)], {
+          page,
+          totalCount: 60,
+          paginationToken: page < 3 ? `token-${page}` : null,
+        }),
       };
     });
     await screen.findByRole('link', { name: 'Client on page 1' });

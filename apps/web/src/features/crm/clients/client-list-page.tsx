@@ -116,7 +116,8 @@ function ClientList({ context }: { context: CrmContextData }) {
   const tokens = useRef(new Map<string, string>());
   const queryScope = `${marketId}|${search}|${pageSize}`;
   useEffect(() => {
-    if (query.data?.paginationToken && !query.isPlaceholderData) tokens.current.set(`${queryScope}|${query.data.page + 1}`, query.data.paginationToken);
+    if (query.data?.paginationToken && !query.isPlaceholderData)
+      tokens.current.set(`${queryScope}|${query.data.page + 1}`, query.data.paginationToken);
   }, [query.data, query.isPlaceholderData, queryScope]);
 
   const goToPage = (target: number) => {
@@ -152,13 +153,22 @@ function ClientList({ context }: { context: CrmContextData }) {
   const openClient = (row: ClientSearchRow) => void navigate(profileHref(row));
 
   if (marketId === null || markets.length === 0) {
-    return <CrmEmptyState icon={<PeopleAltOutlinedIcon />} title={<T id="crm.clients.noMarket.title" />} body={<T id="crm.clients.noMarket.body" />} />;
+    return (
+      <CrmEmptyState
+        icon={<PeopleAltOutlinedIcon />}
+        title={<T id="crm.clients.noMarket.title" />}
+        body={<T id="crm.clients.noMarket.body" />}
+      />
+    );
   }
 
   const data = query.data;
   const rows = data?.rows ?? [];
   const total = data?.totalCount ?? 0;
-  const totalLabel = total >= MAX_TOTAL_ROWS ? t('crm.clients.count.capped', { count: MAX_TOTAL_ROWS }) : t('crm.clients.count', { count: total });
+  const totalLabel =
+    total >= MAX_TOTAL_ROWS
+      ? t('crm.clients.count.capped', { count: MAX_TOTAL_ROWS })
+      : t('crm.clients.count', { count: total });
   const totalPages = Math.max(1, Math.ceil(Math.min(total, MAX_TOTAL_ROWS) / pageSize));
   const hasNext = Boolean(data?.paginationToken);
   const firstRow = (page - 1) * pageSize + 1;
@@ -186,7 +196,12 @@ function ClientList({ context }: { context: CrmContextData }) {
                 ),
                 endAdornment: text ? (
                   <InputAdornment position="end">
-                    <IconButton size="small" aria-label={t('crm.clients.search.clear')} onClick={() => setText('')} edge="end">
+                    <IconButton
+                      size="small"
+                      aria-label={t('crm.clients.search.clear')}
+                      onClick={() => setText('')}
+                      edge="end"
+                    >
                       <ClearRoundedIcon fontSize="small" />
                     </IconButton>
                   </InputAdornment>
@@ -197,7 +212,11 @@ function ClientList({ context }: { context: CrmContextData }) {
           <MarketSelector markets={markets} marketId={marketId} onChange={selectMarket} />
         </Stack>
         <Typography id="client-search-help" variant="body2" color="text.secondary" sx={{ mt: 1 }} aria-live="polite">
-          {data ? (search ? t('crm.clients.resultsFor', { count: totalLabel, search }) : totalLabel) : t('crm.clients.search.help')}
+          {data
+            ? search
+              ? t('crm.clients.resultsFor', { count: totalLabel, search })
+              : totalLabel
+            : t('crm.clients.search.help')}
         </Typography>
       </Paper>
 
@@ -214,15 +233,26 @@ function ClientList({ context }: { context: CrmContextData }) {
             title={<T id="crm.clients.empty.searchTitle" values={{ search }} />}
             body={<T id="crm.clients.empty.searchBody" />}
             action={
-              <Chip label={t('crm.clients.search.clear')} onClick={() => setText('')} onDelete={() => setText('')} variant="outlined" />
+              <Chip
+                label={t('crm.clients.search.clear')}
+                onClick={() => setText('')}
+                onDelete={() => setText('')}
+                variant="outlined"
+              />
             }
           />
         ) : (
-          <CrmEmptyState icon={<PeopleAltOutlinedIcon />} title={<T id="crm.clients.empty.title" />} body={<T id="crm.clients.empty.body" />} />
+          <CrmEmptyState
+            icon={<PeopleAltOutlinedIcon />}
+            title={<T id="crm.clients.empty.title" />}
+            body={<T id="crm.clients.empty.body" />}
+          />
         )
       ) : (
         <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }}>
-          {query.isFetching ? <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} /> : null}
+          {query.isFetching ? (
+            <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} />
+          ) : null}
           {narrow ? (
             <ClientCards rows={rows} href={profileHref} onOpen={openClient} />
           ) : (
@@ -231,7 +261,14 @@ function ClientList({ context }: { context: CrmContextData }) {
           <Stack
             direction="row"
             spacing={{ xs: 0.5, sm: 1 }}
-            sx={{ px: { xs: 1.5, sm: 2 }, py: 1, borderTop: 1, borderColor: 'divider', alignItems: 'center', justifyContent: 'flex-end' }}
+            sx={{
+              px: { xs: 1.5, sm: 2 },
+              py: 1,
+              borderTop: 1,
+              borderColor: 'divider',
+              alignItems: 'center',
+              justifyContent: 'flex-end',
+            }}
           >
             <TextField
               select
@@ -248,19 +285,31 @@ function ClientList({ context }: { context: CrmContextData }) {
                 </MenuItem>
               ))}
             </TextField>
-            <Typography variant="body2" color="text.secondary" sx={{ flexGrow: { xs: 1, sm: 0 }, textAlign: 'right', whiteSpace: 'nowrap' }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ flexGrow: { xs: 1, sm: 0 }, textAlign: 'right', whiteSpace: 'nowrap' }}
+            >
               {t('crm.clients.range', { from: firstRow, to: firstRow + rows.length - 1, page, pages: totalPages })}
             </Typography>
             <Tooltip title={t('crm.clients.previousPage')}>
               <span>
-                <IconButton aria-label={t('crm.clients.previousPage')} disabled={page <= 1} onClick={() => goToPage(page - 1)}>
+                <IconButton
+                  aria-label={t('crm.clients.previousPage')}
+                  disabled={page <= 1}
+                  onClick={() => goToPage(page - 1)}
+                >
                   <ChevronLeftRoundedIcon />
                 </IconButton>
               </span>
             </Tooltip>
             <Tooltip title={t('crm.clients.nextPage')}>
               <span>
-                <IconButton aria-label={t('crm.clients.nextPage')} disabled={!hasNext} onClick={() => goToPage(page + 1)}>
+                <IconButton
+                  aria-label={t('crm.clients.nextPage')}
+                  disabled={!hasNext}
+                  onClick={() => goToPage(page + 1)}
+                >
                   <ChevronRightRoundedIcon />
                 </IconButton>
               </span>
@@ -272,7 +321,11 @@ function ClientList({ context }: { context: CrmContextData }) {
   );
 }
 
-type RowsProps = { rows: ClientSearchRow[]; href: (row: ClientSearchRow) => string; onOpen: (row: ClientSearchRow) => void };
+type RowsProps = {
+  rows: ClientSearchRow[];
+  href: (row: ClientSearchRow) => string;
+  onOpen: (row: ClientSearchRow) => void;
+};
 
 /** A click anywhere on a row opens the client, except on its links (phone, e-mail) and with a modifier (new tab via the name link). */
 function rowClick(row: ClientSearchRow, onOpen: (row: ClientSearchRow) => void) {
@@ -325,11 +378,19 @@ function ClientTable({ rows, href, onOpen }: RowsProps) {
             >
               <TableCell>
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                  <Avatar sx={{ width: 32, height: 32, fontSize: 13, bgcolor: 'primary.main', opacity: 0.9 }} aria-hidden>
+                  <Avatar
+                    sx={{ width: 32, height: 32, fontSize: 13, bgcolor: 'primary.main', opacity: 0.9 }}
+                    aria-hidden
+                  >
                     {initials(row.name)}
                   </Avatar>
                   <Box sx={{ minWidth: 0 }}>
-                    <Link component={RouterLink} to={href(row)} underline="hover" sx={{ fontWeight: 600, color: 'text.primary' }}>
+                    <Link
+                      component={RouterLink}
+                      to={href(row)}
+                      underline="hover"
+                      sx={{ fontWeight: 600, color: 'text.primary' }}
+                    >
                       {row.name}
                     </Link>
                     {row.extClientId ? (
@@ -377,7 +438,15 @@ function ClientCards({ rows, href, onOpen }: RowsProps) {
           component="li"
           key={row.id}
           onClick={rowClick(row, onOpen)}
-          sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', cursor: 'pointer', '&:last-of-type': { borderBottom: 0 }, '&:hover': { bgcolor: 'action.hover' } }}
+          sx={{
+            px: 2,
+            py: 1.5,
+            borderBottom: 1,
+            borderColor: 'divider',
+            cursor: 'pointer',
+            '&:last-of-type': { borderBottom: 0 },
+            '&:hover': { bgcolor: 'action.hover' },
+          }}
         >
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
             <Avatar sx={{ width: 36, height: 36, fontSize: 14, bgcolor: 'primary.main' }} aria-hidden>
@@ -385,7 +454,12 @@ function ClientCards({ rows, href, onOpen }: RowsProps) {
             </Avatar>
             <Box sx={{ minWidth: 0, flex: 1 }}>
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-                <Link component={RouterLink} to={href(row)} underline="hover" sx={{ fontWeight: 600, color: 'text.primary', minWidth: 0 }}>
+                <Link
+                  component={RouterLink}
+                  to={href(row)}
+                  underline="hover"
+                  sx={{ fontWeight: 600, color: 'text.primary', minWidth: 0 }}
+                >
                   {row.name}
                 </Link>
                 {row.extClientId ? (
@@ -394,7 +468,14 @@ function ClientCards({ rows, href, onOpen }: RowsProps) {
                   </Typography>
                 ) : null}
               </Stack>
-              <Stack spacing={0.25} sx={{ mt: 0.5, color: 'text.secondary', '& svg': { fontSize: 16, mr: 0.75, verticalAlign: 'text-bottom' } }}>
+              <Stack
+                spacing={0.25}
+                sx={{
+                  mt: 0.5,
+                  color: 'text.secondary',
+                  '& svg': { fontSize: 16, mr: 0.75, verticalAlign: 'text-bottom' },
+                }}
+              >
                 {place(row) ? (
                   <Typography variant="body2">
                     <PlaceOutlinedIcon />

@@ -19,7 +19,22 @@ import {
   type CrmMarketRow,
   type NoteRow,
 } from '@granary/domain';
-import { Avatar, Box, Button, Chip, Container, Divider, Link, MenuItem, Paper, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  Container,
+  Divider,
+  Link,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
@@ -84,7 +99,15 @@ export function ClientProfilePage() {
   const platformId = context.data?.platformId ?? null;
   const ready = platformId !== null && marketId !== null && clientId !== null && !deniedMarket;
   const profileQuery = useClientProfile(
-    ready ? { platformId, marketId, clientId, crop: urlCrop ? (urlCrop.symbol ?? String(urlCrop.id)) : null, cropYear: urlCrop ? urlYear : null } : null,
+    ready
+      ? {
+          platformId,
+          marketId,
+          clientId,
+          crop: urlCrop ? (urlCrop.symbol ?? String(urlCrop.id)) : null,
+          cropYear: urlCrop ? urlYear : null,
+        }
+      : null,
   );
   const profile = profileQuery.data?.profile ?? null;
 
@@ -127,14 +150,22 @@ export function ClientProfilePage() {
         icon={<LockOutlinedIcon />}
         title={<T id="crm.client.noPermission.title" />}
         body={<T id={markets.length > 0 ? 'crm.client.noPermission.otherMarket' : 'crm.client.noPermission.body'} />}
-        action={markets.length > 0 ? <MarketSelector markets={markets} marketId={null} onChange={selectMarket} /> : undefined}
+        action={
+          markets.length > 0 ? <MarketSelector markets={markets} marketId={null} onChange={selectMarket} /> : undefined
+        }
       />
     );
   else if (profileQuery.error) {
     const status = isCrmApiError(profileQuery.error) ? profileQuery.error.status : 0;
     if (status === 404 || status === 400) body = <NotFound backHref={backHref} />;
     else if (status === 403)
-      body = <CrmEmptyState icon={<LockOutlinedIcon />} title={<T id="crm.client.noPermission.title" />} body={<T id="crm.client.noPermission.body" />} />;
+      body = (
+        <CrmEmptyState
+          icon={<LockOutlinedIcon />}
+          title={<T id="crm.client.noPermission.title" />}
+          body={<T id="crm.client.noPermission.body" />}
+        />
+      );
     else body = <CrmErrorState error={profileQuery.error} onRetry={() => void profileQuery.refetch()} />;
   } else if (!profile || !profileQuery.data) body = <PageSpinner />;
   else {
@@ -154,7 +185,13 @@ export function ClientProfilePage() {
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 2, md: 3 } }}>
-      <Button component={RouterLink} to={backHref} startIcon={<ArrowBackRoundedIcon />} size="small" sx={{ mb: 1.5, ml: -1 }}>
+      <Button
+        component={RouterLink}
+        to={backHref}
+        startIcon={<ArrowBackRoundedIcon />}
+        size="small"
+        sx={{ mb: 1.5, ml: -1 }}
+      >
         <T id="crm.client.back" />
       </Button>
       {profile && !profileQuery.error ? null : (
@@ -275,8 +312,12 @@ function ProfileBody({
       <ClientChartsPanel charts={profile.charts} format={format} cropLabel={cropLabel} />
     </Box>
   );
-  const notesPanel = notesAllowed ? <NotesPanel params={notesParams} format={format} highlightId={highlightId} onFollowup={startFollowup} /> : null;
-  const farm = <FarmDetails profile={profile} etag={etag} platformId={platformId} marketId={market.id} format={format} />;
+  const notesPanel = notesAllowed ? (
+    <NotesPanel params={notesParams} format={format} highlightId={highlightId} onFollowup={startFollowup} />
+  ) : null;
+  const farm = (
+    <FarmDetails profile={profile} etag={etag} platformId={platformId} marketId={market.id} format={format} />
+  );
   const followupsPanel = followupsAllowed ? (
     <FollowupsPanel
       marketId={market.id}
@@ -299,16 +340,38 @@ function ProfileBody({
       <ProfileHeader profile={profile} market={market} />
 
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
-          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 3fr) minmax(0, 2fr)', md: '180px 130px' } }}>
-            <TextField select size="small" label={t('crm.client.crop')} value={profile.crop.id} onChange={(event) => pickCrop(Number(event.target.value))}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={1.5}
+          sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+        >
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: { xs: 'minmax(0, 3fr) minmax(0, 2fr)', md: '180px 130px' },
+            }}
+          >
+            <TextField
+              select
+              size="small"
+              label={t('crm.client.crop')}
+              value={profile.crop.id}
+              onChange={(event) => pickCrop(Number(event.target.value))}
+            >
               {cropChoices(profile).map((crop) => (
                 <MenuItem key={crop.id} value={crop.id}>
                   {crop.displayName}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select size="small" label={t('crm.client.year')} value={profile.cropYear} onChange={(event) => pickYear(Number(event.target.value))}>
+            <TextField
+              select
+              size="small"
+              label={t('crm.client.year')}
+              value={profile.cropYear}
+              onChange={(event) => pickYear(Number(event.target.value))}
+            >
               {yearChoices(profile).map((year) => (
                 <MenuItem key={year} value={year}>
                   {year}
@@ -316,7 +379,9 @@ function ProfileBody({
               ))}
             </TextField>
           </Box>
-          {markets.length > 1 ? <MarketSelector markets={markets} marketId={market.id} onChange={onSelectMarket} /> : null}
+          {markets.length > 1 ? (
+            <MarketSelector markets={markets} marketId={market.id} onChange={onSelectMarket} />
+          ) : null}
         </Stack>
 
         <Box
@@ -328,7 +393,11 @@ function ProfileBody({
             mt: 2,
             display: 'grid',
             gap: 1.5,
-            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' },
+            gridTemplateColumns: {
+              xs: 'repeat(2, minmax(0, 1fr))',
+              sm: 'repeat(3, minmax(0, 1fr))',
+              lg: 'repeat(5, minmax(0, 1fr))',
+            },
             '& > :last-child': { gridColumn: { xs: '1 / -1', sm: 'auto' } },
             opacity: refreshing ? 0.6 : 1,
             transition: 'opacity 120ms',
@@ -342,8 +411,14 @@ function ProfileBody({
             tone={doubleObligation ? 'warning' : undefined}
             icon={doubleObligation ? <WarningAmberRoundedIcon fontSize="small" /> : undefined}
           />
-          <Stat label={t('crm.client.contracted.remaining')} value={format.quantity(contracted.remaining) || t('crm.clients.none')} />
-          <Stat label={t('crm.client.contracted.estimatedProduction')} value={format.quantity(contracted.estimatedProduction) || t('crm.clients.none')} />
+          <Stat
+            label={t('crm.client.contracted.remaining')}
+            value={format.quantity(contracted.remaining) || t('crm.clients.none')}
+          />
+          <Stat
+            label={t('crm.client.contracted.estimatedProduction')}
+            value={format.quantity(contracted.estimatedProduction) || t('crm.clients.none')}
+          />
         </Box>
         {contracted.estimatedProduction === null ? (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
@@ -354,7 +429,14 @@ function ProfileBody({
 
       {highlight}
       {wide ? (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 2fr) minmax(320px, 1fr)', alignItems: 'start' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: 'minmax(0, 2fr) minmax(320px, 1fr)',
+            alignItems: 'start',
+          }}
+        >
           <Stack spacing={2} sx={{ minWidth: 0 }}>
             {charts}
             {notesPanel}
@@ -390,11 +472,26 @@ function Stat({ label, value, tone, icon }: { label: string; value: string; tone
         minWidth: 0,
       })}
     >
-      <Typography component="dt" variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Typography
+        component="dt"
+        variant="body2"
+        color="text.secondary"
+        sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+      >
         {icon}
         {label}
       </Typography>
-      <Typography component="dd" sx={{ m: 0, mt: 0.25, fontWeight: 700, fontSize: { xs: '1.05rem', sm: '1.2rem' }, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
+      <Typography
+        component="dd"
+        sx={{
+          m: 0,
+          mt: 0.25,
+          fontWeight: 700,
+          fontSize: { xs: '1.05rem', sm: '1.2rem' },
+          fontVariantNumeric: 'tabular-nums',
+          overflowWrap: 'anywhere',
+        }}
+      >
         {value}
       </Typography>
     </Box>
@@ -416,18 +513,33 @@ function Flag({ on, label }: { on: boolean; label: string }) {
 /** Links to the client's rows in the contract and delivery lists, for the crop and year shown, where the user may open them. */
 function ListLinks({ profile, market }: { profile: ClientProfile; market: CrmMarketRow }) {
   const localized = useLocalizedPath();
-  const query = new URLSearchParams({ market_id: String(market.id), client_legal_entity_id: String(profile.legalEntityId), crop_year: String(profile.cropYear) });
+  const query = new URLSearchParams({
+    market_id: String(market.id),
+    client_legal_entity_id: String(profile.legalEntityId),
+    crop_year: String(profile.cropYear),
+  });
   if (profile.crop.commodity) query.set('commodity', profile.crop.commodity);
   else query.set('cropId', String(profile.crop.id));
   const links = [
-    market.entitlements.includes('grain-buying-contracts') ? { path: '/crm/contracts', id: 'crm.client.links.contracts' as const, icon: <DescriptionOutlinedIcon /> } : null,
-    market.entitlements.includes('grain-buying-deliveries') ? { path: '/crm/deliveries', id: 'crm.client.links.deliveries' as const, icon: <LocalShippingOutlinedIcon /> } : null,
+    market.entitlements.includes('grain-buying-contracts')
+      ? { path: '/crm/contracts', id: 'crm.client.links.contracts' as const, icon: <DescriptionOutlinedIcon /> }
+      : null,
+    market.entitlements.includes('grain-buying-deliveries')
+      ? { path: '/crm/deliveries', id: 'crm.client.links.deliveries' as const, icon: <LocalShippingOutlinedIcon /> }
+      : null,
   ].filter((link) => link !== null);
   if (links.length === 0) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
       {links.map((link) => (
-        <Button key={link.path} component={RouterLink} to={`${localized(link.path)}?${query.toString()}`} variant="outlined" size="small" startIcon={link.icon}>
+        <Button
+          key={link.path}
+          component={RouterLink}
+          to={`${localized(link.path)}?${query.toString()}`}
+          variant="outlined"
+          size="small"
+          startIcon={link.icon}
+        >
           <T id={link.id} />
         </Button>
       ))}
@@ -439,13 +551,30 @@ function ProfileHeader({ profile, market }: { profile: ClientProfile; market: Cr
   const t = useT();
   const { summary } = profile;
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={2}
+      sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+    >
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Avatar sx={{ width: { xs: 48, sm: 60 }, height: { xs: 48, sm: 60 }, bgcolor: 'primary.main', fontSize: { xs: 18, sm: 22 }, fontWeight: 700 }} aria-hidden>
+        <Avatar
+          sx={{
+            width: { xs: 48, sm: 60 },
+            height: { xs: 48, sm: 60 },
+            bgcolor: 'primary.main',
+            fontSize: { xs: 18, sm: 22 },
+            fontWeight: 700,
+          }}
+          aria-hidden
+        >
           {initials(summary.clientName)}
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="h1"
+            component="h1"
+            sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, overflowWrap: 'anywhere' }}
+          >
             {summary.clientName}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ mt: 0.75, flexWrap: 'wrap', rowGap: 0.75, alignItems: 'center' }}>
@@ -454,9 +583,17 @@ function ProfileHeader({ profile, market }: { profile: ClientProfile; market: Cr
                 {t('crm.clients.extId', { id: profile.extClientId })}
               </Typography>
             ) : null}
-            <Flag on={summary.flags.eSignEligible} label={t(summary.flags.eSignEligible ? 'crm.client.flag.esign' : 'crm.client.flag.noEsign')} />
-            <Flag on={summary.flags.ach} label={t(summary.flags.ach ? 'crm.client.flag.ach' : 'crm.client.flag.noAch')} />
-            {profile.onboardedUsers.length > 0 ? <Chip size="small" variant="outlined" color="primary" label={t('crm.client.onboarded')} /> : null}
+            <Flag
+              on={summary.flags.eSignEligible}
+              label={t(summary.flags.eSignEligible ? 'crm.client.flag.esign' : 'crm.client.flag.noEsign')}
+            />
+            <Flag
+              on={summary.flags.ach}
+              label={t(summary.flags.ach ? 'crm.client.flag.ach' : 'crm.client.flag.noAch')}
+            />
+            {profile.onboardedUsers.length > 0 ? (
+              <Chip size="small" variant="outlined" color="primary" label={t('crm.client.onboarded')} />
+            ) : null}
           </Stack>
         </Box>
       </Stack>
@@ -491,7 +628,10 @@ function ActivityPanel({ profile, format }: { profile: ClientProfile; format: Pr
         <InfoRow label={t('crm.client.activity.nextFollowup')}>
           {summary.followup ? (
             <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
-              {t('crm.client.activity.followupLine', { date: format.day(summary.followup.dueDate), description: summary.followup.description })}
+              {t('crm.client.activity.followupLine', {
+                date: format.day(summary.followup.dueDate),
+                description: summary.followup.description,
+              })}
             </Typography>
           ) : (
             <Typography variant="body2" component="span" color="text.secondary">
@@ -506,12 +646,24 @@ function ActivityPanel({ profile, format }: { profile: ClientProfile; format: Pr
         </InfoRow>
         <InfoRow label={t('crm.client.activity.lastAccessed')}>
           <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
-            {summary.lastAccessed.leLastAccessed ? format.dateTime(summary.lastAccessed.leLastAccessed) : t('crm.client.activity.never')}
+            {summary.lastAccessed.leLastAccessed
+              ? format.dateTime(summary.lastAccessed.leLastAccessed)
+              : t('crm.client.activity.never')}
           </Typography>
           {perUser.length > 0 ? (
-            <Box component="ul" aria-label={t('crm.client.activity.byUser')} sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0 }}>
+            <Box
+              component="ul"
+              aria-label={t('crm.client.activity.byUser')}
+              sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0 }}
+            >
               {perUser.slice(0, 6).map((access) => (
-                <Stack component="li" key={access.userId} direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+                <Stack
+                  component="li"
+                  key={access.userId}
+                  direction="row"
+                  spacing={1}
+                  sx={{ justifyContent: 'space-between' }}
+                >
                   <Typography variant="body2" color="text.secondary" noWrap>
                     {access.name}
                   </Typography>
@@ -526,7 +678,9 @@ function ActivityPanel({ profile, format }: { profile: ClientProfile; format: Pr
         {profile.onboardedEnterprises.length > 0 || profile.onboardedUsers.length > 0 ? (
           <InfoRow label={t('crm.client.activity.onPlatform')}>
             <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
-              {[...profile.onboardedEnterprises, ...profile.onboardedUsers].map((entry) => entry.name).join(t('crm.client.listSeparator'))}
+              {[...profile.onboardedEnterprises, ...profile.onboardedUsers]
+                .map((entry) => entry.name)
+                .join(t('crm.client.listSeparator'))}
             </Typography>
           </InfoRow>
         ) : null}
@@ -544,7 +698,11 @@ function ActivityPanel({ profile, format }: { profile: ClientProfile; format: Pr
 
 function ContactLine({ icon, href, text }: { icon: ReactNode; href: string; text: string }) {
   return (
-    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0, color: 'text.secondary', '& svg': { fontSize: 16 } }}>
+    <Stack
+      direction="row"
+      spacing={0.75}
+      sx={{ alignItems: 'center', minWidth: 0, color: 'text.secondary', '& svg': { fontSize: 16 } }}
+    >
       {icon}
       <Link href={href} underline="hover" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
         {text}
@@ -562,8 +720,16 @@ function ContactsPanel({ profile }: { profile: ClientProfile }) {
         <T id="crm.client.contacts.title" />
       </Typography>
       <Stack spacing={0.5}>
-        {summary.phoneNumber ? <ContactLine icon={<PhoneOutlinedIcon />} href={`tel:${summary.phoneNumber}`} text={summary.phoneNumber} /> : null}
-        {summary.emailAddress ? <ContactLine icon={<EmailOutlinedIcon />} href={`mailto:${summary.emailAddress}`} text={summary.emailAddress} /> : null}
+        {summary.phoneNumber ? (
+          <ContactLine icon={<PhoneOutlinedIcon />} href={`tel:${summary.phoneNumber}`} text={summary.phoneNumber} />
+        ) : null}
+        {summary.emailAddress ? (
+          <ContactLine
+            icon={<EmailOutlinedIcon />}
+            href={`mailto:${summary.emailAddress}`}
+            text={summary.emailAddress}
+          />
+        ) : null}
         {!summary.phoneNumber && !summary.emailAddress ? (
           <Typography variant="body2" color="text.secondary">
             <T id="crm.client.contacts.noDirect" />
@@ -573,7 +739,12 @@ function ContactsPanel({ profile }: { profile: ClientProfile }) {
       {summary.contacts.length > 0 ? (
         <>
           <Divider sx={{ my: 1.5 }} />
-          <Stack component="ul" spacing={1.5} aria-label={t('crm.client.contacts.list')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          <Stack
+            component="ul"
+            spacing={1.5}
+            aria-label={t('crm.client.contacts.list')}
+            sx={{ listStyle: 'none', m: 0, p: 0 }}
+          >
             {summary.contacts.map((contact) => (
               <Box component="li" key={contact.id}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -585,10 +756,24 @@ function ContactsPanel({ profile }: { profile: ClientProfile }) {
                       {contact.role}
                     </Typography>
                   ) : null}
-                  {contact.id === summary.contactPersonId ? <Chip size="small" label={t('crm.client.contacts.primary')} color="primary" variant="outlined" /> : null}
+                  {contact.id === summary.contactPersonId ? (
+                    <Chip size="small" label={t('crm.client.contacts.primary')} color="primary" variant="outlined" />
+                  ) : null}
                 </Stack>
-                {contact.phoneNumber ? <ContactLine icon={<PhoneOutlinedIcon />} href={`tel:${contact.phoneNumber}`} text={contact.phoneNumber} /> : null}
-                {contact.emailAddress ? <ContactLine icon={<EmailOutlinedIcon />} href={`mailto:${contact.emailAddress}`} text={contact.emailAddress} /> : null}
+                {contact.phoneNumber ? (
+                  <ContactLine
+                    icon={<PhoneOutlinedIcon />}
+                    href={`tel:${contact.phoneNumber}`}
+                    text={contact.phoneNumber}
+                  />
+                ) : null}
+                {contact.emailAddress ? (
+                  <ContactLine
+                    icon={<EmailOutlinedIcon />}
+                    href={`mailto:${contact.emailAddress}`}
+                    text={contact.emailAddress}
+                  />
+                ) : null}
               </Box>
             ))}
           </Stack>

@@ -18,11 +18,16 @@ export function useProfileFormat(profile: Pick<ClientProfile, 'quantityUnit' | '
       areaUnit: area,
       yieldUnit: t('crm.client.unit.yield', { quantity: unit, area }),
       number: (value: string | number | null | undefined) => (blank(value) ? '' : formatNumber(value)),
-      quantity: (value: string | number | null | undefined) => (blank(value) ? '' : t('crm.client.withUnit', { value: formatNumber(value), unit })),
-      area: (value: string | number | null | undefined) => (blank(value) ? '' : t('crm.client.withUnit', { value: formatNumber(value), unit: area })),
+      quantity: (value: string | number | null | undefined) =>
+        blank(value) ? '' : t('crm.client.withUnit', { value: formatNumber(value), unit }),
+      area: (value: string | number | null | undefined) =>
+        blank(value) ? '' : t('crm.client.withUnit', { value: formatNumber(value), unit: area }),
       price: (value: string | number | null | undefined) =>
-        blank(value) ? '' : formatMoney(value, { currency: profile.currency.code, minFractionDigits: 2, maxFractionDigits: 4 }),
-      axisPrice: (value: number) => formatMoney(value, { currency: profile.currency.code, minFractionDigits: 2, maxFractionDigits: 2 }),
+        blank(value)
+          ? ''
+          : formatMoney(value, { currency: profile.currency.code, minFractionDigits: 2, maxFractionDigits: 4 }),
+      axisPrice: (value: number) =>
+        formatMoney(value, { currency: profile.currency.code, minFractionDigits: 2, maxFractionDigits: 2 }),
       day: (value: string | null | undefined) => (value ? formatDate(value.slice(0, 10), 'date') : ''),
       instant: (value: string | null | undefined) => (value ? formatDate(new Date(value), 'date') : ''),
       dateTime: (value: string | null | undefined) => (value ? formatDate(new Date(value), 'MM/DD/YYYY h:mm A') : ''),

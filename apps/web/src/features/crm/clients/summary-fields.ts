@@ -12,7 +12,8 @@ export const SUMMARY_FIELD_RULES: Readonly<Record<SummaryField, { scale: number;
   contractedWithOther: { scale: 4, max: '99999999999999' },
 };
 
-export type FieldCheck = { ok: true; value: string | null } | { ok: false; error: MessageId; values?: Record<string, string | number> };
+export type FieldCheck =
+  { ok: true; value: string | null } | { ok: false; error: MessageId; values?: Record<string, string | number> };
 
 function greaterThan(a: string, b: string): boolean {
   const [ai = '0', af = ''] = a.split('.');
@@ -34,10 +35,12 @@ export function checkSummaryValue(field: SummaryField, raw: string): FieldCheck 
   const text = raw.trim().replace(/,(?=\d{3}(\D|$))/g, '');
   if (text === '') return { ok: true, value: null };
   if (text.startsWith('-')) return { ok: false, error: 'crm.client.field.error.negative' };
-  if (!/^\d+(\.\d+)?$/.test(text) && !/^\.\d+$/.test(text)) return { ok: false, error: 'crm.client.field.error.number' };
+  if (!/^\d+(\.\d+)?$/.test(text) && !/^\.\d+$/.test(text))
+    return { ok: false, error: 'crm.client.field.error.number' };
   const value = text.startsWith('.') ? `0${text}` : text;
   const rule = SUMMARY_FIELD_RULES[field];
-  if ((value.split('.')[1]?.length ?? 0) > rule.scale) return { ok: false, error: 'crm.client.field.error.decimals', values: { count: rule.scale } };
+  if ((value.split('.')[1]?.length ?? 0) > rule.scale)
+    return { ok: false, error: 'crm.client.field.error.decimals', values: { count: rule.scale } };
   if (greaterThan(value, rule.max)) return { ok: false, error: 'crm.client.field.error.max' };
   const patch: ClientSummaryPatch = { [field]: value };
   if (!clientSummaryPatchSchema.safeParse(patch).success) return { ok: false, error: 'crm.client.field.error.number' };

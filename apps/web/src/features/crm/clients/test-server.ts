@@ -5,9 +5,17 @@ import { BOOTSTRAP, crmMarket, followupRow } from '../test-fixtures';
 // A fake CRM server for the clients pages' component tests: the merchandising calls they make, each overridable.
 
 export const market = (id: number, displayName: string, extra: Partial<CrmMarketRow> = {}): CrmMarketRow =>
-  crmMarket(id, displayName, { userPermissions: ['dashboard', 'contracts', 'contract_documents', 'notes', 'profile'], entitlements: ['prairie-dashboard', 'grain-buying-contracts'], ...extra });
+  crmMarket(id, displayName, {
+    userPermissions: ['dashboard', 'contracts', 'contract_documents', 'notes', 'profile'],
+    entitlements: ['prairie-dashboard', 'grain-buying-contracts'],
+    ...extra,
+  });
 
-export const MARKETS = [market(10, 'Ames Elevator'), market(11, 'Boone Terminal'), market(12, 'Cedar Bids Only', { userPermissions: ['instruments'] })];
+export const MARKETS = [
+  market(10, 'Ames Elevator'),
+  market(11, 'Boone Terminal'),
+  market(12, 'Cedar Bids Only', { userPermissions: ['instruments'] }),
+];
 
 export { BOOTSTRAP };
 
@@ -43,7 +51,10 @@ export const note = (id: number, extra: Partial<NoteRow> = {}): NoteRow => ({
 export const followup = (id: number, extra: Partial<FollowupRow> = {}): FollowupRow =>
   followupRow(id, { clientId: 501, clientName: 'Bakken Family Farms', dueDate: '2099-01-05', ...extra });
 
-export function profile(extra: Partial<ClientProfile> = {}, summary: Partial<ClientProfile['summary']> = {}): ClientProfile {
+export function profile(
+  extra: Partial<ClientProfile> = {},
+  summary: Partial<ClientProfile['summary']> = {},
+): ClientProfile {
   return {
     extClientId: '010268',
     legalEntityId: 501,
@@ -61,11 +72,28 @@ export function profile(extra: Partial<ClientProfile> = {}, summary: Partial<Cli
       estimatedStorage: '94000',
       flags: { eSignEligible: true, ach: false },
       lastFarmVisit: '2025-08-16',
-      lastAccessed: { leLastAccessed: '2026-11-22T07:50:00.000Z', perUser: [{ userId: 'u1', name: 'Dana Merchant', accessedAt: '2026-11-22T07:50:00.000Z' }] },
+      lastAccessed: {
+        leLastAccessed: '2026-11-22T07:50:00.000Z',
+        perUser: [{ userId: 'u1', name: 'Dana Merchant', accessedAt: '2026-11-22T07:50:00.000Z' }],
+      },
       followup: null,
-      contracted: { withCompany: '18000', withOther: '10000', doubleObligation: '0', remaining: '141215.2', estimatedProduction: '169215.2' },
+      contracted: {
+        withCompany: '18000',
+        withOther: '10000',
+        doubleObligation: '0',
+        remaining: '141215.2',
+        estimatedProduction: '169215.2',
+      },
       contractedWithOther: '10000',
-      contacts: [{ id: 7, name: 'Jim Bakken', role: 'Owner', phoneNumber: '+1 (319) 555-0308', emailAddress: 'jbakken23@example.org' }],
+      contacts: [
+        {
+          id: 7,
+          name: 'Jim Bakken',
+          role: 'Owner',
+          phoneNumber: '+1 (319) 555-0308',
+          emailAddress: 'jbakken23@example.org',
+        },
+      ],
       contactPersonId: 7,
       ...summary,
     },
@@ -116,7 +144,8 @@ export function serveCrm(handler: Handler, options: { markets?: CrmMarketRow[] }
     let reply = handler(call, path);
     if (!reply) {
       if (path === '/bootstrap') reply = { status: 200, body: BOOTSTRAP };
-      else if (path === '/le/1/markets') reply = { status: 200, body: { markets: options.markets ?? MARKETS, adminPermissions: {}, isAdmin: false } };
+      else if (path === '/le/1/markets')
+        reply = { status: 200, body: { markets: options.markets ?? MARKETS, adminPermissions: {}, isAdmin: false } };
       else reply = { status: 404, body: { code: 'not_found', message: 'Not found' } };
     }
     return Promise.resolve(
@@ -130,4 +159,11 @@ export function serveCrm(handler: Handler, options: { markets?: CrmMarketRow[] }
   return calls;
 }
 
-export const paged = <T,>(rows: T[], extra: Record<string, unknown> = {}) => ({ rows, totalCount: rows.length, paginationToken: null, page: 1, pageSize: 25, ...extra });
+export const paged = <T>(rows: T[], extra: Record<string, unknown> = {}) => ({
+  rows,
+  totalCount: rows.length,
+  paginationToken: null,
+  page: 1,
+  pageSize: 25,
+  ...extra,
+});

@@ -24,7 +24,17 @@ export function CrmErrorState({ error, onRetry }: { error: unknown; onRetry?: ()
 }
 
 /** An empty state: an icon, a title and a line of help. */
-export function CrmEmptyState({ icon, title, body, action }: { icon?: ReactNode; title: ReactNode; body?: ReactNode; action?: ReactNode }) {
+export function CrmEmptyState({
+  icon,
+  title,
+  body,
+  action,
+}: {
+  icon?: ReactNode;
+  title: ReactNode;
+  body?: ReactNode;
+  action?: ReactNode;
+}) {
   return <EmptyState icon={icon ?? <StorefrontOutlinedIcon />} title={title} body={body} action={action} />;
 }
 
@@ -51,15 +61,22 @@ export function CrmPageFrame({
   if (context.error) body = <CrmErrorState error={context.error} onRetry={context.refetch} />;
   else if (context.noPartnerEntity) body = <CrmEmptyState title={<T id="crm.noPartnerEntity" />} />;
   else if (!context.data) body = <PageSpinner />;
-  else if (context.data.markets.length === 0) body = <CrmEmptyState title={<T id="crm.noMarkets.title" />} body={<T id="crm.noMarkets.body" />} />;
+  else if (context.data.markets.length === 0)
+    body = <CrmEmptyState title={<T id="crm.noMarkets.title" />} body={<T id="crm.noMarkets.body" />} />;
   else body = children(context.data as CrmContextData);
   return (
     <Container maxWidth={maxWidth} sx={{ py: { xs: 2, md: 3 } }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Typography variant="h1" component="h1">
           {title}
         </Typography>
-        {context.data && actions ? <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>{actions(context.data as CrmContextData)}</Box> : null}
+        {context.data && actions ? (
+          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>{actions(context.data as CrmContextData)}</Box>
+        ) : null}
       </Stack>
       {body}
     </Container>

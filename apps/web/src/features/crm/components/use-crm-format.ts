@@ -12,13 +12,18 @@ export function useCrmFormat() {
     const currency = region.currency;
     return {
       currency,
-      quantity: (value: NumberValue) => (value === null || value === undefined || value === '' ? '' : formatNumber(value)),
+      quantity: (value: NumberValue) =>
+        value === null || value === undefined || value === '' ? '' : formatNumber(value),
       /** Money amounts: 2 decimals. */
-      money: (value: NumberValue) => (value === null || value === undefined || value === '' ? '' : formatMoney(value, { currency })),
+      money: (value: NumberValue) =>
+        value === null || value === undefined || value === '' ? '' : formatMoney(value, { currency }),
       /** Prices per unit (futures, basis, cash): 2 to 4 decimals. */
       price: (value: NumberValue) =>
-        value === null || value === undefined || value === '' ? '' : formatMoney(value, { currency, minFractionDigits: 2, maxFractionDigits: 4 }),
-      percent: (value: NumberValue) => (value === null || value === undefined || value === '' ? '' : `${formatNumber(value)}%`),
+        value === null || value === undefined || value === ''
+          ? ''
+          : formatMoney(value, { currency, minFractionDigits: 2, maxFractionDigits: 4 }),
+      percent: (value: NumberValue) =>
+        value === null || value === undefined || value === '' ? '' : `${formatNumber(value)}%`,
       /** A calendar day 'YYYY-MM-DD' as MM/DD/YYYY (no time-zone shift). */
       day: (value: string | null | undefined) => (value ? formatDate(value.slice(0, 10), 'date') : ''),
       /** An instant as MM/DD/YYYY in the browser's zone. */

@@ -10,10 +10,16 @@ import { useSearchParams } from 'react-router';
  * `selectMarket` writes `market_id` and drops the paging of the previous market (page, paginationToken,
  * highlight_id); it pushes a history entry so Back returns to the previous market.
  */
-export function useSelectedMarket(markets: readonly CrmMarketRow[] | undefined, usable: (market: CrmMarketRow) => boolean = () => true) {
+export function useSelectedMarket(
+  markets: readonly CrmMarketRow[] | undefined,
+  usable: (market: CrmMarketRow) => boolean = () => true,
+) {
   const [params, setParams] = useSearchParams();
   const usableMarkets = useMemo(() => (markets ?? []).filter(usable), [markets, usable]);
-  const marketId = chooseMarketId(params.get('market_id'), usableMarkets.map((market) => market.id));
+  const marketId = chooseMarketId(
+    params.get('market_id'),
+    usableMarkets.map((market) => market.id),
+  );
   const market = usableMarkets.find((candidate) => candidate.id === marketId) ?? null;
   const selectMarket = useCallback(
     (id: number) => {

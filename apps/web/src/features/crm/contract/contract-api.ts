@@ -44,7 +44,11 @@ export function useContractOperation(clientId: number, contractId: number) {
       const result =
         input.operation === 'note'
           ? await crmCall<ContractOperationResponse>(path, { method: 'POST', body: input.note, bodyKind: 'text' })
-          : await crmCall<ContractOperationResponse>(path, { method: 'POST', body: input.body, ifMatch: `"${input.version}"` });
+          : await crmCall<ContractOperationResponse>(path, {
+              method: 'POST',
+              body: input.body,
+              ifMatch: `"${input.version}"`,
+            });
       return result.json;
     },
     onSuccess: (response) => {

@@ -46,9 +46,27 @@ function detail(overrides: Partial<ContractDetail> = {}): ContractDetail {
     direction: 'purchase',
     termsHash: 'a',
     signedTermsHash: null,
-    pricingEvents: [{ id: 1, quantity: '5000', futuresPrice: '4.3125', basis: null, cashPrice: null, pricedAt: '2026-04-02T15:00:00.000Z' }],
+    pricingEvents: [
+      {
+        id: 1,
+        quantity: '5000',
+        futuresPrice: '4.3125',
+        basis: null,
+        cashPrice: null,
+        pricedAt: '2026-04-02T15:00:00.000Z',
+      },
+    ],
     amendments: [],
-    ticketApplications: [{ id: 9, scaleTicketId: 90, displayScaleTicketId: 'T-90', deliveryDate: '2026-10-04', quantity: '1200', splitPct: '100' }],
+    ticketApplications: [
+      {
+        id: 9,
+        scaleTicketId: 90,
+        displayScaleTicketId: 'T-90',
+        deliveryDate: '2026-10-04',
+        quantity: '1200',
+        splitPct: '100',
+      },
+    ],
     documents: [],
     allowedOperations: ['note', 'cancel', 'partial_cancel', 'futures_roll', 'basis_roll', 'roll'],
     ...overrides,
@@ -106,7 +124,10 @@ describe('ContractDrawer', () => {
 
   it('checks a partial cancel before sending, sends the version as If-Match, and keeps the input on a stale version', async () => {
     const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === 'POST') return Promise.resolve(json({ code: 'precondition_failed', message: 'Changed', details: { currentVersion: 4 } }, 412));
+      if (init?.method === 'POST')
+        return Promise.resolve(
+          json({ code: 'precondition_failed', message: 'Changed', details: { currentVersion: 4 } }, 412),
+        );
       return Promise.resolve(json(detail()));
     });
     renderDrawer(fetchMock);
@@ -120,13 +141,20 @@ describe('ContractDrawer', () => {
 
     fireEvent.change(quantity, { target: { value: '500' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'Someone else changed this contract. It has been reloaded: check it and try again.');
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Someone else changed this contract. It has been reloaded: check it and try again.',
+    );
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(String(post?.[0])).toBe('/api/commodities/ctrm/seller/7/contract/41/partial-cancel');
     expect((post?.[1]?.headers as Record<string, string>)['If-Match']).toBe('"3"');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ quantity: '500' });
     expect((quantity as HTMLInputElement).value).toBe('500');
     // The contract was read again after the 412.
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([, init]) => !init?.method || init.method === 'GET').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.filter(([, init]) => !init?.method || init.method === 'GET').length,
+      ).toBeGreaterThanOrEqual(2),
+    );
   });
 });

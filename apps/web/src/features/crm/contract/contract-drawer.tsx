@@ -33,12 +33,24 @@ import { EsignSection } from './esign-section';
 import { OperationDialog } from './operation-dialog';
 
 /** The order the operation buttons show in. */
-const OPERATION_ORDER: readonly ContractOperation[] = ['note', 'partial_cancel', 'futures_roll', 'basis_roll', 'roll', 'cancel'];
+const OPERATION_ORDER: readonly ContractOperation[] = [
+  'note',
+  'partial_cancel',
+  'futures_roll',
+  'basis_roll',
+  'roll',
+  'cancel',
+];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box component="section" aria-label={title} sx={{ mt: 3 }}>
-      <Typography variant="overline" component="h3" color="text.secondary" sx={{ display: 'block', mb: 1, letterSpacing: 0.8 }}>
+      <Typography
+        variant="overline"
+        component="h3"
+        color="text.secondary"
+        sx={{ display: 'block', mb: 1, letterSpacing: 0.8 }}
+      >
         {title}
       </Typography>
       {children}
@@ -52,7 +64,9 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
         {label}
       </Typography>
-      <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>{value || '—'}</Typography>
+      <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
+        {value || '—'}
+      </Typography>
     </Box>
   );
 }
@@ -80,16 +94,38 @@ function ContractBody({ detail }: { detail: ContractDetail }) {
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
         {row.contractType ? <Chip size="small" label={CONTRACT_TYPE_LABELS[row.contractType]} /> : null}
         {row.contractStatus ? (
-          <Chip size="small" label={row.contractStatus} color={row.contractStatus === 'open' ? 'primary' : 'default'} variant="outlined" sx={{ textTransform: 'capitalize' }} />
+          <Chip
+            size="small"
+            label={row.contractStatus}
+            color={row.contractStatus === 'open' ? 'primary' : 'default'}
+            variant="outlined"
+            sx={{ textTransform: 'capitalize' }}
+          />
         ) : null}
         {row.priceStatus ? <Chip size="small" label={PRICE_STATUS_LABELS[row.priceStatus]} variant="outlined" /> : null}
-        {mismatch ? <Chip size="small" color="warning" label={t('crm.contract.signatureMismatch')} /> : row.signed ? <Chip size="small" color="success" label={t('crm.contract.signed')} /> : null}
+        {mismatch ? (
+          <Chip size="small" color="warning" label={t('crm.contract.signatureMismatch')} />
+        ) : row.signed ? (
+          <Chip size="small" color="success" label={t('crm.contract.signed')} />
+        ) : null}
       </Stack>
 
       {operations.length ? (
-        <Stack direction="row" spacing={1} useFlexGap aria-label={t('crm.contract.actions')} sx={{ flexWrap: 'wrap', mt: 2 }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          aria-label={t('crm.contract.actions')}
+          sx={{ flexWrap: 'wrap', mt: 2 }}
+        >
           {operations.map((op) => (
-            <Button key={op} size="small" variant={op === 'note' ? 'contained' : 'outlined'} color={op === 'cancel' ? 'error' : 'primary'} onClick={() => setOperation(op)}>
+            <Button
+              key={op}
+              size="small"
+              variant={op === 'note' ? 'contained' : 'outlined'}
+              color={op === 'cancel' ? 'error' : 'primary'}
+              onClick={() => setOperation(op)}
+            >
               {t(`crm.contract.op.${op}` as MessageId)}
             </Button>
           ))}
@@ -103,11 +139,21 @@ function ContractBody({ detail }: { detail: ContractDetail }) {
           <Figure label={t('crm.contract.undelivered')} value={qty(row.undeliveredQuantity)} />
           <Figure label={t('crm.contract.cancelled')} value={qty(row.cancelledQuantity)} />
           <Figure label={t('crm.contract.unpriced')} value={qty(row.unpricedQuantity)} />
-          <Figure label={t('crm.contract.optionMonth')} value={row.optionMonth ? formatDate(`${row.optionMonth}-01`, 'MMM YYYY') : ''} />
+          <Figure
+            label={t('crm.contract.optionMonth')}
+            value={row.optionMonth ? formatDate(`${row.optionMonth}-01`, 'MMM YYYY') : ''}
+          />
           <Figure label={t('crm.contract.averageFutures')} value={format.price(row.averageFutures)} />
           <Figure label={t('crm.contract.averageBasis')} value={format.price(row.averageBasis)} />
           <Figure label={t('crm.contract.averageCash')} value={format.price(row.averageCash)} />
-          <Figure label={t('crm.contract.deliveryWindow')} value={row.deliveryStartIsoStr ? `${format.day(row.deliveryStartIsoStr)} – ${format.day(row.deliveryEndIsoStr)}` : ''} />
+          <Figure
+            label={t('crm.contract.deliveryWindow')}
+            value={
+              row.deliveryStartIsoStr
+                ? `${format.day(row.deliveryStartIsoStr)} – ${format.day(row.deliveryEndIsoStr)}`
+                : ''
+            }
+          />
           <Figure label={t('crm.contract.contractDate')} value={format.day(row.date)} />
           <Figure label={t('crm.contract.expiration')} value={format.day(row.expiration)} />
         </Box>
@@ -120,28 +166,32 @@ function ContractBody({ detail }: { detail: ContractDetail }) {
           <Empty id="crm.contract.pricing.empty" />
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('crm.contract.pricing')} sx={{ '& th, & td': { px: 1, whiteSpace: 'nowrap' } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('crm.contract.pricing.pricedAt')}</TableCell>
-                <TableCell align="right">{t('crm.contract.pricing.quantity')}</TableCell>
-                <TableCell align="right">{t('crm.contract.pricing.futures')}</TableCell>
-                <TableCell align="right">{t('crm.contract.pricing.basis')}</TableCell>
-                <TableCell align="right">{t('crm.contract.pricing.cash')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {detail.pricingEvents.map((event) => (
-                <TableRow key={event.id}>
-                  <TableCell>{format.instant(event.pricedAt)}</TableCell>
-                  <TableCell align="right">{format.quantity(event.quantity)}</TableCell>
-                  <TableCell align="right">{format.price(event.futuresPrice) || '—'}</TableCell>
-                  <TableCell align="right">{format.price(event.basis) || '—'}</TableCell>
-                  <TableCell align="right">{format.price(event.cashPrice) || '—'}</TableCell>
+            <Table
+              size="small"
+              aria-label={t('crm.contract.pricing')}
+              sx={{ '& th, & td': { px: 1, whiteSpace: 'nowrap' } }}
+            >
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('crm.contract.pricing.pricedAt')}</TableCell>
+                  <TableCell align="right">{t('crm.contract.pricing.quantity')}</TableCell>
+                  <TableCell align="right">{t('crm.contract.pricing.futures')}</TableCell>
+                  <TableCell align="right">{t('crm.contract.pricing.basis')}</TableCell>
+                  <TableCell align="right">{t('crm.contract.pricing.cash')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {detail.pricingEvents.map((event) => (
+                  <TableRow key={event.id}>
+                    <TableCell>{format.instant(event.pricedAt)}</TableCell>
+                    <TableCell align="right">{format.quantity(event.quantity)}</TableCell>
+                    <TableCell align="right">{format.price(event.futuresPrice) || '—'}</TableCell>
+                    <TableCell align="right">{format.price(event.basis) || '—'}</TableCell>
+                    <TableCell align="right">{format.price(event.cashPrice) || '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
           </Box>
         )}
       </Section>
@@ -151,26 +201,30 @@ function ContractBody({ detail }: { detail: ContractDetail }) {
           <Empty id="crm.contract.deliveries.empty" />
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('crm.contract.deliveries')} sx={{ '& th, & td': { px: 1, whiteSpace: 'nowrap' } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('crm.contract.deliveries.ticket')}</TableCell>
-                <TableCell>{t('crm.contract.deliveries.date')}</TableCell>
-                <TableCell align="right">{t('crm.contract.deliveries.quantity')}</TableCell>
-                <TableCell align="right">{t('crm.contract.deliveries.split')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {detail.ticketApplications.map((application) => (
-                <TableRow key={application.id}>
-                  <TableCell>{application.displayScaleTicketId}</TableCell>
-                  <TableCell>{format.day(application.deliveryDate)}</TableCell>
-                  <TableCell align="right">{format.quantity(application.quantity)}</TableCell>
-                  <TableCell align="right">{format.percent(application.splitPct)}</TableCell>
+            <Table
+              size="small"
+              aria-label={t('crm.contract.deliveries')}
+              sx={{ '& th, & td': { px: 1, whiteSpace: 'nowrap' } }}
+            >
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('crm.contract.deliveries.ticket')}</TableCell>
+                  <TableCell>{t('crm.contract.deliveries.date')}</TableCell>
+                  <TableCell align="right">{t('crm.contract.deliveries.quantity')}</TableCell>
+                  <TableCell align="right">{t('crm.contract.deliveries.split')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {detail.ticketApplications.map((application) => (
+                  <TableRow key={application.id}>
+                    <TableCell>{application.displayScaleTicketId}</TableCell>
+                    <TableCell>{format.day(application.deliveryDate)}</TableCell>
+                    <TableCell align="right">{format.quantity(application.quantity)}</TableCell>
+                    <TableCell align="right">{format.percent(application.splitPct)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
           </Box>
         )}
       </Section>
@@ -183,7 +237,10 @@ function ContractBody({ detail }: { detail: ContractDetail }) {
             {[...detail.amendments].reverse().map((amendment) => (
               <Box component="li" key={amendment.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {amendment.displayContractAmendmentId} · {OPERATION_ORDER.includes(amendment.action as ContractOperation) ? t(`crm.contract.op.${amendment.action}` as MessageId) : amendment.action}
+                  {amendment.displayContractAmendmentId} ·{' '}
+                  {OPERATION_ORDER.includes(amendment.action as ContractOperation)
+                    ? t(`crm.contract.op.${amendment.action}` as MessageId)
+                    : amendment.action}
                 </Typography>
                 {typeof amendment.details.note === 'string' || typeof amendment.details.reason === 'string' ? (
                   <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
@@ -191,7 +248,10 @@ function ContractBody({ detail }: { detail: ContractDetail }) {
                   </Typography>
                 ) : null}
                 <Typography variant="caption" color="text.secondary">
-                  {t('crm.contract.history.by', { name: amendment.createdBy?.name ?? '—', when: format.dateTime(amendment.createdAt) })}
+                  {t('crm.contract.history.by', {
+                    name: amendment.createdBy?.name ?? '—',
+                    when: format.dateTime(amendment.createdAt),
+                  })}
                 </Typography>
               </Box>
             ))}
@@ -226,20 +286,47 @@ function ContractBody({ detail }: { detail: ContractDetail }) {
  * One contract in a side drawer over the list it was opened from: its figures, pricing, deliveries, history and
  * documents, and the operations its state allows (docs/api/crm.md 'One contract and its operations').
  */
-export function ContractDrawer({ clientId, contractId, onClose }: { clientId: number; contractId: number | null; onClose: () => void }) {
+export function ContractDrawer({
+  clientId,
+  contractId,
+  onClose,
+}: {
+  clientId: number;
+  contractId: number | null;
+  onClose: () => void;
+}) {
   return (
-    <Drawer anchor="right" open={contractId !== null} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 } } } }}>
+    <Drawer
+      anchor="right"
+      open={contractId !== null}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 } } } }}
+    >
       {contractId !== null ? <DrawerContent clientId={clientId} contractId={contractId} onClose={onClose} /> : null}
     </Drawer>
   );
 }
 
-function DrawerContent({ clientId, contractId, onClose }: { clientId: number; contractId: number; onClose: () => void }) {
+function DrawerContent({
+  clientId,
+  contractId,
+  onClose,
+}: {
+  clientId: number;
+  contractId: number;
+  onClose: () => void;
+}) {
   const t = useT();
   const query = useContractDetail(clientId, contractId);
   const row = query.data?.contract;
   return (
-    <Box role="dialog" aria-label={row ? t('crm.contract.title', { number: row.displayContractId ?? row.id }) : t('crm.contract.loading')} sx={{ p: { xs: 2, sm: 3 } }}>
+    <Box
+      role="dialog"
+      aria-label={
+        row ? t('crm.contract.title', { number: row.displayContractId ?? row.id }) : t('crm.contract.loading')
+      }
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h2" component="h2">
@@ -256,7 +343,13 @@ function DrawerContent({ clientId, contractId, onClose }: { clientId: number; co
         </IconButton>
       </Stack>
       <Divider sx={{ my: 2 }} />
-      {query.error ? <CrmErrorState error={query.error} onRetry={() => void query.refetch()} /> : query.data ? <ContractBody detail={query.data} /> : <PageSpinner />}
+      {query.error ? (
+        <CrmErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data ? (
+        <ContractBody detail={query.data} />
+      ) : (
+        <PageSpinner />
+      )}
     </Box>
   );
 }

@@ -12,7 +12,10 @@ const esignKey = (contractId: number) => ['crm', 'contract-esign', contractId] a
 export const contractEsignQueryOptions = (contractId: number) =>
   queryOptions({
     queryKey: esignKey(contractId),
-    queryFn: async ({ signal }) => contractEsignStatusSchema.parse((await crmCall<unknown>(`${PROFIT_CENTER}/contracts/${contractId}/signing`, { signal })).json),
+    queryFn: async ({ signal }) =>
+      contractEsignStatusSchema.parse(
+        (await crmCall<unknown>(`${PROFIT_CENTER}/contracts/${contractId}/signing`, { signal })).json,
+      ),
     retry: crmRetry,
   });
 
@@ -33,7 +36,12 @@ export function useSendForSignature(clientId: number, contractId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ amendment }: { amendment: boolean }) =>
-      (await crmCall<EsignSendResponse>(`${PROFIT_CENTER}/${amendment ? 'contract-amendments' : 'contracts'}/sign`, { method: 'POST', body: { contractId } })).json,
+      (
+        await crmCall<EsignSendResponse>(`${PROFIT_CENTER}/${amendment ? 'contract-amendments' : 'contracts'}/sign`, {
+          method: 'POST',
+          body: { contractId },
+        })
+      ).json,
     onSuccess: (response) => {
       queryClient.setQueryData<ContractEsignStatus>(esignKey(contractId), response.status);
       void queryClient.invalidateQueries({ queryKey: crmKeys.contract(clientId, contractId) });

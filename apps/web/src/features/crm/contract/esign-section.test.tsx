@@ -10,7 +10,10 @@ import { testPartner } from '../../../test/fixtures';
 import { EsignSection } from './esign-section';
 
 const detail = (eSignEligible: boolean) =>
-  ({ contract: { id: 41, clientId: 7, eSignEligible, displayContractId: 'C-1041' }, version: 3 }) as unknown as ContractDetail;
+  ({
+    contract: { id: 41, clientId: 7, eSignEligible, displayContractId: 'C-1041' },
+    version: 3,
+  }) as unknown as ContractDetail;
 
 function status(overrides: Partial<ContractEsignStatus> = {}): ContractEsignStatus {
   return { contractId: 41, state: 'eligible', canSend: true, request: null, signed: null, documents: [], ...overrides };
@@ -45,7 +48,8 @@ function renderSection(fetchMock: ReturnType<typeof vi.fn>, eligible = true) {
   );
 }
 
-const posts = (fetchMock: ReturnType<typeof vi.fn>) => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
+const posts = (fetchMock: ReturnType<typeof vi.fn>) =>
+  fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
 
 afterEach(() => {
   cleanup();
@@ -57,16 +61,28 @@ describe('EsignSection', () => {
     const sent = status({
       state: 'sent',
       request: sentRequest,
-      documents: [{ id: 77, fileName: 'contract-C-1041.pdf', status: 'sent', createdAt: sentRequest.sentAt, files: [{ kind: 'generated', sha256: 'a'.repeat(64), size: 3000, createdAt: sentRequest.sentAt }] }],
+      documents: [
+        {
+          id: 77,
+          fileName: 'contract-C-1041.pdf',
+          status: 'sent',
+          createdAt: sentRequest.sentAt,
+          files: [{ kind: 'generated', sha256: 'a'.repeat(64), size: 3000, createdAt: sentRequest.sentAt }],
+        },
+      ],
     });
-    const fetchMock = vi.fn((_input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(init?.method === 'POST' ? json({ status: sent, notified: 1 }) : json(status())));
+    const fetchMock = vi.fn((_input: RequestInfo | URL, init?: RequestInit) =>
+      Promise.resolve(init?.method === 'POST' ? json({ status: sent, notified: 1 }) : json(status())),
+    );
     renderSection(fetchMock);
     const section = await screen.findByRole('region', { name: 'E-signature' });
     expect(await within(section).findByText('Eligible for e-signing. Not sent yet.')).toBeTruthy();
     fireEvent.click(within(section).getByRole('button', { name: 'Send for signature' }));
     expect(await within(section).findByText('Sent for signature to 1 user of the client.')).toBeTruthy();
     expect(within(section).getByText(/^Sent for signature on .* by Dana Merchant\.$/)).toBeTruthy();
-    expect(within(section).getByRole('link', { name: 'Contract PDF' }).getAttribute('href')).toBe('/api/commodities/merchandising/document/77?format=pdf&file=generated');
+    expect(within(section).getByRole('link', { name: 'Contract PDF' }).getAttribute('href')).toBe(
+      '/api/commodities/merchandising/document/77?format=pdf&file=generated',
+    );
     expect(within(section).getByRole('button', { name: 'Resend' })).toBeTruthy();
     const [url, init] = posts(fetchMock)[0]!;
     expect(String(url)).toBe('/api/commodities/profit-center/contracts/sign');
@@ -81,7 +97,12 @@ describe('EsignSection', () => {
             status({
               state: 'signed',
               canSend: false,
-              request: { ...sentRequest, state: 'signed', signedAt: '2026-05-05T14:00:00.000Z', signerName: 'Sam Fieldman' },
+              request: {
+                ...sentRequest,
+                state: 'signed',
+                signedAt: '2026-05-05T14:00:00.000Z',
+                signerName: 'Sam Fieldman',
+              },
               signed: { documentId: 77, signedAt: '2026-05-05T14:00:00.000Z', signerName: 'Sam Fieldman' },
               documents: [
                 {
@@ -102,7 +123,9 @@ describe('EsignSection', () => {
     );
     const section = await screen.findByRole('region', { name: 'E-signature' });
     expect(await within(section).findByText(/^Signed by Sam Fieldman on /)).toBeTruthy();
-    expect(within(section).getByRole('link', { name: 'Signed PDF' }).getAttribute('href')).toBe('/api/commodities/merchandising/document/77?format=pdf&file=signed');
+    expect(within(section).getByRole('link', { name: 'Signed PDF' }).getAttribute('href')).toBe(
+      '/api/commodities/merchandising/document/77?format=pdf&file=signed',
+    );
     expect(within(section).queryByRole('button', { name: /Send for signature|Resend/ })).toBeNull();
   });
 
@@ -110,15 +133,32 @@ describe('EsignSection', () => {
     const fetchMock = vi.fn((_input: RequestInfo | URL, init?: RequestInit) =>
       Promise.resolve(
         init?.method === 'POST'
-          ? json({ code: 'conflict', message: 'No user of Prairie Acres Farm is onboarded to sign.', details: { reason: 'no_signer' } }, 409)
-          : json(status({ state: 'mismatch', signed: { documentId: 70, signedAt: '2026-04-05T14:00:00.000Z', signerName: 'Sam Fieldman' } })),
+          ? json(
+              {
+                code: 'conflict',
+                message: 'No user of Prairie Acres Farm is onboarded to sign.',
+                details: { reason: 'no_signer' },
+              },
+              409,
+            )
+          : json(
+              status({
+                state: 'mismatch',
+                signed: { documentId: 70, signedAt: '2026-04-05T14:00:00.000Z', signerName: 'Sam Fieldman' },
+              }),
+            ),
       ),
     );
     renderSection(fetchMock);
     const section = await screen.findByRole('region', { name: 'E-signature' });
-    expect(await within(section).findByText(/^Signature mismatch: the terms changed after Sam Fieldman signed on /)).toBeTruthy();
+    expect(
+      await within(section).findByText(/^Signature mismatch: the terms changed after Sam Fieldman signed on /),
+    ).toBeTruthy();
     fireEvent.click(within(section).getByRole('button', { name: 'Resend' }));
-    expect(await within(section).findByRole('alert')).toHaveProperty('textContent', 'No user of this client is onboarded to sign. Invite them to the app first.');
+    expect(await within(section).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'No user of this client is onboarded to sign. Invite them to the app first.',
+    );
     expect(String(posts(fetchMock)[0]![0])).toBe('/api/commodities/profit-center/contract-amendments/sign');
   });
 

@@ -19,23 +19,39 @@ function StateLine({ status }: { status: ContractEsignStatus }) {
   switch (status.state) {
     // Contracts sent or signed before e-signing existed (imported) have no request to date them.
     case 'sent':
-      lines.push(request ? t('esign.state.sent', { when: format.dateTime(request.sentAt), by: request.sentBy ?? 'none' }) : t('esign.state.sentUndated'));
+      lines.push(
+        request
+          ? t('esign.state.sent', { when: format.dateTime(request.sentAt), by: request.sentBy ?? 'none' })
+          : t('esign.state.sentUndated'),
+      );
       break;
     case 'signed':
-      lines.push(status.signed ? t('esign.state.signed', { name: status.signed.signerName ?? '—', when: format.dateTime(status.signed.signedAt) }) : t('esign.state.signedUndated'));
+      lines.push(
+        status.signed
+          ? t('esign.state.signed', {
+              name: status.signed.signerName ?? '—',
+              when: format.dateTime(status.signed.signedAt),
+            })
+          : t('esign.state.signedUndated'),
+      );
       break;
     case 'mismatch':
       lines.push(
         status.signed
-          ? t('esign.state.mismatch', { name: status.signed.signerName ?? '—', when: format.dateTime(status.signed.signedAt) })
+          ? t('esign.state.mismatch', {
+              name: status.signed.signerName ?? '—',
+              when: format.dateTime(status.signed.signedAt),
+            })
           : t('esign.state.mismatchUndated'),
       );
-      if (request && request.state === 'open') lines.push(t('esign.state.mismatchSent', { when: format.dateTime(request.sentAt) }));
+      if (request && request.state === 'open')
+        lines.push(t('esign.state.mismatchSent', { when: format.dateTime(request.sentAt) }));
       break;
     default:
       lines.push(t(`esign.state.${status.state}` as MessageId));
   }
-  if (request?.state === 'expired') lines.push(t('esign.request.expired', { when: format.dateTime(request.expiresAt) }));
+  if (request?.state === 'expired')
+    lines.push(t('esign.request.expired', { when: format.dateTime(request.expiresAt) }));
   // The latest request is void only when the signer was refused for changed terms (a resend replaces it with a new one).
   if (request?.state === 'terms_changed' || request?.state === 'void') lines.push(t('esign.request.termsChanged'));
   return (
@@ -92,17 +108,32 @@ function Documents({ status }: { status: ContractEsignStatus }) {
   return (
     <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5 }}>
       {withFiles.map((document) => (
-        <Stack component="li" key={document.id} direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Stack
+          component="li"
+          key={document.id}
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+        >
           <PictureAsPdfOutlinedIcon fontSize="small" color="action" />
           {document.files.map((file) => (
-            <Link key={file.kind} href={documentPdfUrl(document.id, file.kind)} target="_blank" rel="noopener" variant="body2">
+            <Link
+              key={file.kind}
+              href={documentPdfUrl(document.id, file.kind)}
+              target="_blank"
+              rel="noopener"
+              variant="body2"
+            >
               {t(file.kind === 'signed' ? 'esign.pdf.signed' : 'esign.pdf.generated')}
             </Link>
           ))}
           <Typography variant="caption" color="text.secondary">
             {document.status === 'void'
               ? t('esign.document.void')
-              : t(document.status === 'signed' ? 'esign.document.signed' : 'esign.document.sent', { when: format.instant(document.createdAt) })}
+              : t(document.status === 'signed' ? 'esign.document.signed' : 'esign.document.sent', {
+                  when: format.instant(document.createdAt),
+                })}
           </Typography>
         </Stack>
       ))}
@@ -122,11 +153,21 @@ export function EsignSection({ detail }: { detail: ContractDetail }) {
   return (
     <Box component="section" aria-label={t('esign.section')} sx={{ mt: 3 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography variant="overline" component="h3" color="text.secondary" sx={{ display: 'block', letterSpacing: 0.8 }}>
+        <Typography
+          variant="overline"
+          component="h3"
+          color="text.secondary"
+          sx={{ display: 'block', letterSpacing: 0.8 }}
+        >
           {t('esign.section')}
         </Typography>
         {status && status.state in CHIP_COLOR ? (
-          <Chip size="small" color={CHIP_COLOR[status.state as keyof typeof CHIP_COLOR]} variant="outlined" label={t(`esign.chip.${status.state}` as MessageId)} />
+          <Chip
+            size="small"
+            color={CHIP_COLOR[status.state as keyof typeof CHIP_COLOR]}
+            variant="outlined"
+            label={t(`esign.chip.${status.state}` as MessageId)}
+          />
         ) : null}
       </Stack>
       {!eligible ? (

@@ -8,7 +8,17 @@ import {
   type ContractDetail,
   type ContractOperation,
 } from '@granary/domain';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { MessageId } from '../../../lib/i18n/messages';
@@ -19,7 +29,8 @@ import { isCrmApiError } from '../api/crm-request';
 import { useCrmFormat } from '../components/use-crm-format';
 import { useContractOperation } from './contract-api';
 
-type Field = 'quantity' | 'optionMonth' | 'spread' | 'deliveryStart' | 'deliveryEnd' | 'basisAdjustment' | 'reason' | 'note';
+type Field =
+  'quantity' | 'optionMonth' | 'spread' | 'deliveryStart' | 'deliveryEnd' | 'basisAdjustment' | 'reason' | 'note';
 
 /** The fields each operation asks for, in order (docs/api/crm.md). */
 const FIELDS: Readonly<Record<ContractOperation, readonly Field[]>> = {
@@ -39,7 +50,11 @@ const SCHEMAS = {
   roll: contractRollSchema,
 } as const;
 
-const INPUT_TYPES: Partial<Record<Field, string>> = { optionMonth: 'month', deliveryStart: 'date', deliveryEnd: 'date' };
+const INPUT_TYPES: Partial<Record<Field, string>> = {
+  optionMonth: 'month',
+  deliveryStart: 'date',
+  deliveryEnd: 'date',
+};
 
 /** The next month after 'YYYY-MM'. */
 function nextMonth(month: string | null): string {
@@ -107,14 +122,17 @@ export function OperationDialog({
     if (operation === 'note') {
       const note = values.note.trim();
       if (!note || note.length > CONTRACT_NOTE_MAX_LENGTH) {
-        setErrors({ note: note ? t('crm.contract.tooLong', { max: CONTRACT_NOTE_MAX_LENGTH }) : t('crm.contract.required') });
+        setErrors({
+          note: note ? t('crm.contract.tooLong', { max: CONTRACT_NOTE_MAX_LENGTH }) : t('crm.contract.required'),
+        });
         return null;
       }
       setErrors({});
       return { note };
     }
     const body: Record<string, string> = {};
-    for (const field of fields) if (values[field].trim() !== '' || field !== 'reason') body[field] = values[field].trim();
+    for (const field of fields)
+      if (values[field].trim() !== '' || field !== 'reason') body[field] = values[field].trim();
     const parsed = SCHEMAS[operation].safeParse(body);
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
@@ -137,7 +155,10 @@ export function OperationDialog({
     try {
       if (operation === 'note') await mutation.mutateAsync({ operation, note: body.note ?? '' });
       else await mutation.mutateAsync({ operation, body, version: detail.version });
-      showToast({ messageId: operation === 'note' ? 'crm.contract.noteAdded' : 'crm.contract.done', values: { number } }, { severity: 'success' });
+      showToast(
+        { messageId: operation === 'note' ? 'crm.contract.noteAdded' : 'crm.contract.done', values: { number } },
+        { severity: 'success' },
+      );
       onClose();
     } catch (error) {
       if (isCrmApiError(error) && error.status === 412) {
@@ -147,9 +168,17 @@ export function OperationDialog({
     }
   }
 
-  const help = t(`crm.contract.op.${operation}.help` as MessageId, { quantity: `${format.quantity(row.undeliveredQuantity)} ${row.quantityUnit}` });
+  const help = t(`crm.contract.op.${operation}.help` as MessageId, {
+    quantity: `${format.quantity(row.undeliveredQuantity)} ${row.quantityUnit}`,
+  });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}>
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="xs"
+      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+    >
       <DialogTitle>{t(`crm.contract.op.${operation}` as MessageId)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 0.5 }}>
@@ -185,7 +214,12 @@ export function OperationDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>{t('crm.contract.dismiss')}</Button>
-        <Button type="submit" variant="contained" disabled={mutation.isPending} color={operation === 'cancel' ? 'error' : 'primary'}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={mutation.isPending}
+          color={operation === 'cancel' ? 'error' : 'primary'}
+        >
           {t('crm.contract.submit')}
         </Button>
       </DialogActions>

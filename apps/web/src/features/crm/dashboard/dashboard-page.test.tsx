@@ -6,7 +6,11 @@ import { BOOTSTRAP, crmMarket, followupRow } from '../test-fixtures';
 
 // The test partner's short name is 'Prairie': its dashboard entitlement is 'prairie-dashboard'.
 const market = (id: number, displayName: string, extra: Partial<CrmMarketRow> = {}): CrmMarketRow =>
-  crmMarket(id, displayName, { userPermissions: ['dashboard', 'contracts', 'contract_documents', 'notes', 'profile'], entitlements: ['prairie-dashboard', 'grain-buying-contracts'], ...extra });
+  crmMarket(id, displayName, {
+    userPermissions: ['dashboard', 'contracts', 'contract_documents', 'notes', 'profile'],
+    entitlements: ['prairie-dashboard', 'grain-buying-contracts'],
+    ...extra,
+  });
 
 const MARKETS = [
   market(10, 'Ames Elevator'),
@@ -19,16 +23,16 @@ const followup = followupRow;
 type Reply = { status: number; body?: unknown };
 type Call = { url: URL; method: string; body: unknown };
 
-
-
 /** A fake CRM server: the merchandising calls of the dashboard, each overridable; everything else 404. */
-function serveCrm(options: {
-  markets?: CrmMarketRow[];
-  taskList?: (marketId: string) => Reply;
-  followups?: (url: URL) => Reply;
-  activity?: (marketId: string) => Reply;
-  patch?: (id: string, body: unknown) => Reply;
-} = {}) {
+function serveCrm(
+  options: {
+    markets?: CrmMarketRow[];
+    taskList?: (marketId: string) => Reply;
+    followups?: (url: URL) => Reply;
+    activity?: (marketId: string) => Reply;
+    patch?: (id: string, body: unknown) => Reply;
+  } = {},
+) {
   const calls: Call[] = [];
   const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -39,25 +43,58 @@ function serveCrm(options: {
     const marketId = url.searchParams.get('market_id') ?? '';
     let reply: Reply = { status: 404, body: { code: 'not_found', message: 'Not found' } };
     if (path === '/bootstrap') reply = { status: 200, body: BOOTSTRAP };
-    else if (path === '/le/1/markets') reply = { status: 200, body: { markets: options.markets ?? MARKETS, adminPermissions: {}, isAdmin: false } };
+    else if (path === '/le/1/markets')
+      reply = { status: 200, body: { markets: options.markets ?? MARKETS, adminPermissions: {}, isAdmin: false } };
     else if (path === '/le/1/task-list')
       reply = options.taskList?.(marketId) ?? {
         status: 200,
-        body: { marketId: Number(marketId), today: '2026-11-22', counts: marketId === '11' ? { signature_needed: 3, pricing_needed: 0, delivery_needed: 1 } : { signature_needed: 49, pricing_needed: 1234, delivery_needed: 117 } },
+        body: {
+          marketId: Number(marketId),
+          today: '2026-11-22',
+          counts:
+            marketId === '11'
+              ? { signature_needed: 3, pricing_needed: 0, delivery_needed: 1 }
+              : { signature_needed: 49, pricing_needed: 1234, delivery_needed: 117 },
+        },
       };
-    else if (path === '/followups' && method === 'GET') reply = options.followups?.(url) ?? { status: 200, body: followupPage([]) };
-    else if (path.startsWith('/followups/') && method === 'PATCH') reply = options.patch?.(path.split('/')[2]!, calls.at(-1)!.body) ?? { status: 200, body: followup(Number(path.split('/')[2])) };
-    else if (path === '/recent-activity') reply = options.activity?.(marketId) ?? { status: 200, body: { marketId: Number(marketId), items: [] } };
+    else if (path === '/followups' && method === 'GET')
+      reply = options.followups?.(url) ?? { status: 200, body: followupPage([]) };
+    else if (path.startsWith('/followups/') && method === 'PATCH')
+      reply = options.patch?.(path.split('/')[2]!, calls.at(-1)!.body) ?? {
+        status: 200,
+        body: followup(Number(path.split('/')[2])),
+      };
+    else if (path === '/recent-activity')
+      reply = options.activity?.(marketId) ?? { status: 200, body: { marketId: Number(marketId), items: [] } };
     else if (path === '/last-updated')
-      reply = { status: 200, body: { marketId: Number(marketId), contracts: '2026-11-20T15:04:00.000Z', scaleTickets: null, notes: '2026-11-21T09:30:00.000Z', lastUpdated: '2026-11-21T09:30:00.000Z' } };
-    return Promise.resolve(new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } }));
+      reply = {
+        status: 200,
+        body: {
+          marketId: Number(marketId),
+          contracts: '2026-11-20T15:04:00.000Z',
+          scaleTickets: null,
+          notes: '2026-11-21T09:30:00.000Z',
+          lastUpdated: '2026-11-21T09:30:00.000Z',
+        },
+      };
+    return Promise.resolve(
+      new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
 }
 
 const COUNTS = { upcoming: 2, past: 5, under90Days: 3, over90Days: 2 };
-function followupPage(rows: FollowupRow[], counts = COUNTS, paginationToken: string | null = null, page = 1): FollowupListResponse {
+function followupPage(
+  rows: FollowupRow[],
+  counts = COUNTS,
+  paginationToken: string | null = null,
+  page = 1,
+): FollowupListResponse {
   return { rows, counts, totalCount: rows.length, paginationToken, page, pageSize: 10 };
 }
 
@@ -69,9 +106,9 @@ describe('CRM dashboard', () => {
     serveCrm();
     const signature = await screen.findByRole('link', { name: 'Signature needed: 49 contracts. View contracts' });
     expect(signature.getAttribute('href')).toBe('/crm/contracts?predefinedFilter=get_signatures&market_id=10');
-    expect(screen.getByRole('link', { name: 'Pricing needed: 1,234 contracts. View contracts' }).getAttribute('href')).toBe(
-      '/crm/contracts?predefinedFilter=needs_pricing&market_id=10',
-    );
+    expect(
+      screen.getByRole('link', { name: 'Pricing needed: 1,234 contracts. View contracts' }).getAttribute('href'),
+    ).toBe('/crm/contracts?predefinedFilter=needs_pricing&market_id=10');
     const delivery = screen.getByRole('link', { name: 'Delivery needed: 117 contracts. View contracts' });
     expect(delivery.getAttribute('href')).toBe('/crm/contracts?predefinedFilter=delinquent&market_id=10');
     // What 'delivery needed' counts is said beside it.
@@ -93,7 +130,11 @@ describe('CRM dashboard', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?market_id=11'));
     const signature = await screen.findByRole('link', { name: 'Signature needed: 3 contracts. View contracts' });
     expect(signature.getAttribute('href')).toBe('/crm/contracts?predefinedFilter=get_signatures&market_id=11');
-    expect(calls.some((call) => call.url.pathname.endsWith('/recent-activity') && call.url.searchParams.get('market_id') === '11')).toBe(true);
+    expect(
+      calls.some(
+        (call) => call.url.pathname.endsWith('/recent-activity') && call.url.searchParams.get('market_id') === '11',
+      ),
+    ).toBe(true);
   });
 
   it('explains when no market offers the dashboard', async () => {
@@ -105,7 +146,9 @@ describe('CRM dashboard', () => {
 
   it('shows a count without a link where the user may not open the contract lists', async () => {
     renderApp('/crm/dashboard', 'buyer');
-    serveCrm({ markets: [market(10, 'Ames Elevator', { userPermissions: ['dashboard'], entitlements: ['prairie-dashboard'] })] });
+    serveCrm({
+      markets: [market(10, 'Ames Elevator', { userPermissions: ['dashboard'], entitlements: ['prairie-dashboard'] })],
+    });
     expect(await screen.findByTestId('task-count-signature_needed')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Signature needed/ })).toBeNull();
     expect(screen.getAllByText('The contract lists are not available to you at this market.')).toHaveLength(3);
@@ -115,8 +158,21 @@ describe('CRM dashboard', () => {
     let fail = true;
     renderApp('/crm/dashboard', 'buyer');
     serveCrm({
-      taskList: () => (fail ? { status: 500, body: { code: 'internal', message: 'Something broke.' } } : { status: 200, body: { marketId: 10, today: '2026-11-22', counts: { signature_needed: 1, pricing_needed: 2, delivery_needed: 3 } } }),
-      activity: () => ({ status: 403, body: { code: 'forbidden', message: 'You do not have permissions for this action' } }),
+      taskList: () =>
+        fail
+          ? { status: 500, body: { code: 'internal', message: 'Something broke.' } }
+          : {
+              status: 200,
+              body: {
+                marketId: 10,
+                today: '2026-11-22',
+                counts: { signature_needed: 1, pricing_needed: 2, delivery_needed: 3 },
+              },
+            },
+      activity: () => ({
+        status: 403,
+        body: { code: 'forbidden', message: 'You do not have permissions for this action' },
+      }),
     });
     expect(await screen.findByText('Could not load the task list.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(await screen.findByText('Could not load the recent activity.')).toBeTruthy();
@@ -135,7 +191,12 @@ describe('CRM dashboard', () => {
         const age = url.searchParams.get('age');
         if (state === 'upcoming') return { status: 200, body: followupPage([followup(1), followup(2)]) };
         if (state === 'past' && age === 'under')
-          return { status: 200, body: followupPage([followup(3, { state: 'past', ageBucket: 'under90Days', daysOverdue: 12, dueDate: '2026-11-10' })]) };
+          return {
+            status: 200,
+            body: followupPage([
+              followup(3, { state: 'past', ageBucket: 'under90Days', daysOverdue: 12, dueDate: '2026-11-10' }),
+            ]),
+          };
         if (state === 'past' && age === 'over') return { status: 200, body: followupPage([]) };
         return { status: 400, body: { code: 'invalid_request', message: 'bad' } };
       },
@@ -169,7 +230,10 @@ describe('CRM dashboard', () => {
     renderApp('/crm/dashboard?market_id=10', 'buyer');
     let done = false;
     const calls = serveCrm({
-      followups: () => ({ status: 200, body: done ? followupPage([followup(2)], { ...COUNTS, upcoming: 1 }) : followupPage([followup(1), followup(2)]) }),
+      followups: () => ({
+        status: 200,
+        body: done ? followupPage([followup(2)], { ...COUNTS, upcoming: 1 }) : followupPage([followup(1), followup(2)]),
+      }),
       patch: (id) => {
         done = true;
         return { status: 200, body: followup(Number(id), { doneAt: '2026-11-22T10:00:00.000Z' }) };
@@ -189,7 +253,10 @@ describe('CRM dashboard', () => {
     renderApp('/crm/dashboard?market_id=10', 'buyer');
     serveCrm({
       followups: () => ({ status: 200, body: followupPage([followup(1)]) }),
-      patch: () => ({ status: 403, body: { code: 'forbidden', message: 'You do not have permissions for this action' } }),
+      patch: () => ({
+        status: 403,
+        body: { code: 'forbidden', message: 'You do not have permissions for this action' },
+      }),
     });
     const region = await screen.findByRole('region', { name: 'Follow-ups' });
     fireEvent.click(await within(region).findByRole('button', { name: 'Mark done: Client 1, Call back 1' }));
@@ -210,9 +277,33 @@ describe('CRM dashboard', () => {
 
   it('lists recent activity newest first, each opening its client with the record highlighted', async () => {
     const items: RecentActivityResponse['items'] = [
-      { type: 'note', id: 71, clientId: 501, clientName: 'Roth Family Farms', marketId: 10, at: '2026-11-21T15:00:00.000Z', summary: 'Checked on harvest' },
-      { type: 'contract', id: 81, clientId: 502, clientName: 'Klein-Vogel Farms', marketId: 10, at: '2026-11-20T15:00:00.000Z', summary: 'C-1001 · 5000 bu Corn' },
-      { type: 'scaleTicket', id: 91, clientId: 503, clientName: 'Elm Grove Farms', marketId: 10, at: '2026-11-19T00:00:00.000Z', summary: 'T-5001 · 1000 bu Corn' },
+      {
+        type: 'note',
+        id: 71,
+        clientId: 501,
+        clientName: 'Roth Family Farms',
+        marketId: 10,
+        at: '2026-11-21T15:00:00.000Z',
+        summary: 'Checked on harvest',
+      },
+      {
+        type: 'contract',
+        id: 81,
+        clientId: 502,
+        clientName: 'Klein-Vogel Farms',
+        marketId: 10,
+        at: '2026-11-20T15:00:00.000Z',
+        summary: 'C-1001 · 5000 bu Corn',
+      },
+      {
+        type: 'scaleTicket',
+        id: 91,
+        clientId: 503,
+        clientName: 'Elm Grove Farms',
+        marketId: 10,
+        at: '2026-11-19T00:00:00.000Z',
+        summary: 'T-5001 · 1000 bu Corn',
+      },
     ];
     renderApp('/crm/dashboard?market_id=10', 'buyer');
     serveCrm({ activity: () => ({ status: 200, body: { marketId: 10, items } }) });
@@ -224,7 +315,9 @@ describe('CRM dashboard', () => {
       '/crm/client/503?highlight_id=91&market_id=10',
     ]);
     // A ticket's day is shown as it is (midnight UTC would be the day before in Chicago).
-    expect(links[2]!.getAttribute('aria-label')).toBe('Scale ticket for Elm Grove Farms: T-5001 · 1000 bu Corn, 11/19/2026. Open the client');
+    expect(links[2]!.getAttribute('aria-label')).toBe(
+      'Scale ticket for Elm Grove Farms: T-5001 · 1000 bu Corn, 11/19/2026. Open the client',
+    );
   });
 
   it('says so when a market has no recent activity and no follow-ups', async () => {

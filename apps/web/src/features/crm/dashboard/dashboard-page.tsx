@@ -29,7 +29,13 @@ function MarketPicker({ context }: { context: CrmContextData }) {
 function DashboardBody({ context }: { context: CrmContextData }) {
   const { market } = useDashboardMarkets(context.markets);
   if (!market) {
-    return <CrmEmptyState icon={<InsightsOutlinedIcon />} title={<T id="crm.dashboard.noDashboardMarkets.title" />} body={<T id="crm.dashboard.noDashboardMarkets.body" />} />;
+    return (
+      <CrmEmptyState
+        icon={<InsightsOutlinedIcon />}
+        title={<T id="crm.dashboard.noDashboardMarkets.title" />}
+        body={<T id="crm.dashboard.noDashboardMarkets.body" />}
+      />
+    );
   }
   return (
     <Stack spacing={{ xs: 2.5, md: 3 }}>

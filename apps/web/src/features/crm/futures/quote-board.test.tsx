@@ -23,7 +23,13 @@ class FakeEventSource {
   }
 }
 
-function quote(symbol: string, optionMonth: string, last: string, previousSettle: string | null, extra: Partial<Quote> = {}): Quote {
+function quote(
+  symbol: string,
+  optionMonth: string,
+  last: string,
+  previousSettle: string | null,
+  extra: Partial<Quote> = {},
+): Quote {
   return {
     symbol,
     root: symbol.slice(0, 2),
@@ -47,14 +53,26 @@ function quote(symbol: string, optionMonth: string, last: string, previousSettle
   };
 }
 
-const CORN = [quote('ZCZ26', '2026-12', '4.3525', '4.3300'), quote('ZCH27', '2027-03', '4.4150', '4.4250'), quote('ZCK27', '2027-05', '4.4800', null)];
+const CORN = [
+  quote('ZCZ26', '2026-12', '4.3525', '4.3300'),
+  quote('ZCH27', '2027-03', '4.4150', '4.4250'),
+  quote('ZCK27', '2027-05', '4.4800', null),
+];
 
 function renderBoard(cropId: number, quotes: Quote[] = CORN) {
   const fetchMock = stubFetch();
   fetchMock.mockImplementation((input: RequestInfo | URL) => {
     const url = String(input);
-    if (url.includes('/quotes-root/ZC')) return Promise.resolve(new Response(JSON.stringify({ quotes }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
-    return Promise.resolve(new Response(JSON.stringify({ code: 'not_found', message: 'Not found' }), { status: 404, headers: { 'Content-Type': 'application/json' } }));
+    if (url.includes('/quotes-root/ZC'))
+      return Promise.resolve(
+        new Response(JSON.stringify({ quotes }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      );
+    return Promise.resolve(
+      new Response(JSON.stringify({ code: 'not_found', message: 'Not found' }), {
+        status: 404,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = renderWithIntl(
@@ -68,7 +86,9 @@ function renderBoard(cropId: number, quotes: Quote[] = CORN) {
 const stream = () => FakeEventSource.all.filter((s) => !s.closed)[0]!;
 
 function send(payload: QuotesEventPayload) {
-  act(() => stream().onmessage?.({ data: JSON.stringify({ id: 'x', topic: 'quotes', at: '2026-11-23T15:05:00Z', payload }) }));
+  act(() =>
+    stream().onmessage?.({ data: JSON.stringify({ id: 'x', topic: 'quotes', at: '2026-11-23T15:05:00Z', payload }) }),
+  );
 }
 
 beforeEach(() => {
@@ -107,9 +127,33 @@ describe('QuoteBoard', () => {
     send({
       source: 'simulated',
       quotes: [
-        { symbol: 'ZCZ26', last: '4.3200', change: '-0.0100', previousSettle: '4.3300', tradeDate: '2026-11-23', quotedAt: '2026-11-23T15:05:00.000Z', version: 2 },
-        { symbol: 'ZCH27', last: '9.9900', change: '5', previousSettle: '4.4250', tradeDate: '2026-11-23', quotedAt: '2026-11-23T15:05:00.000Z', version: 1 },
-        { symbol: 'ZSF27', last: '10.5000', change: '0.0100', previousSettle: '10.4900', tradeDate: '2026-11-23', quotedAt: '2026-11-23T15:05:00.000Z', version: 9 },
+        {
+          symbol: 'ZCZ26',
+          last: '4.3200',
+          change: '-0.0100',
+          previousSettle: '4.3300',
+          tradeDate: '2026-11-23',
+          quotedAt: '2026-11-23T15:05:00.000Z',
+          version: 2,
+        },
+        {
+          symbol: 'ZCH27',
+          last: '9.9900',
+          change: '5',
+          previousSettle: '4.4250',
+          tradeDate: '2026-11-23',
+          quotedAt: '2026-11-23T15:05:00.000Z',
+          version: 1,
+        },
+        {
+          symbol: 'ZSF27',
+          last: '10.5000',
+          change: '0.0100',
+          previousSettle: '10.4900',
+          tradeDate: '2026-11-23',
+          quotedAt: '2026-11-23T15:05:00.000Z',
+          version: 9,
+        },
       ],
     });
     const row = document.querySelector('[data-symbol="ZCZ26"]') as HTMLElement;
@@ -131,7 +175,17 @@ describe('mergeQuotes', () => {
   it('asks for a reload when an event names a month the board does not have', () => {
     const { complete, moved } = mergeQuotes({ quotes: CORN }, 'ZC', {
       source: 'import',
-      quotes: [{ symbol: 'ZCN27', last: '4.5', change: null, previousSettle: null, tradeDate: '2026-11-23', quotedAt: '2026-11-23T15:05:00.000Z', version: 1 }],
+      quotes: [
+        {
+          symbol: 'ZCN27',
+          last: '4.5',
+          change: null,
+          previousSettle: null,
+          tradeDate: '2026-11-23',
+          quotedAt: '2026-11-23T15:05:00.000Z',
+          version: 1,
+        },
+      ],
     });
     expect(complete).toBe(false);
     expect(moved.size).toBe(0);

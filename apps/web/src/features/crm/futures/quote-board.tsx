@@ -40,7 +40,11 @@ const FLASH_MS = 1500;
 type Direction = 'up' | 'down';
 
 /** The quotes of a 'quotes' event merged into the board's cache (a newer version only); false when it needs a reload. */
-export function mergeQuotes(current: QuotesResponse, root: string, payload: QuotesEventPayload): { next: QuotesResponse; moved: Map<string, Direction>; complete: boolean } {
+export function mergeQuotes(
+  current: QuotesResponse,
+  root: string,
+  payload: QuotesEventPayload,
+): { next: QuotesResponse; moved: Map<string, Direction>; complete: boolean } {
   const bySymbol = new Map(current.quotes.map((q) => [q.symbol, q]));
   const moved = new Map<string, Direction>();
   let complete = true;
@@ -76,8 +80,21 @@ function LiveChip({ state }: { state: LiveConnectionState }) {
       size="small"
       variant={open ? 'filled' : 'outlined'}
       color={open ? 'success' : 'default'}
-      label={t(open ? 'futures.live.open' : state === 'connecting' ? 'futures.live.connecting' : 'futures.live.reconnecting')}
-      icon={<Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: open ? 'success.contrastText' : 'text.disabled', ml: '8px !important' }} />}
+      label={t(
+        open ? 'futures.live.open' : state === 'connecting' ? 'futures.live.connecting' : 'futures.live.reconnecting',
+      )}
+      icon={
+        <Box
+          component="span"
+          sx={{
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            bgcolor: open ? 'success.contrastText' : 'text.disabled',
+            ml: '8px !important',
+          }}
+        />
+      }
       sx={{ fontWeight: 600 }}
     />
   );
@@ -94,7 +111,10 @@ function ChangeCell({ quote, decimals }: { quote: Quote; decimals: number }) {
     );
   }
   const change = toDecimal(quote.change);
-  const text = intl.formatNumber(Math.abs(change.toNumber()), { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const text = intl.formatNumber(Math.abs(change.toNumber()), {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
   if (change.isZero()) {
     return (
       <Typography component="span" variant="body2" color="text.secondary" aria-label={t('futures.board.unchanged')}>
@@ -109,7 +129,11 @@ function ChangeCell({ quote, decimals }: { quote: Quote; decimals: number }) {
       aria-label={t(up ? 'futures.board.up' : 'futures.board.down', { change: text })}
       sx={{ display: 'inline-flex', alignItems: 'center', color: up ? 'success.main' : 'error.main', fontWeight: 600 }}
     >
-      {up ? <ArrowDropUpIcon fontSize="small" sx={{ mx: -0.5 }} /> : <ArrowDropDownIcon fontSize="small" sx={{ mx: -0.5 }} />}
+      {up ? (
+        <ArrowDropUpIcon fontSize="small" sx={{ mx: -0.5 }} />
+      ) : (
+        <ArrowDropDownIcon fontSize="small" sx={{ mx: -0.5 }} />
+      )}
       {up ? '+' : '−'}
       {text}
     </Box>
@@ -209,7 +233,15 @@ export function QuoteBoard({ cropId, maxRows }: { cropId: number; maxRows?: numb
     const rows = maxRows ? quotes.data.quotes.slice(0, maxRows) : quotes.data.quotes;
     body = (
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('futures.board.label', { name })} sx={{ '& td, & th': { whiteSpace: 'nowrap', px: 1.25, py: 0.75 }, '& td:first-of-type, & th:first-of-type': { pl: 2 }, '& td:last-of-type, & th:last-of-type': { pr: 2 } }}>
+        <Table
+          size="small"
+          aria-label={t('futures.board.label', { name })}
+          sx={{
+            '& td, & th': { whiteSpace: 'nowrap', px: 1.25, py: 0.75 },
+            '& td:first-of-type, & th:first-of-type': { pl: 2 },
+            '& td:last-of-type, & th:last-of-type': { pr: 2 },
+          }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>{t('futures.board.contract')}</TableCell>
@@ -225,11 +257,24 @@ export function QuoteBoard({ cropId, maxRows }: { cropId: number; maxRows?: numb
               return (
                 <TableRow key={q.symbol} data-symbol={q.symbol} hover>
                   <TableCell>
-                    <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 700, fontFamily: 'monospace', lineHeight: 1.3 }}>
+                    <Typography
+                      component="span"
+                      variant="body2"
+                      sx={{ display: 'block', fontWeight: 700, fontFamily: 'monospace', lineHeight: 1.3 }}
+                    >
                       {q.symbol}
                     </Typography>
-                    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.2 }}>
-                      {intl.formatDate(new Date(Date.UTC(y, m - 1, 1)), { month: 'short', year: 'numeric', timeZone: 'UTC' })}
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: 'block', lineHeight: 1.2 }}
+                    >
+                      {intl.formatDate(new Date(Date.UTC(y, m - 1, 1)), {
+                        month: 'short',
+                        year: 'numeric',
+                        timeZone: 'UTC',
+                      })}
                     </Typography>
                   </TableCell>
                   <TableCell
@@ -239,10 +284,18 @@ export function QuoteBoard({ cropId, maxRows }: { cropId: number; maxRows?: numb
                       fontVariantNumeric: 'tabular-nums',
                       fontWeight: 600,
                       transition: 'background-color 600ms ease-out',
-                      bgcolor: moved === 'up' ? 'rgba(46, 125, 50, 0.16)' : moved === 'down' ? 'rgba(211, 47, 47, 0.14)' : 'transparent',
+                      bgcolor:
+                        moved === 'up'
+                          ? 'rgba(46, 125, 50, 0.16)'
+                          : moved === 'down'
+                            ? 'rgba(211, 47, 47, 0.14)'
+                            : 'transparent',
                     }}
                   >
-                    {intl.formatNumber(Number(q.last), { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}
+                    {intl.formatNumber(Number(q.last), {
+                      minimumFractionDigits: decimals,
+                      maximumFractionDigits: decimals,
+                    })}
                   </TableCell>
                   <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                     <ChangeCell quote={q} decimals={decimals} />
@@ -260,15 +313,28 @@ export function QuoteBoard({ cropId, maxRows }: { cropId: number; maxRows?: numb
   }
 
   return (
-    <Paper variant="outlined" component="section" aria-label={t('futures.board.label', { name })} sx={{ overflow: 'hidden' }}>
-      <Stack direction="row" spacing={1} sx={{ px: 2, py: 1.25, alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={t('futures.board.label', { name })}
+      sx={{ overflow: 'hidden' }}
+    >
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ px: 2, py: 1.25, alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}
+      >
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
             {t('futures.board.title', { name })}
           </Typography>
           {product ? (
             <Typography variant="caption" color="text.secondary">
-              {t('futures.board.unit', { exchange: product.exchange, currency: product.currency, unit: product.priceUnit })}
+              {t('futures.board.unit', {
+                exchange: product.exchange,
+                currency: product.currency,
+                unit: product.priceUnit,
+              })}
             </Typography>
           ) : null}
         </Box>

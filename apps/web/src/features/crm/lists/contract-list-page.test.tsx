@@ -17,20 +17,68 @@ const ALL_PERMISSIONS = ['dashboard', 'contracts', 'deliveries', 'contract_docum
 const market = (id: number, displayName: string, extra: Partial<CrmMarketRow> = {}): CrmMarketRow =>
   crmMarket(id, displayName, { userPermissions: [...ALL_PERMISSIONS], ...extra });
 
-
-
 function contractRow(id: number, extra: Partial<ContractListRow> = {}): ContractListRow {
   return {
-    kind: 'contract', id, clientId: 500 + id, marketId: 10, cropId: 1, contractType: 'flat', client: `Client ${id}`, contractStatus: 'open',
-    quantity: '5000', quantityUnit: 'bushels', deliveryStartIsoStr: '2026-10-01', deliveryEndIsoStr: '2026-10-31', delivery: null,
-    priceStatus: 'priced', averageFutures: '4.2675', averageBasis: '-0.35', averageCash: '3.9175', deliveredQuantity: '1000',
-    optionMonth: '2026-12', undeliveredQuantity: '4000', expiration: null, expirationDay: null, inTheMoney: null, daysAccumulated: null,
-    offerPrice: null, lastTicketDate: null, strike: null, callOptionFee: null, document: null, date: '2026-09-15', outstanding: null,
-    description: null, eSignEligible: false, eSignSent: false, signed: false, scaleTicketNum: null, scaleTicketId: null, deliveryDate: null,
-    relationship: null, splitPct: null, split: null, weight: null, actualUnapplied: null, actualApplied: null, average: null,
-    deliveryCombo: null, commodity: 'Corn', specialty: null, unpricedQuantity: '0', mpOption: null, moisture: null, testWeight: null,
-    foreignMaterial: null, damage: null, cropYear: 2026, displayContractId: `C-${100000 + id}`, displayContractAmendmentId: null,
-    displayScaleTicketId: null, cancelledQuantity: '0', ...extra,
+    kind: 'contract',
+    id,
+    clientId: 500 + id,
+    marketId: 10,
+    cropId: 1,
+    contractType: 'flat',
+    client: `Client ${id}`,
+    contractStatus: 'open',
+    quantity: '5000',
+    quantityUnit: 'bushels',
+    deliveryStartIsoStr: '2026-10-01',
+    deliveryEndIsoStr: '2026-10-31',
+    delivery: null,
+    priceStatus: 'priced',
+    averageFutures: '4.2675',
+    averageBasis: '-0.35',
+    averageCash: '3.9175',
+    deliveredQuantity: '1000',
+    optionMonth: '2026-12',
+    undeliveredQuantity: '4000',
+    expiration: null,
+    expirationDay: null,
+    inTheMoney: null,
+    daysAccumulated: null,
+    offerPrice: null,
+    lastTicketDate: null,
+    strike: null,
+    callOptionFee: null,
+    document: null,
+    date: '2026-09-15',
+    outstanding: null,
+    description: null,
+    eSignEligible: false,
+    eSignSent: false,
+    signed: false,
+    scaleTicketNum: null,
+    scaleTicketId: null,
+    deliveryDate: null,
+    relationship: null,
+    splitPct: null,
+    split: null,
+    weight: null,
+    actualUnapplied: null,
+    actualApplied: null,
+    average: null,
+    deliveryCombo: null,
+    commodity: 'Corn',
+    specialty: null,
+    unpricedQuantity: '0',
+    mpOption: null,
+    moisture: null,
+    testWeight: null,
+    foreignMaterial: null,
+    damage: null,
+    cropYear: 2026,
+    displayContractId: `C-${100000 + id}`,
+    displayContractAmendmentId: null,
+    displayScaleTicketId: null,
+    cancelledQuantity: '0',
+    ...extra,
   };
 }
 
@@ -44,18 +92,30 @@ function serve(options: { markets?: CrmMarketRow[]; list?: (url: URL) => Answer 
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        'http://localhost',
+      );
       calls.push({ url });
       const json = (status: number, body: unknown) =>
-        Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+        Promise.resolve(
+          new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+        );
       const path = url.pathname;
       if (path.endsWith('/merchandising/bootstrap')) return json(200, BOOTSTRAP);
       if (path.endsWith('/markets')) return json(200, { markets });
-      if (path.endsWith('/ctrm/option-months')) return json(200, { marketId: 10, optionMonths: ['2026-12', '2027-03'] });
+      if (path.endsWith('/ctrm/option-months'))
+        return json(200, { marketId: 10, optionMonths: ['2026-12', '2027-03'] });
       if (path.endsWith('/ctrm/contracts/search')) {
         const answer = options.list?.(url) ?? {
           status: 200,
-          body: { rows: [contractRow(1), contractRow(2, { client: 'Berg Grain Farms', quantity: '1250.5' })], totalCount: 2, paginationToken: null, page: 1, pageSize: 100 },
+          body: {
+            rows: [contractRow(1), contractRow(2, { client: 'Berg Grain Farms', quantity: '1250.5' })],
+            totalCount: 2,
+            paginationToken: null,
+            page: 1,
+            pageSize: 100,
+          },
         };
         return json(answer.status, answer.body);
       }
@@ -65,14 +125,18 @@ function serve(options: { markets?: CrmMarketRow[]; list?: (url: URL) => Answer 
   return calls;
 }
 
-const searches = (calls: Call[]) => calls.filter((call) => call.url.pathname.endsWith('/contracts/search')).map((call) => call.url.searchParams);
+const searches = (calls: Call[]) =>
+  calls.filter((call) => call.url.pathname.endsWith('/contracts/search')).map((call) => call.url.searchParams);
 
 describe('contract list page', () => {
   it('asks for the same first page as listApiParams, which main.tsx prefetches before the page renders', async () => {
     const markets = [market(10, 'Ames Elevator'), market(11, 'Boone Terminal', { userPermissions: ['contracts'] })];
     for (const [path, deliveries] of [
       ['/crm/contracts', false],
-      ['/crm/contracts?market_id=11&predefinedFilter=needs_pricing&sort=client&sortOrder=asc&pageSize=25&highlight_id=7', false],
+      [
+        '/crm/contracts?market_id=11&predefinedFilter=needs_pricing&sort=client&sortOrder=asc&pageSize=25&highlight_id=7',
+        false,
+      ],
       ['/crm/deliveries?market_id=11&cropId=1', true],
       ['/crm/contracts?tab=contract-documents&search=berg', false],
     ] as const) {
@@ -91,7 +155,9 @@ describe('contract list page', () => {
     const calls = serve();
     const table = await screen.findByRole('table', { name: 'All contracts list' });
     await within(table).findByText('C-100001');
-    const heads = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const heads = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(heads).toEqual(viewDefinition('default').columns.map((c) => LIST_COLUMN_LABELS[c]));
     const row = within(table).getByText('C-100002').closest('tr')!;
     expect(within(row).getByText('1,250.5')).toBeTruthy();
@@ -103,7 +169,9 @@ describe('contract list page', () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('market_id')).toBe('10'));
     expect(searches(calls)[0]!.get('market_id')).toBe('10');
     // The client link opens the profile with the list's market (section 2 'opening a client').
-    expect(within(row).getByRole('link', { name: 'Berg Grain Farms' }).getAttribute('href')).toBe('/crm/client/502?market_id=10');
+    expect(within(row).getByRole('link', { name: 'Berg Grain Farms' }).getAttribute('href')).toBe(
+      '/crm/client/502?market_id=10',
+    );
   });
 
   it('sorts by a view column: ascending, then descending, in the URL and the request', async () => {
@@ -118,7 +186,9 @@ describe('contract list page', () => {
     await waitFor(() => expect(router.state.location.search).toContain('sort=quantity'));
     await waitFor(() => expect(searches(calls).at(-1)!.get('sortOrder')).toBe('asc'));
     expect(searches(calls).at(-1)!.get('sort')).toBe('quantity');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Sort by Quantity' }).getAttribute('data-sort')).toBe('asc'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sort by Quantity' }).getAttribute('data-sort')).toBe('asc'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Sort by Quantity' }));
     await waitFor(() => expect(searches(calls).at(-1)!.get('sortOrder')).toBe('desc'));
   });
@@ -132,7 +202,9 @@ describe('contract list page', () => {
     await waitFor(() => expect(searches(calls).at(-1)!.get('sortOrder')).toBe('desc'));
     expect(searches(calls).at(-1)!.get('sort')).toBe('expiration');
     expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('expiration');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Sort by Days to expiration' }).getAttribute('data-sort')).toBe('desc'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sort by Days to expiration' }).getAttribute('data-sort')).toBe('desc'),
+    );
   });
 
   it('pages forward with the token and back by page number; the page size starts again at page 1', async () => {
@@ -140,7 +212,10 @@ describe('contract list page', () => {
     const calls = serve({
       list: (url) => {
         const page = Number(url.searchParams.get('page') ?? '1');
-        return { status: 200, body: { rows: [contractRow(page)], totalCount: 250, paginationToken: `token-${page}`, page, pageSize: 100 } };
+        return {
+          status: 200,
+          body: { rows: [contractRow(page)], totalCount: 250, paginationToken: `token-${page}`, page, pageSize: 100 },
+        };
       },
     });
     await screen.findByText('C-100001');
@@ -159,20 +234,35 @@ describe('contract list page', () => {
 
   it('says 10,000+ when the count is capped', async () => {
     renderApp('/crm/contracts?market_id=10', 'buyer');
-    serve({ list: () => ({ status: 200, body: { rows: [contractRow(1)], totalCount: 10000, paginationToken: 't', page: 1, pageSize: 100 } }) });
+    serve({
+      list: () => ({
+        status: 200,
+        body: { rows: [contractRow(1)], totalCount: 10000, paginationToken: 't', page: 1, pageSize: 100 },
+      }),
+    });
     expect(await screen.findByText('10,000+ contracts')).toBeTruthy();
     expect(screen.getByText('1–1 of 10,000+')).toBeTruthy();
   });
 
   it('shows the filter indicator, the no-rows-for-these-filters state, and clears the filters as section 2 says', async () => {
-    const { router } = renderApp('/crm/contracts?market_id=10&tag=premium&crop=2&pageSize=20&page=2&paginationToken=x', 'buyer');
-    serve({ list: () => ({ status: 200, body: { rows: [], totalCount: 0, paginationToken: null, page: 1, pageSize: 20 } }) });
+    const { router } = renderApp(
+      '/crm/contracts?market_id=10&tag=premium&crop=2&pageSize=20&page=2&paginationToken=x',
+      'buyer',
+    );
+    serve({
+      list: () => ({ status: 200, body: { rows: [], totalCount: 0, paginationToken: null, page: 1, pageSize: 20 } }),
+    });
     expect(await screen.findByText('Filtered')).toBeTruthy();
     // Page 2 of an empty result offers the first page.
     fireEvent.click(await screen.findByRole('button', { name: 'Back to the first page' }));
     await screen.findByText('No rows match these filters');
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1)!);
-    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ market_id: '10', pageSize: '20' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        market_id: '10',
+        pageSize: '20',
+      }),
+    );
     await screen.findByText('No contracts here yet');
     expect(screen.queryByText('Filtered')).toBeNull();
   });
@@ -193,7 +283,11 @@ describe('contract list page', () => {
       ],
     });
     const tabs = await screen.findByRole('tablist', { name: 'Lists' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Contracts', 'Deliveries']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Contracts', 'Deliveries']);
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /Market/ }));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['No Documents']);
   });
@@ -213,7 +307,16 @@ describe('contract list page', () => {
       list: () => ({
         status: 200,
         body: {
-          rows: [contractRow(7, { kind: 'scaleTicket', contractType: null, displayContractId: null, displayScaleTicketId: 'T-507', weight: '46719.6', moisture: '15.5' })],
+          rows: [
+            contractRow(7, {
+              kind: 'scaleTicket',
+              contractType: null,
+              displayContractId: null,
+              displayScaleTicketId: 'T-507',
+              weight: '46719.6',
+              moisture: '15.5',
+            }),
+          ],
           totalCount: 1,
           paginationToken: null,
           page: 1,
@@ -223,9 +326,11 @@ describe('contract list page', () => {
     });
     const table = await screen.findByRole('table', { name: 'All deliveries list' });
     await within(table).findByText('T-507');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(
-      viewDefinition('default', 'deliveries').columns.map((c) => LIST_COLUMN_LABELS[c]),
-    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(viewDefinition('default', 'deliveries').columns.map((c) => LIST_COLUMN_LABELS[c]));
     expect(within(table).getByText('15.5%')).toBeTruthy();
     expect(searches(calls).at(-1)!.get('tab')).toBe('deliveries');
     expect(screen.queryByRole('combobox', { name: /Option month/ })).toBeNull();
@@ -242,25 +347,46 @@ describe('contract list page', () => {
   });
 
   it('offers a CSV link of the current query without the paging', async () => {
-    renderApp('/crm/contracts?market_id=10&predefinedFilter=delinquent&page=2&paginationToken=abc&pageSize=20', 'buyer');
+    renderApp(
+      '/crm/contracts?market_id=10&predefinedFilter=delinquent&page=2&paginationToken=abc&pageSize=20',
+      'buyer',
+    );
     serve();
     const link = await screen.findByRole('link', { name: 'Export CSV' });
     const href = new URL(link.getAttribute('href')!, 'http://localhost');
     expect(href.pathname).toBe('/api/commodities/ctrm/contracts/search');
-    expect(Object.fromEntries(href.searchParams)).toEqual({ market_id: '10', predefinedFilter: 'delinquent', format: 'csv' });
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      market_id: '10',
+      predefinedFilter: 'delinquent',
+      format: 'csv',
+    });
   });
 });
 
 describe('list helpers', () => {
   it('opens a client without the profile-only parameters, the paging or the list’s crop context', () => {
     expect(
-      clientProfilePath({ market_id: '3', commodity: 'SB', crop_year: '2025', highlight_id: '9', page: '2', paginationToken: 't', predefinedFilter: 'delinquent' }, { clientId: 77 }),
+      clientProfilePath(
+        {
+          market_id: '3',
+          commodity: 'SB',
+          crop_year: '2025',
+          highlight_id: '9',
+          page: '2',
+          paginationToken: 't',
+          predefinedFilter: 'delinquent',
+        },
+        { clientId: 77 },
+      ),
     ).toBe('/crm/client/77?market_id=3&predefinedFilter=delinquent');
   });
 
   it('reads /crm/deliveries as the deliveries tab', () => {
     expect(effectiveParams({ market_id: '1' }, true)).toEqual({ market_id: '1', tab: 'deliveries' });
-    expect(effectiveParams({ predefinedFilter: 'unapplied' }, true)).toEqual({ predefinedFilter: 'unapplied', tab: 'deliveries' });
+    expect(effectiveParams({ predefinedFilter: 'unapplied' }, true)).toEqual({
+      predefinedFilter: 'unapplied',
+      tab: 'deliveries',
+    });
     expect(effectiveParams({ predefinedFilter: 'delinquent' }, true)).toEqual({ tab: 'deliveries' });
     expect(effectiveParams({ predefinedFilter: 'delinquent' }, false)).toEqual({ predefinedFilter: 'delinquent' });
   });

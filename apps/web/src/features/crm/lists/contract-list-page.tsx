@@ -2,13 +2,7 @@ import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import {
-  MAX_TOTAL_ROWS,
-  formatNumber,
-  isoDateInZone,
-  openClientParams,
-  type ContractListRow,
-} from '@granary/domain';
+import { MAX_TOTAL_ROWS, formatNumber, isoDateInZone, openClientParams, type ContractListRow } from '@granary/domain';
 import { Box, Button, LinearProgress, Paper, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -47,7 +41,9 @@ function ListActions({ context }: { context: CrmContextData }) {
   const model = useListModel(context);
   return (
     <>
-      {model.markets.length > 0 ? <MarketSelector markets={model.markets} marketId={model.marketId} onChange={model.selectMarket} /> : null}
+      {model.markets.length > 0 ? (
+        <MarketSelector markets={model.markets} marketId={model.marketId} onChange={model.selectMarket} />
+      ) : null}
       {model.apiParams ? (
         <Tooltip title={t('crm.lists.exportHint')} describeChild>
           <Button
@@ -104,7 +100,10 @@ function ContractList({ context }: { context: CrmContextData }) {
   const list = useContractSearch(wrongRoute ? null : model.apiParams);
   const clientHref = useCallback(
     (row: ContractListRow) => {
-      const [path, search] = clientProfilePath(marketId === null ? raw : { ...raw, market_id: String(marketId) }, row).split('?');
+      const [path, search] = clientProfilePath(
+        marketId === null ? raw : { ...raw, market_id: String(marketId) },
+        row,
+      ).split('?');
       return `${localized(path!)}${search ? `?${search}` : ''}`;
     },
     [raw, marketId, localized],
@@ -115,7 +114,9 @@ function ContractList({ context }: { context: CrmContextData }) {
   const nextToken = list.isPlaceholderData ? null : (list.data?.paginationToken ?? null);
   const prefetchNext = useCallback(() => {
     if (!model.apiParams || !nextToken) return;
-    void queryClient.prefetchQuery(contractSearchQueryOptions({ ...model.apiParams, page: String(query.page + 1), paginationToken: nextToken }));
+    void queryClient.prefetchQuery(
+      contractSearchQueryOptions({ ...model.apiParams, page: String(query.page + 1), paginationToken: nextToken }),
+    );
   }, [queryClient, model.apiParams, nextToken, query.page]);
 
   const tickets = query.listType === 'deliveries';
@@ -126,7 +127,9 @@ function ContractList({ context }: { context: CrmContextData }) {
   const countText = useMemo(() => {
     if (!data) return '';
     if (data.totalCount >= MAX_TOTAL_ROWS) {
-      return t(tickets ? 'crm.lists.total.cappedTickets' : 'crm.lists.total.cappedContracts', { count: formatNumber(MAX_TOTAL_ROWS) });
+      return t(tickets ? 'crm.lists.total.cappedTickets' : 'crm.lists.total.cappedContracts', {
+        count: formatNumber(MAX_TOTAL_ROWS),
+      });
     }
     return t(tickets ? 'crm.lists.total.tickets' : 'crm.lists.total.contracts', { count: data.totalCount });
   }, [data, tickets, t]);
@@ -247,7 +250,11 @@ function ContractList({ context }: { context: CrmContextData }) {
         onChange={model.setFilters}
         onClear={model.clear}
       />
-      <Paper variant="outlined" sx={{ overflow: 'hidden', position: 'relative' }} data-location={`${location.pathname}${location.search}`}>
+      <Paper
+        variant="outlined"
+        sx={{ overflow: 'hidden', position: 'relative' }}
+        data-location={`${location.pathname}${location.search}`}
+      >
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, px: 2, py: 1.25, flexWrap: 'wrap' }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {viewLabel}
@@ -256,10 +263,16 @@ function ContractList({ context }: { context: CrmContextData }) {
             {countText || (list.isLoading ? t('crm.lists.loading') : '')}
           </Typography>
         </Box>
-        <Box sx={{ height: 3, position: 'relative' }}>{list.isFetching ? <LinearProgress sx={{ position: 'absolute', inset: 0, height: 3 }} /> : null}</Box>
+        <Box sx={{ height: 3, position: 'relative' }}>
+          {list.isFetching ? <LinearProgress sx={{ position: 'absolute', inset: 0, height: 3 }} /> : null}
+        </Box>
         {body}
       </Paper>
-      <ContractDrawer clientId={openContract?.clientId ?? 0} contractId={openContract?.contractId ?? null} onClose={() => setOpenContract(null)} />
+      <ContractDrawer
+        clientId={openContract?.clientId ?? 0}
+        contractId={openContract?.contractId ?? null}
+        onClose={() => setOpenContract(null)}
+      />
     </Box>
   );
 }

@@ -60,7 +60,19 @@ export function entitlementContext(bootstrap: MerchandisingBootstrap, market: Cr
 const PAGING = ['page', 'paginationToken'] as const;
 
 /** What a tab switch keeps: the market, the context, the page size and the filters both lists share. */
-const TAB_SWITCH_KEEP = ['market_id', 'pageSize', 'commodity', 'cropId', 'crop_year', 'crop', 'cropFilter', 'cropYear', 'from', 'to', 'search'] as const;
+const TAB_SWITCH_KEEP = [
+  'market_id',
+  'pageSize',
+  'commodity',
+  'cropId',
+  'crop_year',
+  'crop',
+  'cropFilter',
+  'cropYear',
+  'from',
+  'to',
+  'search',
+] as const;
 
 /** The route of a tab: deliveries live on /crm/deliveries; contracts and contract documents on /crm/contracts. */
 export function tabPath(tab: ListTab): string {
@@ -85,9 +97,15 @@ export function effectiveParams(raw: RawParams, deliveriesRoute: boolean): RawPa
  * market where the tab may be used when market_id names none), so that the first page can be asked for as soon as
  * the markets are known (prefetchContractList), before the page has rendered. null when no market allows the tab.
  */
-export function listApiParams(search: URLSearchParams, deliveriesRoute: boolean, context: Pick<CrmContextData, 'bootstrap' | 'markets'>): Record<string, string> | null {
+export function listApiParams(
+  search: URLSearchParams,
+  deliveriesRoute: boolean,
+  context: Pick<CrmContextData, 'bootstrap' | 'markets'>,
+): Record<string, string> | null {
   const parsed = parseListQuery(effectiveParams(paramsOf(search), deliveriesRoute));
-  const usable = context.markets.filter((market) => canUseListTab(entitlementContext(context.bootstrap, market), parsed.tab)).map((market) => market.id);
+  const usable = context.markets
+    .filter((market) => canUseListTab(entitlementContext(context.bootstrap, market), parsed.tab))
+    .map((market) => market.id);
   const marketId = chooseMarketId(search.get('market_id'), usable);
   if (marketId === null) return null;
   return listQueryToParams({ ...parsed, marketId, highlightId: null, tabFilter: null });
@@ -189,7 +207,8 @@ export function useListModel(context: CrmContextData): ListModel {
       for (const key of PAGING) delete next[key];
       delete next.highlight_id;
       const tab = viewTab(view);
-      if (view === tabDefaultView(query.tab) || (view === 'default' && query.tab === 'deliveries')) delete next.predefinedFilter;
+      if (view === tabDefaultView(query.tab) || (view === 'default' && query.tab === 'deliveries'))
+        delete next.predefinedFilter;
       else next.predefinedFilter = view;
       if (query.tab === 'contract-documents' && tab === 'contract-documents') next.tab = 'contract-documents';
       else delete next.tab;

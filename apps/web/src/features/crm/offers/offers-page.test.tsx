@@ -15,22 +15,49 @@ function offerRow(id: number, extra: Partial<Offer> = {}): Offer {
   return offerFixture(id, { clientName: `Farm ${id}`, ...extra });
 }
 
-const HIT = offerRow(2, { status: 'price_hit', currentCashPrice: '4.5400', distanceToTarget: '0.0200', actions: ['cancel', 'accept', 'reset_price_hit'] });
+const HIT = offerRow(2, {
+  status: 'price_hit',
+  currentCashPrice: '4.5400',
+  distanceToTarget: '0.0200',
+  actions: ['cancel', 'accept', 'reset_price_hit'],
+});
 const PENDING = offerRow(3, { status: 'pending_approval', actions: ['approve', 'reject', 'edit', 'cancel'] });
 
 function listOf(rows: Offer[]): OfferListResponse {
-  return { rows, totalCount: rows.length, counts: { open: 3, price_hit: 1, filled: 4, canceled: 1, expired: 2, all: 11 }, paginationToken: null, page: 1, pageSize: 100 };
+  return {
+    rows,
+    totalCount: rows.length,
+    counts: { open: 3, price_hit: 1, filled: 4, canceled: 1, expired: 2, all: 11 },
+    paginationToken: null,
+    page: 1,
+    pageSize: 100,
+  };
 }
 
-function serve(options: { list?: (url: URL) => StubReply; post?: (path: string, call: StubCall) => StubReply; patch?: (call: StubCall) => StubReply } = {}) {
+function serve(
+  options: {
+    list?: (url: URL) => StubReply;
+    post?: (path: string, call: StubCall) => StubReply;
+    patch?: (call: StubCall) => StubReply;
+  } = {},
+) {
   return stubFetch((call) => {
     const { url, method } = call;
     const path = url.pathname.replace('/api/commodities/merchandising', '');
     if (path === '/bootstrap') return { status: 200, body: BOOTSTRAP };
-    if (path === '/le/1/markets') return { status: 200, body: { markets: MARKETS, adminPermissions: {}, isAdmin: false } };
-    if (path === '/offers' && method === 'GET') return options.list?.(url) ?? { status: 200, body: listOf([offerRow(1), HIT, PENDING]) };
-    if (method === 'POST') return options.post?.(path, call) ?? { status: 200, body: offerRow(2, { status: 'filled', displayContractId: 'OF-2', actions: [] }) };
-    if (method === 'PATCH') return options.patch?.(call) ?? { status: 200, body: offerRow(1, { quantity: '6000.0000', version: 2 }) };
+    if (path === '/le/1/markets')
+      return { status: 200, body: { markets: MARKETS, adminPermissions: {}, isAdmin: false } };
+    if (path === '/offers' && method === 'GET')
+      return options.list?.(url) ?? { status: 200, body: listOf([offerRow(1), HIT, PENDING]) };
+    if (method === 'POST')
+      return (
+        options.post?.(path, call) ?? {
+          status: 200,
+          body: offerRow(2, { status: 'filled', displayContractId: 'OF-2', actions: [] }),
+        }
+      );
+    if (method === 'PATCH')
+      return options.patch?.(call) ?? { status: 200, body: offerRow(1, { quantity: '6000.0000', version: 2 }) };
     return undefined;
   });
 }
@@ -83,8 +110,21 @@ describe('/crm/offers', () => {
 
     const reads = () => calls.filter((c) => c.method === 'GET' && c.url.pathname.endsWith('/offers')).length;
     const before = reads();
-    rows = [offerRow(1, { status: 'price_hit', currentCashPrice: '4.5300', distanceToTarget: '0.0100', actions: ['cancel', 'accept', 'reset_price_hit'] }), PENDING];
-    act(() => source.emit({ topic: 'offers:market:10', payload: { marketId: 10, clientId: 501, offerIds: [1], action: 'price_hit', status: 'price_hit' } }));
+    rows = [
+      offerRow(1, {
+        status: 'price_hit',
+        currentCashPrice: '4.5300',
+        distanceToTarget: '0.0100',
+        actions: ['cancel', 'accept', 'reset_price_hit'],
+      }),
+      PENDING,
+    ];
+    act(() =>
+      source.emit({
+        topic: 'offers:market:10',
+        payload: { marketId: 10, clientId: 501, offerIds: [1], action: 'price_hit', status: 'price_hit' },
+      }),
+    );
     const row = (await within(table).findByText('Just hit')).closest('tr')!;
     expect(within(row).getByText('Farm 1')).toBeTruthy();
     expect(within(row).getByRole('button', { name: 'Accept' })).toBeTruthy();
@@ -121,12 +161,19 @@ describe('/crm/offers', () => {
 
   it('says "Unable to accept offer" when another buyer got there first', async () => {
     renderApp('/crm/offers', 'buyer');
-    serve({ post: () => ({ status: 409, body: { code: 'conflict', message: 'filled', details: { reason: 'not_open', status: 'filled' } } }) });
+    serve({
+      post: () => ({
+        status: 409,
+        body: { code: 'conflict', message: 'filled', details: { reason: 'not_open', status: 'filled' } },
+      }),
+    });
     const table = await screen.findByRole('table', { name: 'Offers' });
     fireEvent.click(within(within(table).getByText('Farm 2').closest('tr')!).getByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept this offer?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Unable to accept offer. Someone else got there first: it is filled now.');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Unable to accept offer. Someone else got there first: it is filled now.',
+    );
   });
 
   it('says "Unable to cancel offer" and "Unable to approve offer" on failure', async () => {
@@ -137,7 +184,9 @@ describe('/crm/offers', () => {
     fireEvent.click(within(pending).getByRole('button', { name: 'Cancel' }));
     let dialog = await screen.findByRole('dialog', { name: 'Cancel this offer?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Unable to cancel offer. The offer has expired.');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Unable to cancel offer. The offer has expired.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     fireEvent.click(within(pending).getByRole('button', { name: 'Approve' }));
@@ -152,7 +201,9 @@ describe('/crm/offers', () => {
     const table = await screen.findByRole('table', { name: 'Offers' });
     fireEvent.click(within(within(table).getByText('Farm 1').closest('tr')!).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit offer' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Quantity (bushels)' }), { target: { value: '6000' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Quantity (bushels)' }), {
+      target: { value: '6000' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Offer saved')).toBeTruthy();
     const patch = calls.find((c) => c.method === 'PATCH')!;

@@ -101,7 +101,11 @@ export function useOfferErrorText() {
       else if (details.reason === 'price_not_hit') why = t('offers.reason.price_not_hit');
       else if (details.reason === 'expired') why = t('offers.reason.expired');
       else if (details.reason === 'expiry') why = t('offers.reason.expiry');
-      else if ((details.reason === 'not_open' || details.reason === 'wrong_state') && details.status && OFFER_STATE_LABEL[details.status])
+      else if (
+        (details.reason === 'not_open' || details.reason === 'wrong_state') &&
+        details.status &&
+        OFFER_STATE_LABEL[details.status]
+      )
         why = t('offers.reason.taken', { status: t(OFFER_STATE_LABEL[details.status]).toLowerCase() });
       return why ? `${base}. ${why}` : base;
     },
@@ -140,7 +144,13 @@ function RowActions({ offer, onAct }: { offer: Offer; onAct: (offer: Offer, comm
   const actions = ACTION_ORDER.filter((a) => offer.actions.includes(a));
   if (actions.length === 0) return null;
   return (
-    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }} role="group" aria-label={t('offers.rowActions', { client: offer.clientName })}>
+    <Stack
+      direction="row"
+      spacing={0.5}
+      sx={{ flexWrap: 'wrap', rowGap: 0.5 }}
+      role="group"
+      aria-label={t('offers.rowActions', { client: offer.clientName })}
+    >
       {actions.map((a) => (
         <Button
           key={a}
@@ -159,12 +169,21 @@ function RowActions({ offer, onAct }: { offer: Offer; onAct: (offer: Offer, comm
 function CurrentCash({ offer }: { offer: Offer }) {
   const t = useT();
   const d = distanceOf(offer);
-  if (offer.currentCashPrice === null) return <Typography variant="body2" color="text.secondary">{t('offers.noQuote')}</Typography>;
+  if (offer.currentCashPrice === null)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('offers.noQuote')}
+      </Typography>
+    );
   return (
     <Box>
       <Typography variant="body2">{fmtOfferPrice(offer.currentCashPrice)}</Typography>
       {d && (offer.status === 'working' || offer.status === 'pending_approval' || offer.status === 'price_hit') ? (
-        <Typography variant="caption" component="p" sx={{ color: d.hit ? 'success.main' : 'text.secondary', fontWeight: d.hit ? 600 : 400, whiteSpace: 'nowrap' }}>
+        <Typography
+          variant="caption"
+          component="p"
+          sx={{ color: d.hit ? 'success.main' : 'text.secondary', fontWeight: d.hit ? 600 : 400, whiteSpace: 'nowrap' }}
+        >
           {t(d.id, { amount: d.amount })}
         </Typography>
       ) : null}
@@ -185,7 +204,11 @@ function Placed({ offer }: { offer: Offer }) {
   );
 }
 
-type ViewProps = { rows: Offer[]; justHit: ReadonlySet<number>; onAct: (offer: Offer, command: OfferCommand | 'edit') => void };
+type ViewProps = {
+  rows: Offer[];
+  justHit: ReadonlySet<number>;
+  onAct: (offer: Offer, command: OfferCommand | 'edit') => void;
+};
 
 function OffersTable({ rows, justHit, onAct }: ViewProps) {
   const t = useT();
@@ -214,7 +237,11 @@ function OffersTable({ rows, justHit, onAct }: ViewProps) {
                 key={o.id}
                 hover
                 data-offer-id={o.id}
-                sx={hot ? { bgcolor: alpha(theme.palette.warning.main, 0.14), transition: 'background-color 600ms' } : undefined}
+                sx={
+                  hot
+                    ? { bgcolor: alpha(theme.palette.warning.main, 0.14), transition: 'background-color 600ms' }
+                    : undefined
+                }
               >
                 <TableCell sx={{ fontWeight: 600 }}>{o.clientName}</TableCell>
                 <TableCell>
@@ -236,8 +263,16 @@ function OffersTable({ rows, justHit, onAct }: ViewProps) {
                 <TableCell>
                   <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
                     <OfferStatusChip status={o.status} />
-                    {hot ? <Typography variant="caption" sx={{ color: 'warning.dark', fontWeight: 600 }}>{t('offers.justHit')}</Typography> : null}
-                    {o.displayContractId ? <Typography variant="caption">{t('offers.contract', { contract: o.displayContractId })}</Typography> : null}
+                    {hot ? (
+                      <Typography variant="caption" sx={{ color: 'warning.dark', fontWeight: 600 }}>
+                        {t('offers.justHit')}
+                      </Typography>
+                    ) : null}
+                    {o.displayContractId ? (
+                      <Typography variant="caption">
+                        {t('offers.contract', { contract: o.displayContractId })}
+                      </Typography>
+                    ) : null}
                   </Stack>
                 </TableCell>
                 <TableCell>
@@ -286,7 +321,9 @@ function OfferCards({ rows, justHit, onAct }: ViewProps) {
                 <Typography variant="caption" color="text.secondary">
                   {t('offers.col.quantity')}
                 </Typography>
-                <Typography variant="body2">{t('offers.quantity', { quantity: fmtOfferQuantity(o.quantity), unit: o.quantityUnit })}</Typography>
+                <Typography variant="body2">
+                  {t('offers.quantity', { quantity: fmtOfferQuantity(o.quantity), unit: o.quantityUnit })}
+                </Typography>
               </Box>
               <Box>
                 <Typography variant="caption" color="text.secondary">
@@ -370,11 +407,17 @@ function MarketOffers({ market }: { market: CrmMarketRow }) {
   const confirm = () => {
     if (!pending || pending.command === 'edit') return;
     const c = pending.command;
-    command.mutate({ offer: pending.offer, command: c }, { onSuccess: (saved) => done(c, saved), onError: (e) => setDialogError(errorText(c, e)) });
+    command.mutate(
+      { offer: pending.offer, command: c },
+      { onSuccess: (saved) => done(c, saved), onError: (e) => setDialogError(errorText(c, e)) },
+    );
   };
   const save = (patch: OfferEditInput) => {
     if (!pending) return;
-    edit.mutate({ offer: pending.offer, patch }, { onSuccess: (saved) => done('edit', saved), onError: (e) => setDialogError(errorText('edit', e)) });
+    edit.mutate(
+      { offer: pending.offer, patch },
+      { onSuccess: (saved) => done('edit', saved), onError: (e) => setDialogError(errorText('edit', e)) },
+    );
   };
 
   const goTo = (next: number) => {
@@ -387,15 +430,37 @@ function MarketOffers({ market }: { market: CrmMarketRow }) {
   let body;
   if (offers.error && !data) body = <CrmErrorState error={offers.error} onRetry={() => void offers.refetch()} />;
   else if (!data) body = <PageSpinner />;
-  else if (rows.length === 0) body = <CrmEmptyState icon={<LocalOfferOutlinedIcon />} title={<T id="offers.empty.title" />} body={<T id="offers.empty.body" />} />;
-  else body = phone ? <OfferCards rows={rows} justHit={live.justHit} onAct={open} /> : <OffersTable rows={rows} justHit={live.justHit} onAct={open} />;
+  else if (rows.length === 0)
+    body = (
+      <CrmEmptyState
+        icon={<LocalOfferOutlinedIcon />}
+        title={<T id="offers.empty.title" />}
+        body={<T id="offers.empty.body" />}
+      />
+    );
+  else
+    body = phone ? (
+      <OfferCards rows={rows} justHit={live.justHit} onAct={open} />
+    ) : (
+      <OffersTable rows={rows} justHit={live.justHit} onAct={open} />
+    );
 
   const pages = data ? Math.max(1, Math.ceil(data.totalCount / data.pageSize)) : 1;
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
-        <Stack direction="row" spacing={1} role="group" aria-label={t('offers.filters')} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={1.5}
+        sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Stack
+          direction="row"
+          spacing={1}
+          role="group"
+          aria-label={t('offers.filters')}
+          sx={{ flexWrap: 'wrap', rowGap: 1 }}
+        >
           {OFFER_STATUS_FILTERS.map((f) => (
             <Chip
               key={f}
@@ -403,7 +468,11 @@ function MarketOffers({ market }: { market: CrmMarketRow }) {
               color={f === status ? 'primary' : 'default'}
               variant={f === status ? 'filled' : 'outlined'}
               aria-pressed={f === status}
-              label={data ? t('offers.filter.count', { label: t(FILTER_LABEL[f]), count: data.counts[f] ?? 0 }) : t(FILTER_LABEL[f])}
+              label={
+                data
+                  ? t('offers.filter.count', { label: t(FILTER_LABEL[f]), count: data.counts[f] ?? 0 })
+                  : t(FILTER_LABEL[f])
+              }
               onClick={() => set({ status: f === 'open' ? null : f, page: null, paginationToken: null })}
             />
           ))}
@@ -436,10 +505,24 @@ function MarketOffers({ market }: { market: CrmMarketRow }) {
         </Stack>
       ) : null}
       {pending && pending.command !== 'edit' ? (
-        <OfferConfirmDialog offer={pending.offer} command={pending.command} busy={busy} error={dialogError} onConfirm={confirm} onClose={close} />
+        <OfferConfirmDialog
+          offer={pending.offer}
+          command={pending.command}
+          busy={busy}
+          error={dialogError}
+          onConfirm={confirm}
+          onClose={close}
+        />
       ) : null}
-      {pending && pending.command === 'edit' ? <OfferEditDialog offer={pending.offer} busy={busy} error={dialogError} onSave={save} onClose={close} /> : null}
-      <Snackbar open={notice !== null} autoHideDuration={4000} onClose={(_e, reason) => reason !== 'clickaway' && setNotice(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      {pending && pending.command === 'edit' ? (
+        <OfferEditDialog offer={pending.offer} busy={busy} error={dialogError} onSave={save} onClose={close} />
+      ) : null}
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={4000}
+        onClose={(_e, reason) => reason !== 'clickaway' && setNotice(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
         {notice ? (
           <Alert severity={notice.severity} variant="filled" onClose={() => setNotice(null)}>
             {notice.message}
@@ -458,7 +541,14 @@ function MarketPicker({ context }: { context: CrmContextData }) {
 
 function OffersBody({ context }: { context: CrmContextData }) {
   const { market } = useSelectedMarket(context.markets, hasOffers);
-  if (!market) return <CrmEmptyState icon={<LocalOfferOutlinedIcon />} title={<T id="offers.noMarkets.title" />} body={<T id="offers.noMarkets.body" />} />;
+  if (!market)
+    return (
+      <CrmEmptyState
+        icon={<LocalOfferOutlinedIcon />}
+        title={<T id="offers.noMarkets.title" />}
+        body={<T id="offers.noMarkets.body" />}
+      />
+    );
   return <MarketOffers key={market.id} market={market} />;
 }
 

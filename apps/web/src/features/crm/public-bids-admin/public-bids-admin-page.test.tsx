@@ -6,7 +6,10 @@ import { market, serveCrm, type Call, type Handler } from '../clients/test-serve
 
 afterEach(() => vi.restoreAllMocks());
 
-const MARKETS = [market(10, 'Ames Elevator', { userPermissions: ['info', 'instruments'] }), market(11, 'Boone Terminal', { userPermissions: ['contracts'] })];
+const MARKETS = [
+  market(10, 'Ames Elevator', { userPermissions: ['info', 'instruments'] }),
+  market(11, 'Boone Terminal', { userPermissions: ['contracts'] }),
+];
 
 const info = (extra: Partial<MarketPageSettings> = {}): MarketPageSettings => ({
   marketId: 10,
@@ -18,7 +21,9 @@ const info = (extra: Partial<MarketPageSettings> = {}): MarketPageSettings => ({
   published: true,
   deliveryInformation: 'Corn: 15.0% moisture base.',
   additionalInfo: null,
-  contacts: [{ name: 'Dana Whitfield', title: 'Grain merchandiser', phone: '(515) 555-0120', email: 'dana@demo.granary.test' }],
+  contacts: [
+    { name: 'Dana Whitfield', title: 'Grain merchandiser', phone: '(515) 555-0120', email: 'dana@demo.granary.test' },
+  ],
   version: 3,
   updatedAt: '2026-11-20T15:00:00.000Z',
   ...extra,
@@ -26,9 +31,17 @@ const info = (extra: Partial<MarketPageSettings> = {}): MarketPageSettings => ({
 
 const week = (): MarketHoursResponse['days'] =>
   [1, 2, 3, 4, 5, 6, 0].map((d) =>
-    d === 0 ? { dayOfWeek: 0, closed: true, opensAt: null, closesAt: null } : { dayOfWeek: d, closed: false, opensAt: '07:00', closesAt: d === 6 ? '12:00' : '17:00' },
+    d === 0
+      ? { dayOfWeek: 0, closed: true, opensAt: null, closesAt: null }
+      : { dayOfWeek: d, closed: false, opensAt: '07:00', closesAt: d === 6 ? '12:00' : '17:00' },
   );
-const hours = (): MarketHoursResponse => ({ marketId: 10, timezone: 'America/Chicago', configured: true, days: week(), openNow: true });
+const hours = (): MarketHoursResponse => ({
+  marketId: 10,
+  timezone: 'America/Chicago',
+  configured: true,
+  days: week(),
+  openNow: true,
+});
 
 const announcement = (id: number, extra: Partial<Announcement> = {}): Announcement => ({
   id,
@@ -45,23 +58,42 @@ const announcement = (id: number, extra: Partial<Announcement> = {}): Announceme
 });
 
 /** The admin calls of market 10: `page` and `list` give the current state; `extra` answers first. */
-function serveAdmin(options: { page?: () => MarketPageSettings; list?: () => Announcement[]; extra?: Handler; markets?: typeof MARKETS } = {}) {
+function serveAdmin(
+  options: {
+    page?: () => MarketPageSettings;
+    list?: () => Announcement[];
+    extra?: Handler;
+    markets?: typeof MARKETS;
+  } = {},
+) {
   const page = options.page ?? (() => info());
   return serveCrm(
     (call, path) => {
       const extra = options.extra?.(call, path);
       if (extra) return extra;
-      if (path === '/market/10/info' && call.method === 'GET') return { status: 200, body: page(), headers: { etag: `"${page().version}"` } };
+      if (path === '/market/10/info' && call.method === 'GET')
+        return { status: 200, body: page(), headers: { etag: `"${page().version}"` } };
       if (path === '/v2/market/10/hours' && call.method === 'GET') return { status: 200, body: hours() };
       if (path === '/announcement' && call.method === 'GET')
-        return { status: 200, body: { marketId: 10, announcements: options.list?.() ?? [announcement(1), announcement(2, { status: 'expired', title: 'Scale maintenance' }), announcement(3, { status: 'scheduled', endsAt: null, title: 'Closed Christmas Day' })] } };
+        return {
+          status: 200,
+          body: {
+            marketId: 10,
+            announcements: options.list?.() ?? [
+              announcement(1),
+              announcement(2, { status: 'expired', title: 'Scale maintenance' }),
+              announcement(3, { status: 'scheduled', endsAt: null, title: 'Closed Christmas Day' }),
+            ],
+          },
+        };
       return undefined;
     },
     { markets: options.markets ?? MARKETS },
   );
 }
 
-const sent = (calls: Call[], method: string, path: string) => calls.filter((c) => c.method === method && c.url.pathname.endsWith(path));
+const sent = (calls: Call[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.url.pathname.endsWith(path));
 const header = (call: Call | undefined, name: string) => {
   const headers = call?.headers ?? {};
   return Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
@@ -92,7 +124,15 @@ describe('/crm/public-bids-admin', () => {
 
     const hoursList = await screen.findByRole('list', { name: 'Office hours' });
     const days = within(hoursList).getAllByRole('listitem');
-    expect(days.map((d) => d.firstChild?.textContent)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    expect(days.map((d) => d.firstChild?.textContent)).toEqual([
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+    ]);
     expect((within(days[5]!).getByLabelText('Saturday closes') as HTMLInputElement).value).toBe('12:00');
     expect(within(days[6]!).getByText('Closed')).toBeTruthy();
     expect(screen.getByText('Open now')).toBeTruthy();
@@ -104,7 +144,14 @@ describe('/crm/public-bids-admin', () => {
     const calls = serveAdmin({
       extra: (call, path) =>
         path === '/market/10/info' && call.method === 'PUT'
-          ? { status: 200, body: info({ version: 4, features: ['market-announcements', 'market-office-hours', 'market-contacts'], published: false }) }
+          ? {
+              status: 200,
+              body: info({
+                version: 4,
+                features: ['market-announcements', 'market-office-hours', 'market-contacts'],
+                published: false,
+              }),
+            }
           : undefined,
     });
     const card = await screen.findByRole('region', { name: 'Public page' });
@@ -115,7 +162,10 @@ describe('/crm/public-bids-admin', () => {
     expect(await screen.findByText('Public page settings saved.')).toBeTruthy();
     const put = sent(calls, 'PUT', '/market/10/info')[0];
     expect(header(put, 'if-match')).toBe('"3"');
-    expect(JSON.parse(put!.body!)).toEqual({ features: ['market-announcements', 'market-office-hours', 'market-contacts'], published: false });
+    expect(JSON.parse(put!.body!)).toEqual({
+      features: ['market-announcements', 'market-office-hours', 'market-contacts'],
+      published: false,
+    });
     expect(within(card).queryByText('Unsaved changes')).toBeNull();
   });
 
@@ -130,7 +180,10 @@ describe('/crm/public-bids-admin', () => {
         puts += 1;
         if (puts === 1) {
           version = 4;
-          return { status: 412, body: { code: 'precondition_failed', message: 'Changed', details: { currentVersion: 4 } } };
+          return {
+            status: 412,
+            body: { code: 'precondition_failed', message: 'Changed', details: { currentVersion: 4 } },
+          };
         }
         return { status: 200, body: info({ version: 5, ...JSON.parse(call.body!) }) };
       },
@@ -141,8 +194,14 @@ describe('/crm/public-bids-admin', () => {
     fireEvent.click(within(texts).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/Someone else changed this page/)).toBeTruthy();
     await waitFor(() => expect(sent(calls, 'GET', '/market/10/info').length).toBeGreaterThanOrEqual(2));
-    await waitFor(() => expect((within(texts).getByRole('textbox', { name: 'Additional info' }) as HTMLTextAreaElement).value).toBe('Changed by Sam'));
-    expect((within(texts).getByRole('textbox', { name: 'Delivery information' }) as HTMLTextAreaElement).value).toBe('Receiving 7 to 5.\nDockage over 2%.');
+    await waitFor(() =>
+      expect((within(texts).getByRole('textbox', { name: 'Additional info' }) as HTMLTextAreaElement).value).toBe(
+        'Changed by Sam',
+      ),
+    );
+    expect((within(texts).getByRole('textbox', { name: 'Delivery information' }) as HTMLTextAreaElement).value).toBe(
+      'Receiving 7 to 5.\nDockage over 2%.',
+    );
     fireEvent.click(within(texts).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Information saved.')).toBeTruthy();
     const second = sent(calls, 'PUT', '/market/10/info')[1];
@@ -153,7 +212,10 @@ describe('/crm/public-bids-admin', () => {
   it('checks the hours before saving the week', async () => {
     renderApp('/crm/public-bids-admin?market_id=10', 'buyer');
     const calls = serveAdmin({
-      extra: (call, path) => (path === '/v2/market/10/hours' && call.method === 'PUT' ? { status: 200, body: { ...hours(), days: JSON.parse(call.body!).days } } : undefined),
+      extra: (call, path) =>
+        path === '/v2/market/10/hours' && call.method === 'PUT'
+          ? { status: 200, body: { ...hours(), days: JSON.parse(call.body!).days } }
+          : undefined,
     });
     const section = await screen.findByRole('region', { name: 'Office hours' });
     const mondayCloses = await within(section).findByLabelText('Monday closes');
@@ -174,7 +236,10 @@ describe('/crm/public-bids-admin', () => {
   it('adds a contact after checking it, and saves the list', async () => {
     renderApp('/crm/public-bids-admin?market_id=10', 'buyer');
     const calls = serveAdmin({
-      extra: (call, path) => (path === '/market/10/info' && call.method === 'PUT' ? { status: 200, body: info({ version: 4, contacts: JSON.parse(call.body!).contacts }) } : undefined),
+      extra: (call, path) =>
+        path === '/market/10/info' && call.method === 'PUT'
+          ? { status: 200, body: info({ version: 4, contacts: JSON.parse(call.body!).contacts }) }
+          : undefined,
     });
     const section = await screen.findByRole('region', { name: 'Contacts' });
     fireEvent.click(within(section).getByRole('button', { name: 'Add contact' }));
@@ -183,20 +248,25 @@ describe('/crm/public-bids-admin', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Email' }), { target: { value: 'erik@' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(await within(dialog).findByText('Enter a valid email address')).toBeTruthy();
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Email' }), { target: { value: 'erik@demo.granary.test' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Email' }), {
+      target: { value: 'erik@demo.granary.test' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     fireEvent.click(within(section).getByRole('button', { name: 'Remove Dana Whitfield' }));
     fireEvent.click(within(section).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Contacts saved.')).toBeTruthy();
-    expect(JSON.parse(sent(calls, 'PUT', '/market/10/info')[0]!.body!)).toEqual({ contacts: [{ name: 'Erik Lindqvist', title: '', phone: '', email: 'erik@demo.granary.test' }] });
+    expect(JSON.parse(sent(calls, 'PUT', '/market/10/info')[0]!.body!)).toEqual({
+      contacts: [{ name: 'Erik Lindqvist', title: '', phone: '', email: 'erik@demo.granary.test' }],
+    });
   });
 
   it('posts an announcement in the market’s time zone, and deletes one after confirming', async () => {
     renderApp('/crm/public-bids-admin?market_id=10', 'buyer');
     const calls = serveAdmin({
       extra: (call, path) => {
-        if (path === '/announcement' && call.method === 'POST') return { status: 201, body: announcement(9, JSON.parse(call.body!)) };
+        if (path === '/announcement' && call.method === 'POST')
+          return { status: 201, body: announcement(9, JSON.parse(call.body!)) };
         if (path === '/announcement/2' && call.method === 'DELETE') return { status: 204 };
         return undefined;
       },
@@ -205,8 +275,12 @@ describe('/crm/public-bids-admin', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New announcement' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Title is required')).toBeTruthy();
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Title' }), { target: { value: 'Closed Thanksgiving Day' } });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Message' }), { target: { value: 'We reopen Friday at 7.' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Title' }), {
+      target: { value: 'Closed Thanksgiving Day' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Message' }), {
+      target: { value: 'We reopen Friday at 7.' },
+    });
     fireEvent.change(within(dialog).getByLabelText('Starts *'), { target: { value: '2026-11-16T00:00' } });
     fireEvent.change(within(dialog).getByLabelText('Ends (optional)'), { target: { value: '2026-11-15T00:00' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

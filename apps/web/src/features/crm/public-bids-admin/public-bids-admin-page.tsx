@@ -39,7 +39,14 @@ function MarketAdmin({ marketId }: { marketId: number }) {
   return (
     <Stack spacing={2.5}>
       <PublicPageCard info={data} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 2.5, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          gap: 2.5,
+          alignItems: 'start',
+        }}
+      >
         <Stack spacing={2.5} sx={{ minWidth: 0 }}>
           <AnnouncementsSection marketId={marketId} zone={data.timezone} />
           <TextsSection info={data} />
@@ -56,7 +63,13 @@ function MarketAdmin({ marketId }: { marketId: number }) {
 function PublicAdminBody({ context }: { context: CrmContextData }) {
   const { market } = useSelectedMarket(context.markets, hasInfo);
   if (!market) {
-    return <CrmEmptyState icon={<CampaignOutlinedIcon />} title={<T id="crm.publicAdmin.noInfoMarkets.title" />} body={<T id="crm.publicAdmin.noInfoMarkets.body" />} />;
+    return (
+      <CrmEmptyState
+        icon={<CampaignOutlinedIcon />}
+        title={<T id="crm.publicAdmin.noInfoMarkets.title" />}
+        body={<T id="crm.publicAdmin.noInfoMarkets.body" />}
+      />
+    );
   }
   // Keyed by market: another market starts from its own data, never from the previous market's drafts.
   return <MarketAdmin key={market.id} marketId={market.id} />;
@@ -66,7 +79,11 @@ function PublicAdminBody({ context }: { context: CrmContextData }) {
 export function PublicBidsAdminPage() {
   const t = useT();
   return (
-    <CrmPageFrame title={t('crm.publicAdmin.title')} maxWidth="lg" actions={(context) => <MarketPicker context={context} />}>
+    <CrmPageFrame
+      title={t('crm.publicAdmin.title')}
+      maxWidth="lg"
+      actions={(context) => <MarketPicker context={context} />}
+    >
       {(context) => <PublicAdminBody context={context} />}
     </CrmPageFrame>
   );

@@ -6,7 +6,10 @@ import type { SignedIn } from './sign-in';
  * Magic link: POST with query redirect plus email, empty body. The answer is the same whether or not the account
  * exists. Inside the native app the link is made to open in the app (app-initiate).
  */
-export function initiateMagicLink(input: { email: string; redirect: string | null }): Promise<ApiResult<{ status: 'ok' }>> {
+export function initiateMagicLink(input: {
+  email: string;
+  redirect: string | null;
+}): Promise<ApiResult<{ status: 'ok' }>> {
   const path = inNativeApp() ? '/api/auth/login/magic-link/app-initiate' : '/api/auth/login/magic-link/initiate';
   return request<{ status: 'ok' }>(path, {
     method: 'POST',

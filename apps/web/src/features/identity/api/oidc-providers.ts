@@ -13,12 +13,21 @@ export async function fetchOidcProviders(): Promise<OidcProvider[]> {
   if (!result.ok || !Array.isArray(result.json.providers)) return [];
   return result.json.providers.filter(
     (p): p is OidcProvider =>
-      typeof p === 'object' && p !== null && typeof (p as OidcProvider).id === 'string' && typeof (p as OidcProvider).name === 'string' && /^[a-z0-9_-]{1,40}$/i.test((p as OidcProvider).id),
+      typeof p === 'object' &&
+      p !== null &&
+      typeof (p as OidcProvider).id === 'string' &&
+      typeof (p as OidcProvider).name === 'string' &&
+      /^[a-z0-9_-]{1,40}$/i.test((p as OidcProvider).id),
   );
 }
 
 export const oidcProvidersQueryOptions = () =>
-  queryOptions({ queryKey: ['identity', 'oidc-providers'] as const, queryFn: fetchOidcProviders, staleTime: 5 * 60_000, retry: false });
+  queryOptions({
+    queryKey: ['identity', 'oidc-providers'] as const,
+    queryFn: fetchOidcProviders,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 
 export function useOidcProviders() {
   return useQuery(oidcProvidersQueryOptions());

@@ -14,7 +14,11 @@ export function requestPasswordReset(email: string): Promise<ApiResult<Ok>> {
 
 /** Checks a reset link before its form shows: 410 `link_invalid` when used or expired. */
 export function confirmResetLink(token: string): Promise<ApiResult<Ok>> {
-  return request<Ok>('/api/auth/password/recovery/confirm', { method: 'POST', body: { token }, handleSessionExpiry: false });
+  return request<Ok>('/api/auth/password/recovery/confirm', {
+    method: 'POST',
+    body: { token },
+    handleSessionExpiry: false,
+  });
 }
 
 /** The error body of reset-with-token: status deny | insecure_password and a reason (grain-marketing.md 7). */

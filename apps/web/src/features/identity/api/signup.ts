@@ -20,7 +20,12 @@ export function signupFieldErrors(details: unknown): Record<string, string> {
  */
 export function submitSignup(
   form: SignupPayload,
-  extra: { loginSource: 'www' | 'ops'; formUrl: string; reason?: string | undefined; botCheckToken?: string | undefined },
+  extra: {
+    loginSource: 'www' | 'ops';
+    formUrl: string;
+    reason?: string | undefined;
+    botCheckToken?: string | undefined;
+  },
 ): Promise<ApiResult<SignupResponse>> {
   return request<SignupResponse>('/api/auth/signup', {
     method: 'POST',
@@ -36,7 +41,10 @@ export function submitSignup(
 }
 
 /** POST users/signup/validate: the server's check of one step (never says whether an address has an account). */
-export function validateSignup(step: 'createAccount' | 'finalize', form: SignupPayload): Promise<ApiResult<{ fields: Record<string, string> }>> {
+export function validateSignup(
+  step: 'createAccount' | 'finalize',
+  form: SignupPayload,
+): Promise<ApiResult<{ fields: Record<string, string> }>> {
   return request('/api/auth/users/signup/validate', {
     method: 'POST',
     body: { ...form, step },
@@ -47,5 +55,9 @@ export function validateSignup(step: 'createAccount' | 'finalize', form: SignupP
 
 /** POST signup-jit-verify/verify {token}: the link of the signup e-mail creates the account and signs in. */
 export function verifySignupLink(token: string): Promise<ApiResult<SignedIn>> {
-  return request<SignedIn>('/api/auth/signup-jit-verify/verify', { method: 'POST', body: { token }, handleSessionExpiry: false });
+  return request<SignedIn>('/api/auth/signup-jit-verify/verify', {
+    method: 'POST',
+    body: { token },
+    handleSessionExpiry: false,
+  });
 }

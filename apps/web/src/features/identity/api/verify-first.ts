@@ -6,7 +6,8 @@ import type { SignupPayload } from './signup';
 export type { VerifyFirstState };
 
 /** What the last step answers: signed in (redirect) or a confirmation link on its way (phone identifier). */
-export type VerifyFirstDone = { step: 'done'; kind: 'redirect'; url: string; userId: string } | { step: 'done'; kind: 'email_sent'; email: string };
+export type VerifyFirstDone =
+  { step: 'done'; kind: 'redirect'; url: string; userId: string } | { step: 'done'; kind: 'email_sent'; email: string };
 export type VerifyFirstAnswer = VerifyFirstState | VerifyFirstDone;
 
 type StepBody =
@@ -18,7 +19,11 @@ type StepBody =
 
 /** POST signup-verify-first/verify: moves the flow one step on (docs/api/identity.md). */
 export function verifyFirst(body: StepBody): Promise<ApiResult<VerifyFirstAnswer>> {
-  return request<VerifyFirstAnswer>('/api/auth/signup-verify-first/verify', { method: 'POST', body, handleSessionExpiry: false });
+  return request<VerifyFirstAnswer>('/api/auth/signup-verify-first/verify', {
+    method: 'POST',
+    body,
+    handleSessionExpiry: false,
+  });
 }
 
 /** GET signup-verify-first/token/:token: where the flow stands (after a reload); 410 when gone or finished. */
@@ -26,7 +31,9 @@ export const verifyFirstTokenQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['identity', 'verify-first', token] as const,
     queryFn: () =>
-      request<VerifyFirstState>(`/api/auth/signup-verify-first/token/${encodeURIComponent(token)}`, { handleSessionExpiry: false }),
+      request<VerifyFirstState>(`/api/auth/signup-verify-first/token/${encodeURIComponent(token)}`, {
+        handleSessionExpiry: false,
+      }),
     staleTime: 0,
     gcTime: 0,
     retry: false,

@@ -110,7 +110,9 @@ export function AuthLayout({
         ) : null}
         {partner.legalFooter || legalName ? (
           <Typography variant="caption" color="text.secondary">
-            {partner.legalFooter || <T id="footer.copyright" values={{ year: formatDate(new Date(), 'YYYY'), legalName }} />}
+            {partner.legalFooter || (
+              <T id="footer.copyright" values={{ year: formatDate(new Date(), 'YYYY'), legalName }} />
+            )}
           </Typography>
         ) : null}
       </Box>

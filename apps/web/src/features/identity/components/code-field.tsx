@@ -1,7 +1,10 @@
 import { TextField, type TextFieldProps } from '@mui/material';
 
 /** A 6-digit verification code input: numeric keyboard, one-time-code autofill, digits only. */
-export function CodeField({ onChange, ...props }: Omit<TextFieldProps, 'onChange' | 'type'> & { onChange: (value: string) => void }) {
+export function CodeField({
+  onChange,
+  ...props
+}: Omit<TextFieldProps, 'onChange' | 'type'> & { onChange: (value: string) => void }) {
   return (
     <TextField
       {...props}

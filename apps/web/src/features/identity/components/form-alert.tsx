@@ -4,11 +4,21 @@ import { T } from '../../../lib/i18n/t';
 import type { Failure } from '../failures';
 
 /** A failed call, shown above the form (announced to screen readers). */
-export function FormAlert({ failure, severity = 'error' }: { failure: Failure | null; severity?: 'error' | 'warning' | 'info' | 'success' }) {
+export function FormAlert({
+  failure,
+  severity = 'error',
+}: {
+  failure: Failure | null;
+  severity?: 'error' | 'warning' | 'info' | 'success';
+}) {
   const partner = usePartner();
   if (!failure) return null;
   const { supportEmail } = partner.branding;
-  const message = failure.messageId ? <T id={failure.messageId} values={failure.values as Record<string, string>} /> : failure.text;
+  const message = failure.messageId ? (
+    <T id={failure.messageId} values={failure.values as Record<string, string>} />
+  ) : (
+    failure.text
+  );
   const detail = failure.description ?? (failure.descriptionId ? <T id={failure.descriptionId} /> : null);
   return (
     <Alert severity={severity} role="alert" sx={{ mb: 2.5, alignItems: 'flex-start' }} data-testid="form-alert">

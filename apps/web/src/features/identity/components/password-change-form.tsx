@@ -3,7 +3,14 @@ import { useRef, useState, type FormEvent } from 'react';
 import { T, useT } from '../../../lib/i18n/t';
 import { updatePassword } from '../api/password';
 import { failureOf, type Failure } from '../failures';
-import { collectErrors, confirmationRule, hasErrors, newPasswordRule, passwordRule, type FieldErrors } from '../validation';
+import {
+  collectErrors,
+  confirmationRule,
+  hasErrors,
+  newPasswordRule,
+  passwordRule,
+  type FieldErrors,
+} from '../validation';
 import { FormAlert } from './form-alert';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
@@ -16,7 +23,13 @@ type Field = 'current' | 'password' | 'confirmation';
  * guess: the server's reason is shown). With `oneTimePassword` the current password is not asked for (the user
  * signed in with a one-time password). `onDone` runs after a success; without it the form says so and clears.
  */
-export function PasswordChangeForm({ oneTimePassword = false, onDone }: { oneTimePassword?: boolean; onDone?: () => void }) {
+export function PasswordChangeForm({
+  oneTimePassword = false,
+  onDone,
+}: {
+  oneTimePassword?: boolean;
+  onDone?: () => void;
+}) {
   const t = useT();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
@@ -25,7 +38,11 @@ export function PasswordChangeForm({ oneTimePassword = false, onDone }: { oneTim
   const [failure, setFailure] = useState<Failure | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
-  const refs = { current: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null), confirmation: useRef<HTMLInputElement>(null) };
+  const refs = {
+    current: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    confirmation: useRef<HTMLInputElement>(null),
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -68,7 +85,13 @@ export function PasswordChangeForm({ oneTimePassword = false, onDone }: { oneTim
     setBusy(false);
   };
 
-  const field = (name: Field, value: string, set: (value: string) => void, labelId: 'identity.currentPassword' | 'identity.newPassword' | 'identity.confirmPassword', autoComplete: string) => (
+  const field = (
+    name: Field,
+    value: string,
+    set: (value: string) => void,
+    labelId: 'identity.currentPassword' | 'identity.newPassword' | 'identity.confirmPassword',
+    autoComplete: string,
+  ) => (
     <PasswordField
       inputRef={refs[name]}
       label={t(labelId)}

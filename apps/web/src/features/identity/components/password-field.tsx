@@ -14,7 +14,12 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
       type={visible ? 'text' : 'password'}
       slotProps={{
         ...props.slotProps,
-        htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false, ...(props.slotProps?.htmlInput as object) },
+        htmlInput: {
+          autoCapitalize: 'none',
+          autoCorrect: 'off',
+          spellCheck: false,
+          ...(props.slotProps?.htmlInput as object),
+        },
         input: {
           endAdornment: (
             <InputAdornment position="end">

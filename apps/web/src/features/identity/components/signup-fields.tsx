@@ -126,7 +126,12 @@ export function ContactFields({
       {terms ? (
         <FormControl error={Boolean(errors.acceptLegalTerms)} variant="standard">
           <FormControlLabel
-            control={<Checkbox checked={draft.acceptLegalTerms} onChange={(event) => set('acceptLegalTerms', event.target.checked)} />}
+            control={
+              <Checkbox
+                checked={draft.acceptLegalTerms}
+                onChange={(event) => set('acceptLegalTerms', event.target.checked)}
+              />
+            }
             label={brand ? t('signup.acceptTerms', { brand }) : t('signup.acceptTermsNoBrand')}
           />
           {errors.acceptLegalTerms ? <FormHelperText>{t(errors.acceptLegalTerms)}</FormHelperText> : null}
@@ -137,11 +142,19 @@ export function ContactFields({
 }
 
 /** Member type, area farmed, interests (signup reasons), how they heard of us, and sales contact consent. */
-export function FarmFields({ draft, set, errors, preselectedReason = null }: SignupFieldProps & { preselectedReason?: number | null }) {
+export function FarmFields({
+  draft,
+  set,
+  errors,
+  preselectedReason = null,
+}: SignupFieldProps & { preselectedReason?: number | null }) {
   const t = useT();
   const help = (field: SignupField) => (errors[field] ? t(errors[field]) : undefined);
   const toggleReason = (id: number, checked: boolean) =>
-    set('signupReasonIds', checked ? [...new Set([...draft.signupReasonIds, id])] : draft.signupReasonIds.filter((value) => value !== id));
+    set(
+      'signupReasonIds',
+      checked ? [...new Set([...draft.signupReasonIds, id])] : draft.signupReasonIds.filter((value) => value !== id),
+    );
   return (
     <>
       <TextField

@@ -53,7 +53,11 @@ export function MagicLinkSignIn() {
 
   if (sentTo) {
     return (
-      <AuthLayout title={t('identity.checkEmail.title')} icon={<MarkEmailReadOutlinedIcon />} below={<CreateAccountLine redirect={redirect} />}>
+      <AuthLayout
+        title={t('identity.checkEmail.title')}
+        icon={<MarkEmailReadOutlinedIcon />}
+        below={<CreateAccountLine redirect={redirect} />}
+      >
         <FormAlert failure={failure} />
         <CheckEmailPanel
           email={sentTo}
@@ -70,7 +74,11 @@ export function MagicLinkSignIn() {
   }
 
   return (
-    <AuthLayout title={t('identity.magic.title')} subtitle={t('identity.magic.subtitle')} below={<CreateAccountLine redirect={redirect} />}>
+    <AuthLayout
+      title={t('identity.magic.title')}
+      subtitle={t('identity.magic.subtitle')}
+      below={<CreateAccountLine redirect={redirect} />}
+    >
       <FormAlert failure={failure} />
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.magic.title')}>
         <Stack spacing={2.25}>

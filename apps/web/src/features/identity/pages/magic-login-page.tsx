@@ -22,7 +22,9 @@ export function MagicLoginPage() {
   const token = searchParams.get('token') ?? '';
   const redirect = searchParams.get('redirect');
   const finish = useFinishSignIn();
-  const [failure, setFailure] = useState<Failure | null>(token ? null : { messageId: 'identity.error.magicLinkInvalid' });
+  const [failure, setFailure] = useState<Failure | null>(
+    token ? null : { messageId: 'identity.error.magicLinkInvalid' },
+  );
   const started = useRef(false);
 
   useEffect(() => {

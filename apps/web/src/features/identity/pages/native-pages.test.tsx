@@ -13,9 +13,16 @@ function serve(handler: Handler) {
     const answer = handler(url, init);
     if (answer?.status === 200 && url.startsWith('/api/auth/login/')) signedIn = true;
     const { failed: _failed, ...bootstrap } = fakeBootstrap(signedIn ? 'buyer' : 'anonymous');
-    const reply = answer ?? (url.startsWith('/api/bootstrap') ? { status: 200, body: bootstrap } : { status: 404, body: { code: 'not_found', message: 'Not found' } });
+    const reply =
+      answer ??
+      (url.startsWith('/api/bootstrap')
+        ? { status: 200, body: bootstrap }
+        : { status: 404, body: { code: 'not_found', message: 'Not found' } });
     return Promise.resolve(
-      new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } }),
+      new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
     );
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -39,7 +46,9 @@ describe('native sign-in page', () => {
     const posted = nativeHost();
     const { router } = renderApp('/sign-in/native', 'anonymous');
     const fetchMock = serve((url) =>
-      url.startsWith('/api/auth/login/basic') ? { status: 200, body: { userId: 'u1', oneTimePassword: false, redirect: '/dashboard' } } : undefined,
+      url.startsWith('/api/auth/login/basic')
+        ? { status: 200, body: { userId: 'u1', oneTimePassword: false, redirect: '/dashboard' } }
+        : undefined,
     );
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'bea@prairie.test' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
@@ -63,12 +72,18 @@ describe('native sign-in page', () => {
 
   it('uses the app-initiated magic link once the shell opened the page', async () => {
     renderApp('/sign-in/native', 'anonymous');
-    const fetchMock = serve((url) => (url.includes('/magic-link/') ? { status: 200, body: { status: 'ok' } } : undefined));
+    const fetchMock = serve((url) =>
+      url.includes('/magic-link/') ? { status: 200, body: { status: 'ok' } } : undefined,
+    );
     fireEvent.click(await screen.findByRole('link', { name: 'Email me a link' }));
     await screen.findByRole('heading', { name: 'Sign in with a link' });
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'bea@prairie.test' } });
     fireEvent.click(screen.getByRole('button', { name: /link/i }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/auth/login/magic-link/app-initiate'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/auth/login/magic-link/app-initiate')),
+      ).toBe(true),
+    );
   });
 });
 

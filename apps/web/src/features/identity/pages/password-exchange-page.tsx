@@ -99,7 +99,9 @@ export function PasswordExchangePage() {
   if (link.data !== 'valid') {
     return (
       <AuthLayout title={t('identity.exchange.title')} icon={<LinkOffRoundedIcon />}>
-        <FormAlert failure={{ messageId: link.data === 'invalid' ? 'identity.error.linkInvalid' : 'error.unexpected' }} />
+        <FormAlert
+          failure={{ messageId: link.data === 'invalid' ? 'identity.error.linkInvalid' : 'error.unexpected' }}
+        />
         <Button component={RouterLink} to={localized('/reset-password')} variant="contained" size="large" fullWidth>
           <T id="identity.exchange.requestNew" />
         </Button>

@@ -12,16 +12,22 @@ function serve(handler: Handler, user: 'anonymous' | 'buyer' = 'anonymous') {
     const { failed: _failed, ...bootstrap } = fakeBootstrap(user);
     const reply =
       handler(url, init) ??
-      (url.startsWith('/api/bootstrap') ? { status: 200, body: bootstrap } : { status: 404, body: { code: 'not_found', message: 'Not found' } });
+      (url.startsWith('/api/bootstrap')
+        ? { status: 200, body: bootstrap }
+        : { status: 404, body: { code: 'not_found', message: 'Not found' } });
     return Promise.resolve(
-      new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } }),
+      new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
     );
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-const sent = (fetchMock: ReturnType<typeof serve>, path: string) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith(path));
+const sent = (fetchMock: ReturnType<typeof serve>, path: string) =>
+  fetchMock.mock.calls.filter(([url]) => String(url).startsWith(path));
 
 async function fillNewPassword(password: string, confirmation = password) {
   fireEvent.change(await screen.findByLabelText('New password'), { target: { value: password } });
@@ -31,7 +37,8 @@ async function fillNewPassword(password: string, confirmation = password) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the reset link page (/password/exchange/:token)', () => {
-  const linkOk: Handler = (url) => (url.startsWith('/api/auth/password/recovery/confirm') ? { status: 200, body: { status: 'ok' } } : undefined);
+  const linkOk: Handler = (url) =>
+    url.startsWith('/api/auth/password/recovery/confirm') ? { status: 200, body: { status: 'ok' } } : undefined;
 
   it('wants at least 8 characters before sending anything (issue 11)', async () => {
     renderApp('/password/exchange/tok-1', 'anonymous');
@@ -72,7 +79,9 @@ describe('the one-time-password page (/onetime-password/reset)', () => {
     const reason = 'This password is too easy to guess. Single names or surnames are easy to guess.';
     const fetchMock = serve(
       (url) =>
-        url.startsWith('/api/auth/password/update') ? { status: 400, body: { code: 'insecure_password', message: reason } } : undefined,
+        url.startsWith('/api/auth/password/update')
+          ? { status: 400, body: { code: 'insecure_password', message: reason } }
+          : undefined,
       'buyer',
     );
     await fillNewPassword('oats');

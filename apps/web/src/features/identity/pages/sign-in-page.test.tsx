@@ -14,9 +14,16 @@ function serve(handler: Handler) {
     const answer = handler(url, init);
     if (answer?.status === 200 && url.startsWith('/api/auth/login/')) signedIn = true;
     const { failed: _failed, ...bootstrap } = fakeBootstrap(signedIn ? 'buyer' : 'anonymous');
-    const reply = answer ?? (url.startsWith('/api/bootstrap') ? { status: 200, body: bootstrap } : { status: 404, body: { code: 'not_found', message: 'Not found' } });
+    const reply =
+      answer ??
+      (url.startsWith('/api/bootstrap')
+        ? { status: 200, body: bootstrap }
+        : { status: 404, body: { code: 'not_found', message: 'Not found' } });
     return Promise.resolve(
-      new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } }),
+      new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
     );
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -44,9 +51,14 @@ describe('password sign-in page', () => {
   });
 
   it('sends Basic credentials and the spec’s body, re-reads the bootstrap and goes to the answer’s redirect', async () => {
-    const { router, queryClient } = renderApp(`/sign-in/password?redirect=${encodeURIComponent('/crm/bids')}`, 'anonymous');
+    const { router, queryClient } = renderApp(
+      `/sign-in/password?redirect=${encodeURIComponent('/crm/bids')}`,
+      'anonymous',
+    );
     const fetchMock = serve((url) =>
-      url.startsWith('/api/auth/login/basic') ? { status: 200, body: { userId: 'u1', oneTimePassword: false, redirect: '/crm/bids' } } : undefined,
+      url.startsWith('/api/auth/login/basic')
+        ? { status: 200, body: { userId: 'u1', oneTimePassword: false, redirect: '/crm/bids' } }
+        : undefined,
     );
     sessionState.set({ csrfToken: 'csrf-token', isLoggedIn: false });
     await submit(' bea@prairie.test ', 'pässword');
@@ -55,18 +67,24 @@ describe('password sign-in page', () => {
     expect(String(login?.[0])).toBe(`/api/auth/login/basic?redirect=${encodeURIComponent('/crm/bids')}`);
     const init = login?.[1] as RequestInit;
     const headers = init.headers as Record<string, string>;
-    const decoded = new TextDecoder().decode(Uint8Array.from(atob(headers['Authorization']!.replace('Basic ', '')), (c) => c.charCodeAt(0)));
+    const decoded = new TextDecoder().decode(
+      Uint8Array.from(atob(headers['Authorization']!.replace('Basic ', '')), (c) => c.charCodeAt(0)),
+    );
     expect(decoded).toBe('bea@prairie.test:pässword');
     expect(headers['X-CSRF-Token']).toBe('csrf-token');
     expect(JSON.parse(String(init.body))).toEqual({ timeout_s: 1800, cookie: true, login_source: 'www' });
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/bootstrap')).length).toBeGreaterThan(0);
-    expect(queryClient.getQueryData<{ user: { isLoggedIn: boolean } }>(['shell', 'bootstrap'])?.user.isLoggedIn).toBe(true);
+    expect(queryClient.getQueryData<{ user: { isLoggedIn: boolean } }>(['shell', 'bootstrap'])?.user.isLoggedIn).toBe(
+      true,
+    );
   });
 
   it('goes to the one-time password page when the answer says so', async () => {
     const { router } = renderApp('/sign-in/password', 'anonymous');
     serve((url) =>
-      url.startsWith('/api/auth/login/basic') ? { status: 200, body: { userId: 'u1', oneTimePassword: true, redirect: '/onetime-password/reset' } } : undefined,
+      url.startsWith('/api/auth/login/basic')
+        ? { status: 200, body: { userId: 'u1', oneTimePassword: true, redirect: '/onetime-password/reset' } }
+        : undefined,
     );
     await submit('bea@prairie.test', 'one-time');
     await waitFor(() => expect(router.state.location.pathname).toBe('/onetime-password/reset'));
@@ -75,7 +93,9 @@ describe('password sign-in page', () => {
   it('shows the wrong-combination and MFA lines, without treating the 401 as an expired session', async () => {
     const { router } = renderApp('/sign-in/password', 'anonymous');
     serve((url) =>
-      url.startsWith('/api/auth/login/basic') ? { status: 401, body: { code: 'invalid_credentials', message: 'Incorrect username/password combination.' } } : undefined,
+      url.startsWith('/api/auth/login/basic')
+        ? { status: 401, body: { code: 'invalid_credentials', message: 'Incorrect username/password combination.' } }
+        : undefined,
     );
     await submit('bea@prairie.test', 'wrong-password');
     const alert = await screen.findByTestId('form-alert');
@@ -94,20 +114,26 @@ describe('password sign-in page', () => {
             body: {
               code: 'account_locked',
               message: 'Your account is locked, please wait a while before trying again.',
-              details: { description: 'Locked after multiple failed attempts. Check your e-mail for a direct login link.' },
+              details: {
+                description: 'Locked after multiple failed attempts. Check your e-mail for a direct login link.',
+              },
             },
           }
         : undefined,
     );
     await submit('bea@prairie.test', 'wrong-password');
     expect(await screen.findByText('Your account is locked, please wait a while before trying again.')).toBeTruthy();
-    expect(screen.getByText('Locked after multiple failed attempts. Check your e-mail for a direct login link.')).toBeTruthy();
+    expect(
+      screen.getByText('Locked after multiple failed attempts. Check your e-mail for a direct login link.'),
+    ).toBeTruthy();
   });
 
   it('shows the server’s 400 message', async () => {
     renderApp('/sign-in/password', 'anonymous');
     serve((url) =>
-      url.startsWith('/api/auth/login/basic') ? { status: 400, body: { code: 'invalid_request', message: 'The email field is required.' } } : undefined,
+      url.startsWith('/api/auth/login/basic')
+        ? { status: 400, body: { code: 'invalid_request', message: 'The email field is required.' } }
+        : undefined,
     );
     await submit('bea@prairie.test', 'password');
     expect(within(await screen.findByTestId('form-alert')).getByText('The email field is required.')).toBeTruthy();
@@ -116,13 +142,29 @@ describe('password sign-in page', () => {
   it('shows the configured identity providers, going to the server’s start URL with the way back', async () => {
     serve((url) =>
       url === '/api/auth/oidc/providers'
-        ? { status: 200, body: { providers: [{ id: 'google', name: 'Google' }, { id: 'sso', name: 'Prairie SSO' }] } }
+        ? {
+            status: 200,
+            body: {
+              providers: [
+                { id: 'google', name: 'Google' },
+                { id: 'sso', name: 'Prairie SSO' },
+              ],
+            },
+          }
         : undefined,
     );
     renderApp(`/sign-in/password?redirect=${encodeURIComponent('/crm/bids')}`, 'anonymous');
     serve((url) =>
       url === '/api/auth/oidc/providers'
-        ? { status: 200, body: { providers: [{ id: 'google', name: 'Google' }, { id: 'sso', name: 'Prairie SSO' }] } }
+        ? {
+            status: 200,
+            body: {
+              providers: [
+                { id: 'google', name: 'Google' },
+                { id: 'sso', name: 'Prairie SSO' },
+              ],
+            },
+          }
         : undefined,
     );
     const google = await screen.findByRole('link', { name: 'Continue with Google' });

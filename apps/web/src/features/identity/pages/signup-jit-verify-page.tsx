@@ -37,7 +37,11 @@ export function SignupJitVerifyPage() {
           if (inNativeApp()) postNativeMessage('SIGN_UP_COMPLETED');
           await finish(result.json, redirect);
         } else {
-          setFailure(result.json.code === 'link_invalid' ? { messageId: 'jit.linkInvalid' } : failureOf(result.json, result.status, 'signup'));
+          setFailure(
+            result.json.code === 'link_invalid'
+              ? { messageId: 'jit.linkInvalid' }
+              : failureOf(result.json, result.status, 'signup'),
+          );
         }
       } catch (cause) {
         console.error(cause);

@@ -33,7 +33,11 @@ import {
 import { useFinishSignIn } from '../use-finish-sign-in';
 
 /** The draft a signup starts from: the query's prefill (platform.md 3.6 'Signup query parameters') and region defaults. */
-export function initialDraft(search: string, region: { country: SignupDraft['countryCode']; areaUnit: SignupDraft['areaEstimateUnits'] }, reasonId: number | null): SignupDraft {
+export function initialDraft(
+  search: string,
+  region: { country: SignupDraft['countryCode']; areaUnit: SignupDraft['areaEstimateUnits'] },
+  reasonId: number | null,
+): SignupDraft {
   const prefill = signupPrefillFromQuery(search);
   const query = new URLSearchParams(search);
   const country = (query.get('country_code') ?? '').toUpperCase();
@@ -85,7 +89,8 @@ export function SignupPage() {
   const reasonId = reasonIdOf(reason);
   const [draft, setDraft] = useState<SignupDraft>(() => initialDraft(location.search, region, reasonId));
   const [step, setStep] = useState<SignupStep>(() =>
-    searchParams.get('step') === 'finalize' && Object.keys(checkSignup(initialDraft(location.search, region, reasonId), 'createAccount')).length === 0
+    searchParams.get('step') === 'finalize' &&
+    Object.keys(checkSignup(initialDraft(location.search, region, reasonId), 'createAccount')).length === 0
       ? 'finalize'
       : 'createAccount',
   );
@@ -105,7 +110,8 @@ export function SignupPage() {
   const showServerErrors = (details: unknown): boolean => {
     const fields = fieldErrorsFromServer(signupFieldErrors(details), draft);
     setErrors(fields);
-    if (Object.keys(fields).some((field) => STEP_FIELDS.createAccount.includes(field as SignupField))) setStep('createAccount');
+    if (Object.keys(fields).some((field) => STEP_FIELDS.createAccount.includes(field as SignupField)))
+      setStep('createAccount');
     return Object.keys(fields).length > 0;
   };
 
@@ -132,7 +138,8 @@ export function SignupPage() {
     const local = checkSignup(draft, 'signup');
     setErrors(local);
     if (Object.keys(local).length > 0) {
-      if (Object.keys(local).some((field) => STEP_FIELDS.createAccount.includes(field as SignupField))) setStep('createAccount');
+      if (Object.keys(local).some((field) => STEP_FIELDS.createAccount.includes(field as SignupField)))
+        setStep('createAccount');
       return;
     }
     setBusy(true);
@@ -140,7 +147,12 @@ export function SignupPage() {
     try {
       const botCheckToken = await botCheck.run();
       const form = { ...signupPayloadOf(draft), ...signupContext(location.search, location.pathname) };
-      const result = await submitSignup(form, { loginSource: loginSource(), formUrl: window.location.href, reason, botCheckToken });
+      const result = await submitSignup(form, {
+        loginSource: loginSource(),
+        formUrl: window.location.href,
+        reason,
+        botCheckToken,
+      });
       if (result.ok) {
         const answer = result.json;
         if (answer.kind === 'email_sent') {
@@ -159,7 +171,11 @@ export function SignupPage() {
           return;
         }
         setFailure(failureOf(acting.json, acting.status));
-      } else if (result.status === 400 && result.json.code === 'invalid_signup' && showServerErrors(result.json.details)) {
+      } else if (
+        result.status === 400 &&
+        result.json.code === 'invalid_signup' &&
+        showServerErrors(result.json.details)
+      ) {
         setFailure({ messageId: 'signup.error.checkFields' });
       } else {
         setFailure(failureOf(result.json, result.status, 'signup'));
@@ -180,7 +196,10 @@ export function SignupPage() {
   const signInLine = (
     <Typography variant="body2" color="text.secondary">
       <T id="identity.haveAccount" />{' '}
-      <AppLink to={pageRedirect ? `/sign-in/password?redirect=${encodeURIComponent(pageRedirect)}` : '/sign-in/password'} sx={{ fontWeight: 600 }}>
+      <AppLink
+        to={pageRedirect ? `/sign-in/password?redirect=${encodeURIComponent(pageRedirect)}` : '/sign-in/password'}
+        sx={{ fontWeight: 600 }}
+      >
         <T id="identity.signIn" />
       </AppLink>
     </Typography>
@@ -196,7 +215,12 @@ export function SignupPage() {
 
   const brand = partner.branding.tradeName || partner.displayName;
   return (
-    <AuthLayout wide title={t('signup.title')} subtitle={brand ? t('signup.subtitle', { brand }) : t('signup.subtitleNoBrand')} below={signInLine}>
+    <AuthLayout
+      wide
+      title={t('signup.title')}
+      subtitle={brand ? t('signup.subtitle', { brand }) : t('signup.subtitleNoBrand')}
+      below={signInLine}
+    >
       <Stepper activeStep={step === 'createAccount' ? 0 : 1} sx={{ mb: 3 }} aria-label={t('signup.steps')}>
         <Step completed={step === 'finalize'}>
           <StepLabel>
@@ -219,7 +243,13 @@ export function SignupPage() {
           )}
           <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.25} sx={{ pt: 1 }}>
             {step === 'finalize' ? (
-              <Button variant="text" size="large" onClick={() => setStep('createAccount')} disabled={busy} sx={{ minWidth: 120 }}>
+              <Button
+                variant="text"
+                size="large"
+                onClick={() => setStep('createAccount')}
+                disabled={busy}
+                sx={{ minWidth: 120 }}
+              >
                 <T id="signup.back" />
               </Button>
             ) : null}

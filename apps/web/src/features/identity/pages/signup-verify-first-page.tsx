@@ -1,6 +1,16 @@
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import { EMAIL_PATTERN, VERIFY_FIRST_STEPS, isValidPhone, type VerifyFirstStep } from '@granary/domain';
-import { Box, Button, CircularProgress, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -12,7 +22,12 @@ import type { MessageId } from '../../../lib/i18n/messages';
 import { inNativeApp, postNativeMessage } from '../../../lib/native/bridge';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { signupFieldErrors } from '../api/signup';
-import { verifyFirst, verifyFirstTokenQueryOptions, type VerifyFirstAnswer, type VerifyFirstState } from '../api/verify-first';
+import {
+  verifyFirst,
+  verifyFirstTokenQueryOptions,
+  type VerifyFirstAnswer,
+  type VerifyFirstState,
+} from '../api/verify-first';
 import { AppLink } from '../components/app-link';
 import { AuthLayout } from '../components/auth-layout';
 import { CheckEmailPanel } from '../components/check-email';
@@ -21,14 +36,25 @@ import { FormAlert } from '../components/form-alert';
 import { ContactFields, FarmFields } from '../components/signup-fields';
 import { SubmitButton } from '../components/submit-button';
 import { failureOf, type Failure } from '../failures';
-import { checkSignup, fieldErrorsFromServer, signupPayloadOf, type SignupDraft, type SignupErrors, type SignupField } from '../signup-rules';
+import {
+  checkSignup,
+  fieldErrorsFromServer,
+  signupPayloadOf,
+  type SignupDraft,
+  type SignupErrors,
+  type SignupField,
+} from '../signup-rules';
 import { useFinishSignIn } from '../use-finish-sign-in';
 import { codeRule } from '../validation';
 import { initialDraft, signupContext } from './signup-page';
 
-const isStep = (value: unknown): value is VerifyFirstStep => typeof value === 'string' && (VERIFY_FIRST_STEPS as readonly string[]).includes(value);
+const isStep = (value: unknown): value is VerifyFirstStep =>
+  typeof value === 'string' && (VERIFY_FIRST_STEPS as readonly string[]).includes(value);
 const isState = (value: unknown): value is VerifyFirstState =>
-  typeof value === 'object' && value !== null && isStep((value as VerifyFirstState).step) && typeof (value as VerifyFirstState).token === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  isStep((value as VerifyFirstState).step) &&
+  typeof (value as VerifyFirstState).token === 'string';
 
 const STEP_TITLES: Record<VerifyFirstStep, MessageId> = {
   collect_identifier: 'verifyFirst.identifier.title',
@@ -60,14 +86,19 @@ export function SignupVerifyFirstPage() {
   const [searchParams] = useSearchParams();
   const pageRedirect = searchParams.get('redirect');
   const carried = isState(location.state) && location.state.token === routeToken ? location.state : null;
-  const lookup = useQuery({ ...verifyFirstTokenQueryOptions(routeToken ?? ''), enabled: Boolean(routeToken) && !carried });
+  const lookup = useQuery({
+    ...verifyFirstTokenQueryOptions(routeToken ?? ''),
+    enabled: Boolean(routeToken) && !carried,
+  });
   const [state, setState] = useState<VerifyFirstState | null>(carried);
   const step: Step = state?.step ?? (routeToken && !lookup.data ? 'loading' : 'collect_identifier');
   const [identifier, setIdentifier] = useState(searchParams.get('email') ?? searchParams.get('phone_number') ?? '');
   const [code, setCode] = useState('');
   const [accountId, setAccountId] = useState('');
   const [draft, setDraft] = useState<SignupDraft>(() => initialDraft(location.search, region, null));
-  const [errors, setErrors] = useState<SignupErrors & { identifier?: MessageId; code?: MessageId; account?: MessageId }>({});
+  const [errors, setErrors] = useState<
+    SignupErrors & { identifier?: MessageId; code?: MessageId; account?: MessageId }
+  >({});
   const [failure, setFailure] = useState<Failure | null>(null);
   const [notice, setNotice] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -83,7 +114,11 @@ export function SignupVerifyFirstPage() {
     if (result.ok && isState(result.json)) setState(result.json);
     else {
       setFailure(
-        result.ok ? { messageId: 'error.unexpected' } : result.status === 410 ? { messageId: 'verifyFirst.expired' } : failureOf(result.json, result.status, 'signup'),
+        result.ok
+          ? { messageId: 'error.unexpected' }
+          : result.status === 410
+            ? { messageId: 'verifyFirst.expired' }
+            : failureOf(result.json, result.status, 'signup'),
       );
       navigate(`${localized('/signup-verify-first')}${location.search}`, { replace: true });
     }
@@ -130,7 +165,10 @@ export function SignupVerifyFirstPage() {
     setState(answer);
     setCode('');
     if (answer.token !== routeToken) {
-      navigate(`${localized(`/signup-verify-first/token/${encodeURIComponent(answer.token)}`)}${location.search}`, { replace: true, state: answer });
+      navigate(`${localized(`/signup-verify-first/token/${encodeURIComponent(answer.token)}`)}${location.search}`, {
+        replace: true,
+        state: answer,
+      });
     }
   };
 
@@ -169,7 +207,14 @@ export function SignupVerifyFirstPage() {
         await advance(await verifyFirst({ step: 'collect_challenge', token: state.token, code }));
       } else if (state && step === 'collect_rest') {
         const { [provenField]: _proven, ...payload } = signupPayloadOf(draft);
-        await advance(await verifyFirst({ step: 'collect_rest', token: state.token, ...payload, ...signupContext(location.search, location.pathname) }));
+        await advance(
+          await verifyFirst({
+            step: 'collect_rest',
+            token: state.token,
+            ...payload,
+            ...signupContext(location.search, location.pathname),
+          }),
+        );
       } else if (state) {
         await advance(await verifyFirst({ step: 'pick_account', token: state.token, userId: accountId }));
       }
@@ -187,7 +232,11 @@ export function SignupVerifyFirstPage() {
     setNotice(false);
     try {
       const token = await resendCheck.run();
-      const result = await verifyFirst({ step: 'resend', token: state.token, ...(token ? { recaptcha_v3: token } : {}) });
+      const result = await verifyFirst({
+        step: 'resend',
+        token: state.token,
+        ...(token ? { recaptcha_v3: token } : {}),
+      });
       if (result.ok && isState(result.json)) {
         setState(result.json);
         setNotice(true);
@@ -228,9 +277,12 @@ export function SignupVerifyFirstPage() {
 
   const subtitle =
     step === 'collect_challenge'
-      ? t(state?.identifierType === 'phone' ? 'verifyFirst.challenge.subtitlePhone' : 'verifyFirst.challenge.subtitle', {
-          identifier: state?.identifier ?? '',
-        })
+      ? t(
+          state?.identifierType === 'phone' ? 'verifyFirst.challenge.subtitlePhone' : 'verifyFirst.challenge.subtitle',
+          {
+            identifier: state?.identifier ?? '',
+          },
+        )
       : step === 'collect_identifier'
         ? t('verifyFirst.identifier.subtitle')
         : step === 'pick_account'
@@ -275,13 +327,22 @@ export function SignupVerifyFirstPage() {
           ) : null}
           {step === 'collect_rest' ? (
             <>
-              <ContactFields draft={draft} set={set} errors={errors} hide={[provenField === 'email' ? 'email' : 'phoneNumber']} />
+              <ContactFields
+                draft={draft}
+                set={set}
+                errors={errors}
+                hide={[provenField === 'email' ? 'email' : 'phoneNumber']}
+              />
               <FarmFields draft={draft} set={set} errors={errors} />
             </>
           ) : null}
           {step === 'pick_account' ? (
             <Box>
-              <RadioGroup aria-label={t('verifyFirst.pick.title')} value={accountId} onChange={(event) => setAccountId(event.target.value)}>
+              <RadioGroup
+                aria-label={t('verifyFirst.pick.title')}
+                value={accountId}
+                onChange={(event) => setAccountId(event.target.value)}
+              >
                 {(state?.accounts ?? []).map((account) => {
                   const name = [account.firstName, account.lastName].filter(Boolean).join(' ');
                   return (
@@ -299,7 +360,14 @@ export function SignupVerifyFirstPage() {
                           ) : null}
                         </Box>
                       }
-                      sx={{ border: 1, borderColor: accountId === account.userId ? 'primary.main' : 'divider', borderRadius: 2, mx: 0, mb: 1, px: 1 }}
+                      sx={{
+                        border: 1,
+                        borderColor: accountId === account.userId ? 'primary.main' : 'divider',
+                        borderRadius: 2,
+                        mx: 0,
+                        mb: 1,
+                        px: 1,
+                      }}
                     />
                   );
                 })}
@@ -312,7 +380,15 @@ export function SignupVerifyFirstPage() {
             </Box>
           ) : null}
           <SubmitButton busy={busy} verifying={signupCheck.verifying || resendCheck.verifying}>
-            <T id={step === 'collect_rest' ? 'signup.submit' : step === 'pick_account' ? 'verifyFirst.pick.submit' : 'signup.continue'} />
+            <T
+              id={
+                step === 'collect_rest'
+                  ? 'signup.submit'
+                  : step === 'pick_account'
+                    ? 'verifyFirst.pick.submit'
+                    : 'signup.continue'
+              }
+            />
           </SubmitButton>
           {step === 'collect_challenge' ? (
             <Button variant="text" onClick={() => void resend()} disabled={busy}>

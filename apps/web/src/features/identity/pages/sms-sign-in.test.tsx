@@ -13,9 +13,14 @@ function serve(handler: Handler) {
     const { failed: _failed, ...bootstrap } = fakeBootstrap('anonymous');
     const reply =
       handler(url) ??
-      (url.startsWith('/api/bootstrap') ? { status: 200, body: bootstrap } : { status: 404, body: { code: 'not_found', message: 'Not found' } });
+      (url.startsWith('/api/bootstrap')
+        ? { status: 200, body: bootstrap }
+        : { status: 404, body: { code: 'not_found', message: 'Not found' } });
     return Promise.resolve(
-      new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } }),
+      new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
     );
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -30,11 +35,18 @@ afterEach(() => {
 
 describe('SMS sign-in (/sign-in/sms)', () => {
   it('solves the generate_one_time_password bot check and sends it with the number (issue 11)', async () => {
-    const challenge: Challenge = await createChallenge({ algorithm: 'PBKDF2/SHA-256', cost: 20, deriveKey, hmacSignatureSecret: 'test', keyPrefix: '0' });
+    const challenge: Challenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 20,
+      deriveKey,
+      hmacSignatureSecret: 'test',
+      keyPrefix: '0',
+    });
     const { router } = renderApp('/sign-in/sms', 'anonymous');
     const fetchMock = serve((url) => {
       if (url.startsWith('/api/auth/bot-check/challenge')) return { status: 200, body: { mode: 'altcha', challenge } };
-      if (url.startsWith('/api/auth/login/sms/initiate')) return { status: 200, body: { status: 'ok', verification_token: 'vt-1' } };
+      if (url.startsWith('/api/auth/login/sms/initiate'))
+        return { status: 200, body: { status: 'ok', verification_token: 'vt-1' } };
       return undefined;
     });
     fireEvent.change(await screen.findByLabelText('Mobile phone number'), { target: { value: '(515) 555-0120' } });
@@ -44,7 +56,10 @@ describe('SMS sign-in (/sign-in/sms)', () => {
     const asked = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/auth/bot-check/challenge'));
     expect(String(asked?.[0])).toBe('/api/auth/bot-check/challenge?action=generate_one_time_password');
     const initiate = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/auth/login/sms/initiate'));
-    const body = JSON.parse(String((initiate?.[1] as RequestInit).body)) as { phone_number: string; recaptcha_v3?: string };
+    const body = JSON.parse(String((initiate?.[1] as RequestInit).body)) as {
+      phone_number: string;
+      recaptcha_v3?: string;
+    };
     expect(body.phone_number).toBe('(515) 555-0120');
     const payload = JSON.parse(atob(body.recaptcha_v3!)) as { challenge: Challenge; solution: { counter: number } };
     expect(payload.challenge).toEqual({ parameters: challenge.parameters, signature: challenge.signature });
@@ -54,7 +69,9 @@ describe('SMS sign-in (/sign-in/sms)', () => {
   it('shows the bot-check failure the server answers', async () => {
     renderApp('/sign-in/sms', 'anonymous');
     serve((url) =>
-      url.startsWith('/api/auth/login/sms/initiate') ? { status: 400, body: { code: 'bot_check_failed', message: 'MALFORMED' } } : undefined,
+      url.startsWith('/api/auth/login/sms/initiate')
+        ? { status: 400, body: { code: 'bot_check_failed', message: 'MALFORMED' } }
+        : undefined,
     );
     fireEvent.change(await screen.findByLabelText('Mobile phone number'), { target: { value: '(515) 555-0120' } });
     fireEvent.click(screen.getByRole('button', { name: 'Text me a code' }));

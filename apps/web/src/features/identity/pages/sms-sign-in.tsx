@@ -65,7 +65,10 @@ export function SmsSignIn() {
       if (result.ok && typeof result.json.verification_token === 'string') {
         const login = { phone: phone.trim(), verificationToken: result.json.verification_token };
         writeSmsLogin(login);
-        navigate(`${localized('/sign-in/sms-verification')}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`, { state: login });
+        navigate(
+          `${localized('/sign-in/sms-verification')}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`,
+          { state: login },
+        );
         return;
       }
       setFailure(result.ok ? { messageId: 'error.unexpected' } : failureOf(result.json, result.status, 'sms'));
@@ -77,7 +80,11 @@ export function SmsSignIn() {
   };
 
   return (
-    <AuthLayout title={t('identity.sms.title')} subtitle={t('identity.sms.subtitle')} below={<CreateAccountLine redirect={redirect} />}>
+    <AuthLayout
+      title={t('identity.sms.title')}
+      subtitle={t('identity.sms.subtitle')}
+      below={<CreateAccountLine redirect={redirect} />}
+    >
       <FormAlert failure={failure} />
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.sms.title')}>
         <Stack spacing={2.25}>

@@ -17,7 +17,12 @@ import { codeRule } from '../validation';
 import { readSmsLogin, writeSmsLogin, type SmsLogin } from './sms-sign-in';
 
 function isSmsLogin(value: unknown): value is SmsLogin {
-  return typeof value === 'object' && value !== null && typeof (value as SmsLogin).phone === 'string' && typeof (value as SmsLogin).verificationToken === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as SmsLogin).phone === 'string' &&
+    typeof (value as SmsLogin).verificationToken === 'string'
+  );
 }
 
 /** /sign-in/sms-verification: the 6-digit code sent by /sign-in/sms (exactly 6 digits), then signed in. */
@@ -27,7 +32,9 @@ export function SmsVerificationPage() {
   const localized = useLocalizedPath();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
-  const [login, setLogin] = useState<SmsLogin | null>(() => (isSmsLogin(location.state) ? location.state : readSmsLogin()));
+  const [login, setLogin] = useState<SmsLogin | null>(() =>
+    isSmsLogin(location.state) ? location.state : readSmsLogin(),
+  );
   const [code, setCode] = useState('');
   const [error, setError] = useState<ReturnType<typeof codeRule>>(null);
   const [failure, setFailure] = useState<Failure | null>(null);

@@ -16,7 +16,10 @@ export class MslApiError extends Error {
 
 /** GET a farmer's profit-center call (grain-marketing.md 7 'Grain and profit center'); throws MslApiError on failure. */
 export async function mslGet<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
-  const result = await request<T>(`${PROFIT_CENTER_API}${path}`, { ...(query ? { query } : {}), ...(signal ? { signal } : {}) });
+  const result = await request<T>(`${PROFIT_CENTER_API}${path}`, {
+    ...(query ? { query } : {}),
+    ...(signal ? { signal } : {}),
+  });
   if (!result.ok) throw new MslApiError(result.status, result.json.code, result.json.message);
   return result.json;
 }

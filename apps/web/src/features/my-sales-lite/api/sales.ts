@@ -1,5 +1,13 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { BalancesResponse, FarmerContractDetail, FarmerContractList, FarmerFilters, FarmerTaskList, FarmerTicketList, SalesSummaryResponse } from '@granary/domain';
+import type {
+  BalancesResponse,
+  FarmerContractDetail,
+  FarmerContractList,
+  FarmerFilters,
+  FarmerTaskList,
+  FarmerTicketList,
+  SalesSummaryResponse,
+} from '@granary/domain';
 import { mslGet, mslKeys, mslRetry } from './msl-request';
 
 /** Rows per page of the farmer's lists (phone-sized pages, 'Show more' for the next). */
@@ -30,7 +38,8 @@ type Page = { page: number; paginationToken: string | null };
 /** What a paged list's query shares: MSL_PAGE_SIZE rows a page, the next page by the keyset token the last one gave. */
 const pages = {
   initialPageParam: { page: 1, paginationToken: null } as Page,
-  getNextPageParam: (last: Page): Page | undefined => (last.paginationToken ? { page: last.page + 1, paginationToken: last.paginationToken } : undefined),
+  getNextPageParam: (last: Page): Page | undefined =>
+    last.paginationToken ? { page: last.page + 1, paginationToken: last.paginationToken } : undefined,
   staleTime: 60_000,
   retry: mslRetry,
 };
@@ -46,7 +55,8 @@ const pageParams = (filters: Record<string, string>, page: Page) => ({
 export const contractsQueryOptions = (filters: Record<string, string>) =>
   infiniteQueryOptions({
     queryKey: mslKeys.contracts(filters),
-    queryFn: ({ pageParam, signal }) => mslGet<FarmerContractList>('/contracts', pageParams(filters, pageParam), signal),
+    queryFn: ({ pageParam, signal }) =>
+      mslGet<FarmerContractList>('/contracts', pageParams(filters, pageParam), signal),
     ...pages,
   });
 
@@ -75,7 +85,8 @@ export const useBalances = () =>
 export const useFarmerTickets = (filters: Record<string, string>) =>
   useInfiniteQuery({
     queryKey: mslKeys.tickets(filters),
-    queryFn: ({ pageParam, signal }) => mslGet<FarmerTicketList>('/scale-tickets', pageParams(filters, pageParam), signal),
+    queryFn: ({ pageParam, signal }) =>
+      mslGet<FarmerTicketList>('/scale-tickets', pageParams(filters, pageParam), signal),
     ...pages,
   });
 

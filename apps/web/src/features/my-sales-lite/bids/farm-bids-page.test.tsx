@@ -27,8 +27,22 @@ const bid = (id: number, extra: Partial<OfferBid> = {}): OfferBid => ({
 });
 
 const MARKETS = [
-  { id: 10, slug: 'ames', name: 'Ames Elevator', timezone: 'America/Chicago', offersEnabled: true, offersRequireApproval: false },
-  { id: 12, slug: 'decatur', name: 'Decatur', timezone: 'America/Chicago', offersEnabled: true, offersRequireApproval: false },
+  {
+    id: 10,
+    slug: 'ames',
+    name: 'Ames Elevator',
+    timezone: 'America/Chicago',
+    offersEnabled: true,
+    offersRequireApproval: false,
+  },
+  {
+    id: 12,
+    slug: 'decatur',
+    name: 'Decatur',
+    timezone: 'America/Chicago',
+    offersEnabled: true,
+    offersRequireApproval: false,
+  },
 ];
 
 function serve(state: { offers: Offer[]; place?: () => { status: number; body: unknown } }) {
@@ -36,14 +50,24 @@ function serve(state: { offers: Offer[]; place?: () => { status: number; body: u
     market: MARKETS.find((m) => m.id === marketId)!,
     today: '2026-11-22',
     clients: [{ id: 501, name: 'Fieldman Family Farms' }],
-    bids: marketId === 10 ? [bid(7), bid(8, { deliveryPeriod: 'Mar 2027', cashPrice: '4.6100' }), bid(9, { crop: 'Soybeans', cropId: 2, cashPrice: '9.8000', offersAllowed: false })] : [bid(20)],
+    bids:
+      marketId === 10
+        ? [
+            bid(7),
+            bid(8, { deliveryPeriod: 'Mar 2027', cashPrice: '4.6100' }),
+            bid(9, { crop: 'Soybeans', cropId: 2, cashPrice: '9.8000', offersAllowed: false }),
+          ]
+        : [bid(20)],
   });
   return stubFetch(({ url, method }) => {
     const path = url.pathname.replace(PC, '');
-    if (path === '/offers') return { status: 200, body: { markets: MARKETS, offers: state.offers } satisfies FarmerOffersResponse };
-    if (/^\/market\/\d+\/request-make-offer$/.test(path)) return { status: 200, body: make(Number(path.split('/')[2])) };
+    if (path === '/offers')
+      return { status: 200, body: { markets: MARKETS, offers: state.offers } satisfies FarmerOffersResponse };
+    if (/^\/market\/\d+\/request-make-offer$/.test(path))
+      return { status: 200, body: make(Number(path.split('/')[2])) };
     if (path === '/offer' && method === 'POST') return state.place?.() ?? { status: 200, body: offer(40) };
-    if (/^\/offer\/\d+\/cancel$/.test(path)) return { status: 200, body: offer(Number(path.split('/')[2]), { status: 'cancelled', actions: [] }) };
+    if (/^\/offer\/\d+\/cancel$/.test(path))
+      return { status: 200, body: offer(Number(path.split('/')[2]), { status: 'cancelled', actions: [] }) };
     return undefined;
   });
 }
@@ -56,7 +80,13 @@ afterEach(() => {
 describe('/my-sales-lite/bids', () => {
   it('shows the first market’s bids per crop with cash prices, and the farmer’s offers there', async () => {
     renderApp('/my-sales-lite/bids', 'farmer');
-    serve({ offers: [offer(1), offer(2, { status: 'filled', displayContractId: 'OF-2', actions: [] }), offer(3, { marketId: 12 })] });
+    serve({
+      offers: [
+        offer(1),
+        offer(2, { status: 'filled', displayContractId: 'OF-2', actions: [] }),
+        offer(3, { marketId: 12 }),
+      ],
+    });
     const corn = await screen.findByRole('table', { name: 'Corn bids' });
     const dec = within(corn).getByText('Dec 2026').closest('tr')!;
     expect(within(dec).getByText('$4.49')).toBeTruthy();
@@ -84,22 +114,40 @@ describe('/my-sales-lite/bids', () => {
     const dialog = await screen.findByRole('dialog', { name: /Place an offer/ });
     expect(within(dialog).getByLabelText('Cash price now').textContent).toContain('$4.49');
     expect((within(dialog).getByRole('textbox', { name: 'Target cash price' }) as HTMLInputElement).value).toBe('4.54');
-    expect(within(dialog).getByText(/As soon as the cash price reaches \$4.54 or more, it is filled at \$4.54 a bushel/)).toBeTruthy();
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Quantity (bushels)' }), { target: { value: '8,000' } });
+    expect(
+      within(dialog).getByText(/As soon as the cash price reaches \$4.54 or more, it is filled at \$4.54 a bushel/),
+    ).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Quantity (bushels)' }), {
+      target: { value: '8,000' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Place offer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.body).toEqual({ instrumentId: 7, clientId: 501, quantity: '8000', targetCashPrice: '4.54', expiresOn: '2026-12-06' });
+    expect(post.body).toEqual({
+      instrumentId: 7,
+      clientId: 501,
+      quantity: '8000',
+      targetCashPrice: '4.54',
+      expiresOn: '2026-12-06',
+    });
     expect(toastStore.get().some((t) => 'messageId' in t && t.messageId === 'offers.place.done')).toBe(true);
   });
 
   it('says "Unable to place offer" with the reason when the bid is full', async () => {
     renderApp('/my-sales-lite/bids', 'farmer');
-    serve({ offers: [], place: () => ({ status: 409, body: { code: 'conflict', message: 'full', details: { reason: 'bid_cap_exceeded' } } }) });
+    serve({
+      offers: [],
+      place: () => ({
+        status: 409,
+        body: { code: 'conflict', message: 'full', details: { reason: 'bid_cap_exceeded' } },
+      }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Place offer on Corn Dec 2026' }));
     const dialog = await screen.findByRole('dialog', { name: /Place an offer/ });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Place offer' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Unable to place offer. The bid has no room left for this quantity.');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Unable to place offer. The bid has no room left for this quantity.',
+    );
   });
 
   it('cancels an open offer after a confirm', async () => {
@@ -108,7 +156,9 @@ describe('/my-sales-lite/bids', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel the offer of 5,000 Corn' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this offer?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel offer' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/offer/1/cancel'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/offer/1/cancel'))).toBe(true),
+    );
   });
 
   it('follows the farm’s offers, the market’s bids and the quotes live, and toasts when an offer is filled', async () => {
@@ -123,8 +173,15 @@ describe('/my-sales-lite/bids', () => {
     expect(source.topics).toEqual(['bids:market:10', 'offers:client:501', 'quotes']);
     act(() => source.open());
     state.offers = [offer(1, { status: 'filled', displayContractId: 'OF-1', actions: [] })];
-    act(() => source.emit({ topic: 'offers:client:501', payload: { marketId: 10, clientId: 501, offerIds: [1], action: 'filled', status: 'filled' } }));
-    await waitFor(() => expect(toastStore.get().some((t) => 'messageId' in t && t.messageId === 'offers.toast.filled')).toBe(true));
+    act(() =>
+      source.emit({
+        topic: 'offers:client:501',
+        payload: { marketId: 10, clientId: 501, offerIds: [1], action: 'filled', status: 'filled' },
+      }),
+    );
+    await waitFor(() =>
+      expect(toastStore.get().some((t) => 'messageId' in t && t.messageId === 'offers.toast.filled')).toBe(true),
+    );
     expect(within(screen.getByRole('list', { name: 'My offers' })).getByText(/Contract OF-1/)).toBeTruthy();
   });
 });

@@ -1,5 +1,15 @@
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
-import { QUOTES_TOPIC, bidsMarketTopic, isOpenOfferStatus, offersClientTopic, parseLiveTopic, type Offer, type OfferBid, type OfferMarket, type OfferStatus } from '@granary/domain';
+import {
+  QUOTES_TOPIC,
+  bidsMarketTopic,
+  isOpenOfferStatus,
+  offersClientTopic,
+  parseLiveTopic,
+  type Offer,
+  type OfferBid,
+  type OfferMarket,
+  type OfferStatus,
+} from '@granary/domain';
 import {
   Box,
   Button,
@@ -49,7 +59,10 @@ function useStatusToasts(offers: readonly Offer[] | undefined) {
       if (was === undefined || was === o.status || !toast) continue;
       // Approved is 'working' coming from pending; a reset price hit is not news.
       if (o.status === 'working' && was !== 'pending_approval') continue;
-      showToast({ messageId: toast, values: { crop: o.crop, price: fmtPrice(o.targetCashPrice) } }, { severity: o.status === 'filled' || o.status === 'price_hit' ? 'success' : 'info' });
+      showToast(
+        { messageId: toast, values: { crop: o.crop, price: fmtPrice(o.targetCashPrice) } },
+        { severity: o.status === 'filled' || o.status === 'price_hit' ? 'success' : 'info' },
+      );
     }
   }, [offers]);
 }
@@ -69,7 +82,15 @@ function useFarmOffersLive(clientIds: readonly number[], marketId: number) {
   });
 }
 
-function MarketPicker({ markets, market, onChange }: { markets: OfferMarket[]; market: OfferMarket; onChange: (m: OfferMarket) => void }) {
+function MarketPicker({
+  markets,
+  market,
+  onChange,
+}: {
+  markets: OfferMarket[];
+  market: OfferMarket;
+  onChange: (m: OfferMarket) => void;
+}) {
   const t = useT();
   if (markets.length < 2) return null;
   return (
@@ -100,7 +121,13 @@ function BidsOfCrop({ crop, bids, onPlace }: { crop: string; bids: OfferBid[]; o
   const label = t('offers.farm.bidsOf', { crop });
   const placeButton = (b: OfferBid) =>
     b.offersAllowed ? (
-      <Button size="small" variant="outlined" onClick={() => onPlace(b)} aria-label={t('offers.farm.placeOfferFor', { crop: b.crop, delivery: b.deliveryPeriod })} disabled={b.cashPrice === null}>
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => onPlace(b)}
+        aria-label={t('offers.farm.placeOfferFor', { crop: b.crop, delivery: b.deliveryPeriod })}
+        disabled={b.cashPrice === null}
+      >
         <T id="offers.farm.placeOffer" />
       </Button>
     ) : (
@@ -116,7 +143,12 @@ function BidsOfCrop({ crop, bids, onPlace }: { crop: string; bids: OfferBid[]; o
       {phone ? (
         <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {bids.map((b) => (
-            <Paper key={b.instrumentId} component="li" variant="outlined" sx={{ p: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+            <Paper
+              key={b.instrumentId}
+              component="li"
+              variant="outlined"
+              sx={{ p: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+            >
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600 }}>{b.deliveryPeriod}</Typography>
                 <Typography variant="caption" color="text.secondary">
@@ -190,15 +222,25 @@ function MyOffers({ offers, onCancel }: { offers: Offer[]; onCancel: (offer: Off
               component="li"
               variant="outlined"
               data-offer-id={o.id}
-              sx={{ p: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5 }}
+              sx={{
+                p: 1.5,
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: 1.5,
+              }}
             >
               <Box sx={{ minWidth: 0, flex: '1 1 220px' }}>
                 <Typography sx={{ fontWeight: 600 }}>
-                  {t('offers.quantity', { quantity: fmtQuantity(o.quantity), unit: o.quantityUnit })} · {o.crop} {o.deliveryPeriod}
+                  {t('offers.quantity', { quantity: fmtQuantity(o.quantity), unit: o.quantityUnit })} · {o.crop}{' '}
+                  {o.deliveryPeriod}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {t('offers.farm.target', { price: fmtPrice(o.targetCashPrice) })}
-                  {o.currentCashPrice && isOpenOfferStatus(o.status) ? ` · ${t('offers.farm.now', { price: fmtPrice(o.currentCashPrice) })}` : ''}
+                  {o.currentCashPrice && isOpenOfferStatus(o.status)
+                    ? ` · ${t('offers.farm.now', { price: fmtPrice(o.currentCashPrice) })}`
+                    : ''}
                   {isOpenOfferStatus(o.status) ? ` · ${t('offers.farm.expires', { date: fmtDay(o.expiresOn) })}` : ''}
                   {o.displayContractId ? ` · ${t('offers.contract', { contract: o.displayContractId })}` : ''}
                 </Typography>
@@ -206,7 +248,12 @@ function MyOffers({ offers, onCancel }: { offers: Offer[]; onCancel: (offer: Off
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <OfferStatusChip status={o.status} />
                 {o.actions.includes('cancel') ? (
-                  <Button size="small" color="error" onClick={() => onCancel(o)} aria-label={t('offers.farm.cancelOf', { quantity: fmtQuantity(o.quantity), crop: o.crop })}>
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => onCancel(o)}
+                    aria-label={t('offers.farm.cancelOf', { quantity: fmtQuantity(o.quantity), crop: o.crop })}
+                  >
                     <T id="offers.farm.cancel" />
                   </Button>
                 ) : null}
@@ -261,18 +308,28 @@ function MarketBids({ market, offers }: { market: OfferMarket; offers: Offer[] }
           onClose={() => setPlacing(null)}
           onPlaced={(offer) => {
             setPlacing(null);
-            showToast({ messageId: offer.status === 'pending_approval' ? 'offers.place.doneApproval' : 'offers.place.done' }, { severity: 'success' });
+            showToast(
+              { messageId: offer.status === 'pending_approval' ? 'offers.place.doneApproval' : 'offers.place.done' },
+              { severity: 'success' },
+            );
           }}
         />
       ) : null}
       {cancelling ? (
-        <Dialog open onClose={() => !cancel.isPending && setCancelling(null)} maxWidth="xs" fullWidth aria-labelledby="cancel-offer-title">
+        <Dialog
+          open
+          onClose={() => !cancel.isPending && setCancelling(null)}
+          maxWidth="xs"
+          fullWidth
+          aria-labelledby="cancel-offer-title"
+        >
           <DialogTitle id="cancel-offer-title">
             <T id="offers.confirm.cancel.title" />
           </DialogTitle>
           <DialogContent>
             <Typography>
-              {t('offers.quantity', { quantity: fmtQuantity(cancelling.quantity), unit: cancelling.quantityUnit })} · {cancelling.crop} {cancelling.deliveryPeriod} ·{' '}
+              {t('offers.quantity', { quantity: fmtQuantity(cancelling.quantity), unit: cancelling.quantityUnit })} ·{' '}
+              {cancelling.crop} {cancelling.deliveryPeriod} ·{' '}
               {t('offers.farm.target', { price: fmtPrice(cancelling.targetCashPrice) })}
             </Typography>
             {cancelError ? (
@@ -324,11 +381,25 @@ export function FarmBidsPage() {
   return (
     <MslFrame
       title="offers.farm.title"
-      actions={market ? <MarketPicker markets={markets} market={market} onChange={(m) => navigate(localized(`/my-sales-lite/bids/${m.slug}`))} /> : undefined}
+      actions={
+        market ? (
+          <MarketPicker
+            markets={markets}
+            market={market}
+            onChange={(m) => navigate(localized(`/my-sales-lite/bids/${m.slug}`))}
+          />
+        ) : undefined
+      }
     >
       {data.error ? <MslError error={data.error} onRetry={() => void data.refetch()} /> : null}
       {!data.data && !data.error ? <MslLoading count={2} height={160} /> : null}
-      {data.data && !market ? <MslEmpty icon={<StorefrontOutlinedIcon />} title={<T id="offers.farm.noMarkets.title" />} body={<T id="offers.farm.noMarkets.body" />} /> : null}
+      {data.data && !market ? (
+        <MslEmpty
+          icon={<StorefrontOutlinedIcon />}
+          title={<T id="offers.farm.noMarkets.title" />}
+          body={<T id="offers.farm.noMarkets.body" />}
+        />
+      ) : null}
       {market ? (
         <>
           {markets.length < 2 ? (

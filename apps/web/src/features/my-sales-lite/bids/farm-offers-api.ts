@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PROFIT_CENTER_API, type FarmerOffersResponse, type Offer, type OfferPlaceInput, type RequestMakeOfferResponse } from '@granary/domain';
+import {
+  PROFIT_CENTER_API,
+  type FarmerOffersResponse,
+  type Offer,
+  type OfferPlaceInput,
+  type RequestMakeOfferResponse,
+} from '@granary/domain';
 import { request } from '../../../lib/api/request';
 import { mslGet, mslKeys, mslRetry, MslApiError } from '../api/msl-request';
 
@@ -20,7 +26,11 @@ export const farmOffersKeys = {
 
 /** GET profit-center/offers: the markets the farm sells to and the farmer's offers, newest first. */
 export const farmOffersQueryOptions = () =>
-  queryOptions({ queryKey: farmOffersKeys.mine(), queryFn: ({ signal }) => mslGet<FarmerOffersResponse>('/offers', undefined, signal), retry: mslRetry });
+  queryOptions({
+    queryKey: farmOffersKeys.mine(),
+    queryFn: ({ signal }) => mslGet<FarmerOffersResponse>('/offers', undefined, signal),
+    retry: mslRetry,
+  });
 
 export function useFarmOffers() {
   return useQuery(farmOffersQueryOptions());
@@ -30,14 +40,18 @@ export function useFarmOffers() {
 export function useMakeOffer(marketId: number | null) {
   return useQuery({
     queryKey: farmOffersKeys.market(marketId ?? 0),
-    queryFn: ({ signal }) => mslGet<RequestMakeOfferResponse>(`/market/${marketId}/request-make-offer`, undefined, signal),
+    queryFn: ({ signal }) =>
+      mslGet<RequestMakeOfferResponse>(`/market/${marketId}/request-make-offer`, undefined, signal),
     enabled: marketId !== null,
     retry: mslRetry,
   });
 }
 
 async function post<T>(path: string, body?: unknown): Promise<T> {
-  const result = await request<T>(`${PROFIT_CENTER_API}${path}`, { method: 'POST', ...(body === undefined ? {} : { body }) });
+  const result = await request<T>(`${PROFIT_CENTER_API}${path}`, {
+    method: 'POST',
+    ...(body === undefined ? {} : { body }),
+  });
   if (!result.ok) throw new FarmOfferError(result.status, result.json.code, result.json.message, result.json.details);
   return result.json;
 }

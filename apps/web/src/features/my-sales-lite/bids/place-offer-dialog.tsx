@@ -46,7 +46,11 @@ export function PlaceOfferDialog({
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const place = usePlaceOffer();
   const [clientId, setClientId] = useState(context.clients[0]?.id ?? 0);
-  const fields = useOfferFields({ quantity: '5000', target: suggestedTargetCash(bid.cashPrice), expiresOn: defaultOfferExpiry(context.today) });
+  const fields = useOfferFields({
+    quantity: '5000',
+    target: suggestedTargetCash(bid.cashPrice),
+    expiresOn: defaultOfferExpiry(context.today),
+  });
   const { setTouched, quantityValue: q, targetValue: p, expiresOn } = fields;
   const [error, setError] = useState<string | null>(null);
   const unit = unitSingular(bid.quantityUnit);
@@ -77,7 +81,14 @@ export function PlaceOfferDialog({
   };
 
   return (
-    <Dialog open onClose={place.isPending ? undefined : onClose} fullScreen={phone} maxWidth="xs" fullWidth aria-labelledby="place-offer-title">
+    <Dialog
+      open
+      onClose={place.isPending ? undefined : onClose}
+      fullScreen={phone}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="place-offer-title"
+    >
       <DialogTitle id="place-offer-title">
         <T id="offers.place.title" />
         <Typography variant="body2" color="text.secondary">
@@ -85,7 +96,17 @@ export function PlaceOfferDialog({
         </Typography>
       </DialogTitle>
       <DialogContent>
-        <Box sx={{ p: 1.5, mb: 2, borderRadius: 1, bgcolor: 'action.hover', display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' }}>
+        <Box
+          sx={{
+            p: 1.5,
+            mb: 2,
+            borderRadius: 1,
+            bgcolor: 'action.hover',
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'baseline',
+          }}
+        >
           <Typography variant="body2" color="text.secondary">
             <T id="offers.place.currentCash" />
           </Typography>
@@ -98,7 +119,12 @@ export function PlaceOfferDialog({
         </Box>
         <Stack spacing={2}>
           {context.clients.length > 1 ? (
-            <TextField select label={t('offers.field.farm')} value={clientId} onChange={(e) => setClientId(Number(e.target.value))}>
+            <TextField
+              select
+              label={t('offers.field.farm')}
+              value={clientId}
+              onChange={(e) => setClientId(Number(e.target.value))}
+            >
               {context.clients.map((c) => (
                 <MenuItem key={c.id} value={c.id}>
                   {c.name}
@@ -106,7 +132,12 @@ export function PlaceOfferDialog({
               ))}
             </TextField>
           ) : null}
-          <OfferFields fields={fields} quantityUnit={bid.quantityUnit} cashPrice={bid.cashPrice} minDate={context.today} />
+          <OfferFields
+            fields={fields}
+            quantityUnit={bid.quantityUnit}
+            cashPrice={bid.cashPrice}
+            minDate={context.today}
+          />
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {t('offers.place.explain', { price: p ? fmtPrice(p) : '—', unit })}

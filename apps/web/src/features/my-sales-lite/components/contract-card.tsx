@@ -7,16 +7,29 @@ import { PriceStatusChip } from './price-status-chip';
 import type { MslFormat } from './use-msl-format';
 
 /** One contract in the farmer's list: what was sold, delivered and remains, and how it is priced. Opens the detail. */
-export function ContractCard({ contract: c, fmt, onOpen }: { contract: FarmerContractRow; fmt: MslFormat; onOpen: (id: number) => void }) {
+export function ContractCard({
+  contract: c,
+  fmt,
+  onOpen,
+}: {
+  contract: FarmerContractRow;
+  fmt: MslFormat;
+  onOpen: (id: number) => void;
+}) {
   const t = useT();
   const delivered = sharePercent(c.delivered, c.contracted);
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none', opacity: c.status === 'cancelled' ? 0.7 : 1 }}>
-      <CardActionArea onClick={() => onOpen(c.id)} aria-label={t('msl.contracts.open', { number: c.displayContractId })} sx={{ p: 2 }}>
+      <CardActionArea
+        onClick={() => onOpen(c.id)}
+        aria-label={t('msl.contracts.open', { number: c.displayContractId })}
+        sx={{ p: 2 }}
+      >
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="caption" color="text.secondary" component="div" noWrap>
-              <T id="msl.summary.cropYear" values={{ crop: c.crop, year: c.cropYear }} /> · <T id={`msl.type.${c.contractType}`} />
+              <T id="msl.summary.cropYear" values={{ crop: c.crop, year: c.cropYear }} /> ·{' '}
+              <T id={`msl.type.${c.contractType}`} />
             </Typography>
             <Typography component="h3" sx={{ fontWeight: 700, fontSize: '1rem' }} noWrap>
               <T id="msl.contracts.number" values={{ number: c.displayContractId }} />
@@ -31,13 +44,22 @@ export function ContractCard({ contract: c, fmt, onOpen }: { contract: FarmerCon
           </Stack>
         </Stack>
         {c.signatureNeeded ? (
-          <Chip size="small" color="warning" icon={<EditNoteOutlinedIcon />} label={<T id="msl.contracts.signatureNeeded" />} sx={{ mt: 1 }} />
+          <Chip
+            size="small"
+            color="warning"
+            icon={<EditNoteOutlinedIcon />}
+            label={<T id="msl.contracts.signatureNeeded" />}
+            sx={{ mt: 1 }}
+          />
         ) : null}
         <Box sx={{ my: 1.5 }}>
           <ShareBar
             percent={delivered}
             color={delivered >= 100 ? 'success' : 'primary'}
-            label={t('msl.contracts.progress', { delivered: fmt.quantity(c.delivered, c.quantityUnit), contracted: fmt.quantity(c.contracted, c.quantityUnit) })}
+            label={t('msl.contracts.progress', {
+              delivered: fmt.quantity(c.delivered, c.quantityUnit),
+              contracted: fmt.quantity(c.contracted, c.quantityUnit),
+            })}
           />
         </Box>
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
@@ -47,10 +69,20 @@ export function ContractCard({ contract: c, fmt, onOpen }: { contract: FarmerCon
         </Box>
         <Stack direction="row" sx={{ mt: 1.25, justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
           <Typography variant="body2" color="text.secondary">
-            <T id="msl.contracts.deliveryWindow" values={{ start: fmt.day(c.deliveryStart), end: fmt.day(c.deliveryEnd) }} />
+            <T
+              id="msl.contracts.deliveryWindow"
+              values={{ start: fmt.day(c.deliveryStart), end: fmt.day(c.deliveryEnd) }}
+            />
           </Typography>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {c.cashPrice !== null ? <T id="msl.contracts.cashPrice" values={{ price: fmt.price(c.cashPrice), unit: fmt.unit(c.quantityUnit) }} /> : <T id="msl.priceStatus.unpriced" />}
+            {c.cashPrice !== null ? (
+              <T
+                id="msl.contracts.cashPrice"
+                values={{ price: fmt.price(c.cashPrice), unit: fmt.unit(c.quantityUnit) }}
+              />
+            ) : (
+              <T id="msl.priceStatus.unpriced" />
+            )}
           </Typography>
         </Stack>
       </CardActionArea>

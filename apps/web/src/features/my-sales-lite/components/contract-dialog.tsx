@@ -46,7 +46,16 @@ function Section({ title, children }: { title: ReactNode; children: ReactNode })
 
 function Term({ label, value }: { label: ReactNode; value: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 2,
+        py: 0.75,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -59,15 +68,28 @@ function Term({ label, value }: { label: ReactNode; value: ReactNode }) {
 
 function amendmentText(a: FarmerAmendment, fmt: MslFormat): ReactNode {
   const c = a.changes;
-  const windowOf = (v: string | null | undefined) => (v ? v.split('/').map((d) => fmt.day(d)).join(' – ') : fmt.day(null));
+  const windowOf = (v: string | null | undefined) =>
+    v
+      ? v
+          .split('/')
+          .map((d) => fmt.day(d))
+          .join(' – ')
+      : fmt.day(null);
   switch (a.action) {
     case 'cancel':
     case 'partial_cancel':
       return <T id={`msl.detail.history.${a.action}`} values={{ quantity: fmt.quantity(c.cancelledQuantity) }} />;
     case 'futures_roll':
-      return <T id="msl.detail.history.futures_roll" values={{ from: fmt.month(c.fromOptionMonth), to: fmt.month(c.toOptionMonth) }} />;
+      return (
+        <T
+          id="msl.detail.history.futures_roll"
+          values={{ from: fmt.month(c.fromOptionMonth), to: fmt.month(c.toOptionMonth) }}
+        />
+      );
     case 'basis_roll':
-      return <T id="msl.detail.history.basis_roll" values={{ from: windowOf(c.fromDelivery), to: windowOf(c.toDelivery) }} />;
+      return (
+        <T id="msl.detail.history.basis_roll" values={{ from: windowOf(c.fromDelivery), to: windowOf(c.toDelivery) }} />
+      );
     case 'roll':
       return <T id="msl.detail.history.roll" />;
     default:
@@ -84,9 +106,17 @@ function DetailBody({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFor
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
         <Chip size="small" label={<T id={`msl.status.${c.status}`} />} />
         <PriceStatusChip status={c.priceStatus} />
-        {c.signatureNeeded ? <Chip size="small" color="warning" label={<T id="msl.contracts.signatureNeeded" />} /> : null}
+        {c.signatureNeeded ? (
+          <Chip size="small" color="warning" label={<T id="msl.contracts.signatureNeeded" />} />
+        ) : null}
       </Stack>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
+          gap: 2,
+        }}
+      >
         <Figure label={<T id="msl.fig.contracted" />} value={fmt.quantity(c.contracted, unit)} emphasis />
         <Figure label={<T id="msl.fig.delivered" />} value={fmt.quantity(c.delivered, unit)} emphasis />
         <Figure label={<T id="msl.fig.remaining" />} value={fmt.quantity(c.remaining, unit)} emphasis />
@@ -100,12 +130,17 @@ function DetailBody({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFor
         <Term label={<T id="msl.detail.market" />} value={c.market} />
         <Term label={<T id="msl.detail.seller" />} value={c.clientName} />
         <Term label={<T id="msl.detail.contractDate" />} value={fmt.day(c.contractDate)} />
-        <Term label={<T id="msl.detail.delivery" />} value={`${fmt.day(c.deliveryStart)} – ${fmt.day(c.deliveryEnd)}`} />
+        <Term
+          label={<T id="msl.detail.delivery" />}
+          value={`${fmt.day(c.deliveryStart)} – ${fmt.day(c.deliveryEnd)}`}
+        />
         <Term label={<T id="msl.detail.optionMonth" />} value={fmt.month(c.optionMonth)} />
         <Term label={<T id="msl.detail.futures" />} value={fmt.price(c.futuresPrice)} />
         <Term label={<T id="msl.detail.basis" />} value={fmt.price(c.basis)} />
         <Term label={<T id="msl.detail.cash" />} value={fmt.price(c.cashPrice)} />
-        {c.cancelled !== '0' ? <Term label={<T id="msl.detail.cancelled" />} value={fmt.quantity(c.cancelled, unit)} /> : null}
+        {c.cancelled !== '0' ? (
+          <Term label={<T id="msl.detail.cancelled" />} value={fmt.quantity(c.cancelled, unit)} />
+        ) : null}
       </Section>
 
       <Section title={<T id="msl.detail.pricing" />}>
@@ -203,7 +238,10 @@ function DetailBody({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFor
           <List dense disablePadding>
             {detail.amendments.map((a) => (
               <ListItem key={a.id} disableGutters divider>
-                <ListItemText primary={amendmentText(a, fmt)} secondary={`${a.displayContractAmendmentId} · ${fmt.instant(a.createdAt)}`} />
+                <ListItemText
+                  primary={amendmentText(a, fmt)}
+                  secondary={`${a.displayContractAmendmentId} · ${fmt.instant(a.createdAt)}`}
+                />
               </ListItem>
             ))}
           </List>
@@ -237,7 +275,15 @@ function DetailBody({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFor
 }
 
 /** One contract in a dialog (full screen on a phone): figures, terms, pricing, deliveries, changes and documents. */
-export function ContractDialog({ contractId, number, onClose }: { contractId: number | null; number: string | null; onClose: () => void }) {
+export function ContractDialog({
+  contractId,
+  number,
+  onClose,
+}: {
+  contractId: number | null;
+  number: string | null;
+  onClose: () => void;
+}) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const t = useT();
@@ -245,15 +291,30 @@ export function ContractDialog({ contractId, number, onClose }: { contractId: nu
   const query = useFarmerContract(contractId);
   const shown = query.data?.contract.displayContractId ?? number;
   return (
-    <Dialog open={contractId !== null} onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="msl-contract-title">
+    <Dialog
+      open={contractId !== null}
+      onClose={onClose}
+      fullScreen={phone}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="msl-contract-title"
+    >
       <DialogTitle id="msl-contract-title" sx={{ pr: 7 }}>
         {shown ? <T id="msl.contracts.number" values={{ number: shown }} /> : <T id="msl.detail.loading" />}
         {query.data ? (
           <Typography variant="body2" color="text.secondary" component="div">
-            <T id="msl.summary.cropYear" values={{ crop: query.data.contract.crop, year: query.data.contract.cropYear }} /> · {query.data.contract.market}
+            <T
+              id="msl.summary.cropYear"
+              values={{ crop: query.data.contract.crop, year: query.data.contract.cropYear }}
+            />{' '}
+            · {query.data.contract.market}
           </Typography>
         ) : null}
-        <IconButton aria-label={t('msl.detail.close')} onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+        <IconButton
+          aria-label={t('msl.detail.close')}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 12, top: 12 }}
+        >
           <CloseRoundedIcon />
         </IconButton>
       </DialogTitle>

@@ -7,13 +7,33 @@ export type ListFilters = { crop?: string; cropYear?: string; status?: string };
 
 const ALL = '';
 
-function FilterSelect({ id, label, value, onChange, children }: { id: string; label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
+function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: ReactNode;
+}) {
   return (
     <FormControl size="small" sx={{ minWidth: { xs: 0, sm: 140 }, flex: { xs: '1 1 30%', sm: '0 0 auto' } }}>
       <InputLabel id={`${id}-label`} shrink>
         {label}
       </InputLabel>
-      <Select labelId={`${id}-label`} id={id} label={label} notched displayEmpty value={value} onChange={(e) => onChange(String(e.target.value))}>
+      <Select
+        labelId={`${id}-label`}
+        id={id}
+        label={label}
+        notched
+        displayEmpty
+        value={value}
+        onChange={(e) => onChange(String(e.target.value))}
+      >
         {children}
       </Select>
     </FormControl>
@@ -54,7 +74,12 @@ export function FilterBar({
           </MenuItem>
         ))}
       </FilterSelect>
-      <FilterSelect id="msl-filter-year" label={t('msl.filter.cropYear')} value={value.cropYear ?? ALL} onChange={set('cropYear')}>
+      <FilterSelect
+        id="msl-filter-year"
+        label={t('msl.filter.cropYear')}
+        value={value.cropYear ?? ALL}
+        onChange={set('cropYear')}
+      >
         <MenuItem value={ALL}>
           <T id="msl.filter.all" />
         </MenuItem>
@@ -65,7 +90,12 @@ export function FilterBar({
         ))}
       </FilterSelect>
       {withStatus ? (
-        <FilterSelect id="msl-filter-status" label={t('msl.filter.status')} value={value.status ?? ALL} onChange={set('status')}>
+        <FilterSelect
+          id="msl-filter-status"
+          label={t('msl.filter.status')}
+          value={value.status ?? ALL}
+          onChange={set('status')}
+        >
           <MenuItem value={ALL}>
             <T id="msl.filter.all" />
           </MenuItem>

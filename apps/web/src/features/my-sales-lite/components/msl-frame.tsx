@@ -23,7 +23,9 @@ export const MSL_SECTIONS: readonly Section[] = [
 
 function sectionOf(pathname: string): Section['id'] {
   const bare = splitLocalePrefix(pathname).barePath.replace(/\/+$/, '');
-  const match = [...MSL_SECTIONS].reverse().find((s) => bare === s.path || (s.id !== 'sales' && bare.startsWith(`${s.path}/`)));
+  const match = [...MSL_SECTIONS]
+    .reverse()
+    .find((s) => bare === s.path || (s.id !== 'sales' && bare.startsWith(`${s.path}/`)));
   return match?.id ?? 'sales';
 }
 
@@ -40,7 +42,14 @@ export function MslSubNav() {
       <Box component="nav" aria-label={t('msl.nav.label')} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs value={sectionOf(pathname)} variant="scrollable" scrollButtons={false} allowScrollButtonsMobile>
           {MSL_SECTIONS.map((s) => (
-            <Tab key={s.id} value={s.id} label={<T id={s.label} />} component={Link} to={localized(s.path)} sx={{ minWidth: { xs: 72, sm: 96 }, px: { xs: 1.5, sm: 2 } }} />
+            <Tab
+              key={s.id}
+              value={s.id}
+              label={<T id={s.label} />}
+              component={Link}
+              to={localized(s.path)}
+              sx={{ minWidth: { xs: 72, sm: 96 }, px: { xs: 1.5, sm: 2 } }}
+            />
           ))}
         </Tabs>
       </Box>
@@ -55,7 +64,17 @@ export function MslFrame({ title, actions, children }: { title: MessageId; actio
   useDocumentTitle([t(title), partner.branding.shortName]);
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 }, px: { xs: 2, sm: 3 } }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: 2, rowGap: 1.5, mb: { xs: 1.5, md: 3 } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          columnGap: 2,
+          rowGap: 1.5,
+          mb: { xs: 1.5, md: 3 },
+        }}
+      >
         <Typography variant="h1" component="h1">
           <T id={title} />
         </Typography>

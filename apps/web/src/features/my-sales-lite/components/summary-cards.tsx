@@ -50,7 +50,12 @@ export function SummaryCards({
           <Paper
             key={`${row.cropId}-${row.cropYear}`}
             variant="outlined"
-            sx={{ scrollSnapAlign: 'start', borderColor: isSelected ? 'primary.main' : 'divider', borderWidth: isSelected ? 2 : 1, overflow: 'hidden' }}
+            sx={{
+              scrollSnapAlign: 'start',
+              borderColor: isSelected ? 'primary.main' : 'divider',
+              borderWidth: isSelected ? 2 : 1,
+              overflow: 'hidden',
+            }}
           >
             <ButtonBase
               onClick={() => onSelect(isSelected ? null : row)}
@@ -66,7 +71,11 @@ export function SummaryCards({
                   <T id="msl.fig.contracts" values={{ count: row.contractCount }} />
                 </Typography>
               </Stack>
-              <Figure label={<T id="msl.fig.contracted" />} value={fmt.quantity(row.contracted, row.quantityUnit)} emphasis />
+              <Figure
+                label={<T id="msl.fig.contracted" />}
+                value={fmt.quantity(row.contracted, row.quantityUnit)}
+                emphasis
+              />
               <Box sx={{ my: 1.25 }}>
                 <ShareBar percent={delivered} label={t('msl.fig.deliveredShare', { percent: delivered })} />
               </Box>

@@ -21,7 +21,14 @@ export function TaskStrip({ tasks, onOpen }: { tasks: FarmerTaskList; onOpen: (c
   const shown = FARMER_TASKS.filter((task) => tasks.counts[task] > 0);
   if (shown.length === 0) return null;
   return (
-    <Stack component="section" aria-label={t('msl.tasks.label')} direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
+    <Stack
+      component="section"
+      aria-label={t('msl.tasks.label')}
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', mb: 2, alignItems: 'center' }}
+    >
       <AssignmentOutlinedIcon fontSize="small" color="action" aria-hidden />
       {shown.map((task) => {
         const first = task === 'signature_needed' ? tasks.items.find((i) => i.task === task) : undefined;

@@ -19,10 +19,16 @@ export function useMslFormat() {
       number: (value: NumberValue) => (empty(value) ? t('msl.fig.none') : formatNumber(value)),
       /** '12,500 bu'. */
       quantity: (value: NumberValue, quantityUnit = 'bushels') =>
-        empty(value) ? t('msl.fig.none') : t('msl.fig.quantity', { quantity: formatNumber(value, { maxFractionDigits: 2 }), unit: unit(quantityUnit) }),
+        empty(value)
+          ? t('msl.fig.none')
+          : t('msl.fig.quantity', {
+              quantity: formatNumber(value, { maxFractionDigits: 2 }),
+              unit: unit(quantityUnit),
+            }),
       unit,
       /** A price per unit: '$4.1275'. */
-      price: (value: NumberValue) => (empty(value) ? t('msl.fig.none') : formatMoney(value, { currency, minFractionDigits: 2, maxFractionDigits: 4 })),
+      price: (value: NumberValue) =>
+        empty(value) ? t('msl.fig.none') : formatMoney(value, { currency, minFractionDigits: 2, maxFractionDigits: 4 }),
       /** A calendar day 'YYYY-MM-DD' as M/D/YY. */
       day: (value: string | null | undefined) => (value ? formatDate(value.slice(0, 10), 'short') : t('msl.fig.none')),
       /** An instant as M/D/YY in the browser's zone. */

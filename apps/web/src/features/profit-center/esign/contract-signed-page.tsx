@@ -34,7 +34,10 @@ export function ContractSignedPage() {
           <Typography>{number ? t('esign.signed.message', { number }) : t('esign.signed.messageNoNumber')}</Typography>
           {signed ? (
             <Typography variant="body2" color="text.secondary">
-              {t('esign.signed.detail', { name: signed.signerName, when: formatDate(new Date(signed.signedAt), 'dateTime') })}
+              {t('esign.signed.detail', {
+                name: signed.signerName,
+                when: formatDate(new Date(signed.signedAt), 'dateTime'),
+              })}
             </Typography>
           ) : null}
           {state?.reference ? (
@@ -45,7 +48,12 @@ export function ContractSignedPage() {
               </Link>
             </Typography>
           ) : null}
-          <Button component={RouterLink} to={localized('/my-sales-lite')} variant="contained" sx={{ width: { xs: '100%', sm: 'auto' } }}>
+          <Button
+            component={RouterLink}
+            to={localized('/my-sales-lite')}
+            variant="contained"
+            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          >
             {t('esign.signed.back')}
           </Button>
         </Stack>

@@ -12,7 +12,10 @@ export class SigningError extends Error {
     super(message);
     this.name = 'SigningError';
     this.status = status;
-    this.reason = typeof details === 'object' && details !== null && typeof (details as { reason?: unknown }).reason === 'string' ? (details as { reason: string }).reason : null;
+    this.reason =
+      typeof details === 'object' && details !== null && typeof (details as { reason?: unknown }).reason === 'string'
+        ? (details as { reason: string }).reason
+        : null;
   }
 }
 
@@ -31,7 +34,10 @@ export function useSigningReview(ref: string) {
   return useQuery({
     queryKey: reviewKey(ref),
     queryFn: async ({ signal }): Promise<SigningReview> => {
-      const result = await request<unknown>(`${PROFIT_CENTER}/signing/${encodeURIComponent(ref)}`, { signal, handleSessionExpiry: false });
+      const result = await request<unknown>(`${PROFIT_CENTER}/signing/${encodeURIComponent(ref)}`, {
+        signal,
+        handleSessionExpiry: false,
+      });
       if (!result.ok) throw new SigningError(result.status, result.json.message, result.json.details);
       return signingReviewSchema.parse(result.json);
     },
@@ -44,12 +50,17 @@ export function useSignContract(ref: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: EsignSignInput): Promise<SignResult> => {
-      const result = await request<SignResult>(`${PROFIT_CENTER}/signing/${encodeURIComponent(ref)}/sign`, { method: 'POST', body: input, handleSessionExpiry: false });
+      const result = await request<SignResult>(`${PROFIT_CENTER}/signing/${encodeURIComponent(ref)}/sign`, {
+        method: 'POST',
+        body: input,
+        handleSessionExpiry: false,
+      });
       if (!result.ok) throw new SigningError(result.status, result.json.message, result.json.details);
       return result.json;
     },
     onError: (error) => {
-      if (error instanceof SigningError && error.status === 409) void queryClient.invalidateQueries({ queryKey: reviewKey(ref) });
+      if (error instanceof SigningError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: reviewKey(ref) });
     },
   });
 }

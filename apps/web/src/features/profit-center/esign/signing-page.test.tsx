@@ -76,7 +76,8 @@ function renderPage(fetchMock: ReturnType<typeof vi.fn>) {
   return router;
 }
 
-const posts = (fetchMock: ReturnType<typeof vi.fn>) => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
+const posts = (fetchMock: ReturnType<typeof vi.fn>) =>
+  fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
 
 afterEach(() => {
   cleanup();
@@ -88,7 +89,17 @@ describe('SigningPage', () => {
     const fetchMock = vi.fn((_input: RequestInfo | URL, init?: RequestInit) =>
       Promise.resolve(
         init?.method === 'POST'
-          ? json({ requestId: 12, contractId: 41, documentId: 77, provider: 'builtin', displayContractId: 'AM-26-0041', signerName: 'Sam Q. Fieldman', signedAt: '2026-05-05T14:00:00.000Z', sha256: 'f'.repeat(64), redirectTo: '/profit-center/builtin/contract-signed?contract=AM-26-0041' })
+          ? json({
+              requestId: 12,
+              contractId: 41,
+              documentId: 77,
+              provider: 'builtin',
+              displayContractId: 'AM-26-0041',
+              signerName: 'Sam Q. Fieldman',
+              signedAt: '2026-05-05T14:00:00.000Z',
+              sha256: 'f'.repeat(64),
+              redirectTo: '/profit-center/builtin/contract-signed?contract=AM-26-0041',
+            })
           : json(review()),
       ),
     );
@@ -98,7 +109,9 @@ describe('SigningPage', () => {
     expect(within(terms).getByText('5,000 bushels')).toBeTruthy();
     expect(within(terms).getByText('$4.5625')).toBeTruthy();
     expect(within(terms).getByText('Fieldman Family Farms')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Open the contract PDF/ }).getAttribute('href')).toBe(`/api/commodities/profit-center/signing/${TOKEN}/document`);
+    expect(screen.getByRole('link', { name: /Open the contract PDF/ }).getAttribute('href')).toBe(
+      `/api/commodities/profit-center/signing/${TOKEN}/document`,
+    );
 
     const name = screen.getByLabelText(/Your full name/) as HTMLInputElement;
     expect(name.value).toBe('Sam Fieldman');
@@ -110,7 +123,9 @@ describe('SigningPage', () => {
     expect(screen.getByText('Thank you. Contract AM-26-0041 is signed.')).toBeTruthy();
     expect(screen.getByText(/Signed by Sam Q\. Fieldman on/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to My Sales Lite' }).getAttribute('href')).toBe('/my-sales-lite');
-    expect(screen.getByRole('link', { name: 'Open the signed PDF' }).getAttribute('href')).toBe(`/api/commodities/profit-center/signing/${TOKEN}/document`);
+    expect(screen.getByRole('link', { name: 'Open the signed PDF' }).getAttribute('href')).toBe(
+      `/api/commodities/profit-center/signing/${TOKEN}/document`,
+    );
     expect(router.state.location.pathname).toBe('/profit-center/builtin/contract-signed');
     const [url, init] = posts(fetchMock)[0]!;
     expect(String(url)).toBe(`/api/commodities/profit-center/signing/${TOKEN}/sign`);
@@ -130,9 +145,24 @@ describe('SigningPage', () => {
     ['signed', 'This contract is already signed.'],
     ['expired', 'This signing link has expired. Ask your merchandiser to send the contract again.'],
     ['void', 'This signing link was replaced or withdrawn. Use the latest link you received.'],
-    ['terms_changed', 'The terms of this contract changed after it was sent. Your merchandiser must send it again before you can sign.'],
+    [
+      'terms_changed',
+      'The terms of this contract changed after it was sent. Your merchandiser must send it again before you can sign.',
+    ],
   ] as const)('says why a %s link cannot be signed, and offers no signing', async (state, message) => {
-    renderPage(vi.fn(() => Promise.resolve(json(review({ state, signerName: state === 'signed' ? 'Sam Fieldman' : null, signedAt: state === 'signed' ? '2026-05-05T14:00:00.000Z' : null })))));
+    renderPage(
+      vi.fn(() =>
+        Promise.resolve(
+          json(
+            review({
+              state,
+              signerName: state === 'signed' ? 'Sam Fieldman' : null,
+              signedAt: state === 'signed' ? '2026-05-05T14:00:00.000Z' : null,
+            }),
+          ),
+        ),
+      ),
+    );
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign contract' })).toBeNull();
     if (state === 'signed') expect(screen.getByRole('link', { name: 'Open the signed PDF' })).toBeTruthy();
@@ -143,9 +173,15 @@ describe('SigningPage', () => {
     const fetchMock = vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
       if (init?.method === 'POST') {
         signed = true;
-        return Promise.resolve(json({ code: 'conflict', message: 'This contract is already signed.', details: { reason: 'signed' } }, 409));
+        return Promise.resolve(
+          json({ code: 'conflict', message: 'This contract is already signed.', details: { reason: 'signed' } }, 409),
+        );
       }
-      return Promise.resolve(json(review(signed ? { state: 'signed', signerName: 'Sam Fieldman', signedAt: '2026-05-05T14:00:00.000Z' } : {})));
+      return Promise.resolve(
+        json(
+          review(signed ? { state: 'signed', signerName: 'Sam Fieldman', signedAt: '2026-05-05T14:00:00.000Z' } : {}),
+        ),
+      );
     });
     renderPage(fetchMock);
     fireEvent.click(await screen.findByRole('checkbox', { name: /agree to sign it electronically/ }));
@@ -155,7 +191,13 @@ describe('SigningPage', () => {
   });
 
   it('says so when the link does not exist', async () => {
-    renderPage(vi.fn(() => Promise.resolve(json({ code: 'not_found', message: 'This signing link does not exist.' }, 404))));
-    expect(await screen.findByText('This signing link does not exist. Check that you opened the whole link from your e-mail.')).toBeTruthy();
+    renderPage(
+      vi.fn(() => Promise.resolve(json({ code: 'not_found', message: 'This signing link does not exist.' }, 404))),
+    );
+    expect(
+      await screen.findByText(
+        'This signing link does not exist. Check that you opened the whole link from your e-mail.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -9,7 +9,20 @@ import {
   type SigningReview,
   type SigningState,
 } from '@granary/domain';
-import { Alert, Box, Button, Checkbox, Container, FormControlLabel, FormHelperText, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  FormControlLabel,
+  FormHelperText,
+  Link,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { usePartner } from '../../../lib/brand/partner-context';
@@ -35,7 +48,10 @@ function Term({ label, value }: { label: string; value: string }) {
       <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
         {label}
       </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}>
+      <Typography
+        component="dd"
+        sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}
+      >
         {value || '—'}
       </Typography>
     </Box>
@@ -46,22 +62,43 @@ function Term({ label, value }: { label: string; value: string }) {
 function TermsSummary({ review }: { review: SigningReview }) {
   const t = useT();
   const terms = review.terms;
-  const price = (v: string | null) => (v === null ? '' : formatMoney(v, { currency: terms.currency, minFractionDigits: 2, maxFractionDigits: 4 }));
+  const price = (v: string | null) =>
+    v === null ? '' : formatMoney(v, { currency: terms.currency, minFractionDigits: 2, maxFractionDigits: 4 });
   return (
     <Box component="section" aria-label={t('esign.sign.terms')}>
       <Typography variant="h3" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
         {t('esign.sign.terms')}
       </Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
+          gap: 2,
+        }}
+      >
         <Term label={t('esign.term.contract')} value={terms.displayContractId} />
         <Term label={t('esign.term.type')} value={CONTRACT_TYPE_LABELS[terms.contractType]} />
-        <Term label={t('esign.term.partner')} value={terms.direction === 'purchase' ? terms.partnerName : terms.clientName} />
-        <Term label={t('esign.term.client')} value={terms.direction === 'purchase' ? terms.clientName : terms.partnerName} />
+        <Term
+          label={t('esign.term.partner')}
+          value={terms.direction === 'purchase' ? terms.partnerName : terms.clientName}
+        />
+        <Term
+          label={t('esign.term.client')}
+          value={terms.direction === 'purchase' ? terms.clientName : terms.partnerName}
+        />
         <Term label={t('esign.term.market')} value={terms.marketName} />
         <Term label={t('esign.term.crop')} value={`${terms.crop} ${terms.cropYear}`} />
         <Term label={t('esign.term.quantity')} value={`${formatNumber(terms.quantity)} ${terms.quantityUnit}`} />
-        <Term label={t('esign.term.delivery')} value={`${formatDate(terms.deliveryStart, 'date')} – ${formatDate(terms.deliveryEnd, 'date')}`} />
-        <Term label={t('esign.term.futuresMonth')} value={terms.optionMonth ? formatDate(`${terms.optionMonth}-01`, 'MMM YYYY') : ''} />
+        <Term
+          label={t('esign.term.delivery')}
+          value={`${formatDate(terms.deliveryStart, 'date')} – ${formatDate(terms.deliveryEnd, 'date')}`}
+        />
+        <Term
+          label={t('esign.term.futuresMonth')}
+          value={terms.optionMonth ? formatDate(`${terms.optionMonth}-01`, 'MMM YYYY') : ''}
+        />
         <Term label={t('esign.term.futures')} value={price(terms.futuresPrice)} />
         <Term label={t('esign.term.basis')} value={price(terms.basis)} />
         <Term label={t('esign.term.cash')} value={price(terms.cashPrice)} />
@@ -72,13 +109,26 @@ function TermsSummary({ review }: { review: SigningReview }) {
 }
 
 /** A link that cannot be signed (any more): why, and the signed PDF when there is one. */
-function Refused({ review, state, ref_ }: { review: SigningReview | null; state: Exclude<SigningState, 'open'>; ref_: string }) {
+function Refused({
+  review,
+  state,
+  ref_,
+}: {
+  review: SigningReview | null;
+  state: Exclude<SigningState, 'open'>;
+  ref_: string;
+}) {
   const t = useT();
   return (
     <Alert severity={state === 'signed' ? 'success' : 'warning'} role="status" sx={{ alignItems: 'flex-start' }}>
       <Typography sx={{ fontWeight: 600 }}>{t(`esign.refused.${state}` as MessageId)}</Typography>
       {state === 'signed' && review?.signerName ? (
-        <Typography variant="body2">{t('esign.refused.signedBy', { name: review.signerName, when: formatDate(new Date(review.signedAt ?? ''), 'dateTime') })}</Typography>
+        <Typography variant="body2">
+          {t('esign.refused.signedBy', {
+            name: review.signerName,
+            when: formatDate(new Date(review.signedAt ?? ''), 'dateTime'),
+          })}
+        </Typography>
       ) : null}
       {state === 'signed' ? (
         <Link href={signingPdfUrl(ref_)} target="_blank" rel="noopener" variant="body2">
@@ -132,13 +182,21 @@ function SignForm({ review, reference }: { review: SigningReview; reference: str
         </Box>
         {error ? (
           <Alert severity="error" role="alert">
-            {error instanceof SigningError && error.reason && ['signed', 'expired', 'void', 'terms_changed'].includes(error.reason)
+            {error instanceof SigningError &&
+            error.reason &&
+            ['signed', 'expired', 'void', 'terms_changed'].includes(error.reason)
               ? t(`esign.refused.${error.reason}` as MessageId)
               : error.message}
           </Alert>
         ) : null}
         <Box>
-          <Button type="submit" variant="contained" size="large" disabled={sign.isPending} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={sign.isPending}
+            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          >
             {t(sign.isPending ? 'esign.sign.signing' : 'esign.sign.submit')}
           </Button>
         </Box>
@@ -159,7 +217,12 @@ export function SigningPage() {
   const localized = useLocalizedPath();
   const review = useSigningReview(token);
   const data = review.data;
-  useDocumentTitle([data ? t('esign.sign.title', { number: data.terms.displayContractId }) : t('esign.sign.title', { number: '' }).trim(), partner.branding.shortName]);
+  useDocumentTitle([
+    data
+      ? t('esign.sign.title', { number: data.terms.displayContractId })
+      : t('esign.sign.title', { number: '' }).trim(),
+    partner.branding.shortName,
+  ]);
 
   if (review.isPending) {
     return (
@@ -175,7 +238,9 @@ export function SigningPage() {
       <Frame>
         <Alert severity="warning" role="status">
           {status === 401 ? (
-            <Link href={signInUrl(`${window.location.pathname}${window.location.search}`)}>{t('esign.refused.signIn')}</Link>
+            <Link href={signInUrl(`${window.location.pathname}${window.location.search}`)}>
+              {t('esign.refused.signIn')}
+            </Link>
           ) : status === 404 || status === 400 ? (
             t('esign.refused.notFound')
           ) : (
@@ -203,7 +268,12 @@ export function SigningPage() {
         <TermsSummary review={data} />
         {data.state === 'signed' ? null : (
           <Box sx={{ mt: 3 }}>
-            <Link href={pdfUrl} target="_blank" rel="noopener" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+            <Link
+              href={pdfUrl}
+              target="_blank"
+              rel="noopener"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+            >
               {t('esign.sign.openPdf')}
               <OpenInNewRoundedIcon fontSize="small" />
             </Link>
@@ -212,7 +282,15 @@ export function SigningPage() {
                 component="iframe"
                 title={t('esign.sign.pdfFrame')}
                 src={pdfUrl}
-                sx={{ display: { xs: 'none', md: 'block' }, width: '100%', height: 640, mt: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}
+                sx={{
+                  display: { xs: 'none', md: 'block' },
+                  width: '100%',
+                  height: 640,
+                  mt: 1.5,
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                }}
               />
             ) : null}
           </Box>

@@ -49,12 +49,24 @@ function BidsTable({ crop, locale }: { crop: PublicCropBids; locale: PublicLocal
         <caption>{t('public.bids.caption', { crop: crop.crop })}</caption>
         <thead role="rowgroup">
           <tr role="row">
-            <th scope="col" role="columnheader">{t('public.bids.delivery')}</th>
-            <th scope="col" role="columnheader">{t('public.bids.futuresMonth')}</th>
-            <th scope="col" role="columnheader">{labels.futures}</th>
-            <th scope="col" role="columnheader">{labels.change}</th>
-            <th scope="col" role="columnheader">{labels.basis}</th>
-            <th scope="col" role="columnheader">{labels.cash}</th>
+            <th scope="col" role="columnheader">
+              {t('public.bids.delivery')}
+            </th>
+            <th scope="col" role="columnheader">
+              {t('public.bids.futuresMonth')}
+            </th>
+            <th scope="col" role="columnheader">
+              {labels.futures}
+            </th>
+            <th scope="col" role="columnheader">
+              {labels.change}
+            </th>
+            <th scope="col" role="columnheader">
+              {labels.basis}
+            </th>
+            <th scope="col" role="columnheader">
+              {labels.cash}
+            </th>
           </tr>
         </thead>
         <tbody role="rowgroup">
@@ -62,16 +74,22 @@ function BidsTable({ crop, locale }: { crop: PublicCropBids; locale: PublicLocal
             const flat = bid.futuresSymbol === null;
             return (
               <tr key={bid.id} role="row">
-                <th scope="row" role="rowheader">{bid.name}</th>
+                <th scope="row" role="rowheader">
+                  {bid.name}
+                </th>
                 <td role="cell" data-label={labels.futuresMonth}>
                   {flat ? t('public.bids.flat') : formatMonth(bid.futuresMonth, locale)}
                   {bid.futuresSymbol ? <span className="pm-symbol">{bid.futuresSymbol}</span> : null}
                 </td>
-                <td role="cell" data-label={labels.futures}>{formatPrice(bid.futuresLast, bid.currency, locale)}</td>
+                <td role="cell" data-label={labels.futures}>
+                  {formatPrice(bid.futuresLast, bid.currency, locale)}
+                </td>
                 <td role="cell" data-label={labels.change} className={changeClass(bid.futuresChange)}>
                   {formatSigned(bid.futuresChange, locale)}
                 </td>
-                <td role="cell" data-label={labels.basis}>{formatSigned(bid.basis, locale)}</td>
+                <td role="cell" data-label={labels.basis}>
+                  {formatSigned(bid.basis, locale)}
+                </td>
                 <td role="cell" data-label={labels.cash} className="pm-cash">
                   {formatPrice(bid.cashPrice, bid.currency, locale)}
                 </td>
@@ -93,7 +111,15 @@ function weekdayIn(timeZone: string): number {
   }
 }
 
-function Hours({ hours, locale, timeZone }: { hours: NonNullable<PublicMarketPage['hours']>; locale: PublicLocale; timeZone: string }) {
+function Hours({
+  hours,
+  locale,
+  timeZone,
+}: {
+  hours: NonNullable<PublicMarketPage['hours']>;
+  locale: PublicLocale;
+  timeZone: string;
+}) {
   const today = weekdayIn(timeZone);
   const next = hours.nextOpen;
   const detail = hours.openNow
@@ -103,13 +129,18 @@ function Hours({ hours, locale, timeZone }: { hours: NonNullable<PublicMarketPag
     : next
       ? next.today
         ? t('public.hours.opensToday', { time: formatTimeOfDay(next.opensAt, locale) })
-        : t('public.hours.opensOn', { day: formatWeekday(next.dayOfWeek, locale), time: formatTimeOfDay(next.opensAt, locale) })
+        : t('public.hours.opensOn', {
+            day: formatWeekday(next.dayOfWeek, locale),
+            time: formatTimeOfDay(next.opensAt, locale),
+          })
       : null;
   return (
     <section className="pm-card" aria-labelledby="pm-hours">
       <h2 id="pm-hours">{t('public.hours.title')}</h2>
       <p>
-        <span className={`pm-open ${hours.openNow ? 'is-open' : 'is-closed'}`}>{hours.openNow ? t('public.hours.openNow') : t('public.hours.closedNow')}</span>
+        <span className={`pm-open ${hours.openNow ? 'is-open' : 'is-closed'}`}>
+          {hours.openNow ? t('public.hours.openNow') : t('public.hours.closedNow')}
+        </span>
         {detail ? <span className="pm-muted"> {detail}</span> : null}
       </p>
       <table className="pm-hours">
@@ -120,7 +151,10 @@ function Hours({ hours, locale, timeZone }: { hours: NonNullable<PublicMarketPag
               <td>
                 {day.closed || !day.opensAt || !day.closesAt
                   ? t('public.hours.closed')
-                  : t('public.hours.range', { opens: formatTimeOfDay(day.opensAt, locale), closes: formatTimeOfDay(day.closesAt, locale) })}
+                  : t('public.hours.range', {
+                      opens: formatTimeOfDay(day.opensAt, locale),
+                      closes: formatTimeOfDay(day.closesAt, locale),
+                    })}
               </td>
             </tr>
           ))}
@@ -138,7 +172,8 @@ function telHref(phone: string): string {
 function MarketPicker({ page, prefix, onPickMarket }: Pick<Props, 'page' | 'prefix' | 'onPickMarket'>) {
   const [slug, setSlug] = useState(page.market?.slug ?? page.markets[0]?.slug ?? '');
   const selectId = useId();
-  const go = (target: string) => (onPickMarket ? onPickMarket(target) : window.location.assign(`${prefix}/market/${encodeURIComponent(target)}`));
+  const go = (target: string) =>
+    onPickMarket ? onPickMarket(target) : window.location.assign(`${prefix}/market/${encodeURIComponent(target)}`);
   return (
     <form
       className="pm-picker"
@@ -174,7 +209,10 @@ export function MarketView({ page, locale, prefix, refresh = 'idle', onPickMarke
     );
   }
   const zone = market.timezone;
-  const address = [market.addressLine1, `${market.city}, ${market.administrativeAreaLevel1}${market.postalCode ? ` ${market.postalCode}` : ''}`].filter(Boolean);
+  const address = [
+    market.addressLine1,
+    `${market.city}, ${market.administrativeAreaLevel1}${market.postalCode ? ` ${market.postalCode}` : ''}`,
+  ].filter(Boolean);
   return (
     <>
       <div className="pm-title-row">
@@ -194,7 +232,9 @@ export function MarketView({ page, locale, prefix, refresh = 'idle', onPickMarke
                   <li key={a.id} className="pm-announcement">
                     <h3>{a.title}</h3>
                     <p>{a.body}</p>
-                    <span className="pm-muted">{t('public.announcements.posted', { date: formatDay(a.startsAt, locale, zone) })}</span>
+                    <span className="pm-muted">
+                      {t('public.announcements.posted', { date: formatDay(a.startsAt, locale, zone) })}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -202,11 +242,25 @@ export function MarketView({ page, locale, prefix, refresh = 'idle', onPickMarke
           ) : null}
           <section className="pm-card" aria-label={t('public.market.title')}>
             <p className="pm-status">
-              <span>{page.updatedAt ? t('public.market.updated', { time: formatInstant(page.updatedAt, locale, zone) }) : t('public.market.notUpdated')}</span>
-              {page.futuresAt ? <span>{t('public.market.futuresAt', { time: formatInstant(page.futuresAt, locale, zone) })}</span> : null}
+              <span>
+                {page.updatedAt
+                  ? t('public.market.updated', { time: formatInstant(page.updatedAt, locale, zone) })
+                  : t('public.market.notUpdated')}
+              </span>
+              {page.futuresAt ? (
+                <span>{t('public.market.futuresAt', { time: formatInstant(page.futuresAt, locale, zone) })}</span>
+              ) : null}
             </p>
-            {refresh === 'failed' ? <p className="pm-alert" role="status">{t('public.market.stale')}</p> : null}
-            {page.crops.length === 0 ? <p>{t('public.market.noBids')}</p> : page.crops.map((crop) => <BidsTable key={crop.cropId} crop={crop} locale={locale} />)}
+            {refresh === 'failed' ? (
+              <p className="pm-alert" role="status">
+                {t('public.market.stale')}
+              </p>
+            ) : null}
+            {page.crops.length === 0 ? (
+              <p>{t('public.market.noBids')}</p>
+            ) : (
+              page.crops.map((crop) => <BidsTable key={crop.cropId} crop={crop} locale={locale} />)
+            )}
             <p className="pm-note">{t('public.market.subjectToChange')}</p>
           </section>
           {page.deliveryInformation ? (
@@ -226,9 +280,7 @@ export function MarketView({ page, locale, prefix, refresh = 'idle', onPickMarke
           {page.hours ? <Hours hours={page.hours} locale={locale} timeZone={zone} /> : null}
           <section className="pm-card" aria-labelledby="pm-location">
             <h2 id="pm-location">{t('public.market.address')}</h2>
-            <address className="pm-text pm-address">
-              {address.join('\n')}
-            </address>
+            <address className="pm-text pm-address">{address.join('\n')}</address>
             {market.phone ? (
               <p className="pm-line">
                 <a href={telHref(market.phone)}>{market.phone}</a>

@@ -1,4 +1,11 @@
-import { CI_SCORE_DEFAULTS, computeCiScore, type CiScoreBreakdown, type CiScoreInput, type Climate, type Tillage } from '@granary/domain';
+import {
+  CI_SCORE_DEFAULTS,
+  computeCiScore,
+  type CiScoreBreakdown,
+  type CiScoreInput,
+  type Climate,
+  type Tillage,
+} from '@granary/domain';
 import { useId, useState } from 'react';
 import { formatNumber, t, type PublicLocale, type PublicMessageId } from '../public-messages';
 
@@ -81,7 +88,11 @@ export function ScoreView({ locale }: { locale: PublicLocale }) {
             ))}
             <div className="pm-field">
               <label htmlFor={`${id}-tillage`}>{t('public.score.tillage')}</label>
-              <select id={`${id}-tillage`} value={draft.tillage} onChange={(event) => setDraft({ ...draft, tillage: event.target.value as Tillage })}>
+              <select
+                id={`${id}-tillage`}
+                value={draft.tillage}
+                onChange={(event) => setDraft({ ...draft, tillage: event.target.value as Tillage })}
+              >
                 {TILLAGES.map((v) => (
                   <option key={v} value={v}>
                     {t(`public.score.tillage.${v}`)}
@@ -91,7 +102,11 @@ export function ScoreView({ locale }: { locale: PublicLocale }) {
             </div>
             <div className="pm-field">
               <label htmlFor={`${id}-climate`}>{t('public.score.climate')}</label>
-              <select id={`${id}-climate`} value={draft.climate} onChange={(event) => setDraft({ ...draft, climate: event.target.value as Climate })}>
+              <select
+                id={`${id}-climate`}
+                value={draft.climate}
+                onChange={(event) => setDraft({ ...draft, climate: event.target.value as Climate })}
+              >
                 {CLIMATES.map((v) => (
                   <option key={v} value={v}>
                     {t(`public.score.climate.${v}`)}
@@ -100,18 +115,27 @@ export function ScoreView({ locale }: { locale: PublicLocale }) {
               </select>
             </div>
             <label className="pm-check">
-              <input type="checkbox" checked={draft.coverCrop} onChange={(event) => setDraft({ ...draft, coverCrop: event.target.checked })} />
+              <input
+                type="checkbox"
+                checked={draft.coverCrop}
+                onChange={(event) => setDraft({ ...draft, coverCrop: event.target.checked })}
+              />
               {t('public.score.coverCrop')}
             </label>
             <div className="pm-field">
-              <button className="pm-button pm-secondary" type="button" onClick={() => setDraft(draftOf(CI_SCORE_DEFAULTS))}>
+              <button
+                className="pm-button pm-secondary"
+                type="button"
+                onClick={() => setDraft(draftOf(CI_SCORE_DEFAULTS))}
+              >
                 {t('public.score.reset')}
               </button>
             </div>
           </form>
           {score ? (
             <div className="pm-score-bar" aria-hidden="true">
-              {t('public.score.result')}: <strong>{formatNumber(score.gCo2ePerMj, locale)}</strong> {t('public.score.perMj')}
+              {t('public.score.result')}: <strong>{formatNumber(score.gCo2ePerMj, locale)}</strong>{' '}
+              {t('public.score.perMj')}
             </div>
           ) : null}
         </section>
@@ -123,8 +147,12 @@ export function ScoreView({ locale }: { locale: PublicLocale }) {
                 <div className="pm-score-value">{formatNumber(score.gCo2ePerMj, locale)}</div>
                 <div className="pm-score-unit">{t('public.score.perMj')}</div>
                 <p className="pm-muted">{t('public.score.perMjLong')}</p>
-                <p className="pm-muted">{t('public.score.perBushel', { value: formatNumber(score.kgCo2ePerBushel, locale, 2) })}</p>
-                <p className="pm-muted">{t('public.score.perAcre', { value: formatNumber(score.kgCo2ePerAcre, locale, 0) })}</p>
+                <p className="pm-muted">
+                  {t('public.score.perBushel', { value: formatNumber(score.kgCo2ePerBushel, locale, 2) })}
+                </p>
+                <p className="pm-muted">
+                  {t('public.score.perAcre', { value: formatNumber(score.kgCo2ePerAcre, locale, 0) })}
+                </p>
                 <h3 className="pm-subheading">{t('public.score.breakdown')}</h3>
                 <ul className="pm-bars">
                   {PARTS.map((p) => {
@@ -134,7 +162,10 @@ export function ScoreView({ locale }: { locale: PublicLocale }) {
                         <span>{t(p.label)}</span>
                         <span>{formatNumber(value, locale, 0)}</span>
                         <span className="pm-bar" aria-hidden="true">
-                          <span className={value < 0 ? 'is-credit' : undefined} style={{ width: `${(Math.abs(value) / largest) * 100}%` }} />
+                          <span
+                            className={value < 0 ? 'is-credit' : undefined}
+                            style={{ width: `${(Math.abs(value) / largest) * 100}%` }}
+                          />
                         </span>
                       </li>
                     );

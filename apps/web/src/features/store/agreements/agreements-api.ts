@@ -31,26 +31,42 @@ export class AgreementError extends StoreApiError {
   }
 }
 
-const ownerQuery = (owner: AgreementOwnerQuery): Record<string, QueryValue> => ({ enterpriseId: owner.enterpriseId, userId: owner.userId });
+const ownerQuery = (owner: AgreementOwnerQuery): Record<string, QueryValue> => ({
+  enterpriseId: owner.enterpriseId,
+  userId: owner.userId,
+});
 
 export const useAgreements = (enabled = true) =>
-  useQuery({ queryKey: agreementKeys.list(), queryFn: ({ signal }) => storeGet<AgreementList>(STORE_AGREEMENTS_PATH, undefined, signal), retry: storeRetry, enabled });
+  useQuery({
+    queryKey: agreementKeys.list(),
+    queryFn: ({ signal }) => storeGet<AgreementList>(STORE_AGREEMENTS_PATH, undefined, signal),
+    retry: storeRetry,
+    enabled,
+  });
 
 export const useAgreement = (type: string, owner: AgreementOwnerQuery) =>
   useQuery({
     queryKey: agreementKeys.one(type, owner),
-    queryFn: ({ signal }) => storeGet<AgreementDetail>(`${STORE_AGREEMENTS_PATH}/${encodeURIComponent(type)}`, ownerQuery(owner), signal),
+    queryFn: ({ signal }) =>
+      storeGet<AgreementDetail>(`${STORE_AGREEMENTS_PATH}/${encodeURIComponent(type)}`, ownerQuery(owner), signal),
     retry: storeRetry,
   });
 
 export const useOnboardingReport = () =>
-  useQuery({ queryKey: agreementKeys.report(), queryFn: ({ signal }) => storeGet<OnboardingReport>(STORE_ONBOARDING_REPORT_PATH, undefined, signal), retry: storeRetry });
+  useQuery({
+    queryKey: agreementKeys.report(),
+    queryFn: ({ signal }) => storeGet<OnboardingReport>(STORE_ONBOARDING_REPORT_PATH, undefined, signal),
+    retry: storeRetry,
+  });
 
 export function useSignAgreement(type: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: SignAgreementInput) => {
-      const result = await request<AgreementDetail>(`${STORE_API}${STORE_AGREEMENTS_PATH}/${encodeURIComponent(type)}/sign`, { method: 'POST', body: input });
+      const result = await request<AgreementDetail>(
+        `${STORE_API}${STORE_AGREEMENTS_PATH}/${encodeURIComponent(type)}/sign`,
+        { method: 'POST', body: input },
+      );
       if (!result.ok) {
         const details = result.json.details as { reason?: string } | undefined;
         throw new AgreementError(result.status, result.json.code, result.json.message, details?.reason);

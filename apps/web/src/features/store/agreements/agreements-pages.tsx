@@ -34,8 +34,17 @@ export function formatSignedAt(iso: string): string {
 
 /** Signed / Not signed / New version to sign. */
 export function AgreementStatusChip({ status }: { status: AgreementSummary['status'] }) {
-  if (status === 'signed') return <Chip size="small" color="success" icon={<CheckCircleRoundedIcon />} label={<T id="agreements.status.signed" />} />;
-  if (status === 'new_version') return <Chip size="small" color="warning" label={<T id="agreements.status.new_version" />} />;
+  if (status === 'signed')
+    return (
+      <Chip
+        size="small"
+        color="success"
+        icon={<CheckCircleRoundedIcon />}
+        label={<T id="agreements.status.signed" />}
+      />
+    );
+  if (status === 'new_version')
+    return <Chip size="small" color="warning" label={<T id="agreements.status.new_version" />} />;
   return <Chip size="small" variant="outlined" label={<T id="agreements.status.not_signed" />} />;
 }
 
@@ -83,7 +92,9 @@ export function AgreementsPage() {
           {t('agreements.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {list.data ? t('agreements.subtitle', { enterprise: list.data.enterprise.name }) : t('agreements.subtitleGeneric')}
+          {list.data
+            ? t('agreements.subtitle', { enterprise: list.data.enterprise.name })
+            : t('agreements.subtitleGeneric')}
         </Typography>
       </Box>
       {!bootstrap?.user.identified ? null : !signedIn ? (
@@ -95,8 +106,17 @@ export function AgreementsPage() {
           {list.data.agreements.map((a) => (
             <Card key={a.type} variant="outlined" component="section" aria-labelledby={`agreement-${a.type}`}>
               <CardContent sx={{ pb: 1 }}>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-                  <Typography id={`agreement-${a.type}`} component="h2" variant="h6" sx={{ fontWeight: 700, fontSize: 18 }}>
+                <Stack
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={1}
+                  sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+                >
+                  <Typography
+                    id={`agreement-${a.type}`}
+                    component="h2"
+                    variant="h6"
+                    sx={{ fontWeight: 700, fontSize: 18 }}
+                  >
                     {a.title}
                   </Typography>
                   <Box sx={{ flexShrink: 0 }}>
@@ -109,7 +129,14 @@ export function AgreementsPage() {
                 </Box>
                 {a.signature && a.status === 'signed' ? (
                   <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                    <T id="agreements.signedBy" values={{ name: a.signature.signedName, date: formatSignedAt(a.signature.signedAt), version: a.signature.version }} />
+                    <T
+                      id="agreements.signedBy"
+                      values={{
+                        name: a.signature.signedName,
+                        date: formatSignedAt(a.signature.signedAt),
+                        version: a.signature.version,
+                      }}
+                    />
                   </Typography>
                 ) : null}
               </CardContent>
@@ -131,7 +158,17 @@ export function AgreementsPage() {
   );
 }
 
-function SignForm({ type, title, enterpriseId, enterpriseName }: { type: string; title: string; enterpriseId: string; enterpriseName: string }) {
+function SignForm({
+  type,
+  title,
+  enterpriseId,
+  enterpriseName,
+}: {
+  type: string;
+  title: string;
+  enterpriseId: string;
+  enterpriseName: string;
+}) {
   const t = useT();
   const sign = useSignAgreement(type);
   const [name, setName] = useState('');
@@ -149,7 +186,13 @@ function SignForm({ type, title, enterpriseId, enterpriseName }: { type: string;
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={t('agreements.form.label')} sx={{ mt: 3, maxWidth: 560 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label={t('agreements.form.label')}
+      sx={{ mt: 3, maxWidth: 560 }}
+    >
       <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
         {t('agreements.form.title')}
       </Typography>
@@ -175,7 +218,13 @@ function SignForm({ type, title, enterpriseId, enterpriseName }: { type: string;
           {sign.error.message}
         </Alert>
       ) : null}
-      <Button type="submit" variant="contained" size="large" disabled={sign.isPending} sx={{ mt: 2, width: { xs: '100%', sm: 'auto' } }}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={sign.isPending}
+        sx={{ mt: 2, width: { xs: '100%', sm: 'auto' } }}
+      >
         {t('agreements.form.submit')}
       </Button>
     </Box>
@@ -196,15 +245,28 @@ export function AgreementPage() {
 
   return (
     <StorePage>
-      <Link component={RouterLink} to={href(listPath)} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1.5, fontSize: 14 }}>
+      <Link
+        component={RouterLink}
+        to={href(listPath)}
+        underline="hover"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1.5, fontSize: 14 }}
+      >
         <ArrowBackRoundedIcon fontSize="small" />
         {t('agreements.back')}
       </Link>
       {!a ? (
-        <StoreQueryState error={agreement.error} isPending={agreement.isPending} onRetry={() => void agreement.refetch()} />
+        <StoreQueryState
+          error={agreement.error}
+          isPending={agreement.isPending}
+          onRetry={() => void agreement.refetch()}
+        />
       ) : (
         <Box sx={{ maxWidth: 820 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+          >
             <Typography component="h1" variant="h5" sx={{ fontWeight: 800 }}>
               {a.title}
             </Typography>
@@ -217,14 +279,28 @@ export function AgreementPage() {
           </Typography>
           {a.signature && a.status === 'signed' ? (
             <Alert severity="success" sx={{ mt: 2 }}>
-              {t('agreements.detail.signed', { name: a.signature.signedName, user: a.signature.signedBy.name, date: formatSignedAt(a.signature.signedAt), version: a.signature.version })}
+              {t('agreements.detail.signed', {
+                name: a.signature.signedName,
+                user: a.signature.signedBy.name,
+                date: formatSignedAt(a.signature.signedAt),
+                version: a.signature.version,
+              })}
             </Alert>
           ) : a.signature ? (
             <Alert severity="warning" sx={{ mt: 2 }}>
-              {t('agreements.detail.olderSigned', { version: a.signature.version, name: a.signature.signedName, date: formatSignedAt(a.signature.signedAt) })}
+              {t('agreements.detail.olderSigned', {
+                version: a.signature.version,
+                name: a.signature.signedName,
+                date: formatSignedAt(a.signature.signedAt),
+              })}
             </Alert>
           ) : null}
-          <Paper variant="outlined" component="article" aria-label={a.title} sx={{ mt: 2, p: { xs: 2, sm: 3 }, maxHeight: { sm: 480 }, overflowY: { sm: 'auto' } }}>
+          <Paper
+            variant="outlined"
+            component="article"
+            aria-label={a.title}
+            sx={{ mt: 2, p: { xs: 2, sm: 3 }, maxHeight: { sm: 480 }, overflowY: { sm: 'auto' } }}
+          >
             {a.paragraphs.map((p, i) => (
               <Typography key={i} sx={{ mb: i === a.paragraphs.length - 1 ? 0 : 1.5, lineHeight: 1.65 }}>
                 {`${i + 1}. ${p}`}
@@ -232,7 +308,12 @@ export function AgreementPage() {
             ))}
           </Paper>
           {a.canSign ? (
-            <SignForm type={a.type} title={a.title} enterpriseId={a.enterprise.publicId} enterpriseName={a.enterprise.name} />
+            <SignForm
+              type={a.type}
+              title={a.title}
+              enterpriseId={a.enterprise.publicId}
+              enterpriseName={a.enterprise.name}
+            />
           ) : a.status !== 'signed' ? (
             <Alert severity="info" sx={{ mt: 2 }}>
               {isMe ? t('agreements.detail.cannotSign') : t('agreements.detail.readOnly', { user: a.user.name })}

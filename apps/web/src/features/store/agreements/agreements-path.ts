@@ -9,4 +9,5 @@ export function useAgreementsPath(): { segment: string; path: string } {
 }
 
 /** One agreement's page for a member of a farm business. */
-export const agreementPath = (type: string, enterpriseId: string, userId: string) => `/direct/agreement/${type}/${enterpriseId}/${userId}`;
+export const agreementPath = (type: string, enterpriseId: string, userId: string) =>
+  `/direct/agreement/${type}/${enterpriseId}/${userId}`;

@@ -14,7 +14,8 @@ import { useOnboardingReport } from './agreements-api';
 function StateIcon({ state }: { state: ReadinessItem['state'] }) {
   const t = useT();
   if (state === 'done') return <CheckCircleRoundedIcon color="success" titleAccess={t('onboarding.state.done')} />;
-  if (state === 'attention') return <ErrorOutlineRoundedIcon color="warning" titleAccess={t('onboarding.state.attention')} />;
+  if (state === 'attention')
+    return <ErrorOutlineRoundedIcon color="warning" titleAccess={t('onboarding.state.attention')} />;
   return <RadioButtonUncheckedRoundedIcon color="disabled" titleAccess={t('onboarding.state.todo')} />;
 }
 
@@ -22,7 +23,9 @@ function StateIcon({ state }: { state: ReadinessItem['state'] }) {
 function detailId(item: ReadinessItem): MessageId {
   if (item.id === 'applicator_licence') {
     const licence = item.detail.licence;
-    return licence === 'valid' || licence === 'expiring' || licence === 'expired' ? `onboarding.applicator_licence.${licence}` : 'onboarding.applicator_licence.none';
+    return licence === 'valid' || licence === 'expiring' || licence === 'expired'
+      ? `onboarding.applicator_licence.${licence}`
+      : 'onboarding.applicator_licence.none';
   }
   return `onboarding.${item.id}.${item.state === 'done' ? 'done' : 'todo'}`;
 }
@@ -42,7 +45,9 @@ export function OnboardingReportPage() {
           {t('onboarding.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {r?.enterprise ? t('onboarding.subtitle', { enterprise: r.enterprise.name }) : t('onboarding.subtitleGeneric')}
+          {r?.enterprise
+            ? t('onboarding.subtitle', { enterprise: r.enterprise.name })
+            : t('onboarding.subtitleGeneric')}
         </Typography>
       </Box>
       {!r ? (
@@ -53,12 +58,27 @@ export function OnboardingReportPage() {
             <Typography sx={{ fontWeight: 700 }}>
               <T id="onboarding.progress" values={{ done: r.done, total: r.total }} />
             </Typography>
-            <LinearProgress variant="determinate" value={r.total ? (r.done / r.total) * 100 : 0} sx={{ mt: 1, height: 8, borderRadius: 4 }} aria-label={t('onboarding.progressLabel')} />
+            <LinearProgress
+              variant="determinate"
+              value={r.total ? (r.done / r.total) * 100 : 0}
+              sx={{ mt: 1, height: 8, borderRadius: 4 }}
+              aria-label={t('onboarding.progressLabel')}
+            />
           </Box>
           <List aria-label={t('onboarding.listLabel')} disablePadding>
             {r.items.map((item) => (
-              <ListItem key={item.id} divider data-state={item.state} aria-label={t(`onboarding.${item.id}.title`)} sx={{ px: { xs: 2, sm: 3 }, py: 1.75, alignItems: 'flex-start' }}>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} sx={{ width: '100%', alignItems: { sm: 'center' } }}>
+              <ListItem
+                key={item.id}
+                divider
+                data-state={item.state}
+                aria-label={t(`onboarding.${item.id}.title`)}
+                sx={{ px: { xs: 2, sm: 3 }, py: 1.75, alignItems: 'flex-start' }}
+              >
+                <Stack
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={{ xs: 1, sm: 2 }}
+                  sx={{ width: '100%', alignItems: { sm: 'center' } }}
+                >
                   <Stack direction="row" spacing={1.5} sx={{ flex: 1, minWidth: 0 }}>
                     <Box sx={{ pt: 0.25 }}>
                       <StateIcon state={item.state} />
@@ -71,7 +91,13 @@ export function OnboardingReportPage() {
                     </Box>
                   </Stack>
                   <Box sx={{ pl: { xs: 4.5, sm: 0 }, flexShrink: 0 }}>
-                    <Button component={RouterLink} to={href(item.fixPath)} size="small" variant={item.state === 'done' ? 'text' : 'outlined'} aria-label={`${t(item.state === 'done' ? 'onboarding.review' : 'onboarding.fix')}: ${t(`onboarding.${item.id}.title`)}`}>
+                    <Button
+                      component={RouterLink}
+                      to={href(item.fixPath)}
+                      size="small"
+                      variant={item.state === 'done' ? 'text' : 'outlined'}
+                      aria-label={`${t(item.state === 'done' ? 'onboarding.review' : 'onboarding.fix')}: ${t(`onboarding.${item.id}.title`)}`}
+                    >
                       {t(item.state === 'done' ? 'onboarding.review' : 'onboarding.fix')}
                     </Button>
                   </Box>

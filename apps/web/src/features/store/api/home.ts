@@ -11,4 +11,5 @@ export const homeQueryOptions = (locale: string | null) =>
     retry: storeRetry,
   });
 
-export const useStoreHome = (locale: string | null, enabled = true) => useQuery({ ...homeQueryOptions(locale), enabled });
+export const useStoreHome = (locale: string | null, enabled = true) =>
+  useQuery({ ...homeQueryOptions(locale), enabled });

@@ -63,7 +63,8 @@ export const usePestPage = (slug: string, query: Record<string, QueryValue>) =>
 export const useMarketplace = (section: string | undefined, query: Record<string, QueryValue>) =>
   useQuery({
     queryKey: storeKeys.listing('marketplace', section ?? '', query),
-    queryFn: ({ signal }) => storeGet<StoreMarketplace>(`/marketplace${section ? `/${encodeURIComponent(section)}` : ''}`, query, signal),
+    queryFn: ({ signal }) =>
+      storeGet<StoreMarketplace>(`/marketplace${section ? `/${encodeURIComponent(section)}` : ''}`, query, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry: storeRetry,

@@ -21,7 +21,12 @@ export const useStoreProduct = (by: { slug: string } | { publicId: string }, loc
 export const useProductDocument = (slug: string, type: string) =>
   useQuery({
     queryKey: storeKeys.document(slug, type),
-    queryFn: ({ signal }) => storeGet<StoreDocument>(`/products/${encodeURIComponent(slug)}/documents/${encodeURIComponent(type)}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      storeGet<StoreDocument>(
+        `/products/${encodeURIComponent(slug)}/documents/${encodeURIComponent(type)}`,
+        undefined,
+        signal,
+      ),
     staleTime: 5 * 60_000,
     retry: storeRetry,
   });

@@ -16,7 +16,10 @@ export class StoreApiError extends Error {
 
 /** GET a store call (under /api/store); throws StoreApiError on failure. */
 export async function storeGet<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
-  const result = await request<T>(`${STORE_API}${path}`, { ...(query ? { query } : {}), ...(signal ? { signal } : {}) });
+  const result = await request<T>(`${STORE_API}${path}`, {
+    ...(query ? { query } : {}),
+    ...(signal ? { signal } : {}),
+  });
   if (!result.ok) throw new StoreApiError(result.status, result.json.code, result.json.message);
   return result.json;
 }
@@ -31,7 +34,8 @@ export function storeRetry(failureCount: number, error: unknown): boolean {
 export const storeKeys = {
   all: ['store'] as const,
   home: (locale: string | null) => ['store', 'home', locale] as const,
-  listing: (kind: string, id: string, query: Record<string, QueryValue>) => ['store', 'listing', kind, id, query] as const,
+  listing: (kind: string, id: string, query: Record<string, QueryValue>) =>
+    ['store', 'listing', kind, id, query] as const,
   product: (by: string, id: string, locale: string | null) => ['store', 'product', by, id, locale] as const,
   document: (slug: string, type: string) => ['store', 'document', slug, type] as const,
   ingredients: (locale: string | null) => ['store', 'ingredients', locale] as const,

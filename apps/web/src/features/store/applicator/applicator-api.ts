@@ -17,13 +17,26 @@ import { StoreApiError, storeGet, storeRetry } from '../api/store-request';
 export const applicatorKeys = {
   all: ['store-applicator'] as const,
   licences: (owner: ApplicatorOwnerQuery) => ['store-applicator', 'licences', owner] as const,
-  files: (parentGuid: string, userId: string | undefined) => ['store-applicator', 'files', parentGuid, userId ?? null] as const,
+  files: (parentGuid: string, userId: string | undefined) =>
+    ['store-applicator', 'files', parentGuid, userId ?? null] as const,
 };
 
-const ownerQuery = (owner: ApplicatorOwnerQuery): Record<string, QueryValue> => ({ enterpriseId: owner.enterpriseId, userId: owner.userId });
+const ownerQuery = (owner: ApplicatorOwnerQuery): Record<string, QueryValue> => ({
+  enterpriseId: owner.enterpriseId,
+  userId: owner.userId,
+});
 
-async function send<T>(method: HttpMethod, url: string, body?: unknown, query?: Record<string, QueryValue>): Promise<T> {
-  const result = await request<T>(url, { method, ...(body === undefined ? {} : { body }), ...(query ? { query } : {}) });
+async function send<T>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  query?: Record<string, QueryValue>,
+): Promise<T> {
+  const result = await request<T>(url, {
+    method,
+    ...(body === undefined ? {} : { body }),
+    ...(query ? { query } : {}),
+  });
   if (!result.ok) {
     const error = new StoreApiError(result.status, result.json.code, result.json.message);
     (error as StoreApiError & { details?: unknown }).details = result.json.details;
@@ -35,7 +48,8 @@ async function send<T>(method: HttpMethod, url: string, body?: unknown, query?: 
 export const useLicences = (owner: ApplicatorOwnerQuery) =>
   useQuery({
     queryKey: applicatorKeys.licences(owner),
-    queryFn: ({ signal }) => storeGet<{ licences: ApplicatorLicence[] }>('/applicator-licences', ownerQuery(owner), signal),
+    queryFn: ({ signal }) =>
+      storeGet<{ licences: ApplicatorLicence[] }>('/applicator-licences', ownerQuery(owner), signal),
     retry: storeRetry,
   });
 
@@ -46,7 +60,9 @@ export function useLicenceMutations(owner: ApplicatorOwnerQuery) {
   return {
     save: useMutation({
       mutationFn: ({ id, input }: { id: number | null; input: ApplicatorLicenceInput }) =>
-        id === null ? send<ApplicatorLicence>('POST', L, input, ownerQuery(owner)) : send<ApplicatorLicence>('PUT', `${L}/${id}`, input, ownerQuery(owner)),
+        id === null
+          ? send<ApplicatorLicence>('POST', L, input, ownerQuery(owner))
+          : send<ApplicatorLicence>('PUT', `${L}/${id}`, input, ownerQuery(owner)),
       onSuccess: refresh,
     }),
     remove: useMutation({

@@ -31,8 +31,16 @@ function serve(answer: (method: string, url: URL) => { status: number; body?: un
       const url = new URL(raw, 'http://localhost');
       const method = init?.method ?? 'GET';
       sent.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      const reply = answer(method, url) ?? { status: 404, body: { code: 'not_found', message: 'The page you are looking for does not exist.' } };
-      return Promise.resolve(new Response(JSON.stringify(reply.body ?? null), { status: reply.status, headers: { 'Content-Type': 'application/json' } }));
+      const reply = answer(method, url) ?? {
+        status: 404,
+        body: { code: 'not_found', message: 'The page you are looking for does not exist.' },
+      };
+      return Promise.resolve(
+        new Response(JSON.stringify(reply.body ?? null), {
+          status: reply.status,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
     }),
   );
   return sent;
@@ -43,12 +51,27 @@ describe('applicator page', () => {
     renderApp('/direct/applicator', 'farmer');
     serve((method, url) => {
       if (url.pathname === '/api/store/applicator-licences') {
-        return { status: 200, body: { licences: [licence(1, day(-3)), licence(2, day(10), { jurisdiction: 'SK' }), licence(3, day(300))] } };
+        return {
+          status: 200,
+          body: { licences: [licence(1, day(-3)), licence(2, day(10), { jurisdiction: 'SK' }), licence(3, day(300))] },
+        };
       }
       if (url.pathname === '/api/uploads') {
-        const files = url.searchParams.get('parentGuid') === 'applicator-licence:3'
-          ? [{ guid: '11111111-1111-4111-8111-111111111111', parentGuid: 'applicator-licence:3', fileName: 'scan.pdf', contentType: 'application/pdf', size: 2048, sha256: 'a'.repeat(64), status: 'completed', createdAt: '2026-03-10T12:00:00.000Z' }]
-          : [];
+        const files =
+          url.searchParams.get('parentGuid') === 'applicator-licence:3'
+            ? [
+                {
+                  guid: '11111111-1111-4111-8111-111111111111',
+                  parentGuid: 'applicator-licence:3',
+                  fileName: 'scan.pdf',
+                  contentType: 'application/pdf',
+                  size: 2048,
+                  sha256: 'a'.repeat(64),
+                  status: 'completed',
+                  createdAt: '2026-03-10T12:00:00.000Z',
+                },
+              ]
+            : [];
         return { status: 200, body: { files } };
       }
       return undefined;
@@ -70,7 +93,8 @@ describe('applicator page', () => {
     renderApp('/direct/applicator', 'farmer');
     let licences: ApplicatorLicence[] = [];
     const sent = serve((method, url) => {
-      if (url.pathname !== '/api/store/applicator-licences') return url.pathname === '/api/uploads' ? { status: 200, body: { files: [] } } : undefined;
+      if (url.pathname !== '/api/store/applicator-licences')
+        return url.pathname === '/api/uploads' ? { status: 200, body: { files: [] } } : undefined;
       if (method === 'POST') {
         licences = [licence(7, day(90), { licenceNumber: 'IA-PA-1' })];
         return { status: 201, body: licences[0] };
@@ -91,7 +115,14 @@ describe('applicator page', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Iowa' }));
     fireEvent.change(within(dialog).getByLabelText(/Expiry date/), { target: { value: day(90) } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent.find((s) => s.method === 'POST')?.body).toEqual({ holderName: 'Dale Fieldman', licenceNumber: 'IA-PA-1', jurisdiction: 'IA', expiresOn: day(90) }));
+    await waitFor(() =>
+      expect(sent.find((s) => s.method === 'POST')?.body).toEqual({
+        holderName: 'Dale Fieldman',
+        licenceNumber: 'IA-PA-1',
+        jurisdiction: 'IA',
+        expiresOn: day(90),
+      }),
+    );
     await screen.findByRole('article', { name: 'Dale Fieldman IA-PA-1' });
   });
 

@@ -54,18 +54,37 @@ function jurisdictionName(code: string): string {
 }
 
 function useFormatDate() {
-  return (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return (iso: string) =>
+    new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
 }
 
 function ExpiryChip({ expiresOn }: { expiresOn: string }) {
   const state = licenceExpiryState(expiresOn, todayIso());
-  if (state === 'valid') return <Chip size="small" color="success" variant="outlined" label={<T id="applicator.chip.valid" />} />;
-  return <Chip size="small" color={state === 'expired' ? 'error' : 'warning'} label={<T id={state === 'expired' ? 'applicator.chip.expired' : 'applicator.chip.expiring'} />} />;
+  if (state === 'valid')
+    return <Chip size="small" color="success" variant="outlined" label={<T id="applicator.chip.valid" />} />;
+  return (
+    <Chip
+      size="small"
+      color={state === 'expired' ? 'error' : 'warning'}
+      label={<T id={state === 'expired' ? 'applicator.chip.expired' : 'applicator.chip.expiring'} />}
+    />
+  );
 }
 
 type Draft = { holderName: string; licenceNumber: string; jurisdiction: string; expiresOn: string };
 
-function LicenceDialog({ initial, onClose, onSave, busy, serverError }: {
+function LicenceDialog({
+  initial,
+  onClose,
+  onSave,
+  busy,
+  serverError,
+}: {
   initial: ApplicatorLicence | null;
   onClose: () => void;
   onSave: (input: ApplicatorLicenceInput) => void;
@@ -74,7 +93,14 @@ function LicenceDialog({ initial, onClose, onSave, busy, serverError }: {
 }) {
   const t = useT();
   const [draft, setDraft] = useState<Draft>(
-    initial ? { holderName: initial.holderName, licenceNumber: initial.licenceNumber, jurisdiction: initial.jurisdiction, expiresOn: initial.expiresOn } : { holderName: '', licenceNumber: '', jurisdiction: '', expiresOn: '' },
+    initial
+      ? {
+          holderName: initial.holderName,
+          licenceNumber: initial.licenceNumber,
+          jurisdiction: initial.jurisdiction,
+          expiresOn: initial.expiresOn,
+        }
+      : { holderName: '', licenceNumber: '', jurisdiction: '', expiresOn: '' },
   );
   const [touched, setTouched] = useState(false);
   const serverFields = new Set(
@@ -83,8 +109,12 @@ function LicenceDialog({ initial, onClose, onSave, busy, serverError }: {
   const problems = {
     holderName: draft.holderName.trim() === '' ? t('applicator.error.required') : null,
     licenceNumber: draft.licenceNumber.trim() === '' ? t('applicator.error.required') : null,
-    jurisdiction: draft.jurisdiction === '' || serverFields.has('jurisdiction') ? t('applicator.error.jurisdiction') : null,
-    expiresOn: draft.expiresOn === '' || draft.expiresOn < todayIso() || serverFields.has('expiresOn') ? t('applicator.error.expiresOn') : null,
+    jurisdiction:
+      draft.jurisdiction === '' || serverFields.has('jurisdiction') ? t('applicator.error.jurisdiction') : null,
+    expiresOn:
+      draft.expiresOn === '' || draft.expiresOn < todayIso() || serverFields.has('expiresOn')
+        ? t('applicator.error.expiresOn')
+        : null,
   };
   const show = (k: keyof typeof problems) => (touched || serverFields.has(k) ? problems[k] : null);
   const field = (k: keyof Draft) => ({
@@ -103,13 +133,24 @@ function LicenceDialog({ initial, onClose, onSave, busy, serverError }: {
         onSubmit={(e) => {
           e.preventDefault();
           setTouched(true);
-          const complete = draft.holderName.trim() !== '' && draft.licenceNumber.trim() !== '' && draft.jurisdiction !== '' && draft.expiresOn >= todayIso();
+          const complete =
+            draft.holderName.trim() !== '' &&
+            draft.licenceNumber.trim() !== '' &&
+            draft.jurisdiction !== '' &&
+            draft.expiresOn >= todayIso();
           if (complete) {
-            onSave({ holderName: draft.holderName.trim(), licenceNumber: draft.licenceNumber.trim(), jurisdiction: draft.jurisdiction, expiresOn: draft.expiresOn });
+            onSave({
+              holderName: draft.holderName.trim(),
+              licenceNumber: draft.licenceNumber.trim(),
+              jurisdiction: draft.jurisdiction,
+              expiresOn: draft.expiresOn,
+            });
           }
         }}
       >
-        <DialogTitle id="licence-dialog-title">{t(initial ? 'applicator.dialog.edit' : 'applicator.dialog.add')}</DialogTitle>
+        <DialogTitle id="licence-dialog-title">
+          {t(initial ? 'applicator.dialog.edit' : 'applicator.dialog.add')}
+        </DialogTitle>
         <DialogContent>
           {serverError && !(serverError instanceof StoreApiError && serverError.status === 400) ? (
             <Alert severity="error" sx={{ mb: 2 }}>
@@ -117,8 +158,17 @@ function LicenceDialog({ initial, onClose, onSave, busy, serverError }: {
             </Alert>
           ) : null}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, pt: 1 }}>
-            <TextField label={t('applicator.holder')} autoFocus {...field('holderName')} slotProps={{ htmlInput: { maxLength: 120 } }} />
-            <TextField label={t('applicator.number')} {...field('licenceNumber')} slotProps={{ htmlInput: { maxLength: 40 } }} />
+            <TextField
+              label={t('applicator.holder')}
+              autoFocus
+              {...field('holderName')}
+              slotProps={{ htmlInput: { maxLength: 120 } }}
+            />
+            <TextField
+              label={t('applicator.number')}
+              {...field('licenceNumber')}
+              slotProps={{ htmlInput: { maxLength: 40 } }}
+            />
             <TextField select label={t('applicator.jurisdiction')} {...field('jurisdiction')}>
               <ListSubheader>{t('applicator.states')}</ListSubheader>
               {US_STATES.map((s) => (
@@ -133,7 +183,12 @@ function LicenceDialog({ initial, onClose, onSave, busy, serverError }: {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField type="date" label={t('applicator.expiresOn')} {...field('expiresOn')} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }} />
+            <TextField
+              type="date"
+              label={t('applicator.expiresOn')}
+              {...field('expiresOn')}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso() } }}
+            />
           </Box>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -147,7 +202,15 @@ function LicenceDialog({ initial, onClose, onSave, busy, serverError }: {
   );
 }
 
-function LicenceFiles({ licence, userId, onRemove }: { licence: ApplicatorLicence; userId: string | undefined; onRemove: (guid: string) => void }) {
+function LicenceFiles({
+  licence,
+  userId,
+  onRemove,
+}: {
+  licence: ApplicatorLicence;
+  userId: string | undefined;
+  onRemove: (guid: string) => void;
+}) {
   const t = useT();
   const files = useLicenceFiles(licenceUploadParent(licence.id), userId);
   if (files.isPending) return null;
@@ -163,13 +226,22 @@ function LicenceFiles({ licence, userId, onRemove }: { licence: ApplicatorLicenc
       {files.data.map((f) => (
         <Stack component="li" key={f.guid} direction="row" spacing={1} sx={{ alignItems: 'center', py: 0.25 }}>
           <DescriptionOutlinedIcon fontSize="small" color="action" />
-          <Link href={fileUrl(f.guid)} download={f.fileName} aria-label={t('applicator.download', { name: f.fileName })} sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <Link
+            href={fileUrl(f.guid)}
+            download={f.fileName}
+            aria-label={t('applicator.download', { name: f.fileName })}
+            sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
             {f.fileName}
           </Link>
           <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
             {formatFileSize(f.size)}
           </Typography>
-          <IconButton size="small" aria-label={t('applicator.deleteFile', { name: f.fileName })} onClick={() => onRemove(f.guid)}>
+          <IconButton
+            size="small"
+            aria-label={t('applicator.deleteFile', { name: f.fileName })}
+            onClick={() => onRemove(f.guid)}
+          >
             <DeleteOutlineRoundedIcon fontSize="small" />
           </IconButton>
         </Stack>
@@ -178,7 +250,13 @@ function LicenceFiles({ licence, userId, onRemove }: { licence: ApplicatorLicenc
   );
 }
 
-function LicenceCard({ licence, owner, onEdit, onDelete, onRemoveFile }: {
+function LicenceCard({
+  licence,
+  owner,
+  onEdit,
+  onDelete,
+  onRemoveFile,
+}: {
   licence: ApplicatorLicence;
   owner: ApplicatorOwnerQuery;
   onEdit: () => void;
@@ -201,26 +279,64 @@ function LicenceCard({ licence, owner, onEdit, onDelete, onRemoveFile }: {
               </Typography>
               <ExpiryChip expiresOn={licence.expiresOn} />
             </Stack>
-            <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, fontSize: 14 }}>
-              <Typography component="dt" variant="body2" color="text.secondary">{t('applicator.number')}</Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>{licence.licenceNumber}</Typography>
-              <Typography component="dt" variant="body2" color="text.secondary">{t('applicator.jurisdiction')}</Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0 }}>{jurisdictionName(licence.jurisdiction)}</Typography>
-              <Typography component="dt" variant="body2" color="text.secondary">{t('applicator.expiresOn')}</Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0 }}>{formatDate(licence.expiresOn)}</Typography>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                mt: 1,
+                display: 'grid',
+                gridTemplateColumns: 'auto 1fr',
+                columnGap: 2,
+                rowGap: 0.5,
+                fontSize: 14,
+              }}
+            >
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {t('applicator.number')}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {licence.licenceNumber}
+              </Typography>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {t('applicator.jurisdiction')}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                {jurisdictionName(licence.jurisdiction)}
+              </Typography>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {t('applicator.expiresOn')}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                {formatDate(licence.expiresOn)}
+              </Typography>
             </Box>
           </Box>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexShrink: 0 }}>
-            <Button size="small" startIcon={<EditOutlinedIcon />} onClick={onEdit} aria-label={t('applicator.editLabel', { number: licence.licenceNumber })}>
+            <Button
+              size="small"
+              startIcon={<EditOutlinedIcon />}
+              onClick={onEdit}
+              aria-label={t('applicator.editLabel', { number: licence.licenceNumber })}
+            >
               {t('applicator.edit')}
             </Button>
-            <Button size="small" color="error" startIcon={<DeleteOutlineRoundedIcon />} onClick={onDelete} aria-label={t('applicator.deleteLabel', { number: licence.licenceNumber })}>
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteOutlineRoundedIcon />}
+              onClick={onDelete}
+              aria-label={t('applicator.deleteLabel', { number: licence.licenceNumber })}
+            >
               {t('applicator.delete')}
             </Button>
           </Stack>
         </Stack>
         <Box sx={{ mt: 2, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
+          >
             <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
               {t('applicator.files')}
             </Typography>
@@ -228,7 +344,13 @@ function LicenceCard({ licence, owner, onEdit, onDelete, onRemoveFile }: {
               <Typography variant="caption" color="text.secondary">
                 {t('applicator.attachHint')}
               </Typography>
-              <Button size="small" variant="outlined" startIcon={<AttachFileRoundedIcon />} onClick={() => input.current?.click()} aria-label={t('applicator.attachLabel', { number: licence.licenceNumber })}>
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<AttachFileRoundedIcon />}
+                onClick={() => input.current?.click()}
+                aria-label={t('applicator.attachLabel', { number: licence.licenceNumber })}
+              >
                 {t('applicator.attach')}
               </Button>
             </Stack>
@@ -244,7 +366,8 @@ function LicenceCard({ licence, owner, onEdit, onDelete, onRemoveFile }: {
                 e.target.value = '';
                 uploader.add(files, parent, {
                   ...(owner.userId ? { userId: owner.userId } : {}),
-                  onCompleted: () => void client.invalidateQueries({ queryKey: applicatorKeys.files(parent, owner.userId) }),
+                  onCompleted: () =>
+                    void client.invalidateQueries({ queryKey: applicatorKeys.files(parent, owner.userId) }),
                 });
               }}
             />
@@ -275,7 +398,11 @@ export function ApplicatorPage() {
 
   return (
     <StorePage>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' }, mb: 2.5 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' }, mb: 2.5 }}
+      >
         <Box sx={{ maxWidth: 720 }}>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 800 }}>
             {t('applicator.title')}
@@ -285,18 +412,29 @@ export function ApplicatorPage() {
           </Typography>
         </Box>
         {licences.data ? (
-          <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => openEditor('new')} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+          <Button
+            variant="contained"
+            startIcon={<AddRoundedIcon />}
+            onClick={() => openEditor('new')}
+            sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
+          >
             {t('applicator.add')}
           </Button>
         ) : null}
       </Stack>
 
       {!licences.data ? (
-        <StoreQueryState error={licences.error} isPending={licences.isPending} onRetry={() => void licences.refetch()} />
+        <StoreQueryState
+          error={licences.error}
+          isPending={licences.isPending}
+          onRetry={() => void licences.refetch()}
+        />
       ) : licences.data.licences.length === 0 ? (
         <Card variant="outlined" sx={{ textAlign: 'center', py: 5, px: 2 }}>
           <Typography sx={{ fontWeight: 700 }}>{t('applicator.empty')}</Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>{t('applicator.emptyHint')}</Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {t('applicator.emptyHint')}
+          </Typography>
         </Card>
       ) : (
         <Stack spacing={2}>
@@ -319,7 +457,9 @@ export function ApplicatorPage() {
           busy={save.isPending}
           serverError={save.error}
           onClose={() => setEditing(null)}
-          onSave={(input) => save.mutate({ id: editing === 'new' ? null : editing.id, input }, { onSuccess: () => setEditing(null) })}
+          onSave={(input) =>
+            save.mutate({ id: editing === 'new' ? null : editing.id, input }, { onSuccess: () => setEditing(null) })
+          }
         />
       ) : null}
 
@@ -331,14 +471,21 @@ export function ApplicatorPage() {
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setDeleting(null)}>{t('applicator.cancel')}</Button>
-            <Button color="error" variant="contained" disabled={remove.isPending} onClick={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}>
+            <Button
+              color="error"
+              variant="contained"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+            >
               {t('applicator.delete')}
             </Button>
           </DialogActions>
         </Dialog>
       ) : null}
       {/* Room below the last licence so the docked panel never hides it. */}
-      {uploads.items.length > 0 ? <Box aria-hidden sx={{ height: uploads.maximized ? { xs: 150, sm: 110 } : 72 }} /> : null}
+      {uploads.items.length > 0 ? (
+        <Box aria-hidden sx={{ height: uploads.maximized ? { xs: 150, sm: 110 } : 72 }} />
+      ) : null}
       <UploaderPanel />
     </StorePage>
   );

@@ -11,7 +11,13 @@ import { useAddToCart } from './cart-context';
 import { QuantityStepper } from './quantity-stepper';
 
 /** The product page's buying row for the chosen pack size: quantity and 'Add to cart', or why the cart is off. */
-export function AddToCartPanel({ product, variant }: { product: StoreProductDetail; variant: StoreVariant | undefined }) {
+export function AddToCartPanel({
+  product,
+  variant,
+}: {
+  product: StoreProductDetail;
+  variant: StoreVariant | undefined;
+}) {
   const t = useT();
   const { add, enabled, reason } = useAddToCart();
   const [quantity, setQuantity] = useState(1);
@@ -19,7 +25,12 @@ export function AddToCartPanel({ product, variant }: { product: StoreProductDeta
   const submit = () => {
     if (!variant?.price) return;
     add(variant.id, quantity, {
-      product: { slug: product.slug, name: product.name, brand: product.brand, image: product.images[0] ?? product.image },
+      product: {
+        slug: product.slug,
+        name: product.name,
+        brand: product.brand,
+        image: product.images[0] ?? product.image,
+      },
       seller: { slug: product.seller.slug, name: product.seller.name, kind: product.seller.kind },
       variantLabel: variant.label,
       sku: variant.sku,
@@ -50,7 +61,12 @@ export function AddToCartPanel({ product, variant }: { product: StoreProductDeta
           startIcon={<AddShoppingCartRoundedIcon />}
           onClick={submit}
           disabled={!enabled || !sold}
-          sx={{ mt: { xs: 0, sm: 2.25 }, alignSelf: { xs: 'stretch', sm: 'auto' }, flex: { xs: '1 1 100%', sm: '0 0 auto' }, height: 44 }}
+          sx={{
+            mt: { xs: 0, sm: 2.25 },
+            alignSelf: { xs: 'stretch', sm: 'auto' },
+            flex: { xs: '1 1 100%', sm: '0 0 auto' },
+            height: 44,
+          }}
         >
           <T id="store.addToCart" />
         </Button>
@@ -80,13 +96,18 @@ export function CardAddToCart({ product }: { product: StoreProductCard }) {
   const { add, enabled, reason } = useAddToCart();
   const [busy, setBusy] = useState(false);
   if (product.variantCount !== 1 || !product.price) return null;
-  const title = enabled ? t('store.addToCart.cardLabel', { name: product.name }) : reason ? t(`store.cart.disabled.${reason}` as MessageId) : '';
+  const title = enabled
+    ? t('store.addToCart.cardLabel', { name: product.name })
+    : reason
+      ? t(`store.cart.disabled.${reason}` as MessageId)
+      : '';
   const onClick = async () => {
     setBusy(true);
     try {
       const detail = await queryClient.fetchQuery({
         queryKey: storeKeys.product('slug', product.slug, locale),
-        queryFn: () => storeGet<StoreProductDetail>(`/products/${encodeURIComponent(product.slug)}`, localeQuery(locale)),
+        queryFn: () =>
+          storeGet<StoreProductDetail>(`/products/${encodeURIComponent(product.slug)}`, localeQuery(locale)),
         staleTime: 60_000,
       });
       const variant = detail.variants.find((v) => v.price) ?? null;

@@ -12,10 +12,19 @@ export function httpCartTransport(locale: () => string | null): CartTransport {
     return l ? { locale: l } : undefined;
   };
   const result = (r: Awaited<ReturnType<typeof request<CartView>>>): CartResult =>
-    r.ok ? { ok: true, cart: r.json } : { ok: false, status: r.status, code: r.json.code, message: r.json.message, details: r.json.details };
+    r.ok
+      ? { ok: true, cart: r.json }
+      : { ok: false, status: r.status, code: r.json.code, message: r.json.message, details: r.json.details };
   return {
     get: async () => result(await request<CartView>(STORE_CART_API, { query: query(), handleNetworkErrors: false })),
     send: async (serial: number, changes: CartChange[]) =>
-      result(await request<CartView>(`${STORE_CART_API}/changes`, { method: 'POST', body: { serial, changes }, query: query(), handleNetworkErrors: false })),
+      result(
+        await request<CartView>(`${STORE_CART_API}/changes`, {
+          method: 'POST',
+          body: { serial, changes },
+          query: query(),
+          handleNetworkErrors: false,
+        }),
+      ),
   };
 }

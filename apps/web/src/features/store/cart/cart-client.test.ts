@@ -64,7 +64,11 @@ describe('the change queue', () => {
       { op: 'add', variantId: V2.replace('2', '9'), quantity: 2, preview: { ...line(9), unitPrice: '0.10' } },
     ])!;
     expect(added.items.find((l) => l.variantId === line(1).variantId)?.quantity).toBe(3);
-    expect(added.items.at(-1)).toMatchObject({ itemId: expect.stringMatching(/^pending:/), quantity: 2, lineTotal: '0.20' });
+    expect(added.items.at(-1)).toMatchObject({
+      itemId: expect.stringMatching(/^pending:/),
+      quantity: 2,
+      lineTotal: '0.20',
+    });
     expect(added.itemCount).toBe(6);
   });
 });
@@ -145,7 +149,13 @@ describe('the cart client', () => {
     await tick(0);
     client.change({ op: 'add', variantId: V2, quantity: 1 });
     const current = cartOf(4, [line(2)]);
-    f.sent[0]!.resolve({ ok: false, status: 409, code: 'cart_conflict', message: 'changed', details: { cart: current } });
+    f.sent[0]!.resolve({
+      ok: false,
+      status: 409,
+      code: 'cart_conflict',
+      message: 'changed',
+      details: { cart: current },
+    });
     await tick(0);
     const s = client.store.get();
     expect(s.sync).toBe('CONFLICT');
@@ -173,9 +183,17 @@ describe('the cart client', () => {
     await flushPromises();
     client.change({ op: 'add', variantId: V1, quantity: 2 });
     await tick(0);
-    f.sent[0]!.resolve({ ok: false, status: 0, code: 'disconnected', message: 'Please check your internet connection.' });
+    f.sent[0]!.resolve({
+      ok: false,
+      status: 0,
+      code: 'disconnected',
+      message: 'Please check your internet connection.',
+    });
     await tick(0);
-    expect(client.store.get()).toMatchObject({ sync: 'DISCONNECTED', failed: [{ op: 'add', variantId: V1, quantity: 2 }] });
+    expect(client.store.get()).toMatchObject({
+      sync: 'DISCONNECTED',
+      failed: [{ op: 'add', variantId: V1, quantity: 2 }],
+    });
     // Retry reads the cart again, then sends.
     client.retry();
     await tick(0);
@@ -203,7 +221,13 @@ describe('the cart client', () => {
     client.change({ op: 'set', itemId: line(1).itemId, quantity: 50 });
     expect(optimisticCart(client.store.get().cart, client.store.get().pending)?.items[0]?.quantity).toBe(50);
     await tick(0);
-    f.sent[0]!.resolve({ ok: false, status: 400, code: 'item_restricted', message: 'At most 4', details: { restriction: 'QUANTITY_LIMIT', max: 4 } });
+    f.sent[0]!.resolve({
+      ok: false,
+      status: 400,
+      code: 'item_restricted',
+      message: 'At most 4',
+      details: { restriction: 'QUANTITY_LIMIT', max: 4 },
+    });
     await tick(0);
     const s = client.store.get();
     expect(s.notice).toMatchObject({ code: 'item_restricted', details: { max: 4 } });
@@ -272,7 +296,13 @@ describe('changes made elsewhere (another device or tab)', () => {
     await tick(300);
     expect(f.sent[0]).toMatchObject({ serial: 4 });
     const current = cartOf(5, [line(1, { quantity: 2 })]);
-    f.sent[0]!.resolve({ ok: false, status: 409, code: 'cart_conflict', message: 'changed', details: { cart: current } });
+    f.sent[0]!.resolve({
+      ok: false,
+      status: 409,
+      code: 'cart_conflict',
+      message: 'changed',
+      details: { cart: current },
+    });
     await tick(0);
     expect(client.store.get()).toMatchObject({ cart: current, sync: 'CONFLICT', failed: [{ op: 'set', quantity: 6 }] });
     // The conflict's cart already is what the event announced: no further read.

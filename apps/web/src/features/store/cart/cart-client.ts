@@ -81,7 +81,11 @@ export function optimisticCart(cart: CartView | null, changes: readonly QueuedCh
   for (const c of changes) {
     if (c.op === 'clear') items = [];
     else if (c.op === 'remove') items = items.filter((l) => l.itemId !== c.itemId);
-    else if (c.op === 'set') items = c.quantity === 0 ? items.filter((l) => l.itemId !== c.itemId) : items.map((l) => (l.itemId === c.itemId ? withQuantity(l, c.quantity) : l));
+    else if (c.op === 'set')
+      items =
+        c.quantity === 0
+          ? items.filter((l) => l.itemId !== c.itemId)
+          : items.map((l) => (l.itemId === c.itemId ? withQuantity(l, c.quantity) : l));
     else {
       const line = items.find((l) => l.variantId === c.variantId);
       if (line) items = items.map((l) => (l === line ? withQuantity(l, l.quantity + c.quantity) : l));
@@ -89,7 +93,17 @@ export function optimisticCart(cart: CartView | null, changes: readonly QueuedCh
         items = [
           ...items,
           withQuantity(
-            { ...c.preview, itemId: `pending:${c.variantId}`, variantId: c.variantId, quantity: 0, lineTotal: null, restrictions: [], breaches: [], sellable: true, itemAddedAt: '' },
+            {
+              ...c.preview,
+              itemId: `pending:${c.variantId}`,
+              variantId: c.variantId,
+              quantity: 0,
+              lineTotal: null,
+              restrictions: [],
+              breaches: [],
+              sellable: true,
+              itemAddedAt: '',
+            },
             c.quantity,
           ),
         ];
@@ -113,7 +127,11 @@ function fromCents(value: bigint): string {
 }
 
 function withQuantity(line: CartLine, quantity: number): CartLine {
-  return { ...line, quantity, lineTotal: line.unitPrice !== null ? fromCents(cents(line.unitPrice) * BigInt(quantity)) : null };
+  return {
+    ...line,
+    quantity,
+    lineTotal: line.unitPrice !== null ? fromCents(cents(line.unitPrice) * BigInt(quantity)) : null,
+  };
 }
 
 function subtotalOf(items: readonly CartLine[]): string {
@@ -152,7 +170,10 @@ const defaultTimers: Timers = {
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-export function createCartClient(transport: CartTransport, options: { debounceMs?: number; timers?: Timers } = {}): CartClient {
+export function createCartClient(
+  transport: CartTransport,
+  options: { debounceMs?: number; timers?: Timers } = {},
+): CartClient {
   const store = createStore<CartClientState>(initialCartState);
   const debounceMs = options.debounceMs ?? CART_DEBOUNCE_MS;
   const timers = options.timers ?? defaultTimers;
@@ -201,7 +222,13 @@ export function createCartClient(transport: CartTransport, options: { debounceMs
     } else if (result.status === 409 && result.code === 'cart_conflict') {
       // A full update: the current cart replaces ours and the pending changes are cleared; the user decides again.
       const current = (result.details as { cart?: CartView } | undefined)?.cart ?? null;
-      patch((now) => ({ cart: current ?? now.cart, inFlight: null, pending: [], failed: [...batch, ...now.pending], sync: 'CONFLICT' }));
+      patch((now) => ({
+        cart: current ?? now.cart,
+        inFlight: null,
+        pending: [],
+        failed: [...batch, ...now.pending],
+        sync: 'CONFLICT',
+      }));
       if (!current) void refreshKeeping();
       return;
     } else if (result.status === 0) {
@@ -212,7 +239,12 @@ export function createCartClient(transport: CartTransport, options: { debounceMs
       return;
     } else {
       // Refused (item restriction, cart off, line gone, bad input): the optimistic change is undone, the reason shown.
-      patch({ inFlight: null, notice: { code: result.code, message: result.message, details: result.details }, sync: null, failed: [] });
+      patch({
+        inFlight: null,
+        notice: { code: result.code, message: result.message, details: result.details },
+        sync: null,
+        failed: [],
+      });
     }
     if (store.get().pending.length > 0) schedule(0);
   }
@@ -224,7 +256,11 @@ export function createCartClient(transport: CartTransport, options: { debounceMs
     const result = await transport.get();
     if (gen !== generation) return;
     if (result.ok) {
-      patch((s) => ({ cart: take(result.cart, s) ?? s.cart, loading: false, sync: s.sync === 'DISCONNECTED' ? null : s.sync }));
+      patch((s) => ({
+        cart: take(result.cart, s) ?? s.cart,
+        loading: false,
+        sync: s.sync === 'DISCONNECTED' ? null : s.sync,
+      }));
       if (store.get().pending.length > 0) schedule(0);
       else catchUp();
     } else {
@@ -237,7 +273,8 @@ export function createCartClient(transport: CartTransport, options: { debounceMs
     hint === 'unknown' || cart === null || hint.cartId !== cart.id || hint.serial > cart.serial;
 
   /** Changes of ours are on the way (or waiting for a retry), or the cart is being read: not the moment to read it. */
-  const busy = (s: CartClientState): boolean => s.inFlight !== null || s.pending.length > 0 || s.failed.length > 0 || s.loading || s.cart === null;
+  const busy = (s: CartClientState): boolean =>
+    s.inFlight !== null || s.pending.length > 0 || s.failed.length > 0 || s.loading || s.cart === null;
 
   /** Reads the cart another writer changed; its answer is dropped if changes of ours were queued meanwhile. */
   async function readRemote(): Promise<void> {
@@ -249,7 +286,8 @@ export function createCartClient(transport: CartTransport, options: { debounceMs
     // Never over pending changes: their write carries the serial we hold, and a 409 brings the current cart (if it
     // does not, this read's news is read again once they are answered).
     if (s.inFlight !== null || s.pending.length > 0 || s.failed.length > 0) {
-      if (isBehind({ cartId: result.cart.id, serial: result.cart.serial }, s.cart)) remember({ cartId: result.cart.id, serial: result.cart.serial });
+      if (isBehind({ cartId: result.cart.id, serial: result.cart.serial }, s.cart))
+        remember({ cartId: result.cart.id, serial: result.cart.serial });
       return;
     }
     patch((now) => ({ cart: take(result.cart, now) ?? now.cart, sync: null }));
@@ -289,7 +327,13 @@ export function createCartClient(transport: CartTransport, options: { debounceMs
     if (gen !== generation) return;
     if (result.ok) {
       // A full update clears pending changes (4.3); one in flight still answers (and is ignored if older).
-      patch((s) => ({ cart: result.cart.id !== s.cart?.id || result.cart.serial >= (s.cart?.serial ?? 0) ? result.cart : s.cart, pending: [], loading: false, sync: null, failed: [] }));
+      patch((s) => ({
+        cart: result.cart.id !== s.cart?.id || result.cart.serial >= (s.cart?.serial ?? 0) ? result.cart : s.cart,
+        pending: [],
+        loading: false,
+        sync: null,
+        failed: [],
+      }));
       catchUp();
     } else {
       patch({ loading: false, sync: result.status === 0 ? 'DISCONNECTED' : 'ERROR' });

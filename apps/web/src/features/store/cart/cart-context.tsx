@@ -78,7 +78,14 @@ function CartSync({ client }: { client: CartClient }) {
   useEffect(() => {
     const onVisible = () => {
       const s = client.store.get();
-      if (document.visibilityState === 'visible' && s.cart && !s.inFlight && s.pending.length === 0 && s.failed.length === 0) void client.refresh();
+      if (
+        document.visibilityState === 'visible' &&
+        s.cart &&
+        !s.inFlight &&
+        s.pending.length === 0 &&
+        s.failed.length === 0
+      )
+        void client.refresh();
     };
     const onOnline = () => {
       if (client.store.get().sync === 'DISCONNECTED') client.retry();
@@ -91,7 +98,8 @@ function CartSync({ client }: { client: CartClient }) {
     let told = client.store.get().cart;
     const unsubscribe = client.store.subscribe(() => {
       const cart = client.store.get().cart;
-      if (guest.current && cart && cart.id && (cart.id !== told?.id || cart.serial > told.serial) && told !== null) channel?.postMessage({ id: cart.id, serial: cart.serial });
+      if (guest.current && cart && cart.id && (cart.id !== told?.id || cart.serial > told.serial) && told !== null)
+        channel?.postMessage({ id: cart.id, serial: cart.serial });
       told = cart;
     });
     if (channel) {
@@ -158,7 +166,8 @@ export function useCart(): UseCart {
     open: state.open,
     itemCount: shown?.itemCount ?? 0,
     setOpen: client.setOpen,
-    setQuantity: (itemId, quantity) => client.change(quantity === 0 ? { op: 'remove', itemId } : { op: 'set', itemId, quantity }),
+    setQuantity: (itemId, quantity) =>
+      client.change(quantity === 0 ? { op: 'remove', itemId } : { op: 'set', itemId, quantity }),
     remove: (itemId) => client.change({ op: 'remove', itemId }),
     clear: () => client.change({ op: 'clear' }),
     retry: client.retry,
@@ -184,7 +193,10 @@ export function useAddToCart(): UseAddToCart {
   const region = useStoreRegion();
   const fallback: CartEnablement = useMemo(() => {
     const current = data?.current_enterprise_id;
-    const enterprise = current !== null && current !== undefined ? data?.enterprises[String(current)] : Object.values(data?.enterprises ?? {})[0];
+    const enterprise =
+      current !== null && current !== undefined
+        ? data?.enterprises[String(current)]
+        : Object.values(data?.enterprises ?? {})[0];
     return cartEnablement({
       regionAreas: STORE_AREAS.filter((a) => isStoreAreaOn(region, a)),
       signedIn: data?.user.isLoggedIn ?? false,

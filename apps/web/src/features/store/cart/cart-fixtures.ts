@@ -37,4 +37,3 @@ export function cartOf(serial: number, items: CartLine[] = [], extra: Partial<Ca
     ...extra,
   };
 }
-

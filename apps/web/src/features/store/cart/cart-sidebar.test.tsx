@@ -80,7 +80,11 @@ describe('the cart sidebar', () => {
     const { sent, client } = setup(start, (serial, changes) => {
       const q = (changes[0] as { quantity: number }).quantity;
       return new Promise((resolve) => {
-        release = () => resolve({ ok: true, cart: cartOf(serial + 1, [line(1, { quantity: q, lineTotal: (10.25 * q).toFixed(2) })]) });
+        release = () =>
+          resolve({
+            ok: true,
+            cart: cartOf(serial + 1, [line(1, { quantity: q, lineTotal: (10.25 * q).toFixed(2) })]),
+          });
       });
     });
     act(() => client.setOpen(true));
@@ -88,7 +92,9 @@ describe('the cart sidebar', () => {
     await within(drawer).findByRole('listitem');
     fireEvent.click(within(drawer).getByRole('button', { name: 'One more Product 1' }));
     // Shown at once, before the server answers.
-    expect((within(drawer).getByRole('textbox', { name: 'Quantity of Product 1' }) as HTMLInputElement).value).toBe('3');
+    expect((within(drawer).getByRole('textbox', { name: 'Quantity of Product 1' }) as HTMLInputElement).value).toBe(
+      '3',
+    );
     expect(within(drawer).getByLabelText('Line total').textContent).toBe('$30.75');
     expect(within(drawer).getByTestId('cart-subtotal').textContent).toBe('$30.75');
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -115,24 +121,37 @@ describe('the cart sidebar', () => {
   it('shows a conflict with a retry, and a lost connection with a retry', async () => {
     const start = cartOf(3, [line(1)]);
     const answers: CartResult[] = [
-      { ok: false, status: 409, code: 'cart_conflict', message: 'changed', details: { cart: cartOf(5, [line(1, { quantity: 6 })]) } },
+      {
+        ok: false,
+        status: 409,
+        code: 'cart_conflict',
+        message: 'changed',
+        details: { cart: cartOf(5, [line(1, { quantity: 6 })]) },
+      },
       { ok: false, status: 0, code: 'disconnected', message: 'Please check your internet connection.' },
     ];
-    const { client, sent, setCurrent } = setup(start, () => answers.shift() ?? { ok: true, cart: cartOf(9, [line(1, { quantity: 7 })]) });
+    const { client, sent, setCurrent } = setup(
+      start,
+      () => answers.shift() ?? { ok: true, cart: cartOf(9, [line(1, { quantity: 7 })]) },
+    );
     act(() => client.setOpen(true));
     const drawer = await screen.findByRole('dialog', { name: 'Your cart' });
     await within(drawer).findByRole('listitem');
     fireEvent.click(within(drawer).getByRole('button', { name: 'One more Product 1' }));
     expect(await within(drawer).findByText(/Your cart was changed in another window/)).toBeTruthy();
     // The current cart is shown.
-    expect((within(drawer).getByRole('textbox', { name: 'Quantity of Product 1' }) as HTMLInputElement).value).toBe('6');
+    expect((within(drawer).getByRole('textbox', { name: 'Quantity of Product 1' }) as HTMLInputElement).value).toBe(
+      '6',
+    );
     setCurrent(cartOf(5, [line(1, { quantity: 6 })]));
     fireEvent.click(within(drawer).getByRole('button', { name: 'Retry' }));
     expect(await within(drawer).findByText(/Please check your internet connection/)).toBeTruthy();
     expect(sent[1]!.serial).toBe(5);
     fireEvent.click(within(drawer).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(within(drawer).queryByText(/internet connection/)).toBeNull());
-    expect((within(drawer).getByRole('textbox', { name: 'Quantity of Product 1' }) as HTMLInputElement).value).toBe('7');
+    expect((within(drawer).getByRole('textbox', { name: 'Quantity of Product 1' }) as HTMLInputElement).value).toBe(
+      '7',
+    );
   });
 
   it('removes a line and tells why a change was refused', async () => {
@@ -140,7 +159,13 @@ describe('the cart sidebar', () => {
     const { client } = setup(start, (serial, changes) =>
       changes[0]!.op === 'remove'
         ? { ok: true, cart: cartOf(serial + 1, [line(3)]) }
-        : { ok: false, status: 400, code: 'item_restricted', message: 'no', details: { restriction: 'MINIMUM_QUANTITY', min: 10 } },
+        : {
+            ok: false,
+            status: 400,
+            code: 'item_restricted',
+            message: 'no',
+            details: { restriction: 'MINIMUM_QUANTITY', min: 10 },
+          },
     );
     act(() => client.setOpen(true));
     const drawer = await screen.findByRole('dialog', { name: 'Your cart' });
@@ -149,11 +174,15 @@ describe('the cart sidebar', () => {
     await waitFor(() => expect(within(drawer).getAllByRole('listitem')).toHaveLength(1));
     fireEvent.click(within(drawer).getByRole('button', { name: 'One more Product 3' }));
     expect(await within(drawer).findByText('At least 10 of this product must be ordered.')).toBeTruthy();
-    expect((within(drawer).getByRole('textbox', { name: 'Quantity of Product 3' }) as HTMLInputElement).value).toBe('1');
+    expect((within(drawer).getByRole('textbox', { name: 'Quantity of Product 3' }) as HTMLInputElement).value).toBe(
+      '1',
+    );
   });
 
   it('says why the cart is off and keeps checkout disabled', async () => {
-    const cart = cartOf(1, [line(1)], { enablement: { enabled: false, reason: 'input_purchasing_permission_required' } });
+    const cart = cartOf(1, [line(1)], {
+      enablement: { enabled: false, reason: 'input_purchasing_permission_required' },
+    });
     const { client } = setup(cart, () => ({ ok: true, cart }));
     act(() => client.setOpen(true));
     const drawer = await screen.findByRole('dialog', { name: 'Your cart' });

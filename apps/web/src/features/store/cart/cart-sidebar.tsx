@@ -17,7 +17,14 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { formatStorePrice, type CartLine, type CartView, type CurrencyCode, type ItemRestriction, type RestrictionBreach } from '@granary/domain';
+import {
+  formatStorePrice,
+  type CartLine,
+  type CartView,
+  type CurrencyCode,
+  type ItemRestriction,
+  type RestrictionBreach,
+} from '@granary/domain';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
 import { SellerName } from '../components/product-card';
@@ -62,7 +69,11 @@ function restrictionText(t: ReturnType<typeof useT>, r: ItemRestriction): string
 }
 
 function breachText(t: ReturnType<typeof useT>, b: RestrictionBreach): string {
-  return t(`store.cart.breach.${b.restriction}` as MessageId, { max: b.max ?? '', min: b.min ?? '', jurisdiction: b.jurisdiction ?? '' });
+  return t(`store.cart.breach.${b.restriction}` as MessageId, {
+    max: b.max ?? '',
+    min: b.min ?? '',
+    jurisdiction: b.jurisdiction ?? '',
+  });
 }
 
 /** What a refused change says: the restriction with its number, the cart being off, or the server's message. */
@@ -86,10 +97,23 @@ function CartLineRow({ line, currency }: { line: CartLine; currency: CurrencyCod
         <StoreImage image={line.product.image} size={64} alt={line.product.name} />
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 0.4 }} noWrap component="div">
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ textTransform: 'uppercase', letterSpacing: 0.4 }}
+          noWrap
+          component="div"
+        >
           {line.product.brand}
         </Typography>
-        <Link component={RouterLink} to={href(`/direct/product/${line.product.slug}`)} onClick={() => setOpen(false)} underline="hover" color="text.primary" sx={{ fontWeight: 600, lineHeight: 1.3, display: 'block' }}>
+        <Link
+          component={RouterLink}
+          to={href(`/direct/product/${line.product.slug}`)}
+          onClick={() => setOpen(false)}
+          underline="hover"
+          color="text.primary"
+          sx={{ fontWeight: 600, lineHeight: 1.3, display: 'block' }}
+        >
           {line.product.name}
         </Link>
         <Typography variant="body2" color="text.secondary">
@@ -100,7 +124,9 @@ function CartLineRow({ line, currency }: { line: CartLine; currency: CurrencyCod
         </Typography>
         {line.restrictedUse || line.restrictions.length > 0 ? (
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
-            {line.restrictedUse ? <Chip size="small" color="warning" label={t('store.cart.rup')} title={t('store.cart.rupHint')} /> : null}
+            {line.restrictedUse ? (
+              <Chip size="small" color="warning" label={t('store.cart.rup')} title={t('store.cart.rupHint')} />
+            ) : null}
             {line.restrictions.map((r) => (
               <Chip key={r.restriction} size="small" variant="outlined" label={restrictionText(t, r)} />
             ))}
@@ -121,7 +147,10 @@ function CartLineRow({ line, currency }: { line: CartLine; currency: CurrencyCod
             <T id="store.cart.notSellable" />
           </Typography>
         ) : null}
-        <Stack direction="row" sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Stack
+          direction="row"
+          sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+        >
           <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
             {pending ? (
               <Typography sx={{ fontWeight: 600 }}>× {line.quantity}</Typography>
@@ -136,7 +165,12 @@ function CartLineRow({ line, currency }: { line: CartLine; currency: CurrencyCod
                 invalidText={t('store.cart.quantityInvalid')}
               />
             )}
-            <IconButton aria-label={t('store.cart.remove', { name: line.product.name })} onClick={() => remove(line.itemId)} disabled={pending} size="small">
+            <IconButton
+              aria-label={t('store.cart.remove', { name: line.product.name })}
+              onClick={() => remove(line.itemId)}
+              disabled={pending}
+              size="small"
+            >
               <DeleteOutlineRoundedIcon fontSize="small" />
             </IconButton>
           </Stack>
@@ -154,7 +188,16 @@ function CartLineRow({ line, currency }: { line: CartLine; currency: CurrencyCod
           </Box>
         </Stack>
         <Box sx={{ mt: 0.5, ml: -0.5 }}>
-          <SaveToList variantId={line.variantId} productName={line.product.name} variantLabel={line.variantLabel} quantity={line.quantity} wording="save" size="small" variant="text" onNavigate={() => setOpen(false)} />
+          <SaveToList
+            variantId={line.variantId}
+            productName={line.product.name}
+            variantLabel={line.variantLabel}
+            quantity={line.quantity}
+            wording="save"
+            size="small"
+            variant="text"
+            onNavigate={() => setOpen(false)}
+          />
         </Box>
       </Box>
     </Box>
@@ -180,7 +223,12 @@ function SyncBanner() {
         </Alert>
       ) : null}
       {notice ? (
-        <Alert severity="error" onClose={dismissNotice} sx={{ mb: 1 }} slotProps={{ closeButton: { title: t('store.cart.dismiss') } }}>
+        <Alert
+          severity="error"
+          onClose={dismissNotice}
+          sx={{ mb: 1 }}
+          slotProps={{ closeButton: { title: t('store.cart.dismiss') } }}
+        >
           {noticeText(t, notice)}
         </Alert>
       ) : null}
@@ -225,12 +273,21 @@ function CartBody({ cart }: { cart: CartView }) {
         </Box>
       ) : (
         <>
-          <Box component="ul" aria-label={t('store.cart.title')} sx={{ listStyle: 'none', p: 0, m: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+          <Box
+            component="ul"
+            aria-label={t('store.cart.title')}
+            sx={{ listStyle: 'none', p: 0, m: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
+          >
             {cart.items.map((line) => (
               <CartLineRow key={line.itemId} line={line} currency={cart.currency} />
             ))}
           </Box>
-          <Button size="small" color="inherit" onClick={clear} sx={{ color: 'text.secondary', textTransform: 'none', mt: 0.5 }}>
+          <Button
+            size="small"
+            color="inherit"
+            onClick={clear}
+            sx={{ color: 'text.secondary', textTransform: 'none', mt: 0.5 }}
+          >
             <T id="store.cart.clear" />
           </Button>
         </>
@@ -280,9 +337,26 @@ export function CartSidebar() {
         anchor="right"
         open={open}
         onClose={() => setOpen(false)}
-        slotProps={{ paper: { id: 'cart-sidebar', role: 'dialog', 'aria-label': t('store.cart.title'), sx: { width: { xs: '100%', sm: 440 } } } }}
+        slotProps={{
+          paper: {
+            id: 'cart-sidebar',
+            role: 'dialog',
+            'aria-label': t('store.cart.title'),
+            sx: { width: { xs: '100%', sm: 440 } },
+          },
+        }}
       >
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+        <Stack
+          direction="row"
+          sx={{
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            px: 2,
+            py: 1.5,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
           <Box>
             <Typography component="h2" variant="h6" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
               <T id="store.cart.title" />

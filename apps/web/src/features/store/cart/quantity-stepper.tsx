@@ -4,7 +4,12 @@ import { Box, IconButton, InputBase } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { CART_QUANTITY_MAX, normalizeNumberInput } from '@granary/domain';
 
-export const QUANTITY_INPUT_OPTIONS = { min: 1, max: CART_QUANTITY_MAX, maxDigits: 4, collapseLeadingZeros: true } as const;
+export const QUANTITY_INPUT_OPTIONS = {
+  min: 1,
+  max: CART_QUANTITY_MAX,
+  maxDigits: 4,
+  collapseLeadingZeros: true,
+} as const;
 
 /**
  * A typed quantity as platform.md 5.7 commits it (on blur or Enter): clamped to 1–9,999, at most 4 digits, leading
@@ -61,8 +66,24 @@ export function QuantityStepper({
   const border = invalid ? 'error.main' : touched ? 'success.main' : 'divider';
   return (
     <Box>
-      <Box sx={{ display: 'inline-flex', alignItems: 'center', border: 1, borderColor: border, borderRadius: 1, height: h, bgcolor: 'background.paper' }}>
-        <IconButton size="small" aria-label={decreaseLabel} onClick={() => step(-1)} disabled={value <= 1} sx={{ borderRadius: 0, height: h - 2, width: h - 2 }}>
+      <Box
+        sx={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          border: 1,
+          borderColor: border,
+          borderRadius: 1,
+          height: h,
+          bgcolor: 'background.paper',
+        }}
+      >
+        <IconButton
+          size="small"
+          aria-label={decreaseLabel}
+          onClick={() => step(-1)}
+          disabled={value <= 1}
+          sx={{ borderRadius: 0, height: h - 2, width: h - 2 }}
+        >
           <RemoveRoundedIcon fontSize="small" />
         </IconButton>
         <InputBase
@@ -82,7 +103,13 @@ export function QuantityStepper({
             style: { textAlign: 'center', padding: 0, width: size === 'small' ? 40 : 52, fontWeight: 600 },
           }}
         />
-        <IconButton size="small" aria-label={increaseLabel} onClick={() => step(1)} disabled={value >= CART_QUANTITY_MAX} sx={{ borderRadius: 0, height: h - 2, width: h - 2 }}>
+        <IconButton
+          size="small"
+          aria-label={increaseLabel}
+          onClick={() => step(1)}
+          disabled={value >= CART_QUANTITY_MAX}
+          sx={{ borderRadius: 0, height: h - 2, width: h - 2 }}
+        >
           <AddRoundedIcon fontSize="small" />
         </IconButton>
       </Box>

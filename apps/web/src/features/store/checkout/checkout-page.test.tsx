@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CheckoutError } from './checkout-api';
 import { placeOfError } from './checkout-page';
 
-const e = (status: number, code: string, details?: Record<string, unknown>) => new CheckoutError(status, code, `server says ${code}`, details);
+const e = (status: number, code: string, details?: Record<string, unknown>) =>
+  new CheckoutError(status, code, `server says ${code}`, details);
 
 describe('where a checkout error shows', () => {
   it('puts each 8.3 code in its section', () => {
@@ -13,7 +14,9 @@ describe('where a checkout error shows', () => {
     expect(placeOfError(e(400, 'invalid_referral_code')).card).toBe('summary');
     expect(placeOfError(e(409, 'items_need_adjustment')).card).toBe('summary');
     expect(placeOfError(e(409, 'cart_conflict')).card).toBe('page');
-    expect(placeOfError(e(400, 'invalid_checkout_cart_content', { section: 'ineligible_items' })).card).toBe('otherInfo');
+    expect(placeOfError(e(400, 'invalid_checkout_cart_content', { section: 'ineligible_items' })).card).toBe(
+      'otherInfo',
+    );
     expect(placeOfError(e(400, 'invalid_checkout_cart_content', { section: 'payment' })).card).toBe('payment');
   });
   it('says the spec’s words for a failed payment', () => {

@@ -18,7 +18,13 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
-import { formatMoney, type StoreFacets, type StoreFacetValue, type StoreListing, type StoreSort } from '@granary/domain';
+import {
+  formatMoney,
+  type StoreFacets,
+  type StoreFacetValue,
+  type StoreListing,
+  type StoreSort,
+} from '@granary/domain';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import type { QueryValue } from '../../../lib/api/request';
@@ -63,7 +69,13 @@ const FACET_TITLES: Record<FacetParam, MessageId> = {
   ingredient: 'store.facet.ingredients',
   pest: 'store.facet.pests',
 };
-const FACET_SOURCE: Record<FacetParam, keyof StoreFacets> = { brand: 'brands', kind: 'kinds', seller: 'sellers', ingredient: 'ingredients', pest: 'pests' };
+const FACET_SOURCE: Record<FacetParam, keyof StoreFacets> = {
+  brand: 'brands',
+  kind: 'kinds',
+  seller: 'sellers',
+  ingredient: 'ingredients',
+  pest: 'pests',
+};
 
 function FacetGroup({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
@@ -76,7 +88,15 @@ function FacetGroup({ title, children }: { title: ReactNode; children: ReactNode
   );
 }
 
-function CheckList({ param, values, label }: { param: FacetParam; values: StoreFacetValue[]; label: (v: StoreFacetValue) => ReactNode }) {
+function CheckList({
+  param,
+  values,
+  label,
+}: {
+  param: FacetParam;
+  values: StoreFacetValue[];
+  label: (v: StoreFacetValue) => ReactNode;
+}) {
   const [params, setParams] = useSearchParams();
   const [all, setAll] = useState(false);
   const chosen = params.getAll(param);
@@ -95,17 +115,31 @@ function CheckList({ param, values, label }: { param: FacetParam; values: StoreF
         <FormControlLabel
           key={v.value}
           sx={{ m: 0, '& .MuiFormControlLabel-label': { fontSize: 14, flex: 1 } }}
-          control={<Checkbox size="small" checked={chosen.includes(v.value)} onChange={() => toggle(v.value)} sx={{ p: 0.5 }} />}
+          control={
+            <Checkbox
+              size="small"
+              checked={chosen.includes(v.value)}
+              onChange={() => toggle(v.value)}
+              sx={{ p: 0.5 }}
+            />
+          }
           label={
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
               <span>{label(v)}</span>
-              <Box component="span" sx={{ color: 'text.secondary' }}>{v.count}</Box>
+              <Box component="span" sx={{ color: 'text.secondary' }}>
+                {v.count}
+              </Box>
             </Box>
           }
         />
       ))}
       {values.length > 6 ? (
-        <Link component="button" type="button" onClick={() => setAll(!all)} sx={{ alignSelf: 'flex-start', fontSize: 13, mt: 0.5 }}>
+        <Link
+          component="button"
+          type="button"
+          onClick={() => setAll(!all)}
+          sx={{ alignSelf: 'flex-start', fontSize: 13, mt: 0.5 }}
+        >
           {all ? <T id="store.facet.showLess" /> : <T id="store.facet.showMore" />}
         </Link>
       ) : null}
@@ -120,7 +154,13 @@ function priceBandLabel(min: string, max: string | null, currency: StoreListing[
 }
 
 /** The facet panel: categories below the page's, then the checklists, price bands and 'in stock only'. */
-export function FacetPanel({ listing, categoryLink }: { listing: StoreListing; categoryLink?: (path: string) => string }) {
+export function FacetPanel({
+  listing,
+  categoryLink,
+}: {
+  listing: StoreListing;
+  categoryLink?: (path: string) => string;
+}) {
   const t = useT();
   const partner = usePartner();
   const [params, setParams] = useSearchParams();
@@ -141,9 +181,17 @@ export function FacetPanel({ listing, categoryLink }: { listing: StoreListing; c
         <FacetGroup title={<T id="store.facet.categories" />}>
           <Stack spacing={0.5}>
             {facets.categories.map((c) => (
-              <Link key={c.value} component={RouterLink} to={categoryLink(c.value)} underline="hover" sx={{ fontSize: 14, display: 'flex', justifyContent: 'space-between' }}>
+              <Link
+                key={c.value}
+                component={RouterLink}
+                to={categoryLink(c.value)}
+                underline="hover"
+                sx={{ fontSize: 14, display: 'flex', justifyContent: 'space-between' }}
+              >
                 <span>{c.label}</span>
-                <Box component="span" sx={{ color: 'text.secondary' }}>{c.count}</Box>
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {c.count}
+                </Box>
               </Link>
             ))}
           </Stack>
@@ -151,8 +199,18 @@ export function FacetPanel({ listing, categoryLink }: { listing: StoreListing; c
       ) : null}
       <FormControlLabel
         sx={{ mb: 1.5, ml: 0 }}
-        control={<Switch size="small" checked={params.get('inStock') === 'true'} onChange={(e) => set('inStock', e.target.checked ? 'true' : null)} />}
-        label={<Typography sx={{ fontSize: 14, fontWeight: 600 }}><T id="store.facet.inStock" values={{ count: facets.inStock }} /></Typography>}
+        control={
+          <Switch
+            size="small"
+            checked={params.get('inStock') === 'true'}
+            onChange={(e) => set('inStock', e.target.checked ? 'true' : null)}
+          />
+        }
+        label={
+          <Typography sx={{ fontSize: 14, fontWeight: 600 }}>
+            <T id="store.facet.inStock" values={{ count: facets.inStock }} />
+          </Typography>
+        }
       />
       {facets.prices.length > 0 ? (
         <FacetGroup title={<T id="store.facet.prices" />}>
@@ -161,11 +219,20 @@ export function FacetPanel({ listing, categoryLink }: { listing: StoreListing; c
               <FormControlLabel
                 key={p.value}
                 sx={{ m: 0, '& .MuiFormControlLabel-label': { fontSize: 14, flex: 1 } }}
-                control={<Checkbox size="small" checked={params.get('price') === p.value} onChange={(e) => set('price', e.target.checked ? p.value : null)} sx={{ p: 0.5 }} />}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={params.get('price') === p.value}
+                    onChange={(e) => set('price', e.target.checked ? p.value : null)}
+                    sx={{ p: 0.5 }}
+                  />
+                }
                 label={
                   <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                     <span>{priceBandLabel(p.min, p.max, listing.region.currency)}</span>
-                    <Box component="span" sx={{ color: 'text.secondary' }}>{p.count}</Box>
+                    <Box component="span" sx={{ color: 'text.secondary' }}>
+                      {p.count}
+                    </Box>
                   </Box>
                 }
               />
@@ -178,7 +245,11 @@ export function FacetPanel({ listing, categoryLink }: { listing: StoreListing; c
         if (values.length === 0) return null;
         return (
           <FacetGroup key={param} title={<T id={FACET_TITLES[param]} />}>
-            <CheckList param={param} values={values} label={param === 'kind' ? kindLabel : param === 'seller' ? sellerLabel : (v) => v.label} />
+            <CheckList
+              param={param}
+              values={values}
+              label={param === 'kind' ? kindLabel : param === 'seller' ? sellerLabel : (v) => v.label}
+            />
           </FacetGroup>
         );
       })}
@@ -191,8 +262,11 @@ function ChosenFilters() {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const chosen: { key: string; value: string; label: string }[] = [];
-  for (const key of FACET_PARAMS) for (const value of params.getAll(key)) chosen.push({ key, value, label: key === 'kind' ? t(`store.kind.${value}` as MessageId) : value });
-  if (params.get('price')) chosen.push({ key: 'price', value: params.get('price')!, label: params.get('price')!.replace('-', ' – ') });
+  for (const key of FACET_PARAMS)
+    for (const value of params.getAll(key))
+      chosen.push({ key, value, label: key === 'kind' ? t(`store.kind.${value}` as MessageId) : value });
+  if (params.get('price'))
+    chosen.push({ key: 'price', value: params.get('price')!, label: params.get('price')!.replace('-', ' – ') });
   if (params.get('inStock') === 'true') chosen.push({ key: 'inStock', value: 'true', label: t('store.card.inStock') });
   if (chosen.length === 0) return null;
   const remove = (key: string, value: string) => {
@@ -253,16 +327,26 @@ export function ListingView({
         {panel}
       </Box>
       <Box sx={{ opacity: isFetching ? 0.6 : 1, transition: 'opacity .2s' }}>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2, flexWrap: 'wrap' }}
+        >
           <Typography role="status" sx={{ fontWeight: 600 }}>
             <T id="store.listing.results" values={{ count: listing.total }} />
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Button variant="outlined" startIcon={<TuneRoundedIcon />} onClick={() => setOpen(true)} sx={{ display: { md: 'none' } }}>
+            <Button
+              variant="outlined"
+              startIcon={<TuneRoundedIcon />}
+              onClick={() => setOpen(true)}
+              sx={{ display: { md: 'none' } }}
+            >
               <T id="store.listing.filters" />
             </Button>
             <FormControl size="small" sx={{ minWidth: 180 }}>
-              <InputLabel id="store-sort-label"><T id="store.listing.sort" /></InputLabel>
+              <InputLabel id="store-sort-label">
+                <T id="store.listing.sort" />
+              </InputLabel>
               <Select
                 labelId="store-sort-label"
                 label={t('store.listing.sort')}
@@ -292,7 +376,11 @@ export function ListingView({
           <ProductGrid products={listing.products} label={title} />
         )}
         {listing.pageCount > 1 ? (
-          <Box component="nav" aria-label={t('store.listing.pagination')} sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+          <Box
+            component="nav"
+            aria-label={t('store.listing.pagination')}
+            sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}
+          >
             <Pagination
               page={listing.page}
               count={listing.pageCount}
@@ -302,7 +390,12 @@ export function ListingView({
           </Box>
         ) : null}
       </Box>
-      <Drawer anchor="bottom" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { maxHeight: '85vh', borderTopLeftRadius: 12, borderTopRightRadius: 12 } } }}>
+      <Drawer
+        anchor="bottom"
+        open={open}
+        onClose={() => setOpen(false)}
+        slotProps={{ paper: { sx: { maxHeight: '85vh', borderTopLeftRadius: 12, borderTopRightRadius: 12 } } }}
+      >
         <Box sx={{ p: 2 }}>
           <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
             <T id="store.listing.filters" />

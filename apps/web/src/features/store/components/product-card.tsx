@@ -25,8 +25,17 @@ export function SellerName({ seller }: { seller: SellerRef }) {
 export function ProductCard({ product }: { product: StoreProductCard }) {
   const { href } = useStoreLocale();
   return (
-    <Card variant="outlined" component="article" aria-label={product.name} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <CardActionArea component={RouterLink} to={href(`/direct/product/${product.slug}`)} sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', p: 1.5 }}>
+    <Card
+      variant="outlined"
+      component="article"
+      aria-label={product.name}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <CardActionArea
+        component={RouterLink}
+        to={href(`/direct/product/${product.slug}`)}
+        sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', p: 1.5 }}
+      >
         <Box sx={{ position: 'relative', mb: 1 }}>
           <StoreImage image={product.image} size={240} alt={product.name} />
           <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', top: 6, left: 6 }}>
@@ -34,12 +43,26 @@ export function ProductCard({ product }: { product: StoreProductCard }) {
             {product.restrictedUse ? <Chip size="small" color="warning" label={<T id="store.card.rup" />} /> : null}
           </Stack>
         </Box>
-        <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 0.4 }} noWrap>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ textTransform: 'uppercase', letterSpacing: 0.4 }}
+          noWrap
+        >
           {product.brand}
         </Typography>
         <Typography
           component="h3"
-          sx={{ fontWeight: 600, fontSize: 15, lineHeight: 1.3, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', minHeight: '2.6em' }}
+          sx={{
+            fontWeight: 600,
+            fontSize: 15,
+            lineHeight: 1.3,
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            minHeight: '2.6em',
+          }}
         >
           {product.name}
         </Typography>
@@ -66,7 +89,10 @@ export function ProductCard({ product }: { product: StoreProductCard }) {
               <T id="store.card.notSold" />
             </Typography>
           )}
-          <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 500, color: product.inStock ? 'success.main' : 'text.secondary' }}>
+          <Typography
+            variant="body2"
+            sx={{ mt: 0.5, fontWeight: 500, color: product.inStock ? 'success.main' : 'text.secondary' }}
+          >
             {product.inStock ? <T id="store.card.inStock" /> : <T id="store.card.outOfStock" />}
             {product.variantCount > 1 ? (
               <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
@@ -92,7 +118,18 @@ export function ProductGrid({ products, label }: { products: StoreProductCard[];
     <Box
       component="ul"
       aria-label={label}
-      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: { xs: 1, sm: 2 }, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: { xs: 1, sm: 2 },
+        gridTemplateColumns: {
+          xs: 'repeat(2, minmax(0, 1fr))',
+          md: 'repeat(3, minmax(0, 1fr))',
+          lg: 'repeat(4, minmax(0, 1fr))',
+        },
+      }}
     >
       {products.map((product) => (
         <Box component="li" key={product.id}>

@@ -1,5 +1,18 @@
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
-import { Alert, Box, Breadcrumbs, Button, CircularProgress, Container, IconButton, InputBase, Link, Paper, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Breadcrumbs,
+  Button,
+  CircularProgress,
+  Container,
+  IconButton,
+  InputBase,
+  Link,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { isStoreAreaOn, type StoreArea } from '@granary/domain';
@@ -35,13 +48,30 @@ export function StoreNav() {
   ];
   return (
     <Box component="nav" aria-label={t('store.nav.label')} sx={{ bgcolor: 'grey.900', color: 'common.white' }}>
-      <Container maxWidth="lg" sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, alignItems: { md: 'center' }, gap: { xs: 1, md: 3 }, py: 1, position: 'relative' }}>
+      <Container
+        maxWidth="lg"
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', md: 'row' },
+          alignItems: { md: 'center' },
+          gap: { xs: 1, md: 3 },
+          py: 1,
+          position: 'relative',
+        }}
+      >
         {on('direct') ? (
           <Paper
             component="form"
             role="search"
             onSubmit={submit}
-            sx={{ display: 'flex', alignItems: 'center', flex: { md: '0 1 420px' }, pl: 1.5, borderRadius: 5, mr: { xs: on('add-to-cart') ? 7 : 0, sm: on('add-to-cart') ? 13 : 0, md: 0 } }}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              flex: { md: '0 1 420px' },
+              pl: 1.5,
+              borderRadius: 5,
+              mr: { xs: on('add-to-cart') ? 7 : 0, sm: on('add-to-cart') ? 13 : 0, md: 0 },
+            }}
           >
             <InputBase
               value={q}
@@ -55,17 +85,34 @@ export function StoreNav() {
             </IconButton>
           </Paper>
         ) : null}
-        <Stack direction="row" spacing={{ xs: 2, md: 2.5 }} sx={{ overflowX: 'auto', whiteSpace: 'nowrap', pb: { xs: 0.5, md: 0 }, scrollbarWidth: 'none' }}>
+        <Stack
+          direction="row"
+          spacing={{ xs: 2, md: 2.5 }}
+          sx={{ overflowX: 'auto', whiteSpace: 'nowrap', pb: { xs: 0.5, md: 0 }, scrollbarWidth: 'none' }}
+        >
           {links
             .filter((l) => on(l.area))
             .map((l) => (
-              <Link key={l.to} component={RouterLink} to={href(l.to)} underline="hover" sx={{ color: 'grey.100', fontWeight: 500, fontSize: 15 }}>
+              <Link
+                key={l.to}
+                component={RouterLink}
+                to={href(l.to)}
+                underline="hover"
+                sx={{ color: 'grey.100', fontWeight: 500, fontSize: 15 }}
+              >
                 {l.label}
               </Link>
             ))}
         </Stack>
         {on('add-to-cart') ? (
-          <Box sx={{ ml: { md: 'auto' }, position: { xs: 'absolute', md: 'static' }, top: { xs: 8 }, right: { xs: 12, sm: 20 } }}>
+          <Box
+            sx={{
+              ml: { md: 'auto' },
+              position: { xs: 'absolute', md: 'static' },
+              top: { xs: 8 },
+              right: { xs: 12, sm: 20 },
+            }}
+          >
             <CartButton />
           </Box>
         ) : null}
@@ -91,7 +138,13 @@ export function StorePage({ children }: { children: ReactNode }) {
 }
 
 /** The trail of category links above a page. */
-export function StoreBreadcrumbs({ trail, current }: { trail: { to: string; label: ReactNode }[]; current?: ReactNode }) {
+export function StoreBreadcrumbs({
+  trail,
+  current,
+}: {
+  trail: { to: string; label: ReactNode }[];
+  current?: ReactNode;
+}) {
   const t = useT();
   const { href } = useStoreLocale();
   return (
@@ -104,13 +157,25 @@ export function StoreBreadcrumbs({ trail, current }: { trail: { to: string; labe
           {c.label}
         </Link>
       ))}
-      {current ? <Typography color="text.primary" sx={{ fontSize: 14 }}>{current}</Typography> : null}
+      {current ? (
+        <Typography color="text.primary" sx={{ fontSize: 14 }}>
+          {current}
+        </Typography>
+      ) : null}
     </Breadcrumbs>
   );
 }
 
 /** Loading, failure and 'not here' states of a store page. */
-export function StoreQueryState({ error, isPending, onRetry }: { error: unknown; isPending: boolean; onRetry: () => void }) {
+export function StoreQueryState({
+  error,
+  isPending,
+  onRetry,
+}: {
+  error: unknown;
+  isPending: boolean;
+  onRetry: () => void;
+}) {
   if (isPending) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }} role="status">
@@ -125,12 +190,22 @@ export function StoreQueryState({ error, isPending, onRetry }: { error: unknown;
         <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
           {regional ? <T id="store.unavailable.title" /> : <T id="store.notFound.title" />}
         </Typography>
-        <Typography color="text.secondary">{regional ? <T id="store.unavailable.message" /> : error.message}</Typography>
+        <Typography color="text.secondary">
+          {regional ? <T id="store.unavailable.message" /> : error.message}
+        </Typography>
       </Box>
     );
   }
   return (
-    <Alert severity="error" action={<Button onClick={onRetry}><T id="store.retry" /></Button>} sx={{ my: 3 }}>
+    <Alert
+      severity="error"
+      action={
+        <Button onClick={onRetry}>
+          <T id="store.retry" />
+        </Button>
+      }
+      sx={{ my: 3 }}
+    >
       {error instanceof StoreApiError ? error.message : <T id="store.error.load" />}
     </Alert>
   );

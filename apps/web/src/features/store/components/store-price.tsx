@@ -22,7 +22,14 @@ export function StorePrice({
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
-        <Typography component="span" sx={{ fontWeight: 700, fontSize: size === 'large' ? 28 : 18, color: listAmount ? 'error.main' : 'text.primary' }}>
+        <Typography
+          component="span"
+          sx={{
+            fontWeight: 700,
+            fontSize: size === 'large' ? 28 : 18,
+            color: listAmount ? 'error.main' : 'text.primary',
+          }}
+        >
           {from ? <T id="store.card.from" values={{ price }} /> : price}
         </Typography>
         {listAmount ? (

@@ -10,6 +10,9 @@ export function useStoreRegion(): StoreRegion {
   const { locale } = useStoreLocale();
   const { data } = useBootstrap();
   const current = data?.current_enterprise_id;
-  const enterprise = current !== null && current !== undefined ? data?.enterprises[String(current)]?.countryCode : Object.values(data?.enterprises ?? {})[0]?.countryCode;
+  const enterprise =
+    current !== null && current !== undefined
+      ? data?.enterprises[String(current)]?.countryCode
+      : Object.values(data?.enterprises ?? {})[0]?.countryCode;
   return resolveStoreRegion({ locale, enterpriseCountry: enterprise ?? null }).region;
 }

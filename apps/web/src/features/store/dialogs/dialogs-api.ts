@@ -36,7 +36,8 @@ export function useAcceptTerms() {
   });
 }
 
-const withSeen = (seen: readonly string[] | undefined) => Array.from(new Set([...(seen ?? []), MARKETING_SUBSCRIBE_DIALOG_ID]));
+const withSeen = (seen: readonly string[] | undefined) =>
+  Array.from(new Set([...(seen ?? []), MARKETING_SUBSCRIBE_DIALOG_ID]));
 
 /** The marketing-subscribe dialog was seen (closed without subscribing): recorded for every device. */
 export function useMarketingDialogSeen() {

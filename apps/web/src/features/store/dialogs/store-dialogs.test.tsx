@@ -18,15 +18,25 @@ function open(setup: Setup) {
   const bootstrap: Bootstrap = {
     ...base,
     experiments: setup.flag ? { [STORE_MARKETING_SUBSCRIBE_FLAG]: 'on' } : {},
-    user: { ...base.user, must_accept_tos: setup.mustAcceptTos, dialogs_seen: setup.seen ? [MARKETING_SUBSCRIBE_DIALOG_ID] : [] },
+    user: {
+      ...base.user,
+      must_accept_tos: setup.mustAcceptTos,
+      dialogs_seen: setup.seen ? [MARKETING_SUBSCRIBE_DIALOG_ID] : [],
+    },
   };
   const view = renderApp(setup.path ?? '/direct/terms-of-sale', 'pending');
   const calls: StubCall[] = stubFetch((call) => {
     if (call.method !== 'POST') return undefined;
     if (setup.fail) return { status: 500, body: { code: 'internal_error', message: 'x' } };
-    if (call.url.pathname === '/api/store/terms/accept') return { status: 200, body: { must_accept_tos: false, tos_accepted: true, tos_accepted_at: '2026-01-01T00:00:00.000Z' } };
-    if (call.url.pathname === '/api/store/marketing-dialog/seen') return { status: 200, body: { seen: true, subscribed: false } };
-    if (call.url.pathname === '/api/store/marketing-dialog/subscribe') return { status: 200, body: { seen: true, subscribed: true } };
+    if (call.url.pathname === '/api/store/terms/accept')
+      return {
+        status: 200,
+        body: { must_accept_tos: false, tos_accepted: true, tos_accepted_at: '2026-01-01T00:00:00.000Z' },
+      };
+    if (call.url.pathname === '/api/store/marketing-dialog/seen')
+      return { status: 200, body: { seen: true, subscribed: false } };
+    if (call.url.pathname === '/api/store/marketing-dialog/subscribe')
+      return { status: 200, body: { seen: true, subscribed: true } };
     return undefined;
   });
   view.queryClient.setQueryData(queryKeys.bootstrap, bootstrap);
@@ -54,7 +64,11 @@ describe('store dialogs', () => {
     expect(screen.getByRole('dialog', { name: 'Terms of service' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Terms of service' })).toBeNull());
-    expect(posts()).toEqual(['/api/store/marketing-dialog/seen', '/api/store/marketing-dialog/subscribe', '/api/store/terms/accept']);
+    expect(posts()).toEqual([
+      '/api/store/marketing-dialog/seen',
+      '/api/store/marketing-dialog/subscribe',
+      '/api/store/terms/accept',
+    ]);
     expect(router.state.location.pathname).toBe('/direct/products');
   });
 

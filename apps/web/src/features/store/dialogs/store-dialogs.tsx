@@ -17,12 +17,22 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { MARKETING_SUBSCRIBE_DIALOG_ID, isStoreDialogPath, splitLocalePrefix, storeDialogToShow } from '@granary/domain';
+import {
+  MARKETING_SUBSCRIBE_DIALOG_ID,
+  isStoreDialogPath,
+  splitLocalePrefix,
+  storeDialogToShow,
+} from '@granary/domain';
 import { useBootstrap } from '../../../lib/api/bootstrap';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { T, useT } from '../../../lib/i18n/t';
 import { useStoreLocale } from '../components/use-store-locale';
-import { useAcceptTerms, useMarkMarketingSeenLocally, useMarketingDialogSeen, useMarketingSubscribe } from './dialogs-api';
+import {
+  useAcceptTerms,
+  useMarkMarketingSeenLocally,
+  useMarketingDialogSeen,
+  useMarketingSubscribe,
+} from './dialogs-api';
 
 function useBrandWords() {
   const partner = usePartner();
@@ -92,7 +102,11 @@ export function MarketingDialog({ email, onDone }: { email: string; onDone: () =
     <Dialog open onClose={close} aria-labelledby="store-marketing-title" maxWidth="xs" fullWidth>
       <DialogTitle id="store-marketing-title" sx={{ pr: 6, fontWeight: 700 }}>
         {done ? <T id="storeDialogs.marketing.doneTitle" /> : <T id="storeDialogs.marketing.title" values={words} />}
-        <IconButton aria-label={t('storeDialogs.marketing.close')} onClick={close} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton
+          aria-label={t('storeDialogs.marketing.close')}
+          onClick={close}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
           <CloseRoundedIcon />
         </IconButton>
       </DialogTitle>
@@ -145,7 +159,14 @@ export function TermsDialog() {
   const { href } = useStoreLocale();
   const accept = useAcceptTerms();
   return (
-    <Dialog open onClose={() => undefined} aria-labelledby="store-terms-title" aria-describedby="store-terms-intro" maxWidth="sm" fullWidth>
+    <Dialog
+      open
+      onClose={() => undefined}
+      aria-labelledby="store-terms-title"
+      aria-describedby="store-terms-intro"
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id="store-terms-title" sx={{ fontWeight: 700 }}>
         <T id="storeDialogs.terms.title" />
       </DialogTitle>

@@ -1,5 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AcrePlanDetail, AcrePlanList, BrandPackDetail, BrandPackList, FeedProductList, StoreWarehouseList } from '@granary/domain';
+import type {
+  AcrePlanDetail,
+  AcrePlanList,
+  BrandPackDetail,
+  BrandPackList,
+  FeedProductList,
+  StoreWarehouseList,
+} from '@granary/domain';
 import { localeQuery, storeGet, storeRetry } from '../api/store-request';
 
 /** Query keys of the information pages (under ['store']: public catalogue data). */
@@ -7,7 +14,8 @@ export const storePagesKeys = {
   warehouses: (locale: string | null) => ['store', 'pages', 'warehouses', locale] as const,
   feedProducts: (locale: string | null) => ['store', 'pages', 'feed-products', locale] as const,
   acrePlans: (locale: string | null) => ['store', 'pages', 'acre-plans', locale] as const,
-  acrePlan: (slug: string, acres: string, locale: string | null) => ['store', 'pages', 'acre-plan', slug, acres, locale] as const,
+  acrePlan: (slug: string, acres: string, locale: string | null) =>
+    ['store', 'pages', 'acre-plan', slug, acres, locale] as const,
   brandPacks: (locale: string | null) => ['store', 'pages', 'brand-packs', locale] as const,
   brandPack: (slug: string, locale: string | null) => ['store', 'pages', 'brand-pack', slug, locale] as const,
 };
@@ -45,7 +53,12 @@ export const useAcrePlans = (locale: string | null) =>
 export const useAcrePlan = (slug: string, acres: string, locale: string | null) =>
   useQuery({
     queryKey: storePagesKeys.acrePlan(slug, acres, locale),
-    queryFn: ({ signal }) => storeGet<AcrePlanDetail>(`/pages/acre-plans/${encodeURIComponent(slug)}`, { ...localeQuery(locale), acres }, signal),
+    queryFn: ({ signal }) =>
+      storeGet<AcrePlanDetail>(
+        `/pages/acre-plans/${encodeURIComponent(slug)}`,
+        { ...localeQuery(locale), acres },
+        signal,
+      ),
     staleTime: FIVE_MINUTES,
     retry: storeRetry,
     placeholderData: keepPreviousData,
@@ -64,7 +77,8 @@ export const useBrandPacks = (locale: string | null) =>
 export const useBrandPack = (slug: string, locale: string | null) =>
   useQuery({
     queryKey: storePagesKeys.brandPack(slug, locale),
-    queryFn: ({ signal }) => storeGet<BrandPackDetail>(`/pages/brand-packs/${encodeURIComponent(slug)}`, localeQuery(locale), signal),
+    queryFn: ({ signal }) =>
+      storeGet<BrandPackDetail>(`/pages/brand-packs/${encodeURIComponent(slug)}`, localeQuery(locale), signal),
     staleTime: FIVE_MINUTES,
     retry: storeRetry,
   });

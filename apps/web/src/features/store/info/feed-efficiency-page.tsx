@@ -1,4 +1,16 @@
-import { Alert, Box, FormControlLabel, Link, MenuItem, Paper, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  FormControlLabel,
+  Link,
+  MenuItem,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import {
   computeFeedEfficiency,
   feedWeightUnit,
@@ -32,8 +44,24 @@ type Values = Omit<FeedEfficiencyInput, 'unit'> & { dryMatterPercent: string };
 
 /** Starting figures: a pen of yearling steers (pounds) or the same in kilograms. */
 const DEFAULTS: { readonly [U in FeedWeightUnit]: Values } = {
-  lb: { headCount: '100', startWeight: '750', targetWeight: '1350', averageDailyGain: '3.5', dryMatterIntake: '24', costPerTon: '240', dryMatterPercent: '100' },
-  kg: { headCount: '100', startWeight: '340', targetWeight: '610', averageDailyGain: '1.6', dryMatterIntake: '11', costPerTon: '265', dryMatterPercent: '100' },
+  lb: {
+    headCount: '100',
+    startWeight: '750',
+    targetWeight: '1350',
+    averageDailyGain: '3.5',
+    dryMatterIntake: '24',
+    costPerTon: '240',
+    dryMatterPercent: '100',
+  },
+  kg: {
+    headCount: '100',
+    startWeight: '340',
+    targetWeight: '610',
+    averageDailyGain: '1.6',
+    dryMatterIntake: '11',
+    costPerTon: '265',
+    dryMatterPercent: '100',
+  },
 };
 
 const FIELDS: { field: FeedEfficiencyField; label: MessageId; whole?: boolean; max?: number }[] = [
@@ -45,7 +73,15 @@ const FIELDS: { field: FeedEfficiencyField; label: MessageId; whole?: boolean; m
   { field: 'dryMatterPercent', label: 'storePages.feed.dryMatterPercent', max: 100 },
 ];
 
-function Calculator({ unit, currency, feed }: { unit: FeedWeightUnit; currency: CurrencyCode; feed: FeedProductList | undefined }) {
+function Calculator({
+  unit,
+  currency,
+  feed,
+}: {
+  unit: FeedWeightUnit;
+  currency: CurrencyCode;
+  feed: FeedProductList | undefined;
+}) {
   const t = useT();
   const { href } = useStoreLocale();
   const [values, setValues] = useState<Values>(DEFAULTS[unit]);
@@ -60,7 +96,9 @@ function Calculator({ unit, currency, feed }: { unit: FeedWeightUnit; currency: 
   };
   const ton = t(`storePages.feed.ton.${unit}`);
   const options = (feed?.products ?? []).flatMap((p) =>
-    p.packs.filter((pack) => pack.costPerTon !== null).map((pack) => ({ key: `${p.slug}|${pack.id}`, product: p, pack })),
+    p.packs
+      .filter((pack) => pack.costPerTon !== null)
+      .map((pack) => ({ key: `${p.slug}|${pack.id}`, product: p, pack })),
   );
   const chosen = options.find((o) => o.key === pick) ?? null;
   const choose = (key: string) => {
@@ -73,7 +111,14 @@ function Calculator({ unit, currency, feed }: { unit: FeedWeightUnit; currency: 
   const unitWord = unit;
 
   return (
-    <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: { xs: 2, md: 3 },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
+        alignItems: 'start',
+      }}
+    >
       <Paper variant="outlined" component="section" aria-labelledby="feed-inputs" sx={{ p: { xs: 2, md: 3 } }}>
         <Typography id="feed-inputs" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
           <T id="storePages.feed.inputs" />
@@ -86,7 +131,12 @@ function Calculator({ unit, currency, feed }: { unit: FeedWeightUnit; currency: 
               value={values[field as keyof Values] ?? ''}
               onValueChange={set(field as keyof Values)}
               errorText={errorOf(field)}
-              numberOptions={{ min: 0, ...(max !== undefined ? { max } : {}), maxDigits: whole ? 7 : 10, collapseLeadingZeros: true }}
+              numberOptions={{
+                min: 0,
+                ...(max !== undefined ? { max } : {}),
+                maxDigits: whole ? 7 : 10,
+                collapseLeadingZeros: true,
+              }}
               helperText={field === 'dryMatterPercent' ? t('storePages.feed.dryMatterHelp') : undefined}
               fullWidth
               size="small"
@@ -97,22 +147,46 @@ function Calculator({ unit, currency, feed }: { unit: FeedWeightUnit; currency: 
               <T id="storePages.feed.priceSource" />
             </Typography>
             <RadioGroup row value={source} onChange={(e) => setSource(e.target.value as 'manual' | 'pick')}>
-              <FormControlLabel value="manual" control={<Radio size="small" />} label={t('storePages.feed.priceSource.manual')} />
-              <FormControlLabel value="pick" control={<Radio size="small" />} label={t('storePages.feed.priceSource.pick')} disabled={options.length === 0} />
+              <FormControlLabel
+                value="manual"
+                control={<Radio size="small" />}
+                label={t('storePages.feed.priceSource.manual')}
+              />
+              <FormControlLabel
+                value="pick"
+                control={<Radio size="small" />}
+                label={t('storePages.feed.priceSource.pick')}
+                disabled={options.length === 0}
+              />
             </RadioGroup>
           </Box>
           {source === 'pick' ? (
-            <TextField select label={t('storePages.feed.product')} value={pick} onChange={(e) => choose(e.target.value)} size="small" fullWidth>
+            <TextField
+              select
+              label={t('storePages.feed.product')}
+              value={pick}
+              onChange={(e) => choose(e.target.value)}
+              size="small"
+              fullWidth
+            >
               {options.map((o) => (
                 <MenuItem key={o.key} value={o.key} sx={{ whiteSpace: 'normal' }}>
-                  {t('storePages.feed.productOption', { name: o.product.name, pack: o.pack.label, price: money(o.pack.costPerTon ?? '0'), ton })}
+                  {t('storePages.feed.productOption', {
+                    name: o.product.name,
+                    pack: o.pack.label,
+                    price: money(o.pack.costPerTon ?? '0'),
+                    ton,
+                  })}
                 </MenuItem>
               ))}
             </TextField>
           ) : null}
           {source === 'pick' && chosen ? (
             <Typography variant="body2" color="text.secondary">
-              <T id="storePages.feed.productHint" values={{ ton, price: money(chosen.pack.amount), pack: chosen.pack.label }} />{' '}
+              <T
+                id="storePages.feed.productHint"
+                values={{ ton, price: money(chosen.pack.amount), pack: chosen.pack.label }}
+              />{' '}
               <Link component={RouterLink} to={href(`/direct/product/${chosen.product.slug}`)}>
                 <T id="storePages.feed.viewProduct" />
               </Link>
@@ -131,7 +205,11 @@ function Calculator({ unit, currency, feed }: { unit: FeedWeightUnit; currency: 
             fullWidth
             size="small"
           />
-          {options.length === 0 && feed ? <Typography variant="body2" color="text.secondary"><T id="storePages.feed.noProducts" /></Typography> : null}
+          {options.length === 0 && feed ? (
+            <Typography variant="body2" color="text.secondary">
+              <T id="storePages.feed.noProducts" />
+            </Typography>
+          ) : null}
         </Stack>
       </Paper>
 
@@ -140,24 +218,61 @@ function Calculator({ unit, currency, feed }: { unit: FeedWeightUnit; currency: 
           <T id="storePages.feed.results" />
         </Typography>
         {r ? (
-          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(2, minmax(0, 1fr))' } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: {
+                xs: 'repeat(2, minmax(0, 1fr))',
+                sm: 'repeat(3, minmax(0, 1fr))',
+                md: 'repeat(2, minmax(0, 1fr))',
+              },
+            }}
+          >
             <Figure
               testId="fcr"
               label={<T id="storePages.feed.fcr" />}
-              value={<T id="storePages.feed.fcrValue" values={{ value: formatNumber(r.feedConversionRatio, { maxFractionDigits: 2, minFractionDigits: 2 }) }} />}
+              value={
+                <T
+                  id="storePages.feed.fcrValue"
+                  values={{
+                    value: formatNumber(r.feedConversionRatio, { maxFractionDigits: 2, minFractionDigits: 2 }),
+                  }}
+                />
+              }
               note={<T id="storePages.feed.fcrHelp" values={{ unit: unitWord }} />}
             />
             <Figure
               testId="days"
               label={<T id="storePages.feed.daysOnFeed" />}
-              value={<T id="storePages.feed.daysValue" values={{ value: formatNumber(r.daysOnFeed, { maxFractionDigits: 1 }) }} />}
-              note={<T id="storePages.feed.gainPerHead" values={{ value: formatNumber(r.gainPerHead, { maxFractionDigits: 1 }), unit: unitWord }} />}
+              value={
+                <T
+                  id="storePages.feed.daysValue"
+                  values={{ value: formatNumber(r.daysOnFeed, { maxFractionDigits: 1 }) }}
+                />
+              }
+              note={
+                <T
+                  id="storePages.feed.gainPerHead"
+                  values={{ value: formatNumber(r.gainPerHead, { maxFractionDigits: 1 }), unit: unitWord }}
+                />
+              }
             />
             <Figure
               testId="total-feed"
               label={<T id="storePages.feed.totalFeed" />}
-              value={<T id={`storePages.feed.tons.${unit}`} values={{ value: formatNumber(r.totalFeedTons, { maxFractionDigits: 2 }) }} />}
-              note={<T id="storePages.feed.feedPerHead" values={{ value: formatNumber(r.feedPerHead, { maxFractionDigits: 0 }), unit: unitWord }} />}
+              value={
+                <T
+                  id={`storePages.feed.tons.${unit}`}
+                  values={{ value: formatNumber(r.totalFeedTons, { maxFractionDigits: 2 }) }}
+                />
+              }
+              note={
+                <T
+                  id="storePages.feed.feedPerHead"
+                  values={{ value: formatNumber(r.feedPerHead, { maxFractionDigits: 0 }), unit: unitWord }}
+                />
+              }
             />
             <Figure
               testId="cost-per-head"
@@ -169,7 +284,15 @@ function Calculator({ unit, currency, feed }: { unit: FeedWeightUnit; currency: 
               <Figure
                 testId="cost-of-gain"
                 label={<T id="storePages.feed.costOfGain" />}
-                value={<T id="storePages.feed.costOfGainValue" values={{ value: formatMoney(r.costOfGain, { currency, minFractionDigits: 2, maxFractionDigits: 3 }), unit: unitWord }} />}
+                value={
+                  <T
+                    id="storePages.feed.costOfGainValue"
+                    values={{
+                      value: formatMoney(r.costOfGain, { currency, minFractionDigits: 2, maxFractionDigits: 3 }),
+                      unit: unitWord,
+                    }}
+                  />
+                }
               />
             </Box>
           </Box>
@@ -200,7 +323,10 @@ export function FeedEfficiencyPage() {
         <StoreQueryState error={feed.error} isPending={false} onRetry={() => void feed.refetch()} />
       ) : (
         <>
-          <StoreBreadcrumbs trail={[{ to: '/direct/feed', label: t('storePages.feed.breadcrumb') }]} current={t('storePages.feed.title')} />
+          <StoreBreadcrumbs
+            trail={[{ to: '/direct/feed', label: t('storePages.feed.breadcrumb') }]}
+            current={t('storePages.feed.title')}
+          />
           <InfoHeading title={<T id="storePages.feed.title" />} intro={<T id="storePages.feed.intro" />} />
           <Calculator key={unit} unit={unit} currency={currency} feed={feed.data} />
         </>

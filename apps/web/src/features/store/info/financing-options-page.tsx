@@ -26,9 +26,15 @@ export function FinancingOptionsPage() {
       {isStoreAreaOn(region, 'direct') && groups.length > 0 ? (
         <>
           <StoreBreadcrumbs trail={[]} current={t('storePages.financing.title')} />
-          <InfoHeading title={<T id="storePages.financing.title" />} intro={<T id="storePages.financing.intro" values={{ brand }} />} />
+          <InfoHeading
+            title={<T id="storePages.financing.title" />}
+            intro={<T id="storePages.financing.intro" values={{ brand }} />}
+          />
           <Typography component="p" sx={{ fontWeight: 600, mb: 2 }}>
-            <T id="storePages.financing.region" values={{ region: t(`storePages.financing.region.${region}` as MessageId) }} />
+            <T
+              id="storePages.financing.region"
+              values={{ region: t(`storePages.financing.region.${region}` as MessageId) }}
+            />
           </Typography>
           <Stack spacing={3}>
             {groups.map(({ group, terms }) => (
@@ -39,7 +45,17 @@ export function FinancingOptionsPage() {
                 <Typography color="text.secondary" sx={{ mb: 1.5, maxWidth: 760 }}>
                   <T id={`storePages.financing.group.${group}.intro` as MessageId} />
                 </Typography>
-                <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
+                <Box
+                  component="ul"
+                  sx={{
+                    listStyle: 'none',
+                    p: 0,
+                    m: 0,
+                    display: 'grid',
+                    gap: 1.5,
+                    gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' },
+                  }}
+                >
                   {terms.map((term) => (
                     <Paper component="li" variant="outlined" key={term} sx={{ p: 2 }} data-term={term}>
                       <Typography component="h3" sx={{ fontWeight: 700 }}>
@@ -55,7 +71,10 @@ export function FinancingOptionsPage() {
             ))}
           </Stack>
           <Typography color="text.secondary" sx={{ mt: 4 }}>
-            <T id="storePages.financing.questions" values={{ email: partner.branding.supportEmail, phone: partner.branding.supportPhone }} />
+            <T
+              id="storePages.financing.questions"
+              values={{ email: partner.branding.supportEmail, phone: partner.branding.supportPhone }}
+            />
           </Typography>
         </>
       ) : (

@@ -9,7 +9,11 @@ export function InfoHeading({ title, intro }: { title: ReactNode; intro?: ReactN
       <Typography component="h1" sx={{ fontSize: { xs: 24, md: 32 }, fontWeight: 800, lineHeight: 1.2 }}>
         {title}
       </Typography>
-      {intro ? <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 760, fontSize: { md: 17 } }}>{intro}</Typography> : null}
+      {intro ? (
+        <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 760, fontSize: { md: 17 } }}>
+          {intro}
+        </Typography>
+      ) : null}
     </Box>
   );
 }
@@ -29,13 +33,27 @@ export function RegionUnavailable() {
 }
 
 /** A headline figure: its label, the value large, and a line under it. */
-export function Figure({ label, value, note, testId }: { label: ReactNode; value: ReactNode; note?: ReactNode; testId?: string }) {
+export function Figure({
+  label,
+  value,
+  note,
+  testId,
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  note?: ReactNode;
+  testId?: string;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: 2, height: '100%' }} data-testid={testId}>
       <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
         {label}
       </Typography>
-      <Typography sx={{ fontSize: { xs: 22, md: 26 }, fontWeight: 800, mt: 0.5, lineHeight: 1.2, overflowWrap: 'anywhere' }}>{value}</Typography>
+      <Typography
+        sx={{ fontSize: { xs: 22, md: 26 }, fontWeight: 800, mt: 0.5, lineHeight: 1.2, overflowWrap: 'anywhere' }}
+      >
+        {value}
+      </Typography>
       {note ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {note}

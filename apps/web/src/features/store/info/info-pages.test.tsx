@@ -6,7 +6,13 @@ import { US, serveStore } from '../test-server';
 
 afterEach(() => vi.restoreAllMocks());
 
-const CA: StoreRegionResponse = { region: 'CA', country: 'CAN', currency: 'CAD', locale: 'en-ca', areas: ['direct', 'acre-pack', 'pay-by-check'] };
+const CA: StoreRegionResponse = {
+  region: 'CA',
+  country: 'CAN',
+  currency: 'CAD',
+  locale: 'en-ca',
+  areas: ['direct', 'acre-pack', 'pay-by-check'],
+};
 
 const feed: FeedProductList = {
   region: US,
@@ -18,7 +24,17 @@ const feed: FeedProductList = {
       name: 'Beef Grower 14% Pellet',
       brand: 'Harvest Standard',
       categoryPath: 'feed/cattle-feed',
-      packs: [{ id: 'v1', label: '2,000 lb tote', size: '2000', unit: 'lb', packCount: 1, amount: '500.00', costPerTon: '500.00' }],
+      packs: [
+        {
+          id: 'v1',
+          label: '2,000 lb tote',
+          size: '2000',
+          unit: 'lb',
+          packCount: 1,
+          amount: '500.00',
+          costPerTon: '500.00',
+        },
+      ],
     },
   ],
 };
@@ -53,11 +69,17 @@ describe('feed efficiency calculator', () => {
     renderApp('/direct/feed/feed-efficiency', 'anonymous');
     serveStore((path) => (path === '/pages/feed-products' ? { status: 200, body: feed } : undefined));
     await screen.findByRole('heading', { level: 1, name: 'Feed efficiency calculator' });
-    await waitFor(() => expect((screen.getByRole('radio', { name: 'Use a feed from the store' }) as HTMLInputElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('radio', { name: 'Use a feed from the store' }) as HTMLInputElement).disabled).toBe(
+        false,
+      ),
+    );
     fireEvent.click(screen.getByRole('radio', { name: 'Use a feed from the store' }));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Feed from the store' }));
     fireEvent.click(await screen.findByRole('option', { name: /Beef Grower 14% Pellet, 2,000 lb tote/ }));
-    await waitFor(() => expect((screen.getByLabelText('Ration cost per ton') as HTMLInputElement).value).toBe('500.00'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Ration cost per ton') as HTMLInputElement).value).toBe('500.00'),
+    );
     // 4,114.29 lb a head at $500 a ton.
     expect(within(figure('cost-per-head')).getByText('$1,028.57')).toBeTruthy();
   });
@@ -67,15 +89,35 @@ describe('house-brand packs', () => {
   const list: BrandPackList = {
     region: US,
     seller: { slug: 'house', name: 'Direct Store' },
-    packs: [{ slug: 'crop-protection-herbicides', name: 'Herbicides', section: 'Crop Protection', categoryPath: 'crop-protection/herbicides', productCount: 2, packPrice: '61.98', currency: 'USD' }],
+    packs: [
+      {
+        slug: 'crop-protection-herbicides',
+        name: 'Herbicides',
+        section: 'Crop Protection',
+        categoryPath: 'crop-protection/herbicides',
+        productCount: 2,
+        packPrice: '61.98',
+        currency: 'USD',
+      },
+    ],
   };
   const pack: BrandPackDetail = {
     ...list.packs[0]!,
     region: US,
     seller: list.seller,
     items: [
-      { product: { slug: 'hs-atrazine-4l', name: 'Atrazine 4L', brand: 'Harvest Standard' }, variantId: 'v1', label: '2.5 gal jug', amount: '24.99' },
-      { product: { slug: 'hs-glyphosate-41-plus', name: 'Glyphosate 41% Plus', brand: 'Harvest Standard' }, variantId: 'v2', label: '2.5 gal jug', amount: '36.99' },
+      {
+        product: { slug: 'hs-atrazine-4l', name: 'Atrazine 4L', brand: 'Harvest Standard' },
+        variantId: 'v1',
+        label: '2.5 gal jug',
+        amount: '24.99',
+      },
+      {
+        product: { slug: 'hs-glyphosate-41-plus', name: 'Glyphosate 41% Plus', brand: 'Harvest Standard' },
+        variantId: 'v2',
+        label: '2.5 gal jug',
+        amount: '36.99',
+      },
     ],
   };
 
@@ -84,14 +126,20 @@ describe('house-brand packs', () => {
     serveStore((path) => (path === '/pages/brand-packs' ? { status: 200, body: list } : undefined));
     expect(await screen.findByRole('heading', { level: 1, name: 'Prairie packs' })).toBeTruthy();
     expect(screen.getByText('$61.98')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Herbicides/ }).getAttribute('href')).toBe('/direct/prairie-pack/crop-protection-herbicides');
+    expect(screen.getByRole('link', { name: /Herbicides/ }).getAttribute('href')).toBe(
+      '/direct/prairie-pack/crop-protection-herbicides',
+    );
   });
 
   it('shows one pack’s products and its price', async () => {
     renderApp('/direct/prairie-pack/crop-protection-herbicides', 'anonymous');
-    serveStore((path) => (path === '/pages/brand-packs/crop-protection-herbicides' ? { status: 200, body: pack } : undefined));
+    serveStore((path) =>
+      path === '/pages/brand-packs/crop-protection-herbicides' ? { status: 200, body: pack } : undefined,
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Prairie · Herbicides' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Atrazine 4L' }).getAttribute('href')).toBe('/direct/product/hs-atrazine-4l');
+    expect(screen.getByRole('link', { name: 'Atrazine 4L' }).getAttribute('href')).toBe(
+      '/direct/product/hs-atrazine-4l',
+    );
     expect(within(screen.getByTestId('pack-price')).getByText('$61.98')).toBeTruthy();
   });
 

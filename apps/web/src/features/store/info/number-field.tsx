@@ -17,7 +17,17 @@ type Props = Omit<TextFieldProps, 'value' | 'onChange' | 'error' | 'type'> & {
  * A number input as platform.md 5.7 says: typed freely, normalised on blur (a lone '-' empties, a trailing '.' goes,
  * clamped to its range); once touched, an invalid value shows a red border and its message, a valid one a green border.
  */
-export function NumberField({ value, onValueChange, errorText, numberOptions, forceTouched = false, onBlur, sx, helperText, ...rest }: Props) {
+export function NumberField({
+  value,
+  onValueChange,
+  errorText,
+  numberOptions,
+  forceTouched = false,
+  onBlur,
+  sx,
+  helperText,
+  ...rest
+}: Props) {
   const [touched, setTouched] = useState(false);
   const shown = touched || forceTouched;
   const invalid = shown && errorText !== null;
@@ -35,7 +45,10 @@ export function NumberField({ value, onValueChange, errorText, numberOptions, fo
       }}
       error={invalid}
       helperText={invalid ? errorText : helperText}
-      slotProps={{ ...rest.slotProps, htmlInput: { inputMode: 'decimal', autoComplete: 'off', ...(rest.slotProps?.htmlInput as object | undefined) } }}
+      slotProps={{
+        ...rest.slotProps,
+        htmlInput: { inputMode: 'decimal', autoComplete: 'off', ...(rest.slotProps?.htmlInput as object | undefined) },
+      }}
       sx={[
         valid ? { '& .MuiOutlinedInput-notchedOutline': { borderColor: 'success.main' } } : {},
         ...(Array.isArray(sx) ? sx : sx ? [sx] : []),

@@ -66,11 +66,32 @@ export function ResourcesPage() {
             <Typography id={`resources-${g.key}`} component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
               <T id={`storePages.resources.group.${g.key}` as MessageId} />
             </Typography>
-            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
+            <Box
+              component="ul"
+              sx={{
+                listStyle: 'none',
+                p: 0,
+                m: 0,
+                display: 'grid',
+                gap: 1.5,
+                gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' },
+              }}
+            >
               {g.items.map((r) => (
                 <Box component="li" key={r.key}>
                   <Card variant="outlined" sx={{ height: '100%' }}>
-                    <CardActionArea component={RouterLink} to={href(r.to)} sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}>
+                    <CardActionArea
+                      component={RouterLink}
+                      to={href(r.to)}
+                      sx={{
+                        p: 2,
+                        height: '100%',
+                        display: 'flex',
+                        flexDirection: 'column',
+                        alignItems: 'stretch',
+                        justifyContent: 'flex-start',
+                      }}
+                    >
                       <Typography sx={{ fontWeight: 700 }}>
                         <T id={`storePages.resources.${r.key}` as MessageId} values={{ brand }} />
                       </Typography>

@@ -8,10 +8,22 @@ import { StoreBreadcrumbs, StorePage } from '../components/store-frame';
 import { useStoreLocale } from '../components/use-store-locale';
 import { InfoHeading } from './info-frame';
 
-type Doc = { prefix: 'storePages.terms' | 'storePages.sale'; sections: number; other: { to: string; label: MessageId } };
+type Doc = {
+  prefix: 'storePages.terms' | 'storePages.sale';
+  sections: number;
+  other: { to: string; label: MessageId };
+};
 
-const TERMS: Doc = { prefix: 'storePages.terms', sections: 9, other: { to: '/direct/terms-of-sale', label: 'storePages.resources.termsOfSale' } };
-const SALE: Doc = { prefix: 'storePages.sale', sections: 8, other: { to: '/direct/terms-and-conditions', label: 'storePages.resources.terms' } };
+const TERMS: Doc = {
+  prefix: 'storePages.terms',
+  sections: 9,
+  other: { to: '/direct/terms-of-sale', label: 'storePages.resources.termsOfSale' },
+};
+const SALE: Doc = {
+  prefix: 'storePages.sale',
+  sections: 8,
+  other: { to: '/direct/terms-and-conditions', label: 'storePages.resources.terms' },
+};
 
 /** A readable legal page: numbered sections, the brand words from the partner branding (never written in). */
 function TermsDocument({ doc }: { doc: Doc }) {

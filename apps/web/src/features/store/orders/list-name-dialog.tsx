@@ -10,7 +10,15 @@ function nameError(name: string): 'orders.lists.nameRequired' | 'orders.lists.na
 }
 
 /** A dialog asking for a shopping list's name: a new list (from the lists page or a product's 'Add to list'), a rename. */
-export function ListNameDialog({ title, initial, submitLabel, busy, error, onSubmit, onClose }: {
+export function ListNameDialog({
+  title,
+  initial,
+  submitLabel,
+  busy,
+  error,
+  onSubmit,
+  onClose,
+}: {
   title: string;
   initial: string;
   submitLabel: string;
@@ -48,7 +56,11 @@ export function ListNameDialog({ title, initial, submitLabel, busy, error, onSub
             error={touched && problem !== null}
             helperText={touched && problem ? t(problem) : `${name.trim().length}/${SHOPPING_LIST_NAME_MAX}`}
           />
-          {error ? <Alert severity="error" sx={{ mt: 1 }}>{error}</Alert> : null}
+          {error ? (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {error}
+            </Alert>
+          ) : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('orders.lists.cancel')}</Button>

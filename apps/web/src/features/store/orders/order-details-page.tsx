@@ -17,7 +17,13 @@ import {
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX, type AddToCartOutcome, type OrderDetail, type OrderLine } from '@granary/domain';
+import {
+  REVIEW_BODY_MAX,
+  REVIEW_TITLE_MAX,
+  type AddToCartOutcome,
+  type OrderDetail,
+  type OrderLine,
+} from '@granary/domain';
 import { usePartner } from '../../../lib/brand/partner-context';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
@@ -26,12 +32,26 @@ import { StoreQueryState } from '../components/store-frame';
 import { useSellerName } from '../components/product-card';
 import { useStoreLocale } from '../components/use-store-locale';
 import { useOrder, useOrderByCart, useReorder, useSaveReview } from './orders-api';
-import { CartOutcomeAlert, OrderStatusChip, OrdersPage, PaymentStatusChip, money, useCartAfterServerAdd, useFormatDay, useLabel } from './order-parts';
+import {
+  CartOutcomeAlert,
+  OrderStatusChip,
+  OrdersPage,
+  PaymentStatusChip,
+  money,
+  useCartAfterServerAdd,
+  useFormatDay,
+  useLabel,
+} from './order-parts';
 
 function AddressLines({ value }: { value: Record<string, unknown> | null }) {
   if (!value) return null;
   const s = (k: string) => (typeof value[k] === 'string' ? (value[k] as string) : '');
-  const lines = [s('name'), s('line1'), s('line2'), [s('city'), [s('region'), s('postalCode')].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean);
+  const lines = [
+    s('name'),
+    s('line1'),
+    s('line2'),
+    [s('city'), [s('region'), s('postalCode')].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+  ].filter(Boolean);
   return (
     <>
       {lines.map((l) => (
@@ -57,7 +77,11 @@ function ContactLines({ value }: { value: Record<string, unknown> | null }) {
 function Labeled({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
     <Box sx={{ minWidth: 180 }}>
-      <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: 0.4 }}>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: 0.4 }}
+      >
         {label}
       </Typography>
       {children}
@@ -65,7 +89,15 @@ function Labeled({ label, children }: { label: ReactNode; children: ReactNode })
   );
 }
 
-function ReviewDialog({ order, line, onClose }: { order: OrderDetail; line: OrderLine; onClose: (saved: boolean) => void }) {
+function ReviewDialog({
+  order,
+  line,
+  onClose,
+}: {
+  order: OrderDetail;
+  line: OrderLine;
+  onClose: (saved: boolean) => void;
+}) {
   const t = useT();
   const save = useSaveReview(order.id);
   const [rating, setRating] = useState<number | null>(line.review?.rating ?? null);
@@ -93,8 +125,20 @@ function ReviewDialog({ order, line, onClose }: { order: OrderDetail; line: Orde
               </Typography>
             ) : null}
           </Box>
-          <TextField label={t('orders.review.headline')} value={title} onChange={(e) => setTitle(e.target.value)} slotProps={{ htmlInput: { maxLength: REVIEW_TITLE_MAX } }} />
-          <TextField label={t('orders.review.body')} value={body} onChange={(e) => setBody(e.target.value)} multiline minRows={4} slotProps={{ htmlInput: { maxLength: REVIEW_BODY_MAX } }} />
+          <TextField
+            label={t('orders.review.headline')}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: REVIEW_TITLE_MAX } }}
+          />
+          <TextField
+            label={t('orders.review.body')}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            multiline
+            minRows={4}
+            slotProps={{ htmlInput: { maxLength: REVIEW_BODY_MAX } }}
+          />
           {save.error ? <Alert severity="error">{save.error.message}</Alert> : null}
         </Stack>
       </DialogContent>
@@ -108,12 +152,45 @@ function ReviewDialog({ order, line, onClose }: { order: OrderDetail; line: Orde
   );
 }
 
-function LineRow({ order, line, onReview }: { order: OrderDetail; line: OrderLine; onReview: (line: OrderLine) => void }) {
+function LineRow({
+  order,
+  line,
+  onReview,
+}: {
+  order: OrderDetail;
+  line: OrderLine;
+  onReview: (line: OrderLine) => void;
+}) {
   const { href } = useStoreLocale();
   return (
-    <Box component="li" sx={{ display: 'grid', gridTemplateColumns: { xs: '56px 1fr', sm: '64px 1fr auto' }, gap: { xs: 1.25, sm: 2 }, py: 1.5, alignItems: 'start' }}>
-      <Box sx={{ width: { xs: 56, sm: 64 }, height: { xs: 56, sm: 64 }, bgcolor: 'grey.100', borderRadius: 1, overflow: 'hidden' }}>
-        {line.imageUrl ? <img src={`${line.imageUrl}?w=128&h=128`} alt="" width={64} height={64} style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : null}
+    <Box
+      component="li"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '56px 1fr', sm: '64px 1fr auto' },
+        gap: { xs: 1.25, sm: 2 },
+        py: 1.5,
+        alignItems: 'start',
+      }}
+    >
+      <Box
+        sx={{
+          width: { xs: 56, sm: 64 },
+          height: { xs: 56, sm: 64 },
+          bgcolor: 'grey.100',
+          borderRadius: 1,
+          overflow: 'hidden',
+        }}
+      >
+        {line.imageUrl ? (
+          <img
+            src={`${line.imageUrl}?w=128&h=128`}
+            alt=""
+            width={64}
+            height={64}
+            style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+          />
+        ) : null}
       </Box>
       <Box sx={{ minWidth: 0 }}>
         <Link component={RouterLink} to={href(`/direct/product/${line.productSlug}`)} sx={{ fontWeight: 600 }}>
@@ -123,14 +200,21 @@ function LineRow({ order, line, onReview }: { order: OrderDetail; line: OrderLin
           {line.variantLabel} · {line.sku}
         </Typography>
         <Typography variant="body2">
-          <T id="orders.detail.qtyPrice" values={{ quantity: line.quantity, price: money(line.unitPrice, order.currency) }} />
+          <T
+            id="orders.detail.qtyPrice"
+            values={{ quantity: line.quantity, price: money(line.unitPrice, order.currency) }}
+          />
         </Typography>
         {order.reviewable ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
             {line.review ? (
               <>
                 <Rating value={line.review.rating} readOnly size="small" />
-                <Typography variant="body2" color="text.secondary" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                >
                   <T id="orders.detail.yourRating" values={{ rating: line.review.rating }} />
                 </Typography>
               </>
@@ -141,7 +225,11 @@ function LineRow({ order, line, onReview }: { order: OrderDetail; line: OrderLin
           </Stack>
         ) : null}
       </Box>
-      <Typography sx={{ fontWeight: 700, gridColumn: { xs: '2', sm: 'auto' }, textAlign: { sm: 'right' }, whiteSpace: 'nowrap' }}>{money(line.lineTotal, order.currency)}</Typography>
+      <Typography
+        sx={{ fontWeight: 700, gridColumn: { xs: '2', sm: 'auto' }, textAlign: { sm: 'right' }, whiteSpace: 'nowrap' }}
+      >
+        {money(line.lineTotal, order.currency)}
+      </Typography>
     </Box>
   );
 }
@@ -152,7 +240,10 @@ function SummaryRow({ label, value, strong }: { label: ReactNode; value: string;
       <Typography variant={strong ? 'subtitle1' : 'body2'} sx={{ fontWeight: strong ? 800 : 400 }}>
         {label}
       </Typography>
-      <Typography variant={strong ? 'subtitle1' : 'body2'} sx={{ fontWeight: strong ? 800 : 500, whiteSpace: 'nowrap' }}>
+      <Typography
+        variant={strong ? 'subtitle1' : 'body2'}
+        sx={{ fontWeight: strong ? 800 : 500, whiteSpace: 'nowrap' }}
+      >
         {value}
       </Typography>
     </Stack>
@@ -174,16 +265,28 @@ export function OrderDetailsView({ order, buyNow = false }: { order: OrderDetail
   const [saved, setSaved] = useState(false);
   const c = order.currency;
   const negative = (amount: string) => `-${money(amount, c)}`;
-  useDocumentTitle([t(buyNow ? 'orders.detail.buyNowTitle' : 'orders.detail.title', { number: order.orderNumber }), partner.displayName]);
+  useDocumentTitle([
+    t(buyNow ? 'orders.detail.buyNowTitle' : 'orders.detail.title', { number: order.orderNumber }),
+    partner.displayName,
+  ]);
   const pending = order.readiness.filter((r) => r.completedAt === null);
 
   return (
     <OrdersPage>
-      <Link component={RouterLink} to={href('/direct/order-history')} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1.5, fontSize: 14 }}>
+      <Link
+        component={RouterLink}
+        to={href('/direct/order-history')}
+        underline="hover"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1.5, fontSize: 14 }}
+      >
         <ArrowBackRoundedIcon fontSize="small" />
         <T id="orders.detail.back" />
       </Link>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
+      >
         <Box>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
             <Typography component="h1" variant="h5" sx={{ fontWeight: 800 }}>
@@ -210,14 +313,29 @@ export function OrderDetailsView({ order, buyNow = false }: { order: OrderDetail
           <T id="orders.detail.reorder" />
         </Button>
       </Stack>
-      <CartOutcomeAlert outcome={outcome} error={reorder.error} onClose={() => { setOutcome(null); reorder.reset(); }} />
+      <CartOutcomeAlert
+        outcome={outcome}
+        error={reorder.error}
+        onClose={() => {
+          setOutcome(null);
+          reorder.reset();
+        }}
+      />
       {saved ? (
         <Alert severity="success" onClose={() => setSaved(false)} sx={{ mb: 2 }}>
           <T id="orders.review.saved" />
         </Alert>
       ) : null}
       {pending.length ? (
-        <Alert severity="info" sx={{ mb: 2 }} action={<Button component={RouterLink} to={href('/direct/order-readiness')} color="inherit" size="small"><T id="orders.nav.readiness" /></Button>}>
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button component={RouterLink} to={href('/direct/order-readiness')} color="inherit" size="small">
+              <T id="orders.nav.readiness" />
+            </Button>
+          }
+        >
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             <T id="orders.detail.readiness" />
           </Typography>
@@ -229,19 +347,45 @@ export function OrderDetailsView({ order, buyNow = false }: { order: OrderDetail
         </Alert>
       ) : null}
 
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 340px' }, gap: { xs: 2, md: 3 }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '1fr 340px' },
+          gap: { xs: 2, md: 3 },
+          alignItems: 'start',
+        }}
+      >
         <Stack spacing={2}>
           {order.fulfillments.map((f) => (
-            <Paper key={f.partitionKey} variant="outlined" component="section" aria-label={t('orders.detail.shipment', { seller: sellerName(f.seller), warehouse: f.warehouse.name })} sx={{ p: { xs: 1.5, md: 2.5 } }}>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Paper
+              key={f.partitionKey}
+              variant="outlined"
+              component="section"
+              aria-label={t('orders.detail.shipment', { seller: sellerName(f.seller), warehouse: f.warehouse.name })}
+              sx={{ p: { xs: 1.5, md: 2.5 } }}
+            >
+              <Stack
+                direction="row"
+                sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+              >
                 <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
-                  <T id="orders.detail.shipment" values={{ seller: sellerName(f.seller), warehouse: `${f.warehouse.name} (${f.warehouse.city}, ${f.warehouse.region})` }} />
+                  <T
+                    id="orders.detail.shipment"
+                    values={{
+                      seller: sellerName(f.seller),
+                      warehouse: `${f.warehouse.name} (${f.warehouse.city}, ${f.warehouse.region})`,
+                    }}
+                  />
                 </Typography>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {label(`orders.method.${f.shippingMethod}`, f.shippingMethod)}
                 </Typography>
               </Stack>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 4 }} sx={{ mt: 1.5, flexWrap: 'wrap' }}>
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={{ xs: 1.5, sm: 4 }}
+                sx={{ mt: 1.5, flexWrap: 'wrap' }}
+              >
                 {f.shippingMethod === 'pickup' ? (
                   <Labeled label={<T id="orders.detail.pickupAt" />}>
                     <Typography variant="body2">{f.warehouse.name}</Typography>
@@ -262,7 +406,10 @@ export function OrderDetailsView({ order, buyNow = false }: { order: OrderDetail
                 {f.deliveryNotBefore && f.deliveryNotAfter ? (
                   <Labeled label={<T id="orders.detail.window" />}>
                     <Typography variant="body2">
-                      <T id="orders.detail.windowValue" values={{ from: day(f.deliveryNotBefore), to: day(f.deliveryNotAfter) }} />
+                      <T
+                        id="orders.detail.windowValue"
+                        values={{ from: day(f.deliveryNotBefore), to: day(f.deliveryNotAfter) }}
+                      />
                     </Typography>
                   </Labeled>
                 ) : null}
@@ -273,13 +420,19 @@ export function OrderDetailsView({ order, buyNow = false }: { order: OrderDetail
                 ) : null}
               </Stack>
               <Divider sx={{ mt: 1.5 }} />
-              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+              <Box
+                component="ul"
+                sx={{ listStyle: 'none', p: 0, m: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
+              >
                 {f.lines.map((line) => (
                   <LineRow key={line.id} order={order} line={line} onReview={setReviewing} />
                 ))}
               </Box>
               <Divider />
-              <SummaryRow label={<T id="orders.detail.shipping" />} value={Number(f.shippingTotal) === 0 ? t('orders.detail.free') : money(f.shippingTotal, c)} />
+              <SummaryRow
+                label={<T id="orders.detail.shipping" />}
+                value={Number(f.shippingTotal) === 0 ? t('orders.detail.free') : money(f.shippingTotal, c)}
+              />
             </Paper>
           ))}
           {!order.reviewable && order.status !== 'canceled' ? (
@@ -290,31 +443,57 @@ export function OrderDetailsView({ order, buyNow = false }: { order: OrderDetail
         </Stack>
 
         <Stack spacing={2}>
-          <Paper variant="outlined" component="section" aria-labelledby="order-summary" sx={{ p: { xs: 1.5, md: 2.5 } }}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="order-summary"
+            sx={{ p: { xs: 1.5, md: 2.5 } }}
+          >
             <Typography id="order-summary" component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
               <T id="orders.detail.summary" />
             </Typography>
             <SummaryRow label={<T id="orders.detail.goods" />} value={money(order.totals.goodsSubtotal, c)} />
-            {order.discounts.length
-              ? order.discounts.map((d) => <SummaryRow key={d.name} label={d.name} value={negative(d.amount)} />)
-              : Number(order.totals.discountTotal) > 0
-                ? <SummaryRow label={<T id="orders.detail.discounts" />} value={negative(order.totals.discountTotal)} />
-                : null}
-            <SummaryRow label={<T id="orders.detail.shippingTotal" />} value={Number(order.totals.shippingTotal) === 0 ? t('orders.detail.free') : money(order.totals.shippingTotal, c)} />
-            {Number(order.totals.shippingDiscountTotal) > 0 ? <SummaryRow label={<T id="orders.detail.shippingDiscount" />} value={negative(order.totals.shippingDiscountTotal)} /> : null}
+            {order.discounts.length ? (
+              order.discounts.map((d) => <SummaryRow key={d.name} label={d.name} value={negative(d.amount)} />)
+            ) : Number(order.totals.discountTotal) > 0 ? (
+              <SummaryRow label={<T id="orders.detail.discounts" />} value={negative(order.totals.discountTotal)} />
+            ) : null}
+            <SummaryRow
+              label={<T id="orders.detail.shippingTotal" />}
+              value={
+                Number(order.totals.shippingTotal) === 0
+                  ? t('orders.detail.free')
+                  : money(order.totals.shippingTotal, c)
+              }
+            />
+            {Number(order.totals.shippingDiscountTotal) > 0 ? (
+              <SummaryRow
+                label={<T id="orders.detail.shippingDiscount" />}
+                value={negative(order.totals.shippingDiscountTotal)}
+              />
+            ) : null}
             <SummaryRow label={<T id="orders.detail.tax" />} value={money(order.totals.taxTotal, c)} />
-            {Number(order.totals.paymentFeeTotal) > 0 ? <SummaryRow label={<T id="orders.detail.paymentFee" />} value={money(order.totals.paymentFeeTotal, c)} /> : null}
+            {Number(order.totals.paymentFeeTotal) > 0 ? (
+              <SummaryRow label={<T id="orders.detail.paymentFee" />} value={money(order.totals.paymentFeeTotal, c)} />
+            ) : null}
             <Divider sx={{ my: 1 }} />
             <SummaryRow label={<T id="orders.detail.total" />} value={money(order.totals.total, c)} strong />
           </Paper>
-          <Paper variant="outlined" component="section" aria-labelledby="order-payment" sx={{ p: { xs: 1.5, md: 2.5 } }}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="order-payment"
+            sx={{ p: { xs: 1.5, md: 2.5 } }}
+          >
             <Typography id="order-payment" component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
               <T id="orders.detail.payment" />
             </Typography>
             <Stack spacing={1.25}>
               <PaymentStatusChip status={order.paymentStatus} />
               <Labeled label={<T id="orders.detail.paymentTerms" />}>
-                <Typography variant="body2">{label(`orders.terms.${order.paymentTerms}` as MessageId, order.paymentTerms)}</Typography>
+                <Typography variant="body2">
+                  {label(`orders.terms.${order.paymentTerms}` as MessageId, order.paymentTerms)}
+                </Typography>
               </Labeled>
               {order.promoCode ? (
                 <Typography variant="body2">
@@ -356,7 +535,11 @@ function Loading({ query }: { query: { error: unknown; isPending: boolean; refet
 export function OrderDetailsPage() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
-  return order.data ? <OrderDetailsView order={order.data} buyNow={order.data.kind === 'buy_now'} /> : <Loading query={order} />;
+  return order.data ? (
+    <OrderDetailsView order={order.data} buyNow={order.data.kind === 'buy_now'} />
+  ) : (
+    <Loading query={order} />
+  );
 }
 
 /** /direct/buy-now-details/:orderId */
@@ -370,5 +553,9 @@ export function BuyNowDetailsPage() {
 export function OrderByCartPage() {
   const { cartId = '' } = useParams();
   const order = useOrderByCart(cartId);
-  return order.data ? <OrderDetailsView order={order.data} buyNow={order.data.kind === 'buy_now'} /> : <Loading query={order} />;
+  return order.data ? (
+    <OrderDetailsView order={order.data} buyNow={order.data.kind === 'buy_now'} />
+  ) : (
+    <Loading query={order} />
+  );
 }

@@ -77,7 +77,10 @@ export function OrderHistoryPage() {
 
   return (
     <OrdersPage>
-      <PageTitle title={<T id="orders.history.title" />} subtitle={first ? <T id="orders.history.subtitle" values={{ count: first.total }} /> : null} />
+      <PageTitle
+        title={<T id="orders.history.title" />}
+        subtitle={first ? <T id="orders.history.subtitle" values={{ count: first.total }} /> : null}
+      />
       <Paper
         component="form"
         role="search"
@@ -87,7 +90,14 @@ export function OrderHistoryPage() {
           e.preventDefault();
           setFilter('q', q.trim());
         }}
-        sx={{ p: { xs: 1.5, md: 2 }, mb: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1.4fr auto' }, alignItems: 'center' }}
+        sx={{
+          p: { xs: 1.5, md: 2 },
+          mb: 2,
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 1fr 1.4fr auto' },
+          alignItems: 'center',
+        }}
       >
         <TextField
           size="small"
@@ -101,10 +111,25 @@ export function OrderHistoryPage() {
               setFilter('q', q.trim());
             }
           }}
-          slotProps={{ htmlInput: { maxLength: 120 }, input: { endAdornment: <InputAdornment position="end"><SearchRoundedIcon fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            htmlInput: { maxLength: 120 },
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <SearchRoundedIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
           sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
         />
-        <TextField select size="small" label={t('orders.history.status')} value={filters.status ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
+        <TextField
+          select
+          size="small"
+          label={t('orders.history.status')}
+          value={filters.status ?? ''}
+          onChange={(e) => setFilter('status', e.target.value)}
+        >
           <MenuItem value="">{t('orders.history.any')}</MenuItem>
           {STORE_ORDER_STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
@@ -112,7 +137,13 @@ export function OrderHistoryPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label={t('orders.history.year')} value={filters.year ?? ''} onChange={(e) => setFilter('year', e.target.value)}>
+        <TextField
+          select
+          size="small"
+          label={t('orders.history.year')}
+          value={filters.year ?? ''}
+          onChange={(e) => setFilter('year', e.target.value)}
+        >
           <MenuItem value="">{t('orders.history.any')}</MenuItem>
           {(first?.years ?? (filters.year ? [Number(filters.year)] : [])).map((y) => (
             <MenuItem key={y} value={String(y)}>
@@ -120,7 +151,13 @@ export function OrderHistoryPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label={t('orders.history.seller')} value={filters.seller ?? ''} onChange={(e) => setFilter('seller', e.target.value)}>
+        <TextField
+          select
+          size="small"
+          label={t('orders.history.seller')}
+          value={filters.seller ?? ''}
+          onChange={(e) => setFilter('seller', e.target.value)}
+        >
           <MenuItem value="">{t('orders.history.any')}</MenuItem>
           {(first?.sellers ?? []).map((s) => (
             <MenuItem key={s.slug} value={s.slug}>
@@ -128,7 +165,11 @@ export function OrderHistoryPage() {
             </MenuItem>
           ))}
         </TextField>
-        <Button onClick={() => setParams(new URLSearchParams(), { replace: true })} disabled={!filtered} sx={{ whiteSpace: 'nowrap', gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+        <Button
+          onClick={() => setParams(new URLSearchParams(), { replace: true })}
+          disabled={!filtered}
+          sx={{ whiteSpace: 'nowrap', gridColumn: { xs: '1 / -1', md: 'auto' } }}
+        >
           <T id="orders.history.clear" />
         </Button>
       </Paper>
@@ -137,7 +178,9 @@ export function OrderHistoryPage() {
         <StoreQueryState error={history.error} isPending={history.isPending} onRetry={() => void history.refetch()} />
       ) : orders.length === 0 ? (
         <Box sx={{ py: 6, textAlign: 'center' }}>
-          <Typography color="text.secondary">{filtered ? <T id="orders.history.noMatch" /> : <T id="orders.history.empty" />}</Typography>
+          <Typography color="text.secondary">
+            {filtered ? <T id="orders.history.noMatch" /> : <T id="orders.history.empty" />}
+          </Typography>
           {!filtered ? (
             <Button component={RouterLink} to={href('/direct')} variant="contained" sx={{ mt: 2 }}>
               <T id="orders.history.shop" />
@@ -148,7 +191,12 @@ export function OrderHistoryPage() {
         <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {orders.map((o) => (
             <Card component="li" key={o.id} variant="outlined">
-              <CardActionArea component={RouterLink} to={href(orderHref(o))} aria-label={t('orders.history.view', { number: o.orderNumber })} sx={{ p: 1.75 }}>
+              <CardActionArea
+                component={RouterLink}
+                to={href(orderHref(o))}
+                aria-label={t('orders.history.view', { number: o.orderNumber })}
+                sx={{ p: 1.75 }}
+              >
                 <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
                   <Typography sx={{ fontWeight: 700 }}>{o.orderNumber}</Typography>
                   <OrderStatusChip status={o.status} />
@@ -159,7 +207,9 @@ export function OrderHistoryPage() {
                 <Typography variant="body2" sx={{ mt: 0.75 }}>
                   <Products order={o} />
                 </Typography>
-                <Typography sx={{ mt: 0.75, fontWeight: 700, textAlign: 'right' }}>{money(o.total, o.currency)}</Typography>
+                <Typography sx={{ mt: 0.75, fontWeight: 700, textAlign: 'right' }}>
+                  {money(o.total, o.currency)}
+                </Typography>
               </CardActionArea>
             </Card>
           ))}
@@ -181,7 +231,12 @@ export function OrderHistoryPage() {
               {orders.map((o) => (
                 <TableRow key={o.id} hover>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Link component={RouterLink} to={href(orderHref(o))} sx={{ fontWeight: 700 }} aria-label={t('orders.history.view', { number: o.orderNumber })}>
+                    <Link
+                      component={RouterLink}
+                      to={href(orderHref(o))}
+                      sx={{ fontWeight: 700 }}
+                      aria-label={t('orders.history.view', { number: o.orderNumber })}
+                    >
                       {o.orderNumber}
                     </Link>
                   </TableCell>

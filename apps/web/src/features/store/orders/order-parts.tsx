@@ -2,7 +2,13 @@ import { Alert, Box, Button, Chip, Stack, Tab, Tabs, Typography, type ChipProps 
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { formatStorePrice, type AddToCartOutcome, type CurrencyCode, type StoreOrderStatus, type StorePaymentStatus } from '@granary/domain';
+import {
+  formatStorePrice,
+  type AddToCartOutcome,
+  type CurrencyCode,
+  type StoreOrderStatus,
+  type StorePaymentStatus,
+} from '@granary/domain';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
 import { useCart } from '../cart/cart-context';
@@ -33,23 +39,43 @@ const STATUS_COLOR: Record<StoreOrderStatus, ChipProps['color']> = {
 };
 
 export function OrderStatusChip({ status, size = 'small' }: { status: StoreOrderStatus; size?: 'small' | 'medium' }) {
-  return <Chip size={size} color={STATUS_COLOR[status]} variant={status === 'canceled' ? 'outlined' : 'filled'} label={<T id={`orders.status.${status}` as MessageId} />} />;
+  return (
+    <Chip
+      size={size}
+      color={STATUS_COLOR[status]}
+      variant={status === 'canceled' ? 'outlined' : 'filled'}
+      label={<T id={`orders.status.${status}` as MessageId} />}
+    />
+  );
 }
 
 export function PaymentStatusChip({ status }: { status: StorePaymentStatus }) {
   const color: ChipProps['color'] = status === 'paid' ? 'success' : status === 'failed' ? 'error' : 'default';
-  return <Chip size="small" variant="outlined" color={color} sx={{ alignSelf: 'flex-start' }} label={<T id={`orders.payment.${status}` as MessageId} />} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={color}
+      sx={{ alignSelf: 'flex-start' }}
+      label={<T id={`orders.payment.${status}` as MessageId} />}
+    />
+  );
 }
 
 /** A message id when the catalogue has it, else the code made readable ('upload_tax_form' → 'Upload tax form'). */
 export function useLabel(): (id: string, code: string) => string {
   const intl = useIntl();
   const t = useT();
-  return (id, code) => (intl.messages[id] ? t(id as MessageId) : (code.charAt(0).toUpperCase() + code.slice(1)).replace(/_/g, ' '));
+  return (id, code) =>
+    intl.messages[id] ? t(id as MessageId) : (code.charAt(0).toUpperCase() + code.slice(1)).replace(/_/g, ' ');
 }
 
 const TABS = [
-  { path: '/direct/order-history', id: 'orders.nav.history', also: ['/direct/order-history-details', '/direct/buy-now-details', '/direct/order/'] },
+  {
+    path: '/direct/order-history',
+    id: 'orders.nav.history',
+    also: ['/direct/order-history-details', '/direct/buy-now-details', '/direct/order/'],
+  },
   { path: '/direct/order-readiness', id: 'orders.nav.readiness', also: [] },
   { path: '/direct/previously-purchased', id: 'orders.nav.purchased', also: [] },
   { path: '/direct/shopping-lists', id: 'orders.nav.lists', also: [] },
@@ -65,8 +91,17 @@ export function OrdersPage({ children }: { children: ReactNode }) {
   const lastYear = new Date().getFullYear() - 1;
   return (
     <StorePage>
-      <Box component="nav" aria-label={t('orders.nav.label')} sx={{ borderBottom: 1, borderColor: 'divider', mb: { xs: 2, md: 3 } }}>
-        <Tabs value={current === -1 ? false : current} variant="scrollable" scrollButtons={false} allowScrollButtonsMobile>
+      <Box
+        component="nav"
+        aria-label={t('orders.nav.label')}
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: { xs: 2, md: 3 } }}
+      >
+        <Tabs
+          value={current === -1 ? false : current}
+          variant="scrollable"
+          scrollButtons={false}
+          allowScrollButtonsMobile
+        >
           {TABS.map((tab) => (
             <Tab
               key={tab.path}
@@ -85,12 +120,20 @@ export function OrdersPage({ children }: { children: ReactNode }) {
 
 export function PageTitle({ title, subtitle, action }: { title: ReactNode; subtitle?: ReactNode; action?: ReactNode }) {
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' }, mb: 2 }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1.5}
+      sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' }, mb: 2 }}
+    >
       <Box>
         <Typography component="h1" variant="h5" sx={{ fontWeight: 800 }}>
           {title}
         </Typography>
-        {subtitle ? <Typography color="text.secondary" sx={{ mt: 0.5 }}>{subtitle}</Typography> : null}
+        {subtitle ? (
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {subtitle}
+          </Typography>
+        ) : null}
       </Box>
       {action}
     </Stack>
@@ -104,7 +147,15 @@ export function useCartAfterServerAdd(): { refresh: () => void; open: () => void
 }
 
 /** What went into the cart and what did not, with why. */
-export function CartOutcomeAlert({ outcome, error, onClose }: { outcome: AddToCartOutcome | null; error: unknown; onClose: () => void }) {
+export function CartOutcomeAlert({
+  outcome,
+  error,
+  onClose,
+}: {
+  outcome: AddToCartOutcome | null;
+  error: unknown;
+  onClose: () => void;
+}) {
   const label = useLabel();
   const { open } = useCartAfterServerAdd();
   if (error) {

@@ -25,9 +25,17 @@ export function OrderReadinessPage() {
   return (
     <OrdersPage>
       <PageTitle title={<T id="orders.readiness.title" />} subtitle={<T id="orders.readiness.subtitle" />} />
-      {complete.error ? <Alert severity="error" sx={{ mb: 2 }}>{complete.error.message}</Alert> : null}
+      {complete.error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {complete.error.message}
+        </Alert>
+      ) : null}
       {!readiness.data ? (
-        <StoreQueryState error={readiness.error} isPending={readiness.isPending} onRetry={() => void readiness.refetch()} />
+        <StoreQueryState
+          error={readiness.error}
+          isPending={readiness.isPending}
+          onRetry={() => void readiness.refetch()}
+        />
       ) : actions.length === 0 || pending.length === 0 ? (
         <Alert severity="success" icon={<CheckCircleRoundedIcon />} sx={{ mb: 2 }}>
           <T id="orders.readiness.empty" />
@@ -35,19 +43,37 @@ export function OrderReadinessPage() {
       ) : null}
       <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {actions.map((a) => (
-          <Paper component="li" key={`${a.orderId}/${a.section}`} variant="outlined" sx={{ p: { xs: 1.5, md: 2 }, opacity: a.completedAt ? 0.75 : 1 }}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+          <Paper
+            component="li"
+            key={`${a.orderId}/${a.section}`}
+            variant="outlined"
+            sx={{ p: { xs: 1.5, md: 2 }, opacity: a.completedAt ? 0.75 : 1 }}
+          >
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1.5}
+              sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+            >
               <Box sx={{ minWidth: 0 }}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
                   <Chip size="small" label={label(`orders.readiness.section.${a.section}`, a.section)} />
-                  <Link component={RouterLink} to={href(`/direct/order-history-details/${a.orderId}`)} variant="body2" sx={{ fontWeight: 600 }}>
+                  <Link
+                    component={RouterLink}
+                    to={href(`/direct/order-history-details/${a.orderId}`)}
+                    variant="body2"
+                    sx={{ fontWeight: 600 }}
+                  >
                     <T id="orders.readiness.order" values={{ number: a.orderNumber }} />
                   </Link>
                 </Stack>
                 <Typography sx={{ mt: 0.75 }}>{label(`orders.readiness.action.${a.action}`, a.action)}</Typography>
               </Box>
               {a.completedAt ? (
-                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'success.main', whiteSpace: 'nowrap' }}>
+                <Stack
+                  direction="row"
+                  spacing={0.5}
+                  sx={{ alignItems: 'center', color: 'success.main', whiteSpace: 'nowrap' }}
+                >
                   <CheckCircleRoundedIcon fontSize="small" />
                   <Typography variant="body2">
                     <T id="orders.readiness.completedOn" values={{ date: day(a.completedAt) }} />

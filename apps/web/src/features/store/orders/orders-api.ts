@@ -30,8 +30,17 @@ export const ordersKeys = {
   list: (id: string, locale: string | null) => ['store-orders', 'list', id, locale] as const,
 };
 
-async function storeSend<T>(method: HttpMethod, path: string, body?: unknown, query?: Record<string, QueryValue>): Promise<T> {
-  const result = await request<T>(`${STORE_API}${path}`, { method, ...(body === undefined ? {} : { body }), ...(query ? { query } : {}) });
+async function storeSend<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  query?: Record<string, QueryValue>,
+): Promise<T> {
+  const result = await request<T>(`${STORE_API}${path}`, {
+    method,
+    ...(body === undefined ? {} : { body }),
+    ...(query ? { query } : {}),
+  });
   if (!result.ok) throw new StoreApiError(result.status, result.json.code, result.json.message);
   return result.json;
 }
@@ -43,7 +52,8 @@ export const useOrderHistory = (filters: OrderHistoryFilters) => {
   const query: Record<string, QueryValue> = { ...filters };
   return useInfiniteQuery({
     queryKey: ordersKeys.history(query),
-    queryFn: ({ signal, pageParam }) => storeGet<OrderHistory>('/orders', { ...query, paginationToken: pageParam }, signal),
+    queryFn: ({ signal, pageParam }) =>
+      storeGet<OrderHistory>('/orders', { ...query, paginationToken: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextPageToken ?? undefined,
     retry: storeRetry,
@@ -68,23 +78,33 @@ export const useOrderByCart = (cartId: string) =>
   });
 
 export const useReadiness = () =>
-  useQuery({ queryKey: ordersKeys.readiness, queryFn: ({ signal }) => storeGet<ReadinessList>('/orders/readiness', undefined, signal), retry: storeRetry });
+  useQuery({
+    queryKey: ordersKeys.readiness,
+    queryFn: ({ signal }) => storeGet<ReadinessList>('/orders/readiness', undefined, signal),
+    retry: storeRetry,
+  });
 
 export const usePreviouslyPurchased = (year: number, locale: string | null) =>
   useQuery({
     queryKey: ordersKeys.purchased(year, locale),
-    queryFn: ({ signal }) => storeGet<PreviouslyPurchased>(`/previously-purchased/${year}`, localeQuery(locale), signal),
+    queryFn: ({ signal }) =>
+      storeGet<PreviouslyPurchased>(`/previously-purchased/${year}`, localeQuery(locale), signal),
     retry: storeRetry,
     placeholderData: keepPreviousData,
   });
 
 export const useShoppingLists = () =>
-  useQuery({ queryKey: ordersKeys.lists, queryFn: ({ signal }) => storeGet<ShoppingLists>('/shopping-lists', undefined, signal), retry: storeRetry });
+  useQuery({
+    queryKey: ordersKeys.lists,
+    queryFn: ({ signal }) => storeGet<ShoppingLists>('/shopping-lists', undefined, signal),
+    retry: storeRetry,
+  });
 
 export const useShoppingList = (listId: string, locale: string | null) =>
   useQuery({
     queryKey: ordersKeys.list(listId, locale),
-    queryFn: ({ signal }) => storeGet<ShoppingList>(`/shopping-lists/${encodeURIComponent(listId)}`, localeQuery(locale), signal),
+    queryFn: ({ signal }) =>
+      storeGet<ShoppingList>(`/shopping-lists/${encodeURIComponent(listId)}`, localeQuery(locale), signal),
     retry: storeRetry,
     enabled: listId !== '',
   });
@@ -93,20 +113,35 @@ export function useSaveReview(orderId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ productId, body }: { productId: string; body: OrderReviewBody }) =>
-      storeSend<OrderReview>('PUT', `/orders/${encodeURIComponent(orderId)}/reviews/${encodeURIComponent(productId)}`, body),
+      storeSend<OrderReview>(
+        'PUT',
+        `/orders/${encodeURIComponent(orderId)}/reviews/${encodeURIComponent(productId)}`,
+        body,
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['store-orders', 'order'] }),
   });
 }
 
 export function useReorder(locale: string | null) {
-  return useMutation({ mutationFn: (orderId: string) => storeSend<AddToCartOutcome>('POST', `/orders/${encodeURIComponent(orderId)}/reorder`, undefined, localeQuery(locale)) });
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      storeSend<AddToCartOutcome>(
+        'POST',
+        `/orders/${encodeURIComponent(orderId)}/reorder`,
+        undefined,
+        localeQuery(locale),
+      ),
+  });
 }
 
 export function useCompleteReadiness() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, section }: { orderId: string; section: string }) =>
-      storeSend<OrderReadinessAction>('POST', `/orders/readiness/${encodeURIComponent(orderId)}/${encodeURIComponent(section)}/complete`),
+      storeSend<OrderReadinessAction>(
+        'POST',
+        `/orders/readiness/${encodeURIComponent(orderId)}/${encodeURIComponent(section)}/complete`,
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: ordersKeys.all }),
   });
 }
@@ -119,9 +154,13 @@ export function useListMutations(locale: string | null) {
     return client.invalidateQueries({ queryKey: ordersKeys.lists });
   };
   return {
-    create: useMutation({ mutationFn: (body: ShoppingListCreate) => storeSend<ShoppingList>('POST', '/shopping-lists', body, q), onSuccess: (list) => refresh(list) }),
+    create: useMutation({
+      mutationFn: (body: ShoppingListCreate) => storeSend<ShoppingList>('POST', '/shopping-lists', body, q),
+      onSuccess: (list) => refresh(list),
+    }),
     rename: useMutation({
-      mutationFn: ({ listId, name }: { listId: string; name: string }) => storeSend<ShoppingList>('PATCH', `/shopping-lists/${encodeURIComponent(listId)}`, { name }, q),
+      mutationFn: ({ listId, name }: { listId: string; name: string }) =>
+        storeSend<ShoppingList>('PATCH', `/shopping-lists/${encodeURIComponent(listId)}`, { name }, q),
       onSuccess: (list) => refresh(list),
     }),
     remove: useMutation({
@@ -130,14 +169,27 @@ export function useListMutations(locale: string | null) {
     }),
     putItem: useMutation({
       mutationFn: ({ listId, variantId, body }: { listId: string; variantId: string; body: ShoppingListItemBody }) =>
-        storeSend<ShoppingList>('PUT', `/shopping-lists/${encodeURIComponent(listId)}/items/${encodeURIComponent(variantId)}`, body, q),
+        storeSend<ShoppingList>(
+          'PUT',
+          `/shopping-lists/${encodeURIComponent(listId)}/items/${encodeURIComponent(variantId)}`,
+          body,
+          q,
+        ),
       onSuccess: (list) => refresh(list),
     }),
     removeItem: useMutation({
       mutationFn: ({ listId, variantId }: { listId: string; variantId: string }) =>
-        storeSend<ShoppingList>('DELETE', `/shopping-lists/${encodeURIComponent(listId)}/items/${encodeURIComponent(variantId)}`, undefined, q),
+        storeSend<ShoppingList>(
+          'DELETE',
+          `/shopping-lists/${encodeURIComponent(listId)}/items/${encodeURIComponent(variantId)}`,
+          undefined,
+          q,
+        ),
       onSuccess: (list) => refresh(list),
     }),
-    toCart: useMutation({ mutationFn: (listId: string) => storeSend<AddToCartOutcome>('POST', `/shopping-lists/${encodeURIComponent(listId)}/add-to-cart`, undefined, q) }),
+    toCart: useMutation({
+      mutationFn: (listId: string) =>
+        storeSend<AddToCartOutcome>('POST', `/shopping-lists/${encodeURIComponent(listId)}/add-to-cart`, undefined, q),
+    }),
   };
 }

@@ -1,6 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AddToCartOutcome, OrderDetail, OrderHistory, OrderSummary, PreviouslyPurchased, ReadinessList, ShoppingList, ShoppingLists } from '@granary/domain';
+import type {
+  AddToCartOutcome,
+  OrderDetail,
+  OrderHistory,
+  OrderSummary,
+  PreviouslyPurchased,
+  ReadinessList,
+  ShoppingList,
+  ShoppingLists,
+} from '@granary/domain';
 import { renderApp } from '../../../test/render-app';
 import { serveStore } from '../test-server';
 
@@ -44,13 +53,27 @@ const history = (orders: OrderSummary[], extra: Partial<OrderHistory> = {}): Ord
 const detail = (extra: Partial<OrderDetail> = {}): OrderDetail => ({
   ...summary(1),
   enterpriseIdPublic: '66666666-6666-4666-8666-666666666666',
-  totals: { goodsSubtotal: '3973.02', discountTotal: '198.65', shippingTotal: '0.00', shippingDiscountTotal: '0.00', taxTotal: '0.00', paymentFeeTotal: '0.00', total: '3774.37' },
+  totals: {
+    goodsSubtotal: '3973.02',
+    discountTotal: '198.65',
+    shippingTotal: '0.00',
+    shippingDiscountTotal: '0.00',
+    taxTotal: '0.00',
+    paymentFeeTotal: '0.00',
+    total: '3774.37',
+  },
   discounts: [{ name: 'SPRING5 — Spring 5% off', amount: '198.65' }],
   promoCode: 'SPRING5',
   referralCode: null,
   paymentTerms: 'trade_credit',
   paymentMethod: null,
-  billingAddress: { name: 'Fieldman Family Farms', line1: '31480 Old Lincoln Highway', city: 'Nevada', region: 'IA', postalCode: '50201' },
+  billingAddress: {
+    name: 'Fieldman Family Farms',
+    line1: '31480 Old Lincoln Highway',
+    city: 'Nevada',
+    region: 'IA',
+    postalCode: '50201',
+  },
   fulfillments: [
     {
       partitionKey: 'seller-1.warehouse-1',
@@ -58,8 +81,19 @@ const detail = (extra: Partial<OrderDetail> = {}): OrderDetail => ({
       warehouse: { code: 'AMS', name: 'Ames distribution center', city: 'Ames', region: 'IA' },
       shippingMethod: 'delivery',
       status: 'delivered',
-      address: { name: 'Fieldman Family Farms', line1: '31480 Old Lincoln Highway', city: 'Nevada', region: 'IA', postalCode: '50201' },
-      contact: { firstName: 'Sam', lastName: 'Fieldman', email: 'farmer@demo.granary.test', phoneNumber: '+1 (515) 555-0120' },
+      address: {
+        name: 'Fieldman Family Farms',
+        line1: '31480 Old Lincoln Highway',
+        city: 'Nevada',
+        region: 'IA',
+        postalCode: '50201',
+      },
+      contact: {
+        firstName: 'Sam',
+        lastName: 'Fieldman',
+        email: 'farmer@demo.granary.test',
+        phoneNumber: '+1 (515) 555-0120',
+      },
       fulfillmentPromise: 'immediate_promise',
       deliveryNotBefore: '2025-06-24',
       deliveryNotAfter: '2025-07-01',
@@ -96,24 +130,33 @@ describe('order history', () => {
     const calls = serveStore((path, url) => {
       if (path !== '/orders') return undefined;
       return url.searchParams.get('status') === 'canceled'
-        ? { status: 200, body: history([summary(6, { status: 'canceled', total: '1161.06', productNames: ['Mesotrione 4SC'] })]) }
+        ? {
+            status: 200,
+            body: history([summary(6, { status: 'canceled', total: '1161.06', productNames: ['Mesotrione 4SC'] })]),
+          }
         : { status: 200, body: history([summary(1), summary(6, { status: 'canceled', total: '1161.06' })]) };
     });
     const table = await screen.findByRole('table', { name: 'Order history' });
-    expect(within(table).getByRole('link', { name: 'View order GS-100001' }).getAttribute('href')).toBe(`/direct/order-history-details/${ORDER_ID}`);
+    expect(within(table).getByRole('link', { name: 'View order GS-100001' }).getAttribute('href')).toBe(
+      `/direct/order-history-details/${ORDER_ID}`,
+    );
     expect(within(table).getByText('$3,973.02')).toBeTruthy();
     expect(within(table).getByText('Delivered')).toBeTruthy();
     expect(screen.getByText('2 orders')).toBeTruthy();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Canceled' }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('status')).toBe('canceled'));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Order history' })).getByText(/Mesotrione 4SC/)).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Order history' })).getByText(/Mesotrione 4SC/)).toBeTruthy(),
+    );
     expect(calls.some((c) => c.url.searchParams.get('status') === 'canceled')).toBe(true);
   });
 
   it('says so when there are no orders yet', async () => {
     renderApp('/direct/order-history', 'farmer');
-    serveStore((path) => (path === '/orders' ? { status: 200, body: history([], { years: [], sellers: [] }) } : undefined));
+    serveStore((path) =>
+      path === '/orders' ? { status: 200, body: history([], { years: [], sellers: [] }) } : undefined,
+    );
     expect(await screen.findByText('You have no orders yet.')).toBeTruthy();
   });
 
@@ -132,7 +175,18 @@ describe('order details', () => {
       if (path === `/orders/${ORDER_ID}`) return { status: 200, body: detail() };
       if (path === `/orders/${ORDER_ID}/reviews/${PRODUCT_ID}`) {
         saved = url;
-        return { status: 200, body: { orderId: ORDER_ID, productId: PRODUCT_ID, rating: 5, title: 'Great', body: '', createdAt: '2025-07-01T00:00:00Z', updatedAt: '2025-07-01T00:00:00Z' } };
+        return {
+          status: 200,
+          body: {
+            orderId: ORDER_ID,
+            productId: PRODUCT_ID,
+            rating: 5,
+            title: 'Great',
+            body: '',
+            createdAt: '2025-07-01T00:00:00Z',
+            updatedAt: '2025-07-01T00:00:00Z',
+          },
+        };
       }
       return undefined;
     });
@@ -159,13 +213,25 @@ describe('order details', () => {
 
   it('reorders and says which lines could not go into the cart', async () => {
     const outcome: AddToCartOutcome = {
-      added: [{ variantId: VARIANT_ID, productName: 'Azoxystrobin 2SC', variantLabel: '2 × 2.5 gal case', quantity: 6 }],
-      notAdded: [{ variantId: 'x', productName: 'Propiconazole 41.8EC', variantLabel: '30 gal drum', quantity: 4, reason: 'not_sold_in_region', message: 'This product is no longer sold in your region.' }],
+      added: [
+        { variantId: VARIANT_ID, productName: 'Azoxystrobin 2SC', variantLabel: '2 × 2.5 gal case', quantity: 6 },
+      ],
+      notAdded: [
+        {
+          variantId: 'x',
+          productName: 'Propiconazole 41.8EC',
+          variantLabel: '30 gal drum',
+          quantity: 4,
+          reason: 'not_sold_in_region',
+          message: 'This product is no longer sold in your region.',
+        },
+      ],
       cart: { id: CART_ID, serial: 4, itemCount: 6 },
     };
     renderApp(`/direct/order-history-details/${ORDER_ID}`, 'farmer');
     serveStore((path) => {
-      if (path === `/orders/${ORDER_ID}`) return { status: 200, body: detail({ status: 'processing', reviewable: false }) };
+      if (path === `/orders/${ORDER_ID}`)
+        return { status: 200, body: detail({ status: 'processing', reviewable: false }) };
       if (path === `/orders/${ORDER_ID}/reorder`) return { status: 200, body: outcome };
       return undefined;
     });
@@ -184,7 +250,11 @@ describe('order details', () => {
 
   it('says the order is not there for someone else’s order', async () => {
     renderApp(`/direct/order-history-details/${ORDER_ID}`, 'farmer');
-    serveStore((path) => (path === `/orders/${ORDER_ID}` ? { status: 404, body: { code: 'not_found', message: 'There is no such order.' } } : undefined));
+    serveStore((path) =>
+      path === `/orders/${ORDER_ID}`
+        ? { status: 404, body: { code: 'not_found', message: 'There is no such order.' } }
+        : undefined,
+    );
     expect(await screen.findByText('There is no such order.')).toBeTruthy();
   });
 });
@@ -196,7 +266,14 @@ describe('order readiness', () => {
     serveStore((path) => {
       const actions: ReadinessList = {
         actions: [
-          { orderId: ORDER_ID, orderNumber: 'GS-100018', section: 'tax_exemption', action: 'upload_tax_exemption_certificate', requestedAt: '2026-11-21T16:00:00Z', completedAt: done ? '2026-11-22T10:00:00Z' : null },
+          {
+            orderId: ORDER_ID,
+            orderNumber: 'GS-100018',
+            section: 'tax_exemption',
+            action: 'upload_tax_exemption_certificate',
+            requestedAt: '2026-11-21T16:00:00Z',
+            completedAt: done ? '2026-11-22T10:00:00Z' : null,
+          },
         ],
       };
       if (path === '/orders/readiness') return { status: 200, body: actions };
@@ -239,7 +316,13 @@ describe('previously purchased', () => {
       ],
     };
     const { router } = renderApp('/direct/previously-purchased/2025', 'farmer');
-    serveStore((path) => (path === '/previously-purchased/2025' ? { status: 200, body } : path === '/previously-purchased/2024' ? { status: 200, body: { ...body, year: 2024, products: [] } } : undefined));
+    serveStore((path) =>
+      path === '/previously-purchased/2025'
+        ? { status: 200, body }
+        : path === '/previously-purchased/2024'
+          ? { status: 200, body: { ...body, year: 2024, products: [] } }
+          : undefined,
+    );
     expect(await screen.findByText('MAP 11-52-0')).toBeTruthy();
     expect(screen.getByText('14 bought in 1 order')).toBeTruthy();
     expect(screen.getByText(/Last: \$795.40 \(2,000 lb tote\)/)).toBeTruthy();
@@ -280,8 +363,25 @@ describe('shopping lists', () => {
   };
 
   it('lists the lists and creates one, refusing an empty name', async () => {
-    const lists: ShoppingLists = { lists: [{ id: LIST_ID, name: 'Spring burndown', itemCount: 3, createdAt: '2026-10-01T00:00:00Z', updatedAt: '2026-10-01T00:00:00Z' }] };
-    const created = { ...list, id: '77777777-7777-4777-8777-777777777777', name: 'Fall fertilizer', items: [], itemCount: 0, estimatedTotal: '0.00' };
+    const lists: ShoppingLists = {
+      lists: [
+        {
+          id: LIST_ID,
+          name: 'Spring burndown',
+          itemCount: 3,
+          createdAt: '2026-10-01T00:00:00Z',
+          updatedAt: '2026-10-01T00:00:00Z',
+        },
+      ],
+    };
+    const created = {
+      ...list,
+      id: '77777777-7777-4777-8777-777777777777',
+      name: 'Fall fertilizer',
+      items: [],
+      itemCount: 0,
+      estimatedTotal: '0.00',
+    };
     const { router } = renderApp('/direct/shopping-lists', 'farmer');
     serveStore((path) => {
       if (path === '/shopping-lists') return { status: lists.lists.length > 1 ? 200 : 200, body: lists };
@@ -293,7 +393,11 @@ describe('shopping lists', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New list' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByText('Give the list a name.')).toBeTruthy();
-    vi.mocked(fetch).mockImplementationOnce(() => Promise.resolve(new Response(JSON.stringify(created), { status: 201, headers: { 'Content-Type': 'application/json' } })));
+    vi.mocked(fetch).mockImplementationOnce(() =>
+      Promise.resolve(
+        new Response(JSON.stringify(created), { status: 201, headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
     fireEvent.change(within(dialog).getByLabelText('List name'), { target: { value: 'Fall fertilizer' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/direct/shopping-lists/${created.id}`));
@@ -305,12 +409,25 @@ describe('shopping lists', () => {
     serveStore((path) => (path === `/shopping-lists/${LIST_ID}` ? { status: 200, body: list } : undefined));
     const base = vi.mocked(fetch).getMockImplementation()!;
     vi.mocked(fetch).mockImplementation((input, init) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        'http://localhost',
+      );
       const method = init?.method ?? 'GET';
-      if (method !== 'GET') sent.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : null });
-      if (method === 'PUT') return Promise.resolve(new Response(JSON.stringify({ ...list, items: [{ ...list.items[0], quantity: 10 }] }), { status: 200 }));
+      if (method !== 'GET')
+        sent.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : null });
+      if (method === 'PUT')
+        return Promise.resolve(
+          new Response(JSON.stringify({ ...list, items: [{ ...list.items[0], quantity: 10 }] }), { status: 200 }),
+        );
       if (url.pathname.endsWith('/add-to-cart')) {
-        const outcome: AddToCartOutcome = { added: [{ variantId: VARIANT_ID, productName: 'Glyphosate 41% Plus', variantLabel: '30 gal drum', quantity: 10 }], notAdded: [], cart: { id: CART_ID, serial: 3, itemCount: 10 } };
+        const outcome: AddToCartOutcome = {
+          added: [
+            { variantId: VARIANT_ID, productName: 'Glyphosate 41% Plus', variantLabel: '30 gal drum', quantity: 10 },
+          ],
+          notAdded: [],
+          cart: { id: CART_ID, serial: 3, itemCount: 10 },
+        };
         return Promise.resolve(new Response(JSON.stringify(outcome), { status: 200 }));
       }
       return base(input, init);
@@ -319,7 +436,12 @@ describe('shopping lists', () => {
     expect(screen.getAllByText('$1,239.92').length).toBeGreaterThan(0);
     fireEvent.change(qty, { target: { value: '10' } });
     fireEvent.blur(qty);
-    await waitFor(() => expect(sent.find((s) => s.method === 'PUT')).toMatchObject({ path: `/api/store/shopping-lists/${LIST_ID}/items/${VARIANT_ID}`, body: { quantity: 10 } }));
+    await waitFor(() =>
+      expect(sent.find((s) => s.method === 'PUT')).toMatchObject({
+        path: `/api/store/shopping-lists/${LIST_ID}/items/${VARIANT_ID}`,
+        body: { quantity: 10 },
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Add list to cart' }));
     expect(await screen.findByText('1 product added to your cart.')).toBeTruthy();
   });

@@ -57,17 +57,44 @@ export function PreviouslyPurchasedPage() {
         </Alert>
       ) : null}
       {!purchased.data ? (
-        <StoreQueryState error={purchased.error} isPending={purchased.isPending} onRetry={() => void purchased.refetch()} />
+        <StoreQueryState
+          error={purchased.error}
+          isPending={purchased.isPending}
+          onRetry={() => void purchased.refetch()}
+        />
       ) : purchased.data.products.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
           <T id="orders.purchased.empty" values={{ year }} />
         </Typography>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <Box
+          component="ul"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          }}
+        >
           {purchased.data.products.map((p) => (
-            <Paper component="li" key={p.productId} variant="outlined" sx={{ p: 1.5, display: 'grid', gridTemplateColumns: '64px 1fr', gap: 1.5 }}>
+            <Paper
+              component="li"
+              key={p.productId}
+              variant="outlined"
+              sx={{ p: 1.5, display: 'grid', gridTemplateColumns: '64px 1fr', gap: 1.5 }}
+            >
               <Box sx={{ width: 64, height: 64, bgcolor: 'grey.100', borderRadius: 1, overflow: 'hidden' }}>
-                {p.imageUrl ? <img src={`${p.imageUrl}?w=128&h=128`} alt="" width={64} height={64} style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : null}
+                {p.imageUrl ? (
+                  <img
+                    src={`${p.imageUrl}?w=128&h=128`}
+                    alt=""
+                    width={64}
+                    height={64}
+                    style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                  />
+                ) : null}
               </Box>
               <Box sx={{ minWidth: 0 }}>
                 <Link component={RouterLink} to={href(`/direct/product/${p.productSlug}`)} sx={{ fontWeight: 700 }}>
@@ -80,7 +107,13 @@ export function PreviouslyPurchasedPage() {
                   <T id="orders.purchased.quantity" values={{ quantity: p.quantity, orders: p.orderCount }} />
                 </Typography>
                 <Typography variant="body2">
-                  <T id="orders.purchased.last" values={{ price: `${money(p.lastUnitPrice, p.lastCurrency)} (${p.variantLabel})`, date: day(p.lastOrderedAt) }} />
+                  <T
+                    id="orders.purchased.last"
+                    values={{
+                      price: `${money(p.lastUnitPrice, p.lastCurrency)} (${p.variantLabel})`,
+                      date: day(p.lastOrderedAt),
+                    }}
+                  />
                 </Typography>
                 <Stack direction="row" sx={{ mt: 1 }}>
                   {p.stillSold ? (

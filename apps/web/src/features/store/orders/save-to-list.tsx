@@ -36,7 +36,12 @@ export const withVariantKey = (variantId: string) => [...ordersKeys.all, 'with-v
 function useListsWithVariant(variantId: string, enabled: boolean) {
   return useQuery({
     queryKey: withVariantKey(variantId),
-    queryFn: ({ signal }) => storeGet<ShoppingListsWithVariant>(`/shopping-lists/with-variant/${encodeURIComponent(variantId)}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      storeGet<ShoppingListsWithVariant>(
+        `/shopping-lists/with-variant/${encodeURIComponent(variantId)}`,
+        undefined,
+        signal,
+      ),
     retry: storeRetry,
     enabled,
   });
@@ -44,7 +49,12 @@ function useListsWithVariant(variantId: string, enabled: boolean) {
 
 /** The buyer's lists (the lists page's query), read once the menu opens. */
 function useLists(enabled: boolean) {
-  return useQuery({ queryKey: ordersKeys.lists, queryFn: ({ signal }) => storeGet<ShoppingLists>('/shopping-lists', undefined, signal), retry: storeRetry, enabled });
+  return useQuery({
+    queryKey: ordersKeys.lists,
+    queryFn: ({ signal }) => storeGet<ShoppingLists>('/shopping-lists', undefined, signal),
+    retry: storeRetry,
+    enabled,
+  });
 }
 
 type Notice = { severity: 'success' | 'error'; text: string; listId: string | null };
@@ -68,7 +78,16 @@ function errorText(error: unknown): string {
 }
 
 /** 'Add to list' / 'Save to list' with its menu of the buyer's lists; 'Sign in to save lists' for a guest. */
-export function SaveToList({ variantId, productName, variantLabel, quantity = 1, wording = 'add', size = 'medium', variant = 'outlined', onNavigate }: SaveToListProps) {
+export function SaveToList({
+  variantId,
+  productName,
+  variantLabel,
+  quantity = 1,
+  wording = 'add',
+  size = 'medium',
+  variant = 'outlined',
+  onNavigate,
+}: SaveToListProps) {
   const t = useT();
   const location = useLocation();
   const { locale, href } = useStoreLocale();
@@ -117,7 +136,11 @@ export function SaveToList({ variantId, productName, variantLabel, quantity = 1,
         setNotice({ severity: 'success', text: t('orders.saveToList.saved', { name }), listId });
       }
     } catch (error) {
-      setNotice({ severity: 'error', text: t('orders.saveToList.failed', { message: errorText(error) }), listId: null });
+      setNotice({
+        severity: 'error',
+        text: t('orders.saveToList.failed', { message: errorText(error) }),
+        listId: null,
+      });
     } finally {
       void refreshHolding();
     }
@@ -159,7 +182,10 @@ export function SaveToList({ variantId, productName, variantLabel, quantity = 1,
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
         transformOrigin={{ vertical: 'top', horizontal: 'left' }}
-        slotProps={{ paper: { sx: { minWidth: 260, maxWidth: 'calc(100vw - 32px)' } }, list: { 'aria-label': t('orders.saveToList.menuTitle'), dense: true } }}
+        slotProps={{
+          paper: { sx: { minWidth: 260, maxWidth: 'calc(100vw - 32px)' } },
+          list: { 'aria-label': t('orders.saveToList.menuTitle'), dense: true },
+        }}
       >
         <ListSubheader sx={{ lineHeight: '36px', fontWeight: 700 }}>{t('orders.saveToList.menuTitle')}</ListSubheader>
         {loadError ? (
@@ -188,10 +214,16 @@ export function SaveToList({ variantId, productName, variantLabel, quantity = 1,
                 onClick={() => void choose(list.id, list.name)}
                 sx={{ py: 1 }}
               >
-                <ListItemIcon>{onList !== undefined ? <CheckRoundedIcon fontSize="small" color="primary" /> : null}</ListItemIcon>
+                <ListItemIcon>
+                  {onList !== undefined ? <CheckRoundedIcon fontSize="small" color="primary" /> : null}
+                </ListItemIcon>
                 <ListItemText
                   primary={list.name}
-                  secondary={onList !== undefined ? t('orders.saveToList.onList', { quantity: onList }) : t('orders.lists.items', { count: list.itemCount })}
+                  secondary={
+                    onList !== undefined
+                      ? t('orders.saveToList.onList', { quantity: onList })
+                      : t('orders.lists.items', { count: list.itemCount })
+                  }
                   slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
                 />
               </MenuItem>

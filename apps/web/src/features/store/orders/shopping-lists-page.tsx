@@ -19,7 +19,13 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { CrmDecimal, SHOPPING_LIST_QUANTITY_MAX, type AddToCartOutcome, type ShoppingList, type ShoppingListItem } from '@granary/domain';
+import {
+  CrmDecimal,
+  SHOPPING_LIST_QUANTITY_MAX,
+  type AddToCartOutcome,
+  type ShoppingList,
+  type ShoppingListItem,
+} from '@granary/domain';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { T, useT } from '../../../lib/i18n/t';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
@@ -47,7 +53,11 @@ export function ShoppingListsPage() {
         title={<T id="orders.lists.title" />}
         subtitle={<T id="orders.lists.subtitle" />}
         action={
-          <Button variant="contained" onClick={() => setCreating(true)} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+          <Button
+            variant="contained"
+            onClick={() => setCreating(true)}
+            sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}
+          >
             <T id="orders.lists.new" />
           </Button>
         }
@@ -59,13 +69,29 @@ export function ShoppingListsPage() {
           <T id="orders.lists.empty" />
         </Typography>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}>
+        <Box
+          component="ul"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' },
+          }}
+        >
           {lists.data.lists.map((l) => (
             <Card component="li" key={l.id} variant="outlined">
-              <CardActionArea component={RouterLink} to={href(`/direct/shopping-lists/${l.id}`)} aria-label={t('orders.lists.open', { name: l.name })} sx={{ p: 2, height: '100%' }}>
+              <CardActionArea
+                component={RouterLink}
+                to={href(`/direct/shopping-lists/${l.id}`)}
+                aria-label={t('orders.lists.open', { name: l.name })}
+                sx={{ p: 2, height: '100%' }}
+              >
                 <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{l.name}</Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                  <T id="orders.lists.items" values={{ count: l.itemCount }} /> · <T id="orders.lists.updated" values={{ date: day(l.updatedAt) }} />
+                  <T id="orders.lists.items" values={{ count: l.itemCount }} /> ·{' '}
+                  <T id="orders.lists.updated" values={{ date: day(l.updatedAt) }} />
                 </Typography>
               </CardActionArea>
             </Card>
@@ -120,7 +146,14 @@ function QuantityField({ item, onSave }: { item: ShoppingListItem; onSave: (quan
       onChange={(e) => setValue(e.target.value)}
       onBlur={commit}
       onKeyDown={(e) => e.key === 'Enter' && commit()}
-      slotProps={{ htmlInput: { min: 1, max: SHOPPING_LIST_QUANTITY_MAX, inputMode: 'numeric', 'aria-label': t('orders.lists.quantity', { product: item.productName }) } }}
+      slotProps={{
+        htmlInput: {
+          min: 1,
+          max: SHOPPING_LIST_QUANTITY_MAX,
+          inputMode: 'numeric',
+          'aria-label': t('orders.lists.quantity', { product: item.productName }),
+        },
+      }}
       sx={{ width: 96 }}
     />
   );
@@ -141,16 +174,36 @@ function ListView({ list }: { list: ShoppingList }) {
 
   return (
     <OrdersPage>
-      <Link component={RouterLink} to={href('/direct/shopping-lists')} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1.5, fontSize: 14 }}>
+      <Link
+        component={RouterLink}
+        to={href('/direct/shopping-lists')}
+        underline="hover"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1.5, fontSize: 14 }}
+      >
         <ArrowBackRoundedIcon fontSize="small" />
         <T id="orders.lists.back" />
       </Link>
       <PageTitle
-        title={<Box component="span" sx={{ overflowWrap: 'anywhere' }}>{list.name}</Box>}
+        title={
+          <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+            {list.name}
+          </Box>
+        }
         subtitle={<T id="orders.lists.items" values={{ count: list.itemCount }} />}
         action={
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            <Button variant="contained" disabled={list.items.length === 0 || m.toCart.isPending} onClick={() => m.toCart.mutate(list.id, { onSuccess: (o) => { setOutcome(o); cart.refresh(); } })}>
+            <Button
+              variant="contained"
+              disabled={list.items.length === 0 || m.toCart.isPending}
+              onClick={() =>
+                m.toCart.mutate(list.id, {
+                  onSuccess: (o) => {
+                    setOutcome(o);
+                    cart.refresh();
+                  },
+                })
+              }
+            >
               <T id="orders.lists.addToCart" />
             </Button>
             <Button variant="outlined" onClick={() => setRenaming(true)}>
@@ -162,49 +215,102 @@ function ListView({ list }: { list: ShoppingList }) {
           </Stack>
         }
       />
-      <CartOutcomeAlert outcome={outcome} error={m.toCart.error} onClose={() => { setOutcome(null); m.toCart.reset(); }} />
-      {saveError ? <Alert severity="error" sx={{ mb: 2 }}><T id="orders.lists.saveFailed" values={{ message: saveError.message }} /></Alert> : null}
+      <CartOutcomeAlert
+        outcome={outcome}
+        error={m.toCart.error}
+        onClose={() => {
+          setOutcome(null);
+          m.toCart.reset();
+        }}
+      />
+      {saveError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          <T id="orders.lists.saveFailed" values={{ message: saveError.message }} />
+        </Alert>
+      ) : null}
       {list.items.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
           <T id="orders.lists.listEmpty" />
         </Typography>
       ) : (
         <Paper variant="outlined">
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+          <Box
+            component="ul"
+            sx={{ listStyle: 'none', p: 0, m: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
+          >
             {list.items.map((item) => (
               <Box
                 component="li"
                 key={item.variantId}
-                sx={{ p: { xs: 1.5, md: 2 }, display: 'grid', gap: 1.5, alignItems: 'center', gridTemplateColumns: { xs: '1fr auto', md: 'minmax(0, 2fr) 96px minmax(0, 1.3fr) 120px auto' } }}
+                sx={{
+                  p: { xs: 1.5, md: 2 },
+                  display: 'grid',
+                  gap: 1.5,
+                  alignItems: 'center',
+                  gridTemplateColumns: { xs: '1fr auto', md: 'minmax(0, 2fr) 96px minmax(0, 1.3fr) 120px auto' },
+                }}
               >
                 <Box sx={{ minWidth: 0, gridColumn: { xs: '1 / -1', md: 'auto' } }}>
-                  <Link component={RouterLink} to={href(`/direct/product/${item.productSlug}`)} sx={{ fontWeight: 700 }}>
+                  <Link
+                    component={RouterLink}
+                    to={href(`/direct/product/${item.productSlug}`)}
+                    sx={{ fontWeight: 700 }}
+                  >
                     {item.productName}
                   </Link>
                   <Typography variant="body2" color="text.secondary">
-                    {item.variantLabel} · {item.unitPrice === null ? t('orders.lists.notSold') : money(item.unitPrice, item.currency)}
+                    {item.variantLabel} ·{' '}
+                    {item.unitPrice === null ? t('orders.lists.notSold') : money(item.unitPrice, item.currency)}
                     {item.unitPrice !== null && !item.inStock ? ` · ${t('orders.lists.outOfStock')}` : ''}
                   </Typography>
                 </Box>
-                <QuantityField item={item} onSave={(quantity) => m.putItem.mutate({ listId: list.id, variantId: item.variantId, body: { quantity } })} />
+                <QuantityField
+                  item={item}
+                  onSave={(quantity) =>
+                    m.putItem.mutate({ listId: list.id, variantId: item.variantId, body: { quantity } })
+                  }
+                />
                 <TextField
                   size="small"
                   label={t('orders.lists.note')}
                   defaultValue={item.note}
-                  onBlur={(e) => e.target.value.trim() !== item.note && m.putItem.mutate({ listId: list.id, variantId: item.variantId, body: { quantity: item.quantity, note: e.target.value.trim() } })}
+                  onBlur={(e) =>
+                    e.target.value.trim() !== item.note &&
+                    m.putItem.mutate({
+                      listId: list.id,
+                      variantId: item.variantId,
+                      body: { quantity: item.quantity, note: e.target.value.trim() },
+                    })
+                  }
                   slotProps={{ htmlInput: { maxLength: 500 } }}
                   sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, gridRow: { xs: 3, md: 'auto' } }}
                 />
-                <Typography sx={{ fontWeight: 600, textAlign: 'right', whiteSpace: 'nowrap', display: { xs: 'none', md: 'block' } }}>
-                  {item.unitPrice === null ? '—' : money(new CrmDecimal(item.unitPrice).mul(item.quantity).toFixed(2), item.currency)}
+                <Typography
+                  sx={{
+                    fontWeight: 600,
+                    textAlign: 'right',
+                    whiteSpace: 'nowrap',
+                    display: { xs: 'none', md: 'block' },
+                  }}
+                >
+                  {item.unitPrice === null
+                    ? '—'
+                    : money(new CrmDecimal(item.unitPrice).mul(item.quantity).toFixed(2), item.currency)}
                 </Typography>
-                <IconButton aria-label={t('orders.lists.removeItem', { product: item.productName })} onClick={() => m.removeItem.mutate({ listId: list.id, variantId: item.variantId })} sx={{ justifySelf: 'end' }}>
+                <IconButton
+                  aria-label={t('orders.lists.removeItem', { product: item.productName })}
+                  onClick={() => m.removeItem.mutate({ listId: list.id, variantId: item.variantId })}
+                  sx={{ justifySelf: 'end' }}
+                >
                   <DeleteOutlineRoundedIcon />
                 </IconButton>
               </Box>
             ))}
           </Box>
-          <Stack direction="row" sx={{ justifyContent: 'space-between', p: { xs: 1.5, md: 2 }, borderTop: 1, borderColor: 'divider' }}>
+          <Stack
+            direction="row"
+            sx={{ justifyContent: 'space-between', p: { xs: 1.5, md: 2 }, borderTop: 1, borderColor: 'divider' }}
+          >
             <Typography sx={{ fontWeight: 600 }}>
               <T id="orders.lists.estimated" />
             </Typography>
@@ -234,7 +340,12 @@ function ListView({ list }: { list: ShoppingList }) {
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setDeleting(false)}>{t('orders.lists.cancel')}</Button>
-            <Button color="error" variant="contained" disabled={m.remove.isPending} onClick={() => m.remove.mutate(list.id, { onSuccess: () => navigate(href('/direct/shopping-lists')) })}>
+            <Button
+              color="error"
+              variant="contained"
+              disabled={m.remove.isPending}
+              onClick={() => m.remove.mutate(list.id, { onSuccess: () => navigate(href('/direct/shopping-lists')) })}
+            >
               {t('orders.lists.delete')}
             </Button>
           </DialogActions>

@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkBasisResponse, InstrumentCreate, InstrumentListResponse, InstrumentRow, InstrumentUpdate } from '@granary/domain';
+import type {
+  BulkBasisResponse,
+  InstrumentCreate,
+  InstrumentListResponse,
+  InstrumentRow,
+  InstrumentUpdate,
+} from '@granary/domain';
 import { crmCall, crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
 import { bidsKeys } from './bids-keys';
 
@@ -36,7 +42,8 @@ function useRefreshMarket(marketId: number) {
 export function useCreateBid(marketId: number) {
   const refresh = useRefreshMarket(marketId);
   return useMutation({
-    mutationFn: async (input: InstrumentCreate) => (await crmCall<InstrumentRow>(`${MERCHANDISING}/instruments`, { method: 'POST', body: input })).json,
+    mutationFn: async (input: InstrumentCreate) =>
+      (await crmCall<InstrumentRow>(`${MERCHANDISING}/instruments`, { method: 'POST', body: input })).json,
     onSettled: refresh,
   });
 }
@@ -46,7 +53,13 @@ export function useUpdateBid(marketId: number) {
   const refresh = useRefreshMarket(marketId);
   return useMutation({
     mutationFn: async ({ id, version, patch }: { id: number; version: number; patch: InstrumentUpdate }) =>
-      (await crmCall<InstrumentRow>(`${MERCHANDISING}/instruments/${id}`, { method: 'PUT', body: patch, ifMatch: `"${version}"` })).json,
+      (
+        await crmCall<InstrumentRow>(`${MERCHANDISING}/instruments/${id}`, {
+          method: 'PUT',
+          body: patch,
+          ifMatch: `"${version}"`,
+        })
+      ).json,
     onSettled: refresh,
   });
 }
@@ -55,7 +68,12 @@ export function useDeleteBid(marketId: number) {
   const refresh = useRefreshMarket(marketId);
   return useMutation({
     mutationFn: async ({ id, version }: { id: number; version: number }) =>
-      (await crmCall<InstrumentRow>(`${MERCHANDISING}/instruments/${id}`, { method: 'DELETE', ifMatch: `"${version}"` })).json,
+      (
+        await crmCall<InstrumentRow>(`${MERCHANDISING}/instruments/${id}`, {
+          method: 'DELETE',
+          ifMatch: `"${version}"`,
+        })
+      ).json,
     onSettled: refresh,
   });
 }
@@ -65,7 +83,12 @@ export function useUndeleteBid(marketId: number) {
   const refresh = useRefreshMarket(marketId);
   return useMutation({
     mutationFn: async ({ id, version }: { id: number; version?: number }) =>
-      (await crmCall<InstrumentRow>(`${MERCHANDISING}/instruments/undelete/${id}`, { method: 'POST', ...(version === undefined ? {} : { ifMatch: `"${version}"` }) })).json,
+      (
+        await crmCall<InstrumentRow>(`${MERCHANDISING}/instruments/undelete/${id}`, {
+          method: 'POST',
+          ...(version === undefined ? {} : { ifMatch: `"${version}"` }),
+        })
+      ).json,
     onSettled: refresh,
   });
 }
@@ -75,7 +98,12 @@ export function useMoveBasis(marketId: number) {
   const refresh = useRefreshMarket(marketId);
   return useMutation({
     mutationFn: async (input: { instrumentIds: number[]; adjustmentCents: string }) =>
-      (await crmCall<BulkBasisResponse>(`${MERCHANDISING}/instruments/market/${marketId}/basis`, { method: 'POST', body: input })).json,
+      (
+        await crmCall<BulkBasisResponse>(`${MERCHANDISING}/instruments/market/${marketId}/basis`, {
+          method: 'POST',
+          body: input,
+        })
+      ).json,
     onSettled: refresh,
   });
 }

@@ -10,7 +10,8 @@ import { bidsKeys } from './bids-keys';
 export function usePlaceOffer(marketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: OfferPlaceInput) => (await crmCall<Offer>(`${MERCHANDISING}/offer`, { method: 'POST', body: input })).json,
+    mutationFn: async (input: OfferPlaceInput) =>
+      (await crmCall<Offer>(`${MERCHANDISING}/offer`, { method: 'POST', body: input })).json,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: bidsKeys.market(marketId) }),

@@ -12,7 +12,15 @@ import { fmtSigned, parseTypedDecimal } from '../bids-format';
  * the version the grid shows, Esc cancels. On a 412 the grid reloads and the field stays open with what was
  * typed, so a second Enter saves it on the fresh version.
  */
-export function BasisCell({ row, marketId, onSaved }: { row: InstrumentRow; marketId: number; onSaved?: (row: InstrumentRow) => void }) {
+export function BasisCell({
+  row,
+  marketId,
+  onSaved,
+}: {
+  row: InstrumentRow;
+  marketId: number;
+  onSaved?: (row: InstrumentRow) => void;
+}) {
   const t = useT();
   const update = useUpdateBid(marketId);
   const [draft, setDraft] = useState<string | null>(null);
@@ -71,12 +79,19 @@ export function BasisCell({ row, marketId, onSaved }: { row: InstrumentRow; mark
         }}
         onKeyDown={onKeyDown}
         onBlur={() => {
-          if (!update.isPending && error === null && draft.trim() === (row.basis === null ? '' : fmtSigned(row.basis))) close();
+          if (!update.isPending && error === null && draft.trim() === (row.basis === null ? '' : fmtSigned(row.basis)))
+            close();
         }}
         disabled={update.isPending}
         error={error !== null}
         helperText={error ?? t('crm.bids.basisEdit.help')}
-        slotProps={{ htmlInput: { 'aria-label': t('crm.bids.basisEdit.label', { name: row.name }), inputMode: 'decimal', style: { textAlign: 'right' } } }}
+        slotProps={{
+          htmlInput: {
+            'aria-label': t('crm.bids.basisEdit.label', { name: row.name }),
+            inputMode: 'decimal',
+            style: { textAlign: 'right' },
+          },
+        }}
         sx={{ width: 150, '& .MuiFormHelperText-root': { mx: 0, whiteSpace: 'normal' } }}
       />
     );

@@ -169,7 +169,13 @@ export function BidDialog({
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => {
       const next = { ...d, [key]: value };
-      if ((key === 'deliveryStart' || key === 'deliveryEnd') && !d.nameTouched && next.deliveryStart && next.deliveryEnd && next.deliveryEnd >= next.deliveryStart) {
+      if (
+        (key === 'deliveryStart' || key === 'deliveryEnd') &&
+        !d.nameTouched &&
+        next.deliveryStart &&
+        next.deliveryEnd &&
+        next.deliveryEnd >= next.deliveryStart
+      ) {
         next.name = defaultInstrumentName(next.deliveryStart, next.deliveryEnd);
       }
       if (key === 'cropId') {
@@ -207,26 +213,37 @@ export function BidDialog({
       offersAllowed: draft.offersAllowed,
       notes: draft.notes,
     };
-    const ruleProblems = draft.deliveryStart && draft.deliveryEnd ? instrumentProblems(normalizeInstrument(fields), { today }) : [];
-    return { fields, problems: [...numberProblems, ...ruleProblems.filter((p) => !numberProblems.some((n) => n.field === p.field))] };
+    const ruleProblems =
+      draft.deliveryStart && draft.deliveryEnd ? instrumentProblems(normalizeInstrument(fields), { today }) : [];
+    return {
+      fields,
+      problems: [...numberProblems, ...ruleProblems.filter((p) => !numberProblems.some((n) => n.field === p.field))],
+    };
   }, [draft, today]);
 
   const bound = basisBoundDollars(unit).toFixed(2);
   const messageOf = (code: string): string => {
     if (code === 'number') return t('crm.bids.problem.number');
-    if (code === 'basis_out_of_bound') return t('crm.bids.problem.basis_out_of_bound', { min: `-${bound}`, max: bound });
+    if (code === 'basis_out_of_bound')
+      return t('crm.bids.problem.basis_out_of_bound', { min: `-${bound}`, max: bound });
     const id = `crm.bids.problem.${code}` as MessageId;
     return t(id);
   };
-  const required = (field: 'name' | 'deliveryStart' | 'deliveryEnd' | 'cropYear') => submitted && String(draft[field]).trim() === '';
+  const required = (field: 'name' | 'deliveryStart' | 'deliveryEnd' | 'cropYear') =>
+    submitted && String(draft[field]).trim() === '';
   const errorOf = (field: FieldKey): string | undefined => {
-    if ((field === 'name' || field === 'deliveryStart' || field === 'deliveryEnd' || field === 'cropYear') && required(field)) return t('crm.bids.dialog.required');
+    if (
+      (field === 'name' || field === 'deliveryStart' || field === 'deliveryEnd' || field === 'cropYear') &&
+      required(field)
+    )
+      return t('crm.bids.dialog.required');
     const server = serverProblems.find((p) => p.field === field);
     if (server) return messageOf(server.code);
     const local = parsed.problems.find((p) => p.field === field);
     // Rules show once saved once, or as soon as a typed value breaks them (not while a field is still empty).
     if (!local) return undefined;
-    if (submitted || (local.code !== 'basis_required' && local.code !== 'flat_price_required')) return messageOf(local.code as InstrumentProblemCode);
+    if (submitted || (local.code !== 'basis_required' && local.code !== 'flat_price_required'))
+      return messageOf(local.code as InstrumentProblemCode);
     return undefined;
   };
 
@@ -235,16 +252,22 @@ export function BidDialog({
   const flatValue = parseTypedDecimal(draft.flatPrice);
   const cashPreview =
     draft.pricing === 'flat'
-      ? flatValue && bidCashPrice({ futuresPrice: null, basis: null, flatPrice: flatValue }, roundingModes.get(draft.cropId))
+      ? flatValue &&
+        bidCashPrice({ futuresPrice: null, basis: null, flatPrice: flatValue }, roundingModes.get(draft.cropId))
       : symbolForPreview && basisValue && quotes.get(symbolForPreview)
-        ? bidCashPrice({ futuresPrice: quotes.get(symbolForPreview)!, basis: basisValue, flatPrice: null }, roundingModes.get(draft.cropId))
+        ? bidCashPrice(
+            { futuresPrice: quotes.get(symbolForPreview)!, basis: basisValue, flatPrice: null },
+            roundingModes.get(draft.cropId),
+          )
         : null;
 
   const submit = () => {
     setSubmitted(true);
     setStale(false);
     setFailure(null);
-    const missing = ['name', 'deliveryStart', 'deliveryEnd', 'cropYear'].some((f) => String(draft[f as keyof Draft]).trim() === '');
+    const missing = ['name', 'deliveryStart', 'deliveryEnd', 'cropYear'].some(
+      (f) => String(draft[f as keyof Draft]).trim() === '',
+    );
     if (missing || parsed.problems.length > 0) return;
     const f = parsed.fields;
     const body = {
@@ -270,22 +293,43 @@ export function BidDialog({
         else setFailure(error.message);
       } else setFailure(error.message || t('crm.bids.actionFailed'));
     };
-    if (row) update.mutate({ id: row.id, version: row.version, patch: body }, { onSuccess: (saved) => onSaved(saved, false), onError });
+    if (row)
+      update.mutate(
+        { id: row.id, version: row.version, patch: body },
+        { onSuccess: (saved) => onSaved(saved, false), onError },
+      );
     else create.mutate({ marketId, ...body }, { onSuccess: (saved) => onSaved(saved, true), onError });
   };
 
   const hasErrors = submitted && (parsed.problems.length > 0 || serverProblems.length > 0);
 
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby="bid-dialog-title">
-      <DialogTitle id="bid-dialog-title">{row ? <T id="crm.bids.dialog.editTitle" /> : <T id="crm.bids.dialog.createTitle" />}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+      aria-labelledby="bid-dialog-title"
+    >
+      <DialogTitle id="bid-dialog-title">
+        {row ? <T id="crm.bids.dialog.editTitle" /> : <T id="crm.bids.dialog.createTitle" />}
+      </DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2.25}>
           {stale ? <Alert severity="warning">{t('crm.bids.dialog.stale')}</Alert> : null}
           {failure ? <Alert severity="error">{failure}</Alert> : null}
           {hasErrors ? <Alert severity="error">{t('crm.bids.dialog.checkFields')}</Alert> : null}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2 }}>
-            <TextField select label={t('crm.bids.dialog.crop')} value={draft.cropId} onChange={(e) => set('cropId', Number(e.target.value))} disabled={row !== null} error={Boolean(errorOf('cropId'))} helperText={errorOf('cropId')}>
+            <TextField
+              select
+              label={t('crm.bids.dialog.crop')}
+              value={draft.cropId}
+              onChange={(e) => set('cropId', Number(e.target.value))}
+              disabled={row !== null}
+              error={Boolean(errorOf('cropId'))}
+              helperText={errorOf('cropId')}
+            >
               {BID_CROPS.map((c) => (
                 <MenuItem key={c.id} value={c.id}>
                   {c.displayName}
@@ -333,7 +377,13 @@ export function BidDialog({
             <Typography variant="body2" color="text.secondary" id="bid-pricing-label" sx={{ mb: 0.75 }}>
               <T id="crm.bids.dialog.pricing" />
             </Typography>
-            <ToggleButtonGroup exclusive size="small" value={draft.pricing} onChange={(_e, v: 'basis' | 'flat' | null) => v && set('pricing', v)} aria-labelledby="bid-pricing-label">
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={draft.pricing}
+              onChange={(_e, v: 'basis' | 'flat' | null) => v && set('pricing', v)}
+              aria-labelledby="bid-pricing-label"
+            >
               <ToggleButton value="basis" disabled={!product}>
                 <T id="crm.bids.dialog.pricing.basis" />
               </ToggleButton>
@@ -364,14 +414,21 @@ export function BidDialog({
                     {m.symbol} · {fmtFuturesMonth(m.optionMonth)}
                   </MenuItem>
                 ))}
-                {draft.futuresSymbol && !months.some((m) => m.symbol === draft.futuresSymbol) ? <MenuItem value={draft.futuresSymbol}>{draft.futuresSymbol}</MenuItem> : null}
+                {draft.futuresSymbol && !months.some((m) => m.symbol === draft.futuresSymbol) ? (
+                  <MenuItem value={draft.futuresSymbol}>{draft.futuresSymbol}</MenuItem>
+                ) : null}
               </TextField>
               <TextField
                 label={t('crm.bids.dialog.basis', { currency, unit: unitWord })}
                 value={draft.basis}
                 onChange={(e) => set('basis', e.target.value)}
                 error={Boolean(errorOf('basis'))}
-                helperText={errorOf('basis') ?? (cashPreview ? t('crm.bids.dialog.cashPreview', { cash: fmtCash(cashPreview, currency) }) : t('crm.bids.dialog.basisHelp'))}
+                helperText={
+                  errorOf('basis') ??
+                  (cashPreview
+                    ? t('crm.bids.dialog.cashPreview', { cash: fmtCash(cashPreview, currency) })
+                    : t('crm.bids.dialog.basisHelp'))
+                }
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               />
             </Box>
@@ -397,16 +454,33 @@ export function BidDialog({
             <Typography variant="body2" color="text.secondary" id="bid-visibility-label">
               <T id="crm.bids.dialog.visibility" />
             </Typography>
-            <RadioGroup row aria-labelledby="bid-visibility-label" value={draft.visibility} onChange={(e) => set('visibility', e.target.value as 'public' | 'private')}>
+            <RadioGroup
+              row
+              aria-labelledby="bid-visibility-label"
+              value={draft.visibility}
+              onChange={(e) => set('visibility', e.target.value as 'public' | 'private')}
+            >
               <FormControlLabel value="public" control={<Radio />} label={t('crm.bids.visibility.public')} />
               <FormControlLabel value="private" control={<Radio />} label={t('crm.bids.visibility.private')} />
             </RadioGroup>
             <Typography variant="caption" color="text.secondary">
-              {draft.visibility === 'public' ? t('crm.bids.dialog.visibility.publicHelp') : t('crm.bids.dialog.visibility.privateHelp')}
+              {draft.visibility === 'public'
+                ? t('crm.bids.dialog.visibility.publicHelp')
+                : t('crm.bids.dialog.visibility.privateHelp')}
             </Typography>
           </Box>
-          <FormControlLabel control={<Switch checked={draft.offersAllowed} onChange={(e) => set('offersAllowed', e.target.checked)} />} label={t('crm.bids.dialog.offersAllowed')} />
-          <TextField label={t('crm.bids.dialog.notes')} value={draft.notes} onChange={(e) => set('notes', e.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 1000 } }} />
+          <FormControlLabel
+            control={<Switch checked={draft.offersAllowed} onChange={(e) => set('offersAllowed', e.target.checked)} />}
+            label={t('crm.bids.dialog.offersAllowed')}
+          />
+          <TextField
+            label={t('crm.bids.dialog.notes')}
+            value={draft.notes}
+            onChange={(e) => set('notes', e.target.value)}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -414,7 +488,13 @@ export function BidDialog({
           <T id="crm.bids.dialog.cancel" />
         </Button>
         <Button variant="contained" onClick={submit} disabled={pending}>
-          {pending ? <T id="crm.bids.dialog.saving" /> : row ? <T id="crm.bids.dialog.save" /> : <T id="crm.bids.dialog.create" />}
+          {pending ? (
+            <T id="crm.bids.dialog.saving" />
+          ) : row ? (
+            <T id="crm.bids.dialog.save" />
+          ) : (
+            <T id="crm.bids.dialog.create" />
+          )}
         </Button>
       </DialogActions>
     </Dialog>

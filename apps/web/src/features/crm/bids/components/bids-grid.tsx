@@ -46,7 +46,12 @@ export type GridActions = {
 export const movable = (row: InstrumentRow) => row.deletedAt === null && row.pricing === 'basis';
 
 function ChangeText({ value, unit }: { value: string | null; unit: InstrumentRow['priceUnit'] }) {
-  if (value === null) return <Box component="span" sx={{ color: 'text.disabled' }}>—</Box>;
+  if (value === null)
+    return (
+      <Box component="span" sx={{ color: 'text.disabled' }}>
+        —
+      </Box>
+    );
   const n = Number(value);
   const color = n > 0 ? 'success.main' : n < 0 ? 'error.main' : 'text.secondary';
   return (
@@ -58,11 +63,24 @@ function ChangeText({ value, unit }: { value: string | null; unit: InstrumentRow
 
 function VisibilityChip({ row }: { row: InstrumentRow }) {
   const t = useT();
-  if (row.deletedAt !== null) return <Chip size="small" label={t('crm.bids.deleted')} color="default" variant="outlined" />;
+  if (row.deletedAt !== null)
+    return <Chip size="small" label={t('crm.bids.deleted')} color="default" variant="outlined" />;
   return row.visibility === 'public' ? (
-    <Chip size="small" icon={<PublicOutlinedIcon />} label={t('crm.bids.visibility.public')} color="success" variant="outlined" />
+    <Chip
+      size="small"
+      icon={<PublicOutlinedIcon />}
+      label={t('crm.bids.visibility.public')}
+      color="success"
+      variant="outlined"
+    />
   ) : (
-    <Chip size="small" icon={<LockOutlinedIcon />} label={t('crm.bids.visibility.private')} color="warning" variant="outlined" />
+    <Chip
+      size="small"
+      icon={<LockOutlinedIcon />}
+      label={t('crm.bids.visibility.private')}
+      color="warning"
+      variant="outlined"
+    />
   );
 }
 
@@ -96,27 +114,53 @@ function RowActions({ row, actions }: { row: InstrumentRow; actions: GridActions
   const busy = actions.busyIds.has(row.id);
   if (row.deletedAt !== null) {
     return (
-      <Button size="small" startIcon={<RestoreFromTrashOutlinedIcon />} onClick={() => actions.onUndelete(row)} disabled={busy}>
+      <Button
+        size="small"
+        startIcon={<RestoreFromTrashOutlinedIcon />}
+        onClick={() => actions.onUndelete(row)}
+        disabled={busy}
+      >
         <T id="crm.bids.undelete" />
       </Button>
     );
   }
   return (
-    <Stack direction="row" spacing={0.25} sx={{ justifyContent: 'flex-end' }} role="group" aria-label={t('crm.bids.rowActions', { name: row.name })}>
+    <Stack
+      direction="row"
+      spacing={0.25}
+      sx={{ justifyContent: 'flex-end' }}
+      role="group"
+      aria-label={t('crm.bids.rowActions', { name: row.name })}
+    >
       {actions.onPlaceOffer && row.offersAllowed ? (
         <Tooltip title={t('crm.bids.placeOffer')}>
-          <IconButton size="small" aria-label={t('crm.bids.placeOfferOn', { name: row.name })} onClick={() => actions.onPlaceOffer?.(row)} disabled={busy}>
+          <IconButton
+            size="small"
+            aria-label={t('crm.bids.placeOfferOn', { name: row.name })}
+            onClick={() => actions.onPlaceOffer?.(row)}
+            disabled={busy}
+          >
             <LocalOfferOutlinedIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       ) : null}
       <Tooltip title={t('crm.bids.edit')}>
-        <IconButton size="small" aria-label={`${t('crm.bids.edit')}: ${row.name}`} onClick={() => actions.onEdit(row)} disabled={busy}>
+        <IconButton
+          size="small"
+          aria-label={`${t('crm.bids.edit')}: ${row.name}`}
+          onClick={() => actions.onEdit(row)}
+          disabled={busy}
+        >
           <EditOutlinedIcon fontSize="small" />
         </IconButton>
       </Tooltip>
       <Tooltip title={t('crm.bids.delete')}>
-        <IconButton size="small" aria-label={`${t('crm.bids.delete')}: ${row.name}`} onClick={() => actions.onDelete(row)} disabled={busy}>
+        <IconButton
+          size="small"
+          aria-label={`${t('crm.bids.delete')}: ${row.name}`}
+          onClick={() => actions.onDelete(row)}
+          disabled={busy}
+        >
           <DeleteOutlineIcon fontSize="small" />
         </IconButton>
       </Tooltip>
@@ -124,16 +168,30 @@ function RowActions({ row, actions }: { row: InstrumentRow; actions: GridActions
   );
 }
 
-function CropHeader({ crop, children }: { crop: Pick<InstrumentCropSummary, 'cropName' | 'currency' | 'priceUnit'>; children?: ReactNode }) {
+function CropHeader({
+  crop,
+  children,
+}: {
+  crop: Pick<InstrumentCropSummary, 'cropName' | 'currency' | 'priceUnit'>;
+  children?: ReactNode;
+}) {
   const t = useT();
   return (
-    <Stack direction="row" spacing={1.5} sx={{ px: 2, py: 1.25, alignItems: 'center', borderBottom: 1, borderColor: 'divider', bgcolor: 'action.hover' }}>
+    <Stack
+      direction="row"
+      spacing={1.5}
+      sx={{ px: 2, py: 1.25, alignItems: 'center', borderBottom: 1, borderColor: 'divider', bgcolor: 'action.hover' }}
+    >
       {children}
       <Typography variant="h3" component="h2" sx={{ fontSize: '1rem', fontWeight: 600 }}>
         {crop.cropName}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {t('crm.bids.unitHeader', { crop: crop.cropName, currency: crop.currency, unit: t(crop.priceUnit === 'tonne' ? 'crm.bids.unit.tonne' : 'crm.bids.unit.bushel') })}
+        {t('crm.bids.unitHeader', {
+          crop: crop.cropName,
+          currency: crop.currency,
+          unit: t(crop.priceUnit === 'tonne' ? 'crm.bids.unit.tonne' : 'crm.bids.unit.bushel'),
+        })}
       </Typography>
     </Stack>
   );
@@ -142,7 +200,15 @@ function CropHeader({ crop, children }: { crop: Pick<InstrumentCropSummary, 'cro
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** One crop's bids as a table (desktop and tablet). */
-export function CropTable({ crop, rows, actions }: { crop: InstrumentCropSummary; rows: InstrumentRow[]; actions: GridActions }) {
+export function CropTable({
+  crop,
+  rows,
+  actions,
+}: {
+  crop: InstrumentCropSummary;
+  rows: InstrumentRow[];
+  actions: GridActions;
+}) {
   const t = useT();
   const selectable = rows.filter(movable).map((r) => r.id);
   const selectedHere = selectable.filter((id) => actions.selected.has(id));
@@ -161,7 +227,11 @@ export function CropTable({ crop, rows, actions }: { crop: InstrumentCropSummary
         />
       </CropHeader>
       <TableContainer>
-        <Table size="small" aria-label={t('crm.bids.grid.label', { crop: crop.cropName })} sx={{ '& td, & th': { py: 1 } }}>
+        <Table
+          size="small"
+          aria-label={t('crm.bids.grid.label', { crop: crop.cropName })}
+          sx={{ '& td, & th': { py: 1 } }}
+        >
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
@@ -212,7 +282,15 @@ export function CropTable({ crop, rows, actions }: { crop: InstrumentCropSummary
                   hover
                   selected={actions.selected.has(row.id)}
                   aria-current={row.id === actions.highlightId ? 'true' : undefined}
-                  sx={{ ...(deleted ? { opacity: 0.6 } : {}), ...(row.id === actions.highlightId ? { boxShadow: (theme) => `inset 4px 0 0 ${theme.palette.warning.main}`, bgcolor: 'rgba(237, 108, 2, 0.08)' } : {}) }}
+                  sx={{
+                    ...(deleted ? { opacity: 0.6 } : {}),
+                    ...(row.id === actions.highlightId
+                      ? {
+                          boxShadow: (theme) => `inset 4px 0 0 ${theme.palette.warning.main}`,
+                          bgcolor: 'rgba(237, 108, 2, 0.08)',
+                        }
+                      : {}),
+                  }}
                   data-bid-id={row.id}
                 >
                   <TableCell padding="checkbox">
@@ -225,11 +303,15 @@ export function CropTable({ crop, rows, actions }: { crop: InstrumentCropSummary
                     />
                   </TableCell>
                   <TableCell sx={{ minWidth: 150 }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600, textDecoration: deleted ? 'line-through' : undefined }}>
+                    <Typography
+                      variant="body2"
+                      sx={{ fontWeight: 600, textDecoration: deleted ? 'line-through' : undefined }}
+                    >
                       {row.name}
                     </Typography>
                     <Typography variant="caption" color="text.secondary">
-                      {fmtDeliveryRange(row.deliveryStart, row.deliveryEnd)} · {t('crm.bids.cropYear', { year: row.cropYear })}
+                      {fmtDeliveryRange(row.deliveryStart, row.deliveryEnd)} ·{' '}
+                      {t('crm.bids.cropYear', { year: row.cropYear })}
                     </Typography>
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -249,14 +331,28 @@ export function CropTable({ crop, rows, actions }: { crop: InstrumentCropSummary
                     )}
                   </TableCell>
                   <TableCell align="right" sx={num}>
-                    {row.pricing === 'flat' ? '' : row.futuresLast === null ? <Box component="span" sx={{ color: 'text.disabled' }}>{t('crm.bids.noQuote')}</Box> : fmtFutures(row.futuresLast, row.priceUnit)}
+                    {row.pricing === 'flat' ? (
+                      ''
+                    ) : row.futuresLast === null ? (
+                      <Box component="span" sx={{ color: 'text.disabled' }}>
+                        {t('crm.bids.noQuote')}
+                      </Box>
+                    ) : (
+                      fmtFutures(row.futuresLast, row.priceUnit)
+                    )}
                   </TableCell>
-                  <TableCell align="right">{row.pricing === 'flat' ? '' : <ChangeText value={row.futuresChange} unit={row.priceUnit} />}</TableCell>
+                  <TableCell align="right">
+                    {row.pricing === 'flat' ? '' : <ChangeText value={row.futuresChange} unit={row.priceUnit} />}
+                  </TableCell>
                   <TableCell align="right" sx={num}>
                     <BasisCell row={row} marketId={actions.marketId} />
                   </TableCell>
                   <TableCell align="right" sx={{ ...num, fontWeight: 700, fontSize: '0.95rem' }}>
-                    {fmtCash(row.cashPrice, row.currency) || <Box component="span" sx={{ color: 'text.disabled', fontWeight: 400 }}>—</Box>}
+                    {fmtCash(row.cashPrice, row.currency) || (
+                      <Box component="span" sx={{ color: 'text.disabled', fontWeight: 400 }}>
+                        —
+                      </Box>
+                    )}
                   </TableCell>
                   <TableCell sx={{ minWidth: 170 }}>
                     <QuantityLines row={row} />
@@ -281,10 +377,23 @@ export function CropTable({ crop, rows, actions }: { crop: InstrumentCropSummary
 }
 
 /** One crop's bids as cards (phones): delivery and cash first, then futures, basis and caps. */
-export function CropCards({ crop, rows, actions }: { crop: InstrumentCropSummary; rows: InstrumentRow[]; actions: GridActions }) {
+export function CropCards({
+  crop,
+  rows,
+  actions,
+}: {
+  crop: InstrumentCropSummary;
+  rows: InstrumentRow[];
+  actions: GridActions;
+}) {
   const t = useT();
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }} component="section" aria-label={t('crm.bids.grid.label', { crop: crop.cropName })}>
+    <Paper
+      variant="outlined"
+      sx={{ overflow: 'hidden' }}
+      component="section"
+      aria-label={t('crm.bids.grid.label', { crop: crop.cropName })}
+    >
       <CropHeader crop={crop} />
       <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {rows.map((row) => (
@@ -293,7 +402,17 @@ export function CropCards({ crop, rows, actions }: { crop: InstrumentCropSummary
             key={row.id}
             data-bid-id={row.id}
             aria-current={row.id === actions.highlightId ? 'true' : undefined}
-            sx={{ boxShadow: row.id === actions.highlightId ? (theme) => `inset 4px 0 0 ${theme.palette.warning.main}` : undefined, px: 1.5, py: 1.25, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 }, opacity: row.deletedAt ? 0.6 : 1, bgcolor: actions.selected.has(row.id) ? 'action.selected' : undefined }}
+            sx={{
+              boxShadow:
+                row.id === actions.highlightId ? (theme) => `inset 4px 0 0 ${theme.palette.warning.main}` : undefined,
+              px: 1.5,
+              py: 1.25,
+              borderTop: 1,
+              borderColor: 'divider',
+              '&:first-of-type': { borderTop: 0 },
+              opacity: row.deletedAt ? 0.6 : 1,
+              bgcolor: actions.selected.has(row.id) ? 'action.selected' : undefined,
+            }}
           >
             <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
               <Checkbox
@@ -314,14 +433,19 @@ export function CropCards({ crop, rows, actions }: { crop: InstrumentCropSummary
                   </Typography>
                 </Stack>
                 <Typography variant="caption" color="text.secondary" component="div">
-                  {fmtDeliveryRange(row.deliveryStart, row.deliveryEnd)} · {t('crm.bids.cropYear', { year: row.cropYear })}
+                  {fmtDeliveryRange(row.deliveryStart, row.deliveryEnd)} ·{' '}
+                  {t('crm.bids.cropYear', { year: row.cropYear })}
                   {row.workingOffers > 0 ? ` · ${t('crm.bids.offersCount', { count: row.workingOffers })}` : ''}
                 </Typography>
-                <Stack direction="row" sx={{ mt: 0.75, alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+                <Stack
+                  direction="row"
+                  sx={{ mt: 0.75, alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+                >
                   <Typography variant="body2" sx={num}>
                     {row.futuresSymbol ? (
                       <>
-                        {row.futuresSymbol} {fmtFutures(row.futuresLast, row.priceUnit)} <ChangeText value={row.futuresChange} unit={row.priceUnit} />
+                        {row.futuresSymbol} {fmtFutures(row.futuresLast, row.priceUnit)}{' '}
+                        <ChangeText value={row.futuresChange} unit={row.priceUnit} />
                       </>
                     ) : (
                       t('crm.bids.flat')

@@ -46,7 +46,10 @@ export function MoveBasisDialog({
   const [text, setText] = useState('');
   const cents = parseTypedDecimal(text);
   const valid = cents !== null && CENTS.test(cents) && Number(cents) !== 0;
-  const preview = useMemo(() => (valid ? previewBasisMove(rows, cents) : previewBasisMove(rows, '0')), [rows, cents, valid]);
+  const preview = useMemo(
+    () => (valid ? previewBasisMove(rows, cents) : previewBasisMove(rows, '0')),
+    [rows, cents, valid],
+  );
   const outOfBound = valid && preview.some((p) => p.outOfBound);
   const movable = rows.filter((r) => r.pricing === 'basis');
   const hasFlat = movable.length < rows.length;
@@ -69,7 +72,13 @@ export function MoveBasisDialog({
   };
 
   return (
-    <Dialog open={open} onClose={move.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="move-basis-title">
+    <Dialog
+      open={open}
+      onClose={move.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="move-basis-title"
+    >
       <DialogTitle id="move-basis-title">
         <T id="crm.bids.move.title" />
         <Typography variant="body2" color="text.secondary">
@@ -158,14 +167,22 @@ export function MoveBasisDialog({
                         <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                           {fmtSigned(row.basis)}
                         </TableCell>
-                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: valid ? 600 : undefined }}>
+                        <TableCell
+                          align="right"
+                          sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: valid ? 600 : undefined }}
+                        >
                           {valid ? fmtSigned(p.newBasis) : '—'}
-                          {valid && p.outOfBound ? <Chip size="small" color="error" label={t('crm.bids.move.outOfBound')} sx={{ ml: 1 }} /> : null}
+                          {valid && p.outOfBound ? (
+                            <Chip size="small" color="error" label={t('crm.bids.move.outOfBound')} sx={{ ml: 1 }} />
+                          ) : null}
                         </TableCell>
                         <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                           {fmtCash(row.cashPrice, row.currency) || '—'}
                         </TableCell>
-                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: valid ? 600 : undefined }}>
+                        <TableCell
+                          align="right"
+                          sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: valid ? 600 : undefined }}
+                        >
                           {valid ? fmtCash(p.newCashPrice, row.currency) || '—' : '—'}
                         </TableCell>
                       </>
@@ -181,7 +198,11 @@ export function MoveBasisDialog({
         <Button onClick={onClose} disabled={move.isPending}>
           <T id="crm.bids.dialog.cancel" />
         </Button>
-        <Button variant="contained" onClick={save} disabled={!valid || outOfBound || movable.length === 0 || move.isPending}>
+        <Button
+          variant="contained"
+          onClick={save}
+          disabled={!valid || outOfBound || movable.length === 0 || move.isPending}
+        >
           {move.isPending ? <T id="crm.bids.dialog.saving" /> : <T id="crm.bids.move.save" />}
         </Button>
       </DialogActions>

@@ -74,7 +74,11 @@ export function PlaceOfferDialog({
   const [client, setClient] = useState<ClientSearchRow | null>(null);
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
-  const fields = useOfferFields({ quantity: '5000', target: suggestedTargetCash(row.cashPrice), expiresOn: defaultOfferExpiry(today) });
+  const fields = useOfferFields({
+    quantity: '5000',
+    target: suggestedTargetCash(row.cashPrice),
+    expiresOn: defaultOfferExpiry(today),
+  });
   const { touched, setTouched, quantityValue: q, targetValue: p, expiresOn } = fields;
   const [error, setError] = useState<string | null>(null);
 
@@ -99,7 +103,14 @@ export function PlaceOfferDialog({
   };
 
   return (
-    <Dialog open onClose={place.isPending ? undefined : onClose} fullScreen={phone} maxWidth="xs" fullWidth aria-labelledby="bid-offer-title">
+    <Dialog
+      open
+      onClose={place.isPending ? undefined : onClose}
+      fullScreen={phone}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="bid-offer-title"
+    >
       <DialogTitle id="bid-offer-title">
         <T id="crm.bids.offer.title" />
         <Typography variant="body2" color="text.secondary">
@@ -107,11 +118,27 @@ export function PlaceOfferDialog({
         </Typography>
       </DialogTitle>
       <DialogContent>
-        <Box sx={{ p: 1.5, mb: 2, borderRadius: 1, bgcolor: 'action.hover', display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
+        <Box
+          sx={{
+            p: 1.5,
+            mb: 2,
+            borderRadius: 1,
+            bgcolor: 'action.hover',
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'baseline',
+            gap: 1,
+          }}
+        >
           <Typography variant="body2" color="text.secondary">
             <T id="crm.bids.offer.currentCash" />
           </Typography>
-          <Typography variant="h3" component="p" aria-label={t('crm.bids.offer.currentCash')} sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Typography
+            variant="h3"
+            component="p"
+            aria-label={t('crm.bids.offer.currentCash')}
+            sx={{ fontVariantNumeric: 'tabular-nums' }}
+          >
             {fmtCash(row.cashPrice, row.currency) || '—'}
             <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
               {t('crm.bids.offer.perUnit', { unit })}
@@ -151,7 +178,9 @@ export function PlaceOfferDialog({
                 label={t('crm.bids.offer.client')}
                 autoFocus
                 error={touched && client === null}
-                helperText={touched && client === null ? t('crm.bids.offer.clientRequired') : t('crm.bids.offer.clientHelp')}
+                helperText={
+                  touched && client === null ? t('crm.bids.offer.clientRequired') : t('crm.bids.offer.clientHelp')
+                }
               />
             )}
           />
@@ -161,7 +190,10 @@ export function PlaceOfferDialog({
             cashPrice={row.cashPrice}
             quantityHelp={
               row.quantityRemaining !== null
-                ? t('crm.bids.offer.remaining', { remaining: fmtQuantity(row.quantityRemaining), unit: row.quantityUnit })
+                ? t('crm.bids.offer.remaining', {
+                    remaining: fmtQuantity(row.quantityRemaining),
+                    unit: row.quantityUnit,
+                  })
                 : null
             }
             minDate={today}

@@ -7,11 +7,15 @@ import { crmKeys } from '../../api/crm-keys';
 export const clientContractQueryOptions = (clientId: number, contractId: number) =>
   queryOptions({
     queryKey: crmKeys.contract(clientId, contractId),
-    queryFn: ({ signal }) => crmGet<ContractDetail>(`${CTRM}/seller/${clientId}/contract/${contractId}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      crmGet<ContractDetail>(`${CTRM}/seller/${clientId}/contract/${contractId}`, undefined, signal),
     retry: crmRetry,
     staleTime: 60_000,
   });
 
 export function useClientContract(clientId: number, contractId: number | null, enabled: boolean) {
-  return useQuery({ ...clientContractQueryOptions(clientId, contractId ?? 0), enabled: enabled && contractId !== null });
+  return useQuery({
+    ...clientContractQueryOptions(clientId, contractId ?? 0),
+    enabled: enabled && contractId !== null,
+  });
 }

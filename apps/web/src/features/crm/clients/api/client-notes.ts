@@ -38,6 +38,8 @@ export function useClientNotes(params: ClientNotesParams, enabled: boolean, cate
     ...clientNotesQueryOptions(params, category),
     enabled,
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[2] === params.marketId && previousQuery.queryKey[3] === params.clientId ? previous : undefined,
+      previousQuery?.queryKey[2] === params.marketId && previousQuery.queryKey[3] === params.clientId
+        ? previous
+        : undefined,
   });
 }

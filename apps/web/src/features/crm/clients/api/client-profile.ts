@@ -49,6 +49,11 @@ export function useClientProfile(params: ClientProfileParams | null) {
     ...clientProfileQueryOptions(params ?? { platformId: 0, marketId: 0, clientId: 0, crop: null, cropYear: null }),
     enabled: params !== null,
     placeholderData: (previous) =>
-      previous && params && previous.profile.legalEntityId === params.clientId && previous.profile.marketId === params.marketId ? previous : undefined,
+      previous &&
+      params &&
+      previous.profile.legalEntityId === params.clientId &&
+      previous.profile.marketId === params.marketId
+        ? previous
+        : undefined,
   });
 }

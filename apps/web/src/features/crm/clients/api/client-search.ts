@@ -15,7 +15,10 @@ export type ClientSearchParams = {
 /** GET merchandising/market/:marketIds/le-search: the market's clients by name (part of it) or exact ext id, one page. */
 export const clientSearchQueryOptions = (params: ClientSearchParams) =>
   queryOptions({
-    queryKey: [...crmKeys.clientSearch(String(params.marketId), params.search, params.page, params.pageSize), params.paginationToken] as const,
+    queryKey: [
+      ...crmKeys.clientSearch(String(params.marketId), params.search, params.page, params.pageSize),
+      params.paginationToken,
+    ] as const,
     queryFn: ({ signal }) =>
       crmGet<ClientSearchResponse>(
         `${MERCHANDISING}/market/${params.marketId}/le-search`,
@@ -33,5 +36,8 @@ export const clientSearchQueryOptions = (params: ClientSearchParams) =>
   });
 
 export function useClientSearch(params: ClientSearchParams | null) {
-  return useQuery({ ...clientSearchQueryOptions(params ?? { marketId: 0, search: '', page: 1, pageSize: 25, paginationToken: null }), enabled: params !== null });
+  return useQuery({
+    ...clientSearchQueryOptions(params ?? { marketId: 0, search: '', page: 1, pageSize: 25, paginationToken: null }),
+    enabled: params !== null,
+  });
 }

@@ -12,5 +12,8 @@ export async function createFollowup(input: FollowupCreate): Promise<FollowupRow
 /** Adds a follow-up; the follow-up lists (the dashboard's too) and the profile's next follow-up are read again. */
 export function useCreateFollowup(marketId: number, clientId: number) {
   const refresh = useRefreshClient(marketId, clientId);
-  return useMutation({ mutationFn: createFollowup, onSettled: () => Promise.all([refresh.followups(), refresh.profile()]) });
+  return useMutation({
+    mutationFn: createFollowup,
+    onSettled: () => Promise.all([refresh.followups(), refresh.profile()]),
+  });
 }

@@ -11,7 +11,12 @@ export type UpdateClientSummaryInput = {
 };
 
 /** PATCH …/le/:clientId/profile with If-Match: the editable summary fields (area, yield, storage, contracted with others). */
-export async function updateClientSummary(platformId: number, marketId: number, clientId: number, input: UpdateClientSummaryInput): Promise<ClientSummaryResponse> {
+export async function updateClientSummary(
+  platformId: number,
+  marketId: number,
+  clientId: number,
+  input: UpdateClientSummaryInput,
+): Promise<ClientSummaryResponse> {
   const { json } = await crmCall<ClientSummaryResponse>(`${clientPath(platformId, marketId, clientId)}/profile`, {
     method: 'PATCH',
     body: input.patch,

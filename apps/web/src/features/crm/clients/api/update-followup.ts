@@ -5,7 +5,10 @@ import { useRefreshClient } from './refresh';
 
 /** PATCH merchandising/followups/:followupId; {done: true} completes it (it leaves the open lists). */
 export async function updateFollowup(followupId: number, patch: FollowupUpdate): Promise<FollowupRow> {
-  const { json } = await crmCall<FollowupRow>(`${MERCHANDISING}/followups/${followupId}`, { method: 'PATCH', body: patch });
+  const { json } = await crmCall<FollowupRow>(`${MERCHANDISING}/followups/${followupId}`, {
+    method: 'PATCH',
+    body: patch,
+  });
   return json;
 }
 

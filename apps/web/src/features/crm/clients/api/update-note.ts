@@ -6,7 +6,12 @@ import { notesPath, type NoteWrite } from './create-note';
 import { useRefreshClient } from './refresh';
 
 /** PUT …/notes/:noteId with If-Match (the note's version as read): 412 when someone else changed it first. */
-export async function updateNote(params: ClientNotesParams, noteId: number, version: number, input: NoteWrite): Promise<NoteRow> {
+export async function updateNote(
+  params: ClientNotesParams,
+  noteId: number,
+  version: number,
+  input: NoteWrite,
+): Promise<NoteRow> {
   const { json } = await crmCall<NoteRow>(`${notesPath(params)}/${noteId}`, {
     method: 'PUT',
     body: plainNoteText(input.note),
@@ -21,7 +26,8 @@ export async function updateNote(params: ClientNotesParams, noteId: number, vers
 export function useUpdateNote(params: ClientNotesParams) {
   const refresh = useRefreshClient(params.marketId, params.clientId);
   return useMutation({
-    mutationFn: (input: NoteWrite & { noteId: number; version: number }) => updateNote(params, input.noteId, input.version, input),
+    mutationFn: (input: NoteWrite & { noteId: number; version: number }) =>
+      updateNote(params, input.noteId, input.version, input),
     onSettled: () => Promise.all([refresh.notes(), refresh.profile()]),
   });
 }

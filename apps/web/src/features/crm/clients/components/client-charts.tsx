@@ -29,10 +29,27 @@ function useBoxWidth() {
   return { ref, width };
 }
 
-function ChartCard({ title, subtitle, empty, height, children }: { title: string; subtitle: string; empty: string | null; height: number; children: (width: number) => ReactElement }) {
+function ChartCard({
+  title,
+  subtitle,
+  empty,
+  height,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  empty: string | null;
+  height: number;
+  children: (width: number) => ReactElement;
+}) {
   const { ref, width } = useBoxWidth();
   return (
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 1.5, sm: 2 }, height: '100%', minWidth: 0 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={title}
+      sx={{ p: { xs: 1.5, sm: 2 }, height: '100%', minWidth: 0 }}
+    >
       <Typography variant="h4" component="h3">
         {title}
       </Typography>
@@ -41,7 +58,17 @@ function ChartCard({ title, subtitle, empty, height, children }: { title: string
       </Typography>
       <Box ref={ref} sx={{ width: '100%', minHeight: height, overflow: 'hidden' }}>
         {empty ? (
-          <Stack spacing={1} sx={{ height, alignItems: 'center', justifyContent: 'center', color: 'text.secondary', textAlign: 'center', px: 2 }}>
+          <Stack
+            spacing={1}
+            sx={{
+              height,
+              alignItems: 'center',
+              justifyContent: 'center',
+              color: 'text.secondary',
+              textAlign: 'center',
+              px: 2,
+            }}
+          >
             <InsertChartOutlinedRoundedIcon sx={{ fontSize: 36, opacity: 0.5 }} />
             <Typography variant="body2">{empty}</Typography>
           </Stack>
@@ -55,14 +82,25 @@ function ChartCard({ title, subtitle, empty, height, children }: { title: string
   );
 }
 
-function TooltipBox({ title, lines }: { title: ReactNode; lines: { key: string; color: string; label: string; value: string }[] }) {
+function TooltipBox({
+  title,
+  lines,
+}: {
+  title: ReactNode;
+  lines: { key: string; color: string; label: string; value: string }[];
+}) {
   return (
     <Paper elevation={3} sx={{ px: 1.5, py: 1, minWidth: 160 }}>
       <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
         {title}
       </Typography>
       {lines.map((line) => (
-        <Stack key={line.key} direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Stack
+          key={line.key}
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+        >
           <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
             <Box sx={{ width: 10, height: 10, borderRadius: '2px', bgcolor: line.color }} />
             <Typography variant="body2" color="text.secondary">
@@ -88,7 +126,15 @@ type TooltipArgs = { active?: boolean; payload?: readonly TooltipPayload[]; labe
  * delivered by delivery month, and average pricing (contracted average, delivered average, spot) by month — each with
  * axes in the profile's units, a tooltip, a legend, and an empty state for a crop year without contracts.
  */
-export function ClientChartsPanel({ charts, format, cropLabel }: { charts: ClientCharts; format: ProfileFormat; cropLabel: string }) {
+export function ClientChartsPanel({
+  charts,
+  format,
+  cropLabel,
+}: {
+  charts: ClientCharts;
+  format: ProfileFormat;
+  cropLabel: string;
+}) {
   const t = useT();
   const theme = useTheme();
   const axis = { fontSize: 12, fill: theme.palette.text.secondary };
@@ -100,17 +146,28 @@ export function ClientChartsPanel({ charts, format, cropLabel }: { charts: Clien
   };
 
   const breakdown = charts.breakdown
-    .map((row) => ({ key: row.contractType, label: CONTRACT_TYPE_LABELS[row.contractType] ?? row.contractType, quantity: Number(row.quantity), contracts: row.contracts }))
+    .map((row) => ({
+      key: row.contractType,
+      label: CONTRACT_TYPE_LABELS[row.contractType] ?? row.contractType,
+      quantity: Number(row.quantity),
+      contracts: row.contracts,
+    }))
     .filter((row) => row.quantity > 0 || row.contracts > 0)
     .sort((a, b) => b.quantity - a.quantity);
-  const byMonth = charts.contractedAndDelivered.map((row) => ({ month: row.month, contracted: Number(row.contracted), delivered: Number(row.delivered) }));
+  const byMonth = charts.contractedAndDelivered.map((row) => ({
+    month: row.month,
+    contracted: Number(row.contracted),
+    delivered: Number(row.delivered),
+  }));
   const pricing = charts.averagePricing.map((row) => ({
     month: row.month,
     contractedAverage: toNumber(row.contractedAverage),
     deliveredAverage: toNumber(row.deliveredAverage),
     spot: toNumber(row.spot),
   }));
-  const hasPricing = pricing.some((row) => row.contractedAverage !== null || row.deliveredAverage !== null || row.spot !== null);
+  const hasPricing = pricing.some(
+    (row) => row.contractedAverage !== null || row.deliveredAverage !== null || row.spot !== null,
+  );
   const emptyText = t('crm.client.charts.empty', { crop: cropLabel });
   const quantityTick = (value: number) => formatCompact(value);
   const seriesLabel = {
@@ -122,7 +179,9 @@ export function ClientChartsPanel({ charts, format, cropLabel }: { charts: Clien
   } as const;
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+    <Box
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+    >
       <ChartCard
         title={t('crm.client.charts.breakdown')}
         subtitle={t('crm.client.charts.breakdownHelp', { unit: format.unit })}
@@ -130,7 +189,13 @@ export function ClientChartsPanel({ charts, format, cropLabel }: { charts: Clien
         height={240}
       >
         {(width) => (
-          <BarChart width={width} height={Math.max(240, 40 * breakdown.length + 64)} data={breakdown} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+          <BarChart
+            width={width}
+            height={Math.max(240, 40 * breakdown.length + 64)}
+            data={breakdown}
+            layout="vertical"
+            margin={{ top: 4, right: 16, bottom: 4, left: 8 }}
+          >
             <CartesianGrid horizontal={false} stroke={grid} />
             <XAxis type="number" tick={axis} tickFormatter={quantityTick} stroke={grid} />
             <YAxis type="category" dataKey="label" tick={axis} width={96} stroke={grid} />
@@ -143,15 +208,32 @@ export function ClientChartsPanel({ charts, format, cropLabel }: { charts: Clien
                   <TooltipBox
                     title={row.label}
                     lines={[
-                      { key: 'q', color: colors.contracted, label: t('crm.client.charts.openQuantity'), value: format.quantity(row.quantity) },
-                      { key: 'c', color: 'transparent', label: t('crm.client.charts.contracts'), value: format.number(row.contracts) },
+                      {
+                        key: 'q',
+                        color: colors.contracted,
+                        label: t('crm.client.charts.openQuantity'),
+                        value: format.quantity(row.quantity),
+                      },
+                      {
+                        key: 'c',
+                        color: 'transparent',
+                        label: t('crm.client.charts.contracts'),
+                        value: format.number(row.contracts),
+                      },
                     ]}
                   />
                 );
               }}
             />
             <Legend formatter={() => t('crm.client.charts.openQuantity')} wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="quantity" name={t('crm.client.charts.openQuantity')} fill={colors.contracted} radius={[0, 4, 4, 0]} maxBarSize={28} isAnimationActive={false} />
+            <Bar
+              dataKey="quantity"
+              name={t('crm.client.charts.openQuantity')}
+              fill={colors.contracted}
+              radius={[0, 4, 4, 0]}
+              maxBarSize={28}
+              isAnimationActive={false}
+            />
           </BarChart>
         )}
       </ChartCard>
@@ -184,8 +266,22 @@ export function ClientChartsPanel({ charts, format, cropLabel }: { charts: Clien
               }
             />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="contracted" name={seriesLabel.contracted} fill={colors.contracted} radius={[4, 4, 0, 0]} maxBarSize={28} isAnimationActive={false} />
-            <Bar dataKey="delivered" name={seriesLabel.delivered} fill={colors.delivered} radius={[4, 4, 0, 0]} maxBarSize={28} isAnimationActive={false} />
+            <Bar
+              dataKey="contracted"
+              name={seriesLabel.contracted}
+              fill={colors.contracted}
+              radius={[4, 4, 0, 0]}
+              maxBarSize={28}
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="delivered"
+              name={seriesLabel.delivered}
+              fill={colors.delivered}
+              radius={[4, 4, 0, 0]}
+              maxBarSize={28}
+              isAnimationActive={false}
+            />
           </BarChart>
         )}
       </ChartCard>
@@ -207,7 +303,10 @@ export function ClientChartsPanel({ charts, format, cropLabel }: { charts: Clien
                 width={64}
                 stroke={grid}
                 tickCount={5}
-                domain={[(min: number) => Math.max(0, Math.floor(min * 10 - 1) / 10), (max: number) => Math.ceil(max * 10 + 1) / 10]}
+                domain={[
+                  (min: number) => Math.max(0, Math.floor(min * 10 - 1) / 10),
+                  (max: number) => Math.ceil(max * 10 + 1) / 10,
+                ]}
               />
               <Tooltip
                 content={({ active, payload, label }: TooltipArgs) =>
@@ -227,9 +326,37 @@ export function ClientChartsPanel({ charts, format, cropLabel }: { charts: Clien
                 }
               />
               <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Line type="linear" dataKey="contractedAverage" name={seriesLabel.contractedAverage} stroke={colors.contracted} strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
-              <Line type="linear" dataKey="deliveredAverage" name={seriesLabel.deliveredAverage} stroke={colors.delivered} strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
-              <Line type="linear" dataKey="spot" name={seriesLabel.spot} stroke={colors.spot} strokeWidth={2} strokeDasharray="5 4" dot={{ r: 3 }} connectNulls isAnimationActive={false} />
+              <Line
+                type="linear"
+                dataKey="contractedAverage"
+                name={seriesLabel.contractedAverage}
+                stroke={colors.contracted}
+                strokeWidth={2}
+                dot={{ r: 3 }}
+                connectNulls
+                isAnimationActive={false}
+              />
+              <Line
+                type="linear"
+                dataKey="deliveredAverage"
+                name={seriesLabel.deliveredAverage}
+                stroke={colors.delivered}
+                strokeWidth={2}
+                dot={{ r: 3 }}
+                connectNulls
+                isAnimationActive={false}
+              />
+              <Line
+                type="linear"
+                dataKey="spot"
+                name={seriesLabel.spot}
+                stroke={colors.spot}
+                strokeWidth={2}
+                strokeDasharray="5 4"
+                dot={{ r: 3 }}
+                connectNulls
+                isAnimationActive={false}
+              />
             </LineChart>
           )}
         </ChartCard>

@@ -2,7 +2,19 @@ import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { ClientProfile } from '@granary/domain';
-import { Alert, Box, ButtonBase, CircularProgress, IconButton, InputAdornment, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  ButtonBase,
+  CircularProgress,
+  IconButton,
+  InputAdornment,
+  Paper,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { T, useT } from '../../../../lib/i18n/t';
 import type { MessageId } from '../../../../lib/i18n/messages';
@@ -104,7 +116,11 @@ export function FarmDetails({
             setConflict(true);
             setNotice({ severity: 'warning', id: 'crm.client.field.conflict' });
           } else {
-            setNotice({ severity: 'error', id: 'crm.client.field.saveFailed', values: { message: error instanceof Error ? error.message : '' } });
+            setNotice({
+              severity: 'error',
+              id: 'crm.client.field.saveFailed',
+              values: { message: error instanceof Error ? error.message : '' },
+            });
           }
         },
       },
@@ -127,7 +143,12 @@ export function FarmDetails({
         <T id="crm.client.farm.help" />
       </Typography>
       {notice ? (
-        <Alert severity={notice.severity} role={notice.severity === 'success' ? 'status' : 'alert'} onClose={() => setNotice(null)} sx={{ my: 1 }}>
+        <Alert
+          severity={notice.severity}
+          role={notice.severity === 'success' ? 'status' : 'alert'}
+          onClose={() => setNotice(null)}
+          sx={{ my: 1 }}
+        >
           {t(notice.id, notice.values)}
         </Alert>
       ) : null}
@@ -166,7 +187,12 @@ export function FarmDetails({
                       />
                       <Tooltip title={t('crm.client.field.save')}>
                         <span>
-                          <IconButton type="submit" color="primary" aria-label={t('crm.client.field.saveField', { field: label })} disabled={!check?.ok || mutation.isPending}>
+                          <IconButton
+                            type="submit"
+                            color="primary"
+                            aria-label={t('crm.client.field.saveField', { field: label })}
+                            disabled={!check?.ok || mutation.isPending}
+                          >
                             {mutation.isPending ? <CircularProgress size={20} /> : <CheckRoundedIcon />}
                           </IconButton>
                         </span>
@@ -197,10 +223,20 @@ export function FarmDetails({
                       '&:hover .edit-icon, &:focus-visible .edit-icon': { opacity: 1 },
                     }}
                   >
-                    <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', color: value ? 'text.primary' : 'text.secondary' }}>
+                    <Typography
+                      sx={{
+                        fontWeight: 600,
+                        fontVariantNumeric: 'tabular-nums',
+                        color: value ? 'text.primary' : 'text.secondary',
+                      }}
+                    >
                       {value ?? t('crm.client.notSet')}
                     </Typography>
-                    <EditOutlinedIcon className="edit-icon" fontSize="small" sx={{ opacity: { xs: 0.7, md: 0.35 }, color: 'text.secondary' }} />
+                    <EditOutlinedIcon
+                      className="edit-icon"
+                      fontSize="small"
+                      sx={{ opacity: { xs: 0.7, md: 0.35 }, color: 'text.secondary' }}
+                    />
                   </ButtonBase>
                 )}
               </Box>

@@ -3,7 +3,21 @@ import CheckCircleOutlineRoundedIcon from '@mui/icons-material/CheckCircleOutlin
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
 import StickyNote2OutlinedIcon from '@mui/icons-material/StickyNote2Outlined';
 import { FOLLOWUP_DESCRIPTION_MAX, NOTE_CATEGORY_LABELS, type FollowupRow, type NoteRow } from '@granary/domain';
-import { Alert, Box, Button, Chip, CircularProgress, IconButton, MenuItem, Paper, Skeleton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  IconButton,
+  MenuItem,
+  Paper,
+  Skeleton,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { T, useT } from '../../../../lib/i18n/t';
 import type { MessageId } from '../../../../lib/i18n/messages';
@@ -16,10 +30,23 @@ import { addDaysIso, daysFrom, todayIso, type ProfileFormat } from '../profile-f
 /** A follow-up being written: optionally from a note (noteId). */
 export type FollowupDraft = { noteId: number | null; description: string; dueDate: string };
 
-type Notice = { severity: 'success' | 'error'; id: MessageId; values?: Record<string, string>; undo?: FollowupRow } | null;
+type Notice = {
+  severity: 'success' | 'error';
+  id: MessageId;
+  values?: Record<string, string>;
+  undo?: FollowupRow;
+} | null;
 
-function dueChip(row: FollowupRow, today: string): { label: MessageId; values: Record<string, number>; color: 'error' | 'warning' | 'success' | 'default' } {
-  if (row.state === 'past') return { label: 'crm.client.followups.overdue', values: { count: row.daysOverdue }, color: row.ageBucket === 'over90Days' ? 'error' : 'warning' };
+function dueChip(
+  row: FollowupRow,
+  today: string,
+): { label: MessageId; values: Record<string, number>; color: 'error' | 'warning' | 'success' | 'default' } {
+  if (row.state === 'past')
+    return {
+      label: 'crm.client.followups.overdue',
+      values: { count: row.daysOverdue },
+      color: row.ageBucket === 'over90Days' ? 'error' : 'warning',
+    };
   const days = daysFrom(today, row.dueDate);
   if (days <= 0) return { label: 'crm.client.followups.dueToday', values: {}, color: 'warning' };
   return { label: 'crm.client.followups.dueIn', values: { count: days }, color: days <= 7 ? 'success' : 'default' };
@@ -70,19 +97,34 @@ export function FollowupsPanel({
     setNotice(null);
   };
 
-  const valid = draft !== null && draft.description.trim().length > 0 && draft.description.length <= FOLLOWUP_DESCRIPTION_MAX && /^\d{4}-\d{2}-\d{2}$/.test(draft.dueDate);
+  const valid =
+    draft !== null &&
+    draft.description.trim().length > 0 &&
+    draft.description.length <= FOLLOWUP_DESCRIPTION_MAX &&
+    /^\d{4}-\d{2}-\d{2}$/.test(draft.dueDate);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!draft || !valid || create.isPending) return;
     create.mutate(
-      { marketId, clientId, dueDate: draft.dueDate, description: draft.description.trim(), ...(draft.noteId ? { noteId: draft.noteId } : {}) },
+      {
+        marketId,
+        clientId,
+        dueDate: draft.dueDate,
+        description: draft.description.trim(),
+        ...(draft.noteId ? { noteId: draft.noteId } : {}),
+      },
       {
         onSuccess: () => {
           setDraft(null);
           setNotice({ severity: 'success', id: 'crm.client.followups.added' });
         },
-        onError: (error) => setNotice({ severity: 'error', id: 'crm.client.followups.saveFailed', values: { message: error instanceof Error ? error.message : '' } }),
+        onError: (error) =>
+          setNotice({
+            severity: 'error',
+            id: 'crm.client.followups.saveFailed',
+            values: { message: error instanceof Error ? error.message : '' },
+          }),
       },
     );
   };
@@ -91,8 +133,19 @@ export function FollowupsPanel({
     update.mutate(
       { followupId: row.id, patch: { done: true } },
       {
-        onSuccess: () => setNotice({ severity: 'success', id: 'crm.client.followups.done', values: { description: row.description }, undo: row }),
-        onError: (error) => setNotice({ severity: 'error', id: 'crm.client.followups.saveFailed', values: { message: error instanceof Error ? error.message : '' } }),
+        onSuccess: () =>
+          setNotice({
+            severity: 'success',
+            id: 'crm.client.followups.done',
+            values: { description: row.description },
+            undo: row,
+          }),
+        onError: (error) =>
+          setNotice({
+            severity: 'error',
+            id: 'crm.client.followups.saveFailed',
+            values: { message: error instanceof Error ? error.message : '' },
+          }),
       },
     );
 
@@ -100,17 +153,37 @@ export function FollowupsPanel({
     update.mutate(
       { followupId: row.id, patch: { done: false } },
       {
-        onSuccess: () => setNotice({ severity: 'success', id: 'crm.client.followups.reopened', values: { description: row.description } }),
-        onError: (error) => setNotice({ severity: 'error', id: 'crm.client.followups.saveFailed', values: { message: error instanceof Error ? error.message : '' } }),
+        onSuccess: () =>
+          setNotice({
+            severity: 'success',
+            id: 'crm.client.followups.reopened',
+            values: { description: row.description },
+          }),
+        onError: (error) =>
+          setNotice({
+            severity: 'error',
+            id: 'crm.client.followups.saveFailed',
+            values: { message: error instanceof Error ? error.message : '' },
+          }),
       },
     );
 
   const rows = followups.data?.rows ?? [];
   const noteLabel = (note: NoteRow) =>
-    t('crm.client.followups.noteOption', { category: NOTE_CATEGORY_LABELS[note.category], date: format.day(note.noteDate), text: note.note.slice(0, 40) });
+    t('crm.client.followups.noteOption', {
+      category: NOTE_CATEGORY_LABELS[note.category],
+      date: format.day(note.noteDate),
+      text: note.note.slice(0, 40),
+    });
 
   return (
-    <Paper variant="outlined" component="section" ref={ref} aria-labelledby="client-followups-title" sx={{ p: 2, scrollMarginTop: 80 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      ref={ref}
+      aria-labelledby="client-followups-title"
+      sx={{ p: 2, scrollMarginTop: 80 }}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <Typography id="client-followups-title" variant="h4" component="h2">
           <T id="crm.client.followups.title" />
@@ -141,7 +214,13 @@ export function FollowupsPanel({
       ) : null}
 
       {draft ? (
-        <Box component="form" aria-label={t('crm.client.followups.addForm')} onSubmit={submit} noValidate sx={{ p: 1.5, mb: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
+        <Box
+          component="form"
+          aria-label={t('crm.client.followups.addForm')}
+          onSubmit={submit}
+          noValidate
+          sx={{ p: 1.5, mb: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}
+        >
           <Stack spacing={1.5}>
             <TextField
               label={t('crm.client.followups.description')}
@@ -152,7 +231,10 @@ export function FollowupsPanel({
               autoFocus
               fullWidth
               error={draft.description.length > FOLLOWUP_DESCRIPTION_MAX}
-              helperText={t('crm.client.notes.length', { count: draft.description.length, max: FOLLOWUP_DESCRIPTION_MAX })}
+              helperText={t('crm.client.notes.length', {
+                count: draft.description.length,
+                max: FOLLOWUP_DESCRIPTION_MAX,
+              })}
               slotProps={{ formHelperText: { sx: { textAlign: 'right', mx: 0 } } }}
             />
             <TextField
@@ -169,7 +251,9 @@ export function FollowupsPanel({
                 size="small"
                 label={t('crm.client.followups.note')}
                 value={draft.noteId ?? ''}
-                onChange={(event) => setDraft({ ...draft, noteId: event.target.value === '' ? null : Number(event.target.value) })}
+                onChange={(event) =>
+                  setDraft({ ...draft, noteId: event.target.value === '' ? null : Number(event.target.value) })
+                }
               >
                 <MenuItem value="">
                   <em>{t('crm.client.followups.noNote')}</em>
@@ -188,7 +272,12 @@ export function FollowupsPanel({
               <Button onClick={() => setDraft(null)}>
                 <T id="crm.client.cancel" />
               </Button>
-              <Button type="submit" variant="contained" disabled={!valid || create.isPending} startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : null}>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={!valid || create.isPending}
+                startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : null}
+              >
                 <T id="crm.client.followups.save" />
               </Button>
             </Stack>
@@ -210,7 +299,12 @@ export function FollowupsPanel({
           </Typography>
         </Stack>
       ) : (
-        <Stack component="ul" aria-label={t('crm.client.followups.list')} spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <Stack
+          component="ul"
+          aria-label={t('crm.client.followups.list')}
+          spacing={1}
+          sx={{ listStyle: 'none', m: 0, p: 0 }}
+        >
           {rows.map((row) => {
             const chip = dueChip(row, today);
             return (
@@ -240,8 +334,17 @@ export function FollowupsPanel({
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
                     {row.description}
                   </Typography>
-                  <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                    <Chip size="small" color={chip.color} variant={chip.color === 'default' ? 'outlined' : 'filled'} label={t(chip.label, chip.values)} />
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+                  >
+                    <Chip
+                      size="small"
+                      color={chip.color}
+                      variant={chip.color === 'default' ? 'outlined' : 'filled'}
+                      label={t(chip.label, chip.values)}
+                    />
                     <Typography variant="caption" color="text.secondary">
                       {format.day(row.dueDate)}
                     </Typography>
@@ -252,7 +355,10 @@ export function FollowupsPanel({
                     ) : null}
                     {row.noteId ? (
                       <Tooltip title={t('crm.client.followups.fromNote')}>
-                        <StickyNote2OutlinedIcon aria-label={t('crm.client.followups.fromNote')} sx={{ fontSize: 16, color: 'text.secondary' }} />
+                        <StickyNote2OutlinedIcon
+                          aria-label={t('crm.client.followups.fromNote')}
+                          sx={{ fontSize: 16, color: 'text.secondary' }}
+                        />
                       </Tooltip>
                     ) : null}
                   </Stack>

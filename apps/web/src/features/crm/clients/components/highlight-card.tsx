@@ -53,7 +53,12 @@ export function HighlightCard({
       component="section"
       aria-label={t('crm.client.highlighted')}
       variant="outlined"
-      sx={(theme) => ({ p: 2, borderColor: 'primary.main', bgcolor: alpha(theme.palette.primary.main, 0.05), boxShadow: `0 0 0 3px ${alpha(theme.palette.primary.main, 0.12)}` })}
+      sx={(theme) => ({
+        p: 2,
+        borderColor: 'primary.main',
+        bgcolor: alpha(theme.palette.primary.main, 0.05),
+        boxShadow: `0 0 0 3px ${alpha(theme.palette.primary.main, 0.12)}`,
+      })}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
@@ -84,10 +89,19 @@ export function HighlightCard({
     const href = `${localized('/crm/contracts')}?${new URLSearchParams({ market_id: String(c.marketId), client_legal_entity_id: String(c.clientId), highlight_id: String(c.id) }).toString()}`;
     const facts = [
       c.contractType ? CONTRACT_TYPE_LABELS[c.contractType] : null,
-      t('crm.client.highlight.quantity', { quantity: format.quantity(c.quantity), crop: c.commodity, year: c.cropYear }),
+      t('crm.client.highlight.quantity', {
+        quantity: format.quantity(c.quantity),
+        crop: c.commodity,
+        year: c.cropYear,
+      }),
       c.priceStatus ? PRICE_STATUS_LABELS[c.priceStatus] : null,
       c.averageCash ? t('crm.client.highlight.cash', { price: format.price(c.averageCash) }) : null,
-      c.deliveryStartIsoStr && c.deliveryEndIsoStr ? t('crm.client.highlight.delivery', { from: format.day(c.deliveryStartIsoStr), to: format.day(c.deliveryEndIsoStr) }) : null,
+      c.deliveryStartIsoStr && c.deliveryEndIsoStr
+        ? t('crm.client.highlight.delivery', {
+            from: format.day(c.deliveryStartIsoStr),
+            to: format.day(c.deliveryEndIsoStr),
+          })
+        : null,
     ].filter((fact): fact is string => Boolean(fact));
     return frame(
       <DescriptionOutlinedIcon />,
@@ -95,7 +109,12 @@ export function HighlightCard({
       <Typography variant="body2" color="text.secondary">
         {facts.join(t('crm.client.highlight.separator'))}
       </Typography>,
-      <Button component={RouterLink} to={href} endIcon={<ArrowForwardRoundedIcon />} sx={{ whiteSpace: 'nowrap', alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+      <Button
+        component={RouterLink}
+        to={href}
+        endIcon={<ArrowForwardRoundedIcon />}
+        sx={{ whiteSpace: 'nowrap', alignSelf: { xs: 'flex-start', sm: 'center' } }}
+      >
         <T id="crm.client.highlight.open" />
       </Button>,
     );

@@ -2,7 +2,13 @@ import AddTaskRoundedIcon from '@mui/icons-material/AddTaskRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import StickyNote2OutlinedIcon from '@mui/icons-material/StickyNote2Outlined';
-import { NOTE_CATEGORIES, NOTE_CATEGORY_LABELS, NOTE_MAX_LENGTH, type NoteCategory, type NoteRow } from '@granary/domain';
+import {
+  NOTE_CATEGORIES,
+  NOTE_CATEGORY_LABELS,
+  NOTE_MAX_LENGTH,
+  type NoteCategory,
+  type NoteRow,
+} from '@granary/domain';
 import {
   Alert,
   Box,
@@ -35,7 +41,9 @@ import { useDeleteNote } from '../api/delete-note';
 import { useUpdateNote } from '../api/update-note';
 import { todayIso, type ProfileFormat } from '../profile-format';
 
-const CATEGORY_COLORS: Readonly<Record<NoteCategory, 'default' | 'primary' | 'secondary' | 'info' | 'success' | 'warning'>> = {
+const CATEGORY_COLORS: Readonly<
+  Record<NoteCategory, 'default' | 'primary' | 'secondary' | 'info' | 'success' | 'warning'>
+> = {
   inbound_call: 'info',
   outbound_call: 'primary',
   farm_visit: 'success',
@@ -44,7 +52,11 @@ const CATEGORY_COLORS: Readonly<Record<NoteCategory, 'default' | 'primary' | 'se
   other: 'default',
 };
 
-type Notice = { severity: 'success' | 'error' | 'warning' | 'info'; id: MessageId; values?: Record<string, string> } | null;
+type Notice = {
+  severity: 'success' | 'error' | 'warning' | 'info';
+  id: MessageId;
+  values?: Record<string, string>;
+} | null;
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : '';
@@ -111,7 +123,9 @@ function NoteFields({
 }
 
 function validNote(value: NoteWrite): boolean {
-  return value.note.trim().length > 0 && value.note.length <= NOTE_MAX_LENGTH && /^\d{4}-\d{2}-\d{2}$/.test(value.noteDate);
+  return (
+    value.note.trim().length > 0 && value.note.length <= NOTE_MAX_LENGTH && /^\d{4}-\d{2}-\d{2}$/.test(value.noteDate)
+  );
 }
 
 /**
@@ -148,7 +162,8 @@ export function NotesPanel({
         setDraft((current) => ({ ...current, note: '' }));
         setNotice({ severity: 'success', id: 'crm.client.notes.added' });
       },
-      onError: (error) => setNotice({ severity: 'error', id: 'crm.client.notes.saveFailed', values: { message: errorText(error) } }),
+      onError: (error) =>
+        setNotice({ severity: 'error', id: 'crm.client.notes.saveFailed', values: { message: errorText(error) } }),
     });
   };
 
@@ -188,7 +203,12 @@ export function NotesPanel({
       </Box>
 
       {notice ? (
-        <Alert severity={notice.severity} role={notice.severity === 'success' ? 'status' : 'alert'} onClose={() => setNotice(null)} sx={{ mb: 2 }}>
+        <Alert
+          severity={notice.severity}
+          role={notice.severity === 'success' ? 'status' : 'alert'}
+          onClose={() => setNotice(null)}
+          sx={{ mb: 2 }}
+        >
           {t(notice.id, notice.values)}
         </Alert>
       ) : null}
@@ -232,11 +252,18 @@ export function NotesPanel({
         <Stack spacing={1} sx={{ py: 3, alignItems: 'center', color: 'text.secondary', textAlign: 'center' }}>
           <StickyNote2OutlinedIcon sx={{ fontSize: 36, opacity: 0.5 }} />
           <Typography variant="body2">
-            {filter ? t('crm.client.notes.emptyCategory', { category: NOTE_CATEGORY_LABELS[filter] }) : t('crm.client.notes.empty')}
+            {filter
+              ? t('crm.client.notes.emptyCategory', { category: NOTE_CATEGORY_LABELS[filter] })
+              : t('crm.client.notes.empty')}
           </Typography>
         </Stack>
       ) : (
-        <Stack component="ol" spacing={1.5} aria-label={t('crm.client.notes.list')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <Stack
+          component="ol"
+          spacing={1.5}
+          aria-label={t('crm.client.notes.list')}
+          sx={{ listStyle: 'none', m: 0, p: 0 }}
+        >
           {rows.map((note) => (
             <NoteItem
               key={note.id}
@@ -309,8 +336,10 @@ function NoteItem({
         },
         onError: (error) => {
           if (isCrmApiError(error) && error.status === 412) setConflict(note.note);
-          else if (isCrmApiError(error) && error.status === 404) onNotice({ severity: 'warning', id: 'crm.client.notes.gone' });
-          else onNotice({ severity: 'error', id: 'crm.client.notes.saveFailed', values: { message: errorText(error) } });
+          else if (isCrmApiError(error) && error.status === 404)
+            onNotice({ severity: 'warning', id: 'crm.client.notes.gone' });
+          else
+            onNotice({ severity: 'error', id: 'crm.client.notes.saveFailed', values: { message: errorText(error) } });
         },
       },
     );
@@ -326,9 +355,12 @@ function NoteItem({
         },
         onError: (error) => {
           setConfirmDelete(false);
-          if (isCrmApiError(error) && error.status === 412) onNotice({ severity: 'warning', id: 'crm.client.notes.deleteConflict' });
-          else if (isCrmApiError(error) && error.status === 404) onNotice({ severity: 'warning', id: 'crm.client.notes.gone' });
-          else onNotice({ severity: 'error', id: 'crm.client.notes.deleteFailed', values: { message: errorText(error) } });
+          if (isCrmApiError(error) && error.status === 412)
+            onNotice({ severity: 'warning', id: 'crm.client.notes.deleteConflict' });
+          else if (isCrmApiError(error) && error.status === 404)
+            onNotice({ severity: 'warning', id: 'crm.client.notes.gone' });
+          else
+            onNotice({ severity: 'error', id: 'crm.client.notes.deleteFailed', values: { message: errorText(error) } });
         },
       },
     );
@@ -391,7 +423,11 @@ function NoteItem({
               <Typography variant="body2" sx={{ mt: 0.5 }}>
                 <T id="crm.client.notes.conflictCurrent" />
               </Typography>
-              <Typography variant="body2" component="blockquote" sx={{ m: 0, mt: 0.5, pl: 1, borderLeft: 3, borderColor: 'warning.main', whiteSpace: 'pre-wrap' }}>
+              <Typography
+                variant="body2"
+                component="blockquote"
+                sx={{ m: 0, mt: 0.5, pl: 1, borderLeft: 3, borderColor: 'warning.main', whiteSpace: 'pre-wrap' }}
+              >
                 {note.note}
               </Typography>
             </Alert>

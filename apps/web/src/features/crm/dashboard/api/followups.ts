@@ -1,5 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { FOLLOWUP_AGE_BUCKET_PARAMS, type FollowupAgeBucket, type FollowupListResponse, type FollowupState } from '@granary/domain';
+import {
+  FOLLOWUP_AGE_BUCKET_PARAMS,
+  type FollowupAgeBucket,
+  type FollowupListResponse,
+  type FollowupState,
+} from '@granary/domain';
 import { crmKeys } from '../../api/crm-keys';
 import { crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
 
@@ -7,7 +12,9 @@ import { crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
 export const FOLLOWUPS_PAGE_SIZE = 10;
 
 /** Which follow-ups a list shows: the upcoming ones, or the past ones of an age bucket; everyone's or only the user's. */
-export type FollowupsSelection = ({ state: 'upcoming' } | { state: 'past'; bucket: FollowupAgeBucket }) & { onlyMine?: boolean };
+export type FollowupsSelection = ({ state: 'upcoming' } | { state: 'past'; bucket: FollowupAgeBucket }) & {
+  onlyMine?: boolean;
+};
 
 export function followupsQueryParams(marketId: number, selection: FollowupsSelection) {
   const state: FollowupState = selection.state;
@@ -35,7 +42,8 @@ export const followupsQueryOptions = (marketId: number, selection: FollowupsSele
         signal,
       ),
     initialPageParam: null as { page: number; paginationToken: string } | null,
-    getNextPageParam: (last) => (last.paginationToken ? { page: last.page + 1, paginationToken: last.paginationToken } : undefined),
+    getNextPageParam: (last) =>
+      last.paginationToken ? { page: last.page + 1, paginationToken: last.paginationToken } : undefined,
     staleTime: 30_000,
     retry: crmRetry,
   });

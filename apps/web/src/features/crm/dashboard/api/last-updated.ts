@@ -10,7 +10,8 @@ export const lastUpdatedKey = (marketId: number) => [...crmKeys.all, 'last-updat
 export const lastUpdatedQueryOptions = (marketId: number) =>
   queryOptions({
     queryKey: lastUpdatedKey(marketId),
-    queryFn: ({ signal }) => crmGet<LastUpdatedResponse>(`${MERCHANDISING}/last-updated`, { market_id: marketId }, signal),
+    queryFn: ({ signal }) =>
+      crmGet<LastUpdatedResponse>(`${MERCHANDISING}/last-updated`, { market_id: marketId }, signal),
     staleTime: 60_000,
     retry: crmRetry,
   });

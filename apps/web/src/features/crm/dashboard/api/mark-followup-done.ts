@@ -4,7 +4,10 @@ import { crmKeys } from '../../api/crm-keys';
 import { crmCall, MERCHANDISING } from '../../api/crm-request';
 
 /** The follow-up lists of the cache, without one row and with the counts it was in lowered by one. */
-function withoutFollowup(data: InfiniteData<FollowupListResponse> | undefined, row: FollowupRow): InfiniteData<FollowupListResponse> | undefined {
+function withoutFollowup(
+  data: InfiniteData<FollowupListResponse> | undefined,
+  row: FollowupRow,
+): InfiniteData<FollowupListResponse> | undefined {
   if (!data) return data;
   const lower = (n: number) => Math.max(0, n - 1);
   return {
@@ -17,7 +20,12 @@ function withoutFollowup(data: InfiniteData<FollowupListResponse> | undefined, r
         if (row.ageBucket) counts[row.ageBucket] = lower(counts[row.ageBucket]);
       }
       const rows = page.rows.filter((candidate) => candidate.id !== row.id);
-      return { ...page, counts, rows, totalCount: rows.length < page.rows.length ? lower(page.totalCount) : page.totalCount };
+      return {
+        ...page,
+        counts,
+        rows,
+        totalCount: rows.length < page.rows.length ? lower(page.totalCount) : page.totalCount,
+      };
     }),
   };
 }
@@ -39,7 +47,9 @@ export function useMarkFollowupDone() {
     onMutate: async (row) => {
       await queryClient.cancelQueries({ queryKey: followupsKey });
       const previous = queryClient.getQueriesData<InfiniteData<FollowupListResponse>>({ queryKey: followupsKey });
-      queryClient.setQueriesData<InfiniteData<FollowupListResponse>>({ queryKey: followupsKey }, (data) => withoutFollowup(data, row));
+      queryClient.setQueriesData<InfiniteData<FollowupListResponse>>({ queryKey: followupsKey }, (data) =>
+        withoutFollowup(data, row),
+      );
       return { previous };
     },
     onError: (_error, _row, context) => {

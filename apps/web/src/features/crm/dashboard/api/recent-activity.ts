@@ -11,7 +11,11 @@ export const recentActivityQueryOptions = (marketId: number) =>
   queryOptions({
     queryKey: crmKeys.recentActivity(marketId),
     queryFn: ({ signal }) =>
-      crmGet<RecentActivityResponse>(`${MERCHANDISING}/recent-activity`, { market_id: marketId, limit: RECENT_ACTIVITY_LIMIT }, signal),
+      crmGet<RecentActivityResponse>(
+        `${MERCHANDISING}/recent-activity`,
+        { market_id: marketId, limit: RECENT_ACTIVITY_LIMIT },
+        signal,
+      ),
     staleTime: 60_000,
     retry: crmRetry,
   });

@@ -7,7 +7,8 @@ import { crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
 export const taskListQueryOptions = (platformId: number, marketId: number) =>
   queryOptions({
     queryKey: crmKeys.taskList(platformId, marketId),
-    queryFn: ({ signal }) => crmGet<TaskListResponse>(`${MERCHANDISING}/le/${platformId}/task-list`, { market_id: marketId }, signal),
+    queryFn: ({ signal }) =>
+      crmGet<TaskListResponse>(`${MERCHANDISING}/le/${platformId}/task-list`, { market_id: marketId }, signal),
     staleTime: 60_000,
     retry: crmRetry,
   });

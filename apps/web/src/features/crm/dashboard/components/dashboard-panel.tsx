@@ -30,7 +30,13 @@ export function DashboardPanel({
       <Stack
         direction="row"
         spacing={2}
-        sx={{ px: { xs: 2, sm: 2.5 }, pt: { xs: 2, sm: 2.5 }, pb: 1.5, alignItems: 'flex-start', justifyContent: 'space-between' }}
+        sx={{
+          px: { xs: 2, sm: 2.5 },
+          pt: { xs: 2, sm: 2.5 },
+          pb: 1.5,
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+        }}
       >
         <Box sx={{ minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -55,9 +61,29 @@ export function DashboardPanel({
 /** A panel's empty state: an icon in a soft circle, a title and a line of help, centred. */
 export function PanelEmpty({ icon, title, body }: { icon: ReactNode; title: ReactNode; body?: ReactNode }) {
   return (
-    <Box sx={{ px: 3, py: { xs: 4, sm: 5 }, textAlign: 'center', flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
+    <Box
+      sx={{
+        px: 3,
+        py: { xs: 4, sm: 5 },
+        textAlign: 'center',
+        flex: 1,
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'center',
+      }}
+    >
       <Box
-        sx={{ width: 48, height: 48, mx: 'auto', mb: 1.5, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'action.hover', color: 'primary.main' }}
+        sx={{
+          width: 48,
+          height: 48,
+          mx: 'auto',
+          mb: 1.5,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'action.hover',
+          color: 'primary.main',
+        }}
       >
         {icon}
       </Box>
@@ -90,7 +116,11 @@ export function PanelError({ message, error, onRetry }: { message: ReactNode; er
         <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
           {message}
         </Box>
-        {reason ? <Box component="span" sx={{ display: 'block' }}>{reason}</Box> : null}
+        {reason ? (
+          <Box component="span" sx={{ display: 'block' }}>
+            {reason}
+          </Box>
+        ) : null}
       </Alert>
     </Box>
   );

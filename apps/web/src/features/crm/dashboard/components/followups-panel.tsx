@@ -88,8 +88,19 @@ function DueLabel({ row, today }: { row: FollowupRow; today: string }) {
       />
     );
   }
-  const label = row.dueDate === today ? t('crm.dashboard.followups.dueToday') : t('crm.dashboard.followups.dueOn', { date: fmt.day(row.dueDate) });
-  return <Chip size="small" color={row.dueDate === today ? 'primary' : 'default'} variant="outlined" label={label} sx={{ fontWeight: 600 }} />;
+  const label =
+    row.dueDate === today
+      ? t('crm.dashboard.followups.dueToday')
+      : t('crm.dashboard.followups.dueOn', { date: fmt.day(row.dueDate) });
+  return (
+    <Chip
+      size="small"
+      color={row.dueDate === today ? 'primary' : 'default'}
+      variant="outlined"
+      label={label}
+      sx={{ fontWeight: 600 }}
+    />
+  );
 }
 
 function FollowupItem({
@@ -108,11 +119,20 @@ function FollowupItem({
   pending: boolean;
 }) {
   const t = useT();
-  const doneLabel = t('crm.dashboard.followups.markDoneLabel', { client: row.clientName, description: row.description });
+  const doneLabel = t('crm.dashboard.followups.markDoneLabel', {
+    client: row.clientName,
+    description: row.description,
+  });
   return (
     <ListItem
       divider
-      sx={{ alignItems: 'flex-start', gap: 1.5, px: { xs: 2, sm: 2.5 }, py: 1.5, '&:last-of-type': { borderBottom: 0 } }}
+      sx={{
+        alignItems: 'flex-start',
+        gap: 1.5,
+        px: { xs: 2, sm: 2.5 },
+        py: 1.5,
+        '&:last-of-type': { borderBottom: 0 },
+      }}
     >
       {canMarkDone ? (
         <Tooltip title={t('crm.dashboard.followups.markDone')}>
@@ -127,7 +147,11 @@ function FollowupItem({
                 ml: -0.75,
                 color: 'text.secondary',
                 '& .done-icon': { display: 'none' },
-                '&:hover, &:focus-visible': { color: 'success.main', '& .done-icon': { display: 'block' }, '& .open-icon': { display: 'none' } },
+                '&:hover, &:focus-visible': {
+                  color: 'success.main',
+                  '& .done-icon': { display: 'block' },
+                  '& .open-icon': { display: 'none' },
+                },
               }}
             >
               <RadioButtonUncheckedIcon className="open-icon" />
@@ -137,7 +161,10 @@ function FollowupItem({
         </Tooltip>
       ) : null}
       <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 0.75 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 0.75 }}
+        >
           <MuiLink
             component={Link}
             to={clientHref(row.clientId, marketId)}
@@ -154,12 +181,21 @@ function FollowupItem({
         <Typography
           variant="body2"
           color="text.secondary"
-          sx={{ mt: 0.5, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+          sx={{
+            mt: 0.5,
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            overflowWrap: 'anywhere',
+          }}
         >
           {row.description}
         </Typography>
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-          {row.assignedUser ? t('crm.dashboard.followups.assignedTo', { name: row.assignedUser.name }) : t('crm.dashboard.followups.unassigned')}
+          {row.assignedUser
+            ? t('crm.dashboard.followups.assignedTo', { name: row.assignedUser.name })
+            : t('crm.dashboard.followups.unassigned')}
         </Typography>
       </Box>
     </ListItem>
@@ -192,7 +228,8 @@ export function FollowupsPanel({ market }: { market: CrmMarketRow }) {
   const [tab, setTab] = useState<'upcoming' | 'past'>('upcoming');
   const [bucket, setBucket] = useState<FollowupAgeBucket>('under90Days');
   const [onlyMine, setOnlyMine] = useState(false);
-  const selection: FollowupsSelection = tab === 'upcoming' ? { state: 'upcoming', onlyMine } : { state: 'past', bucket, onlyMine };
+  const selection: FollowupsSelection =
+    tab === 'upcoming' ? { state: 'upcoming', onlyMine } : { state: 'past', bucket, onlyMine };
   const query = useFollowups(market.id, selection);
   const markDone = useMarkFollowupDone();
   const canMarkDone = canUseNotes(market.userPermissions);
@@ -211,26 +248,52 @@ export function FollowupsPanel({ market }: { market: CrmMarketRow }) {
 
   const onMarkDone = (row: FollowupRow) =>
     markDone.mutate(row, {
-      onSuccess: () => showToast({ messageId: 'crm.dashboard.followups.markedDone', values: { client: row.clientName } }, { severity: 'success' }),
-      onError: (error) => showToast(error.message ? { text: error.message } : { messageId: 'crm.dashboard.followups.markDoneFailed' }, { severity: 'error' }),
+      onSuccess: () =>
+        showToast(
+          { messageId: 'crm.dashboard.followups.markedDone', values: { client: row.clientName } },
+          { severity: 'success' },
+        ),
+      onError: (error) =>
+        showToast(error.message ? { text: error.message } : { messageId: 'crm.dashboard.followups.markDoneFailed' }, {
+          severity: 'error',
+        }),
     });
 
   let body;
   if (query.isError) {
-    body = <PanelError message={<T id="crm.dashboard.followups.failed" />} error={query.error} onRetry={() => void query.refetch()} />;
+    body = (
+      <PanelError
+        message={<T id="crm.dashboard.followups.failed" />}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   } else if (query.isPending) {
     body = <ListSkeleton />;
   } else if (rows.length === 0) {
     body =
       tab === 'upcoming' ? (
-        <PanelEmpty icon={<EventAvailableOutlinedIcon />} title={<T id="crm.dashboard.followups.empty.upcoming" />} body={<T id="crm.dashboard.followups.empty.upcoming.body" />} />
+        <PanelEmpty
+          icon={<EventAvailableOutlinedIcon />}
+          title={<T id="crm.dashboard.followups.empty.upcoming" />}
+          body={<T id="crm.dashboard.followups.empty.upcoming.body" />}
+        />
       ) : (
-        <PanelEmpty icon={<TaskAltOutlinedIcon />} title={<T id={`crm.dashboard.followups.empty.${bucket}`} />} body={<T id="crm.dashboard.followups.empty.past.body" />} />
+        <PanelEmpty
+          icon={<TaskAltOutlinedIcon />}
+          title={<T id={`crm.dashboard.followups.empty.${bucket}`} />}
+          body={<T id="crm.dashboard.followups.empty.past.body" />}
+        />
       );
   } else {
     body = (
       <>
-        <List disablePadding aria-label={tab === 'upcoming' ? t('crm.dashboard.followups.upcoming') : t(`crm.dashboard.followups.${bucket}`)}>
+        <List
+          disablePadding
+          aria-label={
+            tab === 'upcoming' ? t('crm.dashboard.followups.upcoming') : t(`crm.dashboard.followups.${bucket}`)
+          }
+        >
           {rows.map((row) => (
             <FollowupItem
               key={row.id}
@@ -245,10 +308,21 @@ export function FollowupsPanel({ market }: { market: CrmMarketRow }) {
         </List>
         <Stack
           direction="row"
-          sx={{ px: { xs: 2, sm: 2.5 }, py: 1.5, borderTop: 1, borderColor: 'divider', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+          sx={{
+            px: { xs: 2, sm: 2.5 },
+            py: 1.5,
+            borderTop: 1,
+            borderColor: 'divider',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 1,
+          }}
         >
           <Typography variant="caption" color="text.secondary">
-            <T id="crm.dashboard.followups.showing" values={{ shown: fmt.quantity(rows.length), total: fmt.quantity(total) }} />
+            <T
+              id="crm.dashboard.followups.showing"
+              values={{ shown: fmt.quantity(rows.length), total: fmt.quantity(total) }}
+            />
           </Typography>
           {query.hasNextPage ? (
             <Button size="small" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
@@ -274,7 +348,11 @@ export function FollowupsPanel({ market }: { market: CrmMarketRow }) {
       }
     >
       <Box sx={{ px: { xs: 1, sm: 1.5 }, borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs value={tab} onChange={(_event, value: 'upcoming' | 'past') => setTab(value)} aria-label={t('crm.dashboard.followups.title')}>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: 'upcoming' | 'past') => setTab(value)}
+          aria-label={t('crm.dashboard.followups.title')}
+        >
           {(['upcoming', 'past'] as const).map((state) => (
             <Tab
               key={state}
@@ -300,7 +378,10 @@ export function FollowupsPanel({ market }: { market: CrmMarketRow }) {
             aria-label={t('crm.dashboard.followups.bucket')}
             sx={{
               '& .MuiToggleButton-root': { px: 1.5, gap: 1, textTransform: 'none', fontWeight: 600 },
-              '& .MuiToggleButton-root.Mui-selected': { color: 'primary.main', bgcolor: (theme) => alpha(theme.palette.primary.main, 0.08) },
+              '& .MuiToggleButton-root.Mui-selected': {
+                color: 'primary.main',
+                bgcolor: (theme) => alpha(theme.palette.primary.main, 0.08),
+              },
             }}
           >
             {FOLLOWUP_AGE_BUCKETS.map((value) => (

@@ -15,11 +15,12 @@ import { clientHref } from './followups-panel';
 
 type ActivityItem = RecentActivityResponse['items'][number];
 
-const TYPE_LOOK: Readonly<Record<ActivityItem['type'], { icon: ReactNode; color: 'primary' | 'secondary' | 'info' }>> = {
-  note: { icon: <StickyNote2OutlinedIcon fontSize="small" />, color: 'secondary' },
-  contract: { icon: <DescriptionOutlinedIcon fontSize="small" />, color: 'primary' },
-  scaleTicket: { icon: <ScaleOutlinedIcon fontSize="small" />, color: 'info' },
-};
+const TYPE_LOOK: Readonly<Record<ActivityItem['type'], { icon: ReactNode; color: 'primary' | 'secondary' | 'info' }>> =
+  {
+    note: { icon: <StickyNote2OutlinedIcon fontSize="small" />, color: 'secondary' },
+    contract: { icon: <DescriptionOutlinedIcon fontSize="small" />, color: 'primary' },
+    scaleTicket: { icon: <ScaleOutlinedIcon fontSize="small" />, color: 'info' },
+  };
 
 function ActivityRow({ item, marketId }: { item: ActivityItem; marketId: number }) {
   const t = useT();
@@ -33,7 +34,12 @@ function ActivityRow({ item, marketId }: { item: ActivityItem; marketId: number 
       <ListItemButton
         component={Link}
         to={clientHref(item.clientId, marketId, item.id)}
-        aria-label={t('crm.dashboard.activity.openLabel', { type: typeLabel, client: item.clientName, summary: item.summary, date: when })}
+        aria-label={t('crm.dashboard.activity.openLabel', {
+          type: typeLabel,
+          client: item.clientName,
+          summary: item.summary,
+          date: when,
+        })}
         sx={{ borderRadius: 0, px: { xs: 2, sm: 2.5 }, py: 1.25, gap: 1.5, alignItems: 'flex-start' }}
       >
         <Box
@@ -54,14 +60,21 @@ function ActivityRow({ item, marketId }: { item: ActivityItem; marketId: number 
         </Box>
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
-            <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <Typography
+              variant="body2"
+              sx={{ fontWeight: 600, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
               {item.clientName}
             </Typography>
             <Typography variant="caption" color="text.secondary" sx={{ flex: 'none' }}>
               {when}
             </Typography>
           </Stack>
-          <Typography variant="body2" color="text.secondary" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
             <Box component="span" sx={{ color: 'text.primary' }}>
               {typeLabel}
             </Box>
@@ -80,7 +93,13 @@ export function RecentActivityPanel({ market }: { market: CrmMarketRow }) {
   const query = useRecentActivity(market.id);
   let body;
   if (query.isError) {
-    body = <PanelError message={<T id="crm.dashboard.activity.failed" />} error={query.error} onRetry={() => void query.refetch()} />;
+    body = (
+      <PanelError
+        message={<T id="crm.dashboard.activity.failed" />}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   } else if (query.isPending) {
     body = (
       <Stack spacing={2} sx={{ px: { xs: 2, sm: 2.5 }, py: 2 }} aria-hidden>
@@ -96,7 +115,13 @@ export function RecentActivityPanel({ market }: { market: CrmMarketRow }) {
       </Stack>
     );
   } else if (query.data.items.length === 0) {
-    body = <PanelEmpty icon={<HistoryOutlinedIcon />} title={<T id="crm.dashboard.activity.empty" />} body={<T id="crm.dashboard.activity.empty.body" />} />;
+    body = (
+      <PanelEmpty
+        icon={<HistoryOutlinedIcon />}
+        title={<T id="crm.dashboard.activity.empty" />}
+        body={<T id="crm.dashboard.activity.empty.body" />}
+      />
+    );
   } else {
     body = (
       <List disablePadding aria-label={t('crm.dashboard.activity.title')} sx={{ borderTop: 1, borderColor: 'divider' }}>
@@ -107,7 +132,11 @@ export function RecentActivityPanel({ market }: { market: CrmMarketRow }) {
     );
   }
   return (
-    <DashboardPanel id="crm-dashboard-activity" title={<T id="crm.dashboard.activity.title" />} subtitle={<T id="crm.dashboard.activity.subtitle" />}>
+    <DashboardPanel
+      id="crm-dashboard-activity"
+      title={<T id="crm.dashboard.activity.title" />}
+      subtitle={<T id="crm.dashboard.activity.subtitle" />}
+    >
       {body}
     </DashboardPanel>
   );

@@ -42,7 +42,12 @@ export function taskListHref(status: TaskListStatus, marketId: number): string {
 }
 
 /** Whether the user may open the view's list at the market (its tab's entitlement, section 6). */
-function canOpenView(view: ContractView, market: CrmMarketRow, bootstrap: MerchandisingBootstrap, brand: string): boolean {
+function canOpenView(
+  view: ContractView,
+  market: CrmMarketRow,
+  bootstrap: MerchandisingBootstrap,
+  brand: string,
+): boolean {
   return canUseView(
     {
       brand,
@@ -74,7 +79,10 @@ function TaskTile({ status, count, href }: { status: TaskListStatus; count: numb
         alignItems: 'center',
         gridTemplateColumns: { xs: '40px minmax(0, 1fr) auto', sm: '40px minmax(0, 1fr)' },
         gridTemplateRows: { sm: 'auto auto 1fr auto' },
-        gridTemplateAreas: { xs: '"icon label count" "icon help count"', sm: '"icon label" "count count" "help help" "cta cta"' },
+        gridTemplateAreas: {
+          xs: '"icon label count" "icon help count"',
+          sm: '"icon label" "count count" "help help" "cta cta"',
+        },
       }}
     >
       <Box
@@ -96,7 +104,15 @@ function TaskTile({ status, count, href }: { status: TaskListStatus; count: numb
       <Typography variant="subtitle1" component="h3" sx={{ gridArea: 'label', fontWeight: 600, lineHeight: 1.3 }}>
         {label}
       </Typography>
-      <Box sx={{ gridArea: 'count', justifySelf: { xs: 'end', sm: 'start' }, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Box
+        sx={{
+          gridArea: 'count',
+          justifySelf: { xs: 'end', sm: 'start' },
+          display: 'flex',
+          alignItems: 'center',
+          gap: 0.5,
+        }}
+      >
         {count === null ? (
           <Skeleton variant="text" width={64} sx={{ fontSize: '2.25rem' }} />
         ) : (
@@ -115,7 +131,12 @@ function TaskTile({ status, count, href }: { status: TaskListStatus; count: numb
             {shown}
           </Typography>
         )}
-        {href ? <ChevronRightIcon aria-hidden sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', mr: -0.75 }} /> : null}
+        {href ? (
+          <ChevronRightIcon
+            aria-hidden
+            sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', mr: -0.75 }}
+          />
+        ) : null}
       </Box>
       <Typography id={helpId} variant="body2" color="text.secondary" sx={{ gridArea: 'help', alignSelf: 'start' }}>
         <T id={`crm.dashboard.tasks.${status}.help`} />
@@ -130,7 +151,14 @@ function TaskTile({ status, count, href }: { status: TaskListStatus; count: numb
           direction="row"
           spacing={0.5}
           aria-hidden
-          sx={{ gridArea: 'cta', display: { xs: 'none', sm: 'flex' }, alignItems: 'center', color: 'primary.main', fontWeight: 600, fontSize: '0.875rem' }}
+          sx={{
+            gridArea: 'cta',
+            display: { xs: 'none', sm: 'flex' },
+            alignItems: 'center',
+            color: 'primary.main',
+            fontWeight: 600,
+            fontSize: '0.875rem',
+          }}
         >
           <span>{t('crm.dashboard.tasks.open')}</span>
           <ArrowForwardIcon sx={{ fontSize: 18 }} />
@@ -141,7 +169,11 @@ function TaskTile({ status, count, href }: { status: TaskListStatus; count: numb
   return (
     <Paper
       variant="outlined"
-      sx={{ height: '100%', transition: 'border-color 120ms, box-shadow 120ms', '&:hover': href ? { borderColor: 'primary.main', boxShadow: 2 } : {} }}
+      sx={{
+        height: '100%',
+        transition: 'border-color 120ms, box-shadow 120ms',
+        '&:hover': href ? { borderColor: 'primary.main', boxShadow: 2 } : {},
+      }}
     >
       {href && count !== null ? (
         <CardActionArea
@@ -161,13 +193,24 @@ function TaskTile({ status, count, href }: { status: TaskListStatus; count: numb
 }
 
 /** The task list: the market's contracts needing a signature, pricing or delivery, each count opening its list. */
-export function TaskListPanel({ platformId, market, bootstrap }: { platformId: number; market: CrmMarketRow; bootstrap: MerchandisingBootstrap }) {
+export function TaskListPanel({
+  platformId,
+  market,
+  bootstrap,
+}: {
+  platformId: number;
+  market: CrmMarketRow;
+  bootstrap: MerchandisingBootstrap;
+}) {
   const partner = usePartner();
   const fmt = useCrmFormat();
   const query = useTaskList(platformId, market.id);
   return (
     <Box component="section" aria-labelledby="crm-dashboard-tasks-heading">
-      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1.5, gap: 1, flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1.5, gap: 1, flexWrap: 'wrap' }}
+      >
         <Typography id="crm-dashboard-tasks-heading" variant="h4" component="h2">
           <T id="crm.dashboard.tasks.title" />
         </Typography>
@@ -181,16 +224,30 @@ export function TaskListPanel({ platformId, market, bootstrap }: { platformId: n
       </Stack>
       {query.isError ? (
         <Paper variant="outlined" sx={{ pt: 2.5 }}>
-          <PanelError message={<T id="crm.dashboard.tasks.failed" />} error={query.error} onRetry={() => void query.refetch()} />
+          <PanelError
+            message={<T id="crm.dashboard.tasks.failed" />}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
         </Paper>
       ) : (
-        <Box sx={{ display: 'grid', gap: { xs: 1.5, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: { xs: 1.5, sm: 2 },
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+          }}
+        >
           {TASK_LIST_STATUSES.map((status) => (
             <TaskTile
               key={status}
               status={status}
               count={query.data ? query.data.counts[status] : null}
-              href={canOpenView(TASK_VIEWS[status], market, bootstrap, partner.branding.shortName) ? taskListHref(status, market.id) : null}
+              href={
+                canOpenView(TASK_VIEWS[status], market, bootstrap, partner.branding.shortName)
+                  ? taskListHref(status, market.id)
+                  : null
+              }
             />
           ))}
         </Box>

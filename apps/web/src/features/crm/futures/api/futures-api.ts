@@ -14,14 +14,16 @@ import { crmCall, crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request'
 export const futuresKeys = {
   all: ['crm', 'futures'] as const,
   root: (root: string) => ['crm', 'futures', 'quotes-root', root] as const,
-  roundingModes: (platformId: number, marketId: number) => ['crm', 'futures', 'rounding-modes', platformId, marketId] as const,
+  roundingModes: (platformId: number, marketId: number) =>
+    ['crm', 'futures', 'rounding-modes', platformId, marketId] as const,
 };
 
 /** GET profit-center/quotes-root/:root: the quotes of a futures root's months still trading, nearest first. */
 export const quotesOfRootQueryOptions = (root: string) =>
   queryOptions({
     queryKey: futuresKeys.root(root),
-    queryFn: ({ signal }) => crmGet<QuotesResponse>(`${PROFIT_CENTER_API}/quotes-root/${encodeURIComponent(root)}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      crmGet<QuotesResponse>(`${PROFIT_CENTER_API}/quotes-root/${encodeURIComponent(root)}`, undefined, signal),
     retry: crmRetry,
     // Live events keep it fresh; a refetch on focus would only repeat them.
     refetchOnWindowFocus: false,
@@ -37,7 +39,8 @@ const roundingBase = (platformId: number, marketId: number) => `${MERCHANDISING}
 export function useRoundingModes(platformId: number, marketId: number) {
   return useQuery({
     queryKey: futuresKeys.roundingModes(platformId, marketId),
-    queryFn: ({ signal }) => crmGet<RoundingModesResponse>(`${roundingBase(platformId, marketId)}/rounding-mode`, undefined, signal),
+    queryFn: ({ signal }) =>
+      crmGet<RoundingModesResponse>(`${roundingBase(platformId, marketId)}/rounding-mode`, undefined, signal),
     retry: crmRetry,
   });
 }
@@ -47,7 +50,10 @@ export function useSetRoundingMode(platformId: number, marketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ cropId, mode }: { cropId: number; mode: RoundingMode }) => {
-      const { json } = await crmCall<RoundingModeRow>(`${roundingBase(platformId, marketId)}/commodity/${cropId}/rounding-mode/${mode}`, { method: 'PUT' });
+      const { json } = await crmCall<RoundingModeRow>(
+        `${roundingBase(platformId, marketId)}/commodity/${cropId}/rounding-mode/${mode}`,
+        { method: 'PUT' },
+      );
       return json;
     },
     onSuccess: (row) =>

@@ -1,8 +1,24 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
-import { LIST_COLUMN_LABELS, sortParamForColumn, type ContractListRow, type ListColumn, type SortOrder } from '@granary/domain';
-import { Box, ButtonBase, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import {
+  LIST_COLUMN_LABELS,
+  sortParamForColumn,
+  type ContractListRow,
+  type ListColumn,
+  type SortOrder,
+} from '@granary/domain';
+import {
+  Box,
+  ButtonBase,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '@mui/material';
 import { lighten, type Theme } from '@mui/material/styles';
 import { useEffect, useRef } from 'react';
 import { useT } from '../../../../lib/i18n/t';
@@ -29,7 +45,9 @@ export type ContractTableProps = {
 /** Whether a row is the one highlight_id points at: its id, or its contract / ticket number. */
 export function isHighlighted(row: ContractListRow, highlightId: string | null): boolean {
   if (!highlightId) return false;
-  return String(row.id) === highlightId || row.displayContractId === highlightId || row.displayScaleTicketId === highlightId;
+  return (
+    String(row.id) === highlightId || row.displayContractId === highlightId || row.displayScaleTicketId === highlightId
+  );
 }
 
 function SortHeader({
@@ -71,7 +89,12 @@ function SortHeader({
       <Icon
         className="sort-icon"
         aria-hidden
-        sx={{ fontSize: 16, opacity: active ? 1 : 0.35, color: active ? 'primary.main' : 'inherit', transition: 'opacity 120ms' }}
+        sx={{
+          fontSize: 16,
+          opacity: active ? 1 : 0.35,
+          color: active ? 'primary.main' : 'inherit',
+          transition: 'opacity 120ms',
+        }}
       />
     </ButtonBase>
   );
@@ -81,7 +104,20 @@ function SortHeader({
  * The list grid: dense, sticky header, the first column pinned while the rest scrolls sideways, sortable headers
  * with the three sort icons (unsorted, ascending, descending) on the view's sort columns only.
  */
-export function ContractTable({ label, columns, sortColumns, sort, sortOrder, onSort, rows, stale, loadingRows, highlightId, clientHref, onOpenContract }: ContractTableProps) {
+export function ContractTable({
+  label,
+  columns,
+  sortColumns,
+  sort,
+  sortOrder,
+  onSort,
+  rows,
+  stale,
+  loadingRows,
+  highlightId,
+  clientHref,
+  onOpenContract,
+}: ContractTableProps) {
   const t = useT();
   const format = useCrmFormat();
   const highlightRef = useRef<HTMLTableRowElement | null>(null);
@@ -103,9 +139,7 @@ export function ContractTable({ label, columns, sortColumns, sort, sortOrder, on
         transition: 'opacity 150ms',
       }}
     >
-      <Table stickyHeader size="small" aria-label={label} aria-busy={stale || rows === null}
-        sx={TABLE_STYLES}
-      >
+      <Table stickyHeader size="small" aria-label={label} aria-busy={stale || rows === null} sx={TABLE_STYLES}>
         <TableHead>
           <TableRow>
             {columns.map((column, index) => {
@@ -117,7 +151,9 @@ export function ContractTable({ label, columns, sortColumns, sort, sortOrder, on
                   key={column}
                   align={align}
                   sortDirection={active ? sortOrder : false}
-                  aria-sort={active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : sortable ? 'none' : undefined}
+                  aria-sort={
+                    active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : sortable ? 'none' : undefined
+                  }
                   sx={{
                     whiteSpace: 'nowrap',
                     fontSize: 12,
@@ -130,7 +166,14 @@ export function ContractTable({ label, columns, sortColumns, sort, sortOrder, on
                   }}
                 >
                   {sortable ? (
-                    <SortHeader column={column} label={LIST_COLUMN_LABELS[column]} active={active} order={sortOrder} align={align} onSort={onSort} />
+                    <SortHeader
+                      column={column}
+                      label={LIST_COLUMN_LABELS[column]}
+                      active={active}
+                      order={sortOrder}
+                      align={align}
+                      onSort={onSort}
+                    />
                   ) : (
                     LIST_COLUMN_LABELS[column]
                   )}

@@ -9,18 +9,47 @@ type Format = ReturnType<typeof useCrmFormat>;
 type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
 
 const QUANTITY_COLUMNS = new Set<ListColumn>([
-  'quantity', 'deliveredQuantity', 'undeliveredQuantity', 'unpricedQuantity', 'cancelledQuantity', 'weight', 'actualApplied',
-  'actualUnapplied', 'split', 'testWeight',
+  'quantity',
+  'deliveredQuantity',
+  'undeliveredQuantity',
+  'unpricedQuantity',
+  'cancelledQuantity',
+  'weight',
+  'actualApplied',
+  'actualUnapplied',
+  'split',
+  'testWeight',
 ]);
-const PRICE_COLUMNS = new Set<ListColumn>(['averageFutures', 'averageBasis', 'averageCash', 'offerPrice', 'strike', 'callOptionFee', 'average']);
+const PRICE_COLUMNS = new Set<ListColumn>([
+  'averageFutures',
+  'averageBasis',
+  'averageCash',
+  'offerPrice',
+  'strike',
+  'callOptionFee',
+  'average',
+]);
 const PERCENT_COLUMNS = new Set<ListColumn>(['moisture', 'foreignMaterial', 'damage', 'splitPct']);
-const DAY_COLUMNS = new Set<ListColumn>(['deliveryStartIsoStr', 'deliveryEndIsoStr', 'expiration', 'lastTicketDate', 'date', 'deliveryDate']);
+const DAY_COLUMNS = new Set<ListColumn>([
+  'deliveryStartIsoStr',
+  'deliveryEndIsoStr',
+  'expiration',
+  'lastTicketDate',
+  'date',
+  'deliveryDate',
+]);
 const COUNT_COLUMNS = new Set<ListColumn>(['daysAccumulated', 'outstanding', 'cropYear', 'scaleTicketId']);
 const BOOLEAN_COLUMNS = new Set<ListColumn>(['inTheMoney', 'eSignEligible', 'eSignSent', 'signed']);
 
 /** Figures are right-aligned (decimal points line up with tabular numerals); flags centred; text left. */
 export function columnAlign(column: ListColumn): 'left' | 'right' | 'center' {
-  if (QUANTITY_COLUMNS.has(column) || PRICE_COLUMNS.has(column) || PERCENT_COLUMNS.has(column) || COUNT_COLUMNS.has(column)) return 'right';
+  if (
+    QUANTITY_COLUMNS.has(column) ||
+    PRICE_COLUMNS.has(column) ||
+    PERCENT_COLUMNS.has(column) ||
+    COUNT_COLUMNS.has(column)
+  )
+    return 'right';
   if (column === 'expirationDay') return 'right';
   if (BOOLEAN_COLUMNS.has(column)) return 'center';
   return 'left';
@@ -49,7 +78,13 @@ function Muted() {
   );
 }
 
-function SmallChip({ label, color }: { label: string; color: 'default' | 'info' | 'success' | 'warning' | 'secondary' }) {
+function SmallChip({
+  label,
+  color,
+}: {
+  label: string;
+  color: 'default' | 'info' | 'success' | 'warning' | 'secondary';
+}) {
   return <span className={`chip chip-${color}`}>{label}</span>;
 }
 
@@ -131,12 +166,22 @@ export function renderCell(
   if (value === null || value === undefined || value === '') return <Muted />;
   if (column === 'displayContractId' && row.kind === 'contract' && onOpenContract) {
     return (
-      <button type="button" className="cell-link" onClick={() => onOpenContract(row)} aria-label={t('crm.lists.openContract', { number: String(value) })}>
+      <button
+        type="button"
+        className="cell-link"
+        onClick={() => onOpenContract(row)}
+        aria-label={t('crm.lists.openContract', { number: String(value) })}
+      >
         {String(value)}
       </button>
     );
   }
-  if (column === 'displayContractId' || column === 'displayScaleTicketId' || column === 'displayContractAmendmentId' || column === 'scaleTicketNum') {
+  if (
+    column === 'displayContractId' ||
+    column === 'displayScaleTicketId' ||
+    column === 'displayContractAmendmentId' ||
+    column === 'scaleTicketNum'
+  ) {
     return <span className="strong">{String(value)}</span>;
   }
   if (column === 'contractType' && row.contractType) {
@@ -150,7 +195,9 @@ export function renderCell(
     return <SmallChip label={t(`crm.lists.status.${row.contractStatus}`)} color={STATUS_COLOR[row.contractStatus]} />;
   }
   if (column === 'priceStatus' && row.priceStatus) {
-    return <SmallChip label={t(`crm.lists.priceStatus.${row.priceStatus}`)} color={PRICE_STATUS_COLOR[row.priceStatus]} />;
+    return (
+      <SmallChip label={t(`crm.lists.priceStatus.${row.priceStatus}`)} color={PRICE_STATUS_COLOR[row.priceStatus]} />
+    );
   }
   if (column === 'quantity') {
     return (
@@ -169,7 +216,8 @@ export function renderCell(
   if (PRICE_COLUMNS.has(column)) return format.price(value as string);
   if (PERCENT_COLUMNS.has(column)) return format.percent(value as string);
   if (DAY_COLUMNS.has(column)) return format.day(value as string);
-  if (COUNT_COLUMNS.has(column)) return column === 'cropYear' || column === 'scaleTicketId' ? String(value) : format.quantity(value as number);
+  if (COUNT_COLUMNS.has(column))
+    return column === 'cropYear' || column === 'scaleTicketId' ? String(value) : format.quantity(value as number);
   if (column === 'optionMonth') return formatOptionMonth(String(value));
   if (column === 'expirationDay') {
     const days = value as number;

@@ -3,13 +3,7 @@ import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
-import {
-  CONTRACT_STATUSES,
-  CONTRACT_TYPES,
-  FILTERABLE_CROPS,
-  type ListFilter,
-  type ListQuery,
-} from '@granary/domain';
+import { CONTRACT_STATUSES, CONTRACT_TYPES, FILTERABLE_CROPS, type ListFilter, type ListQuery } from '@granary/domain';
 import {
   Badge,
   Box,
@@ -164,7 +158,15 @@ function TextFilter({
   );
 }
 
-function DateFilter({ label, value, onChange }: { label: string; value: string | null; onChange: (value: string) => void }) {
+function DateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (value: string) => void;
+}) {
   return (
     <TextField
       size="small"
@@ -184,7 +186,13 @@ export function FilterIndicator({ filtered, onClear }: { filtered: boolean; onCl
   if (!filtered) return null;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0 }}>
-      <Chip size="small" color="primary" variant="outlined" icon={<FilterListIcon />} label={t('crm.lists.hasFilters')} />
+      <Chip
+        size="small"
+        color="primary"
+        variant="outlined"
+        icon={<FilterListIcon />}
+        label={t('crm.lists.hasFilters')}
+      />
       <Button size="small" startIcon={<FilterAltOffOutlinedIcon />} onClick={onClear}>
         {t('crm.lists.clearFilters')}
       </Button>
@@ -235,7 +243,10 @@ export function ListFilters({ query, filters, optionMonths, filtered, today, onC
   const tickets = query.listType === 'deliveries';
   const has = (filter: ListFilter) => filters.includes(filter);
 
-  const cropOptions = useMemo(() => FILTERABLE_CROPS.map((crop) => ({ value: String(crop.id), label: crop.displayName })), []);
+  const cropOptions = useMemo(
+    () => FILTERABLE_CROPS.map((crop) => ({ value: String(crop.id), label: crop.displayName })),
+    [],
+  );
   const year = Number(today.slice(0, 4));
   const yearOptions = useMemo(() => {
     const years = new Set<number>([year + 1, year, year - 1, year - 2, year - 3, ...query.cropYears]);
@@ -245,8 +256,14 @@ export function ListFilters({ query, filters, optionMonths, filtered, today, onC
     const months = new Set([...optionMonths, ...query.optionMonths]);
     return [...months].sort().map((m) => ({ value: m, label: formatOptionMonth(m) }));
   }, [optionMonths, query.optionMonths]);
-  const typeOptions = useMemo(() => CONTRACT_TYPES.map((type) => ({ value: type, label: t(`crm.lists.contractType.${type}`) })), [t]);
-  const statusOptions = useMemo(() => CONTRACT_STATUSES.map((status) => ({ value: status, label: t(`crm.lists.status.${status}`) })), [t]);
+  const typeOptions = useMemo(
+    () => CONTRACT_TYPES.map((type) => ({ value: type, label: t(`crm.lists.contractType.${type}`) })),
+    [t],
+  );
+  const statusOptions = useMemo(
+    () => CONTRACT_STATUSES.map((status) => ({ value: status, label: t(`crm.lists.status.${status}`) })),
+    [t],
+  );
 
   const secondaryCount =
     (query.crops.length > 0 ? 1 : 0) +
@@ -279,20 +296,48 @@ export function ListFilters({ query, filters, optionMonths, filtered, today, onC
         />
       ) : null}
       {has('years') ? (
-        <MultiFilter label={t('crm.lists.filter.cropYear')} options={yearOptions} value={query.cropYears.map(String)} onChange={(value) => onChange({ cropYear: value })} width={110} />
+        <MultiFilter
+          label={t('crm.lists.filter.cropYear')}
+          options={yearOptions}
+          value={query.cropYears.map(String)}
+          onChange={(value) => onChange({ cropYear: value })}
+          width={110}
+        />
       ) : null}
       {has('optionMonths') ? (
-        <MultiFilter label={t('crm.lists.filter.optionMonth')} options={monthOptions} value={query.optionMonths} onChange={(value) => onChange({ optionMonth: value })} width={130} />
+        <MultiFilter
+          label={t('crm.lists.filter.optionMonth')}
+          options={monthOptions}
+          value={query.optionMonths}
+          onChange={(value) => onChange({ optionMonth: value })}
+          width={130}
+        />
       ) : null}
       {has('contractTypes') ? (
-        <MultiFilter label={t('crm.lists.filter.contractType')} options={typeOptions} value={query.contractTypes} onChange={(value) => onChange({ contractType: value })} width={150} />
+        <MultiFilter
+          label={t('crm.lists.filter.contractType')}
+          options={typeOptions}
+          value={query.contractTypes}
+          onChange={(value) => onChange({ contractType: value })}
+          width={150}
+        />
       ) : null}
       {!tickets ? (
-        <MultiFilter label={t('crm.lists.filter.status')} options={statusOptions} value={query.statuses} onChange={(value) => onChange({ status: value })} width={120} />
+        <MultiFilter
+          label={t('crm.lists.filter.status')}
+          options={statusOptions}
+          value={query.statuses}
+          onChange={(value) => onChange({ status: value })}
+          width={120}
+        />
       ) : null}
       {has('deliveryRange') ? (
         <>
-          <DateFilter label={t('crm.lists.filter.from')} value={query.from} onChange={(value) => onChange({ from: value })} />
+          <DateFilter
+            label={t('crm.lists.filter.from')}
+            value={query.from}
+            onChange={(value) => onChange({ from: value })}
+          />
           <DateFilter label={t('crm.lists.filter.to')} value={query.to} onChange={(value) => onChange({ to: value })} />
         </>
       ) : null}
@@ -302,7 +347,11 @@ export function ListFilters({ query, filters, optionMonths, filtered, today, onC
   const indicator = <FilterIndicator filtered={filtered} onClear={onClear} />;
 
   return (
-    <Box role="search" aria-label={t('crm.lists.filters.label')} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    <Box
+      role="search"
+      aria-label={t('crm.lists.filters.label')}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         {compact && has('search') ? <ListSearch query={query} onChange={onChange} /> : null}
         {compact ? (
@@ -326,7 +375,9 @@ export function ListFilters({ query, filters, optionMonths, filtered, today, onC
       </Box>
       {compact ? (
         <Collapse in={open} unmountOnExit>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr' }, gap: 1.5, '& > *': { minWidth: 0 } }}>{secondary}</Box>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr' }, gap: 1.5, '& > *': { minWidth: 0 } }}>
+            {secondary}
+          </Box>
         </Collapse>
       ) : null}
     </Box>

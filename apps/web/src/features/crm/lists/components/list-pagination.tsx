@@ -29,7 +29,17 @@ export function lastPage(totalCount: number, pageSize: number): number {
  * Page size (5…100), the rows shown of the total, and paging: next sends page + 1 with the server's token
  * (keyset); previous and first go by page number.
  */
-export function ListPagination({ page, pageSize, rowsOnPage, totalCount, nextToken, disabled, onPage, onPageSize, onNextIntent }: ListPaginationProps) {
+export function ListPagination({
+  page,
+  pageSize,
+  rowsOnPage,
+  totalCount,
+  nextToken,
+  disabled,
+  onPage,
+  onPageSize,
+  onNextIntent,
+}: ListPaginationProps) {
   const t = useT();
   const sizeId = useId();
   const pages = lastPage(totalCount, pageSize);
@@ -43,7 +53,16 @@ export function ListPagination({ page, pageSize, rowsOnPage, totalCount, nextTok
     <Box
       component="nav"
       aria-label={t('crm.lists.pagination')}
-      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', columnGap: 2, rowGap: 1, px: { xs: 1, sm: 2 }, py: 1 }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        flexWrap: 'wrap',
+        columnGap: 2,
+        rowGap: 1,
+        px: { xs: 1, sm: 2 },
+        py: 1,
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography id={sizeId} variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
@@ -65,25 +84,43 @@ export function ListPagination({ page, pageSize, rowsOnPage, totalCount, nextTok
           ))}
         </TextField>
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} aria-live="polite">
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+        aria-live="polite"
+      >
         {t('crm.lists.range', { first: formatNumber(first), last: formatNumber(last), total })}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <Tooltip title={t('crm.lists.firstPage')}>
           <span>
-            <IconButton size="small" aria-label={t('crm.lists.firstPage')} disabled={disabled || page <= 1} onClick={() => onPage(1)}>
+            <IconButton
+              size="small"
+              aria-label={t('crm.lists.firstPage')}
+              disabled={disabled || page <= 1}
+              onClick={() => onPage(1)}
+            >
               <FirstPageIcon fontSize="small" />
             </IconButton>
           </span>
         </Tooltip>
         <Tooltip title={t('crm.lists.previousPage')}>
           <span>
-            <IconButton size="small" aria-label={t('crm.lists.previousPage')} disabled={disabled || page <= 1} onClick={() => onPage(page - 1)}>
+            <IconButton
+              size="small"
+              aria-label={t('crm.lists.previousPage')}
+              disabled={disabled || page <= 1}
+              onClick={() => onPage(page - 1)}
+            >
               <ChevronLeftIcon fontSize="small" />
             </IconButton>
           </span>
         </Tooltip>
-        <Typography variant="body2" sx={{ minWidth: 88, textAlign: 'center', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+        <Typography
+          variant="body2"
+          sx={{ minWidth: 88, textAlign: 'center', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+        >
           {t('crm.lists.page', { page: formatNumber(page), pages: formatNumber(pages) })}
         </Typography>
         <Tooltip title={t('crm.lists.nextPage')}>

@@ -13,7 +13,15 @@ export function viewMessageId(view: ContractView, tab: ListTab): MessageId {
  * MUI's Tabs measure their indicator (and scroll size) during the first render, which forced a layout of the whole
  * 100-row grid before it was finished (~100 ms of the first load).
  */
-export function ListTabs({ tabs, tab, onSelect }: { tabs: readonly ListTab[]; tab: ListTab; onSelect: (tab: ListTab) => void }) {
+export function ListTabs({
+  tabs,
+  tab,
+  onSelect,
+}: {
+  tabs: readonly ListTab[];
+  tab: ListTab;
+  onSelect: (tab: ListTab) => void;
+}) {
   const t = useT();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const move = (index: number) => {
@@ -67,7 +75,15 @@ export function ListTabs({ tabs, tab, onSelect }: { tabs: readonly ListTab[]; ta
 }
 
 /** The views of the tab (its predefined filters) as a row of toggles. */
-export function ViewPicker({ tab, view, onSelect }: { tab: ListTab; view: ContractView; onSelect: (view: ContractView) => void }) {
+export function ViewPicker({
+  tab,
+  view,
+  onSelect,
+}: {
+  tab: ListTab;
+  view: ContractView;
+  onSelect: (view: ContractView) => void;
+}) {
   const t = useT();
   const groupRef = useRef<HTMLDivElement | null>(null);
   // On a phone the row scrolls sideways: keep the selected view in sight.
@@ -90,7 +106,14 @@ export function ViewPicker({ tab, view, onSelect }: { tab: ListTab; view: Contra
       ref={groupRef}
       role="group"
       aria-label={t('crm.lists.views.label')}
-      sx={{ display: 'flex', gap: 1, overflowX: 'auto', pb: 0.5, scrollbarWidth: 'thin', flexWrap: { xs: 'nowrap', md: 'wrap' } }}
+      sx={{
+        display: 'flex',
+        gap: 1,
+        overflowX: 'auto',
+        pb: 0.5,
+        scrollbarWidth: 'thin',
+        flexWrap: { xs: 'nowrap', md: 'wrap' },
+      }}
     >
       {viewsForTab(tab).map((candidate) => {
         const selected = candidate === view;

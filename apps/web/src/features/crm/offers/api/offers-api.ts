@@ -6,7 +6,8 @@ import { crmCall, crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request'
 export const offersKeys = {
   all: ['crm', 'offers'] as const,
   market: (marketId: number) => ['crm', 'offers', 'market', marketId] as const,
-  list: (marketId: number, status: OfferStatusFilter, page: number, token: string | null) => ['crm', 'offers', 'market', marketId, status, page, token] as const,
+  list: (marketId: number, status: OfferStatusFilter, page: number, token: string | null) =>
+    ['crm', 'offers', 'market', marketId, status, page, token] as const,
 };
 
 export type OffersPage = { page: number; token: string | null };
@@ -18,7 +19,12 @@ export const offersQueryOptions = (marketId: number, status: OfferStatusFilter, 
     queryFn: ({ signal }) =>
       crmGet<OfferListResponse>(
         `${MERCHANDISING}/offers`,
-        { market_id: marketId, status, page: paging.page > 1 ? paging.page : undefined, paginationToken: paging.page > 1 ? (paging.token ?? undefined) : undefined },
+        {
+          market_id: marketId,
+          status,
+          page: paging.page > 1 ? paging.page : undefined,
+          paginationToken: paging.page > 1 ? (paging.token ?? undefined) : undefined,
+        },
         signal,
       ),
     retry: crmRetry,
@@ -37,7 +43,10 @@ export function useOfferCommand(marketId: number) {
   return useMutation({
     mutationFn: async ({ offer, command }: { offer: Offer; command: OfferCommand }) => {
       if (command === 'reset_price_hit') {
-        const { json } = await crmCall<{ offers: Offer[] }>(`${MERCHANDISING}/offers/reset-price-hit`, { method: 'POST', body: { offerIds: [offer.id] } });
+        const { json } = await crmCall<{ offers: Offer[] }>(`${MERCHANDISING}/offers/reset-price-hit`, {
+          method: 'POST',
+          body: { offerIds: [offer.id] },
+        });
         return json.offers[0] ?? offer;
       }
       return (await crmCall<Offer>(`${MERCHANDISING}/offer/${offer.id}/${command}`, { method: 'POST' })).json;
@@ -51,7 +60,13 @@ export function useEditOffer(marketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ offer, patch }: { offer: Offer; patch: OfferEditInput }) =>
-      (await crmCall<Offer>(`${MERCHANDISING}/offer/${offer.id}`, { method: 'PATCH', body: patch, ifMatch: `"${offer.version}"` })).json,
+      (
+        await crmCall<Offer>(`${MERCHANDISING}/offer/${offer.id}`, {
+          method: 'PATCH',
+          body: patch,
+          ifMatch: `"${offer.version}"`,
+        })
+      ).json,
     onSettled: () => queryClient.invalidateQueries({ queryKey: offersKeys.market(marketId) }),
   });
 }

@@ -70,7 +70,12 @@ export function OfferConfirmDialog({
         <Button onClick={onClose} disabled={busy}>
           <T id="offers.confirm.back" />
         </Button>
-        <Button variant="contained" color={command === 'cancel' || command === 'reject' ? 'error' : 'primary'} onClick={onConfirm} disabled={busy}>
+        <Button
+          variant="contained"
+          color={command === 'cancel' || command === 'reject' ? 'error' : 'primary'}
+          onClick={onConfirm}
+          disabled={busy}
+        >
           <T id={ACTION_LABEL[command]} />
         </Button>
       </DialogActions>
@@ -135,4 +140,3 @@ export function OfferEditDialog({
     </Dialog>
   );
 }
-

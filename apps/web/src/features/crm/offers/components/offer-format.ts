@@ -21,10 +21,14 @@ export function fmtOfferDateTime(instant: string): string {
 }
 
 /** The distance to target in words: '$0.03 to target', '$0.01 over target', 'At target'. */
-export function distanceOf(offer: Pick<Offer, 'distanceToTarget'>): { id: MessageId; amount: string; hit: boolean } | null {
+export function distanceOf(
+  offer: Pick<Offer, 'distanceToTarget'>,
+): { id: MessageId; amount: string; hit: boolean } | null {
   if (offer.distanceToTarget === null) return null;
   const d = toDecimal(offer.distanceToTarget);
   const amount = formatMoney(d.abs().toFixed(4), { minFractionDigits: 2, maxFractionDigits: 4 });
   if (d.isZero()) return { id: 'offers.distance.at', amount, hit: true };
-  return d.gt(0) ? { id: 'offers.distance.above', amount, hit: true } : { id: 'offers.distance.below', amount, hit: false };
+  return d.gt(0)
+    ? { id: 'offers.distance.above', amount, hit: true }
+    : { id: 'offers.distance.below', amount, hit: false };
 }

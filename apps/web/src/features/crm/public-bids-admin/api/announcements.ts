@@ -7,7 +7,8 @@ import { publicAdminKeys } from './public-admin-keys';
 export const announcementsQueryOptions = (marketId: number) =>
   queryOptions({
     queryKey: publicAdminKeys.announcements(marketId),
-    queryFn: ({ signal }) => crmGet<AnnouncementListResponse>(`${MERCHANDISING}/announcement`, { market_id: marketId }, signal),
+    queryFn: ({ signal }) =>
+      crmGet<AnnouncementListResponse>(`${MERCHANDISING}/announcement`, { market_id: marketId }, signal),
     retry: crmRetry,
   });
 
@@ -29,12 +30,26 @@ export function useWriteAnnouncement(marketId: number) {
   return useMutation({
     mutationFn: async (write: AnnouncementWrite): Promise<Announcement | null> => {
       if (write.kind === 'create') {
-        return (await crmCall<Announcement>(`${MERCHANDISING}/announcement`, { method: 'POST', body: { marketId, ...write.fields } })).json;
+        return (
+          await crmCall<Announcement>(`${MERCHANDISING}/announcement`, {
+            method: 'POST',
+            body: { marketId, ...write.fields },
+          })
+        ).json;
       }
       if (write.kind === 'update') {
-        return (await crmCall<Announcement>(`${MERCHANDISING}/announcement/${write.id}`, { method: 'PUT', body: write.fields, ifMatch: `"${write.version}"` })).json;
+        return (
+          await crmCall<Announcement>(`${MERCHANDISING}/announcement/${write.id}`, {
+            method: 'PUT',
+            body: write.fields,
+            ifMatch: `"${write.version}"`,
+          })
+        ).json;
       }
-      await crmCall<null>(`${MERCHANDISING}/announcement/${write.id}`, { method: 'DELETE', ifMatch: `"${write.version}"` });
+      await crmCall<null>(`${MERCHANDISING}/announcement/${write.id}`, {
+        method: 'DELETE',
+        ifMatch: `"${write.version}"`,
+      });
       return null;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: publicAdminKeys.announcements(marketId) }),

@@ -7,7 +7,8 @@ import { publicAdminKeys } from './public-admin-keys';
 export const marketHoursQueryOptions = (marketId: number) =>
   queryOptions({
     queryKey: publicAdminKeys.hours(marketId),
-    queryFn: ({ signal }) => crmGet<MarketHoursResponse>(`${MERCHANDISING}/v2/market/${marketId}/hours`, undefined, signal),
+    queryFn: ({ signal }) =>
+      crmGet<MarketHoursResponse>(`${MERCHANDISING}/v2/market/${marketId}/hours`, undefined, signal),
     retry: crmRetry,
   });
 
@@ -20,7 +21,10 @@ export function useSaveMarketHours(marketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: WeeklyHoursInput) => {
-      const { json } = await crmCall<MarketHoursResponse>(`${MERCHANDISING}/v2/market/${marketId}/hours`, { method: 'PUT', body: input });
+      const { json } = await crmCall<MarketHoursResponse>(`${MERCHANDISING}/v2/market/${marketId}/hours`, {
+        method: 'PUT',
+        body: input,
+      });
       return json;
     },
     onSuccess: (saved) => queryClient.setQueryData(publicAdminKeys.hours(marketId), saved),

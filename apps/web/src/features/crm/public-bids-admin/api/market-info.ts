@@ -23,12 +23,17 @@ export function useSaveMarketInfo(marketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ patch, version }: { patch: MarketPageSettingsUpdate; version: number }) => {
-      const { json } = await crmCall<MarketPageSettings>(`${MERCHANDISING}/market/${marketId}/info`, { method: 'PUT', body: patch, ifMatch: `"${version}"` });
+      const { json } = await crmCall<MarketPageSettings>(`${MERCHANDISING}/market/${marketId}/info`, {
+        method: 'PUT',
+        body: patch,
+        ifMatch: `"${version}"`,
+      });
       return json;
     },
     onSuccess: (saved) => queryClient.setQueryData(publicAdminKeys.info(marketId), saved),
     onError: (error) => {
-      if (isCrmApiError(error) && error.status === 412) void queryClient.invalidateQueries({ queryKey: publicAdminKeys.info(marketId) });
+      if (isCrmApiError(error) && error.status === 412)
+        void queryClient.invalidateQueries({ queryKey: publicAdminKeys.info(marketId) });
     },
   });
 }

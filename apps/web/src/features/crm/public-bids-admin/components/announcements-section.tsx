@@ -35,7 +35,11 @@ import { CrmErrorState } from '../../components/crm-page-frame';
 import { useAnnouncements, useWriteAnnouncement } from '../api/announcements';
 import { Section, useSaveToasts } from './section';
 
-const STATUS_COLOR: Record<AnnouncementStatus, 'success' | 'info' | 'default'> = { active: 'success', scheduled: 'info', expired: 'default' };
+const STATUS_COLOR: Record<AnnouncementStatus, 'success' | 'info' | 'default'> = {
+  active: 'success',
+  scheduled: 'info',
+  expired: 'default',
+};
 
 type Draft = { title: string; body: string; startsAt: string; endsAt: string };
 
@@ -45,7 +49,8 @@ function draftErrors(d: Draft, zone: string): Partial<Record<keyof Draft, Messag
   const start = zonedLocalToInstant(d.startsAt, zone);
   if (!start) errors.startsAt = 'crm.publicAdmin.announcements.startRequired';
   const end = d.endsAt ? zonedLocalToInstant(d.endsAt, zone) : null;
-  if (start && end && Date.parse(end) <= Date.parse(start)) errors.endsAt = 'crm.publicAdmin.announcements.endAfterStart';
+  if (start && end && Date.parse(end) <= Date.parse(start))
+    errors.endsAt = 'crm.publicAdmin.announcements.endAfterStart';
   return errors;
 }
 
@@ -68,12 +73,18 @@ function AnnouncementDialog({
   const toasts = useSaveToasts();
   const [draft, setDraft] = useState<Draft>(() =>
     editing
-      ? { title: editing.title, body: editing.body, startsAt: instantToZonedLocal(editing.startsAt, zone), endsAt: editing.endsAt ? instantToZonedLocal(editing.endsAt, zone) : '' }
+      ? {
+          title: editing.title,
+          body: editing.body,
+          startsAt: instantToZonedLocal(editing.startsAt, zone),
+          endsAt: editing.endsAt ? instantToZonedLocal(editing.endsAt, zone) : '',
+        }
       : { title: '', body: '', startsAt: instantToZonedLocal(new Date(), zone), endsAt: '' },
   );
   const [tried, setTried] = useState(false);
   const errors = tried ? draftErrors(draft, zone) : {};
-  const set = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+  const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,21 +96,31 @@ function AnnouncementDialog({
       startsAt: zonedLocalToInstant(draft.startsAt, zone)!,
       endsAt: draft.endsAt ? zonedLocalToInstant(draft.endsAt, zone) : null,
     };
-    write.mutate(editing ? { kind: 'update', id: editing.id, version: editing.version, fields } : { kind: 'create', fields }, {
-      onSuccess: () => {
-        toasts.saved(editing ? 'crm.publicAdmin.announcements.updated' : 'crm.publicAdmin.announcements.created');
-        onClose();
+    write.mutate(
+      editing ? { kind: 'update', id: editing.id, version: editing.version, fields } : { kind: 'create', fields },
+      {
+        onSuccess: () => {
+          toasts.saved(editing ? 'crm.publicAdmin.announcements.updated' : 'crm.publicAdmin.announcements.created');
+          onClose();
+        },
+        // A 412 reads the list again: the dialog stays open with what was typed, and saves at the new version.
+        onError: (error) => {
+          toasts.failed(error);
+          if (isCrmApiError(error) && error.status === 404) onClose();
+        },
       },
-      // A 412 reads the list again: the dialog stays open with what was typed, and saves at the new version.
-      onError: (error) => {
-        toasts.failed(error);
-        if (isCrmApiError(error) && error.status === 404) onClose();
-      },
-    });
+    );
   };
 
   return (
-    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="announcement-dialog-title">
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={phone}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="announcement-dialog-title"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id="announcement-dialog-title">
           <T id={editing ? 'crm.publicAdmin.announcements.dialog.edit' : 'crm.publicAdmin.announcements.dialog.add'} />
@@ -113,7 +134,11 @@ function AnnouncementDialog({
               required
               fullWidth
               error={Boolean(errors.title) || draft.title.length > ANNOUNCEMENT_TITLE_MAX}
-              helperText={errors.title ? t(errors.title) : t('crm.publicAdmin.texts.count', { count: draft.title.length, max: ANNOUNCEMENT_TITLE_MAX })}
+              helperText={
+                errors.title
+                  ? t(errors.title)
+                  : t('crm.publicAdmin.texts.count', { count: draft.title.length, max: ANNOUNCEMENT_TITLE_MAX })
+              }
               slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_TITLE_MAX } }}
             />
             <TextField
@@ -159,7 +184,12 @@ function AnnouncementDialog({
           <Button onClick={onClose}>
             <T id="crm.publicAdmin.cancel" />
           </Button>
-          <Button type="submit" variant="contained" disabled={write.isPending} startIcon={write.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={write.isPending}
+            startIcon={write.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             <T id={write.isPending ? 'crm.publicAdmin.saving' : 'crm.publicAdmin.save'} />
           </Button>
         </DialogActions>
@@ -168,7 +198,15 @@ function AnnouncementDialog({
   );
 }
 
-function DeleteDialog({ marketId, announcement, onClose }: { marketId: number; announcement: Announcement; onClose: () => void }) {
+function DeleteDialog({
+  marketId,
+  announcement,
+  onClose,
+}: {
+  marketId: number;
+  announcement: Announcement;
+  onClose: () => void;
+}) {
   const write = useWriteAnnouncement(marketId);
   const toasts = useSaveToasts();
   const confirm = () =>
@@ -211,17 +249,32 @@ function DeleteDialog({ marketId, announcement, onClose }: { marketId: number; a
 export function AnnouncementsSection({ marketId, zone }: { marketId: number; zone: string }) {
   const t = useT();
   const list = useAnnouncements(marketId);
-  const [dialog, setDialog] = useState<{ kind: 'edit'; id: number | null } | { kind: 'delete'; announcement: Announcement } | null>(null);
-  const when = new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  const [dialog, setDialog] = useState<
+    { kind: 'edit'; id: number | null } | { kind: 'delete'; announcement: Announcement } | null
+  >(null);
+  const when = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
   const announcements = list.data?.announcements ?? [];
   // The dialog edits the announcement's latest version in the list (read again after a 412).
-  const editing = dialog?.kind === 'edit' && dialog.id !== null ? (announcements.find((a) => a.id === dialog.id) ?? null) : null;
+  const editing =
+    dialog?.kind === 'edit' && dialog.id !== null ? (announcements.find((a) => a.id === dialog.id) ?? null) : null;
 
   return (
     <Section
       title={t('crm.publicAdmin.announcements.title')}
       action={
-        <Button size="small" variant="outlined" startIcon={<AddRoundedIcon />} onClick={() => setDialog({ kind: 'edit', id: null })}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<AddRoundedIcon />}
+          onClick={() => setDialog({ kind: 'edit', id: null })}
+        >
           <T id="crm.publicAdmin.announcements.add" />
         </Button>
       }
@@ -235,21 +288,42 @@ export function AnnouncementsSection({ marketId, zone }: { marketId: number; zon
           <T id="crm.publicAdmin.announcements.empty" />
         </Typography>
       ) : (
-        <Stack component="ul" aria-label={t('crm.publicAdmin.announcements.listLabel')} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <Stack
+          component="ul"
+          aria-label={t('crm.publicAdmin.announcements.listLabel')}
+          spacing={1.5}
+          sx={{ listStyle: 'none', m: 0, p: 0 }}
+        >
           {announcements.map((a) => (
             <Box
               component="li"
               key={a.id}
-              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, opacity: a.status === 'expired' ? 0.75 : 1, display: 'flex', gap: 1, alignItems: 'flex-start' }}
+              sx={{
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                p: 1.5,
+                opacity: a.status === 'expired' ? 0.75 : 1,
+                display: 'flex',
+                gap: 1,
+                alignItems: 'flex-start',
+              }}
             >
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
                   <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{a.title}</Typography>
-                  <Chip size="small" color={STATUS_COLOR[a.status]} label={<T id={`crm.publicAdmin.announcements.status.${a.status}`} />} />
+                  <Chip
+                    size="small"
+                    color={STATUS_COLOR[a.status]}
+                    label={<T id={`crm.publicAdmin.announcements.status.${a.status}`} />}
+                  />
                 </Stack>
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
                   {a.endsAt ? (
-                    <T id="crm.publicAdmin.announcements.period" values={{ start: when.format(new Date(a.startsAt)), end: when.format(new Date(a.endsAt)) }} />
+                    <T
+                      id="crm.publicAdmin.announcements.period"
+                      values={{ start: when.format(new Date(a.startsAt)), end: when.format(new Date(a.endsAt)) }}
+                    />
                   ) : (
                     <T id="crm.publicAdmin.announcements.from" values={{ start: when.format(new Date(a.startsAt)) }} />
                   )}
@@ -261,10 +335,18 @@ export function AnnouncementsSection({ marketId, zone }: { marketId: number; zon
                 ) : null}
               </Box>
               <Stack direction="row" sx={{ flexShrink: 0 }}>
-                <IconButton size="small" aria-label={t('crm.publicAdmin.announcements.edit', { title: a.title })} onClick={() => setDialog({ kind: 'edit', id: a.id })}>
+                <IconButton
+                  size="small"
+                  aria-label={t('crm.publicAdmin.announcements.edit', { title: a.title })}
+                  onClick={() => setDialog({ kind: 'edit', id: a.id })}
+                >
                   <EditOutlinedIcon fontSize="small" />
                 </IconButton>
-                <IconButton size="small" aria-label={t('crm.publicAdmin.announcements.delete', { title: a.title })} onClick={() => setDialog({ kind: 'delete', announcement: a })}>
+                <IconButton
+                  size="small"
+                  aria-label={t('crm.publicAdmin.announcements.delete', { title: a.title })}
+                  onClick={() => setDialog({ kind: 'delete', announcement: a })}
+                >
                   <DeleteOutlineRoundedIcon fontSize="small" />
                 </IconButton>
               </Stack>
@@ -273,9 +355,17 @@ export function AnnouncementsSection({ marketId, zone }: { marketId: number; zon
         </Stack>
       )}
       {dialog?.kind === 'edit' && (dialog.id === null || editing) ? (
-        <AnnouncementDialog key={dialog.id ?? 'new'} marketId={marketId} zone={zone} editing={editing} onClose={() => setDialog(null)} />
+        <AnnouncementDialog
+          key={dialog.id ?? 'new'}
+          marketId={marketId}
+          zone={zone}
+          editing={editing}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
-      {dialog?.kind === 'delete' ? <DeleteDialog marketId={marketId} announcement={dialog.announcement} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'delete' ? (
+        <DeleteDialog marketId={marketId} announcement={dialog.announcement} onClose={() => setDialog(null)} />
+      ) : null}
     </Section>
   );
 }

@@ -34,7 +34,12 @@ import { useSaveMarketInfo } from '../api/market-info';
 import { Section, useDraft, useSaveToasts } from './section';
 
 type ContactDraft = { name: string; title: string; phone: string; email: string };
-const toDraft = (c: PublicContact): ContactDraft => ({ name: c.name, title: c.title ?? '', phone: c.phone ?? '', email: c.email ?? '' });
+const toDraft = (c: PublicContact): ContactDraft => ({
+  name: c.name,
+  title: c.title ?? '',
+  phone: c.phone ?? '',
+  email: c.email ?? '',
+});
 const EMPTY: ContactDraft = { name: '', title: '', phone: '', email: '' };
 
 /** What is wrong with a contact (the domain's rule: a name; a valid phone and e-mail when given). */
@@ -46,7 +51,17 @@ function contactErrors(c: ContactDraft): Partial<Record<keyof ContactDraft, Mess
   return errors;
 }
 
-function ContactDialog({ initial, adding, onClose, onDone }: { initial: ContactDraft; adding: boolean; onClose: () => void; onDone: (c: ContactDraft) => void }) {
+function ContactDialog({
+  initial,
+  adding,
+  onClose,
+  onDone,
+}: {
+  initial: ContactDraft;
+  adding: boolean;
+  onClose: () => void;
+  onDone: (c: ContactDraft) => void;
+}) {
   const t = useT();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -126,7 +141,12 @@ export function ContactsSection({ info }: { info: MarketPageSettings }) {
       action={
         <Tooltip title={full ? t('crm.publicAdmin.contacts.max', { max: PUBLIC_CONTACTS_MAX }) : ''}>
           <span>
-            <Button size="small" startIcon={<AddRoundedIcon />} disabled={full} onClick={() => setEditing({ index: null, value: EMPTY })}>
+            <Button
+              size="small"
+              startIcon={<AddRoundedIcon />}
+              disabled={full}
+              onClick={() => setEditing({ index: null, value: EMPTY })}
+            >
               <T id="crm.publicAdmin.contacts.add" />
             </Button>
           </span>
@@ -149,7 +169,10 @@ export function ContactsSection({ info }: { info: MarketPageSettings }) {
               divider={index < draft.length - 1}
               secondaryAction={
                 <Box>
-                  <IconButton aria-label={t('crm.publicAdmin.contacts.edit', { name: contact.name })} onClick={() => setEditing({ index, value: contact })}>
+                  <IconButton
+                    aria-label={t('crm.publicAdmin.contacts.edit', { name: contact.name })}
+                    onClick={() => setEditing({ index, value: contact })}
+                  >
                     <EditOutlinedIcon fontSize="small" />
                   </IconButton>
                   <IconButton
@@ -178,7 +201,10 @@ export function ContactsSection({ info }: { info: MarketPageSettings }) {
                     </Typography>
                   ) : null}
                   {contact.email ? (
-                    <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, overflowWrap: 'anywhere' }}>
+                    <Typography
+                      variant="body2"
+                      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, overflowWrap: 'anywhere' }}
+                    >
                       <EmailOutlinedIcon sx={{ fontSize: 16 }} color="action" />
                       {contact.email}
                     </Typography>
@@ -195,8 +221,17 @@ export function ContactsSection({ info }: { info: MarketPageSettings }) {
           adding={editing.index === null}
           onClose={() => setEditing(null)}
           onDone={(value) => {
-            const trimmed = { name: value.name.trim(), title: value.title.trim(), phone: value.phone.trim(), email: value.email.trim() };
-            update((current) => (editing.index === null ? [...current, trimmed] : current.map((c, i) => (i === editing.index ? trimmed : c))));
+            const trimmed = {
+              name: value.name.trim(),
+              title: value.title.trim(),
+              phone: value.phone.trim(),
+              email: value.email.trim(),
+            };
+            update((current) =>
+              editing.index === null
+                ? [...current, trimmed]
+                : current.map((c, i) => (i === editing.index ? trimmed : c)),
+            );
             setEditing(null);
           }}
         />

@@ -47,7 +47,11 @@ export function HoursSection({ hours }: { hours: MarketHoursResponse }) {
       subtitle={<T id="crm.publicAdmin.hours.zone" values={{ zone: hours.timezone.replaceAll('_', ' ') }} />}
       action={
         hours.configured ? (
-          <Chip size="small" color={hours.openNow ? 'success' : 'default'} label={<T id={hours.openNow ? 'crm.publicAdmin.hours.openNow' : 'crm.publicAdmin.hours.closedNow'} />} />
+          <Chip
+            size="small"
+            color={hours.openNow ? 'success' : 'default'}
+            label={<T id={hours.openNow ? 'crm.publicAdmin.hours.openNow' : 'crm.publicAdmin.hours.closedNow'} />}
+          />
         ) : null
       }
       dirty={dirty}
@@ -69,8 +73,18 @@ export function HoursSection({ hours }: { hours: MarketHoursResponse }) {
               key={day.dayOfWeek}
               sx={{
                 display: 'grid',
-                gridTemplateColumns: { xs: 'minmax(0, 1fr) minmax(0, 1fr)', sm: '9.5rem minmax(0, 1fr) minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)', lg: '9.5rem minmax(0, 1fr) minmax(0, 1fr)' },
-                gridTemplateAreas: { xs: '"day day" "from to"', sm: '"day from to"', md: '"day day" "from to"', lg: '"day from to"' },
+                gridTemplateColumns: {
+                  xs: 'minmax(0, 1fr) minmax(0, 1fr)',
+                  sm: '9.5rem minmax(0, 1fr) minmax(0, 1fr)',
+                  md: 'minmax(0, 1fr) minmax(0, 1fr)',
+                  lg: '9.5rem minmax(0, 1fr) minmax(0, 1fr)',
+                },
+                gridTemplateAreas: {
+                  xs: '"day day" "from to"',
+                  sm: '"day from to"',
+                  md: '"day day" "from to"',
+                  lg: '"day from to"',
+                },
                 alignItems: 'center',
                 columnGap: 1.5,
                 rowGap: 1,
@@ -87,7 +101,12 @@ export function HoursSection({ hours }: { hours: MarketHoursResponse }) {
                     size="small"
                     checked={!day.closed}
                     onChange={(event) =>
-                      change(day.dayOfWeek, event.target.checked ? { closed: false, opensAt: day.opensAt ?? '07:00', closesAt: day.closesAt ?? '17:00' } : { closed: true })
+                      change(
+                        day.dayOfWeek,
+                        event.target.checked
+                          ? { closed: false, opensAt: day.opensAt ?? '07:00', closesAt: day.closesAt ?? '17:00' }
+                          : { closed: true },
+                      )
                     }
                     slotProps={{ input: { 'aria-label': t('crm.publicAdmin.hours.openOn', { day: name }) } }}
                   />
@@ -95,7 +114,10 @@ export function HoursSection({ hours }: { hours: MarketHoursResponse }) {
                 label={<Typography sx={{ fontWeight: 600 }}>{name}</Typography>}
               />
               {day.closed ? (
-                <Typography color="text.secondary" sx={{ gridColumn: { xs: '1 / -1', sm: '2 / -1', md: '1 / -1', lg: '2 / -1' } }}>
+                <Typography
+                  color="text.secondary"
+                  sx={{ gridColumn: { xs: '1 / -1', sm: '2 / -1', md: '1 / -1', lg: '2 / -1' } }}
+                >
                   <T id="crm.publicAdmin.hours.closed" />
                 </Typography>
               ) : (
@@ -108,7 +130,10 @@ export function HoursSection({ hours }: { hours: MarketHoursResponse }) {
                     value={day.opensAt ?? ''}
                     onChange={(event) => change(day.dayOfWeek, { opensAt: event.target.value || null })}
                     error={problem === 'times_required' && !day.opensAt}
-                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300, 'aria-label': t('crm.publicAdmin.hours.opensAt', { day: name }) } }}
+                    slotProps={{
+                      inputLabel: { shrink: true },
+                      htmlInput: { step: 300, 'aria-label': t('crm.publicAdmin.hours.opensAt', { day: name }) },
+                    }}
                   />
                   <TextField
                     sx={{ gridArea: 'to' }}
@@ -118,10 +143,18 @@ export function HoursSection({ hours }: { hours: MarketHoursResponse }) {
                     value={day.closesAt ?? ''}
                     onChange={(event) => change(day.dayOfWeek, { closesAt: event.target.value || null })}
                     error={problem !== null}
-                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300, 'aria-label': t('crm.publicAdmin.hours.closesAt', { day: name }) } }}
+                    slotProps={{
+                      inputLabel: { shrink: true },
+                      htmlInput: { step: 300, 'aria-label': t('crm.publicAdmin.hours.closesAt', { day: name }) },
+                    }}
                   />
                   {problem ? (
-                    <Typography variant="caption" color="error" role="alert" sx={{ gridColumn: { xs: '1 / -1', sm: '2 / -1', md: '1 / -1', lg: '2 / -1' }, mt: -0.5 }}>
+                    <Typography
+                      variant="caption"
+                      color="error"
+                      role="alert"
+                      sx={{ gridColumn: { xs: '1 / -1', sm: '2 / -1', md: '1 / -1', lg: '2 / -1' }, mt: -0.5 }}
+                    >
                       {t(PROBLEM[problem])}
                     </Typography>
                   ) : null}

@@ -7,7 +7,9 @@ import { T, useT } from '../../../../lib/i18n/t';
 import { useSaveMarketInfo } from '../api/market-info';
 import { Section, useDraft, useSaveToasts } from './section';
 
-const FEATURE_LABEL = Object.fromEntries(MARKET_PAGE_FEATURES.map((f) => [f, `crm.publicAdmin.feature.${f}`])) as Record<MarketPageFeature, MessageId>;
+const FEATURE_LABEL = Object.fromEntries(
+  MARKET_PAGE_FEATURES.map((f) => [f, `crm.publicAdmin.feature.${f}`]),
+) as Record<MarketPageFeature, MessageId>;
 
 /**
  * The 'Public page' card: a toggle per market-level feature (those the partner does not offer greyed out), the
@@ -49,7 +51,14 @@ export function PublicPageCard({ info }: { info: MarketPageSettings }) {
       title={t('crm.publicAdmin.page.title')}
       subtitle={<T id="crm.publicAdmin.page.subtitle" />}
       action={
-        <Button href={`/market/${encodeURIComponent(info.slug)}`} target="_blank" rel="noopener" variant="outlined" size="small" endIcon={<OpenInNewRoundedIcon fontSize="small" />}>
+        <Button
+          href={`/market/${encodeURIComponent(info.slug)}`}
+          target="_blank"
+          rel="noopener"
+          variant="outlined"
+          size="small"
+          endIcon={<OpenInNewRoundedIcon fontSize="small" />}
+        >
           <T id="crm.publicAdmin.page.view" />
         </Button>
       }
@@ -73,14 +82,26 @@ export function PublicPageCard({ info }: { info: MarketPageSettings }) {
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
         <T id="crm.publicAdmin.page.features" />
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, columnGap: 2, rowGap: 0.5 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+          columnGap: 2,
+          rowGap: 0.5,
+        }}
+      >
         {MARKET_PAGE_FEATURES.map((feature) => {
           const isOffered = offered.has(feature);
           return (
             <Box key={feature}>
               <FormControlLabel
                 disabled={!isOffered}
-                control={<Switch checked={isOffered && features.draft.includes(feature)} onChange={(event) => toggle(feature, event.target.checked)} />}
+                control={
+                  <Switch
+                    checked={isOffered && features.draft.includes(feature)}
+                    onChange={(event) => toggle(feature, event.target.checked)}
+                  />
+                }
                 label={<T id={FEATURE_LABEL[feature]} />}
               />
               {!isOffered ? (

@@ -26,7 +26,11 @@ export function Section({
   const headingId = useId();
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, md: 2.5 } }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 2, flexWrap: 'wrap', rowGap: 1 }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h3" component="h2" id={headingId}>
             {title}
@@ -42,8 +46,15 @@ export function Section({
       {children}
       {onSave ? (
         <Stack direction="row" spacing={1.5} sx={{ mt: 2, alignItems: 'center', justifyContent: 'flex-end' }}>
-          {dirty ? <Chip size="small" color="warning" variant="outlined" label={<T id="crm.publicAdmin.unsaved" />} /> : null}
-          <Button variant="contained" onClick={onSave} disabled={saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          {dirty ? (
+            <Chip size="small" color="warning" variant="outlined" label={<T id="crm.publicAdmin.unsaved" />} />
+          ) : null}
+          <Button
+            variant="contained"
+            onClick={onSave}
+            disabled={saving}
+            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             <T id={saving ? 'crm.publicAdmin.saving' : 'crm.publicAdmin.save'} />
           </Button>
         </Stack>
@@ -97,8 +108,16 @@ export function useSaveToasts() {
     },
     failed: (error: unknown) => {
       clearStale();
-      if (isCrmApiError(error) && error.status === 412) staleToast = showToast({ messageId: 'crm.publicAdmin.stale' }, { severity: 'warning', autoHideMs: STALE_TOAST_MS });
-      else showToast({ text: isCrmApiError(error) && error.message ? error.message : t('crm.publicAdmin.saveFailed') }, { severity: 'error' });
+      if (isCrmApiError(error) && error.status === 412)
+        staleToast = showToast(
+          { messageId: 'crm.publicAdmin.stale' },
+          { severity: 'warning', autoHideMs: STALE_TOAST_MS },
+        );
+      else
+        showToast(
+          { text: isCrmApiError(error) && error.message ? error.message : t('crm.publicAdmin.saveFailed') },
+          { severity: 'error' },
+        );
     },
     invalid: () => showToast({ messageId: 'crm.publicAdmin.checkFields' }, { severity: 'error' }),
   };

@@ -58,7 +58,12 @@ export function TextsSection({ info }: { info: MarketPageSettings }) {
   };
 
   return (
-    <Section title={t('crm.publicAdmin.texts.title')} dirty={delivery.dirty || additional.dirty} saving={save.isPending} onSave={onSave}>
+    <Section
+      title={t('crm.publicAdmin.texts.title')}
+      dirty={delivery.dirty || additional.dirty}
+      saving={save.isPending}
+      onSave={onSave}
+    >
       <Stack spacing={2.5}>
         {field('deliveryInformation', t('crm.publicAdmin.texts.delivery'), t('crm.publicAdmin.texts.delivery.help'))}
         {field('additionalInfo', t('crm.publicAdmin.texts.additional'), t('crm.publicAdmin.texts.additional.help'))}
