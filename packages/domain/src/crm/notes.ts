@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { isoDateSchema } from './exact.ts';
+import { withoutControlCharacters } from '../format/text.ts';
 
 export const NOTE_CATEGORIES = [
   'inbound_call',
@@ -39,5 +40,5 @@ export type NoteInput = z.infer<typeof noteInputSchema>;
 
 /** Notes are sent as plain text: control characters other than tab and line ends are removed, line ends made '\n'. */
 export function plainNoteText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+  return withoutControlCharacters(text.replace(/\r\n?/g, '\n'), { keepLineBreaks: true });
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CONTRACT_TYPES } from '../crm/contracts.ts';
 import { decimalStringSchema, isoDateSchema } from '../crm/exact.ts';
+import { hasControlCharacter } from '../format/text.ts';
 
 const id = z.number().int();
 const instant = z.string();
@@ -131,7 +132,7 @@ export const esignSignSchema = z
       .trim()
       .min(SIGNER_NAME_MIN, `At least ${SIGNER_NAME_MIN} characters`)
       .max(SIGNER_NAME_MAX, `At most ${SIGNER_NAME_MAX} characters`)
-      .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'Must not contain control characters'),
+      .refine((v) => !hasControlCharacter(v), 'Must not contain control characters'),
     consent: z.literal(true, 'The consent to sign electronically is required'),
   })
   .strict();

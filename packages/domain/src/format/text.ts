@@ -31,3 +31,23 @@ export function joinTitle(parts: readonly (string | null | undefined | false)[])
     .filter((p) => p !== '')
     .join(' | ');
 }
+
+// The one definition of "control character" (C0 and DEL) for every rule that refuses or strips them: names, notes,
+// file names, redirect targets. The lint rule no-control-regex guards against control characters written into a
+// pattern by mistake; here matching them is the point.
+// eslint-disable-next-line no-control-regex -- this is the shared control-character class
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- as above, less tab, line feed and carriage return
+const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** Whether the text holds a control character (C0, including tab and line ends, or DEL). */
+export function hasControlCharacter(text: string): boolean {
+  return CONTROL_CHARACTER.test(text);
+}
+
+/** The text without control characters; tab and line ends are kept when `keepLineBreaks`. */
+export function withoutControlCharacters(text: string, options: { keepLineBreaks?: boolean } = {}): string {
+  return options.keepLineBreaks
+    ? text.replace(CONTROL_CHARACTERS_BUT_LINE_BREAKS, '')
+    : text.replace(new RegExp(CONTROL_CHARACTER.source, 'g'), '');
+}

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AREA_UNITS, type AreaUnit } from '../region/units.ts';
 import { COUNTRY_CODES, type CountryCodeOrUnknown } from '../region/countries.ts';
+import { hasControlCharacter } from '../format/text.ts';
 import { PHONE_PATTERN, VERIFICATION_CODE_PATTERN, isValidEmail } from './patterns.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -255,7 +256,7 @@ export function countryForPostalCode(postalCode: string): CountryCodeOrUnknown {
 export function isAcceptableName(value: string): boolean {
   const v = value.trim();
   if (v.length < 1 || v.length > NAME_MAX) return false;
-  if (/[\u0000-\u001f\u007f<>{}\\]/.test(v)) return false;
+  if (hasControlCharacter(v) || /[<>{}\\]/.test(v)) return false;
   return !/(?:[a-z][a-z0-9+.-]*:\/\/|www\.|https?:)/i.test(v);
 }
 

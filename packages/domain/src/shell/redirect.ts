@@ -1,13 +1,12 @@
 // Redirect safety and history URLs (grain-marketing.md 5 'Redirects and URLs', platform.md 5.6, 2.8).
 
+import { hasControlCharacter } from '../format/text.ts';
+
 export const DEFAULT_REDIRECT = '/dashboard';
 export const SIGN_IN_PATH = '/sign-in/password';
 export const REDIRECT_PARAM = 'redirect';
 
 const MAX_UNWRAP = 10;
-// Browsers drop tab and newline anywhere in a URL ('/\t/evil.com' becomes '//evil.com') and treat
-// other control characters unpredictably: a target containing any of them is refused.
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const ABSOLUTE_HTTP = /^(https?):\/\/([^/?#\\]*)(.*)$/is;
 
@@ -77,7 +76,9 @@ export function safeRedirectTarget(
 ): string {
   let current = (target ?? '').trim();
   for (let i = 0; i <= MAX_UNWRAP; i += 1) {
-    if (current === '' || CONTROL_CHARS.test(current)) return fallback;
+    // Browsers drop tab and newline anywhere in a URL ('/\t/evil.com' becomes '//evil.com') and treat
+    // other control characters unpredictably: a target containing any of them is refused.
+    if (current === '' || hasControlCharacter(current)) return fallback;
     if (SCHEME.test(current)) {
       const m = ABSOLUTE_HTTP.exec(current);
       if (!m) return fallback; // javascript:, data:, mailto:, …

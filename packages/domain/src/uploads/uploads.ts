@@ -3,6 +3,7 @@
 // limits) and the web (the uploader's checks before sending, types).
 
 import { z } from 'zod';
+import { withoutControlCharacters } from '../format/text.ts';
 
 export const UPLOADS_API = '/api/uploads';
 
@@ -43,11 +44,7 @@ export function uploadProblem(file: {
 /** A stored file name: no path, no control characters, at most 200 characters; never empty. */
 export function cleanUploadFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200);
+  const clean = withoutControlCharacters(base).replace(/"/g, '').trim().slice(0, 200);
   return clean === '' ? 'file' : clean;
 }
 
