@@ -106,7 +106,7 @@ type ProcTimes = Map<number, { name: string; ppid: number; ms: number }>;
 
 function procTimes(): ProcTimes {
   const out: ProcTimes = new Map();
-  let entries: string[] = [];
+  let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {

@@ -14,6 +14,7 @@ import { startTestProvider } from '../../apps/server/src/modules/identity/oidc-t
 import { startJobWorker } from '../../apps/server/src/platform/jobs.ts';
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges into an interface
   export interface ProvidedContext {
     baseURL: string;
     bumpedURL: string;

@@ -267,7 +267,7 @@ function seenFor(name: string | undefined, s: Schema, type: string | undefined):
     ...(harvested.get(name) ?? []),
     ...(/Id$/.test(name) && name !== 'id' ? (harvested.get('id') ?? []) : []),
   ];
-  let pattern: RegExp | null = null;
+  let pattern: RegExp | null;
   try {
     pattern = s.pattern ? new RegExp(s.pattern) : null;
   } catch {

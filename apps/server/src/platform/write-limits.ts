@@ -3,6 +3,7 @@ import type { AppContext } from './context.ts';
 import { getSession } from './access.ts';
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges into an interface
   interface FastifyContextConfig {
     /**
      * Writes a user may make to this route per minute (default WRITE_LIMIT_PER_MINUTE); routes that create content

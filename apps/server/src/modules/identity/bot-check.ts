@@ -101,7 +101,7 @@ export async function createAltchaBotCheck(ctx: AppContext): Promise<BotCheck> {
       // Only our own kind of challenge: the signature covers the parameters, this keeps the checks cheap.
       if (challenge.parameters.algorithm !== ALTCHA_PARAMS.algorithm || !challenge.parameters.keySignature)
         return 'TRY_AGAIN';
-      let verified = false;
+      let verified: boolean;
       try {
         const result = await verifySolution({
           challenge: challenge as Challenge,

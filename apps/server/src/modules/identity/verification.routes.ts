@@ -297,7 +297,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
     async (request) => {
       const { user } = await requireSession(ctx, request);
       const identifier = request.params.identifier.trim();
-      let verified = false;
+      let verified: boolean;
       if (identifier.includes('@')) {
         verified = user.emailVerifiedAt !== null && user.email.toLowerCase() === identifier.toLowerCase();
       } else {

@@ -29,7 +29,7 @@ export function centsAboveCash(target: string | null, cashPrice: string | null):
   return Math.round(toDecimal(target).minus(toDecimal(cashPrice)).times(100).toNumber());
 }
 
-export interface OfferFieldsState {
+export type OfferFieldsState = {
   quantity: string;
   setQuantity: (v: string) => void;
   target: string;
@@ -42,7 +42,7 @@ export interface OfferFieldsState {
   /** The quantity and target as decimals, null while not valid. */
   quantityValue: string | null;
   targetValue: string | null;
-}
+};
 
 /** The offer fields' state, from their first values. */
 export function useOfferFields(initial: { quantity: string; target: string; expiresOn: string }): OfferFieldsState {

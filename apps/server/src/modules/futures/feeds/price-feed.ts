@@ -7,7 +7,7 @@ import type { Db } from '../../../platform/db.ts';
 
 export type FeedLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
-export interface PriceFeed {
+export type PriceFeed = {
   readonly source: QuoteSource;
   /**
    * Registers the feed's jobs in this process and schedules its recurring job (once across all processes:
@@ -16,4 +16,4 @@ export interface PriceFeed {
   start(db: Db, log?: FeedLog): Promise<void>;
   /** Stops scheduling from this process (the pending job stays for the other processes). */
   stop(): void;
-}
+};

@@ -109,7 +109,7 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
 
   const data = bids.data;
   const rows = useMemo(() => data?.rows ?? [], [data]);
-  const crops: InstrumentCropSummary[] = data?.crops ?? [];
+  const crops = useMemo<InstrumentCropSummary[]>(() => data?.crops ?? [], [data]);
   const shownRows = cropId === null ? rows : rows.filter((r) => r.cropId === cropId);
   const selectedRows = rows.filter((r) => selected.has(r.id) && movable(r));
   const quotes = useMemo(

@@ -307,7 +307,7 @@ describe('client profile', () => {
   it('shows the contract of highlight_id in a card linking to its row in the contract list', async () => {
     renderApp('/crm/client/501?market_id=10&highlight_id=77', 'buyer');
     const calls = serveClient({
-      extra: (call, path) => {
+      extra: (call) => {
         if (call.url.pathname === '/api/commodities/ctrm/seller/501/contract/77') {
           const contract = {
             id: 77,

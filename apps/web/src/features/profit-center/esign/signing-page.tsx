@@ -214,7 +214,6 @@ export function SigningPage() {
   const t = useT();
   const partner = usePartner();
   const { token = '' } = useParams();
-  const localized = useLocalizedPath();
   const review = useSigningReview(token);
   const data = review.data;
   useDocumentTitle([

@@ -112,7 +112,7 @@ describe('the list picker', () => {
   });
 
   it('adds the pack size to a list and confirms with a link to the list', async () => {
-    const sent = serve((method, path) =>
+    const sent = serve((method) =>
       method === 'PUT' ? { status: 200, body: fullList(HERD, 'Cow-calf herd health') } : undefined,
     );
     const router = renderPicker('farmer');
