@@ -13,7 +13,12 @@ import pg from 'pg';
 import * as schema from '../db/schema/index.ts';
 
 export type Schema = typeof schema;
-/** The one database type the repos see, whichever driver is behind it. */
+/**
+ * The one database type the repos see, whichever driver is behind it, and whether it is the database or one of
+ * its transactions: drizzle's PgTransaction extends PgDatabase, and both drivers' databases (node-postgres, PGlite)
+ * are PgDatabases of this schema, so each of them is a `Db` as it is (no cast). Raw results of `execute` are
+ * driver-shaped: read them with `rowsOf<Row>`.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseConfig =
@@ -84,9 +89,9 @@ function scopedDb(root: Db): Db {
       if (prop === 'transaction') {
         return <T>(fn: (tx: Db) => Promise<T>, config?: Parameters<Db['transaction']>[1]) =>
           current.transaction((tx) => {
-            const inner: DbScope = { tx: tx as unknown as Db, retryReads: false };
+            const inner: DbScope = { tx, retryReads: false };
             return dbScope
-              .run(inner, () => fn(tx as unknown as Db))
+              .run(inner, () => fn(tx))
               .finally(() => {
                 // Work the transaction started but did not await (fire and forget) goes to the root afterwards.
                 inner.tx = null;
@@ -191,8 +196,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // Numeric values stay strings (exact decimals); bigint (int8) too.
     const db = drizzlePg({ client: pool, schema });
     return {
-      db: scopedDb(db as unknown as Db),
-      root: db as unknown as Db,
+      db: scopedDb(db),
+      root: db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
@@ -207,8 +212,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
-    db: scopedDb(db as unknown as Db),
-    root: db as unknown as Db,
+    db: scopedDb(db),
+    root: db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),

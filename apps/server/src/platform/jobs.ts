@@ -190,8 +190,7 @@ async function runClaimed(db: Db, job: JobRow, now: Date, options: RunOptions): 
       const done =
         await tx.execute(sql`update jobs set status = 'done', finished_at = ${finishedAt.toISOString()}::timestamptz, locked_until = null, last_error = null
         where id = ${job.id} and attempts = ${job.attempts} and status = 'running' returning id`);
-      if (rowsOf(done).length > 0 && kind.everyMs !== null)
-        await enqueueNext(tx as unknown as Db, job, now, kind.everyMs);
+      if (rowsOf(done).length > 0 && kind.everyMs !== null) await enqueueNext(tx, job, now, kind.everyMs);
       return;
     }
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -206,8 +205,7 @@ async function runClaimed(db: Db, job: JobRow, now: Date, options: RunOptions): 
       await tx.execute(sql`update jobs set status = 'failed', finished_at = ${finishedAt.toISOString()}::timestamptz, locked_until = null, last_error = ${message}
       where id = ${job.id} and attempts = ${job.attempts} and status = 'running' returning id`);
     // A recurring job goes on after a run that failed for good.
-    if (rowsOf(failed).length > 0 && kind.everyMs !== null)
-      await enqueueNext(tx as unknown as Db, job, now, kind.everyMs);
+    if (rowsOf(failed).length > 0 && kind.everyMs !== null) await enqueueNext(tx, job, now, kind.everyMs);
   });
 }
 

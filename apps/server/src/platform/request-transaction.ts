@@ -49,7 +49,7 @@ async function runHandlerInTransaction(
   const attempt = () =>
     root.transaction(async (tx) => {
       began = true;
-      const scope: { tx: Db | null; retryReads: boolean } = { tx: tx as unknown as Db, retryReads: false };
+      const scope: { tx: Db | null; retryReads: boolean } = { tx, retryReads: false };
       try {
         return await runInDbScope(scope, async () => {
           try {

@@ -257,7 +257,7 @@ function executor(db: Db): Exec {
 export async function generateCrmData(db: Db, options: CrmGeneratorOptions): Promise<CrmGeneratorResult> {
   const started = performance.now();
   validate(options);
-  const result = await db.transaction(async (tx) => generate(executor(tx as unknown as Db), options));
+  const result = await db.transaction(async (tx) => generate(executor(tx), options));
   return { ...result, ms: Math.round(performance.now() - started) };
 }
 

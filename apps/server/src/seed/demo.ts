@@ -138,7 +138,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
       ...(options.today === undefined ? { notAfter: new Date().toISOString() } : {}),
     };
     const sizes = CRM_SIZES[crm];
-    await generateCrmData(tx as unknown as Db, {
+    await generateCrmData(tx, {
       ...common,
       ...sizes.demo,
       partnerId: 'demo',
@@ -158,7 +158,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
         },
       ],
     });
-    await generateCrmData(tx as unknown as Db, {
+    await generateCrmData(tx, {
       ...common,
       ...sizes.prairie,
       partnerId: 'prairie',
@@ -166,9 +166,9 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
       seed: 2,
       buyerUserIds: [idOf(DEMO_ACCOUNTS.prairieBuyer)],
     });
-    await seedTradingDemo(tx as unknown as Db, { today });
-    await seedStoreDemo(tx as unknown as Db, { size: crm === 'full' ? 'full' : 'small' });
-    await seedStoreOrdersDemo(tx as unknown as Db, { today });
+    await seedTradingDemo(tx, { today });
+    await seedStoreDemo(tx, { size: crm === 'full' ? 'full' : 'small' });
+    await seedStoreOrdersDemo(tx, { today });
   });
   return true;
 }

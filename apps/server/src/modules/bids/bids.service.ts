@@ -342,7 +342,7 @@ export async function bulkMoveBasis(
     });
   }
   await db.transaction(async (tx) => {
-    const locked = await lockInstruments(tx as unknown as Db, actor.partner.id, marketId, ids);
+    const locked = await lockInstruments(tx, actor.partner.id, marketId, ids);
     if (locked.length !== ids.length) {
       const found = new Set(locked.map((r) => r.id));
       throw new AppError('not_found', `No bid ${ids.find((id) => !found.has(id))} at market ${marketId}.`);
@@ -370,7 +370,7 @@ export async function bulkMoveBasis(
         { refused },
       );
     }
-    await moveBasis(tx as unknown as Db, ids, adjustment.div(100).toFixed(4));
+    await moveBasis(tx, ids, adjustment.div(100).toFixed(4));
   });
   await audit(db, request, {
     actorUserId: actor.user.id,

@@ -210,8 +210,7 @@ export async function mergeGuestCart(
     return false;
   }
   const target = await repo.ensureOpenCart(db, { userId: caller.userId }, regionRow(caller));
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return db.transaction(async (tx) => {
     if (!(await repo.markMerged(tx, guest.id))) return false;
     const locked = await repo.bumpSerial(tx, target.id);
     if (!locked) return false;
@@ -394,8 +393,7 @@ export async function writeCart(
   if (!owner) throw new Error('a cart write needs a user or a guest token');
   const resolved = await resolveAdds(db, caller, changes);
   const cart = await repo.ensureOpenCart(db, owner, regionRow(caller));
-  const outcome = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const outcome = await db.transaction(async (tx) => {
     const claimed = await repo.claimSerial(tx, cart.id, serial, regionRow(caller));
     if (!claimed) return 'conflict' as const;
     await applyResolved(tx, cart.id, caller, resolved);
@@ -468,8 +466,7 @@ export async function addItemsToCart(
     input.items.map((i) => ({ op: 'add' as const, variantId: i.variantId, quantity: i.quantity })),
   );
   const cart = await repo.ensureOpenCart(db, { userId: input.userId }, regionRow(caller));
-  const updated = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const updated = await db.transaction(async (tx) => {
     const locked = await repo.bumpSerial(tx, cart.id);
     if (!locked) throw new AppError('cart_conflict', 'The cart was checked out meanwhile; try again.');
     await applyResolved(tx, cart.id, caller, resolved);

@@ -645,8 +645,7 @@ async function write(
   deps: CheckoutDeps,
   apply: (tx: Db, cart: repo.CheckoutCartRow) => Promise<void>,
 ): Promise<CheckoutView> {
-  const outcome = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const outcome = await db.transaction(async (tx) => {
     const claimed = await repo.claimSerial(tx, caller.userId, cartId, serial);
     if (!claimed) return null;
     await apply(tx, claimed);
@@ -977,8 +976,7 @@ export async function placeOrder(
   deps: CheckoutDeps,
 ): Promise<PlacedOrder> {
   await assertStoreTermsAccepted(db, caller.userId);
-  const placed = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const placed = await db.transaction(async (tx) => {
     const locked = await repo.cartOfUser(tx, caller.userId, body.cartId, true);
     if (!locked) throw new AppError('not_found');
     const cart = await inBuyersRegion(tx, caller, locked);
@@ -1245,8 +1243,7 @@ export async function buyNow(
   const variant = await variantWithPrice(db, { publicId: body.variantId }, region.country as 'USA');
   if (!variant) throw new AppError('not_found', 'This product does not exist.');
   if (variant.amount === null) throw new AppError('variant_not_sold_in_region');
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return db.transaction(async (tx) => {
     const cart = await repo.ensureBuyNowCart(
       tx,
       caller.userId,
@@ -1361,7 +1358,7 @@ export async function updateContact(
   return contactView(row);
 }
 export async function deleteContact(db: Db, caller: Caller, id: number): Promise<void> {
-  const ok = await db.transaction((tx) => repo.deleteContact(tx as unknown as Db, caller.userId, id));
+  const ok = await db.transaction((tx) => repo.deleteContact(tx, caller.userId, id));
   if (!ok) throw new AppError('not_found');
 }
 
@@ -1445,8 +1442,7 @@ export async function updateLicence(
   };
 }
 export async function deleteLicence(db: Db, caller: Caller, id: number): Promise<void> {
-  const ok = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const ok = await db.transaction(async (tx) => {
     const deleted = await repo.deleteLicence(tx, caller.userId, id);
     if (deleted) await deleteUploadsOf(tx, caller.userId, licenceUploadParent(id)); // its scans go with it
     return deleted;

@@ -494,8 +494,7 @@ type TransitionResult = { offerId: number; status: OfferStatus; changed: boolean
  */
 async function transition(db: Db, req: TransitionRequest): Promise<TransitionResult> {
   const changes: OfferChange[] = [];
-  const result = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const result = await db.transaction(async (tx) => {
     const locked = await lockOffer(tx, req.offerId);
     if (!locked) throw new AppError('not_found', `No offer ${req.offerId}.`);
     req.authorize(locked);
@@ -771,8 +770,7 @@ export function registerOfferJobs(env: Pick<AppContext['env'], 'PUBLIC_URL' | 'P
 
 /** The expiry sweep: every open offer past its expiry becomes expired (history, notices, events). */
 export async function expireOffers(db: Db, now: Date = new Date()): Promise<number[]> {
-  const moved = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const moved = await db.transaction(async (tx) => {
     const rows = await expireDueOffers(tx, now);
     for (const data of await offersByIds(
       tx,
@@ -819,8 +817,7 @@ async function placeOffer(
   }
   if (!fitsBidCap(bid.quantityCap, bid.quantityContracted, input.quantity)) throw capError(bid);
   const status = placedOfferStatus(market.offersRequireApproval ?? false, caller.kind);
-  const id = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const id = await db.transaction(async (tx) => {
     const offerId = await insertOffer(tx, {
       partnerId: bid.partnerId,
       marketId: bid.marketId,

@@ -50,8 +50,8 @@ export async function marketingSubscribe(
 ): Promise<MarketingDialogResponse> {
   const userId = ownAct(session);
   const changed = await db.transaction(async (tx) => {
-    await repo.markDialogSeen(tx as unknown as Db, userId, MARKETING_SUBSCRIBE_DIALOG_ID);
-    return repo.allowPromotionalMarketing(tx as unknown as Db, userId);
+    await repo.markDialogSeen(tx, userId, MARKETING_SUBSCRIBE_DIALOG_ID);
+    return repo.allowPromotionalMarketing(tx, userId);
   });
   if (changed) {
     await audit(db, request, {

@@ -2,8 +2,7 @@
 // shopping lists. Every read and write is scoped to the user: another user's order or list is simply not found.
 
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
-import { rowsOf } from '../../platform/jobs.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 
 export type Country = 'USA' | 'CAN' | 'AUS';
 type SellerKind = 'house' | 'marketplace';
@@ -465,8 +464,7 @@ export async function insertList(
     items: { variantId: number; quantity: number; note: string }[];
   },
 ): Promise<string> {
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = rowsOf<{ id: string }>(
       await tx.execute(
         sql`insert into store_shopping_lists (user_id, enterprise_id, name) values (${input.userId}, ${input.enterpriseId}, ${input.name}) returning id`,
@@ -509,8 +507,7 @@ export async function putListItem(
   listId: string,
   item: { variantId: number; quantity: number; note?: string | undefined },
 ): Promise<void> {
-  await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx.execute(sql`insert into store_shopping_list_items (list_id, variant_id, quantity, note) values (${listId}, ${item.variantId}, ${item.quantity}, ${item.note ?? ''})
       on conflict (list_id, variant_id) do update set quantity = excluded.quantity${item.note === undefined ? sql`` : sql`, note = excluded.note`}`);
     await tx.execute(sql`update store_shopping_lists set updated_at = now() where id = ${listId}`);
@@ -518,8 +515,7 @@ export async function putListItem(
 }
 
 export async function deleteListItem(db: Db, listId: string, variantId: number): Promise<boolean> {
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return db.transaction(async (tx) => {
     const rows = rowsOf(
       await tx.execute(
         sql`delete from store_shopping_list_items where list_id = ${listId} and variant_id = ${variantId} returning variant_id`,

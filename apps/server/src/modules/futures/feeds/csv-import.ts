@@ -178,8 +178,7 @@ export async function importQuotesCsv(db: Db, text: string, now: Date = new Date
       { rows: errors },
     );
   }
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return db.transaction(async (tx) => {
     const created: string[] = [];
     const byProduct = new Map<FuturesProduct, string[]>();
     for (const r of rows) byProduct.set(r.product, [...(byProduct.get(r.product) ?? []), r.optionMonth]);

@@ -68,8 +68,7 @@ export type TickResult = { open: boolean; tradeDate: string; changed: string[]; 
  */
 export async function simulatedTick(db: Db, now: Date, rng: () => number = Math.random): Promise<TickResult> {
   const session = tradingSession(now);
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return db.transaction(async (tx) => {
     const rows = await quotesForUpdate(tx);
     const writes = new Map<string, QuoteWrite>();
     const settlements: { symbol: string; price: string; quotedAt: Date }[] = [];
