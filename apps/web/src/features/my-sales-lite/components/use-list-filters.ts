@@ -11,7 +11,7 @@ export function useUrlFilters<K extends string>(keys: readonly K[]) {
       if (v) out[k] = v;
     }
     return out;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the keys' values: callers pass a fresh array literal each render
   }, [params, keys.join(',')]);
   const set = useCallback(
     (next: Partial<Record<K, string>>) => {
@@ -28,7 +28,7 @@ export function useUrlFilters<K extends string>(keys: readonly K[]) {
         { replace: true },
       );
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the keys' values: callers pass a fresh array literal each render
     [setParams, keys.join(',')],
   );
   return [value, set] as const;
