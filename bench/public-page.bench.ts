@@ -26,6 +26,108 @@ function gzipped(file: string): number {
   return gzipSync(readFileSync(`${webDist}${file}`), { level: 9 }).length;
 }
 
+/** Raw and gzip -9 bytes of built files. */
+function bytes(files: Iterable<string>): { raw: number; gz: number } {
+  let raw = 0;
+  let gz = 0;
+  for (const file of files) {
+    raw += readFileSync(`${webDist}${file}`).length;
+    gz += gzipped(file);
+  }
+  return { raw, gz };
+}
+
+/**
+ * The id prefixes of the area message catalogues (CRM, My Sales Lite, the store, profit center, the dev mailbox): the
+ * app shell's, identity's and common ids (shell., error., header., nav., footer., identity., signup., …) are not among
+ * them (docs/decisions/029-messages-by-area.md).
+ */
+const AREA_MESSAGE_PREFIXES = [
+  'crm',
+  'esign',
+  'futures',
+  'offers',
+  'msl',
+  'store',
+  'storePages',
+  'storeDialogs',
+  'orders',
+  'agreements',
+  'onboarding',
+  'applicator',
+  'uploader',
+  'mailbox',
+];
+const AREA_MESSAGE_KEY = new RegExp(`["'](?:${AREA_MESSAGE_PREFIXES.join('|')})\\.[\\w.-]+["']\\s*:`, 'g');
+
+/** How many distinct area message ids the given built files define (catalogue entries: `"crm.retry":"Try again"`). */
+function areaMessageIds(files: Iterable<string>): number {
+  const ids = new Set<string>();
+  for (const file of files) {
+    for (const match of readFileSync(`${webDist}${file}`, 'utf8').matchAll(AREA_MESSAGE_KEY)) ids.add(match[0]);
+  }
+  return ids.size;
+}
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+
+/** A manifest entry's file and its static imports, transitively: what loads before its code runs ('/assets/…'). */
+function staticClosure(manifest: Record<string, ManifestChunk>, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  const file = `/${chunk.file}`;
+  if (into.has(file)) return into;
+  into.add(file);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+function kb(value: number): string {
+  return (value / 1024).toFixed(1);
+}
+
+/**
+ * The JavaScript the app's entry and two first pages load, from the build manifest (issue 12: a page loads only its
+ * own messages): the entry chunk, the entry with its static imports (what every page of the app loads), the sign-in
+ * page (that, its route chunk and the route chunk's static imports), /market opened inside the app, and /market as
+ * served (its own light entry), each raw and gzipped, with the area message ids in it.
+ */
+function printManifestFigures(): void {
+  const manifest = JSON.parse(readFileSync(`${webDist}/.vite/manifest.json`, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = staticClosure(manifest, 'index.html');
+  const rows: [string, Set<string>][] = [
+    [
+      `entry chunk (${manifest['index.html']!.file.replace(/^.*\//, '')})`,
+      new Set([`/${manifest['index.html']!.file}`]),
+    ],
+    ['entry + its static imports', entry],
+    ['/sign-in: + its route chunk', staticClosure(manifest, 'src/features/identity/identity-page.tsx', new Set(entry))],
+    [
+      '/market in the app: + route',
+      staticClosure(manifest, 'src/features/public-market/public-market-page.tsx', new Set(entry)),
+    ],
+    ['/market as served (market entry)', staticClosure(manifest, 'src/public-entry.tsx')],
+  ];
+  console.log('Built JavaScript (manifest: a chunk and its static imports):');
+  console.log(
+    'what'.padEnd(34),
+    'files'.padStart(6),
+    'raw KB'.padStart(8),
+    'gz KB'.padStart(7),
+    'area message ids'.padStart(17),
+  );
+  for (const [name, files] of rows) {
+    const { raw, gz } = bytes(files);
+    console.log(
+      name.padEnd(34),
+      String(files.size).padStart(6),
+      kb(raw).padStart(8),
+      kb(gz).padStart(7),
+      String(areaMessageIds(files)).padStart(17),
+    );
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -78,8 +180,9 @@ async function load(browser: Browser, base: string, path: string, ready: string,
 
 /**
  * The public market page and /score (issue 5: a slow phone's first load ships at most 120 KB of gzipped JavaScript
- * and shows bids without waiting for a session). Builds nothing: needs the built web app (`npm run build`, or
- * BENCH_WEB_DIST=<dir>).
+ * and shows bids without waiting for a session), then the JavaScript that /market and /sign-in load, raw and gzipped,
+ * with the area message ids in it, and the same from the build manifest for the app's entry (issue 12: a page loads
+ * only its own messages). Builds nothing: needs the built web app (`npm run build`, or BENCH_WEB_DIST=<dir>).
  */
 export async function runPublicPageBench(): Promise<void> {
   if (!existsSync(`${webDist}/.vite/manifest.json`)) {
@@ -150,6 +253,38 @@ export async function runPublicPageBench(): Promise<void> {
       `Budget: at most ${BUDGET_JS_GZ / 1024} KB of gzipped JavaScript on the first load — ${over.length ? `OVER on ${over.join(', ')}` : 'both pages within it'}. ` +
         `'slow phone' = Slow 4G (1.6 Mbps, 150 ms) and a 4× slower CPU; this server sends the files uncompressed, so a compressing proxy or CDN makes that load faster still.\n`,
     );
+
+    // Issue 12: what the public page and the sign-in page load, and whether any area's messages come with it.
+    const loaded = [
+      { name: '/market (first bid row)', path: '/market', ready: '.pm-table tbody tr' },
+      { name: '/sign-in (email field)', path: '/sign-in', ready: 'input[name="email"]' },
+    ];
+    console.log('JavaScript the browser loaded before the page showed (cold, as they come):');
+    console.log(
+      'page'.padEnd(34),
+      'files'.padStart(6),
+      'raw KB'.padStart(8),
+      'gz KB'.padStart(7),
+      'area message ids'.padStart(17),
+      'ready ms'.padStart(9),
+    );
+    for (const target of loaded) {
+      await load(browser, base, target.path, target.ready, false);
+      const runs: Load[] = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await load(browser, base, target.path, target.ready, false));
+      const files = runs[0]!.scripts;
+      const { raw, gz } = bytes(files);
+      console.log(
+        target.name.padEnd(34),
+        String(files.length).padStart(6),
+        kb(raw).padStart(8),
+        kb(gz).padStart(7),
+        String(areaMessageIds(files)).padStart(17),
+        String(Math.round(median(runs.map((l) => l.readyMs)))).padStart(9),
+      );
+    }
+    printManifestFigures();
+    console.log('');
   } finally {
     await browser.close();
     await app.close();
