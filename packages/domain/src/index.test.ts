@@ -77,6 +77,9 @@ const CONTRACT = [
   'bootstrapResponseSchema',
   'versionResponseSchema',
   'apiErrorSchema',
+  'ERROR_CODES',
+  'CLIENT_ERROR_CODES',
+  'isErrorCode',
 ] as const;
 
 describe('@granary/domain exports', () => {

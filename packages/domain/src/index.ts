@@ -19,6 +19,9 @@ export * from './shell/trace-id.ts';
 export * from './shell/partner.ts';
 export * from './shell/bootstrap.ts';
 
+// The API's error codes (DESIGN.md Conventions 3): the server's registry and the web's ApiError are typed by them.
+export * from './errors/error-codes.ts';
+
 export * from './routing/match-path.ts';
 export * from './routing/routes.ts';
 export * from './routing/redirects.ts';

@@ -1,8 +1,15 @@
+import type { ErrorCode } from '@granary/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isConnectionError, sqlStateOf } from './db.ts';
 
-/** Every error code the server answers with, its HTTP status and default message. */
+export type { ErrorCode };
+
+/**
+ * Every error code the server answers with (ERROR_CODES of @granary/domain, the one list the web shares), its HTTP
+ * status and default message. `satisfies Record<ErrorCode, …>` keeps the two lists the same: a code missing here or
+ * one the domain does not know is a type error.
+ */
 export const ERRORS = {
   invalid_request: { status: 400, message: 'The request is not valid.' },
   unauthenticated: { status: 401, message: 'Your session expired' },
@@ -84,9 +91,7 @@ export const ERRORS = {
   payment_failed: { status: 402, message: 'Your payment failed. Please try again with a different payment method.' },
   internal_error: { status: 500, message: 'Sorry, an unexpected issue occurred. Please come back later!' },
   unavailable: { status: 503, message: 'Sorry, an unexpected issue occurred. Please come back later!' },
-} as const satisfies Record<string, { status: number; message: string }>;
-
-export type ErrorCode = keyof typeof ERRORS;
+} as const satisfies Record<ErrorCode, { status: number; message: string }>;
 
 /** Services throw this; the one error handler maps it to `{code, message}` and the status of ERRORS. */
 export class AppError extends Error {
@@ -102,7 +107,7 @@ export class AppError extends Error {
   }
 }
 
-export type ErrorBody = { code: string; message: string; details?: unknown };
+export type ErrorBody = { code: ErrorCode; message: string; details?: unknown };
 
 function fromFastifyError(err: FastifyError): { status: number; body: ErrorBody } | null {
   const status = err.statusCode ?? 500;
@@ -151,12 +156,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // a value of the request PostgreSQL cannot take. The request's transaction was rolled back; the schema that let
       // the value through should be tightened, hence the warning.
       request.log.warn({ err }, 'a request value the database refused; tighten its schema');
-      return reply
-        .status(400)
-        .send({
-          code: 'invalid_request',
-          message: 'A value in the request is out of range or not of the expected kind.',
-        });
+      return reply.status(400).send({
+        code: 'invalid_request',
+        message: 'A value in the request is out of range or not of the expected kind.',
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({

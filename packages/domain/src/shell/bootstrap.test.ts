@@ -96,10 +96,13 @@ describe('versionResponseSchema / apiErrorSchema', () => {
       code: 'not_found',
       message: 'The page you are looking for does not exist.',
     });
-    expect(apiErrorSchema.parse({ code: 'x', message: 'y', details: { field: 'email' } }).details).toEqual({
-      field: 'email',
-    });
+    expect(apiErrorSchema.parse({ code: 'invalid_signup', message: 'y', details: { field: 'email' } }).details).toEqual(
+      {
+        field: 'email',
+      },
+    );
     expect(apiErrorSchema.safeParse({ message: 'y' }).success).toBe(false);
+    expect(apiErrorSchema.safeParse({ code: 'x', message: 'y' }).success).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 // Shell payloads shared by server and web: bootstrap, version file, API errors
 // (grain-marketing.md 3 'Bootstrap', 'User', 'Version info'; platform.md 3.2; DESIGN.md conventions 3).
 import { z } from 'zod';
+import { ERROR_CODES } from '../errors/error-codes.ts';
 import { COUNTRY_CODES } from '../region/countries.ts';
 import { whiteLabelPartnerSchema } from './partner.ts';
 
@@ -115,13 +116,13 @@ export const versionResponseSchema = z.object({
 });
 export type VersionResponse = z.infer<typeof versionResponseSchema>;
 
-/** Every error response: `{code, message}` (DESIGN.md conventions 3). */
+/** Every error response: `{code, message, details?}` (DESIGN.md conventions 3), its code one of ERROR_CODES. */
 export const apiErrorSchema = z.object({
-  code: z.string(),
+  code: z.enum(ERROR_CODES),
   message: z.string(),
   details: z.unknown().optional(),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /**
  * The selected enterprise on bootstrap (grain-marketing.md 4): the one stored in the session or

@@ -1,0 +1,78 @@
+// The error codes of the API (DESIGN.md, Conventions 3): services throw AppError(code); the one error handler answers
+// {code, message, details?} with the status of the server's registry (apps/server/src/platform/errors.ts, typed by
+// ErrorCode), and the web maps the code to the specs' wording. Written once here, so a code the server does not know
+// or the web misspells is a type error on either side.
+
+/** Every code an error answer of the server can carry. */
+export const ERROR_CODES = [
+  'invalid_request',
+  'unauthenticated',
+  'forbidden',
+  'csrf_invalid',
+  // Identity (grain-marketing.md 8 'Sign-in and password', platform.md 5.3 and 8.2).
+  'invalid_credentials',
+  'oauth_failed',
+  'account_locked',
+  'account_suspended',
+  'account_deleted',
+  'no_account',
+  'link_invalid',
+  'incorrect_password',
+  'code_invalid',
+  'invalid_signup',
+  'email_taken',
+  'verification_step',
+  'insecure_password',
+  'bot_check_failed',
+  // Generic HTTP refusals.
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'precondition_failed',
+  'precondition_required',
+  'payload_too_large',
+  'upload_type_not_allowed',
+  'upload_empty',
+  'unsupported_media_type',
+  'rate_limited',
+  // The store's cart and checkout (platform.md 8.3, 6.2, 2.9).
+  'cart_conflict',
+  'cart_already_checked_out',
+  'items_need_adjustment',
+  'invalid_checkout_cart_content',
+  'invalid_promo_code',
+  'invalid_referral_code',
+  'invalid_shipping_address',
+  'invalid_billing_address',
+  'invalid_fulfillment_promise',
+  'invalid_future_delivery_date',
+  'item_restricted',
+  'variant_not_sold_in_region',
+  'cart_not_available_in_region',
+  'input_purchasing_permission_required',
+  'terms_not_accepted',
+  'payment_failed',
+  // The server's own failures.
+  'internal_error',
+  'unavailable',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The codes the web's request function gives a call the server did not answer in a readable way: `disconnected`
+ * (the server could not be reached, status 0), `timeout` (the request timed out, status 0) and `unexpected` (an
+ * answer without a known code, or a body that is not JSON). The server never sends them.
+ */
+export const CLIENT_ERROR_CODES = ['disconnected', 'timeout', 'unexpected'] as const;
+
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+/** The code of a failed call as the web sees it: the server's code, or one the web gave it. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+const SERVER_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && SERVER_CODES.has(value);
+}
