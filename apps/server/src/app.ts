@@ -4,18 +4,13 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TRACE_ID_HEADER } from '@granary/domain';
 import type { Database } from './platform/db.ts';
 import type { Env } from './platform/env.ts';
 import type { AppContext } from './platform/context.ts';
 import { registerAccessControl } from './platform/access.ts';
+import { registerApiDocs } from './platform/api-docs.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { registerRequestTransactions } from './platform/request-transaction.ts';
 import { registerRequestRules } from './platform/request-rules.ts';
@@ -166,13 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   });
   registerAccessControl(app, ctx);
-  // The API's OpenAPI description, generated from the routes' zod schemas.
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Granary API', version: String(env.WEB_VERSION_LATEST) } },
-    transform: jsonSchemaTransform,
-    hideUntagged: false,
-  });
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  // The API's OpenAPI description, generated from the routes' zod schemas, and its reference at /api/docs.
+  await registerApiDocs(app, env);
 
   const partners = createPartnerDirectory(database.db);
   await app.register(shellRoutes, { ctx, partners, buildTag: readBuildTag(webDist) });

@@ -164,11 +164,35 @@ function refusedWhileActing(route: string, scope: string | null): string | null 
   return null;
 }
 
-/** Every route declares its access; a route without one stops the server at boot. */
+const SCOPE_ACCESS = Symbol('granary.scopeAccess');
+
+/**
+ * Registers a third-party plugin whose routes cannot declare `config.access` themselves (e.g. a documentation UI
+ * serving files through @fastify/static): every route it adds gets `access`, set on the route as if declared there.
+ * Routes declaring their own access keep it.
+ */
+export async function registerWithAccess(
+  app: FastifyInstance,
+  access: Access,
+  register: (scope: FastifyInstance) => Promise<void>,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.decorate(SCOPE_ACCESS, access);
+    await register(scope);
+  });
+}
+
+/**
+ * Every route declares its access (or is registered by `registerWithAccess`); a route without one stops the server
+ * at boot.
+ */
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext): void {
-  app.addHook('onRoute', (route) => {
-    const access = (route.config as { access?: Access } | undefined)?.access;
+  app.addHook('onRoute', function (route) {
+    const declared = (route.config as { access?: Access } | undefined)?.access;
+    // `this` is the instance the route is added on: a registerWithAccess scope or a plugin inside it inherits its access.
+    const access = declared ?? (this as unknown as Record<symbol, Access | undefined>)[SCOPE_ACCESS];
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
+    if (!declared) route.config = { ...route.config, access };
   });
 
   app.addHook('preHandler', async (request) => {

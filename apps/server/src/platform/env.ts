@@ -67,6 +67,8 @@ export const envSchema = z.object({
   PRICE_FEED_INTERVAL_MS: z.coerce.number().int().min(500).default(5000),
   /** The store's card payment provider (docs/decisions/021-checkout-and-orders.md): 'test' is built in; unset, card payment is not offered. */
   CARD_PROVIDER: z.enum(['test']).optional(),
+  /** The API reference at /api/docs: unset, on outside production and off in production (platform/api-docs.ts). */
+  API_DOCS: z.enum(['on', 'off']).optional(),
   /**
    * Experiment flags that are on (platform.md 4.6; the seam until an experiment service is wired in, 7.7): a comma-
    * or space-separated list of `flag` (variant 'on') or `flag=variant`, delivered in the bootstrap as `experiments`.
