@@ -10,6 +10,7 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import globals from 'globals';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -53,7 +54,8 @@ const boundaryZones = [
     target: `apps/web/src/features/${feature}`,
     from: 'apps/web/src/features',
     except: [`./${feature}`],
-    message: 'A web feature does not import another feature: the app shell (src/app) composes them; share through src/lib.',
+    message:
+      'A web feature does not import another feature: the app shell (src/app) composes them; share through src/lib.',
   })),
   {
     target: 'apps/web/src/lib',
@@ -95,8 +97,11 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, '@eslint-community/eslint-comments': eslintComments },
     settings: {
+      // How import-x parses the files it follows (no-cycle reads every imported module's imports).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: [
@@ -106,6 +111,7 @@ export default tseslint.config(
             'e2e/tsconfig.json',
             'bench/tsconfig.json',
           ],
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },
@@ -120,6 +126,10 @@ export default tseslint.config(
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
+      // No blanket disables: a disable names its rule and says why after `--`.
+      '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
+      '@eslint-community/eslint-comments/disable-enable-pair': 'error',
       'no-console': 'off',
     },
   },
