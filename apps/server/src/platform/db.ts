@@ -21,6 +21,12 @@ export type Schema = typeof schema;
  */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Rows of a db.execute result (node-postgres returns {rows}, PGlite too; some drivers an array). */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
 export type DatabaseConfig =
   /** A PostgreSQL server (`DATABASE_URL=postgres://…`). */
   | { kind: 'postgres'; url: string; poolSize?: number }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { enqueue, ensureRecurring, registerJobHandler, rowsOf, runDueJobs, startJobWorker } from './jobs.ts';
+import { enqueue, ensureRecurring, registerJobHandler, runDueJobs, startJobWorker } from './jobs.ts';
+import { rowsOf } from './db.ts';
 
 let t: TestApp;
 const ran: { kind: string; payload: unknown; attempts: number }[] = [];

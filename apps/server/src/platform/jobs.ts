@@ -7,7 +7,7 @@
 // runner with runDueJobs(db, now) instead of starting the loop.
 
 import { sql } from 'drizzle-orm';
-import type { Db } from './db.ts';
+import { rowsOf, type Db } from './db.ts';
 
 export type JobRow = {
   id: number;
@@ -255,10 +255,4 @@ export function startJobWorker(db: Db, options: { pollMs?: number; log?: RunOpti
       await running;
     },
   };
-}
-
-/** Rows of a db.execute result (node-postgres returns {rows}, PGlite too; some drivers an array). */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

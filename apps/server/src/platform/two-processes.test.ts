@@ -12,9 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { bidsMarketTopic, cartUserTopic, type LiveEvent } from '@granary/domain';
-import { openDatabase, type Database } from './db.ts';
+import { type Database, openDatabase, rowsOf } from './db.ts';
 import { randomToken } from './crypto.ts';
-import { rowsOf } from './jobs.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../seed/demo.ts';
 import { fakeWebDist } from '../testing/test-app.ts';
 

@@ -7,8 +7,7 @@
 
 import { sql } from 'drizzle-orm';
 import { CrmDecimal } from '@granary/domain';
-import type { Db } from '../platform/db.ts';
-import { rowsOf } from '../platform/jobs.ts';
+import { rowsOf, type Db } from '../platform/db.ts';
 import {
   storeCarts,
   storeItemRestrictions,

@@ -12,9 +12,8 @@ import {
   type EnterpriseRole,
   type ItemRestrictionKindValue,
 } from '@granary/domain';
-import type { Db } from '../../platform/db.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 import { publish } from '../../platform/events.ts';
-import { rowsOf } from '../../platform/jobs.ts';
 
 export type Country = 'USA' | 'CAN' | 'AUS';
 export type Currency = 'USD' | 'CAD' | 'AUD';

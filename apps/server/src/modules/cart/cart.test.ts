@@ -11,7 +11,7 @@ import {
 } from '@granary/domain';
 import { createTestApp, cookiesFrom, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
-import { rowsOf } from '../../platform/jobs.ts';
+import { rowsOf } from '../../platform/db.ts';
 import { subscribe } from '../../platform/events.ts';
 import { addItemsToCart, cartLinesWithCurrentPrices, loadCartForUser } from './cart.service.ts';
 

@@ -2,8 +2,7 @@
 // for tax and promotions, addresses, delivery contacts, licences, promotions, referral codes and the order writes.
 
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
-import { rowsOf } from '../../platform/jobs.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 import { publishCartChanged } from '../cart/cart.repo.ts';
 
 export type CheckoutCartRow = {

@@ -2,8 +2,7 @@
 // whose licences a super admin opened (/direct/applicator/:enterpriseId/:userId).
 
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
-import { rowsOf } from '../../platform/jobs.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 import type { LicenceRow } from './checkout.repo.ts';
 
 export async function updateLicence(

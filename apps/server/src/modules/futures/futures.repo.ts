@@ -21,9 +21,8 @@ import {
   type QuotesEventPayload,
   type RoundingMode,
 } from '@granary/domain';
-import type { Db } from '../../platform/db.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 import { publish } from '../../platform/events.ts';
-import { rowsOf } from '../../platform/jobs.ts';
 import { futuresSymbols, marketRoundingModes, quoteHistory, quotes } from '../../db/schema/index.ts';
 
 const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();

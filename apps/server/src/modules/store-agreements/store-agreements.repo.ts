@@ -1,7 +1,6 @@
 // The store agreements' rows (store_agreement_signatures) and the facts of the buyer's readiness report.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
-import { rowsOf } from '../../platform/jobs.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 
 export type EnterpriseRow = { id: number; public_id: string; name: string; country_code: string };
 export type SignatureRow = {

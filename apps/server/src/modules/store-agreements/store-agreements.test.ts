@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { headersOf, signIn, type Caller } from '../crm-contracts/crm-test-fixtures.ts';
-import { rowsOf } from '../../platform/jobs.ts';
+import { rowsOf } from '../../platform/db.ts';
 import { users } from '../../db/schema/index.ts';
 
 // The store agreements (platform.md 2.4): the farm business's agreements with status, one read, signing (typed

@@ -3,8 +3,7 @@
 
 import { sql, type SQL } from 'drizzle-orm';
 import type { StoreSort } from '@granary/domain';
-import type { Db } from '../../platform/db.ts';
-import { rowsOf } from '../../platform/jobs.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 
 type Country = 'USA' | 'CAN' | 'AUS';
 

@@ -1,8 +1,7 @@
 // Queries of the store's information pages: warehouses (pickup locations) of a country, and catalogue products
 // with every pack and its price in the country (feed products, acre-plan products, the house seller's products).
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
-import { rowsOf } from '../../platform/jobs.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 
 type Country = 'USA' | 'CAN' | 'AUS';
 

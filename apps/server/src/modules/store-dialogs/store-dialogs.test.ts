@@ -4,7 +4,7 @@ import { bootstrapResponseSchema, MARKETING_SUBSCRIBE_DIALOG_ID, type BootstrapR
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
-import { rowsOf } from '../../platform/jobs.ts';
+import { rowsOf } from '../../platform/db.ts';
 import { sha256 } from '../../platform/crypto.ts';
 
 // The store dialogs' calls (platform.md 2.9) on a real database: accepting the terms, the marketing-subscribe

@@ -14,7 +14,7 @@ import {
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { seedStoreOrdersDemo } from '../../seed/store-orders-demo.ts';
-import { rowsOf } from '../../platform/jobs.ts';
+import { rowsOf } from '../../platform/db.ts';
 
 let t: TestApp;
 type Caller = { cookie: string; csrf: string };

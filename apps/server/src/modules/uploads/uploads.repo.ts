@@ -1,8 +1,7 @@
 // Uploaded files (store_uploads). Only this file touches the table; every read and delete names the owner.
 
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
-import { rowsOf } from '../../platform/jobs.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 
 export type UploadRow = {
   guid: string;
