@@ -46,6 +46,8 @@ export {
   compareExprValues,
   exprType,
   conditionBuilders,
+  KEPT_SUM_NAMES,
+  KEPT_SUMS,
 } from './crm/conditions.ts';
 export type {
   ValueType,
@@ -55,7 +57,9 @@ export type {
   ClientColumn,
   ColumnRef,
   Literal,
-  ClientSumExpr,
+  KeptSumName,
+  KeptSumExpr,
+  KeptSumDefinition,
   Expr,
   Comparison,
   Condition,
@@ -121,6 +125,9 @@ export * from './store/store-pages-api.ts';
 // The store's checkout (issue 6): sections, partitions, timing, addresses, totals, promotions, 8.3 errors, calls.
 export * from './region/subdivisions.ts';
 export * from './store/checkout.ts';
+export * from './store/checkout-addresses.ts';
+export * from './store/checkout-money.ts';
+export * from './store/checkout-api.ts';
 // Uploaded files and the uploader (platform.md 3.6, 4.4, 2.10); the applicator licences page (2.4).
 export * from './uploads/uploads.ts';
 export * from './store/applicator.ts';

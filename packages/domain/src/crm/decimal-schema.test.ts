@@ -5,7 +5,7 @@ import { bulkBasisRequestSchema, instrumentCreateSchema } from '../bids/instrume
 import { basisAdjustmentCentsSchema, basisSchema } from '../bids/pricing.ts';
 import { offerQuantitySchema, offerTargetSchema } from '../bids/offers.ts';
 import { clientSummaryPatchSchema, contractPartialCancelSchema, contractFuturesRollSchema } from './api.ts';
-import { placeOrderRequestSchema } from '../store/checkout.ts';
+import { placeOrderRequestSchema } from '../store/checkout-api.ts';
 import { storeListingQuerySchema } from '../store/api.ts';
 
 /** Strings that are not decimal numbers as the API writes them: each must be refused, never thrown on. */

@@ -1,23 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { toDecimal } from '../crm/exact.ts';
 import {
-  addressProblems,
-  addressInputSchema,
   checkoutSections,
-  computeTotals,
-  deliveryContactProblems,
   deliveryTimingProblem,
   errorSection,
-  evaluatePromotions,
   partitionKey,
-  partitionShipping,
   promiseAvailable,
   shownShippingMethod,
   CHECKOUT_ERROR_CODES,
   CART_ERROR_SECTIONS,
   ERROR_SECTION_OF,
-  type PromotionRow,
 } from './checkout.ts';
+import { addressProblems, addressInputSchema, deliveryContactProblems } from './checkout-addresses.ts';
+import { computeTotals, evaluatePromotions, partitionShipping, type PromotionRow } from './checkout-money.ts';
 import { availablePaymentTerms } from './payment-terms.ts';
 
 const today = '2026-11-22';
