@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { WhiteLabelPartner } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
-import { hostName } from '../partners/partners.service.ts';
+import { hostName } from '../partners/partners.public.ts';
+import { escapeHtml } from '../../platform/html.ts';
 
 /**
  * The origin for links that go out by e-mail or SMS. Never taken blindly from the Host header (an
@@ -28,10 +29,6 @@ export function backgroundLinkOrigin(
 ): string {
   if (vhost) return env.NODE_ENV === 'production' ? `https://${vhost}` : `http://${vhost}:${env.PORT}`;
   return env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-}
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A plain, accessible e-mail body with one call to action. */

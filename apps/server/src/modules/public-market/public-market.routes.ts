@@ -11,8 +11,9 @@ import {
 } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { PartnerDirectory } from '../partners/partners.service.ts';
+import type { PartnerDirectory } from '../../platform/partner-directory.ts';
 import { buildPublicMarketPage, publicPartnerHeader } from './public-market.service.ts';
+import { escapeHtml } from '../../platform/html.ts';
 
 type Options = { ctx: AppContext; partners: PartnerDirectory };
 
@@ -52,10 +53,6 @@ export function jsonForScript(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const PAGE_HEAD =

@@ -14,16 +14,13 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getSession } from '../../platform/access.ts';
 import { isDevToolsRequest } from '../../platform/request-rules.ts';
-import type { PublicPageRenderer } from '../public-market/public-market.routes.ts';
+import type { PublicPageRenderer } from '../public-market/public-market.public.ts';
+import { escapeHtml } from '../../platform/html.ts';
 
 /** publicPages: the light public pages (/market, /score), served from their own entry with their data inlined. */
 type Options = { ctx: AppContext; publicPages?: PublicPageRenderer };
 
 const ROOT_MARKUP = '<div id="root"></div>';
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** index.html, with a readable message inside the root element for non-JS clients (React replaces it). */
 function renderIndex(indexHtml: string | null, message: string | null): string {
