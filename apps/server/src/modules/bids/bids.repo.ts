@@ -17,7 +17,7 @@ import {
   type StoredInstrument,
 } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
-import { latestQuotes, roundingModesOf } from '../futures/futures.repo.ts';
+import { latestQuotes, roundingModesOf } from '../futures/futures.public.ts';
 import {
   clientMarkets,
   enterpriseUsers,

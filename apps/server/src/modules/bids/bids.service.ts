@@ -70,7 +70,7 @@ import {
   type InstrumentRecord,
   type InstrumentValues,
 } from './bids.repo.ts';
-import { checkOffers } from '../offers/offers.service.ts';
+import { checkOffers } from '../offers/offers.public.ts';
 
 /** Live updates: every bid change publishes 'bids:market:<id>' (ids only) so that open grids, the public page and My Sales Lite refetch. */
 async function publishBidsChanged(

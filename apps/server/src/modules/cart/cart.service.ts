@@ -3,8 +3,8 @@
 // one is answered 409 cart_conflict with the cart as it is. The guest's cart is merged into the user's on the first
 // cart call after sign-in (whatever the sign-in method), or at once by the password sign-in.
 //
-// Other modules call: loadCartForUser, addItemsToCart (shopping lists, buy again), cartLinesWithCurrentPrices
-// (checkout), cartViewForUser.
+// Other modules call, through cart.public.ts: addItemsToCart (shopping lists, buy again), and callerForUser,
+// enablementOf, cartLinesWithCurrentPrices (checkout).
 
 import {
   CART_QUANTITY_MAX,

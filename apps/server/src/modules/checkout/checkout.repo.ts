@@ -3,7 +3,7 @@
 
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../platform/db.ts';
-import { publishCartChanged } from '../cart/cart.repo.ts';
+import { publishCartChanged } from '../cart/cart.public.ts';
 
 export type CheckoutCartRow = {
   id: string;

@@ -55,13 +55,13 @@ import {
   callerForUser,
   cartLinesWithCurrentPrices,
   enablementOf,
+  variantWithPrice,
   type CartLineWithPrice,
-} from '../cart/cart.service.ts';
-import { variantWithPrice } from '../cart/cart.repo.ts';
-import { refreshProductRegions } from '../store-catalog/store-catalog.repo.ts';
+} from '../cart/cart.public.ts';
+import { refreshProductRegions } from '../store-catalog/store-catalog.public.ts';
 import * as repo from './checkout.repo.ts';
 import * as licencesRepo from './licences.repo.ts';
-import { deleteUploadsOf } from '../uploads/uploads.repo.ts';
+import { deleteUploadsOf } from '../uploads/uploads.public.ts';
 import type { CardProvider } from './payment.adapter.ts';
 
 export type CheckoutDeps = { cardProvider: CardProvider | null; now?: () => Date };

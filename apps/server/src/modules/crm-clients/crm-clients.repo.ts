@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ContractRecord } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
-import { contractRecordFields } from '../crm-contracts/crm-contracts.repo.ts';
+import { contractRecordFields } from '../crm-contracts/crm-contracts.public.ts';
 import {
   clientAccess,
   clientContacts,

@@ -67,8 +67,7 @@ import {
   updateFollowup,
   type FollowupRowData,
 } from './crm-markets.repo.ts';
-import { conditionSql } from '../crm-contracts/contract-sql.ts';
-import { countRows, listPlan } from '../crm-contracts/crm-contracts.service.ts';
+import { conditionSql, countRows, listPlan } from '../crm-contracts/crm-contracts.public.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Bootstrap and markets

@@ -10,7 +10,7 @@ import { issueToken } from './tokens.service.ts';
 import { findUserByEmail, updateUser, type UserRow } from './users.repo.ts';
 import { emailHtml, linkOrigin } from './links.ts';
 import { claimLockMail, clientNetwork, countLoginFailure, loginFailures } from './login-failures.repo.ts';
-import { mergeGuestCartAtSignIn } from '../cart/cart.routes.ts';
+import { mergeGuestCartAtSignIn } from '../cart/cart.public.ts';
 
 /**
  * Soft lockout: this many failed passwords for one e-mail from one client network (login-failures.repo.ts) within

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
 import { incrementCounter } from '../../platform/rate-limit-store.ts';
 import { audit } from '../../platform/audit.ts';
-import { hostName } from '../partners/partners.service.ts';
+import { hostName } from '../partners/partners.public.ts';
 import { issueToken, verifyCode, TOKEN_TTL_MS } from './tokens.service.ts';
 import { findUserById, type UserRow } from './users.repo.ts';
 import { completeSignIn } from './sign-in.ts';

@@ -18,7 +18,7 @@ import { enqueueMessage } from '../../platform/outbox.ts';
 import { incrementCounter } from '../../platform/rate-limit-store.ts';
 import { audit } from '../../platform/audit.ts';
 import { endOtherSessions } from '../../platform/sessions.ts';
-import { hostName } from '../partners/partners.service.ts';
+import { hostName } from '../partners/partners.public.ts';
 import { sixDigitCode } from './tokens.service.ts';
 import { findUserByEmail, findUserById, updateUser, type UserRow } from './users.repo.ts';
 import { emailHtml, linkOrigin } from './links.ts';

@@ -47,8 +47,8 @@ import { AppError } from '../../platform/errors.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
 import { registerJobHandler } from '../../platform/jobs.ts';
-import { onQuotesChanged } from '../futures/quotes-listeners.ts';
-import { backgroundLinkOrigin } from '../identity/links.ts';
+import { onQuotesChanged } from '../futures/futures.public.ts';
+import { backgroundLinkOrigin } from '../identity/identity.public.ts';
 import {
   hasPermission,
   keysetPage,

@@ -11,7 +11,7 @@ import {
 } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { publicBids } from '../bids/bids.repo.ts';
+import { publicBids } from '../bids/bids.public.ts';
 import {
   latestBidChange,
   listActiveAnnouncements,

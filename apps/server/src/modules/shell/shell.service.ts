@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db.ts';
 import { csrfTokenFor } from '../../platform/csrf.ts';
 import type { SessionState } from '../../platform/sessions.ts';
 import { listUserEnterprises } from './shell.repo.ts';
-import { dialogsSeenBy } from '../store-dialogs/store-dialogs.repo.ts';
+import { dialogsSeenBy } from '../store-dialogs/store-dialogs.public.ts';
 
 type BootstrapInput = {
   session: SessionState | null;

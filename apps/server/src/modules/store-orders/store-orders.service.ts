@@ -28,7 +28,7 @@ import {
 } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { addItemsToCart } from '../cart/cart.service.ts';
+import { addItemsToCart } from '../cart/cart.public.ts';
 import * as repo from './store-orders.repo.ts';
 
 export type Region = StoreRegionInfo;

@@ -1,0 +1,6 @@
+// What other modules may use of the CRM contracts module (DESIGN.md, Conventions 11): the contract list's query
+// plan and rule conditions (the markets dashboard's task counts), the contract record's columns (a client's
+// contracts) and a contract's ticket applications (My Sales Lite).
+export { countRows, listPlan } from './crm-contracts.service.ts';
+export { conditionSql } from './contract-sql.ts';
+export { contractRecordFields, listTicketApplications } from './crm-contracts.repo.ts';
