@@ -1,25 +1,19 @@
 // The store agreements' rows (store_agreement_signatures) and the facts of the buyer's readiness report.
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../platform/db.ts';
+import { enterpriseUsers, enterprises, storeAgreementSignatures, users } from '../../db/schema/index.ts';
 
-export type EnterpriseRow = { id: number; public_id: string; name: string; country_code: string };
-export type SignatureRow = {
-  agreement_type: string;
-  version: number;
-  signed_name: string;
-  signed_at: string;
-  user_id: string;
-  user_name: string;
+const enterpriseFields = {
+  id: enterprises.id,
+  publicId: enterprises.publicId,
+  name: enterprises.name,
+  countryCode: enterprises.countryCode,
 };
+export type EnterpriseRow = Pick<typeof enterprises.$inferSelect, keyof typeof enterpriseFields>;
 
 export async function enterpriseByPublicId(db: Db, publicId: string): Promise<EnterpriseRow | null> {
-  return (
-    rowsOf<EnterpriseRow>(
-      await db.execute(
-        sql`select id, public_id, name, country_code from enterprises where public_id = ${publicId}::uuid`,
-      ),
-    )[0] ?? null
-  );
+  const [row] = await db.select(enterpriseFields).from(enterprises).where(eq(enterprises.publicId, publicId));
+  return row ?? null;
 }
 
 /** The member's role and flags on the enterprise, or null when not a member. */
@@ -27,14 +21,12 @@ export async function membership(
   db: Db,
   enterpriseId: number,
   userId: string,
-): Promise<{ role: string; permissions: string[] } | null> {
-  return (
-    rowsOf<{ role: string; permissions: string[] }>(
-      await db.execute(
-        sql`select role, permissions from enterprise_users where enterprise_id = ${enterpriseId} and user_id = ${userId}::uuid`,
-      ),
-    )[0] ?? null
-  );
+): Promise<Pick<typeof enterpriseUsers.$inferSelect, 'role' | 'permissions'> | null> {
+  const [row] = await db
+    .select({ role: enterpriseUsers.role, permissions: enterpriseUsers.permissions })
+    .from(enterpriseUsers)
+    .where(and(eq(enterpriseUsers.enterpriseId, enterpriseId), eq(enterpriseUsers.userId, userId)));
+  return row ?? null;
 }
 
 /** The user's farm business: the current one when they are its member, else their first (owned first). */
@@ -43,66 +35,72 @@ export async function enterpriseOfUser(
   userId: string,
   currentEnterpriseId: number | null,
 ): Promise<EnterpriseRow | null> {
-  return (
-    rowsOf<EnterpriseRow>(
-      await db.execute(sql`
-        select e.id, e.public_id, e.name, e.country_code
-        from enterprises e join enterprise_users eu on eu.enterprise_id = e.id
-        where eu.user_id = ${userId}::uuid
-        order by (e.id = ${currentEnterpriseId ?? -1}) desc, (eu.role = 'owner') desc, e.id
-        limit 1`),
-    )[0] ?? null
-  );
+  const [row] = await db
+    .select(enterpriseFields)
+    .from(enterprises)
+    .innerJoin(enterpriseUsers, eq(enterpriseUsers.enterpriseId, enterprises.id))
+    .where(eq(enterpriseUsers.userId, userId))
+    .orderBy(
+      desc(sql`${enterprises.id} = ${currentEnterpriseId ?? -1}`),
+      desc(sql`${enterpriseUsers.role} = 'owner'`),
+      asc(enterprises.id),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
+/** A user's full name as the store shows it ("first last", trimmed). */
+const fullName = sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+
 export async function userName(db: Db, userId: string): Promise<string | null> {
-  const row = rowsOf<{ name: string }>(
-    await db.execute(
-      sql`select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) as name, email from users where id = ${userId}::uuid`,
-    ),
-  )[0];
+  const [row] = await db.select({ name: fullName }).from(users).where(eq(users.id, userId));
   return row ? row.name : null;
 }
 
+export type SignatureRow = Awaited<ReturnType<typeof signaturesOf>>[number];
+
 /** The enterprise's signatures, newest version first per type. */
-export async function signaturesOf(db: Db, enterpriseId: number): Promise<SignatureRow[]> {
-  return rowsOf<SignatureRow>(
-    await db.execute(sql`
-      select s.agreement_type, s.version, s.signed_name, to_char(s.signed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as signed_at, s.user_id::text as user_id,
-             trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as user_name
-      from store_agreement_signatures s join users u on u.id = s.user_id
-      where s.enterprise_id = ${enterpriseId}
-      order by s.agreement_type, s.version desc`),
-  );
+export async function signaturesOf(db: Db, enterpriseId: number) {
+  const s = storeAgreementSignatures;
+  return db
+    .select({
+      agreementType: s.agreementType,
+      version: s.version,
+      signedName: s.signedName,
+      signedAt: s.signedAt,
+      userId: s.userId,
+      userName: fullName,
+    })
+    .from(s)
+    .innerJoin(users, eq(users.id, s.userId))
+    .where(eq(s.enterpriseId, enterpriseId))
+    .orderBy(asc(s.agreementType), desc(s.version));
 }
 
 /** Records a signature; nothing when the enterprise signed this version already (idempotent). True when recorded. */
 export async function insertSignature(
   db: Db,
-  s: {
-    enterpriseId: number;
-    userId: string;
-    agreementType: string;
-    version: number;
-    signedName: string;
-    ip: string;
-    userAgent: string;
-  },
+  s: Pick<
+    typeof storeAgreementSignatures.$inferInsert,
+    'enterpriseId' | 'userId' | 'agreementType' | 'version' | 'signedName' | 'ip' | 'userAgent'
+  >,
 ): Promise<boolean> {
-  const rows = rowsOf(
-    await db.execute(sql`
-      insert into store_agreement_signatures (enterprise_id, user_id, agreement_type, version, signed_name, ip, user_agent)
-      values (${s.enterpriseId}, ${s.userId}::uuid, ${s.agreementType}, ${s.version}, ${s.signedName}, ${s.ip}, ${s.userAgent})
-      on conflict (enterprise_id, agreement_type, version) do nothing
-      returning id`),
-  );
+  const t = storeAgreementSignatures;
+  const rows = await db
+    .insert(t)
+    .values(s)
+    .onConflictDoNothing({ target: [t.enterpriseId, t.agreementType, t.version] })
+    .returning({ id: t.id });
   return rows.length > 0;
 }
 
 export type ReadinessFacts = { billingAddresses: number; licenceExpiries: string[]; orders: number };
 
+/** Three counts over three tables in one round trip: clearer as SQL. */
+type ReadinessFactsRow = { billing: number; expiries: string[] | null; orders: number };
+
 export async function readinessFacts(db: Db, enterpriseId: number, userId: string): Promise<ReadinessFacts> {
-  const [row] = rowsOf<{ billing: number; expiries: string[] | null; orders: number }>(
+  const [row] = rowsOf<ReadinessFactsRow>(
     await db.execute(sql`
       select
         (select count(*)::int from store_addresses a

@@ -48,7 +48,7 @@ export async function ownerOf(db: Db, caller: Caller, query: AgreementOwnerQuery
 function summaries(words: AgreementWords, rows: repo.SignatureRow[]): AgreementSummary[] {
   return AGREEMENT_TYPES.map((type) => {
     const text = agreementText(type, words);
-    const mine = rows.filter((r) => r.agreement_type === type);
+    const mine = rows.filter((r) => r.agreementType === type);
     const latest = mine[0];
     const r = agreementRequirement(type);
     return {
@@ -63,9 +63,9 @@ function summaries(words: AgreementWords, rows: repo.SignatureRow[]): AgreementS
       signature: latest
         ? {
             version: latest.version,
-            signedName: latest.signed_name,
-            signedAt: latest.signed_at,
-            signedBy: { userId: latest.user_id, name: latest.user_name },
+            signedName: latest.signedName,
+            signedAt: latest.signedAt.toISOString(),
+            signedBy: { userId: latest.userId, name: latest.userName },
           }
         : null,
       requiredFor: {
@@ -78,7 +78,7 @@ function summaries(words: AgreementWords, rows: repo.SignatureRow[]): AgreementS
   });
 }
 
-const enterpriseOut = (e: repo.EnterpriseRow) => ({ publicId: e.public_id, name: e.name });
+const enterpriseOut = (e: repo.EnterpriseRow) => ({ publicId: e.publicId, name: e.name });
 
 export async function listAgreements(
   db: Db,
@@ -158,7 +158,7 @@ export async function signAgreement(
     ip: meta.ip.slice(0, 100),
     userAgent: meta.userAgent.slice(0, 500),
   });
-  return readAgreement(db, caller, type, { enterpriseId: owner.enterprise.public_id }, words);
+  return readAgreement(db, caller, type, { enterpriseId: owner.enterprise.publicId }, words);
 }
 
 /** The buyer's store readiness checklist, from the farm business's real data. */
@@ -182,7 +182,7 @@ export async function onboardingReport(
   const statuses = AGREEMENT_TYPES.map((type) =>
     agreementStatus(
       type,
-      signatures.filter((s) => s.agreement_type === type).map((s) => s.version),
+      signatures.filter((s) => s.agreementType === type).map((s) => s.version),
     ),
   );
   const signed = statuses.filter((s) => s === 'signed').length;
@@ -192,8 +192,8 @@ export async function onboardingReport(
   const items: ReadinessItem[] = [
     {
       id: 'enterprise_profile',
-      state: enterprise.name.trim() && enterprise.country_code ? 'done' : 'todo',
-      detail: { name: enterprise.name, country: enterprise.country_code || null },
+      state: enterprise.name.trim() && enterprise.countryCode ? 'done' : 'todo',
+      detail: { name: enterprise.name, country: enterprise.countryCode || null },
       fixPath: '/account',
     },
     {
@@ -206,7 +206,7 @@ export async function onboardingReport(
       id: 'input_purchasing',
       state: purchasing ? 'done' : 'todo',
       detail: { role: member?.role ?? null },
-      fixPath: `/enterprise/${enterprise.public_id}/team`,
+      fixPath: `/enterprise/${enterprise.publicId}/team`,
     },
     {
       id: 'applicator_licence',
