@@ -255,8 +255,7 @@ export const storePests = pgTable('store_pests', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
-  /** weed, insect, disease. */
-  pestType: text('pest_type').notNull(),
+  pestType: text('pest_type').$type<'weed' | 'insect' | 'disease'>().notNull(),
   scientificName: text('scientific_name').notNull().default(''),
   description: text('description').notNull().default(''),
 });

@@ -1,9 +1,24 @@
 // The store catalogue's queries. Listing and search share one filter builder; paging is by offset (category pages
 // carry page numbers, see docs/decisions/020-store-catalogue.md); facets are counted over the page's scope.
 
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { StoreSort } from '@granary/domain';
 import { rowsOf, type Db } from '../../platform/db.ts';
+import {
+  storeCategories,
+  storeDocuments,
+  storeImages,
+  storeIngredients,
+  storePests,
+  storeProductIngredients,
+  storeProductPests,
+  storeProducts,
+  storeSellers,
+  storeStock,
+  storeVariantPrices,
+  storeVariants,
+  storeWarehouses,
+} from '../../db/schema/index.ts';
 
 type Country = 'USA' | 'CAN' | 'AUS';
 
@@ -116,31 +131,32 @@ function orderBy(sort: StoreSort, scope: ListingScope): SQL {
   }
 }
 
+/** A product card: the product, its seller, its listing figures in the country, its cheapest pack and first image. */
 export type CardRow = {
   id: number;
-  public_id: string;
+  publicId: string;
   slug: string;
   name: string;
   brand: string;
   kind: string;
-  category_path: string;
-  seller_slug: string;
-  seller_name: string;
-  seller_kind: 'house' | 'marketplace';
-  restricted_use: boolean;
-  is_deal: boolean;
+  categoryPath: string;
+  sellerSlug: string;
+  sellerName: string;
+  sellerKind: 'house' | 'marketplace';
+  restrictedUse: boolean;
+  isDeal: boolean;
   rating: string | null;
-  review_count: number;
-  min_price: string | null;
+  reviewCount: number;
+  minPrice: string | null;
   currency: string | null;
-  list_amount: string | null;
-  unit_price: string | null;
+  listAmount: string | null;
+  unitPrice: string | null;
   unit: string | null;
-  in_stock: boolean;
-  variant_count: number;
-  image_id: number | null;
-  image_width: number | null;
-  image_height: number | null;
+  inStock: boolean;
+  variantCount: number;
+  imageId: number | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
   ingredients: string[] | null;
 };
 
@@ -148,13 +164,13 @@ export type CardRow = {
 async function cardsFor(db: Db, ids: number[], country: Country): Promise<CardRow[]> {
   if (ids.length === 0) return [];
   const result = await db.execute(sql`
-    select p.id, p.public_id::text, p.slug, p.name, p.brand, p.kind, p.category_path,
-      s.slug as seller_slug, s.name as seller_name, s.kind as seller_kind,
-      p.restricted_use, p.is_deal, p.rating::text, p.review_count,
-      r.min_price::text, r.currency, coalesce(r.in_stock, false) as in_stock,
-      cheapest.list_amount::text, cheapest.unit_price::text, cheapest.unit,
-      (select count(*)::int from store_variants v where v.product_id = p.id) as variant_count,
-      img.id as image_id, img.width as image_width, img.height as image_height,
+    select p.id, p.public_id::text as "publicId", p.slug, p.name, p.brand, p.kind, p.category_path as "categoryPath",
+      s.slug as "sellerSlug", s.name as "sellerName", s.kind as "sellerKind",
+      p.restricted_use as "restrictedUse", p.is_deal as "isDeal", p.rating::text as rating, p.review_count as "reviewCount",
+      r.min_price::text as "minPrice", r.currency, coalesce(r.in_stock, false) as "inStock",
+      cheapest.list_amount::text as "listAmount", cheapest.unit_price::text as "unitPrice", cheapest.unit,
+      (select count(*)::int from store_variants v where v.product_id = p.id) as "variantCount",
+      img.id as "imageId", img.width as "imageWidth", img.height as "imageHeight",
       (select array_agg(i.name order by pi.concentration desc) from store_product_ingredients pi join store_ingredients i on i.id = pi.ingredient_id where pi.product_id = p.id) as ingredients
     from store_products p
     join store_sellers s on s.id = p.seller_id
@@ -267,18 +283,10 @@ export async function nearestTerm(db: Db, q: string): Promise<string | null> {
 // ---------------------------------------------------------------------------------------------------
 // Reference data
 
-export type CategoryRow = {
-  id: number;
-  path: string;
-  slug: string;
-  parent_id: number | null;
-  depth: number;
-  name: string;
-  description: string;
-  product_category: string;
-  featured: boolean;
-  product_count: number;
-};
+export type CategoryRow = Pick<
+  typeof storeCategories.$inferSelect,
+  'id' | 'path' | 'slug' | 'parentId' | 'depth' | 'name' | 'description' | 'productCategory' | 'featured'
+> & { productCount: number };
 
 /** Every category with how many products are sold below it in the country. */
 export async function categoriesWithCounts(db: Db, country: Country): Promise<CategoryRow[]> {
@@ -287,8 +295,8 @@ export async function categoriesWithCounts(db: Db, country: Country): Promise<Ca
     with leaves as materialized (
       select r.category_path, count(*) as n from store_product_regions r where r.country = ${country} group by r.category_path
     )
-    select c.id, c.path, c.slug, c.parent_id, c.depth, c.name, c.description, c.product_category, c.featured,
-      coalesce((select sum(l.n) from leaves l where l.category_path = c.path or l.category_path like c.path || '/%'), 0)::int as product_count
+    select c.id, c.path, c.slug, c.parent_id as "parentId", c.depth, c.name, c.description, c.product_category as "productCategory", c.featured,
+      coalesce((select sum(l.n) from leaves l where l.category_path = c.path or l.category_path like c.path || '/%'), 0)::int as "productCount"
     from store_categories c order by c.position`);
   return rowsOf<CategoryRow>(result);
 }
@@ -296,72 +304,70 @@ export async function categoriesWithCounts(db: Db, country: Country): Promise<Ca
 export async function categoryByPath(
   db: Db,
   path: string,
-): Promise<{ path: string; name: string; slug: string; description: string; productCategory: string } | null> {
-  const result = await db.execute(
-    sql`select path, name, slug, description, product_category as "productCategory" from store_categories where path = ${path}`,
-  );
-  return (
-    rowsOf<{ path: string; name: string; slug: string; description: string; productCategory: string }>(result)[0] ??
-    null
-  );
+): Promise<Pick<
+  typeof storeCategories.$inferSelect,
+  'path' | 'name' | 'slug' | 'description' | 'productCategory'
+> | null> {
+  const c = storeCategories;
+  const [row] = await db
+    .select({
+      path: c.path,
+      name: c.name,
+      slug: c.slug,
+      description: c.description,
+      productCategory: c.productCategory,
+    })
+    .from(c)
+    .where(eq(c.path, path));
+  return row ?? null;
 }
 
 export async function categoryNames(db: Db, paths: string[]): Promise<Map<string, string>> {
   if (paths.length === 0) return new Map();
-  const result = await db.execute(sql`select path, name from store_categories where path = any(${textArray(paths)})`);
-  return new Map(rowsOf<{ path: string; name: string }>(result).map((r) => [r.path, r.name]));
+  const rows = await db
+    .select({ path: storeCategories.path, name: storeCategories.name })
+    .from(storeCategories)
+    .where(inArray(storeCategories.path, paths));
+  return new Map(rows.map((r) => [r.path, r.name]));
 }
 
-export type SellerRow = {
-  slug: string;
-  name: string;
-  kind: 'house' | 'marketplace';
-  description: string;
-  location: string;
-  rating: string | null;
-  product_count: number;
-};
+export type SellerRow = Pick<
+  typeof storeSellers.$inferSelect,
+  'slug' | 'name' | 'kind' | 'description' | 'location' | 'rating'
+> & { productCount: number };
 
 export async function sellersWithCounts(db: Db, country: Country): Promise<SellerRow[]> {
   const result = await db.execute(sql`
-    select s.slug, s.name, s.kind, s.description, s.location, s.rating::text,
-      (select count(*)::int from store_product_regions r where r.country = ${country} and r.seller_id = s.id) as product_count
+    select s.slug, s.name, s.kind, s.description, s.location, s.rating::text as rating,
+      (select count(*)::int from store_product_regions r where r.country = ${country} and r.seller_id = s.id) as "productCount"
     from store_sellers s order by s.kind = 'house' desc, s.name`);
   return rowsOf<SellerRow>(result);
 }
 
-export type IngredientRow = {
-  slug: string;
-  name: string;
-  ingredient_type: string;
-  mode_of_action: string;
-  description: string;
-  product_count: number;
-};
+export type IngredientRow = Pick<
+  typeof storeIngredients.$inferSelect,
+  'slug' | 'name' | 'ingredientType' | 'modeOfAction' | 'description'
+> & { productCount: number };
 
 export async function ingredientsWithCounts(db: Db, country: Country, slug?: string): Promise<IngredientRow[]> {
   const result = await db.execute(sql`
-    select i.slug, i.name, i.ingredient_type, i.mode_of_action, i.description,
+    select i.slug, i.name, i.ingredient_type as "ingredientType", i.mode_of_action as "modeOfAction", i.description,
       (select count(*)::int from store_product_ingredients pi join store_product_regions r on r.product_id = pi.product_id and r.country = ${country}
-        where pi.ingredient_id = i.id) as product_count
+        where pi.ingredient_id = i.id) as "productCount"
     from store_ingredients i ${slug ? sql`where i.slug = ${slug}` : sql``} order by i.name`);
   return rowsOf<IngredientRow>(result);
 }
 
-export type PestRow = {
-  slug: string;
-  name: string;
-  pest_type: 'weed' | 'insect' | 'disease';
-  scientific_name: string;
-  description: string;
-  product_count: number;
-};
+export type PestRow = Pick<
+  typeof storePests.$inferSelect,
+  'slug' | 'name' | 'pestType' | 'scientificName' | 'description'
+> & { productCount: number };
 
 export async function pestsWithCounts(db: Db, country: Country, slug?: string): Promise<PestRow[]> {
   const result = await db.execute(sql`
-    select t.slug, t.name, t.pest_type, t.scientific_name, t.description,
+    select t.slug, t.name, t.pest_type as "pestType", t.scientific_name as "scientificName", t.description,
       (select count(*)::int from store_product_pests pp join store_product_regions r on r.product_id = pp.product_id and r.country = ${country}
-        where pp.pest_id = t.id) as product_count
+        where pp.pest_id = t.id) as "productCount"
     from store_pests t ${slug ? sql`where t.slug = ${slug}` : sql``} order by t.pest_type, t.name`);
   return rowsOf<PestRow>(result);
 }
@@ -369,149 +375,176 @@ export async function pestsWithCounts(db: Db, country: Country, slug?: string): 
 // ---------------------------------------------------------------------------------------------------
 // One product
 
-export type ProductRow = {
-  id: number;
-  public_id: string;
-  slug: string;
-  description: string;
-  manufacturer: string;
-  programs: string[];
-  seller_description: string;
-  seller_location: string;
-  seller_rating: string | null;
-};
-
 export async function productIdBy(db: Db, by: { slug: string } | { publicId: string }): Promise<number | null> {
-  const result =
-    'slug' in by
-      ? await db.execute(sql`select id from store_products where slug = ${by.slug}`)
-      : await db.execute(sql`select id from store_products where public_id = ${by.publicId}::uuid`);
-  return rowsOf<{ id: number }>(result)[0]?.id ?? null;
+  const [row] = await db
+    .select({ id: storeProducts.id })
+    .from(storeProducts)
+    .where('slug' in by ? eq(storeProducts.slug, by.slug) : eq(storeProducts.publicId, by.publicId));
+  return row?.id ?? null;
 }
+
+/** The documents in the order the product page lists them. */
+const DOCUMENT_ORDER = sql`array_position(array['specimen-label','sds','tech-sheet','mixing-instructions'], ${storeDocuments.docType})`;
 
 export async function productDetail(db: Db, id: number, country: Country) {
   const [card] = await cardsFor(db, [id], country);
   if (!card) return null;
-  const [extra] = rowsOf<ProductRow>(
-    await db.execute(sql`
-      select p.id, p.public_id::text, p.slug, p.description, p.manufacturer, p.programs,
-        s.description as seller_description, s.location as seller_location, s.rating::text as seller_rating
-      from store_products p join store_sellers s on s.id = p.seller_id where p.id = ${id}`),
-  );
-  const variants = rowsOf<{
-    id: number;
-    public_id: string;
-    sku: string;
-    label: string;
-    size: string;
-    unit: string;
-    pack_count: number;
-    amount: string | null;
-    currency: string | null;
-    list_amount: string | null;
-  }>(
-    await db.execute(sql`
-      select v.id, v.public_id::text, v.sku, v.label, v.size::text, v.unit, v.pack_count,
-        vp.amount::text, vp.currency, vp.list_amount::text
-      from store_variants v left join store_variant_prices vp on vp.variant_id = v.id and vp.country = ${country}
-      where v.product_id = ${id} order by v.position`),
-  );
-  const stock = rowsOf<{
-    variant_id: number;
-    code: string;
-    name: string;
-    city: string;
-    region: string;
-    quantity: number;
-  }>(
-    await db.execute(sql`
-      select st.variant_id, w.code, w.name, w.city, w.region, st.quantity
-      from store_stock st join store_warehouses w on w.id = st.warehouse_id join store_variants v on v.id = st.variant_id
-      where v.product_id = ${id} and w.country = ${country} order by w.code`),
-  );
-  const ingredients = rowsOf<{
-    slug: string;
-    name: string;
-    concentration: string;
-    unit: string;
-    mode_of_action: string;
-  }>(
-    await db.execute(sql`
-      select i.slug, i.name, pi.concentration::text as concentration, pi.concentration_unit as unit, i.mode_of_action
-      from store_product_ingredients pi join store_ingredients i on i.id = pi.ingredient_id where pi.product_id = ${id}
-      order by pi.concentration desc, i.name`),
-  );
-  const pests = rowsOf<{ slug: string; name: string; pest_type: 'weed' | 'insect' | 'disease' }>(
-    await db.execute(sql`
-      select t.slug, t.name, t.pest_type from store_product_pests pp join store_pests t on t.id = pp.pest_id
-      where pp.product_id = ${id} order by t.pest_type, t.name`),
-  );
-  const documents = rowsOf<{ doc_type: string; title: string; revised_on: string }>(
-    await db.execute(sql`
-      select doc_type, title, revised_on from store_documents where product_id = ${id}
-      order by array_position(array['specimen-label','sds','tech-sheet','mixing-instructions'], doc_type)`),
-  );
-  const images = rowsOf<{ id: number; width: number; height: number; alt: string }>(
-    await db.execute(sql`select id, width, height, alt from store_images where product_id = ${id} order by position`),
-  );
+  const p = storeProducts;
+  const s = storeSellers;
+  const v = storeVariants;
+  const vp = storeVariantPrices;
+  const [extra] = await db
+    .select({
+      id: p.id,
+      publicId: p.publicId,
+      slug: p.slug,
+      description: p.description,
+      manufacturer: p.manufacturer,
+      programs: p.programs,
+      sellerDescription: s.description,
+      sellerLocation: s.location,
+      sellerRating: s.rating,
+    })
+    .from(p)
+    .innerJoin(s, eq(s.id, p.sellerId))
+    .where(eq(p.id, id));
+  const variants = await db
+    .select({
+      id: v.id,
+      publicId: v.publicId,
+      sku: v.sku,
+      label: v.label,
+      size: v.size,
+      unit: v.unit,
+      packCount: v.packCount,
+      amount: vp.amount,
+      currency: vp.currency,
+      listAmount: vp.listAmount,
+    })
+    .from(v)
+    .leftJoin(vp, and(eq(vp.variantId, v.id), eq(vp.country, country)))
+    .where(eq(v.productId, id))
+    .orderBy(asc(v.position));
+  const w = storeWarehouses;
+  const stock = await db
+    .select({
+      variantId: storeStock.variantId,
+      code: w.code,
+      name: w.name,
+      city: w.city,
+      region: w.region,
+      quantity: storeStock.quantity,
+    })
+    .from(storeStock)
+    .innerJoin(w, eq(w.id, storeStock.warehouseId))
+    .innerJoin(v, eq(v.id, storeStock.variantId))
+    .where(and(eq(v.productId, id), eq(w.country, country)))
+    .orderBy(asc(w.code));
+  const pi = storeProductIngredients;
+  const i = storeIngredients;
+  const ingredients = await db
+    .select({
+      slug: i.slug,
+      name: i.name,
+      concentration: pi.concentration,
+      unit: pi.concentrationUnit,
+      modeOfAction: i.modeOfAction,
+    })
+    .from(pi)
+    .innerJoin(i, eq(i.id, pi.ingredientId))
+    .where(eq(pi.productId, id))
+    .orderBy(desc(pi.concentration), asc(i.name));
+  const t = storePests;
+  const pests = await db
+    .select({ slug: t.slug, name: t.name, pestType: t.pestType })
+    .from(storeProductPests)
+    .innerJoin(t, eq(t.id, storeProductPests.pestId))
+    .where(eq(storeProductPests.productId, id))
+    .orderBy(asc(t.pestType), asc(t.name));
+  const d = storeDocuments;
+  const documents = await db
+    .select({ docType: d.docType, title: d.title, revisedOn: d.revisedOn })
+    .from(d)
+    .where(eq(d.productId, id))
+    .orderBy(DOCUMENT_ORDER);
+  const im = storeImages;
+  const images = await db
+    .select({ id: im.id, width: im.width, height: im.height, alt: im.alt })
+    .from(im)
+    .where(eq(im.productId, id))
+    .orderBy(asc(im.position));
   return { card, extra: extra!, variants, stock, ingredients, pests, documents, images };
 }
 
-export type DocumentRow = {
-  id: number;
-  doc_type: string;
-  title: string;
-  revised_on: string;
-  content: Buffer | Uint8Array | null;
-  product_id: number;
-  product_slug: string;
-  product_name: string;
-  brand: string;
-  manufacturer: string;
-  kind: string;
-  restricted_use: boolean;
-  description: string;
-};
+export type DocumentRow = NonNullable<Awaited<ReturnType<typeof documentFor>>>;
 
-export async function documentFor(db: Db, productSlug: string, docType: string): Promise<DocumentRow | null> {
-  const result = await db.execute(sql`
-    select d.id, d.doc_type, d.title, d.revised_on, d.content, p.id as product_id, p.slug as product_slug, p.name as product_name,
-      p.brand, p.manufacturer, p.kind, p.restricted_use, p.description
-    from store_documents d join store_products p on p.id = d.product_id where p.slug = ${productSlug} and d.doc_type = ${docType}`);
-  return rowsOf<DocumentRow>(result)[0] ?? null;
+export async function documentFor(db: Db, productSlug: string, docType: string) {
+  const d = storeDocuments;
+  const p = storeProducts;
+  const [row] = await db
+    .select({
+      id: d.id,
+      docType: d.docType,
+      title: d.title,
+      revisedOn: d.revisedOn,
+      content: d.content,
+      productId: p.id,
+      productSlug: p.slug,
+      productName: p.name,
+      brand: p.brand,
+      manufacturer: p.manufacturer,
+      kind: p.kind,
+      restrictedUse: p.restrictedUse,
+      description: p.description,
+    })
+    .from(d)
+    .innerJoin(p, eq(p.id, d.productId))
+    .where(and(eq(p.slug, productSlug), eq(d.docType, docType)));
+  return row ?? null;
 }
 
 export async function documentContext(db: Db, productId: number) {
-  const ingredients = rowsOf<{
-    name: string;
-    concentration: string;
-    unit: string;
-    mode_of_action: string;
-    ingredient_type: string;
-  }>(
-    await db.execute(sql`
-      select i.name, pi.concentration::text as concentration, pi.concentration_unit as unit, i.mode_of_action, i.ingredient_type
-      from store_product_ingredients pi join store_ingredients i on i.id = pi.ingredient_id where pi.product_id = ${productId}`),
-  );
-  const pests = rowsOf<{ name: string; pest_type: string }>(
-    await db.execute(
-      sql`select t.name, t.pest_type from store_product_pests pp join store_pests t on t.id = pp.pest_id where pp.product_id = ${productId} order by t.name`,
-    ),
-  );
+  const pi = storeProductIngredients;
+  const i = storeIngredients;
+  const ingredients = await db
+    .select({
+      name: i.name,
+      concentration: pi.concentration,
+      unit: pi.concentrationUnit,
+      modeOfAction: i.modeOfAction,
+      ingredientType: i.ingredientType,
+    })
+    .from(pi)
+    .innerJoin(i, eq(i.id, pi.ingredientId))
+    .where(eq(pi.productId, productId));
+  const t = storePests;
+  const pests = await db
+    .select({ name: t.name, pestType: t.pestType })
+    .from(storeProductPests)
+    .innerJoin(t, eq(t.id, storeProductPests.pestId))
+    .where(eq(storeProductPests.productId, productId))
+    .orderBy(asc(t.name));
   return { ingredients, pests };
 }
 
 /** Keeps a made PDF (only when none was stored meanwhile: two first requests store one). */
 export async function storeDocumentContent(db: Db, documentId: number, content: Buffer): Promise<void> {
-  await db.execute(sql`update store_documents set content = ${content} where id = ${documentId} and content is null`);
+  await db
+    .update(storeDocuments)
+    .set({ content })
+    .where(and(eq(storeDocuments.id, documentId), isNull(storeDocuments.content)));
 }
 
 export async function imageById(
   db: Db,
   id: number,
-): Promise<{ content_type: string; data: string; width: number; height: number } | null> {
-  const result = await db.execute(sql`select content_type, data, width, height from store_images where id = ${id}`);
-  return rowsOf<{ content_type: string; data: string; width: number; height: number }>(result)[0] ?? null;
+): Promise<Pick<typeof storeImages.$inferSelect, 'contentType' | 'data' | 'width' | 'height'> | null> {
+  const im = storeImages;
+  const [row] = await db
+    .select({ contentType: im.contentType, data: im.data, width: im.width, height: im.height })
+    .from(im)
+    .where(eq(im.id, id));
+  return row ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------------

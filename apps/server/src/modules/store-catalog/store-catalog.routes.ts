@@ -24,7 +24,6 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { getSession } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { visitorCountry } from './store-catalog.repo.ts';
 import * as service from './store-catalog.service.ts';
 
 type Options = { ctx: AppContext };
@@ -51,8 +50,7 @@ async function regionFor(
   reply.header('Cache-Control', 'private, no-cache');
   const session = await getSession(ctx, request);
   if (!session) return service.regionOf({});
-  const country = await visitorCountry(ctx.database.db, session.user.id, session.session.currentEnterpriseId ?? null);
-  return service.regionOf({ enterpriseCountry: country });
+  return service.regionOfUser(ctx.database.db, session.user.id, session.session.currentEnterpriseId ?? null);
 }
 
 /** The store catalogue (issue 6): anyone may browse it. Under /api/store. */
@@ -169,9 +167,9 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       return {
         type: request.params.pdfType,
         title: row.title,
-        revisedOn: row.revised_on,
-        url: service.documentUrl(row.product_slug, row.doc_type),
-        product: { slug: row.product_slug, name: row.product_name, brand: row.brand },
+        revisedOn: row.revisedOn,
+        url: service.documentUrl(row.productSlug, row.docType),
+        product: { slug: row.productSlug, name: row.productName, brand: row.brand },
         byteLength: pdf.length,
       };
     },
@@ -182,7 +180,7 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     { config: publicRoute, schema: { params: docParams, response: { 200: z.any(), ...errors } } },
     async (request, reply) => {
       const { row, pdf } = await service.productDocument(db, request.params.slug, request.params.pdfType);
-      const fileName = `${row.product_slug}-${row.doc_type}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
+      const fileName = `${row.productSlug}-${row.docType}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `inline; filename="${fileName}"`)

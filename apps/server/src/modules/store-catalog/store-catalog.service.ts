@@ -45,6 +45,11 @@ export function regionOf(input: { locale?: string | null; enterpriseCountry?: st
   return resolveStoreRegion(input);
 }
 
+/** A signed-in visitor's region when the URL names none: their farm business's country, else their own. */
+export async function regionOfUser(db: Db, userId: string, currentEnterpriseId: number | null): Promise<Region> {
+  return regionOf({ enterpriseCountry: await repo.visitorCountry(db, userId, currentEnterpriseId) });
+}
+
 /** A store area off in the visitor's region is not there: 404, as for a page that does not exist. */
 export function requireArea(region: Region, ...areas: StoreArea[]): void {
   for (const area of areas) {
@@ -74,27 +79,27 @@ export function documentUrl(slug: string, type: string): string {
 
 export function toCard(row: repo.CardRow): StoreProductCard {
   return {
-    id: row.public_id,
+    id: row.publicId,
     slug: row.slug,
     name: row.name,
     brand: row.brand,
     kind: row.kind,
-    categoryPath: row.category_path,
-    seller: { slug: row.seller_slug, name: row.seller_name, kind: row.seller_kind },
-    restrictedUse: row.restricted_use,
-    isDeal: row.is_deal,
+    categoryPath: row.categoryPath,
+    seller: { slug: row.sellerSlug, name: row.sellerName, kind: row.sellerKind },
+    restrictedUse: row.restrictedUse,
+    isDeal: row.isDeal,
     rating: row.rating,
-    reviewCount: row.review_count,
+    reviewCount: row.reviewCount,
     price:
-      row.min_price !== null && row.currency
-        ? { amount: row.min_price, currency: row.currency as CurrencyCode, listAmount: row.list_amount }
+      row.minPrice !== null && row.currency
+        ? { amount: row.minPrice, currency: row.currency as CurrencyCode, listAmount: row.listAmount }
         : null,
-    unitPrice: row.unit_price !== null && row.unit ? { amount: row.unit_price, unit: row.unit } : null,
-    inStock: row.in_stock,
-    variantCount: row.variant_count,
+    unitPrice: row.unitPrice !== null && row.unit ? { amount: row.unitPrice, unit: row.unit } : null,
+    inStock: row.inStock,
+    variantCount: row.variantCount,
     image:
-      row.image_id !== null
-        ? { url: imageUrl(row.image_id), width: row.image_width ?? 600, height: row.image_height ?? 600, alt: row.name }
+      row.imageId !== null
+        ? { url: imageUrl(row.imageId), width: row.imageWidth ?? 600, height: row.imageHeight ?? 600, alt: row.name }
         : null,
     ingredients: (row.ingredients ?? []).slice(0, 3),
   };
@@ -173,12 +178,12 @@ async function categoryInfo(db: Db, region: Region, path: string): Promise<Store
     slug: cat.slug,
     name: cat.name,
     description: cat.description,
-    productCategory: cat.product_category,
-    productCount: cat.product_count,
+    productCategory: cat.productCategory,
+    productCount: cat.productCount,
     // Subcategories with nothing sold in the region are left out (e.g. Canadian co-packs in the US).
     children: all
-      .filter((c) => c.parent_id === cat.id && c.product_count > 0)
-      .map((c) => ({ path: c.path, name: c.name, productCount: c.product_count })),
+      .filter((c) => c.parentId === cat.id && c.productCount > 0)
+      .map((c) => ({ path: c.path, name: c.name, productCount: c.productCount })),
   };
 }
 
@@ -256,7 +261,7 @@ export async function storeHome(db: Db, region: Region): Promise<StoreHome> {
     repo.listProducts(db, { country }, { inStock: true }, 'featured', { offset: 0, limit: 8 }, async () => 0),
     repo.sellersWithCounts(db, country),
   ]);
-  const top = categories.filter((c) => c.depth === 0 && c.product_count > 0);
+  const top = categories.filter((c) => c.depth === 0 && c.productCount > 0);
   return {
     region: regionResponse(region),
     categories: top
@@ -265,11 +270,11 @@ export async function storeHome(db: Db, region: Region): Promise<StoreHome> {
         slug: c.slug,
         name: c.name,
         description: c.description,
-        productCategory: c.product_category,
-        productCount: c.product_count,
+        productCategory: c.productCategory,
+        productCount: c.productCount,
         children: categories
-          .filter((x) => x.parent_id === c.id && x.product_count > 0)
-          .map((x) => ({ path: x.path, name: x.name, productCount: x.product_count })),
+          .filter((x) => x.parentId === c.id && x.productCount > 0)
+          .map((x) => ({ path: x.path, name: x.name, productCount: x.productCount })),
       }))
       .sort(
         (a, b) =>
@@ -279,8 +284,8 @@ export async function storeHome(db: Db, region: Region): Promise<StoreHome> {
     deals: deals.rows.map(toCard),
     featured: featured.rows.map(toCard),
     sellers: sellers
-      .filter((s) => s.product_count > 0)
-      .map((s) => ({ slug: s.slug, name: s.name, kind: s.kind, productCount: s.product_count })),
+      .filter((s) => s.productCount > 0)
+      .map((s) => ({ slug: s.slug, name: s.name, kind: s.kind, productCount: s.productCount })),
   };
 }
 
@@ -407,21 +412,21 @@ export async function productPage(
   const breadcrumbs = await breadcrumbsOf(db, card.categoryPath);
   const variants = detail.variants.map((v) => {
     const warehouses = detail.stock
-      .filter((s) => s.variant_id === v.id)
+      .filter((s) => s.variantId === v.id)
       .map((s) => ({ code: s.code, name: s.name, city: s.city, region: s.region, quantity: s.quantity }));
     const quantity = warehouses.reduce((sum, w) => sum + w.quantity, 0);
     return {
-      id: v.public_id,
+      id: v.publicId,
       sku: v.sku,
       label: v.label,
       size: v.size,
       unit: v.unit,
-      packCount: v.pack_count,
+      packCount: v.packCount,
       price:
         v.amount !== null && v.currency
-          ? { amount: v.amount, currency: v.currency as CurrencyCode, listAmount: v.list_amount }
+          ? { amount: v.amount, currency: v.currency as CurrencyCode, listAmount: v.listAmount }
           : null,
-      unitPrice: v.amount !== null ? unitPriceOf(v.amount, v.size, v.pack_count) : null,
+      unitPrice: v.amount !== null ? unitPriceOf(v.amount, v.size, v.packCount) : null,
       stockStatus: stockStatus(quantity),
       quantityAvailable: quantity,
       warehouses,
@@ -435,9 +440,9 @@ export async function productPage(
     breadcrumbs,
     seller: {
       ...card.seller,
-      description: detail.extra.seller_description,
-      location: detail.extra.seller_location,
-      rating: detail.extra.seller_rating,
+      description: detail.extra.sellerDescription,
+      location: detail.extra.sellerLocation,
+      rating: detail.extra.sellerRating,
     },
     variants,
     activeIngredients: detail.ingredients.map((i) => ({
@@ -445,14 +450,14 @@ export async function productPage(
       name: i.name,
       concentration: i.concentration,
       unit: i.unit,
-      modeOfAction: i.mode_of_action,
+      modeOfAction: i.modeOfAction,
     })),
-    pests: detail.pests.map((p) => ({ slug: p.slug, name: p.name, pestType: p.pest_type })),
+    pests: detail.pests.map((p) => ({ slug: p.slug, name: p.name, pestType: p.pestType })),
     documents: detail.documents.map((d) => ({
-      type: d.doc_type as ProductDocumentType,
+      type: d.docType as ProductDocumentType,
       title: d.title,
-      revisedOn: d.revised_on,
-      url: documentUrl(card.slug, d.doc_type),
+      revisedOn: d.revisedOn,
+      url: documentUrl(card.slug, d.docType),
     })),
     images: detail.images.map((im) => ({ url: imageUrl(im.id), width: im.width, height: im.height, alt: im.alt })),
     availableInRegion: card.price !== null,
@@ -469,27 +474,27 @@ export async function productDocument(
   const row = await repo.documentFor(db, slug, docType);
   if (!row) throw new AppError('not_found', 'This product has no such document.');
   if (row.content) return { row, pdf: Buffer.from(row.content) };
-  const context = await repo.documentContext(db, row.product_id);
+  const context = await repo.documentContext(db, row.productId);
   const bytes = await productDocumentPdf({
     docType,
     title: row.title,
-    revisedOn: row.revised_on,
+    revisedOn: row.revisedOn,
     product: {
-      name: row.product_name,
+      name: row.productName,
       brand: row.brand,
       manufacturer: row.manufacturer,
       kind: row.kind,
-      restrictedUse: row.restricted_use,
+      restrictedUse: row.restrictedUse,
       description: row.description,
     },
     ingredients: context.ingredients.map((i) => ({
       name: i.name,
       concentration: i.concentration,
       unit: i.unit,
-      modeOfAction: i.mode_of_action,
-      ingredientType: i.ingredient_type,
+      modeOfAction: i.modeOfAction,
+      ingredientType: i.ingredientType,
     })),
-    pests: context.pests.map((p) => ({ name: p.name, pestType: p.pest_type })),
+    pests: context.pests.map((p) => ({ name: p.name, pestType: p.pestType })),
   });
   const pdf = Buffer.from(bytes);
   await repo.storeDocumentContent(db, row.id, pdf);
@@ -506,10 +511,10 @@ function ingredientOut(r: repo.IngredientRow) {
   return {
     slug: r.slug,
     name: r.name,
-    ingredientType: r.ingredient_type,
-    modeOfAction: r.mode_of_action,
+    ingredientType: r.ingredientType,
+    modeOfAction: r.modeOfAction,
     description: r.description,
-    productCount: r.product_count,
+    productCount: r.productCount,
   };
 }
 
@@ -527,10 +532,10 @@ function pestOut(r: repo.PestRow) {
   return {
     slug: r.slug,
     name: r.name,
-    pestType: r.pest_type,
-    scientificName: r.scientific_name,
+    pestType: r.pestType,
+    scientificName: r.scientificName,
     description: r.description,
-    productCount: r.product_count,
+    productCount: r.productCount,
   };
 }
 
@@ -558,7 +563,7 @@ export async function marketplace(db: Db, region: Region, section: string | unde
     description: s.description,
     location: s.location,
     rating: s.rating,
-    productCount: s.product_count,
+    productCount: s.productCount,
   }));
   const seller = section ? (out.find((s) => s.slug === section) ?? null) : null;
   if (section && !seller) throw new AppError('not_found', 'There is no such marketplace seller.');
@@ -575,11 +580,11 @@ export async function storeImage(
 ): Promise<{ contentType: string; body: string } | null> {
   const image = await repo.imageById(db, id);
   if (!image) return null;
-  if (!size || image.content_type !== 'image/svg+xml') return { contentType: image.content_type, body: image.data };
+  if (!size || image.contentType !== 'image/svg+xml') return { contentType: image.contentType, body: image.data };
   // SVG scales: the asked size is written on the root element.
   const body = image.data.replace(
     /<svg([^>]*?) width="\d+" height="\d+"/,
     `<svg$1 width="${size.width}" height="${size.height}"`,
   );
-  return { contentType: image.content_type, body };
+  return { contentType: image.contentType, body };
 }

@@ -16,8 +16,7 @@ import {
 } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { getSession } from '../../platform/access.ts';
-import { visitorCountry } from './store-catalog.repo.ts';
-import { regionOf, type Region } from './store-catalog.service.ts';
+import { regionOf, regionOfUser, type Region } from './store-catalog.service.ts';
 import * as service from './store-pages.service.ts';
 
 type Options = { ctx: AppContext };
@@ -38,8 +37,7 @@ async function regionFor(
   reply.header('Cache-Control', 'private, no-cache');
   const session = await getSession(ctx, request);
   if (!session) return regionOf({});
-  const country = await visitorCountry(ctx.database.db, session.user.id, session.session.currentEnterpriseId ?? null);
-  return regionOf({ enterpriseCountry: country });
+  return regionOfUser(ctx.database.db, session.user.id, session.session.currentEnterpriseId ?? null);
 }
 
 /** The store's information pages (issue 6, platform.md 2.4): read-only, anyone may see them. Under /api/store/pages. */

@@ -41,8 +41,8 @@ export async function warehouseLocations(db: Db, region: Region): Promise<StoreW
       country: w.country,
       region: w.region,
       city: w.city,
-      addressLine1: w.address_line_1,
-      postalCode: w.postal_code,
+      addressLine1: w.addressLine1,
+      postalCode: w.postalCode,
     })),
   };
 }
@@ -51,9 +51,9 @@ export async function warehouseLocations(db: Db, region: Region): Promise<StoreW
 function byProduct(rows: repo.PricedPackRow[]): repo.PricedPackRow[][] {
   const groups = new Map<number, repo.PricedPackRow[]>();
   for (const row of rows) {
-    const list = groups.get(row.product_id) ?? [];
+    const list = groups.get(row.productId) ?? [];
     list.push(row);
-    groups.set(row.product_id, list);
+    groups.set(row.productId, list);
   }
   return [...groups.values()];
 }
@@ -68,15 +68,15 @@ export async function feedProducts(db: Db, region: Region): Promise<FeedProductL
       slug: packs[0]!.slug,
       name: packs[0]!.name,
       brand: packs[0]!.brand,
-      categoryPath: packs[0]!.category_path,
+      categoryPath: packs[0]!.categoryPath,
       packs: packs.map((p) => ({
-        id: p.variant_id,
+        id: p.variantId,
         label: p.label,
         size: p.size,
         unit: p.unit,
-        packCount: p.pack_count,
+        packCount: p.packCount,
         amount: p.amount,
-        costPerTon: costPerTonOfPack({ amount: p.amount, size: p.size, unit: p.unit, packCount: p.pack_count }, unit),
+        costPerTon: costPerTonOfPack({ amount: p.amount, size: p.size, unit: p.unit, packCount: p.packCount }, unit),
       })),
     }))
     .filter((p) => p.packs.some((pack) => pack.costPerTon !== null));
@@ -92,10 +92,10 @@ function pricePlan(plan: AcrePlan, acres: string, rows: repo.PricedPackRow[], cu
     const packs = rows.filter((r) => r.slug === item.productSlug && r.unit === item.unit);
     if (packs.length === 0) continue;
     const options = packs.map((p) => ({
-      id: p.variant_id,
+      id: p.variantId,
       label: p.label,
       size: p.size,
-      packCount: p.pack_count,
+      packCount: p.packCount,
       amount: p.amount,
     }));
     const line = acrePlanLineCost(item.ratePerAcre, acres, options);
@@ -197,7 +197,7 @@ async function housePacks(
   const rows = await repo.pricedPacks(db, countryOf(region), { sellerKind: 'house', brand: house.brand });
   const groups = new Map<string, repo.PricedPackRow[][]>();
   for (const packs of byProduct(rows)) {
-    const group = packGroupOf(packs[0]!.category_path);
+    const group = packGroupOf(packs[0]!.categoryPath);
     groups.set(group, [...(groups.get(group) ?? []), packs]);
   }
   const tops = [...groups.keys()].map((path) => path.split('/')[0]!);
@@ -209,7 +209,7 @@ async function housePacks(
         const first = packs[0]!;
         return {
           product: { slug: first.slug, name: first.name, brand: first.brand },
-          variantId: first.variant_id,
+          variantId: first.variantId,
           label: first.label,
           amount: first.amount,
         };
