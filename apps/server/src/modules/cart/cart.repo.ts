@@ -4,67 +4,69 @@
 // serial bump of a signed-in user's cart publishes a 'cart:user:<id>' live event in the same transaction
 // (publishCartChanged): the user's other devices read the cart again, and a rolled-back write tells no one.
 
-import { sql } from 'drizzle-orm';
-import {
-  cartUserTopic,
-  type CartEventPayload,
-  type CartStatusValue,
-  type EnterpriseRole,
-  type ItemRestrictionKindValue,
-} from '@granary/domain';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { cartUserTopic, type CartEventPayload } from '@granary/domain';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import { publish } from '../../platform/events.ts';
+import {
+  enterpriseUsers,
+  enterprises,
+  storeCartItems,
+  storeCarts,
+  storeItemRestrictions,
+  storeVariantPrices,
+  storeVariants,
+  users,
+} from '../../db/schema/index.ts';
 
 export type Country = 'USA' | 'CAN' | 'AUS';
 export type Currency = 'USD' | 'CAD' | 'AUD';
 
-export type CartRow = {
-  id: string;
-  serial: number;
-  status: CartStatusValue;
-  kind: 'cart' | 'buy_now';
-  user_id: string | null;
-  guest_token_hash: string | null;
-  enterprise_id: number | null;
-  country: Country;
-  currency: Currency;
+const cartFields = {
+  id: storeCarts.id,
+  serial: storeCarts.serial,
+  status: storeCarts.status,
+  kind: storeCarts.kind,
+  userId: storeCarts.userId,
+  guestTokenHash: storeCarts.guestTokenHash,
+  enterpriseId: storeCarts.enterpriseId,
+  country: storeCarts.country,
+  currency: storeCarts.currency,
 };
+export type CartRow = Pick<typeof storeCarts.$inferSelect, keyof typeof cartFields>;
 
-const cartColumns = sql`id::text, serial, status, kind, user_id::text, guest_token_hash, enterprise_id, country, currency`;
+const openCart = and(eq(storeCarts.kind, 'cart'), eq(storeCarts.status, 'open'));
 
 export async function openCartOfUser(db: Db, userId: string): Promise<CartRow | null> {
-  const rows = rowsOf<CartRow>(
-    await db.execute(
-      sql`select ${cartColumns} from store_carts where user_id = ${userId}::uuid and kind = 'cart' and status = 'open' limit 1`,
-    ),
-  );
-  return rows[0] ?? null;
+  const [row] = await db
+    .select(cartFields)
+    .from(storeCarts)
+    .where(and(eq(storeCarts.userId, userId), openCart))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function openCartOfGuest(db: Db, tokenHash: string): Promise<CartRow | null> {
-  const rows = rowsOf<CartRow>(
-    await db.execute(
-      sql`select ${cartColumns} from store_carts where guest_token_hash = ${tokenHash} and user_id is null and kind = 'cart' and status = 'open' limit 1`,
-    ),
-  );
-  return rows[0] ?? null;
+  const [row] = await db
+    .select(cartFields)
+    .from(storeCarts)
+    .where(and(eq(storeCarts.guestTokenHash, tokenHash), isNull(storeCarts.userId), openCart))
+    .limit(1);
+  return row ?? null;
 }
 
 /** A cart of the user's by id, whatever its status (the ?cartId= of 2.4); null for anyone else's. */
 export async function cartOfUserById(db: Db, userId: string, cartId: string): Promise<CartRow | null> {
-  const rows = rowsOf<CartRow>(
-    await db.execute(
-      sql`select ${cartColumns} from store_carts where id = ${cartId}::uuid and user_id = ${userId}::uuid`,
-    ),
-  );
-  return rows[0] ?? null;
+  const [row] = await db
+    .select(cartFields)
+    .from(storeCarts)
+    .where(and(eq(storeCarts.id, cartId), eq(storeCarts.userId, userId)));
+  return row ?? null;
 }
 
 export async function cartById(db: Db, cartId: string): Promise<CartRow | null> {
-  const rows = rowsOf<CartRow>(
-    await db.execute(sql`select ${cartColumns} from store_carts where id = ${cartId}::uuid`),
-  );
-  return rows[0] ?? null;
+  const [row] = await db.select(cartFields).from(storeCarts).where(eq(storeCarts.id, cartId));
+  return row ?? null;
 }
 
 /**
@@ -79,16 +81,18 @@ export async function ensureOpenCart(
   const existing =
     'userId' in owner ? await openCartOfUser(db, owner.userId) : await openCartOfGuest(db, owner.guestTokenHash);
   if (existing) return existing;
-  const userId = 'userId' in owner ? owner.userId : null;
-  const tokenHash = 'guestTokenHash' in owner ? owner.guestTokenHash : null;
-  const inserted = rowsOf<CartRow>(
-    await db.execute(sql`
-      insert into store_carts (user_id, guest_token_hash, enterprise_id, country, currency)
-      values (${userId}::uuid, ${tokenHash}, ${region.enterpriseId}, ${region.country}, ${region.currency})
-      on conflict do nothing
-      returning ${cartColumns}`),
-  );
-  if (inserted[0]) return inserted[0];
+  const [inserted] = await db
+    .insert(storeCarts)
+    .values({
+      userId: 'userId' in owner ? owner.userId : null,
+      guestTokenHash: 'guestTokenHash' in owner ? owner.guestTokenHash : null,
+      enterpriseId: region.enterpriseId,
+      country: region.country,
+      currency: region.currency,
+    })
+    .onConflictDoNothing()
+    .returning(cartFields);
+  if (inserted) return inserted;
   const again =
     'userId' in owner ? await openCartOfUser(db, owner.userId) : await openCartOfGuest(db, owner.guestTokenHash);
   if (!again) throw new Error('open cart vanished while being made');
@@ -103,21 +107,22 @@ export async function ensureOpenCart(
  */
 export async function publishCartChanged(
   tx: Db,
-  cart: {
-    id: string;
-    serial: number;
-    status: CartEventPayload['status'];
-    kind: 'cart' | 'buy_now';
-    user_id: string | null;
-  },
+  cart: Pick<CartRow, 'id' | 'serial' | 'status' | 'kind' | 'userId'>,
 ): Promise<void> {
-  if (!cart.user_id || cart.kind !== 'cart') return;
-  await publish(tx, cartUserTopic(cart.user_id), {
+  if (!cart.userId || cart.kind !== 'cart') return;
+  await publish(tx, cartUserTopic(cart.userId), {
     cartId: cart.id,
     serial: cart.serial,
     status: cart.status,
   } satisfies CartEventPayload);
 }
+
+/** A serial bump: the write's stamp on the cart row. */
+const bumped = {
+  serial: sql`${storeCarts.serial} + 1`,
+  updatedAt: sql`now()`,
+  lastAccessed: sql`now()`,
+};
 
 /**
  * Takes the write: bumps the serial by one only if it is still the one the client sent and the cart is open, and
@@ -130,41 +135,40 @@ export async function claimSerial(
   sentSerial: number,
   region: { country: Country; currency: Currency; enterpriseId: number | null },
 ): Promise<CartRow | null> {
-  const rows = rowsOf<CartRow>(
-    await tx.execute(sql`
-      update store_carts set serial = serial + 1, updated_at = now(), last_accessed = now(),
-        country = ${region.country}, currency = ${region.currency}, enterprise_id = coalesce(${region.enterpriseId}, enterprise_id)
-      where id = ${cartId}::uuid and serial = ${sentSerial} and status = 'open'
-      returning ${cartColumns}`),
-  );
-  if (rows[0]) await publishCartChanged(tx, rows[0]);
-  return rows[0] ?? null;
+  const [row] = await tx
+    .update(storeCarts)
+    .set({
+      ...bumped,
+      country: region.country,
+      currency: region.currency,
+      enterpriseId: sql`coalesce(${region.enterpriseId}, ${storeCarts.enterpriseId})`,
+    })
+    .where(and(eq(storeCarts.id, cartId), eq(storeCarts.serial, sentSerial), eq(storeCarts.status, 'open')))
+    .returning(cartFields);
+  if (row) await publishCartChanged(tx, row);
+  return row ?? null;
 }
 
 /** Bumps the serial of an open cart without a client serial (a merge, another module's add). Locks the row; publishes. */
 export async function bumpSerial(tx: Db, cartId: string): Promise<CartRow | null> {
-  const rows = rowsOf<CartRow>(
-    await tx.execute(sql`
-      update store_carts set serial = serial + 1, updated_at = now(), last_accessed = now()
-      where id = ${cartId}::uuid and status = 'open' returning ${cartColumns}`),
-  );
-  if (rows[0]) await publishCartChanged(tx, rows[0]);
-  return rows[0] ?? null;
+  const [row] = await tx
+    .update(storeCarts)
+    .set(bumped)
+    .where(and(eq(storeCarts.id, cartId), eq(storeCarts.status, 'open')))
+    .returning(cartFields);
+  if (row) await publishCartChanged(tx, row);
+  return row ?? null;
 }
 
 /** A guest cart's region follows the visitor's while it is only read (its lines are re-priced in the new one). */
 export async function setCartRegion(db: Db, cartId: string, country: Country, currency: Currency): Promise<void> {
-  await db.execute(
-    sql`update store_carts set country = ${country}, currency = ${currency} where id = ${cartId}::uuid and status = 'open'`,
-  );
+  await db
+    .update(storeCarts)
+    .set({ country, currency })
+    .where(and(eq(storeCarts.id, cartId), eq(storeCarts.status, 'open')));
 }
 
-export type VariantRow = {
-  id: number;
-  public_id: string;
-  product_id: number;
-  amount: string | null;
-};
+export type VariantRow = { id: number; publicId: string; productId: number; amount: string | null };
 
 /** A variant by its public id or its internal id, with its price in a country (null when not sold there). */
 export async function variantWithPrice(
@@ -172,53 +176,55 @@ export async function variantWithPrice(
   by: { publicId: string } | { id: number },
   country: Country,
 ): Promise<VariantRow | null> {
-  const where = 'publicId' in by ? sql`v.public_id = ${by.publicId}::uuid` : sql`v.id = ${by.id}`;
-  const rows = rowsOf<VariantRow>(
-    await db.execute(sql`
-      select v.id, v.public_id::text, v.product_id, vp.amount::text
-      from store_variants v left join store_variant_prices vp on vp.variant_id = v.id and vp.country = ${country}
-      where ${where}`),
-  );
-  return rows[0] ?? null;
+  const v = storeVariants;
+  const vp = storeVariantPrices;
+  const [row] = await db
+    .select({ id: v.id, publicId: v.publicId, productId: v.productId, amount: vp.amount })
+    .from(v)
+    .leftJoin(vp, and(eq(vp.variantId, v.id), eq(vp.country, country)))
+    .where('publicId' in by ? eq(v.publicId, by.publicId) : eq(v.id, by.id));
+  return row ?? null;
 }
 
-export type RestrictionDbRow = {
-  product_id: number;
-  kind: ItemRestrictionKindValue;
-  max_quantity: number | null;
-  min_quantity: number | null;
-  jurisdictions: string[];
-};
-
-export async function restrictionsOf(db: Db, productIds: number[]): Promise<RestrictionDbRow[]> {
+/** The products' restrictions (the domain's RestrictionRow, with the product each is on). */
+export async function restrictionsOf(db: Db, productIds: number[]) {
   if (productIds.length === 0) return [];
-  return rowsOf<RestrictionDbRow>(
-    await db.execute(sql`
-      select product_id, kind, max_quantity, min_quantity, jurisdictions
-      from store_item_restrictions where product_id in (${sql.join(
-        productIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) order by product_id, id`),
-  );
+  const r = storeItemRestrictions;
+  return db
+    .select({
+      productId: r.productId,
+      kind: r.kind,
+      maxQuantity: r.maxQuantity,
+      minQuantity: r.minQuantity,
+      jurisdictions: r.jurisdictions,
+    })
+    .from(r)
+    .where(inArray(r.productId, productIds))
+    .orderBy(asc(r.productId), asc(r.id));
 }
 
-export type ItemRow = { id: string; variant_id: number; quantity: number; priced_amount: string };
+const itemFields = {
+  id: storeCartItems.id,
+  variantId: storeCartItems.variantId,
+  quantity: storeCartItems.quantity,
+  pricedAmount: storeCartItems.pricedAmount,
+};
+export type ItemRow = Pick<typeof storeCartItems.$inferSelect, keyof typeof itemFields>;
 
 export async function itemsOf(db: Db, cartId: string): Promise<ItemRow[]> {
-  return rowsOf<ItemRow>(
-    await db.execute(
-      sql`select id::text, variant_id, quantity, priced_amount::text from store_cart_items where cart_id = ${cartId}::uuid order by item_added_at, id`,
-    ),
-  );
+  return db
+    .select(itemFields)
+    .from(storeCartItems)
+    .where(eq(storeCartItems.cartId, cartId))
+    .orderBy(asc(storeCartItems.itemAddedAt), asc(storeCartItems.id));
 }
 
 export async function itemById(db: Db, cartId: string, itemId: string): Promise<ItemRow | null> {
-  const rows = rowsOf<ItemRow>(
-    await db.execute(
-      sql`select id::text, variant_id, quantity, priced_amount::text from store_cart_items where cart_id = ${cartId}::uuid and id = ${itemId}::uuid`,
-    ),
-  );
-  return rows[0] ?? null;
+  const [row] = await db
+    .select(itemFields)
+    .from(storeCartItems)
+    .where(and(eq(storeCartItems.cartId, cartId), eq(storeCartItems.id, itemId)));
+  return row ?? null;
 }
 
 export async function insertItem(
@@ -228,54 +234,53 @@ export async function insertItem(
   quantity: number,
   pricedAmount: string,
 ): Promise<void> {
-  await db.execute(sql`
-    insert into store_cart_items (cart_id, variant_id, quantity, priced_amount)
-    values (${cartId}::uuid, ${variantId}, ${quantity}, ${pricedAmount})`);
+  await db.insert(storeCartItems).values({ cartId, variantId, quantity, pricedAmount });
 }
 
 export async function setItemQuantity(db: Db, itemId: string, quantity: number): Promise<void> {
-  await db.execute(sql`update store_cart_items set quantity = ${quantity} where id = ${itemId}::uuid`);
+  await db.update(storeCartItems).set({ quantity }).where(eq(storeCartItems.id, itemId));
 }
 
 export async function deleteItem(db: Db, itemId: string): Promise<void> {
-  await db.execute(sql`delete from store_cart_items where id = ${itemId}::uuid`);
+  await db.delete(storeCartItems).where(eq(storeCartItems.id, itemId));
 }
 
 export async function deleteAllItems(db: Db, cartId: string): Promise<void> {
-  await db.execute(sql`delete from store_cart_items where cart_id = ${cartId}::uuid`);
+  await db.delete(storeCartItems).where(eq(storeCartItems.cartId, cartId));
 }
 
 /** Marks a guest cart merged (once: a second merge of the same cart finds it no longer open). */
 export async function markMerged(db: Db, cartId: string): Promise<boolean> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(
-      sql`update store_carts set status = 'merged', updated_at = now() where id = ${cartId}::uuid and status = 'open' returning id::text`,
-    ),
-  );
+  const rows = await db
+    .update(storeCarts)
+    .set({ status: 'merged', updatedAt: sql`now()` })
+    .where(and(eq(storeCarts.id, cartId), eq(storeCarts.status, 'open')))
+    .returning({ id: storeCarts.id });
   return rows.length > 0;
 }
 
+/** A cart line with its product, seller, first image and current price: a five-table read with a lateral join. */
 export type LineRow = {
-  item_id: string;
-  variant_id: number;
-  variant_public_id: string;
-  product_id: number;
+  itemId: string;
+  variantId: number;
+  variantPublicId: string;
+  productId: number;
   quantity: number;
-  priced_amount: string;
-  item_added_at: string;
+  pricedAmount: string;
+  itemAddedAt: string;
   sku: string;
   label: string;
-  product_slug: string;
-  product_name: string;
+  productSlug: string;
+  productName: string;
   brand: string;
-  restricted_use: boolean;
-  seller_id: number;
-  seller_slug: string;
-  seller_name: string;
-  seller_kind: 'house' | 'marketplace';
-  image_id: number | null;
-  image_width: number | null;
-  image_height: number | null;
+  restrictedUse: boolean;
+  sellerId: number;
+  sellerSlug: string;
+  sellerName: string;
+  sellerKind: 'house' | 'marketplace';
+  imageId: number | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
   /** The variant's current price in the cart's country; null when it is not sold there any more. */
   amount: string | null;
   currency: Currency | null;
@@ -285,12 +290,12 @@ export type LineRow = {
 export async function linesOf(db: Db, cartId: string, country: Country): Promise<LineRow[]> {
   return rowsOf<LineRow>(
     await db.execute(sql`
-      select ci.id::text as item_id, ci.variant_id, v.public_id::text as variant_public_id, v.product_id, ci.quantity,
-        ci.priced_amount::text, to_char(ci.item_added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as item_added_at,
-        v.sku, v.label, p.slug as product_slug, p.name as product_name, p.brand, p.restricted_use,
-        s.id as seller_id, s.slug as seller_slug, s.name as seller_name, s.kind as seller_kind,
-        im.id as image_id, im.width as image_width, im.height as image_height,
-        vp.amount::text, vp.currency
+      select ci.id::text as "itemId", ci.variant_id as "variantId", v.public_id::text as "variantPublicId", v.product_id as "productId", ci.quantity,
+        ci.priced_amount::text as "pricedAmount", to_char(ci.item_added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "itemAddedAt",
+        v.sku, v.label, p.slug as "productSlug", p.name as "productName", p.brand, p.restricted_use as "restrictedUse",
+        s.id as "sellerId", s.slug as "sellerSlug", s.name as "sellerName", s.kind as "sellerKind",
+        im.id as "imageId", im.width as "imageWidth", im.height as "imageHeight",
+        vp.amount::text as amount, vp.currency
       from store_cart_items ci
       join store_variants v on v.id = ci.variant_id
       join store_products p on p.id = v.product_id
@@ -302,11 +307,9 @@ export async function linesOf(db: Db, cartId: string, country: Country): Promise
   );
 }
 
-export type MembershipRow = {
-  enterprise_id: number;
-  role: EnterpriseRole;
-  permissions: string[];
-  country_code: string;
+export type MembershipRow = Pick<typeof enterpriseUsers.$inferSelect, 'enterpriseId' | 'role' | 'permissions'> & {
+  countryCode: (typeof enterprises.$inferSelect)['countryCode'];
+  /** The enterprise's state or province. */
   state: string | null;
 };
 
@@ -316,26 +319,29 @@ export async function membershipOf(
   userId: string,
   currentEnterpriseId: number | null,
 ): Promise<MembershipRow | null> {
-  const rows = rowsOf<MembershipRow>(
-    await db.execute(sql`
-      select e.id as enterprise_id, eu.role, eu.permissions, e.country_code, e.administrative_area_level_1 as state
-      from enterprise_users eu join enterprises e on e.id = eu.enterprise_id
-      where eu.user_id = ${userId}::uuid
-      order by (e.id = ${currentEnterpriseId ?? -1}) desc, e.id limit 1`),
-  );
-  return rows[0] ?? null;
+  const e = enterprises;
+  const [row] = await db
+    .select({
+      enterpriseId: e.id,
+      role: enterpriseUsers.role,
+      permissions: enterpriseUsers.permissions,
+      countryCode: e.countryCode,
+      state: e.administrativeAreaLevel1,
+    })
+    .from(enterpriseUsers)
+    .innerJoin(e, eq(e.id, enterpriseUsers.enterpriseId))
+    .where(eq(enterpriseUsers.userId, userId))
+    .orderBy(desc(sql`${e.id} = ${currentEnterpriseId ?? -1}`), asc(e.id))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function userCountry(db: Db, userId: string): Promise<string> {
-  const rows = rowsOf<{ country_code: string }>(
-    await db.execute(sql`select country_code from users where id = ${userId}::uuid`),
-  );
-  return rows[0]?.country_code ?? '';
+  const [row] = await db.select({ countryCode: users.countryCode }).from(users).where(eq(users.id, userId));
+  return row?.countryCode ?? '';
 }
 
 export async function isSuperAdmin(db: Db, userId: string): Promise<boolean> {
-  const rows = rowsOf<{ is_super_admin: boolean }>(
-    await db.execute(sql`select is_super_admin from users where id = ${userId}::uuid`),
-  );
-  return rows[0]?.is_super_admin ?? false;
+  const [row] = await db.select({ isSuperAdmin: users.isSuperAdmin }).from(users).where(eq(users.id, userId));
+  return row?.isSuperAdmin ?? false;
 }

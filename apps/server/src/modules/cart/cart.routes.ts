@@ -19,7 +19,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { getSession } from '../../platform/access.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { secureCookieFor } from '../../platform/sessions.ts';
-import * as repo from './cart.repo.ts';
 import * as service from './cart.service.ts';
 
 type Options = { ctx: AppContext };
@@ -60,15 +59,12 @@ async function callerOf(
       guestTokenHash,
       region: resolveStoreRegion({ locale: locale ?? null }),
     };
-  const membership = await repo.membershipOf(db, session.user.id, session.session.currentEnterpriseId ?? null);
-  const enterpriseCountry = membership?.country_code || (await repo.userCountry(db, session.user.id));
-  return {
+  return service.callerForSession(db, {
     userId: session.user.id,
     isSuperAdmin: session.user.isSuperAdmin,
-    membership,
+    currentEnterpriseId: session.session.currentEnterpriseId ?? null,
     guestTokenHash,
-    region: resolveStoreRegion({ enterpriseCountry }),
-  };
+  });
 }
 
 function clearGuestCookie(ctx: AppContext, reply: FastifyReply): void {

@@ -47,7 +47,7 @@ function regionRow(caller: CartCaller): RegionRow {
   return {
     country: caller.region.country as repo.Country,
     currency: caller.region.currency as repo.Currency,
-    enterpriseId: caller.membership?.enterprise_id ?? null,
+    enterpriseId: caller.membership?.enterpriseId ?? null,
   };
 }
 
@@ -70,19 +70,10 @@ function jurisdictionOf(caller: CartCaller): string | null {
   return caller.membership?.state?.trim() || null;
 }
 
-function toRestrictionRow(r: repo.RestrictionDbRow): RestrictionRow {
-  return {
-    kind: r.kind,
-    maxQuantity: r.max_quantity,
-    minQuantity: r.min_quantity,
-    jurisdictions: r.jurisdictions ?? [],
-  };
-}
-
 async function restrictionsByProduct(db: Db, productIds: number[]): Promise<Map<number, RestrictionRow[]>> {
   const map = new Map<number, RestrictionRow[]>();
-  for (const r of await repo.restrictionsOf(db, [...new Set(productIds)])) {
-    map.set(r.product_id, [...(map.get(r.product_id) ?? []), toRestrictionRow(r)]);
+  for (const { productId, ...rule } of await repo.restrictionsOf(db, [...new Set(productIds)])) {
+    map.set(productId, [...(map.get(productId) ?? []), rule]);
   }
   return map;
 }
@@ -116,45 +107,45 @@ export async function buildView(
   const rows = await repo.linesOf(db, cart.id, country);
   const restrictions = await restrictionsByProduct(
     db,
-    rows.map((r) => r.product_id),
+    rows.map((r) => r.productId),
   );
   const jurisdiction = jurisdictionOf(caller);
   let subtotal = new CrmDecimal(0);
   let count = 0;
   const items: CartLine[] = rows.map((r) => {
-    const rules = restrictions.get(r.product_id) ?? [];
+    const rules = restrictions.get(r.productId) ?? [];
     const sellable = r.amount !== null;
     const lineTotal = sellable ? new CrmDecimal(r.amount!).mul(r.quantity) : null;
     if (lineTotal) subtotal = subtotal.add(lineTotal);
     count += r.quantity;
     return {
-      itemId: r.item_id,
-      variantId: r.variant_public_id,
+      itemId: r.itemId,
+      variantId: r.variantPublicId,
       product: {
-        slug: r.product_slug,
-        name: r.product_name,
+        slug: r.productSlug,
+        name: r.productName,
         brand: r.brand,
         image:
-          r.image_id !== null
+          r.imageId !== null
             ? {
-                url: `/api/store/images/${r.image_id}`,
-                width: r.image_width ?? 600,
-                height: r.image_height ?? 600,
-                alt: r.product_name,
+                url: `/api/store/images/${r.imageId}`,
+                width: r.imageWidth ?? 600,
+                height: r.imageHeight ?? 600,
+                alt: r.productName,
               }
             : null,
       },
-      seller: { slug: r.seller_slug, name: r.seller_name, kind: r.seller_kind },
+      seller: { slug: r.sellerSlug, name: r.sellerName, kind: r.sellerKind },
       variantLabel: r.label,
       sku: r.sku,
       quantity: r.quantity,
       unitPrice: sellable ? new CrmDecimal(r.amount!).toFixed(2) : null,
       lineTotal: lineTotal ? lineTotal.toFixed(2) : null,
-      restrictedUse: r.restricted_use,
+      restrictedUse: r.restrictedUse,
       restrictions: rules.map(restrictionView),
       breaches: evaluateItemRestrictions({ restrictions: rules, quantity: r.quantity, jurisdiction }),
       sellable,
-      itemAddedAt: r.item_added_at,
+      itemAddedAt: r.itemAddedAt,
     };
   });
   const alerts: CartAlert[] = [...extraAlerts];
@@ -214,24 +205,24 @@ export async function mergeGuestCart(
     if (!(await repo.markMerged(tx, guest.id))) return false;
     const locked = await repo.bumpSerial(tx, target.id);
     if (!locked) return false;
-    const mine = new Map((await repo.itemsOf(tx, target.id)).map((i) => [i.variant_id, i]));
+    const mine = new Map((await repo.itemsOf(tx, target.id)).map((i) => [i.variantId, i]));
     const variants = await Promise.all(
-      guestItems.map((i) => repo.variantWithPrice(tx, { id: i.variant_id }, locked.country)),
+      guestItems.map((i) => repo.variantWithPrice(tx, { id: i.variantId }, locked.country)),
     );
     const rules = await restrictionsByProduct(
       tx,
-      variants.flatMap((v) => (v ? [v.product_id] : [])),
+      variants.flatMap((v) => (v ? [v.productId] : [])),
     );
     for (const [index, item] of guestItems.entries()) {
       const variant = variants[index];
-      const limit = (variant ? (rules.get(variant.product_id) ?? []) : []).reduce(
+      const limit = (variant ? (rules.get(variant.productId) ?? []) : []).reduce(
         (max, r) => (r.kind === 'QUANTITY_LIMIT' && r.maxQuantity !== null ? Math.min(max, r.maxQuantity) : max),
         CART_QUANTITY_MAX,
       );
-      const existing = mine.get(item.variant_id);
+      const existing = mine.get(item.variantId);
       const quantity = Math.max(1, Math.min(limit, (existing?.quantity ?? 0) + item.quantity));
       if (existing) await repo.setItemQuantity(tx, existing.id, quantity);
-      else await repo.insertItem(tx, target.id, item.variant_id, quantity, variant?.amount ?? item.priced_amount);
+      else await repo.insertItem(tx, target.id, item.variantId, quantity, variant?.amount ?? item.pricedAmount);
     }
     return true;
   });
@@ -264,7 +255,7 @@ export async function readCart(db: Db, caller: CartCaller, cartId?: string): Pro
 async function guestCartById(db: Db, caller: CartCaller, cartId: string): Promise<repo.CartRow | null> {
   if (!caller.guestTokenHash) return null;
   const cart = await repo.cartById(db, cartId);
-  return cart && cart.user_id === null && cart.guest_token_hash === caller.guestTokenHash ? cart : null;
+  return cart && cart.userId === null && cart.guestTokenHash === caller.guestTokenHash ? cart : null;
 }
 
 // ---------- writes ----------
@@ -316,7 +307,7 @@ async function resolveAdds(
     if (!variant) throw new AppError('not_found', 'There is no such product variant.', { variantId: change.variantId });
     if (variant.amount === null)
       throw new AppError('variant_not_sold_in_region', undefined, {
-        variantId: variant.public_id,
+        variantId: variant.publicId,
         region: caller.region.region,
       });
     out.push({ op: 'add', variant, quantity: change.quantity });
@@ -327,14 +318,14 @@ async function resolveAdds(
 /** Applies resolved changes to a locked cart. Throws (rolling the transaction back) on a refused one. */
 async function applyResolved(tx: Db, cartId: string, caller: CartCaller, changes: Resolved[]): Promise<void> {
   const items = new Map((await repo.itemsOf(tx, cartId)).map((i) => [i.id, i]));
-  const byVariant = () => new Map([...items.values()].map((i) => [i.variant_id, i]));
+  const byVariant = () => new Map([...items.values()].map((i) => [i.variantId, i]));
   const productOfVariant = new Map<number, number>();
   const jurisdiction = jurisdictionOf(caller);
   const check = async (variantId: number, publicId: string, quantity: number, itemId?: string) => {
     let productId = productOfVariant.get(variantId);
     if (productId === undefined) {
       const v = await repo.variantWithPrice(tx, { id: variantId }, caller.region.country as repo.Country);
-      productId = v?.product_id ?? -1;
+      productId = v?.productId ?? -1;
       productOfVariant.set(variantId, productId);
     }
     const rules = (await restrictionsByProduct(tx, [productId])).get(productId) ?? [];
@@ -346,11 +337,11 @@ async function applyResolved(tx: Db, cartId: string, caller: CartCaller, changes
       await repo.deleteAllItems(tx, cartId);
       items.clear();
     } else if (change.op === 'add') {
-      productOfVariant.set(change.variant.id, change.variant.product_id);
+      productOfVariant.set(change.variant.id, change.variant.productId);
       const existing = byVariant().get(change.variant.id);
       const quantity = (existing?.quantity ?? 0) + change.quantity;
       if (quantity > CART_QUANTITY_MAX) throw quantityError(quantity);
-      await check(change.variant.id, change.variant.public_id, quantity, existing?.id);
+      await check(change.variant.id, change.variant.publicId, quantity, existing?.id);
       if (existing) {
         await repo.setItemQuantity(tx, existing.id, quantity);
         items.set(existing.id, { ...existing, quantity });
@@ -365,8 +356,8 @@ async function applyResolved(tx: Db, cartId: string, caller: CartCaller, changes
         await repo.deleteItem(tx, item.id);
         items.delete(item.id);
       } else {
-        const variant = await repo.variantWithPrice(tx, { id: item.variant_id }, caller.region.country as repo.Country);
-        await check(item.variant_id, variant?.public_id ?? '', change.quantity, item.id);
+        const variant = await repo.variantWithPrice(tx, { id: item.variantId }, caller.region.country as repo.Country);
+        await check(item.variantId, variant?.publicId ?? '', change.quantity, item.id);
         await repo.setItemQuantity(tx, item.id, change.quantity);
         items.set(item.id, { ...item, quantity: change.quantity });
       }
@@ -408,6 +399,25 @@ export async function writeCart(
 
 // ---------- for other modules ----------
 
+/**
+ * The caller of a signed-in request: the session's user, their membership of their current enterprise, and the
+ * region of that enterprise's country (else the user's own).
+ */
+export async function callerForSession(
+  db: Db,
+  session: { userId: string; isSuperAdmin: boolean; currentEnterpriseId: number | null; guestTokenHash: string | null },
+): Promise<CartCaller> {
+  const membership = await repo.membershipOf(db, session.userId, session.currentEnterpriseId);
+  const enterpriseCountry = membership?.countryCode || (await repo.userCountry(db, session.userId));
+  return {
+    userId: session.userId,
+    isSuperAdmin: session.isSuperAdmin,
+    membership,
+    guestTokenHash: session.guestTokenHash,
+    region: resolveStoreRegion({ enterpriseCountry }),
+  };
+}
+
 /** The caller of a server-side call for a user (no request): their current enterprise, its country as region. */
 export async function callerForUser(
   db: Db,
@@ -418,7 +428,7 @@ export async function callerForUser(
   const isSuperAdmin = await repo.isSuperAdmin(db, userId);
   const region =
     opts.region ??
-    resolveStoreRegion({ enterpriseCountry: membership?.country_code || (await repo.userCountry(db, userId)) });
+    resolveStoreRegion({ enterpriseCountry: membership?.countryCode || (await repo.userCountry(db, userId)) });
   return { userId, isSuperAdmin, membership, guestTokenHash: null, region };
 }
 
@@ -488,7 +498,7 @@ export async function cartLinesWithCurrentPrices(db: Db, cartId: string): Promis
   const lines = await repo.linesOf(db, cartId, cart.country);
   const rules = await restrictionsByProduct(
     db,
-    lines.map((l) => l.product_id),
+    lines.map((l) => l.productId),
   );
-  return lines.map((l) => ({ ...l, restrictions: rules.get(l.product_id) ?? [] }));
+  return lines.map((l) => ({ ...l, restrictions: rules.get(l.productId) ?? [] }));
 }

@@ -610,9 +610,9 @@ describe('whose cart', () => {
       items: [{ variantId: va!.id, quantity: 2 }],
     });
     const lines = await cartLinesWithCurrentPrices(t.database.db, view.id);
-    expect(lines.find((l) => l.variant_public_id === va!.id)).toMatchObject({
+    expect(lines.find((l) => l.variantPublicId === va!.id)).toMatchObject({
       quantity: 2,
-      priced_amount: va!.price!.amount,
+      pricedAmount: va!.price!.amount,
       amount: va!.price!.amount,
     });
     const farmer = await Browser.open();

@@ -43,7 +43,6 @@ import {
   type PartitionShippingRequest,
   type PaymentTerm,
   type PlacedOrder,
-  type PromotionRow,
   type StoreAddress,
   shouldShowTermsDialog,
 } from '@granary/domain';
@@ -143,31 +142,12 @@ function chooseWarehouse(
   };
   const enough = held
     .filter((s) => s.quantity >= quantity)
-    .sort((a, b) => dist(a.warehouse_id) - dist(b.warehouse_id) || a.warehouse_id - b.warehouse_id);
-  if (enough[0]) return { id: enough[0].warehouse_id, available: enough[0].quantity };
-  const most = [...held].sort((a, b) => b.quantity - a.quantity || a.warehouse_id - b.warehouse_id)[0];
-  if (most) return { id: most.warehouse_id, available: most.quantity };
+    .sort((a, b) => dist(a.warehouseId) - dist(b.warehouseId) || a.warehouseId - b.warehouseId);
+  if (enough[0]) return { id: enough[0].warehouseId, available: enough[0].quantity };
+  const most = [...held].sort((a, b) => b.quantity - a.quantity || a.warehouseId - b.warehouseId)[0];
+  if (most) return { id: most.warehouseId, available: most.quantity };
   const nearest = [...warehouses].sort((a, b) => dist(a.id) - dist(b.id))[0];
   return nearest ? { id: nearest.id, available: 0 } : null;
-}
-
-function promotionRow(r: repo.PromotionDbRow): PromotionRow {
-  const date = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
-  return {
-    id: r.id,
-    code: r.code,
-    name: r.name,
-    kind: r.kind,
-    value: r.value,
-    currency: r.currency,
-    country: r.country,
-    minSubtotal: r.min_subtotal,
-    firstPurchaseOnly: r.first_purchase_only,
-    qualifiers: r.qualifiers ?? [],
-    startsAt: date(r.starts_at),
-    endsAt: date(r.ends_at),
-    active: r.active,
-  };
 }
 
 function err(
@@ -187,28 +167,28 @@ async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps:
   const warehouses = await repo.warehousesOf(db, cart.country);
   const stock = await repo.stockOf(
     db,
-    raw.map((l) => l.variant_id),
+    raw.map((l) => l.variantId),
     cart.country,
   );
   const facts = new Map(
     (
       await repo.variantFacts(
         db,
-        raw.map((l) => l.variant_id),
+        raw.map((l) => l.variantId),
       )
-    ).map((f) => [f.variant_id, f]),
+    ).map((f) => [f.variantId, f]),
   );
   const addresses = await repo.addressesOf(db, caller.userId);
   const contacts = await repo.contactsOf(db, caller.userId);
   const licences = await repo.licencesOf(db, caller.userId);
-  const settings = new Map((await repo.partitionsOf(db, cart.id)).map((p) => [p.partition_key, p]));
+  const settings = new Map((await repo.partitionsOf(db, cart.id)).map((p) => [p.partitionKey, p]));
   const buyerState = membership?.state?.trim().toUpperCase() || null;
   const flatShipping = isStoreAreaOn(regionCode(cart.country), 'flat-shipping');
 
   const lines: Line[] = [];
   for (const l of raw) {
     const choice = chooseWarehouse(
-      stock.filter((s) => s.variant_id === l.variant_id),
+      stock.filter((s) => s.variantId === l.variantId),
       warehouses,
       l.quantity,
       cart.country,
@@ -219,8 +199,8 @@ async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps:
       ...l,
       warehouseId,
       available: choice?.available ?? 0,
-      key: partitionKey(l.seller_id, warehouseId),
-      facts: facts.get(l.variant_id),
+      key: partitionKey(l.sellerId, warehouseId),
+      facts: facts.get(l.variantId),
     });
   }
 
@@ -231,22 +211,22 @@ async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps:
     const pl = lines.filter((l) => l.key === key);
     const warehouse = warehouses.find((w) => w.id === pl[0]!.warehouseId) ?? warehouses[0]!;
     const s = settings.get(key) ?? null;
-    const method = s?.shipping_method ?? null;
-    const deliveryAddress = method === 'delivery' ? await addressById(s?.delivery_address_id ?? null) : null;
-    const pickup = method === 'pickup' ? (warehouses.find((w) => w.id === s?.pickup_warehouse_id) ?? null) : null;
+    const method = s?.shippingMethod ?? null;
+    const deliveryAddress = method === 'delivery' ? await addressById(s?.deliveryAddressId ?? null) : null;
+    const pickup = method === 'pickup' ? (warehouses.find((w) => w.id === s?.pickupWarehouseId) ?? null) : null;
     const contact =
-      method === 'delivery' && s?.delivery_contact_id
-        ? (contacts.find((c) => c.id === s.delivery_contact_id) ?? null)
+      method === 'delivery' && s?.deliveryContactId
+        ? (contacts.find((c) => c.id === s.deliveryContactId) ?? null)
         : null;
     const destination =
       deliveryAddress && !deliveryAddress.deleted
         ? { country: deliveryAddress.country, region: deliveryAddress.region }
         : null;
     const promise = promiseAvailable({ country: warehouse.country, region: warehouse.region }, destination);
-    const goods = pl.reduce((sum, l) => sum.plus(toDecimal(l.priced_amount).times(l.quantity)), ZERO);
+    const goods = pl.reduce((sum, l) => sum.plus(toDecimal(l.pricedAmount).times(l.quantity)), ZERO);
     const weight = pl.reduce(
       (sum, l) =>
-        sum.plus(l.facts ? packWeightLb(l.facts.size, l.facts.unit, l.facts.pack_count).times(l.quantity) : ZERO),
+        sum.plus(l.facts ? packWeightLb(l.facts.size, l.facts.unit, l.facts.packCount).times(l.quantity) : ZERO),
       ZERO,
     );
     const shipping = partitionShipping({ method, country: cart.country, flatShipping, goods, weightLb: weight });
@@ -259,9 +239,9 @@ async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps:
     const timingProblem = method
       ? deliveryTimingProblem({
           method,
-          timing: s?.fulfillment_promise ?? null,
-          notBefore: s?.delivery_not_before ?? null,
-          notAfter: s?.delivery_not_after ?? null,
+          timing: s?.fulfillmentPromise ?? null,
+          notBefore: s?.deliveryNotBefore ?? null,
+          notAfter: s?.deliveryNotAfter ?? null,
           today,
           promiseAvailable: promise,
         })
@@ -279,7 +259,7 @@ async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps:
     }
     partitions.push({
       key,
-      sellerId: pl[0]!.seller_id,
+      sellerId: pl[0]!.sellerId,
       warehouse,
       settings: s,
       lines: pl,
@@ -294,26 +274,26 @@ async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps:
   }
 
   // Promotions and codes.
-  const goodsSubtotal = lines.reduce((sum, l) => sum.plus(toDecimal(l.priced_amount).times(l.quantity)), ZERO);
+  const goodsSubtotal = lines.reduce((sum, l) => sum.plus(toDecimal(l.pricedAmount).times(l.quantity)), ZERO);
   const lineQualifiers = new Set<string>();
   for (const l of lines) {
-    if (l.facts?.house_brand) lineQualifiers.add('house_brand');
+    if (l.facts?.houseBrand) lineQualifiers.add('house_brand');
     if (l.facts?.adjuvant) lineQualifiers.add('adjuvant');
     if (l.facts?.nutrition) lineQualifiers.add('nutrition');
   }
   let referralValid = false;
   let referralRefused = false;
-  if (cart.referral_code) {
-    const owner = await repo.enterpriseOfReferralCode(db, cart.referral_code);
-    referralValid = owner !== null && owner !== (cart.enterprise_id ?? membership?.enterprise_id ?? null);
+  if (cart.referralCode) {
+    const owner = await repo.enterpriseOfReferralCode(db, cart.referralCode);
+    referralValid = owner !== null && owner !== (cart.enterpriseId ?? membership?.enterpriseId ?? null);
     referralRefused = !referralValid;
   }
   const firstPurchase = !(await repo.hasEarlierOrder(
     db,
     caller.userId,
-    cart.enterprise_id ?? membership?.enterprise_id ?? null,
+    cart.enterpriseId ?? membership?.enterpriseId ?? null,
   ));
-  const evaluated = evaluatePromotions((await repo.promotions(db)).map(promotionRow), cart.promo_code, {
+  const evaluated = evaluatePromotions(await repo.promotions(db), cart.promoCode, {
     now: deps.now?.() ?? new Date(),
     country: cart.country,
     currency: cart.currency,
@@ -326,14 +306,14 @@ async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps:
   const terms = groupedPaymentTerms(regionCode(cart.country))
     .flatMap((g) => g.terms)
     .filter((t) => !paymentNeedsProvider(t) || deps.cardProvider !== null);
-  const term = cart.payment_terms && isPaymentTerm(cart.payment_terms) ? cart.payment_terms : null;
-  const billingAddress = cart.billing_address_id ? await addressById(cart.billing_address_id) : null;
+  const term = cart.paymentTerms && isPaymentTerm(cart.paymentTerms) ? cart.paymentTerms : null;
+  const billingAddress = cart.billingAddressId ? await addressById(cart.billingAddressId) : null;
   const totals = computeTotals({
     lines: lines.map((l) => ({
       partitionKey: l.key,
-      unitPrice: l.priced_amount,
+      unitPrice: l.pricedAmount,
       quantity: l.quantity,
-      taxExempt: isTaxExemptCategory(l.facts?.product_category ?? 'unknown'),
+      taxExempt: isTaxExemptCategory(l.facts?.productCategory ?? 'unknown'),
     })),
     partitions: partitions.map((p) => ({
       key: p.key,
@@ -347,33 +327,33 @@ async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps:
     paymentTerm: term,
   });
 
-  const rupRequired = lines.some((l) => l.restricted_use);
-  const holder = licences.find((x) => x.id === cart.rup_holder_id) ?? null;
-  const rupOk = !rupRequired || (holder !== null && licenceValid(holder.expires_on, today));
+  const rupRequired = lines.some((l) => l.restrictedUse);
+  const holder = licences.find((x) => x.id === cart.rupHolderId) ?? null;
+  const rupOk = !rupRequired || (holder !== null && licenceValid(holder.expiresOn, today));
 
   // Problems the buyer can see as they go (placing checks the same and refuses).
   const errors: CheckoutError[] = [];
-  const changed = lines.filter((l) => l.amount === null || l.amount !== l.priced_amount || l.available < l.quantity);
+  const changed = lines.filter((l) => l.amount === null || l.amount !== l.pricedAmount || l.available < l.quantity);
   if (changed.length > 0)
-    errors.push(err('items_need_adjustment', 'items_need_adjustment', { items: changed.map((l) => l.item_id) }));
+    errors.push(err('items_need_adjustment', 'items_need_adjustment', { items: changed.map((l) => l.itemId) }));
   const restricted = lines.filter(
     (l) =>
       evaluateItemRestrictions({ restrictions: l.restrictions, quantity: l.quantity, jurisdiction: buyerState })
         .length > 0,
   );
   if (restricted.length > 0)
-    errors.push(err('itemsNotSellable', 'invalid_checkout_cart_content', { items: restricted.map((l) => l.item_id) }));
+    errors.push(err('itemsNotSellable', 'invalid_checkout_cart_content', { items: restricted.map((l) => l.itemId) }));
   if (!rupOk) {
     errors.push(
       err('ineligible_items', 'invalid_checkout_cart_content', {
-        items: lines.filter((l) => l.restricted_use).map((l) => l.item_id),
+        items: lines.filter((l) => l.restrictedUse).map((l) => l.itemId),
         message: 'Restricted-use products need a valid applicator licence on file.',
       }),
     );
   }
   for (const p of partitions) {
     if (p.timingProblem) errors.push(err('delivery', p.timingProblem, { partitionKey: p.key }));
-    if (p.settings?.shipping_method && p.shippingProblem)
+    if (p.settings?.shippingMethod && p.shippingProblem)
       errors.push(err('shipping', 'invalid_shipping_address', { partitionKey: p.key }));
   }
   if (evaluated.promoCodeRefusal) errors.push(err('invalid_promo_code', 'invalid_promo_code'));
@@ -405,21 +385,21 @@ async function compute(db: Db, caller: Caller, cart: repo.CheckoutCartRow, deps:
 
 function toValues(a: repo.AddressRow): AddressValues {
   return {
-    addressType: a.address_type as AddressValues['addressType'],
+    addressType: a.addressType as AddressValues['addressType'],
     format: a.format,
-    landLocationKind: (a.land_location_kind as AddressValues['landLocationKind']) ?? null,
+    landLocationKind: (a.landLocationKind as AddressValues['landLocationKind']) ?? null,
     name: a.name,
-    line1: a.line_1,
-    line2: a.line_2,
+    line1: a.line1,
+    line2: a.line2,
     city: a.city,
     region: a.region,
-    postalCode: a.postal_code,
+    postalCode: a.postalCode,
     country: a.country as 'USA' | 'CAN',
-    lllQuarter: a.lll_quarter,
-    lllSection: a.lll_section,
-    lllTownship: a.lll_township,
-    lllRange: a.lll_range,
-    lllMeridian: a.lll_meridian,
+    lllQuarter: a.lllQuarter,
+    lllSection: a.lllSection,
+    lllTownship: a.lllTownship,
+    lllRange: a.lllRange,
+    lllMeridian: a.lllMeridian,
     instructions: a.instructions,
   };
 }
@@ -427,21 +407,21 @@ function toValues(a: repo.AddressRow): AddressValues {
 export function addressView(a: repo.AddressRow): StoreAddress {
   return {
     id: a.id,
-    addressType: a.address_type,
+    addressType: a.addressType,
     format: a.format,
-    landLocationKind: a.land_location_kind,
+    landLocationKind: a.landLocationKind,
     name: a.name,
-    line1: a.line_1,
-    line2: a.line_2,
+    line1: a.line1,
+    line2: a.line2,
     city: a.city,
     region: a.region,
-    postalCode: a.postal_code,
+    postalCode: a.postalCode,
     country: a.country,
-    lllQuarter: a.lll_quarter,
-    lllSection: a.lll_section,
-    lllTownship: a.lll_township,
-    lllRange: a.lll_range,
-    lllMeridian: a.lll_meridian,
+    lllQuarter: a.lllQuarter,
+    lllSection: a.lllSection,
+    lllTownship: a.lllTownship,
+    lllRange: a.lllRange,
+    lllMeridian: a.lllMeridian,
     instructions: a.instructions,
   };
 }
@@ -454,29 +434,29 @@ function warehouseView(w: repo.WarehouseRow) {
     city: w.city,
     region: w.region,
     country: w.country,
-    addressLine1: w.address_line_1,
-    postalCode: w.postal_code,
+    addressLine1: w.addressLine1,
+    postalCode: w.postalCode,
   };
 }
 
 function contactView(c: repo.ContactRow) {
   return {
     id: c.id,
-    firstName: c.first_name,
-    lastName: c.last_name,
+    firstName: c.firstName,
+    lastName: c.lastName,
     email: c.email,
-    phoneNumber: c.phone_number,
+    phoneNumber: c.phoneNumber,
     aal1: c.region,
   };
 }
 
 function sectionsOf(c: Computed) {
-  const cardTerm = c.cart.payment_terms === '{card_provider}_credit_card';
+  const cardTerm = c.cart.paymentTerms === '{card_provider}_credit_card';
   const shipping =
     c.partitions.length > 0 &&
-    c.partitions.every((p) => p.settings?.shipping_method && !p.shippingProblem && !p.timingProblem);
+    c.partitions.every((p) => p.settings?.shippingMethod && !p.shippingProblem && !p.timingProblem);
   const payment =
-    c.cart.payment_terms !== null && c.billingAddress !== null && (!cardTerm || c.cart.payment_method !== null);
+    c.cart.paymentTerms !== null && c.billingAddress !== null && (!cardTerm || c.cart.paymentMethod !== null);
   const otherInfo = c.rupOk;
   const summary = c.lines.length > 0 && c.errors.length === 0;
   return checkoutSections(c.cart.express, { shipping, payment, otherInfo, summary });
@@ -517,52 +497,52 @@ function viewOf(c: Computed, deps: CheckoutDeps, ownCode: string | null): Checko
       status: c.cart.status,
       country: c.cart.country,
       currency: c.cart.currency,
-      promoCode: c.cart.promo_code,
-      referralCode: c.cart.referral_code,
-      paymentTerms: c.cart.payment_terms && isPaymentTerm(c.cart.payment_terms) ? c.cart.payment_terms : null,
-      hasCardToken: c.cart.payment_method !== null,
-      billingAddressId: c.cart.billing_address_id,
-      rupHolderId: c.cart.rup_holder_id,
-      pickupContact: { contactEmail: c.cart.pickup_contact_email, contactPhone: c.cart.pickup_contact_phone },
-      notes: c.cart.customizations_additional_notes,
+      promoCode: c.cart.promoCode,
+      referralCode: c.cart.referralCode,
+      paymentTerms: c.cart.paymentTerms && isPaymentTerm(c.cart.paymentTerms) ? c.cart.paymentTerms : null,
+      hasCardToken: c.cart.paymentMethod !== null,
+      billingAddressId: c.cart.billingAddressId,
+      rupHolderId: c.cart.rupHolderId,
+      pickupContact: { contactEmail: c.cart.pickupContactEmail, contactPhone: c.cart.pickupContactPhone },
+      notes: c.cart.customizationsAdditionalNotes,
       express: c.cart.express,
       itemCount: c.lines.reduce((n, l) => n + l.quantity, 0),
     },
     sections: sectionsOf(c),
     partitions: c.partitions.map((p) => ({
       key: p.key,
-      seller: { slug: p.lines[0]!.seller_slug, name: p.lines[0]!.seller_name, kind: p.lines[0]!.seller_kind },
+      seller: { slug: p.lines[0]!.sellerSlug, name: p.lines[0]!.sellerName, kind: p.lines[0]!.sellerKind },
       warehouse: warehouseView(p.warehouse),
-      shippingMethod: p.settings?.shipping_method ?? null,
-      shownShippingMethod: p.settings?.shipping_method
-        ? shownShippingMethod(p.settings.shipping_method, p.settings.delivery_address_id, userAddressIds)
+      shippingMethod: p.settings?.shippingMethod ?? null,
+      shownShippingMethod: p.settings?.shippingMethod
+        ? shownShippingMethod(p.settings.shippingMethod, p.settings.deliveryAddressId, userAddressIds)
         : null,
-      deliveryAddressId: p.settings?.delivery_address_id ?? null,
-      pickupWarehouseId: p.settings?.pickup_warehouse_id ?? null,
-      fulfillmentPromise: p.settings?.fulfillment_promise ?? null,
-      deliveryNotBefore: p.settings?.delivery_not_before ?? null,
-      deliveryNotAfter: p.settings?.delivery_not_after ?? null,
-      applicationTiming: p.settings?.application_timing ?? null,
-      applicationState: p.settings?.application_state ?? null,
-      deliveryContactId: p.settings?.delivery_contact_id ?? null,
-      orderSpecialInstructions: p.settings?.order_special_instructions ?? '',
+      deliveryAddressId: p.settings?.deliveryAddressId ?? null,
+      pickupWarehouseId: p.settings?.pickupWarehouseId ?? null,
+      fulfillmentPromise: p.settings?.fulfillmentPromise ?? null,
+      deliveryNotBefore: p.settings?.deliveryNotBefore ?? null,
+      deliveryNotAfter: p.settings?.deliveryNotAfter ?? null,
+      applicationTiming: p.settings?.applicationTiming ?? null,
+      applicationState: p.settings?.applicationState ?? null,
+      deliveryContactId: p.settings?.deliveryContactId ?? null,
+      orderSpecialInstructions: p.settings?.orderSpecialInstructions ?? '',
       promiseAvailable: p.promise,
       shippingTotal: moneyAmount(p.shipping),
       taxTotal: c.totals.partitionTax[p.key] ?? '0.00',
       lines: p.lines.map((l) => ({
-        itemId: l.item_id,
-        variantId: l.variant_public_id,
-        productSlug: l.product_slug,
-        productName: l.product_name,
+        itemId: l.itemId,
+        variantId: l.variantPublicId,
+        productSlug: l.productSlug,
+        productName: l.productName,
         variantLabel: l.label,
         sku: l.sku,
         quantity: l.quantity,
-        unitPrice: toDecimal(l.priced_amount).toFixed(2),
+        unitPrice: toDecimal(l.pricedAmount).toFixed(2),
         currentPrice: l.amount === null ? null : toDecimal(l.amount).toFixed(2),
-        lineTotal: moneyAmount(toDecimal(l.priced_amount).times(l.quantity)),
-        restrictedUse: l.restricted_use,
+        lineTotal: moneyAmount(toDecimal(l.pricedAmount).times(l.quantity)),
+        restrictedUse: l.restrictedUse,
         available: l.available,
-        imageUrl: l.image_id ? `/api/store/images/${l.image_id}` : null,
+        imageUrl: l.imageId ? `/api/store/images/${l.imageId}` : null,
       })),
     })),
     paymentTermGroups: groups,
@@ -574,11 +554,11 @@ function viewOf(c: Computed, deps: CheckoutDeps, ownCode: string | null): Checko
     deliveryContacts: c.contacts.map(contactView),
     licences: c.licences.map((l) => ({
       id: l.id,
-      holderName: l.holder_name,
-      licenceNumber: l.licence_number,
+      holderName: l.holderName,
+      licenceNumber: l.licenceNumber,
       jurisdiction: l.jurisdiction,
-      expiresOn: l.expires_on,
-      valid: licenceValid(l.expires_on, c.today),
+      expiresOn: l.expiresOn,
+      valid: licenceValid(l.expiresOn, c.today),
     })),
     pickupWarehouses: c.warehouses.map(warehouseView),
     rupRequired: c.rupRequired,
@@ -621,13 +601,13 @@ export async function checkoutView(
     const order = await repo.orderOfCart(db, cart.id);
     throw new AppError('cart_already_checked_out', undefined, {
       orderId: order?.id ?? null,
-      orderNumber: order?.order_number ?? null,
+      orderNumber: order?.orderNumber ?? null,
       cartId: cart.id,
     });
   }
   if (cart.status !== 'open') throw new AppError('not_found', 'Your cart is empty.');
   const c = await compute(db, caller, cart, deps);
-  return viewOf(c, deps, await ownReferralCode(db, cart.enterprise_id));
+  return viewOf(c, deps, await ownReferralCode(db, cart.enterpriseId));
 }
 
 // ---------- writes ----------
@@ -658,7 +638,7 @@ async function write(
       const order = await repo.orderOfCart(db, cart.id);
       throw new AppError('cart_already_checked_out', undefined, {
         orderId: order?.id ?? null,
-        orderNumber: order?.order_number ?? null,
+        orderNumber: order?.orderNumber ?? null,
         cartId,
       });
     }
@@ -680,43 +660,42 @@ export async function setPartitionShipping(
     const p = c.partitions.find((x) => x.key === key);
     if (!p) throw new AppError('not_found', 'This part of the order is no longer in the cart.');
     const prev = p.settings;
-    const next: Omit<repo.PartitionRow, 'partition_key'> = {
-      shipping_method: body.shippingMethod ?? prev?.shipping_method ?? null,
-      delivery_address_id:
-        body.deliveryAddressId !== undefined ? body.deliveryAddressId : (prev?.delivery_address_id ?? null),
-      pickup_warehouse_id:
-        body.pickupWarehouseId !== undefined ? body.pickupWarehouseId : (prev?.pickup_warehouse_id ?? null),
-      fulfillment_promise:
-        body.fulfillmentPromise !== undefined ? body.fulfillmentPromise : (prev?.fulfillment_promise ?? null),
-      delivery_not_before:
-        body.deliveryNotBefore !== undefined ? body.deliveryNotBefore : (prev?.delivery_not_before ?? null),
-      delivery_not_after:
-        body.deliveryNotAfter !== undefined ? body.deliveryNotAfter : (prev?.delivery_not_after ?? null),
-      application_timing:
-        body.applicationTiming !== undefined ? body.applicationTiming : (prev?.application_timing ?? null),
-      application_state:
+    const next: Omit<repo.PartitionRow, 'partitionKey'> = {
+      shippingMethod: body.shippingMethod ?? prev?.shippingMethod ?? null,
+      deliveryAddressId:
+        body.deliveryAddressId !== undefined ? body.deliveryAddressId : (prev?.deliveryAddressId ?? null),
+      pickupWarehouseId:
+        body.pickupWarehouseId !== undefined ? body.pickupWarehouseId : (prev?.pickupWarehouseId ?? null),
+      fulfillmentPromise:
+        body.fulfillmentPromise !== undefined ? body.fulfillmentPromise : (prev?.fulfillmentPromise ?? null),
+      deliveryNotBefore:
+        body.deliveryNotBefore !== undefined ? body.deliveryNotBefore : (prev?.deliveryNotBefore ?? null),
+      deliveryNotAfter: body.deliveryNotAfter !== undefined ? body.deliveryNotAfter : (prev?.deliveryNotAfter ?? null),
+      applicationTiming:
+        body.applicationTiming !== undefined ? body.applicationTiming : (prev?.applicationTiming ?? null),
+      applicationState:
         body.applicationState !== undefined
           ? (body.applicationState?.toUpperCase() ?? null)
-          : (prev?.application_state ?? null),
-      delivery_contact_id:
-        body.deliveryContactId !== undefined ? body.deliveryContactId : (prev?.delivery_contact_id ?? null),
-      order_special_instructions: body.orderSpecialInstructions ?? prev?.order_special_instructions ?? '',
+          : (prev?.applicationState ?? null),
+      deliveryContactId:
+        body.deliveryContactId !== undefined ? body.deliveryContactId : (prev?.deliveryContactId ?? null),
+      orderSpecialInstructions: body.orderSpecialInstructions ?? prev?.orderSpecialInstructions ?? '',
     };
-    if (next.shipping_method === 'pickup') {
-      if (next.fulfillment_promise === null || next.fulfillment_promise !== 'N/A') next.fulfillment_promise = 'N/A';
-      next.delivery_not_before = null;
-      next.delivery_not_after = null;
-      if (next.pickup_warehouse_id === null) next.pickup_warehouse_id = p.warehouse.id;
-      if (!c.warehouses.some((w) => w.id === next.pickup_warehouse_id))
+    if (next.shippingMethod === 'pickup') {
+      if (next.fulfillmentPromise === null || next.fulfillmentPromise !== 'N/A') next.fulfillmentPromise = 'N/A';
+      next.deliveryNotBefore = null;
+      next.deliveryNotAfter = null;
+      if (next.pickupWarehouseId === null) next.pickupWarehouseId = p.warehouse.id;
+      if (!c.warehouses.some((w) => w.id === next.pickupWarehouseId))
         throw new AppError('invalid_shipping_address', 'Choose a pickup warehouse in your country.', {
           section: 'shipping',
           partitionKey: key,
         });
-    } else if (next.shipping_method === 'delivery') {
-      if (next.fulfillment_promise === 'N/A') next.fulfillment_promise = null;
-      if (next.delivery_address_id !== null) {
-        const a = await repo.addressById(tx, next.delivery_address_id);
-        if (!a || a.deleted || a.user_id !== caller.userId)
+    } else if (next.shippingMethod === 'delivery') {
+      if (next.fulfillmentPromise === 'N/A') next.fulfillmentPromise = null;
+      if (next.deliveryAddressId !== null) {
+        const a = await repo.addressById(tx, next.deliveryAddressId);
+        if (!a || a.deleted || a.userId !== caller.userId)
           throw new AppError('invalid_shipping_address', undefined, {
             section: 'shipping',
             partitionKey: key,
@@ -731,7 +710,7 @@ export async function setPartitionShipping(
             fields: problems,
           });
       }
-      if (next.delivery_contact_id !== null && !(await repo.contactById(tx, caller.userId, next.delivery_contact_id))) {
+      if (next.deliveryContactId !== null && !(await repo.contactById(tx, caller.userId, next.deliveryContactId))) {
         throw new AppError('invalid_shipping_address', 'Choose one of your delivery contacts.', {
           section: 'shipping',
           partitionKey: key,
@@ -744,13 +723,13 @@ export async function setPartitionShipping(
         body.deliveryNotBefore !== undefined ||
         body.deliveryNotAfter !== undefined
       ) {
-        const destination = next.delivery_address_id ? await repo.addressById(tx, next.delivery_address_id) : null;
-        const problem = next.fulfillment_promise
+        const destination = next.deliveryAddressId ? await repo.addressById(tx, next.deliveryAddressId) : null;
+        const problem = next.fulfillmentPromise
           ? deliveryTimingProblem({
               method: 'delivery',
-              timing: next.fulfillment_promise,
-              notBefore: next.delivery_not_before,
-              notAfter: next.delivery_not_after,
+              timing: next.fulfillmentPromise,
+              notBefore: next.deliveryNotBefore,
+              notAfter: next.deliveryNotAfter,
               today: c.today,
               promiseAvailable: promiseAvailable(
                 { country: p.warehouse.country, region: p.warehouse.region },
@@ -760,12 +739,12 @@ export async function setPartitionShipping(
           : null;
         if (problem) throw new AppError(problem, undefined, { section: 'delivery', partitionKey: key });
       }
-      if (next.fulfillment_promise !== 'future_shipment_groups') {
-        next.delivery_not_before = null;
-        next.delivery_not_after = null;
+      if (next.fulfillmentPromise !== 'future_shipment_groups') {
+        next.deliveryNotBefore = null;
+        next.deliveryNotAfter = null;
       }
     }
-    if (next.application_state && !isSubdivisionOf(cart.country, next.application_state)) {
+    if (next.applicationState && !isSubdivisionOf(cart.country, next.applicationState)) {
       throw new AppError('invalid_request', 'Choose a state or province of your country.', {
         fields: [{ field: 'applicationState', problem: 'invalid' }],
       });
@@ -787,7 +766,7 @@ export async function setPayment(
         section: 'payment',
       });
     }
-    const token = paymentNeedsProvider(body.paymentTerms) ? (body.cardToken ?? cart.payment_method ?? null) : null;
+    const token = paymentNeedsProvider(body.paymentTerms) ? (body.cardToken ?? cart.paymentMethod ?? null) : null;
     await repo.updateCart(tx, cart.id, { paymentTerms: body.paymentTerms, paymentMethod: token });
   });
 }
@@ -801,7 +780,7 @@ export async function setBillingAddress(
   return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
     if (body.billingAddressId !== null) {
       const a = await repo.addressById(tx, body.billingAddressId);
-      if (!a || a.deleted || a.user_id !== caller.userId)
+      if (!a || a.deleted || a.userId !== caller.userId)
         throw new AppError('invalid_billing_address', undefined, {
           section: 'payment',
           fields: [{ field: 'billingAddressId', problem: 'invalid' }],
@@ -824,7 +803,7 @@ export async function setPromoCode(
     const code = body.promoCode?.trim().toUpperCase() || null;
     await repo.updateCart(tx, cart.id, { promoCode: code });
     if (code) {
-      const c = await compute(tx, caller, { ...cart, promo_code: code }, deps);
+      const c = await compute(tx, caller, { ...cart, promoCode: code }, deps);
       if (c.promoRefusal)
         throw new AppError('invalid_promo_code', undefined, { section: 'invalid_promo_code', reason: c.promoRefusal });
     }
@@ -842,9 +821,9 @@ export async function setReferralCode(
     if (code) {
       const owner = await repo.enterpriseOfReferralCode(tx, code);
       const own =
-        cart.enterprise_id ??
+        cart.enterpriseId ??
         (await callerForUser(tx, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId })).membership
-          ?.enterprise_id ??
+          ?.enterpriseId ??
         null;
       if (owner === null)
         throw new AppError('invalid_referral_code', undefined, { section: 'invalid_referral_code', reason: 'unknown' });
@@ -871,7 +850,7 @@ export async function setRupHolder(
         throw new AppError('invalid_checkout_cart_content', 'Choose one of your applicator licences.', {
           section: 'ineligible_items',
         });
-      if (!licenceValid(licence.expires_on, todayOf(deps)))
+      if (!licenceValid(licence.expiresOn, todayOf(deps)))
         throw new AppError('invalid_checkout_cart_content', 'This applicator licence has expired.', {
           section: 'ineligible_items',
         });
@@ -904,7 +883,7 @@ export async function setNotes(
   deps: CheckoutDeps,
 ): Promise<CheckoutView> {
   return write(db, caller, body.cartId, body.serial, deps, (tx, cart) =>
-    repo.updateCart(tx, cart.id, { notes: body.notes }),
+    repo.updateCart(tx, cart.id, { customizationsAdditionalNotes: body.notes }),
   );
 }
 
@@ -929,10 +908,10 @@ export async function reprice(
   return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
     const c = await compute(tx, caller, cart, deps);
     for (const l of c.lines) {
-      if (l.amount === null || l.available === 0) await repo.deleteItem(tx, l.item_id);
+      if (l.amount === null || l.available === 0) await repo.deleteItem(tx, l.itemId);
       else {
-        if (l.amount !== l.priced_amount) await repo.setItemPrice(tx, l.item_id, l.amount);
-        if (l.available < l.quantity) await repo.setItemQuantity(tx, l.item_id, l.available);
+        if (l.amount !== l.pricedAmount) await repo.setItemPrice(tx, l.itemId, l.amount);
+        if (l.available < l.quantity) await repo.setItemQuantity(tx, l.itemId, l.available);
       }
     }
     await repo.markPriced(tx, cart.id);
@@ -962,11 +941,11 @@ async function assertStoreTermsAccepted(db: Db, userId: string): Promise<void> {
   const user = {
     isLoggedIn: true,
     email: row.email,
-    legacyId: row.legacy_id,
+    legacyId: row.legacyId,
     experiences: row.experiences,
-    admin: { is_super_admin: row.is_super_admin, permissions: row.admin_permissions },
+    admin: { is_super_admin: row.isSuperAdmin, permissions: row.adminPermissions },
   };
-  if (shouldShowTermsDialog({ user, mustAcceptTos: !row.tos_accepted })) throw new AppError('terms_not_accepted');
+  if (shouldShowTermsDialog({ user, mustAcceptTos: !row.tosAccepted })) throw new AppError('terms_not_accepted');
 }
 
 export async function placeOrder(
@@ -984,7 +963,7 @@ export async function placeOrder(
       const order = await repo.orderOfCart(tx, cart.id);
       throw new AppError('cart_already_checked_out', undefined, {
         orderId: order?.id ?? null,
-        orderNumber: order?.order_number ?? null,
+        orderNumber: order?.orderNumber ?? null,
         cartId: cart.id,
       });
     }
@@ -997,17 +976,15 @@ export async function placeOrder(
         items: [],
       });
 
-    const changed = c.lines.filter(
-      (l) => l.amount === null || l.amount !== l.priced_amount || l.available < l.quantity,
-    );
+    const changed = c.lines.filter((l) => l.amount === null || l.amount !== l.pricedAmount || l.available < l.quantity);
     if (changed.length > 0) {
       throw new AppError('items_need_adjustment', undefined, {
         section: 'items_need_adjustment',
         items: changed.map((l) => ({
-          itemId: l.item_id,
-          productName: l.product_name,
+          itemId: l.itemId,
+          productName: l.productName,
           quantity: l.quantity,
-          pricedAmount: l.priced_amount,
+          pricedAmount: l.pricedAmount,
           currentPrice: l.amount,
           available: l.available,
         })),
@@ -1021,7 +998,7 @@ export async function placeOrder(
     if (restricted.length > 0) {
       throw new AppError('invalid_checkout_cart_content', undefined, {
         section: 'itemsNotSellable',
-        items: restricted.map((l) => ({ itemId: l.item_id, productName: l.product_name })),
+        items: restricted.map((l) => ({ itemId: l.itemId, productName: l.productName })),
       });
     }
     if (!c.rupOk) {
@@ -1030,14 +1007,12 @@ export async function placeOrder(
         'Restricted-use products need a valid applicator licence on file.',
         {
           section: 'ineligible_items',
-          items: c.lines
-            .filter((l) => l.restricted_use)
-            .map((l) => ({ itemId: l.item_id, productName: l.product_name })),
+          items: c.lines.filter((l) => l.restrictedUse).map((l) => ({ itemId: l.itemId, productName: l.productName })),
         },
       );
     }
     for (const p of c.partitions) {
-      if (!p.settings?.shipping_method || p.shippingProblem)
+      if (!p.settings?.shippingMethod || p.shippingProblem)
         throw new AppError('invalid_shipping_address', undefined, { section: 'shipping', partitionKey: p.key });
       if (p.timingProblem) throw new AppError(p.timingProblem, undefined, { section: 'delivery', partitionKey: p.key });
     }
@@ -1045,8 +1020,8 @@ export async function placeOrder(
       throw new AppError('invalid_promo_code', undefined, { section: 'invalid_promo_code', reason: c.promoRefusal });
     if (c.referralRefused) throw new AppError('invalid_referral_code', undefined, { section: 'invalid_referral_code' });
     const term =
-      cart.payment_terms && isPaymentTerm(cart.payment_terms) && c.terms.includes(cart.payment_terms)
-        ? cart.payment_terms
+      cart.paymentTerms && isPaymentTerm(cart.paymentTerms) && c.terms.includes(cart.paymentTerms)
+        ? cart.paymentTerms
         : null;
     if (!term) throw new AppError('invalid_checkout_cart_content', 'Choose how you will pay.', { section: 'payment' });
     if (!c.billingAddress || c.billingAddress.deleted || addressProblems(toValues(c.billingAddress)).length > 0) {
@@ -1062,15 +1037,15 @@ export async function placeOrder(
       });
     }
 
-    let paymentStatus: string = initialPaymentStatus(term);
+    let paymentStatus: repo.OrderWrite['paymentStatus'] = initialPaymentStatus(term);
     let reference: string | null = null;
     if (paymentNeedsProvider(term)) {
-      if (!deps.cardProvider || !cart.payment_method)
+      if (!deps.cardProvider || !cart.paymentMethod)
         throw new AppError('payment_failed', undefined, { section: 'payment' });
       const auth = await deps.cardProvider.authorize({
         amount: totals.total,
         currency: cart.currency,
-        token: cart.payment_method,
+        token: cart.paymentMethod,
         orderRef: cart.id,
       });
       if (!auth.ok) throw new AppError('payment_failed', undefined, { section: 'payment', reason: auth.reason });
@@ -1078,12 +1053,12 @@ export async function placeOrder(
       reference = auth.reference;
     }
 
-    const holder = c.licences.find((l) => l.id === cart.rup_holder_id) ?? null;
+    const holder = c.licences.find((l) => l.id === cart.rupHolderId) ?? null;
     const order = await repo.insertOrder(tx, {
       cartId: cart.id,
       kind: cart.kind,
       userId: caller.userId,
-      enterpriseId: cart.enterprise_id,
+      enterpriseId: cart.enterpriseId,
       country: cart.country,
       currency: cart.currency,
       totals,
@@ -1091,78 +1066,78 @@ export async function placeOrder(
       paymentMethod: paymentNeedsProvider(term) ? 'card' : null,
       paymentStatus,
       paymentReference: reference,
-      promoCode: cart.promo_code,
-      referralCode: cart.referral_code,
+      promoCode: cart.promoCode,
+      referralCode: cart.referralCode,
       discounts: c.totals.discounts.map((d) => ({ name: d.name, amount: d.amount })),
       billingAddress: addressCopy(c.billingAddress),
       rupLicence:
         c.rupRequired && holder
           ? {
-              holderName: holder.holder_name,
-              licenceNumber: holder.licence_number,
+              holderName: holder.holderName,
+              licenceNumber: holder.licenceNumber,
               jurisdiction: holder.jurisdiction,
-              expiresOn: holder.expires_on,
+              expiresOn: holder.expiresOn,
             }
           : null,
     });
     const userAddressIds = c.addresses.map((a) => a.id);
     for (const p of c.partitions) {
       const s = p.settings!;
-      const pickup = s.shipping_method === 'pickup' ? c.warehouses.find((w) => w.id === s.pickup_warehouse_id) : null;
+      const pickup = s.shippingMethod === 'pickup' ? c.warehouses.find((w) => w.id === s.pickupWarehouseId) : null;
       await repo.insertFulfillment(tx, {
         orderId: order.id,
         partitionKey: p.key,
         sellerId: p.sellerId,
         warehouseId: pickup?.id ?? p.warehouse.id,
-        shippingMethod: shownShippingMethod(s.shipping_method!, s.delivery_address_id, userAddressIds),
+        shippingMethod: shownShippingMethod(s.shippingMethod!, s.deliveryAddressId, userAddressIds),
         address:
-          s.shipping_method === 'delivery'
+          s.shippingMethod === 'delivery'
             ? addressCopy(p.deliveryAddress)
             : pickup
               ? { ...warehouseView(pickup), format: 'warehouse' }
               : null,
         contact:
-          s.shipping_method === 'delivery' && p.contact
+          s.shippingMethod === 'delivery' && p.contact
             ? contactView(p.contact)
-            : { contactEmail: cart.pickup_contact_email, contactPhone: cart.pickup_contact_phone },
-        fulfillmentPromise: s.fulfillment_promise,
-        notBefore: s.delivery_not_before,
-        notAfter: s.delivery_not_after,
-        applicationTiming: s.application_timing,
-        instructions: s.order_special_instructions,
+            : { contactEmail: cart.pickupContactEmail, contactPhone: cart.pickupContactPhone },
+        fulfillmentPromise: s.fulfillmentPromise,
+        deliveryNotBefore: s.deliveryNotBefore,
+        deliveryNotAfter: s.deliveryNotAfter,
+        applicationTiming: s.applicationTiming,
+        specialInstructions: s.orderSpecialInstructions,
         shippingTotal: moneyAmount(p.shipping),
       });
       for (const l of p.lines) {
         await repo.insertOrderItem(tx, {
           orderId: order.id,
           partitionKey: p.key,
-          productId: l.product_id,
-          variantId: l.variant_id,
-          sellerId: l.seller_id,
+          productId: l.productId,
+          variantId: l.variantId,
+          sellerId: l.sellerId,
           warehouseId: l.warehouseId,
-          productName: l.product_name,
+          productName: l.productName,
           variantLabel: l.label,
           sku: l.sku,
           quantity: l.quantity,
-          unitPrice: l.priced_amount,
-          lineTotal: moneyAmount(toDecimal(l.priced_amount).times(l.quantity)),
+          unitPrice: l.pricedAmount,
+          lineTotal: moneyAmount(toDecimal(l.pricedAmount).times(l.quantity)),
         });
-        if (!(await repo.takeStock(tx, l.variant_id, l.warehouseId, l.quantity))) {
+        if (!(await repo.takeStock(tx, l.variantId, l.warehouseId, l.quantity))) {
           throw new AppError('items_need_adjustment', undefined, {
             section: 'items_need_adjustment',
-            items: [{ itemId: l.item_id, productName: l.product_name, quantity: l.quantity, available: 0 }],
+            items: [{ itemId: l.itemId, productName: l.productName, quantity: l.quantity, available: 0 }],
           });
         }
       }
     }
     await repo.markCheckedOut(tx, cart.id);
-    await refreshProductRegions(tx, [...new Set(c.lines.map((l) => l.product_id))]);
+    await refreshProductRegions(tx, [...new Set(c.lines.map((l) => l.productId))]);
     const user = await repo.userEmail(tx, caller.userId);
     if (user) {
       const list = c.lines
         .map(
           (l) =>
-            `  ${l.quantity} × ${l.product_name} (${l.label}) — ${moneyAmount(toDecimal(l.priced_amount).times(l.quantity))} ${cart.currency}`,
+            `  ${l.quantity} × ${l.productName} (${l.label}) — ${moneyAmount(toDecimal(l.pricedAmount).times(l.quantity))} ${cart.currency}`,
         )
         .join('\n');
       await enqueueMessage(tx, {
@@ -1170,11 +1145,11 @@ export async function placeOrder(
         recipient: user.email,
         userId: caller.userId,
         template: 'store_order_confirmation',
-        subject: `Your order ${order.order_number} is placed`,
+        subject: `Your order ${order.orderNumber} is placed`,
         text: [
           `Hi ${user.firstname || 'there'},`,
           '',
-          `Thank you for your order ${order.order_number}.`,
+          `Thank you for your order ${order.orderNumber}.`,
           '',
           list,
           '',
@@ -1195,35 +1170,35 @@ export async function orderView(db: Db, caller: Caller, cartId: string, _orderId
   const fulfillments = await repo.orderFulfillments(db, o.id);
   return {
     orderId: o.id,
-    orderNumber: o.order_number,
-    cartId: o.cart_id,
+    orderNumber: o.orderNumber,
+    cartId: o.cartId,
     kind: o.kind,
     status: o.status,
-    paymentStatus: o.payment_status,
-    paymentTerms: o.payment_terms,
+    paymentStatus: o.paymentStatus,
+    paymentTerms: o.paymentTerms,
     currency: o.currency,
-    placedAt: o.placed_at,
+    placedAt: o.placedAt,
     totals: {
-      goodsSubtotal: o.goods_subtotal,
-      discountTotal: o.discount_total,
-      shippingTotal: o.shipping_total,
-      shippingDiscountTotal: o.shipping_discount_total,
-      taxTotal: o.tax_total,
-      paymentFeeTotal: o.payment_fee_total,
+      goodsSubtotal: o.goodsSubtotal,
+      discountTotal: o.discountTotal,
+      shippingTotal: o.shippingTotal,
+      shippingDiscountTotal: o.shippingDiscountTotal,
+      taxTotal: o.taxTotal,
+      paymentFeeTotal: o.paymentFeeTotal,
       total: o.total,
     },
     items: items.map((i) => ({
-      productName: i.product_name,
-      variantLabel: i.variant_label,
+      productName: i.productName,
+      variantLabel: i.variantLabel,
       sku: i.sku,
       quantity: i.quantity,
-      unitPrice: i.unit_price,
-      lineTotal: i.line_total,
+      unitPrice: i.unitPrice,
+      lineTotal: i.lineTotal,
     })),
     fulfillments: fulfillments.map((f) => ({
-      partitionKey: f.partition_key,
-      shippingMethod: f.shipping_method,
-      warehouseName: f.warehouse_name,
+      partitionKey: f.partitionKey,
+      shippingMethod: f.shippingMethod,
+      warehouseName: f.warehouseName,
       address: addressLine(f.address),
     })),
   };
@@ -1247,7 +1222,7 @@ export async function buyNow(
     const cart = await repo.ensureBuyNowCart(
       tx,
       caller.userId,
-      cartCaller.membership?.enterprise_id ?? null,
+      cartCaller.membership?.enterpriseId ?? null,
       region.country,
       region.currency,
     );
@@ -1298,7 +1273,7 @@ function checkedAddress(input: z.input<typeof addressInputSchema>): repo.Address
 async function enterpriseIdOf(db: Db, caller: Caller): Promise<number | null> {
   return (
     (await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId })).membership
-      ?.enterprise_id ?? null
+      ?.enterpriseId ?? null
   );
 }
 
@@ -1366,11 +1341,11 @@ export async function listLicences(db: Db, caller: Caller, deps: CheckoutDeps) {
   const today = todayOf(deps);
   return (await repo.licencesOf(db, caller.userId)).map((l) => ({
     id: l.id,
-    holderName: l.holder_name,
-    licenceNumber: l.licence_number,
+    holderName: l.holderName,
+    licenceNumber: l.licenceNumber,
     jurisdiction: l.jurisdiction,
-    expiresOn: l.expires_on,
-    valid: licenceValid(l.expires_on, today),
+    expiresOn: l.expiresOn,
+    valid: licenceValid(l.expiresOn, today),
   }));
 }
 /** A licence as written: a US state or Canadian province, not already expired. */
@@ -1398,10 +1373,10 @@ export async function createLicence(
   );
   return {
     id: row.id,
-    holderName: row.holder_name,
-    licenceNumber: row.licence_number,
+    holderName: row.holderName,
+    licenceNumber: row.licenceNumber,
     jurisdiction: row.jurisdiction,
-    expiresOn: row.expires_on,
+    expiresOn: row.expiresOn,
     valid: true,
   };
 }
@@ -1434,10 +1409,10 @@ export async function updateLicence(
   if (!row) throw new AppError('not_found');
   return {
     id: row.id,
-    holderName: row.holder_name,
-    licenceNumber: row.licence_number,
+    holderName: row.holderName,
+    licenceNumber: row.licenceNumber,
     jurisdiction: row.jurisdiction,
-    expiresOn: row.expires_on,
+    expiresOn: row.expiresOn,
     valid: true,
   };
 }
