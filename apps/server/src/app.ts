@@ -39,6 +39,7 @@ import { createPublicPageRenderer, publicMarketRoutes } from './modules/public-m
 import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { esignProviderFromEnv } from './modules/esign/providers/select-provider.ts';
 import { profitCenterRoutes } from './modules/profit-center/profit-center.routes.ts';
+import { farmerClients } from './modules/profit-center/profit-center.public.ts';
 import { bidsRoutes } from './modules/bids/bids.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { eventsRoutes } from './platform/events.routes.ts';
@@ -189,7 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Farmer offers as working orders (issue 5): /crm/offers' calls, the farmer's offers, the price watcher.
   await app.register(offersRoutes, { ctx, partners });
   // Live events (server-sent events) and the futures quotes (issue 5).
-  await app.register(eventsRoutes, { ctx, partners });
+  await app.register(eventsRoutes, { ctx, partners, farmerClients });
   await app.register(futuresRoutes, { ctx, partners });
   // Public page admin (issue 5): what each market's public page shows, its hours and announcements.
   await app.register(publicMarketAdminRoutes, { ctx, partners });

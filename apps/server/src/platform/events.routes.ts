@@ -26,14 +26,19 @@ import type { AppContext } from './context.ts';
 import { requireSession } from './access.ts';
 import { AppError } from './errors.ts';
 import { closeEvents, subscribe } from './events.ts';
-import type { PartnerDirectory } from '../modules/partners/partners.service.ts';
+import type { Db } from './db.ts';
+import type { PartnerDirectory } from './partner-directory.ts';
 import { legalEntities, markets } from '../db/schema/index.ts';
-import { loadCrmActor } from '../modules/crm-markets/crm-access.ts';
-import { farmerClients } from '../modules/profit-center/profit-center.repo.ts';
+import { loadCrmActor } from './crm-access.ts';
 
 export type EventsRoutesOptions = {
   ctx: AppContext;
   partners: PartnerDirectory;
+  /**
+   * The clients a farmer sells as (My Sales Lite), whose offers and partners' bids they may follow: the
+   * profit-center module's farmerClients, handed in by app.ts (platform builds on no module).
+   */
+  farmerClients: (db: Db, userId: string) => Promise<{ id: number; partnerId: string }[]>;
   /** Streams one process serves at most (default 500). */
   maxConnections?: number;
   /** Heartbeat comment interval (default 15 s; tests shorten it). */
@@ -90,7 +95,7 @@ async function authorizeTopics(
   const db = ctx.database.db;
   const isBuyer = user.experiences?.grain_buying === true && user.partnerId !== null;
   const buyer = isBuyer ? await loadCrmActor(opts, request).catch(() => null) : null;
-  const farmer = canUseMySalesLite(user) ? await farmerClients(db, user.id) : [];
+  const farmer = canUseMySalesLite(user) ? await opts.farmerClients(db, user.id) : [];
   const farmerClientIds = new Set(farmer.map((c) => c.id));
   const farmerPartners = [...new Set(farmer.map((c) => c.partnerId))];
 

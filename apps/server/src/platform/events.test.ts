@@ -7,8 +7,7 @@ import { LIVE_EVENT_MAX_BYTES, cartUserTopic, type LiveEvent } from '@granary/do
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../seed/demo.ts';
 import { markets, users } from '../db/schema/index.ts';
-import { farmerClients } from '../modules/profit-center/profit-center.repo.ts';
-import { createPartnerDirectory } from '../modules/partners/partners.service.ts';
+import { liveEventDeps } from '../testing/live-events.ts';
 import { publish, subscribe } from './events.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { registerAccessControl } from './access.ts';
@@ -84,7 +83,8 @@ beforeAll(async () => {
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, DEMO_ACCOUNTS.farmer));
-  farmerClient = (await farmerClients(t.database.db, farmerUser!.id))[0]!.id;
+  const deps = liveEventDeps(t.database.db);
+  farmerClient = (await deps.farmerClients(t.database.db, farmerUser!.id))[0]!.id;
   farmerId = farmerUser!.id;
   const [buyerUser] = await t.database.db
     .select({ id: users.id })
@@ -107,7 +107,7 @@ beforeAll(async () => {
   registerAccessControl(small, ctx);
   await small.register(eventsRoutes, {
     ctx,
-    partners: createPartnerDirectory(t.database.db),
+    ...deps,
     heartbeatMs: 100,
     maxConnections: 1,
   });

@@ -162,7 +162,7 @@ describe('state-changing routes have a per-user rate limit (finding 11)', () => 
     expect(statuses.filter((s) => s === 429)).toHaveLength(40 - CREATE_LIMIT_PER_MINUTE);
     const refused = await post(buyer);
     expect(refused.json()).toMatchObject({ code: 'rate_limited' });
-    const admin = await (await import('../modules/crm-contracts/crm-test-fixtures.ts')).signIn(t, DEMO_ACCOUNTS.admin);
+    const admin = await (await import('../testing/crm-test-fixtures.ts')).signIn(t, DEMO_ACCOUNTS.admin);
     expect((await post(admin)).statusCode).toBe(201);
   });
 });

@@ -3,13 +3,7 @@
 // market admin tests each set up in their beforeAll.
 
 import { DEMO_ACCOUNTS } from '../seed/demo.ts';
-import {
-  headersOf,
-  seedCrmFixtures,
-  signIn,
-  type Caller,
-  type CrmFixtures,
-} from '../modules/crm-contracts/crm-test-fixtures.ts';
+import { headersOf, seedCrmFixtures, signIn, type Caller, type CrmFixtures } from './crm-test-fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 export type CrmTestApp = { t: TestApp; fx: CrmFixtures; buyer: Caller; prairie: Caller; farmer: Caller };

@@ -23,8 +23,8 @@ import {
   serialIdParam,
   textQueryParam,
   type CrmDeps,
-} from '../crm-markets/crm-access.ts';
-import { crmErrors, crmWriteErrors } from '../crm-markets/crm-http.ts';
+} from '../../platform/crm-access.ts';
+import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
 import {
   bulkMoveBasis,
   createInstrument,

@@ -49,7 +49,7 @@ import {
   type CrmActor,
   type CrmDeps,
   type CrmMarket,
-} from '../crm-markets/crm-access.ts';
+} from '../../platform/crm-access.ts';
 import {
   clientMarketPartner,
   findInstrumentRecord,

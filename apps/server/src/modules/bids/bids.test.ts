@@ -11,7 +11,7 @@ import {
 import { injectAs, startCrmTestApp } from '../../testing/crm-test-app.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { instruments, marketRoundingModes, markets, offers, quotes } from '../../db/schema/index.ts';
-import type { Caller, CrmFixtures } from '../crm-contracts/crm-test-fixtures.ts';
+import type { Caller, CrmFixtures } from '../../testing/crm-test-fixtures.ts';
 import { publicBids } from './bids.repo.ts';
 import { subscribe } from '../../platform/events.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrmDecimal, type CheckoutView, type PlacedOrder } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
-import { headersOf, signIn, type Caller } from '../crm-contracts/crm-test-fixtures.ts';
+import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
 import { rowsOf } from '../../platform/db.ts';
 import { listOutbox } from '../../platform/outbox.ts';
 

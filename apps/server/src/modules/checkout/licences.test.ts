@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
-import { headersOf, signIn, type Caller } from '../crm-contracts/crm-test-fixtures.ts';
+import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
 import { rowsOf } from '../../platform/db.ts';
 
 // The applicator page's calls (platform.md 2.4): the buyer's licences with edit and delete; another user's only

@@ -20,8 +20,8 @@ import {
   textQueryParam,
   loadCrmActorWithSession,
   type CrmDeps,
-} from '../crm-markets/crm-access.ts';
-import { NOTE_BODY_LIMIT, crmErrors, crmWriteErrors, registerPlainTextParser } from '../crm-markets/crm-http.ts';
+} from '../../platform/crm-access.ts';
+import { NOTE_BODY_LIMIT, crmErrors, crmWriteErrors, registerPlainTextParser } from '../../platform/crm-http.ts';
 import {
   clientNotes,
   clientProfile,

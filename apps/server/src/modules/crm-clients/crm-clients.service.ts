@@ -39,9 +39,8 @@ import {
   type CrmActor,
   type CrmDeps,
   type CrmMarket,
-} from '../crm-markets/crm-access.ts';
-import { nextFollowup } from '../crm-markets/crm-markets.repo.ts';
-import { followupRow } from '../crm-markets/crm-markets.service.ts';
+} from '../../platform/crm-access.ts';
+import { followupRow, nextFollowup } from '../crm-markets/crm-markets.public.ts';
 import {
   accessOf,
   clientContractsOf,

@@ -15,8 +15,8 @@ import {
   signIn,
   type Caller,
   type CrmFixtures,
-} from '../crm-contracts/crm-test-fixtures.ts';
-import { NOTE_BODY_LIMIT } from '../crm-markets/crm-http.ts';
+} from '../../testing/crm-test-fixtures.ts';
+import { NOTE_BODY_LIMIT } from '../../platform/crm-http.ts';
 
 const MERCH = '/api/commodities/merchandising';
 const CTRM = '/api/commodities/ctrm';

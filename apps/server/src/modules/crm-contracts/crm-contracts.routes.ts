@@ -19,9 +19,9 @@ import {
   plainNoteText,
 } from '@granary/domain';
 import { AppError } from '../../platform/errors.ts';
-import { etagOf, idParam, loadCrmActorWithSession, rawQuerySchema, type CrmDeps } from '../crm-markets/crm-access.ts';
-import { crmErrors, crmWriteErrors, registerPlainTextParser, sendCsv, wantsCsv } from '../crm-markets/crm-http.ts';
-import { sendDocumentPdf, wantsPdf } from '../esign/esign.service.ts';
+import { etagOf, idParam, loadCrmActorWithSession, rawQuerySchema, type CrmDeps } from '../../platform/crm-access.ts';
+import { crmErrors, crmWriteErrors, registerPlainTextParser, sendCsv, wantsCsv } from '../../platform/crm-http.ts';
+import { sendDocumentPdf, wantsPdf } from '../esign/esign.public.ts';
 import {
   contractDetail,
   contractDocument,

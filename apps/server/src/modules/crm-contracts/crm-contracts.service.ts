@@ -74,8 +74,8 @@ import {
   type CrmActor,
   type CrmDeps,
   type CrmMarket,
-} from '../crm-markets/crm-access.ts';
-import { findPartnerLegalEntityById } from '../crm-markets/crm-access.repo.ts';
+} from '../../platform/crm-access.ts';
+import { findPartnerLegalEntityById } from '../../platform/crm-access.repo.ts';
 import {
   conditionQuery,
   expressionColumns,

@@ -27,9 +27,9 @@ import {
 } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
-import type { CrmMarket } from '../crm-markets/crm-access.ts';
+import type { CrmMarket } from '../../platform/crm-access.ts';
 import { buildRows } from './crm-contracts.service.ts';
-import { marketToday, marketZone } from '../crm-markets/crm-access.ts';
+import { marketToday, marketZone } from '../../platform/crm-access.ts';
 import { contractRowsByIds, ticketRowsByIds } from './crm-contracts.repo.ts';
 import { conditionQuery } from './contract-sql.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -42,7 +42,7 @@ import {
   ticketFactsOf,
   type Caller,
   type CrmFixtures,
-} from './crm-test-fixtures.ts';
+} from '../../testing/crm-test-fixtures.ts';
 
 const CTRM = '/api/commodities/ctrm';
 const MERCH = '/api/commodities/merchandising';

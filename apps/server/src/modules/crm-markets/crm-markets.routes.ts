@@ -14,8 +14,8 @@ import {
   recentActivityResponseSchema,
   taskListResponseSchema,
 } from '@granary/domain';
-import { idParam, rawQuerySchema, loadCrmActorWithSession, type CrmDeps } from './crm-access.ts';
-import { crmErrors, crmWriteErrors } from './crm-http.ts';
+import { idParam, rawQuerySchema, loadCrmActorWithSession, type CrmDeps } from '../../platform/crm-access.ts';
+import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
 import {
   changeFollowup,
   createFollowup,

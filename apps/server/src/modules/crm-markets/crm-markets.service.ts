@@ -53,8 +53,8 @@ import {
   type CrmActor,
   type CrmDeps,
   type CrmMarket,
-} from './crm-access.ts';
-import { listPartnerMarketsForUser } from './crm-access.repo.ts';
+} from '../../platform/crm-access.ts';
+import { listPartnerMarketsForUser } from '../../platform/crm-access.repo.ts';
 import {
   countFollowups,
   findFollowup,

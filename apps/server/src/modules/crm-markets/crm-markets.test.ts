@@ -10,8 +10,8 @@ import {
   signIn,
   type Caller,
   type CrmFixtures,
-} from '../crm-contracts/crm-test-fixtures.ts';
-import { etagOf, ifMatchVersion } from './crm-access.ts';
+} from '../../testing/crm-test-fixtures.ts';
+import { etagOf, ifMatchVersion } from '../../platform/crm-access.ts';
 
 const MERCH = '/api/commodities/merchandising';
 

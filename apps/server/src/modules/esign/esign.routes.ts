@@ -15,8 +15,8 @@ import {
   signingReviewSchema,
   signingUrlsResponseSchema,
 } from '@granary/domain';
-import { idParam } from '../crm-markets/crm-access.ts';
-import { crmErrors, crmWriteErrors } from '../crm-markets/crm-http.ts';
+import { idParam } from '../../platform/crm-access.ts';
+import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
 import {
   contractEsignStatus,
   sendForSignature,

@@ -32,8 +32,8 @@ import { sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
 import type { UserRow } from '../../platform/sessions.repo.ts';
-import { hasPermission, loadCrmActor, requireMarket, type CrmDeps } from '../crm-markets/crm-access.ts';
-import { emailHtml, linkOrigin } from '../identity/links.ts';
+import { hasPermission, loadCrmActor, requireMarket, type CrmDeps } from '../../platform/crm-access.ts';
+import { emailHtml, linkOrigin } from '../identity/identity.public.ts';
 import { contractPdf, stampSignature } from './contract-pdf.ts';
 import {
   completeRequest,

@@ -14,7 +14,7 @@ import { createTestApp, cookiesFrom, type TestApp } from '../../testing/test-app
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { contracts, legalEntities, notifications, signingRequests, users } from '../../db/schema/index.ts';
 import { lastMessage } from '../../testing/identity-browser.ts';
-import { headersOf, signIn, type Caller } from '../crm-contracts/crm-test-fixtures.ts';
+import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
 
 const PC = '/api/commodities/profit-center';
 const CTRM = '/api/commodities/ctrm';

@@ -16,8 +16,8 @@ import {
   roundingModeRowSchema,
   roundingModesResponseSchema,
 } from '@granary/domain';
-import { idParam } from '../crm-markets/crm-access.ts';
-import { crmErrors, crmWriteErrors } from '../crm-markets/crm-http.ts';
+import { idParam } from '../../platform/crm-access.ts';
+import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
 import {
   changeRoundingMode,
   futuresCalendar,

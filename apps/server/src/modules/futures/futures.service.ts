@@ -26,7 +26,7 @@ import {
 } from '@granary/domain';
 import { requireSession } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { loadCrmActor, requireMarket, requirePlatform, type CrmDeps } from '../crm-markets/crm-access.ts';
+import { loadCrmActor, requireMarket, requirePlatform, type CrmDeps } from '../../platform/crm-access.ts';
 import {
   findSymbol,
   historyBetween,

@@ -4,7 +4,7 @@ import { exchangeClock, priceChange, toDecimal, type LiveEvent, type Quote } fro
 import { injectAs, startCrmTestApp } from '../../testing/crm-test-app.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
-import { headersOf, signIn, type Caller, type CrmFixtures } from '../crm-contracts/crm-test-fixtures.ts';
+import { headersOf, signIn, type Caller, type CrmFixtures } from '../../testing/crm-test-fixtures.ts';
 import { quotes } from '../../db/schema/index.ts';
 import { subscribe } from '../../platform/events.ts';
 import { runDueJobs } from '../../platform/jobs.ts';

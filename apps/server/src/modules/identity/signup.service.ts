@@ -25,7 +25,7 @@ import { AppError } from '../../platform/errors.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
 import { incrementCounter } from '../../platform/rate-limit-store.ts';
 import { audit } from '../../platform/audit.ts';
-import type { PartnerDirectory } from '../partners/partners.service.ts';
+import type { PartnerDirectory } from '../../platform/partner-directory.ts';
 import { completeSignIn, type SignInMethod } from './sign-in.ts';
 import { consumeToken, issueToken } from './tokens.service.ts';
 import { findUserByEmail, findUserById, insertUser, updateUser, type UserRow } from './users.repo.ts';

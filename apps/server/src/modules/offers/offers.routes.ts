@@ -19,8 +19,8 @@ import {
   requestMakeOfferResponseSchema,
 } from '@granary/domain';
 import { ensureRecurring } from '../../platform/jobs.ts';
-import { etagOf, idParam, ifMatchVersion, loadCrmActorWithSession, type CrmDeps } from '../crm-markets/crm-access.ts';
-import { crmErrors, crmWriteErrors } from '../crm-markets/crm-http.ts';
+import { etagOf, idParam, ifMatchVersion, loadCrmActorWithSession, type CrmDeps } from '../../platform/crm-access.ts';
+import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
 import {
   OFFERS_WATCH_JOB,
   actOnOffer,

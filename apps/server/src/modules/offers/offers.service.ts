@@ -60,7 +60,7 @@ import {
   userMarkets,
   type CrmActor,
   type CrmDeps,
-} from '../crm-markets/crm-access.ts';
+} from '../../platform/crm-access.ts';
 import {
   addContracted,
   clientEsignEligible,
@@ -95,7 +95,7 @@ import {
   type OfferPatch,
 } from './offers.repo.ts';
 import { publishOfferChanges, type OfferChange } from './offer-events.ts';
-import { farmerClients, type FarmerClient } from '../profit-center/profit-center.repo.ts';
+import { farmerClients, type FarmerClient } from '../profit-center/profit-center.public.ts';
 
 export type OffersDeps = CrmDeps;
 

@@ -19,8 +19,8 @@ import {
   quotes,
   users,
 } from '../../db/schema/index.ts';
-import { headersOf, signIn, type Caller } from '../crm-contracts/crm-test-fixtures.ts';
-import { notifyQuotesChanged } from '../futures/quotes-listeners.ts';
+import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
+import { notifyQuotesChanged } from '../futures/futures.public.ts';
 import { checkOffers } from './offers.service.ts';
 
 const MERCH = '/api/commodities/merchandising';

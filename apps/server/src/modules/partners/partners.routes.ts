@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, whiteLabelPartnerSchema } from '@granary/domain';
 import { AppError } from '../../platform/errors.ts';
-import type { PartnerDirectory } from './partners.service.ts';
+import type { PartnerDirectory } from '../../platform/partner-directory.ts';
 
 export const partnerRoutes: FastifyPluginAsyncZod<{ partners: PartnerDirectory }> = async (app, { partners }) => {
   app.get(

@@ -1,16 +1,10 @@
 import type { Experience, PublicPageFeature, WhiteLabelPartner } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
+import type { PartnerDirectory } from '../../platform/partner-directory.ts';
 import { listPartners, type PartnerRow } from './partners.repo.ts';
 
 /** Partners change rarely; each process keeps them this long, so a host lookup costs no query. */
 const CACHE_MS = 30_000;
-
-export type PartnerDirectory = {
-  /** White-label by sub-domain: exact vhost first, then vhostRegex, then the default (demo) partner. */
-  byHost(host: string | undefined): Promise<WhiteLabelPartner>;
-  byIntent(intent: string): Promise<WhiteLabelPartner | null>;
-  byId(id: string): Promise<WhiteLabelPartner | null>;
-};
 
 export function toPartner(row: PartnerRow): WhiteLabelPartner {
   return {

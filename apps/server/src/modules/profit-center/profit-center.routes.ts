@@ -20,8 +20,8 @@ import {
   idListPathSchema,
   salesSummaryResponseSchema,
 } from '@granary/domain';
-import { idParam } from '../crm-markets/crm-access.ts';
-import { crmErrors } from '../crm-markets/crm-http.ts';
+import { idParam } from '../../platform/crm-access.ts';
+import { crmErrors } from '../../platform/crm-http.ts';
 import {
   farmerBalances,
   farmerCommodityBalances,

@@ -45,8 +45,8 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { listTicketApplications } from '../crm-contracts/crm-contracts.repo.ts';
-import { keysetPage } from '../crm-markets/crm-access.ts';
+import { listTicketApplications } from '../crm-contracts/crm-contracts.public.ts';
+import { keysetPage } from '../../platform/crm-access.ts';
 import {
   allContracts,
   contractAmendmentRows,

@@ -13,8 +13,8 @@ import {
   userAnnouncementsResponseSchema,
   weeklyHoursInputSchema,
 } from '@granary/domain';
-import { etagOf, idParam, type CrmDeps } from '../crm-markets/crm-access.ts';
-import { crmErrors, crmWriteErrors } from '../crm-markets/crm-http.ts';
+import { etagOf, idParam, type CrmDeps } from '../../platform/crm-access.ts';
+import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
 import {
   changeAnnouncement,
   changeMarketHours,

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { injectAs, startCrmTestApp, type InjectMethod } from '../../testing/crm-test-app.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { markets } from '../../db/schema/index.ts';
-import type { Caller, CrmFixtures } from '../crm-contracts/crm-test-fixtures.ts';
+import type { Caller, CrmFixtures } from '../../testing/crm-test-fixtures.ts';
 
 const MERCH = '/api/commodities/merchandising';
 const PC = '/api/commodities/profit-center';

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { anonymousIdOf, getSession } from '../../platform/access.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { ANON_COOKIE, secureCookieFor } from '../../platform/sessions.ts';
-import type { PartnerDirectory } from '../partners/partners.service.ts';
+import type { PartnerDirectory } from '../../platform/partner-directory.ts';
 import { buildBootstrap } from './shell.service.ts';
 
 type Options = { ctx: AppContext; partners: PartnerDirectory; buildTag: string };

@@ -15,7 +15,7 @@ import {
 } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/access.ts';
-import type { PartnerDirectory } from '../partners/partners.service.ts';
+import type { PartnerDirectory } from '../../platform/partner-directory.ts';
 import * as service from './store-agreements.service.ts';
 
 type Options = { ctx: AppContext; partners: PartnerDirectory };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
-import { headersOf, signIn, type Caller } from '../crm-contracts/crm-test-fixtures.ts';
+import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
 
 let t: TestApp;
 let farmer: Caller;

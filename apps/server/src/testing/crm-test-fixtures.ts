@@ -16,9 +16,9 @@ import {
   type PriceStatus,
   type ScaleTicketFacts,
 } from '@granary/domain';
-import type { TestApp } from '../../testing/test-app.ts';
-import type { Db } from '../../platform/db.ts';
-import { sha256 } from '../../platform/crypto.ts';
+import type { TestApp } from './test-app.ts';
+import type { Db } from '../platform/db.ts';
+import { sha256 } from '../platform/crypto.ts';
 import {
   clientMarkets,
   contractAmendments,
@@ -34,8 +34,8 @@ import {
   scaleTickets,
   ticketApplications,
   users,
-} from '../../db/schema/index.ts';
-import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
+} from '../db/schema/index.ts';
+import { DEMO_ACCOUNTS } from '../seed/demo.ts';
 
 export const FIXTURE_TZ = 'America/Chicago';
 
@@ -330,18 +330,15 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
     (v) => v.marketId === marketAll && v.signed && v.signedTermsHash !== v.termsHash && v.status !== 'cancelled',
   )!;
   formula.description = '=HYPERLINK("http://evil.test","click")';
-  const inserted = await db
-    .insert(contracts)
-    .values(values)
-    .returning({
-      id: contracts.id,
-      display: contracts.displayContractId,
-      description: contracts.description,
-      esign: contracts.esignEligible,
-      signed: contracts.signed,
-      marketId: contracts.marketId,
-      status: contracts.status,
-    });
+  const inserted = await db.insert(contracts).values(values).returning({
+    id: contracts.id,
+    display: contracts.displayContractId,
+    description: contracts.description,
+    esign: contracts.esignEligible,
+    signed: contracts.signed,
+    marketId: contracts.marketId,
+    status: contracts.status,
+  });
   const formulaContract = inserted.find((r) => r.display === formula.displayContractId)!.id;
 
   // Pricing events for some HTAs, documents for e-sign contracts, an amendment on mismatched ones.
@@ -368,15 +365,13 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
     .map((v, k) => ({ v, id: inserted[k]!.id }))
     .filter((x) => x.v.contractType === 'hta' && x.v.priceStatus === 'futures_set');
   if (htaIds.length > 0) {
-    await db
-      .insert(pricingEvents)
-      .values(
-        htaIds.map((x) => ({
-          contractId: x.id,
-          quantity: decimalString(toDecimal(x.v.quantity).minus(toDecimal(x.v.cancelledQuantity ?? '0'))),
-          futuresPrice: x.v.futuresPrice ?? '4.5000',
-        })),
-      );
+    await db.insert(pricingEvents).values(
+      htaIds.map((x) => ({
+        contractId: x.id,
+        quantity: decimalString(toDecimal(x.v.quantity).minus(toDecimal(x.v.cancelledQuantity ?? '0'))),
+        futuresPrice: x.v.futuresPrice ?? '4.5000',
+      })),
+    );
   }
 
   // Scale tickets: some applied to contracts, some not.
@@ -409,18 +404,16 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
   values.forEach((v, k) => {
     if (!firstContractOf.has(v.clientId)) firstContractOf.set(v.clientId, inserted[k]!.id);
   });
-  await db
-    .insert(ticketApplications)
-    .values(
-      tickets
-        .filter((t) => toDecimal(t.applied).greaterThan(0))
-        .map((t) => ({
-          scaleTicketId: t.id,
-          contractId: firstContractOf.get(t.clientId)!,
-          quantity: t.applied,
-          splitPct: '100.00',
-        })),
-    );
+  await db.insert(ticketApplications).values(
+    tickets
+      .filter((t) => toDecimal(t.applied).greaterThan(0))
+      .map((t) => ({
+        scaleTicketId: t.id,
+        contractId: firstContractOf.get(t.clientId)!,
+        quantity: t.applied,
+        splitPct: '100.00',
+      })),
+  );
 
   // Prairie: one client, one contract.
   const [prairieRow] = await db
@@ -442,16 +435,14 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
     })
     .returning({ id: contracts.id });
   await db.insert(contractDocuments).values({ contractId: prairieRow!.id, fileName: 'FX-P-1.pdf', status: 'sent' });
-  await db
-    .insert(notes)
-    .values({
-      partnerId: 'prairie',
-      marketId: prairieMarket,
-      clientId: prairieClient,
-      category: 'meeting',
-      note: 'Prairie only',
-      noteDate: today,
-    });
+  await db.insert(notes).values({
+    partnerId: 'prairie',
+    marketId: prairieMarket,
+    clientId: prairieClient,
+    category: 'meeting',
+    note: 'Prairie only',
+    noteDate: today,
+  });
 
   // Notes and follow-ups at Ames.
   await db.insert(notes).values(
@@ -486,16 +477,14 @@ export async function seedCrmFixtures(db: Db, now: Date = new Date()): Promise<C
       description: `Follow up ${offset}`,
     })),
   );
-  await db
-    .insert(followups)
-    .values({
-      partnerId: 'demo',
-      marketId: marketAll,
-      clientId: demoClients[0]!,
-      dueDate: addDays(today, -3),
-      description: 'Done already',
-      doneAt: now,
-    });
+  await db.insert(followups).values({
+    partnerId: 'demo',
+    marketId: marketAll,
+    clientId: demoClients[0]!,
+    dueDate: addDays(today, -3),
+    description: 'Done already',
+    doneAt: now,
+  });
 
   await db.execute(sql`analyze`);
   return {

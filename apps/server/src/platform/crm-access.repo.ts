@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
-import { legalEntities, marketUserPermissions, markets } from '../../db/schema/index.ts';
+import type { Db } from './db.ts';
+import { legalEntities, marketUserPermissions, markets } from '../db/schema/index.ts';
 
 export type PartnerMarketRow = {
   id: number;

@@ -2,7 +2,8 @@
 // the grain-buying experience and work for a partner; they see only that partner's markets, clients
 // and contracts (another partner's id answers 404, as an unknown one does); inside the partner each
 // market grants its own permissions (market_user_permissions; a super admin holds all), and the
-// entitlement table decides the lists. Shared by the crm-markets, crm-clients and crm-contracts modules.
+// entitlement table decides the lists. Shared server code (platform/): every CRM module (markets, clients,
+// contracts, e-sign, bids, offers, futures, public page admin, profit center) and the live events build on it.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -25,12 +26,12 @@ import {
   type TokenSigner,
   type WhiteLabelPartner,
 } from '@granary/domain';
-import type { AppContext } from '../../platform/context.ts';
-import { extendSession, requireSession, sessionExtra } from '../../platform/access.ts';
-import { AppError } from '../../platform/errors.ts';
-import { hmac, sha256 } from '../../platform/crypto.ts';
-import type { UserRow } from '../../platform/sessions.repo.ts';
-import type { PartnerDirectory } from '../partners/partners.service.ts';
+import type { AppContext } from './context.ts';
+import { extendSession, requireSession, sessionExtra } from './access.ts';
+import { AppError } from './errors.ts';
+import { hmac, sha256 } from './crypto.ts';
+import type { UserRow } from './sessions.repo.ts';
+import type { PartnerDirectory } from './partner-directory.ts';
 import {
   crmActorRowsOf,
   crmActorRowsSql,
