@@ -1,8 +1,27 @@
 // The queries behind a buyer's store orders, reviews, readiness actions, previously purchased products and
 // shopping lists. Every read and write is scoped to the user: another user's order or list is simply not found.
 
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../platform/db.ts';
+import {
+  enterpriseUsers,
+  enterprises,
+  storeImages,
+  storeOrderFulfillments,
+  storeOrderItems,
+  storeOrderReadiness,
+  storeOrderReviews,
+  storeOrders,
+  storeProducts,
+  storeSellers,
+  storeShoppingListItems,
+  storeShoppingLists,
+  storeStock,
+  storeVariantPrices,
+  storeVariants,
+  storeWarehouses,
+} from '../../db/schema/index.ts';
 
 export type Country = 'USA' | 'CAN' | 'AUS';
 type SellerKind = 'house' | 'marketplace';
@@ -24,20 +43,21 @@ export type OrderFilters = {
   productText?: string | null | undefined;
 };
 
+/** An order of the history: the order row with counts and aggregates over its lines (SQL: subqueries, json_agg). */
 export type OrderListRow = {
   id: string;
-  order_number: string;
+  orderNumber: string;
   kind: 'cart' | 'buy_now';
-  cart_id: string;
+  cartId: string;
   status: string;
-  placed_at: Date | string;
+  placedAt: Date | string;
   currency: 'USD' | 'CAD' | 'AUD';
   total: string;
-  payment_status: string;
-  item_count: number;
-  product_names: string[] | null;
+  paymentStatus: string;
+  itemCount: number;
+  productNames: string[] | null;
   sellers: SellerRef[] | null;
-  shipping_methods: string[] | null;
+  shippingMethods: string[] | null;
 };
 
 function orderWhere(userId: string, f: OrderFilters): SQL[] {
@@ -62,12 +82,13 @@ function orderWhere(userId: string, f: OrderFilters): SQL[] {
 }
 
 const orderColumns = sql`
-  o.id, o.order_number, o.kind, o.cart_id, o.status, o.placed_at, o.currency, o.total::text as total, o.payment_status,
-  (select count(*)::int from store_order_items i where i.order_id = o.id) as item_count,
-  (select array_agg(x.product_name order by x.id) from (select i.id, i.product_name from store_order_items i where i.order_id = o.id order by i.id limit 3) x) as product_names,
+  o.id, o.order_number as "orderNumber", o.kind, o.cart_id as "cartId", o.status, o.placed_at as "placedAt", o.currency,
+  o.total::text as total, o.payment_status as "paymentStatus",
+  (select count(*)::int from store_order_items i where i.order_id = o.id) as "itemCount",
+  (select array_agg(x.product_name order by x.id) from (select i.id, i.product_name from store_order_items i where i.order_id = o.id order by i.id limit 3) x) as "productNames",
   (select json_agg(json_build_object('slug', s.slug, 'name', s.name, 'kind', s.kind) order by s.kind, s.name)
      from store_sellers s where s.id in (select i.seller_id from store_order_items i where i.order_id = o.id)) as sellers,
-  (select array_agg(distinct f.shipping_method) from store_order_fulfillments f where f.order_id = o.id) as shipping_methods`;
+  (select array_agg(distinct f.shipping_method) from store_order_fulfillments f where f.order_id = o.id) as "shippingMethods"`;
 
 export async function listOrders(
   db: Db,
@@ -108,19 +129,19 @@ export async function orderFacets(db: Db, userId: string): Promise<{ years: numb
 // ---------- one order ----------
 
 export type OrderRow = OrderListRow & {
-  enterprise_public_id: string | null;
-  goods_subtotal: string;
-  discount_total: string;
-  shipping_total: string;
-  shipping_discount_total: string;
-  tax_total: string;
-  payment_fee_total: string;
+  enterprisePublicId: string | null;
+  goodsSubtotal: string;
+  discountTotal: string;
+  shippingTotal: string;
+  shippingDiscountTotal: string;
+  taxTotal: string;
+  paymentFeeTotal: string;
   discounts: { name: string; amount: string }[];
-  promo_code: string | null;
-  referral_code: string | null;
-  payment_terms: string;
-  payment_method: string | null;
-  billing_address: Record<string, unknown> | null;
+  promoCode: string | null;
+  referralCode: string | null;
+  paymentTerms: string;
+  paymentMethod: string | null;
+  billingAddress: Record<string, unknown> | null;
 };
 
 export async function orderOf(
@@ -131,148 +152,176 @@ export async function orderOf(
   const match = 'id' in by ? sql`o.id = ${by.id}` : sql`o.cart_id = ${by.cartId}`;
   const [row] = rowsOf<OrderRow>(
     await db.execute(sql`select ${orderColumns},
-        (select e.public_id::text from enterprises e where e.id = o.enterprise_id) as enterprise_public_id,
-        o.goods_subtotal::text as goods_subtotal, o.discount_total::text as discount_total, o.shipping_total::text as shipping_total,
-        o.shipping_discount_total::text as shipping_discount_total, o.tax_total::text as tax_total, o.payment_fee_total::text as payment_fee_total,
-        o.discounts, o.promo_code, o.referral_code, o.payment_terms, o.payment_method, o.billing_address
+        (select e.public_id::text from enterprises e where e.id = o.enterprise_id) as "enterprisePublicId",
+        o.goods_subtotal::text as "goodsSubtotal", o.discount_total::text as "discountTotal", o.shipping_total::text as "shippingTotal",
+        o.shipping_discount_total::text as "shippingDiscountTotal", o.tax_total::text as "taxTotal", o.payment_fee_total::text as "paymentFeeTotal",
+        o.discounts, o.promo_code as "promoCode", o.referral_code as "referralCode", o.payment_terms as "paymentTerms",
+        o.payment_method as "paymentMethod", o.billing_address as "billingAddress"
       from store_orders o where ${match} and o.user_id = ${userId}`),
   );
   return row ?? null;
 }
 
-export type FulfillmentRow = {
-  partition_key: string;
-  seller_slug: string;
-  seller_name: string;
-  seller_kind: SellerKind;
-  warehouse_code: string;
-  warehouse_name: string;
-  warehouse_city: string;
-  warehouse_region: string;
-  shipping_method: string;
-  status: string;
-  address: Record<string, unknown> | null;
-  contact: Record<string, unknown> | null;
-  fulfillment_promise: string | null;
-  delivery_not_before: string | Date | null;
-  delivery_not_after: string | Date | null;
-  application_timing: string | null;
-  special_instructions: string;
-  shipping_total: string;
-};
+export type FulfillmentRow = Awaited<ReturnType<typeof fulfillmentsOf>>[number];
 
-export async function fulfillmentsOf(db: Db, orderId: string): Promise<FulfillmentRow[]> {
-  return rowsOf<FulfillmentRow>(
-    await db.execute(sql`select f.partition_key, s.slug as seller_slug, s.name as seller_name, s.kind as seller_kind,
-        w.code as warehouse_code, w.name as warehouse_name, w.city as warehouse_city, w.region as warehouse_region,
-        f.shipping_method, f.status, f.address, f.contact, f.fulfillment_promise,
-        f.delivery_not_before::text as delivery_not_before, f.delivery_not_after::text as delivery_not_after,
-        f.application_timing, f.special_instructions, f.shipping_total::text as shipping_total
-      from store_order_fulfillments f
-      join store_sellers s on s.id = f.seller_id
-      join store_warehouses w on w.id = f.warehouse_id
-      where f.order_id = ${orderId}
-      order by s.kind, s.name, f.partition_key`),
-  );
+export async function fulfillmentsOf(db: Db, orderId: string) {
+  const f = storeOrderFulfillments;
+  const s = storeSellers;
+  const w = storeWarehouses;
+  return db
+    .select({
+      partitionKey: f.partitionKey,
+      sellerSlug: s.slug,
+      sellerName: s.name,
+      sellerKind: s.kind,
+      warehouseCode: w.code,
+      warehouseName: w.name,
+      warehouseCity: w.city,
+      warehouseRegion: w.region,
+      shippingMethod: f.shippingMethod,
+      status: f.status,
+      address: f.address,
+      contact: f.contact,
+      fulfillmentPromise: f.fulfillmentPromise,
+      deliveryNotBefore: f.deliveryNotBefore,
+      deliveryNotAfter: f.deliveryNotAfter,
+      applicationTiming: f.applicationTiming,
+      specialInstructions: f.specialInstructions,
+      shippingTotal: f.shippingTotal,
+    })
+    .from(f)
+    .innerJoin(s, eq(s.id, f.sellerId))
+    .innerJoin(w, eq(w.id, f.warehouseId))
+    .where(eq(f.orderId, orderId))
+    .orderBy(asc(s.kind), asc(s.name), asc(f.partitionKey));
 }
 
-export type OrderItemRow = {
-  id: number;
-  partition_key: string;
-  product_id: number;
-  product_public_id: string;
-  product_slug: string;
-  product_name: string;
-  variant_id: number;
-  variant_public_id: string;
-  variant_label: string;
-  sku: string;
-  quantity: number;
-  unit_price: string;
-  line_total: string;
-  image_id: number | null;
-  review_rating: number | null;
-  review_title: string | null;
-  review_body: string | null;
-  review_updated_at: Date | string | null;
-};
+/** A product's first image (by position), for a row that reads the product id from `productId`. */
+const firstImageOf = (productId: AnyPgColumn) =>
+  sql<
+    number | null
+  >`(select ${storeImages.id} from ${storeImages} where ${storeImages.productId} = ${productId} order by ${storeImages.position} limit 1)`;
 
-export async function itemsOf(db: Db, orderId: string, userId: string): Promise<OrderItemRow[]> {
-  return rowsOf<OrderItemRow>(
-    await db.execute(sql`select i.id, i.partition_key, i.product_id, p.public_id::text as product_public_id, p.slug as product_slug,
-        i.product_name, i.variant_id, v.public_id::text as variant_public_id, i.variant_label, i.sku, i.quantity,
-        i.unit_price::text as unit_price, i.line_total::text as line_total,
-        (select im.id from store_images im where im.product_id = i.product_id order by im.position limit 1) as image_id,
-        r.rating as review_rating, r.title as review_title, r.body as review_body, r.updated_at as review_updated_at
-      from store_order_items i
-      join store_products p on p.id = i.product_id
-      join store_variants v on v.id = i.variant_id
-      left join store_order_reviews r on r.order_id = i.order_id and r.product_id = i.product_id and r.user_id = ${userId}
-      where i.order_id = ${orderId}
-      order by i.id`),
-  );
+export type OrderItemRow = Awaited<ReturnType<typeof itemsOf>>[number];
+
+export async function itemsOf(db: Db, orderId: string, userId: string) {
+  const i = storeOrderItems;
+  const p = storeProducts;
+  const v = storeVariants;
+  const r = storeOrderReviews;
+  return db
+    .select({
+      id: i.id,
+      partitionKey: i.partitionKey,
+      productId: i.productId,
+      productPublicId: p.publicId,
+      productSlug: p.slug,
+      productName: i.productName,
+      variantId: i.variantId,
+      variantPublicId: v.publicId,
+      variantLabel: i.variantLabel,
+      sku: i.sku,
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      lineTotal: i.lineTotal,
+      imageId: firstImageOf(i.productId),
+      reviewRating: r.rating,
+      reviewTitle: r.title,
+      reviewBody: r.body,
+      reviewUpdatedAt: r.updatedAt,
+    })
+    .from(i)
+    .innerJoin(p, eq(p.id, i.productId))
+    .innerJoin(v, eq(v.id, i.variantId))
+    .leftJoin(r, and(eq(r.orderId, i.orderId), eq(r.productId, i.productId), eq(r.userId, userId)))
+    .where(eq(i.orderId, orderId))
+    .orderBy(asc(i.id));
 }
 
 // ---------- reviews ----------
 
-export type ReviewRow = {
-  rating: number;
-  title: string;
-  body: string;
-  created_at: Date | string;
-  updated_at: Date | string;
+const reviewFields = {
+  rating: storeOrderReviews.rating,
+  title: storeOrderReviews.title,
+  body: storeOrderReviews.body,
+  createdAt: storeOrderReviews.createdAt,
+  updatedAt: storeOrderReviews.updatedAt,
 };
+export type ReviewRow = Pick<typeof storeOrderReviews.$inferSelect, keyof typeof reviewFields>;
 
 /** The product (by public id) when it is a line of the order. */
 export async function productInOrder(db: Db, orderId: string, productPublicId: string): Promise<{ id: number } | null> {
-  const [row] = rowsOf<{ id: number }>(
-    await db.execute(sql`select p.id from store_products p where p.public_id = ${productPublicId}
-      and exists (select 1 from store_order_items i where i.order_id = ${orderId} and i.product_id = p.id)`),
-  );
+  const p = storeProducts;
+  const i = storeOrderItems;
+  const [row] = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(
+      and(
+        eq(p.publicId, productPublicId),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(i)
+            .where(and(eq(i.orderId, orderId), eq(i.productId, p.id))),
+        ),
+      ),
+    );
   return row ?? null;
 }
 
 /** Creates or updates the user's review of a product in an order (one per product per order). */
 export async function upsertReview(
   db: Db,
-  input: { orderId: string; productId: number; userId: string; rating: number; title: string; body: string },
+  input: Pick<typeof storeOrderReviews.$inferInsert, 'orderId' | 'productId' | 'userId' | 'rating' | 'title' | 'body'>,
 ): Promise<ReviewRow> {
-  const [row] = rowsOf<ReviewRow>(
-    await db.execute(sql`insert into store_order_reviews (order_id, product_id, user_id, rating, title, body)
-      values (${input.orderId}, ${input.productId}, ${input.userId}, ${input.rating}, ${input.title}, ${input.body})
-      on conflict (order_id, product_id, user_id) do update
-        set rating = excluded.rating, title = excluded.title, body = excluded.body, updated_at = now()
-      returning rating, title, body, created_at, updated_at`),
-  );
+  const r = storeOrderReviews;
+  const [row] = await db
+    .insert(r)
+    .values(input)
+    .onConflictDoUpdate({
+      target: [r.orderId, r.productId, r.userId],
+      set: { rating: input.rating, title: input.title, body: input.body, updatedAt: sql`now()` },
+    })
+    .returning(reviewFields);
   return row!;
 }
 
 // ---------- readiness ----------
 
-export type ReadinessRow = {
-  order_id: string;
-  order_number: string;
-  section: string;
-  action: string;
-  requested_at: Date | string;
-  completed_at: Date | string | null;
+/** A readiness action with its order's number; as an update answers it (SQL), its times are the driver's text. */
+export type ReadinessRow = Pick<typeof storeOrderReadiness.$inferSelect, 'orderId' | 'section' | 'action'> & {
+  orderNumber: string;
+  requestedAt: Date | string;
+  completedAt: Date | string | null;
 };
-
-const readinessColumns = sql`r.order_id, o.order_number, r.section, r.action, r.requested_at, r.completed_at`;
 
 export async function readinessOf(
   db: Db,
   userId: string,
   opts: { orderId?: string; openOnly: boolean },
 ): Promise<ReadinessRow[]> {
-  const where = [sql`o.user_id = ${userId}`];
-  if (opts.orderId) where.push(sql`o.id = ${opts.orderId}`);
-  if (opts.openOnly) where.push(sql`o.status in ('placed', 'processing', 'ready_for_pickup', 'shipped')`);
-  return rowsOf<ReadinessRow>(
-    await db.execute(sql`select ${readinessColumns} from store_order_readiness r join store_orders o on o.id = r.order_id
-      where ${sql.join(where, sql` and `)}
-      order by (r.completed_at is not null), o.placed_at desc, r.section`),
-  );
+  const r = storeOrderReadiness;
+  const o = storeOrders;
+  return db
+    .select({
+      orderId: r.orderId,
+      orderNumber: o.orderNumber,
+      section: r.section,
+      action: r.action,
+      requestedAt: r.requestedAt,
+      completedAt: r.completedAt,
+    })
+    .from(r)
+    .innerJoin(o, eq(o.id, r.orderId))
+    .where(
+      and(
+        eq(o.userId, userId),
+        opts.orderId ? eq(o.id, opts.orderId) : undefined,
+        opts.openOnly ? inArray(o.status, ['placed', 'processing', 'ready_for_pickup', 'shipped']) : undefined,
+      ),
+    )
+    .orderBy(sql`(${r.completedAt} is not null)`, desc(o.placedAt), asc(r.section));
 }
 
 /** Marks an action done (once: a second call keeps the first time). Null when the user has no such action. */
@@ -288,32 +337,35 @@ export async function completeReadiness(
         from store_orders o
         where r.order_id = o.id and o.user_id = ${userId} and r.order_id = ${orderId} and r.section = ${section}
         returning r.order_id, r.section, r.action, r.requested_at, r.completed_at)
-      select d.order_id, o.order_number, d.section, d.action, d.requested_at, d.completed_at from done d join store_orders o on o.id = d.order_id`),
+      select d.order_id as "orderId", o.order_number as "orderNumber", d.section, d.action, d.requested_at as "requestedAt",
+        d.completed_at as "completedAt"
+      from done d join store_orders o on o.id = d.order_id`),
   );
   return row ?? null;
 }
 
 // ---------- previously purchased ----------
 
+/** A product bought in a year with its last line bought (SQL: CTEs, distinct on, aggregates). */
 export type PurchasedRow = {
-  product_id: number;
-  product_public_id: string;
-  product_slug: string;
-  product_name: string;
+  productId: number;
+  productPublicId: string;
+  productSlug: string;
+  productName: string;
   brand: string;
-  seller_slug: string;
-  seller_name: string;
-  seller_kind: SellerKind;
-  variant_public_id: string;
-  variant_label: string;
+  sellerSlug: string;
+  sellerName: string;
+  sellerKind: SellerKind;
+  variantPublicId: string;
+  variantLabel: string;
   quantity: number;
-  order_count: number;
-  last_unit_price: string;
-  last_currency: 'USD' | 'CAD' | 'AUD';
-  last_ordered_at: Date | string;
-  last_order_id: string;
-  image_id: number | null;
-  still_sold: boolean;
+  orderCount: number;
+  lastUnitPrice: string;
+  lastCurrency: 'USD' | 'CAD' | 'AUD';
+  lastOrderedAt: Date | string;
+  lastOrderId: string;
+  imageId: number | null;
+  stillSold: boolean;
 };
 
 /** Distinct products the user bought in a year (orders not canceled), with the last line bought of each. */
@@ -328,12 +380,12 @@ export async function purchasedInYear(db: Db, userId: string, year: number, coun
       ),
       agg as (select product_id, sum(quantity)::int as quantity, count(distinct oid)::int as order_count from lines group by product_id),
       last as (select distinct on (product_id) * from lines order by product_id, placed_at desc, id desc)
-      select p.id as product_id, p.public_id::text as product_public_id, p.slug as product_slug, l.product_name, p.brand,
-        s.slug as seller_slug, s.name as seller_name, s.kind as seller_kind,
-        v.public_id::text as variant_public_id, l.variant_label, a.quantity, a.order_count,
-        l.unit_price::text as last_unit_price, l.currency as last_currency, l.placed_at as last_ordered_at, l.oid as last_order_id,
-        (select im.id from store_images im where im.product_id = p.id order by im.position limit 1) as image_id,
-        exists (select 1 from store_variant_prices vp where vp.variant_id = l.variant_id and vp.country = ${country}) as still_sold
+      select p.id as "productId", p.public_id::text as "productPublicId", p.slug as "productSlug", l.product_name as "productName", p.brand,
+        s.slug as "sellerSlug", s.name as "sellerName", s.kind as "sellerKind",
+        v.public_id::text as "variantPublicId", l.variant_label as "variantLabel", a.quantity, a.order_count as "orderCount",
+        l.unit_price::text as "lastUnitPrice", l.currency as "lastCurrency", l.placed_at as "lastOrderedAt", l.oid as "lastOrderId",
+        (select im.id from store_images im where im.product_id = p.id order by im.position limit 1) as "imageId",
+        exists (select 1 from store_variant_prices vp where vp.variant_id = l.variant_id and vp.country = ${country}) as "stillSold"
       from agg a join last l on l.product_id = a.product_id
       join store_products p on p.id = a.product_id
       join store_sellers s on s.id = p.seller_id
@@ -351,60 +403,62 @@ export async function purchaseYears(db: Db, userId: string): Promise<number[]> {
 
 // ---------- variants (for lists and the cart) ----------
 
-export type VariantRef = { id: number; public_id: string; product_name: string; label: string; sold: boolean };
+/** Whether a variant (read from `variantId`) is priced in the country. */
+const soldIn = (country: Country, variantId: AnyPgColumn) =>
+  sql<boolean>`exists (select 1 from ${storeVariantPrices} where ${storeVariantPrices.variantId} = ${variantId} and ${storeVariantPrices.country} = ${country})`;
+
+const variantRefFields = (country: Country) => ({
+  id: storeVariants.id,
+  publicId: storeVariants.publicId,
+  productName: storeProducts.name,
+  label: storeVariants.label,
+  sold: soldIn(country, storeVariants.id),
+});
+export type VariantRef = { id: number; publicId: string; productName: string; label: string; sold: boolean };
 
 export async function variantsByPublicId(db: Db, publicIds: string[], country: Country): Promise<VariantRef[]> {
   if (publicIds.length === 0) return [];
-  return rowsOf<VariantRef>(
-    await db.execute(sql`select v.id, v.public_id::text as public_id, p.name as product_name, v.label,
-        exists (select 1 from store_variant_prices vp where vp.variant_id = v.id and vp.country = ${country}) as sold
-      from store_variants v join store_products p on p.id = v.product_id
-      where v.public_id in (${sql.join(
-        publicIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`),
-  );
+  return db
+    .select(variantRefFields(country))
+    .from(storeVariants)
+    .innerJoin(storeProducts, eq(storeProducts.id, storeVariants.productId))
+    .where(inArray(storeVariants.publicId, publicIds));
 }
 
 export async function variantsById(db: Db, ids: number[], country: Country): Promise<VariantRef[]> {
   if (ids.length === 0) return [];
-  return rowsOf<VariantRef>(
-    await db.execute(sql`select v.id, v.public_id::text as public_id, p.name as product_name, v.label,
-        exists (select 1 from store_variant_prices vp where vp.variant_id = v.id and vp.country = ${country}) as sold
-      from store_variants v join store_products p on p.id = v.product_id
-      where v.id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`),
-  );
+  return db
+    .select(variantRefFields(country))
+    .from(storeVariants)
+    .innerJoin(storeProducts, eq(storeProducts.id, storeVariants.productId))
+    .where(inArray(storeVariants.id, ids));
 }
 
 // ---------- shopping lists ----------
 
-export type ListRow = {
-  id: string;
-  name: string;
-  item_count: number;
-  created_at: Date | string;
-  updated_at: Date | string;
+const l = storeShoppingLists;
+const li = storeShoppingListItems;
+
+const listFields = {
+  id: l.id,
+  name: l.name,
+  itemCount: sql<number>`(select count(*)::int from ${li} where ${li.listId} = ${l.id})`,
+  createdAt: l.createdAt,
+  updatedAt: l.updatedAt,
+};
+export type ListRow = Pick<typeof storeShoppingLists.$inferSelect, 'id' | 'name' | 'createdAt' | 'updatedAt'> & {
+  itemCount: number;
 };
 
-const listColumns = sql`l.id, l.name, (select count(*)::int from store_shopping_list_items li where li.list_id = l.id) as item_count, l.created_at, l.updated_at`;
-
 export async function listsOf(db: Db, userId: string): Promise<ListRow[]> {
-  return rowsOf<ListRow>(
-    await db.execute(
-      sql`select ${listColumns} from store_shopping_lists l where l.user_id = ${userId} order by l.updated_at desc, l.id`,
-    ),
-  );
+  return db.select(listFields).from(l).where(eq(l.userId, userId)).orderBy(desc(l.updatedAt), asc(l.id));
 }
 
 export async function listOf(db: Db, userId: string, listId: string): Promise<ListRow | null> {
-  const [row] = rowsOf<ListRow>(
-    await db.execute(
-      sql`select ${listColumns} from store_shopping_lists l where l.id = ${listId} and l.user_id = ${userId}`,
-    ),
-  );
+  const [row] = await db
+    .select(listFields)
+    .from(l)
+    .where(and(eq(l.id, listId), eq(l.userId, userId)));
   return row ?? null;
 }
 
@@ -413,46 +467,47 @@ export async function listsHoldingVariant(
   db: Db,
   userId: string,
   variantPublicId: string,
-): Promise<{ list_id: string; quantity: number }[]> {
-  return rowsOf<{ list_id: string; quantity: number }>(
-    await db.execute(sql`select l.id::text as list_id, li.quantity from store_shopping_lists l
-      join store_shopping_list_items li on li.list_id = l.id
-      join store_variants v on v.id = li.variant_id
-      where l.user_id = ${userId} and v.public_id = ${variantPublicId}
-      order by l.updated_at desc, l.id`),
-  );
+): Promise<{ listId: string; quantity: number }[]> {
+  return db
+    .select({ listId: l.id, quantity: li.quantity })
+    .from(l)
+    .innerJoin(li, eq(li.listId, l.id))
+    .innerJoin(storeVariants, eq(storeVariants.id, li.variantId))
+    .where(and(eq(l.userId, userId), eq(storeVariants.publicId, variantPublicId)))
+    .orderBy(desc(l.updatedAt), asc(l.id));
 }
 
-export type ListItemRow = {
-  variant_id: number;
-  variant_public_id: string;
-  product_public_id: string;
-  product_slug: string;
-  product_name: string;
-  variant_label: string;
-  sku: string;
-  quantity: number;
-  note: string;
-  unit_price: string | null;
-  in_stock: boolean;
-  image_id: number | null;
-  added_at: Date | string;
-};
+export type ListItemRow = Awaited<ReturnType<typeof listItemsOf>>[number];
 
-export async function listItemsOf(db: Db, listId: string, country: Country): Promise<ListItemRow[]> {
-  return rowsOf<ListItemRow>(
-    await db.execute(sql`select li.variant_id, v.public_id::text as variant_public_id, p.public_id::text as product_public_id, p.slug as product_slug,
-        p.name as product_name, v.label as variant_label, v.sku, li.quantity, li.note,
-        (select vp.amount::text from store_variant_prices vp where vp.variant_id = v.id and vp.country = ${country}) as unit_price,
-        exists (select 1 from store_stock st join store_warehouses w on w.id = st.warehouse_id where st.variant_id = v.id and st.quantity > 0 and w.country = ${country}) as in_stock,
-        (select im.id from store_images im where im.product_id = p.id order by im.position limit 1) as image_id,
-        li.added_at
-      from store_shopping_list_items li
-      join store_variants v on v.id = li.variant_id
-      join store_products p on p.id = v.product_id
-      where li.list_id = ${listId}
-      order by li.added_at, p.name, v.position`),
-  );
+export async function listItemsOf(db: Db, listId: string, country: Country) {
+  const v = storeVariants;
+  const p = storeProducts;
+  const vp = storeVariantPrices;
+  const st = storeStock;
+  const w = storeWarehouses;
+  return db
+    .select({
+      variantId: li.variantId,
+      variantPublicId: v.publicId,
+      productPublicId: p.publicId,
+      productSlug: p.slug,
+      productName: p.name,
+      variantLabel: v.label,
+      sku: v.sku,
+      quantity: li.quantity,
+      note: li.note,
+      unitPrice: sql<
+        string | null
+      >`(select ${vp.amount}::text from ${vp} where ${vp.variantId} = ${v.id} and ${vp.country} = ${country})`,
+      inStock: sql<boolean>`exists (select 1 from ${st} join ${w} on ${w.id} = ${st.warehouseId} where ${st.variantId} = ${v.id} and ${st.quantity} > 0 and ${w.country} = ${country})`,
+      imageId: firstImageOf(p.id),
+      addedAt: li.addedAt,
+    })
+    .from(li)
+    .innerJoin(v, eq(v.id, li.variantId))
+    .innerJoin(p, eq(p.id, v.productId))
+    .where(eq(li.listId, listId))
+    .orderBy(asc(li.addedAt), asc(p.name), asc(v.position));
 }
 
 export async function insertList(
@@ -465,39 +520,45 @@ export async function insertList(
   },
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const [row] = rowsOf<{ id: string }>(
-      await tx.execute(
-        sql`insert into store_shopping_lists (user_id, enterprise_id, name) values (${input.userId}, ${input.enterpriseId}, ${input.name}) returning id`,
-      ),
-    );
+    const [row] = await tx
+      .insert(l)
+      .values({ userId: input.userId, enterpriseId: input.enterpriseId, name: input.name })
+      .returning({ id: l.id });
     for (const item of input.items) {
-      await tx.execute(sql`insert into store_shopping_list_items (list_id, variant_id, quantity, note) values (${row!.id}, ${item.variantId}, ${item.quantity}, ${item.note})
-        on conflict (list_id, variant_id) do update set quantity = excluded.quantity, note = excluded.note`);
+      await tx
+        .insert(li)
+        .values({ listId: row!.id, ...item })
+        .onConflictDoUpdate({
+          target: [li.listId, li.variantId],
+          set: { quantity: item.quantity, note: item.note },
+        });
     }
     return row!.id;
   });
 }
 
 export async function renameList(db: Db, userId: string, listId: string, name: string): Promise<boolean> {
-  const rows = rowsOf(
-    await db.execute(
-      sql`update store_shopping_lists set name = ${name}, updated_at = now() where id = ${listId} and user_id = ${userId} returning id`,
-    ),
-  );
+  const rows = await db
+    .update(l)
+    .set({ name, updatedAt: sql`now()` })
+    .where(and(eq(l.id, listId), eq(l.userId, userId)))
+    .returning({ id: l.id });
   return rows.length > 0;
 }
 
 export async function deleteList(db: Db, userId: string, listId: string): Promise<boolean> {
-  const rows = rowsOf(
-    await db.execute(sql`delete from store_shopping_lists where id = ${listId} and user_id = ${userId} returning id`),
-  );
+  const rows = await db
+    .delete(l)
+    .where(and(eq(l.id, listId), eq(l.userId, userId)))
+    .returning({ id: l.id });
   return rows.length > 0;
 }
 
 export async function countListItems(db: Db, listId: string): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from store_shopping_list_items where list_id = ${listId}`),
-  );
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(li)
+    .where(eq(li.listId, listId));
   return row?.n ?? 0;
 }
 
@@ -508,20 +569,31 @@ export async function putListItem(
   item: { variantId: number; quantity: number; note?: string | undefined },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`insert into store_shopping_list_items (list_id, variant_id, quantity, note) values (${listId}, ${item.variantId}, ${item.quantity}, ${item.note ?? ''})
-      on conflict (list_id, variant_id) do update set quantity = excluded.quantity${item.note === undefined ? sql`` : sql`, note = excluded.note`}`);
-    await tx.execute(sql`update store_shopping_lists set updated_at = now() where id = ${listId}`);
+    await tx
+      .insert(li)
+      .values({ listId, variantId: item.variantId, quantity: item.quantity, note: item.note ?? '' })
+      .onConflictDoUpdate({
+        target: [li.listId, li.variantId],
+        set: item.note === undefined ? { quantity: item.quantity } : { quantity: item.quantity, note: item.note },
+      });
+    await tx
+      .update(l)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(l.id, listId));
   });
 }
 
 export async function deleteListItem(db: Db, listId: string, variantId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const rows = rowsOf(
-      await tx.execute(
-        sql`delete from store_shopping_list_items where list_id = ${listId} and variant_id = ${variantId} returning variant_id`,
-      ),
-    );
-    if (rows.length) await tx.execute(sql`update store_shopping_lists set updated_at = now() where id = ${listId}`);
+    const rows = await tx
+      .delete(li)
+      .where(and(eq(li.listId, listId), eq(li.variantId, variantId)))
+      .returning({ variantId: li.variantId });
+    if (rows.length)
+      await tx
+        .update(l)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(l.id, listId));
     return rows.length > 0;
   });
 }
@@ -532,9 +604,12 @@ export async function userEnterprise(
   userId: string,
   currentEnterpriseId: number | null,
 ): Promise<{ id: number | null; country: string | null }> {
-  const [row] = rowsOf<{ id: number; country: string | null }>(
-    await db.execute(sql`select e.id, e.country_code as country from enterprise_users eu join enterprises e on e.id = eu.enterprise_id
-      where eu.user_id = ${userId} order by (e.id = ${currentEnterpriseId ?? -1}) desc, e.id limit 1`),
-  );
+  const [row] = await db
+    .select({ id: enterprises.id, country: enterprises.countryCode })
+    .from(enterpriseUsers)
+    .innerJoin(enterprises, eq(enterprises.id, enterpriseUsers.enterpriseId))
+    .where(eq(enterpriseUsers.userId, userId))
+    .orderBy(desc(sql`${enterprises.id} = ${currentEnterpriseId ?? -1}`), asc(enterprises.id))
+    .limit(1);
   return { id: row?.id ?? null, country: row?.country ?? null };
 }

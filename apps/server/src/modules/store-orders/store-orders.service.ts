@@ -53,7 +53,7 @@ const country = (buyer: Buyer) => buyer.region.country as repo.Country;
 // ---------- history ----------
 
 function encodeToken(row: repo.OrderListRow): string {
-  return Buffer.from(JSON.stringify({ t: repo.iso(row.placed_at), id: row.id })).toString('base64url');
+  return Buffer.from(JSON.stringify({ t: repo.iso(row.placedAt), id: row.id })).toString('base64url');
 }
 
 function decodeToken(token: string): { placedAt: string; id: string } {
@@ -79,18 +79,18 @@ function decodeToken(token: string): { placedAt: string; id: string } {
 function toSummary(row: repo.OrderListRow): OrderSummary {
   return {
     id: row.id,
-    orderNumber: row.order_number,
+    orderNumber: row.orderNumber,
     kind: row.kind,
-    cartId: row.cart_id,
+    cartId: row.cartId,
     status: row.status as StoreOrderStatus,
-    placedAt: repo.iso(row.placed_at),
+    placedAt: repo.iso(row.placedAt),
     currency: row.currency,
     total: row.total,
-    itemCount: row.item_count,
-    productNames: row.product_names ?? [],
+    itemCount: row.itemCount,
+    productNames: row.productNames ?? [],
     sellers: row.sellers ?? [],
-    shippingMethods: row.shipping_methods ?? [],
-    paymentStatus: row.payment_status as StorePaymentStatus,
+    shippingMethods: row.shippingMethods ?? [],
+    paymentStatus: row.paymentStatus as StorePaymentStatus,
   };
 }
 
@@ -124,12 +124,12 @@ export async function orderHistory(db: Db, buyer: Buyer, query: OrderHistoryQuer
 
 function toReadiness(r: repo.ReadinessRow): OrderReadinessAction {
   return {
-    orderId: r.order_id,
-    orderNumber: r.order_number,
+    orderId: r.orderId,
+    orderNumber: r.orderNumber,
     section: r.section,
     action: r.action,
-    requestedAt: repo.iso(r.requested_at),
-    completedAt: repo.isoOrNull(r.completed_at),
+    requestedAt: repo.iso(r.requestedAt),
+    completedAt: repo.isoOrNull(r.completedAt),
   };
 }
 
@@ -148,60 +148,60 @@ export async function orderDetail(db: Db, buyer: Buyer, by: { id: string } | { c
   ]);
   const lines = items.map((i) => ({
     id: i.id,
-    partitionKey: i.partition_key,
-    productId: i.product_public_id,
-    productSlug: i.product_slug,
-    productName: i.product_name,
-    variantId: i.variant_public_id,
-    variantLabel: i.variant_label,
+    partitionKey: i.partitionKey,
+    productId: i.productPublicId,
+    productSlug: i.productSlug,
+    productName: i.productName,
+    variantId: i.variantPublicId,
+    variantLabel: i.variantLabel,
     sku: i.sku,
     quantity: i.quantity,
-    unitPrice: i.unit_price,
-    lineTotal: i.line_total,
-    imageUrl: imageUrl(i.image_id),
+    unitPrice: i.unitPrice,
+    lineTotal: i.lineTotal,
+    imageUrl: imageUrl(i.imageId),
     review:
-      i.review_rating === null
+      i.reviewRating === null
         ? null
         : {
-            rating: i.review_rating,
-            title: i.review_title ?? '',
-            body: i.review_body ?? '',
-            updatedAt: repo.iso(i.review_updated_at),
+            rating: i.reviewRating,
+            title: i.reviewTitle ?? '',
+            body: i.reviewBody ?? '',
+            updatedAt: repo.iso(i.reviewUpdatedAt),
           },
   }));
   return {
     ...toSummary(row),
-    enterpriseIdPublic: row.enterprise_public_id,
+    enterpriseIdPublic: row.enterprisePublicId,
     totals: {
-      goodsSubtotal: row.goods_subtotal,
-      discountTotal: row.discount_total,
-      shippingTotal: row.shipping_total,
-      shippingDiscountTotal: row.shipping_discount_total,
-      taxTotal: row.tax_total,
-      paymentFeeTotal: row.payment_fee_total,
+      goodsSubtotal: row.goodsSubtotal,
+      discountTotal: row.discountTotal,
+      shippingTotal: row.shippingTotal,
+      shippingDiscountTotal: row.shippingDiscountTotal,
+      taxTotal: row.taxTotal,
+      paymentFeeTotal: row.paymentFeeTotal,
       total: row.total,
     },
     discounts: row.discounts ?? [],
-    promoCode: row.promo_code,
-    referralCode: row.referral_code,
-    paymentTerms: row.payment_terms,
-    paymentMethod: row.payment_method,
-    billingAddress: row.billing_address,
+    promoCode: row.promoCode,
+    referralCode: row.referralCode,
+    paymentTerms: row.paymentTerms,
+    paymentMethod: row.paymentMethod,
+    billingAddress: row.billingAddress,
     fulfillments: fulfillments.map((f) => ({
-      partitionKey: f.partition_key,
-      seller: { slug: f.seller_slug, name: f.seller_name, kind: f.seller_kind },
-      warehouse: { code: f.warehouse_code, name: f.warehouse_name, city: f.warehouse_city, region: f.warehouse_region },
-      shippingMethod: f.shipping_method,
+      partitionKey: f.partitionKey,
+      seller: { slug: f.sellerSlug, name: f.sellerName, kind: f.sellerKind },
+      warehouse: { code: f.warehouseCode, name: f.warehouseName, city: f.warehouseCity, region: f.warehouseRegion },
+      shippingMethod: f.shippingMethod,
       status: f.status,
       address: f.address,
       contact: f.contact,
-      fulfillmentPromise: f.fulfillment_promise,
-      deliveryNotBefore: f.delivery_not_before === null ? null : String(f.delivery_not_before).slice(0, 10),
-      deliveryNotAfter: f.delivery_not_after === null ? null : String(f.delivery_not_after).slice(0, 10),
-      applicationTiming: f.application_timing,
-      specialInstructions: f.special_instructions,
-      shippingTotal: f.shipping_total,
-      lines: lines.filter((l) => l.partitionKey === f.partition_key),
+      fulfillmentPromise: f.fulfillmentPromise,
+      deliveryNotBefore: f.deliveryNotBefore === null ? null : String(f.deliveryNotBefore).slice(0, 10),
+      deliveryNotAfter: f.deliveryNotAfter === null ? null : String(f.deliveryNotAfter).slice(0, 10),
+      applicationTiming: f.applicationTiming,
+      specialInstructions: f.specialInstructions,
+      shippingTotal: f.shippingTotal,
+      lines: lines.filter((l) => l.partitionKey === f.partitionKey),
     })),
     readiness: readiness.map(toReadiness),
     reviewable: (REVIEWABLE_ORDER_STATUSES as readonly string[]).includes(row.status),
@@ -237,8 +237,8 @@ export async function saveReview(
     rating: row.rating,
     title: row.title,
     body: row.body,
-    createdAt: repo.iso(row.created_at),
-    updatedAt: repo.iso(row.updated_at),
+    createdAt: repo.iso(row.createdAt),
+    updatedAt: repo.iso(row.updatedAt),
   };
 }
 
@@ -278,21 +278,21 @@ export async function previouslyPurchased(db: Db, buyer: Buyer, year: number): P
     years,
     currency: buyer.region.currency,
     products: rows.map((r) => ({
-      productId: r.product_public_id,
-      productSlug: r.product_slug,
-      productName: r.product_name,
+      productId: r.productPublicId,
+      productSlug: r.productSlug,
+      productName: r.productName,
       brand: r.brand,
-      seller: { slug: r.seller_slug, name: r.seller_name, kind: r.seller_kind },
-      variantId: r.variant_public_id,
-      variantLabel: r.variant_label,
+      seller: { slug: r.sellerSlug, name: r.sellerName, kind: r.sellerKind },
+      variantId: r.variantPublicId,
+      variantLabel: r.variantLabel,
       quantity: r.quantity,
-      orderCount: r.order_count,
-      lastUnitPrice: r.last_unit_price,
-      lastCurrency: r.last_currency,
-      lastOrderedAt: repo.iso(r.last_ordered_at),
-      lastOrderId: r.last_order_id,
-      imageUrl: imageUrl(r.image_id),
-      stillSold: r.still_sold,
+      orderCount: r.orderCount,
+      lastUnitPrice: r.lastUnitPrice,
+      lastCurrency: r.lastCurrency,
+      lastOrderedAt: repo.iso(r.lastOrderedAt),
+      lastOrderId: r.lastOrderId,
+      imageUrl: imageUrl(r.imageId),
+      stillSold: r.stillSold,
     })),
   };
 }
@@ -303,8 +303,8 @@ type Wanted = { variant: repo.VariantRef; quantity: number };
 
 function refusal(w: Wanted, reason: CartRefusalReason, message: string): AddToCartOutcome['notAdded'][number] {
   return {
-    variantId: w.variant.public_id,
-    productName: w.variant.product_name,
+    variantId: w.variant.publicId,
+    productName: w.variant.productName,
     variantLabel: w.variant.label,
     quantity: w.quantity,
     reason,
@@ -313,8 +313,8 @@ function refusal(w: Wanted, reason: CartRefusalReason, message: string): AddToCa
 }
 
 const added = (w: Wanted) => ({
-  variantId: w.variant.public_id,
-  productName: w.variant.product_name,
+  variantId: w.variant.publicId,
+  productName: w.variant.productName,
   variantLabel: w.variant.label,
   quantity: w.quantity,
 });
@@ -386,7 +386,7 @@ export async function reorder(db: Db, buyer: Buyer, orderId: string): Promise<Ad
   const order = await requireOrder(db, buyer, { id: orderId });
   const items = await repo.itemsOf(db, order.id, buyer.userId);
   const quantities = new Map<number, number>();
-  for (const i of items) quantities.set(i.variant_id, (quantities.get(i.variant_id) ?? 0) + i.quantity);
+  for (const i of items) quantities.set(i.variantId, (quantities.get(i.variantId) ?? 0) + i.quantity);
   const variants = await repo.variantsById(db, [...quantities.keys()], country(buyer));
   const byId = new Map(variants.map((v) => [v.id, v]));
   return putInCart(
@@ -409,7 +409,7 @@ async function requireList(db: Db, buyer: Buyer, listId: string): Promise<repo.L
 
 async function resolveVariants(db: Db, buyer: Buyer, publicIds: string[]): Promise<Map<string, repo.VariantRef>> {
   const found = await repo.variantsByPublicId(db, [...new Set(publicIds)], country(buyer));
-  const map = new Map(found.map((v) => [v.public_id, v]));
+  const map = new Map(found.map((v) => [v.publicId, v]));
   const unknown = publicIds.filter((id) => !map.has(id));
   if (unknown.length)
     throw new AppError('invalid_request', 'Some of these products do not exist.', {
@@ -425,9 +425,9 @@ export async function shoppingLists(db: Db, buyer: Buyer): Promise<ShoppingLists
     lists: rows.map((r) => ({
       id: r.id,
       name: r.name,
-      itemCount: r.item_count,
-      createdAt: repo.iso(r.created_at),
-      updatedAt: repo.iso(r.updated_at),
+      itemCount: r.itemCount,
+      createdAt: repo.iso(r.createdAt),
+      updatedAt: repo.iso(r.updatedAt),
     })),
   };
 }
@@ -435,38 +435,38 @@ export async function shoppingLists(db: Db, buyer: Buyer): Promise<ShoppingLists
 /** Which of the buyer's lists hold a pack size; none when no list (or no product) has it. */
 export async function listsWithVariant(db: Db, buyer: Buyer, variantId: string): Promise<ShoppingListsWithVariant> {
   const rows = await repo.listsHoldingVariant(db, buyer.userId, variantId);
-  return { variantId, lists: rows.map((r) => ({ listId: r.list_id, quantity: r.quantity })) };
+  return { variantId, lists: rows.map((r) => ({ listId: r.listId, quantity: r.quantity })) };
 }
 
 export async function shoppingList(db: Db, buyer: Buyer, listId: string): Promise<ShoppingList> {
   const list = await requireList(db, buyer, listId);
   const items = await repo.listItemsOf(db, list.id, country(buyer));
   const estimated = items.reduce(
-    (sum, i) => (i.unit_price === null ? sum : sum.add(new CrmDecimal(i.unit_price).mul(i.quantity))),
+    (sum, i) => (i.unitPrice === null ? sum : sum.add(new CrmDecimal(i.unitPrice).mul(i.quantity))),
     new CrmDecimal(0),
   );
   return {
     id: list.id,
     name: list.name,
     itemCount: items.length,
-    createdAt: repo.iso(list.created_at),
-    updatedAt: repo.iso(list.updated_at),
+    createdAt: repo.iso(list.createdAt),
+    updatedAt: repo.iso(list.updatedAt),
     currency: buyer.region.currency,
     estimatedTotal: estimated.toFixed(2),
     items: items.map((i) => ({
-      variantId: i.variant_public_id,
-      productId: i.product_public_id,
-      productSlug: i.product_slug,
-      productName: i.product_name,
-      variantLabel: i.variant_label,
+      variantId: i.variantPublicId,
+      productId: i.productPublicId,
+      productSlug: i.productSlug,
+      productName: i.productName,
+      variantLabel: i.variantLabel,
       sku: i.sku,
       quantity: i.quantity,
       note: i.note,
-      unitPrice: i.unit_price,
+      unitPrice: i.unitPrice,
       currency: buyer.region.currency,
-      inStock: i.in_stock,
-      imageUrl: imageUrl(i.image_id),
-      addedAt: repo.iso(i.added_at),
+      inStock: i.inStock,
+      imageUrl: imageUrl(i.imageId),
+      addedAt: repo.iso(i.addedAt),
     })),
   };
 }
@@ -512,7 +512,7 @@ export async function putListItem(
   const list = await requireList(db, buyer, listId);
   const variant = (await resolveVariants(db, buyer, [variantId])).get(variantId)!;
   const items = await repo.listItemsOf(db, list.id, country(buyer));
-  if (!items.some((i) => i.variant_id === variant.id) && items.length >= 200) {
+  if (!items.some((i) => i.variantId === variant.id) && items.length >= 200) {
     throw new AppError('invalid_request', 'A shopping list holds at most 200 products.', { reason: 'list_full' });
   }
   await repo.putListItem(db, list.id, { variantId: variant.id, quantity: body.quantity, note: body.note });
@@ -534,7 +534,7 @@ export async function listToCart(db: Db, buyer: Buyer, listId: string): Promise<
     throw new AppError('invalid_request', 'This shopping list is empty.', { reason: 'list_empty' });
   const variants = await repo.variantsById(
     db,
-    items.map((i) => i.variant_id),
+    items.map((i) => i.variantId),
     country(buyer),
   );
   const byId = new Map(variants.map((v) => [v.id, v]));
@@ -542,7 +542,7 @@ export async function listToCart(db: Db, buyer: Buyer, listId: string): Promise<
     db,
     buyer,
     items.flatMap((i) => {
-      const variant = byId.get(i.variant_id);
+      const variant = byId.get(i.variantId);
       return variant ? [{ variant, quantity: i.quantity }] : [];
     }),
   );
