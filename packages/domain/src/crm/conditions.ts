@@ -3,8 +3,9 @@
 // (one WHERE clause), and evaluateCondition runs the same tree over in-memory facts (tests, the web).
 //
 // Columns are named by table and by the drizzle property of apps/server/src/db/schema/crm.ts
-// (`contracts.deliveryEnd` is SQL `contracts.delivery_end`; COLUMN_TYPES gives both names). Inside a
-// `clientSum` the `contracts` columns are those of the summed contract (see ClientSumExpr).
+// (`contracts.deliveryEnd` is SQL `contracts.delivery_end`; COLUMN_TYPES gives both names). Sums over a
+// client's contracts are kept sums (KEPT_SUMS): the database keeps each one per client, crop and crop
+// year, and a rule names it by a `keptSum` node, so the server reads the kept figure by the node's kind.
 //
 // Evaluation follows SQL's three-valued logic: a comparison with NULL is unknown, NOT unknown is
 // unknown, and a row belongs to a list only when its condition is true.
@@ -111,14 +112,18 @@ export function columnSqlName(ref: ColumnRef): string {
 
 export type Literal = string | number | boolean | null;
 
+/** The sums over a client's contracts that the database keeps (one figure per client, crop and crop year). */
+export const KEPT_SUM_NAMES = ['contractedWithCompany'] as const;
+export type KeptSumName = (typeof KEPT_SUM_NAMES)[number];
+
 /**
- * Σ `of` over the contracts of the same client (client_id), crop (crop_id) and crop year as the outer
- * contract that satisfy `where` — the outer contract included when it does. In SQL a correlated
- * sub-query: (SELECT coalesce(sum(of), 0) FROM contracts c2 WHERE c2.partner_id = contracts.partner_id
- * AND c2.client_id = contracts.client_id AND c2.crop_id = contracts.crop_id AND c2.crop_year =
- * contracts.crop_year AND where(c2)). Columns inside refer to c2.
+ * A kept sum of the row's contract's client, crop and crop year: Σ `KEPT_SUMS[name].of` over the contracts of
+ * the same client (client_id), crop (crop_id) and crop year that satisfy `KEPT_SUMS[name].where` — the row's
+ * contract included when it does. The evaluator sums its definition over `ContractFacts.clientContracts`; in
+ * SQL it is the column the database keeps (client_crop_year_exposure, by triggers on contracts), which the
+ * server finds by this node's kind — a rule cannot reach a sum the database does not keep.
  */
-export type ClientSumExpr = { readonly kind: 'clientSum'; readonly of: Expr; readonly where: Condition };
+export type KeptSumExpr = { readonly kind: 'keptSum'; readonly name: KeptSumName };
 
 export type Expr =
   | ColumnRef
@@ -126,7 +131,7 @@ export type Expr =
   | { readonly kind: 'param'; readonly name: 'today'; readonly type: 'date' }
   | { readonly kind: 'add' | 'sub' | 'mul'; readonly left: Expr; readonly right: Expr }
   | { readonly kind: 'coalesce'; readonly args: readonly Expr[] }
-  | ClientSumExpr;
+  | KeptSumExpr;
 
 export type Comparison = '=' | '<>' | '<' | '<=' | '>' | '>=';
 
@@ -157,6 +162,7 @@ export const add = (left: Expr, right: Expr): Expr => ({ kind: 'add', left, righ
 export const sub = (left: Expr, right: Expr): Expr => ({ kind: 'sub', left, right });
 export const mul = (left: Expr, right: Expr): Expr => ({ kind: 'mul', left, right });
 export const coalesce = (...args: Expr[]): Expr => ({ kind: 'coalesce', args });
+export const keptSum = (name: KeptSumName): Expr => ({ kind: 'keptSum', name });
 export const and = (...args: Condition[]): Condition => ({ op: 'and', args });
 export const or = (...args: Condition[]): Condition => ({ op: 'or', args });
 export const not = (arg: Condition): Condition => ({ op: 'not', arg });
@@ -167,6 +173,26 @@ export const distinct = (left: Expr, right: Expr): Condition => ({ op: 'distinct
 export const inList = (arg: Expr, values: readonly Literal[]): Condition => ({ op: 'in', arg, values });
 export const contains = (arg: Expr, value: string): Condition => ({ op: 'contains', arg, value });
 export const ALWAYS: Condition = { op: 'true' };
+
+/** What a kept sum adds up: `of` over the client's contracts of the crop and crop year that satisfy `where`. */
+export type KeptSumDefinition = { readonly of: Expr; readonly where: Condition };
+
+/**
+ * The kept sums' definitions. The database keeps each as a column of client_crop_year_exposure, maintained by
+ * the triggers on contracts of migration 0007 (docs/decisions/014): a change here needs a migration that
+ * changes those triggers and recomputes the column (the server's tests compare the column with this
+ * definition on the seeded data).
+ */
+export const KEPT_SUMS: Readonly<Record<KeptSumName, KeptSumDefinition>> = Object.freeze({
+  /** double_obligation's "contracted with the company": Σ (quantity − cancelled) of the client's purchase contracts that are not cancelled. */
+  contractedWithCompany: {
+    of: sub(col.contracts('quantity'), col.contracts('cancelledQuantity')),
+    where: and(
+      cmp(col.contracts('direction'), '=', text('purchase')),
+      cmp(col.contracts('status'), '<>', text('cancelled')),
+    ),
+  },
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Facts: what the evaluator (and the pure predicates) read. Field names are the drizzle properties,
@@ -302,14 +328,16 @@ function evalExpr(e: Expr, facts: ViewFacts, ctx: EvalContext, inner: ContractRe
       }
       return last;
     }
-    case 'clientSum': {
-      if (facts.kind !== 'contract') throw new Error('clientSum applies to contract rows');
+    case 'keptSum': {
+      if (facts.kind !== 'contract') throw new Error('A kept sum applies to contract rows');
+      const { of, where } = KEPT_SUMS[e.name];
       const pool = facts.clientContracts ?? [facts];
       let sum = new CrmDecimal(0);
+      // Inside the definition, `contracts` columns are the summed contract's (`c`).
       for (const c of pool) {
         if (c.clientId !== facts.clientId || c.cropId !== facts.cropId || c.cropYear !== facts.cropYear) continue;
-        if (evalCondition(e.where, facts, ctx, c) !== true) continue;
-        const v = evalExpr(e.of, facts, ctx, c);
+        if (evalCondition(where, facts, ctx, c) !== true) continue;
+        const v = evalExpr(of, facts, ctx, c);
         if (v.value !== null) sum = sum.plus(toDecimal(v.value as string | number));
       }
       return { type: 'decimal', value: sum.toFixed() };
@@ -448,6 +476,7 @@ export const conditionBuilders = Object.freeze({
   sub,
   mul,
   coalesce,
+  keptSum,
   and,
   or,
   not,

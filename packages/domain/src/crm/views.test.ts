@@ -3,7 +3,17 @@ import { evaluateCondition, type ContractFacts, type ViewFacts } from './conditi
 import { CONTRACT_STATUSES, CONTRACT_TYPES } from './contracts.ts';
 import { LIST_COLUMNS } from './list-row.ts';
 import { SORT_EXPRESSIONS } from './sorting.ts';
-import { CLIENT, TODAY, contract, prng, ticket } from './test-fixtures.ts';
+import { toDecimal } from './exact.ts';
+import {
+  CLIENT,
+  TODAY,
+  contract,
+  expectedInView,
+  expectedOverProduction,
+  expectedTaskListStatuses,
+  prng,
+  ticket,
+} from './test-fixtures.ts';
 import {
   CONTRACT_VIEWS,
   DELIVERIES_LIST_DEFINITION,
@@ -22,14 +32,15 @@ import {
   type ContractView,
 } from './views.ts';
 
+/** The hand-written predicate's answer, checked against the view's rule (contractInView evaluates VIEW_RULES). */
 const inView = (facts: ViewFacts, view: ContractView, today = TODAY) => {
-  const predicate = contractInView(facts, view, today);
-  // Every case also checks the SQL-side rule gives the same answer (a rule runs on its own list's table only).
+  const expected = expectedInView(facts, view, today);
+  expect(contractInView(facts, view, today), `${view}: the rule vs the hand-written predicate`).toBe(expected);
+  // A rule runs on its own list's table only.
   const sameList = view === 'default' || (viewListType(view) === 'deliveries') === (facts.kind === 'scaleTicket');
-  if (sameList)
-    expect(evaluateCondition(VIEW_RULES[view], facts, { today }), `${view} condition vs predicate`).toBe(predicate);
-  else expect(predicate).toBe(false);
-  return predicate;
+  if (sameList) expect(evaluateCondition(VIEW_RULES[view], facts, { today })).toBe(expected);
+  else expect(expected).toBe(false);
+  return expected;
 };
 
 describe('views, tabs and lists', () => {
@@ -289,11 +300,17 @@ describe('view rules: rows just inside and just outside', () => {
       const facts = { ...c, clientContracts: pool };
       for (const view of CONTRACT_VIEWS)
         if (inView(facts, view, pick([TODAY, '2026-05-14']))) seen.set(view, (seen.get(view) ?? 0) + 1);
+      expect(taskListStatuses(facts, TODAY)).toEqual(expectedTaskListStatuses(facts, TODAY));
       for (const [status, rule] of Object.entries(TASK_LIST_RULES)) {
         expect(evaluateCondition(rule, facts, { today: TODAY })).toBe(
-          taskListStatuses(facts, TODAY).includes(status as never),
+          expectedTaskListStatuses(facts, TODAY).includes(status as never),
         );
       }
+      // The profile's double obligation is the rule's comparison (its terms evaluated).
+      const exposure = clientExposure(facts);
+      expect(exposure.doubleObligation !== null && toDecimal(exposure.doubleObligation).greaterThan(0)).toBe(
+        expectedOverProduction(facts),
+      );
     }
     // the generator reaches every contract view both ways
     for (const view of CONTRACT_VIEWS.filter((v) => v !== 'unapplied' && v !== 'default')) {

@@ -1,7 +1,9 @@
 // The ten contract views of grain-marketing.md 4 ('predefined filters'): ids, tabs, list types, column
-// sets, filters shown, sort columns, and each view's rule twice — as the pure predicate contractInView
-// (tests, the web) and as a Condition tree (VIEW_RULES) the server turns into SQL. A test keeps the two
-// in agreement. The definitions are explained for people in docs/crm-views.md.
+// sets, filters shown, sort columns, and each view's rule, once: a Condition tree (VIEW_RULES) that the
+// server turns into SQL and evaluateCondition runs in memory (contractInView, taskListStatuses, and the
+// client profile's clientExposure, which reports double_obligation's terms). The tests hold the trees to
+// independent hand-written predicates (test-fixtures.ts). The definitions are explained for people in
+// docs/crm-views.md.
 
 import {
   ALWAYS,
@@ -13,19 +15,22 @@ import {
   col,
   dec,
   distinct,
+  evaluateCondition,
+  evaluateExpr,
   inList,
   isNotNull,
+  keptSum,
   mul,
   sub,
   text,
   TODAY,
   type Condition,
   type ContractFacts,
-  type ContractRecord,
+  type EvalContext,
   type Expr,
   type ViewFacts,
 } from './conditions.ts';
-import { OPTION_CONTRACT_TYPES, type ListType, type TaskListStatus } from './contracts.ts';
+import { OPTION_CONTRACT_TYPES, TASK_LIST_STATUSES, type ListType, type TaskListStatus } from './contracts.ts';
 import { CrmDecimal, decimalString, toDecimal, toDecimalOrNull } from './exact.ts';
 import type { ListColumn } from './list-row.ts';
 
@@ -402,8 +407,15 @@ const UNDELIVERED = cmp(sub(OPEN_QTY, c('deliveredQuantity')), '>', ZERO);
 const UNPRICED = cmp(sub(OPEN_QTY, c('pricedQuantity')), '>', ZERO);
 const FULLY_PRICED = cmp(c('pricedQuantity'), '>=', OPEN_QTY);
 const PURCHASE = cmp(c('direction'), '=', text('purchase'));
-/** Σ (quantity − cancelled) of the client's purchase contracts (not cancelled) of the same crop and crop year. */
-const CONTRACTED_WITH_COMPANY: Expr = { kind: 'clientSum', of: OPEN_QTY, where: and(PURCHASE, NOT_CANCELLED) };
+
+// double_obligation's terms, for the client, crop and crop year of the row's contract: the view compares them,
+// the client profile reports them (clientExposure).
+/** Σ (quantity − cancelled) of the client's purchase contracts (not cancelled) of the crop and crop year: kept by the database. */
+const WITH_COMPANY: Expr = keptSum('contractedWithCompany');
+/** The client's sales of the crop to others (missing = 0). */
+const WITH_OTHER: Expr = coalesce(col.client('contractedWithOther'), ZERO);
+/** area × estimated yield: NULL (no judgement) when either is unknown. */
+const PRODUCTION: Expr = mul(col.client('area'), col.client('estimatedYield'));
 
 export const VIEW_RULES: Readonly<Record<ContractView, Condition>> = Object.freeze({
   default: ALWAYS,
@@ -419,11 +431,7 @@ export const VIEW_RULES: Readonly<Record<ContractView, Condition>> = Object.free
     OPEN,
     isNotNull(col.client('area')),
     isNotNull(col.client('estimatedYield')),
-    cmp(
-      add(CONTRACTED_WITH_COMPANY, coalesce(col.client('contractedWithOther'), ZERO)),
-      '>',
-      mul(col.client('area'), col.client('estimatedYield')),
-    ),
+    cmp(add(WITH_COMPANY, WITH_OTHER), '>', PRODUCTION),
   ),
   signature_mismatch: and(
     NOT_CANCELLED,
@@ -433,17 +441,33 @@ export const VIEW_RULES: Readonly<Record<ContractView, Condition>> = Object.free
   ),
 });
 
-// ---------------------------------------------------------------------------------------------------
-// The rules as predicates
+/** Task-list statuses as conditions (the dashboard counts them in SQL). */
+export const TASK_LIST_RULES: Readonly<Record<TaskListStatus, Condition>> = Object.freeze({
+  signature_needed: VIEW_RULES.get_signatures,
+  pricing_needed: VIEW_RULES.needs_pricing,
+  delivery_needed: and(OPEN, cmp(c('deliveryStart'), '<=', TODAY), UNDELIVERED),
+});
 
-function openQty(x: ContractRecord): CrmDecimal {
-  return toDecimal(x.quantity).minus(toDecimal(x.cancelledQuantity));
+// ---------------------------------------------------------------------------------------------------
+// The rules over rows in memory (the same trees, evaluated)
+
+/**
+ * Whether a row belongs to a view on `today` (the market's calendar day, 'YYYY-MM-DD'): its rule evaluated.
+ * Contract views never hold scale tickets and unapplied never holds contracts; default holds every row of its list.
+ */
+export function contractInView(facts: ViewFacts, view: ContractView, today: string): boolean {
+  if (view === 'default') return true;
+  if ((viewListType(view) === 'deliveries') !== (facts.kind === 'scaleTicket')) return false;
+  return evaluateCondition(VIEW_RULES[view], facts, { today });
 }
-function hasUndelivered(x: ContractRecord): boolean {
-  return openQty(x).minus(toDecimal(x.deliveredQuantity)).greaterThan(0);
-}
-function hasUnpriced(x: ContractRecord): boolean {
-  return openQty(x).minus(toDecimal(x.pricedQuantity)).greaterThan(0);
+
+/**
+ * The dashboard task list (section 4 'Task-list statuses') of a contract: signature_needed (as
+ * get_signatures), pricing_needed (as needs_pricing), delivery_needed (open, undelivered, and its
+ * delivery window has opened: deliveryStart ≤ today).
+ */
+export function taskListStatuses(facts: ContractFacts, today: string): TaskListStatus[] {
+  return TASK_LIST_STATUSES.filter((status) => evaluateCondition(TASK_LIST_RULES[status], facts, { today }));
 }
 
 export type ClientExposure = {
@@ -458,22 +482,18 @@ export type ClientExposure = {
   remaining: string | null;
 };
 
+/** double_obligation's terms read no day (TODAY): they are evaluated without one. */
+const NO_DAY: EvalContext = { today: '' };
+
 /**
  * What a client has contracted for the crop and crop year of `facts` against what the farm is expected
- * to grow (the client profile's 'contracted' block: withCompany, withOther, doubleObligation, remaining).
+ * to grow (the client profile's 'contracted' block: withCompany, withOther, doubleObligation, remaining):
+ * double_obligation's own terms, evaluated. doubleObligation > 0 exactly when the rule's comparison holds.
  */
 export function clientExposure(facts: ContractFacts): ClientExposure {
-  const pool = facts.clientContracts ?? [facts];
-  let withCompany = new CrmDecimal(0);
-  for (const k of pool) {
-    if (k.clientId !== facts.clientId || k.cropId !== facts.cropId || k.cropYear !== facts.cropYear) continue;
-    if (k.direction !== 'purchase' || k.status === 'cancelled') continue;
-    withCompany = withCompany.plus(openQty(k));
-  }
-  const withOther = toDecimalOrNull(facts.client?.contractedWithOther) ?? new CrmDecimal(0);
-  const area = toDecimalOrNull(facts.client?.area);
-  const yieldPerArea = toDecimalOrNull(facts.client?.estimatedYield);
-  const production = area !== null && yieldPerArea !== null ? area.times(yieldPerArea) : null;
+  const withCompany = toDecimal(evaluateExpr(WITH_COMPANY, facts, NO_DAY) as string);
+  const withOther = toDecimal(evaluateExpr(WITH_OTHER, facts, NO_DAY) as string);
+  const production = toDecimalOrNull(evaluateExpr(PRODUCTION, facts, NO_DAY) as string | null);
   const total = withCompany.plus(withOther);
   return {
     estimatedProduction: production === null ? null : decimalString(production),
@@ -483,59 +503,3 @@ export function clientExposure(facts: ContractFacts): ClientExposure {
     remaining: production === null ? null : decimalString(CrmDecimal.max(production.minus(total), 0)),
   };
 }
-
-/**
- * Whether a row belongs to a view on `today` (the market's calendar day, 'YYYY-MM-DD'). Contract views
- * never hold scale tickets and unapplied never holds contracts; default holds every row of its list.
- */
-export function contractInView(facts: ViewFacts, view: ContractView, today: string): boolean {
-  if (view === 'default') return true;
-  if (facts.kind === 'scaleTicket') return view === 'unapplied' && toDecimal(facts.unappliedQuantity).greaterThan(0);
-  const open = facts.status === 'open';
-  const notCancelled = facts.status !== 'cancelled';
-  switch (view) {
-    case 'unapplied':
-      return false;
-    case 'delinquent':
-      return open && facts.deliveryEnd < today && hasUndelivered(facts);
-    case 'to_arrive':
-      return open && facts.deliveryEnd >= today && hasUndelivered(facts);
-    case 'committed':
-      return open && !hasUnpriced(facts) && hasUndelivered(facts);
-    case 'mp_pricing':
-      return (OPTION_CONTRACT_TYPES as readonly string[]).includes(facts.contractType) && open && hasUnpriced(facts);
-    case 'needs_pricing':
-      return open && hasUnpriced(facts);
-    case 'get_signatures':
-      return notCancelled && facts.esignEligible && !facts.signed;
-    case 'signature_mismatch':
-      return (
-        notCancelled && facts.signed && facts.signedTermsHash !== null && facts.termsHash !== facts.signedTermsHash
-      );
-    case 'double_obligation': {
-      if (facts.direction !== 'purchase' || !open) return false;
-      const e = clientExposure(facts);
-      return e.doubleObligation !== null && toDecimal(e.doubleObligation).greaterThan(0);
-    }
-  }
-}
-
-/**
- * The dashboard task list (section 4 'Task-list statuses') of a contract: signature_needed (as
- * get_signatures), pricing_needed (as needs_pricing), delivery_needed (open, undelivered, and its
- * delivery window has opened: deliveryStart ≤ today).
- */
-export function taskListStatuses(facts: ContractFacts, today: string): TaskListStatus[] {
-  const out: TaskListStatus[] = [];
-  if (contractInView(facts, 'get_signatures', today)) out.push('signature_needed');
-  if (contractInView(facts, 'needs_pricing', today)) out.push('pricing_needed');
-  if (facts.status === 'open' && facts.deliveryStart <= today && hasUndelivered(facts)) out.push('delivery_needed');
-  return out;
-}
-
-/** Task-list statuses as conditions (the dashboard counts them in SQL). */
-export const TASK_LIST_RULES: Readonly<Record<TaskListStatus, Condition>> = Object.freeze({
-  signature_needed: VIEW_RULES.get_signatures,
-  pricing_needed: VIEW_RULES.needs_pricing,
-  delivery_needed: and(OPEN, cmp(c('deliveryStart'), '<=', TODAY), UNDELIVERED),
-});

@@ -264,7 +264,7 @@ export const contracts = pgTable(
       t.signedTermsHash,
       t.termsHash,
     ),
-    /** A client's contracts of a crop year, covering the double-obligation sum (clientSum: index-only). */
+    /** A client's contracts of a crop year, covering the double-obligation sum over them (index-only). */
     index('contracts_client_idx').on(
       t.clientId,
       t.cropYear,

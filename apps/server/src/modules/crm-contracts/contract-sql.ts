@@ -5,13 +5,13 @@
 
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  canonicalJson,
   columnSqlName,
   conditionBuilders,
   exprType,
   type ColumnRef,
   type Condition,
   type Expr,
+  type KeptSumName,
   type Literal,
   type ValueType,
 } from '@granary/domain';
@@ -31,27 +31,17 @@ export type SqlContext = {
 
 /**
  * `exposureAlias`: the condition is evaluated per client, crop and crop year over a row of
- * client_crop_year_exposure of that alias — the kept sum and the client's copied columns are read from it.
+ * client_crop_year_exposure of that alias — the kept sums and the client's copied columns are read from it.
  */
-type Scope = { today: string; contractsAlias: string; depth: number; exposureAlias?: string };
+type Scope = { today: string; exposureAlias?: string };
+
+const { and: allOf } = conditionBuilders;
 
 /**
- * The client sum client_crop_year_exposure keeps (double_obligation's "contracted with the company"):
- * Σ (quantity − cancelled) of the client's purchase contracts that are not cancelled, of the crop and
- * crop year. Recognised by its shape; any other client sum is summed per row.
+ * Where client_crop_year_exposure keeps each of the domain's kept sums (KEPT_SUMS; its triggers on contracts,
+ * migration 0007, add them up). A kept sum the table has no column for does not compile.
  */
-const { and: allOf, cmp, col, sub, text } = conditionBuilders;
-const KEPT_SUM = canonicalJson({
-  of: sub(col.contracts('quantity'), col.contracts('cancelledQuantity')),
-  where: allOf(
-    cmp(col.contracts('direction'), '=', text('purchase')),
-    cmp(col.contracts('status'), '<>', text('cancelled')),
-  ),
-});
-
-function isKeptSum(e: Expr): boolean {
-  return e.kind === 'clientSum' && canonicalJson({ of: e.of, where: e.where }) === KEPT_SUM;
-}
+const KEPT_SUM_COLUMNS: Readonly<Record<KeptSumName, string>> = { contractedWithCompany: 'contracted_quantity' };
 
 /** The client's columns client_crop_year_exposure copies (same SQL names as in legal_entities). */
 const COPIED_CLIENT_COLUMNS: ReadonlySet<string> = new Set(['area', 'estimatedYield', 'contractedWithOther']);
@@ -71,11 +61,9 @@ export function literalSql(value: Literal, type: ValueType): SQL {
 
 function columnSql(ref: ColumnRef, scope: Scope): SQL {
   const alias =
-    ref.table === 'contracts'
-      ? scope.contractsAlias
-      : ref.table === 'legalEntities' && scope.exposureAlias && COPIED_CLIENT_COLUMNS.has(ref.name)
-        ? scope.exposureAlias
-        : TABLE_ALIASES[ref.table];
+    ref.table === 'legalEntities' && scope.exposureAlias && COPIED_CLIENT_COLUMNS.has(ref.name)
+      ? scope.exposureAlias
+      : TABLE_ALIASES[ref.table];
   // Both parts come from constant tables (TABLE_ALIASES, COLUMN_TYPES), never from a request.
   return sql.raw(`"${alias}"."${columnSqlName(ref)}"`);
 }
@@ -99,23 +87,16 @@ function exprSql(e: Expr, scope: Scope): SQL {
         e.args.map((a) => exprSql(a, scope)),
         sql`, `,
       )})`;
-    case 'clientSum': {
-      const outer = scope.contractsAlias;
-      if (isKeptSum(e)) {
-        // Kept in client_crop_year_exposure: read there (the group's row), or looked up for the outer contract.
-        if (scope.exposureAlias) return sql.raw(`"${scope.exposureAlias}"."contracted_quantity"`);
-        const x = `ccye_${scope.depth + 1}`;
-        return sql.raw(
-          `coalesce((select "${x}"."contracted_quantity" from client_crop_year_exposure as "${x}" where "${x}"."client_id" = "${outer}"."client_id" and "${x}"."crop_year" = "${outer}"."crop_year" and "${x}"."crop_id" = "${outer}"."crop_id" and "${x}"."partner_id" = "${outer}"."partner_id"), 0)`,
-        );
-      }
-      // Σ over the contracts of the same partner, client, crop and crop year (the outer row's), as a
-      // correlated sub-query; inside it `contracts` columns are the summed contract's.
-      const alias = `c_sum_${scope.depth + 1}`;
-      const inner: Scope = { ...scope, contractsAlias: alias, depth: scope.depth + 1 };
-      const o = (c: string) => sql.raw(`"${outer}"."${c}"`);
-      const i = (c: string) => sql.raw(`"${alias}"."${c}"`);
-      return sql`(select coalesce(sum(${exprSql(e.of, inner)}), 0) from contracts as ${sql.raw(`"${alias}"`)} where ${i('partner_id')} = ${o('partner_id')} and ${i('client_id')} = ${o('client_id')} and ${i('crop_id')} = ${o('crop_id')} and ${i('crop_year')} = ${o('crop_year')} and ${conditionSqlIn(e.where, inner)})`;
+    case 'keptSum': {
+      // Kept in client_crop_year_exposure: read there (the group's row), or looked up for the row's contract
+      // (a primary-key lookup per row: conditionQuery's semi-join avoids it where it can).
+      const column = KEPT_SUM_COLUMNS[e.name];
+      if (scope.exposureAlias) return sql.raw(`"${scope.exposureAlias}"."${column}"`);
+      const outer = TABLE_ALIASES.contracts;
+      const x = 'ccye_row';
+      return sql.raw(
+        `coalesce((select "${x}"."${column}" from client_crop_year_exposure as "${x}" where "${x}"."client_id" = "${outer}"."client_id" and "${x}"."crop_year" = "${outer}"."crop_year" and "${x}"."crop_id" = "${outer}"."crop_id" and "${x}"."partner_id" = "${outer}"."partner_id"), 0)`,
+      );
     }
   }
 }
@@ -164,35 +145,42 @@ function conjuncts(c: Condition): Condition[] {
 }
 
 /**
- * Whether a term is decided by the contract's client, crop and crop year alone: it reads only the kept
- * client sum and the client's columns client_crop_year_exposure copies.
+ * Whether a term is decided by the contract's client, crop and crop year alone: it reads only kept sums
+ * and the client's columns client_crop_year_exposure copies.
  */
 function perGroup(c: Condition): boolean {
-  return !someExpr(
-    c,
-    (e) =>
-      (e.kind === 'col' && !(e.table === 'legalEntities' && COPIED_CLIENT_COLUMNS.has(e.name))) ||
-      (e.kind === 'clientSum' && !isKeptSum(e)),
-    isKeptSum,
-  );
+  return !someExpr(c, (e) => e.kind === 'col' && !(e.table === 'legalEntities' && COPIED_CLIENT_COLUMNS.has(e.name)));
 }
 
 /**
- * A condition as SQL, and whether that SQL reads the client (legal_entities: the query must join it).
- * The terms of its top-level AND that read the kept client sum and otherwise only copied client columns
+ * How a compiled condition reads the kept sums: not at all, by one semi-join on client_crop_year_exposure,
+ * or (some of them) by a lookup per row — slower; the view rules never need it (contract-sql.test.ts).
+ */
+export type KeptSumPlan = 'none' | 'semi-join' | 'per-row';
+
+/**
+ * A condition as SQL, whether that SQL reads the client (legal_entities: the query must join it), and how it
+ * reads kept sums. The terms of its top-level AND that read a kept sum and otherwise only copied client columns
  * (double_obligation's comparison and its "area and yield known") become one semi-join on
  * client_crop_year_exposure — `(partner, client, crop, crop year) IN (the groups where they hold)`, which
- * PostgreSQL answers from the table's partial index on the comparison — instead of a sum per contract.
+ * PostgreSQL answers from the table's partial index on the comparison — instead of a figure per contract.
  * Exact because every contract's group has its row there (kept by triggers, migration 0007).
  */
-export function conditionQuery(c: Condition, ctx: SqlContext): { sql: SQL; readsClient: boolean } {
-  const scope: Scope = { today: ctx.today, contractsAlias: TABLE_ALIASES.contracts, depth: 0 };
+export function conditionQuery(
+  c: Condition,
+  ctx: SqlContext,
+): { sql: SQL; readsClient: boolean; keptSums: KeptSumPlan } {
+  const scope: Scope = { today: ctx.today };
   const terms = conjuncts(c);
   const grouped = terms.filter(perGroup);
-  if (!grouped.some((t) => someExpr(t, isKeptSum)))
-    return { sql: conditionSqlIn(c, scope), readsClient: readsClient(c) };
+  if (!grouped.some(readsClientSum))
+    return {
+      sql: conditionSqlIn(c, scope),
+      readsClient: readsClient(c),
+      keptSums: readsClientSum(c) ? 'per-row' : 'none',
+    };
   const rest = terms.filter((t) => !grouped.includes(t));
-  const o = (column: string) => `"${scope.contractsAlias}"."${column}"`;
+  const o = (column: string) => `"${TABLE_ALIASES.contracts}"."${column}"`;
   const x = 'ccye';
   const inGroups = sql`((${sql.raw(['partner_id', 'client_id', 'crop_id', 'crop_year'].map(o).join(', '))}) in (select ${sql.raw(
     ['partner_id', 'client_id', 'crop_id', 'crop_year'].map((k) => `"${x}"."${k}"`).join(', '),
@@ -203,52 +191,48 @@ export function conditionQuery(c: Condition, ctx: SqlContext): { sql: SQL; reads
         ? inGroups
         : sql`(${sql.join([...rest.map((t) => conditionSqlIn(t, scope)), inGroups], sql` and `)})`,
     readsClient: rest.some(readsClient),
+    keptSums: rest.some(readsClientSum) ? 'per-row' : 'semi-join',
   };
 }
 
 /** An expression (a sort key) as SQL. */
 export function expressionSql(e: Expr, ctx: SqlContext): SQL {
-  return exprSql(e, { today: ctx.today, contractsAlias: TABLE_ALIASES.contracts, depth: 0 });
+  return exprSql(e, { today: ctx.today });
 }
 
-/**
- * Whether some expression in a condition (or expression) passes `test`; a client sum's terms are walked
- * too, unless `opaque` says the sum is a value of its own.
- */
-function someExpr(x: Condition | Expr, test: (e: Expr) => boolean, opaque?: (e: Expr) => boolean): boolean {
+/** Whether some expression in a condition (or expression) passes `test`. */
+function someExpr(x: Condition | Expr, test: (e: Expr) => boolean): boolean {
   if ('op' in x) {
     switch (x.op) {
       case 'true':
         return false;
       case 'and':
       case 'or':
-        return x.args.some((a) => someExpr(a, test, opaque));
+        return x.args.some((a) => someExpr(a, test));
       case 'not':
-        return someExpr(x.arg, test, opaque);
+        return someExpr(x.arg, test);
       case 'cmp':
       case 'distinct':
-        return someExpr(x.left, test, opaque) || someExpr(x.right, test, opaque);
+        return someExpr(x.left, test) || someExpr(x.right, test);
       case 'isNull':
       case 'in':
       case 'contains':
-        return someExpr(x.arg, test, opaque);
+        return someExpr(x.arg, test);
     }
   }
   if (test(x)) return true;
-  if (opaque?.(x)) return false;
   switch (x.kind) {
     case 'col':
     case 'lit':
     case 'param':
+    case 'keptSum':
       return false;
     case 'add':
     case 'sub':
     case 'mul':
-      return someExpr(x.left, test, opaque) || someExpr(x.right, test, opaque);
+      return someExpr(x.left, test) || someExpr(x.right, test);
     case 'coalesce':
-      return x.args.some((a) => someExpr(a, test, opaque));
-    case 'clientSum':
-      return someExpr(x.of, test, opaque) || someExpr(x.where, test, opaque);
+      return x.args.some((a) => someExpr(a, test));
   }
 }
 
@@ -257,9 +241,9 @@ export function readsClient(c: Condition | Expr): boolean {
   return someExpr(c, (e) => e.kind === 'col' && e.table === 'legalEntities');
 }
 
-/** Whether a condition sums over other contracts (clientSum: double_obligation) — a costly rule per row. */
+/** Whether a condition reads a sum over the client's contracts (a kept sum: double_obligation) — a costly rule. */
 export function readsClientSum(c: Condition | Expr): boolean {
-  return someExpr(c, (e) => e.kind === 'clientSum');
+  return someExpr(c, (e) => e.kind === 'keptSum');
 }
 
 const TABLES = { contracts, scaleTickets, legalEntities } as const;
@@ -281,7 +265,7 @@ export function expressionNullable(e: Expr): boolean {
       return expressionNullable(e.left) || expressionNullable(e.right);
     case 'coalesce':
       return e.args.every(expressionNullable);
-    case 'clientSum':
+    case 'keptSum':
       return false;
   }
 }
@@ -300,8 +284,8 @@ export function expressionColumns(e: Expr): ColumnRef[] {
       return [...expressionColumns(e.left), ...expressionColumns(e.right)];
     case 'coalesce':
       return e.args.flatMap(expressionColumns);
-    case 'clientSum':
+    case 'keptSum':
       // A sum over other contracts is not a column of the row: no sort uses one.
-      throw new Error('A client sum cannot be a sort key');
+      throw new Error('A kept sum cannot be a sort key');
   }
 }

@@ -313,7 +313,7 @@ describe('contracts/search: sorting and keyset pages', () => {
     },
   );
 
-  it("double_obligation's client totals are read from client_crop_year_exposure (its shape recognised), not summed per contract", () => {
+  it("double_obligation's client totals are read from client_crop_year_exposure (the rule's kept-sum node), not summed per contract", () => {
     const rule = conditionQuery(VIEW_RULES.double_obligation, { today: fx.today });
     const text = new PgDialect().sqlToQuery(rule.sql).sql;
     expect(text).toContain(
