@@ -3,7 +3,7 @@
 
 import { futuresProduct, parseFuturesSymbol, toDecimal } from '@granary/domain';
 import type { Db } from '../../../platform/db.ts';
-import { quoteHistory } from '../../../db/schema/index.ts';
+import { insertSettlements } from '../futures.repo.ts';
 import { settlementInstant } from './simulated.ts';
 
 function previousBusinessDay(iso: string): string {
@@ -35,7 +35,7 @@ export async function seedDemoQuoteHistory(
     const root = parseFuturesSymbol(q.symbol)?.root;
     if (root) byRoot.set(root, [...(byRoot.get(root) ?? []), q]);
   }
-  const rows: (typeof quoteHistory.$inferInsert)[] = [];
+  const rows: { symbol: string; price: string; quotedAt: Date }[] = [];
   for (const [root, list] of byRoot) {
     const tick = toDecimal(futuresProduct(root)!.tick);
     // Offsets in ticks from the latest settlement, going back a day at a time.
@@ -44,16 +44,10 @@ export async function seedDemoQuoteHistory(
       for (const q of list) {
         const price = toDecimal(q.previousSettle ?? q.last).plus(tick.times(offset));
         if (price.gt(tick.times(10)))
-          rows.push({
-            symbol: q.symbol,
-            price: price.toFixed(4),
-            kind: 'settle',
-            source: 'simulated',
-            quotedAt: settlementInstant(date),
-          });
+          rows.push({ symbol: q.symbol, price: price.toFixed(4), quotedAt: settlementInstant(date) });
       }
       offset += Math.round((rng() - 0.5) * 16);
     }
   }
-  for (let i = 0; i < rows.length; i += 1000) await db.insert(quoteHistory).values(rows.slice(i, i + 1000));
+  for (let i = 0; i < rows.length; i += 1000) await insertSettlements(db, rows.slice(i, i + 1000), 'simulated');
 }
