@@ -1,15 +1,18 @@
 // Background jobs (DESIGN.md: "a job table in PostgreSQL claimed with FOR UPDATE SKIP LOCKED, never a timer
-// that only one process knows about"). Any number of server processes run the same worker loop; each due job
-// is claimed by exactly one of them for a lease (locked_until), run, then marked done, retried with back-off,
+// that only one process knows about"). This is the one system of background work (docs/decisions/028): price-feed
+// ticks, offers' watcher, imports' follow-ups, outbox delivery (platform/outbox.ts) and maintenance
+// (platform/maintenance.ts) are all job kinds. Any number of server processes run the same worker loop; each due
+// job is claimed by exactly one of them for a lease (locked_until), run, then marked done, retried with back-off,
 // or failed. A process that dies mid-job leaves its lease to expire and another process takes the job again.
 // A recurring job keeps one pending row per `key` (a partial unique index) and enqueues its next run when it
-// finishes. Handlers are registered by kind (registerJobHandler) when their module loads; tests drive the
-// runner with runDueJobs(db, now) instead of starting the loop.
+// finishes; a scheduled one (registerRecurringJob) is also given its first run by every worker that starts.
+// Handlers are registered by kind (registerJobHandler) when their module loads; tests drive the runner with
+// runDueJobs(db, now) instead of starting the loop.
 
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from './db.ts';
 
-export type JobRow = {
+type JobRow = {
   id: number;
   kind: string;
   key: string | null;
@@ -39,6 +42,8 @@ export type JobKindOptions = {
 type Registered = { handler: JobHandler; maxAttempts: number; leaseMs: number; everyMs: number | null };
 
 const handlers = new Map<string, Registered>();
+/** The recurring kinds every worker schedules when it starts (registerRecurringJob). */
+const schedules = new Set<string>();
 
 /** Registers (or replaces) the handler of a job kind in this process. */
 export function registerJobHandler(kind: string, handler: JobHandler, options: JobKindOptions = {}): void {
@@ -52,6 +57,26 @@ export function registerJobHandler(kind: string, handler: JobHandler, options: J
 
 export function unregisterJobHandler(kind: string): void {
   handlers.delete(kind);
+  schedules.delete(kind);
+}
+
+/**
+ * Registers a recurring job that runs every `everyMs` from the moment a worker starts (startJobWorker): its
+ * schedule is the job table's pending row under the kind's key, so however many processes start, one run is
+ * pending at a time and one process runs it.
+ */
+export function registerRecurringJob(
+  kind: string,
+  handler: JobHandler,
+  options: JobKindOptions & { everyMs: number },
+): void {
+  registerJobHandler(kind, handler, options);
+  schedules.add(kind);
+}
+
+/** Gives each registered recurring job (registerRecurringJob) its first run, unless one is pending or running. */
+export async function ensureSchedules(db: Db, runAt = new Date()): Promise<void> {
+  for (const kind of schedules) await ensureRecurring(db, kind, kind, {}, runAt);
 }
 
 export type EnqueueOptions = {
@@ -214,45 +239,68 @@ function enqueueNext(db: Db, job: JobRow, now: Date, everyMs: number): Promise<n
 }
 
 /** Done jobs are kept an hour (to look at), failed ones a week. */
-export async function pruneJobs(db: Db, now: Date = new Date()): Promise<void> {
+async function pruneJobs(db: Db, now: Date = new Date()): Promise<void> {
   await db.execute(sql`delete from jobs where (status = 'done' and finished_at < ${now.toISOString()}::timestamptz - interval '1 hour')
     or (status = 'failed' and finished_at < ${now.toISOString()}::timestamptz - interval '7 days')`);
 }
 
-const PRUNE_KIND = 'jobs.prune';
-registerJobHandler(PRUNE_KIND, ({ db, now }) => pruneJobs(db, now), { everyMs: 3_600_000, maxAttempts: 1 });
+registerRecurringJob('jobs.prune', ({ db, now }) => pruneJobs(db, now), { everyMs: 3_600_000, maxAttempts: 1 });
 
 export type JobWorker = { stop(): Promise<void> };
 
+export type WorkerOptions = {
+  /** How long a runner waits after finding nothing due (default 1 s). */
+  pollMs?: number;
+  /**
+   * Runners in this process, each claiming one job at a time (default 2): a slow job (an SMTP delivery) holds one
+   * of them while the other goes on with the rest (price ticks, offers). On PGlite their queries take turns on
+   * its one connection.
+   */
+  concurrency?: number;
+  log?: RunOptions['log'];
+};
+
 /**
- * The worker loop of a process: every `pollMs` it runs the due jobs; stop() waits for the run in progress.
- * Started by main.ts (never in tests unless a test asks).
+ * The worker of a process, the one loop of background work: it schedules the recurring jobs (ensureSchedules),
+ * then each runner runs the due jobs and waits `pollMs` when none is left. stop() waits for the runs in progress.
+ * Started once, by main.ts (never in tests unless a test asks).
  */
-export function startJobWorker(db: Db, options: { pollMs?: number; log?: RunOptions['log'] } = {}): JobWorker {
+export function startJobWorker(db: Db, options: WorkerOptions = {}): JobWorker {
   const pollMs = options.pollMs ?? 1000;
+  const concurrency = Math.max(1, options.concurrency ?? 2);
   let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    timer = null;
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+  const later = (fn: () => void, ms: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, ms);
+    timers.add(timer);
+  };
+  const runner = () => {
     if (stopped) return;
-    running = runDueJobs(db, new Date(), { log: options.log })
+    const run = runDueJobs(db, new Date(), { log: options.log })
       .then(() => undefined)
       .catch((err: unknown) => options.log?.error({ err }, 'job worker run failed'))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, pollMs);
+        running.delete(run);
+        if (!stopped) later(runner, pollMs);
       });
+    running.add(run);
   };
-  void ensureRecurring(db, PRUNE_KIND)
-    .catch((err: unknown) => options.log?.error({ err }, 'could not schedule job pruning'))
+  const scheduled = ensureSchedules(db)
+    .catch((err: unknown) => options.log?.error({ err }, 'could not schedule the recurring jobs'))
     .finally(() => {
-      if (!stopped) timer = setTimeout(tick, 0);
+      for (let i = 0; i < concurrency; i++) if (!stopped) later(runner, 0);
     });
   return {
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await scheduled;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.all([...running]);
     },
   };
 }

@@ -383,36 +383,6 @@ export const documentFiles = pgTable(
   (t) => [index('document_files_document_idx').on(t.documentId, t.kind)],
 );
 
-/**
- * Background jobs (price-feed ticks, offer expiry and auto-fill, imports): claimed with
- * FOR UPDATE SKIP LOCKED so any number of server processes share them. A recurring job re-enqueues
- * itself with its next runAt; `key` keeps one pending row per recurring job.
- */
-export const jobs = pgTable(
-  'jobs',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind').notNull(),
-    key: text('key'),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
-    status: text('status').$type<'pending' | 'running' | 'done' | 'failed'>().notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('jobs_due_idx')
-      .on(t.runAt, t.id)
-      .where(sql`${t.status} = 'pending'`),
-    uniqueIndex('jobs_pending_key_idx')
-      .on(t.key)
-      .where(sql`${t.status} in ('pending', 'running') and ${t.key} is not null`),
-  ],
-);
-
 /** Farmers' notifications (offer price hit, filled, contract to sign), shown in My Sales Lite and mailed. */
 export const notifications = pgTable(
   'notifications',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -28,6 +29,37 @@ export const rateLimitCounters = pgTable(
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_counters_window_idx').on(t.windowEndsAt)],
+);
+
+/**
+ * Background jobs, all of them (price-feed ticks, offer expiry and auto-fill, imports, outbox delivery,
+ * maintenance: platform/jobs.ts, docs/decisions/028): claimed with FOR UPDATE SKIP LOCKED so any number of server
+ * processes share them. A recurring job re-enqueues itself with its next runAt; `key` keeps one pending row per
+ * recurring job.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').$type<'pending' | 'running' | 'done' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('jobs_pending_key_idx')
+      .on(t.key)
+      .where(sql`${t.status} in ('pending', 'running') and ${t.key} is not null`),
+  ],
 );
 
 export type PartnerBrandingRow = {
