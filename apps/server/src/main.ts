@@ -4,9 +4,9 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './platform/db.ts';
 import { listenHost, readEnv } from './platform/env.ts';
 import { seedDemoData } from './seed/demo.ts';
-import { startOutboxWorker } from './platform/outbox.ts';
+import { setOutboxTransports } from './platform/outbox.ts';
 import { smtpTransport } from './platform/smtp.ts';
-import { startMaintenance } from './platform/maintenance.ts';
+import { registerMaintenanceJob } from './platform/maintenance.ts';
 import { startJobWorker } from './platform/jobs.ts';
 import { feedSettings, simulatedFeed } from './modules/futures/feeds/simulated.ts';
 
@@ -34,17 +34,14 @@ const app = await buildApp({
   },
 });
 
+// Background work is one system, the job table (platform/jobs.ts, docs/decisions/028): price-feed ticks, imports'
+// follow-ups, offers, outbox delivery and maintenance are job kinds. Every process runs the one worker below; the
+// job table gives each job to one of them.
 // Mail goes out over SMTP when SMTP_URL is set; otherwise it stays in the outbox (the dev mailbox shows it).
-const stopOutbox = env.SMTP_URL
-  ? startOutboxWorker(database.db, [smtpTransport(env.SMTP_URL, env.MAIL_FROM)], app.log)
-  : () => {};
-const stopMaintenance = startMaintenance(
-  database.db,
-  { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000 },
-  app.log,
-);
-// Background jobs (price-feed ticks, imports' follow-ups, offers): every process runs the worker; the job table
-// gives each job to one of them. The simulated price feed moves the demo's quotes (PRICE_FEED=off to stop it).
+setOutboxTransports(env.SMTP_URL ? [smtpTransport(env.SMTP_URL, env.MAIL_FROM)] : []);
+// Expired sessions, tokens and counters are purged every 10 minutes.
+registerMaintenanceJob({ idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000 });
+// The simulated price feed moves the demo's quotes (PRICE_FEED=off to stop it).
 const feedConfig = feedSettings(env);
 const feed = feedConfig.feed === 'simulated' ? simulatedFeed({ everyMs: feedConfig.everyMs }) : null;
 if (feed) await feed.start(database.db, app.log);
@@ -52,10 +49,6 @@ const jobWorker = startJobWorker(database.db, { log: app.log });
 app.addHook('preClose', async () => {
   feed?.stop();
   await jobWorker.stop();
-});
-app.addHook('onClose', async () => {
-  stopOutbox();
-  stopMaintenance();
 });
 
 let closing = false;

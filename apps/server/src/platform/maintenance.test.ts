@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../seed/demo.ts';
-import { purgeExpired } from './maintenance.ts';
+import { MAINTENANCE_JOB, purgeExpired, registerMaintenanceJob } from './maintenance.ts';
+import { rowsOf } from './db.ts';
+import { ensureSchedules, runDueJobs } from './jobs.ts';
 import { incrementCounter } from './rate-limit-store.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 120_000);
 afterAll(() => t.close());
 
 const count = async (table: string) =>
@@ -46,5 +48,32 @@ describe('purgeExpired', () => {
     expect((tokens as unknown as { rows: { token_hash: string }[] }).rows.map((r) => r.token_hash)).toEqual(['live']);
     const counters = await db.execute(sql`select key from rate_limit_counters`);
     expect((counters as unknown as { rows: { key: string }[] }).rows.map((r) => r.key)).toEqual(['live-counter']);
+  });
+});
+
+describe('the maintenance job', () => {
+  it('is one recurring job of the job table, however many workers schedule it, and runs the purge', async () => {
+    const db = t.database.db;
+    await db.execute(sql`delete from jobs`);
+    registerMaintenanceJob({ idleMs: 30 * 60_000, maxAgeMs: 30 * 86_400_000 }, 600_000);
+    const T0 = new Date();
+    // Two processes starting: one pending run.
+    await ensureSchedules(db, T0);
+    await ensureSchedules(db, T0);
+    const pending = async () =>
+      rowsOf<{ run_at: string | Date }>(
+        await db.execute(sql`select run_at from jobs where kind = ${MAINTENANCE_JOB} and status = 'pending'`),
+      );
+    expect(await pending()).toHaveLength(1);
+    await db.execute(sql`insert into auth_tokens (purpose, token_hash, expires_at) values
+      ('magic_link', 'stale', now() - interval '2 days')`);
+    // (with the job table's own pruning, the other recurring job of the platform)
+    expect(await runDueJobs(db, T0)).toBe(2);
+    const tokens = rowsOf<{ token_hash: string }>(
+      await db.execute(sql`select token_hash from auth_tokens where token_hash = 'stale'`),
+    );
+    expect(tokens).toEqual([]);
+    // The next run, 10 minutes on.
+    expect((await pending()).map((r) => new Date(r.run_at).getTime())).toEqual([T0.getTime() + 600_000]);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './db.ts';
+import { registerRecurringJob } from './jobs.ts';
 
 export type PurgeCounts = { sessions: number; authTokens: number; verificationSessions: number; counters: number };
 
@@ -12,12 +13,13 @@ async function deleted(db: Db, query: ReturnType<typeof sql>): Promise<number> {
   );
 }
 
-/**
- * Deletes what can no longer be used: sessions idle past the limit or older than their absolute lifetime, auth tokens and verification
- * sessions a day past expiry (kept a little for audit questions), counters whose window ended an hour
- * ago. Idempotent, so every server process may run it; none needs to coordinate.
- */
 export type SessionLimits = { idleMs: number; maxAgeMs: number };
+
+/**
+ * Deletes what can no longer be used: sessions idle past the limit or older than their absolute lifetime, auth
+ * tokens and verification sessions a day past expiry (kept a little for audit questions), counters whose window
+ * ended an hour ago. Idempotent; the recurring job below runs it in one process at a time.
+ */
 
 export async function purgeExpired(db: Db, limits: SessionLimits): Promise<PurgeCounts> {
   return {
@@ -35,16 +37,19 @@ export async function purgeExpired(db: Db, limits: SessionLimits): Promise<Purge
   };
 }
 
-/** Runs purgeExpired every `intervalMs` (default 10 minutes); failures are logged, never fatal. */
-export function startMaintenance(
-  db: Db,
-  limits: SessionLimits,
-  log: { error(obj: unknown, msg: string): void },
-  intervalMs = 600_000,
-): () => void {
-  const timer = setInterval(() => {
-    purgeExpired(db, limits).catch((err) => log.error({ err }, 'maintenance failed'));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export const MAINTENANCE_JOB = 'maintenance.purge-expired';
+
+/**
+ * Makes the purge a recurring job of the job table, every `everyMs` (default 10 minutes) from the moment a worker
+ * starts: one run pending at a time and one process running it, however many processes serve. A failed run is
+ * logged by the runner and not retried; the next one comes at its time.
+ */
+export function registerMaintenanceJob(limits: SessionLimits, everyMs = 600_000): void {
+  registerRecurringJob(
+    MAINTENANCE_JOB,
+    async ({ db }) => {
+      await purgeExpired(db, limits);
+    },
+    { everyMs, maxAttempts: 1 },
+  );
 }

@@ -1,5 +1,9 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+// The outbox: messages (e-mail, SMS) are written in the transaction of whatever caused them and delivered
+// afterwards by a job of their own (OUTBOX_DELIVERY_JOB, run by the one job worker of platform/jobs.ts).
+
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from './db.ts';
+import { enqueue, registerJobHandler, retryDelayMs, type JobContext } from './jobs.ts';
 import { outbox } from '../db/schema/index.ts';
 
 export type OutboxMessage = typeof outbox.$inferSelect;
@@ -17,67 +21,90 @@ export type NewMessage = {
 /** A way to deliver messages (SMTP for e-mail; an SMS gateway). Throwing marks the attempt failed. */
 export type Transport = { channel: 'email' | 'sms'; send(message: OutboxMessage): Promise<void> };
 
+/** The job kind that delivers one outbox message (platform/jobs.ts; docs/decisions/028). */
+export const OUTBOX_DELIVERY_JOB = 'outbox.deliver';
+
+/** Tries before a message is given up (failed), as before delivery was a job: the job kind's attempts. */
 const MAX_ATTEMPTS = 5;
 
-/** Queues a message; call it inside the transaction of whatever caused it, so both happen or neither. */
-export async function enqueueMessage(db: Db, message: NewMessage): Promise<number> {
-  const [row] = await db
-    .insert(outbox)
-    .values({
-      channel: message.channel,
-      recipient: message.recipient,
-      subject: message.subject ?? null,
-      text: message.text,
-      html: message.html ?? null,
-      template: message.template,
-      userId: message.userId ?? null,
-    })
-    .returning({ id: outbox.id });
-  if (!row) throw new Error('outbox insert returned nothing');
-  return row.id;
+/**
+ * How long a delivery's claim holds before another process may take it again: nodemailer's longest default timeout
+ * (the socket's, 10 minutes), so a slow send that can still finish is never sent a second time by another process.
+ */
+const DELIVERY_LEASE_MS = 600_000;
+
+/** The transports of this process, by channel (main.ts sets them from the environment). */
+const transports = new Map<Transport['channel'], Transport>();
+
+/**
+ * Sets the transports this process delivers with (replacing the previous set). A channel without one is not
+ * delivered: its messages stay pending in the outbox, where the dev mailbox shows them.
+ */
+export function setOutboxTransports(list: readonly Transport[]): void {
+  transports.clear();
+  for (const transport of list) transports.set(transport.channel, transport);
 }
 
 /**
- * Claims due messages of the transport's channel (FOR UPDATE SKIP LOCKED, so several processes can run
- * this at once without sending twice) and delivers them; failures back off exponentially and give up
- * after a few attempts. Returns how many were sent.
+ * Queues a message and the job that delivers it; call it inside the transaction of whatever caused it, so all
+ * happen or none (a transaction of its own, a savepoint inside the caller's).
  */
-export async function deliverPending(db: Db, transport: Transport, batchSize = 20): Promise<number> {
-  let sent = 0;
-  await db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(outbox)
-      .where(
-        and(eq(outbox.status, 'pending'), eq(outbox.channel, transport.channel), lte(outbox.availableAt, sql`now()`)),
-      )
-      .orderBy(outbox.id)
-      .limit(batchSize)
-      .for('update', { skipLocked: true });
-    for (const message of due) {
-      try {
-        await transport.send(message);
-        await tx
-          .update(outbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: message.attempts + 1 })
-          .where(eq(outbox.id, message.id));
-        sent++;
-      } catch (err) {
-        const attempts = message.attempts + 1;
-        await tx
-          .update(outbox)
-          .set({
-            attempts,
-            lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
-            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            availableAt: new Date(Date.now() + 2 ** attempts * 1000),
-          })
-          .where(eq(outbox.id, message.id));
-      }
-    }
+export async function enqueueMessage(db: Db, message: NewMessage): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(outbox)
+      .values({
+        channel: message.channel,
+        recipient: message.recipient,
+        subject: message.subject ?? null,
+        text: message.text,
+        html: message.html ?? null,
+        template: message.template,
+        userId: message.userId ?? null,
+      })
+      .returning({ id: outbox.id });
+    if (!row) throw new Error('outbox insert returned nothing');
+    await enqueue(tx, OUTBOX_DELIVERY_JOB, { messageId: row.id });
+    return row.id;
   });
-  return sent;
 }
+
+/**
+ * Delivers one message: the job runner claimed its job (FOR UPDATE SKIP LOCKED, so one process sends it) and
+ * retries it with the jobs' back-off (2, 4, 8 … s) when the transport throws; the message row mirrors each try
+ * (attempts, last error, when it may go next) and is failed with the job's last attempt. No transaction is held
+ * while the transport talks to the mail server.
+ */
+async function deliverMessage({ db, job, now }: JobContext): Promise<void> {
+  const id = Number(job.payload['messageId']);
+  const [message] = await db.select().from(outbox).where(eq(outbox.id, id));
+  // Sent, failed for good, held, or deleted since: nothing to do.
+  if (!message || message.status !== 'pending') return;
+  const transport = transports.get(message.channel);
+  // No way to deliver this channel from this process (no SMTP_URL; no SMS gateway): it stays in the outbox.
+  if (!transport) return;
+  const attempts = job.attempts;
+  try {
+    await transport.send(message);
+  } catch (err) {
+    await db
+      .update(outbox)
+      .set({
+        attempts,
+        lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
+        status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+        availableAt: new Date(now.getTime() + retryDelayMs(attempts)),
+      })
+      .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+    throw err;
+  }
+  await db
+    .update(outbox)
+    .set({ status: 'sent', sentAt: new Date(), attempts })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+}
+
+registerJobHandler(OUTBOX_DELIVERY_JOB, deliverMessage, { maxAttempts: MAX_ATTEMPTS, leaseMs: DELIVERY_LEASE_MS });
 
 export async function listOutbox(
   db: Db,
@@ -89,25 +116,4 @@ export async function listOutbox(
     .where(options.recipient ? sql`lower(${outbox.recipient}) = lower(${options.recipient})` : undefined)
     .orderBy(desc(outbox.id))
     .limit(options.limit ?? 50);
-}
-
-/** Runs delivery every `intervalMs` until stopped; a failing round is logged, never fatal. */
-export function startOutboxWorker(
-  db: Db,
-  transports: Transport[],
-  log: { error(obj: unknown, msg: string): void },
-  intervalMs = 2000,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    Promise.all(transports.map((t) => deliverPending(db, t)))
-      .catch((err) => log.error({ err }, 'outbox delivery failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }
