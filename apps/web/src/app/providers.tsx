@@ -11,8 +11,8 @@ import { partnerByIntentQueryOptions } from '../lib/api/partner-by-intent';
 import { currentIntent } from '../lib/brand/intent';
 import { PartnerProvider } from '../lib/brand/partner-context';
 import { createPartnerTheme } from '../lib/brand/theme';
+import { useLoadedMessages } from '../lib/i18n/catalogue';
 import { localeOfPath, RegionProvider } from '../lib/i18n/locale';
-import { messagesForLocale } from '../lib/i18n/messages';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -42,8 +42,9 @@ function BrandProviders({ pathname, search, children }: { pathname: string; sear
 }
 
 /**
- * Everything above the router: query client, intl (locale from the URL prefix), region, partner and theme. They sit
- * above RouterProvider so that the router's errorElement renders with them too; the URL is read from the router.
+ * Everything above the router: query client, intl (locale from the URL prefix, the messages loaded so far), region,
+ * partner and theme. They sit above RouterProvider so that the router's errorElement renders with them too; the URL
+ * is read from the router.
  */
 export function AppProviders({
   router,
@@ -60,9 +61,11 @@ export function AppProviders({
   );
   const url = new URL(href, 'http://localhost');
   const { locale } = localeOfPath(url.pathname);
+  // The entry's messages and those of the areas loaded so far: an area's arrive with its pages (the router).
+  const messages = useLoadedMessages();
   return (
     <QueryClientProvider client={queryClient}>
-      <IntlProvider locale={regionForLocale(locale).intlLocale} defaultLocale="en-US" messages={messagesForLocale()}>
+      <IntlProvider locale={regionForLocale(locale).intlLocale} defaultLocale="en-US" messages={messages}>
         <RegionProvider locale={locale}>
           <BrandProviders pathname={url.pathname} search={url.search}>
             {children}

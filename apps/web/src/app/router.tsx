@@ -9,6 +9,7 @@ import {
 } from '@granary/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { loadAreaMessages, type MessageArea } from '../lib/i18n/catalogue';
 import type { RouteHandle } from '../lib/routing/route-handle';
 import { PageSpinner } from '../lib/ui/page-spinner';
 import { RootLayout } from './root-layout';
@@ -23,7 +24,7 @@ import { AppShellPage, ErrorGatewayPage, HomeRedirect, NotFoundPage } from './sh
  *     (frame)         RouteFrame (header, guard, gate, footer)
  *       index         home: /dashboard or /market
  *       redirects     loaders answering with redirect(), parameters substituted
- *       routes        every RouteDef; pages are lazy chunks per area
+ *       routes        every RouteDef; pages are lazy chunks per area, loaded with their area's messages
  *       *             no match
  *     en-us | en-ca | en-ca-qc | en-au
  *       (frame)       the same for the localized routes, under the locale prefix
@@ -206,6 +207,32 @@ export function areaOf(path: string): keyof typeof areaPages {
   return 'platform';
 }
 
+/**
+ * The areas whose pages need messages beyond the entry's (docs/decisions/029-messages-by-area.md); the other areas'
+ * pages (identity, dashboard, account, the public market's in-app page, platform) show only the entry's.
+ */
+const AREA_MESSAGES: Partial<Record<keyof typeof areaPages, MessageArea>> = {
+  crm: 'crm',
+  mySalesLite: 'mySalesLite',
+  store: 'store',
+  profitCenter: 'profitCenter',
+  dev: 'dev',
+};
+
+/**
+ * A lazy route's component: its chunk and its area's messages, loaded side by side. The route renders once both are
+ * in, so its first render already has its wording (no raw message id shows while the messages load).
+ */
+function lazyComponent(load: PageLoader, fullPath: string): Pick<RouteObject, 'lazy'> {
+  const area = AREA_MESSAGES[areaOf(fullPath)];
+  return {
+    lazy: async () => {
+      const [Component] = await Promise.all([load(), area ? loadAreaMessages(area) : null]);
+      return { Component };
+    },
+  };
+}
+
 function absolute(path: string, parent: string | null): string {
   if (path.startsWith('/')) return path;
   return `${parent ?? ''}/${path}`.replace(/\/+/g, '/');
@@ -221,9 +248,9 @@ function relative(path: string, parent: string | null): string {
 function pageOf(def: RouteDef, fullPath: string): Pick<RouteObject, 'element' | 'lazy'> {
   if (def.id === 'error') return { element: <ErrorGatewayPage /> };
   if (def.id === APP_SHELL_ROUTE_ID) return { element: <AppShellPage /> };
-  if (def.id === 'user') return { lazy: async () => ({ Component: await loadUserProfilePage() }) };
+  if (def.id === 'user') return lazyComponent(loadUserProfilePage, fullPath);
   const load = crmPages[def.id] ?? mySalesLitePages[def.id] ?? storePages[def.id] ?? areaPages[areaOf(fullPath)];
-  return { lazy: async () => ({ Component: await load() }) };
+  return lazyComponent(load, fullPath);
 }
 
 /** A redirect entry as a loader: parameters substituted, the locale prefix kept when the target takes one. */
@@ -260,7 +287,7 @@ function toRouteObject(def: RouteDef, parent: string | null, localizedOnly: bool
   }
   const layout: Pick<RouteObject, 'lazy'> =
     areaOf(fullPath) === 'crm'
-      ? { lazy: async () => ({ Component: (await import('../features/crm/crm-layout')).CrmLayout }) }
+      ? lazyComponent(() => import('../features/crm/crm-layout').then((module) => module.CrmLayout), fullPath)
       : {};
   return { path: relative(def.path, parent), handle, ...layout, children };
 }

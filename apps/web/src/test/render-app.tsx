@@ -10,7 +10,7 @@ import { createAppRoutes } from '../app/router';
 import { connectivityState, sessionState } from '../lib/api/api-state';
 import { queryKeys } from '../lib/api/query-keys';
 import { PartnerProvider } from '../lib/brand/partner-context';
-import { messagesForLocale } from '../lib/i18n/messages';
+import { allMessages } from './messages';
 import { toastStore } from '../lib/toast/toast-store';
 import { fakeBootstrap, testPartner, type FakeUser } from './fixtures';
 
@@ -71,7 +71,7 @@ export function renderApp(
 /** Intl and partner only, for components rendered on their own. */
 export function renderWithIntl(ui: ReactNode) {
   return render(
-    <IntlProvider locale="en-US" messages={messagesForLocale()}>
+    <IntlProvider locale="en-US" messages={allMessages}>
       <PartnerProvider partner={testPartner}>{ui}</PartnerProvider>
     </IntlProvider>,
   );

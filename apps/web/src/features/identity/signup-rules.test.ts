@@ -1,6 +1,6 @@
 import { SIGNUP_KEY_MESSAGES, SIGNUP_VALIDATION_KEYS } from '@granary/domain';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../lib/i18n/messages';
+import { allMessages as messages } from '../../test/messages';
 import {
   checkSignup,
   fieldErrorsFromServer,

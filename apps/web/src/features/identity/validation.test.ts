@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../lib/i18n/messages';
+import { allMessages as messages } from '../../test/messages';
 import {
   codeRule,
   confirmationRule,

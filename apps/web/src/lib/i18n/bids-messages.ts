@@ -1,4 +1,4 @@
-/** Wording of /crm/bids: the cash bids grid, its dialogs and notices. Part of the one catalogue (messages.ts). */
+/** Wording of /crm/bids: the cash bids grid, its dialogs and notices. Part of the CRM's messages (areas/crm.ts). */
 export const bidsMessages = {
   'crm.bids.title': 'Bids',
   'crm.bids.newBid': 'New bid',

@@ -1,4 +1,4 @@
-/** Wording of /crm/clients and /crm/client/:clientId: search, profile, charts, notes, follow-ups. Part of the one catalogue (messages.ts). */
+/** Wording of /crm/clients and /crm/client/:clientId: search, profile, charts, notes, follow-ups. Part of the CRM's messages (areas/crm.ts). */
 export const crmClientsMessages = {
   // client list
   'crm.clients.title': 'Clients',

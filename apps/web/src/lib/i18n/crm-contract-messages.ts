@@ -1,4 +1,4 @@
-/** Wording of the contract drawer (one contract, its history and its operations). Part of the one catalogue (messages.ts). */
+/** Wording of the contract drawer (one contract, its history and its operations). Part of the CRM's messages (areas/crm.ts). */
 export const crmContractMessages = {
   'crm.contract.title': 'Contract {number}',
   'crm.contract.close': 'Close',

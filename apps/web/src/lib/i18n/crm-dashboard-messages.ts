@@ -1,4 +1,4 @@
-/** Wording of /crm/dashboard: task list, follow-ups, recent activity. Part of the one catalogue (messages.ts). */
+/** Wording of /crm/dashboard: task list, follow-ups, recent activity. Part of the CRM's messages (areas/crm.ts). */
 export const crmDashboardMessages = {
   'crm.dashboard.title': 'Dashboard',
   'crm.dashboard.noDashboardMarkets.title': 'No dashboard for your markets',

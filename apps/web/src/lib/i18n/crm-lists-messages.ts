@@ -1,4 +1,4 @@
-/** Wording of /crm/contracts and /crm/deliveries: views, filters, columns, paging, export. Part of the one catalogue (messages.ts). */
+/** Wording of /crm/contracts and /crm/deliveries: views, filters, columns, paging, export. Part of the CRM's messages (areas/crm.ts). */
 export const crmListsMessages = {
   'crm.lists.title.contracts': 'Contracts',
   'crm.lists.title.deliveries': 'Deliveries',

@@ -1,4 +1,4 @@
-/** CRM wording shared by its pages (market picker, loading and error states, units). Part of the one catalogue (messages.ts). */
+/** CRM wording shared by its pages (market picker, loading and error states, units). Part of the CRM's messages (areas/crm.ts). */
 export const crmMessages = {
   'crm.market.label': 'Market',
   'crm.noMarkets.title': 'No markets yet',

@@ -1,4 +1,4 @@
-/** Wording of e-signing: the drawer's e-sign section, the signing page and the contract-signed landing page. Part of the one catalogue (messages.ts). */
+/** Wording of e-signing: the drawer's e-sign section, the signing page and the contract-signed landing page. Part of the CRM's and the profit center's messages (areas/). */
 export const esignMessages = {
   // CRM contract drawer
   'esign.section': 'E-signature',

@@ -1,4 +1,4 @@
-/** Wording of the live futures board and the administrator's futures pages. Part of the one catalogue (messages.ts). */
+/** Wording of the live futures board and the administrator's futures pages. Part of the CRM's messages (areas/crm.ts). */
 export const futuresMessages = {
   // Quote board
   'futures.board.title': '{name} futures',

@@ -1,28 +1,16 @@
 import { NEW_PASSWORD_MIN_LENGTH } from '@granary/domain';
-import { bidsMessages } from './bids-messages';
-import { crmClientsMessages } from './crm-clients-messages';
-import { crmContractMessages } from './crm-contract-messages';
-import { crmDashboardMessages } from './crm-dashboard-messages';
-import { crmListsMessages } from './crm-lists-messages';
-import { crmMessages } from './crm-messages';
-import { esignMessages } from './esign-messages';
-import { futuresMessages } from './futures-messages';
-import { mySalesLiteMessages } from './my-sales-lite-messages';
-import { offersMessages } from './offers-messages';
-import { publicAdminMessages } from './public-admin-messages';
-import { storeMessages } from './store-messages';
-import { storeCartMessages } from './store-cart-messages';
-import { storeOrdersMessages } from './store-orders-messages';
-import { storeCheckoutMessages } from './store-checkout-messages';
-import { storePagesMessages } from './store-pages-messages';
-import { storeApplicatorMessages } from './store-applicator-messages';
-import { storeDialogsMessages } from './store-dialogs-messages';
-import { storeAgreementsMessages } from './store-agreements-messages';
+import type { crmAreaMessages } from './areas/crm';
+import type { devAreaMessages } from './areas/dev';
+import type { mySalesLiteAreaMessages } from './areas/my-sales-lite';
+import type { profitCenterAreaMessages } from './areas/profit-center';
+import type { storeAreaMessages } from './areas/store';
 
 /**
- * The one English message catalogue (react-intl ids). The specs' wording is the product's wording: texts quoted
- * in grain-marketing.md / platform.md are copied here word for word. Brand words are never written here; they are
- * passed in as values from the partner branding.
+ * The entry's English messages (react-intl ids): the app shell's, identity's and the common ones, which every page of
+ * the app may show. The feature areas' messages (CRM, My Sales Lite, the store, profit center, the dev mailbox) are in
+ * areas/ and load with their pages (catalogue.ts, docs/decisions/029-messages-by-area.md). The specs' wording is the
+ * product's wording: texts quoted in grain-marketing.md / platform.md are copied here word for word. Brand words are
+ * never written here; they are passed in as values from the partner branding.
  */
 export const messages = {
   // generic error screen (grain-marketing.md 2, platform.md 2.7)
@@ -77,6 +65,8 @@ export const messages = {
   'header.support': 'Support',
   'header.supportEmail': 'Email {email}',
   'header.supportPhone': 'Call {phone}',
+  // the 'Store' link in the app's headers
+  'shell.nav.store': 'Store',
   'nav.crm.dashboard': 'Dashboard',
   'nav.crm.contracts': 'Contracts',
   'nav.crm.deliveries': 'Deliveries',
@@ -307,45 +297,14 @@ export const messages = {
 
   // my profile
   'profile.title': 'My profile',
-
-  // dev mailbox
-  'mailbox.title': 'Dev mailbox',
-  'mailbox.subtitle': 'Every e-mail and text message the app sent, newest first. Links open right here.',
-  'mailbox.devOnly': 'Development only',
-  'mailbox.recipient': 'Recipient',
-  'mailbox.refresh': 'Refresh',
-  'mailbox.messages': 'Messages',
-  'mailbox.to': 'To {recipient}',
-  'mailbox.sms': 'Text message',
-  'mailbox.empty': 'No messages yet.',
-  'mailbox.unavailable': 'The mailbox is only available outside production.',
-
-  // CRM (grain-marketing.md 2-4), one file per page group so that the pages' wording stays together
-  ...crmMessages,
-  ...crmDashboardMessages,
-  ...crmListsMessages,
-  ...crmClientsMessages,
-  ...crmContractMessages,
-  ...esignMessages,
-  ...mySalesLiteMessages,
-  ...offersMessages,
-  ...publicAdminMessages,
-  ...bidsMessages,
-  ...futuresMessages,
-  ...storeMessages,
-  ...storeCartMessages,
-  ...storeOrdersMessages,
-  ...storeCheckoutMessages,
-  ...storePagesMessages,
-  ...storeApplicatorMessages,
-  ...storeDialogsMessages,
-  ...storeAgreementsMessages,
 } as const;
 
-export type MessageId = keyof typeof messages;
+/** Every message id: the entry's and the areas' (an area's id shows once its catalogue has loaded, with its pages). */
+export type MessageId =
+  | keyof typeof messages
+  | keyof typeof crmAreaMessages
+  | keyof typeof mySalesLiteAreaMessages
+  | keyof typeof storeAreaMessages
+  | keyof typeof profitCenterAreaMessages
+  | keyof typeof devAreaMessages;
 export type MessageValues = Record<string, string | number | boolean | null | undefined | Date>;
-
-/** English for every supported locale (en-us, en-ca, en-ca-qc, en-au). */
-export function messagesForLocale(): Record<MessageId, string> {
-  return messages;
-}

@@ -1,4 +1,4 @@
-/** Wording of My Sales Lite (the farmer's sales, balances and tickets). Part of the one catalogue (messages.ts). */
+/** Wording of My Sales Lite (the farmer's sales, balances and tickets). Part of My Sales Lite's messages (areas/my-sales-lite.ts). */
 export const mySalesLiteMessages = {
   'msl.title.sales': 'My sales',
   'msl.title.balances': 'Balances',

@@ -1,6 +1,6 @@
 /**
  * Offers (issue 5): the buyer's /crm/offers and the farmer's /my-sales-lite/bids with 'Place offer'. The failure
- * messages are grain-marketing.md 8's, word for word. Part of the one catalogue (messages.ts).
+ * messages are grain-marketing.md 8's, word for word. Part of the CRM's and My Sales Lite's messages (areas/).
  */
 export const offersMessages = {
   'offers.title': 'Offers',

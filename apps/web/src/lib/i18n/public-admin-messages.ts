@@ -1,4 +1,4 @@
-/** Wording of /crm/public-bids-admin: what each market's public page shows. Part of the one catalogue (messages.ts). */
+/** Wording of /crm/public-bids-admin: what each market's public page shows. Part of the CRM's messages (areas/crm.ts). */
 export const publicAdminMessages = {
   'crm.publicAdmin.title': 'Public bids admin',
   'crm.publicAdmin.noInfoMarkets.title': 'No public pages to manage',

@@ -55,7 +55,4 @@ export const storeCartMessages = {
   'store.addToCart.added': 'Added to your cart',
   'store.addToCart.notSold': 'Not sold in your region',
   'store.addToCart.cardLabel': 'Add {name} to the cart',
-
-  // the 'Store' link in the app's headers
-  'shell.nav.store': 'Store',
 } as const;

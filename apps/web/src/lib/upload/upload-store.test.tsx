@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UploadedFile } from '@granary/domain';
-import { messagesForLocale } from '../i18n/messages';
+import { allMessages } from '../../test/messages';
 import { createUploaderStore, UploadError, type SendFile } from './upload-store';
 import { UploaderPanel } from './uploader-panel';
 
@@ -115,7 +115,7 @@ describe('uploader store', () => {
 describe('uploader panel', () => {
   const renderPanel = (store: ReturnType<typeof createUploaderStore>) =>
     render(
-      <IntlProvider locale="en" messages={messagesForLocale()}>
+      <IntlProvider locale="en" messages={allMessages}>
         <UploaderPanel store={store} />
       </IntlProvider>,
     );

@@ -5,7 +5,7 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/providers';
 import { PartnerProvider } from '../../../lib/brand/partner-context';
-import { messagesForLocale } from '../../../lib/i18n/messages';
+import { allMessages } from '../../../test/messages';
 import { testPartner } from '../../../test/fixtures';
 import { ContractDrawer } from './contract-drawer';
 
@@ -81,7 +81,7 @@ function renderDrawer(fetchMock: ReturnType<typeof vi.fn>) {
   vi.stubGlobal('fetch', fetchMock);
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <IntlProvider locale="en-US" messages={messagesForLocale()}>
+      <IntlProvider locale="en-US" messages={allMessages}>
         <PartnerProvider partner={testPartner}>
           <ContractDrawer clientId={7} contractId={41} onClose={() => {}} />
         </PartnerProvider>

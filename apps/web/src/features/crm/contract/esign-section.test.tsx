@@ -5,7 +5,7 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/providers';
 import { PartnerProvider } from '../../../lib/brand/partner-context';
-import { messagesForLocale } from '../../../lib/i18n/messages';
+import { allMessages } from '../../../test/messages';
 import { testPartner } from '../../../test/fixtures';
 import { EsignSection } from './esign-section';
 
@@ -39,7 +39,7 @@ function renderSection(fetchMock: ReturnType<typeof vi.fn>, eligible = true) {
   vi.stubGlobal('fetch', fetchMock);
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <IntlProvider locale="en-US" messages={messagesForLocale()}>
+      <IntlProvider locale="en-US" messages={allMessages}>
         <PartnerProvider partner={testPartner}>
           <EsignSection detail={detail(eligible)} />
         </PartnerProvider>

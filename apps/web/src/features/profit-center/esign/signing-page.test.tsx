@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/providers';
 import { PartnerProvider } from '../../../lib/brand/partner-context';
-import { messagesForLocale } from '../../../lib/i18n/messages';
+import { allMessages } from '../../../test/messages';
 import { testPartner } from '../../../test/fixtures';
 import { ContractSignedPage } from './contract-signed-page';
 import { SigningPage } from './signing-page';
@@ -66,7 +66,7 @@ function renderPage(fetchMock: ReturnType<typeof vi.fn>) {
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <IntlProvider locale="en-US" messages={messagesForLocale()}>
+      <IntlProvider locale="en-US" messages={allMessages}>
         <PartnerProvider partner={testPartner}>
           <RouterProvider router={router} />
         </PartnerProvider>

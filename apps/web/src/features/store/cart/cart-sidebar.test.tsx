@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { CartChange, CartView } from '@granary/domain';
 import { PartnerProvider } from '../../../lib/brand/partner-context';
-import { messagesForLocale } from '../../../lib/i18n/messages';
+import { allMessages } from '../../../test/messages';
 import { presetQueryClient } from '../../../test/render-app';
 import { testPartner } from '../../../test/fixtures';
 import { CartProvider } from './cart-context';
@@ -28,7 +28,7 @@ function setup(initial: CartView, answer: (serial: number, changes: CartChange[]
   const client = createCartClient(transport, { debounceMs: 0 });
   render(
     <QueryClientProvider client={presetQueryClient('anonymous')}>
-      <IntlProvider locale="en-US" messages={messagesForLocale()}>
+      <IntlProvider locale="en-US" messages={allMessages}>
         <PartnerProvider partner={testPartner}>
           <MemoryRouter initialEntries={['/direct']}>
             <CartProvider client={client}>

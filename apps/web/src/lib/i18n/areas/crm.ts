@@ -1,0 +1,27 @@
+import { bidsMessages } from '../bids-messages';
+import { crmClientsMessages } from '../crm-clients-messages';
+import { crmContractMessages } from '../crm-contract-messages';
+import { crmDashboardMessages } from '../crm-dashboard-messages';
+import { crmListsMessages } from '../crm-lists-messages';
+import { crmMessages } from '../crm-messages';
+import { esignMessages } from '../esign-messages';
+import { futuresMessages } from '../futures-messages';
+import { offersMessages } from '../offers-messages';
+import { publicAdminMessages } from '../public-admin-messages';
+
+/**
+ * The CRM's messages (grain-marketing.md 2-4), one file per page group so that the pages' wording stays together:
+ * loaded with the CRM's pages, not in the entry (docs/decisions/029-messages-by-area.md).
+ */
+export const crmAreaMessages = {
+  ...crmMessages,
+  ...crmDashboardMessages,
+  ...crmListsMessages,
+  ...crmClientsMessages,
+  ...crmContractMessages,
+  ...esignMessages,
+  ...offersMessages,
+  ...publicAdminMessages,
+  ...bidsMessages,
+  ...futuresMessages,
+} as const;

@@ -1,0 +1,11 @@
+import { mySalesLiteMessages } from '../my-sales-lite-messages';
+import { offersMessages } from '../offers-messages';
+
+/**
+ * My Sales Lite's messages (the farmer's sales, balances, tickets and local bids with 'Place offer'): loaded with its
+ * pages, not in the entry (docs/decisions/029-messages-by-area.md).
+ */
+export const mySalesLiteAreaMessages = {
+  ...mySalesLiteMessages,
+  ...offersMessages,
+} as const;
