@@ -2,7 +2,8 @@
 // balancer against one PostgreSQL). Two real server processes (apps/server/src/main.ts, as `npm start` runs it)
 // on two ports share one fresh database on the PostgreSQL server of DATABASE_URL; the test talks to them over
 // HTTP the way a load balancer would spread a browser's requests, and checks that nothing a user relies on lives in
-// one process only: live events, lockouts, rate limits, sessions and CSRF tokens, background jobs.
+// one process only: live events, lockouts, rate limits, sessions and CSRF tokens, background jobs and the scheduled
+// ones (maintenance).
 // Two processes cannot share an in-memory PGlite, so on PGlite (no DATABASE_URL) the suite is skipped.
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { bidsMarketTopic, cartUserTopic, type LiveEvent } from '@granary/domain';
-import { type Database, openDatabase, rowsOf } from './db.ts';
+import { openDatabase, rowsOf, type Database } from './db.ts';
 import { randomToken } from './crypto.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../seed/demo.ts';
 import { fakeWebDist } from '../testing/test-app.ts';
@@ -452,6 +453,32 @@ describe.skipIf(!DATABASE_URL)(
       expect(refusedB.status).toBe(429);
       expect(((await refusedB.json()) as { code: string }).code).toBe('rate_limited');
       expect((await ask(a)).status).toBe(429);
+    });
+
+    it('the scheduled jobs (maintenance, job pruning) run once for both processes, not once in each', async () => {
+      // Both workers scheduled them at start: one pending row each, and the first run claimed by one process only.
+      const kinds = ['maintenance.purge-expired', 'jobs.prune'];
+      const runs = await until('the first runs of the scheduled jobs', async () => {
+        const rows = await query<{ kind: string; status: string }>(sql`
+          select kind, status from jobs where kind in (${sql.join(
+            kinds.map((k) => sql`${k}`),
+            sql`, `,
+          )}) order by id`);
+        return kinds.every((k) => rows.some((r) => r.kind === k && r.status === 'done')) ? rows : null;
+      });
+      for (const kind of kinds) {
+        expect(runs.filter((r) => r.kind === kind).map((r) => r.status)).toEqual(['done', 'pending']);
+      }
+      const claims = await query<{ kind: string; n: number }>(sql`
+        select j.kind, count(*)::int as n from test_job_claims c join jobs j on j.id = c.job_id
+        where j.kind in (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )}) group by j.kind order by j.kind`);
+      expect(claims).toEqual([
+        { kind: 'jobs.prune', n: 1 },
+        { kind: 'maintenance.purge-expired', n: 1 },
+      ]);
     });
 
     it('each job is claimed and run by exactly one process, and both processes take jobs', async () => {
