@@ -6,7 +6,6 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   LIVE_EVENTS_PATH,
@@ -28,7 +27,7 @@ import { AppError } from './errors.ts';
 import { closeEvents, subscribe } from './events.ts';
 import type { Db } from './db.ts';
 import type { PartnerDirectory } from './partner-directory.ts';
-import { legalEntities, markets } from '../db/schema/index.ts';
+import { clientsOfPartner, marketIdBySlug, partnersOfMarkets } from './events.repo.ts';
 import { loadCrmActor } from './crm-access.ts';
 
 export type EventsRoutesOptions = {
@@ -100,29 +99,9 @@ async function authorizeTopics(
   const farmerPartners = [...new Set(farmer.map((c) => c.partnerId))];
 
   const marketIds = parsed.flatMap((p) => (p.kind === 'bids-market' || p.kind === 'offers-market' ? [p.marketId] : []));
-  const marketPartner = new Map<number, string>();
-  if (marketIds.length > 0) {
-    const rows = await db
-      .select({ id: markets.id, partnerId: markets.partnerId })
-      .from(markets)
-      .where(inArray(markets.id, marketIds));
-    for (const r of rows) marketPartner.set(r.id, r.partnerId);
-  }
+  const marketPartner = await partnersOfMarkets(db, marketIds);
   const clientIds = parsed.flatMap((p) => (p.kind === 'offers-client' ? [p.clientId] : []));
-  const buyerClients = new Set<number>();
-  if (buyer && clientIds.length > 0) {
-    const rows = await db
-      .select({ id: legalEntities.id })
-      .from(legalEntities)
-      .where(
-        and(
-          inArray(legalEntities.id, clientIds),
-          eq(legalEntities.partnerId, buyer.partner.id),
-          eq(legalEntities.kind, 'client'),
-        ),
-      );
-    for (const r of rows) buyerClients.add(r.id);
-  }
+  const buyerClients = buyer ? await clientsOfPartner(db, buyer.partner.id, clientIds) : new Set<number>();
 
   parsed.forEach((p, i) => {
     let ok = false;
@@ -247,12 +226,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
     },
     async (request, reply) => {
       const partner = await opts.partners.byHost(request.headers.host);
-      const [market] = await ctx.database.db
-        .select({ id: markets.id })
-        .from(markets)
-        .where(and(eq(markets.partnerId, partner.id), eq(markets.slug, request.query.market)));
-      if (!market) throw new AppError('not_found', `No market ${request.query.market}.`);
-      await stream(request, reply, new Set([bidsMarketTopic(market.id), QUOTES_TOPIC]));
+      const marketId = await marketIdBySlug(ctx.database.db, partner.id, request.query.market);
+      if (marketId === null) throw new AppError('not_found', `No market ${request.query.market}.`);
+      await stream(request, reply, new Set([bidsMarketTopic(marketId), QUOTES_TOPIC]));
       return reply;
     },
   );
