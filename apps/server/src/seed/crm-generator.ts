@@ -24,7 +24,7 @@
 
 import { sql } from 'drizzle-orm';
 import { CROPS, MARKET_PERMISSIONS, NOTE_CATEGORIES } from '@granary/domain';
-import type { Db } from '../platform/db.ts';
+import { rowsOf, type Db } from '../platform/db.ts';
 import {
   CA_PLACES,
   CA_SURNAMES,
@@ -245,8 +245,7 @@ function termsTextSql(f: string): string {
 
 function executor(db: Db): Exec {
   return async (text) => {
-    const result = await db.execute(sql.raw(text));
-    return (result as unknown as { rows?: Row[] }).rows ?? [];
+    return rowsOf<Row>(await db.execute(sql.raw(text)));
   };
 }
 

@@ -4,7 +4,7 @@
 // seed give the same catalogue. The benchmark (bench/store-search.bench.ts) uses the same generator at 100,000.
 
 import { sql } from 'drizzle-orm';
-import type { Db } from '../platform/db.ts';
+import { rowsOf, type Db } from '../platform/db.ts';
 import {
   storeCategories,
   storeDocuments,
@@ -1695,8 +1695,7 @@ async function insertBatched<T>(rows: T[], batch: number, insert: (chunk: T[]) =
  * Seeds the store catalogue (once: does nothing when there are sellers already). Returns the number of products.
  */
 export async function seedStoreDemo(db: Db, options: StoreSeedOptions = {}): Promise<number> {
-  const existing = await db.execute(sql`select 1 from store_sellers limit 1`);
-  if ((existing as unknown as { rows: unknown[] }).rows.length > 0) return 0;
+  if (rowsOf(await db.execute(sql`select 1 from store_sellers limit 1`)).length > 0) return 0;
   const rand = seededRandom(options.seed ?? 6);
   const batch = options.batch ?? 500;
   const target = sizeCount(options.size ?? 'full');

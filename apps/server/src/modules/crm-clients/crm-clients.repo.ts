@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ContractRecord } from '@granary/domain';
-import type { Db } from '../../platform/db.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 import { contractRecordFields } from '../crm-contracts/crm-contracts.public.ts';
 import {
   clientAccess,
@@ -82,12 +82,12 @@ export async function searchClients(
 }
 
 export async function countClients(db: Db, where: SQL, cap: number): Promise<number> {
-  const result = (await db.execute(
-    sql`select count(*)::int as n from (select 1 from legal_entities where ${where} limit ${cap}) as capped`,
-  )) as unknown as {
-    rows: { n: number | string }[];
-  };
-  return Number(result.rows[0]?.n ?? 0);
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(
+      sql`select count(*)::int as n from (select 1 from legal_entities where ${where} limit ${cap}) as capped`,
+    ),
+  );
+  return Number(row?.n ?? 0);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -308,12 +308,10 @@ export async function listNotesByDate(
 }
 
 export async function countNotes(db: Db, where: SQL, cap: number): Promise<number> {
-  const result = (await db.execute(
-    sql`select count(*)::int as n from (select 1 from notes where ${where} limit ${cap}) as capped`,
-  )) as unknown as {
-    rows: { n: number | string }[];
-  };
-  return Number(result.rows[0]?.n ?? 0);
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(sql`select count(*)::int as n from (select 1 from notes where ${where} limit ${cap}) as capped`),
+  );
+  return Number(row?.n ?? 0);
 }
 
 export async function findNote(db: Db, partnerId: string, noteId: number): Promise<NoteRowData | null> {

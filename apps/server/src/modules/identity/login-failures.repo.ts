@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 import { incrementCounter } from '../../platform/rate-limit-store.ts';
 
 /**
@@ -49,10 +49,11 @@ export async function countLoginFailure(db: Db, email: string, ip: string, windo
 
 /** The failures counted for an address from a client network in the current window (peeks, does not count). */
 export async function loginFailures(db: Db, email: string, ip: string): Promise<number> {
-  const result = await db.execute<{ count: number }>(
-    sql`select count from rate_limit_counters where key = ${failureKey(email, ip)} and window_ends_at > now()`,
+  const [row] = rowsOf<{ count: number }>(
+    await db.execute(
+      sql`select count from rate_limit_counters where key = ${failureKey(email, ip)} and window_ends_at > now()`,
+    ),
   );
-  const row = (result as unknown as { rows: { count: number }[] }).rows[0];
   return Number(row?.count ?? 0);
 }
 

@@ -2,7 +2,7 @@
 // their contracts, scale tickets and markets. Every query here is scoped by those client ids; nothing else is read.
 
 import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 import {
   clientMarkets,
   contractAmendments,
@@ -147,10 +147,12 @@ export async function contractPage(
 }
 
 export async function countContracts(db: Db, f: ContractFilter, cap: number): Promise<number> {
-  const result = (await db.execute(
-    sql`select count(*)::int as n from (select 1 from ${contracts} where ${contractWhere(f)} limit ${cap}) as capped`,
-  )) as unknown as { rows: { n: number | string }[] };
-  return Number(result.rows[0]?.n ?? 0);
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(
+      sql`select count(*)::int as n from (select 1 from ${contracts} where ${contractWhere(f)} limit ${cap}) as capped`,
+    ),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Every contract of the filter (the sums: a farm has hundreds, not millions). */
@@ -304,10 +306,12 @@ export async function ticketPage(
 }
 
 export async function countTickets(db: Db, f: TicketFilter, cap: number): Promise<number> {
-  const result = (await db.execute(
-    sql`select count(*)::int as n from (select 1 from ${scaleTickets} where ${ticketWhere(f)} limit ${cap}) as capped`,
-  )) as unknown as { rows: { n: number | string }[] };
-  return Number(result.rows[0]?.n ?? 0);
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(
+      sql`select count(*)::int as n from (select 1 from ${scaleTickets} where ${ticketWhere(f)} limit ${cap}) as capped`,
+    ),
+  );
+  return Number(row?.n ?? 0);
 }
 
 export async function ticketsByIds(db: Db, clientIds: number[], ids: number[]): Promise<FarmerTicketData[]> {
@@ -347,12 +351,14 @@ export async function unappliedTickets(db: Db, f: TicketFilter) {
 
 /** The crops and crop years of the farmer's contracts and tickets. */
 export async function cropYearsOf(db: Db, clientIds: number[]): Promise<{ cropId: number; cropYear: number }[]> {
-  const result = (await db.execute(sql`
+  const rows = rowsOf<{ cropId: number; cropYear: number }>(
+    await db.execute(sql`
     select crop_id as "cropId", crop_year as "cropYear" from ${contracts} where ${contractWhere({ clientIds })}
     union
     select crop_id, crop_year from ${scaleTickets} where ${inArray(scaleTickets.clientId, clientIds)}
-  `)) as unknown as { rows: { cropId: number; cropYear: number }[] };
-  return result.rows.map((r) => ({ cropId: Number(r.cropId), cropYear: Number(r.cropYear) }));
+  `),
+  );
+  return rows.map((r) => ({ cropId: Number(r.cropId), cropYear: Number(r.cropYear) }));
 }
 
 /** The markets the farmer deals with: where they have contracts or tickets, or sell to (client_markets). */
