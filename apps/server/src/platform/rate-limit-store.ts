@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { Db } from './db.ts';
+import { rowsOf, type Db } from './db.ts';
 
 /**
  * A fixed-window counter in PostgreSQL, so every server process behind a load balancer shares the same
@@ -11,17 +11,18 @@ export async function incrementCounter(
   key: string,
   windowMs: number,
 ): Promise<{ current: number; ttl: number }> {
-  const result = await db.execute<{ count: number; ttl_ms: string | number }>(sql`
+  const [row] = rowsOf<{ count: number; ttlMs: string | number }>(
+    await db.execute(sql`
     insert into rate_limit_counters (key, count, window_ends_at)
     values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
     on conflict (key) do update set
       count = case when rate_limit_counters.window_ends_at <= now() then 1 else rate_limit_counters.count + 1 end,
       window_ends_at = case when rate_limit_counters.window_ends_at <= now()
         then excluded.window_ends_at else rate_limit_counters.window_ends_at end
-    returning count, greatest(0, floor(extract(epoch from (window_ends_at - now())) * 1000)) as ttl_ms`);
-  const row = (result as unknown as { rows: { count: number; ttl_ms: string | number }[] }).rows[0];
+    returning count, greatest(0, floor(extract(epoch from (window_ends_at - now())) * 1000)) as "ttlMs"`),
+  );
   if (!row) throw new Error('rate limit counter returned no row');
-  return { current: Number(row.count), ttl: Number(row.ttl_ms) };
+  return { current: Number(row.count), ttl: Number(row.ttlMs) };
 }
 
 export async function purgeExpiredCounters(db: Db): Promise<void> {
