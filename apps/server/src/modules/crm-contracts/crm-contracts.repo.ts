@@ -142,7 +142,7 @@ function keyFields(
  * is joined only when the condition or the sort reads it. Each row carries the columns of `keyColumns`
  * (the sort key's), for the next page's token.
  */
-export async function selectContractIds(
+async function selectContractIds(
   db: Db,
   q: ListSql & { joinClient: boolean; keyColumns?: readonly ColumnRef[] },
 ): Promise<KeyRow[]> {
@@ -158,7 +158,7 @@ export async function selectContractIds(
     .offset(q.offset ?? 0)) as KeyRow[];
 }
 
-export async function selectTicketIds(
+async function selectTicketIds(
   db: Db,
   q: ListSql & { joinClient: boolean; keyColumns?: readonly ColumnRef[] },
 ): Promise<KeyRow[]> {
@@ -495,12 +495,7 @@ export async function countCapped(
 }
 
 /** countCapped as a scalar SQL expression. */
-export function countCappedSql(
-  table: 'contracts' | 'scale_tickets',
-  joinClient: boolean,
-  where: SQL,
-  cap: number,
-): SQL {
+function countCappedSql(table: 'contracts' | 'scale_tickets', joinClient: boolean, where: SQL, cap: number): SQL {
   const from = sql.raw(table);
   const join = joinClient ? sql.raw(` inner join legal_entities on legal_entities.id = ${table}.client_id`) : sql``;
   return sql`(select count(*)::int from (select 1 from ${from}${join} where ${where} limit ${cap}) as capped)`;

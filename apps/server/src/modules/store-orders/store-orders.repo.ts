@@ -162,8 +162,6 @@ export async function orderOf(
   return row ?? null;
 }
 
-export type FulfillmentRow = Awaited<ReturnType<typeof fulfillmentsOf>>[number];
-
 export async function fulfillmentsOf(db: Db, orderId: string) {
   const f = storeOrderFulfillments;
   const s = storeSellers;
@@ -201,8 +199,6 @@ const firstImageOf = (productId: AnyPgColumn) =>
   sql<
     number | null
   >`(select ${storeImages.id} from ${storeImages} where ${storeImages.productId} = ${productId} order by ${storeImages.position} limit 1)`;
-
-export type OrderItemRow = Awaited<ReturnType<typeof itemsOf>>[number];
 
 export async function itemsOf(db: Db, orderId: string, userId: string) {
   const i = storeOrderItems;
@@ -476,8 +472,6 @@ export async function listsHoldingVariant(
     .where(and(eq(l.userId, userId), eq(storeVariants.publicId, variantPublicId)))
     .orderBy(desc(l.updatedAt), asc(l.id));
 }
-
-export type ListItemRow = Awaited<ReturnType<typeof listItemsOf>>[number];
 
 export async function listItemsOf(db: Db, listId: string, country: Country) {
   const v = storeVariants;
