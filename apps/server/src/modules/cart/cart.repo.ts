@@ -19,8 +19,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
-export type Country = 'USA' | 'CAN' | 'AUS';
-export type Currency = 'USD' | 'CAD' | 'AUD';
+export type Country = (typeof storeCarts.$inferSelect)['country'];
+export type Currency = (typeof storeCarts.$inferSelect)['currency'];
 
 const cartFields = {
   id: storeCarts.id,

@@ -20,7 +20,7 @@ import {
   storeWarehouses,
 } from '../../db/schema/index.ts';
 
-type Country = 'USA' | 'CAN' | 'AUS';
+type Country = (typeof storeVariantPrices.$inferSelect)['country'];
 
 /** The scope of a listing page: what the page is about (category, program, seller, ingredient, pest, query). */
 export type ListingScope = {

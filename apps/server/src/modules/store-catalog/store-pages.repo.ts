@@ -11,7 +11,7 @@ import {
   storeWarehouses,
 } from '../../db/schema/index.ts';
 
-type Country = 'USA' | 'CAN' | 'AUS';
+type Country = (typeof storeWarehouses.$inferSelect)['country'];
 
 const warehouseFields = {
   code: storeWarehouses.code,

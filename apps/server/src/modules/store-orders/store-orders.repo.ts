@@ -23,9 +23,9 @@ import {
   storeWarehouses,
 } from '../../db/schema/index.ts';
 
-export type Country = 'USA' | 'CAN' | 'AUS';
-type SellerKind = 'house' | 'marketplace';
-export type SellerRef = { slug: string; name: string; kind: SellerKind };
+export type Country = (typeof storeOrders.$inferSelect)['country'];
+/** A seller as lists of orders name it (the API's seller reference). */
+export type SellerRef = Pick<typeof storeSellers.$inferSelect, 'slug' | 'name' | 'kind'>;
 
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
@@ -351,7 +351,7 @@ export type PurchasedRow = {
   brand: string;
   sellerSlug: string;
   sellerName: string;
-  sellerKind: SellerKind;
+  sellerKind: SellerRef['kind'];
   variantPublicId: string;
   variantLabel: string;
   quantity: number;
