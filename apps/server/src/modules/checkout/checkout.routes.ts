@@ -35,7 +35,12 @@ import {
 } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/access.ts';
+import * as addressBook from './address-book.service.ts';
+import { buyNow } from './buy-now.service.ts';
+import type { Caller, CheckoutDeps } from './checkout-pricing.service.ts';
 import * as service from './checkout.service.ts';
+import * as licenceService from './licences.service.ts';
+import { orderView, placeOrder } from './place-order.service.ts';
 import { cardProviderFromEnv } from './payment.adapter.ts';
 
 type Options = { ctx: AppContext };
@@ -60,11 +65,11 @@ const cartParams = z.object({ cartId: z.string().uuid() }).strict();
  */
 export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx }) => {
   const db = ctx.database.db;
-  const deps: service.CheckoutDeps = { cardProvider: cardProviderFromEnv(ctx.env.CARD_PROVIDER) };
+  const deps: CheckoutDeps = { cardProvider: cardProviderFromEnv(ctx.env.CARD_PROVIDER) };
   const config = { access: 'session' as const };
   const P = CHECKOUT_API;
 
-  async function callerOf(request: FastifyRequest): Promise<service.Caller> {
+  async function callerOf(request: FastifyRequest): Promise<Caller> {
     const s = await requireSession(ctx, request);
     return { userId: s.user.id, currentEnterpriseId: s.session.currentEnterpriseId ?? null };
   }
@@ -125,55 +130,55 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx 
     `${P}/place`,
     { config, schema: { body: placeOrderRequestSchema, response: { 201: placedOrderSchema, ...errors } } },
     async (request, reply) => {
-      const order = await service.placeOrder(db, await callerOf(request), request.body, deps);
+      const order = await placeOrder(db, await callerOf(request), request.body, deps);
       return reply.status(201).send(order);
     },
   );
   app.get(
     `${P}/orders/:cartId`,
     { config, schema: { params: cartParams, response: { 200: placedOrderSchema, ...errors } } },
-    async (request) => service.orderView(db, await callerOf(request), request.params.cartId),
+    async (request) => orderView(db, await callerOf(request), request.params.cartId),
   );
 
   app.post(
     `${STORE_API}/buy-now`,
     { config, schema: { body: buyNowRequestSchema, response: { 201: buyNowResponseSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await service.buyNow(db, await callerOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await buyNow(db, await callerOf(request), request.body)),
   );
 
   const A = `${STORE_API}/addresses`;
   app.get(A, { config, schema: { response: { 200: addressListSchema, ...errors } } }, async (request) => ({
-    addresses: await service.listAddresses(db, await callerOf(request)),
+    addresses: await addressBook.listAddresses(db, await callerOf(request)),
   }));
   app.post(
     A,
     { config, schema: { body: addressInputSchema, response: { 201: addressSchema, ...errors } } },
     async (request, reply) =>
-      reply.status(201).send(await service.createAddress(db, await callerOf(request), request.body)),
+      reply.status(201).send(await addressBook.createAddress(db, await callerOf(request), request.body)),
   );
   app.put(
     `${A}/:id`,
     { config, schema: { params: idParams, body: addressInputSchema, response: { 200: addressSchema, ...errors } } },
-    async (request) => service.updateAddress(db, await callerOf(request), request.params.id, request.body),
+    async (request) => addressBook.updateAddress(db, await callerOf(request), request.params.id, request.body),
   );
   app.delete(
     `${A}/:id`,
     { config, schema: { params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await service.deleteAddress(db, await callerOf(request), request.params.id);
+      await addressBook.deleteAddress(db, await callerOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
 
   const C = `${STORE_API}/delivery-contacts`;
   app.get(C, { config, schema: { response: { 200: deliveryContactListSchema, ...errors } } }, async (request) => ({
-    contacts: await service.listContacts(db, await callerOf(request)),
+    contacts: await addressBook.listContacts(db, await callerOf(request)),
   }));
   app.post(
     C,
     { config, schema: { body: deliveryContactInputSchema, response: { 201: deliveryContactSchema, ...errors } } },
     async (request, reply) =>
-      reply.status(201).send(await service.createContact(db, await callerOf(request), request.body)),
+      reply.status(201).send(await addressBook.createContact(db, await callerOf(request), request.body)),
   );
   app.put(
     `${C}/:id`,
@@ -185,13 +190,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx 
         response: { 200: deliveryContactSchema, ...errors },
       },
     },
-    async (request) => service.updateContact(db, await callerOf(request), request.params.id, request.body),
+    async (request) => addressBook.updateContact(db, await callerOf(request), request.params.id, request.body),
   );
   app.delete(
     `${C}/:id`,
     { config, schema: { params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await service.deleteContact(db, await callerOf(request), request.params.id);
+      await addressBook.deleteContact(db, await callerOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -202,20 +207,20 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx 
   const owner = { querystring: applicatorOwnerQuerySchema };
   async function licenceOwnerOf(
     request: FastifyRequest<{ Querystring: z.infer<typeof applicatorOwnerQuerySchema> }>,
-  ): Promise<service.Caller> {
+  ): Promise<Caller> {
     const s = await requireSession(ctx, request);
     const caller = {
       userId: s.user.id,
       currentEnterpriseId: s.session.currentEnterpriseId ?? null,
       isSuperAdmin: s.user.isSuperAdmin,
     };
-    return service.licenceOwner(db, caller, request.query);
+    return licenceService.licenceOwner(db, caller, request.query);
   }
   app.get(
     L,
     { config, schema: { ...owner, response: { 200: applicatorLicenceListSchema, ...errors } } },
     async (request) => ({
-      licences: await service.listLicences(db, await licenceOwnerOf(request), deps),
+      licences: await licenceService.listLicences(db, await licenceOwnerOf(request), deps),
     }),
   );
   app.post(
@@ -225,7 +230,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx 
       schema: { ...owner, body: applicatorLicenceInputSchema, response: { 201: applicatorLicenceSchema, ...errors } },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createLicence(db, await licenceOwnerOf(request), request.body, deps)),
+      reply.status(201).send(await licenceService.createLicence(db, await licenceOwnerOf(request), request.body, deps)),
   );
   app.put(
     `${L}/:id`,
@@ -238,13 +243,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx 
         response: { 200: applicatorLicenceSchema, ...errors },
       },
     },
-    async (request) => service.updateLicence(db, await licenceOwnerOf(request), request.params.id, request.body, deps),
+    async (request) =>
+      licenceService.updateLicence(db, await licenceOwnerOf(request), request.params.id, request.body, deps),
   );
   app.delete(
     `${L}/:id`,
     { config, schema: { ...owner, params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await service.deleteLicence(db, await licenceOwnerOf(request), request.params.id);
+      await licenceService.deleteLicence(db, await licenceOwnerOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
