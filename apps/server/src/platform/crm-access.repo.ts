@@ -42,17 +42,6 @@ export async function listPartnerMarketsForUser(
 
 export type PartnerLegalEntityRow = { id: number; name: string; scopeLegalEntityId: number };
 
-/** The partner's own legal entity (the platformId of the merchandising paths): the oldest of kind 'partner'. */
-export async function findPartnerLegalEntity(db: Db, partnerId: string): Promise<PartnerLegalEntityRow | null> {
-  const [row] = await db
-    .select({ id: legalEntities.id, name: legalEntities.name, scopeLegalEntityId: legalEntities.scopeLegalEntityId })
-    .from(legalEntities)
-    .where(and(eq(legalEntities.partnerId, partnerId), eq(legalEntities.kind, 'partner')))
-    .orderBy(asc(legalEntities.id))
-    .limit(1);
-  return row ?? null;
-}
-
 /** What a CRM call needs besides the session: the partner's markets with the user's permissions, and its legal entity. */
 export type CrmActorRows = { markets: PartnerMarketRow[]; partnerLegalEntity: PartnerLegalEntityRow | null };
 

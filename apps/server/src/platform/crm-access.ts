@@ -328,7 +328,7 @@ export const idParam = z
   .refine((n) => n > 0 && Number.isSafeInteger(n), 'Expected a numeric id');
 
 /** The largest id of a serial (int4) column such as markets.id. */
-export const MAX_SERIAL_ID = 2_147_483_647;
+const MAX_SERIAL_ID = 2_147_483_647;
 
 /**
  * An id of a serial (int4) column in a path or query: idParam, at most MAX_SERIAL_ID. A larger one names nothing,

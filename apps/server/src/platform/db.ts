@@ -60,7 +60,7 @@ export type Database = {
 };
 
 /** The advisory lock key of start-up (migrations and the demo seed): any constant no other code uses. */
-export const STARTUP_LOCK_KEY = 7_243_011;
+const STARTUP_LOCK_KEY = 7_243_011;
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 

@@ -6,7 +6,7 @@ const bool = z
   .transform((v) => v === 'true' || v === '1');
 
 /** Every setting the server reads from its environment, validated once at start. */
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /**

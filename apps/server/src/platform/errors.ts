@@ -107,7 +107,7 @@ export class AppError extends Error {
   }
 }
 
-export type ErrorBody = { code: ErrorCode; message: string; details?: unknown };
+type ErrorBody = { code: ErrorCode; message: string; details?: unknown };
 
 function fromFastifyError(err: FastifyError): { status: number; body: ErrorBody } | null {
   const status = err.statusCode ?? 500;

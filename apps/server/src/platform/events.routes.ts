@@ -53,7 +53,7 @@ const errors = {
 } as const;
 
 /** 'quotes,bids:market:12' → the distinct topics, each parsed; 400 for an unknown one or too many. */
-export function parseTopicList(value: string): { topics: string[]; parsed: LiveTopic[] } {
+function parseTopicList(value: string): { topics: string[]; parsed: LiveTopic[] } {
   const topics = [
     ...new Set(
       value

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { LIVE_EVENT_MAX_BYTES, type LiveEvent } from '@granary/domain';
 import type { Database, Db } from './db.ts';
 
-export const EVENTS_CHANNEL = 'granary_events';
+const EVENTS_CHANNEL = 'granary_events';
 
 const processTag = randomBytes(3).toString('hex');
 let sequence = 0;
@@ -22,7 +22,7 @@ function nextEventId(now: number): string {
 }
 
 /** The event as sent: the payload, or — over LIVE_EVENT_MAX_BYTES — the envelope marked truncated, without it. */
-export function encodeEvent(topic: string, payload: unknown, now = new Date()): { event: LiveEvent; json: string } {
+function encodeEvent(topic: string, payload: unknown, now = new Date()): { event: LiveEvent; json: string } {
   const event: LiveEvent = { id: nextEventId(now.getTime()), topic, at: now.toISOString(), payload: payload ?? null };
   let json = JSON.stringify(event);
   if (Buffer.byteLength(json) > LIVE_EVENT_MAX_BYTES) {

@@ -25,10 +25,6 @@ export async function incrementCounter(
   return { current: Number(row.count), ttl: Number(row.ttlMs) };
 }
 
-export async function purgeExpiredCounters(db: Db): Promise<void> {
-  await db.execute(sql`delete from rate_limit_counters where window_ends_at < now() - interval '1 hour'`);
-}
-
 export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   class PostgresStore implements FastifyRateLimitStore {
     private readonly prefix: string;

@@ -11,7 +11,7 @@ import { AppError } from './errors.ts';
 /** True when a string can be stored as PostgreSQL text and jsonb: no NUL, no UTF-16 surrogate without its pair. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export function isStorableText(value: string): boolean {
+function isStorableText(value: string): boolean {
   return !value.includes('\0') && !LONE_SURROGATE.test(value);
 }
 
@@ -42,7 +42,7 @@ export function findUnstorableText(root: unknown, rootPath: string): string | nu
   return null;
 }
 
-export const UNSTORABLE_TEXT_MESSAGE = 'Text must not contain NUL characters or unpaired UTF-16 surrogates.';
+const UNSTORABLE_TEXT_MESSAGE = 'Text must not contain NUL characters or unpaired UTF-16 surrogates.';
 
 /** Refuses a request whose path, query or parsed body holds text PostgreSQL can't store (before validation). */
 function refuseUnstorableText(request: FastifyRequest): void {

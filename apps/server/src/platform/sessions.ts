@@ -1,12 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOGGED_IN_COOKIE } from '@granary/domain';
 import type { Db } from './db.ts';
-import { randomToken, sha256 } from './crypto.ts';
+import { sha256 } from './crypto.ts';
 import {
   deleteSession,
   deleteUserSessions,
   findSessionWithUser,
-  insertSession,
   setSessionActAs,
   touchSession,
   type SessionExtraSql,
@@ -51,20 +50,6 @@ export function secureCookieFor(config: SessionConfig, request: FastifyRequest):
   return config.alwaysSecure || request.protocol === 'https';
 }
 
-/** Starts a session for a user: a fresh random token each time (no fixation), only its hash stored. */
-export async function startSession(
-  db: Db,
-  reply: FastifyReply,
-  config: SessionConfig,
-  userId: string,
-  meta: { ip: string | null; userAgent: string | null },
-): Promise<string> {
-  const token = randomToken();
-  await insertSession(db, { tokenHash: sha256(token), userId, ...meta });
-  setSessionCookies(reply, token, config);
-  return token;
-}
-
 export function setSessionCookies(reply: FastifyReply, token: string, config: SessionConfig): void {
   const secure = secureCookieFor(config, reply.request);
   reply.setCookie(SESSION_COOKIE, token, {
@@ -84,7 +69,7 @@ export function clearSessionCookies(reply: FastifyReply, config: SessionConfig):
 }
 
 /** The session token: the cookie, or `Authorization: Bearer` (the native shell, after login/apple-oauth). */
-export function sessionTokenOf(request: FastifyRequest): string | null {
+function sessionTokenOf(request: FastifyRequest): string | null {
   const cookie = request.cookies[SESSION_COOKIE];
   if (cookie) return cookie;
   const bearer = request.headers.authorization?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/);

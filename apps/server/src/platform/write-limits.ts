@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** Per user (or, signed out, per client) and route: a person at a keyboard stays far below it, a script does not. */
-export const WRITE_LIMIT_PER_MINUTE = 120;
+const WRITE_LIMIT_PER_MINUTE = 120;
 /** For routes that create content other people read (notes, follow-ups, …). */
 export const CREATE_LIMIT_PER_MINUTE = 30;
 

@@ -5,7 +5,7 @@
 
 import { CROP_IDS } from '@granary/domain';
 
-export type Country = 'USA' | 'CAN';
+type Country = 'USA' | 'CAN';
 
 export type MarketSpec = {
   slug: string;
@@ -305,7 +305,7 @@ function market(
 }
 
 /** Markets by slug; the demo and the benchmark pick from these. */
-export const MARKET_CATALOGUE: readonly MarketSpec[] = [
+const MARKET_CATALOGUE: readonly MarketSpec[] = [
   market('ames', 'Ames Elevator', 'Ames', 'IA', '2400 S Duff Ave', '50010', '(515) 555-0181'),
   market('decatur', 'Decatur Terminal', 'Decatur', 'IL', '1550 E Eldorado St', '62521', '(217) 555-0142'),
   market('grand-island', 'Grand Island', 'Grand Island', 'NE', '3520 W Old Potash Hwy', '68803', '(308) 555-0127'),

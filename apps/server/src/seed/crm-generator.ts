@@ -44,7 +44,7 @@ import {
   type MarketSpec,
 } from './crm-catalogue.ts';
 
-export type NamedClient = {
+type NamedClient = {
   name: string;
   /** Slug of one of the generated markets (its home market); default the first. */
   marketSlug?: string;

@@ -13,7 +13,7 @@ export type PublicPagesSeedOptions = {
 };
 
 /** The demo market whose public page is not published (its settings are kept, the page shows nothing). */
-export const UNPUBLISHED_DEMO_MARKET = 'mason-city';
+const UNPUBLISHED_DEMO_MARKET = 'mason-city';
 
 /** Harvest, when elevators also open Saturday mornings: August through mid-December. */
 function isHarvest(today: string): boolean {

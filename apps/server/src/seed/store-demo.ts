@@ -33,7 +33,7 @@ export type StoreSeedOptions = {
 };
 
 /** A small, fast, seeded generator (mulberry32). */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -47,7 +47,7 @@ export function seededRandom(seed: number): () => number {
 // ---------------------------------------------------------------------------------------------------
 // Reference data
 
-export const STORE_SELLERS = [
+const STORE_SELLERS = [
   {
     slug: 'house',
     name: 'Direct Store',
@@ -82,7 +82,7 @@ export const STORE_SELLERS = [
   },
 ];
 
-export const STORE_WAREHOUSES = [
+const STORE_WAREHOUSES = [
   {
     code: 'AMS',
     name: 'Ames distribution center',
@@ -123,7 +123,7 @@ export const STORE_WAREHOUSES = [
 
 type Cat = { path: string; name: string; productCategory: string; description?: string; featured?: boolean };
 
-export const STORE_CATEGORY_TREE: Cat[] = [
+const STORE_CATEGORY_TREE: Cat[] = [
   {
     path: 'crop-protection',
     name: 'Crop Protection',
@@ -235,7 +235,7 @@ export const STORE_CATEGORY_TREE: Cat[] = [
 
 type Ingredient = { slug: string; name: string; type: string; moa: string; rup?: boolean; description: string };
 
-export const STORE_INGREDIENTS: Ingredient[] = [
+const STORE_INGREDIENTS: Ingredient[] = [
   {
     slug: 'glyphosate',
     name: 'Glyphosate',
@@ -520,7 +520,7 @@ export const STORE_INGREDIENTS: Ingredient[] = [
 
 type Pest = { slug: string; name: string; type: 'weed' | 'insect' | 'disease'; sci: string };
 
-export const STORE_PESTS: Pest[] = [
+const STORE_PESTS: Pest[] = [
   { slug: 'waterhemp', name: 'Waterhemp', type: 'weed', sci: 'Amaranthus tuberculatus' },
   { slug: 'palmer-amaranth', name: 'Palmer amaranth', type: 'weed', sci: 'Amaranthus palmeri' },
   { slug: 'giant-ragweed', name: 'Giant ragweed', type: 'weed', sci: 'Ambrosia trifida' },

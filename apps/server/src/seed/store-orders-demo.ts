@@ -25,8 +25,8 @@ import {
 const FARMER_EMAIL = 'farmer@demo.granary.test';
 
 /** Demo order numbers: far below the checkout's own sequence. */
-export const DEMO_ORDER_NUMBER_BASE = 100_000;
-export const demoOrderNumber = (n: number) => `GS-${DEMO_ORDER_NUMBER_BASE + n}`;
+const DEMO_ORDER_NUMBER_BASE = 100_000;
+const demoOrderNumber = (n: number) => `GS-${DEMO_ORDER_NUMBER_BASE + n}`;
 
 type Status = 'placed' | 'processing' | 'ready_for_pickup' | 'shipped' | 'delivered' | 'picked_up' | 'canceled';
 type PaymentStatus = 'pending' | 'authorized' | 'paid' | 'failed' | 'financing_requested';
@@ -436,17 +436,15 @@ export async function seedStoreOrdersDemo(db: Db, options: { today?: string } = 
       await db.execute(sql`select id from store_products where name = ${r.product}`),
     );
     if (products.length === 0) continue;
-    await db
-      .insert(storeItemRestrictions)
-      .values(
-        products.map((p) => ({
-          productId: p.id,
-          kind: r.kind,
-          maxQuantity: r.max ?? null,
-          minQuantity: r.min ?? null,
-          jurisdictions: r.jurisdictions ?? [],
-        })),
-      );
+    await db.insert(storeItemRestrictions).values(
+      products.map((p) => ({
+        productId: p.id,
+        kind: r.kind,
+        maxQuantity: r.max ?? null,
+        minQuantity: r.min ?? null,
+        jurisdictions: r.jurisdictions ?? [],
+      })),
+    );
   }
 
   // Promotions: the 9.5 offer (applied by itself), a current code and an expired one.
@@ -648,33 +646,29 @@ export async function seedStoreOrdersDemo(db: Db, options: { today?: string } = 
       ),
     );
     if (plan.readiness?.length) {
-      await db
-        .insert(storeOrderReadiness)
-        .values(
-          plan.readiness.map(([section, action]) => ({
-            orderId,
-            section,
-            action,
-            requestedAt: new Date(placed.getTime() + 3_600_000),
-          })),
-        );
+      await db.insert(storeOrderReadiness).values(
+        plan.readiness.map(([section, action]) => ({
+          orderId,
+          section,
+          action,
+          requestedAt: new Date(placed.getTime() + 3_600_000),
+        })),
+      );
     }
     for (const [name, rating, title, body] of plan.reviews ?? []) {
       const v = variant(name, 0);
       if (!v) continue;
       const at = new Date(placed.getTime() + 21 * 86_400_000);
-      await db
-        .insert(storeOrderReviews)
-        .values({
-          orderId,
-          productId: v.product_id,
-          userId: farmer.id,
-          rating,
-          title,
-          body,
-          createdAt: at,
-          updatedAt: at,
-        });
+      await db.insert(storeOrderReviews).values({
+        orderId,
+        productId: v.product_id,
+        userId: farmer.id,
+        rating,
+        title,
+        body,
+        createdAt: at,
+        updatedAt: at,
+      });
     }
   }
 
@@ -689,17 +683,15 @@ export async function seedStoreOrdersDemo(db: Db, options: { today?: string } = 
       .filter((x): x is { v: VariantRow; quantity: number; note: string } => x.v !== null);
     const unique = [...new Map(items.map((x) => [x.v.variant_id, x])).values()];
     if (unique.length)
-      await db
-        .insert(storeShoppingListItems)
-        .values(
-          unique.map((x) => ({
-            listId: row!.id,
-            variantId: x.v.variant_id,
-            quantity: x.quantity,
-            note: x.note,
-            addedAt: at,
-          })),
-        );
+      await db.insert(storeShoppingListItems).values(
+        unique.map((x) => ({
+          listId: row!.id,
+          variantId: x.v.variant_id,
+          quantity: x.quantity,
+          note: x.note,
+          addedAt: at,
+        })),
+      );
   }
   return n;
 }

@@ -254,7 +254,7 @@ function pageOf(def: RouteDef, fullPath: string): Pick<RouteObject, 'element' | 
 }
 
 /** A redirect entry as a loader: parameters substituted, the locale prefix kept when the target takes one. */
-export async function redirectLoader({ request }: LoaderFunctionArgs): Promise<Response> {
+async function redirectLoader({ request }: LoaderFunctionArgs): Promise<Response> {
   const url = new URL(request.url);
   const { locale, barePath } = splitLocalePrefix(url.pathname);
   const target = resolveRedirect(barePath) ?? '/';

@@ -31,7 +31,7 @@ const anonymous: BootstrapUser = anonymousUser('anon-1');
 
 export type FakeUser = 'anonymous' | 'buyer' | 'farmer' | 'farmer-without-flag';
 
-export function fakeUser(kind: FakeUser): BootstrapUser {
+function fakeUser(kind: FakeUser): BootstrapUser {
   if (kind === 'anonymous') return anonymous;
   const base: BootstrapUser = { ...anonymous, id: 'u1', isLoggedIn: true, legacyId: 7, anonymousId: 'anon-7' };
   if (kind === 'buyer') {

@@ -155,7 +155,7 @@ export async function instrumentCropCounts(
 // Quotes and rounding modes: read through the futures module, which owns those tables.
 
 /** The latest quote of each symbol (symbols without one are absent). */
-export async function latestQuoteFacts(db: Db, symbols: readonly string[]): Promise<Map<string, QuoteFacts>> {
+async function latestQuoteFacts(db: Db, symbols: readonly string[]): Promise<Map<string, QuoteFacts>> {
   const latest = await latestQuotes(db, symbols);
   return new Map(
     [...latest].map(([symbol, q]) => [

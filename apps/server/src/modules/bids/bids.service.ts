@@ -130,7 +130,7 @@ export type InstrumentListQuery = {
 };
 
 /** The crop ids a cropFilter stands for (null: every crop); an unknown crop is a 400. Wheat includes its classes. */
-export function cropIdsOfFilter(values: readonly string[]): number[] | null {
+function cropIdsOfFilter(values: readonly string[]): number[] | null {
   const wanted = values
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())

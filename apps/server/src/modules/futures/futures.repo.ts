@@ -313,9 +313,9 @@ export type QuoteWrite = {
 };
 
 /** A tick history row is kept at most once per this long per symbol. */
-export const TICK_HISTORY_EVERY_MS = 60_000;
+const TICK_HISTORY_EVERY_MS = 60_000;
 /** Tick history rows older than this are pruned (settlements are kept). */
-export const TICK_HISTORY_RETENTION_DAYS = 7;
+const TICK_HISTORY_RETENTION_DAYS = 7;
 
 /**
  * Writes quotes (insert or update, version + 1), keeps a tick history row per minute per symbol, and publishes
@@ -381,7 +381,7 @@ export async function applyQuoteUpdates(
 }
 
 /** One 'quotes' event per root of the quotes given. */
-export async function publishQuotes(db: Db, changed: readonly LiveQuote[], source: QuoteSource): Promise<void> {
+async function publishQuotes(db: Db, changed: readonly LiveQuote[], source: QuoteSource): Promise<void> {
   const byRoot = new Map<string, LiveQuote[]>();
   for (const q of changed) {
     const root = parseFuturesSymbol(q.symbol)?.root ?? q.symbol;

@@ -46,7 +46,7 @@ function exchangeToday(now = new Date()): string {
 }
 
 /** A :timeStamp path value: a day (YYYY-MM-DD), an ISO instant, or epoch milliseconds; 400 otherwise. */
-export function asOfDay(timeStamp: string | undefined, now = new Date()): string {
+function asOfDay(timeStamp: string | undefined, now = new Date()): string {
   if (timeStamp === undefined || timeStamp === '') return exchangeToday(now);
   if (/^\d{4}-\d{2}-\d{2}$/.test(timeStamp) && !Number.isNaN(Date.parse(`${timeStamp}T00:00:00Z`))) return timeStamp;
   const ms = /^\d{9,13}$/.test(timeStamp)

@@ -6,7 +6,7 @@
 import type { Db } from '../../platform/db.ts';
 import { enqueue, registerJobHandler } from '../../platform/jobs.ts';
 
-export type QuotesChanged = { db: Db; symbols: string[]; now: Date };
+type QuotesChanged = { db: Db; symbols: string[]; now: Date };
 export type QuotesListener = (change: QuotesChanged) => Promise<void>;
 
 const listeners = new Set<QuotesListener>();
@@ -43,7 +43,7 @@ export async function notifyQuotesChanged(
   if (failure !== null && !options.logOnly) throw failure;
 }
 
-export const QUOTES_CHANGED_JOB = 'futures.quotes-changed';
+const QUOTES_CHANGED_JOB = 'futures.quotes-changed';
 
 registerJobHandler(
   QUOTES_CHANGED_JOB,

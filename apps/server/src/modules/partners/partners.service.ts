@@ -6,7 +6,7 @@ import { listPartners, type PartnerRow } from './partners.repo.ts';
 /** Partners change rarely; each process keeps them this long, so a host lookup costs no query. */
 const CACHE_MS = 30_000;
 
-export function toPartner(row: PartnerRow): WhiteLabelPartner {
+function toPartner(row: PartnerRow): WhiteLabelPartner {
   return {
     id: row.id,
     vhost: row.vhost,
@@ -31,7 +31,7 @@ export function hostName(host: string | undefined): string {
   return h.split(':')[0] ?? '';
 }
 
-export function resolvePartnerByHost(rows: PartnerRow[], host: string | undefined): PartnerRow {
+function resolvePartnerByHost(rows: PartnerRow[], host: string | undefined): PartnerRow {
   const name = hostName(host);
   const exact = rows.find((r) => r.vhost !== null && r.vhost.toLowerCase() === name);
   if (exact) return exact;

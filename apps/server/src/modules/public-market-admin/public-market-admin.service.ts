@@ -218,7 +218,7 @@ export async function changeMarketHours(
 // ---------------------------------------------------------------------------------------------------
 // announcement/:announcementId?
 
-export function announcementOf(row: AnnouncementRow, now: Date = new Date()): Announcement {
+function announcementOf(row: AnnouncementRow, now: Date = new Date()): Announcement {
   return {
     id: row.id,
     marketId: row.marketId,

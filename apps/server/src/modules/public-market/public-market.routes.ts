@@ -60,14 +60,14 @@ const PAGE_HEAD =
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 /** The key of the public entry in the web build's .vite/manifest.json (apps/web/vite.config.ts input 'market'). */
-export const PUBLIC_ENTRY_KEY = 'src/public-entry.tsx';
+const PUBLIC_ENTRY_KEY = 'src/public-entry.tsx';
 
 /**
  * The light page's HTML from the build manifest: the entry script, a modulepreload for each chunk it imports (so
  * they load in parallel, not one after the other), and every stylesheet of those chunks. Without a build (API
  * tests, a server started before `npm run build`) a page with the data and no script.
  */
-export function publicPageTemplate(manifest: Record<string, ManifestChunk> | null): string {
+function publicPageTemplate(manifest: Record<string, ManifestChunk> | null): string {
   const entry = manifest?.[PUBLIC_ENTRY_KEY];
   if (!manifest || !entry)
     return `<!doctype html><html lang="en"><head>${PAGE_HEAD}</head><body style="margin:0"><div id="root"></div></body></html>`;
@@ -95,7 +95,7 @@ export function publicPageTemplate(manifest: Record<string, ManifestChunk> | nul
 }
 
 /** The built light page with the data and title filled in. */
-export function renderPublicPageHtml(template: string, data: PublicPageData, title: string): string {
+function renderPublicPageHtml(template: string, data: PublicPageData, title: string): string {
   const script = `<script id="${PUBLIC_PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(data)}</script>`;
   const partner = data.view === 'market' ? data.page.partner : data.partner;
   const lang = data.view === 'market' ? data.page.locale : 'en';

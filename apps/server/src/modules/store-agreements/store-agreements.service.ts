@@ -28,7 +28,7 @@ export type Caller = { userId: string; currentEnterpriseId: number | null; isSup
 type Owner = { enterprise: repo.EnterpriseRow; userId: string; callerIsMember: boolean };
 
 /** Whose agreements the call is about; 404 for another farm business unless a super admin, or a user not its member. */
-export async function ownerOf(db: Db, caller: Caller, query: AgreementOwnerQuery): Promise<Owner> {
+async function ownerOf(db: Db, caller: Caller, query: AgreementOwnerQuery): Promise<Owner> {
   const userId = query.userId ?? caller.userId;
   let enterprise: repo.EnterpriseRow | null;
   if (query.enterpriseId) {

@@ -4,7 +4,7 @@ import { useBootstrap } from '../../lib/api/bootstrap';
 import { PageSpinner } from '../../lib/ui/page-spinner';
 import { PermissionDenied } from './permission-denied';
 
-export function passesGate(gate: Gate, user: BootstrapUser): boolean {
+function passesGate(gate: Gate, user: BootstrapUser): boolean {
   if (gate === 'grainBuying') return Boolean(user.experiences.grain_buying);
   // My sales lite: agronomics and the allowing flag, by the rule the server enforces too.
   if (gate === 'mySalesLite') return canUseMySalesLite(user);

@@ -2,7 +2,7 @@ import { EXPERIENCES, selectExperience, type Experience, type HeaderKind, type U
 import { readStorage, writeStorage } from '../../lib/browser/storage';
 
 /** The user's stored experience choice (grain-marketing.md 1, rule 2). */
-export const EXPERIENCE_KEY = 'granary_experience';
+const EXPERIENCE_KEY = 'granary_experience';
 
 export function readStoredExperience(): Experience | null {
   const value = readStorage(EXPERIENCE_KEY);

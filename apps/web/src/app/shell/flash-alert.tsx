@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { deleteCookie, readCookie } from '../../lib/browser/cookies';
 import { useT } from '../../lib/i18n/t';
 
-export type FlashSeverity = 'success' | 'info' | 'warning' | 'error';
+type FlashSeverity = 'success' | 'info' | 'warning' | 'error';
 export type Flash = { message: string; severity: FlashSeverity; status: number | null };
 
 const SEVERITIES: readonly string[] = ['success', 'info', 'warning', 'error'];
@@ -21,7 +21,7 @@ export function readFlashAlert(): Flash | null {
   return { message, severity, status };
 }
 
-export function clearFlashCookies(): void {
+function clearFlashCookies(): void {
   deleteCookie(FLASH_COOKIES.message);
   deleteCookie(FLASH_COOKIES.type);
   deleteCookie(FLASH_COOKIES.status);

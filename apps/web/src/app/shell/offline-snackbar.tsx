@@ -6,7 +6,7 @@ import { T } from '../../lib/i18n/t';
 import { useStore } from '../../lib/store';
 
 /** Follows the browser's online/offline events. */
-export function useConnectivityEvents(): void {
+function useConnectivityEvents(): void {
   useEffect(() => {
     const onOffline = () => setOffline(true);
     const onOnline = () => setOffline(false);

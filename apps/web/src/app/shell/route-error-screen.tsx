@@ -4,7 +4,7 @@ import { postNativeMessage } from '../../lib/native/bridge';
 import { ErrorScreen } from './error-screen';
 
 /** A lazy page whose script could not be loaded (a deploy replaced it, or the network dropped). */
-export function isChunkLoadError(error: unknown): boolean {
+function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error ?? '');
   return /dynamically imported module|Importing a module script failed|Failed to fetch|error loading dynamically imported module|Unable to preload CSS/i.test(
     message,

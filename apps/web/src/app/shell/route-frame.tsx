@@ -27,14 +27,14 @@ import { NotFoundPage } from './shell-pages';
 export const APP_SHELL_ROUTE_ID = 'app-shell';
 
 /** The guard of a nested match: 'login' wins over 'logged-out' wins over 'none'. */
-export function effectiveGuard(defs: readonly RouteDef[]): Guard {
+function effectiveGuard(defs: readonly RouteDef[]): Guard {
   if (defs.some((def) => def.guard === 'login')) return 'login';
   if (defs.some((def) => def.guard === 'logged-out')) return 'logged-out';
   return 'none';
 }
 
 /** The innermost experience gate of a nested match. */
-export function effectiveGate(defs: readonly RouteDef[]): Gate {
+function effectiveGate(defs: readonly RouteDef[]): Gate {
   for (let index = defs.length - 1; index >= 0; index--) {
     const gate = defs[index]?.gate ?? null;
     if (gate) return gate;

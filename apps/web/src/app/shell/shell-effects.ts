@@ -12,7 +12,7 @@ import { applyNativeUiState, nativeUiState } from '../../lib/native/native-ui-st
 import { touchActivity } from '../../lib/session/activity';
 
 /** Whether the logged-in marker cookie disagrees with what the page believes. */
-export function loginStateChanged(isLoggedIn: boolean): boolean {
+function loginStateChanged(isLoggedIn: boolean): boolean {
   return (readCookie(LOGGED_IN_COOKIE) === '1') !== isLoggedIn;
 }
 

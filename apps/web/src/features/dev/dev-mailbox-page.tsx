@@ -27,7 +27,7 @@ import { useMailbox, type MailboxMessage } from './api/mailbox';
 const URL_PATTERN = /https?:\/\/[^\s<>"')]+/g;
 
 /** The message text with its links clickable. */
-export function linkify(text: string): ReactNode[] {
+function linkify(text: string): ReactNode[] {
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(URL_PATTERN)) {

@@ -46,7 +46,7 @@ export const contractRow = (id: number, extra: Partial<FarmerContractRow> = {}):
   ...extra,
 });
 
-export const SUMMARY: SalesSummaryResponse = {
+const SUMMARY: SalesSummaryResponse = {
   rows: [
     {
       cropId: 1,
@@ -79,7 +79,7 @@ export const SUMMARY: SalesSummaryResponse = {
   ],
 };
 
-export const FILTERS: FarmerFilters = {
+const FILTERS: FarmerFilters = {
   crops: [
     { id: 1, name: 'corn', displayName: 'Corn' },
     { id: 2, name: 'soybeans', displayName: 'Soybeans' },
@@ -162,8 +162,8 @@ export const paged = <T>(rows: T[], extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-export type Reply = { status: number; body?: unknown };
-export type Call = { url: URL; method: string };
+type Reply = { status: number; body?: unknown };
+type Call = { url: URL; method: string };
 export type Handler = (call: Call, path: string) => Reply | undefined;
 
 /** Stubs fetch: `handler` answers first; then summary and filters defaults; 404 for anything else. */

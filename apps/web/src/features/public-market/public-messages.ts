@@ -3,7 +3,7 @@
 
 export type PublicLocale = 'en-US' | 'en-CA' | 'en-AU';
 
-export const publicMessages = {
+const publicMessages = {
   'public.skipToContent': 'Skip to content',
   'public.signIn': 'Sign in',
   'public.nav': 'Site',

@@ -38,7 +38,7 @@ export const card = (id: number, extra: Partial<StoreProductCard> = {}): StorePr
   ...extra,
 });
 
-export const FACETS: StoreFacets = {
+const FACETS: StoreFacets = {
   categories: [{ value: 'crop-protection/herbicides', label: 'Herbicides', count: 2 }],
   kinds: [{ value: 'chemical', label: 'chemical', count: 2 }],
   brands: [
@@ -144,7 +144,7 @@ export const detail = (extra: Partial<StoreProductDetail> = {}): StoreProductDet
 });
 
 export type Reply = { status: number; body?: unknown };
-export type Call = { url: URL };
+type Call = { url: URL };
 
 /** Stubs fetch: `handler` answers store calls by path (without /api/store); 404 for anything else. */
 export function serveStore(handler: (path: string, url: URL) => Reply | undefined) {

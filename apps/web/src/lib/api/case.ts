@@ -1,12 +1,12 @@
 /** Deep key conversion for the request wrapper's `snakeCase` option. Only plain objects and arrays are walked. */
-export function snakeCaseKey(key: string): string {
+function snakeCaseKey(key: string): string {
   return key
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
     .toLowerCase();
 }
 
-export function camelCaseKey(key: string): string {
+function camelCaseKey(key: string): string {
   return key.replace(/[_-]+([a-zA-Z0-9])/g, (_match, char: string) => char.toUpperCase());
 }
 

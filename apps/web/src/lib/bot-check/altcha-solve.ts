@@ -3,7 +3,7 @@ import { deriveKey as derivePbkdf2 } from 'altcha-lib/algorithms/web/pbkdf2';
 import { deriveKey as deriveSha } from 'altcha-lib/algorithms/web/sha';
 
 /** The altcha algorithms a browser can solve with WebCrypto alone (scrypt and Argon2id need Node). */
-export function browserDeriveKey(algorithm: string): DeriveKeyFunction | null {
+function browserDeriveKey(algorithm: string): DeriveKeyFunction | null {
   if (/^SHA-(256|384|512)$/.test(algorithm)) return deriveSha;
   if (/^PBKDF2\/SHA-(256|384|512)$/.test(algorithm)) return derivePbkdf2;
   return null;

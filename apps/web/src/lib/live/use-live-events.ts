@@ -32,8 +32,8 @@ type Subscriber = {
   onState: (state: LiveConnectionState) => void;
 };
 
-export const RECONNECT_MIN_MS = 1000;
-export const RECONNECT_MAX_MS = 30_000;
+const RECONNECT_MIN_MS = 1000;
+const RECONNECT_MAX_MS = 30_000;
 
 class LiveStream {
   private readonly subscribers = new Set<Subscriber>();

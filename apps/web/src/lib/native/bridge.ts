@@ -44,8 +44,8 @@ export function postNativeMessage(type: NativeMessage, payload?: unknown): boole
 }
 
 /** The messages the shell sends to the page. */
-export const INCOMING_NATIVE_MESSAGES = ['NAVIGATE', 'GO_BACK', 'TRIGGER_PAINT', 'SET_UI_STATE'] as const;
-export type IncomingNativeMessage = (typeof INCOMING_NATIVE_MESSAGES)[number];
+const INCOMING_NATIVE_MESSAGES = ['NAVIGATE', 'GO_BACK', 'TRIGGER_PAINT', 'SET_UI_STATE'] as const;
+type IncomingNativeMessage = (typeof INCOMING_NATIVE_MESSAGES)[number];
 export type IncomingNativeEnvelope = { type: IncomingNativeMessage; payload?: unknown };
 
 const known: readonly string[] = NATIVE_MESSAGES;

@@ -2,7 +2,7 @@ import { SESSION_IDLE_MS } from '@granary/domain';
 import { readStorage, removeStorage, writeStorage } from '../browser/storage';
 
 /** The last-activity time (grain-marketing.md 4 'Session'): a new session starts after SESSION_IDLE_MS idle. */
-export const LAST_ACTIVITY_KEY = 'granary_last_activity';
+const LAST_ACTIVITY_KEY = 'granary_last_activity';
 
 export function touchActivity(now: number = Date.now()): { newSession: boolean } {
   const previous = Number(readStorage(LAST_ACTIVITY_KEY));

@@ -13,7 +13,7 @@ import { useT } from '../i18n/t';
 const UNIT_SINGULAR: Record<string, string> = { bushels: 'bushel', tonnes: 'tonne' };
 
 /** A positive decimal a person typed ('4.52', '$4.52', '5,000'), as a decimal string; otherwise null. */
-export function typedAmount(text: string): string | null {
+function typedAmount(text: string): string | null {
   const v = text.trim().replace(/,/g, '').replace(/^\$/, '');
   return isDecimalString(v) && toDecimal(v).gt(0) ? v : null;
 }
@@ -24,7 +24,7 @@ export function unitSingular(unit: string): string {
 }
 
 /** Whole cents the target stands above (negative: below) the cash price now; null when either is missing. */
-export function centsAboveCash(target: string | null, cashPrice: string | null): number | null {
+function centsAboveCash(target: string | null, cashPrice: string | null): number | null {
   if (target === null || cashPrice === null) return null;
   return Math.round(toDecimal(target).minus(toDecimal(cashPrice)).times(100).toNumber());
 }

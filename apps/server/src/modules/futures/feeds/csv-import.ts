@@ -50,7 +50,7 @@ function price(
 }
 
 /** Reads and checks the file: the rows to write, or every bad row's reasons. */
-export function parseQuotesCsv(text: string, now: Date): { rows: ParsedRow[]; errors: QuoteImportRowError[] } {
+function parseQuotesCsv(text: string, now: Date): { rows: ParsedRow[]; errors: QuoteImportRowError[] } {
   let parsedRecords: { record: string[]; info: { lines: number } }[];
   try {
     parsedRecords = parse(text, {

@@ -20,8 +20,8 @@ import { notifyQuotesChanged } from '../quotes-listeners.ts';
 import type { FeedLog, PriceFeed } from './price-feed.ts';
 
 export const SIMULATED_TICK_JOB = 'futures.simulated-tick';
-export const PRUNE_HISTORY_JOB = 'futures.prune-history';
-export const DEFAULT_FEED_INTERVAL_MS = 5000;
+const PRUNE_HISTORY_JOB = 'futures.prune-history';
+const DEFAULT_FEED_INTERVAL_MS = 5000;
 
 export type FeedSettings = { feed: 'simulated' | 'off'; everyMs: number };
 

@@ -51,7 +51,7 @@ import { useSelectedMarket } from '../components/use-selected-market';
 import { useClientSearch } from './api/client-search';
 
 /** Typing waits this long before the list is searched (one request per pause, not per key). */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 const DEFAULT_CLIENT_PAGE_SIZE = 25;
 
 const searchableMarket = (market: CrmMarketRow) => canSearchClients(market.userPermissions);

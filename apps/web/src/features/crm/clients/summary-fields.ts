@@ -5,7 +5,7 @@ import type { MessageId } from '../../../lib/i18n/messages';
 export const SUMMARY_FIELDS = ['area', 'estimatedYield', 'estimatedStorage', 'contractedWithOther'] as const;
 export type SummaryField = (typeof SUMMARY_FIELDS)[number];
 
-export const SUMMARY_FIELD_RULES: Readonly<Record<SummaryField, { scale: number; max: string }>> = {
+const SUMMARY_FIELD_RULES: Readonly<Record<SummaryField, { scale: number; max: string }>> = {
   area: { scale: 2, max: '999999999999' },
   estimatedYield: { scale: 2, max: '99999999' },
   estimatedStorage: { scale: 4, max: '99999999999999' },

@@ -11,13 +11,11 @@ export const market = (id: number, displayName: string, extra: Partial<CrmMarket
     ...extra,
   });
 
-export const MARKETS = [
+const MARKETS = [
   market(10, 'Ames Elevator'),
   market(11, 'Boone Terminal'),
   market(12, 'Cedar Bids Only', { userPermissions: ['instruments'] }),
 ];
-
-export { BOOTSTRAP };
 
 export const searchRow = (id: number, name: string, extra: Partial<ClientSearchRow> = {}): ClientSearchRow => ({
   id,
@@ -123,7 +121,7 @@ export function profile(
   };
 }
 
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
 export type Call = { url: URL; method: string; body: string | undefined; headers: Record<string, string> };
 export type Handler = (call: Call, path: string) => Reply | undefined;
 

@@ -33,7 +33,7 @@ import type { CrmContextData } from '../components/crm-page-frame';
 /** The raw list parameters of the URL, one string per key (repeated keys joined with commas, as the domain reads them). */
 export type RawParams = Record<string, string>;
 
-export function paramsOf(search: URLSearchParams): RawParams {
+function paramsOf(search: URLSearchParams): RawParams {
   const out: RawParams = {};
   for (const key of new Set(search.keys())) {
     const joined = search
@@ -46,7 +46,7 @@ export function paramsOf(search: URLSearchParams): RawParams {
 }
 
 /** The section 6 entitlement context of one market (the same inputs the server's entitlementsFor uses). */
-export function entitlementContext(bootstrap: MerchandisingBootstrap, market: CrmMarketRow): EntitlementContext {
+function entitlementContext(bootstrap: MerchandisingBootstrap, market: CrmMarketRow): EntitlementContext {
   return {
     brand: bootstrap.partner.shortName,
     marketPermissions: market.userPermissions,
@@ -75,7 +75,7 @@ const TAB_SWITCH_KEEP = [
 ] as const;
 
 /** The route of a tab: deliveries live on /crm/deliveries; contracts and contract documents on /crm/contracts. */
-export function tabPath(tab: ListTab): string {
+function tabPath(tab: ListTab): string {
   return tab === 'deliveries' ? '/crm/deliveries' : '/crm/contracts';
 }
 

@@ -14,7 +14,7 @@ type Section = { id: 'sales' | 'balances' | 'tickets' | 'bids'; path: string; la
  * My Sales Lite's sections. 'Tickets' is the /my-sales-lite/tab page (our reading of 'the tab': the farmer's scale
  * tickets). Bids is the local-bids page of the same area (/my-sales-lite/bids/:marketName?), built separately.
  */
-export const MSL_SECTIONS: readonly Section[] = [
+const MSL_SECTIONS: readonly Section[] = [
   { id: 'sales', path: '/my-sales-lite', label: 'msl.nav.sales' },
   { id: 'balances', path: '/my-sales-lite/balances', label: 'msl.nav.balances' },
   { id: 'tickets', path: '/my-sales-lite/tab', label: 'msl.nav.tickets' },
@@ -33,7 +33,7 @@ function sectionOf(pathname: string): Section['id'] {
  * The sections of My Sales Lite as tabs (Sales / Balances / Tickets / Bids) where the header has no room for them:
  * below the md breakpoint. From md up the header's navigation carries the same four, so the page shows none.
  */
-export function MslSubNav() {
+function MslSubNav() {
   const { pathname } = useLocation();
   const localized = useLocalizedPath();
   const t = useT();

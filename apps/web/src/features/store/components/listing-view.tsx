@@ -35,7 +35,7 @@ import { ProductGrid } from './product-card';
 import { useStoreLocale } from './use-store-locale';
 
 /** The URL parameters of a listing that are facet choices (each may repeat). */
-export const FACET_PARAMS = ['brand', 'kind', 'seller', 'ingredient', 'pest'] as const;
+const FACET_PARAMS = ['brand', 'kind', 'seller', 'ingredient', 'pest'] as const;
 type FacetParam = (typeof FACET_PARAMS)[number];
 
 /** The listing call's query from the page URL (facets, price band, stock, sort, page) and the region's locale. */
@@ -154,13 +154,7 @@ function priceBandLabel(min: string, max: string | null, currency: StoreListing[
 }
 
 /** The facet panel: categories below the page's, then the checklists, price bands and 'in stock only'. */
-export function FacetPanel({
-  listing,
-  categoryLink,
-}: {
-  listing: StoreListing;
-  categoryLink?: (path: string) => string;
-}) {
+function FacetPanel({ listing, categoryLink }: { listing: StoreListing; categoryLink?: (path: string) => string }) {
   const t = useT();
   const partner = usePartner();
   const [params, setParams] = useSearchParams();

@@ -22,7 +22,7 @@ export function SellerName({ seller }: { seller: SellerRef }) {
 }
 
 /** A product in a grid: image, brand, name, main ingredients, seller, price from, stock. */
-export function ProductCard({ product }: { product: StoreProductCard }) {
+function ProductCard({ product }: { product: StoreProductCard }) {
   const { href } = useStoreLocale();
   return (
     <Card

@@ -85,7 +85,7 @@ export function StoreDialogs() {
 }
 
 /** 2.9 marketing-subscribe dialog: subscribe (allowPromotionalMarketing) or not; a confirmation after subscribing. */
-export function MarketingDialog({ email, onDone }: { email: string; onDone: () => void }) {
+function MarketingDialog({ email, onDone }: { email: string; onDone: () => void }) {
   const t = useT();
   const words = useBrandWords();
   const subscribe = useMarketingSubscribe();
@@ -153,7 +153,7 @@ export function MarketingDialog({ email, onDone }: { email: string; onDone: () =
  * 2.9 terms-of-service dialog: the store's terms (a link to /direct/terms-and-conditions, where no dialog opens so
  * that they can be read) and Accept. It cannot be dismissed without accepting (onClose ignores Escape and the backdrop), except by leaving the store.
  */
-export function TermsDialog() {
+function TermsDialog() {
   const words = useBrandWords();
   const navigate = useNavigate();
   const { href } = useStoreLocale();

@@ -9,7 +9,7 @@ import { useStoreRegion } from '../components/use-store-region';
 import { InfoHeading, RegionUnavailable } from './info-frame';
 
 /** A term's message key: the spec's placeholders written as words ('{brand}_ach' → 'brand_ach'). */
-export function termKey(term: PaymentTerm): string {
+function termKey(term: PaymentTerm): string {
   return term.replace('{brand}', 'brand').replace('{card_provider}', 'cardProvider');
 }
 

@@ -251,7 +251,7 @@ function SummaryRow({ label, value, strong }: { label: ReactNode; value: string;
 }
 
 /** The page of one order: lines per shipment, totals, payment, reorder and reviews. */
-export function OrderDetailsView({ order, buyNow = false }: { order: OrderDetail; buyNow?: boolean }) {
+function OrderDetailsView({ order, buyNow = false }: { order: OrderDetail; buyNow?: boolean }) {
   const t = useT();
   const sellerName = useSellerName();
   const partner = usePartner();

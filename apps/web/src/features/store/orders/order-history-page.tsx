@@ -34,7 +34,7 @@ import { useOrderHistory } from './orders-api';
 import { OrderStatusChip, OrdersPage, PageTitle, money, useFormatDay } from './order-parts';
 
 /** Where an order's details live: buy-now orders have their own page. */
-export function orderHref(order: Pick<OrderSummary, 'id' | 'kind'>): string {
+function orderHref(order: Pick<OrderSummary, 'id' | 'kind'>): string {
   return order.kind === 'buy_now' ? `/direct/buy-now-details/${order.id}` : `/direct/order-history-details/${order.id}`;
 }
 

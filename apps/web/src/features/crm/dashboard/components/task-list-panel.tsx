@@ -23,7 +23,7 @@ import { useTaskList } from '../api/task-list';
 import { PanelError } from './dashboard-panel';
 
 /** The contract view each task-list count opens (docs/api/crm.md 'Dashboard'; delivery_needed has no view of its own). */
-export const TASK_VIEWS: Readonly<Record<TaskListStatus, ContractView>> = {
+const TASK_VIEWS: Readonly<Record<TaskListStatus, ContractView>> = {
   signature_needed: 'get_signatures',
   pricing_needed: 'needs_pricing',
   delivery_needed: 'delinquent',
@@ -36,7 +36,7 @@ const TASK_LOOK: Readonly<Record<TaskListStatus, { icon: ReactNode; color: 'info
 };
 
 /** The contract list of a task's view at the market. */
-export function taskListHref(status: TaskListStatus, marketId: number): string {
+function taskListHref(status: TaskListStatus, marketId: number): string {
   const params = new URLSearchParams({ predefinedFilter: TASK_VIEWS[status], market_id: String(marketId) });
   return `/crm/contracts?${params.toString()}`;
 }
