@@ -4,8 +4,6 @@ import {
   MARKET_PERMISSIONS,
   PUBLIC_MARKET_PERMISSIONS,
   adminPermissionsOf,
-  canOpenAdministrator,
-  canOpenCrmPage,
   canUseListTab,
   canUseView,
   dashboardEntitlementKey,
@@ -87,7 +85,6 @@ describe('admin permissions', () => {
     expect(isCrmAdmin(grants, { marketId: 4 })).toBe(false);
     expect(adminPermissionsOf(grants, { marketId: 4 })).toEqual(['structures']);
     expect(adminPermissionsOf(grants)).toEqual(['buyer-admin', 'structures']);
-    expect(canOpenAdministrator(grants)).toBe(true);
   });
 });
 
@@ -177,12 +174,7 @@ describe('entitlements (section 6 table)', () => {
     ).toBe(false);
   });
 
-  it('opens pages, tabs and views by entitlement', () => {
-    expect(canOpenCrmPage(full, '/crm/contracts')).toBe(true);
-    expect(canOpenCrmPage(without('dashboard'), '/crm/dashboard')).toBe(false);
-    expect(canOpenCrmPage({ ...full, partnerHasCrm: false }, '/crm/deliveries')).toBe(false);
-    expect(canOpenCrmPage({ ...full, partnerHasCrm: false }, '/crm/bids')).toBe(true);
-    expect(canOpenCrmPage({ ...full, marketPermissions: [] }, '/crm/administrator')).toBe(true);
+  it('opens tabs and views by entitlement', () => {
     expect(canUseListTab(without('contract_documents'), 'contract-documents')).toBe(false);
     expect(canUseListTab(without('contract_documents'), 'contracts')).toBe(true);
     expect(canUseView(without('deliveries'), 'unapplied')).toBe(false);

@@ -230,13 +230,6 @@ export const CRM_PAGE_ENTITLEMENTS = {
   '/crm/structures': 'grain-buying-structures',
 } as const;
 
-/** Whether a CRM page may be opened ('dashboard' stands for the brand's dashboard key). */
-export function canOpenCrmPage(ctx: EntitlementContext, path: string): boolean {
-  const need = (CRM_PAGE_ENTITLEMENTS as Readonly<Record<string, string>>)[path];
-  if (need === undefined) return true;
-  return hasEntitlement(ctx, need === 'dashboard' ? dashboardEntitlementKey(ctx.brand) : need);
-}
-
 /** Whether a list tab may be used: contracts and deliveries by their entitlement; documents also need contract_documents. */
 export function canUseListTab(ctx: EntitlementContext, tab: ListTab): boolean {
   if (tab === 'deliveries') return hasEntitlement(ctx, 'grain-buying-deliveries');
@@ -257,14 +250,6 @@ export function canViewClientProfile(marketPermissions: readonly string[]): bool
 
 export function canUseNotes(marketPermissions: readonly string[]): boolean {
   return marketPermissions.includes('notes');
-}
-
-/** /crm/administrator: a CRM admin (buyer-admin or farmer-admin). */
-export function canOpenAdministrator(
-  grants: AdminGrants | null | undefined,
-  options: { isSuperAdmin?: boolean } = {},
-): boolean {
-  return isCrmAdmin(grants, options);
 }
 
 /**

@@ -24,11 +24,6 @@ export async function findUserByLegacyId(db: Db, legacyId: number): Promise<User
   return row ?? null;
 }
 
-export async function findUserByPhone(db: Db, normalizedPhone: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.normalizedPhoneNumber, normalizedPhone));
-  return row ?? null;
-}
-
 export async function insertUser(db: Db, row: NewUser): Promise<UserRow> {
   const [inserted] = await db.insert(users).values(row).returning();
   if (!inserted) throw new Error('user insert returned nothing');
