@@ -18,7 +18,8 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { marketBids, type BidData } from '../modules/offers/offers.repo.ts';
-import { currentCashOf, fillOffer } from '../modules/offers/offers.service.ts';
+import { currentCashOf } from '../modules/offers/offer-view.ts';
+import { fillOffer } from '../modules/offers/offers.service.ts';
 
 export type OffersSeedOptions = { today: string };
 

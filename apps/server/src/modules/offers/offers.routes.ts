@@ -22,22 +22,23 @@ import { ensureRecurring } from '../../platform/jobs.ts';
 import { etagOf, idParam, ifMatchVersion, loadCrmActorWithSession, type CrmDeps } from '../../platform/crm-access.ts';
 import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
 import {
-  OFFERS_WATCH_JOB,
   actOnOffer,
-  cancelOwnOffer,
   editOffer,
-  editOwnOffer,
-  farmerOffer,
-  farmerOffers,
   getOffer,
   listOffers,
   placeOfferAsBuyer,
-  placeOfferAsFarmer,
-  registerOfferJobs,
-  requestMakeOffer,
   resetPriceHit,
   type BuyerAction,
-} from './offers.service.ts';
+} from './buyer-offers.service.ts';
+import {
+  cancelOwnOffer,
+  editOwnOffer,
+  farmerOffer,
+  farmerOffers,
+  placeOfferAsFarmer,
+  requestMakeOffer,
+} from './farmer-offers.service.ts';
+import { OFFERS_WATCH_JOB, registerOfferJobs } from './offers.service.ts';
 
 const MERCH = '/api/commodities/merchandising';
 const PC = '/api/commodities/profit-center';
