@@ -24,6 +24,8 @@ import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { shellRoutes } from './modules/shell/shell.routes.ts';
 import { pagesRoutes } from './modules/shell/pages.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { magicLinkRoutes } from './modules/identity/magic-link.routes.ts';
+import { passwordRoutes } from './modules/identity/password.routes.ts';
 import { oidcRoutes } from './modules/identity/oidc.routes.ts';
 import { smsRoutes } from './modules/identity/sms.routes.ts';
 import { actAsRoutes } from './modules/identity/act-as.routes.ts';
@@ -170,6 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(partnerRoutes, { partners });
   const identity = { ctx, partners, botCheck: await createBotCheck(ctx) };
   await app.register(identityRoutes, identity);
+  await app.register(magicLinkRoutes, identity);
+  await app.register(passwordRoutes, identity);
   await app.register(oidcRoutes, identity);
   await app.register(smsRoutes, identity);
   await app.register(actAsRoutes, identity);
