@@ -28,7 +28,7 @@ describe('OfflineSnackbar', () => {
     );
     renderWithIntl(<OfflineSnackbar />);
     await act(async () => {
-      await request('/api/anything');
+      await expect(request('/api/anything')).rejects.toMatchObject({ status: 0, code: 'disconnected' });
     });
     expect(screen.getByText(OFFLINE)).toBeTruthy();
   });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api/api-error';
 import { allMessages as messages } from '../../test/messages';
 import { failureOf, oidcFailureOf } from './failures';
 
 describe('failureOf', () => {
   it('says the combination is wrong, with the MFA line on a failed password login (grain-marketing.md 8)', () => {
-    const failure = failureOf({ code: 'invalid_credentials', message: 'x' }, 401, 'password');
+    const failure = failureOf(new ApiError(401, 'invalid_credentials', 'x'), 'password');
     expect(failure).toEqual({
       messageId: 'identity.error.invalidCredentials',
       descriptionId: 'identity.error.incorrectMfaCode',
@@ -15,12 +16,12 @@ describe('failureOf', () => {
 
   it('shows the locked message with the description of the answer, or the spec’s description', () => {
     expect(
-      failureOf({ code: 'account_locked', message: 'x', details: { description: 'Check your e-mail.' } }, 423),
+      failureOf(new ApiError(423, 'account_locked', 'x', { details: { description: 'Check your e-mail.' } })),
     ).toEqual({
       messageId: 'identity.error.accountLocked',
       description: 'Check your e-mail.',
     });
-    expect(failureOf({ code: 'account_locked', message: 'x' }, 423).descriptionId).toBe(
+    expect(failureOf(new ApiError(423, 'account_locked', 'x')).descriptionId).toBe(
       'identity.error.accountLockedDescription',
     );
     expect(messages['identity.error.accountLocked']).toBe(
@@ -29,44 +30,42 @@ describe('failureOf', () => {
   });
 
   it('maps the account problems, codes and links to the spec’s messages', () => {
-    expect(failureOf({ code: 'account_suspended', message: 'x' }, 403)).toMatchObject({
+    expect(failureOf(new ApiError(403, 'account_suspended', 'x'))).toMatchObject({
       messageId: 'identity.error.accountSuspended',
       support: true,
     });
-    expect(failureOf({ code: 'account_deleted', message: 'x' }, 403)).toMatchObject({
+    expect(failureOf(new ApiError(403, 'account_deleted', 'x'))).toMatchObject({
       messageId: 'identity.error.accountDeleted',
     });
-    expect(failureOf({ code: 'code_invalid', message: 'x' }, 400).messageId).toBe('identity.error.incorrectMfaCode');
-    expect(failureOf({ code: 'link_invalid', message: 'x' }, 410, 'reset').messageId).toBe(
-      'identity.error.linkInvalid',
-    );
-    expect(failureOf({ code: 'link_invalid', message: 'x' }, 410, 'magic-link').messageId).toBe(
+    expect(failureOf(new ApiError(400, 'code_invalid', 'x')).messageId).toBe('identity.error.incorrectMfaCode');
+    expect(failureOf(new ApiError(410, 'link_invalid', 'x'), 'reset').messageId).toBe('identity.error.linkInvalid');
+    expect(failureOf(new ApiError(410, 'link_invalid', 'x'), 'magic-link').messageId).toBe(
       'identity.error.magicLinkInvalid',
     );
-    expect(failureOf({ code: 'incorrect_password', message: 'x' }, 400).messageId).toBe(
+    expect(failureOf(new ApiError(400, 'incorrect_password', 'x')).messageId).toBe(
       'identity.error.incorrectCurrentPassword',
     );
-    expect(failureOf({ code: 'email_taken', message: 'x' }, 409).messageId).toBe('identity.error.cannotCreateAccount');
-    expect(failureOf({ code: 'bot_check_failed', message: 'TRY_AGAIN' }, 400).messageId).toBe(
+    expect(failureOf(new ApiError(409, 'email_taken', 'x')).messageId).toBe('identity.error.cannotCreateAccount');
+    expect(failureOf(new ApiError(400, 'bot_check_failed', 'TRY_AGAIN')).messageId).toBe(
       'identity.error.botCheckFailed',
     );
   });
 
   it('shows the server’s own sentence for 400s, but never a schema dump', () => {
-    expect(
-      failureOf({ code: 'invalid_request', message: 'The password must be at least 4 characters long.' }, 400),
-    ).toEqual({
-      text: 'The password must be at least 4 characters long.',
-    });
-    expect(failureOf({ code: 'invalid_request', message: 'Invalid body: token Required' }, 400)).toEqual({
+    expect(failureOf(new ApiError(400, 'invalid_request', 'The password must be at least 4 characters long.'))).toEqual(
+      {
+        text: 'The password must be at least 4 characters long.',
+      },
+    );
+    expect(failureOf(new ApiError(400, 'invalid_request', 'Invalid body: token Required'))).toEqual({
       messageId: 'error.unexpected',
     });
-    expect(failureOf({ code: 'insecure_password', message: 'Too common.' }, 400)).toEqual({ text: 'Too common.' });
+    expect(failureOf(new ApiError(400, 'insecure_password', 'Too common.'))).toEqual({ text: 'Too common.' });
   });
 
   it('falls back to the default and the disconnected message', () => {
-    expect(failureOf({ code: 'not_found', message: 'No route' }, 404)).toEqual({ messageId: 'error.unexpected' });
-    expect(failureOf({ code: 'disconnected', message: 'x' }, 0)).toEqual({ messageId: 'error.disconnected' });
+    expect(failureOf(new ApiError(404, 'not_found', 'No route'))).toEqual({ messageId: 'error.unexpected' });
+    expect(failureOf(new ApiError(0, 'disconnected', 'x'))).toEqual({ messageId: 'error.disconnected' });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ApiErrorJson } from '../../lib/api/request';
+import type { ApiError } from '../../lib/api/api-error';
 import type { MessageId, MessageValues } from '../../lib/i18n/messages';
 
 /**
@@ -19,8 +19,8 @@ export type Failure = {
 export type FailureContext = 'password' | 'magic-link' | 'sms' | 'reset' | 'update' | 'signup' | 'generic';
 
 /** The server's 400 messages are user-facing sentences, except the schema validator's 'Invalid body: …'. */
-function serverText(json: ApiErrorJson): string | null {
-  const message = json.message?.trim();
+function serverText(error: ApiError): string | null {
+  const message = error.message.trim();
   if (!message) return null;
   if (/^Invalid (body|querystring|params|headers|request)\b/.test(message)) return null;
   return message;
@@ -32,16 +32,16 @@ function description(details: unknown): string | null {
 }
 
 /** Maps an error answer of the identity API to what the page shows (grain-marketing.md 8 'Sign-in and password'). */
-export function failureOf(json: ApiErrorJson, status: number, context: FailureContext = 'generic'): Failure {
-  if (status === 0) return { messageId: 'error.disconnected' };
-  switch (json.code) {
+export function failureOf(error: ApiError, context: FailureContext = 'generic'): Failure {
+  if (error.status === 0) return { messageId: 'error.disconnected' };
+  switch (error.code) {
     case 'invalid_credentials':
       // 'Incorrect MFA code supplied.' is shown on any failed password login (grain-marketing.md 8).
       return context === 'password'
         ? { messageId: 'identity.error.invalidCredentials', descriptionId: 'identity.error.incorrectMfaCode' }
         : { messageId: 'identity.error.invalidCredentials' };
     case 'account_locked': {
-      const text = description(json.details);
+      const text = description(error.details);
       return text
         ? { messageId: 'identity.error.accountLocked', description: text }
         : { messageId: 'identity.error.accountLocked', descriptionId: 'identity.error.accountLockedDescription' };
@@ -68,7 +68,7 @@ export function failureOf(json: ApiErrorJson, status: number, context: FailureCo
     case 'invalid_signup':
     case 'insecure_password':
     case 'rate_limited': {
-      const text = serverText(json);
+      const text = serverText(error);
       return text ? { text } : { messageId: 'error.unexpected' };
     }
     default:

@@ -1,6 +1,7 @@
 import type { PublicMarketPage as PublicMarketPageData } from '@granary/domain';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../lib/api/api-error';
 import { usePartner } from '../../lib/brand/partner-context';
 import { PageSpinner } from '../../lib/ui/page-spinner';
 import { MarketView } from './components/market-view';
@@ -51,9 +52,9 @@ export function PublicMarketPage() {
     setLoaded({ status: 'loading' });
     fetchPublicMarket(marketName ?? null, controller.signal)
       .then((page) => setLoaded({ status: 'ready', page }))
-      .catch((error: { status?: number }) => {
+      .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setLoaded(error.status === 404 ? { status: 'not-found' } : { status: 'failed' });
+        setLoaded(isApiError(error) && error.status === 404 ? { status: 'not-found' } : { status: 'failed' });
       });
     return () => controller.abort();
   }, [marketName, isScore, attempt]);

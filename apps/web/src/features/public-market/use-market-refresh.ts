@@ -1,5 +1,6 @@
-import type { PublicMarketPage } from '@granary/domain';
+import { isErrorCode, type PublicMarketPage } from '@granary/domain';
 import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api/api-error';
 import type { RefreshState } from './components/market-view';
 
 /** How often an open page asks for fresh prices while it is visible. */
@@ -15,6 +16,10 @@ export function publicMarketUrl(slug: string | null): string {
   return slug ? `/api/public/market/${encodeURIComponent(slug)}` : '/api/public/market';
 }
 
+/**
+ * GET the public page's data. Plain fetch, not the app's request wrapper: the light public entry has no session,
+ * cookies or CSRF token to send (decision 018), and stays small. A failure throws the app's ApiError all the same.
+ */
 export async function fetchPublicMarket(slug: string | null, signal?: AbortSignal): Promise<PublicMarketPage> {
   // 'no-cache': revalidate, so a refresh never reads the browser's copy of a few seconds ago.
   const response = await fetch(publicMarketUrl(slug), {
@@ -23,7 +28,10 @@ export async function fetchPublicMarket(slug: string | null, signal?: AbortSigna
     cache: 'no-cache',
     signal,
   });
-  if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { code?: unknown };
+    throw new ApiError(response.status, isErrorCode(body.code) ? body.code : 'unexpected', `HTTP ${response.status}`);
+  }
   return (await response.json()) as PublicMarketPage;
 }
 

@@ -2,11 +2,11 @@ import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { isProductDocumentType } from '@granary/domain';
 import { Link as RouterLink, useParams } from 'react-router';
+import { ApiError } from '../../lib/api/api-error';
 import { usePartner } from '../../lib/brand/partner-context';
 import type { MessageId } from '../../lib/i18n/messages';
 import { T, useT } from '../../lib/i18n/t';
 import { useDocumentTitle } from '../../lib/ui/document-title';
-import { StoreApiError } from './api/store-request';
 import { useProductDocument } from './api/product';
 import { StoreBreadcrumbs, StorePage, StoreQueryState } from './components/store-frame';
 import { useStoreLocale } from './components/use-store-locale';
@@ -66,7 +66,7 @@ export function ProductDocumentPage() {
         </>
       ) : (
         <StoreQueryState
-          error={valid ? doc.error : new StoreApiError(404, 'not_found', t('store.doc.unknownType'))}
+          error={valid ? doc.error : new ApiError(404, 'not_found', t('store.doc.unknownType'))}
           isPending={valid && doc.isPending}
           onRetry={() => void doc.refetch()}
         />

@@ -6,7 +6,7 @@ import { showToast } from '../toast/toast-store';
 import { sessionState, setOffline } from './api-state';
 import { anonymousBootstrap } from './fallback-partner';
 import { queryKeys } from './query-keys';
-import { request } from './request';
+import { request, settle } from './request';
 
 /** `failed` marks the anonymous stand-in used when the bootstrap call failed. */
 export type Bootstrap = BootstrapResponse & { failed: boolean };
@@ -16,20 +16,22 @@ export const CURRENT_ENTERPRISE_KEY = 'granary_current_enterprise_id';
 
 export async function fetchBootstrap(): Promise<Bootstrap> {
   const stored = readStorage(CURRENT_ENTERPRISE_KEY, 'session');
-  const result = await request<unknown>('/api/bootstrap', {
-    query: { current_enterprise_id: stored && /^\d+$/.test(stored) ? stored : undefined },
-    // A failed bootstrap leaves an anonymous user on the web (not the unrecoverable-error screen).
-    handleNetworkErrors: false,
-    handleSessionExpiry: false,
-    checkSession: false,
-  });
+  const result = await settle(
+    request<unknown>('/api/bootstrap', {
+      query: { current_enterprise_id: stored && /^\d+$/.test(stored) ? stored : undefined },
+      // A failed bootstrap leaves an anonymous user on the web (not the unrecoverable-error screen).
+      handleNetworkErrors: false,
+      handleSessionExpiry: false,
+      checkSession: false,
+    }),
+  );
   const parsed = result.ok ? bootstrapResponseSchema.safeParse(result.json) : null;
   if (parsed?.success) {
     const data = parsed.data;
     sessionState.set({ csrfToken: data.csrf || null, isLoggedIn: data.user.isLoggedIn });
     return { ...data, failed: false };
   }
-  console.error('Failed to bootstrap.', parsed?.error ?? result.json);
+  console.error('Failed to bootstrap.', parsed?.error ?? (result.ok ? result.json : result.error));
   if (result.status === 0) setOffline(true);
   if (inNativeApp()) postNativeMessage('UNRECOVERABLE_NETWORK_ERROR');
   else showToast({ messageId: 'error.bootstrapFailed' }, { severity: 'error' });

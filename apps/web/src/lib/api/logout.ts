@@ -3,7 +3,7 @@ import { pageLocation } from '../browser/page-location';
 import { inNativeApp, postNativeMessage } from '../native/bridge';
 import { clearActivity } from '../session/activity';
 import { CURRENT_ENTERPRISE_KEY } from './bootstrap';
-import { request } from './request';
+import { request, settle } from './request';
 
 export const SIGN_IN_PATH = '/sign-in/password';
 
@@ -12,7 +12,8 @@ export const SIGN_IN_PATH = '/sign-in/password';
  * shell, and go to sign-in with a full page load so that every cached query is dropped.
  */
 export async function logout(): Promise<void> {
-  await request('/api/auth/logout', { method: 'POST', handleSessionExpiry: false });
+  // Signed out whatever the server answers: a failed call still clears this browser's state.
+  await settle(request('/api/auth/logout', { method: 'POST', handleSessionExpiry: false }));
   clearActivity();
   removeStorage(CURRENT_ENTERPRISE_KEY, 'session');
   if (inNativeApp()) postNativeMessage('SIGN_OUT');

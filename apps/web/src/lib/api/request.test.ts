@@ -1,12 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectivityState, sessionState, subscribeApiEvents, type ApiEvent } from './api-state';
 import { toastStore } from '../toast/toast-store';
+import { ApiError } from './api-error';
 import {
   DISCONNECTED_MESSAGE,
   UNEXPECTED_MESSAGE,
   buildUrl,
+  getJson,
   request,
   resetSessionExpiryForTests,
+  retryUnlessRefused,
+  settle,
   withRetry,
 } from './request';
 
@@ -25,9 +29,21 @@ function mockFetch(...responses: (Response | Error | (() => Response | Promise<R
     const next = responses.length > 1 ? responses.shift() : responses[0];
     if (next instanceof Error) throw next;
     if (typeof next === 'function') return next();
-    return next ?? jsonResponse({});
+    // A clone each time: a body can be read once, and a repeated answer must not fail as unreadable.
+    return next?.clone() ?? jsonResponse({});
   });
   vi.stubGlobal('fetch', fetchMock);
+}
+
+/** The ApiError a call failed with (the test fails if it resolved). */
+async function failure(call: Promise<unknown>): Promise<ApiError> {
+  try {
+    await call;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the call to fail');
 }
 
 function headersOf(call: Call | undefined): Record<string, string> {
@@ -54,10 +70,9 @@ describe('request', () => {
     const result = await request<{ hello: string }>('/api/things', {
       query: { page: 2, tags: ['a', 'b'], none: null },
     });
-    expect(result.ok).toBe(true);
     expect(result.status).toBe(200);
     expect(result.json).toEqual({ hello: 'world' });
-    expect(result.originalResponse).toBeInstanceOf(Response);
+    expect(result.headers).toBeInstanceOf(Headers);
     const call = calls[0];
     expect(call?.url).toBe('/api/things?page=2&tags=a&tags=b');
     expect(call?.init.credentials).toBe('same-origin');
@@ -115,44 +130,57 @@ describe('request', () => {
     expect(result.json).toEqual({ crop_year: 1 });
   });
 
-  it('sends If-Match for concurrency control', async () => {
-    mockFetch(jsonResponse({}));
-    await request('/api/contract/1', { method: 'PATCH', body: {}, ifMatch: '"v7"' });
+  it('sends If-Match for concurrency control and gives the ETag of the answer', async () => {
+    mockFetch(jsonResponse({}, 200, { ETag: 'W/"8"' }));
+    const result = await request('/api/contract/1', { method: 'PATCH', body: {}, ifMatch: '"v7"' });
     expect(headersOf(calls[0])['If-Match']).toBe('"v7"');
+    expect(result.etag).toBe('"8"');
   });
 
-  it('answers an unparseable body with ok false and the default unexpected message', async () => {
+  it('throws ApiError unexpected with the default message for an unparseable body', async () => {
     mockFetch(new Response('<html>oops</html>', { status: 200 }));
-    const result = await request('/api/x');
-    expect(result).toMatchObject({ ok: false, status: 200, json: { message: UNEXPECTED_MESSAGE } });
+    const error = await failure(request('/api/x'));
+    expect(error).toMatchObject({ status: 200, code: 'unexpected', message: UNEXPECTED_MESSAGE });
     expect(UNEXPECTED_MESSAGE).toBe('Sorry, an unexpected issue occurred. Please come back later!');
   });
 
   it('treats an empty body (204) as an empty object', async () => {
     mockFetch(new Response(null, { status: 204 }));
     const result = await request('/api/auth/logout', { method: 'POST' });
-    expect(result).toMatchObject({ ok: true, status: 204, json: {} });
+    expect(result).toMatchObject({ status: 204, json: {} });
   });
 
-  it('passes the server error code and message through', async () => {
-    mockFetch(jsonResponse({ code: 'csrf_invalid', message: 'Invalid CSRF token' }, 403));
-    const result = await request('/api/x', { method: 'POST', body: {} });
-    expect(result).toMatchObject({
-      ok: false,
+  it('throws the server error code, message, details and trace id as an ApiError', async () => {
+    mockFetch(
+      jsonResponse(
+        { code: 'csrf_invalid', message: 'Invalid CSRF token', details: { reason: 'stale' }, redirect: '/x' },
+        403,
+        { 'X-Trace-Id': '42' },
+      ),
+    );
+    const error = await failure(request('/api/x', { method: 'POST', body: {} }));
+    expect(error).toMatchObject({
+      name: 'ApiError',
       status: 403,
-      json: { code: 'csrf_invalid', message: 'Invalid CSRF token' },
+      code: 'csrf_invalid',
+      message: 'Invalid CSRF token',
+      details: { reason: 'stale' },
+      traceId: '42',
     });
+    expect(error.body['redirect']).toBe('/x');
+  });
+
+  it('gives an unknown code or none the code unexpected, and an empty message the default one', async () => {
+    mockFetch(jsonResponse({ code: 'made_up', message: '' }, 418));
+    const error = await failure(request('/api/x'));
+    expect(error).toMatchObject({ status: 418, code: 'unexpected', message: UNEXPECTED_MESSAGE });
+    expect(error.traceId).toBe(headersOf(calls[0])['X-Trace-Id']);
   });
 
   it('reports an unreachable server: status 0, the disconnected message, offline and unrecoverable state', async () => {
     mockFetch(new TypeError('Failed to fetch'));
-    const result = await request('/api/x');
-    expect(result).toMatchObject({
-      ok: false,
-      status: 0,
-      originalResponse: null,
-      json: { message: 'Please check your internet connection.' },
-    });
+    const error = await failure(request('/api/x'));
+    expect(error).toMatchObject({ status: 0, code: 'disconnected', message: 'Please check your internet connection.' });
     expect(DISCONNECTED_MESSAGE).toBe('Please check your internet connection.');
     expect(connectivityState.get()).toEqual({ offline: true, unrecoverableNetworkError: true });
   });
@@ -163,7 +191,7 @@ describe('request', () => {
     sessionStorage.setItem('granary_native_app', '1');
     try {
       mockFetch(new TypeError('Failed to fetch'));
-      await request('/api/x');
+      await failure(request('/api/x'));
       expect(postMessage).toHaveBeenCalledWith(JSON.stringify({ type: 'UNRECOVERABLE_NETWORK_ERROR' }));
     } finally {
       sessionStorage.clear();
@@ -174,8 +202,7 @@ describe('request', () => {
     const timeout = new Error('timed out');
     timeout.name = 'TimeoutError';
     mockFetch(timeout);
-    const result = await request('/api/x');
-    expect(result.status).toBe(0);
+    expect(await failure(request('/api/x'))).toMatchObject({ status: 0, code: 'timeout' });
     expect(connectivityState.get().unrecoverableNetworkError).toBe(false);
 
     const abort = new Error('aborted');
@@ -187,8 +214,7 @@ describe('request', () => {
 
   it('leaves connectivity alone with handleNetworkErrors false', async () => {
     mockFetch(new TypeError('Failed to fetch'));
-    const result = await request('/api/bootstrap', { handleNetworkErrors: false });
-    expect(result.status).toBe(0);
+    expect((await failure(request('/api/bootstrap', { handleNetworkErrors: false }))).status).toBe(0);
     expect(connectivityState.get()).toEqual({ offline: false, unrecoverableNetworkError: false });
   });
 
@@ -204,9 +230,9 @@ describe('request', () => {
     const unsubscribe = subscribeApiEvents((event) => events.push(event));
     localStorage.setItem('granary_last_activity', String(Date.now()));
     mockFetch(() => jsonResponse({ code: 'unauthenticated', message: 'Sign in' }, 401));
-    const [first] = await Promise.all([request('/api/a'), request('/api/b')]);
+    const [first] = await Promise.all([failure(request('/api/a')), failure(request('/api/b'))]);
     unsubscribe();
-    expect(first).toMatchObject({ ok: false, status: 401, json: { code: 'unauthenticated' } });
+    expect(first).toMatchObject({ status: 401, code: 'unauthenticated' });
     expect(toastStore.get()).toHaveLength(1);
     expect(toastStore.get()[0]).toMatchObject({
       messageId: 'error.sessionExpired',
@@ -223,7 +249,7 @@ describe('request', () => {
     sessionStorage.setItem('granary_native_app', '1');
     try {
       mockFetch(jsonResponse({ code: 'unauthenticated', message: '' }, 401));
-      await request('/api/x');
+      await failure(request('/api/x'));
       expect(postMessage).toHaveBeenCalledWith({ type: 'SESSION_EXPIRED', payload: { path: '/' } });
       expect(toastStore.get()).toHaveLength(0);
     } finally {
@@ -233,7 +259,7 @@ describe('request', () => {
 
   it('ignores 401 with handleSessionExpiry false', async () => {
     mockFetch(jsonResponse({ code: 'unauthenticated', message: 'x' }, 401));
-    await request('/api/auth/sign-in', { method: 'POST', body: {}, handleSessionExpiry: false });
+    await failure(request('/api/auth/sign-in', { method: 'POST', body: {}, handleSessionExpiry: false }));
     expect(toastStore.get()).toHaveLength(0);
   });
 
@@ -257,27 +283,56 @@ describe('buildUrl', () => {
   });
 });
 
+describe('getJson and settle', () => {
+  it('getJson resolves with the body only', async () => {
+    mockFetch(jsonResponse({ rows: [1] }));
+    await expect(getJson('/api/rows', { page: 1 })).resolves.toEqual({ rows: [1] });
+    expect(calls[0]?.url).toBe('/api/rows?page=1');
+  });
+
+  it('settle turns a call into ok and its body, or not ok and its ApiError', async () => {
+    mockFetch(jsonResponse({ a: 1 }), jsonResponse({ code: 'link_invalid', message: 'gone' }, 410));
+    await expect(settle(request('/api/a'))).resolves.toEqual({ ok: true, status: 200, json: { a: 1 } });
+    const result = await settle(request('/api/b'));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatchObject({ status: 410, code: 'link_invalid', message: 'gone' });
+  });
+});
+
+describe('retryUnlessRefused', () => {
+  it('retries a network or server failure once, never a refusal', () => {
+    expect(retryUnlessRefused(0, new ApiError(0, 'disconnected', 'x'))).toBe(true);
+    expect(retryUnlessRefused(0, new ApiError(503, 'unavailable', 'x'))).toBe(true);
+    expect(retryUnlessRefused(1, new ApiError(503, 'unavailable', 'x'))).toBe(false);
+    expect(retryUnlessRefused(0, new ApiError(404, 'not_found', 'x'))).toBe(false);
+    expect(retryUnlessRefused(0, new Error('boom'))).toBe(true);
+  });
+});
+
 describe('withRetry', () => {
   it('retries a failed call once after 1000 ms', async () => {
     vi.useFakeTimers();
     const fn = vi
-      .fn<() => Promise<{ ok: boolean; status: number }>>()
-      .mockResolvedValueOnce({ ok: false, status: 503 })
-      .mockResolvedValueOnce({ ok: true, status: 200 });
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new ApiError(503, 'unavailable', 'down'))
+      .mockResolvedValueOnce('ok');
     const promise = withRetry(fn);
     await vi.advanceTimersByTimeAsync(999);
     expect(fn).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
-    await expect(promise).resolves.toEqual({ ok: true, status: 200 });
+    await expect(promise).resolves.toBe('ok');
     expect(fn).toHaveBeenCalledTimes(2);
   });
 
-  it('gives up after one retry and returns the last result', async () => {
+  it('gives up after one retry and throws the last failure', async () => {
     vi.useFakeTimers();
-    const fn = vi.fn(async () => ({ ok: false, status: 0 }));
+    const fn = vi.fn(async () => {
+      throw new ApiError(0, 'disconnected', DISCONNECTED_MESSAGE);
+    });
     const promise = withRetry(fn);
+    const assertion = expect(promise).rejects.toMatchObject({ status: 0 });
     await vi.advanceTimersByTimeAsync(5000);
-    await expect(promise).resolves.toEqual({ ok: false, status: 0 });
+    await assertion;
     expect(fn).toHaveBeenCalledTimes(2);
   });
 
@@ -294,8 +349,10 @@ describe('withRetry', () => {
   });
 
   it('does not retry a client error', async () => {
-    const fn = vi.fn(async () => ({ ok: false, status: 422 }));
-    await expect(withRetry(fn)).resolves.toEqual({ ok: false, status: 422 });
+    const fn = vi.fn(async () => {
+      throw new ApiError(422, 'invalid_request', 'no');
+    });
+    await expect(withRetry(fn)).rejects.toMatchObject({ status: 422 });
     expect(fn).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,6 +4,7 @@ import {
   LOGGED_IN_COOKIE,
   RETRY,
   TRACE_ID_HEADER,
+  isErrorCode,
   randomTraceId,
 } from '@granary/domain';
 import { BUILD_TAG } from '../build-info';
@@ -12,12 +13,13 @@ import { messages } from '../i18n/messages';
 import { inNativeApp, postNativeMessage } from '../native/bridge';
 import { clearActivity } from '../session/activity';
 import { showToast } from '../toast/toast-store';
+import { ApiError, isApiError } from './api-error';
 import { emitApiEvent, sessionState, setOffline, setUnrecoverableNetworkError } from './api-state';
 import { toCamelCaseDeep, toSnakeCaseDeep } from './case';
 
 /**
  * The request wrapper of grain-marketing.md 7 'Request conventions' and 8 'Transport'. Every call of the app goes
- * through `request`.
+ * through `request`, which resolves with the answer or throws the app's one error type, `ApiError`.
  */
 
 /** Shown when the server cannot be reached (the spec's browser wording). */
@@ -51,11 +53,32 @@ export type RequestOptions = {
   handleNetworkErrors?: boolean;
 };
 
-export type ApiErrorJson = { code?: string; message: string; details?: unknown };
+/** What a call answered: the body (camelCased with the snakeCase option), the status, the headers and the ETag. */
+export type ApiResponse<T> = { json: T; status: number; headers: Headers; etag: string | undefined };
 
-export type ApiResult<T> =
-  | { ok: true; status: number; json: T; originalResponse: Response }
-  | { ok: false; status: number; json: ApiErrorJson; originalResponse: Response | null };
+/**
+ * A call's outcome as a value, for forms that branch on it rather than catch (the identity pages) and for optional
+ * calls (bootstrap, version, bot check): the answer, or the ApiError it failed with.
+ */
+export type ApiResult<T> = { ok: true; status: number; json: T } | { ok: false; status: number; error: ApiError };
+
+/** Turns a call into its ApiResult; anything but an ApiError (a user abort) is still thrown. */
+export async function settle<T>(call: Promise<ApiResponse<T>>): Promise<ApiResult<T>> {
+  try {
+    const { json, status } = await call;
+    return { ok: true, status, json };
+  } catch (error) {
+    if (isApiError(error)) return { ok: false, status: error.status, error };
+    throw error;
+  }
+}
+
+/** The record version of a response's ETag ('"3"' or 'W/"3"' → '"3"'), to send back as If-Match. */
+function etagOf(headers: Headers | null | undefined): string | undefined {
+  const tag = headers?.get('etag');
+  if (!tag) return undefined;
+  return tag.replace(/^W\//, '');
+}
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path;
@@ -83,8 +106,9 @@ function formBody(body: unknown): URLSearchParams {
   return params;
 }
 
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
+/** A user abort (AbortController), which is not a failure of the call. */
+export function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
 function isTimeout(error: unknown): boolean {
@@ -120,7 +144,39 @@ function checkForNewSession(): void {
   if (cookieLoggedIn !== known) emitApiEvent({ type: 'session-changed' });
 }
 
-export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+/**
+ * The headers every call carries (grain-marketing.md 7): Accept, X-Requested-With, the build tag, a fresh trace id and
+ * the CSRF token once known. Returned with the trace id, which an ApiError of the call keeps.
+ */
+export function conventionHeaders(accept = 'application/json'): { headers: Record<string, string>; traceId: string } {
+  const traceId = randomTraceId();
+  const headers: Record<string, string> = {
+    Accept: accept,
+    'X-Requested-With': 'XMLHttpRequest',
+    [BUILD_TAG_HEADER]: BUILD_TAG,
+    [TRACE_ID_HEADER]: traceId,
+  };
+  const csrf = sessionState.get().csrfToken;
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  return { headers, traceId };
+}
+
+/**
+ * The ApiError of an error answer: the server's code when the domain knows it (else 'unexpected'), its message (else
+ * the spec's default), its details and the whole body. Also used by transports other than fetch (the uploader's XHR).
+ */
+export function apiErrorOfAnswer(status: number, parsed: unknown, traceId: string | undefined): ApiError {
+  const body = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+  const { code, message } = body;
+  return new ApiError(
+    status,
+    isErrorCode(code) ? code : 'unexpected',
+    typeof message === 'string' && message !== '' ? message : UNEXPECTED_MESSAGE,
+    { details: body['details'], traceId, body },
+  );
+}
+
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const {
     method = options.body === undefined ? 'GET' : 'POST',
     body,
@@ -135,14 +191,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     handleNetworkErrors = true,
   } = options;
 
-  const headers: Record<string, string> = {
-    Accept: responseType === 'json' ? 'application/json' : '*/*',
-    'X-Requested-With': 'XMLHttpRequest',
-    [BUILD_TAG_HEADER]: BUILD_TAG,
-    [TRACE_ID_HEADER]: randomTraceId(),
-  };
-  const csrf = sessionState.get().csrfToken;
-  if (csrf) headers[CSRF_HEADER] = csrf;
+  const { headers, traceId: sentTraceId } = conventionHeaders(responseType === 'json' ? 'application/json' : '*/*');
   if (ifMatch !== undefined) headers['If-Match'] = ifMatch;
 
   let payload: BodyInit | undefined;
@@ -180,13 +229,11 @@ export async function request<T = unknown>(path: string, options: RequestOptions
         if (inNativeApp()) postNativeMessage('UNRECOVERABLE_NETWORK_ERROR');
       }
     }
-    return {
-      ok: false,
-      status: 0,
-      json: { code: isTimeout(error) ? 'timeout' : 'disconnected', message: DISCONNECTED_MESSAGE },
-      originalResponse: null,
-    };
+    throw new ApiError(0, isTimeout(error) ? 'timeout' : 'disconnected', DISCONNECTED_MESSAGE, {
+      traceId: sentTraceId,
+    });
   }
+  const traceId = response.headers.get(TRACE_ID_HEADER) ?? sentTraceId;
 
   if (handleNetworkErrors) setOffline(false);
   if (checkSession) checkForNewSession();
@@ -197,7 +244,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     text = await response.text();
   } catch (error) {
     if (isAbort(error)) throw error;
-    return { ok: false, status: response.status, json: { message: UNEXPECTED_MESSAGE }, originalResponse: response };
+    throw new ApiError(response.status, 'unexpected', UNEXPECTED_MESSAGE, { traceId });
   }
 
   let parsed: unknown;
@@ -209,56 +256,60 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     try {
       parsed = JSON.parse(text) as unknown;
     } catch {
-      return {
-        ok: false,
-        status: response.status,
-        json: { code: 'unexpected', message: UNEXPECTED_MESSAGE },
-        originalResponse: response,
-      };
+      throw new ApiError(response.status, 'unexpected', UNEXPECTED_MESSAGE, { traceId });
     }
   }
   if (snakeCase && responseType === 'json') parsed = toCamelCaseDeep(parsed);
 
-  if (response.ok) return { ok: true, status: response.status, json: parsed as T, originalResponse: response };
+  if (response.ok)
+    return { json: parsed as T, status: response.status, headers: response.headers, etag: etagOf(response.headers) };
 
-  const errorBody = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Partial<ApiErrorJson>;
-  return {
-    ok: false,
-    status: response.status,
-    json: {
-      ...errorBody,
-      message:
-        typeof errorBody.message === 'string' && errorBody.message !== '' ? errorBody.message : UNEXPECTED_MESSAGE,
-    },
-    originalResponse: response,
-  };
+  throw apiErrorOfAnswer(response.status, parsed, traceId);
+}
+
+/** GET a call and resolve with its body only; throws ApiError like `request`. */
+export async function getJson<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
+  const { json } = await request<T>(path, { ...(query ? { query } : {}), ...(signal ? { signal } : {}) });
+  return json;
 }
 
 /** Whether a failed call is worth repeating: the network, a time-out, throttling or a server error. */
-export function isRetryable(result: unknown): boolean {
-  if (typeof result !== 'object' || result === null || !('ok' in result) || !('status' in result)) return false;
-  const { ok, status } = result as { ok: boolean; status: number };
-  return !ok && (status === 0 || status === 408 || status === 429 || status >= 500);
+function isRetryable(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  const { status } = error;
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * The app's retry rule for queries (TanStack Query's `retry`): once (RETRY.attempts, grain-marketing.md 9) on a
+ * network or server failure, never on a refusal (4xx).
+ */
+export function retryUnlessRefused(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < RETRY.attempts;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The retry helper: runs `fn`, and when it throws or returns a retryable failure, waits RETRY.delayMs (1000 ms)
- * and tries again, RETRY.attempts (1) more time(s). The last outcome is returned (or thrown).
+ * The retry helper: runs `fn`, and when it throws a retryable failure (an ApiError of the network, a time-out,
+ * throttling or the server, or any other error but a user abort), waits RETRY.delayMs (1000 ms) and tries again,
+ * RETRY.attempts (1) more time(s). The last outcome is returned (or thrown).
  */
 export async function withRetry<T>(
   fn: () => Promise<T>,
-  options: { attempts?: number; delayMs?: number; shouldRetry?: (result: T) => boolean } = {},
+  options: { attempts?: number; delayMs?: number; shouldRetry?: (error: unknown) => boolean } = {},
 ): Promise<T> {
-  const { attempts = RETRY.attempts, delayMs = RETRY.delayMs, shouldRetry = isRetryable } = options;
+  const {
+    attempts = RETRY.attempts,
+    delayMs = RETRY.delayMs,
+    shouldRetry = (error: unknown) => !isApiError(error) || isRetryable(error),
+  } = options;
   for (let attempt = 0; ; attempt++) {
-    const last = attempt >= attempts;
     try {
-      const result = await fn();
-      if (last || !shouldRetry(result)) return result;
+      return await fn();
     } catch (error) {
-      if (last || isAbort(error)) throw error;
+      if (attempt >= attempts || isAbort(error) || !shouldRetry(error)) throw error;
     }
     await sleep(delayMs);
   }

@@ -2,14 +2,14 @@ import { ERROR_REDIRECT_DELAY_MS, historyUrl } from '@granary/domain';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { showToast } from '../toast/toast-store';
-import type { ApiErrorJson } from './request';
+import type { ApiError } from './api-error';
 
 /** Where an error response asks the page to go, if anywhere (`redirect` in the body or in its details). */
-export function errorRedirect(json: ApiErrorJson): string | null {
-  const body = json as ApiErrorJson & { redirect?: unknown };
-  const details = json.details as { redirect?: unknown } | undefined;
+export function errorRedirect(error: ApiError): string | null {
+  const redirect = error.body['redirect'];
+  const details = error.details as { redirect?: unknown } | undefined;
   const target =
-    typeof body.redirect === 'string' ? body.redirect : typeof details?.redirect === 'string' ? details.redirect : null;
+    typeof redirect === 'string' ? redirect : typeof details?.redirect === 'string' ? details.redirect : null;
   return target ? historyUrl(target) : null;
 }
 
@@ -17,7 +17,7 @@ export function errorRedirect(json: ApiErrorJson): string | null {
  * Generic API error handling (grain-marketing.md 8 'General'): show the error toast, then after
  * ERROR_REDIRECT_DELAY_MS (3 s) go to the redirect the response gives, otherwise back in history.
  */
-export function useApiErrorHandler(): (json: ApiErrorJson) => void {
+export function useApiErrorHandler(): (error: ApiError) => void {
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
@@ -27,9 +27,9 @@ export function useApiErrorHandler(): (json: ApiErrorJson) => void {
     [],
   );
   return useCallback(
-    (json: ApiErrorJson) => {
-      showToast({ text: json.message }, { severity: 'error' });
-      const target = errorRedirect(json);
+    (error: ApiError) => {
+      showToast({ text: error.message }, { severity: 'error' });
+      const target = errorRedirect(error);
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         if (target) navigate(target);

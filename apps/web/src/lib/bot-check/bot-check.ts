@@ -1,5 +1,5 @@
 import type { Challenge, Solution } from 'altcha-lib';
-import { request } from '../api/request';
+import { request, settle } from '../api/request';
 
 /** The actions that carry a bot-check token (grain-marketing.md 7 'Sign-in calls', platform.md 7.3). */
 export type BotCheckAction =
@@ -32,12 +32,14 @@ function isChallenge(value: unknown): value is Challenge {
 export async function fetchBotCheckChallenge(
   action: BotCheckAction,
 ): Promise<{ mode: BotCheckMode; challenge: Challenge | null }> {
-  const result = await request<ChallengeResponse>('/api/auth/bot-check/challenge', {
-    query: { action },
-    handleSessionExpiry: false,
-    handleNetworkErrors: false,
-    checkSession: false,
-  });
+  const result = await settle(
+    request<ChallengeResponse>('/api/auth/bot-check/challenge', {
+      query: { action },
+      handleSessionExpiry: false,
+      handleNetworkErrors: false,
+      checkSession: false,
+    }),
+  );
   if (!result.ok || typeof result.json !== 'object' || result.json === null) return { mode: 'off', challenge: null };
   const mode = result.json.mode;
   if (mode !== 'altcha' && mode !== 'recaptcha') return { mode: 'off', challenge: null };

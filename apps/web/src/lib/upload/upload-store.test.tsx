@@ -3,7 +3,8 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UploadedFile } from '@granary/domain';
 import { allMessages } from '../../test/messages';
-import { createUploaderStore, UploadError, type SendFile } from './upload-store';
+import { ApiError } from '../api/api-error';
+import { createUploaderStore, type SendFile } from './upload-store';
 import { UploaderPanel } from './uploader-panel';
 
 /** A transport whose uploads the test settles by hand. */
@@ -18,7 +19,7 @@ function fakeSend() {
   const send: SendFile = (item, progress, signal) =>
     new Promise((resolve, reject) => {
       calls.push({ name: item.file.name, progress, resolve, reject, signal });
-      signal.addEventListener('abort', () => reject(new UploadError('canceled', 'canceled')));
+      signal.addEventListener('abort', () => reject(new DOMException('canceled', 'AbortError')));
     });
   return { send, calls };
 }
@@ -81,9 +82,9 @@ describe('uploader store', () => {
     await tick();
     expect(calls[0]!.signal.aborted).toBe(true);
     expect(store.getState().items.map((i) => i.status)).toEqual(['canceled', 'uploading', 'pending']);
-    calls[1]!.reject(new UploadError('network', 'disconnected'));
+    calls[1]!.reject(new ApiError(0, 'disconnected', 'Please check your internet connection.'));
     await tick();
-    expect(store.getState().items[1]).toMatchObject({ status: 'error', error: { code: 'network' } });
+    expect(store.getState().items[1]).toMatchObject({ status: 'error', error: { code: 'disconnected' } });
     calls[2]!.resolve(stored('33333333-3333-4333-8333-333333333333', 'c.pdf'));
     await tick();
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { UPLOADS_API, uploadProblem, type UploadStatus, type UploadedFile } from '@granary/domain';
-import { CSRF_HEADER } from '@granary/domain';
-import { sessionState } from '../api/api-state';
+import { UPLOADS_API, uploadProblem, type ApiErrorCode, type UploadStatus, type UploadedFile } from '@granary/domain';
+import { ApiError, isApiError } from '../api/api-error';
+import { DISCONNECTED_MESSAGE, apiErrorOfAnswer, conventionHeaders, isAbort } from '../api/request';
 
 // The file uploader (platform.md 2.10, 3.6 'Upload file', 4.4 upload states): files wait (pending), go up one at a
 // time with their progress (uploading), and end completed, canceled or error; an error or a canceled file can be
@@ -20,11 +20,14 @@ export type UploadItem = {
   parentGuid: string;
   /** The batch the file was added in (3.6: batches hold a size). */
   batchId: string;
-  /** Why it failed: a server or check code (upload_too_large, upload_type_not_allowed, …) and its message. */
-  error: { code: string; message: string } | null;
+  /** Why it failed: the ApiError's code (upload_type_not_allowed, disconnected, …) or the check's, and its message. */
+  error: { code: ApiErrorCode | UploadProblem; message: string } | null;
   /** A super admin uploading for a user. */
   userId?: string;
 };
+
+/** A check the browser makes before sending (domain uploadProblem): too large, empty, not an allowed type. */
+type UploadProblem = NonNullable<ReturnType<typeof uploadProblem>>;
 
 export type UploadBatch = { id: string; size: number };
 
@@ -36,40 +39,35 @@ export type SendFile = (
   signal: AbortSignal,
 ) => Promise<UploadedFile>;
 
-export class UploadError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
-
-/** Sends one file as the raw request body with XMLHttpRequest (fetch cannot report upload progress). */
+/**
+ * Sends one file as the raw request body with XMLHttpRequest (fetch cannot report upload progress), with the request
+ * conventions of every call (lib/api conventionHeaders). A failure rejects with ApiError like `request` (status 0,
+ * 'disconnected' when the server could not be reached); a cancel rejects with an AbortError.
+ */
 export const xhrSendFile: SendFile = ({ file, parentGuid, userId }, onProgress, signal) =>
   new Promise((resolve, reject) => {
     const params = new URLSearchParams({ parentGuid, fileName: file.name });
     if (userId) params.set('userId', userId);
+    const { headers, traceId } = conventionHeaders();
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${UPLOADS_API}?${params.toString()}`);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Content-Type', file.type);
-    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    const csrf = sessionState.get().csrfToken;
-    if (csrf) xhr.setRequestHeader(CSRF_HEADER, csrf);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
     };
     xhr.onload = () => {
-      let body: { code?: string; message?: string } & Partial<UploadedFile> = {};
+      let body: unknown = {};
       try {
-        body = JSON.parse(xhr.responseText) as typeof body;
+        body = JSON.parse(xhr.responseText) as unknown;
       } catch {
         /* not JSON */
       }
       if (xhr.status === 201) resolve(body as UploadedFile);
-      else reject(new UploadError(body.code ?? `http_${xhr.status}`, body.message ?? xhr.statusText));
+      else reject(apiErrorOfAnswer(xhr.status, body, traceId));
     };
-    xhr.onerror = () => reject(new UploadError('network', 'disconnected'));
-    xhr.onabort = () => reject(new UploadError('canceled', 'canceled'));
+    xhr.onerror = () => reject(new ApiError(0, 'disconnected', DISCONNECTED_MESSAGE, { traceId }));
+    xhr.onabort = () => reject(new DOMException('The upload was canceled.', 'AbortError'));
     signal.addEventListener('abort', () => xhr.abort());
     xhr.send(file);
   });
@@ -118,11 +116,12 @@ export function createUploaderStore(send: SendFile = xhrSendFile) {
           completedCallbacks.get(item.id)?.(stored);
         } catch (e) {
           if (current(item.id)?.status !== 'uploading') continue;
-          const err = e instanceof UploadError ? e : new UploadError('network', 'disconnected');
-          patch(item.id, {
-            status: err.code === 'canceled' ? 'canceled' : 'error',
-            error: err.code === 'canceled' ? null : { code: err.code, message: err.message },
-          });
+          if (isAbort(e)) {
+            patch(item.id, { status: 'canceled', error: null });
+            continue;
+          }
+          const err = isApiError(e) ? e : new ApiError(0, 'disconnected', DISCONNECTED_MESSAGE);
+          patch(item.id, { status: 'error', error: { code: err.code, message: err.message } });
         } finally {
           controllers.delete(item.id);
         }

@@ -7,7 +7,13 @@ import type { MessageId } from '../i18n/messages';
 import { useT } from '../i18n/t';
 import { uploader, useUploader, type UploadItem, type UploaderStore } from './upload-store';
 
-const KNOWN_ERRORS = ['upload_too_large', 'upload_type_not_allowed', 'upload_empty', 'network'] as const;
+/** The failures the panel says in its own words; any other shows the server's message. */
+const ERROR_MESSAGES: Partial<Record<NonNullable<UploadItem['error']>['code'], MessageId>> = {
+  upload_too_large: 'uploader.error.upload_too_large',
+  upload_type_not_allowed: 'uploader.error.upload_type_not_allowed',
+  upload_empty: 'uploader.error.upload_empty',
+  disconnected: 'uploader.error.network',
+};
 
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -18,8 +24,8 @@ export function formatFileSize(bytes: number): string {
 function statusText(t: ReturnType<typeof useT>, item: UploadItem): string {
   if (item.status === 'uploading') return t('uploader.status.uploading', { progress: item.progress });
   if (item.status === 'error' && item.error) {
-    const known = (KNOWN_ERRORS as readonly string[]).includes(item.error.code);
-    return `${t('uploader.status.error')}: ${known ? t(`uploader.error.${item.error.code}` as MessageId) : item.error.message || t('uploader.error.other')}`;
+    const known = ERROR_MESSAGES[item.error.code];
+    return `${t('uploader.status.error')}: ${known ? t(known) : item.error.message || t('uploader.error.other')}`;
   }
   return t(`uploader.status.${item.status}` as MessageId);
 }

@@ -26,12 +26,12 @@ import {
   type RoundingMode,
 } from '@granary/domain';
 import { useRef, useState, type ReactNode } from 'react';
+import { isApiError } from '../../../lib/api/api-error';
 import { useBootstrap } from '../../../lib/api/bootstrap';
 import { T, useT } from '../../../lib/i18n/t';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { showToast } from '../../../lib/toast/toast-store';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
-import { isCrmApiError } from '../api/crm-request';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../components/crm-page-frame';
 import { MarketSelector } from '../components/market-selector';
 import { useSelectedMarket } from '../components/use-selected-market';
@@ -80,7 +80,7 @@ function RowErrors({ rows }: { rows: QuoteImportRowError[] }) {
 }
 
 function rowErrorsOf(error: unknown): QuoteImportRowError[] | null {
-  if (!isCrmApiError(error) || error.status !== 400) return null;
+  if (!isApiError(error) || error.status !== 400) return null;
   const details = error.details as { rows?: unknown } | undefined;
   return Array.isArray(details?.rows) ? (details.rows as QuoteImportRowError[]) : null;
 }

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CrmMarketsResponse, MerchandisingBootstrap } from '@granary/domain';
-import { crmGet, crmRetry, MERCHANDISING } from './crm-request';
+import { getJson, retryUnlessRefused } from '../../../lib/api/request';
+import { MERCHANDISING } from './crm-paths';
 import { crmKeys } from './crm-keys';
 
 /** GET merchandising/bootstrap: the buyer's partner legal entity (the :platformId of the CRM calls) and CRM flags. */
 export const merchandisingBootstrapQueryOptions = () =>
   queryOptions({
     queryKey: crmKeys.bootstrap(),
-    queryFn: ({ signal }) => crmGet<MerchandisingBootstrap>(`${MERCHANDISING}/bootstrap`, undefined, signal),
+    queryFn: ({ signal }) => getJson<MerchandisingBootstrap>(`${MERCHANDISING}/bootstrap`, undefined, signal),
     staleTime: 5 * 60_000,
-    retry: crmRetry,
+    retry: retryUnlessRefused,
   });
 
 /** GET merchandising/le/:platformId/markets limited to the user's markets, with their permissions and admin grants. */
@@ -17,13 +18,13 @@ export const crmMarketsQueryOptions = (platformId: number) =>
   queryOptions({
     queryKey: crmKeys.markets(platformId),
     queryFn: ({ signal }) =>
-      crmGet<CrmMarketsResponse>(
+      getJson<CrmMarketsResponse>(
         `${MERCHANDISING}/le/${platformId}/markets`,
         { limit_by_user_id: true, include_admin_permissions: true },
         signal,
       ),
     staleTime: 5 * 60_000,
-    retry: crmRetry,
+    retry: retryUnlessRefused,
   });
 
 /**

@@ -31,9 +31,9 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { isApiError } from '../../../lib/api/api-error';
 import { T, useT } from '../../../lib/i18n/t';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
-import { isCrmApiError } from '../api/crm-request';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../components/crm-page-frame';
 import { MarketSelector } from '../components/market-selector';
 import { QuoteBoard } from '../futures/quote-board';
@@ -145,9 +145,7 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
         onError: (e) =>
           setNotice({
             message:
-              isCrmApiError(e) && e.status === 412
-                ? t('crm.bids.staleNotice')
-                : e.message || t('crm.bids.actionFailed'),
+              isApiError(e) && e.status === 412 ? t('crm.bids.staleNotice') : e.message || t('crm.bids.actionFailed'),
             severity: 'error',
           }),
         onSettled: () => busy(row.id, false),
@@ -203,9 +201,7 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
           onError: (e) =>
             setNotice({
               message:
-                isCrmApiError(e) && e.status === 412
-                  ? t('crm.bids.staleNotice')
-                  : e.message || t('crm.bids.actionFailed'),
+                isApiError(e) && e.status === 412 ? t('crm.bids.staleNotice') : e.message || t('crm.bids.actionFailed'),
               severity: 'error',
             }),
           onSettled: () => busy(row.id, false),

@@ -38,13 +38,13 @@ import {
 import { alpha } from '@mui/material/styles';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../../lib/api/api-error';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
 import { useCrmContext } from '../api/markets';
-import { isCrmApiError } from '../api/crm-request';
 import { CrmEmptyState, CrmErrorState } from '../components/crm-page-frame';
 import { MarketSelector } from '../components/market-selector';
 import { useSelectedMarket } from '../components/use-selected-market';
@@ -156,7 +156,7 @@ export function ClientProfilePage() {
       />
     );
   else if (profileQuery.error) {
-    const status = isCrmApiError(profileQuery.error) ? profileQuery.error.status : 0;
+    const status = isApiError(profileQuery.error) ? profileQuery.error.status : 0;
     if (status === 404 || status === 400) body = <NotFound backHref={backHref} />;
     else if (status === 403)
       body = (

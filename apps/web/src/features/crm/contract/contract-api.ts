@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContractDetail, ContractOperation, ContractOperationResponse } from '@granary/domain';
-import { crmCall, crmRetry, CTRM } from '../api/crm-request';
+import { request, retryUnlessRefused } from '../../../lib/api/request';
+import { CTRM } from '../api/crm-paths';
 import { crmKeys } from '../api/crm-keys';
 
 const contractPath = (clientId: number, contractId: number) => `${CTRM}/seller/${clientId}/contract/${contractId}`;
@@ -9,8 +10,8 @@ const contractPath = (clientId: number, contractId: number) => `${CTRM}/seller/$
 export const contractDetailQueryOptions = (clientId: number, contractId: number) =>
   queryOptions({
     queryKey: crmKeys.contract(clientId, contractId),
-    queryFn: async ({ signal }) => (await crmCall<ContractDetail>(contractPath(clientId, contractId), { signal })).json,
-    retry: crmRetry,
+    queryFn: async ({ signal }) => (await request<ContractDetail>(contractPath(clientId, contractId), { signal })).json,
+    retry: retryUnlessRefused,
   });
 
 export function useContractDetail(clientId: number, contractId: number) {
@@ -43,8 +44,8 @@ export function useContractOperation(clientId: number, contractId: number) {
       const path = `${contractPath(clientId, contractId)}/${OPERATION_PATHS[input.operation]}`;
       const result =
         input.operation === 'note'
-          ? await crmCall<ContractOperationResponse>(path, { method: 'POST', body: input.note, bodyKind: 'text' })
-          : await crmCall<ContractOperationResponse>(path, {
+          ? await request<ContractOperationResponse>(path, { method: 'POST', body: input.note, bodyKind: 'text' })
+          : await request<ContractOperationResponse>(path, {
               method: 'POST',
               body: input.body,
               ifMatch: `"${input.version}"`,

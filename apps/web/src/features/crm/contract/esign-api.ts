@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contractEsignStatusSchema, type ContractEsignStatus, type EsignSendResponse } from '@granary/domain';
-import { crmCall, crmRetry, MERCHANDISING } from '../api/crm-request';
+import { request, retryUnlessRefused } from '../../../lib/api/request';
+import { MERCHANDISING } from '../api/crm-paths';
 import { crmKeys } from '../api/crm-keys';
 
 /** The profit-center root of the e-signing calls (grain-marketing.md 7 'Grain and profit center'). */
@@ -14,9 +15,9 @@ export const contractEsignQueryOptions = (contractId: number) =>
     queryKey: esignKey(contractId),
     queryFn: async ({ signal }) =>
       contractEsignStatusSchema.parse(
-        (await crmCall<unknown>(`${PROFIT_CENTER}/contracts/${contractId}/signing`, { signal })).json,
+        (await request<unknown>(`${PROFIT_CENTER}/contracts/${contractId}/signing`, { signal })).json,
       ),
-    retry: crmRetry,
+    retry: retryUnlessRefused,
   });
 
 export function useContractEsign(contractId: number, enabled: boolean) {
@@ -37,7 +38,7 @@ export function useSendForSignature(clientId: number, contractId: number) {
   return useMutation({
     mutationFn: async ({ amendment }: { amendment: boolean }) =>
       (
-        await crmCall<EsignSendResponse>(`${PROFIT_CENTER}/${amendment ? 'contract-amendments' : 'contracts'}/sign`, {
+        await request<EsignSendResponse>(`${PROFIT_CENTER}/${amendment ? 'contract-amendments' : 'contracts'}/sign`, {
           method: 'POST',
           body: { contractId },
         })

@@ -2,9 +2,9 @@ import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import type { ContractDetail, ContractEsignStatus } from '@granary/domain';
 import { Alert, Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
+import { reasonOf } from '../../../lib/api/api-error';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
-import { isCrmApiError } from '../api/crm-request';
 import { useCrmFormat } from '../components/use-crm-format';
 import { documentPdfUrl, useContractEsign, useSendForSignature } from './esign-api';
 
@@ -91,9 +91,7 @@ function SendButton({ detail, status }: { detail: ContractDetail; status: Contra
       ) : null}
       {error ? (
         <Alert severity="error" role="alert">
-          {isCrmApiError(error) && (error.details as { reason?: string } | undefined)?.reason === 'no_signer'
-            ? t('esign.error.no_signer')
-            : error.message}
+          {reasonOf(error) === 'no_signer' ? t('esign.error.no_signer') : error.message}
         </Alert>
       ) : null}
     </Stack>

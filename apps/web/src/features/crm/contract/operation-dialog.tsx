@@ -21,11 +21,11 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { isApiError } from '../../../lib/api/api-error';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
 import { showToast } from '../../../lib/toast/toast-store';
 import { crmKeys } from '../api/crm-keys';
-import { isCrmApiError } from '../api/crm-request';
 import { useCrmFormat } from '../components/use-crm-format';
 import { useContractOperation } from './contract-api';
 
@@ -161,7 +161,7 @@ export function OperationDialog({
       );
       onClose();
     } catch (error) {
-      if (isCrmApiError(error) && error.status === 412) {
+      if (isApiError(error) && error.status === 412) {
         setFailure(t('crm.contract.stale'));
         await queryClient.invalidateQueries({ queryKey: crmKeys.contract(row.clientId, row.id) });
       } else setFailure(error instanceof Error ? error.message : t('crm.loadFailed'));

@@ -35,12 +35,12 @@ import { alpha } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { isApiError } from '../../../lib/api/api-error';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLiveRefresh } from '../../../lib/live/use-live-refresh';
 import { OFFER_STATE_LABEL, OfferStatusChip } from '../../../lib/trading/offer-status';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
-import { isCrmApiError } from '../api/crm-request';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../components/crm-page-frame';
 import { MarketSelector } from '../components/market-selector';
 import { useSelectedMarket } from '../components/use-selected-market';
@@ -93,7 +93,7 @@ export function useOfferErrorText() {
   return useCallback(
     (command: OfferCommand | 'edit', error: unknown): string => {
       const base = t(ERROR_OF[command]);
-      if (!isCrmApiError(error)) return base;
+      if (!isApiError(error)) return base;
       const details = (error.details ?? {}) as { reason?: string; status?: keyof typeof OFFER_STATE_LABEL };
       let why: string | null = null;
       if (error.status === 412) why = t('offers.reason.stale');

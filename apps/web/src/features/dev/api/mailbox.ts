@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { isApiError } from '../../../lib/api/api-error';
 import { request } from '../../../lib/api/request';
 
 export type MailboxMessage = {
@@ -17,14 +18,17 @@ export type MailboxResult = { available: true; messages: MailboxMessage[] } | { 
 
 /** GET /api/dev/mailbox[?recipient=]: the outbox, newest first. The API is not there in production (404). */
 export async function fetchMailbox(recipient: string): Promise<MailboxResult> {
-  const result = await request<{ messages: MailboxMessage[] }>('/api/dev/mailbox', {
-    query: { recipient: recipient.trim() || undefined, limit: 100 },
-    handleSessionExpiry: false,
-    checkSession: false,
-  });
-  if (result.ok) return { available: true, messages: Array.isArray(result.json.messages) ? result.json.messages : [] };
-  if (result.status === 404) return { available: false, messages: [] };
-  throw new Error(result.json.message);
+  try {
+    const { json } = await request<{ messages: MailboxMessage[] }>('/api/dev/mailbox', {
+      query: { recipient: recipient.trim() || undefined, limit: 100 },
+      handleSessionExpiry: false,
+      checkSession: false,
+    });
+    return { available: true, messages: Array.isArray(json.messages) ? json.messages : [] };
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return { available: false, messages: [] };
+    throw error;
+  }
 }
 
 export const mailboxQueryOptions = (recipient: string) =>

@@ -1,6 +1,6 @@
-import { request, type ApiResult } from '../../../lib/api/request';
+import { request, settle, type ApiResult } from '../../../lib/api/request';
 
 /** POST act-as {user_id} (permission act-as): the bootstrap then describes the acted-as user. */
 export function actAs(userId: string): Promise<ApiResult<{ actingAs: { id: string } }>> {
-  return request('/api/auth/act-as', { method: 'POST', body: { user_id: userId } });
+  return settle(request('/api/auth/act-as', { method: 'POST', body: { user_id: userId } }));
 }

@@ -1,4 +1,4 @@
-import { request, type ApiResult } from '../../../lib/api/request';
+import { request, settle, type ApiResult } from '../../../lib/api/request';
 import { inNativeApp } from '../../../lib/native/bridge';
 import type { SignedIn } from './sign-in';
 
@@ -11,18 +11,22 @@ export function initiateMagicLink(input: {
   redirect: string | null;
 }): Promise<ApiResult<{ status: 'ok' }>> {
   const path = inNativeApp() ? '/api/auth/login/magic-link/app-initiate' : '/api/auth/login/magic-link/initiate';
-  return request<{ status: 'ok' }>(path, {
-    method: 'POST',
-    query: { email: input.email.trim(), redirect: input.redirect || undefined },
-    handleSessionExpiry: false,
-  });
+  return settle(
+    request<{ status: 'ok' }>(path, {
+      method: 'POST',
+      query: { email: input.email.trim(), redirect: input.redirect || undefined },
+      handleSessionExpiry: false,
+    }),
+  );
 }
 
 /** Exchanges the token of a magic link for a session (single use). 410 `link_invalid` when used or expired. */
 export function verifyMagicLink(token: string): Promise<ApiResult<SignedIn>> {
-  return request<SignedIn>('/api/auth/login/magic-link/verify', {
-    method: 'POST',
-    body: { token },
-    handleSessionExpiry: false,
-  });
+  return settle(
+    request<SignedIn>('/api/auth/login/magic-link/verify', {
+      method: 'POST',
+      body: { token },
+      handleSessionExpiry: false,
+    }),
+  );
 }

@@ -1,15 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api/request';
+import { request, settle } from '../../../lib/api/request';
 
 export type OidcProvider = { id: string; name: string };
 
 /** The configured OpenID Connect providers (Google, Apple, SSO) for the sign-in buttons; none when the call fails. */
 export async function fetchOidcProviders(): Promise<OidcProvider[]> {
-  const result = await request<{ providers?: unknown }>('/api/auth/oidc/providers', {
-    handleSessionExpiry: false,
-    handleNetworkErrors: false,
-    checkSession: false,
-  });
+  const result = await settle(
+    request<{ providers?: unknown }>('/api/auth/oidc/providers', {
+      handleSessionExpiry: false,
+      handleNetworkErrors: false,
+      checkSession: false,
+    }),
+  );
   if (!result.ok || !Array.isArray(result.json.providers)) return [];
   return result.json.providers.filter(
     (p): p is OidcProvider =>

@@ -1,36 +1,51 @@
-import { request, type ApiResult } from '../../../lib/api/request';
+import type { ApiError } from '../../../lib/api/api-error';
+import { request, settle, type ApiResult } from '../../../lib/api/request';
 
 type Ok = { status: 'ok' };
 
 /** Request password reset: POST with query new_way_password_recovery=true, body {email}; always 'ok' for a good address. */
 export function requestPasswordReset(email: string): Promise<ApiResult<Ok>> {
-  return request<Ok>('/api/auth/password/recovery/initiate', {
-    method: 'POST',
-    query: { new_way_password_recovery: true },
-    body: { email: email.trim() },
-    handleSessionExpiry: false,
-  });
+  return settle(
+    request<Ok>('/api/auth/password/recovery/initiate', {
+      method: 'POST',
+      query: { new_way_password_recovery: true },
+      body: { email: email.trim() },
+      handleSessionExpiry: false,
+    }),
+  );
 }
 
 /** Checks a reset link before its form shows: 410 `link_invalid` when used or expired. */
 export function confirmResetLink(token: string): Promise<ApiResult<Ok>> {
-  return request<Ok>('/api/auth/password/recovery/confirm', {
-    method: 'POST',
-    body: { token },
-    handleSessionExpiry: false,
-  });
+  return settle(
+    request<Ok>('/api/auth/password/recovery/confirm', {
+      method: 'POST',
+      body: { token },
+      handleSessionExpiry: false,
+    }),
+  );
 }
 
-/** The error body of reset-with-token: status deny | insecure_password and a reason (grain-marketing.md 7). */
-export type ResetError = { code?: string; message: string; status?: 'deny' | 'insecure_password'; reason?: string };
+/** What a refused reset-with-token says beside its code: status deny | insecure_password and a reason (grain-marketing.md 7). */
+export type ResetRefusal = { status?: 'deny' | 'insecure_password'; reason?: string };
+
+export function resetRefusalOf(error: ApiError): ResetRefusal {
+  const { status, reason } = error.body;
+  return {
+    ...(status === 'deny' || status === 'insecure_password' ? { status } : {}),
+    ...(typeof reason === 'string' ? { reason } : {}),
+  };
+}
 
 /** Reset with token: POST password/reset/:token {new_password}. */
 export function resetPassword(token: string, newPassword: string): Promise<ApiResult<Ok>> {
-  return request<Ok>(`/api/auth/password/reset/${encodeURIComponent(token)}`, {
-    method: 'POST',
-    body: { new_password: newPassword },
-    handleSessionExpiry: false,
-  });
+  return settle(
+    request<Ok>(`/api/auth/password/reset/${encodeURIComponent(token)}`, {
+      method: 'POST',
+      body: { new_password: newPassword },
+      handleSessionExpiry: false,
+    }),
+  );
 }
 
 /**
@@ -42,5 +57,5 @@ export function updatePassword(input: {
   newPassword: string;
   newPasswordConfirmation: string;
 }): Promise<ApiResult<Ok>> {
-  return request<Ok>('/api/auth/password/update', { method: 'POST', body: input, snakeCase: true });
+  return settle(request<Ok>('/api/auth/password/update', { method: 'POST', body: input, snakeCase: true }));
 }

@@ -1,5 +1,5 @@
 import { SESSION_IDLE_MS } from '@granary/domain';
-import { request, type ApiResult } from '../../../lib/api/request';
+import { request, settle, type ApiResult } from '../../../lib/api/request';
 import { inNativeApp } from '../../../lib/native/bridge';
 
 /** What every successful sign-in answers (docs/api/identity.md); `redirect` is already made safe by the server. */
@@ -32,16 +32,18 @@ export function loginWithPassword(input: {
   redirect: string | null;
   botCheckToken?: string | undefined;
 }): Promise<ApiResult<SignedIn>> {
-  return request<SignedIn>('/api/auth/login/basic', {
-    method: 'POST',
-    query: { redirect: input.redirect || undefined },
-    headers: { Authorization: basicAuthorization(input.email.trim(), input.password) },
-    body: {
-      timeout_s: SESSION_TIMEOUT_S,
-      cookie: true,
-      login_source: loginSource(),
-      ...(input.botCheckToken ? { recaptcha_v3: input.botCheckToken } : {}),
-    },
-    handleSessionExpiry: false,
-  });
+  return settle(
+    request<SignedIn>('/api/auth/login/basic', {
+      method: 'POST',
+      query: { redirect: input.redirect || undefined },
+      headers: { Authorization: basicAuthorization(input.email.trim(), input.password) },
+      body: {
+        timeout_s: SESSION_TIMEOUT_S,
+        cookie: true,
+        login_source: loginSource(),
+        ...(input.botCheckToken ? { recaptcha_v3: input.botCheckToken } : {}),
+      },
+      handleSessionExpiry: false,
+    }),
+  );
 }

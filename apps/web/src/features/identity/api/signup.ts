@@ -1,5 +1,5 @@
 import type { SignupResponse } from '@granary/domain';
-import { request, type ApiResult } from '../../../lib/api/request';
+import { request, settle, type ApiResult } from '../../../lib/api/request';
 import type { SignedIn } from './sign-in';
 
 /** The signup form fields as sent (platform.md 3.6, camelCase). */
@@ -27,17 +27,19 @@ export function submitSignup(
     botCheckToken?: string | undefined;
   },
 ): Promise<ApiResult<SignupResponse>> {
-  return request<SignupResponse>('/api/auth/signup', {
-    method: 'POST',
-    body: {
-      ...form,
-      loginSource: extra.loginSource,
-      formUrl: extra.formUrl,
-      ...(extra.reason ? { reason: extra.reason } : {}),
-      ...(extra.botCheckToken ? { recaptcha_v3: extra.botCheckToken } : {}),
-    },
-    handleSessionExpiry: false,
-  });
+  return settle(
+    request<SignupResponse>('/api/auth/signup', {
+      method: 'POST',
+      body: {
+        ...form,
+        loginSource: extra.loginSource,
+        formUrl: extra.formUrl,
+        ...(extra.reason ? { reason: extra.reason } : {}),
+        ...(extra.botCheckToken ? { recaptcha_v3: extra.botCheckToken } : {}),
+      },
+      handleSessionExpiry: false,
+    }),
+  );
 }
 
 /** POST users/signup/validate: the server's check of one step (never says whether an address has an account). */
@@ -45,19 +47,23 @@ export function validateSignup(
   step: 'createAccount' | 'finalize',
   form: SignupPayload,
 ): Promise<ApiResult<{ fields: Record<string, string> }>> {
-  return request('/api/auth/users/signup/validate', {
-    method: 'POST',
-    body: { ...form, step },
-    handleSessionExpiry: false,
-    handleNetworkErrors: false,
-  });
+  return settle(
+    request('/api/auth/users/signup/validate', {
+      method: 'POST',
+      body: { ...form, step },
+      handleSessionExpiry: false,
+      handleNetworkErrors: false,
+    }),
+  );
 }
 
 /** POST signup-jit-verify/verify {token}: the link of the signup e-mail creates the account and signs in. */
 export function verifySignupLink(token: string): Promise<ApiResult<SignedIn>> {
-  return request<SignedIn>('/api/auth/signup-jit-verify/verify', {
-    method: 'POST',
-    body: { token },
-    handleSessionExpiry: false,
-  });
+  return settle(
+    request<SignedIn>('/api/auth/signup-jit-verify/verify', {
+      method: 'POST',
+      body: { token },
+      handleSessionExpiry: false,
+    }),
+  );
 }

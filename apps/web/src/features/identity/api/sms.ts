@@ -1,4 +1,4 @@
-import { request, type ApiResult } from '../../../lib/api/request';
+import { request, settle, type ApiResult } from '../../../lib/api/request';
 import type { SignedIn } from './sign-in';
 
 /**
@@ -10,19 +10,23 @@ export function initiateSmsLogin(
   redirect: string | null = null,
   botCheckToken?: string,
 ): Promise<ApiResult<{ status: 'ok'; verification_token: string }>> {
-  return request('/api/auth/login/sms/initiate', {
-    method: 'POST',
-    query: { redirect: redirect || undefined },
-    body: { phone_number: phoneNumber.trim(), ...(botCheckToken ? { recaptcha_v3: botCheckToken } : {}) },
-    handleSessionExpiry: false,
-  });
+  return settle(
+    request('/api/auth/login/sms/initiate', {
+      method: 'POST',
+      query: { redirect: redirect || undefined },
+      body: { phone_number: phoneNumber.trim(), ...(botCheckToken ? { recaptcha_v3: botCheckToken } : {}) },
+      handleSessionExpiry: false,
+    }),
+  );
 }
 
 /** SMS sign-in, step 2: 400 `code_invalid` for a wrong code, 410 `link_invalid` when expired or tried too often. */
 export function verifySmsLogin(input: { verificationToken: string; code: string }): Promise<ApiResult<SignedIn>> {
-  return request<SignedIn>('/api/auth/login/sms/verify', {
-    method: 'POST',
-    body: { verification_token: input.verificationToken, code: input.code.trim() },
-    handleSessionExpiry: false,
-  });
+  return settle(
+    request<SignedIn>('/api/auth/login/sms/verify', {
+      method: 'POST',
+      body: { verification_token: input.verificationToken, code: input.code.trim() },
+      handleSessionExpiry: false,
+    }),
+  );
 }

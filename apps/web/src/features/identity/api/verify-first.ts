@@ -1,6 +1,6 @@
 import type { VerifyFirstState } from '@granary/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { request, type ApiResult } from '../../../lib/api/request';
+import { request, settle, type ApiResult } from '../../../lib/api/request';
 import type { SignupPayload } from './signup';
 
 export type { VerifyFirstState };
@@ -19,11 +19,13 @@ type StepBody =
 
 /** POST signup-verify-first/verify: moves the flow one step on (docs/api/identity.md). */
 export function verifyFirst(body: StepBody): Promise<ApiResult<VerifyFirstAnswer>> {
-  return request<VerifyFirstAnswer>('/api/auth/signup-verify-first/verify', {
-    method: 'POST',
-    body,
-    handleSessionExpiry: false,
-  });
+  return settle(
+    request<VerifyFirstAnswer>('/api/auth/signup-verify-first/verify', {
+      method: 'POST',
+      body,
+      handleSessionExpiry: false,
+    }),
+  );
 }
 
 /** GET signup-verify-first/token/:token: where the flow stands (after a reload); 410 when gone or finished. */
@@ -31,9 +33,11 @@ export const verifyFirstTokenQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['identity', 'verify-first', token] as const,
     queryFn: () =>
-      request<VerifyFirstState>(`/api/auth/signup-verify-first/token/${encodeURIComponent(token)}`, {
-        handleSessionExpiry: false,
-      }),
+      settle(
+        request<VerifyFirstState>(`/api/auth/signup-verify-first/token/${encodeURIComponent(token)}`, {
+          handleSessionExpiry: false,
+        }),
+      ),
     staleTime: 0,
     gcTime: 0,
     retry: false,

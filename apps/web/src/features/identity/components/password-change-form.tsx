@@ -75,8 +75,8 @@ export function PasswordChangeForm({
         if (onDone) onDone();
         else setDone(true);
       } else {
-        setFailure(failureOf(result.json, result.status, 'update'));
-        if (result.json.code === 'incorrect_password') refs.current.current?.focus();
+        setFailure(failureOf(result.error, 'update'));
+        if (result.error.code === 'incorrect_password') refs.current.current?.focus();
       }
     } catch (cause) {
       console.error(cause);

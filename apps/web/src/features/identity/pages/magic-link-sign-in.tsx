@@ -31,7 +31,7 @@ export function MagicLinkSignIn() {
     try {
       const result = await initiateMagicLink({ email: address, redirect });
       if (result.ok) setSentTo(address.trim());
-      else setFailure(failureOf(result.json, result.status, 'magic-link'));
+      else setFailure(failureOf(result.error, 'magic-link'));
     } catch (cause) {
       console.error(cause);
       setFailure({ messageId: 'error.unexpected' });

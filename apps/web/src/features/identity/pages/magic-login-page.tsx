@@ -34,7 +34,7 @@ export function MagicLoginPage() {
       try {
         const result = await verifyMagicLink(token);
         if (result.ok) await finish(result.json, redirect);
-        else setFailure(failureOf(result.json, result.status, 'magic-link'));
+        else setFailure(failureOf(result.error, 'magic-link'));
       } catch (cause) {
         console.error(cause);
         setFailure({ messageId: 'error.unexpected' });

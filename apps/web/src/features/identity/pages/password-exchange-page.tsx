@@ -6,7 +6,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { showToast } from '../../../lib/toast/toast-store';
-import { confirmResetLink, resetPassword, type ResetError } from '../api/password';
+import { confirmResetLink, resetPassword, resetRefusalOf } from '../api/password';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert } from '../components/form-alert';
 import { PasswordField } from '../components/password-field';
@@ -31,7 +31,7 @@ export function PasswordExchangePage() {
     queryFn: async (): Promise<LinkState> => {
       const result = await confirmResetLink(token);
       if (result.ok) return 'valid';
-      return result.status === 410 || result.json.code === 'link_invalid' ? 'invalid' : 'error';
+      return result.status === 410 || result.error.code === 'link_invalid' ? 'invalid' : 'error';
     },
     staleTime: 0,
     gcTime: 0,
@@ -67,14 +67,14 @@ export function PasswordExchangePage() {
         navigate(localized('/sign-in/password'), { replace: true });
         return;
       }
-      const body = result.json as ResetError;
+      const body = resetRefusalOf(result.error);
       if (body.status === 'deny' || result.status === 410) {
         // grain-marketing.md 8: on deny nothing is shown; the page checks its link again and says what it finds.
         await link.refetch();
       } else if (body.status === 'insecure_password') {
-        setFailure(body.reason ? { text: body.reason } : failureOf(result.json, result.status, 'reset'));
+        setFailure(body.reason ? { text: body.reason } : failureOf(result.error, 'reset'));
       } else {
-        setFailure(failureOf(result.json, result.status, 'reset'));
+        setFailure(failureOf(result.error, 'reset'));
       }
     } catch (cause) {
       console.error(cause);

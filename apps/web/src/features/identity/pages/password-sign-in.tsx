@@ -70,7 +70,7 @@ export function PasswordSignIn({ native = false }: { native?: boolean }) {
         await finish(native ? { ...result.json, redirect: NATIVE_LANDING_PATH } : result.json, redirect);
         return;
       }
-      setFailure(failureOf(result.json, result.status, 'password'));
+      setFailure(failureOf(result.error, 'password'));
     } catch (error) {
       console.error(error);
       setFailure({ messageId: 'error.unexpected' });

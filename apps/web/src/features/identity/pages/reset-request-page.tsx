@@ -32,7 +32,7 @@ export function ResetRequestPage() {
     try {
       const result = await requestPasswordReset(address);
       if (result.ok) setSentTo(address.trim());
-      else setFailure(failureOf(result.json, result.status, 'reset'));
+      else setFailure(failureOf(result.error, 'reset'));
     } catch (cause) {
       console.error(cause);
       setFailure({ messageId: 'error.unexpected' });

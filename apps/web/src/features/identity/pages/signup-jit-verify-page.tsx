@@ -38,9 +38,7 @@ export function SignupJitVerifyPage() {
           await finish(result.json, redirect);
         } else {
           setFailure(
-            result.json.code === 'link_invalid'
-              ? { messageId: 'jit.linkInvalid' }
-              : failureOf(result.json, result.status, 'signup'),
+            result.error.code === 'link_invalid' ? { messageId: 'jit.linkInvalid' } : failureOf(result.error, 'signup'),
           );
         }
       } catch (cause) {

@@ -123,7 +123,7 @@ export function SignupPage() {
     setFailure(null);
     try {
       const result = await validateSignup('createAccount', signupPayloadOf(draft));
-      if (!result.ok && result.status === 400 && showServerErrors(result.json.details)) {
+      if (!result.ok && result.status === 400 && showServerErrors(result.error.details)) {
         setBusy(false);
         return;
       }
@@ -170,15 +170,15 @@ export function SignupPage() {
           await finish({ redirect: '/dashboard' }, null);
           return;
         }
-        setFailure(failureOf(acting.json, acting.status));
+        setFailure(failureOf(acting.error));
       } else if (
         result.status === 400 &&
-        result.json.code === 'invalid_signup' &&
-        showServerErrors(result.json.details)
+        result.error.code === 'invalid_signup' &&
+        showServerErrors(result.error.details)
       ) {
         setFailure({ messageId: 'signup.error.checkFields' });
       } else {
-        setFailure(failureOf(result.json, result.status, 'signup'));
+        setFailure(failureOf(result.error, 'signup'));
       }
     } catch (cause) {
       console.error(cause);

@@ -118,7 +118,7 @@ export function SignupVerifyFirstPage() {
           ? { messageId: 'error.unexpected' }
           : result.status === 410
             ? { messageId: 'verifyFirst.expired' }
-            : failureOf(result.json, result.status, 'signup'),
+            : failureOf(result.error, 'signup'),
       );
       navigate(`${localized('/signup-verify-first')}${location.search}`, { replace: true });
     }
@@ -135,19 +135,19 @@ export function SignupVerifyFirstPage() {
   /** Moves on with the server's answer: the next step, the confirmation, or signed in. */
   const advance = async (result: ApiResult<VerifyFirstAnswer>) => {
     if (!result.ok) {
-      const fields = result.status === 400 ? fieldErrorsFromServer(signupFieldErrors(result.json.details), draft) : {};
+      const fields = result.status === 400 ? fieldErrorsFromServer(signupFieldErrors(result.error.details), draft) : {};
       if (Object.keys(fields).length > 0) {
         setErrors(fields);
         setFailure({ messageId: 'signup.error.checkFields' });
-      } else if (result.json.code === 'code_invalid') {
+      } else if (result.error.code === 'code_invalid') {
         setFailure({ messageId: 'identity.error.incorrectMfaCode' });
         setCode('');
-      } else if (result.json.code === 'link_invalid' || result.status === 410) {
+      } else if (result.error.code === 'link_invalid' || result.status === 410) {
         setState(null);
         setFailure({ messageId: 'verifyFirst.expired' });
         navigate(`${localized('/signup-verify-first')}${location.search}`, { replace: true });
       } else {
-        setFailure(failureOf(result.json, result.status, 'signup'));
+        setFailure(failureOf(result.error, 'signup'));
       }
       return;
     }
@@ -240,7 +240,7 @@ export function SignupVerifyFirstPage() {
       if (result.ok && isState(result.json)) {
         setState(result.json);
         setNotice(true);
-      } else if (!result.ok) setFailure(failureOf(result.json, result.status, 'sms'));
+      } else if (!result.ok) setFailure(failureOf(result.error, 'sms'));
     } catch (cause) {
       console.error(cause);
       setFailure({ messageId: 'error.unexpected' });

@@ -71,7 +71,7 @@ export function SmsSignIn() {
         );
         return;
       }
-      setFailure(result.ok ? { messageId: 'error.unexpected' } : failureOf(result.json, result.status, 'sms'));
+      setFailure(result.ok ? { messageId: 'error.unexpected' } : failureOf(result.error, 'sms'));
     } catch (cause) {
       console.error(cause);
       setFailure({ messageId: 'error.unexpected' });

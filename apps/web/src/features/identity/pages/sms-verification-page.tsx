@@ -67,8 +67,8 @@ export function SmsVerificationPage() {
         await finish(result.json, redirect);
         return;
       }
-      setFailure(failureOf(result.json, result.status, 'sms'));
-      if (result.json.code === 'link_invalid') setExpired(true);
+      setFailure(failureOf(result.error, 'sms'));
+      if (result.error.code === 'link_invalid') setExpired(true);
       setCode('');
       codeRef.current?.focus();
     } catch (cause) {
@@ -92,7 +92,7 @@ export function SmsVerificationPage() {
         setNotice(true);
         setCode('');
       } else {
-        setFailure(result.ok ? { messageId: 'error.unexpected' } : failureOf(result.json, result.status, 'sms'));
+        setFailure(result.ok ? { messageId: 'error.unexpected' } : failureOf(result.error, 'sms'));
       }
     } catch (cause) {
       console.error(cause);

@@ -1,3 +1,4 @@
+import { PROFIT_CENTER_API } from '@granary/domain';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   BalancesResponse,
@@ -8,7 +9,8 @@ import type {
   FarmerTicketList,
   SalesSummaryResponse,
 } from '@granary/domain';
-import { mslGet, mslKeys, mslRetry } from './msl-request';
+import { getJson, retryUnlessRefused } from '../../../lib/api/request';
+import { mslKeys } from './msl-keys';
 
 /** Rows per page of the farmer's lists (phone-sized pages, 'Show more' for the next). */
 export const MSL_PAGE_SIZE = 20;
@@ -17,9 +19,9 @@ export const MSL_PAGE_SIZE = 20;
 export const summaryQueryOptions = () =>
   queryOptions({
     queryKey: mslKeys.summary(),
-    queryFn: ({ signal }) => mslGet<SalesSummaryResponse>('/summary', undefined, signal),
+    queryFn: ({ signal }) => getJson<SalesSummaryResponse>(`${PROFIT_CENTER_API}/summary`, undefined, signal),
     staleTime: 60_000,
-    retry: mslRetry,
+    retry: retryUnlessRefused,
   });
 
 export const useSalesSummary = () => useQuery(summaryQueryOptions());
@@ -28,9 +30,9 @@ export const useSalesSummary = () => useQuery(summaryQueryOptions());
 export const useFarmerFilters = () =>
   useQuery({
     queryKey: mslKeys.filters(),
-    queryFn: ({ signal }) => mslGet<FarmerFilters>('/filters', undefined, signal),
+    queryFn: ({ signal }) => getJson<FarmerFilters>(`${PROFIT_CENTER_API}/filters`, undefined, signal),
     staleTime: 5 * 60_000,
-    retry: mslRetry,
+    retry: retryUnlessRefused,
   });
 
 type Page = { page: number; paginationToken: string | null };
@@ -41,7 +43,7 @@ const pages = {
   getNextPageParam: (last: Page): Page | undefined =>
     last.paginationToken ? { page: last.page + 1, paginationToken: last.paginationToken } : undefined,
   staleTime: 60_000,
-  retry: mslRetry,
+  retry: retryUnlessRefused,
 };
 
 /** A paged list's query params: the filters, the page size and, after the first page, the page and its token. */
@@ -56,7 +58,7 @@ export const contractsQueryOptions = (filters: Record<string, string>) =>
   infiniteQueryOptions({
     queryKey: mslKeys.contracts(filters),
     queryFn: ({ pageParam, signal }) =>
-      mslGet<FarmerContractList>('/contracts', pageParams(filters, pageParam), signal),
+      getJson<FarmerContractList>(`${PROFIT_CENTER_API}/contracts`, pageParams(filters, pageParam), signal),
     ...pages,
   });
 
@@ -66,19 +68,19 @@ export const useFarmerContracts = (filters: Record<string, string>) => useInfini
 export const useFarmerContract = (id: number | null) =>
   useQuery({
     queryKey: mslKeys.contract(id ?? 0),
-    queryFn: ({ signal }) => mslGet<FarmerContractDetail>(`/contracts/${id}`, undefined, signal),
+    queryFn: ({ signal }) => getJson<FarmerContractDetail>(`${PROFIT_CENTER_API}/contracts/${id}`, undefined, signal),
     enabled: id !== null,
     staleTime: 60_000,
-    retry: mslRetry,
+    retry: retryUnlessRefused,
   });
 
 /** GET balances: per crop and crop year. */
 export const useBalances = () =>
   useQuery({
     queryKey: mslKeys.balances(),
-    queryFn: ({ signal }) => mslGet<BalancesResponse>('/balances', undefined, signal),
+    queryFn: ({ signal }) => getJson<BalancesResponse>(`${PROFIT_CENTER_API}/balances`, undefined, signal),
     staleTime: 60_000,
-    retry: mslRetry,
+    retry: retryUnlessRefused,
   });
 
 /** GET scale-tickets, page after page. */
@@ -86,7 +88,7 @@ export const useFarmerTickets = (filters: Record<string, string>) =>
   useInfiniteQuery({
     queryKey: mslKeys.tickets(filters),
     queryFn: ({ pageParam, signal }) =>
-      mslGet<FarmerTicketList>('/scale-tickets', pageParams(filters, pageParam), signal),
+      getJson<FarmerTicketList>(`${PROFIT_CENTER_API}/scale-tickets`, pageParams(filters, pageParam), signal),
     ...pages,
   });
 
@@ -94,7 +96,7 @@ export const useFarmerTickets = (filters: Record<string, string>) =>
 export const useFarmerTaskList = () =>
   useQuery({
     queryKey: mslKeys.taskList(),
-    queryFn: ({ signal }) => mslGet<FarmerTaskList>('/task-list', undefined, signal),
+    queryFn: ({ signal }) => getJson<FarmerTaskList>(`${PROFIT_CENTER_API}/task-list`, undefined, signal),
     staleTime: 60_000,
-    retry: mslRetry,
+    retry: retryUnlessRefused,
   });

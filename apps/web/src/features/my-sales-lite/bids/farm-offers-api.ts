@@ -6,17 +6,8 @@ import {
   type OfferPlaceInput,
   type RequestMakeOfferResponse,
 } from '@granary/domain';
-import { request } from '../../../lib/api/request';
-import { mslGet, mslKeys, mslRetry, MslApiError } from '../api/msl-request';
-
-/** A failed offer call: the status, the server's code and the refusal's details (reason, status). */
-export class FarmOfferError extends MslApiError {
-  readonly details: unknown;
-  constructor(status: number, code: string | undefined, message: string, details: unknown) {
-    super(status, code, message);
-    this.details = details;
-  }
-}
+import { getJson, request, retryUnlessRefused } from '../../../lib/api/request';
+import { mslKeys } from '../api/msl-keys';
 
 export const farmOffersKeys = {
   all: [...mslKeys.all, 'offers'] as const,
@@ -28,8 +19,8 @@ export const farmOffersKeys = {
 export const farmOffersQueryOptions = () =>
   queryOptions({
     queryKey: farmOffersKeys.mine(),
-    queryFn: ({ signal }) => mslGet<FarmerOffersResponse>('/offers', undefined, signal),
-    retry: mslRetry,
+    queryFn: ({ signal }) => getJson<FarmerOffersResponse>(`${PROFIT_CENTER_API}/offers`, undefined, signal),
+    retry: retryUnlessRefused,
   });
 
 export function useFarmOffers() {
@@ -41,19 +32,23 @@ export function useMakeOffer(marketId: number | null) {
   return useQuery({
     queryKey: farmOffersKeys.market(marketId ?? 0),
     queryFn: ({ signal }) =>
-      mslGet<RequestMakeOfferResponse>(`/market/${marketId}/request-make-offer`, undefined, signal),
+      getJson<RequestMakeOfferResponse>(
+        `${PROFIT_CENTER_API}/market/${marketId}/request-make-offer`,
+        undefined,
+        signal,
+      ),
     enabled: marketId !== null,
-    retry: mslRetry,
+    retry: retryUnlessRefused,
   });
 }
 
+/** POST an offer call; a refusal throws ApiError with details {reason, status}. */
 async function post<T>(path: string, body?: unknown): Promise<T> {
-  const result = await request<T>(`${PROFIT_CENTER_API}${path}`, {
+  const { json } = await request<T>(`${PROFIT_CENTER_API}${path}`, {
     method: 'POST',
     ...(body === undefined ? {} : { body }),
   });
-  if (!result.ok) throw new FarmOfferError(result.status, result.json.code, result.json.message, result.json.details);
-  return result.json;
+  return json;
 }
 
 function useRefresh() {

@@ -21,9 +21,10 @@ import {
   useTheme,
 } from '@mui/material';
 import { useState } from 'react';
+import { reasonOf } from '../../../lib/api/api-error';
 import { T, useT } from '../../../lib/i18n/t';
 import { isTargetHitNow, OfferFields, unitSingular, useOfferFields } from '../../../lib/trading/offer-fields';
-import { FarmOfferError, usePlaceOffer } from './farm-offers-api';
+import { usePlaceOffer } from './farm-offers-api';
 import { fmtPrice } from './farm-offer-format';
 
 /**
@@ -65,7 +66,7 @@ export function PlaceOfferDialog({
       {
         onSuccess: onPlaced,
         onError: (e) => {
-          const reason = e instanceof FarmOfferError ? ((e.details ?? {}) as { reason?: string }).reason : undefined;
+          const reason = reasonOf(e);
           const why =
             reason === 'bid_cap_exceeded'
               ? t('offers.reason.bid_cap_exceeded')

@@ -25,13 +25,25 @@ import {
 } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { isApiError, reasonOf } from '../../../lib/api/api-error';
 import { usePartner } from '../../../lib/brand/partner-context';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
-import { SigningError, signingPdfUrl, useSignContract, useSigningReview } from './signing-api';
+import { signingPdfUrl, useSignContract, useSigningReview } from './signing-api';
+
+/** The refusals of a sign (details.reason of its 409) that have a sentence of their own. */
+const SIGN_REFUSALS = ['signed', 'expired', 'void', 'terms_changed'] as const;
+
+/** The spec's sentence for a refused sign, or null (then the server's message is shown). */
+function refusalMessageId(error: unknown): MessageId | null {
+  const reason = reasonOf(error);
+  return reason && (SIGN_REFUSALS as readonly string[]).includes(reason)
+    ? (`esign.refused.${reason}` as MessageId)
+    : null;
+}
 
 /** The page's column; the shell's header around it carries the partner's brand (routes.ts: header 'signer'). */
 function Frame({ children }: { children: ReactNode }) {
@@ -158,6 +170,7 @@ function SignForm({ review, reference }: { review: SigningReview; reference: str
     );
   };
   const error = sign.error;
+  const refusal = refusalMessageId(error);
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={t('esign.sign.submit')}>
       <Stack spacing={2}>
@@ -182,11 +195,7 @@ function SignForm({ review, reference }: { review: SigningReview; reference: str
         </Box>
         {error ? (
           <Alert severity="error" role="alert">
-            {error instanceof SigningError &&
-            error.reason &&
-            ['signed', 'expired', 'void', 'terms_changed'].includes(error.reason)
-              ? t(`esign.refused.${error.reason}` as MessageId)
-              : error.message}
+            {refusal ? t(refusal) : error.message}
           </Alert>
         ) : null}
         <Box>
@@ -232,7 +241,7 @@ export function SigningPage() {
   }
   if (review.error || !data) {
     const error = review.error;
-    const status = error instanceof SigningError ? error.status : 0;
+    const status = isApiError(error) ? error.status : 0;
     return (
       <Frame>
         <Alert severity="warning" role="status">

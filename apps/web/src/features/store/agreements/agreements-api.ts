@@ -9,8 +9,7 @@ import {
   type OnboardingReport,
   type SignAgreementInput,
 } from '@granary/domain';
-import { request, type QueryValue } from '../../../lib/api/request';
-import { StoreApiError, storeGet, storeRetry } from '../api/store-request';
+import { getJson, request, retryUnlessRefused, type QueryValue } from '../../../lib/api/request';
 
 // The agreements' calls (/api/store/agreements, /api/store/onboarding/report). Private data: keys under
 // ['store-agreements'].
@@ -22,15 +21,6 @@ export const agreementKeys = {
   report: () => ['store-agreements', 'report'] as const,
 };
 
-/** A refused sign: the server's details.reason ('signed_name_required', 'consent_required'). */
-export class AgreementError extends StoreApiError {
-  reason: string | undefined;
-  constructor(status: number, code: string | undefined, message: string, reason: string | undefined) {
-    super(status, code, message);
-    this.reason = reason;
-  }
-}
-
 const ownerQuery = (owner: AgreementOwnerQuery): Record<string, QueryValue> => ({
   enterpriseId: owner.enterpriseId,
   userId: owner.userId,
@@ -39,8 +29,8 @@ const ownerQuery = (owner: AgreementOwnerQuery): Record<string, QueryValue> => (
 export const useAgreements = (enabled = true) =>
   useQuery({
     queryKey: agreementKeys.list(),
-    queryFn: ({ signal }) => storeGet<AgreementList>(STORE_AGREEMENTS_PATH, undefined, signal),
-    retry: storeRetry,
+    queryFn: ({ signal }) => getJson<AgreementList>(`${STORE_API}${STORE_AGREEMENTS_PATH}`, undefined, signal),
+    retry: retryUnlessRefused,
     enabled,
   });
 
@@ -48,30 +38,32 @@ export const useAgreement = (type: string, owner: AgreementOwnerQuery) =>
   useQuery({
     queryKey: agreementKeys.one(type, owner),
     queryFn: ({ signal }) =>
-      storeGet<AgreementDetail>(`${STORE_AGREEMENTS_PATH}/${encodeURIComponent(type)}`, ownerQuery(owner), signal),
-    retry: storeRetry,
+      getJson<AgreementDetail>(
+        `${STORE_API}${STORE_AGREEMENTS_PATH}/${encodeURIComponent(type)}`,
+        ownerQuery(owner),
+        signal,
+      ),
+    retry: retryUnlessRefused,
   });
 
 export const useOnboardingReport = () =>
   useQuery({
     queryKey: agreementKeys.report(),
-    queryFn: ({ signal }) => storeGet<OnboardingReport>(STORE_ONBOARDING_REPORT_PATH, undefined, signal),
-    retry: storeRetry,
+    queryFn: ({ signal }) =>
+      getJson<OnboardingReport>(`${STORE_API}${STORE_ONBOARDING_REPORT_PATH}`, undefined, signal),
+    retry: retryUnlessRefused,
   });
 
 export function useSignAgreement(type: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: SignAgreementInput) => {
-      const result = await request<AgreementDetail>(
+      // A refusal throws ApiError; its details.reason ('signed_name_required', 'consent_required') marks the field.
+      const { json } = await request<AgreementDetail>(
         `${STORE_API}${STORE_AGREEMENTS_PATH}/${encodeURIComponent(type)}/sign`,
         { method: 'POST', body: input },
       );
-      if (!result.ok) {
-        const details = result.json.details as { reason?: string } | undefined;
-        throw new AgreementError(result.status, result.json.code, result.json.message, details?.reason);
-      }
-      return result.json;
+      return json;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: agreementKeys.all }),
   });

@@ -20,12 +20,13 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { signInUrl, type AgreementSummary } from '@granary/domain';
+import { reasonOf } from '../../../lib/api/api-error';
 import { useBootstrap } from '../../../lib/api/bootstrap';
 import { T, useT } from '../../../lib/i18n/t';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { StorePage, StoreQueryState } from '../components/store-frame';
 import { useStoreLocale } from '../components/use-store-locale';
-import { AgreementError, useAgreement, useAgreements, useSignAgreement } from './agreements-api';
+import { useAgreement, useAgreements, useSignAgreement } from './agreements-api';
 import { agreementPath, useAgreementsPath } from './agreements-path';
 
 export function formatSignedAt(iso: string): string {
@@ -174,7 +175,7 @@ function SignForm({
   const [name, setName] = useState('');
   const [consent, setConsent] = useState(false);
   const [touched, setTouched] = useState(false);
-  const reason = sign.error instanceof AgreementError ? sign.error.reason : undefined;
+  const reason = reasonOf(sign.error);
   const nameError = (touched && name.trim().length < 2) || reason === 'signed_name_required';
   const consentError = (touched && !consent) || reason === 'consent_required';
 

@@ -1,14 +1,16 @@
+import { STORE_API } from '@granary/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StoreHome } from '@granary/domain';
-import { localeQuery, storeGet, storeKeys, storeRetry } from './store-request';
+import { getJson, retryUnlessRefused } from '../../../lib/api/request';
+import { localeQuery, storeKeys } from './store-keys';
 
 /** GET /api/store/home: featured categories, deals, popular products and the sellers of the visitor's region. */
 export const homeQueryOptions = (locale: string | null) =>
   queryOptions({
     queryKey: storeKeys.home(locale),
-    queryFn: ({ signal }) => storeGet<StoreHome>('/home', localeQuery(locale), signal),
+    queryFn: ({ signal }) => getJson<StoreHome>(`${STORE_API}/home`, localeQuery(locale), signal),
     staleTime: 60_000,
-    retry: storeRetry,
+    retry: retryUnlessRefused,
   });
 
 export const useStoreHome = (locale: string | null, enabled = true) =>

@@ -1,7 +1,9 @@
+import { STORE_API } from '@granary/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StoreIngredientPage, StoreListing, StoreMarketplace, StorePestPage } from '@granary/domain';
 import type { QueryValue } from '../../../lib/api/request';
-import { storeGet, storeKeys, storeRetry } from './store-request';
+import { getJson, retryUnlessRefused } from '../../../lib/api/request';
+import { storeKeys } from './store-keys';
 
 /** What a listing page lists: a category (path in URL form), a search, a program, the deals, everything. */
 export type ListingSource =
@@ -31,10 +33,10 @@ export const useStoreListing = (source: ListingSource, query: Record<string, Que
   const path = pathOf(source);
   return useQuery({
     queryKey: storeKeys.listing(source.kind, path, query),
-    queryFn: ({ signal }) => storeGet<StoreListing>(path, query, signal),
+    queryFn: ({ signal }) => getJson<StoreListing>(`${STORE_API}${path}`, query, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
-    retry: storeRetry,
+    retry: retryUnlessRefused,
     enabled,
   });
 };
@@ -43,20 +45,21 @@ export const useStoreListing = (source: ListingSource, query: Record<string, Que
 export const useIngredientPage = (slug: string, query: Record<string, QueryValue>) =>
   useQuery({
     queryKey: storeKeys.listing('ingredient', slug, query),
-    queryFn: ({ signal }) => storeGet<StoreIngredientPage>(`/ingredients/${encodeURIComponent(slug)}`, query, signal),
+    queryFn: ({ signal }) =>
+      getJson<StoreIngredientPage>(`${STORE_API}/ingredients/${encodeURIComponent(slug)}`, query, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
-    retry: storeRetry,
+    retry: retryUnlessRefused,
   });
 
 /** GET /api/store/pests/:slug: the pest and the products that control it. */
 export const usePestPage = (slug: string, query: Record<string, QueryValue>) =>
   useQuery({
     queryKey: storeKeys.listing('pest', slug, query),
-    queryFn: ({ signal }) => storeGet<StorePestPage>(`/pests/${encodeURIComponent(slug)}`, query, signal),
+    queryFn: ({ signal }) => getJson<StorePestPage>(`${STORE_API}/pests/${encodeURIComponent(slug)}`, query, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
-    retry: storeRetry,
+    retry: retryUnlessRefused,
   });
 
 /** GET /api/store/marketplace/:section?: the marketplace sellers and their products. */
@@ -64,8 +67,12 @@ export const useMarketplace = (section: string | undefined, query: Record<string
   useQuery({
     queryKey: storeKeys.listing('marketplace', section ?? '', query),
     queryFn: ({ signal }) =>
-      storeGet<StoreMarketplace>(`/marketplace${section ? `/${encodeURIComponent(section)}` : ''}`, query, signal),
+      getJson<StoreMarketplace>(
+        `${STORE_API}/marketplace${section ? `/${encodeURIComponent(section)}` : ''}`,
+        query,
+        signal,
+      ),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
-    retry: storeRetry,
+    retry: retryUnlessRefused,
   });

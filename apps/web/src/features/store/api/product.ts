@@ -1,6 +1,8 @@
+import { STORE_API } from '@granary/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { StoreDocument, StoreProductDetail } from '@granary/domain';
-import { localeQuery, storeGet, storeKeys, storeRetry } from './store-request';
+import { getJson, retryUnlessRefused } from '../../../lib/api/request';
+import { localeQuery, storeKeys } from './store-keys';
 
 /** GET /api/store/products/:slug, or the marketplace's /marketplace/products/:uniqueProductId. */
 export const useStoreProduct = (by: { slug: string } | { publicId: string }, locale: string | null) => {
@@ -10,9 +12,9 @@ export const useStoreProduct = (by: { slug: string } | { publicId: string }, loc
       : (['id', by.publicId, `/marketplace/products/${encodeURIComponent(by.publicId)}`] as const);
   return useQuery({
     queryKey: storeKeys.product(kind, id, locale),
-    queryFn: ({ signal }) => storeGet<StoreProductDetail>(path, localeQuery(locale), signal),
+    queryFn: ({ signal }) => getJson<StoreProductDetail>(`${STORE_API}${path}`, localeQuery(locale), signal),
     staleTime: 60_000,
-    retry: storeRetry,
+    retry: retryUnlessRefused,
     enabled: id !== '',
   });
 };
@@ -22,11 +24,11 @@ export const useProductDocument = (slug: string, type: string) =>
   useQuery({
     queryKey: storeKeys.document(slug, type),
     queryFn: ({ signal }) =>
-      storeGet<StoreDocument>(
-        `/products/${encodeURIComponent(slug)}/documents/${encodeURIComponent(type)}`,
+      getJson<StoreDocument>(
+        `${STORE_API}/products/${encodeURIComponent(slug)}/documents/${encodeURIComponent(type)}`,
         undefined,
         signal,
       ),
     staleTime: 5 * 60_000,
-    retry: storeRetry,
+    retry: retryUnlessRefused,
   });

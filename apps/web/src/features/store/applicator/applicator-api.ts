@@ -7,8 +7,7 @@ import {
   type ApplicatorOwnerQuery,
   type UploadedFile,
 } from '@granary/domain';
-import { request, type HttpMethod, type QueryValue } from '../../../lib/api/request';
-import { StoreApiError, storeGet, storeRetry } from '../api/store-request';
+import { getJson, request, retryUnlessRefused, type HttpMethod, type QueryValue } from '../../../lib/api/request';
 
 // The applicator page's calls: the checkout module's licence API (/api/store/applicator-licences, with the owner
 // query when a super admin opens another user's) and the uploads API for each licence's files. Private data:
@@ -32,25 +31,20 @@ async function send<T>(
   body?: unknown,
   query?: Record<string, QueryValue>,
 ): Promise<T> {
-  const result = await request<T>(url, {
+  const { json } = await request<T>(url, {
     method,
     ...(body === undefined ? {} : { body }),
     ...(query ? { query } : {}),
   });
-  if (!result.ok) {
-    const error = new StoreApiError(result.status, result.json.code, result.json.message);
-    (error as StoreApiError & { details?: unknown }).details = result.json.details;
-    throw error;
-  }
-  return result.json;
+  return json;
 }
 
 export const useLicences = (owner: ApplicatorOwnerQuery) =>
   useQuery({
     queryKey: applicatorKeys.licences(owner),
     queryFn: ({ signal }) =>
-      storeGet<{ licences: ApplicatorLicence[] }>('/applicator-licences', ownerQuery(owner), signal),
-    retry: storeRetry,
+      getJson<{ licences: ApplicatorLicence[] }>(`${STORE_API}/applicator-licences`, ownerQuery(owner), signal),
+    retry: retryUnlessRefused,
   });
 
 export function useLicenceMutations(owner: ApplicatorOwnerQuery) {
@@ -79,12 +73,9 @@ export function useLicenceMutations(owner: ApplicatorOwnerQuery) {
 export const useLicenceFiles = (parentGuid: string, userId: string | undefined) =>
   useQuery({
     queryKey: applicatorKeys.files(parentGuid, userId),
-    queryFn: async ({ signal }) => {
-      const result = await request<{ files: UploadedFile[] }>(UPLOADS_API, { query: { parentGuid, userId }, signal });
-      if (!result.ok) throw new StoreApiError(result.status, result.json.code, result.json.message);
-      return result.json.files;
-    },
-    retry: storeRetry,
+    queryFn: async ({ signal }) =>
+      (await getJson<{ files: UploadedFile[] }>(UPLOADS_API, { parentGuid, userId }, signal)).files,
+    retry: retryUnlessRefused,
   });
 
 /** Where a stored file downloads from (same origin, the session cookie proves the owner). */

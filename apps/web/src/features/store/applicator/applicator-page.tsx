@@ -36,11 +36,11 @@ import {
   type ApplicatorLicenceInput,
   type ApplicatorOwnerQuery,
 } from '@granary/domain';
+import { ApiError } from '../../../lib/api/api-error';
 import { T, useT } from '../../../lib/i18n/t';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { uploader, useUploader } from '../../../lib/upload/upload-store';
 import { UploaderPanel, formatFileSize } from '../../../lib/upload/uploader-panel';
-import { StoreApiError } from '../api/store-request';
 import { StorePage, StoreQueryState } from '../components/store-frame';
 import { applicatorKeys, fileUrl, useLicenceFiles, useLicenceMutations, useLicences } from './applicator-api';
 
@@ -152,9 +152,9 @@ function LicenceDialog({
           {t(initial ? 'applicator.dialog.edit' : 'applicator.dialog.add')}
         </DialogTitle>
         <DialogContent>
-          {serverError && !(serverError instanceof StoreApiError && serverError.status === 400) ? (
+          {serverError && !(serverError instanceof ApiError && serverError.status === 400) ? (
             <Alert severity="error" sx={{ mb: 2 }}>
-              {serverError instanceof StoreApiError ? serverError.message : t('applicator.error.save')}
+              {serverError instanceof ApiError ? serverError.message : t('applicator.error.save')}
             </Alert>
           ) : null}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, pt: 1 }}>

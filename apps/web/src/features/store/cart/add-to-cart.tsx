@@ -1,11 +1,13 @@
+import { STORE_API } from '@granary/domain';
 import AddShoppingCartRoundedIcon from '@mui/icons-material/AddShoppingCartRounded';
 import { Alert, Box, Button, Stack, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { StoreProductCard, StoreProductDetail, StoreVariant } from '@granary/domain';
+import { getJson } from '../../../lib/api/request';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
-import { localeQuery, storeGet, storeKeys } from '../api/store-request';
+import { localeQuery, storeKeys } from '../api/store-keys';
 import { useStoreLocale } from '../components/use-store-locale';
 import { useAddToCart } from './cart-context';
 import { QuantityStepper } from './quantity-stepper';
@@ -107,7 +109,7 @@ export function CardAddToCart({ product }: { product: StoreProductCard }) {
       const detail = await queryClient.fetchQuery({
         queryKey: storeKeys.product('slug', product.slug, locale),
         queryFn: () =>
-          storeGet<StoreProductDetail>(`/products/${encodeURIComponent(product.slug)}`, localeQuery(locale)),
+          getJson<StoreProductDetail>(`${STORE_API}/products/${encodeURIComponent(product.slug)}`, localeQuery(locale)),
         staleTime: 60_000,
       });
       const variant = detail.variants.find((v) => v.price) ?? null;

@@ -1,5 +1,5 @@
 import { STORE_CART_API, type CartChange, type CartView } from '@granary/domain';
-import { request } from '../../../lib/api/request';
+import { request, settle, type ApiResponse } from '../../../lib/api/request';
 import type { CartResult, CartTransport } from './cart-client';
 
 /**
@@ -11,15 +11,17 @@ export function httpCartTransport(locale: () => string | null): CartTransport {
     const l = locale();
     return l ? { locale: l } : undefined;
   };
-  const result = (r: Awaited<ReturnType<typeof request<CartView>>>): CartResult =>
-    r.ok
-      ? { ok: true, cart: r.json }
-      : { ok: false, status: r.status, code: r.json.code, message: r.json.message, details: r.json.details };
+  const result = async (call: Promise<ApiResponse<CartView>>): Promise<CartResult> => {
+    const r = await settle(call);
+    if (r.ok) return { ok: true, cart: r.json };
+    const { status, code, message, details } = r.error;
+    return { ok: false, status, code, message, details };
+  };
   return {
-    get: async () => result(await request<CartView>(STORE_CART_API, { query: query(), handleNetworkErrors: false })),
-    send: async (serial: number, changes: CartChange[]) =>
+    get: () => result(request<CartView>(STORE_CART_API, { query: query(), handleNetworkErrors: false })),
+    send: (serial: number, changes: CartChange[]) =>
       result(
-        await request<CartView>(`${STORE_CART_API}/changes`, {
+        request<CartView>(`${STORE_CART_API}/changes`, {
           method: 'POST',
           body: { serial, changes },
           query: query(),

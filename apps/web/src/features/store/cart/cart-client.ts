@@ -8,12 +8,13 @@
 // their answer (or its 409 cart_conflict with the current cart) brings it, and a hint still unmet afterwards is read.
 
 import { acceptCartAnswer, type CartChange, type CartLine, type CartSyncState, type CartView } from '@granary/domain';
+import type { ApiError } from '../../../lib/api/api-error';
 import { createStore, type Store } from '../../../lib/store';
 
-/** What a call answered: the cart, or a failure (status 0: the server could not be reached). */
+/** What a call answered: the cart, or what its ApiError says (status 0: the server could not be reached). */
 export type CartResult =
   | { ok: true; cart: CartView }
-  | { ok: false; status: number; code: string | undefined; message: string; details?: unknown };
+  | ({ ok: false } & Pick<ApiError, 'status' | 'code' | 'message'> & { details?: unknown });
 
 export type CartTransport = {
   get: () => Promise<CartResult>;
@@ -21,7 +22,7 @@ export type CartTransport = {
 };
 
 /** A refused change the user should read (an item restriction, the cart being off, a line gone). */
-export type CartNotice = { code: string | undefined; message: string; details?: unknown };
+export type CartNotice = Pick<ApiError, 'code' | 'message'> & { details?: unknown };
 
 /** An 'add' may carry what the sidebar shows of its line until the server answers. */
 export type AddPreview = Pick<CartLine, 'product' | 'seller' | 'variantLabel' | 'sku' | 'unitPrice' | 'restrictedUse'>;

@@ -1,16 +1,13 @@
 import { CHECKOUT_API, STORE_API, type CheckoutView, type PlacedOrder } from '@granary/domain';
+import type { ApiError } from '../../../lib/api/api-error';
 import { request } from '../../../lib/api/request';
 
-/** A refused checkout call: status, code, message and details (details.section names the cart error section). */
-export class CheckoutError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string | undefined,
-    message: string,
-    readonly details: Record<string, unknown> | undefined,
-  ) {
-    super(message);
-  }
+/**
+ * The details of a refused checkout call (ApiError): section (the cart error section), partitionKey, cart (the current
+ * one of a cart_conflict), cartId (of a cart already ordered), fields (the refused fields).
+ */
+export function checkoutDetails(error: ApiError): Record<string, unknown> {
+  return typeof error.details === 'object' && error.details !== null ? (error.details as Record<string, unknown>) : {};
 }
 
 async function call<T>(
@@ -19,15 +16,12 @@ async function call<T>(
   body?: unknown,
   query?: Record<string, string>,
 ): Promise<T> {
-  const res = await request<T>(path, { method, ...(body === undefined ? {} : { body }), ...(query ? { query } : {}) });
-  if (!res.ok)
-    throw new CheckoutError(
-      res.status,
-      res.json.code,
-      res.json.message,
-      res.json.details as Record<string, unknown> | undefined,
-    );
-  return res.json;
+  const { json } = await request<T>(path, {
+    method,
+    ...(body === undefined ? {} : { body }),
+    ...(query ? { query } : {}),
+  });
+  return json;
 }
 
 export const checkoutApi = {

@@ -1,9 +1,10 @@
+import type { ErrorCode } from '@granary/domain';
 import { describe, expect, it } from 'vitest';
-import { CheckoutError } from './checkout-api';
+import { ApiError } from '../../../lib/api/api-error';
 import { placeOfError } from './checkout-page';
 
-const e = (status: number, code: string, details?: Record<string, unknown>) =>
-  new CheckoutError(status, code, `server says ${code}`, details);
+const e = (status: number, code: ErrorCode, details?: Record<string, unknown>) =>
+  new ApiError(status, code, `server says ${code}`, { details });
 
 describe('where a checkout error shows', () => {
   it('puts each 8.3 code in its section', () => {

@@ -32,23 +32,25 @@ import {
   type PaymentTerm,
   type StoreAddress,
 } from '@granary/domain';
+import { isApiError, type ApiError } from '../../../lib/api/api-error';
 import { T, useT } from '../../../lib/i18n/t';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { useSellerName } from '../components/product-card';
 import { StorePage } from '../components/store-frame';
 import { useCart } from '../cart/cart-context';
-import { checkoutApi, CheckoutError } from './checkout-api';
+import { checkoutApi, checkoutDetails } from './checkout-api';
 
 export type SectionError = { section: CartErrorSection; message: string; partitionKey?: string | null };
 
 /** Where a refused call's error shows: its cart error section, then the checkout card of that section ('page' on top). */
-export function placeOfError(e: CheckoutError): { card: CheckoutSection | 'page'; error: SectionError } {
-  const section = errorSection(e.code ?? '', (e.details?.section as string | undefined) ?? null) ?? 'startOverCheckout';
+export function placeOfError(e: ApiError): { card: CheckoutSection | 'page'; error: SectionError } {
+  const details = checkoutDetails(e);
+  const section = errorSection(e.code, (details['section'] as string | undefined) ?? null) ?? 'startOverCheckout';
   const message = e.code === 'payment_failed' ? PAYMENT_FAILED_MESSAGE : e.message;
   return {
     card: CHECKOUT_SECTION_OF_ERROR[section],
-    error: { section, message, partitionKey: (e.details?.partitionKey as string | undefined) ?? null },
+    error: { section, message, partitionKey: (details['partitionKey'] as string | undefined) ?? null },
   };
 }
 
@@ -148,7 +150,9 @@ function SectionCard({
 type Write = (path: string, body: Record<string, unknown>) => Promise<void>;
 
 function fieldProblems(t: ReturnType<typeof useT>, e: unknown): string {
-  const fields = ((e as CheckoutError).details?.fields as { field: string; problem: string }[] | undefined) ?? [];
+  const fields =
+    (isApiError(e) ? (checkoutDetails(e)['fields'] as { field: string; problem: string }[] | undefined) : undefined) ??
+    [];
   return fields.length
     ? fields
         .map((x) =>
@@ -824,9 +828,11 @@ export function CheckoutBody({ cartId, buyNow = false }: { cartId?: string; buyN
   }, [errors]);
 
   useEffect(() => {
-    checkoutApi.view(cartId).then(setView, (e: CheckoutError) => {
-      if (e.code === 'cart_already_checked_out')
-        navigate(`/direct/${buyNow ? 'buy-now' : 'order'}-confirmation/${String(e.details?.cartId ?? cartId)}`);
+    checkoutApi.view(cartId).then(setView, (e: Error) => {
+      if (isApiError(e) && e.code === 'cart_already_checked_out')
+        navigate(
+          `/direct/${buyNow ? 'buy-now' : 'order'}-confirmation/${String(checkoutDetails(e)['cartId'] ?? cartId)}`,
+        );
       else setLoadError(e.message);
     });
   }, [cartId, buyNow, navigate]);
@@ -854,8 +860,9 @@ export function CheckoutBody({ cartId, buyNow = false }: { cartId?: string; buyN
     );
 
   const fail = (e: unknown) => {
-    if (!(e instanceof CheckoutError)) throw e;
-    if (e.code === 'cart_conflict' && e.details?.cart) setView(e.details.cart as CheckoutView);
+    if (!isApiError(e)) throw e;
+    const current = checkoutDetails(e)['cart'];
+    if (e.code === 'cart_conflict' && current) setView(current as CheckoutView);
     setErrors([placeOfError(e)]);
   };
   const write: Write = async (path, body) => {
@@ -881,7 +888,7 @@ export function CheckoutBody({ cartId, buyNow = false }: { cartId?: string; buyN
       await cart.refresh().catch(() => undefined);
       navigate(confirmationPath(order.cartId));
     } catch (e) {
-      if (e instanceof CheckoutError && e.code === 'cart_already_checked_out') {
+      if (isApiError(e) && e.code === 'cart_already_checked_out') {
         navigate(confirmationPath(view.cart.id));
         return;
       }

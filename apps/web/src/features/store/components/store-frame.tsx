@@ -16,8 +16,8 @@ import {
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { isStoreAreaOn, type StoreArea } from '@granary/domain';
+import { ApiError } from '../../../lib/api/api-error';
 import { useT, T } from '../../../lib/i18n/t';
-import { StoreApiError } from '../api/store-request';
 import { CartProvider } from '../cart/cart-context';
 import { CartButton, CartSidebar } from '../cart/cart-sidebar';
 import { StoreDialogs } from '../dialogs/store-dialogs';
@@ -183,7 +183,7 @@ export function StoreQueryState({
       </Box>
     );
   }
-  if (error instanceof StoreApiError && error.status === 404) {
+  if (error instanceof ApiError && error.status === 404) {
     const regional = (error.message ?? '').includes('region');
     return (
       <Box sx={{ py: 6, textAlign: 'center' }}>
@@ -206,7 +206,7 @@ export function StoreQueryState({
       }
       sx={{ my: 3 }}
     >
-      {error instanceof StoreApiError ? error.message : <T id="store.error.load" />}
+      {error instanceof ApiError ? error.message : <T id="store.error.load" />}
     </Alert>
   );
 }

@@ -11,13 +11,11 @@ import {
 import type { Bootstrap } from '../../../lib/api/bootstrap';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { request } from '../../../lib/api/request';
-import { StoreApiError } from '../api/store-request';
 
 async function post<T>(path: string): Promise<T> {
   // No network-error snackbar: the dialog shows its own message and stays open.
-  const result = await request<T>(`${STORE_API}${path}`, { method: 'POST', handleNetworkErrors: false });
-  if (!result.ok) throw new StoreApiError(result.status, result.json.code, result.json.message);
-  return result.json;
+  const { json } = await request<T>(`${STORE_API}${path}`, { method: 'POST', handleNetworkErrors: false });
+  return json;
 }
 
 /** Updates the cached bootstrap's user in place, so that the dialogs follow at once (no reload). */

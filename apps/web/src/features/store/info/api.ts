@@ -1,3 +1,4 @@
+import { STORE_API } from '@granary/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AcrePlanDetail,
@@ -7,7 +8,8 @@ import type {
   FeedProductList,
   StoreWarehouseList,
 } from '@granary/domain';
-import { localeQuery, storeGet, storeRetry } from '../api/store-request';
+import { getJson, retryUnlessRefused } from '../../../lib/api/request';
+import { localeQuery } from '../api/store-keys';
 
 /** Query keys of the information pages (under ['store']: public catalogue data). */
 export const storePagesKeys = {
@@ -26,27 +28,27 @@ const FIVE_MINUTES = 5 * 60_000;
 export const useWarehouses = (locale: string | null) =>
   useQuery({
     queryKey: storePagesKeys.warehouses(locale),
-    queryFn: ({ signal }) => storeGet<StoreWarehouseList>('/pages/warehouses', localeQuery(locale), signal),
+    queryFn: ({ signal }) => getJson<StoreWarehouseList>(`${STORE_API}/pages/warehouses`, localeQuery(locale), signal),
     staleTime: FIVE_MINUTES,
-    retry: storeRetry,
+    retry: retryUnlessRefused,
   });
 
 /** GET /api/store/pages/feed-products: the feed category's packs with their price per ton. */
 export const useFeedProducts = (locale: string | null) =>
   useQuery({
     queryKey: storePagesKeys.feedProducts(locale),
-    queryFn: ({ signal }) => storeGet<FeedProductList>('/pages/feed-products', localeQuery(locale), signal),
+    queryFn: ({ signal }) => getJson<FeedProductList>(`${STORE_API}/pages/feed-products`, localeQuery(locale), signal),
     staleTime: FIVE_MINUTES,
-    retry: storeRetry,
+    retry: retryUnlessRefused,
   });
 
 /** GET /api/store/pages/acre-plans: the plans with their cost per acre. */
 export const useAcrePlans = (locale: string | null) =>
   useQuery({
     queryKey: storePagesKeys.acrePlans(locale),
-    queryFn: ({ signal }) => storeGet<AcrePlanList>('/pages/acre-plans', localeQuery(locale), signal),
+    queryFn: ({ signal }) => getJson<AcrePlanList>(`${STORE_API}/pages/acre-plans`, localeQuery(locale), signal),
     staleTime: FIVE_MINUTES,
-    retry: storeRetry,
+    retry: retryUnlessRefused,
   });
 
 /** GET /api/store/pages/acre-plans/:slug?acres=: one plan priced for the acres (the last answer stays while the next loads). */
@@ -54,13 +56,13 @@ export const useAcrePlan = (slug: string, acres: string, locale: string | null) 
   useQuery({
     queryKey: storePagesKeys.acrePlan(slug, acres, locale),
     queryFn: ({ signal }) =>
-      storeGet<AcrePlanDetail>(
-        `/pages/acre-plans/${encodeURIComponent(slug)}`,
+      getJson<AcrePlanDetail>(
+        `${STORE_API}/pages/acre-plans/${encodeURIComponent(slug)}`,
         { ...localeQuery(locale), acres },
         signal,
       ),
     staleTime: FIVE_MINUTES,
-    retry: storeRetry,
+    retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
   });
 
@@ -68,9 +70,9 @@ export const useAcrePlan = (slug: string, acres: string, locale: string | null) 
 export const useBrandPacks = (locale: string | null) =>
   useQuery({
     queryKey: storePagesKeys.brandPacks(locale),
-    queryFn: ({ signal }) => storeGet<BrandPackList>('/pages/brand-packs', localeQuery(locale), signal),
+    queryFn: ({ signal }) => getJson<BrandPackList>(`${STORE_API}/pages/brand-packs`, localeQuery(locale), signal),
     staleTime: FIVE_MINUTES,
-    retry: storeRetry,
+    retry: retryUnlessRefused,
   });
 
 /** GET /api/store/pages/brand-packs/:slug: one pack and its products. */
@@ -78,7 +80,11 @@ export const useBrandPack = (slug: string, locale: string | null) =>
   useQuery({
     queryKey: storePagesKeys.brandPack(slug, locale),
     queryFn: ({ signal }) =>
-      storeGet<BrandPackDetail>(`/pages/brand-packs/${encodeURIComponent(slug)}`, localeQuery(locale), signal),
+      getJson<BrandPackDetail>(
+        `${STORE_API}/pages/brand-packs/${encodeURIComponent(slug)}`,
+        localeQuery(locale),
+        signal,
+      ),
     staleTime: FIVE_MINUTES,
-    retry: storeRetry,
+    retry: retryUnlessRefused,
   });

@@ -26,11 +26,11 @@ import {
 } from '@granary/domain';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ApiError } from '../../../lib/api/api-error';
 import { usePartner } from '../../../lib/brand/partner-context';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
-import { StoreApiError } from '../api/store-request';
 import { StoreBreadcrumbs, StorePage, StoreQueryState } from '../components/store-frame';
 import { useStoreLocale } from '../components/use-store-locale';
 import { useStoreRegion } from '../components/use-store-region';
@@ -316,7 +316,7 @@ export function FeedEfficiencyPage() {
   useDocumentTitle([t('storePages.feed.title'), partner.displayName]);
   const unit = feed.data?.unit ?? feedWeightUnit(region);
   const currency = (feed.data?.currency as CurrencyCode | undefined) ?? CURRENCY_OF[region];
-  const regionOff = feed.error instanceof StoreApiError && feed.error.status === 404;
+  const regionOff = feed.error instanceof ApiError && feed.error.status === 404;
   return (
     <StorePage>
       {regionOff ? (

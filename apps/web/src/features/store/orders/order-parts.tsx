@@ -9,12 +9,12 @@ import {
   type StoreOrderStatus,
   type StorePaymentStatus,
 } from '@granary/domain';
+import { ApiError } from '../../../lib/api/api-error';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
 import { useCart } from '../cart/cart-context';
 import { StorePage } from '../components/store-frame';
 import { useStoreLocale } from '../components/use-store-locale';
-import { StoreApiError } from '../api/store-request';
 
 export const money = (amount: string, currency: CurrencyCode) => formatStorePrice(amount, currency);
 
@@ -159,7 +159,7 @@ export function CartOutcomeAlert({
   const label = useLabel();
   const { open } = useCartAfterServerAdd();
   if (error) {
-    const message = error instanceof StoreApiError ? error.message : String(error);
+    const message = error instanceof ApiError ? error.message : String(error);
     return (
       <Alert severity="error" onClose={onClose} sx={{ my: 2 }}>
         <T id="orders.cart.failed" values={{ message }} />

@@ -14,8 +14,8 @@ import {
   type ShoppingListItemBody,
   type ShoppingLists,
 } from '@granary/domain';
-import { request, type HttpMethod, type QueryValue } from '../../../lib/api/request';
-import { StoreApiError, localeQuery, storeGet, storeRetry } from '../api/store-request';
+import { getJson, request, retryUnlessRefused, type HttpMethod, type QueryValue } from '../../../lib/api/request';
+import { localeQuery } from '../api/store-keys';
 
 // The buyer's orders, readiness, previously purchased and shopping lists calls (under /api/store). Private data:
 // query keys under ['store-orders'], never cached across users (the shell clears queries at sign-out).
@@ -36,13 +36,12 @@ async function storeSend<T>(
   body?: unknown,
   query?: Record<string, QueryValue>,
 ): Promise<T> {
-  const result = await request<T>(`${STORE_API}${path}`, {
+  const { json } = await request<T>(`${STORE_API}${path}`, {
     method,
     ...(body === undefined ? {} : { body }),
     ...(query ? { query } : {}),
   });
-  if (!result.ok) throw new StoreApiError(result.status, result.json.code, result.json.message);
-  return result.json;
+  return json;
 }
 
 export type OrderHistoryFilters = { status?: string; year?: string; seller?: string; q?: string };
@@ -53,10 +52,10 @@ export const useOrderHistory = (filters: OrderHistoryFilters) => {
   return useInfiniteQuery({
     queryKey: ordersKeys.history(query),
     queryFn: ({ signal, pageParam }) =>
-      storeGet<OrderHistory>('/orders', { ...query, paginationToken: pageParam }, signal),
+      getJson<OrderHistory>(`${STORE_API}/orders`, { ...query, paginationToken: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextPageToken ?? undefined,
-    retry: storeRetry,
+    retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
   });
 };
@@ -64,48 +63,50 @@ export const useOrderHistory = (filters: OrderHistoryFilters) => {
 export const useOrder = (orderId: string) =>
   useQuery({
     queryKey: ordersKeys.order('id', orderId),
-    queryFn: ({ signal }) => storeGet<OrderDetail>(`/orders/${encodeURIComponent(orderId)}`, undefined, signal),
-    retry: storeRetry,
+    queryFn: ({ signal }) =>
+      getJson<OrderDetail>(`${STORE_API}/orders/${encodeURIComponent(orderId)}`, undefined, signal),
+    retry: retryUnlessRefused,
     enabled: orderId !== '',
   });
 
 export const useOrderByCart = (cartId: string) =>
   useQuery({
     queryKey: ordersKeys.order('cart', cartId),
-    queryFn: ({ signal }) => storeGet<OrderDetail>(`/orders/by-cart/${encodeURIComponent(cartId)}`, undefined, signal),
-    retry: storeRetry,
+    queryFn: ({ signal }) =>
+      getJson<OrderDetail>(`${STORE_API}/orders/by-cart/${encodeURIComponent(cartId)}`, undefined, signal),
+    retry: retryUnlessRefused,
     enabled: cartId !== '',
   });
 
 export const useReadiness = () =>
   useQuery({
     queryKey: ordersKeys.readiness,
-    queryFn: ({ signal }) => storeGet<ReadinessList>('/orders/readiness', undefined, signal),
-    retry: storeRetry,
+    queryFn: ({ signal }) => getJson<ReadinessList>(`${STORE_API}/orders/readiness`, undefined, signal),
+    retry: retryUnlessRefused,
   });
 
 export const usePreviouslyPurchased = (year: number, locale: string | null) =>
   useQuery({
     queryKey: ordersKeys.purchased(year, locale),
     queryFn: ({ signal }) =>
-      storeGet<PreviouslyPurchased>(`/previously-purchased/${year}`, localeQuery(locale), signal),
-    retry: storeRetry,
+      getJson<PreviouslyPurchased>(`${STORE_API}/previously-purchased/${year}`, localeQuery(locale), signal),
+    retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
   });
 
 export const useShoppingLists = () =>
   useQuery({
     queryKey: ordersKeys.lists,
-    queryFn: ({ signal }) => storeGet<ShoppingLists>('/shopping-lists', undefined, signal),
-    retry: storeRetry,
+    queryFn: ({ signal }) => getJson<ShoppingLists>(`${STORE_API}/shopping-lists`, undefined, signal),
+    retry: retryUnlessRefused,
   });
 
 export const useShoppingList = (listId: string, locale: string | null) =>
   useQuery({
     queryKey: ordersKeys.list(listId, locale),
     queryFn: ({ signal }) =>
-      storeGet<ShoppingList>(`/shopping-lists/${encodeURIComponent(listId)}`, localeQuery(locale), signal),
-    retry: storeRetry,
+      getJson<ShoppingList>(`${STORE_API}/shopping-lists/${encodeURIComponent(listId)}`, localeQuery(locale), signal),
+    retry: retryUnlessRefused,
     enabled: listId !== '',
   });
 

@@ -18,10 +18,10 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { signInUrl, type ShoppingLists, type ShoppingListsWithVariant } from '@granary/domain';
+import { signInUrl, type ShoppingLists, type ShoppingListsWithVariant, STORE_API } from '@granary/domain';
 import { useBootstrap } from '../../../lib/api/bootstrap';
+import { getJson, retryUnlessRefused } from '../../../lib/api/request';
 import { T, useT } from '../../../lib/i18n/t';
-import { storeGet, storeRetry } from '../api/store-request';
 import { useStoreLocale } from '../components/use-store-locale';
 import { ListNameDialog } from './list-name-dialog';
 import { ordersKeys, useListMutations } from './orders-api';
@@ -37,12 +37,12 @@ function useListsWithVariant(variantId: string, enabled: boolean) {
   return useQuery({
     queryKey: withVariantKey(variantId),
     queryFn: ({ signal }) =>
-      storeGet<ShoppingListsWithVariant>(
-        `/shopping-lists/with-variant/${encodeURIComponent(variantId)}`,
+      getJson<ShoppingListsWithVariant>(
+        `${STORE_API}/shopping-lists/with-variant/${encodeURIComponent(variantId)}`,
         undefined,
         signal,
       ),
-    retry: storeRetry,
+    retry: retryUnlessRefused,
     enabled,
   });
 }
@@ -51,8 +51,8 @@ function useListsWithVariant(variantId: string, enabled: boolean) {
 function useLists(enabled: boolean) {
   return useQuery({
     queryKey: ordersKeys.lists,
-    queryFn: ({ signal }) => storeGet<ShoppingLists>('/shopping-lists', undefined, signal),
-    retry: storeRetry,
+    queryFn: ({ signal }) => getJson<ShoppingLists>(`${STORE_API}/shopping-lists`, undefined, signal),
+    retry: retryUnlessRefused,
     enabled,
   });
 }

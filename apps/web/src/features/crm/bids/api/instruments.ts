@@ -6,7 +6,8 @@ import type {
   InstrumentRow,
   InstrumentUpdate,
 } from '@granary/domain';
-import { crmCall, crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
+import { getJson, request, retryUnlessRefused } from '../../../../lib/api/request';
+import { MERCHANDISING } from '../../api/crm-paths';
 import { bidsKeys } from './bids-keys';
 
 export type BidsFilters = { cropFilter: string | null; visibility: 'all' | 'public' | 'private'; deleted: boolean };
@@ -16,7 +17,7 @@ export const bidsQueryOptions = (marketId: number, filters: BidsFilters) =>
   queryOptions({
     queryKey: bidsKeys.list(marketId, filters),
     queryFn: ({ signal }) =>
-      crmGet<InstrumentListResponse>(
+      getJson<InstrumentListResponse>(
         `${MERCHANDISING}/instruments/market/${marketId}`,
         {
           cropFilter: filters.cropFilter ?? undefined,
@@ -25,7 +26,7 @@ export const bidsQueryOptions = (marketId: number, filters: BidsFilters) =>
         },
         signal,
       ),
-    retry: crmRetry,
+    retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
   });
 
@@ -43,7 +44,7 @@ export function useCreateBid(marketId: number) {
   const refresh = useRefreshMarket(marketId);
   return useMutation({
     mutationFn: async (input: InstrumentCreate) =>
-      (await crmCall<InstrumentRow>(`${MERCHANDISING}/instruments`, { method: 'POST', body: input })).json,
+      (await request<InstrumentRow>(`${MERCHANDISING}/instruments`, { method: 'POST', body: input })).json,
     onSettled: refresh,
   });
 }
@@ -54,7 +55,7 @@ export function useUpdateBid(marketId: number) {
   return useMutation({
     mutationFn: async ({ id, version, patch }: { id: number; version: number; patch: InstrumentUpdate }) =>
       (
-        await crmCall<InstrumentRow>(`${MERCHANDISING}/instruments/${id}`, {
+        await request<InstrumentRow>(`${MERCHANDISING}/instruments/${id}`, {
           method: 'PUT',
           body: patch,
           ifMatch: `"${version}"`,
@@ -69,7 +70,7 @@ export function useDeleteBid(marketId: number) {
   return useMutation({
     mutationFn: async ({ id, version }: { id: number; version: number }) =>
       (
-        await crmCall<InstrumentRow>(`${MERCHANDISING}/instruments/${id}`, {
+        await request<InstrumentRow>(`${MERCHANDISING}/instruments/${id}`, {
           method: 'DELETE',
           ifMatch: `"${version}"`,
         })
@@ -84,7 +85,7 @@ export function useUndeleteBid(marketId: number) {
   return useMutation({
     mutationFn: async ({ id, version }: { id: number; version?: number }) =>
       (
-        await crmCall<InstrumentRow>(`${MERCHANDISING}/instruments/undelete/${id}`, {
+        await request<InstrumentRow>(`${MERCHANDISING}/instruments/undelete/${id}`, {
           method: 'POST',
           ...(version === undefined ? {} : { ifMatch: `"${version}"` }),
         })
@@ -99,7 +100,7 @@ export function useMoveBasis(marketId: number) {
   return useMutation({
     mutationFn: async (input: { instrumentIds: number[]; adjustmentCents: string }) =>
       (
-        await crmCall<BulkBasisResponse>(`${MERCHANDISING}/instruments/market/${marketId}/basis`, {
+        await request<BulkBasisResponse>(`${MERCHANDISING}/instruments/market/${marketId}/basis`, {
           method: 'POST',
           body: input,
         })

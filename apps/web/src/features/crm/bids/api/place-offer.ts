@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Offer, OfferPlaceInput } from '@granary/domain';
-import { crmCall, MERCHANDISING } from '../../api/crm-request';
+import { request } from '../../../../lib/api/request';
+import { MERCHANDISING } from '../../api/crm-paths';
 import { bidsKeys } from './bids-keys';
 
 /**
@@ -11,7 +12,7 @@ export function usePlaceOffer(marketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: OfferPlaceInput) =>
-      (await crmCall<Offer>(`${MERCHANDISING}/offer`, { method: 'POST', body: input })).json,
+      (await request<Offer>(`${MERCHANDISING}/offer`, { method: 'POST', body: input })).json,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: bidsKeys.market(marketId) }),

@@ -2,8 +2,8 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { basisBoundDollars, isBasisWithinUnitBound, type InstrumentRow } from '@granary/domain';
 import { Box, ButtonBase, TextField } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
+import { isApiError } from '../../../../lib/api/api-error';
 import { useT } from '../../../../lib/i18n/t';
-import { isCrmApiError } from '../../api/crm-request';
 import { useUpdateBid } from '../api/instruments';
 import { fmtSigned, parseTypedDecimal } from '../bids-format';
 
@@ -51,7 +51,7 @@ export function BasisCell({
           onSaved?.(saved);
         },
         onError: (e) => {
-          if (isCrmApiError(e) && e.status === 412) setError(t('crm.bids.basisEdit.stale', { name: row.name }));
+          if (isApiError(e) && e.status === 412) setError(t('crm.bids.basisEdit.stale', { name: row.name }));
           else setError(e instanceof Error && e.message ? e.message : t('crm.bids.actionFailed'));
         },
       },

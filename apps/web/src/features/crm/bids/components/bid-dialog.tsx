@@ -39,9 +39,9 @@ import {
   useTheme,
 } from '@mui/material';
 import { useMemo, useState } from 'react';
+import { isApiError } from '../../../../lib/api/api-error';
 import type { MessageId } from '../../../../lib/i18n/messages';
 import { T, useT } from '../../../../lib/i18n/t';
-import { isCrmApiError } from '../../api/crm-request';
 import { useCreateBid, useUpdateBid } from '../api/instruments';
 import { fmtCash, fmtFuturesMonth, parseTypedDecimal } from '../bids-format';
 
@@ -286,8 +286,8 @@ export function BidDialog({
       notes: (f.notes ?? '').trim() === '' ? null : f.notes,
     };
     const onError = (error: Error) => {
-      if (isCrmApiError(error) && error.status === 412) setStale(true);
-      else if (isCrmApiError(error) && error.status === 400) {
+      if (isApiError(error) && error.status === 412) setStale(true);
+      else if (isApiError(error) && error.status === 400) {
         const problems = (error.details as { problems?: { field: string; code: string }[] } | undefined)?.problems;
         if (problems && problems.length > 0) setServerProblems(problems);
         else setFailure(error.message);

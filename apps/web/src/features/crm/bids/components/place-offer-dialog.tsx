@@ -21,10 +21,10 @@ import {
   useTheme,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { isApiError } from '../../../../lib/api/api-error';
 import type { MessageId } from '../../../../lib/i18n/messages';
 import { T, useT } from '../../../../lib/i18n/t';
 import { isTargetHitNow, OfferFields, unitSingular, useOfferFields } from '../../../../lib/trading/offer-fields';
-import { isCrmApiError } from '../../api/crm-request';
 import { useClientSearch } from '../../clients/api/client-search';
 import { usePlaceOffer } from '../api/place-offer';
 import { fmtCash, fmtQuantity } from '../bids-format';
@@ -35,7 +35,7 @@ const SEARCH_PAUSE_MS = 250;
 /** Why the server refused, in the spec's words ('Unable to place offer') and the reason it gave. */
 function placeFailure(error: unknown, t: ReturnType<typeof useT>): string {
   const head = t('crm.bids.offer.failed');
-  if (!isCrmApiError(error)) return head;
+  if (!isApiError(error)) return head;
   const reason = ((error.details ?? {}) as { reason?: string }).reason;
   const known: Record<string, MessageId> = {
     bid_cap_exceeded: 'crm.bids.offer.reason.bid_cap_exceeded',

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContractDetail } from '@granary/domain';
-import { crmGet, crmRetry, CTRM } from '../../api/crm-request';
+import { getJson, retryUnlessRefused } from '../../../../lib/api/request';
+import { CTRM } from '../../api/crm-paths';
 import { crmKeys } from '../../api/crm-keys';
 
 /** GET ctrm/seller/:clientId/contract/:contractId: one contract of the client (404 when it is not the client's). */
@@ -8,8 +9,8 @@ export const clientContractQueryOptions = (clientId: number, contractId: number)
   queryOptions({
     queryKey: crmKeys.contract(clientId, contractId),
     queryFn: ({ signal }) =>
-      crmGet<ContractDetail>(`${CTRM}/seller/${clientId}/contract/${contractId}`, undefined, signal),
-    retry: crmRetry,
+      getJson<ContractDetail>(`${CTRM}/seller/${clientId}/contract/${contractId}`, undefined, signal),
+    retry: retryUnlessRefused,
     staleTime: 60_000,
   });
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FollowupListResponse } from '@granary/domain';
-import { crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
+import { getJson, retryUnlessRefused } from '../../../../lib/api/request';
+import { MERCHANDISING } from '../../api/crm-paths';
 import { crmKeys } from '../../api/crm-keys';
 
 export type ClientFollowupsParams = { marketId: number; clientId: number };
@@ -10,12 +11,12 @@ export const clientFollowupsQueryOptions = (params: ClientFollowupsParams) =>
   queryOptions({
     queryKey: crmKeys.followups({ market_id: params.marketId, client_legal_entity_id: params.clientId }),
     queryFn: ({ signal }) =>
-      crmGet<FollowupListResponse>(
+      getJson<FollowupListResponse>(
         `${MERCHANDISING}/followups`,
         { market_id: params.marketId, client_legal_entity_id: params.clientId, pageSize: 100 },
         signal,
       ),
-    retry: crmRetry,
+    retry: retryUnlessRefused,
     staleTime: 15_000,
   });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NoteRow } from '@granary/domain';
-import { crmGet, crmRetry } from '../../api/crm-request';
+import { getJson, retryUnlessRefused } from '../../../../lib/api/request';
 import { crmKeys } from '../../api/crm-keys';
 import type { ClientNotesParams } from './client-notes';
 import { notesPath } from './create-note';
@@ -9,8 +9,8 @@ import { notesPath } from './create-note';
 export const clientNoteQueryOptions = (params: ClientNotesParams, noteId: number) =>
   queryOptions({
     queryKey: [...crmKeys.clientNotes(params.marketId, params.clientId), 'one', noteId] as const,
-    queryFn: ({ signal }) => crmGet<NoteRow>(`${notesPath(params)}/${noteId}`, undefined, signal),
-    retry: crmRetry,
+    queryFn: ({ signal }) => getJson<NoteRow>(`${notesPath(params)}/${noteId}`, undefined, signal),
+    retry: retryUnlessRefused,
     staleTime: 60_000,
   });
 

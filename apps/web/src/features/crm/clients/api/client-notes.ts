@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { NoteCategory, NoteListResponse } from '@granary/domain';
-import { crmGet, crmRetry } from '../../api/crm-request';
+import { getJson, retryUnlessRefused } from '../../../../lib/api/request';
 import { crmKeys } from '../../api/crm-keys';
 import { clientPath } from './client-profile';
 
@@ -15,7 +15,7 @@ export const clientNotesQueryOptions = (params: ClientNotesParams, category: Not
   infiniteQueryOptions({
     queryKey: [...crmKeys.clientNotes(params.marketId, params.clientId), category ?? 'all'] as const,
     queryFn: ({ signal, pageParam }) =>
-      crmGet<NoteListResponse>(
+      getJson<NoteListResponse>(
         `${clientPath(params.platformId, params.marketId, params.clientId)}/notes`,
         {
           pageSize: NOTES_PAGE_SIZE,
@@ -28,7 +28,7 @@ export const clientNotesQueryOptions = (params: ClientNotesParams, category: Not
     initialPageParam: { page: 1, paginationToken: null } as NotesPageParam,
     getNextPageParam: (last): NotesPageParam | undefined =>
       last.paginationToken ? { page: last.page + 1, paginationToken: last.paginationToken } : undefined,
-    retry: crmRetry,
+    retry: retryUnlessRefused,
     staleTime: 15_000,
   });
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClientProfile } from '@granary/domain';
-import { crmCall, crmRetry, MERCHANDISING } from '../../api/crm-request';
+import { request, retryUnlessRefused } from '../../../../lib/api/request';
+import { MERCHANDISING } from '../../api/crm-paths';
 import { crmKeys } from '../../api/crm-keys';
 
 export type ClientProfileParams = {
@@ -33,10 +34,10 @@ export const clientProfileQueryOptions = (params: ClientProfileParams) =>
   queryOptions({
     queryKey: clientProfileQueryKey(params),
     queryFn: async ({ signal }) => {
-      const { json, etag } = await crmCall<ClientProfile>(clientProfilePath(params), { signal });
+      const { json, etag } = await request<ClientProfile>(clientProfilePath(params), { signal });
       return { profile: json, etag: etag ?? `"${json.version}"` };
     },
-    retry: crmRetry,
+    retry: retryUnlessRefused,
     staleTime: 15_000,
   });
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClientSearchResponse } from '@granary/domain';
-import { crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
+import { getJson, retryUnlessRefused } from '../../../../lib/api/request';
+import { MERCHANDISING } from '../../api/crm-paths';
 import { crmKeys } from '../../api/crm-keys';
 
 export type ClientSearchParams = {
@@ -20,7 +21,7 @@ export const clientSearchQueryOptions = (params: ClientSearchParams) =>
       params.paginationToken,
     ] as const,
     queryFn: ({ signal }) =>
-      crmGet<ClientSearchResponse>(
+      getJson<ClientSearchResponse>(
         `${MERCHANDISING}/market/${params.marketId}/le-search`,
         {
           search: params.search || undefined,
@@ -31,7 +32,7 @@ export const clientSearchQueryOptions = (params: ClientSearchParams) =>
         signal,
       ),
     staleTime: 30_000,
-    retry: crmRetry,
+    retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
   });
 

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FollowupCreate, FollowupRow } from '@granary/domain';
-import { crmCall, MERCHANDISING } from '../../api/crm-request';
+import { request } from '../../../../lib/api/request';
+import { MERCHANDISING } from '../../api/crm-paths';
 import { useRefreshClient } from './refresh';
 
 /** POST merchandising/followups (optionally from a note: noteId). */
 export async function createFollowup(input: FollowupCreate): Promise<FollowupRow> {
-  const { json } = await crmCall<FollowupRow>(`${MERCHANDISING}/followups`, { method: 'POST', body: input });
+  const { json } = await request<FollowupRow>(`${MERCHANDISING}/followups`, { method: 'POST', body: input });
   return json;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { plainNoteText, type NoteCategory, type NoteRow } from '@granary/domain';
-import { crmCall } from '../../api/crm-request';
+import { request } from '../../../../lib/api/request';
 import { clientPath } from './client-profile';
 import type { ClientNotesParams } from './client-notes';
 import { useRefreshClient } from './refresh';
@@ -13,7 +13,7 @@ export function notesPath(params: ClientNotesParams): string {
 
 /** POST …/notes?category=&noteDate= with the note itself as text/plain. */
 export async function createNote(params: ClientNotesParams, input: NoteWrite): Promise<NoteRow> {
-  const { json } = await crmCall<NoteRow>(notesPath(params), {
+  const { json } = await request<NoteRow>(notesPath(params), {
     method: 'POST',
     body: plainNoteText(input.note),
     bodyKind: 'text',

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { crmCall } from '../../api/crm-request';
+import { request } from '../../../../lib/api/request';
 import type { ClientNotesParams } from './client-notes';
 import { notesPath } from './create-note';
 import { useRefreshClient } from './refresh';
 
 /** DELETE …/notes/:noteId with If-Match: 412 when the note changed since it was read. */
 export async function deleteNote(params: ClientNotesParams, noteId: number, version: number): Promise<void> {
-  await crmCall<null>(`${notesPath(params)}/${noteId}`, { method: 'DELETE', ifMatch: `"${version}"` });
+  await request<null>(`${notesPath(params)}/${noteId}`, { method: 'DELETE', ifMatch: `"${version}"` });
 }
 
 export function useDeleteNote(params: ClientNotesParams) {

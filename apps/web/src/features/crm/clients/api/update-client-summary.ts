@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ClientSummaryPatch, ClientSummaryResponse } from '@granary/domain';
-import { crmCall } from '../../api/crm-request';
+import { request } from '../../../../lib/api/request';
 import { clientPath } from './client-profile';
 import { useRefreshClient } from './refresh';
 
@@ -17,7 +17,7 @@ export async function updateClientSummary(
   clientId: number,
   input: UpdateClientSummaryInput,
 ): Promise<ClientSummaryResponse> {
-  const { json } = await crmCall<ClientSummaryResponse>(`${clientPath(platformId, marketId, clientId)}/profile`, {
+  const { json } = await request<ClientSummaryResponse>(`${clientPath(platformId, marketId, clientId)}/profile`, {
     method: 'PATCH',
     body: input.patch,
     ifMatch: input.ifMatch,

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FollowupRow, FollowupUpdate } from '@granary/domain';
-import { crmCall, MERCHANDISING } from '../../api/crm-request';
+import { request } from '../../../../lib/api/request';
+import { MERCHANDISING } from '../../api/crm-paths';
 import { useRefreshClient } from './refresh';
 
 /** PATCH merchandising/followups/:followupId; {done: true} completes it (it leaves the open lists). */
 export async function updateFollowup(followupId: number, patch: FollowupUpdate): Promise<FollowupRow> {
-  const { json } = await crmCall<FollowupRow>(`${MERCHANDISING}/followups/${followupId}`, {
+  const { json } = await request<FollowupRow>(`${MERCHANDISING}/followups/${followupId}`, {
     method: 'PATCH',
     body: patch,
   });

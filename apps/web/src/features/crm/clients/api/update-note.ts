@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { plainNoteText, type NoteRow } from '@granary/domain';
-import { crmCall } from '../../api/crm-request';
+import { request } from '../../../../lib/api/request';
 import type { ClientNotesParams } from './client-notes';
 import { notesPath, type NoteWrite } from './create-note';
 import { useRefreshClient } from './refresh';
@@ -12,7 +12,7 @@ export async function updateNote(
   version: number,
   input: NoteWrite,
 ): Promise<NoteRow> {
-  const { json } = await crmCall<NoteRow>(`${notesPath(params)}/${noteId}`, {
+  const { json } = await request<NoteRow>(`${notesPath(params)}/${noteId}`, {
     method: 'PUT',
     body: plainNoteText(input.note),
     bodyKind: 'text',

@@ -16,9 +16,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { isApiError } from '../../../../lib/api/api-error';
 import { T, useT } from '../../../../lib/i18n/t';
 import type { MessageId } from '../../../../lib/i18n/messages';
-import { isCrmApiError } from '../../api/crm-request';
 import { useUpdateClientSummary } from '../api/update-client-summary';
 import type { ProfileFormat } from '../profile-format';
 import { checkSummaryValue, SUMMARY_FIELDS, type SummaryField } from '../summary-fields';
@@ -112,7 +112,7 @@ export function FarmDetails({
           setNotice({ severity: 'success', id: 'crm.client.field.saved', values: { field: t(LABELS[field]) } });
         },
         onError: (error) => {
-          if (isCrmApiError(error) && error.status === 412) {
+          if (isApiError(error) && error.status === 412) {
             setConflict(true);
             setNotice({ severity: 'warning', id: 'crm.client.field.conflict' });
           } else {

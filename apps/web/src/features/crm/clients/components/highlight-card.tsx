@@ -6,15 +6,15 @@ import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { isApiError } from '../../../../lib/api/api-error';
 import { T, useT } from '../../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../../lib/routing/route-handle';
-import { isCrmApiError } from '../../api/crm-request';
 import { useClientContract } from '../api/client-contract';
 import { useClientNote } from '../api/client-note';
 import type { ClientNotesParams } from '../api/client-notes';
 import type { ProfileFormat } from '../profile-format';
 
-const notFound = (error: unknown) => isCrmApiError(error) && (error.status === 404 || error.status === 403);
+const notFound = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 403);
 
 /**
  * The record highlight_id points at (grain-marketing.md 2; the dashboard's recent activity opens a client with it)

@@ -31,10 +31,10 @@ import {
 } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { isApiError } from '../../../../lib/api/api-error';
 import { T, useT } from '../../../../lib/i18n/t';
 import type { MessageId } from '../../../../lib/i18n/messages';
 import { CrmErrorState } from '../../components/crm-page-frame';
-import { isCrmApiError } from '../../api/crm-request';
 import { useClientNotes, type ClientNotesParams } from '../api/client-notes';
 import { useCreateNote, type NoteWrite } from '../api/create-note';
 import { useDeleteNote } from '../api/delete-note';
@@ -335,8 +335,8 @@ function NoteItem({
           onNotice({ severity: 'success', id: 'crm.client.notes.saved' });
         },
         onError: (error) => {
-          if (isCrmApiError(error) && error.status === 412) setConflict(note.note);
-          else if (isCrmApiError(error) && error.status === 404)
+          if (isApiError(error) && error.status === 412) setConflict(note.note);
+          else if (isApiError(error) && error.status === 404)
             onNotice({ severity: 'warning', id: 'crm.client.notes.gone' });
           else
             onNotice({ severity: 'error', id: 'crm.client.notes.saveFailed', values: { message: errorText(error) } });
@@ -355,9 +355,9 @@ function NoteItem({
         },
         onError: (error) => {
           setConfirmDelete(false);
-          if (isCrmApiError(error) && error.status === 412)
+          if (isApiError(error) && error.status === 412)
             onNotice({ severity: 'warning', id: 'crm.client.notes.deleteConflict' });
-          else if (isCrmApiError(error) && error.status === 404)
+          else if (isApiError(error) && error.status === 404)
             onNotice({ severity: 'warning', id: 'crm.client.notes.gone' });
           else
             onNotice({ severity: 'error', id: 'crm.client.notes.deleteFailed', values: { message: errorText(error) } });

@@ -5,8 +5,9 @@ import {
   type FollowupListResponse,
   type FollowupState,
 } from '@granary/domain';
+import { getJson, retryUnlessRefused } from '../../../../lib/api/request';
 import { crmKeys } from '../../api/crm-keys';
-import { crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
+import { MERCHANDISING } from '../../api/crm-paths';
 
 /** Rows per page on the dashboard (one of the allowed page sizes). */
 export const FOLLOWUPS_PAGE_SIZE = 10;
@@ -36,7 +37,7 @@ export const followupsQueryOptions = (marketId: number, selection: FollowupsSele
   return infiniteQueryOptions({
     queryKey: crmKeys.followups(params),
     queryFn: ({ signal, pageParam }) =>
-      crmGet<FollowupListResponse>(
+      getJson<FollowupListResponse>(
         `${MERCHANDISING}/followups`,
         { ...params, ...(pageParam ? { page: pageParam.page, paginationToken: pageParam.paginationToken } : {}) },
         signal,
@@ -45,7 +46,7 @@ export const followupsQueryOptions = (marketId: number, selection: FollowupsSele
     getNextPageParam: (last) =>
       last.paginationToken ? { page: last.page + 1, paginationToken: last.paginationToken } : undefined,
     staleTime: 30_000,
-    retry: crmRetry,
+    retry: retryUnlessRefused,
   });
 };
 

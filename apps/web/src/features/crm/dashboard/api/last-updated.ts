@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LastUpdatedResponse } from '@granary/domain';
+import { getJson, retryUnlessRefused } from '../../../../lib/api/request';
 import { crmKeys } from '../../api/crm-keys';
-import { crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
+import { MERCHANDISING } from '../../api/crm-paths';
 
 /** Under ['crm'] so that the shell's sign-out clear drops it (crm-keys.ts has no key of its own for this call). */
 export const lastUpdatedKey = (marketId: number) => [...crmKeys.all, 'last-updated', marketId] as const;
@@ -11,9 +12,9 @@ export const lastUpdatedQueryOptions = (marketId: number) =>
   queryOptions({
     queryKey: lastUpdatedKey(marketId),
     queryFn: ({ signal }) =>
-      crmGet<LastUpdatedResponse>(`${MERCHANDISING}/last-updated`, { market_id: marketId }, signal),
+      getJson<LastUpdatedResponse>(`${MERCHANDISING}/last-updated`, { market_id: marketId }, signal),
     staleTime: 60_000,
-    retry: crmRetry,
+    retry: retryUnlessRefused,
   });
 
 export function useLastUpdated(marketId: number) {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { FollowupListResponse, FollowupRow, FollowupUpdate } from '@granary/domain';
+import { request } from '../../../../lib/api/request';
 import { crmKeys } from '../../api/crm-keys';
-import { crmCall, MERCHANDISING } from '../../api/crm-request';
+import { MERCHANDISING } from '../../api/crm-paths';
 
 /** The follow-up lists of the cache, without one row and with the counts it was in lowered by one. */
 function withoutFollowup(
@@ -41,7 +42,7 @@ export function useMarkFollowupDone() {
   return useMutation({
     mutationFn: async (row: FollowupRow) => {
       const body: FollowupUpdate = { done: true };
-      const { json } = await crmCall<FollowupRow>(`${MERCHANDISING}/followups/${row.id}`, { method: 'PATCH', body });
+      const { json } = await request<FollowupRow>(`${MERCHANDISING}/followups/${row.id}`, { method: 'PATCH', body });
       return json;
     },
     onMutate: async (row) => {

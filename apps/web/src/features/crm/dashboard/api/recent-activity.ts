@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RecentActivityResponse } from '@granary/domain';
+import { getJson, retryUnlessRefused } from '../../../../lib/api/request';
 import { crmKeys } from '../../api/crm-keys';
-import { crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
+import { MERCHANDISING } from '../../api/crm-paths';
 
 /** How many items the dashboard shows (the API allows 1–50). */
 export const RECENT_ACTIVITY_LIMIT = 15;
@@ -11,13 +12,13 @@ export const recentActivityQueryOptions = (marketId: number) =>
   queryOptions({
     queryKey: crmKeys.recentActivity(marketId),
     queryFn: ({ signal }) =>
-      crmGet<RecentActivityResponse>(
+      getJson<RecentActivityResponse>(
         `${MERCHANDISING}/recent-activity`,
         { market_id: marketId, limit: RECENT_ACTIVITY_LIMIT },
         signal,
       ),
     staleTime: 60_000,
-    retry: crmRetry,
+    retry: retryUnlessRefused,
   });
 
 export function useRecentActivity(marketId: number) {

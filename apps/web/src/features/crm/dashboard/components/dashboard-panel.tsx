@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { isApiError } from '../../../../lib/api/api-error';
 import { useT } from '../../../../lib/i18n/t';
-import { isCrmApiError } from '../../api/crm-request';
 
 /** A dashboard card: a titled region (its heading names it for assistive technology) with an optional action. */
 export function DashboardPanel({
@@ -102,7 +102,7 @@ export function PanelEmpty({ icon, title, body }: { icon: ReactNode; title: Reac
 /** A panel's error state: what could not be loaded, the server's reason when it gave one, and a retry. */
 export function PanelError({ message, error, onRetry }: { message: ReactNode; error: unknown; onRetry: () => void }) {
   const t = useT();
-  const reason = isCrmApiError(error) && error.message ? error.message : null;
+  const reason = isApiError(error) && error.message ? error.message : null;
   return (
     <Box sx={{ px: { xs: 2, sm: 2.5 }, pb: 2.5 }}>
       <Alert

@@ -8,7 +8,8 @@ import {
   type RoundingModeRow,
   type RoundingModesResponse,
 } from '@granary/domain';
-import { crmCall, crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
+import { getJson, request, retryUnlessRefused } from '../../../../lib/api/request';
+import { MERCHANDISING } from '../../api/crm-paths';
 
 /** Query keys of the futures calls, under the CRM's ['crm'] so that sign-out drops them with the rest. */
 export const futuresKeys = {
@@ -23,8 +24,8 @@ export const quotesOfRootQueryOptions = (root: string) =>
   queryOptions({
     queryKey: futuresKeys.root(root),
     queryFn: ({ signal }) =>
-      crmGet<QuotesResponse>(`${PROFIT_CENTER_API}/quotes-root/${encodeURIComponent(root)}`, undefined, signal),
-    retry: crmRetry,
+      getJson<QuotesResponse>(`${PROFIT_CENTER_API}/quotes-root/${encodeURIComponent(root)}`, undefined, signal),
+    retry: retryUnlessRefused,
     // Live events keep it fresh; a refetch on focus would only repeat them.
     refetchOnWindowFocus: false,
   });
@@ -40,8 +41,8 @@ export function useRoundingModes(platformId: number, marketId: number) {
   return useQuery({
     queryKey: futuresKeys.roundingModes(platformId, marketId),
     queryFn: ({ signal }) =>
-      crmGet<RoundingModesResponse>(`${roundingBase(platformId, marketId)}/rounding-mode`, undefined, signal),
-    retry: crmRetry,
+      getJson<RoundingModesResponse>(`${roundingBase(platformId, marketId)}/rounding-mode`, undefined, signal),
+    retry: retryUnlessRefused,
   });
 }
 
@@ -50,7 +51,7 @@ export function useSetRoundingMode(platformId: number, marketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ cropId, mode }: { cropId: number; mode: RoundingMode }) => {
-      const { json } = await crmCall<RoundingModeRow>(
+      const { json } = await request<RoundingModeRow>(
         `${roundingBase(platformId, marketId)}/commodity/${cropId}/rounding-mode/${mode}`,
         { method: 'PUT' },
       );
@@ -68,7 +69,7 @@ export function useImportQuotes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (csv: string) => {
-      const { json } = await crmCall<QuoteImportResult>(QUOTES_IMPORT_PATH, {
+      const { json } = await request<QuoteImportResult>(QUOTES_IMPORT_PATH, {
         method: 'POST',
         body: csv,
         bodyKind: 'text',

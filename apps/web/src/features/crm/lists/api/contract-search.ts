@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContractListResponse } from '@granary/domain';
-import { buildUrl } from '../../../../lib/api/request';
+import { buildUrl, getJson, retryUnlessRefused } from '../../../../lib/api/request';
 import { crmKeys } from '../../api/crm-keys';
-import { crmGet, crmRetry, CTRM } from '../../api/crm-request';
+import { CTRM } from '../../api/crm-paths';
 
 /** The list call: GET ctrm/contracts/search (docs/api/crm.md 'Contracts and deliveries lists'). */
 export const CONTRACT_SEARCH_PATH = `${CTRM}/contracts/search`;
@@ -11,9 +11,9 @@ export const CONTRACT_SEARCH_PATH = `${CTRM}/contracts/search`;
 export const contractSearchQueryOptions = (params: Record<string, string>) =>
   queryOptions({
     queryKey: crmKeys.contracts(params),
-    queryFn: ({ signal }) => crmGet<ContractListResponse>(CONTRACT_SEARCH_PATH, params, signal),
+    queryFn: ({ signal }) => getJson<ContractListResponse>(CONTRACT_SEARCH_PATH, params, signal),
     staleTime: 30_000,
-    retry: crmRetry,
+    retry: retryUnlessRefused,
   });
 
 /**

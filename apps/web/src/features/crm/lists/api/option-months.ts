@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson, retryUnlessRefused } from '../../../../lib/api/request';
 import { crmKeys } from '../../api/crm-keys';
-import { crmGet, crmRetry, CTRM } from '../../api/crm-request';
+import { CTRM } from '../../api/crm-paths';
 
 /** The answer of option-months (domain optionMonthsResponseSchema). */
 export type OptionMonthsResponse = { marketId: number; optionMonths: string[] };
@@ -9,9 +10,9 @@ export type OptionMonthsResponse = { marketId: number; optionMonths: string[] };
 export const optionMonthsQueryOptions = (params: Record<string, string>) =>
   queryOptions({
     queryKey: crmKeys.optionMonths(params),
-    queryFn: ({ signal }) => crmGet<OptionMonthsResponse>(`${CTRM}/option-months`, params, signal),
+    queryFn: ({ signal }) => getJson<OptionMonthsResponse>(`${CTRM}/option-months`, params, signal),
     staleTime: 5 * 60_000,
-    retry: crmRetry,
+    retry: retryUnlessRefused,
   });
 
 export function useOptionMonths(params: Record<string, string> | null) {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Offer, OfferEditInput, OfferListResponse, OfferStatusFilter } from '@granary/domain';
-import { crmCall, crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
+import { getJson, request, retryUnlessRefused } from '../../../../lib/api/request';
+import { MERCHANDISING } from '../../api/crm-paths';
 
 /** Query keys of /crm/offers, under the CRM's ['crm'] so that sign-out drops them with the rest. */
 export const offersKeys = {
@@ -17,7 +18,7 @@ export const offersQueryOptions = (marketId: number, status: OfferStatusFilter, 
   queryOptions({
     queryKey: offersKeys.list(marketId, status, paging.page, paging.token),
     queryFn: ({ signal }) =>
-      crmGet<OfferListResponse>(
+      getJson<OfferListResponse>(
         `${MERCHANDISING}/offers`,
         {
           market_id: marketId,
@@ -27,7 +28,7 @@ export const offersQueryOptions = (marketId: number, status: OfferStatusFilter, 
         },
         signal,
       ),
-    retry: crmRetry,
+    retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
   });
 
@@ -43,13 +44,13 @@ export function useOfferCommand(marketId: number) {
   return useMutation({
     mutationFn: async ({ offer, command }: { offer: Offer; command: OfferCommand }) => {
       if (command === 'reset_price_hit') {
-        const { json } = await crmCall<{ offers: Offer[] }>(`${MERCHANDISING}/offers/reset-price-hit`, {
+        const { json } = await request<{ offers: Offer[] }>(`${MERCHANDISING}/offers/reset-price-hit`, {
           method: 'POST',
           body: { offerIds: [offer.id] },
         });
         return json.offers[0] ?? offer;
       }
-      return (await crmCall<Offer>(`${MERCHANDISING}/offer/${offer.id}/${command}`, { method: 'POST' })).json;
+      return (await request<Offer>(`${MERCHANDISING}/offer/${offer.id}/${command}`, { method: 'POST' })).json;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: offersKeys.market(marketId) }),
   });
@@ -61,7 +62,7 @@ export function useEditOffer(marketId: number) {
   return useMutation({
     mutationFn: async ({ offer, patch }: { offer: Offer; patch: OfferEditInput }) =>
       (
-        await crmCall<Offer>(`${MERCHANDISING}/offer/${offer.id}`, {
+        await request<Offer>(`${MERCHANDISING}/offer/${offer.id}`, {
           method: 'PATCH',
           body: patch,
           ifMatch: `"${offer.version}"`,

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Announcement, AnnouncementListResponse, AnnouncementUpdate } from '@granary/domain';
-import { crmCall, crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
+import { getJson, request, retryUnlessRefused } from '../../../../lib/api/request';
+import { MERCHANDISING } from '../../api/crm-paths';
 import { publicAdminKeys } from './public-admin-keys';
 
 /** GET merchandising/announcement?market_id=: the market's announcements, newest start first, with their status. */
@@ -8,8 +9,8 @@ export const announcementsQueryOptions = (marketId: number) =>
   queryOptions({
     queryKey: publicAdminKeys.announcements(marketId),
     queryFn: ({ signal }) =>
-      crmGet<AnnouncementListResponse>(`${MERCHANDISING}/announcement`, { market_id: marketId }, signal),
-    retry: crmRetry,
+      getJson<AnnouncementListResponse>(`${MERCHANDISING}/announcement`, { market_id: marketId }, signal),
+    retry: retryUnlessRefused,
   });
 
 export function useAnnouncements(marketId: number) {
@@ -31,7 +32,7 @@ export function useWriteAnnouncement(marketId: number) {
     mutationFn: async (write: AnnouncementWrite): Promise<Announcement | null> => {
       if (write.kind === 'create') {
         return (
-          await crmCall<Announcement>(`${MERCHANDISING}/announcement`, {
+          await request<Announcement>(`${MERCHANDISING}/announcement`, {
             method: 'POST',
             body: { marketId, ...write.fields },
           })
@@ -39,14 +40,14 @@ export function useWriteAnnouncement(marketId: number) {
       }
       if (write.kind === 'update') {
         return (
-          await crmCall<Announcement>(`${MERCHANDISING}/announcement/${write.id}`, {
+          await request<Announcement>(`${MERCHANDISING}/announcement/${write.id}`, {
             method: 'PUT',
             body: write.fields,
             ifMatch: `"${write.version}"`,
           })
         ).json;
       }
-      await crmCall<null>(`${MERCHANDISING}/announcement/${write.id}`, {
+      await request<null>(`${MERCHANDISING}/announcement/${write.id}`, {
         method: 'DELETE',
         ifMatch: `"${write.version}"`,
       });

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MarketHoursResponse, WeeklyHoursInput } from '@granary/domain';
-import { crmCall, crmGet, crmRetry, MERCHANDISING } from '../../api/crm-request';
+import { getJson, request, retryUnlessRefused } from '../../../../lib/api/request';
+import { MERCHANDISING } from '../../api/crm-paths';
 import { publicAdminKeys } from './public-admin-keys';
 
 /** GET merchandising/v2/market/:marketId/hours: the week Monday first, in the market's zone. */
@@ -8,8 +9,8 @@ export const marketHoursQueryOptions = (marketId: number) =>
   queryOptions({
     queryKey: publicAdminKeys.hours(marketId),
     queryFn: ({ signal }) =>
-      crmGet<MarketHoursResponse>(`${MERCHANDISING}/v2/market/${marketId}/hours`, undefined, signal),
-    retry: crmRetry,
+      getJson<MarketHoursResponse>(`${MERCHANDISING}/v2/market/${marketId}/hours`, undefined, signal),
+    retry: retryUnlessRefused,
   });
 
 export function useMarketHours(marketId: number) {
@@ -21,7 +22,7 @@ export function useSaveMarketHours(marketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: WeeklyHoursInput) => {
-      const { json } = await crmCall<MarketHoursResponse>(`${MERCHANDISING}/v2/market/${marketId}/hours`, {
+      const { json } = await request<MarketHoursResponse>(`${MERCHANDISING}/v2/market/${marketId}/hours`, {
         method: 'PUT',
         body: input,
       });

@@ -1,14 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MarketPageSettings, MarketPageSettingsUpdate } from '@granary/domain';
-import { crmCall, crmGet, crmRetry, isCrmApiError, MERCHANDISING } from '../../api/crm-request';
+import { isApiError } from '../../../../lib/api/api-error';
+import { getJson, request, retryUnlessRefused } from '../../../../lib/api/request';
+import { MERCHANDISING } from '../../api/crm-paths';
 import { publicAdminKeys } from './public-admin-keys';
 
 /** GET merchandising/market/:marketId/info: what the market's public page shows (version 0: never saved). */
 export const marketInfoQueryOptions = (marketId: number) =>
   queryOptions({
     queryKey: publicAdminKeys.info(marketId),
-    queryFn: ({ signal }) => crmGet<MarketPageSettings>(`${MERCHANDISING}/market/${marketId}/info`, undefined, signal),
-    retry: crmRetry,
+    queryFn: ({ signal }) => getJson<MarketPageSettings>(`${MERCHANDISING}/market/${marketId}/info`, undefined, signal),
+    retry: retryUnlessRefused,
   });
 
 export function useMarketInfo(marketId: number) {
@@ -23,7 +25,7 @@ export function useSaveMarketInfo(marketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ patch, version }: { patch: MarketPageSettingsUpdate; version: number }) => {
-      const { json } = await crmCall<MarketPageSettings>(`${MERCHANDISING}/market/${marketId}/info`, {
+      const { json } = await request<MarketPageSettings>(`${MERCHANDISING}/market/${marketId}/info`, {
         method: 'PUT',
         body: patch,
         ifMatch: `"${version}"`,
@@ -32,7 +34,7 @@ export function useSaveMarketInfo(marketId: number) {
     },
     onSuccess: (saved) => queryClient.setQueryData(publicAdminKeys.info(marketId), saved),
     onError: (error) => {
-      if (isCrmApiError(error) && error.status === 412)
+      if (isApiError(error) && error.status === 412)
         void queryClient.invalidateQueries({ queryKey: publicAdminKeys.info(marketId) });
     },
   });

@@ -27,10 +27,10 @@ import {
   useTheme,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import { isApiError } from '../../../../lib/api/api-error';
 import { PageSpinner } from '../../../../lib/ui/page-spinner';
 import type { MessageId } from '../../../../lib/i18n/messages';
 import { T, useT } from '../../../../lib/i18n/t';
-import { isCrmApiError } from '../../api/crm-request';
 import { CrmErrorState } from '../../components/crm-page-frame';
 import { useAnnouncements, useWriteAnnouncement } from '../api/announcements';
 import { Section, useSaveToasts } from './section';
@@ -106,7 +106,7 @@ function AnnouncementDialog({
         // A 412 reads the list again: the dialog stays open with what was typed, and saves at the new version.
         onError: (error) => {
           toasts.failed(error);
-          if (isCrmApiError(error) && error.status === 404) onClose();
+          if (isApiError(error) && error.status === 404) onClose();
         },
       },
     );

@@ -1,9 +1,9 @@
 import { Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { isApiError } from '../../../../lib/api/api-error';
 import type { MessageId } from '../../../../lib/i18n/messages';
 import { T, useT } from '../../../../lib/i18n/t';
 import { dismissToast, showToast } from '../../../../lib/toast/toast-store';
-import { isCrmApiError } from '../../api/crm-request';
 
 /** A card of the admin page: a titled region with its own Save (each section saves on its own). */
 export function Section({
@@ -108,14 +108,14 @@ export function useSaveToasts() {
     },
     failed: (error: unknown) => {
       clearStale();
-      if (isCrmApiError(error) && error.status === 412)
+      if (isApiError(error) && error.status === 412)
         staleToast = showToast(
           { messageId: 'crm.publicAdmin.stale' },
           { severity: 'warning', autoHideMs: STALE_TOAST_MS },
         );
       else
         showToast(
-          { text: isCrmApiError(error) && error.message ? error.message : t('crm.publicAdmin.saveFailed') },
+          { text: isApiError(error) && error.message ? error.message : t('crm.publicAdmin.saveFailed') },
           { severity: 'error' },
         );
     },
