@@ -3,6 +3,7 @@
 // and the web (types, the client's serial check). Request bodies parse strictly: a bad field is a 400.
 
 import { z } from 'zod';
+import type { ErrorCode } from '../errors/error-codes.ts';
 import { CURRENCY_CODES } from '../region/countries.ts';
 import { STORE_API, storeImageSchema, storeSellerRefSchema } from './api.ts';
 import type { StoreArea } from './regions.ts';
@@ -26,7 +27,10 @@ export const CART_SYNC_STATES = ['ERROR', 'CONFLICT', 'DISCONNECTED'] as const;
 export type CartSyncState = (typeof CART_SYNC_STATES)[number];
 
 /** Why the cart is off (6.2); each is also the 403 code of a cart write refused for it. */
-export const CART_DISABLED_REASONS = ['cart_not_available_in_region', 'input_purchasing_permission_required'] as const;
+export const CART_DISABLED_REASONS = [
+  'cart_not_available_in_region',
+  'input_purchasing_permission_required',
+] as const satisfies readonly ErrorCode[];
 export type CartDisabledReason = (typeof CART_DISABLED_REASONS)[number];
 
 /** The member access flag that grants input purchasing on an enterprise (3.3, 6.2). */

@@ -5,6 +5,7 @@
 // The rules chosen where the spec is silent are in docs/decisions/021-checkout-and-orders.md.
 
 import { addDays, daysBetween } from '../crm/exact.ts';
+import type { ErrorCode } from '../errors/error-codes.ts';
 import { subdivisionDistanceKm } from '../region/subdivisions.ts';
 import { isFinancingTerm, type PaymentTerm } from './payment-terms.ts';
 
@@ -135,7 +136,7 @@ export const CHECKOUT_ERROR_CODES = [
   'invalid_promo_code',
   'cart_already_checked_out',
   'invalid_checkout_cart_content',
-] as const;
+] as const satisfies readonly ErrorCode[];
 export type CheckoutErrorCode = (typeof CHECKOUT_ERROR_CODES)[number];
 
 export const CART_ERROR_SECTIONS = [
