@@ -12,16 +12,15 @@ import {
 import type { IdentityDeps } from './identity-deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { AUTH_RATE_LIMIT } from './identity.routes.ts';
+import { confirmSignupLink, signup } from './signup.service.ts';
 import {
-  confirmSignupLink,
   resendVerifyFirstCode,
-  signup,
   verifyFirstChallenge,
   verifyFirstIdentifier,
   verifyFirstPick,
   verifyFirstRest,
   verifyFirstState,
-} from './signup.service.ts';
+} from './verify-first-signup.service.ts';
 import { normalizePhone } from './verification.service.ts';
 
 /** Routes that send a mail or an SMS: tighter than AUTH_RATE_LIMIT (per IP; per address limits are in the services). */
