@@ -22,7 +22,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { PartnerDirectory } from '../../platform/partner-directory.ts';
 import { completeSignIn, type SignInMethod } from './sign-in.ts';
 import { insertUser, type UserRow } from './users.repo.ts';
-import { normalizePhone } from './verification.service.ts';
+import { normalizePhone } from './verification-codes.service.ts';
 
 export type SignedIn = { userId: string; oneTimePassword: boolean; redirect: string };
 

@@ -21,7 +21,7 @@ import {
   verifyFirstRest,
   verifyFirstState,
 } from './verify-first-signup.service.ts';
-import { normalizePhone } from './verification.service.ts';
+import { normalizePhone } from './verification-codes.service.ts';
 
 /** Routes that send a mail or an SMS: tighter than AUTH_RATE_LIMIT (per IP; per address limits are in the services). */
 export const SEND_RATE_LIMIT = { max: 10, timeWindow: 60_000 } as const;

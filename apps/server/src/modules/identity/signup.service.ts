@@ -18,7 +18,8 @@ import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { consumeToken, issueToken } from './tokens.service.ts';
 import { findUserByEmail, findUserById, updateUser, type UserRow } from './users.repo.ts';
-import { consumeProof, normalizePhone, refreshVerificationStatus } from './verification.service.ts';
+import { consumeProof } from './verification.service.ts';
+import { normalizePhone, refreshVerificationStatus } from './verification-codes.service.ts';
 import {
   checkSignupForm,
   createAccount,

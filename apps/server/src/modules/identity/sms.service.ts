@@ -12,7 +12,7 @@ import { findUserById, type UserRow } from './users.repo.ts';
 import { completeSignIn } from './sign-in.ts';
 import { linkOrigin } from './links.ts';
 import { findActiveUsersByPhone } from './sms.repo.ts';
-import { normalizePhone } from './verification.service.ts';
+import { normalizePhone } from './verification-codes.service.ts';
 
 /** SMS sign-in codes a phone number may be sent per window, whoever asks (cost and SMS-bombing guard). */
 export const SMS_PER_PHONE = { max: 5, windowMs: 60 * 60_000 } as const;

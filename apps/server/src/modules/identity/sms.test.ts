@@ -7,7 +7,7 @@ import { listOutbox } from '../../platform/outbox.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { findUserByEmail, updateUser } from './users.repo.ts';
 import { SMS_MAX_ATTEMPTS, SMS_PER_PHONE } from './sms.service.ts';
-import { normalizePhone } from './verification.service.ts';
+import { normalizePhone } from './verification-codes.service.ts';
 import { botCheckToken } from '../../testing/bot-check.ts';
 
 const FARMER_PHONE = '+15155550120';

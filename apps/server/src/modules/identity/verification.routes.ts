@@ -24,11 +24,11 @@ import {
   initiatePhoneVerification,
   isEmailWorkflow,
   isPhoneWorkflow,
-  normalizePhone,
   resetSessionCode,
   setSessionState,
   verifySessionCode,
 } from './verification.service.ts';
+import { normalizePhone } from './verification-codes.service.ts';
 
 const botToken = { recaptcha_v3: z.string().max(10_000).optional(), recaptchaV3: z.string().max(10_000).optional() };
 const opaqueToken = z.string().min(1).max(200);

@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserByEmail } from './users.repo.ts';
-import { VERIFICATION_LIMITS } from './verification.service.ts';
+import { VERIFICATION_LIMITS } from './verification-codes.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,16 +28,14 @@ const userByEmail = (email: string) => findUserByEmail(t.database.db, email);
 let n = 0;
 async function newUser(overrides: Partial<typeof users.$inferInsert> = {}) {
   const email = `member.${++n}@example.com`;
-  await t.database.db
-    .insert(users)
-    .values({
-      email,
-      firstName: 'Mem',
-      lastName: 'Ber',
-      phoneNumber: '515-555-0177',
-      countryCode: 'USA',
-      ...overrides,
-    });
+  await t.database.db.insert(users).values({
+    email,
+    firstName: 'Mem',
+    lastName: 'Ber',
+    phoneNumber: '515-555-0177',
+    countryCode: 'USA',
+    ...overrides,
+  });
   const user = (await userByEmail(email))!;
   return { user, b: await signedIn(email) };
 }

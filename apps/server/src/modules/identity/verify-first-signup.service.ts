@@ -20,7 +20,7 @@ import {
   payloadOf,
   resendCode,
   startCodeSession,
-} from './verification.service.ts';
+} from './verification-codes.service.ts';
 import {
   checkSignupForm,
   createAccount,
