@@ -1,12 +1,16 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ShoppingList, ShoppingLists, ShoppingListsWithVariant } from '@granary/domain';
 import { AppProviders } from '../../../app/providers';
 import { presetQueryClient } from '../../../test/render-app';
 import type { FakeUser } from '../../../test/fixtures';
+import { loadAreaMessages } from '../../../lib/i18n/catalogue';
 import { SaveToList } from './save-to-list';
+
+// The app providers show the messages loaded so far; the router loads the store's with its pages (decision 029).
+beforeAll(() => loadAreaMessages('store'));
 
 afterEach(() => vi.restoreAllMocks());
 
