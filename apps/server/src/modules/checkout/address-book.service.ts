@@ -12,17 +12,17 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { callerForUser } from '../cart/cart.public.ts';
-import * as repo from './checkout.repo.ts';
+import * as addressBookRepo from './address-book.repo.ts';
 import type { Caller } from './checkout-pricing.service.ts';
 import { addressView, contactView } from './checkout-view.ts';
 
 const BILLING_TYPES = ['default_billing_address', 'billing_address'];
 
 export async function listAddresses(db: Db, caller: Caller): Promise<StoreAddress[]> {
-  return (await repo.addressesOf(db, caller.userId)).map(addressView);
+  return (await addressBookRepo.addressesOf(db, caller.userId)).map(addressView);
 }
 
-function checkedAddress(input: z.input<typeof addressInputSchema>): repo.AddressWrite {
+function checkedAddress(input: z.input<typeof addressInputSchema>): addressBookRepo.AddressWrite {
   const a = addressInputSchema.parse(input);
   const problems = addressProblems(a);
   if (problems.length > 0) {
@@ -66,7 +66,7 @@ export async function createAddress(
   input: z.input<typeof addressInputSchema>,
 ): Promise<StoreAddress> {
   const a = checkedAddress(input);
-  return addressView(await repo.insertAddress(db, caller.userId, await enterpriseIdOf(db, caller), a));
+  return addressView(await addressBookRepo.insertAddress(db, caller.userId, await enterpriseIdOf(db, caller), a));
 }
 
 export async function updateAddress(
@@ -76,13 +76,13 @@ export async function updateAddress(
   input: z.input<typeof addressInputSchema>,
 ): Promise<StoreAddress> {
   const a = checkedAddress(input);
-  const row = await repo.updateAddress(db, caller.userId, id, a);
+  const row = await addressBookRepo.updateAddress(db, caller.userId, id, a);
   if (!row) throw new AppError('not_found');
   return addressView(row);
 }
 
 export async function deleteAddress(db: Db, caller: Caller, id: number): Promise<void> {
-  if (!(await repo.hideAddress(db, caller.userId, id))) throw new AppError('not_found');
+  if (!(await addressBookRepo.hideAddress(db, caller.userId, id))) throw new AppError('not_found');
 }
 
 function checkedContact(input: z.input<typeof deliveryContactInputSchema>) {
@@ -100,10 +100,10 @@ function checkedContact(input: z.input<typeof deliveryContactInputSchema>) {
 }
 
 export async function listContacts(db: Db, caller: Caller) {
-  return (await repo.contactsOf(db, caller.userId)).map(contactView);
+  return (await addressBookRepo.contactsOf(db, caller.userId)).map(contactView);
 }
 export async function createContact(db: Db, caller: Caller, input: z.input<typeof deliveryContactInputSchema>) {
-  return contactView(await repo.insertContact(db, caller.userId, checkedContact(input)));
+  return contactView(await addressBookRepo.insertContact(db, caller.userId, checkedContact(input)));
 }
 export async function updateContact(
   db: Db,
@@ -111,11 +111,11 @@ export async function updateContact(
   id: number,
   input: z.input<typeof deliveryContactInputSchema>,
 ) {
-  const row = await repo.updateContact(db, caller.userId, id, checkedContact(input));
+  const row = await addressBookRepo.updateContact(db, caller.userId, id, checkedContact(input));
   if (!row) throw new AppError('not_found');
   return contactView(row);
 }
 export async function deleteContact(db: Db, caller: Caller, id: number): Promise<void> {
-  const ok = await db.transaction((tx) => repo.deleteContact(tx, caller.userId, id));
+  const ok = await db.transaction((tx) => addressBookRepo.deleteContact(tx, caller.userId, id));
   if (!ok) throw new AppError('not_found');
 }

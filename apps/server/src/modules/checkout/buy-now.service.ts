@@ -4,7 +4,7 @@
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { callerForUser, enablementOf, variantWithPrice } from '../cart/cart.public.ts';
-import * as repo from './checkout.repo.ts';
+import * as buyNowRepo from './buy-now.repo.ts';
 import type { Caller } from './checkout-pricing.service.ts';
 
 export async function buyNow(
@@ -20,14 +20,14 @@ export async function buyNow(
   if (!variant) throw new AppError('not_found', 'This product does not exist.');
   if (variant.amount === null) throw new AppError('variant_not_sold_in_region');
   return db.transaction(async (tx) => {
-    const cart = await repo.ensureBuyNowCart(
+    const cart = await buyNowRepo.ensureBuyNowCart(
       tx,
       caller.userId,
       cartCaller.membership?.enterpriseId ?? null,
       region.country,
       region.currency,
     );
-    await repo.insertCartItem(tx, cart.id, variant.id, body.quantity, variant.amount!);
+    await buyNowRepo.insertCartItem(tx, cart.id, variant.id, body.quantity, variant.amount!);
     return { cartId: cart.id, serial: cart.serial };
   });
 }

@@ -31,6 +31,8 @@ import type { Db } from '../../platform/db.ts';
 import { ERRORS } from '../../platform/errors.ts';
 import { callerForUser, cartLinesWithCurrentPrices, type CartLineWithPrice } from '../cart/cart.public.ts';
 import * as repo from './checkout.repo.ts';
+import * as addressBookRepo from './address-book.repo.ts';
+import * as licencesRepo from './licences.repo.ts';
 import type { CardProvider } from './payment.adapter.ts';
 
 export type CheckoutDeps = { cardProvider: CardProvider | null; now?: () => Date };
@@ -46,7 +48,7 @@ export function regionCode(country: string): 'US' | 'CA' | 'AU' {
   return country === 'CAN' ? 'CA' : country === 'AUS' ? 'AU' : 'US';
 }
 
-export function toValues(a: repo.AddressRow): AddressValues {
+export function toValues(a: addressBookRepo.AddressRow): AddressValues {
   return {
     addressType: a.addressType as AddressValues['addressType'],
     format: a.format,
@@ -85,8 +87,8 @@ type Partition = {
   promise: boolean;
   timingProblem: 'invalid_fulfillment_promise' | 'invalid_future_delivery_date' | null;
   shippingProblem: boolean;
-  deliveryAddress: repo.AddressRow | null;
-  contact: repo.ContactRow | null;
+  deliveryAddress: addressBookRepo.AddressRow | null;
+  contact: addressBookRepo.ContactRow | null;
 };
 
 export type Computed = {
@@ -94,9 +96,9 @@ export type Computed = {
   lines: Line[];
   partitions: Partition[];
   warehouses: repo.WarehouseRow[];
-  addresses: repo.AddressRow[];
-  contacts: repo.ContactRow[];
-  licences: repo.LicenceRow[];
+  addresses: addressBookRepo.AddressRow[];
+  contacts: addressBookRepo.ContactRow[];
+  licences: licencesRepo.LicenceRow[];
   buyerState: string | null;
   terms: PaymentTerm[];
   totals: ReturnType<typeof computeTotals>;
@@ -105,7 +107,7 @@ export type Computed = {
   referralRefused: boolean;
   rupRequired: boolean;
   rupOk: boolean;
-  billingAddress: repo.AddressRow | null;
+  billingAddress: addressBookRepo.AddressRow | null;
   errors: CheckoutError[];
   today: string;
 };
@@ -123,14 +125,14 @@ export async function compute(
   const warehouses = await repo.warehousesOf(db, cart.country);
   const buyerState = membership?.state?.trim().toUpperCase() || null;
   const lines = await linesFromWarehouses(db, cart, raw, warehouses, buyerState);
-  const addresses = await repo.addressesOf(db, caller.userId);
-  const contacts = await repo.contactsOf(db, caller.userId);
-  const licences = await repo.licencesOf(db, caller.userId);
+  const addresses = await addressBookRepo.addressesOf(db, caller.userId);
+  const contacts = await addressBookRepo.contactsOf(db, caller.userId);
+  const licences = await licencesRepo.licencesOf(db, caller.userId);
   const settings = new Map((await repo.partitionsOf(db, cart.id)).map((p) => [p.partitionKey, p]));
   const flatShipping = isStoreAreaOn(regionCode(cart.country), 'flat-shipping');
 
   const addressById = async (id: number | null) =>
-    id === null ? null : (addresses.find((a) => a.id === id) ?? (await repo.addressById(db, id)));
+    id === null ? null : (addresses.find((a) => a.id === id) ?? (await addressBookRepo.addressById(db, id)));
   const partitions: Partition[] = [];
   for (const key of [...new Set(lines.map((l) => l.key))]) {
     partitions.push(
@@ -295,11 +297,11 @@ function chooseWarehouse(
 type PartitionContext = {
   warehouses: repo.WarehouseRow[];
   settings: repo.PartitionRow | null;
-  contacts: repo.ContactRow[];
+  contacts: addressBookRepo.ContactRow[];
   flatShipping: boolean;
   buyerState: string | null;
   today: string;
-  addressById: (id: number | null) => Promise<repo.AddressRow | null>;
+  addressById: (id: number | null) => Promise<addressBookRepo.AddressRow | null>;
 };
 
 /** One partition (seller × warehouse): its shipping method's address or pickup, shipping, tax region and problems. */
@@ -428,7 +430,7 @@ function visibleProblems(c: {
   rupOk: boolean;
   promoRefusal: string | null;
   referralRefused: boolean;
-  billingAddress: repo.AddressRow | null;
+  billingAddress: addressBookRepo.AddressRow | null;
 }): CheckoutError[] {
   const errors: CheckoutError[] = [];
   const changed = c.lines.filter((l) => l.amount === null || l.amount !== l.pricedAmount || l.available < l.quantity);

@@ -16,11 +16,12 @@ import {
   type StoreAddress,
 } from '@granary/domain';
 import type * as repo from './checkout.repo.ts';
+import type * as addressBookRepo from './address-book.repo.ts';
 import { regionCode, type CheckoutDeps, type Computed } from './checkout-pricing.service.ts';
 
 const BRAND_WORD = 'granary';
 
-export function addressView(a: repo.AddressRow): StoreAddress {
+export function addressView(a: addressBookRepo.AddressRow): StoreAddress {
   return {
     id: a.id,
     addressType: a.addressType,
@@ -55,7 +56,7 @@ export function warehouseView(w: repo.WarehouseRow) {
   };
 }
 
-export function contactView(c: repo.ContactRow) {
+export function contactView(c: addressBookRepo.ContactRow) {
   return {
     id: c.id,
     firstName: c.firstName,

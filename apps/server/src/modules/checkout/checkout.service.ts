@@ -20,6 +20,9 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { callerForUser } from '../cart/cart.public.ts';
 import * as repo from './checkout.repo.ts';
+import * as addressBookRepo from './address-book.repo.ts';
+import * as licencesRepo from './licences.repo.ts';
+import * as orderRepo from './place-order.repo.ts';
 import { compute, todayOf, toValues, type Caller, type CheckoutDeps } from './checkout-pricing.service.ts';
 import { viewOf } from './checkout-view.ts';
 
@@ -72,7 +75,7 @@ export async function checkoutView(
 ): Promise<CheckoutView> {
   const cart = await cartFor(db, caller, cartId);
   if (cart.status === 'checked_out') {
-    const order = await repo.orderOfCart(db, cart.id);
+    const order = await orderRepo.orderOfCart(db, cart.id);
     throw new AppError('cart_already_checked_out', undefined, {
       orderId: order?.id ?? null,
       orderNumber: order?.orderNumber ?? null,
@@ -109,7 +112,7 @@ async function write(
     const cart = await repo.cartOfUser(db, caller.userId, cartId);
     if (!cart) throw new AppError('not_found');
     if (cart.status === 'checked_out') {
-      const order = await repo.orderOfCart(db, cart.id);
+      const order = await orderRepo.orderOfCart(db, cart.id);
       throw new AppError('cart_already_checked_out', undefined, {
         orderId: order?.id ?? null,
         orderNumber: order?.orderNumber ?? null,
@@ -168,7 +171,7 @@ export async function setPartitionShipping(
     } else if (next.shippingMethod === 'delivery') {
       if (next.fulfillmentPromise === 'N/A') next.fulfillmentPromise = null;
       if (next.deliveryAddressId !== null) {
-        const a = await repo.addressById(tx, next.deliveryAddressId);
+        const a = await addressBookRepo.addressById(tx, next.deliveryAddressId);
         if (!a || a.deleted || a.userId !== caller.userId)
           throw new AppError('invalid_shipping_address', undefined, {
             section: 'shipping',
@@ -184,7 +187,10 @@ export async function setPartitionShipping(
             fields: problems,
           });
       }
-      if (next.deliveryContactId !== null && !(await repo.contactById(tx, caller.userId, next.deliveryContactId))) {
+      if (
+        next.deliveryContactId !== null &&
+        !(await addressBookRepo.contactById(tx, caller.userId, next.deliveryContactId))
+      ) {
         throw new AppError('invalid_shipping_address', 'Choose one of your delivery contacts.', {
           section: 'shipping',
           partitionKey: key,
@@ -197,7 +203,9 @@ export async function setPartitionShipping(
         body.deliveryNotBefore !== undefined ||
         body.deliveryNotAfter !== undefined
       ) {
-        const destination = next.deliveryAddressId ? await repo.addressById(tx, next.deliveryAddressId) : null;
+        const destination = next.deliveryAddressId
+          ? await addressBookRepo.addressById(tx, next.deliveryAddressId)
+          : null;
         const problem = next.fulfillmentPromise
           ? deliveryTimingProblem({
               method: 'delivery',
@@ -253,7 +261,7 @@ export async function setBillingAddress(
 ): Promise<CheckoutView> {
   return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
     if (body.billingAddressId !== null) {
-      const a = await repo.addressById(tx, body.billingAddressId);
+      const a = await addressBookRepo.addressById(tx, body.billingAddressId);
       if (!a || a.deleted || a.userId !== caller.userId)
         throw new AppError('invalid_billing_address', undefined, {
           section: 'payment',
@@ -319,7 +327,7 @@ export async function setRupHolder(
 ): Promise<CheckoutView> {
   return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
     if (body.rupHolderId !== null) {
-      const licence = (await repo.licencesOf(tx, caller.userId)).find((l) => l.id === body.rupHolderId);
+      const licence = (await licencesRepo.licencesOf(tx, caller.userId)).find((l) => l.id === body.rupHolderId);
       if (!licence)
         throw new AppError('invalid_checkout_cart_content', 'Choose one of your applicator licences.', {
           section: 'ineligible_items',

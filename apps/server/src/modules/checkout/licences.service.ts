@@ -12,14 +12,13 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { deleteUploadsOf } from '../uploads/uploads.public.ts';
-import * as repo from './checkout.repo.ts';
 import * as licencesRepo from './licences.repo.ts';
 import { todayOf, type Caller, type CheckoutDeps } from './checkout-pricing.service.ts';
 import { enterpriseIdOf } from './address-book.service.ts';
 
 export async function listLicences(db: Db, caller: Caller, deps: CheckoutDeps) {
   const today = todayOf(deps);
-  return (await repo.licencesOf(db, caller.userId)).map((l) => ({
+  return (await licencesRepo.licencesOf(db, caller.userId)).map((l) => ({
     id: l.id,
     holderName: l.holderName,
     licenceNumber: l.licenceNumber,
@@ -45,7 +44,7 @@ export async function createLicence(
   input: z.input<typeof applicatorLicenceInputSchema>,
   deps: CheckoutDeps,
 ) {
-  const row = await repo.insertLicence(
+  const row = await licencesRepo.insertLicence(
     db,
     caller.userId,
     await enterpriseIdOf(db, caller),
@@ -98,7 +97,7 @@ export async function updateLicence(
 }
 export async function deleteLicence(db: Db, caller: Caller, id: number): Promise<void> {
   const ok = await db.transaction(async (tx) => {
-    const deleted = await repo.deleteLicence(tx, caller.userId, id);
+    const deleted = await licencesRepo.deleteLicence(tx, caller.userId, id);
     if (deleted) await deleteUploadsOf(tx, caller.userId, licenceUploadParent(id)); // its scans go with it
     return deleted;
   });

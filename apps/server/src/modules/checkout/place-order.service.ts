@@ -21,6 +21,8 @@ import { AppError } from '../../platform/errors.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
 import { refreshProductRegions } from '../store-catalog/store-catalog.public.ts';
 import * as repo from './checkout.repo.ts';
+import type * as addressBookRepo from './address-book.repo.ts';
+import * as orderRepo from './place-order.repo.ts';
 import { compute, toValues, type Caller, type CheckoutDeps, type Computed } from './checkout-pricing.service.ts';
 import { addressView, contactView, warehouseView } from './checkout-view.ts';
 import { inBuyersRegion } from './checkout.service.ts';
@@ -37,9 +39,9 @@ export async function placeOrder(
     const c = await compute(tx, caller, cart, deps);
     const term = assertPlaceable(c, body.expectedTotal);
     const payment = await authorizePayment(c, term, deps);
-    const order = await repo.insertOrder(tx, orderOf(caller, c, term, payment));
+    const order = await orderRepo.insertOrder(tx, orderOf(caller, c, term, payment));
     await insertFulfillments(tx, order.id, c);
-    await repo.markCheckedOut(tx, cart.id);
+    await orderRepo.markCheckedOut(tx, cart.id);
     await refreshProductRegions(tx, [...new Set(c.lines.map((l) => l.productId))]);
     await sendConfirmation(tx, caller, c, order.orderNumber);
     return order;
@@ -52,7 +54,7 @@ export async function placeOrder(
  * the dialog asks in the browser; this holds a caller that skips it (an old tab, a script) to the same rule.
  */
 async function assertStoreTermsAccepted(db: Db, userId: string): Promise<void> {
-  const row = await repo.termsRuleRowOf(db, userId);
+  const row = await orderRepo.termsRuleRowOf(db, userId);
   if (!row) throw new AppError('not_found');
   const user = {
     isLoggedIn: true,
@@ -74,7 +76,7 @@ async function lockedOpenCart(
   if (!locked) throw new AppError('not_found');
   const cart = await inBuyersRegion(tx, caller, locked);
   if (cart.status === 'checked_out') {
-    const order = await repo.orderOfCart(tx, cart.id);
+    const order = await orderRepo.orderOfCart(tx, cart.id);
     throw new AppError('cart_already_checked_out', undefined, {
       orderId: order?.id ?? null,
       orderNumber: order?.orderNumber ?? null,
@@ -162,7 +164,7 @@ function assertPlaceable(c: Computed, expectedTotal: string): PaymentTerm {
   return term;
 }
 
-type Payment = { paymentStatus: repo.OrderWrite['paymentStatus']; reference: string | null };
+type Payment = { paymentStatus: orderRepo.OrderWrite['paymentStatus']; reference: string | null };
 
 /** A card term is authorized with the card provider for the total (a refusal is payment_failed); others start as the term says. */
 async function authorizePayment(c: Computed, term: PaymentTerm, deps: CheckoutDeps): Promise<Payment> {
@@ -180,12 +182,12 @@ async function authorizePayment(c: Computed, term: PaymentTerm, deps: CheckoutDe
   return { paymentStatus: 'authorized', reference: auth.reference };
 }
 
-function addressCopy(a: repo.AddressRow | null): Record<string, unknown> | null {
+function addressCopy(a: addressBookRepo.AddressRow | null): Record<string, unknown> | null {
   return a ? { ...addressView(a) } : null;
 }
 
 /** The order row: the cart's choices, the totals, and copies of the billing address and the licence as they are now. */
-function orderOf(caller: Caller, c: Computed, term: PaymentTerm, payment: Payment): repo.OrderWrite {
+function orderOf(caller: Caller, c: Computed, term: PaymentTerm, payment: Payment): orderRepo.OrderWrite {
   const cart = c.cart;
   const holder = c.licences.find((l) => l.id === cart.rupHolderId) ?? null;
   return {
@@ -223,7 +225,7 @@ async function insertFulfillments(tx: Db, orderId: string, c: Computed): Promise
   for (const p of c.partitions) {
     const s = p.settings!;
     const pickup = s.shippingMethod === 'pickup' ? c.warehouses.find((w) => w.id === s.pickupWarehouseId) : null;
-    await repo.insertFulfillment(tx, {
+    await orderRepo.insertFulfillment(tx, {
       orderId,
       partitionKey: p.key,
       sellerId: p.sellerId,
@@ -247,7 +249,7 @@ async function insertFulfillments(tx: Db, orderId: string, c: Computed): Promise
       shippingTotal: moneyAmount(p.shipping),
     });
     for (const l of p.lines) {
-      await repo.insertOrderItem(tx, {
+      await orderRepo.insertOrderItem(tx, {
         orderId,
         partitionKey: p.key,
         productId: l.productId,
@@ -261,7 +263,7 @@ async function insertFulfillments(tx: Db, orderId: string, c: Computed): Promise
         unitPrice: l.pricedAmount,
         lineTotal: moneyAmount(toDecimal(l.pricedAmount).times(l.quantity)),
       });
-      if (!(await repo.takeStock(tx, l.variantId, l.warehouseId, l.quantity))) {
+      if (!(await orderRepo.takeStock(tx, l.variantId, l.warehouseId, l.quantity))) {
         throw new AppError('items_need_adjustment', undefined, {
           section: 'items_need_adjustment',
           items: [{ itemId: l.itemId, productName: l.productName, quantity: l.quantity, available: 0 }],
@@ -275,7 +277,7 @@ async function insertFulfillments(tx: Db, orderId: string, c: Computed): Promise
 async function sendConfirmation(tx: Db, caller: Caller, c: Computed, orderNumber: string): Promise<void> {
   const cart = c.cart;
   const totals = c.totals.totals;
-  const user = await repo.userEmail(tx, caller.userId);
+  const user = await orderRepo.userEmail(tx, caller.userId);
   if (!user) return;
   const list = c.lines
     .map(
@@ -312,10 +314,10 @@ function addressLine(a: Record<string, unknown> | null): string | null {
 }
 
 export async function orderView(db: Db, caller: Caller, cartId: string, _orderId?: string): Promise<PlacedOrder> {
-  const o = await repo.orderOfUserByCart(db, caller.userId, cartId);
+  const o = await orderRepo.orderOfUserByCart(db, caller.userId, cartId);
   if (!o) throw new AppError('not_found', 'No order was placed from this cart.');
-  const items = await repo.orderItems(db, o.id);
-  const fulfillments = await repo.orderFulfillments(db, o.id);
+  const items = await orderRepo.orderItems(db, o.id);
+  const fulfillments = await orderRepo.orderFulfillments(db, o.id);
   return {
     orderId: o.id,
     orderNumber: o.orderNumber,
