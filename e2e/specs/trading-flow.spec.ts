@@ -142,13 +142,11 @@ describe('trading flow', () => {
       const quotes = adminPage.getByRole('region', { name: 'Futures quotes', exact: true });
       await quotes.waitFor();
       const last = (Number(bid.futuresLast) + 0.1).toFixed(4);
-      await adminPage
-        .getByTestId('quotes-file')
-        .setInputFiles({
-          name: 'quotes.csv',
-          mimeType: 'text/csv',
-          buffer: Buffer.from(`symbol,last\n${bid.futuresSymbol},${last}\n`),
-        });
+      await adminPage.getByTestId('quotes-file').setInputFiles({
+        name: 'quotes.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`symbol,last\n${bid.futuresSymbol},${last}\n`),
+      });
       await quotes.getByText('quotes.csv · 2 rows').waitFor();
       await quotes.getByRole('button', { name: 'Import quotes' }).click();
       await quotes.getByText('1 quote imported.').waitFor();

@@ -187,15 +187,13 @@ export async function insertFile(
   db: Db,
   row: { documentId: number; kind: 'generated' | 'signed'; sha256: string; content: Buffer },
 ): Promise<void> {
-  await db
-    .insert(documentFiles)
-    .values({
-      documentId: row.documentId,
-      kind: row.kind,
-      sha256: row.sha256,
-      size: row.content.length,
-      content: row.content,
-    });
+  await db.insert(documentFiles).values({
+    documentId: row.documentId,
+    kind: row.kind,
+    sha256: row.sha256,
+    size: row.content.length,
+    content: row.content,
+  });
 }
 
 export async function findFile(

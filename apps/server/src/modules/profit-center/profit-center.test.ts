@@ -159,14 +159,12 @@ describe('contracts', () => {
 
   it('opens the farmer’s contract with pricing, deliveries, amendments and documents, without the buyer’s notes', async () => {
     const [row] = await allContracts(farmer, '&status=open');
-    await t.database.db
-      .insert(contractAmendments)
-      .values({
-        contractId: row!.id,
-        displayContractAmendmentId: 'A-NOTE-1',
-        action: 'note',
-        details: { note: 'Buyer only: call about basis' },
-      });
+    await t.database.db.insert(contractAmendments).values({
+      contractId: row!.id,
+      displayContractAmendmentId: 'A-NOTE-1',
+      action: 'note',
+      details: { note: 'Buyer only: call about basis' },
+    });
     const res = await get(farmer, `${PC}/contracts/${row!.id}`);
     expect(res.statusCode).toBe(200);
     const detail = farmerContractDetailSchema.parse(res.json());

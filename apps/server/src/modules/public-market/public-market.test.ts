@@ -92,15 +92,13 @@ beforeAll(async () => {
     optionMonth: '2099-12',
     lastTradeDay: '2099-12-14',
   });
-  await db
-    .insert(quotes)
-    .values({
-      symbol: cornSymbol,
-      last: cornLast,
-      previousSettle: cornPrevious,
-      tradeDate: '2026-11-20',
-      source: 'import',
-    });
+  await db.insert(quotes).values({
+    symbol: cornSymbol,
+    last: cornLast,
+    previousSettle: cornPrevious,
+    tradeDate: '2026-11-20',
+    source: 'import',
+  });
 
   const north = await addMarket({
     partnerId: 'demo',
@@ -158,28 +156,24 @@ beforeAll(async () => {
     },
   ]);
   // Open all day every day at north (so 'open now' holds whenever the test runs), closed all week at prairie.
-  await db
-    .insert(marketHours)
-    .values(
-      [0, 1, 2, 3, 4, 5, 6].map((d) => ({
-        marketId: north,
-        dayOfWeek: d,
-        opensAt: '00:00',
-        closesAt: '23:59',
-        closed: false,
-      })),
-    );
-  await db
-    .insert(marketHours)
-    .values(
-      [0, 1, 2, 3, 4, 5, 6].map((d) => ({
-        marketId: prairie,
-        dayOfWeek: d,
-        opensAt: null,
-        closesAt: null,
-        closed: true,
-      })),
-    );
+  await db.insert(marketHours).values(
+    [0, 1, 2, 3, 4, 5, 6].map((d) => ({
+      marketId: north,
+      dayOfWeek: d,
+      opensAt: '00:00',
+      closesAt: '23:59',
+      closed: false,
+    })),
+  );
+  await db.insert(marketHours).values(
+    [0, 1, 2, 3, 4, 5, 6].map((d) => ({
+      marketId: prairie,
+      dayOfWeek: d,
+      opensAt: null,
+      closesAt: null,
+      closed: true,
+    })),
+  );
   const hour = 3_600_000;
   await db.insert(announcements).values([
     {
