@@ -12,6 +12,7 @@ import { redactedUrlOf } from './logging.ts';
 export type Access = 'public' | 'session' | (string & {});
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges into an interface
   interface FastifyContextConfig {
     access?: Access;
     /** State-changing routes check X-CSRF-Token unless this is false (e.g. a provider's callback). */

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -43,7 +44,7 @@ export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, de
   const listResponse = { 200: contractListResponseSchema, ...crmErrors };
   const sendList = async (
     request: Parameters<typeof listContracts>[1],
-    reply: import('fastify').FastifyReply,
+    reply: FastifyReply,
     options: Omit<ListCallOptions, 'csv'>,
   ) => {
     const outcome = await listContracts(deps, request, { ...options, csv: wantsCsv(request) });

@@ -91,7 +91,7 @@ async function allRows(
   const rows: ContractListRow[] = [];
   let token: string | null = null;
   let page = 1;
-  let totalCount = 0;
+  let totalCount: number;
   for (;;) {
     const res = await search(caller, { ...params, page, ...(token ? { paginationToken: token } : {}) });
     expect(res.statusCode, res.body).toBe(200);
