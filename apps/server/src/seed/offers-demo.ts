@@ -17,7 +17,7 @@ import {
   outbox,
   users,
 } from '../db/schema/index.ts';
-import { marketBids, type BidData } from '../modules/offers/offers.repo.ts';
+import { marketBids, type BidData } from '../modules/offers/offer-bids.repo.ts';
 import { currentCashOf } from '../modules/offers/offer-view.ts';
 import { fillOffer } from '../modules/offers/offers.service.ts';
 

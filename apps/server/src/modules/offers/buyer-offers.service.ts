@@ -14,16 +14,8 @@ import {
 } from '@granary/domain';
 import { AppError } from '../../platform/errors.ts';
 import { hasPermission, keysetPage, requireClient, userMarkets } from '../../platform/crm-access.ts';
-import {
-  countOffers,
-  countOffersByFilter,
-  findBid,
-  findMarket,
-  findOffer,
-  offerPage,
-  offersByIds,
-  type OfferData,
-} from './offers.repo.ts';
+import { countOffers, countOffersByFilter, findOffer, offerPage, offersByIds, type OfferData } from './offers.repo.ts';
+import { findBid, findMarket } from './offer-bids.repo.ts';
 import { buyerAuthorize, buyerOf, requireOffersMarket, type Buyer, type OffersDeps } from './offer-callers.ts';
 import { transition } from './offer-transitions.service.ts';
 import { offerOf } from './offer-view.ts';

@@ -15,16 +15,8 @@ import {
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { marketToday } from '../../platform/crm-access.ts';
-import {
-  clientSellsTo,
-  findBid,
-  findMarket,
-  findOffer,
-  marketBids,
-  marketsOfClients,
-  offersOfClients,
-  type OfferData,
-} from './offers.repo.ts';
+import { findOffer, offersOfClients, type OfferData } from './offers.repo.ts';
+import { clientSellsTo, findBid, findMarket, marketBids, marketsOfClients } from './offer-bids.repo.ts';
 import { farmerAuthorize, farmerOf, type Farmer, type OffersDeps } from './offer-callers.ts';
 import { transition } from './offer-transitions.service.ts';
 import { currentCashOf, dec, offerMarketOf, offerOf } from './offer-view.ts';

@@ -6,7 +6,8 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
 import { backgroundLinkOrigin } from '../identity/identity.public.ts';
-import { clientUsers, insertNotification, partnerVhost, type OfferData } from './offers.repo.ts';
+import { type OfferData } from './offers.repo.ts';
+import { clientUsers, insertNotification, partnerVhost } from './offer-notices.repo.ts';
 import type { Caller } from './offer-callers.ts';
 import { marketName } from './offer-view.ts';
 

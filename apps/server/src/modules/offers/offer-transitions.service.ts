@@ -23,21 +23,15 @@ import { AppError } from '../../platform/errors.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { marketToday, marketZone } from '../../platform/crm-access.ts';
 import {
-  addContracted,
-  clientEsignEligible,
-  findBid,
-  findMarket,
   findOffer,
-  insertContract,
   insertOfferEvent,
-  lockBid,
   lockOffer,
-  nextContractNumber,
   updateOffer,
-  type BidData,
   type LockedOffer,
   type OfferPatch,
 } from './offers.repo.ts';
+import { addContracted, findBid, findMarket, lockBid, type BidData } from './offer-bids.repo.ts';
+import { clientEsignEligible, insertContract, nextContractNumber } from './offer-contracts.repo.ts';
 import { publishOfferChanges, type OfferChange } from './offer-events.ts';
 import type { Caller } from './offer-callers.ts';
 import { noticeFor, notifyFarmer } from './offer-notices.service.ts';

@@ -13,7 +13,8 @@ import {
   type OfferMarket,
 } from '@granary/domain';
 import { marketZone } from '../../platform/crm-access.ts';
-import type { MarketRow, OfferData } from './offers.repo.ts';
+import type { OfferData } from './offers.repo.ts';
+import type { MarketRow } from './offer-bids.repo.ts';
 import type { Caller } from './offer-callers.ts';
 
 export function marketName(m: { displayName: string | null; city: string; administrativeAreaLevel1: string }): string {

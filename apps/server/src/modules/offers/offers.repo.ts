@@ -1,28 +1,22 @@
 // Offers' database access: the offer rows with what a screen shows beside them (client, crop, bid, the bid's
-// quote), the locks of a transition (the offer, then its bid), the contract an offer fills into, the offer's
-// history and the farmer's notifications. Every write here runs inside the caller's transaction.
+// quote), the offer's lock in a transition, its writes and history, and the price watcher's and the expiry sweep's
+// queries. Every write here runs inside the caller's transaction. The bids and markets offers are placed on are read
+// in offer-bids.repo.ts (a bid is locked after its offer, always in that order), the contract a filled offer becomes
+// is written in offer-contracts.repo.ts, and the farmer's notifications in offer-notices.repo.ts.
 
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OfferStatus, OfferStatusFilter, RoundingMode } from '@granary/domain';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import {
-  clientContacts,
-  clientMarkets,
   contracts,
   crops,
-  enterpriseUsers,
-  futuresSymbols,
   instruments,
   legalEntities,
   marketRoundingModes,
-  marketTradingSettings,
   markets,
-  notifications,
   offerEvents,
   offers,
-  partners,
-  pricingEvents,
   quotes,
   users,
 } from '../../db/schema/index.ts';
@@ -280,133 +274,6 @@ export async function lockOffer(db: Db, id: number): Promise<LockedOffer | null>
   return row ?? null;
 }
 
-/** A bid with what pricing and filling need: its quote, its market's rounding mode and offer settings. */
-export type BidData = {
-  id: number;
-  partnerId: string;
-  marketId: number;
-  cropId: number;
-  cropYear: number;
-  name: string;
-  deliveryStart: string;
-  deliveryEnd: string;
-  futuresSymbol: string | null;
-  optionMonth: string | null;
-  futuresLast: string | null;
-  basis: string | null;
-  flatPrice: string | null;
-  quantityCap: string | null;
-  quantityContracted: string;
-  quantityUnit: string;
-  visibility: 'public' | 'private';
-  offersAllowed: boolean;
-  deletedAt: Date | null;
-  roundingMode: string | null;
-  offersEnabled: boolean | null;
-  offersRequireApproval: boolean | null;
-  autoFillOffers: boolean | null;
-  cropName: string;
-};
-
-const bidFields = {
-  id: instruments.id,
-  partnerId: instruments.partnerId,
-  marketId: instruments.marketId,
-  cropId: instruments.cropId,
-  cropYear: instruments.cropYear,
-  name: instruments.name,
-  deliveryStart: instruments.deliveryStart,
-  deliveryEnd: instruments.deliveryEnd,
-  futuresSymbol: instruments.futuresSymbol,
-  optionMonth: futuresSymbols.optionMonth,
-  futuresLast: quotes.last,
-  basis: instruments.basis,
-  flatPrice: instruments.flatPrice,
-  quantityCap: instruments.quantityCap,
-  quantityContracted: instruments.quantityContracted,
-  quantityUnit: instruments.quantityUnit,
-  visibility: instruments.visibility,
-  offersAllowed: instruments.offersAllowed,
-  deletedAt: instruments.deletedAt,
-  roundingMode: marketRoundingModes.roundingMode,
-  offersEnabled: marketTradingSettings.offersEnabled,
-  offersRequireApproval: marketTradingSettings.offersRequireApproval,
-  autoFillOffers: marketTradingSettings.autoFillOffers,
-  cropName: crops.displayName,
-};
-
-function selectBids(db: Db) {
-  return db
-    .select(bidFields)
-    .from(instruments)
-    .innerJoin(crops, eq(crops.id, instruments.cropId))
-    .leftJoin(futuresSymbols, eq(futuresSymbols.symbol, instruments.futuresSymbol))
-    .leftJoin(quotes, eq(quotes.symbol, instruments.futuresSymbol))
-    .leftJoin(
-      marketRoundingModes,
-      and(eq(marketRoundingModes.marketId, instruments.marketId), eq(marketRoundingModes.cropId, instruments.cropId)),
-    )
-    .leftJoin(marketTradingSettings, eq(marketTradingSettings.marketId, instruments.marketId));
-}
-
-export async function findBid(db: Db, id: number): Promise<BidData | null> {
-  const [row] = await selectBids(db).where(eq(instruments.id, id));
-  return (row as BidData | undefined) ?? null;
-}
-
-/** The bid locked (its contracted quantity is about to change); after the offer's lock, always in that order. */
-export async function lockBid(db: Db, id: number): Promise<BidData | null> {
-  await db.select({ id: instruments.id }).from(instruments).where(eq(instruments.id, id)).for('update');
-  return findBid(db, id);
-}
-
-/** A market's live bids (not deleted), by crop and delivery. */
-export async function marketBids(db: Db, marketId: number): Promise<BidData[]> {
-  return (await selectBids(db)
-    .where(and(eq(instruments.marketId, marketId), isNull(instruments.deletedAt)))
-    .orderBy(
-      asc(instruments.cropId),
-      asc(instruments.sortOrder),
-      asc(instruments.deliveryStart),
-      asc(instruments.id),
-    )) as BidData[];
-}
-
-export type MarketRow = {
-  id: number;
-  partnerId: string;
-  slug: string;
-  displayName: string | null;
-  city: string;
-  administrativeAreaLevel1: string;
-  timezone: string;
-  offersEnabled: boolean | null;
-  offersRequireApproval: boolean | null;
-  autoFillOffers: boolean | null;
-};
-
-const marketFields = {
-  id: markets.id,
-  partnerId: markets.partnerId,
-  slug: markets.slug,
-  displayName: markets.displayName,
-  city: markets.city,
-  administrativeAreaLevel1: markets.administrativeAreaLevel1,
-  timezone: markets.timezone,
-  offersEnabled: marketTradingSettings.offersEnabled,
-  offersRequireApproval: marketTradingSettings.offersRequireApproval,
-  autoFillOffers: marketTradingSettings.autoFillOffers,
-};
-
-export async function findMarket(db: Db, id: number): Promise<MarketRow | null> {
-  const [row] = await db
-    .select(marketFields)
-    .from(markets)
-    .leftJoin(marketTradingSettings, eq(marketTradingSettings.marketId, markets.id))
-    .where(eq(markets.id, id));
-  return row ?? null;
-}
-
 export type NewOffer = typeof offers.$inferInsert;
 
 export async function insertOffer(db: Db, values: NewOffer): Promise<number> {
@@ -495,123 +362,6 @@ export async function offerEventRows(db: Db, offerId: number) {
     .leftJoin(users, eq(users.id, offerEvents.userId))
     .where(eq(offerEvents.offerId, offerId))
     .orderBy(asc(offerEvents.id));
-}
-
-/** Adds to a bid's contracted quantity (the bid is locked). */
-export async function addContracted(db: Db, instrumentId: number, quantity: string, now: Date): Promise<void> {
-  await db
-    .update(instruments)
-    .set({ quantityContracted: sql`${instruments.quantityContracted} + ${quantity}::numeric`, updatedAt: now })
-    .where(eq(instruments.id, instrumentId));
-}
-
-/** The partner's own host name (its e-mailed links point there), if it has one. */
-export async function partnerVhost(db: Db, partnerId: string): Promise<string | null> {
-  const [row] = await db.select({ vhost: partners.vhost }).from(partners).where(eq(partners.id, partnerId));
-  return row?.vhost ?? null;
-}
-
-export type NewContract = typeof contracts.$inferInsert;
-
-/**
- * The partner's next contract number, in the one sequence its contracts share (C-100001, C-100002, …): a
- * filled offer is a contract like any other. A transaction-scoped advisory lock per partner keeps two fills
- * at once from taking the same number; the numbers are 'C-' and six or more digits, so the longest, then
- * greatest, is the highest.
- */
-export async function nextContractNumber(db: Db, partnerId: string): Promise<string> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`contract-number:${partnerId}`}, 0))`);
-  const rows = await db.execute<{ last: string | null }>(sql`
-    select display_contract_id as last from contracts
-    where partner_id = ${partnerId} and display_contract_id ~ '^C-[0-9]+$'
-    order by length(display_contract_id) desc, display_contract_id desc
-    limit 1`);
-  const last = rowsOf<{ last: string | null }>(rows)[0]?.last ?? null;
-  return `C-${last ? BigInt(last.slice(2)) + 1n : 100001n}`;
-}
-
-export async function insertContract(
-  db: Db,
-  values: NewContract,
-  pricing: { quantity: string; futuresPrice: string | null; basis: string | null; cashPrice: string; at: Date },
-): Promise<{ id: number; displayContractId: string }> {
-  const [row] = await db
-    .insert(contracts)
-    .values(values)
-    .returning({ id: contracts.id, displayContractId: contracts.displayContractId });
-  if (!row) throw new Error('contract insert returned nothing');
-  await db.insert(pricingEvents).values({
-    contractId: row.id,
-    quantity: pricing.quantity,
-    futuresPrice: pricing.futuresPrice,
-    basis: pricing.basis,
-    cashPrice: pricing.cashPrice,
-    pricedAt: pricing.at,
-  });
-  return row;
-}
-
-export async function clientEsignEligible(db: Db, clientId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ v: legalEntities.esignEligible })
-    .from(legalEntities)
-    .where(eq(legalEntities.id, clientId));
-  return row?.v ?? false;
-}
-
-/** The farmer users of a client: the users of its enterprise, and contacts linked to a user. */
-export async function clientUsers(
-  db: Db,
-  clientId: number,
-): Promise<{ id: string; email: string; firstName: string | null }[]> {
-  const ids = sql`select ${enterpriseUsers.userId} from ${enterpriseUsers} join ${legalEntities} on ${legalEntities.enterpriseId} = ${enterpriseUsers.enterpriseId} where ${legalEntities.id} = ${clientId}
-    union select ${clientContacts.userId} from ${clientContacts} where ${clientContacts.clientId} = ${clientId} and ${clientContacts.userId} is not null`;
-  return db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(sql`${users.id} in (${ids})`)
-    .orderBy(asc(users.email));
-}
-
-export async function insertNotification(
-  db: Db,
-  n: { userId: string; topic: string; title: string; body: string; link: string | null; at: Date },
-): Promise<void> {
-  await db
-    .insert(notifications)
-    .values({ userId: n.userId, topic: n.topic, title: n.title, body: n.body, link: n.link, createdAt: n.at });
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The farmer side
-
-// The farmer's own clients are read by the profit-center module (farmerClients), which owns My Sales Lite's farmer data.
-
-/** The markets the clients sell to (client_markets), with their offer settings. */
-export async function marketsOfClients(db: Db, clientIds: number[]): Promise<(MarketRow & { clientIds: number[] })[]> {
-  if (clientIds.length === 0) return [];
-  const rows = await db
-    .select({ ...marketFields, clientId: clientMarkets.clientId })
-    .from(clientMarkets)
-    .innerJoin(markets, eq(markets.id, clientMarkets.marketId))
-    .leftJoin(marketTradingSettings, eq(marketTradingSettings.marketId, markets.id))
-    .where(inArray(clientMarkets.clientId, clientIds))
-    .orderBy(asc(markets.id), asc(clientMarkets.clientId));
-  const out = new Map<number, MarketRow & { clientIds: number[] }>();
-  for (const { clientId, ...m } of rows) {
-    const have = out.get(m.id);
-    if (have) have.clientIds.push(clientId);
-    else out.set(m.id, { ...m, clientIds: [clientId] });
-  }
-  return [...out.values()];
-}
-
-export async function clientSellsTo(db: Db, clientId: number, marketId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(clientMarkets)
-    .where(and(eq(clientMarkets.clientId, clientId), eq(clientMarkets.marketId, marketId)));
-  return row !== undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------

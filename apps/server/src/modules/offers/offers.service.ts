@@ -25,17 +25,15 @@ import { marketToday, marketZone } from '../../platform/crm-access.ts';
 import { onQuotesChanged } from '../futures/futures.public.ts';
 import {
   expireDueOffers,
-  findMarket,
   findOffer,
   insertOffer,
   insertOfferEvent,
   offerEventRows,
   offersByIds,
   workingOffers,
-  type BidData,
-  type MarketRow,
   type OfferData,
 } from './offers.repo.ts';
+import { findMarket, type BidData, type MarketRow } from './offer-bids.repo.ts';
 import { publishOfferChanges } from './offer-events.ts';
 import type { Buyer, Caller, Farmer } from './offer-callers.ts';
 import { noticeFor, notifyFarmer, setNoticeLinkEnv } from './offer-notices.service.ts';
