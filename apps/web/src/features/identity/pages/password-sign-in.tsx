@@ -1,8 +1,12 @@
-import { Box, Stack, TextField, Typography } from '@mui/material';
-import { useRef, useState, type FormEvent } from 'react';
+import { Box, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { useBotCheck } from '../../../lib/bot-check/use-bot-check';
+import { FormSubmitButton, FormTextField } from '../../../lib/forms/form-fields';
+import { ruleField, useZodForm } from '../../../lib/forms/use-zod-form';
 import { T, useT } from '../../../lib/i18n/t';
 import { loginWithPassword } from '../api/sign-in';
 import { AppLink } from '../components/app-link';
@@ -11,10 +15,12 @@ import { FormAlert } from '../components/form-alert';
 import { MethodLinks } from '../components/method-links';
 import { OidcButtons } from '../components/oidc-buttons';
 import { PasswordField } from '../components/password-field';
-import { SubmitButton } from '../components/submit-button';
 import { failureOf, oidcFailureOf, type Failure } from '../failures';
 import { useFinishSignIn } from '../use-finish-sign-in';
-import { collectErrors, emailRule, hasErrors, passwordRule, type FieldErrors } from '../validation';
+import { emailRule, passwordRule } from '../validation';
+
+/** The password sign-in form: the e-mail is required, the password required and long enough (validation.ts). */
+const signInSchema = z.object({ email: ruleField(emailRule), password: ruleField((v) => passwordRule(v)) });
 
 /** Create-account line under the sign-in card. */
 export function CreateAccountLine({ redirect }: { redirect: string | null }) {
@@ -29,7 +35,7 @@ export function CreateAccountLine({ redirect }: { redirect: string | null }) {
 }
 
 /** Where a sign-in inside the native shells ends: the landing that tells the shell (see NativeSignInPage). */
-export const NATIVE_LANDING_PATH = '/native-landing';
+const NATIVE_LANDING_PATH = '/native-landing';
 
 /**
  * /sign-in/password (and /sign-in): e-mail and password, the identity providers, the other methods. `native` is the
@@ -42,26 +48,12 @@ export function PasswordSignIn({ native = false }: { native?: boolean }) {
   const [searchParams] = useSearchParams();
   const redirect = native ? NATIVE_LANDING_PATH : searchParams.get('redirect');
   const oidcFailure = oidcFailureOf(searchParams);
-  const [email, setEmail] = useState(searchParams.get('email') ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
   const [failure, setFailure] = useState<Failure | null>(oidcFailure);
-  const [busy, setBusy] = useState(false);
   const botCheck = useBotCheck('login_password');
   const finish = useFinishSignIn();
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useZodForm(signInSchema, { defaultValues: { email: searchParams.get('email') ?? '', password: '' } });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const next = collectErrors({ email: emailRule(email), password: passwordRule(password) });
-    setErrors(next);
-    if (hasErrors(next)) {
-      (next.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    setBusy(true);
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setFailure(null);
     try {
       const botCheckToken = await botCheck.run();
@@ -75,8 +67,7 @@ export function PasswordSignIn({ native = false }: { native?: boolean }) {
       console.error(error);
       setFailure({ messageId: 'error.unexpected' });
     }
-    setBusy(false);
-  };
+  });
 
   const brand = partner.branding.tradeName || partner.displayName;
   return (
@@ -87,50 +78,37 @@ export function PasswordSignIn({ native = false }: { native?: boolean }) {
     >
       <FormAlert failure={failure} />
       <OidcButtons redirect={redirect} />
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.signIn.title')}>
-        <Stack spacing={2.25}>
-          <TextField
-            inputRef={emailRef}
-            label={t('identity.email')}
-            type="email"
-            name="email"
-            autoComplete="username"
-            autoFocus={!oidcFailure}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              if (errors.email) setErrors(({ email: _, ...rest }) => rest);
-            }}
-            error={Boolean(errors.email)}
-            helperText={errors.email ? t(errors.email) : undefined}
-            fullWidth
-          />
-          <Box>
-            <PasswordField
-              inputRef={passwordRef}
-              label={t('identity.password')}
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                if (errors.password) setErrors(({ password: _, ...rest }) => rest);
-              }}
-              error={Boolean(errors.password)}
-              helperText={errors.password ? t(errors.password) : undefined}
+      <FormProvider {...form}>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.signIn.title')}>
+          <Stack spacing={2.25}>
+            <FormTextField
+              name="email"
+              label={t('identity.email')}
+              type="email"
+              autoComplete="username"
+              autoFocus={!oidcFailure}
               fullWidth
             />
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-              <AppLink to="/reset-password" variant="body2" sx={{ fontWeight: 500 }}>
-                <T id="identity.forgotPassword" />
-              </AppLink>
+            <Box>
+              <FormTextField
+                as={PasswordField}
+                name="password"
+                label={t('identity.password')}
+                autoComplete="current-password"
+                fullWidth
+              />
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+                <AppLink to="/reset-password" variant="body2" sx={{ fontWeight: 500 }}>
+                  <T id="identity.forgotPassword" />
+                </AppLink>
+              </Box>
             </Box>
-          </Box>
-          <SubmitButton busy={busy} verifying={botCheck.verifying}>
-            <T id="identity.signIn.submit" />
-          </SubmitButton>
-        </Stack>
-      </Box>
+            <FormSubmitButton busyLabel={botCheck.verifying ? <T id="identity.verifyingHuman" /> : undefined}>
+              <T id="identity.signIn.submit" />
+            </FormSubmitButton>
+          </Stack>
+        </Box>
+      </FormProvider>
       <MethodLinks current="password" redirect={redirect} />
     </AuthLayout>
   );
