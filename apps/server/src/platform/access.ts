@@ -145,7 +145,7 @@ export function adminReach(actor: UserRow, target: UserRow, permission: string):
 }
 
 /** The act-as rule: the act-as permission and the reach of adminReach. */
-export function actAsVerdict(actor: UserRow, target: UserRow): 'ok' | 'out_of_reach' | 'forbidden' {
+function actAsVerdict(actor: UserRow, target: UserRow): 'ok' | 'out_of_reach' | 'forbidden' {
   return adminReach(actor, target, 'act-as');
 }
 

@@ -219,14 +219,6 @@ export async function itemsOf(db: Db, cartId: string): Promise<ItemRow[]> {
     .orderBy(asc(storeCartItems.itemAddedAt), asc(storeCartItems.id));
 }
 
-export async function itemById(db: Db, cartId: string, itemId: string): Promise<ItemRow | null> {
-  const [row] = await db
-    .select(itemFields)
-    .from(storeCartItems)
-    .where(and(eq(storeCartItems.cartId, cartId), eq(storeCartItems.id, itemId)));
-  return row ?? null;
-}
-
 export async function insertItem(
   db: Db,
   cartId: string,

@@ -24,7 +24,7 @@ import * as service from './cart.service.ts';
 type Options = { ctx: AppContext };
 
 /** The guest cart's cookie: a random token; only its SHA-256 is stored (like sessions). */
-export const GUEST_CART_COOKIE = 'granary_cart';
+const GUEST_CART_COOKIE = 'granary_cart';
 const GUEST_CART_MAX_AGE_S = 30 * 24 * 3600;
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema } as const;

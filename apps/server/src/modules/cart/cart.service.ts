@@ -96,7 +96,7 @@ function emptyView(caller: CartCaller): CartView {
   };
 }
 
-export async function buildView(
+async function buildView(
   db: Db,
   cart: repo.CartRow,
   caller: CartCaller,
@@ -439,16 +439,6 @@ export async function loadCartForUser(
   opts: { currentEnterpriseId?: number | null; region?: Region } = {},
 ): Promise<CartView> {
   return currentView(db, await callerForUser(db, userId, opts));
-}
-
-/** A cart of the user's by id (any status), as the cart API shows it; 404 for anyone else's. */
-export async function cartViewForUser(
-  db: Db,
-  userId: string,
-  cartId: string,
-  opts: { region?: Region } = {},
-): Promise<CartView> {
-  return readCart(db, await callerForUser(db, userId, opts), cartId);
 }
 
 /**

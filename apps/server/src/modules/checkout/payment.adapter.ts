@@ -6,7 +6,7 @@
 
 import { randomToken } from '../../platform/crypto.ts';
 
-export type CardAuthorization = { ok: true; reference: string } | { ok: false; reason: 'declined' | 'invalid_token' };
+type CardAuthorization = { ok: true; reference: string } | { ok: false; reason: 'declined' | 'invalid_token' };
 
 export type CardProvider = {
   /** The provider's name as it appears in the term value ('test_credit_card'). */
@@ -14,9 +14,9 @@ export type CardProvider = {
   authorize(input: { amount: string; currency: string; token: string; orderRef: string }): Promise<CardAuthorization>;
 };
 
-export const TEST_CARD_TOKENS = { ok: 'tok_test_visa', declined: 'tok_test_declined' } as const;
+const TEST_CARD_TOKENS = { ok: 'tok_test_visa', declined: 'tok_test_declined' } as const;
 
-export const testCardProvider: CardProvider = {
+const testCardProvider: CardProvider = {
   name: 'test',
   async authorize({ token }) {
     if (!token.startsWith('tok_test_')) return { ok: false, reason: 'invalid_token' };

@@ -5,7 +5,6 @@ import { contractRecordFields } from '../crm-contracts/crm-contracts.public.ts';
 import {
   clientAccess,
   clientContacts,
-  clientMarkets,
   contracts,
   enterpriseUsers,
   enterprises,
@@ -196,14 +195,6 @@ export async function onboardedOf(db: Db, enterpriseId: number | null) {
     .where(eq(enterpriseUsers.enterpriseId, enterpriseId))
     .orderBy(asc(users.legacyId));
   return { enterprise, members };
-}
-
-export async function clientMarketIds(db: Db, clientId: number): Promise<number[]> {
-  const rows = await db
-    .select({ marketId: clientMarkets.marketId })
-    .from(clientMarkets)
-    .where(eq(clientMarkets.clientId, clientId));
-  return rows.map((r) => r.marketId);
 }
 
 export type SummaryPatch = Partial<

@@ -18,7 +18,7 @@ import {
 import { contracts, legalEntities, scaleTickets } from '../../db/schema/index.ts';
 
 /** The SQL name each condition table is reached by (the tables' own names). */
-export const TABLE_ALIASES = {
+const TABLE_ALIASES = {
   contracts: 'contracts',
   scaleTickets: 'scale_tickets',
   legalEntities: 'legal_entities',

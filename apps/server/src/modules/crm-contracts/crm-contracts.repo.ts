@@ -107,7 +107,7 @@ export type ContractRowData = ContractRecord & { client: ClientRecord; quantityU
 export type TicketRowData = ScaleTicketRecord & { client: ClientRecord };
 
 /** One query of a list: WHERE (scope, filters, view rule, keyset), ORDER BY, LIMIT / OFFSET. */
-export type ListSql = {
+type ListSql = {
   where: SQL;
   orderBy: SQL[];
   limit: number;

@@ -128,7 +128,7 @@ function canUseTab(actor: CrmActor, tab: ListQuery['tab']): (m: CrmMarket) => bo
  * (missing or not a number: the list parameters are read leniently) the first market whose tab the
  * user may use (section 2's chooseMarketId over those markets); 403 when there is none.
  */
-export function listMarket(actor: CrmActor, q: ListQuery): CrmMarket {
+function listMarket(actor: CrmActor, q: ListQuery): CrmMarket {
   const allowed = canUseTab(actor, q.tab);
   const what =
     q.tab === 'deliveries' ? 'deliveries' : q.tab === 'contract-documents' ? 'contract documents' : 'contracts';
@@ -182,7 +182,7 @@ function toFacts(listType: ListType, rows: (ContractRowData | TicketRowData)[]):
 }
 
 /** One page of rows (their facts) in the plan's order: the page's ids, then their rows by primary key. */
-export async function fetchPage(
+async function fetchPage(
   db: Db,
   plan: ListPlan,
   window: { cursor: KeysetCursor | null; offset: number; limit: number },
@@ -425,7 +425,7 @@ function amendmentRow(a: AmendmentRow): ContractAmendmentRow {
   };
 }
 
-export function documentRow(d: DocumentRow): ContractDocumentRow {
+function documentRow(d: DocumentRow): ContractDocumentRow {
   return { ...d, createdAt: d.createdAt.toISOString(), signedAt: d.signedAt ? d.signedAt.toISOString() : null };
 }
 

@@ -15,7 +15,7 @@ const SIGNATURE_BOX = { x: MARGIN, y: 72, width: PAGE[0] - 2 * MARGIN, height: 1
  * The standard fonts write WinAnsi only: other characters become their closest ASCII or '?', so a client's name
  * in another script cannot stop the PDF from being made.
  */
-export function pdfText(s: string): string {
+function pdfText(s: string): string {
   return s
     .normalize('NFC')
     .replace(/[\u2018\u2019]/g, "'")
@@ -59,7 +59,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** The contract's standard terms (what the signer agrees to beside the figures above them). */
-export function termsText(t: SigningTerms): string {
+function termsText(t: SigningTerms): string {
   const seller = t.direction === 'purchase' ? t.clientName : t.partnerName;
   const buyer = t.direction === 'purchase' ? t.partnerName : t.clientName;
   return [

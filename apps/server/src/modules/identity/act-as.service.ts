@@ -23,7 +23,7 @@ export function personSummary(user: UserRow): PersonSummary {
 }
 
 /** A user id as admin screens send it: the uuid, or the legacy number. */
-export async function findUserByAnyId(ctx: AppContext, id: string | number): Promise<UserRow | null> {
+async function findUserByAnyId(ctx: AppContext, id: string | number): Promise<UserRow | null> {
   const text = String(id).trim();
   if (/^\d{1,12}$/.test(text)) return findUserByLegacyId(ctx.database.db, Number(text));
   return findUserById(ctx.database.db, text);
@@ -115,7 +115,7 @@ export async function changeActAsScope(
 const OTP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 const OTP_LENGTH = 16;
 
-export function oneTimePassword(): string {
+function oneTimePassword(): string {
   let out = '';
   for (let i = 0; i < OTP_LENGTH; i++) out += OTP_ALPHABET[randomInt(0, OTP_ALPHABET.length)];
   return out;

@@ -5,7 +5,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { getOrCreateSetting } from '../../platform/settings.repo.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import {
-  BOT_CHECK_ACTIONS,
   botCheckMode,
   offBotCheck,
   type BotCheck,
@@ -68,12 +67,8 @@ export function decodeAltchaPayload(token: string): z.infer<typeof payloadSchema
   }
 }
 
-export function isBotCheckAction(value: string): value is BotCheckAction {
-  return (BOT_CHECK_ACTIONS as readonly string[]).includes(value);
-}
-
 /** The self-hosted checker: signed, action-bound, one-use challenges. */
-export async function createAltchaBotCheck(ctx: AppContext): Promise<BotCheck> {
+async function createAltchaBotCheck(ctx: AppContext): Promise<BotCheck> {
   const db = ctx.database.db;
   // Shared by every server process, so a challenge made by one is verified by another.
   const hmacSignatureSecret = await getOrCreateSetting(db, 'altcha_hmac_secret', () => randomToken(32));
@@ -129,7 +124,7 @@ export async function createAltchaBotCheck(ctx: AppContext): Promise<BotCheck> {
 
 const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 /** reCAPTCHA v3 scores run from 0 (bot) to 1 (human); Google suggests 0.5 as the threshold. */
-export const RECAPTCHA_MIN_SCORE = 0.5;
+const RECAPTCHA_MIN_SCORE = 0.5;
 
 type SiteverifyAnswer = { success?: boolean; score?: number; action?: string; 'error-codes'?: string[] };
 

@@ -37,7 +37,7 @@ function emailPart(email: string): string {
 }
 
 /** The counter of failed passwords for an address from a client network. */
-export function failureKey(email: string, ip: string | undefined | null): string {
+function failureKey(email: string, ip: string | undefined | null): string {
   return `login-fail:${emailPart(email)}|${clientNetwork(ip)}`;
 }
 

@@ -17,9 +17,9 @@ import { mergeGuestCartAtSignIn } from '../cart/cart.public.ts';
  * the window lock that e-mail from that network for LOCK_MS; the owner still signs in from any other network, and
  * by the mailed direct link. At most one lock e-mail per account per LOCK_MS, however many networks lock it.
  */
-export const LOCKOUT = { failures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
+const LOCKOUT = { failures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 } as const;
 
-export const LOCKED_DESCRIPTION =
+const LOCKED_DESCRIPTION =
   'Your account was locked after multiple failed sign-in attempts. Check your e-mail for a direct login link, or wait a while before trying again.';
 
 function lockedError(): AppError {

@@ -27,7 +27,7 @@ const operatingSystem = z.string().max(32).optional();
 const ACCOUNT_CODES = new Set(['no_account', 'account_suspended', 'account_deleted']);
 
 /** Where a failed redirect sign-in lands: the password page names the provider (grain-marketing.md 8). */
-export function failureLocation(code: string, providerName: string): string {
+function failureLocation(code: string, providerName: string): string {
   return `/sign-in/password?${new URLSearchParams({ error: code, provider: providerName }).toString()}`;
 }
 

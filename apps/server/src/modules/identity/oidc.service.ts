@@ -12,10 +12,9 @@ import { findUserByEmail, findUserById, type UserRow } from './users.repo.ts';
 import { findExternalIdentity, linkExternalIdentity } from './external-identities.repo.ts';
 import { linkOrigin } from './links.ts';
 
-export const OIDC_PROVIDER_IDS = ['google', 'apple', 'sso'] as const;
-export type OidcProviderId = (typeof OIDC_PROVIDER_IDS)[number];
+type OidcProviderId = 'google' | 'apple' | 'sso';
 
-export type OidcProviderSettings = {
+type OidcProviderSettings = {
   id: OidcProviderId;
   /** Shown on the button and in 'Could not sign in with your {name} account.' */
   name: string;
@@ -29,7 +28,7 @@ export type OidcProviderSettings = {
 };
 
 /** The providers the environment turns on: a client id (and, for SSO, an issuer) makes one. */
-export function oidcProvidersFromEnv(env: Env): OidcProviderSettings[] {
+function oidcProvidersFromEnv(env: Env): OidcProviderSettings[] {
   const out: OidcProviderSettings[] = [];
   if (env.OIDC_GOOGLE_CLIENT_ID) {
     out.push({
@@ -142,15 +141,10 @@ export function createOidcDirectory(env: Env): OidcDirectory {
 }
 
 /** The cookie that ties a started sign-in to the browser that started it (no login CSRF). */
-export const OIDC_BINDING_COOKIE = 'granary_oidc';
+const OIDC_BINDING_COOKIE = 'granary_oidc';
 const BINDING_COOKIE_PATH = '/api/auth/oidc';
 
-export function callbackUrl(
-  ctx: AppContext,
-  request: FastifyRequest,
-  partner: WhiteLabelPartner,
-  id: OidcProviderId,
-): string {
+function callbackUrl(ctx: AppContext, request: FastifyRequest, partner: WhiteLabelPartner, id: OidcProviderId): string {
   return `${linkOrigin(ctx, request, partner)}/api/auth/oidc/${id}/callback`;
 }
 

@@ -13,7 +13,7 @@ export const ARGON2_PARAMS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost
 /** grain-marketing.md 5: a password typed to sign in has at least 4 characters (a new one: NEW_PASSWORD_MIN_LENGTH). */
 export const MIN_PASSWORD_LENGTH = SIGN_IN_PASSWORD_MIN_LENGTH;
 /** Long enough for any passphrase, short enough that hashing can't be used to burn CPU. */
-export const MAX_PASSWORD_LENGTH = PASSWORD_MAX_LENGTH;
+const MAX_PASSWORD_LENGTH = PASSWORD_MAX_LENGTH;
 
 /**
  * The lowest zxcvbn score (0–4) a new password may have: 3 is 'safely unguessable' (about 10^8 guesses or more),

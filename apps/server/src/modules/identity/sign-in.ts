@@ -13,7 +13,7 @@ export type SignInMethod =
   'password' | 'magic_link' | 'sms' | 'google' | 'apple' | 'sso' | 'native' | 'signup' | 'password_reset';
 
 /** platform.md 4.1 'Account problems': only told once the person has proved who they are. */
-export function assertAccountUsable(user: UserRow): void {
+function assertAccountUsable(user: UserRow): void {
   if (user.status === 'suspended') throw new AppError('account_suspended');
   if (user.status === 'deleted') throw new AppError('account_deleted');
 }

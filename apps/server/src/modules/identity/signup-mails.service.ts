@@ -12,11 +12,11 @@ import { emailHtml, linkOrigin } from './links.ts';
 import type { Call, SignupExtras } from './signup-account.service.ts';
 
 /** The link of a signup by e-mail works once, for an hour (docs/decisions/012). */
-export const SIGNUP_LINK_TTL_MS = 60 * 60_000;
+const SIGNUP_LINK_TTL_MS = 60 * 60_000;
 /** The welcome link of an account an admin created: a day, as it may be read later. */
 export const ADMIN_SIGNUP_LINK_TTL_MS = 24 * 60 * 60_000;
 /** Signup mails one address gets per window; beyond it the answer is the same but nothing is sent. */
-export const SIGNUP_MAILS_PER_ADDRESS = { max: 3, windowMs: 60 * 60_000 } as const;
+const SIGNUP_MAILS_PER_ADDRESS = { max: 3, windowMs: 60 * 60_000 } as const;
 
 export async function sendSignupLink(
   call: Call,

@@ -84,7 +84,7 @@ export function normalizePhone(input: string, countryCode?: string | null): stri
 }
 
 /** Who is asking: the signed-in user and/or the anonymous visitor id of the browser. */
-export async function callerBindings(ctx: AppContext, request: FastifyRequest): Promise<string[]> {
+async function callerBindings(ctx: AppContext, request: FastifyRequest): Promise<string[]> {
   const bindings: string[] = [];
   const session = await getSession(ctx, request);
   if (session) bindings.push(`user:${session.user.id}`);

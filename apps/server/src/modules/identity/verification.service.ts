@@ -33,13 +33,13 @@ import {
 // users/phone_number/sms_verify/*, email/update)
 
 /** Workflow names: 'email_verify:<workflow>', 'phone_verify', and 'email_update' (changes the address). */
-export const EMAIL_UPDATE_WORKFLOW = 'email_update';
-export const PHONE_VERIFY_WORKFLOW = 'phone_verify';
-export const emailVerifyWorkflow = (workflow: string) => `email_verify:${workflow}`;
+const EMAIL_UPDATE_WORKFLOW = 'email_update';
+const PHONE_VERIFY_WORKFLOW = 'phone_verify';
+const emailVerifyWorkflow = (workflow: string) => `email_verify:${workflow}`;
 export const isEmailWorkflow = (w: string) => w.startsWith('email_verify:') || w === EMAIL_UPDATE_WORKFLOW;
 export const isPhoneWorkflow = (w: string) => w === PHONE_VERIFY_WORKFLOW;
 
-export type SessionStateName = VerificationSessionState['state'];
+type SessionStateName = VerificationSessionState['state'];
 
 function stateName(row: VerificationSessionRow): SessionStateName {
   if (row.verifiedAt) return 'verified';
@@ -48,11 +48,7 @@ function stateName(row: VerificationSessionRow): SessionStateName {
   return 'pending';
 }
 
-export async function describeSession(
-  db: Db,
-  token: string,
-  row: VerificationSessionRow,
-): Promise<VerificationSessionState> {
+async function describeSession(db: Db, token: string, row: VerificationSessionRow): Promise<VerificationSessionState> {
   return {
     token,
     state: stateName(row),

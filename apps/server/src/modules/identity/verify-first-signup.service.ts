@@ -35,7 +35,7 @@ import {
 } from './signup-account.service.ts';
 import { answerByEmail } from './signup-mails.service.ts';
 
-export const VERIFY_FIRST_WORKFLOW = 'signup_verify_first';
+const VERIFY_FIRST_WORKFLOW = 'signup_verify_first';
 
 type Account = { userId: string; email: string; firstName: string | null; lastName: string | null };
 

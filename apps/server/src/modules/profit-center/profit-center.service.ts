@@ -78,7 +78,7 @@ const farmers = new WeakMap<FastifyRequest, Promise<Farmer>>();
  * The farmer of a request (once per request): 401 without a session; 403 without the agronomics experience or the
  * my sales lite flag. A farmer whose enterprises are nobody's client yet has no client ids: every list is empty.
  */
-export function loadFarmer(deps: ProfitCenterDeps, request: FastifyRequest): Promise<Farmer> {
+function loadFarmer(deps: ProfitCenterDeps, request: FastifyRequest): Promise<Farmer> {
   let cached = farmers.get(request);
   if (!cached) {
     cached = (async () => {
@@ -104,7 +104,7 @@ function marketLabel(r: { marketDisplayName: string | null; marketCity: string; 
   return r.marketDisplayName ?? `${r.marketCity}, ${r.marketState}`;
 }
 
-export function contractRow(c: FarmerContractData): FarmerContractRow {
+function contractRow(c: FarmerContractData): FarmerContractRow {
   const q = contractQuantities(c);
   return {
     id: c.id,

@@ -224,7 +224,7 @@ export async function countListing(db: Db, scope: ListingScope, filters: Listing
 export type FacetRow = { facet: string; value: string; label: string; n: number };
 
 /** Price bands (in the region's currency) of the price facet. */
-export const PRICE_BANDS: [number, number | null][] = [
+const PRICE_BANDS: [number, number | null][] = [
   [0, 50],
   [50, 100],
   [100, 250],

@@ -33,7 +33,7 @@ import { productDocumentPdf } from './product-pdf.ts';
 import { catalogAggregates } from './catalog-cache.ts';
 
 export const STORE_API_PREFIX = '/api/store';
-export const LOW_STOCK_BELOW = 10;
+const LOW_STOCK_BELOW = 10;
 
 export type Region = StoreRegionInfo;
 
@@ -69,7 +69,7 @@ function categoryCounts(db: Db, region: Region): Promise<repo.CategoryRow[]> {
   return catalogAggregates(db).get(`categories:${region.country}`, () => repo.categoriesWithCounts(db, region.country));
 }
 
-export function imageUrl(id: number): string {
+function imageUrl(id: number): string {
   return `${STORE_API_PREFIX}/images/${id}`;
 }
 
@@ -77,7 +77,7 @@ export function documentUrl(slug: string, type: string): string {
   return `${STORE_API_PREFIX}/products/${encodeURIComponent(slug)}/documents/${type}/file`;
 }
 
-export function toCard(row: repo.CardRow): StoreProductCard {
+function toCard(row: repo.CardRow): StoreProductCard {
   return {
     id: row.publicId,
     slug: row.slug,

@@ -548,14 +548,6 @@ export async function deleteList(db: Db, userId: string, listId: string): Promis
   return rows.length > 0;
 }
 
-export async function countListItems(db: Db, listId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(li)
-    .where(eq(li.listId, listId));
-  return row?.n ?? 0;
-}
-
 /** Sets an item's quantity (and note when given), adding the variant when the list lacks it. */
 export async function putListItem(
   db: Db,

@@ -31,7 +31,7 @@ import { AppError } from '../../platform/errors.ts';
 import { addItemsToCart } from '../cart/cart.public.ts';
 import * as repo from './store-orders.repo.ts';
 
-export type Region = StoreRegionInfo;
+type Region = StoreRegionInfo;
 /** Who is asking: the signed-in user, their current enterprise and store region. */
 export type Buyer = { userId: string; currentEnterpriseId: number | null; region: Region };
 

@@ -6,13 +6,13 @@ import type { RefreshState } from './components/market-view';
 /** How often an open page asks for fresh prices while it is visible. */
 export const REFRESH_MS = 30_000;
 /** Live events (every futures tick) refresh the page at most this often. */
-export const EVENT_REFRESH_GAP_MS = 5_000;
+const EVENT_REFRESH_GAP_MS = 5_000;
 /** The live stream opens this long after the page shows. */
-export const EVENTS_DELAY_MS = 3_000;
+const EVENTS_DELAY_MS = 3_000;
 /** The public live-events stream (docs/api/live-events.md): a 'bids' or 'quotes' event makes the page refresh now. */
 const PUBLIC_EVENTS_PATH = '/api/public/events';
 
-export function publicMarketUrl(slug: string | null): string {
+function publicMarketUrl(slug: string | null): string {
   return slug ? `/api/public/market/${encodeURIComponent(slug)}` : '/api/public/market';
 }
 

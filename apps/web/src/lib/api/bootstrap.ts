@@ -14,7 +14,7 @@ export type Bootstrap = BootstrapResponse & { failed: boolean };
 /** The enterprise chosen in this tab; sent as current_enterprise_id so the server can keep the selection. */
 export const CURRENT_ENTERPRISE_KEY = 'granary_current_enterprise_id';
 
-export async function fetchBootstrap(): Promise<Bootstrap> {
+async function fetchBootstrap(): Promise<Bootstrap> {
   const stored = readStorage(CURRENT_ENTERPRISE_KEY, 'session');
   const result = await settle(
     request<unknown>('/api/bootstrap', {

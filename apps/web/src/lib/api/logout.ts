@@ -5,7 +5,7 @@ import { clearActivity } from '../session/activity';
 import { CURRENT_ENTERPRISE_KEY } from './bootstrap';
 import { request, settle } from './request';
 
-export const SIGN_IN_PATH = '/sign-in/password';
+const SIGN_IN_PATH = '/sign-in/password';
 
 /**
  * Logout (grain-marketing.md 4 'Session'): POST /api/auth/logout, clear the stored login flags, tell the native

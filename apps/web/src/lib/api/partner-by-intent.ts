@@ -4,7 +4,7 @@ import { queryKeys } from './query-keys';
 import { request, settle } from './request';
 
 /** The white-label partner of an intent (GET /api/commodities/merchandising/intent/:intent), null when unknown. */
-export async function fetchPartnerByIntent(intent: string): Promise<WhiteLabelPartner | null> {
+async function fetchPartnerByIntent(intent: string): Promise<WhiteLabelPartner | null> {
   const result = await settle(
     request<unknown>(`/api/commodities/merchandising/intent/${encodeURIComponent(intent)}`, {
       handleNetworkErrors: false,

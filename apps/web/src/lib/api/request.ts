@@ -28,7 +28,7 @@ export const DISCONNECTED_MESSAGE = messages['error.disconnected'];
 export const UNEXPECTED_MESSAGE = messages['error.unexpected'];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type BodyKind = 'json' | 'form' | 'text';
+type BodyKind = 'json' | 'form' | 'text';
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
 export type RequestOptions = {

@@ -15,7 +15,7 @@ export type BotCheckMode = 'altcha' | 'recaptcha' | 'off';
 type ChallengeResponse = { mode: BotCheckMode; challenge?: unknown };
 
 /** How long the solver may take before the form is sent without a token (the server then answers TRY_AGAIN). */
-export const SOLVE_TIMEOUT_MS = 30_000;
+const SOLVE_TIMEOUT_MS = 30_000;
 
 function isChallenge(value: unknown): value is Challenge {
   if (typeof value !== 'object' || value === null) return false;
@@ -66,7 +66,7 @@ function solveInWorker(challenge: Challenge, timeoutMs: number): Promise<Solutio
 }
 
 /** Solves in a Web Worker when the browser has them, otherwise (or if the worker fails) on the main thread. */
-export async function solveAltcha(challenge: Challenge, timeoutMs = SOLVE_TIMEOUT_MS): Promise<Solution | null> {
+async function solveAltcha(challenge: Challenge, timeoutMs = SOLVE_TIMEOUT_MS): Promise<Solution | null> {
   if (typeof Worker !== 'undefined') {
     try {
       return await solveInWorker(challenge, timeoutMs);

@@ -29,7 +29,7 @@ export type UploadItem = {
 /** A check the browser makes before sending (domain uploadProblem): too large, empty, not an allowed type. */
 type UploadProblem = NonNullable<ReturnType<typeof uploadProblem>>;
 
-export type UploadBatch = { id: string; size: number };
+type UploadBatch = { id: string; size: number };
 
 export type UploaderState = { items: UploadItem[]; batches: UploadBatch[]; maximized: boolean };
 
@@ -44,7 +44,7 @@ export type SendFile = (
  * conventions of every call (lib/api conventionHeaders). A failure rejects with ApiError like `request` (status 0,
  * 'disconnected' when the server could not be reached); a cancel rejects with an AbortError.
  */
-export const xhrSendFile: SendFile = ({ file, parentGuid, userId }, onProgress, signal) =>
+const xhrSendFile: SendFile = ({ file, parentGuid, userId }, onProgress, signal) =>
   new Promise((resolve, reject) => {
     const params = new URLSearchParams({ parentGuid, fileName: file.name });
     if (userId) params.set('userId', userId);

@@ -86,7 +86,7 @@ function rowErrorsOf(error: unknown): QuoteImportRowError[] | null {
 }
 
 /** Super admins: upload a CSV of quotes; a refused file lists its bad rows. */
-export function QuotesImportSection() {
+function QuotesImportSection() {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<{ name: string; text: string; rows: number } | null>(null);
@@ -199,7 +199,7 @@ const MODE_LABELS: Record<RoundingMode, MessageId> = {
 };
 
 /** A market's rounding of cash prices per crop; changed with the bids permission at the market. */
-export function RoundingModesSection({ platformId, market }: { platformId: number; market: CrmMarketRow }) {
+function RoundingModesSection({ platformId, market }: { platformId: number; market: CrmMarketRow }) {
   const t = useT();
   const modes = useRoundingModes(platformId, market.id);
   const setMode = useSetRoundingMode(platformId, market.id);

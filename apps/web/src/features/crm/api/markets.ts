@@ -5,7 +5,7 @@ import { MERCHANDISING } from './crm-paths';
 import { crmKeys } from './crm-keys';
 
 /** GET merchandising/bootstrap: the buyer's partner legal entity (the :platformId of the CRM calls) and CRM flags. */
-export const merchandisingBootstrapQueryOptions = () =>
+const merchandisingBootstrapQueryOptions = () =>
   queryOptions({
     queryKey: crmKeys.bootstrap(),
     queryFn: ({ signal }) => getJson<MerchandisingBootstrap>(`${MERCHANDISING}/bootstrap`, undefined, signal),
@@ -14,7 +14,7 @@ export const merchandisingBootstrapQueryOptions = () =>
   });
 
 /** GET merchandising/le/:platformId/markets limited to the user's markets, with their permissions and admin grants. */
-export const crmMarketsQueryOptions = (platformId: number) =>
+const crmMarketsQueryOptions = (platformId: number) =>
   queryOptions({
     queryKey: crmKeys.markets(platformId),
     queryFn: ({ signal }) =>
@@ -41,7 +41,7 @@ export async function prefetchCrmContext(
   return markets ? { bootstrap, markets: markets.markets } : null;
 }
 
-export function useMerchandisingBootstrap(options: { enabled?: boolean } = {}) {
+function useMerchandisingBootstrap(options: { enabled?: boolean } = {}) {
   return useQuery({ ...merchandisingBootstrapQueryOptions(), enabled: options.enabled ?? true });
 }
 

@@ -7,7 +7,7 @@ import { crmKeys } from '../api/crm-keys';
 const contractPath = (clientId: number, contractId: number) => `${CTRM}/seller/${clientId}/contract/${contractId}`;
 
 /** GET ctrm/seller/:clientId/contract/:contractId: the contract with its pricing, amendments, tickets and documents. */
-export const contractDetailQueryOptions = (clientId: number, contractId: number) =>
+const contractDetailQueryOptions = (clientId: number, contractId: number) =>
   queryOptions({
     queryKey: crmKeys.contract(clientId, contractId),
     queryFn: async ({ signal }) => (await request<ContractDetail>(contractPath(clientId, contractId), { signal })).json,
@@ -19,7 +19,7 @@ export function useContractDetail(clientId: number, contractId: number) {
 }
 
 /** The path segment of each operation (docs/api/crm.md 'One contract and its operations'). */
-export const OPERATION_PATHS: Readonly<Record<ContractOperation, string>> = {
+const OPERATION_PATHS: Readonly<Record<ContractOperation, string>> = {
   cancel: 'cancel',
   partial_cancel: 'partial-cancel',
   note: 'note',

@@ -5,12 +5,12 @@ import { MERCHANDISING } from '../api/crm-paths';
 import { crmKeys } from '../api/crm-keys';
 
 /** The profit-center root of the e-signing calls (grain-marketing.md 7 'Grain and profit center'). */
-export const PROFIT_CENTER = '/api/commodities/profit-center';
+const PROFIT_CENTER = '/api/commodities/profit-center';
 
 const esignKey = (contractId: number) => ['crm', 'contract-esign', contractId] as const;
 
 /** GET profit-center/contracts/:contractId/signing: the contract's e-sign state, latest request and PDFs. */
-export const contractEsignQueryOptions = (contractId: number) =>
+const contractEsignQueryOptions = (contractId: number) =>
   queryOptions({
     queryKey: esignKey(contractId),
     queryFn: async ({ signal }) =>

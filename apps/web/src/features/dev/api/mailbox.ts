@@ -17,7 +17,7 @@ export type MailboxMessage = {
 export type MailboxResult = { available: true; messages: MailboxMessage[] } | { available: false; messages: [] };
 
 /** GET /api/dev/mailbox[?recipient=]: the outbox, newest first. The API is not there in production (404). */
-export async function fetchMailbox(recipient: string): Promise<MailboxResult> {
+async function fetchMailbox(recipient: string): Promise<MailboxResult> {
   try {
     const { json } = await request<{ messages: MailboxMessage[] }>('/api/dev/mailbox', {
       query: { recipient: recipient.trim() || undefined, limit: 100 },
@@ -31,7 +31,7 @@ export async function fetchMailbox(recipient: string): Promise<MailboxResult> {
   }
 }
 
-export const mailboxQueryOptions = (recipient: string) =>
+const mailboxQueryOptions = (recipient: string) =>
   queryOptions({
     queryKey: ['dev', 'mailbox', recipient.trim().toLowerCase()] as const,
     queryFn: () => fetchMailbox(recipient),

@@ -13,10 +13,10 @@ import { getJson, retryUnlessRefused } from '../../../lib/api/request';
 import { mslKeys } from './msl-keys';
 
 /** Rows per page of the farmer's lists (phone-sized pages, 'Show more' for the next). */
-export const MSL_PAGE_SIZE = 20;
+const MSL_PAGE_SIZE = 20;
 
 /** GET summary: the farmer's figures per crop and crop year. */
-export const summaryQueryOptions = () =>
+const summaryQueryOptions = () =>
   queryOptions({
     queryKey: mslKeys.summary(),
     queryFn: ({ signal }) => getJson<SalesSummaryResponse>(`${PROFIT_CENTER_API}/summary`, undefined, signal),
@@ -54,7 +54,7 @@ const pageParams = (filters: Record<string, string>, page: Page) => ({
 });
 
 /** GET contracts, page after page (keyset tokens), with the list's filters. */
-export const contractsQueryOptions = (filters: Record<string, string>) =>
+const contractsQueryOptions = (filters: Record<string, string>) =>
   infiniteQueryOptions({
     queryKey: mslKeys.contracts(filters),
     queryFn: ({ pageParam, signal }) =>

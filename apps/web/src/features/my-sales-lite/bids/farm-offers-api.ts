@@ -16,7 +16,7 @@ export const farmOffersKeys = {
 };
 
 /** GET profit-center/offers: the markets the farm sells to and the farmer's offers, newest first. */
-export const farmOffersQueryOptions = () =>
+const farmOffersQueryOptions = () =>
   queryOptions({
     queryKey: farmOffersKeys.mine(),
     queryFn: ({ signal }) => getJson<FarmerOffersResponse>(`${PROFIT_CENTER_API}/offers`, undefined, signal),

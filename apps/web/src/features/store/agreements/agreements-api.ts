@@ -14,7 +14,7 @@ import { getJson, request, retryUnlessRefused, type QueryValue } from '../../../
 // The agreements' calls (/api/store/agreements, /api/store/onboarding/report). Private data: keys under
 // ['store-agreements'].
 
-export const agreementKeys = {
+const agreementKeys = {
   all: ['store-agreements'] as const,
   list: () => ['store-agreements', 'list'] as const,
   one: (type: string, owner: AgreementOwnerQuery) => ['store-agreements', 'one', type, owner] as const,

@@ -29,12 +29,12 @@ import { useStoreLocale } from '../components/use-store-locale';
 import { useAgreement, useAgreements, useSignAgreement } from './agreements-api';
 import { agreementPath, useAgreementsPath } from './agreements-path';
 
-export function formatSignedAt(iso: string): string {
+function formatSignedAt(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** Signed / Not signed / New version to sign. */
-export function AgreementStatusChip({ status }: { status: AgreementSummary['status'] }) {
+function AgreementStatusChip({ status }: { status: AgreementSummary['status'] }) {
   if (status === 'signed')
     return (
       <Chip

@@ -5,7 +5,7 @@ import { getJson, retryUnlessRefused } from '../../../lib/api/request';
 import { localeQuery, storeKeys } from './store-keys';
 
 /** GET /api/store/home: featured categories, deals, popular products and the sellers of the visitor's region. */
-export const homeQueryOptions = (locale: string | null) =>
+const homeQueryOptions = (locale: string | null) =>
   queryOptions({
     queryKey: storeKeys.home(locale),
     queryFn: ({ signal }) => getJson<StoreHome>(`${STORE_API}/home`, localeQuery(locale), signal),

@@ -28,7 +28,7 @@ export type CartNotice = Pick<ApiError, 'code' | 'message'> & { details?: unknow
 export type AddPreview = Pick<CartLine, 'product' | 'seller' | 'variantLabel' | 'sku' | 'unitPrice' | 'restrictedUse'>;
 export type QueuedChange = CartChange & { preview?: AddPreview };
 
-export type CartClientState = {
+type CartClientState = {
   /** The cart as the server last answered it (null until the first read). */
   cart: CartView | null;
   pending: QueuedChange[];
@@ -41,9 +41,9 @@ export type CartClientState = {
   open: boolean;
 };
 
-export const CART_DEBOUNCE_MS = 350;
+const CART_DEBOUNCE_MS = 350;
 
-export const initialCartState: CartClientState = {
+const initialCartState: CartClientState = {
   cart: null,
   pending: [],
   inFlight: null,
@@ -162,7 +162,7 @@ export type CartClient = {
 };
 
 /** What another writer said of the cart: its id and new serial. */
-export type RemoteCartHint = { cartId: string; serial: number };
+type RemoteCartHint = { cartId: string; serial: number };
 
 type Timers = { set: (fn: () => void, ms: number) => unknown; clear: (handle: unknown) => void };
 

@@ -36,7 +36,7 @@ import type { CartNotice } from './cart-client';
 import { QuantityStepper } from './quantity-stepper';
 
 /** The path of the checkout page (built by the checkout feature). */
-export const CHECKOUT_PATH = '/direct/carts/checkout';
+const CHECKOUT_PATH = '/direct/carts/checkout';
 
 /** The store bar's cart button: the item count on a badge; opens the sidebar. */
 export function CartButton() {
@@ -77,7 +77,7 @@ function breachText(t: ReturnType<typeof useT>, b: RestrictionBreach): string {
 }
 
 /** What a refused change says: the restriction with its number, the cart being off, or the server's message. */
-export function noticeText(t: ReturnType<typeof useT>, notice: CartNotice): string {
+function noticeText(t: ReturnType<typeof useT>, notice: CartNotice): string {
   const details = (notice.details ?? {}) as Partial<RestrictionBreach>;
   if (notice.code === 'item_restricted' && details.restriction) return breachText(t, details as RestrictionBreach);
   if (notice.code === 'cart_not_available_in_region' || notice.code === 'input_purchasing_permission_required') {

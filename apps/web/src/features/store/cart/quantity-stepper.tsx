@@ -4,7 +4,7 @@ import { Box, IconButton, InputBase } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { CART_QUANTITY_MAX, normalizeNumberInput } from '@granary/domain';
 
-export const QUANTITY_INPUT_OPTIONS = {
+const QUANTITY_INPUT_OPTIONS = {
   min: 1,
   max: CART_QUANTITY_MAX,
   maxDigits: 4,
@@ -16,7 +16,7 @@ export const QUANTITY_INPUT_OPTIONS = {
  * zeroes collapsed, a trailing point dropped; '' stays empty and non-numeric text is left as typed — both then
  * invalid (null), as is a fraction: packs are whole.
  */
-export function commitQuantity(raw: string): { text: string; value: number | null } {
+function commitQuantity(raw: string): { text: string; value: number | null } {
   const text = normalizeNumberInput(raw, QUANTITY_INPUT_OPTIONS);
   const value = /^\d+$/.test(text) ? Number(text) : null;
   return { text, value };

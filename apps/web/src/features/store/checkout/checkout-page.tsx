@@ -55,7 +55,7 @@ export function placeOfError(e: ApiError): { card: CheckoutSection | 'page'; err
 }
 
 /** The test card provider's cards (decision 021): tokens only, never a card number. */
-export const TEST_CARDS = [
+const TEST_CARDS = [
   { token: 'tok_test_visa', brand: 'Visa', last4: '4242', outcome: 'approved' },
   { token: 'tok_test_declined', brand: 'Visa', last4: '0002', outcome: 'declined' },
 ] as const;
@@ -805,7 +805,7 @@ function termLabel(t: ReturnType<typeof useT>, term: PaymentTerm, brand: string)
 }
 
 /** The checkout of a cart: numbered steps on the left, the order summary (sticky on a desktop) with the one primary action. */
-export function CheckoutBody({ cartId, buyNow = false }: { cartId?: string; buyNow?: boolean }) {
+function CheckoutBody({ cartId, buyNow = false }: { cartId?: string; buyNow?: boolean }) {
   const t = useT();
   const partner = usePartner();
   const navigate = useNavigate();

@@ -25,7 +25,7 @@ import { useStoreLocale } from './use-store-locale';
 import { useStoreRegion } from './use-store-region';
 
 /** The store's own bar under the site header: search, then the store's sections (those on in the region). */
-export function StoreNav() {
+function StoreNav() {
   const t = useT();
   const navigate = useNavigate();
   const { href } = useStoreLocale();

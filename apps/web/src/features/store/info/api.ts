@@ -12,7 +12,7 @@ import { getJson, retryUnlessRefused } from '../../../lib/api/request';
 import { localeQuery } from '../api/store-keys';
 
 /** Query keys of the information pages (under ['store']: public catalogue data). */
-export const storePagesKeys = {
+const storePagesKeys = {
   warehouses: (locale: string | null) => ['store', 'pages', 'warehouses', locale] as const,
   feedProducts: (locale: string | null) => ['store', 'pages', 'feed-products', locale] as const,
   acrePlans: (locale: string | null) => ['store', 'pages', 'acre-plans', locale] as const,

@@ -30,7 +30,7 @@ import { ordersKeys, useListMutations } from './orders-api';
 // to a new one, from the product page ('Add to list') or a cart line ('Save to list'). A checkmark marks the lists
 // that already hold it; choosing such a list takes the pack size off it. A guest is offered the sign-in instead.
 
-export const withVariantKey = (variantId: string) => [...ordersKeys.all, 'with-variant', variantId] as const;
+const withVariantKey = (variantId: string) => [...ordersKeys.all, 'with-variant', variantId] as const;
 
 /** GET /api/store/shopping-lists/with-variant/:variantId — which lists hold the pack size (only while the menu is open). */
 function useListsWithVariant(variantId: string, enabled: boolean) {

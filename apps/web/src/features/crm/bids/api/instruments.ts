@@ -13,7 +13,7 @@ import { bidsKeys } from './bids-keys';
 export type BidsFilters = { cropFilter: string | null; visibility: 'all' | 'public' | 'private'; deleted: boolean };
 
 /** GET merchandising/instruments/market/:marketId: the market's bids with live cash prices, and its crop tabs. */
-export const bidsQueryOptions = (marketId: number, filters: BidsFilters) =>
+const bidsQueryOptions = (marketId: number, filters: BidsFilters) =>
   queryOptions({
     queryKey: bidsKeys.list(marketId, filters),
     queryFn: ({ signal }) =>

@@ -46,7 +46,7 @@ import { useCreateBid, useUpdateBid } from '../api/instruments';
 import { fmtCash, fmtFuturesMonth, parseTypedDecimal } from '../bids-format';
 
 /** Crops a market can bid: those with futures, and the filterable flat-price crops (barley, durum, rice). */
-export const BID_CROPS = CROPS.filter((c) => futuresProductForCrop(c.id) !== null || c.filterable);
+const BID_CROPS = CROPS.filter((c) => futuresProductForCrop(c.id) !== null || c.filterable);
 
 type Draft = {
   cropId: number;

@@ -5,7 +5,7 @@ import { CTRM } from '../../api/crm-paths';
 import { crmKeys } from '../../api/crm-keys';
 
 /** GET ctrm/seller/:clientId/contract/:contractId: one contract of the client (404 when it is not the client's). */
-export const clientContractQueryOptions = (clientId: number, contractId: number) =>
+const clientContractQueryOptions = (clientId: number, contractId: number) =>
   queryOptions({
     queryKey: crmKeys.contract(clientId, contractId),
     queryFn: ({ signal }) =>

@@ -7,7 +7,7 @@ import { crmKeys } from '../../api/crm-keys';
 export type ClientFollowupsParams = { marketId: number; clientId: number };
 
 /** GET merchandising/followups for one client at a market: its open follow-ups by due day (up to 100). */
-export const clientFollowupsQueryOptions = (params: ClientFollowupsParams) =>
+const clientFollowupsQueryOptions = (params: ClientFollowupsParams) =>
   queryOptions({
     queryKey: crmKeys.followups({ market_id: params.marketId, client_legal_entity_id: params.clientId }),
     queryFn: ({ signal }) =>

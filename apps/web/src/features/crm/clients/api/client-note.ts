@@ -6,7 +6,7 @@ import type { ClientNotesParams } from './client-notes';
 import { notesPath } from './create-note';
 
 /** GET …/le/:clientId/notes/:noteId: one note of the client (404 when it is not one: another record's id, deleted). */
-export const clientNoteQueryOptions = (params: ClientNotesParams, noteId: number) =>
+const clientNoteQueryOptions = (params: ClientNotesParams, noteId: number) =>
   queryOptions({
     queryKey: [...crmKeys.clientNotes(params.marketId, params.clientId), 'one', noteId] as const,
     queryFn: ({ signal }) => getJson<NoteRow>(`${notesPath(params)}/${noteId}`, undefined, signal),

@@ -6,12 +6,12 @@ import { clientPath } from './client-profile';
 
 export type ClientNotesParams = { platformId: number; marketId: number; clientId: number };
 
-export const NOTES_PAGE_SIZE = 20;
+const NOTES_PAGE_SIZE = 20;
 
 type NotesPageParam = { page: number; paginationToken: string | null };
 
 /** GET …/le/:clientId/notes[?category=]: the client's notes at the market, newest day first, page after page (keyset tokens). */
-export const clientNotesQueryOptions = (params: ClientNotesParams, category: NoteCategory | null = null) =>
+const clientNotesQueryOptions = (params: ClientNotesParams, category: NoteCategory | null = null) =>
   infiniteQueryOptions({
     queryKey: [...crmKeys.clientNotes(params.marketId, params.clientId), category ?? 'all'] as const,
     queryFn: ({ signal, pageParam }) =>

@@ -19,18 +19,18 @@ export function clientPath(platformId: number, marketId: number, clientId: numbe
   return `${MERCHANDISING}/le/${platformId}/market/${marketId}/le/${clientId}`;
 }
 
-export function clientProfilePath(params: ClientProfileParams): string {
+function clientProfilePath(params: ClientProfileParams): string {
   const base = `${clientPath(params.platformId, params.marketId, params.clientId)}/profile`;
   if (!params.crop) return base;
   const crop = `${base}/${encodeURIComponent(params.crop)}`;
   return params.cropYear ? `${crop}/${encodeURIComponent(params.cropYear)}` : crop;
 }
 
-export const clientProfileQueryKey = (params: ClientProfileParams) =>
+const clientProfileQueryKey = (params: ClientProfileParams) =>
   crmKeys.clientProfile(params.marketId, params.clientId, params.crop, params.cropYear);
 
 /** GET …/le/:clientId/profile[/:crop/:cropYear]: the client's summary, charts and latest notes, with its ETag. */
-export const clientProfileQueryOptions = (params: ClientProfileParams) =>
+const clientProfileQueryOptions = (params: ClientProfileParams) =>
   queryOptions({
     queryKey: clientProfileQueryKey(params),
     queryFn: async ({ signal }) => {

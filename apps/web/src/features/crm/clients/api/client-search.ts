@@ -14,7 +14,7 @@ export type ClientSearchParams = {
 };
 
 /** GET merchandising/market/:marketIds/le-search: the market's clients by name (part of it) or exact ext id, one page. */
-export const clientSearchQueryOptions = (params: ClientSearchParams) =>
+const clientSearchQueryOptions = (params: ClientSearchParams) =>
   queryOptions({
     queryKey: [
       ...crmKeys.clientSearch(String(params.marketId), params.search, params.page, params.pageSize),

@@ -5,7 +5,7 @@ import { MERCHANDISING } from '../../api/crm-paths';
 import { useRefreshClient } from './refresh';
 
 /** POST merchandising/followups (optionally from a note: noteId). */
-export async function createFollowup(input: FollowupCreate): Promise<FollowupRow> {
+async function createFollowup(input: FollowupCreate): Promise<FollowupRow> {
   const { json } = await request<FollowupRow>(`${MERCHANDISING}/followups`, { method: 'POST', body: input });
   return json;
 }

@@ -12,7 +12,7 @@ export function notesPath(params: ClientNotesParams): string {
 }
 
 /** POST …/notes?category=&noteDate= with the note itself as text/plain. */
-export async function createNote(params: ClientNotesParams, input: NoteWrite): Promise<NoteRow> {
+async function createNote(params: ClientNotesParams, input: NoteWrite): Promise<NoteRow> {
   const { json } = await request<NoteRow>(notesPath(params), {
     method: 'POST',
     body: plainNoteText(input.note),

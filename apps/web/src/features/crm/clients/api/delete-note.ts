@@ -5,7 +5,7 @@ import { notesPath } from './create-note';
 import { useRefreshClient } from './refresh';
 
 /** DELETE …/notes/:noteId with If-Match: 412 when the note changed since it was read. */
-export async function deleteNote(params: ClientNotesParams, noteId: number, version: number): Promise<void> {
+async function deleteNote(params: ClientNotesParams, noteId: number, version: number): Promise<void> {
   await request<null>(`${notesPath(params)}/${noteId}`, { method: 'DELETE', ifMatch: `"${version}"` });
 }
 

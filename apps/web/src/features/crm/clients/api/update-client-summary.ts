@@ -11,7 +11,7 @@ export type UpdateClientSummaryInput = {
 };
 
 /** PATCH …/le/:clientId/profile with If-Match: the editable summary fields (area, yield, storage, contracted with others). */
-export async function updateClientSummary(
+async function updateClientSummary(
   platformId: number,
   marketId: number,
   clientId: number,

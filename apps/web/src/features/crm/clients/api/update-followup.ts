@@ -5,7 +5,7 @@ import { MERCHANDISING } from '../../api/crm-paths';
 import { useRefreshClient } from './refresh';
 
 /** PATCH merchandising/followups/:followupId; {done: true} completes it (it leaves the open lists). */
-export async function updateFollowup(followupId: number, patch: FollowupUpdate): Promise<FollowupRow> {
+async function updateFollowup(followupId: number, patch: FollowupUpdate): Promise<FollowupRow> {
   const { json } = await request<FollowupRow>(`${MERCHANDISING}/followups/${followupId}`, {
     method: 'PATCH',
     body: patch,

@@ -6,7 +6,7 @@ import { notesPath, type NoteWrite } from './create-note';
 import { useRefreshClient } from './refresh';
 
 /** PUT …/notes/:noteId with If-Match (the note's version as read): 412 when someone else changed it first. */
-export async function updateNote(
+async function updateNote(
   params: ClientNotesParams,
   noteId: number,
   version: number,

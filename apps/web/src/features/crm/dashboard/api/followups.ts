@@ -10,14 +10,14 @@ import { crmKeys } from '../../api/crm-keys';
 import { MERCHANDISING } from '../../api/crm-paths';
 
 /** Rows per page on the dashboard (one of the allowed page sizes). */
-export const FOLLOWUPS_PAGE_SIZE = 10;
+const FOLLOWUPS_PAGE_SIZE = 10;
 
 /** Which follow-ups a list shows: the upcoming ones, or the past ones of an age bucket; everyone's or only the user's. */
 export type FollowupsSelection = ({ state: 'upcoming' } | { state: 'past'; bucket: FollowupAgeBucket }) & {
   onlyMine?: boolean;
 };
 
-export function followupsQueryParams(marketId: number, selection: FollowupsSelection) {
+function followupsQueryParams(marketId: number, selection: FollowupsSelection) {
   const state: FollowupState = selection.state;
   return {
     market_id: marketId,
@@ -32,7 +32,7 @@ export function followupsQueryParams(marketId: number, selection: FollowupsSelec
  * GET merchandising/followups, page by page (keyset: page + paginationToken of the previous answer). Every answer
  * carries the market's `counts` in each state and bucket, whatever the selection.
  */
-export const followupsQueryOptions = (marketId: number, selection: FollowupsSelection) => {
+const followupsQueryOptions = (marketId: number, selection: FollowupsSelection) => {
   const params = followupsQueryParams(marketId, selection);
   return infiniteQueryOptions({
     queryKey: crmKeys.followups(params),

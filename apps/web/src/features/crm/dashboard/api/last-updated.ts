@@ -5,10 +5,10 @@ import { crmKeys } from '../../api/crm-keys';
 import { MERCHANDISING } from '../../api/crm-paths';
 
 /** Under ['crm'] so that the shell's sign-out clear drops it (crm-keys.ts has no key of its own for this call). */
-export const lastUpdatedKey = (marketId: number) => [...crmKeys.all, 'last-updated', marketId] as const;
+const lastUpdatedKey = (marketId: number) => [...crmKeys.all, 'last-updated', marketId] as const;
 
 /** GET merchandising/last-updated: when the market's contracts, scale tickets and notes last changed. */
-export const lastUpdatedQueryOptions = (marketId: number) =>
+const lastUpdatedQueryOptions = (marketId: number) =>
   queryOptions({
     queryKey: lastUpdatedKey(marketId),
     queryFn: ({ signal }) =>

@@ -5,10 +5,10 @@ import { crmKeys } from '../../api/crm-keys';
 import { MERCHANDISING } from '../../api/crm-paths';
 
 /** How many items the dashboard shows (the API allows 1–50). */
-export const RECENT_ACTIVITY_LIMIT = 15;
+const RECENT_ACTIVITY_LIMIT = 15;
 
 /** GET merchandising/recent-activity: the market's latest notes, contracts and scale tickets, newest first. */
-export const recentActivityQueryOptions = (marketId: number) =>
+const recentActivityQueryOptions = (marketId: number) =>
   queryOptions({
     queryKey: crmKeys.recentActivity(marketId),
     queryFn: ({ signal }) =>

@@ -5,7 +5,7 @@ import { crmKeys } from '../../api/crm-keys';
 import { MERCHANDISING } from '../../api/crm-paths';
 
 /** GET merchandising/le/:platformId/task-list: the market's contracts needing a signature, pricing or delivery. */
-export const taskListQueryOptions = (platformId: number, marketId: number) =>
+const taskListQueryOptions = (platformId: number, marketId: number) =>
   queryOptions({
     queryKey: crmKeys.taskList(platformId, marketId),
     queryFn: ({ signal }) =>

@@ -20,7 +20,7 @@ export const futuresKeys = {
 };
 
 /** GET profit-center/quotes-root/:root: the quotes of a futures root's months still trading, nearest first. */
-export const quotesOfRootQueryOptions = (root: string) =>
+const quotesOfRootQueryOptions = (root: string) =>
   queryOptions({
     queryKey: futuresKeys.root(root),
     queryFn: ({ signal }) =>

@@ -5,7 +5,7 @@ import { crmKeys } from '../../api/crm-keys';
 import { CTRM } from '../../api/crm-paths';
 
 /** The list call: GET ctrm/contracts/search (docs/api/crm.md 'Contracts and deliveries lists'). */
-export const CONTRACT_SEARCH_PATH = `${CTRM}/contracts/search`;
+const CONTRACT_SEARCH_PATH = `${CTRM}/contracts/search`;
 
 /** One page of the contract or delivery list for canonical list parameters (listQueryToParams). */
 export const contractSearchQueryOptions = (params: Record<string, string>) =>

@@ -7,7 +7,7 @@ import { CTRM } from '../../api/crm-paths';
 export type OptionMonthsResponse = { marketId: number; optionMonths: string[] };
 
 /** GET ctrm/option-months: the futures months the market's contracts use (the option month filter's choices). */
-export const optionMonthsQueryOptions = (params: Record<string, string>) =>
+const optionMonthsQueryOptions = (params: Record<string, string>) =>
   queryOptions({
     queryKey: crmKeys.optionMonths(params),
     queryFn: ({ signal }) => getJson<OptionMonthsResponse>(`${CTRM}/option-months`, params, signal),

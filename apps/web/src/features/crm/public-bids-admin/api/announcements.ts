@@ -5,7 +5,7 @@ import { MERCHANDISING } from '../../api/crm-paths';
 import { publicAdminKeys } from './public-admin-keys';
 
 /** GET merchandising/announcement?market_id=: the market's announcements, newest start first, with their status. */
-export const announcementsQueryOptions = (marketId: number) =>
+const announcementsQueryOptions = (marketId: number) =>
   queryOptions({
     queryKey: publicAdminKeys.announcements(marketId),
     queryFn: ({ signal }) =>

@@ -5,7 +5,7 @@ import { MERCHANDISING } from '../../api/crm-paths';
 import { publicAdminKeys } from './public-admin-keys';
 
 /** GET merchandising/v2/market/:marketId/hours: the week Monday first, in the market's zone. */
-export const marketHoursQueryOptions = (marketId: number) =>
+const marketHoursQueryOptions = (marketId: number) =>
   queryOptions({
     queryKey: publicAdminKeys.hours(marketId),
     queryFn: ({ signal }) =>

@@ -6,7 +6,7 @@ import { MERCHANDISING } from '../../api/crm-paths';
 import { publicAdminKeys } from './public-admin-keys';
 
 /** GET merchandising/market/:marketId/info: what the market's public page shows (version 0: never saved). */
-export const marketInfoQueryOptions = (marketId: number) =>
+const marketInfoQueryOptions = (marketId: number) =>
   queryOptions({
     queryKey: publicAdminKeys.info(marketId),
     queryFn: ({ signal }) => getJson<MarketPageSettings>(`${MERCHANDISING}/market/${marketId}/info`, undefined, signal),
