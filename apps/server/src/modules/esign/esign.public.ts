@@ -1,3 +1,3 @@
 // What other modules may use of the e-sign module (DESIGN.md, Conventions 11): a contract document sent as a PDF
 // when the caller asks for one (the CRM contract's document route).
-export { sendDocumentPdf, wantsPdf } from './esign.service.ts';
+export { sendDocumentPdf, wantsPdf } from './esign-documents.service.ts';

@@ -17,15 +17,8 @@ import {
 } from '@granary/domain';
 import { idParam } from '../../platform/crm-access.ts';
 import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
-import {
-  contractEsignStatus,
-  sendForSignature,
-  sendSigningPdf,
-  signContract,
-  signingReview,
-  signingUrls,
-  type EsignDeps,
-} from './esign.service.ts';
+import { contractEsignStatus, sendForSignature, type EsignDeps } from './esign.service.ts';
+import { sendSigningPdf, signContract, signingReview, signingUrls } from './esign-signing.service.ts';
 
 const PC = '/api/commodities/profit-center';
 

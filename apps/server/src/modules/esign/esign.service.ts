@@ -1,93 +1,71 @@
 // E-signing of contracts (issue 5; docs/decisions/016-e-signing.md): the buyer sends a contract for signature (a
-// generated PDF, a signing request with a one-time link, the client's users told), the signer reviews and signs in
-// the built-in flow (the signature stamped onto the PDF, the contract marked signed with the hash of the terms
-// signed), and the stored PDFs are served, checked against their sha256, to the buyer and to the signer.
+// generated PDF, a signing request with a one-time link, the client's users told) and sees where it stands. The
+// signer's side (review, sign: the signature stamped onto the PDF, the contract marked signed with the hash of the
+// terms signed) is esign-signing.service.ts; the stored PDFs, served checked against their sha256 to the buyer and
+// to the signer, esign-documents.service.ts.
 
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
-  BUILTIN_ESIGN_PROVIDER,
   canSendForSignature,
   contractEsignState,
-  contractSignedPath,
   contractTermsText,
-  parseSigningRef,
   signingExpiry,
   signingPagePath,
   signingState,
   type ContractEsignStatus,
   type EsignProvider,
   type EsignSendResponse,
-  type EsignSignInput,
-  type SignResult,
-  type SigningReview,
   type SigningTerms,
-  type SigningUrlsResponse,
   type WhiteLabelPartner,
 } from '@granary/domain';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
-import { getSession, requireSession } from '../../platform/access.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
-import type { UserRow } from '../../platform/sessions.repo.ts';
 import { hasPermission, loadCrmActor, requireMarket, type CrmDeps } from '../../platform/crm-access.ts';
 import { emailHtml, linkOrigin } from '../identity/identity.public.ts';
-import { contractPdf, stampSignature } from './contract-pdf.ts';
+import { contractPdf } from './contract-pdf.ts';
 import {
-  completeRequest,
   documentsOf,
-  enterpriseIdsOfUser,
   enterpriseUsersOf,
   filesOf,
-  findDocumentScope,
   findEsignContract,
-  findFile,
-  findRequest,
-  findRequestByTokenHash,
   insertDocument,
   insertFile,
   insertNotifications,
   insertRequest,
-  isEnterpriseUser,
   latestRequest,
   latestSignedRequest,
   lockEsignContract,
-  markDocumentSigned,
-  markDocumentVoid,
-  markViewed,
-  openRequestsForEnterprises,
-  setContractSigned,
   setEsignSent,
   setExternalId,
   voidOpenDocuments,
   voidOpenRequests,
-  voidRequest,
   type EsignContract,
-  type RequestRow,
 } from './esign.repo.ts';
 
 export type EsignDeps = CrmDeps & { provider: EsignProvider };
 
-const bytesSha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+export const bytesSha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /** The contract's current terms hash (the stored one; computed from the terms when a row has none yet). */
-function currentTermsHash(c: EsignContract): string {
+export function currentTermsHash(c: EsignContract): string {
   return c.termsHash ?? sha256(contractTermsText(c));
 }
 
-function fullName(u: { firstName: string | null; lastName: string | null; email?: string }): string {
+export function fullName(u: { firstName: string | null; lastName: string | null; email?: string }): string {
   return [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || (u.email ?? '');
 }
 
-async function partnerOf(deps: CrmDeps, partnerId: string): Promise<WhiteLabelPartner> {
+export async function partnerOf(deps: CrmDeps, partnerId: string): Promise<WhiteLabelPartner> {
   const partner = await deps.partners.byId(partnerId);
   if (!partner) throw new AppError('not_found');
   return partner;
 }
 
-function termsOf(c: EsignContract, partner: WhiteLabelPartner): SigningTerms {
+export function termsOf(c: EsignContract, partner: WhiteLabelPartner): SigningTerms {
   return {
     partnerName: partner.branding.legalName,
     marketName: c.marketName,
@@ -311,246 +289,4 @@ export async function sendForSignature(
   });
   const fresh = (await findEsignContract(db, read.id))!;
   return { status: await statusOf(db, fresh), notified: outcome.notified };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The signer's side
-
-/** The signed-in user's open signing links (signing/urls): requests of the clients onboarded as their enterprises. */
-export async function signingUrls(deps: EsignDeps, request: FastifyRequest): Promise<SigningUrlsResponse> {
-  const { user } = await requireSession(deps.ctx, request);
-  const db = deps.ctx.database.db;
-  const rows = await openRequestsForEnterprises(db, await enterpriseIdsOfUser(db, user.id));
-  return {
-    rows: rows.map((r) => ({
-      requestId: r.request.id,
-      provider: r.request.provider,
-      contractId: r.request.contractId,
-      displayContractId: r.displayContractId,
-      clientName: r.clientName,
-      sentAt: r.request.createdAt.toISOString(),
-      expiresAt: r.request.expiresAt.toISOString(),
-      url: signingPagePath(r.request.provider, r.request.id),
-    })),
-  };
-}
-
-type Resolved = { request: RequestRow; contract: EsignContract; user: UserRow | null; signer: boolean };
-
-/**
- * A signing link's request: by its one-time token (whoever holds the link), or by its id for a signed-in user
- * onboarded on the client's enterprise. Unknown tokens, other users' requests and malformed references are 404.
- */
-async function resolveRef(deps: EsignDeps, request: FastifyRequest, ref: string): Promise<Resolved> {
-  const db = deps.ctx.database.db;
-  const parsed = parseSigningRef(ref);
-  if (!parsed) throw new AppError('not_found', 'This signing link does not exist.');
-  const session =
-    parsed.kind === 'request' ? await requireSession(deps.ctx, request) : await getSession(deps.ctx, request);
-  const user = session?.user ?? null;
-  const row =
-    parsed.kind === 'token'
-      ? await findRequestByTokenHash(db, sha256(parsed.token))
-      : await findRequest(db, parsed.requestId);
-  if (!row || row.provider !== BUILTIN_ESIGN_PROVIDER)
-    throw new AppError('not_found', 'This signing link does not exist.');
-  const contract = await findEsignContract(db, row.contractId);
-  if (!contract) throw new AppError('not_found', 'This signing link does not exist.');
-  const signer =
-    user !== null &&
-    contract.clientEnterpriseId !== null &&
-    (await isEnterpriseUser(db, contract.clientEnterpriseId, user.id));
-  if (parsed.kind === 'request' && !signer) throw new AppError('not_found', 'This signing link does not exist.');
-  return { request: row, contract, user, signer };
-}
-
-export async function signingReview(deps: EsignDeps, request: FastifyRequest, ref: string): Promise<SigningReview> {
-  const { request: row, contract, user, signer } = await resolveRef(deps, request, ref);
-  const state = signingState(row, currentTermsHash(contract));
-  if (state === 'open' && row.status === 'sent') await markViewed(deps.ctx.database.db, row.id);
-  const partner = await partnerOf(deps, contract.partnerId);
-  return {
-    requestId: row.id,
-    provider: row.provider,
-    state,
-    contractId: contract.id,
-    documentId: row.documentId,
-    sentAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-    signedAt: row.status === 'signed' && row.completedAt ? row.completedAt.toISOString() : null,
-    signerName: row.status === 'signed' ? row.signerName : null,
-    suggestedName: signer && user ? fullName(user) : row.signerName,
-    terms: termsOf(contract, partner),
-  };
-}
-
-/** The link's PDF: the signed one once signed, else the generated one. */
-export async function sendSigningPdf(
-  deps: EsignDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  ref: string,
-): Promise<FastifyReply> {
-  const { request: row, contract } = await resolveRef(deps, request, ref);
-  const kind = row.status === 'signed' ? 'signed' : 'generated';
-  return sendFile(
-    deps,
-    request,
-    reply,
-    row.documentId,
-    kind,
-    `contract-${contract.displayContractId}${kind === 'signed' ? '-signed' : ''}.pdf`,
-  );
-}
-
-const REFUSED_SIGN = {
-  signed: 'This contract is already signed.',
-  expired: 'This signing link has expired. Ask your merchandiser to send the contract again.',
-  void: 'This signing link was replaced or withdrawn. Use the latest link you received.',
-  terms_changed:
-    'The terms of this contract changed after it was sent. Your merchandiser must send it again before you can sign.',
-} as const;
-
-/**
- * Signs: under the contract's lock (contract operations take it too), the request must still be open and the
- * contract's terms those sent (else 409; a terms change voids the request); one conditional update decides between
- * two tabs; the signature is stamped onto the generated PDF (checked against its sha256 first), the signed PDF
- * stored, and the contract marked signed with the hash of the terms signed.
- */
-export async function signContract(
-  deps: EsignDeps,
-  request: FastifyRequest,
-  ref: string,
-  input: EsignSignInput,
-): Promise<SignResult> {
-  const db = deps.ctx.database.db;
-  const resolved = await resolveRef(deps, request, ref);
-  const ip = request.ip || null;
-  const userAgent = (request.headers['user-agent'] ?? '').slice(0, 500) || null;
-  const outcome = await db.transaction(async (tx) => {
-    const contract = await lockEsignContract(tx, resolved.contract.id);
-    const row = await findRequest(tx, resolved.request.id);
-    if (!contract || !row) throw new AppError('not_found', 'This signing link does not exist.');
-    const state = signingState(row, currentTermsHash(contract));
-    if (state === 'terms_changed') {
-      await voidRequest(tx, row.id);
-      await markDocumentVoid(tx, row.documentId);
-      return { refused: 'terms_changed' as const };
-    }
-    if (state !== 'open') return { refused: state };
-    const generated = await findFile(tx, row.documentId, 'generated');
-    if (!generated || bytesSha256(generated.content) !== generated.sha256) {
-      throw new AppError('internal_error', `The stored PDF of document ${row.documentId} does not match its sha256.`);
-    }
-    const signedAt = new Date();
-    const completed = await completeRequest(tx, row.id, {
-      signerUserId: resolved.signer && resolved.user ? resolved.user.id : row.signerUserId,
-      signerName: input.name,
-      signerEmail: resolved.signer && resolved.user ? resolved.user.email : row.signerEmail,
-      signedIp: ip,
-      signedUserAgent: userAgent,
-      completedAt: signedAt,
-    });
-    if (!completed) return { refused: 'signed' as const };
-    const signedPdf = Buffer.from(
-      await stampSignature(generated.content, { name: input.name, signedAt, ip, generatedSha256: generated.sha256 }),
-    );
-    const signedSha = bytesSha256(signedPdf);
-    await insertFile(tx, { documentId: row.documentId, kind: 'signed', sha256: signedSha, content: signedPdf });
-    await markDocumentSigned(tx, row.documentId, {
-      sha256: signedSha,
-      signedBy: completed.signerUserId,
-      signedAt,
-      signedIp: ip,
-    });
-    await setContractSigned(tx, contract.id, row.termsHash);
-    return { refused: null, completed, contract, signedSha, signedAt };
-  });
-  if (outcome.refused !== null) {
-    throw new AppError('conflict', REFUSED_SIGN[outcome.refused], { reason: outcome.refused });
-  }
-  await audit(db, request, {
-    actorUserId: outcome.completed.signerUserId,
-    action: 'contract_esign_signed',
-    targetType: 'contract',
-    targetId: String(outcome.contract.id),
-    details: {
-      requestId: outcome.completed.id,
-      documentId: outcome.completed.documentId,
-      sha256: outcome.signedSha,
-      viaToken: !resolved.signer,
-    },
-  });
-  return {
-    requestId: outcome.completed.id,
-    contractId: outcome.contract.id,
-    documentId: outcome.completed.documentId,
-    provider: outcome.completed.provider,
-    displayContractId: outcome.contract.displayContractId,
-    signerName: input.name,
-    signedAt: outcome.signedAt.toISOString(),
-    sha256: outcome.signedSha,
-    redirectTo: `${contractSignedPath(outcome.completed.provider)}?contract=${encodeURIComponent(outcome.contract.displayContractId)}`,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The stored PDFs (merchandising document/:documentId with Accept: application/pdf or format=pdf)
-
-/** Whether a document call asks for the PDF rather than the JSON record. */
-export function wantsPdf(request: FastifyRequest): boolean {
-  const format = (request.query as Record<string, unknown> | undefined)?.format;
-  if (format === 'pdf') return true;
-  return /(^|,)\s*application\/pdf\b/i.test(request.headers.accept ?? '');
-}
-
-async function sendFile(
-  deps: CrmDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  documentId: number,
-  kind: 'generated' | 'signed',
-  fileName: string,
-): Promise<FastifyReply> {
-  const file = await findFile(deps.ctx.database.db, documentId, kind);
-  if (!file) throw new AppError('not_found', `No ${kind} PDF is stored for document ${documentId}.`);
-  const actual = bytesSha256(file.content);
-  if (actual !== file.sha256) {
-    request.log.error({ documentId, kind, stored: file.sha256, actual }, 'stored PDF does not match its sha256');
-    throw new AppError('internal_error', 'The stored document failed its integrity check.');
-  }
-  return reply
-    .type(file.contentType)
-    .header('content-disposition', `inline; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
-    .header('x-content-sha256', file.sha256)
-    .header('cache-control', 'private, no-store')
-    .send(file.content);
-}
-
-/**
- * A contract document's PDF, to a buyer of its partner holding contract_documents at its market, or to a user
- * onboarded on its client's enterprise (the signer); 404 to anyone else. `file`: 'generated' or 'signed' (by default
- * the signed one when there is one).
- */
-export async function sendDocumentPdf(
-  deps: CrmDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  documentId: number,
-  file?: 'generated' | 'signed',
-): Promise<FastifyReply> {
-  const { user } = await requireSession(deps.ctx, request);
-  const db = deps.ctx.database.db;
-  const doc = await findDocumentScope(db, documentId);
-  if (!doc) throw new AppError('not_found', `No document ${documentId}.`);
-  const isBuyer = user.experiences?.grain_buying === true && user.partnerId === doc.partnerId;
-  if (isBuyer) {
-    const actor = await loadCrmActor(deps, request);
-    requireMarket(actor, doc.marketId, hasPermission('contract_documents'), 'contract documents');
-  } else if (doc.clientEnterpriseId === null || !(await isEnterpriseUser(db, doc.clientEnterpriseId, user.id))) {
-    throw new AppError('not_found', `No document ${documentId}.`);
-  }
-  const kind = file ?? (doc.status === 'signed' ? 'signed' : 'generated');
-  const base = doc.fileName.replace(/\.pdf$/i, '');
-  return sendFile(deps, request, reply, documentId, kind, `${base}${kind === 'signed' ? '-signed' : ''}.pdf`);
 }
