@@ -260,7 +260,6 @@ export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 
 export const buyNowResponseSchema = z.object({ cartId: z.string(), serial: z.number().int() });
 
-export const addressWriteResponseSchema = addressSchema;
 export const addressListSchema = z.object({ addresses: z.array(addressSchema) });
 export const deliveryContactListSchema = z.object({ contacts: z.array(deliveryContactSchema) });
 export const applicatorLicenceListSchema = z.object({ licences: z.array(applicatorLicenceSchema) });

@@ -490,5 +490,3 @@ export function ApplicatorPage() {
     </StorePage>
   );
 }
-
-export default ApplicatorPage;
