@@ -77,6 +77,8 @@ export const offersMessages = {
   'offers.reason.stale': 'Someone else changed this offer. It has been reloaded.',
   'offers.reason.offers_not_allowed': 'This bid does not take offers.',
   'offers.reason.expiry': 'Pick a date from today to a year ahead.',
+  'offers.reason.bid': 'This bid is no longer there. The bids are reloaded.',
+  'offers.reason.permission': 'You need the offers permission at this market.',
   'offers.done.accept': 'Offer accepted: contract {contract}',
   'offers.done.approve': 'Offer approved',
   'offers.done.reject': 'Offer declined',
@@ -88,6 +90,7 @@ export const offersMessages = {
   'offers.field.target': 'Target cash price',
   'offers.field.expires': 'Good through',
   'offers.field.farm': 'Farm',
+  'offers.field.farmRequired': 'Pick the farm the offer is for.',
   'offers.field.invalidQuantity': 'Enter a quantity above 0.',
   'offers.field.invalidPrice': 'Enter a price above 0, like 4.52.',
   'offers.field.targetHelp':

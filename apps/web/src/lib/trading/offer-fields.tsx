@@ -1,19 +1,18 @@
-import { isDecimalString, isOfferPriceHit, toDecimal } from '@granary/domain';
+import { isDecimalString, toDecimal } from '@granary/domain';
 import { Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useT } from '../i18n/t';
 
 /**
- * The fields an offer is placed or edited with (grain-marketing.md 4: quantity, target cash price, good through),
- * shared by the buyer's 'Place offer' (/crm/bids), the farmer's (/my-sales-lite/bids) and the offer edit dialog, so
- * the three read and check what is typed the same way. Each dialog keeps its own parts (who the offer is for, the
- * cash box, the submit and its errors).
+ * The fields an offer is edited with (grain-marketing.md 4: quantity, target cash price, good through), and the
+ * readings of what is typed that the place-offer dialog (place-offer-dialog.tsx, on the forms library) shares, so both
+ * read and check an amount the same way. The edit dialog moves onto the forms library next (decision 032).
  */
 
 const UNIT_SINGULAR: Record<string, string> = { bushels: 'bushel', tonnes: 'tonne' };
 
 /** A positive decimal a person typed ('4.52', '$4.52', '5,000'), as a decimal string; otherwise null. */
-function typedAmount(text: string): string | null {
+export function typedAmount(text: string): string | null {
   const v = text.trim().replace(/,/g, '').replace(/^\$/, '');
   return isDecimalString(v) && toDecimal(v).gt(0) ? v : null;
 }
@@ -24,7 +23,7 @@ export function unitSingular(unit: string): string {
 }
 
 /** Whole cents the target stands above (negative: below) the cash price now; null when either is missing. */
-function centsAboveCash(target: string | null, cashPrice: string | null): number | null {
+export function centsAboveCash(target: string | null, cashPrice: string | null): number | null {
   if (target === null || cashPrice === null) return null;
   return Math.round(toDecimal(target).minus(toDecimal(cashPrice)).times(100).toNumber());
 }
@@ -62,11 +61,6 @@ export function useOfferFields(initial: { quantity: string; target: string; expi
     quantityValue: typedAmount(quantity),
     targetValue: typedAmount(target),
   };
-}
-
-/** Whether the typed target is already hit by the cash price now (the offer would be hit as soon as placed). */
-export function isTargetHitNow(fields: OfferFieldsState, cashPrice: string | null): boolean {
-  return fields.targetValue !== null && isOfferPriceHit(fields.targetValue, cashPrice);
 }
 
 /**
