@@ -23,16 +23,10 @@ import { AppError } from '../../platform/errors.ts';
 import { etagOf, idParam, loadCrmActorWithSession, rawQuerySchema, type CrmDeps } from '../../platform/crm-access.ts';
 import { crmErrors, crmWriteErrors, registerPlainTextParser, sendCsv, wantsCsv } from '../../platform/crm-http.ts';
 import { sendDocumentPdf, wantsPdf } from '../esign/esign.public.ts';
-import {
-  contractDetail,
-  contractDocument,
-  listContractDocuments,
-  listContracts,
-  operateOnContract,
-  optionMonths,
-  type ListCallOptions,
-  type OperationInput,
-} from './crm-contracts.service.ts';
+import { listContracts, optionMonths, type ListCallOptions } from './crm-contracts.service.ts';
+import { contractDetail } from './contract-detail.service.ts';
+import { contractDocument, listContractDocuments } from './contract-documents.service.ts';
+import { operateOnContract, type OperationInput } from './contract-operations.service.ts';
 
 const CTRM = '/api/commodities/ctrm';
 const MERCH = '/api/commodities/merchandising';
