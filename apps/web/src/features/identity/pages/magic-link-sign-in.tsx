@@ -1,29 +1,33 @@
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
-import { Box, Stack, TextField } from '@mui/material';
-import { useRef, useState, type FormEvent } from 'react';
+import { Box, Stack } from '@mui/material';
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { FormSubmitButton, FormTextField } from '../../../lib/forms/form-fields';
+import { ruleField, useZodForm } from '../../../lib/forms/use-zod-form';
 import { T, useT } from '../../../lib/i18n/t';
 import { initiateMagicLink } from '../api/magic-link';
 import { AuthLayout } from '../components/auth-layout';
 import { CheckEmailPanel } from '../components/check-email';
 import { FormAlert } from '../components/form-alert';
 import { MethodLinks } from '../components/method-links';
-import { SubmitButton } from '../components/submit-button';
 import { failureOf, type Failure } from '../failures';
 import { resetEmailRule } from '../validation';
 import { CreateAccountLine } from './password-sign-in';
+
+/** The magic link form: the e-mail, required and well formed (validation.ts). */
+const magicLinkSchema = z.object({ email: ruleField(resetEmailRule) });
 
 /** /sign-in/magic_link: an e-mail gets a link that signs in; the confirmation never tells whether the account exists. */
 export function MagicLinkSignIn() {
   const t = useT();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
-  const [email, setEmail] = useState(searchParams.get('email') ?? '');
-  const [error, setError] = useState<ReturnType<typeof resetEmailRule>>(null);
+  const form = useZodForm(magicLinkSchema, { defaultValues: { email: searchParams.get('email') ?? '' } });
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
 
   const send = async (address: string) => {
     setBusy(true);
@@ -39,17 +43,7 @@ export function MagicLinkSignIn() {
     setBusy(false);
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const rule = resetEmailRule(email);
-    setError(rule);
-    if (rule) {
-      emailRef.current?.focus();
-      return;
-    }
-    void send(email);
-  };
+  const onSubmit = form.handleSubmit(({ email }) => send(email));
 
   if (sentTo) {
     return (
@@ -80,29 +74,23 @@ export function MagicLinkSignIn() {
       below={<CreateAccountLine redirect={redirect} />}
     >
       <FormAlert failure={failure} />
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.magic.title')}>
-        <Stack spacing={2.25}>
-          <TextField
-            inputRef={emailRef}
-            label={t('identity.email')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            autoFocus
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
-            }}
-            error={Boolean(error)}
-            helperText={error ? t(error) : undefined}
-            fullWidth
-          />
-          <SubmitButton busy={busy}>
-            <T id="identity.magic.submit" />
-          </SubmitButton>
-        </Stack>
-      </Box>
+      <FormProvider {...form}>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.magic.title')}>
+          <Stack spacing={2.25}>
+            <FormTextField
+              name="email"
+              label={t('identity.email')}
+              type="email"
+              autoComplete="email"
+              autoFocus
+              fullWidth
+            />
+            <FormSubmitButton busy={busy}>
+              <T id="identity.magic.submit" />
+            </FormSubmitButton>
+          </Stack>
+        </Box>
+      </FormProvider>
       <MethodLinks current="magic_link" redirect={redirect} />
     </AuthLayout>
   );
