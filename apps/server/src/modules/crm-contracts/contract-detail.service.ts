@@ -21,15 +21,15 @@ import {
   type CrmDeps,
   type CrmMarket,
 } from '../../platform/crm-access.ts';
+import { type ContractRowData } from './crm-contracts.repo.ts';
 import {
-  documentsOfContract,
   findContract,
   listAmendments,
   listPricingEvents,
   listTicketApplications,
   type AmendmentRow,
-  type ContractRowData,
-} from './crm-contracts.repo.ts';
+} from './contract-record.repo.ts';
+import { documentsOfContract } from './contract-documents.repo.ts';
 import { buildRows } from './crm-contracts.service.ts';
 import { documentRow } from './contract-documents.service.ts';
 

@@ -22,7 +22,7 @@ import {
   userMarkets,
   type CrmDeps,
 } from '../../platform/crm-access.ts';
-import { countDocuments, findDocument, listDocuments, type DocumentRow } from './crm-contracts.repo.ts';
+import { countDocuments, findDocument, listDocuments, type DocumentRow } from './contract-documents.repo.ts';
 
 export function documentRow(d: DocumentRow): ContractDocumentRow {
   return { ...d, createdAt: d.createdAt.toISOString(), signedAt: d.signedAt ? d.signedAt.toISOString() : null };

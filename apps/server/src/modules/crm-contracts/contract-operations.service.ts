@@ -19,6 +19,7 @@ import { audit } from '../../platform/audit.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
 import { ifMatchVersion, loadCrmActor, partnerMarket, type CrmDeps } from '../../platform/crm-access.ts';
+import { type ContractRowData } from './crm-contracts.repo.ts';
 import {
   countAmendments,
   findContract,
@@ -27,9 +28,8 @@ import {
   lockContract,
   updateContractTerms,
   updatePricingEvent,
-  type ContractRowData,
   type ContractTermsPatch,
-} from './crm-contracts.repo.ts';
+} from './contract-record.repo.ts';
 import { amendmentRow, contractInScope, detailOf } from './contract-detail.service.ts';
 
 export type OperationInput =

@@ -3,4 +3,5 @@
 // contracts) and a contract's ticket applications (My Sales Lite).
 export { countRows, listPlan } from './crm-contracts.service.ts';
 export { conditionSql } from './contract-sql.ts';
-export { contractRecordFields, listTicketApplications } from './crm-contracts.repo.ts';
+export { contractRecordFields } from './crm-contracts.repo.ts';
+export { listTicketApplications } from './contract-record.repo.ts';

@@ -66,7 +66,6 @@ import {
   readsClientSum,
 } from './contract-sql.ts';
 import {
-  countCapped,
   currentDocuments,
   distinctOptionMonths,
   latestAmendmentIds,
@@ -76,12 +75,9 @@ import {
   ticketRowsJsonSql,
   ticketApplicationPrices,
   type ContractRowData,
-  type KeyRow,
-  type ListPlan,
   type TicketRowData,
-  fetchPageJson,
-  fetchPageKeys,
 } from './crm-contracts.repo.ts';
+import { countCapped, type KeyRow, type ListPlan, fetchPageJson, fetchPageKeys } from './contract-list-pages.repo.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Market resolution for the lists
