@@ -1,16 +1,22 @@
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
-import { Box, Stack, TextField } from '@mui/material';
-import { useRef, useState, type FormEvent } from 'react';
+import { Box, Stack } from '@mui/material';
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { FormSubmitButton, FormTextField } from '../../../lib/forms/form-fields';
+import { ruleField, useZodForm } from '../../../lib/forms/use-zod-form';
 import { T, useT } from '../../../lib/i18n/t';
 import { requestPasswordReset } from '../api/password';
 import { AppLink } from '../components/app-link';
 import { AuthLayout } from '../components/auth-layout';
 import { CheckEmailPanel } from '../components/check-email';
 import { FormAlert } from '../components/form-alert';
-import { SubmitButton } from '../components/submit-button';
 import { failureOf, type Failure } from '../failures';
 import { resetEmailRule } from '../validation';
+
+/** The reset request form: the e-mail, required and well formed (validation.ts). */
+const resetRequestSchema = z.object({ email: ruleField(resetEmailRule) });
 
 /**
  * /reset-password and /password/reset: asks for a reset link. The e-mail must be there and well formed
@@ -19,12 +25,10 @@ import { resetEmailRule } from '../validation';
 export function ResetRequestPage() {
   const t = useT();
   const [searchParams] = useSearchParams();
-  const [email, setEmail] = useState(searchParams.get('email') ?? '');
-  const [error, setError] = useState<ReturnType<typeof resetEmailRule>>(null);
+  const form = useZodForm(resetRequestSchema, { defaultValues: { email: searchParams.get('email') ?? '' } });
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
 
   const send = async (address: string) => {
     setBusy(true);
@@ -40,17 +44,7 @@ export function ResetRequestPage() {
     setBusy(false);
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const rule = resetEmailRule(email);
-    setError(rule);
-    if (rule) {
-      emailRef.current?.focus();
-      return;
-    }
-    void send(email);
-  };
+  const onSubmit = form.handleSubmit(({ email }) => send(email));
 
   const below = (
     <AppLink to="/sign-in/password" variant="body2">
@@ -79,29 +73,23 @@ export function ResetRequestPage() {
   return (
     <AuthLayout title={t('identity.reset.title')} subtitle={t('identity.reset.subtitle')} below={below}>
       <FormAlert failure={failure} />
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.reset.title')}>
-        <Stack spacing={2.25}>
-          <TextField
-            inputRef={emailRef}
-            label={t('identity.email')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            autoFocus
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
-            }}
-            error={Boolean(error)}
-            helperText={error ? t(error) : undefined}
-            fullWidth
-          />
-          <SubmitButton busy={busy}>
-            <T id="identity.reset.submit" />
-          </SubmitButton>
-        </Stack>
-      </Box>
+      <FormProvider {...form}>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.reset.title')}>
+          <Stack spacing={2.25}>
+            <FormTextField
+              name="email"
+              label={t('identity.email')}
+              type="email"
+              autoComplete="email"
+              autoFocus
+              fullWidth
+            />
+            <FormSubmitButton busy={busy}>
+              <T id="identity.reset.submit" />
+            </FormSubmitButton>
+          </Stack>
+        </Box>
+      </FormProvider>
     </AuthLayout>
   );
 }
