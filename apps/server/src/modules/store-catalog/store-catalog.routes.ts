@@ -25,6 +25,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { getSession } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as service from './store-catalog.service.ts';
+import * as browseService from './store-browse.service.ts';
+import * as productService from './store-product.service.ts';
 
 type Options = { ctx: AppContext };
 
@@ -152,7 +154,7 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       },
     },
     async (request, reply) =>
-      service.productPage(db, await regionFor(ctx, request, reply, request.query.locale), {
+      productService.productPage(db, await regionFor(ctx, request, reply, request.query.locale), {
         slug: request.params.slug,
       }),
   );
@@ -163,7 +165,7 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     `${P}/products/:slug/documents/:pdfType`,
     { config: publicRoute, schema: { params: docParams, response: { 200: storeDocumentSchema, ...errors } } },
     async (request) => {
-      const { row, pdf } = await service.productDocument(db, request.params.slug, request.params.pdfType);
+      const { row, pdf } = await productService.productDocument(db, request.params.slug, request.params.pdfType);
       return {
         type: request.params.pdfType,
         title: row.title,
@@ -179,7 +181,7 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     `${P}/products/:slug/documents/:pdfType/file`,
     { config: publicRoute, schema: { params: docParams, response: { 200: z.any(), ...errors } } },
     async (request, reply) => {
-      const { row, pdf } = await service.productDocument(db, request.params.slug, request.params.pdfType);
+      const { row, pdf } = await productService.productDocument(db, request.params.slug, request.params.pdfType);
       const fileName = `${row.productSlug}-${row.docType}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
       return reply
         .type('application/pdf')
@@ -195,7 +197,8 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       config: publicRoute,
       schema: { querystring: localeOnly, response: { 200: storeIngredientListSchema, ...errors } },
     },
-    async (request, reply) => service.ingredientList(db, await regionFor(ctx, request, reply, request.query.locale)),
+    async (request, reply) =>
+      browseService.ingredientList(db, await regionFor(ctx, request, reply, request.query.locale)),
   );
 
   app.get(
@@ -209,7 +212,7 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       },
     },
     async (request, reply) =>
-      service.ingredientPage(
+      browseService.ingredientPage(
         db,
         await regionFor(ctx, request, reply, request.query.locale),
         request.params.slug,
@@ -220,7 +223,7 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   app.get(
     `${P}/pests`,
     { config: publicRoute, schema: { querystring: localeOnly, response: { 200: storePestListSchema, ...errors } } },
-    async (request, reply) => service.pestList(db, await regionFor(ctx, request, reply, request.query.locale)),
+    async (request, reply) => browseService.pestList(db, await regionFor(ctx, request, reply, request.query.locale)),
   );
 
   app.get(
@@ -234,7 +237,7 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       },
     },
     async (request, reply) =>
-      service.pestPage(
+      browseService.pestPage(
         db,
         await regionFor(ctx, request, reply, request.query.locale),
         request.params.slug,
@@ -253,7 +256,7 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       },
     },
     async (request, reply) =>
-      service.productPage(db, await regionFor(ctx, request, reply, request.query.locale), {
+      productService.productPage(db, await regionFor(ctx, request, reply, request.query.locale), {
         publicId: request.params.uniqueProductId,
       }),
   );
@@ -269,7 +272,7 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       },
     },
     async (request, reply) =>
-      service.marketplace(
+      browseService.marketplace(
         db,
         await regionFor(ctx, request, reply, request.query.locale),
         request.params.section || undefined,
@@ -293,7 +296,7 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       },
     },
     async (request, reply) => {
-      const image = await service.storeImage(
+      const image = await productService.storeImage(
         db,
         request.params.id,
         requestedImageSize(request.query.w, request.query.h),

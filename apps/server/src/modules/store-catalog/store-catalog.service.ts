@@ -1,5 +1,6 @@
 // The store catalogue's rules: the visitor's region and its flags (platform.md 9.1–9.2), listings with facets and
-// page numbers, typo-tolerant search, products with regional prices and stock, documents as PDFs.
+// page numbers, typo-tolerant search, and the pages built on them (home, categories, all products, search, programs). A product page, its documents and
+// images are store-product.service.ts; browsing by active ingredient, pest or marketplace seller store-browse.service.ts.
 
 import {
   STORE_AREAS,
@@ -10,10 +11,7 @@ import {
   isVirtualCategory,
   resolveStoreRegion,
   subcategoryPathFromUrl,
-  unitPriceOf,
   type CurrencyCode,
-  type ProductDocumentType,
-  type StockStatus,
   type StoreArea,
   type StoreCategory,
   type StoreFacets,
@@ -21,7 +19,6 @@ import {
   type StoreListing,
   type StoreListingQuery,
   type StoreProductCard,
-  type StoreProductDetail,
   type StoreRegionInfo,
   type StoreRegionResponse,
   type StoreSort,
@@ -29,11 +26,9 @@ import {
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './store-catalog.repo.ts';
-import { productDocumentPdf } from './product-pdf.ts';
 import { catalogAggregates } from './catalog-cache.ts';
 
 export const STORE_API_PREFIX = '/api/store';
-const LOW_STOCK_BELOW = 10;
 
 export type Region = StoreRegionInfo;
 
@@ -62,14 +57,14 @@ export function requireArea(region: Region, ...areas: StoreArea[]): void {
   }
 }
 
-const countryOf = (region: Region) => region.country;
+export const countryOf = (region: Region) => region.country;
 
 /** Every category with its product count in the region (cached a minute: it changes with the catalogue only). */
 function categoryCounts(db: Db, region: Region): Promise<repo.CategoryRow[]> {
   return catalogAggregates(db).get(`categories:${region.country}`, () => repo.categoriesWithCounts(db, region.country));
 }
 
-function imageUrl(id: number): string {
+export function imageUrl(id: number): string {
   return `${STORE_API_PREFIX}/images/${id}`;
 }
 
@@ -77,7 +72,7 @@ export function documentUrl(slug: string, type: string): string {
   return `${STORE_API_PREFIX}/products/${encodeURIComponent(slug)}/documents/${type}/file`;
 }
 
-function toCard(row: repo.CardRow): StoreProductCard {
+export function toCard(row: repo.CardRow): StoreProductCard {
   return {
     id: row.publicId,
     slug: row.slug,
@@ -161,7 +156,7 @@ function paging(q: StoreListingQuery): { page: number; pageSize: number; offset:
   return { page, pageSize, offset };
 }
 
-async function breadcrumbsOf(db: Db, path: string | null): Promise<{ path: string; name: string }[]> {
+export async function breadcrumbsOf(db: Db, path: string | null): Promise<{ path: string; name: string }[]> {
   if (!path) return [];
   const parts = path.split('/');
   const paths = parts.map((_, i) => parts.slice(0, i + 1).join('/'));
@@ -193,7 +188,7 @@ type ListingOptions = {
   defaultSort?: StoreSort;
 };
 
-async function listing(
+export async function listing(
   db: Db,
   region: Region,
   scope: repo.ListingScope,
@@ -391,200 +386,4 @@ export async function programListing(
 ): Promise<StoreListing> {
   requireArea(region, 'direct', program);
   return listing(db, region, { country: countryOf(region), program }, q);
-}
-
-function stockStatus(quantity: number): StockStatus {
-  if (quantity <= 0) return 'out_of_stock';
-  return quantity < LOW_STOCK_BELOW ? 'low_stock' : 'in_stock';
-}
-
-export async function productPage(
-  db: Db,
-  region: Region,
-  by: { slug: string } | { publicId: string },
-): Promise<StoreProductDetail> {
-  requireArea(region, 'slug' in by ? 'direct' : 'marketplace');
-  const id = await repo.productIdBy(db, by);
-  if (id === null) throw new AppError('not_found', 'This product does not exist.');
-  const detail = await repo.productDetail(db, id, countryOf(region));
-  if (!detail) throw new AppError('not_found', 'This product does not exist.');
-  const card = toCard(detail.card);
-  const breadcrumbs = await breadcrumbsOf(db, card.categoryPath);
-  const variants = detail.variants.map((v) => {
-    const warehouses = detail.stock
-      .filter((s) => s.variantId === v.id)
-      .map((s) => ({ code: s.code, name: s.name, city: s.city, region: s.region, quantity: s.quantity }));
-    const quantity = warehouses.reduce((sum, w) => sum + w.quantity, 0);
-    return {
-      id: v.publicId,
-      sku: v.sku,
-      label: v.label,
-      size: v.size,
-      unit: v.unit,
-      packCount: v.packCount,
-      price:
-        v.amount !== null && v.currency
-          ? { amount: v.amount, currency: v.currency as CurrencyCode, listAmount: v.listAmount }
-          : null,
-      unitPrice: v.amount !== null ? unitPriceOf(v.amount, v.size, v.packCount) : null,
-      stockStatus: stockStatus(quantity),
-      quantityAvailable: quantity,
-      warehouses,
-    };
-  });
-  return {
-    ...card,
-    description: detail.extra.description,
-    manufacturer: detail.extra.manufacturer,
-    programs: detail.extra.programs as StoreProductDetail['programs'],
-    breadcrumbs,
-    seller: {
-      ...card.seller,
-      description: detail.extra.sellerDescription,
-      location: detail.extra.sellerLocation,
-      rating: detail.extra.sellerRating,
-    },
-    variants,
-    activeIngredients: detail.ingredients.map((i) => ({
-      slug: i.slug,
-      name: i.name,
-      concentration: i.concentration,
-      unit: i.unit,
-      modeOfAction: i.modeOfAction,
-    })),
-    pests: detail.pests.map((p) => ({ slug: p.slug, name: p.name, pestType: p.pestType })),
-    documents: detail.documents.map((d) => ({
-      type: d.docType as ProductDocumentType,
-      title: d.title,
-      revisedOn: d.revisedOn,
-      url: documentUrl(card.slug, d.docType),
-    })),
-    images: detail.images.map((im) => ({ url: imageUrl(im.id), width: im.width, height: im.height, alt: im.alt })),
-    availableInRegion: card.price !== null,
-    region: regionResponse(region),
-  };
-}
-
-/** A product document: its data and its PDF (made on first request, then kept). */
-export async function productDocument(
-  db: Db,
-  slug: string,
-  docType: ProductDocumentType,
-): Promise<{ row: repo.DocumentRow; pdf: Buffer }> {
-  const row = await repo.documentFor(db, slug, docType);
-  if (!row) throw new AppError('not_found', 'This product has no such document.');
-  if (row.content) return { row, pdf: Buffer.from(row.content) };
-  const context = await repo.documentContext(db, row.productId);
-  const bytes = await productDocumentPdf({
-    docType,
-    title: row.title,
-    revisedOn: row.revisedOn,
-    product: {
-      name: row.productName,
-      brand: row.brand,
-      manufacturer: row.manufacturer,
-      kind: row.kind,
-      restrictedUse: row.restrictedUse,
-      description: row.description,
-    },
-    ingredients: context.ingredients.map((i) => ({
-      name: i.name,
-      concentration: i.concentration,
-      unit: i.unit,
-      modeOfAction: i.modeOfAction,
-      ingredientType: i.ingredientType,
-    })),
-    pests: context.pests.map((p) => ({ name: p.name, pestType: p.pestType })),
-  });
-  const pdf = Buffer.from(bytes);
-  await repo.storeDocumentContent(db, row.id, pdf);
-  return { row, pdf };
-}
-
-export async function ingredientList(db: Db, region: Region) {
-  requireArea(region, 'ingredients');
-  const rows = await repo.ingredientsWithCounts(db, countryOf(region));
-  return { region: regionResponse(region), ingredients: rows.map(ingredientOut) };
-}
-
-function ingredientOut(r: repo.IngredientRow) {
-  return {
-    slug: r.slug,
-    name: r.name,
-    ingredientType: r.ingredientType,
-    modeOfAction: r.modeOfAction,
-    description: r.description,
-    productCount: r.productCount,
-  };
-}
-
-export async function ingredientPage(db: Db, region: Region, slug: string, q: StoreListingQuery) {
-  requireArea(region, 'ingredients');
-  const [row] = await repo.ingredientsWithCounts(db, countryOf(region), slug);
-  if (!row) throw new AppError('not_found', 'There is no such active ingredient.');
-  return {
-    ingredient: ingredientOut(row),
-    listing: await listing(db, region, { country: countryOf(region), ingredientSlug: slug }, q),
-  };
-}
-
-function pestOut(r: repo.PestRow) {
-  return {
-    slug: r.slug,
-    name: r.name,
-    pestType: r.pestType,
-    scientificName: r.scientificName,
-    description: r.description,
-    productCount: r.productCount,
-  };
-}
-
-export async function pestList(db: Db, region: Region) {
-  requireArea(region, 'pests');
-  const rows = await repo.pestsWithCounts(db, countryOf(region));
-  return { region: regionResponse(region), pests: rows.map(pestOut) };
-}
-
-export async function pestPage(db: Db, region: Region, slug: string, q: StoreListingQuery) {
-  requireArea(region, 'pests');
-  const [row] = await repo.pestsWithCounts(db, countryOf(region), slug);
-  if (!row) throw new AppError('not_found', 'There is no such pest.');
-  return { pest: pestOut(row), listing: await listing(db, region, { country: countryOf(region), pestSlug: slug }, q) };
-}
-
-/** /direct/marketplace/:section?: the marketplace sellers and their products; a section naming a seller lists theirs. */
-export async function marketplace(db: Db, region: Region, section: string | undefined, q: StoreListingQuery) {
-  requireArea(region, 'marketplace');
-  const sellers = (await repo.sellersWithCounts(db, countryOf(region))).filter((s) => s.kind === 'marketplace');
-  const out = sellers.map((s) => ({
-    slug: s.slug,
-    name: s.name,
-    kind: s.kind,
-    description: s.description,
-    location: s.location,
-    rating: s.rating,
-    productCount: s.productCount,
-  }));
-  const seller = section ? (out.find((s) => s.slug === section) ?? null) : null;
-  if (section && !seller) throw new AppError('not_found', 'There is no such marketplace seller.');
-  const scope: repo.ListingScope = seller
-    ? { country: countryOf(region), sellerSlug: seller.slug }
-    : { country: countryOf(region), sellerKind: 'marketplace' };
-  return { sellers: out, seller, listing: await listing(db, region, scope, q) };
-}
-
-export async function storeImage(
-  db: Db,
-  id: number,
-  size: { width: number; height: number } | null,
-): Promise<{ contentType: string; body: string } | null> {
-  const image = await repo.imageById(db, id);
-  if (!image) return null;
-  if (!size || image.contentType !== 'image/svg+xml') return { contentType: image.contentType, body: image.data };
-  // SVG scales: the asked size is written on the root element.
-  const body = image.data.replace(
-    /<svg([^>]*?) width="\d+" height="\d+"/,
-    `<svg$1 width="${size.width}" height="${size.height}"`,
-  );
-  return { contentType: image.contentType, body };
 }
