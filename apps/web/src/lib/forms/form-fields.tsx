@@ -23,12 +23,15 @@ export function FormTextField<V extends FieldValues>({
   helperText,
   showValid = false,
   keepErrorOnChange = false,
+  htmlName,
   as: Field = TextField,
   ...props
 }: Shown & {
   name: FieldPath<V>;
   showValid?: boolean;
   keepErrorOnChange?: boolean;
+  /** The input's name attribute when it is not the field's (what password managers and pages already know). */
+  htmlName?: string;
   as?: ComponentType<TextFieldProps>;
 }) {
   const { control, clearErrors } = useFormContext<V>();
@@ -39,7 +42,7 @@ export function FormTextField<V extends FieldValues>({
   return (
     <Field
       {...props}
-      name={field.name}
+      name={htmlName ?? field.name}
       value={field.value ?? ''}
       inputRef={field.ref}
       onBlur={field.onBlur}

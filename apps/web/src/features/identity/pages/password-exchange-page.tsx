@@ -1,8 +1,12 @@
 import LinkOffRoundedIcon from '@mui/icons-material/LinkOffRounded';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { FormSubmitButton, FormTextField } from '../../../lib/forms/form-fields';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { showToast } from '../../../lib/toast/toast-store';
@@ -10,9 +14,18 @@ import { confirmResetLink, resetPassword, resetRefusalOf } from '../api/password
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert } from '../components/form-alert';
 import { PasswordField } from '../components/password-field';
-import { SubmitButton } from '../components/submit-button';
 import { failureOf, type Failure } from '../failures';
-import { collectErrors, confirmationRule, hasErrors, newPasswordRule, type FieldErrors } from '../validation';
+import { confirmationRule, newPasswordRule } from '../validation';
+
+/** The new password twice: long enough, and the confirmation the same (validation.ts). */
+const newPasswordSchema = z
+  .object({ password: z.string(), confirmation: z.string() })
+  .superRefine(({ password, confirmation }, ctx) => {
+    const passwordError = newPasswordRule(password);
+    if (passwordError) ctx.addIssue({ code: 'custom', path: ['password'], message: passwordError });
+    const confirmationError = confirmationRule(password, confirmation);
+    if (confirmationError) ctx.addIssue({ code: 'custom', path: ['confirmation'], message: confirmationError });
+  });
 
 type LinkState = 'valid' | 'invalid' | 'error';
 
@@ -37,51 +50,36 @@ export function PasswordExchangePage() {
     gcTime: 0,
     retry: false,
   });
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'password' | 'confirmation'>>({});
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [busy, setBusy] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmationRef = useRef<HTMLInputElement>(null);
+  const form = useZodForm(newPasswordSchema, { defaultValues: { password: '', confirmation: '' } });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const next = collectErrors({
-      password: newPasswordRule(password),
-      confirmation: confirmationRule(password, confirmation),
-    });
-    setErrors(next);
-    // The server's answer was about the password sent before: gone as soon as the form is sent again.
-    setFailure(null);
-    if (hasErrors(next)) {
-      (next.password ? passwordRef : confirmationRef).current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await resetPassword(token, password);
-      if (result.ok) {
-        showToast({ messageId: 'identity.passwordUpdated' }, { severity: 'success', autoHideMs: 6000 });
-        navigate(localized('/sign-in/password'), { replace: true });
-        return;
+  // The server's answer was about the password sent before: gone as soon as the form is sent again.
+  const onSubmit = form.handleSubmit(
+    async ({ password }) => {
+      setFailure(null);
+      try {
+        const result = await resetPassword(token, password);
+        if (result.ok) {
+          showToast({ messageId: 'identity.passwordUpdated' }, { severity: 'success', autoHideMs: 6000 });
+          navigate(localized('/sign-in/password'), { replace: true });
+          return;
+        }
+        const body = resetRefusalOf(result.error);
+        if (body.status === 'deny' || result.status === 410) {
+          // grain-marketing.md 8: on deny nothing is shown; the page checks its link again and says what it finds.
+          await link.refetch();
+        } else if (body.status === 'insecure_password') {
+          setFailure(body.reason ? { text: body.reason } : failureOf(result.error, 'reset'));
+        } else {
+          setFailure(failureOf(result.error, 'reset'));
+        }
+      } catch (cause) {
+        console.error(cause);
+        setFailure({ messageId: 'error.unexpected' });
       }
-      const body = resetRefusalOf(result.error);
-      if (body.status === 'deny' || result.status === 410) {
-        // grain-marketing.md 8: on deny nothing is shown; the page checks its link again and says what it finds.
-        await link.refetch();
-      } else if (body.status === 'insecure_password') {
-        setFailure(body.reason ? { text: body.reason } : failureOf(result.error, 'reset'));
-      } else {
-        setFailure(failureOf(result.error, 'reset'));
-      }
-    } catch (cause) {
-      console.error(cause);
-      setFailure({ messageId: 'error.unexpected' });
-    }
-    setBusy(false);
-  };
+    },
+    () => setFailure(null),
+  );
 
   if (link.isPending) {
     return (
@@ -115,42 +113,33 @@ export function PasswordExchangePage() {
   return (
     <AuthLayout title={t('identity.exchange.title')} subtitle={t('identity.exchange.subtitle')}>
       <FormAlert failure={failure} />
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.exchange.title')}>
-        <Stack spacing={2.25}>
-          <PasswordField
-            inputRef={passwordRef}
-            label={t('identity.newPassword')}
-            name="new-password"
-            autoComplete="new-password"
-            autoFocus
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setErrors(({ password: _, ...rest }) => rest);
-            }}
-            error={Boolean(errors.password)}
-            helperText={errors.password ? t(errors.password) : t('identity.passwordHint')}
-            fullWidth
-          />
-          <PasswordField
-            inputRef={confirmationRef}
-            label={t('identity.confirmPassword')}
-            name="confirm-password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => {
-              setConfirmation(event.target.value);
-              setErrors(({ confirmation: _, ...rest }) => rest);
-            }}
-            error={Boolean(errors.confirmation)}
-            helperText={errors.confirmation ? t(errors.confirmation) : undefined}
-            fullWidth
-          />
-          <SubmitButton busy={busy}>
-            <T id="identity.exchange.submit" />
-          </SubmitButton>
-        </Stack>
-      </Box>
+      <FormProvider {...form}>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.exchange.title')}>
+          <Stack spacing={2.25}>
+            <FormTextField
+              as={PasswordField}
+              name="password"
+              htmlName="new-password"
+              label={t('identity.newPassword')}
+              autoComplete="new-password"
+              autoFocus
+              helperText={t('identity.passwordHint')}
+              fullWidth
+            />
+            <FormTextField
+              as={PasswordField}
+              name="confirmation"
+              htmlName="confirm-password"
+              label={t('identity.confirmPassword')}
+              autoComplete="new-password"
+              fullWidth
+            />
+            <FormSubmitButton>
+              <T id="identity.exchange.submit" />
+            </FormSubmitButton>
+          </Stack>
+        </Box>
+      </FormProvider>
     </AuthLayout>
   );
 }
