@@ -1,26 +1,19 @@
 // The store catalogue's queries. Listing and search share one filter builder; paging is by offset (category pages
 // carry page numbers, see docs/decisions/020-store-catalogue.md); facets are counted over the page's scope.
+// One product's queries are store-product.repo.ts.
 
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { StoreSort } from '@granary/domain';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import {
   storeCategories,
-  storeDocuments,
-  storeImages,
-  storeIngredients,
-  storePests,
-  storeProductIngredients,
-  storeProductPests,
-  storeProducts,
-  storeSellers,
-  storeStock,
-  storeVariantPrices,
-  storeVariants,
-  storeWarehouses,
+  type storeIngredients,
+  type storePests,
+  type storeSellers,
+  type storeVariantPrices,
 } from '../../db/schema/index.ts';
 
-type Country = (typeof storeVariantPrices.$inferSelect)['country'];
+export type Country = (typeof storeVariantPrices.$inferSelect)['country'];
 
 /** The scope of a listing page: what the page is about (category, program, seller, ingredient, pest, query). */
 export type ListingScope = {
@@ -161,7 +154,7 @@ export type CardRow = {
 };
 
 /** The card columns for product ids (any order; the caller reorders). */
-async function cardsFor(db: Db, ids: number[], country: Country): Promise<CardRow[]> {
+export async function cardsFor(db: Db, ids: number[], country: Country): Promise<CardRow[]> {
   if (ids.length === 0) return [];
   const result = await db.execute(sql`
     select p.id, p.public_id::text as "publicId", p.slug, p.name, p.brand, p.kind, p.category_path as "categoryPath",
@@ -370,181 +363,6 @@ export async function pestsWithCounts(db: Db, country: Country, slug?: string): 
         where pp.pest_id = t.id) as "productCount"
     from store_pests t ${slug ? sql`where t.slug = ${slug}` : sql``} order by t.pest_type, t.name`);
   return rowsOf<PestRow>(result);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// One product
-
-export async function productIdBy(db: Db, by: { slug: string } | { publicId: string }): Promise<number | null> {
-  const [row] = await db
-    .select({ id: storeProducts.id })
-    .from(storeProducts)
-    .where('slug' in by ? eq(storeProducts.slug, by.slug) : eq(storeProducts.publicId, by.publicId));
-  return row?.id ?? null;
-}
-
-/** The documents in the order the product page lists them. */
-const DOCUMENT_ORDER = sql`array_position(array['specimen-label','sds','tech-sheet','mixing-instructions'], ${storeDocuments.docType})`;
-
-export async function productDetail(db: Db, id: number, country: Country) {
-  const [card] = await cardsFor(db, [id], country);
-  if (!card) return null;
-  const p = storeProducts;
-  const s = storeSellers;
-  const v = storeVariants;
-  const vp = storeVariantPrices;
-  const [extra] = await db
-    .select({
-      id: p.id,
-      publicId: p.publicId,
-      slug: p.slug,
-      description: p.description,
-      manufacturer: p.manufacturer,
-      programs: p.programs,
-      sellerDescription: s.description,
-      sellerLocation: s.location,
-      sellerRating: s.rating,
-    })
-    .from(p)
-    .innerJoin(s, eq(s.id, p.sellerId))
-    .where(eq(p.id, id));
-  const variants = await db
-    .select({
-      id: v.id,
-      publicId: v.publicId,
-      sku: v.sku,
-      label: v.label,
-      size: v.size,
-      unit: v.unit,
-      packCount: v.packCount,
-      amount: vp.amount,
-      currency: vp.currency,
-      listAmount: vp.listAmount,
-    })
-    .from(v)
-    .leftJoin(vp, and(eq(vp.variantId, v.id), eq(vp.country, country)))
-    .where(eq(v.productId, id))
-    .orderBy(asc(v.position));
-  const w = storeWarehouses;
-  const stock = await db
-    .select({
-      variantId: storeStock.variantId,
-      code: w.code,
-      name: w.name,
-      city: w.city,
-      region: w.region,
-      quantity: storeStock.quantity,
-    })
-    .from(storeStock)
-    .innerJoin(w, eq(w.id, storeStock.warehouseId))
-    .innerJoin(v, eq(v.id, storeStock.variantId))
-    .where(and(eq(v.productId, id), eq(w.country, country)))
-    .orderBy(asc(w.code));
-  const pi = storeProductIngredients;
-  const i = storeIngredients;
-  const ingredients = await db
-    .select({
-      slug: i.slug,
-      name: i.name,
-      concentration: pi.concentration,
-      unit: pi.concentrationUnit,
-      modeOfAction: i.modeOfAction,
-    })
-    .from(pi)
-    .innerJoin(i, eq(i.id, pi.ingredientId))
-    .where(eq(pi.productId, id))
-    .orderBy(desc(pi.concentration), asc(i.name));
-  const t = storePests;
-  const pests = await db
-    .select({ slug: t.slug, name: t.name, pestType: t.pestType })
-    .from(storeProductPests)
-    .innerJoin(t, eq(t.id, storeProductPests.pestId))
-    .where(eq(storeProductPests.productId, id))
-    .orderBy(asc(t.pestType), asc(t.name));
-  const d = storeDocuments;
-  const documents = await db
-    .select({ docType: d.docType, title: d.title, revisedOn: d.revisedOn })
-    .from(d)
-    .where(eq(d.productId, id))
-    .orderBy(DOCUMENT_ORDER);
-  const im = storeImages;
-  const images = await db
-    .select({ id: im.id, width: im.width, height: im.height, alt: im.alt })
-    .from(im)
-    .where(eq(im.productId, id))
-    .orderBy(asc(im.position));
-  return { card, extra: extra!, variants, stock, ingredients, pests, documents, images };
-}
-
-export type DocumentRow = NonNullable<Awaited<ReturnType<typeof documentFor>>>;
-
-export async function documentFor(db: Db, productSlug: string, docType: string) {
-  const d = storeDocuments;
-  const p = storeProducts;
-  const [row] = await db
-    .select({
-      id: d.id,
-      docType: d.docType,
-      title: d.title,
-      revisedOn: d.revisedOn,
-      content: d.content,
-      productId: p.id,
-      productSlug: p.slug,
-      productName: p.name,
-      brand: p.brand,
-      manufacturer: p.manufacturer,
-      kind: p.kind,
-      restrictedUse: p.restrictedUse,
-      description: p.description,
-    })
-    .from(d)
-    .innerJoin(p, eq(p.id, d.productId))
-    .where(and(eq(p.slug, productSlug), eq(d.docType, docType)));
-  return row ?? null;
-}
-
-export async function documentContext(db: Db, productId: number) {
-  const pi = storeProductIngredients;
-  const i = storeIngredients;
-  const ingredients = await db
-    .select({
-      name: i.name,
-      concentration: pi.concentration,
-      unit: pi.concentrationUnit,
-      modeOfAction: i.modeOfAction,
-      ingredientType: i.ingredientType,
-    })
-    .from(pi)
-    .innerJoin(i, eq(i.id, pi.ingredientId))
-    .where(eq(pi.productId, productId));
-  const t = storePests;
-  const pests = await db
-    .select({ name: t.name, pestType: t.pestType })
-    .from(storeProductPests)
-    .innerJoin(t, eq(t.id, storeProductPests.pestId))
-    .where(eq(storeProductPests.productId, productId))
-    .orderBy(asc(t.name));
-  return { ingredients, pests };
-}
-
-/** Keeps a made PDF (only when none was stored meanwhile: two first requests store one). */
-export async function storeDocumentContent(db: Db, documentId: number, content: Buffer): Promise<void> {
-  await db
-    .update(storeDocuments)
-    .set({ content })
-    .where(and(eq(storeDocuments.id, documentId), isNull(storeDocuments.content)));
-}
-
-export async function imageById(
-  db: Db,
-  id: number,
-): Promise<Pick<typeof storeImages.$inferSelect, 'contentType' | 'data' | 'width' | 'height'> | null> {
-  const im = storeImages;
-  const [row] = await db
-    .select({ contentType: im.contentType, data: im.data, width: im.width, height: im.height })
-    .from(im)
-    .where(eq(im.id, id));
-  return row ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------------

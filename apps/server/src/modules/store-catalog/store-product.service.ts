@@ -10,7 +10,7 @@ import {
 } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import * as repo from './store-catalog.repo.ts';
+import * as productRepo from './store-product.repo.ts';
 import { productDocumentPdf } from './product-pdf.ts';
 import {
   breadcrumbsOf,
@@ -36,9 +36,9 @@ export async function productPage(
   by: { slug: string } | { publicId: string },
 ): Promise<StoreProductDetail> {
   requireArea(region, 'slug' in by ? 'direct' : 'marketplace');
-  const id = await repo.productIdBy(db, by);
+  const id = await productRepo.productIdBy(db, by);
   if (id === null) throw new AppError('not_found', 'This product does not exist.');
-  const detail = await repo.productDetail(db, id, countryOf(region));
+  const detail = await productRepo.productDetail(db, id, countryOf(region));
   if (!detail) throw new AppError('not_found', 'This product does not exist.');
   const card = toCard(detail.card);
   const breadcrumbs = await breadcrumbsOf(db, card.categoryPath);
@@ -102,11 +102,11 @@ export async function productDocument(
   db: Db,
   slug: string,
   docType: ProductDocumentType,
-): Promise<{ row: repo.DocumentRow; pdf: Buffer }> {
-  const row = await repo.documentFor(db, slug, docType);
+): Promise<{ row: productRepo.DocumentRow; pdf: Buffer }> {
+  const row = await productRepo.documentFor(db, slug, docType);
   if (!row) throw new AppError('not_found', 'This product has no such document.');
   if (row.content) return { row, pdf: Buffer.from(row.content) };
-  const context = await repo.documentContext(db, row.productId);
+  const context = await productRepo.documentContext(db, row.productId);
   const bytes = await productDocumentPdf({
     docType,
     title: row.title,
@@ -129,7 +129,7 @@ export async function productDocument(
     pests: context.pests.map((p) => ({ name: p.name, pestType: p.pestType })),
   });
   const pdf = Buffer.from(bytes);
-  await repo.storeDocumentContent(db, row.id, pdf);
+  await productRepo.storeDocumentContent(db, row.id, pdf);
   return { row, pdf };
 }
 
@@ -138,7 +138,7 @@ export async function storeImage(
   id: number,
   size: { width: number; height: number } | null,
 ): Promise<{ contentType: string; body: string } | null> {
-  const image = await repo.imageById(db, id);
+  const image = await productRepo.imageById(db, id);
   if (!image) return null;
   if (!size || image.contentType !== 'image/svg+xml') return { contentType: image.contentType, body: image.data };
   // SVG scales: the asked size is written on the root element.
