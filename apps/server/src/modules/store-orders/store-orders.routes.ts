@@ -31,6 +31,8 @@ import {
 } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/access.ts';
+import * as addToCart from './add-to-cart.service.ts';
+import * as lists from './shopping-lists.service.ts';
 import * as service from './store-orders.service.ts';
 
 type Options = { ctx: AppContext };
@@ -118,7 +120,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
         response: { 200: addToCartOutcomeSchema, ...errors },
       },
     },
-    async (request) => service.reorder(db, await buyer(request, request.query.locale), request.params.orderId),
+    async (request) => addToCart.reorder(db, await buyer(request, request.query.locale), request.params.orderId),
   );
 
   app.put(
@@ -156,7 +158,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
     { config: session, schema: { response: { 200: shoppingListsSchema, ...errors } } },
     async (request, reply) => {
       reply.headers(noStore);
-      return service.shoppingLists(db, await buyer(request));
+      return lists.shoppingLists(db, await buyer(request));
     },
   );
 
@@ -171,7 +173,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
       },
     },
     async (request, reply) => {
-      const list = await service.createList(db, await buyer(request, request.query.locale), request.body);
+      const list = await lists.createList(db, await buyer(request, request.query.locale), request.body);
       return reply.code(201).send(list);
     },
   );
@@ -184,7 +186,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return service.listsWithVariant(db, await buyer(request), request.params.variantId);
+      return lists.listsWithVariant(db, await buyer(request), request.params.variantId);
     },
   );
 
@@ -200,7 +202,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return service.shoppingList(db, await buyer(request, request.query.locale), request.params.listId);
+      return lists.shoppingList(db, await buyer(request, request.query.locale), request.params.listId);
     },
   );
 
@@ -216,14 +218,14 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
       },
     },
     async (request) =>
-      service.renameList(db, await buyer(request, request.query.locale), request.params.listId, request.body.name),
+      lists.renameList(db, await buyer(request, request.query.locale), request.params.listId, request.body.name),
   );
 
   app.delete(
     `${L}/:listId`,
     { config: session, schema: { params: shoppingListParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await service.deleteList(db, await buyer(request), request.params.listId);
+      await lists.deleteList(db, await buyer(request), request.params.listId);
       return reply.code(204).send(null);
     },
   );
@@ -240,7 +242,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
       },
     },
     async (request) =>
-      service.putListItem(
+      lists.putListItem(
         db,
         await buyer(request, request.query.locale),
         request.params.listId,
@@ -260,7 +262,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
       },
     },
     async (request) =>
-      service.deleteListItem(
+      lists.deleteListItem(
         db,
         await buyer(request, request.query.locale),
         request.params.listId,
@@ -278,6 +280,6 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
         response: { 200: addToCartOutcomeSchema, ...errors },
       },
     },
-    async (request) => service.listToCart(db, await buyer(request, request.query.locale), request.params.listId),
+    async (request) => lists.listToCart(db, await buyer(request, request.query.locale), request.params.listId),
   );
 };
