@@ -6,9 +6,10 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { addItemsToCart } from '../cart/cart.public.ts';
 import * as repo from './store-orders.repo.ts';
+import * as variantsRepo from './variant-refs.repo.ts';
 import { country, requireOrder, type Buyer } from './store-orders.service.ts';
 
-type Wanted = { variant: repo.VariantRef; quantity: number };
+type Wanted = { variant: variantsRepo.VariantRef; quantity: number };
 
 function refusal(w: Wanted, reason: CartRefusalReason, message: string): AddToCartOutcome['notAdded'][number] {
   return {
@@ -96,7 +97,7 @@ export async function reorder(db: Db, buyer: Buyer, orderId: string): Promise<Ad
   const items = await repo.itemsOf(db, order.id, buyer.userId);
   const quantities = new Map<number, number>();
   for (const i of items) quantities.set(i.variantId, (quantities.get(i.variantId) ?? 0) + i.quantity);
-  const variants = await repo.variantsById(db, [...quantities.keys()], country(buyer));
+  const variants = await variantsRepo.variantsById(db, [...quantities.keys()], country(buyer));
   const byId = new Map(variants.map((v) => [v.id, v]));
   return putInCart(
     db,

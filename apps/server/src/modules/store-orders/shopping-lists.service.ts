@@ -11,17 +11,23 @@ import {
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './store-orders.repo.ts';
+import * as listsRepo from './shopping-lists.repo.ts';
+import * as variantsRepo from './variant-refs.repo.ts';
 import { country, imageUrl, type Buyer } from './store-orders.service.ts';
 import { putInCart } from './add-to-cart.service.ts';
 
-async function requireList(db: Db, buyer: Buyer, listId: string): Promise<repo.ListRow> {
-  const list = await repo.listOf(db, buyer.userId, listId);
+async function requireList(db: Db, buyer: Buyer, listId: string): Promise<listsRepo.ListRow> {
+  const list = await listsRepo.listOf(db, buyer.userId, listId);
   if (!list) throw new AppError('not_found', 'There is no such shopping list.');
   return list;
 }
 
-async function resolveVariants(db: Db, buyer: Buyer, publicIds: string[]): Promise<Map<string, repo.VariantRef>> {
-  const found = await repo.variantsByPublicId(db, [...new Set(publicIds)], country(buyer));
+async function resolveVariants(
+  db: Db,
+  buyer: Buyer,
+  publicIds: string[],
+): Promise<Map<string, variantsRepo.VariantRef>> {
+  const found = await variantsRepo.variantsByPublicId(db, [...new Set(publicIds)], country(buyer));
   const map = new Map(found.map((v) => [v.publicId, v]));
   const unknown = publicIds.filter((id) => !map.has(id));
   if (unknown.length)
@@ -33,7 +39,7 @@ async function resolveVariants(db: Db, buyer: Buyer, publicIds: string[]): Promi
 }
 
 export async function shoppingLists(db: Db, buyer: Buyer): Promise<ShoppingLists> {
-  const rows = await repo.listsOf(db, buyer.userId);
+  const rows = await listsRepo.listsOf(db, buyer.userId);
   return {
     lists: rows.map((r) => ({
       id: r.id,
@@ -47,13 +53,13 @@ export async function shoppingLists(db: Db, buyer: Buyer): Promise<ShoppingLists
 
 /** Which of the buyer's lists hold a pack size; none when no list (or no product) has it. */
 export async function listsWithVariant(db: Db, buyer: Buyer, variantId: string): Promise<ShoppingListsWithVariant> {
-  const rows = await repo.listsHoldingVariant(db, buyer.userId, variantId);
+  const rows = await listsRepo.listsHoldingVariant(db, buyer.userId, variantId);
   return { variantId, lists: rows.map((r) => ({ listId: r.listId, quantity: r.quantity })) };
 }
 
 export async function shoppingList(db: Db, buyer: Buyer, listId: string): Promise<ShoppingList> {
   const list = await requireList(db, buyer, listId);
-  const items = await repo.listItemsOf(db, list.id, country(buyer));
+  const items = await listsRepo.listItemsOf(db, list.id, country(buyer));
   const estimated = items.reduce(
     (sum, i) => (i.unitPrice === null ? sum : sum.add(new CrmDecimal(i.unitPrice).mul(i.quantity))),
     new CrmDecimal(0),
@@ -95,7 +101,7 @@ export async function createList(
     input.items.map((i) => i.variantId),
   );
   const enterprise = await repo.userEnterprise(db, buyer.userId, buyer.currentEnterpriseId);
-  const id = await repo.insertList(db, {
+  const id = await listsRepo.insertList(db, {
     userId: buyer.userId,
     enterpriseId: enterprise.id,
     name: input.name,
@@ -105,13 +111,13 @@ export async function createList(
 }
 
 export async function renameList(db: Db, buyer: Buyer, listId: string, name: string): Promise<ShoppingList> {
-  if (!(await repo.renameList(db, buyer.userId, listId, name)))
+  if (!(await listsRepo.renameList(db, buyer.userId, listId, name)))
     throw new AppError('not_found', 'There is no such shopping list.');
   return shoppingList(db, buyer, listId);
 }
 
 export async function deleteList(db: Db, buyer: Buyer, listId: string): Promise<void> {
-  if (!(await repo.deleteList(db, buyer.userId, listId)))
+  if (!(await listsRepo.deleteList(db, buyer.userId, listId)))
     throw new AppError('not_found', 'There is no such shopping list.');
 }
 
@@ -124,28 +130,28 @@ export async function putListItem(
 ): Promise<ShoppingList> {
   const list = await requireList(db, buyer, listId);
   const variant = (await resolveVariants(db, buyer, [variantId])).get(variantId)!;
-  const items = await repo.listItemsOf(db, list.id, country(buyer));
+  const items = await listsRepo.listItemsOf(db, list.id, country(buyer));
   if (!items.some((i) => i.variantId === variant.id) && items.length >= 200) {
     throw new AppError('invalid_request', 'A shopping list holds at most 200 products.', { reason: 'list_full' });
   }
-  await repo.putListItem(db, list.id, { variantId: variant.id, quantity: body.quantity, note: body.note });
+  await listsRepo.putListItem(db, list.id, { variantId: variant.id, quantity: body.quantity, note: body.note });
   return shoppingList(db, buyer, list.id);
 }
 
 export async function deleteListItem(db: Db, buyer: Buyer, listId: string, variantId: string): Promise<ShoppingList> {
   const list = await requireList(db, buyer, listId);
-  const [variant] = await repo.variantsByPublicId(db, [variantId], country(buyer));
-  if (!variant || !(await repo.deleteListItem(db, list.id, variant.id)))
+  const [variant] = await variantsRepo.variantsByPublicId(db, [variantId], country(buyer));
+  if (!variant || !(await listsRepo.deleteListItem(db, list.id, variant.id)))
     throw new AppError('not_found', 'This product is not on the list.');
   return shoppingList(db, buyer, list.id);
 }
 
 export async function listToCart(db: Db, buyer: Buyer, listId: string): Promise<AddToCartOutcome> {
   const list = await requireList(db, buyer, listId);
-  const items = await repo.listItemsOf(db, list.id, country(buyer));
+  const items = await listsRepo.listItemsOf(db, list.id, country(buyer));
   if (items.length === 0)
     throw new AppError('invalid_request', 'This shopping list is empty.', { reason: 'list_empty' });
-  const variants = await repo.variantsById(
+  const variants = await variantsRepo.variantsById(
     db,
     items.map((i) => i.variantId),
     country(buyer),

@@ -1,5 +1,6 @@
 // The queries behind a buyer's store orders, reviews, readiness actions, previously purchased products and
 // shopping lists. Every read and write is scoped to the user: another user's order or list is simply not found.
+// A shopping list's queries are shopping-lists.repo.ts; the variants lists and the cart name, variant-refs.repo.ts.
 
 import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -15,10 +16,6 @@ import {
   storeOrders,
   storeProducts,
   storeSellers,
-  storeShoppingListItems,
-  storeShoppingLists,
-  storeStock,
-  storeVariantPrices,
   storeVariants,
   storeWarehouses,
 } from '../../db/schema/index.ts';
@@ -195,7 +192,7 @@ export async function fulfillmentsOf(db: Db, orderId: string) {
 }
 
 /** A product's first image (by position), for a row that reads the product id from `productId`. */
-const firstImageOf = (productId: AnyPgColumn) =>
+export const firstImageOf = (productId: AnyPgColumn) =>
   sql<
     number | null
   >`(select ${storeImages.id} from ${storeImages} where ${storeImages.productId} = ${productId} order by ${storeImages.position} limit 1)`;
@@ -395,193 +392,6 @@ export async function purchaseYears(db: Db, userId: string): Promise<number[]> {
     await db.execute(sql`select distinct extract(year from o.placed_at at time zone 'UTC')::int as y from store_orders o
       where o.user_id = ${userId} and o.status <> 'canceled' order by y desc`),
   ).map((r) => r.y);
-}
-
-// ---------- variants (for lists and the cart) ----------
-
-/** Whether a variant (read from `variantId`) is priced in the country. */
-const soldIn = (country: Country, variantId: AnyPgColumn) =>
-  sql<boolean>`exists (select 1 from ${storeVariantPrices} where ${storeVariantPrices.variantId} = ${variantId} and ${storeVariantPrices.country} = ${country})`;
-
-const variantRefFields = (country: Country) => ({
-  id: storeVariants.id,
-  publicId: storeVariants.publicId,
-  productName: storeProducts.name,
-  label: storeVariants.label,
-  sold: soldIn(country, storeVariants.id),
-});
-export type VariantRef = { id: number; publicId: string; productName: string; label: string; sold: boolean };
-
-export async function variantsByPublicId(db: Db, publicIds: string[], country: Country): Promise<VariantRef[]> {
-  if (publicIds.length === 0) return [];
-  return db
-    .select(variantRefFields(country))
-    .from(storeVariants)
-    .innerJoin(storeProducts, eq(storeProducts.id, storeVariants.productId))
-    .where(inArray(storeVariants.publicId, publicIds));
-}
-
-export async function variantsById(db: Db, ids: number[], country: Country): Promise<VariantRef[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select(variantRefFields(country))
-    .from(storeVariants)
-    .innerJoin(storeProducts, eq(storeProducts.id, storeVariants.productId))
-    .where(inArray(storeVariants.id, ids));
-}
-
-// ---------- shopping lists ----------
-
-const l = storeShoppingLists;
-const li = storeShoppingListItems;
-
-const listFields = {
-  id: l.id,
-  name: l.name,
-  itemCount: sql<number>`(select count(*)::int from ${li} where ${li.listId} = ${l.id})`,
-  createdAt: l.createdAt,
-  updatedAt: l.updatedAt,
-};
-export type ListRow = Pick<typeof storeShoppingLists.$inferSelect, 'id' | 'name' | 'createdAt' | 'updatedAt'> & {
-  itemCount: number;
-};
-
-export async function listsOf(db: Db, userId: string): Promise<ListRow[]> {
-  return db.select(listFields).from(l).where(eq(l.userId, userId)).orderBy(desc(l.updatedAt), asc(l.id));
-}
-
-export async function listOf(db: Db, userId: string, listId: string): Promise<ListRow | null> {
-  const [row] = await db
-    .select(listFields)
-    .from(l)
-    .where(and(eq(l.id, listId), eq(l.userId, userId)));
-  return row ?? null;
-}
-
-/** The user's lists holding a variant (by its public id), with the quantity on each. */
-export async function listsHoldingVariant(
-  db: Db,
-  userId: string,
-  variantPublicId: string,
-): Promise<{ listId: string; quantity: number }[]> {
-  return db
-    .select({ listId: l.id, quantity: li.quantity })
-    .from(l)
-    .innerJoin(li, eq(li.listId, l.id))
-    .innerJoin(storeVariants, eq(storeVariants.id, li.variantId))
-    .where(and(eq(l.userId, userId), eq(storeVariants.publicId, variantPublicId)))
-    .orderBy(desc(l.updatedAt), asc(l.id));
-}
-
-export async function listItemsOf(db: Db, listId: string, country: Country) {
-  const v = storeVariants;
-  const p = storeProducts;
-  const vp = storeVariantPrices;
-  const st = storeStock;
-  const w = storeWarehouses;
-  return db
-    .select({
-      variantId: li.variantId,
-      variantPublicId: v.publicId,
-      productPublicId: p.publicId,
-      productSlug: p.slug,
-      productName: p.name,
-      variantLabel: v.label,
-      sku: v.sku,
-      quantity: li.quantity,
-      note: li.note,
-      unitPrice: sql<
-        string | null
-      >`(select ${vp.amount}::text from ${vp} where ${vp.variantId} = ${v.id} and ${vp.country} = ${country})`,
-      inStock: sql<boolean>`exists (select 1 from ${st} join ${w} on ${w.id} = ${st.warehouseId} where ${st.variantId} = ${v.id} and ${st.quantity} > 0 and ${w.country} = ${country})`,
-      imageId: firstImageOf(p.id),
-      addedAt: li.addedAt,
-    })
-    .from(li)
-    .innerJoin(v, eq(v.id, li.variantId))
-    .innerJoin(p, eq(p.id, v.productId))
-    .where(eq(li.listId, listId))
-    .orderBy(asc(li.addedAt), asc(p.name), asc(v.position));
-}
-
-export async function insertList(
-  db: Db,
-  input: {
-    userId: string;
-    enterpriseId: number | null;
-    name: string;
-    items: { variantId: number; quantity: number; note: string }[];
-  },
-): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(l)
-      .values({ userId: input.userId, enterpriseId: input.enterpriseId, name: input.name })
-      .returning({ id: l.id });
-    for (const item of input.items) {
-      await tx
-        .insert(li)
-        .values({ listId: row!.id, ...item })
-        .onConflictDoUpdate({
-          target: [li.listId, li.variantId],
-          set: { quantity: item.quantity, note: item.note },
-        });
-    }
-    return row!.id;
-  });
-}
-
-export async function renameList(db: Db, userId: string, listId: string, name: string): Promise<boolean> {
-  const rows = await db
-    .update(l)
-    .set({ name, updatedAt: sql`now()` })
-    .where(and(eq(l.id, listId), eq(l.userId, userId)))
-    .returning({ id: l.id });
-  return rows.length > 0;
-}
-
-export async function deleteList(db: Db, userId: string, listId: string): Promise<boolean> {
-  const rows = await db
-    .delete(l)
-    .where(and(eq(l.id, listId), eq(l.userId, userId)))
-    .returning({ id: l.id });
-  return rows.length > 0;
-}
-
-/** Sets an item's quantity (and note when given), adding the variant when the list lacks it. */
-export async function putListItem(
-  db: Db,
-  listId: string,
-  item: { variantId: number; quantity: number; note?: string | undefined },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(li)
-      .values({ listId, variantId: item.variantId, quantity: item.quantity, note: item.note ?? '' })
-      .onConflictDoUpdate({
-        target: [li.listId, li.variantId],
-        set: item.note === undefined ? { quantity: item.quantity } : { quantity: item.quantity, note: item.note },
-      });
-    await tx
-      .update(l)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(l.id, listId));
-  });
-}
-
-export async function deleteListItem(db: Db, listId: string, variantId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(li)
-      .where(and(eq(li.listId, listId), eq(li.variantId, variantId)))
-      .returning({ variantId: li.variantId });
-    if (rows.length)
-      await tx
-        .update(l)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(l.id, listId));
-    return rows.length > 0;
-  });
 }
 
 /** The user's enterprise (for a new list) and its country (their store region when the request names none). */
