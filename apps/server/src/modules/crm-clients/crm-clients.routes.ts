@@ -22,18 +22,8 @@ import {
   type CrmDeps,
 } from '../../platform/crm-access.ts';
 import { NOTE_BODY_LIMIT, crmErrors, crmWriteErrors, registerPlainTextParser } from '../../platform/crm-http.ts';
-import {
-  clientNotes,
-  clientProfile,
-  createNote,
-  editClientSummary,
-  editNote,
-  findClientNote,
-  leSearch,
-  legalEntitySearch,
-  notesFeed,
-  removeNote,
-} from './crm-clients.service.ts';
+import { clientProfile, editClientSummary, leSearch, legalEntitySearch } from './crm-clients.service.ts';
+import { clientNotes, createNote, editNote, findClientNote, notesFeed, removeNote } from './client-notes.service.ts';
 
 const MERCH = '/api/commodities/merchandising';
 const CTRM = '/api/commodities/ctrm';
