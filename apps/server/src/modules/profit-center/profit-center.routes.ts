@@ -23,20 +23,22 @@ import {
 import { idParam } from '../../platform/crm-access.ts';
 import { crmErrors } from '../../platform/crm-http.ts';
 import {
+  farmerContractDetail,
+  farmerTicketsByIds,
+  listFarmerContracts,
+  listFarmerTickets,
+  type ProfitCenterDeps,
+} from './profit-center.service.ts';
+import {
   farmerBalances,
   farmerCommodityBalances,
-  farmerContractDetail,
   farmerCropYearSummary,
   farmerCrops,
   farmerFilters,
   farmerLocations,
   farmerSummary,
   farmerTaskList,
-  farmerTicketsByIds,
-  listFarmerContracts,
-  listFarmerTickets,
-  type ProfitCenterDeps,
-} from './profit-center.service.ts';
+} from './farmer-overview.service.ts';
 
 const PC = PROFIT_CENTER_API;
 
