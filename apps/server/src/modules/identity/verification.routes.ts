@@ -52,7 +52,10 @@ async function statusOf(db: IdentityDeps['ctx']['database']['db'], user: UserRow
   });
 }
 
-export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx, botCheck, partners }) => {
+type RoutesApp = Parameters<FastifyPluginAsyncZod<IdentityDeps>>[0];
+
+/** What every group of verification routes uses: the context, its database, the bot check and the partner of a host. */
+function sharedOf({ ctx, botCheck, partners }: IdentityDeps) {
   const db = ctx.database.db;
   const checkBot = async (
     action: BotCheckAction,
@@ -63,8 +66,21 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
     if (verdict !== 'ok') throw new AppError('bot_check_failed', verdict);
   };
   const partnerOf = (host: string | undefined) => partners.byHost(host);
+  return { ctx, db, checkBot, partnerOf };
+}
+type Shared = ReturnType<typeof sharedOf>;
 
-  // ---- e-mail verification sessions -------------------------------------------------------------
+export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, deps) => {
+  const shared = sharedOf(deps);
+  emailVerificationRoutes(app, shared);
+  phoneVerificationRoutes(app, shared);
+  ownPhoneRoutes(app, shared);
+  verifiedInfoRoutes(app, shared);
+  emailChangeRoutes(app, shared);
+};
+
+/** E-mail verification sessions (session/email_verify/*): start, verify a code, skip or cancel, a new code. */
+function emailVerificationRoutes(app: RoutesApp, { ctx, checkBot, partnerOf }: Shared): void {
   app.post(
     '/api/auth/session/email_verify/initiate/:workflow',
     {
@@ -126,8 +142,10 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
     },
     async (request) => setSessionState(ctx, request, request.body.token, request.body.state, isEmailWorkflow),
   );
+}
 
-  // ---- phone verification sessions --------------------------------------------------------------
+/** Phone verification sessions (session/phone_number_verify/*): start, verify a code, skip or cancel, a new code. */
+function phoneVerificationRoutes(app: RoutesApp, { ctx, checkBot, partnerOf }: Shared): void {
   app.post(
     '/api/auth/session/phone_number_verify/initiate',
     {
@@ -185,8 +203,10 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
     },
     async (request) => setSessionState(ctx, request, request.body.token, request.body.state, isPhoneWorkflow),
   );
+}
 
-  // ---- the signed-in user's own phone (profile) ---------------------------------------------------
+/** The signed-in user's own phone (profile, users/phone_number/sms_verify/*): a code to it, and verifying it. */
+function ownPhoneRoutes(app: RoutesApp, { ctx, checkBot, partnerOf }: Shared): void {
   app.post(
     '/api/auth/users/phone_number/sms_verify/initiate',
     {
@@ -237,8 +257,10 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
       return { phone_verified: result.state === 'verified', verification_status: result.verificationStatus };
     },
   );
+}
 
-  // ---- what is verified (own user only: anyone else's id is answered like an unknown one) --------
+/** What is verified, about the caller's own user only: anyone else's id is answered like an unknown one. */
+function verifiedInfoRoutes(app: RoutesApp, { ctx, db }: Shared): void {
   const ownUser = async (request: Parameters<typeof requireSession>[1], legacyId: number): Promise<UserRow> => {
     const { user } = await requireSession(ctx, request);
     if (user.legacyId !== legacyId) throw new AppError('not_found');
@@ -307,8 +329,10 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
       return { identifier, verified };
     },
   );
+}
 
-  // ---- change of e-mail address -------------------------------------------------------------------
+/** Changing the e-mail address (email/update): a code to the new address, which becomes the user's once verified. */
+function emailChangeRoutes(app: RoutesApp, { ctx, checkBot, partnerOf }: Shared): void {
   app.post(
     '/api/auth/email/update',
     {
@@ -343,4 +367,4 @@ export const verificationRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (ap
       return initiateEmailUpdate(ctx, request, await partnerOf(request.headers.host), user, next);
     },
   );
-};
+}
