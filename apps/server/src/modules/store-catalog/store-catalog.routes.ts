@@ -55,12 +55,29 @@ async function regionFor(
   return service.regionOfUser(ctx.database.db, session.user.id, session.session.currentEnterpriseId ?? null);
 }
 
-/** The store catalogue (issue 6): anyone may browse it. Under /api/store. */
-export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx }) => {
+type RoutesApp = Parameters<FastifyPluginAsyncZod<Options>>[0];
+
+/** What every group of catalogue routes uses: the context, its database, the API prefix and the public access. */
+function sharedOf({ ctx }: Options) {
   const db = ctx.database.db;
   const P = service.STORE_API_PREFIX;
   const publicRoute = { access: 'public' as const };
+  return { ctx, db, P, publicRoute };
+}
+type Shared = ReturnType<typeof sharedOf>;
 
+/** The store catalogue (issue 6): anyone may browse it. Under /api/store. */
+export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, deps) => {
+  const shared = sharedOf(deps);
+  listingRoutes(app, shared);
+  productRoutes(app, shared);
+  ingredientAndPestRoutes(app, shared);
+  marketplaceRoutes(app, shared);
+  imageRoutes(app, shared);
+};
+
+/** The region, the home page and the listing pages: categories, all products, search, programs. */
+function listingRoutes(app: RoutesApp, { ctx, db, P, publicRoute }: Shared): void {
   app.get(
     `${P}/region`,
     { config: publicRoute, schema: { querystring: localeOnly, response: { 200: storeRegionSchema, ...errors } } },
@@ -142,7 +159,10 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
         request.query,
       ),
   );
+}
 
+/** A product's page and its documents (data and PDF). */
+function productRoutes(app: RoutesApp, { ctx, db, P, publicRoute }: Shared): void {
   app.get(
     `${P}/products/:slug`,
     {
@@ -190,7 +210,10 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
         .send(pdf);
     },
   );
+}
 
+/** Active ingredients and pests: their lists and each one's products. */
+function ingredientAndPestRoutes(app: RoutesApp, { ctx, db, P, publicRoute }: Shared): void {
   app.get(
     `${P}/ingredients`,
     {
@@ -244,7 +267,10 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
         request.query,
       ),
   );
+}
 
+/** The marketplace: a marketplace product by its public id, and the sellers with their products. */
+function marketplaceRoutes(app: RoutesApp, { ctx, db, P, publicRoute }: Shared): void {
   app.get(
     `${P}/marketplace/products/:uniqueProductId`,
     {
@@ -279,7 +305,10 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
         request.query,
       ),
   );
+}
 
+/** Product images (an SVG at the size asked). */
+function imageRoutes(app: RoutesApp, { db, P, publicRoute }: Shared): void {
   app.get(
     `${P}/images/:id`,
     {
@@ -305,4 +334,4 @@ export const storeCatalogRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       return reply.type(image.contentType).header('Cache-Control', 'public, max-age=86400, immutable').send(image.body);
     },
   );
-};
+}
