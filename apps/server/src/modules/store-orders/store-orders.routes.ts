@@ -46,11 +46,10 @@ const errors = {
 } as const;
 const localeOnly = z.object(storeLocaleQuery).strict();
 
-/**
- * A buyer's orders, reviews, readiness actions, previously purchased products and shopping lists (issue 6).
- * Every call needs a session and sees the caller's own records only.
- */
-export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx }) => {
+type RoutesApp = Parameters<FastifyPluginAsyncZod<Options>>[0];
+
+/** What both groups of routes use: the database, the session access, the paths, the caller as a buyer, and no-store. */
+function sharedOf({ ctx }: Options) {
   const db = ctx.database.db;
   const session = { access: 'session' } as const;
   const O = `${STORE_API}/orders`;
@@ -61,7 +60,22 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
     return service.buyerOf(db, state.user.id, state.session.currentEnterpriseId ?? null, locale);
   };
   const noStore = { 'Cache-Control': 'private, no-store' };
+  return { db, session, O, L, buyer, noStore };
+}
+type Shared = ReturnType<typeof sharedOf>;
 
+/**
+ * A buyer's orders, reviews, readiness actions, previously purchased products and shopping lists (issue 6).
+ * Every call needs a session and sees the caller's own records only.
+ */
+export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, deps) => {
+  const shared = sharedOf(deps);
+  orderRoutes(app, shared);
+  shoppingListRoutes(app, shared);
+};
+
+/** Orders: history, readiness actions, one order (by id or cart), reorder, reviews, previously purchased products. */
+function orderRoutes(app: RoutesApp, { db, session, O, buyer, noStore }: Shared): void {
   app.get(
     O,
     {
@@ -152,7 +166,10 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
       return service.previouslyPurchased(db, await buyer(request, request.query.locale), request.params.year);
     },
   );
+}
 
+/** Shopping lists: the lists, one list, its items, and a list put into the cart. */
+function shoppingListRoutes(app: RoutesApp, { db, session, L, buyer, noStore }: Shared): void {
   app.get(
     L,
     { config: session, schema: { response: { 200: shoppingListsSchema, ...errors } } },
@@ -282,4 +299,4 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
     },
     async (request) => lists.listToCart(db, await buyer(request, request.query.locale), request.params.listId),
   );
-};
+}
