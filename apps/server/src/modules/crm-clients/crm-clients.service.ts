@@ -57,7 +57,7 @@ const canSearch = (m: CrmMarket) => canSearchClients(m.permissions);
 const canProfile = (m: CrmMarket) => canViewClientProfile(m.permissions);
 export const canNotes = (m: CrmMarket) => canUseNotes(m.permissions);
 
-export function personName(first: string | null, last: string | null, email: string | null): string {
+function personName(first: string | null, last: string | null, email: string | null): string {
   return [first, last].filter(Boolean).join(' ').trim() || email || 'Unknown user';
 }
 

@@ -6,7 +6,7 @@
 
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { OfferStatus, OfferStatusFilter, RoundingMode } from '@granary/domain';
+import type { OfferStatus, OfferStatusFilter } from '@granary/domain';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import {
   contracts,
@@ -140,7 +140,7 @@ export async function offersByIds(db: Db, ids: number[]): Promise<OfferData[]> {
 }
 
 /** The SQL of a /crm/offers status filter at `now` (the domain's offerMatchesFilter). */
-export function statusFilterSql(filter: OfferStatusFilter, now: Date): SQL | undefined {
+function statusFilterSql(filter: OfferStatusFilter, now: Date): SQL | undefined {
   const at = now.toISOString();
   const ahead = sql`${offers.expiresAt} > ${at}::timestamptz`;
   switch (filter) {
@@ -452,8 +452,4 @@ export async function expireDueOffers(
     clientId: Number(r.client_id),
     fromStatus: r.from_status,
   }));
-}
-
-export function roundingModeOf(v: string | null): RoundingMode | null {
-  return v as RoundingMode | null;
 }

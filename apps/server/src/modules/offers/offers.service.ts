@@ -118,7 +118,7 @@ export async function fillOffer(db: Db, offerId: number, now: Date = new Date())
 
 /** The recurring job: the expiry sweep and the price check of repriced bids, every OFFERS_WATCH_EVERY_MS on some process. */
 export const OFFERS_WATCH_JOB = 'offers.watch';
-export const OFFERS_WATCH_EVERY_MS = 30_000;
+const OFFERS_WATCH_EVERY_MS = 30_000;
 
 let quotesHooked = false;
 
@@ -144,7 +144,7 @@ export function registerOfferJobs(env: Pick<AppContext['env'], 'PUBLIC_URL' | 'P
 }
 
 /** The expiry sweep: every open offer past its expiry becomes expired (history, notices, events). */
-export async function expireOffers(db: Db, now: Date = new Date()): Promise<number[]> {
+async function expireOffers(db: Db, now: Date = new Date()): Promise<number[]> {
   const moved = await db.transaction(async (tx) => {
     const rows = await expireDueOffers(tx, now);
     for (const data of await offersByIds(

@@ -71,7 +71,7 @@ export function reasonIdOf(param: string | undefined | null): number | null {
   return signupReasonFor(param)?.id ?? null;
 }
 
-export const MEMBER_TYPE_LABELS: Record<MemberType, MessageId> = {
+const MEMBER_TYPE_LABELS: Record<MemberType, MessageId> = {
   farmer: 'signup.memberType.farmer',
   rancher: 'signup.memberType.rancher',
   professional: 'signup.memberType.professional',
@@ -127,7 +127,7 @@ const REQUIRED_WHEN_EMPTY: readonly SignupField[] = ['email', 'phoneNumber', 'po
 export type SignupErrors = Partial<Record<SignupField, MessageId>>;
 
 /** The message a field shows for its validation key. */
-export function messageForKey(field: SignupField, key: string, draft?: SignupDraft): MessageId {
+function messageForKey(field: SignupField, key: string, draft?: SignupDraft): MessageId {
   const value = draft?.[field as keyof SignupDraft];
   if (REQUIRED_WHEN_EMPTY.includes(field) && typeof value === 'string' && value.trim() === '')
     return 'signup.error.required';

@@ -8,7 +8,7 @@ import { inNativeApp, postNativeMessage } from '../../lib/native/bridge';
 import { useLocalizedPath } from '../../lib/routing/route-handle';
 import { postSignInTarget } from '../../lib/session/post-sign-in';
 
-export const ONE_TIME_PASSWORD_PATH = '/onetime-password/reset';
+const ONE_TIME_PASSWORD_PATH = '/onetime-password/reset';
 
 /**
  * Where a completed sign-in goes: the response's `redirect` (made safe again here; the server already did), and for

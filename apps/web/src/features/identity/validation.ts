@@ -10,7 +10,7 @@ import type { MessageId } from '../../lib/i18n/messages';
 /** The client-side rules of grain-marketing.md 5 and platform.md 5.1–5.2; each answers a message id or null. */
 
 /** Signing in with an existing password (the spec's 4); a password being set needs NEW_PASSWORD_MIN_LENGTH. */
-export const MIN_PASSWORD_LENGTH = SIGN_IN_PASSWORD_MIN_LENGTH;
+const MIN_PASSWORD_LENGTH = SIGN_IN_PASSWORD_MIN_LENGTH;
 
 export function emailRule(value: string): MessageId | null {
   return value.trim() ? null : 'identity.error.emailRequired';
@@ -53,20 +53,4 @@ export function phoneRule(value: string): MessageId | null {
 /** Verification code: exactly 6 digits. */
 export function codeRule(value: string): MessageId | null {
   return VERIFICATION_CODE_PATTERN.test(value.trim()) ? null : 'identity.error.codeInvalid';
-}
-
-/** Field errors of a form: only the fields that failed. */
-export type FieldErrors<K extends string> = Partial<Record<K, MessageId>>;
-
-export function collectErrors<K extends string>(rules: Record<K, MessageId | null>): FieldErrors<K> {
-  const errors: FieldErrors<K> = {};
-  for (const key of Object.keys(rules) as K[]) {
-    const message = rules[key];
-    if (message) errors[key] = message;
-  }
-  return errors;
-}
-
-export function hasErrors(errors: object): boolean {
-  return Object.keys(errors).length > 0;
 }

@@ -88,7 +88,7 @@ const DONE_OF: Record<OfferCommand | 'edit', MessageId> = {
 };
 
 /** The spec's failure message ('Unable to accept offer'), then why, when the server said. */
-export function useOfferErrorText() {
+function useOfferErrorText() {
   const t = useT();
   return useCallback(
     (command: OfferCommand | 'edit', error: unknown): string => {

@@ -4,7 +4,7 @@ import { request, settle } from '../../../lib/api/request';
 export type OidcProvider = { id: string; name: string };
 
 /** The configured OpenID Connect providers (Google, Apple, SSO) for the sign-in buttons; none when the call fails. */
-export async function fetchOidcProviders(): Promise<OidcProvider[]> {
+async function fetchOidcProviders(): Promise<OidcProvider[]> {
   const result = await settle(
     request<{ providers?: unknown }>('/api/auth/oidc/providers', {
       handleSessionExpiry: false,
@@ -23,7 +23,7 @@ export async function fetchOidcProviders(): Promise<OidcProvider[]> {
   );
 }
 
-export const oidcProvidersQueryOptions = () =>
+const oidcProvidersQueryOptions = () =>
   queryOptions({
     queryKey: ['identity', 'oidc-providers'] as const,
     queryFn: fetchOidcProviders,

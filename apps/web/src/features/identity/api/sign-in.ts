@@ -11,7 +11,7 @@ export function loginSource(): 'www' | 'ops' {
 }
 
 /** `Basic base64(email:password)`, UTF-8 encoded so that any character of a password survives. */
-export function basicAuthorization(email: string, password: string): string {
+function basicAuthorization(email: string, password: string): string {
   const bytes = new TextEncoder().encode(`${email}:${password}`);
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
@@ -19,7 +19,7 @@ export function basicAuthorization(email: string, password: string): string {
 }
 
 /** Seconds of idle time a password session lasts (the server's 30 minutes). */
-export const SESSION_TIMEOUT_S = SESSION_IDLE_MS / 1000;
+const SESSION_TIMEOUT_S = SESSION_IDLE_MS / 1000;
 
 /**
  * Password login (grain-marketing.md 7 'Sign-in calls'): POST login/basic[?redirect=] with a Basic Authorization

@@ -6,7 +6,7 @@ import type { SignupPayload } from './signup';
 export type { VerifyFirstState };
 
 /** What the last step answers: signed in (redirect) or a confirmation link on its way (phone identifier). */
-export type VerifyFirstDone =
+type VerifyFirstDone =
   { step: 'done'; kind: 'redirect'; url: string; userId: string } | { step: 'done'; kind: 'email_sent'; email: string };
 export type VerifyFirstAnswer = VerifyFirstState | VerifyFirstDone;
 

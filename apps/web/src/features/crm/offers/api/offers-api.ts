@@ -14,7 +14,7 @@ export const offersKeys = {
 export type OffersPage = { page: number; token: string | null };
 
 /** GET merchandising/offers: a market's offers of a status filter, newest first, keyset pages, with the chips' counts. */
-export const offersQueryOptions = (marketId: number, status: OfferStatusFilter, paging: OffersPage) =>
+const offersQueryOptions = (marketId: number, status: OfferStatusFilter, paging: OffersPage) =>
   queryOptions({
     queryKey: offersKeys.list(marketId, status, paging.page, paging.token),
     queryFn: ({ signal }) =>
