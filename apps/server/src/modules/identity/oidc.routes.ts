@@ -31,26 +31,16 @@ function failureLocation(code: string, providerName: string): string {
   return `/sign-in/password?${new URLSearchParams({ error: code, provider: providerName }).toString()}`;
 }
 
+type RoutesApp = Parameters<FastifyPluginAsyncZod<IdentityDeps>>[0];
+
 /**
- * Sign-in with OpenID Connect providers (Google, Apple, a partner's SSO) through openid-client:
- * the redirect flow (start → provider → callback), the web button's ID token (login/google-oauth) and the
- * mobile-platform code (login/apple-oauth, answering a bearer Authorization header).
+ * What both groups of provider routes use: the providers, the database, the request's host, and the steps of a
+ * provider sign-in (the provider or 404, a failure logged and audited, a step whose failure is oauth_failed, signing in).
  */
-export const oidcRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx, partners }) => {
+function sharedOf({ ctx, partners }: IdentityDeps) {
   const directory = createOidcDirectory(ctx.env);
   const db = ctx.database.db;
   const host = (request: FastifyRequest) => request.headers.host ?? '';
-
-  // Providers answer form_post callbacks (Apple) with a form body; parsed here, for these routes only.
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_req, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      },
-    );
-  }
 
   function providerOr404(id: string): OidcProvider {
     const provider = directory.get(id);
@@ -99,7 +89,38 @@ export const oidcRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx
     if (identity.operatingSystem) request.log.info({ operatingSystem: identity.operatingSystem }, 'provider sign-in');
     return { user, token };
   }
+  return { ctx, partners, directory, host, providerOr404, recordFailure, orOauthFailed, signIn };
+}
+type Shared = ReturnType<typeof sharedOf>;
 
+/**
+ * Sign-in with OpenID Connect providers (Google, Apple, a partner's SSO) through openid-client:
+ * the redirect flow (start → provider → callback), the web button's ID token (login/google-oauth) and the
+ * mobile-platform code (login/apple-oauth, answering a bearer Authorization header).
+ */
+export const oidcRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, deps) => {
+  const shared = sharedOf(deps);
+
+  // Providers answer form_post callbacks (Apple) with a form body; parsed here, for these routes only.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+  }
+
+  redirectFlowRoutes(app, shared);
+  idTokenRoutes(app, shared);
+};
+
+/** The redirect flow: the configured providers, the start (302 to the provider) and the callback (GET or form POST). */
+function redirectFlowRoutes(
+  app: RoutesApp,
+  { ctx, partners, directory, host, providerOr404, recordFailure }: Shared,
+): void {
   // The configured providers, for the sign-in buttons.
   app.get(
     '/api/auth/oidc/providers',
@@ -178,7 +199,10 @@ export const oidcRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx
     },
     (request, reply) => callback(request, reply, request.body),
   );
+}
 
+/** Sign-in with a token the page got itself: a nonce for Google's button, its ID token, and the mobile platform's code. */
+function idTokenRoutes(app: RoutesApp, { ctx, partners, host, providerOr404, orOauthFailed, signIn }: Shared): void {
   // A nonce for a page that gets an ID token itself (Google's button): pass it as the button's `nonce`.
   app.get(
     '/api/auth/oidc/:provider/nonce',
@@ -255,4 +279,4 @@ export const oidcRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx
       };
     },
   );
-};
+}
