@@ -47,6 +47,11 @@ function optionalIfMatch(header: string | string[] | undefined): number | null {
   return header === undefined ? null : ifMatchVersion(header);
 }
 
+const offerParams = z.object({ offerId: idParam });
+const offerResponse = { 200: offerSchema, ...crmWriteErrors };
+
+type RoutesApp = Parameters<FastifyPluginAsyncZod<CrmDeps>>[0];
+
 export const offersRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
   loadCrmActorWithSession(app);
   registerOfferJobs(deps.ctx.env);
@@ -55,11 +60,12 @@ export const offersRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) =>
     await ensureRecurring(deps.ctx.database.db, OFFERS_WATCH_JOB);
   });
 
-  const offerParams = z.object({ offerId: idParam });
-  const offerResponse = { 200: offerSchema, ...crmWriteErrors };
+  buyerOfferRoutes(app, deps);
+  farmerOfferRoutes(app, deps);
+};
 
-  // ---- Buyer: /crm/offers
-
+/** The buyer's calls (/crm/offers): the list, placing, one offer, editing, accept / cancel / approve / reject, reset. */
+function buyerOfferRoutes(app: RoutesApp, deps: CrmDeps): void {
   app.get(
     `${MERCH}/offers`,
     {
@@ -166,9 +172,10 @@ export const offersRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) =>
     },
     async (request) => ({ offers: await resetPriceHit(deps, request, request.body.offerIds) }),
   );
+}
 
-  // ---- Farmer: My Sales Lite's bids page
-
+/** The farmer's calls (My Sales Lite's bids page): their offers, a crop's, what to offer on, placing, editing, cancelling. */
+function farmerOfferRoutes(app: RoutesApp, deps: CrmDeps): void {
   app.get(
     `${PC}/offers`,
     { config: { access: 'session' }, schema: { response: { 200: farmerOffersResponseSchema, ...crmErrors } } },
@@ -253,4 +260,4 @@ export const offersRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) =>
       return offer;
     },
   );
-};
+}
