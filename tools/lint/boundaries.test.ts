@@ -87,6 +87,17 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(rules).toContain('import-x/no-cycle');
   });
 
+  it('no file over 500 lines nor function over 150 outside the listed exceptions', async () => {
+    const body = Array.from({ length: 160 }, (_, i) => `  total += ${i};`).join('\n');
+    const functions = Array.from(
+      { length: 4 },
+      (_, i) => `export function f${i}(): number {\n  let total = 0;\n${body}\n  return total;\n}\n`,
+    );
+    const rules = await lint({ [`apps/server/src/platform/${tag}.ts`]: functions.join('\n') });
+    expect(rules).toContain('max-lines');
+    expect(rules).toContain('max-lines-per-function');
+  });
+
   it('no blanket eslint-disable', async () => {
     const rules = await lint({ [`apps/server/src/platform/${tag}.ts`]: `/* eslint-disable */\nexport const x = 1;\n` });
     expect(rules).toContain('@eslint-community/eslint-comments/no-unlimited-disable');
