@@ -59,11 +59,10 @@ const partitionParams = z
   .strict();
 const cartParams = z.object({ cartId: z.string().uuid() }).strict();
 
-/**
- * Checkout, placing orders, buy-now, and the buyer's addresses, delivery contacts and applicator licences (issue 6).
- * Signed-in only; the cart is always the session user's (another user's cart id is a 404).
- */
-export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx }) => {
+type RoutesApp = Parameters<FastifyPluginAsyncZod<Options>>[0];
+
+/** What the checkout's groups of routes use: the database, the card provider, session access, the caller, the view. */
+function sharedOf({ ctx }: Options) {
   const db = ctx.database.db;
   const deps: CheckoutDeps = { cardProvider: cardProviderFromEnv(ctx.env.CARD_PROVIDER) };
   const config = { access: 'session' as const };
@@ -74,6 +73,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx 
     return { userId: s.user.id, currentEnterpriseId: s.session.currentEnterpriseId ?? null };
   }
   const view = { 200: checkoutViewSchema, ...errors };
+  return { ctx, db, deps, config, P, callerOf, view };
+}
+type Shared = ReturnType<typeof sharedOf>;
+
+/**
+ * Checkout, placing orders, buy-now, and the buyer's addresses, delivery contacts and applicator licences (issue 6).
+ * Signed-in only; the cart is always the session user's (another user's cart id is a 404).
+ */
+export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  const shared = sharedOf(options);
+  const { P } = shared;
 
   app.addHook('onSend', async (request, reply) => {
     if (
@@ -84,6 +94,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx 
       reply.header('Cache-Control', 'no-store');
   });
 
+  checkoutFlowRoutes(app, shared);
+  addressBookRoutes(app, shared);
+  licenceRoutes(app, shared);
+};
+
+/**
+ * The checkout of a cart: its view, each write (with the cart serial), re-pricing, placing the order, the placed
+ * order, and buy-now carts.
+ */
+function checkoutFlowRoutes(app: RoutesApp, { db, deps, config, P, callerOf, view }: Shared): void {
   app.get(P, { config, schema: { querystring: checkoutQuerySchema, response: view } }, async (request) =>
     service.checkoutView(db, await callerOf(request), request.query.cartId, deps),
   );
@@ -145,7 +165,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx 
     { config, schema: { body: buyNowRequestSchema, response: { 201: buyNowResponseSchema, ...errors } } },
     async (request, reply) => reply.status(201).send(await buyNow(db, await callerOf(request), request.body)),
   );
+}
 
+/** The buyer's addresses and delivery contacts. */
+function addressBookRoutes(app: RoutesApp, { db, config, callerOf }: Shared): void {
   const A = `${STORE_API}/addresses`;
   app.get(A, { config, schema: { response: { 200: addressListSchema, ...errors } } }, async (request) => ({
     addresses: await addressBook.listAddresses(db, await callerOf(request)),
@@ -200,9 +223,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx 
       return reply.status(204).send(null);
     },
   );
+}
 
-  // The buyer's applicator licences; the applicator page (2.4) passes ?enterpriseId=&userId= when a super admin opens
-  // another user's (anyone else gets a 404 for someone else's).
+/**
+ * The buyer's applicator licences; the applicator page (2.4) passes ?enterpriseId=&userId= when a super admin opens
+ * another user's (anyone else gets a 404 for someone else's).
+ */
+function licenceRoutes(app: RoutesApp, { ctx, db, deps, config }: Shared): void {
   const L = `${STORE_API}/applicator-licences`;
   const owner = { querystring: applicatorOwnerQuerySchema };
   async function licenceOwnerOf(
@@ -254,4 +281,4 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx 
       return reply.status(204).send(null);
     },
   );
-};
+}
