@@ -30,11 +30,21 @@ import { operateOnContract, type OperationInput } from './contract-operations.se
 
 const CTRM = '/api/commodities/ctrm';
 const MERCH = '/api/commodities/merchandising';
+type RoutesApp = Parameters<FastifyPluginAsyncZod<CrmDeps>>[0];
 
 export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
   registerPlainTextParser(app);
   loadCrmActorWithSession(app);
+  listRoutes(app, deps);
+  contractRoutes(app, deps);
+  documentRoutes(app, deps);
+};
 
+/**
+ * The contracts and deliveries lists (section 2 list parameters; CSV with Accept: text/csv or format=csv), and their
+ * option months.
+ */
+function listRoutes(app: RoutesApp, deps: CrmDeps): void {
   const listResponse = { 200: contractListResponseSchema, ...crmErrors };
   const sendList = async (
     request: Parameters<typeof listContracts>[1],
@@ -50,7 +60,6 @@ export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, de
     return reply.type('application/json; charset=utf-8').send(outcome.body);
   };
 
-  // The contracts and deliveries lists (section 2 list parameters; CSV with Accept: text/csv or format=csv).
   app.get(
     `${CTRM}/contracts/search`,
     { config: { access: 'session' }, schema: { querystring: rawQuerySchema, response: listResponse } },
@@ -80,6 +89,18 @@ export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, de
     async (request, reply) => sendList(request, reply, { raw: request.query, clientId: request.params.clientId }),
   );
 
+  app.get(
+    `${CTRM}/option-months`,
+    {
+      config: { access: 'session' },
+      schema: { querystring: rawQuerySchema, response: { 200: optionMonthsResponseSchema, ...crmErrors } },
+    },
+    async (request) => optionMonths(deps, request, request.query),
+  );
+}
+
+/** One contract, and its operations (section 4): each writes an amendment; all but the note need If-Match. */
+function contractRoutes(app: RoutesApp, deps: CrmDeps): void {
   const contractParams = z.object({ clientId: idParam, contractId: idParam });
 
   app.get(
@@ -95,7 +116,6 @@ export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, de
     },
   );
 
-  // Contract operations (section 4): each writes an amendment; all but the note need If-Match.
   const operation = <S extends z.ZodType>(path: string, body: S, toInput: (body: z.output<S>) => OperationInput) =>
     app.post(
       `${CTRM}/seller/:clientId/contract/:contractId/${path}`,
@@ -146,17 +166,10 @@ export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, de
     }
     return { op: 'note', note };
   });
+}
 
-  app.get(
-    `${CTRM}/option-months`,
-    {
-      config: { access: 'session' },
-      schema: { querystring: rawQuerySchema, response: { 200: optionMonthsResponseSchema, ...crmErrors } },
-    },
-    async (request) => optionMonths(deps, request, request.query),
-  );
-
-  // Contract documents of the user's markets (contract_documents permission).
+/** Contract documents of the user's markets (contract_documents permission), and one document (JSON or its PDF). */
+function documentRoutes(app: RoutesApp, deps: CrmDeps): void {
   app.get(
     `${MERCH}/documents`,
     {
@@ -209,4 +222,4 @@ export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, de
         ? sendDocumentPdf(deps, request, reply, request.params.documentId, request.query.file)
         : contractDocument(deps, request, request.params.documentId),
   );
-};
+}
