@@ -48,12 +48,19 @@ function searchOf(q: { search?: string | undefined }): string | null {
 
 const clientParams = z.object({ platformId: idParam, marketId: idParam, clientId: idParam });
 const noteParams = clientParams.extend({ noteId: idParam });
+type RoutesApp = Parameters<FastifyPluginAsyncZod<CrmDeps>>[0];
 
 export const crmClientsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
   // Session, user and CRM actor in one query (decision 014).
   loadCrmActorWithSession(app);
   registerPlainTextParser(app);
+  searchRoutes(app, deps);
+  profileRoutes(app, deps);
+  noteRoutes(app, deps);
+};
 
+/** Client search: a market's clients (le-search) and the CTRM legal-entities search. */
+function searchRoutes(app: RoutesApp, deps: CrmDeps): void {
   app.get(
     `${MERCH}/market/:marketIds/le-search`,
     {
@@ -83,8 +90,10 @@ export const crmClientsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
         ...pageOf(request.query),
       }),
   );
+}
 
-  // The client profile: /profile, /profile/:crop, /profile/:crop/:cropYear.
+/** The client profile (/profile, /profile/:crop, /profile/:crop/:cropYear) and its editable summary. */
+function profileRoutes(app: RoutesApp, deps: CrmDeps): void {
   const profileParams = clientParams.extend({
     crop: z.string().max(40).optional(),
     cropYear: z.string().max(10).optional(),
@@ -121,8 +130,10 @@ export const crmClientsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
       return updated;
     },
   );
+}
 
-  // Notes: plain text bodies; category and noteDate as query parameters.
+/** Notes: plain text bodies; category and noteDate as query parameters. A client's notes, and the notes feed. */
+function noteRoutes(app: RoutesApp, deps: CrmDeps): void {
   app.get(
     `${CLIENT}/notes`,
     {
@@ -219,4 +230,4 @@ export const crmClientsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
         ...pageOf(request.query),
       }),
   );
-};
+}
