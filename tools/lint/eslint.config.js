@@ -66,13 +66,9 @@ const boundaryZones = [
 
 // Size (issue 12): a file over ~500 lines or a function over ~150 is more than a reader holds at once. These files
 // were over when the rule came in and are still to be split (the largest server services already were); the list
-// only shrinks — a file not on it fails the rule. Route plugins (one function registering a module's routes) are on
-// it until split by concern as identityRoutes was.
+// only shrinks — a file not on it fails the rule. The server's files are all split (route plugins register their
+// routes by concern, as identityRoutes and checkoutRoutes do).
 const NOT_YET_SPLIT = [
-  'apps/server/src/modules/checkout/checkout.routes.ts',
-  'apps/server/src/modules/crm-clients/crm-clients.routes.ts',
-  'apps/server/src/modules/crm-contracts/crm-contracts.routes.ts',
-  'apps/server/src/modules/offers/offers.routes.ts',
   'apps/web/src/features/crm/bids/bids-page.tsx',
   'apps/web/src/features/crm/bids/components/bid-dialog.tsx',
   'apps/web/src/features/crm/bids/components/bids-grid.tsx',
