@@ -37,6 +37,7 @@ export function joinTitle(parts: readonly (string | null | undefined | false)[])
 // pattern by mistake; here matching them is the point.
 // eslint-disable-next-line no-control-regex -- this is the shared control-character class
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
 // eslint-disable-next-line no-control-regex -- as above, less tab, line feed and carriage return
 const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
@@ -49,5 +50,5 @@ export function hasControlCharacter(text: string): boolean {
 export function withoutControlCharacters(text: string, options: { keepLineBreaks?: boolean } = {}): string {
   return options.keepLineBreaks
     ? text.replace(CONTROL_CHARACTERS_BUT_LINE_BREAKS, '')
-    : text.replace(new RegExp(CONTROL_CHARACTER.source, 'g'), '');
+    : text.replace(CONTROL_CHARACTERS, '');
 }
