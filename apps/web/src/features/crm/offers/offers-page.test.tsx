@@ -62,6 +62,13 @@ function serve(
   });
 }
 
+/** Opens Edit on a row of the list on screen; answers the dialog. */
+async function openEdit(client: string) {
+  const table = await screen.findByRole('table', { name: 'Offers' });
+  fireEvent.click(within(within(table).getByText(client).closest('tr')!).getByRole('button', { name: 'Edit' }));
+  return screen.findByRole('dialog', { name: 'Edit offer' });
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -209,5 +216,100 @@ describe('/crm/offers', () => {
     const patch = calls.find((c) => c.method === 'PATCH')!;
     expect(patch.ifMatch).toBe('"1"');
     expect(patch.body).toEqual({ quantity: '6000' });
+  });
+
+  it('checks an edit on Save: a quantity or target not above 0 says so on its field and nothing is sent; then as typed', async () => {
+    renderApp('/crm/offers', 'buyer');
+    const calls = serve();
+    const dialog = await openEdit('Farm 1');
+    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity (bushels)' }) as HTMLInputElement;
+    const target = within(dialog).getByRole('textbox', { name: 'Target cash price' }) as HTMLInputElement;
+    expect(quantity.value).toBe('5000');
+    expect(target.value).toBe('4.52');
+    expect((within(dialog).getByLabelText('Good through') as HTMLInputElement).value).toBe('2026-12-05');
+    // Nothing is said before the first Save.
+    fireEvent.change(quantity, { target: { value: '0' } });
+    fireEvent.change(target, { target: { value: 'soon' } });
+    expect(within(dialog).queryByText('Enter a quantity above 0.')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a quantity above 0.')).toBeTruthy();
+    expect(within(dialog).getByText('Enter a price above 0, like 4.52.')).toBeTruthy();
+    expect(quantity.getAttribute('aria-invalid')).toBe('true');
+    expect(target.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    // After it, each field is checked as it is typed.
+    fireEvent.change(quantity, { target: { value: '6,000' } });
+    await waitFor(() => expect(within(dialog).queryByText('Enter a quantity above 0.')).toBeNull());
+    expect(quantity.getAttribute('aria-invalid')).toBe('false');
+    expect(within(dialog).getByText('Enter a price above 0, like 4.52.')).toBeTruthy();
+    fireEvent.change(target, { target: { value: '$4.6' } });
+    await waitFor(() => expect(within(dialog).queryByText('Enter a price above 0, like 4.52.')).toBeNull());
+    fireEvent.change(quantity, { target: { value: '' } });
+    expect(await within(dialog).findByText('Enter a quantity above 0.')).toBeTruthy();
+    fireEvent.change(quantity, { target: { value: '6,000' } });
+    fireEvent.change(within(dialog).getByLabelText('Good through'), { target: { value: '2026-12-10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Offer saved')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { quantity: '6000', targetCashPrice: '4.6', expiresOn: '2026-12-10' },
+    ]);
+  });
+
+  it('sends only what changed, and closes without a request when nothing did', async () => {
+    renderApp('/crm/offers', 'buyer');
+    const calls = serve();
+    let dialog = await openEdit('Farm 1');
+    // The same amounts written otherwise are no change.
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Quantity (bushels)' }), {
+      target: { value: '5,000.00' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Target cash price' }), {
+      target: { value: '$4.520' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(screen.queryByText('Offer saved')).toBeNull();
+
+    dialog = await openEdit('Farm 1');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Target cash price' }), {
+      target: { value: '4.55' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Offer saved')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ targetCashPrice: '4.55' }]);
+  });
+
+  it('says "Unable to save offer" with the server’s reason when it refuses an edit, and keeps the dialog', async () => {
+    const replies: StubReply[] = [
+      { status: 412, body: { code: 'precondition_failed', message: 'stale' } },
+      { status: 409, body: { code: 'conflict', message: 'no', details: { reason: 'expiry' } } },
+      {
+        status: 400,
+        body: { code: 'validation', message: 'bad', details: [{ path: 'quantity', message: 'Too many' }] },
+      },
+    ];
+    renderApp('/crm/offers', 'buyer');
+    serve({ patch: () => replies.shift()! });
+    const dialog = await openEdit('Farm 1');
+    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity (bushels)' });
+    fireEvent.change(quantity, { target: { value: '6000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Unable to save offer. Someone else changed this offer. It has been reloaded.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'Unable to save offer. Pick a date from today to a year ahead.',
+      ),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Unable to save offer'));
+    // The server's field message is not put on the field: the refusal says it.
+    expect(within(dialog).queryByText('Too many')).toBeNull();
+    expect(quantity.getAttribute('aria-invalid')).toBe('false');
+    expect(screen.getByRole('dialog', { name: 'Edit offer' })).toBeTruthy();
+    expect(screen.queryByText('Offer saved')).toBeNull();
   });
 });
