@@ -2,27 +2,65 @@ import { previewBasisMove, type InstrumentRow } from '@granary/domain';
 import {
   Alert,
   Button,
-  Chip,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { T, useT } from '../../../../lib/i18n/t';
 import { useMoveBasis } from '../api/instruments';
-import { fmtCash, fmtSigned, parseTypedDecimal } from '../bids-format';
+import { parseTypedDecimal } from '../bids-format';
+import { MoveBasisPreview } from './move-basis-preview';
 
 const CENTS = /^-?\d{1,3}(\.\d{1,2})?$/;
+
+/** The cents to move by: typed (Enter saves), or a cent down or up at a time. */
+function CentsStepper({
+  text,
+  valid,
+  onText,
+  onStep,
+  onEnter,
+}: {
+  text: string;
+  valid: boolean;
+  onText: (text: string) => void;
+  onStep: (delta: number) => void;
+  onEnter: () => void;
+}) {
+  const t = useT();
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mb: 2 }}>
+      <Button variant="outlined" onClick={() => onStep(-1)} sx={{ mt: 0.5, minWidth: 0, whiteSpace: 'nowrap' }}>
+        <T id="crm.bids.move.down" />
+      </Button>
+      <TextField
+        autoFocus
+        label={t('crm.bids.move.cents')}
+        value={text}
+        onChange={(event) => onText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            onEnter();
+          }
+        }}
+        error={text.trim() !== '' && !valid}
+        helperText={text.trim() !== '' && !valid ? t('crm.bids.move.enterCents') : t('crm.bids.move.centsHelp')}
+        size="small"
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        sx={{ flex: 1 }}
+      />
+      <Button variant="outlined" onClick={() => onStep(1)} sx={{ mt: 0.5, minWidth: 0, whiteSpace: 'nowrap' }}>
+        <T id="crm.bids.move.up" />
+      </Button>
+    </Stack>
+  );
+}
 
 /**
  * 'Move basis' of the selected bids by ± cents, with a preview of each new basis and cash price before saving.
@@ -86,31 +124,7 @@ export function MoveBasisDialog({
         </Typography>
       </DialogTitle>
       <DialogContent dividers>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mb: 2 }}>
-          <Button variant="outlined" onClick={() => step(-1)} sx={{ mt: 0.5, minWidth: 0, whiteSpace: 'nowrap' }}>
-            <T id="crm.bids.move.down" />
-          </Button>
-          <TextField
-            autoFocus
-            label={t('crm.bids.move.cents')}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                save();
-              }
-            }}
-            error={text.trim() !== '' && !valid}
-            helperText={text.trim() !== '' && !valid ? t('crm.bids.move.enterCents') : t('crm.bids.move.centsHelp')}
-            size="small"
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            sx={{ flex: 1 }}
-          />
-          <Button variant="outlined" onClick={() => step(1)} sx={{ mt: 0.5, minWidth: 0, whiteSpace: 'nowrap' }}>
-            <T id="crm.bids.move.up" />
-          </Button>
-        </Stack>
+        <CentsStepper text={text} valid={valid} onText={setText} onStep={step} onEnter={save} />
         {outOfBound ? (
           <Alert severity="error" sx={{ mb: 2 }}>
             <T id="crm.bids.move.outOfBoundAlert" />
@@ -129,70 +143,7 @@ export function MoveBasisDialog({
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
           <T id="crm.bids.move.preview" />
         </Typography>
-        <TableContainer sx={{ maxHeight: 320 }}>
-          <Table size="small" stickyHeader aria-label={t('crm.bids.move.preview')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>
-                  <T id="crm.bids.move.col.bid" />
-                </TableCell>
-                <TableCell align="right">
-                  <T id="crm.bids.move.col.basis" />
-                </TableCell>
-                <TableCell align="right">
-                  <T id="crm.bids.move.col.newBasis" />
-                </TableCell>
-                <TableCell align="right">
-                  <T id="crm.bids.move.col.cash" />
-                </TableCell>
-                <TableCell align="right">
-                  <T id="crm.bids.move.col.newCash" />
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row, i) => {
-                const p = preview[i]!;
-                return (
-                  <TableRow key={row.id}>
-                    <TableCell>
-                      {row.cropName} · {row.name}
-                    </TableCell>
-                    {p.flat ? (
-                      <TableCell colSpan={4} align="right" sx={{ color: 'text.secondary' }}>
-                        <T id="crm.bids.move.flatSkipped" />
-                      </TableCell>
-                    ) : (
-                      <>
-                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                          {fmtSigned(row.basis)}
-                        </TableCell>
-                        <TableCell
-                          align="right"
-                          sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: valid ? 600 : undefined }}
-                        >
-                          {valid ? fmtSigned(p.newBasis) : '—'}
-                          {valid && p.outOfBound ? (
-                            <Chip size="small" color="error" label={t('crm.bids.move.outOfBound')} sx={{ ml: 1 }} />
-                          ) : null}
-                        </TableCell>
-                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                          {fmtCash(row.cashPrice, row.currency) || '—'}
-                        </TableCell>
-                        <TableCell
-                          align="right"
-                          sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: valid ? 600 : undefined }}
-                        >
-                          {valid ? fmtCash(p.newCashPrice, row.currency) || '—' : '—'}
-                        </TableCell>
-                      </>
-                    )}
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <MoveBasisPreview rows={rows} preview={preview} valid={valid} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={move.isPending}>
