@@ -10,6 +10,7 @@ import { useSellerName } from '../components/product-card';
 import { useStoreLocale } from '../components/use-store-locale';
 import { usePreviouslyPurchased } from './orders-api';
 import { OrdersPage, PageTitle, money, useFormatDay } from './order-parts';
+import { ProductThumb } from './product-thumb';
 
 /** /direct/previously-purchased/:year: what the buyer bought that year, with 'Buy again'. */
 export function PreviouslyPurchasedPage() {
@@ -85,17 +86,7 @@ export function PreviouslyPurchasedPage() {
               variant="outlined"
               sx={{ p: 1.5, display: 'grid', gridTemplateColumns: '64px 1fr', gap: 1.5 }}
             >
-              <Box sx={{ width: 64, height: 64, bgcolor: 'grey.100', borderRadius: 1, overflow: 'hidden' }}>
-                {p.imageUrl ? (
-                  <img
-                    src={`${p.imageUrl}?w=128&h=128`}
-                    alt=""
-                    width={64}
-                    height={64}
-                    style={{ width: '100%', height: '100%', objectFit: 'cover' }}
-                  />
-                ) : null}
-              </Box>
+              <ProductThumb imageUrl={p.imageUrl} />
               <Box sx={{ minWidth: 0 }}>
                 <Link component={RouterLink} to={href(`/direct/product/${p.productSlug}`)} sx={{ fontWeight: 700 }}>
                   {p.productName}
