@@ -1,39 +1,18 @@
-import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
-import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Link,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Card, CardActionArea, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import {
-  CrmDecimal,
-  SHOPPING_LIST_QUANTITY_MAX,
-  type AddToCartOutcome,
-  type ShoppingList,
-  type ShoppingListItem,
-} from '@granary/domain';
+import type { AddToCartOutcome, ShoppingList } from '@granary/domain';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { T, useT } from '../../../lib/i18n/t';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { StoreQueryState } from '../components/store-frame';
 import { useStoreLocale } from '../components/use-store-locale';
+import { BackLink } from './back-link';
+import { DeleteListDialog } from './delete-list-dialog';
 import { ListNameDialog } from './list-name-dialog';
 import { useListMutations, useShoppingList, useShoppingLists } from './orders-api';
 import { CartOutcomeAlert, OrdersPage, PageTitle, money, useCartAfterServerAdd, useFormatDay } from './order-parts';
+import { ShoppingListItemRow } from './shopping-list-item-row';
 
 /** /direct/shopping-lists: the buyer's lists; make a new one. */
 export function ShoppingListsPage() {
@@ -126,39 +105,6 @@ export function ShoppingListsPage() {
   );
 }
 
-/** A quantity box that saves when left or on Enter (whole packs, 1 to 9,999). */
-function QuantityField({ item, onSave }: { item: ShoppingListItem; onSave: (quantity: number) => void }) {
-  const t = useT();
-  const [value, setValue] = useState(String(item.quantity));
-  useEffect(() => setValue(String(item.quantity)), [item.quantity]);
-  const commit = () => {
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || n < 1) return setValue(String(item.quantity));
-    const clamped = Math.min(n, SHOPPING_LIST_QUANTITY_MAX);
-    setValue(String(clamped));
-    if (clamped !== item.quantity) onSave(clamped);
-  };
-  return (
-    <TextField
-      size="small"
-      type="number"
-      value={value}
-      onChange={(e) => setValue(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => e.key === 'Enter' && commit()}
-      slotProps={{
-        htmlInput: {
-          min: 1,
-          max: SHOPPING_LIST_QUANTITY_MAX,
-          inputMode: 'numeric',
-          'aria-label': t('orders.lists.quantity', { product: item.productName }),
-        },
-      }}
-      sx={{ width: 96 }}
-    />
-  );
-}
-
 function ListView({ list }: { list: ShoppingList }) {
   const t = useT();
   const partner = usePartner();
@@ -174,15 +120,9 @@ function ListView({ list }: { list: ShoppingList }) {
 
   return (
     <OrdersPage>
-      <Link
-        component={RouterLink}
-        to={href('/direct/shopping-lists')}
-        underline="hover"
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1.5, fontSize: 14 }}
-      >
-        <ArrowBackRoundedIcon fontSize="small" />
+      <BackLink to={href('/direct/shopping-lists')}>
         <T id="orders.lists.back" />
-      </Link>
+      </BackLink>
       <PageTitle
         title={
           <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
@@ -239,72 +179,12 @@ function ListView({ list }: { list: ShoppingList }) {
             sx={{ listStyle: 'none', p: 0, m: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
           >
             {list.items.map((item) => (
-              <Box
-                component="li"
+              <ShoppingListItemRow
                 key={item.variantId}
-                sx={{
-                  p: { xs: 1.5, md: 2 },
-                  display: 'grid',
-                  gap: 1.5,
-                  alignItems: 'center',
-                  gridTemplateColumns: { xs: '1fr auto', md: 'minmax(0, 2fr) 96px minmax(0, 1.3fr) 120px auto' },
-                }}
-              >
-                <Box sx={{ minWidth: 0, gridColumn: { xs: '1 / -1', md: 'auto' } }}>
-                  <Link
-                    component={RouterLink}
-                    to={href(`/direct/product/${item.productSlug}`)}
-                    sx={{ fontWeight: 700 }}
-                  >
-                    {item.productName}
-                  </Link>
-                  <Typography variant="body2" color="text.secondary">
-                    {item.variantLabel} ·{' '}
-                    {item.unitPrice === null ? t('orders.lists.notSold') : money(item.unitPrice, item.currency)}
-                    {item.unitPrice !== null && !item.inStock ? ` · ${t('orders.lists.outOfStock')}` : ''}
-                  </Typography>
-                </Box>
-                <QuantityField
-                  item={item}
-                  onSave={(quantity) =>
-                    m.putItem.mutate({ listId: list.id, variantId: item.variantId, body: { quantity } })
-                  }
-                />
-                <TextField
-                  size="small"
-                  label={t('orders.lists.note')}
-                  defaultValue={item.note}
-                  onBlur={(e) =>
-                    e.target.value.trim() !== item.note &&
-                    m.putItem.mutate({
-                      listId: list.id,
-                      variantId: item.variantId,
-                      body: { quantity: item.quantity, note: e.target.value.trim() },
-                    })
-                  }
-                  slotProps={{ htmlInput: { maxLength: 500 } }}
-                  sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, gridRow: { xs: 3, md: 'auto' } }}
-                />
-                <Typography
-                  sx={{
-                    fontWeight: 600,
-                    textAlign: 'right',
-                    whiteSpace: 'nowrap',
-                    display: { xs: 'none', md: 'block' },
-                  }}
-                >
-                  {item.unitPrice === null
-                    ? '—'
-                    : money(new CrmDecimal(item.unitPrice).mul(item.quantity).toFixed(2), item.currency)}
-                </Typography>
-                <IconButton
-                  aria-label={t('orders.lists.removeItem', { product: item.productName })}
-                  onClick={() => m.removeItem.mutate({ listId: list.id, variantId: item.variantId })}
-                  sx={{ justifySelf: 'end' }}
-                >
-                  <DeleteOutlineRoundedIcon />
-                </IconButton>
-              </Box>
+                item={item}
+                onSave={(body) => m.putItem.mutate({ listId: list.id, variantId: item.variantId, body })}
+                onRemove={() => m.removeItem.mutate({ listId: list.id, variantId: item.variantId })}
+              />
             ))}
           </Box>
           <Stack
@@ -333,23 +213,12 @@ function ListView({ list }: { list: ShoppingList }) {
         />
       ) : null}
       {deleting ? (
-        <Dialog open onClose={() => setDeleting(false)} maxWidth="xs" fullWidth aria-labelledby="delete-list-title">
-          <DialogTitle id="delete-list-title">{t('orders.lists.delete')}</DialogTitle>
-          <DialogContent>
-            <Typography>{t('orders.lists.deleteConfirm', { name: list.name })}</Typography>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setDeleting(false)}>{t('orders.lists.cancel')}</Button>
-            <Button
-              color="error"
-              variant="contained"
-              disabled={m.remove.isPending}
-              onClick={() => m.remove.mutate(list.id, { onSuccess: () => navigate(href('/direct/shopping-lists')) })}
-            >
-              {t('orders.lists.delete')}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <DeleteListDialog
+          name={list.name}
+          busy={m.remove.isPending}
+          onClose={() => setDeleting(false)}
+          onDelete={() => m.remove.mutate(list.id, { onSuccess: () => navigate(href('/direct/shopping-lists')) })}
+        />
       ) : null}
     </OrdersPage>
   );
