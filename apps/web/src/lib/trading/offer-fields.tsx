@@ -1,12 +1,16 @@
 import { isDecimalString, toDecimal } from '@granary/domain';
-import { Stack, TextField } from '@mui/material';
-import { useState } from 'react';
+import { Stack } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { FormTextField } from '../forms/form-fields';
+import type { MessageId } from '../i18n/messages';
 import { useT } from '../i18n/t';
 
 /**
- * The fields an offer is edited with (grain-marketing.md 4: quantity, target cash price, good through), and the
- * readings of what is typed that the place-offer dialog (place-offer-dialog.tsx, on the forms library) shares, so both
- * read and check an amount the same way. The edit dialog moves onto the forms library next (decision 032).
+ * The fields an offer is placed and edited with (grain-marketing.md 4: quantity, target cash price, good through), on
+ * the forms library (decision 032): their schema, the fields themselves, and the readings of what is typed, so the
+ * place-offer dialog (place-offer-dialog.tsx) and the CRM's edit dialog read and check an amount the same way.
  */
 
 const UNIT_SINGULAR: Record<string, string> = { bushels: 'bushel', tonnes: 'tonne' };
@@ -23,100 +27,83 @@ export function unitSingular(unit: string): string {
 }
 
 /** Whole cents the target stands above (negative: below) the cash price now; null when either is missing. */
-export function centsAboveCash(target: string | null, cashPrice: string | null): number | null {
+function centsAboveCash(target: string | null, cashPrice: string | null): number | null {
   if (target === null || cashPrice === null) return null;
   return Math.round(toDecimal(target).minus(toDecimal(cashPrice)).times(100).toNumber());
 }
 
-export type OfferFieldsState = {
-  quantity: string;
-  setQuantity: (v: string) => void;
-  target: string;
-  setTarget: (v: string) => void;
-  expiresOn: string;
-  setExpiresOn: (v: string) => void;
-  /** Set on the first submit: the fields then say what is wrong. */
-  touched: boolean;
-  setTouched: (v: boolean) => void;
-  /** The quantity and target as decimals, null while not valid. */
-  quantityValue: string | null;
-  targetValue: string | null;
-};
-
-/** The offer fields' state, from their first values. */
-export function useOfferFields(initial: { quantity: string; target: string; expiresOn: string }): OfferFieldsState {
-  const [quantity, setQuantity] = useState(initial.quantity);
-  const [target, setTarget] = useState(initial.target);
-  const [expiresOn, setExpiresOn] = useState(initial.expiresOn);
-  const [touched, setTouched] = useState(false);
-  return {
-    quantity,
-    setQuantity,
-    target,
-    setTarget,
-    expiresOn,
-    setExpiresOn,
-    touched,
-    setTouched,
-    quantityValue: typedAmount(quantity),
-    targetValue: typedAmount(target),
-  };
+/** A positive decimal typed by a person, as the decimal string sent; otherwise the message id. */
+function amount(message: MessageId) {
+  return z.string().transform((text, ctx) => {
+    const value = typedAmount(text);
+    if (value === null) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return value;
+  });
 }
 
+/** The offer fields' schema, for a form's `z.object` (the place-offer form adds who the offer is for). */
+export const offerFieldsShape = {
+  quantity: amount('offers.field.invalidQuantity'),
+  target: amount('offers.field.invalidPrice'),
+  expiresOn: z.string(),
+};
+
+/** The offer fields as typed. */
+type OfferFieldValues = z.input<z.ZodObject<typeof offerFieldsShape>>;
+
 /**
- * Quantity, target cash price and good-through date. With `cashPrice` the target says how many cents it stands
- * above (or below) the cash now; `quantityHelp` is shown under a valid quantity (e.g. what is left under a bid's cap).
+ * Quantity, target cash price and good-through date, inside the form's FormProvider (names `quantity`, `target`,
+ * `expiresOn`). With `cashPrice` the target says how many cents it stands above (or below) the cash now;
+ * `quantityHelp` is shown under a valid quantity (e.g. what is left under a bid's cap); `minDate` is the first day
+ * the date picker offers. A field's message stays while it is typed in (the form re-checks it as typed).
  */
-export function OfferFields({
-  fields,
+export function OfferFormFields({
   quantityUnit,
   cashPrice,
   quantityHelp,
   minDate,
-  autoFocus,
+  children,
 }: {
-  fields: OfferFieldsState;
   quantityUnit: string;
   cashPrice?: string | null;
   quantityHelp?: string | null;
   minDate?: string;
-  autoFocus?: boolean;
+  /** Fields shown before the quantity (who the offer is for). */
+  children?: ReactNode;
 }) {
   const t = useT();
-  const { touched, quantityValue: q, targetValue: p } = fields;
-  const cents = cashPrice === undefined ? null : centsAboveCash(p, cashPrice);
+  const target = useWatch<OfferFieldValues, 'target'>({ name: 'target' });
+  const cents = cashPrice === undefined ? null : centsAboveCash(typedAmount(target ?? ''), cashPrice);
   return (
     <Stack spacing={2}>
-      <TextField
+      {children}
+      <FormTextField<OfferFieldValues>
+        name="quantity"
+        keepErrorOnChange
         label={t('offers.field.quantity', { unit: quantityUnit })}
-        value={fields.quantity}
-        onChange={(e) => fields.setQuantity(e.target.value)}
-        autoFocus={autoFocus}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        error={touched && q === null}
-        helperText={touched && q === null ? t('offers.field.invalidQuantity') : (quantityHelp ?? ' ')}
+        helperText={quantityHelp ?? ' '}
       />
-      <TextField
+      <FormTextField<OfferFieldValues>
+        name="target"
+        keepErrorOnChange
         label={t('offers.field.target')}
-        value={fields.target}
-        onChange={(e) => fields.setTarget(e.target.value)}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        error={touched && p === null}
         helperText={
-          touched && p === null
-            ? t('offers.field.invalidPrice')
-            : cents === null
-              ? ' '
-              : cents >= 0
-                ? t('offers.field.targetHelp', { cents })
-                : t('offers.field.targetBelow', { cents: -cents })
+          cents === null
+            ? ' '
+            : cents >= 0
+              ? t('offers.field.targetHelp', { cents })
+              : t('offers.field.targetBelow', { cents: -cents })
         }
       />
-      <TextField
+      <FormTextField<OfferFieldValues>
+        name="expiresOn"
         label={t('offers.field.expires')}
         type="date"
-        value={fields.expiresOn}
-        onChange={(e) => fields.setExpiresOn(e.target.value)}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: minDate ? { min: minDate } : undefined }}
       />
     </Stack>

@@ -13,8 +13,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  Stack,
-  TextField,
   Typography,
   useMediaQuery,
   useTheme,
@@ -23,23 +21,10 @@ import { useState, type ReactNode } from 'react';
 import { FormProvider, useFormState, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError, reasonOf } from '../api/api-error';
-import { FormTextField } from '../forms/form-fields';
 import { useZodForm } from '../forms/use-zod-form';
 import type { MessageId } from '../i18n/messages';
 import { useT } from '../i18n/t';
-import { centsAboveCash, typedAmount, unitSingular } from './offer-fields';
-
-/** A positive decimal typed by a person, as the decimal string sent; otherwise the message id. */
-function amount(message: MessageId) {
-  return z.string().transform((text, ctx) => {
-    const value = typedAmount(text);
-    if (value === null) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return value;
-  });
-}
+import { OfferFormFields, offerFieldsShape, typedAmount, unitSingular } from './offer-fields';
 
 function placeOfferSchema(clientRequired: MessageId) {
   return z.object({
@@ -47,9 +32,7 @@ function placeOfferSchema(clientRequired: MessageId) {
       .number()
       .nullable()
       .refine((id) => Boolean(id), clientRequired),
-    quantity: amount('offers.field.invalidQuantity'),
-    target: amount('offers.field.invalidPrice'),
-    expiresOn: z.string(),
+    ...offerFieldsShape,
   });
 }
 
@@ -84,6 +67,34 @@ export type PlaceOfferWording = {
   submit: ReactNode;
   cancel: ReactNode;
 };
+
+/** The cash price now, large, with its unit ('per bushel'), above the fields. */
+function CurrentCashBox({ label, cash, perUnit }: { label: string; cash: string; perUnit: string }) {
+  return (
+    <Box
+      sx={{
+        p: 1.5,
+        mb: 2,
+        borderRadius: 1,
+        bgcolor: 'action.hover',
+        display: 'flex',
+        justifyContent: 'space-between',
+        alignItems: 'baseline',
+        gap: 1,
+      }}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h3" component="p" aria-label={label} sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {cash}
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
+          {perUnit}
+        </Typography>
+      </Typography>
+    </Box>
+  );
+}
 
 /**
  * 'Place offer' on a bid (grain-marketing.md 4), the buyer's for a client (/crm/bids) and the farmer's (/my-sales-lite
@@ -141,7 +152,6 @@ export function PlaceOfferDialog({
   });
   const { isSubmitting } = useFormState({ control: form.control });
   const typedTarget = typedAmount(useWatch({ control: form.control, name: 'target' }));
-  const cents = centsAboveCash(typedTarget, cashPrice);
   const unit = unitSingular(quantityUnit);
   const hitNow = typedTarget !== null && isOfferPriceHit(typedTarget, cashPrice);
 
@@ -181,63 +191,15 @@ export function PlaceOfferDialog({
       </DialogTitle>
       <FormProvider {...form}>
         <DialogContent>
-          <Box
-            sx={{
-              p: 1.5,
-              mb: 2,
-              borderRadius: 1,
-              bgcolor: 'action.hover',
-              display: 'flex',
-              justifyContent: 'space-between',
-              alignItems: 'baseline',
-              gap: 1,
-            }}
+          <CurrentCashBox label={wording.currentCash} cash={cash} perUnit={wording.perUnit(unit)} />
+          <OfferFormFields
+            quantityUnit={quantityUnit}
+            cashPrice={cashPrice}
+            quantityHelp={quantityHelp}
+            minDate={today}
           >
-            <Typography variant="body2" color="text.secondary">
-              {wording.currentCash}
-            </Typography>
-            <Typography
-              variant="h3"
-              component="p"
-              aria-label={wording.currentCash}
-              sx={{ fontVariantNumeric: 'tabular-nums' }}
-            >
-              {cash}
-              <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
-                {wording.perUnit(unit)}
-              </Typography>
-            </Typography>
-          </Box>
-          <Stack spacing={2}>
             {who}
-            <FormTextField<PlaceOfferValues>
-              name="quantity"
-              keepErrorOnChange
-              label={t('offers.field.quantity', { unit: quantityUnit })}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              helperText={quantityHelp ?? ' '}
-            />
-            <FormTextField<PlaceOfferValues>
-              name="target"
-              keepErrorOnChange
-              label={t('offers.field.target')}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              helperText={
-                cents === null
-                  ? ' '
-                  : cents >= 0
-                    ? t('offers.field.targetHelp', { cents })
-                    : t('offers.field.targetBelow', { cents: -cents })
-              }
-            />
-            <FormTextField<PlaceOfferValues>
-              name="expiresOn"
-              as={TextField}
-              label={t('offers.field.expires')}
-              type="date"
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
-            />
-          </Stack>
+          </OfferFormFields>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
             {wording.explain(typedTarget)}
           </Typography>

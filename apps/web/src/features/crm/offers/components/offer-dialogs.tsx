@@ -1,7 +1,11 @@
 import { toDecimal, type Offer, type OfferEditInput } from '@granary/domain';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { z } from 'zod';
+import { useZodForm } from '../../../../lib/forms/use-zod-form';
 import { T, useT } from '../../../../lib/i18n/t';
-import { OfferFields, useOfferFields } from '../../../../lib/trading/offer-fields';
+import { OfferFormFields, offerFieldsShape } from '../../../../lib/trading/offer-fields';
 import type { OfferCommand } from '../api/offers-api';
 import { fmtOfferPrice, fmtOfferQuantity } from './offer-format';
 
@@ -29,6 +33,54 @@ const ACTION_LABEL = {
   reset_price_hit: 'offers.action.reset_price_hit',
 } as const;
 
+/**
+ * The frame both offer dialogs share: the title, what the dialog shows, the failure (the spec's message) in place
+ * under it, and Back beside the dialog's action. While `busy` nothing closes it and both buttons wait.
+ */
+function OfferDialogFrame({
+  labelId,
+  title,
+  busy,
+  error,
+  action,
+  actionColor = 'primary',
+  onAction,
+  onClose,
+  children,
+}: {
+  labelId: string;
+  title: ReactNode;
+  busy: boolean;
+  error: string | null;
+  action: ReactNode;
+  actionColor?: 'primary' | 'error';
+  onAction: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby={labelId}>
+      <DialogTitle id={labelId}>{title}</DialogTitle>
+      <DialogContent>
+        {children}
+        {error ? (
+          <Alert severity="error" sx={{ mt: 2 }} role="alert">
+            {error}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          <T id="offers.confirm.back" />
+        </Button>
+        <Button variant="contained" color={actionColor} onClick={onAction} disabled={busy}>
+          {action}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 /** Are you sure? for a row action, with the spec's failure message shown in place when it fails. */
 export function OfferConfirmDialog({
   offer,
@@ -54,36 +106,27 @@ export function OfferConfirmDialog({
     price: fmtOfferPrice(offer.targetCashPrice),
   };
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="offer-confirm-title">
-      <DialogTitle id="offer-confirm-title">
-        <T id={CONFIRM_TITLE[command]} />
-      </DialogTitle>
-      <DialogContent>
-        <Typography>{t(CONFIRM_BODY[command], values)}</Typography>
-        {error ? (
-          <Alert severity="error" sx={{ mt: 2 }} role="alert">
-            {error}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          <T id="offers.confirm.back" />
-        </Button>
-        <Button
-          variant="contained"
-          color={command === 'cancel' || command === 'reject' ? 'error' : 'primary'}
-          onClick={onConfirm}
-          disabled={busy}
-        >
-          <T id={ACTION_LABEL[command]} />
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <OfferDialogFrame
+      labelId="offer-confirm-title"
+      title={<T id={CONFIRM_TITLE[command]} />}
+      busy={busy}
+      error={error}
+      action={<T id={ACTION_LABEL[command]} />}
+      actionColor={command === 'cancel' || command === 'reject' ? 'error' : 'primary'}
+      onAction={onConfirm}
+      onClose={onClose}
+    >
+      <Typography>{t(CONFIRM_BODY[command], values)}</Typography>
+    </OfferDialogFrame>
   );
 }
 
-/** Edit an open offer: quantity, target and the day it is good through. */
+const offerEditSchema = z.object(offerFieldsShape);
+
+/**
+ * Edit an open offer: quantity, target and the day it is good through (the shared offer fields, on the forms
+ * library: checked on Save, then as typed). Only what changed is saved; nothing changed closes the dialog.
+ */
 export function OfferEditDialog({
   offer,
   busy,
@@ -97,46 +140,38 @@ export function OfferEditDialog({
   onSave: (patch: OfferEditInput) => void;
   onClose: () => void;
 }) {
-  const fields = useOfferFields({
-    quantity: toDecimal(offer.quantity).toFixed(0),
-    target: toDecimal(offer.targetCashPrice).toFixed(2),
-    expiresOn: offer.expiresOn,
+  const form = useZodForm(offerEditSchema, {
+    reValidateMode: 'onChange',
+    defaultValues: {
+      quantity: toDecimal(offer.quantity).toFixed(0),
+      target: toDecimal(offer.targetCashPrice).toFixed(2),
+      expiresOn: offer.expiresOn,
+    },
   });
-  const { setTouched, quantityValue: q, targetValue: p, expiresOn: expires } = fields;
-  const submit = () => {
-    setTouched(true);
-    if (q === null || p === null) return;
+  const submit = form.handleSubmit(({ quantity, target, expiresOn }) => {
     const patch: OfferEditInput = {};
-    if (!toDecimal(q).eq(toDecimal(offer.quantity))) patch.quantity = q;
-    if (!toDecimal(p).eq(toDecimal(offer.targetCashPrice))) patch.targetCashPrice = p;
-    if (expires !== offer.expiresOn) patch.expiresOn = expires;
+    if (!toDecimal(quantity).eq(toDecimal(offer.quantity))) patch.quantity = quantity;
+    if (!toDecimal(target).eq(toDecimal(offer.targetCashPrice))) patch.targetCashPrice = target;
+    if (expiresOn !== offer.expiresOn) patch.expiresOn = expiresOn;
     if (Object.keys(patch).length === 0) return onClose();
     onSave(patch);
-  };
+  });
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="offer-edit-title">
-      <DialogTitle id="offer-edit-title">
-        <T id="offers.edit.title" />
-      </DialogTitle>
-      <DialogContent>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {offer.clientName} · {offer.crop} {offer.deliveryPeriod}
-        </Typography>
-        <OfferFields fields={fields} quantityUnit={offer.quantityUnit} />
-        {error ? (
-          <Alert severity="error" sx={{ mt: 2 }} role="alert">
-            {error}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          <T id="offers.confirm.back" />
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={busy}>
-          <T id="offers.save" />
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <OfferDialogFrame
+      labelId="offer-edit-title"
+      title={<T id="offers.edit.title" />}
+      busy={busy}
+      error={error}
+      action={<T id="offers.save" />}
+      onAction={() => void submit()}
+      onClose={onClose}
+    >
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {offer.clientName} · {offer.crop} {offer.deliveryPeriod}
+      </Typography>
+      <FormProvider {...form}>
+        <OfferFormFields quantityUnit={offer.quantityUnit} />
+      </FormProvider>
+    </OfferDialogFrame>
   );
 }
