@@ -1,125 +1,237 @@
-import InsertChartOutlinedRoundedIcon from '@mui/icons-material/InsertChartOutlinedRounded';
 import { CONTRACT_TYPE_LABELS, formatCompact, type ClientCharts } from '@granary/domain';
-import { Box, Paper, Stack, Typography, useTheme } from '@mui/material';
-import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { Box, useTheme } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { useT } from '../../../../lib/i18n/t';
 import type { ProfileFormat } from '../profile-format';
-
-/** Width a chart gets before (or without) a measurement: jsdom has no layout, a first paint has none yet. */
-const FALLBACK_WIDTH = 560;
-
-/** The width of a box, followed as it resizes (charts are drawn at an explicit size: no 0-size first render). */
-function useBoxWidth() {
-  const ref = useRef<HTMLDivElement | null>(null);
-  const [width, setWidth] = useState(FALLBACK_WIDTH);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => {
-      const next = Math.floor(element.getBoundingClientRect().width);
-      if (next > 0) setWidth(next);
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
-
-function ChartCard({
-  title,
-  subtitle,
-  empty,
-  height,
-  children,
-}: {
-  title: string;
-  subtitle: string;
-  empty: string | null;
-  height: number;
-  children: (width: number) => ReactElement;
-}) {
-  const { ref, width } = useBoxWidth();
-  return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label={title}
-      sx={{ p: { xs: 1.5, sm: 2 }, height: '100%', minWidth: 0 }}
-    >
-      <Typography variant="h4" component="h3">
-        {title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {subtitle}
-      </Typography>
-      <Box ref={ref} sx={{ width: '100%', minHeight: height, overflow: 'hidden' }}>
-        {empty ? (
-          <Stack
-            spacing={1}
-            sx={{
-              height,
-              alignItems: 'center',
-              justifyContent: 'center',
-              color: 'text.secondary',
-              textAlign: 'center',
-              px: 2,
-            }}
-          >
-            <InsertChartOutlinedRoundedIcon sx={{ fontSize: 36, opacity: 0.5 }} />
-            <Typography variant="body2">{empty}</Typography>
-          </Stack>
-        ) : (
-          <Box role="img" aria-label={title} sx={{ '& .recharts-legend-item-text': { color: 'text.primary' } }}>
-            {children(width)}
-          </Box>
-        )}
-      </Box>
-    </Paper>
-  );
-}
-
-function TooltipBox({
-  title,
-  lines,
-}: {
-  title: ReactNode;
-  lines: { key: string; color: string; label: string; value: string }[];
-}) {
-  return (
-    <Paper elevation={3} sx={{ px: 1.5, py: 1, minWidth: 160 }}>
-      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-        {title}
-      </Typography>
-      {lines.map((line) => (
-        <Stack
-          key={line.key}
-          direction="row"
-          spacing={1}
-          sx={{ alignItems: 'center', justifyContent: 'space-between' }}
-        >
-          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-            <Box sx={{ width: 10, height: 10, borderRadius: '2px', bgcolor: line.color }} />
-            <Typography variant="body2" color="text.secondary">
-              {line.label}
-            </Typography>
-          </Stack>
-          <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-            {line.value}
-          </Typography>
-        </Stack>
-      ))}
-    </Paper>
-  );
-}
+import { ChartCard, TooltipBox } from './chart-card';
 
 const toNumber = (value: string | null) => (value === null || value === '' ? null : Number(value));
+const quantityTick = (value: number) => formatCompact(value);
 
 type TooltipPayload = { dataKey?: unknown; color?: string; value?: unknown; payload?: Record<string, unknown> };
 type TooltipArgs = { active?: boolean; payload?: readonly TooltipPayload[]; label?: unknown };
+
+/** The charts' look from the theme (axis text, grid, series colours) and the series' names. */
+function useChartStyle() {
+  const t = useT();
+  const theme = useTheme();
+  return {
+    axis: { fontSize: 12, fill: theme.palette.text.secondary },
+    grid: theme.palette.divider,
+    hover: theme.palette.action.hover,
+    colors: { contracted: theme.palette.primary.main, delivered: theme.palette.secondary.main, spot: '#5b6fb5' },
+    seriesLabel: {
+      contracted: t('crm.client.charts.contracted'),
+      delivered: t('crm.client.charts.delivered'),
+      contractedAverage: t('crm.client.charts.contractedAverage'),
+      deliveredAverage: t('crm.client.charts.deliveredAverage'),
+      spot: t('crm.client.charts.spot'),
+    },
+  } as const;
+}
+
+type BreakdownRow = { key: string; label: string; quantity: number; contracts: number };
+
+/** Open quantity by contract type, largest first, as horizontal bars. */
+function BreakdownChart({ rows, format, empty }: { rows: BreakdownRow[]; format: ProfileFormat; empty: string }) {
+  const t = useT();
+  const style = useChartStyle();
+  return (
+    <ChartCard
+      title={t('crm.client.charts.breakdown')}
+      subtitle={t('crm.client.charts.breakdownHelp', { unit: format.unit })}
+      empty={rows.length === 0 ? empty : null}
+      height={240}
+    >
+      {(width) => (
+        <BarChart
+          width={width}
+          height={Math.max(240, 40 * rows.length + 64)}
+          data={rows}
+          layout="vertical"
+          margin={{ top: 4, right: 16, bottom: 4, left: 8 }}
+        >
+          <CartesianGrid horizontal={false} stroke={style.grid} />
+          <XAxis type="number" tick={style.axis} tickFormatter={quantityTick} stroke={style.grid} />
+          <YAxis type="category" dataKey="label" tick={style.axis} width={96} stroke={style.grid} />
+          <Tooltip
+            cursor={{ fill: style.hover }}
+            content={({ active, payload }: TooltipArgs) => {
+              const row = payload?.[0]?.payload as BreakdownRow | undefined;
+              if (!active || !row) return null;
+              return (
+                <TooltipBox
+                  title={row.label}
+                  lines={[
+                    {
+                      key: 'q',
+                      color: style.colors.contracted,
+                      label: t('crm.client.charts.openQuantity'),
+                      value: format.quantity(row.quantity),
+                    },
+                    {
+                      key: 'c',
+                      color: 'transparent',
+                      label: t('crm.client.charts.contracts'),
+                      value: format.number(row.contracts),
+                    },
+                  ]}
+                />
+              );
+            }}
+          />
+          <Legend formatter={() => t('crm.client.charts.openQuantity')} wrapperStyle={{ fontSize: 12 }} />
+          <Bar
+            dataKey="quantity"
+            name={t('crm.client.charts.openQuantity')}
+            fill={style.colors.contracted}
+            radius={[0, 4, 4, 0]}
+            maxBarSize={28}
+            isAnimationActive={false}
+          />
+        </BarChart>
+      )}
+    </ChartCard>
+  );
+}
+
+type MonthRow = { month: string; contracted: number; delivered: number };
+
+/** Contracted and delivered quantity by delivery month, side by side. */
+function ContractedDeliveredChart({ rows, format, empty }: { rows: MonthRow[]; format: ProfileFormat; empty: string }) {
+  const t = useT();
+  const style = useChartStyle();
+  return (
+    <ChartCard
+      title={t('crm.client.charts.contractedDelivered')}
+      subtitle={t('crm.client.charts.contractedDeliveredHelp', { unit: format.unit })}
+      empty={rows.length === 0 ? empty : null}
+      height={240}
+    >
+      {(width) => (
+        <BarChart width={width} height={240} data={rows} margin={{ top: 4, right: 8, bottom: 4, left: 0 }}>
+          <CartesianGrid vertical={false} stroke={style.grid} />
+          <XAxis dataKey="month" tick={style.axis} tickFormatter={format.month} stroke={style.grid} />
+          <YAxis tick={style.axis} tickFormatter={quantityTick} width={48} stroke={style.grid} />
+          <Tooltip
+            cursor={{ fill: style.hover }}
+            content={({ active, payload, label }: TooltipArgs) =>
+              active && payload?.length ? (
+                <TooltipBox
+                  title={format.monthLong(String(label))}
+                  lines={payload.map((item) => ({
+                    key: String(item.dataKey),
+                    color: item.color ?? 'transparent',
+                    label: style.seriesLabel[item.dataKey as 'contracted' | 'delivered'],
+                    value: format.quantity(Number(item.value)),
+                  }))}
+                />
+              ) : null
+            }
+          />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          {(['contracted', 'delivered'] as const).map((series) => (
+            <Bar
+              key={series}
+              dataKey={series}
+              name={style.seriesLabel[series]}
+              fill={style.colors[series]}
+              radius={[4, 4, 0, 0]}
+              maxBarSize={28}
+              isAnimationActive={false}
+            />
+          ))}
+        </BarChart>
+      )}
+    </ChartCard>
+  );
+}
+
+type PricingRow = {
+  month: string;
+  contractedAverage: number | null;
+  deliveredAverage: number | null;
+  spot: number | null;
+};
+
+/** The lines of the pricing chart: the two averages solid, spot dashed. */
+const PRICING_SERIES = [
+  { key: 'contractedAverage', color: 'contracted' },
+  { key: 'deliveredAverage', color: 'delivered' },
+  { key: 'spot', color: 'spot', dash: '5 4' },
+] as const;
+
+/** Average pricing by month: contracted average, delivered average and spot, gaps bridged. */
+function AveragePricingChart({
+  rows,
+  format,
+  empty,
+}: {
+  rows: PricingRow[] | null;
+  format: ProfileFormat;
+  empty: string;
+}) {
+  const t = useT();
+  const style = useChartStyle();
+  return (
+    <ChartCard
+      title={t('crm.client.charts.averagePricing')}
+      subtitle={t('crm.client.charts.averagePricingHelp', { unit: format.unit })}
+      empty={rows ? null : empty}
+      height={260}
+    >
+      {(width) => (
+        <LineChart width={width} height={260} data={rows ?? []} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
+          <CartesianGrid vertical={false} stroke={style.grid} />
+          <XAxis dataKey="month" tick={style.axis} tickFormatter={format.month} stroke={style.grid} />
+          <YAxis
+            tick={style.axis}
+            tickFormatter={format.axisPrice}
+            width={64}
+            stroke={style.grid}
+            tickCount={5}
+            domain={[
+              (min: number) => Math.max(0, Math.floor(min * 10 - 1) / 10),
+              (max: number) => Math.ceil(max * 10 + 1) / 10,
+            ]}
+          />
+          <Tooltip
+            content={({ active, payload, label }: TooltipArgs) =>
+              active && payload?.length ? (
+                <TooltipBox
+                  title={format.monthLong(String(label))}
+                  lines={payload
+                    .filter((item) => item.value !== null && item.value !== undefined)
+                    .map((item) => ({
+                      key: String(item.dataKey),
+                      color: item.color ?? 'transparent',
+                      label: style.seriesLabel[item.dataKey as 'contractedAverage' | 'deliveredAverage' | 'spot'],
+                      value: format.price(Number(item.value)),
+                    }))}
+                />
+              ) : null
+            }
+          />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          {PRICING_SERIES.map((series) => (
+            <Line
+              key={series.key}
+              type="linear"
+              dataKey={series.key}
+              name={style.seriesLabel[series.key]}
+              stroke={style.colors[series.color]}
+              strokeWidth={2}
+              {...('dash' in series ? { strokeDasharray: series.dash } : {})}
+              dot={{ r: 3 }}
+              connectNulls
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      )}
+    </ChartCard>
+  );
+}
 
 /**
  * The profile's three charts (grain-marketing.md 3 'Client profile'): open quantity by contract type, contracted vs
@@ -136,15 +248,6 @@ export function ClientChartsPanel({
   cropLabel: string;
 }) {
   const t = useT();
-  const theme = useTheme();
-  const axis = { fontSize: 12, fill: theme.palette.text.secondary };
-  const grid = theme.palette.divider;
-  const colors = {
-    contracted: theme.palette.primary.main,
-    delivered: theme.palette.secondary.main,
-    spot: '#5b6fb5',
-  };
-
   const breakdown = charts.breakdown
     .map((row) => ({
       key: row.contractType,
@@ -169,197 +272,15 @@ export function ClientChartsPanel({
     (row) => row.contractedAverage !== null || row.deliveredAverage !== null || row.spot !== null,
   );
   const emptyText = t('crm.client.charts.empty', { crop: cropLabel });
-  const quantityTick = (value: number) => formatCompact(value);
-  const seriesLabel = {
-    contracted: t('crm.client.charts.contracted'),
-    delivered: t('crm.client.charts.delivered'),
-    contractedAverage: t('crm.client.charts.contractedAverage'),
-    deliveredAverage: t('crm.client.charts.deliveredAverage'),
-    spot: t('crm.client.charts.spot'),
-  } as const;
 
   return (
     <Box
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
     >
-      <ChartCard
-        title={t('crm.client.charts.breakdown')}
-        subtitle={t('crm.client.charts.breakdownHelp', { unit: format.unit })}
-        empty={breakdown.length === 0 ? emptyText : null}
-        height={240}
-      >
-        {(width) => (
-          <BarChart
-            width={width}
-            height={Math.max(240, 40 * breakdown.length + 64)}
-            data={breakdown}
-            layout="vertical"
-            margin={{ top: 4, right: 16, bottom: 4, left: 8 }}
-          >
-            <CartesianGrid horizontal={false} stroke={grid} />
-            <XAxis type="number" tick={axis} tickFormatter={quantityTick} stroke={grid} />
-            <YAxis type="category" dataKey="label" tick={axis} width={96} stroke={grid} />
-            <Tooltip
-              cursor={{ fill: theme.palette.action.hover }}
-              content={({ active, payload }: TooltipArgs) => {
-                const row = payload?.[0]?.payload as (typeof breakdown)[number] | undefined;
-                if (!active || !row) return null;
-                return (
-                  <TooltipBox
-                    title={row.label}
-                    lines={[
-                      {
-                        key: 'q',
-                        color: colors.contracted,
-                        label: t('crm.client.charts.openQuantity'),
-                        value: format.quantity(row.quantity),
-                      },
-                      {
-                        key: 'c',
-                        color: 'transparent',
-                        label: t('crm.client.charts.contracts'),
-                        value: format.number(row.contracts),
-                      },
-                    ]}
-                  />
-                );
-              }}
-            />
-            <Legend formatter={() => t('crm.client.charts.openQuantity')} wrapperStyle={{ fontSize: 12 }} />
-            <Bar
-              dataKey="quantity"
-              name={t('crm.client.charts.openQuantity')}
-              fill={colors.contracted}
-              radius={[0, 4, 4, 0]}
-              maxBarSize={28}
-              isAnimationActive={false}
-            />
-          </BarChart>
-        )}
-      </ChartCard>
-
-      <ChartCard
-        title={t('crm.client.charts.contractedDelivered')}
-        subtitle={t('crm.client.charts.contractedDeliveredHelp', { unit: format.unit })}
-        empty={byMonth.length === 0 ? emptyText : null}
-        height={240}
-      >
-        {(width) => (
-          <BarChart width={width} height={240} data={byMonth} margin={{ top: 4, right: 8, bottom: 4, left: 0 }}>
-            <CartesianGrid vertical={false} stroke={grid} />
-            <XAxis dataKey="month" tick={axis} tickFormatter={format.month} stroke={grid} />
-            <YAxis tick={axis} tickFormatter={quantityTick} width={48} stroke={grid} />
-            <Tooltip
-              cursor={{ fill: theme.palette.action.hover }}
-              content={({ active, payload, label }: TooltipArgs) =>
-                active && payload?.length ? (
-                  <TooltipBox
-                    title={format.monthLong(String(label))}
-                    lines={payload.map((item) => ({
-                      key: String(item.dataKey),
-                      color: item.color ?? 'transparent',
-                      label: seriesLabel[item.dataKey as 'contracted' | 'delivered'],
-                      value: format.quantity(Number(item.value)),
-                    }))}
-                  />
-                ) : null
-              }
-            />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar
-              dataKey="contracted"
-              name={seriesLabel.contracted}
-              fill={colors.contracted}
-              radius={[4, 4, 0, 0]}
-              maxBarSize={28}
-              isAnimationActive={false}
-            />
-            <Bar
-              dataKey="delivered"
-              name={seriesLabel.delivered}
-              fill={colors.delivered}
-              radius={[4, 4, 0, 0]}
-              maxBarSize={28}
-              isAnimationActive={false}
-            />
-          </BarChart>
-        )}
-      </ChartCard>
-
+      <BreakdownChart rows={breakdown} format={format} empty={emptyText} />
+      <ContractedDeliveredChart rows={byMonth} format={format} empty={emptyText} />
       <Box sx={{ gridColumn: { md: '1 / -1' }, minWidth: 0 }}>
-        <ChartCard
-          title={t('crm.client.charts.averagePricing')}
-          subtitle={t('crm.client.charts.averagePricingHelp', { unit: format.unit })}
-          empty={hasPricing ? null : emptyText}
-          height={260}
-        >
-          {(width) => (
-            <LineChart width={width} height={260} data={pricing} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
-              <CartesianGrid vertical={false} stroke={grid} />
-              <XAxis dataKey="month" tick={axis} tickFormatter={format.month} stroke={grid} />
-              <YAxis
-                tick={axis}
-                tickFormatter={format.axisPrice}
-                width={64}
-                stroke={grid}
-                tickCount={5}
-                domain={[
-                  (min: number) => Math.max(0, Math.floor(min * 10 - 1) / 10),
-                  (max: number) => Math.ceil(max * 10 + 1) / 10,
-                ]}
-              />
-              <Tooltip
-                content={({ active, payload, label }: TooltipArgs) =>
-                  active && payload?.length ? (
-                    <TooltipBox
-                      title={format.monthLong(String(label))}
-                      lines={payload
-                        .filter((item) => item.value !== null && item.value !== undefined)
-                        .map((item) => ({
-                          key: String(item.dataKey),
-                          color: item.color ?? 'transparent',
-                          label: seriesLabel[item.dataKey as 'contractedAverage' | 'deliveredAverage' | 'spot'],
-                          value: format.price(Number(item.value)),
-                        }))}
-                    />
-                  ) : null
-                }
-              />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Line
-                type="linear"
-                dataKey="contractedAverage"
-                name={seriesLabel.contractedAverage}
-                stroke={colors.contracted}
-                strokeWidth={2}
-                dot={{ r: 3 }}
-                connectNulls
-                isAnimationActive={false}
-              />
-              <Line
-                type="linear"
-                dataKey="deliveredAverage"
-                name={seriesLabel.deliveredAverage}
-                stroke={colors.delivered}
-                strokeWidth={2}
-                dot={{ r: 3 }}
-                connectNulls
-                isAnimationActive={false}
-              />
-              <Line
-                type="linear"
-                dataKey="spot"
-                name={seriesLabel.spot}
-                stroke={colors.spot}
-                strokeWidth={2}
-                strokeDasharray="5 4"
-                dot={{ r: 3 }}
-                connectNulls
-                isAnimationActive={false}
-              />
-            </LineChart>
-          )}
-        </ChartCard>
+        <AveragePricingChart rows={hasPricing ? pricing : null} format={format} empty={emptyText} />
       </Box>
     </Box>
   );

@@ -1,40 +1,60 @@
-import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
-import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { ClientProfile } from '@granary/domain';
-import {
-  Alert,
-  Box,
-  ButtonBase,
-  CircularProgress,
-  IconButton,
-  InputAdornment,
-  Paper,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { isApiError } from '../../../../lib/api/api-error';
+import { Box, ButtonBase, Paper, Typography } from '@mui/material';
 import { T, useT } from '../../../../lib/i18n/t';
-import type { MessageId } from '../../../../lib/i18n/messages';
-import { useUpdateClientSummary } from '../api/update-client-summary';
 import type { ProfileFormat } from '../profile-format';
-import { checkSummaryValue, SUMMARY_FIELDS, type SummaryField } from '../summary-fields';
+import { SUMMARY_FIELDS, type SummaryField } from '../summary-fields';
+import { FarmFieldEditor } from './farm-field-editor';
+import { NoticeAlert } from './notice-alert';
+import { currentValue, FARM_FIELD_LABELS, useFarmFieldEditor } from './use-farm-field-editor';
 
-const LABELS: Readonly<Record<SummaryField, MessageId>> = {
-  area: 'crm.client.field.area',
-  estimatedYield: 'crm.client.field.estimatedYield',
-  estimatedStorage: 'crm.client.field.estimatedStorage',
-  contractedWithOther: 'crm.client.field.contractedWithOther',
-};
-
-function currentValue(profile: ClientProfile, field: SummaryField): string | null {
-  return field === 'contractedWithOther' ? profile.summary.contractedWithOther : profile.summary[field];
+/** A farm detail's value (or 'not set') as a button that opens its editor. */
+function FarmFieldValue({
+  label,
+  value,
+  buttonRef,
+  onEdit,
+}: {
+  label: string;
+  value: string | null;
+  buttonRef: (element: HTMLButtonElement | null) => void;
+  onEdit: () => void;
+}) {
+  const t = useT();
+  return (
+    <ButtonBase
+      ref={buttonRef}
+      onClick={onEdit}
+      aria-label={t('crm.client.field.edit', { field: label })}
+      sx={{
+        width: '100%',
+        justifyContent: 'space-between',
+        borderRadius: 1,
+        px: 1,
+        py: 0.5,
+        mx: -1,
+        textAlign: 'left',
+        '&:hover, &:focus-visible': { bgcolor: 'action.hover' },
+        '&:hover .edit-icon, &:focus-visible .edit-icon': { opacity: 1 },
+      }}
+    >
+      <Typography
+        sx={{
+          fontWeight: 600,
+          fontVariantNumeric: 'tabular-nums',
+          color: value ? 'text.primary' : 'text.secondary',
+        }}
+      >
+        {value ?? t('crm.client.notSet')}
+      </Typography>
+      <EditOutlinedIcon
+        className="edit-icon"
+        fontSize="small"
+        sx={{ opacity: { xs: 0.7, md: 0.35 }, color: 'text.secondary' }}
+      />
+    </ButtonBase>
+  );
 }
-
-type Notice = { severity: 'success' | 'error' | 'warning'; id: MessageId; values?: Record<string, string> } | null;
 
 /**
  * The editable summary fields (grain-marketing.md 3): area, estimated yield, estimated storage and contracted with
@@ -56,82 +76,14 @@ export function FarmDetails({
   format: ProfileFormat;
 }) {
   const t = useT();
-  const mutation = useUpdateClientSummary(platformId, marketId, profile.legalEntityId);
-  const [editing, setEditing] = useState<SummaryField | null>(null);
-  const [draft, setDraft] = useState('');
-  const [conflict, setConflict] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
-  // After a save or cancel, the keyboard goes back to the field's button (the editor it was in is gone).
-  const buttons = useRef<Partial<Record<SummaryField, HTMLButtonElement | null>>>({});
-  const [refocus, setRefocus] = useState<SummaryField | null>(null);
-  useEffect(() => {
-    if (refocus && editing === null) {
-      buttons.current[refocus]?.focus();
-      setRefocus(null);
-    }
-  }, [refocus, editing]);
+  const editor = useFarmFieldEditor({ profile, etag, platformId, marketId });
+  const { notice } = editor;
 
   const unitOf = (field: SummaryField) =>
     field === 'area' ? format.areaUnit : field === 'estimatedYield' ? format.yieldUnit : format.unit;
   const display = (field: SummaryField) => {
     const value = currentValue(profile, field);
     return value === null ? null : t('crm.client.withUnit', { value: format.number(value), unit: unitOf(field) });
-  };
-
-  const start = (field: SummaryField) => {
-    setEditing(field);
-    setDraft(currentValue(profile, field) ?? '');
-    setConflict(false);
-    setNotice(null);
-    mutation.reset();
-  };
-  const cancel = () => {
-    setRefocus(editing);
-    setEditing(null);
-    setConflict(false);
-    mutation.reset();
-  };
-
-  const check = editing ? checkSummaryValue(editing, draft) : null;
-
-  const save = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!editing || !check?.ok || mutation.isPending) return;
-    if (!conflict && check.value === currentValue(profile, editing)) {
-      cancel();
-      return;
-    }
-    const field = editing;
-    mutation.mutate(
-      { patch: { [field]: check.value }, ifMatch: etag },
-      {
-        onSuccess: () => {
-          setRefocus(field);
-          setEditing(null);
-          setConflict(false);
-          setNotice({ severity: 'success', id: 'crm.client.field.saved', values: { field: t(LABELS[field]) } });
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.status === 412) {
-            setConflict(true);
-            setNotice({ severity: 'warning', id: 'crm.client.field.conflict' });
-          } else {
-            setNotice({
-              severity: 'error',
-              id: 'crm.client.field.saveFailed',
-              values: { message: error instanceof Error ? error.message : '' },
-            });
-          }
-        },
-      },
-    );
-  };
-
-  const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      cancel();
-    }
   };
 
   return (
@@ -142,19 +94,10 @@ export function FarmDetails({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         <T id="crm.client.farm.help" />
       </Typography>
-      {notice ? (
-        <Alert
-          severity={notice.severity}
-          role={notice.severity === 'success' ? 'status' : 'alert'}
-          onClose={() => setNotice(null)}
-          sx={{ my: 1 }}
-        >
-          {t(notice.id, notice.values)}
-        </Alert>
-      ) : null}
+      {notice ? <NoticeAlert notice={notice} onClose={() => editor.setNotice(null)} sx={{ my: 1 }} /> : null}
       <Box component="dl" sx={{ m: 0 }}>
         {SUMMARY_FIELDS.map((field) => {
-          const label = t(LABELS[field]);
+          const label = t(FARM_FIELD_LABELS[field]);
           const value = display(field);
           return (
             <Box key={field} sx={{ py: 1, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}>
@@ -162,82 +105,28 @@ export function FarmDetails({
                 {label}
               </Typography>
               <Box component="dd" sx={{ m: 0 }}>
-                {editing === field ? (
-                  <Box component="form" onSubmit={save} noValidate sx={{ mt: 0.75 }}>
-                    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                      <TextField
-                        autoFocus
-                        size="small"
-                        fullWidth
-                        value={draft}
-                        onChange={(event) => setDraft(event.target.value)}
-                        onKeyDown={onKey}
-                        error={check !== null && !check.ok}
-                        helperText={
-                          check && !check.ok
-                            ? t(check.error, check.values)
-                            : conflict
-                              ? t('crm.client.field.currentValue', { value: display(field) ?? t('crm.client.notSet') })
-                              : t('crm.client.field.clearHelp')
-                        }
-                        slotProps={{
-                          htmlInput: { inputMode: 'decimal', autoComplete: 'off', maxLength: 24, 'aria-label': label },
-                          input: { endAdornment: <InputAdornment position="end">{unitOf(field)}</InputAdornment> },
-                        }}
-                      />
-                      <Tooltip title={t('crm.client.field.save')}>
-                        <span>
-                          <IconButton
-                            type="submit"
-                            color="primary"
-                            aria-label={t('crm.client.field.saveField', { field: label })}
-                            disabled={!check?.ok || mutation.isPending}
-                          >
-                            {mutation.isPending ? <CircularProgress size={20} /> : <CheckRoundedIcon />}
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Tooltip title={t('crm.client.field.cancel')}>
-                        <IconButton aria-label={t('crm.client.field.cancelField', { field: label })} onClick={cancel}>
-                          <CloseRoundedIcon />
-                        </IconButton>
-                      </Tooltip>
-                    </Stack>
-                  </Box>
+                {editor.editing === field ? (
+                  <FarmFieldEditor
+                    label={label}
+                    unit={unitOf(field)}
+                    draft={editor.draft}
+                    onChange={editor.setDraft}
+                    check={editor.check}
+                    conflictValue={editor.conflict ? (value ?? t('crm.client.notSet')) : null}
+                    saving={editor.saving}
+                    onSubmit={editor.save}
+                    onKeyDown={editor.onKey}
+                    onCancel={editor.cancel}
+                  />
                 ) : (
-                  <ButtonBase
-                    ref={(element: HTMLButtonElement | null) => {
-                      buttons.current[field] = element;
+                  <FarmFieldValue
+                    label={label}
+                    value={value}
+                    buttonRef={(element) => {
+                      editor.buttons.current[field] = element;
                     }}
-                    onClick={() => start(field)}
-                    aria-label={t('crm.client.field.edit', { field: label })}
-                    sx={{
-                      width: '100%',
-                      justifyContent: 'space-between',
-                      borderRadius: 1,
-                      px: 1,
-                      py: 0.5,
-                      mx: -1,
-                      textAlign: 'left',
-                      '&:hover, &:focus-visible': { bgcolor: 'action.hover' },
-                      '&:hover .edit-icon, &:focus-visible .edit-icon': { opacity: 1 },
-                    }}
-                  >
-                    <Typography
-                      sx={{
-                        fontWeight: 600,
-                        fontVariantNumeric: 'tabular-nums',
-                        color: value ? 'text.primary' : 'text.secondary',
-                      }}
-                    >
-                      {value ?? t('crm.client.notSet')}
-                    </Typography>
-                    <EditOutlinedIcon
-                      className="edit-icon"
-                      fontSize="small"
-                      sx={{ opacity: { xs: 0.7, md: 0.35 }, color: 'text.secondary' }}
-                    />
-                  </ButtonBase>
+                    onEdit={() => editor.start(field)}
+                  />
                 )}
               </Box>
             </Box>
