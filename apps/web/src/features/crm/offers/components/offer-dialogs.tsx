@@ -8,6 +8,7 @@ import { T, useT } from '../../../../lib/i18n/t';
 import { OfferFormFields, offerFieldsShape } from '../../../../lib/trading/offer-fields';
 import type { OfferCommand } from '../api/offers-api';
 import { fmtOfferPrice, fmtOfferQuantity } from './offer-format';
+import { OFFER_ACTION_LABEL } from './offer-row-actions';
 
 const CONFIRM_TITLE = {
   accept: 'offers.confirm.accept.title',
@@ -23,14 +24,6 @@ const CONFIRM_BODY = {
   reject: 'offers.confirm.reject.body',
   cancel: 'offers.confirm.cancel.body',
   reset_price_hit: 'offers.confirm.reset_price_hit.body',
-} as const;
-
-const ACTION_LABEL = {
-  accept: 'offers.action.accept',
-  approve: 'offers.action.approve',
-  reject: 'offers.action.reject',
-  cancel: 'offers.action.cancel',
-  reset_price_hit: 'offers.action.reset_price_hit',
 } as const;
 
 /**
@@ -111,7 +104,7 @@ export function OfferConfirmDialog({
       title={<T id={CONFIRM_TITLE[command]} />}
       busy={busy}
       error={error}
-      action={<T id={ACTION_LABEL[command]} />}
+      action={<T id={OFFER_ACTION_LABEL[command]} />}
       actionColor={command === 'cancel' || command === 'reject' ? 'error' : 'primary'}
       onAction={onConfirm}
       onClose={onClose}
