@@ -15,8 +15,8 @@ type Shown = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'er
  * A MUI text field bound to a form field (platform.md 5.7 states): invalid → the red border and the message (the
  * schema's, or the server's put by applyServerErrors); with `showValid`, a touched field without an error has the
  * green border; otherwise `helperText` shows. Changing the field takes its message away until the next submit
- * (`keepErrorOnChange` keeps it). `as` renders another field with TextField's props (e.g. a password field).
- * It sits inside the form's FormProvider.
+ * (`keepErrorOnChange` keeps it). `as` renders another field with TextField's props (e.g. a password field);
+ * `parse` turns what was typed into the value kept (e.g. digits only). It sits inside the form's FormProvider.
  */
 export function FormTextField<V extends FieldValues>({
   name,
@@ -25,6 +25,7 @@ export function FormTextField<V extends FieldValues>({
   keepErrorOnChange = false,
   htmlName,
   as: Field = TextField,
+  parse,
   ...props
 }: Shown & {
   name: FieldPath<V>;
@@ -33,6 +34,8 @@ export function FormTextField<V extends FieldValues>({
   /** The input's name attribute when it is not the field's (what password managers and pages already know). */
   htmlName?: string;
   as?: ComponentType<TextFieldProps>;
+  /** What is kept of the typed text (the input shows the kept value). */
+  parse?: (typed: string) => string;
 }) {
   const { control, clearErrors } = useFormContext<V>();
   const { field, fieldState, formState } = useController({ control, name });
@@ -47,7 +50,7 @@ export function FormTextField<V extends FieldValues>({
       inputRef={field.ref}
       onBlur={field.onBlur}
       onChange={(event) => {
-        field.onChange(event.target.value);
+        field.onChange(parse ? parse(event.target.value) : event.target.value);
         if (invalid && !keepErrorOnChange) clearErrors(name);
       }}
       disabled={props.disabled ?? field.disabled}

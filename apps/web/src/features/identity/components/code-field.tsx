@@ -1,14 +1,18 @@
 import { TextField, type TextFieldProps } from '@mui/material';
 
-/** A 6-digit verification code input: numeric keyboard, one-time-code autofill, digits only. */
-export function CodeField({
-  onChange,
-  ...props
-}: Omit<TextFieldProps, 'onChange' | 'type'> & { onChange: (value: string) => void }) {
+/** What a verification code field keeps of the typed text: digits only, at most 6. */
+export function codeDigits(typed: string): string {
+  return typed.replace(/\D/g, '').slice(0, 6);
+}
+
+/**
+ * A 6-digit verification code input: numeric keyboard, one-time-code autofill. Bound with
+ * `<FormTextField as={CodeField} parse={codeDigits} />` it keeps digits only.
+ */
+export function CodeField(props: Omit<TextFieldProps, 'type'>) {
   return (
     <TextField
       {...props}
-      onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
       autoComplete="one-time-code"
       slotProps={{
         htmlInput: {

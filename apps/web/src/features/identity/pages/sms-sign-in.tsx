@@ -1,38 +1,23 @@
-import { Box, Stack, TextField } from '@mui/material';
-import { useRef, useState, type FormEvent } from 'react';
+import { Box, Stack } from '@mui/material';
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { readStorage, removeStorage, writeStorage } from '../../../lib/browser/storage';
+import { z } from 'zod';
 import { useBotCheck } from '../../../lib/bot-check/use-bot-check';
+import { FormSubmitButton, FormTextField } from '../../../lib/forms/form-fields';
+import { ruleField, useZodForm } from '../../../lib/forms/use-zod-form';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
-import { initiateSmsLogin } from '../api/sms';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert } from '../components/form-alert';
 import { MethodLinks } from '../components/method-links';
-import { SubmitButton } from '../components/submit-button';
-import { failureOf, type Failure } from '../failures';
+import type { Failure } from '../failures';
+import { readSmsLogin, sendSmsCode } from '../sms-login';
 import { phoneRule } from '../validation';
 import { CreateAccountLine } from './password-sign-in';
 
-/** The SMS sign-in in progress (number and verification token), kept for the tab so a reload can continue. */
-export type SmsLogin = { phone: string; verificationToken: string };
-const SMS_LOGIN_KEY = 'granary_sms_login';
-
-export function readSmsLogin(): SmsLogin | null {
-  try {
-    const value = JSON.parse(readStorage(SMS_LOGIN_KEY, 'session') ?? 'null') as Partial<SmsLogin> | null;
-    return value && typeof value.phone === 'string' && typeof value.verificationToken === 'string'
-      ? { phone: value.phone, verificationToken: value.verificationToken }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-export function writeSmsLogin(login: SmsLogin | null): void {
-  if (login) writeStorage(SMS_LOGIN_KEY, JSON.stringify(login), 'session');
-  else removeStorage(SMS_LOGIN_KEY, 'session');
-}
+/** The SMS sign-in form: the mobile number, required and valid (validation.ts). */
+const smsSignInSchema = z.object({ phone: ruleField(phoneRule) });
 
 /** /sign-in/sms: a mobile number gets a 6-digit code; the code is entered on /sign-in/sms-verification. */
 export function SmsSignIn() {
@@ -41,43 +26,29 @@ export function SmsSignIn() {
   const localized = useLocalizedPath();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
-  const [phone, setPhone] = useState(searchParams.get('phone_number') ?? readSmsLogin()?.phone ?? '');
-  const [error, setError] = useState<ReturnType<typeof phoneRule>>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [busy, setBusy] = useState(false);
   const botCheck = useBotCheck('generate_one_time_password');
-  const phoneRef = useRef<HTMLInputElement>(null);
+  const form = useZodForm(smsSignInSchema, {
+    defaultValues: { phone: searchParams.get('phone_number') ?? readSmsLogin()?.phone ?? '' },
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const rule = phoneRule(phone);
-    setError(rule);
-    if (rule) {
-      phoneRef.current?.focus();
-      return;
-    }
-    setBusy(true);
+  const onSubmit = form.handleSubmit(async ({ phone }) => {
     setFailure(null);
     try {
-      const botCheckToken = await botCheck.run();
-      const result = await initiateSmsLogin(phone, redirect, botCheckToken);
-      if (result.ok && typeof result.json.verification_token === 'string') {
-        const login = { phone: phone.trim(), verificationToken: result.json.verification_token };
-        writeSmsLogin(login);
+      const sent = await sendSmsCode(phone, redirect, await botCheck.run());
+      if ('login' in sent) {
         navigate(
           `${localized('/sign-in/sms-verification')}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`,
-          { state: login },
+          { state: sent.login },
         );
         return;
       }
-      setFailure(result.ok ? { messageId: 'error.unexpected' } : failureOf(result.error, 'sms'));
+      setFailure(sent.failure);
     } catch (cause) {
       console.error(cause);
       setFailure({ messageId: 'error.unexpected' });
     }
-    setBusy(false);
-  };
+  });
 
   return (
     <AuthLayout
@@ -86,29 +57,24 @@ export function SmsSignIn() {
       below={<CreateAccountLine redirect={redirect} />}
     >
       <FormAlert failure={failure} />
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.sms.title')}>
-        <Stack spacing={2.25}>
-          <TextField
-            inputRef={phoneRef}
-            label={t('identity.sms.phone')}
-            type="tel"
-            name="phone"
-            autoComplete="tel"
-            autoFocus
-            value={phone}
-            onChange={(event) => {
-              setPhone(event.target.value);
-              setError(null);
-            }}
-            error={Boolean(error)}
-            helperText={error ? t(error) : t('identity.sms.phoneHint')}
-            fullWidth
-          />
-          <SubmitButton busy={busy} verifying={botCheck.verifying}>
-            <T id="identity.sms.submit" />
-          </SubmitButton>
-        </Stack>
-      </Box>
+      <FormProvider {...form}>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.sms.title')}>
+          <Stack spacing={2.25}>
+            <FormTextField
+              name="phone"
+              label={t('identity.sms.phone')}
+              type="tel"
+              autoComplete="tel"
+              autoFocus
+              helperText={t('identity.sms.phoneHint')}
+              fullWidth
+            />
+            <FormSubmitButton busyLabel={botCheck.verifying ? <T id="identity.verifyingHuman" /> : undefined}>
+              <T id="identity.sms.submit" />
+            </FormSubmitButton>
+          </Stack>
+        </Box>
+      </FormProvider>
       <MethodLinks current="sms" redirect={redirect} />
     </AuthLayout>
   );

@@ -1,29 +1,17 @@
 import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
-import { Box, Button, Stack } from '@mui/material';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useBotCheck } from '../../../lib/bot-check/use-bot-check';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
-import { initiateSmsLogin, verifySmsLogin } from '../api/sms';
+import { verifySmsLogin } from '../api/sms';
 import { AppLink } from '../components/app-link';
 import { AuthLayout } from '../components/auth-layout';
-import { CodeField } from '../components/code-field';
+import { CodeEntryForm, type CodeOutcome } from '../components/code-entry-form';
 import { FormAlert } from '../components/form-alert';
-import { SubmitButton } from '../components/submit-button';
 import { failureOf, type Failure } from '../failures';
+import { asSmsLogin, readSmsLogin, sendSmsCode, writeSmsLogin, type SmsLogin } from '../sms-login';
 import { useFinishSignIn } from '../use-finish-sign-in';
-import { codeRule } from '../validation';
-import { readSmsLogin, writeSmsLogin, type SmsLogin } from './sms-sign-in';
-
-function isSmsLogin(value: unknown): value is SmsLogin {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as SmsLogin).phone === 'string' &&
-    typeof (value as SmsLogin).verificationToken === 'string'
-  );
-}
 
 /** /sign-in/sms-verification: the 6-digit code sent by /sign-in/sms (exactly 6 digits), then signed in. */
 export function SmsVerificationPage() {
@@ -32,32 +20,18 @@ export function SmsVerificationPage() {
   const localized = useLocalizedPath();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
-  const [login, setLogin] = useState<SmsLogin | null>(() =>
-    isSmsLogin(location.state) ? location.state : readSmsLogin(),
-  );
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<ReturnType<typeof codeRule>>(null);
+  const [login, setLogin] = useState<SmsLogin | null>(() => asSmsLogin(location.state) ?? readSmsLogin());
   const [failure, setFailure] = useState<Failure | null>(null);
   const [notice, setNotice] = useState(false);
   const [expired, setExpired] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
   const finish = useFinishSignIn();
   const resendCheck = useBotCheck('generate_one_time_password');
-  const codeRef = useRef<HTMLInputElement>(null);
   const back = `${localized('/sign-in/sms')}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`;
 
   if (!login) return <Navigate to={back} replace />;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const rule = codeRule(code);
-    setError(rule);
-    if (rule) {
-      codeRef.current?.focus();
-      return;
-    }
-    setBusy(true);
+  const verify = async (code: string): Promise<CodeOutcome> => {
     setFailure(null);
     setNotice(false);
     try {
@@ -69,36 +43,34 @@ export function SmsVerificationPage() {
       }
       setFailure(failureOf(result.error, 'sms'));
       if (result.error.code === 'link_invalid') setExpired(true);
-      setCode('');
-      codeRef.current?.focus();
+      return 'clear';
     } catch (cause) {
       console.error(cause);
       setFailure({ messageId: 'error.unexpected' });
     }
-    setBusy(false);
   };
 
-  const resend = async () => {
-    setBusy(true);
+  const resend = async (): Promise<CodeOutcome> => {
+    setResending(true);
     setFailure(null);
     setNotice(false);
+    let cleared = false;
     try {
-      const result = await initiateSmsLogin(login.phone, redirect, await resendCheck.run());
-      if (result.ok && typeof result.json.verification_token === 'string') {
-        const next = { phone: login.phone, verificationToken: result.json.verification_token };
-        writeSmsLogin(next);
-        setLogin(next);
+      const sent = await sendSmsCode(login.phone, redirect, await resendCheck.run());
+      if ('login' in sent) {
+        setLogin(sent.login);
         setExpired(false);
         setNotice(true);
-        setCode('');
+        cleared = true;
       } else {
-        setFailure(result.ok ? { messageId: 'error.unexpected' } : failureOf(result.error, 'sms'));
+        setFailure(sent.failure);
       }
     } catch (cause) {
       console.error(cause);
       setFailure({ messageId: 'error.unexpected' });
     }
-    setBusy(false);
+    setResending(false);
+    return cleared ? 'clear' : undefined;
   };
 
   return (
@@ -114,31 +86,15 @@ export function SmsVerificationPage() {
     >
       <FormAlert failure={failure} />
       <FormAlert failure={notice ? { messageId: 'identity.sms.resent' } : null} severity="success" />
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.sms.codeTitle')}>
-        <Stack spacing={2.25}>
-          <CodeField
-            inputRef={codeRef}
-            label={t('identity.sms.code')}
-            name="code"
-            autoFocus
-            value={code}
-            disabled={expired}
-            onChange={(value) => {
-              setCode(value);
-              setError(null);
-            }}
-            error={Boolean(error)}
-            helperText={error ? t(error) : undefined}
-            fullWidth
-          />
-          <SubmitButton busy={busy} disabled={busy || expired}>
-            <T id="identity.sms.verify" />
-          </SubmitButton>
-          <Button variant="text" onClick={() => void resend()} disabled={busy}>
-            <T id="identity.sms.resend" />
-          </Button>
-        </Stack>
-      </Box>
+      <CodeEntryForm
+        label={t('identity.sms.codeTitle')}
+        submitLabel={<T id="identity.sms.verify" />}
+        busy={resending}
+        disabled={expired}
+        refocus
+        onSubmit={verify}
+        onResend={resend}
+      />
     </AuthLayout>
   );
 }
