@@ -7,24 +7,12 @@ import {
   type ContractDetail,
   type ContractOperation,
 } from '@granary/domain';
-import {
-  Box,
-  Button,
-  Chip,
-  Divider,
-  Drawer,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
+import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliveries-table';
+import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
 import { CrmErrorState } from '../components/crm-page-frame';
 import { useCrmFormat } from '../components/use-crm-format';
@@ -41,6 +29,9 @@ const OPERATION_ORDER: readonly ContractOperation[] = [
   'roll',
   'cancel',
 ];
+
+/** The pricing and deliveries tables: compact cells whose values do not wrap. */
+const TABLE_SX = { '& th, & td': { px: 1, whiteSpace: 'nowrap' } } as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -80,203 +71,220 @@ function Empty({ id }: { id: MessageId }) {
   );
 }
 
-function ContractBody({ detail }: { detail: ContractDetail }) {
+/** The contract's type, state, price state and signature as chips. */
+function ContractChips({ detail }: { detail: ContractDetail }) {
+  const t = useT();
+  const row = detail.contract;
+  const mismatch = Boolean(detail.signedTermsHash && detail.termsHash !== detail.signedTermsHash);
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+      {row.contractType ? <Chip size="small" label={CONTRACT_TYPE_LABELS[row.contractType]} /> : null}
+      {row.contractStatus ? (
+        <Chip
+          size="small"
+          label={row.contractStatus}
+          color={row.contractStatus === 'open' ? 'primary' : 'default'}
+          variant="outlined"
+          sx={{ textTransform: 'capitalize' }}
+        />
+      ) : null}
+      {row.priceStatus ? <Chip size="small" label={PRICE_STATUS_LABELS[row.priceStatus]} variant="outlined" /> : null}
+      {mismatch ? (
+        <Chip size="small" color="warning" label={t('crm.contract.signatureMismatch')} />
+      ) : row.signed ? (
+        <Chip size="small" color="success" label={t('crm.contract.signed')} />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** A button per operation the contract's state allows, in OPERATION_ORDER. */
+function ContractOperations({
+  detail,
+  onOperation,
+}: {
+  detail: ContractDetail;
+  onOperation: (operation: ContractOperation) => void;
+}) {
+  const t = useT();
+  const operations = OPERATION_ORDER.filter((op) => detail.allowedOperations.includes(op));
+  if (!operations.length) return null;
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      aria-label={t('crm.contract.actions')}
+      sx={{ flexWrap: 'wrap', mt: 2 }}
+    >
+      {operations.map((op) => (
+        <Button
+          key={op}
+          size="small"
+          variant={op === 'note' ? 'contained' : 'outlined'}
+          color={op === 'cancel' ? 'error' : 'primary'}
+          onClick={() => onOperation(op)}
+        >
+          {t(`crm.contract.op.${op}` as MessageId)}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
+/** Quantities, averages and dates. */
+function ContractFigures({ detail }: { detail: ContractDetail }) {
   const t = useT();
   const format = useCrmFormat();
-  const [operation, setOperation] = useState<ContractOperation | null>(null);
   const row = detail.contract;
   const unit = row.quantityUnit;
   const qty = (value: string | null) => (value === null ? '' : `${format.quantity(value)} ${unit}`);
-  const mismatch = Boolean(detail.signedTermsHash && detail.termsHash !== detail.signedTermsHash);
-  const operations = OPERATION_ORDER.filter((op) => detail.allowedOperations.includes(op));
+  return (
+    <Section title={t('crm.contract.figures')}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' }, gap: 2 }}>
+        <Figure label={t('crm.contract.quantity')} value={qty(row.quantity)} />
+        <Figure label={t('crm.contract.delivered')} value={qty(row.deliveredQuantity)} />
+        <Figure label={t('crm.contract.undelivered')} value={qty(row.undeliveredQuantity)} />
+        <Figure label={t('crm.contract.cancelled')} value={qty(row.cancelledQuantity)} />
+        <Figure label={t('crm.contract.unpriced')} value={qty(row.unpricedQuantity)} />
+        <Figure
+          label={t('crm.contract.optionMonth')}
+          value={row.optionMonth ? formatDate(`${row.optionMonth}-01`, 'MMM YYYY') : ''}
+        />
+        <Figure label={t('crm.contract.averageFutures')} value={format.price(row.averageFutures)} />
+        <Figure label={t('crm.contract.averageBasis')} value={format.price(row.averageBasis)} />
+        <Figure label={t('crm.contract.averageCash')} value={format.price(row.averageCash)} />
+        <Figure
+          label={t('crm.contract.deliveryWindow')}
+          value={
+            row.deliveryStartIsoStr
+              ? `${format.day(row.deliveryStartIsoStr)} – ${format.day(row.deliveryEndIsoStr)}`
+              : ''
+          }
+        />
+        <Figure label={t('crm.contract.contractDate')} value={format.day(row.date)} />
+        <Figure label={t('crm.contract.expiration')} value={format.day(row.expiration)} />
+      </Box>
+    </Section>
+  );
+}
+
+/** The pricings and the tickets applied, in the tables the farmer's contract dialog shows them in too. */
+function ContractPricingAndDeliveries({ detail }: { detail: ContractDetail }) {
+  const t = useT();
+  const format = useCrmFormat();
   return (
     <>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
-        {row.contractType ? <Chip size="small" label={CONTRACT_TYPE_LABELS[row.contractType]} /> : null}
-        {row.contractStatus ? (
-          <Chip
-            size="small"
-            label={row.contractStatus}
-            color={row.contractStatus === 'open' ? 'primary' : 'default'}
-            variant="outlined"
-            sx={{ textTransform: 'capitalize' }}
-          />
-        ) : null}
-        {row.priceStatus ? <Chip size="small" label={PRICE_STATUS_LABELS[row.priceStatus]} variant="outlined" /> : null}
-        {mismatch ? (
-          <Chip size="small" color="warning" label={t('crm.contract.signatureMismatch')} />
-        ) : row.signed ? (
-          <Chip size="small" color="success" label={t('crm.contract.signed')} />
-        ) : null}
-      </Stack>
+      <Section title={t('crm.contract.pricing')}>
+        <ContractPricingTable
+          events={detail.pricingEvents}
+          label={t('crm.contract.pricing')}
+          headings={{
+            pricedAt: t('crm.contract.pricing.pricedAt'),
+            quantity: t('crm.contract.pricing.quantity'),
+            futures: t('crm.contract.pricing.futures'),
+            basis: t('crm.contract.pricing.basis'),
+            cash: t('crm.contract.pricing.cash'),
+          }}
+          empty={t('crm.contract.pricing.empty')}
+          format={{
+            instant: format.instant,
+            quantity: format.quantity,
+            price: (value) => format.price(value) || '—',
+          }}
+          sx={TABLE_SX}
+        />
+      </Section>
+      <Section title={t('crm.contract.deliveries')}>
+        <ContractDeliveriesTable
+          applications={detail.ticketApplications}
+          label={t('crm.contract.deliveries')}
+          headings={{
+            ticket: t('crm.contract.deliveries.ticket'),
+            date: t('crm.contract.deliveries.date'),
+            quantity: t('crm.contract.deliveries.quantity'),
+          }}
+          empty={t('crm.contract.deliveries.empty')}
+          format={{ day: format.day, quantity: format.quantity }}
+          split={{ heading: t('crm.contract.deliveries.split'), format: format.percent }}
+          sx={TABLE_SX}
+        />
+      </Section>
+    </>
+  );
+}
 
-      {operations.length ? (
-        <Stack
-          direction="row"
-          spacing={1}
-          useFlexGap
-          aria-label={t('crm.contract.actions')}
-          sx={{ flexWrap: 'wrap', mt: 2 }}
-        >
-          {operations.map((op) => (
-            <Button
-              key={op}
-              size="small"
-              variant={op === 'note' ? 'contained' : 'outlined'}
-              color={op === 'cancel' ? 'error' : 'primary'}
-              onClick={() => setOperation(op)}
-            >
-              {t(`crm.contract.op.${op}` as MessageId)}
-            </Button>
+/** The amendments, newest first: who did what, when, with its note or reason. */
+function ContractHistory({ detail }: { detail: ContractDetail }) {
+  const t = useT();
+  const format = useCrmFormat();
+  return (
+    <Section title={t('crm.contract.history')}>
+      {detail.amendments.length === 0 ? (
+        <Empty id="crm.contract.history.empty" />
+      ) : (
+        <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {[...detail.amendments].reverse().map((amendment) => (
+            <Box component="li" key={amendment.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {amendment.displayContractAmendmentId} ·{' '}
+                {OPERATION_ORDER.includes(amendment.action as ContractOperation)
+                  ? t(`crm.contract.op.${amendment.action}` as MessageId)
+                  : amendment.action}
+              </Typography>
+              {typeof amendment.details.note === 'string' || typeof amendment.details.reason === 'string' ? (
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+                  {String(amendment.details.note ?? amendment.details.reason)}
+                </Typography>
+              ) : null}
+              <Typography variant="caption" color="text.secondary">
+                {t('crm.contract.history.by', {
+                  name: amendment.createdBy?.name ?? '—',
+                  when: format.dateTime(amendment.createdAt),
+                })}
+              </Typography>
+            </Box>
           ))}
         </Stack>
-      ) : null}
+      )}
+    </Section>
+  );
+}
 
-      <Section title={t('crm.contract.figures')}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' }, gap: 2 }}>
-          <Figure label={t('crm.contract.quantity')} value={qty(row.quantity)} />
-          <Figure label={t('crm.contract.delivered')} value={qty(row.deliveredQuantity)} />
-          <Figure label={t('crm.contract.undelivered')} value={qty(row.undeliveredQuantity)} />
-          <Figure label={t('crm.contract.cancelled')} value={qty(row.cancelledQuantity)} />
-          <Figure label={t('crm.contract.unpriced')} value={qty(row.unpricedQuantity)} />
-          <Figure
-            label={t('crm.contract.optionMonth')}
-            value={row.optionMonth ? formatDate(`${row.optionMonth}-01`, 'MMM YYYY') : ''}
-          />
-          <Figure label={t('crm.contract.averageFutures')} value={format.price(row.averageFutures)} />
-          <Figure label={t('crm.contract.averageBasis')} value={format.price(row.averageBasis)} />
-          <Figure label={t('crm.contract.averageCash')} value={format.price(row.averageCash)} />
-          <Figure
-            label={t('crm.contract.deliveryWindow')}
-            value={
-              row.deliveryStartIsoStr
-                ? `${format.day(row.deliveryStartIsoStr)} – ${format.day(row.deliveryEndIsoStr)}`
-                : ''
-            }
-          />
-          <Figure label={t('crm.contract.contractDate')} value={format.day(row.date)} />
-          <Figure label={t('crm.contract.expiration')} value={format.day(row.expiration)} />
-        </Box>
-      </Section>
+function ContractDocuments({ detail }: { detail: ContractDetail }) {
+  const t = useT();
+  return (
+    <Section title={t('crm.contract.documents')}>
+      {detail.documents.length === 0 ? (
+        <Empty id="crm.contract.documents.empty" />
+      ) : (
+        <Stack spacing={1}>
+          {detail.documents.map((document) => (
+            <Stack key={document.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <DescriptionOutlinedIcon fontSize="small" color="action" />
+              <Typography variant="body2" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
+                {document.fileName}
+              </Typography>
+              <Chip size="small" label={document.status} variant="outlined" sx={{ textTransform: 'capitalize' }} />
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
 
+function ContractBody({ detail }: { detail: ContractDetail }) {
+  const [operation, setOperation] = useState<ContractOperation | null>(null);
+  return (
+    <>
+      <ContractChips detail={detail} />
+      <ContractOperations detail={detail} onOperation={setOperation} />
+      <ContractFigures detail={detail} />
       <EsignSection detail={detail} />
-
-      <Section title={t('crm.contract.pricing')}>
-        {detail.pricingEvents.length === 0 ? (
-          <Empty id="crm.contract.pricing.empty" />
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table
-              size="small"
-              aria-label={t('crm.contract.pricing')}
-              sx={{ '& th, & td': { px: 1, whiteSpace: 'nowrap' } }}
-            >
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('crm.contract.pricing.pricedAt')}</TableCell>
-                  <TableCell align="right">{t('crm.contract.pricing.quantity')}</TableCell>
-                  <TableCell align="right">{t('crm.contract.pricing.futures')}</TableCell>
-                  <TableCell align="right">{t('crm.contract.pricing.basis')}</TableCell>
-                  <TableCell align="right">{t('crm.contract.pricing.cash')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {detail.pricingEvents.map((event) => (
-                  <TableRow key={event.id}>
-                    <TableCell>{format.instant(event.pricedAt)}</TableCell>
-                    <TableCell align="right">{format.quantity(event.quantity)}</TableCell>
-                    <TableCell align="right">{format.price(event.futuresPrice) || '—'}</TableCell>
-                    <TableCell align="right">{format.price(event.basis) || '—'}</TableCell>
-                    <TableCell align="right">{format.price(event.cashPrice) || '—'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
-      </Section>
-
-      <Section title={t('crm.contract.deliveries')}>
-        {detail.ticketApplications.length === 0 ? (
-          <Empty id="crm.contract.deliveries.empty" />
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table
-              size="small"
-              aria-label={t('crm.contract.deliveries')}
-              sx={{ '& th, & td': { px: 1, whiteSpace: 'nowrap' } }}
-            >
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('crm.contract.deliveries.ticket')}</TableCell>
-                  <TableCell>{t('crm.contract.deliveries.date')}</TableCell>
-                  <TableCell align="right">{t('crm.contract.deliveries.quantity')}</TableCell>
-                  <TableCell align="right">{t('crm.contract.deliveries.split')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {detail.ticketApplications.map((application) => (
-                  <TableRow key={application.id}>
-                    <TableCell>{application.displayScaleTicketId}</TableCell>
-                    <TableCell>{format.day(application.deliveryDate)}</TableCell>
-                    <TableCell align="right">{format.quantity(application.quantity)}</TableCell>
-                    <TableCell align="right">{format.percent(application.splitPct)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
-      </Section>
-
-      <Section title={t('crm.contract.history')}>
-        {detail.amendments.length === 0 ? (
-          <Empty id="crm.contract.history.empty" />
-        ) : (
-          <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {[...detail.amendments].reverse().map((amendment) => (
-              <Box component="li" key={amendment.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {amendment.displayContractAmendmentId} ·{' '}
-                  {OPERATION_ORDER.includes(amendment.action as ContractOperation)
-                    ? t(`crm.contract.op.${amendment.action}` as MessageId)
-                    : amendment.action}
-                </Typography>
-                {typeof amendment.details.note === 'string' || typeof amendment.details.reason === 'string' ? (
-                  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-                    {String(amendment.details.note ?? amendment.details.reason)}
-                  </Typography>
-                ) : null}
-                <Typography variant="caption" color="text.secondary">
-                  {t('crm.contract.history.by', {
-                    name: amendment.createdBy?.name ?? '—',
-                    when: format.dateTime(amendment.createdAt),
-                  })}
-                </Typography>
-              </Box>
-            ))}
-          </Stack>
-        )}
-      </Section>
-
-      <Section title={t('crm.contract.documents')}>
-        {detail.documents.length === 0 ? (
-          <Empty id="crm.contract.documents.empty" />
-        ) : (
-          <Stack spacing={1}>
-            {detail.documents.map((document) => (
-              <Stack key={document.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <DescriptionOutlinedIcon fontSize="small" color="action" />
-                <Typography variant="body2" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
-                  {document.fileName}
-                </Typography>
-                <Chip size="small" label={document.status} variant="outlined" sx={{ textTransform: 'capitalize' }} />
-              </Stack>
-            ))}
-          </Stack>
-        )}
-      </Section>
-
+      <ContractPricingAndDeliveries detail={detail} />
+      <ContractHistory detail={detail} />
+      <ContractDocuments detail={detail} />
       {operation ? <OperationDialog detail={detail} operation={operation} onClose={() => setOperation(null)} /> : null}
     </>
   );

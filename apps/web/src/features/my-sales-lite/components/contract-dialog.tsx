@@ -12,26 +12,19 @@ import {
   ListItem,
   ListItemText,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { T, useT } from '../../../lib/i18n/t';
+import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliveries-table';
+import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
 import { useFarmerContract } from '../api/sales';
 import { Figure } from './figure';
 import { MslError, MslLoading } from './msl-states';
 import { PriceStatusChip } from './price-status-chip';
 import { useMslFormat, type MslFormat } from './use-msl-format';
-
-/** Columns left out on a phone (the futures and basis of each pricing; the terms above give the averages). */
-const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
@@ -97,8 +90,8 @@ function amendmentText(a: FarmerAmendment, fmt: MslFormat): ReactNode {
   }
 }
 
-function DetailBody({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFormat }) {
-  const t = useT();
+/** The contract's state, price state and whether it waits for the farmer's signature, then its main figures. */
+function DetailFigures({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFormat }) {
   const c = detail.contract;
   const unit = c.quantityUnit;
   return (
@@ -124,152 +117,131 @@ function DetailBody({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFor
         <Figure label={<T id="msl.fig.unpriced" />} value={fmt.quantity(c.unpriced, unit)} />
         <Figure label={<T id="msl.fig.avgCash" />} value={fmt.price(c.cashPrice)} />
       </Box>
+    </>
+  );
+}
 
-      <Section title={<T id="msl.detail.terms" />}>
-        <Term label={<T id="msl.detail.type" />} value={<T id={`msl.type.${c.contractType}`} />} />
-        <Term label={<T id="msl.detail.market" />} value={c.market} />
-        <Term label={<T id="msl.detail.seller" />} value={c.clientName} />
-        <Term label={<T id="msl.detail.contractDate" />} value={fmt.day(c.contractDate)} />
-        <Term
-          label={<T id="msl.detail.delivery" />}
-          value={`${fmt.day(c.deliveryStart)} – ${fmt.day(c.deliveryEnd)}`}
-        />
-        <Term label={<T id="msl.detail.optionMonth" />} value={fmt.month(c.optionMonth)} />
-        <Term label={<T id="msl.detail.futures" />} value={fmt.price(c.futuresPrice)} />
-        <Term label={<T id="msl.detail.basis" />} value={fmt.price(c.basis)} />
-        <Term label={<T id="msl.detail.cash" />} value={fmt.price(c.cashPrice)} />
-        {c.cancelled !== '0' ? (
-          <Term label={<T id="msl.detail.cancelled" />} value={fmt.quantity(c.cancelled, unit)} />
-        ) : null}
-      </Section>
-
-      <Section title={<T id="msl.detail.pricing" />}>
-        {detail.pricingEvents.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            <T id="msl.detail.pricing.empty" />
-          </Typography>
-        ) : (
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('msl.detail.pricing')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>
-                    <T id="msl.detail.pricing.date" />
-                  </TableCell>
-                  <TableCell align="right">
-                    <T id="msl.detail.pricing.quantity" />
-                  </TableCell>
-                  <TableCell align="right" sx={WIDE_ONLY}>
-                    <T id="msl.detail.futures" />
-                  </TableCell>
-                  <TableCell align="right" sx={WIDE_ONLY}>
-                    <T id="msl.detail.basis" />
-                  </TableCell>
-                  <TableCell align="right">
-                    <T id="msl.detail.cash" />
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {detail.pricingEvents.map((e) => (
-                  <TableRow key={e.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{fmt.instant(e.pricedAt)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {fmt.quantity(e.quantity, unit)}
-                    </TableCell>
-                    <TableCell align="right" sx={WIDE_ONLY}>
-                      {fmt.price(e.futuresPrice)}
-                    </TableCell>
-                    <TableCell align="right" sx={WIDE_ONLY}>
-                      {fmt.price(e.basis)}
-                    </TableCell>
-                    <TableCell align="right">{fmt.price(e.cashPrice)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </Section>
-
-      <Section title={<T id="msl.detail.deliveries" />}>
-        {detail.ticketApplications.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            <T id="msl.detail.deliveries.empty" />
-          </Typography>
-        ) : (
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('msl.detail.deliveries')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>
-                    <T id="msl.detail.deliveries.ticket" />
-                  </TableCell>
-                  <TableCell>
-                    <T id="msl.detail.deliveries.date" />
-                  </TableCell>
-                  <TableCell align="right">
-                    <T id="msl.detail.deliveries.applied" />
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {detail.ticketApplications.map((a) => (
-                  <TableRow key={a.id}>
-                    <TableCell>{a.displayScaleTicketId}</TableCell>
-                    <TableCell>{fmt.day(a.deliveryDate)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {fmt.quantity(a.quantity, unit)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </Section>
-
-      <Section title={<T id="msl.detail.history" />}>
-        {detail.amendments.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            <T id="msl.detail.history.empty" />
-          </Typography>
-        ) : (
-          <List dense disablePadding>
-            {detail.amendments.map((a) => (
-              <ListItem key={a.id} disableGutters divider>
-                <ListItemText
-                  primary={amendmentText(a, fmt)}
-                  secondary={`${a.displayContractAmendmentId} · ${fmt.instant(a.createdAt)}`}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </Section>
-
-      {detail.documents.length > 0 ? (
-        <Section title={<T id="msl.detail.documents" />}>
-          <List dense disablePadding>
-            {detail.documents.map((d) => (
-              <ListItem key={d.id} disableGutters divider>
-                <ListItemText
-                  primary={d.fileName}
-                  secondary={
-                    d.status === 'signed' ? (
-                      <T id="msl.detail.documents.signedOn" values={{ date: fmt.instant(d.signedAt) }} />
-                    ) : d.status === 'void' ? (
-                      <T id="msl.detail.documents.void" />
-                    ) : (
-                      <T id="msl.detail.documents.sentOn" values={{ date: fmt.instant(d.createdAt) }} />
-                    )
-                  }
-                />
-              </ListItem>
-            ))}
-          </List>
-        </Section>
+function DetailTerms({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFormat }) {
+  const c = detail.contract;
+  return (
+    <Section title={<T id="msl.detail.terms" />}>
+      <Term label={<T id="msl.detail.type" />} value={<T id={`msl.type.${c.contractType}`} />} />
+      <Term label={<T id="msl.detail.market" />} value={c.market} />
+      <Term label={<T id="msl.detail.seller" />} value={c.clientName} />
+      <Term label={<T id="msl.detail.contractDate" />} value={fmt.day(c.contractDate)} />
+      <Term label={<T id="msl.detail.delivery" />} value={`${fmt.day(c.deliveryStart)} – ${fmt.day(c.deliveryEnd)}`} />
+      <Term label={<T id="msl.detail.optionMonth" />} value={fmt.month(c.optionMonth)} />
+      <Term label={<T id="msl.detail.futures" />} value={fmt.price(c.futuresPrice)} />
+      <Term label={<T id="msl.detail.basis" />} value={fmt.price(c.basis)} />
+      <Term label={<T id="msl.detail.cash" />} value={fmt.price(c.cashPrice)} />
+      {c.cancelled !== '0' ? (
+        <Term label={<T id="msl.detail.cancelled" />} value={fmt.quantity(c.cancelled, c.quantityUnit)} />
       ) : null}
+    </Section>
+  );
+}
+
+/**
+ * The pricings and the tickets applied, in the tables the CRM's contract drawer shows them in too. On a phone the
+ * futures and basis of each pricing are left out (the terms above give the averages).
+ */
+function DetailPricingAndDeliveries({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFormat }) {
+  const t = useT();
+  const quantity = (value: string) => fmt.quantity(value, detail.contract.quantityUnit);
+  return (
+    <>
+      <Section title={<T id="msl.detail.pricing" />}>
+        <ContractPricingTable
+          events={detail.pricingEvents}
+          label={t('msl.detail.pricing')}
+          headings={{
+            pricedAt: <T id="msl.detail.pricing.date" />,
+            quantity: <T id="msl.detail.pricing.quantity" />,
+            futures: <T id="msl.detail.futures" />,
+            basis: <T id="msl.detail.basis" />,
+            cash: <T id="msl.detail.cash" />,
+          }}
+          empty={<T id="msl.detail.pricing.empty" />}
+          format={{ instant: fmt.instant, quantity, price: fmt.price }}
+          legsWideOnly
+        />
+      </Section>
+      <Section title={<T id="msl.detail.deliveries" />}>
+        <ContractDeliveriesTable
+          applications={detail.ticketApplications}
+          label={t('msl.detail.deliveries')}
+          headings={{
+            ticket: <T id="msl.detail.deliveries.ticket" />,
+            date: <T id="msl.detail.deliveries.date" />,
+            quantity: <T id="msl.detail.deliveries.applied" />,
+          }}
+          empty={<T id="msl.detail.deliveries.empty" />}
+          format={{ day: fmt.day, quantity }}
+        />
+      </Section>
+    </>
+  );
+}
+
+/** The changes made to the contract, in the farmer's words. */
+function DetailHistory({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFormat }) {
+  return (
+    <Section title={<T id="msl.detail.history" />}>
+      {detail.amendments.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          <T id="msl.detail.history.empty" />
+        </Typography>
+      ) : (
+        <List dense disablePadding>
+          {detail.amendments.map((a) => (
+            <ListItem key={a.id} disableGutters divider>
+              <ListItemText
+                primary={amendmentText(a, fmt)}
+                secondary={`${a.displayContractAmendmentId} · ${fmt.instant(a.createdAt)}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Section>
+  );
+}
+
+/** The contract's documents, when there are any: sent, signed or void. */
+function DetailDocuments({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFormat }) {
+  if (detail.documents.length === 0) return null;
+  return (
+    <Section title={<T id="msl.detail.documents" />}>
+      <List dense disablePadding>
+        {detail.documents.map((d) => (
+          <ListItem key={d.id} disableGutters divider>
+            <ListItemText
+              primary={d.fileName}
+              secondary={
+                d.status === 'signed' ? (
+                  <T id="msl.detail.documents.signedOn" values={{ date: fmt.instant(d.signedAt) }} />
+                ) : d.status === 'void' ? (
+                  <T id="msl.detail.documents.void" />
+                ) : (
+                  <T id="msl.detail.documents.sentOn" values={{ date: fmt.instant(d.createdAt) }} />
+                )
+              }
+            />
+          </ListItem>
+        ))}
+      </List>
+    </Section>
+  );
+}
+
+function DetailBody({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFormat }) {
+  return (
+    <>
+      <DetailFigures detail={detail} fmt={fmt} />
+      <DetailTerms detail={detail} fmt={fmt} />
+      <DetailPricingAndDeliveries detail={detail} fmt={fmt} />
+      <DetailHistory detail={detail} fmt={fmt} />
+      <DetailDocuments detail={detail} fmt={fmt} />
     </>
   );
 }
