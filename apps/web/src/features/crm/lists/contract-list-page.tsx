@@ -18,7 +18,9 @@ import { ContractTable } from './components/contract-table';
 import { FilterIndicator, ListFilters, ListSearch, useCompactFilters } from './components/list-filters';
 import { ListPagination } from './components/list-pagination';
 import { ListTabs, ViewPicker, viewMessageId } from './components/list-tabs';
-import { useListModel, type RawParams } from './use-list-model';
+import { useListModel, type ListModel, type RawParams } from './use-list-model';
+
+type ContractSearch = ReturnType<typeof useContractSearch>;
 
 /**
  * The path of a client's profile opened from a list row (grain-marketing.md 2 'Opening a client from a list'): the
@@ -62,17 +64,16 @@ function ListActions({ context }: { context: CrmContextData }) {
   );
 }
 
-function ContractList({ context }: { context: CrmContextData }) {
-  const t = useT();
-  const model = useListModel(context);
-  const { query, market, marketId, raw, deliveriesRoute } = model;
+/**
+ * Keeps the route and the URL right: /crm/contracts asked for the deliveries list goes to /crm/deliveries, and the
+ * market in force goes into the URL. True while on the wrong route (the list is not fetched then).
+ */
+function useListRoute(model: ListModel): boolean {
+  const { query, marketId, raw, deliveriesRoute } = model;
   const navigate = useNavigate();
   const localized = useLocalizedPath();
   const location = useLocation();
   const [, setSearch] = useSearchParams();
-  const compact = useCompactFilters();
-  // The contract open in the side drawer (its number in a row is a button); closing it leaves the list as it was.
-  const [openContract, setOpenContract] = useState<{ clientId: number; contractId: number } | null>(null);
 
   // /crm/contracts asked for the deliveries list (tab=deliveries, predefinedFilter=unapplied): its route is /crm/deliveries.
   const wrongRoute = !deliveriesRoute && query.tab === 'deliveries';
@@ -93,12 +94,14 @@ function ContractList({ context }: { context: CrmContextData }) {
       );
     }
   }, [marketId, raw.market_id, setSearch]);
+  return wrongRoute;
+}
 
-  const today = market ? isoDateInZone(new Date(), market.timezone) : new Date().toISOString().slice(0, 10);
-  const showsOptionMonths = model.filters.includes('optionMonths');
-  const optionMonths = useOptionMonths(marketId !== null && showsOptionMonths ? { market_id: String(marketId) } : null);
-  const list = useContractSearch(wrongRoute ? null : model.apiParams);
-  const clientHref = useCallback(
+/** The path of a row's client profile in the current language, with the list's market. */
+function useClientHref(model: ListModel) {
+  const { raw, marketId } = model;
+  const localized = useLocalizedPath();
+  return useCallback(
     (row: ContractListRow) => {
       const [path, search] = clientProfilePath(
         marketId === null ? raw : { ...raw, market_id: String(marketId) },
@@ -108,23 +111,25 @@ function ContractList({ context }: { context: CrmContextData }) {
     },
     [raw, marketId, localized],
   );
+}
 
-  // The next page is fetched as soon as the user reaches for it, so that paging feels instant (keyset: cheap).
+/** The next page is fetched as soon as the user reaches for it, so that paging feels instant (keyset: cheap). */
+function usePrefetchNext(model: ListModel, list: ContractSearch) {
   const queryClient = useQueryClient();
+  const page = model.query.page;
   const nextToken = list.isPlaceholderData ? null : (list.data?.paginationToken ?? null);
-  const prefetchNext = useCallback(() => {
+  return useCallback(() => {
     if (!model.apiParams || !nextToken) return;
     void queryClient.prefetchQuery(
-      contractSearchQueryOptions({ ...model.apiParams, page: String(query.page + 1), paginationToken: nextToken }),
+      contractSearchQueryOptions({ ...model.apiParams, page: String(page + 1), paginationToken: nextToken }),
     );
-  }, [queryClient, model.apiParams, nextToken, query.page]);
+  }, [queryClient, model.apiParams, nextToken, page]);
+}
 
-  const tickets = query.listType === 'deliveries';
-  const viewLabel = t(viewMessageId(query.view, query.tab));
-  const data = list.data;
-  const rows = data?.rows ?? null;
-  const totalCount = data?.totalCount ?? 0;
-  const countText = useMemo(() => {
+/** How many contracts (or tickets) the view holds, capped at MAX_TOTAL_ROWS; '' until the first page comes. */
+function useCountText(data: ContractSearch['data'], tickets: boolean): string {
+  const t = useT();
+  return useMemo(() => {
     if (!data) return '';
     if (data.totalCount >= MAX_TOTAL_ROWS) {
       return t(tickets ? 'crm.lists.total.cappedTickets' : 'crm.lists.total.cappedContracts', {
@@ -133,6 +138,112 @@ function ContractList({ context }: { context: CrmContextData }) {
     }
     return t(tickets ? 'crm.lists.total.tickets' : 'crm.lists.total.contracts', { count: data.totalCount });
   }, [data, tickets, t]);
+}
+
+/** A list without rows: a page past the end, filters that match nothing, or nothing yet. */
+function EmptyList({ model, tickets }: { model: ListModel; tickets: boolean }) {
+  const t = useT();
+  if (model.query.page > 1) {
+    return (
+      <Box sx={{ p: 2 }}>
+        <CrmEmptyState
+          icon={<InboxOutlinedIcon />}
+          title={t('crm.lists.emptyPage.title')}
+          action={
+            <Button variant="outlined" onClick={() => model.goToPage(1)}>
+              {t('crm.lists.emptyPage.action')}
+            </Button>
+          }
+        />
+      </Box>
+    );
+  }
+  if (model.filtered) {
+    return (
+      <Box sx={{ p: 2 }}>
+        <CrmEmptyState
+          icon={<SearchOffIcon />}
+          title={t('crm.lists.emptyFiltered.title')}
+          body={t('crm.lists.emptyFiltered.body')}
+          action={
+            <Button variant="contained" startIcon={<FilterAltOffOutlinedIcon />} onClick={model.clear}>
+              {t('crm.lists.clearFilters')}
+            </Button>
+          }
+        />
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ p: 2 }}>
+      <CrmEmptyState
+        icon={<InboxOutlinedIcon />}
+        title={t(tickets ? 'crm.lists.emptyTickets.title' : 'crm.lists.empty.title')}
+        body={t(tickets ? 'crm.lists.emptyTickets.body' : 'crm.lists.empty.body')}
+      />
+    </Box>
+  );
+}
+
+/** Above the list: its tabs, the view picker, the filter indicator and search (wide screens), and the filters. */
+function ListControls({
+  model,
+  optionMonths,
+  today,
+}: {
+  model: ListModel;
+  optionMonths: readonly string[];
+  today: string;
+}) {
+  const { query } = model;
+  const compact = useCompactFilters();
+  return (
+    <>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <ListTabs tabs={model.tabs} tab={query.tab} onSelect={model.selectTab} />
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <ViewPicker tab={query.tab} view={query.view} onSelect={model.selectView} />
+        </Box>
+        {compact ? null : <FilterIndicator filtered={model.filtered} onClear={model.clear} />}
+        {compact || !model.filters.includes('search') ? null : <ListSearch query={query} onChange={model.setFilters} />}
+      </Box>
+      <ListFilters
+        query={query}
+        filters={model.filters}
+        optionMonths={optionMonths}
+        filtered={model.filtered}
+        today={today}
+        onChange={model.setFilters}
+        onClear={model.clear}
+      />
+    </>
+  );
+}
+
+function ContractList({ context }: { context: CrmContextData }) {
+  const t = useT();
+  const model = useListModel(context);
+  const { query, market, marketId } = model;
+  const location = useLocation();
+  // The contract open in the side drawer (its number in a row is a button); closing it leaves the list as it was.
+  const [openContract, setOpenContract] = useState<{ clientId: number; contractId: number } | null>(null);
+  const wrongRoute = useListRoute(model);
+
+  const today = market ? isoDateInZone(new Date(), market.timezone) : new Date().toISOString().slice(0, 10);
+  const showsOptionMonths = model.filters.includes('optionMonths');
+  const optionMonths = useOptionMonths(marketId !== null && showsOptionMonths ? { market_id: String(marketId) } : null);
+  const list = useContractSearch(wrongRoute ? null : model.apiParams);
+  const clientHref = useClientHref(model);
+  const prefetchNext = usePrefetchNext(model, list);
+
+  const tickets = query.listType === 'deliveries';
+  const viewLabel = t(viewMessageId(query.view, query.tab));
+  const data = list.data;
+  const rows = data?.rows ?? null;
+  const totalCount = data?.totalCount ?? 0;
+  const countText = useCountText(data, tickets);
 
   if (!market) {
     // No market allows this tab: offer the contracts tab when that is not the one asked for.
@@ -158,41 +269,7 @@ function ContractList({ context }: { context: CrmContextData }) {
       </Box>
     );
   } else if (rows !== null && rows.length === 0 && !list.isPlaceholderData) {
-    body =
-      query.page > 1 ? (
-        <Box sx={{ p: 2 }}>
-          <CrmEmptyState
-            icon={<InboxOutlinedIcon />}
-            title={t('crm.lists.emptyPage.title')}
-            action={
-              <Button variant="outlined" onClick={() => model.goToPage(1)}>
-                {t('crm.lists.emptyPage.action')}
-              </Button>
-            }
-          />
-        </Box>
-      ) : model.filtered ? (
-        <Box sx={{ p: 2 }}>
-          <CrmEmptyState
-            icon={<SearchOffIcon />}
-            title={t('crm.lists.emptyFiltered.title')}
-            body={t('crm.lists.emptyFiltered.body')}
-            action={
-              <Button variant="contained" startIcon={<FilterAltOffOutlinedIcon />} onClick={model.clear}>
-                {t('crm.lists.clearFilters')}
-              </Button>
-            }
-          />
-        </Box>
-      ) : (
-        <Box sx={{ p: 2 }}>
-          <CrmEmptyState
-            icon={<InboxOutlinedIcon />}
-            title={t(tickets ? 'crm.lists.emptyTickets.title' : 'crm.lists.empty.title')}
-            body={t(tickets ? 'crm.lists.emptyTickets.body' : 'crm.lists.empty.body')}
-          />
-        </Box>
-      );
+    body = <EmptyList model={model} tickets={tickets} />;
   } else {
     body = (
       <>
@@ -231,25 +308,7 @@ function ContractList({ context }: { context: CrmContextData }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <ListTabs tabs={model.tabs} tab={query.tab} onSelect={model.selectTab} />
-      </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <ViewPicker tab={query.tab} view={query.view} onSelect={model.selectView} />
-        </Box>
-        {compact ? null : <FilterIndicator filtered={model.filtered} onClear={model.clear} />}
-        {compact || !model.filters.includes('search') ? null : <ListSearch query={query} onChange={model.setFilters} />}
-      </Box>
-      <ListFilters
-        query={query}
-        filters={model.filters}
-        optionMonths={optionMonths.data?.optionMonths ?? []}
-        filtered={model.filtered}
-        today={today}
-        onChange={model.setFilters}
-        onClear={model.clear}
-      />
+      <ListControls model={model} optionMonths={optionMonths.data?.optionMonths ?? []} today={today} />
       <Paper
         variant="outlined"
         sx={{ overflow: 'hidden', position: 'relative' }}
