@@ -1,5 +1,3 @@
-import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import ArrowDropUpIcon from '@mui/icons-material/ArrowDropUp';
 import {
   Alert,
   Box,
@@ -23,21 +21,20 @@ import {
   parseFuturesSymbol,
   toDecimal,
   tradingSession,
+  type FuturesProduct,
   type LiveEvent,
   type Quote,
   type QuotesEventPayload,
   type QuotesResponse,
 } from '@granary/domain';
 import { useEffect, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLiveEvents, type LiveConnectionState } from '../../../lib/live/use-live-events';
 import { futuresKeys, useQuotesOfRoot } from './api/futures-api';
+import { QuoteRow, type Direction } from './quote-board-row';
 
 /** How long a changed price stays highlighted. */
 const FLASH_MS = 1500;
-
-type Direction = 'up' | 'down';
 
 /** The quotes of a 'quotes' event merged into the board's cache (a newer version only); false when it needs a reload. */
 export function mergeQuotes(
@@ -100,58 +97,12 @@ function LiveChip({ state }: { state: LiveConnectionState }) {
   );
 }
 
-function ChangeCell({ quote, decimals }: { quote: Quote; decimals: number }) {
-  const intl = useIntl();
-  const t = useT();
-  if (quote.change === null) {
-    return (
-      <Typography component="span" variant="body2" color="text.secondary" title={t('futures.board.noChange')}>
-        —
-      </Typography>
-    );
-  }
-  const change = toDecimal(quote.change);
-  const text = intl.formatNumber(Math.abs(change.toNumber()), {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  });
-  if (change.isZero()) {
-    return (
-      <Typography component="span" variant="body2" color="text.secondary" aria-label={t('futures.board.unchanged')}>
-        {text}
-      </Typography>
-    );
-  }
-  const up = change.gt(0);
-  return (
-    <Box
-      component="span"
-      aria-label={t(up ? 'futures.board.up' : 'futures.board.down', { change: text })}
-      sx={{ display: 'inline-flex', alignItems: 'center', color: up ? 'success.main' : 'error.main', fontWeight: 600 }}
-    >
-      {up ? (
-        <ArrowDropUpIcon fontSize="small" sx={{ mx: -0.5 }} />
-      ) : (
-        <ArrowDropDownIcon fontSize="small" sx={{ mx: -0.5 }} />
-      )}
-      {up ? '+' : '−'}
-      {text}
-    </Box>
-  );
-}
-
 /**
- * A compact live futures board of a crop: each listed month's last price, its change since the previous settlement
- * (green up, red down) and the time of the quote, updated from the 'quotes' live events (a changed price flashes).
- * The board of a crop without futures says so.
+ * The live 'quotes' events of a futures root merged into the board's cache (a reconnection reads the board again), and
+ * the prices that just moved, each with its direction for FLASH_MS. The live connection's state goes with them.
  */
-export function QuoteBoard({ cropId, maxRows }: { cropId: number; maxRows?: number }) {
-  const t = useT();
-  const intl = useIntl();
+function useLiveQuotes(root: string | null) {
   const queryClient = useQueryClient();
-  const product = futuresProductForCrop(cropId);
-  const root = product?.root ?? null;
-  const quotes = useQuotesOfRoot(root);
   const [flash, setFlash] = useState<ReadonlyMap<string, Direction>>(new Map());
   const flashTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const opened = useRef(false);
@@ -189,20 +140,74 @@ export function QuoteBoard({ cropId, maxRows }: { cropId: number; maxRows?: numb
     },
     [],
   );
+  return { live, flash };
+}
 
-  const name = product?.name ?? cropById(cropId)?.displayName ?? '';
-  const decimals = product?.priceUnit === 'tonne' ? 2 : 4;
-  const closed = !tradingSession(new Date()).open;
+function QuoteTable({
+  quotes,
+  label,
+  decimals,
+  flash,
+}: {
+  quotes: readonly Quote[];
+  label: string;
+  decimals: number;
+  flash: ReadonlyMap<string, Direction>;
+}) {
+  const t = useT();
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table
+        size="small"
+        aria-label={label}
+        sx={{
+          '& td, & th': { whiteSpace: 'nowrap', px: 1.25, py: 0.75 },
+          '& td:first-of-type, & th:first-of-type': { pl: 2 },
+          '& td:last-of-type, & th:last-of-type': { pr: 2 },
+        }}
+      >
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('futures.board.contract')}</TableCell>
+            <TableCell align="right">{t('futures.board.last')}</TableCell>
+            <TableCell align="right">{t('futures.board.change')}</TableCell>
+            <TableCell align="right">{t('futures.board.time')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {quotes.map((q) => (
+            <QuoteRow key={q.symbol} quote={q} decimals={decimals} moved={flash.get(q.symbol)} />
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
 
-  let body;
+/** Below the board's heading: its quotes, or why there are none (no futures, loading, a failure, an empty board). */
+function QuoteBoardBody({
+  product,
+  quotes,
+  name,
+  maxRows,
+  flash,
+}: {
+  product: FuturesProduct | null;
+  quotes: ReturnType<typeof useQuotesOfRoot>;
+  name: string;
+  maxRows: number | undefined;
+  flash: ReadonlyMap<string, Direction>;
+}) {
+  const t = useT();
   if (!product) {
-    body = (
+    return (
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1.5 }}>
         <T id="futures.board.noFutures" />
       </Typography>
     );
-  } else if (quotes.error) {
-    body = (
+  }
+  if (quotes.error) {
+    return (
       <Alert
         severity="error"
         sx={{ m: 1.5 }}
@@ -215,102 +220,46 @@ export function QuoteBoard({ cropId, maxRows }: { cropId: number; maxRows?: numb
         {t('futures.board.loadFailed')}
       </Alert>
     );
-  } else if (!quotes.data) {
-    body = (
+  }
+  if (!quotes.data) {
+    return (
       <Stack spacing={0.5} sx={{ p: 1.5 }} aria-busy="true">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} height={28} />
         ))}
       </Stack>
     );
-  } else if (quotes.data.quotes.length === 0) {
-    body = (
+  }
+  if (quotes.data.quotes.length === 0) {
+    return (
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1.5 }}>
         <T id="futures.board.empty" />
       </Typography>
     );
-  } else {
-    const rows = maxRows ? quotes.data.quotes.slice(0, maxRows) : quotes.data.quotes;
-    body = (
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table
-          size="small"
-          aria-label={t('futures.board.label', { name })}
-          sx={{
-            '& td, & th': { whiteSpace: 'nowrap', px: 1.25, py: 0.75 },
-            '& td:first-of-type, & th:first-of-type': { pl: 2 },
-            '& td:last-of-type, & th:last-of-type': { pr: 2 },
-          }}
-        >
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('futures.board.contract')}</TableCell>
-              <TableCell align="right">{t('futures.board.last')}</TableCell>
-              <TableCell align="right">{t('futures.board.change')}</TableCell>
-              <TableCell align="right">{t('futures.board.time')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((q) => {
-              const [y, m] = q.optionMonth.split('-').map(Number) as [number, number];
-              const moved = flash.get(q.symbol);
-              return (
-                <TableRow key={q.symbol} data-symbol={q.symbol} hover>
-                  <TableCell>
-                    <Typography
-                      component="span"
-                      variant="body2"
-                      sx={{ display: 'block', fontWeight: 700, fontFamily: 'monospace', lineHeight: 1.3 }}
-                    >
-                      {q.symbol}
-                    </Typography>
-                    <Typography
-                      component="span"
-                      variant="caption"
-                      color="text.secondary"
-                      sx={{ display: 'block', lineHeight: 1.2 }}
-                    >
-                      {intl.formatDate(new Date(Date.UTC(y, m - 1, 1)), {
-                        month: 'short',
-                        year: 'numeric',
-                        timeZone: 'UTC',
-                      })}
-                    </Typography>
-                  </TableCell>
-                  <TableCell
-                    align="right"
-                    data-flash={moved ?? undefined}
-                    sx={{
-                      fontVariantNumeric: 'tabular-nums',
-                      fontWeight: 600,
-                      transition: 'background-color 600ms ease-out',
-                      bgcolor:
-                        moved === 'up'
-                          ? 'rgba(46, 125, 50, 0.16)'
-                          : moved === 'down'
-                            ? 'rgba(211, 47, 47, 0.14)'
-                            : 'transparent',
-                    }}
-                  >
-                    {intl.formatNumber(Number(q.last), {
-                      minimumFractionDigits: decimals,
-                      maximumFractionDigits: decimals,
-                    })}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    <ChangeCell quote={q} decimals={decimals} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-                    {intl.formatTime(new Date(q.quotedAt), { hour: 'numeric', minute: '2-digit' })}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </Box>
-    );
   }
+  return (
+    <QuoteTable
+      quotes={maxRows ? quotes.data.quotes.slice(0, maxRows) : quotes.data.quotes}
+      label={t('futures.board.label', { name })}
+      decimals={product.priceUnit === 'tonne' ? 2 : 4}
+      flash={flash}
+    />
+  );
+}
+
+/**
+ * A compact live futures board of a crop: each listed month's last price, its change since the previous settlement
+ * (green up, red down) and the time of the quote, updated from the 'quotes' live events (a changed price flashes).
+ * The board of a crop without futures says so.
+ */
+export function QuoteBoard({ cropId, maxRows }: { cropId: number; maxRows?: number }) {
+  const t = useT();
+  const product = futuresProductForCrop(cropId);
+  const root = product?.root ?? null;
+  const quotes = useQuotesOfRoot(root);
+  const { live, flash } = useLiveQuotes(root);
+  const name = product?.name ?? cropById(cropId)?.displayName ?? '';
+  const closed = !tradingSession(new Date()).open;
 
   return (
     <Paper
@@ -345,7 +294,7 @@ export function QuoteBoard({ cropId, maxRows }: { cropId: number; maxRows?: numb
           </Stack>
         ) : null}
       </Stack>
-      {body}
+      <QuoteBoardBody product={product} quotes={quotes} name={name} maxRows={maxRows} flash={flash} />
     </Paper>
   );
 }

@@ -1,0 +1,105 @@
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import ArrowDropUpIcon from '@mui/icons-material/ArrowDropUp';
+import { toDecimal, type Quote } from '@granary/domain';
+import { Box, TableCell, TableRow, Typography } from '@mui/material';
+import { useIntl } from 'react-intl';
+import { useT } from '../../../lib/i18n/t';
+
+/** Which way a price moved with the last tick. */
+export type Direction = 'up' | 'down';
+
+function ChangeCell({ quote, decimals }: { quote: Quote; decimals: number }) {
+  const intl = useIntl();
+  const t = useT();
+  if (quote.change === null) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary" title={t('futures.board.noChange')}>
+        —
+      </Typography>
+    );
+  }
+  const change = toDecimal(quote.change);
+  const text = intl.formatNumber(Math.abs(change.toNumber()), {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  if (change.isZero()) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary" aria-label={t('futures.board.unchanged')}>
+        {text}
+      </Typography>
+    );
+  }
+  const up = change.gt(0);
+  return (
+    <Box
+      component="span"
+      aria-label={t(up ? 'futures.board.up' : 'futures.board.down', { change: text })}
+      sx={{ display: 'inline-flex', alignItems: 'center', color: up ? 'success.main' : 'error.main', fontWeight: 600 }}
+    >
+      {up ? (
+        <ArrowDropUpIcon fontSize="small" sx={{ mx: -0.5 }} />
+      ) : (
+        <ArrowDropDownIcon fontSize="small" sx={{ mx: -0.5 }} />
+      )}
+      {up ? '+' : '−'}
+      {text}
+    </Box>
+  );
+}
+
+/**
+ * One listed month on the quote board: its symbol and month, the last price (flashing green or red while it has just
+ * moved), the change since the previous settlement and the time of the quote.
+ */
+export function QuoteRow({ quote, decimals, moved }: { quote: Quote; decimals: number; moved: Direction | undefined }) {
+  const intl = useIntl();
+  const [y, m] = quote.optionMonth.split('-').map(Number) as [number, number];
+  return (
+    <TableRow data-symbol={quote.symbol} hover>
+      <TableCell>
+        <Typography
+          component="span"
+          variant="body2"
+          sx={{ display: 'block', fontWeight: 700, fontFamily: 'monospace', lineHeight: 1.3 }}
+        >
+          {quote.symbol}
+        </Typography>
+        <Typography
+          component="span"
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', lineHeight: 1.2 }}
+        >
+          {intl.formatDate(new Date(Date.UTC(y, m - 1, 1)), {
+            month: 'short',
+            year: 'numeric',
+            timeZone: 'UTC',
+          })}
+        </Typography>
+      </TableCell>
+      <TableCell
+        align="right"
+        data-flash={moved ?? undefined}
+        sx={{
+          fontVariantNumeric: 'tabular-nums',
+          fontWeight: 600,
+          transition: 'background-color 600ms ease-out',
+          bgcolor:
+            moved === 'up' ? 'rgba(46, 125, 50, 0.16)' : moved === 'down' ? 'rgba(211, 47, 47, 0.14)' : 'transparent',
+        }}
+      >
+        {intl.formatNumber(Number(quote.last), {
+          minimumFractionDigits: decimals,
+          maximumFractionDigits: decimals,
+        })}
+      </TableCell>
+      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        <ChangeCell quote={quote} decimals={decimals} />
+      </TableCell>
+      <TableCell align="right" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
+        {intl.formatTime(new Date(quote.quotedAt), { hour: 'numeric', minute: '2-digit' })}
+      </TableCell>
+    </TableRow>
+  );
+}
