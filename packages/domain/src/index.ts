@@ -83,6 +83,8 @@ export * from './crm/followups.ts';
 export * from './crm/notes.ts';
 export * from './crm/records.ts';
 export * from './crm/api.ts';
+export * from './crm/client-api.ts';
+export * from './crm/contract-api.ts';
 
 // E-signing of contracts (issue 5).
 export * from './esign/esign.ts';
@@ -93,6 +95,8 @@ export * from './bids/quotes.ts';
 export * from './bids/trading-session.ts';
 export * from './bids/offers.ts';
 export * from './bids/instruments.ts';
+export * from './bids/instrument-writes.ts';
+export * from './bids/instrument-reads.ts';
 
 // Public market pages (issue 5): what each market's public page shows, its hours and announcements.
 export * from './public-market/page-settings.ts';

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyInstrumentUpdate,
   basisBoundDollars,
-  bulkBasisRequestSchema,
   defaultFuturesSymbol,
   defaultInstrumentName,
-  instrumentCreateSchema,
   instrumentProblems,
-  instrumentRowOf,
   normalizeInstrument,
-  previewBasisMove,
-  publicBidRowOf,
   type InstrumentFields,
-  type StoredInstrument,
 } from './instruments.ts';
+import {
+  applyInstrumentUpdate,
+  bulkBasisRequestSchema,
+  instrumentCreateSchema,
+  previewBasisMove,
+} from './instrument-writes.ts';
+import { instrumentRowOf, publicBidRowOf, type StoredInstrument } from './instrument-reads.ts';
 
 const corn: InstrumentFields = {
   cropId: 1,

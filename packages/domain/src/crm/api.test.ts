@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bidsOffersExtCommodities,
-  canSearchClients,
-  clientExposureFor,
-  clientProfileCharts,
-  clientSummaryPatchSchema,
-  contractPartialCancelSchema,
-  contractRollSchema,
-  contractTermsText,
-  followupUpdateSchema,
-} from './api.ts';
+import { bidsOffersExtCommodities, followupUpdateSchema } from './api.ts';
+import { canSearchClients, clientExposureFor, clientProfileCharts, clientSummaryPatchSchema } from './client-api.ts';
+import { contractPartialCancelSchema, contractRollSchema, contractTermsText } from './contract-api.ts';
 import { clientExposure } from './views.ts';
 import { CLIENT, contract } from './test-fixtures.ts';
 

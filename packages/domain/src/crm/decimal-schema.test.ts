@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { decimalInSchema, decimalStringSchema, toDecimal } from './exact.ts';
-import { bulkBasisRequestSchema, instrumentCreateSchema } from '../bids/instruments.ts';
+import { bulkBasisRequestSchema, instrumentCreateSchema } from '../bids/instrument-writes.ts';
 import { basisAdjustmentCentsSchema, basisSchema } from '../bids/pricing.ts';
 import { offerQuantitySchema, offerTargetSchema } from '../bids/offers.ts';
-import { clientSummaryPatchSchema, contractPartialCancelSchema, contractFuturesRollSchema } from './api.ts';
+import { clientSummaryPatchSchema } from './client-api.ts';
+import { contractPartialCancelSchema, contractFuturesRollSchema } from './contract-api.ts';
 import { placeOrderRequestSchema } from '../store/checkout-api.ts';
 import { storeListingQuerySchema } from '../store/api.ts';
 

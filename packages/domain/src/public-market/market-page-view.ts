@@ -3,7 +3,7 @@
 // inlines into the light page. The web's light entry imports only the types (no zod at run time there).
 import { z } from 'zod';
 import { publicHeaderLinkSchema, publicPageFeatureSchema } from '../shell/partner.ts';
-import { publicBidRowSchema } from '../bids/instruments.ts';
+import { publicBidRowSchema } from '../bids/instrument-reads.ts';
 import { dayHoursSchema } from './hours.ts';
 import { publicContactSchema } from './page-settings.ts';
 
@@ -28,7 +28,7 @@ export type PublicMarketLink = z.infer<typeof publicMarketLinkSchema>;
 export const publicCropBidsSchema = z.object({
   cropId: z.number(),
   crop: z.string(),
-  /** The bids public read's rows (bids/instruments.ts publicBidRowSchema), by delivery. */
+  /** The bids public read's rows (bids/instrument-reads.ts publicBidRowSchema), by delivery. */
   bids: z.array(publicBidRowSchema),
 });
 export type PublicCropBids = z.infer<typeof publicCropBidsSchema>;
