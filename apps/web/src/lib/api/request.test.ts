@@ -11,7 +11,6 @@ import {
   resetSessionExpiryForTests,
   retryUnlessRefused,
   settle,
-  withRetry,
 } from './request';
 
 type Call = { url: string; init: RequestInit };
@@ -306,53 +305,5 @@ describe('retryUnlessRefused', () => {
     expect(retryUnlessRefused(1, new ApiError(503, 'unavailable', 'x'))).toBe(false);
     expect(retryUnlessRefused(0, new ApiError(404, 'not_found', 'x'))).toBe(false);
     expect(retryUnlessRefused(0, new Error('boom'))).toBe(true);
-  });
-});
-
-describe('withRetry', () => {
-  it('retries a failed call once after 1000 ms', async () => {
-    vi.useFakeTimers();
-    const fn = vi
-      .fn<() => Promise<string>>()
-      .mockRejectedValueOnce(new ApiError(503, 'unavailable', 'down'))
-      .mockResolvedValueOnce('ok');
-    const promise = withRetry(fn);
-    await vi.advanceTimersByTimeAsync(999);
-    expect(fn).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    await expect(promise).resolves.toBe('ok');
-    expect(fn).toHaveBeenCalledTimes(2);
-  });
-
-  it('gives up after one retry and throws the last failure', async () => {
-    vi.useFakeTimers();
-    const fn = vi.fn(async () => {
-      throw new ApiError(0, 'disconnected', DISCONNECTED_MESSAGE);
-    });
-    const promise = withRetry(fn);
-    const assertion = expect(promise).rejects.toMatchObject({ status: 0 });
-    await vi.advanceTimersByTimeAsync(5000);
-    await assertion;
-    expect(fn).toHaveBeenCalledTimes(2);
-  });
-
-  it('retries a thrown error once, then throws', async () => {
-    vi.useFakeTimers();
-    const fn = vi.fn(async () => {
-      throw new Error('boom');
-    });
-    const promise = withRetry(fn);
-    const assertion = expect(promise).rejects.toThrow('boom');
-    await vi.advanceTimersByTimeAsync(1000);
-    await assertion;
-    expect(fn).toHaveBeenCalledTimes(2);
-  });
-
-  it('does not retry a client error', async () => {
-    const fn = vi.fn(async () => {
-      throw new ApiError(422, 'invalid_request', 'no');
-    });
-    await expect(withRetry(fn)).rejects.toMatchObject({ status: 422 });
-    expect(fn).toHaveBeenCalledTimes(1);
   });
 });

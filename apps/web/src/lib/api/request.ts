@@ -273,13 +273,6 @@ export async function getJson<T>(path: string, query?: Record<string, QueryValue
   return json;
 }
 
-/** Whether a failed call is worth repeating: the network, a time-out, throttling or a server error. */
-function isRetryable(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  const { status } = error;
-  return status === 0 || status === 408 || status === 429 || status >= 500;
-}
-
 /**
  * The app's retry rule for queries (TanStack Query's `retry`): once (RETRY.attempts, grain-marketing.md 9) on a
  * network or server failure, never on a refusal (4xx).
@@ -287,30 +280,4 @@ function isRetryable(error: unknown): boolean {
 export function retryUnlessRefused(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
   return failureCount < RETRY.attempts;
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * The retry helper: runs `fn`, and when it throws a retryable failure (an ApiError of the network, a time-out,
- * throttling or the server, or any other error but a user abort), waits RETRY.delayMs (1000 ms) and tries again,
- * RETRY.attempts (1) more time(s). The last outcome is returned (or thrown).
- */
-export async function withRetry<T>(
-  fn: () => Promise<T>,
-  options: { attempts?: number; delayMs?: number; shouldRetry?: (error: unknown) => boolean } = {},
-): Promise<T> {
-  const {
-    attempts = RETRY.attempts,
-    delayMs = RETRY.delayMs,
-    shouldRetry = (error: unknown) => !isApiError(error) || isRetryable(error),
-  } = options;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await fn();
-    } catch (error) {
-      if (attempt >= attempts || isAbort(error) || !shouldRetry(error)) throw error;
-    }
-    await sleep(delayMs);
-  }
 }
