@@ -1,10 +1,14 @@
 import LinkOffRoundedIcon from '@mui/icons-material/LinkOffRounded';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { ApiError } from '../../../lib/api/api-error';
+import type { ApiResult } from '../../../lib/api/request';
 import { T } from '../../../lib/i18n/t';
 import type { MessageId } from '../../../lib/i18n/messages';
+import type { SignedIn } from '../api/sign-in';
 import type { Failure } from '../failures';
+import { useFinishSignIn } from '../use-finish-sign-in';
 import { AuthLayout } from './auth-layout';
 import { FormAlert } from './form-alert';
 
@@ -12,14 +16,16 @@ import { FormAlert } from './form-alert';
 type Way = { to: string; labelId: MessageId };
 
 /**
- * A page opened from a link with a single-use token (the magic link, the signup e-mail's link): `exchange` trades
- * the token for a session, once, and answers the failure to show (null when signed in and on). Meanwhile it says
- * `verifyingId`; a missing token shows `noToken`; a failure shows with the way to ask again (`again`, the main
- * button) and the other way (`other`). `severity` chooses the failure's look (an error unless said).
+ * A page opened from a link with a single-use token (`?token=…[&redirect=…]`: the magic link, the signup e-mail's
+ * link): `verify` trades the token for a session, once, then `onSignedIn` runs and the user goes on to the answer's
+ * redirect (or the page's). Meanwhile it says `verifyingId`; a missing token shows `noToken`; a refusal shows as
+ * `failureOf` reads it, with the way to ask again (`again`, the main button) and the other way (`other`).
+ * `severity` chooses the failure's look (an error unless said).
  */
 export function VerifyLinkPage({
-  token,
-  exchange,
+  verify,
+  failureOf,
+  onSignedIn,
   noToken,
   title,
   failedTitle = title,
@@ -28,8 +34,9 @@ export function VerifyLinkPage({
   other,
   severity = () => 'error',
 }: {
-  token: string;
-  exchange: (token: string) => Promise<Failure | null>;
+  verify: (token: string) => Promise<ApiResult<SignedIn>>;
+  failureOf: (error: ApiError) => Failure;
+  onSignedIn?: () => void;
   noToken: Failure;
   title: string;
   failedTitle?: string;
@@ -38,6 +45,10 @@ export function VerifyLinkPage({
   other: Way;
   severity?: (failure: Failure) => 'error' | 'info';
 }) {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const redirect = searchParams.get('redirect');
+  const finish = useFinishSignIn();
   const [failure, setFailure] = useState<Failure | null>(token ? null : noToken);
   const started = useRef(false);
 
@@ -46,14 +57,17 @@ export function VerifyLinkPage({
     started.current = true;
     void (async () => {
       try {
-        const failed = await exchange(token);
-        if (failed) setFailure(failed);
+        const result = await verify(token);
+        if (result.ok) {
+          onSignedIn?.();
+          await finish(result.json, redirect);
+        } else setFailure(failureOf(result.error));
       } catch (cause) {
         console.error(cause);
         setFailure({ messageId: 'error.unexpected' });
       }
     })();
-  }, [exchange, token]);
+  }, [failureOf, finish, onSignedIn, redirect, token, verify]);
 
   if (!failure) {
     return (

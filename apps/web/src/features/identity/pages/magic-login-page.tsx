@@ -4,7 +4,6 @@ import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { verifyMagicLink } from '../api/magic-link';
 import { VerifyLinkPage } from '../components/verify-link-page';
 import { failureOf } from '../failures';
-import { useFinishSignIn } from '../use-finish-sign-in';
 
 /**
  * /login/magic?token=…[&redirect=…]: exchanges the link's token for a session (once: the token is single use) and
@@ -16,19 +15,10 @@ export function MagicLoginPage() {
   const localized = useLocalizedPath();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
-  const finish = useFinishSignIn();
-
-  const exchange = async (token: string) => {
-    const result = await verifyMagicLink(token);
-    if (!result.ok) return failureOf(result.error, 'magic-link');
-    await finish(result.json, redirect);
-    return null;
-  };
-
   return (
     <VerifyLinkPage
-      token={searchParams.get('token') ?? ''}
-      exchange={exchange}
+      verify={verifyMagicLink}
+      failureOf={(error) => failureOf(error, 'magic-link')}
       noToken={{ messageId: 'identity.error.magicLinkInvalid' }}
       title={t('identity.magic.verifying')}
       failedTitle={t('identity.magic.failedTitle')}

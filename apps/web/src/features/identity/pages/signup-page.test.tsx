@@ -1,16 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch, type StubCall, type StubReply } from '../../../test/fetch-stub';
-import { fakeBootstrap } from '../../../test/fixtures';
+import type { StubCall } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
-
-/** The app's calls: the signup's own (`route`), then the anonymous bootstrap, else 404. */
-function serve(route: (call: StubCall) => StubReply | undefined = () => undefined) {
-  const { failed: _failed, ...bootstrap } = fakeBootstrap('anonymous');
-  return stubFetch(
-    (call) => route(call) ?? (call.url.pathname === '/api/bootstrap' ? { status: 200, body: bootstrap } : undefined),
-  );
-}
+import { serveAnonymous as serve, serveHeld } from './identity-test-server';
 
 const input = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
@@ -79,30 +71,13 @@ describe('signup page (/signup)', () => {
   });
 
   it('disables Continue with a spinner while the step is checked, then asks for the operation', async () => {
-    let release: (reply: StubReply) => void = () => undefined;
     renderApp('/signup/seed', 'anonymous');
-    const { failed: _failed, ...bootstrap } = fakeBootstrap('anonymous');
-    const pending = new Promise<StubReply>((resolve) => (release = resolve));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-        const reply = url.startsWith('/api/auth/users/signup/validate')
-          ? await pending
-          : url.startsWith('/api/bootstrap')
-            ? { status: 200, body: bootstrap }
-            : { status: 404, body: { code: 'not_found', message: 'Not found' } };
-        return new Response(JSON.stringify(reply.body), {
-          status: reply.status,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      }),
-    );
+    const { release } = serveHeld('/api/auth/users/signup/validate', { status: 200, body: { fields: {} } });
     await fillDetails();
     fireEvent.click(button('Continue'));
     await waitFor(() => expect(button('Continue').disabled).toBe(true));
     expect(button('Continue').getAttribute('aria-busy')).toBe('true');
-    release({ status: 200, body: { fields: {} } });
+    release();
     expect(await screen.findByText('What are you interested in?')).toBeTruthy();
     expect((screen.getByRole('checkbox', { name: 'Seed' }) as HTMLInputElement).checked).toBe(true);
     expect(button('Create account').disabled).toBe(false);

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch, type StubCall, type StubReply } from '../../../test/fetch-stub';
-import { fakeBootstrap } from '../../../test/fixtures';
+import type { StubCall, StubReply } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
+import { serveAnonymous, serveHeld } from './identity-test-server';
 
 const VERIFY = '/api/auth/signup-verify-first/verify';
 
@@ -20,11 +20,7 @@ function stateOf(step: string, token: string, extra: Record<string, unknown> = {
 
 /** The app's calls: verify-first's (`verify`, by the step sent), then the anonymous bootstrap, else 404. */
 function serve(verify: (body: { step: string } & Record<string, unknown>) => StubReply | undefined) {
-  const { failed: _failed, ...bootstrap } = fakeBootstrap('anonymous');
-  return stubFetch((call: StubCall) => {
-    if (call.url.pathname === VERIFY) return verify(call.body as { step: string });
-    return call.url.pathname === '/api/bootstrap' ? { status: 200, body: bootstrap } : undefined;
-  });
+  return serveAnonymous((call) => (call.url.pathname === VERIFY ? verify(call.body as { step: string }) : undefined));
 }
 
 const input = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
@@ -81,26 +77,8 @@ describe('signup verify-first (/signup-verify-first)', () => {
   });
 
   it('disables the button with a spinner while a step is sent', async () => {
-    let release: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => (release = resolve));
     renderApp('/signup-verify-first', 'anonymous');
-    const { failed: _failed, ...bootstrap } = fakeBootstrap('anonymous');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-        if (url.startsWith(VERIFY)) await answered;
-        const reply = url.startsWith(VERIFY)
-          ? { status: 200, body: stateOf('collect_challenge', 'tk-2') }
-          : url.startsWith('/api/bootstrap')
-            ? { status: 200, body: bootstrap }
-            : { status: 404, body: { code: 'not_found', message: 'Not found' } };
-        return new Response(JSON.stringify(reply.body), {
-          status: reply.status,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      }),
-    );
+    const { release } = serveHeld(VERIFY, { status: 200, body: stateOf('collect_challenge', 'tk-2') });
     await sendIdentifier();
     await waitFor(() => expect(button('Continue').disabled).toBe(true));
     expect(button('Continue').getAttribute('aria-busy')).toBe('true');

@@ -1,16 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch, type StubCall, type StubReply } from '../../../test/fetch-stub';
-import { fakeBootstrap } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-
-/** The app's calls: the SMS sign-in's (`route`), then the anonymous bootstrap, else 404. */
-function serve(route: (call: StubCall) => StubReply | undefined) {
-  const { failed: _failed, ...bootstrap } = fakeBootstrap('anonymous');
-  return stubFetch(
-    (call) => route(call) ?? (call.url.pathname === '/api/bootstrap' ? { status: 200, body: bootstrap } : undefined),
-  );
-}
+import { serveAnonymous as serve } from './identity-test-server';
 
 const code = () => screen.getByLabelText('Verification code') as HTMLInputElement;
 const verifyButton = () => screen.getByRole('button', { name: 'Verify and sign in' }) as HTMLButtonElement;
