@@ -8,9 +8,7 @@ import type { MessageId } from '../../../lib/i18n/messages';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { StorePage } from '../components/store-frame';
 import { checkoutApi } from './checkout-api';
-
-const money = (amount: string, currency: string) =>
-  `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}${currency === 'USD' ? '' : ` ${currency}`}`;
+import { money, TOTAL_KEYS } from './checkout-format';
 
 /** The order's term as the buyer chose it: its wire value ('granary_financing', 'test_credit_card') read back to a term. */
 function termOf(value: string, brand: string): PaymentTerm | null {
@@ -110,25 +108,14 @@ export function OrderConfirmationPage() {
           </Box>
           <Divider />
           <Box sx={{ py: 1.5 }}>
-            {(
-              [
-                'goodsSubtotal',
-                'discountTotal',
-                'shippingTotal',
-                'shippingDiscountTotal',
-                'taxTotal',
-                'paymentFeeTotal',
-              ] as const
-            )
-              .filter((k) => k === 'goodsSubtotal' || order.totals[k] !== '0.00')
-              .map((k) => (
-                <Stack key={k} direction="row" sx={{ justifyContent: 'space-between', py: 0.25 }}>
-                  <Typography variant="body2" color="text.secondary">
-                    <T id={`store.checkout.total.${k}` as MessageId} />
-                  </Typography>
-                  <Typography variant="body2">{`${k === 'discountTotal' || k === 'shippingDiscountTotal' ? '−' : ''}${money(order.totals[k], order.currency)}`}</Typography>
-                </Stack>
-              ))}
+            {TOTAL_KEYS.filter((k) => k === 'goodsSubtotal' || order.totals[k] !== '0.00').map((k) => (
+              <Stack key={k} direction="row" sx={{ justifyContent: 'space-between', py: 0.25 }}>
+                <Typography variant="body2" color="text.secondary">
+                  <T id={`store.checkout.total.${k}` as MessageId} />
+                </Typography>
+                <Typography variant="body2">{`${k === 'discountTotal' || k === 'shippingDiscountTotal' ? '−' : ''}${money(order.totals[k], order.currency)}`}</Typography>
+              </Stack>
+            ))}
             <Stack direction="row" sx={{ justifyContent: 'space-between', pt: 1 }}>
               <Typography sx={{ fontWeight: 700 }}>
                 <T id="store.checkout.total.total" />
