@@ -134,8 +134,6 @@ export const users = pgTable(
     normalizedPhoneNumber: text('normalized_phone_number'),
     /** The password is a one-time password: the next sign-in must set a new one. */
     oneTimePassword: boolean('one_time_password').notNull().default(false),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** What the signup form said (platform.md 3.6), kept for onboarding and analytics. */

@@ -143,8 +143,6 @@ export async function adminResetPassword(
       passwordHash,
       passwordChangedAt: new Date(),
       oneTimePassword: true,
-      failedLoginCount: 0,
-      lockedUntil: null,
     });
     await endOtherSessions(tx, target.id);
     await voidUserTokens(tx, 'password_reset', target.id);

@@ -7,7 +7,7 @@ import { audit } from '../../platform/audit.ts';
 import { burnVerifyTime, verifyPassword } from './passwords.ts';
 import { completeSignIn } from './sign-in.ts';
 import { issueToken } from './tokens.service.ts';
-import { findUserByEmail, updateUser, type UserRow } from './users.repo.ts';
+import { findUserByEmail, type UserRow } from './users.repo.ts';
 import { emailHtml, linkOrigin } from './links.ts';
 import { claimLockMail, clientNetwork, countLoginFailure, loginFailures } from './login-failures.repo.ts';
 import { mergeGuestCartAtSignIn } from '../cart/cart.public.ts';
@@ -81,11 +81,6 @@ export async function passwordLogin(
     const failures = await countLoginFailure(db, email, request.ip, LOCKOUT.windowMs);
     if (failures >= LOCKOUT.failures) {
       if (user && failures === LOCKOUT.failures) {
-        // lockedUntil records the latest lock (from some network); the counters decide who is locked.
-        await updateUser(db, user.id, {
-          lockedUntil: new Date(Date.now() + LOCKOUT.lockMs),
-          failedLoginCount: failures,
-        });
         const mailed = await claimLockMail(db, user.email, LOCKOUT.lockMs);
         if (mailed) await sendLockedEmail(ctx, request, partner, user);
         await audit(db, request, {
@@ -98,7 +93,6 @@ export async function passwordLogin(
       }
       throw lockedError();
     }
-    if (user) await updateUser(db, user.id, { failedLoginCount: failures });
     throw new AppError('invalid_credentials');
   }
   const token = await completeSignIn(ctx, request, reply, user, 'password');

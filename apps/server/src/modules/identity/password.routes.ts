@@ -108,8 +108,6 @@ export const passwordRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
         passwordHash: await hashPassword(request.body.new_password),
         passwordChangedAt: new Date(),
         oneTimePassword: false,
-        failedLoginCount: 0,
-        lockedUntil: null,
       });
       // The reset link proved who they are: the password lockout is lifted from every network.
       await clearLoginFailures(db, user.email);

@@ -43,7 +43,7 @@ export async function completeSignIn(
     userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
     method,
   });
-  await updateUser(db, user.id, { lastLoginAt: new Date(), failedLoginCount: 0, lockedUntil: null });
+  await updateUser(db, user.id, { lastLoginAt: new Date() });
   // A right password clears its own network's failures only: it says nothing about someone guessing from another
   // network. Every other way of proving who you are lifts the lockout from every network (the lock e-mail's direct
   // link relies on it: whoever follows it may be the one who got locked, wherever that was).
