@@ -11,7 +11,7 @@ import type { Env } from './platform/env.ts';
 import type { AppContext } from './platform/context.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerApiDocs } from './platform/api-docs.ts';
-import { registerErrorHandler } from './platform/errors.ts';
+import { AppError, registerErrorHandler } from './platform/errors.ts';
 import { registerRequestTransactions } from './platform/request-transaction.ts';
 import { registerRequestRules } from './platform/request-rules.ts';
 import { serializeRequest } from './platform/logging.ts';
@@ -216,10 +216,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(uploadsRoutes, { ctx });
   await app.register(pagesRoutes, { ctx, publicPages: createPublicPageRenderer(ctx, partners) });
 
-  app.setNotFoundHandler((request, reply) => {
-    void reply
-      .status(404)
-      .send({ code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}.` });
+  // An unknown route answers like every refusal: the error handler's { code, message } body, with the code's status.
+  app.setNotFoundHandler(async (request) => {
+    throw new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
   });
 
   return app;
