@@ -31,7 +31,12 @@ export type DatabaseConfig =
   /** A PostgreSQL server (`DATABASE_URL=postgres://…`). */
   | { kind: 'postgres'; url: string; poolSize?: number }
   /** Embedded PGlite: on disk under `dataDir`, or in memory when `dataDir` is omitted (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** A data directory dumped by `dump()` to start from (the tests' seeded snapshot); in memory only. */
+      loadDataDir?: Blob;
+    };
 
 export type Database = {
   /**
@@ -57,6 +62,8 @@ export type Database = {
    * at once. PGlite belongs to one process: `fn` simply runs.
    */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** PGlite only: the whole data directory as a tarball, for `loadDataDir` (the tests' seeded snapshot). */
+  dump?(): Promise<Blob>;
 };
 
 /** The advisory lock key of start-up (migrations and the demo seed): any constant no other code uses. */
@@ -214,7 +221,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   // pg_trgm: the store's typo-tolerant search (trigram similarity); a PostgreSQL server ships it as a contrib extension.
   const extensions = { pg_trgm };
-  const client = config.dataDir ? new PGlite(config.dataDir, { extensions }) : new PGlite({ extensions });
+  const client = config.dataDir
+    ? new PGlite(config.dataDir, { extensions })
+    : new PGlite({ extensions, ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
@@ -230,6 +239,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       };
     },
     withStartupLock: (fn) => fn(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

@@ -1,16 +1,17 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { openDatabase, type Database } from '../platform/db.ts';
+import { type Database } from '../platform/db.ts';
 import { readEnv, type Env } from '../platform/env.ts';
 import { randomToken, sha256 } from '../platform/crypto.ts';
 import { insertSession } from '../platform/sessions.repo.ts';
 import { SESSION_COOKIE } from '../platform/sessions.ts';
 import { users } from '../db/schema/index.ts';
-import { seedDemoData, type DemoCrmSize } from '../seed/demo.ts';
+import { type DemoCrmSize } from '../seed/demo.ts';
+import { seededDatabase } from './seeded-database.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -23,7 +24,8 @@ export type TestApp = {
 
 /**
  * A real server on a real database: in-memory PGlite by default, or the PostgreSQL server named by
- * DATABASE_URL (CI runs the suite both ways). Each call gets an empty, migrated, seeded database.
+ * DATABASE_URL (CI runs the suite both ways). Each call gets a database of its own, migrated and seeded
+ * (a copy of one seeded once per seed version: testing/seeded-database.ts).
  */
 export async function createTestApp(
   options: {
@@ -35,31 +37,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const url = process.env.DATABASE_URL;
-  let database: Database;
-  if (url) {
-    // A database of its own per test app (migrations name the public schema, so schemas won't do).
-    const name = `granary_t_${randomToken(8)
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, 'x')}`;
-    const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
-    await admin.db.execute(sql.raw(`create database ${name}`));
-    await admin.close();
-    const own = new URL(url);
-    own.pathname = `/${name}`;
-    database = await openDatabase({ kind: 'postgres', url: own.toString(), poolSize: 4 });
-    const close = database.close;
-    database.close = async () => {
-      await close();
-      const cleanup = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
-      await cleanup.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
-      await cleanup.close();
-    };
-  } else {
-    database = await openDatabase({ kind: 'pglite' });
-  }
-  await database.migrate();
-  await seedDemoData(database.db, { crm: options.crm ?? 'small' });
+  const database = await seededDatabase(options.crm ?? 'small', process.env.DATABASE_URL);
   const app = await buildApp({ database, env, webDist: options.webDist ?? null, logger: false });
   options.beforeReady?.(app);
   await app.ready();
