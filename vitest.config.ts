@@ -7,7 +7,7 @@ export default defineConfig({
       // Domain and server test files share each worker's modules (isolate: false): they import the same large module
       // graph (the whole app, for the server), which isolation re-evaluated per file — about a quarter of the run
       // (docs/decisions/033). Neither keeps module state a test relies on: each server test builds its own app and
-      // database, and the few that fake timers or spy restore them.
+      // database; none mocks a module, fakes timers or sets process.env.
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'], isolate: false } },
       {
         test: {
