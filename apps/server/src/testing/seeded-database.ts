@@ -41,13 +41,15 @@ async function migratedAndSeeded(database: Database, crm: DemoCrmSize): Promise<
 
 /** An in-memory PGlite holding the seed: loaded from the snapshot, or built (and the snapshot written). */
 async function seededPglite(crm: DemoCrmSize): Promise<Database> {
-  const file = join(SNAPSHOTS, `pglite-${crm}-${seedVersion()}.tar`);
+  const current = `pglite-${crm}-${seedVersion()}.tar`;
+  const file = join(SNAPSHOTS, current);
   if (existsSync(file)) return openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(file)]) });
   const database = await migratedAndSeeded(await openDatabase({ kind: 'pglite' }), crm);
   const dump = await database.dump!();
   mkdirSync(SNAPSHOTS, { recursive: true });
+  // Snapshots of earlier seed versions go; this version's files (another worker's partial one among them) stay.
   for (const old of readdirSync(SNAPSHOTS)) {
-    if (old.startsWith(`pglite-${crm}-`)) rmSync(join(SNAPSHOTS, old), { force: true });
+    if (old.startsWith(`pglite-${crm}-`) && !old.startsWith(current)) rmSync(join(SNAPSHOTS, old), { force: true });
   }
   // Written under a name of its own, then renamed: a test file starting meanwhile never reads half a snapshot.
   const partial = `${file}.${process.pid}.partial`;
@@ -59,11 +61,12 @@ async function seededPglite(crm: DemoCrmSize): Promise<Database> {
 /** Any constant no other code uses as an advisory lock key: the template build's lock. */
 const TEMPLATE_LOCK_KEY = 7_310_024;
 
-/** The template database of this seed version on the server at `url`, built under a lock by the first caller. */
-async function seededTemplate(url: string, crm: DemoCrmSize): Promise<string> {
+/**
+ * The template database of this seed version on the server at `url`, built under a lock by the first caller; `admin`
+ * is the caller's connection to that server (it goes on to create the test app's database from the template).
+ */
+async function seededTemplate(admin: pg.Client, url: string, crm: DemoCrmSize): Promise<string> {
   const template = `granary_tpl_${crm}_${seedVersion()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
   try {
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
     const found = await admin.query('select 1 from pg_database where datname = $1', [template]);
@@ -88,7 +91,6 @@ async function seededTemplate(url: string, crm: DemoCrmSize): Promise<string> {
     }
   } finally {
     await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]).catch(() => undefined);
-    await admin.end();
   }
   return template;
 }
@@ -99,7 +101,6 @@ async function seededTemplate(url: string, crm: DemoCrmSize): Promise<string> {
  */
 export async function seededDatabase(crm: DemoCrmSize, url: string | undefined): Promise<Database> {
   if (!url) return seededPglite(crm);
-  const template = await seededTemplate(url, crm);
   // A database of its own per test app (migrations name the public schema, so schemas won't do).
   const name = `granary_t_${randomToken(8)
     .toLowerCase()
@@ -107,6 +108,7 @@ export async function seededDatabase(crm: DemoCrmSize, url: string | undefined):
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
+    const template = await seededTemplate(admin, url, crm);
     await admin.query(`create database "${name}" template "${template}"`);
   } finally {
     await admin.end();
