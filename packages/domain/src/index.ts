@@ -11,6 +11,7 @@ export * from './format/number-input.ts';
 
 export * from './shell/experience.ts';
 export * from './shell/redirect.ts';
+export * from './shell/home.ts';
 export * from './shell/version.ts';
 export * from './shell/constants.ts';
 export * from './shell/browser.ts';
@@ -80,6 +81,7 @@ export * from './crm/csv.ts';
 export * from './crm/permissions.ts';
 export * from './crm/markets.ts';
 export * from './crm/followups.ts';
+export * from './crm/saved-views.ts';
 export * from './crm/notes.ts';
 export * from './crm/records.ts';
 export * from './crm/api.ts';
@@ -101,6 +103,7 @@ export * from './bids/instrument-reads.ts';
 // Public market pages (issue 5): what each market's public page shows, its hours and announcements.
 export * from './public-market/page-settings.ts';
 export * from './public-market/hours.ts';
+export * from './public-market/closures.ts';
 export * from './public-market/announcements.ts';
 export * from './public-market/market-page-view.ts';
 export * from './public-market/ci-score.ts';

@@ -8,3 +8,4 @@ export * from './store-checkout.ts';
 export * from './uploads.ts';
 export * from './store-dialogs.ts';
 export * from './store-agreements.ts';
+export * from './saved-views.ts';
