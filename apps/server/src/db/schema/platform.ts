@@ -92,6 +92,11 @@ export const partners = pgTable(
     publicPageFeatures: text('public_page_features').array().notNull(),
     branding: jsonb('branding').$type<PartnerBrandingRow>().notNull(),
     theme: jsonb('theme').$type<{ primary: string; secondary: string }>().notNull(),
+    /** How the partner's pages write prices (issue 13): futures & cash notation and basis notation. */
+    priceNotation: jsonb('price_notation')
+      .$type<{ price: string; basis: string }>()
+      .notNull()
+      .default({ price: 'fraction', basis: 'cents' }),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
