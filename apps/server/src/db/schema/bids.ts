@@ -324,6 +324,26 @@ export const marketHours = pgTable(
 );
 
 /**
+ * A market's holiday hours and announced closures (issue 13): on `date` (the market's local calendar date) it is
+ * closed all day, or open from opensAt to closesAt instead of its weekday's hours; `label` says why ('Thanksgiving').
+ */
+export const marketClosures = pgTable(
+  'market_closures',
+  {
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    label: text('label').notNull(),
+    closed: boolean('closed').notNull().default(true),
+    /** 'HH:mm'; both null when closed that day. */
+    opensAt: text('opens_at'),
+    closesAt: text('closes_at'),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.date] })],
+);
+
+/**
  * A signing request of a contract document: the built-in flow (a signer reviews the generated PDF and
  * signs) or a third-party provider's envelope, behind one adapter.
  */
