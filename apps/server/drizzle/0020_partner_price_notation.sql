@@ -1,0 +1,1 @@
+ALTER TABLE "partners" ADD COLUMN "price_notation" jsonb DEFAULT '{"price":"fraction","basis":"cents"}'::jsonb NOT NULL;
