@@ -9,3 +9,4 @@ export * from './uploads.ts';
 export * from './store-dialogs.ts';
 export * from './store-agreements.ts';
 export * from './saved-views.ts';
+export * from './store-search.ts';
