@@ -10,3 +10,4 @@ export * from './store-dialogs.ts';
 export * from './store-agreements.ts';
 export * from './saved-views.ts';
 export * from './store-search.ts';
+export * from './legal.ts';
