@@ -115,6 +115,7 @@ export * from './profit-center/api.ts';
 
 // Farm-input store catalogue (issue 6): kinds, categories and route slugs, regional flags, images, prices, calls.
 export * from './store/catalogue.ts';
+export * from './store/search-terms.ts';
 export * from './store/regions.ts';
 export * from './store/images.ts';
 export * from './store/price.ts';

@@ -180,8 +180,11 @@ export const storeListingSchema = z.object({
   pageCount: z.number().int(),
   sort: z.enum(STORE_SORTS),
   facets: storeFacetsSchema,
-  /** Search only: how the results were found — words ('text') or, for a misspelling, close spellings ('similar'). */
-  matchedBy: z.enum(['text', 'similar', 'none']).optional(),
+  /**
+   * Search only: how the results were found — words ('text'), the synonym list's catalogue term for a trade name
+   * or a known misspelling ('synonym', the term in `suggestion`), or close spellings ('similar').
+   */
+  matchedBy: z.enum(['text', 'synonym', 'similar', 'none']).optional(),
   /** Search only: the catalogue word nearest to a misspelt query ('glyphosat' → 'glyphosate'). */
   suggestion: z.string().nullable().optional(),
 });
