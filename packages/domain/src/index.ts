@@ -12,6 +12,7 @@ export * from './format/number-input.ts';
 export * from './shell/experience.ts';
 export * from './shell/redirect.ts';
 export * from './shell/home.ts';
+export * from './shell/legal.ts';
 export * from './shell/version.ts';
 export * from './shell/constants.ts';
 export * from './shell/browser.ts';

@@ -110,9 +110,15 @@ describe('ROUTES', () => {
       'crm-deliveries',
       'crm-offers',
       'crm-public-bids-admin',
+      'dashboard',
       'dev-mailbox',
       'error',
       'home',
+      'legal-ccpa-privacy-policy',
+      'legal-community-content-policy',
+      'legal-electronic-funds-transfer',
+      'legal-privacy-policy',
+      'legal-terms-of-service',
       'login-magic',
       'market',
       'my-sales-lite',
@@ -135,6 +141,7 @@ describe('ROUTES', () => {
       'signup-jit-verify',
       'signup-verify-first',
       'signup-verify-first-token',
+      'support',
       'user',
     ]);
   });

@@ -1,6 +1,7 @@
 // The route table (grain-marketing.md 2; platform.md 2.2, 2.3, 2.5). The server uses it for the
 // HTTP status of page requests (404 when nothing matches), the web for its router, guards and titles.
 import { splitLocalePrefix, type Locale } from '../region/locales.ts';
+import { LEGAL_DOCUMENTS, type LegalDocument } from '../shell/legal.ts';
 import type { PublicPageFeature } from '../shell/partner.ts';
 import { matchPathScored, type PathParams } from './match-path.ts';
 
@@ -29,6 +30,14 @@ export type RouteDef = {
   /** The page exists only when the partner's public page features include this one (/score). */
   publicPageFeature?: PublicPageFeature;
   children?: RouteDef[];
+};
+
+const LEGAL_TITLES: Record<LegalDocument, string> = {
+  'terms-of-service': 'Terms of service',
+  'privacy-policy': 'Privacy policy',
+  'ccpa-privacy-policy': 'CCPA privacy notice',
+  'community-content-policy': 'Community content policy',
+  'electronic-funds-transfer': 'Electronic funds transfer',
 };
 
 export const NOT_FOUND_MESSAGE = 'The page you are looking for does not exist.';
@@ -152,9 +161,12 @@ export const ROUTES: RouteDef[] = [
     gate: null,
     header: 'public',
     localized: 'optional',
-    built: false,
+    built: true,
     title: 'Support',
   },
+
+  // The legal pages (platform.md 2.1): each partner's own text, kept as data (legal.ts).
+  ...LEGAL_DOCUMENTS.map((document) => built(publicPage(`legal-${document}`, `/${document}`, LEGAL_TITLES[document]))),
 
   // Public market and score pages (the public experience).
   built(publicPage('market', '/market/:marketName?', 'Local bids')),
@@ -230,7 +242,8 @@ export const ROUTES: RouteDef[] = [
   built(loggedOut('signup-verify-first-token', '/signup-verify-first/token/:token', 'Sign up')),
 
   // Signed-in pages outside CRM and my sales lite.
-  member('dashboard', '/dashboard', 'Dashboard'),
+  // '/dashboard' sends each experience to its home (homePathFor) and welcomes a user with none yet.
+  built(member('dashboard', '/dashboard', 'Dashboard')),
   built(member('user', '/user', 'My profile')),
   member('account', '/account', 'Account'),
   member('enterprise-team', '/enterprise/:id/team', 'Team'),
