@@ -1,14 +1,16 @@
 import { formatDate, formatMoney, formatNumber, type ClientProfile } from '@granary/domain';
 import { useMemo } from 'react';
 import { useT } from '../../../lib/i18n/t';
+import { useDates } from '../../../lib/i18n/use-dates';
 
 /**
  * Formatting of one client's figures: quantities in the profile's quantityUnit (at most 2 decimals), areas in its
  * areaUnit (hectares in Australia), prices in the profile's currency (2 to 4 decimals, grain-marketing.md 9), days
- * MM/DD/YYYY.
+ * and times in the page locale's short forms (lib/i18n/use-dates).
  */
 export function useProfileFormat(profile: Pick<ClientProfile, 'quantityUnit' | 'areaUnit' | 'currency'>) {
   const t = useT();
+  const dates = useDates();
   return useMemo(() => {
     const unit = t('crm.client.unit.quantity', { unit: profile.quantityUnit });
     const area = t('crm.client.unit.area', { unit: profile.areaUnit });
@@ -28,14 +30,14 @@ export function useProfileFormat(profile: Pick<ClientProfile, 'quantityUnit' | '
           : formatMoney(value, { currency: profile.currency.code, minFractionDigits: 2, maxFractionDigits: 4 }),
       axisPrice: (value: number) =>
         formatMoney(value, { currency: profile.currency.code, minFractionDigits: 2, maxFractionDigits: 2 }),
-      day: (value: string | null | undefined) => (value ? formatDate(value.slice(0, 10), 'date') : ''),
-      instant: (value: string | null | undefined) => (value ? formatDate(new Date(value), 'date') : ''),
-      dateTime: (value: string | null | undefined) => (value ? formatDate(new Date(value), 'MM/DD/YYYY h:mm A') : ''),
+      day: dates.day,
+      instant: (value: string | null | undefined) => dates.instant(value),
+      dateTime: (value: string | null | undefined) => dates.dateTime(value),
       /** 'YYYY-MM' → 'Nov 2026' (never 'Nov 26', which reads as a day). */
       month: (value: string) => formatDate(`${value}-01`, 'MMM YYYY'),
       monthLong: (value: string) => formatDate(`${value}-01`, 'MMMM YYYY'),
     };
-  }, [t, profile.quantityUnit, profile.areaUnit, profile.currency.code]);
+  }, [t, dates, profile.quantityUnit, profile.areaUnit, profile.currency.code]);
 }
 
 export type ProfileFormat = ReturnType<typeof useProfileFormat>;

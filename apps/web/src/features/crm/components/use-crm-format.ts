@@ -1,13 +1,15 @@
-import { formatDate, formatMoney, formatNumber, type NumberValue } from '@granary/domain';
+import { formatMoney, formatNumber, type NumberValue } from '@granary/domain';
 import { useMemo } from 'react';
 import { useRegion } from '../../../lib/i18n/locale';
+import { useDates } from '../../../lib/i18n/use-dates';
 
 /**
  * Formatting of CRM figures per region and grain-marketing.md 9: quantities with at most 2 decimals, money with 2
- * (prices per bushel with 4: futures, basis and cash are quoted to a quarter cent), dates M/D/YY-style per locale.
+ * (prices per bushel with 4: futures, basis and cash are quoted to a quarter cent), dates and times in the locale's short forms (lib/i18n/use-dates).
  */
 export function useCrmFormat() {
   const region = useRegion();
+  const dates = useDates();
   return useMemo(() => {
     const currency = region.currency;
     return {
@@ -24,11 +26,12 @@ export function useCrmFormat() {
           : formatMoney(value, { currency, minFractionDigits: 2, maxFractionDigits: 4 }),
       percent: (value: NumberValue) =>
         value === null || value === undefined || value === '' ? '' : `${formatNumber(value)}%`,
-      /** A calendar day 'YYYY-MM-DD' as MM/DD/YYYY (no time-zone shift). */
-      day: (value: string | null | undefined) => (value ? formatDate(value.slice(0, 10), 'date') : ''),
-      /** An instant as MM/DD/YYYY in the browser's zone. */
-      instant: (value: string | null | undefined) => (value ? formatDate(new Date(value), 'date') : ''),
-      dateTime: (value: string | null | undefined) => (value ? formatDate(new Date(value), 'dateTime') : ''),
+      /** A calendar day 'YYYY-MM-DD' in the locale's short form (no time-zone shift). */
+      day: dates.day,
+      /** An instant's day in the browser's zone. */
+      instant: (value: string | null | undefined) => dates.instant(value),
+      /** An instant's day and 12-hour time, no seconds. */
+      dateTime: (value: string | null | undefined) => dates.dateTime(value),
     };
-  }, [region.currency]);
+  }, [region.currency, dates]);
 }
