@@ -35,6 +35,7 @@ import { botCheckRoutes } from './modules/identity/bot-check.routes.ts';
 import { mailboxRoutes } from './modules/identity/mailbox.routes.ts';
 import { createBotCheck } from './modules/identity/bot-check.ts';
 import { crmMarketsRoutes } from './modules/crm-markets/crm-markets.routes.ts';
+import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
 import { crmClientsRoutes } from './modules/crm-clients/crm-clients.routes.ts';
 import { crmContractsRoutes } from './modules/crm-contracts/crm-contracts.routes.ts';
 import { createPublicPageRenderer, publicMarketRoutes } from './modules/public-market/public-market.routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(crmMarketsRoutes, { ctx, partners });
   await app.register(crmClientsRoutes, { ctx, partners });
   await app.register(crmContractsRoutes, { ctx, partners });
+  await app.register(savedViewsRoutes, { ctx, partners });
   // E-signing of contracts (issue 5): the built-in provider unless ESIGN_PROVIDER names another.
   await app.register(esignRoutes, { ctx, partners, provider: esignProviderFromEnv(env.ESIGN_PROVIDER) });
   // My Sales Lite (issue 5): the farmer's own contracts, tickets, summary and balances.

@@ -104,6 +104,12 @@ export const API_AREAS: readonly ApiArea[] = [
       "The grain buyer's CRM: markets and dashboard, clients, notes and follow-ups, contracts and deliveries lists " +
       '(views, filters, CSV), contract operations, contract documents. docs/api/crm.md, docs/crm-views.md.',
     modules: {
+      'saved-views': {
+        [`GET ${MERCH}/saved-views`]: "The signed-in user's saved views of the CRM grids",
+        [`POST ${MERCH}/saved-views`]: 'Save a grid view (filters, sort, columns, density) under a name',
+        [`PATCH ${MERCH}/saved-views/:viewId`]: 'Rename a saved view or save its new state',
+        [`DELETE ${MERCH}/saved-views/:viewId`]: 'Delete a saved view',
+      },
       'crm-markets': {
         [`GET ${MERCH}/bootstrap`]: "The CRM's bootstrap: the partner, its legal entity and CRM flags",
         [`GET ${MERCH}/le/:platformId/markets`]: "The partner's markets with the user's permissions and entitlements",

@@ -89,6 +89,7 @@ export const ERRORS = {
   /** platform.md 2.9: the store's terms of service must be accepted before an order is placed. */
   terms_not_accepted: { status: 403, message: "Please accept the store's terms of service before placing an order." },
   payment_failed: { status: 402, message: 'Your payment failed. Please try again with a different payment method.' },
+  saved_view_name_taken: { status: 400, message: 'You already have a view with this name.' },
   internal_error: { status: 500, message: 'Sorry, an unexpected issue occurred. Please come back later!' },
   unavailable: { status: 503, message: 'Sorry, an unexpected issue occurred. Please come back later!' },
 } as const satisfies Record<ErrorCode, { status: number; message: string }>;

@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   'input_purchasing_permission_required',
   'terms_not_accepted',
   'payment_failed',
+  // Saved views of the CRM grids (issue 13): a user's view names are unique per grid.
+  'saved_view_name_taken',
   // The server's own failures.
   'internal_error',
   'unavailable',
