@@ -1,7 +1,6 @@
 import MailOutlineRoundedIcon from '@mui/icons-material/MailOutlineRounded';
 import RefreshRoundedIcon from '@mui/icons-material/RefreshRounded';
 import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
-import { formatDate } from '@granary/domain';
 import {
   Alert,
   Box,
@@ -20,6 +19,7 @@ import { Fragment, useDeferredValue, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { BrandMark } from '../../lib/brand/brand-mark';
 import { usePartner } from '../../lib/brand/partner-context';
+import { RelativeTime } from '../../lib/i18n/relative-time';
 import { T, useT } from '../../lib/i18n/t';
 import { useDocumentTitle } from '../../lib/ui/document-title';
 import { useMailbox, type MailboxMessage } from './api/mailbox';
@@ -75,8 +75,7 @@ function MessageCard({ message }: { message: MailboxMessage }) {
             {message.subject ?? t('mailbox.sms')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            <T id="mailbox.to" values={{ recipient: message.recipient }} /> ·{' '}
-            {formatDate(new Date(message.createdAt), 'MM/DD/YYYY HH:mm:ss')}
+            <T id="mailbox.to" values={{ recipient: message.recipient }} /> · <RelativeTime value={message.createdAt} />
           </Typography>
         </Box>
         <Chip

@@ -35,6 +35,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { T, useT } from '../../../lib/i18n/t';
+import { useDates } from '../../../lib/i18n/use-dates';
 import { useLiveRefresh } from '../../../lib/live/use-live-refresh';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { showToast } from '../../../lib/toast/toast-store';
@@ -42,7 +43,7 @@ import { OfferStatusChip } from '../../../lib/trading/offer-status';
 import { MslFrame } from '../components/msl-frame';
 import { MslEmpty, MslError, MslLoading } from '../components/msl-states';
 import { farmOffersKeys, useCancelOwnOffer, useFarmOffers, useMakeOffer } from './farm-offers-api';
-import { STATUS_TOAST, fmtDay, fmtPrice, fmtQuantity, fmtSigned } from './farm-offer-format';
+import { STATUS_TOAST, fmtPrice, fmtQuantity, fmtSigned } from './farm-offer-format';
 import { PlaceOfferDialog } from './place-offer-dialog';
 
 /** Toasts when one of the farmer's offers changes state under their eyes (price hit, filled, declined, expired). */
@@ -205,6 +206,7 @@ function BidsOfCrop({ crop, bids, onPlace }: { crop: string; bids: OfferBid[]; o
 
 function MyOffers({ offers, onCancel }: { offers: Offer[]; onCancel: (offer: Offer) => void }) {
   const t = useT();
+  const dates = useDates();
   return (
     <Box component="section" aria-labelledby="my-offers-heading">
       <Typography id="my-offers-heading" variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
@@ -241,7 +243,9 @@ function MyOffers({ offers, onCancel }: { offers: Offer[]; onCancel: (offer: Off
                   {o.currentCashPrice && isOpenOfferStatus(o.status)
                     ? ` · ${t('offers.farm.now', { price: fmtPrice(o.currentCashPrice) })}`
                     : ''}
-                  {isOpenOfferStatus(o.status) ? ` · ${t('offers.farm.expires', { date: fmtDay(o.expiresOn) })}` : ''}
+                  {isOpenOfferStatus(o.status)
+                    ? ` · ${t('offers.farm.expires', { date: dates.day(o.expiresOn) })}`
+                    : ''}
                   {o.displayContractId ? ` · ${t('offers.contract', { contract: o.displayContractId })}` : ''}
                 </Typography>
               </Box>

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, formatNumber, type OfferStatus } from '@granary/domain';
+import { formatMoney, formatNumber, type OfferStatus } from '@granary/domain';
 import type { MessageId } from '../../../lib/i18n/messages';
 
 export function fmtPrice(value: string | null): string {
@@ -13,10 +13,6 @@ export function fmtSigned(value: string | null): string {
 
 export function fmtQuantity(value: string): string {
   return formatNumber(value, { maxFractionDigits: 0 });
-}
-
-export function fmtDay(day: string): string {
-  return formatDate(day, 'short');
 }
 
 /** The toast a status change earns the farmer (null: none). */

@@ -1,9 +1,10 @@
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
-import { formatDate, type SignResult } from '@granary/domain';
+import type { SignResult } from '@granary/domain';
 import { Button, Container, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { useT } from '../../../lib/i18n/t';
+import { useDates } from '../../../lib/i18n/use-dates';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { signingPdfUrl } from './signing-api';
@@ -15,6 +16,7 @@ import { signingPdfUrl } from './signing-api';
  */
 export function ContractSignedPage() {
   const t = useT();
+  const dates = useDates();
   const partner = usePartner();
   const localized = useLocalizedPath();
   const location = useLocation();
@@ -36,7 +38,7 @@ export function ContractSignedPage() {
             <Typography variant="body2" color="text.secondary">
               {t('esign.signed.detail', {
                 name: signed.signerName,
-                when: formatDate(new Date(signed.signedAt), 'dateTime'),
+                when: dates.dateTime(signed.signedAt),
               })}
             </Typography>
           ) : null}

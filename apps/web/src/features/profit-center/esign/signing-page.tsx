@@ -29,6 +29,7 @@ import { isApiError, reasonOf } from '../../../lib/api/api-error';
 import { usePartner } from '../../../lib/brand/partner-context';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
+import { useDates } from '../../../lib/i18n/use-dates';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
@@ -73,6 +74,7 @@ function Term({ label, value }: { label: string; value: string }) {
 /** The terms the signer reviews: the same figures as the PDF's. */
 function TermsSummary({ review }: { review: SigningReview }) {
   const t = useT();
+  const dates = useDates();
   const terms = review.terms;
   const price = (v: string | null) =>
     v === null ? '' : formatMoney(v, { currency: terms.currency, minFractionDigits: 2, maxFractionDigits: 4 });
@@ -105,7 +107,7 @@ function TermsSummary({ review }: { review: SigningReview }) {
         <Term label={t('esign.term.quantity')} value={`${formatNumber(terms.quantity)} ${terms.quantityUnit}`} />
         <Term
           label={t('esign.term.delivery')}
-          value={`${formatDate(terms.deliveryStart, 'date')} – ${formatDate(terms.deliveryEnd, 'date')}`}
+          value={`${dates.day(terms.deliveryStart)} – ${dates.day(terms.deliveryEnd)}`}
         />
         <Term
           label={t('esign.term.futuresMonth')}
@@ -114,7 +116,7 @@ function TermsSummary({ review }: { review: SigningReview }) {
         <Term label={t('esign.term.futures')} value={price(terms.futuresPrice)} />
         <Term label={t('esign.term.basis')} value={price(terms.basis)} />
         <Term label={t('esign.term.cash')} value={price(terms.cashPrice)} />
-        <Term label={t('esign.term.contractDate')} value={formatDate(terms.contractDate, 'date')} />
+        <Term label={t('esign.term.contractDate')} value={dates.day(terms.contractDate)} />
       </Box>
     </Box>
   );
@@ -131,6 +133,7 @@ function Refused({
   ref_: string;
 }) {
   const t = useT();
+  const dates = useDates();
   return (
     <Alert severity={state === 'signed' ? 'success' : 'warning'} role="status" sx={{ alignItems: 'flex-start' }}>
       <Typography sx={{ fontWeight: 600 }}>{t(`esign.refused.${state}` as MessageId)}</Typography>
@@ -138,7 +141,7 @@ function Refused({
         <Typography variant="body2">
           {t('esign.refused.signedBy', {
             name: review.signerName,
-            when: formatDate(new Date(review.signedAt ?? ''), 'dateTime'),
+            when: dates.dateTime(review.signedAt),
           })}
         </Typography>
       ) : null}
@@ -221,6 +224,7 @@ function SignForm({ review, reference }: { review: SigningReview; reference: str
  */
 export function SigningPage() {
   const t = useT();
+  const dates = useDates();
   const partner = usePartner();
   const { token = '' } = useParams();
   const review = useSigningReview(token);
@@ -307,7 +311,7 @@ export function SigningPage() {
           <Box sx={{ mt: 3 }}>
             <SignForm review={data} reference={token} />
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
-              {t('esign.sign.expires', { when: formatDate(new Date(data.expiresAt), 'date') })}
+              {t('esign.sign.expires', { when: dates.instant(data.expiresAt) })}
             </Typography>
           </Box>
         ) : null}

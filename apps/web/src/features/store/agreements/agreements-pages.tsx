@@ -23,15 +23,12 @@ import { signInUrl, type AgreementSummary } from '@granary/domain';
 import { reasonOf } from '../../../lib/api/api-error';
 import { useBootstrap } from '../../../lib/api/bootstrap';
 import { T, useT } from '../../../lib/i18n/t';
+import { useDates } from '../../../lib/i18n/use-dates';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { StorePage, StoreQueryState } from '../components/store-frame';
 import { useStoreLocale } from '../components/use-store-locale';
 import { useAgreement, useAgreements, useSignAgreement } from './agreements-api';
 import { agreementPath, useAgreementsPath } from './agreements-path';
-
-function formatSignedAt(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}
 
 /** Signed / Not signed / New version to sign. */
 function AgreementStatusChip({ status }: { status: AgreementSummary['status'] }) {
@@ -80,6 +77,7 @@ function SignInPrompt() {
 /** /direct/{brand}-agreements — the farm business's agreements with their status (platform.md 2.4). */
 export function AgreementsPage() {
   const t = useT();
+  const dates = useDates();
   const { href } = useStoreLocale();
   const { data: bootstrap } = useBootstrap();
   const signedIn = bootstrap?.user.isLoggedIn === true;
@@ -134,7 +132,7 @@ export function AgreementsPage() {
                       id="agreements.signedBy"
                       values={{
                         name: a.signature.signedName,
-                        date: formatSignedAt(a.signature.signedAt),
+                        date: dates.instant(a.signature.signedAt),
                         version: a.signature.version,
                       }}
                     />
@@ -235,6 +233,7 @@ function SignForm({
 /** /direct/agreement/:agreementType/:enterpriseId/:userId — one agreement's text and, for that user, the signing form. */
 export function AgreementPage() {
   const t = useT();
+  const dates = useDates();
   const { href } = useStoreLocale();
   const { path: listPath } = useAgreementsPath();
   const { agreementType = '', enterpriseId = '', userId = '' } = useParams();
@@ -283,7 +282,7 @@ export function AgreementPage() {
               {t('agreements.detail.signed', {
                 name: a.signature.signedName,
                 user: a.signature.signedBy.name,
-                date: formatSignedAt(a.signature.signedAt),
+                date: dates.instant(a.signature.signedAt),
                 version: a.signature.version,
               })}
             </Alert>
@@ -292,7 +291,7 @@ export function AgreementPage() {
               {t('agreements.detail.olderSigned', {
                 version: a.signature.version,
                 name: a.signature.signedName,
-                date: formatSignedAt(a.signature.signedAt),
+                date: dates.instant(a.signature.signedAt),
               })}
             </Alert>
           ) : null}

@@ -38,6 +38,7 @@ import {
 } from '@granary/domain';
 import { ApiError } from '../../../lib/api/api-error';
 import { T, useT } from '../../../lib/i18n/t';
+import { useDates } from '../../../lib/i18n/use-dates';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { uploader, useUploader } from '../../../lib/upload/upload-store';
 import { UploaderPanel, formatFileSize } from '../../../lib/upload/uploader-panel';
@@ -53,14 +54,9 @@ function jurisdictionName(code: string): string {
   return subdivision('USA', code)?.name ?? subdivision('CAN', code)?.name ?? code;
 }
 
+/** A licence's day in the page locale's short form. */
 function useFormatDate() {
-  return (iso: string) =>
-    new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
+  return useDates().day;
 }
 
 function ExpiryChip({ expiresOn }: { expiresOn: string }) {

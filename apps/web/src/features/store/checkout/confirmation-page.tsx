@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PAYMENT_TERMS, type PaymentTerm, type PlacedOrder } from '@granary/domain';
 import { T, useT } from '../../../lib/i18n/t';
+import { useDates } from '../../../lib/i18n/use-dates';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { StorePage } from '../components/store-frame';
@@ -23,6 +24,7 @@ function termOf(value: string, brand: string): PaymentTerm | null {
 /** /direct/order-confirmation/:cartId and /direct/buy-now-confirmation/:cartId: the order placed from the cart. */
 export function OrderConfirmationPage() {
   const t = useT();
+  const dates = useDates();
   const partner = usePartner();
   const { cartId = '' } = useParams();
   const [order, setOrder] = useState<PlacedOrder | null>(null);
@@ -53,11 +55,7 @@ export function OrderConfirmationPage() {
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             {t('store.confirmation.placedOn', {
-              date: new Date(order.placedAt).toLocaleDateString('en-US', {
-                year: 'numeric',
-                month: 'long',
-                day: 'numeric',
-              }),
+              date: dates.instant(order.placedAt),
             })}
           </Typography>
 

@@ -12,20 +12,17 @@ import {
 import { ApiError } from '../../../lib/api/api-error';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
+import { useDates } from '../../../lib/i18n/use-dates';
 import { useCart } from '../cart/cart-context';
 import { StorePage } from '../components/store-frame';
 import { useStoreLocale } from '../components/use-store-locale';
 
 export const money = (amount: string, currency: CurrencyCode) => formatStorePrice(amount, currency);
 
-/** 'Nov 21, 2026' in the page's locale. */
+/** A day ('2026-11-21', no zone shift) or an instant's day, in the page locale's short form (lib/i18n/use-dates). */
 export function useFormatDay(): (value: string) => string {
-  const intl = useIntl();
-  return (value) => {
-    // Plain dates ('2026-11-21') are days, not instants: read them as UTC so no zone moves them a day.
-    const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-    return intl.formatDate(date, { month: 'short', day: 'numeric', year: 'numeric' });
-  };
+  const dates = useDates();
+  return (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? dates.day(value) : dates.instant(value));
 }
 
 const STATUS_COLOR: Record<StoreOrderStatus, ChipProps['color']> = {

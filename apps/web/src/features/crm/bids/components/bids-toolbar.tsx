@@ -15,6 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { T, useT } from '../../../../lib/i18n/t';
+import { useDates } from '../../../../lib/i18n/use-dates';
 import type { Visibility } from '../use-bids-url-state';
 
 /** 'All crops' and a tab per crop with its count. */
@@ -58,6 +59,7 @@ type FilterProps = {
 
 function BidsFilterBar({ visibility, onVisibility, showDeleted, onShowDeleted, live, lastQuote }: FilterProps) {
   const t = useT();
+  const dates = useDates();
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       <ToggleButtonGroup
@@ -86,9 +88,7 @@ function BidsFilterBar({ visibility, onVisibility, showDeleted, onShowDeleted, l
       ) : null}
       {lastQuote ? (
         <Typography variant="caption" color="text.secondary">
-          {t('crm.bids.asOf', {
-            time: new Date(lastQuote).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }),
-          })}
+          {t('crm.bids.asOf', { time: dates.time(lastQuote) })}
         </Typography>
       ) : null}
     </Stack>

@@ -1,6 +1,7 @@
 import type { ClientProfile } from '@granary/domain';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { RelativeTime } from '../../../../lib/i18n/relative-time';
 import { T, useT } from '../../../../lib/i18n/t';
 import type { ProfileFormat } from '../profile-format';
 
@@ -49,9 +50,11 @@ export function ActivityPanel({ profile, format }: { profile: ClientProfile; for
         </InfoRow>
         <InfoRow label={t('crm.client.activity.lastAccessed')}>
           <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
-            {summary.lastAccessed.leLastAccessed
-              ? format.dateTime(summary.lastAccessed.leLastAccessed)
-              : t('crm.client.activity.never')}
+            {summary.lastAccessed.leLastAccessed ? (
+              <RelativeTime value={summary.lastAccessed.leLastAccessed} />
+            ) : (
+              t('crm.client.activity.never')
+            )}
           </Typography>
           {perUser.length > 0 ? (
             <Box
@@ -71,7 +74,7 @@ export function ActivityPanel({ profile, format }: { profile: ClientProfile; for
                     {access.name}
                   </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                    {format.instant(access.accessedAt)}
+                    <RelativeTime value={access.accessedAt} />
                   </Typography>
                 </Stack>
               ))}

@@ -5,7 +5,8 @@ import { NOTE_CATEGORY_LABELS, type NoteCategory, type NoteRow } from '@granary/
 import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useEffect, useRef } from 'react';
-import { useT } from '../../../../lib/i18n/t';
+import { RelativeTime } from '../../../../lib/i18n/relative-time';
+import { T, useT } from '../../../../lib/i18n/t';
 import type { ClientNotesParams } from '../api/client-notes';
 import type { ProfileFormat } from '../profile-format';
 import { NoteDeleteDialog } from './note-delete-dialog';
@@ -134,10 +135,13 @@ export function NoteItem({
         </Typography>
       )}
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-        {t(edited ? 'crm.client.notes.byEdited' : 'crm.client.notes.by', {
-          author: note.author?.name ?? t('crm.client.notes.unknownAuthor'),
-          date: format.dateTime(edited ? note.updatedAt : note.createdAt),
-        })}
+        <T
+          id={edited ? 'crm.client.notes.byEdited' : 'crm.client.notes.by'}
+          values={{
+            author: note.author?.name ?? t('crm.client.notes.unknownAuthor'),
+            date: <RelativeTime value={edited ? note.updatedAt : note.createdAt} />,
+          }}
+        />
       </Typography>
 
       <NoteDeleteDialog

@@ -1,15 +1,16 @@
 import UpdateOutlinedIcon from '@mui/icons-material/UpdateOutlined';
 import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { RelativeTime } from '../../../../lib/i18n/relative-time';
 import { T, useT } from '../../../../lib/i18n/t';
-import { useCrmFormat } from '../../components/use-crm-format';
 import { useLastUpdated } from '../api/last-updated';
 
 /** When the market's data last changed: the latest of all, then contracts, scale tickets and notes each. */
 export function LastUpdatedLine({ marketId }: { marketId: number }) {
   const t = useT();
-  const fmt = useCrmFormat();
   const query = useLastUpdated(marketId);
-  const when = (value: string | null) => (value ? fmt.dateTime(value) : t('crm.dashboard.lastUpdated.never'));
+  // Recent changes read as '2 h ago'; the exact day and time are in the tooltip.
+  const when = (value: string | null) =>
+    value ? <RelativeTime value={value} /> : t('crm.dashboard.lastUpdated.never');
 
   let content;
   if (query.isError) {

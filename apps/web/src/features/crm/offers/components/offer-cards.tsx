@@ -1,14 +1,16 @@
 import { Box, Paper, Stack, Typography, useTheme } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useT } from '../../../../lib/i18n/t';
+import { useDates } from '../../../../lib/i18n/use-dates';
 import { OfferStatusChip } from '../../../../lib/trading/offer-status';
-import { fmtOfferDay, fmtOfferPrice, fmtOfferQuantity } from './offer-format';
+import { fmtOfferPrice, fmtOfferQuantity } from './offer-format';
 import { OfferRowActions } from './offer-row-actions';
 import { isJustHit, OfferCurrentCash, OfferPlaced, type OffersViewProps } from './offer-row-cells';
 
 /** The offers as cards (phones): one card an offer, with the same facts and buttons as a table row. */
 export function OfferCards({ rows, justHit, onAct }: OffersViewProps) {
   const t = useT();
+  const dates = useDates();
   const theme = useTheme();
   return (
     <Stack spacing={1.5} component="ul" aria-label={t('offers.table')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -58,7 +60,7 @@ export function OfferCards({ rows, justHit, onAct }: OffersViewProps) {
               </Box>
             </Stack>
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-              {t('offers.col.expires')} {fmtOfferDay(o.expiresOn)}
+              {t('offers.col.expires')} {dates.day(o.expiresOn)}
               {o.displayContractId ? ` · ${t('offers.contract', { contract: o.displayContractId })}` : ''}
             </Typography>
             <OfferPlaced offer={o} />

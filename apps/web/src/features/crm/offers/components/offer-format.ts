@@ -1,7 +1,7 @@
-import { formatDate, formatMoney, formatNumber, toDecimal, type Offer } from '@granary/domain';
+import { formatMoney, formatNumber, toDecimal, type Offer } from '@granary/domain';
 import type { MessageId } from '../../../../lib/i18n/messages';
 
-// How an offer reads: prices to the cent (4 decimals when a quarter cent matters), quantities whole, dates short.
+// How an offer reads: prices to the cent (4 decimals when a quarter cent matters), quantities whole; dates through lib/i18n/use-dates.
 
 export function fmtOfferPrice(value: string | null): string {
   return value === null ? '' : formatMoney(value, { minFractionDigits: 2, maxFractionDigits: 4 });
@@ -9,15 +9,6 @@ export function fmtOfferPrice(value: string | null): string {
 
 export function fmtOfferQuantity(value: string): string {
   return formatNumber(value, { maxFractionDigits: 0 });
-}
-
-/** A market day 'YYYY-MM-DD' (no zone shift) as M/D/YY. */
-export function fmtOfferDay(day: string): string {
-  return formatDate(day, 'short');
-}
-
-export function fmtOfferDateTime(instant: string): string {
-  return formatDate(new Date(instant), 'M/D/YY h:mm A');
 }
 
 /** The distance to target in words: '$0.03 to target', '$0.01 over target', 'At target'. */

@@ -1,8 +1,9 @@
 import type { Offer } from '@granary/domain';
 import { Box, Typography } from '@mui/material';
+import { RelativeTime } from '../../../../lib/i18n/relative-time';
 import { useT } from '../../../../lib/i18n/t';
 import type { OfferCommand } from '../api/offers-api';
-import { distanceOf, fmtOfferDateTime, fmtOfferPrice } from './offer-format';
+import { distanceOf, fmtOfferPrice } from './offer-format';
 
 /** The cash price now and, while the offer works, how far it is from the target ('$0.03 to target'). */
 export function OfferCurrentCash({ offer }: { offer: Offer }) {
@@ -38,7 +39,7 @@ export function OfferPlaced({ offer }: { offer: Offer }) {
     <Box>
       <Typography variant="body2">{who}</Typography>
       <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-        {fmtOfferDateTime(offer.createdAt)}
+        <RelativeTime value={offer.createdAt} />
       </Typography>
     </Box>
   );

@@ -12,14 +12,16 @@ import {
 } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useT } from '../../../../lib/i18n/t';
+import { useDates } from '../../../../lib/i18n/use-dates';
 import { OfferStatusChip } from '../../../../lib/trading/offer-status';
-import { fmtOfferDay, fmtOfferPrice, fmtOfferQuantity } from './offer-format';
+import { fmtOfferPrice, fmtOfferQuantity } from './offer-format';
 import { OfferRowActions } from './offer-row-actions';
 import { isJustHit, OfferCurrentCash, OfferPlaced, type OffersViewProps } from './offer-row-cells';
 
 /** The offers as a table (wider screens): one row an offer, its buttons in the last column. */
 export function OffersTable({ rows, justHit, onAct }: OffersViewProps) {
   const t = useT();
+  const dates = useDates();
   const theme = useTheme();
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -67,7 +69,7 @@ export function OffersTable({ rows, justHit, onAct }: OffersViewProps) {
                 <TableCell align="right">
                   <OfferCurrentCash offer={o} />
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{fmtOfferDay(o.expiresOn)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dates.day(o.expiresOn)}</TableCell>
                 <TableCell>
                   <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
                     <OfferStatusChip status={o.status} />
