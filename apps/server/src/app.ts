@@ -54,6 +54,7 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes.ts';
 import { storeDialogsRoutes } from './modules/store-dialogs/store-dialogs.routes.ts';
+import { legalTextsRoutes } from './modules/legal-texts/legal-texts.routes.ts';
 import { storeAgreementsRoutes } from './modules/store-agreements/store-agreements.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 
@@ -213,6 +214,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storeOrdersRoutes, { ctx });
   // The store dialogs (platform.md 2.9): accept the terms of service, the marketing-subscribe dialog.
   await app.register(storeDialogsRoutes, { ctx });
+  // The legal pages' texts (platform.md 2.1): each partner's own, edited by its administrators.
+  await app.register(legalTextsRoutes, { ctx, partners });
   await app.register(storeAgreementsRoutes, { ctx, partners });
   // Uploaded files (platform.md 3.6, 4.4): raw-body uploads of PDF/PNG/JPEG, the owner's alone.
   await app.register(uploadsRoutes, { ctx });

@@ -38,6 +38,11 @@ export const API_AREAS: readonly ApiArea[] = [
       partners: {
         [`GET ${MERCH}/intent/:intent`]: 'A white-label partner by its intent name',
       },
+      'legal-texts': {
+        'GET /api/legal-texts': "The partner's legal texts (terms, privacy, CCPA, community content, EFT)",
+        'GET /api/legal-texts/:document': "One of the partner's legal texts",
+        'PUT /api/legal-texts/:document': "Changes a legal text (the partner's administrators, super admins)",
+      },
     },
   },
   {

@@ -1,8 +1,9 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../platform/db.ts';
-import { enterpriseUsers, enterprises, partners, users } from '../db/schema/index.ts';
+import { enterpriseUsers, enterprises, legalTexts, partners, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/identity/passwords.ts';
 import { DEMO_PARTNERS } from './demo-partners.ts';
+import { demoLegalTexts } from './legal-texts-demo.ts';
 import { generateCrmData, type CrmGeneratorOptions } from './crm-generator.ts';
 import { seedTradingDemo } from './trading-demo.ts';
 import { seedStoreDemo } from './store-demo.ts';
@@ -60,6 +61,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.insert(partners).values(DEMO_PARTNERS);
+    await tx.insert(legalTexts).values(demoLegalTexts(DEMO_PARTNERS));
     const inserted = await tx
       .insert(users)
       .values([
