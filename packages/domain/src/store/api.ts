@@ -84,6 +84,20 @@ export const storeSearchQuerySchema = storeListingQuerySchema.refine((q) => (q.q
   path: ['q'],
 });
 
+/** GET /api/store/search/suggest?q=: what to offer while the user types (the last word may be half typed). */
+export const storeSearchSuggestQuerySchema = z
+  .object({ ...storeLocaleQuery, q: z.string().trim().min(1, 'Enter something to search for').max(100) })
+  .strict();
+
+export const storeSearchSuggestionsSchema = z.object({
+  /** The catalogue term the synonym list or a typo correction read the query as ('roundup' → 'glyphosate'); null when taken as typed. */
+  term: z.string().nullable(),
+  /** The query as searched for: the full search page of a suggestion-less Enter goes there. */
+  query: z.string(),
+  products: z.array(z.object({ slug: z.string(), name: z.string(), brand: z.string() })),
+});
+export type StoreSearchSuggestions = z.infer<typeof storeSearchSuggestionsSchema>;
+
 export const storeRegionSchema = z.object({
   region: z.enum(STORE_REGIONS),
   country: z.string(),

@@ -65,9 +65,23 @@ export function canonicalCategorySlug(segment: string): StoreCategorySlug | null
  * sale, 'cyber' the deals of the season.
  */
 export const VIRTUAL_CATEGORY_SLUGS = ['deals', 'cyber'] as const satisfies readonly StoreCategorySlug[];
+export type VirtualCategorySlug = (typeof VIRTUAL_CATEGORY_SLUGS)[number];
 export function isVirtualCategory(slug: string): boolean {
   return (VIRTUAL_CATEGORY_SLUGS as readonly string[]).includes(slug);
 }
+
+/** The names and descriptions of the virtual categories' about pages (the tree's categories keep theirs as data). */
+export const VIRTUAL_CATEGORY_TEXT: { readonly [S in VirtualCategorySlug]: { name: string; description: string } } = {
+  deals: {
+    name: 'Deals',
+    description:
+      'Products on sale now, from every department of the store: the sale price shows beside the regular price.',
+  },
+  cyber: {
+    name: 'Cyber deals',
+    description: "The season's online deals on inputs, animal health and supplies, sorted by department.",
+  },
+};
 
 const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -262,6 +262,14 @@ export async function facetCounts(db: Db, scope: ListingScope, categoryDepth: nu
   return rowsOf<FacetRow>(result);
 }
 
+/** How many products on sale each top-level category holds in the country (the deals' about page). */
+export async function dealCountsByTopCategory(db: Db, country: Country): Promise<Map<string, number>> {
+  const result = await db.execute(sql`
+    select split_part(r.category_path, '/', 1) as top, count(*)::int as n from store_product_regions r
+    where r.country = ${country} and r.is_deal group by 1`);
+  return new Map(rowsOf<{ top: string; n: number }>(result).map((r) => [r.top, r.n]));
+}
+
 /** The catalogue word nearest to a misspelt query (ingredients, pests, brands, categories). */
 export async function nearestTerm(db: Db, q: string): Promise<string | null> {
   const result = await db.execute(sql`

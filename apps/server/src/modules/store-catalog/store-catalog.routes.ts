@@ -19,6 +19,8 @@ import {
   storeProductDetailSchema,
   storeRegionSchema,
   storeSearchQuerySchema,
+  storeSearchSuggestQuerySchema,
+  storeSearchSuggestionsSchema,
   storeSlugParam,
 } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
@@ -129,6 +131,19 @@ function listingRoutes(app: RoutesApp, { ctx, db, P, publicRoute }: Shared): voi
     { config: publicRoute, schema: { querystring: listingQuery, response: { 200: storeListingSchema, ...errors } } },
     async (request, reply) =>
       service.allProducts(db, await regionFor(ctx, request, reply, request.query.locale), request.query),
+  );
+
+  app.get(
+    `${P}/search/suggest`,
+    {
+      config: publicRoute,
+      schema: {
+        querystring: storeSearchSuggestQuerySchema,
+        response: { 200: storeSearchSuggestionsSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      service.searchSuggestions(db, await regionFor(ctx, request, reply, request.query.locale), request.query.q),
   );
 
   app.get(

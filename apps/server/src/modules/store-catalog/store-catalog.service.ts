@@ -11,6 +11,7 @@ import {
   isVirtualCategory,
   resolveStoreRegion,
   subcategoryPathFromUrl,
+  VIRTUAL_CATEGORY_TEXT,
   type CurrencyCode,
   type StoreArea,
   type StoreCategory,
@@ -21,12 +22,15 @@ import {
   type StoreProductCard,
   type StoreRegionInfo,
   type StoreRegionResponse,
+  type StoreSearchSuggestions,
   type StoreSort,
+  type VirtualCategorySlug,
 } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './store-catalog.repo.ts';
 import { catalogAggregates } from './catalog-cache.ts';
+import * as searchTerms from './store-search.service.ts';
 
 export const STORE_API_PREFIX = '/api/store';
 
@@ -328,10 +332,34 @@ export async function categoryListing(
   return listing(db, region, { country: countryOf(region), categoryPath: path }, q, { category: info, breadcrumbs });
 }
 
+/**
+ * The about page of a virtual category (deals, cyber): the products on sale, and as its subcategories the store's
+ * departments that have some on sale, each with how many.
+ */
+async function virtualCategoryAbout(db: Db, region: Region, slug: VirtualCategorySlug): Promise<StoreListing> {
+  requireArea(region, 'deals');
+  const [all, deals] = await Promise.all([
+    categoryCounts(db, region),
+    catalogAggregates(db).get(`deal-counts:${region.country}`, () => repo.dealCountsByTopCategory(db, region.country)),
+  ]);
+  const children = all
+    .filter((c) => c.parentId === null && (deals.get(c.path) ?? 0) > 0)
+    .map((c) => ({ path: c.path, name: c.name, productCount: deals.get(c.path) ?? 0 }));
+  const info: StoreCategory = {
+    path: slug,
+    slug,
+    ...VIRTUAL_CATEGORY_TEXT[slug],
+    productCategory: slug,
+    productCount: children.reduce((sum, c) => sum + c.productCount, 0),
+    children,
+  };
+  return listing(db, region, { country: countryOf(region), dealsOnly: true }, { pageSize: 24 }, { category: info });
+}
+
 export async function categoryAbout(db: Db, region: Region, category: string): Promise<StoreListing> {
   requireArea(region, 'direct');
-  const { path } = await resolveCategoryPath(db, category, undefined);
-  if (path === null) throw new AppError('not_found', 'There is no such category.');
+  const { slug, path } = await resolveCategoryPath(db, category, undefined);
+  if (path === null) return virtualCategoryAbout(db, region, slug as VirtualCategorySlug);
   const [info, breadcrumbs] = await Promise.all([categoryInfo(db, region, path), breadcrumbsOf(db, path)]);
   return listing(
     db,
@@ -351,21 +379,31 @@ export async function allProducts(db: Db, region: Region, q: StoreListingQuery):
 }
 
 /**
- * Search: full-text first (weighted words, English stems: 'atrazin' finds 'atrazine'); when the words match
- * nothing, close spellings by trigram similarity ('glyphosat' finds 'glyphosate'), with the nearest catalogue
- * word as a suggestion.
+ * Search: the synonym list first (a trade name or a known misspelling reads as its catalogue term: 'roundup' →
+ * glyphosate), then full-text (weighted words, English stems: 'atrazin' finds 'atrazine'); when the words match
+ * nothing, the nearest catalogue word for each unknown word ('atrazien' → atrazine), then close spellings by
+ * trigram similarity ('glyphosat' finds 'glyphosate'), with the nearest catalogue word as a suggestion.
  */
 export async function search(db: Db, region: Region, q: StoreListingQuery): Promise<StoreListing> {
   requireArea(region, 'direct', 'search');
-  const text = (q.q ?? '').trim();
+  const typed = (q.q ?? '').trim();
+  const synonym = await searchTerms.withSynonyms(db, typed);
+  const text = synonym.replaced.length > 0 ? synonym.query : typed;
   const category = searchCategory(q.category);
   const base = { country: countryOf(region), categoryPath: category };
   const breadcrumbs = await breadcrumbsOf(db, category);
-  const exact = await listing(db, region, { ...base, text: { q: text, mode: 'text' } }, q, {
-    defaultSort: 'relevance',
-    breadcrumbs,
-  });
-  if (exact.total > 0) return { ...exact, matchedBy: 'text', suggestion: null };
+  const byWords = (query: string) =>
+    listing(db, region, { ...base, text: { q: query, mode: 'text' } }, q, { defaultSort: 'relevance', breadcrumbs });
+  const exact = await byWords(text);
+  if (exact.total > 0)
+    return synonym.replaced.length > 0
+      ? { ...exact, matchedBy: 'synonym', suggestion: synonym.replaced.map((r) => r.term).join(' ') }
+      : { ...exact, matchedBy: 'text', suggestion: null };
+  const corrected = await searchTerms.withTypoCorrection(db, text);
+  if (corrected.replaced.length > 0) {
+    const near = await byWords(corrected.query);
+    if (near.total > 0) return { ...near, matchedBy: 'similar', suggestion: corrected.query };
+  }
   const similar = await listing(db, region, { ...base, text: { q: text.toLowerCase(), mode: 'similar' } }, q, {
     defaultSort: 'relevance',
     breadcrumbs,
@@ -376,6 +414,12 @@ export async function search(db: Db, region: Region, q: StoreListingQuery): Prom
     matchedBy: similar.total > 0 ? 'similar' : 'none',
     suggestion: suggestion && suggestion.toLowerCase() !== text.toLowerCase() ? suggestion : null,
   };
+}
+
+/** The suggestions while the user types in the store's search box. */
+export function searchSuggestions(db: Db, region: Region, q: string): Promise<StoreSearchSuggestions> {
+  requireArea(region, 'direct', 'search');
+  return searchTerms.suggest(db, countryOf(region), q);
 }
 
 export async function programListing(
