@@ -1,0 +1,40 @@
+/* @jsxRuntime automatic */
+// The e-signing request (docs/decisions/016): the contract to review and sign, and until when the link works.
+import { Action, MailLayout, P } from './mail-layout.tsx';
+import { mailDay } from './mail-format.ts';
+import type { MailTemplate } from './mail-template.ts';
+
+export type SignatureMailData = {
+  firstName: string | null;
+  contract: string;
+  crop: string;
+  cropYear: number;
+  /** The signing page: a path, or an absolute URL on the partner's origin (the built-in provider builds it so). */
+  signingPath: string;
+  expiresAt: string;
+};
+
+export const contractSignature: MailTemplate<SignatureMailData> = {
+  subject: (d) => `Contract ${d.contract} is ready to sign`,
+  sample: {
+    firstName: 'Dana',
+    contract: 'A-200108',
+    crop: 'Corn',
+    cropYear: 2026,
+    signingPath: '/esign/sign/sample',
+    expiresAt: '2026-12-11T18:00:00.000Z',
+  },
+  Body: ({ data: d, ctx }) => (
+    <MailLayout ctx={ctx} preview={`Contract ${d.contract} is ready to sign`}>
+      <P>{`Hi ${d.firstName ?? 'there'},`}</P>
+      <P>
+        {ctx.brand.tradeName} sent contract {d.contract} ({d.crop} {d.cropYear}) for your signature.
+      </P>
+      <P>
+        Review the contract and sign it with the button below. The link is yours alone and works until{' '}
+        {mailDay(d.expiresAt, ctx)}.
+      </P>
+      <Action ctx={ctx} label="Review and sign" path={d.signingPath} />
+    </MailLayout>
+  ),
+};

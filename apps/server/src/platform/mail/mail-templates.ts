@@ -1,0 +1,34 @@
+// Every e-mail the server sends, by the outbox's template name (issue 13): the dev mailbox previews each with its
+// sample data, and the tests render each and check its links and numbers.
+import * as identity from './identity-mails.tsx';
+import { offerCancelled, offerFilled, offerPriceHit, offerRejected } from './offer-mails.tsx';
+import { orderConfirmation } from './store-mails.tsx';
+import { contractSignature } from './esign-mails.tsx';
+
+export const MAIL_TEMPLATES = {
+  verification_code: identity.verificationCode,
+  email_changed: identity.emailChanged,
+  signup_confirm: identity.signupConfirm,
+  signup_admin_welcome: identity.signupAdminWelcome,
+  signup_already_registered: identity.signupAlreadyRegistered,
+  admin_password_reset: identity.adminPasswordReset,
+  account_locked: identity.accountLocked,
+  magic_link: identity.magicLink,
+  password_reset: identity.passwordReset,
+  offers_price_hit: offerPriceHit,
+  offers_filled: offerFilled,
+  offers_rejected: offerRejected,
+  offers_cancelled: offerCancelled,
+  store_order_confirmation: orderConfirmation,
+  contract_signature: contractSignature,
+} as const;
+
+export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
+/** The data a template takes. */
+export type MailData<N extends MailTemplateName> = (typeof MAIL_TEMPLATES)[N]['sample'];
+
+export const MAIL_TEMPLATE_NAMES = Object.keys(MAIL_TEMPLATES) as MailTemplateName[];
+
+export function isMailTemplateName(name: string): name is MailTemplateName {
+  return Object.hasOwn(MAIL_TEMPLATES, name);
+}

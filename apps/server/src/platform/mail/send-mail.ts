@@ -1,0 +1,49 @@
+// Sending a templated e-mail: rendered (HTML and plain text) and queued in the outbox in the caller's transaction.
+import type { WhiteLabelPartner } from '@granary/domain';
+import type { Db } from '../db.ts';
+import { enqueueMessage } from '../outbox.ts';
+import type { MailBrand, MailContext } from './mail-layout.tsx';
+import { renderMail } from './render-mail.tsx';
+import type { MailData, MailTemplateName } from './mail-templates.ts';
+
+/** What the mails show of a partner. */
+export function mailBrandOf(
+  partner: Pick<WhiteLabelPartner, 'branding' | 'theme' | 'legalFooter' | 'logo'>,
+): MailBrand {
+  return {
+    tradeName: partner.branding.tradeName,
+    shortName: partner.branding.shortName,
+    legalName: partner.branding.legalName,
+    legalFooter: partner.legalFooter,
+    supportEmail: partner.branding.supportEmail,
+    supportPhone: partner.branding.supportPhone,
+    primary: partner.theme.primary,
+    logo: partner.logo,
+  };
+}
+
+/** The context a mail is rendered in: the partner's brand and the origin (the host the user came from) of its links. */
+export function mailContext(
+  partner: Pick<WhiteLabelPartner, 'branding' | 'theme' | 'legalFooter' | 'logo'>,
+  origin: string,
+  locale: MailContext['locale'] = 'en-US',
+): MailContext {
+  return { brand: mailBrandOf(partner), origin, locale };
+}
+
+/** Renders a template and queues it (the outbox keeps the subject, the HTML and the text). */
+export async function sendMail<N extends MailTemplateName>(
+  db: Db,
+  mail: { template: N; data: MailData<N>; ctx: MailContext; recipient: string; userId?: string | null },
+): Promise<number> {
+  const rendered = await renderMail(mail.template, mail.data, mail.ctx);
+  return enqueueMessage(db, {
+    channel: 'email',
+    recipient: mail.recipient,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    template: mail.template,
+    userId: mail.userId ?? null,
+  });
+}
