@@ -21,6 +21,7 @@ import { getOrCreateSetting } from './platform/settings.repo.ts';
 import { randomToken } from './platform/crypto.ts';
 import { createPartnerDirectory } from './modules/partners/partners.service.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
+import { partnerSettingsRoutes } from './modules/partners/partner-settings.routes.ts';
 import { shellRoutes } from './modules/shell/shell.routes.ts';
 import { pagesRoutes } from './modules/shell/pages.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const partners = createPartnerDirectory(database.db);
   await app.register(shellRoutes, { ctx, partners, buildTag: readBuildTag(webDist) });
   await app.register(partnerRoutes, { partners });
+  await app.register(partnerSettingsRoutes, { ctx, partners });
   const identity = { ctx, partners, botCheck: await createBotCheck(ctx) };
   await app.register(identityRoutes, identity);
   await app.register(magicLinkRoutes, identity);

@@ -8,6 +8,7 @@ export * from './format/number.ts';
 export * from './format/text.ts';
 export * from './format/date.ts';
 export * from './format/number-input.ts';
+export * from './format/price.ts';
 
 export * from './shell/experience.ts';
 export * from './shell/redirect.ts';
@@ -100,6 +101,7 @@ export * from './bids/offers.ts';
 export * from './bids/instruments.ts';
 export * from './bids/instrument-writes.ts';
 export * from './bids/instrument-reads.ts';
+export * from './bids/offers-hit.ts';
 
 // Public market pages (issue 5): what each market's public page shows, its hours and announcements.
 export * from './public-market/page-settings.ts';

@@ -37,6 +37,8 @@ export const API_AREAS: readonly ApiArea[] = [
       },
       partners: {
         [`GET ${MERCH}/intent/:intent`]: 'A white-label partner by its intent name',
+        [`GET ${MERCH}/partner/price-notation`]: "The buyer's partner's price notation (futures, cash, basis)",
+        [`PUT ${MERCH}/partner/price-notation`]: "Changes the partner's price notation (its CRM administrators)",
       },
       'legal-texts': {
         'GET /api/legal-texts': "The partner's legal texts (terms, privacy, CCPA, community content, EFT)",
@@ -167,6 +169,7 @@ export const API_AREAS: readonly ApiArea[] = [
         [`GET ${MERCH}/instruments/market/:marketId`]: "A market's bids",
         [`GET ${MERCH}/v2/instruments/market/:marketId/crop/:cropId`]: "A market's bids of one crop",
         [`POST ${MERCH}/instruments/market/:marketId/basis`]: 'Move the basis of many bids at once (all or nothing)',
+        [`GET ${MERCH}/instruments/market/:marketId/offers-hit`]: 'How many working offers a basis change would hit',
         [`GET ${MERCH}/instruments/:instrumentId`]: 'One bid',
         [`POST ${MERCH}/instruments`]: 'Create a bid',
         [`PUT ${MERCH}/instruments/:instrumentId`]: 'Edit a bid (If-Match)',

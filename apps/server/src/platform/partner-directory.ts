@@ -9,4 +9,6 @@ export type PartnerDirectory = {
   byHost(host: string | undefined): Promise<WhiteLabelPartner>;
   byIntent(intent: string): Promise<WhiteLabelPartner | null>;
   byId(id: string): Promise<WhiteLabelPartner | null>;
+  /** Drops this process's copy after a partner changed: the next lookup reads the partners again. */
+  forget(): void;
 };

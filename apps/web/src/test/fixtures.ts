@@ -1,4 +1,4 @@
-import { anonymousUser, type BootstrapUser, type WhiteLabelPartner } from '@granary/domain';
+import { DEFAULT_PRICE_NOTATION, anonymousUser, type BootstrapUser, type WhiteLabelPartner } from '@granary/domain';
 import type { Bootstrap } from '../lib/api/bootstrap';
 
 export const testPartner: WhiteLabelPartner = {
@@ -25,6 +25,7 @@ export const testPartner: WhiteLabelPartner = {
     logoBanner: null,
   },
   theme: { primary: '#2e6b3f', secondary: '#c98a1b' },
+  priceNotation: DEFAULT_PRICE_NOTATION,
 };
 
 const anonymous: BootstrapUser = anonymousUser('anon-1');

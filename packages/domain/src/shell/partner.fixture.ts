@@ -1,5 +1,6 @@
 // A complete partner record for tests (not exported from the package).
 import type { WhiteLabelPartner } from './partner.ts';
+import { DEFAULT_PRICE_NOTATION } from '../format/price.ts';
 
 export const demoPartner: WhiteLabelPartner = {
   id: 'demo',
@@ -25,4 +26,5 @@ export const demoPartner: WhiteLabelPartner = {
     logoBanner: null,
   },
   theme: { primary: '#2e7d32', secondary: '#f9a825' },
+  priceNotation: DEFAULT_PRICE_NOTATION,
 };

@@ -2,6 +2,7 @@
 // 'White-label partner record').
 import { z } from 'zod';
 import { EXPERIENCES } from './experience.ts';
+import { priceNotationSettingsSchema } from '../format/price.ts';
 
 export const PUBLIC_PAGE_FEATURES = [
   'public-ci-score',
@@ -48,8 +49,13 @@ export const whiteLabelPartnerSchema = z.object({
   publicPageFeatures: z.array(publicPageFeatureSchema),
   branding: partnerBrandingSchema,
   theme: z.object({ primary: z.string(), secondary: z.string() }),
+  /** How the partner's pages write futures, cash and basis (issue 13; changed on /crm/administrator). */
+  priceNotation: priceNotationSettingsSchema,
 });
 export type WhiteLabelPartner = z.infer<typeof whiteLabelPartnerSchema>;
+
+/** The buyer's partner's price notation: GET (any CRM user), PUT (its CRM administrators). */
+export const PARTNER_PRICE_NOTATION_PATH = '/api/commodities/merchandising/partner/price-notation';
 
 export function partnerHasFeature(
   partner: Pick<WhiteLabelPartner, 'publicPageFeatures'>,

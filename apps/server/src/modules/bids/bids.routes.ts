@@ -5,7 +5,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  BULK_BASIS_MAX_IDS,
   INSTRUMENT_DELETED_FILTERS,
+  basisAdjustmentCentsSchema,
+  decimalInSchema,
   INSTRUMENT_VISIBILITY_FILTERS,
   bulkBasisRequestSchema,
   bulkBasisResponseSchema,
@@ -13,6 +16,7 @@ import {
   instrumentListResponseSchema,
   instrumentRowSchema,
   instrumentUpdateSchema,
+  offersHitResponseSchema,
   publicBidsResponseSchema,
   type InstrumentRow,
 } from '@granary/domain';
@@ -32,6 +36,7 @@ import {
   farmerMarketBids,
   getInstrument,
   listInstruments,
+  offersHit,
   setDeleted,
   type InstrumentListQuery,
 } from './bids.service.ts';
@@ -65,6 +70,16 @@ function listQueryOf(q: ListQueryIn, pathCrop: number | null): InstrumentListQue
     cropYear: q.cropYear ?? null,
   };
 }
+
+const offersHitQuery = z.object({
+  instrumentIds: z
+    .string()
+    .regex(new RegExp(`^\\d{1,15}(,\\d{1,15}){0,${BULK_BASIS_MAX_IDS - 1}}$`), 'Expected comma-separated numeric ids')
+    .transform((s) => [...new Set(s.split(',').map(Number))]),
+  /** The new basis in dollars of the price unit (what the bid would be saved with). */
+  basis: decimalInSchema({ min: '-100000', max: '100000' }).optional(),
+  adjustmentCents: basisAdjustmentCentsSchema.optional(),
+});
 
 function withEtag<T extends InstrumentRow>(reply: { header: (k: string, v: string) => unknown }, row: T): T {
   reply.header('etag', etagOf(row.version));
@@ -113,6 +128,20 @@ export const bidsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
       },
     },
     async (request) => bulkMoveBasis(deps, request, request.params.marketId, request.body),
+  );
+
+  // 'N offers will be hit': the bid dialog, the basis cell and the move dialog ask before they save a basis.
+  app.get(
+    `${MERCH}/instruments/market/:marketId/offers-hit`,
+    {
+      config: { access: 'session' },
+      schema: {
+        params: z.object({ marketId: idParam }),
+        querystring: offersHitQuery,
+        response: { 200: offersHitResponseSchema, ...crmErrors },
+      },
+    },
+    async (request) => offersHit(deps, request, request.params.marketId, request.query),
   );
 
   app.get(

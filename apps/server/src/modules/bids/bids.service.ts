@@ -33,6 +33,7 @@ import {
   type InstrumentRow,
   type InstrumentUpdate,
   type InstrumentVisibility,
+  type OffersHitResponse,
   type PublicBidsResponse,
 } from '@granary/domain';
 import { AppError } from '../../platform/errors.ts';
@@ -70,7 +71,7 @@ import {
   type InstrumentRecord,
   type InstrumentValues,
 } from './bids.repo.ts';
-import { checkOffers } from '../offers/offers.public.ts';
+import { checkOffers, offersHitByBasis } from '../offers/offers.public.ts';
 
 /** Live updates: every bid change publishes 'bids:market:<id>' (ids only) so that open grids, the public page and My Sales Lite refetch. */
 async function publishBidsChanged(
@@ -399,4 +400,28 @@ export async function farmerMarketBids(
   const partnerId = await clientMarketPartner(db, user.id, marketId);
   if (!partnerId) throw new AppError('not_found', `No market ${marketId}.`);
   return publicBids(db, { partnerId, marketId });
+}
+
+/**
+ * "N offers will be hit" before a basis change is saved: the working offers on the market's bids that a new basis
+ * (`basis`, dollars) or a move (`adjustmentCents`) would hit at the current futures quotes. A read: nothing changes.
+ */
+export async function offersHit(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number,
+  query: { instrumentIds: number[]; basis?: string | undefined; adjustmentCents?: string | undefined },
+): Promise<OffersHitResponse> {
+  const actor = await loadCrmActor(deps, request);
+  bidsMarket(actor, marketId);
+  const { basis, adjustmentCents } = query;
+  if ((basis === undefined) === (adjustmentCents === undefined))
+    throw new AppError('invalid_request', 'Give either basis (dollars) or adjustmentCents.', {
+      problems: [{ field: basis === undefined ? 'basis' : 'adjustmentCents', code: 'basis_or_adjustment' }],
+    });
+  const newBasis = (current: string) =>
+    basis !== undefined ? toDecimal(basis).toFixed(4) : adjustBasis(current, adjustmentCents!);
+  const counts = await offersHitByBasis(deps.ctx.database.db, marketId, query.instrumentIds, newBasis);
+  const instruments = [...counts].map(([instrumentId, count]) => ({ instrumentId, count }));
+  return { count: instruments.reduce((sum, i) => sum + i.count, 0), instruments };
 }

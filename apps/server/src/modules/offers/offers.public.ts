@@ -1,3 +1,3 @@
 // What other modules may use of the offers module (DESIGN.md, Conventions 11): the price watcher, which bids run
-// when an instrument's price changes.
-export { checkOffers } from './offers.service.ts';
+// when an instrument's price changes, and its count of the offers a basis change would hit.
+export { checkOffers, offersHitByBasis } from './offers.service.ts';

@@ -104,6 +104,28 @@ export async function checkOffers(db: Db, options: CheckOffersOptions = {}): Pro
   return { expired, hit, filled };
 }
 
+/**
+ * How many working offers a basis change would hit, per bid (issue 13, "2 offers will be hit"): the watcher's rule
+ * above (isOfferPriceHit on the bid's cash by its rounding mode) with each bid's basis replaced by `newBasis(bid)`.
+ * Flat-price bids (no basis) are not moved by a basis and are left out. Only the market's offers are counted.
+ */
+export async function offersHitByBasis(
+  db: Db,
+  marketId: number,
+  instrumentIds: number[],
+  newBasis: (currentBasis: string) => string,
+  now: Date = new Date(),
+): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (instrumentIds.length === 0) return counts;
+  for (const c of await workingOffers(db, { instrumentIds, now })) {
+    if (c.marketId !== marketId || c.basis === null || c.flatPrice !== null) continue;
+    if (!isOfferPriceHit(c.targetCashPrice, currentCashOf({ ...c, basis: newBasis(c.basis) }))) continue;
+    counts.set(c.instrumentId, (counts.get(c.instrumentId) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /** Fills a price-hit offer as the system (what auto-fill does; the demo seed). False when it was not price-hit. */
 export async function fillOffer(db: Db, offerId: number, now: Date = new Date()): Promise<boolean> {
   const out = await transition(db, {

@@ -1,4 +1,10 @@
-import type { Experience, PublicPageFeature, WhiteLabelPartner } from '@granary/domain';
+import {
+  DEFAULT_PRICE_NOTATION,
+  priceNotationSettingsSchema,
+  type Experience,
+  type PublicPageFeature,
+  type WhiteLabelPartner,
+} from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import type { PartnerDirectory } from '../../platform/partner-directory.ts';
 import { listPartners, type PartnerRow } from './partners.repo.ts';
@@ -20,6 +26,8 @@ function toPartner(row: PartnerRow): WhiteLabelPartner {
     publicPageFeatures: row.publicPageFeatures as PublicPageFeature[],
     branding: row.branding,
     theme: row.theme,
+    // A stored value this version does not know (an older or newer release wrote it) reads as the default.
+    priceNotation: priceNotationSettingsSchema.safeParse(row.priceNotation).data ?? DEFAULT_PRICE_NOTATION,
   };
 }
 
@@ -73,6 +81,9 @@ export function createPartnerDirectory(db: Db, now: () => number = Date.now): Pa
     async byId(id) {
       const row = (await rows()).find((r) => r.id === id);
       return row ? toPartner(row) : null;
+    },
+    forget() {
+      cache = null;
     },
   };
 }

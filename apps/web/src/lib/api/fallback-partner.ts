@@ -1,4 +1,4 @@
-import { anonymousUser, type BootstrapResponse, type WhiteLabelPartner } from '@granary/domain';
+import { DEFAULT_PRICE_NOTATION, anonymousUser, type BootstrapResponse, type WhiteLabelPartner } from '@granary/domain';
 import { readStorage, writeStorage } from '../browser/storage';
 
 /**
@@ -29,6 +29,7 @@ export const FALLBACK_PARTNER: WhiteLabelPartner = {
     logoBanner: null,
   },
   theme: { primary: '#2e6b3f', secondary: '#c98a1b' },
+  priceNotation: DEFAULT_PRICE_NOTATION,
 };
 
 const ANONYMOUS_ID_KEY = 'granary_anonymous_id';
