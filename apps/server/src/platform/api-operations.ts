@@ -64,6 +64,7 @@ export const API_AREAS: readonly ApiArea[] = [
         'POST /api/auth/password/recovery/confirm': 'Check a password reset link before showing the form',
         'POST /api/auth/password/reset/:token': 'Set a new password with a reset link (ends every session)',
         'POST /api/auth/password/update': "Change the signed-in user's password",
+        'GET /api/auth/password': 'Whether the signed-in user has a password (one who has none sets a first one)',
         'GET /api/auth/session': 'Who is signed in (401 when no one)',
         'GET /api/auth/oidc/providers': 'The configured OpenID Connect providers, for the sign-in buttons',
         'GET /api/auth/oidc/:provider/start': 'Start OpenID Connect sign-in: redirect to the provider',

@@ -118,6 +118,20 @@ export const passwordRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
   );
 
   // Update password (snake_case body). A one-time-password user may skip the current password once.
+  // Whether the signed-in user has a password: one who signed up with a link or a code has none, and /user then
+  // offers to set one without asking for a current password they never had.
+  app.get(
+    '/api/auth/password',
+    {
+      config: { access: 'session' },
+      schema: { response: { 200: z.object({ has_password: z.boolean() }), 401: apiErrorSchema } },
+    },
+    async (request) => {
+      const session = await requireSession(ctx, request);
+      return { has_password: session.user.passwordHash !== null };
+    },
+  );
+
   app.post(
     '/api/auth/password/update',
     {
@@ -135,7 +149,10 @@ export const passwordRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
       const session = await requireSession(ctx, request);
       const user = session.user;
       const { current_password: current, new_password: next, new_password_confirmation: confirmation } = request.body;
-      if (!user.oneTimePassword) {
+      // A user without a password (signed up with a link or a code) sets a first one without a current password;
+      // anyone with a password must give it (unless it is a one-time password being replaced).
+      const firstPassword = user.passwordHash === null;
+      if (!user.oneTimePassword && !firstPassword) {
         if (!current) throw new AppError('invalid_request', 'The current password field is required.');
         if (!user.passwordHash || !(await verifyPassword(user.passwordHash, current))) {
           throw new AppError('incorrect_password');
@@ -152,7 +169,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
         oneTimePassword: false,
       });
       await endOtherSessions(db, user.id, session.tokenHash);
-      await audit(db, request, { actorUserId: user.id, action: 'password_updated' });
+      await audit(db, request, { actorUserId: user.id, action: firstPassword ? 'password_set' : 'password_updated' });
       return { status: 'ok' as const };
     },
   );
