@@ -1,7 +1,7 @@
 /* @jsxRuntime automatic */
 // The identity module's mails (sign-in, signup, codes, resets): subject and body of each, with sample data for the
 // dev mailbox's previews and the tests.
-import { Action, MailLayout, P, type MailContext } from './mail-layout.tsx';
+import { Action, MailLayout, P } from './mail-layout.tsx';
 import type { MailTemplate } from './mail-template.ts';
 
 const hi = (firstName: string | null) => `Hi ${firstName ?? 'there'},`;
