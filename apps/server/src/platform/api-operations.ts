@@ -230,6 +230,8 @@ export const API_AREAS: readonly ApiArea[] = [
         [`PUT ${MERCH}/market/:marketId/hours`]: "Set a market's office hours",
         [`GET ${MERCH}/v2/market/:marketId/hours`]: "A market's office hours (v2 path)",
         [`PUT ${MERCH}/v2/market/:marketId/hours`]: "Set a market's office hours (v2 path)",
+        [`GET ${MERCH}/market/:marketId/closures`]: "A market's holiday hours and announced closures",
+        [`PUT ${MERCH}/market/:marketId/closures`]: "Set a market's holiday hours and announced closures",
         [`GET ${MERCH}/announcement`]: "A market's announcements with their status",
         [`GET ${MERCH}/announcement/:announcementId`]: 'One announcement',
         [`POST ${MERCH}/announcement`]: 'Create an announcement',

@@ -3,9 +3,16 @@
 // that /crm/public-bids-admin and the public /market page show real-looking content. Mason City is left unpublished.
 
 import { asc, eq } from 'drizzle-orm';
-import { offeredMarketFeatures, type DayHours, type PublicContact } from '@granary/domain';
+import { offeredMarketFeatures, type DayHours, type MarketClosure, type PublicContact } from '@granary/domain';
 import type { Db } from '../platform/db.ts';
-import { announcements, marketHours, marketPublicPages, markets, partners } from '../db/schema/index.ts';
+import {
+  announcements,
+  marketClosures,
+  marketHours,
+  marketPublicPages,
+  markets,
+  partners,
+} from '../db/schema/index.ts';
 
 export type PublicPagesSeedOptions = {
   /** 'YYYY-MM-DD': the demo's today. */
@@ -138,6 +145,41 @@ function thanksgiving(year: number, country: string): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
 }
 
+/** The demo market with an announced closure today (its page says 'Closed today'). */
+const CLOSED_TODAY_DEMO_MARKET = 'decatur';
+const SCALE_REPAIRS = 'Closed for scale repairs';
+
+/** The next occurrence (today or later) of a month-day. */
+function nextDate(today: string, monthDay: string): string {
+  const year = Number(today.slice(0, 4));
+  const date = `${year}-${monthDay}`;
+  return date >= today ? date : `${year + 1}-${monthDay}`;
+}
+
+/**
+ * A market's holiday hours (issue 13): Thanksgiving (as its announcement says), Christmas Eve until noon, Christmas
+ * and New Year's Day closed; and at CLOSED_TODAY_DEMO_MARKET an announced closure today.
+ */
+function closuresFor(slug: string, country: string, today: string, holiday: string): MarketClosure[] {
+  const closed = (date: string, label: string): MarketClosure => ({
+    date,
+    label,
+    closed: true,
+    opensAt: null,
+    closesAt: null,
+  });
+  const list = [
+    closed(holiday, 'Thanksgiving Day'),
+    { date: nextDate(today, '12-24'), label: 'Christmas Eve', closed: false, opensAt: '07:00', closesAt: '12:00' },
+    closed(nextDate(today, '12-25'), 'Christmas Day'),
+    closed(nextDate(today, '01-01'), "New Year's Day"),
+  ];
+  if (country === 'CAN') list.push(closed(nextDate(today, '12-26'), 'Boxing Day'));
+  if (slug === CLOSED_TODAY_DEMO_MARKET) list.push(closed(today, SCALE_REPAIRS));
+  const dates = new Set<string>();
+  return list.filter((c) => (dates.has(c.date) ? false : (dates.add(c.date), true)));
+}
+
 export async function seedPublicPagesDemo(db: Db, options: PublicPagesSeedOptions): Promise<void> {
   const { today } = options;
   const rows = await db
@@ -168,10 +210,21 @@ export async function seedPublicPagesDemo(db: Db, options: PublicPagesSeedOption
   );
   await db.insert(marketHours).values(rows.flatMap((m) => weekHours(today).map((d) => ({ marketId: m.id, ...d }))));
 
+  const holidayOf = (country: string) => {
+    const holiday = thanksgiving(year, country);
+    return holiday < today ? thanksgiving(year + 1, country) : holiday;
+  };
+  await db
+    .insert(marketClosures)
+    .values(
+      rows.flatMap((m) =>
+        closuresFor(m.slug, m.country, today, holidayOf(m.country)).map((c) => ({ marketId: m.id, ...c })),
+      ),
+    );
+
   const notes = rows.flatMap((m) => {
     const at = (day: string, time = '00:00') => zonedInstant(day, time, m.timezone);
-    let holiday = thanksgiving(year, m.country);
-    if (holiday < today) holiday = thanksgiving(year + 1, m.country);
+    const holiday = holidayOf(m.country);
     const holidayName = 'Thanksgiving Day';
     const list = [
       {
@@ -189,6 +242,15 @@ export async function seedPublicPagesDemo(db: Db, options: PublicPagesSeedOption
         endsAt: at(addDays(today, -27), '17:00'),
       },
     ];
+    if (m.slug === CLOSED_TODAY_DEMO_MARKET) {
+      list.unshift({
+        marketId: m.id,
+        title: SCALE_REPAIRS,
+        body: 'The scale is being replaced today: no receiving and the office is closed. Bids stay good; we reopen tomorrow.',
+        startsAt: at(addDays(today, -2), '07:00'),
+        endsAt: at(addDays(today, 1)),
+      });
+    }
     if (isHarvest(today)) {
       list.unshift({
         marketId: m.id,

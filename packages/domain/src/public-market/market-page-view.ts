@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { publicHeaderLinkSchema, publicPageFeatureSchema } from '../shell/partner.ts';
 import { publicBidRowSchema } from '../bids/instrument-reads.ts';
+import { marketClosureSchema } from './closures.ts';
 import { dayHoursSchema } from './hours.ts';
 import { publicContactSchema } from './page-settings.ts';
 
@@ -73,9 +74,17 @@ export const publicMarketPageSchema = z.object({
       /** The week, Monday first (a day without hours is closed). */
       days: z.array(dayHoursSchema),
       openNow: z.boolean(),
-      /** When open: today's closing time; when closed: the next opening within the week. */
+      /** Open now, opens later today, closed today (holiday, announced closure, no hours) or closed now. */
+      state: z.enum(['open', 'opens-later', 'closed-today', 'closed-now']),
+      /** The label of today's holiday, closure or special hours ('Thanksgiving'), or null. */
+      todayLabel: z.string().nullable(),
+      /** When open: today's closing time; when closed: the next opening (holidays skipped). */
       closesAt: z.string().nullable(),
-      nextOpen: z.object({ dayOfWeek: z.number().int(), opensAt: z.string(), today: z.boolean() }).nullable(),
+      nextOpen: z
+        .object({ date: z.string(), dayOfWeek: z.number().int(), opensAt: z.string(), today: z.boolean() })
+        .nullable(),
+      /** Holiday hours and closures from today on (the coming weeks), by date. */
+      closures: z.array(marketClosureSchema),
     })
     .nullable(),
   contacts: z.array(publicContactSchema).nullable(),

@@ -2,7 +2,7 @@
 // announcement_reads (schema/bids.ts), and the markets a farmer deals with.
 
 import { and, asc, desc, eq, inArray, isNull, lte, or, gt, sql } from 'drizzle-orm';
-import type { DayHours, PublicContact } from '@granary/domain';
+import type { DayHours, MarketClosure, PublicContact } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import {
   announcementReads,
@@ -11,6 +11,7 @@ import {
   contracts,
   enterpriseUsers,
   legalEntities,
+  marketClosures,
   marketHours,
   marketPublicPages,
   markets,
@@ -85,6 +86,31 @@ export async function replaceHours(db: Db, marketId: number, days: DayHours[]): 
   await db.transaction(async (tx) => {
     await tx.delete(marketHours).where(eq(marketHours.marketId, marketId));
     if (days.length > 0) await tx.insert(marketHours).values(days.map((d) => ({ marketId, ...d })));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Holiday hours and closures
+
+export async function listClosures(db: Db, marketId: number): Promise<MarketClosure[]> {
+  return db
+    .select({
+      date: marketClosures.date,
+      label: marketClosures.label,
+      closed: marketClosures.closed,
+      opensAt: marketClosures.opensAt,
+      closesAt: marketClosures.closesAt,
+    })
+    .from(marketClosures)
+    .where(eq(marketClosures.marketId, marketId))
+    .orderBy(asc(marketClosures.date));
+}
+
+/** Replaces the market's dated entries in one transaction. */
+export async function replaceClosures(db: Db, marketId: number, closures: MarketClosure[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(marketClosures).where(eq(marketClosures.marketId, marketId));
+    if (closures.length > 0) await tx.insert(marketClosures).values(closures.map((c) => ({ marketId, ...c })));
   });
 }
 

@@ -5,6 +5,8 @@ import {
   announcementListResponseSchema,
   announcementSchema,
   announcementUpdateSchema,
+  marketClosuresInputSchema,
+  marketClosuresResponseSchema,
   marketHoursResponseSchema,
   marketPageSettingsSchema,
   marketPageSettingsUpdateSchema,
@@ -17,11 +19,13 @@ import { etagOf, idParam, type CrmDeps } from '../../platform/crm-access.ts';
 import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
 import {
   changeAnnouncement,
+  changeMarketClosures,
   changeMarketHours,
   changeMarketInfo,
   createAnnouncement,
   markUserAnnouncementsRead,
   marketAnnouncements,
+  marketClosuresOf,
   marketHoursOf,
   marketInfo,
   oneAnnouncement,
@@ -33,6 +37,33 @@ const MERCH = '/api/commodities/merchandising';
 const PROFIT_CENTER = '/api/commodities/profit-center';
 const marketParams = z.object({ marketId: idParam });
 const announcementParams = z.object({ announcementId: idParam });
+
+/** Holiday hours and announced closures of a market: dated entries (closed, or special hours) with a label. */
+const closureRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
+  app.get(
+    `${MERCH}/market/:marketId/closures`,
+    {
+      config: { access: 'session' },
+      schema: { params: marketParams, response: { 200: marketClosuresResponseSchema, ...crmErrors } },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return marketClosuresOf(deps, request, request.params.marketId);
+    },
+  );
+  app.put(
+    `${MERCH}/market/:marketId/closures`,
+    {
+      config: { access: 'session' },
+      schema: {
+        params: marketParams,
+        body: marketClosuresInputSchema,
+        response: { 200: marketClosuresResponseSchema, ...crmWriteErrors },
+      },
+    },
+    async (request) => changeMarketClosures(deps, request, request.params.marketId, request.body),
+  );
+};
 
 /** /crm/public-bids-admin: each market's public page settings, office hours and announcements; a farmer's announcements. */
 export const publicMarketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
@@ -92,6 +123,8 @@ export const publicMarketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (ap
       async (request) => changeMarketHours(deps, request, request.params.marketId, request.body),
     );
   }
+
+  await closureRoutes(app, deps);
 
   app.get(
     `${MERCH}/announcement`,

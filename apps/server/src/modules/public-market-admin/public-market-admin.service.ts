@@ -12,7 +12,9 @@ import {
   featuresNotOffered,
   fullWeek,
   marketLabel,
-  marketOpenStatus,
+  localDateIn,
+  marketDayStatus,
+  normalizeClosures,
   normalizeContact,
   normalizeDayHours,
   normalizeMarketFeatures,
@@ -22,6 +24,8 @@ import {
   type AnnouncementCreate,
   type AnnouncementListResponse,
   type AnnouncementUpdate,
+  type MarketClosuresInput,
+  type MarketClosuresResponse,
   type MarketHoursResponse,
   type MarketPageSettings,
   type MarketPageSettingsUpdate,
@@ -30,6 +34,7 @@ import {
 } from '@granary/domain';
 import { requireSession } from '../../platform/access.ts';
 import { audit } from '../../platform/audit.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
   hasPermission,
@@ -50,8 +55,10 @@ import {
   findMarketSlug,
   insertAnnouncement,
   listAnnouncements,
+  listClosures,
   listHours,
   markRead,
+  replaceClosures,
   replaceHours,
   saveMarketPage,
   updateAnnouncement,
@@ -174,14 +181,16 @@ export async function changeMarketInfo(
 // ---------------------------------------------------------------------------------------------------
 // market/:marketId/hours
 
-function hoursOf(market: CrmMarket, stored: Awaited<ReturnType<typeof listHours>>, now: Date): MarketHoursResponse {
+async function hoursOf(db: Db, market: CrmMarket, now: Date): Promise<MarketHoursResponse> {
   const zone = marketZone(market);
+  const [stored, closures] = await Promise.all([listHours(db, market.id), listClosures(db, market.id)]);
   return {
     marketId: market.id,
     timezone: zone,
     configured: stored.length > 0,
     days: fullWeek(stored),
-    openNow: marketOpenStatus(stored, zone, now).open,
+    // A holiday or announced closure today is never 'open now'.
+    openNow: marketDayStatus(stored, closures, zone, now).open,
   };
 }
 
@@ -191,7 +200,7 @@ export async function marketHoursOf(
   marketId: number,
 ): Promise<MarketHoursResponse> {
   const { market } = await infoScope(deps, request, marketId);
-  return hoursOf(market, await listHours(deps.ctx.database.db, market.id), new Date());
+  return hoursOf(deps.ctx.database.db, market, new Date());
 }
 
 /** Replaces the market's week: each weekday open from–to, or closed. */
@@ -212,7 +221,50 @@ export async function changeMarketHours(
     targetId: String(market.id),
     details: { days },
   });
-  return hoursOf(market, await listHours(db, market.id), new Date());
+  return hoursOf(db, market, new Date());
+}
+
+// ---------------------------------------------------------------------------------------------------
+// market/:marketId/closures: holiday hours and announced closures
+
+async function closuresOf(db: Db, market: CrmMarket, now: Date): Promise<MarketClosuresResponse> {
+  const zone = marketZone(market);
+  return {
+    marketId: market.id,
+    timezone: zone,
+    today: localDateIn(now, zone),
+    closures: await listClosures(db, market.id),
+  };
+}
+
+export async function marketClosuresOf(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number,
+): Promise<MarketClosuresResponse> {
+  const { market } = await infoScope(deps, request, marketId);
+  return closuresOf(deps.ctx.database.db, market, new Date());
+}
+
+/** Replaces the market's dated entries: each date closed, or open with special hours, and its label. */
+export async function changeMarketClosures(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number,
+  input: MarketClosuresInput,
+): Promise<MarketClosuresResponse> {
+  const db = deps.ctx.database.db;
+  const { actor, market } = await infoScope(deps, request, marketId);
+  const closures = normalizeClosures(input.closures);
+  await replaceClosures(db, market.id, closures);
+  await audit(db, request, {
+    actorUserId: actor.user.id,
+    action: 'market_closures_update',
+    targetType: 'market',
+    targetId: String(market.id),
+    details: { closures },
+  });
+  return closuresOf(db, market, new Date());
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,6 +1,13 @@
 import { and, asc, eq, gt, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { announcements, instruments, marketHours, marketPublicPages, markets } from '../../db/schema/index.ts';
+import {
+  announcements,
+  instruments,
+  marketClosures,
+  marketHours,
+  marketPublicPages,
+  markets,
+} from '../../db/schema/index.ts';
 
 export type PublicMarketRow = typeof markets.$inferSelect & {
   /** The market's public page settings; null when none were saved (published, no optional features). */
@@ -38,6 +45,15 @@ export async function latestBidChange(db: Db, input: { partnerId: string; market
 
 export async function listMarketHours(db: Db, marketId: number): Promise<(typeof marketHours.$inferSelect)[]> {
   return db.select().from(marketHours).where(eq(marketHours.marketId, marketId)).orderBy(asc(marketHours.dayOfWeek));
+}
+
+/** The market's holiday hours and closures (dated entries), by date. */
+export async function listMarketClosures(db: Db, marketId: number): Promise<(typeof marketClosures.$inferSelect)[]> {
+  return db
+    .select()
+    .from(marketClosures)
+    .where(eq(marketClosures.marketId, marketId))
+    .orderBy(asc(marketClosures.date));
 }
 
 /** Announcements shown at `now`: started, not ended (or without an end), not deleted; newest first. */

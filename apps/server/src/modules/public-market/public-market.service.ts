@@ -1,7 +1,8 @@
 import {
   fullWeek,
   marketLabel,
-  marketOpenStatus,
+  marketDayStatus,
+  upcomingClosures,
   shownMarketFeatures,
   type PublicCropBids,
   type PublicMarketPage,
@@ -15,6 +16,7 @@ import { publicBids } from '../bids/bids.public.ts';
 import {
   latestBidChange,
   listActiveAnnouncements,
+  listMarketClosures,
   listMarketHours,
   listPublishedMarkets,
   type PublicMarketRow,
@@ -113,17 +115,26 @@ export async function buildPublicMarketPage(
   );
   const on = (f: PublicPageFeature) => features.includes(f);
   const scope = { partnerId: partner.id, marketId: market.id };
-  const [bidRows, bidsChangedAt, hourRows, announcementRows] = await Promise.all([
+  const [bidRows, bidsChangedAt, hourRows, closureRows, announcementRows] = await Promise.all([
     // The bids module's public read: public, not deleted bids with their cash prices.
     publicBids(db, scope).then((r) => r.rows),
     latestBidChange(db, scope),
     on('market-office-hours') ? listMarketHours(db, market.id) : Promise.resolve([]),
+    on('market-office-hours') ? listMarketClosures(db, market.id) : Promise.resolve([]),
     on('market-announcements') ? listActiveAnnouncements(db, market.id, now) : Promise.resolve([]),
   ]);
   const days = fullWeek(
     hourRows.map((h) => ({ dayOfWeek: h.dayOfWeek, opensAt: h.opensAt, closesAt: h.closesAt, closed: h.closed })),
   );
-  const status = marketOpenStatus(days, market.timezone, now);
+  const closures = closureRows.map((c) => ({
+    date: c.date,
+    label: c.label,
+    closed: c.closed,
+    opensAt: c.opensAt,
+    closesAt: c.closesAt,
+  }));
+  // Holidays and announced closures come first: such a day is never 'open now' (issue 13).
+  const status = marketDayStatus(days, closures, market.timezone, now);
   return {
     ...base,
     market: {
@@ -143,7 +154,15 @@ export async function buildPublicMarketPage(
     crops: toCropGroups(bidRows),
     hours:
       on('market-office-hours') && hourRows.length > 0
-        ? { days, openNow: status.open, closesAt: status.closesAt, nextOpen: status.nextOpen }
+        ? {
+            days,
+            openNow: status.open,
+            state: status.state,
+            todayLabel: status.todayClosure?.label ?? null,
+            closesAt: status.closesAt,
+            nextOpen: status.nextOpen,
+            closures: upcomingClosures(closures, market.timezone, now),
+          }
         : null,
     contacts: on('market-contacts') ? (market.page?.contacts ?? []) : null,
     announcements: on('market-announcements')
