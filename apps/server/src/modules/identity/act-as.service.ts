@@ -6,14 +6,14 @@ import type { SessionState } from '../../platform/sessions.ts';
 import { adminReach } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
-import { enqueueMessage } from '../../platform/outbox.ts';
+import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
 import { endOtherSessions } from '../../platform/sessions.ts';
 import { setSessionActAs } from '../../platform/sessions.repo.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserById, findUserByLegacyId, updateUser, type UserRow } from './users.repo.ts';
 import { voidUserTokens } from './tokens.repo.ts';
 import { clearLoginFailures } from './login-failures.repo.ts';
-import { emailHtml, linkOrigin } from './links.ts';
+import { linkOrigin } from './links.ts';
 
 export const ACT_AS_SCOPES = ['full', 'read_only'] as const;
 export type ActAsScope = (typeof ACT_AS_SCOPES)[number];
@@ -148,20 +148,11 @@ export async function adminResetPassword(
     await voidUserTokens(tx, 'password_reset', target.id);
     await voidUserTokens(tx, 'magic_link', target.id);
     await clearLoginFailures(tx, target.email);
-    const signIn = `${linkOrigin(ctx, request, partner)}/sign-in/password`;
-    const lines = [
-      `Hi ${target.firstName ?? 'there'},`,
-      `An administrator of ${partner.branding.tradeName} has reset your password. Your one-time password is: ${password}`,
-      'Sign in with it once; you will then choose a new password. It stops working as soon as you have chosen one.',
-      `If you did not ask for this, contact ${partner.branding.supportEmail}.`,
-    ];
-    await enqueueMessage(tx, {
-      channel: 'email',
-      recipient: target.email,
-      subject: `Your ${partner.branding.shortName} one-time password`,
-      text: `${lines.join('\n\n')}\n\nSign in: ${signIn}\n`,
-      html: emailHtml(partner, lines, { label: 'Sign in', url: signIn }),
+    await sendMail(tx, {
       template: 'admin_password_reset',
+      data: { firstName: target.firstName, password },
+      ctx: mailContext(partner, linkOrigin(ctx, request, partner)),
+      recipient: target.email,
       userId: target.id,
     });
     await audit(tx, request, {

@@ -2,13 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WhiteLabelPartner } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { enqueueMessage } from '../../platform/outbox.ts';
+import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
 import { audit } from '../../platform/audit.ts';
 import { burnVerifyTime, verifyPassword } from './passwords.ts';
 import { completeSignIn } from './sign-in.ts';
 import { issueToken } from './tokens.service.ts';
 import { findUserByEmail, type UserRow } from './users.repo.ts';
-import { emailHtml, linkOrigin } from './links.ts';
+import { linkOrigin } from './links.ts';
 import { claimLockMail, clientNetwork, countLoginFailure, loginFailures } from './login-failures.repo.ts';
 import { mergeGuestCartAtSignIn } from '../cart/cart.public.ts';
 
@@ -38,19 +38,11 @@ async function sendLockedEmail(
     identifier: user.email,
     ip: request.ip,
   });
-  const url = `${linkOrigin(ctx, request, partner)}/login/magic?token=${encodeURIComponent(token)}`;
-  const lines = [
-    `Hi ${user.firstName ?? 'there'},`,
-    'Your account was locked after multiple failed sign-in attempts.',
-    'If it was you, sign in directly with the button below (the link works once, for 10 minutes). If it was not you, your password is still safe: nobody got in. You can reset it from the sign-in page.',
-  ];
-  await enqueueMessage(ctx.database.db, {
-    channel: 'email',
-    recipient: user.email,
-    subject: `Your ${partner.branding.shortName} account is locked`,
-    text: `${lines.join('\n\n')}\n\nSign in: ${url}\n`,
-    html: emailHtml(partner, lines, { label: 'Sign in now', url }),
+  await sendMail(ctx.database.db, {
     template: 'account_locked',
+    data: { firstName: user.firstName, path: `/login/magic?token=${encodeURIComponent(token)}` },
+    ctx: mailContext(partner, linkOrigin(ctx, request, partner)),
+    recipient: user.email,
     userId: user.id,
   });
 }
@@ -121,19 +113,11 @@ export async function sendMagicLink(
   const params = new URLSearchParams({ token });
   if (redirect) params.set('redirect', redirect);
   if (native) params.set('native_app', '1');
-  const url = `${linkOrigin(ctx, request, partner)}/login/magic?${params.toString()}`;
-  const lines = [
-    `Hi ${user.firstName ?? 'there'},`,
-    `Use the button below to sign in to ${partner.branding.tradeName}. The link works once and expires in 10 minutes.`,
-    'If you did not ask for it, ignore this e-mail: nobody can sign in without the link.',
-  ];
-  await enqueueMessage(ctx.database.db, {
-    channel: 'email',
-    recipient: user.email,
-    subject: `Your ${partner.branding.shortName} sign-in link`,
-    text: `${lines.join('\n\n')}\n\nSign in: ${url}\n`,
-    html: emailHtml(partner, lines, { label: 'Sign in', url }),
+  await sendMail(ctx.database.db, {
     template: 'magic_link',
+    data: { firstName: user.firstName, path: `/login/magic?${params.toString()}` },
+    ctx: mailContext(partner, linkOrigin(ctx, request, partner)),
+    recipient: user.email,
     userId: user.id,
   });
 }
@@ -145,19 +129,11 @@ export async function sendPasswordReset(
   user: UserRow,
   token: string,
 ): Promise<void> {
-  const url = `${linkOrigin(ctx, request, partner)}/password/exchange/${encodeURIComponent(token)}`;
-  const lines = [
-    `Hi ${user.firstName ?? 'there'},`,
-    'Someone asked to reset the password of your account. Choose a new password with the button below; the link works once and expires in 30 minutes.',
-    'If it was not you, ignore this e-mail: your password stays as it is.',
-  ];
-  await enqueueMessage(ctx.database.db, {
-    channel: 'email',
-    recipient: user.email,
-    subject: `Reset your ${partner.branding.shortName} password`,
-    text: `${lines.join('\n\n')}\n\nReset your password: ${url}\n`,
-    html: emailHtml(partner, lines, { label: 'Choose a new password', url }),
+  await sendMail(ctx.database.db, {
     template: 'password_reset',
+    data: { firstName: user.firstName, path: `/password/exchange/${encodeURIComponent(token)}` },
+    ctx: mailContext(partner, linkOrigin(ctx, request, partner)),
+    recipient: user.email,
     userId: user.id,
   });
 }

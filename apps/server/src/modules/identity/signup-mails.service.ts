@@ -3,12 +3,12 @@
 // up with your address" mail to an address that has an account. At most SIGNUP_MAILS_PER_ADDRESS per address.
 
 import { signupReasonFor, type SignupForm, type SignupResponse } from '@granary/domain';
-import { enqueueMessage } from '../../platform/outbox.ts';
+import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
 import { incrementCounter } from '../../platform/rate-limit-store.ts';
 import { audit } from '../../platform/audit.ts';
 import { issueToken } from './tokens.service.ts';
 import { findUserByEmail, type UserRow } from './users.repo.ts';
-import { emailHtml, linkOrigin } from './links.ts';
+import { linkOrigin } from './links.ts';
 import type { Call, SignupExtras } from './signup-account.service.ts';
 
 /** The link of a signup by e-mail works once, for an hour (docs/decisions/012). */
@@ -28,29 +28,13 @@ export async function sendSignupLink(
   const slug = signupReasonFor(options.reason)?.slug;
   const params = new URLSearchParams({ token });
   if (options.native) params.set('native_app', '1');
-  const url = `${linkOrigin(ctx, request, partner)}/signup-jit-verify${slug ? `/${slug}` : ''}?${params.toString()}`;
-  const brand = partner.branding.tradeName;
+  const path = `/signup-jit-verify${slug ? `/${slug}` : ''}?${params.toString()}`;
   // Nothing the requester typed (names, notes) goes into a mail to an address not yet proved theirs.
-  const lines = options.admin
-    ? [
-        `Our team created a ${brand} account for this e-mail address.`,
-        'Confirm your e-mail address and sign in with the button below. The link works once and expires in 24 hours.',
-        `If you did not expect this, ignore this e-mail or tell us at ${partner.branding.supportEmail}.`,
-      ]
-    : [
-        `Someone, hopefully you, asked to create a ${brand} account with this e-mail address.`,
-        'Confirm it with the button below to finish signing up. The link works once and expires in 60 minutes.',
-        'If it was not you, ignore this e-mail: no account is created without it.',
-      ];
-  await enqueueMessage(ctx.database.db, {
-    channel: 'email',
-    recipient: email,
-    subject: options.admin
-      ? `Your ${partner.branding.shortName} account is ready`
-      : `Confirm your e-mail to finish signing up`,
-    text: `${lines.join('\n\n')}\n\nConfirm: ${url}\n`,
-    html: emailHtml(partner, lines, { label: options.admin ? 'Confirm and sign in' : 'Confirm my e-mail', url }),
+  await sendMail(ctx.database.db, {
     template: options.admin ? 'signup_admin_welcome' : 'signup_confirm',
+    data: { path },
+    ctx: mailContext(partner, linkOrigin(ctx, request, partner)),
+    recipient: email,
     userId: options.userId,
   });
 }
@@ -58,21 +42,11 @@ export async function sendSignupLink(
 /** The owner of an address someone tried to sign up with is told, and shown how to get in. */
 async function sendAlreadyRegistered(call: Call, user: UserRow): Promise<void> {
   const { ctx, request, partner } = call;
-  const origin = linkOrigin(ctx, request, partner);
-  const url = `${origin}/sign-in/magic_link`;
-  const lines = [
-    `Hi ${user.firstName ?? 'there'},`,
-    `Someone, maybe you, tried to sign up for ${partner.branding.tradeName} with this e-mail address. You already have an account, so nothing was created or changed.`,
-    'If it was you, sign in with the button below (we can e-mail you a sign-in link) or reset your password from the sign-in page.',
-    'If it was not you, you can ignore this e-mail: nobody can get into your account with it.',
-  ];
-  await enqueueMessage(ctx.database.db, {
-    channel: 'email',
-    recipient: user.email,
-    subject: `Someone tried to sign up with your e-mail address`,
-    text: `${lines.join('\n\n')}\n\nSign in: ${url}\n`,
-    html: emailHtml(partner, lines, { label: 'Sign in', url }),
+  await sendMail(ctx.database.db, {
     template: 'signup_already_registered',
+    data: { firstName: user.firstName },
+    ctx: mailContext(partner, linkOrigin(ctx, request, partner)),
+    recipient: user.email,
     userId: user.id,
   });
 }

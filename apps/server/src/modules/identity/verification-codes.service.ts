@@ -19,11 +19,12 @@ import { anonymousIdOf, getSession } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
+import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
 import { incrementCounter } from '../../platform/rate-limit-store.ts';
 import { hostName } from '../partners/partners.public.ts';
 import { sixDigitCode } from './tokens.service.ts';
 import { findUserById, updateUser } from './users.repo.ts';
-import { emailHtml, linkOrigin } from './links.ts';
+import { linkOrigin } from './links.ts';
 import {
   countSessionAttempt,
   findVerificationSession,
@@ -146,18 +147,11 @@ async function sendCode(
     });
     return;
   }
-  const lines = [
-    `Your ${partner.branding.tradeName} verification code is ${code}.`,
-    `Enter it on the page that asked for it. It expires in ${minutes} minutes and works once.`,
-    'If you did not ask for it, ignore this e-mail: nothing happens without the code. Never share it with anyone.',
-  ];
-  await enqueueMessage(ctx.database.db, {
-    channel: 'email',
-    recipient: identifier,
-    subject: `Your ${partner.branding.shortName} verification code`,
-    text: `${lines.join('\n\n')}\n`,
-    html: emailHtml(partner, lines),
+  await sendMail(ctx.database.db, {
     template: 'verification_code',
+    data: { code, minutes },
+    ctx: mailContext(partner, linkOrigin(ctx, request, partner)),
+    recipient: identifier,
     userId,
   });
 }

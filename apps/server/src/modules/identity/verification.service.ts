@@ -9,11 +9,11 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { getSession } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { enqueueMessage } from '../../platform/outbox.ts';
+import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
 import { audit } from '../../platform/audit.ts';
 import { endOtherSessions } from '../../platform/sessions.ts';
 import { findUserByEmail, findUserById, updateUser, type UserRow } from './users.repo.ts';
-import { emailHtml } from './links.ts';
+import { linkOrigin } from './links.ts';
 import { cancelOpenSessions, updateVerificationSession, type VerificationSessionRow } from './verification.repo.ts';
 import {
   channelOf,
@@ -186,7 +186,7 @@ async function applyVerified(
   if (row.workflow === EMAIL_UPDATE_WORKFLOW) {
     const previous = user.email;
     await updateUser(db, user.id, { email: row.identifier, emailVerifiedAt: now });
-    await notifyEmailChanged(ctx, partner, user, previous, row.identifier);
+    await notifyEmailChanged(ctx, request, partner, user, previous, row.identifier);
     // Whoever else was signed in on the old address is signed out; this session stays.
     const session = await getSession(ctx, request);
     await endOtherSessions(db, user.id, session?.tokenHash);
@@ -218,23 +218,17 @@ async function applyVerified(
 
 async function notifyEmailChanged(
   ctx: AppContext,
+  request: FastifyRequest,
   partner: WhiteLabelPartner,
   user: UserRow,
   previous: string,
   next: string,
 ): Promise<void> {
-  const lines = [
-    `Hi ${user.firstName ?? 'there'},`,
-    `The e-mail address of your ${partner.branding.tradeName} account was changed to ${maskIdentifier(next)}.`,
-    `If you did not do this, contact ${partner.branding.supportEmail} right away.`,
-  ];
-  await enqueueMessage(ctx.database.db, {
-    channel: 'email',
-    recipient: previous,
-    subject: `Your ${partner.branding.shortName} e-mail address was changed`,
-    text: `${lines.join('\n\n')}\n`,
-    html: emailHtml(partner, lines),
+  await sendMail(ctx.database.db, {
     template: 'email_changed',
+    data: { firstName: user.firstName, newAddress: maskIdentifier(next) },
+    ctx: mailContext(partner, linkOrigin(ctx, request, partner)),
+    recipient: previous,
     userId: user.id,
   });
 }
