@@ -33,6 +33,11 @@ export function SearchPage() {
         </Typography>
       ) : data ? (
         <>
+          {data.matchedBy === 'synonym' && data.suggestion ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              <T id="store.search.synonym" values={{ term: <strong>{data.suggestion}</strong> }} />
+            </Alert>
+          ) : null}
           {data.matchedBy === 'similar' ? (
             <Alert severity="info" sx={{ mb: 2 }}>
               <T id="store.search.similar" values={{ q }} />

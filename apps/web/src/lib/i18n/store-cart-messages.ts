@@ -55,4 +55,9 @@ export const storeCartMessages = {
   'store.addToCart.added': 'Added to your cart',
   'store.addToCart.notSold': 'Not sold in your region',
   'store.addToCart.cardLabel': 'Add {name} to the cart',
+  'store.buyNow': 'Buy now',
+  'store.buyNow.noProduct': 'Choose a product to buy',
+  'store.buyNow.noProductText':
+    'Buy now checks out one product on its own. Pick a product in the store and press Buy now on its page.',
+  'store.buyNow.toStore': 'Go to the store',
 } as const;

@@ -1,8 +1,10 @@
 import { STORE_API } from '@granary/domain';
 import AddShoppingCartRoundedIcon from '@mui/icons-material/AddShoppingCartRounded';
+import BoltRoundedIcon from '@mui/icons-material/BoltRounded';
 import { Alert, Box, Button, Stack, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { StoreProductCard, StoreProductDetail, StoreVariant } from '@granary/domain';
 import { getJson } from '../../../lib/api/request';
 import type { MessageId } from '../../../lib/i18n/messages';
@@ -21,6 +23,7 @@ export function AddToCartPanel({
   variant: StoreVariant | undefined;
 }) {
   const t = useT();
+  const { href } = useStoreLocale();
   const { add, enabled, reason } = useAddToCart();
   const [quantity, setQuantity] = useState(1);
   const sold = Boolean(variant?.price) && product.availableInRegion;
@@ -71,6 +74,25 @@ export function AddToCartPanel({
           }}
         >
           <T id="store.addToCart" />
+        </Button>
+        {/* Straight to a checkout of this pack alone (decision 021's buy-now cart); the cart is left as it is. */}
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<BoltRoundedIcon />}
+          component={RouterLink}
+          to={href(
+            `/direct/carts/buy-now?${new URLSearchParams({ variantId: variant?.id ?? '', quantity: String(quantity) }).toString()}`,
+          )}
+          disabled={!enabled || !sold}
+          sx={{
+            mt: { xs: 0, sm: 2.25 },
+            alignSelf: { xs: 'stretch', sm: 'auto' },
+            flex: { xs: '1 1 100%', sm: '0 0 auto' },
+            height: 44,
+          }}
+        >
+          <T id="store.buyNow" />
         </Button>
       </Stack>
       {!enabled && reason ? (

@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { T, useT } from '../../../lib/i18n/t';
 import { StorePage } from '../components/store-frame';
+import { useStoreLocale } from '../components/use-store-locale';
 import { checkoutApi } from './checkout-api';
 import { OrderSummary } from './components/order-summary';
 import { OtherInfoSection } from './components/other-info-section';
@@ -118,6 +119,27 @@ export function CheckoutPage() {
   );
 }
 
+/** /direct/carts/buy-now without a cart or a product: nothing to buy yet, so say so and lead to the store. */
+function NoProductToBuy() {
+  const { href } = useStoreLocale();
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 3, md: 4 }, textAlign: 'center', maxWidth: 560, mx: 'auto', borderRadius: 2 }}
+    >
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
+        <T id="store.buyNow.noProduct" />
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        <T id="store.buyNow.noProductText" />
+      </Typography>
+      <Button component={RouterLink} to={href('/direct')} variant="contained">
+        <T id="store.buyNow.toStore" />
+      </Button>
+    </Paper>
+  );
+}
+
 /** /direct/carts/buy-now?cartId=… (or ?variantId=&quantity= to start one). */
 export function BuyNowPage() {
   const t = useT();
@@ -139,6 +161,8 @@ export function BuyNowPage() {
         <Alert severity="error">{error}</Alert>
       ) : cartId ? (
         <CheckoutBody cartId={cartId} buyNow />
+      ) : !variantId ? (
+        <NoProductToBuy />
       ) : (
         <CircularProgress aria-label={t('store.checkout.loading')} />
       )}

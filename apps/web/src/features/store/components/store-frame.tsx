@@ -1,4 +1,3 @@
-import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import {
   Alert,
   Box,
@@ -6,37 +5,27 @@ import {
   Button,
   CircularProgress,
   Container,
-  IconButton,
-  InputBase,
   Link,
-  Paper,
   Stack,
   Typography,
 } from '@mui/material';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { isStoreAreaOn, type StoreArea } from '@granary/domain';
 import { ApiError } from '../../../lib/api/api-error';
 import { useT, T } from '../../../lib/i18n/t';
 import { CartProvider } from '../cart/cart-context';
 import { CartButton, CartSidebar } from '../cart/cart-sidebar';
 import { StoreDialogs } from '../dialogs/store-dialogs';
+import { StoreSearchBox } from './store-search-box';
 import { useStoreLocale } from './use-store-locale';
 import { useStoreRegion } from './use-store-region';
 
 /** The store's own bar under the site header: search, then the store's sections (those on in the region). */
 function StoreNav() {
   const t = useT();
-  const navigate = useNavigate();
   const { href } = useStoreLocale();
   const region = useStoreRegion();
-  const [params] = useSearchParams();
-  const [q, setQ] = useState(params.get('q') ?? '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const text = q.trim();
-    if (text) navigate(href(`/direct/search?q=${encodeURIComponent(text)}`));
-  };
   const on = (area: StoreArea) => isStoreAreaOn(region, area);
   const links: { to: string; label: ReactNode; area: StoreArea }[] = [
     { to: '/direct', label: <T id="store.nav.home" />, area: 'direct' },
@@ -60,30 +49,12 @@ function StoreNav() {
         }}
       >
         {on('direct') ? (
-          <Paper
-            component="form"
-            role="search"
-            onSubmit={submit}
+          <StoreSearchBox
             sx={{
-              display: 'flex',
-              alignItems: 'center',
               flex: { md: '0 1 420px' },
-              pl: 1.5,
-              borderRadius: 5,
               mr: { xs: on('add-to-cart') ? 7 : 0, sm: on('add-to-cart') ? 13 : 0, md: 0 },
             }}
-          >
-            <InputBase
-              value={q}
-              onChange={(e) => setQ(e.target.value)}
-              placeholder={t('store.search.placeholder')}
-              inputProps={{ 'aria-label': t('store.search.label'), maxLength: 120 }}
-              sx={{ flex: 1, fontSize: 15 }}
-            />
-            <IconButton type="submit" aria-label={t('store.search.submit')}>
-              <SearchRoundedIcon />
-            </IconButton>
-          </Paper>
+          />
         ) : null}
         <Stack
           direction="row"
