@@ -22,8 +22,8 @@ describe('store: agreements and the readiness report', () => {
     const agreementsItem = page.getByRole('listitem', { name: 'Agreements' });
     await agreementsItem.getByText('0 of 4 agreements signed.').waitFor();
     await page
-      .getByRole('listitem', { name: 'Applicator licence' })
-      .getByText(/No licence on file/)
+      .getByRole('listitem', { name: 'Applicator license' })
+      .getByText(/No license on file/)
       .waitFor();
     expect(await page.getByRole('listitem', { name: 'Farm business profile' }).getAttribute('data-state')).toBe('done');
 

@@ -25,10 +25,10 @@ function inDays(days: number): string {
 }
 
 async function addLicence(page: Page, number: string, expiresOn: string) {
-  await page.getByRole('button', { name: 'Add licence' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add an applicator licence' });
-  await dialog.getByLabel('Licence holder').fill('Dale Fieldman');
-  await dialog.getByLabel('Licence number').fill(number);
+  await page.getByRole('button', { name: 'Add license' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add an applicator license' });
+  await dialog.getByLabel('License holder').fill('Dale Fieldman');
+  await dialog.getByLabel('License number').fill(number);
   await dialog.getByRole('combobox', { name: /Issuing state or province/ }).click();
   await page.getByRole('option', { name: 'Iowa' }).click();
   await dialog.getByLabel('Expiry date').fill(expiresOn);
@@ -41,8 +41,8 @@ describe('store: applicator licences and the uploader', () => {
     const context = await openContext(browser, { as: 'farmer' });
     const page = await context.newPage();
     await page.goto('/direct/applicator');
-    await page.getByRole('heading', { level: 1, name: 'Applicator licences' }).waitFor();
-    await page.getByText('No applicator licence on file yet.').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Applicator licenses' }).waitFor();
+    await page.getByText('No applicator license on file yet.').waitFor();
 
     await addLicence(page, 'IA-PA-20931', inDays(20));
     const card = page.getByRole('article', { name: 'Dale Fieldman IA-PA-20931' });
@@ -85,8 +85,8 @@ describe('store: applicator licences and the uploader', () => {
     expect(await card.getByRole('link', { name: 'Download licence-scan.pdf' }).count()).toBe(1); // the stored file stays
 
     // Edit: a later expiry clears the 'Expires soon' chip.
-    await card.getByRole('button', { name: 'Edit licence IA-PA-20931' }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit applicator licence' });
+    await card.getByRole('button', { name: 'Edit license IA-PA-20931' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit applicator license' });
     await edit.getByLabel('Expiry date').fill(inDays(400));
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
@@ -106,8 +106,8 @@ describe('store: applicator licences and the uploader', () => {
     const width = await small.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await snap(small, 'store-applicator-390');
-    await small.getByRole('button', { name: 'Edit licence IA-PA-20931' }).click();
-    const phoneDialog = small.getByRole('dialog', { name: 'Edit applicator licence' });
+    await small.getByRole('button', { name: 'Edit license IA-PA-20931' }).click();
+    const phoneDialog = small.getByRole('dialog', { name: 'Edit applicator license' });
     await phoneDialog.waitFor();
     await small.waitForTimeout(400); // the dialog's opening transition
     await snap(small, 'store-applicator-dialog-390');
@@ -116,9 +116,9 @@ describe('store: applicator licences and the uploader', () => {
 
     // Delete it (with its scans): the farmer is back to no licence.
     await page.reload();
-    await card.getByRole('button', { name: 'Delete licence IA-PA-20931' }).click();
-    await page.getByRole('dialog', { name: 'Delete this licence?' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('No applicator licence on file yet.').waitFor();
+    await card.getByRole('button', { name: 'Delete license IA-PA-20931' }).click();
+    await page.getByRole('dialog', { name: 'Delete this license?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No applicator license on file yet.').waitFor();
     await context.close();
   });
 
@@ -126,8 +126,8 @@ describe('store: applicator licences and the uploader', () => {
     const context = await openContext(browser, { as: 'farmer' });
     const page = await context.newPage();
     await page.goto('/direct/applicator/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000001');
-    await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Applicator licences' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Add licence' }).count()).toBe(0);
+    await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Applicator licenses' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add license' }).count()).toBe(0);
     await context.close();
   });
 });

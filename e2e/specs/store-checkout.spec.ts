@@ -192,7 +192,7 @@ describe('store: checkout', () => {
     await checkRadio(shipping.getByRole('radio', { name: /^Pickup/ }).first());
     await payByCheck(page);
     const other = section(page, 'Other information');
-    await other.getByText('Restricted-use products need an applicator licence on file.').waitFor();
+    await other.getByText('Restricted-use products need an applicator license on file.').waitFor();
     await page.getByRole('button', { name: 'Place order' }).click();
     await other
       .getByRole('alert')
@@ -203,12 +203,12 @@ describe('store: checkout', () => {
     await snap(page, 'store-checkout-rup-refused-1280');
 
     // Adding a licence in the checkout lets the order through.
-    const licence = other.getByRole('group', { name: 'Applicator licence' });
+    const licence = other.getByRole('group', { name: 'Applicator license' });
     await licence.getByLabel('Holder name').fill('Dale Fieldman');
-    await licence.getByLabel('Licence number').fill('IA-PA-204518');
+    await licence.getByLabel('License number').fill('IA-PA-204518');
     await licence.getByLabel('Issued by (state / province)').fill('IA');
     await licence.getByLabel('Expires on').fill(`${new Date().getUTCFullYear() + 2}-12-31`);
-    await licence.getByRole('button', { name: 'Add a licence' }).click();
+    await licence.getByRole('button', { name: 'Add a license' }).click();
     await expect
       .poll(() => page.getByTestId('section-otherInfo-state').innerText(), { timeout: 15_000 })
       .toBe('Complete');

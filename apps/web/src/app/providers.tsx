@@ -13,6 +13,7 @@ import { PartnerProvider } from '../lib/brand/partner-context';
 import { createPartnerTheme } from '../lib/brand/theme';
 import { useLoadedMessages } from '../lib/i18n/catalogue';
 import { localeOfPath, RegionProvider } from '../lib/i18n/locale';
+import { spellCatalogue } from '../lib/i18n/spelling';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -61,11 +62,13 @@ export function AppProviders({
   );
   const url = new URL(href, 'http://localhost');
   const { locale } = localeOfPath(url.pathname);
-  // The entry's messages and those of the areas loaded so far: an area's arrive with its pages (the router).
-  const messages = useLoadedMessages();
+  // The entry's messages and those of the areas loaded so far: an area's arrive with its pages (the router); spelled
+  // as the locale spells (canceled / cancelled: lib/i18n/spelling.ts).
+  const intlLocale = regionForLocale(locale).intlLocale;
+  const messages = spellCatalogue(useLoadedMessages(), intlLocale);
   return (
     <QueryClientProvider client={queryClient}>
-      <IntlProvider locale={regionForLocale(locale).intlLocale} defaultLocale="en-US" messages={messages}>
+      <IntlProvider locale={intlLocale} defaultLocale="en-US" messages={messages}>
         <RegionProvider locale={locale}>
           <BrandProviders pathname={url.pathname} search={url.search}>
             {children}

@@ -85,7 +85,7 @@ describe('/crm/offers', () => {
     expect(within(working).getByText('$4.52')).toBeTruthy();
     expect(within(working).getByText('$4.49')).toBeTruthy();
     expect(within(working).getByText('$0.03 to target')).toBeTruthy();
-    expect(within(working).getByText('12/5/26')).toBeTruthy();
+    expect(within(working).getByText('12/05/2026')).toBeTruthy();
     expect(within(working).getByText('Working')).toBeTruthy();
     expect(within(working).getByText(/Sam Fieldman/)).toBeTruthy();
     const hit = within(table).getByText('Farm 2').closest('tr')!;

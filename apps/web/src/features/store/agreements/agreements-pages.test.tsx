@@ -94,7 +94,7 @@ describe('agreements page (/direct/{brand}-agreements)', () => {
     ).toBe(`/direct/agreement/seed-technology-use/${ENT}/u1`);
     const terms = screen.getByRole('region', { name: 'Prairie Direct terms of sale' });
     expect(within(terms).getByText('Signed')).toBeTruthy();
-    expect(within(terms).getByText(/Signed by Dale Fieldman on Nov 20, 2026/)).toBeTruthy();
+    expect(within(terms).getByText(/Signed by Dale Fieldman on 11\/20\/2026/)).toBeTruthy();
     expect(within(terms).getByRole('link', { name: /View/ })).toBeTruthy();
     expect(
       within(screen.getByRole('region', { name: 'Restricted-use pesticide acknowledgement' })).getByText(
@@ -145,7 +145,7 @@ describe('agreement page (/direct/agreement/:agreementType/:enterpriseId/:userId
         consent: true,
       }),
     );
-    expect(await screen.findByText(/Signed as "Dale Fieldman" by Dale Fieldman on Nov 20, 2026/)).toBeTruthy();
+    expect(await screen.findByText(/Signed as "Dale Fieldman" by Dale Fieldman on 11\/20\/2026/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign agreement' })).toBeNull();
   });
 
@@ -186,7 +186,7 @@ describe('agreement page (/direct/agreement/:agreementType/:enterpriseId/:userId
         : undefined,
     );
     expect(
-      await screen.findByText(/Signed as "Dale Fieldman" by Dale Fieldman on Nov 20, 2026 \(version 1\)/),
+      await screen.findByText(/Signed as "Dale Fieldman" by Dale Fieldman on 11\/20\/2026 \(version 1\)/),
     ).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: /Full name/ })).toBeNull();
     expect(sent.find((s) => s.url.pathname === '/api/store/agreements/terms-of-sale')!.url.search).toBe(

@@ -101,16 +101,16 @@ describe('applicator page', () => {
       }
       return { status: 200, body: { licences } };
     });
-    await screen.findByText('No applicator licence on file yet.');
-    fireEvent.click(screen.getByRole('button', { name: 'Add licence' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add an applicator licence' });
+    await screen.findByText('No applicator license on file yet.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add license' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an applicator license' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getAllByText('Required')).toHaveLength(2);
     expect(within(dialog).getByText('Choose a state or province.')).toBeTruthy();
     expect(sent.some((s) => s.method === 'POST')).toBe(false);
 
-    fireEvent.change(within(dialog).getByLabelText(/Licence holder/), { target: { value: ' Dale Fieldman ' } });
-    fireEvent.change(within(dialog).getByLabelText(/Licence number/), { target: { value: 'IA-PA-1' } });
+    fireEvent.change(within(dialog).getByLabelText(/License holder/), { target: { value: ' Dale Fieldman ' } });
+    fireEvent.change(within(dialog).getByLabelText(/License number/), { target: { value: 'IA-PA-1' } });
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Issuing state or province/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Iowa' }));
     fireEvent.change(within(dialog).getByLabelText(/Expiry date/), { target: { value: day(90) } });
@@ -133,6 +133,6 @@ describe('applicator page', () => {
     const call = sent.find((s) => s.url.pathname === '/api/store/applicator-licences')!;
     expect(call.url.searchParams.get('enterpriseId')).toBe('22222222-2222-4222-8222-222222222222');
     expect(call.url.searchParams.get('userId')).toBe('33333333-3333-4333-8333-333333333333');
-    expect(screen.queryByRole('button', { name: 'Add licence' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add license' })).toBeNull();
   });
 });
