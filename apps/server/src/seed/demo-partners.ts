@@ -40,6 +40,12 @@ export const DEMO_PARTNERS: PartnerInsert[] = [
       dataEmail: 'data@demo.granary.test',
       appSupportPhone: '1-800-555-0143',
       logoBanner: null,
+      supportHours: {
+        timezone: 'America/Chicago',
+        days: [1, 2, 3, 4, 5]
+          .map((day) => ({ day, open: '07:00', close: '17:30' }))
+          .concat([{ day: 6, open: '08:00', close: '12:00' }]),
+      },
     },
     theme: { primary: '#2e6b3a', secondary: '#c98a1b' },
     isDefault: true,
@@ -73,6 +79,10 @@ export const DEMO_PARTNERS: PartnerInsert[] = [
       dataEmail: 'data@prairie.granary.test',
       appSupportPhone: '1-306-555-0191',
       logoBanner: null,
+      supportHours: {
+        timezone: 'America/Regina',
+        days: [1, 2, 3, 4, 5].map((day) => ({ day, open: '08:00', close: '17:00' })),
+      },
     },
     theme: { primary: '#8a4b14', secondary: '#2f5d8a' },
     isDefault: false,

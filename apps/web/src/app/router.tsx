@@ -1,4 +1,5 @@
 import {
+  LEGAL_DOCUMENTS,
   LOCALES,
   REDIRECTS,
   ROUTES,
@@ -164,17 +165,28 @@ const mySalesLitePages: Readonly<Record<string, PageLoader>> = {
     import('../features/my-sales-lite/bids/farm-bids-page').then((module) => module.FarmBidsPage),
 };
 
+/** The platform's built pages: /support and the legal pages (platform.md 2.1), one component for the five documents. */
+const platformPages: Readonly<Record<string, PageLoader>> = {
+  support: () => import('../features/platform/support-page').then((module) => module.SupportPage),
+  ...Object.fromEntries(
+    LEGAL_DOCUMENTS.map((document) => [
+      `legal-${document}`,
+      () => import('../features/platform/legal-page').then((module) => module.LegalPage),
+    ]),
+  ),
+};
+
 /**
  * /user, my profile: the account area's page with the identity area's password form in it. The shell composes the
  * two because features do not import each other.
  */
 async function loadUserProfilePage(): Promise<ComponentType> {
-  const [{ UserProfilePage }, { PasswordChangeForm }] = await Promise.all([
+  const [{ UserProfilePage }, { PasswordSection }] = await Promise.all([
     import('../features/account/user-profile-page'),
-    import('../features/identity/components/password-change-form'),
+    import('../features/identity/components/password-section'),
   ]);
   return function UserProfileRoute() {
-    return <UserProfilePage security={<PasswordChangeForm />} />;
+    return <UserProfilePage security={<PasswordSection />} />;
   };
 }
 
@@ -249,7 +261,12 @@ function pageOf(def: RouteDef, fullPath: string): Pick<RouteObject, 'element' | 
   if (def.id === 'error') return { element: <ErrorGatewayPage /> };
   if (def.id === APP_SHELL_ROUTE_ID) return { element: <AppShellPage /> };
   if (def.id === 'user') return lazyComponent(loadUserProfilePage, fullPath);
-  const load = crmPages[def.id] ?? mySalesLitePages[def.id] ?? storePages[def.id] ?? areaPages[areaOf(fullPath)];
+  const load =
+    crmPages[def.id] ??
+    mySalesLitePages[def.id] ??
+    storePages[def.id] ??
+    platformPages[def.id] ??
+    areaPages[areaOf(fullPath)];
   return lazyComponent(load, fullPath);
 }
 

@@ -18,6 +18,16 @@ export type PublicPageFeature = (typeof PUBLIC_PAGE_FEATURES)[number];
 export const publicPageFeatureSchema = z.enum(PUBLIC_PAGE_FEATURES);
 export const experienceSchema = z.enum(EXPERIENCES);
 
+/** A weekday's support hours: day 0 is Sunday; open and close as 'HH:MM' (24-hour) in the hours' time zone. */
+export const supportDayHoursSchema = z.object({
+  day: z.number().int().min(0).max(6),
+  open: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  close: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+});
+/** The partner's support office hours (/support): the days listed are open, the others closed. */
+export const supportHoursSchema = z.object({ timezone: z.string(), days: z.array(supportDayHoursSchema) });
+export type SupportHours = z.infer<typeof supportHoursSchema>;
+
 /** Brand wording and support contacts: never written into the app, always read from here. */
 export const partnerBrandingSchema = z.object({
   shortName: z.string(),
@@ -30,6 +40,8 @@ export const partnerBrandingSchema = z.object({
   dataEmail: z.string(),
   appSupportPhone: z.string(),
   logoBanner: z.string().nullable(),
+  /** Support office hours; absent for a partner that has not given them. */
+  supportHours: supportHoursSchema.optional(),
 });
 export type PartnerBranding = z.infer<typeof partnerBrandingSchema>;
 

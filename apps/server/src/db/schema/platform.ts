@@ -73,6 +73,8 @@ export type PartnerBrandingRow = {
   dataEmail: string;
   appSupportPhone: string;
   logoBanner: string | null;
+  /** Support office hours (/support): weekday 0 = Sunday, 'HH:MM' in the zone; absent when not given. */
+  supportHours?: { timezone: string; days: { day: number; open: string; close: string }[] };
 };
 
 /** White-label partners (grain-marketing.md 1 and 3: partner branding and white-label partner records). */

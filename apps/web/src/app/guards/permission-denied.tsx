@@ -1,14 +1,20 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { logout } from '../../lib/api/logout';
 import { usePartner } from '../../lib/brand/partner-context';
 import { T, useT } from '../../lib/i18n/t';
+import { useHomePath } from '../../lib/routing/use-home-path';
 import { useDocumentTitle } from '../../lib/ui/document-title';
 
-/** The permission-denied error screen of experience-gated pages: the message and a 'Logout' button. */
+/**
+ * The permission-denied error screen of experience-gated pages: the message, a way home (the user's own start page,
+ * by the same rule as /dashboard) and a 'Logout' button.
+ */
 export function PermissionDenied() {
   const [busy, setBusy] = useState(false);
+  const home = useHomePath();
   const t = useT();
   const partner = usePartner();
   useDocumentTitle([t('error.permissionDenied'), partner.branding.shortName]);
@@ -39,18 +45,22 @@ export function PermissionDenied() {
         <Typography variant="h3" component="h1">
           <T id="error.permissionDenied" />
         </Typography>
-        <Button
-          variant="contained"
-          size="large"
-          sx={{ mt: 3 }}
-          disabled={busy}
-          onClick={() => {
-            setBusy(true);
-            void logout();
-          }}
-        >
-          <T id="shell.logout" />
-        </Button>
+        <Box sx={{ mt: 3, display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>
+          <Button component={RouterLink} to={home} variant="contained" size="large">
+            <T id="home.goHome" />
+          </Button>
+          <Button
+            variant="outlined"
+            size="large"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              void logout();
+            }}
+          >
+            <T id="shell.logout" />
+          </Button>
+        </Box>
       </Paper>
     </Box>
   );

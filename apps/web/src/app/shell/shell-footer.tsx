@@ -1,7 +1,40 @@
-import { formatDate } from '@granary/domain';
+import { formatDate, LEGAL_DOCUMENTS } from '@granary/domain';
 import { Box, Container, Link, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { usePartner } from '../../lib/brand/partner-context';
-import { T } from '../../lib/i18n/t';
+import type { MessageId } from '../../lib/i18n/messages';
+import { T, useT } from '../../lib/i18n/t';
+import { useLocalizedPath } from '../../lib/routing/route-handle';
+
+/** The legal pages (platform.md 2.1) and support, linked from every page's footer. */
+function FooterLinks() {
+  const t = useT();
+  const localized = useLocalizedPath();
+  const links: { to: string; label: MessageId }[] = [
+    ...LEGAL_DOCUMENTS.map((document) => ({ to: `/${document}`, label: `legal.${document}` as MessageId })),
+    { to: '/support', label: 'support.link' },
+  ];
+  return (
+    <Box
+      component="nav"
+      aria-label={t('legal.footerNav')}
+      sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}
+    >
+      {links.map((link) => (
+        <Link
+          key={link.to}
+          component={RouterLink}
+          to={localized(link.to)}
+          variant="body2"
+          color="text.secondary"
+          underline="hover"
+        >
+          <T id={link.label} />
+        </Link>
+      ))}
+    </Box>
+  );
+}
 
 /** The slim footer: legal line and support contacts from the partner branding. */
 export function ShellFooter() {
@@ -21,7 +54,8 @@ export function ShellFooter() {
           alignItems: { xs: 'flex-start', md: 'center' },
         }}
       >
-        <Stack spacing={0.25}>
+        <Stack spacing={0.75}>
+          <FooterLinks />
           {partner.legalFooter ? (
             <Typography variant="body2" color="text.secondary">
               {partner.legalFooter}

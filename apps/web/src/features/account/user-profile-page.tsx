@@ -6,8 +6,8 @@ import { T, useT } from '../../lib/i18n/t';
 import { useDocumentTitle } from '../../lib/ui/document-title';
 
 /**
- * /user, my profile: who is signed in, and the account's security settings. The password form belongs to the
- * identity area; the app shell passes it in (features do not import each other).
+ * /user, my profile: who is signed in, and the account's security settings. The password section (set a first
+ * password, or change it) belongs to the identity area; the app shell passes it in (features do not import each other).
  */
 export function UserProfilePage({ security }: { security?: ReactNode }) {
   const t = useT();
@@ -40,22 +40,7 @@ export function UserProfilePage({ security }: { security?: ReactNode }) {
             ) : null}
           </Box>
         </Paper>
-        {security ? (
-          <Paper
-            variant="outlined"
-            component="section"
-            aria-labelledby="profile-password"
-            sx={{ p: { xs: 2.5, sm: 3.5 } }}
-          >
-            <Typography id="profile-password" variant="h3" component="h2">
-              <T id="identity.changePassword.title" />
-            </Typography>
-            <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
-              <T id="identity.changePassword.subtitle" />
-            </Typography>
-            <Box sx={{ maxWidth: 420 }}>{security}</Box>
-          </Paper>
-        ) : null}
+        {security ?? null}
       </Stack>
     </Container>
   );

@@ -4,6 +4,7 @@ import type { devAreaMessages } from './areas/dev';
 import type { mySalesLiteAreaMessages } from './areas/my-sales-lite';
 import type { profitCenterAreaMessages } from './areas/profit-center';
 import type { storeAreaMessages } from './areas/store';
+import { platformMessages } from './platform-messages';
 
 /**
  * The entry's English messages (react-intl ids): the app shell's, identity's and the common ones, which every page of
@@ -13,6 +14,7 @@ import type { storeAreaMessages } from './areas/store';
  * never written here; they are passed in as values from the partner branding.
  */
 export const messages = {
+  ...platformMessages,
   // generic error screen (grain-marketing.md 2, platform.md 2.7)
   'shell.error.title': "Well, that ain't right.",
   'shell.error.message': "Looks like there's something wrong under the hood.",
@@ -249,8 +251,6 @@ export const messages = {
   'signup.heard.event': 'Event or trade show',
   'signup.heard.ad': 'Advertisement',
   'signup.heard.other': 'Other',
-  'signup.acceptTerms': 'I accept the terms of use and privacy policy of {brand}.',
-  'signup.acceptTermsNoBrand': 'I accept the terms of use and privacy policy.',
   'signup.marketing': 'Send me market news and offers by e-mail.',
   'signup.legalSalesInfo': 'May we contact you about products and offers?',
   'signup.yes': 'Yes',

@@ -1,5 +1,5 @@
 import type { ApiError } from '../../../lib/api/api-error';
-import { request, settle, type ApiResult } from '../../../lib/api/request';
+import { getJson, request, settle, type ApiResult } from '../../../lib/api/request';
 
 type Ok = { status: 'ok' };
 
@@ -58,4 +58,11 @@ export function updatePassword(input: {
   newPasswordConfirmation: string;
 }): Promise<ApiResult<Ok>> {
   return settle(request<Ok>('/api/auth/password/update', { method: 'POST', body: input, snakeCase: true }));
+}
+
+export const HAS_PASSWORD_KEY = ['auth', 'has-password'] as const;
+
+/** GET /api/auth/password: whether the signed-in user has a password (false: signed up with a link or a code). */
+export async function fetchHasPassword(signal?: AbortSignal): Promise<boolean> {
+  return (await getJson<{ has_password: boolean }>('/api/auth/password', undefined, signal)).has_password;
 }

@@ -11,13 +11,13 @@ import { confirmationRule, newPasswordRule, passwordRule } from '../validation';
 import { FormAlert } from './form-alert';
 import { PasswordField } from './password-field';
 
-/** Current (unless signed in with a one-time password), new and confirmation, by the existing rules (validation.ts). */
-function passwordChangeSchema(oneTimePassword: boolean) {
+/** Current (unless there is none to give), new and confirmation, by the existing rules (validation.ts). */
+function passwordChangeSchema(withoutCurrent: boolean) {
   return z
     .object({ current: z.string(), password: z.string(), confirmation: z.string() })
     .superRefine(({ current, password, confirmation }, ctx) => {
       const errors = {
-        current: oneTimePassword ? null : passwordRule(current, 'identity.error.currentPasswordRequired'),
+        current: withoutCurrent ? null : passwordRule(current, 'identity.error.currentPasswordRequired'),
         password: newPasswordRule(password),
         confirmation: confirmationRule(password, confirmation),
       };
@@ -31,19 +31,24 @@ function passwordChangeSchema(oneTimePassword: boolean) {
  * The password change of a signed-in user (POST password/update, snake_case body): current, new and confirmation,
  * each required; the current one at least 4 characters (the sign-in rule), the new one at least 8 (and not easy to
  * guess: the server's reason is shown). With `oneTimePassword` the current password is not asked for (the user
- * signed in with a one-time password). `onDone` runs after a success; without it the form says so and clears.
+ * signed in with a one-time password); with `firstPassword` neither (the user has no password yet: signed up with a
+ * link or a code) and the button says 'Set password'. `onDone` runs after a success; without it the form says so and
+ * clears.
  */
 export function PasswordChangeForm({
   oneTimePassword = false,
+  firstPassword = false,
   onDone,
 }: {
   oneTimePassword?: boolean;
+  firstPassword?: boolean;
   onDone?: () => void;
 }) {
   const t = useT();
+  const withoutCurrent = oneTimePassword || firstPassword;
   const [failure, setFailure] = useState<Failure | null>(null);
   const [done, setDone] = useState(false);
-  const form = useZodForm(passwordChangeSchema(oneTimePassword), {
+  const form = useZodForm(passwordChangeSchema(withoutCurrent), {
     defaultValues: { current: '', password: '', confirmation: '' },
   });
 
@@ -56,7 +61,7 @@ export function PasswordChangeForm({
     clearAnswers();
     try {
       const result = await updatePassword({
-        ...(oneTimePassword ? {} : { currentPassword: current }),
+        ...(withoutCurrent ? {} : { currentPassword: current }),
         newPassword: password,
         newPasswordConfirmation: confirmation,
       });
@@ -76,7 +81,12 @@ export function PasswordChangeForm({
 
   return (
     <FormProvider {...form}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.changePassword.title')}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={t(firstPassword ? 'identity.setPassword.title' : 'identity.changePassword.title')}
+      >
         <FormAlert failure={failure} />
         {done ? (
           <Alert severity="success" role="status" sx={{ mb: 2.5 }}>
@@ -84,7 +94,7 @@ export function PasswordChangeForm({
           </Alert>
         ) : null}
         <Stack spacing={2.25}>
-          {oneTimePassword ? null : (
+          {withoutCurrent ? null : (
             <FormTextField
               as={PasswordField}
               name="current"
@@ -109,7 +119,15 @@ export function PasswordChangeForm({
             fullWidth
           />
           <FormSubmitButton fullWidth={oneTimePassword}>
-            <T id={oneTimePassword ? 'identity.exchange.submit' : 'identity.changePassword.submit'} />
+            <T
+              id={
+                oneTimePassword
+                  ? 'identity.exchange.submit'
+                  : firstPassword
+                    ? 'identity.setPassword.submit'
+                    : 'identity.changePassword.submit'
+              }
+            />
           </FormSubmitButton>
         </Stack>
       </Box>

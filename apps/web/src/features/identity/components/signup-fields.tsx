@@ -7,6 +7,7 @@ import {
   FormGroup,
   FormHelperText,
   FormLabel,
+  Link,
   MenuItem,
   Radio,
   RadioGroup,
@@ -15,6 +16,7 @@ import { useController, useFormContext, useWatch, type FieldPath, type FieldPath
 import { usePartner } from '../../../lib/brand/partner-context';
 import { FormTextField } from '../../../lib/forms/form-fields';
 import { T, useT } from '../../../lib/i18n/t';
+import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import type { MessageId } from '../../../lib/i18n/messages';
 import {
   AREA_UNIT_LABELS,
@@ -47,17 +49,41 @@ function useSignupChoice<K extends FieldPath<SignupDraft>>(name: K) {
   };
 }
 
-/** The terms of use and privacy policy, to accept. */
+/** A legal page, opened in a new tab so the half-filled form stays; a click on it does not tick the box. */
+function LegalLink({ to, label }: { to: string; label: MessageId }) {
+  const localized = useLocalizedPath();
+  return (
+    <Link
+      href={localized(to)}
+      target="_blank"
+      rel="noopener"
+      underline="always"
+      onClick={(event) => event.stopPropagation()}
+    >
+      <T id={label} />
+    </Link>
+  );
+}
+
+/** The terms of use and privacy policy (linked to their pages), to accept. */
 function TermsCheckbox() {
   const partner = usePartner();
   const brand = partner.branding.tradeName || partner.displayName;
-  const t = useT();
   const terms = useSignupChoice('acceptLegalTerms');
   return (
     <FormControl error={Boolean(terms.error)} variant="standard">
       <FormControlLabel
         control={<Checkbox checked={terms.value} onChange={(event) => terms.set(event.target.checked)} />}
-        label={brand ? t('signup.acceptTerms', { brand }) : t('signup.acceptTermsNoBrand')}
+        label={
+          <T
+            id={brand ? 'signup.acceptTermsLinked' : 'signup.acceptTermsLinkedNoBrand'}
+            values={{
+              brand,
+              terms: <LegalLink key="terms" to="/terms-of-service" label="signup.termsLink" />,
+              privacy: <LegalLink key="privacy" to="/privacy-policy" label="signup.privacyLink" />,
+            }}
+          />
+        }
       />
       {terms.error ? <FormHelperText>{terms.error}</FormHelperText> : null}
     </FormControl>
