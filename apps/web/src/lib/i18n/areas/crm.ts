@@ -1,4 +1,5 @@
 import { bidsMessages } from '../bids-messages';
+import { contractHistoryMessages } from '../contract-history-messages';
 import { crmClientsMessages } from '../crm-clients-messages';
 import { crmContractMessages } from '../crm-contract-messages';
 import { crmDashboardMessages } from '../crm-dashboard-messages';
@@ -19,6 +20,7 @@ export const crmAreaMessages = {
   ...crmListsMessages,
   ...crmClientsMessages,
   ...crmContractMessages,
+  ...contractHistoryMessages,
   ...esignMessages,
   ...offersMessages,
   ...publicAdminMessages,

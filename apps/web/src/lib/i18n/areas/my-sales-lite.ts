@@ -1,3 +1,4 @@
+import { contractHistoryMessages } from '../contract-history-messages';
 import { mySalesLiteMessages } from '../my-sales-lite-messages';
 import { offersMessages } from '../offers-messages';
 
@@ -7,5 +8,6 @@ import { offersMessages } from '../offers-messages';
  */
 export const mySalesLiteAreaMessages = {
   ...mySalesLiteMessages,
+  ...contractHistoryMessages,
   ...offersMessages,
 } as const;
