@@ -94,6 +94,16 @@ export const bidsMessages = {
     'Someone else changed {name}. The latest bid is loaded; your basis is kept — press Enter to save it.',
   'crm.bids.basisEdit.invalid': 'Enter a basis between {min} and {max}.',
 
+  // Basis as typed (issue 13): cents a bushel, what it means, and the offers it would hit
+  'crm.bids.basis.outOfRangeCents': 'Enter a basis between {min} and {max} cents',
+  'crm.bids.basis.invalidCents': 'Enter a basis in cents, e.g. -45, +12 or 45 under',
+  'crm.bids.basis.invalidDollars': 'Enter a basis in dollars, e.g. -0.45',
+  'crm.bids.basis.otherMonth': 'This bid is priced off {month} futures, not {typed}',
+  'crm.bids.basis.meaningWithCash': '{meaning} · cash {cash}',
+  'crm.bids.offersHit': '{count, plural, one {# offer will be hit} other {# offers will be hit}}',
+  'crm.bids.dialog.basisCents': 'Basis (cents per {unit})',
+  'crm.bids.dialog.basisHelpCents': 'Cents under (-) or over (+) futures, e.g. -45 or 45 under',
+
   // Delete and undo
   'crm.bids.deletedNotice': '{name} deleted.',
   'crm.bids.undo': 'Undo',

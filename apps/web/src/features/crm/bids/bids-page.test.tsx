@@ -150,6 +150,7 @@ function serve(
     del?: (id: string, call: StubCall) => StubReply;
     undelete?: (id: string, call: StubCall) => StubReply;
     basis?: (call: StubCall) => StubReply;
+    offersHit?: (url: URL) => StubReply;
   } = {},
 ) {
   let rows = [
@@ -207,6 +208,8 @@ function serve(
       reply = options.undelete?.(id, call) ?? { status: 200, body: bidRow(Number(id), { version: 3 }) };
     } else if (url.pathname.startsWith('/api/commodities/profit-center/quotes-root/'))
       reply = { status: 200, body: { quotes: QUOTES } };
+    else if (path === '/instruments/market/10/offers-hit')
+      reply = options.offersHit?.(url) ?? { status: 200, body: { count: 0, instruments: [] } };
     else if (path === '/instruments/market/10/basis')
       reply = options.basis?.(call) ?? { status: 200, body: { adjustmentCents: '-5', rows: [] } };
     return reply;
@@ -224,7 +227,8 @@ describe('/crm/bids', () => {
     expect(within(first).getByText('ZCZ26')).toBeTruthy();
     expect(within(first).getByText('4.3525')).toBeTruthy();
     expect(within(first).getByText('+0.0225')).toBeTruthy();
-    expect(within(first).getByRole('button', { name: 'Edit basis of Dec 2026 #1' }).textContent).toContain('-0.34');
+    // Basis in cents against the futures month, as the trade writes it.
+    expect(within(first).getByRole('button', { name: 'Edit basis of Dec 2026 #1' }).textContent).toContain('-34 Z');
     expect(within(first).getByText('$4.01')).toBeTruthy();
     expect(within(first).getByText('250,000 cap')).toBeTruthy();
     expect(within(first).getByText(/40,000 contracted/)).toBeTruthy();
@@ -280,13 +284,15 @@ describe('/crm/bids', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit basis of Dec 2026 #1' }));
     const input = screen.getByRole('textbox', { name: 'Basis of Dec 2026 #1' });
-    fireEvent.change(input, { target: { value: '-0.31' } });
+    expect((input as HTMLInputElement).value).toBe('-34');
+    fireEvent.change(input, { target: { value: '-31' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(await screen.findByText(/Someone else changed Dec 2026 #1/)).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'Basis of Dec 2026 #1' }) as HTMLInputElement).value).toBe('-0.31');
+    expect((screen.getByRole('textbox', { name: 'Basis of Dec 2026 #1' }) as HTMLInputElement).value).toBe('-31');
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.ifMatch).toBe('"1"');
-    expect(put.body).toEqual({ basis: '-0.31' });
+    // Typed in cents, saved in dollars (the API's unit).
+    expect(put.body).toEqual({ basis: '-0.3100' });
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Basis of Dec 2026 #1' }), { key: 'Enter' });
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Basis of Dec 2026 #1' })).toBeNull());
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2);
@@ -297,10 +303,53 @@ describe('/crm/bids', () => {
     const calls = serve();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit basis of Dec 2026 #1' }));
     const input = screen.getByRole('textbox', { name: 'Basis of Dec 2026 #1' });
-    fireEvent.change(input, { target: { value: '-35' } });
+    fireEvent.change(input, { target: { value: '-600' } });
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(await screen.findByText('Enter a basis between -5.00 and 5.00.')).toBeTruthy();
+    expect(await screen.findByText('Enter a basis between -500 and 500 cents')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('reads a basis typed in cents, says what it means and how many offers it would hit', async () => {
+    renderApp('/crm/bids', 'buyer');
+    const calls = serve({
+      offersHit: (url) => ({
+        status: 200,
+        body:
+          url.searchParams.get('basis') === '-0.4500'
+            ? { count: 2, instruments: [{ instrumentId: 1, count: 2 }] }
+            : { count: 0, instruments: [] },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit basis of Dec 2026 #1' }));
+    const input = screen.getByRole('textbox', { name: 'Basis of Dec 2026 #1' });
+    fireEvent.change(input, { target: { value: '-45' } });
+    expect(await screen.findByText('-$0.45 · 45 under Z · 2 offers will be hit')).toBeTruthy();
+    const asked = calls.find((c) => c.url.pathname.endsWith('/offers-hit'))!;
+    expect(asked.url.searchParams.get('instrumentIds')).toBe('1');
+    fireEvent.change(input, { target: { value: '12 over' } });
+    expect(await screen.findByText('+$0.12 · 12 over Z')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '-45 H' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await screen.findByText('This bid is priced off Z futures, not H')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('says how many offers a basis move would hit before it is saved', async () => {
+    renderApp('/crm/bids', 'buyer');
+    serve({
+      offersHit: (url) => ({
+        status: 200,
+        body:
+          url.searchParams.get('adjustmentCents') === '10'
+            ? { count: 3, instruments: [{ instrumentId: 1, count: 3 }] }
+            : { count: 0, instruments: [] },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all Corn bids' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move basis' }));
+    const dialog = await screen.findByRole('dialog', { name: /Move basis/ });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Move by (cents)' }), { target: { value: '10' } });
+    expect(await within(dialog).findByText('3 offers will be hit')).toBeTruthy();
   });
 
   it('deletes with an Undo that undeletes the deleted version', async () => {
@@ -326,7 +375,7 @@ describe('/crm/bids', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Move by (cents)' }), { target: { value: '-5' } });
     const preview = within(dialog).getByRole('table', { name: 'Preview' });
     const row1 = within(preview).getByText('Corn · Dec 2026 #1').closest('tr')!;
-    expect(within(row1).getByText('-0.39')).toBeTruthy();
+    expect(within(row1).getByText('-39 Z')).toBeTruthy();
     expect(within(row1).getByText('$3.96')).toBeTruthy(); // 4.3525 - 0.39 = 3.9625 → 3.96
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move basis' }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/basis'))).toBe(true));
@@ -355,13 +404,12 @@ describe('/crm/bids', () => {
     expect((within(dialog).getByRole('textbox', { name: 'Delivery period name' }) as HTMLInputElement).value).toBe(
       'Nov 2026',
     );
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Basis (USD per bushel)' }), {
-      target: { value: '-7' },
-    });
-    expect(within(dialog).getByText('The basis must be between -5.00 and 5.00.')).toBeTruthy();
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Basis (USD per bushel)' }), {
-      target: { value: '-0.30' },
-    });
+    const basis = within(dialog).getByRole('textbox', { name: 'Basis (cents per bushel)' });
+    fireEvent.change(basis, { target: { value: '-700' } });
+    expect(within(dialog).getByText('Enter a basis between -500 and 500 cents')).toBeTruthy();
+    fireEvent.change(basis, { target: { value: '30 under' } });
+    // What it means, with the cash it makes on the default month's quote (4.3525 - 0.30 = 4.0525 → 4.05).
+    expect(within(dialog).getByText('-$0.30 · 30 under Z · cash $4.05')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Post bid' }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/instruments'))).toBe(true),
@@ -375,7 +423,7 @@ describe('/crm/bids', () => {
       deliveryEnd: '2026-11-30',
       pricing: 'basis',
       futuresSymbol: null,
-      basis: '-0.30',
+      basis: '-0.3000',
       visibility: 'public',
     });
   });
@@ -443,7 +491,7 @@ describe('/crm/bids', () => {
     expect(put.body).toMatchObject({
       name: 'December 2026',
       visibility: 'private',
-      basis: '-0.34',
+      basis: '-0.3400',
       futuresSymbol: 'ZCZ26',
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

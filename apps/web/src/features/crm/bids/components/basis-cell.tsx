@@ -1,16 +1,19 @@
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import { basisBoundDollars, isBasisWithinUnitBound, type InstrumentRow } from '@granary/domain';
+import type { InstrumentRow } from '@granary/domain';
 import { Box, ButtonBase, TextField } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
 import { isApiError } from '../../../../lib/api/api-error';
 import { useT } from '../../../../lib/i18n/t';
+import { usePriceFormat } from '../../../../lib/trading/use-price-format';
 import { useUpdateBid } from '../api/instruments';
-import { fmtSigned, parseTypedDecimal } from '../bids-format';
+import { useOffersHit } from '../api/offers-hit';
+import { useBasisInput } from './use-basis-input';
 
 /**
  * The basis of a bid, edited in place: a click (or Enter on the focused cell) opens the field; Enter saves with
  * the version the grid shows, Esc cancels. On a 412 the grid reloads and the field stays open with what was
- * typed, so a second Enter saves it on the fresh version.
+ * typed, so a second Enter saves it on the fresh version. The basis is typed in the partner's notation (cents:
+ * '-45', '45 under'); the helper text says what it means and how many farmers' offers it would hit.
  */
 export function BasisCell({
   row,
@@ -22,29 +25,35 @@ export function BasisCell({
   onSaved?: (row: InstrumentRow) => void;
 }) {
   const t = useT();
+  const prices = usePriceFormat();
+  const basisInput = useBasisInput();
   const update = useUpdateBid(marketId);
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const editable = row.pricing === 'basis' && row.deletedAt === null;
+  const target = { unit: row.priceUnit, currency: row.currency, futuresSymbol: row.futuresSymbol };
+  const reading = draft === null ? null : basisInput.read(draft, target);
+  const changed = reading?.state === 'ok' && row.basis !== null && Number(reading.value) !== Number(row.basis);
+  const hits = useOffersHit(marketId, [row.id], changed && reading.state === 'ok' ? { basis: reading.value } : null);
 
+  const shown = prices.basis(row.basis, row.futuresSymbol, row.priceUnit);
   if (!editable) {
-    return <Box component="span">{row.pricing === 'flat' ? t('crm.bids.flat') : fmtSigned(row.basis)}</Box>;
+    return <Box component="span">{row.pricing === 'flat' ? t('crm.bids.flat') : shown}</Box>;
   }
 
-  const bound = basisBoundDollars(row.priceUnit).toFixed(2);
+  const initialText = basisInput.textOf(row.basis, row.priceUnit);
   const close = () => {
     setDraft(null);
     setError(null);
   };
   const save = () => {
-    if (draft === null) return;
-    const value = parseTypedDecimal(draft);
-    if (value === null || !isBasisWithinUnitBound(value, row.priceUnit)) {
-      setError(t('crm.bids.basisEdit.invalid', { min: `-${bound}`, max: bound }));
+    if (draft === null || reading === null) return;
+    if (reading.state !== 'ok') {
+      setError(basisInput.errorOf(reading, target) ?? basisInput.help());
       return;
     }
     update.mutate(
-      { id: row.id, version: row.version, patch: { basis: value } },
+      { id: row.id, version: row.version, patch: { basis: reading.value } },
       {
         onSuccess: (saved) => {
           close();
@@ -79,16 +88,23 @@ export function BasisCell({
         }}
         onKeyDown={onKeyDown}
         onBlur={() => {
-          if (!update.isPending && error === null && draft.trim() === (row.basis === null ? '' : fmtSigned(row.basis)))
-            close();
+          if (!update.isPending && error === null && draft.trim() === initialText) close();
         }}
         disabled={update.isPending}
         error={error !== null}
-        helperText={error ?? t('crm.bids.basisEdit.help')}
+        helperText={
+          error ??
+          [
+            (reading && basisInput.meaningOf(reading, target)) || t('crm.bids.basisEdit.help'),
+            hits ? t('crm.bids.offersHit', { count: hits }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')
+        }
         slotProps={{
           htmlInput: {
             'aria-label': t('crm.bids.basisEdit.label', { name: row.name }),
-            inputMode: 'decimal',
+            inputMode: 'text',
             style: { textAlign: 'right' },
           },
         }}
@@ -98,7 +114,7 @@ export function BasisCell({
   }
   return (
     <ButtonBase
-      onClick={() => setDraft(row.basis === null ? '' : fmtSigned(row.basis))}
+      onClick={() => setDraft(initialText)}
       aria-label={t('crm.bids.basisEdit.editButton', { name: row.name })}
       sx={{
         px: 1,
@@ -113,7 +129,7 @@ export function BasisCell({
         '&:hover .basis-edit-icon, &:focus-visible .basis-edit-icon': { opacity: 1 },
       }}
     >
-      {fmtSigned(row.basis)}
+      {shown}
       <EditOutlinedIcon className="basis-edit-icon" sx={{ fontSize: 14, opacity: 0.35, color: 'text.secondary' }} />
     </ButtonBase>
   );

@@ -122,7 +122,8 @@ function PricingToggle({ form }: { form: BidDialogForm }) {
 /** A basis bid's futures month (the delivery's by default) and basis, with the cash it makes on the grid's quote. */
 function BasisFields({ form }: { form: BidDialogForm }) {
   const t = useT();
-  const { draft, set, errorOf, months, defaultSymbol, cashPreview, currency, unitWord } = form;
+  const { draft, set, errorOf, months, defaultSymbol, cashPreview, currency, basisMeaning } = form;
+  const cash = cashPreview ? fmtCash(cashPreview, currency) : null;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
       <TextField
@@ -145,17 +146,17 @@ function BasisFields({ form }: { form: BidDialogForm }) {
         ) : null}
       </TextField>
       <TextField
-        label={t('crm.bids.dialog.basis', { currency, unit: unitWord })}
+        label={form.basisLabel}
         value={draft.basis}
         onChange={(e) => set('basis', e.target.value)}
         error={Boolean(errorOf('basis'))}
         helperText={
           errorOf('basis') ??
-          (cashPreview
-            ? t('crm.bids.dialog.cashPreview', { cash: fmtCash(cashPreview, currency) })
-            : t('crm.bids.dialog.basisHelp'))
+          (basisMeaning && cash
+            ? t('crm.bids.basis.meaningWithCash', { meaning: basisMeaning, cash })
+            : (basisMeaning ?? (cash ? t('crm.bids.dialog.cashPreview', { cash }) : form.basisHelp)))
         }
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        slotProps={{ htmlInput: { inputMode: 'text' } }}
       />
     </Box>
   );

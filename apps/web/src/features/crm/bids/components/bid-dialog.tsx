@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import { T, useT } from '../../../../lib/i18n/t';
 import { BidCropFields, BidDeliveryFields, BidPricingFields, BidTermsFields } from './bid-dialog-fields';
+import { OffersHitAlert } from './offers-hit-note';
 import { useBidDialogForm, type BidDialogOptions } from './use-bid-dialog-form';
 
 /**
@@ -53,6 +54,7 @@ export function BidDialog({
           <BidCropFields form={form} editing={row !== null} />
           <BidDeliveryFields form={form} />
           <BidPricingFields form={form} />
+          <OffersHitAlert count={form.offersHit} />
           <BidTermsFields form={form} />
         </Stack>
       </DialogContent>

@@ -59,7 +59,14 @@ function cropYearFor(cropId: number, day: string): number {
   return Number(day.slice(5, 7)) >= harvest ? y : y - 1;
 }
 
-export function draftOf(row: InstrumentRow | null, today: string, cropId: number): Draft {
+/** `basisText` writes a stored basis as the merchandiser types it (the partner's notation: '-35' in cents). */
+export function draftOf(
+  row: InstrumentRow | null,
+  today: string,
+  cropId: number,
+  basisText: (basis: string | null, unit: InstrumentRow['priceUnit']) => string = (b) =>
+    b === null ? '' : String(Number(b)),
+): Draft {
   if (row) {
     return {
       cropId: row.cropId,
@@ -70,7 +77,7 @@ export function draftOf(row: InstrumentRow | null, today: string, cropId: number
       deliveryEnd: row.deliveryEnd,
       pricing: row.pricing,
       futuresSymbol: row.futuresSymbol ?? '',
-      basis: row.basis === null ? '' : String(Number(row.basis)),
+      basis: basisText(row.basis, row.priceUnit),
       flatPrice: row.flatPrice === null ? '' : String(Number(row.flatPrice)),
       quantityCap: row.quantityCap === null ? '' : String(Number(row.quantityCap)),
       visibility: row.visibility,
@@ -127,8 +134,15 @@ export function withField<K extends keyof Draft>(
   return next;
 }
 
-/** The draft as the rules read it; number fields that are not numbers are problems of their own. */
-export function parseDraft(draft: Draft, today: string): { fields: InstrumentFields; problems: DraftProblem[] } {
+/**
+ * The draft as the rules read it; number fields that are not numbers are problems of their own. The basis comes read
+ * already (`basisValue`: dollars, or null when empty or unreadable — the form says why), typed in cents or dollars.
+ */
+export function parseDraft(
+  draft: Draft,
+  today: string,
+  basisValue: string | null,
+): { fields: InstrumentFields; problems: DraftProblem[] } {
   const numberProblems: { field: FieldKey; code: 'number' }[] = [];
   const num = (field: FieldKey, text: string): string | null => {
     if (text.trim() === '') return null;
@@ -144,7 +158,7 @@ export function parseDraft(draft: Draft, today: string): { fields: InstrumentFie
     deliveryEnd: draft.deliveryEnd,
     pricing: draft.pricing,
     futuresSymbol: draft.pricing === 'basis' ? draft.futuresSymbol || null : null,
-    basis: draft.pricing === 'basis' ? num('basis', draft.basis) : null,
+    basis: draft.pricing === 'basis' ? basisValue : null,
     flatPrice: draft.pricing === 'flat' ? num('flatPrice', draft.flatPrice) : null,
     quantityCap: num('quantityCap', draft.quantityCap),
     visibility: draft.visibility,
@@ -162,12 +176,12 @@ export function parseDraft(draft: Draft, today: string): { fields: InstrumentFie
 /** The cash price the draft would show: its flat price, or its basis on the grid's quote of its futures month. */
 export function cashPreviewOf(
   draft: Draft,
+  basisValue: string | null,
   defaultSymbol: string | null,
   quotes: ReadonlyMap<string, string>,
   roundingMode: RoundingMode | undefined,
 ) {
   const symbolForPreview = draft.pricing === 'basis' ? draft.futuresSymbol || defaultSymbol : null;
-  const basisValue = parseTypedDecimal(draft.basis);
   const flatValue = parseTypedDecimal(draft.flatPrice);
   return draft.pricing === 'flat'
     ? flatValue && bidCashPrice({ futuresPrice: null, basis: null, flatPrice: flatValue }, roundingMode)

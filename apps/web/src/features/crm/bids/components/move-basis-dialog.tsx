@@ -15,6 +15,7 @@ import { T, useT } from '../../../../lib/i18n/t';
 import { useMoveBasis } from '../api/instruments';
 import { parseTypedDecimal } from '../bids-format';
 import { MoveBasisPreview } from './move-basis-preview';
+import { OffersHitNote } from './offers-hit-note';
 
 const CENTS = /^-?\d{1,3}(\.\d{1,2})?$/;
 
@@ -130,6 +131,12 @@ export function MoveBasisDialog({
             <T id="crm.bids.move.outOfBoundAlert" />
           </Alert>
         ) : null}
+        <OffersHitNote
+          marketId={marketId}
+          instrumentIds={movable.map((r) => r.id)}
+          change={valid && !outOfBound ? { adjustmentCents: cents } : null}
+          sx={{ mb: 2 }}
+        />
         {hasFlat ? (
           <Alert severity="info" sx={{ mb: 2 }}>
             <T id="crm.bids.move.flatAlert" />

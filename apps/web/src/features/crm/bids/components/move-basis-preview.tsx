@@ -2,7 +2,8 @@ import type { BasisMovePreview, InstrumentRow } from '@granary/domain';
 import { Chip, Table, TableBody, TableCell, TableContainer, TableRow } from '@mui/material';
 import { T, useT } from '../../../../lib/i18n/t';
 import { TableHeadRow, type HeadColumn } from '../../../../lib/ui/table-head-row';
-import { fmtCash, fmtSigned } from '../bids-format';
+import { usePriceFormat } from '../../../../lib/trading/use-price-format';
+import { fmtCash } from '../bids-format';
 
 const COLUMNS: readonly HeadColumn[] = [
   { id: 'crm.bids.move.col.bid' },
@@ -15,13 +16,15 @@ const COLUMNS: readonly HeadColumn[] = [
 /** A basis bid's row: its basis and cash now, and after the move (once the cents are valid). */
 function MovedCells({ row, p, valid }: { row: InstrumentRow; p: BasisMovePreview; valid: boolean }) {
   const t = useT();
+  const prices = usePriceFormat();
+  const basis = (value: string | null) => prices.basis(value, row.futuresSymbol, row.priceUnit);
   return (
     <>
       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-        {fmtSigned(row.basis)}
+        {basis(row.basis)}
       </TableCell>
       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: valid ? 600 : undefined }}>
-        {valid ? fmtSigned(p.newBasis) : '—'}
+        {valid ? basis(p.newBasis) : '—'}
         {valid && p.outOfBound ? (
           <Chip size="small" color="error" label={t('crm.bids.move.outOfBound')} sx={{ ml: 1 }} />
         ) : null}

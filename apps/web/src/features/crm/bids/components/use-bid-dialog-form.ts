@@ -1,5 +1,4 @@
 import {
-  basisBoundDollars,
   currencyForCrop,
   defaultFuturesSymbol,
   futuresProductForCrop,
@@ -15,6 +14,8 @@ import { isApiError } from '../../../../lib/api/api-error';
 import type { MessageId } from '../../../../lib/i18n/messages';
 import { useT } from '../../../../lib/i18n/t';
 import { useCreateBid, useUpdateBid } from '../api/instruments';
+import { useOffersHit } from '../api/offers-hit';
+import { useBasisInput } from './use-basis-input';
 import {
   bidBody,
   cashPreviewOf,
@@ -74,7 +75,8 @@ export function useBidDialogForm({
   const t = useT();
   const create = useCreateBid(marketId);
   const update = useUpdateBid(marketId);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(row, today, defaultCropId));
+  const basisInput = useBasisInput();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(row, today, defaultCropId, basisInput.textOf));
   const [submitted, setSubmitted] = useState(false);
   const [serverProblems, setServerProblems] = useState<{ field: string; code: string }[]>([]);
   const [stale, setStale] = useState(false);
@@ -88,18 +90,27 @@ export function useBidDialogForm({
   };
   const setName = (name: string) => setDraft((d) => ({ ...d, name, nameTouched: true }));
 
-  const parsed = useMemo(() => parseDraft(draft, today), [draft, today]);
+  const basisTarget = {
+    unit: terms.unit,
+    currency: terms.currency,
+    futuresSymbol: draft.futuresSymbol || terms.defaultSymbol,
+  };
+  const basisReading = basisInput.read(draft.basis, basisTarget);
+  const basisValue = basisReading.state === 'ok' ? basisReading.value : null;
+  const basisError = draft.pricing === 'basis' ? basisInput.errorOf(basisReading, basisTarget) : null;
+  const parsed = useMemo(() => parseDraft(draft, today, basisValue), [draft, today, basisValue]);
+  const basisChanged = row !== null && basisValue !== null && Number(basisValue) !== Number(row.basis ?? NaN);
+  const offersHit = useOffersHit(marketId, row ? [row.id] : [], basisChanged ? { basis: basisValue } : null);
 
-  const bound = basisBoundDollars(terms.unit).toFixed(2);
   const messageOf = (code: string): string => {
     if (code === 'number') return t('crm.bids.problem.number');
-    if (code === 'basis_out_of_bound')
-      return t('crm.bids.problem.basis_out_of_bound', { min: `-${bound}`, max: bound });
+    if (code === 'basis_out_of_bound') return basisInput.errorOf({ state: 'out_of_range' }, basisTarget) ?? '';
     const id = `crm.bids.problem.${code}` as MessageId;
     return t(id);
   };
   const errorOf = (field: FieldKey): string | undefined => {
     if (isRequiredField(field) && submitted && String(draft[field]).trim() === '') return t('crm.bids.dialog.required');
+    if (field === 'basis' && basisError !== null) return basisError;
     const server = serverProblems.find((p) => p.field === field);
     if (server) return messageOf(server.code);
     const local = parsed.problems.find((p) => p.field === field);
@@ -115,7 +126,7 @@ export function useBidDialogForm({
     setStale(false);
     setFailure(null);
     const missing = REQUIRED.some((f) => String(draft[f]).trim() === '');
-    if (missing || parsed.problems.length > 0) return;
+    if (missing || parsed.problems.length > 0 || basisError !== null) return;
     const body = bidBody(parsed.fields);
     const onError = (error: Error) => {
       if (isApiError(error) && error.status === 412) setStale(true);
@@ -139,12 +150,16 @@ export function useBidDialogForm({
     set,
     setName,
     errorOf,
-    cashPreview: cashPreviewOf(draft, terms.defaultSymbol, quotes, roundingModes.get(draft.cropId)),
+    cashPreview: cashPreviewOf(draft, basisValue, terms.defaultSymbol, quotes, roundingModes.get(draft.cropId)),
+    basisLabel: basisInput.label(terms.unitWord, terms.currency),
+    basisHelp: basisInput.help(),
+    basisMeaning: draft.pricing === 'basis' ? basisInput.meaningOf(basisReading, basisTarget) : null,
+    offersHit,
     submit,
     pending,
     stale,
     failure,
-    hasErrors: submitted && (parsed.problems.length > 0 || serverProblems.length > 0),
+    hasErrors: submitted && (parsed.problems.length > 0 || serverProblems.length > 0 || basisError !== null),
   };
 }
 
