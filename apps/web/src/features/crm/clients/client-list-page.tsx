@@ -7,17 +7,25 @@ import {
   type ClientSearchRow,
   type CrmMarketRow,
 } from '@granary/domain';
-import { Chip, LinearProgress, Paper, Stack, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Chip, LinearProgress, Paper, Stack } from '@mui/material';
+import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
+import { DataGrid } from '../../../lib/ui/grid/data-grid';
+import { visibleColumns } from '../../../lib/ui/grid/grid-columns';
+import { GridToolbar } from '../../../lib/ui/grid/grid-toolbar';
+import { useSlashToSearch } from '../../../lib/ui/grid/use-grid-keyboard';
+import { useGridPrefs } from '../../../lib/ui/grid/use-grid-prefs';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../components/crm-page-frame';
 import { useSelectedMarket } from '../components/use-selected-market';
-import { ClientCards } from './components/client-cards';
 import { ClientListPagination } from './components/client-list-pagination';
 import { ClientSearchBox } from './components/client-search-box';
-import { ClientTable } from './components/client-table';
+import { useClientColumns } from './components/client-columns';
 import { useClientList } from './use-client-list';
+
+/** The page size is the user's, not part of a view. */
+const CLIENT_PAGE_PARAMS = ['pageSize'];
 
 const searchableMarket = (market: CrmMarketRow) => canSearchClients(market.userPermissions);
 
@@ -29,18 +37,23 @@ export function ClientListPage() {
 
 function ClientList({ context }: { context: CrmContextData }) {
   const t = useT();
-  const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const navigate = useNavigate();
   const localized = useLocalizedPath();
   const { marketId, markets, selectMarket } = useSelectedMarket(context.markets, searchableMarket);
   const { text, setText, search, page, pageSize, query, goToPage, changePageSize } = useClientList(marketId);
 
-  const profileHref = (row: ClientSearchRow) => {
-    const openParams = openClientParams({ market_id: marketId === null ? null : String(marketId) }, row);
-    return `${localized(`/crm/client/${row.id}`)}?${new URLSearchParams(openParams).toString()}`;
-  };
+  const profileHref = useCallback(
+    (row: ClientSearchRow) => {
+      const openParams = openClientParams({ market_id: marketId === null ? null : String(marketId) }, row);
+      return `${localized(`/crm/client/${row.id}`)}?${new URLSearchParams(openParams).toString()}`;
+    },
+    [marketId, localized],
+  );
   const openClient = (row: ClientSearchRow) => void navigate(profileHref(row));
+  const columns = useClientColumns(profileHref);
+  const [prefs] = useGridPrefs('clients');
+  const searchRef = useRef<HTMLDivElement | null>(null);
+  useSlashToSearch(searchRef);
 
   if (marketId === null || markets.length === 0) {
     return (
@@ -64,6 +77,7 @@ function ClientList({ context }: { context: CrmContextData }) {
   return (
     <Stack spacing={2}>
       <ClientSearchBox
+        searchRef={searchRef}
         text={text}
         onText={setText}
         markets={markets}
@@ -111,11 +125,19 @@ function ClientList({ context }: { context: CrmContextData }) {
           {query.isFetching ? (
             <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} />
           ) : null}
-          {narrow ? (
-            <ClientCards rows={rows} href={profileHref} onOpen={openClient} />
-          ) : (
-            <ClientTable rows={rows} href={profileHref} onOpen={openClient} />
-          )}
+          <Box
+            sx={{ display: 'flex', justifyContent: 'flex-end', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
+          >
+            <GridToolbar grid="clients" columns={columns} ignoreParams={CLIENT_PAGE_PARAMS} />
+          </Box>
+          <DataGrid
+            label={t('crm.clients.table')}
+            columns={visibleColumns(columns, prefs)}
+            rows={rows}
+            rowKey={(row) => row.id}
+            density={prefs.density}
+            onOpen={openClient}
+          />
           <ClientListPagination
             page={page}
             pageSize={pageSize}

@@ -7,6 +7,7 @@ import { crmListsMessages } from '../crm-lists-messages';
 import { crmMessages } from '../crm-messages';
 import { esignMessages } from '../esign-messages';
 import { futuresMessages } from '../futures-messages';
+import { gridMessages } from '../grid-messages';
 import { offersMessages } from '../offers-messages';
 import { publicAdminMessages } from '../public-admin-messages';
 
@@ -26,4 +27,5 @@ export const crmAreaMessages = {
   ...publicAdminMessages,
   ...bidsMessages,
   ...futuresMessages,
+  ...gridMessages,
 } as const;

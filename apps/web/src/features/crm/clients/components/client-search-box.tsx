@@ -1,12 +1,14 @@
 import ClearRoundedIcon from '@mui/icons-material/ClearRounded';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import type { CrmMarketRow } from '@granary/domain';
+import type { Ref } from 'react';
 import { IconButton, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useT } from '../../../../lib/i18n/t';
 import { MarketSelector } from '../../components/market-selector';
 
 /** The search box and market of the client list, with a line that says what the list shows (read out as it changes). */
 export function ClientSearchBox({
+  searchRef,
   text,
   onText,
   markets,
@@ -14,6 +16,8 @@ export function ClientSearchBox({
   onSelectMarket,
   status,
 }: {
+  /** The search field (`/` focuses it). */
+  searchRef?: Ref<HTMLDivElement>;
   text: string;
   onText: (text: string) => void;
   markets: CrmMarketRow[];
@@ -27,6 +31,7 @@ export function ClientSearchBox({
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
         <TextField
+          ref={searchRef}
           type="search"
           value={text}
           onChange={(event) => onText(event.target.value)}
