@@ -169,7 +169,10 @@ export type FarmerContractRow = z.infer<typeof farmerContractRowSchema>;
 export const farmerContractListSchema = z.object({ rows: z.array(farmerContractRowSchema), ...pagedFields });
 export type FarmerContractList = z.infer<typeof farmerContractListSchema>;
 
-/** An amendment as the farmer sees it: what changed, never the buyer's notes, reasons or names. */
+/**
+ * An amendment as the farmer sees it: what changed (quantities, prices, months, delivery windows, the scale ticket of
+ * a delivery), never the buyer's notes, reasons or names.
+ */
 export const farmerAmendmentSchema = z.object({
   id,
   displayContractAmendmentId: z.string(),
@@ -177,10 +180,18 @@ export const farmerAmendmentSchema = z.object({
   createdAt: instant,
   changes: z.object({
     cancelledQuantity: decimal.optional(),
+    remainingQuantity: decimal.optional(),
+    quantity: decimal.optional(),
+    futuresPrice: decimal.optional(),
+    basis: decimal.optional(),
+    cashPrice: decimal.optional(),
+    spread: decimal.optional(),
+    basisAdjustment: decimal.optional(),
     fromOptionMonth: z.string().nullable().optional(),
     toOptionMonth: z.string().nullable().optional(),
     fromDelivery: z.string().nullable().optional(),
     toDelivery: z.string().nullable().optional(),
+    ticket: z.string().nullable().optional(),
   }),
 });
 export type FarmerAmendment = z.infer<typeof farmerAmendmentSchema>;

@@ -176,15 +176,31 @@ async function farmerContract(deps: ProfitCenterDeps, farmer: Farmer, contractId
   return contract;
 }
 
-/** What an amendment changed, as the farmer may see it: quantities, months and delivery windows; no notes or reasons. */
+const AMENDMENT_DECIMALS = [
+  'cancelledQuantity',
+  'remainingQuantity',
+  'quantity',
+  'futuresPrice',
+  'basis',
+  'cashPrice',
+  'spread',
+  'basisAdjustment',
+] as const;
+const AMENDMENT_TEXTS = ['fromOptionMonth', 'toOptionMonth', 'fromDelivery', 'toDelivery', 'ticket'] as const;
+
+/**
+ * What an amendment changed, as the farmer may see it: quantities, prices, months, delivery windows and a delivery's
+ * ticket (the contract history reads them as sentences); no notes, reasons or names.
+ */
 function amendmentChanges(details: Record<string, unknown>): FarmerAmendment['changes'] {
   const out: FarmerAmendment['changes'] = {};
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
-  if ('cancelledQuantity' in details) {
-    const v = text(details.cancelledQuantity);
-    out.cancelledQuantity = v !== null && toDecimalOrNull(v) !== null ? norm(v) : null;
+  for (const key of AMENDMENT_DECIMALS) {
+    if (!(key in details)) continue;
+    const v = text(details[key]);
+    out[key] = v !== null && toDecimalOrNull(v) !== null ? norm(v) : null;
   }
-  for (const key of ['fromOptionMonth', 'toOptionMonth', 'fromDelivery', 'toDelivery'] as const) {
+  for (const key of AMENDMENT_TEXTS) {
     if (key in details) out[key] = text(details[key]);
   }
   return out;

@@ -33,7 +33,7 @@ export const crmContractMessages = {
   'crm.contract.deliveries.split': 'Split',
   'crm.contract.history': 'History',
   'crm.contract.history.empty': 'No amendments yet.',
-  'crm.contract.history.by': '{name} · {when}',
+  'crm.contract.history.by': '{id} · {name} · {when}',
   'crm.contract.documents': 'Documents',
   'crm.contract.documents.empty': 'No documents.',
   'crm.contract.actions': 'Contract actions',

@@ -20,8 +20,10 @@ export type HistoryContract = { optionMonth: string | null; quantityUnit: string
 const UNIT_IDS: Readonly<Record<string, MessageId>> = {
   bushels: 'contractHistory.unit.bushels',
   bushel: 'contractHistory.unit.bushels',
+  bu: 'contractHistory.unit.bushels',
   tonnes: 'contractHistory.unit.tonnes',
   tonne: 'contractHistory.unit.tonnes',
+  t: 'contractHistory.unit.tonnes',
   pounds: 'contractHistory.unit.pounds',
 };
 

@@ -157,4 +157,33 @@ describe('ContractDrawer', () => {
       ).toBeGreaterThanOrEqual(2),
     );
   });
+
+  it('tells the history in words with its figures, newest first, not as codes', async () => {
+    const amendments: ContractDetail['amendments'] = [
+      {
+        id: 1,
+        displayContractAmendmentId: 'A-200107',
+        action: 'partial_cancel',
+        details: { cancelledQuantity: '500', reason: 'Short crop (hail)' },
+        createdBy: { id: 'u1', name: 'Sam Buyer' },
+        createdAt: '2026-05-01T15:00:00.000Z',
+      },
+      {
+        id: 2,
+        displayContractAmendmentId: 'A-200108',
+        action: 'basis_set',
+        details: { quantity: '3000', basis: '-0.45', futuresPrice: '4.3125', cashPrice: '3.8625' },
+        createdBy: { id: 'u1', name: 'Sam Buyer' },
+        createdAt: '2026-06-01T15:00:00.000Z',
+      },
+    ];
+    renderDrawer(vi.fn(() => Promise.resolve(json(detail({ amendments })))));
+    const history = (await screen.findByRole('heading', { name: 'History' })).closest('section')!;
+    const rows = within(history).getAllByRole('listitem');
+    expect(rows[0]!.textContent).toContain('Basis set to -45 Z on 3,000 bu, cash $3.86¼');
+    expect(rows[0]!.textContent).toContain('A-200108 · Sam Buyer · 06/01/2026');
+    expect(rows[1]!.textContent).toContain('Canceled 500 bu');
+    expect(rows[1]!.textContent).toContain('Short crop (hail)');
+    expect(history.textContent).not.toMatch(/basis_set|partial_cancel/);
+  });
 });

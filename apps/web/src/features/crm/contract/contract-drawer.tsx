@@ -11,6 +11,7 @@ import { Box, Button, Chip, Divider, Drawer, IconButton, Stack, Typography } fro
 import { useState, type ReactNode } from 'react';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
+import { useContractHistoryText } from '../../../lib/trading/contract-history';
 import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliveries-table';
 import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
@@ -214,10 +215,11 @@ function ContractPricingAndDeliveries({ detail }: { detail: ContractDetail }) {
   );
 }
 
-/** The amendments, newest first: who did what, when, with its note or reason. */
+/** The amendments, newest first: what happened in words with its figures, its note or reason, then who and when. */
 function ContractHistory({ detail }: { detail: ContractDetail }) {
   const t = useT();
   const format = useCrmFormat();
+  const history = useContractHistoryText(detail.contract);
   return (
     <Section title={t('crm.contract.history')}>
       {detail.amendments.length === 0 ? (
@@ -227,10 +229,7 @@ function ContractHistory({ detail }: { detail: ContractDetail }) {
           {[...detail.amendments].reverse().map((amendment) => (
             <Box component="li" key={amendment.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {amendment.displayContractAmendmentId} ·{' '}
-                {OPERATION_ORDER.includes(amendment.action as ContractOperation)
-                  ? t(`crm.contract.op.${amendment.action}` as MessageId)
-                  : amendment.action}
+                {history(amendment)}
               </Typography>
               {typeof amendment.details.note === 'string' || typeof amendment.details.reason === 'string' ? (
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
@@ -239,6 +238,7 @@ function ContractHistory({ detail }: { detail: ContractDetail }) {
               ) : null}
               <Typography variant="caption" color="text.secondary">
                 {t('crm.contract.history.by', {
+                  id: amendment.displayContractAmendmentId,
                   name: amendment.createdBy?.name ?? '—',
                   when: format.dateTime(amendment.createdAt),
                 })}

@@ -1,4 +1,4 @@
-import type { FarmerAmendment, FarmerContractDetail } from '@granary/domain';
+import type { FarmerContractDetail } from '@granary/domain';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import {
   Box,
@@ -18,6 +18,7 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { T, useT } from '../../../lib/i18n/t';
+import { useContractHistoryText } from '../../../lib/trading/contract-history';
 import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliveries-table';
 import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
 import { useFarmerContract } from '../api/sales';
@@ -57,37 +58,6 @@ function Term({ label, value }: { label: ReactNode; value: ReactNode }) {
       </Typography>
     </Box>
   );
-}
-
-function amendmentText(a: FarmerAmendment, fmt: MslFormat): ReactNode {
-  const c = a.changes;
-  const windowOf = (v: string | null | undefined) =>
-    v
-      ? v
-          .split('/')
-          .map((d) => fmt.day(d))
-          .join(' – ')
-      : fmt.day(null);
-  switch (a.action) {
-    case 'cancel':
-    case 'partial_cancel':
-      return <T id={`msl.detail.history.${a.action}`} values={{ quantity: fmt.quantity(c.cancelledQuantity) }} />;
-    case 'futures_roll':
-      return (
-        <T
-          id="msl.detail.history.futures_roll"
-          values={{ from: fmt.month(c.fromOptionMonth), to: fmt.month(c.toOptionMonth) }}
-        />
-      );
-    case 'basis_roll':
-      return (
-        <T id="msl.detail.history.basis_roll" values={{ from: windowOf(c.fromDelivery), to: windowOf(c.toDelivery) }} />
-      );
-    case 'roll':
-      return <T id="msl.detail.history.roll" />;
-    default:
-      return <T id="msl.detail.history.other" />;
-  }
 }
 
 /** The contract's state, price state and whether it waits for the farmer's signature, then its main figures. */
@@ -183,8 +153,9 @@ function DetailPricingAndDeliveries({ detail, fmt }: { detail: FarmerContractDet
   );
 }
 
-/** The changes made to the contract, in the farmer's words. */
+/** The changes made to the contract, in words with their figures (lib/trading/contract-history). */
 function DetailHistory({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFormat }) {
+  const history = useContractHistoryText(detail.contract);
   return (
     <Section title={<T id="msl.detail.history" />}>
       {detail.amendments.length === 0 ? (
@@ -196,7 +167,7 @@ function DetailHistory({ detail, fmt }: { detail: FarmerContractDetail; fmt: Msl
           {detail.amendments.map((a) => (
             <ListItem key={a.id} disableGutters divider>
               <ListItemText
-                primary={amendmentText(a, fmt)}
+                primary={history({ action: a.action, details: a.changes })}
                 secondary={`${a.displayContractAmendmentId} · ${fmt.instant(a.createdAt)}`}
               />
             </ListItem>
