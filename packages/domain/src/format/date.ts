@@ -34,7 +34,7 @@ export function formatDate(value: Date | string | number, format: DateFormatName
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Dates and times as each locale writes them (issue 13, docs/decisions/034-dates-times-and-spelling-per-locale.md).
+// Dates and times as each locale writes them (issue 13, docs/decisions/035-dates-times-and-spelling-per-locale.md).
 // Every date or time a page shows goes through these; formatDate above stays for fixed formats (the compact YYMMDD of
 // contract numbers, ISO in CSV and the API). Times are in the runtime's zone (the browser's on a page).
 

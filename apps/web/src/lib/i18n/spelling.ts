@@ -1,7 +1,7 @@
 import type { IntlLocale } from '@granary/domain';
 
 /**
- * Spelling per locale (issue 13, docs/decisions/034-dates-times-and-spelling-per-locale.md): the catalogues are
+ * Spelling per locale (issue 13, docs/decisions/035-dates-times-and-spelling-per-locale.md): the catalogues are
  * written once, in either spelling, and each locale's catalogue gets its own: en-US 'canceled', 'fulfillment',
  * 'license'; en-CA and en-AU 'cancelled', 'fulfilment', 'licence'; en-AU also '-ise' ('authorised') where Canada
  * keeps '-ize'. Only the text of a message changes: ICU argument names, select keys and plural forms stay as they

@@ -36,7 +36,7 @@ export function useNow(): number {
 }
 
 /**
- * Dates and times in the page's locale (packages/domain format/date.ts, decision 034): every date a page shows goes
+ * Dates and times in the page's locale (packages/domain format/date.ts, decision 035): every date a page shows goes
  * through this, so en-US reads 11/26/2026 10:18 PM, en-CA 2026-11-26 10:18 p.m. and en-AU 26/11/2026 10:18 pm.
  */
 export function useDates() {
