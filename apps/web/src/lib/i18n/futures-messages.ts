@@ -27,6 +27,22 @@ export const futuresMessages = {
   'crm.administrator.nothing.body':
     'Futures quotes are imported by super admins, and rounding modes are set by buyer admins.',
 
+  // Price notation (CRM administrators, issue 13)
+  'crm.administrator.notation.title': 'Price notation',
+  'crm.administrator.notation.subtitle':
+    'How every page, e-mail and export writes futures, cash and basis prices. Canola and other crops priced per tonne keep dollars and cents a tonne.',
+  'crm.administrator.notation.price': 'Futures and cash prices',
+  'crm.administrator.notation.price.fraction': 'Fractions — {example}',
+  'crm.administrator.notation.price.eighths': 'Eighths — {example}',
+  'crm.administrator.notation.price.decimal': 'Four decimals — {example}',
+  'crm.administrator.notation.basis': 'Basis',
+  'crm.administrator.notation.basis.cents': 'Cents — {example}',
+  'crm.administrator.notation.basis.dollars': 'Dollars — {example}',
+  'crm.administrator.notation.preview':
+    'December corn reads: futures {futures}, basis {basis}, cash {cash}. Canola stays {canola}.',
+  'crm.administrator.notation.save': 'Save notation',
+  'crm.administrator.notation.saved': 'Price notation saved.',
+
   // Futures quotes import (super admins)
   'futures.import.title': 'Futures quotes',
   'futures.import.subtitle':

@@ -65,6 +65,8 @@ function serve(options: { isAdmin: boolean; importReply?: { status: number; body
           updatedAt: '2026-11-22T10:00:00.000Z',
         }),
       };
+    } else if (path === '/api/commodities/merchandising/partner/price-notation' && method === 'PUT') {
+      reply = { status: 200, body: JSON.parse(String(init?.body)) };
     } else if (path === '/api/commodities/profit-center/quotes/import' && method === 'POST') {
       reply = options.importReply ?? {
         status: 200,
@@ -187,9 +189,42 @@ describe('/crm/administrator', () => {
     );
   });
 
+  it("lets a CRM admin choose the partner's price notation, each option with its example", async () => {
+    const view = renderAs(false);
+    const calls = serve({ isAdmin: true });
+    const section = await screen.findByRole('region', { name: 'Price notation' });
+    const price = within(section).getByRole('combobox', { name: 'Futures and cash prices' });
+    expect(price.textContent).toBe('Fractions — $4.33½');
+    expect(within(section).getByRole('combobox', { name: 'Basis' }).textContent).toBe('Cents — -45 Z');
+    expect(within(section).getByText(/futures \$4\.33½, basis -45 Z, cash \$3\.88½/)).toBeTruthy();
+    fireEvent.mouseDown(price);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Fractions — $4.33½',
+      "Eighths — 433'4",
+      'Four decimals — $4.3350',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: "Eighths — 433'4" }));
+    fireEvent.mouseDown(within(section).getByRole('combobox', { name: 'Basis' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Dollars — -$0.45 Z' }));
+    expect(within(section).getByText(/futures 433'4, basis -\$0\.45 Z, cash 388'4/)).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'Save notation' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe('/api/commodities/merchandising/partner/price-notation');
+    expect(JSON.parse(put.body!)).toEqual({ price: 'eighths', basis: 'dollars' });
+    // Every page now writes prices the new way: the bootstrap's partner carries it.
+    await waitFor(() =>
+      expect(
+        (view.queryClient.getQueryData(queryKeys.bootstrap) as { partner: { priceNotation: unknown } }).partner
+          .priceNotation,
+      ).toEqual({ price: 'eighths', basis: 'dollars' }),
+    );
+  });
+
   it('tells a buyer with nothing to administer so', async () => {
     renderAs(false);
     serve({ isAdmin: false });
     expect(await screen.findByText('Nothing to administer here')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Price notation' })).toBeNull();
   });
 });

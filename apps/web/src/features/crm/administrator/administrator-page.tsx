@@ -37,6 +37,7 @@ import { MarketSelector } from '../components/market-selector';
 import { useSelectedMarket } from '../components/use-selected-market';
 import { useImportQuotes, useRoundingModes, useSetRoundingMode } from '../futures/api/futures-api';
 import { QuoteBoard } from '../futures/quote-board';
+import { PriceNotationForm } from './price-notation-section';
 
 const EXAMPLE = 'ZCZ26,4.3525,4.3300,4.3650,4.3200,4.3300,2026-11-23';
 
@@ -288,9 +289,10 @@ function MarketPicker({ context }: { context: CrmContextData }) {
 }
 
 function AdministratorBody({ context, superAdmin }: { context: CrmContextData; superAdmin: boolean }) {
+  const t = useT();
   const { market } = useSelectedMarket(context.markets, anyPermission);
   const rounding = context.isAdmin && market !== null;
-  if (!superAdmin && !rounding) {
+  if (!superAdmin && !context.isAdmin) {
     return (
       <CrmEmptyState
         icon={<AdminPanelSettingsOutlinedIcon />}
@@ -301,13 +303,21 @@ function AdministratorBody({ context, superAdmin }: { context: CrmContextData; s
   }
   return (
     <Stack spacing={2.5}>
+      {context.isAdmin ? (
+        <SectionCard title={t('crm.administrator.notation.title')} subtitle={t('crm.administrator.notation.subtitle')}>
+          <PriceNotationForm />
+        </SectionCard>
+      ) : null}
       {superAdmin ? <QuotesImportSection /> : null}
       {rounding ? <RoundingModesSection key={market.id} platformId={context.platformId} market={market} /> : null}
     </Stack>
   );
 }
 
-/** /crm/administrator: the futures quotes import (super admins) and the markets' cash price rounding (buyer admins). */
+/**
+ * /crm/administrator: the partner's price notation (CRM admins), the futures quotes import (super admins) and the
+ * markets' cash price rounding (buyer admins).
+ */
 export function AdministratorPage() {
   const t = useT();
   const bootstrap = useBootstrap();
