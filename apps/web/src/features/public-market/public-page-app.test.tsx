@@ -67,8 +67,11 @@ const page: PublicMarketPage = {
       closesAt: d === 0 ? null : '17:00',
     })),
     openNow: true,
+    state: 'open',
+    todayLabel: null,
     closesAt: '17:00',
     nextOpen: null,
+    closures: [],
   },
   contacts: [{ name: 'Dana Merch', title: 'Grain merchandiser', phone: '(515) 555-0101', email: 'dana@example.test' }],
   announcements: [

@@ -1,5 +1,6 @@
 import type { PublicPageData } from '@granary/domain';
 import { MarketView } from './components/market-view';
+import { UpdateNotice } from './components/market-notices';
 import { PublicNotFound, PublicPageFrame } from './components/public-page-frame';
 import { ScoreView } from './components/score-view';
 import { localeFromPath, localePrefix, type PublicLocale } from './public-messages';
@@ -25,7 +26,7 @@ export function PublicPageApp({ data, pathname }: { data: PublicPageData; pathna
   const locale = localeFromPath(pathname);
   const partner = data.view === 'market' ? data.page.partner : data.partner;
   return (
-    <PublicPageFrame partner={partner} prefix={prefix}>
+    <PublicPageFrame partner={partner} prefix={prefix} notices={<UpdateNotice />}>
       {data.view === 'market' ? (
         <LiveMarket data={data} locale={locale} prefix={prefix} />
       ) : data.view === 'score' ? (

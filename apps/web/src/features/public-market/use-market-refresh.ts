@@ -74,6 +74,8 @@ export function useMarketRefresh(initial: PublicMarketPage): { page: PublicMarke
       if (document.visibilityState === 'visible') refresh();
     };
     document.addEventListener('visibilitychange', onVisible);
+    // Back online: ask at once, so the offline notice gives way to current prices.
+    window.addEventListener('online', refresh);
 
     let events: EventSource | null = null;
     let soon: number | undefined;
@@ -104,6 +106,7 @@ export function useMarketRefresh(initial: PublicMarketPage): { page: PublicMarke
       window.clearInterval(timer);
       window.clearTimeout(soon);
       document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('online', refresh);
       events?.close();
       inFlight.current?.abort();
       inFlight.current = null;

@@ -6,12 +6,11 @@ import {
   formatMonth,
   formatPrice,
   formatSigned,
-  formatTimeOfDay,
-  formatWeekday,
-  formatZone,
   t,
   type PublicLocale,
 } from '../public-messages';
+import { MarketHours } from './market-hours';
+import { StaleNotice } from './market-notices';
 
 export type RefreshState = 'idle' | 'refreshing' | 'failed';
 
@@ -102,69 +101,6 @@ function BidsTable({ crop, locale }: { crop: PublicCropBids; locale: PublicLocal
   );
 }
 
-function weekdayIn(timeZone: string): number {
-  try {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(new Date());
-    return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name);
-  } catch {
-    return new Date().getDay();
-  }
-}
-
-function Hours({
-  hours,
-  locale,
-  timeZone,
-}: {
-  hours: NonNullable<PublicMarketPage['hours']>;
-  locale: PublicLocale;
-  timeZone: string;
-}) {
-  const today = weekdayIn(timeZone);
-  const next = hours.nextOpen;
-  const detail = hours.openNow
-    ? hours.closesAt
-      ? t('public.hours.closesAt', { time: formatTimeOfDay(hours.closesAt, locale) })
-      : null
-    : next
-      ? next.today
-        ? t('public.hours.opensToday', { time: formatTimeOfDay(next.opensAt, locale) })
-        : t('public.hours.opensOn', {
-            day: formatWeekday(next.dayOfWeek, locale),
-            time: formatTimeOfDay(next.opensAt, locale),
-          })
-      : null;
-  return (
-    <section className="pm-card" aria-labelledby="pm-hours">
-      <h2 id="pm-hours">{t('public.hours.title')}</h2>
-      <p>
-        <span className={`pm-open ${hours.openNow ? 'is-open' : 'is-closed'}`}>
-          {hours.openNow ? t('public.hours.openNow') : t('public.hours.closedNow')}
-        </span>
-        {detail ? <span className="pm-muted"> {detail}</span> : null}
-      </p>
-      <table className="pm-hours">
-        <tbody>
-          {hours.days.map((day) => (
-            <tr key={day.dayOfWeek} className={day.dayOfWeek === today ? 'is-today' : undefined}>
-              <th scope="row">{formatWeekday(day.dayOfWeek, locale)}</th>
-              <td>
-                {day.closed || !day.opensAt || !day.closesAt
-                  ? t('public.hours.closed')
-                  : t('public.hours.range', {
-                      opens: formatTimeOfDay(day.opensAt, locale),
-                      closes: formatTimeOfDay(day.closesAt, locale),
-                    })}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="pm-note">{t('public.hours.timeZone', { zone: formatZone(timeZone, locale) })}</p>
-    </section>
-  );
-}
-
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
@@ -251,11 +187,13 @@ export function MarketView({ page, locale, prefix, refresh = 'idle', onPickMarke
                 <span>{t('public.market.futuresAt', { time: formatInstant(page.futuresAt, locale, zone) })}</span>
               ) : null}
             </p>
-            {refresh === 'failed' ? (
-              <p className="pm-alert" role="status">
-                {t('public.market.stale')}
-              </p>
-            ) : null}
+            <StaleNotice
+              refresh={refresh}
+              updatedAt={page.updatedAt}
+              generatedAt={page.generatedAt}
+              locale={locale}
+              timeZone={zone}
+            />
             {page.crops.length === 0 ? (
               <p>{t('public.market.noBids')}</p>
             ) : (
@@ -277,7 +215,7 @@ export function MarketView({ page, locale, prefix, refresh = 'idle', onPickMarke
           ) : null}
         </div>
         <aside>
-          {page.hours ? <Hours hours={page.hours} locale={locale} timeZone={zone} /> : null}
+          {page.hours ? <MarketHours hours={page.hours} locale={locale} timeZone={zone} /> : null}
           <section className="pm-card" aria-labelledby="pm-location">
             <h2 id="pm-location">{t('public.market.address')}</h2>
             <address className="pm-text pm-address">{address.join('\n')}</address>
