@@ -137,6 +137,7 @@ export * from './store/store-pages-api.ts';
 export * from './region/subdivisions.ts';
 export * from './store/checkout.ts';
 export * from './store/checkout-addresses.ts';
+export * from './store/checkout-missing.ts';
 export * from './store/checkout-money.ts';
 export * from './store/checkout-api.ts';
 // Uploaded files and the uploader (platform.md 3.6, 4.4, 2.10); the applicator licences page (2.4).

@@ -4,6 +4,7 @@
 // writes and placing the order all start from `compute`.
 
 import {
+  CHECKOUT_MISSING,
   CrmDecimal,
   addressProblems,
   computeTotals,
@@ -14,6 +15,8 @@ import {
   isPaymentTerm,
   isStoreAreaOn,
   licenceValid,
+  missingForPayment,
+  missingForShipment,
   packWeightLb,
   partitionKey,
   partitionShipping,
@@ -87,6 +90,8 @@ type Partition = {
   promise: boolean;
   timingProblem: 'invalid_fulfillment_promise' | 'invalid_future_delivery_date' | null;
   shippingProblem: boolean;
+  /** What the shipment still lacks, one message each (empty when it is ready). */
+  shippingMissing: string[];
   deliveryAddress: addressBookRepo.AddressRow | null;
   contact: addressBookRepo.ContactRow | null;
 };
@@ -162,7 +167,10 @@ export async function compute(
     .flatMap((g) => g.terms)
     .filter((t) => !paymentNeedsProvider(t) || deps.cardProvider !== null);
   const term = cart.paymentTerms && isPaymentTerm(cart.paymentTerms) ? cart.paymentTerms : null;
-  const billingAddress = cart.billingAddressId ? await addressById(cart.billingAddressId) : null;
+  // The billing address the buyer chose, else their default billing address (pre-filled, changeable).
+  const billingAddress = cart.billingAddressId
+    ? await addressById(cart.billingAddressId)
+    : (addresses.find((a) => a.addressType === 'default_billing_address') ?? null);
   const totals = computeTotals({
     lines: lines.map((l) => ({
       partitionKey: l.key,
@@ -194,6 +202,7 @@ export async function compute(
     promoRefusal: evaluated.promoCodeRefusal,
     referralRefused,
     billingAddress,
+    hasTerm: term !== null && terms.includes(term),
   });
 
   return {
@@ -346,17 +355,19 @@ async function partitionOf(
         promiseAvailable: promise,
       })
     : null;
-  let shippingProblem = method === null;
-  if (method === 'delivery') {
-    shippingProblem =
-      !deliveryAddress ||
-      deliveryAddress.deleted ||
-      deliveryAddress.country !== cart.country ||
-      addressProblems(toValues(deliveryAddress)).length > 0 ||
-      !contact;
-  } else if (method === 'pickup') {
-    shippingProblem = !pickup;
-  }
+  // One message per missing thing ('Choose pickup or delivery', 'Choose a delivery contact').
+  const shippingMissing = missingForShipment({
+    method,
+    address: deliveryAddress && {
+      deleted: deliveryAddress.deleted,
+      country: deliveryAddress.country,
+      complete: addressProblems(toValues(deliveryAddress)).length === 0,
+    },
+    storeCountry: cart.country,
+    hasContact: contact !== null,
+    hasPickup: pickup !== null,
+  });
+  const shippingProblem = shippingMissing.length > 0;
   return {
     key,
     sellerId: pl[0]!.sellerId,
@@ -368,6 +379,7 @@ async function partitionOf(
     promise,
     timingProblem,
     shippingProblem,
+    shippingMissing,
     deliveryAddress,
     contact,
   };
@@ -422,6 +434,11 @@ function err(
   return { section, code, message, partitionKey: opts.partitionKey ?? null, items: opts.items ?? [] };
 }
 
+/** The facts of an address that say whether it will do for billing or delivery. */
+export function billingFacts(a: addressBookRepo.AddressRow | null) {
+  return a && { deleted: a.deleted, country: a.country, complete: addressProblems(toValues(a)).length === 0 };
+}
+
 /** Problems the buyer can see as they go (placing checks the same and refuses). */
 function visibleProblems(c: {
   lines: Line[];
@@ -431,6 +448,7 @@ function visibleProblems(c: {
   promoRefusal: string | null;
   referralRefused: boolean;
   billingAddress: addressBookRepo.AddressRow | null;
+  hasTerm: boolean;
 }): CheckoutError[] {
   const errors: CheckoutError[] = [];
   const changed = c.lines.filter((l) => l.amount === null || l.amount !== l.pricedAmount || l.available < l.quantity);
@@ -453,12 +471,20 @@ function visibleProblems(c: {
   }
   for (const p of c.partitions) {
     if (p.timingProblem) errors.push(err('delivery', p.timingProblem, { partitionKey: p.key }));
-    if (p.settings?.shippingMethod && p.shippingProblem)
-      errors.push(err('shipping', 'invalid_shipping_address', { partitionKey: p.key }));
+    for (const message of p.shippingMissing)
+      errors.push(err('shipping', 'invalid_shipping_address', { partitionKey: p.key, message }));
   }
   if (c.promoRefusal) errors.push(err('invalid_promo_code', 'invalid_promo_code'));
   if (c.referralRefused) errors.push(err('invalid_referral_code', 'invalid_referral_code'));
-  if (c.billingAddress && addressProblems(toValues(c.billingAddress)).length > 0)
-    errors.push(err('payment', 'invalid_billing_address'));
+  for (const message of missingForPayment({ hasTerm: c.hasTerm, billing: billingFacts(c.billingAddress) }))
+    errors.push(
+      err(
+        'payment',
+        message === CHECKOUT_MISSING.paymentTerm ? 'invalid_checkout_cart_content' : 'invalid_billing_address',
+        {
+          message,
+        },
+      ),
+    );
   return errors;
 }

@@ -102,7 +102,8 @@ export function viewOf(c: Computed, deps: CheckoutDeps, ownCode: string | null):
       referralCode: c.cart.referralCode,
       paymentTerms: c.cart.paymentTerms && isPaymentTerm(c.cart.paymentTerms) ? c.cart.paymentTerms : null,
       hasCardToken: c.cart.paymentMethod !== null,
-      billingAddressId: c.cart.billingAddressId,
+      // The chosen one, else the default billing address the checkout pre-filled.
+      billingAddressId: c.cart.billingAddressId ?? c.billingAddress?.id ?? null,
       rupHolderId: c.cart.rupHolderId,
       pickupContact: { contactEmail: c.cart.pickupContactEmail, contactPhone: c.cart.pickupContactPhone },
       notes: c.cart.customizationsAdditionalNotes,

@@ -486,14 +486,57 @@ describe('the 8.3 codes from their real conditions', () => {
     expect(res.json().code).toBe('invalid_shipping_address');
   });
 
-  it('invalid_billing_address when placing without one', async () => {
+  it('pre-fills the default billing address; invalid_billing_address, saying what is missing, when the chosen one is gone', async () => {
     const { cartId } = await buyNow(farmer, plain, 1);
     let v = await ready(farmer, cartId);
     v = (await put(farmer, 'billing-address', { cartId, serial: v.cart.serial, billingAddressId: null })).json();
+    expect(v.cart.billingAddressId).toBe(billingId);
+    const other = await call(farmer, 'POST', '/api/store/addresses', {
+      addressType: 'billing_address',
+      format: 'postal',
+      name: 'Old office',
+      line1: '12 Lincoln Way',
+      city: 'Ames',
+      region: 'IA',
+      postalCode: '50010',
+      country: 'USA',
+    });
+    const chosen = await put(farmer, 'billing-address', {
+      cartId,
+      serial: v.cart.serial,
+      billingAddressId: other.json().id,
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect((await call(farmer, 'DELETE', `/api/store/addresses/${other.json().id}`)).statusCode).toBeLessThan(300);
+    v = await view(farmer, cartId);
     expect((await place(farmer, v)).json()).toMatchObject({
       code: 'invalid_billing_address',
+      message: 'Add a billing address.',
       details: { section: 'payment' },
     });
+  });
+
+  it('says each missing thing of a shipment: "Choose pickup or delivery", then a delivery contact', async () => {
+    const { cartId } = await buyNow(farmer, plain, 1);
+    let v = await view(farmer, cartId);
+    v = (await put(farmer, 'payment', { cartId, serial: v.cart.serial, paymentTerms: 'check' })).json();
+    const noMethod = (await place(farmer, v)).json();
+    expect(noMethod).toMatchObject({ code: 'invalid_shipping_address', message: 'Choose pickup or delivery.' });
+    expect(v.errors.filter((e) => e.section === 'shipping').map((e) => e.message)).toEqual([
+      'Choose pickup or delivery.',
+    ]);
+    v = (
+      await put(farmer, `partitions/${v.partitions[0]!.key}`, {
+        cartId,
+        serial: v.cart.serial,
+        shippingMethod: 'delivery',
+        deliveryAddressId: iowaAddressId,
+        fulfillmentPromise: 'immediate_no_promise',
+      })
+    ).json();
+    expect(v.errors.filter((e) => e.section === 'shipping').map((e) => e.message)).toEqual([
+      'Choose a delivery contact.',
+    ]);
   });
 
   it('invalid_promo_code for an unknown or expired code; a current code discounts', async () => {

@@ -4,7 +4,7 @@
 // and the placed order's view.
 
 import {
-  addressProblems,
+  missingForPayment,
   evaluateItemRestrictions,
   initialPaymentStatus,
   isPaymentTerm,
@@ -18,12 +18,13 @@ import {
 } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { enqueueMessage } from '../../platform/outbox.ts';
+import type { MailContext } from '../../platform/mail/mail-layout.tsx';
+import { sendMail } from '../../platform/mail/send-mail.ts';
 import { refreshProductRegions } from '../store-catalog/store-catalog.public.ts';
 import * as repo from './checkout.repo.ts';
 import type * as addressBookRepo from './address-book.repo.ts';
 import * as orderRepo from './place-order.repo.ts';
-import { compute, toValues, type Caller, type CheckoutDeps, type Computed } from './checkout-pricing.service.ts';
+import { billingFacts, compute, type Caller, type CheckoutDeps, type Computed } from './checkout-pricing.service.ts';
 import { addressView, contactView, warehouseView } from './checkout-view.ts';
 import { inBuyersRegion } from './checkout.service.ts';
 
@@ -32,6 +33,8 @@ export async function placeOrder(
   caller: Caller,
   body: { cartId: string; serial: number; expectedTotal: string },
   deps: CheckoutDeps,
+  /** The partner's brand and the origin the buyer came from, for the confirmation e-mail's links. */
+  mail: MailContext,
 ): Promise<PlacedOrder> {
   await assertStoreTermsAccepted(db, caller.userId);
   const placed = await db.transaction(async (tx) => {
@@ -43,7 +46,7 @@ export async function placeOrder(
     await insertFulfillments(tx, order.id, c);
     await orderRepo.markCheckedOut(tx, cart.id);
     await refreshProductRegions(tx, [...new Set(c.lines.map((l) => l.productId))]);
-    await sendConfirmation(tx, caller, c, order.orderNumber);
+    await sendConfirmation(tx, caller, c, order.orderNumber, mail);
     return order;
   });
   return orderView(db, caller, body.cartId, placed.id);
@@ -137,8 +140,12 @@ function assertPlaceable(c: Computed, expectedTotal: string): PaymentTerm {
     );
   }
   for (const p of c.partitions) {
-    if (!p.settings?.shippingMethod || p.shippingProblem)
-      throw new AppError('invalid_shipping_address', undefined, { section: 'shipping', partitionKey: p.key });
+    if (p.shippingMissing.length > 0)
+      throw new AppError('invalid_shipping_address', p.shippingMissing[0], {
+        section: 'shipping',
+        partitionKey: p.key,
+        missing: p.shippingMissing,
+      });
     if (p.timingProblem) throw new AppError(p.timingProblem, undefined, { section: 'delivery', partitionKey: p.key });
   }
   if (c.promoRefusal)
@@ -148,10 +155,14 @@ function assertPlaceable(c: Computed, expectedTotal: string): PaymentTerm {
     cart.paymentTerms && isPaymentTerm(cart.paymentTerms) && c.terms.includes(cart.paymentTerms)
       ? cart.paymentTerms
       : null;
-  if (!term) throw new AppError('invalid_checkout_cart_content', 'Choose how you will pay.', { section: 'payment' });
-  if (!c.billingAddress || c.billingAddress.deleted || addressProblems(toValues(c.billingAddress)).length > 0) {
-    throw new AppError('invalid_billing_address', undefined, { section: 'payment' });
-  }
+  const paymentMissing = missingForPayment({ hasTerm: term !== null, billing: billingFacts(c.billingAddress) });
+  if (!term)
+    throw new AppError('invalid_checkout_cart_content', paymentMissing[0], {
+      section: 'payment',
+      missing: paymentMissing,
+    });
+  if (paymentMissing.length > 0)
+    throw new AppError('invalid_billing_address', paymentMissing[0], { section: 'payment', missing: paymentMissing });
   const totals = c.totals.totals;
   if (!toDecimal(expectedTotal).equals(totals.total)) {
     throw new AppError('items_need_adjustment', 'The total changed since you saw it. Please review your order.', {
@@ -274,33 +285,41 @@ async function insertFulfillments(tx: Db, orderId: string, c: Computed): Promise
 }
 
 /** The order confirmation e-mail, through the outbox (sent once the transaction commits). */
-async function sendConfirmation(tx: Db, caller: Caller, c: Computed, orderNumber: string): Promise<void> {
-  const cart = c.cart;
+async function sendConfirmation(
+  tx: Db,
+  caller: Caller,
+  c: Computed,
+  orderNumber: string,
+  mail: MailContext,
+): Promise<void> {
   const totals = c.totals.totals;
   const user = await orderRepo.userEmail(tx, caller.userId);
   if (!user) return;
-  const list = c.lines
-    .map(
-      (l) =>
-        `  ${l.quantity} × ${l.productName} (${l.label}) — ${moneyAmount(toDecimal(l.pricedAmount).times(l.quantity))} ${cart.currency}`,
-    )
-    .join('\n');
-  await enqueueMessage(tx, {
-    channel: 'email',
+  await sendMail(tx, {
+    template: 'store_order_confirmation',
+    data: {
+      firstName: user.firstname || null,
+      orderNumber,
+      path: `/direct/order-confirmation/${encodeURIComponent(c.cart.id)}`,
+      currency: c.cart.currency,
+      lines: c.lines.map((l) => ({
+        quantity: l.quantity,
+        name: l.productName,
+        label: l.label,
+        total: moneyAmount(toDecimal(l.pricedAmount).times(l.quantity)),
+      })),
+      totals: {
+        goods: totals.goodsSubtotal,
+        discounts: totals.discountTotal,
+        shipping: totals.shippingTotal,
+        tax: totals.taxTotal,
+        fees: totals.paymentFeeTotal,
+        total: totals.total,
+      },
+    },
+    ctx: mail,
     recipient: user.email,
     userId: caller.userId,
-    template: 'store_order_confirmation',
-    subject: `Your order ${orderNumber} is placed`,
-    text: [
-      `Hi ${user.firstname || 'there'},`,
-      '',
-      `Thank you for your order ${orderNumber}.`,
-      '',
-      list,
-      '',
-      `Goods: ${totals.goodsSubtotal}  Discounts: -${totals.discountTotal}  Shipping: ${totals.shippingTotal}  Tax: ${totals.taxTotal}  Fees: ${totals.paymentFeeTotal}`,
-      `Total: ${totals.total} ${cart.currency}`,
-    ].join('\n'),
   });
 }
 

@@ -147,6 +147,36 @@ export const storeCheckoutMessages = {
   'store.checkout.term.ach': 'ACH bank transfer',
   'store.checkout.term.inputs_financing': 'Inputs financing',
   'store.checkout.term.pay_now': 'Pay now',
+  // what differs between the terms: when it is paid, by whom, what it costs (one line under each term)
+  'store.checkout.termHint.check': 'You mail a check to {brand} when the invoice comes. No fee.',
+  'store.checkout.termHint.28_eom':
+    'Goes on your {brand} account; the month’s orders are due on the 28th of the next month. No fee.',
+  'store.checkout.termHint.card_provider_ach': 'The card provider debits your bank account when you order. No fee.',
+  'store.checkout.termHint.brand_ach': '{brand} debits your bank account on file after the order. No fee.',
+  'store.checkout.termHint.brand_eft': '{brand} takes the payment from your bank account by EFT. No fee.',
+  'store.checkout.termHint.acss_debit':
+    '{brand} debits your bank account under your pre-authorized debit agreement. No fee.',
+  'store.checkout.termHint.brand_financing': '{brand} finances the order; you repay on the program’s dates and rate.',
+  'store.checkout.termHint.use_requested_financing': 'Charged to the financing you applied for, once it is approved.',
+  'store.checkout.termHint.use_financing': 'Charged to your approved financing; repaid on its dates and rate.',
+  'store.checkout.termHint.request_financing': 'Apply for financing with this order; it waits for the lender’s answer.',
+  'store.checkout.termHint.card_provider_credit_card':
+    'Your card is charged when you place the order. A card surcharge applies.',
+  'store.checkout.termHint.offline_credit_card':
+    '{brand} calls you for the card after the order. A card surcharge applies.',
+  'store.checkout.termHint.apply_for_operating_line':
+    'Apply for an operating line; the order is charged to it once approved.',
+  'store.checkout.termHint.complete_operating_line_application':
+    'Finish the operating line application you started; the order is charged to it once approved.',
+  'store.checkout.termHint.accept_operating_line_terms':
+    'Accept the terms offered for your operating line; the order is charged to it.',
+  'store.checkout.termHint.use_operating_line': 'Charged to your operating line; interest as its terms say.',
+  'store.checkout.termHint.trade_credit': 'Pay {brand} later on your trade credit account, by its due date.',
+  'store.checkout.termHint.prepay_program': 'Paid from what you prepaid to {brand}. No fee.',
+  'store.checkout.termHint.ach':
+    'You send the money from your own bank by ACH transfer, with the details on the invoice. Your bank may charge a fee.',
+  'store.checkout.termHint.inputs_financing': 'An inputs financing program pays {brand}; you repay the program.',
+  'store.checkout.termHint.pay_now': 'Paid in full when you place the order.',
   'store.confirmation.placedOn': 'Placed {date} · a confirmation e-mail is on its way.',
   'store.confirmation.items': 'Items',
   'store.confirmation.fulfilment': 'Fulfilment',

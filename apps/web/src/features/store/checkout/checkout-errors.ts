@@ -16,6 +16,8 @@ import { checkoutDetails } from './checkout-api';
 
 export type SectionError = { section: CartErrorSection; message: string; partitionKey?: string | null };
 
+const ONE_PER_THING: CartErrorSection[] = ['shipping', 'payment'];
+
 /** A refused call's error and the card it shows in. */
 export type PlacedError = { card: CheckoutSection | 'page'; error: SectionError };
 
@@ -42,12 +44,17 @@ export function checkoutErrors(view: CheckoutView, errors: readonly PlacedError[
         attempted ||
         !(['shipping', 'delivery', 'payment', 'ineligible_items'] as CartErrorSection[]).includes(e.section),
     )
-    .map((e) => ({ section: e.section, message: e.message, partitionKey: e.partitionKey }));
+    .map((e) => ({ section: e.section, message: e.message, partitionKey: e.partitionKey }))
+    .filter((e, i, all) => all.findIndex((x) => x.section === e.section && x.message === e.message) === i);
+  // Shipping and payment say one line per missing thing (the refused call's, then the view's others, the same words
+  // once); another section's refusal stands for that section's view errors.
+  const said = (e: SectionError) =>
+    errors.some(
+      (x) => x.error.section === e.section && (!ONE_PER_THING.includes(e.section) || x.error.message === e.message),
+    );
   const errorsOf = (card: CheckoutSection | 'page') => [
     ...errors.filter((e) => e.card === card).map((e) => e.error),
-    ...live.filter(
-      (e) => CHECKOUT_SECTION_OF_ERROR[e.section] === card && !errors.some((x) => x.error.section === e.section),
-    ),
+    ...live.filter((e) => CHECKOUT_SECTION_OF_ERROR[e.section] === card && !said(e)),
   ];
   const needsAdjustment = [...errors.map((e) => e.error), ...live].some((e) => e.section === 'items_need_adjustment');
   return { errorsOf, needsAdjustment };

@@ -12,6 +12,30 @@ function termLabel(t: ReturnType<typeof useT>, term: PaymentTerm, brand: string)
   return t(`store.checkout.term.${term.replace(/[{}]/g, '')}` as MessageId, { brand });
 }
 
+/** What sets a term apart from the others: when it is paid, by whom, what it costs. */
+function termHint(t: ReturnType<typeof useT>, term: PaymentTerm, brand: string): string {
+  return t(`store.checkout.termHint.${term.replace(/[{}]/g, '')}` as MessageId, { brand });
+}
+
+/** A term's radio label: its name (with the card surcharge where it has one) and its one-line description. */
+function TermLabel({ name, extra, hint }: { name: string; extra?: string | null; hint: string }) {
+  return (
+    <Box component="span" sx={{ display: 'block', py: 0.5 }}>
+      <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+        {name}{' '}
+        {extra ? (
+          <Typography component="span" variant="body2" color="text.secondary">
+            {extra}
+          </Typography>
+        ) : null}
+      </Box>
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', lineHeight: 1.35 }}>
+        {hint}
+      </Typography>
+    </Box>
+  );
+}
+
 /**
  * The payment terms by group (inside the payment step's radio group), the card's surcharge beside it. The financing
  * group is long (9.3): its first terms, the rest behind one button (unless one of them is chosen).
@@ -39,17 +63,17 @@ export function PaymentTermGroups({ view }: { view: CheckoutView }) {
             key={x.term}
             value={x.term}
             control={<Radio size="small" />}
+            sx={{ alignItems: 'flex-start', '& .MuiRadio-root': { mt: 0.25 } }}
             label={
-              x.term === '{card_provider}_credit_card' && surcharge ? (
-                <span>
-                  {termLabel(t, x.term, brand)}{' '}
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    {t('store.checkout.surchargeShort', { pct: surcharge.effectivePct })}
-                  </Typography>
-                </span>
-              ) : (
-                termLabel(t, x.term, brand)
-              )
+              <TermLabel
+                name={termLabel(t, x.term, brand)}
+                extra={
+                  x.term === '{card_provider}_credit_card' && surcharge
+                    ? t('store.checkout.surchargeShort', { pct: surcharge.effectivePct })
+                    : null
+                }
+                hint={termHint(t, x.term, brand)}
+              />
             }
           />
         ))}
