@@ -23,6 +23,7 @@ import { createPartnerDirectory } from './modules/partners/partners.service.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { partnerSettingsRoutes } from './modules/partners/partner-settings.routes.ts';
 import { shellRoutes } from './modules/shell/shell.routes.ts';
+import { partnerIconRoutes } from './modules/partners/partner-icon.routes.ts';
 import { pagesRoutes } from './modules/shell/pages.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { magicLinkRoutes } from './modules/identity/magic-link.routes.ts';
@@ -172,6 +173,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const partners = createPartnerDirectory(database.db);
   await app.register(shellRoutes, { ctx, partners, buildTag: readBuildTag(webDist) });
+  // The partner's icon at /favicon.svg and /favicon.ico (issue 13: no more 404 on every page load).
+  await app.register(partnerIconRoutes, { partners });
   await app.register(partnerRoutes, { partners });
   await app.register(partnerSettingsRoutes, { ctx, partners });
   const identity = { ctx, partners, botCheck: await createBotCheck(ctx) };

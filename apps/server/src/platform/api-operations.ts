@@ -37,6 +37,8 @@ export const API_AREAS: readonly ApiArea[] = [
       },
       partners: {
         [`GET ${MERCH}/intent/:intent`]: 'A white-label partner by its intent name',
+        'GET /favicon.svg': "The host partner's icon (SVG in its colour)",
+        'GET /favicon.ico': "The host partner's icon, for browsers asking for /favicon.ico (the same SVG)",
         [`GET ${MERCH}/partner/price-notation`]: "The buyer's partner's price notation (futures, cash, basis)",
         [`PUT ${MERCH}/partner/price-notation`]: "Changes the partner's price notation (its CRM administrators)",
       },

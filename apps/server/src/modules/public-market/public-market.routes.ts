@@ -56,7 +56,7 @@ export function jsonForScript(value: unknown): string {
 }
 
 const PAGE_HEAD =
-  '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><meta name="theme-color" content="#ffffff"><link rel="icon" href="data:,"><title></title>';
+  '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><meta name="theme-color" content="#ffffff"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title></title>';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 /** The key of the public entry in the web build's .vite/manifest.json (apps/web/vite.config.ts input 'market'). */
