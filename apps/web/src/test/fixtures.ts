@@ -30,11 +30,15 @@ export const testPartner: WhiteLabelPartner = {
 
 const anonymous: BootstrapUser = anonymousUser('anon-1');
 
-export type FakeUser = 'anonymous' | 'buyer' | 'farmer' | 'farmer-without-flag';
+/** 'newcomer': a brand-new signup, signed in with no experience yet. */
+export type FakeUser = 'anonymous' | 'buyer' | 'farmer' | 'farmer-without-flag' | 'newcomer';
 
 function fakeUser(kind: FakeUser): BootstrapUser {
   if (kind === 'anonymous') return anonymous;
   const base: BootstrapUser = { ...anonymous, id: 'u1', isLoggedIn: true, legacyId: 7, anonymousId: 'anon-7' };
+  if (kind === 'newcomer') {
+    return { ...base, firstName: 'Nia', lastName: 'Newcomer', email: 'nia@prairie.test', experiences: {} };
+  }
   if (kind === 'buyer') {
     return {
       ...base,
