@@ -62,7 +62,7 @@ export function isBasisWithinBound(basisDollars: string | Dec): boolean {
 }
 
 /** zod: a basis in dollars (a decimal string) within the bound. */
-const basisOutside = `Basis must be between -${BASIS_BOUND_CENTS / 100} and ${BASIS_BOUND_CENTS / 100}`;
+const basisOutside = `Enter a basis between -${BASIS_BOUND_CENTS} and ${BASIS_BOUND_CENTS} cents (sent in dollars: -${BASIS_BOUND_CENTS / 100} to ${BASIS_BOUND_CENTS / 100})`;
 export const basisSchema = decimalInSchema({
   min: String(-BASIS_BOUND_CENTS / 100),
   max: String(BASIS_BOUND_CENTS / 100),

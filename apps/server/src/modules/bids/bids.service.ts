@@ -89,12 +89,13 @@ function bidsMarket(actor: CrmActor, marketId: number): CrmMarket {
   return requireMarket(actor, marketId, hasPermission('instruments'), 'bids');
 }
 
+/** The basis bound as the trade says it (the web's message too): cents a bushel, the API's value being dollars. */
+const BASIS_BOUND_MESSAGE = `Enter a basis between -${BASIS_BOUND_CENTS} and ${BASIS_BOUND_CENTS} cents a bushel (the basis is sent in dollars: -${BASIS_BOUND_CENTS / 100} to ${BASIS_BOUND_CENTS / 100}; a tonne: its equivalent).`;
+
 function invalid(problems: InstrumentProblem[]): AppError {
-  return new AppError(
-    'invalid_request',
-    `The bid is not valid: ${problems.map((p) => `${p.field} ${p.code}`).join(', ')}.`,
-    { problems },
-  );
+  const basisOut = problems.some((p) => p.code === 'basis_out_of_bound');
+  const listed = `The bid is not valid: ${problems.map((p) => `${p.field} ${p.code}`).join(', ')}.`;
+  return new AppError('invalid_request', basisOut ? `${listed} ${BASIS_BOUND_MESSAGE}` : listed, { problems });
 }
 
 /** A bid of the user's partner at a market where they hold 'instruments'. */

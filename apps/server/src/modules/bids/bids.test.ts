@@ -269,6 +269,7 @@ describe('edit, delete and undelete', () => {
     const bad = await call(buyer, 'PUT', `${MERCH}/instruments/${row.id}`, { basis: '9' }, ifMatch(2));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.problems).toEqual([{ field: 'basis', code: 'basis_out_of_bound' }]);
+    expect(bad.json().message).toContain('between -500 and 500 cents');
     const empty = await call(buyer, 'PUT', `${MERCH}/instruments/${row.id}`, {}, ifMatch(2));
     expect(empty.statusCode).toBe(400);
   });
