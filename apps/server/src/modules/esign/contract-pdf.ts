@@ -2,7 +2,14 @@
 // contract's terms, the standard terms text and a signature block; signing stamps the signature into that block.
 
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { CONTRACT_TYPE_LABELS, type SigningTerms } from '@granary/domain';
+import {
+  CONTRACT_TYPE_LABELS,
+  DEFAULT_PRICE_NOTATION,
+  formatBasis,
+  formatPrice,
+  type PriceNotationSettings,
+  type SigningTerms,
+} from '@granary/domain';
 
 const PAGE: [number, number] = [612, 792];
 const MARGIN = 56;
@@ -26,13 +33,22 @@ function pdfText(s: string): string {
 
 const QTY = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
-function price(v: string | null, currency: string): string {
-  if (v === null) return '-';
-  const n = Number(v);
-  const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
-    Math.abs(n),
-  );
-  return `${n < 0 ? '-' : ''}${currency === 'CAD' ? 'CA$' : '$'}${text}`;
+/**
+ * The contract's futures, basis and cash as the trade writes them, in the partner's notation: '$4.33½/bu',
+ * '-45 Z', '$612.50/t' (per-tonne crops keep dollars and cents). A price not set yet is '-'.
+ */
+function contractPrices(t: SigningTerms, notation: PriceNotationSettings) {
+  const unit = t.quantityUnit === 'tonnes' ? 'tonne' : 'bushel';
+  const price = (v: string | null) =>
+    v === null ? '-' : formatPrice(v, { notation: notation.price, currency: t.currency, unit, showUnit: true });
+  return {
+    futures: price(t.futuresPrice),
+    basis:
+      t.basis === null
+        ? '-'
+        : formatBasis(t.basis, { notation: notation.basis, month: t.optionMonth, currency: t.currency, unit }),
+    cash: price(t.cashPrice),
+  };
 }
 
 function monthName(optionMonth: string | null): string {
@@ -89,7 +105,12 @@ function drawLines(
 }
 
 /** The generated (unsigned) contract PDF. */
-export async function contractPdf(t: SigningTerms, meta: { termsHash: string; createdAt: Date }): Promise<Uint8Array> {
+export async function contractPdf(
+  t: SigningTerms,
+  meta: { termsHash: string; createdAt: Date },
+  /** The partner's price notation (its setting on /crm/administrator); the trade's default until it is passed. */
+  priceNotation: PriceNotationSettings = DEFAULT_PRICE_NOTATION,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(pdfText(`Contract ${t.displayContractId}`), { showInWindowTitleBar: true });
   doc.setAuthor(pdfText(t.partnerName));
@@ -110,6 +131,7 @@ export async function contractPdf(t: SigningTerms, meta: { termsHash: string; cr
   );
   y -= 28;
 
+  const prices = contractPrices(t, priceNotation);
   const rows: [string, string][] = [
     ['Contract number', t.displayContractId],
     ['Contract type', CONTRACT_TYPE_LABELS[t.contractType]],
@@ -120,9 +142,9 @@ export async function contractPdf(t: SigningTerms, meta: { termsHash: string; cr
     ['Quantity', `${QTY.format(Number(t.quantity))} ${t.quantityUnit}`],
     ['Delivery window', `${t.deliveryStart} to ${t.deliveryEnd}`],
     ['Futures month', monthName(t.optionMonth)],
-    ['Futures', price(t.futuresPrice, t.currency)],
-    ['Basis', price(t.basis, t.currency)],
-    ['Cash price', price(t.cashPrice, t.currency)],
+    ['Futures', prices.futures],
+    ['Basis', prices.basis],
+    ['Cash price', prices.cash],
     ['Contract date', t.contractDate],
   ];
   for (const [label, value] of rows) {

@@ -37,7 +37,7 @@ function BalanceCard({ row, fmt }: { row: Row; fmt: MslFormat }) {
         <Figure label={<T id="msl.fig.contracted" />} value={fmt.quantity(row.contracted, unit)} emphasis />
         <Figure label={<T id="msl.balances.toDeliver" />} value={fmt.quantity(row.remaining, unit)} emphasis />
         <Figure label={<T id="msl.fig.unpriced" />} value={fmt.quantity(row.unpriced, unit)} emphasis />
-        <Figure label={<T id="msl.fig.avgCash" />} value={fmt.price(row.averageCash)} emphasis />
+        <Figure label={<T id="msl.fig.avgCash" />} value={fmt.price(row.averageCash, unit)} emphasis />
       </Box>
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: { xs: 2, md: 3 } }}>

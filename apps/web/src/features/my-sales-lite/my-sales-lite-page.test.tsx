@@ -35,7 +35,8 @@ describe('my sales lite: sales', () => {
     const summary = await screen.findByRole('region', { name: 'Summary by crop' });
     const corn = within(summary).getByRole('button', { name: 'Corn 2026 summary' });
     expect(within(corn).getByText('12,500 bu')).toBeTruthy();
-    expect(within(corn).getByText('$4.3125')).toBeTruthy();
+    // The average cash in the trade's notation with its unit (quarter-cent fractions).
+    expect(within(corn).getByText('$4.31¼/bu')).toBeTruthy();
     expect(within(corn).getByText('80%')).toBeTruthy();
 
     const list = await screen.findByRole('list', { name: 'Your contracts' });

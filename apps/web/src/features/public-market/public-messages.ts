@@ -1,6 +1,15 @@
 // Texts and number formats of the light public pages (/market, /score). They live here, not in the main react-intl
 // catalogue, so the public entry ships neither react-intl nor the app's messages: one small object and Intl.
 
+import {
+  DEFAULT_PRICE_NOTATION,
+  formatBasis,
+  formatPrice,
+  formatPriceChange,
+  type PriceNotationSettings,
+  type PublicBidRow,
+} from '@granary/domain';
+
 export type PublicLocale = 'en-US' | 'en-CA' | 'en-AU';
 
 const publicMessages = {
@@ -134,33 +143,49 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return format;
 }
 
-/** Decimal places a price needs: 2, or up to 4 when the quarter or half cent matters ('4.0125'). */
-function priceDigits(value: string): number {
-  const fraction = (value.split('.')[1] ?? '').replace(/0+$/, '');
-  return Math.min(4, Math.max(2, fraction.length));
+/** How a public bid's prices are written: the partner's notation (the trade's default until the page carries it). */
+type BidPriceFields = Pick<PublicBidRow, 'priceUnit' | 'currency' | 'futuresMonth'>;
+
+function priceUnitOf(bid: BidPriceFields): PublicBidRow['priceUnit'] {
+  return bid.priceUnit;
 }
 
-/** A price in the bid's currency: '$4.21', 'CA$612.40' for en-US, '$612.40' for en-CA. */
-export function formatPrice(value: string | null, currency: string, locale: PublicLocale): string {
+/**
+ * A futures or cash price as the trade writes it (packages/domain format/price.ts): '$4.33½' a bushel, '$612.10'
+ * a tonne; '—' when there is none.
+ */
+export function formatBidPrice(
+  value: string | null,
+  bid: BidPriceFields,
+  notation: PriceNotationSettings = DEFAULT_PRICE_NOTATION,
+): string {
   if (value === null) return t('public.bids.none');
-  const digits = priceDigits(value);
-  return numberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(Number(value));
+  return formatPrice(value, { notation: notation.price, currency: bid.currency, unit: priceUnitOf(bid) });
 }
 
-/** A signed amount without currency: a basis '-0.35', a change '+0.0525'. */
-export function formatSigned(value: string | null, locale: PublicLocale): string {
+/** A basis in cents against its futures month ('-35 Z'), dollars per tonne; '—' when there is none. */
+export function formatBidBasis(
+  value: string | null,
+  bid: BidPriceFields,
+  notation: PriceNotationSettings = DEFAULT_PRICE_NOTATION,
+): string {
   if (value === null) return t('public.bids.none');
-  const digits = priceDigits(value);
-  return numberFormat(locale, {
-    signDisplay: 'exceptZero',
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(Number(value));
+  return formatBasis(value, {
+    notation: notation.basis,
+    month: bid.futuresMonth,
+    currency: bid.currency,
+    unit: priceUnitOf(bid),
+  });
+}
+
+/** The futures change since the last settlement: '+3½', '-1¼' (cents a bushel), 'unch'; '—' when there is none. */
+export function formatBidChange(
+  value: string | null,
+  bid: BidPriceFields,
+  notation: PriceNotationSettings = DEFAULT_PRICE_NOTATION,
+): string {
+  if (value === null) return t('public.bids.none');
+  return formatPriceChange(value, { notation: notation.price, unit: priceUnitOf(bid) });
 }
 
 export function formatNumber(value: number, locale: PublicLocale, fractionDigits = 1): string {

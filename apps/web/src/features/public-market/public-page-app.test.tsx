@@ -113,7 +113,8 @@ describe('the light public market page', () => {
     const cells = within(row)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells).toEqual(['Dec 2026ZCZ26', '$4.5525', '-0.03', '-0.35', '$4.2025']);
+    // The trade's notation: quarter-cent fractions, the change in cents, the basis in cents against the month letter.
+    expect(cells).toEqual(['Dec 2026ZCZ26', '$4.55¼', '-3', '-35 Z', '$4.20¼']);
     expect(screen.getByText('Prices subject to change.')).toBeTruthy();
     expect(screen.getByText(/^Last updated Nov 20, 2026/)).toBeTruthy();
 
@@ -144,7 +145,7 @@ describe('the light public market page', () => {
     vi.stubGlobal('fetch', fetchSpy);
     try {
       render(<PublicPageApp data={{ view: 'market', page }} pathname="/market/ames" />);
-      expect(screen.getByText('$4.2025')).toBeTruthy();
+      expect(screen.getByText('$4.20¼')).toBeTruthy();
       await act(async () => {
         await vi.advanceTimersByTimeAsync(REFRESH_MS);
       });

@@ -76,6 +76,11 @@ export const crmListsMessages = {
   'crm.lists.expiresIn': '{days, plural, =0 {Today} one {in # day} other {in # days}}',
   'crm.lists.expiredAgo': '{days, plural, one {# day ago} other {# days ago}}',
   'crm.lists.unit.bushels': 'bu',
+  'crm.lists.unit.tonnes': 't',
+  'crm.lists.unit.pounds': 'lb',
+  'crm.lists.unit.poundsPerBushel': 'lb/bu',
+  'crm.lists.unit.perBushel': '/bu',
+  'crm.lists.unit.perTonne': '/t',
 
   // Table.
   'crm.lists.table.label': '{view} list',

@@ -31,6 +31,7 @@ export const mySalesLiteMessages = {
   'msl.fig.tickets': '{count, plural, one {# ticket} other {# tickets}}',
   'msl.fig.none': '—',
   'msl.unit.bushels': 'bu',
+  'msl.unit.tonnes': 't',
 
   // summary
   'msl.summary.heading': 'Summary by crop',

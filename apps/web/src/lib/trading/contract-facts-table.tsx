@@ -10,6 +10,7 @@ import {
   type Theme,
 } from '@mui/material';
 import type { ReactNode } from 'react';
+import { numericCellSx } from '../ui/numeric-cell';
 
 // The table a contract's facts are listed in (its pricings, its deliveries), as the CRM's contract drawer and the
 // farmer's contract dialog both show them: a small table that scrolls sideways, or a quiet line when there is none.
@@ -17,6 +18,14 @@ import type { ReactNode } from 'react';
 /** A column left out on a phone. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
+/** A cell's style: left out on a phone, a figure (right, tabular, one line), or text that keeps to one line. */
+function cellSx(column: { numeric?: boolean; nowrap?: boolean; wideOnly?: boolean }) {
+  return {
+    ...(column.numeric ? numericCellSx : column.nowrap ? NOWRAP : {}),
+    ...(column.wideOnly ? WIDE_ONLY : {}),
+  };
+}
 
 export type ContractFactsColumn<Row> = {
   key: string;
@@ -73,11 +82,7 @@ export function ContractFactsTable<Row extends { id: number }>({
           {rows.map((row) => (
             <TableRow key={row.id}>
               {columns.map((column) => (
-                <TableCell
-                  key={column.key}
-                  align={column.numeric ? 'right' : undefined}
-                  sx={column.wideOnly ? WIDE_ONLY : column.nowrap ? NOWRAP : undefined}
-                >
+                <TableCell key={column.key} align={column.numeric ? 'right' : undefined} sx={cellSx(column)}>
                   {column.value(row)}
                 </TableCell>
               ))}

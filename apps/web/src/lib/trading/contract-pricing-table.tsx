@@ -1,6 +1,8 @@
+import type { PriceUnit } from '@granary/domain';
 import type { SxProps, Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { ContractFactsTable, type ContractFactsColumn } from './contract-facts-table';
+import { usePriceFormat } from './use-price-format';
 
 /** One pricing of a contract (the CRM's and the farmer's contract detail alike). */
 type ContractPricingRow = {
@@ -14,7 +16,8 @@ type ContractPricingRow = {
 
 /**
  * A contract's pricings: when, how much, and at what futures, basis and cash, in the CRM's contract drawer and the
- * farmer's contract dialog. Each passes its own headings and formatting (its domain formatters, its dash for none).
+ * farmer's contract dialog. Each passes its own headings, day and quantity formatting and its dash for none; prices
+ * are in the partner's notation ('$4.33½', basis '-45 Z' against the contract's futures month).
  */
 export function ContractPricingTable({
   events,
@@ -22,6 +25,7 @@ export function ContractPricingTable({
   headings,
   empty,
   format,
+  prices,
   legsWideOnly = false,
   sx,
 }: {
@@ -34,12 +38,14 @@ export function ContractPricingTable({
   format: {
     instant: (value: string) => string;
     quantity: (value: string) => string;
-    price: (value: string | null) => string;
   };
+  /** The contract's futures month ('YYYY-MM', for the basis's letter), price unit, and what a missing price shows. */
+  prices: { month: string | null; unit: PriceUnit; none: string };
   /** The futures and basis columns are left out on a phone (the cash price stays). */
   legsWideOnly?: boolean;
   sx?: SxProps<Theme>;
 }) {
+  const price = usePriceFormat();
   const columns: ContractFactsColumn<ContractPricingRow>[] = [
     { key: 'pricedAt', heading: headings.pricedAt, nowrap: true, value: (e) => format.instant(e.pricedAt) },
     {
@@ -54,16 +60,21 @@ export function ContractPricingTable({
       heading: headings.futures,
       numeric: true,
       wideOnly: legsWideOnly,
-      value: (e) => format.price(e.futuresPrice),
+      value: (e) => price.futures(e.futuresPrice, prices.unit) || prices.none,
     },
     {
       key: 'basis',
       heading: headings.basis,
       numeric: true,
       wideOnly: legsWideOnly,
-      value: (e) => format.price(e.basis),
+      value: (e) => price.basis(e.basis, prices.month, prices.unit) || prices.none,
     },
-    { key: 'cash', heading: headings.cash, numeric: true, value: (e) => format.price(e.cashPrice) },
+    {
+      key: 'cash',
+      heading: headings.cash,
+      numeric: true,
+      value: (e) => price.cash(e.cashPrice, prices.unit) || prices.none,
+    },
   ];
   return <ContractFactsTable rows={events} label={label} columns={columns} empty={empty} sx={sx} />;
 }

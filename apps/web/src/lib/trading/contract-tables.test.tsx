@@ -29,14 +29,15 @@ const pricingHeadings = { pricedAt: 'Priced', quantity: 'Qty', futures: 'Futures
 const pricingFormat = {
   instant: (v: string) => `at ${v.slice(0, 10)}`,
   quantity: (v: string) => `${v} bu`,
-  price: (v: string | null) => (v === null ? '—' : `$${v}`),
 };
+/** A December corn contract: basis against Z, prices in the partner's (default) quarter-cent notation. */
+const pricingPrices = { month: '2026-12', unit: 'bushel' as const, none: '—' };
 const texts = (row: HTMLElement) => Array.from(row.children, (cell) => cell.textContent);
 
 afterEach(cleanup);
 
 describe('ContractPricingTable', () => {
-  it('lists each pricing in the given headings and formatting, under its accessible name', () => {
+  it('lists each pricing in the given headings and formatting, prices in the trade notation, under its name', () => {
     render(
       <ContractPricingTable
         events={PRICINGS}
@@ -44,13 +45,14 @@ describe('ContractPricingTable', () => {
         headings={pricingHeadings}
         empty="None yet"
         format={pricingFormat}
+        prices={pricingPrices}
       />,
     );
     const rows = within(screen.getByRole('table', { name: 'Pricing' })).getAllByRole('row');
     expect(rows.map(texts)).toEqual([
       ['Priced', 'Qty', 'Futures', 'Basis', 'Cash'],
-      ['at 2026-04-02', '5000 bu', '$4.3125', '—', '—'],
-      ['at 2026-05-02', '250 bu', '$4.25', '$-0.35', '$3.9'],
+      ['at 2026-04-02', '5000 bu', '$4.31¼', '—', '—'],
+      ['at 2026-05-02', '250 bu', '$4.25', '-35 Z', '$3.90'],
     ]);
     expect(screen.queryByText('None yet')).toBeNull();
   });
@@ -63,6 +65,7 @@ describe('ContractPricingTable', () => {
         headings={pricingHeadings}
         empty="None yet"
         format={pricingFormat}
+        prices={pricingPrices}
       />,
     );
     expect(screen.queryByRole('table')).toBeNull();

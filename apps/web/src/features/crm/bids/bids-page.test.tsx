@@ -225,8 +225,9 @@ describe('/crm/bids', () => {
     const corn = await screen.findByRole('table', { name: 'Corn bids' });
     const first = within(corn).getByText('Dec 2026 #1').closest('tr')!;
     expect(within(first).getByText('ZCZ26')).toBeTruthy();
-    expect(within(first).getByText('4.3525')).toBeTruthy();
-    expect(within(first).getByText('+0.0225')).toBeTruthy();
+    // Futures in quarter-cent fractions and the change in cents, in the partner's (default) notation.
+    expect(within(first).getByText('$4.35¼')).toBeTruthy();
+    expect(within(first).getByText('+2¼')).toBeTruthy();
     // Basis in cents against the futures month, as the trade writes it.
     expect(within(first).getByRole('button', { name: 'Edit basis of Dec 2026 #1' }).textContent).toContain('-34 Z');
     expect(within(first).getByText('$4.01')).toBeTruthy();
@@ -546,7 +547,7 @@ describe('/crm/bids', () => {
     });
     fireEvent.change(within(dialog).getByLabelText('Good through'), { target: { value: '2026-12-06' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Place offer' }));
-    expect(await screen.findByText('Offer placed for Fieldman Family Farms: 12,000 bushels at $4.06.')).toBeTruthy();
+    expect(await screen.findByText('Offer placed for Fieldman Family Farms: 12,000 bushels at $4.06/bu.')).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/commodities/merchandising/offer')!;
     expect(post.body).toEqual({
       instrumentId: 1,

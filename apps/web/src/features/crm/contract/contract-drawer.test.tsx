@@ -100,7 +100,11 @@ describe('ContractDrawer', () => {
     renderDrawer(vi.fn(() => Promise.resolve(json(detail(), 200, { ETag: '"3"' }))));
     expect(await screen.findByRole('heading', { name: 'Contract C-1041' })).toBeTruthy();
     expect(screen.getByText('3,800 bu')).toBeTruthy();
-    expect(within(screen.getByRole('table', { name: 'Pricing' })).getByText('$4.3125')).toBeTruthy();
+    // Prices in the trade's notation: the average with its unit, the pricing table's futures under its heading.
+    expect(screen.getByText('$4.31¼/bu')).toBeTruthy();
+    const pricing = within(screen.getByRole('table', { name: 'Pricing' }));
+    expect(pricing.getByText('$4.31¼')).toBeTruthy();
+    expect(pricing.getByText('5,000.00 bu')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Deliveries' })).getByText('T-90')).toBeTruthy();
     for (const name of ['Add note', 'Partial cancel', 'Futures roll', 'Basis roll', 'Roll', 'Cancel contract']) {
       expect(screen.getByRole('button', { name })).toBeTruthy();

@@ -14,6 +14,7 @@ import { useT } from '../../../lib/i18n/t';
 import { useContractHistoryText } from '../../../lib/trading/contract-history';
 import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliveries-table';
 import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
+import { priceUnitOf } from '../../../lib/trading/price-units';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
 import { CrmErrorState } from '../components/crm-page-frame';
 import { useCrmFormat } from '../components/use-crm-format';
@@ -139,6 +140,7 @@ function ContractFigures({ detail }: { detail: ContractDetail }) {
   const format = useCrmFormat();
   const row = detail.contract;
   const unit = row.quantityUnit;
+  const priceUnit = priceUnitOf(unit);
   const qty = (value: string | null) => (value === null ? '' : `${format.quantity(value)} ${unit}`);
   return (
     <Section title={t('crm.contract.figures')}>
@@ -152,9 +154,15 @@ function ContractFigures({ detail }: { detail: ContractDetail }) {
           label={t('crm.contract.optionMonth')}
           value={row.optionMonth ? formatDate(`${row.optionMonth}-01`, 'MMM YYYY') : ''}
         />
-        <Figure label={t('crm.contract.averageFutures')} value={format.price(row.averageFutures)} />
-        <Figure label={t('crm.contract.averageBasis')} value={format.price(row.averageBasis)} />
-        <Figure label={t('crm.contract.averageCash')} value={format.price(row.averageCash)} />
+        <Figure
+          label={t('crm.contract.averageFutures')}
+          value={format.prices.withUnit(row.averageFutures, priceUnit)}
+        />
+        <Figure
+          label={t('crm.contract.averageBasis')}
+          value={format.prices.basis(row.averageBasis, row.optionMonth, priceUnit)}
+        />
+        <Figure label={t('crm.contract.averageCash')} value={format.prices.withUnit(row.averageCash, priceUnit)} />
         <Figure
           label={t('crm.contract.deliveryWindow')}
           value={
@@ -174,6 +182,9 @@ function ContractFigures({ detail }: { detail: ContractDetail }) {
 function ContractPricingAndDeliveries({ detail }: { detail: ContractDetail }) {
   const t = useT();
   const format = useCrmFormat();
+  // Quantities in the tables: 2 fixed decimals with the unit (bu, t), so a column's figures line up.
+  const unit = t(detail.contract.quantityUnit === 'tonnes' ? 'crm.lists.unit.tonnes' : 'crm.lists.unit.bushels');
+  const quantity = (value: string) => `${format.columnQuantity(value)} ${unit}`;
   return (
     <>
       <Section title={t('crm.contract.pricing')}>
@@ -188,10 +199,11 @@ function ContractPricingAndDeliveries({ detail }: { detail: ContractDetail }) {
             cash: t('crm.contract.pricing.cash'),
           }}
           empty={t('crm.contract.pricing.empty')}
-          format={{
-            instant: format.instant,
-            quantity: format.quantity,
-            price: (value) => format.price(value) || '—',
+          format={{ instant: format.instant, quantity }}
+          prices={{
+            month: detail.contract.optionMonth,
+            unit: priceUnitOf(detail.contract.quantityUnit),
+            none: '—',
           }}
           sx={TABLE_SX}
         />
@@ -206,7 +218,7 @@ function ContractPricingAndDeliveries({ detail }: { detail: ContractDetail }) {
             quantity: t('crm.contract.deliveries.quantity'),
           }}
           empty={t('crm.contract.deliveries.empty')}
-          format={{ day: format.day, quantity: format.quantity }}
+          format={{ day: format.day, quantity }}
           split={{ heading: t('crm.contract.deliveries.split'), format: format.percent }}
           sx={TABLE_SX}
         />

@@ -1,16 +1,18 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import ArrowDropUpIcon from '@mui/icons-material/ArrowDropUp';
-import { toDecimal, type Quote } from '@granary/domain';
+import { toDecimal, type PriceUnit, type Quote } from '@granary/domain';
 import { Box, TableCell, TableRow, Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n/t';
+import { usePriceFormat } from '../../../lib/trading/use-price-format';
+import { numericCellSx } from '../../../lib/ui/numeric-cell';
 
 /** Which way a price moved with the last tick. */
 export type Direction = 'up' | 'down';
 
-function ChangeCell({ quote, decimals }: { quote: Quote; decimals: number }) {
-  const intl = useIntl();
+function ChangeCell({ quote, unit }: { quote: Quote; unit: PriceUnit }) {
   const t = useT();
+  const price = usePriceFormat();
   if (quote.change === null) {
     return (
       <Typography component="span" variant="body2" color="text.secondary" title={t('futures.board.noChange')}>
@@ -19,10 +21,8 @@ function ChangeCell({ quote, decimals }: { quote: Quote; decimals: number }) {
     );
   }
   const change = toDecimal(quote.change);
-  const text = intl.formatNumber(Math.abs(change.toNumber()), {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  });
+  // '+2¼', '-1', 'unch' in the partner's notation; the arrow and the label say the direction, so they take the size.
+  const text = price.change(quote.change, unit);
   if (change.isZero()) {
     return (
       <Typography component="span" variant="body2" color="text.secondary" aria-label={t('futures.board.unchanged')}>
@@ -34,7 +34,7 @@ function ChangeCell({ quote, decimals }: { quote: Quote; decimals: number }) {
   return (
     <Box
       component="span"
-      aria-label={t(up ? 'futures.board.up' : 'futures.board.down', { change: text })}
+      aria-label={t(up ? 'futures.board.up' : 'futures.board.down', { change: text.replace(/^[+-]/, '') })}
       sx={{ display: 'inline-flex', alignItems: 'center', color: up ? 'success.main' : 'error.main', fontWeight: 600 }}
     >
       {up ? (
@@ -42,7 +42,6 @@ function ChangeCell({ quote, decimals }: { quote: Quote; decimals: number }) {
       ) : (
         <ArrowDropDownIcon fontSize="small" sx={{ mx: -0.5 }} />
       )}
-      {up ? '+' : '−'}
       {text}
     </Box>
   );
@@ -52,8 +51,9 @@ function ChangeCell({ quote, decimals }: { quote: Quote; decimals: number }) {
  * One listed month on the quote board: its symbol and month, the last price (flashing green or red while it has just
  * moved), the change since the previous settlement and the time of the quote.
  */
-export function QuoteRow({ quote, decimals, moved }: { quote: Quote; decimals: number; moved: Direction | undefined }) {
+export function QuoteRow({ quote, unit, moved }: { quote: Quote; unit: PriceUnit; moved: Direction | undefined }) {
   const intl = useIntl();
+  const price = usePriceFormat();
   const [y, m] = quote.optionMonth.split('-').map(Number) as [number, number];
   return (
     <TableRow data-symbol={quote.symbol} hover>
@@ -82,22 +82,19 @@ export function QuoteRow({ quote, decimals, moved }: { quote: Quote; decimals: n
         align="right"
         data-flash={moved ?? undefined}
         sx={{
-          fontVariantNumeric: 'tabular-nums',
+          ...numericCellSx,
           fontWeight: 600,
           transition: 'background-color 600ms ease-out',
           bgcolor:
             moved === 'up' ? 'rgba(46, 125, 50, 0.16)' : moved === 'down' ? 'rgba(211, 47, 47, 0.14)' : 'transparent',
         }}
       >
-        {intl.formatNumber(Number(quote.last), {
-          minimumFractionDigits: decimals,
-          maximumFractionDigits: decimals,
-        })}
+        {price.futures(quote.last, unit)}
       </TableCell>
-      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-        <ChangeCell quote={quote} decimals={decimals} />
+      <TableCell align="right" sx={numericCellSx}>
+        <ChangeCell quote={quote} unit={unit} />
       </TableCell>
-      <TableCell align="right" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
+      <TableCell align="right" sx={{ ...numericCellSx, color: 'text.secondary' }}>
         {intl.formatTime(new Date(quote.quotedAt), { hour: 'numeric', minute: '2-digit' })}
       </TableCell>
     </TableRow>

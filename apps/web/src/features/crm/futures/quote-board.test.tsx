@@ -109,9 +109,12 @@ describe('QuoteBoard', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows.map((r) => r.getAttribute('data-symbol'))).toEqual([null, 'ZCZ26', 'ZCH27', 'ZCK27']);
     expect(within(rows[1]!).getByText('Dec 2026')).toBeTruthy();
-    expect(within(rows[1]!).getByText('4.3525')).toBeTruthy();
-    expect(within(rows[1]!).getByLabelText('Up 0.0225')).toBeTruthy();
-    expect(within(rows[2]!).getByLabelText('Down 0.0100')).toBeTruthy();
+    // The trade's notation: quarter-cent fractions for the last price, the change in cents.
+    expect(within(rows[1]!).getByText('$4.35¼')).toBeTruthy();
+    expect(within(rows[1]!).getByLabelText('Up 2¼')).toBeTruthy();
+    expect(within(rows[1]!).getByLabelText('Up 2¼').textContent).toBe('+2¼');
+    expect(within(rows[2]!).getByLabelText('Down 1')).toBeTruthy();
+    expect(within(rows[2]!).getByLabelText('Down 1').textContent).toBe('-1');
     expect(within(rows[3]!).getByText('—')).toBeTruthy();
     expect(screen.getByText('CBOT · USD per bushel')).toBeTruthy();
     await waitFor(() => expect(stream().url).toBe('/api/events?topics=quotes'));
@@ -157,10 +160,10 @@ describe('QuoteBoard', () => {
       ],
     });
     const row = document.querySelector('[data-symbol="ZCZ26"]') as HTMLElement;
-    expect(within(row).getByText('4.3200')).toBeTruthy();
-    expect(within(row).getByLabelText('Down 0.0100')).toBeTruthy();
+    expect(within(row).getByText('$4.32')).toBeTruthy();
+    expect(within(row).getByLabelText('Down 1')).toBeTruthy();
     expect(row.querySelector('[data-flash="down"]')).toBeTruthy();
-    expect(within(document.querySelector('[data-symbol="ZCH27"]') as HTMLElement).getByText('4.4150')).toBeTruthy();
+    expect(within(document.querySelector('[data-symbol="ZCH27"]') as HTMLElement).getByText('$4.41½')).toBeTruthy();
   });
 
   it('says so for a crop without futures, without a live connection', async () => {

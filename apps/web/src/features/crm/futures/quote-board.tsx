@@ -22,6 +22,7 @@ import {
   toDecimal,
   tradingSession,
   type FuturesProduct,
+  type PriceUnit,
   type LiveEvent,
   type Quote,
   type QuotesEventPayload,
@@ -30,6 +31,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLiveEvents, type LiveConnectionState } from '../../../lib/live/use-live-events';
+import { priceUnitOf } from '../../../lib/trading/price-units';
 import { futuresKeys, useQuotesOfRoot } from './api/futures-api';
 import { QuoteRow, type Direction } from './quote-board-row';
 
@@ -146,12 +148,13 @@ function useLiveQuotes(root: string | null) {
 function QuoteTable({
   quotes,
   label,
-  decimals,
+  unit,
   flash,
 }: {
   quotes: readonly Quote[];
   label: string;
-  decimals: number;
+  /** The product's price unit: bushel prices take the partner's notation, tonne prices dollars and cents. */
+  unit: PriceUnit;
   flash: ReadonlyMap<string, Direction>;
 }) {
   const t = useT();
@@ -176,7 +179,7 @@ function QuoteTable({
         </TableHead>
         <TableBody>
           {quotes.map((q) => (
-            <QuoteRow key={q.symbol} quote={q} decimals={decimals} moved={flash.get(q.symbol)} />
+            <QuoteRow key={q.symbol} quote={q} unit={unit} moved={flash.get(q.symbol)} />
           ))}
         </TableBody>
       </Table>
@@ -241,7 +244,7 @@ function QuoteBoardBody({
     <QuoteTable
       quotes={maxRows ? quotes.data.quotes.slice(0, maxRows) : quotes.data.quotes}
       label={t('futures.board.label', { name })}
-      decimals={product.priceUnit === 'tonne' ? 2 : 4}
+      unit={priceUnitOf(product.priceUnit)}
       flash={flash}
     />
   );

@@ -160,9 +160,12 @@ describe('contract list page', () => {
       .map((th) => th.textContent);
     expect(heads).toEqual(viewDefinition('default').columns.map((c) => LIST_COLUMN_LABELS[c]));
     const row = within(table).getByText('C-100002').closest('tr')!;
-    expect(within(row).getByText('1,250.5')).toBeTruthy();
-    expect(within(row).getByText('$4.2675')).toBeTruthy();
-    expect(within(row).getByText('-$0.35')).toBeTruthy();
+    // Quantities with 2 fixed decimals and their unit; prices in the trade's notation (the unit beside them, a list
+    // can mix crops); the basis in cents against the contract's futures month.
+    expect(within(row).getByText('1,250.50')).toBeTruthy();
+    expect(within(row).getByText('1,250.50').textContent).toBe('1,250.50bu');
+    expect(within(row).getByText('$4.26¾').textContent).toBe('$4.26¾/bu');
+    expect(within(row).getByText('-35 Z')).toBeTruthy();
     expect(within(row).getByText('Dec 2026')).toBeTruthy();
     expect(within(row).getByText('10/01/2026')).toBeTruthy();
     expect(screen.getByText('2 contracts')).toBeTruthy();

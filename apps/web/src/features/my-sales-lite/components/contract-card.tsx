@@ -78,7 +78,7 @@ export function ContractCard({
             {c.cashPrice !== null ? (
               <T
                 id="msl.contracts.cashPrice"
-                values={{ price: fmt.price(c.cashPrice), unit: fmt.unit(c.quantityUnit) }}
+                values={{ price: fmt.plainPrice(c.cashPrice, c.quantityUnit), unit: fmt.unit(c.quantityUnit) }}
               />
             ) : (
               <T id="msl.priceStatus.unpriced" />

@@ -83,7 +83,7 @@ export function SummaryCards({
                 <Figure label={<T id="msl.fig.delivered" />} value={fmt.quantity(row.delivered, row.quantityUnit)} />
                 <Figure label={<T id="msl.fig.remaining" />} value={fmt.quantity(row.remaining, row.quantityUnit)} />
                 <Figure label={<T id="msl.fig.priced" />} value={t('msl.fig.percent', { percent: priced })} />
-                <Figure label={<T id="msl.fig.avgCash" />} value={fmt.price(row.averageCash)} />
+                <Figure label={<T id="msl.fig.avgCash" />} value={fmt.price(row.averageCash, row.quantityUnit)} />
               </Box>
             </ButtonBase>
           </Paper>

@@ -1,22 +1,24 @@
-import { formatDate, formatMoney, formatNumber, type NumberValue } from '@granary/domain';
+import { formatDate, formatNumber, type NumberValue } from '@granary/domain';
 import { useMemo } from 'react';
-import { useRegion } from '../../../lib/i18n/locale';
 import { useT } from '../../../lib/i18n/t';
 import { useDates } from '../../../lib/i18n/use-dates';
+import { priceUnitOf } from '../../../lib/trading/price-units';
+import { usePriceFormat } from '../../../lib/trading/use-price-format';
 
 const empty = (value: NumberValue) => value === null || value === undefined || value === '';
 
 /**
  * Formatting of the farmer's figures per region (packages/domain format, grain-marketing.md 9): quantities with at
- * most 2 decimals and their unit, prices per unit with 2 to 4 decimals in the region's currency, days in the locale's short form.
+ * most 2 decimals and their unit, prices in the partner's trade notation with their unit ('$4.33½/bu', basis '-45 Z'),
+ * days in the locale's short form.
  */
 export function useMslFormat() {
-  const region = useRegion();
   const t = useT();
   const dates = useDates();
+  const prices = usePriceFormat();
   return useMemo(() => {
-    const currency = region.currency;
-    const unit = (u: string) => (u === 'bushels' ? t('msl.unit.bushels') : u);
+    const unit = (u: string) => (u === 'bushels' ? t('msl.unit.bushels') : u === 'tonnes' ? t('msl.unit.tonnes') : u);
+    const none = t('msl.fig.none');
     return {
       number: (value: NumberValue) => (empty(value) ? t('msl.fig.none') : formatNumber(value)),
       /** '12,500 bu'. */
@@ -28,9 +30,15 @@ export function useMslFormat() {
               unit: unit(quantityUnit),
             }),
       unit,
-      /** A price per unit: '$4.1275'. */
-      price: (value: NumberValue) =>
-        empty(value) ? t('msl.fig.none') : formatMoney(value, { currency, minFractionDigits: 2, maxFractionDigits: 4 }),
+      /** A futures or cash price with its unit: '$4.33½/bu', '$612.50/t'. */
+      price: (value: NumberValue, quantityUnit = 'bushels') =>
+        empty(value) ? none : prices.withUnit(value, priceUnitOf(quantityUnit)),
+      /** The same without the unit, where a heading or the sentence names it: '$4.33½'. */
+      plainPrice: (value: NumberValue, quantityUnit = 'bushels') =>
+        empty(value) ? none : prices.cash(value, priceUnitOf(quantityUnit)),
+      /** A basis against its futures month ('YYYY-MM'): '-45 Z'. */
+      basis: (value: NumberValue, month: string | null | undefined, quantityUnit = 'bushels') =>
+        empty(value) ? none : prices.basis(value, month, priceUnitOf(quantityUnit)),
       /** A calendar day 'YYYY-MM-DD' in the locale's short form. */
       day: (value: string | null | undefined) => (value ? dates.day(value) : t('msl.fig.none')),
       /** An instant's day in the browser's zone. */
@@ -38,7 +46,7 @@ export function useMslFormat() {
       /** A futures month 'YYYY-MM' as 'Dec 2026'. */
       month: (value: string | null | undefined) => (value ? formatDate(`${value}-01`, 'MMM YYYY') : t('msl.fig.none')),
     };
-  }, [region.currency, t, dates]);
+  }, [t, dates, prices]);
 }
 
 export type MslFormat = ReturnType<typeof useMslFormat>;

@@ -3,9 +3,10 @@ import { useId, useState } from 'react';
 import {
   formatDay,
   formatInstant,
+  formatBidBasis,
+  formatBidChange,
+  formatBidPrice,
   formatMonth,
-  formatPrice,
-  formatSigned,
   t,
   type PublicLocale,
 } from '../public-messages';
@@ -81,16 +82,16 @@ function BidsTable({ crop, locale }: { crop: PublicCropBids; locale: PublicLocal
                   {bid.futuresSymbol ? <span className="pm-symbol">{bid.futuresSymbol}</span> : null}
                 </td>
                 <td role="cell" data-label={labels.futures}>
-                  {formatPrice(bid.futuresLast, bid.currency, locale)}
+                  {formatBidPrice(bid.futuresLast, bid)}
                 </td>
                 <td role="cell" data-label={labels.change} className={changeClass(bid.futuresChange)}>
-                  {formatSigned(bid.futuresChange, locale)}
+                  {formatBidChange(bid.futuresChange, bid)}
                 </td>
                 <td role="cell" data-label={labels.basis}>
-                  {formatSigned(bid.basis, locale)}
+                  {formatBidBasis(bid.basis, bid)}
                 </td>
                 <td role="cell" data-label={labels.cash} className="pm-cash">
-                  {formatPrice(bid.cashPrice, bid.currency, locale)}
+                  {formatBidPrice(bid.cashPrice, bid)}
                 </td>
               </tr>
             );

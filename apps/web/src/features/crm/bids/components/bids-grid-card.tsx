@@ -1,7 +1,9 @@
 import type { InstrumentRow } from '@granary/domain';
 import { Box, Checkbox, Stack, Typography } from '@mui/material';
 import { T, useT } from '../../../../lib/i18n/t';
-import { fmtCash, fmtDeliveryRange, fmtFutures } from '../bids-format';
+import { priceUnitOf } from '../../../../lib/trading/price-units';
+import { usePriceFormat } from '../../../../lib/trading/use-price-format';
+import { fmtDeliveryRange } from '../bids-format';
 import { BasisCell } from './basis-cell';
 import { movable, type GridActions } from './bids-grid-actions';
 import { ChangeText, QuantityLines, RowActions, VisibilityChip, num } from './bids-grid-cells';
@@ -9,6 +11,7 @@ import { ChangeText, QuantityLines, RowActions, VisibilityChip, num } from './bi
 /** The card's middle line: the futures (symbol, price, change) or 'Flat', and the basis (edited in place). */
 function FuturesAndBasis({ row, marketId }: { row: InstrumentRow; marketId: number }) {
   const t = useT();
+  const price = usePriceFormat();
   return (
     <Stack
       direction="row"
@@ -17,7 +20,7 @@ function FuturesAndBasis({ row, marketId }: { row: InstrumentRow; marketId: numb
       <Typography variant="body2" sx={num}>
         {row.futuresSymbol ? (
           <>
-            {row.futuresSymbol} {fmtFutures(row.futuresLast, row.priceUnit)}{' '}
+            {row.futuresSymbol} {price.futures(row.futuresLast, priceUnitOf(row.priceUnit))}{' '}
             <ChangeText value={row.futuresChange} unit={row.priceUnit} />
           </>
         ) : (
@@ -39,6 +42,7 @@ function FuturesAndBasis({ row, marketId }: { row: InstrumentRow; marketId: numb
 /** One bid as a card (phones): delivery and cash first, then futures, basis and caps. */
 export function BidCard({ row, actions }: { row: InstrumentRow; actions: GridActions }) {
   const t = useT();
+  const price = usePriceFormat();
   return (
     <Box
       component="li"
@@ -71,7 +75,7 @@ export function BidCard({ row, actions }: { row: InstrumentRow; actions: GridAct
               {row.name}
             </Typography>
             <Typography variant="body1" sx={{ ...num, fontWeight: 700, fontSize: '1.1rem' }}>
-              {fmtCash(row.cashPrice, row.currency) || '—'}
+              {price.cash(row.cashPrice, priceUnitOf(row.priceUnit)) || '—'}
             </Typography>
           </Stack>
           <Typography variant="caption" color="text.secondary" component="div">

@@ -7,15 +7,20 @@ import RestoreFromTrashOutlinedIcon from '@mui/icons-material/RestoreFromTrashOu
 import type { InstrumentRow } from '@granary/domain';
 import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { T, useT } from '../../../../lib/i18n/t';
-import { fmtQuantity, fmtSigned } from '../bids-format';
+import { tabularNumsSx } from '../../../../lib/ui/numeric-cell';
+import { priceUnitOf } from '../../../../lib/trading/price-units';
+import { usePriceFormat } from '../../../../lib/trading/use-price-format';
+import { fmtQuantity } from '../bids-format';
 import type { GridActions } from './bids-grid-actions';
 
 // The cells the bids grid shows in both its forms (table and cards): a futures change, visibility, caps, actions.
 
-/** Figures in a column: tabular and on one line. */
-export const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** Figures in a card's line: tabular and on one line (table cells take lib/ui numericCellSx). */
+export const num = tabularNumsSx;
 
+/** The futures change in the partner's notation ('+3½', '-1¼', 'unch'), green up and red down. */
 export function ChangeText({ value, unit }: { value: string | null; unit: InstrumentRow['priceUnit'] }) {
+  const price = usePriceFormat();
   if (value === null)
     return (
       <Box component="span" sx={{ color: 'text.disabled' }}>
@@ -26,7 +31,7 @@ export function ChangeText({ value, unit }: { value: string | null; unit: Instru
   const color = n > 0 ? 'success.main' : n < 0 ? 'error.main' : 'text.secondary';
   return (
     <Box component="span" sx={{ color, fontVariantNumeric: 'tabular-nums' }}>
-      {fmtSigned(value, unit === 'tonne' ? 2 : 4)}
+      {price.change(value, priceUnitOf(unit))}
     </Box>
   );
 }

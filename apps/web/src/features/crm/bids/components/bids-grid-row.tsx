@@ -1,10 +1,13 @@
 import type { InstrumentRow } from '@granary/domain';
 import { Box, Checkbox, TableCell, TableRow, Typography } from '@mui/material';
 import { useT } from '../../../../lib/i18n/t';
-import { fmtCash, fmtDeliveryRange, fmtFutures, fmtFuturesMonth } from '../bids-format';
+import { priceUnitOf } from '../../../../lib/trading/price-units';
+import { numericCellSx } from '../../../../lib/ui/numeric-cell';
+import { usePriceFormat } from '../../../../lib/trading/use-price-format';
+import { fmtDeliveryRange, fmtFuturesMonth } from '../bids-format';
 import { BasisCell } from './basis-cell';
 import { movable, type GridActions } from './bids-grid-actions';
-import { ChangeText, QuantityLines, RowActions, VisibilityChip, num } from './bids-grid-cells';
+import { ChangeText, QuantityLines, RowActions, VisibilityChip } from './bids-grid-cells';
 
 /** The bid's name, delivery range and crop year (struck through once deleted). */
 function DeliveryCell({ row }: { row: InstrumentRow }) {
@@ -50,9 +53,11 @@ function FuturesMonthCell({ row }: { row: InstrumentRow }) {
 /** The futures price, its change, the basis (edited in place) and the cash price. */
 function PriceCells({ row, marketId }: { row: InstrumentRow; marketId: number }) {
   const t = useT();
+  const price = usePriceFormat();
+  const unit = priceUnitOf(row.priceUnit);
   return (
     <>
-      <TableCell align="right" sx={num}>
+      <TableCell align="right" sx={numericCellSx}>
         {row.pricing === 'flat' ? (
           ''
         ) : row.futuresLast === null ? (
@@ -60,17 +65,17 @@ function PriceCells({ row, marketId }: { row: InstrumentRow; marketId: number })
             {t('crm.bids.noQuote')}
           </Box>
         ) : (
-          fmtFutures(row.futuresLast, row.priceUnit)
+          price.futures(row.futuresLast, unit)
         )}
       </TableCell>
-      <TableCell align="right">
+      <TableCell align="right" sx={numericCellSx}>
         {row.pricing === 'flat' ? '' : <ChangeText value={row.futuresChange} unit={row.priceUnit} />}
       </TableCell>
-      <TableCell align="right" sx={num}>
+      <TableCell align="right" sx={numericCellSx}>
         <BasisCell row={row} marketId={marketId} />
       </TableCell>
-      <TableCell align="right" sx={{ ...num, fontWeight: 700, fontSize: '0.95rem' }}>
-        {fmtCash(row.cashPrice, row.currency) || (
+      <TableCell align="right" sx={{ ...numericCellSx, fontWeight: 700, fontSize: '0.95rem' }}>
+        {price.cash(row.cashPrice, unit) || (
           <Box component="span" sx={{ color: 'text.disabled', fontWeight: 400 }}>
             —
           </Box>
@@ -118,7 +123,7 @@ export function BidTableRow({ row, actions }: { row: InstrumentRow; actions: Gri
       <TableCell>
         <VisibilityChip row={row} />
       </TableCell>
-      <TableCell align="right" sx={num}>
+      <TableCell align="right" sx={numericCellSx}>
         {row.workingOffers}
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

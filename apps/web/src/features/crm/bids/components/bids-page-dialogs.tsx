@@ -1,6 +1,8 @@
 import type { InstrumentCropSummary, InstrumentListResponse, InstrumentRow, RoundingMode } from '@granary/domain';
 import { useT } from '../../../../lib/i18n/t';
-import { fmtCash, fmtQuantity } from '../bids-format';
+import { priceUnitOf } from '../../../../lib/trading/price-units';
+import { usePriceFormat } from '../../../../lib/trading/use-price-format';
+import { fmtQuantity } from '../bids-format';
 import { BidDialog } from './bid-dialog';
 import type { Notice } from './bids-notice';
 import { MoveBasisDialog } from './move-basis-dialog';
@@ -43,6 +45,7 @@ export function BidsPageDialogs({
   setNotice: (notice: Notice) => void;
 }) {
   const t = useT();
+  const priceFormat = usePriceFormat();
   const { dialog, offerFor, moveOpen } = state;
   const offerRow = offerFor !== null ? (rows.find((r) => r.id === offerFor && r.deletedAt === null) ?? null) : null;
   const editing = dialog?.rowId != null ? (rows.find((r) => r.id === dialog.rowId) ?? null) : null;
@@ -77,7 +80,7 @@ export function BidsPageDialogs({
           onClose={() => onClose('offerFor')}
           onPlaced={(offer) => {
             onClose('offerFor');
-            const price = fmtCash(offer.targetCashPrice, offerRow.currency);
+            const price = priceFormat.withUnit(offer.targetCashPrice, priceUnitOf(offerRow.priceUnit));
             setNotice({
               message:
                 offer.status === 'price_hit'

@@ -6,7 +6,9 @@ import { T, useT } from '../../../../lib/i18n/t';
 import { PlaceOfferDialog as PlaceOffer, type PlaceOfferValues } from '../../../../lib/trading/place-offer-dialog';
 import { useClientSearch } from '../../clients/api/client-search';
 import { usePlaceOffer } from '../api/place-offer';
-import { fmtCash, fmtQuantity } from '../bids-format';
+import { priceUnitOf } from '../../../../lib/trading/price-units';
+import { usePriceFormat } from '../../../../lib/trading/use-price-format';
+import { fmtQuantity } from '../bids-format';
 
 /** Typing waits this long before the market's clients are searched. */
 const SEARCH_PAUSE_MS = 250;
@@ -88,6 +90,8 @@ export function PlaceOfferDialog({
   onPlaced: (offer: Offer) => void;
 }) {
   const t = useT();
+  const price = usePriceFormat();
+  const unit = priceUnitOf(row.priceUnit);
   const place = usePlaceOffer(marketId);
   return (
     <PlaceOffer
@@ -97,12 +101,12 @@ export function PlaceOfferDialog({
         subtitle: t('crm.bids.offer.bid', { crop: row.cropName, name: row.name }),
         currentCash: t('crm.bids.offer.currentCash'),
         perUnit: (unit) => t('crm.bids.offer.perUnit', { unit }),
-        explain: (p) => t('crm.bids.offer.explain', { price: p ? fmtCash(p, row.currency) : '—' }),
+        explain: (p) => t('crm.bids.offer.explain', { price: p ? price.cash(p, unit) : '—' }),
         atOrBelow: <T id="crm.bids.offer.atOrBelow" />,
         submit: <T id="crm.bids.offer.submit" />,
         cancel: <T id="crm.bids.offer.cancel" />,
       }}
-      cash={fmtCash(row.cashPrice, row.currency) || '—'}
+      cash={price.cash(row.cashPrice, unit) || '—'}
       cashPrice={row.cashPrice}
       quantityUnit={row.quantityUnit}
       today={today}

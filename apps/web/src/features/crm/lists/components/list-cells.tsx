@@ -3,32 +3,30 @@ import { formatDate, type ContractListRow, type ListColumn } from '@granary/doma
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { MessageId } from '../../../../lib/i18n/messages';
+import { priceUnitOf } from '../../../../lib/trading/price-units';
 import type { useCrmFormat } from '../../components/use-crm-format';
 
 type Format = ReturnType<typeof useCrmFormat>;
 type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
 
+/** Quantities in the row's unit (bu, t): 2 fixed decimals with the unit beside them (a list can mix crops). */
 const QUANTITY_COLUMNS = new Set<ListColumn>([
   'quantity',
   'deliveredQuantity',
   'undeliveredQuantity',
   'unpricedQuantity',
   'cancelledQuantity',
-  'weight',
   'actualApplied',
   'actualUnapplied',
   'split',
-  'testWeight',
 ]);
-const PRICE_COLUMNS = new Set<ListColumn>([
-  'averageFutures',
-  'averageBasis',
-  'averageCash',
-  'offerPrice',
-  'strike',
-  'callOptionFee',
-  'average',
-]);
+/** A ticket's weight (lb, 2 fixed decimals like the quantities) and test weight (lb/bu, one decimal like the grades). */
+const WEIGHT_COLUMNS = new Set<ListColumn>(['weight', 'testWeight']);
+/** Futures-side prices (the partner's futures notation). */
+const FUTURES_COLUMNS = new Set<ListColumn>(['averageFutures', 'strike']);
+/** Cash-side prices and per-unit amounts (the partner's cash notation). */
+const CASH_COLUMNS = new Set<ListColumn>(['averageCash', 'offerPrice', 'callOptionFee', 'average']);
+const PRICE_COLUMNS = new Set<ListColumn>([...FUTURES_COLUMNS, ...CASH_COLUMNS, 'averageBasis']);
 const PERCENT_COLUMNS = new Set<ListColumn>(['moisture', 'foreignMaterial', 'damage', 'splitPct']);
 const DAY_COLUMNS = new Set<ListColumn>([
   'deliveryStartIsoStr',
@@ -45,6 +43,7 @@ const BOOLEAN_COLUMNS = new Set<ListColumn>(['inTheMoney', 'eSignEligible', 'eSi
 export function columnAlign(column: ListColumn): 'left' | 'right' | 'center' {
   if (
     QUANTITY_COLUMNS.has(column) ||
+    WEIGHT_COLUMNS.has(column) ||
     PRICE_COLUMNS.has(column) ||
     PERCENT_COLUMNS.has(column) ||
     COUNT_COLUMNS.has(column)
@@ -147,6 +146,29 @@ export function formatOptionMonth(value: string): string {
 }
 
 /** One cell's content, formatted per grain-marketing.md 9 and the region (shared formatter). */
+/** The unit of a row's quantities as the grid writes it: 'bu', 't'. */
+function quantityUnitText(unit: string, t: Translate): string {
+  if (unit === 'bushels') return t('crm.lists.unit.bushels');
+  if (unit === 'tonnes') return t('crm.lists.unit.tonnes');
+  return unit;
+}
+
+/**
+ * A price in the partner's notation: futures and cash '$4.33½' with their unit beside them ('/bu', '/t': a list can
+ * mix crops), basis '-45 Z' against the contract's futures month (cents a bushel; dollars a tonne).
+ */
+function priceCell(column: ListColumn, value: string, row: ContractListRow, format: Format, t: Translate): ReactNode {
+  const unit = priceUnitOf(row.quantityUnit);
+  if (column === 'averageBasis') return format.prices.basis(value, row.optionMonth, unit);
+  const text = FUTURES_COLUMNS.has(column) ? format.prices.futures(value, unit) : format.prices.cash(value, unit);
+  return (
+    <>
+      {text}
+      <span className="unit">{t(unit === 'tonne' ? 'crm.lists.unit.perTonne' : 'crm.lists.unit.perBushel')}</span>
+    </>
+  );
+}
+
 export function renderCell(
   column: ListColumn,
   row: ContractListRow,
@@ -199,22 +221,31 @@ export function renderCell(
       <SmallChip label={t(`crm.lists.priceStatus.${row.priceStatus}`)} color={PRICE_STATUS_COLOR[row.priceStatus]} />
     );
   }
-  if (column === 'quantity') {
+  if (QUANTITY_COLUMNS.has(column)) {
+    // Zero quantities recede (other than the contract's own) so that what is still owed, applied or unpriced stands out.
+    const text = format.columnQuantity(value as string);
+    const zero = column !== 'quantity' && Number(value) === 0;
     return (
       <>
-        {format.quantity(row.quantity)}
-        {row.quantityUnit === 'bushels' ? <span className="unit">{t('crm.lists.unit.bushels')}</span> : null}
+        {zero ? <span className="muted">{text}</span> : text}
+        <span className="unit">{quantityUnitText(row.quantityUnit, t)}</span>
       </>
     );
   }
-  if (QUANTITY_COLUMNS.has(column)) {
-    // Zero quantities recede so that what is still owed, applied or unpriced stands out.
-    const zero = Number(value) === 0;
-    return zero ? <span className="muted">{format.quantity(value as string)}</span> : format.quantity(value as string);
+  if (WEIGHT_COLUMNS.has(column)) {
+    return (
+      <>
+        {column === 'weight' ? format.columnQuantity(value as string) : format.grade(value as string)}
+        <span className="unit">
+          {t(column === 'weight' ? 'crm.lists.unit.pounds' : 'crm.lists.unit.poundsPerBushel')}
+        </span>
+      </>
+    );
   }
   // A negative basis is the normal case (under futures), not a loss: prices stay in the text colour.
-  if (PRICE_COLUMNS.has(column)) return format.price(value as string);
-  if (PERCENT_COLUMNS.has(column)) return format.percent(value as string);
+  if (PRICE_COLUMNS.has(column)) return priceCell(column, value as string, row, format, t);
+  if (column === 'splitPct') return format.percent(value as string);
+  if (PERCENT_COLUMNS.has(column)) return format.gradePercent(value as string);
   if (DAY_COLUMNS.has(column)) return format.day(value as string);
   if (COUNT_COLUMNS.has(column))
     return column === 'cropYear' || column === 'scaleTicketId' ? String(value) : format.quantity(value as number);
