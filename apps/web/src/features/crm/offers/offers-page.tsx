@@ -1,17 +1,21 @@
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import type { CrmMarketRow } from '@granary/domain';
-import { Alert, LinearProgress, Snackbar, Stack, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, LinearProgress, Paper, Snackbar, Stack } from '@mui/material';
+import { alpha, type Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { T, useT } from '../../../lib/i18n/t';
+import { DataGrid } from '../../../lib/ui/grid/data-grid';
+import { visibleColumns } from '../../../lib/ui/grid/grid-columns';
+import { GridToolbar } from '../../../lib/ui/grid/grid-toolbar';
+import { useGridPrefs } from '../../../lib/ui/grid/use-grid-prefs';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../components/crm-page-frame';
 import { MarketSelector } from '../components/market-selector';
 import { useSelectedMarket } from '../components/use-selected-market';
 import { useOffers } from './api/offers-api';
-import { OfferCards } from './components/offer-cards';
+import { useOfferColumns } from './components/offer-columns';
 import { OfferConfirmDialog, OfferEditDialog } from './components/offer-dialogs';
 import { OffersPager } from './components/offers-pager';
-import { OffersTable } from './components/offers-table';
 import { OffersToolbar } from './components/offers-toolbar';
 import { useOfferActions } from './use-offer-actions';
 import { useOffersLive } from './use-offers-live';
@@ -22,14 +26,15 @@ const hasOffers = (market: CrmMarketRow) => market.userPermissions.includes('off
 
 /** A market's offers: the filters and live chip, the list (a table, or cards on a phone), its pages, and the actions. */
 function MarketOffers({ market }: { market: CrmMarketRow }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const t = useT();
   const { status, page, token, set } = useOffersUrlState();
   const offers = useOffers(market.id, status, { page, token });
   const live = useOffersLive(market.id);
   const actions = useOfferActions(market.id);
   const { pending, busy } = actions;
   const [tokens, setTokens] = useState<Record<number, string | null>>({});
+  const columns = useOfferColumns({ justHit: live.justHit, onAct: actions.open });
+  const [prefs] = useGridPrefs('offers');
 
   const data = offers.data;
   const rows = data?.rows ?? [];
@@ -53,22 +58,40 @@ function MarketOffers({ market }: { market: CrmMarketRow }) {
       />
     );
   else
-    body = phone ? (
-      <OfferCards rows={rows} justHit={live.justHit} onAct={actions.open} />
-    ) : (
-      <OffersTable rows={rows} justHit={live.justHit} onAct={actions.open} />
+    body = (
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <DataGrid
+          label={t('offers.table')}
+          columns={visibleColumns(columns, prefs)}
+          rows={rows}
+          rowKey={(o) => o.id}
+          density={prefs.density}
+          rowAttributes={(o) => ({
+            'data-offer-id': o.id,
+            sx:
+              live.justHit.has(o.id) && o.status === 'price_hit'
+                ? { bgcolor: (theme: Theme) => alpha(theme.palette.warning.main, 0.14) }
+                : {},
+          })}
+        />
+      </Paper>
     );
 
   const pages = data ? Math.max(1, Math.ceil(data.totalCount / data.pageSize)) : 1;
 
   return (
     <Stack spacing={2}>
-      <OffersToolbar
-        status={status}
-        counts={data?.counts}
-        live={live.state}
-        onStatus={(f) => set({ status: f === 'open' ? null : f, page: null, paginationToken: null })}
-      />
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
+          <OffersToolbar
+            status={status}
+            counts={data?.counts}
+            live={live.state}
+            onStatus={(f) => set({ status: f === 'open' ? null : f, page: null, paginationToken: null })}
+          />
+        </Box>
+        <GridToolbar grid="offers" columns={columns} />
+      </Box>
       {offers.isFetching && data ? <LinearProgress sx={{ height: 2, mt: '-10px !important' }} aria-hidden /> : null}
       {offers.error && data ? <CrmErrorState error={offers.error} onRetry={() => void offers.refetch()} /> : null}
       {body}

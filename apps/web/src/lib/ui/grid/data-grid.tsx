@@ -49,7 +49,7 @@ export function gridTableSx(density: GridDensity) {
     },
     '& thead .pinned': { zIndex: 3 },
     '& tbody tr:hover > td, & tbody tr:hover > td.pinned': { backgroundColor: theme.palette.grey[100] },
-    '& tbody tr[data-grid-row]': { cursor: 'pointer' },
+    '& tbody tr.opens': { cursor: 'pointer' },
     '& tbody tr[data-grid-row]:focus-visible': {
       outline: `2px solid ${theme.palette.primary.main}`,
       outlineOffset: -2,
@@ -107,7 +107,14 @@ function GridTable<Row>({ label, columns, rows, rowKey, density, onOpen, rowAttr
           {rows.map((row, index) => {
             const { sx, ...attributes } = rowAttributes?.(row) ?? {};
             return (
-              <TableRow key={rowKey(row)} hover {...attributes} {...rowProps(row, index)} sx={sx}>
+              <TableRow
+                key={rowKey(row)}
+                hover
+                className={onOpen ? 'opens' : undefined}
+                {...attributes}
+                {...rowProps(row, index)}
+                sx={sx}
+              >
                 {columns.map((column, columnIndex) => (
                   <TableCell
                     key={column.id}
