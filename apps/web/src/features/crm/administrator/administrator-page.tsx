@@ -37,6 +37,7 @@ import { MarketSelector } from '../components/market-selector';
 import { useSelectedMarket } from '../components/use-selected-market';
 import { useImportQuotes, useRoundingModes, useSetRoundingMode } from '../futures/api/futures-api';
 import { QuoteBoard } from '../futures/quote-board';
+import { LegalTextsSection } from './legal-texts-section';
 import { PriceNotationForm } from './price-notation-section';
 
 const EXAMPLE = 'ZCZ26,4.3525,4.3300,4.3650,4.3200,4.3300,2026-11-23';
@@ -310,6 +311,7 @@ function AdministratorBody({ context, superAdmin }: { context: CrmContextData; s
       ) : null}
       {superAdmin ? <QuotesImportSection /> : null}
       {rounding ? <RoundingModesSection key={market.id} platformId={context.platformId} market={market} /> : null}
+      <LegalTextsSection />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { crmListsMessages } from '../crm-lists-messages';
 import { crmMessages } from '../crm-messages';
 import { esignMessages } from '../esign-messages';
 import { futuresMessages } from '../futures-messages';
+import { legalAdminMessages } from '../legal-admin-messages';
 import { gridMessages } from '../grid-messages';
 import { offersMessages } from '../offers-messages';
 import { publicAdminMessages } from '../public-admin-messages';
@@ -27,5 +28,6 @@ export const crmAreaMessages = {
   ...publicAdminMessages,
   ...bidsMessages,
   ...futuresMessages,
+  ...legalAdminMessages,
   ...gridMessages,
 } as const;
