@@ -42,8 +42,12 @@ import * as service from './checkout.service.ts';
 import * as licenceService from './licences.service.ts';
 import { orderView, placeOrder } from './place-order.service.ts';
 import { cardProviderFromEnv } from './payment.adapter.ts';
+import type { PartnerDirectory } from '../../platform/partner-directory.ts';
+import type { MailContext } from '../../platform/mail/mail-layout.tsx';
+import { mailContext } from '../../platform/mail/send-mail.ts';
+import { linkOrigin } from '../identity/identity.public.ts';
 
-type Options = { ctx: AppContext };
+type Options = { ctx: AppContext; partners: PartnerDirectory };
 
 const errors = {
   400: apiErrorSchema,
@@ -62,7 +66,7 @@ const cartParams = z.object({ cartId: z.string().uuid() }).strict();
 type RoutesApp = Parameters<FastifyPluginAsyncZod<Options>>[0];
 
 /** What the checkout's groups of routes use: the database, the card provider, session access, the caller, the view. */
-function sharedOf({ ctx }: Options) {
+function sharedOf({ ctx, partners }: Options) {
   const db = ctx.database.db;
   const deps: CheckoutDeps = { cardProvider: cardProviderFromEnv(ctx.env.CARD_PROVIDER) };
   const config = { access: 'session' as const };
@@ -72,8 +76,13 @@ function sharedOf({ ctx }: Options) {
     const s = await requireSession(ctx, request);
     return { userId: s.user.id, currentEnterpriseId: s.session.currentEnterpriseId ?? null };
   }
+  /** The confirmation e-mail's brand and link origin: the partner of the host the buyer placed the order on. */
+  async function mailOf(request: FastifyRequest): Promise<MailContext> {
+    const partner = await partners.byHost(request.headers.host);
+    return mailContext(partner, linkOrigin(ctx, request, partner));
+  }
   const view = { 200: checkoutViewSchema, ...errors };
-  return { ctx, db, deps, config, P, callerOf, view };
+  return { ctx, db, deps, config, P, callerOf, mailOf, view };
 }
 type Shared = ReturnType<typeof sharedOf>;
 
@@ -103,7 +112,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, option
  * The checkout of a cart: its view, each write (with the cart serial), re-pricing, placing the order, the placed
  * order, and buy-now carts.
  */
-function checkoutFlowRoutes(app: RoutesApp, { db, deps, config, P, callerOf, view }: Shared): void {
+function checkoutFlowRoutes(app: RoutesApp, { db, deps, config, P, callerOf, mailOf, view }: Shared): void {
   app.get(P, { config, schema: { querystring: checkoutQuerySchema, response: view } }, async (request) =>
     service.checkoutView(db, await callerOf(request), request.query.cartId, deps),
   );
@@ -150,7 +159,7 @@ function checkoutFlowRoutes(app: RoutesApp, { db, deps, config, P, callerOf, vie
     `${P}/place`,
     { config, schema: { body: placeOrderRequestSchema, response: { 201: placedOrderSchema, ...errors } } },
     async (request, reply) => {
-      const order = await placeOrder(db, await callerOf(request), request.body, deps);
+      const order = await placeOrder(db, await callerOf(request), request.body, deps, await mailOf(request));
       return reply.status(201).send(order);
     },
   );

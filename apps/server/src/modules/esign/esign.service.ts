@@ -23,9 +23,9 @@ import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
-import { enqueueMessage } from '../../platform/outbox.ts';
+import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
 import { hasPermission, loadCrmActor, requireMarket, type CrmDeps } from '../../platform/crm-access.ts';
-import { emailHtml, linkOrigin } from '../identity/identity.public.ts';
+import { linkOrigin } from '../identity/identity.public.ts';
 import { contractPdf } from './contract-pdf.ts';
 import {
   documentsOf,
@@ -255,18 +255,18 @@ export async function sendForSignature(
       })),
     );
     for (const s of signers) {
-      const lines = [
-        `Hi ${s.firstName ?? 'there'},`,
-        body,
-        `Review the contract and sign it with the button below. The link is yours alone and works until ${row.expiresAt.toISOString().slice(0, 10)}.`,
-      ];
-      await enqueueMessage(tx, {
-        channel: 'email',
-        recipient: s.email,
-        subject: title,
-        text: `${lines.join('\n\n')}\n\nReview and sign: ${envelope.signingUrl}\n`,
-        html: emailHtml(partner, lines, { label: 'Review and sign', url: envelope.signingUrl }),
+      await sendMail(tx, {
         template: 'contract_signature',
+        data: {
+          firstName: s.firstName,
+          contract: contract.displayContractId,
+          crop: contract.cropName,
+          cropYear: contract.cropYear,
+          signingPath: envelope.signingUrl,
+          expiresAt: row.expiresAt.toISOString(),
+        },
+        ctx: mailContext(partner, origin),
+        recipient: s.email,
         userId: s.id,
       });
     }
