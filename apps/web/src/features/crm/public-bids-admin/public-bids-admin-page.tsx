@@ -6,10 +6,12 @@ import { PageSpinner } from '../../../lib/ui/page-spinner';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../components/crm-page-frame';
 import { MarketSelector } from '../components/market-selector';
 import { useSelectedMarket } from '../components/use-selected-market';
+import { useMarketClosures } from './api/market-closures';
 import { useMarketHours } from './api/market-hours';
 import { useMarketInfo } from './api/market-info';
 import { AnnouncementsSection } from './components/announcements-section';
 import { ContactsSection } from './components/contacts-section';
+import { HolidaysSection } from './components/holidays-section';
 import { HoursSection } from './components/hours-section';
 import { PublicPageCard } from './components/public-page-card';
 import { TextsSection } from './components/texts-section';
@@ -28,6 +30,13 @@ function HoursLoader({ marketId }: { marketId: number }) {
   if (hours.error) return <CrmErrorState error={hours.error} onRetry={() => void hours.refetch()} />;
   if (!hours.data) return <PageSpinner />;
   return <HoursSection hours={hours.data} />;
+}
+
+function HolidaysLoader({ marketId }: { marketId: number }) {
+  const closures = useMarketClosures(marketId);
+  if (closures.error) return <CrmErrorState error={closures.error} onRetry={() => void closures.refetch()} />;
+  if (!closures.data) return <PageSpinner />;
+  return <HolidaysSection closures={closures.data} />;
 }
 
 /** One market's public page: its settings card, then announcements and texts beside hours and contacts. */
@@ -53,6 +62,7 @@ function MarketAdmin({ marketId }: { marketId: number }) {
         </Stack>
         <Stack spacing={2.5} sx={{ minWidth: 0 }}>
           <HoursLoader marketId={marketId} />
+          <HolidaysLoader marketId={marketId} />
           <ContactsSection info={data} />
         </Stack>
       </Box>
