@@ -186,7 +186,8 @@ describe('magic link', () => {
       await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
       const link = await linkFromMail(ACCOUNTS.farmer, 'magic_link', '/login/magic', before);
       await pastThrottle(page, /\/api\/auth\/login\/magic-link\/verify$/, () => page.goto(link));
-      await page.waitForURL((url) => url.pathname === '/dashboard');
+      // The dashboard sends the farmer on to their home (issue 13).
+      await page.waitForURL((url) => url.pathname === '/my-sales-lite');
 
       const second = await browser.newContext({ baseURL: baseURL() });
       try {
@@ -336,7 +337,8 @@ describe('password sign-in', () => {
     withPage(async (page) => {
       await page.goto('/sign-in/password?redirect=https%3A%2F%2Fevil.example%2Fsteal');
       await fillSignIn(page, ACCOUNTS.admin, PASSWORD);
-      await page.waitForURL((url) => url.pathname === '/dashboard');
+      // The fallback, /dashboard, sends staff on to the administrator tools (issue 13).
+      await page.waitForURL((url) => url.pathname === '/crm/administrator');
       expect(new URL(page.url()).host).toBe(new URL(baseURL()).host);
     }));
 

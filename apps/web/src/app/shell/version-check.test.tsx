@@ -45,7 +45,7 @@ describe('version check', () => {
 
   it('shows the update screen over the app when forced', async () => {
     const { router } = renderApp('/support', 'anonymous');
-    expect(await screen.findByText('Support — this page is coming soon')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Prairie support' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/support');
     versionState.set('force-update');
     expect(await screen.findByRole('heading', { name: 'There is a new update' })).toBeTruthy();
@@ -55,7 +55,7 @@ describe('version check', () => {
   it('does a full page load on the next navigation after a newer build appeared', async () => {
     const reload = vi.spyOn(pageLocation, 'reload').mockImplementation(() => {});
     const { router } = renderApp('/support', 'anonymous');
-    expect(await screen.findByText('Support — this page is coming soon')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Prairie support' })).toBeTruthy();
     versionState.set('reload-on-navigation');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(reload).not.toHaveBeenCalled();
