@@ -61,6 +61,7 @@ export const storeOrdersMessages = {
   'orders.detail.back': 'Back to order history',
   'orders.detail.placedOn': 'Placed {date}',
   'orders.detail.reorder': 'Reorder',
+  'orders.detail.invoice': 'Download invoice (PDF)',
   'orders.detail.shipment': 'Sold by {seller}, from {warehouse}',
   'orders.detail.deliverTo': 'Deliver to',
   'orders.detail.pickupAt': 'Pick up at',

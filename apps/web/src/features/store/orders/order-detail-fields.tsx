@@ -3,15 +3,30 @@ import type { ReactNode } from 'react';
 
 // The small pieces an order's page is written with: an address, a contact, a labelled value and a totals row.
 
-export function AddressLines({ value }: { value: Record<string, unknown> | null }) {
-  if (!value) return null;
-  const s = (k: string) => (typeof value[k] === 'string' ? (value[k] as string) : '');
-  const lines = [
+/** An address's lines (name, street, city line), the empty ones left out; none for no address. */
+export function addressLinesOf(value: Record<string, unknown> | null): string[] {
+  if (!value) return [];
+  const s = (k: string) => (typeof value[k] === 'string' ? (value[k] as string).trim() : '');
+  return [
     s('name'),
     s('line1'),
     s('line2'),
     [s('city'), [s('region'), s('postalCode')].filter(Boolean).join(' ')].filter(Boolean).join(', '),
   ].filter(Boolean);
+}
+
+/** A contact's lines (name; phone and e-mail), the empty ones left out; none for no contact. */
+export function contactLinesOf(value: Record<string, unknown> | null): string[] {
+  if (!value) return [];
+  const s = (k: string) => (typeof value[k] === 'string' ? (value[k] as string).trim() : '');
+  return [
+    [s('firstName'), s('lastName')].filter(Boolean).join(' '),
+    [s('phoneNumber'), s('email')].filter(Boolean).join(' · '),
+  ].filter(Boolean);
+}
+
+export function AddressLines({ value }: { value: Record<string, unknown> | null }) {
+  const lines = addressLinesOf(value);
   return (
     <>
       {lines.map((l) => (
@@ -24,12 +39,13 @@ export function AddressLines({ value }: { value: Record<string, unknown> | null 
 }
 
 export function ContactLines({ value }: { value: Record<string, unknown> | null }) {
-  if (!value) return null;
-  const s = (k: string) => (typeof value[k] === 'string' ? (value[k] as string) : '');
   return (
     <>
-      <Typography variant="body2">{[s('firstName'), s('lastName')].filter(Boolean).join(' ')}</Typography>
-      <Typography variant="body2">{[s('phoneNumber'), s('email')].filter(Boolean).join(' · ')}</Typography>
+      {contactLinesOf(value).map((l) => (
+        <Typography key={l} variant="body2">
+          {l}
+        </Typography>
+      ))}
     </>
   );
 }

@@ -1,7 +1,8 @@
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { AddToCartOutcome, OrderDetail } from '@granary/domain';
+import { STORE_API, type AddToCartOutcome, type OrderDetail } from '@granary/domain';
 import { T, useT } from '../../../lib/i18n/t';
 import { useStoreLocale } from '../components/use-store-locale';
 import { BackLink } from './back-link';
@@ -37,20 +38,33 @@ export function OrderDetailsHeader({ order, buyNow }: { order: OrderDetail; buyN
             <T id="orders.detail.placedOn" values={{ date: day(order.placedAt) }} />
           </Typography>
         </Box>
-        <Button
-          variant="contained"
-          disabled={reorder.isPending}
-          onClick={() =>
-            reorder.mutate(order.id, {
-              onSuccess: (o) => {
-                setOutcome(o);
-                cart.refresh();
-              },
-            })
-          }
-        >
-          <T id="orders.detail.reorder" />
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          {/* The server renders the invoice (pdf-lib, the partner's brand words); the browser opens or saves it. */}
+          <Button
+            variant="outlined"
+            component="a"
+            href={`${STORE_API}/orders/${encodeURIComponent(order.id)}/invoice`}
+            target="_blank"
+            rel="noopener"
+            startIcon={<PictureAsPdfOutlinedIcon />}
+          >
+            <T id="orders.detail.invoice" />
+          </Button>
+          <Button
+            variant="contained"
+            disabled={reorder.isPending}
+            onClick={() =>
+              reorder.mutate(order.id, {
+                onSuccess: (o) => {
+                  setOutcome(o);
+                  cart.refresh();
+                },
+              })
+            }
+          >
+            <T id="orders.detail.reorder" />
+          </Button>
+        </Stack>
       </Stack>
       <CartOutcomeAlert
         outcome={outcome}

@@ -2,7 +2,7 @@ import { Box, Divider, Paper, Stack, Typography } from '@mui/material';
 import type { OrderDetail, OrderFulfillment, OrderLine } from '@granary/domain';
 import { T, useT } from '../../../lib/i18n/t';
 import { useSellerName } from '../components/product-card';
-import { AddressLines, ContactLines, Labeled, SummaryRow } from './order-detail-fields';
+import { AddressLines, ContactLines, Labeled, SummaryRow, addressLinesOf, contactLinesOf } from './order-detail-fields';
 import { LineRow } from './order-line-row';
 import { money, useFormatDay, useLabel } from './order-parts';
 
@@ -50,12 +50,12 @@ export function OrderShipment({
               {f.warehouse.city}, {f.warehouse.region}
             </Typography>
           </Labeled>
-        ) : (
+        ) : addressLinesOf(f.address).length > 0 ? (
           <Labeled label={<T id="orders.detail.deliverTo" />}>
             <AddressLines value={f.address} />
           </Labeled>
-        )}
-        {f.contact ? (
+        ) : null}
+        {contactLinesOf(f.contact).length > 0 ? (
           <Labeled label={<T id="orders.detail.contact" />}>
             <ContactLines value={f.contact} />
           </Labeled>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { OrderDetail } from '@granary/domain';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
-import { AddressLines, Labeled, SummaryRow } from './order-detail-fields';
+import { AddressLines, Labeled, SummaryRow, addressLinesOf } from './order-detail-fields';
 import { PaymentStatusChip, money, useLabel } from './order-parts';
 
 /** A titled box of the order page's side column, named by its heading. */
@@ -70,7 +70,7 @@ export function OrderPaymentCard({ order }: { order: OrderDetail }) {
             <T id="orders.detail.promo" values={{ code: order.promoCode }} />
           </Typography>
         ) : null}
-        {order.billingAddress ? (
+        {addressLinesOf(order.billingAddress).length > 0 ? (
           <Labeled label={<T id="orders.detail.billing" />}>
             <AddressLines value={order.billingAddress} />
           </Labeled>
