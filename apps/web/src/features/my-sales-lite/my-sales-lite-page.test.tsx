@@ -63,7 +63,7 @@ describe('my sales lite: sales', () => {
     const dialog = await screen.findByRole('dialog', { name: /Contract C-100001/ });
     await within(dialog).findByText('T-500070');
     expect(within(dialog).getByText('Fieldman Family Farms')).toBeTruthy();
-    expect(within(dialog).getByText('Futures rolled from Sep 2026 to Dec 2026')).toBeTruthy();
+    expect(within(dialog).getByText('Rolled futures from U26 to Z26')).toBeTruthy();
     expect(within(dialog).getByRole('table', { name: 'Pricing' })).toBeTruthy();
     expect(new URLSearchParams(router.state.location.search).get('contract')).toBe('1');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));

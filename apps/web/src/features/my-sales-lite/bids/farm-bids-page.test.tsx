@@ -96,7 +96,7 @@ describe('/my-sales-lite/bids', () => {
     expect(within(soy).getByText('No offers')).toBeTruthy();
     const mine = screen.getByRole('list', { name: 'My offers' });
     expect(within(mine).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(mine).getByText(/Target \$4.52 · Now \$4.49 · Good through 12\/5\/26/)).toBeTruthy();
+    expect(within(mine).getByText(/Target \$4.52 · Now \$4.49 · Good through 12\/05\/2026/)).toBeTruthy();
     expect(within(mine).getByText(/Contract OF-2/)).toBeTruthy();
   });
 
