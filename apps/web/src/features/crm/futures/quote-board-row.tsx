@@ -4,6 +4,7 @@ import { toDecimal, type PriceUnit, type Quote } from '@granary/domain';
 import { Box, TableCell, TableRow, Typography } from '@mui/material';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n/t';
+import { useDates } from '../../../lib/i18n/use-dates';
 import { usePriceFormat } from '../../../lib/trading/use-price-format';
 import { numericCellSx } from '../../../lib/ui/numeric-cell';
 
@@ -53,6 +54,7 @@ function ChangeCell({ quote, unit }: { quote: Quote; unit: PriceUnit }) {
  */
 export function QuoteRow({ quote, unit, moved }: { quote: Quote; unit: PriceUnit; moved: Direction | undefined }) {
   const intl = useIntl();
+  const dates = useDates();
   const price = usePriceFormat();
   const [y, m] = quote.optionMonth.split('-').map(Number) as [number, number];
   return (
@@ -95,7 +97,7 @@ export function QuoteRow({ quote, unit, moved }: { quote: Quote; unit: PriceUnit
         <ChangeCell quote={quote} unit={unit} />
       </TableCell>
       <TableCell align="right" sx={{ ...numericCellSx, color: 'text.secondary' }}>
-        {intl.formatTime(new Date(quote.quotedAt), { hour: 'numeric', minute: '2-digit' })}
+        {dates.time(quote.quotedAt)}
       </TableCell>
     </TableRow>
   );
