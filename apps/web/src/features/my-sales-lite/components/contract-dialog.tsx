@@ -21,6 +21,7 @@ import { T, useT } from '../../../lib/i18n/t';
 import { useContractHistoryText } from '../../../lib/trading/contract-history';
 import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliveries-table';
 import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
+import { priceUnitOf } from '../../../lib/trading/price-units';
 import { useFarmerContract } from '../api/sales';
 import { Figure } from './figure';
 import { MslError, MslLoading } from './msl-states';
@@ -85,7 +86,7 @@ function DetailFigures({ detail, fmt }: { detail: FarmerContractDetail; fmt: Msl
         <Figure label={<T id="msl.fig.remaining" />} value={fmt.quantity(c.remaining, unit)} emphasis />
         <Figure label={<T id="msl.fig.priced" />} value={fmt.quantity(c.priced, unit)} />
         <Figure label={<T id="msl.fig.unpriced" />} value={fmt.quantity(c.unpriced, unit)} />
-        <Figure label={<T id="msl.fig.avgCash" />} value={fmt.price(c.cashPrice)} />
+        <Figure label={<T id="msl.fig.avgCash" />} value={fmt.price(c.cashPrice, unit)} />
       </Box>
     </>
   );
@@ -101,9 +102,9 @@ function DetailTerms({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFo
       <Term label={<T id="msl.detail.contractDate" />} value={fmt.day(c.contractDate)} />
       <Term label={<T id="msl.detail.delivery" />} value={`${fmt.day(c.deliveryStart)} – ${fmt.day(c.deliveryEnd)}`} />
       <Term label={<T id="msl.detail.optionMonth" />} value={fmt.month(c.optionMonth)} />
-      <Term label={<T id="msl.detail.futures" />} value={fmt.price(c.futuresPrice)} />
-      <Term label={<T id="msl.detail.basis" />} value={fmt.price(c.basis)} />
-      <Term label={<T id="msl.detail.cash" />} value={fmt.price(c.cashPrice)} />
+      <Term label={<T id="msl.detail.futures" />} value={fmt.price(c.futuresPrice, c.quantityUnit)} />
+      <Term label={<T id="msl.detail.basis" />} value={fmt.basis(c.basis, c.optionMonth, c.quantityUnit)} />
+      <Term label={<T id="msl.detail.cash" />} value={fmt.price(c.cashPrice, c.quantityUnit)} />
       {c.cancelled !== '0' ? (
         <Term label={<T id="msl.detail.cancelled" />} value={fmt.quantity(c.cancelled, c.quantityUnit)} />
       ) : null}
@@ -132,7 +133,12 @@ function DetailPricingAndDeliveries({ detail, fmt }: { detail: FarmerContractDet
             cash: <T id="msl.detail.cash" />,
           }}
           empty={<T id="msl.detail.pricing.empty" />}
-          format={{ instant: fmt.instant, quantity, price: fmt.price }}
+          format={{ instant: fmt.instant, quantity }}
+          prices={{
+            month: detail.contract.optionMonth,
+            unit: priceUnitOf(detail.contract.quantityUnit),
+            none: t('msl.fig.none'),
+          }}
           legsWideOnly
         />
       </Section>
