@@ -97,6 +97,24 @@ describe('store: a guest browses the catalogue', () => {
     await context.close();
   });
 
+  it('finds a product by the brand name a farmer types (roundup → glyphosate), suggesting as they type', async () => {
+    const context = await openContext(browser);
+    const page = await context.newPage();
+    await page.goto('/direct');
+    const box = page.getByLabel('Search products').first();
+    await box.fill('roundup');
+    await page.getByRole('option', { name: 'Search for glyphosate' }).waitFor();
+    expect(await page.getByRole('option', { name: /Glyphosate/ }).count()).toBeGreaterThan(1);
+    await snap(page, 'store-search-suggestions');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/direct/search' && url.searchParams.get('q') === 'roundup');
+    await page.getByText('Showing results for glyphosate.').waitFor();
+    const results = page.getByRole('list', { name: 'Results for “roundup”' }).getByRole('article');
+    await results.first().waitFor();
+    expect(await results.first().innerText()).toMatch(/Glyphosate/);
+    await context.close();
+  });
+
   it('on a phone, opens the filters in a drawer and keeps Canadian programs out of the US', async () => {
     const context = await openContext(browser, { viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

@@ -402,7 +402,8 @@ export async function search(db: Db, region: Region, q: StoreListingQuery): Prom
   const corrected = await searchTerms.withTypoCorrection(db, text);
   if (corrected.replaced.length > 0) {
     const near = await byWords(corrected.query);
-    if (near.total > 0) return { ...near, matchedBy: 'similar', suggestion: corrected.query };
+    if (near.total > 0)
+      return { ...near, matchedBy: 'similar', suggestion: await searchTerms.catalogueSpelling(db, corrected.query) };
   }
   const similar = await listing(db, region, { ...base, text: { q: text.toLowerCase(), mode: 'similar' } }, q, {
     defaultSort: 'relevance',

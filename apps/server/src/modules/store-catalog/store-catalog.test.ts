@@ -172,7 +172,7 @@ describe('search', () => {
 
     const typo = await get<StoreListing>('/api/store/search?locale=en-us&q=azoxystrobn');
     expect(typo.body.matchedBy).toBe('similar');
-    expect(typo.body.suggestion?.toLowerCase()).toBe('azoxystrobin');
+    expect(typo.body.suggestion).toBe('Azoxystrobin');
     expect(typo.body.products.some((p) => p.ingredients.includes('Azoxystrobin'))).toBe(true);
   });
 

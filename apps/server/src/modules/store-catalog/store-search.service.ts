@@ -27,6 +27,12 @@ export async function withTypoCorrection(db: Db, q: string): Promise<QueryRewrit
   return correctTypos(q, vocabulary);
 }
 
+/** A term as the catalogue writes it ('glyphosate' → 'Glyphosate'), where a catalogue name is exactly that term. */
+export async function catalogueSpelling(db: Db, term: string): Promise<string> {
+  const names = await catalogAggregates(db).get('search-names', () => repo.catalogueNames(db));
+  return names.find((n) => n.toLowerCase() === term.toLowerCase()) ?? term;
+}
+
 /** Letters and digits of each word, for a prefix query (the search syntax's own characters are dropped). */
 function queryWords(q: string): string[] {
   return normalizeSearchQuery(q)

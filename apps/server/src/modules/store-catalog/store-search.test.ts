@@ -61,7 +61,7 @@ describe('search reads trade names and misspellings through the synonym list', (
     const { body } = await get<StoreListing>('/api/store/search?locale=en-us&q=mesotrine');
     expect(body.total).toBeGreaterThan(0);
     expect(body.matchedBy).toBe('similar');
-    expect(body.suggestion).toBe('mesotrione');
+    expect(body.suggestion).toBe('Mesotrione');
   });
 });
 
