@@ -7,6 +7,7 @@ import { Box, List, ListItem, ListItemButton, Skeleton, Stack, Typography } from
 import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { RelativeTime } from '../../../../lib/i18n/relative-time';
 import { T, useT } from '../../../../lib/i18n/t';
 import { useCrmFormat } from '../../components/use-crm-format';
 import { useRecentActivity } from '../api/recent-activity';
@@ -28,6 +29,7 @@ function ActivityRow({ item, marketId }: { item: ActivityItem; marketId: number 
   const look = TYPE_LOOK[item.type];
   const typeLabel = t(`crm.dashboard.activity.${item.type}`);
   // A scale ticket's instant is its delivery day at midnight UTC: show the day as it is, never shifted by the zone.
+  // Notes and contracts are recent activity: '2 h ago' on the row, the exact time in its tooltip.
   const when = item.type === 'scaleTicket' ? fmt.day(item.at) : fmt.instant(item.at);
   return (
     <ListItem disablePadding divider sx={{ '&:last-of-type': { borderBottom: 0 } }}>
@@ -67,7 +69,7 @@ function ActivityRow({ item, marketId }: { item: ActivityItem; marketId: number 
               {item.clientName}
             </Typography>
             <Typography variant="caption" color="text.secondary" sx={{ flex: 'none' }}>
-              {when}
+              {item.type === 'scaleTicket' ? when : <RelativeTime value={item.at} />}
             </Typography>
           </Stack>
           <Typography
