@@ -34,25 +34,26 @@ describe('bids', () => {
     await page.getByRole('button', { name: 'New bid' }).click();
     const dialog = page.getByRole('dialog', { name: 'New bid' });
     await dialog.getByRole('textbox', { name: 'Delivery period name' }).fill(name);
-    await dialog.getByRole('textbox', { name: 'Basis (USD per bushel)' }).fill('-0.33');
+    // Basis in cents, as the trade says it; the helper text says what it means and the cash it makes.
+    await dialog.getByRole('textbox', { name: 'Basis (cents per bushel)' }).fill('-33');
     await dialog.getByRole('textbox', { name: 'Quantity cap (bushels)' }).fill('50000');
-    await expect.poll(() => dialog.getByText(/Cash now: \$\d/).count()).toBe(1);
+    await expect.poll(() => dialog.getByText(/^-\$0\.33 · 33 under [A-Z] · cash \$\d/).count()).toBe(1);
     await snap(page, 'crm-bids-dialog-1280');
     await dialog.getByRole('button', { name: 'Post bid' }).click();
     await page.getByText(`${name} posted.`).waitFor();
     await dialog.waitFor({ state: 'detached' });
     const row = page.getByRole('row').filter({ hasText: name });
     await row.waitFor();
-    expect(await basisButton(page, name).textContent()).toContain('-0.33');
+    expect(await basisButton(page, name).textContent()).toMatch(/^-33 [A-Z]$/);
     expect(await row.textContent()).toContain('50,000 cap');
 
     // Inline basis: Enter saves.
     await basisButton(page, name).click();
     const input = page.getByRole('textbox', { name: `Basis of ${name}` });
-    await input.fill('-0.30');
+    await input.fill('30 under');
     await input.press('Enter');
     await input.waitFor({ state: 'detached' });
-    await expect.poll(() => basisButton(page, name).textContent()).toContain('-0.30');
+    await expect.poll(() => basisButton(page, name).textContent()).toMatch(/^-30 [A-Z]$/);
 
     // Bulk move by -2 cents with a preview.
     await page.getByRole('checkbox', { name: `Select ${name}` }).check();
@@ -61,11 +62,11 @@ describe('bids', () => {
     const move = page.getByRole('dialog', { name: /Move basis/ });
     await move.getByRole('textbox', { name: 'Move by (cents)' }).fill('-2');
     const preview = move.getByRole('table', { name: 'Preview' });
-    await preview.getByText('-0.32').waitFor();
+    await preview.getByText(/^-32 [A-Z]$/).waitFor();
     await snap(page, 'crm-bids-move-1280');
     await move.getByRole('button', { name: 'Move basis' }).click();
     await page.getByText('Basis of 1 bid moved by -2¢.').waitFor();
-    await expect.poll(() => basisButton(page, name).textContent()).toContain('-0.32');
+    await expect.poll(() => basisButton(page, name).textContent()).toMatch(/^-32 [A-Z]$/);
 
     // Delete, then Undo.
     await page.getByRole('button', { name: `Delete bid: ${name}` }).click();
@@ -75,13 +76,39 @@ describe('bids', () => {
     await notice.getByRole('button', { name: 'Undo' }).click();
     await page.getByText(`${name} restored.`).waitFor();
     await row.waitFor();
-    expect(await basisButton(page, name).textContent()).toContain('-0.32');
+    expect(await basisButton(page, name).textContent()).toMatch(/^-32 [A-Z]$/);
 
     // After a reload it is still there, as saved.
     await page.reload();
     await openBids(page);
     await page.getByRole('row').filter({ hasText: name }).waitFor();
     await context.close();
+  });
+
+  it('a basis typed as -45 on /crm/bids is on the public market page as 45 under (-45 Z)', async () => {
+    const context = await openContext(browser, { as: 'buyer' });
+    const page = await context.newPage();
+    await openBids(page);
+    const name = `E2E basis ${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'New bid' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New bid' });
+    await dialog.getByRole('textbox', { name: 'Delivery period name' }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Basis (cents per bushel)' }).fill('-45');
+    await dialog.getByText(/^-\$0\.45 · 45 under [A-Z]/).waitFor();
+    await dialog.getByRole('button', { name: 'Post bid' }).click();
+    await page.getByText(`${name} posted.`).waitFor();
+    const shown = (await basisButton(page, name).textContent()) ?? '';
+    expect(shown).toMatch(/^-45 [A-Z]$/);
+    await context.close();
+
+    // An anonymous visitor of the demo partner's market page sees the same basis, written the same way.
+    const visitor = await openContext(browser);
+    const market = await visitor.newPage();
+    await market.goto('/market');
+    const row = market.getByRole('table', { name: 'Corn bids' }).getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    expect((await row.getByRole('cell').nth(3).textContent())?.trim()).toBe(shown);
+    await visitor.close();
   });
 
   it('places an offer for a client from a bid row, and the row counts it', async () => {
