@@ -82,8 +82,9 @@ describe('/crm/offers', () => {
     const working = within(table).getByText('Farm 1').closest('tr')!;
     expect(within(working).getByText('Dec 2026')).toBeTruthy();
     expect(within(working).getByText('5,000 bushels')).toBeTruthy();
-    expect(within(working).getByText('$4.52')).toBeTruthy();
-    expect(within(working).getByText('$4.49')).toBeTruthy();
+    // Target and cash in the partner's notation with their unit (a list of offers can mix crops).
+    expect(within(working).getByText('$4.52/bu')).toBeTruthy();
+    expect(within(working).getByText('$4.49/bu')).toBeTruthy();
     expect(within(working).getByText('$0.03 to target')).toBeTruthy();
     expect(within(working).getByText('12/05/2026')).toBeTruthy();
     expect(within(working).getByText('Working')).toBeTruthy();

@@ -89,14 +89,15 @@ describe('/my-sales-lite/bids', () => {
     });
     const corn = await screen.findByRole('table', { name: 'Corn bids' });
     const dec = within(corn).getByText('Dec 2026').closest('tr')!;
-    expect(within(dec).getByText('$4.49')).toBeTruthy();
-    expect(within(dec).getByText('-0.35')).toBeTruthy();
+    expect(within(dec).getByText('$4.49/bu')).toBeTruthy();
+    // The basis in cents against the bid's futures month.
+    expect(within(dec).getByText('-35 Z')).toBeTruthy();
     expect(within(dec).getByRole('button', { name: 'Place offer on Corn Dec 2026' })).toBeTruthy();
     const soy = screen.getByRole('table', { name: 'Soybeans bids' });
     expect(within(soy).getByText('No offers')).toBeTruthy();
     const mine = screen.getByRole('list', { name: 'My offers' });
     expect(within(mine).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(mine).getByText(/Target \$4.52 · Now \$4.49 · Good through 12\/05\/2026/)).toBeTruthy();
+    expect(within(mine).getByText(/Target \$4.52\/bu · Now \$4.49\/bu · Good through 12\/05\/2026/)).toBeTruthy();
     expect(within(mine).getByText(/Contract OF-2/)).toBeTruthy();
   });
 

@@ -43,12 +43,15 @@ import { OfferStatusChip } from '../../../lib/trading/offer-status';
 import { MslFrame } from '../components/msl-frame';
 import { MslEmpty, MslError, MslLoading } from '../components/msl-states';
 import { farmOffersKeys, useCancelOwnOffer, useFarmOffers, useMakeOffer } from './farm-offers-api';
-import { STATUS_TOAST, fmtPrice, fmtQuantity, fmtSigned } from './farm-offer-format';
+import { usePriceFormat } from '../../../lib/trading/use-price-format';
+import { numericCellSx } from '../../../lib/ui/numeric-cell';
+import { STATUS_TOAST, fmtBasis, fmtFutures, fmtPrice, fmtQuantity } from './farm-offer-format';
 import { PlaceOfferDialog } from './place-offer-dialog';
 
 /** Toasts when one of the farmer's offers changes state under their eyes (price hit, filled, declined, expired). */
 function useStatusToasts(offers: readonly Offer[] | undefined) {
   const seen = useRef<Map<number, OfferStatus> | null>(null);
+  const price = usePriceFormat();
   useEffect(() => {
     if (!offers) return;
     const before = seen.current;
@@ -61,11 +64,11 @@ function useStatusToasts(offers: readonly Offer[] | undefined) {
       // Approved is 'working' coming from pending; a reset price hit is not news.
       if (o.status === 'working' && was !== 'pending_approval') continue;
       showToast(
-        { messageId: toast, values: { crop: o.crop, price: fmtPrice(o.targetCashPrice) } },
+        { messageId: toast, values: { crop: o.crop, price: fmtPrice(o.targetCashPrice, o.quantityUnit, price) } },
         { severity: o.status === 'filled' || o.status === 'price_hit' ? 'success' : 'info' },
       );
     }
-  }, [offers]);
+  }, [offers, price]);
 }
 
 /**
@@ -117,6 +120,7 @@ function MarketPicker({
 
 function BidsOfCrop({ crop, bids, onPlace }: { crop: string; bids: OfferBid[]; onPlace: (bid: OfferBid) => void }) {
   const t = useT();
+  const price = usePriceFormat();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const label = t('offers.farm.bidsOf', { crop });
@@ -153,12 +157,14 @@ function BidsOfCrop({ crop, bids, onPlace }: { crop: string; bids: OfferBid[]; o
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600 }}>{b.deliveryPeriod}</Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {b.futuresSymbol ? `${b.futuresSymbol} ${fmtSigned(b.basis)}` : ''}
+                  {b.futuresSymbol
+                    ? `${b.futuresSymbol} ${fmtBasis(b.basis, b.futuresSymbol, b.quantityUnit, price)}`
+                    : ''}
                 </Typography>
               </Box>
               <Stack sx={{ alignItems: 'flex-end' }} spacing={0.5}>
-                <Typography variant="h3" component="p">
-                  {fmtPrice(b.cashPrice)}
+                <Typography variant="h3" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {fmtPrice(b.cashPrice, b.quantityUnit, price)}
                 </Typography>
                 {placeButton(b)}
               </Stack>
@@ -185,13 +191,15 @@ function BidsOfCrop({ crop, bids, onPlace }: { crop: string; bids: OfferBid[]; o
                     {b.futuresSymbol ?? '—'}
                     {b.futuresPrice ? (
                       <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-                        {fmtSigned(b.futuresPrice).replace(/^\+/, '')}
+                        {fmtFutures(b.futuresPrice, b.quantityUnit, price)}
                       </Typography>
                     ) : null}
                   </TableCell>
-                  <TableCell align="right">{fmtSigned(b.basis)}</TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 700 }}>
-                    {fmtPrice(b.cashPrice)}
+                  <TableCell align="right" sx={numericCellSx}>
+                    {fmtBasis(b.basis, b.futuresSymbol, b.quantityUnit, price)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ ...numericCellSx, fontWeight: 700 }}>
+                    {fmtPrice(b.cashPrice, b.quantityUnit, price)}
                   </TableCell>
                   <TableCell align="right">{placeButton(b)}</TableCell>
                 </TableRow>
@@ -207,6 +215,7 @@ function BidsOfCrop({ crop, bids, onPlace }: { crop: string; bids: OfferBid[]; o
 function MyOffers({ offers, onCancel }: { offers: Offer[]; onCancel: (offer: Offer) => void }) {
   const t = useT();
   const dates = useDates();
+  const price = usePriceFormat();
   return (
     <Box component="section" aria-labelledby="my-offers-heading">
       <Typography id="my-offers-heading" variant="h2" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
@@ -239,9 +248,9 @@ function MyOffers({ offers, onCancel }: { offers: Offer[]; onCancel: (offer: Off
                   {o.deliveryPeriod}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {t('offers.farm.target', { price: fmtPrice(o.targetCashPrice) })}
+                  {t('offers.farm.target', { price: fmtPrice(o.targetCashPrice, o.quantityUnit, price) })}
                   {o.currentCashPrice && isOpenOfferStatus(o.status)
-                    ? ` · ${t('offers.farm.now', { price: fmtPrice(o.currentCashPrice) })}`
+                    ? ` · ${t('offers.farm.now', { price: fmtPrice(o.currentCashPrice, o.quantityUnit, price) })}`
                     : ''}
                   {isOpenOfferStatus(o.status)
                     ? ` · ${t('offers.farm.expires', { date: dates.day(o.expiresOn) })}`
@@ -272,6 +281,7 @@ function MyOffers({ offers, onCancel }: { offers: Offer[]; onCancel: (offer: Off
 
 function MarketBids({ market, offers }: { market: OfferMarket; offers: Offer[] }) {
   const t = useT();
+  const price = usePriceFormat();
   const make = useMakeOffer(market.id);
   const cancel = useCancelOwnOffer();
   const clientIds = useMemo(() => (make.data?.clients ?? []).map((c) => c.id), [make.data]);
@@ -334,7 +344,7 @@ function MarketBids({ market, offers }: { market: OfferMarket; offers: Offer[] }
             <Typography>
               {t('offers.quantity', { quantity: fmtQuantity(cancelling.quantity), unit: cancelling.quantityUnit })} ·{' '}
               {cancelling.crop} {cancelling.deliveryPeriod} ·{' '}
-              {t('offers.farm.target', { price: fmtPrice(cancelling.targetCashPrice) })}
+              {t('offers.farm.target', { price: fmtPrice(cancelling.targetCashPrice, cancelling.quantityUnit, price) })}
             </Typography>
             {cancelError ? (
               <Typography role="alert" color="error" sx={{ mt: 2 }}>

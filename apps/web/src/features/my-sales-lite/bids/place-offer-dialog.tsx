@@ -4,8 +4,9 @@ import { useController } from 'react-hook-form';
 import { T, useT } from '../../../lib/i18n/t';
 import { unitSingular } from '../../../lib/trading/offer-fields';
 import { PlaceOfferDialog as PlaceOffer, type PlaceOfferValues } from '../../../lib/trading/place-offer-dialog';
+import { priceUnitOf } from '../../../lib/trading/price-units';
+import { usePriceFormat } from '../../../lib/trading/use-price-format';
 import { usePlaceOffer } from './farm-offers-api';
-import { fmtPrice } from './farm-offer-format';
 
 /** The farm the offer is for, when the farmer has several selling here. */
 function FarmSelect({ clients }: { clients: RequestMakeOfferResponse['clients'] }) {
@@ -44,6 +45,9 @@ export function PlaceOfferDialog({
   onPlaced: (offer: Offer) => void;
 }) {
   const t = useT();
+  const price = usePriceFormat();
+  // The sentence and the cash box name the unit themselves ('per bushel'): the price is written without it.
+  const cash = (value: string | null) => (value === null ? '—' : price.cash(value, priceUnitOf(bid.quantityUnit)));
   const place = usePlaceOffer();
   return (
     <PlaceOffer
@@ -53,13 +57,12 @@ export function PlaceOfferDialog({
         subtitle: t('offers.place.bid', { crop: bid.crop, delivery: bid.deliveryPeriod }),
         currentCash: t('offers.place.currentCash'),
         perUnit: (unit) => t('offers.farm.perUnit', { unit }),
-        explain: (p) =>
-          t('offers.place.explain', { price: p ? fmtPrice(p) : '—', unit: unitSingular(bid.quantityUnit) }),
+        explain: (p) => t('offers.place.explain', { price: p ? cash(p) : '—', unit: unitSingular(bid.quantityUnit) }),
         atOrBelow: <T id="offers.place.atOrBelow" />,
         submit: <T id="offers.place.submit" />,
         cancel: <T id="offers.place.cancel" />,
       }}
-      cash={fmtPrice(bid.cashPrice)}
+      cash={cash(bid.cashPrice)}
       cashPrice={bid.cashPrice}
       quantityUnit={bid.quantityUnit}
       today={context.today}

@@ -5,6 +5,7 @@ import { useT } from '../../../../lib/i18n/t';
 import { useDates } from '../../../../lib/i18n/use-dates';
 import type { GridColumn } from '../../../../lib/ui/grid/grid-columns';
 import { OfferStatusChip } from '../../../../lib/trading/offer-status';
+import { usePriceFormat } from '../../../../lib/trading/use-price-format';
 import { fmtOfferPrice, fmtOfferQuantity } from './offer-format';
 import { OfferRowActions } from './offer-row-actions';
 import { isJustHit, OfferCurrentCash, OfferPlaced, type OffersViewProps } from './offer-row-cells';
@@ -13,6 +14,7 @@ import { isJustHit, OfferCurrentCash, OfferPlaced, type OffersViewProps } from '
 export function useOfferColumns({ justHit, onAct }: Omit<OffersViewProps, 'rows'>): GridColumn<Offer>[] {
   const t = useT();
   const dates = useDates();
+  const price = usePriceFormat();
   return useMemo(
     () => [
       { id: 'client', label: t('offers.col.client'), cellSx: { fontWeight: 600 }, render: (o) => o.clientName },
@@ -39,7 +41,7 @@ export function useOfferColumns({ justHit, onAct }: Omit<OffersViewProps, 'rows'
         label: t('offers.col.target'),
         numeric: true,
         cellSx: { fontWeight: 600 },
-        render: (o) => fmtOfferPrice(o.targetCashPrice),
+        render: (o) => fmtOfferPrice(o.targetCashPrice, o, price),
       },
       { id: 'current', label: t('offers.col.current'), numeric: true, render: (o) => <OfferCurrentCash offer={o} /> },
       {
@@ -74,6 +76,6 @@ export function useOfferColumns({ justHit, onAct }: Omit<OffersViewProps, 'rows'
         render: (o) => <OfferRowActions offer={o} onAct={onAct} />,
       },
     ],
-    [t, dates, justHit, onAct],
+    [t, dates, price, justHit, onAct],
   );
 }

@@ -7,6 +7,7 @@ import { useZodForm } from '../../../../lib/forms/use-zod-form';
 import { T, useT } from '../../../../lib/i18n/t';
 import { OfferFormFields, offerFieldsShape } from '../../../../lib/trading/offer-fields';
 import type { OfferCommand } from '../api/offers-api';
+import { usePriceFormat } from '../../../../lib/trading/use-price-format';
 import { fmtOfferPrice, fmtOfferQuantity } from './offer-format';
 import { OFFER_ACTION_LABEL } from './offer-row-actions';
 
@@ -91,12 +92,13 @@ export function OfferConfirmDialog({
   onClose: () => void;
 }) {
   const t = useT();
+  const price = usePriceFormat();
   const values = {
     client: offer.clientName,
     quantity: t('offers.quantity', { quantity: fmtOfferQuantity(offer.quantity), unit: offer.quantityUnit }),
     crop: offer.crop,
     delivery: offer.deliveryPeriod,
-    price: fmtOfferPrice(offer.targetCashPrice),
+    price: fmtOfferPrice(offer.targetCashPrice, offer, price),
   };
   return (
     <OfferDialogFrame

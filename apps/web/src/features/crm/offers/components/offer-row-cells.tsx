@@ -3,12 +3,14 @@ import { Box, Typography } from '@mui/material';
 import { RelativeTime } from '../../../../lib/i18n/relative-time';
 import { useT } from '../../../../lib/i18n/t';
 import type { OfferCommand } from '../api/offers-api';
+import { usePriceFormat } from '../../../../lib/trading/use-price-format';
 import { distanceOf, fmtOfferPrice } from './offer-format';
 
 /** The cash price now and, while the offer works, how far it is from the target ('$0.03 to target'). */
 export function OfferCurrentCash({ offer }: { offer: Offer }) {
   const t = useT();
-  const d = distanceOf(offer);
+  const price = usePriceFormat();
+  const d = distanceOf(offer, price);
   if (offer.currentCashPrice === null)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -17,7 +19,7 @@ export function OfferCurrentCash({ offer }: { offer: Offer }) {
     );
   return (
     <Box>
-      <Typography variant="body2">{fmtOfferPrice(offer.currentCashPrice)}</Typography>
+      <Typography variant="body2">{fmtOfferPrice(offer.currentCashPrice, offer, price)}</Typography>
       {d && (offer.status === 'working' || offer.status === 'pending_approval' || offer.status === 'price_hit') ? (
         <Typography
           variant="caption"
