@@ -32,6 +32,11 @@ describe('parseLegalText', () => {
     ]);
   });
 
+  it('reads a list or a paragraph right under a heading, without a blank line', () => {
+    expect(parseLegalText('# Use\n- one\n- two\nAfter.').map((b) => b.kind)).toEqual(['heading', 'list', 'paragraph']);
+    expect(parseLegalText('# Who\nWe are.').map((b) => b.kind)).toEqual(['heading', 'paragraph']);
+  });
+
   it('handles Windows line ends and empty text', () => {
     expect(parseLegalText('a\r\n\r\nb')).toHaveLength(2);
     expect(parseLegalText('  \n\n ')).toEqual([]);

@@ -69,37 +69,39 @@ export function parseLegalSpans(text: string): LegalSpan[] {
 }
 
 /**
- * A legal text as blocks for the page: blank lines separate blocks; a block starting '# ' or '## ' is a heading (the
- * page's title is the h1, so '#' becomes h2 and '##' h3); a block whose lines all start with '- ' or '* ' is a list;
- * anything else is a paragraph (its lines joined by spaces). The result holds text only, never markup: the page
- * renders it as elements, so a text cannot inject HTML or scripts.
+ * A legal text as blocks for the page: a line starting '# ' or '## ' is a heading (the page's title is the h1, so '#'
+ * becomes h2 and '##' and deeper h3); consecutive lines starting '- ' or '* ' are a list; other consecutive lines are
+ * a paragraph (joined by spaces), which a blank line ends. The result holds text only, never markup: the page renders
+ * it as elements, so a text cannot inject HTML or scripts.
  */
 export function parseLegalText(body: string): LegalBlock[] {
   const blocks: LegalBlock[] = [];
-  const chunks = body.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
-  for (const chunk of chunks) {
-    const lines = chunk
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== '');
-    if (lines.length === 0) continue;
-    const first = lines[0] ?? '';
-    const heading = /^(#{1,6})\s+(.*)$/.exec(first);
-    if (heading) {
-      blocks.push({
-        kind: 'heading',
-        level: (heading[1] ?? '#').length === 1 ? 2 : 3,
-        spans: parseLegalSpans(heading[2] ?? ''),
-      });
-      const rest = lines.slice(1).join(' ');
-      if (rest) blocks.push({ kind: 'paragraph', spans: parseLegalSpans(rest) });
-      continue;
+  let paragraph: string[] = [];
+  let list: LegalSpan[][] = [];
+  const flush = () => {
+    if (paragraph.length > 0) blocks.push({ kind: 'paragraph', spans: parseLegalSpans(paragraph.join(' ')) });
+    if (list.length > 0) blocks.push({ kind: 'list', items: list });
+    paragraph = [];
+    list = [];
+  };
+  for (const raw of body.replace(/\r\n?/g, '\n').split('\n')) {
+    const line = raw.trim();
+    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
+    const item = /^[-*]\s+(.*)$/.exec(line);
+    if (line === '') {
+      flush();
+    } else if (heading) {
+      flush();
+      const level = (heading[1] ?? '#').length === 1 ? 2 : 3;
+      blocks.push({ kind: 'heading', level, spans: parseLegalSpans(heading[2] ?? '') });
+    } else if (item) {
+      if (paragraph.length > 0) flush();
+      list.push(parseLegalSpans(item[1] ?? ''));
+    } else {
+      if (list.length > 0) flush();
+      paragraph.push(line);
     }
-    if (lines.every((line) => /^[-*]\s+/.test(line))) {
-      blocks.push({ kind: 'list', items: lines.map((line) => parseLegalSpans(line.replace(/^[-*]\s+/, ''))) });
-      continue;
-    }
-    blocks.push({ kind: 'paragraph', spans: parseLegalSpans(lines.join(' ')) });
   }
+  flush();
   return blocks;
 }

@@ -85,7 +85,7 @@ export function ShellFooter() {
                   id="footer.supportPhone"
                   values={{
                     phone: (
-                      <Link key="phone" href={`tel:${supportPhone}`} underline="hover">
+                      <Link key="phone" href={`tel:${supportPhone}`} underline="hover" sx={{ whiteSpace: 'nowrap' }}>
                         {supportPhone}
                       </Link>
                     ),
