@@ -1,9 +1,9 @@
-import { LIST_COLUMN_LABELS, viewDefinition, type ContractListRow, type CrmMarketRow } from '@granary/domain';
+import { viewDefinition, type ContractListRow, type CrmMarketRow, type ListColumn } from '@granary/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { BOOTSTRAP, crmMarket } from '../test-fixtures';
-import { isHighlighted } from './components/contract-table';
+import { contractGridColumns, isHighlighted } from './components/contract-table';
 import { lastPage } from './components/list-pagination';
 import { clientProfilePath } from './contract-list-page';
 import { effectiveParams, listApiParams } from './use-list-model';
@@ -125,6 +125,12 @@ function serve(options: { markets?: CrmMarketRow[]; list?: (url: URL) => Answer 
   return calls;
 }
 
+/** The headings a view shows before the user chooses columns. */
+const defaultHeads = (columns: readonly ListColumn[]) =>
+  contractGridColumns(columns)
+    .filter((column) => column.defaultVisible)
+    .map((column) => column.label);
+
 const searches = (calls: Call[]) =>
   calls.filter((call) => call.url.pathname.endsWith('/contracts/search')).map((call) => call.url.searchParams);
 
@@ -158,13 +164,16 @@ describe('contract list page', () => {
     const heads = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(heads).toEqual(viewDefinition('default').columns.map((c) => LIST_COLUMN_LABELS[c]));
+    // Less important columns start hidden (the column chooser shows them) so that the default view fits 1280 px.
+    expect(heads).toEqual(defaultHeads(viewDefinition('default').columns));
+    expect(heads).not.toContain('Contract type');
+    expect(heads).toEqual(expect.arrayContaining(['Avg cash', 'Option month', 'Delivered', 'Undelivered']));
     const row = within(table).getByText('C-100002').closest('tr')!;
     // Quantities with 2 fixed decimals and their unit; prices in the trade's notation (the unit beside them, a list
     // can mix crops); the basis in cents against the contract's futures month.
     expect(within(row).getByText('1,250.50')).toBeTruthy();
     expect(within(row).getByText('1,250.50').textContent).toBe('1,250.50bu');
-    expect(within(row).getByText('$4.26¾').textContent).toBe('$4.26¾/bu');
+    expect(within(row).getByText('$3.91¾').textContent).toBe('$3.91¾/bu');
     expect(within(row).getByText('-35 Z')).toBeTruthy();
     expect(within(row).getByText('Dec 2026')).toBeTruthy();
     expect(within(row).getByText('10/01/2026')).toBeTruthy();
@@ -333,7 +342,7 @@ describe('contract list page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(viewDefinition('default', 'deliveries').columns.map((c) => LIST_COLUMN_LABELS[c]));
+    ).toEqual(defaultHeads(viewDefinition('default', 'deliveries').columns));
     expect(within(table).getByText('15.5%')).toBeTruthy();
     expect(searches(calls).at(-1)!.get('tab')).toBe('deliveries');
     expect(screen.queryByRole('combobox', { name: /Option month/ })).toBeNull();

@@ -5,22 +5,27 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { MAX_TOTAL_ROWS, formatNumber, isoDateInZone, openClientParams, type ContractListRow } from '@granary/domain';
 import { Box, Button, LinearProgress, Paper, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useT } from '../../../lib/i18n/t';
 import { useCurrentRouteDef, useLocalizedPath } from '../../../lib/routing/route-handle';
+import { GridToolbar } from '../../../lib/ui/grid/grid-toolbar';
+import { useSlashToSearch } from '../../../lib/ui/grid/use-grid-keyboard';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../components/crm-page-frame';
 import { MarketSelector } from '../components/market-selector';
 import { ContractDrawer } from '../contract/contract-drawer';
 import { contractCsvHref, contractSearchQueryOptions, useContractSearch } from './api/contract-search';
 import { useOptionMonths } from './api/option-months';
-import { ContractTable } from './components/contract-table';
+import { ContractTable, contractGridColumns } from './components/contract-table';
 import { FilterIndicator, ListFilters, ListSearch, useCompactFilters } from './components/list-filters';
 import { ListPagination } from './components/list-pagination';
 import { ListTabs, ViewPicker, viewMessageId } from './components/list-tabs';
 import { useListModel, type ListModel, type RawParams } from './use-list-model';
 
 type ContractSearch = ReturnType<typeof useContractSearch>;
+
+/** The page size and the market are the user's, not part of a saved view. */
+const LIST_PAGE_PARAMS = ['pageSize'];
 
 /**
  * The path of a client's profile opened from a list row (grain-marketing.md 2 'Opening a client from a list'): the
@@ -197,6 +202,8 @@ function ListControls({
 }) {
   const { query } = model;
   const compact = useCompactFilters();
+  const searchRef = useRef<HTMLDivElement | null>(null);
+  useSlashToSearch(searchRef);
   return (
     <>
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -207,7 +214,11 @@ function ListControls({
           <ViewPicker tab={query.tab} view={query.view} onSelect={model.selectView} />
         </Box>
         {compact ? null : <FilterIndicator filtered={model.filtered} onClear={model.clear} />}
-        {compact || !model.filters.includes('search') ? null : <ListSearch query={query} onChange={model.setFilters} />}
+        {compact || !model.filters.includes('search') ? null : (
+          <Box ref={searchRef}>
+            <ListSearch query={query} onChange={model.setFilters} />
+          </Box>
+        )}
       </Box>
       <ListFilters
         query={query}
@@ -236,6 +247,7 @@ function ContractList({ context }: { context: CrmContextData }) {
   const optionMonths = useOptionMonths(marketId !== null && showsOptionMonths ? { market_id: String(marketId) } : null);
   const list = useContractSearch(wrongRoute ? null : model.apiParams);
   const clientHref = useClientHref(model);
+  const navigate = useNavigate();
   const prefetchNext = usePrefetchNext(model, list);
 
   const tickets = query.listType === 'deliveries';
@@ -274,6 +286,7 @@ function ContractList({ context }: { context: CrmContextData }) {
     body = (
       <>
         <ContractTable
+          grid={tickets ? 'deliveries' : 'contracts'}
           label={t('crm.lists.table.label', { view: viewLabel })}
           columns={model.definition.columns}
           sortColumns={model.definition.sortColumns}
@@ -286,6 +299,11 @@ function ContractList({ context }: { context: CrmContextData }) {
           highlightId={query.highlightId}
           clientHref={clientHref}
           onOpenContract={(row) => setOpenContract({ clientId: row.clientId, contractId: row.id })}
+          onOpenRow={(row) =>
+            row.kind === 'contract'
+              ? setOpenContract({ clientId: row.clientId, contractId: row.id })
+              : void navigate(clientHref(row))
+          }
         />
         {data ? (
           <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
@@ -321,6 +339,13 @@ function ContractList({ context }: { context: CrmContextData }) {
           <Typography variant="body2" color="text.secondary" role="status" sx={{ fontVariantNumeric: 'tabular-nums' }}>
             {countText || (list.isLoading ? t('crm.lists.loading') : '')}
           </Typography>
+          <Box sx={{ ml: 'auto' }}>
+            <GridToolbar
+              grid={tickets ? 'deliveries' : 'contracts'}
+              columns={contractGridColumns(model.definition.columns)}
+              ignoreParams={LIST_PAGE_PARAMS}
+            />
+          </Box>
         </Box>
         <Box sx={{ height: 3, position: 'relative' }}>
           {list.isFetching ? <LinearProgress sx={{ position: 'absolute', inset: 0, height: 3 }} /> : null}

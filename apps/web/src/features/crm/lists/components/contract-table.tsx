@@ -5,6 +5,7 @@ import {
   LIST_COLUMN_LABELS,
   sortParamForColumn,
   type ContractListRow,
+  type GridDensity,
   type ListColumn,
   type SortOrder,
 } from '@granary/domain';
@@ -20,12 +21,18 @@ import {
   TableRow,
 } from '@mui/material';
 import { lighten, type Theme } from '@mui/material/styles';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { GridCards, usePhoneGrid } from '../../../../lib/ui/grid/data-grid';
+import { isColumnVisible, type GridColumn } from '../../../../lib/ui/grid/grid-columns';
+import { useRowKeyboard } from '../../../../lib/ui/grid/use-grid-keyboard';
+import { useGridPrefs } from '../../../../lib/ui/grid/use-grid-prefs';
 import { useT } from '../../../../lib/i18n/t';
 import { useCrmFormat } from '../../components/use-crm-format';
 import { CELL_STYLES, columnAlign, renderCell, WIDE_TEXT_COLUMNS } from './list-cells';
 
 export type ContractTableProps = {
+  /** The saved-views grid: the contract list or the deliveries list. */
+  grid: 'contracts' | 'deliveries';
   label: string;
   columns: readonly ListColumn[];
   sortColumns: readonly ListColumn[];
@@ -40,7 +47,24 @@ export type ContractTableProps = {
   clientHref: (row: ContractListRow) => string;
   /** Opens a contract (its number is a button) in the contract drawer. */
   onOpenContract?: (row: ContractListRow) => void;
+  /** Enter on a row, or a click outside its links and buttons: the contract, else the client. */
+  onOpenRow?: (row: ContractListRow) => void;
 };
+
+/**
+ * Columns that start hidden (the column chooser shows them) so that the default view fits 1280 px with Avg cash,
+ * Option month, Delivered and Undelivered in sight; the first column stays pinned and the rest scroll sideways.
+ */
+const DEFAULT_HIDDEN = new Set<ListColumn>(['contractType', 'cropYear', 'averageFutures', 'cancelledQuantity']);
+
+/** The list's columns for the grid toolkit's chooser (labels are the domain's column labels). */
+export function contractGridColumns(columns: readonly ListColumn[]) {
+  return columns.map((column, index) => ({
+    id: column,
+    label: LIST_COLUMN_LABELS[column],
+    defaultVisible: index === 0 || !DEFAULT_HIDDEN.has(column),
+  }));
+}
 
 /** Whether a row is the one highlight_id points at: its id, or its contract / ticket number. */
 export function isHighlighted(row: ContractListRow, highlightId: string | null): boolean {
@@ -100,13 +124,50 @@ function SortHeader({
   );
 }
 
+/** The rows as cards on a phone (the grid toolkit's cards): the first column as the title, the rest label: value. */
+function ContractCards({
+  label,
+  columns,
+  rows,
+  stale,
+  density,
+  clientHref,
+  onOpenContract,
+  onOpenRow,
+}: Pick<ContractTableProps, 'label' | 'clientHref' | 'onOpenContract' | 'onOpenRow'> & {
+  columns: readonly ListColumn[];
+  rows: readonly ContractListRow[];
+  stale: boolean;
+  density: GridDensity;
+}) {
+  const t = useT();
+  const format = useCrmFormat();
+  const cardColumns: GridColumn<ContractListRow>[] = columns.map((column) => ({
+    id: column,
+    label: LIST_COLUMN_LABELS[column],
+    numeric: columnAlign(column) === 'right',
+    render: (row) => renderCell(column, row, format, t, clientHref, onOpenContract),
+  }));
+  return (
+    <Box sx={[{ borderTop: 1, borderColor: 'divider', opacity: stale ? 0.6 : 1 }, CARD_STYLES]}>
+      <GridCards
+        label={label}
+        columns={cardColumns}
+        rows={rows}
+        rowKey={(row) => `${row.kind}-${row.id}`}
+        density={density}
+        onOpen={onOpenRow}
+      />
+    </Box>
+  );
+}
+
 /**
  * The list grid: dense, sticky header, the first column pinned while the rest scrolls sideways, sortable headers
  * with the three sort icons (unsorted, ascending, descending) on the view's sort columns only.
  */
 export function ContractTable({
   label,
-  columns,
   sortColumns,
   sort,
   sortOrder,
@@ -117,9 +178,23 @@ export function ContractTable({
   highlightId,
   clientHref,
   onOpenContract,
+  onOpenRow,
+  grid,
+  columns: allColumns,
 }: ContractTableProps) {
   const t = useT();
   const format = useCrmFormat();
+  const [prefs] = useGridPrefs(grid);
+  const columns = useMemo(
+    () =>
+      contractGridColumns(allColumns)
+        .filter((column) => isColumnVisible(column, prefs))
+        .map((c) => c.id),
+    [allColumns, prefs],
+  );
+  const phone = usePhoneGrid();
+  const container = useRef<HTMLDivElement | null>(null);
+  const { rowProps } = useRowKeyboard(container, rows ?? [], onOpenRow);
   const highlightRef = useRef<HTMLTableRowElement | null>(null);
   const highlightedId = rows?.find((row) => isHighlighted(row, highlightId))?.id ?? null;
 
@@ -127,8 +202,24 @@ export function ContractTable({
     if (highlightedId !== null) highlightRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [highlightedId]);
 
+  if (phone && rows !== null) {
+    return (
+      <ContractCards
+        label={label}
+        columns={columns}
+        rows={rows}
+        stale={stale}
+        density={prefs.density}
+        clientHref={clientHref}
+        onOpenContract={onOpenContract}
+        onOpenRow={onOpenRow}
+      />
+    );
+  }
+
   return (
     <TableContainer
+      ref={container}
       sx={{
         maxHeight: { xs: '70vh', md: 'calc(100vh - 300px)' },
         minHeight: rows === null ? 240 : undefined,
@@ -139,7 +230,14 @@ export function ContractTable({
         transition: 'opacity 150ms',
       }}
     >
-      <Table stickyHeader size="small" aria-label={label} aria-busy={stale || rows === null} sx={TABLE_STYLES}>
+      <Table
+        stickyHeader
+        size="small"
+        aria-label={label}
+        aria-busy={stale || rows === null}
+        className={prefs.density}
+        sx={TABLE_STYLES}
+      >
         <TableHead>
           <TableRow>
             {columns.map((column, index) => {
@@ -193,12 +291,13 @@ export function ContractTable({
                   ))}
                 </TableRow>
               ))
-            : rows.map((row) => {
+            : rows.map((row, rowIndex) => {
                 const highlighted = row.id === highlightedId;
                 return (
                   <tr
                     key={`${row.kind}-${row.id}`}
                     ref={highlighted ? highlightRef : undefined}
+                    {...rowProps(row, rowIndex)}
                     className={highlighted ? 'row highlighted' : 'row'}
                     aria-current={highlighted ? 'true' : undefined}
                     data-row-id={row.id}
@@ -247,12 +346,19 @@ const TABLE_STYLES = (theme: Theme) => ({
   '& td.wide': { maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' },
   '& td.client': { maxWidth: 220 },
   '& td.first': stickyFirst(1),
+  '&.comfortable td.cell': { padding: '10px 12px' },
+  '& tbody tr.row': { cursor: 'pointer' },
+  '& tbody tr.row:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+  '& tbody tr.row[aria-selected="true"] > td.first': { boxShadow: `inset 3px 0 0 ${theme.palette.primary.main}` },
   '& tbody tr:hover > td': { bgcolor: 'grey.100' },
   '& tbody tr:last-of-type > td': { borderBottom: 0 },
   '& tr.highlighted > td': { bgcolor: `${lighten(theme.palette.warning.main, 0.8)} !important` },
   '& tr.highlighted > td:first-of-type': { boxShadow: `inset 3px 0 0 ${theme.palette.warning.main}` },
   ...CELL_STYLES,
 });
+
+/** The cells' classes inside the phone cards (chips, units, links). */
+const CARD_STYLES = { ...CELL_STYLES, '& dd': { whiteSpace: 'nowrap' } } as const;
 
 /** The first column stays in view while the grid scrolls sideways (from the small breakpoint up). */
 function stickyFirst(zIndex: number) {
