@@ -80,6 +80,7 @@ function EntryRow({
           value={entry.date}
           onChange={(event) => onChange({ date: event.target.value })}
           error={problem?.field === 'date'}
+          sx={{ gridColumn: 1, gridRow: 1 }}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
@@ -89,13 +90,13 @@ function EntryRow({
           value={entry.label}
           onChange={(event) => onChange({ label: event.target.value })}
           error={problem?.field === 'label'}
-          sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, gridRow: { xs: 2, sm: 'auto' } }}
+          sx={{ gridColumn: { xs: '1 / -1', sm: 2 }, gridRow: { xs: 2, sm: 1 } }}
           slotProps={{ htmlInput: { maxLength: 80 } }}
         />
         <IconButton
           onClick={onRemove}
           aria-label={t('crm.publicAdmin.holidays.remove', { label: entry.label || when })}
-          sx={{ alignSelf: 'center', gridColumn: { xs: 2, sm: 'auto' }, gridRow: 1 }}
+          sx={{ alignSelf: 'center', justifySelf: 'end', gridColumn: { xs: 2, sm: 3 }, gridRow: 1 }}
         >
           <DeleteOutlineRoundedIcon fontSize="small" />
         </IconButton>
