@@ -1,16 +1,20 @@
-import { formatDate, formatMoney, formatNumber, type ClientProfile } from '@granary/domain';
+import { formatDate, formatMoney, formatNumber, formatPrice, type ClientProfile } from '@granary/domain';
 import { useMemo } from 'react';
 import { useT } from '../../../lib/i18n/t';
 import { useDates } from '../../../lib/i18n/use-dates';
+import { priceUnitOf } from '../../../lib/trading/price-units';
+import { usePriceFormat } from '../../../lib/trading/use-price-format';
 
 /**
  * Formatting of one client's figures: quantities in the profile's quantityUnit (at most 2 decimals), areas in its
- * areaUnit (hectares in Australia), prices in the profile's currency (2 to 4 decimals, grain-marketing.md 9), days
+ * areaUnit (hectares in Australia), prices in the profile's currency and the partner's trade notation with their unit
+ * ('$4.33½/bu'; the chart's axis in plain dollars and cents), days
  * and times in the page locale's short forms (lib/i18n/use-dates).
  */
 export function useProfileFormat(profile: Pick<ClientProfile, 'quantityUnit' | 'areaUnit' | 'currency'>) {
   const t = useT();
   const dates = useDates();
+  const { notation } = usePriceFormat();
   return useMemo(() => {
     const unit = t('crm.client.unit.quantity', { unit: profile.quantityUnit });
     const area = t('crm.client.unit.area', { unit: profile.areaUnit });
@@ -27,7 +31,12 @@ export function useProfileFormat(profile: Pick<ClientProfile, 'quantityUnit' | '
       price: (value: string | number | null | undefined) =>
         blank(value)
           ? ''
-          : formatMoney(value, { currency: profile.currency.code, minFractionDigits: 2, maxFractionDigits: 4 }),
+          : formatPrice(value, {
+              notation: notation.price,
+              currency: profile.currency.code,
+              unit: priceUnitOf(profile.quantityUnit),
+              showUnit: true,
+            }),
       axisPrice: (value: number) =>
         formatMoney(value, { currency: profile.currency.code, minFractionDigits: 2, maxFractionDigits: 2 }),
       day: dates.day,
@@ -37,7 +46,7 @@ export function useProfileFormat(profile: Pick<ClientProfile, 'quantityUnit' | '
       month: (value: string) => formatDate(`${value}-01`, 'MMM YYYY'),
       monthLong: (value: string) => formatDate(`${value}-01`, 'MMMM YYYY'),
     };
-  }, [t, dates, profile.quantityUnit, profile.areaUnit, profile.currency.code]);
+  }, [t, dates, notation, profile.quantityUnit, profile.areaUnit, profile.currency.code]);
 }
 
 export type ProfileFormat = ReturnType<typeof useProfileFormat>;

@@ -107,7 +107,8 @@ describe('SigningPage', () => {
     expect(await screen.findByRole('heading', { name: 'Sign contract AM-26-0041' })).toBeTruthy();
     const terms = screen.getByRole('region', { name: 'Contract terms' });
     expect(within(terms).getByText('5,000 bushels')).toBeTruthy();
-    expect(within(terms).getByText('$4.5625')).toBeTruthy();
+    // The futures in the trade's notation with its unit, as the PDF writes it.
+    expect(within(terms).getByText('$4.56¼/bu')).toBeTruthy();
     expect(within(terms).getByText('Fieldman Family Farms')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Open the contract PDF/ }).getAttribute('href')).toBe(
       `/api/commodities/profit-center/signing/${TOKEN}/document`,

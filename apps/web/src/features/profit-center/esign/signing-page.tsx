@@ -2,9 +2,10 @@ import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import {
   CONTRACT_TYPE_LABELS,
   SIGNER_NAME_MIN,
+  formatBasis,
   formatDate,
-  formatMoney,
   formatNumber,
+  formatPrice,
   signInUrl,
   type SigningReview,
   type SigningState,
@@ -31,6 +32,8 @@ import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
 import { useDates } from '../../../lib/i18n/use-dates';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
+import { priceUnitOf } from '../../../lib/trading/price-units';
+import { usePriceFormat } from '../../../lib/trading/use-price-format';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
 import { signingPdfUrl, useSignContract, useSigningReview } from './signing-api';
@@ -76,8 +79,11 @@ function TermsSummary({ review }: { review: SigningReview }) {
   const t = useT();
   const dates = useDates();
   const terms = review.terms;
+  // The figures as the PDF writes them: the trade's notation with the unit, the basis against the futures month.
+  const { notation } = usePriceFormat();
+  const unit = priceUnitOf(terms.quantityUnit);
   const price = (v: string | null) =>
-    v === null ? '' : formatMoney(v, { currency: terms.currency, minFractionDigits: 2, maxFractionDigits: 4 });
+    v === null ? '' : formatPrice(v, { notation: notation.price, currency: terms.currency, unit, showUnit: true });
   return (
     <Box component="section" aria-label={t('esign.sign.terms')}>
       <Typography variant="h3" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
@@ -114,7 +120,19 @@ function TermsSummary({ review }: { review: SigningReview }) {
           value={terms.optionMonth ? formatDate(`${terms.optionMonth}-01`, 'MMM YYYY') : ''}
         />
         <Term label={t('esign.term.futures')} value={price(terms.futuresPrice)} />
-        <Term label={t('esign.term.basis')} value={price(terms.basis)} />
+        <Term
+          label={t('esign.term.basis')}
+          value={
+            terms.basis === null
+              ? ''
+              : formatBasis(terms.basis, {
+                  notation: notation.basis,
+                  month: terms.optionMonth,
+                  currency: terms.currency,
+                  unit,
+                })
+          }
+        />
         <Term label={t('esign.term.cash')} value={price(terms.cashPrice)} />
         <Term label={t('esign.term.contractDate')} value={dates.day(terms.contractDate)} />
       </Box>
