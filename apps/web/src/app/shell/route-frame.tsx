@@ -18,6 +18,7 @@ import { ExperienceGate } from '../guards/experience-gate';
 import { LoggedOutGuard } from '../guards/logged-out-guard';
 import { LoginGuard } from '../guards/login-guard';
 import { chooseHeader, readStoredExperience, type HeaderChoice } from './experience';
+import { SkipLink } from './skip-link';
 import { CrmHeader } from './headers/crm-header';
 import { MySalesLiteHeader } from './headers/my-sales-lite-header';
 import { PublicHeader } from './headers/public-header';
@@ -88,6 +89,7 @@ export function RouteFrame() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       {hideHeader || header === 'none' ? null : header === 'crm' && user ? (
         <CrmHeader user={user} />
       ) : header === 'my-sales-lite' && user ? (
@@ -97,7 +99,12 @@ export function RouteFrame() {
       ) : (
         <PublicHeader user={user} />
       )}
-      <Box component="main" id="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ flex: 1, display: 'flex', flexDirection: 'column', '&:focus': { outline: 'none' } }}
+      >
         <Guarded guard={effectiveGuard(defs)} gate={effectiveGate(defs)}>
           {featureMissing ? <NotFoundPage /> : <Outlet />}
         </Guarded>

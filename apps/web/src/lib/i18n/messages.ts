@@ -55,6 +55,7 @@ export const messages = {
   'shell.placeholder.comingSoon': '{page} — this page is coming soon',
   'shell.placeholder.body': 'We are still building this page. Check back soon.',
   'shell.appShell.label': 'Application shell',
+  'shell.skipToMain': 'Skip to main content',
 
   // headers
   'header.home': 'Home',
