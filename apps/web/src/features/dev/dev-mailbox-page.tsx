@@ -9,13 +9,14 @@ import {
   CircularProgress,
   Container,
   InputAdornment,
-  Link,
   Paper,
   Stack,
+  Tab,
+  Tabs,
   TextField,
   Typography,
 } from '@mui/material';
-import { Fragment, useDeferredValue, useState, type ReactNode } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BrandMark } from '../../lib/brand/brand-mark';
 import { usePartner } from '../../lib/brand/partner-context';
@@ -23,26 +24,8 @@ import { RelativeTime } from '../../lib/i18n/relative-time';
 import { T, useT } from '../../lib/i18n/t';
 import { useDocumentTitle } from '../../lib/ui/document-title';
 import { useMailbox, type MailboxMessage } from './api/mailbox';
-
-const URL_PATTERN = /https?:\/\/[^\s<>"')]+/g;
-
-/** The message text with its links clickable. */
-function linkify(text: string): ReactNode[] {
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(URL_PATTERN)) {
-    const index = match.index ?? 0;
-    if (index > last) parts.push(text.slice(last, index));
-    parts.push(
-      <Link key={index} href={match[0]} sx={{ wordBreak: 'break-all' }}>
-        {match[0]}
-      </Link>,
-    );
-    last = index + match[0].length;
-  }
-  if (last < text.length) parts.push(text.slice(last));
-  return parts;
-}
+import { MailView } from './mail-view';
+import { TemplatePreviews } from './template-previews';
 
 function MessageCard({ message }: { message: MailboxMessage }) {
   const t = useT();
@@ -85,37 +68,97 @@ function MessageCard({ message }: { message: MailboxMessage }) {
           sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
         />
       </Stack>
-      <Typography
-        component="div"
-        variant="body2"
-        sx={{
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-          bgcolor: 'background.default',
-          borderRadius: 1.5,
-          p: 2,
-        }}
-      >
-        {linkify(message.text).map((part, index) => (
-          <Fragment key={index}>{part}</Fragment>
-        ))}
-      </Typography>
+      <MailView html={message.html} text={message.text} title={message.subject ?? message.recipient} />
     </Paper>
+  );
+}
+
+/** The outbox, newest first, with a search by recipient (kept in the URL). */
+function MessagesPanel() {
+  const t = useT();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [recipient, setRecipient] = useState(searchParams.get('recipient') ?? '');
+  const deferred = useDeferredValue(recipient);
+  const mailbox = useMailbox(deferred);
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 3 }}>
+        <TextField
+          label={t('mailbox.recipient')}
+          type="search"
+          size="small"
+          value={recipient}
+          onChange={(event) => {
+            setRecipient(event.target.value);
+            const next = new URLSearchParams(searchParams);
+            if (event.target.value) next.set('recipient', event.target.value);
+            else next.delete('recipient');
+            setSearchParams(next, { replace: true });
+          }}
+          sx={{ flex: 1 }}
+          slotProps={{
+            input: {
+              endAdornment: mailbox.isFetching ? (
+                <InputAdornment position="end">
+                  <CircularProgress size={16} aria-hidden />
+                </InputAdornment>
+              ) : null,
+            },
+          }}
+        />
+        <Button variant="outlined" startIcon={<RefreshRoundedIcon />} onClick={() => void mailbox.refetch()}>
+          <T id="mailbox.refresh" />
+        </Button>
+      </Stack>
+      {mailbox.isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('shell.loading')} />
+        </Box>
+      ) : mailbox.isError ? (
+        <Alert severity="error">
+          <T id="error.unexpected" />
+        </Alert>
+      ) : !mailbox.data.available ? (
+        <Alert severity="info">
+          <T id="mailbox.unavailable" />
+        </Alert>
+      ) : mailbox.data.messages.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 5, textAlign: 'center' }}>
+          <Typography color="text.secondary">
+            <T id="mailbox.empty" />
+          </Typography>
+        </Paper>
+      ) : (
+        <Stack spacing={2} component="section" aria-label={t('mailbox.messages')}>
+          {mailbox.data.messages.map((message) => (
+            <MessageCard key={message.id} message={message} />
+          ))}
+        </Stack>
+      )}
+    </>
   );
 }
 
 /**
  * /dev/mailbox (outside production): what the outbox sent, newest first, so magic links, password resets and SMS
- * codes work in a demo without a mail or SMS provider. Links in the messages are clickable.
+ * codes work in a demo without a mail or SMS provider; each e-mail as it arrives (HTML, or its plain text), and under
+ * Templates (?view=templates, one with ?preview=name) every e-mail template with sample data.
  */
 export function DevMailboxPage() {
   const t = useT();
   const partner = usePartner();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [recipient, setRecipient] = useState(searchParams.get('recipient') ?? '');
-  const deferred = useDeferredValue(recipient);
-  const mailbox = useMailbox(deferred);
+  const preview = searchParams.get('preview');
+  const tab = preview !== null || searchParams.get('view') === 'templates' ? 'templates' : 'messages';
   useDocumentTitle([t('mailbox.title'), partner.branding.shortName]);
+  const show = (next: 'messages' | 'templates', name?: string | null) => {
+    const params = new URLSearchParams(searchParams);
+    params.delete('preview');
+    if (next === 'templates') params.set('view', 'templates');
+    else params.delete('view');
+    if (name) params.set('preview', name);
+    setSearchParams(params, { replace: true });
+  };
 
   return (
     <Box sx={{ flex: 1, bgcolor: 'background.default' }}>
@@ -129,61 +172,21 @@ export function DevMailboxPage() {
         <Typography variant="h1" component="h1">
           <T id="mailbox.title" />
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+        <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
           <T id="mailbox.subtitle" />
         </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 3 }}>
-          <TextField
-            label={t('mailbox.recipient')}
-            type="search"
-            size="small"
-            value={recipient}
-            onChange={(event) => {
-              setRecipient(event.target.value);
-              const next = new URLSearchParams(searchParams);
-              if (event.target.value) next.set('recipient', event.target.value);
-              else next.delete('recipient');
-              setSearchParams(next, { replace: true });
-            }}
-            sx={{ flex: 1 }}
-            slotProps={{
-              input: {
-                endAdornment: mailbox.isFetching ? (
-                  <InputAdornment position="end">
-                    <CircularProgress size={16} aria-hidden />
-                  </InputAdornment>
-                ) : null,
-              },
-            }}
-          />
-          <Button variant="outlined" startIcon={<RefreshRoundedIcon />} onClick={() => void mailbox.refetch()}>
-            <T id="mailbox.refresh" />
-          </Button>
-        </Stack>
-        {mailbox.isPending ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-            <CircularProgress aria-label={t('shell.loading')} />
-          </Box>
-        ) : mailbox.isError ? (
-          <Alert severity="error">
-            <T id="error.unexpected" />
-          </Alert>
-        ) : !mailbox.data.available ? (
-          <Alert severity="info">
-            <T id="mailbox.unavailable" />
-          </Alert>
-        ) : mailbox.data.messages.length === 0 ? (
-          <Paper variant="outlined" sx={{ p: 5, textAlign: 'center' }}>
-            <Typography color="text.secondary">
-              <T id="mailbox.empty" />
-            </Typography>
-          </Paper>
+        <Tabs
+          value={tab}
+          onChange={(_event, next: 'messages' | 'templates') => show(next)}
+          sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab value="messages" label={t('mailbox.messages')} />
+          <Tab value="templates" label={t('mailbox.templates')} />
+        </Tabs>
+        {tab === 'messages' ? (
+          <MessagesPanel />
         ) : (
-          <Stack spacing={2} component="section" aria-label={t('mailbox.messages')}>
-            {mailbox.data.messages.map((message) => (
-              <MessageCard key={message.id} message={message} />
-            ))}
-          </Stack>
+          <TemplatePreviews selected={preview} onSelect={(name) => show('templates', name)} />
         )}
       </Container>
     </Box>

@@ -10,4 +10,12 @@ export const devMessages = {
   'mailbox.sms': 'Text message',
   'mailbox.empty': 'No messages yet.',
   'mailbox.unavailable': 'The mailbox is only available outside production.',
+  'mailbox.templates': 'Templates',
+  'mailbox.template': 'Template',
+  'mailbox.sampleData': 'Sample data, in this site’s brand and links.',
+  'mailbox.part': 'Part of the e-mail',
+  'mailbox.html': 'HTML',
+  'mailbox.text': 'Plain text',
+  'mailbox.htmlOf': 'E-mail: {subject}',
+  'mailbox.link': 'Link:',
 } as const;

@@ -43,3 +43,32 @@ const mailboxQueryOptions = (recipient: string) =>
 export function useMailbox(recipient: string) {
   return useQuery(mailboxQueryOptions(recipient));
 }
+
+/** A template rendered with sample data (GET /api/dev/mailbox/templates). */
+export type MailTemplatePreview = { template: string; subject: string; html: string; text: string };
+
+export type TemplatesResult =
+  { available: true; templates: MailTemplatePreview[] } | { available: false; templates: [] };
+
+/** Every e-mail template with sample data, in this host's brand (outside production: 404 there). */
+async function fetchTemplates(): Promise<TemplatesResult> {
+  try {
+    const { json } = await request<{ templates: MailTemplatePreview[] }>('/api/dev/mailbox/templates', {
+      handleSessionExpiry: false,
+      checkSession: false,
+    });
+    return { available: true, templates: Array.isArray(json.templates) ? json.templates : [] };
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return { available: false, templates: [] };
+    throw error;
+  }
+}
+
+export function useMailTemplates(enabled: boolean) {
+  return useQuery({
+    queryKey: ['dev', 'mailbox', 'templates'] as const,
+    queryFn: fetchTemplates,
+    enabled,
+    retry: false,
+  });
+}
