@@ -52,7 +52,7 @@ describe('public market page', () => {
     expect(cash).toMatch(/^\$\d+\.\d{2,4}$/);
     expect(await page.getByText('Prices subject to change.').isVisible()).toBe(true);
     const hours = page.getByRole('region', { name: 'Office hours' });
-    await hours.getByText(/^(Open now|Closed now)$/).waitFor();
+    await hours.getByText(/^(Open now|Closed now|Closed today)$/).waitFor();
     // Tuesday: the public-page admin spec changes Monday's closing time on the same database.
     expect(await hours.getByRole('row', { name: /Tuesday/ }).textContent()).toMatch(/7:00 AM – 5:00 PM/);
     // The data came inlined: no bootstrap, no session call before the bids showed.
@@ -61,6 +61,52 @@ describe('public market page', () => {
     await snap(page, 'public-market-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await snap(page, 'public-market-390');
+    await close();
+  });
+
+  it('wears the app’s public header: the partner’s links, the store and Sign in', async () => {
+    const { page, close } = await visitor('demo');
+    await page.goto('/market');
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Granary Demo Grain' }).waitFor();
+    const store = header.getByRole('link', { name: 'Store' });
+    expect(await store.getAttribute('href')).toBe('/direct');
+    expect(await header.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
+    await header.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Cash bids' }).waitFor();
+    // The page's font is the app's Roboto, loaded from the same files.
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => document.fonts.check('16px Roboto'))).toBe(true);
+    await store.click();
+    await page.waitForURL(/\/direct/);
+    await close();
+  });
+
+  it('tells a visitor who goes offline that prices may be out of date, and when the bids were last updated', async () => {
+    const { page, close } = await visitor('demo', 390);
+    await page.goto('/market');
+    await page.getByRole('table', { name: 'Corn bids' }).waitFor();
+    expect(await page.getByText(/You are offline/).count()).toBe(0);
+    await page.context().setOffline(true);
+    const notice = page.getByRole('status').filter({ hasText: 'You are offline — prices may be out of date.' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/Bids last updated .+\d{1,2}:\d{2}\s?(AM|PM)/);
+    await snap(page, 'public-market-offline-390');
+    await page.context().setOffline(false);
+    await notice.waitFor({ state: 'detached' });
+    await close();
+  });
+
+  it('says Closed today at a market with an announced closure today, with the closure first on a phone', async () => {
+    const { page, close } = await visitor('demo', 390);
+    await page.goto('/market/decatur');
+    const hours = page.getByRole('region', { name: 'Office hours' });
+    await hours.getByText('Closed today', { exact: true }).waitFor();
+    expect(await hours.getByText('Open now').count()).toBe(0);
+    expect(await hours.textContent()).toContain('Closed for scale repairs');
+    const news = page.getByRole('region', { name: 'Announcements' });
+    const newsTop = (await news.boundingBox())?.y ?? Infinity;
+    const bidsTop = (await page.getByRole('table').first().boundingBox())?.y ?? -Infinity;
+    expect(newsTop).toBeLessThan(bidsTop);
     await close();
   });
 
