@@ -49,7 +49,8 @@ describe('public market page', () => {
     await corn.waitFor();
     const firstRow = corn.getByRole('row').nth(1);
     const cash = (await firstRow.getByRole('cell').last().textContent()) ?? '';
-    expect(cash).toMatch(/^\$\d+\.\d{2,4}$/);
+    // The trade notation: dollars and cents with the quarter-cent tick as a fraction glyph ('$4.33½').
+    expect(cash).toMatch(/^\$\d+\.\d{2}[¼½¾]?$/);
     expect(await page.getByText('Prices subject to change.').isVisible()).toBe(true);
     const hours = page.getByRole('region', { name: 'Office hours' });
     await hours.getByText(/^(Open now|Closed now|Closed today)$/).waitFor();
