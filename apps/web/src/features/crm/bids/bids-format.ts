@@ -1,19 +1,7 @@
 import { formatDate, formatMoney, formatNumber, type InstrumentRow } from '@granary/domain';
 
-// How the bids grid shows its figures: futures and basis to 2–4 decimals (grains trade in quarter cents,
-// canola in dimes a tonne), signed changes and bases, cash as money in the bid's currency, caps as quantities.
-
-/** Futures as the exchanges quote them: 4 decimals a bushel (quarter cents), 2 a tonne (as the futures board shows them). */
-export function fmtFutures(value: string | null, unit: InstrumentRow['priceUnit']): string {
-  const digits = unit === 'tonne' ? 2 : 4;
-  return value === null ? '' : formatNumber(value, { minFractionDigits: digits, maxFractionDigits: digits });
-}
-
-export function fmtSigned(value: string | null, digits?: number): string {
-  if (value === null) return '';
-  const text = formatNumber(value, { minFractionDigits: digits ?? 2, maxFractionDigits: digits ?? 4 });
-  return value.startsWith('-') || /^0(\.0+)?$/.test(value) ? text : `+${text}`;
-}
+// What the bids page formats beside the trade notation: the grid's futures, change, basis and cash go through
+// usePriceFormat (lib/trading); the dialogs' cash preview, caps as quantities, delivery ranges and futures months here.
 
 export function fmtCash(value: string | null, currency: InstrumentRow['currency']): string {
   return value === null ? '' : formatMoney(value, { currency, minFractionDigits: 2, maxFractionDigits: 4 });
