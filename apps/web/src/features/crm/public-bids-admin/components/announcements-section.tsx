@@ -29,6 +29,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../../lib/api/api-error';
 import { PageSpinner } from '../../../../lib/ui/page-spinner';
+import { useRegion } from '../../../../lib/i18n/locale';
 import type { MessageId } from '../../../../lib/i18n/messages';
 import { T, useT } from '../../../../lib/i18n/t';
 import { CrmErrorState } from '../../components/crm-page-frame';
@@ -248,11 +249,13 @@ function DeleteDialog({
 /** The market's announcements: the list with status chips, and add / edit / delete (with a confirmation). */
 export function AnnouncementsSection({ marketId, zone }: { marketId: number; zone: string }) {
   const t = useT();
+  const { intlLocale } = useRegion();
   const list = useAnnouncements(marketId);
   const [dialog, setDialog] = useState<
     { kind: 'edit'; id: number | null } | { kind: 'delete'; announcement: Announcement } | null
   >(null);
-  const when = new Intl.DateTimeFormat('en-US', {
+  // In the market's zone (an announcement runs on the market's clock), 12-hour, in the page's locale.
+  const when = new Intl.DateTimeFormat(intlLocale, {
     timeZone: zone,
     month: 'short',
     day: 'numeric',

@@ -1,6 +1,7 @@
 import { Alert, Box, TextField } from '@mui/material';
 import type { CheckoutView } from '@granary/domain';
 import { T, useT } from '../../../../lib/i18n/t';
+import { useDates } from '../../../../lib/i18n/use-dates';
 import type { SectionError } from '../checkout-errors';
 import type { Write } from '../use-checkout';
 import { LicenceForm } from './licence-form';
@@ -10,6 +11,7 @@ import { SelectField } from './select-field';
 /** Restricted-use products need an applicator licence on file: one of the buyer's, or a new one. */
 function ApplicatorLicence({ view, write, errors }: { view: CheckoutView; write: Write; errors: SectionError[] }) {
   const t = useT();
+  const dates = useDates();
   return (
     <Box sx={{ mb: 2 }}>
       {errors.length === 0 ? (
@@ -26,7 +28,7 @@ function ApplicatorLicence({ view, write, errors }: { view: CheckoutView; write:
           sx={{ mb: 2 }}
           options={view.licences.map((l) => ({
             value: l.id,
-            label: `${l.holderName} · ${l.licenceNumber} (${l.jurisdiction}, ${l.expiresOn})`,
+            label: `${l.holderName} · ${l.licenceNumber} (${l.jurisdiction}, ${dates.day(l.expiresOn)})`,
             disabled: !l.valid,
           }))}
         />
