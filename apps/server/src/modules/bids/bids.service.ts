@@ -72,6 +72,7 @@ import {
   type InstrumentValues,
 } from './bids.repo.ts';
 import { checkOffers, offersHitByBasis } from '../offers/offers.public.ts';
+import { linkOrigin } from '../identity/identity.public.ts';
 
 /** Live updates: every bid change publishes 'bids:market:<id>' (ids only) so that open grids, the public page and My Sales Lite refetch. */
 async function publishBidsChanged(
@@ -286,7 +287,7 @@ export async function editInstrument(
   });
   await publishBidsChanged(db, record.marketId, 'updated', [id]);
   // A new basis, price or futures month may bring the cash to working offers' targets.
-  await checkOffers(db, { instrumentIds: [id] });
+  await checkOffers(db, { instrumentIds: [id], origin: linkOrigin(deps.ctx, request, actor.partner) });
   return reload(deps, actor, id);
 }
 
@@ -382,7 +383,7 @@ export async function bulkMoveBasis(
     details: { adjustmentCents: input.adjustmentCents, instrumentIds: ids },
   });
   await publishBidsChanged(db, marketId, 'basis_moved', ids);
-  await checkOffers(db, { instrumentIds: ids });
+  await checkOffers(db, { instrumentIds: ids, origin: linkOrigin(deps.ctx, request, actor.partner) });
   const records = await instrumentRecordsByIds(db, actor.partner.id, ids);
   return { adjustmentCents: adjustment.toFixed(), rows: await instrumentRows(db, marketId, records) };
 }

@@ -19,6 +19,7 @@ import { findBid, findMarket } from './offer-bids.repo.ts';
 import { buyerAuthorize, buyerOf, requireOffersMarket, type Buyer, type OffersDeps } from './offer-callers.ts';
 import { transition } from './offer-transitions.service.ts';
 import { offerOf } from './offer-view.ts';
+import { requestOrigin } from './offer-notices.service.ts';
 import { checkOffers, detailOf, offerFor, placeOffer } from './offers.service.ts';
 
 export type OfferListQuery = {
@@ -105,7 +106,7 @@ export async function placeOfferAsBuyer(
   await requireClient(deps, buyer.actor, input.clientId);
   const market = await findMarket(db, bid.marketId);
   if (!market) throw new AppError('not_found', `No market ${bid.marketId}.`);
-  const id = await placeOffer(db, buyer, input, bid, market, now);
+  const id = await placeOffer(db, buyer, input, bid, market, now, await requestOrigin(deps, request));
   return offerFor(db, id, buyer, now);
 }
 
@@ -123,8 +124,10 @@ export async function actOnOffer(
   const db = deps.ctx.database.db;
   // Checked before the lock too, so another partner's id answers 404 without waiting on anyone's lock.
   await buyerOffer(deps, buyer, id);
-  await transition(db, { offerId: id, action, caller: buyer, authorize: buyerAuthorize(buyer), ifMatch, now });
-  if (action === 'approve') await checkOffers(db, { instrumentIds: [(await findOffer(db, id))!.instrumentId], now });
+  const origin = await requestOrigin(deps, request);
+  await transition(db, { offerId: id, action, caller: buyer, authorize: buyerAuthorize(buyer), ifMatch, now, origin });
+  if (action === 'approve')
+    await checkOffers(db, { instrumentIds: [(await findOffer(db, id))!.instrumentId], now, origin });
   return offerFor(db, id, buyer, now);
 }
 
@@ -148,7 +151,7 @@ export async function editOffer(
     edit,
     now,
   });
-  await checkOffers(db, { instrumentIds: [data.instrumentId], now });
+  await checkOffers(db, { instrumentIds: [data.instrumentId], now, origin: await requestOrigin(deps, request) });
   return offerFor(db, id, buyer, now);
 }
 

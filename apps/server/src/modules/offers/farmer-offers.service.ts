@@ -21,6 +21,7 @@ import { farmerAuthorize, farmerOf, type Farmer, type OffersDeps } from './offer
 import { transition } from './offer-transitions.service.ts';
 import { currentCashOf, dec, offerMarketOf, offerOf } from './offer-view.ts';
 import { checkOffers, detailOf, offerFor, placeOffer } from './offers.service.ts';
+import { requestOrigin } from './offer-notices.service.ts';
 
 const FARMER_OFFER_LIMIT = 200;
 
@@ -113,7 +114,7 @@ export async function placeOfferAsFarmer(
   }
   const market = await findMarket(db, bid.marketId);
   if (!market) throw new AppError('not_found', `No market ${bid.marketId}.`);
-  const id = await placeOffer(db, farmer, input, bid, market, now);
+  const id = await placeOffer(db, farmer, input, bid, market, now, await requestOrigin(deps, request));
   return offerFor(db, id, farmer, now);
 }
 
@@ -158,6 +159,6 @@ export async function editOwnOffer(
     edit,
     now,
   });
-  await checkOffers(db, { instrumentIds: [data.instrumentId], now });
+  await checkOffers(db, { instrumentIds: [data.instrumentId], now, origin: await requestOrigin(deps, request) });
   return offerFor(db, id, farmer, now);
 }

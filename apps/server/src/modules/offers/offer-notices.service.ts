@@ -1,27 +1,52 @@
 // What the farmer hears about their offer (docs/decisions/019): an in-app notification for each user of the client,
 // and an e-mail (through the outbox) for the changes that need them — price hit, filled, declined, cancelled by the buyer.
 
-import { toDecimal, type OfferAction } from '@granary/domain';
+import { formatNumber, formatPrice, type OfferAction } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { enqueueMessage } from '../../platform/outbox.ts';
-import { backgroundLinkOrigin } from '../identity/identity.public.ts';
+import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
+import { backgroundLinkOrigin, linkOrigin } from '../identity/identity.public.ts';
+import { createPartnerDirectory } from '../partners/partners.public.ts';
+import type { FastifyRequest } from 'fastify';
+import type { OffersDeps } from './offer-callers.ts';
 import { type OfferData } from './offers.repo.ts';
 import { clientUsers, insertNotification, partnerVhost } from './offer-notices.repo.ts';
 import type { Caller } from './offer-callers.ts';
 import { marketName } from './offer-view.ts';
 
-type Notice = { topic: string; title: string; body: string; email: boolean };
+/** The e-mails of the offer notices (platform/mail templates), by notification topic. */
+const MAIL_OF_TOPIC = {
+  'offers.price_hit': 'offers_price_hit',
+  'offers.filled': 'offers_filled',
+  'offers.rejected': 'offers_rejected',
+  'offers.cancelled': 'offers_cancelled',
+} as const;
+type MailedTopic = keyof typeof MAIL_OF_TOPIC;
 
-function fmtMoney(v: string): string {
-  return `$${toDecimal(v).toFixed(2)}`;
+type Notice = {
+  topic: string;
+  title: string;
+  body: string;
+  email: boolean;
+  /** The bid's cash at a hit and the contract a fill made, for the e-mail. */
+  cash?: string | null;
+  contract?: string | null;
+};
+
+function unitOf(o: OfferData): 'bushel' | 'tonne' {
+  return ['t', 'mt', 'tonne', 'tonnes'].includes(o.quantityUnit.toLowerCase()) ? 'tonne' : 'bushel';
 }
 
-function fmtQty(v: string, unit: string): string {
-  return `${Number(toDecimal(v).toFixed(0)).toLocaleString('en-US')} ${unit}`;
+/** A price as the pages write it, with its unit ('$4.33½/bu'). */
+function fmtPrice(o: OfferData, v: string): string {
+  return formatPrice(v, { unit: unitOf(o), showUnit: true });
 }
 
-/** The server's settings the e-mailed links are built from (set when the offers routes register). */
+function fmtQty(o: OfferData): string {
+  return `${formatNumber(o.quantity, { maxFractionDigits: 0 })} ${unitOf(o) === 'tonne' ? 't' : 'bu'}`;
+}
+
+/** The server's settings the e-mails' links are built from when no request caused them (set when the routes register). */
 let linkEnv: Pick<AppContext['env'], 'PUBLIC_URL' | 'PORT' | 'NODE_ENV'> | null = null;
 
 /** Sets the server's settings the e-mailed links are built from (registerOfferJobs, when the offers routes register). */
@@ -29,12 +54,26 @@ export function setNoticeLinkEnv(env: Pick<AppContext['env'], 'PUBLIC_URL' | 'PO
   linkEnv = env;
 }
 
-export async function notifyFarmer(db: Db, o: OfferData, notice: Notice, now: Date): Promise<void> {
+/** The origin of a request's e-mailed links: its host when it is the partner's own (linkOrigin), else PUBLIC_URL. */
+export async function requestOrigin(deps: OffersDeps, request: FastifyRequest): Promise<string> {
+  return linkOrigin(deps.ctx, request, await deps.partners.byHost(request.headers.host));
+}
+
+/**
+ * Tells the farmer's users: an in-app notification each and, for the notices that need it, an e-mail. The e-mail's
+ * links are on `origin`, the host the request that caused it came from (linkOrigin: a known partner host, else
+ * PUBLIC_URL); a change with no request (the watcher's ticks) links to the partner's own host.
+ */
+export async function notifyFarmer(
+  db: Db,
+  o: OfferData,
+  notice: Notice,
+  now: Date,
+  origin?: string | null,
+): Promise<void> {
   const people = await clientUsers(db, o.clientId);
   const link = `/my-sales-lite/bids`;
-  // The e-mail needs the whole address (the in-app notification keeps the path).
-  const mailedLink =
-    notice.email && linkEnv ? `${backgroundLinkOrigin(linkEnv, await partnerVhost(db, o.partnerId))}${link}` : link;
+  const mail = notice.email && notice.topic in MAIL_OF_TOPIC ? await mailFor(db, o, origin) : null;
   for (const p of people) {
     await insertNotification(db, {
       userId: p.id,
@@ -44,21 +83,47 @@ export async function notifyFarmer(db: Db, o: OfferData, notice: Notice, now: Da
       link,
       at: now,
     });
-    if (notice.email) {
-      await enqueueMessage(db, {
-        channel: 'email',
+    if (mail) {
+      await sendMail(db, {
+        template: MAIL_OF_TOPIC[notice.topic as MailedTopic],
+        data: {
+          firstName: p.firstName,
+          quantity: o.quantity,
+          quantityUnit: o.quantityUnit,
+          crop: o.cropName,
+          deliveryPeriod: o.deliveryPeriod,
+          targetCash: o.targetCashPrice,
+          market: marketOf(o),
+          cash: notice.cash ?? null,
+          contract: notice.contract ?? null,
+          notation: mail.notation,
+        },
+        ctx: mail.ctx,
         recipient: p.email,
-        subject: notice.title,
-        text: `${p.firstName ? `Hello ${p.firstName},\n\n` : ''}${notice.body}\n\nSee your offers: ${mailedLink}\n`,
-        template: notice.topic.replace(/[.:]/g, '_'),
         userId: p.id,
       });
     }
   }
 }
 
+/**
+ * The brand and origin of the farmer's e-mail: the request's origin, else (the watcher's ticks) the partner's own host.
+ * With neither (the demo seed, which runs with no server) nothing is e-mailed: the in-app notification stays.
+ */
+async function mailFor(db: Db, o: OfferData, origin: string | null | undefined) {
+  if (!origin && !linkEnv) return null;
+  const partner = await createPartnerDirectory(db).byId(o.partnerId);
+  if (!partner) return null;
+  const at = origin || backgroundLinkOrigin(linkEnv!, await partnerVhost(db, o.partnerId));
+  return { ctx: mailContext(partner, at), notation: partner.priceNotation.price };
+}
+
+function marketOf(o: OfferData): string {
+  return marketName({ displayName: o.marketDisplayName, city: o.marketCity, administrativeAreaLevel1: o.marketState });
+}
+
 function describe(o: OfferData): string {
-  return `${fmtQty(o.quantity, o.quantityUnit)} of ${o.cropName} (${o.deliveryPeriod}) at ${fmtMoney(o.targetCashPrice)}`;
+  return `${fmtQty(o)} of ${o.cropName} (${o.deliveryPeriod}) at ${fmtPrice(o, o.targetCashPrice)}`;
 }
 
 export function noticeFor(
@@ -67,18 +132,15 @@ export function noticeFor(
   caller: Caller,
   extra: { cash?: string | null; contract?: string | null },
 ): Notice | null {
-  const market = marketName({
-    displayName: o.marketDisplayName,
-    city: o.marketCity,
-    administrativeAreaLevel1: o.marketState,
-  });
+  const market = marketOf(o);
   switch (action) {
     case 'price_hit':
       return {
         topic: 'offers.price_hit',
         title: 'Your offer reached its target',
-        body: `Your offer to sell ${describe(o)} at ${market} reached its target${extra.cash ? `: the bid is ${fmtMoney(extra.cash)}` : ''}.`,
+        body: `Your offer to sell ${describe(o)} at ${market} reached its target${extra.cash ? `: the bid is ${fmtPrice(o, extra.cash)}` : ''}.`,
         email: true,
+        cash: extra.cash ?? null,
       };
     case 'accept':
     case 'fill':
@@ -87,6 +149,7 @@ export function noticeFor(
         title: 'Your offer was filled',
         body: `Your offer to sell ${describe(o)} at ${market} was filled${extra.contract ? ` as contract ${extra.contract}` : ''}.`,
         email: true,
+        contract: extra.contract ?? null,
       };
     case 'approve':
       return {

@@ -182,6 +182,8 @@ export type TransitionRequest = {
   now: Date;
   /** Auto-fill after a price hit (the watcher, when the market says so). */
   autoFill?: boolean;
+  /** The origin of the request that caused it, for the farmer's e-mail links (none for the watcher's ticks). */
+  origin?: string | null;
 };
 
 export type TransitionResult = { offerId: number; status: OfferStatus; changed: boolean; changes: OfferChange[] };
@@ -248,7 +250,7 @@ export async function transition(db: Db, req: TransitionRequest): Promise<Transi
     if (notice) {
       const data = await findOffer(tx, locked.id);
       const n = data ? noticeFor(notice.action, data, req.caller, notice) : null;
-      if (data && n) await notifyFarmer(tx, data, n, req.now);
+      if (data && n) await notifyFarmer(tx, data, n, req.now, req.origin);
     }
     await publishOfferChanges(tx, changes);
     return { offerId: locked.id, status, changed: true };

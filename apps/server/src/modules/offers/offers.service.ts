@@ -48,6 +48,8 @@ export type CheckOffersOptions = {
   instrumentIds?: number[];
   symbols?: string[];
   now?: Date;
+  /** The origin of the request that caused the check (a bid edit, an offer placed), for the farmer's e-mail links. */
+  origin?: string | null;
   /**
    * Only offers whose bid was repriced since the offer last changed (its quote ticked, its basis moved): the recurring
    * sweep's view, so an offer a buyer reset stays working until the price moves again.
@@ -91,6 +93,7 @@ export async function checkOffers(db: Db, options: CheckOffersOptions = {}): Pro
         authorize: () => {},
         now,
         autoFill,
+        origin: options.origin ?? null,
       });
     } catch (err) {
       // One offer's failure (rolled back on its own) must not stop the others, nor fail the bid edit or tick that ran this.
@@ -201,6 +204,8 @@ export async function placeOffer(
   bid: BidData,
   market: MarketRow,
   now: Date,
+  /** The request's origin, for the e-mail of an offer hit at once. */
+  origin: string | null = null,
 ): Promise<number> {
   if (bid.deletedAt !== null) throw new AppError('not_found', `No bid ${bid.id}.`);
   if (!bid.offersAllowed || market.offersEnabled === false) {
@@ -252,7 +257,7 @@ export async function placeOffer(
     return offerId;
   });
   // A target at or below the cash now is hit at once (a working order placed through the market).
-  if (status === 'working') await checkOffers(db, { instrumentIds: [bid.id], now });
+  if (status === 'working') await checkOffers(db, { instrumentIds: [bid.id], now, origin });
   return id;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { addDays, isoDateInZone, toDecimal, type Offer, type OfferListResponse } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
@@ -410,8 +410,9 @@ describe('the price watcher', () => {
       .from(outbox)
       .where(and(eq(outbox.recipient, DEMO_ACCOUNTS.farmer), eq(outbox.template, 'offers_price_hit')));
     expect(mail.length).toBeGreaterThanOrEqual(1);
-    // The e-mail links to the farmer's offers on the partner's own host, a whole address a mail client can open.
-    expect(mail.at(-1)!.text).toMatch(/See your offers: http:\/\/demo\.localhost:\d+\/my-sales-lite\/bids/);
+    // A tick has no request: the e-mail links to the farmer's offers on the partner's own host, a whole address.
+    expect(mail.at(-1)!.text).toMatch(/See your offers http:\/\/demo\.localhost:\d+\/my-sales-lite\/bids/);
+    expect(mail.at(-1)!.html).toMatch(/<a href="http:\/\/demo\.localhost:\d+\/my-sales-lite\/bids"/);
     const hits = (
       await call(buyer, 'GET', `${MERCH}/offers?market_id=${ames.id}&status=price_hit`)
     ).json() as OfferListResponse;
@@ -424,6 +425,28 @@ describe('the price watcher', () => {
     await moveQuote('0.0025');
     expect((await checkOffers(db, { repricedOnly: true })).hit).toContain(offer.id);
     expect((await call(buyer, 'POST', `${MERCH}/offers/reset-price-hit`, { offerIds: [] })).statusCode).toBe(400);
+  });
+
+  it('e-mails the fill with links on the host the buyer came from, prices as the pages write them', async () => {
+    const offer = (await place(farmer, { quantity: '4500' })).json() as Offer;
+    await moveQuote('0.10');
+    const host = 'demo.localhost:4321';
+    const accepted = await call(buyer, 'POST', `${MERCH}/offer/${offer.id}/accept`, undefined, { host });
+    expect(accepted.statusCode).toBe(200);
+    const [mail] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, DEMO_ACCOUNTS.farmer), eq(outbox.template, 'offers_filled')))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    expect(mail!.subject).toBe('Your offer was filled');
+    expect(mail!.text).toContain('4,500 bu of');
+    expect(mail!.text).toMatch(/ at \$\d\.\d{2}[¼½¾]?\/bu /);
+    expect(mail!.text).toContain(`as contract ${(accepted.json() as Offer).displayContractId}`);
+    const hrefs = [...mail!.html!.matchAll(/ href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs.filter((h) => !h.startsWith('mailto:'))) expect(new URL(href).host).toBe(host);
+    expect(mail!.text).toContain(`http://${host}/my-sales-lite/bids`);
   });
 
   it('lets exactly one of several buyers accepting at once win; the rest get 409', async () => {

@@ -8,18 +8,23 @@ export function mailMoney(value: string | number, currency: string): string {
   return /^-\D*0(\.0+)?$/.test(text) ? text.slice(1) : text;
 }
 
+/** Whether a quantity unit ('bushels', 'tonnes', 'bu', 't') is tonnes; anything else is bushels. */
+function isTonnes(unit: string): boolean {
+  return ['t', 'mt', 'tonne', 'tonnes'].includes(unit.trim().toLowerCase());
+}
+
 /** A bushel price in the partner's notation ('$4.33½/bu'); per-tonne and other units in dollars ('$612.50/t'). */
 export function mailPrice(
   value: string | number,
   opts: { currency: string; unit: string; notation: PriceNotation | undefined },
 ): string {
-  const unit = opts.unit === 't' || opts.unit === 'tonne' ? 'tonne' : 'bushel';
+  const unit = isTonnes(opts.unit) ? 'tonne' : 'bushel';
   return formatPrice(value, { currency: opts.currency, unit, notation: opts.notation, showUnit: true });
 }
 
-/** '5,000 bu'. */
+/** '5,000 bu', '1,200 t'. */
 export function mailQuantity(value: string | number, unit: string): string {
-  return `${formatNumber(value, { maxFractionDigits: 0 })} ${unit}`;
+  return `${formatNumber(value, { maxFractionDigits: 0 })} ${isTonnes(unit) ? 't' : 'bu'}`;
 }
 
 /** A day in the reader's locale: 11/26/2026 (en-US), 2026-11-26 (en-CA). */
