@@ -105,6 +105,8 @@ export const API_AREAS: readonly ApiArea[] = [
         'POST /api/auth/email/update': "Change the signed-in user's e-mail address (verified by a code)",
         'GET /api/auth/bot-check/challenge': 'A bot-check challenge (altcha proof of work) for an action',
         'GET /api/dev/mailbox': 'The outbox of mail and SMS (outside production, this machine only)',
+        'GET /api/dev/mailbox/templates':
+          'Every e-mail template rendered with sample data (outside production, this machine only)',
       },
     },
   },

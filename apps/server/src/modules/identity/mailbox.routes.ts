@@ -4,6 +4,9 @@ import type { IdentityDeps } from './identity-deps.ts';
 import { listOutbox } from '../../platform/outbox.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isDevToolsRequest } from '../../platform/request-rules.ts';
+import { renderSamples } from '../../platform/mail/render-mail.tsx';
+import { mailContext } from '../../platform/mail/send-mail.ts';
+import { linkOrigin } from './links.ts';
 
 const messageSchema = z.object({
   id: z.number(),
@@ -23,7 +26,7 @@ const messageSchema = z.object({
  * request made on this machine (docs/decisions/025): anyone else who reaches the server gets a 404, as in
  * production, since the outbox holds sign-in links.
  */
-export const mailboxRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx }) => {
+export const mailboxRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { ctx, partners }) => {
   app.get(
     '/api/dev/mailbox',
     {
@@ -55,6 +58,29 @@ export const mailboxRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { 
           createdAt: m.createdAt.toISOString(),
         })),
       };
+    },
+  );
+
+  // Every e-mail template with its sample data, in this host's partner's brand and links (the mailbox's "Templates"),
+  // so a designer sees each one without triggering it.
+  app.get(
+    '/api/dev/mailbox/templates',
+    {
+      config: { access: 'public' },
+      schema: {
+        response: {
+          200: z.object({
+            templates: z.array(
+              z.object({ template: z.string(), subject: z.string(), html: z.string(), text: z.string() }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      if (!isDevToolsRequest(ctx, request)) throw new AppError('not_found', 'No such API call.');
+      const partner = await partners.byHost(request.headers.host);
+      return { templates: await renderSamples(mailContext(partner, linkOrigin(ctx, request, partner))) };
     },
   );
 };
