@@ -1,0 +1,80 @@
+import { inflateSync } from 'node:zlib';
+import type { SigningTerms } from '@granary/domain';
+import { PDFDocument, PDFRawStream } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { contractPdf } from './contract-pdf.ts';
+
+const TERMS: SigningTerms = {
+  partnerName: 'Granary Demo Grain Co.',
+  marketName: 'Ames Elevator',
+  clientName: 'Fieldman Family Farms',
+  displayContractId: 'C-100001',
+  contractType: 'flat',
+  direction: 'purchase',
+  crop: 'Corn',
+  cropYear: 2026,
+  quantity: '5000',
+  quantityUnit: 'bushels',
+  deliveryStart: '2026-10-01',
+  deliveryEnd: '2026-10-31',
+  optionMonth: '2026-12',
+  futuresPrice: '4.3350',
+  basis: '-0.4500',
+  cashPrice: '3.8850',
+  currency: 'USD',
+  contractDate: '2026-04-02',
+};
+
+/** The text the PDF's first page draws (pdf-lib writes each line as a hex string in WinAnsi, in a Flate stream). */
+async function pageText(pdf: Uint8Array): Promise<string> {
+  const doc = await PDFDocument.load(pdf);
+  const contents = doc.getPages()[0]!.node.Contents();
+  const streams = contents && 'asArray' in contents ? contents.asArray() : [contents];
+  let text = '';
+  for (const ref of streams) {
+    const stream = doc.context.lookup(ref as never);
+    if (!(stream instanceof PDFRawStream)) continue;
+    const ops = inflateSync(Buffer.from(stream.getContents())).toString('latin1');
+    for (const m of ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) text += `${Buffer.from(m[1]!, 'hex').toString('latin1')}\n`;
+  }
+  return text;
+}
+
+describe('contract PDF', () => {
+  it('writes futures, basis and cash as the trade does: quarter-cent fractions with the unit, basis in cents and month', async () => {
+    const text = await pageText(await contractPdf(TERMS, { termsHash: 'h', createdAt: new Date('2026-04-02') }));
+    expect(text).toContain('$4.33½/bu');
+    expect(text).toContain('-45 Z');
+    expect(text).toContain('$3.88½/bu');
+    expect(text).not.toMatch(/4\.3350|-0\.45/);
+  });
+
+  it('takes the partner’s notation when it is passed, and keeps dollars and cents a tonne for canola', async () => {
+    const decimal = await pageText(
+      await contractPdf(
+        TERMS,
+        { termsHash: 'h', createdAt: new Date('2026-04-02') },
+        { price: 'decimal', basis: 'dollars' },
+      ),
+    );
+    expect(decimal).toContain('$4.3350/bu');
+    expect(decimal).toContain('-$0.45 Z');
+    const canola = await pageText(
+      await contractPdf(
+        {
+          ...TERMS,
+          crop: 'Canola',
+          quantityUnit: 'tonnes',
+          currency: 'CAD',
+          futuresPrice: '651.3',
+          basis: '-32.5',
+          cashPrice: '618.8',
+          optionMonth: '2027-01',
+        },
+        { termsHash: 'h', createdAt: new Date('2026-04-02') },
+      ),
+    );
+    expect(canola).toContain('$618.80/t');
+    expect(canola).toContain('-$32.50 F');
+  });
+});
