@@ -10,11 +10,15 @@ import { MarketSelector } from '../components/market-selector';
 import { QuoteBoard } from '../futures/quote-board';
 import { useSelectedMarket } from '../components/use-selected-market';
 import { useBids } from './api/instruments';
-import { CropCards, CropTable } from './components/bids-grid';
+import { CropCards, CropTable, useBidColumns } from './components/bids-grid';
 import { movable, type GridActions } from './components/bids-grid-actions';
 import { BidsNotice, type Notice } from './components/bids-notice';
 import { BidsPageDialogs, type BidsPageDialogState } from './components/bids-page-dialogs';
 import { BidsCropTabs, BidsToolbar, NewBidButton } from './components/bids-toolbar';
+import { usePhoneGrid } from '../../../lib/ui/grid/data-grid';
+import { visibleColumns } from '../../../lib/ui/grid/grid-columns';
+import { GridToolbar } from '../../../lib/ui/grid/grid-toolbar';
+import { useGridPrefs } from '../../../lib/ui/grid/use-grid-prefs';
 import { useBidRowWrites } from './components/use-bid-row-writes';
 import { useBidsGridSelection } from './components/use-bids-grid-selection';
 import { useBidsLive } from './use-bids-live';
@@ -47,6 +51,10 @@ function GridBody({
   actions: GridActions;
   onNewBid: () => void;
 }) {
+  const columns = useBidColumns();
+  const [prefs] = useGridPrefs('bids');
+  const visible = new Set(visibleColumns(columns, prefs).map((c) => c.id));
+  const density = prefs.density;
   const data = bids.data;
   if (bids.error && !data) return <CrmErrorState error={bids.error} onRetry={() => void bids.refetch()} />;
   if (!data) return <PageSpinner />;
@@ -73,7 +81,14 @@ function GridBody({
         phone ? (
           <CropCards key={g.crop.cropId} crop={g.crop} rows={g.rows} actions={actions} />
         ) : (
-          <CropTable key={g.crop.cropId} crop={g.crop} rows={g.rows} actions={actions} />
+          <CropTable
+            key={g.crop.cropId}
+            crop={g.crop}
+            rows={g.rows}
+            actions={actions}
+            visible={visible}
+            density={density}
+          />
         ),
       )}
     </Stack>
@@ -92,7 +107,7 @@ function useScrollToHighlight(highlightId: number | null, rows: readonly Instrum
 
 function MarketBids({ market }: { market: CrmMarketRow }) {
   const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const phone = usePhoneGrid();
   const wide = useMediaQuery(theme.breakpoints.up('xl'));
   const { cropId, visibility, highlightId, setParam } = useBidsUrlState();
   const [showDeleted, setShowDeleted] = useState(false);
@@ -126,6 +141,7 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
     ...(canOffer ? { onPlaceOffer: (row: InstrumentRow) => setOfferFor(row.id) } : {}),
   };
   const newBid = () => setDialog({ rowId: null });
+  const bidColumns = useBidColumns();
 
   return (
     <Stack spacing={2}>
@@ -148,6 +164,9 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
         onMove={() => setMoveOpen(true)}
         onNewBid={newBid}
       />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: '8px !important' }}>
+        <GridToolbar grid="bids" columns={bidColumns} />
+      </Box>
       {bids.isFetching && data ? <LinearProgress sx={{ height: 2, mt: '-10px !important' }} aria-hidden /> : null}
       {bids.error && data ? <CrmErrorState error={bids.error} onRetry={() => void bids.refetch()} /> : null}
       <Box

@@ -13,7 +13,7 @@ import { ChangeText, QuantityLines, RowActions, VisibilityChip } from './bids-gr
 function DeliveryCell({ row }: { row: InstrumentRow }) {
   const t = useT();
   return (
-    <TableCell sx={{ minWidth: 150 }}>
+    <TableCell className="pinned pinned-second" sx={{ minWidth: 150 }}>
       <Typography
         variant="body2"
         sx={{ fontWeight: 600, textDecoration: row.deletedAt !== null ? 'line-through' : undefined }}
@@ -51,46 +51,67 @@ function FuturesMonthCell({ row }: { row: InstrumentRow }) {
 }
 
 /** The futures price, its change, the basis (edited in place) and the cash price. */
-function PriceCells({ row, marketId }: { row: InstrumentRow; marketId: number }) {
+function PriceCells({ row, marketId, show }: { row: InstrumentRow; marketId: number; show: (id: string) => boolean }) {
   const t = useT();
   const price = usePriceFormat();
   const unit = priceUnitOf(row.priceUnit);
   return (
     <>
-      <TableCell align="right" sx={numericCellSx}>
-        {row.pricing === 'flat' ? (
-          ''
-        ) : row.futuresLast === null ? (
-          <Box component="span" sx={{ color: 'text.disabled' }}>
-            {t('crm.bids.noQuote')}
-          </Box>
-        ) : (
-          price.futures(row.futuresLast, unit)
-        )}
-      </TableCell>
-      <TableCell align="right" sx={numericCellSx}>
-        {row.pricing === 'flat' ? '' : <ChangeText value={row.futuresChange} unit={row.priceUnit} />}
-      </TableCell>
-      <TableCell align="right" sx={numericCellSx}>
-        <BasisCell row={row} marketId={marketId} />
-      </TableCell>
-      <TableCell align="right" sx={{ ...numericCellSx, fontWeight: 700, fontSize: '0.95rem' }}>
-        {price.cash(row.cashPrice, unit) || (
-          <Box component="span" sx={{ color: 'text.disabled', fontWeight: 400 }}>
-            —
-          </Box>
-        )}
-      </TableCell>
+      {show('futures') ? (
+        <TableCell align="right" sx={numericCellSx}>
+          {row.pricing === 'flat' ? (
+            ''
+          ) : row.futuresLast === null ? (
+            <Box component="span" sx={{ color: 'text.disabled' }}>
+              {t('crm.bids.noQuote')}
+            </Box>
+          ) : (
+            price.futures(row.futuresLast, unit)
+          )}
+        </TableCell>
+      ) : null}
+      {show('change') ? (
+        <TableCell align="right" sx={numericCellSx}>
+          {row.pricing === 'flat' ? '' : <ChangeText value={row.futuresChange} unit={row.priceUnit} />}
+        </TableCell>
+      ) : null}
+      {show('basis') ? (
+        <TableCell align="right" sx={numericCellSx}>
+          <BasisCell row={row} marketId={marketId} />
+        </TableCell>
+      ) : null}
+      {show('cash') ? (
+        <TableCell align="right" sx={{ ...numericCellSx, fontWeight: 700, fontSize: '0.95rem' }}>
+          {price.cash(row.cashPrice, unit) || (
+            <Box component="span" sx={{ color: 'text.disabled', fontWeight: 400 }}>
+              —
+            </Box>
+          )}
+        </TableCell>
+      ) : null}
     </>
   );
 }
 
 /** One bid as a table row: selection, delivery, futures, change, basis, cash, caps, visibility, offers, actions. */
-export function BidTableRow({ row, actions }: { row: InstrumentRow; actions: GridActions }) {
+export function BidTableRow({
+  row,
+  actions,
+  show,
+  rowProps,
+}: {
+  row: InstrumentRow;
+  actions: GridActions;
+  /** Whether a column shows (the column chooser). */
+  show: (id: string) => boolean;
+  /** Roving focus, arrow keys and Enter (the grid toolkit). */
+  rowProps: Record<string, unknown>;
+}) {
   const t = useT();
   const deleted = row.deletedAt !== null;
   return (
     <TableRow
+      {...rowProps}
       hover
       selected={actions.selected.has(row.id)}
       aria-current={row.id === actions.highlightId ? 'true' : undefined}
@@ -105,7 +126,7 @@ export function BidTableRow({ row, actions }: { row: InstrumentRow; actions: Gri
       }}
       data-bid-id={row.id}
     >
-      <TableCell padding="checkbox">
+      <TableCell padding="checkbox" className="pinned">
         <Checkbox
           size="small"
           checked={actions.selected.has(row.id)}
@@ -115,17 +136,23 @@ export function BidTableRow({ row, actions }: { row: InstrumentRow; actions: Gri
         />
       </TableCell>
       <DeliveryCell row={row} />
-      <FuturesMonthCell row={row} />
-      <PriceCells row={row} marketId={actions.marketId} />
-      <TableCell sx={{ minWidth: 170 }}>
-        <QuantityLines row={row} />
-      </TableCell>
-      <TableCell>
-        <VisibilityChip row={row} />
-      </TableCell>
-      <TableCell align="right" sx={numericCellSx}>
-        {row.workingOffers}
-      </TableCell>
+      {show('futuresMonth') ? <FuturesMonthCell row={row} /> : null}
+      <PriceCells row={row} marketId={actions.marketId} show={show} />
+      {show('quantity') ? (
+        <TableCell sx={{ minWidth: 170 }}>
+          <QuantityLines row={row} />
+        </TableCell>
+      ) : null}
+      {show('visibility') ? (
+        <TableCell>
+          <VisibilityChip row={row} />
+        </TableCell>
+      ) : null}
+      {show('offers') ? (
+        <TableCell align="right" sx={numericCellSx}>
+          {row.workingOffers}
+        </TableCell>
+      ) : null}
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         <RowActions row={row} actions={actions} />
       </TableCell>
