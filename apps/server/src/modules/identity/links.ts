@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { WhiteLabelPartner } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { hostName } from '../partners/partners.public.ts';
-import { escapeHtml } from '../../platform/html.ts';
 
 /**
  * The origin for links that go out by e-mail or SMS. Never taken blindly from the Host header (an
@@ -29,17 +28,4 @@ export function backgroundLinkOrigin(
 ): string {
   if (vhost) return env.NODE_ENV === 'production' ? `https://${vhost}` : `http://${vhost}:${env.PORT}`;
   return env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-}
-
-/** A plain, accessible e-mail body with one call to action. */
-export function emailHtml(
-  partner: WhiteLabelPartner,
-  paragraphs: string[],
-  action?: { label: string; url: string },
-): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${escapeHtml(partner.theme.primary)};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: ${escapeHtml(action.url)}</p>`
-    : '';
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1d2a1f;max-width:560px;margin:0 auto;padding:24px"><h2 style="margin:0 0 16px">${escapeHtml(partner.branding.tradeName)}</h2>${body}${button}<p style="font-size:12px;color:#777">${escapeHtml(partner.legalFooter)}</p></body></html>`;
 }
