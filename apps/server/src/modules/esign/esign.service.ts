@@ -208,7 +208,9 @@ export async function sendForSignature(
       );
     }
     const now = new Date();
-    const pdf = Buffer.from(await contractPdf(termsOf(contract, partner), { termsHash, createdAt: now }));
+    const pdf = Buffer.from(
+      await contractPdf(termsOf(contract, partner), { termsHash, createdAt: now }, partner.priceNotation),
+    );
     const pdfSha = bytesSha256(pdf);
     const voided = await voidOpenRequests(tx, contract.id);
     const document = await insertDocument(tx, {
