@@ -8,8 +8,8 @@ import {
   futuresMonthLetter,
   parseBasis,
   parsePrice,
-  priceNotationSettingsSchema,
 } from './price.ts';
+import { priceNotationSettingsSchema } from './price-notation.ts';
 
 describe('formatPrice', () => {
   it('writes quarter-cent ticks as fractions by default', () => {

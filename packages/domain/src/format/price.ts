@@ -9,7 +9,6 @@
 //                    dollars   -$0.45 Z
 //
 // Per-tonne and other non-bushel prices (canola in CAD/t) keep dollars with two decimals whatever the notation.
-import { z } from 'zod';
 import { MONTH_CODES } from '../bids/futures.ts';
 import type { PriceUnit } from '../bids/instruments.ts';
 import { parseDecimal, roundDecimal, shiftDecimal, type DecimalParts } from './decimal.ts';
@@ -22,10 +21,8 @@ export type BasisNotation = (typeof BASIS_NOTATIONS)[number];
 
 export type PriceNotationSettings = { price: PriceNotation; basis: BasisNotation };
 export const DEFAULT_PRICE_NOTATION: PriceNotationSettings = Object.freeze({ price: 'fraction', basis: 'cents' });
-export const priceNotationSettingsSchema = z.object({
-  price: z.enum(PRICE_NOTATIONS),
-  basis: z.enum(BASIS_NOTATIONS),
-});
+// priceNotationSettingsSchema lives in price-notation.ts: this module stays free of zod, so the light public page
+// (/market, JavaScript budget ≤ 110 KB gzipped) can format prices without shipping a validator.
 
 const UNIT_SUFFIX: Readonly<Record<PriceUnit, string>> = { bushel: 'bu', tonne: 't' };
 

@@ -2,7 +2,7 @@
 // 'White-label partner record').
 import { z } from 'zod';
 import { EXPERIENCES } from './experience.ts';
-import { priceNotationSettingsSchema } from '../format/price.ts';
+import { priceNotationSettingsSchema } from '../format/price-notation.ts';
 
 export const PUBLIC_PAGE_FEATURES = [
   'public-ci-score',
