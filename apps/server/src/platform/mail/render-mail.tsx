@@ -4,8 +4,13 @@ import type { MailContext } from './mail-layout.tsx';
 import type { MailTemplate } from './mail-template.ts';
 import { MAIL_TEMPLATES, type MailData, type MailTemplateName } from './mail-templates.ts';
 
-/** The plain-text part: headings as written (not upper-cased). */
-const TEXT_OPTIONS = { selectors: [{ selector: 'h1', options: { uppercase: false } }] };
+/** The plain-text part: headings as written (not upper-cased); an order's lines as rows (words, then amount). */
+const TEXT_OPTIONS = {
+  selectors: [
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'table.lines', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+  ],
+};
 
 export type RenderedMail = { subject: string; html: string; text: string };
 

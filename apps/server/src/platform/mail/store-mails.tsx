@@ -1,6 +1,6 @@
 /* @jsxRuntime automatic */
 // The store's order confirmation (issue 6): the lines and totals as the order page shows them ("$4,477.99").
-import { Column, Row, Section } from '@react-email/components';
+import type { ReactNode } from 'react';
 import { Action, MailLayout, P } from './mail-layout.tsx';
 import { mailMoney } from './mail-format.ts';
 import type { MailTemplate } from './mail-template.ts';
@@ -15,15 +15,39 @@ export type OrderMailData = {
   totals: { goods: string; discounts: string; shipping: string; tax: string; fees: string; total: string };
 };
 
-const cell = { fontSize: '14px', lineHeight: '22px', color: '#1d2a1f', padding: '4px 0' } as const;
+const cell = {
+  fontSize: '14px',
+  lineHeight: '22px',
+  color: '#1d2a1f',
+  padding: '4px 0',
+  fontFamily: 'Arial, sans-serif',
+};
 
+/** One line of the order: its words left, its amount right (a table, so the plain text keeps them on one line). */
 function Line({ label, amount, strong }: { label: string; amount: string; strong?: boolean }) {
   const weight = strong ? 700 : 400;
   return (
-    <Row>
-      <Column style={{ ...cell, fontWeight: weight }}>{label}</Column>
-      <Column style={{ ...cell, fontWeight: weight, textAlign: 'right', whiteSpace: 'nowrap' }}>{amount}</Column>
-    </Row>
+    <tr>
+      <td style={{ ...cell, fontWeight: weight }}>{label}</td>
+      <td style={{ ...cell, fontWeight: weight, textAlign: 'right', whiteSpace: 'nowrap', paddingLeft: '16px' }}>
+        {amount}
+      </td>
+    </tr>
+  );
+}
+
+function Lines({ children, rule }: { children: ReactNode; rule?: boolean }) {
+  return (
+    <table
+      className="lines"
+      role="presentation"
+      width="100%"
+      cellPadding={0}
+      cellSpacing={0}
+      style={{ margin: '0 0 16px', borderTop: rule ? '1px solid #e3e8e1' : undefined, paddingTop: rule ? '8px' : 0 }}
+    >
+      <tbody>{children}</tbody>
+    </table>
   );
 }
 
@@ -50,19 +74,19 @@ export const orderConfirmation: MailTemplate<OrderMailData> = {
       <MailLayout ctx={ctx} preview={`Order ${d.orderNumber}: ${m(d.totals.total)}`}>
         <P>{`Hi ${d.firstName ?? 'there'},`}</P>
         <P>Thank you for your order {d.orderNumber}.</P>
-        <Section style={{ margin: '0 0 16px' }}>
+        <Lines>
           {d.lines.map((l, i) => (
             <Line key={i} label={`${l.quantity} × ${l.name} (${l.label})`} amount={m(l.total)} />
           ))}
-        </Section>
-        <Section style={{ borderTop: '1px solid #e3e8e1', paddingTop: '8px' }}>
+        </Lines>
+        <Lines rule>
           <Line label="Goods" amount={m(d.totals.goods)} />
           {isZero(d.totals.discounts) ? null : <Line label="Discounts" amount={`-${m(d.totals.discounts)}`} />}
           <Line label="Shipping" amount={m(d.totals.shipping)} />
           {isZero(d.totals.tax) ? null : <Line label="Tax" amount={m(d.totals.tax)} />}
           {isZero(d.totals.fees) ? null : <Line label="Fees" amount={m(d.totals.fees)} />}
           <Line label="Total" amount={m(d.totals.total)} strong />
-        </Section>
+        </Lines>
         <Action ctx={ctx} label="See your order" path={d.path} />
       </MailLayout>
     );
