@@ -109,6 +109,8 @@ export const CELL_STYLES = {
   '& .chip-secondary': { borderColor: 'secondary.light', color: 'secondary.dark' },
   '& .strong': { fontWeight: 600 },
   '& .unit': { color: 'text.secondary', ml: 0.5, fontSize: 11 },
+  /** A price's unit sits against it ('$4.33½/bu'): no gap. */
+  '& .unit.per': { ml: 0 },
   '& .soon': { color: 'warning.dark', fontWeight: 600 },
   '& .past': { color: 'text.secondary' },
   '& .check': { display: 'inline-flex', verticalAlign: 'middle', fontSize: 16 },
@@ -164,7 +166,7 @@ function priceCell(column: ListColumn, value: string, row: ContractListRow, form
   return (
     <>
       {text}
-      <span className="unit">{t(unit === 'tonne' ? 'crm.lists.unit.perTonne' : 'crm.lists.unit.perBushel')}</span>
+      <span className="unit per">{t(unit === 'tonne' ? 'crm.lists.unit.perTonne' : 'crm.lists.unit.perBushel')}</span>
     </>
   );
 }
