@@ -325,7 +325,13 @@ export async function categoryListing(
   const { slug, path } = await resolveCategoryPath(db, category, subcategory);
   if (path === null) {
     requireArea(region, 'deals');
-    return listing(db, region, { country: countryOf(region), dealsOnly: true }, q);
+    // The deals of one department when the about page's department card asked for them (?category=seed).
+    return listing(
+      db,
+      region,
+      { country: countryOf(region), dealsOnly: true, categoryPath: searchCategory(q.category) },
+      q,
+    );
   }
   const [info, breadcrumbs] = await Promise.all([categoryInfo(db, region, path), breadcrumbsOf(db, path)]);
   void slug;

@@ -99,6 +99,15 @@ describe('the deals and cyber about pages', () => {
     expect(body.products.length).toBeGreaterThan(0);
     expect(body.products.every((p) => p.isDeal)).toBe(true);
   });
+
+  it("lists one department's deals when its card asks for them", async () => {
+    const about = await get<StoreListing>('/api/store/category/deals/about?locale=en-us');
+    const first = about.body.category!.children[0]!;
+    const { status, body } = await get<StoreListing>(`/api/store/category/deals?locale=en-us&category=${first.path}`);
+    expect(status).toBe(200);
+    expect(body.total).toBe(first.productCount);
+    expect(body.products.every((p) => p.isDeal && p.categoryPath.startsWith(first.path))).toBe(true);
+  });
 });
 
 describe('buy now without a product', () => {

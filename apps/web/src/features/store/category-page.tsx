@@ -6,7 +6,7 @@ import {
   subcategoryPathToUrl,
   type StoreListing,
 } from '@granary/domain';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { usePartner } from '../../lib/brand/partner-context';
 import { T, useT } from '../../lib/i18n/t';
 import { useDocumentTitle } from '../../lib/ui/document-title';
@@ -27,7 +27,10 @@ function Heading({ listing, fallback }: { listing: StoreListing | undefined; fal
 function CategoryListing({ source, fallbackTitle }: { source: ListingSource; fallbackTitle: string }) {
   const partner = usePartner();
   const { href } = useStoreLocale();
-  const query = useListingQuery();
+  // The deals of one department (?category=seed, from a deals about page's department card).
+  const [params] = useSearchParams();
+  const department = source.kind === 'category' && isVirtualCategory(source.category) ? params.get('category') : null;
+  const query = useListingQuery(department ? { category: department } : {});
   const listing = useStoreListing(source, query);
   const data = listing.data;
   const title = data?.category?.name ?? fallbackTitle;
@@ -125,7 +128,15 @@ export function CategoryAboutPage() {
             {data.category.children.map((c) => (
               <Box component="li" key={c.path}>
                 <Card variant="outlined">
-                  <CardActionArea component={RouterLink} to={href(categoryHref(c.path))} sx={{ p: 2 }}>
+                  <CardActionArea
+                    component={RouterLink}
+                    to={href(
+                      isVirtualCategory(data.category!.slug)
+                        ? `/direct/${data.category!.slug}?category=${encodeURIComponent(c.path)}`
+                        : categoryHref(c.path),
+                    )}
+                    sx={{ p: 2 }}
+                  >
                     <Typography sx={{ fontWeight: 700 }}>{c.name}</Typography>
                     <Typography variant="body2" color="text.secondary">
                       <T id="store.home.productCount" values={{ count: c.productCount }} />

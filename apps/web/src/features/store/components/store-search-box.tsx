@@ -100,7 +100,7 @@ export function StoreSearchBox({ sx }: { sx?: object }) {
         )}
         noOptionsText={t('store.search.noSuggestions')}
         sx={{ flex: 1 }}
-        slotProps={{ popper: { sx: { minWidth: 320 } } }}
+        slotProps={{ popper: { sx: { minWidth: { sm: 320 } } } }}
         renderInput={(p) => (
           <InputBase
             ref={p.slotProps.input.ref}
