@@ -7,6 +7,7 @@ import { rowsOf } from './db.ts';
 import { runDueJobs } from './jobs.ts';
 import { OUTBOX_DELIVERY_JOB, enqueueMessage, listOutbox, setOutboxTransports } from './outbox.ts';
 import { smtpTransport } from './smtp.ts';
+import { mailContext, sendMail } from './mail/send-mail.ts';
 
 type Received = { from: string; to: string[]; data: string };
 
@@ -163,5 +164,34 @@ describe('outbox', () => {
     ).rejects.toThrow('the change that caused it failed');
     expect(await listOutbox(t.database.db, { recipient: 'never@demo.granary.test' })).toEqual([]);
     expect(await deliveryJobs()).toEqual([]);
+  });
+
+  it('sends a templated e-mail as multipart/alternative: its plain text and its HTML', async () => {
+    setOutboxTransports([smtpTransport(`smtp://127.0.0.1:${port}`, 'Granary <no-reply@granary.test>')]);
+    const partner = {
+      branding: {
+        tradeName: 'Granary Demo Grain',
+        shortName: 'Granary',
+        legalName: 'Granary Demo Grain Co.',
+        supportEmail: 'support@demo.granary.test',
+        supportPhone: '1-800-555-0142',
+      },
+      theme: { primary: '#2e7d32', secondary: '#f9a825' },
+      legalFooter: '© Granary Demo Grain Co.',
+      logo: null,
+    } as Parameters<typeof mailContext>[0];
+    await sendMail(t.database.db, {
+      template: 'magic_link',
+      data: { firstName: 'Sam', path: '/login/magic?token=multi' },
+      ctx: mailContext(partner, 'http://localhost:3000'),
+      recipient: 'multipart@demo.granary.test',
+    });
+    const before = received.length;
+    await runDueJobs(t.database.db);
+    const mail = received.slice(before).find((r) => r.to.includes('multipart@demo.granary.test'));
+    expect(mail!.data).toMatch(/Content-Type: multipart\/alternative/i);
+    expect(mail!.data).toMatch(/Content-Type: text\/plain/i);
+    expect(mail!.data).toMatch(/Content-Type: text\/html/i);
+    setOutboxTransports([]);
   });
 });
