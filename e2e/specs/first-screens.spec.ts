@@ -64,7 +64,8 @@ describe('first screens', () => {
   it('lands a new signup on a welcome page that says what they can do, and offers them a password', () =>
     withPage(async (page) => {
       const email = `newcomer-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@nobody.granary.test`;
-      await page.goto('/signup');
+      // '/signup/seed' picks an interest (the second step asks for one).
+      await page.goto('/signup/seed');
       await page.getByLabel('First name').fill('Casey');
       await page.getByLabel('Last name').fill('Fields');
       await page.getByLabel('Email', { exact: true }).fill(email);
@@ -140,7 +141,10 @@ describe('first screens', () => {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.getByRole('navigation', { name: 'Legal' }).waitFor();
-        await page.getByText(path === '/support' ? 'Office hours' : /Granary Demo Grain Co\./).first().waitFor();
+        await page
+          .getByText(path === '/support' ? 'Office hours' : /Granary Demo Grain Co\./)
+          .first()
+          .waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
         await snap(page, name);
       }
