@@ -28,7 +28,3 @@ export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
 export type MailData<N extends MailTemplateName> = (typeof MAIL_TEMPLATES)[N]['sample'];
 
 export const MAIL_TEMPLATE_NAMES = Object.keys(MAIL_TEMPLATES) as MailTemplateName[];
-
-export function isMailTemplateName(name: string): name is MailTemplateName {
-  return Object.hasOwn(MAIL_TEMPLATES, name);
-}
