@@ -7,9 +7,7 @@ import { renderMail } from './render-mail.tsx';
 import type { MailData, MailTemplateName } from './mail-templates.ts';
 
 /** What the mails show of a partner. */
-function mailBrandOf(
-  partner: Pick<WhiteLabelPartner, 'branding' | 'theme' | 'legalFooter' | 'logo'>,
-): MailBrand {
+function mailBrandOf(partner: Pick<WhiteLabelPartner, 'branding' | 'theme' | 'legalFooter' | 'logo'>): MailBrand {
   return {
     tradeName: partner.branding.tradeName,
     shortName: partner.branding.shortName,
