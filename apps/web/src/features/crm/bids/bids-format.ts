@@ -1,11 +1,7 @@
-import { formatDate, formatMoney, formatNumber, type InstrumentRow } from '@granary/domain';
+import { formatDate, formatNumber } from '@granary/domain';
 
 // What the bids page formats beside the trade notation: the grid's futures, change, basis and cash go through
-// usePriceFormat (lib/trading); the dialogs' cash preview, caps as quantities, delivery ranges and futures months here.
-
-export function fmtCash(value: string | null, currency: InstrumentRow['currency']): string {
-  return value === null ? '' : formatMoney(value, { currency, minFractionDigits: 2, maxFractionDigits: 4 });
-}
+// usePriceFormat (lib/trading); caps as quantities, delivery ranges and futures months here.
 
 export function fmtQuantity(value: string | null): string {
   return value === null ? '' : formatNumber(value, { maxFractionDigits: 0 });

@@ -410,7 +410,7 @@ describe('/crm/bids', () => {
     expect(within(dialog).getByText('Enter a basis between -500 and 500 cents')).toBeTruthy();
     fireEvent.change(basis, { target: { value: '30 under' } });
     // What it means, with the cash it makes on the default month's quote (4.3525 - 0.30 = 4.0525 → 4.05).
-    expect(within(dialog).getByText('-$0.30 · 30 under Z · cash $4.05')).toBeTruthy();
+    expect(within(dialog).getByText('-$0.30 · 30 under Z · cash $4.05/bu')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Post bid' }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/instruments'))).toBe(true),

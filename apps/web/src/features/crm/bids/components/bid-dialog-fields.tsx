@@ -11,7 +11,8 @@ import {
   Typography,
 } from '@mui/material';
 import { T, useT } from '../../../../lib/i18n/t';
-import { fmtCash, fmtFuturesMonth } from '../bids-format';
+import { usePriceFormat } from '../../../../lib/trading/use-price-format';
+import { fmtFuturesMonth } from '../bids-format';
 import { BID_CROPS } from './bid-draft';
 import type { BidDialogForm } from './use-bid-dialog-form';
 
@@ -122,8 +123,9 @@ function PricingToggle({ form }: { form: BidDialogForm }) {
 /** A basis bid's futures month (the delivery's by default) and basis, with the cash it makes on the grid's quote. */
 function BasisFields({ form }: { form: BidDialogForm }) {
   const t = useT();
-  const { draft, set, errorOf, months, defaultSymbol, cashPreview, currency, basisMeaning } = form;
-  const cash = cashPreview ? fmtCash(cashPreview, currency) : null;
+  const prices = usePriceFormat();
+  const { draft, set, errorOf, months, defaultSymbol, cashPreview, unit, basisMeaning } = form;
+  const cash = cashPreview ? prices.withUnit(cashPreview, unit) : null;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
       <TextField

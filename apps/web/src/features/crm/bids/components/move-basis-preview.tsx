@@ -3,7 +3,6 @@ import { Chip, Table, TableBody, TableCell, TableContainer, TableRow } from '@mu
 import { T, useT } from '../../../../lib/i18n/t';
 import { TableHeadRow, type HeadColumn } from '../../../../lib/ui/table-head-row';
 import { usePriceFormat } from '../../../../lib/trading/use-price-format';
-import { fmtCash } from '../bids-format';
 
 const COLUMNS: readonly HeadColumn[] = [
   { id: 'crm.bids.move.col.bid' },
@@ -30,10 +29,10 @@ function MovedCells({ row, p, valid }: { row: InstrumentRow; p: BasisMovePreview
         ) : null}
       </TableCell>
       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-        {fmtCash(row.cashPrice, row.currency) || '—'}
+        {prices.cash(row.cashPrice, row.priceUnit) || '—'}
       </TableCell>
       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: valid ? 600 : undefined }}>
-        {valid ? fmtCash(p.newCashPrice, row.currency) || '—' : '—'}
+        {valid ? prices.cash(p.newCashPrice, row.priceUnit) || '—' : '—'}
       </TableCell>
     </>
   );

@@ -139,7 +139,10 @@ export function OfferEditDialog({
     reValidateMode: 'onChange',
     defaultValues: {
       quantity: toDecimal(offer.quantity).toFixed(0),
-      target: toDecimal(offer.targetCashPrice).toFixed(2),
+      // A quarter-cent target stays as it is ('4.335'); a whole-cent one shows two decimals ('4.30').
+      target: toDecimal(offer.targetCashPrice)
+        .toFixed(4)
+        .replace(/0{1,2}$/, ''),
       expiresOn: offer.expiresOn,
     },
   });
