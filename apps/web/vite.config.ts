@@ -87,9 +87,12 @@ export default defineConfig(({ mode }) => {
             groups: [
               {
                 name: 'react',
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie)[\\/]/,
+                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
                 priority: 30,
               },
+              // The router apart from React: the light /market entry renders without it, so it must not download
+              // it inside the React chunk (its budget is 110 KB gzipped, decision 018).
+              { name: 'router', test: /node_modules[\\/](react-router|cookie)[\\/]/, priority: 29 },
               // recharts and what it brings (d3, redux, immer…) only for the client profile's charts: its own chunk,
               // loaded with that page, never preloaded by index.html.
               {

@@ -9,6 +9,7 @@ export * from './format/text.ts';
 export * from './format/date.ts';
 export * from './format/number-input.ts';
 export * from './format/price.ts';
+export * from './format/price-parse.ts';
 export * from './format/price-notation.ts';
 
 export * from './shell/experience.ts';

@@ -3,10 +3,9 @@
 // business days (Monday–Friday) by the exchanges' rules, which an exchange holiday can move by a day.
 
 import { CROP_IDS } from '../crm/crops.ts';
+import { MONTH_CODES, type MonthCode } from './month-codes.ts';
 
-/** Exchange month codes, January to December. */
-export const MONTH_CODES = ['F', 'G', 'H', 'J', 'K', 'M', 'N', 'Q', 'U', 'V', 'X', 'Z'] as const;
-export type MonthCode = (typeof MONTH_CODES)[number];
+export { MONTH_CODES, type MonthCode } from './month-codes.ts';
 
 export type FuturesProduct = {
   /** Symbol root: ZC, ZS, ZW, KE, MWE, RS, ZO. */

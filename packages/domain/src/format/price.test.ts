@@ -6,10 +6,9 @@ import {
   formatPrice,
   formatPriceChange,
   futuresMonthLetter,
-  parseBasis,
-  parsePrice,
 } from './price.ts';
 import { priceNotationSettingsSchema } from './price-notation.ts';
+import { parseBasis, parsePrice } from './price-parse.ts';
 
 describe('formatPrice', () => {
   it('writes quarter-cent ticks as fractions by default', () => {
