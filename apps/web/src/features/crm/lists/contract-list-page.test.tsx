@@ -176,7 +176,7 @@ describe('contract list page', () => {
     expect(within(row).getByText('$3.91¾').textContent).toBe('$3.91¾/bu');
     expect(within(row).getByText('-35 Z')).toBeTruthy();
     expect(within(row).getByText('Dec 2026')).toBeTruthy();
-    expect(within(row).getByText('10/01/2026')).toBeTruthy();
+    expect(within(row).getByText('10/31/2026')).toBeTruthy();
     expect(screen.getByText('2 contracts')).toBeTruthy();
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('market_id')).toBe('10'));
     expect(searches(calls)[0]!.get('market_id')).toBe('10');

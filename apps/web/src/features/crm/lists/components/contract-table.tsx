@@ -55,7 +55,15 @@ export type ContractTableProps = {
  * Columns that start hidden (the column chooser shows them) so that the default view fits 1280 px with Avg cash,
  * Option month, Delivered and Undelivered in sight; the first column stays pinned and the rest scroll sideways.
  */
-const DEFAULT_HIDDEN = new Set<ListColumn>(['contractType', 'cropYear', 'averageFutures', 'cancelledQuantity']);
+const DEFAULT_HIDDEN = new Set<ListColumn>([
+  'contractType',
+  'cropYear',
+  'contractStatus',
+  'deliveryStartIsoStr',
+  'averageFutures',
+  'cancelledQuantity',
+  'priceStatus',
+]);
 
 /** The list's columns for the grid toolkit's chooser (labels are the domain's column labels). */
 export function contractGridColumns(columns: readonly ListColumn[]) {
