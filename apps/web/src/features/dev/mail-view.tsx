@@ -2,7 +2,7 @@ import { Box, Link, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@
 import { Fragment, useState, type ReactNode } from 'react';
 import { T, useT } from '../../lib/i18n/t';
 
-const URL_PATTERN = /https?:\/\/[^\s<>"')]+/g;
+const URL_PATTERN = /https?:\/\/[^\s<>"')]*[^\s<>"').,;:!?]/g;
 
 /** The message text with its links clickable. */
 function linkify(text: string): ReactNode[] {
