@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { publicHeaderLinkSchema, publicPageFeatureSchema } from '../shell/partner.ts';
 import { publicBidRowSchema } from '../bids/instrument-reads.ts';
 import { marketClosureSchema } from './closures.ts';
+import { priceNotationSettingsSchema } from '../format/price-notation.ts';
 import { dayHoursSchema } from './hours.ts';
 import { publicContactSchema } from './page-settings.ts';
 
@@ -19,6 +20,8 @@ export const publicPartnerHeaderSchema = z.object({
   publicPageFeatures: z.array(publicPageFeatureSchema),
   supportEmail: z.string(),
   supportPhone: z.string(),
+  /** How the partner writes futures, cash and basis (decision 034), so /market reads as its other pages do. */
+  priceNotation: priceNotationSettingsSchema,
 });
 export type PublicPartnerHeader = z.infer<typeof publicPartnerHeaderSchema>;
 

@@ -34,6 +34,7 @@ export function publicPartnerHeader(partner: WhiteLabelPartner): PublicPartnerHe
     publicPageFeatures: partner.publicPageFeatures,
     supportEmail: partner.branding.supportEmail,
     supportPhone: partner.branding.supportPhone,
+    priceNotation: partner.priceNotation,
   };
 }
 

@@ -15,6 +15,7 @@ const partner: PublicPartnerHeader = {
   publicPageFeatures: ['public-ci-score', 'market-office-hours', 'market-contacts', 'market-announcements'],
   supportEmail: 'support@demo.granary.test',
   supportPhone: '1-800-555-0142',
+  priceNotation: { price: 'fraction', basis: 'cents' },
 };
 
 const bid = {
@@ -129,6 +130,23 @@ describe('the light public market page', () => {
     expect(screen.getByRole('link', { name: 'CI score' }).getAttribute('href')).toBe('/score');
     expect(screen.getByText('© Granary Demo Grain Co. All rights reserved.')).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("writes prices in the partner's chosen notation, as its other pages do", () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new Error('offline'))),
+    );
+    const decimal = {
+      ...page,
+      partner: { ...partner, priceNotation: { price: 'decimal', basis: 'dollars' } as const },
+    };
+    render(<PublicPageApp data={{ view: 'market', page: decimal }} pathname="/market/ames" />);
+    const row = within(screen.getByRole('table', { name: 'Corn bids' })).getByRole('row', { name: /Dec 2026/ });
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toEqual(['Dec 2026ZCZ26', '$4.5525', '-0.0300', '-$0.35 Z', '$4.2025']);
   });
 
   it('asks for fresh prices every 30 seconds while visible and shows the new cash price', async () => {

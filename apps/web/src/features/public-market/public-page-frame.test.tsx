@@ -23,6 +23,7 @@ const partner: PublicPartnerHeader = {
   publicPageFeatures: ['market-office-hours', 'market-announcements'],
   supportEmail: 'support@demo.granary.test',
   supportPhone: '1-800-555-0142',
+  priceNotation: { price: 'fraction', basis: 'cents' },
 };
 
 const week = [1, 2, 3, 4, 5, 6, 0].map((d) => ({

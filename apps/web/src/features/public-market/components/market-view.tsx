@@ -1,4 +1,4 @@
-import type { PublicCropBids, PublicMarketPage } from '@granary/domain';
+import type { PriceNotationSettings, PublicCropBids, PublicMarketPage } from '@granary/domain';
 import { useId, useState } from 'react';
 import {
   formatDay,
@@ -30,7 +30,15 @@ function changeClass(value: string | null): string | undefined {
   return Number(value) > 0 ? 'pm-up' : 'pm-down';
 }
 
-function BidsTable({ crop, locale }: { crop: PublicCropBids; locale: PublicLocale }) {
+function BidsTable({
+  crop,
+  locale,
+  notation,
+}: {
+  crop: PublicCropBids;
+  locale: PublicLocale;
+  notation: PriceNotationSettings;
+}) {
   const headingId = useId();
   const unit = crop.bids[0]?.priceUnit === 'tonne' ? t('public.bids.unit.tonne') : t('public.bids.unit.bushel');
   const labels = {
@@ -82,16 +90,16 @@ function BidsTable({ crop, locale }: { crop: PublicCropBids; locale: PublicLocal
                   {bid.futuresSymbol ? <span className="pm-symbol">{bid.futuresSymbol}</span> : null}
                 </td>
                 <td role="cell" data-label={labels.futures}>
-                  {formatBidPrice(bid.futuresLast, bid)}
+                  {formatBidPrice(bid.futuresLast, bid, notation)}
                 </td>
                 <td role="cell" data-label={labels.change} className={changeClass(bid.futuresChange)}>
-                  {formatBidChange(bid.futuresChange, bid)}
+                  {formatBidChange(bid.futuresChange, bid, notation)}
                 </td>
                 <td role="cell" data-label={labels.basis}>
-                  {formatBidBasis(bid.basis, bid)}
+                  {formatBidBasis(bid.basis, bid, notation)}
                 </td>
                 <td role="cell" data-label={labels.cash} className="pm-cash">
-                  {formatBidPrice(bid.cashPrice, bid)}
+                  {formatBidPrice(bid.cashPrice, bid, notation)}
                 </td>
               </tr>
             );
@@ -198,7 +206,9 @@ export function MarketView({ page, locale, prefix, refresh = 'idle', onPickMarke
             {page.crops.length === 0 ? (
               <p>{t('public.market.noBids')}</p>
             ) : (
-              page.crops.map((crop) => <BidsTable key={crop.cropId} crop={crop} locale={locale} />)
+              page.crops.map((crop) => (
+                <BidsTable key={crop.cropId} crop={crop} locale={locale} notation={page.partner.priceNotation} />
+              ))
             )}
             <p className="pm-note">{t('public.market.subjectToChange')}</p>
           </section>
