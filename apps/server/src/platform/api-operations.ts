@@ -295,6 +295,8 @@ export const API_AREAS: readonly ApiArea[] = [
         'GET /api/store/category/:category/:subcategory?': "A category's (or subcategory's) products",
         'GET /api/store/products': 'Every product, filtered and sorted',
         'GET /api/store/search': 'Search the store',
+        'GET /api/store/search/suggest':
+          'Suggestions as the user types a search (trade names and typos read as catalogue terms)',
         'GET /api/store/programs/:program': "A program's products",
         'GET /api/store/products/:slug': 'A product page',
         'GET /api/store/products/:slug/documents/:pdfType': "A product document's description (label, safety sheet)",
@@ -355,6 +357,7 @@ export const API_AREAS: readonly ApiArea[] = [
         'POST /api/store/orders/readiness/:orderId/:section/complete': "Complete an order's readiness action",
         'GET /api/store/orders/by-cart/:cartId': 'An order by the cart it was placed from',
         'GET /api/store/orders/:orderId': 'An order',
+        'GET /api/store/orders/:orderId/invoice': "An order's invoice as a PDF (its buyer only)",
         'POST /api/store/orders/:orderId/reorder': "Put an order's products into the cart again",
         'PUT /api/store/orders/:orderId/reviews/:productId': 'Review a product of an order',
         'GET /api/store/previously-purchased/:year': 'The products the buyer bought in a year',
