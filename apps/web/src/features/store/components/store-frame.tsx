@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Box,
-  Breadcrumbs,
-  Button,
-  CircularProgress,
-  Container,
-  Link,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Breadcrumbs, Button, CircularProgress, Container, Link, Stack, Typography } from '@mui/material';
 import { type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { isStoreAreaOn, type StoreArea } from '@granary/domain';
