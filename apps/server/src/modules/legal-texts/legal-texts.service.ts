@@ -39,7 +39,7 @@ export async function legalTextList(db: Db, partner: WhiteLabelPartner): Promise
  * Who may change a partner's legal texts: a super admin (staff), or the partner's own CRM administrator (buyer-admin
  * or farmer-admin) — never another partner's.
  */
-export function mayEditLegalTexts(user: UserRow, partner: WhiteLabelPartner): boolean {
+function mayEditLegalTexts(user: UserRow, partner: WhiteLabelPartner): boolean {
   if (user.isSuperAdmin) return true;
   return user.partnerId === partner.id && isCrmAdmin(user.adminPermissions as AdminGrants);
 }

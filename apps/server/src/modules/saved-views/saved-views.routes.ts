@@ -12,7 +12,7 @@ import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
 import { CREATE_LIMIT_PER_MINUTE } from '../../platform/write-limits.ts';
 import { changeSavedView, createSavedView, listSavedViews, removeSavedView } from './saved-views.service.ts';
 
-export const SAVED_VIEWS_PATH = '/api/commodities/merchandising/saved-views';
+const SAVED_VIEWS_PATH = '/api/commodities/merchandising/saved-views';
 
 /** The signed-in buyer's saved views of the CRM grids (issue 13): their own only; another user's is a 404. */
 export const savedViewsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {

@@ -3,12 +3,12 @@
 import { useEffect, useState } from 'react';
 
 /** Whether the browser says it is online now (true where it cannot tell). */
-export function browserOnline(): boolean {
+function browserOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
 /** Calls `onChange(online)` when the browser goes offline or back online; returns the unsubscribe. */
-export function onConnectivityChange(onChange: (online: boolean) => void): () => void {
+function onConnectivityChange(onChange: (online: boolean) => void): () => void {
   const onOffline = () => onChange(false);
   const onOnline = () => onChange(true);
   window.addEventListener('offline', onOffline);

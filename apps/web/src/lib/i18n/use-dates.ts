@@ -59,5 +59,3 @@ export function useDates() {
     [locale],
   );
 }
-
-export type Dates = ReturnType<typeof useDates>;

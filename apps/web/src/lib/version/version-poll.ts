@@ -17,7 +17,7 @@ export function versionPollInterval(): number {
 }
 
 /** Reads a server's web version from /version.json's body ({web: {required, latest}}), or null. */
-export function webVersionOf(body: unknown): WebVersion | null {
+function webVersionOf(body: unknown): WebVersion | null {
   const web = (body as { web?: { required?: unknown; latest?: unknown } } | null)?.web;
   if (!web || typeof web.required !== 'number' || typeof web.latest !== 'number') return null;
   return { required: web.required, latest: web.latest };

@@ -45,9 +45,9 @@ export function useMailbox(recipient: string) {
 }
 
 /** A template rendered with sample data (GET /api/dev/mailbox/templates). */
-export type MailTemplatePreview = { template: string; subject: string; html: string; text: string };
+type MailTemplatePreview = { template: string; subject: string; html: string; text: string };
 
-export type TemplatesResult =
+type TemplatesResult =
   { available: true; templates: MailTemplatePreview[] } | { available: false; templates: [] };
 
 /** Every e-mail template with sample data, in this host's brand (outside production: 404 there). */

@@ -5,7 +5,7 @@ type Hours = NonNullable<PublicMarketPage['hours']>;
 type Closure = Hours['closures'][number];
 
 /** A market-local calendar date ('2026-11-26') as 'Thu, Nov 26' (no zone shift: it is that day). */
-export function formatCalendarDate(date: string, locale: PublicLocale): string {
+function formatCalendarDate(date: string, locale: PublicLocale): string {
   return new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${date}T12:00:00Z`),
   );

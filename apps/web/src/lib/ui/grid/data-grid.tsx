@@ -6,7 +6,7 @@ import type { GridColumn } from './grid-columns';
 import { useRowKeyboard } from './use-grid-keyboard';
 
 /** Below this width the rows become cards (label: value pairs), not a sideways scroll. */
-export const PHONE_GRID_QUERY = '(max-width:599.95px)';
+const PHONE_GRID_QUERY = '(max-width:599.95px)';
 
 /** Whether the grids show cards (phones). */
 export function usePhoneGrid(): boolean {
@@ -29,7 +29,7 @@ const srOnly = {
  * The grid table's styles: the first column pinned (sticky, its own background, a divider) while the rest scrolls
  * sideways, density, figures aligned, and a visible focus ring on the active row.
  */
-export function gridTableSx(density: GridDensity) {
+function gridTableSx(density: GridDensity) {
   return (theme: Theme) => ({
     minWidth: 'max-content',
     width: '100%',

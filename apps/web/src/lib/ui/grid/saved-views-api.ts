@@ -5,7 +5,7 @@ import { getJson, request, retryUnlessRefused } from '../../api/request';
 const PATH = '/api/commodities/merchandising/saved-views';
 
 /** Under the CRM's ['crm'] key so that sign-out drops them with the rest. */
-export const savedViewsKey = (grid: SavedViewGrid) => ['crm', 'saved-views', grid] as const;
+const savedViewsKey = (grid: SavedViewGrid) => ['crm', 'saved-views', grid] as const;
 
 /** The signed-in user's saved views of a grid (server-side: the same on every device). */
 export function useSavedViews(grid: SavedViewGrid) {

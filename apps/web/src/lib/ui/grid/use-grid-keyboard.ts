@@ -23,7 +23,7 @@ export function useSlashToSearch(search: RefObject<HTMLElement | null>): void {
 }
 
 /** A click that opens the row: not on its own links, buttons or fields, and not with a modifier (a new tab). */
-export function opensRow(event: MouseEvent): boolean {
+function opensRow(event: MouseEvent): boolean {
   if ((event.target as HTMLElement).closest('a, button, input, label, [role="button"], [role="checkbox"]'))
     return false;
   return !(event.metaKey || event.ctrlKey || event.shiftKey);

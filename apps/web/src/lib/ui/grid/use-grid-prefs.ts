@@ -37,7 +37,7 @@ function read(grid: SavedViewGrid): GridPrefs {
   return prefs;
 }
 
-export function writeGridPrefs(grid: SavedViewGrid, prefs: GridPrefs): void {
+function writeGridPrefs(grid: SavedViewGrid, prefs: GridPrefs): void {
   cache.set(grid, prefs);
   writeStorage(storageKey(grid), JSON.stringify(prefs));
   for (const listener of listeners) listener();
