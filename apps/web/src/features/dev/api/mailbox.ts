@@ -47,8 +47,7 @@ export function useMailbox(recipient: string) {
 /** A template rendered with sample data (GET /api/dev/mailbox/templates). */
 type MailTemplatePreview = { template: string; subject: string; html: string; text: string };
 
-type TemplatesResult =
-  { available: true; templates: MailTemplatePreview[] } | { available: false; templates: [] };
+type TemplatesResult = { available: true; templates: MailTemplatePreview[] } | { available: false; templates: [] };
 
 /** Every e-mail template with sample data, in this host's brand (outside production: 404 there). */
 async function fetchTemplates(): Promise<TemplatesResult> {
