@@ -1,4 +1,10 @@
-import type { Offer, OfferListResponse, InstrumentRow, SigningUrlsResponse } from '@granary/domain';
+import {
+  formatPrice,
+  type Offer,
+  type OfferListResponse,
+  type InstrumentRow,
+  type SigningUrlsResponse,
+} from '@granary/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type APIRequestContext, type Browser, type BrowserContext } from 'playwright-core';
 import { launchBrowser, openContext, snap } from '../support/browser.ts';
@@ -41,8 +47,8 @@ const started = Date.now();
 /** Marks a step of the flow in the output with its time, so a slow or stuck step is plain to see. */
 const step = (what: string) => console.log(`[trading-flow] ${((Date.now() - started) / 1000).toFixed(1)}s ${what}`);
 
-/** '$4.01' as the pages show a cash price in dollars. */
-const dollars = (value: string) => `$${Number(value).toFixed(2)}`;
+/** '$4.01', '$4.33½' as the pages show a cash price (the trade's notation, decision 034). */
+const dollars = (value: string) => formatPrice(value);
 
 describe('trading flow', () => {
   it(
@@ -62,8 +68,8 @@ describe('trading flow', () => {
       await bidsPage.getByRole('button', { name: 'New bid' }).click();
       const newBid = bidsPage.getByRole('dialog', { name: 'New bid' });
       await newBid.getByRole('textbox', { name: 'Delivery period name' }).fill(name);
-      await newBid.getByRole('textbox', { name: 'Basis (USD per bushel)' }).fill('-0.31');
-      await expect.poll(() => newBid.getByText(/Cash now: \$\d/).count()).toBe(1);
+      await newBid.getByRole('textbox', { name: 'Basis (cents per bushel)' }).fill('-31');
+      await expect.poll(() => newBid.getByText(/31 under [A-Z] · cash \$\d/).count()).toBe(1);
       await newBid.getByRole('button', { name: 'Post bid' }).click();
       await bidsPage.getByText(`${name} posted.`).waitFor();
       const bidRow = bidsPage.getByRole('row').filter({ hasText: name });
