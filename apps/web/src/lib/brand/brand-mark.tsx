@@ -22,8 +22,9 @@ export function BrandMark({ to = '/', tone = 'default' }: { to?: string; tone?: 
         gap: 1.25,
         color: 'inherit',
         textDecoration: 'none',
+        // The name gives way (ellipsis) before the header's buttons do: a phone never scrolls sideways.
         minWidth: 0,
-        flexShrink: 0,
+        flexShrink: 1,
         borderRadius: 1,
         '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 4 },
       }}
