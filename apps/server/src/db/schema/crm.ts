@@ -222,6 +222,18 @@ export const contracts = pgTable(
     termsHash: text('terms_hash'),
     contractDate: date('contract_date').notNull(),
     lastTicketDate: date('last_ticket_date'),
+    /** Written in the CRM (issue 14): how and when the farmer is paid, e.g. 'on_settlement', 'net_30', 'deferred'. */
+    paymentTerms: text('payment_terms'),
+    /** A pricing program's window (pp, mp_plus): the days over which its futures are averaged. */
+    pricingPeriodStart: date('pricing_period_start'),
+    pricingPeriodEnd: date('pricing_period_end'),
+    /** The marketing program the contract belongs to (sending for signature needs one when the partner's programs do). */
+    program: text('program'),
+    /** A credit sale's deferred payment date (convert to credit sale): payment is not made before it. */
+    deferredPaymentDate: date('deferred_payment_date'),
+    /** Bushels of applied, priced deliveries already on a settlement (never more than delivered). */
+    settledQuantity: qty('settled_quantity').notNull().default('0'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -413,6 +425,20 @@ export const scaleTickets = pgTable(
     testWeight: numeric('test_weight', { precision: 6, scale: 2 }),
     foreignMaterial: numeric('foreign_material', { precision: 6, scale: 2 }),
     damage: numeric('damage', { precision: 6, scale: 2 }),
+    /** Weighed at the scale (issue 14): gross and tare, in weight_unit ('lb' or 'kg'); `weight` is the net. */
+    grossWeight: numeric('gross_weight', { precision: 14, scale: 2 }),
+    tareWeight: numeric('tare_weight', { precision: 14, scale: 2 }),
+    weightUnit: text('weight_unit').$type<'lb' | 'kg'>().notNull().default('lb'),
+    /** Bushels before shrink (net weight / the crop's test weight), and the moisture and handling shrink taken off. */
+    grossQuantity: qty('gross_quantity'),
+    shrinkQuantity: qty('shrink_quantity').notNull().default('0'),
+    /** Money taken off the ticket by the market's discount schedule: drying, and grade discounts (test weight, damage, FM). */
+    dryingCharge: numeric('drying_charge', { precision: 14, scale: 2 }).notNull().default('0'),
+    discountAmount: numeric('discount_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** Where the ticket came from: the scale, typed by hand in the CRM, or an ERP import. */
+    source: text('source').$type<'scale' | 'manual' | 'import'>().notNull().default('import'),
+    enteredBy: uuid('entered_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
