@@ -42,6 +42,10 @@ import { crmClientsRoutes } from './modules/crm-clients/crm-clients.routes.ts';
 import { crmContractsRoutes } from './modules/crm-contracts/crm-contracts.routes.ts';
 import { createPublicPageRenderer, publicMarketRoutes } from './modules/public-market/public-market.routes.ts';
 import { esignRoutes } from './modules/esign/esign.routes.ts';
+import { contractWritingRoutes } from './modules/contract-writing/contract-writing.routes.ts';
+import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
+import { settlementsRoutes } from './modules/settlements/settlements.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { esignProviderFromEnv } from './modules/esign/providers/select-provider.ts';
 import { profitCenterRoutes } from './modules/profit-center/profit-center.routes.ts';
 import { farmerClients } from './modules/profit-center/profit-center.public.ts';
@@ -194,6 +198,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(crmClientsRoutes, { ctx, partners });
   await app.register(crmContractsRoutes, { ctx, partners });
   await app.register(savedViewsRoutes, { ctx, partners });
+  // The grain book's write side (issue 14): writing contracts, deliveries, settlements and payments.
+  await app.register(contractWritingRoutes, { ctx, partners });
+  await app.register(deliveriesRoutes, { ctx, partners });
+  await app.register(settlementsRoutes, { ctx, partners });
+  await app.register(paymentsRoutes, { ctx, partners });
   // E-signing of contracts (issue 5): the built-in provider unless ESIGN_PROVIDER names another.
   await app.register(esignRoutes, { ctx, partners, provider: esignProviderFromEnv(env.ESIGN_PROVIDER) });
   // My Sales Lite (issue 5): the farmer's own contracts, tickets, summary and balances.

@@ -91,6 +91,12 @@ export * from './crm/records.ts';
 export * from './crm/api.ts';
 export * from './crm/client-api.ts';
 export * from './crm/contract-api.ts';
+export * from './crm/contract-writing.ts';
+export * from './crm/pricing-operations.ts';
+export * from './crm/deliveries.ts';
+export * from './crm/discount-schedules.ts';
+export * from './crm/settlements.ts';
+export * from './crm/payments.ts';
 
 // E-signing of contracts (issue 5).
 export * from './esign/esign.ts';

@@ -162,6 +162,11 @@ export const API_AREAS: readonly ApiArea[] = [
         [`GET ${MERCH}/documents`]: "Contract documents of the user's markets",
         [`GET ${MERCH}/document/:documentId`]: 'A contract document with its content (or its PDF)',
       },
+      // Issue 14, the grain book's write side: each module's operations go in its own block.
+      'contract-writing': {},
+      deliveries: {},
+      settlements: {},
+      payments: {},
     },
   },
   {

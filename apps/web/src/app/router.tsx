@@ -148,6 +148,12 @@ const crmPages: Readonly<Record<string, PageLoader>> = {
   'crm-client': () => import('../features/crm/clients/client-profile-page').then((module) => module.ClientProfilePage),
   'crm-bids': () => import('../features/crm/bids/bids-page').then((module) => module.BidsPage),
   'crm-offers': () => import('../features/crm/offers/offers-page').then((module) => module.OffersPage),
+  'crm-contract': () => import('../features/crm/contract-page/contract-page').then((module) => module.ContractPage),
+  'crm-settlements': () =>
+    import('../features/crm/settlements/settlements-page').then((module) => module.SettlementsPage),
+  'crm-payments': () => import('../features/crm/payments/payments-page').then((module) => module.PaymentsPage),
+  'crm-discount-schedules': () =>
+    import('../features/crm/discount-schedules/discount-schedules-page').then((module) => module.DiscountSchedulesPage),
   'crm-public-bids-admin': () =>
     import('../features/crm/public-bids-admin/public-bids-admin-page').then((module) => module.PublicBidsAdminPage),
   'crm-administrator': () =>
@@ -163,6 +169,10 @@ const mySalesLitePages: Readonly<Record<string, PageLoader>> = {
   'my-sales-lite-tab': () => import('../features/my-sales-lite/tickets-page').then((module) => module.TicketsPage),
   'my-sales-lite-bids': () =>
     import('../features/my-sales-lite/bids/farm-bids-page').then((module) => module.FarmBidsPage),
+  'my-sales-lite-settlements': () =>
+    import('../features/my-sales-lite/settlements-page').then((module) => module.MslSettlementsPage),
+  'my-sales-lite-payments': () =>
+    import('../features/my-sales-lite/payments-page').then((module) => module.MslPaymentsPage),
 };
 
 /** The platform's built pages: /support and the legal pages (platform.md 2.1), one component for the five documents. */

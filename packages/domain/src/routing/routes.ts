@@ -278,10 +278,14 @@ export const ROUTES: RouteDef[] = [
     children: [
       built(crm('crm-dashboard', '/crm/dashboard', 'Dashboard')),
       built(crm('crm-contracts', '/crm/contracts', 'Contracts')),
+      built(crm('crm-contract', '/crm/contracts/:contractId', 'Contract')),
       built(crm('crm-deliveries', '/crm/deliveries', 'Deliveries')),
       built(crm('crm-client', '/crm/client/:clientId', 'Client')),
       built(crm('crm-bids', '/crm/bids', 'Bids')),
       built(crm('crm-offers', '/crm/offers', 'Offers')),
+      built(crm('crm-settlements', '/crm/settlements', 'Settlements')),
+      built(crm('crm-payments', '/crm/payments', 'Payments')),
+      built(crm('crm-discount-schedules', '/crm/discount-schedules', 'Discount schedules')),
       crm('crm-structures', '/crm/structures', 'Structures'),
       built(crm('crm-clients', '/crm/clients', 'Clients')),
       built(crm('crm-public-bids-admin', '/crm/public-bids-admin', 'Public bids admin')),
@@ -294,6 +298,8 @@ export const ROUTES: RouteDef[] = [
   built(mySalesLite('my-sales-lite-balances', '/my-sales-lite/balances', 'Balances')),
   built(mySalesLite('my-sales-lite-tab', '/my-sales-lite/tab', 'Tickets')),
   built(mySalesLite('my-sales-lite-bids', '/my-sales-lite/bids/:marketName?', 'Local bids')),
+  built(mySalesLite('my-sales-lite-settlements', '/my-sales-lite/settlements', 'Settlements')),
+  built(mySalesLite('my-sales-lite-payments', '/my-sales-lite/payments', 'Payments')),
 
   // Native-shell navigation targets.
   member('farmer-accounts', '/farmer-accounts', 'Farmer accounts', 'none'),

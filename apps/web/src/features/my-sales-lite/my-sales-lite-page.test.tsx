@@ -149,18 +149,27 @@ describe('my sales lite: sales', () => {
     expect(await screen.findByRole('dialog', { name: /Contract C-100004/ })).toBeTruthy();
   });
 
-  it('offers Sales, Balances, Tickets and Bids as sections (tabs below md, where the header has no room for them)', async () => {
+  it('offers Sales, Balances, Tickets, Bids, Settlements and Payments as sections (tabs below md, where the header has no room for them)', async () => {
     renderApp('/my-sales-lite', 'farmer');
     serveMsl((_call, path) => (path === '/contracts' ? { status: 200, body: paged([]) } : undefined));
     // display:none at jsdom's desktop width (the header carries them there), hence hidden: true.
     const nav = await screen.findByRole('navigation', { name: 'My sales sections', hidden: true });
     const links = within(nav).getAllByRole('tab', { hidden: true });
-    expect(links.map((l) => l.textContent)).toEqual(['Sales', 'Balances', 'Tickets', 'Bids']);
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Sales',
+      'Balances',
+      'Tickets',
+      'Bids',
+      'Settlements',
+      'Payments',
+    ]);
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
       '/my-sales-lite',
       '/my-sales-lite/balances',
       '/my-sales-lite/tab',
       '/my-sales-lite/bids',
+      '/my-sales-lite/settlements',
+      '/my-sales-lite/payments',
     ]);
     expect(links[0]!.getAttribute('aria-selected')).toBe('true');
   });

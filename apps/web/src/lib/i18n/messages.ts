@@ -76,6 +76,8 @@ export const messages = {
   'nav.crm.clients': 'Clients',
   'nav.crm.bids': 'Bids',
   'nav.crm.offers': 'Offers',
+  'nav.crm.settlements': 'Settlements',
+  'nav.crm.payments': 'Payments',
   'nav.crm.structures': 'Structures',
   'nav.crm.publicBidsAdmin': 'Public bids admin',
   'nav.crm.administrator': 'Administrator',
@@ -83,6 +85,8 @@ export const messages = {
   'nav.mySalesLite.balances': 'Balances',
   'nav.mySalesLite.tickets': 'Tickets',
   'nav.mySalesLite.bids': 'Bids',
+  'nav.mySalesLite.settlements': 'Settlements',
+  'nav.mySalesLite.payments': 'Payments',
 
   // footer
   'footer.copyright': '© {year} {legalName}',

@@ -16,14 +16,16 @@ async function headerNav(path: string) {
 }
 
 describe('My Sales Lite header', () => {
-  it('carries My sales, Balances, Tickets and Bids', async () => {
+  it('carries My sales, Balances, Tickets, Bids, Settlements and Payments', async () => {
     const nav = await headerNav('/my-sales-lite');
-    expect(nav.names).toEqual(['My sales', 'Balances', 'Tickets', 'Bids']);
+    expect(nav.names).toEqual(['My sales', 'Balances', 'Tickets', 'Bids', 'Settlements', 'Payments']);
     expect(nav.hrefs).toEqual([
       '/my-sales-lite',
       '/my-sales-lite/balances',
       '/my-sales-lite/tab',
       '/my-sales-lite/bids',
+      '/my-sales-lite/settlements',
+      '/my-sales-lite/payments',
     ]);
     expect(nav.current).toEqual(['My sales']);
   });

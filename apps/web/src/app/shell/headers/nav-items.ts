@@ -10,6 +10,8 @@ export const CRM_NAV: readonly NavItem[] = [
   { id: 'clients', path: '/crm/clients', label: 'nav.crm.clients' },
   { id: 'bids', path: '/crm/bids', label: 'nav.crm.bids' },
   { id: 'offers', path: '/crm/offers', label: 'nav.crm.offers' },
+  { id: 'settlements', path: '/crm/settlements', label: 'nav.crm.settlements' },
+  { id: 'payments', path: '/crm/payments', label: 'nav.crm.payments' },
   { id: 'structures', path: '/crm/structures', label: 'nav.crm.structures' },
   { id: 'public-bids-admin', path: '/crm/public-bids-admin', label: 'nav.crm.publicBidsAdmin' },
   { id: 'administrator', path: '/crm/administrator', label: 'nav.crm.administrator' },
@@ -25,4 +27,6 @@ export const MY_SALES_LITE_NAV: readonly NavItem[] = [
   { id: 'balances', path: '/my-sales-lite/balances', label: 'nav.mySalesLite.balances' },
   { id: 'tickets', path: '/my-sales-lite/tab', label: 'nav.mySalesLite.tickets' },
   { id: 'bids', path: '/my-sales-lite/bids', label: 'nav.mySalesLite.bids' },
+  { id: 'settlements', path: '/my-sales-lite/settlements', label: 'nav.mySalesLite.settlements' },
+  { id: 'payments', path: '/my-sales-lite/payments', label: 'nav.mySalesLite.payments' },
 ];

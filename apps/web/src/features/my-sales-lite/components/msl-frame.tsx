@@ -8,7 +8,11 @@ import type { MessageId } from '../../../lib/i18n/messages';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
 
-type Section = { id: 'sales' | 'balances' | 'tickets' | 'bids'; path: string; label: MessageId };
+type Section = {
+  id: 'sales' | 'balances' | 'tickets' | 'bids' | 'settlements' | 'payments';
+  path: string;
+  label: MessageId;
+};
 
 /**
  * My Sales Lite's sections. 'Tickets' is the /my-sales-lite/tab page (our reading of 'the tab': the farmer's scale
@@ -19,6 +23,8 @@ const MSL_SECTIONS: readonly Section[] = [
   { id: 'balances', path: '/my-sales-lite/balances', label: 'msl.nav.balances' },
   { id: 'tickets', path: '/my-sales-lite/tab', label: 'msl.nav.tickets' },
   { id: 'bids', path: '/my-sales-lite/bids', label: 'msl.nav.bids' },
+  { id: 'settlements', path: '/my-sales-lite/settlements', label: 'msl.nav.settlements' },
+  { id: 'payments', path: '/my-sales-lite/payments', label: 'msl.nav.payments' },
 ];
 
 function sectionOf(pathname: string): Section['id'] {

@@ -11,6 +11,12 @@ import { legalAdminMessages } from '../legal-admin-messages';
 import { gridMessages } from '../grid-messages';
 import { offersMessages } from '../offers-messages';
 import { publicAdminMessages } from '../public-admin-messages';
+import { contractWritingMessages } from '../contract-writing-messages';
+import { pricingMessages } from '../pricing-messages';
+import { contractPageMessages } from '../contract-page-messages';
+import { deliveriesMessages } from '../deliveries-messages';
+import { settlementsMessages } from '../settlements-messages';
+import { paymentsMessages } from '../payments-messages';
 
 /**
  * The CRM's messages (grain-marketing.md 2-4), one file per page group so that the pages' wording stays together:
@@ -30,4 +36,10 @@ export const crmAreaMessages = {
   ...futuresMessages,
   ...legalAdminMessages,
   ...gridMessages,
+  ...contractWritingMessages,
+  ...pricingMessages,
+  ...contractPageMessages,
+  ...deliveriesMessages,
+  ...settlementsMessages,
+  ...paymentsMessages,
 } as const;

@@ -1,6 +1,8 @@
 import { contractHistoryMessages } from '../contract-history-messages';
 import { mySalesLiteMessages } from '../my-sales-lite-messages';
 import { offersMessages } from '../offers-messages';
+import { settlementsMessages } from '../settlements-messages';
+import { paymentsMessages } from '../payments-messages';
 
 /**
  * My Sales Lite's messages (the farmer's sales, balances, tickets and local bids with 'Place offer'): loaded with its
@@ -10,4 +12,6 @@ export const mySalesLiteAreaMessages = {
   ...mySalesLiteMessages,
   ...contractHistoryMessages,
   ...offersMessages,
+  ...settlementsMessages,
+  ...paymentsMessages,
 } as const;

@@ -1,0 +1,8 @@
+import { useT } from '../../../lib/i18n/t';
+import { CrmPageFrame } from '../components/crm-page-frame';
+
+/** Issue 14: being built (this placeholder is replaced by the page). */
+export function SettlementsPage() {
+  const t = useT();
+  return <CrmPageFrame title={t('settlements.title')}>{() => null}</CrmPageFrame>;
+}

@@ -1,0 +1,2 @@
+// Issue 14 (the grain book's write side): filled in by its work.
+export {};
