@@ -9,7 +9,8 @@ import { seedDemoData } from '../apps/server/src/seed/demo.ts';
 
 const webDist = process.env.BENCH_WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 const RUNS = 5;
-const BUDGET_JS_GZ = 120 * 1024;
+// Issue 13 lowered the budget from 120 to 110 KB (decision 018, amended); the page ships about 81 KB.
+const BUDGET_JS_GZ = 110 * 1024;
 
 /** A slow phone: Chrome DevTools' 'Slow 4G' network and a CPU four times slower than this machine's. */
 const SLOW_PHONE = {
@@ -179,7 +180,7 @@ async function load(browser: Browser, base: string, path: string, ready: string,
 }
 
 /**
- * The public market page and /score (issue 5: a slow phone's first load ships at most 120 KB of gzipped JavaScript
+ * The public market page and /score (issue 5, budget lowered by issue 13: a slow phone's first load ships at most 110 KB of gzipped JavaScript
  * and shows bids without waiting for a session), then the JavaScript that /market and /sign-in load, raw and gzipped,
  * with the area message ids in it, and the same from the build manifest for the app's entry (issue 12: a page loads
  * only its own messages). Builds nothing: needs the built web app (`npm run build`, or BENCH_WEB_DIST=<dir>).
