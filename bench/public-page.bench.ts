@@ -180,8 +180,8 @@ async function load(browser: Browser, base: string, path: string, ready: string,
 }
 
 /**
- * The public market page and /score (issue 5, budget lowered by issue 13: a slow phone's first load ships at most 110 KB of gzipped JavaScript
- * and shows bids without waiting for a session), then the JavaScript that /market and /sign-in load, raw and gzipped,
+ * The public market page and /score (issue 5, budget lowered by issue 13: a slow phone's first load ships at most
+ * 110 KB of gzipped JavaScript and shows bids without waiting for a session), then the JavaScript that /market and /sign-in load, raw and gzipped,
  * with the area message ids in it, and the same from the build manifest for the app's entry (issue 12: a page loads
  * only its own messages). Builds nothing: needs the built web app (`npm run build`, or BENCH_WEB_DIST=<dir>).
  */
