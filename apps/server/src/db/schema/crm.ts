@@ -497,6 +497,10 @@ export const contractDocuments = pgTable(
       .notNull()
       .references(() => contracts.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull().default('contract'),
+    /** The amendment this document carries (kind 'amendment'; decision 042), null for the contract itself. */
+    amendmentId: bigint('amendment_id', { mode: 'number' }).references(() => contractAmendments.id, {
+      onDelete: 'cascade',
+    }),
     fileName: text('file_name').notNull(),
     status: text('status').$type<'draft' | 'sent' | 'signed' | 'void'>().notNull().default('draft'),
     sha256: text('sha256'),

@@ -99,6 +99,11 @@ export const partners = pgTable(
       .$type<{ price: string; basis: string }>()
       .notNull()
       .default({ price: 'fraction', basis: 'cents' }),
+    /** Contract signing rules (issue 14, decision 042): amendments signed again; a program needed to send. */
+    contractSigning: jsonb('contract_signing')
+      .$type<{ amendmentsRequireSignature: boolean; programRequired: boolean }>()
+      .notNull()
+      .default({ amendmentsRequireSignature: true, programRequired: false }),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

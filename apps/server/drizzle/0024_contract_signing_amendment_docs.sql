@@ -1,0 +1,3 @@
+ALTER TABLE "partners" ADD COLUMN "contract_signing" jsonb DEFAULT '{"amendmentsRequireSignature":true,"programRequired":false}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "contract_documents" ADD COLUMN "amendment_id" bigint;--> statement-breakpoint
+ALTER TABLE "contract_documents" ADD CONSTRAINT "contract_documents_amendment_id_contract_amendments_id_fk" FOREIGN KEY ("amendment_id") REFERENCES "public"."contract_amendments"("id") ON DELETE cascade ON UPDATE no action;
