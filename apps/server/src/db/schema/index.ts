@@ -11,3 +11,4 @@ export * from './store-agreements.ts';
 export * from './saved-views.ts';
 export * from './store-search.ts';
 export * from './legal.ts';
+export * from './settlements.ts';
