@@ -12,3 +12,4 @@ export * from './saved-views.ts';
 export * from './store-search.ts';
 export * from './legal.ts';
 export * from './settlements.ts';
+export * from './payments.ts';
