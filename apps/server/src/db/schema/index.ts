@@ -13,3 +13,4 @@ export * from './store-search.ts';
 export * from './legal.ts';
 export * from './settlements.ts';
 export * from './payments.ts';
+export * from './pricing.ts';
