@@ -14,3 +14,4 @@ export * from './legal.ts';
 export * from './settlements.ts';
 export * from './payments.ts';
 export * from './pricing.ts';
+export * from './deliveries.ts';
