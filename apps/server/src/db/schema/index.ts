@@ -15,3 +15,4 @@ export * from './settlements.ts';
 export * from './payments.ts';
 export * from './pricing.ts';
 export * from './deliveries.ts';
+export * from './contract-writing.ts';
