@@ -8,6 +8,9 @@ import { generateCrmData, type CrmGeneratorOptions } from './crm-generator.ts';
 import { seedTradingDemo } from './trading-demo.ts';
 import { seedStoreDemo } from './store-demo.ts';
 import { seedStoreOrdersDemo } from './store-orders-demo.ts';
+import { seedSettlementsDemo } from './settlements-demo.ts';
+import { seedMarketDiscountSchedules } from '../modules/deliveries/deliveries.public.ts';
+import { syncContractNumberSequences } from '../modules/contract-writing/contract-writing.public.ts';
 
 export const DEMO_PASSWORD = 'granary-demo';
 
@@ -168,7 +171,13 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
       seed: 2,
       buyerUserIds: [idOf(DEMO_ACCOUNTS.prairieBuyer)],
     });
+    // New contracts are numbered after the seeded ones (contract writing, decision 040).
+    await syncContractNumberSequences(tx);
     await seedTradingDemo(tx, { today });
+    // Every market's discount schedules (shrink, drying, grade discounts) per crop it buys (deliveries, decision 043).
+    await seedMarketDiscountSchedules(tx);
+    // Checkoff and storage rates, and the demo farmer's lien, advance and settlements (settlements, decision 044).
+    await seedSettlementsDemo(tx, { today });
     await seedStoreDemo(tx, { size: crm === 'full' ? 'full' : 'small' });
     await seedStoreOrdersDemo(tx, { today });
   });

@@ -30,8 +30,5 @@ export const contractSplits = pgTable(
       .references(() => legalEntities.id),
     pct: numeric('pct', { precision: 5, scale: 2 }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.contractId, t.clientId] }),
-    index('contract_splits_client_idx').on(t.clientId),
-  ],
+  (t) => [primaryKey({ columns: [t.contractId, t.clientId] }), index('contract_splits_client_idx').on(t.clientId)],
 );
