@@ -40,6 +40,7 @@ import { crmMarketsRoutes } from './modules/crm-markets/crm-markets.routes.ts';
 import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
 import { crmClientsRoutes } from './modules/crm-clients/crm-clients.routes.ts';
 import { crmContractsRoutes } from './modules/crm-contracts/crm-contracts.routes.ts';
+import { pricingFarmerRoutes } from './modules/crm-contracts/pricing-farmer.routes.ts';
 import { createPublicPageRenderer, publicMarketRoutes } from './modules/public-market/public-market.routes.ts';
 import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { contractWritingRoutes } from './modules/contract-writing/contract-writing.routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(esignRoutes, { ctx, partners, provider: esignProviderFromEnv(env.ESIGN_PROVIDER) });
   // My Sales Lite (issue 5): the farmer's own contracts, tickets, summary and balances.
   await app.register(profitCenterRoutes, { ctx });
+  await app.register(pricingFarmerRoutes, { ctx });
   // Cash bids (issue 5): the CRM's instruments and a farmer's read of a market's public bids.
   await app.register(bidsRoutes, { ctx, partners });
   // Farmer offers as working orders (issue 5): /crm/offers' calls, the farmer's offers, the price watcher.

@@ -365,6 +365,7 @@ function fixHalf(
       (half === 'basis' ? e.futuresPrice !== null && e.basis === null : e.basis !== null && e.futuresPrice === null);
     if (!waiting || !left.greaterThan(0)) {
       after.push(e);
+      if (e.id === null) inserts.push(withoutId(e));
       continue;
     }
     const q = toDecimal(e.quantity);
@@ -450,7 +451,7 @@ export function planPricingAddendum(
   const after = [...events, { id: null, ...fresh }];
   return {
     updates: [],
-    inserts: [fresh],
+    inserts: [...events.filter((e) => e.id === null).map(withoutId), fresh],
     events: after,
     pricing: contractPricing(contract, after),
     completedQuantity: fresh.quantity,

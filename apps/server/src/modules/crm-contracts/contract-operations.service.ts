@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
-import { ifMatchVersion, loadCrmActor, partnerMarket, type CrmDeps } from '../../platform/crm-access.ts';
+import { ifMatchVersion, loadCrmActor, marketToday, partnerMarket, type CrmDeps } from '../../platform/crm-access.ts';
 import { type ContractRowData } from './crm-contracts.repo.ts';
 import {
   countAmendments,
@@ -31,8 +31,16 @@ import {
   type ContractTermsPatch,
 } from './contract-record.repo.ts';
 import { amendmentRow, contractInScope, detailOf } from './contract-detail.service.ts';
+import {
+  insertPricingEvent,
+  isPricingOperation,
+  planPricingOperation,
+  type OperationPlan,
+  type PricingOperationInput,
+} from './pricing-operations.service.ts';
 
 export type OperationInput =
+  | PricingOperationInput
   | { op: 'cancel'; reason?: string | undefined }
   | { op: 'partial_cancel'; quantity: string; reason?: string | undefined }
   | { op: 'note'; note: string }
@@ -61,16 +69,9 @@ const plus = (a: string | null, b: string): string | null =>
  * What an operation changes: the new terms (for the row) and the amendment's details. Throws 409 when
  * the contract's state does not allow it, 400 when the input does not fit the contract.
  */
-async function planOperation(
-  db: Db,
-  c: ContractRowData,
-  input: OperationInput,
-): Promise<{
-  patch: ContractTermsPatch | null;
-  eventUpdates: { id: number; futuresPrice: string | null; basis: string | null; cashPrice: string | null }[];
-  details: Record<string, unknown>;
-}> {
-  if (input.op === 'note') return { patch: null, eventUpdates: [], details: { note: input.note } };
+async function planOperation(db: Db, c: ContractRowData, input: OperationInput, today: string): Promise<OperationPlan> {
+  if (input.op === 'note') return { patch: null, eventUpdates: [], eventInserts: [], details: { note: input.note } };
+  if (isPricingOperation(input)) return planPricingOperation(db, c, input, today);
   if (c.status !== 'open')
     throw new AppError('conflict', `Contract ${c.displayContractId} is ${c.status}: it can no longer be changed.`);
   const change = termsChangeOf(c, input);
@@ -118,6 +119,7 @@ async function planOperation(
       termsHash: sha256(contractTermsText(terms)),
     },
     eventUpdates,
+    eventInserts: [],
     details,
   };
 }
@@ -135,7 +137,10 @@ type TermsChange = {
 };
 
 /** What a cancel or a roll moves on an open contract, checked against what is left undelivered and unpriced. */
-function termsChangeOf(c: ContractRowData, input: Exclude<OperationInput, { op: 'note' }>): TermsChange {
+function termsChangeOf(
+  c: ContractRowData,
+  input: Exclude<OperationInput, { op: 'note' } | PricingOperationInput>,
+): TermsChange {
   const q = contractQuantities(c);
   const undelivered = toDecimal(q.undelivered);
   const unpriced = toDecimal(q.unpriced);
@@ -276,6 +281,7 @@ export async function operateOnContract(
   await contractInScope(deps, actor, clientId, contractId);
   // A note only adds to the record; everything else changes the terms and must name the version it read.
   const expected = input.op === 'note' ? null : ifMatchVersion(request.headers['if-match']);
+  // The change, its amendment and its audit record commit together: a refused or failed write leaves none of them.
   const amendment = await db.transaction(async (tx) => {
     const locked = await lockContract(tx, actor.partner.id, contractId);
     if (!locked || locked.clientId !== clientId)
@@ -283,28 +289,32 @@ export async function operateOnContract(
     if (expected !== null && locked.version !== expected) {
       throw new AppError('precondition_failed', undefined, { currentVersion: locked.version });
     }
-    const plan = await planOperation(tx, locked, input);
+    const plan = await planOperation(tx, locked, input, marketToday(partnerMarket(actor, locked.marketId)));
+    const eventIds: number[] = [];
     if (plan.patch) {
       for (const e of plan.eventUpdates) await updatePricingEvent(tx, e.id, e);
+      for (const e of plan.eventInserts) eventIds.push(await insertPricingEvent(tx, { contractId: locked.id, ...e }));
       if (!(await updateContractTerms(tx, locked.id, locked.version, plan.patch))) {
         throw new AppError('precondition_failed', undefined, { currentVersion: locked.version + 1 });
       }
     }
+    if (plan.write) await plan.write(tx, { userId: actor.user.id, eventIds });
     const n = (await countAmendments(tx, locked.id)) + 1;
-    return insertAmendment(tx, {
+    const inserted = await insertAmendment(tx, {
       contractId: locked.id,
       displayContractAmendmentId: `${locked.displayContractId}-A${n}`,
       action: input.op,
       details: plan.details,
       createdBy: actor.user.id,
     });
-  });
-  await audit(db, request, {
-    actorUserId: actor.user.id,
-    action: `contract_${input.op}`,
-    targetType: 'contract',
-    targetId: String(contractId),
-    details: { amendment: amendment.displayContractAmendmentId, ...amendment.details },
+    await audit(tx, request, {
+      actorUserId: actor.user.id,
+      action: `contract_${input.op}`,
+      targetType: 'contract',
+      targetId: String(contractId),
+      details: { amendment: inserted.displayContractAmendmentId, ...inserted.details },
+    });
+    return inserted;
   });
   const fresh = await findContract(db, actor.partner.id, contractId);
   if (!fresh) throw new AppError('not_found');

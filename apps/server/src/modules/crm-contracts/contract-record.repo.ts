@@ -47,7 +47,7 @@ export async function listPricingEvents(db: Db, contractId: number): Promise<Pri
 export async function updatePricingEvent(
   db: Db,
   id: number,
-  patch: { futuresPrice: string | null; basis: string | null; cashPrice: string | null },
+  patch: { quantity?: string; futuresPrice: string | null; basis: string | null; cashPrice: string | null },
 ): Promise<void> {
   await db.update(pricingEvents).set(patch).where(eq(pricingEvents.id, id));
 }
@@ -144,6 +144,7 @@ export type ContractTermsPatch = Partial<
     | 'deliveryStart'
     | 'deliveryEnd'
     | 'termsHash'
+    | 'deferredPaymentDate'
   >
 >;
 

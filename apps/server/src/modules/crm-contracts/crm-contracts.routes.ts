@@ -19,6 +19,19 @@ import {
   optionMonthsResponseSchema,
   plainNoteText,
 } from '@granary/domain';
+import {
+  basisSetSchema,
+  contractPricingExtrasSchema,
+  creditSaleSchema,
+  futuresSetSchema,
+  obligationEventSchema,
+  openPositionsResponseSchema,
+  pricingAddendaSchema,
+  relatedContractsResponseSchema,
+  secondaryObligationSchema,
+  structuredAddendaNamesSchema,
+  structuredAddendumSchema,
+} from '@granary/domain';
 import { AppError } from '../../platform/errors.ts';
 import { etagOf, idParam, loadCrmActorWithSession, rawQuerySchema, type CrmDeps } from '../../platform/crm-access.ts';
 import { crmErrors, crmWriteErrors, registerPlainTextParser, sendCsv, wantsCsv } from '../../platform/crm-http.ts';
@@ -27,6 +40,13 @@ import { listContracts, optionMonths, type ListCallOptions } from './crm-contrac
 import { contractDetail } from './contract-detail.service.ts';
 import { contractDocument, listContractDocuments } from './contract-documents.service.ts';
 import { operateOnContract, type OperationInput } from './contract-operations.service.ts';
+import {
+  contractPricingExtras,
+  openPositionsOf,
+  relatedContracts,
+  structuredAddendaNames,
+} from './pricing-reads.service.ts';
+import { contractPageRoutes } from './contract-page.routes.ts';
 
 const CTRM = '/api/commodities/ctrm';
 const MERCH = '/api/commodities/merchandising';
@@ -37,7 +57,9 @@ export const crmContractsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, de
   loadCrmActorWithSession(app);
   listRoutes(app, deps);
   contractRoutes(app, deps);
+  pricingRoutes(app, deps);
   documentRoutes(app, deps);
+  contractPageRoutes(app, deps);
 };
 
 /**
@@ -101,8 +123,6 @@ function listRoutes(app: RoutesApp, deps: CrmDeps): void {
 
 /** One contract, and its operations (section 4): each writes an amendment; all but the note need If-Match. */
 function contractRoutes(app: RoutesApp, deps: CrmDeps): void {
-  const contractParams = z.object({ clientId: idParam, contractId: idParam });
-
   app.get(
     `${CTRM}/seller/:clientId/contract/:contractId`,
     {
@@ -116,25 +136,7 @@ function contractRoutes(app: RoutesApp, deps: CrmDeps): void {
     },
   );
 
-  const operation = <S extends z.ZodType>(path: string, body: S, toInput: (body: z.output<S>) => OperationInput) =>
-    app.post(
-      `${CTRM}/seller/:clientId/contract/:contractId/${path}`,
-      {
-        config: { access: 'session' },
-        schema: { params: contractParams, body, response: { 200: contractOperationResponseSchema, ...crmWriteErrors } },
-      },
-      async (request, reply) => {
-        const out = await operateOnContract(
-          deps,
-          request,
-          request.params.clientId,
-          request.params.contractId,
-          toInput(request.body as z.output<S>),
-        );
-        void reply.header('etag', etagOf(out.version));
-        return { contract: out.contract, amendment: out.amendment };
-      },
-    );
+  const operation = operationRoute(app, deps);
   operation('cancel', contractCancelSchema.nullish(), (b) => ({ op: 'cancel', reason: b?.reason }));
   operation('partial-cancel', contractPartialCancelSchema, (b) => ({
     op: 'partial_cancel',
@@ -166,6 +168,102 @@ function contractRoutes(app: RoutesApp, deps: CrmDeps): void {
     }
     return { op: 'note', note };
   });
+}
+
+const contractParams = z.object({ clientId: idParam, contractId: idParam });
+
+/** POST …/seller/:clientId/contract/:contractId/<path>: an operation, answered with the contract and its amendment. */
+function operationRoute(app: RoutesApp, deps: CrmDeps) {
+  return <S extends z.ZodType, P extends z.ZodObject = typeof contractParams>(
+    path: string,
+    body: S,
+    toInput: (body: z.output<S>, params: z.output<P>) => OperationInput,
+    params?: P,
+  ) =>
+    app.post(
+      `${CTRM}/seller/:clientId/contract/:contractId/${path}`,
+      {
+        config: { access: 'session' },
+        schema: {
+          params: params ?? contractParams,
+          body,
+          response: { 200: contractOperationResponseSchema, ...crmWriteErrors },
+        },
+      },
+      async (request, reply) => {
+        const p = request.params as { clientId: number; contractId: number };
+        const out = await operateOnContract(
+          deps,
+          request,
+          p.clientId,
+          p.contractId,
+          toInput(request.body as z.output<S>, request.params as z.output<P>),
+        );
+        void reply.header('etag', etagOf(out.version));
+        return { contract: out.contract, amendment: out.amendment };
+      },
+    );
+}
+
+/**
+ * The pricing operations (docs/decisions/041; If-Match, an amendment each, audited with the change) and the pricing
+ * reads: a contract's addenda and obligations, open positions, related contracts, structured addenda names.
+ */
+function pricingRoutes(app: RoutesApp, deps: CrmDeps): void {
+  const operation = operationRoute(app, deps);
+  operation('basis-set', basisSetSchema, (b) => ({ op: 'basis_set', ...b }));
+  operation('futures-set', futuresSetSchema, (b) => ({ op: 'futures_set', ...b }));
+  operation('pricing-addenda', pricingAddendaSchema, (b) => ({ op: 'pricing_addenda', ...b }));
+  operation('structured-addendum', structuredAddendumSchema, (b) => ({ op: 'structured_addendum', ...b }));
+  operation('credit-sale', creditSaleSchema, (b) => ({ op: 'credit_sale', ...b }));
+  operation('secondary-obligation', secondaryObligationSchema, (b) => ({ op: 'secondary_obligation', ...b }));
+  operation(
+    'secondary-obligation/:obligationId/events',
+    obligationEventSchema,
+    (b, p) => ({ op: 'obligation_event', obligationId: p.obligationId, ...b }),
+    z.object({ clientId: idParam, contractId: idParam, obligationId: idParam }),
+  );
+
+  app.get(
+    `${CTRM}/seller/:clientId/contract/:contractId/pricing`,
+    {
+      config: { access: 'session' },
+      schema: { params: contractParams, response: { 200: contractPricingExtrasSchema, ...crmErrors } },
+    },
+    async (request) => contractPricingExtras(deps, request, request.params.clientId, request.params.contractId),
+  );
+
+  for (const [path, direction] of [
+    ['purchase', 'purchase'],
+    ['sales', 'sale'],
+  ] as const) {
+    app.get(
+      `${CTRM}/contracts/open/${path}`,
+      {
+        config: { access: 'session' },
+        schema: {
+          querystring: z.object({ market_id: idParam.optional() }),
+          response: { 200: openPositionsResponseSchema, ...crmErrors },
+        },
+      },
+      async (request) => openPositionsOf(deps, request, direction, request.query.market_id),
+    );
+  }
+
+  app.get(
+    `${CTRM}/contracts/related/:id`,
+    {
+      config: { access: 'session' },
+      schema: { params: z.object({ id: idParam }), response: { 200: relatedContractsResponseSchema, ...crmErrors } },
+    },
+    async (request) => relatedContracts(deps, request, request.params.id),
+  );
+
+  app.get(
+    `${CTRM}/structured-addenda-names`,
+    { config: { access: 'session' }, schema: { response: { 200: structuredAddendaNamesSchema, ...crmErrors } } },
+    async (request) => structuredAddendaNames(deps, request),
+  );
 }
 
 /** Contract documents of the user's markets (contract_documents permission), and one document (JSON or its PDF). */
