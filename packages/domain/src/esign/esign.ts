@@ -171,7 +171,15 @@ export const contractEsignStatusSchema = z.object({
   /** The latest signed document (kept when the contract is sent again after a mismatch). */
   signed: z.object({ documentId: id, signedAt: instant.nullable(), signerName: z.string().nullable() }).nullable(),
   documents: z.array(
-    z.object({ id, fileName: z.string(), status: z.string(), createdAt: instant, files: z.array(documentFileSchema) }),
+    z.object({
+      id,
+      fileName: z.string(),
+      status: z.string(),
+      createdAt: instant,
+      files: z.array(documentFileSchema),
+      /** The amendment the document carries (decision 042); null or absent for the contract itself. */
+      amendmentId: id.nullable().optional(),
+    }),
   ),
 });
 export type ContractEsignStatus = z.infer<typeof contractEsignStatusSchema>;
@@ -283,3 +291,59 @@ export type EsignProvider = {
   /** Withdraws an envelope (a resend replaces it). */
   voidEnvelope(externalId: string): Promise<void>;
 };
+
+// ---------------------------------------------------------------------------------------------------
+// Amendments and the farmer's views (issue 14, docs/decisions/042-contract-page-and-amendments.md)
+
+/** Where an amendment stands with its signer: none (not sent), sent (open or waiting), signed. */
+export const AMENDMENT_SIGNATURES = ['none', 'sent', 'signed'] as const;
+
+/** GET profit-center/contract-amendments/:amendmentId/seller: one amendment as the farmer sees it. */
+export const sellerAmendmentSchema = z.object({
+  id,
+  contractId: id,
+  displayContractAmendmentId: z.string(),
+  action: z.string(),
+  createdAt: instant,
+  /** What changed, one line each, prices in the partner's notation. */
+  changes: z.array(z.string()),
+  signature: z.enum(AMENDMENT_SIGNATURES),
+  signedAt: instant.nullable(),
+  documentId: id.nullable(),
+  /** The open signing link when this amendment waits for the farmer's signature. */
+  signingUrl: z.string().nullable(),
+});
+export type SellerAmendment = z.infer<typeof sellerAmendmentSchema>;
+
+/** GET profit-center/contracts/:contractId/seller: the farmer's contract, its signature and amendments. */
+export const sellerContractSchema = z.object({
+  contractId: id,
+  displayContractId: z.string(),
+  terms: signingTermsSchema,
+  state: z.enum(CONTRACT_ESIGN_STATES),
+  /** The open signing link (the contract, or its latest amendment when signingAmendmentId is set). */
+  signingUrl: z.string().nullable(),
+  signingAmendmentId: id.nullable(),
+  amendments: z.array(sellerAmendmentSchema),
+});
+export type SellerContract = z.infer<typeof sellerContractSchema>;
+
+/** The partner's contract signing rules, on /crm/administrator beside the price notation. */
+export const contractSigningSettingsSchema = z
+  .object({ amendmentsRequireSignature: z.boolean(), programRequired: z.boolean() })
+  .strict();
+export type ContractSigningSettings = z.infer<typeof contractSigningSettingsSchema>;
+export const PARTNER_CONTRACT_SIGNING_PATH = '/api/commodities/merchandising/partner/contract-signing';
+
+/** Why sending for signature was refused (details.reason): the spec's missing e-mail / program / enterprise, … */
+export const SEND_REFUSALS = [
+  'missing_email',
+  'missing_program',
+  'missing_enterprise',
+  'no_signer',
+  'not_eligible',
+  'cancelled',
+  'signed',
+  'no_amendment',
+  'not_required',
+] as const;

@@ -107,12 +107,25 @@ function drawLines(
 /** The generated (unsigned) contract PDF. */
 export async function contractPdf(
   t: SigningTerms,
-  meta: { termsHash: string; createdAt: Date },
+  meta: {
+    termsHash: string;
+    createdAt: Date;
+    /** An amendment's PDF (decision 042): the contract's terms as amended, titled with the amendment and its changes. */
+    amendment?: { displayId: string; date: string; changes: string[] } | undefined;
+  },
   /** The partner's price notation (its setting on /crm/administrator); the trade's default until it is passed. */
   priceNotation: PriceNotationSettings = DEFAULT_PRICE_NOTATION,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(pdfText(`Contract ${t.displayContractId}`), { showInWindowTitleBar: true });
+  const amendment = meta.amendment;
+  doc.setTitle(
+    pdfText(
+      amendment
+        ? `Amendment ${amendment.displayId} to contract ${t.displayContractId}`
+        : `Contract ${t.displayContractId}`,
+    ),
+    { showInWindowTitleBar: true },
+  );
   doc.setAuthor(pdfText(t.partnerName));
   doc.setSubject(pdfText(`Grain contract ${t.displayContractId} with ${t.clientName}`));
   doc.setCreationDate(meta.createdAt);
@@ -130,6 +143,20 @@ export async function contractPdf(
     { x: MARGIN, y, size: 12, font: regular, color: MUTED },
   );
   y -= 28;
+  if (amendment) {
+    page.drawText(pdfText(`Amendment ${amendment.displayId} (${amendment.date})`), {
+      x: MARGIN,
+      y: y + 8,
+      size: 13,
+      font: bold,
+      color: INK,
+    });
+    y -= 12;
+    for (const change of amendment.changes) {
+      y = drawLines(page, wrap(pdfText(change), regular, 9, width), MARGIN, y, regular, 9, 12);
+    }
+    y -= 12;
+  }
 
   const prices = contractPrices(t, priceNotation);
   const rows: [string, string][] = [

@@ -10,8 +10,10 @@ import {
   documentFiles,
   enterpriseUsers,
   legalEntities,
+  contractAmendments,
   markets,
   notifications,
+  partners,
   signingRequests,
   users,
 } from '../../db/schema/index.ts';
@@ -50,7 +52,9 @@ export type EsignContract = {
   signedTermsHash: string | null;
   contractDate: string;
   clientName: string;
+  clientEmail: string | null;
   clientEnterpriseId: number | null;
+  program: string | null;
   marketName: string;
   marketCountry: 'USA' | 'CAN' | 'AUS';
 };
@@ -88,7 +92,9 @@ const contractFields = {
   signedTermsHash: contracts.signedTermsHash,
   contractDate: contracts.contractDate,
   clientName: legalEntities.name,
+  clientEmail: legalEntities.emailAddress,
   clientEnterpriseId: legalEntities.enterpriseId,
+  program: contracts.program,
   marketName: sql<string>`coalesce(${markets.displayName}, ${markets.city})`,
   marketCountry: markets.countryCode,
 };
@@ -154,13 +160,14 @@ export type FileRow = Omit<typeof documentFiles.$inferSelect, 'content'>;
 
 export async function insertDocument(
   db: Db,
-  row: { contractId: number; fileName: string; sha256: string },
+  row: { contractId: number; fileName: string; sha256: string; amendmentId?: number | null },
 ): Promise<DocumentRow> {
   const [doc] = await db
     .insert(contractDocuments)
     .values({
       contractId: row.contractId,
-      kind: 'contract',
+      kind: row.amendmentId ? 'amendment' : 'contract',
+      amendmentId: row.amendmentId ?? null,
       fileName: row.fileName,
       status: 'sent',
       sha256: row.sha256,
@@ -462,4 +469,51 @@ export async function insertNotifications(
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(notifications).values(rows);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Contract signing settings and amendments (issue 14, decision 042)
+
+export type ContractSigningSettings = { amendmentsRequireSignature: boolean; programRequired: boolean };
+
+/** The partner's contract signing rules (partners.contract_signing; the defaults when the partner has none). */
+export async function signingSettingsOf(db: Db, partnerId: string): Promise<ContractSigningSettings> {
+  const [row] = await db
+    .select({ settings: partners.contractSigning })
+    .from(partners)
+    .where(eq(partners.id, partnerId));
+  return {
+    amendmentsRequireSignature: row?.settings.amendmentsRequireSignature ?? true,
+    programRequired: row?.settings.programRequired ?? false,
+  };
+}
+
+export type AmendmentRecord = typeof contractAmendments.$inferSelect;
+
+export async function findAmendment(db: Db, amendmentId: number): Promise<AmendmentRecord | null> {
+  const [row] = await db.select().from(contractAmendments).where(eq(contractAmendments.id, amendmentId));
+  return row ?? null;
+}
+
+/** The contract's amendments, oldest first (their numbers follow). */
+export async function amendmentsOf(db: Db, contractId: number): Promise<AmendmentRecord[]> {
+  return db
+    .select()
+    .from(contractAmendments)
+    .where(eq(contractAmendments.contractId, contractId))
+    .orderBy(contractAmendments.createdAt, contractAmendments.id);
+}
+
+/** The contract's voided open requests' documents become void too (the buyer withdrew the signing). */
+export async function voidDocuments(db: Db, documentIds: number[]): Promise<void> {
+  if (documentIds.length === 0) return;
+  await db
+    .update(contractDocuments)
+    .set({ status: 'void' })
+    .where(and(inArray(contractDocuments.id, documentIds), inArray(contractDocuments.status, ['draft', 'sent'])));
+}
+
+/** Clears eSignSent after a void: the contract is back among those needing a signature. */
+export async function clearEsignSent(db: Db, contractId: number): Promise<void> {
+  await db.update(contracts).set({ esignSent: false, updatedAt: new Date() }).where(eq(contracts.id, contractId));
 }

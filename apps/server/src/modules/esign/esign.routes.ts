@@ -7,6 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   contractEsignStatusSchema,
+  sellerAmendmentSchema,
+  sellerContractSchema,
   esignSendResponseSchema,
   esignSendSchema,
   esignSignSchema,
@@ -17,7 +19,8 @@ import {
 } from '@granary/domain';
 import { idParam } from '../../platform/crm-access.ts';
 import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
-import { contractEsignStatus, sendForSignature, type EsignDeps } from './esign.service.ts';
+import { contractEsignStatus, sendForSignature, voidSignature, type EsignDeps } from './esign.service.ts';
+import { sellerAmendmentView, sellerContract, sendAmendmentPdf } from './esign-amendments.ts';
 import { sendSigningPdf, signContract, signingReview, signingUrls } from './esign-signing.service.ts';
 
 const PC = '/api/commodities/profit-center';
@@ -51,6 +54,49 @@ export const esignRoutes: FastifyPluginAsyncZod<EsignDeps> = async (app, deps) =
       schema: { params: z.object({ contractId: idParam }), response: { 200: contractEsignStatusSchema, ...crmErrors } },
     },
     async (request) => contractEsignStatus(deps, request, request.params.contractId),
+  );
+
+  // The buyer withdraws the open signing request: its link answers 'void' (decision 042).
+  app.post(
+    `${PC}/contracts/:contractId/signing/void`,
+    {
+      config: { access: 'session' },
+      schema: {
+        params: z.object({ contractId: idParam }),
+        response: { 200: contractEsignStatusSchema, ...crmWriteErrors },
+      },
+    },
+    async (request) => voidSignature(deps, request, request.params.contractId),
+  );
+
+  // The farmer's view of their contract: terms, signature, amendments and the open signing link.
+  app.get(
+    `${PC}/contracts/:contractId/seller`,
+    {
+      config: { access: 'session' },
+      schema: { params: z.object({ contractId: idParam }), response: { 200: sellerContractSchema, ...crmErrors } },
+    },
+    async (request) => sellerContract(deps, request, request.params.contractId),
+  );
+
+  // The farmer's view of one amendment.
+  app.get(
+    `${PC}/contract-amendments/:amendmentId/seller`,
+    {
+      config: { access: 'session' },
+      schema: { params: z.object({ amendmentId: idParam }), response: { 200: sellerAmendmentSchema, ...crmErrors } },
+    },
+    async (request) => sellerAmendmentView(deps, request, request.params.amendmentId),
+  );
+
+  // An amendment's PDF (the contract PDF with the amended terms), for the buyer or the farmer.
+  app.get(
+    `${PC}/contract-amendments/:amendmentId/pdf`,
+    {
+      config: { access: 'session' },
+      schema: { params: z.object({ amendmentId: idParam }), response: { ...crmErrors } },
+    },
+    async (request, reply) => sendAmendmentPdf(deps, request, reply, request.params.amendmentId),
   );
 
   // The signed-in signer's open signing links.

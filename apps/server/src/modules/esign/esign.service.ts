@@ -41,10 +41,15 @@ import {
   lockEsignContract,
   setEsignSent,
   setExternalId,
+  amendmentsOf,
+  clearEsignSent,
+  signingSettingsOf,
+  voidDocuments,
   voidOpenDocuments,
   voidOpenRequests,
   type EsignContract,
 } from './esign.repo.ts';
+import { amendmentPdfLabel } from './amendment-text.ts';
 
 export type EsignDeps = CrmDeps & { provider: EsignProvider };
 
@@ -101,7 +106,7 @@ async function buyerContract(deps: CrmDeps, request: FastifyRequest, contractId:
   return { actor, contract };
 }
 
-async function statusOf(db: Db, contract: EsignContract): Promise<ContractEsignStatus> {
+export async function contractEsignStatusOf(db: Db, contract: EsignContract): Promise<ContractEsignStatus> {
   const [latest, signed, documents] = await Promise.all([
     latestRequest(db, contract.id),
     latestSignedRequest(db, contract.id),
@@ -142,6 +147,7 @@ async function statusOf(db: Db, contract: EsignContract): Promise<ContractEsignS
       fileName: d.fileName,
       status: d.status,
       createdAt: d.createdAt.toISOString(),
+      amendmentId: d.amendmentId,
       files: files
         .filter((f) => f.documentId === d.id)
         .map((f) => ({ kind: f.kind, sha256: f.sha256, size: f.size, createdAt: f.createdAt.toISOString() })),
@@ -155,7 +161,33 @@ export async function contractEsignStatus(
   contractId: number,
 ): Promise<ContractEsignStatus> {
   const { contract } = await buyerContract(deps, request, contractId);
-  return statusOf(deps.ctx.database.db, contract);
+  return contractEsignStatusOf(deps.ctx.database.db, contract);
+}
+
+/**
+ * The spec's missing e-mail / program / enterprise refusals (grain-marketing.md 8 'CRM'; the spec names them without
+ * wording, decision 042 words them): 400 with `details.reason`.
+ */
+function refuseMissing(contract: EsignContract, programRequired: boolean): void {
+  const n = contract.displayContractId;
+  if (!contract.clientEmail?.trim())
+    throw new AppError(
+      'invalid_request',
+      `Contract ${n} cannot be sent for signature: ${contract.clientName} has no e-mail address. Add one to the client first.`,
+      { reason: 'missing_email' },
+    );
+  if (programRequired && !contract.program?.trim())
+    throw new AppError(
+      'invalid_request',
+      `Contract ${n} cannot be sent for signature: it has no program. Choose the contract's program first.`,
+      { reason: 'missing_program' },
+    );
+  if (contract.clientEnterpriseId === null)
+    throw new AppError(
+      'invalid_request',
+      `Contract ${n} cannot be sent for signature: ${contract.clientName} has no enterprise in the app. Invite the client first.`,
+      { reason: 'missing_enterprise' },
+    );
 }
 
 const REFUSED_SEND = {
@@ -198,6 +230,18 @@ export async function sendForSignature(
         reason: 'no_amendment',
       });
     }
+    const settings = await signingSettingsOf(tx, contract.partnerId);
+    if (options.amendment && !settings.amendmentsRequireSignature) {
+      throw new AppError(
+        'conflict',
+        `${partner.branding.tradeName} does not ask clients to sign amendments: turn 'Amendments need a signature' on first.`,
+        { reason: 'not_required' },
+      );
+    }
+    refuseMissing(contract, settings.programRequired);
+    // A signed contract whose terms changed since is sent as its latest amendment (its own PDF, decision 042).
+    const amendment =
+      contractEsignState(facts) === 'mismatch' ? ((await amendmentsOf(tx, contract.id)).at(-1) ?? null) : null;
     const signers =
       contract.clientEnterpriseId !== null ? await enterpriseUsersOf(tx, contract.clientEnterpriseId) : [];
     if (signers.length === 0) {
@@ -209,14 +253,26 @@ export async function sendForSignature(
     }
     const now = new Date();
     const pdf = Buffer.from(
-      await contractPdf(termsOf(contract, partner), { termsHash, createdAt: now }, partner.priceNotation),
+      await contractPdf(
+        termsOf(contract, partner),
+        {
+          termsHash,
+          createdAt: now,
+          amendment: amendment ? amendmentPdfLabel(amendment, contract, partner.priceNotation) : undefined,
+        },
+        partner.priceNotation,
+      ),
     );
     const pdfSha = bytesSha256(pdf);
     const voided = await voidOpenRequests(tx, contract.id);
     const document = await insertDocument(tx, {
       contractId: contract.id,
-      fileName: `contract-${contract.displayContractId}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_'),
+      fileName: (amendment
+        ? `amendment-${amendment.displayContractAmendmentId}.pdf`
+        : `contract-${contract.displayContractId}.pdf`
+      ).replace(/[^A-Za-z0-9._-]/g, '_'),
       sha256: pdfSha,
+      amendmentId: amendment?.id ?? null,
     });
     await voidOpenDocuments(tx, contract.id, document.id);
     await insertFile(tx, { documentId: document.id, kind: 'generated', sha256: pdfSha, content: pdf });
@@ -272,23 +328,65 @@ export async function sendForSignature(
         userId: s.id,
       });
     }
+    // The audit record commits with the request it records.
+    await audit(tx, request, {
+      actorUserId: actor.user.id,
+      action: 'contract_esign_sent',
+      targetType: 'contract',
+      targetId: String(contractId),
+      details: {
+        requestId: row.id,
+        provider: provider.name,
+        voided: voided.map((v) => v.id),
+        notified: signers.length,
+        amendmentId: amendment?.id ?? null,
+      },
+    });
     return { voided, row, notified: signers.length };
   });
 
   for (const v of outcome.voided)
     if (v.externalId && v.provider === provider.name) await provider.voidEnvelope(v.externalId);
-  await audit(db, request, {
-    actorUserId: actor.user.id,
-    action: 'contract_esign_sent',
-    targetType: 'contract',
-    targetId: String(contractId),
-    details: {
-      requestId: outcome.row.id,
-      provider: provider.name,
-      voided: outcome.voided.map((v) => v.id),
-      notified: outcome.notified,
-    },
-  });
   const fresh = (await findEsignContract(db, read.id))!;
-  return { status: await statusOf(db, fresh), notified: outcome.notified };
+  return { status: await contractEsignStatusOf(db, fresh), notified: outcome.notified };
+}
+
+/**
+ * Voids the contract's open signing requests (decision 042): their links answer 'void' from then on, their unsigned
+ * documents become void, eSignSent is cleared (the contract needs a signature again) and the provider is told.
+ * 409 `nothing_to_void` when no request is open. The audit record commits with the change.
+ */
+export async function voidSignature(
+  deps: EsignDeps,
+  request: FastifyRequest,
+  contractId: number,
+): Promise<ContractEsignStatus> {
+  const db = deps.ctx.database.db;
+  const { actor } = await buyerContract(deps, request, contractId);
+  const voided = await db.transaction(async (tx) => {
+    const contract = await lockEsignContract(tx, contractId);
+    if (!contract) throw new AppError('not_found', `No contract ${contractId}.`);
+    const rows = await voidOpenRequests(tx, contract.id);
+    if (rows.length === 0) {
+      throw new AppError('conflict', `Contract ${contract.displayContractId} has no signing request open to void.`, {
+        reason: 'nothing_to_void',
+      });
+    }
+    await voidDocuments(
+      tx,
+      rows.map((r) => r.documentId),
+    );
+    if (!contract.signed) await clearEsignSent(tx, contract.id);
+    await audit(tx, request, {
+      actorUserId: actor.user.id,
+      action: 'contract_esign_voided',
+      targetType: 'contract',
+      targetId: String(contract.id),
+      details: { requests: rows.map((r) => r.id), documents: rows.map((r) => r.documentId) },
+    });
+    return rows;
+  });
+  for (const v of voided)
+    if (v.externalId && v.provider === deps.provider.name) await deps.provider.voidEnvelope(v.externalId);
+  return contractEsignStatusOf(db, (await findEsignContract(db, contractId))!);
 }

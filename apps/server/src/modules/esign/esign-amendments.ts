@@ -1,0 +1,188 @@
+// Amendments as documents (issue 14, docs/decisions/042-contract-page-and-amendments.md): each amendment has its own
+// PDF — the contract PDF with the amended terms, titled "Amendment <displayContractAmendmentId>" and listing what
+// changed — and the farmer's views of a contract and an amendment (contracts/:contractId/seller,
+// contract-amendments/:amendmentId/seller), with their signing state.
+
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  signingPagePath,
+  signingState,
+  type ContractEsignState,
+  type SellerAmendment,
+  type PriceNotationSettings,
+  type SellerContract,
+} from '@granary/domain';
+import { AppError } from '../../platform/errors.ts';
+import { requireSession } from '../../platform/access.ts';
+import { hasPermission, loadCrmActor, requireMarket } from '../../platform/crm-access.ts';
+import { contractPdf } from './contract-pdf.ts';
+import { amendmentChangeLines, amendmentPdfLabel } from './amendment-text.ts';
+import {
+  amendmentsOf,
+  documentsOf,
+  findAmendment,
+  findEsignContract,
+  isEnterpriseUser,
+  latestRequest,
+  type AmendmentRecord,
+  type DocumentRow,
+  type EsignContract,
+} from './esign.repo.ts';
+import { contractEsignStatusOf, currentTermsHash, partnerOf, termsOf, type EsignDeps } from './esign.service.ts';
+
+type Viewer = 'buyer' | 'signer';
+
+/**
+ * The contract as the caller may see it: the buyer of its partner holding contract_documents at its market, or a
+ * user onboarded on its client's enterprise (the farmer). Anyone else, another partner's buyer included, gets 404.
+ */
+async function visibleContract(
+  deps: EsignDeps,
+  request: FastifyRequest,
+  contractId: number,
+  allow: readonly Viewer[],
+): Promise<{ contract: EsignContract; viewer: Viewer }> {
+  const { user } = await requireSession(deps.ctx, request);
+  const db = deps.ctx.database.db;
+  const contract = await findEsignContract(db, contractId);
+  if (!contract) throw new AppError('not_found', `No contract ${contractId}.`);
+  if (
+    allow.includes('signer') &&
+    contract.clientEnterpriseId !== null &&
+    (await isEnterpriseUser(db, contract.clientEnterpriseId, user.id))
+  )
+    return { contract, viewer: 'signer' };
+  if (allow.includes('buyer')) {
+    const actor = await loadCrmActor(deps, request).catch(() => null);
+    if (actor && actor.partner.id === contract.partnerId) {
+      requireMarket(actor, contract.marketId, hasPermission('contract_documents'), 'contract documents');
+      return { contract, viewer: 'buyer' };
+    }
+  }
+  throw new AppError('not_found', `No contract ${contractId}.`);
+}
+
+async function visibleAmendment(deps: EsignDeps, request: FastifyRequest, amendmentId: number, allow: Viewer[]) {
+  const amendment = await findAmendment(deps.ctx.database.db, amendmentId);
+  if (!amendment) throw new AppError('not_found', `No amendment ${amendmentId}.`);
+  const seen = await visibleContract(deps, request, amendment.contractId, allow).catch((e: unknown) => {
+    if (e instanceof AppError && e.code === 'not_found')
+      throw new AppError('not_found', `No amendment ${amendmentId}.`);
+    throw e;
+  });
+  // A note is the buyer's own record: never an amendment the farmer sees.
+  if (seen.viewer === 'signer' && amendment.action === 'note')
+    throw new AppError('not_found', `No amendment ${amendmentId}.`);
+  return { amendment, ...seen };
+}
+
+function sellerAmendment(
+  a: AmendmentRecord,
+  c: EsignContract,
+  notation: PriceNotationSettings,
+  documents: DocumentRow[],
+  openUrl: { amendmentId: number | null; url: string } | null,
+): SellerAmendment {
+  const doc = documents.filter((d) => d.amendmentId === a.id && d.status !== 'void').at(-1) ?? null;
+  return {
+    id: a.id,
+    contractId: c.id,
+    displayContractAmendmentId: a.displayContractAmendmentId,
+    action: a.action,
+    createdAt: a.createdAt.toISOString(),
+    changes: amendmentChangeLines(a, c, notation),
+    signature: doc ? (doc.status === 'signed' ? 'signed' : 'sent') : 'none',
+    signedAt: doc?.signedAt?.toISOString() ?? null,
+    documentId: doc?.id ?? null,
+    signingUrl: openUrl && openUrl.amendmentId === a.id ? openUrl.url : null,
+  };
+}
+
+/** The open signing link of the contract for its signer (the latest request, when still open on these terms). */
+async function openLink(deps: EsignDeps, c: EsignContract, documents: DocumentRow[]) {
+  const latest = await latestRequest(deps.ctx.database.db, c.id);
+  if (!latest || signingState(latest, currentTermsHash(c)) !== 'open') return null;
+  const doc = documents.find((d) => d.id === latest.documentId);
+  return {
+    amendmentId: doc?.amendmentId ?? null,
+    url: signingPagePath(latest.provider, latest.id),
+    requestId: latest.id,
+  };
+}
+
+/** GET contracts/:contractId/seller: the farmer's view of their contract's terms, signature and amendments. */
+export async function sellerContract(
+  deps: EsignDeps,
+  request: FastifyRequest,
+  contractId: number,
+): Promise<SellerContract> {
+  const { contract } = await visibleContract(deps, request, contractId, ['signer']);
+  const db = deps.ctx.database.db;
+  const [partner, amendments, documents, status] = await Promise.all([
+    partnerOf(deps, contract.partnerId),
+    amendmentsOf(db, contract.id),
+    documentsOf(db, contract.id),
+    contractEsignStatusOf(db, contract),
+  ]);
+  const link = await openLink(deps, contract, documents);
+  return {
+    contractId: contract.id,
+    displayContractId: contract.displayContractId,
+    terms: termsOf(contract, partner),
+    state: status.state as ContractEsignState,
+    signingUrl: link?.url ?? null,
+    signingAmendmentId: link?.amendmentId ?? null,
+    amendments: amendments
+      .filter((a) => a.action !== 'note')
+      .map((a) => sellerAmendment(a, contract, partner.priceNotation, documents, link)),
+  };
+}
+
+/** GET contract-amendments/:amendmentId/seller: the farmer's view of one amendment. */
+export async function sellerAmendmentView(
+  deps: EsignDeps,
+  request: FastifyRequest,
+  amendmentId: number,
+): Promise<SellerAmendment> {
+  const { amendment, contract } = await visibleAmendment(deps, request, amendmentId, ['signer']);
+  const [documents, partner] = await Promise.all([
+    documentsOf(deps.ctx.database.db, contract.id),
+    partnerOf(deps, contract.partnerId),
+  ]);
+  return sellerAmendment(
+    amendment,
+    contract,
+    partner.priceNotation,
+    documents,
+    await openLink(deps, contract, documents),
+  );
+}
+
+/**
+ * GET contract-amendments/:amendmentId/pdf: the amendment's PDF for the buyer or the farmer. Generated from the
+ * contract's terms as they stand (the copy sent for signature is stored and served by document/:documentId).
+ */
+export async function sendAmendmentPdf(
+  deps: EsignDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  amendmentId: number,
+): Promise<FastifyReply> {
+  const { amendment, contract } = await visibleAmendment(deps, request, amendmentId, ['buyer', 'signer']);
+  const partner = await partnerOf(deps, contract.partnerId);
+  const pdf = await contractPdf(
+    termsOf(contract, partner),
+    {
+      termsHash: currentTermsHash(contract),
+      createdAt: amendment.createdAt,
+      amendment: amendmentPdfLabel(amendment, contract, partner.priceNotation),
+    },
+    partner.priceNotation,
+  );
+  const name = `amendment-${amendment.displayContractAmendmentId}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${name}"`)
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(pdf));
+}
