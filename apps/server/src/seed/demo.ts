@@ -11,6 +11,7 @@ import { seedStoreOrdersDemo } from './store-orders-demo.ts';
 import { seedSettlementsDemo } from './settlements-demo.ts';
 import { seedMarketDiscountSchedules } from '../modules/deliveries/deliveries.public.ts';
 import { syncContractNumberSequences } from '../modules/contract-writing/contract-writing.public.ts';
+import { seedStructuredAddendaNames } from '../modules/crm-contracts/crm-contracts.public.ts';
 
 export const DEMO_PASSWORD = 'granary-demo';
 
@@ -174,6 +175,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     // New contracts are numbered after the seeded ones (contract writing, decision 040).
     await syncContractNumberSequences(tx);
     await seedTradingDemo(tx, { today });
+    // Each partner's structured addenda (pricing operations, decision 041).
+    for (const partnerId of ['demo', 'prairie']) await seedStructuredAddendaNames(tx, partnerId);
     // Every market's discount schedules (shrink, drying, grade discounts) per crop it buys (deliveries, decision 043).
     await seedMarketDiscountSchedules(tx);
     // Checkoff and storage rates, and the demo farmer's lien, advance and settlements (settlements, decision 044).

@@ -5,3 +5,5 @@ export { countRows, listPlan } from './crm-contracts.service.ts';
 export { conditionSql } from './contract-sql.ts';
 export { contractRecordFields } from './crm-contracts.repo.ts';
 export { listTicketApplications } from './contract-record.repo.ts';
+// The structured addenda a partner starts with (the demo seed; decision 041).
+export { seedStructuredAddendaNames } from './pricing-operations.repo.ts';
