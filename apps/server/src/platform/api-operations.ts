@@ -338,6 +338,7 @@ export const API_AREAS: readonly ApiArea[] = [
         [`POST ${PC}/contracts/:contractId/signing/void`]: "Void a contract's open signing request",
         [`GET ${PC}/contracts/:contractId/seller`]: "The farmer's view of a contract: terms, signature, amendments",
         [`GET ${PC}/contract-amendments/:amendmentId/seller`]: "The farmer's view of one amendment",
+        [`GET ${PC}/contracts/:contractId/pdf`]: "A contract's PDF (the signed copy once signed)",
         [`GET ${PC}/contract-amendments/:amendmentId/pdf`]: "An amendment's PDF (the contract with the amended terms)",
       },
     },

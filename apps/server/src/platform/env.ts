@@ -77,6 +77,8 @@ const envSchema = z.object({
   EXPERIMENT_FLAGS: z.string().default(''),
   /** The e-signature provider contracts are sent through; 'builtin' (our own signing page) when unset. */
   ESIGN_PROVIDER: z.string().min(1).optional(),
+  /** The payment provider approved payments are sent through (docs/decisions/045); 'builtin' when unset. */
+  PAYMENT_PROVIDER: z.string().min(1).optional(),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

@@ -4,6 +4,7 @@ import * as identity from './identity-mails.tsx';
 import { offerCancelled, offerFilled, offerPriceHit, offerRejected } from './offer-mails.tsx';
 import { orderConfirmation } from './store-mails.tsx';
 import { contractSignature } from './esign-mails.tsx';
+import { paymentApproved, paymentPaid, paymentReturned } from './payment-mails.tsx';
 
 export const MAIL_TEMPLATES = {
   verification_code: identity.verificationCode,
@@ -21,6 +22,9 @@ export const MAIL_TEMPLATES = {
   offers_cancelled: offerCancelled,
   store_order_confirmation: orderConfirmation,
   contract_signature: contractSignature,
+  payment_approved: paymentApproved,
+  payment_paid: paymentPaid,
+  payment_returned: paymentReturned,
 } as const;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
