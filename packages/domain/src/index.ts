@@ -97,6 +97,7 @@ export * from './crm/deliveries.ts';
 export * from './crm/discount-schedules.ts';
 export * from './crm/settlements.ts';
 export * from './crm/payments.ts';
+export * from './crm/contract-page.ts';
 
 // E-signing of contracts (issue 5).
 export * from './esign/esign.ts';

@@ -3,7 +3,7 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contractDetailSchema } from '@granary/domain';
+import { contractPageSchema } from '@granary/domain';
 import { etagOf, idParam, type CrmDeps } from '../../platform/crm-access.ts';
 import { crmErrors } from '../../platform/crm-http.ts';
 import { contractById } from './contract-page.service.ts';
@@ -15,7 +15,7 @@ export function contractPageRoutes(app: RoutesApp, deps: CrmDeps): void {
     '/api/commodities/ctrm/contracts/:contractId',
     {
       config: { access: 'session' },
-      schema: { params: z.object({ contractId: idParam }), response: { 200: contractDetailSchema, ...crmErrors } },
+      schema: { params: z.object({ contractId: idParam }), response: { 200: contractPageSchema, ...crmErrors } },
     },
     async (request, reply) => {
       const detail = await contractById(deps, request, request.params.contractId);

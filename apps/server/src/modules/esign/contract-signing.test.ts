@@ -100,9 +100,20 @@ describe('the contract page', () => {
     const detail = contractDetailSchema.parse(res.json());
     expect(detail.contract).toMatchObject({ id: c.id, clientId: fieldmanId, displayContractId: c.displayContractId });
     expect(res.headers.etag).toBe(`"${detail.version}"`);
+    expect(res.json().terms).toMatchObject({ marketName: expect.any(String), program: null, paymentTerms: null });
     expect((await get(prairie, `${CTRM}/contracts/${c.id}`)).statusCode).toBe(404);
     expect((await get(buyer, `${CTRM}/contracts/999999999`)).statusCode).toBe(404);
     expect((await get(buyer, `${CTRM}/contracts/x`)).statusCode).toBe(400);
+  });
+
+  it('downloads the contract PDF: generated from its terms before it is sent; 404 to another partner', async () => {
+    const c = candidates[0]!;
+    const res = await get(buyer, `${PC}/contracts/${c.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect((await PDFDocument.load(res.rawPayload)).getTitle()).toBe(`Contract ${c.displayContractId}`);
+    expect((await get(prairie, `${PC}/contracts/${c.id}/pdf`)).statusCode).toBe(404);
+    expect((await get(farmer, `${PC}/contracts/${c.id}/pdf`)).statusCode).toBe(200);
   });
 });
 
@@ -275,6 +286,11 @@ describe('amendments', () => {
     expect(signed).toMatchObject({ signature: 'signed', signingUrl: null });
     expect(sellerContractSchema.parse((await get(farmer, `${PC}/contracts/${c.id}/seller`)).json()).state).toBe(
       'signed',
+    );
+    // The contract's PDF is now the signed copy of the amendment.
+    const pdf = await get(buyer, `${PC}/contracts/${c.id}/pdf`);
+    expect(pdf.headers['content-disposition']).toContain(
+      `amendment-${amendment.displayContractAmendmentId}-signed.pdf`,
     );
   });
 

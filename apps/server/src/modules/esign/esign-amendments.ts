@@ -17,9 +17,11 @@ import { requireSession } from '../../platform/access.ts';
 import { hasPermission, loadCrmActor, requireMarket } from '../../platform/crm-access.ts';
 import { contractPdf } from './contract-pdf.ts';
 import { amendmentChangeLines, amendmentPdfLabel } from './amendment-text.ts';
+import { sendFile } from './esign-documents.service.ts';
 import {
   amendmentsOf,
   documentsOf,
+  filesOf,
   findAmendment,
   findEsignContract,
   isEnterpriseUser,
@@ -83,7 +85,8 @@ function sellerAmendment(
   documents: DocumentRow[],
   openUrl: { amendmentId: number | null; url: string } | null,
 ): SellerAmendment {
-  const doc = documents.filter((d) => d.amendmentId === a.id && d.status !== 'void').at(-1) ?? null;
+  // Newest first: the amendment's latest document that is not void.
+  const doc = documents.find((d) => d.amendmentId === a.id && d.status !== 'void') ?? null;
   return {
     id: a.id,
     contractId: c.id,
@@ -180,6 +183,44 @@ export async function sendAmendmentPdf(
     partner.priceNotation,
   );
   const name = `amendment-${amendment.displayContractAmendmentId}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${name}"`)
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(pdf));
+}
+
+/**
+ * GET contracts/:contractId/pdf: the contract's PDF for the buyer or the farmer (the page's Download PDF, the
+ * documents tab's file name): the stored copy of its latest document (the signed one once signed), else the contract
+ * PDF generated from its terms as they stand (contracts that have never been sent).
+ */
+export async function sendContractPdf(
+  deps: EsignDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  contractId: number,
+): Promise<FastifyReply> {
+  const { contract } = await visibleContract(deps, request, contractId, ['buyer', 'signer']);
+  const db = deps.ctx.database.db;
+  const documents = await documentsOf(db, contract.id);
+  const stored = await filesOf(
+    db,
+    documents.filter((d) => d.status !== 'void').map((d) => d.id),
+  );
+  const latest = documents.find((d) => d.status !== 'void' && stored.some((f) => f.documentId === d.id));
+  if (latest) {
+    const kind = stored.some((f) => f.documentId === latest.id && f.kind === 'signed') ? 'signed' : 'generated';
+    const base = latest.fileName.replace(/\.pdf$/i, '');
+    return sendFile(deps, request, reply, latest.id, kind, `${base}${kind === 'signed' ? '-signed' : ''}.pdf`);
+  }
+  const partner = await partnerOf(deps, contract.partnerId);
+  const pdf = await contractPdf(
+    termsOf(contract, partner),
+    { termsHash: currentTermsHash(contract), createdAt: new Date() },
+    partner.priceNotation,
+  );
+  const name = `contract-${contract.displayContractId}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `inline; filename="${name}"`)

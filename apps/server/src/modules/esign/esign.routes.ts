@@ -20,7 +20,7 @@ import {
 import { idParam } from '../../platform/crm-access.ts';
 import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
 import { contractEsignStatus, sendForSignature, voidSignature, type EsignDeps } from './esign.service.ts';
-import { sellerAmendmentView, sellerContract, sendAmendmentPdf } from './esign-amendments.ts';
+import { sellerAmendmentView, sellerContract, sendAmendmentPdf, sendContractPdf } from './esign-amendments.ts';
 import { sendSigningPdf, signContract, signingReview, signingUrls } from './esign-signing.service.ts';
 
 const PC = '/api/commodities/profit-center';
@@ -87,6 +87,16 @@ export const esignRoutes: FastifyPluginAsyncZod<EsignDeps> = async (app, deps) =
       schema: { params: z.object({ amendmentId: idParam }), response: { 200: sellerAmendmentSchema, ...crmErrors } },
     },
     async (request) => sellerAmendmentView(deps, request, request.params.amendmentId),
+  );
+
+  // The contract's PDF (its latest stored document, the signed copy once signed; else generated), buyer or farmer.
+  app.get(
+    `${PC}/contracts/:contractId/pdf`,
+    {
+      config: { access: 'session' },
+      schema: { params: z.object({ contractId: idParam }), response: { ...crmErrors } },
+    },
+    async (request, reply) => sendContractPdf(deps, request, reply, request.params.contractId),
   );
 
   // An amendment's PDF (the contract PDF with the amended terms), for the buyer or the farmer.
