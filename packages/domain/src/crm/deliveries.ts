@@ -17,7 +17,7 @@ import { bandedCents, type DiscountScheduleTerms } from './discount-schedules.ts
 import { decimal, id } from './api-fields.ts';
 
 /** Pounds in one kilogram's definition: 1 lb = 0.45359237 kg exactly. */
-export const KG_PER_LB = '0.45359237';
+const KG_PER_LB = '0.45359237';
 
 /**
  * Legal bushel weights (lb) by crop name (USDA / Canada Grain Act): the weight a bushel is counted at, not the
@@ -276,7 +276,6 @@ export const scaleTicketRowSchema = z.object({
   testWeight: decimal,
   foreignMaterial: decimal,
   damage: decimal,
-  splitPct: decimal,
   source: z.string(),
   version: z.number().int(),
 });
