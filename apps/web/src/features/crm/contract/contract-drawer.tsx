@@ -21,6 +21,7 @@ import { useCrmFormat } from '../components/use-crm-format';
 import { useContractDetail } from './contract-api';
 import { EsignSection } from './esign-section';
 import { OperationDialog } from './operation-dialog';
+import { ContractPricingActions, ContractPricingExtrasSection } from './pricing-actions';
 
 /** The order the operation buttons show in. */
 const OPERATION_ORDER: readonly ContractOperation[] = [
@@ -110,7 +111,6 @@ function ContractOperations({
 }) {
   const t = useT();
   const operations = OPERATION_ORDER.filter((op) => detail.allowedOperations.includes(op));
-  if (!operations.length) return null;
   return (
     <Stack
       direction="row"
@@ -130,6 +130,7 @@ function ContractOperations({
           {t(`crm.contract.op.${op}` as MessageId)}
         </Button>
       ))}
+      <ContractPricingActions detail={detail} />
     </Stack>
   );
 }
@@ -295,6 +296,7 @@ function ContractBody({ detail }: { detail: ContractDetail }) {
       <ContractFigures detail={detail} />
       <EsignSection detail={detail} />
       <ContractPricingAndDeliveries detail={detail} />
+      <ContractPricingExtrasSection detail={detail} />
       <ContractHistory detail={detail} />
       <ContractDocuments detail={detail} />
       {operation ? <OperationDialog detail={detail} operation={operation} onClose={() => setOperation(null)} /> : null}
