@@ -1,5 +1,5 @@
 // Benchmarks print their figures and the budget they are held to; they never fail a build by timing.
-// `tsx run-all.ts [shell|login|crm-list|crm-page|public-page|store-search]` runs one; `tsx run-all.ts seed-large [--contracts=…]` (only when asked,
+// `tsx run-all.ts [shell|login|crm-list|crm-page|public-page|store-search|settlement|apply-tickets]` runs one; `tsx run-all.ts seed-large [--contracts=…]` (only when asked,
 // and only with DATABASE_URL) seeds the large partner the list benchmarks run against.
 import { runShellBench } from './shell.bench.ts';
 import { runLoginBench } from './login.bench.ts';
@@ -8,6 +8,8 @@ import { runCrmListBench } from './crm-list.bench.ts';
 import { runCrmPageBench } from './crm-page.bench.ts';
 import { runPublicPageBench } from './public-page.bench.ts';
 import { runStoreSearchBench } from './store-search.bench.ts';
+import { runSettlementBench } from './settlement.bench.ts';
+import { runApplyTicketsBench } from './apply-tickets.bench.ts';
 
 const only = process.argv[2];
 if (!only || only === 'shell') await runShellBench();
@@ -21,3 +23,7 @@ if (!only || only === 'crm-page') await runCrmPageBench();
 if (!only || only === 'public-page') await runPublicPageBench();
 // Needs DATABASE_URL; seeds its own 100,000-product database the first time (~7 min), skips itself otherwise.
 if (!only || only === 'store-search') await runStoreSearchBench(process.argv.slice(3));
+// Settling one contract's 200 applied tickets (issue 14): on the test seed, or on DATABASE_URL's server.
+if (!only || only === 'settlement') await runSettlementBench();
+// Applying 1,000 scale tickets in one bulk action (issue 14): on the test seed, or on DATABASE_URL's server.
+if (!only || only === 'apply-tickets') await runApplyTicketsBench();

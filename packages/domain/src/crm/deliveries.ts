@@ -355,7 +355,7 @@ export const applyProposalSchema = z.object({
 });
 export type ApplyProposal = z.infer<typeof applyProposalSchema>;
 
-export const unapplyTicketsSchema = z.object({ applicationIds: z.array(id.positive()).min(1).max(1000) });
+export const unapplyTicketsSchema = z.object({ applicationIds: z.array(id.positive()).min(1).max(5000) });
 
 export const spotSaleQuoteSchema = z.object({
   ticket: scaleTicketRowSchema,
