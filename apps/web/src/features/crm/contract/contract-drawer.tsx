@@ -7,7 +7,8 @@ import {
   type ContractDetail,
   type ContractOperation,
 } from '@granary/domain';
-import { Box, Button, Chip, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Divider, Drawer, IconButton, Link, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { useState, type ReactNode } from 'react';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
@@ -358,6 +359,11 @@ function DrawerContent({
             <Typography color="text.secondary">
               {row.client} · {row.commodity} {row.cropYear}
             </Typography>
+          ) : null}
+          {row ? (
+            <Link component={RouterLink} to={`/crm/contracts/${row.id}`} variant="body2" sx={{ fontWeight: 600 }}>
+              {t('contractPage.open')}
+            </Link>
           ) : null}
         </Box>
         <IconButton aria-label={t('crm.contract.close')} onClick={onClose}>

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import type { MessageId } from '../../../../lib/i18n/messages';
 import { priceUnitOf } from '../../../../lib/trading/price-units';
 import type { useCrmFormat } from '../../components/use-crm-format';
+import { DocumentCell } from './document-cell';
 
 type Format = ReturnType<typeof useCrmFormat>;
 type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
@@ -139,7 +140,7 @@ export const CELL_STYLES = {
     '&:hover': { textDecoration: 'underline' },
     '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
   },
-  '& button.cell-link': { color: 'text.primary', fontWeight: 600 },
+  '& button.cell-link, & a.contract-number': { color: 'text.primary', fontWeight: 600 },
 } as const;
 
 /** 'YYYY-MM' as 'Dec 2026'. */
@@ -187,17 +188,24 @@ export function renderCell(
       </RouterLink>
     );
   }
+  // The contract documents tab: the file name opens the PDF; the button beside it sends, resends or voids.
+  if (column === 'document' && row.kind === 'contract') return <DocumentCell row={row} />;
   if (value === null || value === undefined || value === '') return <Muted />;
   if (column === 'displayContractId' && row.kind === 'contract' && onOpenContract) {
+    // The contract page's address (a new tab with Ctrl/⌘ or the middle button); a plain click opens the drawer.
     return (
-      <button
-        type="button"
-        className="cell-link"
-        onClick={() => onOpenContract(row)}
+      <a
+        href={`/crm/contracts/${row.id}`}
+        className="cell-link contract-number"
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+          event.preventDefault();
+          onOpenContract(row);
+        }}
         aria-label={t('crm.lists.openContract', { number: String(value) })}
       >
         {String(value)}
-      </button>
+      </a>
     );
   }
   if (

@@ -1,0 +1,431 @@
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import {
+  formatDate,
+  type ContractAmendmentRow,
+  type ContractEsignStatus,
+  type ContractPageData,
+  type PaymentRequestRow,
+  type SettlementSummary,
+} from '@granary/domain';
+import {
+  Box,
+  Chip,
+  Link,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { ReactNode } from 'react';
+import type { MessageId } from '../../../lib/i18n/messages';
+import { useT } from '../../../lib/i18n/t';
+import { useContractHistoryText } from '../../../lib/trading/contract-history';
+import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliveries-table';
+import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
+import { priceUnitOf } from '../../../lib/trading/price-units';
+import { useCrmFormat } from '../components/use-crm-format';
+import { amendmentPdfUrl, documentFileUrl } from './contract-page-api';
+
+const TABLE_SX = { '& th, & td': { px: 1, whiteSpace: 'nowrap' } } as const;
+
+/** A titled card of the page; `id` is the anchor a link may jump to. */
+export function PageSection({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Paper
+      component="section"
+      id={id}
+      aria-label={title}
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 2.5 }, breakInside: 'avoid', '@media print': { border: 0, p: 0, mb: 2 } }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, minHeight: 30 }}>
+        <Typography variant="h3" component="h2" sx={{ flex: 1, fontSize: '1.05rem', fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+function Empty({ id }: { id: MessageId }) {
+  const t = useT();
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {t(id)}
+    </Typography>
+  );
+}
+
+function Term({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="dt" sx={{ display: 'block' }}>
+        {label}
+      </Typography>
+      <Typography
+        component="dd"
+        sx={{ m: 0, fontWeight: 600, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+      >
+        {value || '—'}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Every term of the contract's type, formatted: quantities with their unit, prices in the partner's notation. */
+export function TermsSection({ data }: { data: ContractPageData }) {
+  const t = useT();
+  const format = useCrmFormat();
+  const row = data.contract;
+  const unit = row.quantityUnit;
+  const priceUnit = priceUnitOf(unit);
+  const qty = (value: string | null) => (value === null ? '' : `${format.quantity(value)} ${unit}`);
+  const range = (from: string | null, to: string | null) =>
+    from ? t('contractPage.term.range', { from: format.day(from), to: format.day(to) }) : '';
+  const type = row.contractType;
+  const minimumPrice = type === 'mp' || type === 'mp_plus';
+  const terms: [MessageId, ReactNode, boolean][] = [
+    ['contractPage.term.number', row.displayContractId, true],
+    ['contractPage.term.type', type ? t(`crm.lists.contractType.${type}`) : '', true],
+    ['contractPage.term.direction', t(data.direction === 'sale' ? 'contractPage.sale' : 'contractPage.purchase'), true],
+    ['contractPage.term.market', data.terms.marketName, true],
+    ['contractPage.term.crop', row.commodity, true],
+    ['contractPage.term.cropYear', String(row.cropYear), true],
+    ['contractPage.term.quantity', qty(row.quantity), true],
+    ['contractPage.term.delivered', qty(row.deliveredQuantity), true],
+    ['contractPage.term.undelivered', qty(row.undeliveredQuantity), true],
+    ['contractPage.term.unpriced', qty(row.unpricedQuantity), true],
+    ['contractPage.term.cancelled', qty(row.cancelledQuantity), true],
+    ['contractPage.term.delivery', range(row.deliveryStartIsoStr, row.deliveryEndIsoStr), true],
+    ['contractPage.term.optionMonth', row.optionMonth ? formatDate(`${row.optionMonth}-01`, 'MMM YYYY') : '', true],
+    ['contractPage.term.futures', format.prices.withUnit(row.averageFutures, priceUnit), true],
+    ['contractPage.term.basis', format.prices.basis(row.averageBasis, row.optionMonth, priceUnit), true],
+    ['contractPage.term.cash', format.prices.withUnit(row.averageCash, priceUnit), true],
+    ['contractPage.term.offerPrice', format.prices.withUnit(row.offerPrice, priceUnit), row.offerPrice !== null],
+    ['contractPage.term.strike', format.prices.withUnit(row.strike, priceUnit), minimumPrice || row.strike !== null],
+    [
+      'contractPage.term.callOptionFee',
+      format.prices.withUnit(row.callOptionFee, priceUnit),
+      minimumPrice || row.callOptionFee !== null,
+    ],
+    ['contractPage.term.expiration', format.day(row.expiration), minimumPrice || row.expiration !== null],
+    ['contractPage.term.mpOption', row.mpOption ?? '', row.mpOption !== null],
+    [
+      'contractPage.term.pricingPeriod',
+      range(data.terms.pricingPeriodStart, data.terms.pricingPeriodEnd),
+      type === 'pp' || type === 'mp_plus' || data.terms.pricingPeriodStart !== null,
+    ],
+    [
+      'contractPage.term.deferredPayment',
+      format.day(data.terms.deferredPaymentDate),
+      type === 'basic_cs' || data.terms.deferredPaymentDate !== null,
+    ],
+    ['contractPage.term.paymentTerms', data.terms.paymentTerms ?? '', true],
+    ['contractPage.term.program', data.terms.program ?? '', true],
+    ['contractPage.term.contractDate', format.day(row.date), true],
+    ['contractPage.term.description', row.description ?? '', row.description !== null],
+  ];
+  return (
+    <PageSection id="terms" title={t('contractPage.terms')}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: {
+            xs: 'repeat(2, minmax(0, 1fr))',
+            sm: 'repeat(3, minmax(0, 1fr))',
+            lg: 'repeat(4, minmax(0, 1fr))',
+          },
+          gap: 2,
+        }}
+      >
+        {terms
+          .filter(([, , shown]) => shown)
+          .map(([id, value]) => (
+            <Term key={id} label={t(id)} value={value} />
+          ))}
+      </Box>
+    </PageSection>
+  );
+}
+
+/** The pricing events and the tickets applied, in the tables the drawer and the farmer's dialog use. */
+export function PricingSection({ data }: { data: ContractPageData }) {
+  const t = useT();
+  const format = useCrmFormat();
+  const unit = t(data.contract.quantityUnit === 'tonnes' ? 'crm.lists.unit.tonnes' : 'crm.lists.unit.bushels');
+  const quantity = (value: string) => `${format.columnQuantity(value)} ${unit}`;
+  return (
+    <PageSection id="pricing" title={t('contractPage.pricing')}>
+      <Box sx={{ overflowX: 'auto' }}>
+        <ContractPricingTable
+          events={data.pricingEvents}
+          label={t('contractPage.pricing')}
+          headings={{
+            pricedAt: t('crm.contract.pricing.pricedAt'),
+            quantity: t('crm.contract.pricing.quantity'),
+            futures: t('crm.contract.pricing.futures'),
+            basis: t('crm.contract.pricing.basis'),
+            cash: t('crm.contract.pricing.cash'),
+          }}
+          empty={t('crm.contract.pricing.empty')}
+          format={{ instant: format.instant, quantity }}
+          prices={{ month: data.contract.optionMonth, unit: priceUnitOf(data.contract.quantityUnit), none: '—' }}
+          sx={TABLE_SX}
+        />
+      </Box>
+    </PageSection>
+  );
+}
+
+export function DeliveriesSection({ data }: { data: ContractPageData }) {
+  const t = useT();
+  const format = useCrmFormat();
+  const unit = t(data.contract.quantityUnit === 'tonnes' ? 'crm.lists.unit.tonnes' : 'crm.lists.unit.bushels');
+  const quantity = (value: string) => `${format.columnQuantity(value)} ${unit}`;
+  return (
+    <PageSection id="deliveries" title={t('contractPage.deliveries')}>
+      <Box sx={{ overflowX: 'auto' }}>
+        <ContractDeliveriesTable
+          applications={data.ticketApplications}
+          label={t('contractPage.deliveries')}
+          headings={{
+            ticket: t('crm.contract.deliveries.ticket'),
+            date: t('crm.contract.deliveries.date'),
+            quantity: t('crm.contract.deliveries.quantity'),
+          }}
+          empty={t('crm.contract.deliveries.empty')}
+          format={{ day: format.day, quantity }}
+          split={{ heading: t('crm.contract.deliveries.split'), format: format.percent }}
+          sx={TABLE_SX}
+        />
+      </Box>
+    </PageSection>
+  );
+}
+
+type AmendmentSignature = 'none' | 'sent' | 'signed' | 'void';
+
+/** Where an amendment stands with the signer, from the documents that carry it (newest first). */
+function amendmentSignature(
+  amendment: ContractAmendmentRow,
+  status: ContractEsignStatus | undefined,
+): { state: AmendmentSignature; documentId: number | null; signed: boolean } {
+  const doc = status?.documents.find((d) => d.amendmentId === amendment.id) ?? null;
+  if (!doc) return { state: 'none', documentId: null, signed: false };
+  const state = doc.status === 'signed' ? 'signed' : doc.status === 'void' ? 'void' : 'sent';
+  return { state, documentId: doc.id, signed: doc.status === 'signed' };
+}
+
+const SIGNATURE_COLOR = { none: 'default', sent: 'info', signed: 'success', void: 'default' } as const;
+
+/** The amendments, numbered (their displayContractAmendmentId), each with its PDF and signature state. */
+export function AmendmentsSection({
+  data,
+  status,
+}: {
+  data: ContractPageData;
+  status: ContractEsignStatus | undefined;
+}) {
+  const t = useT();
+  const format = useCrmFormat();
+  const history = useContractHistoryText(data.contract);
+  const amendments = data.amendments.filter((a) => a.action !== 'note');
+  return (
+    <PageSection id="amendments" title={t('contractPage.amendments')}>
+      {amendments.length === 0 ? (
+        <Empty id="contractPage.amendments.empty" />
+      ) : (
+        <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {amendments.map((amendment) => {
+            const signature = amendmentSignature(amendment, status);
+            return (
+              <Stack
+                component="li"
+                key={amendment.id}
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={{ xs: 0.5, sm: 2 }}
+                sx={{ alignItems: { sm: 'center' }, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}
+              >
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {amendment.displayContractAmendmentId} · {history(amendment)}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {format.dateTime(amendment.createdAt)}
+                    {amendment.createdBy ? ` · ${amendment.createdBy.name}` : ''}
+                  </Typography>
+                </Box>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={SIGNATURE_COLOR[signature.state]}
+                    label={t(`contractPage.amendment.signature.${signature.state}` as MessageId)}
+                  />
+                  <Link
+                    href={
+                      signature.signed && signature.documentId !== null
+                        ? documentFileUrl(signature.documentId, 'signed')
+                        : amendmentPdfUrl(amendment.id)
+                    }
+                    target="_blank"
+                    rel="noopener"
+                    variant="body2"
+                    aria-label={t('contractPage.amendment.pdfLabel', { id: amendment.displayContractAmendmentId })}
+                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}
+                  >
+                    <PictureAsPdfOutlinedIcon fontSize="small" />
+                    {t('contractPage.amendment.pdf')}
+                  </Link>
+                </Stack>
+              </Stack>
+            );
+          })}
+        </Stack>
+      )}
+    </PageSection>
+  );
+}
+
+/** The contract's settlements and payment requests (tasks E and F), or their empty states. */
+export function MoneySection({
+  settlements,
+  payments,
+}: {
+  settlements: readonly SettlementSummary[];
+  payments: readonly PaymentRequestRow[];
+}) {
+  const t = useT();
+  const format = useCrmFormat();
+  const head = (ids: MessageId[], right: number[]) => (
+    <TableHead>
+      <TableRow>
+        {ids.map((id, i) => (
+          <TableCell key={id} align={right.includes(i) ? 'right' : 'left'}>
+            {t(id)}
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+  return (
+    <PageSection id="settlements" title={t('contractPage.money')}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+        {t('contractPage.settlements')}
+      </Typography>
+      {settlements.length === 0 ? (
+        <Empty id="contractPage.settlements.empty" />
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('contractPage.settlements')} sx={TABLE_SX}>
+            {head(
+              [
+                'contractPage.settlement.number',
+                'contractPage.settlement.date',
+                'contractPage.settlement.status',
+                'contractPage.settlement.bushels',
+                'contractPage.settlement.net',
+              ],
+              [3, 4],
+            )}
+            <TableBody>
+              {settlements.map((s) => (
+                <TableRow key={s.id ?? s.displaySettlementId}>
+                  <TableCell>{s.displaySettlementId ?? '—'}</TableCell>
+                  <TableCell>{format.day(s.settlementDate)}</TableCell>
+                  <TableCell sx={{ textTransform: 'capitalize' }}>{s.status}</TableCell>
+                  <TableCell align="right">{format.columnQuantity(s.bushels)}</TableCell>
+                  <TableCell align="right">{format.money(s.net)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 0.5 }}>
+        {t('contractPage.payments')}
+      </Typography>
+      {payments.length === 0 ? (
+        <Empty id="contractPage.payments.empty" />
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('contractPage.payments')} sx={TABLE_SX}>
+            {head(
+              [
+                'contractPage.payment.requested',
+                'contractPage.payment.method',
+                'contractPage.payment.status',
+                'contractPage.payment.amount',
+              ],
+              [3],
+            )}
+            <TableBody>
+              {payments.map((p) => (
+                <TableRow key={p.id}>
+                  <TableCell>{format.instant(p.requestedAt)}</TableCell>
+                  <TableCell sx={{ textTransform: 'uppercase' }}>{p.method}</TableCell>
+                  <TableCell sx={{ textTransform: 'capitalize' }}>{p.status}</TableCell>
+                  <TableCell align="right">{format.money(p.amount)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </PageSection>
+  );
+}
+
+/** The history in words: every amendment (notes too), newest first, with who and when. */
+export function HistorySection({ data }: { data: ContractPageData }) {
+  const t = useT();
+  const format = useCrmFormat();
+  const history = useContractHistoryText(data.contract);
+  return (
+    <PageSection id="history" title={t('contractPage.history')}>
+      {data.amendments.length === 0 ? (
+        <Empty id="crm.contract.history.empty" />
+      ) : (
+        <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {[...data.amendments].reverse().map((amendment) => (
+            <Box component="li" key={amendment.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {history(amendment)}
+              </Typography>
+              {typeof amendment.details.note === 'string' || typeof amendment.details.reason === 'string' ? (
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+                  {String(amendment.details.note ?? amendment.details.reason)}
+                </Typography>
+              ) : null}
+              <Typography variant="caption" color="text.secondary">
+                {t('crm.contract.history.by', {
+                  id: amendment.displayContractAmendmentId,
+                  name: amendment.createdBy?.name ?? '—',
+                  when: format.dateTime(amendment.createdAt),
+                })}
+              </Typography>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </PageSection>
+  );
+}
