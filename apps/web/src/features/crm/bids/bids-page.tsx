@@ -24,6 +24,10 @@ import { useBidsGridSelection } from './components/use-bids-grid-selection';
 import { useBidsLive } from './use-bids-live';
 import { useBidsUrlState } from './use-bids-url-state';
 import { useBidsView } from './use-bids-view';
+import { usePriceFormat } from '../../../lib/trading/use-price-format';
+import { NewContractDialog } from '../contract-writing/new-contract-dialog';
+import { prefillFromBid } from '../contract-writing/contract-form';
+import { basisInputText } from './components/basis-input';
 
 /** Bids are managed with the instruments permission at the market (grain-marketing.md 6). */
 const hasInstruments = (market: CrmMarketRow) => market.userPermissions.includes('instruments');
@@ -118,6 +122,9 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
   const [dialog, setDialog] = useState<BidsPageDialogState['dialog']>(null);
   const [moveOpen, setMoveOpen] = useState(false);
   const [offerFor, setOfferFor] = useState<number | null>(null);
+  const [contractFrom, setContractFrom] = useState<InstrumentRow | null>(null);
+  const canWriteContracts = market.entitlements.includes('grain-buying-contracts');
+  const basisNotation = usePriceFormat().notation.basis;
   // Offers are placed with the offers permission at the market (grain-marketing.md 4 instrumentPlaceOffer).
   const canOffer = market.userPermissions.includes('offers');
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -139,6 +146,7 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
     onDelete: writes.onDelete,
     onUndelete: writes.onUndelete,
     ...(canOffer ? { onPlaceOffer: (row: InstrumentRow) => setOfferFor(row.id) } : {}),
+    ...(canWriteContracts ? { onNewContract: (row: InstrumentRow) => setContractFrom(row) } : {}),
   };
   const newBid = () => setDialog({ rowId: null });
   const bidColumns = useBidColumns();
@@ -219,6 +227,17 @@ function MarketBids({ market }: { market: CrmMarketRow }) {
         setNotice={setNotice}
       />
       <BidsNotice notice={notice} onClose={() => setNotice(null)} />
+      <NewContractDialog
+        open={contractFrom !== null}
+        onClose={() => setContractFrom(null)}
+        markets={[market]}
+        marketId={market.id}
+        prefill={
+          contractFrom
+            ? prefillFromBid(contractFrom, basisInputText(contractFrom.basis, 'bushel', basisNotation))
+            : undefined
+        }
+      />
     </Stack>
   );
 }

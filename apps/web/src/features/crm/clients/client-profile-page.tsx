@@ -1,9 +1,10 @@
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PersonSearchOutlinedIcon from '@mui/icons-material/PersonSearchOutlined';
 import { canViewClientProfile, cropById, findCrop, type Crop, type CrmMarketRow } from '@granary/domain';
-import { Button, Container, Typography } from '@mui/material';
-import { useEffect, type ReactNode } from 'react';
+import { Box, Button, Container, Typography } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api/api-error';
 import { usePartner } from '../../../lib/brand/partner-context';
@@ -17,6 +18,7 @@ import { MarketSelector } from '../components/market-selector';
 import { useSelectedMarket } from '../components/use-selected-market';
 import { useClientProfile } from './api/client-profile';
 import { ProfileBody } from './components/profile-body';
+import { NewContractDialog } from '../contract-writing/new-contract-dialog';
 
 const profileMarket = (market: CrmMarketRow) => canViewClientProfile(market.userPermissions);
 
@@ -141,15 +143,20 @@ export function ClientProfilePage() {
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 2, md: 3 } }}>
-      <Button
-        component={RouterLink}
-        to={backHref}
-        startIcon={<ArrowBackRoundedIcon />}
-        size="small"
-        sx={{ mb: 1.5, ml: -1 }}
-      >
-        <T id="crm.client.back" />
-      </Button>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
+        <Button component={RouterLink} to={backHref} startIcon={<ArrowBackRoundedIcon />} size="small" sx={{ ml: -1 }}>
+          <T id="crm.client.back" />
+        </Button>
+        {profile && clientId !== null && !profileQuery.error ? (
+          <NewContractForClient
+            markets={allMarkets ?? []}
+            marketId={marketId}
+            client={{ id: clientId, name: profile.summary.clientName }}
+            cropId={profile.crop.id}
+            cropYear={profile.cropYear}
+          />
+        ) : null}
+      </Box>
       {profile && !profileQuery.error ? null : (
         <Typography variant="h1" component="h1" sx={{ mb: 2.5 }}>
           {title}
@@ -172,5 +179,44 @@ function NotFound({ backHref }: { backHref: string }) {
         </Button>
       }
     />
+  );
+}
+
+/** "New contract" for this client (issue 14): the client, market, crop and crop year filled in. */
+function NewContractForClient({
+  markets,
+  marketId,
+  client,
+  cropId,
+  cropYear,
+}: {
+  markets: readonly CrmMarketRow[];
+  marketId: number | null;
+  client: { id: number; name: string };
+  cropId: number;
+  cropYear: number;
+}) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  if (!markets.some((m) => m.entitlements.includes('grain-buying-contracts'))) return null;
+  return (
+    <>
+      <Button
+        variant="contained"
+        size="small"
+        startIcon={<AddRoundedIcon />}
+        sx={{ ml: 'auto' }}
+        onClick={() => setOpen(true)}
+      >
+        {t('crm.write.new')}
+      </Button>
+      <NewContractDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        markets={markets}
+        marketId={marketId}
+        prefill={{ clientId: client.id, clientName: client.name, cropId, cropYear: String(cropYear) }}
+      />
+    </>
   );
 }

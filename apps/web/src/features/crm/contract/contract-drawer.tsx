@@ -22,6 +22,7 @@ import { useCrmFormat } from '../components/use-crm-format';
 import { useContractDetail } from './contract-api';
 import { EsignSection } from './esign-section';
 import { OperationDialog } from './operation-dialog';
+import { EditTermsButton } from '../contract-writing/edit-terms-button';
 import { ContractPricingActions, ContractPricingExtrasSection } from './pricing-actions';
 
 /** The order the operation buttons show in. */
@@ -132,6 +133,7 @@ function ContractOperations({
         </Button>
       ))}
       <ContractPricingActions detail={detail} />
+      <EditTermsButton detail={detail} />
     </Stack>
   );
 }

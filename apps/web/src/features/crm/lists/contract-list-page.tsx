@@ -1,3 +1,4 @@
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
@@ -14,12 +15,16 @@ import { useSlashToSearch } from '../../../lib/ui/grid/use-grid-keyboard';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../components/crm-page-frame';
 import { MarketSelector } from '../components/market-selector';
 import { ContractDrawer } from '../contract/contract-drawer';
+import { NewContractDialog } from '../contract-writing/new-contract-dialog';
 import { contractCsvHref, contractSearchQueryOptions, useContractSearch } from './api/contract-search';
 import { useOptionMonths } from './api/option-months';
 import { ContractTable, contractGridColumns } from './components/contract-table';
 import { FilterIndicator, ListFilters, ListSearch, useCompactFilters } from './components/list-filters';
 import { ListPagination } from './components/list-pagination';
 import { ListTabs, ViewPicker, viewMessageId } from './components/list-tabs';
+import { BulkActionsBar, ContractRowAction, bulkActionsOf, rowActionOf } from './components/row-actions';
+import { useRowSelection } from './components/use-row-selection';
+import { OpenPositionsToggle } from '../pricing/open-positions';
 import { useListModel, type ListModel, type RawParams } from './use-list-model';
 
 type ContractSearch = ReturnType<typeof useContractSearch>;
@@ -42,12 +47,27 @@ export function clientProfilePath(raw: RawParams, row: Pick<ContractListRow, 'cl
   return `/crm/client/${row.clientId}${search ? `?${search}` : ''}`;
 }
 
-/** The heading's actions: the market and the CSV export of the current view. */
+/** The heading's actions: the market, the CSV export of the current view and a new contract (issue 14). */
 function ListActions({ context }: { context: CrmContextData }) {
   const t = useT();
   const model = useListModel(context);
+  const [writing, setWriting] = useState(false);
+  const canWrite = context.markets.some((m) => m.entitlements.includes('grain-buying-contracts'));
   return (
     <>
+      {canWrite && !model.deliveriesRoute ? (
+        <>
+          <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setWriting(true)}>
+            {t('crm.write.new')}
+          </Button>
+          <NewContractDialog
+            open={writing}
+            onClose={() => setWriting(false)}
+            markets={context.markets}
+            marketId={model.marketId}
+          />
+        </>
+      ) : null}
       {model.markets.length > 0 ? (
         <MarketSelector markets={model.markets} marketId={model.marketId} onChange={model.selectMarket} />
       ) : null}
@@ -256,6 +276,11 @@ function ContractList({ context }: { context: CrmContextData }) {
   const rows = data?.rows ?? null;
   const totalCount = data?.totalCount ?? 0;
   const countText = useCountText(data, tickets);
+  // In-place and bulk actions of the task views (issue 14): Price, Send, Apply tickets; send for signature, roll.
+  const view = query.view;
+  const hasRowAction = !tickets && (rows ?? []).some((row) => rowActionOf(view, row) !== null);
+  const bulk = !tickets && bulkActionsOf(view).length > 0;
+  const selection = useRowSelection(rows, `${view}|${query.page}|${marketId}`);
 
   if (!market) {
     // No market allows this tab: offer the contracts tab when that is not the one asked for.
@@ -304,6 +329,8 @@ function ContractList({ context }: { context: CrmContextData }) {
               ? setOpenContract({ clientId: row.clientId, contractId: row.id })
               : void navigate(clientHref(row))
           }
+          rowAction={hasRowAction ? (row) => <ContractRowAction view={view} row={row} /> : undefined}
+          selection={bulk ? selection : undefined}
         />
         {data ? (
           <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
@@ -327,6 +354,8 @@ function ContractList({ context }: { context: CrmContextData }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <ListControls model={model} optionMonths={optionMonths.data?.optionMonths ?? []} today={today} />
+      {tickets ? null : <OpenPositionsToggle marketId={marketId} />}
+      {bulk ? <BulkActionsBar view={view} selected={selection.selected} onClear={selection.clear} /> : null}
       <Paper
         variant="outlined"
         sx={{ overflow: 'hidden', position: 'relative' }}

@@ -13,6 +13,8 @@ export type GridActions = {
   onUndelete: (row: InstrumentRow) => void;
   /** 'Place offer' for a client; absent without the offers permission at the market. */
   onPlaceOffer?: (row: InstrumentRow) => void;
+  /** 'New contract' from the bid (issue 14); absent without the contracts permission at the market. */
+  onNewContract?: (row: InstrumentRow) => void;
   busyIds: ReadonlySet<number>;
 };
 

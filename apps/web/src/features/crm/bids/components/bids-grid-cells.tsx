@@ -1,4 +1,5 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import NoteAddOutlinedIcon from '@mui/icons-material/NoteAddOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
@@ -116,6 +117,18 @@ export function RowActions({ row, actions }: { row: InstrumentRow; actions: Grid
             disabled={busy}
           >
             <LocalOfferOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : null}
+      {actions.onNewContract ? (
+        <Tooltip title={t('crm.write.new')}>
+          <IconButton
+            size="small"
+            aria-label={`${t('crm.write.new')}: ${row.name}`}
+            onClick={() => actions.onNewContract?.(row)}
+            disabled={busy}
+          >
+            <NoteAddOutlinedIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       ) : null}
