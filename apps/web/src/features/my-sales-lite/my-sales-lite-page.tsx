@@ -2,6 +2,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { T, useT } from '../../lib/i18n/t';
 import { useFarmerContracts, useFarmerFilters, useFarmerTaskList, useSalesSummary } from './api/sales';
+import { useSigningLinks } from './api/signing';
 import { ContractCard } from './components/contract-card';
 import { ContractDialog } from './components/contract-dialog';
 import { FilterBar } from './components/filter-bar';
@@ -28,6 +29,7 @@ export function MySalesLitePage() {
   const tasks = useFarmerTaskList();
   const options = useFarmerFilters();
   const contracts = useFarmerContracts(filters);
+  const signingLinks = useSigningLinks().data;
   const rows = useMemo(() => contracts.data?.pages.flatMap((p) => p.rows) ?? [], [contracts.data]);
   const total = contracts.data?.pages[0]?.totalCount ?? 0;
   const filtered = Object.keys(filters).length > 0;
@@ -104,7 +106,13 @@ export function MySalesLitePage() {
             }}
           >
             {rows.map((c) => (
-              <ContractCard key={c.id} contract={c} fmt={fmt} onOpen={(id) => setOpenId(String(id))} />
+              <ContractCard
+                key={c.id}
+                contract={c}
+                fmt={fmt}
+                onOpen={(id) => setOpenId(String(id))}
+                signingUrl={signingLinks?.get(c.id) ?? null}
+              />
             ))}
           </Box>
           {contracts.hasNextPage ? (

@@ -4,6 +4,7 @@ import { Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui/materia
 import { T, useT } from '../../../lib/i18n/t';
 import { Figure, ShareBar } from './figure';
 import { PriceStatusChip } from './price-status-chip';
+import { SignButton } from './sign-button';
 import type { MslFormat } from './use-msl-format';
 
 /** One contract in the farmer's list: what was sold, delivered and remains, and how it is priced. Opens the detail. */
@@ -11,10 +12,13 @@ export function ContractCard({
   contract: c,
   fmt,
   onOpen,
+  signingUrl = null,
 }: {
   contract: FarmerContractRow;
   fmt: MslFormat;
   onOpen: (id: number) => void;
+  /** The farmer's open signing link of this contract or its amendment: the card offers Sign. */
+  signingUrl?: string | null;
 }) {
   const t = useT();
   const delivered = sharePercent(c.delivered, c.contracted);
@@ -41,9 +45,12 @@ export function ContractCard({
           <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
             <PriceStatusChip status={c.priceStatus} />
             {c.status !== 'open' ? <Chip size="small" label={<T id={`msl.status.${c.status}`} />} /> : null}
+            {c.signed && !signingUrl ? (
+              <Chip size="small" color="success" variant="outlined" label={<T id="esign.msl.signed" />} />
+            ) : null}
           </Stack>
         </Stack>
-        {c.signatureNeeded ? (
+        {c.signatureNeeded && !signingUrl ? (
           <Chip
             size="small"
             color="warning"
@@ -86,6 +93,21 @@ export function ContractCard({
           </Typography>
         </Stack>
       </CardActionArea>
+      {signingUrl ? (
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ px: 2, pb: 2, pt: 0.5, alignItems: 'center', justifyContent: 'space-between' }}
+        >
+          <Chip
+            size="small"
+            color="warning"
+            icon={<EditNoteOutlinedIcon />}
+            label={<T id="msl.contracts.signatureNeeded" />}
+          />
+          <SignButton url={signingUrl} label={t('esign.msl.signContract', { number: c.displayContractId })} />
+        </Stack>
+      ) : null}
     </Card>
   );
 }

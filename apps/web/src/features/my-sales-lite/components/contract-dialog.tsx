@@ -23,6 +23,7 @@ import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliverie
 import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
 import { priceUnitOf } from '../../../lib/trading/price-units';
 import { useFarmerContract } from '../api/sales';
+import { ContractSigningSection } from './contract-signing-section';
 import { Figure } from './figure';
 import { MslError, MslLoading } from './msl-states';
 import { PriceStatusChip } from './price-status-chip';
@@ -215,6 +216,7 @@ function DetailBody({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFor
   return (
     <>
       <DetailFigures detail={detail} fmt={fmt} />
+      <ContractSigningSection contractId={detail.contract.id} fmt={fmt} />
       <DetailTerms detail={detail} fmt={fmt} />
       <DetailPricingAndDeliveries detail={detail} fmt={fmt} />
       <DetailHistory detail={detail} fmt={fmt} />

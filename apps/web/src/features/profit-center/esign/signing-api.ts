@@ -43,6 +43,8 @@ export function useSignContract(ref: string) {
       });
       return json;
     },
+    // My Sales Lite reads its contracts, tasks and signing links again: the contract now shows Signed.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['my-sales-lite'] }),
     onError: (error) => {
       if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: reviewKey(ref) });
     },

@@ -1,0 +1,103 @@
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import type { SellerContract } from '@granary/domain';
+import { Alert, Box, Chip, Link, Stack, Typography } from '@mui/material';
+import { T, useT } from '../../../lib/i18n/t';
+import { useSellerContract } from '../api/signing';
+import { SignButton } from './sign-button';
+import type { MslFormat } from './use-msl-format';
+
+const PROFIT_CENTER = '/api/commodities/profit-center';
+const SIGNATURE_COLOR = { none: 'default', sent: 'warning', signed: 'success' } as const;
+
+/** What waits for the farmer's signature: the contract, or its latest amendment, with a Sign button. */
+function ToSign({ seller }: { seller: SellerContract }) {
+  const t = useT();
+  if (!seller.signingUrl) return null;
+  const amendment = seller.amendments.find((a) => a.id === seller.signingAmendmentId) ?? null;
+  return (
+    <Alert
+      severity="warning"
+      icon={false}
+      sx={{ mb: 2, alignItems: 'center', '& .MuiAlert-message': { flex: 1 } }}
+      action={
+        <SignButton
+          url={seller.signingUrl}
+          label={
+            amendment
+              ? t('esign.msl.signAmendment', { id: amendment.displayContractAmendmentId })
+              : t('esign.msl.signContract', { number: seller.displayContractId })
+          }
+        />
+      }
+    >
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {amendment ? (
+          <T id="esign.msl.signAmendment" values={{ id: amendment.displayContractAmendmentId }} />
+        ) : (
+          <T id="esign.msl.toSign" />
+        )}
+      </Typography>
+    </Alert>
+  );
+}
+
+/**
+ * The farmer's contract dialog: what to sign (the contract or its amendment, with Sign) and the amendments, each with
+ * its PDF and whether it waits for the farmer's signature (contracts/:contractId/seller).
+ */
+export function ContractSigningSection({ contractId, fmt }: { contractId: number; fmt: MslFormat }) {
+  const t = useT();
+  const seller = useSellerContract(contractId).data;
+  if (!seller) return null;
+  const amendments = seller.amendments;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <ToSign seller={seller} />
+      {amendments.length > 0 ? (
+        <Box component="section">
+          <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', mb: 1 }}>
+            <T id="esign.msl.amendments" />
+          </Typography>
+          <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {amendments.map((a) => (
+              <Stack
+                component="li"
+                key={a.id}
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{ alignItems: 'center', flexWrap: 'wrap', py: 0.75, borderBottom: 1, borderColor: 'divider' }}
+              >
+                <Box sx={{ flex: 1, minWidth: 160 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {a.displayContractAmendmentId} · {a.changes.join(' · ')}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {fmt.instant(a.createdAt)}
+                  </Typography>
+                </Box>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={SIGNATURE_COLOR[a.signature]}
+                  label={<T id={`esign.msl.amendment.${a.signature}`} />}
+                />
+                <Link
+                  href={`${PROFIT_CENTER}/contract-amendments/${a.id}/pdf`}
+                  target="_blank"
+                  rel="noopener"
+                  variant="body2"
+                  aria-label={t('esign.msl.amendmentPdfLabel', { id: a.displayContractAmendmentId })}
+                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                >
+                  <PictureAsPdfOutlinedIcon fontSize="small" />
+                  <T id="esign.msl.amendmentPdf" />
+                </Link>
+              </Stack>
+            ))}
+          </Stack>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
