@@ -85,6 +85,7 @@ export const contractPageMessages = {
   'contractPage.history': 'History',
 
   'contractPage.settings.title': 'Contract signatures',
+  'contractPage.settings.subtitle': 'What sending a contract for signature needs, and what is sent again.',
   'contractPage.settings.amendments': 'Amendments need a signature',
   'contractPage.settings.amendmentsHelp':
     'A change to a contract after it was sent is sent to the client to sign as a numbered amendment.',

@@ -38,6 +38,7 @@ import { useSelectedMarket } from '../components/use-selected-market';
 import { useImportQuotes, useRoundingModes, useSetRoundingMode } from '../futures/api/futures-api';
 import { QuoteBoard } from '../futures/quote-board';
 import { LegalTextsSection } from './legal-texts-section';
+import { ContractSigningSettingsForm } from '../contract-page/contract-signing-settings';
 import { PriceNotationForm } from './price-notation-section';
 
 const EXAMPLE = 'ZCZ26,4.3525,4.3300,4.3650,4.3200,4.3300,2026-11-23';
@@ -307,6 +308,11 @@ function AdministratorBody({ context, superAdmin }: { context: CrmContextData; s
       {context.isAdmin ? (
         <SectionCard title={t('crm.administrator.notation.title')} subtitle={t('crm.administrator.notation.subtitle')}>
           <PriceNotationForm />
+        </SectionCard>
+      ) : null}
+      {context.isAdmin ? (
+        <SectionCard title={t('contractPage.settings.title')} subtitle={t('contractPage.settings.subtitle')}>
+          <ContractSigningSettingsForm />
         </SectionCard>
       ) : null}
       {superAdmin ? <QuotesImportSection /> : null}
