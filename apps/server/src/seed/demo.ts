@@ -9,6 +9,7 @@ import { seedTradingDemo } from './trading-demo.ts';
 import { seedStoreDemo } from './store-demo.ts';
 import { seedStoreOrdersDemo } from './store-orders-demo.ts';
 import { seedSettlementsDemo } from './settlements-demo.ts';
+import { seedPaymentsDemo } from './payments-demo.ts';
 import { seedMarketDiscountSchedules } from '../modules/deliveries/deliveries.public.ts';
 import { syncContractNumberSequences } from '../modules/contract-writing/contract-writing.public.ts';
 import { seedStructuredAddendaNames } from '../modules/crm-contracts/crm-contracts.public.ts';
@@ -181,6 +182,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     await seedMarketDiscountSchedules(tx);
     // Checkoff and storage rates, and the demo farmer's lien, advance and settlements (settlements, decision 044).
     await seedSettlementsDemo(tx, { today });
+    // The demo farmer's payment requests: one waiting for the buyer, one paid by check (payments, decision 045).
+    await seedPaymentsDemo(tx, { today });
     await seedStoreDemo(tx, { size: crm === 'full' ? 'full' : 'small' });
     await seedStoreOrdersDemo(tx, { today });
   });

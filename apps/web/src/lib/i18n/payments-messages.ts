@@ -86,7 +86,7 @@ export const paymentsMessages = {
   'payments.msl.eligible.empty.title': 'Nothing to request',
   'payments.msl.eligible.empty.body': 'When your elevator finalizes a settlement, you can ask to be paid for it here.',
   'payments.msl.settlement': 'Settlement {number}',
-  'payments.msl.settled': 'Settled {day}',
+  'payments.msl.settled': 'Dated {day}',
   'payments.msl.creditSale': 'Credit sale: paid on {day}',
   'payments.msl.select': 'Choose settlement {number}',
   'payments.msl.summary': '{crop} {year}',

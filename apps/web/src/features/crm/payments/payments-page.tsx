@@ -9,12 +9,11 @@ import { DataGrid } from '../../../lib/ui/grid/data-grid';
 import { DEFAULT_GRID_PREFS, visibleColumns } from '../../../lib/ui/grid/grid-columns';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../components/crm-page-frame';
-import { MarketSelector } from '../components/market-selector';
-import { useSelectedMarket } from '../components/use-selected-market';
 import { usePaymentCommand, usePaymentRequests, type PaymentCommand } from './api/payments-api';
 import { usePaymentColumns } from './components/payment-columns';
 import { PaymentDialog, type PaymentDialogKind } from './components/payment-dialogs';
 import { PaymentDrawer } from './components/payment-drawer';
+import { PaymentMarketFilter } from './components/payment-market-filter';
 import { PaymentStatusChip } from './components/payment-status-chip';
 
 /** Payment requests are decided with the contracts permission at the market (grain-marketing.md 6). */
@@ -40,7 +39,7 @@ function isTab(value: string | null): value is PaymentStatusTab {
 }
 
 /** A market's payment requests: status tabs, the list (cards on a phone), its pages, the detail and the decisions. */
-function MarketPayments({ market }: { market: CrmMarketRow }) {
+function MarketPayments({ marketId }: { marketId: number | null }) {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const rawTab = params.get('tab');
@@ -50,7 +49,7 @@ function MarketPayments({ market }: { market: CrmMarketRow }) {
     token: null,
     tokens: {},
   });
-  const list = usePaymentRequests(market.id, tab, paging);
+  const list = usePaymentRequests(marketId, tab, paging);
   const [openId, setOpenId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<{ row: PaymentRequestRow; kind: PaymentDialogKind } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -177,15 +176,31 @@ function MarketPayments({ market }: { market: CrmMarketRow }) {
   );
 }
 
+/** The market in `market_id` when it is one where the user decides payments; else every such market (null). */
+function useMarketFilter(markets: readonly CrmMarketRow[]) {
+  const [params, setParams] = useSearchParams();
+  const usable = markets.filter(hasContracts);
+  const raw = Number(params.get('market_id'));
+  const marketId = usable.some((m) => m.id === raw) ? raw : null;
+  const select = (id: number | null) =>
+    setParams((cur) => {
+      const p = new URLSearchParams(cur);
+      if (id === null) p.delete('market_id');
+      else p.set('market_id', String(id));
+      return p;
+    });
+  return { usable, marketId, select };
+}
+
 function MarketPicker({ context }: { context: CrmContextData }) {
-  const { markets, marketId, selectMarket } = useSelectedMarket(context.markets, hasContracts);
-  if (markets.length === 0) return null;
-  return <MarketSelector markets={markets} marketId={marketId} onChange={selectMarket} />;
+  const { usable, marketId, select } = useMarketFilter(context.markets);
+  if (usable.length < 2) return null;
+  return <PaymentMarketFilter markets={usable} marketId={marketId} onChange={select} />;
 }
 
 function PaymentsBody({ context }: { context: CrmContextData }) {
-  const { market } = useSelectedMarket(context.markets, hasContracts);
-  if (!market)
+  const { usable, marketId } = useMarketFilter(context.markets);
+  if (usable.length === 0)
     return (
       <CrmEmptyState
         icon={<PaymentsOutlinedIcon />}
@@ -193,7 +208,7 @@ function PaymentsBody({ context }: { context: CrmContextData }) {
         body={<T id="payments.noMarkets.body" />}
       />
     );
-  return <MarketPayments key={market.id} market={market} />;
+  return <MarketPayments key={marketId ?? 'all'} marketId={marketId} />;
 }
 
 /** /crm/payments: farmers' payment requests at a market by status, each with its history; approve, reject, mark paid or returned. */

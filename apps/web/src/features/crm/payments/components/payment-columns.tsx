@@ -49,6 +49,8 @@ export function usePaymentColumns(onOpen: (row: PaymentRequestRow) => void): Gri
       {
         id: 'status',
         label: t('payments.col.status'),
+        // The card shows it at its top right (cardAside).
+        cardHidden: true,
         render: (r) => (
           <Stack sx={{ alignItems: { xs: 'flex-end', sm: 'flex-start' } }}>
             <PaymentStatusChip status={r.status} />
