@@ -256,6 +256,10 @@ export const farmerTicketRowSchema = z.object({
   testWeight: decimal,
   foreignMaterial: decimal,
   damage: decimal,
+  /** Bushels shrunk for moisture and handling, and the money the market's discount schedule took (issue 14). */
+  shrinkQuantity: decimalStringSchema,
+  dryingCharge: decimalStringSchema,
+  discountAmount: decimalStringSchema,
   applications: z.array(
     z.object({
       contractId: id,

@@ -237,6 +237,9 @@ const ticketFields = {
   testWeight: scaleTickets.testWeight,
   foreignMaterial: scaleTickets.foreignMaterial,
   damage: scaleTickets.damage,
+  shrinkQuantity: scaleTickets.shrinkQuantity,
+  dryingCharge: scaleTickets.dryingCharge,
+  discountAmount: scaleTickets.discountAmount,
   ...marketFields,
 };
 
@@ -257,6 +260,9 @@ export type FarmerTicketData = {
   testWeight: string | null;
   foreignMaterial: string | null;
   damage: string | null;
+  shrinkQuantity: string;
+  dryingCharge: string;
+  discountAmount: string;
   marketSlug: string;
   marketDisplayName: string | null;
   marketCity: string;

@@ -290,6 +290,9 @@ async function ticketRows(deps: ProfitCenterDeps, tickets: FarmerTicketData[]): 
     testWeight: norm(t.testWeight),
     foreignMaterial: norm(t.foreignMaterial),
     damage: norm(t.damage),
+    shrinkQuantity: normOr0(t.shrinkQuantity),
+    dryingCharge: normOr0(t.dryingCharge),
+    discountAmount: normOr0(t.discountAmount),
     applications: byTicket.get(t.id) ?? [],
   }));
 }

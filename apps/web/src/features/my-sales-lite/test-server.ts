@@ -149,6 +149,9 @@ export const ticketRow = (id: number, extra: Partial<FarmerTicketRow> = {}): Far
   testWeight: '56.2',
   foreignMaterial: '0.8',
   damage: '1.2',
+  shrinkQuantity: '0',
+  dryingCharge: '0',
+  discountAmount: '0',
   applications: [{ contractId: 1, displayContractId: 'C-100001', quantity: '1000.5', splitPct: '100' }],
   ...extra,
 });

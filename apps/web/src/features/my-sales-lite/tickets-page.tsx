@@ -1,6 +1,7 @@
-import type { FarmerTicketRow } from '@granary/domain';
+import { formatMoney, type FarmerTicketRow } from '@granary/domain';
 import { Box, Button, Card, Chip, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useMemo } from 'react';
+import { useRegion } from '../../lib/i18n/locale';
 import { T, useT } from '../../lib/i18n/t';
 import { useFarmerFilters, useFarmerTickets } from './api/sales';
 import { Figure } from './components/figure';
@@ -17,6 +18,10 @@ function TicketCard({ ticket: s, fmt }: { ticket: FarmerTicketRow; fmt: MslForma
   const pct = (v: string | null) =>
     v === null ? fmt.number(null) : t('msl.tickets.percent', { value: fmt.number(v) });
   const unapplied = s.unapplied !== '0';
+  // Shrink, drying and grade discounts of the market's discount schedule (issue 14), when anything was taken.
+  const region = useRegion();
+  const money = (v: string) => formatMoney(v, { currency: region.currency });
+  const taken = [s.shrinkQuantity, s.dryingCharge, s.discountAmount].some((v) => v !== '0');
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none', p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
@@ -60,6 +65,13 @@ function TicketCard({ ticket: s, fmt }: { ticket: FarmerTicketRow; fmt: MslForma
         />
         <Figure label={<T id="msl.tickets.foreignMaterial" />} value={pct(s.foreignMaterial)} />
         <Figure label={<T id="msl.tickets.damage" />} value={pct(s.damage)} />
+        {taken ? (
+          <>
+            <Figure label={<T id="msl.tickets.shrink" />} value={fmt.quantity(s.shrinkQuantity, s.quantityUnit)} />
+            <Figure label={<T id="msl.tickets.drying" />} value={money(s.dryingCharge)} />
+            <Figure label={<T id="msl.tickets.discounts" />} value={money(s.discountAmount)} />
+          </>
+        ) : null}
       </Box>
       <Box sx={{ mt: 1.5 }}>
         {s.applications.length === 0 ? (

@@ -22,6 +22,7 @@ export function ContractDeliveriesTable({
   empty,
   format,
   split,
+  action,
   sx,
 }: {
   applications: readonly ContractDeliveryRow[];
@@ -33,6 +34,8 @@ export function ContractDeliveriesTable({
   format: { day: (value: string) => string; quantity: (value: string) => string };
   /** A last column with the share of the ticket applied to this contract. */
   split?: { heading: ReactNode; format: (value: string) => string };
+  /** A last column with an action on each application (the CRM's Unapply). */
+  action?: { heading: ReactNode; render: (row: ContractDeliveryRow) => ReactNode };
   sx?: SxProps<Theme>;
 }) {
   const columns: ContractFactsColumn<ContractDeliveryRow>[] = [
@@ -50,5 +53,6 @@ export function ContractDeliveriesTable({
     const share = split.format;
     columns.push({ key: 'split', heading: split.heading, numeric: true, value: (a) => share(a.splitPct) });
   }
+  if (action) columns.push({ key: 'action', heading: action.heading, nowrap: true, value: action.render });
   return <ContractFactsTable rows={applications} label={label} columns={columns} empty={empty} sx={sx} />;
 }

@@ -24,6 +24,8 @@ import { EsignSection } from './esign-section';
 import { OperationDialog } from './operation-dialog';
 import { EditTermsButton } from '../contract-writing/edit-terms-button';
 import { ContractPricingActions, ContractPricingExtrasSection } from './pricing-actions';
+import { useCrmContext } from '../api/markets';
+import { UnapplyButton } from '../deliveries/unapplied-actions';
 
 /** The order the operation buttons show in. */
 const OPERATION_ORDER: readonly ContractOperation[] = [
@@ -189,6 +191,10 @@ function ContractPricingAndDeliveries({ detail }: { detail: ContractDetail }) {
   // Quantities in the tables: 2 fixed decimals with the unit (bu, t), so a column's figures line up.
   const unit = t(detail.contract.quantityUnit === 'tonnes' ? 'crm.lists.unit.tonnes' : 'crm.lists.unit.bushels');
   const quantity = (value: string) => `${format.columnQuantity(value)} ${unit}`;
+  // Unapply (deliveries, issue 14) where the user holds the market's deliveries permission.
+  const canUnapply = (useCrmContext().data?.markets ?? []).some(
+    (m) => m.id === detail.contract.marketId && m.entitlements.includes('grain-buying-deliveries'),
+  );
   return (
     <>
       <Section title={t('crm.contract.pricing')}>
@@ -224,6 +230,7 @@ function ContractPricingAndDeliveries({ detail }: { detail: ContractDetail }) {
           empty={t('crm.contract.deliveries.empty')}
           format={{ day: format.day, quantity }}
           split={{ heading: t('crm.contract.deliveries.split'), format: format.percent }}
+          {...(canUnapply ? { action: { heading: '', render: (a) => <UnapplyButton application={a} /> } } : {})}
           sx={TABLE_SX}
         />
       </Section>
