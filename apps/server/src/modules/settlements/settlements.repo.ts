@@ -62,11 +62,7 @@ const appliedFields = {
   dryingCharge: scaleTickets.dryingCharge,
   discountAmount: scaleTickets.discountAmount,
   appliedAt: ticketApplications.appliedAt,
-  settledBy: sql<
-    number | null
-  >`(select sl.settlement_id from settlement_lines sl where sl.ticket_application_id = ${ticketApplications.id} and not sl.voided limit 1)`.mapWith(
-    (v) => (v === null ? null : Number(v)),
-  ),
+  settledBy: settlementLines.settlementId,
 };
 
 /** Applied lines of a partner's client: of some contracts, and/or some applications (purchase contracts only). */
@@ -85,22 +81,23 @@ export async function appliedLines(
     eq(contracts.direction, 'purchase'),
     which.length ? or(...which) : undefined,
   ];
-  if (of.unsettledOnly) {
-    conditions.push(
-      sql`not exists (select 1 from settlement_lines sl where sl.ticket_application_id = ${ticketApplications.id} and not sl.voided)`,
-    );
-  }
+  if (of.unsettledOnly) conditions.push(isNull(settlementLines.id));
   return db
     .select(appliedFields)
     .from(ticketApplications)
     .innerJoin(contracts, eq(contracts.id, ticketApplications.contractId))
     .innerJoin(scaleTickets, eq(scaleTickets.id, ticketApplications.scaleTicketId))
+    .leftJoin(
+      settlementLines,
+      and(eq(settlementLines.ticketApplicationId, ticketApplications.id), eq(settlementLines.voided, false)),
+    )
     .where(and(...conditions))
     .orderBy(asc(contracts.id), asc(ticketApplications.appliedAt), asc(ticketApplications.id));
 }
 
 export type LockedContract = {
   id: number;
+  clientId: number;
   displayContractId: string;
   cashPrice: string | null;
   pricedQuantity: string;
@@ -114,6 +111,7 @@ export async function lockContracts(db: Db, partnerId: string, ids: number[]): P
   return db
     .select({
       id: contracts.id,
+      clientId: contracts.clientId,
       displayContractId: contracts.displayContractId,
       cashPrice: contracts.cashPrice,
       pricedQuantity: contracts.pricedQuantity,
@@ -124,6 +122,17 @@ export async function lockContracts(db: Db, partnerId: string, ids: number[]): P
     .where(and(eq(contracts.partnerId, partnerId), inArray(contracts.id, ids)))
     .orderBy(asc(contracts.id))
     .for('update');
+}
+
+/** The contracts of some applications (of the partner). */
+export async function contractIdsOfApplications(db: Db, partnerId: string, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: contracts.id })
+    .from(ticketApplications)
+    .innerJoin(contracts, eq(contracts.id, ticketApplications.contractId))
+    .where(and(eq(contracts.partnerId, partnerId), inArray(ticketApplications.id, ids)));
+  return rows.map((r) => r.id);
 }
 
 export async function addSettledQuantity(db: Db, contractId: number, bushels: string): Promise<void> {
@@ -380,7 +389,18 @@ export async function insertSettlement(
     })
     .returning({ id: settlements.id });
   const id = row!.id;
-  await db.insert(settlementLines).values(r.lines.map((l) => ({ ...l, settlementId: id })));
+  // One statement of 16 arrays (unnest) rather than 200 rows × 16 parameters: building and planning the multi-row
+  // insert cost ~50 ms of the 100 ms budget for a 200-ticket settlement (docs/decisions/044).
+  const col = <K extends keyof SettlementResult['lines'][number]>(k: K) => r.lines.map((l) => l[k]);
+  await db.execute(sql`
+    insert into settlement_lines (settlement_id, ticket_application_id, contract_id, scale_ticket_id, bushels, price,
+      amount, drying, discounts, storage, storage_days, checkoff, net)
+    select ${id}, * from unnest(
+      ${pgArray(col('ticketApplicationId'))}::bigint[], ${pgArray(col('contractId'))}::bigint[],
+      ${pgArray(col('scaleTicketId'))}::bigint[], ${pgArray(col('bushels'))}::numeric[],
+      ${pgArray(col('price'))}::numeric[], ${pgArray(col('amount'))}::numeric[], ${pgArray(col('drying'))}::numeric[],
+      ${pgArray(col('discounts'))}::numeric[], ${pgArray(col('storage'))}::numeric[],
+      ${pgArray(col('storageDays'))}::int[], ${pgArray(col('checkoff'))}::numeric[], ${pgArray(col('net'))}::numeric[])`);
   if (r.deductions.length) {
     await db.insert(settlementDeductions).values(
       r.deductions.map((d) => ({
@@ -395,6 +415,11 @@ export async function insertSettlement(
   }
   await db.insert(settlementPayees).values(r.payees.map((p) => ({ ...p, settlementId: id })));
   return id;
+}
+
+/** A PostgreSQL array literal of numbers or decimal strings ('{1,2.5}'): one text parameter, whatever the driver. */
+function pgArray(values: readonly (string | number)[]): string {
+  return `{${values.map(String).join(',')}}`;
 }
 
 export type SettlementRow = {
@@ -660,9 +685,16 @@ export async function clientName(db: Db, clientId: number): Promise<string | nul
   return row?.name ?? null;
 }
 
+const cropNames = new Map<number, string>();
+
+/** A crop's display name (crops are reference data: read once per process). */
 export async function cropName(db: Db, cropId: number): Promise<string> {
+  const known = cropNames.get(cropId);
+  if (known !== undefined) return known;
   const [row] = await db.select({ name: crops.displayName }).from(crops).where(eq(crops.id, cropId));
-  return row?.name ?? String(cropId);
+  const name = row?.name ?? String(cropId);
+  if (row) cropNames.set(cropId, name);
+  return name;
 }
 
 export async function marketState(db: Db, marketId: number): Promise<string> {

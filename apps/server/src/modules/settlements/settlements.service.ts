@@ -49,6 +49,7 @@ import {
   advancesRecoveredBy,
   appliedLines,
   checkoffRatesOf,
+  contractIdsOfApplications,
   contractMarketAndClient,
   countSettlements,
   cropName,
@@ -129,21 +130,19 @@ async function planSettlement(
   settlementDate: string,
 ): Promise<Plan> {
   const partnerId = actor.partner.id;
-  const candidates = await appliedLines(db, partnerId, client.id, body);
   const askedApps = body.ticketApplicationIds ?? [];
   const askedContracts = body.contractIds ?? [];
+  // Lock the contracts first (in id order), then read their applied lines once: nothing read can change under us.
+  const contractIds = [
+    ...new Set([...askedContracts, ...(await contractIdsOfApplications(db, partnerId, askedApps))]),
+  ].sort((x, y) => x - y);
+  const locked = await lockContracts(db, partnerId, contractIds);
+  const missingContract = askedContracts.find((id) => !locked.some((c) => c.id === id && c.clientId === client.id));
+  if (missingContract !== undefined) throw new AppError('not_found', `No contract ${missingContract} for this client.`);
+  const candidates = await appliedLines(db, partnerId, client.id, body);
   const foundApps = new Set(candidates.map((l) => l.ticketApplicationId));
-  const foundContracts = new Set(candidates.map((l) => l.contractId));
   const missingApp = askedApps.find((id) => !foundApps.has(id));
   if (missingApp !== undefined) throw new AppError('not_found', `No applied ticket ${missingApp} for this client.`);
-  if (askedContracts.length > 0 && candidates.length === 0 && askedApps.length === 0) {
-    const missing = askedContracts.find((id) => !foundContracts.has(id));
-    if (missing !== undefined) {
-      // Either not this partner's and client's purchase contract, or nothing applied to it yet.
-      const own = await lockContracts(db, partnerId, [missing]);
-      if (own.length === 0) throw new AppError('not_found', `No contract ${missing} for this client.`);
-    }
-  }
   const already = candidates.filter((l) => l.settledBy !== null && askedApps.includes(l.ticketApplicationId));
   if (already.length > 0) {
     throw new AppError(
@@ -153,7 +152,12 @@ async function planSettlement(
   }
   const open = candidates.filter((l) => l.settledBy === null);
   if (open.length === 0) {
-    throw new AppError('conflict', 'Nothing to settle: every applied bushel of these contracts is settled already.');
+    throw new AppError(
+      'conflict',
+      candidates.length === 0
+        ? 'Nothing to settle: no bushels are applied to these contracts yet.'
+        : 'Nothing to settle: every applied bushel of these contracts is settled already.',
+    );
   }
   const marketIds = new Set(open.map((l) => l.marketId));
   if (marketIds.size > 1) {
@@ -173,11 +177,7 @@ async function planSettlement(
   }
   const marketId = open[0]!.marketId;
   const market = requireMarket(actor, marketId, canSettle, 'settlements');
-
-  // Lock the contracts, then read again what may have changed before the lock.
-  const locked = await lockContracts(db, partnerId, [...new Set(open.map((l) => l.contractId))]);
-  const fresh = (await appliedLines(db, partnerId, client.id, body)).filter((l) => l.settledBy === null);
-  const { ok, unpriced } = settleable(fresh, new Map(locked.map((c) => [c.id, c])));
+  const { ok, unpriced } = settleable(open, new Map(locked.map((c) => [c.id, c])));
   if (ok.length === 0) {
     throw new AppError(
       'conflict',
@@ -295,9 +295,20 @@ export async function createSettlement(
           advancesRecovered: recovered,
         },
       });
-      const detail = await settlementDetail(tx, id, { partnerId: actor.partner.id });
-      if (!detail) throw new AppError('not_found');
-      return { detail, created: true };
+      // The answer is built from what was written (no second read of 200 lines).
+      const written = previewDetail(plan, client, actor, settlementDate, contractNames);
+      return {
+        detail: {
+          ...written,
+          id,
+          displaySettlementId,
+          cropName: await cropName(tx, plan.cropId),
+          version: 1,
+          createdAt: new Date().toISOString(),
+          lines: written.lines.map((l) => ({ ...l, id: null })),
+        },
+        created: true,
+      };
     });
   } catch (e) {
     // Two settlements of the same bushels at once: the second meets the unique line index.
@@ -381,11 +392,10 @@ async function settlementDetail(db: Db, id: number, f: SettlementFilter): Promis
 }
 
 async function detailOfRow(db: Db, row: SettlementRow): Promise<SettlementDetail> {
-  const [lines, deductions, payees] = await Promise.all([
-    settlementLineRows(db, row.id),
-    settlementDeductionRows(db, row.id),
-    settlementPayeeRows(db, row.id),
-  ]);
+  // One after the other: inside a transaction the queries share one connection.
+  const lines = await settlementLineRows(db, row.id);
+  const deductions = await settlementDeductionRows(db, row.id);
+  const payees = await settlementPayeeRows(db, row.id);
   return {
     ...summaryOf(row),
     voidReason: row.voidReason,

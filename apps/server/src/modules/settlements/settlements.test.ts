@@ -19,6 +19,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { seedSettlementRates } from '../../seed/settlements-demo.ts';
+import { rowsOf } from '../../platform/db.ts';
 
 const MERCH = '/api/commodities/merchandising';
 const PC = '/api/commodities/profit-center';
@@ -397,11 +398,11 @@ describe('who may', () => {
       settle(buyer, { contractIds: [contractId] }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
-    const [{ n: lines }] = (
+    const [row] = rowsOf<{ n: number }>(
       await t.database.db.execute(
-        sql`select count(*)::int as n from settlement_lines sl join settlements s on s.id = sl.settlement_id where sl.contract_id = ${contractId}`,
-      )
-    ).rows as { n: number }[];
-    expect(lines).toBe(1);
+        sql`select count(*)::int as n from settlement_lines where contract_id = ${contractId} and not voided`,
+      ),
+    );
+    expect(row!.n).toBe(1);
   });
 });
