@@ -34,7 +34,7 @@ afterEach(() => {
 
 describe('NewTicketDialog', () => {
   it('previews net bushels, shrink, drying and discounts as the weights are typed, and marks missing fields', async () => {
-    const fetchMock = vi.fn(async (url: string) =>
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
       url.includes('/preview')
         ? json(figures)
         : json({ rows: [], totalCount: 0, paginationToken: null, page: 1, pageSize: 20 }),
