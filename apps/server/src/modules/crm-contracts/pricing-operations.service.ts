@@ -176,6 +176,41 @@ function pricingDetails(c: ContractRowData, plan: PricingPlan, extra: Record<str
   };
 }
 
+/** Basis set or futures set (typed, or at the live quote of the contract's month). */
+async function planHalf(
+  db: Db,
+  c: ContractRowData,
+  input: Extract<PricingOperationInput, { op: 'basis_set' | 'futures_set' }>,
+): Promise<OperationPlan> {
+  const quantities = { quantity: c.quantity, cancelledQuantity: c.cancelledQuantity };
+  const events = await currentEvents(db, c);
+  let plan: PricingPlan;
+  const extra: Record<string, unknown> = { quantity: decimalString(toDecimal(input.quantity)), ...reasonOf(input) };
+  try {
+    if (input.op === 'basis_set') {
+      plan = planBasisSet(quantities, events, input);
+      extra.basis = decimalString(toDecimal(input.basis));
+    } else {
+      let futuresPrice = input.futuresPrice;
+      if (input.useLivePrice) {
+        const live = await livePrice(db, c);
+        futuresPrice = live.price;
+        extra.livePrice = { symbol: live.symbol, quotedAt: live.quotedAt };
+      }
+      plan = planFuturesSet(quantities, events, { quantity: input.quantity, futuresPrice: futuresPrice! });
+      extra.futuresPrice = decimalString(toDecimal(futuresPrice!));
+    }
+  } catch (e) {
+    refuse(e);
+  }
+  return {
+    patch: pricingPatch(c, plan),
+    eventUpdates: plan.updates,
+    eventInserts: plan.inserts,
+    details: pricingDetails(c, plan, extra),
+  };
+}
+
 /** Plans a pricing operation on the locked contract (409 when its state refuses it, 400 when the input does not fit). */
 export async function planPricingOperation(
   db: Db,
@@ -190,34 +225,8 @@ export async function planPricingOperation(
 
   switch (input.op) {
     case 'basis_set':
-    case 'futures_set': {
-      const events = await currentEvents(db, c);
-      let plan: PricingPlan;
-      const extra: Record<string, unknown> = { quantity: decimalString(toDecimal(input.quantity)), ...reasonOf(input) };
-      try {
-        if (input.op === 'basis_set') {
-          plan = planBasisSet(quantities, events, input);
-          extra.basis = decimalString(toDecimal(input.basis));
-        } else {
-          let futuresPrice = input.futuresPrice;
-          if (input.useLivePrice) {
-            const live = await livePrice(db, c);
-            futuresPrice = live.price;
-            extra.livePrice = { symbol: live.symbol, quotedAt: live.quotedAt };
-          }
-          plan = planFuturesSet(quantities, events, { quantity: input.quantity, futuresPrice: futuresPrice! });
-          extra.futuresPrice = decimalString(toDecimal(futuresPrice!));
-        }
-      } catch (e) {
-        refuse(e);
-      }
-      return {
-        patch: pricingPatch(c, plan),
-        eventUpdates: plan.updates,
-        eventInserts: plan.inserts,
-        details: pricingDetails(c, plan, extra),
-      };
-    }
+    case 'futures_set':
+      return planHalf(db, c, input);
     case 'pricing_addenda': {
       const events = await currentEvents(db, c);
       let plan: ReturnType<typeof planPricingAddendum>;

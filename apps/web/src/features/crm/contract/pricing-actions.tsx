@@ -35,11 +35,14 @@ export function allowedPricingActions(
 export function ContractPricingActions({
   detail,
   initial = null,
+  menu = true,
   onClosed,
 }: {
   detail: ContractDetail;
   /** Open this action's dialog at once (a list row's "Price"). */
   initial?: PricingAction | null;
+  /** false: only the dialog (opened with `initial`), no menu button. */
+  menu?: boolean;
   onClosed?: () => void;
 }) {
   const t = useT();
@@ -49,7 +52,7 @@ export function ContractPricingActions({
   const actions = allowedPricingActions(detail, extras.data);
   return (
     <>
-      {actions.length > 0 ? (
+      {menu && actions.length > 0 ? (
         <Button
           size="small"
           variant="outlined"

@@ -16,6 +16,7 @@ import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from 
 import { MarketSelector } from '../components/market-selector';
 import { ContractDrawer } from '../contract/contract-drawer';
 import { NewContractDialog } from '../contract-writing/new-contract-dialog';
+import { DeliveriesHeaderActions, UnappliedBulkBar, useUnappliedActions } from '../deliveries/unapplied-actions';
 import { contractCsvHref, contractSearchQueryOptions, useContractSearch } from './api/contract-search';
 import { useOptionMonths } from './api/option-months';
 import { ContractTable, contractGridColumns } from './components/contract-table';
@@ -68,6 +69,7 @@ function ListActions({ context }: { context: CrmContextData }) {
           />
         </>
       ) : null}
+      {model.deliveriesRoute ? <DeliveriesHeaderActions market={model.market} /> : null}
       {model.markets.length > 0 ? (
         <MarketSelector markets={model.markets} marketId={model.marketId} onChange={model.selectMarket} />
       ) : null}
@@ -276,6 +278,8 @@ function ContractList({ context }: { context: CrmContextData }) {
   const rows = data?.rows ?? null;
   const totalCount = data?.totalCount ?? 0;
   const countText = useCountText(data, tickets);
+  // The Unapplied view's Apply / Spot sale per row and Apply selected (deliveries, issue 14).
+  const unapplied = useUnappliedActions(query.view === 'unapplied', rows);
   // In-place and bulk actions of the task views (issue 14): Price, Send, Apply tickets; send for signature, roll.
   const view = query.view;
   const hasRowAction = !tickets && (rows ?? []).some((row) => rowActionOf(view, row) !== null);
@@ -323,6 +327,7 @@ function ContractList({ context }: { context: CrmContextData }) {
           loadingRows={Math.min(query.pageSize, 12)}
           highlightId={query.highlightId}
           clientHref={clientHref}
+          {...unapplied.tableProps}
           onOpenContract={(row) => setOpenContract({ clientId: row.clientId, contractId: row.id })}
           onOpenRow={(row) =>
             row.kind === 'contract'
@@ -354,6 +359,7 @@ function ContractList({ context }: { context: CrmContextData }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <ListControls model={model} optionMonths={optionMonths.data?.optionMonths ?? []} today={today} />
+      <UnappliedBulkBar selected={unapplied.selected} onClear={unapplied.clear} />
       {tickets ? null : <OpenPositionsToggle marketId={marketId} />}
       {bulk ? <BulkActionsBar view={view} selected={selection.selected} onClear={selection.clear} /> : null}
       <Paper

@@ -12,6 +12,7 @@ import {
 import {
   Box,
   ButtonBase,
+  Checkbox,
   Skeleton,
   Table,
   TableBody,
@@ -21,7 +22,7 @@ import {
   TableRow,
 } from '@mui/material';
 import { lighten, type Theme } from '@mui/material/styles';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { GridCards, usePhoneGrid } from '../../../../lib/ui/grid/data-grid';
 import { isColumnVisible, type GridColumn } from '../../../../lib/ui/grid/grid-columns';
 import { useRowKeyboard } from '../../../../lib/ui/grid/use-grid-keyboard';
@@ -49,7 +50,35 @@ export type ContractTableProps = {
   onOpenContract?: (row: ContractListRow) => void;
   /** Enter on a row, or a click outside its links and buttons: the contract, else the client. */
   onOpenRow?: (row: ContractListRow) => void;
+  /** A view's in-place action per row (Price, Send, Apply tickets): a last column pinned to the right. */
+  rowAction?: ((row: ContractListRow) => ReactNode) | undefined;
+  /** Rows selectable for bulk actions: a checkbox in the pinned first column. */
+  selection?: RowSelection | undefined;
 };
+
+export type RowSelection = {
+  isSelected: (row: ContractListRow) => boolean;
+  toggle: (row: ContractListRow) => void;
+  /** Selects every row on the page, or none when all are selected. */
+  toggleAll: () => void;
+  allSelected: boolean;
+  someSelected: boolean;
+};
+
+function SelectBox({ row, selection }: { row: ContractListRow; selection: RowSelection }) {
+  const t = useT();
+  return (
+    <Checkbox
+      size="small"
+      checked={selection.isSelected(row)}
+      onChange={() => selection.toggle(row)}
+      slotProps={{
+        input: { 'aria-label': t('crm.pricing.select', { number: row.displayContractId ?? String(row.id) }) },
+      }}
+      sx={{ p: 0.25, mr: 0.75, ml: -0.5 }}
+    />
+  );
+}
 
 /**
  * Columns that start hidden (the column chooser shows them) so that the default view fits 1280 px with Avg cash,
@@ -142,7 +171,9 @@ function ContractCards({
   clientHref,
   onOpenContract,
   onOpenRow,
-}: Pick<ContractTableProps, 'label' | 'clientHref' | 'onOpenContract' | 'onOpenRow'> & {
+  rowAction,
+  selection,
+}: Pick<ContractTableProps, 'label' | 'clientHref' | 'onOpenContract' | 'onOpenRow' | 'rowAction' | 'selection'> & {
   columns: readonly ListColumn[];
   rows: readonly ContractListRow[];
   stale: boolean;
@@ -156,6 +187,19 @@ function ContractCards({
     numeric: columnAlign(column) === 'right',
     render: (row) => renderCell(column, row, format, t, clientHref, onOpenContract),
   }));
+  const first = cardColumns[0];
+  if (first && selection) {
+    const render = first.render;
+    cardColumns[0] = {
+      ...first,
+      render: (row) => (
+        <>
+          <SelectBox row={row} selection={selection} />
+          {render(row)}
+        </>
+      ),
+    };
+  }
   return (
     <Box sx={[{ borderTop: 1, borderColor: 'divider', opacity: stale ? 0.6 : 1 }, CARD_STYLES]}>
       <GridCards
@@ -165,6 +209,7 @@ function ContractCards({
         rowKey={(row) => `${row.kind}-${row.id}`}
         density={density}
         onOpen={onOpenRow}
+        {...(rowAction ? { cardAside: rowAction } : {})}
       />
     </Box>
   );
@@ -189,6 +234,8 @@ export function ContractTable({
   onOpenRow,
   grid,
   columns: allColumns,
+  rowAction,
+  selection,
 }: ContractTableProps) {
   const t = useT();
   const format = useCrmFormat();
@@ -221,6 +268,8 @@ export function ContractTable({
         clientHref={clientHref}
         onOpenContract={onOpenContract}
         onOpenRow={onOpenRow}
+        rowAction={rowAction}
+        selection={selection}
       />
     );
   }
@@ -246,48 +295,15 @@ export function ContractTable({
         className={prefs.density}
         sx={TABLE_STYLES}
       >
-        <TableHead>
-          <TableRow>
-            {columns.map((column, index) => {
-              const align = columnAlign(column);
-              const sortable = sortColumns.includes(column);
-              const active = sortable && sortParamForColumn(sort) === sortParamForColumn(column);
-              return (
-                <TableCell
-                  key={column}
-                  align={align}
-                  sortDirection={active ? sortOrder : false}
-                  aria-sort={
-                    active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : sortable ? 'none' : undefined
-                  }
-                  sx={{
-                    whiteSpace: 'nowrap',
-                    fontSize: 12,
-                    fontWeight: 600,
-                    color: 'text.secondary',
-                    bgcolor: 'background.paper',
-                    py: 1,
-                    px: 1.25,
-                    ...(index === 0 ? stickyFirst(3) : {}),
-                  }}
-                >
-                  {sortable ? (
-                    <SortHeader
-                      column={column}
-                      label={LIST_COLUMN_LABELS[column]}
-                      active={active}
-                      order={sortOrder}
-                      align={align}
-                      onSort={onSort}
-                    />
-                  ) : (
-                    LIST_COLUMN_LABELS[column]
-                  )}
-                </TableCell>
-              );
-            })}
-          </TableRow>
-        </TableHead>
+        <ContractTableHead
+          columns={columns}
+          sortColumns={sortColumns}
+          sort={sort}
+          sortOrder={sortOrder}
+          onSort={onSort}
+          selection={selection}
+          actions={Boolean(rowAction)}
+        />
         <TableBody>
           {rows === null
             ? Array.from({ length: loadingRows }, (_, i) => (
@@ -312,9 +328,11 @@ export function ContractTable({
                   >
                     {columns.map((column, index) => (
                       <td key={column} className={cellClass(column, index)}>
+                        {index === 0 && selection ? <SelectBox row={row} selection={selection} /> : null}
                         {renderCell(column, row, format, t, clientHref, onOpenContract)}
                       </td>
                     ))}
+                    {rowAction ? <td className="cell action">{rowAction(row)}</td> : null}
                   </tr>
                 );
               })}
@@ -322,6 +340,89 @@ export function ContractTable({
       </Table>
       {rows !== null && rows.length === 0 ? <Box sx={{ height: 8 }} /> : null}
     </TableContainer>
+  );
+}
+
+/** The header row: sortable column labels, the select-all box in the pinned first column, the actions column. */
+function ContractTableHead({
+  columns,
+  sortColumns,
+  sort,
+  sortOrder,
+  onSort,
+  selection,
+  actions,
+}: Pick<ContractTableProps, 'sortColumns' | 'sort' | 'sortOrder' | 'onSort' | 'selection'> & {
+  columns: readonly ListColumn[];
+  actions: boolean;
+}) {
+  const t = useT();
+  return (
+    <TableHead>
+      <TableRow>
+        {columns.map((column, index) => {
+          const align = columnAlign(column);
+          const sortable = sortColumns.includes(column);
+          const active = sortable && sortParamForColumn(sort) === sortParamForColumn(column);
+          return (
+            <TableCell
+              key={column}
+              align={align}
+              sortDirection={active ? sortOrder : false}
+              aria-sort={active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : sortable ? 'none' : undefined}
+              sx={{
+                whiteSpace: 'nowrap',
+                fontSize: 12,
+                fontWeight: 600,
+                color: 'text.secondary',
+                bgcolor: 'background.paper',
+                py: 1,
+                px: 1.25,
+                ...(index === 0 ? stickyFirst(3) : {}),
+              }}
+            >
+              {index === 0 && selection ? (
+                <Checkbox
+                  size="small"
+                  checked={selection.allSelected}
+                  indeterminate={selection.someSelected && !selection.allSelected}
+                  onChange={selection.toggleAll}
+                  slotProps={{ input: { 'aria-label': t('crm.pricing.selectAll') } }}
+                  sx={{ p: 0.25, mr: 0.75, ml: -0.5 }}
+                />
+              ) : null}
+              {sortable ? (
+                <SortHeader
+                  column={column}
+                  label={LIST_COLUMN_LABELS[column]}
+                  active={active}
+                  order={sortOrder}
+                  align={align}
+                  onSort={onSort}
+                />
+              ) : (
+                LIST_COLUMN_LABELS[column]
+              )}
+            </TableCell>
+          );
+        })}
+        {actions ? (
+          <TableCell
+            align="right"
+            sx={{
+              fontSize: 12,
+              fontWeight: 600,
+              color: 'text.secondary',
+              py: 1,
+              px: 1.25,
+              ...stickyLast(3),
+            }}
+          >
+            {t('crm.pricing.row.actions')}
+          </TableCell>
+        ) : null}
+      </TableRow>
+    </TableHead>
   );
 }
 
@@ -354,6 +455,7 @@ const TABLE_STYLES = (theme: Theme) => ({
   '& td.wide': { maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' },
   '& td.client': { maxWidth: 220 },
   '& td.first': stickyFirst(1),
+  '& td.action': { ...stickyLast(1), textAlign: 'right', padding: '3px 10px' },
   '&.comfortable td.cell': { padding: '10px 12px' },
   '& tbody tr.row': { cursor: 'pointer' },
   '& tbody tr.row:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
@@ -377,5 +479,17 @@ function stickyFirst(zIndex: number) {
     bgcolor: 'background.paper',
     borderRight: { sm: 1 },
     borderRightColor: { sm: 'divider' },
+  } as const;
+}
+
+/** The row actions column stays in view at the right while the grid scrolls sideways. */
+function stickyLast(zIndex: number) {
+  return {
+    position: 'sticky',
+    right: 0,
+    zIndex,
+    bgcolor: 'background.paper',
+    borderLeft: 1,
+    borderLeftColor: 'divider',
   } as const;
 }

@@ -1,0 +1,341 @@
+import { parseBasis, type ContractListRow, type ContractView } from '@granary/domain';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { isApiError } from '../../../../lib/api/api-error';
+import { request } from '../../../../lib/api/request';
+import { useT } from '../../../../lib/i18n/t';
+import { useLocalizedPath } from '../../../../lib/routing/route-handle';
+import { showToast } from '../../../../lib/toast/toast-store';
+import { CTRM } from '../../api/crm-paths';
+import { crmKeys } from '../../api/crm-keys';
+import { useContractDetail } from '../../contract/contract-api';
+import { useSendForSignature } from '../../contract/esign-api';
+import { ContractPricingActions } from '../../contract/pricing-actions';
+import type { PricingAction } from '../../pricing/pricing-api';
+
+/** The in-place action each task view offers on its rows (issue 14): price it, send it, apply tickets to it. */
+export type RowAction = 'price' | 'send' | 'apply';
+
+export function rowActionOf(view: ContractView, row: ContractListRow): RowAction | null {
+  if (row.kind !== 'contract') return null;
+  if (view === 'needs_pricing' || view === 'mp_pricing') return 'price';
+  if (view === 'get_signatures') return 'send';
+  if (view === 'to_arrive' || view === 'delinquent') return 'apply';
+  return null;
+}
+
+/** Views whose rows can be selected for the bulk actions (send for signature, roll). */
+export function bulkActionsOf(view: ContractView): readonly ('send' | 'roll')[] {
+  if (view === 'get_signatures') return ['send'];
+  if (view === 'needs_pricing' || view === 'to_arrive' || view === 'delinquent' || view === 'mp_pricing')
+    return ['roll'];
+  return [];
+}
+
+/** What half of the price a row still needs: the other half of what is fixed, else both (an addendum). */
+function pricingActionFor(row: ContractListRow): PricingAction {
+  if (row.priceStatus === 'basis_set') return 'futures_set';
+  if (row.priceStatus === 'futures_set') return 'basis_set';
+  return 'pricing_addenda';
+}
+
+/** Loads the contract (its version), then opens the pricing dialog for what the row still needs. */
+function PriceDialogFor({ row, onClose }: { row: ContractListRow; onClose: () => void }) {
+  const detail = useContractDetail(row.clientId, row.id);
+  if (!detail.data) return null;
+  return (
+    <ContractPricingActions detail={detail.data} initial={pricingActionFor(row)} menu={false} onClosed={onClose} />
+  );
+}
+
+function SendButton({ row }: { row: ContractListRow }) {
+  const t = useT();
+  const send = useSendForSignature(row.clientId, row.id);
+  const [sent, setSent] = useState(false);
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={send.isPending || sent}
+      onClick={() =>
+        send.mutate(
+          { amendment: false },
+          {
+            onSuccess: () => setSent(true),
+            onError: (error) => showToast({ text: error.message }, { severity: 'error' }),
+          },
+        )
+      }
+    >
+      {sent ? t('crm.pricing.row.sent') : t('crm.pricing.row.send')}
+    </Button>
+  );
+}
+
+/** A row's in-place action button (and the dialog it opens). */
+export function ContractRowAction({ view, row }: { view: ContractView; row: ContractListRow }) {
+  const t = useT();
+  const localized = useLocalizedPath();
+  const [pricing, setPricing] = useState(false);
+  const action = rowActionOf(view, row);
+  if (action === null) return null;
+  if (action === 'send') return <SendButton row={row} />;
+  if (action === 'apply') {
+    // The client's unapplied tickets at this market (the deliveries list's Unapplied view).
+    const params = new URLSearchParams({
+      tab: 'deliveries',
+      predefinedFilter: 'unapplied',
+      client_legal_entity_id: String(row.clientId),
+      market_id: String(row.marketId),
+    });
+    return (
+      <Button size="small" variant="outlined" component={RouterLink} to={`${localized('/crm/deliveries')}?${params}`}>
+        {t('crm.pricing.row.applyTickets')}
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button size="small" variant="outlined" onClick={() => setPricing(true)}>
+        {t('crm.pricing.row.price')}
+      </Button>
+      {pricing ? <PriceDialogFor row={row} onClose={() => setPricing(false)} /> : null}
+    </>
+  );
+}
+
+type RowOutcome = { row: ContractListRow; ok: boolean; message: string | null };
+
+function failureMessage(error: unknown): string {
+  if (isApiError(error)) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The month after 'YYYY-MM'. */
+function nextMonth(month: string | null): string {
+  const [year, mon] = (month ?? '').split('-').map(Number);
+  if (!year || !mon) return '';
+  return mon === 12 ? `${year + 1}-01` : `${year}-${String(mon + 1).padStart(2, '0')}`;
+}
+
+/** Rolls each contract: reads its version, then futures-rolls it (one request each; a refusal is that row's). */
+async function rollOne(row: ContractListRow, optionMonth: string, spread: string): Promise<RowOutcome> {
+  const path = `${CTRM}/seller/${row.clientId}/contract/${row.id}`;
+  try {
+    const { json } = await request<{ version: number }>(path);
+    await request(`${path}/futures-roll`, {
+      method: 'POST',
+      body: { optionMonth, spread },
+      ifMatch: `"${json.version}"`,
+    });
+    return { row, ok: true, message: null };
+  } catch (error) {
+    return { row, ok: false, message: failureMessage(error) };
+  }
+}
+
+async function sendOne(row: ContractListRow): Promise<RowOutcome> {
+  try {
+    await request('/api/commodities/profit-center/contracts/sign', { method: 'POST', body: { contractId: row.id } });
+    return { row, ok: true, message: null };
+  } catch (error) {
+    return { row, ok: false, message: failureMessage(error) };
+  }
+}
+
+/** Runs one request per row, two at a time, in row order. */
+async function eachRow(rows: readonly ContractListRow[], run: (row: ContractListRow) => Promise<RowOutcome>) {
+  const out: RowOutcome[] = new Array(rows.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < rows.length) {
+      const index = next++;
+      out[index] = await run(rows[index]!);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return out;
+}
+
+/**
+ * The bulk actions bar for the selected rows: send for signature, roll (to a futures month, with a spread). Each row
+ * is its own request: what fails is listed per row, what succeeded stays done.
+ */
+export function BulkActionsBar({
+  view,
+  selected,
+  onClear,
+}: {
+  view: ContractView;
+  selected: readonly ContractListRow[];
+  onClear: () => void;
+}) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [outcomes, setOutcomes] = useState<RowOutcome[] | null>(null);
+  const [rolling, setRolling] = useState(false);
+  const actions = bulkActionsOf(view);
+  if (selected.length === 0 && outcomes === null) return null;
+
+  async function run(runner: (row: ContractListRow) => Promise<RowOutcome>) {
+    setBusy(true);
+    const result = await eachRow(selected, runner);
+    setBusy(false);
+    setOutcomes(result);
+    const ok = result.filter((r) => r.ok).length;
+    showToast(
+      { messageId: 'crm.pricing.bulk.result', values: { ok, failed: result.length - ok } },
+      { severity: ok === result.length ? 'success' : 'warning' },
+    );
+    for (const r of result.filter((x) => x.ok))
+      void queryClient.invalidateQueries({ queryKey: crmKeys.contract(r.row.clientId, r.row.id) });
+    void queryClient.invalidateQueries({ queryKey: ['crm', 'contracts'] });
+    void queryClient.invalidateQueries({ queryKey: ['crm', 'open-positions'] });
+    onClear();
+  }
+
+  const failed = outcomes?.filter((o) => !o.ok) ?? [];
+  return (
+    <Paper
+      variant="outlined"
+      role="region"
+      aria-label={t('crm.pricing.row.actions')}
+      sx={{ px: 2, py: 1, bgcolor: 'primary.50', borderColor: 'primary.light' }}
+    >
+      {selected.length > 0 ? (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="body2" sx={{ fontWeight: 600, mr: 1 }} role="status">
+            {t('crm.pricing.bulk.selected', { count: selected.length })}
+          </Typography>
+          {actions.includes('send') ? (
+            <Button size="small" variant="contained" disabled={busy} onClick={() => void run(sendOne)}>
+              {t('crm.pricing.bulk.send')}
+            </Button>
+          ) : null}
+          {actions.includes('roll') ? (
+            <Button size="small" variant="contained" disabled={busy} onClick={() => setRolling(true)}>
+              {t('crm.pricing.bulk.roll')}
+            </Button>
+          ) : null}
+          <Button size="small" disabled={busy} onClick={onClear}>
+            {t('crm.pricing.bulk.clear')}
+          </Button>
+        </Stack>
+      ) : null}
+      {failed.length > 0 ? (
+        <Alert severity="warning" onClose={() => setOutcomes(null)} sx={{ mt: selected.length > 0 ? 1 : 0 }}>
+          <Stack component="ul" sx={{ m: 0, pl: 2 }}>
+            {failed.map((o) => (
+              <li key={o.row.id}>
+                {t('crm.pricing.bulk.failedRow', {
+                  number: o.row.displayContractId ?? String(o.row.id),
+                  message: o.message ?? '',
+                })}
+              </li>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
+      {rolling ? (
+        <RollDialog
+          rows={selected}
+          onClose={() => setRolling(false)}
+          onRoll={(optionMonth, spread) => {
+            setRolling(false);
+            void run((row) => rollOne(row, optionMonth, spread));
+          }}
+        />
+      ) : null}
+    </Paper>
+  );
+}
+
+function RollDialog({
+  rows,
+  onClose,
+  onRoll,
+}: {
+  rows: readonly ContractListRow[];
+  onClose: () => void;
+  onRoll: (optionMonth: string, spreadDollars: string) => void;
+}) {
+  const t = useT();
+  const months = rows.map((r) => r.optionMonth).filter((m): m is string => Boolean(m));
+  const latest = months.sort().at(-1) ?? null;
+  const [month, setMonth] = useState(nextMonth(latest));
+  const [spread, setSpread] = useState('0');
+  const [error, setError] = useState<{ month?: string; spread?: string }>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const cents = spread.trim();
+    const next: { month?: string; spread?: string } = {};
+    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) next.month = t('crm.pricing.required');
+    if (!parseBasis(cents, { notation: 'cents' }).ok) next.spread = t('crm.pricing.invalidBasis');
+    setError(next);
+    if (next.month || next.spread) return;
+    // Cents typed → dollars a unit (the API's unit), exactly.
+    const parsed = parseBasis(cents, { notation: 'cents' });
+    if (!parsed.ok) return;
+    const dollars = parsed.value;
+    onRoll(month, dollars);
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="xs"
+      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+    >
+      <DialogTitle>{t('crm.pricing.bulk.rollTitle', { count: rows.length })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 0.5 }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('crm.pricing.bulk.rollHelp')}
+          </Typography>
+          <TextField
+            type="month"
+            label={t('crm.pricing.bulk.optionMonth')}
+            value={month}
+            onChange={(e) => setMonth(e.target.value)}
+            error={Boolean(error.month)}
+            helperText={error.month ?? ' '}
+            slotProps={{ inputLabel: { shrink: true } }}
+            required
+          />
+          <TextField
+            label={t('crm.pricing.bulk.spread')}
+            value={spread}
+            onChange={(e) => setSpread(e.target.value)}
+            error={Boolean(error.spread)}
+            helperText={error.spread ?? ' '}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            required
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose}>{t('crm.pricing.cancel')}</Button>
+        <Button type="submit" variant="contained">
+          {t('crm.pricing.bulk.roll')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
