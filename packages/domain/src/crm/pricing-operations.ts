@@ -321,12 +321,13 @@ export type PricingPlan = {
 };
 
 export class PricingRuleError extends Error {
-  constructor(
-    readonly code: 'over_open' | 'nothing_open',
-    message: string,
-    readonly available: string,
-  ) {
+  readonly code: 'over_open' | 'nothing_open';
+  /** How much was open to the operation. */
+  readonly available: string;
+  constructor(code: 'over_open' | 'nothing_open', message: string, available: string) {
     super(message);
+    this.code = code;
+    this.available = available;
   }
 }
 
