@@ -61,7 +61,7 @@ export async function runPaymentsDaily(
           note: null,
           items: [{ settlementId: locked.settlementId, payeeId: locked.payeeId, amount: locked.amount }],
         });
-        const note = `Credit sale: deferred payment date ${locked.deferredPaymentDate}`;
+        const note = 'Credit sale: paid on its deferred payment date';
         await insertEvent(tx, {
           requestId: id,
           action: 'request',

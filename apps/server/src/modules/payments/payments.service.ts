@@ -309,10 +309,8 @@ export async function sendApproved(
       settlesOn: sent.settlesOn,
       sentAt: new Date(),
     });
-    const note =
-      locked.method === 'ach'
-        ? `ACH ${sent.reference}${sent.settlesOn ? `, settles ${sent.settlesOn}` : ''}`
-        : `Check no. ${sent.checkNumber ?? ''} (${sent.reference})`;
+    // The provider's reference (the settlement day shows formatted from the payment, never written into text here).
+    const note = locked.method === 'ach' ? sent.reference : `Check no. ${sent.checkNumber ?? ''} (${sent.reference})`;
     await transition(tx, locked, 'send', opts.actor, note);
     await mailFarmers(tx, opts.mail, 'payment_approved', requestId);
   });
@@ -346,7 +344,7 @@ export async function settleByProvider(
       today,
     );
     if (report?.status !== 'settled') return false;
-    await settleLocked(tx, locked, { userId: null, request: null }, `Settled by ${provider.name} on ${today}`, mail);
+    await settleLocked(tx, locked, { userId: null, request: null }, `ACH settled (${provider.name} provider)`, mail);
     return true;
   });
 }
