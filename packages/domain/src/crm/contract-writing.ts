@@ -4,7 +4,13 @@
 // starts with (decision 013: what is fixed when it is written).
 
 import { z } from 'zod';
-import { CONTRACT_DIRECTIONS, CONTRACT_TYPES, contractPricing, type ContractPricing } from './contracts.ts';
+import {
+  CONTRACT_DIRECTIONS,
+  CONTRACT_TYPES,
+  contractPricing,
+  isContractType,
+  type ContractPricing,
+} from './contracts.ts';
 import type { ContractType, PricingEventInput } from './contracts.ts';
 import { decimalInSchema, decimalString, isIsoDate, toDecimal, toDecimalOrNull } from './exact.ts';
 import { noNul } from './api-fields.ts';
@@ -211,14 +217,7 @@ const FIELD_REQUIRED: Record<TypedField, string> = {
  * present, forbidden ones absent, cash = futures + basis where derived), date order, the splits. Empty when valid.
  */
 export function contractWriteIssues(clientId: number | null, w: ContractWrite): ContractFieldErrors {
-  const out: ContractFieldErrors = {};
-  const table = CONTRACT_TYPE_RULES[w.contractType];
-  for (const field of TYPED_FIELDS) {
-    const rule = table[field];
-    const given = w[field] !== null;
-    if (rule === 'required' && !given) out[field] = FIELD_REQUIRED[field];
-    if (rule === 'forbidden' && given) out[field] = `A ${w.contractType} contract does not take this field`;
-  }
+  const out: ContractFieldErrors = typedFieldIssues(w.contractType, w);
   if (w.deliveryStart && w.deliveryEnd && w.deliveryStart > w.deliveryEnd)
     out.deliveryEnd = 'The delivery end must not be before its start';
   if (w.pricingPeriodStart && w.pricingPeriodEnd && w.pricingPeriodStart > w.pricingPeriodEnd)
@@ -228,6 +227,26 @@ export function contractWriteIssues(clientId: number | null, w: ContractWrite): 
     out.cashPrice = `Cash must be futures + basis (${sum})`;
   if (sum !== null && !toDecimal(sum).greaterThan(0) && !out.basis) out.basis = 'Futures + basis must be above 0';
   Object.assign(out, splitIssues(clientId, w.splits));
+  return out;
+}
+
+/**
+ * The type's table on the typed fields: a required field missing, a forbidden one given (null, undefined and '' are
+ * "not given"). Also run on a body whose other fields are malformed, so that every missing field shows at once.
+ */
+export function typedFieldIssues(
+  type: ContractType,
+  values: Partial<Record<TypedField, unknown>>,
+): ContractFieldErrors {
+  const out: ContractFieldErrors = {};
+  const table = CONTRACT_TYPE_RULES[type];
+  for (const field of TYPED_FIELDS) {
+    const rule = table[field];
+    const v = values[field];
+    const given = v !== null && v !== undefined && v !== '';
+    if (rule === 'required' && !given) out[field] = FIELD_REQUIRED[field];
+    if (rule === 'forbidden' && given) out[field] = `A ${type} contract does not take this field`;
+  }
   return out;
 }
 
@@ -254,7 +273,10 @@ export function parseContractWrite(
 ): { ok: true; value: ContractWrite } | { ok: false; fields: ContractFieldErrors } {
   const parsed = contractWriteSchema.safeParse(body);
   if (!parsed.success) {
-    const fields: ContractFieldErrors = {};
+    const raw = (body ?? {}) as Record<string, unknown>;
+    const fields: ContractFieldErrors = isContractType(raw.contractType)
+      ? typedFieldIssues(raw.contractType, raw as Partial<Record<TypedField, unknown>>)
+      : {};
     for (const issue of parsed.error.issues) {
       const path = issue.path.join('.') || 'body';
       fields[path] ??= issue.message;
