@@ -119,8 +119,11 @@ export type SettlementProblem =
   { kind: 'nothing_to_settle' } | { kind: 'advances_exceed'; advances: string; available: string };
 
 export class SettlementArithmeticError extends Error {
-  constructor(readonly problem: SettlementProblem) {
+  // A plain field, not a parameter property: the domain runs under Node's type stripping (vite.config loads it).
+  readonly problem: SettlementProblem;
+  constructor(problem: SettlementProblem) {
     super(problem.kind);
+    this.problem = problem;
   }
 }
 
