@@ -455,7 +455,7 @@ describe('CRM contract and delivery lists', () => {
     const page = await open(context, '/crm/contracts?market_id=1&predefinedFilter=to_arrive');
     const firstNumber = (await column(page, LIST_COLUMN_LABELS.displayContractId))[0]!;
     await grid(page)
-      .getByRole('button', { name: `Open contract ${firstNumber}` })
+      .getByRole('link', { name: `Open contract ${firstNumber}` })
       .click();
     const drawer = page.getByRole('dialog', { name: `Contract ${firstNumber}` });
     await drawer.waitFor();

@@ -31,7 +31,7 @@ describe('e-signing a contract', () => {
     await page.goto(
       `/crm/contracts?${new URLSearchParams({ market_id: '1', predefinedFilter: 'get_signatures', search: number, crop_year: String(target!.cropYear) })}`,
     );
-    await page.getByRole('button', { name: `Open contract ${number}` }).click();
+    await page.getByRole('link', { name: `Open contract ${number}` }).click();
     const drawer = page.getByRole('dialog', { name: `Contract ${number}` });
     const section = drawer.getByRole('region', { name: 'E-signature' });
     await section.getByRole('button', { name: /^(Send for signature|Resend)$/ }).click();
@@ -124,7 +124,7 @@ describe('e-signing a contract', () => {
     await page.goto(
       `/crm/contracts?${new URLSearchParams({ market_id: '1', predefinedFilter: 'default', search: number, crop_year: String(target!.cropYear) })}`,
     );
-    await page.getByRole('button', { name: `Open contract ${number}` }).click();
+    await page.getByRole('link', { name: `Open contract ${number}` }).click();
     const signedSection = page
       .getByRole('dialog', { name: `Contract ${number}` })
       .getByRole('region', { name: 'E-signature' });

@@ -193,7 +193,7 @@ describe('trading flow', () => {
       const contractsUrl = (filter: string) =>
         `/crm/contracts?${new URLSearchParams({ market_id: String(bid.marketId), predefinedFilter: filter, search: number, crop_year: String(offer!.cropYear) })}`;
       await contracts.goto(contractsUrl('default'));
-      await contracts.getByRole('button', { name: `Open contract ${number}` }).click();
+      await contracts.getByRole('link', { name: `Open contract ${number}` }).click();
       const drawer = contracts.getByRole('dialog', { name: `Contract ${number}` });
       const esign = drawer.getByRole('region', { name: 'E-signature' });
       await esign.getByRole('button', { name: 'Send for signature' }).click();
@@ -219,7 +219,7 @@ describe('trading flow', () => {
       // 8. The buyer sees it signed.
       step('buyer sees it signed');
       await contracts.goto(contractsUrl('default'));
-      await contracts.getByRole('button', { name: `Open contract ${number}` }).click();
+      await contracts.getByRole('link', { name: `Open contract ${number}` }).click();
       const signed = contracts
         .getByRole('dialog', { name: `Contract ${number}` })
         .getByRole('region', { name: 'E-signature' });

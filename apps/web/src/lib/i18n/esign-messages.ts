@@ -75,17 +75,4 @@ export const esignMessages = {
   'esign.signed.detail': 'Signed by {name} on {when}.',
   'esign.signed.copy': 'Keep a copy of the signed PDF for your records.',
   'esign.signed.back': 'Back to My Sales Lite',
-
-  // My Sales Lite: the farmer signs from the contract list and dialog (issue 14)
-  'esign.msl.sign': 'Sign',
-  'esign.msl.signContract': 'Sign contract {number}',
-  'esign.msl.signAmendment': 'Sign amendment {id}',
-  'esign.msl.signed': 'Signed',
-  'esign.msl.toSign': 'Needs your signature',
-  'esign.msl.amendments': 'Amendments',
-  'esign.msl.amendment.none': 'No signature needed',
-  'esign.msl.amendment.sent': 'Waiting for your signature',
-  'esign.msl.amendment.signed': 'Signed',
-  'esign.msl.amendmentPdf': 'PDF',
-  'esign.msl.amendmentPdfLabel': 'Amendment {id} PDF',
 } as const;

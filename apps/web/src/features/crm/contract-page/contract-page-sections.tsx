@@ -188,6 +188,7 @@ export function PricingSection({ data }: { data: ContractPageData }) {
           empty={t('crm.contract.pricing.empty')}
           format={{ instant: format.instant, quantity }}
           prices={{ month: data.contract.optionMonth, unit: priceUnitOf(data.contract.quantityUnit), none: '—' }}
+          legsWideOnly
           sx={TABLE_SX}
         />
       </Box>

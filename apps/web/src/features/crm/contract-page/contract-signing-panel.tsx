@@ -147,7 +147,7 @@ export function SigningActions({
     });
   if (!send && !canVoid) return null;
   return (
-    <Stack spacing={1}>
+    <Stack spacing={1} className="no-print">
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {send ? (
           <Button

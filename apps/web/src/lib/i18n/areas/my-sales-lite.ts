@@ -1,4 +1,5 @@
 import { contractHistoryMessages } from '../contract-history-messages';
+import { esignFarmerMessages } from '../esign-farmer-messages';
 import { mySalesLiteMessages } from '../my-sales-lite-messages';
 import { offersMessages } from '../offers-messages';
 import { settlementsMessages } from '../settlements-messages';
@@ -14,4 +15,5 @@ export const mySalesLiteAreaMessages = {
   ...offersMessages,
   ...settlementsMessages,
   ...paymentsMessages,
+  ...esignFarmerMessages,
 } as const;
