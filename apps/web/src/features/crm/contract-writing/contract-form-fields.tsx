@@ -8,6 +8,9 @@ import {
   MP_OPTION_CHOICES,
   cashPrice,
   contractFieldShown,
+  futuresMonthForDelivery,
+  futuresProductForCrop,
+  futuresSymbol,
   quantityUnitForCrop,
   toDecimal,
   type ContractType,
@@ -15,13 +18,13 @@ import {
   type TypedField,
 } from '@granary/domain';
 import { Box, Button, IconButton, MenuItem, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../lib/forms/form-fields';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
 import { usePriceFormat } from '../../../lib/trading/use-price-format';
-import { readBasis } from '../bids/components/basis-input';
+import { basisMeaning, readBasis } from '../bids/components/basis-input';
 import { useCrmFormat } from '../components/use-crm-format';
 import { formatOptionMonth } from '../lists/components/list-cells';
 import { ClientPicker } from './client-picker';
@@ -163,7 +166,12 @@ function PricingFields({ type, unit }: { type: ContractType; unit: string }) {
   const format = useCrmFormat();
   const notation = usePriceFormat().notation.basis;
   const { control } = useFormContext<ContractFormValues>();
-  const [futures, basisText] = useWatch({ control, name: ['futuresPrice', 'basis'] });
+  const [futures, basisText, cropId, optionMonth] = useWatch({
+    control,
+    name: ['futuresPrice', 'basis', 'cropId', 'optionMonth'],
+  });
+  const product = cropId === null ? null : futuresProductForCrop(cropId);
+  const symbol = product && optionMonth ? futuresSymbol(product.root, optionMonth) : null;
   const shown = (f: TypedField) => contractFieldShown(type, f);
   const money = { currency: format.currency === 'CAD' ? 'C$' : '$', unit };
   const basis = readBasis(basisText, { unit: 'bushel', notation, futuresSymbol: null });
@@ -184,7 +192,11 @@ function PricingFields({ type, unit }: { type: ContractType; unit: string }) {
         <FormTextField<ContractFormValues>
           name="basis"
           label={t(notation === 'cents' ? 'crm.write.basisCents' : 'crm.write.basisDollars', money)}
-          helperText={basis.state === 'ok' ? format.prices.basis(basis.value, null) : t('crm.write.basisHelp')}
+          helperText={
+            basis.state === 'ok'
+              ? basisMeaning(basis.value, { unit: 'bushel', currency: format.currency, futuresSymbol: symbol })
+              : t('crm.write.basisHelp')
+          }
         />
       ) : null}
       {shown('cashPrice') ? (
@@ -268,8 +280,17 @@ export function ContractFields({
   today: string;
 }) {
   const t = useT();
-  const { control } = useFormContext<ContractFormValues>();
-  const [type, cropId, optionMonth] = useWatch({ control, name: ['contractType', 'cropId', 'optionMonth'] });
+  const { control, setValue } = useFormContext<ContractFormValues>();
+  const [type, cropId, optionMonth, deliveryEnd] = useWatch({
+    control,
+    name: ['contractType', 'cropId', 'optionMonth', 'deliveryEnd'],
+  });
+  // The futures month a delivery window prices off, proposed once the window's end is known (the writer may change it).
+  useEffect(() => {
+    const product = cropId === null ? null : futuresProductForCrop(cropId);
+    if (!optionMonth && product && /^\d{4}-\d{2}-\d{2}$/.test(deliveryEnd))
+      setValue('optionMonth', futuresMonthForDelivery(product, deliveryEnd));
+  }, [cropId, deliveryEnd, optionMonth, setValue]);
   const unit = quantityUnitForCrop(cropId ?? 1) === 'tonnes' ? 't' : 'bu';
   const months = optionMonthChoices(cropId, today, optionMonth);
   const year = Number(today.slice(0, 4));

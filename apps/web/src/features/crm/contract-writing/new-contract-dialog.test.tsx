@@ -40,7 +40,10 @@ function renderDialog(fetchMock: ReturnType<typeof vi.fn>, prefill?: ContractPre
   );
 }
 
-const noClients = () => vi.fn(() => Promise.resolve(json({ rows: [], totalCount: 0, paginationToken: null })));
+const noClients = () =>
+  vi.fn((_url: RequestInfo | URL, _init?: RequestInit) =>
+    Promise.resolve(json({ rows: [], totalCount: 0, paginationToken: null })),
+  );
 
 async function chooseType(label: string) {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Contract type' }));

@@ -146,15 +146,16 @@ function ContractForm({
         </DialogTitle>
         <DialogContent dividers>
           <Stack spacing={3}>
-            {failure ? (
-              <Alert severity="error" role="alert">
-                {failure}
-              </Alert>
-            ) : null}
             {editing && esignSent ? <Alert severity="info">{t('crm.write.amendNotice')}</Alert> : null}
             <ContractFields markets={markets} editing={editing} today={today} />
           </Stack>
         </DialogContent>
+        {failure ? (
+          // Under the fields, beside the buttons: seen whatever the scroll, with the wrong fields marked above.
+          <Alert severity="error" role="alert" sx={{ mx: 3, mt: 1.5 }}>
+            {failure}
+          </Alert>
+        ) : null}
         <DialogActions sx={{ px: 3, py: 1.5, gap: 1, flexWrap: 'wrap' }}>
           <Button onClick={onClose}>{t('crm.write.cancel')}</Button>
           {!editing ? (
