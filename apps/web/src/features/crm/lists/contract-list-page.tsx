@@ -327,7 +327,6 @@ function ContractList({ context }: { context: CrmContextData }) {
           loadingRows={Math.min(query.pageSize, 12)}
           highlightId={query.highlightId}
           clientHref={clientHref}
-          {...unapplied.tableProps}
           onOpenContract={(row) => setOpenContract({ clientId: row.clientId, contractId: row.id })}
           onOpenRow={(row) =>
             row.kind === 'contract'
@@ -336,6 +335,7 @@ function ContractList({ context }: { context: CrmContextData }) {
           }
           rowAction={hasRowAction ? (row) => <ContractRowAction view={view} row={row} /> : undefined}
           selection={bulk ? selection : undefined}
+          {...unapplied.tableProps}
         />
         {data ? (
           <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
