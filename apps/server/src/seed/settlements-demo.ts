@@ -109,14 +109,14 @@ export async function seedSettlementsDemo(db: Db, options: { today: string }): P
     .where(and(eq(legalEntities.partnerId, 'demo'), eq(legalEntities.name, 'Fieldman Family Farms')));
   if (!client) return;
   const [buyer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'buyer@demo.granary.test'));
-  // The client's priced purchase contracts with applied bushels, by contract date.
+  // The client's priced purchase contracts with applied bushels: at Ames (the CRM's first market) first.
   const priced = rowsOf<{ id: string | number; market_id: number; crop_id: number; crop_year: number }>(
     await db.execute(sql`
-      select c.id, c.market_id, c.crop_id, c.crop_year from contracts c
+      select c.id, c.market_id, c.crop_id, c.crop_year from contracts c join markets m on m.id = c.market_id
       where c.client_id = ${client.id} and c.direction = 'purchase' and c.cash_price is not null
         and c.priced_quantity > 0
         and exists (select 1 from ticket_applications ta where ta.contract_id = c.id)
-      order by c.contract_date, c.id limit 40`),
+      order by (m.slug = 'ames') desc, c.crop_year desc, c.contract_date, c.id limit 40`),
   );
   if (priced.length === 0) return;
   const first = priced[0]!;

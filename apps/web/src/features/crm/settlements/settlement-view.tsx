@@ -1,0 +1,164 @@
+import type { SettlementDetail, SettlementStatusName } from '@granary/domain';
+import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import type { MessageId } from '../../../lib/i18n/messages';
+import { useT } from '../../../lib/i18n/t';
+import { numericCellSx } from '../../../lib/ui/numeric-cell';
+import { useCrmFormat } from '../components/use-crm-format';
+
+const STATUS_COLORS: Record<SettlementStatusName, 'default' | 'info' | 'success' | 'warning'> = {
+  draft: 'warning',
+  final: 'info',
+  paid: 'success',
+  void: 'default',
+};
+
+export function SettlementStatusChip({ status }: { status: SettlementStatusName }) {
+  const t = useT();
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLORS[status]}
+      variant={status === 'void' ? 'outlined' : 'filled'}
+      label={t(`settlements.status.${status}` as MessageId)}
+    />
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mt: 3 }}>
+      <Typography variant="overline" component="h3" color="text.secondary" sx={{ display: 'block', mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+const TABLE_SX = { '& th, & td': { px: 1, whiteSpace: 'nowrap' }, '& th': { color: 'text.secondary', fontSize: 12 } };
+
+/**
+ * A settlement's figures: the totals, each applied ticket line with its deductions, the statement's deductions and who
+ * is paid what. The CRM's drawer and the farmer's page show the same (the farmer's without the actions).
+ */
+export function SettlementView({ settlement }: { settlement: SettlementDetail }) {
+  const t = useT();
+  const f = useCrmFormat();
+  const dash = (v: string) => (Number(v) === 0 ? '–' : f.money(v));
+  return (
+    <Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 2 }}>
+        <Figure label={t('settlements.field.bushels')} value={f.quantity(settlement.bushels)} />
+        <Figure label={t('settlements.field.gross')} value={f.money(settlement.gross)} />
+        <Figure label={t('settlements.field.deductions')} value={f.money(settlement.deductionsTotal)} />
+        <Figure label={t('settlements.field.net')} value={f.money(settlement.net)} />
+      </Box>
+
+      <Section title={t('settlements.section.lines')}>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" sx={TABLE_SX}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('settlements.col.ticket')}</TableCell>
+                <TableCell>{t('settlements.col.contract')}</TableCell>
+                <TableCell sx={numericCellSx}>{t('settlements.field.bushels')}</TableCell>
+                <TableCell sx={numericCellSx}>{t('settlements.col.price')}</TableCell>
+                <TableCell sx={numericCellSx}>{t('settlements.col.amount')}</TableCell>
+                <TableCell sx={numericCellSx}>{t('settlements.col.drying')}</TableCell>
+                <TableCell sx={numericCellSx}>{t('settlements.col.discounts')}</TableCell>
+                <TableCell sx={numericCellSx}>{t('settlements.col.storage')}</TableCell>
+                <TableCell sx={numericCellSx}>{t('settlements.col.checkoff')}</TableCell>
+                <TableCell sx={numericCellSx}>{t('settlements.field.net')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {settlement.lines.map((l) => (
+                <TableRow key={l.ticketApplicationId}>
+                  <TableCell>
+                    {l.displayScaleTicketId}
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {f.day(l.deliveryDate)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{l.displayContractId}</TableCell>
+                  <TableCell sx={numericCellSx}>{f.columnQuantity(l.bushels)}</TableCell>
+                  <TableCell sx={numericCellSx}>{f.prices.cash(l.price)}</TableCell>
+                  <TableCell sx={numericCellSx}>{f.money(l.amount)}</TableCell>
+                  <TableCell sx={numericCellSx}>{dash(l.drying)}</TableCell>
+                  <TableCell sx={numericCellSx}>{dash(l.discounts)}</TableCell>
+                  <TableCell sx={numericCellSx}>{dash(l.storage)}</TableCell>
+                  <TableCell sx={numericCellSx}>{dash(l.checkoff)}</TableCell>
+                  <TableCell sx={{ ...numericCellSx, fontWeight: 600 }}>{f.money(l.net)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      </Section>
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 4 }}>
+        <Section title={t('settlements.section.deductions')}>
+          <Table size="small" sx={TABLE_SX} aria-label={t('settlements.section.deductions')}>
+            <TableBody>
+              <TableRow>
+                <TableCell>{t('settlements.field.gross')}</TableCell>
+                <TableCell sx={numericCellSx}>{f.money(settlement.gross)}</TableCell>
+              </TableRow>
+              {settlement.deductions.map((d, i) => (
+                <TableRow key={i}>
+                  <TableCell sx={{ whiteSpace: 'normal !important' }}>
+                    {d.kind === 'checkoff' ? d.description : t(`settlements.deduction.${d.kind}` as MessageId)}
+                    {d.kind === 'advance' ? (
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {d.description}
+                      </Typography>
+                    ) : null}
+                  </TableCell>
+                  <TableCell sx={numericCellSx}>−{f.money(d.amount)}</TableCell>
+                </TableRow>
+              ))}
+              <TableRow>
+                <TableCell sx={{ fontWeight: 600 }}>{t('settlements.field.net')}</TableCell>
+                <TableCell sx={{ ...numericCellSx, fontWeight: 600 }}>{f.money(settlement.net)}</TableCell>
+              </TableRow>
+            </TableBody>
+          </Table>
+        </Section>
+        <Section title={t('settlements.section.payees')}>
+          <Stack spacing={1}>
+            {settlement.payees.map((p, i) => (
+              <Stack
+                key={i}
+                direction="row"
+                spacing={2}
+                sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}
+              >
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ overflowWrap: 'anywhere' }}>{p.payeeName}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {t(`settlements.payee.${p.kind}`)}
+                  </Typography>
+                </Box>
+                <Typography sx={{ fontWeight: 600, ...numericCellSx }}>{f.money(p.amount)}</Typography>
+              </Stack>
+            ))}
+          </Stack>
+        </Section>
+      </Box>
+    </Box>
+  );
+}
