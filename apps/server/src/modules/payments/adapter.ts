@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { achSettlementDay, type PaymentMethod } from '@granary/domain';
 
-export type PaymentToSend = {
+type PaymentToSend = {
   requestId: number;
   partnerId: string;
   amount: string;
@@ -19,9 +19,9 @@ export type PaymentToSend = {
   today: string;
 };
 
-export type ProviderStatus = 'sent' | 'settled' | 'returned';
+type ProviderStatus = 'sent' | 'settled' | 'returned';
 
-export type SentPayment = {
+type SentPayment = {
   reference: string;
   status: ProviderStatus;
   checkNumber: string | null;
@@ -29,7 +29,7 @@ export type SentPayment = {
   settlesOn: string | null;
 };
 
-export type PaymentStatusReport = { status: ProviderStatus; returnReason?: string | null };
+type PaymentStatusReport = { status: ProviderStatus; returnReason?: string | null };
 
 /** What every payment provider does. Webhooks (a bank telling us of a settlement or a return) come later. */
 export type PaymentProvider = {
@@ -46,7 +46,7 @@ export type PaymentProvider = {
   ): Promise<PaymentStatusReport | null>;
 };
 
-export const BUILTIN_PAYMENT_PROVIDER = 'builtin';
+const BUILTIN_PAYMENT_PROVIDER = 'builtin';
 
 /**
  * The built-in provider: an ACH payment is sent and settles on the settlement day (the next business day); a check is

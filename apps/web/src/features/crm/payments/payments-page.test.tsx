@@ -59,7 +59,7 @@ const list = (rows: PaymentRequestRow[]): PaymentRequestList => ({
   paymentRequests: rows,
 });
 
-function serve(post?: (path: string, call: StubCall) => StubReply) {
+function serve(post?: (path: string, call: StubCall) => StubReply | undefined) {
   return stubFetch((call) => {
     const path = call.url.pathname.replace('/api/commodities/merchandising', '');
     if (path === '/bootstrap') return { status: 200, body: BOOTSTRAP };

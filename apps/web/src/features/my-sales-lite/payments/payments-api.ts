@@ -11,7 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, request, retryUnlessRefused } from '../../../lib/api/request';
 
 /** The farmer's payment queries, under My Sales Lite's ['my-sales-lite'] (the farmer's own data). */
-export const paymentKeys = {
+const paymentKeys = {
   all: ['my-sales-lite', 'payments'] as const,
   eligible: () => ['my-sales-lite', 'payments', 'eligible'] as const,
   summaries: () => ['my-sales-lite', 'payments', 'summaries'] as const,

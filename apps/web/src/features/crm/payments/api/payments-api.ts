@@ -4,7 +4,7 @@ import { getJson, request, retryUnlessRefused } from '../../../../lib/api/reques
 import { MERCHANDISING } from '../../api/crm-paths';
 
 /** Query keys of /crm/payments, under the CRM's ['crm'] so that sign-out drops them with the rest. */
-export const paymentsKeys = {
+const paymentsKeys = {
   all: ['crm', 'payments'] as const,
   list: (marketId: number | null, tab: PaymentStatusTab, page: number, token: string | null) =>
     ['crm', 'payments', 'list', marketId, tab, page, token] as const,

@@ -25,7 +25,7 @@ function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
 }
 
 /** What the buyer may do with a request in its status. */
-export function actionsOf(row: PaymentRequestRow): PaymentDialogKind[] {
+function actionsOf(row: PaymentRequestRow): PaymentDialogKind[] {
   if (row.status === 'requested') return ['approve', 'reject'];
   if (row.status === 'sent') return ['settle', 'return'];
   return [];

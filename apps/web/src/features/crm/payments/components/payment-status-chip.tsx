@@ -3,7 +3,7 @@ import { Chip } from '@mui/material';
 import type { MessageId } from '../../../../lib/i18n/messages';
 import { useT } from '../../../../lib/i18n/t';
 
-export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, MessageId> = {
+const PAYMENT_STATUS_LABEL: Record<PaymentStatus, MessageId> = {
   requested: 'payments.status.requested',
   approved: 'payments.status.approved',
   sent: 'payments.status.sent',

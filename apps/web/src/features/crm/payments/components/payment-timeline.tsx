@@ -4,7 +4,7 @@ import type { MessageId } from '../../../../lib/i18n/messages';
 import { useT } from '../../../../lib/i18n/t';
 import { useDates } from '../../../../lib/i18n/use-dates';
 
-export const PAYMENT_EVENT_LABEL: Record<PaymentEvent['action'], MessageId> = {
+const PAYMENT_EVENT_LABEL: Record<PaymentEvent['action'], MessageId> = {
   request: 'payments.event.request',
   approve: 'payments.event.approve',
   reject: 'payments.event.reject',
