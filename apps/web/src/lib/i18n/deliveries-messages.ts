@@ -47,7 +47,7 @@ export const deliveriesMessages = {
   'deliveries.form.unit.lb': 'lb',
   'deliveries.form.unit.kg': 'kg',
   'deliveries.form.moisture': 'Moisture',
-  'deliveries.form.testWeight': 'Test weight (lb/bu)',
+  'deliveries.form.testWeight': 'Test weight',
   'deliveries.form.foreignMaterial': 'Foreign material',
   'deliveries.form.damage': 'Damage',
   'deliveries.form.source': 'Entered',

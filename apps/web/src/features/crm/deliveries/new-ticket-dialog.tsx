@@ -15,6 +15,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  InputAdornment,
   MenuItem,
   Paper,
   Stack,
@@ -194,7 +195,10 @@ function TicketFields({ marketId }: { marketId: number }) {
       label={label}
       size="small"
       fullWidth
-      slotProps={{ htmlInput: { inputMode: 'decimal' }, input: suffix ? { endAdornment: suffix } : {} }}
+      slotProps={{
+        htmlInput: { inputMode: 'decimal' },
+        input: suffix ? { endAdornment: <InputAdornment position="end">{suffix}</InputAdornment> } : {},
+      }}
     />
   );
 
@@ -265,9 +269,9 @@ function TicketFields({ marketId }: { marketId: number }) {
           <MenuItem value="kg">{t('deliveries.form.unit.kg')}</MenuItem>
         </FormTextField>
       </Box>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' }, gap: 1.5 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
         {num('moisture', t('deliveries.form.moisture'), '%')}
-        {num('testWeight', t('deliveries.form.testWeight'))}
+        {num('testWeight', t('deliveries.form.testWeight'), 'lb/bu')}
         {num('foreignMaterial', t('deliveries.form.foreignMaterial'), '%')}
         {num('damage', t('deliveries.form.damage'), '%')}
       </Box>

@@ -88,7 +88,7 @@ function BandTable({
               onChange={(e) => set(i, { upTo: e.target.value.trim() === '' ? null : e.target.value.trim() })}
               error={Boolean(errors[`${prefix}.${i}.upTo`])}
               helperText={errors[`${prefix}.${i}.upTo`]}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              slotProps={{ htmlInput: { inputMode: 'decimal' }, inputLabel: { shrink: true } }}
               sx={{ flex: 1 }}
             />
             <TextField
