@@ -26,6 +26,9 @@ import { useSendForSignature } from '../../contract/esign-api';
 import { ContractPricingActions } from '../../contract/pricing-actions';
 import type { PricingAction } from '../../pricing/pricing-api';
 
+/** A row button as compact as the row's text. */
+const ROW_BUTTON_SX = { py: 0, px: 1, minWidth: 0, lineHeight: 1.6 } as const;
+
 /** The in-place action each task view offers on its rows (issue 14): price it, send it, apply tickets to it. */
 export type RowAction = 'price' | 'send' | 'apply';
 
@@ -69,6 +72,7 @@ function SendButton({ row }: { row: ContractListRow }) {
     <Button
       size="small"
       variant="outlined"
+      sx={ROW_BUTTON_SX}
       disabled={send.isPending || sent}
       onClick={() =>
         send.mutate(
@@ -102,14 +106,20 @@ export function ContractRowAction({ view, row }: { view: ContractView; row: Cont
       market_id: String(row.marketId),
     });
     return (
-      <Button size="small" variant="outlined" component={RouterLink} to={`${localized('/crm/deliveries')}?${params}`}>
+      <Button
+        size="small"
+        variant="outlined"
+        sx={ROW_BUTTON_SX}
+        component={RouterLink}
+        to={`${localized('/crm/deliveries')}?${params}`}
+      >
         {t('crm.pricing.row.applyTickets')}
       </Button>
     );
   }
   return (
     <>
-      <Button size="small" variant="outlined" onClick={() => setPricing(true)}>
+      <Button size="small" variant="outlined" sx={ROW_BUTTON_SX} onClick={() => setPricing(true)}>
         {t('crm.pricing.row.price')}
       </Button>
       {pricing ? <PriceDialogFor row={row} onClose={() => setPricing(false)} /> : null}
