@@ -69,8 +69,8 @@ export async function addendaOf(db: Db, contractIds: number[]): Promise<Addendum
     .orderBy(asc(contractAddenda.contractId), asc(contractAddenda.id));
 }
 
-export type ObligationRecord = typeof secondaryObligations.$inferSelect;
-export type ObligationEventRecord = typeof secondaryObligationEvents.$inferSelect;
+type ObligationRecord = typeof secondaryObligations.$inferSelect;
+type ObligationEventRecord = typeof secondaryObligationEvents.$inferSelect;
 
 export async function insertObligation(db: Db, row: typeof secondaryObligations.$inferInsert): Promise<number> {
   const [inserted] = await db.insert(secondaryObligations).values(row).returning({ id: secondaryObligations.id });
@@ -150,7 +150,7 @@ export async function seedStructuredAddendaNames(db: Db, partnerId: string): Pro
     .onConflictDoNothing();
 }
 
-export type OpenPositionAggregate = {
+type OpenPositionAggregate = {
   cropId: number;
   cropYear: number;
   optionMonth: string | null;

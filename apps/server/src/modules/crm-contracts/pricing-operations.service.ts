@@ -58,7 +58,7 @@ export type PricingOperationInput =
     }
   | { op: 'obligation_event'; obligationId: number; action: 'fulfilled' | 'cancelled'; note?: string | undefined };
 
-export type PlannedEventUpdate = {
+type PlannedEventUpdate = {
   id: number;
   quantity?: string;
   futuresPrice: string | null;

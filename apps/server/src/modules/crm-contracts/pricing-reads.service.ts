@@ -47,7 +47,7 @@ import {
 
 const norm = (v: string | null): string | null => (v === null ? null : decimalString(toDecimal(v)));
 
-export function addendumRow(a: AddendumRecord): ContractAddendum {
+function addendumRow(a: AddendumRecord): ContractAddendum {
   return {
     id: a.id,
     contractId: a.contractId,

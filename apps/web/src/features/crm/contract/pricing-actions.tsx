@@ -11,7 +11,7 @@ import { PRICING_ACTIONS, usePricingExtras, usePricingOperation, type PricingAct
 import { PricingDialog } from '../pricing/pricing-dialog';
 
 /** The pricing operations a contract's state allows now (the server decides again on save). */
-export function allowedPricingActions(
+function allowedPricingActions(
   detail: ContractDetail,
   extras: ContractPricingExtras | undefined,
 ): PricingAction[] {

@@ -76,7 +76,7 @@ export function useLiveQuote(cropId: number | null, optionMonth: string | null) 
   return { symbol, quote, isLoading: quotes.isLoading };
 }
 
-export type PricingRequest = {
+type PricingRequest = {
   action: PricingAction | 'obligation_event';
   obligationId?: number;
   body: Record<string, unknown>;

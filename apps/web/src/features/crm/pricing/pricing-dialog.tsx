@@ -72,7 +72,7 @@ const SCHEMAS = {
 } as const;
 
 /** Terms typed one a line, 'name: value' → a record; null when a line has no name. */
-export function parseTerms(text: string): Record<string, string> | null {
+function parseTerms(text: string): Record<string, string> | null {
   const out: Record<string, string> = {};
   for (const line of text.split('\n')) {
     const trimmed = line.trim();
@@ -85,7 +85,7 @@ export function parseTerms(text: string): Record<string, string> | null {
   return out;
 }
 
-export type Values = Record<Field, string>;
+type Values = Record<Field, string>;
 
 function initialValues(action: PricingAction, open: string | null): Values {
   return {
@@ -103,7 +103,7 @@ function initialValues(action: PricingAction, open: string | null): Values {
 }
 
 /** The request body from what was typed (the domain's schema decides), or the field errors. */
-export function pricingBody(
+function pricingBody(
   action: PricingAction,
   values: Values,
   quantityValue: string,

@@ -21,7 +21,7 @@ type Preview = { pricing: ContractPricing; addendumCash: string | null };
 
 /** The averages the save would store (the domain's rules on the events the dialog read); null while incomplete. */
 /** The contract's pricing events as the domain's rules read them (its stored figures when it has none). */
-export function eventsOf(detail: ContractDetail): StoredPricingEvent[] {
+function eventsOf(detail: ContractDetail): StoredPricingEvent[] {
   if (detail.pricingEvents.length > 0)
     return detail.pricingEvents.map((e) => ({
       id: e.id,
