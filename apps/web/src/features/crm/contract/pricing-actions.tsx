@@ -11,10 +11,7 @@ import { PRICING_ACTIONS, usePricingExtras, usePricingOperation, type PricingAct
 import { PricingDialog } from '../pricing/pricing-dialog';
 
 /** The pricing operations a contract's state allows now (the server decides again on save). */
-function allowedPricingActions(
-  detail: ContractDetail,
-  extras: ContractPricingExtras | undefined,
-): PricingAction[] {
+function allowedPricingActions(detail: ContractDetail, extras: ContractPricingExtras | undefined): PricingAction[] {
   const row = detail.contract;
   const positive = (v: string | undefined) => v !== undefined && toDecimal(v).greaterThan(0);
   return PRICING_ACTIONS.filter((action) => {
