@@ -107,7 +107,9 @@ function ProposalTables({
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('deliveries.apply.contract')}</TableCell>
-                    <TableCell>{t('deliveries.apply.window')}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {t('deliveries.apply.window')}
+                    </TableCell>
                     <TableCell align="right">{t('deliveries.apply.open')}</TableCell>
                     <TableCell align="right" sx={{ width: 150 }}>
                       {t('deliveries.apply.quantity')}
@@ -119,8 +121,17 @@ function ProposalTables({
                     const key = keyOf(p.ticket.id, c.id);
                     return (
                       <TableRow key={c.id}>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.displayContractId}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {c.displayContractId}
+                          <Typography
+                            variant="caption"
+                            color="text.secondary"
+                            sx={{ display: { xs: 'block', sm: 'none' } }}
+                          >
+                            {`${f.day(c.deliveryStart)} – ${f.day(c.deliveryEnd)}`}
+                          </Typography>
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
                           {`${f.day(c.deliveryStart)} – ${f.day(c.deliveryEnd)}`}
                         </TableCell>
                         <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
@@ -141,7 +152,7 @@ function ProposalTables({
                                 style: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
                               },
                             }}
-                            sx={{ width: 130 }}
+                            sx={{ width: { xs: 104, sm: 130 } }}
                           />
                         </TableCell>
                       </TableRow>
