@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ContractDetail } from '@granary/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/providers';
 import { PartnerProvider } from '../../../lib/brand/partner-context';
@@ -83,7 +84,10 @@ function renderDrawer(fetchMock: ReturnType<typeof vi.fn>) {
     <QueryClientProvider client={createQueryClient()}>
       <IntlProvider locale="en-US" messages={allMessages}>
         <PartnerProvider partner={testPartner}>
-          <ContractDrawer clientId={7} contractId={41} onClose={() => {}} />
+          {/* The drawer links to the contract page: a router around it. */}
+          <MemoryRouter>
+            <ContractDrawer clientId={7} contractId={41} onClose={() => {}} />
+          </MemoryRouter>
         </PartnerProvider>
       </IntlProvider>
     </QueryClientProvider>,
@@ -109,6 +113,7 @@ describe('ContractDrawer', () => {
     for (const name of ['Add note', 'Partial cancel', 'Futures roll', 'Basis roll', 'Roll', 'Cancel contract']) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
+    expect(screen.getByRole('link', { name: 'Open contract page' }).getAttribute('href')).toBe('/crm/contracts/41');
   });
 
   it('proposes the month after the current delivery window for a basis roll, and the next futures month', async () => {
