@@ -408,19 +408,29 @@ describe('reads', () => {
           .id,
       )
     ).some((x) => x.id === c.clientId);
-    if (ownsIt) {
-      expect(mine).toHaveLength(1);
-      expect(mine[0]).toMatchObject({ quantity: '100', cashPrice: '4.3' });
-      const addenda = (await injectAs(app.t, app.farmer, 'GET', `${PC}/contracts/addenda?contractId=${c.id}`)).json()
-        .rows;
-      expect(addenda[0].displayAddendumId).toBe(`${c.displayContractId}-P1`);
-      expect((await injectAs(app.t, app.farmer, 'GET', `${PC}/contracts/pricing-event/${mine[0].id}`)).statusCode).toBe(
-        200,
-      );
-      expect((await injectAs(app.t, app.farmer, 'GET', `${PC}/contracts/addenda/${addenda[0].id}`)).statusCode).toBe(
-        200,
-      );
-    } else expect(mine).toHaveLength(0);
+    expect(ownsIt).toBe(true);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ quantity: '100', cashPrice: '4.3' });
+    const addenda = (await injectAs(app.t, app.farmer, 'GET', `${PC}/contracts/addenda?contractId=${c.id}`)).json()
+      .rows;
+    expect(addenda[0].displayAddendumId).toBe(`${c.displayContractId}-P1`);
+    expect((await injectAs(app.t, app.farmer, 'GET', `${PC}/contracts/pricing-event/${mine[0].id}`)).statusCode).toBe(
+      200,
+    );
+    expect((await injectAs(app.t, app.farmer, 'GET', `${PC}/contracts/addenda/${addenda[0].id}`)).statusCode).toBe(200);
+    // Another client's contract: its events are not in the farmer's list, and by id they are 404.
+    const other = await newContract({ clientId: app.fx.demoClients.find((id) => id !== farmerClientId)! });
+    await op(other, 'pricing-addenda', { quantity: '100', futuresPrice: '4.5', basis: '-0.2' }, other.version);
+    const [otherEvent] = await app.t.database.db
+      .select({ id: pricingEvents.id })
+      .from(pricingEvents)
+      .where(eq(pricingEvents.contractId, other.id));
+    expect(
+      (await injectAs(app.t, app.farmer, 'GET', `${PC}/contracts/pricing-event/${otherEvent!.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await injectAs(app.t, app.farmer, 'GET', `${PC}/contracts/pricing-events?contractId=${other.id}`)).json().rows,
+    ).toEqual([]);
     // A buyer is no farmer; someone else's event is 404.
     expect((await injectAs(app.t, app.buyer, 'GET', `${PC}/contracts/pricing-events`)).statusCode).toBe(403);
     expect((await injectAs(app.t, app.farmer, 'GET', `${PC}/contracts/pricing-event/999999999`)).statusCode).toBe(404);
