@@ -161,7 +161,7 @@ export function contractBody(v: ContractFormValues, basisNotation: 'cents' | 'do
 }
 
 /** The form's field of an API field path (the same names; split rows by index). */
-export function formPathOf(path: string): string {
+function formPathOf(path: string): string {
   return path === 'body' ? 'contractType' : path;
 }
 
