@@ -442,20 +442,6 @@ export async function currentBid(
   return rows[0] ?? null;
 }
 
-/** The partner's next contract number: the one C-<n> sequence every contract shares (as a filled offer's). */
-export async function nextContractNumber(db: Db, partnerId: string): Promise<string> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`contract-number:${partnerId}`}, 0))`);
-  const rows = rowsOf<{ last: string | null }>(
-    await db.execute(sql`
-    select display_contract_id as last from contracts
-    where partner_id = ${partnerId} and display_contract_id ~ '^C-[0-9]+$'
-    order by length(display_contract_id) desc, display_contract_id desc
-    limit 1`),
-  );
-  const last = rows[0]?.last ?? null;
-  return `C-${last ? BigInt(last.slice(2)) + 1n : 100001n}`;
-}
-
 export async function insertSpotContract(
   db: Db,
   values: typeof contracts.$inferInsert,

@@ -16,13 +16,8 @@ import {
   type CrmDeps,
   type CrmMarket,
 } from '../../platform/crm-access.ts';
-import {
-  candidateContracts,
-  currentBid,
-  insertSpotContract,
-  nextContractNumber,
-  type TicketRecord,
-} from './deliveries.repo.ts';
+import { candidateContracts, currentBid, insertSpotContract, type TicketRecord } from './deliveries.repo.ts';
+import { nextContractNumber } from '../contract-writing/contract-writing.public.ts';
 import { deliveriesAt, loadTickets, ticketRowOf, writeApplications } from './deliveries.service.ts';
 
 // ---------------------------------------------------------------------------------------------------
