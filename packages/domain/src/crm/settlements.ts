@@ -262,7 +262,8 @@ export function computeSettlement(input: SettlementInput): SettlementResult {
     });
   }
   for (const a of advances) {
-    push('advance', `Advance paid ${a.paidDate}`, toDecimal(a.amount), { advanceId: a.id });
+    // An advance's description is the day it was paid (ISO): pages and the statement write it in the locale's form.
+    push('advance', a.paidDate, toDecimal(a.amount), { advanceId: a.id });
   }
   const net = grainNet.minus(advanceTotal);
   const deductionsTotal = gross.minus(net);

@@ -146,7 +146,17 @@ export async function statementPdf(s: SettlementDetail, meta: StatementMeta): Pr
   y -= 8;
 
   const summary: [string, string, boolean][] = [['Gross', money(s.gross), true]];
-  for (const d of s.deductions) summary.push([`Less ${d.description.toLowerCase()}`, `-${money(d.amount)}`, false]);
+  for (const d of s.deductions) {
+    const what =
+      d.kind === 'advance'
+        ? `advance paid ${day(d.description)}`
+        : d.kind === 'checkoff'
+          ? d.description
+          : d.kind === 'discounts'
+            ? 'grade discounts'
+            : d.kind;
+    summary.push([`Less ${what}`, `-${money(d.amount)}`, false]);
+  }
   summary.push(['Total deductions', `-${money(s.deductionsTotal)}`, true]);
   summary.push(['Net', money(s.net), true]);
   summary.push(['', '', false]);

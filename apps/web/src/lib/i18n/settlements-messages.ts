@@ -72,6 +72,7 @@ export const settlementsMessages = {
   'settlements.advance.saved': 'Advance recorded.',
   'settlements.advance.amount': 'Amount ($)',
   'settlements.advance.paidDate': 'Paid on',
+  'settlements.advance.paidOn': 'Paid {day}',
   'settlements.advance.note': 'Note',
   'settlements.advance.noContracts': 'No contract with unsettled deliveries.',
   'settlements.advance.status.paid': 'Outstanding',

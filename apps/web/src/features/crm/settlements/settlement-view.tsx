@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
 import { numericCellSx } from '../../../lib/ui/numeric-cell';
+import { usePhoneGrid } from '../../../lib/ui/grid/data-grid';
 import { useCrmFormat } from '../components/use-crm-format';
 
 const STATUS_COLORS: Record<SettlementStatusName, 'default' | 'info' | 'success' | 'warning'> = {
@@ -58,10 +59,11 @@ const TABLE_SX = { '& th, & td': { px: 1, whiteSpace: 'nowrap' }, '& th': { colo
 export function SettlementView({ settlement }: { settlement: SettlementDetail }) {
   const t = useT();
   const f = useCrmFormat();
-  const dash = (v: string) => (Number(v) === 0 ? '–' : f.money(v));
+  const phone = usePhoneGrid();
+  const dash = (v: string) => (/^0(\.0+)?$/.test(v) ? '–' : f.money(v));
   return (
     <Box>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 2, mt: 3 }}>
         <Figure label={t('settlements.field.bushels')} value={f.quantity(settlement.bushels)} />
         <Figure label={t('settlements.field.gross')} value={f.money(settlement.gross)} />
         <Figure label={t('settlements.field.deductions')} value={f.money(settlement.deductionsTotal)} />
@@ -69,45 +71,90 @@ export function SettlementView({ settlement }: { settlement: SettlementDetail })
       </Box>
 
       <Section title={t('settlements.section.lines')}>
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" sx={TABLE_SX}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('settlements.col.ticket')}</TableCell>
-                <TableCell>{t('settlements.col.contract')}</TableCell>
-                <TableCell sx={numericCellSx}>{t('settlements.field.bushels')}</TableCell>
-                <TableCell sx={numericCellSx}>{t('settlements.col.price')}</TableCell>
-                <TableCell sx={numericCellSx}>{t('settlements.col.amount')}</TableCell>
-                <TableCell sx={numericCellSx}>{t('settlements.col.drying')}</TableCell>
-                <TableCell sx={numericCellSx}>{t('settlements.col.discounts')}</TableCell>
-                <TableCell sx={numericCellSx}>{t('settlements.col.storage')}</TableCell>
-                <TableCell sx={numericCellSx}>{t('settlements.col.checkoff')}</TableCell>
-                <TableCell sx={numericCellSx}>{t('settlements.field.net')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {settlement.lines.map((l) => (
-                <TableRow key={l.ticketApplicationId}>
-                  <TableCell>
-                    {l.displayScaleTicketId}
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {f.day(l.deliveryDate)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{l.displayContractId}</TableCell>
-                  <TableCell sx={numericCellSx}>{f.columnQuantity(l.bushels)}</TableCell>
-                  <TableCell sx={numericCellSx}>{f.prices.cash(l.price)}</TableCell>
-                  <TableCell sx={numericCellSx}>{f.money(l.amount)}</TableCell>
-                  <TableCell sx={numericCellSx}>{dash(l.drying)}</TableCell>
-                  <TableCell sx={numericCellSx}>{dash(l.discounts)}</TableCell>
-                  <TableCell sx={numericCellSx}>{dash(l.storage)}</TableCell>
-                  <TableCell sx={numericCellSx}>{dash(l.checkoff)}</TableCell>
-                  <TableCell sx={{ ...numericCellSx, fontWeight: 600 }}>{f.money(l.net)}</TableCell>
+        {phone ? (
+          <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
+            {settlement.lines.map((l) => (
+              <Box
+                component="li"
+                key={l.ticketApplicationId}
+                sx={{ listStyle: 'none', borderBottom: 1, borderColor: 'divider', pb: 1 }}
+              >
+                <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {l.displayScaleTicketId} · {l.displayContractId}
+                  </Typography>
+                  <Typography variant="body2" sx={{ ...numericCellSx, fontWeight: 600 }}>
+                    {f.money(l.net)}
+                  </Typography>
+                </Stack>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="div"
+                  sx={{ fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {f.day(l.deliveryDate)} · {f.quantity(l.bushels)} bu × {f.prices.cash(l.price)} = {f.money(l.amount)}
+                </Typography>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="div"
+                  sx={{ fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {[
+                    [t('settlements.col.drying'), l.drying],
+                    [t('settlements.col.discounts'), l.discounts],
+                    [t('settlements.col.storage'), l.storage],
+                    [t('settlements.col.checkoff'), l.checkoff],
+                  ]
+                    .filter(([, v]) => !/^0(\.0+)?$/.test(v!))
+                    .map(([label, v]) => `${label} −${f.money(v!)}`)
+                    .join(' · ')}
+                </Typography>
+              </Box>
+            ))}
+          </Stack>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" sx={TABLE_SX}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('settlements.col.ticket')}</TableCell>
+                  <TableCell>{t('settlements.col.contract')}</TableCell>
+                  <TableCell sx={numericCellSx}>{t('settlements.field.bushels')}</TableCell>
+                  <TableCell sx={numericCellSx}>{t('settlements.col.price')}</TableCell>
+                  <TableCell sx={numericCellSx}>{t('settlements.col.amount')}</TableCell>
+                  <TableCell sx={numericCellSx}>{t('settlements.col.drying')}</TableCell>
+                  <TableCell sx={numericCellSx}>{t('settlements.col.discounts')}</TableCell>
+                  <TableCell sx={numericCellSx}>{t('settlements.col.storage')}</TableCell>
+                  <TableCell sx={numericCellSx}>{t('settlements.col.checkoff')}</TableCell>
+                  <TableCell sx={numericCellSx}>{t('settlements.field.net')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+              </TableHead>
+              <TableBody>
+                {settlement.lines.map((l) => (
+                  <TableRow key={l.ticketApplicationId}>
+                    <TableCell>
+                      {l.displayScaleTicketId}
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {f.day(l.deliveryDate)}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>{l.displayContractId}</TableCell>
+                    <TableCell sx={numericCellSx}>{f.columnQuantity(l.bushels)}</TableCell>
+                    <TableCell sx={numericCellSx}>{f.prices.cash(l.price)}</TableCell>
+                    <TableCell sx={numericCellSx}>{f.money(l.amount)}</TableCell>
+                    <TableCell sx={numericCellSx}>{dash(l.drying)}</TableCell>
+                    <TableCell sx={numericCellSx}>{dash(l.discounts)}</TableCell>
+                    <TableCell sx={numericCellSx}>{dash(l.storage)}</TableCell>
+                    <TableCell sx={numericCellSx}>{dash(l.checkoff)}</TableCell>
+                    <TableCell sx={{ ...numericCellSx, fontWeight: 600 }}>{f.money(l.net)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
       </Section>
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 4 }}>
@@ -124,7 +171,7 @@ export function SettlementView({ settlement }: { settlement: SettlementDetail })
                     {d.kind === 'checkoff' ? d.description : t(`settlements.deduction.${d.kind}` as MessageId)}
                     {d.kind === 'advance' ? (
                       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                        {d.description}
+                        {t('settlements.advance.paidOn', { day: f.day(d.description) })}
                       </Typography>
                     ) : null}
                   </TableCell>

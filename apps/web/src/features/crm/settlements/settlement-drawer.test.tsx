@@ -1,0 +1,72 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../app/providers';
+import { PartnerProvider } from '../../../lib/brand/partner-context';
+import { allMessages } from '../../../test/messages';
+import { testPartner } from '../../../test/fixtures';
+import { SettlementDrawer } from './settlement-drawer';
+import { settlementDetail } from './test-fixtures';
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function renderDrawer(fetchMock: ReturnType<typeof vi.fn>) {
+  vi.stubGlobal('fetch', fetchMock);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <IntlProvider locale="en-US" messages={allMessages}>
+        <PartnerProvider partner={testPartner}>
+          <SettlementDrawer settlementId={9} onClose={() => {}} />
+        </PartnerProvider>
+      </IntlProvider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SettlementDrawer', () => {
+  it('shows each line, deduction and payee in the trade’s notation, and the statement link', async () => {
+    renderDrawer(vi.fn(() => Promise.resolve(json(settlementDetail()))));
+    expect(await screen.findByRole('heading', { name: 'S-000009' })).toBeTruthy();
+    const lines = screen.getByRole('region', { name: 'Tickets settled' });
+    const row = within(lines).getByText('T-500021').closest('tr')!;
+    expect(within(row).getByText('1,234.57')).toBeTruthy();
+    expect(within(row).getByText('$4.33¼')).toBeTruthy();
+    expect(within(row).getByText('$5,348.76')).toBeTruthy();
+    expect(within(row).getByText('$5,300.06')).toBeTruthy();
+    const deductions = screen.getByRole('region', { name: 'Deductions' });
+    expect(within(deductions).getByText('Iowa corn checkoff')).toBeTruthy();
+    expect(within(deductions).getByText('Paid 09/15/2026')).toBeTruthy();
+    expect(within(deductions).getByText('−$500.42')).toBeTruthy();
+    const payees = screen.getByRole('region', { name: 'Paid to' });
+    expect(within(payees).getByText('Heartland Farm Credit')).toBeTruthy();
+    expect(within(payees).getByText('$1,000.00')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download statement' }).getAttribute('href')).toBe(
+      '/api/commodities/merchandising/settlements/9/statement',
+    );
+  });
+
+  it('finalizes at the version shown (If-Match) and then offers only Void', async () => {
+    // The server's state: final once the POST is made (the drawer reads it again after the change).
+    let finalized = false;
+    const fetchMock = vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') finalized = true;
+      return Promise.resolve(json(finalized ? settlementDetail({ status: 'final', version: 2 }) : settlementDetail()));
+    });
+    renderDrawer(fetchMock);
+    fireEvent.click(await screen.findByRole('button', { name: 'Finalize' }));
+    await waitFor(() => expect(screen.getByText('Final')).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Finalize' })).toBeNull();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(String(post[0])).toContain('/settlements/9/finalize');
+    expect(new Headers(post[1]!.headers).get('if-match')).toBe('"1"');
+    expect(screen.getByRole('button', { name: 'Void' })).toBeTruthy();
+  });
+});
