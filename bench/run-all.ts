@@ -26,4 +26,4 @@ if (!only || only === 'store-search') await runStoreSearchBench(process.argv.sli
 // Settling one contract's 200 applied tickets (issue 14): on the test seed, or on DATABASE_URL's server.
 if (!only || only === 'settlement') await runSettlementBench();
 // Applying 1,000 scale tickets in one bulk action (issue 14): on the test seed, or on DATABASE_URL's server.
-if (!only || only === 'apply-tickets') await runApplyTicketsBench();
+if (!only || only === 'apply-tickets') await runApplyTicketsBench(process.argv.slice(3));

@@ -3,7 +3,7 @@
 // of tickets, rows locked tickets first, then contracts, each in id order (docs/decisions/043).
 
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { DiscountBand, DiscountScheduleTerms } from '@granary/domain';
+import type { DiscountScheduleTerms } from '@granary/domain';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import {
   contracts,
@@ -112,8 +112,6 @@ export async function seedDiscountSchedules(
   if (rows.length > 0) await db.insert(discountSchedules).values(rows).onConflictDoNothing();
 }
 
-export type { DiscountBand };
-
 export async function cropName(db: Db, cropId: number): Promise<string | null> {
   const [row] = await db.select({ name: crops.name }).from(crops).where(eq(crops.id, cropId));
   return row?.name ?? null;
@@ -147,7 +145,7 @@ export async function insertTickets(db: Db, values: NewTicket[]): Promise<number
   return rows.map((r) => r.id);
 }
 
-export const ticketFields = {
+const ticketFields = {
   id: scaleTickets.id,
   partnerId: scaleTickets.partnerId,
   displayScaleTicketId: scaleTickets.displayScaleTicketId,

@@ -41,7 +41,7 @@ function amountsOf(proposal: ApplyProposal): Amounts {
 }
 
 /** What the amounts ask for, and the first problem with them (a message id), if any. */
-export function applyRequestOf(
+function applyRequestOf(
   proposal: ApplyProposal,
   amounts: Amounts,
 ): { body: ApplyTicketsRequest | null; problem: 'number' | 'ticketTotal' | 'contractOpen' | 'nothing' | null } {

@@ -12,7 +12,7 @@ import { getJson, request, retryUnlessRefused } from '../../../lib/api/request';
 import { CTRM } from '../api/crm-paths';
 
 /** Query keys of deliveries (under ['crm'], dropped on sign-out with the rest of the CRM). */
-export const deliveriesKeys = {
+const deliveriesKeys = {
   preview: (body: object) => ['crm', 'deliveries', 'preview', body] as const,
   proposal: (ticketIds: readonly number[]) => ['crm', 'deliveries', 'proposal', ticketIds.join(',')] as const,
   spot: (ticketId: number) => ['crm', 'deliveries', 'spot', ticketId] as const,

@@ -72,7 +72,7 @@ type TicketFormValues = z.input<typeof ticketFormSchema>;
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
 /** The request body of the form's values: a split makes two shares (the first client's % and the rest). */
-export function ticketBody(marketId: number, v: z.output<typeof ticketFormSchema>): ScaleTicketCreate {
+function ticketBody(marketId: number, v: z.output<typeof ticketFormSchema>): ScaleTicketCreate {
   const first = v.splitClient ? v.splitPct.trim() : '100';
   const rest = v.splitClient ? (100 - Number(first)).toFixed(2).replace(/\.?0+$/, '') : null;
   return {
@@ -127,7 +127,7 @@ function usePreviewInput(marketId: number, values: TicketFormValues): PreviewInp
 }
 
 /** The live figures beside the form: gross bushels, shrink, net, drying and the grade discounts. */
-export function TicketPreview({ figures, pending }: { figures: TicketFigures | undefined; pending: boolean }) {
+function TicketPreview({ figures, pending }: { figures: TicketFigures | undefined; pending: boolean }) {
   const t = useT();
   const f = useCrmFormat();
   const line = (label: string, value: string, strong = false) => (

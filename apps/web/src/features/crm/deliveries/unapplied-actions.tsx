@@ -13,12 +13,12 @@ import { NewTicketDialog } from './new-ticket-dialog';
 import { SpotSaleDialog } from './spot-sale-dialog';
 
 /** A ticket row of the Unapplied view with bushels left to apply. */
-export function isUnappliedTicket(row: ContractListRow): boolean {
+function isUnappliedTicket(row: ContractListRow): boolean {
   return row.kind === 'scaleTicket' && row.actualUnapplied !== null && toDecimal(row.actualUnapplied).greaterThan(0);
 }
 
 /** The Unapplied view's row actions: Apply (the FIFO proposal, editable) and Spot sale (at today's cash bid). */
-export function UnappliedRowActions({ row }: { row: ContractListRow }) {
+function UnappliedRowActions({ row }: { row: ContractListRow }) {
   const t = useT();
   const [dialog, setDialog] = useState<'apply' | 'spot' | null>(null);
   if (!isUnappliedTicket(row)) return null;
