@@ -194,17 +194,17 @@ describe('splits', () => {
 });
 
 describe('numbers', () => {
-  it('gives two parallel creates distinct, consecutive numbers from the partner sequence', async () => {
-    const [a, b] = await Promise.all([create(body('hta')), create(body('spot'))]);
-    expect(a.statusCode).toBe(201);
-    expect(b.statusCode).toBe(201);
-    const numbers = [a.json().displayContractId, b.json().displayContractId].map((d: string) => Number(d.slice(2)));
-    expect(new Set(numbers).size).toBe(2);
-    expect(Math.abs(numbers[0]! - numbers[1]!)).toBe(1);
+  it('gives parallel creates distinct, consecutive numbers from the partner sequence', async () => {
+    const types: ContractType[] = ['hta', 'spot', 'flat', 'pp', 'mp'];
+    const all = await Promise.all(types.map((type) => create(body(type))));
+    for (const res of all) expect(res.statusCode, res.body).toBe(201);
+    const numbers = all.map((res) => Number(res.json().displayContractId.slice(2))).sort((x, y) => x - y);
+    expect(new Set(numbers).size).toBe(types.length);
+    expect(numbers.at(-1)! - numbers[0]!).toBe(types.length - 1);
     const next = await count(
       sql`select next_number::int as n from contract_number_sequences where partner_id = 'demo'`,
     );
-    expect(next).toBe(Math.max(...numbers) + 1);
+    expect(next).toBe(numbers.at(-1)! + 1);
   });
 
   it('never reuses a number a refused write would have taken', async () => {
