@@ -12,17 +12,19 @@ import type { Db } from '../platform/db.ts';
 import { rowsOf } from '../platform/db.ts';
 import { checkoffRates, contracts, crops, legalEntities, markets, storageRates, users } from '../db/schema/index.ts';
 import {
-  addLienPaid,
   addSettledQuantity,
   appliedLines,
   checkoffRatesOf,
-  insertAdvance,
-  insertLien,
   insertSettlement,
-  markAdvancesRecovered,
   nextSettlementNumber,
   storageRatesOf,
 } from '../modules/settlements/settlements.repo.ts';
+import {
+  addLienPaid,
+  insertAdvance,
+  insertLien,
+  markAdvancesRecovered,
+} from '../modules/settlements/advances-liens.repo.ts';
 
 const C = CROP_IDS;
 

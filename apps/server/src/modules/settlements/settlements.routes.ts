@@ -19,14 +19,8 @@ import {
 } from '@granary/domain';
 import { etagOf, idListParam, idParam, loadCrmActorWithSession, type CrmDeps } from '../../platform/crm-access.ts';
 import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
+import { changeSettlementStatus, createSettlement } from './settlements.service.ts';
 import {
-  changeSettlementStatus,
-  clientLiens,
-  createAdvance,
-  createLien,
-  createSettlement,
-  crmAdvances,
-  editLien,
   farmerAdvances,
   farmerSettlement,
   farmerSettlements,
@@ -35,7 +29,8 @@ import {
   listSettlements,
   settleableLines,
   settlementStatement,
-} from './settlements.service.ts';
+} from './settlement-read.service.ts';
+import { clientLiens, createAdvance, createLien, crmAdvances, editLien } from './advances-liens.service.ts';
 
 const MERCH = '/api/commodities/merchandising';
 const PC = PROFIT_CENTER_API;
@@ -67,7 +62,6 @@ function sendPdf(reply: FastifyReply, out: { pdf: Uint8Array; fileName: string }
 /** Settlements (issue 14): paying the farmer for applied, priced bushels; advances and liens; the statement PDF. */
 export const settlementsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
   loadCrmActorWithSession(app);
-  const session = { access: 'session' } as const;
 
   // ---- CRM: settlements
   app.post(
@@ -156,7 +150,15 @@ export const settlementsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, dep
     },
   );
 
-  // ---- CRM: advances
+  advanceAndLienRoutes(app, deps);
+  farmerRoutes(app, deps);
+};
+
+type RoutesApp = Parameters<FastifyPluginAsyncZod<CrmDeps>>[0];
+const session = { access: 'session' } as const;
+
+/** Advances paid on contracts, and a client's liens. */
+function advanceAndLienRoutes(app: RoutesApp, deps: CrmDeps): void {
   app.post(
     `${MERCH}/advances`,
     { config: session, schema: { body: advanceCreateSchema, response: { 201: advanceSchema, ...crmWriteErrors } } },
@@ -224,8 +226,10 @@ export const settlementsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, dep
       return lien;
     },
   );
+}
 
-  // ---- The farmer (profit center): their own settlements and advances
+/** The farmer (profit center): their own settlements and advances. */
+function farmerRoutes(app: RoutesApp, deps: CrmDeps): void {
   app.get(
     `${PC}/settlements`,
     {
@@ -258,4 +262,4 @@ export const settlementsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, dep
     },
     async (request) => ({ rows: await farmerAdvances(deps, request, request.params.advanceIds) }),
   );
-};
+}

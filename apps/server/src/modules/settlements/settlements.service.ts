@@ -5,30 +5,17 @@
 
 import type { FastifyRequest } from 'fastify';
 import {
-  MAX_TOTAL_ROWS,
   SettlementArithmeticError,
-  canUseMySalesLite,
-  clampPage,
-  clampPageSize,
   computeSettlement,
   decimalString,
   formatMoney,
   isoDateInZone,
-  pageWindow,
   toDecimal,
-  type Advance,
-  type AdvanceCreateBody,
-  type Lien,
-  type LienWriteBody,
-  type SettleableLine,
   type SettlementCreateBody,
   type SettlementDetail,
-  type SettlementListResponse,
   type SettlementResult,
-  type SettlementSummary,
 } from '@granary/domain';
 import { audit } from '../../platform/audit.ts';
-import { requireSession } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sqlStateOf, type Db } from '../../platform/db.ts';
 import {
@@ -42,46 +29,30 @@ import {
   type CrmActor,
   type CrmDeps,
 } from '../../platform/crm-access.ts';
-import { farmerClients } from '../profit-center/profit-center.public.ts';
 import {
-  addLienPaid,
+  type AppliedLineRow,
   addSettledQuantity,
-  advancesRecoveredBy,
   appliedLines,
   checkoffRatesOf,
   contractIdsOfApplications,
-  contractMarketAndClient,
-  countSettlements,
   cropName,
-  findLien,
-  findSettlement,
-  insertAdvance,
-  insertLien,
   insertSettlement,
-  listAdvances,
-  listClientAdvances,
-  listLiens,
-  lockApplicableLiens,
   lockContracts,
-  lockOpenAdvances,
   lockSettlement,
-  markAdvancesRecovered,
   nextSettlementNumber,
-  settlementDeductionRows,
-  settlementLineRows,
-  settlementPage,
-  settlementPayeeRows,
   storageRatesOf,
-  updateLien,
   updateSettlementStatus,
   voidLines,
-  type AdvanceRow,
-  type AppliedLineRow,
-  type LienRow,
-  type SettlementFilter,
-  type SettlementRow,
 } from './settlements.repo.ts';
-import { statementPdf } from './statement-pdf.ts';
+import {
+  addLienPaid,
+  advancesRecoveredBy,
+  lockApplicableLiens,
+  lockOpenAdvances,
+  markAdvancesRecovered,
+} from './advances-liens.repo.ts';
+import { settlementPayeeRows } from './settlement-list.repo.ts';
+import { settleable, settlementDetail } from './settlement-read.service.ts';
 
 const canSettle = hasPermission('contracts');
 
@@ -92,33 +63,6 @@ export function displaySettlementIdOf(n: number): string {
 
 // ---------------------------------------------------------------------------------------------------
 // Generating
-
-/** Which applied lines can be settled now: priced (the contract has a cash price and priced bushels not yet settled). */
-function settleable(
-  lines: AppliedLineRow[],
-  contracts: Map<number, { cashPrice: string | null; pricedQuantity: string; settledQuantity: string }>,
-): { ok: AppliedLineRow[]; unpriced: AppliedLineRow[] } {
-  const room = new Map<number, ReturnType<typeof toDecimal>>();
-  const ok: AppliedLineRow[] = [];
-  const unpriced: AppliedLineRow[] = [];
-  for (const l of lines) {
-    const c = contracts.get(l.contractId);
-    if (!c || c.cashPrice === null) {
-      unpriced.push(l);
-      continue;
-    }
-    const left = room.get(l.contractId) ?? toDecimal(c.pricedQuantity).minus(toDecimal(c.settledQuantity));
-    const bushels = toDecimal(l.bushels);
-    if (bushels.gt(left)) {
-      unpriced.push(l);
-      room.set(l.contractId, left);
-      continue;
-    }
-    room.set(l.contractId, left.minus(bushels));
-    ok.push({ ...l, cashPrice: c.cashPrice });
-  }
-  return { ok, unpriced };
-}
 
 type Plan = { result: SettlementResult; lines: AppliedLineRow[]; marketId: number; cropId: number; cropYear: number };
 
@@ -361,184 +305,6 @@ function previewDetail(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Reading
-
-function summaryOf(r: SettlementRow): SettlementSummary {
-  return {
-    id: r.id,
-    displaySettlementId: r.displaySettlementId,
-    status: r.status,
-    marketId: r.marketId,
-    marketName: r.marketName,
-    clientId: r.clientId,
-    clientName: r.clientName,
-    cropName: r.cropName,
-    cropYear: r.cropYear,
-    settlementDate: r.settlementDate,
-    bushels: decimalString(toDecimal(r.bushels)),
-    gross: r.gross,
-    deductionsTotal: r.deductionsTotal,
-    net: r.net,
-    contracts: r.contracts,
-    version: r.version,
-    createdAt: r.createdAt.toISOString(),
-  };
-}
-
-async function settlementDetail(db: Db, id: number, f: SettlementFilter): Promise<SettlementDetail | null> {
-  const row = await findSettlement(db, id, f);
-  if (!row) return null;
-  return detailOfRow(db, row);
-}
-
-async function detailOfRow(db: Db, row: SettlementRow): Promise<SettlementDetail> {
-  // One after the other: inside a transaction the queries share one connection.
-  const lines = await settlementLineRows(db, row.id);
-  const deductions = await settlementDeductionRows(db, row.id);
-  const payees = await settlementPayeeRows(db, row.id);
-  return {
-    ...summaryOf(row),
-    voidReason: row.voidReason,
-    lines: lines.map((l) => ({ ...l, bushels: decimalString(toDecimal(l.bushels)) })),
-    deductions: deductions.map((d) => ({ kind: d.kind, description: d.description, amount: d.amount })),
-    payees: payees.map((p) => ({ kind: p.kind, payeeName: p.payeeName, amount: p.amount })),
-  };
-}
-
-export type SettlementListQuery = {
-  market_id?: number | undefined;
-  client_id?: number | undefined;
-  contract_id?: number | undefined;
-  status?: string | undefined;
-  date_from?: string | undefined;
-  date_to?: string | undefined;
-  page?: string | undefined;
-  pageSize?: string | undefined;
-};
-
-async function pageOf(db: Db, f: SettlementFilter, q: SettlementListQuery): Promise<SettlementListResponse> {
-  const page = clampPage(q.page);
-  const pageSize = clampPageSize(q.pageSize);
-  const window = pageWindow(page, pageSize);
-  const [rows, totalCount] = await Promise.all([
-    window.limit > 0 ? settlementPage(db, f, window.limit, window.offset) : Promise.resolve([]),
-    countSettlements(db, f, MAX_TOTAL_ROWS),
-  ]);
-  return { rows: rows.map(summaryOf), totalCount, paginationToken: null, page, pageSize };
-}
-
-function statusFilter(status: string | undefined): string[] | undefined {
-  return status ? status.split(',').filter((s) => ['draft', 'final', 'paid', 'void'].includes(s)) : undefined;
-}
-
-export async function listSettlements(
-  deps: CrmDeps,
-  request: FastifyRequest,
-  q: SettlementListQuery,
-): Promise<SettlementListResponse> {
-  const actor = await loadCrmActor(deps, request);
-  let marketIds = userMarkets(actor).map((m) => m.id);
-  if (q.market_id !== undefined) {
-    requireMarket(actor, q.market_id, (m) => m.permissions.length > 0, 'settlements');
-    marketIds = [q.market_id];
-  }
-  return pageOf(
-    deps.ctx.database.db,
-    {
-      partnerId: actor.partner.id,
-      marketIds,
-      clientIds: q.client_id === undefined ? undefined : [q.client_id],
-      contractId: q.contract_id,
-      status: statusFilter(q.status),
-      dateFrom: q.date_from,
-      dateTo: q.date_to,
-    },
-    q,
-  );
-}
-
-async function crmSettlement(deps: CrmDeps, request: FastifyRequest, id: number): Promise<SettlementRow> {
-  const actor = await loadCrmActor(deps, request);
-  const row = await findSettlement(deps.ctx.database.db, id, {
-    partnerId: actor.partner.id,
-    marketIds: userMarkets(actor).map((m) => m.id),
-  });
-  if (!row) throw new AppError('not_found', `No settlement ${id}.`);
-  return row;
-}
-
-export async function getSettlement(deps: CrmDeps, request: FastifyRequest, id: number): Promise<SettlementDetail> {
-  return detailOfRow(deps.ctx.database.db, await crmSettlement(deps, request, id));
-}
-
-export async function settlementStatement(
-  deps: CrmDeps,
-  request: FastifyRequest,
-  id: number,
-): Promise<{ pdf: Uint8Array; fileName: string }> {
-  const row = await crmSettlement(deps, request, id);
-  return statementOf(deps, row);
-}
-
-async function statementOf(deps: CrmDeps, row: SettlementRow): Promise<{ pdf: Uint8Array; fileName: string }> {
-  const detail = await detailOfRow(deps.ctx.database.db, row);
-  const partner = await deps.partners.byId(row.partnerId);
-  const canadian = row.marketCountry === 'CAN';
-  const pdf = await statementPdf(detail, {
-    partnerName: partner?.displayName ?? row.partnerId,
-    currency: canadian ? 'CAD' : row.marketCountry === 'AUS' ? 'AUD' : 'USD',
-    locale: canadian ? 'en-CA' : row.marketCountry === 'AUS' ? 'en-AU' : 'en-US',
-    ...(partner ? { priceNotation: partner.priceNotation } : {}),
-  });
-  return { pdf, fileName: `settlement-${row.displaySettlementId}.pdf` };
-}
-
-/** The settleable applied lines of a client (the New settlement dialog), with the unpriced ones marked. */
-export async function settleableLines(
-  deps: CrmDeps,
-  request: FastifyRequest,
-  clientId: number,
-  contractIds: number[] | undefined,
-): Promise<SettleableLine[]> {
-  const db = deps.ctx.database.db;
-  const actor = await loadCrmActor(deps, request);
-  await requireClient(deps, actor, clientId);
-  const mine = new Set(userMarkets(actor).map((m) => m.id));
-  const lines = (await appliedLines(db, actor.partner.id, clientId, { contractIds, unsettledOnly: true })).filter((l) =>
-    mine.has(l.marketId),
-  );
-  const contracts = await readContracts(db, actor.partner.id, [...new Set(lines.map((l) => l.contractId))]);
-  const { ok } = settleable(lines, contracts);
-  const okIds = new Set(ok.map((l) => l.ticketApplicationId));
-  const cropNames = await cropNamesOf(db, [...new Set(lines.map((l) => l.cropId))]);
-  return lines.map((l) => ({
-    ticketApplicationId: l.ticketApplicationId,
-    contractId: l.contractId,
-    displayContractId: l.displayContractId,
-    scaleTicketId: l.scaleTicketId,
-    displayScaleTicketId: l.displayScaleTicketId,
-    deliveryDate: l.deliveryDate,
-    cropName: cropNames.get(l.cropId) ?? '',
-    cropYear: l.cropYear,
-    bushels: decimalString(toDecimal(l.bushels)),
-    price: l.cashPrice,
-    blockedBy: okIds.has(l.ticketApplicationId) ? null : 'unpriced',
-  }));
-}
-
-async function readContracts(db: Db, partnerId: string, ids: number[]) {
-  // Read without a lock (a preview of choices); the write locks them.
-  const rows = ids.length ? await db.transaction(async (tx) => lockContracts(tx, partnerId, ids)) : [];
-  return new Map(rows.map((c) => [c.id, c]));
-}
-
-async function cropNamesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
-  for (const id of ids) out.set(id, await cropName(db, id));
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------------
 // Finalize, void
 
 export async function changeSettlementStatus(
@@ -593,223 +359,4 @@ export async function changeSettlementStatus(
     if (!detail) throw new AppError('not_found');
     return detail;
   });
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Advances
-
-function advanceOf(r: AdvanceRow): Advance {
-  return { ...r, createdAt: r.createdAt.toISOString() };
-}
-
-export async function createAdvance(deps: CrmDeps, request: FastifyRequest, body: AdvanceCreateBody): Promise<Advance> {
-  const db = deps.ctx.database.db;
-  const actor = await loadCrmActor(deps, request);
-  return db.transaction(async (tx) => {
-    const [contract] = await lockContracts(tx, actor.partner.id, [body.contractId]);
-    if (!contract) throw new AppError('not_found', `No contract ${body.contractId}.`);
-    const c = await contractMarketAndClient(tx, body.contractId);
-    requireMarket(actor, c.marketId, canSettle, 'advances');
-    if (contract.status === 'cancelled') {
-      throw new AppError(
-        'conflict',
-        `Contract ${contract.displayContractId} is cancelled: no advance can be paid on it.`,
-      );
-    }
-    const id = await insertAdvance(tx, {
-      partnerId: actor.partner.id,
-      marketId: c.marketId,
-      contractId: body.contractId,
-      clientId: c.clientId,
-      amount: body.amount,
-      paidDate: body.paidDate,
-      note: body.note ?? null,
-      createdBy: actor.user.id,
-    });
-    await audit(tx, request, {
-      actorUserId: actor.user.id,
-      action: 'advance_create',
-      targetType: 'advance',
-      targetId: String(id),
-      details: { contractId: body.contractId, amount: body.amount, paidDate: body.paidDate },
-    });
-    const [row] = await listAdvances(tx, { partnerId: actor.partner.id, marketIds: [c.marketId], ids: [id] });
-    return advanceOf(row!);
-  });
-}
-
-export async function crmAdvances(
-  deps: CrmDeps,
-  request: FastifyRequest,
-  q: { client_id?: number | undefined; contract_id?: number | undefined; status?: string | undefined },
-): Promise<Advance[]> {
-  const actor = await loadCrmActor(deps, request);
-  const rows = await listAdvances(deps.ctx.database.db, {
-    partnerId: actor.partner.id,
-    marketIds: userMarkets(actor).map((m) => m.id),
-    clientIds: q.client_id === undefined ? undefined : [q.client_id],
-    contractId: q.contract_id,
-    status: q.status,
-  });
-  return rows.map(advanceOf);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Liens
-
-function lienOf(r: LienRow): Lien {
-  return {
-    id: r.id,
-    clientId: r.clientId,
-    lienholder: r.lienholder,
-    amount: r.amount,
-    pct: r.pct === null ? null : decimalString(toDecimal(r.pct)),
-    paidAmount: r.paidAmount,
-    cropId: r.cropId,
-    cropYear: r.cropYear,
-    active: r.active,
-    version: r.version,
-  };
-}
-
-function requireLienWriter(actor: CrmActor): void {
-  if (!actor.markets.some(canSettle)) {
-    throw new AppError('forbidden', 'You do not have permissions for liens at any market.');
-  }
-}
-
-export async function clientLiens(deps: CrmDeps, request: FastifyRequest, clientId: number): Promise<Lien[]> {
-  const actor = await loadCrmActor(deps, request);
-  await requireClient(deps, actor, clientId);
-  return (await listLiens(deps.ctx.database.db, actor.partner.id, clientId)).map(lienOf);
-}
-
-export async function createLien(
-  deps: CrmDeps,
-  request: FastifyRequest,
-  clientId: number,
-  body: LienWriteBody,
-): Promise<Lien> {
-  const db = deps.ctx.database.db;
-  const actor = await loadCrmActor(deps, request);
-  await requireClient(deps, actor, clientId);
-  requireLienWriter(actor);
-  return db.transaction(async (tx) => {
-    const row = await insertLien(tx, {
-      partnerId: actor.partner.id,
-      clientId,
-      lienholder: body.lienholder,
-      amount: body.amount ?? null,
-      pct: body.pct ?? null,
-      cropId: body.cropId ?? null,
-      cropYear: body.cropYear ?? null,
-      active: body.active ?? true,
-    });
-    await audit(tx, request, {
-      actorUserId: actor.user.id,
-      action: 'lien_create',
-      targetType: 'lien',
-      targetId: String(row.id),
-      details: { clientId, lienholder: row.lienholder, amount: row.amount, pct: row.pct },
-    });
-    return lienOf(row);
-  });
-}
-
-export async function editLien(
-  deps: CrmDeps,
-  request: FastifyRequest,
-  lienId: number,
-  body: LienWriteBody | { active: false },
-): Promise<Lien> {
-  const db = deps.ctx.database.db;
-  const actor = await loadCrmActor(deps, request);
-  const expected = ifMatchVersion(request.headers['if-match']);
-  const existing = await findLien(db, actor.partner.id, lienId);
-  if (!existing) throw new AppError('not_found', `No lien ${lienId}.`);
-  requireLienWriter(actor);
-  return db.transaction(async (tx) => {
-    const patch =
-      'lienholder' in body
-        ? {
-            lienholder: body.lienholder,
-            amount: body.amount ?? null,
-            pct: body.pct ?? null,
-            cropId: body.cropId ?? null,
-            cropYear: body.cropYear ?? null,
-            active: body.active ?? existing.active,
-          }
-        : { active: false };
-    const row = await updateLien(tx, lienId, expected, patch);
-    if (!row) throw new AppError('precondition_failed', undefined, { currentVersion: existing.version });
-    await audit(tx, request, {
-      actorUserId: actor.user.id,
-      action: 'lienholder' in body ? 'lien_update' : 'lien_deactivate',
-      targetType: 'lien',
-      targetId: String(lienId),
-      details: { clientId: row.clientId, ...patch },
-    });
-    return lienOf(row);
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The farmer's calls (profit center)
-
-async function farmerClientIds(deps: CrmDeps, request: FastifyRequest): Promise<number[]> {
-  const { user } = await requireSession(deps.ctx, request);
-  if (!canUseMySalesLite(user)) {
-    throw new AppError(
-      'forbidden',
-      'My sales lite needs the agronomics experience and the flag allowing my sales lite.',
-    );
-  }
-  return (await farmerClients(deps.ctx.database.db, user.id)).map((c) => c.id);
-}
-
-/** What the farmer sees: their clients' settlements once final (never a draft). */
-const FARMER_STATUSES = ['final', 'paid', 'void'];
-
-export async function farmerSettlements(
-  deps: CrmDeps,
-  request: FastifyRequest,
-  q: SettlementListQuery,
-): Promise<SettlementListResponse> {
-  const clientIds = await farmerClientIds(deps, request);
-  const asked = statusFilter(q.status)?.filter((s) => FARMER_STATUSES.includes(s));
-  return pageOf(
-    deps.ctx.database.db,
-    {
-      clientIds,
-      contractId: q.contract_id,
-      status: asked?.length ? asked : FARMER_STATUSES,
-      dateFrom: q.date_from,
-      dateTo: q.date_to,
-    },
-    q,
-  );
-}
-
-async function farmerSettlementRow(deps: CrmDeps, request: FastifyRequest, id: number): Promise<SettlementRow> {
-  const clientIds = await farmerClientIds(deps, request);
-  const row = await findSettlement(deps.ctx.database.db, id, { clientIds, status: FARMER_STATUSES });
-  if (!row) throw new AppError('not_found', `No settlement ${id}.`);
-  return row;
-}
-
-export async function farmerSettlement(deps: CrmDeps, request: FastifyRequest, id: number): Promise<SettlementDetail> {
-  return detailOfRow(deps.ctx.database.db, await farmerSettlementRow(deps, request, id));
-}
-
-export async function farmerStatement(deps: CrmDeps, request: FastifyRequest, id: number) {
-  return statementOf(deps, await farmerSettlementRow(deps, request, id));
-}
-
-export async function farmerAdvances(
-  deps: CrmDeps,
-  request: FastifyRequest,
-  ids: number[] | undefined,
-): Promise<Advance[]> {
-  const clientIds = await farmerClientIds(deps, request);
-  return (await listClientAdvances(deps.ctx.database.db, clientIds, ids)).map(advanceOf);
 }
