@@ -77,7 +77,6 @@ export const pricingMessages = {
   'crm.pricing.positions.purchase': 'Purchases',
   'crm.pricing.positions.sales': 'Sales',
   'crm.pricing.positions.crop': 'Crop',
-  'crm.pricing.positions.year': 'Year',
   'crm.pricing.positions.month': 'Futures',
   'crm.pricing.positions.contracts': 'Contracts',
   'crm.pricing.positions.undelivered': 'Undelivered',

@@ -22,6 +22,8 @@ import { formatOptionMonth } from '../lists/components/list-cells';
 import { useOpenPositions } from './pricing-api';
 
 const NUM = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** Columns a phone leaves out so that the table fits 390 px. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 function PositionsTable({ direction, marketId }: { direction: 'purchase' | 'sales'; marketId: number | null }) {
   const t = useT();
@@ -52,13 +54,21 @@ function Rows({ data, title }: { data: OpenPositions; title: string }) {
   const format = useCrmFormat();
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={title} sx={{ '& th, & td': { px: 1, py: 0.5 } }}>
+      <Table
+        size="small"
+        aria-label={title}
+        sx={{
+          '& th, & td': { px: { xs: 0.75, sm: 1 }, py: 0.5, fontSize: { xs: 13, sm: 14 } },
+          '& th': { whiteSpace: 'nowrap' },
+        }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>{t('crm.pricing.positions.crop')}</TableCell>
-            <TableCell>{t('crm.pricing.positions.year')}</TableCell>
             <TableCell>{t('crm.pricing.positions.month')}</TableCell>
-            <TableCell align="right">{t('crm.pricing.positions.contracts')}</TableCell>
+            <TableCell align="right" sx={WIDE_ONLY}>
+              {t('crm.pricing.positions.contracts')}
+            </TableCell>
             <TableCell align="right">{t('crm.pricing.positions.undelivered')}</TableCell>
             <TableCell align="right">{t('crm.pricing.positions.unpriced')}</TableCell>
           </TableRow>
@@ -66,19 +76,20 @@ function Rows({ data, title }: { data: OpenPositions; title: string }) {
         <TableBody>
           {data.rows.map((r) => (
             <TableRow key={`${r.cropId}-${r.cropYear}-${r.optionMonth ?? ''}`}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{cropById(r.cropId)?.displayName ?? r.cropId}</TableCell>
-              <TableCell sx={NUM}>{r.cropYear}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {cropById(r.cropId)?.displayName ?? r.cropId} {r.cropYear}
+              </TableCell>
               <TableCell sx={NUM}>
                 {r.optionMonth ? formatOptionMonth(r.optionMonth) : t('crm.pricing.positions.noMonth')}
               </TableCell>
-              <TableCell align="right" sx={NUM}>
+              <TableCell align="right" sx={{ ...NUM, ...WIDE_ONLY }}>
                 {format.quantity(r.contracts)}
               </TableCell>
               <TableCell align="right" sx={NUM}>
-                {format.columnQuantity(r.undeliveredQuantity)}
+                {format.quantity(r.undeliveredQuantity)}
               </TableCell>
               <TableCell align="right" sx={NUM}>
-                {format.columnQuantity(r.unpricedQuantity)}
+                {format.quantity(r.unpricedQuantity)}
               </TableCell>
             </TableRow>
           ))}
@@ -106,7 +117,12 @@ export function OpenPositionsToggle({ marketId }: { marketId: number | null }) {
         {t('crm.pricing.positions.show')}
       </Button>
       <Collapse in={open} unmountOnExit>
-        <Paper variant="outlined" sx={{ p: 2, mt: 1 }} role="region" aria-label={t('crm.pricing.positions')}>
+        <Paper
+          variant="outlined"
+          sx={{ p: { xs: 1.25, sm: 2 }, mt: 1 }}
+          role="region"
+          aria-label={t('crm.pricing.positions')}
+        >
           <Box
             sx={{
               display: 'grid',
