@@ -167,6 +167,17 @@ export async function settlementDisplayIds(db: Db, ids: number[]): Promise<strin
   return rows.map((r) => r.d);
 }
 
+/** The settlements a request covers that are no longer final (voided, or paid some other way): their numbers. */
+export async function settlementsNoLongerFinal(db: Db, requestId: number): Promise<string[]> {
+  const rows = await db
+    .select({ d: settlements.displaySettlementId })
+    .from(paymentRequestSettlements)
+    .innerJoin(settlements, eq(settlements.id, paymentRequestSettlements.settlementId))
+    .where(and(eq(paymentRequestSettlements.requestId, requestId), sql`${settlements.status} <> 'final'`))
+    .orderBy(settlements.id);
+  return rows.map((r) => r.d);
+}
+
 /** Settlements the payment paid: final → paid (their version moves on). */
 export async function markSettlementsPaid(db: Db, settlementIds: number[]): Promise<void> {
   if (settlementIds.length === 0) return;

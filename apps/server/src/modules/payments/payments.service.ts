@@ -55,6 +55,7 @@ import {
   requestRows,
   requestSettlementIds,
   settlementDisplayIds,
+  settlementsNoLongerFinal,
   updatePayment,
   updateRequestStatus,
   type EventRecord,
@@ -427,9 +428,16 @@ export async function operateOnRequest(
     if (locked.version !== expected)
       throw new AppError('precondition_failed', undefined, { currentVersion: locked.version });
     switch (input.op) {
-      case 'approve':
+      case 'approve': {
+        // A settlement voided after the farmer asked is not paid: the buyer rejects the request instead.
+        const gone = await settlementsNoLongerFinal(tx, locked.id);
+        if (gone.length > 0)
+          throw new AppError('conflict', `Settlement ${gone.join(', ')} is no longer final: reject this request.`, {
+            reason: 'settlement_not_final',
+          });
         await transition(tx, locked, 'approve', who, null);
         break;
+      }
       case 'reject':
         await transition(tx, locked, 'reject', who, input.reason);
         await releaseSettlements(tx, locked.id);

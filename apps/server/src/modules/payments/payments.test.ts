@@ -343,6 +343,16 @@ describe('the buyer decides', () => {
     expect((await farmerGet(`${PC}/payment-requests/999999/events`)).statusCode).toBe(404);
   });
 
+  it('a settlement voided after the request is not paid: approve is 409, reject still works', async () => {
+    const s = await settlement(farmClient, '45.00');
+    const r = await requestFor([s]);
+    await db.execute(sql`update settlements set status = 'void' where id = ${s}`);
+    const res = await decide('approve', r.id, r.version);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/no longer final/);
+    expect((await decide('reject', r.id, r.version, { reason: 'Settlement voided' })).statusCode).toBe(200);
+  });
+
   it('a failed write writes no audit record and no event', async () => {
     const s = await settlement(farmClient, '19.99');
     const r = await requestFor([s]);
