@@ -28,6 +28,8 @@ import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliverie
 import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
 import { priceUnitOf } from '../../../lib/trading/price-units';
 import { useCrmFormat } from '../components/use-crm-format';
+import { ContractPricingActions, ContractPricingExtrasSection } from '../contract/pricing-actions';
+import { EditTermsButton } from '../contract-writing/edit-terms-button';
 import { amendmentPdfUrl, documentFileUrl } from './contract-page-api';
 
 const TABLE_SX = { '& th, & td': { px: 1, whiteSpace: 'nowrap' } } as const;
@@ -142,7 +144,15 @@ export function TermsSection({ data }: { data: ContractPageData }) {
     ['contractPage.term.description', row.description ?? '', row.description !== null],
   ];
   return (
-    <PageSection id="terms" title={t('contractPage.terms')}>
+    <PageSection
+      id="terms"
+      title={t('contractPage.terms')}
+      action={
+        <Box className="no-print">
+          <EditTermsButton detail={data} />
+        </Box>
+      }
+    >
       <Box
         component="dl"
         sx={{
@@ -173,7 +183,15 @@ export function PricingSection({ data }: { data: ContractPageData }) {
   const unit = t(data.contract.quantityUnit === 'tonnes' ? 'crm.lists.unit.tonnes' : 'crm.lists.unit.bushels');
   const quantity = (value: string) => `${format.columnQuantity(value)} ${unit}`;
   return (
-    <PageSection id="pricing" title={t('contractPage.pricing')}>
+    <PageSection
+      id="pricing"
+      title={t('contractPage.pricing')}
+      action={
+        <Box className="no-print">
+          <ContractPricingActions detail={data} />
+        </Box>
+      }
+    >
       <Box sx={{ overflowX: 'auto' }}>
         <ContractPricingTable
           events={data.pricingEvents}
@@ -192,6 +210,7 @@ export function PricingSection({ data }: { data: ContractPageData }) {
           sx={TABLE_SX}
         />
       </Box>
+      <ContractPricingExtrasSection detail={data} />
     </PageSection>
   );
 }
