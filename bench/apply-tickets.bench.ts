@@ -69,10 +69,8 @@ async function openTarget(argv: readonly string[]): Promise<Target> {
       marketId: market!.id,
       caller: { cookie, csrf },
       where: `PostgreSQL ${dbName}: ${n.c.toLocaleString('en-US')} contracts, ${n.t.toLocaleString('en-US')} tickets`,
-      close: async () => {
-        await app.close();
-        await database.close();
-      },
+      // The app closes the database it was given.
+      close: () => app.close(),
     };
   }
   const t = await createTestApp();
