@@ -1,4 +1,15 @@
-import { bigint, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { DiscountBand } from '@granary/domain';
 import { crops, markets } from './crm.ts';
 import { partners, users } from './platform.ts';
