@@ -19,9 +19,12 @@ import {
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useT } from '../../lib/i18n/t';
-import { SettlementHeading } from '../crm/settlements/settlement-drawer';
-import { SettlementStatusChip, SettlementView } from '../crm/settlements/settlement-view';
-import { useCrmFormat } from '../crm/components/use-crm-format';
+import {
+  SettlementHeading,
+  SettlementStatusChip,
+  SettlementView,
+  useSettlementFormat,
+} from '../../lib/trading/settlement-view';
 import { MslFrame } from './components/msl-frame';
 import { MslEmpty, MslError, MslLoading } from './components/msl-states';
 import { farmerStatementHref, useFarmerSettlement, useFarmerSettlements } from './settlements/settlements-api';
@@ -30,7 +33,7 @@ const PAGE_SIZE = 25;
 
 function SettlementCard({ settlement: s, onOpen }: { settlement: SettlementSummary; onOpen: () => void }) {
   const t = useT();
-  const f = useCrmFormat();
+  const f = useSettlementFormat();
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
       <CardActionArea

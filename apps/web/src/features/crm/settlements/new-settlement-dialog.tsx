@@ -24,7 +24,7 @@ import { PageSpinner } from '../../../lib/ui/page-spinner';
 import { ClientPicker, type PickedClient } from '../contract-writing/client-picker';
 import { useCrmFormat } from '../components/use-crm-format';
 import { previewSettlement, useCreateSettlement, useSettleableLines } from './settlements-api';
-import { SettlementView } from './settlement-view';
+import { SettlementView } from '../../../lib/trading/settlement-view';
 
 type ContractChoice = {
   contractId: number;
@@ -58,6 +58,64 @@ function contractChoices(rows: readonly SettleableLine[]): ContractChoice[] {
   return [...byContract.values()];
 }
 
+/** The client's contracts with applied bushels: a box for each that has some to settle, what waits for pricing. */
+function ContractChoices({
+  choices,
+  picked,
+  onToggle,
+}: {
+  choices: ContractChoice[];
+  picked: readonly number[];
+  onToggle: (contractId: number, on: boolean) => void;
+}) {
+  const t = useT();
+  const f = useCrmFormat();
+  if (choices.length === 0) return null;
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+        {t('settlements.new.contracts')}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
+        {choices.map((c) => (
+          <FormControlLabel
+            key={c.contractId}
+            disabled={c.tickets === 0}
+            control={
+              <Checkbox
+                checked={picked.includes(c.contractId)}
+                onChange={(e) => onToggle(c.contractId, e.target.checked)}
+              />
+            }
+            label={
+              <Box>
+                <Typography component="span" sx={{ fontWeight: 600 }}>
+                  {c.displayContractId}
+                </Typography>{' '}
+                <Typography component="span" color="text.secondary">
+                  {c.crop}
+                  {c.price ? ` · ${f.prices.cash(c.price)}` : ''}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {c.tickets > 0
+                    ? t('settlements.new.settleable', { tickets: c.tickets, bushels: f.quantity(c.bushels) })
+                    : null}
+                  {c.unpricedTickets > 0 ? (
+                    <Box component="span" sx={{ display: 'block', color: 'warning.dark' }}>
+                      {t('settlements.new.unpriced', { tickets: c.unpricedTickets })}
+                    </Box>
+                  ) : null}
+                </Typography>
+              </Box>
+            }
+            sx={{ alignItems: 'flex-start', py: 0.5, '& .MuiCheckbox-root': { pt: 0.25 } }}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 /**
  * New settlement: pick the client, then the contracts whose applied, priced bushels to settle; the preview shows every
  * line, deduction and payee as the settlement will have them; Create writes it as a draft.
@@ -76,7 +134,6 @@ export function NewSettlementDialog({
   onCreated: (settlementId: number) => void;
 }) {
   const t = useT();
-  const f = useCrmFormat();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [client, setClient] = useState<PickedClient | null>(null);
   const [picked, setPicked] = useState<number[]>([]);
@@ -152,49 +209,7 @@ export function NewSettlementDialog({
         {client && lines.data && choices.length === 0 ? (
           <Alert severity="info">{t('settlements.new.nothing')}</Alert>
         ) : null}
-        {choices.length > 0 ? (
-          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-            <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-              {t('settlements.new.contracts')}
-            </Typography>
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
-              {choices.map((c) => (
-                <FormControlLabel
-                  key={c.contractId}
-                  disabled={c.tickets === 0}
-                  control={
-                    <Checkbox
-                      checked={picked.includes(c.contractId)}
-                      onChange={(e) => toggle(c.contractId, e.target.checked)}
-                    />
-                  }
-                  label={
-                    <Box>
-                      <Typography component="span" sx={{ fontWeight: 600 }}>
-                        {c.displayContractId}
-                      </Typography>{' '}
-                      <Typography component="span" color="text.secondary">
-                        {c.crop}
-                        {c.price ? ` · ${f.prices.cash(c.price)}` : ''}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        {c.tickets > 0
-                          ? t('settlements.new.settleable', { tickets: c.tickets, bushels: f.quantity(c.bushels) })
-                          : null}
-                        {c.unpricedTickets > 0 ? (
-                          <Box component="span" sx={{ display: 'block', color: 'warning.dark' }}>
-                            {t('settlements.new.unpriced', { tickets: c.unpricedTickets })}
-                          </Box>
-                        ) : null}
-                      </Typography>
-                    </Box>
-                  }
-                  sx={{ alignItems: 'flex-start', py: 0.5, '& .MuiCheckbox-root': { pt: 0.25 } }}
-                />
-              ))}
-            </Box>
-          </Box>
-        ) : null}
+        <ContractChoices choices={choices} picked={picked} onToggle={toggle} />
 
         {body && preview.isFetching && !preview.data ? <PageSpinner /> : null}
         {body && preview.isError ? (

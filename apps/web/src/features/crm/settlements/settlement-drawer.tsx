@@ -1,6 +1,5 @@
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import type { SettlementDetail } from '@granary/domain';
 import {
   Alert,
   Box,
@@ -21,35 +20,8 @@ import { useT } from '../../../lib/i18n/t';
 import { showToast } from '../../../lib/toast/toast-store';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
 import { CrmErrorState } from '../components/crm-page-frame';
-import { useCrmFormat } from '../components/use-crm-format';
 import { statementHref, useSettlementDetail, useSettlementStatus } from './settlements-api';
-import { SettlementStatusChip, SettlementView } from './settlement-view';
-
-/** The heading of a settlement: its number and status, the seller, market, crop, day and contracts. */
-export function SettlementHeading({ settlement }: { settlement: SettlementDetail }) {
-  const f = useCrmFormat();
-  return (
-    <Box>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h2">
-          {settlement.displaySettlementId}
-        </Typography>
-        <SettlementStatusChip status={settlement.status} />
-      </Stack>
-      <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {[
-          settlement.clientName,
-          settlement.marketName,
-          `${settlement.cropName} ${settlement.cropYear}`,
-          f.day(settlement.settlementDate),
-        ].join(' · ')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {settlement.contracts.map((c) => c.displayContractId).join(', ')}
-      </Typography>
-    </Box>
-  );
-}
+import { SettlementHeading, SettlementView } from '../../../lib/trading/settlement-view';
 
 function VoidDialog({
   open,

@@ -20,7 +20,7 @@ import { ClientPicker, type PickedClient } from '../contract-writing/client-pick
 import { AdvancesAndLiens } from './advances-liens';
 import { NewSettlementDialog } from './new-settlement-dialog';
 import { SettlementDrawer } from './settlement-drawer';
-import { SettlementStatusChip } from './settlement-view';
+import { SettlementStatusChip } from '../../../lib/trading/settlement-view';
 import { useSettlementList } from './settlements-api';
 
 const PAGE_SIZES = [25, 50, 100];

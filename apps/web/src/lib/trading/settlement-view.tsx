@@ -1,11 +1,35 @@
+// A settlement as the CRM's drawer and the farmer's My Sales Lite show it (issue 14): shared here, not between features.
+
 import type { SettlementDetail, SettlementStatusName } from '@granary/domain';
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import type { MessageId } from '../../../lib/i18n/messages';
-import { useT } from '../../../lib/i18n/t';
-import { numericCellSx } from '../../../lib/ui/numeric-cell';
-import { usePhoneGrid } from '../../../lib/ui/grid/data-grid';
-import { useCrmFormat } from '../components/use-crm-format';
+import type { MessageId } from '../i18n/messages';
+import { useT } from '../i18n/t';
+import { numericCellSx } from '../ui/numeric-cell';
+import { usePhoneGrid } from '../ui/grid/data-grid';
+import { formatMoney, formatNumber, type NumberValue } from '@granary/domain';
+import { useMemo } from 'react';
+import { useRegion } from '../i18n/locale';
+import { useDates } from '../i18n/use-dates';
+import { usePriceFormat } from './use-price-format';
+
+/** The figures of a settlement in the region's money, quantities and days, prices in the partner's notation. */
+export function useSettlementFormat() {
+  const region = useRegion();
+  const dates = useDates();
+  const prices = usePriceFormat();
+  return useMemo(() => {
+    const blank = (v: NumberValue) => v === null || v === undefined || v === '';
+    return {
+      money: (v: NumberValue) => (blank(v) ? '' : formatMoney(v, { currency: region.currency })),
+      quantity: (v: NumberValue) => (blank(v) ? '' : formatNumber(v)),
+      columnQuantity: (v: NumberValue) =>
+        blank(v) ? '' : formatNumber(v, { minFractionDigits: 2, maxFractionDigits: 2 }),
+      day: dates.day,
+      prices,
+    };
+  }, [region.currency, dates, prices]);
+}
 
 const STATUS_COLORS: Record<SettlementStatusName, 'default' | 'info' | 'success' | 'warning'> = {
   draft: 'warning',
@@ -52,13 +76,63 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
 
 const TABLE_SX = { '& th, & td': { px: 1, whiteSpace: 'nowrap' }, '& th': { color: 'text.secondary', fontSize: 12 } };
 
+/** The ticket lines as a list on a phone: ticket and contract, the net, the arithmetic and what was taken off. */
+function LineCards({ settlement }: { settlement: SettlementDetail }) {
+  const t = useT();
+  const f = useSettlementFormat();
+  return (
+    <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
+      {settlement.lines.map((l) => (
+        <Box
+          component="li"
+          key={l.ticketApplicationId}
+          sx={{ listStyle: 'none', borderBottom: 1, borderColor: 'divider', pb: 1 }}
+        >
+          <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {l.displayScaleTicketId} · {l.displayContractId}
+            </Typography>
+            <Typography variant="body2" sx={{ ...numericCellSx, fontWeight: 600 }}>
+              {f.money(l.net)}
+            </Typography>
+          </Stack>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="div"
+            sx={{ fontVariantNumeric: 'tabular-nums' }}
+          >
+            {f.day(l.deliveryDate)} · {f.quantity(l.bushels)} bu × {f.prices.cash(l.price)} = {f.money(l.amount)}
+          </Typography>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="div"
+            sx={{ fontVariantNumeric: 'tabular-nums' }}
+          >
+            {[
+              [t('settlements.col.drying'), l.drying],
+              [t('settlements.col.discounts'), l.discounts],
+              [t('settlements.col.storage'), l.storage],
+              [t('settlements.col.checkoff'), l.checkoff],
+            ]
+              .filter(([, v]) => !/^0(\.0+)?$/.test(v!))
+              .map(([label, v]) => `${label} −${f.money(v!)}`)
+              .join(' · ')}
+          </Typography>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * A settlement's figures: the totals, each applied ticket line with its deductions, the statement's deductions and who
  * is paid what. The CRM's drawer and the farmer's page show the same (the farmer's without the actions).
  */
 export function SettlementView({ settlement }: { settlement: SettlementDetail }) {
   const t = useT();
-  const f = useCrmFormat();
+  const f = useSettlementFormat();
   const phone = usePhoneGrid();
   const dash = (v: string) => (/^0(\.0+)?$/.test(v) ? '–' : f.money(v));
   return (
@@ -72,48 +146,7 @@ export function SettlementView({ settlement }: { settlement: SettlementDetail })
 
       <Section title={t('settlements.section.lines')}>
         {phone ? (
-          <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
-            {settlement.lines.map((l) => (
-              <Box
-                component="li"
-                key={l.ticketApplicationId}
-                sx={{ listStyle: 'none', borderBottom: 1, borderColor: 'divider', pb: 1 }}
-              >
-                <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {l.displayScaleTicketId} · {l.displayContractId}
-                  </Typography>
-                  <Typography variant="body2" sx={{ ...numericCellSx, fontWeight: 600 }}>
-                    {f.money(l.net)}
-                  </Typography>
-                </Stack>
-                <Typography
-                  variant="caption"
-                  color="text.secondary"
-                  component="div"
-                  sx={{ fontVariantNumeric: 'tabular-nums' }}
-                >
-                  {f.day(l.deliveryDate)} · {f.quantity(l.bushels)} bu × {f.prices.cash(l.price)} = {f.money(l.amount)}
-                </Typography>
-                <Typography
-                  variant="caption"
-                  color="text.secondary"
-                  component="div"
-                  sx={{ fontVariantNumeric: 'tabular-nums' }}
-                >
-                  {[
-                    [t('settlements.col.drying'), l.drying],
-                    [t('settlements.col.discounts'), l.discounts],
-                    [t('settlements.col.storage'), l.storage],
-                    [t('settlements.col.checkoff'), l.checkoff],
-                  ]
-                    .filter(([, v]) => !/^0(\.0+)?$/.test(v!))
-                    .map(([label, v]) => `${label} −${f.money(v!)}`)
-                    .join(' · ')}
-                </Typography>
-              </Box>
-            ))}
-          </Stack>
+          <LineCards settlement={settlement} />
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" sx={TABLE_SX}>
@@ -206,6 +239,32 @@ export function SettlementView({ settlement }: { settlement: SettlementDetail })
           </Stack>
         </Section>
       </Box>
+    </Box>
+  );
+}
+
+/** The heading of a settlement: its number and status, the seller, market, crop, day and contracts. */
+export function SettlementHeading({ settlement }: { settlement: SettlementDetail }) {
+  const f = useSettlementFormat();
+  return (
+    <Box>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h2">
+          {settlement.displaySettlementId}
+        </Typography>
+        <SettlementStatusChip status={settlement.status} />
+      </Stack>
+      <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {[
+          settlement.clientName,
+          settlement.marketName,
+          `${settlement.cropName} ${settlement.cropYear}`,
+          f.day(settlement.settlementDate),
+        ].join(' · ')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {settlement.contracts.map((c) => c.displayContractId).join(', ')}
+      </Typography>
     </Box>
   );
 }
