@@ -336,6 +336,14 @@ describe('applying tickets', () => {
   it('checks permissions: another partner’s ticket is 404, a farmer 403, a market without deliveries 403', async () => {
     const [t] = await newTicket();
     expect((await post('/scale-tickets/apply', { tickets: [{ ticketId: t!.id }] }, s.prairie)).statusCode).toBe(404);
+    expect((await get(`/scale-tickets/apply-proposal?ticketIds=${t!.id}`, s.prairie)).statusCode).toBe(404);
+    expect((await get(`/scale-tickets/${t!.id}/spot-sale`, s.prairie)).statusCode).toBe(404);
+    expect((await get(`/scale-tickets/apply-proposal?ticketIds=1,x`)).statusCode).toBe(400);
+    // Corn has no cash bid at Ames in the fixtures: nothing to sell at.
+    expect((await get(`/scale-tickets/${t!.id}/spot-sale`)).json().bid).toBeNull();
+    const noBid = await post(`/scale-tickets/${t!.id}/spot-sale`, { cashPrice: '4' });
+    expect(noBid.statusCode).toBe(409);
+    expect(noBid.json().message).toContain('no cash bid');
     expect((await post('/scale-tickets/apply', { tickets: [{ ticketId: t!.id }] }, s.farmer)).statusCode).toBe(403);
     const rows = rowsOf<{ id: number }>(
       await s.t.database.db.execute(
