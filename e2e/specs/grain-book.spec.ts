@@ -1,5 +1,12 @@
 import { inflateSync, constants as zlib } from 'node:zlib';
-import { formatMoney, type ContractPageData, type InstrumentRow, type SettlementDetail } from '@granary/domain';
+import {
+  eventCashPrice,
+  formatMoney,
+  formatPrice,
+  type ContractPageData,
+  type InstrumentRow,
+  type SettlementDetail,
+} from '@granary/domain';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openContext, snap } from '../support/browser.ts';
@@ -113,7 +120,9 @@ describe('the grain book', () => {
       await form.getByRole('textbox', { name: 'Quantity (bu)' }).fill(String(quantity));
       const today = new Date().toISOString().slice(0, 10);
       await form.getByLabel('Pricing period start').fill(today);
-      await form.getByLabel('Pricing period end').fill(bid.deliveryEnd ?? today);
+      await form
+        .getByLabel('Pricing period end')
+        .fill(bid.deliveryEnd && bid.deliveryEnd > today ? bid.deliveryEnd : today);
       await form.getByRole('textbox', { name: 'Notes on the contract' }).fill(note);
       await snap(page, 'grain-book-new-contract-1280');
       await form.getByRole('button', { name: 'Save', exact: true }).click();
@@ -140,6 +149,9 @@ describe('the grain book', () => {
       const priced = await getJson<ContractPageData>(buyer.request, `/api/commodities/ctrm/contracts/${contractId}`);
       expect(priced.contract.priceStatus).toBe('priced');
       expect(priced.contract.contractType).toBe('pp');
+      // The pricing shows the cash the futures made (futures + basis).
+      const cash = formatPrice(eventCashPrice(priced.pricingEvents[0]!)!);
+      await pricing.getByRole('row').filter({ hasText: cash }).waitFor();
 
       // 3. Sent for signature from the page.
       step('send for signature');

@@ -1,4 +1,4 @@
-import type { PriceUnit } from '@granary/domain';
+import { eventCashPrice, type PriceUnit } from '@granary/domain';
 import type { SxProps, Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { ContractFactsTable, type ContractFactsColumn } from './contract-facts-table';
@@ -73,7 +73,7 @@ export function ContractPricingTable({
       key: 'cash',
       heading: headings.cash,
       numeric: true,
-      value: (e) => price.cash(e.cashPrice, prices.unit) || prices.none,
+      value: (e) => price.cash(eventCashPrice(e), prices.unit) || prices.none,
     },
   ];
   return <ContractFactsTable rows={events} label={label} columns={columns} empty={empty} sx={sx} />;
