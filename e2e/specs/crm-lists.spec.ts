@@ -385,7 +385,14 @@ describe('CRM contract and delivery lists', () => {
   it('links a client name to the client profile with the list context', async () => {
     const context = await openContext(browser, { as: 'buyer' });
     const page = await open(context, '/crm/contracts?market_id=1&highlight_id=1');
-    const link = grid(page).locator('tbody tr').first().getByRole('link');
+    // The row's links: its contract number (the contract page) and its client name (the client profile).
+    const links = grid(page).locator('tbody tr').first().getByRole('link');
+    expect(await links.first().getAttribute('href')).toMatch(/^\/crm\/contracts\/\d+$/);
+    const link = grid(page)
+      .locator('tbody tr')
+      .first()
+      .getByRole('link')
+      .filter({ hasNotText: /^C-\d+$/ });
     const href = (await link.getAttribute('href'))!;
     const url = new URL(href, 'http://x');
     expect(url.pathname).toMatch(/^\/crm\/client\/\d+$/);
