@@ -22,6 +22,7 @@ import { showToast } from '../../../../lib/toast/toast-store';
 import { CTRM } from '../../api/crm-paths';
 import { crmKeys } from '../../api/crm-keys';
 import { useContractDetail } from '../../contract/contract-api';
+import { sendForSignatureBulk } from '../../contract-page/contract-page-api';
 import { useSendForSignature } from '../../contract/esign-api';
 import { ContractPricingActions } from '../../contract/pricing-actions';
 import type { PricingAction } from '../../pricing/pricing-api';
@@ -157,13 +158,10 @@ async function rollOne(row: ContractListRow, optionMonth: string, spread: string
   }
 }
 
-async function sendOne(row: ContractListRow): Promise<RowOutcome> {
-  try {
-    await request('/api/commodities/profit-center/contracts/sign', { method: 'POST', body: { contractId: row.id } });
-    return { row, ok: true, message: null };
-  } catch (error) {
-    return { row, ok: false, message: failureMessage(error) };
-  }
+/** Sends the rows for signature with the contract page's bulk send (task C): each answers on its own. */
+async function sendAll(rows: readonly ContractListRow[]): Promise<RowOutcome[]> {
+  const outcomes = await sendForSignatureBulk(rows.map((r) => r.id));
+  return rows.map((row, i) => ({ row, ok: outcomes[i]?.ok ?? false, message: outcomes[i]?.message ?? null }));
 }
 
 /** Runs one request per row, two at a time, in row order. */
@@ -201,9 +199,9 @@ export function BulkActionsBar({
   const actions = bulkActionsOf(view);
   if (selected.length === 0 && outcomes === null) return null;
 
-  async function run(runner: (row: ContractListRow) => Promise<RowOutcome>) {
+  async function run(runAll: (rows: readonly ContractListRow[]) => Promise<RowOutcome[]>) {
     setBusy(true);
-    const result = await eachRow(selected, runner);
+    const result = await runAll(selected);
     setBusy(false);
     setOutcomes(result);
     const ok = result.filter((r) => r.ok).length;
@@ -232,7 +230,7 @@ export function BulkActionsBar({
             {t('crm.pricing.bulk.selected', { count: selected.length })}
           </Typography>
           {actions.includes('send') ? (
-            <Button size="small" variant="contained" disabled={busy} onClick={() => void run(sendOne)}>
+            <Button size="small" variant="contained" disabled={busy} onClick={() => void run(sendAll)}>
               {t('crm.pricing.bulk.send')}
             </Button>
           ) : null}
@@ -266,7 +264,7 @@ export function BulkActionsBar({
           onClose={() => setRolling(false)}
           onRoll={(optionMonth, spread) => {
             setRolling(false);
-            void run((row) => rollOne(row, optionMonth, spread));
+            void run((rows) => eachRow(rows, (row) => rollOne(row, optionMonth, spread)));
           }}
         />
       ) : null}
