@@ -29,7 +29,7 @@ import {
 const C = CROP_IDS;
 
 /** The checkoff programs (per crop and state; '*' national). Rates as the boards publish them. */
-export const CHECKOFF_RATES: {
+const CHECKOFF_RATES: {
   cropId: number;
   state: string;
   name: string;
@@ -80,7 +80,7 @@ export const CHECKOFF_RATES: {
 ];
 
 /** 30 free days, then 1.5 cents per bushel per 10 days (US) / 1.2 (Canada): data each market may change. */
-export const STORAGE_DEFAULT = {
+const STORAGE_DEFAULT = {
   USA: { freeDays: 30, ratePerBushelPerDay: '0.0015' },
   CAN: { freeDays: 30, ratePerBushelPerDay: '0.0012' },
   AUS: { freeDays: 30, ratePerBushelPerDay: '0.0012' },

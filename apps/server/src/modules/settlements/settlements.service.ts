@@ -57,7 +57,7 @@ import { settleable, settlementDetail } from './settlement-read.service.ts';
 const canSettle = hasPermission('contracts');
 
 /** 'S-000042': the partner's settlement number. */
-export function displaySettlementIdOf(n: number): string {
+function displaySettlementIdOf(n: number): string {
   return `S-${String(n).padStart(6, '0')}`;
 }
 

@@ -11,7 +11,7 @@ import { getJson, request, retryUnlessRefused } from '../../../lib/api/request';
 import { MERCHANDISING } from '../api/crm-paths';
 
 /** Query keys of settlements, advances and liens (under ['crm'], dropped with the CRM's cache on sign-out). */
-export const settlementKeys = {
+const settlementKeys = {
   all: ['crm', 'settlements'] as const,
   list: (params: SettlementListParams) => ['crm', 'settlements', 'list', params] as const,
   detail: (id: number) => ['crm', 'settlements', 'detail', id] as const,
