@@ -13,6 +13,7 @@ import { seedPaymentsDemo } from './payments-demo.ts';
 import { seedMarketDiscountSchedules } from '../modules/deliveries/deliveries.public.ts';
 import { syncContractNumberSequences } from '../modules/contract-writing/contract-writing.public.ts';
 import { seedStructuredAddendaNames } from '../modules/crm-contracts/crm-contracts.public.ts';
+import { seedSigningDemo } from '../modules/esign/esign.public.ts';
 
 export const DEMO_PASSWORD = 'granary-demo';
 
@@ -184,6 +185,13 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     await seedSettlementsDemo(tx, { today });
     // The demo farmer's payment requests: one waiting for the buyer, one paid by check (payments, decision 045).
     await seedPaymentsDemo(tx, { today });
+    // The demo farmer's first sent contracts with real signing links: My Sales Lite shows Sign (decision 042).
+    if (crm === 'full')
+      await seedSigningDemo(tx, {
+        partnerId: 'demo',
+        clientName: 'Fieldman Family Farms',
+        buyerEmail: DEMO_ACCOUNTS.buyer,
+      });
     await seedStoreDemo(tx, { size: crm === 'full' ? 'full' : 'small' });
     await seedStoreOrdersDemo(tx, { today });
   });

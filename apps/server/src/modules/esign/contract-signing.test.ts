@@ -18,6 +18,8 @@ import { injectAs, startCrmTestApp } from '../../testing/crm-test-app.ts';
 import type { Caller } from '../../testing/crm-test-fixtures.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { auditLog, contractDocuments, contracts, legalEntities } from '../../db/schema/index.ts';
+import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
+import { seedSigningDemo } from './esign-demo.ts';
 
 const PC = '/api/commodities/profit-center';
 const CTRM = '/api/commodities/ctrm';
@@ -331,5 +333,24 @@ describe('amendments', () => {
         programRequired: false,
       });
     }
+  });
+});
+
+describe('the demo signing requests', () => {
+  it("give the demo farmer's first sent contract an open link with its stored PDF", async () => {
+    const before = signingUrlsResponseSchema.parse((await get(farmer, `${PC}/signing/urls`)).json()).rows;
+    const made = await seedSigningDemo(t.database.db, {
+      partnerId: 'demo',
+      clientName: 'Fieldman Family Farms',
+      buyerEmail: DEMO_ACCOUNTS.buyer,
+      count: 1,
+    });
+    expect(made).toBe(1);
+    const after = signingUrlsResponseSchema.parse((await get(farmer, `${PC}/signing/urls`)).json()).rows;
+    const added = after.filter((r) => !before.some((b) => b.requestId === r.requestId));
+    expect(added).toHaveLength(1);
+    const pdf = await get(farmer, `${PC}/contracts/${added[0]!.contractId}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['x-content-sha256']).toMatch(/^[0-9a-f]{64}$/);
   });
 });

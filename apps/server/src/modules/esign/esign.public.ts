@@ -1,3 +1,5 @@
 // What other modules may use of the e-sign module (DESIGN.md, Conventions 11): a contract document sent as a PDF
 // when the caller asks for one (the CRM contract's document route).
 export { sendDocumentPdf, wantsPdf } from './esign-documents.service.ts';
+// The demo's open signing requests (the seed).
+export { seedSigningDemo } from './esign-demo.ts';
