@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   CONTRACT_SAVE_ERROR,
+  CONTRACT_TYPE_RULES,
   contractPricing,
   contractStatus,
   contractTermsText,
@@ -305,7 +306,22 @@ function changesOf(
   return out;
 }
 
-const PRICING_TERMS = ['contractType', 'futuresPrice', 'basis', 'cashPrice'];
+const PRICING_TERMS = ['contractType', 'futuresPrice', 'basis', 'cashPrice'] as const;
+
+/**
+ * A part of the price the type does not take at writing but an operation fixed since (an HTA's basis after basis set,
+ * a pricing program's futures after futures set) is not in the form's body: it stays as it is, not "changed to none".
+ */
+function withOperationPricing(w: ContractWrite, before: { contractType: string } & Record<string, unknown>) {
+  if (w.contractType !== before.contractType) return w;
+  const out = { ...w };
+  for (const f of ['futuresPrice', 'basis', 'cashPrice'] as const) {
+    const stored = before[f];
+    if (CONTRACT_TYPE_RULES[w.contractType][f] === 'forbidden' && w[f] === null && typeof stored === 'string')
+      out[f] = stored;
+  }
+  return out;
+}
 
 function sameEvents(a: readonly EventRow[], b: readonly EventRow[]): boolean {
   const eq = (x: string | null, y: string | null) =>
@@ -343,8 +359,8 @@ export async function editContract(
   if (!current || current.clientId !== clientId)
     throw new AppError('not_found', `No contract ${contractId} for client ${clientId}.`);
   contractsMarket(actor, current.marketId);
-  const w = await validWrite(db, actor, clientId, body);
-  contractsMarket(actor, w.marketId);
+  const typed = await validWrite(db, actor, clientId, body);
+  contractsMarket(actor, typed.marketId);
   const now = new Date();
   const amendment = await db.transaction(async (tx) => {
     const c = await findWritableContract(tx, actor.partner.id, contractId, true);
@@ -353,17 +369,31 @@ export async function editContract(
     if (c.status !== 'open')
       throw new AppError('conflict', `Contract ${c.displayContractId} is ${c.status}: its terms can no longer change.`);
     const committed = toDecimal(c.deliveredQuantity).plus(toDecimal(c.cancelledQuantity));
-    if (toDecimal(w.quantity).lessThan(committed))
+    if (toDecimal(typed.quantity).lessThan(committed))
       refuse({ quantity: `At least the ${decimalString(committed)} delivered and cancelled` });
     const before = { ...writeOf(c), splits: await listSplits(tx, c.id) };
+    const w = withOperationPricing(typed, before);
     const changes = changesOf(before, w);
     if (Object.keys(changes).length === 0) return null;
 
     const stored = await listEvents(tx, c.id);
-    const asWritten = sameEvents(stored, pricingEventsOf({ ...w, ...before, splits: w.splits } as ContractWrite));
+    // The events the old terms would have written (only what the type fixes at writing): still those → as written.
+    const writtenRule = CONTRACT_TYPE_RULES[c.contractType];
+    const oldTerms = {
+      ...typed,
+      ...before,
+      splits: typed.splits,
+      ...Object.fromEntries(
+        (['futuresPrice', 'basis', 'cashPrice'] as const).map((f) => [
+          f,
+          writtenRule[f] === 'forbidden' ? null : before[f],
+        ]),
+      ),
+    } as ContractWrite;
+    const asWritten = sameEvents(stored, pricingEventsOf(oldTerms));
     const pricingChanged = PRICING_TERMS.some((k) => k in changes);
     let events = stored;
-    if (asWritten) events = pricingEventsOf(w);
+    if (asWritten) events = pricingEventsOf(typed);
     else if (pricingChanged) {
       throw new AppError(
         'conflict',

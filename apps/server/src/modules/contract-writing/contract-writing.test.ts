@@ -292,6 +292,24 @@ describe('editing the terms', () => {
     expect(second.json().amendment.displayContractAmendmentId).toBe(`${out.displayContractId}-A2`);
   });
 
+  it('once an operation priced it, terms change but its pricing only through the operations (409)', async () => {
+    const out = (await create(body('hta'))).json();
+    // As basis set does: the futures-only event gets its basis, and the row its figures.
+    await app.t.database.db.execute(
+      sql`update pricing_events set basis = -0.30, cash_price = futures_price - 0.30 where contract_id = ${out.id}`,
+    );
+    await app.t.database.db.execute(
+      sql`update contracts set basis = -0.30, cash_price = 3.90, priced_quantity = quantity, price_status = 'priced' where id = ${out.id}`,
+    );
+    const moved = await put(out.id, body('hta', { deliveryEnd: '2026-12-10' }), '"1"');
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().priceStatus).toBe('priced');
+    expect(moved.json().terms.basis).toBe('-0.3');
+    const repriced = await put(out.id, body('hta', { futuresPrice: '4.40' }), '"2"');
+    expect(repriced.statusCode).toBe(409);
+    expect(repriced.json().details.fields).toHaveProperty('futuresPrice');
+  });
+
   it('a refused edit writes nothing: no amendment, no audit, same version', async () => {
     const out = (await create(body('flat'))).json();
     const audits = await auditRows('contract_edit');
