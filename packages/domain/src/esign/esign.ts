@@ -334,16 +334,3 @@ export const contractSigningSettingsSchema = z
   .strict();
 export type ContractSigningSettings = z.infer<typeof contractSigningSettingsSchema>;
 export const PARTNER_CONTRACT_SIGNING_PATH = '/api/commodities/merchandising/partner/contract-signing';
-
-/** Why sending for signature was refused (details.reason): the spec's missing e-mail / program / enterprise, … */
-export const SEND_REFUSALS = [
-  'missing_email',
-  'missing_program',
-  'missing_enterprise',
-  'no_signer',
-  'not_eligible',
-  'cancelled',
-  'signed',
-  'no_amendment',
-  'not_required',
-] as const;

@@ -27,7 +27,7 @@ import { documentFileUrl, useSigningAction, useSigningStatus, type SigningAction
 const CHIP_COLOR = { signed: 'success', mismatch: 'warning', sent: 'info' } as const;
 
 /** Which of Send / Resend / Send amendment / Void the state allows. */
-export function signingActionsOf(status: ContractEsignStatus): { send: SigningAction | null; canVoid: boolean } {
+function signingActionsOf(status: ContractEsignStatus): { send: SigningAction | null; canVoid: boolean } {
   const open = status.request?.state === 'open';
   if (!status.canSend) return { send: null, canVoid: open };
   return { send: status.state === 'mismatch' ? 'resend_amendment' : 'send', canVoid: open };
@@ -111,20 +111,16 @@ function VoidDialog({
 /**
  * Send / Resend / Send amendment and Void for one contract, from its signing status: the buttons the page and the
  * contract documents tab show. A refusal (the spec's missing e-mail / program / enterprise, no signer) shows the
- * server's words under the buttons, or as a toast when `compact` (a list row).
+ * server's words under the buttons.
  */
-export function SigningActions({
+function SigningActions({
   contractId,
   clientName,
   status,
-  compact = false,
-  onDone,
 }: {
   contractId: number;
   clientName: string;
   status: ContractEsignStatus;
-  compact?: boolean;
-  onDone?: () => void;
 }) {
   const t = useT();
   const action = useSigningAction(contractId);
@@ -138,12 +134,8 @@ export function SigningActions({
           { messageId: which === 'void' ? 'contractPage.voided' : 'contractPage.sentTo' },
           { severity: 'success' },
         );
-        onDone?.();
       },
-      onError: (error) => {
-        setConfirmVoid(false);
-        if (compact) showToast({ text: errorText(error, t) }, { severity: 'error' });
-      },
+      onError: () => setConfirmVoid(false),
     });
   if (!send && !canVoid) return null;
   return (
@@ -152,8 +144,8 @@ export function SigningActions({
         {send ? (
           <Button
             size="small"
-            variant={compact ? 'outlined' : 'contained'}
-            startIcon={compact ? undefined : <DrawOutlinedIcon />}
+            variant="contained"
+            startIcon={<DrawOutlinedIcon />}
             disabled={action.isPending}
             onClick={() => run(send)}
           >
@@ -165,7 +157,7 @@ export function SigningActions({
             size="small"
             color="error"
             variant="outlined"
-            startIcon={compact ? undefined : <BlockOutlinedIcon />}
+            startIcon={<BlockOutlinedIcon />}
             disabled={action.isPending}
             onClick={() => setConfirmVoid(true)}
           >
@@ -173,7 +165,7 @@ export function SigningActions({
           </Button>
         ) : null}
       </Stack>
-      {!compact && action.error ? (
+      {action.error ? (
         <Alert severity="error" role="alert">
           {errorText(action.error, t)}
         </Alert>
@@ -193,24 +185,6 @@ export function SigningActions({
 function errorText(error: unknown, t: ReturnType<typeof useT>): string {
   if (reasonOf(error) === 'no_signer') return t('esign.error.no_signer');
   return error instanceof Error ? error.message : String(error);
-}
-
-/**
- * A "Send for signature" button for one contract (task B's "Needs signature" rows): it reads the contract's signing
- * state and offers Send, Resend or Send amendment as that state allows; refusals show as a toast.
- */
-export function SendForSignatureButton({
-  contractId,
-  clientName,
-  onDone,
-}: {
-  contractId: number;
-  clientName: string;
-  onDone?: () => void;
-}) {
-  const query = useSigningStatus(contractId, true);
-  if (!query.data) return null;
-  return <SigningActions contractId={contractId} clientName={clientName} status={query.data} compact onDone={onDone} />;
 }
 
 /** The page's "Documents and signatures" section body: state, actions and each document with its files. */
