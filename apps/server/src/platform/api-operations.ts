@@ -225,6 +225,7 @@ export const API_AREAS: readonly ApiArea[] = [
         [`GET ${PC}/settlements/:settlementId`]: "One of the farmer's settlements",
         [`GET ${PC}/settlements/:settlementId/statement`]: "One of the farmer's settlement statements (PDF)",
         [`GET ${PC}/advances/:advanceIds?`]: "The farmer's advances",
+        [`GET ${PC}/contract/:contractId/associated-items`]: "A farmer's contract's settlements and advances",
       },
       payments: {
         [`GET ${PC}/payment-eligible-contracts`]: "The farmer's final settlements not yet requested, with what each pays",

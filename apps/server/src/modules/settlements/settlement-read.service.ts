@@ -36,6 +36,7 @@ import { appliedLines, cropName, lockContracts } from './settlements.repo.ts';
 import { listClientAdvances } from './advances-liens.repo.ts';
 import { advanceOf } from './advances-liens.service.ts';
 import type { AppliedLineRow } from './settlements.repo.ts';
+import { contractOfClients } from './settlements.repo.ts';
 
 /** Which applied lines can be settled now: priced (the contract has a cash price and priced bushels not yet settled). */
 export function settleable(
@@ -301,4 +302,22 @@ export async function farmerAdvances(
 ): Promise<Advance[]> {
   const clientIds = await farmerClientIds(deps, request);
   return (await listClientAdvances(deps.ctx.database.db, clientIds, ids)).map(advanceOf);
+}
+
+/**
+ * profit-center contract/:contractId/associated-items: what hangs off one of the farmer's contracts — its settlements
+ * (final, paid or void) and the advances paid on it. Another farmer's contract answers 404.
+ */
+export async function farmerContractItems(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  contractId: number,
+): Promise<{ settlements: SettlementSummary[]; advances: Advance[] }> {
+  const db = deps.ctx.database.db;
+  const clientIds = await farmerClientIds(deps, request);
+  if (!(await contractOfClients(db, contractId, clientIds)))
+    throw new AppError('not_found', `No contract ${contractId}.`);
+  const rows = await settlementPage(db, { clientIds, contractId, status: FARMER_STATUSES }, 100, 0);
+  const advances = (await listClientAdvances(db, clientIds)).filter((a) => a.contractId === contractId);
+  return { settlements: rows.map(summaryOf), advances: advances.map(advanceOf) };
 }

@@ -311,3 +311,13 @@ export async function contractMarketAndClient(
     .where(eq(contracts.id, contractId));
   return row!;
 }
+
+/** Whether a contract is one of these clients' (the farmer's own). */
+export async function contractOfClients(db: Db, contractId: number, clientIds: number[]): Promise<boolean> {
+  if (clientIds.length === 0) return false;
+  const rows = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.id, contractId), inArray(contracts.clientId, clientIds)));
+  return rows.length === 1;
+}

@@ -15,6 +15,7 @@ import {
   settlementCreateSchema,
   settlementDetailSchema,
   settlementListResponseSchema,
+  settlementSummarySchema,
   settlementVoidSchema,
 } from '@granary/domain';
 import { etagOf, idListParam, idParam, loadCrmActorWithSession, type CrmDeps } from '../../platform/crm-access.ts';
@@ -22,6 +23,7 @@ import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
 import { changeSettlementStatus, createSettlement } from './settlements.service.ts';
 import {
   farmerAdvances,
+  farmerContractItems,
   farmerSettlement,
   farmerSettlements,
   farmerStatement,
@@ -261,5 +263,19 @@ function farmerRoutes(app: RoutesApp, deps: CrmDeps): void {
       },
     },
     async (request) => ({ rows: await farmerAdvances(deps, request, request.params.advanceIds) }),
+  );
+  app.get(
+    `${PC}/contract/:contractId/associated-items`,
+    {
+      config: session,
+      schema: {
+        params: z.object({ contractId: idParam }),
+        response: {
+          200: z.object({ settlements: z.array(settlementSummarySchema), advances: z.array(advanceSchema) }),
+          ...crmErrors,
+        },
+      },
+    },
+    async (request) => farmerContractItems(deps, request, request.params.contractId),
   );
 }

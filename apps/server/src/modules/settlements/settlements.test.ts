@@ -281,6 +281,9 @@ describe('generating a settlement', () => {
     expect((await get(farmer, `${PC}/settlements/${settlement.id}`)).json().net).toBe(settlement.net);
     const pdf = await get(farmer, `${PC}/settlements/${settlement.id}/statement`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    const items = await get(farmer, `${PC}/contract/${contractId}/associated-items`);
+    expect(items.statusCode).toBe(200);
+    expect(items.json().settlements.map((x: { id: number }) => x.id)).toEqual([settlement.id]);
 
     const voided = await post(buyer, `${url}/void`, { reason: 'Wrong price' }, { 'if-match': '"2"' });
     expect(voided.statusCode).toBe(200);
@@ -381,6 +384,7 @@ describe('who may', () => {
     // The farmer's calls only see the farmer's own clients.
     await post(buyer, `${MERCH}/settlements/${id}/finalize`, undefined, { 'if-match': '"1"' });
     expect((await get(farmer, `${PC}/settlements/${id}`)).statusCode).toBe(404);
+    expect((await get(farmer, `${PC}/contract/${contractId}/associated-items`)).statusCode).toBe(404);
     expect((await get(farmer, `${PC}/settlements`)).json().rows.some((r: { id: number }) => r.id === id)).toBe(false);
 
     const bidsOnly = await insertContract(otherClientId, { cash: '4.0000', marketId: fx.marketBidsOnly });
