@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { pagedFields } from './api.ts';
 import { id, instant, noNul } from './api-fields.ts';
+import { cropById } from './crops.ts';
 import {
   CrmDecimal,
   daysBetween,
@@ -359,7 +360,11 @@ export const lienWriteSchema = z
       scale: 4,
       messages: { min: 'The percent must be more than 0', max: 'The percent is at most 100' },
     }).nullish(),
-    cropId: id.positive().nullish(),
+    // A crop of the catalogue (an unknown id would otherwise reach the database's foreign key: a 500).
+    cropId: id
+      .positive()
+      .refine((cropId) => cropById(cropId) !== null, 'No such crop')
+      .nullish(),
     cropYear: z.number().int().min(2000).max(2100).nullish(),
     active: z.boolean().optional(),
   })
