@@ -214,7 +214,8 @@ export const API_AREAS: readonly ApiArea[] = [
         [`GET ${MERCH}/settlements/:settlementId`]: 'A settlement with its lines, deductions and payees',
         [`GET ${MERCH}/settlements/:settlementId/statement`]: 'The settlement statement (PDF)',
         [`POST ${MERCH}/settlements/:settlementId/finalize`]: 'Finalize a draft settlement (If-Match)',
-        [`POST ${MERCH}/settlements/:settlementId/void`]: 'Void a settlement: its bushels may be settled again (If-Match)',
+        [`POST ${MERCH}/settlements/:settlementId/void`]:
+          'Void a settlement: its bushels may be settled again (If-Match)',
         [`POST ${MERCH}/advances`]: 'Record an advance paid on a contract',
         [`GET ${MERCH}/advances`]: 'Advances by client, contract and status',
         [`GET ${MERCH}/clients/:clientId/liens`]: "A client's liens",
@@ -228,7 +229,8 @@ export const API_AREAS: readonly ApiArea[] = [
         [`GET ${PC}/contract/:contractId/associated-items`]: "A farmer's contract's settlements and advances",
       },
       payments: {
-        [`GET ${PC}/payment-eligible-contracts`]: "The farmer's final settlements not yet requested, with what each pays",
+        [`GET ${PC}/payment-eligible-contracts`]:
+          "The farmer's final settlements not yet requested, with what each pays",
         [`GET ${PC}/payment-eligible-summaries`]: 'What the farmer may request now and what waits, per crop and year',
         [`GET ${PC}/payment-requests`]: "The farmer's payment requests, newest first",
         [`POST ${PC}/payment-requests`]: 'Ask to be paid for chosen settlements (ACH or check)',
@@ -237,7 +239,8 @@ export const API_AREAS: readonly ApiArea[] = [
         [`GET ${MERCH}/payment-requests/:id`]: 'A payment request with its events',
         [`POST ${MERCH}/payment-requests/:id/approve`]: 'Approve a payment request and send it (If-Match)',
         [`POST ${MERCH}/payment-requests/:id/reject`]: 'Reject a payment request with a reason (If-Match)',
-        [`POST ${MERCH}/payment-requests/:id/settle`]: 'Mark a sent payment paid: check cashed, ACH confirmed (If-Match)',
+        [`POST ${MERCH}/payment-requests/:id/settle`]:
+          'Mark a sent payment paid: check cashed, ACH confirmed (If-Match)',
         [`POST ${MERCH}/payment-requests/:id/return`]: 'Mark a sent payment returned with the reason (If-Match)',
       },
     },

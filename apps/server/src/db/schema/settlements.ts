@@ -181,9 +181,7 @@ export const advances = pgTable(
     amount: money('amount').notNull(),
     paidDate: date('paid_date').notNull(),
     status: text('status').$type<'paid' | 'recovered' | 'void'>().notNull().default('paid'),
-    recoveredBySettlementId: bigint('recovered_by_settlement_id', { mode: 'number' }).references(
-      () => settlements.id,
-    ),
+    recoveredBySettlementId: bigint('recovered_by_settlement_id', { mode: 'number' }).references(() => settlements.id),
     note: text('note'),
     version: integer('version').notNull().default(1),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

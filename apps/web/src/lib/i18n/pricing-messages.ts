@@ -9,7 +9,8 @@ export const pricingMessages = {
   'crm.pricing.op.secondary_obligation': 'Secondary obligation',
   'crm.pricing.help.futures_set': 'Fixes the futures on part of the quantity. Open to it: {quantity}.',
   'crm.pricing.help.basis_set': 'Fixes the basis on part of the quantity. Open to it: {quantity}.',
-  'crm.pricing.help.pricing_addenda': 'Prices part of the quantity at its own futures and basis. Open to it: {quantity}.',
+  'crm.pricing.help.pricing_addenda':
+    'Prices part of the quantity at its own futures and basis. Open to it: {quantity}.',
   'crm.pricing.help.structured_addendum': 'Records the terms of a structured addendum. Prices do not change.',
   'crm.pricing.help.credit_sale': 'The farmer is paid on the day you choose, not at settlement.',
   'crm.pricing.help.secondary_obligation': 'A second obligation on this contract, with its own quantity and due day.',
