@@ -92,7 +92,14 @@ describe('my sales lite', () => {
     // On a desktop the header carries the four sections (the page's own tabs are for phones) and marks the current one.
     const nav = page.getByTestId('my-sales-lite-header').getByRole('navigation', { name: 'Main navigation' });
     const current = async () => nav.locator('a[aria-current="page"]').textContent();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['My sales', 'Balances', 'Tickets', 'Bids']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'My sales',
+      'Balances',
+      'Tickets',
+      'Bids',
+      'Settlements',
+      'Payments',
+    ]);
     expect(await current()).toBe('My sales');
     expect(await page.getByRole('navigation', { name: 'My sales sections' }).isVisible()).toBe(false);
     await nav.getByRole('link', { name: 'Tickets' }).click();
