@@ -31,7 +31,8 @@ import {
   type OfferPatch,
 } from './offers.repo.ts';
 import { addContracted, findBid, findMarket, lockBid, type BidData } from './offer-bids.repo.ts';
-import { clientEsignEligible, insertContract, nextContractNumber } from './offer-contracts.repo.ts';
+import { nextContractNumber } from '../contract-writing/contract-writing.public.ts';
+import { clientEsignEligible, insertContract } from './offer-contracts.repo.ts';
 import { publishOfferChanges, type OfferChange } from './offer-events.ts';
 import type { Caller } from './offer-callers.ts';
 import { noticeFor, notifyFarmer } from './offer-notices.service.ts';
