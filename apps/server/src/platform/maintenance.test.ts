@@ -67,8 +67,16 @@ describe('the maintenance job', () => {
     expect(await pending()).toHaveLength(1);
     await db.execute(sql`insert into auth_tokens (purpose, token_hash, expires_at) values
       ('magic_link', 'stale', now() - interval '2 days')`);
-    // (with the job table's own pruning, the other recurring job of the platform)
-    expect(await runDueJobs(db, T0)).toBe(2);
+    // Every due recurring job runs (the job table's own pruning, the payments' daily run, …); the maintenance run is one.
+    const ran = await runDueJobs(db, T0);
+    expect(ran).toBeGreaterThanOrEqual(2);
+    expect(
+      rowsOf<{ n: number }>(
+        await db.execute(
+          sql`select count(*)::int as n from jobs where kind = ${MAINTENANCE_JOB} and status <> 'pending'`,
+        ),
+      )[0]?.n,
+    ).toBe(1);
     const tokens = rowsOf<{ token_hash: string }>(
       await db.execute(sql`select token_hash from auth_tokens where token_hash = 'stale'`),
     );
