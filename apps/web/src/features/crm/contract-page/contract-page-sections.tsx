@@ -138,7 +138,7 @@ export function TermsSection({ data }: { data: ContractPageData }) {
       format.day(data.terms.deferredPaymentDate),
       type === 'basic_cs' || data.terms.deferredPaymentDate !== null,
     ],
-    ['contractPage.term.paymentTerms', data.terms.paymentTerms ?? '', true],
+    ['contractPage.term.paymentTerms', paymentTermsLabel(t, data.terms.paymentTerms), true],
     ['contractPage.term.program', data.terms.program ?? '', true],
     ['contractPage.term.contractDate', format.day(row.date), true],
     ['contractPage.term.description', row.description ?? '', row.description !== null],
@@ -371,7 +371,7 @@ export function MoneySection({
                 <TableRow key={s.id ?? s.displaySettlementId}>
                   <TableCell>{s.displaySettlementId ?? '—'}</TableCell>
                   <TableCell>{format.day(s.settlementDate)}</TableCell>
-                  <TableCell sx={{ textTransform: 'capitalize' }}>{s.status}</TableCell>
+                  <TableCell>{t(`settlements.status.${s.status}`)}</TableCell>
                   <TableCell align="right">{format.columnQuantity(s.bushels)}</TableCell>
                   <TableCell align="right">{format.money(s.net)}</TableCell>
                 </TableRow>
@@ -401,8 +401,8 @@ export function MoneySection({
               {payments.map((p) => (
                 <TableRow key={p.id}>
                   <TableCell>{format.instant(p.requestedAt)}</TableCell>
-                  <TableCell sx={{ textTransform: 'uppercase' }}>{p.method}</TableCell>
-                  <TableCell sx={{ textTransform: 'capitalize' }}>{p.status}</TableCell>
+                  <TableCell>{t(`payments.method.${p.method}`)}</TableCell>
+                  <TableCell>{t(`payments.status.${p.status}`)}</TableCell>
                   <TableCell align="right">{format.money(p.amount)}</TableCell>
                 </TableRow>
               ))}
@@ -412,6 +412,15 @@ export function MoneySection({
       )}
     </PageSection>
   );
+}
+
+const PAYMENT_TERMS = ['on_settlement', 'net_10', 'net_30', 'deferred'] as const;
+
+/** The contract's payment terms in words (the New contract form's choices); a value from elsewhere as it is. */
+function paymentTermsLabel(t: ReturnType<typeof useT>, terms: string | null): string {
+  if (terms === null) return '';
+  const known = PAYMENT_TERMS.find((k) => k === terms);
+  return known ? t(`crm.write.paymentTerms.${known}`) : terms;
 }
 
 /** The history in words: every amendment (notes too), newest first, with who and when. */
