@@ -27,6 +27,7 @@ import { useContractHistoryText } from '../../../lib/trading/contract-history';
 import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliveries-table';
 import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
 import { priceUnitOf } from '../../../lib/trading/price-units';
+import { ContractHistoryList } from '../contract/contract-history-list';
 import { useCrmFormat } from '../components/use-crm-format';
 import { ContractPricingActions, ContractPricingExtrasSection } from '../contract/pricing-actions';
 import { EditTermsButton } from '../contract-writing/edit-terms-button';
@@ -426,35 +427,9 @@ function paymentTermsLabel(t: ReturnType<typeof useT>, terms: string | null): st
 /** The history in words: every amendment (notes too), newest first, with who and when. */
 export function HistorySection({ data }: { data: ContractPageData }) {
   const t = useT();
-  const format = useCrmFormat();
-  const history = useContractHistoryText(data.contract);
   return (
     <PageSection id="history" title={t('contractPage.history')}>
-      {data.amendments.length === 0 ? (
-        <Empty id="crm.contract.history.empty" />
-      ) : (
-        <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {[...data.amendments].reverse().map((amendment) => (
-            <Box component="li" key={amendment.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {history(amendment)}
-              </Typography>
-              {typeof amendment.details.note === 'string' || typeof amendment.details.reason === 'string' ? (
-                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-                  {String(amendment.details.note ?? amendment.details.reason)}
-                </Typography>
-              ) : null}
-              <Typography variant="caption" color="text.secondary">
-                {t('crm.contract.history.by', {
-                  id: amendment.displayContractAmendmentId,
-                  name: amendment.createdBy?.name ?? '—',
-                  when: format.dateTime(amendment.createdAt),
-                })}
-              </Typography>
-            </Box>
-          ))}
-        </Stack>
-      )}
+      <ContractHistoryList contract={data.contract} amendments={data.amendments} />
     </PageSection>
   );
 }

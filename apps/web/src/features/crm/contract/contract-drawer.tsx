@@ -12,12 +12,12 @@ import { Link as RouterLink } from 'react-router';
 import { useState, type ReactNode } from 'react';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
-import { useContractHistoryText } from '../../../lib/trading/contract-history';
 import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliveries-table';
 import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
 import { priceUnitOf } from '../../../lib/trading/price-units';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
 import { CrmErrorState } from '../components/crm-page-frame';
+import { ContractHistoryList } from './contract-history-list';
 import { useCrmFormat } from '../components/use-crm-format';
 import { useContractDetail } from './contract-api';
 import { EsignSection } from './esign-section';
@@ -238,38 +238,12 @@ function ContractPricingAndDeliveries({ detail }: { detail: ContractDetail }) {
   );
 }
 
-/** The amendments, newest first: what happened in words with its figures, its note or reason, then who and when. */
+/** The amendments, newest first (the same list as the contract page's History). */
 function ContractHistory({ detail }: { detail: ContractDetail }) {
   const t = useT();
-  const format = useCrmFormat();
-  const history = useContractHistoryText(detail.contract);
   return (
     <Section title={t('crm.contract.history')}>
-      {detail.amendments.length === 0 ? (
-        <Empty id="crm.contract.history.empty" />
-      ) : (
-        <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {[...detail.amendments].reverse().map((amendment) => (
-            <Box component="li" key={amendment.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {history(amendment)}
-              </Typography>
-              {typeof amendment.details.note === 'string' || typeof amendment.details.reason === 'string' ? (
-                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-                  {String(amendment.details.note ?? amendment.details.reason)}
-                </Typography>
-              ) : null}
-              <Typography variant="caption" color="text.secondary">
-                {t('crm.contract.history.by', {
-                  id: amendment.displayContractAmendmentId,
-                  name: amendment.createdBy?.name ?? '—',
-                  when: format.dateTime(amendment.createdAt),
-                })}
-              </Typography>
-            </Box>
-          ))}
-        </Stack>
-      )}
+      <ContractHistoryList contract={detail.contract} amendments={detail.amendments} />
     </Section>
   );
 }
