@@ -375,3 +375,34 @@ export const contractTermsResponseSchema = z.object({
   amendment: z.object({ id: z.number().int(), displayContractAmendmentId: z.string() }).nullable(),
 });
 export type ContractTermsResponse = z.infer<typeof contractTermsResponseSchema>;
+
+/**
+ * A contract's terms and pricing as they stood right after an amendment (contract_amendments.terms_snapshot, written
+ * in the amendment's transaction): an older amendment's PDF shows these, not today's terms. Decimals and days as text.
+ * Null on amendments written before the snapshots existed (their PDF falls back to the current terms and says so).
+ */
+export type AmendmentTermsSnapshot = {
+  contractType: ContractType;
+  quantity: string;
+  quantityUnit: string;
+  cancelledQuantity: string;
+  pricedQuantity: string;
+  priceStatus: string;
+  deliveryStart: string;
+  deliveryEnd: string;
+  optionMonth: string | null;
+  futuresPrice: string | null;
+  basis: string | null;
+  cashPrice: string | null;
+  offerPrice: string | null;
+  strike: string | null;
+  callOptionFee: string | null;
+  expiration: string | null;
+  mpOption: string | null;
+  paymentTerms: string | null;
+  program: string | null;
+  pricingPeriodStart: string | null;
+  pricingPeriodEnd: string | null;
+  deferredPaymentDate: string | null;
+  termsHash: string | null;
+};

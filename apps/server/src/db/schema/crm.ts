@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AmendmentTermsSnapshot } from '@granary/domain';
 import {
   bigint,
   bigserial,
@@ -392,6 +393,8 @@ export const contractAmendments = pgTable(
     displayContractAmendmentId: text('display_contract_amendment_id').notNull(),
     action: text('action').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** The contract's terms right after this amendment (its PDF shows them); null before migration 0030. */
+    termsSnapshot: jsonb('terms_snapshot').$type<AmendmentTermsSnapshot>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

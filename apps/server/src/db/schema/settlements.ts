@@ -97,10 +97,13 @@ export const settlementLines = pgTable(
     settlementId: bigint('settlement_id', { mode: 'number' })
       .notNull()
       .references(() => settlements.id, { onDelete: 'cascade' }),
-    /** No cascade: a settled application cannot be deleted (unapplied) while its settlement stands. */
-    ticketApplicationId: bigint('ticket_application_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketApplications.id),
+    /**
+     * No cascade: a settled application cannot be deleted (unapplied) while its settlement stands. Null on a voided
+     * line: the void releases the application (it may be unapplied) and keeps its id in released_ticket_application_id.
+     */
+    ticketApplicationId: bigint('ticket_application_id', { mode: 'number' }).references(() => ticketApplications.id),
+    /** A voided line's application, kept for the record without a foreign key (the application may be gone). */
+    releasedTicketApplicationId: bigint('released_ticket_application_id', { mode: 'number' }),
     contractId: bigint('contract_id', { mode: 'number' })
       .notNull()
       .references(() => contracts.id),
@@ -180,6 +183,8 @@ export const advances = pgTable(
       .references(() => legalEntities.id),
     amount: money('amount').notNull(),
     paidDate: date('paid_date').notNull(),
+    /** What settlements have recovered of it so far (partial recovery): 'recovered' once it reaches the amount. */
+    recoveredAmount: money('recovered_amount').notNull().default('0'),
     status: text('status').$type<'paid' | 'recovered' | 'void'>().notNull().default('paid'),
     recoveredBySettlementId: bigint('recovered_by_settlement_id', { mode: 'number' }).references(() => settlements.id),
     note: text('note'),
