@@ -81,6 +81,7 @@ export const deliveriesMessages = {
     'Proposed first in, first out by delivery window. Change the bushels to put them elsewhere, or leave some unapplied.',
   'deliveries.apply.ticketLine': '{client} · {day} · {quantity} bu unapplied',
   'deliveries.apply.noContracts': 'The client has no open contract of this crop and year at this market.',
+  'deliveries.apply.noTickets': '{client} has no unapplied tickets at this market.',
   'deliveries.apply.contractsOf': 'Open contracts for ticket {ticket}',
   'deliveries.apply.contract': 'Contract',
   'deliveries.apply.window': 'Delivery',

@@ -73,10 +73,12 @@ function ProposalTables({
   proposal,
   amounts,
   onChange,
+  contractId,
 }: {
   proposal: ApplyProposal;
   amounts: Amounts;
   onChange: (key: string, value: string) => void;
+  contractId: number | undefined;
 }) {
   const t = useT();
   const f = useCrmFormat();
@@ -120,7 +122,7 @@ function ProposalTables({
                   {p.contracts.map((c) => {
                     const key = keyOf(p.ticket.id, c.id);
                     return (
-                      <TableRow key={c.id}>
+                      <TableRow key={c.id} selected={c.id === contractId} aria-selected={c.id === contractId}>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
                           {c.displayContractId}
                           <Typography
@@ -176,18 +178,21 @@ function ProposalTables({
 /**
  * The Apply dialog (issue 14): the tickets' first-in-first-out proposal over their clients' open contracts (by delivery
  * window), editable; applying sends the amounts shown. Someone who applied first makes it a 409: the reason shows and
- * the proposal is read again. Exported for the contract views' "Apply tickets" (task B).
+ * the proposal is read again. The contract views' "Apply tickets" opens it on a client's unapplied tickets with
+ * `contractId`, the row's contract, marked as chosen in each ticket's table.
  */
 export function ApplyTicketsDialog({
   ticketIds,
   open,
   onClose,
   onApplied,
+  contractId,
 }: {
   ticketIds: readonly number[];
   open: boolean;
   onClose: () => void;
   onApplied?: () => void;
+  contractId?: number;
 }) {
   const t = useT();
   const theme = useTheme();
@@ -248,6 +253,7 @@ export function ApplyTicketsDialog({
             <ProposalTables
               proposal={proposal.data}
               amounts={amounts}
+              contractId={contractId}
               onChange={(key, value) => setAmounts((a) => ({ ...a, [key]: value }))}
             />
           ) : null}

@@ -208,19 +208,15 @@ describe('row actions', () => {
     expect(within(dialog).getByText('Futures set · C-1041')).toBeTruthy();
   });
 
-  it('a Needs signature row sends it for signature; a To arrive row links to the client’s unapplied tickets', async () => {
+  // A To arrive row's Apply tickets: lists/components/row-actions.test.tsx.
+  it('a Needs signature row sends it for signature', async () => {
     const calls = server((call) =>
       call.url.endsWith('/contracts/sign') ? json({ status: { state: 'sent' } }) : undefined,
     );
-    const { unmount } = wrap(<ContractRowAction view="get_signatures" row={row} />);
+    wrap(<ContractRowAction view="get_signatures" row={row} />);
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sent' })).toBeTruthy());
     expect(calls.find((c) => c.url.endsWith('/contracts/sign'))!.body).toEqual({ contractId: 41 });
-    unmount();
-    wrap(<ContractRowAction view="to_arrive" row={row} />);
-    const link = screen.getByRole('link', { name: 'Apply tickets' });
-    expect(link.getAttribute('href')).toContain('predefinedFilter=unapplied');
-    expect(link.getAttribute('href')).toContain('client_legal_entity_id=7');
   });
 
   it('bulk send reports the rows that were refused, one by one', async () => {

@@ -1,4 +1,11 @@
-import { parseBasis, type ContractListRow, type ContractView } from '@granary/domain';
+import {
+  listQueryToParams,
+  parseBasis,
+  parseListQuery,
+  toDecimal,
+  type ContractListRow,
+  type ContractView,
+} from '@granary/domain';
 import {
   Alert,
   Button,
@@ -12,20 +19,20 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../../lib/api/api-error';
 import { request } from '../../../../lib/api/request';
 import { useT } from '../../../../lib/i18n/t';
-import { useLocalizedPath } from '../../../../lib/routing/route-handle';
 import { showToast } from '../../../../lib/toast/toast-store';
 import { CTRM } from '../../api/crm-paths';
 import { crmKeys } from '../../api/crm-keys';
 import { useContractDetail } from '../../contract/contract-api';
 import { sendForSignatureBulk } from '../../contract-page/contract-page-api';
 import { useSendForSignature } from '../../contract/esign-api';
+import { ApplyTicketsDialog } from '../../deliveries/apply-tickets-dialog';
 import { ContractPricingActions } from '../../contract/pricing-actions';
 import type { PricingAction } from '../../pricing/pricing-api';
+import { useContractSearch } from '../api/contract-search';
 
 /** A row button as compact as the row's text. */
 const ROW_BUTTON_SX = { py: 0, px: 1, minWidth: 0, lineHeight: 1.6 } as const;
@@ -90,40 +97,56 @@ function SendButton({ row }: { row: ContractListRow }) {
   );
 }
 
+/** The list call for a client's unapplied tickets of the row's crop at its market (the deliveries' Unapplied view). */
+function unappliedTicketsParams(row: ContractListRow): Record<string, string> {
+  const params: Record<string, string> = {
+    market_id: String(row.marketId),
+    tab: 'deliveries',
+    predefinedFilter: 'unapplied',
+    client_legal_entity_id: String(row.clientId),
+  };
+  return listQueryToParams(parseListQuery(params));
+}
+
+/**
+ * Reads the client's unapplied tickets, then opens the Apply dialog on all of them with the row's contract chosen
+ * (the proposal is first-in-first-out by delivery window, editable). No ticket to apply: says so and closes.
+ */
+function ApplyTicketsFor({ row, onClose }: { row: ContractListRow; onClose: () => void }) {
+  const search = useContractSearch(unappliedTicketsParams(row));
+  const rows = search.data?.rows;
+  const ticketIds = (rows ?? [])
+    .filter((r) => r.kind === 'scaleTicket' && r.actualUnapplied !== null && toDecimal(r.actualUnapplied).gt(0))
+    .map((r) => r.id);
+  const none = rows !== undefined && ticketIds.length === 0;
+  useEffect(() => {
+    if (search.error) {
+      showToast({ text: failureMessage(search.error) }, { severity: 'error' });
+      onClose();
+    } else if (none) {
+      showToast({ messageId: 'deliveries.apply.noTickets', values: { client: row.client } }, { severity: 'info' });
+      onClose();
+    }
+  }, [none, search.error, onClose, row.client]);
+  if (rows === undefined || ticketIds.length === 0) return null;
+  return <ApplyTicketsDialog ticketIds={ticketIds} contractId={row.id} open onClose={onClose} />;
+}
+
 /** A row's in-place action button (and the dialog it opens). */
 export function ContractRowAction({ view, row }: { view: ContractView; row: ContractListRow }) {
   const t = useT();
-  const localized = useLocalizedPath();
-  const [pricing, setPricing] = useState(false);
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const action = rowActionOf(view, row);
   if (action === null) return null;
   if (action === 'send') return <SendButton row={row} />;
-  if (action === 'apply') {
-    // The client's unapplied tickets at this market (the deliveries list's Unapplied view).
-    const params = new URLSearchParams({
-      tab: 'deliveries',
-      predefinedFilter: 'unapplied',
-      client_legal_entity_id: String(row.clientId),
-      market_id: String(row.marketId),
-    });
-    return (
-      <Button
-        size="small"
-        variant="outlined"
-        sx={ROW_BUTTON_SX}
-        component={RouterLink}
-        to={`${localized('/crm/deliveries')}?${params}`}
-      >
-        {t('crm.pricing.row.applyTickets')}
-      </Button>
-    );
-  }
   return (
     <>
-      <Button size="small" variant="outlined" sx={ROW_BUTTON_SX} onClick={() => setPricing(true)}>
-        {t('crm.pricing.row.price')}
+      <Button size="small" variant="outlined" sx={ROW_BUTTON_SX} disabled={open} onClick={() => setOpen(true)}>
+        {t(action === 'apply' ? 'crm.pricing.row.applyTickets' : 'crm.pricing.row.price')}
       </Button>
-      {pricing ? <PriceDialogFor row={row} onClose={() => setPricing(false)} /> : null}
+      {open && action === 'apply' ? <ApplyTicketsFor row={row} onClose={close} /> : null}
+      {open && action === 'price' ? <PriceDialogFor row={row} onClose={close} /> : null}
     </>
   );
 }
