@@ -41,6 +41,7 @@ export const pricingMessages = {
   'crm.pricing.invalidBasis': 'Type a basis in cents, e.g. -35',
   'crm.pricing.invalidQuantity': 'Type a quantity above 0',
   'crm.pricing.required': 'Required',
+  'crm.pricing.invalidTerms': 'Type one term a line, as name: value',
   'crm.pricing.save': 'Save',
   'crm.pricing.cancel': 'Cancel',
   'crm.pricing.done': '{operation} saved on {number}.',
