@@ -47,6 +47,9 @@ import { contractWritingRoutes } from './modules/contract-writing/contract-writi
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { settlementsRoutes } from './modules/settlements/settlements.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
+import { crmAdminRoutes } from './modules/crm-admin/crm-admin.routes.ts';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { esignProviderFromEnv } from './modules/esign/providers/select-provider.ts';
 import { profitCenterRoutes } from './modules/profit-center/profit-center.routes.ts';
 import { farmerClients } from './modules/profit-center/profit-center.public.ts';
@@ -204,6 +207,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(deliveriesRoutes, { ctx, partners });
   await app.register(settlementsRoutes, { ctx, partners });
   await app.register(paymentsRoutes, { ctx, partners });
+  // Data in and the CRM administrator (issue 15): ERP syncs and imports, the partner's users and permissions, API tokens.
+  await app.register(ingestRoutes, { ctx, partners });
+  await app.register(crmAdminRoutes, { ctx, partners });
+  await app.register(apiTokensRoutes, { ctx, partners });
   // E-signing of contracts (issue 5): the built-in provider unless ESIGN_PROVIDER names another.
   await app.register(esignRoutes, { ctx, partners, provider: esignProviderFromEnv(env.ESIGN_PROVIDER) });
   // My Sales Lite (issue 5): the farmer's own contracts, tickets, summary and balances.

@@ -97,6 +97,9 @@ export * from './crm/deliveries.ts';
 export * from './crm/discount-schedules.ts';
 export * from './crm/settlements.ts';
 export * from './crm/payments.ts';
+export * from './crm/ingest.ts';
+export * from './crm/admin-users.ts';
+export * from './crm/api-tokens.ts';
 export * from './crm/contract-page.ts';
 
 // E-signing of contracts (issue 5).

@@ -243,6 +243,10 @@ export const API_AREAS: readonly ApiArea[] = [
           'Mark a sent payment paid: check cashed, ACH confirmed (If-Match)',
         [`POST ${MERCH}/payment-requests/:id/return`]: 'Mark a sent payment returned with the reason (If-Match)',
       },
+      // Issue 15, data in and the CRM administrator: each module's operations go in its own block.
+      ingest: {},
+      'crm-admin': {},
+      'api-tokens': {},
     },
   },
   {

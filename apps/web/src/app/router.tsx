@@ -158,6 +158,23 @@ const crmPages: Readonly<Record<string, PageLoader>> = {
     import('../features/crm/public-bids-admin/public-bids-admin-page').then((module) => module.PublicBidsAdminPage),
   'crm-administrator': () =>
     import('../features/crm/administrator/administrator-page').then((module) => module.AdministratorPage),
+  'crm-admin-users': () =>
+    import('../features/crm/administrator/users/admin-users-page').then((module) => module.AdminUsersPage),
+  'crm-admin-user': () =>
+    import('../features/crm/administrator/users/admin-user-page').then((module) => module.AdminUserPage),
+  'crm-admin-markets': () =>
+    import('../features/crm/administrator/markets/admin-markets-page').then((module) => module.AdminMarketsPage),
+  'crm-admin-legal-entities': () =>
+    import('../features/crm/administrator/legal-entities/legal-entities-page').then(
+      (module) => module.LegalEntitiesPage,
+    ),
+  'crm-admin-tokens': () =>
+    import('../features/crm/administrator/api-tokens/api-tokens-page').then((module) => module.ApiTokensPage),
+  'crm-admin-offboarding': () =>
+    import('../features/crm/administrator/offboarding/offboarding-page').then((module) => module.OffboardingPage),
+  'crm-ingest': () =>
+    import('../features/crm/ingest/ingest-dashboard-page').then((module) => module.IngestDashboardPage),
+  'crm-ingest-sync': () => import('../features/crm/ingest/ingest-sync-page').then((module) => module.IngestSyncPage),
 };
 
 /** My Sales Lite's built pages, each its own chunk (the local-bids page is added by the bids work). */
@@ -210,6 +227,7 @@ const IDENTITY_PREFIXES = [
   '/reset-password',
   '/onetime-password',
   '/native-landing',
+  '/invitation',
 ];
 
 function startsWithSegment(path: string, prefix: string): boolean {

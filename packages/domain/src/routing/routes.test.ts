@@ -46,6 +46,14 @@ describe('ROUTES', () => {
       '/crm/clients',
       '/crm/public-bids-admin',
       '/crm/administrator',
+      '/crm/administrator/users',
+      '/crm/administrator/users/:userId',
+      '/crm/administrator/markets',
+      '/crm/administrator/legal-entities',
+      '/crm/administrator/api-tokens',
+      '/crm/administrator/offboarding',
+      '/crm/ingest',
+      '/crm/ingest/:syncId',
       // My sales lite pages
       '/my-sales-lite',
       '/my-sales-lite/balances',
@@ -91,6 +99,14 @@ describe('ROUTES', () => {
       '/crm/clients',
       '/crm/public-bids-admin',
       '/crm/administrator',
+      '/crm/administrator/users',
+      '/crm/administrator/users/:userId',
+      '/crm/administrator/markets',
+      '/crm/administrator/legal-entities',
+      '/crm/administrator/api-tokens',
+      '/crm/administrator/offboarding',
+      '/crm/ingest',
+      '/crm/ingest/:syncId',
     ]);
     expect(ROUTES.filter((r) => r.path.startsWith('/crm/'))).toEqual([]);
     for (const child of parent?.children ?? []) expect(child.path.startsWith('/crm/')).toBe(true);
@@ -108,7 +124,14 @@ describe('ROUTES', () => {
         .map((r) => r.id)
         .sort(),
     ).toEqual([
+      'accept-invitation',
       'crm',
+      'crm-admin-legal-entities',
+      'crm-admin-markets',
+      'crm-admin-offboarding',
+      'crm-admin-tokens',
+      'crm-admin-user',
+      'crm-admin-users',
       'crm-administrator',
       'crm-bids',
       'crm-client',
@@ -118,6 +141,8 @@ describe('ROUTES', () => {
       'crm-dashboard',
       'crm-deliveries',
       'crm-discount-schedules',
+      'crm-ingest',
+      'crm-ingest-sync',
       'crm-offers',
       'crm-payments',
       'crm-public-bids-admin',

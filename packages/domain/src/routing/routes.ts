@@ -240,6 +240,8 @@ export const ROUTES: RouteDef[] = [
   built(loggedOut('signup-jit-verify', '/signup-jit-verify/:reason?', 'Verify your account')),
   built(loggedOut('signup-verify-first', '/signup-verify-first', 'Sign up')),
   built(loggedOut('signup-verify-first-token', '/signup-verify-first/token/:token', 'Sign up')),
+  // An invitation to join a partner's CRM (issue 15): open whether signed in or not; the page says what to do.
+  built({ ...loggedOut('accept-invitation', '/invitation/:token', 'Accept invitation'), guard: 'none' }),
 
   // Signed-in pages outside CRM and my sales lite.
   // '/dashboard' sends each experience to its home (homePathFor) and welcomes a user with none yet.
@@ -290,6 +292,15 @@ export const ROUTES: RouteDef[] = [
       built(crm('crm-clients', '/crm/clients', 'Clients')),
       built(crm('crm-public-bids-admin', '/crm/public-bids-admin', 'Public bids admin')),
       built(crm('crm-administrator', '/crm/administrator', 'Administrator')),
+      // Issue 15: the administrator's pages and the ingest dashboard.
+      built(crm('crm-admin-users', '/crm/administrator/users', 'Users')),
+      built(crm('crm-admin-user', '/crm/administrator/users/:userId', 'User')),
+      built(crm('crm-admin-markets', '/crm/administrator/markets', 'Markets')),
+      built(crm('crm-admin-legal-entities', '/crm/administrator/legal-entities', 'Legal entities')),
+      built(crm('crm-admin-tokens', '/crm/administrator/api-tokens', 'API tokens')),
+      built(crm('crm-admin-offboarding', '/crm/administrator/offboarding', 'Offboarding report')),
+      built(crm('crm-ingest', '/crm/ingest', 'Data imports')),
+      built(crm('crm-ingest-sync', '/crm/ingest/:syncId', 'Import')),
     ],
   },
 

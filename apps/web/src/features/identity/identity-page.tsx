@@ -9,6 +9,7 @@ import { ResetRequestPage } from './pages/reset-request-page';
 import { SignInPage } from './pages/sign-in-page';
 import { SignupJitVerifyPage } from './pages/signup-jit-verify-page';
 import { SignupPage } from './pages/signup-page';
+import { AcceptInvitationPage } from './pages/accept-invitation-page';
 import { SignupVerifyFirstPage } from './pages/signup-verify-first-page';
 import { SmsVerificationPage } from './pages/sms-verification-page';
 import { SsoPage } from './pages/sso-page';
@@ -41,6 +42,8 @@ export function IdentityPage() {
       return <OneTimePasswordPage />;
     case 'signup':
       return <SignupPage />;
+    case 'accept-invitation':
+      return <AcceptInvitationPage />;
     case 'signup-jit-verify':
       return <SignupJitVerifyPage />;
     case 'signup-verify-first':

@@ -5,6 +5,7 @@ import type { mySalesLiteAreaMessages } from './areas/my-sales-lite';
 import type { profitCenterAreaMessages } from './areas/profit-center';
 import type { storeAreaMessages } from './areas/store';
 import { platformMessages } from './platform-messages';
+import { invitationMessages } from './invitation-messages';
 
 /**
  * The entry's English messages (react-intl ids): the app shell's, identity's and the common ones, which every page of
@@ -15,6 +16,7 @@ import { platformMessages } from './platform-messages';
  */
 export const messages = {
   ...platformMessages,
+  ...invitationMessages,
   // generic error screen (grain-marketing.md 2, platform.md 2.7)
   'shell.error.title': "Well, that ain't right.",
   'shell.error.message': "Looks like there's something wrong under the hood.",
@@ -79,6 +81,7 @@ export const messages = {
   'nav.crm.settlements': 'Settlements',
   'nav.crm.payments': 'Payments',
   'nav.crm.structures': 'Structures',
+  'nav.crm.ingest': 'Data imports',
   'nav.crm.publicBidsAdmin': 'Public bids admin',
   'nav.crm.administrator': 'Administrator',
   'nav.mySalesLite.mySales': 'My sales',

@@ -13,6 +13,7 @@ export const CRM_NAV: readonly NavItem[] = [
   { id: 'settlements', path: '/crm/settlements', label: 'nav.crm.settlements' },
   { id: 'payments', path: '/crm/payments', label: 'nav.crm.payments' },
   { id: 'structures', path: '/crm/structures', label: 'nav.crm.structures' },
+  { id: 'ingest', path: '/crm/ingest', label: 'nav.crm.ingest' },
   { id: 'public-bids-admin', path: '/crm/public-bids-admin', label: 'nav.crm.publicBidsAdmin' },
   { id: 'administrator', path: '/crm/administrator', label: 'nav.crm.administrator' },
 ];

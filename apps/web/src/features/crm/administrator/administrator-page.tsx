@@ -40,6 +40,7 @@ import { QuoteBoard } from '../futures/quote-board';
 import { LegalTextsSection } from './legal-texts-section';
 import { ContractSigningSettingsForm } from '../contract-page/contract-signing-settings';
 import { PriceNotationForm } from './price-notation-section';
+import { AdminTabs } from './admin-tabs';
 
 const EXAMPLE = 'ZCZ26,4.3525,4.3300,4.3650,4.3200,4.3300,2026-11-23';
 
@@ -305,6 +306,7 @@ function AdministratorBody({ context, superAdmin }: { context: CrmContextData; s
   }
   return (
     <Stack spacing={2.5}>
+      {context.isAdmin ? <AdminTabs /> : null}
       {context.isAdmin ? (
         <SectionCard title={t('crm.administrator.notation.title')} subtitle={t('crm.administrator.notation.subtitle')}>
           <PriceNotationForm />

@@ -17,6 +17,11 @@ import { contractPageMessages } from '../contract-page-messages';
 import { deliveriesMessages } from '../deliveries-messages';
 import { settlementsMessages } from '../settlements-messages';
 import { paymentsMessages } from '../payments-messages';
+import { ingestMessages } from '../ingest-messages';
+import { crmAdminMessages } from '../crm-admin-messages';
+import { adminUsersMessages } from '../admin-users-messages';
+import { adminMarketsMessages } from '../admin-markets-messages';
+import { apiTokensMessages } from '../api-tokens-messages';
 
 /**
  * The CRM's messages (grain-marketing.md 2-4), one file per page group so that the pages' wording stays together:
@@ -42,4 +47,9 @@ export const crmAreaMessages = {
   ...deliveriesMessages,
   ...settlementsMessages,
   ...paymentsMessages,
+  ...ingestMessages,
+  ...crmAdminMessages,
+  ...adminUsersMessages,
+  ...adminMarketsMessages,
+  ...apiTokensMessages,
 } as const;

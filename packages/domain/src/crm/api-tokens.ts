@@ -1,0 +1,2 @@
+// API tokens for integrations (issue 15): scopes, the token shown once, what a listing shows.
+export {};
