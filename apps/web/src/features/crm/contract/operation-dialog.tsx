@@ -8,20 +8,15 @@ import {
   type ContractDetail,
   type ContractOperation,
 } from '@granary/domain';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { z } from 'zod';
 import { isApiError } from '../../../lib/api/api-error';
+import { FormSubmitButton, FormTextField } from '../../../lib/forms/form-fields';
+import { applyServerErrors } from '../../../lib/forms/server-errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
 import { showToast } from '../../../lib/toast/toast-store';
@@ -42,13 +37,51 @@ const FIELDS: Readonly<Record<ContractOperation, readonly Field[]>> = {
   note: ['note'],
 };
 
-const SCHEMAS = {
+type Body = Record<string, string>;
+
+/** The request schemas the server validates with (packages/domain); a note is its text. */
+const SCHEMAS: Readonly<Record<ContractOperation, z.ZodType<Body, Body>>> = {
   cancel: contractCancelSchema,
   partial_cancel: contractPartialCancelSchema,
   futures_roll: contractFuturesRollSchema,
   basis_roll: contractBasisRollSchema,
   roll: contractRollSchema,
-} as const;
+  note: z.object({ note: z.string() }),
+};
+
+const formShape = {
+  quantity: z.string(),
+  optionMonth: z.string(),
+  spread: z.string(),
+  deliveryStart: z.string(),
+  deliveryEnd: z.string(),
+  basisAdjustment: z.string(),
+  reason: z.string(),
+  note: z.string(),
+};
+
+/**
+ * The operation's form: the trimmed text of its fields (an empty reason left out) checked by the domain's request
+ * schema, as the server does; a note is required and at most CONTRACT_NOTE_MAX_LENGTH long (`tooLong` is its message).
+ */
+function operationFormSchema(operation: ContractOperation, tooLong: string) {
+  const fields = FIELDS[operation];
+  return z
+    .object(formShape)
+    .transform((values, ctx) => {
+      const body: Body = {};
+      for (const field of fields) {
+        const value = values[field].trim();
+        if (value !== '' || field !== 'reason') body[field] = value;
+      }
+      if (operation === 'note' && !body.note)
+        ctx.addIssue({ code: 'custom', message: 'crm.contract.required', path: ['note'] });
+      else if (operation === 'note' && (body.note ?? '').length > CONTRACT_NOTE_MAX_LENGTH)
+        ctx.addIssue({ code: 'custom', message: tooLong, path: ['note'] });
+      return body;
+    })
+    .pipe(SCHEMAS[operation]);
+}
 
 const INPUT_TYPES: Partial<Record<Field, string>> = {
   optionMonth: 'month',
@@ -94,9 +127,10 @@ function initialValues(detail: ContractDetail): Record<Field, string> {
 }
 
 /**
- * One contract operation as a dialog: the fields it needs, checked with the same rules the server applies (the
- * domain's schemas), then sent with the version read with the contract. A stale version (412) reloads the contract
- * and says so; a refused operation (409, 400) shows the server's message; nothing typed is lost.
+ * One contract operation as a dialog on the forms library (decision 032): the fields it needs, checked with the same
+ * rules the server applies (the domain's schemas), then sent with the version read with the contract. A stale version
+ * (412) reloads the contract and says so; a refused operation (409, 400) shows the server's message, its field errors
+ * on the fields; nothing typed is lost.
  */
 export function OperationDialog({
   detail,
@@ -112,46 +146,15 @@ export function OperationDialog({
   const row = detail.contract;
   const mutation = useContractOperation(row.clientId, row.id);
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Record<Field, string>>(() => initialValues(detail));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const tooLong = t('crm.contract.tooLong', { max: CONTRACT_NOTE_MAX_LENGTH });
+  const schema = useMemo(() => operationFormSchema(operation, tooLong), [operation, tooLong]);
+  const form = useZodForm(schema, { defaultValues: initialValues(detail) });
   const [failure, setFailure] = useState<string | null>(null);
   const fields = FIELDS[operation];
   const number = row.displayContractId ?? String(row.id);
 
-  function validate(): Record<string, string> | null {
-    if (operation === 'note') {
-      const note = values.note.trim();
-      if (!note || note.length > CONTRACT_NOTE_MAX_LENGTH) {
-        setErrors({
-          note: note ? t('crm.contract.tooLong', { max: CONTRACT_NOTE_MAX_LENGTH }) : t('crm.contract.required'),
-        });
-        return null;
-      }
-      setErrors({});
-      return { note };
-    }
-    const body: Record<string, string> = {};
-    for (const field of fields)
-      if (values[field].trim() !== '' || field !== 'reason') body[field] = values[field].trim();
-    const parsed = SCHEMAS[operation].safeParse(body);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? '') as Field;
-        if (fields.includes(key) && !next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
-      return null;
-    }
-    setErrors({});
-    return body;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (body) => {
     setFailure(null);
-    const body = validate();
-    if (!body) return;
     try {
       if (operation === 'note') await mutation.mutateAsync({ operation, note: body.note ?? '' });
       else await mutation.mutateAsync({ operation, body, version: detail.version });
@@ -164,65 +167,65 @@ export function OperationDialog({
       if (isApiError(error) && error.status === 412) {
         setFailure(t('crm.contract.stale'));
         await queryClient.invalidateQueries({ queryKey: crmKeys.contract(row.clientId, row.id) });
-      } else setFailure(error instanceof Error ? error.message : t('crm.loadFailed'));
+        return;
+      }
+      applyServerErrors(form.setError, error, fields);
+      setFailure(error instanceof Error ? error.message : t('crm.loadFailed'));
     }
-  }
+  });
 
   const help = t(`crm.contract.op.${operation}.help` as MessageId, {
     quantity: `${format.quantity(row.undeliveredQuantity)} ${row.quantityUnit}`,
   });
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullWidth
-      maxWidth="xs"
-      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
-    >
-      <DialogTitle>{t(`crm.contract.op.${operation}` as MessageId)}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 0.5 }}>
-          <Typography variant="body2" color="text.secondary">
-            {help}
-          </Typography>
-          {failure ? (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          {fields.map((field) => (
-            <TextField
-              key={field}
-              name={field}
-              label={t(`crm.contract.field.${field}` as MessageId)}
-              value={values[field]}
-              onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
-              error={Boolean(errors[field])}
-              helperText={errors[field] ?? ' '}
-              type={INPUT_TYPES[field] ?? 'text'}
-              multiline={field === 'note' || field === 'reason'}
-              minRows={field === 'note' ? 4 : 1}
-              required={field !== 'reason'}
-              slotProps={{
-                inputLabel: INPUT_TYPES[field] ? { shrink: true } : {},
-                htmlInput: ['quantity', 'spread', 'basisAdjustment'].includes(field) ? { inputMode: 'decimal' } : {},
-              }}
-              fullWidth
-            />
-          ))}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>{t('crm.contract.dismiss')}</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={mutation.isPending}
-          color={operation === 'cancel' ? 'error' : 'primary'}
-        >
-          {t('crm.contract.submit')}
-        </Button>
-      </DialogActions>
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="operation-dialog-title">
+      <FormProvider {...form}>
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <DialogTitle id="operation-dialog-title">{t(`crm.contract.op.${operation}` as MessageId)}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 0.5 }}>
+              <Typography variant="body2" color="text.secondary">
+                {help}
+              </Typography>
+              {failure ? (
+                <Alert severity="error" role="alert">
+                  {failure}
+                </Alert>
+              ) : null}
+              {fields.map((field) => (
+                <FormTextField<Record<Field, string>>
+                  key={field}
+                  name={field}
+                  label={t(`crm.contract.field.${field}` as MessageId)}
+                  helperText=" "
+                  type={INPUT_TYPES[field] ?? 'text'}
+                  multiline={field === 'note' || field === 'reason'}
+                  minRows={field === 'note' ? 4 : 1}
+                  required={field !== 'reason'}
+                  slotProps={{
+                    inputLabel: INPUT_TYPES[field] ? { shrink: true } : {},
+                    htmlInput: ['quantity', 'spread', 'basisAdjustment'].includes(field)
+                      ? { inputMode: 'decimal' }
+                      : {},
+                  }}
+                  fullWidth
+                />
+              ))}
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={onClose}>{t('crm.contract.dismiss')}</Button>
+            <FormSubmitButton
+              fullWidth={false}
+              size="medium"
+              color={operation === 'cancel' ? 'error' : 'primary'}
+              sx={{}}
+            >
+              {t('crm.contract.submit')}
+            </FormSubmitButton>
+          </DialogActions>
+        </form>
+      </FormProvider>
     </Dialog>
   );
 }

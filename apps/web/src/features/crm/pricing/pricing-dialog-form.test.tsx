@@ -1,14 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { ContractDetail, ContractListRow } from '@granary/domain';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/providers';
-import { PartnerProvider } from '../../../lib/brand/partner-context';
 import type { StubReply } from '../../../test/fetch-stub';
-import { allMessages } from '../../../test/messages';
-import { testPartner } from '../../../test/fixtures';
+import { fieldMessage, jsonResponse, renderWithProviders, typeInto } from '../../../test/form-dialog-kit';
 import type { PricingAction } from './pricing-api';
 import { PricingDialog } from './pricing-dialog';
 
@@ -82,8 +76,7 @@ const quotes = {
 
 const names = { names: [{ id: 1, name: 'Min-max', description: null }] };
 
-const reply = ({ status, body }: StubReply) =>
-  new Response(JSON.stringify(body ?? null), { status, headers: { 'Content-Type': 'application/json' } });
+const reply = ({ status, body }: StubReply) => jsonResponse(status, body);
 
 /** The contract's server: its reads answered, each POST by `post` (the saved contract by default; may stay pending). */
 function serve(post: () => StubReply | Promise<StubReply> = () => ({ status: 200, body: { contract: detail } })) {
@@ -104,30 +97,11 @@ function serve(post: () => StubReply | Promise<StubReply> = () => ({ status: 200
 }
 
 function open(action: PricingAction, onClose = () => {}) {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <IntlProvider locale="en-US" messages={allMessages}>
-        <PartnerProvider partner={testPartner}>
-          <MemoryRouter>
-            <PricingDialog detail={detail} action={action} onClose={onClose} />
-          </MemoryRouter>
-        </PartnerProvider>
-      </IntlProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<PricingDialog detail={detail} action={action} onClose={onClose} />);
   return screen.findByRole('dialog');
 }
 
-const type = (dialog: HTMLElement, label: RegExp, value: string) =>
-  fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
 const save = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-
-/** A field's message: the helper text the field points at (aria-describedby). */
-function messageOf(dialog: HTMLElement, label: RegExp): string | null {
-  const input = within(dialog).getByLabelText(label);
-  const id = input.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
 
 afterEach(() => {
   cleanup();
@@ -140,9 +114,9 @@ describe('PricingDialog on the forms library', () => {
     const onClose = vi.fn();
     const dialog = await open('pricing_addenda', onClose);
     await waitFor(() => expect((within(dialog).getByLabelText(/Quantity/) as HTMLInputElement).value).toBe('10000'));
-    type(dialog, /Quantity/, '2,500');
-    type(dialog, /Futures price/, '4.40');
-    type(dialog, /^Basis/, '-30');
+    typeInto(dialog, /Quantity/, '2,500');
+    typeInto(dialog, /Futures price/, '4.40');
+    typeInto(dialog, /^Basis/, '-30');
     // The addendum's own cash: 4.40 − 0.30.
     expect(within(within(dialog).getByRole('region', { name: 'After saving' })).getByText('$4.10')).toBeTruthy();
     save(dialog);
@@ -159,17 +133,17 @@ describe('PricingDialog on the forms library', () => {
   it('checks on submit with the domain’s rules, and a changed field loses its message until the next submit', async () => {
     const posts = serve();
     const dialog = await open('pricing_addenda');
-    type(dialog, /Quantity/, '0');
-    type(dialog, /Futures price/, '20000');
+    typeInto(dialog, /Quantity/, '0');
+    typeInto(dialog, /Futures price/, '20000');
     save(dialog);
-    await waitFor(() => expect(messageOf(dialog, /Quantity/)).toBe('Type a quantity above 0'));
-    expect(messageOf(dialog, /^Basis/)).toBe('Required');
-    type(dialog, /Quantity/, '100');
-    expect(messageOf(dialog, /Quantity/)).not.toBe('Type a quantity above 0');
-    type(dialog, /^Basis/, '-30');
+    await waitFor(() => expect(fieldMessage(dialog, /Quantity/)).toBe('Type a quantity above 0'));
+    expect(fieldMessage(dialog, /^Basis/)).toBe('Required');
+    typeInto(dialog, /Quantity/, '100');
+    expect(fieldMessage(dialog, /Quantity/)).not.toBe('Type a quantity above 0');
+    typeInto(dialog, /^Basis/, '-30');
     save(dialog);
     // Read, the body goes through the request schema the server uses: above its bound, the domain's words.
-    await waitFor(() => expect(messageOf(dialog, /Futures price/)).toBe('At most 10,000'));
+    await waitFor(() => expect(fieldMessage(dialog, /Futures price/)).toBe('At most 10,000'));
     expect(posts).toEqual([]);
   });
 
@@ -183,11 +157,11 @@ describe('PricingDialog on the forms library', () => {
       },
     }));
     const dialog = await open('secondary_obligation');
-    type(dialog, /Quantity/, '1000');
-    type(dialog, /Due date/, '2027-03-01');
-    type(dialog, /Description/, 'Deliver the rest by spring');
+    typeInto(dialog, /Quantity/, '1000');
+    typeInto(dialog, /Due date/, '2027-03-01');
+    typeInto(dialog, /Description/, 'Deliver the rest by spring');
     save(dialog);
-    await waitFor(() => expect(messageOf(dialog, /Due date/)).toBe('After the delivery end (2026-12-31)'));
+    await waitFor(() => expect(fieldMessage(dialog, /Due date/)).toBe('After the delivery end (2026-12-31)'));
     expect(within(dialog).getByRole('alert').textContent).toBe('The due date is after the contract’s delivery end');
     expect(posts[0]!.body).toEqual({
       kind: 'delivery',
@@ -204,8 +178,8 @@ describe('PricingDialog on the forms library', () => {
     const onClose = vi.fn();
     const dialog = await open('credit_sale', onClose);
     save(dialog);
-    await waitFor(() => expect(messageOf(dialog, /Payment date/)).toBe('Required'));
-    type(dialog, /Payment date/, '2027-01-15');
+    await waitFor(() => expect(fieldMessage(dialog, /Payment date/)).toBe('Required'));
+    typeInto(dialog, /Payment date/, '2027-01-15');
     save(dialog);
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This contract is already a credit sale');
     expect(onClose).not.toHaveBeenCalled();
@@ -217,10 +191,10 @@ describe('PricingDialog on the forms library', () => {
     await waitFor(() => expect(screen.queryAllByRole('progressbar')).toEqual([]));
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
     fireEvent.click(await screen.findByRole('option', { name: 'Min-max' }));
-    type(dialog, /Terms/, ': no name');
+    typeInto(dialog, /Terms/, ': no name');
     save(dialog);
-    await waitFor(() => expect(messageOf(dialog, /Terms/)).toBe('Type one term a line, as name: value'));
-    type(dialog, /Terms/, 'floor: 4.10\nceiling: 4.90');
+    await waitFor(() => expect(fieldMessage(dialog, /Terms/)).toBe('Type one term a line, as name: value'));
+    typeInto(dialog, /Terms/, 'floor: 4.10\nceiling: 4.90');
     save(dialog);
     await waitFor(() => expect(posts.length).toBe(1));
     expect(posts[0]!.body).toEqual({ name: 'Min-max', terms: { floor: '4.10', ceiling: '4.90' } });
@@ -232,7 +206,7 @@ describe('PricingDialog on the forms library', () => {
     const dialog = await open('futures_set');
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Use live price' }));
     expect(within(dialog).getByText('Live price $4.41¼ — the price at the moment you save is used.')).toBeTruthy();
-    type(dialog, /Futures price/, '4.50');
+    typeInto(dialog, /Futures price/, '4.50');
     expect(within(dialog).queryByText(/the price at the moment you save is used/)).toBeNull();
     await waitFor(() => expect((within(dialog).getByLabelText(/Quantity/) as HTMLInputElement).value).toBe('10000'));
     save(dialog);
