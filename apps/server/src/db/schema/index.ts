@@ -16,3 +16,4 @@ export * from './payments.ts';
 export * from './pricing.ts';
 export * from './deliveries.ts';
 export * from './contract-writing.ts';
+export * from './api-tokens.ts';
