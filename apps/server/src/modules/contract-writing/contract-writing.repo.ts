@@ -1,7 +1,8 @@
 // Writing contracts (decision 040): the partner's contract number sequence, the contract row with its first pricing
 // events and splits, the row locked for an edit, and the amendment an edit after sending for signature writes.
 
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AmendmentTermsSnapshot } from '@granary/domain';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import {
   contractAmendments,
@@ -221,6 +222,42 @@ export async function updateContract(db: Db, id: number, version: number, patch:
   return rows.length === 1;
 }
 
+const SNAPSHOT_TEXT = {
+  contractType: 'contract_type',
+  quantity: 'quantity',
+  quantityUnit: 'quantity_unit',
+  cancelledQuantity: 'cancelled_quantity',
+  pricedQuantity: 'priced_quantity',
+  priceStatus: 'price_status',
+  deliveryStart: 'delivery_start',
+  deliveryEnd: 'delivery_end',
+  optionMonth: 'option_month',
+  futuresPrice: 'futures_price',
+  basis: 'basis',
+  cashPrice: 'cash_price',
+  offerPrice: 'offer_price',
+  strike: 'strike',
+  callOptionFee: 'call_option_fee',
+  expiration: 'expiration',
+  mpOption: 'mp_option',
+  paymentTerms: 'payment_terms',
+  program: 'program',
+  pricingPeriodStart: 'pricing_period_start',
+  pricingPeriodEnd: 'pricing_period_end',
+  deferredPaymentDate: 'deferred_payment_date',
+  termsHash: 'terms_hash',
+} as const satisfies Record<keyof AmendmentTermsSnapshot, string>;
+
+/**
+ * The contract's terms as its row stands now, as an amendment keeps them (`terms_snapshot`): a sub-select written in
+ * the amendment's insert, so it reads the row the same transaction has just changed. Decimals and days as text
+ * (exact: a JSON number would go through binary floating point).
+ */
+export function termsSnapshotOf(contractId: number): SQL {
+  const pairs = Object.entries(SNAPSHOT_TEXT).map(([key, column]) => sql`${key}::text, c.${sql.raw(column)}::text`);
+  return sql`(select jsonb_build_object(${sql.join(pairs, sql`, `)}) from contracts c where c.id = ${contractId})`;
+}
+
 /** An amendment `<number>-A<n>` (n: the contract's amendments so far + 1, as the contract operations number them). */
 export async function insertNumberedAmendment(
   db: Db,
@@ -243,6 +280,7 @@ export async function insertNumberedAmendment(
       displayContractAmendmentId: `${row.displayContractId}-A${n}`,
       action: row.action,
       details: row.details,
+      termsSnapshot: termsSnapshotOf(row.contractId),
       createdBy: row.createdBy,
     })
     .returning({

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { contractFields, type ContractRowData } from './crm-contracts.repo.ts';
+import { termsSnapshotOf } from '../contract-writing/contract-writing.public.ts';
 
 export async function findContract(db: Db, partnerId: string, contractId: number): Promise<ContractRowData | null> {
   const [row] = await db
@@ -103,7 +104,12 @@ export async function insertAmendment(
     createdBy: string;
   },
 ): Promise<AmendmentRow> {
-  const [inserted] = await db.insert(contractAmendments).values(row).returning({ id: contractAmendments.id });
+  // The contract's terms right after the change (its row was updated earlier in this transaction): the amendment's
+  // PDF shows them, whatever changes later (decision 042, addendum).
+  const [inserted] = await db
+    .insert(contractAmendments)
+    .values({ ...row, termsSnapshot: termsSnapshotOf(row.contractId) })
+    .returning({ id: contractAmendments.id });
   if (!inserted) throw new Error('amendment insert returned nothing');
   const [full] = await db
     .select(amendmentFields)

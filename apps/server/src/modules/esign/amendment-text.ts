@@ -52,12 +52,19 @@ export function amendmentChangeLines(
   return lines.length ? lines : [humanize(a.action)];
 }
 
-/** The heading an amendment's PDF carries. */
-export function amendmentPdfLabel(a: AmendmentRecord, c: EsignContract, notation: PriceNotationSettings) {
+/**
+ * The heading an amendment's PDF carries, and whose terms it shows: 'Terms as of <its day>' from its snapshot, or —
+ * for an amendment written before snapshots were kept — a note that the terms are today's.
+ */
+export function amendmentPdfLabel(a: AmendmentRecord, c: EsignContract, notation: PriceNotationSettings, now: Date) {
   const changes = amendmentChangeLines(a, c, notation);
+  const date = formatDay(a.createdAt, 'en-US');
   return {
     displayId: a.displayContractAmendmentId,
-    date: formatDay(a.createdAt, 'en-US'),
+    date,
     changes: changes[0] === humanize(a.action) ? changes : [humanize(a.action), ...changes],
+    termsNote: a.termsSnapshot
+      ? `Terms as of ${date}, right after this amendment.`
+      : `Note: this amendment predates the terms kept with each amendment; the terms below are the contract's current terms as of ${formatDay(now, 'en-US')} and may include later changes.`,
   };
 }

@@ -1,8 +1,7 @@
-import { inflateSync } from 'node:zlib';
 import type { SigningTerms } from '@granary/domain';
-import { PDFDocument, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { contractPdf } from './contract-pdf.ts';
+import { pdfText as pageText } from '../../testing/pdf-text.ts';
 
 const TERMS: SigningTerms = {
   partnerName: 'Granary Demo Grain Co.',
@@ -24,21 +23,6 @@ const TERMS: SigningTerms = {
   currency: 'USD',
   contractDate: '2026-04-02',
 };
-
-/** The text the PDF's first page draws (pdf-lib writes each line as a hex string in WinAnsi, in a Flate stream). */
-async function pageText(pdf: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(pdf);
-  const contents = doc.getPages()[0]!.node.Contents();
-  const streams = contents && 'asArray' in contents ? contents.asArray() : [contents];
-  let text = '';
-  for (const ref of streams) {
-    const stream = doc.context.lookup(ref as never);
-    if (!(stream instanceof PDFRawStream)) continue;
-    const ops = inflateSync(Buffer.from(stream.getContents())).toString('latin1');
-    for (const m of ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) text += `${Buffer.from(m[1]!, 'hex').toString('latin1')}\n`;
-  }
-  return text;
-}
 
 describe('contract PDF', () => {
   it('writes futures, basis and cash as the trade does: quarter-cent fractions with the unit, basis in cents and month', async () => {

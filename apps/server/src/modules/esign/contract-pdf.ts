@@ -111,7 +111,7 @@ export async function contractPdf(
     termsHash: string;
     createdAt: Date;
     /** An amendment's PDF (decision 042): the contract's terms as amended, titled with the amendment and its changes. */
-    amendment?: { displayId: string; date: string; changes: string[] } | undefined;
+    amendment?: { displayId: string; date: string; changes: string[]; termsNote?: string } | undefined;
   },
   /** The partner's price notation (its setting on /crm/administrator); the trade's default until it is passed. */
   priceNotation: PriceNotationSettings = DEFAULT_PRICE_NOTATION,
@@ -154,6 +154,10 @@ export async function contractPdf(
     y -= 12;
     for (const change of amendment.changes) {
       y = drawLines(page, wrap(pdfText(change), regular, 9, width), MARGIN, y, regular, 9, 12);
+    }
+    if (amendment.termsNote) {
+      y -= 4;
+      y = drawLines(page, wrap(pdfText(amendment.termsNote), regular, 8.5, width), MARGIN, y, regular, 8.5, 11, MUTED);
     }
     y -= 12;
   }

@@ -162,8 +162,38 @@ export async function sellerAmendmentView(
 }
 
 /**
- * GET contract-amendments/:amendmentId/pdf: the amendment's PDF for the buyer or the farmer. Generated from the
- * contract's terms as they stand (the copy sent for signature is stored and served by document/:documentId).
+ * The contract as it stood right after the amendment: its terms snapshot over today's row (the parties, crop and
+ * market do not change). An amendment written before the snapshots (migration 0030) has none: today's terms.
+ */
+function contractAsOf(c: EsignContract, a: AmendmentRecord): EsignContract {
+  const s = a.termsSnapshot;
+  if (!s) return c;
+  return {
+    ...c,
+    contractType: s.contractType,
+    quantity: s.quantity,
+    quantityUnit: s.quantityUnit,
+    cancelledQuantity: s.cancelledQuantity,
+    deliveryStart: s.deliveryStart,
+    deliveryEnd: s.deliveryEnd,
+    optionMonth: s.optionMonth,
+    futuresPrice: s.futuresPrice,
+    basis: s.basis,
+    cashPrice: s.cashPrice,
+    offerPrice: s.offerPrice,
+    strike: s.strike,
+    callOptionFee: s.callOptionFee,
+    expiration: s.expiration,
+    mpOption: s.mpOption,
+    program: s.program,
+    termsHash: s.termsHash,
+  };
+}
+
+/**
+ * GET contract-amendments/:amendmentId/pdf: the amendment's PDF for the buyer or the farmer, generated from the terms
+ * as they stood right after it (its snapshot; the copy sent for signature is stored and served by
+ * document/:documentId). An amendment older than the snapshots shows today's terms and says so.
  */
 export async function sendAmendmentPdf(
   deps: EsignDeps,
@@ -171,14 +201,15 @@ export async function sendAmendmentPdf(
   reply: FastifyReply,
   amendmentId: number,
 ): Promise<FastifyReply> {
-  const { amendment, contract } = await visibleAmendment(deps, request, amendmentId, ['buyer', 'signer']);
-  const partner = await partnerOf(deps, contract.partnerId);
+  const { amendment, contract: today } = await visibleAmendment(deps, request, amendmentId, ['buyer', 'signer']);
+  const partner = await partnerOf(deps, today.partnerId);
+  const contract = contractAsOf(today, amendment);
   const pdf = await contractPdf(
     termsOf(contract, partner),
     {
       termsHash: currentTermsHash(contract),
       createdAt: amendment.createdAt,
-      amendment: amendmentPdfLabel(amendment, contract, partner.priceNotation),
+      amendment: amendmentPdfLabel(amendment, contract, partner.priceNotation, new Date()),
     },
     partner.priceNotation,
   );

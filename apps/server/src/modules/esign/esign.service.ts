@@ -258,7 +258,7 @@ export async function sendForSignature(
         {
           termsHash,
           createdAt: now,
-          amendment: amendment ? amendmentPdfLabel(amendment, contract, partner.priceNotation) : undefined,
+          amendment: amendment ? amendmentPdfLabel(amendment, contract, partner.priceNotation, now) : undefined,
         },
         partner.priceNotation,
       ),
