@@ -7,6 +7,7 @@ export * from './region/units.ts';
 export * from './format/number.ts';
 export * from './format/text.ts';
 export * from './format/date.ts';
+export * from './format/duration.ts';
 export * from './format/number-input.ts';
 export * from './format/price.ts';
 export * from './format/price-parse.ts';
