@@ -206,6 +206,14 @@ describe('openCrmPages', () => {
     expect(openCrmPages([], { isAdmin: false })('/crm/administrator')).toBe(false);
   });
 
+  it('offers Data imports only with the bootstrap ingestDashboardAccess', () => {
+    const markets = [market(['grain-buying-contracts'], ['contracts'])];
+    expect(openCrmPages(markets, { isAdmin: true, ingestDashboardAccess: true })('/crm/ingest')).toBe(true);
+    expect(openCrmPages(markets, { isAdmin: true, ingestDashboardAccess: false })('/crm/ingest')).toBe(false);
+    expect(openCrmPages(markets, { isAdmin: false })('/crm/ingest')).toBe(false);
+    expect(openCrmPages(markets, { isAdmin: false })('/crm/ingest/12')).toBe(false);
+  });
+
   it('offers pages without an entitlement (a client profile) always, and nothing gated without markets', () => {
     const open = openCrmPages([], { isAdmin: false });
     expect(open('/crm/client/42')).toBe(true);

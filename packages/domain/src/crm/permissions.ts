@@ -256,17 +256,19 @@ export function canUseNotes(marketPermissions: readonly string[]): boolean {
  * The CRM pages a user may open at some market, for the CRM navigation (a page the user cannot use anywhere is not
  * offered): a page with an entitlement (CRM_PAGE_ENTITLEMENTS) when a market grants it — the dashboard by its
  * brand key '<brand>-dashboard' —, /crm/public-bids-admin with the info permission at a market, /crm/administrator
- * for a CRM admin, the other CRM pages always.
+ * for a CRM admin, /crm/ingest (Data imports) with the merchandising bootstrap's ingestDashboardAccess, the other CRM
+ * pages always.
  */
 export function openCrmPages(
   markets: readonly { entitlements: readonly string[]; userPermissions: readonly string[] }[],
-  options: { isAdmin: boolean },
+  options: { isAdmin: boolean; ingestDashboardAccess?: boolean },
 ): (path: string) => boolean {
   const granted = new Set(markets.flatMap((market) => market.entitlements));
   const dashboard = [...granted].some((key) => key.endsWith('-dashboard'));
   const info = markets.some((market) => hasInfo(market.userPermissions));
   return (path) => {
     if (path === '/crm/administrator') return options.isAdmin;
+    if (path === '/crm/ingest' || path.startsWith('/crm/ingest/')) return options.ingestDashboardAccess === true;
     if (path === '/crm/public-bids-admin') return info;
     const need = (CRM_PAGE_ENTITLEMENTS as Readonly<Record<string, string>>)[path];
     if (need === undefined) return true;

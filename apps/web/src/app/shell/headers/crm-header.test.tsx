@@ -38,7 +38,7 @@ describe('CRM header navigation', () => {
     await waitFor(() => expect(within(header).queryByRole('link', { name: 'Bids', hidden: true })).toBeNull());
     for (const name of ['Dashboard', 'Contracts', 'Offers'])
       expect(within(header).getByRole('link', { name, hidden: true })).toBeTruthy();
-    for (const name of ['Deliveries', 'Clients', 'Structures', 'Public bids admin', 'Administrator']) {
+    for (const name of ['Deliveries', 'Clients', 'Structures', 'Public bids admin', 'Data imports', 'Administrator']) {
       expect(within(header).queryByRole('link', { name, hidden: true })).toBeNull();
     }
   });

@@ -5,8 +5,9 @@ import { CRM_NAV, type NavItem } from './nav-items';
 
 /**
  * The CRM navigation a user may use (grain-marketing.md 6: the web hides what a user may not use): pages whose
- * entitlement no market of the user grants are left out. Until the markets are known (or for a user without the
- * grain-buying experience, who cannot open the CRM anyway) every item shows, so the header never jumps empty.
+ * entitlement no market of the user grants are left out, and Data imports without the bootstrap's ingestDashboardAccess.
+ * Until the markets are known (or for a user without the grain-buying experience, who cannot open the CRM anyway)
+ * every item shows, so the header never jumps empty.
  */
 export function useCrmNav(user: BootstrapUser): readonly NavItem[] {
   const buyer = Boolean(user.experiences.grain_buying);
@@ -14,7 +15,10 @@ export function useCrmNav(user: BootstrapUser): readonly NavItem[] {
   const data = context.data;
   return useMemo(() => {
     if (!buyer || !data) return CRM_NAV;
-    const open = openCrmPages(data.markets, { isAdmin: data.isAdmin });
+    const open = openCrmPages(data.markets, {
+      isAdmin: data.isAdmin,
+      ingestDashboardAccess: data.bootstrap.ingestDashboardAccess,
+    });
     return CRM_NAV.filter((item) => open(item.path));
   }, [buyer, data]);
 }
