@@ -89,6 +89,19 @@ export const ERRORS = {
   /** platform.md 2.9: the store's terms of service must be accepted before an order is placed. */
   terms_not_accepted: { status: 403, message: "Please accept the store's terms of service before placing an order." },
   payment_failed: { status: 402, message: 'Your payment failed. Please try again with a different payment method.' },
+  // The CRM administrator's users (issue 15; grain-marketing.md 8 'CRM' admin user errors).
+  user_taken: { status: 409, message: 'User email or phone number already taken' },
+  phone_invalid: { status: 400, message: 'The mobile phone number is invalid' },
+  /** A buyer-admin cannot suspend themselves or take away their own buyer-admin permission. */
+  admin_self_change: {
+    status: 409,
+    message: 'You cannot suspend yourself or remove your own buyer-admin permission. Ask another administrator.',
+  },
+  /** An invitation link that is unknown, used, revoked or expired. */
+  invitation_invalid: {
+    status: 410,
+    message: 'This invitation is no longer valid. Ask your administrator for a new one.',
+  },
   saved_view_name_taken: { status: 400, message: 'You already have a view with this name.' },
   internal_error: { status: 500, message: 'Sorry, an unexpected issue occurred. Please come back later!' },
   unavailable: { status: 503, message: 'Sorry, an unexpected issue occurred. Please come back later!' },

@@ -54,6 +54,11 @@ export const ERROR_CODES = [
   'payment_failed',
   // Saved views of the CRM grids (issue 13): a user's view names are unique per grid.
   'saved_view_name_taken',
+  // The CRM administrator's users (issue 15; grain-marketing.md 8 'CRM' admin user errors).
+  'user_taken',
+  'phone_invalid',
+  'admin_self_change',
+  'invitation_invalid',
   // The server's own failures.
   'internal_error',
   'unavailable',
