@@ -2,7 +2,15 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex
 import { users } from './platform.ts';
 
 export type AuthTokenPurpose =
-  'magic_link' | 'password_reset' | 'email_verify' | 'sms_login' | 'phone_verify' | 'oidc_state' | 'native_login';
+  | 'magic_link'
+  | 'password_reset'
+  | 'email_verify'
+  | 'sms_login'
+  | 'phone_verify'
+  | 'oidc_state'
+  | 'native_login'
+  /** An invitation to join a partner's CRM (issue 15; user_invitations). */
+  | 'invitation';
 
 /**
  * Single-use secrets sent to a person (links, codes) or held for a redirect (OIDC state). Only hashes are

@@ -17,3 +17,4 @@ export * from './pricing.ts';
 export * from './deliveries.ts';
 export * from './contract-writing.ts';
 export * from './api-tokens.ts';
+export * from './admin-users.ts';

@@ -22,6 +22,7 @@ export const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
   phone_verify: 10 * 60_000,
   oidc_state: 10 * 60_000,
   native_login: 2 * 60_000,
+  invitation: 7 * 24 * 3600_000,
 };
 
 export function sixDigitCode(): string {
