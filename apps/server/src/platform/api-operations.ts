@@ -246,7 +246,12 @@ export const API_AREAS: readonly ApiArea[] = [
       // Issue 15, data in and the CRM administrator: each module's operations go in its own block.
       ingest: {},
       'crm-admin': {},
-      'api-tokens': {},
+      'api-tokens': {
+        'GET /api/auth/users/:userLegacyId/tokens':
+          "A user's API tokens: name, scopes, prefix, created, last used, expires, revoked (the user or a super admin)",
+        'POST /api/auth/users/:userLegacyId/tokens': 'Make an API token for integrations: the token is answered once',
+        'DELETE /api/auth/users/:userLegacyId/tokens/:tokenId': 'Revoke an API token (it stays listed, revoked)',
+      },
     },
   },
   {
