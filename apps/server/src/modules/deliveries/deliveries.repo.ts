@@ -367,14 +367,16 @@ export async function applicationsByIds(
   );
 }
 
-/** The applications among `ids` that a settlement line references (voided or not: the line keeps the row). */
-export async function settledApplications(db: Db, ids: readonly number[]): Promise<{ id: number; voided: boolean }[]> {
+/**
+ * The applications among `ids` that a settlement line holds. A voided settlement's lines have released theirs
+ * (ticket_application_id null, the id kept in released_ticket_application_id: decision 044), so only standing ones.
+ */
+export async function settledApplications(db: Db, ids: readonly number[]): Promise<{ id: number }[]> {
   if (ids.length === 0) return [];
-  return rowsOf<{ id: number; voided: boolean }>(
+  return rowsOf<{ id: number }>(
     await db.execute(sql`
-      select ticket_application_id::int as id, bool_and(voided) as voided from settlement_lines
-      where ticket_application_id = any(${arr(ids, 'bigint')})
-      group by ticket_application_id`),
+      select distinct ticket_application_id::int as id from settlement_lines
+      where ticket_application_id = any(${arr(ids, 'bigint')})`),
   );
 }
 

@@ -446,9 +446,7 @@ export async function unapplyTickets(deps: CrmDeps, request: FastifyRequest, app
       const a = apps.find((x) => x.id === settled[0]!.id)!;
       throw new AppError(
         'conflict',
-        settled[0]!.voided
-          ? `Ticket ${a.displayScaleTicketId} on ${a.displayContractId} is recorded on a voided settlement and can no longer be unapplied.`
-          : `Ticket ${a.displayScaleTicketId} on ${a.displayContractId} is on a settlement: void the settlement first.`,
+        `Ticket ${a.displayScaleTicketId} on ${a.displayContractId} is on a settlement: void the settlement first.`,
         { applicationId: a.id },
       );
     }

@@ -523,3 +523,16 @@ export async function partnerVhostOf(db: Db, partnerId: string): Promise<string 
   const result = await db.execute(sql`select vhost from partners where id = ${partnerId}`);
   return rowsOf<{ vhost: string | null }>(result)[0]?.vhost ?? null;
 }
+
+/** The requests that hold a settlement's net while they stand (requested, approved or sent): what forbids its void. */
+export async function standingRequestsOfSettlement(
+  db: Db,
+  settlementId: number,
+): Promise<{ id: number; status: string }[]> {
+  return db
+    .selectDistinct({ id: paymentRequests.id, status: paymentRequests.status })
+    .from(paymentRequestSettlements)
+    .innerJoin(paymentRequests, eq(paymentRequests.id, paymentRequestSettlements.requestId))
+    .where(and(eq(paymentRequestSettlements.settlementId, settlementId), eq(paymentRequestSettlements.held, true)))
+    .orderBy(paymentRequests.id);
+}

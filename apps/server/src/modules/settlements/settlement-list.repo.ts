@@ -164,7 +164,11 @@ export async function settlementLineRows(db: Db, settlementId: number) {
   return db
     .select({
       id: settlementLines.id,
-      ticketApplicationId: settlementLines.ticketApplicationId,
+      // A voided line released its application and kept the id (decision 044): the record reads the same.
+      ticketApplicationId:
+        sql<number>`coalesce(${settlementLines.ticketApplicationId}, ${settlementLines.releasedTicketApplicationId})`.mapWith(
+          Number,
+        ),
       contractId: settlementLines.contractId,
       displayContractId: contracts.displayContractId,
       scaleTicketId: settlementLines.scaleTicketId,

@@ -277,9 +277,20 @@ export async function updateSettlementStatus(
   return rows.length === 1;
 }
 
-/** Voids a settlement's lines (their applications may be settled again); the bushels per contract they held. */
+/**
+ * Voids a settlement's lines and releases their applications (decision 044, addendum): the line keeps its bushels,
+ * money and the application's id (released_ticket_application_id) for the record, but no longer references it, so
+ * the bushels may be settled again or unapplied. The bushels per contract they held.
+ */
 export async function voidLines(db: Db, settlementId: number): Promise<{ contractId: number; bushels: string }[]> {
-  await db.update(settlementLines).set({ voided: true }).where(eq(settlementLines.settlementId, settlementId));
+  await db
+    .update(settlementLines)
+    .set({
+      voided: true,
+      releasedTicketApplicationId: sql`${settlementLines.ticketApplicationId}`,
+      ticketApplicationId: null,
+    })
+    .where(eq(settlementLines.settlementId, settlementId));
   const result = await db.execute(
     sql`select contract_id, sum(bushels)::text as bushels from settlement_lines where settlement_id = ${settlementId} group by contract_id`,
   );

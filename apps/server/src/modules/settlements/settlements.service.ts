@@ -52,6 +52,7 @@ import {
   markAdvancesRecovered,
 } from './advances-liens.repo.ts';
 import { settlementPayeeRows } from './settlement-list.repo.ts';
+import { standingRequestsOfSettlement } from '../payments/payments.public.ts';
 import { settleable, settlementDetail } from './settlement-read.service.ts';
 
 const canSettle = hasPermission('contracts');
@@ -333,6 +334,19 @@ export async function changeSettlementStatus(
           ? `This settlement is ${locked.status}: only a draft can be finalized.`
           : `This settlement is ${locked.status}: it can no longer be voided.`,
       );
+    }
+    if (to === 'void') {
+      // A standing payment request holds this settlement's net: the request must go first (rejected by the buyer, or
+      // returned by the bank). Read under the settlement's lock, which a new request takes too (payments).
+      const standing = await standingRequestsOfSettlement(tx, id);
+      if (standing.length > 0) {
+        const which = standing.map((r) => `${r.id} (${r.status})`).join(', ');
+        throw new AppError(
+          'conflict',
+          `This settlement is held by payment request ${which}: reject the request before voiding the settlement.`,
+          { reason: 'payment_requested', paymentRequestIds: standing.map((r) => r.id) },
+        );
+      }
     }
     if (!(await updateSettlementStatus(tx, id, locked.version, { status: to, voidReason: reason ?? null }))) {
       throw new AppError('precondition_failed', undefined, { currentVersion: locked.version + 1 });

@@ -1,7 +1,5 @@
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { PDFDocument, PDFRawStream } from 'pdf-lib';
 import { sumCents, toDecimal, type SettlementDetail } from '@granary/domain';
 import { injectAs, startCrmTestApp } from '../../testing/crm-test-app.ts';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -20,6 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import { seedSettlementRates } from '../../seed/settlements-demo.ts';
 import { rowsOf } from '../../platform/db.ts';
+import { pdfText } from '../../testing/pdf-text.ts';
 
 const MERCH = '/api/commodities/merchandising';
 const PC = '/api/commodities/profit-center';
@@ -112,22 +111,6 @@ function expectAddsUp(d: SettlementDetail) {
   expect(sumCents(d.deductions.map((x) => x.amount))).toBe(d.deductionsTotal);
   expect(toDecimal(d.gross).minus(toDecimal(d.deductionsTotal)).toFixed(2)).toBe(d.net);
   expect(sumCents(d.payees.map((p) => p.amount))).toBe(d.net);
-}
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const doc = await PDFDocument.load(pdf);
-  let text = '';
-  for (const page of doc.getPages()) {
-    const contents = page.node.Contents();
-    const streams = contents && 'asArray' in contents ? contents.asArray() : [contents];
-    for (const ref of streams) {
-      const stream = doc.context.lookup(ref as never);
-      if (!(stream instanceof PDFRawStream)) continue;
-      const ops = inflateSync(Buffer.from(stream.getContents())).toString('latin1');
-      for (const m of ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) text += `${Buffer.from(m[1]!, 'hex').toString('latin1')}\n`;
-    }
-  }
-  return text;
 }
 
 beforeAll(async () => {
