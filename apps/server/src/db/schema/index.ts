@@ -18,3 +18,4 @@ export * from './deliveries.ts';
 export * from './contract-writing.ts';
 export * from './api-tokens.ts';
 export * from './admin-users.ts';
+export * from './ingest.ts';
