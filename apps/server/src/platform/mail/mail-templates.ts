@@ -5,6 +5,7 @@ import { offerCancelled, offerFilled, offerPriceHit, offerRejected } from './off
 import { orderConfirmation } from './store-mails.tsx';
 import { contractSignature } from './esign-mails.tsx';
 import { paymentApproved, paymentPaid, paymentReturned } from './payment-mails.tsx';
+import { userInvitation } from './crm-admin-mails.tsx';
 
 export const MAIL_TEMPLATES = {
   verification_code: identity.verificationCode,
@@ -25,6 +26,7 @@ export const MAIL_TEMPLATES = {
   payment_approved: paymentApproved,
   payment_paid: paymentPaid,
   payment_returned: paymentReturned,
+  user_invitation: userInvitation,
 } as const;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
