@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CONTRACT_TYPES } from '../crm/contracts.ts';
 import { decimalStringSchema, isoDateSchema } from '../crm/exact.ts';
 import { hasControlCharacter } from '../format/text.ts';
+import { farmerAmendmentChangesSchema } from '../profit-center/api.ts';
 
 const id = z.number().int();
 const instant = z.string();
@@ -154,6 +155,8 @@ export const contractEsignStatusSchema = z.object({
   contractId: id,
   state: z.enum(CONTRACT_ESIGN_STATES),
   canSend: z.boolean(),
+  /** The partner's rule: whether an amendment is sent to the client to sign (decision 042). */
+  amendmentsRequireSignature: z.boolean(),
   /** The latest signing request, if any. */
   request: z
     .object({
@@ -295,8 +298,24 @@ export type EsignProvider = {
 // ---------------------------------------------------------------------------------------------------
 // Amendments and the farmer's views (issue 14, docs/decisions/042-contract-page-and-amendments.md)
 
-/** Where an amendment stands with its signer: none (not sent), sent (open or waiting), signed. */
-export const AMENDMENT_SIGNATURES = ['none', 'sent', 'signed'] as const;
+/**
+ * Where an amendment stands with its signer, the same words for the buyer and the farmer: not_required (the partner
+ * does not have amendments signed), not_sent (it needs a signature and was not sent yet), sent (open or waiting),
+ * signed, void (the request was withdrawn).
+ */
+export const AMENDMENT_SIGNATURES = ['not_required', 'not_sent', 'sent', 'signed', 'void'] as const;
+export type AmendmentSignature = (typeof AMENDMENT_SIGNATURES)[number];
+
+/**
+ * An amendment's signature state from the status of the latest document carrying it (null: none) and the partner's
+ * `amendmentsRequireSignature`.
+ */
+export function amendmentSignatureOf(documentStatus: string | null, required: boolean): AmendmentSignature {
+  if (documentStatus === null) return required ? 'not_sent' : 'not_required';
+  if (documentStatus === 'signed') return 'signed';
+  if (documentStatus === 'void') return 'void';
+  return 'sent';
+}
 
 /** GET profit-center/contract-amendments/:amendmentId/seller: one amendment as the farmer sees it. */
 export const sellerAmendmentSchema = z.object({
@@ -305,8 +324,8 @@ export const sellerAmendmentSchema = z.object({
   displayContractAmendmentId: z.string(),
   action: z.string(),
   createdAt: instant,
-  /** What changed, one line each, prices in the partner's notation. */
-  changes: z.array(z.string()),
+  /** What changed, as the farmer's contract view gives it (the web writes it as the contract history's sentence). */
+  changes: farmerAmendmentChangesSchema,
   signature: z.enum(AMENDMENT_SIGNATURES),
   signedAt: instant.nullable(),
   documentId: id.nullable(),

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES, CONTRACT_TYPES, PRICE_STATUSES } from '../crm/contracts.ts';
 import { CROPS, findCrop } from '../crm/crops.ts';
-import { decimalStringSchema, isoDateSchema } from '../crm/exact.ts';
+import { decimalString, decimalStringSchema, isoDateSchema, toDecimalOrNull } from '../crm/exact.ts';
 import { MAX_PAGINATION_TOKEN_LENGTH } from '../crm/pagination.ts';
 import { clampPageSize } from '../lists/limits.ts';
 import { FARMER_TASKS } from './sales.ts';
@@ -170,29 +170,71 @@ export const farmerContractListSchema = z.object({ rows: z.array(farmerContractR
 export type FarmerContractList = z.infer<typeof farmerContractListSchema>;
 
 /**
- * An amendment as the farmer sees it: what changed (quantities, prices, months, delivery windows, the scale ticket of
- * a delivery), never the buyer's notes, reasons or names.
+ * What an amendment changed as the farmer sees it: quantities, prices, months, delivery windows, the scale ticket of
+ * a delivery; never the buyer's notes, reasons or names. The contract history reads them as sentences (the web's
+ * lib/trading/contract-history), in the farmer's contract dialog and its amendments to sign alike.
  */
+export const farmerAmendmentChangesSchema = z.object({
+  cancelledQuantity: decimal.optional(),
+  remainingQuantity: decimal.optional(),
+  quantity: decimal.optional(),
+  futuresPrice: decimal.optional(),
+  basis: decimal.optional(),
+  cashPrice: decimal.optional(),
+  spread: decimal.optional(),
+  basisAdjustment: decimal.optional(),
+  fromOptionMonth: z.string().nullable().optional(),
+  toOptionMonth: z.string().nullable().optional(),
+  fromDelivery: z.string().nullable().optional(),
+  toDelivery: z.string().nullable().optional(),
+  ticket: z.string().nullable().optional(),
+  /** A credit sale's deferred payment date. */
+  paymentDate: z.string().nullable().optional(),
+});
+export type FarmerAmendmentChanges = z.infer<typeof farmerAmendmentChangesSchema>;
+
+const AMENDMENT_DECIMALS = [
+  'cancelledQuantity',
+  'remainingQuantity',
+  'quantity',
+  'futuresPrice',
+  'basis',
+  'cashPrice',
+  'spread',
+  'basisAdjustment',
+] as const;
+const AMENDMENT_TEXTS = [
+  'fromOptionMonth',
+  'toOptionMonth',
+  'fromDelivery',
+  'toDelivery',
+  'ticket',
+  'paymentDate',
+] as const;
+
+/** An amendment's stored details as the farmer may see them (farmerAmendmentChangesSchema). */
+export function farmerAmendmentChanges(details: Readonly<Record<string, unknown>>): FarmerAmendmentChanges {
+  const out: FarmerAmendmentChanges = {};
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  for (const key of AMENDMENT_DECIMALS) {
+    if (!(key in details)) continue;
+    const v = text(details[key]);
+    const d = v === null ? null : toDecimalOrNull(v);
+    out[key] = d === null ? null : decimalString(d);
+  }
+  for (const key of AMENDMENT_TEXTS) {
+    if (key in details) out[key] = text(details[key]);
+  }
+  return out;
+}
+
+/** An amendment as the farmer sees it (GET contracts/:id): what changed, never the buyer's notes or names. */
 export const farmerAmendmentSchema = z.object({
   id,
   displayContractAmendmentId: z.string(),
   action: z.string(),
   createdAt: instant,
-  changes: z.object({
-    cancelledQuantity: decimal.optional(),
-    remainingQuantity: decimal.optional(),
-    quantity: decimal.optional(),
-    futuresPrice: decimal.optional(),
-    basis: decimal.optional(),
-    cashPrice: decimal.optional(),
-    spread: decimal.optional(),
-    basisAdjustment: decimal.optional(),
-    fromOptionMonth: z.string().nullable().optional(),
-    toOptionMonth: z.string().nullable().optional(),
-    fromDelivery: z.string().nullable().optional(),
-    toDelivery: z.string().nullable().optional(),
-    ticket: z.string().nullable().optional(),
-  }),
+  changes: farmerAmendmentChangesSchema,
 });
 export type FarmerAmendment = z.infer<typeof farmerAmendmentSchema>;
 

@@ -38,7 +38,7 @@ function valueText(key: string, value: unknown, c: EsignContract, notation: Pric
 }
 
 /** What an amendment changed, one line each ('Cancelled quantity: 200 bushels'); notes and reasons left out. */
-export function amendmentChangeLines(
+function amendmentChangeLines(
   a: AmendmentRecord,
   c: EsignContract,
   notation: PriceNotationSettings = DEFAULT_PRICE_NOTATION,

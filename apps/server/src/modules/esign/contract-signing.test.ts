@@ -259,6 +259,13 @@ describe('amendments', () => {
     }
     expect((await get(prairie, `${PC}/contract-amendments/${amendment.id}/pdf`)).statusCode).toBe(404);
 
+    // Not sent yet, and the partner asks for amendments to be signed: the buyer and the farmer read 'not_sent'.
+    const before = sellerAmendmentSchema.parse(
+      (await get(farmer, `${PC}/contract-amendments/${amendment.id}/seller`)).json(),
+    );
+    expect(before).toMatchObject({ signature: 'not_sent', changes: { cancelledQuantity: '100' } });
+    expect((await status(c.id)).amendmentsRequireSignature).toBe(true);
+
     // Sent for signature: the document carries the amendment; the farmer's views show it waiting with its link.
     const resent = await send(c.id, true);
     expect(resent.statusCode, resent.body).toBe(200);
@@ -278,7 +285,8 @@ describe('amendments', () => {
       (await get(farmer, `${PC}/contract-amendments/${amendment.id}/seller`)).json(),
     );
     expect(one).toMatchObject({ signature: 'sent', signingUrl: view.signingUrl });
-    expect(one.changes.join(' ')).toMatch(/Cancelled quantity: 100 bushels/);
+    // What changed, as the farmer's contract view gives it (no note, no reason): the web writes the sentence.
+    expect(one.changes).toEqual({ cancelledQuantity: '100', remainingQuantity: one.changes.remainingQuantity });
 
     const requestId = Number(view.signingUrl!.split('/').at(-1));
     expect((await signAsFarmer(requestId)).statusCode).toBe(200);
@@ -326,7 +334,10 @@ describe('amendments', () => {
       const res = await send(c.id, true);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ details: { reason: 'not_required' } });
-      expect((await status(c.id)).state).toBe('mismatch');
+      expect(await status(c.id)).toMatchObject({ state: 'mismatch', amendmentsRequireSignature: false });
+      // The amendment needs no signature: the farmer's view says so (not 'not sent').
+      const view = sellerContractSchema.parse((await get(farmer, `${PC}/contracts/${c.id}/seller`)).json());
+      expect(view.amendments.at(-1)).toMatchObject({ action: 'partial_cancel', signature: 'not_required' });
     } finally {
       await injectAs(t, buyer, 'PUT', PARTNER_CONTRACT_SIGNING_PATH, {
         amendmentsRequireSignature: true,

@@ -5,18 +5,19 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  amendmentSignatureOf,
+  farmerAmendmentChanges,
   signingPagePath,
   signingState,
   type ContractEsignState,
   type SellerAmendment,
-  type PriceNotationSettings,
   type SellerContract,
 } from '@granary/domain';
 import { AppError } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/access.ts';
 import { hasPermission, loadCrmActor, requireMarket } from '../../platform/crm-access.ts';
 import { contractPdf } from './contract-pdf.ts';
-import { amendmentChangeLines, amendmentPdfLabel } from './amendment-text.ts';
+import { amendmentPdfLabel } from './amendment-text.ts';
 import { sendFile } from './esign-documents.service.ts';
 import {
   amendmentsOf,
@@ -26,6 +27,7 @@ import {
   findEsignContract,
   isEnterpriseUser,
   latestRequest,
+  signingSettingsOf,
   type AmendmentRecord,
   type DocumentRow,
   type EsignContract,
@@ -81,7 +83,7 @@ async function visibleAmendment(deps: EsignDeps, request: FastifyRequest, amendm
 function sellerAmendment(
   a: AmendmentRecord,
   c: EsignContract,
-  notation: PriceNotationSettings,
+  required: boolean,
   documents: DocumentRow[],
   openUrl: { amendmentId: number | null; url: string } | null,
 ): SellerAmendment {
@@ -93,8 +95,8 @@ function sellerAmendment(
     displayContractAmendmentId: a.displayContractAmendmentId,
     action: a.action,
     createdAt: a.createdAt.toISOString(),
-    changes: amendmentChangeLines(a, c, notation),
-    signature: doc ? (doc.status === 'signed' ? 'signed' : 'sent') : 'none',
+    changes: farmerAmendmentChanges(a.details),
+    signature: amendmentSignatureOf(doc?.status ?? null, required),
     signedAt: doc?.signedAt?.toISOString() ?? null,
     documentId: doc?.id ?? null,
     signingUrl: openUrl && openUrl.amendmentId === a.id ? openUrl.url : null,
@@ -137,7 +139,7 @@ export async function sellerContract(
     signingAmendmentId: link?.amendmentId ?? null,
     amendments: amendments
       .filter((a) => a.action !== 'note')
-      .map((a) => sellerAmendment(a, contract, partner.priceNotation, documents, link)),
+      .map((a) => sellerAmendment(a, contract, status.amendmentsRequireSignature, documents, link)),
   };
 }
 
@@ -148,14 +150,14 @@ export async function sellerAmendmentView(
   amendmentId: number,
 ): Promise<SellerAmendment> {
   const { amendment, contract } = await visibleAmendment(deps, request, amendmentId, ['signer']);
-  const [documents, partner] = await Promise.all([
+  const [documents, settings] = await Promise.all([
     documentsOf(deps.ctx.database.db, contract.id),
-    partnerOf(deps, contract.partnerId),
+    signingSettingsOf(deps.ctx.database.db, contract.partnerId),
   ]);
   return sellerAmendment(
     amendment,
     contract,
-    partner.priceNotation,
+    settings.amendmentsRequireSignature,
     documents,
     await openLink(deps, contract, documents),
   );

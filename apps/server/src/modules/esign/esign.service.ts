@@ -107,10 +107,11 @@ async function buyerContract(deps: CrmDeps, request: FastifyRequest, contractId:
 }
 
 export async function contractEsignStatusOf(db: Db, contract: EsignContract): Promise<ContractEsignStatus> {
-  const [latest, signed, documents] = await Promise.all([
+  const [latest, signed, documents, settings] = await Promise.all([
     latestRequest(db, contract.id),
     latestSignedRequest(db, contract.id),
     documentsOf(db, contract.id),
+    signingSettingsOf(db, contract.partnerId),
   ]);
   const files = await filesOf(
     db,
@@ -122,6 +123,7 @@ export async function contractEsignStatusOf(db: Db, contract: EsignContract): Pr
     contractId: contract.id,
     state: contractEsignState(facts),
     canSend: canSendForSignature(facts).ok,
+    amendmentsRequireSignature: settings.amendmentsRequireSignature,
     request: latest
       ? {
           id: latest.id,

@@ -12,9 +12,8 @@ import {
   contractQuantities,
   cropLabel,
   decimalString,
+  farmerAmendmentChanges,
   toDecimal,
-  toDecimalOrNull,
-  type FarmerAmendment,
   type FarmerContractDetail,
   type FarmerContractList,
   type FarmerContractRow,
@@ -176,36 +175,6 @@ async function farmerContract(deps: ProfitCenterDeps, farmer: Farmer, contractId
   return contract;
 }
 
-const AMENDMENT_DECIMALS = [
-  'cancelledQuantity',
-  'remainingQuantity',
-  'quantity',
-  'futuresPrice',
-  'basis',
-  'cashPrice',
-  'spread',
-  'basisAdjustment',
-] as const;
-const AMENDMENT_TEXTS = ['fromOptionMonth', 'toOptionMonth', 'fromDelivery', 'toDelivery', 'ticket'] as const;
-
-/**
- * What an amendment changed, as the farmer may see it: quantities, prices, months, delivery windows and a delivery's
- * ticket (the contract history reads them as sentences); no notes, reasons or names.
- */
-function amendmentChanges(details: Record<string, unknown>): FarmerAmendment['changes'] {
-  const out: FarmerAmendment['changes'] = {};
-  const text = (v: unknown) => (typeof v === 'string' ? v : null);
-  for (const key of AMENDMENT_DECIMALS) {
-    if (!(key in details)) continue;
-    const v = text(details[key]);
-    out[key] = v !== null && toDecimalOrNull(v) !== null ? norm(v) : null;
-  }
-  for (const key of AMENDMENT_TEXTS) {
-    if (key in details) out[key] = text(details[key]);
-  }
-  return out;
-}
-
 /** GET contracts/:id: the contract with its pricing, deliveries, amendments and documents; buyer-only fields left out. */
 export async function farmerContractDetail(
   deps: ProfitCenterDeps,
@@ -244,7 +213,7 @@ export async function farmerContractDetail(
         displayContractAmendmentId: a.displayContractAmendmentId,
         action: a.action,
         createdAt: a.createdAt.toISOString(),
-        changes: amendmentChanges(a.details),
+        changes: farmerAmendmentChanges(a.details),
       })),
     documents: documents.map((d) => ({
       ...d,

@@ -57,7 +57,7 @@ const seller = (extra: Partial<SellerContract> = {}): SellerContract => ({
       displayContractAmendmentId: 'C-100002-A1',
       action: 'partial_cancel',
       createdAt: '2026-10-02T15:00:00.000Z',
-      changes: ['Partial cancel', 'Cancelled quantity: 200 bushels'],
+      changes: { cancelledQuantity: '200', remainingQuantity: '4800' },
       signature: 'sent',
       signedAt: null,
       documentId: 80,
@@ -104,10 +104,43 @@ describe('my sales lite: signing', () => {
     const dialog = await screen.findByRole('dialog');
     const sign = await within(dialog).findByRole('link', { name: 'Sign amendment C-100002-A1' });
     expect(sign.getAttribute('href')).toBe('/profit-center/builtin/sign/31');
-    expect(within(dialog).getByText('Waiting for your signature')).toBeTruthy();
-    expect(within(dialog).getByText(/Cancelled quantity: 200 bushels/)).toBeTruthy();
+    // The amendment in the contract history's words, as the CRM writes it; its state in the CRM's words too.
+    expect(within(dialog).getByText(/^C-100002-A1 · Cancell?ed 200 bu, 4,800 bu left$/)).toBeTruthy();
+    expect(within(dialog).getByText('Sent for signature')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Amendment C-100002-A1 PDF' }).getAttribute('href')).toBe(
       '/api/commodities/profit-center/contract-amendments/90/pdf',
     );
+  });
+
+  it('an amendment the partner does not have signed reads as the CRM writes it, with No signature needed', async () => {
+    renderApp('/my-sales-lite?contract=2', 'farmer');
+    const row = contractRow(2, { displayContractId: 'C-100002' });
+    const futuresSet = {
+      id: 91,
+      contractId: 2,
+      displayContractAmendmentId: 'C-100002-A2',
+      action: 'futures_set',
+      createdAt: '2026-10-05T15:00:00.000Z',
+      changes: { quantity: '4633', futuresPrice: '4.35' },
+      signature: 'not_required' as const,
+      signedAt: null,
+      documentId: null,
+      signingUrl: null,
+    };
+    serveMsl((_call, path) => {
+      if (path === '/contracts') return { status: 200, body: paged([row]) };
+      if (path === '/contracts/2') return { status: 200, body: detail(row) };
+      if (path === '/contracts/2/seller')
+        return {
+          status: 200,
+          body: seller({ state: 'signed', signingUrl: null, signingAmendmentId: null, amendments: [futuresSet] }),
+        };
+      return undefined;
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('C-100002-A2 · Futures set at $4.35 on 4,633 bu')).toBeTruthy();
+    expect(within(dialog).getByText('No signature needed')).toBeTruthy();
+    expect(within(dialog).queryByText(/Price status|basis_set/)).toBeNull();
+    expect(within(dialog).queryByRole('link', { name: /^Sign/ })).toBeNull();
   });
 });

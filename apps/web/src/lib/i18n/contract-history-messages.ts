@@ -1,6 +1,8 @@
 /**
  * A contract's history in words (issue 13): one sentence per amendment with its figures, shared by the CRM's contract
- * drawer and My Sales Lite's contract dialog (lib/trading/contract-history.ts). Part of both areas' messages (areas/).
+ * drawer and My Sales Lite's contract dialog (lib/trading/contract-history.ts), and an amendment's signature state
+ * (lib/trading/amendment-signature-chip.tsx), the same words for the buyer and the farmer. Part of both areas' messages
+ * (areas/).
  * Written once; the spelling layer gives each locale its own 'canceled' / 'cancelled'.
  */
 export const contractHistoryMessages = {
@@ -30,4 +32,9 @@ export const contractHistoryMessages = {
   'contractHistory.note': 'Note added',
   'contractHistory.secondary_obligation': 'Secondary obligation recorded',
   'contractHistory.other': 'Changed: {action}',
+  'contractHistory.signature.not_required': 'No signature needed',
+  'contractHistory.signature.not_sent': 'Not sent for signature',
+  'contractHistory.signature.sent': 'Sent for signature',
+  'contractHistory.signature.signed': 'Signed',
+  'contractHistory.signature.void': 'Withdrawn',
 } as const;

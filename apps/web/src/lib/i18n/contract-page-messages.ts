@@ -49,10 +49,6 @@ export const contractPageMessages = {
   'contractPage.amendments.empty': 'No amendments: the contract has its original terms.',
   'contractPage.amendment.pdf': 'Amendment PDF',
   'contractPage.amendment.pdfLabel': 'Amendment {id} PDF',
-  'contractPage.amendment.signature.none': 'Not sent for signature',
-  'contractPage.amendment.signature.sent': 'Sent for signature',
-  'contractPage.amendment.signature.signed': 'Signed',
-  'contractPage.amendment.signature.void': 'Withdrawn',
 
   'contractPage.documents': 'Documents and signatures',
   'contractPage.void': 'Void',

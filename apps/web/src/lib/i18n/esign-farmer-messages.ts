@@ -6,9 +6,6 @@ export const esignFarmerMessages = {
   'esign.msl.signed': 'Signed',
   'esign.msl.toSign': 'Needs your signature',
   'esign.msl.amendments': 'Amendments',
-  'esign.msl.amendment.none': 'No signature needed',
-  'esign.msl.amendment.sent': 'Waiting for your signature',
-  'esign.msl.amendment.signed': 'Signed',
   'esign.msl.amendmentPdf': 'PDF',
   'esign.msl.amendmentPdfLabel': 'Amendment {id} PDF',
 } as const;

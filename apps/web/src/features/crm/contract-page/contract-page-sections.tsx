@@ -1,5 +1,6 @@
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import {
+  amendmentSignatureOf,
   formatDate,
   type ContractAmendmentRow,
   type ContractEsignStatus,
@@ -7,22 +8,11 @@ import {
   type PaymentRequestRow,
   type SettlementSummary,
 } from '@granary/domain';
-import {
-  Box,
-  Chip,
-  Link,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Link, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
+import { AmendmentSignatureChip } from '../../../lib/trading/amendment-signature-chip';
 import { useContractHistoryText } from '../../../lib/trading/contract-history';
 import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliveries-table';
 import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
@@ -242,20 +232,15 @@ export function DeliveriesSection({ data }: { data: ContractPageData }) {
   );
 }
 
-type AmendmentSignature = 'none' | 'sent' | 'signed' | 'void';
-
-/** Where an amendment stands with the signer, from the documents that carry it (newest first). */
-function amendmentSignature(
-  amendment: ContractAmendmentRow,
-  status: ContractEsignStatus | undefined,
-): { state: AmendmentSignature; documentId: number | null; signed: boolean } {
-  const doc = status?.documents.find((d) => d.amendmentId === amendment.id) ?? null;
-  if (!doc) return { state: 'none', documentId: null, signed: false };
-  const state = doc.status === 'signed' ? 'signed' : doc.status === 'void' ? 'void' : 'sent';
-  return { state, documentId: doc.id, signed: doc.status === 'signed' };
+/** Where an amendment stands with the signer, from the latest document carrying it and the partner's rule. */
+function amendmentSignature(amendment: ContractAmendmentRow, status: ContractEsignStatus) {
+  const doc = status.documents.find((d) => d.amendmentId === amendment.id) ?? null;
+  return {
+    state: amendmentSignatureOf(doc?.status ?? null, status.amendmentsRequireSignature),
+    documentId: doc?.id ?? null,
+    signed: doc?.status === 'signed',
+  };
 }
-
-const SIGNATURE_COLOR = { none: 'default', sent: 'info', signed: 'success', void: 'default' } as const;
 
 /** The amendments, numbered (their displayContractAmendmentId), each with its PDF and signature state. */
 export function AmendmentsSection({
@@ -276,7 +261,7 @@ export function AmendmentsSection({
       ) : (
         <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {amendments.map((amendment) => {
-            const signature = amendmentSignature(amendment, status);
+            const signature = status ? amendmentSignature(amendment, status) : null;
             return (
               <Stack
                 component="li"
@@ -295,15 +280,10 @@ export function AmendmentsSection({
                   </Typography>
                 </Box>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    color={SIGNATURE_COLOR[signature.state]}
-                    label={t(`contractPage.amendment.signature.${signature.state}` as MessageId)}
-                  />
+                  {signature ? <AmendmentSignatureChip signature={signature.state} /> : null}
                   <Link
                     href={
-                      signature.signed && signature.documentId !== null
+                      signature?.signed && signature.documentId !== null
                         ? documentFileUrl(signature.documentId, 'signed')
                         : amendmentPdfUrl(amendment.id)
                     }

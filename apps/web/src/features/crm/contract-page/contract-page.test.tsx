@@ -1,5 +1,5 @@
 import type { ContractEsignStatus, ContractListRow, ContractPageData, CrmMarketRow } from '@granary/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubCall, type StubReply } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
@@ -126,6 +126,7 @@ const status = (extra: Partial<ContractEsignStatus> = {}): ContractEsignStatus =
   contractId: 41,
   state: 'sent',
   canSend: true,
+  amendmentsRequireSignature: true,
   request: {
     id: 12,
     provider: 'builtin',
@@ -197,6 +198,35 @@ describe('the contract page', () => {
     expect(within(screen.getByRole('region', { name: 'History' })).getByText('Short crop')).toBeTruthy();
     const money = screen.getByRole('region', { name: 'Settlements and payments' });
     expect(within(money).getByText('No settlements for this contract yet.')).toBeTruthy();
+  });
+
+  it('an amendment not sent reads Not sent for signature when the partner has amendments signed, else No signature needed', async () => {
+    const futuresSet = {
+      id: 92,
+      displayContractAmendmentId: 'C-1041-A2',
+      action: 'futures_set',
+      details: { quantity: '4633', futuresPrice: '4.35', priceStatus: { from: 'basis_set', to: 'priced' } },
+      createdBy: { id: 'u1', name: 'Dana Merchant' },
+      createdAt: '2026-10-04T15:00:00.000Z',
+    };
+    for (const [required, words] of [
+      [true, 'Not sent for signature'],
+      [false, 'No signature needed'],
+    ] as const) {
+      renderApp('/crm/contracts/41', 'buyer');
+      serve((call) => {
+        const path = call.url.pathname;
+        if (path === '/api/commodities/ctrm/contracts/41')
+          return { status: 200, body: { ...page, amendments: [...page.amendments, futuresSet] } };
+        if (path.endsWith('/contracts/41/signing'))
+          return { status: 200, body: status({ amendmentsRequireSignature: required }) };
+        return undefined;
+      });
+      const amendments = await screen.findByRole('region', { name: 'Amendments' });
+      const item = within(amendments).getByText('C-1041-A2 · Futures set at $4.35 on 4,633 bu').closest('li')!;
+      expect(await within(item as HTMLElement).findByText(words)).toBeTruthy();
+      cleanup();
+    }
   });
 
   it('voids the open signing request after confirming, and shows the server’s refusal when sending again', async () => {

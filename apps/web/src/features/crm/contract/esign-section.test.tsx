@@ -16,7 +16,16 @@ const detail = (eSignEligible: boolean) =>
   }) as unknown as ContractDetail;
 
 function status(overrides: Partial<ContractEsignStatus> = {}): ContractEsignStatus {
-  return { contractId: 41, state: 'eligible', canSend: true, request: null, signed: null, documents: [], ...overrides };
+  return {
+    contractId: 41,
+    state: 'eligible',
+    canSend: true,
+    amendmentsRequireSignature: true,
+    request: null,
+    signed: null,
+    documents: [],
+    ...overrides,
+  };
 }
 
 const sentRequest = {

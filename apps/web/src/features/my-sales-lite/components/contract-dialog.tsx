@@ -216,7 +216,7 @@ function DetailBody({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFor
   return (
     <>
       <DetailFigures detail={detail} fmt={fmt} />
-      <ContractSigningSection contractId={detail.contract.id} fmt={fmt} />
+      <ContractSigningSection contractId={detail.contract.id} contract={detail.contract} fmt={fmt} />
       <DetailTerms detail={detail} fmt={fmt} />
       <DetailPricingAndDeliveries detail={detail} fmt={fmt} />
       <DetailHistory detail={detail} fmt={fmt} />

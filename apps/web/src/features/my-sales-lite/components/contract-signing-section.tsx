@@ -1,13 +1,14 @@
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import type { SellerContract } from '@granary/domain';
-import { Alert, Box, Chip, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Link, Stack, Typography } from '@mui/material';
 import { T, useT } from '../../../lib/i18n/t';
+import { AmendmentSignatureChip } from '../../../lib/trading/amendment-signature-chip';
+import { useContractHistoryText, type HistoryContract } from '../../../lib/trading/contract-history';
 import { useSellerContract } from '../api/signing';
 import { SignButton } from './sign-button';
 import type { MslFormat } from './use-msl-format';
 
 const PROFIT_CENTER = '/api/commodities/profit-center';
-const SIGNATURE_COLOR = { none: 'default', sent: 'warning', signed: 'success' } as const;
 
 /** What waits for the farmer's signature: the contract, or its latest amendment, with a Sign button. */
 function ToSign({ seller }: { seller: SellerContract }) {
@@ -42,11 +43,20 @@ function ToSign({ seller }: { seller: SellerContract }) {
 }
 
 /**
- * The farmer's contract dialog: what to sign (the contract or its amendment, with Sign) and the amendments, each with
- * its PDF and whether it waits for the farmer's signature (contracts/:contractId/seller).
+ * The farmer's contract dialog: what to sign (the contract or its amendment, with Sign) and the amendments, each in
+ * the contract history's words (as the CRM writes them), with its PDF and signature state (contracts/:contractId/seller).
  */
-export function ContractSigningSection({ contractId, fmt }: { contractId: number; fmt: MslFormat }) {
+export function ContractSigningSection({
+  contractId,
+  contract,
+  fmt,
+}: {
+  contractId: number;
+  contract: HistoryContract;
+  fmt: MslFormat;
+}) {
   const t = useT();
+  const history = useContractHistoryText(contract);
   const seller = useSellerContract(contractId).data;
   if (!seller) return null;
   const amendments = seller.amendments;
@@ -70,18 +80,13 @@ export function ContractSigningSection({ contractId, fmt }: { contractId: number
               >
                 <Box sx={{ flex: 1, minWidth: 160 }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {a.displayContractAmendmentId} · {a.changes.join(' · ')}
+                    {a.displayContractAmendmentId} · {history({ action: a.action, details: a.changes })}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
                     {fmt.instant(a.createdAt)}
                   </Typography>
                 </Box>
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  color={SIGNATURE_COLOR[a.signature]}
-                  label={<T id={`esign.msl.amendment.${a.signature}`} />}
-                />
+                <AmendmentSignatureChip signature={a.signature} />
                 <Link
                   href={`${PROFIT_CENTER}/contract-amendments/${a.id}/pdf`}
                   target="_blank"
