@@ -54,6 +54,11 @@ export const ERRORS = {
   /** Uploads (platform.md 4.4): only PDF, PNG and JPEG files, never an empty one. */
   upload_type_not_allowed: { status: 400, message: 'Only PDF, PNG and JPEG files can be uploaded.' },
   upload_empty: { status: 400, message: 'The file is empty.' },
+  ingest_not_csv: { status: 400, message: 'The file is not a CSV file.' },
+  ingest_empty_file: { status: 400, message: 'The file is empty.' },
+  ingest_wrong_encoding: { status: 400, message: 'The file is not text in UTF-8, UTF-16 or Windows-1252.' },
+  ingest_missing_column: { status: 400, message: 'A mapped column is missing from the file.' },
+  ingest_no_mapping: { status: 400, message: 'Map the columns of this record type before sending a file.' },
   unsupported_media_type: { status: 415, message: 'The request content type is not supported.' },
   rate_limited: { status: 429, message: 'Too many requests. Please wait a while before trying again.' },
   // The store's cart and checkout codes (platform.md 8.3), used verbatim as `code`; shared by cart and checkout.

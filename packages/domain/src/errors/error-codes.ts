@@ -59,6 +59,12 @@ export const ERROR_CODES = [
   'phone_invalid',
   'admin_self_change',
   'invitation_invalid',
+  // ERP syncs and file imports (issue 15): a file refused before any row is written.
+  'ingest_not_csv',
+  'ingest_empty_file',
+  'ingest_wrong_encoding',
+  'ingest_missing_column',
+  'ingest_no_mapping',
   // The server's own failures.
   'internal_error',
   'unavailable',
