@@ -5,12 +5,12 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Typography,
   type SxProps,
   type Theme,
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { numericCellSx } from '../ui/numeric-cell';
+import { EmptyLine } from '../ui/page-states';
 
 // The table a contract's facts are listed in (its pricings, its deliveries), as the CRM's contract drawer and the
 // farmer's contract dialog both show them: a small table that scrolls sideways, or a quiet line when there is none.
@@ -56,11 +56,7 @@ export function ContractFactsTable<Row extends { id: number }>({
   sx?: SxProps<Theme>;
 }) {
   if (rows.length === 0) {
-    return (
-      <Typography variant="body2" color="text.secondary">
-        {empty}
-      </Typography>
-    );
+    return <EmptyLine>{empty}</EmptyLine>;
   }
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>

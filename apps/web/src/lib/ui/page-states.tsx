@@ -79,3 +79,12 @@ export function EmptyState({
     </Paper>
   );
 }
+
+/** A section with nothing in it yet, in one quiet line ('No amendments: the contract has its original terms.'). */
+export function EmptyLine({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {children}
+    </Typography>
+  );
+}

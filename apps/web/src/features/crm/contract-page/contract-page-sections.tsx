@@ -22,6 +22,7 @@ import { useCrmFormat } from '../components/use-crm-format';
 import { ContractPricingActions, ContractPricingExtrasSection } from '../contract/pricing-actions';
 import { EditTermsButton } from '../contract-writing/edit-terms-button';
 import { amendmentPdfUrl, documentFileUrl } from './contract-page-api';
+import { EmptyLine } from '../../../lib/ui/page-states';
 
 const TABLE_SX = { '& th, & td': { px: 1, whiteSpace: 'nowrap' } } as const;
 
@@ -53,15 +54,6 @@ export function PageSection({
       </Stack>
       {children}
     </Paper>
-  );
-}
-
-function Empty({ id }: { id: MessageId }) {
-  const t = useT();
-  return (
-    <Typography variant="body2" color="text.secondary">
-      {t(id)}
-    </Typography>
   );
 }
 
@@ -257,7 +249,7 @@ export function AmendmentsSection({
   return (
     <PageSection id="amendments" title={t('contractPage.amendments')}>
       {amendments.length === 0 ? (
-        <Empty id="contractPage.amendments.empty" />
+        <EmptyLine>{t('contractPage.amendments.empty')}</EmptyLine>
       ) : (
         <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {amendments.map((amendment) => {
@@ -333,7 +325,7 @@ export function MoneySection({
         {t('contractPage.settlements')}
       </Typography>
       {settlements.length === 0 ? (
-        <Empty id="contractPage.settlements.empty" />
+        <EmptyLine>{t('contractPage.settlements.empty')}</EmptyLine>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={t('contractPage.settlements')} sx={TABLE_SX}>
@@ -365,7 +357,7 @@ export function MoneySection({
         {t('contractPage.payments')}
       </Typography>
       {payments.length === 0 ? (
-        <Empty id="contractPage.payments.empty" />
+        <EmptyLine>{t('contractPage.payments.empty')}</EmptyLine>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={t('contractPage.payments')} sx={TABLE_SX}>

@@ -26,6 +26,7 @@ import { EditTermsButton } from '../contract-writing/edit-terms-button';
 import { ContractPricingActions, ContractPricingExtrasSection } from './pricing-actions';
 import { useCrmContext } from '../api/markets';
 import { UnapplyButton } from '../deliveries/unapplied-actions';
+import { EmptyLine } from '../../../lib/ui/page-states';
 
 /** The order the operation buttons show in. */
 const OPERATION_ORDER: readonly ContractOperation[] = [
@@ -66,15 +67,6 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
         {value || '—'}
       </Typography>
     </Box>
-  );
-}
-
-function Empty({ id }: { id: MessageId }) {
-  const t = useT();
-  return (
-    <Typography variant="body2" color="text.secondary">
-      {t(id)}
-    </Typography>
   );
 }
 
@@ -253,7 +245,7 @@ function ContractDocuments({ detail }: { detail: ContractDetail }) {
   return (
     <Section title={t('crm.contract.documents')}>
       {detail.documents.length === 0 ? (
-        <Empty id="crm.contract.documents.empty" />
+        <EmptyLine>{t('crm.contract.documents.empty')}</EmptyLine>
       ) : (
         <Stack spacing={1}>
           {detail.documents.map((document) => (

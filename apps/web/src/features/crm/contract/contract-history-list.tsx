@@ -3,6 +3,7 @@ import { Box, Stack, Typography } from '@mui/material';
 import { useT } from '../../../lib/i18n/t';
 import { useContractHistoryText } from '../../../lib/trading/contract-history';
 import { useCrmFormat } from '../components/use-crm-format';
+import { EmptyLine } from '../../../lib/ui/page-states';
 
 /**
  * A contract's amendments, newest first: what happened in words with its figures, its note or reason, then who and
@@ -19,11 +20,7 @@ export function ContractHistoryList({
   const format = useCrmFormat();
   const history = useContractHistoryText(contract);
   if (amendments.length === 0) {
-    return (
-      <Typography variant="body2" color="text.secondary">
-        {t('crm.contract.history.empty')}
-      </Typography>
-    );
+    return <EmptyLine>{t('crm.contract.history.empty')}</EmptyLine>;
   }
   return (
     <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>

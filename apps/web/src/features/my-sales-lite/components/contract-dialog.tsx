@@ -28,6 +28,7 @@ import { Figure } from './figure';
 import { MslError, MslLoading } from './msl-states';
 import { PriceStatusChip } from './price-status-chip';
 import { useMslFormat, type MslFormat } from './use-msl-format';
+import { EmptyLine } from '../../../lib/ui/page-states';
 
 function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
@@ -166,9 +167,9 @@ function DetailHistory({ detail, fmt }: { detail: FarmerContractDetail; fmt: Msl
   return (
     <Section title={<T id="msl.detail.history" />}>
       {detail.amendments.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
+        <EmptyLine>
           <T id="msl.detail.history.empty" />
-        </Typography>
+        </EmptyLine>
       ) : (
         <List dense disablePadding>
           {detail.amendments.map((a) => (
