@@ -7,7 +7,7 @@ import { PartnerProvider } from '../../../lib/brand/partner-context';
 import { allMessages } from '../../../test/messages';
 import { testPartner } from '../../../test/fixtures';
 import { SettlementDrawer } from './settlement-drawer';
-import { settlementDetail } from './test-fixtures';
+import { settlementDetail } from '../../../lib/trading/settlement-test-fixtures';
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,6 +1,6 @@
 import type { SettlementDetail } from '@granary/domain';
 
-/** A settlement as the API answers it, for the settlements' component tests. */
+/** A settlement as the API answers it, for the component tests of the CRM's settlements and My Sales Lite's. */
 export const settlementDetail = (extra: Partial<SettlementDetail> = {}): SettlementDetail => ({
   id: 9,
   displaySettlementId: 'S-000009',
