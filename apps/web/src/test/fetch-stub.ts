@@ -1,10 +1,18 @@
 import type { Offer } from '@granary/domain';
 import { vi } from 'vitest';
 
-/** A request the page sent, as a test reads it back. */
+/** A request the page sent, as a test reads it back (a body that is not JSON, e.g. a CSV file, as its text). */
 export type StubCall = { url: URL; method: string; body: unknown; ifMatch: string | null };
 /** What the stubbed server answers; no body sends an empty one. */
 export type StubReply = { status: number; body?: unknown; headers?: Record<string, string> };
+
+function jsonOrText(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}
 
 const NOT_FOUND: StubReply = { status: 404, body: { code: 'not_found', message: 'Not found' } };
 
@@ -21,7 +29,7 @@ export function stubFetch(route: (call: StubCall) => StubReply | undefined): Stu
     const call: StubCall = {
       url,
       method: init?.method ?? 'GET',
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      body: init?.body ? jsonOrText(String(init.body)) : undefined,
       ifMatch: headers.get('if-match'),
     };
     calls.push(call);
