@@ -1,6 +1,7 @@
 import { Box, TableCell, TableHead, TableRow, type TableCellProps } from '@mui/material';
 import type { MessageId } from '../i18n/messages';
 import { T } from '../i18n/t';
+import { visuallyHidden } from './visually-hidden';
 
 /** One column heading: its message, and how its cell sits (numbers align right). */
 export type HeadColumn = {
@@ -11,19 +12,6 @@ export type HeadColumn = {
   /** Read by screen readers only (a checkbox or an actions column). */
   hidden?: boolean;
 };
-
-/** Text for screen readers only (plain CSS: sx would read width 1 as 100%). */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /** A table's head: one row of column headings, each a catalogue message. */
 export function TableHeadRow({ columns }: { columns: readonly HeadColumn[] }) {

@@ -5,6 +5,7 @@ import { T } from '../../../lib/i18n/t';
 import { useStoreLocale } from '../components/use-store-locale';
 import { money } from './order-parts';
 import { ProductThumb } from './product-thumb';
+import { visuallyHidden } from '../../../lib/ui/visually-hidden';
 
 /** One line of an order: picture, product, pack size and SKU, quantity × price, the review, the line's total. */
 export function LineRow({
@@ -47,11 +48,7 @@ export function LineRow({
             {line.review ? (
               <>
                 <Rating value={line.review.rating} readOnly size="small" />
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-                >
+                <Typography variant="body2" color="text.secondary" sx={visuallyHidden}>
                   <T id="orders.detail.yourRating" values={{ rating: line.review.rating }} />
                 </Typography>
               </>

@@ -4,6 +4,7 @@ import type { Theme } from '@mui/material/styles';
 import { Fragment, useRef, type ReactNode } from 'react';
 import type { GridColumn } from './grid-columns';
 import { useRowKeyboard } from './use-grid-keyboard';
+import { visuallyHidden } from '../visually-hidden';
 
 /** Below this width the rows become cards (label: value pairs), not a sideways scroll. */
 const PHONE_GRID_QUERY = '(max-width:599.95px)';
@@ -12,18 +13,6 @@ const PHONE_GRID_QUERY = '(max-width:599.95px)';
 export function usePhoneGrid(): boolean {
   return useMediaQuery(PHONE_GRID_QUERY, { noSsr: true });
 }
-
-const srOnly = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /**
  * The grid table's styles: the first column pinned (sticky, its own background, a divider) while the rest scrolls
@@ -93,7 +82,7 @@ function GridTable<Row>({ label, columns, rows, rowKey, density, onOpen, rowAttr
                 className={[index === 0 ? 'pinned' : '', column.numeric ? 'numeric' : ''].join(' ').trim() || undefined}
               >
                 {column.labelHidden ? (
-                  <Box component="span" sx={srOnly}>
+                  <Box component="span" sx={visuallyHidden}>
                     {column.label}
                   </Box>
                 ) : (

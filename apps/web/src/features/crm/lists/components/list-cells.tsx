@@ -6,6 +6,7 @@ import type { MessageId } from '../../../../lib/i18n/messages';
 import { priceUnitOf } from '../../../../lib/trading/price-units';
 import type { useCrmFormat } from '../../components/use-crm-format';
 import { DocumentCell } from './document-cell';
+import { visuallyHidden } from '../../../../lib/ui/visually-hidden';
 
 type Format = ReturnType<typeof useCrmFormat>;
 type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
@@ -117,17 +118,7 @@ export const CELL_STYLES = {
   '& .check': { display: 'inline-flex', verticalAlign: 'middle', fontSize: 16 },
   '& abbr.abbr': { fontWeight: 500, textDecoration: 'none' },
   '& .check-money': { color: 'success.main' },
-  '& .sr-only': {
-    border: 0,
-    clip: 'rect(0 0 0 0)',
-    height: 1,
-    margin: -1,
-    overflow: 'hidden',
-    padding: 0,
-    position: 'absolute',
-    whiteSpace: 'nowrap',
-    width: 1,
-  },
+  '& .sr-only': visuallyHidden,
   '& a.cell-link, & button.cell-link': {
     color: 'primary.main',
     fontWeight: 500,

@@ -5,6 +5,7 @@ import type { CheckoutSection, CheckoutView } from '@granary/domain';
 import { T } from '../../../../lib/i18n/t';
 import type { MessageId } from '../../../../lib/i18n/messages';
 import type { SectionError } from '../checkout-errors';
+import { visuallyHidden } from '../../../../lib/ui/visually-hidden';
 
 /** A card's errors, one alert each (`mb`: the space below each). */
 export function SectionAlerts({ errors, mb }: { errors: SectionError[]; mb: number }) {
@@ -66,18 +67,7 @@ export function SectionCard({
         {state.required && !state.filled ? (
           <Chip size="small" color="warning" variant="outlined" label={<T id="store.checkout.required" />} />
         ) : null}
-        <Typography
-          variant="caption"
-          sx={{
-            position: 'absolute',
-            width: '1px',
-            height: '1px',
-            overflow: 'hidden',
-            clip: 'rect(0 0 0 0)',
-            whiteSpace: 'nowrap',
-          }}
-          data-testid={`section-${id}-state`}
-        >
+        <Typography variant="caption" sx={visuallyHidden} data-testid={`section-${id}-state`}>
           <T id={state.filled ? 'store.checkout.filled' : 'store.checkout.todo'} />
         </Typography>
       </Stack>
