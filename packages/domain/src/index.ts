@@ -101,6 +101,7 @@ export * from './crm/payments.ts';
 export * from './crm/ingest.ts';
 export * from './crm/admin-users.ts';
 export * from './crm/api-tokens.ts';
+export * from './crm/crm-admin.ts';
 export * from './crm/contract-page.ts';
 
 // E-signing of contracts (issue 5).
