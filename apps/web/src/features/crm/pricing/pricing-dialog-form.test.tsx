@@ -206,8 +206,11 @@ describe('PricingDialog on the forms library', () => {
     const dialog = await open('futures_set');
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Use live price' }));
     expect(within(dialog).getByText('Live price $4.41¼ — the price at the moment you save is used.')).toBeTruthy();
-    typeInto(dialog, /Futures price/, '4.50');
+    typeInto(dialog, /Futures price/, 'abc');
     expect(within(dialog).queryByText(/the price at the moment you save is used/)).toBeNull();
+    // No price to preview: the typed text is not one, and the live price is no longer used.
+    expect(within(dialog).queryByRole('region', { name: 'After saving' })).toBeNull();
+    typeInto(dialog, /Futures price/, '4.50');
     await waitFor(() => expect((within(dialog).getByLabelText(/Quantity/) as HTMLInputElement).value).toBe('10000'));
     save(dialog);
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true));

@@ -64,7 +64,6 @@ export function PricingDialog({
   const mutation = usePricingOperation(row.clientId, row.id);
   const basisNotation = format.prices.notation.basis;
   const schema = useMemo(() => pricingFormSchema(action, basisNotation), [action, basisNotation]);
-  const form = useZodForm(schema, { defaultValues: pricingFormDefaults(action) });
   const [failure, setFailure] = useState<string | null>(null);
   const openQuantity =
     action === 'futures_set'
@@ -74,11 +73,16 @@ export function PricingDialog({
         : action === 'pricing_addenda'
           ? (extras.data?.unfixedQuantity ?? null)
           : null;
+  // The quantity still open to the operation is proposed: at once when already read (the contract page), else once
+  // read, unless the user has typed one.
+  const form = useZodForm(schema, {
+    defaultValues: { ...pricingFormDefaults(action), quantity: openQuantity ?? '' },
+  });
   const number = row.displayContractId ?? String(row.id);
 
-  // The quantity still open to the operation is proposed once read, unless the user has typed one.
   useEffect(() => {
-    if (openQuantity !== null && !form.getFieldState('quantity').isDirty)
+    const typed = form.getFieldState('quantity').isDirty;
+    if (openQuantity !== null && !typed && form.getValues('quantity') !== openQuantity)
       form.resetField('quantity', { defaultValue: openQuantity });
   }, [form, openQuantity]);
 
@@ -128,7 +132,7 @@ export function PricingDialog({
             {t(`crm.pricing.op.${action}` as MessageId)} · {number}
           </DialogTitle>
           <DialogContent>
-            <Stack spacing={1.5} sx={{ pt: 0.5 }}>
+            <Stack spacing={2} sx={{ pt: 0.5 }}>
               <Typography variant="body2" color="text.secondary">
                 {help}
               </Typography>
@@ -176,23 +180,17 @@ function PricingFields({
   const useLive = useWatch({ control: form.control, name: 'useLive' });
   const livePrice = live.quote ? format.prices.futures(live.quote.last) : null;
 
-  // At the live price, the field shows the quote as it moves; a price typed by the user stops using it.
+  // At the live price, the field shows the quote as it moves; a price typed by the user stops using it (below).
   useEffect(() => {
     if (useLive && livePrice) form.setValue('futuresPrice', livePrice);
   }, [form, useLive, livePrice]);
-  useEffect(() => {
-    const subscription = form.watch((_, { name, type }) => {
-      if (name === 'futuresPrice' && type === 'change' && form.getValues('useLive')) form.setValue('useLive', false);
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
 
   const textField = (field: PricingField, extra: FieldProps = {}) => (
     <FormTextField<PricingFormValues>
       key={field}
       name={field}
       label={t(`crm.pricing.field.${field}` as MessageId)}
-      helperText={field === 'basis' ? t('crm.pricing.field.basisHelp') : ' '}
+      helperText={field === 'basis' ? t('crm.pricing.field.basisHelp') : undefined}
       required={!['reason', 'description', 'terms'].includes(field)}
       fullWidth
       {...extra}
@@ -214,7 +212,11 @@ function PricingFields({
               <Box key={field}>
                 {textField(field, {
                   slotProps: { htmlInput: { inputMode: 'decimal' } },
-                  helperText: useLive && livePrice ? t('crm.pricing.usingLive', { price: livePrice }) : ' ',
+                  parse: (typed) => {
+                    if (form.getValues('useLive')) form.setValue('useLive', false);
+                    return typed;
+                  },
+                  helperText: useLive && livePrice ? t('crm.pricing.usingLive', { price: livePrice }) : undefined,
                 })}
                 {action === 'futures_set' ? (
                   <LiveQuoteLine

@@ -119,7 +119,10 @@ export function PricingPreview({ preview, detail }: { preview: Preview; detail: 
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
         {figure(t('crm.pricing.preview.futures'), p.averageFutures ? format.prices.futures(p.averageFutures) : '')}
-        {figure(t('crm.pricing.preview.basis'), p.averageBasis ? format.prices.basis(p.averageBasis) : '')}
+        {figure(
+          t('crm.pricing.preview.basis'),
+          p.averageBasis ? format.prices.basis(p.averageBasis, row.optionMonth) : '',
+        )}
         {figure(
           preview.addendumCash ? t('crm.pricing.preview.addendumCash') : t('crm.pricing.preview.cash'),
           preview.addendumCash
