@@ -1,3 +1,17 @@
 // What other modules may use of the identity module (DESIGN.md, Conventions 11): the partner's link origin, for
-// the messages other modules send (e-sign requests, offer notifications).
+// the messages other modules send (e-sign requests, offer notifications); and what the CRM administrator's
+// invitations need (issue 15): the link's secret, the new account's password rules, the account, the sign-in.
 export { backgroundLinkOrigin, linkOrigin } from './links.ts';
+export {
+  accountByEmail,
+  createInvitedAccount,
+  issueInvitationLink,
+  joinPartner,
+  liveInvitationLink,
+  newPasswordProblem,
+  signInInvited,
+  signedInUser,
+  useInvitationLink,
+  validPhone,
+  voidInvitationLink,
+} from './invitation-account.service.ts';
