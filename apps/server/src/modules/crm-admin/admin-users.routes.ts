@@ -187,7 +187,11 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
     },
   );
 
-  // --- The invited person
+  registerInvitationRoutes(app, deps);
+};
+
+/** The invited person's calls (the page /invitation/:token): public, rate limited. */
+function registerInvitationRoutes(app: Parameters<FastifyPluginAsyncZod<CrmDeps>>[0], deps: CrmDeps): void {
   app.get(
     '/api/auth/invitations/:token',
     {
@@ -216,4 +220,4 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps
     },
     async (request, reply) => acceptInvitation(deps, request, reply, request.params.token, request.body),
   );
-};
+}
