@@ -20,6 +20,7 @@ import type { TestApp } from '../../testing/test-app.ts';
 import { auditLog, contractDocuments, contracts, legalEntities } from '../../db/schema/index.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { seedSigningDemo } from './esign-demo.ts';
+import { fieldmanCandidates, partialCancel as cancelPart, type SigningCandidate } from './esign-test-setup.ts';
 
 const PC = '/api/commodities/profit-center';
 const CTRM = '/api/commodities/ctrm';
@@ -30,39 +31,11 @@ let prairie: Caller;
 let farmer: Caller;
 let fieldmanId: number;
 /** Open, e-sign eligible contracts of the demo farmer's farm with bushels left to cancel, unsent and unsigned. */
-let candidates: { id: number; clientId: number; displayContractId: string }[];
+let candidates: SigningCandidate[];
 
 beforeAll(async () => {
   ({ t, buyer, prairie, farmer } = await startCrmTestApp());
-  const db = t.database.db;
-  const [farm] = await db
-    .select({ id: legalEntities.id })
-    .from(legalEntities)
-    .where(and(eq(legalEntities.name, 'Fieldman Family Farms'), eq(legalEntities.partnerId, 'demo')));
-  fieldmanId = farm!.id;
-  candidates = await db
-    .select({ id: contracts.id, clientId: contracts.clientId, displayContractId: contracts.displayContractId })
-    .from(contracts)
-    .where(
-      and(
-        eq(contracts.clientId, fieldmanId),
-        eq(contracts.status, 'open'),
-        eq(contracts.esignEligible, true),
-        sql`${contracts.quantity} - ${contracts.cancelledQuantity} - ${contracts.deliveredQuantity} >= 300`,
-      ),
-    )
-    .orderBy(contracts.id)
-    .limit(4);
-  expect(candidates).toHaveLength(4);
-  await db
-    .update(contracts)
-    .set({ esignSent: false, signed: false, signedTermsHash: null })
-    .where(
-      sql`${contracts.id} in (${sql.join(
-        candidates.map((c) => sql`${c.id}`),
-        sql`, `,
-      )})`,
-    );
+  ({ fieldmanId, candidates } = await fieldmanCandidates(t, 4, 300));
 }, 120_000);
 afterAll(() => t.close());
 
@@ -77,12 +50,7 @@ const status = async (contractId: number) =>
 const signAsFarmer = (requestId: number) =>
   post(farmer, `${PC}/signing/${requestId}/sign`, { name: 'Sam Fieldman', consent: true });
 
-async function partialCancel(contractId: number, quantity = '100') {
-  const url = `${CTRM}/seller/${fieldmanId}/contract/${contractId}`;
-  const detail = await get(buyer, url);
-  const res = await post(buyer, `${url}/partial-cancel`, { quantity }, { 'if-match': detail.headers.etag as string });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const partialCancel = (contractId: number, quantity = '100') => cancelPart(t, buyer, fieldmanId, contractId, quantity);
 
 const lastAudit = async (action: string, targetId: string) =>
   (

@@ -12,9 +12,10 @@ import {
 } from '@granary/domain';
 import { createTestApp, cookiesFrom, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
-import { contracts, legalEntities, notifications, signingRequests, users } from '../../db/schema/index.ts';
+import { contracts, notifications, signingRequests, users } from '../../db/schema/index.ts';
 import { lastMessage } from '../../testing/identity-browser.ts';
 import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
+import { fieldmanCandidates, partialCancel as cancelPart, type SigningCandidate } from './esign-test-setup.ts';
 
 const PC = '/api/commodities/profit-center';
 const CTRM = '/api/commodities/ctrm';
@@ -26,7 +27,7 @@ let prairie: Caller;
 let farmer: Caller;
 let admin: Caller;
 /** Open, e-sign eligible, unsigned contracts of the demo farmer's farm with bushels left to cancel. */
-let candidates: { id: number; clientId: number; marketId: number; cropYear: number; displayContractId: string }[];
+let candidates: SigningCandidate[];
 let fieldmanId: number;
 
 beforeAll(async () => {
@@ -35,42 +36,7 @@ beforeAll(async () => {
   prairie = await signIn(t, DEMO_ACCOUNTS.prairieBuyer);
   farmer = await signIn(t, DEMO_ACCOUNTS.farmer);
   admin = await signIn(t, DEMO_ACCOUNTS.admin);
-  const db = t.database.db;
-  const [farm] = await db
-    .select({ id: legalEntities.id })
-    .from(legalEntities)
-    .where(and(eq(legalEntities.name, 'Fieldman Family Farms'), eq(legalEntities.partnerId, 'demo')));
-  fieldmanId = farm!.id;
-  candidates = await db
-    .select({
-      id: contracts.id,
-      clientId: contracts.clientId,
-      marketId: contracts.marketId,
-      cropYear: contracts.cropYear,
-      displayContractId: contracts.displayContractId,
-    })
-    .from(contracts)
-    .where(
-      and(
-        eq(contracts.clientId, fieldmanId),
-        eq(contracts.status, 'open'),
-        eq(contracts.esignEligible, true),
-        sql`${contracts.quantity} - ${contracts.cancelledQuantity} - ${contracts.deliveredQuantity} >= 200`,
-      ),
-    )
-    .orderBy(contracts.id)
-    .limit(5);
-  expect(candidates).toHaveLength(5);
-  // The demo data signed some of them already: start these unsent and unsigned.
-  await db
-    .update(contracts)
-    .set({ esignSent: false, signed: false, signedTermsHash: null })
-    .where(
-      sql`${contracts.id} in (${sql.join(
-        candidates.map((c) => sql`${c.id}`),
-        sql`, `,
-      )})`,
-    );
+  ({ fieldmanId, candidates } = await fieldmanCandidates(t, 5, 200));
 }, 120_000);
 afterAll(() => t.close());
 
@@ -119,12 +85,8 @@ async function anonymous(): Promise<Caller> {
   };
 }
 
-async function partialCancel(contractId: number, clientId: number, quantity = '100') {
-  const url = `${CTRM}/seller/${clientId}/contract/${contractId}`;
-  const detail = await get(buyer, url);
-  const res = await post(buyer, `${url}/partial-cancel`, { quantity }, { 'if-match': detail.headers.etag as string });
-  expect(res.statusCode).toBe(200);
-}
+const partialCancel = (contractId: number, clientId: number, quantity = '100') =>
+  cancelPart(t, buyer, clientId, contractId, quantity);
 
 const sha = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 
