@@ -15,7 +15,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api/api-error';
@@ -70,7 +70,10 @@ function FixDialog({
   const t = useT();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const headers = useMemo(() => Object.keys(row.raw), [row.raw]);
+  // The saved mapping names the column of a Granary field the server's reason is about (read when the answer comes).
   const mapping = useIngestMapping(recordType);
+  const columns = useRef<Record<string, string>>({});
+  columns.current = mapping.data?.mapping?.columns ?? {};
   const fix = useFixBrokenRecord(recordType);
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useZodForm(fixSchema, { defaultValues: { values: headers.map((h) => row.raw[h] ?? '') } });
@@ -81,7 +84,7 @@ function FixDialog({
       await fix.mutateAsync({ id: row.id, raw });
       onFixed(row);
     } catch (error) {
-      const onField = fieldOfRefusal(error, headers, mapping.data?.mapping?.columns ?? {});
+      const onField = fieldOfRefusal(error, headers, columns.current);
       if (onField)
         form.setError(`values.${onField.index}`, { type: 'server', message: onField.message }, { shouldFocus: true });
       else setRefusal(isApiError(error) ? error.message : t('ingest.loadFailed'));
