@@ -56,6 +56,8 @@ export const markets = pgTable(
     phone: text('phone'),
     email: text('email'),
     sustainabilityEnabled: boolean('sustainability_enabled').notNull().default(false),
+    /** The details' version (MERCH/market, If-Match; issue 15). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('markets_partner_slug_idx').on(t.partnerId, t.slug)],

@@ -19,3 +19,4 @@ export * from './contract-writing.ts';
 export * from './api-tokens.ts';
 export * from './admin-users.ts';
 export * from './ingest.ts';
+export * from './market-posts.ts';
