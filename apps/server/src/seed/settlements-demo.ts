@@ -23,7 +23,7 @@ import {
   addLienPaid,
   insertAdvance,
   insertLien,
-  markAdvancesRecovered,
+  recordAdvanceRecoveries,
 } from '../modules/settlements/advances-liens.repo.ts';
 
 const C = CROP_IDS;
@@ -183,7 +183,9 @@ export async function seedSettlementsDemo(db: Db, options: { today: string }): P
           return r ? { freeDays: r.freeDays, ratePerBushelPerDay: r.ratePerBushelPerDay } : null;
         },
         checkoffRates: (crop) => checkoffs.filter((r) => r.cropId === crop),
-        advances: advanceId ? [{ id: advanceId, contractId, amount: '1000.00', paidDate: lines[0]!.deliveryDate }] : [],
+        advances: advanceId
+          ? [{ id: advanceId, contractId, balance: '1000.00', paidDate: lines[0]!.deliveryDate }]
+          : [],
         liens: made === 0 ? [{ id: lien.id, lienholder: lien.lienholder, balance: '2500.00', pct: null }] : [],
         farmer: { clientId: client.id, name: client.name },
       });
@@ -204,7 +206,11 @@ export async function seedSettlementsDemo(db: Db, options: { today: string }): P
       result,
     );
     await addSettledQuantity(db, contractId, decimalString(toDecimal(result.bushels)));
-    if (advanceId) await markAdvancesRecovered(db, [advanceId], id);
+    await recordAdvanceRecoveries(
+      db,
+      result.deductions.flatMap((d) => (d.advanceId === null ? [] : [{ advanceId: d.advanceId, amount: d.amount }])),
+      id,
+    );
     for (const payee of result.payees) if (payee.lienId !== null) await addLienPaid(db, payee.lienId, payee.amount);
     if (made === 0) {
       await db.execute(

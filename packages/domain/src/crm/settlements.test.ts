@@ -6,6 +6,7 @@ import {
   lienWriteSchema,
   settlementCreateSchema,
   sumCents,
+  unsettledCashPrice,
   type CheckoffRateInput,
   type SettlementInput,
   type SettlementLineInput,
@@ -153,7 +154,7 @@ describe('computeSettlement', () => {
     const r = computeSettlement(
       base({
         checkoffRates: () => [],
-        advances: [{ id: 5, contractId: 10, amount: '500.00', paidDate: '2026-09-01' }],
+        advances: [{ id: 5, contractId: 10, balance: '500.00', paidDate: '2026-09-01' }],
         liens: [
           { id: 1, lienholder: 'First Farm Credit', balance: '1000.00', pct: null },
           { id: 2, lienholder: 'Ag Lender', balance: null, pct: '10' },
@@ -177,23 +178,41 @@ describe('computeSettlement', () => {
     expect(r.payees.map((p) => p.amount)).toEqual(['0.00', '4000.00']);
   });
 
-  it('refuses nothing to settle, and advances beyond what the grain pays', () => {
+  it('refuses nothing to settle', () => {
     expect(() => computeSettlement(base({ lines: [] }))).toThrow(SettlementArithmeticError);
-    try {
-      computeSettlement(
-        base({
-          checkoffRates: () => [],
-          advances: [{ id: 1, contractId: 10, amount: '5000.00', paidDate: '2026-01-01' }],
-        }),
-      );
-      expect.unreachable();
-    } catch (e) {
-      expect((e as SettlementArithmeticError).problem).toEqual({
-        kind: 'advances_exceed',
-        advances: '5000.00',
-        available: '4000.00',
-      });
-    }
+  });
+
+  it('recovers advances up to what the grain nets: oldest whole, the next in part, the rest not at all', () => {
+    // $4,000.00 of grain, no deductions: $2,500.00 whole, then $1,500.00 of $3,000.00, then nothing of $100.00.
+    const r = computeSettlement(
+      base({
+        checkoffRates: () => [],
+        advances: [
+          { id: 3, contractId: 10, balance: '100.00', paidDate: '2026-09-01' },
+          { id: 2, contractId: 10, balance: '3000.00', paidDate: '2026-08-01' },
+          { id: 1, contractId: 10, balance: '2500.00', paidDate: '2026-07-01' },
+        ],
+      }),
+    );
+    expect(r.deductions.map((d) => [d.advanceId, d.amount, d.advanceBalance])).toEqual([
+      [1, '2500.00', '0.00'],
+      [2, '1500.00', '1500.00'],
+    ]);
+    expect(r.net).toBe('0.00');
+    expect(r.payees.map((p) => p.amount)).toEqual(['0.00']);
+    expectConsistent(r);
+    // Cents exact: a balance with odd cents against a net with odd cents.
+    const odd = computeSettlement(
+      base({
+        lines: [{ ...base({}).lines[0]!, bushels: '333.3333', price: '4.3325' }],
+        checkoffRates: () => [],
+        advances: [{ id: 1, contractId: 10, balance: '2000.01', paidDate: '2026-07-01' }],
+      }),
+    );
+    // 333.3333 × 4.3325 = 1,444.1665… → $1,444.17 recovered of $2,000.01, $555.84 left.
+    expect(odd.deductions.map((d) => [d.amount, d.advanceBalance])).toEqual([['1444.17', '555.84']]);
+    expect(odd.net).toBe('0.00');
+    expectConsistent(odd);
   });
 
   it('adds up to the cent over many tickets of thirds', () => {
@@ -281,5 +300,30 @@ describe('call shapes', () => {
     expect(lienWriteSchema.safeParse({ lienholder: 'Bank', pct: '12.5' }).success).toBe(true);
     expect(lienWriteSchema.safeParse({ lienholder: 'Bank', amount: '100', pct: '5' }).success).toBe(false);
     expect(lienWriteSchema.safeParse({ lienholder: 'Bank', pct: '101' }).success).toBe(false);
+  });
+});
+
+describe('unsettledCashPrice', () => {
+  const c = {
+    cashPrice: '4.08',
+    pricedQuantity: '5000',
+    settledQuantity: '3000',
+    pricedEventQuantity: '5000',
+    // 3,000 bu at $4.00 and 2,000 at $4.20; the 3,000 settled at $4.00.
+    pricedEventValue: '20400',
+    settledValue: '12000',
+  };
+  it('prices the bushels left at what they were priced at, not at the average', () => {
+    expect(unsettledCashPrice(c)).toBe('4.2');
+    expect(unsettledCashPrice({ ...c, settledQuantity: '0', settledValue: '0' })).toBe('4.08');
+    // 4 decimals, half away from zero: $10,000.00 over 3,000 bu.
+    expect(
+      unsettledCashPrice({ ...c, pricedEventValue: '22000', settledValue: '12000', settledQuantity: '2000' }),
+    ).toBe('3.3333');
+  });
+  it('falls back to the stored cash price when the events do not account for the priced bushels', () => {
+    expect(unsettledCashPrice({ ...c, pricedEventQuantity: '0', pricedEventValue: '0' })).toBe('4.08');
+    expect(unsettledCashPrice({ ...c, settledQuantity: '5000' })).toBe('4.08');
+    expect(unsettledCashPrice({ ...c, cashPrice: null })).toBeNull();
   });
 });

@@ -20,6 +20,7 @@ import {
   decimalString,
   decimalStringSchema,
   isoDateSchema,
+  maxDecimal,
   minDecimal,
   toDecimal,
 } from './exact.ts';
@@ -58,7 +59,8 @@ export type CheckoffRateInput = {
 
 export type StorageRateInput = { freeDays: number; ratePerBushelPerDay: string };
 
-export type AdvanceInput = { id: number; contractId: number; amount: string; paidDate: string };
+/** An advance paid on a contract: `balance` is what is left to recover of it (its amount less earlier recoveries). */
+export type AdvanceInput = { id: number; contractId: number; balance: string; paidDate: string };
 
 /** A lien: a balance still owed (amount − paid so far), or a percent of each settlement's net. */
 export type LienInput = { id: number; lienholder: string; balance: string | null; pct: string | null };
@@ -96,6 +98,8 @@ export type SettlementDeductionResult = {
   amount: string;
   advanceId: number | null;
   checkoffRateId: number | null;
+  /** An advance's balance left to recover after this settlement (0.00 when recovered whole). */
+  advanceBalance?: string;
 };
 
 export type SettlementPayeeResult = {
@@ -116,8 +120,7 @@ export type SettlementResult = {
   payees: SettlementPayeeResult[];
 };
 
-export type SettlementProblem =
-  { kind: 'nothing_to_settle' } | { kind: 'advances_exceed'; advances: string; available: string };
+export type SettlementProblem = { kind: 'nothing_to_settle' };
 
 export class SettlementArithmeticError extends Error {
   // A plain field, not a parameter property: the domain runs under Node's type stripping (vite.config loads it).
@@ -172,12 +175,43 @@ const money = (d: CrmDecimal) => d.toFixed(2);
 // ---------------------------------------------------------------------------------------------------
 // The settlement
 
+/** What settling a contract's priced bushels reads from it (its row, its priced events, its standing lines). */
+export type ContractSettlePricing = {
+  cashPrice: string | null;
+  pricedQuantity: string;
+  settledQuantity: string;
+  /** Σ quantity and Σ quantity × cash of its pricing events that have a cash price (futures and basis, or cash). */
+  pricedEventQuantity: string;
+  pricedEventValue: string;
+  /** Σ bushels × price of its lines on settlements not void. */
+  settledValue: string;
+};
+
+/**
+ * The cash price of a contract's priced bushels not settled yet: what its priced events are worth less what its
+ * standing settlement lines paid, per priced bushel left, to 4 decimals (half away from zero). A contract priced in
+ * steps (3,000 bu at $4.00, then 2,000 at $4.20) settles its later bushels at the later price, not at the average of
+ * both ($4.08). The stored cash price when the events do not account for the priced quantity (a contract stored
+ * without events, or whose events cover more than is open) or nothing priced is left; null when it has none.
+ */
+export function unsettledCashPrice(c: ContractSettlePricing): string | null {
+  if (c.cashPrice === null) return null;
+  const priced = toDecimal(c.pricedQuantity);
+  const left = priced.minus(toDecimal(c.settledQuantity));
+  if (!left.gt(0) || !toDecimal(c.pricedEventQuantity).eq(priced)) return c.cashPrice;
+  const price = toDecimal(c.pricedEventValue)
+    .minus(toDecimal(c.settledValue))
+    .div(left)
+    .toDecimalPlaces(4, CrmDecimal.ROUND_HALF_UP);
+  return price.gt(0) ? decimalString(price) : c.cashPrice;
+}
+
 /**
  * The settlement of `lines`: per line, bushels × price less the ticket's drying and grade discounts prorated to the
  * applied bushels, storage (rate × bushels × days after the free days, from delivery to the settlement date) and the
- * crop's checkoff programs; then the advances on the contracts recovered; then the liens paid to their holders before
- * the farmer, who is paid the rest. Throws SettlementArithmeticError when there is nothing to settle or the advances
- * exceed what the grain pays.
+ * crop's checkoff programs; then the advances on the contracts recovered, oldest first, up to what the grain nets (the
+ * last one in part when it does not cover it whole); then the liens paid to their holders before the farmer, who is
+ * paid the rest. Throws SettlementArithmeticError when there is nothing to settle.
  */
 export function computeSettlement(input: SettlementInput): SettlementResult {
   const { lines } = input;
@@ -252,19 +286,20 @@ export function computeSettlement(input: SettlementInput): SettlementResult {
   const gross = sum(amount);
   const grainNet = sum(lineResults.map((l) => toDecimal(l.net)));
 
-  // Advances on these contracts, recovered whole (oldest first).
+  // Advances on these contracts, oldest first, each recovered up to what the grain still nets: whole while it lasts,
+  // then in part (the advance keeps the rest as its balance), then not at all. Balances and the net are whole cents,
+  // so every recovery is too and nothing needs allocating.
   const advances = [...input.advances].sort((a, b) => a.paidDate.localeCompare(b.paidDate) || a.id - b.id);
-  const advanceTotal = sum(advances.map((a) => toDecimal(a.amount)));
-  if (advanceTotal.gt(grainNet)) {
-    throw new SettlementArithmeticError({
-      kind: 'advances_exceed',
-      advances: money(advanceTotal),
-      available: money(grainNet),
-    });
-  }
+  let available = grainNet;
+  let advanceTotal = ZERO;
   for (const a of advances) {
+    const balance = toDecimal(a.balance);
+    const recovered = minDecimal(balance, maxDecimal(available, ZERO));
+    if (!recovered.gt(ZERO)) continue;
     // An advance's description is the day it was paid (ISO): pages and the statement write it in the locale's form.
-    push('advance', a.paidDate, toDecimal(a.amount), { advanceId: a.id });
+    push('advance', a.paidDate, recovered, { advanceId: a.id, advanceBalance: money(balance.minus(recovered)) });
+    available = available.minus(recovered);
+    advanceTotal = advanceTotal.plus(recovered);
   }
   const net = grainNet.minus(advanceTotal);
   const deductionsTotal = gross.minus(net);
@@ -400,6 +435,8 @@ export const settlementDeductionSchema = z.object({
   kind: z.enum(['drying', 'discounts', 'storage', 'checkoff', 'advance', 'lien']),
   description: z.string(),
   amount: moneyString,
+  /** An advance's balance left to recover after this settlement ('0.00': recovered whole). Advances only. */
+  advanceBalance: moneyString.nullable().optional(),
 });
 export const settlementPayeeSchema = z.object({
   kind: z.enum(['farmer', 'lienholder']),
@@ -448,6 +485,8 @@ export const advanceSchema = z.object({
   marketId: id,
   amount: moneyString,
   paidDate: z.string(),
+  /** What settlements have recovered of it so far; the balance left is amount − this (status paid until none is). */
+  recoveredAmount: moneyString,
   status: z.enum(['paid', 'recovered', 'void']),
   recoveredBySettlementId: id.nullable(),
   recoveredByDisplaySettlementId: z.string().nullable(),

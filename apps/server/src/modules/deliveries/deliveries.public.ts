@@ -1,8 +1,11 @@
-// What other code may use of the deliveries module (DESIGN.md, Conventions 11): the demo seed's discount schedules.
+// What other code may use of the deliveries module (DESIGN.md, Conventions 11): the demo seed's discount schedules,
+// and splitting an application whose priced part a settlement takes (settlements; decision 044, addendum).
 
 import { bushelWeightLb, defaultDiscountSchedule } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { marketCrops, seedDiscountSchedules } from './deliveries.repo.ts';
+
+export { splitApplication } from './deliveries.repo.ts';
 
 /**
  * Gives every market a discount schedule for each crop it buys by the bushel (its bids' and contracts' crops), from

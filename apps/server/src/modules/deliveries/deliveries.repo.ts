@@ -466,3 +466,31 @@ export async function marketCrops(
       order by 2, 3`),
   );
 }
+
+/**
+ * Splits an application in two (a settlement of its priced part; decision 044, addendum): it keeps `keep` bushels and
+ * a new application of the same ticket and contract, applied at the same time, takes the rest. Each split_pct is its
+ * share of the ticket's net (2 decimals), the new one taking what is left of the old one's, so they add up to it. The
+ * ticket's applied and the contract's delivered bushels do not change. The new application's id.
+ */
+export async function splitApplication(db: Db, id: number, keep: string): Promise<number> {
+  const result = await db.execute(sql`
+    with old as (
+      select a.id, a.scale_ticket_id, a.contract_id, a.quantity, a.split_pct, a.applied_at, s.quantity as ticket_qty
+      from ticket_applications a join scale_tickets s on s.id = a.scale_ticket_id
+      where a.id = ${id} and a.quantity > ${keep}::numeric
+      for update of a),
+    kept as (
+      update ticket_applications a set quantity = ${keep}::numeric,
+        split_pct = case when old.ticket_qty > 0 then round(${keep}::numeric / old.ticket_qty * 100, 2) else 0 end
+      from old where a.id = old.id
+      returning a.split_pct)
+    insert into ticket_applications (scale_ticket_id, contract_id, quantity, split_pct, applied_at)
+    select old.scale_ticket_id, old.contract_id, old.quantity - ${keep}::numeric, old.split_pct - kept.split_pct,
+      old.applied_at
+    from old, kept
+    returning id::int as id`);
+  const row = rowsOf<{ id: number }>(result)[0];
+  if (!row) throw new Error(`application ${id} has no more than ${keep} bu to split off`);
+  return Number(row.id);
+}

@@ -2,7 +2,7 @@
 // settlement-list.repo.ts that touches the database).
 
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { type Db } from '../../platform/db.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
 import { advances, contracts, legalEntities, liens, settlements } from '../../db/schema/index.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -17,6 +17,7 @@ export type AdvanceRow = {
   marketId: number;
   amount: string;
   paidDate: string;
+  recoveredAmount: string;
   status: 'paid' | 'recovered' | 'void';
   recoveredBySettlementId: number | null;
   recoveredByDisplaySettlementId: string | null;
@@ -33,6 +34,7 @@ const advanceFields = {
   marketId: advances.marketId,
   amount: advances.amount,
   paidDate: advances.paidDate,
+  recoveredAmount: advances.recoveredAmount,
   status: advances.status,
   recoveredBySettlementId: advances.recoveredBySettlementId,
   recoveredByDisplaySettlementId: settlements.displaySettlementId,
@@ -96,23 +98,65 @@ export async function insertAdvance(db: Db, values: typeof advances.$inferInsert
   return row!.id;
 }
 
-/** The paid (not yet recovered) advances of contracts, locked. */
+/** The advances of contracts with something left to recover (status paid), with that balance, locked. */
 export async function lockOpenAdvances(db: Db, contractIds: number[]) {
   if (contractIds.length === 0) return [];
   return db
-    .select({ id: advances.id, contractId: advances.contractId, amount: advances.amount, paidDate: advances.paidDate })
+    .select({
+      id: advances.id,
+      contractId: advances.contractId,
+      balance: sql<string>`(${advances.amount} - ${advances.recoveredAmount})::text`,
+      paidDate: advances.paidDate,
+    })
     .from(advances)
     .where(and(inArray(advances.contractId, contractIds), eq(advances.status, 'paid')))
     .orderBy(asc(advances.paidDate), asc(advances.id))
     .for('update');
 }
 
-export async function markAdvancesRecovered(db: Db, ids: number[], settlementId: number | null): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(advances)
-    .set({ status: settlementId === null ? 'paid' : 'recovered', recoveredBySettlementId: settlementId })
-    .where(inArray(advances.id, ids));
+/**
+ * Records what a settlement recovered of each advance: its recovered amount grows, the advance is 'recovered' once
+ * that reaches its amount and stays 'paid' with the rest as its balance otherwise; the settlement is the last to
+ * have recovered from it.
+ */
+export async function recordAdvanceRecoveries(
+  db: Db,
+  recoveries: { advanceId: number; amount: string }[],
+  settlementId: number,
+): Promise<void> {
+  for (const r of recoveries) {
+    const recovered = sql`${advances.recoveredAmount} + ${r.amount}::numeric`;
+    await db
+      .update(advances)
+      .set({
+        recoveredAmount: recovered,
+        status: sql`case when ${recovered} >= ${advances.amount} then 'recovered' else 'paid' end`,
+        recoveredBySettlementId: settlementId,
+      })
+      .where(eq(advances.id, r.advanceId));
+  }
+}
+
+/**
+ * A voided settlement gives back what it recovered of advances (its advance deductions): their balance grows again,
+ * they are 'paid' (open), and the last settlement recovering from them is the latest other one standing, if any.
+ * The advances' ids.
+ */
+export async function reverseAdvanceRecoveries(db: Db, settlementId: number): Promise<number[]> {
+  const result = await db.execute(sql`
+    with r as (
+      select advance_id, sum(amount) as amount from settlement_deductions
+      where settlement_id = ${settlementId} and kind = 'advance' and advance_id is not null
+      group by advance_id)
+    update advances a set recovered_amount = greatest(a.recovered_amount - r.amount, 0), status = 'paid',
+      recovered_by_settlement_id = (
+        select max(d.settlement_id) from settlement_deductions d join settlements s on s.id = d.settlement_id
+        where d.advance_id = a.id and d.kind = 'advance' and s.id <> ${settlementId} and s.status <> 'void')
+    from r where a.id = r.advance_id
+    returning a.id::int as id`);
+  return rowsOf<{ id: number }>(result)
+    .map((r) => Number(r.id))
+    .sort((a, b) => a - b);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -178,12 +222,4 @@ export async function addLienPaid(db: Db, lienId: number, amount: string): Promi
     .update(liens)
     .set({ paidAmount: sql`greatest(${liens.paidAmount} + ${amount}::numeric, 0)`, updatedAt: new Date() })
     .where(eq(liens.id, lienId));
-}
-
-export async function advancesRecoveredBy(db: Db, settlementId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: advances.id })
-    .from(advances)
-    .where(eq(advances.recoveredBySettlementId, settlementId));
-  return rows.map((r) => r.id);
 }

@@ -5,12 +5,13 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { toDecimal, type SettlementDetail } from '@granary/domain';
+import { sumCents, toDecimal, type Advance, type SettlementDetail } from '@granary/domain';
 import { injectAs, startCrmTestApp } from '../../testing/crm-test-app.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import type { Caller, CrmFixtures } from '../../testing/crm-test-fixtures.ts';
 import { contracts, enterpriseUsers, legalEntities, scaleTickets, storageRates, users } from '../../db/schema/index.ts';
 import { rowsOf } from '../../platform/db.ts';
+import { pdfText } from '../../testing/pdf-text.ts';
 import { seedSettlementRates } from '../../seed/settlements-demo.ts';
 
 const MERCH = '/api/commodities/merchandising';
@@ -98,6 +99,13 @@ async function settled(contractId: number): Promise<string> {
     .from(contracts)
     .where(eq(contracts.id, contractId));
   return toDecimal(row!.settled).toString();
+}
+
+function expectAddsUp(d: SettlementDetail) {
+  expect(sumCents(d.lines.map((l) => l.amount))).toBe(d.gross);
+  expect(sumCents(d.deductions.map((x) => x.amount))).toBe(d.deductionsTotal);
+  expect(toDecimal(d.gross).minus(toDecimal(d.deductionsTotal)).toFixed(2)).toBe(d.net);
+  expect(sumCents(d.payees.map((p) => p.amount))).toBe(d.net);
 }
 
 const voidIt = (s: { id: number | null; version: number }, reason = 'Wrong ticket') =>
@@ -201,5 +209,161 @@ describe('voiding a settlement releases its applications', () => {
     const voided = await voidIt({ id: created.id, version: 2 });
     expect(voided.statusCode, voided.body).toBe(200);
     expect(await settled(contractId)).toBe('0');
+  });
+});
+
+describe('a ticket applied to a partly priced contract', () => {
+  it('splits: the priced 3,000 bu settle now, 1,000 wait; priced later, they settle at their own price', async () => {
+    // A 5,000 bu basis contract (basis -40), futures set on 3,000 bu at $4.40: cash $4.00 on those.
+    const written = await post(buyer, `${CTRM}/seller/${clientId}/contract`, {
+      contractType: 'pp',
+      direction: 'purchase',
+      marketId: fx.marketAll,
+      cropId: CORN,
+      cropYear: 2026,
+      quantity: '5000',
+      deliveryStart: '2026-10-01',
+      deliveryEnd: '2026-11-30',
+      optionMonth: '2026-12',
+      basis: '-0.40',
+      pricingPeriodStart: '2026-03-01',
+      pricingPeriodEnd: '2026-06-30',
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    const contractId = written.json().id as number;
+    const futuresSet = async (quantity: string, futuresPrice: string) => {
+      const url = `${CTRM}/seller/${clientId}/contract/${contractId}`;
+      const etag = (await get(buyer, url)).headers.etag as string;
+      const res = await post(buyer, `${url}/futures-set`, { quantity, futuresPrice }, { 'if-match': etag });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await futuresSet('3000', '4.40');
+    const appId = await apply(await insertTicket('4000'), contractId, '4000');
+
+    // The New settlement dialog's choices: the application's priced part settles, the rest waits.
+    const choices = await get(
+      buyer,
+      `${MERCH}/settlements/settleable?client_id=${clientId}&contract_ids=${contractId}`,
+    );
+    expect(choices.statusCode, choices.body).toBe(200);
+    expect(
+      choices
+        .json()
+        .rows.map((r: { ticketApplicationId: number; bushels: string; blockedBy: string | null }) => [
+          r.ticketApplicationId,
+          r.bushels,
+          r.blockedBy,
+        ]),
+    ).toEqual([
+      [appId, '3000', null],
+      [appId, '1000', 'unpriced'],
+    ]);
+
+    const first = await settle({ contractIds: [contractId] });
+    expect(first.statusCode, first.body).toBe(201);
+    const s1 = first.json<SettlementDetail>();
+    expect(s1.lines.map((l) => [l.ticketApplicationId, l.bushels, l.price, l.amount])).toEqual([
+      [appId, '3000', '4.0000', '12000.00'],
+    ]);
+    expectAddsUp(s1);
+    expect(await settled(contractId)).toBe('3000');
+    // The application is split in two: 3,000 bu settled (75% of the ticket), 1,000 waiting (25%).
+    const apps = await rows<{ id: number; quantity: string; split_pct: string }>(
+      sql`select id::int as id, quantity::text as quantity, split_pct::text as split_pct from ticket_applications
+        where contract_id = ${contractId} order by id`,
+    );
+    expect(apps.map((a) => [a.id === appId, toDecimal(a.quantity).toString(), a.split_pct])).toEqual([
+      [true, '3000', '75.00'],
+      [false, '1000', '25.00'],
+    ]);
+    const audit = await rows<{ details: { splitApplications: unknown } }>(
+      sql`select details from audit_log where action = 'settlement_create' and target_id = ${String(s1.id)}`,
+    );
+    expect(audit[0]!.details.splitApplications).toEqual([
+      { applicationId: appId, settled: '3000', waiting: apps[1]!.id },
+    ]);
+
+    // Nothing else is priced: the 1,000 bu wait.
+    const waiting = await settle({ contractIds: [contractId] });
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().message).toMatch(/not priced yet/);
+
+    // The rest priced at $4.60 (cash $4.20): the 1,000 bu settle at $4.20, not at the contract's average ($4.08).
+    await futuresSet('2000', '4.60');
+    const second = await settle({ contractIds: [contractId] });
+    expect(second.statusCode, second.body).toBe(201);
+    const s2 = second.json<SettlementDetail>();
+    expect(s2.lines.map((l) => [l.ticketApplicationId, l.bushels, l.price, l.amount])).toEqual([
+      [apps[1]!.id, '1000', '4.2000', '4200.00'],
+    ]);
+    expectAddsUp(s2);
+    expect(await settled(contractId)).toBe('4000');
+  });
+});
+
+describe('advances recovered in part', () => {
+  it('recovers up to the net: the oldest whole, the next in part with its balance on the statement, the rest later', async () => {
+    const contractId = await insertContract({ quantity: '5000', priced: '5000', cash: '4.0000' });
+    await apply(await insertTicket('1000'), contractId, '1000');
+    const advance = async (amount: string, paidDate: string) => {
+      const res = await post(buyer, `${MERCH}/advances`, { contractId, amount, paidDate });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<Advance>().id;
+    };
+    const older = await advance('3000.00', '2026-09-01');
+    const newer = await advance('2000.00', '2026-09-15');
+    const advancesNow = async () =>
+      Object.fromEntries(
+        (await get(buyer, `${MERCH}/advances?contract_id=${contractId}`))
+          .json<{ rows: Advance[] }>()
+          .rows.map((a) => [a.id, [a.status, a.recoveredAmount]]),
+      );
+
+    // $4,000.00 of grain less $10.00 checkoff nets $3,990.00: $3,000.00 recovered whole, then $990.00 of $2,000.00.
+    const first = await settle({ contractIds: [contractId] });
+    expect(first.statusCode, first.body).toBe(201);
+    const s1 = first.json<SettlementDetail>();
+    expect(s1.deductions.filter((d) => d.kind === 'advance')).toEqual([
+      { kind: 'advance', description: '2026-09-01', amount: '3000.00', advanceBalance: '0.00' },
+      { kind: 'advance', description: '2026-09-15', amount: '990.00', advanceBalance: '1010.00' },
+    ]);
+    expect(s1.net).toBe('0.00');
+    expect(s1.payees.map((p) => [p.kind, p.amount])).toEqual([['farmer', '0.00']]);
+    expectAddsUp(s1);
+    expect(await advancesNow()).toEqual({ [older]: ['recovered', '3000.00'], [newer]: ['paid', '990.00'] });
+    // Read back, the settlement says the same.
+    const read = (await get(buyer, `${MERCH}/settlements/${s1.id}`)).json<SettlementDetail>();
+    expect(read.deductions.filter((d) => d.kind === 'advance').map((d) => d.advanceBalance)).toEqual([
+      '0.00',
+      '1010.00',
+    ]);
+    const statement = await pdfText((await get(buyer, `${MERCH}/settlements/${s1.id}/statement`)).rawPayload);
+    expect(statement).toContain('Less advance recovered (paid 09/01/2026)');
+    expect(statement).toContain('-$3,000.00');
+    expect(statement).toContain('Advance recovered in full');
+    expect(statement).toContain('Less advance recovered (paid 09/15/2026)');
+    expect(statement).toContain('-$990.00');
+    expect(statement).toContain('Advance balance left $1,010.00');
+
+    // The next delivery recovers the balance and pays the farmer the rest: $2,000.00 − $5.00 − $1,010.00 = $985.00.
+    await apply(await insertTicket('500'), contractId, '500');
+    const second = await settle({ contractIds: [contractId] });
+    expect(second.statusCode, second.body).toBe(201);
+    const s2 = second.json<SettlementDetail>();
+    expect(s2.deductions.filter((d) => d.kind === 'advance').map((d) => [d.amount, d.advanceBalance])).toEqual([
+      ['1010.00', '0.00'],
+    ]);
+    expect(s2.net).toBe('985.00');
+    expectAddsUp(s2);
+    expect(await advancesNow()).toEqual({ [older]: ['recovered', '3000.00'], [newer]: ['recovered', '2000.00'] });
+
+    // Voiding the second gives its $1,010.00 back to the advance; the first settlement still reads as it was.
+    expect((await voidIt({ id: s2.id, version: 1 })).statusCode).toBe(200);
+    expect(await advancesNow()).toEqual({ [older]: ['recovered', '3000.00'], [newer]: ['paid', '990.00'] });
+    const again = (await get(buyer, `${MERCH}/settlements/${s1.id}`)).json<SettlementDetail>();
+    expect(again.deductions.filter((d) => d.kind === 'advance').map((d) => d.advanceBalance)).toEqual([
+      '0.00',
+      '1010.00',
+    ]);
   });
 });

@@ -191,6 +191,8 @@ export async function settlementLineRows(db: Db, settlementId: number) {
     .orderBy(asc(settlementLines.id));
 }
 
+const OUTER_ADVANCE_ID = sql.raw('"settlement_deductions"."advance_id"');
+
 export async function settlementDeductionRows(db: Db, settlementId: number) {
   return db
     .select({
@@ -198,6 +200,18 @@ export async function settlementDeductionRows(db: Db, settlementId: number) {
       description: settlementDeductions.description,
       amount: settlementDeductions.amount,
       advanceId: settlementDeductions.advanceId,
+      // An advance's balance left after this settlement: its amount less what this settlement and the earlier ones
+      // still standing recovered of it (partial recovery; decision 044, addendum).
+      // (The outer column written in full: drizzle leaves a single table's columns unqualified, which the sub-select
+      // would read as its own d.advance_id.)
+      advanceBalance: sql<string | null>`case when ${OUTER_ADVANCE_ID} is null then null else (
+        select (a.amount - coalesce(sum(d.amount), 0))::numeric(14, 2)::text
+        from advances a
+        left join settlement_deductions d on d.advance_id = a.id and d.kind = 'advance'
+          and (d.settlement_id = ${settlementId} or (d.settlement_id < ${settlementId}
+            and exists (select 1 from settlements s where s.id = d.settlement_id and s.status <> 'void')))
+        where a.id = ${OUTER_ADVANCE_ID}
+        group by a.amount) end`,
     })
     .from(settlementDeductions)
     .where(eq(settlementDeductions.settlementId, settlementId))

@@ -10,6 +10,8 @@ import {
   decimalString,
   pageWindow,
   toDecimal,
+  unsettledCashPrice,
+  type ContractSettlePricing,
   type Advance,
   type SettleableLine,
   type SettlementDetail,
@@ -38,29 +40,38 @@ import { advanceOf } from './advances-liens.service.ts';
 import type { AppliedLineRow } from './settlements.repo.ts';
 import { contractOfClients } from './settlements.repo.ts';
 
-/** Which applied lines can be settled now: priced (the contract has a cash price and priced bushels not yet settled). */
+/**
+ * Which applied lines can be settled now, oldest application first: those whose contract has priced bushels not yet
+ * settled to cover them, at the price of those bushels (`unsettledCashPrice`). An application only partly covered is
+ * split (decision 044, addendum): its priced part settles now (`appliedBushels` keeps its whole quantity), the rest
+ * waits for pricing as an unpriced line of the same application.
+ */
 export function settleable(
   lines: AppliedLineRow[],
-  contracts: Map<number, { cashPrice: string | null; pricedQuantity: string; settledQuantity: string }>,
+  contracts: Map<number, ContractSettlePricing>,
 ): { ok: AppliedLineRow[]; unpriced: AppliedLineRow[] } {
   const room = new Map<number, ReturnType<typeof toDecimal>>();
   const ok: AppliedLineRow[] = [];
   const unpriced: AppliedLineRow[] = [];
   for (const l of lines) {
     const c = contracts.get(l.contractId);
-    if (!c || c.cashPrice === null) {
+    const price = c ? unsettledCashPrice(c) : null;
+    if (!c || price === null) {
       unpriced.push(l);
       continue;
     }
     const left = room.get(l.contractId) ?? toDecimal(c.pricedQuantity).minus(toDecimal(c.settledQuantity));
     const bushels = toDecimal(l.bushels);
-    if (bushels.gt(left)) {
-      unpriced.push(l);
-      room.set(l.contractId, left);
+    if (bushels.lte(left)) {
+      room.set(l.contractId, left.minus(bushels));
+      ok.push({ ...l, cashPrice: price });
       continue;
     }
-    room.set(l.contractId, left.minus(bushels));
-    ok.push({ ...l, cashPrice: c.cashPrice });
+    room.set(l.contractId, toDecimal(0));
+    if (left.gt(0)) {
+      ok.push({ ...l, bushels: decimalString(left), appliedBushels: l.bushels, cashPrice: price });
+      unpriced.push({ ...l, bushels: decimalString(bushels.minus(left)) });
+    } else unpriced.push(l);
   }
   return { ok, unpriced };
 }
@@ -105,7 +116,12 @@ async function detailOfRow(db: Db, row: SettlementRow): Promise<SettlementDetail
     ...summaryOf(row),
     voidReason: row.voidReason,
     lines: lines.map((l) => ({ ...l, bushels: decimalString(toDecimal(l.bushels)) })),
-    deductions: deductions.map((d) => ({ kind: d.kind, description: d.description, amount: d.amount })),
+    deductions: deductions.map((d) => ({
+      kind: d.kind,
+      description: d.description,
+      amount: d.amount,
+      ...(d.kind === 'advance' ? { advanceBalance: d.advanceBalance } : {}),
+    })),
     payees: payees.map((p) => ({ kind: p.kind, payeeName: p.payeeName, amount: p.amount })),
   };
 }
@@ -213,10 +229,10 @@ export async function settleableLines(
     mine.has(l.marketId),
   );
   const contracts = await readContracts(db, actor.partner.id, [...new Set(lines.map((l) => l.contractId))]);
-  const { ok } = settleable(lines, contracts);
-  const okIds = new Set(ok.map((l) => l.ticketApplicationId));
+  // In the order read; an application only partly priced is two rows: its priced part, then what waits.
+  const { ok, unpriced } = settleable(lines, contracts);
   const cropNames = await cropNamesOf(db, [...new Set(lines.map((l) => l.cropId))]);
-  return lines.map((l) => ({
+  const row = (l: AppliedLineRow, blockedBy: 'unpriced' | null): SettleableLine => ({
     ticketApplicationId: l.ticketApplicationId,
     contractId: l.contractId,
     displayContractId: l.displayContractId,
@@ -227,8 +243,12 @@ export async function settleableLines(
     cropYear: l.cropYear,
     bushels: decimalString(toDecimal(l.bushels)),
     price: l.cashPrice,
-    blockedBy: okIds.has(l.ticketApplicationId) ? null : 'unpriced',
-  }));
+    blockedBy,
+  });
+  return lines.flatMap((l) => [
+    ...ok.filter((x) => x.ticketApplicationId === l.ticketApplicationId).map((x) => row(x, null)),
+    ...unpriced.filter((x) => x.ticketApplicationId === l.ticketApplicationId).map((x) => row(x, 'unpriced')),
+  ]);
 }
 
 async function readContracts(db: Db, partnerId: string, ids: number[]) {

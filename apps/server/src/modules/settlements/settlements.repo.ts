@@ -15,7 +15,7 @@ import {
   storageRates,
   ticketApplications,
 } from '../../db/schema/index.ts';
-import type { SettlementResult } from '@granary/domain';
+import type { ContractSettlePricing, SettlementResult } from '@granary/domain';
 
 // ---------------------------------------------------------------------------------------------------
 // Applied lines
@@ -39,6 +39,11 @@ export type AppliedLineRow = {
   appliedAt: Date;
   /** The settlement holding this application (not void), if any. */
   settledBy: number | null;
+  /**
+   * Set when only part of the application is priced (decision 044, addendum): `bushels` is the priced part that
+   * settles, this the application's whole quantity; creating the settlement splits the application in two.
+   */
+  appliedBushels?: string;
 };
 
 const appliedFields = {
@@ -91,15 +96,21 @@ export async function appliedLines(
     .orderBy(asc(contracts.id), asc(ticketApplications.appliedAt), asc(ticketApplications.id));
 }
 
-export type LockedContract = {
+export type LockedContract = ContractSettlePricing & {
   id: number;
   clientId: number;
   displayContractId: string;
-  cashPrice: string | null;
-  pricedQuantity: string;
-  settledQuantity: string;
   status: string;
 };
+
+/**
+ * The locked contract's id written in full: drizzle leaves a one-table select's columns unqualified, and a bare "id"
+ * inside the sub-selects below would be their own table's.
+ */
+const OUTER_CONTRACT_ID = sql.raw('"contracts"."id"');
+
+/** A pricing event's cash price: its own, or its futures + basis (null while either is open). */
+const eventCash = sql`coalesce(e.cash_price, e.futures_price + e.basis)`;
 
 /** The contracts' rows locked (in id order, so two settlements never deadlock) until the transaction ends. */
 export async function lockContracts(db: Db, partnerId: string, ids: number[]): Promise<LockedContract[]> {
@@ -113,6 +124,13 @@ export async function lockContracts(db: Db, partnerId: string, ids: number[]): P
       pricedQuantity: contracts.pricedQuantity,
       settledQuantity: contracts.settledQuantity,
       status: contracts.status,
+      // What its priced bushels are worth and what standing settlements paid (the price of the bushels left).
+      pricedEventQuantity: sql<string>`coalesce((select sum(e.quantity) from pricing_events e
+        where e.contract_id = ${OUTER_CONTRACT_ID} and ${eventCash} is not null), 0)::text`,
+      pricedEventValue: sql<string>`coalesce((select sum(e.quantity * ${eventCash}) from pricing_events e
+        where e.contract_id = ${OUTER_CONTRACT_ID} and ${eventCash} is not null), 0)::text`,
+      settledValue: sql<string>`coalesce((select sum(l.bushels * l.price) from settlement_lines l
+        where l.contract_id = ${OUTER_CONTRACT_ID} and not l.voided), 0)::text`,
     })
     .from(contracts)
     .where(and(eq(contracts.partnerId, partnerId), inArray(contracts.id, ids)))

@@ -5,10 +5,8 @@
 
 import type { FastifyRequest } from 'fastify';
 import {
-  SettlementArithmeticError,
   computeSettlement,
   decimalString,
-  formatMoney,
   isoDateInZone,
   toDecimal,
   type SettlementCreateBody,
@@ -46,13 +44,14 @@ import {
 } from './settlements.repo.ts';
 import {
   addLienPaid,
-  advancesRecoveredBy,
   lockApplicableLiens,
   lockOpenAdvances,
-  markAdvancesRecovered,
+  recordAdvanceRecoveries,
+  reverseAdvanceRecoveries,
 } from './advances-liens.repo.ts';
 import { settlementPayeeRows } from './settlement-list.repo.ts';
 import { standingRequestsOfSettlement } from '../payments/payments.public.ts';
+import { splitApplication } from '../deliveries/deliveries.public.ts';
 import { settleable, settlementDetail } from './settlement-read.service.ts';
 
 const canSettle = hasPermission('contracts');
@@ -144,44 +143,34 @@ async function planSettlement(
     locked.map((c) => c.id),
   );
   const liens = await lockApplicableLiens(db, client.id, cropId, cropYear);
-  try {
-    const result = computeSettlement({
-      settlementDate,
-      lines: ok.map((l) => ({
-        ticketApplicationId: l.ticketApplicationId,
-        contractId: l.contractId,
-        scaleTicketId: l.scaleTicketId,
-        cropId: l.cropId,
-        bushels: l.bushels,
-        price: l.cashPrice!,
-        ticketQuantity: l.ticketQuantity,
-        dryingCharge: l.dryingCharge,
-        discountAmount: l.discountAmount,
-        deliveryDate: l.deliveryDate,
-      })),
-      storageRate,
-      checkoffRates: (crop) => checkoffs.filter((r) => r.cropId === crop),
-      advances,
-      liens: liens
-        .map((l) => ({
-          id: l.id,
-          lienholder: l.lienholder,
-          balance: l.amount === null ? null : decimalString(toDecimal(l.amount).minus(toDecimal(l.paidAmount))),
-          pct: l.pct,
-        }))
-        .filter((l) => l.balance === null || toDecimal(l.balance).gt(0)),
-      farmer: { clientId: client.id, name: client.name },
-    });
-    return { result, lines: ok, marketId, cropId, cropYear };
-  } catch (e) {
-    if (e instanceof SettlementArithmeticError && e.problem.kind === 'advances_exceed') {
-      throw new AppError(
-        'conflict',
-        `The advances on these contracts (${formatMoney(e.problem.advances)}) exceed what this settlement pays (${formatMoney(e.problem.available)}).`,
-      );
-    }
-    throw e;
-  }
+  const result = computeSettlement({
+    settlementDate,
+    lines: ok.map((l) => ({
+      ticketApplicationId: l.ticketApplicationId,
+      contractId: l.contractId,
+      scaleTicketId: l.scaleTicketId,
+      cropId: l.cropId,
+      bushels: l.bushels,
+      price: l.cashPrice!,
+      ticketQuantity: l.ticketQuantity,
+      dryingCharge: l.dryingCharge,
+      discountAmount: l.discountAmount,
+      deliveryDate: l.deliveryDate,
+    })),
+    storageRate,
+    checkoffRates: (crop) => checkoffs.filter((r) => r.cropId === crop),
+    advances,
+    liens: liens
+      .map((l) => ({
+        id: l.id,
+        lienholder: l.lienholder,
+        balance: l.amount === null ? null : decimalString(toDecimal(l.amount).minus(toDecimal(l.paidAmount))),
+        pct: l.pct,
+      }))
+      .filter((l) => l.balance === null || toDecimal(l.balance).gt(0)),
+    farmer: { clientId: client.id, name: client.name },
+  });
+  return { result, lines: ok, marketId, cropId, cropYear };
 }
 
 export async function createSettlement(
@@ -202,6 +191,13 @@ export async function createSettlement(
       if (body.preview)
         return { detail: previewDetail(plan, client, actor, settlementDate, contractNames), created: false };
 
+      // An application only partly priced is split: its priced part is the line, the rest a new application waiting.
+      const splits: { applicationId: number; settled: string; waiting: number }[] = [];
+      for (const l of plan.lines) {
+        if (l.appliedBushels === undefined) continue;
+        const waiting = await splitApplication(tx, l.ticketApplicationId, l.bushels);
+        splits.push({ applicationId: l.ticketApplicationId, settled: l.bushels, waiting });
+      }
       const n = await nextSettlementNumber(tx, actor.partner.id);
       const displaySettlementId = displaySettlementIdOf(n);
       const id = await insertSettlement(
@@ -221,8 +217,10 @@ export async function createSettlement(
         perContract.set(l.contractId, (perContract.get(l.contractId) ?? toDecimal(0)).plus(toDecimal(l.bushels)));
       }
       for (const [contractId, bushels] of perContract) await addSettledQuantity(tx, contractId, decimalString(bushels));
-      const recovered = plan.result.deductions.flatMap((d) => (d.advanceId === null ? [] : [d.advanceId]));
-      await markAdvancesRecovered(tx, recovered, id);
+      const recoveries = plan.result.deductions.flatMap((d) =>
+        d.advanceId === null ? [] : [{ advanceId: d.advanceId, amount: d.amount, balance: d.advanceBalance ?? null }],
+      );
+      await recordAdvanceRecoveries(tx, recoveries, id);
       for (const p of plan.result.payees) if (p.lienId !== null) await addLienPaid(tx, p.lienId, p.amount);
       await audit(tx, request, {
         actorUserId: actor.user.id,
@@ -237,7 +235,8 @@ export async function createSettlement(
           gross: plan.result.gross,
           deductionsTotal: plan.result.deductionsTotal,
           net: plan.result.net,
-          advancesRecovered: recovered,
+          advancesRecovered: recoveries,
+          ...(splits.length ? { splitApplications: splits } : {}),
         },
       });
       // The answer is built from what was written (no second read of 200 lines).
@@ -300,7 +299,12 @@ function previewDetail(
         deliveryDate: src.deliveryDate,
       };
     }),
-    deductions: plan.result.deductions.map((d) => ({ kind: d.kind, description: d.description, amount: d.amount })),
+    deductions: plan.result.deductions.map((d) => ({
+      kind: d.kind,
+      description: d.description,
+      amount: d.amount,
+      ...(d.kind === 'advance' ? { advanceBalance: d.advanceBalance ?? null } : {}),
+    })),
     payees: plan.result.payees.map((p) => ({ kind: p.kind, payeeName: p.payeeName, amount: p.amount })),
   };
 }
@@ -355,8 +359,7 @@ export async function changeSettlementStatus(
     if (to === 'void') {
       const held = await voidLines(tx, id);
       for (const h of held) await addSettledQuantity(tx, h.contractId, decimalString(toDecimal(h.bushels).neg()));
-      const recovered = await advancesRecoveredBy(tx, id);
-      await markAdvancesRecovered(tx, recovered, null);
+      const recovered = await reverseAdvanceRecoveries(tx, id);
       for (const p of await settlementPayeeRows(tx, id)) {
         if (p.lienId !== null) await addLienPaid(tx, p.lienId, decimalString(toDecimal(p.amount).neg()));
       }

@@ -332,15 +332,22 @@ describe('advances and liens', () => {
     }
   });
 
-  it('refuses advances beyond what the grain pays (409) and bad amounts (400)', async () => {
+  it('recovers an advance beyond what the grain pays in part (its balance stays), and refuses bad amounts (400)', async () => {
     const contractId = await insertContract(clientId, { cash: '4.0000' });
     await applyTicket(clientId, contractId, { quantity: '100', day: '2026-11-25' });
     expect(
       (await post(buyer, `${MERCH}/advances`, { contractId, amount: '5000.00', paidDate: '2026-10-15' })).statusCode,
     ).toBe(201);
     const res = await settle(buyer, { contractIds: [contractId], settlementDate: '2026-12-01' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/advances .* exceed/);
+    expect(res.statusCode).toBe(201);
+    // $400.00 less the $1.00 checkoff: $399.00 of the $5,000.00 recovered, $4,601.00 left on the advance.
+    expect(res.json().deductions.at(-1)).toEqual({
+      kind: 'advance',
+      description: '2026-10-15',
+      amount: '399.00',
+      advanceBalance: '4601.00',
+    });
+    expect(res.json().net).toBe('0.00');
     const bad = await post(buyer, `${MERCH}/advances`, { contractId, amount: '-5', paidDate: '2026-13-01' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('invalid_request');

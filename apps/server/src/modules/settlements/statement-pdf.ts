@@ -9,6 +9,7 @@ import {
   formatMoney,
   formatNumber,
   formatPrice,
+  toDecimal,
   type PriceNotationSettings,
   type SettlementDetail,
 } from '@granary/domain';
@@ -149,13 +150,18 @@ export async function statementPdf(s: SettlementDetail, meta: StatementMeta): Pr
   for (const d of s.deductions) {
     const what =
       d.kind === 'advance'
-        ? `advance paid ${day(d.description)}`
+        ? `advance recovered (paid ${day(d.description)})`
         : d.kind === 'checkoff'
           ? d.description
           : d.kind === 'discounts'
             ? 'grade discounts'
             : d.kind;
     summary.push([`Less ${what}`, `-${money(d.amount)}`, false]);
+    // What is left of the advance after this settlement (recovered in part), or that it is recovered whole.
+    if (d.kind === 'advance' && d.advanceBalance != null) {
+      const left = toDecimal(d.advanceBalance).gt(0) ? `balance left ${money(d.advanceBalance)}` : 'recovered in full';
+      summary.push([`    Advance ${left}`, '', false]);
+    }
   }
   summary.push(['Total deductions', `-${money(s.deductionsTotal)}`, true]);
   summary.push(['Net', money(s.net), true]);
