@@ -52,3 +52,90 @@ export type AdminLegalEntitiesResponse = z.infer<typeof adminLegalEntitiesRespon
 export function isDefaultScope(scopeLegalEntityId: number): boolean {
   return scopeLegalEntityId === 0;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Markets: details (MERCH/market) and posts (le/:partnerLegalEntity/market/:marketId/posts)
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine(noNul)
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** A market's details as its administrators edit them (the address, phone and e-mail its farmers see). */
+export const marketDetailsSchema = z.object({
+  marketId: id,
+  label: z.string(),
+  displayName: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  city: z.string(),
+  administrativeAreaLevel1: z.string(),
+  postalCode: z.string().nullable(),
+  countryCode: z.enum(['USA', 'CAN', 'AUS']),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  timezone: z.string(),
+  version: id,
+});
+export type MarketDetails = z.infer<typeof marketDetailsSchema>;
+
+export const MARKET_PHONE_PATTERN = /^[+0-9 ().-]{7,30}$/;
+
+/** PUT MERCH/market?market_id= (If-Match): every field is sent; an empty optional one is cleared. */
+export const marketDetailsUpdateSchema = z.object({
+  displayName: optionalText(80),
+  addressLine1: optionalText(120),
+  city: z.string().trim().min(1).max(80).refine(noNul),
+  administrativeAreaLevel1: z.string().trim().min(1).max(40).refine(noNul),
+  postalCode: optionalText(20),
+  phone: optionalText(30).refine((v) => v === null || MARKET_PHONE_PATTERN.test(v), 'Not a phone number'),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .nullable()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || z.email().safeParse(v).success, 'Not an e-mail address'),
+  timezone: z.string().trim().min(1).max(64).refine(isTimeZone, 'Not a time zone'),
+});
+export type MarketDetailsUpdate = z.input<typeof marketDetailsUpdateSchema>;
+
+export const MARKET_POST_TITLE_MAX = 120;
+export const MARKET_POST_BODY_MAX = 5000;
+
+/** A market's post to its farmers: a title, a text, published or a draft. */
+export const marketPostSchema = z.object({
+  id,
+  marketId: id,
+  title: z.string(),
+  body: z.string(),
+  published: z.boolean(),
+  publishedAt: instant.nullable(),
+  author: z.string().nullable(),
+  version: id,
+  createdAt: instant,
+  updatedAt: instant,
+});
+export type MarketPost = z.infer<typeof marketPostSchema>;
+
+export const marketPostInputSchema = z.object({
+  title: z.string().trim().min(1).max(MARKET_POST_TITLE_MAX).refine(noNul),
+  body: z.string().trim().max(MARKET_POST_BODY_MAX).refine(noNul),
+  published: z.boolean(),
+});
+export type MarketPostInput = z.input<typeof marketPostInputSchema>;
+
+export const marketPostListSchema = z.object({ marketId: id, posts: z.array(marketPostSchema) });
+export type MarketPostList = z.infer<typeof marketPostListSchema>;
