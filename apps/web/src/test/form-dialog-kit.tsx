@@ -1,3 +1,4 @@
+import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -5,19 +6,22 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router';
 import { createQueryClient } from '../app/providers';
 import { PartnerProvider } from '../lib/brand/partner-context';
+import { createPartnerTheme } from '../lib/brand/theme';
 import { testPartner } from './fixtures';
 import { allMessages } from './messages';
 
 // What the component tests of the CRM's form dialogs share: the providers a dialog needs, a JSON answer, typing in a
 // field found by its label and reading the message shown under it.
 
-/** Renders a dialog with a fresh query client, the English catalogue, the test partner and a router. */
+/** Renders a dialog with a fresh query client, the English catalogue, the test partner and its theme, a router. */
 export function renderWithProviders(children: ReactNode) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <IntlProvider locale="en-US" messages={allMessages}>
         <PartnerProvider partner={testPartner}>
-          <MemoryRouter>{children}</MemoryRouter>
+          <ThemeProvider theme={createPartnerTheme(testPartner.theme)}>
+            <MemoryRouter>{children}</MemoryRouter>
+          </ThemeProvider>
         </PartnerProvider>
       </IntlProvider>
     </QueryClientProvider>,
