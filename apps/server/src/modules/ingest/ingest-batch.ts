@@ -1,0 +1,291 @@
+// One batch of an ingest (docs/decisions/046): each row read by the domain's rules (readIngestRow), its client,
+// market and contract found for the whole batch at once, duplicates of an id within the batch kept as broken (the last
+// one is taken), then the record type's set-based upsert, its pricing events / applications / links, provenance and
+// the broken rows — all in the caller's transaction. The job calls it per batch; the fix of a broken record calls it
+// with one row.
+
+import {
+  contractPricing,
+  ingestProblem,
+  readIngestRow,
+  toDecimal,
+  type IngestProblem,
+  type IngestRecordType,
+  type IngestRow,
+} from '@granary/domain';
+import type { Db } from '../../platform/db.ts';
+import { insertBroken, type BrokenInsert } from './ingest.repo.ts';
+import {
+  clientIdsByExt,
+  contractIdsByExt,
+  recordSources,
+  replaceApplications,
+  replacePricingEvents,
+  upsertClientLinks,
+  upsertClients,
+  upsertContracts,
+  upsertNotes,
+  upsertTickets,
+  type ClientStage,
+  type ContractStage,
+  type NoteStage,
+  type TicketStage,
+} from './ingest-write.repo.ts';
+
+export type MarketRef = { id: number; slug: string; displayName: string | null; city: string };
+
+export type BatchContext = {
+  partnerId: string;
+  recordType: IngestRecordType;
+  syncId: number;
+  headers: readonly string[];
+  /** field → column index of the file. */
+  indexes: ReadonlyMap<string, number>;
+  /** The partner's markets by id, slug, name and city (lower case). */
+  markets: ReadonlyMap<string, number>;
+};
+
+export type SourceRow = { line: number; cells: readonly string[] };
+
+export type BatchResult = {
+  written: number;
+  unchanged: number;
+  broken: BrokenInsert[];
+  /** The external ids of the rows taken (written or unchanged). */
+  taken: string[];
+};
+
+/** The lookup of a partner's markets: by id, slug, display name or city, case-insensitive. */
+export function marketLookup(markets: readonly MarketRef[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of markets) for (const k of [m.displayName, m.city]) if (k) out.set(k.trim().toLowerCase(), m.id);
+  for (const m of markets) out.set(m.slug.toLowerCase(), m.id);
+  for (const m of markets) out.set(String(m.id), m.id);
+  return out;
+}
+
+/** A row's cells by header (how a broken record keeps it, and what its fix edits). */
+export function rawOf(headers: readonly string[], cells: readonly string[]): Record<string, string> {
+  const raw: Record<string, string> = {};
+  headers.forEach((h, i) => {
+    if (!(h in raw)) raw[h] = cells[i] ?? '';
+  });
+  cells.slice(headers.length).forEach((c, i) => (raw[`column ${headers.length + i + 1}`] = c));
+  return raw;
+}
+
+type Read = { line: number; cells: readonly string[]; row: IngestRow; ext: string };
+
+export async function writeBatch(
+  db: Db,
+  ctx: BatchContext,
+  rows: readonly SourceRow[],
+  options: { keepBroken?: boolean } = {},
+): Promise<BatchResult> {
+  const broken: BrokenInsert[] = [];
+  const refuse = (r: SourceRow, problems: readonly IngestProblem[]) => {
+    const first = problems[0]!;
+    broken.push({
+      line: r.line,
+      code: first.code,
+      message: problems.map((p) => p.message).join(' '),
+      raw: rawOf(ctx.headers, r.cells),
+    });
+  };
+  // Read each row by the domain's rules; the last row of an id wins, the earlier ones are kept as duplicates.
+  const byExt = new Map<string, Read>();
+  for (const r of rows) {
+    const values: Record<string, string | undefined> = {};
+    for (const [field, i] of ctx.indexes) values[field] = r.cells[i];
+    const read = readIngestRow(ctx.recordType, values);
+    if (!read.ok) {
+      refuse(r, read.problems);
+      continue;
+    }
+    const ext = String(read.row.externalId);
+    const earlier = byExt.get(ext);
+    if (earlier) refuse(earlier, [ingestProblem('externalId', 'duplicate_in_file', ext)]);
+    byExt.set(ext, { line: r.line, cells: r.cells, row: read.row, ext });
+  }
+  const reads = [...byExt.values()];
+  const market = (read: Read, required: boolean): number | null | undefined => {
+    const v = read.row.market;
+    if (v === null || v === undefined) return required ? undefined : null;
+    return ctx.markets.get(String(v).toLowerCase());
+  };
+  const clients =
+    ctx.recordType === 'clients'
+      ? new Map<string, number>()
+      : await clientIdsByExt(db, ctx.partnerId, [...new Set(reads.map((r) => String(r.row.clientExternalId)))]);
+  const resolved: { read: Read; marketId: number | null; clientId: number }[] = [];
+  for (const read of reads) {
+    const problems: IngestProblem[] = [];
+    const m = market(read, ctx.recordType !== 'clients');
+    if (m === undefined) problems.push(ingestProblem('market', 'unknown_market', String(read.row.market)));
+    let clientId = 0;
+    if (ctx.recordType !== 'clients') {
+      const c = clients.get(String(read.row.clientExternalId));
+      if (c === undefined)
+        problems.push(ingestProblem('clientExternalId', 'unknown_client', String(read.row.clientExternalId)));
+      else clientId = c;
+    }
+    if (problems.length > 0) refuse(read, problems);
+    else resolved.push({ read, marketId: m ?? null, clientId });
+  }
+
+  let written: { ext: string; id: number }[] = [];
+  switch (ctx.recordType) {
+    case 'contracts': {
+      const stages = resolved.map(({ read, marketId, clientId }) => contractStage(read.row, marketId!, clientId));
+      written = await upsertContracts(db, ctx.partnerId, stages);
+      const byExtStage = new Map(stages.map((s) => [s.ext, s]));
+      await replacePricingEvents(
+        db,
+        written.map((w) => ({ id: w.id, stage: byExtStage.get(w.ext)! })),
+      );
+      break;
+    }
+    case 'scale_tickets': {
+      const contractIds = await contractIdsByExt(db, ctx.partnerId, [
+        ...new Set(
+          resolved.flatMap(({ read }) => (read.row.contractExternalId ? [String(read.row.contractExternalId)] : [])),
+        ),
+      ]);
+      const stages: TicketStage[] = [];
+      for (const { read, marketId, clientId } of resolved) {
+        const ce = read.row.contractExternalId;
+        const contractId = ce ? contractIds.get(String(ce)) : null;
+        if (contractId === undefined) {
+          refuse(read, [ingestProblem('contractExternalId', 'unknown_contract', String(ce))]);
+          continue;
+        }
+        stages.push(ticketStage(read.row, marketId!, clientId, contractId));
+      }
+      written = await upsertTickets(db, ctx.partnerId, stages);
+      const byExtStage = new Map(stages.map((s) => [s.ext, s]));
+      await replaceApplications(
+        db,
+        written.map((w) => ({ id: w.id, stage: byExtStage.get(w.ext)! })),
+      );
+      break;
+    }
+    case 'clients': {
+      const stages = resolved.map(({ read, marketId }) => clientStage(read.row, marketId));
+      written = await upsertClients(db, ctx.partnerId, stages);
+      const byExtStage = new Map(stages.map((s) => [s.ext, s]));
+      await upsertClientLinks(
+        db,
+        written.map((w) => ({ id: w.id, stage: byExtStage.get(w.ext)! })),
+      );
+      break;
+    }
+    case 'notes': {
+      const stages = resolved.map(({ read, marketId, clientId }) => noteStage(read.row, marketId!, clientId));
+      written = await upsertNotes(db, ctx.partnerId, stages);
+      break;
+    }
+  }
+  const lineOf = new Map(reads.map((r) => [r.ext, r.line]));
+  await recordSources(
+    db,
+    ctx,
+    written.map((w) => ({ ext: w.ext, id: w.id, line: lineOf.get(w.ext)! })),
+  );
+  broken.sort((a, b) => a.line - b.line);
+  if (options.keepBroken !== false) await insertBroken(db, ctx.partnerId, ctx.syncId, ctx.recordType, broken);
+  const brokenLines = new Set(broken.map((b) => b.line));
+  const taken = reads.filter((r) => !brokenLines.has(r.line)).map((r) => r.ext);
+  return { written: written.length, unchanged: taken.length - written.length, broken, taken };
+}
+
+const str = (v: IngestRow[string] | undefined) => (v === null || v === undefined ? null : String(v));
+
+function contractStage(row: IngestRow, marketId: number, clientId: number): ContractStage {
+  const quantity = String(row.quantity);
+  const cancelled = str(row.cancelledQuantity) ?? '0';
+  const futures = str(row.futuresPrice);
+  const basis = str(row.basis);
+  const cash = str(row.cashPrice);
+  const open = toDecimal(quantity).minus(toDecimal(cancelled));
+  const fixed = futures !== null || basis !== null || cash !== null;
+  // The ERP's priced bushels at its prices, as one pricing event (the whole open quantity when it gives prices only).
+  const eventQuantity = str(row.pricedQuantity) ?? (fixed && open.greaterThan(0) ? open.toString() : '0');
+  const event =
+    fixed && toDecimal(eventQuantity).greaterThan(0) ? { quantity: eventQuantity, futures, basis, cash } : null;
+  const pricing = contractPricing(
+    { quantity, cancelledQuantity: cancelled },
+    event ? [{ quantity: event.quantity, futuresPrice: futures, basis, cashPrice: cash }] : [],
+  );
+  return {
+    ext: String(row.externalId),
+    marketId,
+    clientId,
+    contractType: String(row.contractType),
+    direction: str(row.direction) ?? 'purchase',
+    status: str(row.status) ?? 'open',
+    cropId: Number(row.crop),
+    cropYear: Number(row.cropYear),
+    quantity,
+    delivered: str(row.deliveredQuantity) ?? '0',
+    cancelled,
+    priced: pricing.pricedQuantity,
+    optionMonth: str(row.optionMonth),
+    futures: pricing.averageFutures ?? futures,
+    basis: pricing.averageBasis ?? basis,
+    cash: pricing.averageCash ?? cash,
+    priceStatus: pricing.priceStatus,
+    deliveryStart: String(row.deliveryStart),
+    deliveryEnd: String(row.deliveryEnd),
+    contractDate: String(row.contractDate),
+    expiration: str(row.expiration),
+    description: str(row.description),
+    event,
+  };
+}
+
+function ticketStage(row: IngestRow, marketId: number, clientId: number, contractId: number | null): TicketStage {
+  const quantity = String(row.quantity);
+  const applied = contractId !== null ? (str(row.appliedQuantity) ?? quantity) : '0';
+  return {
+    ext: String(row.externalId),
+    marketId,
+    clientId,
+    cropId: Number(row.crop),
+    cropYear: Number(row.cropYear),
+    deliveryDate: String(row.deliveryDate),
+    quantity,
+    weight: str(row.weight),
+    moisture: str(row.moisture),
+    testWeight: str(row.testWeight),
+    applied,
+    unapplied: toDecimal(quantity).minus(toDecimal(applied)).toString(),
+    contractId,
+  };
+}
+
+function clientStage(row: IngestRow, marketId: number | null): ClientStage {
+  return {
+    ext: String(row.externalId),
+    name: String(row.name),
+    scopeId: row.scopeId === null || row.scopeId === undefined ? 0 : Number(row.scopeId),
+    phoneNumber: str(row.phoneNumber),
+    emailAddress: str(row.emailAddress),
+    city: str(row.city),
+    state: str(row.state),
+    marketId,
+    contact: row.contactName
+      ? { name: String(row.contactName), phoneNumber: str(row.contactPhone), emailAddress: str(row.contactEmail) }
+      : null,
+  };
+}
+
+function noteStage(row: IngestRow, marketId: number, clientId: number): NoteStage {
+  return {
+    ext: String(row.externalId),
+    marketId,
+    clientId,
+    category: String(row.category),
+    noteDate: String(row.noteDate),
+    note: String(row.note),
+  };
+}

@@ -1,0 +1,160 @@
+// The ingest job (one job kind of platform/jobs.ts, decision 028; docs/decisions/046): streams a sync's file out of
+// its chunks, through the decoder of its encoding and csv-parse, and writes it in batches of BATCH_ROWS rows, each
+// batch one transaction (its records, provenance, broken rows, audit record and the sync's progress), so memory stays
+// bounded by a batch and a cancel or a failure leaves a consistent prefix. A process that dies mid-file leaves the
+// job to be taken again: it starts over, and since the writes are idempotent the batches already written come back
+// unchanged.
+
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import { cancelledMessage, type IngestRecordType } from '@granary/domain';
+import { audit } from '../../platform/audit.ts';
+import type { Db } from '../../platform/db.ts';
+import { registerJobHandler } from '../../platform/jobs.ts';
+import { chunkLooksLikeText, columnIndexes, decoderOf, missingHeaders, type IngestEncoding } from './ingest-file.ts';
+import { marketLookup, writeBatch, type BatchContext, type SourceRow } from './ingest-batch.ts';
+import {
+  addProgress,
+  findChunk,
+  findSync,
+  finishSync,
+  isCancelRequested,
+  partnerMarkets,
+  startSync,
+} from './ingest.repo.ts';
+import { lockBatch } from './ingest-write.repo.ts';
+
+export const INGEST_JOB = 'ingest.sync';
+
+/** Rows per batch (one transaction, one upsert per table). */
+const BATCH_ROWS = 10_000;
+
+class Stop extends Error {}
+
+/** Runs a sync's import to its end (succeeded, failed or cancelled); nothing is thrown for a bad file. */
+export async function runSync(db: Db, syncId: number, batchRows = BATCH_ROWS): Promise<void> {
+  const sync = await findSync(db, syncId);
+  if (!sync || (sync.status !== 'queued' && sync.status !== 'running')) return;
+  if (!(await startSync(db, syncId, new Date()))) return;
+  const markets = marketLookup(await partnerMarkets(db, sync.partnerId));
+  let bytesRead = 0;
+  let rowsRead = 0;
+  let lastLine = 0;
+  let ctx: BatchContext | null = null;
+  let batch: SourceRow[] = [];
+  const decoder = decoderOf(sync.encoding as IngestEncoding);
+
+  async function* text(): AsyncGenerator<string> {
+    for (let seq = 0; ; seq++) {
+      const chunk = await findChunk(db, syncId, seq);
+      if (!chunk) break;
+      if (!chunkLooksLikeText(sync!.encoding as IngestEncoding, chunk))
+        throw new Stop('The file has binary data past its beginning: it is not a CSV file.');
+      bytesRead += chunk.length;
+      const s = decoder.decode(chunk, { stream: true });
+      if (s) yield s;
+    }
+    const tail = decoder.decode();
+    if (tail) yield tail;
+  }
+
+  const flush = async (): Promise<boolean> => {
+    const rows = batch;
+    batch = [];
+    if (!ctx) return false;
+    const batchCtx = ctx;
+    const first = rows[0]?.line ?? lastLine;
+    const last = rows.at(-1)?.line ?? lastLine;
+    return db.transaction(async (tx) => {
+      await lockBatch(tx, sync.partnerId, sync.recordType);
+      const r = await writeBatch(tx, batchCtx, rows);
+      await audit(tx, null, {
+        actorUserId: sync.createdBy,
+        action: 'ingest.batch',
+        targetType: 'ingest_sync',
+        targetId: String(syncId),
+        details: {
+          recordType: sync.recordType,
+          lines: [first, last],
+          written: r.written,
+          unchanged: r.unchanged,
+          broken: r.broken.length,
+        },
+      });
+      lastLine = last;
+      return addProgress(tx, syncId, {
+        bytesRead: Math.min(bytesRead, sync.bytesTotal),
+        rowsRead: rows.length,
+        written: r.written,
+        unchanged: r.unchanged,
+        broken: r.broken.length,
+        lastLine: last,
+      });
+    });
+  };
+
+  const parser = Readable.from(text()).pipe(
+    parse({
+      delimiter: sync.delimiter,
+      info: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+    }),
+  );
+  try {
+    for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!ctx) {
+        const headers = item.record.map((h) => h.trim());
+        const missing = missingHeaders(headers, sync.columns);
+        if (missing.length > 0) throw new Stop(`The file has no column ${missing.join(', ')}.`);
+        ctx = {
+          partnerId: sync.partnerId,
+          recordType: sync.recordType as IngestRecordType,
+          syncId,
+          headers,
+          indexes: columnIndexes(headers, sync.columns),
+          markets,
+        };
+        continue;
+      }
+      batch.push({ line: item.info.lines, cells: item.record });
+      rowsRead++;
+      if (batch.length >= batchRows && (await flush())) {
+        parser.destroy();
+        await finishSync(db, syncId, 'cancelled', cancelledMessage(rowsRead, lastLine), new Date());
+        return;
+      }
+    }
+    if (batch.length > 0 && (await flush())) {
+      await finishSync(db, syncId, 'cancelled', cancelledMessage(rowsRead, lastLine), new Date());
+      return;
+    }
+    if (await isCancelRequested(db, syncId)) {
+      // Asked after the last batch: everything is written.
+      await finishSync(db, syncId, 'cancelled', cancelledMessage(rowsRead, lastLine), new Date(), sync.bytesTotal);
+      return;
+    }
+    await finishSync(db, syncId, 'succeeded', null, new Date(), sync.bytesTotal);
+  } catch (err) {
+    parser.destroy();
+    const reason =
+      err instanceof Stop
+        ? err.message
+        : err instanceof Error && 'code' in err && String(err.code).startsWith('CSV_')
+          ? `The file could not be read as CSV: ${err.message}`
+          : 'The import stopped on an error.';
+    const prefix =
+      lastLine > 0 ? ` Rows up to line ${lastLine.toLocaleString('en-US')} are written.` : ' Nothing was written.';
+    await finishSync(db, syncId, 'failed', `${reason}${prefix}`, new Date());
+    if (!(err instanceof Stop) && !(err instanceof Error && 'code' in err && String(err.code).startsWith('CSV_')))
+      throw err;
+  }
+}
+
+// A failed run is not tried again by the job system: the sync says why, and sending the file again is the retry. A
+// lease of an hour covers the largest file; a process that dies mid-file leaves it to the next claim after that.
+registerJobHandler(INGEST_JOB, ({ db, job }) => runSync(db, Number(job.payload.syncId)), {
+  maxAttempts: 2,
+  leaseMs: 3_600_000,
+});

@@ -1,0 +1,464 @@
+// The set-based writes of one ingest batch (docs/decisions/046): each record type's rows go in as one array per
+// column (unnest: the staging of the batch, on PGlite as on PostgreSQL), and ONE upsert per table writes them —
+// insert the new, update those whose values differ (IS DISTINCT FROM), leave the same untouched — answering the ids
+// it wrote. Exposure (client_crop_year_exposure) follows by the contracts' statement triggers (migration 0007).
+
+import { sql, type SQL } from 'drizzle-orm';
+import type { IngestRecordType } from '@granary/domain';
+import { rowsOf, type Db } from '../../platform/db.ts';
+
+type Cell = string | number | null | undefined;
+
+/** One Postgres array parameter of a column: '{"a",NULL,"b"}'::text[] (every value quoted, NULL for none). */
+function col(values: readonly Cell[], type: 'text' | 'int' | 'bigint' | 'numeric' | 'date'): SQL {
+  const body = values
+    .map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/["\\]/g, '\\$&')}"`))
+    .join(',');
+  return sql`${`{${body}}`}::${sql.raw(type)}[]`;
+}
+
+const pick = <T, K extends keyof T>(rows: readonly T[], key: K) => rows.map((r) => r[key] as Cell);
+
+/** An external id → record id map of the partner's records of a kind, for the ids given. */
+type IdRow = { ext: string; id: number | string };
+const idMap = (rows: IdRow[]) => new Map(rows.map((r) => [r.ext, Number(r.id)]));
+
+/** The partner's clients by their ERP customer id (the lowest id when legacy rows share one). */
+export async function clientIdsByExt(db: Db, partnerId: string, exts: readonly string[]): Promise<Map<string, number>> {
+  if (exts.length === 0) return new Map();
+  const result = await db.execute(sql`select ext_client_id as "ext", min(id) as "id" from legal_entities
+    where partner_id = ${partnerId} and kind = 'client' and ext_client_id = any(${col(exts, 'text')})
+    group by ext_client_id`);
+  return idMap(rowsOf<IdRow>(result));
+}
+
+export async function contractIdsByExt(
+  db: Db,
+  partnerId: string,
+  exts: readonly string[],
+): Promise<Map<string, number>> {
+  if (exts.length === 0) return new Map();
+  const result = await db.execute(sql`select display_contract_id as "ext", id from contracts
+    where partner_id = ${partnerId} and display_contract_id = any(${col(exts, 'text')})`);
+  return idMap(rowsOf<IdRow>(result));
+}
+
+/** Records of a type an earlier sync took, by external id (notes: their only key). */
+async function sourcedIds(
+  db: Db,
+  partnerId: string,
+  recordType: IngestRecordType,
+  exts: readonly string[],
+): Promise<Map<string, number>> {
+  if (exts.length === 0) return new Map();
+  const result = await db.execute(sql`select external_id as "ext", record_id as "id" from ingest_sources
+    where partner_id = ${partnerId} and record_type = ${recordType} and external_id = any(${col(exts, 'text')})`);
+  return idMap(rowsOf<IdRow>(result));
+}
+
+async function nextIds(db: Db, sequence: string, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const result = await db.execute(
+    sql`select nextval(${sequence}::regclass) as "id" from generate_series(1, ${n}) order by 1`,
+  );
+  return rowsOf<{ id: string | number }>(result).map((r) => Number(r.id));
+}
+
+/** The record an external id names now (the fix of a broken record answers it even when nothing changed). */
+export async function recordIdByExt(
+  db: Db,
+  partnerId: string,
+  recordType: IngestRecordType,
+  ext: string,
+): Promise<number | null> {
+  const lookups: Record<IngestRecordType, () => Promise<Map<string, number>>> = {
+    clients: () => clientIdsByExt(db, partnerId, [ext]),
+    contracts: () => contractIdsByExt(db, partnerId, [ext]),
+    scale_tickets: async () => {
+      const result = await db.execute(sql`select display_scale_ticket_id as "ext", id from scale_tickets
+        where partner_id = ${partnerId} and display_scale_ticket_id = ${ext}`);
+      return idMap(rowsOf<IdRow>(result));
+    },
+    notes: () => sourcedIds(db, partnerId, 'notes', [ext]),
+  };
+  return (await lookups[recordType]()).get(ext) ?? null;
+}
+
+/** Whether a record of the type is the partner's. */
+export async function recordOfPartner(
+  db: Db,
+  partnerId: string,
+  recordType: IngestRecordType,
+  id: number,
+): Promise<boolean> {
+  const table = { clients: 'legal_entities', contracts: 'contracts', scale_tickets: 'scale_tickets', notes: 'notes' }[
+    recordType
+  ];
+  const kind = recordType === 'clients' ? sql` and kind = 'client'` : sql``;
+  const result = await db.execute(
+    sql`select 1 as "one" from ${sql.identifier(table)} where id = ${id} and partner_id = ${partnerId}${kind}`,
+  );
+  return rowsOf(result).length > 0;
+}
+
+/** Serialises the batches of one partner and record type (two syncs at once take turns per batch). */
+export async function lockBatch(db: Db, partnerId: string, recordType: IngestRecordType): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`ingest:${partnerId}:${recordType}`}))`);
+}
+
+/** Where the written records came from: sync and line, one upsert. */
+export async function recordSources(
+  db: Db,
+  s: { partnerId: string; recordType: IngestRecordType; syncId: number },
+  rows: readonly { ext: string; id: number; line: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`insert into ingest_sources (partner_id, record_type, external_id, record_id, sync_id, line)
+    select ${s.partnerId}, ${s.recordType}, e, r, ${s.syncId}, l
+    from unnest(${col(pick(rows, 'ext'), 'text')}, ${col(pick(rows, 'id'), 'bigint')}, ${col(pick(rows, 'line'), 'int')}) as s(e, r, l)
+    on conflict (partner_id, record_type, external_id) do update set record_id = excluded.record_id,
+      sync_id = excluded.sync_id, line = excluded.line, ingested_at = now()`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Contracts
+
+export type ContractStage = {
+  ext: string;
+  marketId: number;
+  clientId: number;
+  contractType: string;
+  direction: string;
+  status: string;
+  cropId: number;
+  cropYear: number;
+  quantity: string;
+  delivered: string;
+  cancelled: string;
+  priced: string;
+  optionMonth: string | null;
+  futures: string | null;
+  basis: string | null;
+  cash: string | null;
+  priceStatus: string;
+  deliveryStart: string;
+  deliveryEnd: string;
+  contractDate: string;
+  expiration: string | null;
+  description: string | null;
+  /** The ERP's pricing as one event (none when nothing is fixed). */
+  event: { quantity: string; futures: string | null; basis: string | null; cash: string | null } | null;
+};
+
+const CONTRACT_COLUMNS = [
+  'market_id',
+  'client_id',
+  'contract_type',
+  'direction',
+  'status',
+  'crop_id',
+  'crop_year',
+  'quantity',
+  'delivered_quantity',
+  'cancelled_quantity',
+  'priced_quantity',
+  'option_month',
+  'futures_price',
+  'basis',
+  'cash_price',
+  'price_status',
+  'delivery_start',
+  'delivery_end',
+  'contract_date',
+  'expiration',
+  'description',
+] as const;
+
+const list = (cols: readonly string[], prefix = '') => sql.raw(cols.map((c) => `${prefix}${c}`).join(', '));
+
+/** Upserts a batch of contracts (unique external ids); answers the ids of those inserted or changed. */
+export async function upsertContracts(
+  db: Db,
+  partnerId: string,
+  rows: readonly ContractStage[],
+): Promise<{ ext: string; id: number }[]> {
+  if (rows.length === 0) return [];
+  const result = await db.execute(sql`
+    insert into contracts as c (partner_id, display_contract_id, ${list(CONTRACT_COLUMNS)})
+    select ${partnerId}, s.* from unnest(
+      ${col(pick(rows, 'ext'), 'text')}, ${col(pick(rows, 'marketId'), 'int')}, ${col(pick(rows, 'clientId'), 'bigint')},
+      ${col(pick(rows, 'contractType'), 'text')}, ${col(pick(rows, 'direction'), 'text')}, ${col(pick(rows, 'status'), 'text')},
+      ${col(pick(rows, 'cropId'), 'int')}, ${col(pick(rows, 'cropYear'), 'int')}, ${col(pick(rows, 'quantity'), 'numeric')},
+      ${col(pick(rows, 'delivered'), 'numeric')}, ${col(pick(rows, 'cancelled'), 'numeric')}, ${col(pick(rows, 'priced'), 'numeric')},
+      ${col(pick(rows, 'optionMonth'), 'text')}, ${col(pick(rows, 'futures'), 'numeric')}, ${col(pick(rows, 'basis'), 'numeric')},
+      ${col(pick(rows, 'cash'), 'numeric')}, ${col(pick(rows, 'priceStatus'), 'text')}, ${col(pick(rows, 'deliveryStart'), 'date')},
+      ${col(pick(rows, 'deliveryEnd'), 'date')}, ${col(pick(rows, 'contractDate'), 'date')}, ${col(pick(rows, 'expiration'), 'date')},
+      ${col(pick(rows, 'description'), 'text')}
+    ) as s
+    on conflict (partner_id, display_contract_id) do update set
+      ${sql.raw(CONTRACT_COLUMNS.map((k) => `${k} = excluded.${k}`).join(', '))},
+      version = c.version + 1, updated_at = now()
+    where (${list(CONTRACT_COLUMNS, 'c.')}) is distinct from (${list(CONTRACT_COLUMNS, 'excluded.')})
+    returning c.id as "id", c.display_contract_id as "ext"`);
+  return rowsOf<IdRow>(result).map((r) => ({ ext: r.ext, id: Number(r.id) }));
+}
+
+/** The written contracts' pricing events become the ERP's: the old ones go, the file's one comes. */
+export async function replacePricingEvents(
+  db: Db,
+  written: readonly { id: number; stage: ContractStage }[],
+): Promise<void> {
+  if (written.length === 0) return;
+  await db.execute(sql`delete from pricing_events where contract_id = any(${col(pick(written, 'id'), 'bigint')})`);
+  const events = written.flatMap(({ id, stage }) =>
+    stage.event ? [{ id, date: stage.contractDate, ...stage.event }] : [],
+  );
+  if (events.length === 0) return;
+  await db.execute(sql`insert into pricing_events (contract_id, quantity, futures_price, basis, cash_price, priced_at)
+    select * from unnest(${col(pick(events, 'id'), 'bigint')}, ${col(pick(events, 'quantity'), 'numeric')},
+      ${col(pick(events, 'futures'), 'numeric')}, ${col(pick(events, 'basis'), 'numeric')},
+      ${col(pick(events, 'cash'), 'numeric')}, ${col(pick(events, 'date'), 'date')}::timestamptz[])`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Scale tickets
+
+export type TicketStage = {
+  ext: string;
+  marketId: number;
+  clientId: number;
+  cropId: number;
+  cropYear: number;
+  deliveryDate: string;
+  quantity: string;
+  weight: string | null;
+  moisture: string | null;
+  testWeight: string | null;
+  applied: string;
+  unapplied: string;
+  /** The contract the ticket is applied to (its bushels: applied), or none. */
+  contractId: number | null;
+};
+
+const TICKET_COLUMNS = [
+  'market_id',
+  'client_id',
+  'crop_id',
+  'crop_year',
+  'delivery_date',
+  'quantity',
+  'weight',
+  'moisture',
+  'test_weight',
+  'applied_quantity',
+  'unapplied_quantity',
+] as const;
+
+export async function upsertTickets(
+  db: Db,
+  partnerId: string,
+  rows: readonly TicketStage[],
+): Promise<{ ext: string; id: number }[]> {
+  if (rows.length === 0) return [];
+  const result = await db.execute(sql`
+    insert into scale_tickets as t (partner_id, source, display_scale_ticket_id, ${list(TICKET_COLUMNS)})
+    select ${partnerId}, 'import', s.* from unnest(
+      ${col(pick(rows, 'ext'), 'text')}, ${col(pick(rows, 'marketId'), 'int')}, ${col(pick(rows, 'clientId'), 'bigint')},
+      ${col(pick(rows, 'cropId'), 'int')}, ${col(pick(rows, 'cropYear'), 'int')}, ${col(pick(rows, 'deliveryDate'), 'date')},
+      ${col(pick(rows, 'quantity'), 'numeric')}, ${col(pick(rows, 'weight'), 'numeric')}, ${col(pick(rows, 'moisture'), 'numeric')},
+      ${col(pick(rows, 'testWeight'), 'numeric')}, ${col(pick(rows, 'applied'), 'numeric')}, ${col(pick(rows, 'unapplied'), 'numeric')}
+    ) as s
+    on conflict (partner_id, display_scale_ticket_id) do update set
+      ${sql.raw(TICKET_COLUMNS.map((k) => `${k} = excluded.${k}`).join(', '))}, version = t.version + 1
+    where (${list(TICKET_COLUMNS, 't.')}) is distinct from (${list(TICKET_COLUMNS, 'excluded.')})
+    returning t.id as "id", t.display_scale_ticket_id as "ext"`);
+  return rowsOf<IdRow>(result).map((r) => ({ ext: r.ext, id: Number(r.id) }));
+}
+
+/**
+ * The written tickets' applications become the file's, and every contract they touched (before or now) gets its
+ * delivered bushels and last ticket day from its applications again, as applying a ticket in Granary does.
+ */
+export async function replaceApplications(
+  db: Db,
+  written: readonly { id: number; stage: TicketStage }[],
+): Promise<void> {
+  if (written.length === 0) return;
+  const removed = await db.execute(sql`delete from ticket_applications
+    where scale_ticket_id = any(${col(pick(written, 'id'), 'bigint')}) returning contract_id as "id"`);
+  const apps = written.flatMap(({ id, stage }) =>
+    stage.contractId !== null ? [{ id, contractId: stage.contractId, q: stage.applied, pct: pct(stage) }] : [],
+  );
+  if (apps.length > 0)
+    await db.execute(sql`insert into ticket_applications (scale_ticket_id, contract_id, quantity, split_pct)
+      select * from unnest(${col(pick(apps, 'id'), 'bigint')}, ${col(pick(apps, 'contractId'), 'bigint')},
+        ${col(pick(apps, 'q'), 'numeric')}, ${col(pick(apps, 'pct'), 'numeric')})`);
+  const touched = [
+    ...new Set([
+      ...rowsOf<{ id: string | number }>(removed).map((r) => Number(r.id)),
+      ...apps.map((a) => a.contractId),
+    ]),
+  ];
+  if (touched.length === 0) return;
+  await db.execute(sql`update contracts c set delivered_quantity = coalesce(d.delivered, 0), last_ticket_date = d.last_day,
+      version = c.version + 1, updated_at = now()
+    from (select k.id, sum(a.quantity) as delivered, max(t.delivery_date) as last_day
+          from unnest(${col(touched, 'bigint')}) as k(id)
+          left join ticket_applications a on a.contract_id = k.id
+          left join scale_tickets t on t.id = a.scale_ticket_id
+          group by k.id) d
+    where c.id = d.id and (c.delivered_quantity, c.last_ticket_date) is distinct from (coalesce(d.delivered, 0), d.last_day)`);
+}
+
+function pct(stage: TicketStage): string {
+  const q = Number(stage.quantity);
+  return q > 0 ? Math.min(100, Math.round((Number(stage.applied) / q) * 10000) / 100).toFixed(2) : '0';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Clients
+
+export type ClientStage = {
+  ext: string;
+  name: string;
+  scopeId: number;
+  phoneNumber: string | null;
+  emailAddress: string | null;
+  city: string | null;
+  state: string | null;
+  marketId: number | null;
+  contact: { name: string; phoneNumber: string | null; emailAddress: string | null } | null;
+};
+
+const CLIENT_COLUMNS = [
+  'name',
+  'scope_legal_entity_id',
+  'phone_number',
+  'email_address',
+  'city',
+  'administrative_area_level_1',
+] as const;
+
+const clientArrays = (rows: readonly ClientStage[]) =>
+  sql`${col(pick(rows, 'name'), 'text')}, ${col(pick(rows, 'scopeId'), 'bigint')}, ${col(pick(rows, 'phoneNumber'), 'text')},
+    ${col(pick(rows, 'emailAddress'), 'text')}, ${col(pick(rows, 'city'), 'text')}, ${col(pick(rows, 'state'), 'text')}`;
+
+/** Updates the clients known by their customer id, inserts the others; answers the ids written. */
+export async function upsertClients(
+  db: Db,
+  partnerId: string,
+  rows: readonly ClientStage[],
+): Promise<{ ext: string; id: number }[]> {
+  if (rows.length === 0) return [];
+  const known = await clientIdsByExt(
+    db,
+    partnerId,
+    rows.map((r) => r.ext),
+  );
+  const existing = rows.filter((r) => known.has(r.ext));
+  const fresh = rows.filter((r) => !known.has(r.ext));
+  const out: { ext: string; id: number }[] = [];
+  if (existing.length > 0) {
+    const result = await db.execute(sql`update legal_entities le set
+        ${sql.raw(CLIENT_COLUMNS.map((k) => `${k} = s.${k}`).join(', '))}, version = le.version + 1, updated_at = now()
+      from unnest(${col(
+        existing.map((r) => known.get(r.ext)!),
+        'bigint',
+      )}, ${clientArrays(existing)})
+        as s(id, ${list(CLIENT_COLUMNS)})
+      where le.id = s.id and (${list(CLIENT_COLUMNS, 'le.')}) is distinct from (${list(CLIENT_COLUMNS, 's.')})
+      returning le.id as "id", le.ext_client_id as "ext"`);
+    out.push(...rowsOf<IdRow>(result).map((r) => ({ ext: r.ext, id: Number(r.id) })));
+  }
+  if (fresh.length > 0) {
+    const ids = await nextIds(db, 'legal_entities_id_seq', fresh.length);
+    await db.execute(sql`insert into legal_entities (id, partner_id, kind, ext_client_id, ${list(CLIENT_COLUMNS)})
+      select s.id, ${partnerId}, 'client', s.ext, ${list(CLIENT_COLUMNS, 's.')}
+      from unnest(${col(ids, 'bigint')}, ${col(pick(fresh, 'ext'), 'text')}, ${clientArrays(fresh)})
+        as s(id, ext, ${list(CLIENT_COLUMNS)})`);
+    fresh.forEach((r, i) => out.push({ ext: r.ext, id: ids[i]! }));
+  }
+  return out;
+}
+
+/** The clients' markets and contacts from the file (added; a contact of the same name is updated). */
+export async function upsertClientLinks(db: Db, rows: readonly { id: number; stage: ClientStage }[]): Promise<void> {
+  const markets = rows.filter((r) => r.stage.marketId !== null);
+  if (markets.length > 0)
+    await db.execute(sql`insert into client_markets (client_id, market_id)
+      select * from unnest(${col(pick(markets, 'id'), 'bigint')}, ${col(
+        markets.map((r) => r.stage.marketId),
+        'int',
+      )})
+      on conflict do nothing`);
+  const contacts = rows.flatMap((r) => (r.stage.contact ? [{ id: r.id, ...r.stage.contact }] : []));
+  if (contacts.length === 0) return;
+  const arrays = sql`${col(pick(contacts, 'id'), 'bigint')}, ${col(pick(contacts, 'name'), 'text')},
+    ${col(pick(contacts, 'phoneNumber'), 'text')}, ${col(pick(contacts, 'emailAddress'), 'text')}`;
+  await db.execute(sql`update client_contacts c set phone_number = s.phone, email_address = s.email
+    from unnest(${arrays}) as s(client_id, name, phone, email)
+    where c.client_id = s.client_id and lower(c.name) = lower(s.name)
+      and (c.phone_number, c.email_address) is distinct from (s.phone, s.email)`);
+  await db.execute(sql`insert into client_contacts (client_id, name, phone_number, email_address)
+    select s.client_id, s.name, s.phone, s.email from unnest(${arrays}) as s(client_id, name, phone, email)
+    where not exists (select 1 from client_contacts c where c.client_id = s.client_id and lower(c.name) = lower(s.name))`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Notes
+
+export type NoteStage = {
+  ext: string;
+  marketId: number;
+  clientId: number;
+  category: string;
+  noteDate: string;
+  note: string;
+};
+
+const NOTE_COLUMNS = ['market_id', 'client_id', 'category', 'note_date', 'note'] as const;
+
+const noteArrays = (rows: readonly NoteStage[]) =>
+  sql`${col(pick(rows, 'marketId'), 'int')}, ${col(pick(rows, 'clientId'), 'bigint')}, ${col(pick(rows, 'category'), 'text')},
+    ${col(pick(rows, 'noteDate'), 'date')}, ${col(pick(rows, 'note'), 'text')}`;
+
+/** Notes have no id column of their own: an earlier sync's note (ingest_sources) is updated, else one is added. */
+export async function upsertNotes(
+  db: Db,
+  partnerId: string,
+  rows: readonly NoteStage[],
+): Promise<{ ext: string; id: number }[]> {
+  if (rows.length === 0) return [];
+  const known = await sourcedIds(
+    db,
+    partnerId,
+    'notes',
+    rows.map((r) => r.ext),
+  );
+  const existing = rows.filter((r) => known.has(r.ext));
+  const fresh = rows.filter((r) => !known.has(r.ext));
+  const out: { ext: string; id: number }[] = [];
+  if (existing.length > 0) {
+    const exts = new Map([...known].map(([e, id]) => [id, e]));
+    const result = await db.execute(sql`update notes n set
+        ${sql.raw(NOTE_COLUMNS.map((k) => `${k} = s.${k}`).join(', '))}, deleted_at = null, version = n.version + 1, updated_at = now()
+      from unnest(${col(
+        existing.map((r) => known.get(r.ext)!),
+        'bigint',
+      )}, ${noteArrays(existing)}) as s(id, ${list(NOTE_COLUMNS)})
+      where n.id = s.id and n.partner_id = ${partnerId}
+        and ((${list(NOTE_COLUMNS, 'n.')}) is distinct from (${list(NOTE_COLUMNS, 's.')}) or n.deleted_at is not null)
+      returning n.id as "id"`);
+    out.push(
+      ...rowsOf<{ id: string | number }>(result).map((r) => ({ ext: exts.get(Number(r.id))!, id: Number(r.id) })),
+    );
+  }
+  if (fresh.length > 0) {
+    const ids = await nextIds(db, 'notes_id_seq', fresh.length);
+    await db.execute(sql`insert into notes (id, partner_id, ${list(NOTE_COLUMNS)})
+      select s.id, ${partnerId}, ${list(NOTE_COLUMNS, 's.')}
+      from unnest(${col(ids, 'bigint')}, ${noteArrays(fresh)}) as s(id, ${list(NOTE_COLUMNS)})`);
+    fresh.forEach((r, i) => out.push({ ext: r.ext, id: ids[i]! }));
+  }
+  return out;
+}
