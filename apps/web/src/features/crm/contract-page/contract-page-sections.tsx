@@ -18,6 +18,7 @@ import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliverie
 import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
 import { priceUnitOf } from '../../../lib/trading/price-units';
 import { ContractHistoryList } from '../contract/contract-history-list';
+import { numericCellSx } from '../../../lib/ui/numeric-cell';
 import { useCrmFormat } from '../components/use-crm-format';
 import { ContractPricingActions, ContractPricingExtrasSection } from '../contract/pricing-actions';
 import { EditTermsButton } from '../contract-writing/edit-terms-button';
@@ -298,7 +299,32 @@ export function AmendmentsSection({
   );
 }
 
-/** The contract's settlements and payment requests (tasks E and F), or their empty states. */
+/** A settlement's or payment's first cell: its name over its day, so the table keeps four columns in a side column. */
+function NameAndDay({ name, day }: { name: ReactNode; day: string }) {
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+        {name}
+      </Box>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {day}
+      </Typography>
+    </>
+  );
+}
+
+/** The side column's money tables: every column on one line, the figures right-aligned in tabular numerals. */
+const MONEY_TABLE_SX = {
+  '& th, & td': { px: 1, whiteSpace: 'nowrap' },
+  '& th:first-of-type, & td:first-of-type': { pl: 0 },
+  '& th:last-of-type, & td:last-of-type': { pr: 0 },
+  '& td.figure': numericCellSx,
+} as const;
+
+/**
+ * The contract's settlements and payment requests (tasks E and F), or their empty states. The section sits in the
+ * page's narrow side column at lg and alone on a phone: four columns that fit 330 px, the day under the name.
+ */
 export function MoneySection({
   settlements,
   payments,
@@ -308,11 +334,11 @@ export function MoneySection({
 }) {
   const t = useT();
   const format = useCrmFormat();
-  const head = (ids: MessageId[], right: number[]) => (
+  const head = (ids: MessageId[]) => (
     <TableHead>
       <TableRow>
         {ids.map((id, i) => (
-          <TableCell key={id} align={right.includes(i) ? 'right' : 'left'}>
+          <TableCell key={id} align={i >= 2 ? 'right' : 'left'}>
             {t(id)}
           </TableCell>
         ))}
@@ -327,31 +353,28 @@ export function MoneySection({
       {settlements.length === 0 ? (
         <EmptyLine>{t('contractPage.settlements.empty')}</EmptyLine>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('contractPage.settlements')} sx={TABLE_SX}>
-            {head(
-              [
-                'contractPage.settlement.number',
-                'contractPage.settlement.date',
-                'contractPage.settlement.status',
-                'contractPage.settlement.bushels',
-                'contractPage.settlement.net',
-              ],
-              [3, 4],
-            )}
-            <TableBody>
-              {settlements.map((s) => (
-                <TableRow key={s.id ?? s.displaySettlementId}>
-                  <TableCell>{s.displaySettlementId ?? '—'}</TableCell>
-                  <TableCell>{format.day(s.settlementDate)}</TableCell>
-                  <TableCell>{t(`settlements.status.${s.status}`)}</TableCell>
-                  <TableCell align="right">{format.columnQuantity(s.bushels)}</TableCell>
-                  <TableCell align="right">{format.money(s.net)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <Table size="small" aria-label={t('contractPage.settlements')} sx={MONEY_TABLE_SX}>
+          {head([
+            'contractPage.settlement.number',
+            'contractPage.settlement.status',
+            'contractPage.settlement.bushels',
+            'contractPage.settlement.net',
+          ])}
+          <TableBody>
+            {settlements.map((s) => (
+              <TableRow key={s.id ?? s.displaySettlementId}>
+                <TableCell>
+                  <NameAndDay name={s.displaySettlementId ?? '—'} day={format.day(s.settlementDate)} />
+                </TableCell>
+                <TableCell>{t(`settlements.status.${s.status}`)}</TableCell>
+                <TableCell className="figure">{format.columnQuantity(s.bushels)}</TableCell>
+                <TableCell className="figure" sx={{ fontWeight: 600 }}>
+                  {format.money(s.net)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       )}
       <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 0.5 }}>
         {t('contractPage.payments')}
@@ -359,29 +382,22 @@ export function MoneySection({
       {payments.length === 0 ? (
         <EmptyLine>{t('contractPage.payments.empty')}</EmptyLine>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('contractPage.payments')} sx={TABLE_SX}>
-            {head(
-              [
-                'contractPage.payment.requested',
-                'contractPage.payment.method',
-                'contractPage.payment.status',
-                'contractPage.payment.amount',
-              ],
-              [3],
-            )}
-            <TableBody>
-              {payments.map((p) => (
-                <TableRow key={p.id}>
-                  <TableCell>{format.instant(p.requestedAt)}</TableCell>
-                  <TableCell>{t(`payments.method.${p.method}`)}</TableCell>
-                  <TableCell>{t(`payments.status.${p.status}`)}</TableCell>
-                  <TableCell align="right">{format.money(p.amount)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <Table size="small" aria-label={t('contractPage.payments')} sx={MONEY_TABLE_SX}>
+          {head(['contractPage.payment.method', 'contractPage.payment.status', 'contractPage.payment.amount'])}
+          <TableBody>
+            {payments.map((p) => (
+              <TableRow key={p.id}>
+                <TableCell>
+                  <NameAndDay name={t(`payments.method.${p.method}`)} day={format.instant(p.requestedAt)} />
+                </TableCell>
+                <TableCell>{t(`payments.status.${p.status}`)}</TableCell>
+                <TableCell className="figure" sx={{ fontWeight: 600 }}>
+                  {format.money(p.amount)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       )}
     </PageSection>
   );

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubCall, type StubReply } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
+import { settlementDetail } from '../../../lib/trading/settlement-test-fixtures';
 import { BOOTSTRAP, crmMarket } from '../test-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
@@ -198,6 +199,50 @@ describe('the contract page', () => {
     expect(within(screen.getByRole('region', { name: 'History' })).getByText('Short crop')).toBeTruthy();
     const money = screen.getByRole('region', { name: 'Settlements and payments' });
     expect(within(money).getByText('No settlements for this contract yet.')).toBeTruthy();
+  });
+
+  it('lists the settlements and payment requests, money with two decimals, day under the name', async () => {
+    const settlement = { ...settlementDetail({ status: 'final' }), net: '7446.9', bushels: '4633' };
+    const payment = {
+      id: 5,
+      status: 'approved',
+      method: 'ach',
+      amount: '7446.9',
+      source: 'farmer',
+      marketId: 10,
+      market: 'Ames Elevator',
+      clientId: 7,
+      clientName: 'Fieldman Family Farms',
+      settlementIds: [9],
+      contracts: [{ id: 41, displayContractId: 'C-1041' }],
+      requestedBy: 'Sam Fieldman',
+      requestedAt: '2026-12-02T15:00:00.000Z',
+      decidedAt: null,
+      note: null,
+      payment: null,
+      version: 1,
+    };
+    const paged = { totalCount: 1, paginationToken: null, page: 1, pageSize: 100 };
+    renderApp('/crm/contracts/41', 'buyer');
+    serve((call) => {
+      const path = call.url.pathname;
+      if (path.endsWith('/merchandising/settlements') && call.url.searchParams.get('contract_id') === '41')
+        return { status: 200, body: { ...paged, rows: [settlement] } };
+      if (path.endsWith('/merchandising/payment-requests'))
+        return { status: 200, body: { ...paged, paymentRequests: [payment] } };
+      return undefined;
+    });
+    const money = await screen.findByRole('region', { name: 'Settlements and payments' });
+    const settlements = await within(money).findByRole('table', { name: 'Settlements' });
+    const [, row] = within(settlements).getAllByRole('row');
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['S-00000912/01/2026', 'Final', '4,633.00', '$7,446.90']);
+    const payments = within(money).getByRole('table', { name: 'Payments' });
+    const [, paid] = within(payments).getAllByRole('row');
+    expect(within(paid!).getAllByRole('cell').at(-1)!.textContent).toBe('$7,446.90');
   });
 
   it('an amendment not sent reads Not sent for signature when the partner has amendments signed, else No signature needed', async () => {
