@@ -8,6 +8,8 @@
  * A new route: add its line under its module (`'METHOD /path'` exactly as the route declares it, Fastify's `:param`
  * form), or give it `schema.summary` where it is declared. A new module: add it under its area.
  */
+import { INGEST_OPERATIONS } from './api-operations-ingest.ts';
+
 type ApiArea = {
   /** The OpenAPI tag: the area's name. */
   tag: string;
@@ -244,25 +246,7 @@ export const API_AREAS: readonly ApiArea[] = [
         [`POST ${MERCH}/payment-requests/:id/return`]: 'Mark a sent payment returned with the reason (If-Match)',
       },
       // Issue 15, data in and the CRM administrator: each module's operations go in its own block.
-      ingest: {
-        [`GET ${MERCH}/ingest/mappings/:recordType`]: "The partner's column mapping of a record type, with its fields",
-        [`PUT ${MERCH}/ingest/mappings/:recordType`]: 'Save the column mapping of a record type (If-Match)',
-        [`POST ${MERCH}/ingest/preview/:recordType`]:
-          "A file's first rows read with a mapping, before anything is written",
-        [`POST ${MERCH}/ingest/:recordType/files`]: 'Upload a file of a record type (streamed): 202 with the sync',
-        [`POST ${MERCH}/ingest/integration/:recordType`]:
-          'An integration sends a file with an API token (ingest:write)',
-        [`GET ${MERCH}/ingest/syncs`]: "The partner's syncs, newest first: record type and status filters",
-        [`GET ${MERCH}/ingest/syncs/:syncId`]: "A sync's status and progress (rows read, written, broken; ETA)",
-        [`POST ${MERCH}/ingest/syncs/:syncId/cancel`]: 'Cancel a sync: it stops at the next batch (a written prefix)',
-        [`GET ${MERCH}/le/:legalEntityId/ingest-dashboard`]:
-          'The ingest dashboard: last success and failure per record type, syncs per day, recent syncs',
-        [`GET ${MERCH}/:recordType/broken-records`]: 'Rows of files that could not be taken, with reason and line',
-        [`PUT ${MERCH}/:recordType/broken-records/:id`]: 'Fix a broken record by editing its row (same rules)',
-        [`DELETE ${MERCH}/:recordType/broken-records/:id`]: 'Dismiss a broken record',
-        [`GET ${MERCH}/:recordType/:recordId/ingest-info`]: 'Where a record came from: sync, file, line, time',
-        [`GET ${MERCH}/:recordType/:syncId/:fileName/file`]: "A sync's original file",
-      },
+      ingest: INGEST_OPERATIONS,
       'crm-admin': {},
       'api-tokens': {
         'GET /api/auth/users/:userLegacyId/tokens':
