@@ -135,4 +135,33 @@ describe('ApplyTicketsDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect((await screen.findByRole('alert')).textContent).toContain('it was applied meanwhile');
   });
+
+  it('waits while applying: Apply is off until the server answers, then a refusal shows its message', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = vi.fn((_url: string, init?: RequestInit) =>
+      init?.method === 'POST'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : Promise.resolve(json(proposal)),
+    );
+    renderDialog(fetchMock);
+    const first = await screen.findByRole('textbox', { name: 'Bushels of T-100201 to C-1' });
+    fireEvent.change(first, { target: { value: '900' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    answer(json({ code: 'conflict', message: 'Contract C-1 was cancelled meanwhile.' }, 409));
+    expect((await screen.findByRole('alert')).textContent).toContain('Contract C-1 was cancelled meanwhile.');
+    expect(posted(fetchMock)[0]).toEqual({
+      tickets: [
+        {
+          ticketId: 9,
+          allocations: [
+            { contractId: 1, quantity: '900' },
+            { contractId: 2, quantity: '521.43' },
+          ],
+        },
+      ],
+    });
+  });
 });

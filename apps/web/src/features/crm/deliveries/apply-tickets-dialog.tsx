@@ -14,13 +14,16 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { FormProvider, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { isApiError } from '../../../lib/api/api-error';
+import { FormSubmitButton, FormTextField } from '../../../lib/forms/form-fields';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useT } from '../../../lib/i18n/t';
 import { showToast } from '../../../lib/toast/toast-store';
 import { useCrmFormat } from '../components/use-crm-format';
@@ -28,6 +31,9 @@ import { useApplyProposal, useApplyTickets } from './deliveries-api';
 
 type Amounts = Record<string, string>;
 const keyOf = (ticketId: number, contractId: number) => `${ticketId}:${contractId}`;
+/** The form (decision 032): the bushels typed for each ticket and contract, checked as typed by applyRequestOf. */
+const amountsForm = z.object({ amounts: z.record(z.string(), z.string()) });
+type AmountsForm = z.infer<typeof amountsForm>;
 
 /** The FIFO proposal as editable amounts, one per ticket and contract. */
 function amountsOf(proposal: ApplyProposal): Amounts {
@@ -69,17 +75,7 @@ function applyRequestOf(
   return { body: { tickets }, problem: null };
 }
 
-function ProposalTables({
-  proposal,
-  amounts,
-  onChange,
-  contractId,
-}: {
-  proposal: ApplyProposal;
-  amounts: Amounts;
-  onChange: (key: string, value: string) => void;
-  contractId: number | undefined;
-}) {
+function ProposalTables({ proposal, contractId }: { proposal: ApplyProposal; contractId: number | undefined }) {
   const t = useT();
   const f = useCrmFormat();
   return (
@@ -140,10 +136,9 @@ function ProposalTables({
                           {f.columnQuantity(c.open)}
                         </TableCell>
                         <TableCell align="right" sx={{ py: 0.5 }}>
-                          <TextField
+                          <FormTextField<AmountsForm>
+                            name={`amounts.${key}`}
                             size="small"
-                            value={amounts[key] ?? ''}
-                            onChange={(e) => onChange(key, e.target.value)}
                             slotProps={{
                               htmlInput: {
                                 inputMode: 'decimal',
@@ -199,11 +194,12 @@ export function ApplyTicketsDialog({
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const proposal = useApplyProposal(open ? ticketIds : null);
   const apply = useApplyTickets();
-  const [amounts, setAmounts] = useState<Amounts>({});
+  const form = useZodForm(amountsForm, { defaultValues: { amounts: {} } });
+  const amounts = useWatch({ control: form.control, name: 'amounts' });
   const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => {
-    if (proposal.data) setAmounts(amountsOf(proposal.data));
-  }, [proposal.data]);
+    if (proposal.data) form.reset({ amounts: amountsOf(proposal.data) });
+  }, [form, proposal.data]);
   useEffect(() => {
     if (!open) setRefusal(null);
   }, [open]);
@@ -213,7 +209,7 @@ export function ApplyTicketsDialog({
   );
   const problem = request?.problem && request.problem !== 'nothing' ? request.problem : null;
 
-  async function submit() {
+  const submit = form.handleSubmit(async () => {
     if (!request?.body) return;
     setRefusal(null);
     try {
@@ -228,44 +224,50 @@ export function ApplyTicketsDialog({
       setRefusal(isApiError(error) ? error.message : String(error));
       void proposal.refetch();
     }
-  }
+  });
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" fullScreen={phone}>
-      <DialogTitle>{t('deliveries.apply.title', { count: ticketIds.length })}</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
-            {t('deliveries.apply.help')}
-          </Typography>
-          {refusal ? (
-            <Alert severity="warning" role="alert">
-              {refusal}
-            </Alert>
-          ) : null}
-          {proposal.isLoading ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-              <CircularProgress size={28} aria-label={t('deliveries.loading')} />
-            </Box>
-          ) : proposal.error ? (
-            <Alert severity="error">{proposal.error.message}</Alert>
-          ) : proposal.data ? (
-            <ProposalTables
-              proposal={proposal.data}
-              amounts={amounts}
-              contractId={contractId}
-              onChange={(key, value) => setAmounts((a) => ({ ...a, [key]: value }))}
-            />
-          ) : null}
-          {problem ? <Alert severity="error">{t(`deliveries.apply.problem.${problem}`)}</Alert> : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose}>{t('deliveries.cancel')}</Button>
-        <Button variant="contained" disabled={!request?.body || apply.isPending} onClick={() => void submit()}>
-          {t('deliveries.apply.submit')}
-        </Button>
-      </DialogActions>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={phone}
+      slotProps={{
+        paper: { component: 'form', onSubmit: (e: FormEvent) => void submit(e), noValidate: true } as object,
+      }}
+    >
+      <FormProvider {...form}>
+        <DialogTitle>{t('deliveries.apply.title', { count: ticketIds.length })}</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2}>
+            <Typography variant="body2" color="text.secondary">
+              {t('deliveries.apply.help')}
+            </Typography>
+            {refusal ? (
+              <Alert severity="warning" role="alert">
+                {refusal}
+              </Alert>
+            ) : null}
+            {proposal.isLoading ? (
+              <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+                <CircularProgress size={28} aria-label={t('deliveries.loading')} />
+              </Box>
+            ) : proposal.error ? (
+              <Alert severity="error">{proposal.error.message}</Alert>
+            ) : proposal.data ? (
+              <ProposalTables proposal={proposal.data} contractId={contractId} />
+            ) : null}
+            {problem ? <Alert severity="error">{t(`deliveries.apply.problem.${problem}`)}</Alert> : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 1.5 }}>
+          <Button onClick={onClose}>{t('deliveries.cancel')}</Button>
+          <FormSubmitButton fullWidth={false} size="medium" sx={{}} disabled={!request?.body || apply.isPending}>
+            {t('deliveries.apply.submit')}
+          </FormSubmitButton>
+        </DialogActions>
+      </FormProvider>
     </Dialog>
   );
 }
