@@ -32,6 +32,7 @@ import {
   removeAnnouncement,
   userAnnouncements,
 } from './public-market-admin.service.ts';
+import { marketAdminRoutes } from './market-admin.routes.ts';
 
 const MERCH = '/api/commodities/merchandising';
 const PROFIT_CENTER = '/api/commodities/profit-center';
@@ -125,6 +126,7 @@ export const publicMarketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (ap
   }
 
   await closureRoutes(app, deps);
+  await marketAdminRoutes(app, deps);
 
   app.get(
     `${MERCH}/announcement`,
