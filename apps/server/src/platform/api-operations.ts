@@ -247,7 +247,10 @@ export const API_AREAS: readonly ApiArea[] = [
       },
       // Issue 15, data in and the CRM administrator: each module's operations go in its own block.
       ingest: INGEST_OPERATIONS,
-      'crm-admin': {},
+      'crm-admin': {
+        [`GET ${MERCH}/admin/le/:platformId/legal-entities`]:
+          "The partner's client legal entities with scope ids, searchable by name, external id or scope (buyer-admins)",
+      },
       'api-tokens': {
         'GET /api/auth/users/:userLegacyId/tokens':
           "A user's API tokens: name, scopes, prefix, created, last used, expires, revoked (the user or a super admin)",
@@ -320,6 +323,12 @@ export const API_AREAS: readonly ApiArea[] = [
         'GET /api/public/market/:marketName?': "A market's public page: the partner's header, its markets, the bids",
       },
       'public-market-admin': {
+        [`GET ${MERCH}/market`]: "A market's details: display name, address, phone, e-mail, time zone (buyer-admins)",
+        [`PUT ${MERCH}/market`]: "Change a market's details at the version read (If-Match; buyer-admins)",
+        [`GET ${MERCH}/le/:partnerLegalEntity/market/:marketId/posts`]: "A market's posts to its farmers, drafts too",
+        [`POST ${MERCH}/le/:partnerLegalEntity/market/:marketId/posts`]: 'Write a post to the farmers of a market',
+        [`PUT ${MERCH}/le/:partnerLegalEntity/market/:marketId/posts/:postId`]: 'Change a market post (If-Match)',
+        [`DELETE ${MERCH}/le/:partnerLegalEntity/market/:marketId/posts/:postId`]: 'Delete a market post (If-Match)',
         [`GET ${MERCH}/market/:marketId/info`]: "What a market's public page shows",
         [`PUT ${MERCH}/market/:marketId/info`]: "Change what a market's public page shows (If-Match)",
         [`GET ${MERCH}/market/:marketId/hours`]: "A market's office hours",

@@ -15,8 +15,6 @@ export const legalEntitiesRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, d
     {
       config: { access: 'session' },
       schema: {
-        summary:
-          "The partner's client legal entities with scope ids, searchable by name, external id or scope (buyer-admins)",
         params: platformParams,
         querystring: adminLegalEntitiesQuerySchema,
         response: { 200: adminLegalEntitiesResponseSchema, ...crmErrors },

@@ -31,7 +31,6 @@ export const marketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, dep
     {
       config: { access: 'session' },
       schema: {
-        summary: "A market's details: display name, address, phone, e-mail, time zone (its buyer-admins)",
         querystring: marketQuery,
         response: { 200: marketDetailsSchema, ...crmErrors },
       },
@@ -48,7 +47,6 @@ export const marketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, dep
     {
       config: { access: 'session' },
       schema: {
-        summary: "Changes a market's details at the version read (If-Match; its buyer-admins)",
         querystring: marketQuery,
         body: marketDetailsUpdateSchema,
         response: { 200: marketDetailsSchema, ...crmWriteErrors },
@@ -66,7 +64,6 @@ export const marketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, dep
     {
       config: { access: 'session' },
       schema: {
-        summary: "A market's posts to its farmers, newest first, drafts too (its buyer-admins)",
         params: postsParams,
         response: { 200: marketPostListSchema, ...crmErrors },
       },
@@ -82,7 +79,6 @@ export const marketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, dep
     {
       config: { access: 'session' },
       schema: {
-        summary: 'Writes a post to the farmers of a market (published or a draft)',
         params: postsParams,
         body: marketPostInputSchema,
         response: { 201: marketPostSchema, ...crmWriteErrors },
@@ -100,7 +96,6 @@ export const marketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, dep
     {
       config: { access: 'session' },
       schema: {
-        summary: 'Changes a market post at the version read (If-Match)',
         params: postParams,
         body: marketPostInputSchema,
         response: { 200: marketPostSchema, ...crmWriteErrors },
@@ -119,7 +114,6 @@ export const marketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, dep
     {
       config: { access: 'session' },
       schema: {
-        summary: 'Deletes a market post at the version read (If-Match)',
         params: postParams,
         response: { 204: z.null(), ...crmWriteErrors },
       },
