@@ -197,7 +197,6 @@ export function OperationDialog({
                   key={field}
                   name={field}
                   label={t(`crm.contract.field.${field}` as MessageId)}
-                  helperText=" "
                   type={INPUT_TYPES[field] ?? 'text'}
                   multiline={field === 'note' || field === 'reason'}
                   minRows={field === 'note' ? 4 : 1}
