@@ -102,6 +102,8 @@ describe('OperationDialog', () => {
       }),
     );
     const dialog = await open('partial_cancel');
+    confirm(dialog);
+    await waitFor(() => expect(fieldMessage(dialog, /Quantity to cancel/)).toBe('Required'));
     typeInto(dialog, /Quantity to cancel/, '4000');
     confirm(dialog);
     await waitFor(() =>

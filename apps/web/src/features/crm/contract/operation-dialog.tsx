@@ -62,7 +62,7 @@ const formShape = {
 
 /**
  * The operation's form: the trimmed text of its fields (an empty reason left out) checked by the domain's request
- * schema, as the server does; a note is required and at most CONTRACT_NOTE_MAX_LENGTH long (`tooLong` is its message).
+ * schema, as the server does (an empty field is required first); a note is at most CONTRACT_NOTE_MAX_LENGTH long (`tooLong` is its message).
  */
 function operationFormSchema(operation: ContractOperation, tooLong: string) {
   const fields = FIELDS[operation];
@@ -74,9 +74,11 @@ function operationFormSchema(operation: ContractOperation, tooLong: string) {
         const value = values[field].trim();
         if (value !== '' || field !== 'reason') body[field] = value;
       }
-      if (operation === 'note' && !body.note)
-        ctx.addIssue({ code: 'custom', message: 'crm.contract.required', path: ['note'] });
-      else if (operation === 'note' && (body.note ?? '').length > CONTRACT_NOTE_MAX_LENGTH)
+      // An empty field is 'Required' (the request schema would say what type it expected).
+      for (const field of fields)
+        if (field !== 'reason' && !body[field])
+          ctx.addIssue({ code: 'custom', message: 'crm.contract.required', path: [field] });
+      if (operation === 'note' && (body.note ?? '').length > CONTRACT_NOTE_MAX_LENGTH)
         ctx.addIssue({ code: 'custom', message: tooLong, path: ['note'] });
       return body;
     })
