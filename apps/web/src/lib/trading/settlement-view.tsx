@@ -22,9 +22,8 @@ export function useSettlementFormat() {
     const blank = (v: NumberValue) => v === null || v === undefined || v === '';
     return {
       money: (v: NumberValue) => (blank(v) ? '' : formatMoney(v, { currency: region.currency })),
-      quantity: (v: NumberValue) => (blank(v) ? '' : formatNumber(v)),
-      columnQuantity: (v: NumberValue) =>
-        blank(v) ? '' : formatNumber(v, { minFractionDigits: 2, maxFractionDigits: 2 }),
+      /** Bushels as a settlement counts them, to the hundredth: '562.70', in a figure, a line or a column alike. */
+      quantity: (v: NumberValue) => (blank(v) ? '' : formatNumber(v, { minFractionDigits: 2, maxFractionDigits: 2 })),
       day: dates.day,
       prices,
     };
@@ -174,7 +173,7 @@ export function SettlementView({ settlement }: { settlement: SettlementDetail })
                       </Typography>
                     </TableCell>
                     <TableCell>{l.displayContractId}</TableCell>
-                    <TableCell sx={numericCellSx}>{f.columnQuantity(l.bushels)}</TableCell>
+                    <TableCell sx={numericCellSx}>{f.quantity(l.bushels)}</TableCell>
                     <TableCell sx={numericCellSx}>{f.prices.cash(l.price)}</TableCell>
                     <TableCell sx={numericCellSx}>{f.money(l.amount)}</TableCell>
                     <TableCell sx={numericCellSx}>{dash(l.drying)}</TableCell>

@@ -53,6 +53,13 @@ describe('SettlementDrawer', () => {
     );
   });
 
+  it('writes bushels to the hundredth, as the lines do: 562.70, not 562.7', async () => {
+    renderDrawer(vi.fn(() => Promise.resolve(json(settlementDetail({ bushels: '562.7' })))));
+    expect(await screen.findByRole('heading', { name: 'S-000009' })).toBeTruthy();
+    expect(screen.getByText('562.70')).toBeTruthy();
+    expect(screen.queryByText('562.7')).toBeNull();
+  });
+
   it('finalizes at the version shown (If-Match) and then offers only Void', async () => {
     // The server's state: final once the POST is made (the drawer reads it again after the change).
     let finalized = false;

@@ -68,7 +68,13 @@ function useColumns(): GridColumn<SettlementSummary>[] {
         render: (r) => f.money(r.net),
         cellSx: { fontWeight: 600 },
       },
-      { id: 'status', label: t('settlements.col.status'), render: (r) => <SettlementStatusChip status={r.status} /> },
+      {
+        id: 'status',
+        label: t('settlements.col.status'),
+        render: (r) => <SettlementStatusChip status={r.status} />,
+        // A phone card shows it at its top right (cardAside), not twice.
+        cardHidden: true,
+      },
     ],
     [t, f],
   );
