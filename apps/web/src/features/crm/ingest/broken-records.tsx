@@ -29,7 +29,7 @@ import { PageSpinner } from '../../../lib/ui/page-spinner';
 import { CrmErrorState } from '../components/crm-page-frame';
 import { useBrokenRecords, useDismissBrokenRecord, useFixBrokenRecord, useIngestMapping } from './ingest-api';
 import { BrokenStatusChip, formatCount } from './ingest-parts';
-import type { BrokenRecord, BrokenRecordStatus, IngestSync } from './ingest-types';
+import type { BrokenRecord, BrokenRecordStatus, IngestSync } from '@granary/domain';
 
 const fixSchema = z.object({ values: z.array(z.string()) });
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StubCall } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 import { CONTRACT_MAPPING, previewFixture, serveIngest, stubXhrThroughFetch, syncFixture } from './ingest-test-kit';
-import type { IngestDashboard, IngestMappingResponse } from './ingest-types';
+import type { IngestDashboard, IngestMappingResponse } from '@granary/domain';
 
 const DASHBOARD: IngestDashboard = { recordTypes: [], daily: [], recent: [] };
 const CSV = 'Contract No,Cust ID,Commodity,Bushels,Remarks\nA-100,C-1,Corn,5000,first\nA-101,C-2,Barley,1200,\n';

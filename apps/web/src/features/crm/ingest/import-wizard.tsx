@@ -39,7 +39,7 @@ import {
   type IngestMappingResponse,
   type IngestPreview,
   type IngestRecordType,
-} from './ingest-types';
+} from '@granary/domain';
 
 // The import wizard (issue 15; Flatfile-style): choose the record type, choose the file, match its columns to
 // Granary's fields on a preview of its first rows (the problems those rows would have shown where they are), then
@@ -228,15 +228,18 @@ function PreviewAndMapping({
   const problemsByField = useMemo(() => {
     const map = new Map<string, { line: number; message: string }[]>();
     for (const row of preview.mapped)
-      for (const p of row.problems)
-        map.set(p.field, [...(map.get(p.field) ?? []), { line: row.line, message: p.message }]);
+      for (const p of row.problems) {
+        // A problem of the whole row (no field: its columns do not match the header) is listed apart ('').
+        const key = p.field ?? '';
+        map.set(key, [...(map.get(key) ?? []), { line: row.line, message: p.message }]);
+      }
     return map;
   }, [preview]);
   const problemCells = useMemo(() => {
     const cells = new Map<string, string>();
     for (const row of preview.mapped)
       for (const p of row.problems) {
-        const header = columns[p.field];
+        const header = p.field === null ? undefined : columns[p.field];
         if (header) cells.set(`${row.line}:${header}`, p.message);
       }
     return cells;
@@ -273,6 +276,11 @@ function PreviewAndMapping({
         {brokenRows > 0 ? (
           <Alert severity="warning" sx={{ mb: 1.5 }}>
             {t('ingest.wizard.problemsSummary', { count: brokenRows })}
+            {(problemsByField.get('') ?? []).map((p) => (
+              <Typography variant="body2" key={`${p.line}-${p.message}`}>
+                {t('ingest.wizard.problem', { line: p.line, message: p.message })}
+              </Typography>
+            ))}
           </Alert>
         ) : null}
         <MappingTable fields={fields} headers={preview.headers} preview={preview} problemsByField={problemsByField} />

@@ -20,7 +20,7 @@ import {
   type IngestPreview,
   type IngestRecordType,
   type IngestSync,
-} from './ingest-types';
+} from '@granary/domain';
 
 // The calls of the ingest pages (/work/tasks/ingest-api.md; grain-marketing.md 7 'Merchandising'): the dashboard,
 // the column mapping and its preview, the file upload, a sync's progress and cancel, and its broken records.

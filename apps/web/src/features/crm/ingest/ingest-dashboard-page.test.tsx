@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { minutesAgo, serveIngest, syncFixture } from './ingest-test-kit';
-import type { IngestDashboard } from './ingest-types';
+import type { IngestDashboard } from '@granary/domain';
 
 const today = new Date();
 const isoDay = (daysAgo: number) => {

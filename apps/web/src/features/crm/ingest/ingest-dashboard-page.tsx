@@ -16,7 +16,7 @@ import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from 
 import { ImportWizard } from './import-wizard';
 import { useIngestDashboard } from './ingest-api';
 import { RECORD_TYPE_LABEL, SOURCE_LABEL, SyncStatusChip, formatCount } from './ingest-parts';
-import type { IngestDashboard, IngestSync } from './ingest-types';
+import type { IngestDashboard, IngestSync } from '@granary/domain';
 
 const syncPath = (sync: Pick<IngestSync, 'id'>) => `/crm/ingest/${sync.id}`;
 

@@ -2,7 +2,7 @@ import { formatNumber } from '@granary/domain';
 import { Chip } from '@mui/material';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
-import type { BrokenRecordStatus, IngestRecordType, IngestSync, IngestSyncStatus } from './ingest-types';
+import type { BrokenRecordStatus, IngestRecordType, IngestSync, IngestSyncStatus } from '@granary/domain';
 
 // Small pieces the ingest pages share: words for record types, sources and statuses, and the figures' formats.
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StubCall, StubReply } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 import { CONTRACT_MAPPING, brokenFixture, minutesAgo, serveIngest, syncFixture } from './ingest-test-kit';
-import type { BrokenRecord, IngestSync } from './ingest-types';
+import type { BrokenRecord, IngestSync } from '@granary/domain';
 
 const running = (extra: Partial<IngestSync> = {}) =>
   syncFixture(7, {
@@ -90,7 +90,7 @@ describe('/crm/ingest/:syncId', () => {
       if (path === '/ingest/syncs/7') return { status: 200, body: cancelledYet ? cancelled : running() };
       if (path === '/ingest/syncs/7/cancel') {
         cancelledYet = true;
-        return { status: 200, body: running() };
+        return { status: 200, body: running({ cancelRequested: true }) };
       }
       if (path.endsWith('/broken-records')) return list([]);
       return undefined;

@@ -28,7 +28,7 @@ import { CrmEmptyState, CrmErrorState, CrmPageFrame } from '../components/crm-pa
 import { BrokenRecords } from './broken-records';
 import { isActiveSync, syncFileUrl, useCancelSync, useIngestSync } from './ingest-api';
 import { RECORD_TYPE_LABEL, SOURCE_LABEL, SyncStatusChip, formatCount } from './ingest-parts';
-import type { IngestSync } from './ingest-types';
+import type { IngestSync } from '@granary/domain';
 
 /** The time now, every second while `on` (the elapsed time of a running import moves between polls). */
 function useSecondClock(on: boolean): number {
@@ -153,12 +153,14 @@ function CancelButton({ sync }: { sync: IngestSync }) {
   const t = useT();
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelSync(sync.id);
+  // Asked (here or in another tab): the job stops at its next batch boundary.
+  const cancelling = (sync.cancelRequested || cancel.isSuccess) && isActiveSync(sync);
   return (
     <>
-      <Button color="error" variant="outlined" onClick={() => setConfirming(true)} disabled={cancel.isSuccess}>
+      <Button color="error" variant="outlined" onClick={() => setConfirming(true)} disabled={cancelling}>
         {t('ingest.sync.cancel')}
       </Button>
-      {cancel.isSuccess && isActiveSync(sync) ? (
+      {cancelling ? (
         <Typography variant="body2" color="text.secondary" role="status" sx={{ alignSelf: 'center' }}>
           {t('ingest.sync.cancelling')}
         </Typography>

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { stubFetch, type StubCall, type StubReply } from '../../../test/fetch-stub';
 import { BOOTSTRAP, crmMarket } from '../test-fixtures';
-import type { BrokenRecord, IngestMappingResponse, IngestPreview, IngestSync } from './ingest-types';
+import type { BrokenRecord, IngestMappingResponse, IngestPreview, IngestSync } from '@granary/domain';
 
 // Shared by the ingest pages' component tests (never imported by the app): the API's shapes and a stubbed server.
 
@@ -17,12 +17,14 @@ export function syncFixture(id: number, extra: Partial<IngestSync> = {}): Ingest
     source: 'upload',
     fileName: `agvance-contracts-${id}.csv`,
     status: 'succeeded',
+    cancelRequested: false,
     bytesTotal: 2_097_152,
     bytesRead: 2_097_152,
     rowsRead: 12_340,
     rowsWritten: 12_000,
     rowsUnchanged: 337,
     rowsBroken: 3,
+    createdAt: minutesAgo(126),
     startedAt: minutesAgo(125),
     finishedAt: minutesAgo(122),
     durationMs: 185_000,

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { FormTextField } from '../../../lib/forms/form-fields';
 import { useT } from '../../../lib/i18n/t';
-import type { IngestField, IngestPreview } from './ingest-types';
+import type { IngestField, IngestPreview } from '@granary/domain';
 
 // The import wizard's two tables: the file's first rows (a cell with a problem marked) and the column mapping.
 
