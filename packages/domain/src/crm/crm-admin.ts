@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { pagedFields } from './api.ts';
 import { id, instant, noNul } from './api-fields.ts';
+import { toCsv } from './csv.ts';
+import { formatMoney, formatNumber } from '../format/number.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Legal entities
@@ -139,3 +141,147 @@ export type MarketPostInput = z.input<typeof marketPostInputSchema>;
 
 export const marketPostListSchema = z.object({ marketId: id, posts: z.array(marketPostSchema) });
 export type MarketPostList = z.infer<typeof marketPostListSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Offboarding report (view-offboarding-report): who is leaving, with what is still open for them
+
+/**
+ * The schema has no "leaving" mark for a client nor an end date for a user, so the report takes: the partner's
+ * suspended users, and its clients with no activity (contract written, ticket delivered, note, settlement) for
+ * `inactiveMonths` months.
+ */
+export const OFFBOARDING_INACTIVE_MONTHS = [6, 12, 18, 24, 36] as const;
+export const OFFBOARDING_ROW_LIMIT = 1000;
+
+export const offboardingQuerySchema = z.object({
+  inactiveMonths: z.coerce.number().int().min(1).max(120).default(12),
+  format: z.enum(['json', 'csv']).optional(),
+});
+
+const decimalText = z.string();
+
+/** What a leaving client still has open. */
+export const clientOpenItemsSchema = z.object({
+  openContracts: id,
+  /** Bushels still to deliver on them. */
+  undeliveredBushels: decimalText,
+  unappliedTickets: id,
+  unappliedBushels: decimalText,
+  /** Settlements not paid yet (draft or final) and their net. */
+  unpaidSettlements: id,
+  unpaidSettlementsNet: decimalText,
+  /** Payment requests not settled, rejected or returned, and their amount. */
+  openPaymentRequests: id,
+  openPaymentAmount: decimalText,
+  workingOffers: id,
+});
+export type ClientOpenItems = z.infer<typeof clientOpenItemsSchema>;
+
+export const offboardingClientSchema = z.object({
+  clientId: id,
+  name: z.string(),
+  extClientId: z.string().nullable(),
+  /** The last contract, delivery, note or settlement (a day), or null when there never was any. */
+  lastActivity: z.string().nullable(),
+  open: clientOpenItemsSchema,
+});
+export type OffboardingClient = z.infer<typeof offboardingClientSchema>;
+
+/** What a leaving (suspended) user still has open: contracts they wrote, offers they placed, follow-ups they hold. */
+export const userOpenItemsSchema = z.object({
+  openContracts: id,
+  workingOffers: id,
+  openFollowups: id,
+  draftSettlements: id,
+});
+export type UserOpenItems = z.infer<typeof userOpenItemsSchema>;
+
+export const offboardingUserSchema = z.object({
+  userId: id,
+  name: z.string(),
+  email: z.string(),
+  status: z.literal('suspended'),
+  lastSignInAt: instant.nullable(),
+  open: userOpenItemsSchema,
+});
+export type OffboardingUser = z.infer<typeof offboardingUserSchema>;
+
+export const offboardingReportSchema = z.object({
+  inactiveMonths: id,
+  /** The day before which a client's last activity makes it inactive. */
+  inactiveSince: z.string(),
+  users: z.array(offboardingUserSchema),
+  clients: z.array(offboardingClientSchema),
+  /** More clients matched than OFFBOARDING_ROW_LIMIT (those with the most open come first). */
+  clientsTruncated: z.boolean(),
+});
+export type OffboardingReport = z.infer<typeof offboardingReportSchema>;
+
+/** Whether anything is still open. */
+export function hasOpenItems(open: ClientOpenItems | UserOpenItems): boolean {
+  return Object.values(open).some((v) => (typeof v === 'number' ? v > 0 : Number(v) > 0));
+}
+
+/**
+ * The report as CSV: one line per leaving user, then per leaving client, with the open items in words and figures
+ * (bushels and money through the domain's formatters; days in ISO, decision 035).
+ */
+export function offboardingCsv(report: OffboardingReport, currency: string): string {
+  const bu = (v: string) => formatNumber(v, { maxFractionDigits: 2 });
+  const money = (v: string) => formatMoney(v, { currency });
+  const header = [
+    'Kind',
+    'Name',
+    'E-mail or external id',
+    'Reason',
+    'Last activity',
+    'Open contracts',
+    'Undelivered bu',
+    'Unapplied tickets',
+    'Unapplied bu',
+    'Unpaid settlements',
+    'Unpaid settlements net',
+    'Open payment requests',
+    'Open payment amount',
+    'Working offers',
+    'Open follow-ups',
+    'Draft settlements',
+  ];
+  const users = report.users.map((u) => [
+    'User',
+    u.name,
+    u.email,
+    'Suspended',
+    u.lastSignInAt ? u.lastSignInAt.slice(0, 10) : '',
+    u.open.openContracts,
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    u.open.workingOffers,
+    u.open.openFollowups,
+    u.open.draftSettlements,
+  ]);
+  const clients = report.clients.map((c) => [
+    'Client',
+    c.name,
+    c.extClientId ?? '',
+    `No activity for ${report.inactiveMonths} months`,
+    c.lastActivity ?? '',
+    c.open.openContracts,
+    bu(c.open.undeliveredBushels),
+    c.open.unappliedTickets,
+    bu(c.open.unappliedBushels),
+    c.open.unpaidSettlements,
+    money(c.open.unpaidSettlementsNet),
+    c.open.openPaymentRequests,
+    money(c.open.openPaymentAmount),
+    c.open.workingOffers,
+    '',
+    '',
+  ]);
+  return toCsv([header, ...users, ...clients]);
+}
