@@ -34,7 +34,7 @@ import { FormSubmitButton, FormTextField } from '../../../../lib/forms/form-fiel
 import { useZodForm } from '../../../../lib/forms/use-zod-form';
 import { useT } from '../../../../lib/i18n/t';
 import { showToast } from '../../../../lib/toast/toast-store';
-import { useInviteUser } from './admin-users-api';
+import { useInviteUser, usePartnerMarkets } from './admin-users-api';
 
 const ROLES = {
   merchandiser: MARKET_PERMISSIONS,
@@ -127,13 +127,14 @@ function CheckboxList<V extends string | number>({
  */
 export function AddUserDialog({
   open,
-  markets,
+  platformId,
   onClose,
 }: {
   open: boolean;
-  markets: readonly CrmMarketRow[];
+  platformId: number;
   onClose: () => void;
 }) {
+  const markets: readonly CrmMarketRow[] = usePartnerMarkets(platformId).data?.markets ?? [];
   const t = useT();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const form = useZodForm(formSchema, { defaultValues: EMPTY });

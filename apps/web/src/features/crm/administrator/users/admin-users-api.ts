@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CrmMarketsResponse,
   AdminUser,
   AdminUserPatch,
   AdminUsersList,
@@ -37,6 +38,17 @@ export function useAdminUsers(search: string, page: number, paginationToken: str
         signal,
       ),
     placeholderData: keepPreviousData,
+    retry: retryUnlessRefused,
+  });
+}
+
+/** Every market of the partner (not only the admin's own): where an invited person may be given permissions. */
+export function usePartnerMarkets(platformId: number) {
+  return useQuery<CrmMarketsResponse>({
+    queryKey: ['crm', 'admin-users', 'partner-markets', platformId],
+    queryFn: ({ signal }) =>
+      getJson<CrmMarketsResponse>(`${MERCHANDISING}/le/${platformId}/markets`, undefined, signal),
+    staleTime: 60_000,
     retry: retryUnlessRefused,
   });
 }

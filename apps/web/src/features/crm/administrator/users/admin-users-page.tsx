@@ -211,7 +211,7 @@ export function AdminUsersPage() {
         <>
           <AdminTabs />
           <UsersSection />
-          <AddUserDialog open={adding} markets={context.markets} onClose={() => setAdding(false)} />
+          <AddUserDialog open={adding} platformId={context.platformId} onClose={() => setAdding(false)} />
         </>
       )}
     </CrmPageFrame>
