@@ -166,6 +166,36 @@ describe('invitations', () => {
     expect(after.invitations.map((i: { email: string }) => i.email)).not.toContain(email);
   });
 
+  it('an existing account of nobody joins without a password when signed in as itself; else it is asked to sign in', async () => {
+    const email = 'loner@demo.granary.test';
+    await s.t.database.db.insert(users).values({ email, firstName: 'Lee', lastName: 'Loner' });
+    expect((await invite(email)).statusCode).toBe(201);
+    const token = await invitationToken(email);
+    const anonymous = await TestBrowser.open(s.t.app, '10.8.2.1');
+    expect((await anonymous.get(`/api/auth/invitations/${token}`)).json()).toMatchObject({
+      accountExists: true,
+      signedInAsInvitee: false,
+    });
+    const refused = await anonymous.post(`/api/auth/invitations/${token}/accept`, {
+      firstName: 'Lee',
+      lastName: 'Loner',
+      password: STRONG,
+    });
+    expect(refused.statusCode).toBe(403);
+    const me = await signIn(s.t, email);
+    const info = await injectAs(s.t, me, 'GET', `/api/auth/invitations/${token}`);
+    expect(info.json().signedInAsInvitee).toBe(true);
+    const joined = await injectAs(s.t, me, 'POST', `/api/auth/invitations/${token}/accept`, {
+      firstName: 'Lee',
+      lastName: 'Loner',
+    });
+    expect(joined.statusCode).toBe(200);
+    const markets = await injectAs(s.t, me, 'GET', `/api/commodities/merchandising/le/${s.fx.demoPlatformId}/markets`);
+    expect(markets.statusCode).toBe(200);
+    const [row] = await s.t.database.db.select().from(users).where(eq(users.email, email));
+    expect(row).toMatchObject({ partnerId: 'demo', experiences: { grain_buying: true } });
+  });
+
   it('resend voids the old link; revoke voids the invitation', async () => {
     const email = 'resend.me@demo.granary.test';
     const created = (await invite(email)).json();
