@@ -62,6 +62,9 @@ describe('my sales lite: sales', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Open contract C-100001' }));
     const dialog = await screen.findByRole('dialog', { name: /Contract C-100001/ });
     await within(dialog).findByText('T-500070');
+    // Figures in table columns keep two decimals so they line up.
+    const deliveries = within(dialog).getByRole('table', { name: 'Deliveries' });
+    expect(within(deliveries).getByText('T-500070').closest('tr')!.textContent).toContain('2,000.00 bu');
     expect(within(dialog).getByText('Fieldman Family Farms')).toBeTruthy();
     expect(within(dialog).getByText('Rolled futures from U26 to Z26')).toBeTruthy();
     expect(within(dialog).getByRole('table', { name: 'Pricing' })).toBeTruthy();

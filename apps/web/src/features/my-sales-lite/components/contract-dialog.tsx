@@ -120,7 +120,7 @@ function DetailTerms({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFo
  */
 function DetailPricingAndDeliveries({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFormat }) {
   const t = useT();
-  const quantity = (value: string) => fmt.quantity(value, detail.contract.quantityUnit);
+  const quantity = (value: string) => fmt.columnQuantity(value, detail.contract.quantityUnit);
   return (
     <>
       <Section title={<T id="msl.detail.pricing" />}>

@@ -29,6 +29,14 @@ export function useMslFormat() {
               quantity: formatNumber(value, { maxFractionDigits: 2 }),
               unit: unit(quantityUnit),
             }),
+      /** A quantity in a table column, 2 fixed decimals so the decimal points line up: '562.70 bu'. */
+      columnQuantity: (value: NumberValue, quantityUnit = 'bushels') =>
+        empty(value)
+          ? t('msl.fig.none')
+          : t('msl.fig.quantity', {
+              quantity: formatNumber(value, { minFractionDigits: 2, maxFractionDigits: 2 }),
+              unit: unit(quantityUnit),
+            }),
       unit,
       /** A futures or cash price with its unit: '$4.33½/bu', '$612.50/t'. */
       price: (value: NumberValue, quantityUnit = 'bushels') =>
