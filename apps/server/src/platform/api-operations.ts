@@ -248,6 +248,7 @@ export const API_AREAS: readonly ApiArea[] = [
       // Issue 15, data in and the CRM administrator: each module's operations go in its own block.
       ingest: INGEST_OPERATIONS,
       'crm-admin': {
+        [`GET ${MERCH}/admin/offboarding-report`]: 'Suspended users, inactive clients, what is still open (CSV too)',
         [`GET ${MERCH}/admin/le/:platformId/legal-entities`]:
           "The partner's client legal entities with scope ids, searchable by name, external id or scope (buyer-admins)",
       },
