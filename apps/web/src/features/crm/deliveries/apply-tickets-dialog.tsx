@@ -101,6 +101,7 @@ function ProposalTables({ proposal, contractId }: { proposal: ApplyProposal; con
               <Table
                 size="small"
                 aria-label={t('deliveries.apply.contractsOf', { ticket: p.ticket.displayScaleTicketId })}
+                sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
               >
                 <TableHead>
                   <TableRow>
@@ -109,7 +110,7 @@ function ProposalTables({ proposal, contractId }: { proposal: ApplyProposal; con
                       {t('deliveries.apply.window')}
                     </TableCell>
                     <TableCell align="right">{t('deliveries.apply.open')}</TableCell>
-                    <TableCell align="right" sx={{ width: 150 }}>
+                    <TableCell align="right" sx={{ width: { sm: 150 } }}>
                       {t('deliveries.apply.quantity')}
                     </TableCell>
                   </TableRow>
@@ -124,7 +125,7 @@ function ProposalTables({ proposal, contractId }: { proposal: ApplyProposal; con
                           <Typography
                             variant="caption"
                             color="text.secondary"
-                            sx={{ display: { xs: 'block', sm: 'none' } }}
+                            sx={{ display: { xs: 'block', sm: 'none' }, whiteSpace: 'normal' }}
                           >
                             {`${f.day(c.deliveryStart)} – ${f.day(c.deliveryEnd)}`}
                           </Typography>
