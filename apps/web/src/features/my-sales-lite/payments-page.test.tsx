@@ -167,4 +167,36 @@ describe('my sales lite: payments', () => {
     fireEvent.click(screen.getByRole('button', { name: 'History' }));
     await waitFor(() => expect(screen.getByText(/Check cashed/)).toBeTruthy());
   });
+
+  it('shows the newest requests first and the older ones with Show more (the keyset token)', async () => {
+    const row = (id: number): PaymentRequestRow => ({ ...PAID, id, amount: `${100 + id}.00`, status: 'rejected' });
+    renderApp('/my-sales-lite/payments', 'farmer');
+    const calls = stubFetch((call) => {
+      const path = call.url.pathname.replace('/api/commodities/profit-center', '');
+      if (path === '/payment-eligible-contracts') return { status: 200, body: ELIGIBLE };
+      if (path === '/payment-eligible-summaries') return { status: 200, body: SUMMARIES };
+      if (path !== '/payment-requests') return undefined;
+      const q = call.url.searchParams;
+      if (q.get('page') === '2' && q.get('paginationToken') === 'next-1')
+        return { status: 200, body: { ...requests([row(1)]), totalCount: 21, page: 2, pageSize: 20 } };
+      return {
+        status: 200,
+        body: {
+          ...requests(Array.from({ length: 20 }, (_, i) => row(21 - i))),
+          totalCount: 21,
+          pageSize: 20,
+          paginationToken: 'next-1',
+        },
+      };
+    });
+    expect(await screen.findByText('$121.00')).toBeTruthy();
+    expect(screen.queryByText('$101.00')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('$101.00')).toBeTruthy();
+    expect(screen.getByText('$121.00')).toBeTruthy();
+    // The last page gave no token: nothing more to show.
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    const asked = calls.filter((c) => c.url.pathname.endsWith('/payment-requests')).map((c) => c.url.search);
+    expect(asked).toEqual(['?pageSize=20', '?pageSize=20&page=2&paginationToken=next-1']);
+  });
 });

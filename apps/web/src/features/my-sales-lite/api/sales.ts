@@ -37,8 +37,11 @@ export const useFarmerFilters = () =>
 
 type Page = { page: number; paginationToken: string | null };
 
-/** What a paged list's query shares: MSL_PAGE_SIZE rows a page, the next page by the keyset token the last one gave. */
-const pages = {
+/**
+ * What a paged list's query shares (contracts, tickets, payment requests): MSL_PAGE_SIZE rows a page, the next page by
+ * the keyset token the last one gave ('Show more').
+ */
+export const mslPages = {
   initialPageParam: { page: 1, paginationToken: null } as Page,
   getNextPageParam: (last: Page): Page | undefined =>
     last.paginationToken ? { page: last.page + 1, paginationToken: last.paginationToken } : undefined,
@@ -47,7 +50,7 @@ const pages = {
 };
 
 /** A paged list's query params: the filters, the page size and, after the first page, the page and its token. */
-const pageParams = (filters: Record<string, string>, page: Page) => ({
+export const mslPageParams = (filters: Record<string, string>, page: Page) => ({
   ...filters,
   pageSize: MSL_PAGE_SIZE,
   ...(page.page > 1 ? { page: page.page, paginationToken: page.paginationToken } : {}),
@@ -58,8 +61,8 @@ const contractsQueryOptions = (filters: Record<string, string>) =>
   infiniteQueryOptions({
     queryKey: mslKeys.contracts(filters),
     queryFn: ({ pageParam, signal }) =>
-      getJson<FarmerContractList>(`${PROFIT_CENTER_API}/contracts`, pageParams(filters, pageParam), signal),
-    ...pages,
+      getJson<FarmerContractList>(`${PROFIT_CENTER_API}/contracts`, mslPageParams(filters, pageParam), signal),
+    ...mslPages,
   });
 
 export const useFarmerContracts = (filters: Record<string, string>) => useInfiniteQuery(contractsQueryOptions(filters));
@@ -88,8 +91,8 @@ export const useFarmerTickets = (filters: Record<string, string>) =>
   useInfiniteQuery({
     queryKey: mslKeys.tickets(filters),
     queryFn: ({ pageParam, signal }) =>
-      getJson<FarmerTicketList>(`${PROFIT_CENTER_API}/scale-tickets`, pageParams(filters, pageParam), signal),
-    ...pages,
+      getJson<FarmerTicketList>(`${PROFIT_CENTER_API}/scale-tickets`, mslPageParams(filters, pageParam), signal),
+    ...mslPages,
   });
 
 /** GET task-list: contracts to sign, to price and deliveries due. */

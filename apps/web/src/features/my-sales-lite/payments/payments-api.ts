@@ -7,8 +7,9 @@ import {
   type PaymentRequestList,
   type PaymentRequestRow,
 } from '@granary/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, request, retryUnlessRefused } from '../../../lib/api/request';
+import { mslPageParams, mslPages } from '../api/sales';
 
 /** The farmer's payment queries, under My Sales Lite's ['my-sales-lite'] (the farmer's own data). */
 const paymentKeys = {
@@ -37,13 +38,15 @@ export const useEligibleSummaries = () =>
     retry: retryUnlessRefused,
   });
 
-/** GET payment-requests: the farmer's requests, newest first (the first 50). */
+/** GET payment-requests: the farmer's requests, newest first, page after page (keyset tokens, 'Show more'). */
 export const usePaymentRequests = () =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: paymentKeys.requests(),
-    queryFn: ({ signal }) =>
-      getJson<PaymentRequestList>(`${PROFIT_CENTER_API}/payment-requests`, { pageSize: 50 }, signal),
-    retry: retryUnlessRefused,
+    queryFn: ({ pageParam, signal }) =>
+      getJson<PaymentRequestList>(`${PROFIT_CENTER_API}/payment-requests`, mslPageParams({}, pageParam), signal),
+    ...mslPages,
+    // A request's status moves on the buyer's side: read again on each visit, as before the paging.
+    staleTime: 0,
   });
 
 /** GET payment-requests/:id/events, when the farmer opens a request's history. */

@@ -66,10 +66,13 @@ function RequestCard({ r }: { r: PaymentRequestRow }) {
   );
 }
 
-/** The farmer's payment requests, newest first, each with its status ('Paid' once settled) and history. */
+/**
+ * The farmer's payment requests, newest first, each with its status ('Paid' once settled) and history; 'Show more'
+ * reads the next page (keyset token) while there is one.
+ */
 export function RequestsSection() {
   const list = usePaymentRequests();
-  const rows = list.data?.paymentRequests ?? [];
+  const rows = list.data?.pages.flatMap((p) => p.paymentRequests) ?? [];
   return (
     <Stack component="section" spacing={1.5} aria-labelledby="msl-pay-requests">
       <Typography id="msl-pay-requests" variant="h2" component="h2" sx={{ fontSize: '1.15rem' }}>
@@ -90,6 +93,13 @@ export function RequestsSection() {
           ))}
         </Box>
       )}
+      {list.hasNextPage ? (
+        <Box sx={{ textAlign: 'center' }}>
+          <Button variant="outlined" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+            <T id={list.isFetchingNextPage ? 'msl.loading' : 'msl.loadMore'} />
+          </Button>
+        </Box>
+      ) : null}
     </Stack>
   );
 }
