@@ -90,6 +90,13 @@ describe('text PostgreSQL cannot store is refused before any route runs (finding
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(findUnstorableText(deep, 'body')).toBeNull();
   });
+
+  it('leaves a body kept as a stream (a raw file upload) to its route instead of walking the socket behind it', () => {
+    const socket: Record<string, unknown> = { name: 'bad\u0000' };
+    const stream = { pipe: () => stream, socket };
+    socket.stream = stream; // the request stream and its socket refer to each other
+    expect(findUnstorableText(stream, 'body')).toBeNull();
+  });
 });
 
 describe('error answers never fail a route response schema (finding 2)', () => {

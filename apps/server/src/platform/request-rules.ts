@@ -15,9 +15,13 @@ function isStorableText(value: string): boolean {
   return !value.includes('\0') && !LONE_SURROGATE.test(value);
 }
 
+/** A body left as a stream for the route to read (a raw file upload's request stream): not parsed text. */
+const isStream = (value: object) => typeof (value as { pipe?: unknown }).pipe === 'function';
+
 /**
  * The path of the first string (or object key) in a parsed request part that is not storable text, or null.
- * Iterative, so a deeply nested body cannot overflow the stack.
+ * Iterative, so a deeply nested body cannot overflow the stack. A stream body is the route's to read: walking it
+ * would walk the socket and the server behind it (a cycle, never ending).
  */
 export function findUnstorableText(root: unknown, rootPath: string): string | null {
   const stack: [unknown, string][] = [[root, rootPath]];
@@ -31,7 +35,8 @@ export function findUnstorableText(root: unknown, rootPath: string): string | nu
       value !== null &&
       typeof value === 'object' &&
       !Buffer.isBuffer(value) &&
-      !(value instanceof Uint8Array)
+      !(value instanceof Uint8Array) &&
+      !isStream(value)
     ) {
       const entries = Object.entries(value);
       for (const [key] of entries) if (!isStorableText(key)) return `${path}.${JSON.stringify(key)}`;
