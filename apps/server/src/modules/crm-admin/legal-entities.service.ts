@@ -2,14 +2,17 @@
 // buyer-admins (or a super admin); another partner's :platformId answers 404 as an unknown one does.
 
 import type { FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
 import {
   MAX_TOTAL_ROWS,
   hasAdminPermission,
+  isIngestContentType,
   type AdminLegalEntitiesResponse,
   type adminLegalEntitiesQuerySchema,
 } from '@granary/domain';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
+import { startFileIngest } from '../ingest/ingest.public.ts';
 import { keysetPage, loadCrmActor, requirePlatform, type CrmActor, type CrmDeps } from '../../platform/crm-access.ts';
 import {
   adminLegalEntitiesWhere,
@@ -57,4 +60,36 @@ export async function adminLegalEntities(
       updatedAt: new Date(row.updatedAt).toISOString(),
     })),
   };
+}
+
+/**
+ * admin/le/:platformId/legal-entities/upload: a clients file (CSV, streamed) taken in by the ingest with the partner's
+ * saved clients mapping, as the import page does; answers the sync to follow. Refused before any row is written when
+ * the file is no CSV, empty, wrongly encoded, too large or lacks a mapped column.
+ */
+export async function uploadLegalEntities(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  platformId: number,
+  fileName: string | undefined,
+): Promise<{ syncId: number }> {
+  const actor = await buyerAdminOf(deps, request, platformId);
+  if (!isIngestContentType(request.headers['content-type']))
+    throw new AppError('ingest_not_csv', 'Send the file as text/csv (or application/octet-stream).');
+  const body = request.body as unknown;
+  const stream =
+    body && typeof body === 'object' && Symbol.asyncIterator in body
+      ? (body as AsyncIterable<Buffer>)
+      : Readable.from(typeof body === 'string' || Buffer.isBuffer(body) ? [body] : []);
+  const length = request.headers['content-length'];
+  return startFileIngest(deps.ctx.database.db, {
+    partnerId: actor.partner.id,
+    userId: actor.user.id,
+    recordType: 'clients',
+    source: 'upload',
+    fileName: fileName ?? 'legal-entities.csv',
+    body: stream,
+    contentLength: length === undefined ? undefined : Number(length),
+    request,
+  });
 }

@@ -5,6 +5,8 @@ import type { Caller } from '../../testing/crm-test-fixtures.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { legalEntities, users } from '../../db/schema/index.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
+import { headersOf } from '../../testing/crm-test-fixtures.ts';
+import { runDueJobs } from '../../platform/jobs.ts';
 
 const MERCH = '/api/commodities/merchandising';
 
@@ -112,5 +114,48 @@ describe('admin/le/:platformId/legal-entities', () => {
   it('refuses a bad query with 400', async () => {
     expect((await get(buyer, list(demoPlatform, '?pageSize=0'))).statusCode).toBe(400);
     expect((await get(buyer, list(demoPlatform, '?scope=-1'))).statusCode).toBe(400);
+  });
+});
+
+describe('admin/le/:platformId/legal-entities/upload', () => {
+  const upload = (caller: Caller, body: string, platformId = demoPlatform, type = 'text/csv') =>
+    t.app.inject({
+      method: 'POST',
+      url: `${MERCH}/admin/le/${platformId}/legal-entities/upload?fileName=customers.csv`,
+      headers: headersOf(caller, { 'content-type': type }),
+      payload: body,
+    });
+
+  it('refuses a file before any row is written when there is no saved clients mapping or it is not CSV', async () => {
+    const noMapping = await upload(buyer, 'Cust No,Customer Name\nU-1,Upload Farms\n');
+    expect(noMapping.statusCode).toBe(400);
+    expect(noMapping.json().code).toBe('ingest_no_mapping');
+    const notCsv = await upload(buyer, '{"a":1}', demoPlatform, 'application/json');
+    expect(notCsv.statusCode).toBe(400);
+  });
+
+  it('takes a clients file through the ingest with the saved mapping: the legal entities appear in the list', async () => {
+    const mapping = await injectAs(t, buyer, 'PUT', `${MERCH}/ingest/mappings/clients`, {
+      columns: { externalId: 'Cust No', name: 'Customer Name', city: 'City' },
+    });
+    expect(mapping.statusCode, mapping.body).toBe(200);
+    const res = await upload(buyer, 'Cust No,Customer Name,City\nU-1,Upload Farms,Ames\nU-2,Second Upload,Boone\n');
+    expect(res.statusCode, res.body).toBe(202);
+    const { syncId } = res.json();
+    await runDueJobs(t.database.db, new Date());
+    const sync = (await get(buyer, `${MERCH}/ingest/syncs/${syncId}`)).json();
+    expect(sync).toMatchObject({
+      recordType: 'clients',
+      fileName: 'customers.csv',
+      status: 'succeeded',
+      rowsWritten: 2,
+    });
+    const found = (await get(buyer, list(demoPlatform, '?search=U-'))).json();
+    expect(found.rows.map((r: { extClientId: string }) => r.extClientId)).toEqual(['U-2', 'U-1']);
+  });
+
+  it("is for the partner's buyer-admins only", async () => {
+    expect((await upload(buyer, 'a,b\n1,2\n', prairiePlatform)).statusCode).toBe(404);
+    expect((await upload(farmer, 'a,b\n1,2\n')).statusCode).toBe(403);
   });
 });

@@ -13,7 +13,7 @@ let buyer: Caller;
 let prairie: Caller;
 let farmer: Caller;
 let buyerId: string;
-let buyerGrants: Record<string, unknown>;
+let buyerGrants: (typeof users.$inferSelect)['adminPermissions'];
 let leavingClient: { id: number; name: string };
 let quietClient: number;
 
