@@ -5,14 +5,14 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { sumCents, toDecimal, type Advance, type SettlementDetail } from '@granary/domain';
+import { toDecimal, type Advance, type SettlementDetail } from '@granary/domain';
 import { injectAs, startCrmTestApp } from '../../testing/crm-test-app.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import type { Caller, CrmFixtures } from '../../testing/crm-test-fixtures.ts';
-import { contracts, enterpriseUsers, legalEntities, scaleTickets, storageRates, users } from '../../db/schema/index.ts';
+import { contracts, legalEntities, scaleTickets } from '../../db/schema/index.ts';
 import { rowsOf } from '../../platform/db.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
-import { seedSettlementRates } from '../../seed/settlements-demo.ts';
+import { expectAddsUp, settlementTestSetup } from '../../testing/settlement-fixtures.ts';
 
 const MERCH = '/api/commodities/merchandising';
 const CTRM = '/api/commodities/ctrm';
@@ -101,13 +101,6 @@ async function settled(contractId: number): Promise<string> {
   return toDecimal(row!.settled).toString();
 }
 
-function expectAddsUp(d: SettlementDetail) {
-  expect(sumCents(d.lines.map((l) => l.amount))).toBe(d.gross);
-  expect(sumCents(d.deductions.map((x) => x.amount))).toBe(d.deductionsTotal);
-  expect(toDecimal(d.gross).minus(toDecimal(d.deductionsTotal)).toFixed(2)).toBe(d.net);
-  expect(sumCents(d.payees.map((p) => p.amount))).toBe(d.net);
-}
-
 const voidIt = (s: { id: number | null; version: number }, reason = 'Wrong ticket') =>
   post(buyer, `${MERCH}/settlements/${s.id}/void`, { reason }, { 'if-match': `"${s.version}"` });
 const finalize = (s: { id: number | null; version: number }) =>
@@ -115,19 +108,10 @@ const finalize = (s: { id: number | null; version: number }) =>
 
 beforeAll(async () => {
   ({ t, fx, buyer, farmer } = await startCrmTestApp());
-  await seedSettlementRates(t.database.db);
-  await t.database.db
-    .update(storageRates)
-    .set({ freeDays: 30, ratePerBushelPerDay: '0.0015' })
-    .where(eq(storageRates.marketId, fx.marketAll));
-  const [farm] = await t.database.db
-    .select({ enterpriseId: enterpriseUsers.enterpriseId })
-    .from(enterpriseUsers)
-    .innerJoin(users, eq(users.id, enterpriseUsers.userId))
-    .where(eq(users.email, 'farmer@demo.granary.test'));
+  const farmEnterprise = await settlementTestSetup(t, fx);
   const [client] = await t.database.db
     .insert(legalEntities)
-    .values({ partnerId: 'demo', kind: 'client', name: 'Integrity Test Farms', enterpriseId: farm!.enterpriseId })
+    .values({ partnerId: 'demo', kind: 'client', name: 'Integrity Test Farms', enterpriseId: farmEnterprise })
     .returning({ id: legalEntities.id });
   clientId = client!.id;
 });

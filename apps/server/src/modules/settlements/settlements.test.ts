@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { sumCents, toDecimal, type SettlementDetail } from '@granary/domain';
+import type { SettlementDetail } from '@granary/domain';
 import { injectAs, startCrmTestApp } from '../../testing/crm-test-app.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import type { Caller, CrmFixtures } from '../../testing/crm-test-fixtures.ts';
@@ -8,15 +8,12 @@ import {
   advances,
   auditLog,
   contracts,
-  enterpriseUsers,
   legalEntities,
   liens,
   scaleTickets,
-  storageRates,
   ticketApplications,
-  users,
 } from '../../db/schema/index.ts';
-import { seedSettlementRates } from '../../seed/settlements-demo.ts';
+import { expectAddsUp, settlementTestSetup } from '../../testing/settlement-fixtures.ts';
 import { rowsOf } from '../../platform/db.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
 
@@ -106,28 +103,12 @@ const post = (caller: Caller, url: string, body?: object, headers: Record<string
 const get = (caller: Caller, url: string) => injectAs(t, caller, 'GET', url);
 const settle = (caller: Caller, body: object) => post(caller, `${MERCH}/settlements`, { clientId, ...body });
 
-function expectAddsUp(d: SettlementDetail) {
-  expect(sumCents(d.lines.map((l) => l.amount))).toBe(d.gross);
-  expect(sumCents(d.deductions.map((x) => x.amount))).toBe(d.deductionsTotal);
-  expect(toDecimal(d.gross).minus(toDecimal(d.deductionsTotal)).toFixed(2)).toBe(d.net);
-  expect(sumCents(d.payees.map((p) => p.amount))).toBe(d.net);
-}
-
 beforeAll(async () => {
   ({ t, fx, buyer, prairie, farmer } = await startCrmTestApp());
-  await seedSettlementRates(t.database.db);
   // FX Ames: 30 free days, then 0.15¢ a bushel a day.
-  await t.database.db
-    .update(storageRates)
-    .set({ freeDays: 30, ratePerBushelPerDay: '0.0015' })
-    .where(eq(storageRates.marketId, fx.marketAll));
+  const farmEnterprise = await settlementTestSetup(t, fx);
   // The test client is the demo farmer's (onboarded on the farmer's enterprise); the other client is not.
-  const [farm] = await t.database.db
-    .select({ enterpriseId: enterpriseUsers.enterpriseId })
-    .from(enterpriseUsers)
-    .innerJoin(users, eq(users.id, enterpriseUsers.userId))
-    .where(eq(users.email, 'farmer@demo.granary.test'));
-  clientId = await insertClient('Settle Test Farms', farm!.enterpriseId);
+  clientId = await insertClient('Settle Test Farms', farmEnterprise);
   otherClientId = await insertClient('Other Test Farms');
 });
 afterAll(() => t.close());
