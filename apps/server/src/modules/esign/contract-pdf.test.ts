@@ -1,3 +1,5 @@
+import { inflateSync } from 'node:zlib';
+import { PDFDocument, PDFRawStream } from 'pdf-lib';
 import type { SigningTerms } from '@granary/domain';
 import { describe, expect, it } from 'vitest';
 import { contractPdf } from './contract-pdf.ts';
@@ -60,5 +62,34 @@ describe('contract PDF', () => {
     );
     expect(canola).toContain('$618.80/t');
     expect(canola).toContain('-$32.50 F');
+  });
+
+  it('keeps an amendment of many terms clear of the signature block, with the note on whose terms it shows', async () => {
+    const changes = Array.from({ length: 14 }, (_, i) => `Term ${i + 1}: 2026-11-30 to 2026-12-15`);
+    const pdf = await contractPdf(TERMS, {
+      termsHash: 'h'.repeat(64),
+      createdAt: new Date('2026-11-27'),
+      amendment: {
+        displayId: 'C-100001-A2',
+        date: '11/27/2026',
+        changes: ['Amend', ...changes],
+        termsNote: 'Terms as of 11/27/2026, right after this amendment.',
+      },
+    });
+    const text = await pageText(pdf);
+    expect(text.replace(/\n/g, ' ')).toContain('Term 13: 2026-11-30 to 2026-12-15; Term 14: 2026-11-30 to 2026-12-15');
+    expect(text).toContain('Terms as of 11/27/2026, right after this amendment.');
+    // Every line drawn above the signature block (its top at y = 176) but the block's own two labels.
+    const doc = await PDFDocument.load(pdf);
+    const contents = doc.getPages()[0]!.node.Contents()!;
+    const streams = 'asArray' in contents ? contents.asArray() : [contents];
+    const ys: number[] = [];
+    for (const ref of streams) {
+      const stream = doc.context.lookup(ref as never);
+      if (!(stream instanceof PDFRawStream)) continue;
+      const ops = inflateSync(Buffer.from(stream.getContents())).toString('latin1');
+      for (const m of ops.matchAll(/1 0 0 1 [\d.]+ ([\d.]+) Tm/g)) ys.push(Number(m[1]));
+    }
+    expect(ys.filter((y) => y < 176 + 9)).toHaveLength(2);
   });
 });

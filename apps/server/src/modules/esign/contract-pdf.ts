@@ -152,7 +152,11 @@ export async function contractPdf(
       color: INK,
     });
     y -= 12;
-    for (const change of amendment.changes) {
+    // One line a change while they fit; a long list (an edit of many terms) runs on as one paragraph, so the terms
+    // and the signature block below keep their place on the page.
+    const [what, ...changes] = amendment.changes;
+    const lines = changes.length > 5 ? [what ?? '', changes.join('; ')] : amendment.changes;
+    for (const change of lines) {
       y = drawLines(page, wrap(pdfText(change), regular, 9, width), MARGIN, y, regular, 9, 12);
     }
     if (amendment.termsNote) {
