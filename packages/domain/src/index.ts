@@ -42,6 +42,7 @@ export * from './identity/passwords.ts';
 export * from './crm/exact.ts';
 export * from './crm/crops.ts';
 export * from './crm/contracts.ts';
+export * from './crm/contract-history.ts';
 export {
   COLUMN_TYPES,
   CONDITION_TABLES,

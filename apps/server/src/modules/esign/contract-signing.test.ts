@@ -19,6 +19,7 @@ import type { Caller } from '../../testing/crm-test-fixtures.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { auditLog, contractDocuments, contracts, legalEntities } from '../../db/schema/index.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
+import { pdfText } from '../../testing/pdf-text.ts';
 import { seedSigningDemo } from './esign-demo.ts';
 import { fieldmanCandidates, partialCancel as cancelPart, type SigningCandidate } from './esign-test-setup.ts';
 
@@ -224,6 +225,10 @@ describe('amendments', () => {
       expect(doc.getTitle()).toBe(
         `Amendment ${amendment.displayContractAmendmentId} to contract ${c.displayContractId}`,
       );
+      // What changed, in the sentence the CRM and My Sales Lite show (not the stored fields).
+      const text = await pdfText(pdf.rawPayload);
+      expect(text).toContain('Cancelled 100 bu');
+      expect(text).not.toMatch(/Cancelled quantity:/);
     }
     expect((await get(prairie, `${PC}/contract-amendments/${amendment.id}/pdf`)).statusCode).toBe(404);
 

@@ -7,7 +7,8 @@ import { renderWithIntl } from '../../test/render-app';
 import { PartnerProvider } from '../brand/partner-context';
 import { RegionProvider } from '../i18n/locale';
 import { spellCatalogue } from '../i18n/spelling';
-import { useContractHistoryText, type HistoryContract, type HistoryEntry } from './contract-history';
+import type { HistoryContract, HistoryEntry } from '@granary/domain';
+import { useContractHistoryText } from './contract-history';
 
 afterEach(cleanup);
 

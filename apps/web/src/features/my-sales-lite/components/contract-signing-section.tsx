@@ -1,9 +1,9 @@
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import type { SellerContract } from '@granary/domain';
+import type { HistoryContract, SellerContract } from '@granary/domain';
 import { Alert, Box, Link, Stack, Typography } from '@mui/material';
 import { T, useT } from '../../../lib/i18n/t';
 import { AmendmentSignatureChip } from '../../../lib/trading/amendment-signature-chip';
-import { useContractHistoryText, type HistoryContract } from '../../../lib/trading/contract-history';
+import { useContractHistoryText } from '../../../lib/trading/contract-history';
 import { useSellerContract } from '../api/signing';
 import { SignButton } from './sign-button';
 import type { MslFormat } from './use-msl-format';
