@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../../app/providers';
 import { PartnerProvider } from '../../../../lib/brand/partner-context';
 import { toastStore } from '../../../../lib/toast/toast-store';
+import { stubFetch } from '../../../../test/fetch-stub';
 import { allMessages } from '../../../../test/messages';
 import { testPartner } from '../../../../test/fixtures';
 import { ContractRowAction } from './row-actions';
@@ -79,29 +80,16 @@ const proposal = {
   ],
 } satisfies ApplyProposal;
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-type Call = { url: URL; method: string; body: unknown };
-
+/** The server: the client's unapplied tickets (the list call), the FIFO proposal and the apply. */
 function server(unapplied: ContractListRow[]) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      calls.push({ url, method, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
-      if (url.pathname.endsWith('/contracts/search'))
-        return Promise.resolve(json({ rows: unapplied, total: unapplied.length }));
-      if (url.pathname.endsWith('/scale-tickets/apply-proposal')) return Promise.resolve(json(proposal));
-      if (url.pathname.endsWith('/scale-tickets/apply'))
-        return Promise.resolve(json({ applications: [{ id: 1 }, { id: 2 }, { id: 3 }], unplaced: [] }));
-      return Promise.resolve(json({ code: 'not_found', message: 'No such call' }, 404));
-    }),
-  );
-  return calls;
+  return stubFetch((call) => {
+    const path = call.url.pathname;
+    if (path.endsWith('/contracts/search')) return { status: 200, body: { rows: unapplied, total: unapplied.length } };
+    if (path.endsWith('/scale-tickets/apply-proposal')) return { status: 200, body: proposal };
+    if (path.endsWith('/scale-tickets/apply'))
+      return { status: 200, body: { applications: [{ id: 1 }, { id: 2 }, { id: 3 }], unplaced: [] } };
+    return undefined;
+  });
 }
 
 function wrap(children: ReactNode) {
