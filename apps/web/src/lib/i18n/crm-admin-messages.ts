@@ -62,6 +62,7 @@ export const crmAdminMessages = {
   'crmAdmin.offboarding.col.draftSettlements': 'Draft settlements',
   'crmAdmin.offboarding.col.state': 'Status',
   'crmAdmin.offboarding.nothingOpen': 'Nothing open',
+  'crmAdmin.offboarding.somethingOpen': 'Open items',
   'crmAdmin.offboarding.never': 'Never',
   'crmAdmin.offboarding.bushels': '{quantity} bu',
 } as const;

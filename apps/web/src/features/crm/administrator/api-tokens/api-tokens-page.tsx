@@ -203,13 +203,16 @@ function CreateTokenDialog({
                             />
                           }
                           label={
-                            <span>
-                              <T id={`apiTokens.scope.${scope}`} />
-                              <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                            <Box sx={{ py: 0.5 }}>
+                              <Typography>
+                                <T id={`apiTokens.scope.${scope}`} />
+                              </Typography>
+                              <Typography variant="body2" color="text.secondary">
                                 <T id={`apiTokens.scope.${scope}.help`} />
                               </Typography>
-                            </span>
+                            </Box>
                           }
+                          sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 1 } }}
                         />
                       ))}
                     </FormGroup>

@@ -22,8 +22,13 @@ function countWith(count: number, figure: string | null): ReactNode {
   return count === 0 ? '0' : figure ? `${count} · ${figure}` : String(count);
 }
 
-function NothingOpen() {
-  return <Chip size="small" variant="outlined" color="success" label={<T id="crmAdmin.offboarding.nothingOpen" />} />;
+/** Whether something is still open, as a chip. */
+function OpenState({ open }: { open: boolean }) {
+  return open ? (
+    <Chip size="small" color="warning" variant="outlined" label={<T id="crmAdmin.offboarding.somethingOpen" />} />
+  ) : (
+    <Chip size="small" variant="outlined" color="success" label={<T id="crmAdmin.offboarding.nothingOpen" />} />
+  );
 }
 
 function useUserColumns(): GridColumn<OffboardingUser>[] {
@@ -65,7 +70,7 @@ function useUserColumns(): GridColumn<OffboardingUser>[] {
       {
         id: 'state',
         label: t('crmAdmin.offboarding.col.state'),
-        render: (u) => (hasOpenItems(u.open) ? null : <NothingOpen />),
+        render: (u) => <OpenState open={hasOpenItems(u.open)} />,
       },
     ],
     [t, f],
@@ -118,7 +123,7 @@ function useClientColumns(): GridColumn<OffboardingClient>[] {
       {
         id: 'state',
         label: t('crmAdmin.offboarding.col.state'),
-        render: (c) => (hasOpenItems(c.open) ? null : <NothingOpen />),
+        render: (c) => <OpenState open={hasOpenItems(c.open)} />,
       },
     ];
   }, [t, f]);
