@@ -14,7 +14,7 @@ import { usePaymentColumns } from './components/payment-columns';
 import { PaymentDialog, type PaymentDialogKind } from './components/payment-dialogs';
 import { PaymentDrawer } from './components/payment-drawer';
 import { PaymentMarketFilter } from './components/payment-market-filter';
-import { PaymentStatusChip } from './components/payment-status-chip';
+import { PaymentStatusChip } from '../../../lib/trading/payment-status-chip';
 
 /** Payment requests are decided with the contracts permission at the market (grain-marketing.md 6). */
 const hasContracts = (market: CrmMarketRow) => market.userPermissions.includes('contracts');

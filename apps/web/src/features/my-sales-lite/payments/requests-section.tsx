@@ -5,7 +5,7 @@ import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
 import { useDates } from '../../../lib/i18n/use-dates';
 import { MslError, MslLoading } from '../components/msl-states';
-import { PaymentStatusChip } from './payment-status';
+import { PaymentStatusChip } from '../../../lib/trading/payment-status-chip';
 import { usePaymentEvents, usePaymentRequests } from './payments-api';
 import { useMoney } from './use-money';
 

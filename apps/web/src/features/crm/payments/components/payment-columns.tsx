@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useT } from '../../../../lib/i18n/t';
 import type { GridColumn } from '../../../../lib/ui/grid/grid-columns';
 import { useCrmFormat } from '../../components/use-crm-format';
-import { PaymentStatusChip } from './payment-status-chip';
+import { PaymentStatusChip } from '../../../../lib/trading/payment-status-chip';
 
 /** The payment requests grid: one row a request, Details in the last column (the row opens it too). */
 export function usePaymentColumns(onOpen: (row: PaymentRequestRow) => void): GridColumn<PaymentRequestRow>[] {

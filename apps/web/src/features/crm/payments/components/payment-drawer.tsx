@@ -8,7 +8,7 @@ import { CrmErrorState } from '../../components/crm-page-frame';
 import { useCrmFormat } from '../../components/use-crm-format';
 import { usePaymentRequest } from '../api/payments-api';
 import type { PaymentDialogKind } from './payment-dialogs';
-import { PaymentStatusChip } from './payment-status-chip';
+import { PaymentStatusChip } from '../../../../lib/trading/payment-status-chip';
 import { PaymentTimeline } from './payment-timeline';
 
 function Field({ label, children }: { label: ReactNode; children: ReactNode }) {

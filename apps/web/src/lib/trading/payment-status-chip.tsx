@@ -1,9 +1,9 @@
 import type { PaymentStatus } from '@granary/domain';
 import { Chip } from '@mui/material';
-import type { MessageId } from '../../../../lib/i18n/messages';
-import { useT } from '../../../../lib/i18n/t';
+import type { MessageId } from '../i18n/messages';
+import { useT } from '../i18n/t';
 
-const PAYMENT_STATUS_LABEL: Record<PaymentStatus, MessageId> = {
+const LABEL: Record<PaymentStatus, MessageId> = {
   requested: 'payments.status.requested',
   approved: 'payments.status.approved',
   sent: 'payments.status.sent',
@@ -21,8 +21,15 @@ const COLOR = {
   returned: 'error',
 } as const;
 
-/** A payment request's status as a small chip ('Paid' once settled). */
+/** A payment request's status, the same chip for the buyer and the farmer: Requested, Approved, Sent, Paid (filled), Rejected, Returned. */
 export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
   const t = useT();
-  return <Chip size="small" variant="outlined" color={COLOR[status]} label={t(PAYMENT_STATUS_LABEL[status])} />;
+  return (
+    <Chip
+      size="small"
+      color={COLOR[status]}
+      variant={status === 'settled' ? 'filled' : 'outlined'}
+      label={t(LABEL[status])}
+    />
+  );
 }
