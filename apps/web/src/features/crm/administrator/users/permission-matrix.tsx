@@ -367,6 +367,8 @@ export function PermissionMatrix({
           position: 'sticky',
           bottom: 0,
           py: 1.5,
+          borderTop: 1,
+          borderColor: 'divider',
           bgcolor: 'background.default',
           alignItems: 'center',
           justifyContent: 'flex-end',
