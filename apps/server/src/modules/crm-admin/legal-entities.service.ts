@@ -22,7 +22,7 @@ import {
 } from './legal-entities.repo.ts';
 
 /** The actor, when a buyer-admin of the partner whose legal entity the path names (403 / 404 otherwise). */
-export async function buyerAdminOf(deps: CrmDeps, request: FastifyRequest, platformId: number): Promise<CrmActor> {
+async function buyerAdminOf(deps: CrmDeps, request: FastifyRequest, platformId: number): Promise<CrmActor> {
   const actor = await loadCrmActor(deps, request);
   requirePlatform(actor, platformId);
   if (!hasAdminPermission(actor.adminGrants, 'buyer-admin', { isSuperAdmin: actor.isSuperAdmin }))
