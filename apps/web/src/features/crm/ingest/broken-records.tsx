@@ -53,6 +53,20 @@ function fieldOfRefusal(
 }
 
 /**
+ * The raw row's headers in the file's sense of order: the mapped columns in the order of the Granary fields (the
+ * stored row keeps no order), then the others as they come.
+ */
+function useHeaderOrder(recordType: IngestSync['recordType']): (raw: Record<string, string>) => string[] {
+  const mapping = useIngestMapping(recordType);
+  return useMemo(() => {
+    const columns = mapping.data?.mapping?.columns ?? {};
+    const order = (mapping.data?.fields ?? []).flatMap((f) => (columns[f.field] ? [columns[f.field]!] : []));
+    const rank = (h: string) => (order.includes(h) ? order.indexOf(h) : order.length);
+    return (raw) => Object.keys(raw).sort((a, b) => rank(a) - rank(b));
+  }, [mapping.data]);
+}
+
+/**
  * Fix a broken row in place: the row's raw values as the file had them, one input per column; 'Take the row again'
  * sends them through the import's rules. A refusal says its reason on the column it is about (else above the form).
  */
@@ -69,7 +83,8 @@ function FixDialog({
 }) {
   const t = useT();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const headers = useMemo(() => Object.keys(row.raw), [row.raw]);
+  const orderHeaders = useHeaderOrder(recordType);
+  const [headers] = useState(() => orderHeaders(row.raw));
   // The saved mapping names the column of a Granary field the server's reason is about (read when the answer comes).
   const mapping = useIngestMapping(recordType);
   const columns = useRef<Record<string, string>>({});
@@ -109,7 +124,9 @@ function FixDialog({
           </DialogContent>
           <DialogActions sx={{ px: 3, py: 1.5 }}>
             <Button onClick={onClose}>{t('ingest.broken.cancel')}</Button>
-            <FormSubmitButton>{t('ingest.broken.retake')}</FormSubmitButton>
+            <FormSubmitButton fullWidth={false} size="medium" sx={{}}>
+              {t('ingest.broken.retake')}
+            </FormSubmitButton>
           </DialogActions>
         </Box>
       </FormProvider>
@@ -118,10 +135,8 @@ function FixDialog({
 }
 
 /** The raw row, compact: 'Header: value' pairs, the full text in the tooltip. */
-function RawRow({ raw }: { raw: Record<string, string> }) {
-  const text = Object.entries(raw)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join(' · ');
+function RawRow({ raw, headers }: { raw: Record<string, string>; headers: readonly string[] }) {
+  const text = headers.map((h) => `${h}: ${raw[h] ?? ''}`).join(' · ');
   return (
     <Typography
       variant="body2"
@@ -144,6 +159,7 @@ function RawRow({ raw }: { raw: Record<string, string> }) {
 
 /** The broken records' columns: line, reason, the raw row, status, and Fix / Dismiss on an open row. */
 function useBrokenColumns(
+  orderHeaders: (raw: Record<string, string>) => string[],
   onFix: (row: BrokenRecord) => void,
   dismissing: boolean,
   onDismiss: (row: BrokenRecord) => void,
@@ -164,7 +180,11 @@ function useBrokenColumns(
         cellSx: { minWidth: 180, whiteSpace: 'normal' },
         render: (r) => r.message,
       },
-      { id: 'row', label: t('ingest.broken.col.row'), render: (r) => <RawRow raw={r.raw} /> },
+      {
+        id: 'row',
+        label: t('ingest.broken.col.row'),
+        render: (r) => <RawRow raw={r.raw} headers={orderHeaders(r.raw)} />,
+      },
       {
         id: 'status',
         label: t('ingest.broken.col.status'),
@@ -200,7 +220,7 @@ function useBrokenColumns(
           ) : null,
       },
     ],
-    [t, onFix, onDismiss, dismissing],
+    [t, orderHeaders, onFix, onDismiss, dismissing],
   );
 }
 
@@ -218,7 +238,8 @@ export function BrokenRecords({ sync }: { sync: IngestSync }) {
   const [fixing, setFixing] = useState<BrokenRecord | null>(null);
   const [notice, setNotice] = useState<{ text: string; severity: 'success' | 'error' } | null>(null);
 
-  const columns = useBrokenColumns(setFixing, dismiss.isPending, (r) =>
+  const orderHeaders = useHeaderOrder(sync.recordType);
+  const columns = useBrokenColumns(orderHeaders, setFixing, dismiss.isPending, (r) =>
     dismiss.mutate(r.id, {
       onSuccess: () => setNotice({ text: t('ingest.broken.dismissed', { line: r.line }), severity: 'success' }),
       onError: (error) =>

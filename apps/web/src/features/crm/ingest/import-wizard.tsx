@@ -405,7 +405,9 @@ function ColumnsStep({
           <Button onClick={onBack} disabled={upload !== null}>
             {t('ingest.wizard.back')}
           </Button>
-          <FormSubmitButton busy={upload !== null || save.isPending}>{t('ingest.wizard.start')}</FormSubmitButton>
+          <FormSubmitButton fullWidth={false} size="medium" sx={{}} busy={upload !== null || save.isPending}>
+            {t('ingest.wizard.start')}
+          </FormSubmitButton>
         </DialogActions>
       </Box>
     </FormProvider>

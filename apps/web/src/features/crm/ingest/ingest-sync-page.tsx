@@ -43,7 +43,7 @@ function useSecondClock(on: boolean): number {
 
 function Figure({ label, value, tone }: { label: string; value: string; tone?: 'error' | 'success' }) {
   return (
-    <Box sx={{ minWidth: { xs: 'calc(50% - 8px)', sm: 112 } }}>
+    <Box sx={{ minWidth: 0 }}>
       <Typography variant="caption" color="text.secondary" component="p">
         {label}
       </Typography>
@@ -86,7 +86,14 @@ function Progress({ sync }: { sync: IngestSync }) {
           })}
         </Typography>
       </Box>
-      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 1.5 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(6, minmax(96px, max-content))' },
+          columnGap: { xs: 2, sm: 5 },
+          rowGap: 1.5,
+        }}
+      >
         <Figure label={t('ingest.sync.rowsRead')} value={formatCount(sync.rowsRead)} />
         <Figure label={t('ingest.sync.rowsWritten')} value={formatCount(sync.rowsWritten)} tone="success" />
         <Figure label={t('ingest.sync.rowsUnchanged')} value={formatCount(sync.rowsUnchanged)} />
@@ -106,7 +113,7 @@ function Progress({ sync }: { sync: IngestSync }) {
         ) : (
           <Figure label={t('ingest.sync.duration')} value={formatDuration(sync.durationMs)} />
         )}
-      </Stack>
+      </Box>
     </Stack>
   );
 }
