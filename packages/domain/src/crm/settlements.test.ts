@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   SettlementArithmeticError,
+  advanceRecovery,
   allocateCents,
   computeSettlement,
   lienWriteSchema,
@@ -325,5 +326,23 @@ describe('unsettledCashPrice', () => {
     expect(unsettledCashPrice({ ...c, pricedEventQuantity: '0', pricedEventValue: '0' })).toBe('4.08');
     expect(unsettledCashPrice({ ...c, settledQuantity: '5000' })).toBe('4.08');
     expect(unsettledCashPrice({ ...c, cashPrice: null })).toBeNull();
+  });
+});
+
+describe('advanceRecovery', () => {
+  it('is open until a settlement recovers some of it, partly recovered with a balance, then recovered', () => {
+    expect(advanceRecovery({ amount: '1000.00', recoveredAmount: '0.00', status: 'paid' })).toEqual({
+      balance: '1000.00',
+      state: 'open',
+    });
+    expect(advanceRecovery({ amount: '1000.00', recoveredAmount: '412.35', status: 'paid' })).toEqual({
+      balance: '587.65',
+      state: 'partly_recovered',
+    });
+    expect(advanceRecovery({ amount: '1000.00', recoveredAmount: '1000.00', status: 'recovered' })).toEqual({
+      balance: '0.00',
+      state: 'recovered',
+    });
+    expect(advanceRecovery({ amount: '1000.00', recoveredAmount: '0.00', status: 'void' }).state).toBe('void');
   });
 });

@@ -494,6 +494,26 @@ export const advanceSchema = z.object({
   createdAt: instant,
 });
 export type Advance = z.infer<typeof advanceSchema>;
+
+/** Where an advance stands: nothing recovered yet, recovered in part (a balance left), recovered whole, or void. */
+export type AdvanceRecoveryState = 'open' | 'partly_recovered' | 'recovered' | 'void';
+
+/** An advance's balance left to recover (amount − recovered so far, never below 0.00) and where it stands. */
+export function advanceRecovery(a: Pick<Advance, 'amount' | 'recoveredAmount' | 'status'>): {
+  balance: string;
+  state: AdvanceRecoveryState;
+} {
+  const balance = maxDecimal(toDecimal(a.amount).minus(toDecimal(a.recoveredAmount)), ZERO);
+  const state: AdvanceRecoveryState =
+    a.status === 'void'
+      ? 'void'
+      : a.status === 'recovered' || !balance.gt(ZERO)
+        ? 'recovered'
+        : toDecimal(a.recoveredAmount).gt(ZERO)
+          ? 'partly_recovered'
+          : 'open';
+  return { balance: money(balance), state };
+}
 export const advanceListResponseSchema = z.object({ rows: z.array(advanceSchema) });
 
 export const lienSchema = z.object({
