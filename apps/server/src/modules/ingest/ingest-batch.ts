@@ -74,7 +74,65 @@ export function rawOf(headers: readonly string[], cells: readonly string[]): Rec
   return raw;
 }
 
-type Read = { line: number; cells: readonly string[]; row: IngestRow; ext: string };
+type Read = {
+  line: number;
+  cells: readonly string[];
+  row: IngestRow;
+  ext: string;
+  marketId: number | null;
+  /** A contract's columns and pricing, worked out before the batch's turn to write (clientId set then). */
+  contract?: ContractStage;
+};
+
+/** A batch read and checked by what needs no database: the job prepares the next batch while one is written. */
+export type PreparedBatch = { reads: Read[]; broken: BrokenInsert[] };
+
+function refusal(ctx: BatchContext, r: SourceRow, problems: readonly IngestProblem[]): BrokenInsert {
+  return {
+    line: r.line,
+    code: problems[0]!.code,
+    message: problems.map((p) => p.message).join(' '),
+    raw: rawOf(ctx.headers, r.cells),
+  };
+}
+
+/**
+ * Reads each row by the domain's rules and finds its market; the last row of an id wins, the earlier ones are kept as
+ * duplicates. A contract's pricing (the domain's contractPricing) is worked out here too.
+ */
+export function prepareBatch(ctx: BatchContext, rows: readonly SourceRow[]): PreparedBatch {
+  const broken: BrokenInsert[] = [];
+  const byExt = new Map<string, Read>();
+  const marketRequired = ctx.recordType !== 'clients';
+  for (const r of rows) {
+    const values: Record<string, string | undefined> = {};
+    for (const [field, i] of ctx.indexes) values[field] = r.cells[i];
+    const read = readIngestRow(ctx.recordType, values);
+    if (!read.ok) {
+      broken.push(refusal(ctx, r, read.problems));
+      continue;
+    }
+    const m = read.row.market;
+    const marketId =
+      m === null || m === undefined ? (marketRequired ? undefined : null) : ctx.markets.get(String(m).toLowerCase());
+    if (marketId === undefined) {
+      broken.push(refusal(ctx, r, [ingestProblem('market', 'unknown_market', String(m))]));
+      continue;
+    }
+    const ext = String(read.row.externalId);
+    const earlier = byExt.get(ext);
+    if (earlier) broken.push(refusal(ctx, earlier, [ingestProblem('externalId', 'duplicate_in_file', ext)]));
+    byExt.set(ext, {
+      line: r.line,
+      cells: r.cells,
+      row: read.row,
+      ext,
+      marketId,
+      ...(ctx.recordType === 'contracts' ? { contract: contractStage(read.row, marketId!, 0) } : {}),
+    });
+  }
+  return { reads: [...byExt.values()], broken };
+}
 
 export async function writeBatch(
   db: Db,
@@ -82,61 +140,44 @@ export async function writeBatch(
   rows: readonly SourceRow[],
   options: { keepBroken?: boolean } = {},
 ): Promise<BatchResult> {
-  const broken: BrokenInsert[] = [];
-  const refuse = (r: SourceRow, problems: readonly IngestProblem[]) => {
-    const first = problems[0]!;
-    broken.push({
-      line: r.line,
-      code: first.code,
-      message: problems.map((p) => p.message).join(' '),
-      raw: rawOf(ctx.headers, r.cells),
-    });
-  };
-  // Read each row by the domain's rules; the last row of an id wins, the earlier ones are kept as duplicates.
-  const byExt = new Map<string, Read>();
-  for (const r of rows) {
-    const values: Record<string, string | undefined> = {};
-    for (const [field, i] of ctx.indexes) values[field] = r.cells[i];
-    const read = readIngestRow(ctx.recordType, values);
-    if (!read.ok) {
-      refuse(r, read.problems);
-      continue;
-    }
-    const ext = String(read.row.externalId);
-    const earlier = byExt.get(ext);
-    if (earlier) refuse(earlier, [ingestProblem('externalId', 'duplicate_in_file', ext)]);
-    byExt.set(ext, { line: r.line, cells: r.cells, row: read.row, ext });
-  }
-  const reads = [...byExt.values()];
-  const market = (read: Read, required: boolean): number | null | undefined => {
-    const v = read.row.market;
-    if (v === null || v === undefined) return required ? undefined : null;
-    return ctx.markets.get(String(v).toLowerCase());
-  };
+  return writePrepared(db, ctx, prepareBatch(ctx, rows), options);
+}
+
+/**
+ * Writes a prepared batch in the caller's transaction: clients (and a ticket's contract) found for the whole batch at
+ * once, then the record type's set-based upsert and what goes with it, provenance, the broken rows.
+ */
+export async function writePrepared(
+  db: Db,
+  ctx: BatchContext,
+  prepared: PreparedBatch,
+  options: { keepBroken?: boolean } = {},
+): Promise<BatchResult> {
+  const { reads } = prepared;
+  const broken = [...prepared.broken];
+  const refuse = (r: SourceRow, problems: readonly IngestProblem[]) => broken.push(refusal(ctx, r, problems));
   const clients =
     ctx.recordType === 'clients'
       ? new Map<string, number>()
       : await clientIdsByExt(db, ctx.partnerId, [...new Set(reads.map((r) => String(r.row.clientExternalId)))]);
   const resolved: { read: Read; marketId: number | null; clientId: number }[] = [];
   for (const read of reads) {
-    const problems: IngestProblem[] = [];
-    const m = market(read, ctx.recordType !== 'clients');
-    if (m === undefined) problems.push(ingestProblem('market', 'unknown_market', String(read.row.market)));
     let clientId = 0;
     if (ctx.recordType !== 'clients') {
       const c = clients.get(String(read.row.clientExternalId));
-      if (c === undefined)
-        problems.push(ingestProblem('clientExternalId', 'unknown_client', String(read.row.clientExternalId)));
-      else clientId = c;
+      if (c === undefined) {
+        refuse(read, [ingestProblem('clientExternalId', 'unknown_client', String(read.row.clientExternalId))]);
+        continue;
+      }
+      clientId = c;
     }
-    if (problems.length > 0) refuse(read, problems);
-    else resolved.push({ read, marketId: m ?? null, clientId });
+    resolved.push({ read, marketId: read.marketId, clientId });
   }
 
   let written: { ext: string; id: number }[] = [];
   switch (ctx.recordType) {
     case 'contracts': {
-      const stages = resolved.map(({ read, marketId, clientId }) => contractStage(read.row, marketId!, clientId));
+      const stages = resolved.map(({ read, clientId }) => ({ ...read.contract!, clientId }));
       written = await upsertContracts(db, ctx.partnerId, stages);
       const byExtStage = new Map(stages.map((s) => [s.ext, s]));
       await replacePricingEvents(

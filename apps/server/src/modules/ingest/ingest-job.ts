@@ -12,7 +12,14 @@ import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { registerJobHandler } from '../../platform/jobs.ts';
 import { chunkLooksLikeText, columnIndexes, decoderOf, missingHeaders, type IngestEncoding } from './ingest-file.ts';
-import { marketLookup, writeBatch, type BatchContext, type SourceRow } from './ingest-batch.ts';
+import {
+  marketLookup,
+  prepareBatch,
+  writePrepared,
+  type BatchContext,
+  type PreparedBatch,
+  type SourceRow,
+} from './ingest-batch.ts';
 import {
   addProgress,
   findChunk,
@@ -22,7 +29,7 @@ import {
   partnerMarkets,
   startSync,
 } from './ingest.repo.ts';
-import { lockBatch } from './ingest-write.repo.ts';
+import { lockBatch, relaxCommit } from './ingest-write.repo.ts';
 
 export const INGEST_JOB = 'ingest.sync';
 
@@ -38,7 +45,6 @@ export async function runSync(db: Db, syncId: number, batchRows = BATCH_ROWS): P
   if (!(await startSync(db, syncId, new Date()))) return;
   const markets = marketLookup(await partnerMarkets(db, sync.partnerId));
   let bytesRead = 0;
-  let rowsRead = 0;
   let lastLine = 0;
   let ctx: BatchContext | null = null;
   let batch: SourceRow[] = [];
@@ -58,16 +64,18 @@ export async function runSync(db: Db, syncId: number, batchRows = BATCH_ROWS): P
     if (tail) yield tail;
   }
 
-  const flush = async (): Promise<boolean> => {
-    const rows = batch;
-    batch = [];
-    if (!ctx) return false;
-    const batchCtx = ctx;
-    const first = rows[0]?.line ?? lastLine;
-    const last = rows.at(-1)?.line ?? lastLine;
+  // The batch being written while the next is read and prepared (its promise answers whether a cancel was asked).
+  let inFlight: Promise<boolean> | null = null;
+  let rowsWritten = 0;
+  const write = (rows: SourceRow[], prepared: PreparedBatch, batchCtx: BatchContext): Promise<boolean> => {
+    const first = rows[0]!.line;
+    const last = rows.at(-1)!.line;
+    const readSoFar = Math.min(bytesRead, sync.bytesTotal);
     return db.transaction(async (tx) => {
+      // A batch lost to a crash before it reached the disk is written again when the job is taken again.
+      await relaxCommit(tx);
       await lockBatch(tx, sync.partnerId, sync.recordType);
-      const r = await writeBatch(tx, batchCtx, rows);
+      const r = await writePrepared(tx, batchCtx, prepared);
       await audit(tx, null, {
         actorUserId: sync.createdBy,
         action: 'ingest.batch',
@@ -81,17 +89,30 @@ export async function runSync(db: Db, syncId: number, batchRows = BATCH_ROWS): P
           broken: r.broken.length,
         },
       });
-      lastLine = last;
-      return addProgress(tx, syncId, {
-        bytesRead: Math.min(bytesRead, sync.bytesTotal),
+      const cancel = await addProgress(tx, syncId, {
+        bytesRead: readSoFar,
         rowsRead: rows.length,
         written: r.written,
         unchanged: r.unchanged,
         broken: r.broken.length,
         lastLine: last,
       });
+      lastLine = last;
+      rowsWritten += rows.length;
+      return cancel;
     });
   };
+  /** Prepares the batch, waits for the one being written, then starts this one's write. True: cancel asked. */
+  const flush = async (): Promise<boolean> => {
+    const rows = batch;
+    batch = [];
+    if (!ctx || rows.length === 0) return inFlight ? inFlight : false;
+    const prepared = prepareBatch(ctx, rows);
+    if (inFlight && (await inFlight)) return true;
+    inFlight = write(rows, prepared, ctx);
+    return false;
+  };
+  const cancelled = () => finishSync(db, syncId, 'cancelled', cancelledMessage(rowsWritten, lastLine), new Date());
 
   const parser = Readable.from(text()).pipe(
     parse({
@@ -119,25 +140,26 @@ export async function runSync(db: Db, syncId: number, batchRows = BATCH_ROWS): P
         continue;
       }
       batch.push({ line: item.info.lines, cells: item.record });
-      rowsRead++;
       if (batch.length >= batchRows && (await flush())) {
         parser.destroy();
-        await finishSync(db, syncId, 'cancelled', cancelledMessage(rowsRead, lastLine), new Date());
+        await cancelled();
         return;
       }
     }
-    if (batch.length > 0 && (await flush())) {
-      await finishSync(db, syncId, 'cancelled', cancelledMessage(rowsRead, lastLine), new Date());
+    if ((await flush()) || (inFlight && (await inFlight))) {
+      await cancelled();
       return;
     }
     if (await isCancelRequested(db, syncId)) {
       // Asked after the last batch: everything is written.
-      await finishSync(db, syncId, 'cancelled', cancelledMessage(rowsRead, lastLine), new Date(), sync.bytesTotal);
+      await finishSync(db, syncId, 'cancelled', cancelledMessage(rowsWritten, lastLine), new Date(), sync.bytesTotal);
       return;
     }
     await finishSync(db, syncId, 'succeeded', null, new Date(), sync.bytesTotal);
   } catch (err) {
     parser.destroy();
+    // The batch being written ends before the sync is marked (its rows are part of the prefix, or rolled back).
+    await (inFlight as Promise<boolean> | null)?.catch(() => undefined);
     const reason =
       err instanceof Stop
         ? err.message

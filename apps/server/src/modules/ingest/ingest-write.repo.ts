@@ -101,6 +101,15 @@ export async function recordOfPartner(
   return rowsOf(result).length > 0;
 }
 
+/**
+ * A batch's commit does not wait for the disk (synchronous_commit off, this transaction only): a crash may lose the
+ * last batches committed, whole (never half), and the job taken again writes them again — the sync's progress row is
+ * in the same transaction, so what it says stays true.
+ */
+export async function relaxCommit(db: Db): Promise<void> {
+  await db.execute(sql`set local synchronous_commit = off`);
+}
+
 /** Serialises the batches of one partner and record type (two syncs at once take turns per batch). */
 export async function lockBatch(db: Db, partnerId: string, recordType: IngestRecordType): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`ingest:${partnerId}:${recordType}`}))`);
