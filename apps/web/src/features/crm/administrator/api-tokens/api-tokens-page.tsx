@@ -18,7 +18,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   FormControl,
   FormControlLabel,
@@ -44,6 +43,7 @@ import { T, useT } from '../../../../lib/i18n/t';
 import { useDates } from '../../../../lib/i18n/use-dates';
 import { RelativeTime } from '../../../../lib/i18n/relative-time';
 import { showToast } from '../../../../lib/toast/toast-store';
+import { ConfirmDialog } from '../../../../lib/ui/confirm-dialog';
 import { PageSpinner } from '../../../../lib/ui/page-spinner';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame } from '../../components/crm-page-frame';
 import { AdminTabs } from '../admin-tabs';
@@ -258,24 +258,15 @@ function RevokeDialog({ legacyId, token, onClose }: { legacyId: number; token: A
       },
     });
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="api-token-revoke-title">
-      <DialogTitle id="api-token-revoke-title">
-        <T id="apiTokens.confirm.title" />
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          <T id="apiTokens.confirm.body" values={{ name: token.name, prefix: token.prefix }} />
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>
-          <T id="apiTokens.cancel" />
-        </Button>
-        <Button color="error" variant="contained" onClick={confirm} disabled={revoke.isPending}>
-          <T id="apiTokens.confirm.revoke" />
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      title={<T id="apiTokens.confirm.title" />}
+      body={<T id="apiTokens.confirm.body" values={{ name: token.name, prefix: token.prefix }} />}
+      confirmLabel={<T id="apiTokens.confirm.revoke" />}
+      cancelLabel={<T id="apiTokens.cancel" />}
+      busy={revoke.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }
 

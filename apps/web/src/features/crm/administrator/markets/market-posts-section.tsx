@@ -9,7 +9,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   FormControlLabel,
   IconButton,
@@ -28,6 +27,7 @@ import { applyServerErrors } from '../../../../lib/forms/server-errors';
 import { useZodForm } from '../../../../lib/forms/use-zod-form';
 import { T, useT } from '../../../../lib/i18n/t';
 import { useDates } from '../../../../lib/i18n/use-dates';
+import { ConfirmDialog } from '../../../../lib/ui/confirm-dialog';
 import { PageSpinner } from '../../../../lib/ui/page-spinner';
 import { CrmErrorState } from '../../components/crm-page-frame';
 import { Section, useSaveToasts } from '../../public-bids-admin/components/section';
@@ -155,24 +155,15 @@ function DeletePostDialog({
       },
     );
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="delete-post-title">
-      <DialogTitle id="delete-post-title">
-        <T id="adminMarkets.posts.confirmTitle" />
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          <T id="adminMarkets.posts.confirmBody" values={{ title: post.title }} />
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>
-          <T id="adminMarkets.cancel" />
-        </Button>
-        <Button color="error" variant="contained" onClick={confirm} disabled={write.isPending}>
-          <T id="adminMarkets.posts.confirmDelete" />
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      title={<T id="adminMarkets.posts.confirmTitle" />}
+      body={<T id="adminMarkets.posts.confirmBody" values={{ title: post.title }} />}
+      confirmLabel={<T id="adminMarkets.posts.confirmDelete" />}
+      cancelLabel={<T id="adminMarkets.cancel" />}
+      busy={write.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }
 
