@@ -68,6 +68,7 @@ import {
   type FollowupRowData,
 } from './crm-markets.repo.ts';
 import { conditionSql, countRows, listPlan } from '../crm-contracts/crm-contracts.public.ts';
+import { lastIngestSuccessAt } from '../ingest/ingest.public.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Bootstrap and markets
@@ -436,9 +437,13 @@ export async function marketLastUpdated(
     if (!first) throw new AppError('forbidden', 'You have no markets.');
     market = first;
   }
-  const at = await lastUpdated(deps.ctx.database.db, actor.partner.id, market.id);
+  const [at, synced] = await Promise.all([
+    lastUpdated(deps.ctx.database.db, actor.partner.id, market.id),
+    lastIngestSuccessAt(deps.ctx.database.db, actor.partner.id),
+  ]);
   const all = [at.contracts, at.scaleTickets, at.notes].filter((d): d is Date => d !== null);
-  const latest = all.length > 0 ? new Date(Math.max(...all.map((d) => d.getTime()))) : null;
+  // A partner whose data comes from its ERP (ingested-data): its data is as fresh as its last successful sync.
+  const latest = synced ?? (all.length > 0 ? new Date(Math.max(...all.map((d) => d.getTime()))) : null);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     marketId: market.id,

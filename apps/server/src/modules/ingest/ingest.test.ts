@@ -534,6 +534,12 @@ describe('syncs: progress, cancel, dashboard, across partners', () => {
     expect((await get(buyer, `${MERCH}/le/${fx.prairiePlatformId}/ingest-dashboard`)).statusCode).toBe(404);
   });
 
+  it("last-updated says when the partner's data last came in from its ERP", async () => {
+    const latest = (await get(buyer, `${MERCH}/ingest/syncs?status=succeeded`)).json().syncs[0];
+    const res = (await get(buyer, `${MERCH}/last-updated?market_id=${fx.marketAll}`)).json();
+    expect(res.lastUpdated).toBe(latest.finishedAt);
+  });
+
   it("another partner's syncs, broken records and files answer 404", async () => {
     const mine = (await get(buyer, `${MERCH}/ingest/syncs?recordType=contracts`)).json().syncs[0];
     expect((await get(prairie, `${MERCH}/ingest/syncs/${mine.id}`)).statusCode).toBe(404);
