@@ -8,19 +8,18 @@ import {
   type ContractDetail,
   type ContractOperation,
 } from '@granary/domain';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api/api-error';
-import { FormSubmitButton, FormTextField } from '../../../lib/forms/form-fields';
+import { FormTextField } from '../../../lib/forms/form-fields';
 import { applyServerErrors } from '../../../lib/forms/server-errors';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
 import { showToast } from '../../../lib/toast/toast-store';
 import { crmKeys } from '../api/crm-keys';
+import { ContractFormDialog } from '../components/contract-form-dialog';
 import { useCrmFormat } from '../components/use-crm-format';
 import { useContractOperation } from './contract-api';
 
@@ -180,53 +179,33 @@ export function OperationDialog({
     quantity: `${format.quantity(row.undeliveredQuantity)} ${row.quantityUnit}`,
   });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="operation-dialog-title">
-      <FormProvider {...form}>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <DialogTitle id="operation-dialog-title">{t(`crm.contract.op.${operation}` as MessageId)}</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 0.5 }}>
-              <Typography variant="body2" color="text.secondary">
-                {help}
-              </Typography>
-              {failure ? (
-                <Alert severity="error" role="alert">
-                  {failure}
-                </Alert>
-              ) : null}
-              {fields.map((field) => (
-                <FormTextField<Record<Field, string>>
-                  key={field}
-                  name={field}
-                  label={t(`crm.contract.field.${field}` as MessageId)}
-                  type={INPUT_TYPES[field] ?? 'text'}
-                  multiline={field === 'note' || field === 'reason'}
-                  minRows={field === 'note' ? 4 : 1}
-                  required={field !== 'reason'}
-                  slotProps={{
-                    inputLabel: INPUT_TYPES[field] ? { shrink: true } : {},
-                    htmlInput: ['quantity', 'spread', 'basisAdjustment'].includes(field)
-                      ? { inputMode: 'decimal' }
-                      : {},
-                  }}
-                  fullWidth
-                />
-              ))}
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={onClose}>{t('crm.contract.dismiss')}</Button>
-            <FormSubmitButton
-              fullWidth={false}
-              size="medium"
-              color={operation === 'cancel' ? 'error' : 'primary'}
-              sx={{}}
-            >
-              {t('crm.contract.submit')}
-            </FormSubmitButton>
-          </DialogActions>
-        </form>
-      </FormProvider>
-    </Dialog>
+    <ContractFormDialog
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      title={t(`crm.contract.op.${operation}` as MessageId)}
+      help={help}
+      failure={failure}
+      dismissLabel={t('crm.contract.dismiss')}
+      submitLabel={t('crm.contract.submit')}
+      submitColor={operation === 'cancel' ? 'error' : 'primary'}
+    >
+      {fields.map((field) => (
+        <FormTextField<Record<Field, string>>
+          key={field}
+          name={field}
+          label={t(`crm.contract.field.${field}` as MessageId)}
+          type={INPUT_TYPES[field] ?? 'text'}
+          multiline={field === 'note' || field === 'reason'}
+          minRows={field === 'note' ? 4 : 1}
+          required={field !== 'reason'}
+          slotProps={{
+            inputLabel: INPUT_TYPES[field] ? { shrink: true } : {},
+            htmlInput: ['quantity', 'spread', 'basisAdjustment'].includes(field) ? { inputMode: 'decimal' } : {},
+          }}
+          fullWidth
+        />
+      ))}
+    </ContractFormDialog>
   );
 }

@@ -1,27 +1,17 @@
 import type { ContractDetail } from '@granary/domain';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, MenuItem, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { FormProvider, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../../../lib/api/api-error';
-import { FormSubmitButton, FormTextField } from '../../../lib/forms/form-fields';
+import { FormTextField } from '../../../lib/forms/form-fields';
 import { applyServerErrors } from '../../../lib/forms/server-errors';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
 import { showToast } from '../../../lib/toast/toast-store';
 import { crmKeys } from '../api/crm-keys';
+import { ContractFormDialog } from '../components/contract-form-dialog';
 import { useCrmFormat } from '../components/use-crm-format';
 import { PricingPreview, usePreview } from './pricing-preview';
 import {
@@ -125,35 +115,19 @@ export function PricingDialog({
   });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="pricing-dialog-title">
-      <FormProvider {...form}>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <DialogTitle id="pricing-dialog-title">
-            {t(`crm.pricing.op.${action}` as MessageId)} · {number}
-          </DialogTitle>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 0.5 }}>
-              <Typography variant="body2" color="text.secondary">
-                {help}
-              </Typography>
-              {failure ? (
-                <Alert severity="error" role="alert">
-                  {failure}
-                </Alert>
-              ) : null}
-              <PricingFields action={action} detail={detail} form={form} />
-              {preview ? <PricingPreview preview={preview} detail={detail} /> : null}
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={onClose}>{t('crm.pricing.cancel')}</Button>
-            <FormSubmitButton fullWidth={false} size="medium" sx={{}}>
-              {t('crm.pricing.save')}
-            </FormSubmitButton>
-          </DialogActions>
-        </form>
-      </FormProvider>
-    </Dialog>
+    <ContractFormDialog
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      title={`${t(`crm.pricing.op.${action}` as MessageId)} · ${number}`}
+      help={help}
+      failure={failure}
+      dismissLabel={t('crm.pricing.cancel')}
+      submitLabel={t('crm.pricing.save')}
+    >
+      <PricingFields action={action} detail={detail} form={form} />
+      {preview ? <PricingPreview preview={preview} detail={detail} /> : null}
+    </ContractFormDialog>
   );
 }
 

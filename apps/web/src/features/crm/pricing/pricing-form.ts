@@ -92,7 +92,7 @@ function parseTerms(text: string): Record<string, string> | null {
 }
 
 /** A typed quantity ('4,000' → '4000'), or null when it is not a positive number with at most 4 decimals. */
-export function typedQuantity(text: string): string | null {
+function typedQuantity(text: string): string | null {
   const cleaned = text.trim().replace(/,/g, '');
   return /^\d+(\.\d{1,4})?$/.test(cleaned) && !toDecimal(cleaned).isZero() ? cleaned : null;
 }
