@@ -251,7 +251,7 @@ function PreviewAndMapping({
         <Typography variant="body2" color="text.secondary">
           {t('ingest.wizard.chosen', { name: file.name, size: formatFileSize(file.size) })} ·{' '}
           {t('ingest.wizard.detected', {
-            encoding: preview.encoding,
+            encoding: preview.encoding.toUpperCase(),
             delimiter: DELIMITER[preview.delimiter] ? t(DELIMITER[preview.delimiter]!) : preview.delimiter,
             columns: preview.headers.length,
           })}

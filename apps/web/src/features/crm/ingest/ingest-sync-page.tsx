@@ -66,7 +66,8 @@ function Progress({ sync }: { sync: IngestSync }) {
   const now = useSecondClock(active);
   const percent = sync.bytesTotal > 0 ? Math.min(100, Math.round((sync.bytesRead / sync.bytesTotal) * 100)) : 0;
   const shownPercent = sync.status === 'succeeded' ? 100 : percent;
-  const elapsed = sync.startedAt ? now - Date.parse(sync.startedAt) : null;
+  // Elapsed since it was sent (a queued import's wait counts: it is what the person has been waiting).
+  const elapsed = Math.max(0, now - Date.parse(sync.startedAt ?? sync.createdAt));
   return (
     <Stack spacing={2}>
       {sync.status === 'queued' ? <Typography color="text.secondary">{t('ingest.sync.queued')}</Typography> : null}
@@ -104,7 +105,7 @@ function Progress({ sync }: { sync: IngestSync }) {
         />
         {active ? (
           <>
-            <Figure label={t('ingest.sync.elapsed')} value={elapsed === null ? '' : formatDuration(elapsed)} />
+            <Figure label={t('ingest.sync.elapsed')} value={formatDuration(elapsed)} />
             <Figure
               label={t('ingest.sync.eta')}
               value={sync.etaSeconds === null ? t('ingest.sync.etaUnknown') : formatDuration(sync.etaSeconds * 1000)}
