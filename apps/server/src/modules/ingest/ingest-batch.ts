@@ -32,7 +32,7 @@ import {
   type TicketStage,
 } from './ingest-write.repo.ts';
 
-export type MarketRef = { id: number; slug: string; displayName: string | null; city: string };
+type MarketRef = { id: number; slug: string; displayName: string | null; city: string };
 
 export type BatchContext = {
   partnerId: string;
@@ -47,7 +47,7 @@ export type BatchContext = {
 
 export type SourceRow = { line: number; cells: readonly string[] };
 
-export type BatchResult = {
+type BatchResult = {
   written: number;
   unchanged: number;
   broken: BrokenInsert[];
@@ -65,7 +65,7 @@ export function marketLookup(markets: readonly MarketRef[]): Map<string, number>
 }
 
 /** A row's cells by header (how a broken record keeps it, and what its fix edits). */
-export function rawOf(headers: readonly string[], cells: readonly string[]): Record<string, string> {
+function rawOf(headers: readonly string[], cells: readonly string[]): Record<string, string> {
   const raw: Record<string, string> = {};
   headers.forEach((h, i) => {
     if (!(h in raw)) raw[h] = cells[i] ?? '';

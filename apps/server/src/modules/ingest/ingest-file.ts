@@ -20,7 +20,7 @@ const SIGNATURES: readonly number[][] = [
 const startsWith = (buf: Buffer, sig: readonly number[]) => sig.every((b, i) => buf[i] === b);
 
 /** The encoding of a file from its first bytes; refuses binary files and text of no encoding we read. */
-export function sniffEncoding(first: Buffer): IngestEncoding {
+function sniffEncoding(first: Buffer): IngestEncoding {
   if (SIGNATURES.some((s) => startsWith(first, s)))
     throw new AppError('ingest_not_csv', 'The file is not a CSV file (an Excel workbook? Save it as CSV).');
   if (startsWith(first, [0xef, 0xbb, 0xbf])) return checkedUtf8(first.subarray(3), 'utf-8-bom');
@@ -58,7 +58,7 @@ export function chunkLooksLikeText(encoding: IngestEncoding, chunk: Buffer): boo
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /** The delimiter of a header line: the candidate seen most often outside quotes. */
-export function sniffDelimiter(headerLine: string): string {
+function sniffDelimiter(headerLine: string): string {
   const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
   for (const ch of headerLine) {
@@ -75,7 +75,7 @@ export function sniffDelimiter(headerLine: string): string {
   return best;
 }
 
-export type FileHead = {
+type FileHead = {
   encoding: IngestEncoding;
   delimiter: string;
   headers: string[];

@@ -21,7 +21,7 @@ const HEAD_BYTES = 64 * 1024;
 
 const TOO_LARGE = `Files can be at most ${INGEST_MAX_BYTES / 1024 / 1024 / 1024} GB.`;
 
-export type FileIngestInput = {
+type FileIngestInput = {
   partnerId: string;
   userId: string;
   recordType: IngestRecordType;

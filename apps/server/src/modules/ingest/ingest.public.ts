@@ -4,7 +4,7 @@
 import type { Db } from '../../platform/db.ts';
 import { lastSuccessAt } from './ingest.repo.ts';
 
-export { startFileIngest, type FileIngestInput } from './ingest-upload.ts';
+export { startFileIngest } from './ingest-upload.ts';
 
 /** When the partner's last successful sync (any record type) finished, or null when it has none. */
 export function lastIngestSuccessAt(db: Db, partnerId: string): Promise<Date | null> {

@@ -100,7 +100,6 @@ const syncFields = {
     string | null
   >`(select coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.email}) from ${users} where ${users.id} = ${ingestSyncs.createdBy})`,
 };
-export type SyncRow = Awaited<ReturnType<typeof findSync>> & {};
 
 export async function insertSync(
   db: Db,
@@ -315,7 +314,6 @@ const brokenFields = {
   status: ingestBrokenRecords.status,
   fixedRecordId: ingestBrokenRecords.fixedRecordId,
 };
-export type BrokenRow = Awaited<ReturnType<typeof findBroken>> & {};
 
 function brokenWhere(
   partnerId: string,

@@ -164,7 +164,7 @@ export async function preview(
 
 type SyncRow = NonNullable<Awaited<ReturnType<typeof repo.findSync>>>;
 
-export function toSync(row: SyncRow, now: Date = new Date()): IngestSync {
+function toSync(row: SyncRow, now: Date = new Date()): IngestSync {
   const started = row.startedAt?.getTime() ?? null;
   const end = row.finishedAt?.getTime() ?? (row.status === 'running' ? now.getTime() : null);
   return {
