@@ -65,6 +65,7 @@ export const adminUsersMessages = {
   'adminUsers.profile.created': 'Added',
   'adminUsers.profile.lastSignIn': 'Last sign-in',
   'adminUsers.profile.edit': 'Edit',
+  'adminUsers.profile.editTitle': 'Edit user',
   'adminUsers.profile.save': 'Save',
   'adminUsers.profile.saved': 'User saved.',
   'adminUsers.suspend': 'Suspend',

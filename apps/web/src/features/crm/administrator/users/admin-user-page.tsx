@@ -24,6 +24,7 @@ import { PageSpinner } from '../../../../lib/ui/page-spinner';
 import { CrmErrorState, CrmPageFrame } from '../../components/crm-page-frame';
 import { AdminTabs } from '../admin-tabs';
 import { useAdminUser, usePatchAdminUser, useUserPermissions } from './admin-users-api';
+import { EditUserDialog } from './edit-user-dialog';
 import { PermissionMatrix } from './permission-matrix';
 import { AdminRoles, StatusChip } from './user-chips';
 import { fullName } from './user-names';
@@ -110,6 +111,7 @@ function SuspendButton({ user, onDone }: { user: AdminUser; onDone: () => Promis
 function Profile({ user, onChanged }: { user: AdminUser; onChanged: () => Promise<unknown> }) {
   const t = useT();
   const dates = useDates();
+  const [editing, setEditing] = useState(false);
   return (
     <Paper
       variant="outlined"
@@ -128,8 +130,14 @@ function Profile({ user, onChanged }: { user: AdminUser; onChanged: () => Promis
           </Typography>
           <StatusChip status={user.status} />
         </Stack>
-        <SuspendButton user={user} onDone={onChanged} />
+        <Stack direction="row" spacing={1}>
+          <Button variant="outlined" onClick={() => setEditing(true)}>
+            {t('adminUsers.profile.edit')}
+          </Button>
+          <SuspendButton user={user} onDone={onChanged} />
+        </Stack>
       </Stack>
+      <EditUserDialog user={user} open={editing} onClose={() => setEditing(false)} onSaved={onChanged} />
       {user.isSelf ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('adminUsers.self')}

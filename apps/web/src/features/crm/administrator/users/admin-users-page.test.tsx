@@ -218,4 +218,24 @@ describe('/crm/administrator/users/:userId', () => {
     expect(patch.body).toEqual({ status: 'suspended' });
     expect(patch.ifMatch).toBe('"7"');
   });
+
+  it('edits the name and phone; the spec messages say why a save failed', async () => {
+    let answer: StubReply = {
+      status: 400,
+      body: { code: 'phone_invalid', message: 'The mobile phone number is invalid' },
+    };
+    renderApp('/crm/administrator/users/2', 'buyer');
+    const calls = serve((c) => (c.method === 'PATCH' ? answer : undefined));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit user' });
+    fireEvent.change(within(dialog).getByLabelText(/^Mobile phone/), { target: { value: 'call me' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The mobile phone number is invalid')).toBeTruthy();
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.ifMatch).toBe('"7"');
+    expect(patch.body).toEqual({ firstName: 'Jordan', lastName: 'Hale 2', phoneNumber: 'call me' });
+    answer = { status: 500, body: { code: 'internal_error', message: 'x' } };
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('User could not be saved')).toBeTruthy();
+  });
 });
