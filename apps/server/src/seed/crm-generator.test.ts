@@ -271,7 +271,9 @@ describe('the small demo seed (what createTestApp seeds)', () => {
       db,
       `select (select count(*) from contracts where display_contract_id !~ '^C-[0-9]{6,}$') as c,
               (select count(*) from scale_tickets where display_scale_ticket_id !~ '^T-[0-9]{6,}$') as t,
-              (select count(*) from contract_amendments where display_contract_amendment_id !~ '^A-[0-9]{6,}$') as a,
+              (select count(*) from contract_amendments a join contracts c on c.id = a.contract_id
+                where a.display_contract_amendment_id <> c.display_contract_id || '-A' ||
+                  (select count(*) from contract_amendments b where b.contract_id = a.contract_id and b.id <= a.id)) as a,
               (select count(*) - count(distinct (partner_id, display_contract_id)) from contracts) as dup`,
     );
     expect(ids).toEqual({ c: '0', t: '0', a: '0', dup: '0' });

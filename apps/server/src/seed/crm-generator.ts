@@ -1067,18 +1067,20 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
       'Bought back at the market',
       'Drought: short crop',
     ];
+    // Numbered as the product numbers them (decisions 040/041): '<contract number>-A<n>', n counting the contract's own.
     await q(`create temp table _g_am as
-      select x.*, row_number() over (order by x.on_date, x.cord, x.k) - 1 as ord from (
-        select f.idx, f.ord as cord, f.tz, 1 as k, case when f.cancelled >= f.qty then 'cancel' else 'partial_cancel' end as action,
+      select x.*, row_number() over (order by x.on_date, x.cord, x.k) - 1 as ord,
+        x.display || '-A' || row_number() over (partition by x.cord order by x.on_date, x.k) as am_display from (
+        select f.idx, f.ord as cord, f.display, f.tz, 1 as k, case when f.cancelled >= f.qty then 'cancel' else 'partial_cancel' end as action,
           jsonb_build_object('cancelledQuantity', f.cancelled::text, 'remainingQuantity', (f.qty - f.cancelled)::text,
             'reason', (${textArray(reasons)})[1 + floor(${R('f.idx', 170)} * ${reasons.length})::int]) as details, f.cancel_date as on_date
         from _g_cf f where f.cancelled > 0
         union all
-        select f.idx, f.ord, f.tz, 2, 'basis_set', jsonb_build_object('quantity', (case when f.hta_partial then f.qb else f.qty end)::text,
+        select f.idx, f.ord, f.display, f.tz, 2, 'basis_set', jsonb_build_object('quantity', (case when f.hta_partial then f.qb else f.qty end)::text,
           'futuresPrice', f.f0::text, 'basis', f.b_bs::text, 'cashPrice', (f.f0 + f.b_bs)::text), f.bs_date
         from _g_cf f where f.bs
         union all
-        select f.idx, f.ord, f.tz, 0, 'futures_roll', jsonb_build_object('fromOptionMonth', to_char(f.prev_opt_first, 'YYYY-MM'),
+        select f.idx, f.ord, f.display, f.tz, 0, 'futures_roll', jsonb_build_object('fromOptionMonth', to_char(f.prev_opt_first, 'YYYY-MM'),
           'toOptionMonth', f.option_month, 'spread', (-f.roll_spread)::text), f.roll_date
         from _g_cf f where f.roll
       ) x`);
@@ -1088,7 +1090,7 @@ async function generate(q: Exec, o: CrmGeneratorOptions): Promise<Omit<CrmGenera
     await insertBatched(
       'contract_amendments',
       'id, contract_id, display_contract_amendment_id, action, details, created_by, created_at',
-      `${base} + s.ord, ${contractBase} + s.cord, 'A-' || (200001 + s.ord), s.action, s.details, ${pickBuyer('s.ord', 171)},
+      `${base} + s.ord, ${contractBase} + s.cord, s.am_display, s.action, s.details, ${pickBuyer('s.ord', 171)},
        ${at('s.on_date', `8 + 9 * ${R('s.ord', 172)}`, 's.tz')}`,
       '_g_am',
       n,
