@@ -84,6 +84,8 @@ export const messages = {
   'nav.crm.ingest': 'Data imports',
   'nav.crm.publicBidsAdmin': 'Public bids admin',
   'nav.crm.administrator': 'Administrator',
+  // the CRM header's menu of the administration pages (Data imports, Public bids admin, Administrator)
+  'nav.crm.admin': 'Admin',
   'nav.mySalesLite.mySales': 'My sales',
   'nav.mySalesLite.balances': 'Balances',
   'nav.mySalesLite.tickets': 'Tickets',
