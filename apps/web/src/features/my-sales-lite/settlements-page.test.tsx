@@ -23,6 +23,9 @@ describe('my sales lite: settlements', () => {
     fireEvent.click(open);
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('T-500021')).toBeTruthy();
+    // The farmer reads what an advance recovered in part still owes, as on the statement.
+    expect(within(dialog).getByText('Advance recovered (paid 09/15/2026)')).toBeTruthy();
+    expect(within(dialog).getByText('Advance balance left $499.58')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Download statement' }).getAttribute('href')).toBe(
       '/api/commodities/profit-center/settlements/9/statement',
     );

@@ -44,7 +44,8 @@ export const settlementDetail = (extra: Partial<SettlementDetail> = {}): Settlem
     { kind: 'drying', description: 'Drying', amount: '24.69' },
     { kind: 'storage', description: 'Storage', amount: '11.66' },
     { kind: 'checkoff', description: 'Iowa corn checkoff', amount: '12.35' },
-    { kind: 'advance', description: '2026-09-15', amount: '500.42' },
+    // Recovered in part: $1,000.00 paid, $500.42 of it taken here, the rest still owed.
+    { kind: 'advance', description: '2026-09-15', amount: '500.42', advanceBalance: '499.58' },
   ],
   payees: [
     { kind: 'farmer', payeeName: 'Fieldman Family Farms', amount: '3799.64' },

@@ -7,7 +7,7 @@ import type { MessageId } from '../i18n/messages';
 import { useT } from '../i18n/t';
 import { numericCellSx } from '../ui/numeric-cell';
 import { usePhoneGrid } from '../ui/grid/data-grid';
-import { formatMoney, formatNumber, type NumberValue } from '@granary/domain';
+import { formatMoney, formatNumber, toDecimal, type NumberValue } from '@granary/domain';
 import { useMemo } from 'react';
 import { useRegion } from '../i18n/locale';
 import { useDates } from '../i18n/use-dates';
@@ -126,6 +126,32 @@ function LineCards({ settlement }: { settlement: SettlementDetail }) {
 }
 
 /**
+ * An advance recovered by the settlement, worded as the statement writes it: the day it was paid, then what is left
+ * of it after this settlement ("Advance balance left $…") or that it is recovered whole (decision 044, addendum).
+ */
+function AdvanceRecovered({ deduction }: { deduction: SettlementDetail['deductions'][number] }) {
+  const t = useT();
+  const f = useSettlementFormat();
+  const balance = deduction.advanceBalance;
+  return (
+    <>
+      {t('settlements.advance.recoveredPaidOn', { day: f.day(deduction.description) })}
+      {balance === null || balance === undefined ? null : (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', fontVariantNumeric: 'tabular-nums' }}
+        >
+          {toDecimal(balance).gt(0)
+            ? t('settlements.advance.balanceLeft', { amount: f.money(balance) })
+            : t('settlements.advance.recoveredInFull')}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/**
  * A settlement's figures: the totals, each applied ticket line with its deductions, the statement's deductions and who
  * is paid what. The CRM's drawer and the farmer's page show the same (the farmer's without the actions).
  */
@@ -200,12 +226,13 @@ export function SettlementView({ settlement }: { settlement: SettlementDetail })
               {settlement.deductions.map((d, i) => (
                 <TableRow key={i}>
                   <TableCell sx={{ whiteSpace: 'normal !important' }}>
-                    {d.kind === 'checkoff' ? d.description : t(`settlements.deduction.${d.kind}` as MessageId)}
                     {d.kind === 'advance' ? (
-                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                        {t('settlements.advance.paidOn', { day: f.day(d.description) })}
-                      </Typography>
-                    ) : null}
+                      <AdvanceRecovered deduction={d} />
+                    ) : d.kind === 'checkoff' ? (
+                      d.description
+                    ) : (
+                      t(`settlements.deduction.${d.kind}` as MessageId)
+                    )}
                   </TableCell>
                   <TableCell sx={numericCellSx}>−{f.money(d.amount)}</TableCell>
                 </TableRow>

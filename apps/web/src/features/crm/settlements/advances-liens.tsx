@@ -1,9 +1,10 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import type { Advance, Lien } from '@granary/domain';
+import { advanceRecovery, type Advance, type AdvanceRecoveryState, type Lien } from '@granary/domain';
 import {
   Alert,
   Box,
   Button,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -187,23 +188,58 @@ function LienDialog({ clientId, open, onClose }: { clientId: number; open: boole
   );
 }
 
+const ADVANCE_STATE_COLORS: Record<AdvanceRecoveryState, 'default' | 'info' | 'success' | 'warning'> = {
+  open: 'warning',
+  partly_recovered: 'info',
+  recovered: 'success',
+  void: 'default',
+};
+
+/** An advance: its contract and day, where it stands, its amount, what settlements recovered of it and what is left. */
 function AdvanceRow({ advance }: { advance: Advance }) {
   const t = useT();
   const f = useCrmFormat();
+  const { balance, state } = advanceRecovery(advance);
   return (
-    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', py: 0.5 }}>
+    <Stack
+      component="li"
+      direction="row"
+      spacing={2}
+      sx={{ listStyle: 'none', justifyContent: 'space-between', py: 1, borderBottom: 1, borderColor: 'divider' }}
+    >
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2">
-          {advance.displayContractId} · {f.day(advance.paidDate)}
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {advance.displayContractId} · {t('settlements.advance.paidOn', { day: f.day(advance.paidDate) })}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {t(`settlements.advance.status.${advance.status}` as MessageId)}
-          {advance.recoveredByDisplaySettlementId ? ` · ${advance.recoveredByDisplaySettlementId}` : ''}
-        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+          <Chip
+            size="small"
+            color={ADVANCE_STATE_COLORS[state]}
+            variant={state === 'void' ? 'outlined' : 'filled'}
+            label={t(`settlements.advance.status.${state}` as MessageId)}
+          />
+          {advance.recoveredByDisplaySettlementId ? (
+            <Typography variant="caption" color="text.secondary">
+              {t('settlements.advance.lastRecoveredBy', { number: advance.recoveredByDisplaySettlementId })}
+            </Typography>
+          ) : null}
+        </Stack>
       </Box>
-      <Typography variant="body2" sx={{ ...numericCellSx, fontWeight: 600 }}>
-        {f.money(advance.amount)}
-      </Typography>
+      <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+        <Typography variant="body2" sx={{ ...numericCellSx, fontWeight: 600 }}>
+          {f.money(advance.amount)}
+        </Typography>
+        {state === 'void' ? null : (
+          <>
+            <Typography variant="caption" color="text.secondary" sx={{ ...numericCellSx, display: 'block' }}>
+              {t('settlements.advance.recoveredSoFar', { amount: f.money(advance.recoveredAmount) })}
+            </Typography>
+            <Typography variant="caption" sx={{ ...numericCellSx, display: 'block', fontWeight: 600 }}>
+              {t('settlements.advance.balance', { amount: f.money(balance) })}
+            </Typography>
+          </>
+        )}
+      </Box>
     </Stack>
   );
 }
@@ -268,9 +304,13 @@ export function AdvancesAndLiens({ clientId, today }: { clientId: number; today:
             {t('settlements.advance.none')}
           </Typography>
         ) : null}
-        {advances.data?.rows.slice(0, 5).map((a) => (
-          <AdvanceRow key={a.id} advance={a} />
-        ))}
+        {advances.data?.rows.length ? (
+          <Box component="ul" sx={{ p: 0, m: 0 }}>
+            {advances.data.rows.slice(0, 5).map((a) => (
+              <AdvanceRow key={a.id} advance={a} />
+            ))}
+          </Box>
+        ) : null}
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('settlements.liens')}>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>

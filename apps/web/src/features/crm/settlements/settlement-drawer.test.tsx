@@ -43,7 +43,8 @@ describe('SettlementDrawer', () => {
     expect(within(row).getByText('$5,300.06')).toBeTruthy();
     const deductions = screen.getByRole('region', { name: 'Deductions' });
     expect(within(deductions).getByText('Iowa corn checkoff')).toBeTruthy();
-    expect(within(deductions).getByText('Paid 09/15/2026')).toBeTruthy();
+    expect(within(deductions).getByText('Advance recovered (paid 09/15/2026)')).toBeTruthy();
+    expect(within(deductions).getByText('Advance balance left $499.58')).toBeTruthy();
     expect(within(deductions).getByText('−$500.42')).toBeTruthy();
     const payees = screen.getByRole('region', { name: 'Paid to' });
     expect(within(payees).getByText('Heartland Farm Credit')).toBeTruthy();
@@ -51,6 +52,30 @@ describe('SettlementDrawer', () => {
     expect(screen.getByRole('link', { name: 'Download statement' }).getAttribute('href')).toBe(
       '/api/commodities/merchandising/settlements/9/statement',
     );
+  });
+
+  it('says, as the statement does, what each recovered advance leaves: a balance, or recovered in full', async () => {
+    const detail = settlementDetail();
+    renderDrawer(
+      vi.fn(() =>
+        Promise.resolve(
+          json({
+            ...detail,
+            deductions: [
+              { kind: 'advance', description: '2026-08-03', amount: '1250.00', advanceBalance: '0.00' },
+              { kind: 'advance', description: '2026-09-15', amount: '3549.64', advanceBalance: '1450.36' },
+            ],
+          }),
+        ),
+      ),
+    );
+    const deductions = await screen.findByRole('region', { name: 'Deductions' });
+    const whole = within(deductions).getByText('Advance recovered (paid 08/03/2026)').closest('tr')!;
+    expect(within(whole).getByText('Advance recovered in full')).toBeTruthy();
+    expect(within(whole).getByText('−$1,250.00')).toBeTruthy();
+    const part = within(deductions).getByText('Advance recovered (paid 09/15/2026)').closest('tr')!;
+    expect(within(part).getByText('Advance balance left $1,450.36')).toBeTruthy();
+    expect(within(part).getByText('−$3,549.64')).toBeTruthy();
   });
 
   it('writes bushels to the hundredth, as the lines do: 562.70, not 562.7', async () => {
