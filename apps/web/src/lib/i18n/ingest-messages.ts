@@ -159,6 +159,7 @@ export const ingestMessages = {
   'ingest.broken.fix': 'Fix',
   'ingest.broken.fixLabel': 'Fix line {line}',
   'ingest.broken.dismiss': 'Dismiss',
+  'ingest.broken.openContract': 'Open contract',
   'ingest.broken.dismissLabel': 'Dismiss line {line}',
   'ingest.broken.dismissed': 'Line {line} dismissed.',
   'ingest.broken.dismissFailed': 'The row could not be dismissed.',

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { useMemo, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api/api-error';
 import { FormSubmitButton, FormTextField } from '../../../lib/forms/form-fields';
@@ -159,6 +160,7 @@ function RawRow({ raw, headers }: { raw: Record<string, string>; headers: readon
 
 /** The broken records' columns: line, reason, the raw row, status, and Fix / Dismiss on an open row. */
 function useBrokenColumns(
+  recordType: IngestSync['recordType'],
   orderHeaders: (raw: Record<string, string>) => string[],
   onFix: (row: BrokenRecord) => void,
   dismissing: boolean,
@@ -217,10 +219,14 @@ function useBrokenColumns(
                 {t('ingest.broken.dismiss')}
               </Button>
             </Stack>
+          ) : r.status === 'fixed' && r.fixedRecordId !== null && recordType === 'contracts' ? (
+            <Button size="small" component={RouterLink} to={`/crm/contracts/${r.fixedRecordId}`}>
+              {t('ingest.broken.openContract')}
+            </Button>
           ) : null,
       },
     ],
-    [t, orderHeaders, onFix, onDismiss, dismissing],
+    [t, recordType, orderHeaders, onFix, onDismiss, dismissing],
   );
 }
 
@@ -239,7 +245,7 @@ export function BrokenRecords({ sync }: { sync: IngestSync }) {
   const [notice, setNotice] = useState<{ text: string; severity: 'success' | 'error' } | null>(null);
 
   const orderHeaders = useHeaderOrder(sync.recordType);
-  const columns = useBrokenColumns(orderHeaders, setFixing, dismiss.isPending, (r) =>
+  const columns = useBrokenColumns(sync.recordType, orderHeaders, setFixing, dismiss.isPending, (r) =>
     dismiss.mutate(r.id, {
       onSuccess: () => setNotice({ text: t('ingest.broken.dismissed', { line: r.line }), severity: 'success' }),
       onError: (error) =>

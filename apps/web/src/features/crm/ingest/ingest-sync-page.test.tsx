@@ -183,7 +183,11 @@ describe('/crm/ingest/:syncId', () => {
     await waitFor(() =>
       expect(within(within(table).getByText("Unknown crop 'Barley'").closest('tr')!).getByText('Fixed')).toBeTruthy(),
     );
-    expect(within(within(table).getByText("Unknown crop 'Barley'").closest('tr')!).queryByRole('button')).toBeNull();
+    const fixedRow = within(table).getByText("Unknown crop 'Barley'").closest('tr')!;
+    expect(within(fixedRow).queryByRole('button')).toBeNull();
+    expect(within(fixedRow).getByRole('link', { name: 'Open contract' }).getAttribute('href')).toBe(
+      '/crm/contracts/900',
+    );
   });
 
   it('dismisses a broken row', async () => {
