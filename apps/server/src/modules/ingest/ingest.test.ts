@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CONTRACT_VIEWS, contractInView, contractPricing, viewListType } from '@granary/domain';
+import { CONTRACT_VIEWS, INGEST_MAX_BYTES, contractInView, contractPricing, viewListType } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import {
@@ -15,6 +15,7 @@ import { rowsOf } from '../../platform/db.ts';
 import { runDueJobs } from '../../platform/jobs.ts';
 import { users } from '../../db/schema/index.ts';
 import { runSync } from './ingest-job.ts';
+import { startFileIngest } from './ingest.public.ts';
 
 const MERCH = '/api/commodities/merchandising';
 
@@ -218,6 +219,44 @@ describe('a file refused before any row is written', () => {
     expect(missing.json().message).toContain('Location (Market)');
     expect(await count('ingest_syncs')).toBe(0);
     expect(await count('ingest_file_chunks')).toBe(0);
+  });
+});
+
+describe('encodings and size', () => {
+  it('reads Windows-1252 and UTF-16 (with BOM) files as their text', async () => {
+    await saveMapping('clients', CLIENT_COLUMNS);
+    const text = `Cust No,Customer Name,Location,City\nENC-1,Hélène Côté,,Québec\n`;
+    expect(await importFile('clients', Buffer.from(text, 'latin1'))).toMatchObject({
+      status: 'succeeded',
+      rowsWritten: 1,
+    });
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text.replace('ENC-1', 'ENC-2'), 'utf16le')]);
+    expect(await importFile('clients', utf16)).toMatchObject({ status: 'succeeded', rowsWritten: 1 });
+    const names = rowsOf<{ name: string; city: string }>(
+      await t.database.db.execute(sql`select name, city from legal_entities where ext_client_id in ('ENC-1', 'ENC-2')`),
+    );
+    expect(names).toEqual([
+      { name: 'Hélène Côté', city: 'Québec' },
+      { name: 'Hélène Côté', city: 'Québec' },
+    ]);
+  });
+
+  it('a file declared over the limit is refused (413) before it is read', async () => {
+    const [me] = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`select id from users where email = ${DEMO_ACCOUNTS.buyer}`),
+    );
+    await expect(
+      startFileIngest(t.database.db, {
+        partnerId: 'demo',
+        userId: me!.id,
+        recordType: 'clients',
+        source: 'upload',
+        fileName: 'huge.csv',
+        body: (async function* () {})(),
+        contentLength: INGEST_MAX_BYTES + 1,
+        request: null,
+      }),
+    ).rejects.toMatchObject({ code: 'payload_too_large', status: 413 });
   });
 });
 
