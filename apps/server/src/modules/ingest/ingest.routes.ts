@@ -32,7 +32,7 @@ import {
   isIngestContentType,
   type IngestRecordType,
 } from '@granary/domain';
-import { idParam, loadCrmActorWithSession, type CrmDeps } from '../../platform/crm-access.ts';
+import { etagOf, idParam, loadCrmActorWithSession, type CrmDeps } from '../../platform/crm-access.ts';
 import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as service from './ingest.service.ts';
@@ -112,7 +112,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const saved = await service.saveMapping(deps, request, request.params.recordType, request.body.columns);
-      if (saved.mapping) reply.header('ETag', `"${saved.mapping.version}"`);
+      if (saved.mapping) reply.header('ETag', etagOf(saved.mapping.version));
       return saved;
     },
   );
