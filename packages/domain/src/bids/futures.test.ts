@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   FUTURES_PRODUCTS,
+  commonRollOptionMonths,
   firstNoticeDay,
   futuresMonthForDelivery,
   futuresProduct,
@@ -9,6 +10,7 @@ import {
   lastTradeDay,
   listedContracts,
   parseFuturesSymbol,
+  rollOptionMonths,
 } from './futures.ts';
 import { CROP_IDS } from '../crm/crops.ts';
 
@@ -63,5 +65,34 @@ describe('futures calendar', () => {
     expect(futuresMonthForDelivery(corn, '2026-12-31')).toBe('2026-12');
     expect(futuresMonthForDelivery(corn, '2027-01-31')).toBe('2027-03');
     expect(futuresMonthForDelivery(futuresProduct('ZS')!, '2026-10-31')).toBe('2026-11');
+  });
+});
+
+describe('roll months (issue 14)', () => {
+  it("proposes the crop's next listed month after the current one, never a month the exchange does not list", () => {
+    const today = '2026-11-27';
+    expect(rollOptionMonths(CROP_IDS.corn, '2027-03', today, 4)).toEqual(['2027-05', '2027-07', '2027-09', '2027-12']);
+    expect(rollOptionMonths(CROP_IDS.corn, '2026-12', today)[0]).toBe('2027-03');
+    expect(rollOptionMonths(CROP_IDS.soybeans, '2027-07', today, 3)).toEqual(['2027-08', '2027-09', '2027-11']);
+    expect(rollOptionMonths(CROP_IDS.canola, '2026-11', today, 2)).toEqual(['2027-01', '2027-03']);
+  });
+
+  it('skips months that stopped trading; without a month it starts from the ones trading today', () => {
+    // Corn's December 2026 last trades on 14 December: from September, on 20 December, the first is March.
+    expect(rollOptionMonths(CROP_IDS.corn, '2026-09', '2026-12-20')[0]).toBe('2027-03');
+    expect(rollOptionMonths(CROP_IDS.corn, null, '2026-11-27', 2)).toEqual(['2026-12', '2027-03']);
+  });
+
+  it('a crop without futures rolls to any calendar month', () => {
+    expect(rollOptionMonths(CROP_IDS.peas, '2027-03', '2026-11-27', 2)).toEqual(['2027-04', '2027-05']);
+  });
+
+  it('a bulk roll offers the months every selected contract may roll to', () => {
+    const rows = [
+      { cropId: CROP_IDS.corn, optionMonth: '2027-03' },
+      { cropId: CROP_IDS.soybeans, optionMonth: '2027-05' },
+    ];
+    expect(commonRollOptionMonths(rows, '2026-11-27', 3)).toEqual(['2027-07', '2027-09', '2028-03']);
+    expect(commonRollOptionMonths([], '2026-11-27')).toEqual([]);
   });
 });

@@ -225,3 +225,36 @@ export function futuresMonthForDelivery(product: FuturesProduct, deliveryEnd: st
   while (!product.months.includes(Number(month.slice(5, 7)))) month = addMonths(month, 1);
   return month;
 }
+
+/**
+ * The futures months a contract of `cropId` on `optionMonth` may roll to (grain-marketing.md issue 14): the crop's
+ * listed contract months after the current one still trading on `today`, nearest first — corn on March → May, July,
+ * September, December… A crop without futures rolls to any calendar month. The first is the one a roll proposes.
+ */
+export function rollOptionMonths(
+  cropId: number | null,
+  optionMonth: string | null,
+  today: string,
+  count = 8,
+): string[] {
+  const product = cropId === null ? null : futuresProductForCrop(cropId);
+  const listed = (month: number) => product === null || product.months.includes(month);
+  const current = isOptionMonth(optionMonth) ? optionMonth : null;
+  const out: string[] = [];
+  let month = current === null ? today.slice(0, 7) : addMonths(current, 1);
+  for (let guard = 0; out.length < count && guard < 12 * 10; guard++, month = addMonths(month, 1)) {
+    if (listed(Number(month.slice(5, 7))) && lastTradeDay(month) >= today) out.push(month);
+  }
+  return out;
+}
+
+/** The months every one of `contracts` may roll to (a bulk roll sends one month to all), nearest first. */
+export function commonRollOptionMonths(
+  contracts: readonly { cropId: number | null; optionMonth: string | null }[],
+  today: string,
+  count = 8,
+): string[] {
+  const lists = contracts.map((c) => rollOptionMonths(c.cropId, c.optionMonth, today, 12 * 3));
+  const [first = [], ...rest] = lists;
+  return first.filter((m) => rest.every((list) => list.includes(m))).slice(0, count);
+}
