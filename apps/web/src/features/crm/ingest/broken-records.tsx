@@ -147,7 +147,7 @@ function RawRow({ raw, headers }: { raw: Record<string, string>; headers: readon
         maxWidth: { xs: '100%', sm: 420 },
         overflow: 'hidden',
         display: '-webkit-box',
-        WebkitLineClamp: 2,
+        WebkitLineClamp: { xs: 4, sm: 2 },
         WebkitBoxOrient: 'vertical',
         whiteSpace: 'normal',
         overflowWrap: 'anywhere',
