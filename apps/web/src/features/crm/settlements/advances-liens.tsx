@@ -205,7 +205,14 @@ function AdvanceRow({ advance }: { advance: Advance }) {
       component="li"
       direction="row"
       spacing={2}
-      sx={{ listStyle: 'none', justifyContent: 'space-between', py: 1, borderBottom: 1, borderColor: 'divider' }}
+      sx={{
+        listStyle: 'none',
+        justifyContent: 'space-between',
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        '&:last-of-type': { borderBottom: 0, pb: 0 },
+      }}
     >
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
