@@ -1,17 +1,8 @@
 import type { Advance } from '@granary/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/providers';
-import { PartnerProvider } from '../../../lib/brand/partner-context';
-import { allMessages } from '../../../test/messages';
-import { testPartner } from '../../../test/fixtures';
+import { jsonResponse, renderWithProviders } from '../../../test/form-dialog-kit';
 import { AdvancesAndLiens } from './advances-liens';
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 const advance = (extra: Partial<Advance>): Advance => ({
   id: 1,
@@ -35,18 +26,10 @@ function renderAdvances(rows: Advance[]) {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL) =>
-      Promise.resolve(json({ rows: String(input).includes('/advances') ? rows : [] })),
+      Promise.resolve(jsonResponse(200, { rows: String(input).includes('/advances') ? rows : [] })),
     ),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <IntlProvider locale="en-US" messages={allMessages}>
-        <PartnerProvider partner={testPartner}>
-          <AdvancesAndLiens clientId={7} today="2026-12-01" />
-        </PartnerProvider>
-      </IntlProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<AdvancesAndLiens clientId={7} today="2026-12-01" />);
 }
 
 afterEach(() => {
