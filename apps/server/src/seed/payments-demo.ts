@@ -1,10 +1,10 @@
-// Demo payments (issue 14, task F; docs/decisions/045): two more final settlements of the demo farmer (Fieldman Family
-// Farms) at the market of its first settlement, computed like every settlement (decision 044) — one with a payment
-// request waiting for the buyer, one paid by check — so /crm/payments and My Sales Lite's payments show a history on
-// `npm start`, while the settlements seed's own final settlement stays ready to be requested.
+// Demo payments (issue 14, task F; docs/decisions/045): four more final settlements of the demo farmer (Fieldman Family
+// Farms) at the market of its first settlement, computed like every settlement (decision 044) — one paid by check, one
+// sent by ACH and in flight, two with a payment request waiting for the buyer — so /crm/payments and My Sales Lite's
+// payments show a history on `npm start`, while the settlements seed's own final settlement stays ready to be requested.
 
 import { and, eq, sql } from 'drizzle-orm';
-import { computeSettlement, decimalString, toDecimal } from '@granary/domain';
+import { achSettlementDay, computeSettlement, decimalString, toDecimal } from '@granary/domain';
 import { rowsOf, type Db } from '../platform/db.ts';
 import { legalEntities, markets, users } from '../db/schema/index.ts';
 import {
@@ -24,10 +24,14 @@ import {
   updateRequestStatus,
 } from '../modules/payments/payments.repo.ts';
 
-type Planned = { status: 'requested' | 'settled'; daysAgo: number };
+type Planned = { status: 'requested' | 'sent' | 'settled'; daysAgo: number; method: 'check' | 'ach' };
 const PLAN: readonly Planned[] = [
-  { status: 'settled', daysAgo: 9 },
-  { status: 'requested', daysAgo: 1 },
+  { status: 'settled', daysAgo: 9, method: 'check' },
+  // Approved and sent by ACH today: in flight until its settlement day (the next business day).
+  { status: 'sent', daysAgo: 1, method: 'ach' },
+  // Waiting for the buyer to approve.
+  { status: 'requested', daysAgo: 1, method: 'ach' },
+  { status: 'requested', daysAgo: 2, method: 'check' },
 ];
 
 const at = (today: string, daysAgo: number, hour: number) =>
@@ -127,7 +131,7 @@ async function paymentHistory(
   today: string,
   who: { buyer: string | null; farmer: string | null },
 ): Promise<void> {
-  const method = plan.status === 'settled' ? 'check' : s.ach ? 'ach' : 'check';
+  const method = plan.method === 'ach' && s.ach ? 'ach' : 'check';
   const id = await insertRequest(db, {
     partnerId: s.partnerId,
     marketId: s.marketId,
@@ -152,7 +156,45 @@ async function paymentHistory(
     note: null,
     at: requestedAt,
   });
-  if (plan.status !== 'settled') return;
+  if (plan.status === 'requested') return;
+  if (plan.status === 'sent') {
+    // As the built-in provider sends it (payments.service sendApproved): ACH settling on the next business day.
+    const sentAt = at(today, 0, 0);
+    await updateRequestStatus(db, id, 1, { status: 'approved', decided: true, decidedBy: who.buyer });
+    await updateRequestStatus(db, id, 2, { status: 'sent' });
+    await db.execute(
+      sql`update payment_requests set decided_at = ${sentAt.toISOString()}::timestamptz, updated_at = ${sentAt.toISOString()}::timestamptz where id = ${id}`,
+    );
+    const reference =
+      method === 'ach' ? `ACH-${today.replaceAll('-', '')}-${id}-DEMO` : `CHK-${String(100000 + id)}-${id}-DEMO`;
+    await insertPayment(db, {
+      requestId: id,
+      provider: 'builtin',
+      providerReference: reference,
+      status: 'sent',
+      amount: s.amount,
+      method,
+      checkNumber: method === 'ach' ? null : String(100000 + id),
+      settlesOn: method === 'ach' ? achSettlementDay(today) : null,
+      sentAt,
+    });
+    const steps = [
+      { action: 'approve', from: 'requested', to: 'approved', note: null },
+      { action: 'send', from: 'approved', to: 'sent', note: reference },
+    ] as const;
+    for (const e of steps) {
+      await insertEvent(db, {
+        requestId: id,
+        action: e.action,
+        fromStatus: e.from,
+        toStatus: e.to,
+        actorUserId: who.buyer,
+        note: e.note,
+        at: sentAt,
+      });
+    }
+    return;
+  }
   const approvedAt = at(today, plan.daysAgo - 1, 9);
   const cashedAt = at(today, plan.daysAgo - 5, 11);
   const checkNumber = String(100000 + id);

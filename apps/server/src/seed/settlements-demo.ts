@@ -3,8 +3,9 @@
 // Checkoff rates: the state programs of the demo markets' states and the national soybean checkoff, as published by
 // the boards (sources in the rows). Storage: every market of the demo partners gets a rate (30 free days, then a
 // per-bushel-per-day charge), data the market may change. The demo farmer (Fieldman Family Farms) gets a lien, an
-// advance and two settlements of its priced, applied bushels at Ames, one final and one draft, so /crm/settlements
-// and My Sales Lite's settlements show something on `npm start`.
+// advance and four settlements of its priced, applied bushels at Ames (one final waiting for a payment request, a
+// draft, one recovering an advance in part, one voided), so /crm/settlements and My Sales Lite's settlements show
+// the grain book on `npm start`; the payments seed adds the paid and requested ones.
 
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { CROP_IDS, computeSettlement, decimalString, toDecimal } from '@granary/domain';
@@ -18,12 +19,15 @@ import {
   insertSettlement,
   nextSettlementNumber,
   storageRatesOf,
+  updateSettlementStatus,
+  voidLines,
 } from '../modules/settlements/settlements.repo.ts';
 import {
   addLienPaid,
   insertAdvance,
   insertLien,
   recordAdvanceRecoveries,
+  reverseAdvanceRecoveries,
 } from '../modules/settlements/advances-liens.repo.ts';
 
 const C = CROP_IDS;
@@ -129,16 +133,26 @@ export async function seedSettlementsDemo(db: Db, options: { today: string }): P
     amount: '2500.00',
     cropYear: first.crop_year,
   });
-  const sameCrop = priced.filter((p) => p.crop_id === first.crop_id && p.crop_year === first.crop_year);
+  // At the market of the first: the first (lien and harvest advance, recovered whole) final and waiting for a payment
+  // request, a draft, a final one whose spring input advance outweighs the grain (recovered in part: the advance keeps
+  // a balance, nothing to pay), and one finalized then voided (its bushels released to be settled again).
+  const roles = ['final', 'draft', 'partial-advance', 'void'] as const;
   const [market] = await db
     .select({ state: markets.administrativeAreaLevel1 })
     .from(markets)
     .where(eq(markets.id, first.market_id));
   const storage = await storageRatesOf(db, first.market_id);
-  const checkoffs = await checkoffRatesOf(db, market?.state ?? '', [first.crop_id]);
+  const storageRate = (crop: number) => {
+    const r = storage.find((s) => s.cropId === crop) ?? storage.find((s) => s.cropId === null);
+    return r ? { freeDays: r.freeDays, ratePerBushelPerDay: r.ratePerBushelPerDay } : null;
+  };
   let made = 0;
-  for (const p of sameCrop) {
-    if (made >= 2 || p.market_id !== first.market_id) continue;
+  for (const p of priced) {
+    const role = roles[made];
+    if (!role) break;
+    if (p.market_id !== first.market_id) continue;
+    // The first two settle the first contract's crop and year; the others any crop at that market.
+    if (made < 2 && (p.crop_id !== first.crop_id || p.crop_year !== first.crop_year)) continue;
     const contractId = Number(p.id);
     const [c] = await db
       .select({
@@ -160,35 +174,51 @@ export async function seedSettlementsDemo(db: Db, options: { today: string }): P
     });
     if (lines.length === 0) continue;
     const settlementDate = options.today;
-    const advanceId =
-      made === 0
+    const checkoffs = await checkoffRatesOf(db, market?.state ?? '', [p.crop_id]);
+    const compute = (
+      advances: { id: number; amount: string }[],
+      liens: Parameters<typeof computeSettlement>[0]['liens'],
+    ) =>
+      computeSettlement({
+        settlementDate,
+        lines: lines.map((l) => ({ ...l, price: c.cashPrice! })),
+        storageRate,
+        checkoffRates: (crop) => checkoffs.filter((r) => r.cropId === crop),
+        advances: advances.map((a) => ({ id: a.id, contractId, balance: a.amount, paidDate: lines[0]!.deliveryDate })),
+        liens,
+        farmer: { clientId: client.id, name: client.name },
+      });
+    let result;
+    try {
+      result = compute([], []);
+      const advance =
+        role === 'final'
+          ? { amount: '1000.00', note: 'Harvest advance' }
+          : role === 'partial-advance'
+            ? // More than the grain nets: the settlement recovers what it can, the advance keeps the rest.
+              {
+                amount: toDecimal(result.net).div(500).ceil().mul(500).plus(2500).toFixed(2),
+                note: 'Spring input advance',
+              }
+            : null;
+      const advanceId = advance
         ? await insertAdvance(db, {
             partnerId: 'demo',
             marketId: first.market_id,
             contractId,
             clientId: client.id,
-            amount: '1000.00',
+            amount: advance.amount,
             paidDate: lines[0]!.deliveryDate,
-            note: 'Harvest advance',
+            note: advance.note,
             createdBy: buyer?.id ?? null,
           })
         : null;
-    let result;
-    try {
-      result = computeSettlement({
-        settlementDate,
-        lines: lines.map((l) => ({ ...l, price: c.cashPrice! })),
-        storageRate: (crop) => {
-          const r = storage.find((s) => s.cropId === crop) ?? storage.find((s) => s.cropId === null);
-          return r ? { freeDays: r.freeDays, ratePerBushelPerDay: r.ratePerBushelPerDay } : null;
-        },
-        checkoffRates: (crop) => checkoffs.filter((r) => r.cropId === crop),
-        advances: advanceId
-          ? [{ id: advanceId, contractId, balance: '1000.00', paidDate: lines[0]!.deliveryDate }]
-          : [],
-        liens: made === 0 ? [{ id: lien.id, lienholder: lien.lienholder, balance: '2500.00', pct: null }] : [],
-        farmer: { clientId: client.id, name: client.name },
-      });
+      if ((advance && advanceId !== null) || role === 'final') {
+        result = compute(
+          advance && advanceId !== null ? [{ id: advanceId, amount: advance.amount }] : [],
+          role === 'final' ? [{ id: lien.id, lienholder: lien.lienholder, balance: '2500.00', pct: null }] : [],
+        );
+      }
     } catch {
       continue;
     }
@@ -212,10 +242,13 @@ export async function seedSettlementsDemo(db: Db, options: { today: string }): P
       id,
     );
     for (const payee of result.payees) if (payee.lienId !== null) await addLienPaid(db, payee.lienId, payee.amount);
-    if (made === 0) {
-      await db.execute(
-        sql`update settlements set status = 'final', finalized_at = now(), version = 2 where id = ${id}`,
-      );
+    if (role !== 'draft') await updateSettlementStatus(db, id, 1, { status: 'final' });
+    if (role === 'void') {
+      // As the CRM voids one (settlements.service changeSettlementStatus): lines released, bushels back to settle.
+      await updateSettlementStatus(db, id, 2, { status: 'void', voidReason: 'Priced at the wrong cash price' });
+      for (const h of await voidLines(db, id))
+        await addSettledQuantity(db, h.contractId, decimalString(toDecimal(h.bushels).neg()));
+      await reverseAdvanceRecoveries(db, id);
     }
     made += 1;
   }

@@ -41,7 +41,10 @@ async function settlement(
     join contracts c on c.id = a.contract_id
     where c.client_id = ${clientId} and c.direction = 'purchase'
       and not exists (select 1 from settlement_lines l where l.ticket_application_id = a.id)
-    order by a.id limit 1`);
+    -- A contract no settlement holds yet first: a credit sale's date set on it stays its own (the demo's voided
+    -- settlement released several applications of one contract).
+    order by exists (select 1 from settlement_lines l where l.contract_id = a.contract_id and not l.voided), a.id
+    limit 1`);
   const partner = app0.partner_id;
   const marketId = opts.marketId ?? (partner === 'prairie' ? app.fx.prairieMarket : app.fx.marketAll);
   await db.execute(
