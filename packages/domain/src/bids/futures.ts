@@ -3,6 +3,7 @@
 // business days (Monday–Friday) by the exchanges' rules, which an exchange holiday can move by a day.
 
 import { CROP_IDS } from '../crm/crops.ts';
+import { isoDateInZone } from '../crm/exact.ts';
 import { MONTH_CODES, type MonthCode } from './month-codes.ts';
 
 export { MONTH_CODES, type MonthCode } from './month-codes.ts';
@@ -224,6 +225,11 @@ export function futuresMonthForDelivery(product: FuturesProduct, deliveryEnd: st
   let month = deliveryEnd.slice(0, 7);
   while (!product.months.includes(Number(month.slice(5, 7)))) month = addMonths(month, 1);
   return month;
+}
+
+/** Today on the futures exchanges' clock ('YYYY-MM-DD'): CBOT, KCBT, MGEX and ICE canola all trade on Central time. */
+export function exchangeToday(now: Date = new Date()): string {
+  return isoDateInZone(now, 'America/Chicago');
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ContractDetail, ContractOperation } from '@granary/domain';
+import { CROP_IDS, type ContractDetail, type ContractOperation } from '@granary/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fieldMessage, jsonResponse, renderWithProviders, typeInto } from '../../../test/form-dialog-kit';
@@ -42,8 +42,8 @@ function serve(answer: () => Response | Promise<Response> = () => jsonResponse(2
   return posts;
 }
 
-function open(operation: ContractOperation, onClose = () => {}) {
-  renderWithProviders(<OperationDialog detail={detail} operation={operation} onClose={onClose} />);
+function open(operation: ContractOperation, onClose = () => {}, contract: ContractDetail = detail) {
+  renderWithProviders(<OperationDialog detail={contract} operation={operation} onClose={onClose} />);
   return screen.findByRole('dialog');
 }
 
@@ -55,6 +55,40 @@ afterEach(() => {
 });
 
 describe('OperationDialog', () => {
+  it("futures roll: a corn contract on March proposes May, and offers only corn's listed months", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T15:00:00Z'));
+    try {
+      const corn = {
+        ...detail,
+        contract: { ...detail.contract, cropId: CROP_IDS.corn, optionMonth: '2027-03' },
+      } as ContractDetail;
+      const posts = serve();
+      const onClose = vi.fn();
+      const dialog = await open('futures_roll', onClose, corn);
+      const month = within(dialog).getByRole('combobox', { name: /New futures month/ });
+      expect(month.textContent).toBe('May 2027');
+      fireEvent.mouseDown(month);
+      const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+      expect(options.map((o) => o.textContent)).toEqual([
+        'May 2027',
+        'Jul 2027',
+        'Sep 2027',
+        'Dec 2027',
+        'Mar 2028',
+        'May 2028',
+        'Jul 2028',
+        'Sep 2028',
+      ]);
+      fireEvent.click(options[1]!);
+      confirm(dialog);
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(posts[0]!.body).toEqual({ optionMonth: '2027-07', spread: '0' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('roll: the user changes the proposed window, and the body goes with the version read', async () => {
     const posts = serve();
     const onClose = vi.fn();

@@ -5,9 +5,12 @@ import {
   contractFuturesRollSchema,
   contractPartialCancelSchema,
   contractRollSchema,
+  exchangeToday,
+  rollOptionMonths,
   type ContractDetail,
   type ContractOperation,
 } from '@granary/domain';
+import { MenuItem } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
@@ -21,6 +24,7 @@ import { showToast } from '../../../lib/toast/toast-store';
 import { crmKeys } from '../api/crm-keys';
 import { ContractFormDialog } from '../components/contract-form-dialog';
 import { useCrmFormat } from '../components/use-crm-format';
+import { formatOptionMonth } from '../lists/components/list-cells';
 import { useContractOperation } from './contract-api';
 
 type Field =
@@ -85,17 +89,9 @@ function operationFormSchema(operation: ContractOperation, tooLong: string) {
 }
 
 const INPUT_TYPES: Partial<Record<Field, string>> = {
-  optionMonth: 'month',
   deliveryStart: 'date',
   deliveryEnd: 'date',
 };
-
-/** The next month after 'YYYY-MM'. */
-function nextMonth(month: string | null): string {
-  const [year, mon] = (month ?? '').split('-').map(Number);
-  if (!year || !mon) return '';
-  return mon === 12 ? `${year + 1}-01` : `${year}-${String(mon + 1).padStart(2, '0')}`;
-}
 
 /** 'YYYY-MM-DD' plus one day. */
 function nextDay(day: string): string {
@@ -110,14 +106,15 @@ function endOfNextMonth(day: string): string {
   return new Date(Date.UTC(year, month + 1, 0, 12)).toISOString().slice(0, 10);
 }
 
-function initialValues(detail: ContractDetail): Record<Field, string> {
+function initialValues(detail: ContractDetail, rollMonths: readonly string[]): Record<Field, string> {
   const row = detail.contract;
   // A roll moves the delivery window on: proposed, the month after the current window (the server requires a
   // later end).
   const end = row.deliveryEndIsoStr;
   return {
     quantity: '',
-    optionMonth: nextMonth(row.optionMonth),
+    // The crop's next listed futures month after the current one (corn on March → May).
+    optionMonth: rollMonths[0] ?? '',
     spread: '0',
     deliveryStart: end ? nextDay(end) : (row.deliveryStartIsoStr ?? ''),
     deliveryEnd: end ? endOfNextMonth(end) : '',
@@ -149,7 +146,12 @@ export function OperationDialog({
   const queryClient = useQueryClient();
   const tooLong = t('crm.contract.tooLong', { max: CONTRACT_NOTE_MAX_LENGTH });
   const schema = useMemo(() => operationFormSchema(operation, tooLong), [operation, tooLong]);
-  const form = useZodForm(schema, { defaultValues: initialValues(detail) });
+  // The months a roll may go to: only the crop's listed futures months after the current one.
+  const rollMonths = useMemo(
+    () => rollOptionMonths(row.cropId, row.optionMonth, exchangeToday()),
+    [row.cropId, row.optionMonth],
+  );
+  const form = useZodForm(schema, { defaultValues: initialValues(detail, rollMonths) });
   const [failure, setFailure] = useState<string | null>(null);
   const fields = FIELDS[operation];
   const number = row.displayContractId ?? String(row.id);
@@ -196,6 +198,7 @@ export function OperationDialog({
           name={field}
           label={t(`crm.contract.field.${field}` as MessageId)}
           type={INPUT_TYPES[field] ?? 'text'}
+          select={field === 'optionMonth'}
           multiline={field === 'note' || field === 'reason'}
           minRows={field === 'note' ? 4 : 1}
           required={field !== 'reason'}
@@ -204,7 +207,15 @@ export function OperationDialog({
             htmlInput: ['quantity', 'spread', 'basisAdjustment'].includes(field) ? { inputMode: 'decimal' } : {},
           }}
           fullWidth
-        />
+        >
+          {field === 'optionMonth'
+            ? rollMonths.map((month) => (
+                <MenuItem key={month} value={month}>
+                  {formatOptionMonth(month)}
+                </MenuItem>
+              ))
+            : null}
+        </FormTextField>
       ))}
     </ContractFormDialog>
   );
