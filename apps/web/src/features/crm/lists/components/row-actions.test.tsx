@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ApplyProposal, ContractListRow } from '@granary/domain';
+import { CROP_IDS, type ApplyProposal, type ContractListRow } from '@granary/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
@@ -11,7 +11,8 @@ import { toastStore } from '../../../../lib/toast/toast-store';
 import { stubFetch } from '../../../../test/fetch-stub';
 import { allMessages } from '../../../../test/messages';
 import { testPartner } from '../../../../test/fixtures';
-import { ContractRowAction } from './row-actions';
+import { fieldMessage, typeInto } from '../../../../test/form-dialog-kit';
+import { BulkActionsBar, ContractRowAction } from './row-actions';
 
 /** A To arrive row: contract C-1041 of client 7 at market 3. */
 const row = {
@@ -164,5 +165,77 @@ describe('Apply tickets on a To arrive / Delinquent row', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.some((c) => c.url.pathname.endsWith('/apply-proposal'))).toBe(false);
     expect(screen.getByRole('button', { name: 'Apply tickets' })).toHaveProperty('disabled', false);
+  });
+});
+
+describe('Bulk roll of the selected rows (issue 14)', () => {
+  const corn = { ...row, id: 41, clientId: 7, cropId: CROP_IDS.corn, optionMonth: '2027-03' } as ContractListRow;
+  const soy = {
+    ...row,
+    id: 42,
+    clientId: 8,
+    cropId: CROP_IDS.soybeans,
+    optionMonth: '2027-05',
+    displayContractId: 'C-1042',
+  } as ContractListRow;
+
+  /** Each contract read answers its version; the roll of contract 42 is refused (409). */
+  function rollServer() {
+    return stubFetch((call) => {
+      const path = call.url.pathname;
+      if (call.method === 'GET' && /\/contract\/4[12]$/.test(path)) return { status: 200, body: { version: 5 } };
+      if (path.endsWith('/42/futures-roll'))
+        return { status: 409, body: { code: 'conflict', message: 'A cancelled contract cannot be rolled' } };
+      if (path.endsWith('/futures-roll')) return { status: 200, body: {} };
+      return undefined;
+    });
+  }
+
+  it('offers only the listed months every row may roll to, checks the spread, then rolls each row and lists its refusal', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T15:00:00Z'));
+    try {
+      const calls = rollServer();
+      const onClear = vi.fn();
+      wrap(<BulkActionsBar view="needs_pricing" selected={[corn, soy]} onClear={onClear} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Roll' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Roll 2 contracts' });
+      // Corn after March and soybeans after May: July is the first month both list (no April, no June).
+      const month = within(dialog).getByRole('combobox', { name: /New futures month/ });
+      expect(month.textContent).toBe('Jul 2027');
+      fireEvent.mouseDown(month);
+      const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+      expect(options.map((o) => o.textContent).slice(0, 3)).toEqual(['Jul 2027', 'Sep 2027', 'Mar 2028']);
+      fireEvent.click(options[1]!);
+
+      typeInto(dialog, /Spread/, 'two');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Roll' }));
+      await waitFor(() => expect(fieldMessage(dialog, /Spread/)).toBe('Type a basis in cents, e.g. -35'));
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+      typeInto(dialog, /Spread/, '-2');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Roll' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('C-1042');
+      expect(alert.textContent).toContain('A cancelled contract cannot be rolled');
+      expect(alert.textContent).not.toContain('C-1041');
+      const posts = calls.filter((c) => c.method === 'POST');
+      expect(posts.map((c) => [c.url.pathname, c.body, c.ifMatch])).toEqual([
+        [
+          '/api/commodities/ctrm/seller/7/contract/41/futures-roll',
+          { optionMonth: '2027-09', spread: '-0.0200' },
+          '"5"',
+        ],
+        [
+          '/api/commodities/ctrm/seller/8/contract/42/futures-roll',
+          { optionMonth: '2027-09', spread: '-0.0200' },
+          '"5"',
+        ],
+      ]);
+      expect(onClear).toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,7 @@
 import {
+  commonRollOptionMonths,
+  contractFuturesRollSchema,
+  exchangeToday,
   listQueryToParams,
   parseBasis,
   parseListQuery,
@@ -6,26 +9,19 @@ import {
   type ContractListRow,
   type ContractView,
 } from '@granary/domain';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, MenuItem, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { z } from 'zod';
 import { isApiError } from '../../../../lib/api/api-error';
 import { request } from '../../../../lib/api/request';
+import { FormTextField } from '../../../../lib/forms/form-fields';
+import { useZodForm } from '../../../../lib/forms/use-zod-form';
 import { useT } from '../../../../lib/i18n/t';
 import { showToast } from '../../../../lib/toast/toast-store';
 import { CTRM } from '../../api/crm-paths';
 import { crmKeys } from '../../api/crm-keys';
+import { ContractFormDialog } from '../../components/contract-form-dialog';
 import { useContractDetail } from '../../contract/contract-api';
 import { sendForSignatureBulk } from '../../contract-page/contract-page-api';
 import { useSendForSignature } from '../../contract/esign-api';
@@ -33,6 +29,7 @@ import { ApplyTicketsDialog } from '../../deliveries/apply-tickets-dialog';
 import { ContractPricingActions } from '../../contract/pricing-actions';
 import type { PricingAction } from '../../pricing/pricing-api';
 import { useContractSearch } from '../api/contract-search';
+import { formatOptionMonth } from './list-cells';
 
 /** A row button as compact as the row's text. */
 const ROW_BUTTON_SX = { py: 0, px: 1, minWidth: 0, lineHeight: 1.6 } as const;
@@ -156,13 +153,6 @@ type RowOutcome = { row: ContractListRow; ok: boolean; message: string | null };
 function failureMessage(error: unknown): string {
   if (isApiError(error)) return error.message;
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The month after 'YYYY-MM'. */
-function nextMonth(month: string | null): string {
-  const [year, mon] = (month ?? '').split('-').map(Number);
-  if (!year || !mon) return '';
-  return mon === 12 ? `${year + 1}-01` : `${year}-${String(mon + 1).padStart(2, '0')}`;
 }
 
 /** Rolls each contract: reads its version, then futures-rolls it (one request each; a refusal is that row's). */
@@ -295,6 +285,29 @@ export function BulkActionsBar({
   );
 }
 
+/**
+ * The bulk roll's form: one of the months every selected contract may roll to, and the spread typed in cents, read
+ * into dollars a unit, then checked by the domain's futures roll schema the server applies to each row.
+ */
+function rollFormSchema(months: readonly string[]) {
+  return z
+    .object({ optionMonth: z.string(), spread: z.string() })
+    .transform((values, ctx): { optionMonth: string; spread?: string } => {
+      if (!months.includes(values.optionMonth))
+        ctx.addIssue({ code: 'custom', message: 'crm.pricing.required', path: ['optionMonth'] });
+      // Cents typed → dollars a unit (the API's unit), exactly.
+      const spread = parseBasis(values.spread.trim(), { notation: 'cents' });
+      if (!spread.ok) ctx.addIssue({ code: 'custom', message: 'crm.pricing.invalidBasis', path: ['spread'] });
+      return { optionMonth: values.optionMonth, spread: spread.ok ? spread.value : '' };
+    })
+    .pipe(contractFuturesRollSchema);
+}
+
+/**
+ * The bulk roll on the forms library (decision 032): the new futures month is chosen among the listed months every
+ * selected contract may roll to (the first proposed), the spread in cents. Each row is then rolled on its own and
+ * its refusal reported on its row (BulkActionsBar).
+ */
 function RollDialog({
   rows,
   onClose,
@@ -305,68 +318,37 @@ function RollDialog({
   onRoll: (optionMonth: string, spreadDollars: string) => void;
 }) {
   const t = useT();
-  const months = rows.map((r) => r.optionMonth).filter((m): m is string => Boolean(m));
-  const latest = months.sort().at(-1) ?? null;
-  const [month, setMonth] = useState(nextMonth(latest));
-  const [spread, setSpread] = useState('0');
-  const [error, setError] = useState<{ month?: string; spread?: string }>({});
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const cents = spread.trim();
-    const next: { month?: string; spread?: string } = {};
-    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) next.month = t('crm.pricing.required');
-    if (!parseBasis(cents, { notation: 'cents' }).ok) next.spread = t('crm.pricing.invalidBasis');
-    setError(next);
-    if (next.month || next.spread) return;
-    // Cents typed → dollars a unit (the API's unit), exactly.
-    const parsed = parseBasis(cents, { notation: 'cents' });
-    if (!parsed.ok) return;
-    const dollars = parsed.value;
-    onRoll(month, dollars);
-  }
+  const months = useMemo(() => commonRollOptionMonths(rows, exchangeToday()), [rows]);
+  const schema = useMemo(() => rollFormSchema(months), [months]);
+  const form = useZodForm(schema, { defaultValues: { optionMonth: months[0] ?? '', spread: '0' } });
+  const submit = form.handleSubmit((body) => onRoll(body.optionMonth, body.spread));
 
   return (
-    <Dialog
-      open
+    <ContractFormDialog
+      form={form}
+      onSubmit={submit}
       onClose={onClose}
-      fullWidth
-      maxWidth="xs"
-      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+      title={t('crm.pricing.bulk.rollTitle', { count: rows.length })}
+      help={t('crm.pricing.bulk.rollHelp')}
+      failure={null}
+      dismissLabel={t('crm.pricing.cancel')}
+      submitLabel={t('crm.pricing.bulk.roll')}
     >
-      <DialogTitle>{t('crm.pricing.bulk.rollTitle', { count: rows.length })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 0.5 }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('crm.pricing.bulk.rollHelp')}
-          </Typography>
-          <TextField
-            type="month"
-            label={t('crm.pricing.bulk.optionMonth')}
-            value={month}
-            onChange={(e) => setMonth(e.target.value)}
-            error={Boolean(error.month)}
-            helperText={error.month ?? ' '}
-            slotProps={{ inputLabel: { shrink: true } }}
-            required
-          />
-          <TextField
-            label={t('crm.pricing.bulk.spread')}
-            value={spread}
-            onChange={(e) => setSpread(e.target.value)}
-            error={Boolean(error.spread)}
-            helperText={error.spread ?? ' '}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            required
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>{t('crm.pricing.cancel')}</Button>
-        <Button type="submit" variant="contained">
-          {t('crm.pricing.bulk.roll')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <FormTextField<RollFormValues> name="optionMonth" select label={t('crm.pricing.bulk.optionMonth')} required>
+        {months.map((month) => (
+          <MenuItem key={month} value={month}>
+            {formatOptionMonth(month)}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      <FormTextField<RollFormValues>
+        name="spread"
+        label={t('crm.pricing.bulk.spread')}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        required
+      />
+    </ContractFormDialog>
   );
 }
+
+type RollFormValues = { optionMonth: string; spread: string };
