@@ -228,6 +228,17 @@ describe('contracts/search: filters', () => {
     expect(totalCount).toBe(expected.length);
   });
 
+  it('optionMonth from the URL keeps only that month’s contracts (issue 14), a month nobody holds none', async () => {
+    const months = [...new Set(contractsAtAmes.map((f) => f.optionMonth).filter((m): m is string => m !== null))];
+    const month = months.sort()[0]!;
+    const held = contractsAtAmes.filter((f) => f.optionMonth === month).length;
+    expect(held).toBeGreaterThan(0);
+    const { rows, totalCount } = await allRows(buyer, { market_id: fx.marketAll, optionMonth: month, pageSize: 100 });
+    expect(totalCount).toBe(held);
+    expect(new Set(rows.map((r) => r.optionMonth))).toEqual(new Set([month]));
+    expect((await allRows(buyer, { market_id: fx.marketAll, optionMonth: '1999-03' })).totalCount).toBe(0);
+  });
+
   it('deliveries filters: search by ticket number, delivery range, crop', async () => {
     const p = {
       market_id: fx.marketAll,

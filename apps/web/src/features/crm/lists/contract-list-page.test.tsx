@@ -414,3 +414,15 @@ describe('list helpers', () => {
     expect(lastPage(10000, 80)).toBe(125);
   });
 });
+
+describe('the option month filter from the URL (issue 14)', () => {
+  it('sends ?optionMonth=2027-03 with the list call and the filter shows it', async () => {
+    const { router } = renderApp('/crm/contracts?optionMonth=2027-03', 'buyer');
+    const calls = serve();
+    await screen.findByText('C-100001');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('market_id')).toBe('10'));
+    expect(new URLSearchParams(router.state.location.search).get('optionMonth')).toBe('2027-03');
+    await waitFor(() => expect(searches(calls).at(-1)!.get('optionMonth')).toBe('2027-03'));
+    for (const sent of searches(calls)) expect(sent.get('optionMonth')).toBe('2027-03');
+  });
+});
