@@ -116,13 +116,14 @@ describe('ContractDrawer', () => {
     expect(screen.getByRole('link', { name: 'Open contract page' }).getAttribute('href')).toBe('/crm/contracts/41');
   });
 
-  it('proposes the month after the current delivery window for a basis roll, and the next futures month', async () => {
+  it("proposes the month after the current delivery window for a basis roll, and the crop's next listed futures month", async () => {
     renderDrawer(vi.fn(() => Promise.resolve(json(detail()))));
     fireEvent.click(await screen.findByRole('button', { name: 'Roll' }));
     const dialog = await screen.findByRole('dialog', { name: 'Roll' });
     expect((within(dialog).getByLabelText(/New delivery start/) as HTMLInputElement).value).toBe('2026-11-01');
     expect((within(dialog).getByLabelText(/New delivery end/) as HTMLInputElement).value).toBe('2026-11-30');
-    expect((within(dialog).getByLabelText(/New futures month/) as HTMLInputElement).value).toBe('2027-01');
+    // Corn on December: March is its next listed month (no January contract).
+    expect(within(dialog).getByRole('combobox', { name: /New futures month/ }).textContent).toBe('Mar 2027');
   });
 
   it('offers no term changes on a contract that is not open', async () => {
