@@ -178,21 +178,10 @@ async function paymentHistory(
       settlesOn: method === 'ach' ? achSettlementDay(today) : null,
       sentAt,
     });
-    const steps = [
-      { action: 'approve', from: 'requested', to: 'approved', note: null },
-      { action: 'send', from: 'approved', to: 'sent', note: reference },
-    ] as const;
-    for (const e of steps) {
-      await insertEvent(db, {
-        requestId: id,
-        action: e.action,
-        fromStatus: e.from,
-        toStatus: e.to,
-        actorUserId: who.buyer,
-        note: e.note,
-        at: sentAt,
-      });
-    }
+    await recordSteps(db, id, who.buyer, [
+      { action: 'approve', from: 'requested', to: 'approved', note: null, at: sentAt },
+      { action: 'send', from: 'approved', to: 'sent', note: reference, at: sentAt },
+    ]);
     return;
   }
   const approvedAt = at(today, plan.daysAgo - 1, 9);
@@ -215,28 +204,36 @@ async function paymentHistory(
     sentAt: approvedAt,
     settledAt: cashedAt,
   });
-  const steps = [
-    { action: 'approve', from: 'requested', to: 'approved', actor: who.buyer, note: null, at: approvedAt },
-    {
-      action: 'send',
-      from: 'approved',
-      to: 'sent',
-      actor: who.buyer,
-      note: `Check no. ${checkNumber}`,
-      at: approvedAt,
-    },
-    { action: 'settle', from: 'sent', to: 'settled', actor: who.buyer, note: 'Check cashed', at: cashedAt },
-  ] as const;
+  await recordSteps(db, id, who.buyer, [
+    { action: 'approve', from: 'requested', to: 'approved', note: null, at: approvedAt },
+    { action: 'send', from: 'approved', to: 'sent', note: `Check no. ${checkNumber}`, at: approvedAt },
+    { action: 'settle', from: 'sent', to: 'settled', note: 'Check cashed', at: cashedAt },
+  ]);
+  await markSettlementsPaid(db, [s.settlementId]);
+}
+
+/** The buyer's steps of a request, as its history (the events the payments module writes on each). */
+async function recordSteps(
+  db: Db,
+  requestId: number,
+  actor: string | null,
+  steps: readonly {
+    action: 'approve' | 'send' | 'settle';
+    from: 'requested' | 'approved' | 'sent';
+    to: 'approved' | 'sent' | 'settled';
+    note: string | null;
+    at: Date;
+  }[],
+): Promise<void> {
   for (const e of steps) {
     await insertEvent(db, {
-      requestId: id,
+      requestId,
       action: e.action,
       fromStatus: e.from,
       toStatus: e.to,
-      actorUserId: e.actor,
+      actorUserId: actor,
       note: e.note,
       at: e.at,
     });
   }
-  await markSettlementsPaid(db, [s.settlementId]);
 }

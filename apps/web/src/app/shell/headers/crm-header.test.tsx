@@ -11,28 +11,30 @@ function json(body: unknown, status = 200): Response {
 const market = (id: number, entitlements: string[], userPermissions: CrmMarketRow['userPermissions']) =>
   crmMarket(id, `Market ${id}`, { entitlements, userPermissions });
 
+/** The app at `path` for a buyer whose CRM context has these markets (and is an administrator or not). */
+async function renderCrm(path: string, markets: CrmMarketRow[], isAdmin: boolean) {
+  const { fetchMock, queryClient } = renderApp(path, 'buyer');
+  fetchMock.mockImplementation((input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.includes('/merchandising/bootstrap'))
+      return Promise.resolve(json({ partnerLegalEntity: { id: 5, name: 'Test', scopeLegalEntityId: 5 } }));
+    if (url.includes('/merchandising/le/5/markets'))
+      return Promise.resolve(json({ markets, adminPermissions: {}, isAdmin }));
+    return Promise.resolve(json({ code: 'not_found', message: 'Not found' }, 404));
+  });
+  await queryClient.resetQueries({ queryKey: ['crm'] });
+}
+
 describe('CRM header navigation', () => {
   it('leaves out the CRM pages no market of the buyer grants', async () => {
-    const { fetchMock, queryClient } = renderApp('/crm/offers', 'buyer');
-    fetchMock.mockImplementation((input: RequestInfo | URL) => {
-      const url = String(input);
-      if (url.includes('/merchandising/bootstrap'))
-        return Promise.resolve(json({ partnerLegalEntity: { id: 5, name: 'Test', scopeLegalEntityId: 5 } }));
-      if (url.includes('/merchandising/le/5/markets')) {
-        return Promise.resolve(
-          json({
-            markets: [
-              market(1, ['prairie-dashboard', 'grain-buying-contracts'], ['dashboard', 'contracts']),
-              market(2, ['grain-buying-offers'], ['offers']),
-            ],
-            adminPermissions: {},
-            isAdmin: false,
-          }),
-        );
-      }
-      return Promise.resolve(json({ code: 'not_found', message: 'Not found' }, 404));
-    });
-    await queryClient.resetQueries({ queryKey: ['crm'] });
+    await renderCrm(
+      '/crm/offers',
+      [
+        market(1, ['prairie-dashboard', 'grain-buying-contracts'], ['dashboard', 'contracts']),
+        market(2, ['grain-buying-offers'], ['offers']),
+      ],
+      false,
+    );
     const header = await screen.findByTestId('crm-header');
     // The desktop navigation is display:none at jsdom's width, hence hidden: true.
     await waitFor(() => expect(within(header).queryByRole('link', { name: 'Bids', hidden: true })).toBeNull());
@@ -46,23 +48,11 @@ describe('CRM header navigation', () => {
   });
 
   it('puts the administration pages the user may open in one Admin menu, shown active on them', async () => {
-    const { fetchMock, queryClient } = renderApp('/crm/administrator', 'buyer');
-    fetchMock.mockImplementation((input: RequestInfo | URL) => {
-      const url = String(input);
-      if (url.includes('/merchandising/bootstrap'))
-        return Promise.resolve(json({ partnerLegalEntity: { id: 5, name: 'Test', scopeLegalEntityId: 5 } }));
-      if (url.includes('/merchandising/le/5/markets')) {
-        return Promise.resolve(
-          json({
-            markets: [market(1, ['prairie-dashboard', 'grain-buying-contracts'], ['dashboard', 'contracts'])],
-            adminPermissions: {},
-            isAdmin: true,
-          }),
-        );
-      }
-      return Promise.resolve(json({ code: 'not_found', message: 'Not found' }, 404));
-    });
-    await queryClient.resetQueries({ queryKey: ['crm'] });
+    await renderCrm(
+      '/crm/administrator',
+      [market(1, ['prairie-dashboard', 'grain-buying-contracts'], ['dashboard', 'contracts'])],
+      true,
+    );
     const header = await screen.findByTestId('crm-header');
     const nav = within(header).getAllByRole('navigation', { name: 'Main navigation', hidden: true })[0]!;
     await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Bids', hidden: true })).toBeNull());
