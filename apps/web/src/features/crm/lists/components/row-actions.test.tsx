@@ -149,8 +149,10 @@ describe('Apply tickets on a To arrive / Delinquent row', () => {
         { ticketId: 502, allocations: [{ contractId: 41, quantity: '300' }] },
       ],
     });
-    // The row's button is ready again for the next load.
-    expect(screen.getByRole('button', { name: 'Apply tickets' })).toHaveProperty('disabled', false);
+    // The row's button is ready again for the next load (it comes back once the dialog has closed and unmounted).
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Apply tickets' })).toHaveProperty('disabled', false),
+    );
   });
 
   it('says so when the client has no unapplied ticket, and opens no dialog', async () => {
