@@ -82,7 +82,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
           verificationStatus: 'verified',
           passwordHash,
           experiences: { grain_buying: true },
-          adminPermissions: { 'buyer-admin': ['all'] },
+          // The demo partner's buyer-admin also reads the offboarding report (issue 15), so the demo can show it.
+          adminPermissions: { 'buyer-admin': ['all'], 'view-offboarding-report': ['all'] },
           partnerId: 'demo',
           tosAcceptedAt: new Date(),
         },
