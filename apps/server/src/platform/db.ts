@@ -4,7 +4,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { is } from 'drizzle-orm';
+import { drizzle as drizzlePglite, PgliteDatabase, PgliteTransaction } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -20,6 +21,15 @@ export type Schema = typeof schema;
  * driver-shaped: read them with `rowsOf<Row>`.
  */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/**
+ * The kind of database behind `db` (the database, the scoped one every repo sees, or one of their transactions).
+ * Embedded PGlite runs its queries in the server's own thread, one at a time: work that writes a lot sizes itself
+ * by it.
+ */
+export function databaseKindOf(db: Db): DatabaseConfig['kind'] {
+  return is(db, PgliteDatabase) || is(db, PgliteTransaction) ? 'pglite' : 'postgres';
+}
 
 /** Rows of a db.execute result (node-postgres returns {rows}, PGlite too; some drivers an array). */
 export function rowsOf<T>(result: unknown): T[] {
