@@ -1,15 +1,16 @@
 // The ingest job (one job kind of platform/jobs.ts, decision 028; docs/decisions/046): streams a sync's file out of
-// its chunks, through the decoder of its encoding and csv-parse, and writes it in batches of BATCH_ROWS rows, each
-// batch one transaction (its records, provenance, broken rows, audit record and the sync's progress), so memory stays
-// bounded by a batch and a cancel or a failure leaves a consistent prefix. A process that dies mid-file leaves the
-// job to be taken again: it starts over, and since the writes are idempotent the batches already written come back
-// unchanged.
+// its chunks, through the decoder of its encoding and csv-parse, and writes it in batches (BATCH_ROWS, by the kind of
+// database), each batch one transaction (its records, provenance, broken rows, audit record and the sync's progress),
+// so memory stays bounded by a batch and a cancel or a failure leaves a consistent prefix. A process that dies mid-file
+// leaves the job to be taken again: it starts over, and since the writes are idempotent the batches already written
+// come back unchanged.
 
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import { cancelledMessage, type IngestRecordType } from '@granary/domain';
 import { audit } from '../../platform/audit.ts';
-import type { Db } from '../../platform/db.ts';
+import { databaseKindOf, type DatabaseConfig, type Db } from '../../platform/db.ts';
 import { registerJobHandler } from '../../platform/jobs.ts';
 import { chunkLooksLikeText, columnIndexes, decoderOf, missingHeaders, type IngestEncoding } from './ingest-file.ts';
 import {
@@ -33,13 +34,19 @@ import { lockBatch, relaxCommit } from './ingest-write.repo.ts';
 
 export const INGEST_JOB = 'ingest.sync';
 
-/** Rows per batch (one transaction, one upsert per table). */
-const BATCH_ROWS = 10_000;
+/**
+ * Rows per batch (one transaction, one upsert per table). PostgreSQL writes a batch on a connection of its own while
+ * the server goes on answering. Embedded PGlite runs each statement in the server's own thread, its promises resolve
+ * without giving the event loop a turn, and its one connection is held for the whole transaction: with 10,000-row
+ * batches a 150,000-row import starved every timer and socket to its end. So its batches are small (250 rows, ~0.1 s
+ * each) and the job yields a turn between them: progress polls, a cancel and page loads come in between batches.
+ */
+const BATCH_ROWS: Record<DatabaseConfig['kind'], number> = { postgres: 10_000, pglite: 250 };
 
 class Stop extends Error {}
 
 /** Runs a sync's import to its end (succeeded, failed or cancelled); nothing is thrown for a bad file. */
-export async function runSync(db: Db, syncId: number, batchRows = BATCH_ROWS): Promise<void> {
+export async function runSync(db: Db, syncId: number, batchRows = BATCH_ROWS[databaseKindOf(db)]): Promise<void> {
   const sync = await findSync(db, syncId);
   if (!sync || (sync.status !== 'queued' && sync.status !== 'running')) return;
   if (!(await startSync(db, syncId, new Date()))) return;
@@ -109,6 +116,8 @@ export async function runSync(db: Db, syncId: number, batchRows = BATCH_ROWS): P
     if (!ctx || rows.length === 0) return inFlight ? inFlight : false;
     const prepared = prepareBatch(ctx, rows);
     if (inFlight && (await inFlight)) return true;
+    // Requests that came in while the last batch held the database queue their queries before the next batch begins.
+    await nextTurn();
     inFlight = write(rows, prepared, ctx);
     return false;
   };
