@@ -98,6 +98,7 @@ export * from './crm/pricing-operations.ts';
 export * from './crm/deliveries.ts';
 export * from './crm/discount-schedules.ts';
 export * from './crm/settlements.ts';
+export * from './crm/settlement-rates.ts';
 export * from './crm/payments.ts';
 export * from './crm/ingest.ts';
 export * from './crm/admin-users.ts';
