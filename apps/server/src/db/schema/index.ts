@@ -12,6 +12,7 @@ export * from './saved-views.ts';
 export * from './store-search.ts';
 export * from './legal.ts';
 export * from './settlements.ts';
+export * from './partner-settlement-rates.ts';
 export * from './payments.ts';
 export * from './pricing.ts';
 export * from './deliveries.ts';

@@ -227,18 +227,27 @@ export const checkoffRates = pgTable(
   'checkoff_rates',
   {
     id: serial('id').primaryKey(),
+    /** The partner that set the rate (settlement rates, decision 044); null: the seeded published US programs. */
+    partnerId: text('partner_id').references(() => partners.id, { onDelete: 'cascade' }),
     cropId: integer('crop_id')
       .notNull()
       .references(() => crops.id),
     /** Two-letter state (markets.administrative_area_level_1), or '*' for a national checkoff. */
     state: text('state').notNull(),
     name: text('name').notNull(),
-    basis: text('basis').$type<'per_bushel' | 'pct_of_value'>().notNull(),
-    /** Dollars per bushel, or a fraction of value (0.005 = 0.5%). */
+    basis: text('basis').$type<'per_bushel' | 'per_tonne' | 'pct_of_value'>().notNull(),
+    /** Dollars per bushel or per tonne, or a fraction of value (0.005 = 0.5%). */
     rate: rate('rate').notNull(),
     source: text('source').notNull(),
   },
-  (t) => [uniqueIndex('checkoff_rates_crop_state_name_idx').on(t.cropId, t.state, t.name)],
+  (t) => [
+    uniqueIndex('checkoff_rates_partner_crop_state_name_idx').on(
+      sql`coalesce(${t.partnerId}, '')`,
+      t.cropId,
+      t.state,
+      t.name,
+    ),
+  ],
 );
 
 export const storageRates = pgTable(
