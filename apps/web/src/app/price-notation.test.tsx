@@ -163,6 +163,7 @@ describe('the trade notation on the pages with the most prices', () => {
       additionalInfo: null,
       updatedAt: '2026-11-20T16:30:00.000Z',
       futuresAt: '2026-11-20T16:30:00.000Z',
+      dataUpdatedAt: null,
       generatedAt: '2026-11-20T16:31:00.000Z',
     } as unknown as PublicMarketPage;
     render(<PublicPageApp data={{ view: 'market', page }} pathname="/market/ames" />);

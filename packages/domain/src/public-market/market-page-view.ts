@@ -98,6 +98,11 @@ export const publicMarketPageSchema = z.object({
   updatedAt: z.string().nullable(),
   /** Time of the latest futures quote used (ISO). */
   futuresAt: z.string().nullable(),
+  /**
+   * When the partner's data last came in from its ERP (ISO): its last successful ingest sync. Only for a partner with
+   * the `ingested-data` feature; null without it or before a first successful sync.
+   */
+  dataUpdatedAt: z.string().nullable(),
   generatedAt: z.string(),
 });
 export type PublicMarketPage = z.infer<typeof publicMarketPageSchema>;

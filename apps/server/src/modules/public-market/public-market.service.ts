@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { publicBids } from '../bids/bids.public.ts';
+import { lastIngestSuccessAt } from '../ingest/ingest.public.ts';
 import {
   latestBidChange,
   listActiveAnnouncements,
@@ -107,6 +108,7 @@ export async function buildPublicMarketPage(
       additionalInfo: null,
       updatedAt: null,
       futuresAt: null,
+      dataUpdatedAt: null,
     };
   }
   // A market without saved settings is published with no optional features.
@@ -116,13 +118,15 @@ export async function buildPublicMarketPage(
   );
   const on = (f: PublicPageFeature) => features.includes(f);
   const scope = { partnerId: partner.id, marketId: market.id };
-  const [bidRows, bidsChangedAt, hourRows, closureRows, announcementRows] = await Promise.all([
+  const [bidRows, bidsChangedAt, hourRows, closureRows, announcementRows, syncedAt] = await Promise.all([
     // The bids module's public read: public, not deleted bids with their cash prices.
     publicBids(db, scope).then((r) => r.rows),
     latestBidChange(db, scope),
     on('market-office-hours') ? listMarketHours(db, market.id) : Promise.resolve([]),
     on('market-office-hours') ? listMarketClosures(db, market.id) : Promise.resolve([]),
     on('market-announcements') ? listActiveAnnouncements(db, market.id, now) : Promise.resolve([]),
+    // A partner fed by its ERP (ingested-data) says how fresh its data is: its last successful sync (issue 15).
+    partner.publicPageFeatures.includes('ingested-data') ? lastIngestSuccessAt(db, partner.id) : Promise.resolve(null),
   ]);
   const days = fullWeek(
     hourRows.map((h) => ({ dayOfWeek: h.dayOfWeek, opensAt: h.opensAt, closesAt: h.closesAt, closed: h.closed })),
@@ -179,5 +183,6 @@ export async function buildPublicMarketPage(
     additionalInfo: on('additional-info') ? (market.page?.additionalInfo ?? null) : null,
     updatedAt: latest([bidsChangedAt, ...bidRows.map((b) => b.quotedAt)]),
     futuresAt: latest(bidRows.map((b) => b.quotedAt)),
+    dataUpdatedAt: syncedAt?.toISOString() ?? null,
   };
 }

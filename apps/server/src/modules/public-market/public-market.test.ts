@@ -3,14 +3,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_DATA_ELEMENT_ID, type PublicMarketPage, type PublicPageData } from '@granary/domain';
 import { createTestApp, fakeWebDist, type TestApp } from '../../testing/test-app.ts';
+import { eq, sql } from 'drizzle-orm';
 import {
   announcements,
   futuresSymbols,
+  ingestSyncs,
   instruments,
   marketHours,
   marketPublicPages,
   marketRoundingModes,
   markets,
+  partners,
   quotes,
 } from '../../db/schema/index.ts';
 import { jsonForScript } from './public-market.routes.ts';
@@ -30,6 +33,8 @@ let t: TestApp;
 let cornSymbol: string;
 let cornLast: string;
 let cornPrevious: string;
+/** When the demo partner's (and, later, Prairie's) last ERP sync finished (issue 15, ingested-data). */
+const DEMO_SYNCED_AT = new Date('2026-11-20T14:05:00.000Z');
 
 const dist = fakeWebDist();
 mkdirSync(join(dist, '.vite'));
@@ -79,6 +84,40 @@ async function addMarket(values: {
 beforeAll(async () => {
   t = await createTestApp({ webDist: dist });
   const db = t.database.db;
+  // The demo partner is fed by its ERP (ingested-data) and synced; Prairie synced too but does not offer the feature.
+  // Set before the first request, which loads the partner directory.
+  await db
+    .update(partners)
+    .set({ publicPageFeatures: sql`array_append(${partners.publicPageFeatures}, 'ingested-data')` })
+    .where(eq(partners.id, 'demo'));
+  const sync = { recordType: 'contracts' as const, source: 'upload' as const, encoding: 'utf-8', delimiter: ',' };
+  await db.insert(ingestSyncs).values([
+    {
+      ...sync,
+      partnerId: 'demo',
+      fileName: 'old.csv',
+      status: 'succeeded',
+      columns: {},
+      finishedAt: new Date('2026-11-19T10:00:00Z'),
+    },
+    { ...sync, partnerId: 'demo', fileName: 'last.csv', status: 'succeeded', columns: {}, finishedAt: DEMO_SYNCED_AT },
+    {
+      ...sync,
+      partnerId: 'demo',
+      fileName: 'broken.csv',
+      status: 'failed',
+      columns: {},
+      finishedAt: new Date('2026-11-21T10:00:00Z'),
+    },
+    {
+      ...sync,
+      partnerId: 'prairie',
+      fileName: 'prairie.csv',
+      status: 'succeeded',
+      columns: {},
+      finishedAt: DEMO_SYNCED_AT,
+    },
+  ]);
   // A futures month of our own (the demo's quotes move with the date the seed runs).
   cornSymbol = 'ZCZ99';
   cornLast = '4.5525';
@@ -300,6 +339,14 @@ describe('GET /api/public/market/:marketName?', () => {
     expect((await get('/api/public/market/h7-prairie', DEMO)).statusCode).toBe(404);
   });
 
+  it("says when the data last came in from the partner's ERP only when the partner offers ingested-data", async () => {
+    const demo = (await get('/api/public/market/h7-north')).json<PublicMarketPage>();
+    // The last successful sync, not a failed one after it.
+    expect(demo.dataUpdatedAt).toBe(DEMO_SYNCED_AT.toISOString());
+    const prairie = (await get('/api/public/market/h7-prairie', PRAIRIE)).json<PublicMarketPage>();
+    expect(prairie.dataUpdatedAt).toBeNull();
+  });
+
   it('answers 404 for an unpublished or unknown market; without a name, the first published market and a picker list', async () => {
     expect((await get('/api/public/market/h7-hidden')).statusCode).toBe(404);
     expect((await get('/api/public/market/no-such-market')).statusCode).toBe(404);
@@ -334,6 +381,7 @@ describe('the public pages’ HTML', () => {
     expect(data.page.market?.slug).toBe('h7-north');
     expect(data.page.additionalInfo).toBe(SCRIPT_BREAKER);
     expect(data.page.crops.flatMap((c) => c.bids.map((b) => b.name))).toContain('Harvest 2026');
+    expect(data.page.dataUpdatedAt).toBe(DEMO_SYNCED_AT.toISOString());
   });
 
   it('sends the app instead when a flash alert waits in the cookies, so the shell can show it', async () => {

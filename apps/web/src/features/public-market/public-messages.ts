@@ -24,6 +24,8 @@ const publicMessages = {
   'public.market.title': 'Cash bids',
   'public.market.updated': 'Last updated {time}',
   'public.market.futuresAt': 'Futures as of {time}',
+  /** When the partner's data last came in from its ERP (feature ingested-data). */
+  'public.market.dataUpdated': 'Data last updated {time}',
   'public.market.notUpdated': 'No prices yet',
   'public.market.subjectToChange': 'Prices subject to change.',
   'public.market.stale': 'Prices could not be updated. Showing the last prices received.',

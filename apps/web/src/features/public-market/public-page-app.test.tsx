@@ -88,6 +88,7 @@ const page: PublicMarketPage = {
   additionalInfo: null,
   updatedAt: '2026-11-20T16:30:00.000Z',
   futuresAt: '2026-11-20T16:30:00.000Z',
+  dataUpdatedAt: null,
   generatedAt: '2026-11-20T16:31:00.000Z',
 };
 
@@ -175,6 +176,50 @@ describe('the light public market page', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("says when the data last came in from the partner's ERP only when the partner offers ingested-data", () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new Error('offline'))),
+    );
+    const fed = { ...partner, publicPageFeatures: [...partner.publicPageFeatures, 'ingested-data' as const] };
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000 - 60_000).toISOString();
+    const { unmount } = render(
+      <PublicPageApp
+        data={{ view: 'market', page: { ...page, partner: fed, dataUpdatedAt: twoHoursAgo } }}
+        pathname="/market/ames"
+      />,
+    );
+    const recent = screen.getByText('Data last updated 2 h ago');
+    // The exact time, in the market's zone, on hover.
+    expect(recent.getAttribute('title')).toMatch(/\d{1,2}:\d{2} [AP]M C[SD]T$/);
+    // Near the bids: in the same card as the bids table.
+    expect(recent.closest('section')?.querySelector('table')).toBeTruthy();
+    unmount();
+
+    // An older sync reads as the locale's day (decision 035): year first on a Canadian page.
+    render(
+      <PublicPageApp
+        data={{
+          view: 'market',
+          page: { ...page, locale: 'en-CA', partner: fed, dataUpdatedAt: '2026-11-20T14:05:00.000Z' },
+        }}
+        pathname="/en-ca/market/ames"
+      />,
+    );
+    expect(screen.getByText('Data last updated 2026-11-20')).toBeTruthy();
+    cleanup();
+
+    // Without the feature, nothing is said even if a time came with the page.
+    render(
+      <PublicPageApp
+        data={{ view: 'market', page: { ...page, dataUpdatedAt: twoHoursAgo } }}
+        pathname="/market/ames"
+      />,
+    );
+    expect(screen.getByRole('table', { name: 'Corn bids' })).toBeTruthy();
+    expect(screen.queryByText(/Data last updated/)).toBeNull();
   });
 
   it('formats a Canadian market in en-CA and keeps the locale prefix on its links', () => {

@@ -77,6 +77,7 @@ const page: PublicMarketPage = {
   additionalInfo: null,
   updatedAt: '2026-11-25T16:30:00.000Z',
   futuresAt: null,
+  dataUpdatedAt: null,
   generatedAt: '2026-11-26T15:00:00.000Z',
 };
 

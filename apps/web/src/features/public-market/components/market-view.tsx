@@ -1,4 +1,9 @@
-import type { PriceNotationSettings, PublicCropBids, PublicMarketPage } from '@granary/domain';
+import {
+  formatRelative,
+  type PriceNotationSettings,
+  type PublicCropBids,
+  type PublicMarketPage,
+} from '@granary/domain';
 import { useId, useState } from 'react';
 import {
   formatDay,
@@ -194,6 +199,12 @@ export function MarketView({ page, locale, prefix, refresh = 'idle', onPickMarke
               </span>
               {page.futuresAt ? (
                 <span>{t('public.market.futuresAt', { time: formatInstant(page.futuresAt, locale, zone) })}</span>
+              ) : null}
+              {page.dataUpdatedAt && page.partner.publicPageFeatures.includes('ingested-data') ? (
+                // 'just now', '2 h ago', 'yesterday', then the locale's day (decision 035); the exact time on hover.
+                <span title={formatInstant(page.dataUpdatedAt, locale, zone)}>
+                  {t('public.market.dataUpdated', { time: formatRelative(page.dataUpdatedAt, new Date(), locale) })}
+                </span>
               ) : null}
             </p>
             <StaleNotice
