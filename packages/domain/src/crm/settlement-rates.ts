@@ -1,7 +1,10 @@
 // A partner's own checkoff/levy rates and storage rates (issue 14 leftover; decision 044 addendum). Settlements
 // created after a save take these; the settlements made before keep the amounts they took.
 import { z } from 'zod';
-import { decimalInSchema } from './exact.ts';
+import { cropById } from './crops.ts';
+import { KG_PER_LB } from '../store/feed-efficiency.ts';
+import { bushelWeightLb } from './deliveries.ts';
+import { decimalInSchema, decimalString, toDecimal } from './exact.ts';
 
 export const SETTLEMENT_RATES_PATH = '/api/commodities/merchandising/settlement-rates';
 
@@ -12,7 +15,12 @@ export type LevyBasis = (typeof LEVY_BASES)[number];
 /** The region of a national program (every state or province). */
 export const NATIONAL_REGION = '*';
 
-const rateSchema = decimalInSchema({ min: '0', max: '999999', scale: 6, messages: { min: 'A rate cannot be negative' } });
+const rateSchema = decimalInSchema({
+  min: '0',
+  max: '999999',
+  scale: 6,
+  messages: { min: 'A rate cannot be negative' },
+});
 
 export const levyRateSchema = z.object({
   cropId: z.number().int().positive(),
@@ -53,4 +61,25 @@ export type SettlementRates = z.infer<typeof settlementRatesSchema>;
 /** The word for the deductions: "Checkoff" in the USA, "Levies" in Canada and Australia. */
 export function levyWordOf(country: string): 'checkoff' | 'levies' {
   return country === 'USA' ? 'checkoff' : 'levies';
+}
+
+/**
+ * A levy as the settlement arithmetic takes it (per bushel or a fraction of value): a per-tonne rate becomes
+ * $/t × the crop's bushel weight in tonnes. null when a per-tonne rate's crop has no bushel weight.
+ */
+export function levyForSettlement(
+  basis: LevyBasis,
+  rate: string,
+  cropId: number,
+): { basis: 'per_bushel' | 'pct_of_value'; rate: string } | null {
+  if (basis !== 'per_tonne') return { basis, rate };
+  const lb = tonneCropWeightLb(cropId);
+  if (lb === null) return null;
+  return { basis: 'per_bushel', rate: decimalString(toDecimal(rate).times(lb).times(KG_PER_LB).div(1000)) };
+}
+
+/** The bushel weight (lb) of a crop a per-tonne rate may be set for; null when it has none. */
+export function tonneCropWeightLb(cropId: number): number | null {
+  const crop = cropById(cropId);
+  return crop ? bushelWeightLb(crop.name) : null;
 }

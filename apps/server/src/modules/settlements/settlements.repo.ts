@@ -15,7 +15,7 @@ import {
   storageRates,
   ticketApplications,
 } from '../../db/schema/index.ts';
-import type { ContractSettlePricing, SettlementResult } from '@granary/domain';
+import { levyForSettlement, type ContractSettlePricing, type SettlementResult } from '@granary/domain';
 
 // ---------------------------------------------------------------------------------------------------
 // Applied lines
@@ -173,9 +173,13 @@ export async function storageRatesOf(db: Db, marketId: number) {
     .where(eq(storageRates.marketId, marketId));
 }
 
-export async function checkoffRatesOf(db: Db, state: string, cropIds: number[]) {
+/**
+ * The checkoff programs of a crop in a state and the national ones: the partner's own when partnerId is given
+ * (it saved its rates), else the seeded published US programs.
+ */
+export async function checkoffRatesOf(db: Db, state: string, cropIds: number[], partnerId: string | null = null) {
   if (cropIds.length === 0) return [];
-  return db
+  const rows = await db
     .select({
       id: checkoffRates.id,
       cropId: checkoffRates.cropId,
@@ -184,8 +188,19 @@ export async function checkoffRatesOf(db: Db, state: string, cropIds: number[]) 
       rate: checkoffRates.rate,
     })
     .from(checkoffRates)
-    .where(and(inArray(checkoffRates.cropId, cropIds), inArray(checkoffRates.state, [state, '*'])))
+    .where(
+      and(
+        partnerId === null ? isNull(checkoffRates.partnerId) : eq(checkoffRates.partnerId, partnerId),
+        inArray(checkoffRates.cropId, cropIds),
+        inArray(checkoffRates.state, [state, '*']),
+      ),
+    )
     .orderBy(asc(checkoffRates.id));
+  // A per-tonne levy is taken per bushel at the crop's bushel weight (the arithmetic knows $/bu and % of value).
+  return rows.flatMap((r) => {
+    const levy = levyForSettlement(r.basis, r.rate, r.cropId);
+    return levy ? [{ ...r, ...levy }] : [];
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------

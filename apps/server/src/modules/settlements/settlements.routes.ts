@@ -17,6 +17,9 @@ import {
   settlementListResponseSchema,
   settlementSummarySchema,
   settlementVoidSchema,
+  SETTLEMENT_RATES_PATH,
+  settlementRatesSaveSchema,
+  settlementRatesSchema,
 } from '@granary/domain';
 import { etagOf, idListParam, idParam, loadCrmActorWithSession, type CrmDeps } from '../../platform/crm-access.ts';
 import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
@@ -32,6 +35,7 @@ import {
   settleableLines,
   settlementStatement,
 } from './settlement-read.service.ts';
+import { getSettlementRates, saveSettlementRates } from './settlement-rates.service.ts';
 import { clientLiens, createAdvance, createLien, crmAdvances, editLien } from './advances-liens.service.ts';
 
 const MERCH = '/api/commodities/merchandising';
@@ -64,6 +68,30 @@ function sendPdf(reply: FastifyReply, out: { pdf: Uint8Array; fileName: string }
 /** Settlements (issue 14): paying the farmer for applied, priced bushels; advances and liens; the statement PDF. */
 export const settlementsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
   loadCrmActorWithSession(app);
+
+  // ---- CRM: the partner's checkoff/levy and storage rates (buyer admins)
+  app.get(
+    SETTLEMENT_RATES_PATH,
+    { config: session, schema: { response: { 200: settlementRatesSchema, ...crmErrors } } },
+    async (request, reply) => {
+      const rates = await getSettlementRates(deps, request);
+      void reply.header('etag', etagOf(rates.version));
+      return rates;
+    },
+  );
+
+  app.put(
+    SETTLEMENT_RATES_PATH,
+    {
+      config: session,
+      schema: { body: settlementRatesSaveSchema, response: { 200: settlementRatesSchema, ...crmWriteErrors } },
+    },
+    async (request, reply) => {
+      const rates = await saveSettlementRates(deps, request, request.body);
+      void reply.header('etag', etagOf(rates.version));
+      return rates;
+    },
+  );
 
   // ---- CRM: settlements
   app.post(

@@ -53,6 +53,7 @@ import { settlementPayeeRows } from './settlement-list.repo.ts';
 import { standingRequestsOfSettlement } from '../payments/payments.public.ts';
 import { splitApplication } from '../deliveries/deliveries.public.ts';
 import { settleable, settlementDetail } from './settlement-read.service.ts';
+import { ratesVersion } from './settlement-rates.repo.ts';
 
 const canSettle = hasPermission('contracts');
 
@@ -137,7 +138,12 @@ async function planSettlement(
     const r = storage.find((s) => s.cropId === crop) ?? storage.find((s) => s.cropId === null);
     return r ? { freeDays: r.freeDays, ratePerBushelPerDay: r.ratePerBushelPerDay } : null;
   };
-  const checkoffs = await checkoffRatesOf(db, market.administrativeAreaLevel1, [cropId]);
+  // The partner's own levies once it has saved them; else the seeded US programs (none outside the USA).
+  const ownRates = (await ratesVersion(db, actor.partner.id)) !== null;
+  const checkoffs =
+    ownRates || market.countryCode === 'USA'
+      ? await checkoffRatesOf(db, market.administrativeAreaLevel1, [cropId], ownRates ? actor.partner.id : null)
+      : [];
   const advances = await lockOpenAdvances(
     db,
     locked.map((c) => c.id),
