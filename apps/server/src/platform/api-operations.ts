@@ -224,6 +224,8 @@ export const API_AREAS: readonly ApiArea[] = [
         [`POST ${MERCH}/clients/:clientId/liens`]: 'Add a lien on a client (an amount or a percent)',
         [`PUT ${MERCH}/liens/:lienId`]: 'Edit a lien (If-Match)',
         [`DELETE ${MERCH}/liens/:lienId`]: 'Deactivate a lien (If-Match)',
+        [`GET ${MERCH}/settlement-rates`]: "The partner's checkoff/levy and storage rates (buyer admins)",
+        [`PUT ${MERCH}/settlement-rates`]: "Set the partner's checkoff/levy and storage rates (If-Match)",
         [`GET ${PC}/settlements`]: "The farmer's settlements",
         [`GET ${PC}/settlements/:settlementId`]: "One of the farmer's settlements",
         [`GET ${PC}/settlements/:settlementId/statement`]: "One of the farmer's settlement statements (PDF)",
