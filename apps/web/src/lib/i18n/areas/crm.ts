@@ -16,6 +16,7 @@ import { pricingMessages } from '../pricing-messages';
 import { contractPageMessages } from '../contract-page-messages';
 import { deliveriesMessages } from '../deliveries-messages';
 import { settlementsMessages } from '../settlements-messages';
+import { settlementRatesMessages } from '../settlement-rates-messages';
 import { paymentsMessages } from '../payments-messages';
 import { ingestMessages } from '../ingest-messages';
 import { crmAdminMessages } from '../crm-admin-messages';
@@ -46,6 +47,7 @@ export const crmAreaMessages = {
   ...contractPageMessages,
   ...deliveriesMessages,
   ...settlementsMessages,
+  ...settlementRatesMessages,
   ...paymentsMessages,
   ...ingestMessages,
   ...crmAdminMessages,
