@@ -142,6 +142,16 @@ export type MarketPostInput = z.input<typeof marketPostInputSchema>;
 export const marketPostListSchema = z.object({ marketId: id, posts: z.array(marketPostSchema) });
 export type MarketPostList = z.infer<typeof marketPostListSchema>;
 
+/**
+ * A market's published posts as its farmers read them (My Sales Lite's bids page, 'From the elevator'): no draft, no
+ * author or version; newest first.
+ */
+export const farmerMarketPostListSchema = z.object({
+  marketId: id,
+  posts: z.array(z.object({ id, title: z.string(), body: z.string(), publishedAt: instant })),
+});
+export type FarmerMarketPostList = z.infer<typeof farmerMarketPostListSchema>;
+
 // ---------------------------------------------------------------------------------------------------
 // Offboarding report (view-offboarding-report): who is leaving, with what is still open for them
 

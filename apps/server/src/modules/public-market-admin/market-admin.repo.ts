@@ -1,8 +1,8 @@
 // A market's details (the markets row's address, phone, e-mail, time zone; versioned) and its posts (market_posts).
 
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { marketPosts, markets, users } from '../../db/schema/index.ts';
+import { clientMarkets, marketPosts, markets, users } from '../../db/schema/index.ts';
 
 const detailFields = {
   id: markets.id,
@@ -120,4 +120,30 @@ export async function deleteMarketPost(db: Db, postId: number, expectedVersion: 
     .where(and(eq(marketPosts.id, postId), eq(marketPosts.version, expectedVersion)))
     .returning({ id: marketPosts.id });
   return rows.length > 0;
+}
+
+/** Whether one of these clients (a farmer's farms) sells to the market (client_markets). */
+export async function clientsSellTo(db: Db, clientIds: number[], marketId: number): Promise<boolean> {
+  if (clientIds.length === 0) return false;
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(clientMarkets)
+    .where(and(eq(clientMarkets.marketId, marketId), inArray(clientMarkets.clientId, clientIds)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A market's published posts for its farmers, newest publication first, at most `limit`. */
+export function listPublishedPosts(db: Db, marketId: number, limit: number) {
+  return db
+    .select({
+      id: marketPosts.id,
+      title: marketPosts.title,
+      body: marketPosts.body,
+      publishedAt: marketPosts.publishedAt,
+    })
+    .from(marketPosts)
+    .where(and(eq(marketPosts.marketId, marketId), eq(marketPosts.published, true), isNotNull(marketPosts.publishedAt)))
+    .orderBy(desc(marketPosts.publishedAt), desc(marketPosts.id))
+    .limit(limit);
 }

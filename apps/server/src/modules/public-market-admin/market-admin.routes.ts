@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  PROFIT_CENTER_API,
+  farmerMarketPostListSchema,
   marketDetailsSchema,
   marketDetailsUpdateSchema,
   marketPostInputSchema,
@@ -13,6 +15,7 @@ import {
   changeMarketDetails,
   changeMarketPost,
   createMarketPost,
+  farmerMarketPosts,
   marketDetails,
   marketPosts,
   removeMarketPost,
@@ -56,6 +59,22 @@ export const marketAdminRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, dep
       const details = await changeMarketDetails(deps, request, request.query.market_id, request.body);
       void reply.header('etag', etagOf(details.version));
       return details;
+    },
+  );
+
+  // The farmer's read (My Sales Lite's bids page): the published posts of a market their farm sells to.
+  app.get(
+    `${PROFIT_CENTER_API}/market/:marketId/posts`,
+    {
+      config: { access: 'session' },
+      schema: {
+        params: z.object({ marketId: idParam }),
+        response: { 200: farmerMarketPostListSchema, ...crmErrors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return farmerMarketPosts(deps, request, request.params.marketId);
     },
   );
 

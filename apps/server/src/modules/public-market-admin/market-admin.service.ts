@@ -8,6 +8,7 @@ import {
   marketLabel,
   type MarketDetails,
   type MarketDetailsUpdate,
+  type FarmerMarketPostList,
   type MarketPost,
   type MarketPostList,
   type marketDetailsUpdateSchema,
@@ -26,12 +27,15 @@ import {
   type CrmDeps,
   type CrmMarket,
 } from '../../platform/crm-access.ts';
+import { loadFarmer } from '../profit-center/profit-center.public.ts';
 import {
+  clientsSellTo,
   deleteMarketPost,
   findMarketDetails,
   findMarketPost,
   insertMarketPost,
   listMarketPosts,
+  listPublishedPosts,
   updateMarketDetails,
   updateMarketPost,
   type MarketDetailsRow,
@@ -145,6 +149,30 @@ export async function marketPosts(
   const { market } = await postScope(deps, request, partnerLegalEntity, marketId);
   const rows = await listMarketPosts(deps.ctx.database.db, market.id);
   return { marketId: market.id, posts: rows.map(postOf) };
+}
+
+/** A farmer reads at most this many posts of a market (the newest). */
+const FARMER_POSTS_LIMIT = 20;
+
+/**
+ * profit-center/market/:marketId/posts: a market's published posts, for a farmer (My Sales Lite's rule: 401, 403)
+ * whose farm sells to it; any other market, of any partner, answers 404 as an unknown one does.
+ */
+export async function farmerMarketPosts(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  marketId: number,
+): Promise<FarmerMarketPostList> {
+  const farmer = await loadFarmer(deps, request);
+  const db = deps.ctx.database.db;
+  if (!(await clientsSellTo(db, farmer.clientIds, marketId))) throw new AppError('not_found', `No market ${marketId}.`);
+  const rows = await listPublishedPosts(db, marketId, FARMER_POSTS_LIMIT);
+  return {
+    marketId,
+    posts: rows.flatMap((r) =>
+      r.publishedAt ? [{ id: r.id, title: r.title, body: r.body, publishedAt: r.publishedAt.toISOString() }] : [],
+    ),
+  };
 }
 
 export async function createMarketPost(

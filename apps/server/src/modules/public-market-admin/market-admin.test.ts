@@ -199,3 +199,66 @@ describe('le/:partnerLegalEntity/market/:marketId/posts', () => {
     ).toBe(404);
   });
 });
+
+describe('profit-center/market/:marketId/posts (the farmer reads)', () => {
+  const PC = '/api/commodities/profit-center';
+  const write = (marketId: number, title: string, published: boolean) =>
+    call(buyer, 'POST', `${MERCH}/le/${demoPlatform}/market/${marketId}/posts`, {
+      title,
+      body: `${title}.\nSecond line.`,
+      published,
+    });
+
+  it("lists a market's published posts, newest first, to a farmer whose farm sells there; drafts never", async () => {
+    const first = (await write(ames, 'Scale closed Friday', true)).json();
+    const draft = (await write(ames, 'Draft: winter hours', false)).json();
+    const second = (await write(ames, 'Corn basis firmer', true)).json();
+    const res = await call(farmer, 'GET', `${PC}/market/${ames}/posts`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.marketId).toBe(ames);
+    const ids = body.posts.map((p: { id: number }) => p.id);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+    expect(ids).toContain(first.id);
+    expect(ids).not.toContain(draft.id);
+    expect(body.posts.find((p: { id: number }) => p.id === second.id)).toEqual({
+      id: second.id,
+      title: 'Corn basis firmer',
+      body: 'Corn basis firmer.\nSecond line.',
+      publishedAt: second.publishedAt,
+    });
+
+    // A post taken back to a draft leaves the farmer's list.
+    const unpublished = await call(
+      buyer,
+      'PUT',
+      `${MERCH}/le/${demoPlatform}/market/${ames}/posts/${first.id}`,
+      { title: first.title, body: first.body, published: false },
+      { 'if-match': '"1"' },
+    );
+    expect(unpublished.statusCode).toBe(200);
+    const after = (await call(farmer, 'GET', `${PC}/market/${ames}/posts`)).json();
+    expect(after.posts.map((p: { id: number }) => p.id)).not.toContain(first.id);
+  });
+
+  it("answers 404 for a market the farm does not sell to (its partner's or another's), 403 to a buyer, 401 to nobody", async () => {
+    const [other] = await t.database.db
+      .insert(markets)
+      .values({
+        partnerId: 'demo',
+        slug: 'posts-not-sold-to',
+        displayName: 'Not Sold To',
+        city: 'Boone',
+        administrativeAreaLevel1: 'IA',
+        countryCode: 'USA',
+      })
+      .returning({ id: markets.id });
+    expect((await write(other!.id, 'Only for its own farmers', true)).statusCode).toBe(201);
+    expect((await call(farmer, 'GET', `${PC}/market/${other!.id}/posts`)).statusCode).toBe(404);
+    expect((await call(farmer, 'GET', `${PC}/market/${swiftCurrent}/posts`)).statusCode).toBe(404);
+    expect((await call(farmer, 'GET', `${PC}/market/999999/posts`)).statusCode).toBe(404);
+    expect((await call(buyer, 'GET', `${PC}/market/${ames}/posts`)).statusCode).toBe(403);
+    expect((await call(null, 'GET', `${PC}/market/${ames}/posts`)).statusCode).toBe(401);
+    expect((await call(farmer, 'GET', `${PC}/market/abc/posts`)).statusCode).toBe(400);
+  });
+});
