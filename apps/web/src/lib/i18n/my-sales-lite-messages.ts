@@ -144,4 +144,9 @@ export const mySalesLiteMessages = {
   'msl.tickets.application': 'Contract {number}: {quantity}',
   'msl.tickets.unapplied': '{quantity} unapplied',
   'msl.tickets.notApplied': 'Not applied to a contract yet',
+
+  // the market's posts on the local bids page ('From the elevator')
+  'msl.posts.title': 'From the elevator',
+  'msl.posts.showAll': '{count, plural, one {Show # more post} other {Show # more posts}}',
+  'msl.posts.showFewer': 'Show fewer',
 } as const;

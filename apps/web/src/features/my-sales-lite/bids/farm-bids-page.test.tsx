@@ -1,5 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { FarmerOffersResponse, Offer, OfferBid, RequestMakeOfferResponse } from '@granary/domain';
+import type {
+  FarmerMarketPostList,
+  FarmerOffersResponse,
+  Offer,
+  OfferBid,
+  RequestMakeOfferResponse,
+} from '@granary/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { offerFixture as offer, stubFetch } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
@@ -45,7 +51,12 @@ const MARKETS = [
   },
 ];
 
-function serve(state: { offers: Offer[]; place?: () => { status: number; body: unknown } }) {
+function serve(state: {
+  offers: Offer[];
+  place?: () => { status: number; body: unknown };
+  /** The published posts of each market (none: 404, as for a market without a read). */
+  posts?: Record<number, FarmerMarketPostList['posts']>;
+}) {
   const make = (marketId: number): RequestMakeOfferResponse => ({
     market: MARKETS.find((m) => m.id === marketId)!,
     today: '2026-11-22',
@@ -65,6 +76,9 @@ function serve(state: { offers: Offer[]; place?: () => { status: number; body: u
       return { status: 200, body: { markets: MARKETS, offers: state.offers } satisfies FarmerOffersResponse };
     if (/^\/market\/\d+\/request-make-offer$/.test(path))
       return { status: 200, body: make(Number(path.split('/')[2])) };
+    const posts = /^\/market\/(\d+)\/posts$/.exec(path);
+    if (posts && state.posts?.[Number(posts[1])])
+      return { status: 200, body: { marketId: Number(posts[1]), posts: state.posts[Number(posts[1])]! } };
     if (path === '/offer' && method === 'POST') return state.place?.() ?? { status: 200, body: offer(40) };
     if (/^\/offer\/\d+\/cancel$/.test(path))
       return { status: 200, body: offer(Number(path.split('/')[2]), { status: 'cancelled', actions: [] }) };
@@ -99,6 +113,57 @@ describe('/my-sales-lite/bids', () => {
     expect(within(mine).getAllByRole('listitem')).toHaveLength(2);
     expect(within(mine).getByText(/Target \$4.52\/bu · Now \$4.49\/bu · Good through 12\/05\/2026/)).toBeTruthy();
     expect(within(mine).getByText(/Contract OF-2/)).toBeTruthy();
+  });
+
+  it("shows the market's posts from the elevator above its bids: title, day, the text as written; more on demand", async () => {
+    renderApp('/my-sales-lite/bids', 'farmer');
+    const post = (id: number, title: string, body: string, publishedAt: string) => ({ id, title, body, publishedAt });
+    const calls = serve({
+      offers: [],
+      posts: {
+        10: [
+          post(
+            3,
+            'Scale closed Friday',
+            'Closed for the holiday.\nBack Monday at <b>7 AM</b>.',
+            '2026-11-20T15:00:00Z',
+          ),
+          post(2, 'Corn basis firmer', 'Up 5 cents on December.', '2026-11-18T15:00:00Z'),
+          post(1, 'Harvest hours', 'Open until 9 PM.', '2026-10-01T15:00:00Z'),
+        ],
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'From the elevator' });
+    const items = within(panel).getAllByRole('article');
+    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual([
+      'Scale closed Friday',
+      'Corn basis firmer',
+    ]);
+    expect(within(items[0]!).getByText('11/20/2026')).toBeTruthy();
+    // Plain text: markup in a post shows as written, its line breaks kept.
+    expect(within(items[0]!).getByText(/Back Monday at <b>7 AM<\/b>\./).textContent).toBe(
+      'Closed for the holiday.\nBack Monday at <b>7 AM</b>.',
+    );
+    expect(panel.querySelector('b')).toBeNull();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Show 1 more post' }));
+    expect(within(panel).getByRole('article', { name: 'Harvest hours' })).toBeTruthy();
+    // Above the bids, the farmer's page asks only for the market on screen.
+    const corn = await screen.findByRole('table', { name: 'Corn bids' });
+    expect(panel.compareDocumentPosition(corn) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(calls.filter((c) => c.url.pathname.endsWith('/posts')).map((c) => c.url.pathname)).toEqual([
+      '/api/commodities/profit-center/market/10/posts',
+    ]);
+  });
+
+  it('shows no posts panel for a market without published posts', async () => {
+    renderApp('/my-sales-lite/bids/decatur', 'farmer');
+    serve({
+      offers: [],
+      posts: { 10: [{ id: 1, title: 'Ames only', body: '', publishedAt: '2026-11-20T15:00:00Z' }], 12: [] },
+    });
+    await screen.findByRole('table', { name: 'Corn bids' });
+    expect(screen.queryByRole('region', { name: 'From the elevator' })).toBeNull();
+    expect(screen.queryByText('Ames only')).toBeNull();
   });
 
   it('opens another market by its name in the path', async () => {

@@ -47,6 +47,7 @@ import { usePriceFormat } from '../../../lib/trading/use-price-format';
 import { numericCellSx } from '../../../lib/ui/numeric-cell';
 import { STATUS_TOAST, fmtBasis, fmtFutures, fmtPrice, fmtQuantity } from './farm-offer-format';
 import { PlaceOfferDialog } from './place-offer-dialog';
+import { ElevatorPosts } from './elevator-posts';
 
 /** Toasts when one of the farmer's offers changes state under their eyes (price hit, filled, declined, expired). */
 function useStatusToasts(offers: readonly Offer[] | undefined) {
@@ -298,6 +299,7 @@ function MarketBids({ market, offers }: { market: OfferMarket; offers: Offer[] }
 
   return (
     <>
+      <ElevatorPosts marketId={market.id} />
       {make.error ? <MslError error={make.error} onRetry={() => void make.refetch()} /> : null}
       {!make.data && !make.error ? <MslLoading count={2} height={160} /> : null}
       {make.data && groups.length === 0 ? (
