@@ -41,6 +41,7 @@ import { LegalTextsSection } from './legal-texts-section';
 import { ContractSigningSettingsForm } from '../contract-page/contract-signing-settings';
 import { PriceNotationForm } from './price-notation-section';
 import { AdminTabs } from './admin-tabs';
+import { SettlementRatesSection } from './settlement-rates-section';
 
 const EXAMPLE = 'ZCZ26,4.3525,4.3300,4.3650,4.3200,4.3300,2026-11-23';
 
@@ -317,6 +318,7 @@ function AdministratorBody({ context, superAdmin }: { context: CrmContextData; s
           <ContractSigningSettingsForm />
         </SectionCard>
       ) : null}
+      {context.isAdmin ? <SettlementRatesSection markets={context.markets} /> : null}
       {superAdmin ? <QuotesImportSection /> : null}
       {rounding ? <RoundingModesSection key={market.id} platformId={context.platformId} market={market} /> : null}
       <LegalTextsSection />

@@ -1,0 +1,500 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CROPS,
+  LEVY_BASES,
+  NATIONAL_REGION,
+  SETTLEMENT_RATES_PATH,
+  decimalString,
+  isDecimalString,
+  levyWordOf,
+  subdivisionsOf,
+  toDecimal,
+  type CrmMarketRow,
+  type SettlementRates,
+  type SettlementRatesSave,
+} from '@granary/domain';
+import { useEffect } from 'react';
+import { FormProvider, useFieldArray, useFormContext } from 'react-hook-form';
+import { z } from 'zod';
+import { isApiError } from '../../../lib/api/api-error';
+import { getJson, request, retryUnlessRefused } from '../../../lib/api/request';
+import { FormSubmitButton, FormTextField } from '../../../lib/forms/form-fields';
+import { applyServerErrors } from '../../../lib/forms/server-errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
+import { useT } from '../../../lib/i18n/t';
+import type { MessageId } from '../../../lib/i18n/messages';
+import { showToast } from '../../../lib/toast/toast-store';
+import { PageSpinner } from '../../../lib/ui/page-spinner';
+import { CrmErrorState } from '../components/crm-page-frame';
+
+// The partner's checkoff/levy and storage rates (decision 044 addendum), buyer admins: GET, edit, PUT (If-Match).
+
+const ratesKey = ['crm', 'settlement-rates'] as const;
+
+const rateField = z
+  .string()
+  .trim()
+  .refine((v) => isDecimalString(v) && !v.startsWith('-'), { message: 'settlementRates.error.rate' });
+const required = z.string().trim().min(1, { message: 'settlementRates.error.required' });
+
+const formSchema = z.object({
+  levies: z.array(
+    z.object({
+      cropId: required,
+      region: required,
+      name: required,
+      basis: z.enum(LEVY_BASES),
+      rate: rateField,
+      source: z.string(),
+    }),
+  ),
+  storage: z.array(
+    z.object({
+      marketId: required,
+      cropId: z.string(),
+      freeDays: z
+        .string()
+        .trim()
+        .regex(/^\d{1,4}$/, { message: 'settlementRates.error.freeDays' }),
+      rate: rateField,
+    }),
+  ),
+});
+type FormValues = z.input<typeof formSchema>;
+type FormOut = z.output<typeof formSchema>;
+
+/** A rate as typed: % of value is shown in percent (the API keeps a fraction, 0.005 = 0.5%). */
+const shownRate = (basis: string, rate: string) =>
+  decimalString(basis === 'pct_of_value' ? toDecimal(rate).times(100) : toDecimal(rate));
+
+function valuesOf(rates: SettlementRates): FormValues {
+  return {
+    levies: rates.levies.map((l) => ({
+      cropId: String(l.cropId),
+      region: l.region,
+      name: l.name,
+      basis: l.basis,
+      rate: shownRate(l.basis, l.rate),
+      source: l.source,
+    })),
+    storage: rates.storage.map((s) => ({
+      marketId: String(s.marketId),
+      cropId: s.cropId === null ? '' : String(s.cropId),
+      freeDays: String(s.freeDays),
+      rate: shownRate('per_bushel', s.ratePerBushelPerDay),
+    })),
+  };
+}
+
+function bodyOf(v: FormOut): SettlementRatesSave {
+  return {
+    levies: v.levies.map((l) => ({
+      cropId: Number(l.cropId),
+      region: l.region,
+      name: l.name.trim(),
+      basis: l.basis,
+      rate: l.basis === 'pct_of_value' ? decimalString(toDecimal(l.rate).div(100)) : l.rate,
+      source: l.source.trim(),
+    })),
+    storage: v.storage.map((s) => ({
+      marketId: Number(s.marketId),
+      cropId: s.cropId === '' ? null : Number(s.cropId),
+      freeDays: Number(s.freeDays),
+      ratePerBushelPerDay: s.rate,
+    })),
+  };
+}
+
+const REGION_LABEL: Record<SettlementRates['country'], MessageId> = {
+  USA: 'settlementRates.col.state',
+  CAN: 'settlementRates.col.province',
+  AUS: 'settlementRates.col.region',
+};
+
+const cellSx = { px: 1, py: 0.75, verticalAlign: 'top' } as const;
+
+const small = { size: 'small', fullWidth: true } as const;
+
+/** The checkoff/levy programs, one editable row each. */
+function LeviesTable({ rates }: { rates: SettlementRates }) {
+  const t = useT();
+  const { control } = useFormContext<FormValues>();
+  const levies = useFieldArray({ control, name: 'levies' });
+  const word = levyWordOf(rates.country);
+  const regions = [
+    { code: NATIONAL_REGION, name: t('settlementRates.national') },
+    ...subdivisionsOf(rates.country).map((s) => ({ code: s.code, name: s.name })),
+  ];
+  return (
+    <>
+      {levies.fields.length === 0 ? (
+        <Alert severity="info" sx={{ mb: 1.5 }} role="status">
+          {t(`settlementRates.empty.${word}`)}
+        </Alert>
+      ) : (
+        <Box sx={{ overflowX: 'auto', mb: 1.5 }}>
+          <Table size="small" aria-label={t(`settlementRates.levies.${word}`)} sx={{ minWidth: 860 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ ...cellSx, width: 150 }}>{t('settlementRates.col.crop')}</TableCell>
+                <TableCell sx={{ ...cellSx, width: 170 }}>{t(REGION_LABEL[rates.country])}</TableCell>
+                <TableCell sx={cellSx}>{t('settlementRates.col.program')}</TableCell>
+                <TableCell sx={{ ...cellSx, width: 110 }}>{t('settlementRates.col.rate')}</TableCell>
+                <TableCell sx={{ ...cellSx, width: 130 }}>{t('settlementRates.col.basis')}</TableCell>
+                <TableCell sx={cellSx}>{t('settlementRates.col.source')}</TableCell>
+                <TableCell sx={{ ...cellSx, width: 48 }} />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {levies.fields.map((f, i) => (
+                <TableRow key={f.id}>
+                  <TableCell sx={cellSx}>
+                    <FormTextField<FormValues>
+                      name={`levies.${i}.cropId`}
+                      select
+                      {...small}
+                      slotProps={{
+                        select: { SelectDisplayProps: { 'aria-label': `${t('settlementRates.col.crop')} ${i + 1}` } },
+                      }}
+                    >
+                      {CROPS.map((c) => (
+                        <MenuItem key={c.id} value={String(c.id)}>
+                          {c.displayName}
+                        </MenuItem>
+                      ))}
+                    </FormTextField>
+                  </TableCell>
+                  <TableCell sx={cellSx}>
+                    <FormTextField<FormValues>
+                      name={`levies.${i}.region`}
+                      select
+                      {...small}
+                      slotProps={{
+                        select: {
+                          SelectDisplayProps: { 'aria-label': `${t(REGION_LABEL[rates.country])} ${i + 1}` },
+                        },
+                      }}
+                    >
+                      {regions.map((r) => (
+                        <MenuItem key={r.code} value={r.code}>
+                          {r.name}
+                        </MenuItem>
+                      ))}
+                    </FormTextField>
+                  </TableCell>
+                  <TableCell sx={cellSx}>
+                    <FormTextField<FormValues>
+                      name={`levies.${i}.name`}
+                      {...small}
+                      slotProps={{ htmlInput: { 'aria-label': `${t('settlementRates.col.program')} ${i + 1}` } }}
+                    />
+                  </TableCell>
+                  <TableCell sx={cellSx}>
+                    <FormTextField<FormValues>
+                      name={`levies.${i}.rate`}
+                      {...small}
+                      slotProps={{
+                        htmlInput: {
+                          inputMode: 'decimal',
+                          'aria-label': `${t('settlementRates.col.rate')} ${i + 1}`,
+                        },
+                      }}
+                    />
+                  </TableCell>
+                  <TableCell sx={cellSx}>
+                    <FormTextField<FormValues>
+                      name={`levies.${i}.basis`}
+                      select
+                      {...small}
+                      slotProps={{
+                        select: {
+                          SelectDisplayProps: { 'aria-label': `${t('settlementRates.col.basis')} ${i + 1}` },
+                        },
+                      }}
+                    >
+                      {LEVY_BASES.map((b) => (
+                        <MenuItem key={b} value={b}>
+                          {t(`settlementRates.basis.${b}`)}
+                        </MenuItem>
+                      ))}
+                    </FormTextField>
+                  </TableCell>
+                  <TableCell sx={cellSx}>
+                    <FormTextField<FormValues>
+                      name={`levies.${i}.source`}
+                      {...small}
+                      slotProps={{ htmlInput: { 'aria-label': `${t('settlementRates.col.source')} ${i + 1}` } }}
+                    />
+                  </TableCell>
+                  <TableCell sx={cellSx}>
+                    <IconButton
+                      aria-label={t('settlementRates.removeRow', { row: i + 1 })}
+                      onClick={() => levies.remove(i)}
+                    >
+                      <DeleteOutlineIcon fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      <Button
+        startIcon={<AddIcon />}
+        onClick={() =>
+          levies.append({
+            cropId: String(CROPS[0]!.id),
+            region: NATIONAL_REGION,
+            name: '',
+            basis: 'per_bushel',
+            rate: '',
+            source: '',
+          })
+        }
+      >
+        {t(`settlementRates.add.${word}`)}
+      </Button>
+    </>
+  );
+}
+
+/** The storage rates of the partner's locations: free days, then a rate per bushel and day. */
+function StorageTable({ markets }: { markets: CrmMarketRow[] }) {
+  const t = useT();
+  const { control } = useFormContext<FormValues>();
+  const storage = useFieldArray({ control, name: 'storage' });
+  return (
+    <>
+      {storage.fields.length === 0 ? (
+        <Alert severity="info" sx={{ mb: 1.5 }}>
+          {t('settlementRates.storage.empty')}
+        </Alert>
+      ) : (
+        <Box sx={{ overflowX: 'auto', mb: 1.5 }}>
+          <Table size="small" aria-label={t('settlementRates.storage')} sx={{ minWidth: 600 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={cellSx}>{t('settlementRates.col.market')}</TableCell>
+                <TableCell sx={{ ...cellSx, width: 170 }}>{t('settlementRates.col.crop')}</TableCell>
+                <TableCell sx={{ ...cellSx, width: 110 }}>{t('settlementRates.col.freeDays')}</TableCell>
+                <TableCell sx={{ ...cellSx, width: 130 }}>{t('settlementRates.col.perDay')}</TableCell>
+                <TableCell sx={{ ...cellSx, width: 48 }} />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {storage.fields.map((f, i) => (
+                <TableRow key={f.id}>
+                  <TableCell sx={cellSx}>
+                    <FormTextField<FormValues>
+                      name={`storage.${i}.marketId`}
+                      select
+                      {...small}
+                      slotProps={{
+                        select: {
+                          SelectDisplayProps: { 'aria-label': `${t('settlementRates.col.market')} ${i + 1}` },
+                        },
+                      }}
+                    >
+                      {markets.map((m) => (
+                        <MenuItem key={m.id} value={String(m.id)}>
+                          {m.label}
+                        </MenuItem>
+                      ))}
+                    </FormTextField>
+                  </TableCell>
+                  <TableCell sx={cellSx}>
+                    <FormTextField<FormValues>
+                      name={`storage.${i}.cropId`}
+                      select
+                      {...small}
+                      slotProps={{
+                        select: {
+                          displayEmpty: true,
+                          SelectDisplayProps: { 'aria-label': `${t('settlementRates.col.crop')} ${i + 1}` },
+                        },
+                        inputLabel: { shrink: true },
+                      }}
+                    >
+                      <MenuItem value="">{t('settlementRates.allCrops')}</MenuItem>
+                      {CROPS.map((c) => (
+                        <MenuItem key={c.id} value={String(c.id)}>
+                          {c.displayName}
+                        </MenuItem>
+                      ))}
+                    </FormTextField>
+                  </TableCell>
+                  <TableCell sx={cellSx}>
+                    <FormTextField<FormValues>
+                      name={`storage.${i}.freeDays`}
+                      {...small}
+                      slotProps={{
+                        htmlInput: {
+                          inputMode: 'numeric',
+                          'aria-label': `${t('settlementRates.col.freeDays')} ${i + 1}`,
+                        },
+                      }}
+                    />
+                  </TableCell>
+                  <TableCell sx={cellSx}>
+                    <FormTextField<FormValues>
+                      name={`storage.${i}.rate`}
+                      {...small}
+                      slotProps={{
+                        htmlInput: {
+                          inputMode: 'decimal',
+                          'aria-label': `${t('settlementRates.col.perDay')} ${i + 1}`,
+                        },
+                      }}
+                    />
+                  </TableCell>
+                  <TableCell sx={cellSx}>
+                    <IconButton
+                      aria-label={t('settlementRates.removeRow', { row: i + 1 })}
+                      onClick={() => storage.remove(i)}
+                    >
+                      <DeleteOutlineIcon fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      <Button
+        startIcon={<AddIcon />}
+        disabled={markets.length === 0}
+        onClick={() => storage.append({ marketId: String(markets[0]?.id ?? ''), cropId: '', freeDays: '30', rate: '' })}
+      >
+        {t('settlementRates.storage.add')}
+      </Button>
+    </>
+  );
+}
+
+function RatesForm({ rates, markets }: { rates: SettlementRates; markets: CrmMarketRow[] }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const form = useZodForm(formSchema, { defaultValues: valuesOf(rates) });
+  const word = levyWordOf(rates.country);
+  const save = useMutation({
+    mutationFn: async (body: SettlementRatesSave) =>
+      (await request<SettlementRates>(SETTLEMENT_RATES_PATH, { method: 'PUT', body, ifMatch: `"${rates.version}"` }))
+        .json,
+    onSuccess: (saved) => queryClient.setQueryData(ratesKey, saved),
+  });
+  const { reset } = form;
+  useEffect(() => reset(valuesOf(rates)), [rates, reset]);
+  const stale = isApiError(save.error) && save.error.status === 412;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(bodyOf(values));
+      showToast({ messageId: 'settlementRates.saved' }, { severity: 'success' });
+    } catch (error) {
+      applyServerErrors(form.setError, error);
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+          {t(`settlementRates.levies.${word}`)}
+        </Typography>
+        {rates.defaults && rates.levies.length > 0 ? (
+          <Alert severity="info" sx={{ mb: 1.5 }}>
+            {t('settlementRates.defaults')}
+          </Alert>
+        ) : null}
+        <LeviesTable rates={rates} />
+
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mt: 3 }}>
+          {t('settlementRates.storage')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('settlementRates.storage.hint')}
+        </Typography>
+        <StorageTable markets={markets} />
+
+        {stale ? (
+          <Alert
+            severity="warning"
+            sx={{ mt: 2 }}
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => void queryClient.invalidateQueries({ queryKey: ratesKey })}
+              >
+                {t('settlementRates.reload')}
+              </Button>
+            }
+          >
+            {t('settlementRates.stale')}
+          </Alert>
+        ) : save.error ? (
+          <Box sx={{ mt: 2 }}>
+            <CrmErrorState error={save.error} />
+          </Box>
+        ) : null}
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
+          <FormSubmitButton fullWidth={false} size="medium">
+            {t('settlementRates.save')}
+          </FormSubmitButton>
+        </Stack>
+      </Box>
+    </FormProvider>
+  );
+}
+
+/**
+ * /crm/administrator: the partner's checkoff ("Levies" for Canadian and Australian partners) and storage rates that
+ * new settlements take. Buyer admins only: shown to no one else (the API answers 403).
+ */
+export function SettlementRatesSection({ markets }: { markets: CrmMarketRow[] }) {
+  const t = useT();
+  const rates = useQuery({
+    queryKey: ratesKey,
+    queryFn: ({ signal }) => getJson<SettlementRates>(SETTLEMENT_RATES_PATH, undefined, signal),
+    retry: retryUnlessRefused,
+  });
+  if (isApiError(rates.error) && rates.error.status === 403) return null;
+  const word = rates.data ? levyWordOf(rates.data.country) : 'checkoff';
+  const title = t(`settlementRates.title.${word}`);
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2, maxWidth: 760 }}>
+        {t('settlementRates.subtitle')}
+      </Typography>
+      {rates.error ? (
+        <CrmErrorState error={rates.error} onRetry={() => void rates.refetch()} />
+      ) : !rates.data ? (
+        <PageSpinner />
+      ) : (
+        <RatesForm rates={rates.data} markets={markets} />
+      )}
+    </Paper>
+  );
+}
