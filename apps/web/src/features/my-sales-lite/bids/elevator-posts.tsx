@@ -65,7 +65,12 @@ export function ElevatorPosts({ marketId }: { marketId: number }) {
         ))}
       </Stack>
       {more > 0 ? (
-        <Button size="small" onClick={() => setAll((v) => !v)} aria-expanded={all} sx={{ mt: 1, ml: -0.5 }}>
+        <Button
+          size="small"
+          onClick={() => setAll((v) => !v)}
+          aria-expanded={all}
+          sx={{ mt: 1, ml: '-5px', minWidth: 0 }}
+        >
           {all ? t('msl.posts.showFewer') : t('msl.posts.showAll', { count: more })}
         </Button>
       ) : null}
