@@ -30,8 +30,8 @@ import {
   type SettlementRates,
   type SettlementRatesSave,
 } from '@granary/domain';
-import { useEffect } from 'react';
-import { FormProvider, useFieldArray, useFormContext } from 'react-hook-form';
+import { useEffect, type ReactNode } from 'react';
+import { FormProvider, useFieldArray, useFormContext, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api/api-error';
 import { getJson, request, retryUnlessRefused } from '../../../lib/api/request';
@@ -130,7 +130,89 @@ const REGION_LABEL: Record<SettlementRates['country'], MessageId> = {
 
 const cellSx = { px: 1, py: 0.75, verticalAlign: 'top' } as const;
 
-const small = { size: 'small', fullWidth: true } as const;
+type Option = { value: string; label: string };
+
+/** One editable cell: a text field, or a select when options are given; labelled "<column> <row>". */
+function Cell({
+  name,
+  label,
+  options,
+  inputMode,
+}: {
+  name: FieldPath<FormValues>;
+  label: string;
+  options?: Option[];
+  inputMode?: 'decimal' | 'numeric';
+}) {
+  return (
+    <TableCell sx={cellSx}>
+      <FormTextField<FormValues>
+        name={name}
+        size="small"
+        fullWidth
+        select={options !== undefined}
+        slotProps={
+          options
+            ? { select: { displayEmpty: true, SelectDisplayProps: { 'aria-label': label } } }
+            : { htmlInput: { inputMode, 'aria-label': label } }
+        }
+      >
+        {options?.map((o) => (
+          <MenuItem key={o.value} value={o.value}>
+            {o.label}
+          </MenuItem>
+        ))}
+      </FormTextField>
+    </TableCell>
+  );
+}
+
+/** A table of editable rows with a remove button each; `columns` are the headers (label and width). */
+function RowsTable({
+  label,
+  minWidth,
+  columns,
+  rows,
+  onRemove,
+}: {
+  label: string;
+  minWidth: number;
+  columns: { label: string; width?: number }[];
+  rows: { id: string; cells: ReactNode }[];
+  onRemove: (index: number) => void;
+}) {
+  const t = useT();
+  return (
+    <Box sx={{ overflowX: 'auto', mb: 1.5 }}>
+      <Table size="small" aria-label={label} sx={{ minWidth }}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.label} sx={{ ...cellSx, width: c.width }}>
+                {c.label}
+              </TableCell>
+            ))}
+            <TableCell sx={{ ...cellSx, width: 48 }} />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r, i) => (
+            <TableRow key={r.id}>
+              {r.cells}
+              <TableCell sx={cellSx}>
+                <IconButton aria-label={t('settlementRates.removeRow', { row: i + 1 })} onClick={() => onRemove(i)}>
+                  <DeleteOutlineIcon fontSize="small" />
+                </IconButton>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+const cropOptions: Option[] = CROPS.map((c) => ({ value: String(c.id), label: c.displayName }));
 
 /** The checkoff/levy programs, one editable row each. */
 function LeviesTable({ rates }: { rates: SettlementRates }) {
@@ -138,10 +220,19 @@ function LeviesTable({ rates }: { rates: SettlementRates }) {
   const { control } = useFormContext<FormValues>();
   const levies = useFieldArray({ control, name: 'levies' });
   const word = levyWordOf(rates.country);
-  const regions = [
-    { code: NATIONAL_REGION, name: t('settlementRates.national') },
-    ...subdivisionsOf(rates.country).map((s) => ({ code: s.code, name: s.name })),
+  const regionLabel = t(REGION_LABEL[rates.country]);
+  const regions: Option[] = [
+    { value: NATIONAL_REGION, label: t('settlementRates.national') },
+    ...subdivisionsOf(rates.country).map((s) => ({ value: s.code, label: s.name })),
   ];
+  const bases: Option[] = LEVY_BASES.map((b) => ({ value: b, label: t(`settlementRates.basis.${b}`) }));
+  const col = {
+    crop: t('settlementRates.col.crop'),
+    program: t('settlementRates.col.program'),
+    rate: t('settlementRates.col.rate'),
+    basis: t('settlementRates.col.basis'),
+    source: t('settlementRates.col.source'),
+  };
   return (
     <>
       {levies.fields.length === 0 ? (
@@ -149,113 +240,32 @@ function LeviesTable({ rates }: { rates: SettlementRates }) {
           {t(`settlementRates.empty.${word}`)}
         </Alert>
       ) : (
-        <Box sx={{ overflowX: 'auto', mb: 1.5 }}>
-          <Table size="small" aria-label={t(`settlementRates.levies.${word}`)} sx={{ minWidth: 860 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ ...cellSx, width: 150 }}>{t('settlementRates.col.crop')}</TableCell>
-                <TableCell sx={{ ...cellSx, width: 170 }}>{t(REGION_LABEL[rates.country])}</TableCell>
-                <TableCell sx={cellSx}>{t('settlementRates.col.program')}</TableCell>
-                <TableCell sx={{ ...cellSx, width: 110 }}>{t('settlementRates.col.rate')}</TableCell>
-                <TableCell sx={{ ...cellSx, width: 130 }}>{t('settlementRates.col.basis')}</TableCell>
-                <TableCell sx={cellSx}>{t('settlementRates.col.source')}</TableCell>
-                <TableCell sx={{ ...cellSx, width: 48 }} />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {levies.fields.map((f, i) => (
-                <TableRow key={f.id}>
-                  <TableCell sx={cellSx}>
-                    <FormTextField<FormValues>
-                      name={`levies.${i}.cropId`}
-                      select
-                      {...small}
-                      slotProps={{
-                        select: { SelectDisplayProps: { 'aria-label': `${t('settlementRates.col.crop')} ${i + 1}` } },
-                      }}
-                    >
-                      {CROPS.map((c) => (
-                        <MenuItem key={c.id} value={String(c.id)}>
-                          {c.displayName}
-                        </MenuItem>
-                      ))}
-                    </FormTextField>
-                  </TableCell>
-                  <TableCell sx={cellSx}>
-                    <FormTextField<FormValues>
-                      name={`levies.${i}.region`}
-                      select
-                      {...small}
-                      slotProps={{
-                        select: {
-                          SelectDisplayProps: { 'aria-label': `${t(REGION_LABEL[rates.country])} ${i + 1}` },
-                        },
-                      }}
-                    >
-                      {regions.map((r) => (
-                        <MenuItem key={r.code} value={r.code}>
-                          {r.name}
-                        </MenuItem>
-                      ))}
-                    </FormTextField>
-                  </TableCell>
-                  <TableCell sx={cellSx}>
-                    <FormTextField<FormValues>
-                      name={`levies.${i}.name`}
-                      {...small}
-                      slotProps={{ htmlInput: { 'aria-label': `${t('settlementRates.col.program')} ${i + 1}` } }}
-                    />
-                  </TableCell>
-                  <TableCell sx={cellSx}>
-                    <FormTextField<FormValues>
-                      name={`levies.${i}.rate`}
-                      {...small}
-                      slotProps={{
-                        htmlInput: {
-                          inputMode: 'decimal',
-                          'aria-label': `${t('settlementRates.col.rate')} ${i + 1}`,
-                        },
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell sx={cellSx}>
-                    <FormTextField<FormValues>
-                      name={`levies.${i}.basis`}
-                      select
-                      {...small}
-                      slotProps={{
-                        select: {
-                          SelectDisplayProps: { 'aria-label': `${t('settlementRates.col.basis')} ${i + 1}` },
-                        },
-                      }}
-                    >
-                      {LEVY_BASES.map((b) => (
-                        <MenuItem key={b} value={b}>
-                          {t(`settlementRates.basis.${b}`)}
-                        </MenuItem>
-                      ))}
-                    </FormTextField>
-                  </TableCell>
-                  <TableCell sx={cellSx}>
-                    <FormTextField<FormValues>
-                      name={`levies.${i}.source`}
-                      {...small}
-                      slotProps={{ htmlInput: { 'aria-label': `${t('settlementRates.col.source')} ${i + 1}` } }}
-                    />
-                  </TableCell>
-                  <TableCell sx={cellSx}>
-                    <IconButton
-                      aria-label={t('settlementRates.removeRow', { row: i + 1 })}
-                      onClick={() => levies.remove(i)}
-                    >
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <RowsTable
+          label={t(`settlementRates.levies.${word}`)}
+          minWidth={860}
+          columns={[
+            { label: col.crop, width: 150 },
+            { label: regionLabel, width: 170 },
+            { label: col.program },
+            { label: col.rate, width: 110 },
+            { label: col.basis, width: 130 },
+            { label: col.source },
+          ]}
+          onRemove={(i) => levies.remove(i)}
+          rows={levies.fields.map((f, i) => ({
+            id: f.id,
+            cells: (
+              <>
+                <Cell name={`levies.${i}.cropId`} label={`${col.crop} ${i + 1}`} options={cropOptions} />
+                <Cell name={`levies.${i}.region`} label={`${regionLabel} ${i + 1}`} options={regions} />
+                <Cell name={`levies.${i}.name`} label={`${col.program} ${i + 1}`} />
+                <Cell name={`levies.${i}.rate`} label={`${col.rate} ${i + 1}`} inputMode="decimal" />
+                <Cell name={`levies.${i}.basis`} label={`${col.basis} ${i + 1}`} options={bases} />
+                <Cell name={`levies.${i}.source`} label={`${col.source} ${i + 1}`} />
+              </>
+            ),
+          }))}
+        />
       )}
       <Button
         startIcon={<AddIcon />}
@@ -281,6 +291,14 @@ function StorageTable({ markets }: { markets: CrmMarketRow[] }) {
   const t = useT();
   const { control } = useFormContext<FormValues>();
   const storage = useFieldArray({ control, name: 'storage' });
+  const locations: Option[] = markets.map((m) => ({ value: String(m.id), label: m.label }));
+  const crops: Option[] = [{ value: '', label: t('settlementRates.allCrops') }, ...cropOptions];
+  const col = {
+    market: t('settlementRates.col.market'),
+    crop: t('settlementRates.col.crop'),
+    freeDays: t('settlementRates.col.freeDays'),
+    perDay: t('settlementRates.col.perDay'),
+  };
   return (
     <>
       {storage.fields.length === 0 ? (
@@ -288,96 +306,28 @@ function StorageTable({ markets }: { markets: CrmMarketRow[] }) {
           {t('settlementRates.storage.empty')}
         </Alert>
       ) : (
-        <Box sx={{ overflowX: 'auto', mb: 1.5 }}>
-          <Table size="small" aria-label={t('settlementRates.storage')} sx={{ minWidth: 600 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={cellSx}>{t('settlementRates.col.market')}</TableCell>
-                <TableCell sx={{ ...cellSx, width: 170 }}>{t('settlementRates.col.crop')}</TableCell>
-                <TableCell sx={{ ...cellSx, width: 110 }}>{t('settlementRates.col.freeDays')}</TableCell>
-                <TableCell sx={{ ...cellSx, width: 130 }}>{t('settlementRates.col.perDay')}</TableCell>
-                <TableCell sx={{ ...cellSx, width: 48 }} />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {storage.fields.map((f, i) => (
-                <TableRow key={f.id}>
-                  <TableCell sx={cellSx}>
-                    <FormTextField<FormValues>
-                      name={`storage.${i}.marketId`}
-                      select
-                      {...small}
-                      slotProps={{
-                        select: {
-                          SelectDisplayProps: { 'aria-label': `${t('settlementRates.col.market')} ${i + 1}` },
-                        },
-                      }}
-                    >
-                      {markets.map((m) => (
-                        <MenuItem key={m.id} value={String(m.id)}>
-                          {m.label}
-                        </MenuItem>
-                      ))}
-                    </FormTextField>
-                  </TableCell>
-                  <TableCell sx={cellSx}>
-                    <FormTextField<FormValues>
-                      name={`storage.${i}.cropId`}
-                      select
-                      {...small}
-                      slotProps={{
-                        select: {
-                          displayEmpty: true,
-                          SelectDisplayProps: { 'aria-label': `${t('settlementRates.col.crop')} ${i + 1}` },
-                        },
-                        inputLabel: { shrink: true },
-                      }}
-                    >
-                      <MenuItem value="">{t('settlementRates.allCrops')}</MenuItem>
-                      {CROPS.map((c) => (
-                        <MenuItem key={c.id} value={String(c.id)}>
-                          {c.displayName}
-                        </MenuItem>
-                      ))}
-                    </FormTextField>
-                  </TableCell>
-                  <TableCell sx={cellSx}>
-                    <FormTextField<FormValues>
-                      name={`storage.${i}.freeDays`}
-                      {...small}
-                      slotProps={{
-                        htmlInput: {
-                          inputMode: 'numeric',
-                          'aria-label': `${t('settlementRates.col.freeDays')} ${i + 1}`,
-                        },
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell sx={cellSx}>
-                    <FormTextField<FormValues>
-                      name={`storage.${i}.rate`}
-                      {...small}
-                      slotProps={{
-                        htmlInput: {
-                          inputMode: 'decimal',
-                          'aria-label': `${t('settlementRates.col.perDay')} ${i + 1}`,
-                        },
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell sx={cellSx}>
-                    <IconButton
-                      aria-label={t('settlementRates.removeRow', { row: i + 1 })}
-                      onClick={() => storage.remove(i)}
-                    >
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <RowsTable
+          label={t('settlementRates.storage')}
+          minWidth={600}
+          columns={[
+            { label: col.market },
+            { label: col.crop, width: 170 },
+            { label: col.freeDays, width: 110 },
+            { label: col.perDay, width: 130 },
+          ]}
+          onRemove={(i) => storage.remove(i)}
+          rows={storage.fields.map((f, i) => ({
+            id: f.id,
+            cells: (
+              <>
+                <Cell name={`storage.${i}.marketId`} label={`${col.market} ${i + 1}`} options={locations} />
+                <Cell name={`storage.${i}.cropId`} label={`${col.crop} ${i + 1}`} options={crops} />
+                <Cell name={`storage.${i}.freeDays`} label={`${col.freeDays} ${i + 1}`} inputMode="numeric" />
+                <Cell name={`storage.${i}.rate`} label={`${col.perDay} ${i + 1}`} inputMode="decimal" />
+              </>
+            ),
+          }))}
+        />
       )}
       <Button
         startIcon={<AddIcon />}
