@@ -332,6 +332,7 @@ export const API_AREAS: readonly ApiArea[] = [
         [`POST ${MERCH}/le/:partnerLegalEntity/market/:marketId/posts`]: 'Write a post to the farmers of a market',
         [`PUT ${MERCH}/le/:partnerLegalEntity/market/:marketId/posts/:postId`]: 'Change a market post (If-Match)',
         [`DELETE ${MERCH}/le/:partnerLegalEntity/market/:marketId/posts/:postId`]: 'Delete a market post (If-Match)',
+        [`GET ${PC}/market/:marketId/posts`]: "A market's published posts, for a farmer whose farm sells there",
         [`GET ${MERCH}/market/:marketId/info`]: "What a market's public page shows",
         [`PUT ${MERCH}/market/:marketId/info`]: "Change what a market's public page shows (If-Match)",
         [`GET ${MERCH}/market/:marketId/hours`]: "A market's office hours",
