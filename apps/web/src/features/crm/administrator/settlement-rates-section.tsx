@@ -14,6 +14,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -128,22 +130,41 @@ const REGION_LABEL: Record<SettlementRates['country'], MessageId> = {
   AUS: 'settlementRates.col.region',
 };
 
-const cellSx = { px: 1, py: 0.75, verticalAlign: 'top' } as const;
+/** Cells of a table on a wide screen; on a phone each row is a card of labelled fields, two a line. */
+const cellSx = {
+  px: { xs: 0, sm: 1 },
+  py: { xs: 0, sm: 0.75 },
+  verticalAlign: 'top',
+  display: { xs: 'block', sm: 'table-cell' },
+  borderBottom: { xs: 'none' },
+} as const;
+const rowSx = {
+  display: { xs: 'grid', sm: 'table-row' },
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: 1.5,
+  py: { xs: 1.5, sm: 0 },
+  borderBottom: { xs: 1, sm: 0 },
+  borderColor: 'divider',
+} as const;
 
 type Option = { value: string; label: string };
 
 /** One editable cell: a text field, or a select when options are given; labelled "<column> <row>". */
 function Cell({
   name,
-  label,
+  column,
+  row,
   options,
   inputMode,
 }: {
   name: FieldPath<FormValues>;
-  label: string;
+  column: string;
+  row: number;
   options?: Option[];
   inputMode?: 'decimal' | 'numeric';
 }) {
+  const stacked = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const label = `${column} ${row}`;
   return (
     <TableCell sx={cellSx}>
       <FormTextField<FormValues>
@@ -151,6 +172,7 @@ function Cell({
         size="small"
         fullWidth
         select={options !== undefined}
+        label={stacked ? column : undefined}
         slotProps={
           options
             ? { select: { displayEmpty: true, SelectDisplayProps: { 'aria-label': label } } }
@@ -171,12 +193,14 @@ function Cell({
 function RowsTable({
   label,
   minWidth,
+  maxWidth,
   columns,
   rows,
   onRemove,
 }: {
   label: string;
   minWidth: number;
+  maxWidth?: number;
   columns: { label: string; width?: number }[];
   rows: { id: string; cells: ReactNode }[];
   onRemove: (index: number) => void;
@@ -184,8 +208,8 @@ function RowsTable({
   const t = useT();
   return (
     <Box sx={{ overflowX: 'auto', mb: 1.5 }}>
-      <Table size="small" aria-label={label} sx={{ minWidth }}>
-        <TableHead>
+      <Table size="small" aria-label={label} sx={{ minWidth: { sm: minWidth }, maxWidth }}>
+        <TableHead sx={{ display: { xs: 'none', sm: 'table-header-group' } }}>
           <TableRow>
             {columns.map((c) => (
               <TableCell key={c.label} sx={{ ...cellSx, width: c.width }}>
@@ -197,7 +221,7 @@ function RowsTable({
         </TableHead>
         <TableBody>
           {rows.map((r, i) => (
-            <TableRow key={r.id}>
+            <TableRow key={r.id} sx={rowSx}>
               {r.cells}
               <TableCell sx={cellSx}>
                 <IconButton aria-label={t('settlementRates.removeRow', { row: i + 1 })} onClick={() => onRemove(i)}>
@@ -215,7 +239,7 @@ function RowsTable({
 const cropOptions: Option[] = CROPS.map((c) => ({ value: String(c.id), label: c.displayName }));
 
 /** The checkoff/levy programs, one editable row each. */
-function LeviesTable({ rates }: { rates: SettlementRates }) {
+function LeviesTable({ rates, markets }: { rates: SettlementRates; markets: CrmMarketRow[] }) {
   const t = useT();
   const { control } = useFormContext<FormValues>();
   const levies = useFieldArray({ control, name: 'levies' });
@@ -223,7 +247,10 @@ function LeviesTable({ rates }: { rates: SettlementRates }) {
   const regionLabel = t(REGION_LABEL[rates.country]);
   const regions: Option[] = [
     { value: NATIONAL_REGION, label: t('settlementRates.national') },
-    ...subdivisionsOf(rates.country).map((s) => ({ value: s.code, label: s.name })),
+    // The states/provinces of every country the partner has locations in (a US partner may buy in Canada too).
+    ...[...new Set([rates.country, ...markets.map((m) => m.countryCode)])].flatMap((c) =>
+      subdivisionsOf(c).map((s) => ({ value: s.code, label: s.name })),
+    ),
   ];
   const bases: Option[] = LEVY_BASES.map((b) => ({ value: b, label: t(`settlementRates.basis.${b}`) }));
   const col = {
@@ -256,12 +283,12 @@ function LeviesTable({ rates }: { rates: SettlementRates }) {
             id: f.id,
             cells: (
               <>
-                <Cell name={`levies.${i}.cropId`} label={`${col.crop} ${i + 1}`} options={cropOptions} />
-                <Cell name={`levies.${i}.region`} label={`${regionLabel} ${i + 1}`} options={regions} />
-                <Cell name={`levies.${i}.name`} label={`${col.program} ${i + 1}`} />
-                <Cell name={`levies.${i}.rate`} label={`${col.rate} ${i + 1}`} inputMode="decimal" />
-                <Cell name={`levies.${i}.basis`} label={`${col.basis} ${i + 1}`} options={bases} />
-                <Cell name={`levies.${i}.source`} label={`${col.source} ${i + 1}`} />
+                <Cell name={`levies.${i}.cropId`} column={col.crop} row={i + 1} options={cropOptions} />
+                <Cell name={`levies.${i}.region`} column={regionLabel} row={i + 1} options={regions} />
+                <Cell name={`levies.${i}.name`} column={col.program} row={i + 1} />
+                <Cell name={`levies.${i}.rate`} column={col.rate} row={i + 1} inputMode="decimal" />
+                <Cell name={`levies.${i}.basis`} column={col.basis} row={i + 1} options={bases} />
+                <Cell name={`levies.${i}.source`} column={col.source} row={i + 1} />
               </>
             ),
           }))}
@@ -309,6 +336,7 @@ function StorageTable({ markets }: { markets: CrmMarketRow[] }) {
         <RowsTable
           label={t('settlementRates.storage')}
           minWidth={600}
+          maxWidth={820}
           columns={[
             { label: col.market },
             { label: col.crop, width: 170 },
@@ -320,10 +348,10 @@ function StorageTable({ markets }: { markets: CrmMarketRow[] }) {
             id: f.id,
             cells: (
               <>
-                <Cell name={`storage.${i}.marketId`} label={`${col.market} ${i + 1}`} options={locations} />
-                <Cell name={`storage.${i}.cropId`} label={`${col.crop} ${i + 1}`} options={crops} />
-                <Cell name={`storage.${i}.freeDays`} label={`${col.freeDays} ${i + 1}`} inputMode="numeric" />
-                <Cell name={`storage.${i}.rate`} label={`${col.perDay} ${i + 1}`} inputMode="decimal" />
+                <Cell name={`storage.${i}.marketId`} column={col.market} row={i + 1} options={locations} />
+                <Cell name={`storage.${i}.cropId`} column={col.crop} row={i + 1} options={crops} />
+                <Cell name={`storage.${i}.freeDays`} column={col.freeDays} row={i + 1} inputMode="numeric" />
+                <Cell name={`storage.${i}.rate`} column={col.perDay} row={i + 1} inputMode="decimal" />
               </>
             ),
           }))}
@@ -375,7 +403,7 @@ function RatesForm({ rates, markets }: { rates: SettlementRates; markets: CrmMar
             {t('settlementRates.defaults')}
           </Alert>
         ) : null}
-        <LeviesTable rates={rates} />
+        <LeviesTable rates={rates} markets={markets} />
 
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mt: 3 }}>
           {t('settlementRates.storage')}
