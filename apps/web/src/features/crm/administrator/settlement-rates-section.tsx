@@ -156,17 +156,20 @@ function Cell({
   row,
   options,
   inputMode,
+  wide = false,
 }: {
   name: FieldPath<FormValues>;
   column: string;
   row: number;
+  /** On a phone, the field takes the card's whole width (names, sources, locations). */
+  wide?: boolean;
   options?: Option[];
   inputMode?: 'decimal' | 'numeric';
 }) {
   const stacked = useMediaQuery(useTheme().breakpoints.down('sm'));
   const label = `${column} ${row}`;
   return (
-    <TableCell sx={cellSx}>
+    <TableCell sx={{ ...cellSx, gridColumn: wide ? '1 / -1' : undefined }}>
       <FormTextField<FormValues>
         name={name}
         size="small"
@@ -175,7 +178,10 @@ function Cell({
         label={stacked ? column : undefined}
         slotProps={
           options
-            ? { select: { displayEmpty: true, SelectDisplayProps: { 'aria-label': label } } }
+            ? {
+                select: { displayEmpty: true, SelectDisplayProps: { 'aria-label': label } },
+                inputLabel: { shrink: true },
+              }
             : { htmlInput: { inputMode, 'aria-label': label } }
         }
       >
@@ -285,10 +291,10 @@ function LeviesTable({ rates, markets }: { rates: SettlementRates; markets: CrmM
               <>
                 <Cell name={`levies.${i}.cropId`} column={col.crop} row={i + 1} options={cropOptions} />
                 <Cell name={`levies.${i}.region`} column={regionLabel} row={i + 1} options={regions} />
-                <Cell name={`levies.${i}.name`} column={col.program} row={i + 1} />
+                <Cell wide name={`levies.${i}.name`} column={col.program} row={i + 1} />
                 <Cell name={`levies.${i}.rate`} column={col.rate} row={i + 1} inputMode="decimal" />
                 <Cell name={`levies.${i}.basis`} column={col.basis} row={i + 1} options={bases} />
-                <Cell name={`levies.${i}.source`} column={col.source} row={i + 1} />
+                <Cell wide name={`levies.${i}.source`} column={col.source} row={i + 1} />
               </>
             ),
           }))}
@@ -348,7 +354,7 @@ function StorageTable({ markets }: { markets: CrmMarketRow[] }) {
             id: f.id,
             cells: (
               <>
-                <Cell name={`storage.${i}.marketId`} column={col.market} row={i + 1} options={locations} />
+                <Cell wide name={`storage.${i}.marketId`} column={col.market} row={i + 1} options={locations} />
                 <Cell name={`storage.${i}.cropId`} column={col.crop} row={i + 1} options={crops} />
                 <Cell name={`storage.${i}.freeDays`} column={col.freeDays} row={i + 1} inputMode="numeric" />
                 <Cell name={`storage.${i}.rate`} column={col.perDay} row={i + 1} inputMode="decimal" />
