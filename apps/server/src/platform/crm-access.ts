@@ -20,6 +20,7 @@ import {
   pageWindow,
   normalizeMarketPermissions,
   type AdminGrants,
+  type AdminPermission,
   type AdminGrantsResponse,
   type EntitlementContext,
   type MarketPermission,
@@ -157,6 +158,19 @@ export function requirePlatform(actor: CrmActor, platformId: number): PartnerLeg
   const le = actor.partnerLegalEntity;
   if (!le || le.id !== platformId) throw new AppError('not_found', `No legal entity ${platformId}.`);
   return le;
+}
+
+/** The actor, when they hold an admin permission of section 6 (a super admin holds all), else 403 with `message`. */
+export async function loadCrmAdmin(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  permission: AdminPermission,
+  message: string,
+): Promise<CrmActor> {
+  const actor = await loadCrmActor(deps, request);
+  if (!hasAdminPermission(actor.adminGrants, permission, { isSuperAdmin: actor.isSuperAdmin }))
+    throw new AppError('forbidden', message);
+  return actor;
 }
 
 /** A client of the user's partner, else 404. */

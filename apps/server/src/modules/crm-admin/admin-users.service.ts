@@ -10,7 +10,6 @@ import {
   adminPermissionList,
   canonicalJson,
   fnv1a32,
-  hasAdminPermission,
   normalizeMarketPermissions,
   type AdminPermission,
   type AdminUser,
@@ -24,7 +23,7 @@ import {
 } from '@granary/domain';
 import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
-import { ifMatchVersion, keysetPage, loadCrmActor, type CrmActor, type CrmDeps } from '../../platform/crm-access.ts';
+import { ifMatchVersion, keysetPage, loadCrmAdmin, type CrmActor, type CrmDeps } from '../../platform/crm-access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { endOtherSessions } from '../../platform/sessions.ts';
 import { validPhone } from '../identity/identity.public.ts';
@@ -45,10 +44,7 @@ import {
 
 /** The caller, when they may administer the partner's users: 403 otherwise (401 without a session). */
 export async function requireUserAdmin(deps: CrmDeps, request: FastifyRequest): Promise<CrmActor> {
-  const actor = await loadCrmActor(deps, request);
-  if (!hasAdminPermission(actor.adminGrants, 'buyer-admin', { isSuperAdmin: actor.isSuperAdmin }))
-    throw new AppError('forbidden', "Only the partner's buyer-admins manage its users.");
-  return actor;
+  return loadCrmAdmin(deps, request, 'buyer-admin', "Only the partner's buyer-admins manage its users.");
 }
 
 /** Admin permissions as stored: each granted one on every market. */

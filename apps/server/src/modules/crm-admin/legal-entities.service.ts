@@ -5,7 +5,6 @@ import type { FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import {
   MAX_TOTAL_ROWS,
-  hasAdminPermission,
   isIngestContentType,
   type AdminLegalEntitiesResponse,
   type adminLegalEntitiesQuerySchema,
@@ -13,7 +12,14 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { startFileIngest } from '../ingest/ingest.public.ts';
-import { keysetPage, loadCrmActor, requirePlatform, type CrmActor, type CrmDeps } from '../../platform/crm-access.ts';
+import {
+  keysetPage,
+  loadCrmActor,
+  loadCrmAdmin,
+  requirePlatform,
+  type CrmActor,
+  type CrmDeps,
+} from '../../platform/crm-access.ts';
 import {
   adminLegalEntitiesWhere,
   countAdminLegalEntities,
@@ -25,9 +31,7 @@ import {
 async function buyerAdminOf(deps: CrmDeps, request: FastifyRequest, platformId: number): Promise<CrmActor> {
   const actor = await loadCrmActor(deps, request);
   requirePlatform(actor, platformId);
-  if (!hasAdminPermission(actor.adminGrants, 'buyer-admin', { isSuperAdmin: actor.isSuperAdmin }))
-    throw new AppError('forbidden', "Only the partner's buyer-admins manage its legal entities.");
-  return actor;
+  return loadCrmAdmin(deps, request, 'buyer-admin', "Only the partner's buyer-admins manage its legal entities.");
 }
 
 export async function adminLegalEntities(

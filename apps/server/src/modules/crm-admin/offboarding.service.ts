@@ -3,24 +3,19 @@
 // report takes the partner's suspended users and its clients with no activity for `inactiveMonths` months.
 
 import type { FastifyRequest } from 'fastify';
-import {
-  OFFBOARDING_ROW_LIMIT,
-  countryByCode,
-  hasAdminPermission,
-  isoDateInZone,
-  type OffboardingReport,
-} from '@granary/domain';
-import { AppError } from '../../platform/errors.ts';
-import { loadCrmActor, marketZone, type CrmActor, type CrmDeps } from '../../platform/crm-access.ts';
+import { OFFBOARDING_ROW_LIMIT, countryByCode, isoDateInZone, type OffboardingReport } from '@granary/domain';
+import { loadCrmAdmin, marketZone, type CrmActor, type CrmDeps } from '../../platform/crm-access.ts';
 import { inactiveClients, suspendedUsers } from './offboarding.repo.ts';
 
 const ZONE_FALLBACK = 'America/Chicago';
 
 async function reportViewer(deps: CrmDeps, request: FastifyRequest): Promise<CrmActor> {
-  const actor = await loadCrmActor(deps, request);
-  if (!hasAdminPermission(actor.adminGrants, 'view-offboarding-report', { isSuperAdmin: actor.isSuperAdmin }))
-    throw new AppError('forbidden', 'The offboarding report needs the view-offboarding-report permission.');
-  return actor;
+  return loadCrmAdmin(
+    deps,
+    request,
+    'view-offboarding-report',
+    'The offboarding report needs the view-offboarding-report permission.',
+  );
 }
 
 /** The day `months` months before today (the partner's first market's calendar). */

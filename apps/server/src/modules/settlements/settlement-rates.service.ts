@@ -5,23 +5,24 @@ import type { FastifyRequest } from 'fastify';
 import {
   NATIONAL_REGION,
   cropById,
-  hasAdminPermission,
   isSubdivisionOf,
   tonneCropWeightLb,
   type SettlementRates,
   type SettlementRatesSave,
 } from '@granary/domain';
 import { audit } from '../../platform/audit.ts';
-import { ifMatchVersion, loadCrmActor, type CrmActor, type CrmDeps } from '../../platform/crm-access.ts';
+import { ifMatchVersion, loadCrmAdmin, type CrmActor, type CrmDeps } from '../../platform/crm-access.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './settlement-rates.repo.ts';
 
 async function ratesActor(deps: CrmDeps, request: FastifyRequest): Promise<CrmActor> {
-  const actor = await loadCrmActor(deps, request);
-  if (!hasAdminPermission(actor.adminGrants, 'buyer-admin', { isSuperAdmin: actor.isSuperAdmin }))
-    throw new AppError('forbidden', 'Only the buyer administrators of your company may set settlement rates.');
-  return actor;
+  return loadCrmAdmin(
+    deps,
+    request,
+    'buyer-admin',
+    'Only the buyer administrators of your company may set settlement rates.',
+  );
 }
 
 /** The partner's country: its markets' (USA when it has none yet). */
