@@ -149,8 +149,15 @@ export const clientContacts = pgTable(
     phoneNumber: text('phone_number'),
     emailAddress: text('email_address'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The ERP's contact id, when a clients file sends one (matched on it before the name). */
+    extContactId: text('ext_contact_id'),
   },
-  (t) => [index('client_contacts_client_idx').on(t.clientId)],
+  (t) => [
+    index('client_contacts_client_idx').on(t.clientId),
+    uniqueIndex('client_contacts_ext_idx')
+      .on(t.clientId, t.extContactId)
+      .where(sql`${t.extContactId} is not null`),
+  ],
 );
 
 /** When each buyer last opened a client (lastAccessed.perUser). */

@@ -76,6 +76,8 @@ export const ingestSyncs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When the retention rule removed the original file's chunks (the sync row and its counts stay). */
+    filePurgedAt: timestamp('file_purged_at', { withTimezone: true }),
   },
   (t) => [
     index('ingest_syncs_partner_idx').on(t.partnerId, t.id),
