@@ -10,6 +10,7 @@ import {
   lastTradeDay,
   listedContracts,
   parseFuturesSymbol,
+  rollOptionMonthRefusal,
   rollOptionMonths,
 } from './futures.ts';
 import { CROP_IDS } from '../crm/crops.ts';
@@ -81,6 +82,25 @@ describe('roll months (issue 14)', () => {
     // Corn's December 2026 last trades on 14 December: from September, on 20 December, the first is March.
     expect(rollOptionMonths(CROP_IDS.corn, '2026-09', '2026-12-20')[0]).toBe('2027-03');
     expect(rollOptionMonths(CROP_IDS.corn, null, '2026-11-27', 2)).toEqual(['2026-12', '2027-03']);
+  });
+
+  it('refuses a roll to a month the crop does not list, an earlier or expired month, or one too far out', () => {
+    const today = '2026-11-27';
+    expect(rollOptionMonthRefusal(CROP_IDS.corn, '2027-03', '2027-05', today)).toBeNull();
+    expect(rollOptionMonthRefusal(CROP_IDS.corn, '2027-03', '2029-12', today)).toBeNull();
+    expect(rollOptionMonthRefusal(CROP_IDS.corn, '2027-03', '2027-04', today)).toBe(
+      '2027-04 is not a listed month of ZC futures.',
+    );
+    expect(rollOptionMonthRefusal(CROP_IDS.corn, '2027-03', '2027-03', today)).toBe(
+      'A futures roll moves to a later month than 2027-03.',
+    );
+    expect(rollOptionMonthRefusal(CROP_IDS.corn, '2026-03', '2026-09', today)).toBe(
+      'The 2026-09 futures month no longer trades.',
+    );
+    expect(rollOptionMonthRefusal(CROP_IDS.corn, '2027-03', '2045-03', today)).toBe(
+      '2045-03 is further out than a roll may go.',
+    );
+    expect(rollOptionMonthRefusal(CROP_IDS.peas, '2027-03', '2027-04', today)).toBeNull();
   });
 
   it('a crop without futures rolls to any calendar month', () => {

@@ -254,13 +254,36 @@ export function rollOptionMonths(
   return out;
 }
 
+/** How many listed months ahead a roll may reach (the months the exchanges list, and some): what the server accepts. */
+export const ROLL_MONTHS_AHEAD = 12 * 3;
+
+/**
+ * Why a roll of a contract of `cropId` on `optionMonth` to `to` is refused, or null when `to` is one of the months it
+ * may roll to (rollOptionMonths): the server's check behind the dialogs' month lists, for the single and the bulk roll.
+ */
+export function rollOptionMonthRefusal(
+  cropId: number | null,
+  optionMonth: string | null,
+  to: string,
+  today: string,
+): string | null {
+  if (rollOptionMonths(cropId, optionMonth, today, ROLL_MONTHS_AHEAD).includes(to)) return null;
+  if (isOptionMonth(optionMonth) && to <= optionMonth)
+    return `A futures roll moves to a later month than ${optionMonth}.`;
+  const product = cropId === null ? null : futuresProductForCrop(cropId);
+  if (product !== null && !product.months.includes(Number(to.slice(5, 7))))
+    return `${to} is not a listed month of ${product.root} futures.`;
+  if (lastTradeDay(to) < today) return `The ${to} futures month no longer trades.`;
+  return `${to} is further out than a roll may go.`;
+}
+
 /** The months every one of `contracts` may roll to (a bulk roll sends one month to all), nearest first. */
 export function commonRollOptionMonths(
   contracts: readonly { cropId: number | null; optionMonth: string | null }[],
   today: string,
   count = 8,
 ): string[] {
-  const lists = contracts.map((c) => rollOptionMonths(c.cropId, c.optionMonth, today, 12 * 3));
+  const lists = contracts.map((c) => rollOptionMonths(c.cropId, c.optionMonth, today, ROLL_MONTHS_AHEAD));
   const [first = [], ...rest] = lists;
   return first.filter((m) => rest.every((list) => list.includes(m))).slice(0, count);
 }

@@ -9,7 +9,9 @@ import {
   contractStatus,
   contractTermsText,
   decimalString,
+  exchangeToday,
   priceStatus,
+  rollOptionMonthRefusal,
   toDecimal,
   type ContractAmendmentRow,
   type ContractDetail,
@@ -179,9 +181,9 @@ function termsChangeOf(
       if (rollsFutures) {
         if (!unpriced.greaterThan(0))
           throw new AppError('conflict', 'Nothing is left to roll: the contract is fully priced.');
-        if (c.optionMonth !== null && input.optionMonth <= c.optionMonth) {
-          throw new AppError('invalid_request', `A futures roll moves to a later month than ${c.optionMonth}.`);
-        }
+        // Only a month the dialogs offer: the crop's listed futures months after the current one, still trading.
+        const refusal = rollOptionMonthRefusal(c.cropId, c.optionMonth, input.optionMonth, exchangeToday());
+        if (refusal !== null) throw new AppError('invalid_request', refusal, { fields: { optionMonth: refusal } });
         details.fromOptionMonth = c.optionMonth;
         details.toOptionMonth = input.optionMonth;
         details.spread = input.spread;

@@ -844,10 +844,35 @@ describe('contract detail and operations', () => {
       { 'if-match': `"${before.version}"` },
     );
     expect(earlier.statusCode).toBe(400);
+    expect(earlier.json().details.fields.optionMonth).toBeTruthy();
     expect(
       (await post(buyer, `${url}/futures-roll`, { optionMonth: '2026-13' }, { 'if-match': `"${before.version}"` }))
         .statusCode,
     ).toBe(400);
+    // April is no listed month of any grain's futures (the dialogs never offer it): refused on the month, unchanged.
+    const unlisted = await post(
+      buyer,
+      `${url}/futures-roll`,
+      { optionMonth: `${Number(f.optionMonth!.slice(0, 4)) + 1}-04`, spread: '0.1' },
+      { 'if-match': `"${before.version}"` },
+    );
+    expect(unlisted.statusCode).toBe(400);
+    expect(unlisted.json().details.fields.optionMonth).toMatch(/is not a listed month of \w+ futures/);
+    const roll = await post(
+      buyer,
+      `${url}/roll`,
+      {
+        optionMonth: `${Number(f.optionMonth!.slice(0, 4)) + 1}-04`,
+        spread: '0',
+        deliveryStart: f.deliveryStart,
+        deliveryEnd: '2099-12-31',
+        basisAdjustment: '0',
+      },
+      { 'if-match': `"${before.version}"` },
+    );
+    expect(roll.statusCode).toBe(400);
+    expect(roll.json().details.fields.optionMonth).toBeTruthy();
+    expect((await get(buyer, url)).json().version).toBe(before.version);
     const res = await post(
       buyer,
       `${url}/futures-roll`,
