@@ -39,6 +39,7 @@ export const pricingMessages = {
   'crm.pricing.preview.addendumCash': 'Cash of this addendum',
   'crm.pricing.invalidPrice': 'Type a price, e.g. 4.33½ or 4.3350',
   'crm.pricing.invalidBasis': 'Type a basis in cents, e.g. -35',
+  'crm.pricing.invalidSpread': 'Type a spread in cents, e.g. -2',
   'crm.pricing.invalidQuantity': 'Type a quantity above 0',
   'crm.pricing.required': 'Required',
   'crm.pricing.invalidTerms': 'Type one term a line, as name: value',

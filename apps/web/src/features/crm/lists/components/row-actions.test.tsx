@@ -212,7 +212,8 @@ describe('Bulk roll of the selected rows (issue 14)', () => {
 
       typeInto(dialog, /Spread/, 'two');
       fireEvent.click(within(dialog).getByRole('button', { name: 'Roll' }));
-      await waitFor(() => expect(fieldMessage(dialog, /Spread/)).toBe('Type a basis in cents, e.g. -35'));
+      // The spread's own words, not the basis field's.
+      await waitFor(() => expect(fieldMessage(dialog, /Spread/)).toBe('Type a spread in cents, e.g. -2'));
       expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
       typeInto(dialog, /Spread/, '-2');

@@ -297,7 +297,7 @@ function rollFormSchema(months: readonly string[]) {
         ctx.addIssue({ code: 'custom', message: 'crm.pricing.required', path: ['optionMonth'] });
       // Cents typed → dollars a unit (the API's unit), exactly.
       const spread = parseBasis(values.spread.trim(), { notation: 'cents' });
-      if (!spread.ok) ctx.addIssue({ code: 'custom', message: 'crm.pricing.invalidBasis', path: ['spread'] });
+      if (!spread.ok) ctx.addIssue({ code: 'custom', message: 'crm.pricing.invalidSpread', path: ['spread'] });
       return { optionMonth: values.optionMonth, spread: spread.ok ? spread.value : '' };
     })
     .pipe(contractFuturesRollSchema);
