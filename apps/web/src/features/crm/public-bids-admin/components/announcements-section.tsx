@@ -1,6 +1,3 @@
-import AddRoundedIcon from '@mui/icons-material/AddRounded';
-import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import {
   ANNOUNCEMENT_BODY_MAX,
   ANNOUNCEMENT_TITLE_MAX,
@@ -10,16 +7,12 @@ import {
   type AnnouncementStatus,
 } from '@granary/domain';
 import {
-  Box,
   Button,
-  Chip,
   CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
-  IconButton,
   Stack,
   TextField,
   Typography,
@@ -28,13 +21,12 @@ import {
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../../lib/api/api-error';
-import { PageSpinner } from '../../../../lib/ui/page-spinner';
 import { useRegion } from '../../../../lib/i18n/locale';
 import type { MessageId } from '../../../../lib/i18n/messages';
 import { T, useT } from '../../../../lib/i18n/t';
-import { CrmErrorState } from '../../components/crm-page-frame';
 import { useAnnouncements, useWriteAnnouncement } from '../api/announcements';
-import { Section, useSaveToasts } from './section';
+import { PostsSection, type PostsSectionMessages } from './posts-section';
+import { useSaveToasts } from './section';
 
 const STATUS_COLOR: Record<AnnouncementStatus, 'success' | 'info' | 'default'> = {
   active: 'success',
@@ -199,61 +191,25 @@ function AnnouncementDialog({
   );
 }
 
-function DeleteDialog({
-  marketId,
-  announcement,
-  onClose,
-}: {
-  marketId: number;
-  announcement: Announcement;
-  onClose: () => void;
-}) {
-  const write = useWriteAnnouncement(marketId);
-  const toasts = useSaveToasts();
-  const confirm = () =>
-    write.mutate(
-      { kind: 'delete', id: announcement.id, version: announcement.version },
-      {
-        onSuccess: () => {
-          toasts.saved('crm.publicAdmin.announcements.deleted');
-          onClose();
-        },
-        onError: (error) => {
-          toasts.failed(error);
-          onClose();
-        },
-      },
-    );
-  return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="delete-announcement-title">
-      <DialogTitle id="delete-announcement-title">
-        <T id="crm.publicAdmin.announcements.confirmTitle" />
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          <T id="crm.publicAdmin.announcements.confirmBody" values={{ title: announcement.title }} />
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>
-          <T id="crm.publicAdmin.cancel" />
-        </Button>
-        <Button color="error" variant="contained" onClick={confirm} disabled={write.isPending}>
-          <T id="crm.publicAdmin.announcements.confirmDelete" />
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+const ANNOUNCEMENT_MESSAGES: PostsSectionMessages = {
+  add: 'crm.publicAdmin.announcements.add',
+  empty: 'crm.publicAdmin.announcements.empty',
+  listLabel: 'crm.publicAdmin.announcements.listLabel',
+  edit: 'crm.publicAdmin.announcements.edit',
+  delete: 'crm.publicAdmin.announcements.delete',
+  confirmTitle: 'crm.publicAdmin.announcements.confirmTitle',
+  confirmBody: 'crm.publicAdmin.announcements.confirmBody',
+  confirmDelete: 'crm.publicAdmin.announcements.confirmDelete',
+  deleted: 'crm.publicAdmin.announcements.deleted',
+  cancel: 'crm.publicAdmin.cancel',
+};
 
 /** The market's announcements: the list with status chips, and add / edit / delete (with a confirmation). */
 export function AnnouncementsSection({ marketId, zone }: { marketId: number; zone: string }) {
   const t = useT();
   const { intlLocale } = useRegion();
   const list = useAnnouncements(marketId);
-  const [dialog, setDialog] = useState<
-    { kind: 'edit'; id: number | null } | { kind: 'delete'; announcement: Announcement } | null
-  >(null);
+  const remove = useWriteAnnouncement(marketId);
   // In the market's zone (an announcement runs on the market's clock), 12-hour, in the page's locale.
   const when = new Intl.DateTimeFormat(intlLocale, {
     timeZone: zone,
@@ -263,112 +219,32 @@ export function AnnouncementsSection({ marketId, zone }: { marketId: number; zon
     hour: 'numeric',
     minute: '2-digit',
   });
-  const announcements = list.data?.announcements ?? [];
-  // The dialog edits the announcement's latest version in the list (read again after a 412).
-  const editing =
-    dialog?.kind === 'edit' && dialog.id !== null ? (announcements.find((a) => a.id === dialog.id) ?? null) : null;
-
   return (
-    <Section
+    <PostsSection<Announcement>
       title={t('crm.publicAdmin.announcements.title')}
-      action={
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<AddRoundedIcon />}
-          onClick={() => setDialog({ kind: 'edit', id: null })}
-        >
-          <T id="crm.publicAdmin.announcements.add" />
-        </Button>
+      messages={ANNOUNCEMENT_MESSAGES}
+      posts={list.data?.announcements}
+      error={list.error}
+      onRetry={() => void list.refetch()}
+      chip={(a) => ({
+        color: STATUS_COLOR[a.status],
+        label: <T id={`crm.publicAdmin.announcements.status.${a.status}`} />,
+      })}
+      meta={(a) =>
+        a.endsAt ? (
+          <T
+            id="crm.publicAdmin.announcements.period"
+            values={{ start: when.format(new Date(a.startsAt)), end: when.format(new Date(a.endsAt)) }}
+          />
+        ) : (
+          <T id="crm.publicAdmin.announcements.from" values={{ start: when.format(new Date(a.startsAt)) }} />
+        )
       }
-    >
-      {list.error ? (
-        <CrmErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : !list.data ? (
-        <PageSpinner />
-      ) : announcements.length === 0 ? (
-        <Typography color="text.secondary">
-          <T id="crm.publicAdmin.announcements.empty" />
-        </Typography>
-      ) : (
-        <Stack
-          component="ul"
-          aria-label={t('crm.publicAdmin.announcements.listLabel')}
-          spacing={1.5}
-          sx={{ listStyle: 'none', m: 0, p: 0 }}
-        >
-          {announcements.map((a) => (
-            <Box
-              component="li"
-              key={a.id}
-              sx={{
-                border: 1,
-                borderColor: 'divider',
-                borderRadius: 1,
-                p: 1.5,
-                opacity: a.status === 'expired' ? 0.75 : 1,
-                display: 'flex',
-                gap: 1,
-                alignItems: 'flex-start',
-              }}
-            >
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{a.title}</Typography>
-                  <Chip
-                    size="small"
-                    color={STATUS_COLOR[a.status]}
-                    label={<T id={`crm.publicAdmin.announcements.status.${a.status}`} />}
-                  />
-                </Stack>
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
-                  {a.endsAt ? (
-                    <T
-                      id="crm.publicAdmin.announcements.period"
-                      values={{ start: when.format(new Date(a.startsAt)), end: when.format(new Date(a.endsAt)) }}
-                    />
-                  ) : (
-                    <T id="crm.publicAdmin.announcements.from" values={{ start: when.format(new Date(a.startsAt)) }} />
-                  )}
-                </Typography>
-                {a.body ? (
-                  <Typography variant="body2" sx={{ mt: 0.75, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                    {a.body}
-                  </Typography>
-                ) : null}
-              </Box>
-              <Stack direction="row" sx={{ flexShrink: 0 }}>
-                <IconButton
-                  size="small"
-                  aria-label={t('crm.publicAdmin.announcements.edit', { title: a.title })}
-                  onClick={() => setDialog({ kind: 'edit', id: a.id })}
-                >
-                  <EditOutlinedIcon fontSize="small" />
-                </IconButton>
-                <IconButton
-                  size="small"
-                  aria-label={t('crm.publicAdmin.announcements.delete', { title: a.title })}
-                  onClick={() => setDialog({ kind: 'delete', announcement: a })}
-                >
-                  <DeleteOutlineRoundedIcon fontSize="small" />
-                </IconButton>
-              </Stack>
-            </Box>
-          ))}
-        </Stack>
+      dimmed={(a) => a.status === 'expired'}
+      remove={remove}
+      renderDialog={(editing, onClose) => (
+        <AnnouncementDialog marketId={marketId} zone={zone} editing={editing} onClose={onClose} />
       )}
-      {dialog?.kind === 'edit' && (dialog.id === null || editing) ? (
-        <AnnouncementDialog
-          key={dialog.id ?? 'new'}
-          marketId={marketId}
-          zone={zone}
-          editing={editing}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
-      {dialog?.kind === 'delete' ? (
-        <DeleteDialog marketId={marketId} announcement={dialog.announcement} onClose={() => setDialog(null)} />
-      ) : null}
-    </Section>
+    />
   );
 }
