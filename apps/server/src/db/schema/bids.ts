@@ -218,6 +218,12 @@ export const offers = pgTable(
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
     note: text('note'),
+    /**
+     * The origin (scheme://host) of the farmer's page where they placed or last edited the offer: the offer's
+     * e-mails link there, whoever or whatever causes them (a buyer's action, the price watcher's tick), so the
+     * farmer lands on the host they use and are signed in on. Null when a buyer placed it for the farmer.
+     */
+    linkOrigin: text('link_origin'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
