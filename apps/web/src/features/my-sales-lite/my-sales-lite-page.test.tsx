@@ -51,7 +51,7 @@ describe('my sales lite: sales', () => {
     expect(screen.getByText('2 of 2')).toBeTruthy();
   });
 
-  it('opens a contract in a dialog with its pricing, deliveries and changes; closing keeps the list', async () => {
+  it('opens a contract in a dialog with its pricing, deliveries and amendments; closing keeps the list', async () => {
     const { router } = renderApp('/my-sales-lite', 'farmer');
     const row = contractRow(1);
     serveMsl((_call, path) => {
@@ -66,7 +66,7 @@ describe('my sales lite: sales', () => {
     const deliveries = within(dialog).getByRole('table', { name: 'Deliveries' });
     expect(within(deliveries).getByText('T-500070').closest('tr')!.textContent).toContain('2,000.00 bu');
     expect(within(dialog).getByText('Fieldman Family Farms')).toBeTruthy();
-    expect(within(dialog).getByText('Rolled futures from U26 to Z26')).toBeTruthy();
+    expect(within(dialog).getByText('A-200003 · Rolled futures from U26 to Z26')).toBeTruthy();
     expect(within(dialog).getByRole('table', { name: 'Pricing' })).toBeTruthy();
     expect(new URLSearchParams(router.state.location.search).get('contract')).toBe('1');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -1,4 +1,4 @@
-import type { SellerContract } from '@granary/domain';
+import type { SellerAmendment, SellerContract } from '@granary/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
@@ -67,6 +67,17 @@ const seller = (extra: Partial<SellerContract> = {}): SellerContract => ({
   ...extra,
 });
 
+const amended = seller().amendments[0]!;
+
+/** The amendment as the farmer's contract view (GET contracts/:id) gives it: the same one, without its signature. */
+const asFarmerSees = (a: SellerAmendment) => ({
+  id: a.id,
+  displayContractAmendmentId: a.displayContractAmendmentId,
+  action: a.action,
+  createdAt: a.createdAt,
+  changes: a.changes,
+});
+
 describe('my sales lite: signing', () => {
   it('turns Needs your signature into a Sign button that opens the signing page; a signed contract says Signed', async () => {
     const { router } = renderApp('/my-sales-lite', 'farmer');
@@ -97,7 +108,7 @@ describe('my sales lite: signing', () => {
     const row = contractRow(2, { displayContractId: 'C-100002' });
     serveMsl((_call, path) => {
       if (path === '/contracts') return { status: 200, body: paged([row]) };
-      if (path === '/contracts/2') return { status: 200, body: detail(row) };
+      if (path === '/contracts/2') return { status: 200, body: detail(row, { amendments: [asFarmerSees(amended)] }) };
       if (path === '/contracts/2/seller') return { status: 200, body: seller() };
       return undefined;
     });
@@ -107,6 +118,10 @@ describe('my sales lite: signing', () => {
     // The amendment in the contract history's words, as the CRM writes it; its state in the CRM's words too.
     expect(within(dialog).getByText(/^C-100002-A1 · Cancell?ed 200 bu, 4,800 bu left$/)).toBeTruthy();
     expect(within(dialog).getByText('Sent for signature')).toBeTruthy();
+    // Listed once, under Amendments (as the CRM's contract page lists them), not again under another heading.
+    expect(within(dialog).getAllByText(/Cancell?ed 200 bu, 4,800 bu left/)).toHaveLength(1);
+    expect(within(dialog).getAllByRole('heading', { name: 'Amendments' })).toHaveLength(1);
+    expect(within(dialog).queryByRole('heading', { name: 'Changes' })).toBeNull();
     expect(within(dialog).getByRole('link', { name: 'Amendment C-100002-A1 PDF' }).getAttribute('href')).toBe(
       '/api/commodities/profit-center/contract-amendments/90/pdf',
     );
@@ -129,7 +144,8 @@ describe('my sales lite: signing', () => {
     };
     serveMsl((_call, path) => {
       if (path === '/contracts') return { status: 200, body: paged([row]) };
-      if (path === '/contracts/2') return { status: 200, body: detail(row) };
+      if (path === '/contracts/2')
+        return { status: 200, body: detail(row, { amendments: [asFarmerSees(futuresSet)] }) };
       if (path === '/contracts/2/seller')
         return {
           status: 200,

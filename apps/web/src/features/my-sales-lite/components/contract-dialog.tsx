@@ -18,17 +18,15 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { T, useT } from '../../../lib/i18n/t';
-import { useContractHistoryText } from '../../../lib/trading/contract-history';
 import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliveries-table';
 import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
 import { priceUnitOf } from '../../../lib/trading/price-units';
 import { useFarmerContract } from '../api/sales';
-import { ContractSigningSection } from './contract-signing-section';
+import { ContractAmendments, ContractToSign } from './contract-signing-section';
 import { Figure } from './figure';
 import { MslError, MslLoading } from './msl-states';
 import { PriceStatusChip } from './price-status-chip';
 import { useMslFormat, type MslFormat } from './use-msl-format';
-import { EmptyLine } from '../../../lib/ui/page-states';
 
 function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
@@ -115,73 +113,54 @@ function DetailTerms({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFo
 }
 
 /**
- * The pricings and the tickets applied, in the tables the CRM's contract drawer shows them in too. On a phone the
- * futures and basis of each pricing are left out (the terms above give the averages).
+ * The pricings, in the table the CRM's contract drawer shows them in too. On a phone the futures and basis of each
+ * pricing are left out (the terms above give the averages).
  */
-function DetailPricingAndDeliveries({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFormat }) {
+function DetailPricing({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFormat }) {
   const t = useT();
   const quantity = (value: string) => fmt.columnQuantity(value, detail.contract.quantityUnit);
   return (
-    <>
-      <Section title={<T id="msl.detail.pricing" />}>
-        <ContractPricingTable
-          events={detail.pricingEvents}
-          label={t('msl.detail.pricing')}
-          headings={{
-            pricedAt: <T id="msl.detail.pricing.date" />,
-            quantity: <T id="msl.detail.pricing.quantity" />,
-            futures: <T id="msl.detail.futures" />,
-            basis: <T id="msl.detail.basis" />,
-            cash: <T id="msl.detail.cash" />,
-          }}
-          empty={<T id="msl.detail.pricing.empty" />}
-          format={{ instant: fmt.instant, quantity }}
-          prices={{
-            month: detail.contract.optionMonth,
-            unit: priceUnitOf(detail.contract.quantityUnit),
-            none: t('msl.fig.none'),
-          }}
-          legsWideOnly
-        />
-      </Section>
-      <Section title={<T id="msl.detail.deliveries" />}>
-        <ContractDeliveriesTable
-          applications={detail.ticketApplications}
-          label={t('msl.detail.deliveries')}
-          headings={{
-            ticket: <T id="msl.detail.deliveries.ticket" />,
-            date: <T id="msl.detail.deliveries.date" />,
-            quantity: <T id="msl.detail.deliveries.applied" />,
-          }}
-          empty={<T id="msl.detail.deliveries.empty" />}
-          format={{ day: fmt.day, quantity }}
-        />
-      </Section>
-    </>
+    <Section title={<T id="msl.detail.pricing" />}>
+      <ContractPricingTable
+        events={detail.pricingEvents}
+        label={t('msl.detail.pricing')}
+        headings={{
+          pricedAt: <T id="msl.detail.pricing.date" />,
+          quantity: <T id="msl.detail.pricing.quantity" />,
+          futures: <T id="msl.detail.futures" />,
+          basis: <T id="msl.detail.basis" />,
+          cash: <T id="msl.detail.cash" />,
+        }}
+        empty={<T id="msl.detail.pricing.empty" />}
+        format={{ instant: fmt.instant, quantity }}
+        prices={{
+          month: detail.contract.optionMonth,
+          unit: priceUnitOf(detail.contract.quantityUnit),
+          none: t('msl.fig.none'),
+        }}
+        legsWideOnly
+      />
+    </Section>
   );
 }
 
-/** The changes made to the contract, in words with their figures (lib/trading/contract-history). */
-function DetailHistory({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFormat }) {
-  const history = useContractHistoryText(detail.contract);
+/** The tickets applied to the contract, in the table the CRM's contract drawer shows them in too. */
+function DetailDeliveries({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFormat }) {
+  const t = useT();
+  const quantity = (value: string) => fmt.columnQuantity(value, detail.contract.quantityUnit);
   return (
-    <Section title={<T id="msl.detail.history" />}>
-      {detail.amendments.length === 0 ? (
-        <EmptyLine>
-          <T id="msl.detail.history.empty" />
-        </EmptyLine>
-      ) : (
-        <List dense disablePadding>
-          {detail.amendments.map((a) => (
-            <ListItem key={a.id} disableGutters divider>
-              <ListItemText
-                primary={history({ action: a.action, details: a.changes })}
-                secondary={`${a.displayContractAmendmentId} · ${fmt.instant(a.createdAt)}`}
-              />
-            </ListItem>
-          ))}
-        </List>
-      )}
+    <Section title={<T id="msl.detail.deliveries" />}>
+      <ContractDeliveriesTable
+        applications={detail.ticketApplications}
+        label={t('msl.detail.deliveries')}
+        headings={{
+          ticket: <T id="msl.detail.deliveries.ticket" />,
+          date: <T id="msl.detail.deliveries.date" />,
+          quantity: <T id="msl.detail.deliveries.applied" />,
+        }}
+        empty={<T id="msl.detail.deliveries.empty" />}
+        format={{ day: fmt.day, quantity }}
+      />
     </Section>
   );
 }
@@ -213,20 +192,32 @@ function DetailDocuments({ detail, fmt }: { detail: FarmerContractDetail; fmt: M
   );
 }
 
+/**
+ * The contract as the CRM's contract page orders it: what waits for a signature first, then terms, pricing, the
+ * amendments (each once, with its signature state and PDF), deliveries and documents.
+ */
 function DetailBody({ detail, fmt }: { detail: FarmerContractDetail; fmt: MslFormat }) {
   return (
     <>
       <DetailFigures detail={detail} fmt={fmt} />
-      <ContractSigningSection contractId={detail.contract.id} contract={detail.contract} fmt={fmt} />
+      <ContractToSign contractId={detail.contract.id} />
       <DetailTerms detail={detail} fmt={fmt} />
-      <DetailPricingAndDeliveries detail={detail} fmt={fmt} />
-      <DetailHistory detail={detail} fmt={fmt} />
+      <DetailPricing detail={detail} fmt={fmt} />
+      <Section title={<T id="esign.msl.amendments" />}>
+        <ContractAmendments
+          contractId={detail.contract.id}
+          contract={detail.contract}
+          amendments={detail.amendments}
+          fmt={fmt}
+        />
+      </Section>
+      <DetailDeliveries detail={detail} fmt={fmt} />
       <DetailDocuments detail={detail} fmt={fmt} />
     </>
   );
 }
 
-/** One contract in a dialog (full screen on a phone): figures, terms, pricing, deliveries, changes and documents. */
+/** One contract in a dialog (full screen on a phone): figures, terms, pricing, amendments, deliveries and documents. */
 export function ContractDialog({
   contractId,
   number,
