@@ -69,6 +69,7 @@ export const settlementsMessages = {
   'settlements.liens': 'Liens',
   'settlements.advance.new': 'Record advance',
   'settlements.advance.none': 'No advances.',
+  'settlements.advance.showMore': 'Show more ({count} older)',
   'settlements.advance.saved': 'Advance recorded.',
   'settlements.advance.amount': 'Amount ($)',
   'settlements.advance.paidDate': 'Paid on',

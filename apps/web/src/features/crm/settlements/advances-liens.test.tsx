@@ -1,5 +1,5 @@
 import type { Advance } from '@granary/domain';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../test/form-dialog-kit';
 import { AdvancesAndLiens } from './advances-liens';
@@ -89,5 +89,33 @@ describe('AdvancesAndLiens: advances', () => {
     const row = (await within(list).findByText(/^C-100003/)).closest('li')!;
     expect(within(row).getByText('Void')).toBeTruthy();
     expect(within(row).queryByText(/^Balance/)).toBeNull();
+  });
+
+  it('keeps every advance with a balance, however old, and the recent recovered ones; Show more reads further back', async () => {
+    // Newest first, as the server lists them: eight recovered advances, then an old one still owed in part.
+    const recovered = Array.from({ length: 8 }, (_, i) =>
+      advance({
+        id: 10 + i,
+        displayContractId: `C-2000${10 + i}`,
+        paidDate: `2026-09-${String(20 - i).padStart(2, '0')}`,
+        recoveredAmount: '1000.00',
+        status: 'recovered',
+      }),
+    );
+    const old = advance({ id: 2, displayContractId: 'C-100002', paidDate: '2026-03-01', recoveredAmount: '400.00' });
+    renderAdvances([...recovered, old]);
+    const list = await screen.findByRole('region', { name: 'Advances' });
+    const owed = (await within(list).findByText(/^C-100002/)).closest('li')!;
+    expect(within(owed).getByText('Balance $600.00')).toBeTruthy();
+    const numbers = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent!.slice(0, 8));
+    expect(numbers()).toEqual(['C-200010', 'C-200011', 'C-200012', 'C-100002']);
+    fireEvent.click(within(list).getByRole('button', { name: 'Show more (5 older)' }));
+    expect(numbers()).toHaveLength(7);
+    fireEvent.click(within(list).getByRole('button', { name: 'Show more (2 older)' }));
+    expect(numbers()).toHaveLength(9);
+    expect(within(list).queryByRole('button', { name: /Show more/ })).toBeNull();
   });
 });

@@ -251,6 +251,45 @@ function AdvanceRow({ advance }: { advance: Advance }) {
   );
 }
 
+/** How many recovered (or void) advances show at first, and how many more each 'Show more' adds. */
+const CLOSED_ADVANCES_STEP = 3;
+
+/**
+ * The advances the panel shows, newest first as listed: every advance with a balance left (open or partly recovered,
+ * however old: the next settlement recovers it) and the `closedShown` most recent recovered or void ones.
+ */
+function advancesShown(advances: readonly Advance[], closedShown: number) {
+  let closed = 0;
+  const shown = advances.filter((a) => {
+    const { state } = advanceRecovery(a);
+    if (state === 'open' || state === 'partly_recovered') return true;
+    closed += 1;
+    return closed <= closedShown;
+  });
+  return { shown, hidden: advances.length - shown.length };
+}
+
+/** The client's advances: those with a balance and the recent recovered ones, the older ones on 'Show more'. */
+function AdvanceList({ advances }: { advances: readonly Advance[] }) {
+  const t = useT();
+  const [closedShown, setClosedShown] = useState(CLOSED_ADVANCES_STEP);
+  const { shown, hidden } = advancesShown(advances, closedShown);
+  return (
+    <>
+      <Box component="ul" sx={{ p: 0, m: 0 }}>
+        {shown.map((a) => (
+          <AdvanceRow key={a.id} advance={a} />
+        ))}
+      </Box>
+      {hidden > 0 ? (
+        <Button size="small" sx={{ mt: 1 }} onClick={() => setClosedShown((n) => n + CLOSED_ADVANCES_STEP)}>
+          {t('settlements.advance.showMore', { count: hidden })}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
 function LienRow({ lien }: { lien: Lien }) {
   const t = useT();
   const f = useCrmFormat();
@@ -311,13 +350,7 @@ export function AdvancesAndLiens({ clientId, today }: { clientId: number; today:
             {t('settlements.advance.none')}
           </Typography>
         ) : null}
-        {advances.data?.rows.length ? (
-          <Box component="ul" sx={{ p: 0, m: 0 }}>
-            {advances.data.rows.slice(0, 5).map((a) => (
-              <AdvanceRow key={a.id} advance={a} />
-            ))}
-          </Box>
-        ) : null}
+        {advances.data?.rows.length ? <AdvanceList advances={advances.data.rows} /> : null}
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('settlements.liens')}>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
