@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from './db.ts';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { rowsOf, type Db } from './db.ts';
 import { legalEntities, marketUserPermissions, markets } from '../db/schema/index.ts';
 
 export type PartnerMarketRow = {
@@ -99,4 +100,39 @@ export async function findPartnerLegalEntityById(db: Db, partnerId: string, id: 
     .from(legalEntities)
     .where(and(eq(legalEntities.id, id), eq(legalEntities.partnerId, partnerId)));
   return row ?? null;
+}
+
+/**
+ * One page of the legal entities matching `where`, by (name, id): after a cursor or at an offset (the clients' search
+ * and the administrator's list of legal entities); `query` is the caller's `select(…).from(legalEntities).$dynamic()`.
+ */
+export function legalEntitiesByName<Q extends PgSelect>(
+  query: Q,
+  where: SQL,
+  after: { name: string; id: number } | null,
+  limit: number,
+  offset: number,
+) {
+  return query
+    .where(
+      and(
+        where,
+        after
+          ? sql`(${legalEntities.name}, ${legalEntities.id}) > (${after.name}::text, ${after.id}::bigint)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(legalEntities.name), asc(legalEntities.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many legal entities match `where`, counted up to `cap` (a list's total). */
+export async function countLegalEntities(db: Db, where: SQL, cap: number): Promise<number> {
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(
+      sql`select count(*)::int as n from (select 1 from legal_entities where ${where} limit ${cap}) as capped`,
+    ),
+  );
+  return Number(row?.n ?? 0);
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../platform/db.ts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { legalEntitiesByName } from '../../platform/crm-access.repo.ts';
+import type { Db } from '../../platform/db.ts';
 import { legalEntities } from '../../db/schema/index.ts';
 
 /** The partner's client legal entities matching the admin list's search and scope. */
@@ -43,29 +44,6 @@ export function listAdminLegalEntities(
   limit: number,
   offset: number,
 ) {
-  return db
-    .select(legalEntityFields)
-    .from(legalEntities)
-    .where(
-      and(
-        where,
-        after
-          ? sql`(${legalEntities.name}, ${legalEntities.id}) > (${after.name}::text, ${after.id}::bigint)`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(legalEntities.name), asc(legalEntities.id))
-    .limit(limit)
-    .offset(offset);
+  return legalEntitiesByName(db.select(legalEntityFields).from(legalEntities).$dynamic(), where, after, limit, offset);
 }
 export type AdminLegalEntityData = Awaited<ReturnType<typeof listAdminLegalEntities>>[number];
-
-/** How many match, counted up to `cap`. */
-export async function countAdminLegalEntities(db: Db, where: SQL, cap: number): Promise<number> {
-  const [row] = rowsOf<{ n: number | string }>(
-    await db.execute(
-      sql`select count(*)::int as n from (select 1 from legal_entities where ${where} limit ${cap}) as capped`,
-    ),
-  );
-  return Number(row?.n ?? 0);
-}

@@ -20,12 +20,8 @@ import {
   type CrmActor,
   type CrmDeps,
 } from '../../platform/crm-access.ts';
-import {
-  adminLegalEntitiesWhere,
-  countAdminLegalEntities,
-  listAdminLegalEntities,
-  type AdminLegalEntityData,
-} from './legal-entities.repo.ts';
+import { countLegalEntities } from '../../platform/crm-access.repo.ts';
+import { adminLegalEntitiesWhere, listAdminLegalEntities, type AdminLegalEntityData } from './legal-entities.repo.ts';
 
 /** The actor, when a buyer-admin of the partner whose legal entity the path names (403 / 404 otherwise). */
 async function buyerAdminOf(deps: CrmDeps, request: FastifyRequest, platformId: number): Promise<CrmActor> {
@@ -53,7 +49,7 @@ export async function adminLegalEntities(
       keyOf: (row) => row.name,
       fetch: (after, limit, offset) =>
         listAdminLegalEntities(db, where, after && { name: after.key, id: after.id }, limit, offset),
-      count: () => countAdminLegalEntities(db, where, MAX_TOTAL_ROWS),
+      count: () => countLegalEntities(db, where, MAX_TOTAL_ROWS),
     },
   );
   return {

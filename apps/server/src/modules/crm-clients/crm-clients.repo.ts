@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ContractRecord } from '@granary/domain';
+import { legalEntitiesByName } from '../../platform/crm-access.repo.ts';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import { contractRecordFields } from '../crm-contracts/crm-contracts.public.ts';
 import {
@@ -53,40 +54,27 @@ export async function searchClients(
   limit: number,
   offset: number,
 ): Promise<ClientSearchRowData[]> {
-  return db
-    .select({
-      id: legalEntities.id,
-      name: legalEntities.name,
-      extClientId: legalEntities.extClientId,
-      scopeLegalEntityId: legalEntities.scopeLegalEntityId,
-      city: legalEntities.city,
-      administrativeAreaLevel1: legalEntities.administrativeAreaLevel1,
-      phoneNumber: legalEntities.phoneNumber,
-      emailAddress: legalEntities.emailAddress,
-      defaultCropId: legalEntities.defaultCropId,
-      defaultCropYear: legalEntities.defaultCropYear,
-    })
-    .from(legalEntities)
-    .where(
-      and(
-        where,
-        after
-          ? sql`(${legalEntities.name}, ${legalEntities.id}) > (${after.name}::text, ${after.id}::bigint)`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(legalEntities.name), asc(legalEntities.id))
-    .limit(limit)
-    .offset(offset);
-}
-
-export async function countClients(db: Db, where: SQL, cap: number): Promise<number> {
-  const [row] = rowsOf<{ n: number | string }>(
-    await db.execute(
-      sql`select count(*)::int as n from (select 1 from legal_entities where ${where} limit ${cap}) as capped`,
-    ),
+  return legalEntitiesByName(
+    db
+      .select({
+        id: legalEntities.id,
+        name: legalEntities.name,
+        extClientId: legalEntities.extClientId,
+        scopeLegalEntityId: legalEntities.scopeLegalEntityId,
+        city: legalEntities.city,
+        administrativeAreaLevel1: legalEntities.administrativeAreaLevel1,
+        phoneNumber: legalEntities.phoneNumber,
+        emailAddress: legalEntities.emailAddress,
+        defaultCropId: legalEntities.defaultCropId,
+        defaultCropYear: legalEntities.defaultCropYear,
+      })
+      .from(legalEntities)
+      .$dynamic(),
+    where,
+    after,
+    limit,
+    offset,
   );
-  return Number(row?.n ?? 0);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -35,13 +35,13 @@ import {
   type CrmDeps,
   type CrmMarket,
 } from '../../platform/crm-access.ts';
+import { countLegalEntities } from '../../platform/crm-access.repo.ts';
 import { followupRow, nextFollowup } from '../crm-markets/crm-markets.public.ts';
 import {
   accessOf,
   clientContractsOf,
   clientSearchWhere,
   contactsOf,
-  countClients,
   latestFarmVisitNote,
   listNotesByDate,
   noteWhere,
@@ -88,7 +88,7 @@ async function clientPage(
       keyOf: (row) => row.name,
       fetch: (after, limit, offset) =>
         searchClients(db, where, after && { name: after.key, id: after.id }, limit, offset),
-      count: () => countClients(db, where, MAX_TOTAL_ROWS),
+      count: () => countLegalEntities(db, where, MAX_TOTAL_ROWS),
     },
   );
   return {
