@@ -6,12 +6,13 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/ingest.bench.ts
 //     [--db=granary_ingest_bench] [--contracts=1000000] [--tickets=2000000] [--keep]
 //
-// The bench makes its own database (dropped at the end unless --keep), starts the real server in a child process
-// (migrated, the small demo seeded, the job worker running, as main.ts does), writes the CSV files to a temporary
+// The bench makes its own database (dropped at the end unless --keep), migrates it and seeds the small demo, starts the
+// production server on it in a child process (as `npm start` runs it: the bundle under plain node with the server's
+// heap flags; INGEST_BENCH_NODE_OPTIONS adds node flags), writes the CSV files to a temporary
 // directory, uploads each through HTTP as a stream (POST ingest/:recordType/files), polls the sync until it ends,
 // then sends the same file again. The server's peak RSS is its VmHWM (/proc/<pid>/status).
 
-import { fork, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   createReadStream,
   createWriteStream,
@@ -21,16 +22,14 @@ import {
   readFileSync,
   writeFileSync,
 } from 'node:fs';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
-import { readEnv } from '../apps/server/src/platform/env.ts';
-import { startJobWorker } from '../apps/server/src/platform/jobs.ts';
 import { seedDemoData } from '../apps/server/src/seed/demo.ts';
 import { randomToken, sha256 } from '../apps/server/src/platform/crypto.ts';
 import { insertSession } from '../apps/server/src/platform/sessions.repo.ts';
@@ -45,27 +44,49 @@ const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 
 // ---------------------------------------------------------------------------------------------------
-// The server process: the real app on the bench database, with the job worker.
+// The server process: the production server as `npm start` runs it (the bundle of scripts/build-server.mjs under
+// plain node with the server's heap flags, docs/decisions/049) on the bench database, with its job worker.
 
-async function serverProcess(): Promise<void> {
-  const url = process.env.INGEST_BENCH_DB_URL!;
-  const database = await openDatabase({ kind: 'postgres', url });
-  const app = await buildApp({
-    database,
-    env: readEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
-    logger: false,
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  probe.close();
+  return port;
+}
+
+async function startServer(url: string): Promise<{ server: ChildProcess; port: number }> {
+  const built = spawnSync(
+    process.execPath,
+    [fileURLToPath(new URL('../scripts/build-server.mjs', import.meta.url)), '--json'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
+  const { bundle, nodeFlags } = JSON.parse(built.stdout) as { bundle: string; nodeFlags: string[] };
+  const extra = (process.env.INGEST_BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+  const port = await freePort();
+  console.log(`server: node ${[...nodeFlags, ...extra].join(' ')} ${bundle}`);
+  const server = spawn(process.execPath, [...nodeFlags, ...extra, bundle], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SEED_DEMO: 'false',
+      PRICE_FEED: 'off',
+      LOG_LEVEL: process.env.INGEST_BENCH_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const worker = startJobWorker(database.db, { pollMs: 250 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-  process.on('disconnect', () => {
-    void worker
-      .stop()
-      .then(() => app.close())
-      .then(() => database.close())
-      .finally(() => process.exit(0));
-  });
+  for (let i = 0; ; i++) {
+    const up = await http({ port, cookie: '', csrf: '' }, 'GET', '/api/bootstrap').catch(() => null);
+    if (up) return { server, port };
+    if (i > 300 || server.exitCode !== null) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -244,11 +265,9 @@ async function main(): Promise<void> {
     const setup = await openDatabase({ kind: 'postgres', url: url.toString() });
     await setup.migrate();
     await seedDemoData(setup.db, { crm: 'small' });
-    server = fork(fileURLToPath(import.meta.url), [], {
-      env: { ...process.env, INGEST_BENCH_ROLE: 'server', INGEST_BENCH_DB_URL: url.toString() },
-      execArgv: ['--import', 'tsx', ...(process.env.INGEST_BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean)],
-    });
-    const [{ port }] = (await once(server, 'message')) as [{ port: number }];
+    const started = await startServer(url.toString());
+    server = started.server;
+    const { port } = started;
     const db = new pg.Client({ connectionString: url.toString() });
     await db.connect();
     const token = randomToken();
@@ -344,16 +363,15 @@ async function main(): Promise<void> {
     );
     for (const line of report) console.log(line);
   } finally {
-    server?.disconnect();
-    if (server) await once(server, 'exit').catch(() => undefined);
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await once(server, 'exit').catch(() => undefined);
+    }
     rmSync(dir, { recursive: true, force: true });
     if (!process.argv.includes('--keep')) await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
 }
 
-if (process.env.INGEST_BENCH_ROLE === 'server') await serverProcess();
-else {
-  await main();
-  process.exit(0);
-}
+await main();
+process.exit(0);

@@ -1,5 +1,6 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then serves it.
-import { spawnSync } from 'node:child_process';
+// `npm start`: builds the web app and the server (scripts/build-server.mjs) when their builds are missing or older than
+// their sources, then runs the server's bundle with plain node and the server's heap settings (docs/decisions/049).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +33,9 @@ if (builtAt < changedAt || process.env.FORCE_WEB_BUILD === '1') {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../apps/server/src/main.ts');
+const { buildServer, serverNodeFlags } = await import('./build-server.mjs');
+const bundle = await buildServer();
+const server = spawn(process.execPath, [...serverNodeFlags(), bundle], { stdio: 'inherit' });
+// The server shuts down on SIGINT/SIGTERM itself (main.ts); this process passes them on and ends with it.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

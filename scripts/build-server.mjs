@@ -1,0 +1,89 @@
+// The production server as one JavaScript file (docs/decisions/049): apps/server/src/main.ts and the domain package
+// bundled by esbuild into apps/server/dist/main.mjs, the npm packages left as imports. `npm start` builds it when its
+// sources changed and runs it with plain node: under tsx every module is compiled at start and kept with its source
+// map, ~95 MB of the idle server's memory. `node scripts/build-server.mjs` builds it and prints the file;
+// `--json` prints {"bundle", "nodeFlags"} (how bench/ingest.bench.ts runs the server as `npm start` does).
+
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const SERVER_BUNDLE = join(root, 'apps/server/dist/main.mjs');
+const SOURCES = ['apps/server/src', 'packages/domain/src', 'apps/server/package.json', 'packages/domain/package.json'];
+
+/**
+ * V8's heap for the server process: the young generation at 8 MB a half (Node 24 sizes it by the machine's memory,
+ * 64 MB a half on this one — ~120 MB of RSS that buys nothing for short requests and an ingest's batches), and the
+ * old generation capped, so a long import collects instead of growing (docs/decisions/046, 049). A flag given in
+ * NODE_OPTIONS wins.
+ */
+export function serverNodeFlags(nodeOptions = process.env.NODE_OPTIONS ?? '') {
+  const defaults = { '--max-semi-space-size': '8', '--max-old-space-size': '256' };
+  return Object.entries(defaults)
+    .filter(([flag]) => !nodeOptions.includes(flag))
+    .map(([flag, value]) => `${flag}=${value}`);
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** Every package the server and the domain depend on stays an import (resolved from node_modules at run time). */
+function externals() {
+  const names = new Set();
+  for (const file of ['apps/server/package.json', 'packages/domain/package.json']) {
+    const pkg = JSON.parse(readFileSync(join(root, file), 'utf8'));
+    for (const name of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })) names.add(name);
+  }
+  names.delete('@granary/domain');
+  return [...names].flatMap((n) => [n, `${n}/*`]);
+}
+
+/**
+ * `import.meta.url` of each source file, as that file's own place seen from the bundle: the migrations folder and
+ * the repository root are found relative to the file that names them, wherever the checkout lives.
+ */
+const sourceUrls = {
+  name: 'source-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /\.tsx?$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      const rel = relative(dirname(SERVER_BUNDLE), args.path).split('\\').join('/');
+      const url = `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
+      return { contents: text.replaceAll('import.meta.url', url), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
+/** Builds the bundle when it is missing or older than its sources; answers its path. */
+export async function buildServer({ force = false } = {}) {
+  const builtAt = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
+  const changedAt = Math.max(...SOURCES.map((s) => newestMtime(join(root, s))));
+  if (!force && builtAt >= changedAt) return SERVER_BUNDLE;
+  await build({
+    entryPoints: [join(root, 'apps/server/src/main.ts')],
+    outfile: SERVER_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    external: externals(),
+    plugins: [sourceUrls],
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  return SERVER_BUNDLE;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const bundle = await buildServer({ force: !process.argv.includes('--json') });
+  console.log(process.argv.includes('--json') ? JSON.stringify({ bundle, nodeFlags: serverNodeFlags() }) : bundle);
+}
