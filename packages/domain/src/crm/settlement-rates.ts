@@ -24,7 +24,7 @@ const rateSchema = decimalInSchema({
 
 export const levyRateSchema = z.object({
   cropId: z.number().int().positive(),
-  /** Two-letter state or province of the partner's country, or '*' (national). */
+  /** A state, province or territory code of the partner's country ('IA', 'SK', 'NSW'), or '*' (national). */
   region: z.string().trim().min(1).max(3),
   name: z.string().trim().min(1).max(120),
   basis: z.enum(LEVY_BASES),

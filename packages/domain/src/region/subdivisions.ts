@@ -1,5 +1,6 @@
 // The built-in lists of platform.md 9.1: the 50 US states and the Canadian provinces and territories, with an
-// approximate centre of each (degrees) so that the store can tell which warehouse is nearest a buyer.
+// approximate centre of each (degrees) so that the store can tell which warehouse is nearest a buyer; and Australia's
+// states and territories (issue 14: an Australian elevator's levies per state, as a US checkoff per state).
 
 export type Subdivision = { readonly code: string; readonly name: string; readonly lat: number; readonly lon: number };
 
@@ -72,13 +73,26 @@ export const CANADIAN_PROVINCES: readonly Subdivision[] = [
   { code: 'YT', name: 'Yukon', lat: 64.3, lon: -135.0 },
 ];
 
+/** Australia's six states and two mainland territories, by their usual abbreviations. */
+export const AUSTRALIAN_STATES: readonly Subdivision[] = [
+  { code: 'NSW', name: 'New South Wales', lat: -32.2, lon: 147.0 },
+  { code: 'VIC', name: 'Victoria', lat: -36.9, lon: 144.3 },
+  { code: 'QLD', name: 'Queensland', lat: -22.5, lon: 144.4 },
+  { code: 'SA', name: 'South Australia', lat: -30.1, lon: 135.8 },
+  { code: 'WA', name: 'Western Australia', lat: -25.3, lon: 122.3 },
+  { code: 'TAS', name: 'Tasmania', lat: -42.0, lon: 146.6 },
+  { code: 'NT', name: 'Northern Territory', lat: -19.4, lon: 133.4 },
+  { code: 'ACT', name: 'Australian Capital Territory', lat: -35.5, lon: 149.0 },
+];
+
 /** The prairie provinces, where land is described by legal land location (Dominion Land Survey). */
 export const PRAIRIE_PROVINCES = ['AB', 'SK', 'MB'] as const;
 
-/** The states or provinces of a country ('USA', 'CAN'); Australia's are not built in (its store is off). */
+/** The states, provinces or territories of a country ('USA', 'CAN', 'AUS'). */
 export function subdivisionsOf(country: string): readonly Subdivision[] {
   if (country === 'USA') return US_STATES;
   if (country === 'CAN') return CANADIAN_PROVINCES;
+  if (country === 'AUS') return AUSTRALIAN_STATES;
   return [];
 }
 

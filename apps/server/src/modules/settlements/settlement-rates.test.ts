@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SETTLEMENT_RATES_PATH, type SettlementDetail, type SettlementRates } from '@granary/domain';
 import { injectAs, startCrmTestApp } from '../../testing/crm-test-app.ts';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -195,5 +195,38 @@ describe('settlements take the saved rates', () => {
     ]);
     const reread = await injectAs(t, buyer, 'GET', `${MERCH}/settlements/${before.id}`);
     expect(checkoffs(reread.json<SettlementDetail>())).toEqual([['Iowa corn checkoff', '10.00']]);
+  });
+});
+
+describe('Australian states and territories', () => {
+  it('lets a partner buying in Australia set a levy per state, refusing a code that is none of its states', async () => {
+    const levy = (region: string) => ({
+      cropId: CANOLA,
+      region,
+      name: `${region} canola levy`,
+      basis: 'per_tonne',
+      rate: '1.02',
+      source: 'Typed in by the test',
+    });
+    const before = (await get(prairie)).json<SettlementRates>();
+    // Before Prairie buys in Australia, NSW is no state of its (Canadian) country.
+    expect((await put(prairie, { levies: [levy('NSW')], storage: [] }, before.version)).statusCode).toBe(400);
+    await t.database.db.execute(
+      sql`insert into markets (partner_id, slug, city, administrative_area_level_1, country_code, timezone) values ('prairie', 'au-moree', 'Moree', 'NSW', 'AUS', 'Australia/Sydney')`,
+    );
+    for (const region of ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT']) {
+      const version = (await get(prairie)).json<SettlementRates>().version;
+      const res = await put(prairie, { levies: [levy(region.toLowerCase())], storage: [] }, version);
+      expect(res.statusCode, region).toBe(200);
+      expect(res.json<SettlementRates>().levies).toMatchObject([
+        { region, name: `${region.toLowerCase()} canola levy` },
+      ]);
+    }
+    const version = (await get(prairie)).json<SettlementRates>().version;
+    const wrong = await put(prairie, { levies: [levy('XYZ')], storage: [] }, version);
+    expect(wrong.statusCode).toBe(400);
+    expect(
+      wrong.json<{ details: { fields: Record<string, string> } }>().details.fields['levies.0.region'],
+    ).toBeTruthy();
   });
 });
