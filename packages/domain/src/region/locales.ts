@@ -63,6 +63,11 @@ const REGIONS: { readonly [L in Locale]: Region } = {
   },
 };
 
+/** The locale a market's country writes in (a document made for its farmers: a contract PDF, a statement). */
+export function intlLocaleOfCountry(country: string | null | undefined): IntlLocale {
+  return country === 'CAN' ? 'en-CA' : country === 'AUS' ? 'en-AU' : 'en-US';
+}
+
 /** A fresh copy of the region settings of a locale (callers may mutate it safely). */
 export function regionForLocale(locale: Locale): Region {
   return { ...REGIONS[locale] };

@@ -70,12 +70,12 @@ describe('an amendment’s PDF keeps its terms', () => {
 
     const a1 = await amendmentPdf(first!);
     expect(a1).toContain('6,000 bushels');
-    expect(a1).toContain('2026-10-01 to 2026-11-30');
+    expect(a1).toContain('10/01/2026 to 11/30/2026');
     expect(a1).not.toContain('7,000 bushels');
     expect(a1).toMatch(/Terms as of \d\d\/\d\d\/\d{4}, right after this amendment\./);
     const a2 = await amendmentPdf(second!);
     expect(a2).toContain('7,000 bushels');
-    expect(a2).toContain('2026-10-01 to 2026-12-15');
+    expect(a2).toContain('10/01/2026 to 12/15/2026');
   });
 
   it('priced twice by futures set: the first addendum’s PDF shows the futures of then, not today’s average', async () => {

@@ -8,6 +8,7 @@ import {
   formatDay,
   formatPrice,
   formatPriceChange,
+  intlLocaleOfCountry,
   type ContractHistoryMessageId,
   type PriceNotationSettings,
 } from '@granary/domain';
@@ -34,7 +35,7 @@ function amendmentSentence(a: AmendmentRecord, c: EsignContract, notation: Price
       cash: (v, unit) => formatPrice(v, { notation: notation.price, currency, unit }),
       basis: (v, month, unit) => formatBasis(v, { notation: notation.basis, month, currency, unit }),
       change: (v, unit) => formatPriceChange(v, { notation: notation.price, unit }),
-      day: (v) => formatDay(v, 'en-US'),
+      day: (v) => formatDay(v, intlLocaleOfCountry(c.marketCountry)),
     },
   );
 }
@@ -44,13 +45,14 @@ function amendmentSentence(a: AmendmentRecord, c: EsignContract, notation: Price
  * for an amendment written before snapshots were kept — a note that the terms are today's.
  */
 export function amendmentPdfLabel(a: AmendmentRecord, c: EsignContract, notation: PriceNotationSettings, now: Date) {
-  const date = formatDay(a.createdAt, 'en-US');
+  const locale = intlLocaleOfCountry(c.marketCountry);
+  const date = formatDay(a.createdAt, locale);
   return {
     displayId: a.displayContractAmendmentId,
     date,
     changes: [amendmentSentence(a, c, notation)],
     termsNote: a.termsSnapshot
       ? `Terms as of ${date}, right after this amendment.`
-      : `Note: this amendment predates the terms kept with each amendment; the terms below are the contract's current terms as of ${formatDay(now, 'en-US')} and may include later changes.`,
+      : `Note: this amendment predates the terms kept with each amendment; the terms below are the contract's current terms as of ${formatDay(now, locale)} and may include later changes.`,
   };
 }

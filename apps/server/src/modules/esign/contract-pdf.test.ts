@@ -35,6 +35,19 @@ describe('contract PDF', () => {
     expect(text).not.toMatch(/4\.3350|-0\.45/);
   });
 
+  it('writes days and quantities as the market’s farmers read them, never ISO (issue 13)', async () => {
+    const meta = { termsHash: 'h', createdAt: new Date('2026-04-02') };
+    const us = await pageText(await contractPdf({ ...TERMS, quantity: '12500' }, meta));
+    expect(us).toContain('10/01/2026 to 10/31/2026');
+    expect(us).toContain('04/02/2026');
+    expect(us).toContain('12,500 bushels');
+    expect(us).not.toMatch(/2026-10-01|2026-04-02/);
+    const au = await pageText(await contractPdf(TERMS, { ...meta, locale: 'en-AU' }));
+    expect(au).toContain('01/10/2026 to 31/10/2026');
+    const ca = await pageText(await contractPdf(TERMS, { ...meta, locale: 'en-CA' }));
+    expect(ca).toContain('2026-10-01 to 2026-10-31');
+  });
+
   it('takes the partner’s notation when it is passed, and keeps dollars and cents a tonne for canola', async () => {
     const decimal = await pageText(
       await contractPdf(

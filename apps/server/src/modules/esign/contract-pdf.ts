@@ -6,7 +6,10 @@ import {
   CONTRACT_TYPE_LABELS,
   DEFAULT_PRICE_NOTATION,
   formatBasis,
+  formatDay,
+  formatNumber,
   formatPrice,
+  type DateLocale,
   type PriceNotationSettings,
   type SigningTerms,
 } from '@granary/domain';
@@ -30,8 +33,6 @@ function pdfText(s: string): string {
     .replace(/[\u2013\u2014]/g, '-')
     .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 }
-
-const QTY = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
 /**
  * The contract's futures, basis and cash as the trade writes them, in the partner's notation: '$4.33½/bu',
@@ -112,6 +113,8 @@ export async function contractPdf(
     createdAt: Date;
     /** An amendment's PDF (decision 042): the contract's terms as amended, titled with the amendment and its changes. */
     amendment?: { displayId: string; date: string; changes: string[]; termsNote?: string } | undefined;
+    /** The locale of the market's country: its days are written as its farmers write them (default en-US). */
+    locale?: DateLocale;
   },
   /** The partner's price notation (its setting on /crm/administrator); the trade's default until it is passed. */
   priceNotation: PriceNotationSettings = DEFAULT_PRICE_NOTATION,
@@ -167,6 +170,7 @@ export async function contractPdf(
   }
 
   const prices = contractPrices(t, priceNotation);
+  const day = (v: string) => formatDay(v, meta.locale ?? 'en-US');
   const rows: [string, string][] = [
     ['Contract number', t.displayContractId],
     ['Contract type', CONTRACT_TYPE_LABELS[t.contractType]],
@@ -174,13 +178,13 @@ export async function contractPdf(
     [t.direction === 'purchase' ? 'Seller (client)' : 'Buyer (client)', t.clientName],
     ['Crop', t.crop],
     ['Crop year', String(t.cropYear)],
-    ['Quantity', `${QTY.format(Number(t.quantity))} ${t.quantityUnit}`],
-    ['Delivery window', `${t.deliveryStart} to ${t.deliveryEnd}`],
+    ['Quantity', `${formatNumber(t.quantity, { maxFractionDigits: 4 })} ${t.quantityUnit}`],
+    ['Delivery window', `${day(t.deliveryStart)} to ${day(t.deliveryEnd)}`],
     ['Futures month', monthName(t.optionMonth)],
     ['Futures', prices.futures],
     ['Basis', prices.basis],
     ['Cash price', prices.cash],
-    ['Contract date', t.contractDate],
+    ['Contract date', day(t.contractDate)],
   ];
   for (const [label, value] of rows) {
     page.drawText(pdfText(label), { x: MARGIN, y, size: 10, font: regular, color: MUTED });

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   amendmentSignatureOf,
   farmerAmendmentChanges,
+  intlLocaleOfCountry,
   signingPagePath,
   signingState,
   type ContractEsignState,
@@ -212,6 +213,7 @@ export async function sendAmendmentPdf(
       termsHash: currentTermsHash(contract),
       createdAt: amendment.createdAt,
       amendment: amendmentPdfLabel(amendment, contract, partner.priceNotation, new Date()),
+      locale: intlLocaleOfCountry(contract.marketCountry),
     },
     partner.priceNotation,
   );
@@ -250,7 +252,11 @@ export async function sendContractPdf(
   const partner = await partnerOf(deps, contract.partnerId);
   const pdf = await contractPdf(
     termsOf(contract, partner),
-    { termsHash: currentTermsHash(contract), createdAt: new Date() },
+    {
+      termsHash: currentTermsHash(contract),
+      createdAt: new Date(),
+      locale: intlLocaleOfCountry(contract.marketCountry),
+    },
     partner.priceNotation,
   );
   const name = `contract-${contract.displayContractId}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');

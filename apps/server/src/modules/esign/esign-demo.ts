@@ -4,7 +4,13 @@
 
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { BUILTIN_ESIGN_PROVIDER, contractTermsText, signingExpiry, type WhiteLabelPartner } from '@granary/domain';
+import {
+  BUILTIN_ESIGN_PROVIDER,
+  contractTermsText,
+  intlLocaleOfCountry,
+  signingExpiry,
+  type WhiteLabelPartner,
+} from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { contracts, legalEntities, partners, users } from '../../db/schema/index.ts';
@@ -65,7 +71,7 @@ export async function seedSigningDemo(
     const pdf = Buffer.from(
       await contractPdf(
         termsOf(contract, { branding: partner.branding } as WhiteLabelPartner),
-        { termsHash, createdAt: now },
+        { termsHash, createdAt: now, locale: intlLocaleOfCountry(contract.marketCountry) },
         notation,
       ),
     );
