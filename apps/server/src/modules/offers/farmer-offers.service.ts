@@ -135,6 +135,7 @@ export async function cancelOwnOffer(
     authorize: farmerAuthorize(farmer),
     ifMatch,
     now,
+    origin: await requestOrigin(deps, request),
   });
   return offerFor(db, id, farmer, now);
 }
@@ -150,6 +151,7 @@ export async function editOwnOffer(
   const farmer = await farmerOf(deps.ctx, request);
   const db = deps.ctx.database.db;
   const data = await farmerOwnOffer(db, farmer, id);
+  const origin = await requestOrigin(deps, request);
   await transition(db, {
     offerId: id,
     action: 'edit',
@@ -158,7 +160,8 @@ export async function editOwnOffer(
     ifMatch,
     edit,
     now,
+    origin,
   });
-  await checkOffers(db, { instrumentIds: [data.instrumentId], now, origin: await requestOrigin(deps, request) });
+  await checkOffers(db, { instrumentIds: [data.instrumentId], now, origin });
   return offerFor(db, id, farmer, now);
 }

@@ -61,8 +61,9 @@ export async function requestOrigin(deps: OffersDeps, request: FastifyRequest): 
 
 /**
  * Tells the farmer's users: an in-app notification each and, for the notices that need it, an e-mail. The e-mail's
- * links are on `origin`, the host the request that caused it came from (linkOrigin: a known partner host, else
- * PUBLIC_URL); a change with no request (the watcher's ticks) links to the partner's own host.
+ * links are on the host the farmer placed or last edited the offer on (the offer's link origin); for an offer a buyer
+ * placed, on `origin`, the host the request that caused it came from (linkOrigin: a known partner host, else
+ * PUBLIC_URL); with neither (the watcher's ticks) on the partner's own host.
  */
 export async function notifyFarmer(
   db: Db,
@@ -107,14 +108,16 @@ export async function notifyFarmer(
 }
 
 /**
- * The brand and origin of the farmer's e-mail: the request's origin, else (the watcher's ticks) the partner's own host.
- * With neither (the demo seed, which runs with no server) nothing is e-mailed: the in-app notification stays.
+ * The brand and origin of the farmer's e-mail: the host the farmer placed or last edited the offer on (whoever causes
+ * the mail: a buyer's action on the CRM's host, the watcher's tick with no host at all), else the request's origin,
+ * else the partner's own host. With none (the demo seed, which runs with no server) nothing is e-mailed: the in-app
+ * notification stays.
  */
 async function mailFor(db: Db, o: OfferData, origin: string | null | undefined) {
-  if (!origin && !linkEnv) return null;
+  if (!o.linkOrigin && !origin && !linkEnv) return null;
   const partner = await createPartnerDirectory(db).byId(o.partnerId);
   if (!partner) return null;
-  const at = origin || backgroundLinkOrigin(linkEnv!, await partnerVhost(db, o.partnerId));
+  const at = o.linkOrigin || origin || backgroundLinkOrigin(linkEnv!, await partnerVhost(db, o.partnerId));
   return { ctx: mailContext(partner, at), notation: partner.priceNotation.price };
 }
 

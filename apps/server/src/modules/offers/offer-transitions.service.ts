@@ -183,7 +183,10 @@ export type TransitionRequest = {
   now: Date;
   /** Auto-fill after a price hit (the watcher, when the market says so). */
   autoFill?: boolean;
-  /** The origin of the request that caused it, for the farmer's e-mail links (none for the watcher's ticks). */
+  /**
+   * The origin of the request that caused it (none for the watcher's ticks): a farmer's becomes the offer's
+   * link origin; otherwise it is the e-mail links' host only for an offer no farmer placed or edited.
+   */
   origin?: string | null;
 };
 
@@ -213,6 +216,8 @@ export async function transition(db: Db, req: TransitionRequest): Promise<Transi
     }
     const userId = req.caller.userId;
     const change = await changeOf(tx, req, locked, decision.to, cash);
+    // A farmer's own action records the host they are on: the offer's later e-mails link there.
+    if (actor === 'farmer' && req.origin) change.patch.linkOrigin = req.origin;
     let notice = change.notice;
     const version = await updateOffer(
       tx,

@@ -61,6 +61,8 @@ export type OfferData = {
   placedByEmail: string | null;
   placedByPartnerId: string | null;
   note: string | null;
+  /** The origin of the farmer's page that placed or last edited it (the offer e-mails' links), if a farmer did. */
+  linkOrigin: string | null;
   version: number;
   createdAt: Date;
   updatedAt: Date;
@@ -107,6 +109,7 @@ const offerFields = {
   placedByEmail: placer.email,
   placedByPartnerId: placer.partnerId,
   note: offers.note,
+  linkOrigin: offers.linkOrigin,
   version: offers.version,
   createdAt: offers.createdAt,
   updatedAt: offers.updatedAt,
@@ -299,6 +302,7 @@ export type OfferPatch = Partial<
     | 'approvedAt'
     | 'approvedBy'
     | 'acceptedBy'
+    | 'linkOrigin'
   >
 >;
 

@@ -204,7 +204,7 @@ export async function placeOffer(
   bid: BidData,
   market: MarketRow,
   now: Date,
-  /** The request's origin, for the e-mail of an offer hit at once. */
+  /** The request's origin: the offer's e-mails link there when a farmer places it (and for a hit at once). */
   origin: string | null = null,
 ): Promise<number> {
   if (bid.deletedAt !== null) throw new AppError('not_found', `No bid ${bid.id}.`);
@@ -234,6 +234,7 @@ export async function placeOffer(
       status,
       expiresAt: endOfDayInZone(input.expiresOn, marketZone(market)),
       note: input.note ?? null,
+      linkOrigin: caller.kind === 'farmer' ? origin : null,
       createdAt: now,
       updatedAt: now,
     });

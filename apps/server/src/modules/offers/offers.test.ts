@@ -179,16 +179,23 @@ async function place(
     targetCashPrice: string;
     expiresOn: string;
   }> = {},
+  headers: Record<string, string> = {},
 ) {
   const target = over.targetCashPrice ?? plus(await cashOf(over.instrumentId ?? bid), '0.05');
-  return call(caller, 'POST', caller === farmer ? `${PC}/offer` : `${MERCH}/offer`, {
-    instrumentId: bid,
-    clientId: fieldman,
-    quantity: '5000',
-    expiresOn: addDays(today(), 14),
-    ...over,
-    targetCashPrice: target,
-  });
+  return call(
+    caller,
+    'POST',
+    caller === farmer ? `${PC}/offer` : `${MERCH}/offer`,
+    {
+      instrumentId: bid,
+      clientId: fieldman,
+      quantity: '5000',
+      expiresOn: addDays(today(), 14),
+      ...over,
+      targetCashPrice: target,
+    },
+    headers,
+  );
 }
 
 async function moveQuote(by: string): Promise<void> {
@@ -388,7 +395,8 @@ describe('working an offer', () => {
 
 describe('the price watcher', () => {
   it('marks price hit when the futures bring the cash to the target, once, and tells the farmer', async () => {
-    const offer = (await place(farmer)).json() as Offer;
+    // The farmer places the offer on this machine's host (npm start's localhost:3000), not the partner's vhost.
+    const offer = (await place(farmer, {}, { host: 'localhost:3000' })).json() as Offer;
     await moveQuote('0.10');
     const first = await checkOffers(db, { symbols: [symbol] });
     expect(first.hit).toContain(offer.id);
@@ -410,9 +418,10 @@ describe('the price watcher', () => {
       .from(outbox)
       .where(and(eq(outbox.recipient, DEMO_ACCOUNTS.farmer), eq(outbox.template, 'offers_price_hit')));
     expect(mail.length).toBeGreaterThanOrEqual(1);
-    // A tick has no request: the e-mail links to the farmer's offers on the partner's own host, a whole address.
-    expect(mail.at(-1)!.text).toMatch(/See your offers http:\/\/demo\.localhost:\d+\/my-sales-lite\/bids/);
-    expect(mail.at(-1)!.html).toMatch(/<a href="http:\/\/demo\.localhost:\d+\/my-sales-lite\/bids"/);
+    // A tick has no request: the e-mail links, as a whole address, to the host the farmer placed the offer on (where
+    // they are signed in), not to the partner's vhost.
+    expect(mail.at(-1)!.text).toContain('See your offers http://localhost:3000/my-sales-lite/bids');
+    expect(mail.at(-1)!.html).toContain('<a href="http://localhost:3000/my-sales-lite/bids"');
     const hits = (
       await call(buyer, 'GET', `${MERCH}/offers?market_id=${ames.id}&status=price_hit`)
     ).json() as OfferListResponse;
@@ -427,11 +436,14 @@ describe('the price watcher', () => {
     expect((await call(buyer, 'POST', `${MERCH}/offers/reset-price-hit`, { offerIds: [] })).statusCode).toBe(400);
   });
 
-  it('e-mails the fill with links on the host the buyer came from, prices as the pages write them', async () => {
-    const offer = (await place(farmer, { quantity: '4500' })).json() as Offer;
-    await moveQuote('0.10');
+  it('e-mails the fill with links on the host the farmer placed the offer on, prices as the pages write them', async () => {
     const host = 'demo.localhost:4321';
-    const accepted = await call(buyer, 'POST', `${MERCH}/offer/${offer.id}/accept`, undefined, { host });
+    const offer = (await place(farmer, { quantity: '4500' }, { host })).json() as Offer;
+    await moveQuote('0.10');
+    // The buyer accepts from the CRM on another host: the farmer's mail still links to the farmer's.
+    const accepted = await call(buyer, 'POST', `${MERCH}/offer/${offer.id}/accept`, undefined, {
+      host: 'localhost:3000',
+    });
     expect(accepted.statusCode).toBe(200);
     const [mail] = await db
       .select()
@@ -447,6 +459,19 @@ describe('the price watcher', () => {
     expect(hrefs.length).toBeGreaterThan(0);
     for (const href of hrefs.filter((h) => !h.startsWith('mailto:'))) expect(new URL(href).host).toBe(host);
     expect(mail!.text).toContain(`http://${host}/my-sales-lite/bids`);
+  });
+
+  it("links an offer a buyer placed for the farmer to the partner's own host when a tick hits it", async () => {
+    const offer = (await place(buyer, {}, { host: 'localhost:3000' })).json() as Offer;
+    await moveQuote('0.10');
+    expect((await checkOffers(db, { instrumentIds: [bid] })).hit).toContain(offer.id);
+    const [mail] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, DEMO_ACCOUNTS.farmer), eq(outbox.template, 'offers_price_hit')))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    expect(mail!.text).toMatch(/See your offers http:\/\/demo\.localhost:\d+\/my-sales-lite\/bids/);
   });
 
   it('lets exactly one of several buyers accepting at once win; the rest get 409', async () => {
