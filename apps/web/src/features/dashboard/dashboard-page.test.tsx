@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
 
@@ -53,5 +53,21 @@ describe('the permission-denied screen', () => {
     renderApp('/my-sales-lite', 'newcomer');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('link', { name: 'Go to my home page' }).getAttribute('href')).toBe('/dashboard');
+  });
+});
+
+describe('the account menu', () => {
+  it.each([
+    ['newcomer', '/dashboard', ''],
+    ['farmer', '/en-ca/my-sales-lite', '/en-ca'],
+  ] as const)('opens my profile and the support page for a %s, with the locale kept', async (user, path, prefix) => {
+    renderApp(path, user);
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    // The profile is where a passwordless user sets a first password: reachable from every page, not by URL only.
+    expect(within(menu).getByRole('menuitem', { name: 'My profile' }).getAttribute('href')).toBe(`${prefix}/user`);
+    expect(within(menu).getByRole('menuitem', { name: 'Help and contacts' }).getAttribute('href')).toBe(
+      `${prefix}/support`,
+    );
   });
 });

@@ -67,7 +67,9 @@ export const messages = {
   'header.accountMenu': 'Account menu',
   'header.switchToCrm': 'Switch to grain buying',
   'header.switchToMySalesLite': 'Switch to my sales',
+  'header.myProfile': 'My profile',
   'header.support': 'Support',
+  'header.supportPage': 'Help and contacts',
   'header.supportEmail': 'Email {email}',
   'header.supportPhone': 'Call {phone}',
   // the 'Store' link in the app's headers

@@ -1,5 +1,7 @@
+import HelpOutlineRoundedIcon from '@mui/icons-material/HelpOutlineRounded';
 import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
 import MailOutlineRoundedIcon from '@mui/icons-material/MailOutlineRounded';
+import PersonOutlineRoundedIcon from '@mui/icons-material/PersonOutlineRounded';
 import PhoneRoundedIcon from '@mui/icons-material/PhoneRounded';
 import SwapHorizRoundedIcon from '@mui/icons-material/SwapHorizRounded';
 import type { BootstrapUser, Experience } from '@granary/domain';
@@ -16,10 +18,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { logout } from '../../../lib/api/logout';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { T, useT } from '../../../lib/i18n/t';
+import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { storeExperience } from '../experience';
 
 function initials(user: BootstrapUser): string {
@@ -27,7 +30,10 @@ function initials(user: BootstrapUser): string {
   return letters || (user.email?.[0] ?? '?').toUpperCase();
 }
 
-/** The account menu: who is signed in, experience switch, support contacts and Logout. */
+/**
+ * The account menu: who is signed in, their profile (/user: name, password, a first password for a passwordless
+ * user), experience switch, the support page and contacts, and Logout.
+ */
 export function UserMenu({
   user,
   current,
@@ -40,6 +46,7 @@ export function UserMenu({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const partner = usePartner();
   const navigate = useNavigate();
+  const localized = useLocalizedPath();
   const t = useT();
   const close = () => setAnchor(null);
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
@@ -95,6 +102,14 @@ export function UserMenu({
           ) : null}
         </Box>
         <Divider />
+        <MenuItem component={RouterLink} to={localized('/user')} onClick={close}>
+          <ListItemIcon>
+            <PersonOutlineRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>
+            <T id="header.myProfile" />
+          </ListItemText>
+        </MenuItem>
         {canSwitch ? (
           <MenuItem onClick={() => switchTo(current === 'crm' ? 'my-sales-lite' : 'crm')}>
             <ListItemIcon>
@@ -105,11 +120,17 @@ export function UserMenu({
             </ListItemText>
           </MenuItem>
         ) : null}
-        {supportEmail || supportPhone ? (
-          <ListSubheader sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
-            <T id="header.support" />
-          </ListSubheader>
-        ) : null}
+        <ListSubheader sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+          <T id="header.support" />
+        </ListSubheader>
+        <MenuItem component={RouterLink} to={localized('/support')} onClick={close}>
+          <ListItemIcon>
+            <HelpOutlineRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>
+            <T id="header.supportPage" />
+          </ListItemText>
+        </MenuItem>
         {supportEmail ? (
           <MenuItem component="a" href={`mailto:${supportEmail}`} onClick={close}>
             <ListItemIcon>
