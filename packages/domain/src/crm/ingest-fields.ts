@@ -29,6 +29,8 @@ export type IngestSource = (typeof INGEST_SOURCES)[number];
 export const INGEST_MAX_BYTES = 1024 * 1024 * 1024;
 /** What the preview reads of a file: its first 256 KB. */
 export const INGEST_PREVIEW_MAX_BYTES = 256 * 1024;
+/** Days an original file is kept after its sync ends; then the maintenance job removes it (the sync stays). */
+export const INGEST_FILE_RETENTION_DAYS = 90;
 /** Rows the preview shows. */
 export const INGEST_PREVIEW_ROWS = 10;
 /** Content types a file may be sent as. */
@@ -89,6 +91,7 @@ export const INGEST_FIELDS: Readonly<Record<IngestRecordType, readonly IngestFie
     f('emailAddress', 'E-mail', 'text', false, ['email', 'emailaddress', 'mail']),
     f('city', 'City', 'text', false, ['town']),
     f('state', 'State / province', 'text', false, ['province', 'st', 'region']),
+    f('contactExternalId', 'Contact ID', 'text', false, ['contactid', 'contactno', 'contactnumber']),
     f('contactName', 'Contact name', 'text', false, ['contact', 'contactperson']),
     f('contactPhone', 'Contact phone', 'text', false, ['contactphonenumber']),
     f('contactEmail', 'Contact e-mail', 'text', false, ['contactemailaddress']),

@@ -21,7 +21,6 @@ import {
   recordSources,
   replaceApplications,
   replacePricingEvents,
-  upsertClientLinks,
   upsertClients,
   upsertContracts,
   upsertNotes,
@@ -31,6 +30,7 @@ import {
   type NoteStage,
   type TicketStage,
 } from './ingest-write.repo.ts';
+import { upsertClientLinks } from './ingest-client-links.repo.ts';
 
 type MarketRef = { id: number; slug: string; displayName: string | null; city: string };
 
@@ -213,10 +213,16 @@ export async function writePrepared(
     case 'clients': {
       const stages = resolved.map(({ read, marketId }) => clientStage(read.row, marketId));
       written = await upsertClients(db, ctx.partnerId, stages);
-      const byExtStage = new Map(stages.map((s) => [s.ext, s]));
+      // Markets and contacts of every client taken, not only those whose own columns changed: a file may change a
+      // contact alone. Their writes compare first, so a re-sent file still writes nothing.
+      const ids = await clientIdsByExt(
+        db,
+        ctx.partnerId,
+        stages.map((s) => s.ext),
+      );
       await upsertClientLinks(
         db,
-        written.map((w) => ({ id: w.id, stage: byExtStage.get(w.ext)! })),
+        stages.map((s) => ({ id: ids.get(s.ext)!, stage: s })),
       );
       break;
     }
@@ -315,7 +321,12 @@ function clientStage(row: IngestRow, marketId: number | null): ClientStage {
     state: str(row.state),
     marketId,
     contact: row.contactName
-      ? { name: String(row.contactName), phoneNumber: str(row.contactPhone), emailAddress: str(row.contactEmail) }
+      ? {
+          extId: str(row.contactExternalId),
+          name: String(row.contactName),
+          phoneNumber: str(row.contactPhone),
+          emailAddress: str(row.contactEmail),
+        }
       : null,
   };
 }

@@ -10,14 +10,14 @@ import { rowsOf, type Db } from '../../platform/db.ts';
 type Cell = string | number | null | undefined;
 
 /** One Postgres array parameter of a column: '{"a",NULL,"b"}'::text[] (every value quoted, NULL for none). */
-function col(values: readonly Cell[], type: 'text' | 'int' | 'bigint' | 'numeric' | 'date'): SQL {
+export function col(values: readonly Cell[], type: 'text' | 'int' | 'bigint' | 'numeric' | 'date'): SQL {
   const body = values
     .map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/["\\]/g, '\\$&')}"`))
     .join(',');
   return sql`${`{${body}}`}::${sql.raw(type)}[]`;
 }
 
-const pick = <T, K extends keyof T>(rows: readonly T[], key: K) => rows.map((r) => r[key] as Cell);
+export const pick = <T, K extends keyof T>(rows: readonly T[], key: K) => rows.map((r) => r[key] as Cell);
 
 /** An external id → record id map of the partner's records of a kind, for the ids given. */
 type IdRow = { ext: string; id: number | string };
@@ -336,7 +336,8 @@ export type ClientStage = {
   city: string | null;
   state: string | null;
   marketId: number | null;
-  contact: { name: string; phoneNumber: string | null; emailAddress: string | null } | null;
+  /** The file's contact: matched by the ERP's contact id when it sends one, else by name. */
+  contact: { extId: string | null; name: string; phoneNumber: string | null; emailAddress: string | null } | null;
 };
 
 const CLIENT_COLUMNS = [
@@ -388,29 +389,6 @@ export async function upsertClients(
     fresh.forEach((r, i) => out.push({ ext: r.ext, id: ids[i]! }));
   }
   return out;
-}
-
-/** The clients' markets and contacts from the file (added; a contact of the same name is updated). */
-export async function upsertClientLinks(db: Db, rows: readonly { id: number; stage: ClientStage }[]): Promise<void> {
-  const markets = rows.filter((r) => r.stage.marketId !== null);
-  if (markets.length > 0)
-    await db.execute(sql`insert into client_markets (client_id, market_id)
-      select * from unnest(${col(pick(markets, 'id'), 'bigint')}, ${col(
-        markets.map((r) => r.stage.marketId),
-        'int',
-      )})
-      on conflict do nothing`);
-  const contacts = rows.flatMap((r) => (r.stage.contact ? [{ id: r.id, ...r.stage.contact }] : []));
-  if (contacts.length === 0) return;
-  const arrays = sql`${col(pick(contacts, 'id'), 'bigint')}, ${col(pick(contacts, 'name'), 'text')},
-    ${col(pick(contacts, 'phoneNumber'), 'text')}, ${col(pick(contacts, 'emailAddress'), 'text')}`;
-  await db.execute(sql`update client_contacts c set phone_number = s.phone, email_address = s.email
-    from unnest(${arrays}) as s(client_id, name, phone, email)
-    where c.client_id = s.client_id and lower(c.name) = lower(s.name)
-      and (c.phone_number, c.email_address) is distinct from (s.phone, s.email)`);
-  await db.execute(sql`insert into client_contacts (client_id, name, phone_number, email_address)
-    select s.client_id, s.name, s.phone, s.email from unnest(${arrays}) as s(client_id, name, phone, email)
-    where not exists (select 1 from client_contacts c where c.client_id = s.client_id and lower(c.name) = lower(s.name))`);
 }
 
 // ---------------------------------------------------------------------------------------------------
