@@ -59,6 +59,7 @@ export const ERRORS = {
   ingest_wrong_encoding: { status: 400, message: 'The file is not text in UTF-8, UTF-16 or Windows-1252.' },
   ingest_missing_column: { status: 400, message: 'A mapped column is missing from the file.' },
   ingest_no_mapping: { status: 400, message: 'Map the columns of this record type before sending a file.' },
+  ingest_file_removed: { status: 410, message: 'The original file was removed after the retention period.' },
   unsupported_media_type: { status: 415, message: 'The request content type is not supported.' },
   rate_limited: { status: 429, message: 'Too many requests. Please wait a while before trying again.' },
   // The store's cart and checkout codes (platform.md 8.3), used verbatim as `code`; shared by cart and checkout.

@@ -39,6 +39,28 @@ export async function purgeExpired(db: Db, limits: SessionLimits): Promise<Purge
 
 export const MAINTENANCE_JOB = 'maintenance.purge-expired';
 
+/** A module's own clean-up run by the maintenance job after the purge (e.g. the ingest's retention of files). */
+type MaintenanceTask = (db: Db, now: Date) => Promise<unknown>;
+const tasks = new Map<string, MaintenanceTask>();
+
+/** Registers (or replaces) a module's maintenance task; the modules call it when they load, as with job handlers. */
+export function registerMaintenanceTask(name: string, task: MaintenanceTask): void {
+  tasks.set(name, task);
+}
+
+/** Runs every registered task in turn; one that fails does not keep the others from running (it is rethrown last). */
+export async function runMaintenanceTasks(db: Db, now: Date = new Date()): Promise<void> {
+  let failure: unknown = null;
+  for (const task of tasks.values()) {
+    try {
+      await task(db, now);
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure !== null) throw failure;
+}
+
 /**
  * Makes the purge a recurring job of the job table, every `everyMs` (default 10 minutes) from the moment a worker
  * starts: one run pending at a time and one process running it, however many processes serve. A failed run is
@@ -49,6 +71,7 @@ export function registerMaintenanceJob(limits: SessionLimits, everyMs = 600_000)
     MAINTENANCE_JOB,
     async ({ db }) => {
       await purgeExpired(db, limits);
+      await runMaintenanceTasks(db);
     },
     { everyMs, maxAttempts: 1 },
   );

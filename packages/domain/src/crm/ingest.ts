@@ -77,6 +77,8 @@ export const ingestSyncSchema = z.object({
   etaSeconds: z.number().int().nullable(),
   message: z.string().nullable(),
   by: z.object({ name: z.string() }).nullable(),
+  /** When the retention rule removed the original file (its download then answers 410); null while it is kept. */
+  fileRemovedAt: instant.nullable(),
 });
 export type IngestSync = z.infer<typeof ingestSyncSchema>;
 

@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   'ingest_wrong_encoding',
   'ingest_missing_column',
   'ingest_no_mapping',
+  // An original file the retention rule removed (the sync and its counts stay).
+  'ingest_file_removed',
   // The server's own failures.
   'internal_error',
   'unavailable',

@@ -96,6 +96,7 @@ const syncFields = {
   createdAt: ingestSyncs.createdAt,
   startedAt: ingestSyncs.startedAt,
   finishedAt: ingestSyncs.finishedAt,
+  filePurgedAt: ingestSyncs.filePurgedAt,
   byName: sql<
     string | null
   >`(select coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.email}) from ${users} where ${users.id} = ${ingestSyncs.createdBy})`,

@@ -37,6 +37,8 @@ import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as service from './ingest.service.ts';
 import { startFileIngest } from './ingest-upload.ts';
+// The retention of original files registers its maintenance task when the module loads.
+import './ingest-retention.ts';
 
 const MERCH = '/api/commodities/merchandising';
 type FastifyTypedInstance = FastifyInstance<

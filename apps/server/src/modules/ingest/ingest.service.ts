@@ -12,6 +12,7 @@ import {
   encodePaginationToken,
   fnv1a32,
   ingestColumnsSchema,
+  INGEST_FILE_RETENTION_DAYS,
   ingestEtaSeconds,
   isCrmAdmin,
   mappingProblems,
@@ -190,6 +191,7 @@ function toSync(row: SyncRow, now: Date = new Date()): IngestSync {
         : null,
     message: row.message,
     by: row.byName ? { name: row.byName } : null,
+    fileRemovedAt: row.filePurgedAt?.toISOString() ?? null,
   };
 }
 
@@ -435,6 +437,11 @@ export async function originalFile(
   const sync = await partnerSync(db, actor, syncId);
   if (sync.recordType !== recordType || sync.fileName !== fileName)
     throw new AppError('not_found', `No file ${fileName} in sync ${syncId}.`);
+  if (sync.filePurgedAt)
+    throw new AppError(
+      'ingest_file_removed',
+      `The original file ${fileName} was removed on ${sync.filePurgedAt.toISOString().slice(0, 10)}, ${INGEST_FILE_RETENTION_DAYS} days after its sync ended; the sync's counts are kept.`,
+    );
   async function* chunks(): AsyncGenerator<Buffer> {
     for (let seq = 0; ; seq++) {
       const chunk = await repo.findChunk(db, syncId, seq);

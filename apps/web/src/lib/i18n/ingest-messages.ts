@@ -137,6 +137,9 @@ export const ingestMessages = {
   'ingest.sync.cancelled':
     'The import was cancelled: {written, plural, one {# row was written} other {# rows were written}} before it stopped.',
   'ingest.sync.download': 'Download the file',
+  'ingest.sync.fileRemoved':
+    'The original file was removed {when}: files are kept {days} days after their import ends. The counts and broken records stay.',
+  'ingest.fileRemoved': 'File removed',
 
   // broken records
   'ingest.broken.title': 'Broken records',

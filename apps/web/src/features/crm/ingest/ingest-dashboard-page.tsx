@@ -248,6 +248,11 @@ function useRecentColumns(): GridColumn<IngestSync>[] {
             title={s.fileName}
           >
             {s.fileName}
+            {s.fileRemovedAt ? (
+              <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {t('ingest.fileRemoved')}
+              </Typography>
+            ) : null}
           </Link>
         ),
       },

@@ -77,6 +77,19 @@ describe('/crm/ingest/:syncId', () => {
     );
   });
 
+  it('says the original file is gone once the retention rule removed it, instead of offering it', async () => {
+    renderApp('/crm/ingest/7', 'buyer');
+    serve([syncFixture(7, { fileRemovedAt: minutesAgo(60 * 24 * 3) })], (path) =>
+      path.endsWith('/broken-records') ? list([]) : undefined,
+    );
+    const region = await screen.findByRole('region', { name: 'agvance-contracts-7.csv' });
+    expect(
+      await within(region).findByText(/The original file was removed .*files are kept 90 days after their import ends/),
+    ).toBeTruthy();
+    expect(within(region).queryByRole('link', { name: 'Download the file' })).toBeNull();
+    expect(within(region).getByText('Imported: 12,000 rows written, 337 unchanged, 3 broken.')).toBeTruthy();
+  });
+
   it('cancels after a confirmation and then says what was written', async () => {
     renderApp('/crm/ingest/7', 'buyer');
     const cancelled = running({

@@ -1,6 +1,6 @@
 import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
-import { formatDuration } from '@granary/domain';
+import { INGEST_FILE_RETENTION_DAYS, formatDuration } from '@granary/domain';
 import {
   Alert,
   Box,
@@ -246,16 +246,26 @@ function SyncView({ syncId }: { syncId: number }) {
           </Box>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexShrink: 0 }}>
             {active ? <CancelButton sync={sync} /> : null}
-            <Button
-              variant="outlined"
-              startIcon={<DownloadRoundedIcon />}
-              href={syncFileUrl(sync)}
-              download={sync.fileName}
-            >
-              {t('ingest.sync.download')}
-            </Button>
+            {sync.fileRemovedAt ? null : (
+              <Button
+                variant="outlined"
+                startIcon={<DownloadRoundedIcon />}
+                href={syncFileUrl(sync)}
+                download={sync.fileName}
+              >
+                {t('ingest.sync.download')}
+              </Button>
+            )}
           </Stack>
         </Stack>
+        {sync.fileRemovedAt ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            <T
+              id="ingest.sync.fileRemoved"
+              values={{ when: <RelativeTime value={sync.fileRemovedAt} />, days: INGEST_FILE_RETENTION_DAYS }}
+            />
+          </Typography>
+        ) : null}
         <Progress sync={sync} />
         {active ? null : (
           <Box sx={{ mt: 2.5 }}>

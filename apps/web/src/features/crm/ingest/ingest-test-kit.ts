@@ -31,6 +31,7 @@ export function syncFixture(id: number, extra: Partial<IngestSync> = {}): Ingest
     etaSeconds: null,
     message: null,
     by: { name: 'Dana Merchant' },
+    fileRemovedAt: null,
     ...extra,
   };
 }
