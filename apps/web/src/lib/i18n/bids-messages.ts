@@ -165,7 +165,8 @@ export const bidsMessages = {
   'crm.bids.problem.cap_too_large': 'The cap is too large.',
   'crm.bids.problem.cap_below_contracted': 'The cap cannot be below what is already contracted.',
   'crm.bids.problem.crop_year_invalid': 'Enter a crop year.',
-  'crm.bids.problem.number': 'Enter a number, e.g. -0.35',
+  'crm.bids.problem.number': 'Enter a number, e.g. 250,000',
+  'crm.bids.problem.price': 'Enter a price, e.g. 4.33½ or 4.3350',
 
   // Move basis
   'crm.bids.move.title': 'Move basis',

@@ -92,7 +92,7 @@ export const offersMessages = {
   'offers.field.farm': 'Farm',
   'offers.field.farmRequired': 'Pick the farm the offer is for.',
   'offers.field.invalidQuantity': 'Enter a quantity above 0.',
-  'offers.field.invalidPrice': 'Enter a price above 0, like 4.52.',
+  'offers.field.invalidPrice': 'Enter a price above 0, like 4.33½ or 4.3350.',
   'offers.field.targetHelp':
     '{cents, plural, =0 {At the cash price now} one {# cent above the cash price now} other {# cents above the cash price now}}',
   'offers.field.targetBelow':

@@ -1,4 +1,4 @@
-import { isDecimalString, toDecimal } from '@granary/domain';
+import { isDecimalString, parsePrice, toDecimal } from '@granary/domain';
 import { Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -21,6 +21,15 @@ export function typedAmount(text: string): string | null {
   return isDecimalString(v) && toDecimal(v).gt(0) ? v : null;
 }
 
+/**
+ * A positive price a person typed, read by the domain's one price parser as the pages write prices ('4.52',
+ * '$4.33½', '4.33 1/2', "433'4", '$612.50'), as the decimal string sent; otherwise null.
+ */
+export function typedPrice(text: string): string | null {
+  const v = parsePrice(text);
+  return v !== null && toDecimal(v).gt(0) ? v : null;
+}
+
 /** 'bushels' → 'bushel', for 'per bushel'. */
 export function unitSingular(unit: string): string {
   return UNIT_SINGULAR[unit] ?? unit;
@@ -32,10 +41,10 @@ function centsAboveCash(target: string | null, cashPrice: string | null): number
   return Math.round(toDecimal(target).minus(toDecimal(cashPrice)).times(100).toNumber());
 }
 
-/** A positive decimal typed by a person, as the decimal string sent; otherwise the message id. */
-function amount(message: MessageId) {
+/** A positive amount typed by a person (read by `read`), as the decimal string sent; otherwise the message id. */
+function amount(message: MessageId, read: (text: string) => string | null = typedAmount) {
   return z.string().transform((text, ctx) => {
-    const value = typedAmount(text);
+    const value = read(text);
     if (value === null) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
@@ -47,7 +56,7 @@ function amount(message: MessageId) {
 /** The offer fields' schema, for a form's `z.object` (the place-offer form adds who the offer is for). */
 export const offerFieldsShape = {
   quantity: amount('offers.field.invalidQuantity'),
-  target: amount('offers.field.invalidPrice'),
+  target: amount('offers.field.invalidPrice', typedPrice),
   expiresOn: z.string(),
 };
 
@@ -76,7 +85,7 @@ export function OfferFormFields({
 }) {
   const t = useT();
   const target = useWatch<OfferFieldValues, 'target'>({ name: 'target' });
-  const cents = cashPrice === undefined ? null : centsAboveCash(typedAmount(target ?? ''), cashPrice);
+  const cents = cashPrice === undefined ? null : centsAboveCash(typedPrice(target ?? ''), cashPrice);
   return (
     <Stack spacing={2}>
       {children}

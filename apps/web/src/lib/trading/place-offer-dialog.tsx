@@ -24,7 +24,7 @@ import { isApiError, reasonOf } from '../api/api-error';
 import { useZodForm } from '../forms/use-zod-form';
 import type { MessageId } from '../i18n/messages';
 import { useT } from '../i18n/t';
-import { OfferFormFields, offerFieldsShape, typedAmount, unitSingular } from './offer-fields';
+import { OfferFormFields, offerFieldsShape, typedPrice, unitSingular } from './offer-fields';
 
 function placeOfferSchema(clientRequired: MessageId) {
   return z.object({
@@ -151,7 +151,7 @@ export function PlaceOfferDialog({
     },
   });
   const { isSubmitting } = useFormState({ control: form.control });
-  const typedTarget = typedAmount(useWatch({ control: form.control, name: 'target' }));
+  const typedTarget = typedPrice(useWatch({ control: form.control, name: 'target' }));
   const unit = unitSingular(quantityUnit);
   const hitNow = typedTarget !== null && isOfferPriceHit(typedTarget, cashPrice);
 

@@ -429,6 +429,23 @@ describe('/crm/bids', () => {
     });
   });
 
+  it('reads a flat cash price as the pages write it ($4.33½), and names a price when one is not', async () => {
+    renderApp('/crm/bids?cropFilter=1', 'buyer');
+    const calls = serve();
+    fireEvent.click(await screen.findByRole('button', { name: 'New bid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New bid' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Flat price' }));
+    const cash = within(dialog).getByRole('textbox', { name: /^Cash price/ });
+    fireEvent.change(cash, { target: { value: 'four' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Post bid' }));
+    expect(await within(dialog).findByText('Enter a price, e.g. 4.33½ or 4.3350')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(cash, { target: { value: '$4.33½' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Post bid' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ pricing: 'flat', flatPrice: '4.3350' });
+  });
+
   it('points at the bid named by instrument= in the URL', async () => {
     renderApp('/crm/bids?instrument=2', 'buyer');
     serve();
@@ -553,7 +570,7 @@ describe('/crm/bids', () => {
       instrumentId: 1,
       clientId: 501,
       quantity: '12000',
-      targetCashPrice: '4.06',
+      targetCashPrice: '4.0600',
       expiresOn: '2026-12-06',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

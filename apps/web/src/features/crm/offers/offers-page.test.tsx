@@ -155,6 +155,19 @@ describe('/crm/offers', () => {
     await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('status') === 'price_hit')).toBe(true));
   });
 
+  it("opens an offer's client with Enter (issue 13 keyboard): the client's profile at the offer's market and crop", async () => {
+    const { router } = renderApp('/crm/offers', 'buyer');
+    serve();
+    const table = await screen.findByRole('table', { name: 'Offers' });
+    const link = within(table).getByRole('link', { name: 'Farm 3' });
+    expect(link.getAttribute('href')).toBe('/crm/client/501?market_id=10&cropId=1&crop_year=2026');
+    const row = link.closest('tr')!;
+    act(() => row.focus());
+    fireEvent.keyDown(row, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/client/501'));
+    expect(router.state.location.search).toBe('?market_id=10&cropId=1&crop_year=2026');
+  });
+
   it('accepts after a confirm and says so with the contract', async () => {
     renderApp('/crm/offers', 'buyer');
     const calls = serve();
@@ -234,7 +247,7 @@ describe('/crm/offers', () => {
     expect(within(dialog).queryByText('Enter a quantity above 0.')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Enter a quantity above 0.')).toBeTruthy();
-    expect(within(dialog).getByText('Enter a price above 0, like 4.52.')).toBeTruthy();
+    expect(within(dialog).getByText('Enter a price above 0, like 4.33½ or 4.3350.')).toBeTruthy();
     expect(quantity.getAttribute('aria-invalid')).toBe('true');
     expect(target.getAttribute('aria-invalid')).toBe('true');
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
@@ -242,9 +255,10 @@ describe('/crm/offers', () => {
     fireEvent.change(quantity, { target: { value: '6,000' } });
     await waitFor(() => expect(within(dialog).queryByText('Enter a quantity above 0.')).toBeNull());
     expect(quantity.getAttribute('aria-invalid')).toBe('false');
-    expect(within(dialog).getByText('Enter a price above 0, like 4.52.')).toBeTruthy();
-    fireEvent.change(target, { target: { value: '$4.6' } });
-    await waitFor(() => expect(within(dialog).queryByText('Enter a price above 0, like 4.52.')).toBeNull());
+    expect(within(dialog).getByText('Enter a price above 0, like 4.33½ or 4.3350.')).toBeTruthy();
+    // The target is read as the pages write prices: the quarter-cent fraction too.
+    fireEvent.change(target, { target: { value: '$4.62½' } });
+    await waitFor(() => expect(within(dialog).queryByText('Enter a price above 0, like 4.33½ or 4.3350.')).toBeNull());
     fireEvent.change(quantity, { target: { value: '' } });
     expect(await within(dialog).findByText('Enter a quantity above 0.')).toBeTruthy();
     fireEvent.change(quantity, { target: { value: '6,000' } });
@@ -252,7 +266,7 @@ describe('/crm/offers', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Offer saved')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
-      { quantity: '6000', targetCashPrice: '4.6', expiresOn: '2026-12-10' },
+      { quantity: '6000', targetCashPrice: '4.6250', expiresOn: '2026-12-10' },
     ]);
   });
 
@@ -278,7 +292,7 @@ describe('/crm/offers', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Offer saved')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ targetCashPrice: '4.55' }]);
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ targetCashPrice: '4.5500' }]);
   });
 
   it('says "Unable to save offer" with the server’s reason when it refuses an edit, and keeps the dialog', async () => {

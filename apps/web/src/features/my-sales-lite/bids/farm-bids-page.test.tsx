@@ -193,7 +193,7 @@ describe('/my-sales-lite/bids', () => {
       instrumentId: 7,
       clientId: 501,
       quantity: '8000',
-      targetCashPrice: '4.54',
+      targetCashPrice: '4.5400',
       expiresOn: '2026-12-06',
     });
     expect(toastStore.get().some((t) => 'messageId' in t && t.messageId === 'offers.place.done')).toBe(true);

@@ -6,6 +6,7 @@ import {
   futuresProductForCrop,
   instrumentProblems,
   normalizeInstrument,
+  parsePrice,
   type InstrumentFields,
   type InstrumentProblemCode,
   type InstrumentRow,
@@ -44,7 +45,7 @@ export type RequiredField = 'name' | 'deliveryStart' | 'deliveryEnd' | 'cropYear
 export const isRequiredField = (field: FieldKey): field is RequiredField =>
   field === 'name' || field === 'deliveryStart' || field === 'deliveryEnd' || field === 'cropYear';
 
-type DraftProblem = { field: FieldKey; code: InstrumentProblemCode | 'number' };
+type DraftProblem = { field: FieldKey; code: InstrumentProblemCode | 'number' | 'price' };
 
 function monthEnd(day: string): string {
   const y = Number(day.slice(0, 4));
@@ -143,11 +144,18 @@ export function parseDraft(
   today: string,
   basisValue: string | null,
 ): { fields: InstrumentFields; problems: DraftProblem[] } {
-  const numberProblems: { field: FieldKey; code: 'number' }[] = [];
+  const numberProblems: { field: FieldKey; code: 'number' | 'price' }[] = [];
   const num = (field: FieldKey, text: string): string | null => {
     if (text.trim() === '') return null;
     const v = parseTypedDecimal(text);
     if (v === null) numberProblems.push({ field, code: 'number' });
+    return v;
+  };
+  // A cash price is read as the pages write it ('$4.33½', "433'4", '4.3350'): the domain's one price parser.
+  const price = (field: FieldKey, text: string): string | null => {
+    if (text.trim() === '') return null;
+    const v = parsePrice(text);
+    if (v === null) numberProblems.push({ field, code: 'price' });
     return v;
   };
   const fields: InstrumentFields = {
@@ -159,7 +167,7 @@ export function parseDraft(
     pricing: draft.pricing,
     futuresSymbol: draft.pricing === 'basis' ? draft.futuresSymbol || null : null,
     basis: draft.pricing === 'basis' ? basisValue : null,
-    flatPrice: draft.pricing === 'flat' ? num('flatPrice', draft.flatPrice) : null,
+    flatPrice: draft.pricing === 'flat' ? price('flatPrice', draft.flatPrice) : null,
     quantityCap: num('quantityCap', draft.quantityCap),
     visibility: draft.visibility,
     offersAllowed: draft.offersAllowed,
@@ -182,7 +190,7 @@ export function cashPreviewOf(
   roundingMode: RoundingMode | undefined,
 ) {
   const symbolForPreview = draft.pricing === 'basis' ? draft.futuresSymbol || defaultSymbol : null;
-  const flatValue = parseTypedDecimal(draft.flatPrice);
+  const flatValue = draft.flatPrice.trim() === '' ? null : parsePrice(draft.flatPrice);
   return draft.pricing === 'flat'
     ? flatValue && bidCashPrice({ futuresPrice: null, basis: null, flatPrice: flatValue }, roundingMode)
     : symbolForPreview && basisValue && quotes.get(symbolForPreview)
