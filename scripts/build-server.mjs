@@ -1,10 +1,10 @@
-// The production server as one JavaScript file (docs/decisions/049): apps/server/src/main.ts and the domain package
-// bundled by esbuild into apps/server/dist/main.mjs, the npm packages left as imports. `npm start` builds it when its
+// The production server as JavaScript (docs/decisions/049): apps/server/src/main.ts and the domain package bundled by
+// esbuild into apps/server/dist/main.mjs (and a chunk per import() of our own), the npm packages left as imports. `npm start` builds it when its
 // sources changed and runs it with plain node: under tsx every module is compiled at start and kept with its source
 // map, ~95 MB of the idle server's memory. `node scripts/build-server.mjs` builds it and prints the file;
 // `--json` prints {"bundle", "nodeFlags"} (how bench/ingest.bench.ts runs the server as `npm start` does).
 
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -68,9 +68,14 @@ export async function buildServer({ force = false } = {}) {
   const builtAt = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
   const changedAt = Math.max(...SOURCES.map((s) => newestMtime(join(root, s))));
   if (!force && builtAt >= changedAt) return SERVER_BUNDLE;
+  rmSync(dirname(SERVER_BUNDLE), { recursive: true, force: true });
   await build({
     entryPoints: [join(root, 'apps/server/src/main.ts')],
-    outfile: SERVER_BUNDLE,
+    outdir: dirname(SERVER_BUNDLE),
+    outExtension: { '.js': '.mjs' },
+    // What the code imports with import() (mail rendering, …) is a chunk of its own, loaded when first used.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

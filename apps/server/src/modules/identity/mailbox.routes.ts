@@ -4,7 +4,6 @@ import type { IdentityDeps } from './identity-deps.ts';
 import { listOutbox } from '../../platform/outbox.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isDevToolsRequest } from '../../platform/request-rules.ts';
-import { renderSamples } from '../../platform/mail/render-mail.tsx';
 import { mailContext } from '../../platform/mail/send-mail.ts';
 import { linkOrigin } from './links.ts';
 
@@ -80,6 +79,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, { 
     async (request) => {
       if (!isDevToolsRequest(ctx, request)) throw new AppError('not_found', 'No such API call.');
       const partner = await partners.byHost(request.headers.host);
+      const { renderSamples } = await import('../../platform/mail/render-mail.tsx');
       return { templates: await renderSamples(mailContext(partner, linkOrigin(ctx, request, partner))) };
     },
   );

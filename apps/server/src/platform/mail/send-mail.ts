@@ -3,7 +3,6 @@ import type { WhiteLabelPartner } from '@granary/domain';
 import type { Db } from '../db.ts';
 import { enqueueMessage } from '../outbox.ts';
 import type { MailBrand, MailContext } from './mail-layout.tsx';
-import { renderMail } from './render-mail.tsx';
 import type { MailData, MailTemplateName } from './mail-templates.ts';
 
 /** What the mails show of a partner. */
@@ -34,6 +33,8 @@ export async function sendMail<N extends MailTemplateName>(
   db: Db,
   mail: { template: N; data: MailData<N>; ctx: MailContext; recipient: string; userId?: string | null },
 ): Promise<number> {
+  // Loaded on the first mail: the templates and react-email are ~45 MB a server that sends none need not hold.
+  const { renderMail } = await import('./render-mail.tsx');
   const rendered = await renderMail(mail.template, mail.data, mail.ctx);
   return enqueueMessage(db, {
     channel: 'email',
