@@ -14,9 +14,8 @@ import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { acceptInvitation, fetchInvitation } from '../api/invitations';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert } from '../components/form-alert';
-import { PasswordField } from '../components/password-field';
+import { checkNewPassword, NewPasswordFields } from '../components/new-password-fields';
 import type { Failure } from '../failures';
-import { confirmationRule, newPasswordRule } from '../validation';
 
 type Loaded = { state: 'valid'; info: InvitationInfo } | { state: 'invalid' } | { state: 'error' };
 
@@ -28,12 +27,8 @@ function formSchema(needsPassword: boolean) {
       password: z.string(),
       confirmation: z.string(),
     })
-    .superRefine(({ password, confirmation }, ctx) => {
-      if (!needsPassword) return;
-      const passwordError = newPasswordRule(password);
-      if (passwordError) ctx.addIssue({ code: 'custom', path: ['password'], message: passwordError });
-      const confirmationError = confirmationRule(password, confirmation);
-      if (confirmationError) ctx.addIssue({ code: 'custom', path: ['confirmation'], message: confirmationError });
+    .superRefine((values, ctx) => {
+      if (needsPassword) checkNewPassword(values, ctx);
     });
 }
 
@@ -83,25 +78,7 @@ function AcceptForm({ token, info }: { token: string; info: InvitationInfo }) {
               <FormTextField name="lastName" label={t('invitation.lastName')} autoComplete="family-name" fullWidth />
             </Stack>
             {needsPassword ? (
-              <>
-                <FormTextField
-                  as={PasswordField}
-                  name="password"
-                  htmlName="new-password"
-                  label={t('invitation.password')}
-                  autoComplete="new-password"
-                  helperText={t('identity.passwordHint')}
-                  fullWidth
-                />
-                <FormTextField
-                  as={PasswordField}
-                  name="confirmation"
-                  htmlName="confirm-password"
-                  label={t('invitation.confirmPassword')}
-                  autoComplete="new-password"
-                  fullWidth
-                />
-              </>
+              <NewPasswordFields label="invitation.password" confirmationLabel="invitation.confirmPassword" />
             ) : null}
             <FormSubmitButton>
               <T id={needsPassword ? 'invitation.accept' : 'invitation.acceptSignedIn'} />

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { FormSubmitButton, FormTextField } from '../../../lib/forms/form-fields';
+import { FormSubmitButton } from '../../../lib/forms/form-fields';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
@@ -13,19 +13,11 @@ import { showToast } from '../../../lib/toast/toast-store';
 import { confirmResetLink, resetPassword, resetRefusalOf } from '../api/password';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert } from '../components/form-alert';
-import { PasswordField } from '../components/password-field';
+import { checkNewPassword, NewPasswordFields } from '../components/new-password-fields';
 import { failureOf, type Failure } from '../failures';
-import { confirmationRule, newPasswordRule } from '../validation';
 
 /** The new password twice: long enough, and the confirmation the same (validation.ts). */
-const newPasswordSchema = z
-  .object({ password: z.string(), confirmation: z.string() })
-  .superRefine(({ password, confirmation }, ctx) => {
-    const passwordError = newPasswordRule(password);
-    if (passwordError) ctx.addIssue({ code: 'custom', path: ['password'], message: passwordError });
-    const confirmationError = confirmationRule(password, confirmation);
-    if (confirmationError) ctx.addIssue({ code: 'custom', path: ['confirmation'], message: confirmationError });
-  });
+const newPasswordSchema = z.object({ password: z.string(), confirmation: z.string() }).superRefine(checkNewPassword);
 
 type LinkState = 'valid' | 'invalid' | 'error';
 
@@ -116,24 +108,7 @@ export function PasswordExchangePage() {
       <FormProvider {...form}>
         <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('identity.exchange.title')}>
           <Stack spacing={2.25}>
-            <FormTextField
-              as={PasswordField}
-              name="password"
-              htmlName="new-password"
-              label={t('identity.newPassword')}
-              autoComplete="new-password"
-              autoFocus
-              helperText={t('identity.passwordHint')}
-              fullWidth
-            />
-            <FormTextField
-              as={PasswordField}
-              name="confirmation"
-              htmlName="confirm-password"
-              label={t('identity.confirmPassword')}
-              autoComplete="new-password"
-              fullWidth
-            />
+            <NewPasswordFields label="identity.newPassword" confirmationLabel="identity.confirmPassword" autoFocus />
             <FormSubmitButton>
               <T id="identity.exchange.submit" />
             </FormSubmitButton>
