@@ -241,19 +241,21 @@ function useRecentColumns(): GridColumn<IngestSync>[] {
         label: t('ingest.col.file'),
         cellSx: { maxWidth: 260 },
         render: (s) => (
-          <Link
-            component={RouterLink}
-            to={syncPath(s)}
-            sx={{ fontWeight: 600, display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}
-            title={s.fileName}
-          >
-            {s.fileName}
+          <>
+            <Link
+              component={RouterLink}
+              to={syncPath(s)}
+              sx={{ fontWeight: 600, display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}
+              title={s.fileName}
+            >
+              {s.fileName}
+            </Link>
             {s.fileRemovedAt ? (
-              <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                 {t('ingest.fileRemoved')}
               </Typography>
             ) : null}
-          </Link>
+          </>
         ),
       },
       { id: 'type', label: t('ingest.col.type'), render: (s) => t(RECORD_TYPE_LABEL[s.recordType]) },

@@ -259,7 +259,7 @@ function SyncView({ syncId }: { syncId: number }) {
           </Stack>
         </Stack>
         {sync.fileRemovedAt ? (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 2 }}>
             <T
               id="ingest.sync.fileRemoved"
               values={{ when: <RelativeTime value={sync.fileRemovedAt} />, days: INGEST_FILE_RETENTION_DAYS }}
