@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applySynonyms, catalogueWords, correctTypos, editDistance, nearestCatalogueWord } from './search-terms.ts';
+import {
+  applySynonyms,
+  catalogueWords,
+  completeSynonym,
+  correctTypos,
+  editDistance,
+  nearestCatalogueWord,
+} from './search-terms.ts';
 
 const synonyms = new Map([
   ['roundup', 'glyphosate'],
@@ -22,6 +29,24 @@ describe('the synonym list', () => {
   it('prefers the longest phrase and leaves other words alone', () => {
     expect(applySynonyms('round up powermax', synonyms).query).toBe('glyphosate powermax');
     expect(applySynonyms('corn seed', synonyms)).toEqual({ query: 'corn seed', replaced: [] });
+  });
+});
+
+describe('completing a listed phrase while the farmer types', () => {
+  it('reads the half-typed end of the query as the listed phrase it starts', () => {
+    expect(completeSynonym('roun', synonyms)).toEqual({
+      query: 'glyphosate',
+      replaced: [{ typed: 'roun', term: 'glyphosate' }],
+    });
+    expect(completeSynonym('Round U', synonyms)?.query).toBe('glyphosate');
+    expect(completeSynonym('dicm', synonyms)?.query).toBe('dicamba');
+    expect(completeSynonym('atrazee', synonyms)?.query).toBe('atrazine');
+    expect(completeSynonym('2.5 gal glyphosp', synonyms)?.query).toBe('2.5 gal glyphosate');
+  });
+  it('leaves whole phrases to the list, and short or unlisted beginnings alone', () => {
+    expect(completeSynonym('roundup', synonyms)).toBeNull();
+    expect(completeSynonym('rou', synonyms)).toBeNull();
+    expect(completeSynonym('corn', synonyms)).toBeNull();
   });
 });
 

@@ -39,6 +39,34 @@ export function applySynonyms(q: string, synonyms: ReadonlyMap<string, string>, 
   return { query: out.join(' '), replaced };
 }
 
+/** A phrase must be this long before the suggestions complete it from the synonym list ("roun" → roundup). */
+export const SYNONYM_COMPLETION_MIN_LETTERS = 4;
+
+/**
+ * While a farmer is still typing: the end of the query read as the start of a listed phrase ("roun", "round u" →
+ * "roundup" → glyphosate; "dicm" → "dicmaba" → dicamba), the shortest such phrase, then the first alphabetically.
+ * Null when the end is already a whole listed phrase (applySynonyms reads it), too short, or starts none.
+ */
+export function completeSynonym(q: string, synonyms: ReadonlyMap<string, string>, maxWords = 3): QueryRewrite | null {
+  const words = normalizeSearchQuery(q).split(' ').filter(Boolean);
+  for (let n = Math.min(maxWords, words.length); n >= 1; n--) {
+    const typed = words.slice(words.length - n).join(' ');
+    if (typed.length < SYNONYM_COMPLETION_MIN_LETTERS || synonyms.has(typed)) continue;
+    let best: string | null = null;
+    for (const phrase of synonyms.keys())
+      if (
+        phrase.startsWith(typed) &&
+        (best === null || phrase.length < best.length || (phrase.length === best.length && phrase < best))
+      )
+        best = phrase;
+    if (best !== null) {
+      const term = synonyms.get(best)!;
+      return { query: [...words.slice(0, words.length - n), term].join(' '), replaced: [{ typed, term }] };
+    }
+  }
+  return null;
+}
+
 /** Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of neighbours cost one. */
 export function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>

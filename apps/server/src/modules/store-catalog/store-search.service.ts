@@ -4,6 +4,7 @@
 import {
   applySynonyms,
   catalogueWords,
+  completeSynonym,
   correctTypos,
   normalizeSearchQuery,
   type QueryRewrite,
@@ -14,9 +15,13 @@ import { catalogAggregates } from './catalog-cache.ts';
 import type { ListingScope } from './store-catalog.repo.ts';
 import * as repo from './store-search.repo.ts';
 
+function synonymList(db: Db): Promise<ReadonlyMap<string, string>> {
+  return catalogAggregates(db).get('search-synonyms', () => repo.synonyms(db));
+}
+
 /** The synonym list's reading of a query (unchanged when none of its words is listed). */
 export async function withSynonyms(db: Db, q: string): Promise<QueryRewrite> {
-  return applySynonyms(q, await catalogAggregates(db).get('search-synonyms', () => repo.synonyms(db)));
+  return applySynonyms(q, await synonymList(db));
 }
 
 /** The query with each word the catalogue does not know replaced by its nearest catalogue word, where one is near. */
@@ -43,12 +48,26 @@ function queryWords(q: string): string[] {
 
 /**
  * The suggestions while typing: the products matching the query read through the synonym list (so 'glyphosphate'
- * offers the glyphosate products, not 'Phosphate'); when nothing matches, through the typo correction.
+ * offers the glyphosate products, not 'Phosphate'); a half-typed listed phrase ('roun', 'dicm') puts its term's
+ * products first, before those matching the letters as typed; when nothing matches, the typo correction.
  */
 export async function suggest(db: Db, country: ListingScope['country'], q: string): Promise<StoreSearchSuggestions> {
   const limit = 8;
-  const synonym = await withSynonyms(db, q);
+  const synonyms = await synonymList(db);
+  const synonym = applySynonyms(q, synonyms);
   const products = await repo.suggestProducts(db, country, queryWords(synonym.query), limit);
+  const completed = synonym.replaced.length === 0 ? completeSynonym(q, synonyms) : null;
+  if (completed) {
+    const first = await repo.suggestProducts(db, country, queryWords(completed.query), limit);
+    if (first.length > 0) {
+      const seen = new Set(first.map((p) => p.slug));
+      return {
+        term: completed.replaced[0]!.term,
+        query: completed.query,
+        products: [...first, ...products.filter((p) => !seen.has(p.slug))].slice(0, limit),
+      };
+    }
+  }
   if (products.length > 0) return { term: synonym.replaced.at(-1)?.term ?? null, query: synonym.query, products };
   const corrected = await withTypoCorrection(db, synonym.query);
   if (corrected.replaced.length === 0) return { term: null, query: synonym.query, products: [] };

@@ -82,6 +82,18 @@ describe('suggestions while typing', () => {
     }
   });
 
+  it('suggests the listed name while it is half typed: "roun" and "dicm" offer glyphosate and dicamba first', async () => {
+    for (const [q, term] of [
+      ['roun', 'glyphosate'],
+      ['dicm', 'dicamba'],
+      ['aatr', 'atrazine'],
+    ] as const) {
+      const { body } = await get<StoreSearchSuggestions>(`/api/store/search/suggest?locale=en-us&q=${q}`);
+      expect(body.term).toBe(term);
+      expect(body.products[0]!.name.toLowerCase()).toContain(term);
+    }
+  });
+
   it('refuses an empty query with a code and a message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/store/search/suggest?locale=en-us&q=' });
     expect(res.statusCode).toBe(400);
