@@ -28,6 +28,8 @@ export const DEMO_PARTNERS: PartnerInsert[] = [
       'market-office-hours',
       'market-contacts',
       'additional-info',
+      // Fed by its ERP: the public page says when its data last came in (issue 15).
+      'ingested-data',
     ],
     branding: {
       shortName: 'Granary',

@@ -10,6 +10,7 @@ import { seedStoreDemo } from './store-demo.ts';
 import { seedStoreOrdersDemo } from './store-orders-demo.ts';
 import { seedSettlementsDemo } from './settlements-demo.ts';
 import { seedPaymentsDemo } from './payments-demo.ts';
+import { seedPublicUpdatesDemo } from './public-updates-demo.ts';
 import { seedMarketDiscountSchedules } from '../modules/deliveries/deliveries.public.ts';
 import { syncContractNumberSequences } from '../modules/contract-writing/contract-writing.public.ts';
 import { seedStructuredAddendaNames } from '../modules/crm-contracts/crm-contracts.public.ts';
@@ -186,6 +187,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     await seedSettlementsDemo(tx, { today });
     // The demo farmer's payment requests: one waiting for the buyer, one paid by check (payments, decision 045).
     await seedPaymentsDemo(tx, { today });
+    // Each market's published posts; on the full demo, a successful ERP sync: /market says when data last came in.
+    await seedPublicUpdatesDemo(tx, { buyerUserId: idOf(DEMO_ACCOUNTS.buyer), withSync: crm === 'full' });
     // The demo farmer's first sent contracts with real signing links: My Sales Lite shows Sign (decision 042).
     if (crm === 'full')
       await seedSigningDemo(tx, {
