@@ -64,12 +64,21 @@ async function startServer(url: string): Promise<{ server: ChildProcess; port: n
     },
   );
   if (built.status !== 0) throw new Error(`server build failed: ${built.stderr}`);
-  const { bundle, nodeFlags } = JSON.parse(built.stdout) as { bundle: string; nodeFlags: string[] };
+  const { bundle, nodeFlags, env } = JSON.parse(built.stdout) as {
+    bundle: string;
+    nodeFlags: string[];
+    env: Record<string, string>;
+  };
   const extra = (process.env.INGEST_BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
   const port = await freePort();
-  console.log(`server: node ${[...nodeFlags, ...extra].join(' ')} ${bundle}`);
+  console.log(
+    `server: ${Object.entries(env)
+      .map(([k, v]) => `${k}=${v} `)
+      .join('')}node ${[...nodeFlags, ...extra].join(' ')} ${bundle}`,
+  );
   const server = spawn(process.execPath, [...nodeFlags, ...extra, bundle], {
     env: {
+      ...env,
       ...process.env,
       DATABASE_URL: url,
       PORT: String(port),

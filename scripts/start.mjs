@@ -33,9 +33,9 @@ if (builtAt < changedAt || process.env.FORCE_WEB_BUILD === '1') {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { buildServer, serverNodeFlags } = await import('./build-server.mjs');
+const { buildServer, serverEnv, serverNodeFlags } = await import('./build-server.mjs');
 const bundle = await buildServer();
-const server = spawn(process.execPath, [...serverNodeFlags(), bundle], { stdio: 'inherit' });
+const server = spawn(process.execPath, [...serverNodeFlags(), bundle], { stdio: 'inherit', env: serverEnv() });
 // The server shuts down on SIGINT/SIGTERM itself (main.ts); this process passes them on and ends with it.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
