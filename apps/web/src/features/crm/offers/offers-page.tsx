@@ -1,9 +1,11 @@
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
-import type { CrmMarketRow } from '@granary/domain';
+import type { CrmMarketRow, Offer } from '@granary/domain';
 import { Alert, Box, LinearProgress, Paper, Snackbar, Stack } from '@mui/material';
 import { alpha, type Theme } from '@mui/material/styles';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { T, useT } from '../../../lib/i18n/t';
+import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { DataGrid } from '../../../lib/ui/grid/data-grid';
 import { visibleColumns } from '../../../lib/ui/grid/grid-columns';
 import { GridToolbar } from '../../../lib/ui/grid/grid-toolbar';
@@ -33,7 +35,19 @@ function MarketOffers({ market }: { market: CrmMarketRow }) {
   const actions = useOfferActions(market.id);
   const { pending, busy } = actions;
   const [tokens, setTokens] = useState<Record<number, string | null>>({});
-  const columns = useOfferColumns({ justHit: live.justHit, onAct: actions.open });
+  const localized = useLocalizedPath();
+  const navigate = useNavigate();
+  // An offer has no page of its own: a row opens its client's profile at the offer's market, crop and crop year.
+  const clientHref = useCallback(
+    (o: Offer) =>
+      `${localized(`/crm/client/${o.clientId}`)}?${new URLSearchParams({
+        market_id: String(o.marketId),
+        cropId: String(o.cropId),
+        crop_year: String(o.cropYear),
+      }).toString()}`,
+    [localized],
+  );
+  const columns = useOfferColumns({ justHit: live.justHit, onAct: actions.open, clientHref });
   const [prefs] = useGridPrefs('offers');
 
   const data = offers.data;
@@ -66,6 +80,7 @@ function MarketOffers({ market }: { market: CrmMarketRow }) {
           rows={rows}
           rowKey={(o) => o.id}
           density={prefs.density}
+          onOpen={(o) => void navigate(clientHref(o))}
           rowAttributes={(o) => ({
             'data-offer-id': o.id,
             sx:

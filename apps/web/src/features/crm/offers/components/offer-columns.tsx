@@ -1,6 +1,7 @@
 import type { Offer } from '@granary/domain';
-import { Stack, Typography } from '@mui/material';
+import { Link, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useT } from '../../../../lib/i18n/t';
 import { useDates } from '../../../../lib/i18n/use-dates';
 import type { GridColumn } from '../../../../lib/ui/grid/grid-columns';
@@ -10,14 +11,34 @@ import { fmtOfferPrice, fmtOfferQuantity } from './offer-format';
 import { OfferRowActions } from './offer-row-actions';
 import { isJustHit, OfferCurrentCash, OfferPlaced, type OffersViewProps } from './offer-row-cells';
 
-/** The offers grid's columns (the grid toolkit's model): one row an offer, its buttons in the last column. */
-export function useOfferColumns({ justHit, onAct }: Omit<OffersViewProps, 'rows'>): GridColumn<Offer>[] {
+/**
+ * The offers grid's columns (the grid toolkit's model): one row an offer, the client a link to their profile, its
+ * buttons in the last column.
+ */
+export function useOfferColumns({
+  justHit,
+  onAct,
+  clientHref,
+}: Omit<OffersViewProps, 'rows'> & { clientHref: (offer: Offer) => string }): GridColumn<Offer>[] {
   const t = useT();
   const dates = useDates();
   const price = usePriceFormat();
   return useMemo(
     () => [
-      { id: 'client', label: t('offers.col.client'), cellSx: { fontWeight: 600 }, render: (o) => o.clientName },
+      {
+        id: 'client',
+        label: t('offers.col.client'),
+        render: (o) => (
+          <Link
+            component={RouterLink}
+            to={clientHref(o)}
+            underline="hover"
+            sx={{ fontWeight: 600, color: 'text.primary' }}
+          >
+            {o.clientName}
+          </Link>
+        ),
+      },
       {
         id: 'crop',
         label: t('offers.col.crop'),
@@ -73,9 +94,11 @@ export function useOfferColumns({ justHit, onAct }: Omit<OffersViewProps, 'rows'
         label: t('offers.col.actions'),
         fixed: true,
         labelHidden: true,
+        // A set width lets a row with four buttons wrap them rather than push the grid past 1280 px.
+        cellSx: { width: 240 },
         render: (o) => <OfferRowActions offer={o} onAct={onAct} />,
       },
     ],
-    [t, dates, price, justHit, onAct],
+    [t, dates, price, justHit, onAct, clientHref],
   );
 }
