@@ -205,6 +205,23 @@ export const relatedContractsResponseSchema = z.object({
       cashPrice: decimal,
     }),
   ),
+  /**
+   * The contract's own rolls, oldest first: a roll moves the contract in place (decision 013), so it links to no other
+   * contract; its amendment records the months and windows it moved between ("Rolled futures from H26 to K26").
+   */
+  rolls: z.array(
+    z.object({
+      amendmentId: id,
+      displayContractAmendmentId: z.string(),
+      action: z.enum(['futures_roll', 'basis_roll', 'roll']),
+      fromOptionMonth: z.string().nullable(),
+      toOptionMonth: z.string().nullable(),
+      /** 'YYYY-MM-DD/YYYY-MM-DD' windows, as the amendment records them. */
+      fromDelivery: z.string().nullable(),
+      toDelivery: z.string().nullable(),
+      rolledAt: instant,
+    }),
+  ),
 });
 
 export const farmerPricingEventsSchema = z.object({

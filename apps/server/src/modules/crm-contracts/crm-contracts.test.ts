@@ -891,6 +891,19 @@ describe('contract detail and operations', () => {
       toOptionMonth: month,
       spread: '0.12',
     });
+    // The related view says where the contract came from: rolled in place, from its old month to the new one.
+    const related = await get(buyer, `${CTRM}/contracts/related/${f.id}`);
+    expect(related.statusCode, related.body).toBe(200);
+    expect(related.json().rolls.at(-1)).toEqual({
+      amendmentId: res.json().amendment.id,
+      displayContractAmendmentId: res.json().amendment.displayContractAmendmentId,
+      action: 'futures_roll',
+      fromOptionMonth: f.optionMonth,
+      toOptionMonth: month,
+      fromDelivery: null,
+      toDelivery: null,
+      rolledAt: res.json().amendment.createdAt,
+    });
   });
 
   it('a basis roll of a signed contract moves the delivery window and puts it in signature_mismatch', async () => {

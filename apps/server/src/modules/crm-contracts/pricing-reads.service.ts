@@ -33,7 +33,7 @@ import {
 } from '../../platform/crm-access.ts';
 import { farmerClients } from '../profit-center/profit-center.public.ts';
 import { contractInScope } from './contract-detail.service.ts';
-import { findContract, listPricingEvents } from './contract-record.repo.ts';
+import { findContract, listAmendments, listPricingEvents } from './contract-record.repo.ts';
 import {
   addendaOf,
   addendaOfClients,
@@ -153,9 +153,15 @@ export async function openPositionsOf(
   };
 }
 
+const ROLL_ACTIONS = ['futures_roll', 'basis_roll', 'roll'] as const;
+type RollAction = (typeof ROLL_ACTIONS)[number];
+const isRollAction = (action: string): action is RollAction => (ROLL_ACTIONS as readonly string[]).includes(action);
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
 /**
- * Contracts related to one: the same client's contracts of the same crop and crop year at markets the user may use.
- * Rolls move a contract in place (decision 013), so no contract is rolled from or to another yet.
+ * Contracts related to one: the same client's contracts of the same crop and crop year at markets the user may use,
+ * and the contract's own rolls from its amendments. Rolls move a contract in place (decision 013), so no contract is
+ * rolled from or to another: its roll history is where it came from.
  */
 export async function relatedContracts(deps: CrmDeps, request: FastifyRequest, contractId: number) {
   const actor = await loadCrmActor(deps, request);
@@ -167,14 +173,34 @@ export async function relatedContracts(deps: CrmDeps, request: FastifyRequest, c
     (m) => hasEntitlement(entitlementContext(actor, m), 'grain-buying-contracts'),
     'contracts',
   );
-  const rows = await sameCropYearContracts(
-    deps.ctx.database.db,
-    actor.partner.id,
-    contract,
-    contractsMarkets(actor).map((m) => m.id),
+  const [rows, amendments] = await Promise.all([
+    sameCropYearContracts(
+      deps.ctx.database.db,
+      actor.partner.id,
+      contract,
+      contractsMarkets(actor).map((m) => m.id),
+    ),
+    listAmendments(deps.ctx.database.db, contract.id),
+  ]);
+  const rolls = amendments.flatMap((a) =>
+    isRollAction(a.action)
+      ? [
+          {
+            amendmentId: a.id,
+            displayContractAmendmentId: a.displayContractAmendmentId,
+            action: a.action,
+            fromOptionMonth: textOrNull(a.details.fromOptionMonth),
+            toOptionMonth: textOrNull(a.details.toOptionMonth),
+            fromDelivery: textOrNull(a.details.fromDelivery),
+            toDelivery: textOrNull(a.details.toDelivery),
+            rolledAt: a.createdAt.toISOString(),
+          },
+        ]
+      : [],
   );
   return {
     contractId,
+    rolls,
     rows: rows.map((r) => {
       const q = contractQuantities(r);
       return {
