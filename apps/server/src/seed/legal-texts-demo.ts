@@ -3,7 +3,19 @@ import type { legalTexts, partners } from '../db/schema/index.ts';
 
 type PartnerInsert = typeof partners.$inferInsert;
 type LegalTextInsert = typeof legalTexts.$inferInsert;
-type Words = { brand: string; tradeName: string; legalName: string; email: string; phone: string; dataEmail: string };
+type Words = {
+  brand: string;
+  tradeName: string;
+  legalName: string;
+  email: string;
+  phone: string;
+  dataEmail: string;
+  /** The partner's own spelling: a US partner writes 'license', a Canadian one 'licence' (issue 13). */
+  licence: string;
+};
+
+/** Demo partners whose texts are written in Canadian spelling (Prairie's markets are in Saskatchewan). */
+const COMMONWEALTH_SPELLING = new Set(['prairie']);
 
 /** The starting texts of the five legal pages, in the partner's brand words (its administrators then edit them). */
 const TEXTS: Record<LegalDocument, (w: Words) => string> = {
@@ -18,7 +30,7 @@ You must give accurate information when you sign up and keep your sign-in detail
 Cash bids, basis and futures prices shown in ${w.brand} are for information and may change without notice. A grain contract binds you and ${w.tradeName} only once it is confirmed in writing or signed electronically. Offers you place are filled only if the market reaches your price while the offer is open.
 
 # The store
-Orders placed in the ${w.brand} store are subject to the store's terms of sale. Some products require a valid applicator licence or are not sold in every region.
+Orders placed in the ${w.brand} store are subject to the store's terms of sale. Some products require a valid applicator ${w.licence} or are not sold in every region.
 
 # Acceptable use
 - Do not try to reach data that is not yours or interfere with the service.
@@ -58,7 +70,7 @@ Write to ${w.dataEmail} or call ${w.phone}.`,
 - **Know:** ask what personal information ${w.legalName} has collected about you and why.
 - **Delete:** ask us to delete personal information we hold about you, with exceptions the law allows.
 - **Correct:** ask us to correct inaccurate information.
-- **Opt out:** ${w.tradeName} does not sell or share personal information for cross-context behavioural advertising.
+- **Opt out:** ${w.tradeName} does not sell or share personal information for cross-context behavioral advertising.
 
 # How to ask
 E-mail ${w.dataEmail} or call ${w.phone}. We will verify your identity before acting on a request and answer within 45 days. We will not treat you differently for using these rights.`,
@@ -102,6 +114,7 @@ export function demoLegalTexts(partnerRows: readonly PartnerInsert[]): LegalText
       email: b.supportEmail,
       phone: b.supportPhone,
       dataEmail: b.dataEmail,
+      licence: COMMONWEALTH_SPELLING.has(partner.id) ? 'licence' : 'license',
     };
     return (Object.keys(TEXTS) as LegalDocument[]).map((document) => ({
       partnerId: partner.id,
