@@ -37,16 +37,21 @@ export function registerWriteLimits(app: FastifyInstance, ctx: AppContext): void
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((m) => WRITE_METHODS.has(m))) return;
-    const config = (route.config ??= {}) as NonNullable<typeof route.config> & {
+    const config = (route.config ?? {}) as NonNullable<typeof route.config> & {
       rateLimit?: unknown;
       writeLimit?: number;
     };
     if (config.rateLimit !== undefined) return;
-    config.rateLimit = {
-      max: config.writeLimit ?? WRITE_LIMIT_PER_MINUTE,
-      timeWindow: 60_000,
-      hook: 'preHandler',
-      keyGenerator: (request: FastifyRequest) => writerKey(ctx, request),
+    // A copy: modules pass one config object to several routes (`config: session`), and a read sharing it with a
+    // write must not take the write's limit (a progress page polling each second would be refused after two minutes).
+    route.config = {
+      ...config,
+      rateLimit: {
+        max: config.writeLimit ?? WRITE_LIMIT_PER_MINUTE,
+        timeWindow: 60_000,
+        hook: 'preHandler',
+        keyGenerator: (request: FastifyRequest) => writerKey(ctx, request),
+      },
     };
   });
 }
