@@ -2,7 +2,7 @@ import { canUseMySalesLite, type BootstrapUser, type ExperienceGate as Gate } fr
 import type { ReactNode } from 'react';
 import { useBootstrap } from '../../lib/api/bootstrap';
 import { PageSpinner } from '../../lib/ui/page-spinner';
-import { PermissionDenied } from './permission-denied';
+import { PermissionDenied } from '../../lib/ui/permission-denied';
 
 function passesGate(gate: Gate, user: BootstrapUser): boolean {
   if (gate === 'grainBuying') return Boolean(user.experiences.grain_buying);

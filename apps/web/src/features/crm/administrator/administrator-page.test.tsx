@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CrmMarketRow, RoundingModeRow } from '@granary/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/api/query-keys';
@@ -84,8 +84,8 @@ function serve(options: { isAdmin: boolean; importReply?: { status: number; body
   return calls;
 }
 
-function renderAs(superAdmin: boolean) {
-  const view = renderApp('/crm/administrator', 'buyer');
+function renderAs(superAdmin: boolean, path = '/crm/administrator') {
+  const view = renderApp(path, 'buyer');
   const bootstrap = fakeBootstrap('buyer');
   view.queryClient.setQueryData(queryKeys.bootstrap, {
     ...bootstrap,
@@ -221,10 +221,24 @@ describe('/crm/administrator', () => {
     );
   });
 
-  it('tells a buyer with nothing to administer so', async () => {
+  it('shows a buyer with nothing to administer the permission-denied screen', async () => {
     renderAs(false);
     serve({ isAdmin: false });
-    expect(await screen.findByText('Nothing to administer here')).toBeTruthy();
+    expect(await screen.findByText('You do not have permissions for this action')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Price notation' })).toBeNull();
+  });
+
+  it("offers a super admin who is no CRM admin only the tabs they can use, and refuses the Users tab's URL", async () => {
+    renderAs(true);
+    serve({ isAdmin: false });
+    const tabs = within(await screen.findByRole('navigation', { name: 'Administrator sections' }));
+    await waitFor(() =>
+      expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Settings', 'API tokens']),
+    );
+    cleanup();
+    renderAs(true, '/crm/administrator/users');
+    serve({ isAdmin: false });
+    expect(await screen.findByText('You do not have permissions for this action')).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Users' })).toBeNull();
   });
 });

@@ -40,7 +40,7 @@ import { QuoteBoard } from '../futures/quote-board';
 import { LegalTextsSection } from './legal-texts-section';
 import { ContractSigningSettingsForm } from '../contract-page/contract-signing-settings';
 import { PriceNotationForm } from './price-notation-section';
-import { AdminTabs } from './admin-tabs';
+import { AdminSectionGate, AdminTabs } from './admin-tabs';
 import { SettlementRatesSection } from './settlement-rates-section';
 
 const EXAMPLE = 'ZCZ26,4.3525,4.3300,4.3650,4.3200,4.3300,2026-11-23';
@@ -307,7 +307,7 @@ function AdministratorBody({ context, superAdmin }: { context: CrmContextData; s
   }
   return (
     <Stack spacing={2.5}>
-      {context.isAdmin ? <AdminTabs /> : null}
+      <AdminTabs />
       {context.isAdmin ? (
         <SectionCard title={t('crm.administrator.notation.title')} subtitle={t('crm.administrator.notation.subtitle')}>
           <PriceNotationForm />
@@ -335,12 +335,14 @@ export function AdministratorPage() {
   const bootstrap = useBootstrap();
   const superAdmin = bootstrap.data?.user.admin.is_super_admin === true;
   return (
-    <CrmPageFrame
-      title={t('crm.administrator.title')}
-      maxWidth="lg"
-      actions={(context) => <MarketPicker context={context} />}
-    >
-      {(context) => <AdministratorBody context={context} superAdmin={superAdmin} />}
-    </CrmPageFrame>
+    <AdminSectionGate section="settings">
+      <CrmPageFrame
+        title={t('crm.administrator.title')}
+        maxWidth="lg"
+        actions={(context) => <MarketPicker context={context} />}
+      >
+        {(context) => <AdministratorBody context={context} superAdmin={superAdmin} />}
+      </CrmPageFrame>
+    </AdminSectionGate>
   );
 }

@@ -46,7 +46,7 @@ import { showToast } from '../../../../lib/toast/toast-store';
 import { ConfirmDialog } from '../../../../lib/ui/confirm-dialog';
 import { PageSpinner } from '../../../../lib/ui/page-spinner';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame } from '../../components/crm-page-frame';
-import { AdminTabs } from '../admin-tabs';
+import { AdminSectionGate, AdminTabs } from '../admin-tabs';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api-tokens-api';
 
 const STATE_COLOR: Record<ApiTokenState, 'success' | 'default' | 'error'> = {
@@ -406,19 +406,21 @@ export function ApiTokensPage() {
   const bootstrap = useBootstrap();
   const legacyId = bootstrap.data?.user.legacyId ?? null;
   return (
-    <CrmPageFrame title={t('apiTokens.title')} maxWidth="lg">
-      {() => (
-        <Stack spacing={0}>
-          <AdminTabs />
-          {legacyId === null ? (
-            <Alert severity="info">
-              <T id="apiTokens.signedOut" />
-            </Alert>
-          ) : (
-            <ApiTokensBody legacyId={legacyId} />
-          )}
-        </Stack>
-      )}
-    </CrmPageFrame>
+    <AdminSectionGate section="api-tokens">
+      <CrmPageFrame title={t('apiTokens.title')} maxWidth="lg">
+        {() => (
+          <Stack spacing={0}>
+            <AdminTabs />
+            {legacyId === null ? (
+              <Alert severity="info">
+                <T id="apiTokens.signedOut" />
+              </Alert>
+            ) : (
+              <ApiTokensBody legacyId={legacyId} />
+            )}
+          </Stack>
+        )}
+      </CrmPageFrame>
+    </AdminSectionGate>
   );
 }

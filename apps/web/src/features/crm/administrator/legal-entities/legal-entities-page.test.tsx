@@ -76,9 +76,10 @@ describe('/crm/administrator/legal-entities', () => {
     expect(await screen.findByText('Nothing matches “zz”')).toBeTruthy();
   });
 
-  it('tells a buyer who is no administrator that the page is for administrators', async () => {
+  it('shows a buyer who is no administrator the permission-denied screen', async () => {
     renderApp('/crm/administrator/legal-entities', 'buyer');
     serve(false, () => []);
-    expect(await screen.findByText('For administrators')).toBeTruthy();
+    expect(await screen.findByText('You do not have permissions for this action')).toBeTruthy();
+    expect(screen.queryByRole('searchbox', { name: 'Search legal entities' })).toBeNull();
   });
 });

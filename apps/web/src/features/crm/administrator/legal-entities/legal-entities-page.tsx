@@ -22,7 +22,7 @@ import { DataGrid } from '../../../../lib/ui/grid/data-grid';
 import type { GridColumn } from '../../../../lib/ui/grid/grid-columns';
 import { PageSpinner } from '../../../../lib/ui/page-spinner';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../../components/crm-page-frame';
-import { AdminTabs } from '../admin-tabs';
+import { AdminSectionGate, AdminTabs } from '../admin-tabs';
 import { useAdminLegalEntities } from './legal-entities-api';
 
 const PAGE_SIZES = [25, 50, 100];
@@ -193,21 +193,23 @@ function LegalEntitiesBody({ context }: { context: CrmContextData }) {
 export function LegalEntitiesPage() {
   const t = useT();
   return (
-    <CrmPageFrame title={t('crmAdmin.legalEntities.title')}>
-      {(context) => (
-        <Stack spacing={0}>
-          <AdminTabs />
-          {context.isAdmin ? (
-            <LegalEntitiesBody context={context} />
-          ) : (
-            <CrmEmptyState
-              icon={<BusinessOutlinedIcon />}
-              title={<T id="crmAdmin.notAdmin.title" />}
-              body={<T id="crmAdmin.notAdmin.body" />}
-            />
-          )}
-        </Stack>
-      )}
-    </CrmPageFrame>
+    <AdminSectionGate section="legal-entities">
+      <CrmPageFrame title={t('crmAdmin.legalEntities.title')}>
+        {(context) => (
+          <Stack spacing={0}>
+            <AdminTabs />
+            {context.isAdmin ? (
+              <LegalEntitiesBody context={context} />
+            ) : (
+              <CrmEmptyState
+                icon={<BusinessOutlinedIcon />}
+                title={<T id="crmAdmin.notAdmin.title" />}
+                body={<T id="crmAdmin.notAdmin.body" />}
+              />
+            )}
+          </Stack>
+        )}
+      </CrmPageFrame>
+    </AdminSectionGate>
   );
 }

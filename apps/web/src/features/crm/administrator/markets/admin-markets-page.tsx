@@ -8,7 +8,7 @@ import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from 
 import { MarketSelector } from '../../components/market-selector';
 import { useSelectedMarket } from '../../components/use-selected-market';
 import { MarketPublicAdmin } from '../../public-bids-admin/components/market-public-admin';
-import { AdminTabs } from '../admin-tabs';
+import { AdminSectionGate, AdminTabs } from '../admin-tabs';
 import { useMarketDetails } from './admin-markets-api';
 import { MarketDetailsSection } from './market-details-section';
 import { MarketPostsSection } from './market-posts-section';
@@ -87,17 +87,19 @@ function AdminMarketsBody({ context }: { context: CrmContextData }) {
 export function AdminMarketsPage() {
   const t = useT();
   return (
-    <CrmPageFrame
-      title={t('adminMarkets.title')}
-      maxWidth="lg"
-      actions={(context) => <MarketPicker context={context} />}
-    >
-      {(context) => (
-        <Stack spacing={0}>
-          <AdminTabs />
-          <AdminMarketsBody context={context} />
-        </Stack>
-      )}
-    </CrmPageFrame>
+    <AdminSectionGate section="markets">
+      <CrmPageFrame
+        title={t('adminMarkets.title')}
+        maxWidth="lg"
+        actions={(context) => <MarketPicker context={context} />}
+      >
+        {(context) => (
+          <Stack spacing={0}>
+            <AdminTabs />
+            <AdminMarketsBody context={context} />
+          </Stack>
+        )}
+      </CrmPageFrame>
+    </AdminSectionGate>
   );
 }

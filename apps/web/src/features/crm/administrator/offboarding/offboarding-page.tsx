@@ -14,7 +14,7 @@ import type { GridColumn } from '../../../../lib/ui/grid/grid-columns';
 import { PageSpinner } from '../../../../lib/ui/page-spinner';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../../components/crm-page-frame';
 import { useCrmFormat } from '../../components/use-crm-format';
-import { AdminTabs } from '../admin-tabs';
+import { AdminSectionGate, AdminTabs } from '../admin-tabs';
 import { offboardingCsvUrl, useOffboardingReport } from './offboarding-api';
 
 /** A count, with its bushels or amount beside it when there is any. */
@@ -257,21 +257,23 @@ function mayView(context: CrmContextData): boolean {
 export function OffboardingPage() {
   const t = useT();
   return (
-    <CrmPageFrame title={t('crmAdmin.offboarding.title')}>
-      {(context) => (
-        <Stack spacing={0}>
-          <AdminTabs />
-          {mayView(context) ? (
-            <OffboardingBody />
-          ) : (
-            <CrmEmptyState
-              icon={<PersonOffOutlinedIcon />}
-              title={<T id="crmAdmin.notAdmin.title" />}
-              body={<T id="crmAdmin.offboarding.noPermission" />}
-            />
-          )}
-        </Stack>
-      )}
-    </CrmPageFrame>
+    <AdminSectionGate section="offboarding">
+      <CrmPageFrame title={t('crmAdmin.offboarding.title')}>
+        {(context) => (
+          <Stack spacing={0}>
+            <AdminTabs />
+            {mayView(context) ? (
+              <OffboardingBody />
+            ) : (
+              <CrmEmptyState
+                icon={<PersonOffOutlinedIcon />}
+                title={<T id="crmAdmin.notAdmin.title" />}
+                body={<T id="crmAdmin.offboarding.noPermission" />}
+              />
+            )}
+          </Stack>
+        )}
+      </CrmPageFrame>
+    </AdminSectionGate>
   );
 }

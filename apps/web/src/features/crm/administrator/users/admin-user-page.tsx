@@ -22,7 +22,7 @@ import { useLocalizedPath } from '../../../../lib/routing/route-handle';
 import { showToast } from '../../../../lib/toast/toast-store';
 import { PageSpinner } from '../../../../lib/ui/page-spinner';
 import { CrmErrorState, CrmPageFrame } from '../../components/crm-page-frame';
-import { AdminTabs } from '../admin-tabs';
+import { AdminSectionGate, AdminTabs } from '../admin-tabs';
 import { useAdminUser, usePatchAdminUser, useUserPermissions } from './admin-users-api';
 import { EditUserDialog } from './edit-user-dialog';
 import { PermissionMatrix } from './permission-matrix';
@@ -183,25 +183,27 @@ export function AdminUserPage() {
   const { userId } = useParams();
   const id = Number(userId);
   return (
-    <CrmPageFrame title={t('adminUsers.user.title')}>
-      {() => (
-        <>
-          <AdminTabs />
-          <Button
-            component={RouterLink}
-            to={localized('/crm/administrator/users')}
-            startIcon={<ArrowBackRoundedIcon />}
-            sx={{ mb: 2 }}
-          >
-            {t('adminUsers.back')}
-          </Button>
-          {Number.isSafeInteger(id) && id > 0 ? (
-            <UserBody key={id} userId={id} />
-          ) : (
-            <CrmErrorState error={new Error(t('crm.loadFailed'))} />
-          )}
-        </>
-      )}
-    </CrmPageFrame>
+    <AdminSectionGate section="users">
+      <CrmPageFrame title={t('adminUsers.user.title')}>
+        {() => (
+          <>
+            <AdminTabs />
+            <Button
+              component={RouterLink}
+              to={localized('/crm/administrator/users')}
+              startIcon={<ArrowBackRoundedIcon />}
+              sx={{ mb: 2 }}
+            >
+              {t('adminUsers.back')}
+            </Button>
+            {Number.isSafeInteger(id) && id > 0 ? (
+              <UserBody key={id} userId={id} />
+            ) : (
+              <CrmErrorState error={new Error(t('crm.loadFailed'))} />
+            )}
+          </>
+        )}
+      </CrmPageFrame>
+    </AdminSectionGate>
   );
 }

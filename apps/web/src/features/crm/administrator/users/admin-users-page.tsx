@@ -26,7 +26,7 @@ import { useLocalizedPath } from '../../../../lib/routing/route-handle';
 import { PageSpinner } from '../../../../lib/ui/page-spinner';
 import { TableHeadRow } from '../../../../lib/ui/table-head-row';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame } from '../../components/crm-page-frame';
-import { AdminTabs } from '../admin-tabs';
+import { AdminSectionGate, AdminTabs } from '../admin-tabs';
 import { AddUserDialog } from './add-user-dialog';
 import { useAdminUsers } from './admin-users-api';
 import { PendingInvitations } from './pending-invitations';
@@ -199,21 +199,23 @@ export function AdminUsersPage() {
   const t = useT();
   const [adding, setAdding] = useState(false);
   return (
-    <CrmPageFrame
-      title={t('adminUsers.title')}
-      actions={() => (
-        <Button variant="contained" startIcon={<PersonAddAlt1OutlinedIcon />} onClick={() => setAdding(true)}>
-          {t('adminUsers.add')}
-        </Button>
-      )}
-    >
-      {(context) => (
-        <>
-          <AdminTabs />
-          <UsersSection />
-          <AddUserDialog open={adding} platformId={context.platformId} onClose={() => setAdding(false)} />
-        </>
-      )}
-    </CrmPageFrame>
+    <AdminSectionGate section="users">
+      <CrmPageFrame
+        title={t('adminUsers.title')}
+        actions={() => (
+          <Button variant="contained" startIcon={<PersonAddAlt1OutlinedIcon />} onClick={() => setAdding(true)}>
+            {t('adminUsers.add')}
+          </Button>
+        )}
+      >
+        {(context) => (
+          <>
+            <AdminTabs />
+            <UsersSection />
+            <AddUserDialog open={adding} platformId={context.platformId} onClose={() => setAdding(false)} />
+          </>
+        )}
+      </CrmPageFrame>
+    </AdminSectionGate>
   );
 }

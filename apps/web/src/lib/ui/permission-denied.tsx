@@ -2,11 +2,11 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { logout } from '../../lib/api/logout';
-import { usePartner } from '../../lib/brand/partner-context';
-import { T, useT } from '../../lib/i18n/t';
-import { useHomePath } from '../../lib/routing/use-home-path';
-import { useDocumentTitle } from '../../lib/ui/document-title';
+import { logout } from '../api/logout';
+import { usePartner } from '../brand/partner-context';
+import { T, useT } from '../i18n/t';
+import { useHomePath } from '../routing/use-home-path';
+import { useDocumentTitle } from './document-title';
 
 /**
  * The permission-denied error screen of experience-gated pages: the message, a way home (the user's own start page,
