@@ -10,6 +10,7 @@ import { runPublicPageBench } from './public-page.bench.ts';
 import { runStoreSearchBench } from './store-search.bench.ts';
 import { runSettlementBench } from './settlement.bench.ts';
 import { runApplyTicketsBench } from './apply-tickets.bench.ts';
+import { runIngestCheckBench } from './ingest-check.bench.ts';
 
 const only = process.argv[2];
 if (!only || only === 'shell') await runShellBench();
@@ -27,3 +28,5 @@ if (!only || only === 'store-search') await runStoreSearchBench(process.argv.sli
 if (!only || only === 'settlement') await runSettlementBench();
 // Applying 1,000 scale tickets in one bulk action (issue 14): on the test seed, or on DATABASE_URL's server.
 if (!only || only === 'apply-tickets') await runApplyTicketsBench(process.argv.slice(3));
+// Imported contracts checked against the domain after 100,000 rows (issue 15): needs DATABASE_URL; skips otherwise.
+if (!only || only === 'ingest-check') await runIngestCheckBench(process.argv.slice(3));
