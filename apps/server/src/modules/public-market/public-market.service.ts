@@ -1,4 +1,5 @@
 import {
+  intlLocaleOfCountry,
   fullWeek,
   marketLabel,
   marketDayStatus,
@@ -59,10 +60,6 @@ function toCropGroups(rows: PublicBidRow[]): PublicCropBids[] {
     group.bids.push(row);
   }
   return groups;
-}
-
-function localeOf(countryCode: string): PublicMarketPage['locale'] {
-  return countryCode === 'CAN' ? 'en-CA' : countryCode === 'AUS' ? 'en-AU' : 'en-US';
 }
 
 function latest(dates: (Date | string | null)[]): string | null {
@@ -155,7 +152,7 @@ export async function buildPublicMarketPage(
       timezone: market.timezone,
     },
     features,
-    locale: localeOf(market.countryCode),
+    locale: intlLocaleOfCountry(market.countryCode),
     crops: toCropGroups(bidRows),
     hours:
       on('market-office-hours') && hourRows.length > 0

@@ -8,6 +8,7 @@ import {
   clampPage,
   clampPageSize,
   decimalString,
+  intlLocaleOfCountry,
   pageWindow,
   toDecimal,
   unsettledCashPrice,
@@ -208,7 +209,7 @@ async function statementOf(deps: CrmDeps, row: SettlementRow): Promise<{ pdf: Ui
   const pdf = await statementPdf(detail, {
     partnerName: partner?.displayName ?? row.partnerId,
     currency: canadian ? 'CAD' : row.marketCountry === 'AUS' ? 'AUD' : 'USD',
-    locale: canadian ? 'en-CA' : row.marketCountry === 'AUS' ? 'en-AU' : 'en-US',
+    locale: intlLocaleOfCountry(row.marketCountry),
     ...(partner ? { priceNotation: partner.priceNotation } : {}),
   });
   return { pdf, fileName: `settlement-${row.displaySettlementId}.pdf` };
