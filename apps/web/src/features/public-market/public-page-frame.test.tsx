@@ -120,6 +120,34 @@ describe('the light public page’s header', () => {
   });
 });
 
+describe('the light public page’s footer', () => {
+  it('links the legal pages and Support as the app’s footer does, with the partner’s support contacts', () => {
+    offline();
+    render(<PublicPageApp data={{ view: 'market', page }} pathname="/en-ca/market" />);
+    const footer = screen.getByRole('contentinfo');
+    const legal = within(footer).getByRole('navigation', { name: 'Legal' });
+    expect(
+      within(legal)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Terms of service', '/en-ca/terms-of-service'],
+      ['Privacy policy', '/en-ca/privacy-policy'],
+      ['CCPA privacy notice', '/en-ca/ccpa-privacy-policy'],
+      ['Community content policy', '/en-ca/community-content-policy'],
+      ['Electronic funds transfer', '/en-ca/electronic-funds-transfer'],
+      ['Support', '/en-ca/support'],
+    ]);
+    expect(within(footer).getByText('© Granary Demo Grain Co.')).toBeTruthy();
+    expect(within(footer).getByRole('link', { name: 'support@demo.granary.test' }).getAttribute('href')).toBe(
+      'mailto:support@demo.granary.test',
+    );
+    expect(within(footer).getByRole('link', { name: '1-800-555-0142' }).getAttribute('href')).toBe(
+      'tel:1-800-555-0142',
+    );
+  });
+});
+
 describe('stale prices', () => {
   it('says the visitor is offline and when the bids were last updated when the browser goes offline', () => {
     offline();

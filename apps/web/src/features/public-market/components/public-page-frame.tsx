@@ -2,6 +2,7 @@ import { LOGGED_IN_COOKIE, type PublicPartnerHeader } from '@granary/domain';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { readCookie } from '../../../lib/browser/cookies';
 import { t } from '../public-messages';
+import { PublicFooter } from './public-footer';
 
 type Props = {
   partner: PublicPartnerHeader;
@@ -62,7 +63,7 @@ function isCurrent(href: string): boolean {
 
 /**
  * The light public pages' frame, the app's public header drawn in plain CSS (same font, brand mark, links, Store and
- * Sign in / My account; a menu for the links on a phone), and the partner's legal footer.
+ * Sign in / My account; a menu for the links on a phone), and the app's footer (legal pages, support contacts).
  */
 export function PublicPageFrame({ partner, prefix, children, notices }: Props) {
   const style = { '--pm-primary': partner.theme.primary, '--pm-secondary': partner.theme.secondary } as CSSProperties;
@@ -135,11 +136,7 @@ export function PublicPageFrame({ partner, prefix, children, notices }: Props) {
       <main className="pm-main" id="pm-main">
         {children}
       </main>
-      <footer className="pm-footer">
-        <div className="pm-footer-inner">
-          <p>{partner.legalFooter}</p>
-        </div>
-      </footer>
+      <PublicFooter partner={partner} prefix={prefix} />
     </div>
   );
 }
