@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCALE, LOCALES, isLocale, regionForLocale, splitLocalePrefix } from './locales.ts';
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  intlLocaleOfCountry,
+  isLocale,
+  regionForLocale,
+  splitLocalePrefix,
+} from './locales.ts';
 
 describe('locales', () => {
   it('lists the four locales with en-us as default', () => {
@@ -95,5 +102,14 @@ describe('splitLocalePrefix', () => {
     ['/crm/en-ca', '/crm/en-ca'],
   ])('%s has no locale', (path, barePath) => {
     expect(splitLocalePrefix(path)).toEqual({ locale: null, barePath });
+  });
+});
+
+describe('intlLocaleOfCountry', () => {
+  it('writes a market’s documents in its country’s locale, en-US when the country is unknown', () => {
+    expect(intlLocaleOfCountry('CAN')).toBe('en-CA');
+    expect(intlLocaleOfCountry('AUS')).toBe('en-AU');
+    expect(intlLocaleOfCountry('USA')).toBe('en-US');
+    expect(intlLocaleOfCountry(null)).toBe('en-US');
   });
 });
