@@ -102,6 +102,18 @@ export async function findPartnerLegalEntityById(db: Db, partnerId: string, id: 
   return row ?? null;
 }
 
+/** What a list row of a legal entity shows: its names, ERP id, scope and where and how to reach it. */
+export const legalEntityListFields = {
+  id: legalEntities.id,
+  name: legalEntities.name,
+  extClientId: legalEntities.extClientId,
+  scopeLegalEntityId: legalEntities.scopeLegalEntityId,
+  city: legalEntities.city,
+  administrativeAreaLevel1: legalEntities.administrativeAreaLevel1,
+  phoneNumber: legalEntities.phoneNumber,
+  emailAddress: legalEntities.emailAddress,
+};
+
 /**
  * One page of the legal entities matching `where`, by (name, id): after a cursor or at an offset (the clients' search
  * and the administrator's list of legal entities); `query` is the caller's `select(…).from(legalEntities).$dynamic()`.

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { legalEntitiesByName } from '../../platform/crm-access.repo.ts';
+import { legalEntitiesByName, legalEntityListFields } from '../../platform/crm-access.repo.ts';
 import type { Db } from '../../platform/db.ts';
 import { legalEntities } from '../../db/schema/index.ts';
 
@@ -20,14 +20,7 @@ export function adminLegalEntitiesWhere(q: { partnerId: string; search: string |
 }
 
 const legalEntityFields = {
-  id: legalEntities.id,
-  name: legalEntities.name,
-  extClientId: legalEntities.extClientId,
-  scopeLegalEntityId: legalEntities.scopeLegalEntityId,
-  city: legalEntities.city,
-  administrativeAreaLevel1: legalEntities.administrativeAreaLevel1,
-  phoneNumber: legalEntities.phoneNumber,
-  emailAddress: legalEntities.emailAddress,
+  ...legalEntityListFields,
   onboarded: sql<boolean>`${legalEntities.enterpriseId} is not null`,
   updatedAt: legalEntities.updatedAt,
   marketIds: sql<

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ContractRecord } from '@granary/domain';
-import { legalEntitiesByName } from '../../platform/crm-access.repo.ts';
+import { legalEntitiesByName, legalEntityListFields } from '../../platform/crm-access.repo.ts';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import { contractRecordFields } from '../crm-contracts/crm-contracts.public.ts';
 import {
@@ -57,14 +57,7 @@ export async function searchClients(
   return legalEntitiesByName(
     db
       .select({
-        id: legalEntities.id,
-        name: legalEntities.name,
-        extClientId: legalEntities.extClientId,
-        scopeLegalEntityId: legalEntities.scopeLegalEntityId,
-        city: legalEntities.city,
-        administrativeAreaLevel1: legalEntities.administrativeAreaLevel1,
-        phoneNumber: legalEntities.phoneNumber,
-        emailAddress: legalEntities.emailAddress,
+        ...legalEntityListFields,
         defaultCropId: legalEntities.defaultCropId,
         defaultCropYear: legalEntities.defaultCropYear,
       })
