@@ -16,7 +16,7 @@ import { useT } from '../i18n/t';
 const UNIT_SINGULAR: Record<string, string> = { bushels: 'bushel', tonnes: 'tonne' };
 
 /** A positive decimal a person typed ('4.52', '$4.52', '5,000'), as a decimal string; otherwise null. */
-export function typedAmount(text: string): string | null {
+function typedAmount(text: string): string | null {
   const v = text.trim().replace(/,/g, '').replace(/^\$/, '');
   return isDecimalString(v) && toDecimal(v).gt(0) ? v : null;
 }
