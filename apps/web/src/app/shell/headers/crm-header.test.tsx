@@ -74,4 +74,15 @@ describe('CRM header navigation', () => {
     fireEvent.keyDown(menu, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
   });
+
+  it('offers no page still to be built: Structures, granted, leads to no "coming soon" from the menu', async () => {
+    await renderCrm(
+      '/crm/contracts',
+      [market(1, ['grain-buying-contracts', 'grain-buying-structures'], ['contracts'])],
+      false,
+    );
+    const header = await screen.findByTestId('crm-header');
+    await waitFor(() => expect(within(header).getByRole('link', { name: 'Contracts', hidden: true })).toBeTruthy());
+    expect(within(header).queryByRole('link', { name: 'Structures', hidden: true })).toBeNull();
+  });
 });

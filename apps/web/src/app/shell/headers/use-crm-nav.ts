@@ -1,7 +1,13 @@
-import { openCrmPages, type BootstrapUser } from '@granary/domain';
+import { matchRoute, openCrmPages, type BootstrapUser } from '@granary/domain';
 import { useMemo } from 'react';
 import { useCrmContext } from '../../../features/crm/api/markets';
 import { CRM_NAV, type NavItem } from './nav-items';
+
+/**
+ * The CRM pages that exist: a page still to be built (Structures) stays reachable by its URL but is not offered in
+ * the navigation, so no menu leads to "this page is coming soon" (issue 13, 'No dead ends').
+ */
+const BUILT_CRM_NAV = CRM_NAV.filter((item) => matchRoute(item.path)?.route.built === true);
 
 /**
  * The CRM navigation a user may use (grain-marketing.md 6: the web hides what a user may not use): pages whose
@@ -14,11 +20,11 @@ export function useCrmNav(user: BootstrapUser): readonly NavItem[] {
   const context = useCrmContext({ enabled: buyer });
   const data = context.data;
   return useMemo(() => {
-    if (!buyer || !data) return CRM_NAV;
+    if (!buyer || !data) return BUILT_CRM_NAV;
     const open = openCrmPages(data.markets, {
       isAdmin: data.isAdmin,
       ingestDashboardAccess: data.bootstrap.ingestDashboardAccess,
     });
-    return CRM_NAV.filter((item) => open(item.path));
+    return BUILT_CRM_NAV.filter((item) => open(item.path));
   }, [buyer, data]);
 }
