@@ -1,4 +1,4 @@
-import { splitLocalePrefix } from '@granary/domain';
+import { hasAdminPermission, splitLocalePrefix, type AdminPermission } from '@granary/domain';
 import { Box, Tab, Tabs } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -29,18 +29,22 @@ type AdminAccess = {
 };
 
 /**
- * Who may use a section, as the server decides: the CRM admin's pages (users, legal entities, offboarding), the
- * markets for a buyer-admin of some market, the settings for a CRM admin or a super admin (quotes import), API tokens
- * for everyone (their own).
+ * Who may use a section, by the rules the server checks: users and legal entities for a buyer-admin, the offboarding
+ * report with view-offboarding-report (a super admin has every permission), the markets for a buyer-admin of some
+ * market, the settings for a CRM admin or a super admin (quotes import), API tokens for everyone (their own).
  */
 function mayUse(id: AdminSectionId, access: AdminAccess): boolean {
+  const grants = access.adminPermissions;
+  const has = (permission: AdminPermission) =>
+    hasAdminPermission(grants, permission, { isSuperAdmin: access.superAdmin });
   if (id === 'api-tokens') return true;
   if (id === 'settings') return access.isAdmin || access.superAdmin;
+  if (id === 'offboarding') return has('view-offboarding-report');
   if (id === 'markets') {
-    const grant = access.adminPermissions['buyer-admin'];
+    const grant = grants['buyer-admin'];
     return grant === 'all' || (Array.isArray(grant) && grant.length > 0);
   }
-  return access.isAdmin;
+  return has('buyer-admin');
 }
 
 /** The user's access to the administrator's sections; null while the CRM context loads. */

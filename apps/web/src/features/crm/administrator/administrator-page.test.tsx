@@ -22,7 +22,11 @@ const modeRow = (marketId: number, cropId: number, extra: Partial<RoundingModeRo
 
 type Call = { path: string; method: string; body: string | null; contentType: string | null };
 
-function serve(options: { isAdmin: boolean; importReply?: { status: number; body: unknown } }) {
+function serve(options: {
+  isAdmin: boolean;
+  adminPermissions?: Record<string, 'all' | number[]>;
+  importReply?: { status: number; body: unknown };
+}) {
   const calls: Call[] = [];
   const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -38,7 +42,10 @@ function serve(options: { isAdmin: boolean; importReply?: { status: number; body
     let reply: { status: number; body: unknown } = { status: 404, body: { code: 'not_found', message: 'Not found' } };
     if (path === '/api/commodities/merchandising/bootstrap') reply = { status: 200, body: BOOTSTRAP };
     else if (path === '/api/commodities/merchandising/le/1/markets')
-      reply = { status: 200, body: { markets: MARKETS, adminPermissions: {}, isAdmin: options.isAdmin } };
+      reply = {
+        status: 200,
+        body: { markets: MARKETS, adminPermissions: options.adminPermissions ?? {}, isAdmin: options.isAdmin },
+      };
     else if (/\/le\/1\/market\/\d+\/rounding-mode$/.test(path)) {
       const marketId = Number(path.split('/')[7]);
       reply = {
@@ -228,16 +235,17 @@ describe('/crm/administrator', () => {
     expect(screen.queryByRole('region', { name: 'Price notation' })).toBeNull();
   });
 
-  it("offers a super admin who is no CRM admin only the tabs they can use, and refuses the Users tab's URL", async () => {
-    renderAs(true);
-    serve({ isAdmin: false });
+  it("offers a farmer-admin only the tabs they can use, and the Users tab's URL shows the permission-denied screen", async () => {
+    const farmerAdmin = { isAdmin: true, adminPermissions: { 'farmer-admin': 'all' as const } };
+    renderAs(false);
+    serve(farmerAdmin);
     const tabs = within(await screen.findByRole('navigation', { name: 'Administrator sections' }));
     await waitFor(() =>
       expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Settings', 'API tokens']),
     );
     cleanup();
-    renderAs(true, '/crm/administrator/users');
-    serve({ isAdmin: false });
+    renderAs(false, '/crm/administrator/users');
+    serve(farmerAdmin);
     expect(await screen.findByText('You do not have permissions for this action')).toBeTruthy();
     expect(screen.queryByRole('tab', { name: 'Users' })).toBeNull();
   });
