@@ -40,7 +40,7 @@ export function applySynonyms(q: string, synonyms: ReadonlyMap<string, string>, 
 }
 
 /** A phrase must be this long before the suggestions complete it from the synonym list ("roun" → roundup). */
-export const SYNONYM_COMPLETION_MIN_LETTERS = 4;
+const SYNONYM_COMPLETION_MIN_LETTERS = 4;
 
 /**
  * While a farmer is still typing: the end of the query read as the start of a listed phrase ("roun", "round u" →
