@@ -16,7 +16,7 @@ import { AmendmentSignatureChip } from '../../../lib/trading/amendment-signature
 import { useContractHistoryText } from '../../../lib/trading/contract-history';
 import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliveries-table';
 import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
-import { priceUnitOf } from '../../../lib/trading/price-units';
+import { priceUnitOf, quantityUnitText } from '../../../lib/trading/price-units';
 import { ContractHistoryList } from '../contract/contract-history-list';
 import { numericCellSx } from '../../../lib/ui/numeric-cell';
 import { useCrmFormat } from '../components/use-crm-format';
@@ -164,7 +164,7 @@ export function TermsSection({ data }: { data: ContractPageData }) {
 export function PricingSection({ data }: { data: ContractPageData }) {
   const t = useT();
   const format = useCrmFormat();
-  const unit = t(data.contract.quantityUnit === 'tonnes' ? 'crm.lists.unit.tonnes' : 'crm.lists.unit.bushels');
+  const unit = quantityUnitText(data.contract.quantityUnit, t);
   const quantity = (value: string) => `${format.columnQuantity(value)} ${unit}`;
   return (
     <PageSection
@@ -202,7 +202,7 @@ export function PricingSection({ data }: { data: ContractPageData }) {
 export function DeliveriesSection({ data }: { data: ContractPageData }) {
   const t = useT();
   const format = useCrmFormat();
-  const unit = t(data.contract.quantityUnit === 'tonnes' ? 'crm.lists.unit.tonnes' : 'crm.lists.unit.bushels');
+  const unit = quantityUnitText(data.contract.quantityUnit, t);
   const quantity = (value: string) => `${format.columnQuantity(value)} ${unit}`;
   return (
     <PageSection id="deliveries" title={t('contractPage.deliveries')}>

@@ -14,7 +14,7 @@ import type { MessageId } from '../../../lib/i18n/messages';
 import { useT } from '../../../lib/i18n/t';
 import { ContractDeliveriesTable } from '../../../lib/trading/contract-deliveries-table';
 import { ContractPricingTable } from '../../../lib/trading/contract-pricing-table';
-import { priceUnitOf } from '../../../lib/trading/price-units';
+import { priceUnitOf, quantityUnitText } from '../../../lib/trading/price-units';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
 import { CrmErrorState } from '../components/crm-page-frame';
 import { ContractHistoryList } from './contract-history-list';
@@ -181,7 +181,7 @@ function ContractPricingAndDeliveries({ detail }: { detail: ContractDetail }) {
   const t = useT();
   const format = useCrmFormat();
   // Quantities in the tables: 2 fixed decimals with the unit (bu, t), so a column's figures line up.
-  const unit = t(detail.contract.quantityUnit === 'tonnes' ? 'crm.lists.unit.tonnes' : 'crm.lists.unit.bushels');
+  const unit = quantityUnitText(detail.contract.quantityUnit, t);
   const quantity = (value: string) => `${format.columnQuantity(value)} ${unit}`;
   // Unapply (deliveries, issue 14) where the user holds the market's deliveries permission.
   const canUnapply = (useCrmContext().data?.markets ?? []).some(

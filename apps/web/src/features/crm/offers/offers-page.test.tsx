@@ -81,7 +81,7 @@ describe('/crm/offers', () => {
     const table = await screen.findByRole('table', { name: 'Offers' });
     const working = within(table).getByText('Farm 1').closest('tr')!;
     expect(within(working).getByText('Dec 2026')).toBeTruthy();
-    expect(within(working).getByText('5,000 bushels')).toBeTruthy();
+    expect(within(working).getByText('5,000 bu')).toBeTruthy();
     // Target and cash in the partner's notation with their unit (a list of offers can mix crops).
     expect(within(working).getByText('$4.52/bu')).toBeTruthy();
     expect(within(working).getByText('$4.49/bu')).toBeTruthy();

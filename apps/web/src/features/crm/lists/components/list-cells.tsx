@@ -3,7 +3,7 @@ import { formatDate, type ContractListRow, type ListColumn } from '@granary/doma
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { MessageId } from '../../../../lib/i18n/messages';
-import { priceUnitOf } from '../../../../lib/trading/price-units';
+import { priceUnitOf, quantityUnitText } from '../../../../lib/trading/price-units';
 import type { useCrmFormat } from '../../components/use-crm-format';
 import { DocumentCell } from './document-cell';
 import { visuallyHidden } from '../../../../lib/ui/visually-hidden';
@@ -140,13 +140,6 @@ export function formatOptionMonth(value: string): string {
 }
 
 /** One cell's content, formatted per grain-marketing.md 9 and the region (shared formatter). */
-/** The unit of a row's quantities as the grid writes it: 'bu', 't'. */
-function quantityUnitText(unit: string, t: Translate): string {
-  if (unit === 'bushels') return t('crm.lists.unit.bushels');
-  if (unit === 'tonnes') return t('crm.lists.unit.tonnes');
-  return unit;
-}
-
 /**
  * A price in the partner's notation: futures and cash '$4.33½' with their unit beside them ('/bu', '/t': a list can
  * mix crops), basis '-45 Z' against the contract's futures month (cents a bushel; dollars a tonne).

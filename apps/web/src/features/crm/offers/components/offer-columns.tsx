@@ -8,6 +8,7 @@ import type { GridColumn } from '../../../../lib/ui/grid/grid-columns';
 import { OfferStatusChip } from '../../../../lib/trading/offer-status';
 import { usePriceFormat } from '../../../../lib/trading/use-price-format';
 import { fmtOfferPrice, fmtOfferQuantity } from './offer-format';
+import { quantityUnitText } from '../../../../lib/trading/price-units';
 import { OfferRowActions } from './offer-row-actions';
 import { isJustHit, OfferCurrentCash, OfferPlaced, type OffersViewProps } from './offer-row-cells';
 
@@ -55,7 +56,8 @@ export function useOfferColumns({
         id: 'quantity',
         label: t('offers.col.quantity'),
         numeric: true,
-        render: (o) => t('offers.quantity', { quantity: fmtOfferQuantity(o.quantity), unit: o.quantityUnit }),
+        render: (o) =>
+          t('offers.quantity', { quantity: fmtOfferQuantity(o.quantity), unit: quantityUnitText(o.quantityUnit, t) }),
       },
       {
         id: 'target',
