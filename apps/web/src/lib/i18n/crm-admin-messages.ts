@@ -10,7 +10,6 @@ export const crmAdminMessages = {
   'crmAdmin.legalEntities.title': 'Legal entities',
   'crmAdmin.offboarding.title': 'Offboarding report',
   'crmAdmin.notAdmin.title': 'For administrators',
-  'crmAdmin.notAdmin.body': 'Only your company’s CRM administrators see this page. Ask one of them if you need it.',
   'crmAdmin.legalEntities.search': 'Search legal entities',
   'crmAdmin.legalEntities.searchHint': 'Name, external id or scope id',
   'crmAdmin.legalEntities.upload': 'Upload legal entities',
@@ -32,8 +31,6 @@ export const crmAdminMessages = {
   'crmAdmin.legalEntities.empty.body': 'Upload your clients from your accounting system to see them here.',
   'crmAdmin.legalEntities.empty.searchTitle': 'Nothing matches “{search}”',
   'crmAdmin.legalEntities.empty.searchBody': 'Try part of the name, the start of the external id, or a scope id.',
-  'crmAdmin.offboarding.noPermission':
-    'The offboarding report needs the view-offboarding-report permission. Ask one of your company’s administrators.',
   'crmAdmin.offboarding.inactiveFor': 'Clients inactive for',
   'crmAdmin.offboarding.months': '{count} months',
   'crmAdmin.offboarding.exportCsv': 'Export CSV',

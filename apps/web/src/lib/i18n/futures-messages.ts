@@ -23,9 +23,6 @@ export const futuresMessages = {
 
   // Administrator page
   'crm.administrator.title': 'Administrator',
-  'crm.administrator.nothing.title': 'Nothing to administer here',
-  'crm.administrator.nothing.body':
-    'Futures quotes are imported by super admins, and rounding modes are set by buyer admins.',
 
   // Price notation (CRM administrators, issue 13)
   'crm.administrator.notation.title': 'Price notation',

@@ -1,4 +1,3 @@
-import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import {
   Alert,
@@ -28,11 +27,11 @@ import {
 import { useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../../../lib/api/api-error';
 import { useBootstrap } from '../../../lib/api/bootstrap';
-import { T, useT } from '../../../lib/i18n/t';
+import { useT } from '../../../lib/i18n/t';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { showToast } from '../../../lib/toast/toast-store';
 import { PageSpinner } from '../../../lib/ui/page-spinner';
-import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../components/crm-page-frame';
+import { CrmErrorState, CrmPageFrame, type CrmContextData } from '../components/crm-page-frame';
 import { MarketSelector } from '../components/market-selector';
 import { useSelectedMarket } from '../components/use-selected-market';
 import { useImportQuotes, useRoundingModes, useSetRoundingMode } from '../futures/api/futures-api';
@@ -296,15 +295,6 @@ function AdministratorBody({ context, superAdmin }: { context: CrmContextData; s
   const t = useT();
   const { market } = useSelectedMarket(context.markets, anyPermission);
   const rounding = context.isAdmin && market !== null;
-  if (!superAdmin && !context.isAdmin) {
-    return (
-      <CrmEmptyState
-        icon={<AdminPanelSettingsOutlinedIcon />}
-        title={<T id="crm.administrator.nothing.title" />}
-        body={<T id="crm.administrator.nothing.body" />}
-      />
-    );
-  }
   return (
     <Stack spacing={2.5}>
       <AdminTabs />

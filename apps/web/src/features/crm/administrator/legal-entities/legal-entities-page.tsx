@@ -198,15 +198,7 @@ export function LegalEntitiesPage() {
         {(context) => (
           <Stack spacing={0}>
             <AdminTabs />
-            {context.isAdmin ? (
-              <LegalEntitiesBody context={context} />
-            ) : (
-              <CrmEmptyState
-                icon={<BusinessOutlinedIcon />}
-                title={<T id="crmAdmin.notAdmin.title" />}
-                body={<T id="crmAdmin.notAdmin.body" />}
-              />
-            )}
+            <LegalEntitiesBody context={context} />
           </Stack>
         )}
       </CrmPageFrame>

@@ -1,5 +1,4 @@
 import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
-import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import {
   OFFBOARDING_INACTIVE_MONTHS,
   hasOpenItems,
@@ -12,7 +11,7 @@ import { T, useT } from '../../../../lib/i18n/t';
 import { DataGrid } from '../../../../lib/ui/grid/data-grid';
 import type { GridColumn } from '../../../../lib/ui/grid/grid-columns';
 import { PageSpinner } from '../../../../lib/ui/page-spinner';
-import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../../components/crm-page-frame';
+import { CrmErrorState, CrmPageFrame } from '../../components/crm-page-frame';
 import { useCrmFormat } from '../../components/use-crm-format';
 import { AdminSectionGate, AdminTabs } from '../admin-tabs';
 import { offboardingCsvUrl, useOffboardingReport } from './offboarding-api';
@@ -249,28 +248,16 @@ function OffboardingBody() {
   );
 }
 
-function mayView(context: CrmContextData): boolean {
-  return context.adminPermissions['view-offboarding-report'] !== undefined;
-}
-
 /** /crm/administrator/offboarding: clients and users leaving, with what is still open for each (CSV export). */
 export function OffboardingPage() {
   const t = useT();
   return (
     <AdminSectionGate section="offboarding">
       <CrmPageFrame title={t('crmAdmin.offboarding.title')}>
-        {(context) => (
+        {() => (
           <Stack spacing={0}>
             <AdminTabs />
-            {mayView(context) ? (
-              <OffboardingBody />
-            ) : (
-              <CrmEmptyState
-                icon={<PersonOffOutlinedIcon />}
-                title={<T id="crmAdmin.notAdmin.title" />}
-                body={<T id="crmAdmin.offboarding.noPermission" />}
-              />
-            )}
+            <OffboardingBody />
           </Stack>
         )}
       </CrmPageFrame>
