@@ -9,7 +9,7 @@ import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { PermissionDenied } from '../../../lib/ui/permission-denied';
 import { useCrmContext } from '../api/markets';
 
-type AdminSectionId = 'settings' | 'users' | 'markets' | 'legal-entities' | 'api-tokens' | 'offboarding';
+export type AdminSectionId = 'settings' | 'users' | 'markets' | 'legal-entities' | 'api-tokens' | 'offboarding';
 type AdminSection = { id: AdminSectionId; path: string; label: MessageId };
 
 /** The CRM administrator's pages (issue 15), one tab each; '/crm/administrator' itself holds the partner's settings. */

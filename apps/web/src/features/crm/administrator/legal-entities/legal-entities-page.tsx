@@ -2,17 +2,7 @@ import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import { isDefaultScope, type AdminLegalEntityRow } from '@granary/domain';
-import {
-  Box,
-  Button,
-  InputAdornment,
-  LinearProgress,
-  Paper,
-  Stack,
-  TablePagination,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, InputAdornment, LinearProgress, Paper, TablePagination, TextField } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { T, useT } from '../../../../lib/i18n/t';
@@ -20,9 +10,8 @@ import { useDates } from '../../../../lib/i18n/use-dates';
 import { useLocalizedPath } from '../../../../lib/routing/route-handle';
 import { DataGrid } from '../../../../lib/ui/grid/data-grid';
 import type { GridColumn } from '../../../../lib/ui/grid/grid-columns';
-import { PageSpinner } from '../../../../lib/ui/page-spinner';
-import { CrmEmptyState, CrmErrorState, CrmPageFrame, type CrmContextData } from '../../components/crm-page-frame';
-import { AdminSectionGate, AdminTabs } from '../admin-tabs';
+import { CrmEmptyState, type CrmContextData } from '../../components/crm-page-frame';
+import { AdminListFrame, AdminListPage } from '../admin-list-frame';
 import { useAdminLegalEntities } from './legal-entities-api';
 
 const PAGE_SIZES = [25, 50, 100];
@@ -97,20 +86,19 @@ function LegalEntitiesBody({ context }: { context: CrmContextData }) {
     pageSize,
     paginationToken: tokens[page] ?? null,
   });
-  const data = list.data;
   const goTo = (next: number) => {
-    if (next === page + 1 && data?.paginationToken) setTokens((m) => ({ ...m, [next]: data.paginationToken! }));
+    const token = list.data?.paginationToken;
+    if (next === page + 1 && token) setTokens((m) => ({ ...m, [next]: token }));
     setPage(next);
   };
 
   return (
-    <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-        >
+    <AdminListFrame
+      spacing={2}
+      query={list}
+      help={<T id="crmAdmin.legalEntities.uploadHelp" />}
+      toolbar={
+        <>
           <TextField
             size="small"
             value={text}
@@ -138,54 +126,50 @@ function LegalEntitiesBody({ context }: { context: CrmContextData }) {
           >
             <T id="crmAdmin.legalEntities.upload" />
           </Button>
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-          <T id="crmAdmin.legalEntities.uploadHelp" />
-        </Typography>
-      </Paper>
-      {list.error ? (
-        <CrmErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : !data ? (
-        <PageSpinner />
-      ) : data.rows.length === 0 ? (
-        <CrmEmptyState
-          icon={<BusinessOutlinedIcon />}
-          title={
-            search ? (
-              <T id="crmAdmin.legalEntities.empty.searchTitle" values={{ search }} />
-            ) : (
-              <T id="crmAdmin.legalEntities.empty.title" />
-            )
-          }
-          body={<T id={search ? 'crmAdmin.legalEntities.empty.searchBody' : 'crmAdmin.legalEntities.empty.body'} />}
-        />
-      ) : (
-        <Paper variant="outlined">
-          {list.isFetching ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
-          <DataGrid
-            label={t('crmAdmin.legalEntities.title')}
-            columns={columns}
-            rows={data.rows}
-            rowKey={(r) => r.id}
-            density="comfortable"
+        </>
+      }
+    >
+      {(data) =>
+        data.rows.length === 0 ? (
+          <CrmEmptyState
+            icon={<BusinessOutlinedIcon />}
+            title={
+              search ? (
+                <T id="crmAdmin.legalEntities.empty.searchTitle" values={{ search }} />
+              ) : (
+                <T id="crmAdmin.legalEntities.empty.title" />
+              )
+            }
+            body={<T id={search ? 'crmAdmin.legalEntities.empty.searchBody' : 'crmAdmin.legalEntities.empty.body'} />}
           />
-          <TablePagination
-            component="div"
-            count={data.totalCount}
-            page={page - 1}
-            onPageChange={(_e, p) => goTo(p + 1)}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(1);
-              setTokens({});
-            }}
-            labelRowsPerPage={t('crmAdmin.legalEntities.rowsPerPage')}
-          />
-        </Paper>
-      )}
-    </Stack>
+        ) : (
+          <Paper variant="outlined">
+            {list.isFetching ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
+            <DataGrid
+              label={t('crmAdmin.legalEntities.title')}
+              columns={columns}
+              rows={data.rows}
+              rowKey={(r) => r.id}
+              density="comfortable"
+            />
+            <TablePagination
+              component="div"
+              count={data.totalCount}
+              page={page - 1}
+              onPageChange={(_e, p) => goTo(p + 1)}
+              rowsPerPage={pageSize}
+              rowsPerPageOptions={PAGE_SIZES}
+              onRowsPerPageChange={(e) => {
+                setPageSize(Number(e.target.value));
+                setPage(1);
+                setTokens({});
+              }}
+              labelRowsPerPage={t('crmAdmin.legalEntities.rowsPerPage')}
+            />
+          </Paper>
+        )
+      }
+    </AdminListFrame>
   );
 }
 
@@ -193,15 +177,8 @@ function LegalEntitiesBody({ context }: { context: CrmContextData }) {
 export function LegalEntitiesPage() {
   const t = useT();
   return (
-    <AdminSectionGate section="legal-entities">
-      <CrmPageFrame title={t('crmAdmin.legalEntities.title')}>
-        {(context) => (
-          <Stack spacing={0}>
-            <AdminTabs />
-            <LegalEntitiesBody context={context} />
-          </Stack>
-        )}
-      </CrmPageFrame>
-    </AdminSectionGate>
+    <AdminListPage section="legal-entities" title={t('crmAdmin.legalEntities.title')}>
+      {(context) => <LegalEntitiesBody context={context} />}
+    </AdminListPage>
   );
 }

@@ -5,15 +5,13 @@ import {
   type OffboardingClient,
   type OffboardingUser,
 } from '@granary/domain';
-import { Alert, Box, Button, Chip, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useMemo, useState, type ReactNode } from 'react';
 import { T, useT } from '../../../../lib/i18n/t';
 import { DataGrid } from '../../../../lib/ui/grid/data-grid';
 import type { GridColumn } from '../../../../lib/ui/grid/grid-columns';
-import { PageSpinner } from '../../../../lib/ui/page-spinner';
-import { CrmErrorState, CrmPageFrame } from '../../components/crm-page-frame';
 import { useCrmFormat } from '../../components/use-crm-format';
-import { AdminSectionGate, AdminTabs } from '../admin-tabs';
+import { AdminListFrame, AdminListPage } from '../admin-list-frame';
 import { offboardingCsvUrl, useOffboardingReport } from './offboarding-api';
 
 /** A count, with its bushels or amount beside it when there is any. */
@@ -151,15 +149,14 @@ function OffboardingBody() {
   const report = useOffboardingReport(months);
   const userColumns = useUserColumns();
   const clientColumns = useClientColumns();
-  const data = report.data;
   return (
-    <Stack spacing={2.5}>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-        >
+    <AdminListFrame
+      spacing={2.5}
+      query={report}
+      refreshing={report.isFetching}
+      help={<T id="crmAdmin.offboarding.explain" />}
+      toolbar={
+        <>
           <TextField
             select
             size="small"
@@ -184,17 +181,10 @@ function OffboardingBody() {
           >
             <T id="crmAdmin.offboarding.exportCsv" />
           </Button>
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-          <T id="crmAdmin.offboarding.explain" />
-        </Typography>
-      </Paper>
-      {report.isFetching && data ? <LinearProgress sx={{ height: 2 }} /> : null}
-      {report.error ? (
-        <CrmErrorState error={report.error} onRetry={() => void report.refetch()} />
-      ) : !data ? (
-        <PageSpinner />
-      ) : (
+        </>
+      }
+    >
+      {(data) => (
         <>
           <ReportSection
             title={t('crmAdmin.offboarding.users.title')}
@@ -244,7 +234,7 @@ function OffboardingBody() {
           </ReportSection>
         </>
       )}
-    </Stack>
+    </AdminListFrame>
   );
 }
 
@@ -252,15 +242,8 @@ function OffboardingBody() {
 export function OffboardingPage() {
   const t = useT();
   return (
-    <AdminSectionGate section="offboarding">
-      <CrmPageFrame title={t('crmAdmin.offboarding.title')}>
-        {() => (
-          <Stack spacing={0}>
-            <AdminTabs />
-            <OffboardingBody />
-          </Stack>
-        )}
-      </CrmPageFrame>
-    </AdminSectionGate>
+    <AdminListPage section="offboarding" title={t('crmAdmin.offboarding.title')}>
+      {() => <OffboardingBody />}
+    </AdminListPage>
   );
 }
