@@ -5,8 +5,9 @@ import { launchBrowser, openContext, snap } from '../support/browser.ts';
 // Data imports end to end (issue 15's 'Done means'): a buyer-admin opens Data imports from the CRM navigation,
 // uploads a small contracts CSV exported with an ERP's column names (one row with a crop not in grain-marketing.md 9),
 // maps the columns (the suggestions taken, one column matched by hand), watches the import's progress to done, fixes
-// the broken row in place, and finds the imported contracts in /crm/contracts. The rows carry a unique word in their
-// description, so reruns and the other specs do not matter.
+// the broken row in place, and finds the imported contracts in /crm/contracts. The contracts belong to the spec's own
+// client and carry a unique word in their description, so reruns and the other specs do not matter; a saved mapping
+// left by an earlier run is taken as it is.
 
 const MERCH = '/api/commodities/merchandising';
 
@@ -26,22 +27,55 @@ async function getJson<T>(request: APIRequestContext, path: string): Promise<T> 
   return (await response.json()) as T;
 }
 
-/** A client of the demo partner with the external (ERP) id the file refers to, and a market of the buyer. */
+/** The spec's own client (an ERP id no seed or other spec uses), so that its contracts change no one else's view. */
+const CLIENT = { extId: 'E2E-INGEST-1', name: 'Zephyr Import Test Farm' };
+
+type Sync = { status: string; message: string | null };
+
+/**
+ * The spec's client, imported through the API (the clients ingest) when an earlier run has not left it, and a market
+ * of the buyer. A saved clients mapping, whoever saved it, is kept: the file is written with its column names.
+ */
 async function erpIds(page: Page): Promise<{ client: string; market: string }> {
-  const bootstrap = await getJson<{ partnerLegalEntity: { id: number } }>(page.request, `${MERCH}/bootstrap`);
+  const request = page.request;
+  const bootstrap = await getJson<{ partnerLegalEntity: { id: number } }>(request, `${MERCH}/bootstrap`);
   const platformId = bootstrap.partnerLegalEntity.id;
-  const entities = await getJson<{ rows: { extClientId: string | null; name: string }[] }>(
-    page.request,
-    `${MERCH}/admin/le/${platformId}/legal-entities?pageSize=50`,
-  );
-  // Not the demo farmer's farm: the farmer's specs count what My Sales Lite shows.
-  const client = entities.rows.find((r) => r.extClientId && r.name !== 'Fieldman Family Farms')?.extClientId;
-  if (!client) throw new Error('no client with an external id');
   const markets = await getJson<{ markets: { displayName: string }[] }>(
-    page.request,
+    request,
     `${MERCH}/le/${platformId}/markets?limit_by_user_id=true`,
   );
-  return { client, market: markets.markets[0]!.displayName };
+  const market = markets.markets[0]!.displayName;
+  const found = await getJson<{ rows: { extClientId: string | null }[] }>(
+    request,
+    `${MERCH}/admin/le/${platformId}/legal-entities?search=${CLIENT.extId}`,
+  );
+  if (found.rows.some((r) => r.extClientId === CLIENT.extId)) return { client: CLIENT.extId, market };
+
+  const { csrf } = await getJson<{ csrf: string }>(request, '/api/bootstrap');
+  const headers = { 'X-CSRF-Token': csrf, 'X-Requested-With': 'XMLHttpRequest' };
+  const saved = await getJson<{ mapping: { columns: Record<string, string> } | null }>(
+    request,
+    `${MERCH}/ingest/mappings/clients`,
+  );
+  let columns = saved.mapping?.columns;
+  if (!columns) {
+    columns = { externalId: 'Customer ID', name: 'Name', market: 'Location' };
+    const put = await request.put(`${MERCH}/ingest/mappings/clients`, { headers, data: { columns } });
+    expect(put.status(), await put.text()).toBe(200);
+  }
+  const ours: Record<string, string> = { externalId: CLIENT.extId, name: CLIENT.name, market };
+  const fields = Object.keys(columns);
+  const csv = [fields.map((f) => columns[f]).join(','), fields.map((f) => ours[f] ?? '').join(',')].join('\r\n');
+  const upload = await request.post(`${MERCH}/ingest/clients/files?fileName=e2e-ingest-client.csv`, {
+    headers: { ...headers, 'content-type': 'text/csv' },
+    data: Buffer.from(`${csv}\r\n`),
+  });
+  expect(upload.status(), await upload.text()).toBe(202);
+  const { syncId } = (await upload.json()) as { syncId: number };
+  await expect
+    .poll(async () => (await getJson<Sync>(request, `${MERCH}/ingest/syncs/${syncId}`)).status, { timeout: 30_000 })
+    .toBe('succeeded');
+  return { client: CLIENT.extId, market };
 }
 
 /** Chooses an option of the mapping table's select of a Granary field. */
@@ -59,6 +93,8 @@ describe('data imports', () => {
     const page = await context.newPage();
     await page.goto('/crm/dashboard');
     const { client, market } = await erpIds(page);
+    const savedMapping =
+      (await getJson<{ mapping: unknown }>(page.request, `${MERCH}/ingest/mappings/contracts`)).mapping !== null;
 
     const stamp = `E2EIMPORT${Date.now().toString(36).toUpperCase()}`;
     const csv = [
@@ -87,9 +123,11 @@ describe('data imports', () => {
     await dialog.getByText(`${stamp}.csv · `).waitFor();
     await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByRole('table', { name: 'Column mapping' }).waitFor();
-    // The ERP's names are suggested; the cash price column is matched by hand.
+    // The ERP's names are suggested (or an earlier run's saved mapping is applied); the cash price column is matched
+    // by hand.
     const row = (field: string) =>
       dialog.getByRole('table', { name: 'Column mapping' }).getByRole('row').filter({ hasText: field }).first();
+    if (savedMapping) await dialog.getByText('Your saved mapping is applied.', { exact: false }).waitFor();
     expect(await row('Contract number').getByRole('combobox').innerText()).toBe('Contract No');
     expect(await row('Crop year').getByRole('combobox').innerText()).toBe('Crop Year');
     await mapColumn(page, dialog, 'Cash price', 'Cash Bid');
