@@ -5,10 +5,13 @@ import { z } from 'zod';
 import { CONTRACT_DIRECTIONS, CONTRACT_STATUSES, CONTRACT_TYPES } from './contracts.ts';
 import { NOTE_CATEGORIES } from './notes.ts';
 
+/** How an ERP says whether a settlement was paid: unpaid is written final, paid paid (issue 15). */
+const SETTLEMENT_INGEST_STATUSES = ['unpaid', 'paid'] as const;
+
 // ---------------------------------------------------------------------------------------------------
 // Record types, statuses, limits
 
-export const INGEST_RECORD_TYPES = ['clients', 'contracts', 'scale_tickets', 'notes'] as const;
+export const INGEST_RECORD_TYPES = ['clients', 'contracts', 'scale_tickets', 'notes', 'settlements'] as const;
 export type IngestRecordType = (typeof INGEST_RECORD_TYPES)[number];
 export const ingestRecordTypeSchema = z.enum(INGEST_RECORD_TYPES);
 
@@ -17,6 +20,7 @@ export const INGEST_RECORD_TYPE_LABELS: Readonly<Record<IngestRecordType, string
   contracts: 'Contracts',
   scale_tickets: 'Scale tickets',
   notes: 'Notes',
+  settlements: 'Settlements',
 });
 
 export const INGEST_SYNC_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -163,6 +167,27 @@ export const INGEST_FIELDS: Readonly<Record<IngestRecordType, readonly IngestFie
     f('noteDate', 'Date', 'date', true, ['date', 'notedate', 'created']),
     f('note', 'Note', 'text', true, ['text', 'body', 'comment', 'comments', 'description']),
   ],
+  // One row per settlement line, the settlement's own fields repeated on each (a file keeps a settlement's lines
+  // together: the job does not cut a batch between them). The market is the line's contract's.
+  settlements: [
+    f('externalId', 'Settlement number', 'text', true, ['settlement', 'settlementid', 'settlementno', 'checkno']),
+    f('clientExternalId', 'Customer ID', 'text', true, CLIENT_SYNONYMS),
+    f('settlementDate', 'Settlement date', 'date', true, ['date', 'settledate', 'settleddate']),
+    f('status', 'Status (paid / unpaid)', 'enum', true, ['paidstatus', 'settlementstatus'], SETTLEMENT_INGEST_STATUSES),
+    f('contractExternalId', 'Contract number', 'text', true, [
+      'contract',
+      'contractno',
+      'contractnumber',
+      'contractid',
+    ]),
+    f('ticketExternalId', 'Ticket number', 'text', true, ['ticket', 'ticketno', 'ticketnumber', 'scaleticket']),
+    f('quantity', 'Bushels', 'decimal', true, ['bushels', 'qty', 'netbushels', 'units']),
+    f('price', 'Price ($/bu)', 'decimal', true, ['cashprice', 'unitprice']),
+    f('gross', 'Gross', 'decimal', true, ['amount', 'grossamount']),
+    f('discounts', 'Discounts', 'decimal', false, ['discount', 'shrink', 'drying']),
+    f('deductions', 'Deductions', 'decimal', false, ['deduction', 'checkoff', 'storage']),
+    f('net', 'Net', 'decimal', true, ['netamount', 'netpay']),
+  ],
 });
 
 export const ingestFieldSchema = z.object({
@@ -269,6 +294,13 @@ export const INGEST_PROBLEM_CODES = [
   'unknown_contract',
   'duplicate_in_file',
   'bad_row',
+  'unknown_application',
+  'already_settled',
+  'totals_mismatch',
+  'settlement_split',
+  'settlement_mismatch',
+  'settlement_incomplete',
+  'settlement_locked',
 ] as const;
 export type IngestProblemCode = (typeof INGEST_PROBLEM_CODES)[number];
 
@@ -285,6 +317,15 @@ export const INGEST_PROBLEM_MESSAGES: Readonly<Record<IngestProblemCode, string>
   unknown_contract: 'No contract has this number.',
   duplicate_in_file: 'The same ID is in the file more than once; the last one was taken.',
   bad_row: 'The row does not have the columns of the header.',
+  unknown_application: 'No ticket of this number is applied to this contract.',
+  already_settled: 'These bushels are already settled by another settlement.',
+  totals_mismatch: 'Gross less discounts and deductions is not the net.',
+  settlement_split:
+    "The settlement's lines are not together in the file: send the file again with its lines one after another.",
+  settlement_mismatch: "The settlement's lines disagree on its customer, date, status or market.",
+  settlement_incomplete: 'Another line of this settlement could not be taken, so the settlement was not written.',
+  settlement_locked:
+    'This settlement was written or voided in Granary, or is in a payment request: a file does not change it.',
 });
 
 export const ingestProblemSchema = z.object({

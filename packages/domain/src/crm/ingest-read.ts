@@ -3,6 +3,7 @@
 // and the fix of a broken record; what needs the database (an unknown client or market) is the server's.
 
 import { findCrop } from './crops.ts';
+import { toDecimal } from './exact.ts';
 import { NOTE_MAX_LENGTH } from './notes.ts';
 import {
   INGEST_FIELDS,
@@ -219,7 +220,26 @@ export function readIngestRow(
     !row.contractExternalId
   )
     problems.push(problem('contractExternalId', 'missing_value', 'Applied to contract'));
+  if (recordType === 'settlements' && problems.length === 0) {
+    for (const m of ['price', 'gross', 'discounts', 'deductions', 'net']) {
+      const v = row[m];
+      if (typeof v === 'string' && v.startsWith('-')) problems.push(problem(m, 'negative_quantity', v));
+    }
+    const mismatch = settlementLineMismatch(row);
+    if (mismatch) problems.push(problem('net', 'totals_mismatch', mismatch));
+  }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, row };
+}
+
+/** A settlement line whose gross − discounts − deductions is not its net to the cent: the figures, else null. */
+function settlementLineMismatch(row: IngestRow): string | null {
+  const d = (v: IngestRow[string] | undefined) => toDecimal(v === null || v === undefined ? '0' : String(v));
+  const gross = d(row.gross);
+  const expected = gross.minus(d(row.discounts)).minus(d(row.deductions)).toDecimalPlaces(2);
+  const net = d(row.net).toDecimalPlaces(2);
+  return expected.equals(net)
+    ? null
+    : `${gross.toFixed(2)} − ${d(row.discounts).toFixed(2)} − ${d(row.deductions).toFixed(2)} ≠ ${net.toFixed(2)}`;
 }
 
 /** Compares two non-negative decimal strings. */

@@ -155,3 +155,34 @@ it('ETA from the rate so far', () => {
   expect(ingestEtaSeconds({ bytesTotal: 1000, bytesRead: 250, elapsedMs: 10_000 })).toBe(30);
   expect(ingestEtaSeconds({ bytesTotal: 1000, bytesRead: 0, elapsedMs: 10_000 })).toBeNull();
 });
+
+describe('readIngestRow: settlement lines', () => {
+  const line = {
+    externalId: 'S-1',
+    clientExternalId: 'C-1',
+    settlementDate: '11/02/2026',
+    status: 'Paid',
+    contractExternalId: 'K-1',
+    ticketExternalId: 'T-1',
+    quantity: '1,000',
+    price: '4.50',
+    gross: '4,500.00',
+    discounts: '12.34',
+    deductions: '5',
+    net: '4482.66',
+  };
+  it('takes a line whose gross less discounts and deductions is its net to the cent', () => {
+    const r = readIngestRow('settlements', line);
+    expect(r).toMatchObject({ ok: true, row: { status: 'paid', settlementDate: '2026-11-02', net: '4482.66' } });
+  });
+  it('refuses one that is a cent off, or a negative amount', () => {
+    expect(readIngestRow('settlements', { ...line, net: '4482.67' })).toMatchObject({
+      ok: false,
+      problems: [{ field: 'net', code: 'totals_mismatch' }],
+    });
+    expect(readIngestRow('settlements', { ...line, discounts: '-1', net: '4496.00' })).toMatchObject({
+      ok: false,
+      problems: [{ field: 'discounts', code: 'negative_quantity' }],
+    });
+  });
+});

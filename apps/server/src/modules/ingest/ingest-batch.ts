@@ -31,6 +31,7 @@ import {
   type TicketStage,
 } from './ingest-write.repo.ts';
 import { upsertClientLinks } from './ingest-client-links.repo.ts';
+import { prepareSettlements, writeSettlements, type SettlementRead } from './ingest-settlements.ts';
 
 type MarketRef = { id: number; slug: string; displayName: string | null; city: string };
 
@@ -43,6 +44,8 @@ export type BatchContext = {
   indexes: ReadonlyMap<string, number>;
   /** The partner's markets by id, slug, name and city (lower case). */
   markets: ReadonlyMap<string, number>;
+  /** Settlements: the numbers of the sync's earlier batches (a number seen again is apart in the file). */
+  seenSettlements?: Set<string>;
 };
 
 export type SourceRow = { line: number; cells: readonly string[] };
@@ -82,10 +85,18 @@ type Read = {
   marketId: number | null;
   /** A contract's columns and pricing, worked out before the batch's turn to write (clientId set then). */
   contract?: ContractStage;
+  /** A settlement's lines (the read's row is its first line). */
+  settlement?: SettlementRead;
 };
 
 /** A batch read and checked by what needs no database: the job prepares the next batch while one is written. */
 export type PreparedBatch = { reads: Read[]; broken: BrokenInsert[] };
+
+function valuesOf(ctx: BatchContext, r: SourceRow): Record<string, string | undefined> {
+  const values: Record<string, string | undefined> = {};
+  for (const [field, i] of ctx.indexes) values[field] = r.cells[i];
+  return values;
+}
 
 function refusal(ctx: BatchContext, r: SourceRow, problems: readonly IngestProblem[]): BrokenInsert {
   return {
@@ -102,12 +113,19 @@ function refusal(ctx: BatchContext, r: SourceRow, problems: readonly IngestProbl
  */
 export function prepareBatch(ctx: BatchContext, rows: readonly SourceRow[]): PreparedBatch {
   const broken: BrokenInsert[] = [];
+  if (ctx.recordType === 'settlements') {
+    const settlements = prepareSettlements(
+      rows,
+      (r) => valuesOf(ctx, r),
+      (ctx.seenSettlements ??= new Set()),
+      (r, problems) => broken.push(refusal(ctx, r, problems)),
+    );
+    return { reads: settlements.map((st) => ({ ...st, marketId: null, settlement: st })), broken };
+  }
   const byExt = new Map<string, Read>();
   const marketRequired = ctx.recordType !== 'clients';
   for (const r of rows) {
-    const values: Record<string, string | undefined> = {};
-    for (const [field, i] of ctx.indexes) values[field] = r.cells[i];
-    const read = readIngestRow(ctx.recordType, values);
+    const read = readIngestRow(ctx.recordType, valuesOf(ctx, r));
     if (!read.ok) {
       broken.push(refusal(ctx, r, read.problems));
       continue;
@@ -155,7 +173,11 @@ export async function writePrepared(
 ): Promise<BatchResult> {
   const { reads } = prepared;
   const broken = [...prepared.broken];
-  const refuse = (r: SourceRow, problems: readonly IngestProblem[]) => broken.push(refusal(ctx, r, problems));
+  const refuseRow = (r: SourceRow, problems: readonly IngestProblem[]) => broken.push(refusal(ctx, r, problems));
+  // A settlement is refused whole: every one of its lines kept with the reason.
+  const refuse = (r: Read, problems: readonly IngestProblem[]) => {
+    for (const l of r.settlement?.lines ?? [r]) refuseRow(l, problems);
+  };
   const clients =
     ctx.recordType === 'clients'
       ? new Map<string, number>()
@@ -226,6 +248,15 @@ export async function writePrepared(
       );
       break;
     }
+    case 'settlements': {
+      written = await writeSettlements(
+        db,
+        ctx.partnerId,
+        resolved.map(({ read, clientId }) => ({ read: read.settlement!, clientId })),
+        refuseRow,
+      );
+      break;
+    }
     case 'notes': {
       const stages = resolved.map(({ read, marketId, clientId }) => noteStage(read.row, marketId!, clientId));
       written = await upsertNotes(db, ctx.partnerId, stages);
@@ -241,8 +272,13 @@ export async function writePrepared(
   broken.sort((a, b) => a.line - b.line);
   if (options.keepBroken !== false) await insertBroken(db, ctx.partnerId, ctx.syncId, ctx.recordType, broken);
   const brokenLines = new Set(broken.map((b) => b.line));
-  const taken = reads.filter((r) => !brokenLines.has(r.line)).map((r) => r.ext);
-  return { written: written.length, unchanged: taken.length - written.length, broken, taken };
+  const taken = reads.filter((r) => !brokenLines.has(r.line));
+  // Rows of the file: a settlement counts its lines.
+  const rowCount = (r: Read | undefined) => r?.settlement?.lines.length ?? 1;
+  const byExt = new Map(reads.map((r) => [r.ext, r]));
+  const writtenRows = written.reduce((n, w) => n + rowCount(byExt.get(w.ext)), 0);
+  const takenRows = taken.reduce((n, r) => n + rowCount(r), 0);
+  return { written: writtenRows, unchanged: takenRows - writtenRows, broken, taken: taken.map((r) => r.ext) };
 }
 
 const str = (v: IngestRow[string] | undefined) => (v === null || v === undefined ? null : String(v));

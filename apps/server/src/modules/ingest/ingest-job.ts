@@ -45,6 +45,15 @@ const BATCH_ROWS: Record<DatabaseConfig['kind'], number> = { postgres: 10_000, p
 
 class Stop extends Error {}
 
+/** Two rows of one settlement (same settlement number, adjacent): the batch is not cut between them. */
+function sameGroup(ctx: BatchContext, a: SourceRow, b: SourceRow): boolean {
+  if (ctx.recordType !== 'settlements') return false;
+  const i = ctx.indexes.get('externalId');
+  if (i === undefined) return false;
+  const key = (r: SourceRow) => (r.cells[i] ?? '').trim();
+  return key(a) !== '' && key(a) === key(b);
+}
+
 /** Runs a sync's import to its end (succeeded, failed or cancelled); nothing is thrown for a bad file. */
 export async function runSync(db: Db, syncId: number, batchRows = BATCH_ROWS[databaseKindOf(db)]): Promise<void> {
   const sync = await findSync(db, syncId);
@@ -148,12 +157,15 @@ export async function runSync(db: Db, syncId: number, batchRows = BATCH_ROWS[dat
         };
         continue;
       }
-      batch.push({ line: item.info.lines, cells: item.record });
-      if (batch.length >= batchRows && (await flush())) {
+      const row = { line: item.info.lines, cells: item.record };
+      // A settlement's lines (adjacent rows of one settlement number) are never cut apart: the batch closes before
+      // the first row of the next settlement (decision 046, settlements).
+      if (batch.length >= batchRows && !sameGroup(ctx, batch.at(-1)!, row) && (await flush())) {
         parser.destroy();
         await cancelled();
         return;
       }
+      batch.push(row);
     }
     if ((await flush()) || (inFlight && (await inFlight))) {
       await cancelled();

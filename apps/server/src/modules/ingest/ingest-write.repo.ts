@@ -80,6 +80,11 @@ export async function recordIdByExt(
       return idMap(rowsOf<IdRow>(result));
     },
     notes: () => sourcedIds(db, partnerId, 'notes', [ext]),
+    settlements: async () => {
+      const result = await db.execute(sql`select display_settlement_id as "ext", id from settlements
+        where partner_id = ${partnerId} and display_settlement_id = ${ext}`);
+      return idMap(rowsOf<IdRow>(result));
+    },
   };
   return (await lookups[recordType]()).get(ext) ?? null;
 }
@@ -91,9 +96,13 @@ export async function recordOfPartner(
   recordType: IngestRecordType,
   id: number,
 ): Promise<boolean> {
-  const table = { clients: 'legal_entities', contracts: 'contracts', scale_tickets: 'scale_tickets', notes: 'notes' }[
-    recordType
-  ];
+  const table = {
+    clients: 'legal_entities',
+    contracts: 'contracts',
+    scale_tickets: 'scale_tickets',
+    notes: 'notes',
+    settlements: 'settlements',
+  }[recordType];
   const kind = recordType === 'clients' ? sql` and kind = 'client'` : sql``;
   const result = await db.execute(
     sql`select 1 as "one" from ${sql.identifier(table)} where id = ${id} and partner_id = ${partnerId}${kind}`,

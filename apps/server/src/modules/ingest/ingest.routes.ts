@@ -257,6 +257,17 @@ function recordRoutes(app: FastifyTypedInstance, deps: CrmDeps): void {
     async (request) => service.listBroken(deps, request, request.params.recordType, request.query),
   );
 
+  // The settlements module's `settlements/:settlementId` would take `settlements/broken-records` (a static segment
+  // after `settlements` wins over `:recordType`): the settlements' broken records have their own static route.
+  app.get(
+    `${MERCH}/settlements/broken-records`,
+    {
+      config: session,
+      schema: { querystring: brokenRecordListQuerySchema, response: { 200: brokenRecordListSchema, ...crmErrors } },
+    },
+    async (request) => service.listBroken(deps, request, 'settlements', request.query),
+  );
+
   const brokenParams = z.object({ recordType: ingestRecordTypeSchema, id: idParam });
   app.put(
     `${MERCH}/:recordType/broken-records/:id`,

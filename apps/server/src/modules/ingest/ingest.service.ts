@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   INGEST_FIELDS,
+  INGEST_PROBLEM_MESSAGES,
   INGEST_PREVIEW_ROWS,
   INGEST_RECORD_TYPES,
   canonicalJson,
@@ -46,6 +47,7 @@ import { columnIndexes, readHead } from './ingest-file.ts';
 import { marketLookup, writeBatch } from './ingest-batch.ts';
 import * as repo from './ingest.repo.ts';
 import { lockBatch, recordIdByExt, recordOfPartner } from './ingest-write.repo.ts';
+import { openSettlementLines } from './ingest-settlements.repo.ts';
 import { authenticateApiToken } from '../api-tokens/api-tokens.public.ts';
 
 /** Users with ingestDashboardAccess (the merchandising bootstrap's rule): the partner's CRM admins, super admins. */
@@ -346,6 +348,20 @@ export async function fixBroken(
   const headers = Object.keys(raw);
   const cells = headers.map((h) => raw[h] ?? '');
   await lockBatch(db, actor.partner.id, recordType);
+  // The lines of a settlement apart in the file: the part taken first was written, so an edit of the other part would
+  // replace it; the fix is the file sent again with the lines together (decision 046, settlements).
+  if (recordType === 'settlements' && broken.code === 'settlement_split')
+    throw new AppError('invalid_request', INGEST_PROBLEM_MESSAGES.settlement_split, { code: 'settlement_split' });
+  // A settlement is taken whole: its other open lines of the sync go with the edited one.
+  const header = sync.columns.externalId;
+  const siblings =
+    recordType === 'settlements' && header
+      ? await openSettlementLines(db, actor.partner.id, sync.id, header, broken.raw[header] ?? '', id)
+      : [];
+  const rows = [
+    { line: broken.line, cells },
+    ...siblings.map((r) => ({ line: r.line, cells: headers.map((h) => r.raw[h] ?? '') })),
+  ].sort((a, b) => a.line - b.line);
   const result = await writeBatch(
     db,
     {
@@ -356,10 +372,10 @@ export async function fixBroken(
       indexes: columnIndexes(headers, sync.columns),
       markets: marketLookup(await repo.partnerMarkets(db, actor.partner.id)),
     },
-    [{ line: broken.line, cells }],
+    rows,
     { keepBroken: false },
   );
-  const refused = result.broken[0];
+  const refused = result.broken.find((b) => b.line === broken.line) ?? result.broken[0];
   if (refused) {
     await repo.updateBroken(db, id, { raw, code: refused.code, message: refused.message, userId: actor.user.id });
     throw new AppError('invalid_request', refused.message, { code: refused.code });
@@ -367,7 +383,13 @@ export async function fixBroken(
   const ext = result.taken[0]!;
   const recordId = await recordIdByExt(db, actor.partner.id, recordType, ext);
   if (recordId === null) throw new Error('a fixed record was not found after its write');
-  await repo.updateBroken(db, id, { raw, status: 'fixed', fixedRecordId: recordId, userId: actor.user.id });
+  for (const r of [{ id }, ...siblings])
+    await repo.updateBroken(db, r.id, {
+      ...(r.id === id ? { raw } : {}),
+      status: 'fixed',
+      fixedRecordId: recordId,
+      userId: actor.user.id,
+    });
   await audit(db, request, {
     actorUserId: actor.user.id,
     action: 'ingest.broken.fix',

@@ -50,6 +50,7 @@ const TYPE_HELP: Record<IngestRecordType, MessageId> = {
   contracts: 'ingest.typeHelp.contracts',
   scale_tickets: 'ingest.typeHelp.scale_tickets',
   notes: 'ingest.typeHelp.notes',
+  settlements: 'ingest.typeHelp.settlements',
 };
 
 const DELIMITER: Record<string, MessageId> = {

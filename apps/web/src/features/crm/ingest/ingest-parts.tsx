@@ -11,6 +11,7 @@ export const RECORD_TYPE_LABEL: Record<IngestRecordType, MessageId> = {
   contracts: 'ingest.type.contracts',
   scale_tickets: 'ingest.type.scale_tickets',
   notes: 'ingest.type.notes',
+  settlements: 'ingest.type.settlements',
 };
 
 export const SOURCE_LABEL: Record<IngestSync['source'], MessageId> = {
