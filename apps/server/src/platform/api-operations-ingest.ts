@@ -14,6 +14,8 @@ export const INGEST_OPERATIONS: Readonly<Record<string, string>> = {
   [`GET ${MERCH}/le/:legalEntityId/ingest-dashboard`]:
     'The ingest dashboard: last success and failure per record type, syncs per day, recent syncs',
   [`GET ${MERCH}/:recordType/broken-records`]: 'Rows of files that could not be taken, with reason and line',
+  [`GET ${MERCH}/settlements/broken-records`]:
+    'Settlement rows of files that could not be taken (its own route: settlements/:settlementId would take it)',
   [`PUT ${MERCH}/:recordType/broken-records/:id`]: 'Fix a broken record by editing its row (same rules)',
   [`DELETE ${MERCH}/:recordType/broken-records/:id`]: 'Dismiss a broken record',
   [`GET ${MERCH}/:recordType/:recordId/ingest-info`]: 'Where a record came from: sync, file, line, time',
