@@ -76,12 +76,12 @@ describe('offers', () => {
     const mine = farmerPage
       .getByRole('list', { name: 'My offers' })
       .getByRole('listitem')
-      .filter({ hasText: `${shown} bushels` });
+      .filter({ hasText: `${shown} bu` });
     await mine.waitFor();
     expect(await mine.textContent()).toContain('Working');
 
     // It arrives on the buyer's desk without a reload.
-    const row = table.getByRole('row').filter({ hasText: `${shown} bushels` });
+    const row = table.getByRole('row').filter({ hasText: `${shown} bu` });
     await row.waitFor({ timeout: 15_000 });
     expect(await row.textContent()).toContain('Fieldman Family Farms');
     expect(await row.textContent()).toContain('Working');
@@ -119,7 +119,7 @@ describe('offers', () => {
     await buyerPage.getByRole('button', { name: /^Filled \(\d+\)$/ }).click();
     await table
       .getByRole('row')
-      .filter({ hasText: `${shown} bushels` })
+      .filter({ hasText: `${shown} bu` })
       .waitFor();
   });
 
