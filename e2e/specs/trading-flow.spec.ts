@@ -132,11 +132,11 @@ describe('trading flow', () => {
       const mine = farmPage
         .getByRole('list', { name: 'My offers' })
         .getByRole('listitem')
-        .filter({ hasText: `${shown} bushels` });
+        .filter({ hasText: `${shown} bu` });
       await mine.waitFor();
       expect(await mine.textContent()).toContain('Working');
 
-      const deskRow = table.getByRole('row').filter({ hasText: `${shown} bushels` });
+      const deskRow = table.getByRole('row').filter({ hasText: `${shown} bu` });
       await deskRow.waitFor({ timeout: 15_000 });
       expect(await deskRow.textContent()).toContain('Fieldman Family Farms');
       expect(await deskRow.textContent()).toContain('Working');
@@ -172,7 +172,7 @@ describe('trading flow', () => {
       await desk.getByRole('button', { name: /^Filled \(\d+\)$/ }).click();
       await table
         .getByRole('row')
-        .filter({ hasText: `${shown} bushels` })
+        .filter({ hasText: `${shown} bu` })
         .filter({ hasText: 'Filled' })
         .waitFor();
 
