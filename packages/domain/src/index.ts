@@ -24,6 +24,7 @@ export * from './shell/native.ts';
 export * from './shell/trace-id.ts';
 export * from './shell/partner.ts';
 export * from './shell/bootstrap.ts';
+export * from './shell/admin-permission.ts';
 
 // The API's error codes (DESIGN.md Conventions 3): the server's registry and the web's ApiError are typed by them.
 export * from './errors/error-codes.ts';

@@ -6,6 +6,7 @@ import type { profitCenterAreaMessages } from './areas/profit-center';
 import type { storeAreaMessages } from './areas/store';
 import { platformMessages } from './platform-messages';
 import { invitationMessages } from './invitation-messages';
+import { actAsMessages } from './act-as-messages';
 
 /**
  * The entry's English messages (react-intl ids): the app shell's, identity's and the common ones, which every page of
@@ -17,6 +18,7 @@ import { invitationMessages } from './invitation-messages';
 export const messages = {
   ...platformMessages,
   ...invitationMessages,
+  ...actAsMessages,
   // generic error screen (grain-marketing.md 2, platform.md 2.7)
   'shell.error.title': "Well, that ain't right.",
   'shell.error.message': "Looks like there's something wrong under the hood.",
