@@ -21,3 +21,4 @@ export * from './api-tokens.ts';
 export * from './admin-users.ts';
 export * from './ingest.ts';
 export * from './market-posts.ts';
+export * from './enterprise-abns.ts';

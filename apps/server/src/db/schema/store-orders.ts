@@ -67,7 +67,10 @@ export const storeAddresses = pgTable(
     /** Addresses are never deleted while an order may point at them; removal hides them. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('store_addresses_user_idx').on(t.userId)],
+  (t) => [
+    index('store_addresses_user_idx').on(t.userId),
+    index('store_addresses_enterprise_idx').on(t.enterpriseId, t.addressType),
+  ],
 );
 
 /** Who receives a delivery (3.6; required fields of 5.5: first and last name, e-mail, phone, state). */
@@ -78,6 +81,8 @@ export const storeDeliveryContacts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The farm business whose book holds the contact (null: a user without one keeps their own). */
+    enterpriseId: integer('enterprise_id').references(() => enterprises.id, { onDelete: 'set null' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
@@ -86,7 +91,10 @@ export const storeDeliveryContacts = pgTable(
     region: text('region').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('store_delivery_contacts_user_idx').on(t.userId)],
+  (t) => [
+    index('store_delivery_contacts_user_idx').on(t.userId),
+    index('store_delivery_contacts_enterprise_idx').on(t.enterpriseId),
+  ],
 );
 
 /** A restricted-use pesticide applicator licence on file: buying an RUP product needs a valid one. */
