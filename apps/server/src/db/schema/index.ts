@@ -22,3 +22,4 @@ export * from './admin-users.ts';
 export * from './ingest.ts';
 export * from './market-posts.ts';
 export * from './enterprise-abns.ts';
+export * from './enterprise-team.ts';
