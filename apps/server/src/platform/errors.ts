@@ -77,6 +77,15 @@ export const ERRORS = {
   invalid_referral_code: { status: 400, message: 'This referral code is not valid.' },
   invalid_shipping_address: { status: 400, message: 'Please check the shipping address.' },
   invalid_billing_address: { status: 400, message: 'Please check the billing address.' },
+  invalid_address: { status: 400, message: 'Please check the address.' },
+  invalid_delivery_contact: { status: 400, message: 'Please check the delivery contact.' },
+  invalid_abn: {
+    status: 400,
+    message: 'This is not a valid ABN: an ABN is 11 digits and its check digits must match.',
+  },
+  abn_not_found: { status: 404, message: 'No business is registered under this ABN.' },
+  abn_taken: { status: 409, message: 'This ABN already belongs to a farm business.' },
+  abn_inactive: { status: 400, message: 'This ABN is cancelled in the register; an account needs an active ABN.' },
   invalid_fulfillment_promise: { status: 400, message: 'Please choose when the order should be delivered.' },
   invalid_future_delivery_date: {
     status: 400,
@@ -108,6 +117,14 @@ export const ERRORS = {
     status: 410,
     message: 'This invitation is no longer valid. Ask your administrator for a new one.',
   },
+  // A farm business's team (issue 16, decision 052). The access-denied wording is platform.md 8.1's.
+  enterprise_access_required: {
+    status: 403,
+    message: 'Access denied: contact the primary account owner, who can toggle permissions in My Team.',
+  },
+  team_self_change: { status: 409, message: 'You cannot change your own role or access. Ask an owner of the farm business.' },
+  last_owner: { status: 409, message: 'A farm business needs at least one owner. Make another member an owner first.' },
+  already_member: { status: 409, message: 'This person is already a member of the team.' },
   saved_view_name_taken: { status: 400, message: 'You already have a view with this name.' },
   internal_error: { status: 500, message: 'Sorry, an unexpected issue occurred. Please come back later!' },
   unavailable: { status: 503, message: 'Sorry, an unexpected issue occurred. Please come back later!' },

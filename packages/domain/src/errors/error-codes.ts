@@ -67,6 +67,19 @@ export const ERROR_CODES = [
   'ingest_no_mapping',
   // An original file the retention rule removed (the sync and its counts stay).
   'ingest_file_removed',
+  // A farm business's address book and Australian business number (issue 16, decision 051).
+  'invalid_address',
+  'invalid_delivery_contact',
+  'invalid_abn',
+  'abn_not_found',
+  'abn_taken',
+  'abn_inactive',
+  // A farm business's team (issue 16, decision 052): an access flag missing (platform.md 8.1 'Access denied'), a
+  // change of one's own role or flags, the last owner, an invitee already in the team.
+  'enterprise_access_required',
+  'team_self_change',
+  'last_owner',
+  'already_member',
   // The server's own failures.
   'internal_error',
   'unavailable',
