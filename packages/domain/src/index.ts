@@ -38,6 +38,7 @@ export * from './lists/limits.ts';
 export * from './identity/patterns.ts';
 export * from './identity/signup.ts';
 export * from './identity/passwords.ts';
+export * from './identity/staff-admin.ts';
 
 // CRM rules (issue 4): crops, contract arithmetic, views, lists, permissions, notes and follow-ups.
 export * from './crm/exact.ts';
@@ -164,3 +165,8 @@ export * from './store/applicator.ts';
 export * from './store/dialogs.ts';
 // The store's agreements (platform.md 2.4 /direct/{brand}-agreements) and the buyer's readiness report.
 export * from './store/agreements.ts';
+// A farm business's one address book and its Australian business number (issue 16, decision 051).
+export * from './addresses/address-book.ts';
+export * from './addresses/abn.ts';
+// Notification preferences, the in-app list and one-click unsubscribe (issue 16, decision 055).
+export * from './notifications/notifications.ts';

@@ -21,7 +21,7 @@ export const deliveryContactInputSchema = z
     lastName: boundedText(80),
     email: boundedText(254),
     phoneNumber: boundedText(40),
-    country: z.enum(['USA', 'CAN']),
+    country: z.enum(['USA', 'CAN', 'AUS']),
     aal1: boundedText(3),
   })
   .strict();
@@ -66,7 +66,7 @@ export const addressInputSchema = z
     city: boundedText(80).default(''),
     region: boundedText(3),
     postalCode: boundedText(12).default(''),
-    country: z.enum(['USA', 'CAN']),
+    country: z.enum(['USA', 'CAN', 'AUS']),
     lllQuarter: boundedText(4).nullable().optional(),
     lllSection: smallInt.nullable().optional(),
     lllTownship: smallInt.nullable().optional(),
