@@ -23,3 +23,4 @@ export * from './ingest.ts';
 export * from './market-posts.ts';
 export * from './enterprise-abns.ts';
 export * from './enterprise-team.ts';
+export * from './enterprise-profile.ts';

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   serial,
   text,
@@ -167,13 +168,39 @@ export const users = pgTable(
   ],
 );
 
+/** A text[] column that is never null (an empty list by default). */
+function textList(name: string) {
+  return text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+}
+
 export const enterprises = pgTable('enterprises', {
   id: serial('id').primaryKey(),
   publicId: uuid('public_id').notNull().defaultRandom().unique(),
   name: text('name').notNull(),
   countryCode: text('country_code').$type<'' | 'USA' | 'CAN' | 'AUS'>().notNull().default(''),
   administrativeAreaLevel1: text('administrative_area_level_1'),
+  // The profile of platform.md 3.3 (issue 16, docs/decisions/050-enterprise-profile-and-switcher.md).
+  facts: textList('facts'),
+  crops: textList('crops'),
+  softwareTools: textList('software_tools'),
+  plantingMonitorBrands: textList('planting_monitor_brands'),
+  harvestMonitorBrands: textList('harvest_monitor_brands'),
+  applicationMonitorBrands: textList('application_monitor_brands'),
+  acresEstimate: numeric('acres_estimate', { precision: 14, scale: 2 }).notNull().default('0'),
+  areaEstimate: numeric('area_estimate', { precision: 14, scale: 2 }).notNull().default('0'),
+  areaEstimateUnits: text('area_estimate_units').$type<'acres' | 'hectares'>().notNull().default('acres'),
+  validForBilling: boolean('valid_for_billing').notNull().default(false),
+  /** Enterprise selective features (3.3 features), granted by staff. */
+  selectiveFeatures: textList('selective_features'),
+  /** Qualifying questions: question id → answer id; the business units; whether the member hid the prompt. */
+  qualifyingAnswers: jsonb('qualifying_answers').$type<Record<string, string>>().notNull().default({}),
+  businessUnits: textList('business_units'),
+  qualifyingQuestionsHidden: boolean('qualifying_questions_hidden').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const enterpriseUsers = pgTable(
