@@ -18,6 +18,7 @@ import { ExperienceGate } from '../guards/experience-gate';
 import { LoggedOutGuard } from '../guards/logged-out-guard';
 import { LoginGuard } from '../guards/login-guard';
 import { chooseHeader, readStoredExperience, type HeaderChoice } from './experience';
+import { ActAsBanner, actingOf } from './act-as-banner';
 import { SkipLink } from './skip-link';
 import { CrmHeader } from './headers/crm-header';
 import { MySalesLiteHeader } from './headers/my-sales-lite-header';
@@ -87,17 +88,29 @@ export function RouteFrame() {
           ? 'plain'
           : 'public';
 
+  const acting = actingOf(user);
+  const headerElement =
+    hideHeader || header === 'none' ? null : header === 'crm' && user ? (
+      <CrmHeader user={user} />
+    ) : header === 'my-sales-lite' && user ? (
+      <MySalesLiteHeader user={user} />
+    ) : header === 'plain' ? (
+      <PublicHeader user={user} plain />
+    ) : (
+      <PublicHeader user={user} />
+    );
+
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink />
-      {hideHeader || header === 'none' ? null : header === 'crm' && user ? (
-        <CrmHeader user={user} />
-      ) : header === 'my-sales-lite' && user ? (
-        <MySalesLiteHeader user={user} />
-      ) : header === 'plain' ? (
-        <PublicHeader user={user} plain />
+      {acting ? (
+        // While acting, the banner and the header stick together (the header's own stickiness then holds inside).
+        <Box sx={{ position: 'sticky', top: 0, zIndex: 'appBar' }}>
+          <ActAsBanner {...acting} />
+          {headerElement}
+        </Box>
       ) : (
-        <PublicHeader user={user} />
+        headerElement
       )}
       <Box
         component="main"
