@@ -409,7 +409,7 @@ export const documentFiles = pgTable(
   (t) => [index('document_files_document_idx').on(t.documentId, t.kind)],
 );
 
-/** Farmers' notifications (offer price hit, filled, contract to sign), shown in My Sales Lite and mailed. */
+/** The in-app notifications (offers, contracts to sign, payments): /global-notifications and the headers' count. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -424,5 +424,9 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // The header's unread count.
+    index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
+  ],
 );

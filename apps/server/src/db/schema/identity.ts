@@ -100,6 +100,8 @@ export const outbox = pgTable(
     subject: text('subject'),
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra mail headers (List-Unsubscribe and List-Unsubscribe-Post of a notification or marketing mail). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     template: text('template').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').$type<'pending' | 'sent' | 'failed' | 'held'>().notNull().default('pending'),

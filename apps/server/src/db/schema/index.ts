@@ -21,6 +21,7 @@ export * from './api-tokens.ts';
 export * from './admin-users.ts';
 export * from './ingest.ts';
 export * from './market-posts.ts';
-export * from './enterprise-abns.ts';
 export * from './enterprise-team.ts';
 export * from './enterprise-profile.ts';
+export * from './enterprise-abns.ts';
+export * from './notifications.ts';
