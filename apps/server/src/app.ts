@@ -50,6 +50,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { crmAdminRoutes } from './modules/crm-admin/crm-admin.routes.ts';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.ts';
+import { staffAdminRoutes } from './modules/staff-admin/staff-admin.routes.ts';
 import { esignProviderFromEnv } from './modules/esign/providers/select-provider.ts';
 import { profitCenterRoutes } from './modules/profit-center/profit-center.routes.ts';
 import { farmerClients } from './modules/profit-center/profit-center.public.ts';
@@ -211,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ingestRoutes, { ctx, partners });
   await app.register(crmAdminRoutes, { ctx, partners });
   await app.register(apiTokensRoutes, { ctx, partners });
+  await app.register(staffAdminRoutes, { ctx });
   // E-signing of contracts (issue 5): the built-in provider unless ESIGN_PROVIDER names another.
   await app.register(esignRoutes, { ctx, partners, provider: esignProviderFromEnv(env.ESIGN_PROVIDER) });
   // My Sales Lite (issue 5): the farmer's own contracts, tickets, summary and balances.

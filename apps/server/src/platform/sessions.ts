@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOGGED_IN_COOKIE } from '@granary/domain';
 import type { Db } from './db.ts';
 import { sha256 } from './crypto.ts';
+import { AppError } from './errors.ts';
 import {
   deleteSession,
   deleteUserSessions,
@@ -96,9 +97,15 @@ export async function loadSession(
   if (!found) return null;
   const idleFor = now.getTime() - found.session.lastSeenAt.getTime();
   const age = now.getTime() - found.session.createdAt.getTime();
-  if (idleFor > config.idleMs || age > config.maxAgeMs || found.user.status !== 'active') {
+  if (idleFor > config.idleMs || age > config.maxAgeMs) {
     await deleteSession(db, tokenHash);
     return null;
+  }
+  // A suspended or deleted account's session is over: its next request is told why (platform.md 4.1 'Account
+  // problems'), once — the session is removed with the answer (docs/decisions/053-staff-administration.md).
+  if (found.user.status !== 'active') {
+    await deleteSession(db, tokenHash);
+    throw new AppError(found.user.status === 'suspended' ? 'account_suspended' : 'account_deleted');
   }
   if (idleFor > TOUCH_EVERY_MS) await touchSession(db, tokenHash, now);
   const { session, user, actAsUser } = found;

@@ -15,3 +15,6 @@ export {
   validPhone,
   voidInvitationLink,
 } from './invitation-account.service.ts';
+// The staff administration area (issue 16): the password lockout's state and its lifting (unlock).
+export { clearLoginFailures } from './login-failures.repo.ts';
+export { isLockedOut } from './login.service.ts';

@@ -69,6 +69,18 @@ export async function clearLoginFailures(db: Db, email: string): Promise<void> {
   );
 }
 
+/** The most failed sign-ins an address has from any one client network in the current windows (a lock anywhere). */
+export async function mostLoginFailures(db: Db, email: string): Promise<number> {
+  const prefix = `login-fail:${emailPart(email)}|`;
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const [row] = rowsOf<{ count: number | null }>(
+    await db.execute(
+      sql`select max(count) as count from rate_limit_counters where key like ${pattern} escape '\\' and window_ends_at > now()`,
+    ),
+  );
+  return Number(row?.count ?? 0);
+}
+
 /** Forgets an address's failed sign-ins from one client network (a right password from there). */
 export async function clearLoginFailuresFrom(db: Db, email: string, ip: string): Promise<void> {
   await db.execute(sql`delete from rate_limit_counters where key = ${failureKey(email, ip)}`);

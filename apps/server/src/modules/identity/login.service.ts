@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WhiteLabelPartner } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
 import { audit } from '../../platform/audit.ts';
@@ -9,7 +10,13 @@ import { completeSignIn } from './sign-in.ts';
 import { issueToken } from './tokens.service.ts';
 import { findUserByEmail, type UserRow } from './users.repo.ts';
 import { linkOrigin } from './links.ts';
-import { claimLockMail, clientNetwork, countLoginFailure, loginFailures } from './login-failures.repo.ts';
+import {
+  claimLockMail,
+  clientNetwork,
+  countLoginFailure,
+  loginFailures,
+  mostLoginFailures,
+} from './login-failures.repo.ts';
 import { mergeGuestCartAtSignIn } from '../cart/cart.public.ts';
 
 /**
@@ -48,6 +55,11 @@ async function sendLockedEmail(
 }
 
 export type PasswordLoginResult = { user: UserRow; token: string };
+
+/** Whether password sign-ins of an address are locked from some client network now (the staff area shows it; unlock lifts it). */
+export async function isLockedOut(db: Db, email: string): Promise<boolean> {
+  return (await mostLoginFailures(db, email)) >= LOCKOUT.failures;
+}
 
 /** Password sign-in with lockout; the same answer and similar time for unknown e-mails and wrong passwords. */
 export async function passwordLogin(

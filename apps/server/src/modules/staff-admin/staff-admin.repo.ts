@@ -1,0 +1,222 @@
+// The staff administration area (issue 16): every user and enterprise of the platform, a user's enterprises, sessions
+// and recent audit. Only this file touches those tables for the module (decision 031).
+
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { auditLog, enterpriseUsers, enterprises, sessions, users } from '../../db/schema/index.ts';
+
+export type StaffUserDbRow = typeof users.$inferSelect;
+
+function likeOf(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Users matching a search: name, e-mail, phone number (as typed or its digits), an enterprise they belong to, or the
+ * legacy id (a number searched is also an id).
+ */
+function usersWhere(search: string | null, partners: readonly string[] | null): SQL | undefined {
+  const inPartners =
+    partners === null ? undefined : partners.length > 0 ? inArray(users.partnerId, [...partners]) : sql`false`;
+  if (!search) return inPartners;
+  const like = likeOf(search);
+  const digits = search.replace(/\D/g, '');
+  const matches: SQL[] = [
+    sql`lower(${users.email}) like ${like}`,
+    sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) like ${like}`,
+    sql`lower(coalesce(${users.phoneNumber}, '')) like ${like}`,
+    sql`exists (select 1 from enterprise_users eu join enterprises e on e.id = eu.enterprise_id
+      where eu.user_id = users.id and lower(e.name) like ${like})`,
+  ];
+  if (digits.length >= 4) matches.push(sql`coalesce(${users.normalizedPhoneNumber}, '') like ${`%${digits}%`}`);
+  if (/^\d{1,9}$/.test(search)) matches.push(eq(users.legacyId, Number(search)));
+  return and(inPartners, or(...matches));
+}
+
+/** The list's sort key: the e-mail, lower case (unique). */
+const userSortKey = sql<string>`lower(${users.email})`;
+
+export type StaffUserListRow = Awaited<ReturnType<typeof searchUsers>>[number];
+
+export async function searchUsers(
+  db: Db,
+  search: string | null,
+  partners: readonly string[] | null,
+  after: { key: string; id: number } | null,
+  limit: number,
+  offset: number,
+) {
+  const where = usersWhere(search, partners);
+  const keyset = after ? sql`(${userSortKey}, ${users.legacyId}) > (${after.key}, ${after.id})` : undefined;
+  return db
+    .select({
+      id: users.legacyId,
+      uuid: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phoneNumber: users.phoneNumber,
+      status: users.status,
+      isSuperAdmin: users.isSuperAdmin,
+      employeeInfo: users.employeeInfo,
+      lastLoginAt: users.lastLoginAt,
+      sortKey: userSortKey,
+    })
+    .from(users)
+    .where(and(where, keyset))
+    .orderBy(asc(userSortKey), asc(users.legacyId))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countUsers(db: Db, search: string | null, partners: readonly string[] | null): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(usersWhere(search, partners));
+  return row?.n ?? 0;
+}
+
+/** The names of the enterprises of each user. */
+export async function enterpriseNamesOf(db: Db, userIds: readonly string[]): Promise<Map<string, string[]>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: enterpriseUsers.userId, name: enterprises.name })
+    .from(enterpriseUsers)
+    .innerJoin(enterprises, eq(enterprises.id, enterpriseUsers.enterpriseId))
+    .where(inArray(enterpriseUsers.userId, [...userIds]))
+    .orderBy(asc(enterprises.name));
+  const byUser = new Map<string, string[]>();
+  for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.name]);
+  return byUser;
+}
+
+function enterprisesWhere(search: string | null): SQL | undefined {
+  if (!search) return undefined;
+  const matches: SQL[] = [sql`lower(${enterprises.name}) like ${likeOf(search)}`];
+  if (/^\d{1,9}$/.test(search)) matches.push(eq(enterprises.id, Number(search)));
+  if (/^[0-9a-f-]{36}$/i.test(search)) matches.push(sql`${enterprises.publicId}::text = ${search.toLowerCase()}`);
+  return or(...matches);
+}
+
+export type StaffEnterpriseListRow = Awaited<ReturnType<typeof searchEnterprises>>[number];
+
+const enterpriseSortKey = sql<string>`lower(${enterprises.name})`;
+
+export async function searchEnterprises(
+  db: Db,
+  search: string | null,
+  after: { key: string; id: number } | null,
+  limit: number,
+  offset: number,
+) {
+  const keyset = after ? sql`(${enterpriseSortKey}, ${enterprises.id}) > (${after.key}, ${after.id})` : undefined;
+  return db
+    .select({
+      id: enterprises.id,
+      publicId: enterprises.publicId,
+      name: enterprises.name,
+      countryCode: enterprises.countryCode,
+      membersCount: sql<number>`(select count(*)::int from enterprise_users eu where eu.enterprise_id = enterprises.id)`,
+      ownerNames: sql<string[]>`coalesce((select array_agg(coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' ||
+        coalesce(u.last_name, '')), ''), u.email) order by u.email) from enterprise_users eu join users u on u.id = eu.user_id
+        where eu.enterprise_id = enterprises.id and eu.role = 'owner'), '{}')`,
+      sortKey: enterpriseSortKey,
+    })
+    .from(enterprises)
+    .where(and(enterprisesWhere(search), keyset))
+    .orderBy(asc(enterpriseSortKey), asc(enterprises.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countEnterprises(db: Db, search: string | null): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(enterprises)
+    .where(enterprisesWhere(search));
+  return row?.n ?? 0;
+}
+
+/** A user by public id (uuid) or legacy id; `lock`: for the write that follows. */
+export async function findUser(db: Db, id: string, lock = false): Promise<StaffUserDbRow | null> {
+  const where = /^\d{1,9}$/.test(id)
+    ? eq(users.legacyId, Number(id))
+    : /^[0-9a-f-]{36}$/i.test(id)
+      ? eq(users.id, id.toLowerCase())
+      : null;
+  if (!where) return null;
+  const query = db.select().from(users).where(where);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function enterprisesOfUser(db: Db, userId: string) {
+  return db
+    .select({
+      id: enterprises.id,
+      publicId: enterprises.publicId,
+      name: enterprises.name,
+      role: enterpriseUsers.role,
+      permissions: enterpriseUsers.permissions,
+    })
+    .from(enterpriseUsers)
+    .innerJoin(enterprises, eq(enterprises.id, enterpriseUsers.enterpriseId))
+    .where(eq(enterpriseUsers.userId, userId))
+    .orderBy(asc(enterprises.name));
+}
+
+/** The user's own sessions, most recently used first. */
+export async function sessionsOfUser(db: Db, userId: string) {
+  return db
+    .select({
+      tokenHash: sessions.tokenHash,
+      method: sessions.method,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      actAsUserId: sessions.actAsUserId,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.lastSeenAt))
+    .limit(50);
+}
+
+/** The latest audit entries by the user, about the user, or made while someone acted as them. */
+export async function recentAuditOf(db: Db, userId: string, limit = 25) {
+  const actor = sql`coalesce(nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), ''), a.email)`;
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      createdAt: auditLog.createdAt,
+      actorUserId: auditLog.actorUserId,
+      actingAsUserId: auditLog.actingAsUserId,
+      actorName: sql<string | null>`(select ${actor} from users a where a.id = ${auditLog.actorUserId})`,
+    })
+    .from(auditLog)
+    .where(
+      or(
+        eq(auditLog.actorUserId, userId),
+        eq(auditLog.actingAsUserId, userId),
+        and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId)),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+}
+
+export async function updateStaffUser(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<typeof users.$inferInsert, 'status' | 'employeeInfo' | 'permissions' | 'adminPermissions'>>,
+): Promise<StaffUserDbRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,230 @@
+// The staff administration area (issue 16): who may use it, the users search, a user's page, the lifecycle actions
+// and their effect on the user's sessions and sign-in, roles and admin permissions under 6.2's rule.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+async function findUserByEmail(email: string): Promise<UserRow> {
+  const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row;
+}
+
+async function insertUser(row: typeof users.$inferInsert): Promise<void> {
+  await t.database.db.insert(users).values(row);
+}
+
+let t: TestApp;
+let farmer: UserRow;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.database.db.update(users).set({ partnerId: 'demo' }).where(eq(users.email, DEMO_ACCOUNTS.farmer));
+  farmer = await findUserByEmail(DEMO_ACCOUNTS.farmer);
+  // Staff limited to the demo partner's users, with the lifecycle permissions.
+  await insertUser({
+    email: 'support@granary.test',
+    firstName: 'Sue',
+    lastName: 'Port',
+    employeeInfo: { role: 'cx_representative' },
+    adminPermissions: {
+      'list-all-user-details': ['demo'],
+      'suspend-account': ['demo'],
+      'restore-delete-users': ['demo'],
+    },
+  });
+  // Staff holding manage-admins, with act-as only for the demo partner.
+  await insertUser({
+    email: 'lead@granary.test',
+    firstName: 'Lee',
+    lastName: 'Ed',
+    employeeInfo: { role: 'regional_manager' },
+    adminPermissions: { 'list-all-user-details': 'all', 'manage-admins': true, 'act-as': ['demo'] },
+  });
+});
+afterAll(() => t.close());
+
+type Who = { cookie: string; csrf: string };
+
+async function as(email: string): Promise<Who> {
+  const cookie = await t.sessionCookie(email);
+  const csrf = (await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie } })).json()
+    .csrf as string;
+  return { cookie, csrf };
+}
+
+function call(who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { cookie: who.cookie, 'x-csrf-token': who.csrf },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function lastAudit(targetId: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, targetId)))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row;
+}
+
+describe('the staff area', () => {
+  it('is for staff holding the permission: a farmer or a partner admin gets 403', async () => {
+    expect((await call(await as(DEMO_ACCOUNTS.farmer), 'GET', '/api/effu/users')).statusCode).toBe(403);
+    expect((await call(await as(DEMO_ACCOUNTS.buyer), 'GET', '/api/effu/users')).statusCode).toBe(403);
+    const res = await call(await as(DEMO_ACCOUNTS.admin), 'GET', '/api/effu/users?search=farmer%40demo');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().users.map((u: { email: string }) => u.email)).toEqual([DEMO_ACCOUNTS.farmer]);
+  });
+
+  it('finds users by name, phone, enterprise and legacy id, paged with a token', async () => {
+    const admin = await as(DEMO_ACCOUNTS.admin);
+    const byId = (await call(admin, 'GET', `/api/effu/users?search=${farmer.legacyId}`)).json();
+    expect(byId.users.some((u: { id: string }) => u.id === farmer.id)).toBe(true);
+    const byName = (await call(admin, 'GET', `/api/effu/users?search=${encodeURIComponent('Sue Port')}`)).json();
+    expect(byName.users.map((u: { email: string }) => u.email)).toEqual(['support@granary.test']);
+    const first = (await call(admin, 'GET', '/api/effu/users?page_size=2')).json();
+    expect(first.users).toHaveLength(2);
+    expect(first.total_count).toBeGreaterThan(2);
+    const second = (
+      await call(admin, 'GET', `/api/effu/users?page_size=2&page=2&pagination_token=${first.pagination_token}`)
+    ).json();
+    expect(second.users[0].email > first.users[1].email).toBe(true);
+    const enterprises = (await call(admin, 'GET', '/api/effu/enterprises/admin-list?page_size=5')).json();
+    expect(enterprises.total_count).toBeGreaterThan(0);
+  });
+
+  it("a grant limited to partners sees only their users; another's answers 404", async () => {
+    const who = await as('support@granary.test');
+    const list = (await call(who, 'GET', '/api/effu/users?page_size=100')).json();
+    expect(list.users.every((u: { email: string }) => !u.email.endsWith('@prairie.granary.test'))).toBe(true);
+    const prairie = await findUserByEmail(DEMO_ACCOUNTS.prairieBuyer);
+    expect((await call(who, 'GET', `/api/effu/user/${prairie.id}`)).statusCode).toBe(404);
+    expect((await call(who, 'POST', `/api/effu/users/${prairie.id}/suspend`)).statusCode).toBe(404);
+    expect((await call(who, 'GET', '/api/effu/user/not-an-id')).statusCode).toBe(404);
+  });
+
+  it("shows a user's enterprises, sessions and recent audit", async () => {
+    await as(DEMO_ACCOUNTS.farmer);
+    const user = (await call(await as('support@granary.test'), 'GET', `/api/effu/user/${farmer.legacyId}`)).json();
+    expect(user.email).toBe(DEMO_ACCOUNTS.farmer);
+    expect(user.enterprises.length).toBeGreaterThan(0);
+    expect(user.enterprises[0].role).toBeTruthy();
+    expect(user.sessions.length).toBeGreaterThan(0);
+    expect(user.status).toBe('active');
+  });
+});
+
+describe('lifecycle', () => {
+  it("suspend: the user's next request answers account_suspended, then they are signed out; unsuspend lets them back", async () => {
+    const farmerSession = await as(DEMO_ACCOUNTS.farmer);
+    const support = await as('support@granary.test');
+    const res = await call(support, 'POST', `/api/effu/users/${farmer.id}/suspend`);
+    expect(res.json()).toEqual({ status: 'suspended', locked: false });
+    expect((await lastAudit(farmer.id))?.action).toBe('user_suspend');
+    const next = await call(farmerSession, 'GET', '/api/bootstrap');
+    expect(next.statusCode).toBe(403);
+    expect(next.json().code).toBe('account_suspended');
+    // The session is over: the request after that is anonymous.
+    expect((await call(farmerSession, 'GET', '/api/bootstrap')).json().user.isLoggedIn).toBe(false);
+    // Twice: a conflict, nothing written.
+    expect((await call(support, 'POST', `/api/effu/users/${farmer.id}/suspend`)).statusCode).toBe(409);
+    expect((await call(support, 'POST', `/api/effu/users/${farmer.id}/unsuspend`)).json().status).toBe('active');
+    expect((await call(await as(DEMO_ACCOUNTS.farmer), 'GET', '/api/bootstrap')).json().user.isLoggedIn).toBe(true);
+  });
+
+  it('delete then recover; unlock lifts the lockout; nobody changes themself or a super admin', async () => {
+    const support = await as('support@granary.test');
+    const farmerSession = await as(DEMO_ACCOUNTS.farmer);
+    expect((await call(support, 'POST', `/api/effu/user/${farmer.id}/delete`)).json().status).toBe('deleted');
+    expect((await call(farmerSession, 'GET', '/api/bootstrap')).json().code).toBe('account_deleted');
+    expect((await call(support, 'POST', `/api/effu/user/${farmer.id}/recover`)).json().status).toBe('active');
+    expect((await call(support, 'POST', `/api/effu/users/${farmer.id}/unlock`)).json().locked).toBe(false);
+    expect((await lastAudit(farmer.id))?.action).toBe('user_unlock');
+    expect(
+      (await call(support, 'POST', '/api/effu/users/00000000-0000-0000-0000-000000000000/suspend')).statusCode,
+    ).toBe(404);
+    const self = await findUserByEmail('support@granary.test');
+    expect((await call(support, 'POST', `/api/effu/users/${self.id}/suspend`)).statusCode).toBe(409);
+    const admin = await findUserByEmail(DEMO_ACCOUNTS.admin);
+    // The super admin has no partner: out of a partner-limited grant's sight.
+    expect((await call(support, 'POST', `/api/effu/users/${admin.id}/suspend`)).statusCode).toBe(404);
+    // Without the permission: 403.
+    expect((await call(await as('lead@granary.test'), 'POST', `/api/effu/users/${farmer.id}/suspend`)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('end all sessions signs the user out everywhere', async () => {
+    const farmerSession = await as(DEMO_ACCOUNTS.farmer);
+    const res = await call(await as('support@granary.test'), 'DELETE', `/api/effu/user/${farmer.id}/sessions`);
+    expect(res.statusCode).toBe(204);
+    expect((await call(farmerSession, 'GET', '/api/bootstrap')).json().user.isLoggedIn).toBe(false);
+  });
+});
+
+describe('roles and admin permissions', () => {
+  it('assigns employee and community-builder roles (an employee role needs manage-admins)', async () => {
+    const admin = await as(DEMO_ACCOUNTS.admin);
+    const res = await call(admin, 'PUT', `/api/effu/user/${farmer.id}/roles`, {
+      employee_role: null,
+      community_builder_roles: ['seed_community_builder'],
+    });
+    expect(res.json().community_builder_roles).toEqual(['seed_community_builder']);
+    expect(
+      (
+        await call(admin, 'PUT', `/api/effu/user/${farmer.id}/roles`, {
+          employee_role: 'not_a_role',
+          community_builder_roles: [],
+        })
+      ).statusCode,
+    ).toBe(400);
+    // support lacks grant-permissions.
+    expect(
+      (
+        await call(await as('support@granary.test'), 'PUT', `/api/effu/user/${farmer.id}/roles`, {
+          employee_role: 'loan_advisor',
+          community_builder_roles: [],
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('grants only what the granter holds, with manage-admins; revokes; 6.2 applies at once', async () => {
+    const leadWho = await as('lead@granary.test');
+    const granted = await call(leadWho, 'PUT', `/api/effu/user/${farmer.id}/admin-permissions`, {
+      permission: 'act-as',
+      value: ['demo'],
+    });
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json().admin_permissions['act-as']).toEqual(['demo']);
+    expect((await lastAudit(farmer.id))?.action).toBe('admin_permission_grant');
+    // More than the lead holds: act-as everywhere, or a permission they lack.
+    for (const body of [
+      { permission: 'act-as', value: 'all' },
+      { permission: 'act-as', value: ['prairie'] },
+      { permission: 'reset-password', value: true },
+    ])
+      expect((await call(leadWho, 'PUT', `/api/effu/user/${farmer.id}/admin-permissions`, body)).statusCode).toBe(403);
+    // support has no manage-admins.
+    expect(
+      (
+        await call(await as('support@granary.test'), 'PUT', `/api/effu/user/${farmer.id}/admin-permissions`, {
+          permission: 'act-as',
+          value: ['demo'],
+        })
+      ).statusCode,
+    ).toBe(403);
+    const revoked = await call(leadWho, 'DELETE', `/api/effu/user/${farmer.id}/admin-permissions/act-as`);
+    expect(revoked.json().admin_permissions).toEqual({});
+    expect((await call(leadWho, 'DELETE', `/api/effu/user/${farmer.id}/admin-permissions/nope`)).statusCode).toBe(400);
+  });
+});
