@@ -132,5 +132,7 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_actor_idx').on(t.actorUserId, t.createdAt),
     index('audit_log_as_idx').on(t.actingAsUserId, t.createdAt),
+    // A user's recent audit on the staff area's user page (what was done to them).
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
   ],
 );

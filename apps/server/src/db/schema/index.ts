@@ -25,3 +25,4 @@ export * from './enterprise-team.ts';
 export * from './enterprise-profile.ts';
 export * from './enterprise-abns.ts';
 export * from './notifications.ts';
+export * from './staff-admin.ts';
