@@ -51,6 +51,7 @@ import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { crmAdminRoutes } from './modules/crm-admin/crm-admin.routes.ts';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { staffAdminRoutes } from './modules/staff-admin/staff-admin.routes.ts';
+import { enterprisesRoutes } from './modules/enterprises/enterprises.routes.ts';
 import { esignProviderFromEnv } from './modules/esign/providers/select-provider.ts';
 import { profitCenterRoutes } from './modules/profit-center/profit-center.routes.ts';
 import { farmerClients } from './modules/profit-center/profit-center.public.ts';
@@ -213,6 +214,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(crmAdminRoutes, { ctx, partners });
   await app.register(apiTokensRoutes, { ctx, partners });
   await app.register(staffAdminRoutes, { ctx });
+  // The enterprise (farm business) profile, the switcher and a user's own profile (issue 16, decision 050).
+  await app.register(enterprisesRoutes, { ctx });
   // E-signing of contracts (issue 5): the built-in provider unless ESIGN_PROVIDER names another.
   await app.register(esignRoutes, { ctx, partners, provider: esignProviderFromEnv(env.ESIGN_PROVIDER) });
   // My Sales Lite (issue 5): the farmer's own contracts, tickets, summary and balances.

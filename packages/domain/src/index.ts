@@ -147,6 +147,8 @@ export * from './store/payment-terms.ts';
 export * from './store/orders.ts';
 // The store's server-side cart (issue 6): call shapes, the serial rule, item restrictions, enablement (6.2).
 export * from './store/cart.ts';
+// The enterprise (farm business) profile and its calls (issue 16, decision 050).
+export * from './enterprise/profile.ts';
 // The store's information pages (issue 6): feed efficiency, acre plans, house-brand packs, warehouse locations.
 export * from './store/feed-efficiency.ts';
 export * from './store/acre-plans.ts';

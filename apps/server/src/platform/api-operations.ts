@@ -9,6 +9,7 @@
  * form), or give it `schema.summary` where it is declared. A new module: add it under its area.
  */
 import { INGEST_OPERATIONS } from './api-operations-ingest.ts';
+import { ENTERPRISES_OPERATIONS } from './api-operations-enterprises.ts';
 import { PAYMENTS_OPERATIONS, SETTLEMENTS_OPERATIONS } from './api-operations-grain-book.ts';
 
 type ApiArea = {
@@ -482,5 +483,11 @@ export const API_AREAS: readonly ApiArea[] = [
         'GET /api/public/events': "A public market page's live bids and quotes (server-sent events)",
       },
     },
+  },  {
+    tag: 'enterprises',
+    description:
+      'The farm business (enterprise) of platform.md 3.3: its profile, fields, qualifying questions, contributed ' +
+      "data and agronomics, a user's enterprises and the current-enterprise switcher, and the user's own profile.",
+    modules: { enterprises: ENTERPRISES_OPERATIONS },
   },
 ];

@@ -15,6 +15,7 @@ import { seedMarketDiscountSchedules } from '../modules/deliveries/deliveries.pu
 import { syncContractNumberSequences } from '../modules/contract-writing/contract-writing.public.ts';
 import { seedStructuredAddendaNames } from '../modules/crm-contracts/crm-contracts.public.ts';
 import { seedSigningDemo } from '../modules/esign/esign.public.ts';
+import { seedEnterpriseProfileDemo } from './enterprise-profile-demo.ts';
 
 export const DEMO_PASSWORD = 'granary-demo';
 
@@ -134,6 +135,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
       .returning({ id: enterprises.id });
     if (!farm) throw new Error('enterprise not inserted');
     await tx.insert(enterpriseUsers).values({ enterpriseId: farm.id, userId: farmer.id, role: 'owner' });
+    // The farm's profile (issue 16): crops, tools, monitors, fields, subscriptions, agronomics; a grower with two farms.
+    await seedEnterpriseProfileDemo(tx, { farmEnterpriseId: farm.id, passwordHash, year });
     if (crm === 'none') return;
 
     const idOf = (email: string) => {
