@@ -67,6 +67,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes.ts';
 import { storeOrderInvoiceRoutes } from './modules/store-orders/invoice.routes.ts';
 import { storeDialogsRoutes } from './modules/store-dialogs/store-dialogs.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { legalTextsRoutes } from './modules/legal-texts/legal-texts.routes.ts';
 import { storeAgreementsRoutes } from './modules/store-agreements/store-agreements.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -245,6 +246,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storeOrderInvoiceRoutes, { ctx, partners });
   // The store dialogs (platform.md 2.9): accept the terms of service, the marketing-subscribe dialog.
   await app.register(storeDialogsRoutes, { ctx });
+  // Notification preferences, the in-app list and one-click unsubscribe (issue 16, decision 055).
+  await app.register(notificationsRoutes, { ctx, partners });
   // The legal pages' texts (platform.md 2.1): each partner's own, edited by its administrators.
   await app.register(legalTextsRoutes, { ctx, partners });
   await app.register(storeAgreementsRoutes, { ctx, partners });

@@ -86,11 +86,13 @@ async function authorizeTopics(
   const { ctx } = opts;
   const { user } = await requireSession(ctx, request);
   // A cart topic is its user's alone (whatever their role): checked before anything else is looked up.
+  // So is a user's notifications topic.
+  const own = (p: LiveTopic) => p.kind === 'cart-user' || p.kind === 'notifications-user';
   parsed.forEach((p, i) => {
-    if (p.kind === 'cart-user' && p.userId !== user.id.toLowerCase())
+    if (own(p) && 'userId' in p && p.userId !== user.id.toLowerCase())
       throw new AppError('forbidden', `You may not follow ${topics[i]}.`);
   });
-  if (parsed.every((p) => p.kind === 'quotes' || p.kind === 'cart-user')) return;
+  if (parsed.every((p) => p.kind === 'quotes' || own(p))) return;
   const db = ctx.database.db;
   const isBuyer = user.experiences?.grain_buying === true && user.partnerId !== null;
   const buyer = isBuyer ? await loadCrmActor(opts, request).catch(() => null) : null;
@@ -108,6 +110,7 @@ async function authorizeTopics(
     switch (p.kind) {
       case 'quotes':
       case 'cart-user':
+      case 'notifications-user':
         ok = true;
         break;
       case 'bids-market': {

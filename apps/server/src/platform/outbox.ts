@@ -14,6 +14,8 @@ export type NewMessage = {
   subject?: string;
   text: string;
   html?: string;
+  /** Extra mail headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string> | null;
   template: string;
   userId?: string | null;
 };
@@ -59,6 +61,7 @@ export async function enqueueMessage(db: Db, message: NewMessage): Promise<numbe
         subject: message.subject ?? null,
         text: message.text,
         html: message.html ?? null,
+        headers: message.headers ?? null,
         template: message.template,
         userId: message.userId ?? null,
       })

@@ -19,6 +19,7 @@ export function smtpTransport(url: string, from: string): Transport {
         subject: message.subject ?? '',
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
   };

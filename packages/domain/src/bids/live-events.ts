@@ -19,7 +19,8 @@ export type LiveTopic =
   | { kind: 'bids-market'; marketId: number }
   | { kind: 'offers-market'; marketId: number }
   | { kind: 'offers-client'; clientId: number }
-  | { kind: 'cart-user'; userId: string };
+  | { kind: 'cart-user'; userId: string }
+  | { kind: 'notifications-user'; userId: string };
 
 export const bidsMarketTopic = (marketId: number): string => `bids:market:${marketId}`;
 export const offersMarketTopic = (marketId: number): string => `offers:market:${marketId}`;
@@ -27,11 +28,16 @@ export const offersClientTopic = (clientId: number): string => `offers:client:${
 /** A signed-in user's store cart: only that user may follow it. */
 export const cartUserTopic = (userId: string): string => `cart:user:${userId.toLowerCase()}`;
 
-/** 'quotes', 'bids:market:12', 'offers:market:12', 'offers:client:7', 'cart:user:<uuid>' → its parts; null for anything else. */
+/**
+ * 'quotes', 'bids:market:12', 'offers:market:12', 'offers:client:7', 'cart:user:<uuid>', 'notifications:user:<uuid>' →
+ * its parts; null for anything else.
+ */
 export function parseLiveTopic(topic: string): LiveTopic | null {
   if (topic === QUOTES_TOPIC) return { kind: 'quotes' };
   const cart = /^cart:user:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(topic);
   if (cart) return { kind: 'cart-user', userId: cart[1]! };
+  const notices = /^notifications:user:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(topic);
+  if (notices) return { kind: 'notifications-user', userId: notices[1]! };
   const m = /^(bids|offers):(market|client):([1-9]\d{0,14})$/.exec(topic);
   if (!m) return null;
   const id = Number(m[3]);

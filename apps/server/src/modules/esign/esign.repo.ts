@@ -12,7 +12,6 @@ import {
   legalEntities,
   contractAmendments,
   markets,
-  notifications,
   partners,
   signingRequests,
   users,
@@ -461,14 +460,6 @@ export async function setContractSigned(db: Db, contractId: number, signedTermsH
     .update(contracts)
     .set({ signed: true, signedTermsHash, updatedAt: new Date() })
     .where(eq(contracts.id, contractId));
-}
-
-export async function insertNotifications(
-  db: Db,
-  rows: { userId: string; topic: string; title: string; body: string; link: string | null }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(notifications).values(rows);
 }
 
 // ---------------------------------------------------------------------------------------------------

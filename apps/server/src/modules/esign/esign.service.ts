@@ -25,6 +25,7 @@ import { audit } from '../../platform/audit.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
 import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
+import { notifyUsers } from '../../platform/notifications.ts';
 import { hasPermission, loadCrmActor, requireMarket, type CrmDeps } from '../../platform/crm-access.ts';
 import { linkOrigin } from '../identity/identity.public.ts';
 import { contractPdf } from './contract-pdf.ts';
@@ -35,7 +36,6 @@ import {
   findEsignContract,
   insertDocument,
   insertFile,
-  insertNotifications,
   insertRequest,
   latestRequest,
   latestSignedRequest,
@@ -306,7 +306,7 @@ export async function sendForSignature(
     await setEsignSent(tx, contract.id, contract.termsHash === null ? termsHash : null);
     const title = `Contract ${contract.displayContractId} is ready to sign`;
     const body = `${partner.branding.tradeName} sent contract ${contract.displayContractId} (${contract.cropName} ${contract.cropYear}) for your signature.`;
-    await insertNotifications(
+    await notifyUsers(
       tx,
       signers.map((s) => ({
         userId: s.id,

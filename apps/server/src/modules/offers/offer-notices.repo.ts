@@ -3,14 +3,7 @@
 
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Db } from '../../platform/db.ts';
-import {
-  clientContacts,
-  enterpriseUsers,
-  legalEntities,
-  notifications,
-  partners,
-  users,
-} from '../../db/schema/index.ts';
+import { clientContacts, enterpriseUsers, legalEntities, partners, users } from '../../db/schema/index.ts';
 
 /** The partner's own host name (its e-mailed links point there), if it has one. */
 export async function partnerVhost(db: Db, partnerId: string): Promise<string | null> {
@@ -30,13 +23,4 @@ export async function clientUsers(
     .from(users)
     .where(sql`${users.id} in (${ids})`)
     .orderBy(asc(users.email));
-}
-
-export async function insertNotification(
-  db: Db,
-  n: { userId: string; topic: string; title: string; body: string; link: string | null; at: Date },
-): Promise<void> {
-  await db
-    .insert(notifications)
-    .values({ userId: n.userId, topic: n.topic, title: n.title, body: n.body, link: n.link, createdAt: n.at });
 }

@@ -10,7 +10,8 @@ import { createPartnerDirectory } from '../partners/partners.public.ts';
 import type { FastifyRequest } from 'fastify';
 import type { OffersDeps } from './offer-callers.ts';
 import { type OfferData } from './offers.repo.ts';
-import { clientUsers, insertNotification, partnerVhost } from './offer-notices.repo.ts';
+import { clientUsers, partnerVhost } from './offer-notices.repo.ts';
+import { notifyUsers } from '../../platform/notifications.ts';
 import type { Caller } from './offer-callers.ts';
 import { marketName } from './offer-view.ts';
 
@@ -76,14 +77,8 @@ export async function notifyFarmer(
   const link = `/my-sales-lite/bids`;
   const mail = notice.email && notice.topic in MAIL_OF_TOPIC ? await mailFor(db, o, origin) : null;
   for (const p of people) {
-    await insertNotification(db, {
-      userId: p.id,
-      topic: notice.topic,
-      title: notice.title,
-      body: notice.body,
-      link,
-      at: now,
-    });
+    // In the app (and by text) as the user's preferences say; the e-mail below checks them too (decision 055).
+    await notifyUsers(db, [{ userId: p.id, topic: notice.topic, title: notice.title, body: notice.body, link }], now);
     if (mail) {
       await sendMail(db, {
         template: MAIL_OF_TOPIC[notice.topic as MailedTopic],

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   clampPage,
   clampPageSize,
+  formatMoney,
   isoDateInZone,
   nextPaymentStatus,
   statusesOfTab,
@@ -36,6 +37,7 @@ import {
   type CrmDeps,
 } from '../../platform/crm-access.ts';
 import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
+import { notifyUsers } from '../../platform/notifications.ts';
 import type { MailTemplateName } from '../../platform/mail/mail-templates.ts';
 import type { PartnerDirectory } from '../../platform/partner-directory.ts';
 import { backgroundLinkOrigin, linkOrigin } from '../identity/identity.public.ts';
@@ -231,6 +233,13 @@ async function transition(
   return { ...req, status: to, version: req.version + 1 };
 }
 
+/** The in-app notice of each payment e-mail. */
+const PAYMENT_NOTICES = {
+  payment_approved: { topic: 'payments.approved', title: 'Your payment is on its way' },
+  payment_paid: { topic: 'payments.paid', title: 'You were paid' },
+  payment_returned: { topic: 'payments.returned', title: 'Your payment was returned' },
+} as const;
+
 type MailEnv = { partners: PartnerDirectory; env: AppContext['env']; origin: string | null };
 
 /** Tells the client's farmer users by e-mail (queued in the transaction). */
@@ -247,7 +256,18 @@ async function mailFarmers(
   const origin = m.origin ?? backgroundLinkOrigin(m.env, await partnerVhostOf(tx, row.partnerId));
   const ctx = mailContext(partner, origin);
   const settlementsText = await settlementNumbers(tx, row.settlementIds);
+  const notice = PAYMENT_NOTICES[template];
   for (const u of await clientFarmers(tx, row.clientId)) {
+    // In the app too (decision 055); each channel as the farmer's preferences say.
+    await notifyUsers(tx, [
+      {
+        userId: u.id,
+        topic: notice.topic,
+        title: notice.title,
+        body: `${formatMoney(row.amount)} from ${row.marketLabel} for settlement ${settlementsText}.`,
+        link: '/my-sales-lite/payments',
+      },
+    ]);
     await sendMail(tx, {
       template,
       recipient: u.email,

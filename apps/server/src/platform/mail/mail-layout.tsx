@@ -32,8 +32,16 @@ export type MailBrand = {
   logo: string | null;
 };
 
-/** Everything a template needs besides its own data: who sends it and where its links point. */
-export type MailContext = { brand: MailBrand; origin: string; locale: 'en-US' | 'en-CA' | 'en-AU' };
+/**
+ * Everything a template needs besides its own data: who sends it and where its links point; for a notification or
+ * marketing e-mail, the path of its one-click unsubscribe page (send-mail.ts sets it, docs/decisions/055).
+ */
+export type MailContext = {
+  brand: MailBrand;
+  origin: string;
+  locale: 'en-US' | 'en-CA' | 'en-AU';
+  unsubscribe?: { path: string; topic: string } | undefined;
+};
 
 const font = 'Arial, Helvetica, sans-serif';
 const text = { fontSize: '15px', lineHeight: '24px', color: '#1d2a1f', margin: '0 0 16px', fontFamily: font };
@@ -112,6 +120,18 @@ export function MailLayout({ ctx, preview, children }: { ctx: MailContext; previ
             <Text style={{ ...text, fontSize: '12px', lineHeight: '18px', color: '#6b776d', margin: 0 }}>
               {brand.legalFooter || `© ${brand.legalName}`}
             </Text>
+            {ctx.unsubscribe ? (
+              <Text style={{ ...text, fontSize: '12px', lineHeight: '18px', color: '#6b776d', margin: '8px 0 0' }}>
+                You get this e-mail because of your {ctx.unsubscribe.topic} notification settings.{' '}
+                <Link href={mailLink(ctx.origin, ctx.unsubscribe.path)} style={{ color: '#6b776d' }}>
+                  Unsubscribe
+                </Link>{' '}
+                ·{' '}
+                <Link href={mailLink(ctx.origin, '/account/notifications')} style={{ color: '#6b776d' }}>
+                  Notification settings
+                </Link>
+              </Text>
+            ) : null}
           </Section>
         </Container>
       </Body>

@@ -6,6 +6,8 @@ import { orderConfirmation } from './store-mails.tsx';
 import { contractSignature } from './esign-mails.tsx';
 import { paymentApproved, paymentPaid, paymentReturned } from './payment-mails.tsx';
 import { userInvitation } from './crm-admin-mails.tsx';
+import { teamInvitation } from './team-mails.tsx';
+import { marketingWelcome } from './marketing-mails.tsx';
 
 export const MAIL_TEMPLATES = {
   verification_code: identity.verificationCode,
@@ -27,6 +29,8 @@ export const MAIL_TEMPLATES = {
   payment_paid: paymentPaid,
   payment_returned: paymentReturned,
   user_invitation: userInvitation,
+  team_invitation: teamInvitation,
+  marketing_welcome: marketingWelcome,
 } as const;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

@@ -1,0 +1,27 @@
+// Which e-mails are notifications or marketing (docs/decisions/055): each is sent only when its recipient wants its
+// topic by e-mail at send time, and carries a one-click unsubscribe link and the List-Unsubscribe headers (RFC 8058).
+// Every other template is transactional (sign-in links and codes, password resets, invitations, receipts such as the
+// order confirmation): always sent, no unsubscribe.
+import type { NotificationTopic } from '@granary/domain';
+import type { MailTemplateName } from './mail-templates.ts';
+
+export const MAIL_TOPICS: Partial<Record<MailTemplateName, NotificationTopic>> = {
+  offers_price_hit: 'offers',
+  offers_filled: 'offers',
+  offers_rejected: 'offers',
+  offers_cancelled: 'offers',
+  contract_signature: 'contract_signing',
+  payment_approved: 'settlements_payments',
+  payment_paid: 'settlements_payments',
+  payment_returned: 'settlements_payments',
+  marketing_welcome: 'marketing',
+};
+
+/** How a mail's footer names its topic ('… because of your offer notification settings'). */
+export const MAIL_TOPIC_WORDS: Record<NotificationTopic, string> = {
+  offers: 'offer',
+  contract_signing: 'contract signing',
+  settlements_payments: 'settlement and payment',
+  orders: 'order',
+  marketing: 'marketing',
+};
