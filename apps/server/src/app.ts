@@ -50,6 +50,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { crmAdminRoutes } from './modules/crm-admin/crm-admin.routes.ts';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.ts';
+import { teamRoutes } from './modules/enterprise-team/team.routes.ts';
 import { staffAdminRoutes } from './modules/staff-admin/staff-admin.routes.ts';
 import { enterprisesRoutes } from './modules/enterprises/enterprises.routes.ts';
 import { esignProviderFromEnv } from './modules/esign/providers/select-provider.ts';
@@ -214,6 +215,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ingestRoutes, { ctx, partners });
   await app.register(crmAdminRoutes, { ctx, partners });
   await app.register(apiTokensRoutes, { ctx, partners });
+  // A farm business's team: members, access flags, invitations (issue 16, decision 052).
+  await app.register(teamRoutes, { ctx, partners });
   await app.register(staffAdminRoutes, { ctx });
   // The enterprise (farm business) profile, the switcher and a user's own profile (issue 16, decision 050).
   await app.register(enterprisesRoutes, { ctx });

@@ -172,3 +172,6 @@ export * from './addresses/address-book.ts';
 export * from './addresses/abn.ts';
 // Notification preferences, the in-app list and one-click unsubscribe (issue 16, decision 055).
 export * from './notifications/notifications.ts';
+
+// A farm business's team: roles, access flags and the team calls (issue 16, decision 052).
+export * from './team/team.ts';

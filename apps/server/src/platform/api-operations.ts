@@ -117,6 +117,13 @@ export const API_AREAS: readonly ApiArea[] = [
     },
   },
   {
+    tag: 'team',
+    description:
+      "A farm business's team: members with their role and access flags, invitations by e-mail or phone and their " +
+      'acceptance, and the access-flag calls of /permissions (each route carries its own summary).',
+    modules: { 'enterprise-team': {} },
+  },
+  {
     tag: 'crm',
     description:
       "The grain buyer's CRM: markets and dashboard, clients, notes and follow-ups, contracts and deliveries lists " +

@@ -18,7 +18,7 @@ import {
 } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { callerForUser } from '../cart/cart.public.ts';
+import { callerForUser, enablementOf } from '../cart/cart.public.ts';
 import * as repo from './checkout.repo.ts';
 import * as addressBookRepo from './address-book.repo.ts';
 import * as licencesRepo from './licences.repo.ts';
@@ -90,6 +90,17 @@ export async function checkoutView(
 // ---------- writes ----------
 
 /**
+ * 6.2: every checkout write and the order need the cart on for the buyer: the region's add-to-cart and the
+ * input-purchasing permission on their current enterprise (an owner, or the member's flag; issue 16). The page hides
+ * the buttons; this holds an old tab or a script to the same rule.
+ */
+export async function assertCanBuy(db: Db, caller: Caller): Promise<void> {
+  const enablement = enablementOf(await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId }));
+  if (!enablement.enabled)
+    throw new AppError(enablement.reason ?? 'forbidden', undefined, { reason: enablement.reason });
+}
+
+/**
  * A checkout write: claims the serial (stale → 409 cart_conflict with the current view; ordered → 409
  * cart_already_checked_out), applies the change in the same transaction (a refusal rolls both back) and answers the
  * new view.
@@ -102,6 +113,7 @@ async function write(
   deps: CheckoutDeps,
   apply: (tx: Db, cart: repo.CheckoutCartRow) => Promise<void>,
 ): Promise<CheckoutView> {
+  await assertCanBuy(db, caller);
   const outcome = await db.transaction(async (tx) => {
     const claimed = await repo.claimSerial(tx, caller.userId, cartId, serial);
     if (!claimed) return null;

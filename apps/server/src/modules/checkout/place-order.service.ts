@@ -26,7 +26,7 @@ import type * as addressBookRepo from './address-book.repo.ts';
 import * as orderRepo from './place-order.repo.ts';
 import { billingFacts, compute, type Caller, type CheckoutDeps, type Computed } from './checkout-pricing.service.ts';
 import { addressView, contactView, warehouseView } from './checkout-view.ts';
-import { inBuyersRegion } from './checkout.service.ts';
+import { assertCanBuy, inBuyersRegion } from './checkout.service.ts';
 
 export async function placeOrder(
   db: Db,
@@ -36,6 +36,7 @@ export async function placeOrder(
   /** The partner's brand and the origin the buyer came from, for the confirmation e-mail's links. */
   mail: MailContext,
 ): Promise<PlacedOrder> {
+  await assertCanBuy(db, caller);
   await assertStoreTermsAccepted(db, caller.userId);
   const placed = await db.transaction(async (tx) => {
     const cart = await lockedOpenCart(tx, caller, body);

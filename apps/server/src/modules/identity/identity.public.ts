@@ -15,6 +15,8 @@ export {
   validPhone,
   voidInvitationLink,
 } from './invitation-account.service.ts';
+// A farm business's team invitations (issue 16): the invited person's farm account.
+export { createTeamAccount, phoneInUse } from './team-account.service.ts';
 // The staff administration area (issue 16): the password lockout's state and its lifting (unlock).
 export { clearLoginFailures } from './login-failures.repo.ts';
 export { isLockedOut } from './login.service.ts';

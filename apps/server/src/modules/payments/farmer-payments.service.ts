@@ -4,6 +4,7 @@
 
 import type { FastifyRequest } from 'fastify';
 import {
+  FINANCIAL_ACCESS_PERMISSION,
   canUseMySalesLite,
   cropLabel,
   decimalString,
@@ -26,7 +27,7 @@ import { audit } from '../../platform/audit.ts';
 import { sqlStateOf } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { marketZone } from '../../platform/crm-access.ts';
-import { farmerClients } from '../profit-center/profit-center.public.ts';
+import { farmerClients, lacksAccessEverywhere } from '../profit-center/profit-center.public.ts';
 import {
   insertEvent,
   insertRequest,
@@ -52,7 +53,11 @@ function farmerOf(ctx: AppContext, request: FastifyRequest): Promise<Farmer> {
           'forbidden',
           'My sales lite needs the agronomics experience and the flag allowing my sales lite.',
         );
-      const clients = await farmerClients(ctx.database.db, user.id);
+      // Payments are money: financial access (issue 16; the same rule billing uses, issue 17).
+      const db = ctx.database.db;
+      if (await lacksAccessEverywhere(db, user.id, FINANCIAL_ACCESS_PERMISSION))
+        throw new AppError('enterprise_access_required');
+      const clients = await farmerClients(db, user.id, FINANCIAL_ACCESS_PERMISSION);
       return { userId: user.id, clientIds: clients.map((c) => c.id) };
     })();
     farmers.set(request, cached);

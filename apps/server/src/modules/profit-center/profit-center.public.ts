@@ -1,5 +1,5 @@
 // What other modules may use of the profit center (My Sales Lite) module (DESIGN.md, Conventions 11): the clients a
 // farmer sells as (offers; app.ts hands it to the live events), and the farmer of a request (My Sales Lite's rule:
 // 401, 403), for the farmer reads other modules own (a market's posts).
-export { farmerClients, type FarmerClient } from './profit-center.repo.ts';
+export { farmerClients, lacksAccessEverywhere, type FarmerClient } from './profit-center.repo.ts';
 export { loadFarmer } from './profit-center.service.ts';

@@ -2,6 +2,7 @@
 // their contracts, scale tickets and markets. Every query here is scoped by those client ids; nothing else is read.
 
 import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { PROFIT_CENTER_ACCESS_PERMISSION, type EnterpriseAccessFlag } from '@granary/domain';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import {
   clientMarkets,
@@ -18,14 +19,36 @@ import {
 
 export type FarmerClient = { id: number; name: string; partnerId: string };
 
-/** The client legal entities onboarded to the user's enterprises (legal_entities.enterprise_id), of any partner. */
-export async function farmerClients(db: Db, userId: string): Promise<FarmerClient[]> {
+/** A membership that passes 6.2's enterprise permission for a flag: an owner, or the flag set (issue 16). */
+function memberHolds(flag: EnterpriseAccessFlag): SQL {
+  return or(eq(enterpriseUsers.role, 'owner'), sql`${flag} = any(${enterpriseUsers.permissions})`)!;
+}
+
+/**
+ * The client legal entities onboarded to the user's enterprises (legal_entities.enterprise_id), of any partner, on
+ * the enterprises where the user holds the access flag (profit center access by default; payments: financial access).
+ */
+export async function farmerClients(
+  db: Db,
+  userId: string,
+  flag: EnterpriseAccessFlag = PROFIT_CENTER_ACCESS_PERMISSION,
+): Promise<FarmerClient[]> {
   return db
     .select({ id: legalEntities.id, name: legalEntities.name, partnerId: legalEntities.partnerId })
     .from(legalEntities)
     .innerJoin(enterpriseUsers, eq(enterpriseUsers.enterpriseId, legalEntities.enterpriseId))
-    .where(and(eq(enterpriseUsers.userId, userId), eq(legalEntities.kind, 'client')))
+    .where(and(eq(enterpriseUsers.userId, userId), eq(legalEntities.kind, 'client'), memberHolds(flag)))
     .orderBy(asc(legalEntities.id));
+}
+
+/** Whether the user is a member of some enterprise but holds the flag on none of them (403 'Access denied'). */
+export async function lacksAccessEverywhere(db: Db, userId: string, flag: EnterpriseAccessFlag): Promise<boolean> {
+  const rows = await db
+    .select({ holds: sql<boolean>`bool_or(${memberHolds(flag)})`, count: sql<number>`count(*)::int` })
+    .from(enterpriseUsers)
+    .where(eq(enterpriseUsers.userId, userId));
+  const row = rows[0];
+  return row !== undefined && row.count > 0 && row.holds !== true;
 }
 
 const marketFields = {

@@ -7,6 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   MAX_TOTAL_ROWS,
+  PROFIT_CENTER_ACCESS_PERMISSION,
   canUseMySalesLite,
   clampPageSize,
   contractQuantities,
@@ -35,6 +36,7 @@ import {
   countContracts,
   countTickets,
   farmerClients,
+  lacksAccessEverywhere,
   findContract,
   ticketApplicationsOf,
   ticketPage,
@@ -65,7 +67,11 @@ export function loadFarmer(deps: ProfitCenterDeps, request: FastifyRequest): Pro
           'My sales lite needs the agronomics experience and the flag allowing my sales lite.',
         );
       }
-      const clients = await farmerClients(deps.ctx.database.db, user.id);
+      const db = deps.ctx.database.db;
+      // Issue 16: a member without profit center access on any of their enterprises is told whom to ask.
+      if (await lacksAccessEverywhere(db, user.id, PROFIT_CENTER_ACCESS_PERMISSION))
+        throw new AppError('enterprise_access_required');
+      const clients = await farmerClients(db, user.id);
       return { userId: user.id, clients, clientIds: clients.map((c) => c.id) };
     })();
     farmers.set(request, cached);

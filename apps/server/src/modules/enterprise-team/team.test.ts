@@ -1,0 +1,355 @@
+// A farm business's team (issue 16, decision 052): invitations (single use, expiring, only for the invited address or
+// phone), 6.2's change rules, the access flags enforced by the server per flag (team, input purchasing, profit center,
+// financial), and another enterprise's ids answering 404.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { CHECKOUT_API, type EnterpriseAccessFlag } from '@granary/domain';
+import { authTokens, enterpriseInvitations, enterpriseUsers, enterprises, users } from '../../db/schema/index.ts';
+import { rowsOf } from '../../platform/db.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
+import { TestBrowser, lastMessage } from '../../testing/identity-browser.ts';
+import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
+
+const EFFU = '/api/effu';
+const STRONG = 'sorghum-Harvest-Moon-73!';
+
+let t: TestApp;
+let owner: Caller;
+let farm: { id: number; publicId: string };
+let other: { id: number; publicId: string; memberId: string };
+let ownerId: string;
+let ipSeq = 0;
+
+function call(caller: Caller | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    headers: caller ? headersOf(caller) : {},
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+/** A person with an account (farm side, my sales lite), signed in. */
+async function person(email: string): Promise<{ id: string; caller: Caller }> {
+  const [row] = await t.database.db
+    .insert(users)
+    .values({
+      email,
+      firstName: 'Sam',
+      lastName: email.split('@')[0]!,
+      experiences: { enterprise_agronomics: true },
+      permissions: ['my-sales-lite'],
+    })
+    .returning({ id: users.id });
+  return { id: row!.id, caller: await signIn(t, email) };
+}
+
+async function setFlags(userId: string, permissions: EnterpriseAccessFlag[], role = 'subaccount') {
+  await t.database.db
+    .update(enterpriseUsers)
+    .set({ permissions, role: role as 'subaccount' })
+    .where(sql`${enterpriseUsers.userId} = ${userId} and ${enterpriseUsers.enterpriseId} = ${farm.id}`);
+}
+
+async function tokenFrom(recipient: string, template: string): Promise<string> {
+  const message = await lastMessage(t.database, recipient, template);
+  const match = message?.text.match(/token=([A-Za-z0-9_%-]+)/);
+  if (!match?.[1]) throw new Error(`no invitation link in ${message?.text ?? 'no message'}`);
+  return decodeURIComponent(match[1]);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ crm: 'none' });
+  const db = t.database.db;
+  owner = await signIn(t, DEMO_ACCOUNTS.farmer);
+  const [row] = await db
+    .select({ id: enterprises.id, publicId: enterprises.publicId, userId: enterpriseUsers.userId })
+    .from(enterpriseUsers)
+    .innerJoin(enterprises, eq(enterprises.id, enterpriseUsers.enterpriseId))
+    .innerJoin(users, eq(users.id, enterpriseUsers.userId))
+    .where(sql`${users.email} = ${DEMO_ACCOUNTS.farmer} and ${enterpriseUsers.role} = 'owner'`)
+    .orderBy(enterprises.id)
+    .limit(1);
+  farm = { id: row!.id, publicId: row!.publicId };
+  ownerId = row!.userId;
+  // Another farm business with a member of its own (the IDOR checks).
+  const [otherFarm] = await db.insert(enterprises).values({ name: 'Other Acres' }).returning();
+  const stranger = await person('stranger@team.test');
+  await db.insert(enterpriseUsers).values({ enterpriseId: otherFarm!.id, userId: stranger.id, role: 'owner' });
+  other = { id: otherFarm!.id, publicId: otherFarm!.publicId, memberId: stranger.id };
+});
+afterAll(() => t.close());
+
+describe('invitations', () => {
+  it('invites an advisor by e-mail; the link works once, for a new account of that address only', async () => {
+    const invited = await call(owner, 'POST', `${EFFU}/enterprise/${farm.publicId}/team/invite`, {
+      email: 'Advisor@Team.Test',
+      role: 'professional',
+      permissions: ['has_agronomics', 'has_profit_center_access'],
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(invited.json()).toMatchObject({ email: 'advisor@team.test', role: 'professional', status: 'pending' });
+    const token = await tokenFrom('advisor@team.test', 'team_invitation');
+
+    const details = await call(null, 'GET', `${EFFU}/invitation?token=${token}`);
+    expect(details.json()).toMatchObject({ role: 'professional', account_exists: false, signed_in_as_invitee: false });
+    // Someone else signed in cannot take it.
+    const intruder = await person('intruder@team.test');
+    const taken = await call(intruder.caller, 'POST', `${EFFU}/invitation/associate`, { token });
+    expect(taken.statusCode).toBe(403);
+    // Nor can a new account of another address.
+    const browser = await TestBrowser.open(t.app, `10.77.0.${++ipSeq}`);
+    const wrong = await browser.post(`${EFFU}/invitation`, {
+      token,
+      first_name: 'Ada',
+      last_name: 'Advisor',
+      email: 'someone-else@team.test',
+      password: STRONG,
+    });
+    expect(wrong.statusCode).toBe(403);
+
+    const accepted = await browser.post(`${EFFU}/invitation`, {
+      token,
+      first_name: 'Ada',
+      last_name: 'Advisor',
+      password: STRONG,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().redirect).toBe(`/enterprise/${farm.publicId}/team`);
+    const again = await TestBrowser.open(t.app, `10.77.0.${++ipSeq}`);
+    const reused = await again.post(`${EFFU}/invitation`, { token, first_name: 'A', last_name: 'B', password: STRONG });
+    expect(reused.statusCode).toBe(410);
+    expect(reused.json().code).toBe('invitation_invalid');
+
+    // The advisor sees the enterprise with only what the owner allowed: no team page, their own flags.
+    const team = await browser.get(`${EFFU}/enterprise/${farm.publicId}/team`);
+    expect(team.statusCode).toBe(403);
+    expect(team.json()).toMatchObject({
+      code: 'enterprise_access_required',
+      message: 'Access denied: contact the primary account owner, who can toggle permissions in My Team.',
+    });
+    const mine = await browser.get(`/api/auth/enterprises/${farm.publicId}/permissions`);
+    expect(mine.json()).toMatchObject({
+      role: 'professional',
+      permissions: ['has_profit_center_access', 'has_agronomics'],
+    });
+    const [account] = await t.database.db.select().from(users).where(eq(users.email, 'advisor@team.test'));
+    expect(account).toMatchObject({ userType: 13, verificationStatus: expect.any(String) });
+    expect(account!.emailVerifiedAt).not.toBeNull();
+  });
+
+  it('expires; a resend voids the old link; a cancel voids it too; an SMS carries a phone invitation', async () => {
+    const base = `${EFFU}/enterprise/${farm.publicId}/team/invite`;
+    const first = await call(owner, 'POST', base, { email: 'late@team.test', role: 'subaccount' });
+    const oldToken = await tokenFrom('late@team.test', 'team_invitation');
+    const resent = await call(owner, 'POST', `${base}/resend`, { invitation_id: first.json().id });
+    expect(resent.statusCode).toBe(200);
+    expect((await call(null, 'GET', `${EFFU}/invitation?token=${oldToken}`)).statusCode).toBe(410);
+    const newToken = await tokenFrom('late@team.test', 'team_invitation');
+    // Past its expiry the link is refused.
+    const [inv] = await t.database.db
+      .select()
+      .from(enterpriseInvitations)
+      .where(eq(enterpriseInvitations.id, first.json().id));
+    await t.database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.id, inv!.tokenId!));
+    expect((await call(null, 'GET', `${EFFU}/invitation?token=${newToken}`)).statusCode).toBe(410);
+    // A second pending invitation to the same address is refused; a cancel frees it.
+    expect((await call(owner, 'POST', base, { email: 'late@team.test', role: 'subaccount' })).statusCode).toBe(409);
+    expect((await call(owner, 'DELETE', `${base}/${first.json().id}`)).statusCode).toBe(204);
+    expect((await call(owner, 'POST', `${base}/resend`, { invitation_id: first.json().id })).statusCode).toBe(404);
+
+    const bad = await call(owner, 'POST', base, { phone_number: '12', role: 'subaccount' });
+    expect(bad.statusCode).toBe(400);
+    const both = await call(owner, 'POST', base, {
+      email: 'x@team.test',
+      phone_number: '+15155550100',
+      role: 'subaccount',
+    });
+    expect(both.statusCode).toBe(400);
+    const byPhone = await call(owner, 'POST', base, { phone_number: '(515) 555-0142', role: 'subaccount' });
+    expect(byPhone.statusCode, byPhone.body).toBe(201);
+    const token = await tokenFrom('+15155550142', 'team_invitation_sms');
+    const browser = await TestBrowser.open(t.app, `10.77.0.${++ipSeq}`);
+    const noEmail = await browser.post(`${EFFU}/invitation`, {
+      token,
+      first_name: 'Pat',
+      last_name: 'Phone',
+      password: STRONG,
+    });
+    expect(noEmail.statusCode).toBe(400);
+    const ok = await browser.post(`${EFFU}/invitation`, {
+      token,
+      first_name: 'Pat',
+      last_name: 'Phone',
+      email: 'pat@team.test',
+      password: STRONG,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [pat] = await t.database.db.select().from(users).where(eq(users.email, 'pat@team.test'));
+    expect(pat).toMatchObject({ normalizedPhoneNumber: '+15155550142', userType: 4 });
+  });
+});
+
+describe('roles and flags', () => {
+  let sub: { id: string; caller: Caller };
+
+  beforeAll(async () => {
+    sub = await person('sub@team.test');
+    const invited = await call(owner, 'POST', `${EFFU}/subaccount`, {
+      enterprise_id: farm.publicId,
+      email: 'sub@team.test',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const token = await tokenFrom('sub@team.test', 'team_invitation');
+    const details = await call(sub.caller, 'GET', `${EFFU}/invitation?token=${token}`);
+    expect(details.json()).toMatchObject({ signed_in_as_invitee: true, account_exists: true });
+    expect((await call(sub.caller, 'POST', `${EFFU}/invitation/associate`, { token })).statusCode).toBe(200);
+  });
+
+  it('nobody raises their own role or flags; a sub-account cannot remove or change the owner', async () => {
+    const self = await call(sub.caller, 'PUT', `${EFFU}/enterprise/${farm.publicId}/member/${sub.id}`, {
+      role: 'owner',
+    });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().code).toBe('team_self_change');
+    await setFlags(sub.id, ['has_team_access', 'has_manage']);
+    const grant = await call(sub.caller, 'PUT', `/api/auth/enterprises/${farm.publicId}/users/${sub.id}/permissions`, {
+      permissions: ENTERPRISE_FLAGS,
+    });
+    expect(grant.statusCode).toBe(409);
+    const removeOwner = await call(sub.caller, 'POST', `${EFFU}/remove-user`, {
+      enterprise_id: farm.publicId,
+      user_id: ownerId,
+    });
+    expect(removeOwner.statusCode).toBe(403);
+    const demote = await call(sub.caller, 'PUT', `${EFFU}/enterprise/${farm.publicId}/member/${ownerId}`, {
+      role: 'subaccount',
+    });
+    expect(demote.statusCode).toBe(403);
+    // A manager hands out only what they hold, and never the owner role.
+    const makeOwner = await call(sub.caller, 'POST', `${EFFU}/enterprise/${farm.publicId}/team/invite`, {
+      email: 'boss@team.test',
+      role: 'owner',
+    });
+    expect(makeOwner.statusCode).toBe(403);
+    const more = await call(sub.caller, 'POST', `${EFFU}/enterprise/${farm.publicId}/team/invite`, {
+      email: 'helper@team.test',
+      role: 'subaccount',
+      permissions: ['has_financial_access'],
+    });
+    expect(more.statusCode).toBe(403);
+    // The last owner stays: they can neither leave nor step down.
+    const leave = await call(owner, 'POST', `${EFFU}/remove-user`, { enterprise_id: farm.publicId, user_id: ownerId });
+    expect(leave.statusCode).toBe(409);
+    expect(leave.json().code).toBe('last_owner');
+    const audited = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from audit_log where action = 'enterprise_member_change'`,
+      ),
+    );
+    expect(audited[0]!.n).toBe(0);
+  });
+
+  it('team pages: reading needs team access, writing needs manage', async () => {
+    const team = `${EFFU}/enterprise/${farm.publicId}/team`;
+    await setFlags(sub.id, []);
+    expect((await call(sub.caller, 'GET', team)).statusCode).toBe(403);
+    await setFlags(sub.id, ['has_team_access']);
+    const read = await call(sub.caller, 'GET', team);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ can_manage: false, invitations: [] });
+    expect(read.json().members.map((m: { email: string }) => m.email)).toContain('sub@team.test');
+    expect(
+      (await call(sub.caller, 'POST', `${team}/invite`, { email: 'y@team.test', role: 'subaccount' })).statusCode,
+    ).toBe(403);
+    const ownerView = await call(owner, 'GET', team);
+    expect(ownerView.json()).toMatchObject({ can_manage: true, your_role: 'owner' });
+  });
+
+  it('cart and checkout need input purchasing on every write', async () => {
+    const notes = { cartId: randomUUID(), serial: 1, notes: 'gate' };
+    await setFlags(sub.id, ['has_team_access']);
+    const refused = await call(sub.caller, 'PUT', `${CHECKOUT_API}/notes`, notes);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('input_purchasing_permission_required');
+    const place = await call(sub.caller, 'POST', `${CHECKOUT_API}/place`, {
+      cartId: notes.cartId,
+      serial: 1,
+      expectedTotal: '1.00',
+    });
+    expect(place.statusCode).toBe(403);
+    // The owner turns input purchasing on: the gate passes (the unknown cart is then a 404).
+    const toggled = await call(owner, 'PUT', `/api/auth/enterprises/${farm.publicId}/users/${sub.id}/permissions`, {
+      permissions: ['has_team_access', 'has_input_purchasing_access'],
+    });
+    expect(toggled.statusCode, toggled.body).toBe(200);
+    expect(toggled.json()).toMatchObject({
+      editable: true,
+      permissions: ['has_team_access', 'has_input_purchasing_access'],
+    });
+    expect((await call(sub.caller, 'PUT', `${CHECKOUT_API}/notes`, notes)).statusCode).toBe(404);
+  });
+
+  it('profit center needs profit center access; payments need financial access', async () => {
+    const pc = '/api/commodities/profit-center';
+    await setFlags(sub.id, []);
+    const denied = await call(sub.caller, 'GET', `${pc}/contracts`);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().code).toBe('enterprise_access_required');
+    await setFlags(sub.id, ['has_profit_center_access']);
+    expect((await call(sub.caller, 'GET', `${pc}/contracts`)).statusCode).toBe(200);
+    expect((await call(sub.caller, 'GET', `${pc}/payment-requests`)).statusCode).toBe(403);
+    await setFlags(sub.id, ['has_financial_access']);
+    expect((await call(sub.caller, 'GET', `${pc}/payment-requests`)).statusCode).toBe(200);
+  });
+
+  it("another enterprise's ids answer 404 (enterprise, member, invitation, permissions)", async () => {
+    await setFlags(sub.id, ['has_team_access', 'has_manage']);
+    const strangerInvite = await t.database.db
+      .insert(enterpriseInvitations)
+      .values({
+        enterpriseId: other.id,
+        email: 'z@team.test',
+        role: 'subaccount',
+        expiresAt: new Date(Date.now() + 60_000),
+      })
+      .returning();
+    for (const [method, url, body] of [
+      ['GET', `${EFFU}/enterprise/${other.publicId}/team`],
+      ['GET', `${EFFU}/enterprise/${other.id}/roles`],
+      ['GET', `${EFFU}/enterprise/not-an-id/team`],
+      ['GET', `${EFFU}/enterprise/${farm.publicId}/member/${other.memberId}`],
+      ['PUT', `${EFFU}/enterprise/${farm.publicId}/member/${other.memberId}`, { permissions: [] }],
+      ['POST', `${EFFU}/remove-user`, { enterprise_id: farm.publicId, user_id: other.memberId }],
+      ['POST', `${EFFU}/remove-user`, { enterprise_id: other.publicId, user_id: other.memberId }],
+      ['POST', `${EFFU}/enterprise/${farm.publicId}/team/invite/resend`, { invitation_id: strangerInvite[0]!.id }],
+      ['DELETE', `${EFFU}/enterprise/${farm.publicId}/team/invite/${strangerInvite[0]!.id}`],
+      ['GET', `/api/auth/enterprises/${other.publicId}/permissions`],
+      ['GET', `/api/auth/enterprises/${farm.publicId}/users/${other.memberId}/permissions`],
+      ['PUT', `/api/auth/enterprises/${other.publicId}/users/${other.memberId}/permissions`, { permissions: [] }],
+    ] as const) {
+      const res = await call(sub.caller, method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+  });
+
+  it('an owner removes a member, who then has no access', async () => {
+    const removed = await call(owner, 'POST', `${EFFU}/remove-user`, { enterprise_id: farm.publicId, user_id: sub.id });
+    expect(removed.statusCode).toBe(204);
+    expect((await call(sub.caller, 'GET', `${EFFU}/enterprise/${farm.publicId}/team`)).statusCode).toBe(404);
+  });
+});
+
+const ENTERPRISE_FLAGS = [
+  'has_team_access',
+  'has_input_purchasing_access',
+  'has_financial_access',
+  'has_profit_center_access',
+  'has_agronomics',
+  'has_manage',
+];
