@@ -5,7 +5,7 @@ import { AppError } from './errors.ts';
 import { csrfMatches } from './csrf.ts';
 import { ANON_COOKIE, loadSession, type SessionState } from './sessions.ts';
 import { setSessionActAs, type SessionExtraSql, type UserRow } from './sessions.repo.ts';
-import { audit, auditOutcome, auditReturningId } from './audit.ts';
+import { audit, auditOutcome, auditReturningId, noteActingAs } from './audit.ts';
 import { redactedUrlOf } from './logging.ts';
 
 /** 'public', 'session', or the name of a permission the signed-in user must hold. */
@@ -50,7 +50,11 @@ export function getSession(ctx: AppContext, request: FastifyRequest): Promise<Se
   let cached = sessionCache.get(request);
   if (!cached) {
     cached = loadSession(ctx.database.db, request, ctx.sessions, new Date(), sessionExtras.get(request)).then(
-      (state) => (state?.actor ? recheckActAs(ctx, request, state) : state),
+      async (state) => {
+        const checked = state?.actor ? await recheckActAs(ctx, request, state) : state;
+        if (checked?.actor) noteActingAs(request, checked.actor.id, checked.user.id);
+        return checked;
+      },
     );
     sessionCache.set(request, cached);
   }
@@ -196,6 +200,31 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
     if (!declared) route.config = { ...route.config, access };
   });
 
+  // While acting as someone, every state-changing request is audited and, where refused (the user's own
+  // credentials; anything in the read-only scope), refused — in preValidation, before the route's schema looks at
+  // the body: a read-only admin gets the one clear 403 from every write, whatever they sent.
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.config.access || !UNSAFE_METHODS.has(request.method)) return;
+    const session = await getSession(ctx, request);
+    if (!session?.actor) return;
+    // Written before the handler runs, so nothing is done as someone else without a trace (fail closed);
+    // the response status is added when the response is sent.
+    const id = await auditReturningId(ctx.database.db, request, {
+      actorUserId: session.actor.id,
+      actingAsUserId: session.user.id,
+      action: 'act_as_request',
+      details: {
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        path: redactedUrlOf(request).split('?')[0],
+        scope: session.session.actAsScope,
+      },
+    });
+    actAsAuditIds.set(request, id);
+    const refusal = refusedWhileActing(request.routeOptions.url ?? '', session.session.actAsScope);
+    if (refusal) throw new AppError('forbidden', refusal);
+  });
+
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config;
     const access = config.access;
@@ -210,27 +239,6 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
       const sent = request.headers[CSRF_HEADER.toLowerCase()];
       if (!csrfMatches(ctx.csrfSecret, typeof sent === 'string' ? sent : undefined, anchors)) {
         throw new AppError('csrf_invalid', 'A valid X-CSRF-Token header is required for this request.');
-      }
-    }
-    if (UNSAFE_METHODS.has(request.method)) {
-      const session = await getSession(ctx, request);
-      if (session?.actor) {
-        // Written before the handler runs, so nothing is done as someone else without a trace (fail closed);
-        // the response status is added when the response is sent.
-        const id = await auditReturningId(ctx.database.db, request, {
-          actorUserId: session.actor.id,
-          actingAsUserId: session.user.id,
-          action: 'act_as_request',
-          details: {
-            method: request.method,
-            route: request.routeOptions.url ?? null,
-            path: redactedUrlOf(request).split('?')[0],
-            scope: session.session.actAsScope,
-          },
-        });
-        actAsAuditIds.set(request, id);
-        const refusal = refusedWhileActing(request.routeOptions.url ?? '', session.session.actAsScope);
-        if (refusal) throw new AppError('forbidden', refusal);
       }
     }
     if (access === 'public') return;

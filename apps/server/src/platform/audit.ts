@@ -12,13 +12,32 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
+/** The requests made while an admin acts as a user: the admin (actor) and the acted-as user. */
+const actingRequests = new WeakMap<FastifyRequest, { actorUserId: string; actingAsUserId: string }>();
+
+/** Notes that a request runs as `actingAsUserId` for the admin `actorUserId` (platform/access.ts getSession). */
+export function noteActingAs(request: FastifyRequest, actorUserId: string, actingAsUserId: string): void {
+  actingRequests.set(request, { actorUserId, actingAsUserId });
+}
+
+/**
+ * While an admin acts as a user, a module records what "the user" did (its actor is the session's user): the entry
+ * names both people, the admin as actor and the user acted as (decision 011), whichever module wrote it.
+ */
+function withBothPeople(request: FastifyRequest | null, entry: AuditEntry): AuditEntry {
+  const acting = request ? actingRequests.get(request) : undefined;
+  if (!acting || entry.actingAsUserId || entry.actorUserId !== acting.actingAsUserId) return entry;
+  return { ...entry, ...acting };
+}
+
 /** Records who did what, with the request's IP and trace id. */
 export async function audit(db: Db, request: FastifyRequest | null, entry: AuditEntry): Promise<void> {
   await auditReturningId(db, request, entry);
 }
 
 /** Like audit, returning the entry's id so that the outcome can be added once known (auditOutcome). */
-export async function auditReturningId(db: Db, request: FastifyRequest | null, entry: AuditEntry): Promise<number> {
+export async function auditReturningId(db: Db, request: FastifyRequest | null, given: AuditEntry): Promise<number> {
+  const entry = withBothPeople(request, given);
   const [row] = await db
     .insert(auditLog)
     .values({

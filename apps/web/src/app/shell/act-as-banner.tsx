@@ -8,7 +8,7 @@ import { useT } from '../../lib/i18n/t';
 import { inNativeApp, postNativeMessage } from '../../lib/native/bridge';
 import { showToast } from '../../lib/toast/toast-store';
 import { fullName } from '../../features/crm/administrator/users/user-names';
-import { changeActAsScope, stopActingAs, type ActAsScope } from '../../features/identity/api/act-as';
+import { changeActAsScope, stopActingAs, type ActAsScope } from '../../lib/api/act-as';
 
 /** Where Stop leads: the admin's page of the user acted as (the staff admin area, /admin/users/:userId). */
 export function adminUserPath(userId: string): string {

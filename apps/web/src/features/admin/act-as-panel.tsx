@@ -16,7 +16,7 @@ import { useId, useState } from 'react';
 import { useBootstrap } from '../../lib/api/bootstrap';
 import { pageLocation } from '../../lib/browser/page-location';
 import { useT } from '../../lib/i18n/t';
-import { actAs, type ActAsScope } from '../identity/api/act-as';
+import { actAs, type ActAsScope } from '../../lib/api/act-as';
 
 /**
  * A staff user's "Act as this user" on the admin page of a user (issue 16; decision 011): choose the access (read-only

@@ -4,7 +4,7 @@ import { useBotCheck } from '../../../lib/bot-check/use-bot-check';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useRegion } from '../../../lib/i18n/locale';
 import { inNativeApp, postNativeMessage } from '../../../lib/native/bridge';
-import { actAs } from '../api/act-as';
+import { actAs } from '../../../lib/api/act-as';
 import { loginSource } from '../api/sign-in';
 import { signupFieldErrors, submitSignup, validateSignup } from '../api/signup';
 import { failureOf, type Failure } from '../failures';

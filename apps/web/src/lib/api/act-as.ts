@@ -1,5 +1,5 @@
 import type { PersonSummary } from '@granary/domain';
-import { request, settle, type ApiResult } from '../../../lib/api/request';
+import { request, settle, type ApiResult } from './request';
 
 /** 'full' (default) or 'read_only' (every state-changing call refused); decision 011. */
 export type ActAsScope = 'full' | 'read_only';
