@@ -301,6 +301,7 @@ export const INGEST_PROBLEM_CODES = [
   'settlement_mismatch',
   'settlement_incomplete',
   'settlement_locked',
+  'ticket_settled',
 ] as const;
 export type IngestProblemCode = (typeof INGEST_PROBLEM_CODES)[number];
 
@@ -326,6 +327,8 @@ export const INGEST_PROBLEM_MESSAGES: Readonly<Record<IngestProblemCode, string>
   settlement_incomplete: 'Another line of this settlement could not be taken, so the settlement was not written.',
   settlement_locked:
     'This settlement was written or voided in Granary, or is in a payment request: a file does not change it.',
+  ticket_settled:
+    "The ticket's bushels are settled: a file cannot move them to another contract or apply fewer than are settled.",
 });
 
 export const ingestProblemSchema = z.object({

@@ -18,16 +18,23 @@ import { insertBroken, type BrokenInsert } from './ingest.repo.ts';
 import {
   clientIdsByExt,
   contractIdsByExt,
+  applicationsOfTickets,
+  lockContractIds,
+  lockContractsByExt,
+  lockTicketsByExt,
+  planApplications,
   recordSources,
-  replaceApplications,
   replacePricingEvents,
+  writeApplications,
   upsertClients,
   upsertContracts,
   upsertNotes,
   upsertTickets,
   type ClientStage,
   type ContractStage,
+  type ApplicationPlanOk,
   type NoteStage,
+  type StoredApplication,
   type TicketStage,
 } from './ingest-write.repo.ts';
 import { upsertClientLinks } from './ingest-client-links.repo.ts';
@@ -200,6 +207,13 @@ export async function writePrepared(
   switch (ctx.recordType) {
     case 'contracts': {
       const stages = resolved.map(({ read, clientId }) => ({ ...read.contract!, clientId }));
+      // The stored ones locked first, in id order, as settlements and pricing lock them (the upsert alone would
+      // lock them in the file's order).
+      await lockContractsByExt(
+        db,
+        ctx.partnerId,
+        stages.map((s) => s.ext),
+      );
       written = await upsertContracts(db, ctx.partnerId, stages);
       const byExtStage = new Map(stages.map((s) => [s.ext, s]));
       await replacePricingEvents(
@@ -209,27 +223,7 @@ export async function writePrepared(
       break;
     }
     case 'scale_tickets': {
-      const contractIds = await contractIdsByExt(db, ctx.partnerId, [
-        ...new Set(
-          resolved.flatMap(({ read }) => (read.row.contractExternalId ? [String(read.row.contractExternalId)] : [])),
-        ),
-      ]);
-      const stages: TicketStage[] = [];
-      for (const { read, marketId, clientId } of resolved) {
-        const ce = read.row.contractExternalId;
-        const contractId = ce ? contractIds.get(String(ce)) : null;
-        if (contractId === undefined) {
-          refuse(read, [ingestProblem('contractExternalId', 'unknown_contract', String(ce))]);
-          continue;
-        }
-        stages.push(ticketStage(read.row, marketId!, clientId, contractId));
-      }
-      written = await upsertTickets(db, ctx.partnerId, stages);
-      const byExtStage = new Map(stages.map((s) => [s.ext, s]));
-      await replaceApplications(
-        db,
-        written.map((w) => ({ id: w.id, stage: byExtStage.get(w.ext)! })),
-      );
+      written = await writeTickets(db, ctx, resolved, refuse);
       break;
     }
     case 'clients': {
@@ -279,6 +273,74 @@ export async function writePrepared(
   const writtenRows = written.reduce((n, w) => n + rowCount(byExt.get(w.ext)), 0);
   const takenRows = taken.reduce((n, r) => n + rowCount(r), 0);
   return { written: writtenRows, unchanged: takenRows - writtenRows, broken, taken: taken.map((r) => r.ext) };
+}
+
+/**
+ * Scale tickets, under the locks Granary takes to apply tickets and to settle them: the batch's stored tickets
+ * (id order), then every contract their applications reach before or after (id order). A ticket whose file row would
+ * undo what a settlement holds (planApplications) is refused as `ticket_settled`; the others are upserted and their
+ * applications written in place.
+ */
+async function writeTickets(
+  db: Db,
+  ctx: BatchContext,
+  resolved: readonly { read: Read; marketId: number | null; clientId: number }[],
+  refuse: (r: Read, problems: readonly IngestProblem[]) => void,
+): Promise<{ ext: string; id: number }[]> {
+  const contractIds = await contractIdsByExt(db, ctx.partnerId, [
+    ...new Set(
+      resolved.flatMap(({ read }) => (read.row.contractExternalId ? [String(read.row.contractExternalId)] : [])),
+    ),
+  ]);
+  const stages: { read: Read; stage: TicketStage }[] = [];
+  for (const { read, marketId, clientId } of resolved) {
+    const ce = read.row.contractExternalId;
+    const contractId = ce ? contractIds.get(String(ce)) : null;
+    if (contractId === undefined) {
+      refuse(read, [ingestProblem('contractExternalId', 'unknown_contract', String(ce))]);
+      continue;
+    }
+    stages.push({ read, stage: ticketStage(read.row, marketId!, clientId, contractId) });
+  }
+  const ticketIds = await lockTicketsByExt(
+    db,
+    ctx.partnerId,
+    stages.map((s) => s.stage.ext),
+  );
+  // Their applications' contracts cannot change while the tickets are locked (a settlement's split keeps the
+  // contract), so these are all the contracts to lock; the applications are read again under those locks.
+  const before = await applicationsOfTickets(db, [...ticketIds.values()]);
+  await lockContractIds(db, ctx.partnerId, [
+    ...new Set([
+      ...before.map((a) => a.contractId),
+      ...stages.flatMap((s) => (s.stage.contractId === null ? [] : [s.stage.contractId])),
+    ]),
+  ]);
+  const stored = new Map<number, StoredApplication[]>();
+  for (const a of await applicationsOfTickets(db, [...ticketIds.values()]))
+    stored.set(a.ticketId, [...(stored.get(a.ticketId) ?? []), a]);
+  const taken = new Map<string, { stage: TicketStage; plan: ApplicationPlanOk; contracts: number[] }>();
+  for (const { read, stage } of stages) {
+    const id = ticketIds.get(stage.ext);
+    const apps = id === undefined ? [] : (stored.get(id) ?? []);
+    const plan = planApplications(stage.ext, apps, stage.contractId, stage.applied);
+    if (!plan.ok) {
+      refuse(read, [ingestProblem(plan.field, 'ticket_settled', plan.detail)]);
+      continue;
+    }
+    const contracts = [...apps.map((a) => a.contractId), ...(stage.contractId === null ? [] : [stage.contractId])];
+    taken.set(stage.ext, { stage, plan, contracts });
+  }
+  const written = await upsertTickets(
+    db,
+    ctx.partnerId,
+    [...taken.values()].map((t) => t.stage),
+  );
+  await writeApplications(
+    db,
+    written.map((w) => ({ id: w.id, ...taken.get(w.ext)! })),
+  );
+  return written;
 }
 
 const str = (v: IngestRow[string] | undefined) => (v === null || v === undefined ? null : String(v));

@@ -1,4 +1,4 @@
-// WIP (issue 15, settlements as an ingest record type; not wired, not tested). The settlements of one batch: each
+// Settlements as an ingest record type (issue 15, decision 046). The settlements of one batch: each
 // line's ticket application found by (ticket number, contract number), the settlement upserted on (partner,
 // display_settlement_id), its lines and farmer payee replaced when it changed, the contracts' settled bushels moved by
 // the difference. A settlement whose columns and lines are the same as stored writes nothing (idempotence).
@@ -45,6 +45,28 @@ export async function applicationsByRef(
       settledBy: r.settledBy === null ? null : String(r.settledBy),
     });
   return out;
+}
+
+/**
+ * Locks what a batch of settlements may write, in the order Granary's own writers take them: the stored settlements
+ * of these numbers (id order; voiding one locks it before its contracts), then every contract their stored lines and
+ * the file's lines reach (id order, as settlements.repo lockContracts does). Granary's settlement of the same bushels
+ * then waits for the batch, or the batch for it, and reads what the other committed.
+ */
+export async function lockSettlementsAndContracts(
+  db: Db,
+  partnerId: string,
+  settlementExts: readonly string[],
+  contractExts: readonly string[],
+): Promise<void> {
+  if (settlementExts.length === 0) return;
+  await db.execute(sql`select id from settlements where partner_id = ${partnerId}
+    and display_settlement_id = any(${col(settlementExts, 'text')}) order by id for update`);
+  await db.execute(sql`select id from contracts where partner_id = ${partnerId}
+    and (display_contract_id = any(${col(contractExts, 'text')}) or id in (select l.contract_id from settlement_lines l
+      join settlements s on s.id = l.settlement_id
+      where s.partner_id = ${partnerId} and s.display_settlement_id = any(${col(settlementExts, 'text')})))
+    order by id for update`);
 }
 
 type LineRow = {

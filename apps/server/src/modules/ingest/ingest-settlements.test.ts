@@ -148,6 +148,8 @@ beforeAll(async () => {
   const current = (await get(buyer, `${MERCH}/ingest/mappings/settlements`)).json();
   expect(current.fields.map((f: { field: string }) => f.field)).toContain('ticketExternalId');
   expect((await put(buyer, `${MERCH}/ingest/mappings/settlements`, { columns: COLUMNS })).statusCode).toBe(200);
+  const tickets = await put(buyer, `${MERCH}/ingest/mappings/scale_tickets`, { columns: TICKET_COLUMNS });
+  expect(tickets.statusCode).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -260,5 +262,150 @@ describe('settlements imported from a file', () => {
     const s = (await get(prairie, `${MERCH}/ingest/syncs/${up.json().syncId}`)).json();
     expect(s).toMatchObject({ rowsWritten: 0, rowsBroken: 1 });
     expect(await settledOf(contract)).toBe(0);
+  });
+});
+
+// Scale tickets sent again after their bushels were settled (issue 15 leftovers, decision 046 addendum).
+
+const TICKET_COLUMNS = {
+  externalId: 'Ticket',
+  clientExternalId: 'Customer',
+  market: 'Location',
+  crop: 'Commodity',
+  cropYear: 'Crop Year',
+  deliveryDate: 'Date',
+  quantity: 'Net Bushels',
+  contractExternalId: 'Contract',
+  appliedQuantity: 'Applied',
+  moisture: 'Moisture',
+};
+const TICKET_HEADER = 'Ticket,Customer,Location,Commodity,Crop Year,Date,Net Bushels,Contract,Applied,Moisture';
+/** A 1,000 bu corn ticket of the client at Ames, as contractWithTickets made it unless the file changes it. */
+const ticketRow = (ticket: string, contract: string, applied: number, moisture = '') =>
+  `${ticket},IMP-1,${fx.marketAll},CN,2026,2026-10-02,1000,${contract},${applied},${moisture}`;
+
+async function importTickets(rows: string[], run?: (syncId: number) => Promise<unknown>) {
+  const up = await t.app.inject({
+    method: 'POST',
+    url: `${MERCH}/ingest/scale_tickets/files?fileName=tickets.csv`,
+    headers: headersOf(buyer, { 'content-type': 'text/csv' }),
+    payload: [TICKET_HEADER, ...rows].join('\r\n') + '\r\n',
+  });
+  expect(up.statusCode, up.body).toBe(202);
+  const { syncId } = up.json() as { syncId: number };
+  await (run ?? (() => runDueJobs(t.database.db, new Date())))(syncId);
+  return (await get(buyer, `${MERCH}/ingest/syncs/${syncId}`)).json();
+}
+
+/** The contract's applications by ticket number ([id, bushels]), and its delivered and settled bushels. */
+async function applicationsOf(contract: string) {
+  const apps = rowsOf<{ ticket: string; id: string; q: string }>(
+    await t.database.db.execute(sql`select t.display_scale_ticket_id as ticket, a.id, a.quantity::text as q
+      from ticket_applications a join scale_tickets t on t.id = a.scale_ticket_id
+      join contracts c on c.id = a.contract_id
+      where c.partner_id = 'demo' and c.display_contract_id = ${contract} order by a.id`),
+  );
+  const [c] = rowsOf<{ delivered: string; settled: string }>(
+    await t.database.db.execute(sql`select delivered_quantity::text as delivered, settled_quantity::text as settled
+      from contracts where partner_id = 'demo' and display_contract_id = ${contract}`),
+  );
+  return {
+    byTicket: Object.fromEntries(apps.map((a) => [a.ticket, [Number(a.id), Number(a.q)]])),
+    delivered: Number(c!.delivered),
+    settled: Number(c!.settled),
+  };
+}
+
+describe('a tickets file sent again after settlement', () => {
+  it('changes settled tickets in place; what the settlement forbids is broken and the rest of the file imports', async () => {
+    const { contract, tickets } = await contractWithTickets(4);
+    const [t1, t2, t3, t4] = tickets as [string, string, string, string];
+    const other = (await contractWithTickets(0)).contract;
+    const settled = await importFile(
+      csv([line('S-500', contract, t1), line('S-500', contract, t3), line('S-500', contract, t4)]),
+    );
+    expect(settled).toMatchObject({ rowsWritten: 3, rowsBroken: 0 });
+    const before = await applicationsOf(contract);
+
+    const s = await importTickets([
+      ticketRow(t1, contract, 1000, '15.5'), // settled, its moisture alone changes
+      ticketRow(t2, contract, 800), // not settled: fewer bushels applied
+      ticketRow(t3, other, 1000), // settled: moved to another contract
+      ticketRow(t4, contract, 900), // settled: fewer bushels than settled
+      ticketRow('IS-NEW-1', contract, 700),
+    ]);
+    expect(s).toMatchObject({ status: 'succeeded', rowsRead: 5, rowsWritten: 3, rowsBroken: 2 });
+    const broken = (await get(buyer, `${MERCH}/scale_tickets/broken-records?syncId=${s.id}`)).json();
+    expect(broken.rows.map((r: { line: number; code: string }) => [r.line, r.code])).toEqual([
+      [4, 'ticket_settled'],
+      [5, 'ticket_settled'],
+    ]);
+    expect(broken.rows[0].message).toContain(`settled on contract ${contract} by S-500`);
+    expect(broken.rows[1].message).toContain('1000 bu');
+
+    // The settlement stands as it was; the applications kept their ids, the contract's bushels follow the file.
+    const after = await applicationsOf(contract);
+    expect(after.byTicket).toEqual({
+      [t1]: before.byTicket[t1],
+      [t2]: [before.byTicket[t2]![0], 800],
+      [t3]: before.byTicket[t3],
+      [t4]: before.byTicket[t4],
+      'IS-NEW-1': [expect.any(Number), 700],
+    });
+    expect(after).toMatchObject({ delivered: 4500, settled: 3000 });
+    const detail = (await get(buyer, `${MERCH}/settlements/${await settlementId('S-500')}`)).json();
+    expect(detail.lines).toHaveLength(3);
+    expectAddsUp(detail);
+
+    // A broken row fixed to what the settlement allows is taken; the file sent again writes nothing.
+    const fix = await put(buyer, `${MERCH}/scale_tickets/broken-records/${broken.rows[1].id}`, {
+      raw: { ...broken.rows[1].raw, Applied: '1000', Moisture: '14' },
+    });
+    expect(fix.statusCode, fix.body).toBe(200);
+    const again = await importTickets([ticketRow(t1, contract, 1000, '15.5'), ticketRow(t2, contract, 800)]);
+    expect(again).toMatchObject({ rowsWritten: 0, rowsUnchanged: 2, rowsBroken: 0 });
+  });
+});
+
+// An import and a Granary settlement of the same contract at the same time: the batch takes the contract's lock as
+// the settlement does (PGlite has one connection: nothing runs at the same time there).
+describe.runIf(process.env.DATABASE_URL)('an import and a settlement at once (PostgreSQL)', () => {
+  it('both end consistent: the settlement whole, the ticket refused or taken before it, no failed sync', async () => {
+    const rounds: { contract: string; tickets: string[]; id: number }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const made = await contractWithTickets(2);
+      const [r] = rowsOf<{ id: string }>(
+        await t.database.db.execute(
+          sql`select id from contracts where partner_id = 'demo' and display_contract_id = ${made.contract}`,
+        ),
+      );
+      rounds.push({ ...made, id: Number(r!.id) });
+    }
+    const results = await Promise.all(
+      rounds.map(({ contract, tickets, id }) =>
+        Promise.all([
+          injectAs(t, buyer, 'POST', `${MERCH}/settlements`, {
+            clientId,
+            contractIds: [id],
+            settlementDate: '2026-11-02',
+          }),
+          importTickets([ticketRow(tickets[0]!, contract, 600), ticketRow(tickets[1]!, contract, 1000, '16')], (id) =>
+            runSync(t.database.db, id, 1),
+          ),
+        ]),
+      ),
+    );
+    for (const [i, [settlement, sync]] of results.entries()) {
+      expect(settlement.statusCode, settlement.body).toBe(201);
+      expect(sync.status).toBe('succeeded');
+      const detail = settlement.json();
+      expectAddsUp(detail);
+      const state = await applicationsOf(rounds[i]!.contract);
+      // Settled first: the first ticket keeps its 1,000 settled bushels (refused); imported first: 600 are settled.
+      const first = state.byTicket[rounds[i]!.tickets[0]!]![1];
+      expect(sync.rowsBroken).toBe(first === 1000 ? 1 : 0);
+      expect(Number(detail.bushels)).toBe(first + 1000);
+      expect(state).toMatchObject({ delivered: first + 1000, settled: first + 1000 });
+    }
   });
 });

@@ -5,7 +5,7 @@
 
 import { ingestProblem, readIngestRow, sumCents, toDecimal, type IngestProblem, type IngestRow } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
-import { applicationsByRef, upsertSettlement } from './ingest-settlements.repo.ts';
+import { applicationsByRef, lockSettlementsAndContracts, upsertSettlement } from './ingest-settlements.repo.ts';
 
 type SettlementLineRead = { line: number; cells: readonly string[]; row: IngestRow };
 
@@ -83,6 +83,12 @@ export async function writeSettlements(
 ): Promise<{ ext: string; id: number }[]> {
   const refs = reads.flatMap(({ read }) =>
     read.lines.map((l) => ({ ticketExt: s(l.row.ticketExternalId), contractExt: s(l.row.contractExternalId) })),
+  );
+  await lockSettlementsAndContracts(
+    db,
+    partnerId,
+    reads.map(({ read }) => read.ext),
+    [...new Set(refs.map((r) => r.contractExt))],
   );
   const apps = await applicationsByRef(db, partnerId, refs);
   const written: { ext: string; id: number }[] = [];

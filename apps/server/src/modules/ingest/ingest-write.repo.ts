@@ -4,7 +4,7 @@
 // it wrote. Exposure (client_crop_year_exposure) follows by the contracts' statement triggers (migration 0007).
 
 import { sql, type SQL } from 'drizzle-orm';
-import type { IngestRecordType } from '@granary/domain';
+import { decimalString, toDecimal, type IngestRecordType } from '@granary/domain';
 import { rowsOf, type Db } from '../../platform/db.ts';
 
 type Cell = string | number | null | undefined;
@@ -294,29 +294,149 @@ export async function upsertTickets(
 }
 
 /**
- * The written tickets' applications become the file's, and every contract they touched (before or now) gets its
- * delivered bushels and last ticket day from its applications again, as applying a ticket in Granary does.
+ * The partner's tickets of these numbers that exist, locked until the transaction ends (FOR NO KEY UPDATE, in id
+ * order: applying tickets in Granary locks them in the same order, before their contracts; NO KEY, so a settlement
+ * line referencing a ticket, KEY SHARE, does not wait for the import).
  */
-export async function replaceApplications(
+export async function lockTicketsByExt(
   db: Db,
-  written: readonly { id: number; stage: TicketStage }[],
+  partnerId: string,
+  exts: readonly string[],
+): Promise<Map<string, number>> {
+  if (exts.length === 0) return new Map();
+  const result = await db.execute(sql`select display_scale_ticket_id as "ext", id from scale_tickets
+    where partner_id = ${partnerId} and display_scale_ticket_id = any(${col(exts, 'text')})
+    order by id for no key update`);
+  return idMap(rowsOf<IdRow>(result));
+}
+
+/**
+ * Contracts locked until the transaction ends (FOR UPDATE, in id order), as a settlement (settlements.repo
+ * lockContracts) and a pricing operation (contract-record.repo lockContract) lock them: an import waits for one in
+ * progress on the same contract and the other way round, and the common order keeps them from deadlocking.
+ */
+export async function lockContractIds(db: Db, partnerId: string, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`select id from contracts where partner_id = ${partnerId} and id = any(${col(ids, 'bigint')})
+    order by id for update`);
+}
+
+/** The partner's contracts of these numbers that exist, locked as lockContractIds locks them. */
+export async function lockContractsByExt(
+  db: Db,
+  partnerId: string,
+  exts: readonly string[],
+): Promise<Map<string, number>> {
+  if (exts.length === 0) return new Map();
+  const result = await db.execute(sql`select display_contract_id as "ext", id from contracts
+    where partner_id = ${partnerId} and display_contract_id = any(${col(exts, 'text')})
+    order by id for update`);
+  return idMap(rowsOf<IdRow>(result));
+}
+
+/** A ticket's application as stored, with the settlement whose line holds it (none: it may change or go). */
+export type StoredApplication = {
+  id: number;
+  ticketId: number;
+  contractId: number;
+  displayContractId: string;
+  quantity: string;
+  settledBy: string | null;
+};
+
+export async function applicationsOfTickets(db: Db, ticketIds: readonly number[]): Promise<StoredApplication[]> {
+  if (ticketIds.length === 0) return [];
+  const result = await db.execute(sql`select a.id, a.scale_ticket_id as "ticketId", a.contract_id as "contractId",
+      c.display_contract_id as "displayContractId", a.quantity::text as "quantity",
+      (select s.display_settlement_id from settlement_lines l join settlements s on s.id = l.settlement_id
+        where l.ticket_application_id = a.id order by s.id limit 1) as "settledBy"
+    from ticket_applications a join contracts c on c.id = a.contract_id
+    where a.scale_ticket_id = any(${col(ticketIds, 'bigint')}) order by a.id`);
+  return rowsOf<StoredApplication & { id: string | number; ticketId: string | number; contractId: string | number }>(
+    result,
+  ).map((r) => ({ ...r, id: Number(r.id), ticketId: Number(r.ticketId), contractId: Number(r.contractId) }));
+}
+
+/** What a ticket's file row does to its stored applications: the writes, or why a settlement forbids them. */
+export type ApplicationPlanOk = {
+  ok: true;
+  /** Unsettled applications that go. */
+  remove: number[];
+  /** The unsettled application of the file's contract that takes the bushels not settled, when they differ. */
+  update: { id: number; quantity: string } | null;
+  insert: { contractId: number; quantity: string } | null;
+};
+type ApplicationPlan = ApplicationPlanOk | { ok: false; field: string; detail: string };
+
+/**
+ * The file's application of a ticket (its contract, its applied bushels) against the stored ones. Settled
+ * applications stay as they are: the file may not move them to another contract nor apply fewer bushels than they
+ * hold (`ticket_settled`). The bushels past the settled ones live on one unsettled application of the contract,
+ * updated in place (its id stays, as Granary's own partial settlement leaves it), the other unsettled ones go.
+ */
+export function planApplications(
+  ticket: string,
+  stored: readonly StoredApplication[],
+  contractId: number | null,
+  applied: string,
+): ApplicationPlan {
+  const settled = stored.filter((a) => a.settledBy !== null);
+  const moved = settled.find((a) => a.contractId !== contractId);
+  if (moved)
+    return {
+      ok: false,
+      field: 'contractExternalId',
+      detail: `ticket ${ticket} is settled on contract ${moved.displayContractId} by ${moved.settledBy}`,
+    };
+  const settledBushels = settled.reduce((t, a) => t.plus(toDecimal(a.quantity)), toDecimal(0));
+  const rest = toDecimal(applied).minus(settledBushels);
+  if (rest.isNegative())
+    return {
+      ok: false,
+      field: 'appliedQuantity',
+      detail: `${decimalString(settledBushels)} bu of ticket ${ticket} are settled by ${settled[0]!.settledBy}, the file applies ${applied}`,
+    };
+  const open = stored.filter((a) => a.settledBy === null);
+  const keep = contractId !== null && rest.greaterThan(0) ? open.find((a) => a.contractId === contractId) : undefined;
+  return {
+    ok: true,
+    remove: open.filter((a) => a !== keep).map((a) => a.id),
+    update: keep && !toDecimal(keep.quantity).equals(rest) ? { id: keep.id, quantity: rest.toString() } : null,
+    insert: contractId !== null && rest.greaterThan(0) && !keep ? { contractId, quantity: rest.toString() } : null,
+  };
+}
+
+/**
+ * The written tickets' applications become the file's, in place (planApplications: settled ones are never deleted),
+ * and every contract they touched (before or now) gets its delivered bushels and last ticket day from its
+ * applications again, as applying a ticket in Granary does. The caller holds the tickets' and contracts' locks.
+ */
+export async function writeApplications(
+  db: Db,
+  written: readonly { id: number; plan: ApplicationPlanOk; contracts: readonly number[] }[],
 ): Promise<void> {
   if (written.length === 0) return;
-  const removed = await db.execute(sql`delete from ticket_applications
-    where scale_ticket_id = any(${col(pick(written, 'id'), 'bigint')}) returning contract_id as "id"`);
-  const apps = written.flatMap(({ id, stage }) =>
-    stage.contractId !== null ? [{ id, contractId: stage.contractId, q: stage.applied, pct: pct(stage) }] : [],
-  );
-  if (apps.length > 0)
+  const remove = written.flatMap((w) => w.plan.remove);
+  const updates = written.flatMap((w) => (w.plan.update ? [w.plan.update] : []));
+  const inserts = written.flatMap((w) => (w.plan.insert ? [{ ticketId: w.id, ...w.plan.insert }] : []));
+  if (remove.length > 0)
+    await db.execute(sql`delete from ticket_applications a where a.id = any(${col(remove, 'bigint')})
+      and not exists (select 1 from settlement_lines l where l.ticket_application_id = a.id)`);
+  if (updates.length > 0)
+    await db.execute(sql`update ticket_applications a set quantity = s.q
+      from unnest(${col(pick(updates, 'id'), 'bigint')}, ${col(pick(updates, 'quantity'), 'numeric')}) as s(id, q)
+      where a.id = s.id`);
+  if (inserts.length > 0)
     await db.execute(sql`insert into ticket_applications (scale_ticket_id, contract_id, quantity, split_pct)
-      select * from unnest(${col(pick(apps, 'id'), 'bigint')}, ${col(pick(apps, 'contractId'), 'bigint')},
-        ${col(pick(apps, 'q'), 'numeric')}, ${col(pick(apps, 'pct'), 'numeric')})`);
-  const touched = [
-    ...new Set([
-      ...rowsOf<{ id: string | number }>(removed).map((r) => Number(r.id)),
-      ...apps.map((a) => a.contractId),
-    ]),
-  ];
+      select i, c, q, 0 from unnest(${col(pick(inserts, 'ticketId'), 'bigint')}, ${col(pick(inserts, 'contractId'), 'bigint')},
+        ${col(pick(inserts, 'quantity'), 'numeric')}) as s(i, c, q)`);
+  // Each application's share of its ticket, for the tickets written (their quantity may have changed too).
+  await db.execute(sql`update ticket_applications a set split_pct = s.pct
+    from (select a2.id, case when t.quantity > 0 then least(100, round(a2.quantity / t.quantity * 100, 2)) else 0 end as pct
+          from ticket_applications a2 join scale_tickets t on t.id = a2.scale_ticket_id
+          where t.id = any(${col(pick(written, 'id'), 'bigint')})) s
+    where a.id = s.id and a.split_pct is distinct from s.pct`);
+  const touched = [...new Set(written.flatMap((w) => w.contracts))];
   if (touched.length === 0) return;
   await db.execute(sql`update contracts c set delivered_quantity = coalesce(d.delivered, 0), last_ticket_date = d.last_day,
       version = c.version + 1, updated_at = now()
@@ -326,11 +446,6 @@ export async function replaceApplications(
           left join scale_tickets t on t.id = a.scale_ticket_id
           group by k.id) d
     where c.id = d.id and (c.delivered_quantity, c.last_ticket_date) is distinct from (coalesce(d.delivered, 0), d.last_day)`);
-}
-
-function pct(stage: TicketStage): string {
-  const q = Number(stage.quantity);
-  return q > 0 ? Math.min(100, Math.round((Number(stage.applied) / q) * 10000) / 100).toFixed(2) : '0';
 }
 
 // ---------------------------------------------------------------------------------------------------
