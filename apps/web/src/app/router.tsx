@@ -203,6 +203,16 @@ const platformPages: Readonly<Record<string, PageLoader>> = {
   ),
 };
 
+/** Notifications (issue 16, decision 055): the settings, the in-app list and the one-click unsubscribe page. */
+const notificationPages: Readonly<Record<string, PageLoader>> = {
+  'account-notifications': () =>
+    import('../features/notifications/preferences-page').then((module) => module.NotificationPreferencesPage),
+  'global-notifications': () =>
+    import('../features/notifications/notifications-page').then((module) => module.NotificationsPage),
+  'one-click-unsubscribe': () =>
+    import('../features/notifications/unsubscribe-page').then((module) => module.UnsubscribePage),
+};
+
 /**
  * /user, my profile: the account area's page with the identity area's password form in it. The shell composes the
  * two because features do not import each other.
@@ -294,6 +304,7 @@ function pageOf(def: RouteDef, fullPath: string): Pick<RouteObject, 'element' | 
     mySalesLitePages[def.id] ??
     storePages[def.id] ??
     platformPages[def.id] ??
+    notificationPages[def.id] ??
     areaPages[areaOf(fullPath)];
   return lazyComponent(load, fullPath);
 }

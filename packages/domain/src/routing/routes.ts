@@ -249,6 +249,11 @@ export const ROUTES: RouteDef[] = [
   built(member('user', '/user', 'My profile')),
   member('account', '/account', 'Account'),
   member('enterprise-team', '/enterprise/:id/team', 'Team'),
+  // Notifications (issue 16, decision 055): the user's settings, the in-app list, and the unsubscribe page e-mails link
+  // to (open without sign-in: the link's signed id is all it needs; the mail client's one-click POST goes to the server).
+  built(member('account-notifications', '/account/notifications', 'Notification settings')),
+  built(member('global-notifications', '/global-notifications', 'Notifications')),
+  built({ ...publicPage('one-click-unsubscribe', '/one-click-unsubscribe/:id', 'Unsubscribe'), localized: 'none' }),
   member('profit-center', '/profit-center/:tab?/:slug?', 'Profit center'),
   {
     id: 'profit-center-contract-signed',

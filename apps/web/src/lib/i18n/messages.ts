@@ -7,6 +7,7 @@ import type { storeAreaMessages } from './areas/store';
 import { platformMessages } from './platform-messages';
 import { invitationMessages } from './invitation-messages';
 import { actAsMessages } from './act-as-messages';
+import { notificationsMessages } from './notifications-messages';
 
 /**
  * The entry's English messages (react-intl ids): the app shell's, identity's and the common ones, which every page of
@@ -19,6 +20,7 @@ export const messages = {
   ...platformMessages,
   ...invitationMessages,
   ...actAsMessages,
+  ...notificationsMessages,
   // generic error screen (grain-marketing.md 2, platform.md 2.7)
   'shell.error.title': "Well, that ain't right.",
   'shell.error.message': "Looks like there's something wrong under the hood.",

@@ -23,6 +23,7 @@ import { logout } from '../../../lib/api/logout';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
+import { NotificationBell, NotificationSettingsMenuItem } from '../../../features/notifications/notification-bell';
 import { storeExperience } from '../experience';
 
 function initials(user: BootstrapUser): string {
@@ -65,6 +66,7 @@ export function UserMenu({
 
   return (
     <>
+      {user.id ? <NotificationBell userId={user.id} tone={tone} /> : null}
       <IconButton
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-label={t('header.accountMenu')}
@@ -110,6 +112,7 @@ export function UserMenu({
             <T id="header.myProfile" />
           </ListItemText>
         </MenuItem>
+        <NotificationSettingsMenuItem onClick={close} />
         {canSwitch ? (
           <MenuItem onClick={() => switchTo(current === 'crm' ? 'my-sales-lite' : 'crm')}>
             <ListItemIcon>
