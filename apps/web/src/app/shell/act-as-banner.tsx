@@ -11,7 +11,7 @@ import { fullName } from '../../features/crm/administrator/users/user-names';
 import { changeActAsScope, stopActingAs, type ActAsScope } from '../../lib/api/act-as';
 
 /** Where Stop leads: the admin's page of the user acted as (the staff admin area, /admin/users/:userId). */
-export function adminUserPath(userId: string): string {
+function adminUserPath(userId: string): string {
   return `/admin/users/${encodeURIComponent(userId)}`;
 }
 
