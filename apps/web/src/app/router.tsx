@@ -44,6 +44,7 @@ const areaPages = {
   profitCenter: () => import('../features/profit-center/profit-center-page').then((module) => module.ProfitCenterPage),
   platform: () => import('../features/platform/platform-page').then((module) => module.PlatformPage),
   dev: () => import('../features/dev/dev-mailbox-page').then((module) => module.DevMailboxPage),
+  admin: () => import('../features/admin/staff-users-page').then((module) => module.StaffUsersPage),
   store: () => import('../features/store/store-home-page').then((module) => module.StoreHomePage),
 } satisfies Record<string, PageLoader>;
 
@@ -192,6 +193,18 @@ const mySalesLitePages: Readonly<Record<string, PageLoader>> = {
     import('../features/my-sales-lite/payments-page').then((module) => module.MslPaymentsPage),
 };
 
+/**
+ * The staff administration area's pages (issue 16, decision 053), each its own chunk; its navigation lists them
+ * (features/admin/admin-nav.ts).
+ */
+const adminPages: Readonly<Record<string, PageLoader>> = {
+  admin: () => import('../features/admin/staff-users-page').then((module) => module.StaffUsersPage),
+  'admin-users': () => import('../features/admin/staff-users-page').then((module) => module.StaffUsersPage),
+  'admin-user': () => import('../features/admin/staff-user-page').then((module) => module.StaffUserPage),
+  'admin-enterprises': () =>
+    import('../features/admin/staff-enterprises-page').then((module) => module.StaffEnterprisesPage),
+};
+
 /** The platform's built pages: /support and the legal pages (platform.md 2.1), one component for the five documents. */
 const platformPages: Readonly<Record<string, PageLoader>> = {
   support: () => import('../features/platform/support-page').then((module) => module.SupportPage),
@@ -253,6 +266,7 @@ export function areaOf(path: string): keyof typeof areaPages {
   if (['/user', '/account', '/enterprise'].some((prefix) => startsWithSegment(path, prefix))) return 'account';
   if (startsWithSegment(path, '/profit-center')) return 'profitCenter';
   if (startsWithSegment(path, '/dev')) return 'dev';
+  if (startsWithSegment(path, '/admin')) return 'admin';
   if (startsWithSegment(path, '/direct') || startsWithSegment(path, '/marketplace')) return 'store';
   return 'platform';
 }
@@ -267,6 +281,7 @@ const AREA_MESSAGES: Partial<Record<keyof typeof areaPages, MessageArea>> = {
   store: 'store',
   profitCenter: 'profitCenter',
   dev: 'dev',
+  admin: 'admin',
 };
 
 /**
@@ -303,6 +318,7 @@ function pageOf(def: RouteDef, fullPath: string): Pick<RouteObject, 'element' | 
     crmPages[def.id] ??
     mySalesLitePages[def.id] ??
     storePages[def.id] ??
+    adminPages[def.id] ??
     platformPages[def.id] ??
     notificationPages[def.id] ??
     areaPages[areaOf(fullPath)];

@@ -113,7 +113,8 @@ export type AccountStatus = z.infer<typeof accountStatusSchema>;
 
 const instant = z.string();
 
-export const staffUserRowSchema = z.object({
+/** Who a user is, as the list and the user page show them. */
+const staffPersonFields = {
   id: z.string(),
   legacy_id: z.number().int(),
   email: z.string(),
@@ -121,6 +122,10 @@ export const staffUserRowSchema = z.object({
   lastname: z.string().nullable(),
   phone_number: z.string().nullable(),
   status: accountStatusSchema,
+};
+
+export const staffUserRowSchema = z.object({
+  ...staffPersonFields,
   enterprise_names: z.array(z.string()),
   is_staff: z.boolean(),
   last_login_at: instant.nullable(),
@@ -151,13 +156,7 @@ export type StaffEnterprisesList = z.infer<typeof staffEnterprisesListSchema>;
 const adminPermissionValueSchema = z.union([z.literal(true), z.literal('all'), z.array(z.string().min(1).max(100))]);
 
 export const staffUserDetailSchema = z.object({
-  id: z.string(),
-  legacy_id: z.number().int(),
-  email: z.string(),
-  firstname: z.string().nullable(),
-  lastname: z.string().nullable(),
-  phone_number: z.string().nullable(),
-  status: accountStatusSchema,
+  ...staffPersonFields,
   /** Password sign-ins are refused for a while (too many wrong passwords): unlock lifts it. */
   locked: z.boolean(),
   verification_status: z.string(),
@@ -228,3 +227,79 @@ export const adminPermissionParamsSchema = z.object({
 });
 
 export const lifecycleResultSchema = z.object({ status: accountStatusSchema, locked: z.boolean() });
+
+// ---------------------------------------------------------------------------------------------------
+// Manual resource permissions (platform.md 6.2 'resource permissions (automatic and manual)'; 7.4 under /api/auth
+// users/:userId/permissions/resource-permissions (and /manual), permissions/resource-permissions/manual)
+
+/** A permission on one enterprise (an access flag of 3.3, by the enterprise's legacy id). */
+export const RESOURCE_TYPES = ['enterprise'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+const resourcePermissionSchema = z.object({
+  resource_type: z.enum(RESOURCE_TYPES),
+  resource_id: z.string(),
+  resource_name: z.string().nullable(),
+  permission: z.string(),
+});
+
+export const manualResourcePermissionSchema = resourcePermissionSchema.extend({
+  id: z.number().int(),
+  granted_by_name: z.string().nullable(),
+  created_at: instant,
+});
+export type ManualResourcePermission = z.infer<typeof manualResourcePermissionSchema>;
+
+export const resourcePermissionsSchema = z.object({
+  /** What the user's memberships give them (an owner every flag of the enterprise). */
+  automatic: z.array(resourcePermissionSchema),
+  /** What staff granted by hand. */
+  manual: z.array(manualResourcePermissionSchema),
+});
+export type ResourcePermissions = z.infer<typeof resourcePermissionsSchema>;
+export const manualResourcePermissionsSchema = z.object({ manual: z.array(manualResourcePermissionSchema) });
+
+export const manualResourcePermissionGrantSchema = z.object({
+  user_id: z.string().trim().min(1).max(64),
+  resource_type: z.enum(RESOURCE_TYPES),
+  resource_id: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, 'An enterprise id'),
+  permission: z.string().trim().min(1).max(60),
+});
+export type ManualResourcePermissionGrant = z.input<typeof manualResourcePermissionGrantSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Selective features per enterprise (platform.md 6.2, 6.5 selective-features; 7.4 under /api/auth
+// enterprises/:legacyId/selective-features, selective-features, enterprises/selective-features)
+
+/** The features the platform knows (6.5's selective-feature-pay-by-check and the tax vendor's). */
+export const KNOWN_SELECTIVE_FEATURES = ['pay-by-check', 'tax-exemption'] as const;
+export const SELECTIVE_FEATURE_PATTERN = /^[a-z0-9][a-z0-9-]{1,59}$/;
+
+const featureName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(SELECTIVE_FEATURE_PATTERN, 'Lower-case letters, digits and -');
+
+export const selectiveFeaturesCatalogueSchema = z.object({
+  features: z.array(z.object({ name: z.string(), enterprises_count: z.number().int() })),
+});
+export const enterpriseSelectiveFeaturesSchema = z.object({
+  enterprise_id: z.number().int(),
+  name: z.string(),
+  features: z.array(z.string()),
+});
+export type EnterpriseSelectiveFeatures = z.infer<typeof enterpriseSelectiveFeaturesSchema>;
+export const enterpriseSelectiveFeaturesPutSchema = z.object({
+  features: z
+    .array(featureName)
+    .max(50)
+    .transform((names) => [...new Set(names)].sort()),
+});
+export const enterprisesWithFeatureQuerySchema = z.object({ feature: featureName });
+export const enterprisesWithFeatureSchema = z.object({
+  enterprises: z.array(z.object({ enterprise_id: z.number().int(), name: z.string() })),
+});

@@ -125,6 +125,10 @@ describe('ROUTES', () => {
         .sort(),
     ).toEqual([
       'accept-invitation',
+      'admin',
+      'admin-enterprises',
+      'admin-user',
+      'admin-users',
       'crm',
       'crm-admin-legal-entities',
       'crm-admin-markets',

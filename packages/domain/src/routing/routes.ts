@@ -247,6 +247,11 @@ export const ROUTES: RouteDef[] = [
   // '/dashboard' sends each experience to its home (homePathFor) and welcomes a user with none yet.
   built(member('dashboard', '/dashboard', 'Dashboard')),
   built(member('user', '/user', 'My profile')),
+  // The staff administration area (issue 16, decision 053): staff only; each page checks its admin permission.
+  built(member('admin', '/admin', 'Administration')),
+  built(member('admin-users', '/admin/users', 'Users')),
+  built(member('admin-user', '/admin/users/:userId', 'User')),
+  built(member('admin-enterprises', '/admin/enterprises', 'Enterprises')),
   member('account', '/account', 'Account'),
   member('enterprise-team', '/enterprise/:id/team', 'Team'),
   // Notifications (issue 16, decision 055): the user's settings, the in-app list, and the unsubscribe page e-mails link

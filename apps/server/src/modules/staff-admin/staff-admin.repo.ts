@@ -2,8 +2,15 @@
 // and recent audit. Only this file touches those tables for the module (decision 031).
 
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
-import { auditLog, enterpriseUsers, enterprises, sessions, users } from '../../db/schema/index.ts';
+import { rowsOf, type Db } from '../../platform/db.ts';
+import {
+  auditLog,
+  enterpriseUsers,
+  enterprises,
+  manualResourcePermissions,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 
 export type StaffUserDbRow = typeof users.$inferSelect;
 
@@ -219,4 +226,123 @@ export async function updateStaffUser(
     .where(eq(users.id, id))
     .returning();
   return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Manual resource permissions
+
+const granterName = sql<
+  string | null
+>`(select coalesce(nullif(trim(coalesce(g.first_name, '') || ' ' || coalesce(g.last_name, '')), ''), g.email)
+  from users g where g.id = ${manualResourcePermissions.grantedBy})`;
+
+export async function manualPermissionsOf(db: Db, userId: string) {
+  return db
+    .select({
+      id: manualResourcePermissions.id,
+      resourceType: manualResourcePermissions.resourceType,
+      resourceId: manualResourcePermissions.resourceId,
+      permission: manualResourcePermissions.permission,
+      createdAt: manualResourcePermissions.createdAt,
+      grantedByName: granterName,
+      resourceName: sql<
+        string | null
+      >`(select e.name from enterprises e where ${manualResourcePermissions.resourceType} = 'enterprise'
+        and e.id::text = ${manualResourcePermissions.resourceId})`,
+    })
+    .from(manualResourcePermissions)
+    .where(eq(manualResourcePermissions.userId, userId))
+    .orderBy(asc(manualResourcePermissions.resourceType), asc(manualResourcePermissions.resourceId));
+}
+
+/** Inserts a grant; false when the user already holds it. */
+export async function insertManualPermission(
+  db: Db,
+  row: Omit<typeof manualResourcePermissions.$inferInsert, 'id' | 'createdAt'>,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(manualResourcePermissions)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: manualResourcePermissions.id });
+  return inserted.length > 0;
+}
+
+export async function deleteManualPermission(
+  db: Db,
+  key: { userId: string; resourceType: string; resourceId: string; permission: string },
+): Promise<boolean> {
+  const deleted = await db
+    .delete(manualResourcePermissions)
+    .where(
+      and(
+        eq(manualResourcePermissions.userId, key.userId),
+        eq(manualResourcePermissions.resourceType, key.resourceType as 'enterprise'),
+        eq(manualResourcePermissions.resourceId, key.resourceId),
+        eq(manualResourcePermissions.permission, key.permission),
+      ),
+    )
+    .returning({ id: manualResourcePermissions.id });
+  return deleted.length > 0;
+}
+
+/** Whether a user holds a manual permission on a resource (for the checks of other modules). */
+export async function holdsManualPermission(
+  db: Db,
+  userId: string,
+  resourceType: 'enterprise',
+  resourceId: string,
+  permission: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: manualResourcePermissions.id })
+    .from(manualResourcePermissions)
+    .where(
+      and(
+        eq(manualResourcePermissions.userId, userId),
+        eq(manualResourcePermissions.resourceType, resourceType),
+        eq(manualResourcePermissions.resourceId, resourceId),
+        eq(manualResourcePermissions.permission, permission),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Selective features per enterprise
+
+export async function findEnterprise(db: Db, id: number, lock = false) {
+  const query = db
+    .select({ id: enterprises.id, name: enterprises.name, selectiveFeatures: enterprises.selectiveFeatures })
+    .from(enterprises)
+    .where(eq(enterprises.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function setSelectiveFeatures(db: Db, id: number, features: readonly string[]): Promise<void> {
+  await db
+    .update(enterprises)
+    .set({ selectiveFeatures: [...features], updatedAt: new Date() })
+    .where(eq(enterprises.id, id));
+}
+
+/** Every feature in use, with how many enterprises have it. */
+export async function selectiveFeatureCounts(db: Db): Promise<Map<string, number>> {
+  const rows = rowsOf<{ name: string; n: number }>(
+    await db.execute(
+      sql`select f as name, count(*)::int as n from enterprises, unnest(selective_features) as f group by f order by f`,
+    ),
+  );
+  return new Map(rows.map((r) => [r.name, Number(r.n)]));
+}
+
+export async function enterprisesWithFeature(db: Db, feature: string) {
+  return db
+    .select({ id: enterprises.id, name: enterprises.name })
+    .from(enterprises)
+    .where(sql`${feature} = any(${enterprises.selectiveFeatures})`)
+    .orderBy(asc(enterprises.name), asc(enterprises.id))
+    .limit(500);
 }

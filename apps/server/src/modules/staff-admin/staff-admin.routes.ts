@@ -24,6 +24,7 @@ import {
   runLifecycleAction,
   setAdminPermission,
 } from './staff-admin.service.ts';
+import { staffPermissionsRoutes } from './staff-permissions.routes.ts';
 
 const EFFU = '/api/effu';
 // The staff tools are the identity area's in the API reference (users, sessions, permissions).
@@ -55,6 +56,9 @@ const LIFECYCLE_SUMMARIES: Record<UserLifecycleAction, string> = {
  * that the caller is staff and holds the call's admin permission (platform.md 6.2) in the service.
  */
 export const staffAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Manual resource permissions and selective features (under /api/auth).
+  await app.register(staffPermissionsRoutes, { ctx });
+
   app.get(
     `${EFFU}/users`,
     {

@@ -52,7 +52,7 @@ function grantsEveryId(value: AdminValue | undefined): boolean {
  * The signed-in staff member, when they hold `permission`: 403 otherwise (401 without a session). Not while acting as
  * someone: an admin tool is the admin's own act.
  */
-async function requireStaff(ctx: AppContext, request: FastifyRequest, permission: string): Promise<UserRow> {
+export async function requireStaff(ctx: AppContext, request: FastifyRequest, permission: string): Promise<UserRow> {
   const state = await requireSession(ctx, request);
   if (state.actor) throw new AppError('forbidden', 'Stop acting as another user first.');
   const user = state.user;
@@ -79,7 +79,7 @@ function notFound(id: string): AppError {
 }
 
 /** A user the admin may see (404 for an unknown one or one out of sight). */
-async function visibleUser(
+export async function visibleUser(
   ctx: AppContext,
   actor: UserRow,
   id: string,
@@ -96,7 +96,7 @@ async function visibleUser(
  * or deleted user is exactly whom unsuspend and recover are for): never themself, a super admin, or (unless the admin
  * is one) an employee or someone holding admin permissions the admin does not hold.
  */
-async function changeableUser(ctx: AppContext, actor: UserRow, id: string, permission: string) {
+export async function changeableUser(ctx: AppContext, actor: UserRow, id: string, permission: string) {
   const target = await visibleUser(ctx, actor, id, permission, true);
   if (target.id === actor.id)
     throw new AppError('admin_self_change', 'You cannot change your own account here. Ask another administrator.');

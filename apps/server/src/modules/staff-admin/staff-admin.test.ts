@@ -152,11 +152,12 @@ describe('lifecycle', () => {
     expect(
       (await call(support, 'POST', '/api/effu/users/00000000-0000-0000-0000-000000000000/suspend')).statusCode,
     ).toBe(404);
-    const self = await findUserByEmail('support@granary.test');
-    expect((await call(support, 'POST', `/api/effu/users/${self.id}/suspend`)).statusCode).toBe(409);
     const admin = await findUserByEmail(DEMO_ACCOUNTS.admin);
-    // The super admin has no partner: out of a partner-limited grant's sight.
-    expect((await call(support, 'POST', `/api/effu/users/${admin.id}/suspend`)).statusCode).toBe(404);
+    // Oneself: refused; a super admin: never changed here.
+    expect((await call(await as(DEMO_ACCOUNTS.admin), 'POST', `/api/effu/users/${admin.id}/suspend`)).statusCode).toBe(
+      409,
+    );
+    expect((await call(support, 'POST', `/api/effu/users/${admin.id}/suspend`)).statusCode).toBe(403);
     // Without the permission: 403.
     expect((await call(await as('lead@granary.test'), 'POST', `/api/effu/users/${farmer.id}/suspend`)).statusCode).toBe(
       403,
@@ -226,5 +227,64 @@ describe('roles and admin permissions', () => {
     const revoked = await call(leadWho, 'DELETE', `/api/effu/user/${farmer.id}/admin-permissions/act-as`);
     expect(revoked.json().admin_permissions).toEqual({});
     expect((await call(leadWho, 'DELETE', `/api/effu/user/${farmer.id}/admin-permissions/nope`)).statusCode).toBe(400);
+  });
+});
+
+describe('manual resource permissions and selective features', () => {
+  it('grants a flag on an enterprise by hand, lists it beside the automatic ones, and revokes it', async () => {
+    const admin = await as(DEMO_ACCOUNTS.admin);
+    const own = (await call(admin, 'GET', `/api/auth/users/${farmer.id}/permissions/resource-permissions`)).json();
+    expect(own.automatic.length).toBeGreaterThan(0);
+    const enterpriseId = own.automatic[0].resource_id as string;
+    const prairie = await findUserByEmail(DEMO_ACCOUNTS.prairieBuyer);
+    const grant = {
+      user_id: prairie.id,
+      resource_type: 'enterprise',
+      resource_id: enterpriseId,
+      permission: 'has_agronomics',
+    };
+    const granted = await call(admin, 'POST', '/api/auth/permissions/resource-permissions/manual', grant);
+    expect(granted.json().manual.map((p: { permission: string }) => p.permission)).toEqual(['has_agronomics']);
+    expect((await lastAudit(prairie.id))?.action).toBe('manual_permission_grant');
+    const bad = await call(admin, 'POST', '/api/auth/permissions/resource-permissions/manual', {
+      ...grant,
+      permission: 'has_everything',
+    });
+    expect(bad.statusCode).toBe(400);
+    const unknown = await call(admin, 'POST', '/api/auth/permissions/resource-permissions/manual', {
+      ...grant,
+      resource_id: '999999',
+    });
+    expect(unknown.statusCode).toBe(404);
+    // support has neither view- nor grant-manual-permissions.
+    const support = await as('support@granary.test');
+    expect(
+      (await call(support, 'GET', `/api/auth/users/${farmer.id}/permissions/resource-permissions/manual`)).statusCode,
+    ).toBe(403);
+    const revoked = await call(admin, 'DELETE', '/api/auth/permissions/resource-permissions/manual', grant);
+    expect(revoked.json().manual).toEqual([]);
+  });
+
+  it("sets an enterprise's selective features, which its lists and the catalogue then show", async () => {
+    const admin = await as(DEMO_ACCOUNTS.admin);
+    const list = (await call(admin, 'GET', '/api/effu/enterprises/admin-list?page_size=1')).json();
+    const id = list.enterprises[0].id as number;
+    const put = await call(admin, 'PUT', `/api/auth/enterprises/${id}/selective-features`, {
+      features: ['pay-by-check', 'pay-by-check'],
+    });
+    expect(put.json().features).toEqual(['pay-by-check']);
+    expect((await call(admin, 'GET', `/api/auth/enterprises/${id}/selective-features`)).json().features).toEqual([
+      'pay-by-check',
+    ]);
+    const having = (await call(admin, 'GET', '/api/auth/enterprises/selective-features?feature=pay-by-check')).json();
+    expect(having.enterprises.map((e: { enterprise_id: number }) => e.enterprise_id)).toContain(id);
+    const catalogue = (await call(admin, 'GET', '/api/auth/selective-features')).json();
+    expect(catalogue.features).toContainEqual({ name: 'pay-by-check', enterprises_count: 1 });
+    expect(
+      (await call(admin, 'PUT', `/api/auth/enterprises/${id}/selective-features`, { features: ['Bad Name!'] }))
+        .statusCode,
+    ).toBe(400);
+    expect((await call(admin, 'GET', '/api/auth/enterprises/999999/selective-features')).statusCode).toBe(404);
+    expect((await call(await as('support@granary.test'), 'GET', '/api/auth/selective-features')).statusCode).toBe(403);
   });
 });

@@ -118,8 +118,11 @@ function isTimeout(error: unknown): boolean {
 let lastSessionExpiry = 0;
 const SESSION_EXPIRY_DEDUP_MS = 3000;
 
-/** 401: clear the last activity, then toast and sign-in on the web, or tell the native shell. */
-function handleSessionExpired(status: number): void {
+/**
+ * 401: clear the last activity, then toast and sign-in on the web, or tell the native shell. Also a session ended by
+ * an account problem (platform.md 4.1: account_suspended, account_deleted), whose toast is the server's message.
+ */
+function handleSessionExpired(status: number, message?: string): void {
   const now = Date.now();
   if (now - lastSessionExpiry < SESSION_EXPIRY_DEDUP_MS) return;
   lastSessionExpiry = now;
@@ -128,9 +131,12 @@ function handleSessionExpired(status: number): void {
     postNativeMessage('SESSION_EXPIRED', { path: `${window.location.pathname}${window.location.search}` });
     return;
   }
-  showToast({ messageId: 'error.sessionExpired' }, { severity: 'error' });
+  showToast(message ? { text: message } : { messageId: 'error.sessionExpired' }, { severity: 'error' });
   emitApiEvent({ type: 'session-expired', status });
 }
+
+/** The account problems a 403 names when the user's session ended with them. */
+const SESSION_ENDING_CODES: readonly string[] = ['account_suspended', 'account_deleted'];
 
 /** Test hook: forget the session-expiry de-duplication window. */
 export function resetSessionExpiryForTests(): void {
@@ -264,7 +270,16 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   if (response.ok)
     return { json: parsed as T, status: response.status, headers: response.headers, etag: etagOf(response.headers) };
 
-  throw apiErrorOfAnswer(response.status, parsed, traceId);
+  const error = apiErrorOfAnswer(response.status, parsed, traceId);
+  // A signed-in user's session ended by an account problem (a sign-in page's refusal is the page's to show).
+  if (
+    response.status === 403 &&
+    handleSessionExpiry &&
+    SESSION_ENDING_CODES.includes(error.code) &&
+    sessionState.get().isLoggedIn === true
+  )
+    handleSessionExpired(response.status, error.message);
+  throw error;
 }
 
 /** GET a call and resolve with its body only; throws ApiError like `request`. */

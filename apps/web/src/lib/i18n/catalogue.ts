@@ -16,6 +16,7 @@ const AREA_CATALOGUES = {
   store: () => import('./areas/store').then((module) => module.storeAreaMessages),
   profitCenter: () => import('./areas/profit-center').then((module) => module.profitCenterAreaMessages),
   dev: () => import('./areas/dev').then((module) => module.devAreaMessages),
+  admin: () => import('./areas/admin').then((module) => module.adminAreaMessages),
 } satisfies Record<string, () => Promise<Catalogue>>;
 
 export type MessageArea = keyof typeof AREA_CATALOGUES;

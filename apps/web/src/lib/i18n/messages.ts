@@ -1,6 +1,7 @@
 import { NEW_PASSWORD_MIN_LENGTH } from '@granary/domain';
 import type { crmAreaMessages } from './areas/crm';
 import type { devAreaMessages } from './areas/dev';
+import type { adminAreaMessages } from './areas/admin';
 import type { mySalesLiteAreaMessages } from './areas/my-sales-lite';
 import type { profitCenterAreaMessages } from './areas/profit-center';
 import type { storeAreaMessages } from './areas/store';
@@ -72,6 +73,7 @@ export const messages = {
   'header.switchToCrm': 'Switch to grain buying',
   'header.switchToMySalesLite': 'Switch to my sales',
   'header.myProfile': 'My profile',
+  'header.administration': 'Administration',
   'header.support': 'Support',
   'header.supportPage': 'Help and contacts',
   'header.supportEmail': 'Email {email}',
@@ -322,5 +324,6 @@ export type MessageId =
   | keyof typeof mySalesLiteAreaMessages
   | keyof typeof storeAreaMessages
   | keyof typeof profitCenterAreaMessages
-  | keyof typeof devAreaMessages;
+  | keyof typeof devAreaMessages
+  | keyof typeof adminAreaMessages;
 export type MessageValues = Record<string, string | number | boolean | null | undefined | Date>;

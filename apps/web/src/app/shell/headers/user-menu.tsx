@@ -1,10 +1,11 @@
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import HelpOutlineRoundedIcon from '@mui/icons-material/HelpOutlineRounded';
 import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
 import MailOutlineRoundedIcon from '@mui/icons-material/MailOutlineRounded';
 import PersonOutlineRoundedIcon from '@mui/icons-material/PersonOutlineRounded';
 import PhoneRoundedIcon from '@mui/icons-material/PhoneRounded';
 import SwapHorizRoundedIcon from '@mui/icons-material/SwapHorizRounded';
-import type { BootstrapUser, Experience } from '@granary/domain';
+import { isStaff, type BootstrapUser, type Experience } from '@granary/domain';
 import {
   Avatar,
   Box,
@@ -33,7 +34,7 @@ function initials(user: BootstrapUser): string {
 
 /**
  * The account menu: who is signed in, their profile (/user: name, password, a first password for a passwordless
- * user), experience switch, the support page and contacts, and Logout.
+ * user), the administration area for staff (/admin), experience switch, the support page and contacts, and Logout.
  */
 export function UserMenu({
   user,
@@ -113,6 +114,16 @@ export function UserMenu({
           </ListItemText>
         </MenuItem>
         <NotificationSettingsMenuItem onClick={close} />
+        {isStaff(user) && !user.actingAs ? (
+          <MenuItem component={RouterLink} to={localized('/admin/users')} onClick={close}>
+            <ListItemIcon>
+              <AdminPanelSettingsOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>
+              <T id="header.administration" />
+            </ListItemText>
+          </MenuItem>
+        ) : null}
         {canSwitch ? (
           <MenuItem onClick={() => switchTo(current === 'crm' ? 'my-sales-lite' : 'crm')}>
             <ListItemIcon>

@@ -25,6 +25,7 @@ import { useDates } from '../../../../lib/i18n/use-dates';
 import { useLocalizedPath } from '../../../../lib/routing/route-handle';
 import { PageSpinner } from '../../../../lib/ui/page-spinner';
 import { TableHeadRow } from '../../../../lib/ui/table-head-row';
+import { useDebounced } from '../../../../lib/ui/use-debounced';
 import { CrmEmptyState, CrmErrorState, CrmPageFrame } from '../../components/crm-page-frame';
 import { AdminSectionGate, AdminTabs } from '../admin-tabs';
 import { AddUserDialog } from './add-user-dialog';
@@ -41,16 +42,6 @@ const COLUMNS = [
   { id: 'adminUsers.col.adminRoles' },
   { id: 'adminUsers.col.lastSignIn' },
 ] as const;
-
-/** A search box that tells its value after the user stops typing. */
-function useDebounced(value: string, ms = 300): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
-}
 
 function UserCard({ user, to }: { user: AdminUserRow; to: string }) {
   const t = useT();

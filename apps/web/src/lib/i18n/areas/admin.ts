@@ -1,0 +1,9 @@
+import { staffAdminMessages } from '../staff-admin-messages';
+
+/**
+ * The staff administration area's messages (issue 16): loaded with its pages, not in the entry
+ * (docs/decisions/029-messages-by-area.md). Another part of the area (e.g. Australian accounts) adds its file here.
+ */
+export const adminAreaMessages = {
+  ...staffAdminMessages,
+} as const;
