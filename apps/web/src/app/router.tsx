@@ -226,6 +226,14 @@ const notificationPages: Readonly<Record<string, PageLoader>> = {
     import('../features/notifications/unsubscribe-page').then((module) => module.UnsubscribePage),
 };
 
+/** A farm business's team (issue 16, decision 052): the team page, the invitation's page and the access pages. */
+const teamPages: Readonly<Record<string, PageLoader>> = {
+  'enterprise-team': () => import('../features/team/team-page').then((module) => module.TeamPage),
+  'account-invitation': () => import('../features/team/invitation-page').then((module) => module.TeamInvitationPage),
+  permissions: () => import('../features/team/permissions-page').then((module) => module.MyPermissionsPage),
+  'permissions-user': () => import('../features/team/permissions-page').then((module) => module.MemberPermissionsPage),
+};
+
 /**
  * /user, my profile: the account area's page with the identity area's password form in it. The shell composes the
  * two because features do not import each other.
@@ -263,7 +271,7 @@ export function areaOf(path: string): keyof typeof areaPages {
   if (startsWithSegment(path, '/market') || startsWithSegment(path, '/score')) return 'publicMarket';
   if (IDENTITY_PREFIXES.some((prefix) => startsWithSegment(path, prefix))) return 'identity';
   if (startsWithSegment(path, '/dashboard')) return 'dashboard';
-  if (['/user', '/account', '/enterprise'].some((prefix) => startsWithSegment(path, prefix))) return 'account';
+  if (['/user', '/account', '/enterprise', '/permissions'].some((prefix) => startsWithSegment(path, prefix))) return 'account';
   if (startsWithSegment(path, '/profit-center')) return 'profitCenter';
   if (startsWithSegment(path, '/dev')) return 'dev';
   if (startsWithSegment(path, '/admin')) return 'admin';
@@ -320,6 +328,7 @@ function pageOf(def: RouteDef, fullPath: string): Pick<RouteObject, 'element' | 
     storePages[def.id] ??
     adminPages[def.id] ??
     platformPages[def.id] ??
+    teamPages[def.id] ??
     notificationPages[def.id] ??
     areaPages[areaOf(fullPath)];
   return lazyComponent(load, fullPath);

@@ -253,7 +253,12 @@ export const ROUTES: RouteDef[] = [
   built(member('admin-user', '/admin/users/:userId', 'User')),
   built(member('admin-enterprises', '/admin/enterprises', 'Enterprises')),
   member('account', '/account', 'Account'),
-  member('enterprise-team', '/enterprise/:id/team', 'Team'),
+  // A farm business's team (issue 16, decision 052): members, access flags, invitations; the invitation's page is open
+  // to guests (a new account) and the signed-in (the invited account joins), and says what to do.
+  built(member('enterprise-team', '/enterprise/:id/team', 'Team')),
+  built({ ...member('account-invitation', '/account/invitation', 'Accept invitation'), guard: 'none' }),
+  built(member('permissions', '/permissions', 'My access')),
+  built(member('permissions-user', '/permissions/:userId', 'Access')),
   // Notifications (issue 16, decision 055): the user's settings, the in-app list, and the unsubscribe page e-mails link
   // to (open without sign-in: the link's signed id is all it needs; the mail client's one-click POST goes to the server).
   built(member('account-notifications', '/account/notifications', 'Notification settings')),

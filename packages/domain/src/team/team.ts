@@ -269,11 +269,3 @@ export const invitationAcceptSchema = z
   .strict();
 export const invitationAssociateSchema = z.object({ token: z.string().min(20).max(200) }).strict();
 export const invitationAcceptedSchema = z.object({ enterprise_public_id: z.string(), redirect: z.string() });
-
-type CamelCase<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<CamelCase<T>>}` : S;
-/** A wire shape's keys camelCased, as the web's request wrapper delivers them with its snakeCase option. */
-export type Camelized<T> = T extends readonly (infer U)[]
-  ? Camelized<U>[]
-  : T extends object
-    ? { [K in keyof T as K extends string ? CamelCase<K> : K]: Camelized<T[K]> }
-    : T;

@@ -1,0 +1,33 @@
+import { Alert } from '@mui/material';
+import { ENTERPRISE_ACCESS_FLAGS, type EnterpriseAccessFlag, type EnterpriseRole } from '@granary/domain';
+import { isApiError } from '../../lib/api/api-error';
+import type { MessageId } from '../../lib/i18n/messages';
+import { T } from '../../lib/i18n/t';
+import { LoadErrorAlert } from '../../lib/ui/page-states';
+
+// What the team's pages share: the words of a role and a flag, and a failed load told as the spec says it.
+
+export const roleMessageId = (role: EnterpriseRole): MessageId => `team.role.${role}`;
+export const flagMessageId = (flag: EnterpriseAccessFlag): MessageId => `team.flag.${flag}`;
+export const ALL_FLAGS: readonly EnterpriseAccessFlag[] = ENTERPRISE_ACCESS_FLAGS;
+
+/** A person's name, else their e-mail or phone. */
+export function personName(p: {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phoneNumber?: string | null;
+}): string {
+  return [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email || p.phoneNumber || '';
+}
+
+/** A failed load: the access-denied of platform.md 8.1 for a missing flag, else the server's message with a retry. */
+export function TeamLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  if (isApiError(error) && error.code === 'enterprise_access_required')
+    return (
+      <Alert severity="warning" role="alert">
+        <T id="team.accessDenied" />
+      </Alert>
+    );
+  return <LoadErrorAlert error={error} fallback="" retryLabel={<T id="team.retry" />} onRetry={onRetry} />;
+}
