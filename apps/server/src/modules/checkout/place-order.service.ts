@@ -6,6 +6,7 @@
 import {
   missingForPayment,
   evaluateItemRestrictions,
+  formatMoney,
   initialPaymentStatus,
   isPaymentTerm,
   moneyAmount,
@@ -20,6 +21,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MailContext } from '../../platform/mail/mail-layout.tsx';
 import { sendMail } from '../../platform/mail/send-mail.ts';
+import { notifyUsers } from '../../platform/notifications.ts';
 import { refreshProductRegions } from '../store-catalog/store-catalog.public.ts';
 import * as repo from './checkout.repo.ts';
 import type * as addressBookRepo from './address-book.repo.ts';
@@ -322,6 +324,16 @@ async function sendConfirmation(
     recipient: user.email,
     userId: caller.userId,
   });
+  // The receipt above always goes; the in-app notice (and a text, if asked for) follows the orders preference (055).
+  await notifyUsers(tx, [
+    {
+      userId: caller.userId,
+      topic: 'orders.placed',
+      title: `Order ${orderNumber} placed`,
+      body: `${c.lines.length === 1 ? '1 product' : `${c.lines.length} products`}, ${formatMoney(totals.total, { currency: c.cart.currency })} in total.`,
+      link: `/direct/order-confirmation/${encodeURIComponent(c.cart.id)}`,
+    },
+  ]);
 }
 
 // ---------- the placed order ----------
