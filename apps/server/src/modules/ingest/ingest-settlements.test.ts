@@ -402,7 +402,7 @@ describe.runIf(process.env.DATABASE_URL)('an import and a settlement at once (Po
       expectAddsUp(detail);
       const state = await applicationsOf(rounds[i]!.contract);
       // Settled first: the first ticket keeps its 1,000 settled bushels (refused); imported first: 600 are settled.
-      const first = state.byTicket[rounds[i]!.tickets[0]!]![1];
+      const first = state.byTicket[rounds[i]!.tickets[0]!]![1]!;
       expect(sync.rowsBroken).toBe(first === 1000 ? 1 : 0);
       expect(Number(detail.bushels)).toBe(first + 1000);
       expect(state).toMatchObject({ delivered: first + 1000, settled: first + 1000 });

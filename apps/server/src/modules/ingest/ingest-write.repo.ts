@@ -32,16 +32,31 @@ export async function clientIdsByExt(db: Db, partnerId: string, exts: readonly s
   return idMap(rowsOf<IdRow>(result));
 }
 
-export async function contractIdsByExt(
+/**
+ * The partner's records of a table by their display id (contracts, tickets, settlements), for the ids given; locked
+ * until the transaction ends in id order when `lock` says how.
+ */
+async function idsByDisplay(
   db: Db,
+  table: 'contracts' | 'scale_tickets' | 'settlements',
   partnerId: string,
   exts: readonly string[],
+  lock?: 'update' | 'no key update',
 ): Promise<Map<string, number>> {
   if (exts.length === 0) return new Map();
-  const result = await db.execute(sql`select display_contract_id as "ext", id from contracts
-    where partner_id = ${partnerId} and display_contract_id = any(${col(exts, 'text')})`);
+  const column = {
+    contracts: 'display_contract_id',
+    scale_tickets: 'display_scale_ticket_id',
+    settlements: 'display_settlement_id',
+  }[table];
+  const result = await db.execute(sql`select ${sql.identifier(column)} as "ext", id from ${sql.identifier(table)}
+    where partner_id = ${partnerId} and ${sql.identifier(column)} = any(${col(exts, 'text')})
+    ${lock ? sql.raw(`order by id for ${lock}`) : sql``}`);
   return idMap(rowsOf<IdRow>(result));
 }
+
+export const contractIdsByExt = (db: Db, partnerId: string, exts: readonly string[]) =>
+  idsByDisplay(db, 'contracts', partnerId, exts);
 
 /** Records of a type an earlier sync took, by external id (notes: their only key). */
 async function sourcedIds(
@@ -74,17 +89,9 @@ export async function recordIdByExt(
   const lookups: Record<IngestRecordType, () => Promise<Map<string, number>>> = {
     clients: () => clientIdsByExt(db, partnerId, [ext]),
     contracts: () => contractIdsByExt(db, partnerId, [ext]),
-    scale_tickets: async () => {
-      const result = await db.execute(sql`select display_scale_ticket_id as "ext", id from scale_tickets
-        where partner_id = ${partnerId} and display_scale_ticket_id = ${ext}`);
-      return idMap(rowsOf<IdRow>(result));
-    },
+    scale_tickets: () => idsByDisplay(db, 'scale_tickets', partnerId, [ext]),
     notes: () => sourcedIds(db, partnerId, 'notes', [ext]),
-    settlements: async () => {
-      const result = await db.execute(sql`select display_settlement_id as "ext", id from settlements
-        where partner_id = ${partnerId} and display_settlement_id = ${ext}`);
-      return idMap(rowsOf<IdRow>(result));
-    },
+    settlements: () => idsByDisplay(db, 'settlements', partnerId, [ext]),
   };
   return (await lookups[recordType]()).get(ext) ?? null;
 }
@@ -298,17 +305,8 @@ export async function upsertTickets(
  * order: applying tickets in Granary locks them in the same order, before their contracts; NO KEY, so a settlement
  * line referencing a ticket, KEY SHARE, does not wait for the import).
  */
-export async function lockTicketsByExt(
-  db: Db,
-  partnerId: string,
-  exts: readonly string[],
-): Promise<Map<string, number>> {
-  if (exts.length === 0) return new Map();
-  const result = await db.execute(sql`select display_scale_ticket_id as "ext", id from scale_tickets
-    where partner_id = ${partnerId} and display_scale_ticket_id = any(${col(exts, 'text')})
-    order by id for no key update`);
-  return idMap(rowsOf<IdRow>(result));
-}
+export const lockTicketsByExt = (db: Db, partnerId: string, exts: readonly string[]) =>
+  idsByDisplay(db, 'scale_tickets', partnerId, exts, 'no key update');
 
 /**
  * Contracts locked until the transaction ends (FOR UPDATE, in id order), as a settlement (settlements.repo
@@ -322,17 +320,8 @@ export async function lockContractIds(db: Db, partnerId: string, ids: readonly n
 }
 
 /** The partner's contracts of these numbers that exist, locked as lockContractIds locks them. */
-export async function lockContractsByExt(
-  db: Db,
-  partnerId: string,
-  exts: readonly string[],
-): Promise<Map<string, number>> {
-  if (exts.length === 0) return new Map();
-  const result = await db.execute(sql`select display_contract_id as "ext", id from contracts
-    where partner_id = ${partnerId} and display_contract_id = any(${col(exts, 'text')})
-    order by id for update`);
-  return idMap(rowsOf<IdRow>(result));
-}
+export const lockContractsByExt = (db: Db, partnerId: string, exts: readonly string[]) =>
+  idsByDisplay(db, 'contracts', partnerId, exts, 'update');
 
 /** A ticket's application as stored, with the settlement whose line holds it (none: it may change or go). */
 export type StoredApplication = {
