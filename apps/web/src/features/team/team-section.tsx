@@ -126,7 +126,7 @@ function MemberCard({ view, member, roles }: { view: TeamView; member: TeamMembe
     );
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }} aria-label={name}>
+    <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 2.5 } }} aria-label={name}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, gap: 1.5 }}
@@ -260,7 +260,7 @@ function InvitationRow({ invitation, enterprisePublicId }: { invitation: TeamInv
   const [confirming, setConfirming] = useState(false);
   const who = invitation.email ?? invitation.phoneNumber ?? '';
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }} aria-label={who}>
+    <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 2.5 } }} aria-label={who}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 1.5 }}
