@@ -1,16 +1,5 @@
 import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Link,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import {
   LIFECYCLE_PERMISSION,
   STAFF_AREA_PERMISSIONS,
@@ -323,15 +312,18 @@ function UserView({ user }: { user: UserDetail }) {
           {t(`staffAdmin.status.${user.status}`)}
         </Alert>
       ) : null}
+      {/* On a phone the account's actions come first, then the record, then the grants. */}
       <Box
         sx={{
           display: 'grid',
           gap: 3,
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          gridTemplateAreas: { xs: '"actions" "record" "grants"', md: '"record actions" "record grants"' },
+          gridTemplateRows: { md: 'auto 1fr' },
           alignItems: 'start',
         }}
       >
-        <Stack spacing={3} sx={{ minWidth: 0 }}>
+        <Stack spacing={3} sx={{ minWidth: 0, gridArea: 'record' }}>
           <ProfileCard user={user} />
           <EnterprisesCard user={user} />
           <SessionsCard
@@ -342,10 +334,12 @@ function UserView({ user }: { user: UserDetail }) {
           />
           <AuditCard user={user} />
         </Stack>
-        <Stack spacing={3} sx={{ minWidth: 0 }}>
+        <Stack spacing={3} sx={{ minWidth: 0, gridArea: 'actions' }}>
           <AccountActions user={user} onAsk={setAsked} />
           {/* H5's act-as panel (issue 16): shown to holders of act-as; the server checks reach and permission. */}
           {user.status === 'active' ? <ActAsPanel userId={user.id} name={name} /> : null}
+        </Stack>
+        <Stack spacing={3} sx={{ minWidth: 0, gridArea: 'grants' }}>
           <RolesCard user={user} />
           <AdminPermissionsCard user={user} />
           <ResourcePermissionsCard user={user} />

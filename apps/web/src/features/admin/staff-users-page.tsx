@@ -50,7 +50,13 @@ export function StaffUsersPage() {
         render: (row) => (row.enterpriseNames.length > 0 ? row.enterpriseNames.join(', ') : '—'),
         cellSx: { maxWidth: 260 },
       },
-      { id: 'status', label: t('staffAdmin.col.status'), render: (row) => <AccountStatusChip status={row.status} /> },
+      // On a phone the card shows the status at its top right (cardAside).
+      {
+        id: 'status',
+        label: t('staffAdmin.col.status'),
+        cardHidden: true,
+        render: (row) => <AccountStatusChip status={row.status} />,
+      },
       {
         id: 'lastSignIn',
         label: t('staffAdmin.col.lastSignIn'),

@@ -14,7 +14,7 @@ export type Bootstrap = BootstrapResponse & { failed: boolean };
 /** The enterprise chosen in this tab; sent as current_enterprise_id so the server can keep the selection. */
 export const CURRENT_ENTERPRISE_KEY = 'granary_current_enterprise_id';
 
-async function fetchBootstrap(): Promise<Bootstrap> {
+async function fetchBootstrap(retried = false): Promise<Bootstrap> {
   const stored = readStorage(CURRENT_ENTERPRISE_KEY, 'session');
   const result = await settle(
     request<unknown>('/api/bootstrap', {
@@ -31,6 +31,12 @@ async function fetchBootstrap(): Promise<Bootstrap> {
     sessionState.set({ csrfToken: data.csrf || null, isLoggedIn: data.user.isLoggedIn });
     return { ...data, failed: false };
   }
+  // platform.md 4.1: the account was suspended or deleted; the server ended its session with this answer, so the
+  // next bootstrap is a visitor's. Say why instead of 'Failed to bootstrap.'.
+  if (!result.ok && !retried && ['account_suspended', 'account_deleted'].includes(result.error.code)) {
+    showToast({ text: result.error.message }, { severity: 'error', autoHideMs: null });
+    return fetchBootstrap(true);
+  }
   console.error('Failed to bootstrap.', parsed?.error ?? (result.ok ? result.json : result.error));
   if (result.status === 0) setOffline(true);
   if (inNativeApp()) postNativeMessage('UNRECOVERABLE_NETWORK_ERROR');
@@ -43,7 +49,7 @@ async function fetchBootstrap(): Promise<Bootstrap> {
 export const bootstrapQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.bootstrap,
-    queryFn: fetchBootstrap,
+    queryFn: () => fetchBootstrap(),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,
