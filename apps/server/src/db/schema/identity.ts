@@ -104,7 +104,8 @@ export const outbox = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>(),
     template: text('template').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status').$type<'pending' | 'sent' | 'failed' | 'held'>().notNull().default('pending'),
+    /** suppressed: a notification or marketing mail whose recipient unsubscribed before it went (decision 055). */
+    status: text('status').$type<'pending' | 'sent' | 'failed' | 'held' | 'suppressed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
