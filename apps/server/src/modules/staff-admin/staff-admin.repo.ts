@@ -286,29 +286,6 @@ export async function deleteManualPermission(
   return deleted.length > 0;
 }
 
-/** Whether a user holds a manual permission on a resource (for the checks of other modules). */
-export async function holdsManualPermission(
-  db: Db,
-  userId: string,
-  resourceType: 'enterprise',
-  resourceId: string,
-  permission: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: manualResourcePermissions.id })
-    .from(manualResourcePermissions)
-    .where(
-      and(
-        eq(manualResourcePermissions.userId, userId),
-        eq(manualResourcePermissions.resourceType, resourceType),
-        eq(manualResourcePermissions.resourceId, resourceId),
-        eq(manualResourcePermissions.permission, permission),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Selective features per enterprise
 
