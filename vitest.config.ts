@@ -26,6 +26,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          isolate: false,
           testTimeout: 30_000,
         },
       },

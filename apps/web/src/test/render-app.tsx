@@ -1,32 +1,16 @@
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { createAppRoutes } from '../app/router';
-import { connectivityState, sessionState } from '../lib/api/api-state';
 import { queryKeys } from '../lib/api/query-keys';
 import { PartnerProvider } from '../lib/brand/partner-context';
 import { allMessages } from './messages';
-import { toastStore } from '../lib/toast/toast-store';
 import { fakeBootstrap, testPartner, type FakeUser } from './fixtures';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  toastStore.set([]);
-  connectivityState.set({ offline: false, unrecoverableNetworkError: false });
-  sessionState.set({ csrfToken: null, isLoggedIn: null });
-  document.cookie.split(';').forEach((part) => {
-    const name = part.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; path=/; max-age=0`;
-  });
-  localStorage.clear();
-  sessionStorage.clear();
-});
 
 /** A query client whose bootstrap is preset; with 'pending' nothing is set (stub fetch to keep it pending). */
 export function presetQueryClient(user: FakeUser | 'pending'): QueryClient {

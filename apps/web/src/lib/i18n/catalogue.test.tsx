@@ -1,12 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import { FormattedMessage, IntlProvider } from 'react-intl';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { crmAreaMessages } from './areas/crm';
 import { devAreaMessages } from './areas/dev';
 import { mySalesLiteAreaMessages } from './areas/my-sales-lite';
 import { profitCenterAreaMessages } from './areas/profit-center';
 import { storeAreaMessages } from './areas/store';
-import { loadAreaMessages, useLoadedMessages } from './catalogue';
 import { messages } from './messages';
 
 const areas: Record<string, Readonly<Record<string, string>>> = {
@@ -17,15 +16,23 @@ const areas: Record<string, Readonly<Record<string, string>>> = {
   dev: devAreaMessages,
 };
 
-/** One message through an IntlProvider fed like the app's (the entry's and the loaded areas' messages). */
-function Probe({ id }: { id: string }) {
-  return (
-    <IntlProvider locale="en-US" defaultLocale="en-US" messages={useLoadedMessages()} onError={() => {}}>
-      <p>
-        <FormattedMessage id={id} />
-      </p>
-    </IntlProvider>
-  );
+/**
+ * The catalogue module afresh (test files share a worker's modules, so another file may have loaded an area already)
+ * and one message through an IntlProvider fed like the app's (the entry's and the loaded areas' messages).
+ */
+async function freshCatalogue() {
+  vi.resetModules();
+  const catalogue = await import('./catalogue');
+  function Probe({ id }: { id: string }) {
+    return (
+      <IntlProvider locale="en-US" defaultLocale="en-US" messages={catalogue.useLoadedMessages()} onError={() => {}}>
+        <p>
+          <FormattedMessage id={id} />
+        </p>
+      </IntlProvider>
+    );
+  }
+  return { loadAreaMessages: catalogue.loadAreaMessages, Probe };
 }
 
 describe('message catalogue by area', () => {
@@ -45,6 +52,7 @@ describe('message catalogue by area', () => {
   });
 
   it('adds an area’s messages once they have loaded, loading each area once', async () => {
+    const { loadAreaMessages, Probe } = await freshCatalogue();
     render(<Probe id="crm.retry" />);
     expect(screen.getByText('crm.retry')).toBeTruthy();
     const first = loadAreaMessages('crm');
