@@ -167,7 +167,6 @@ export const teamViewSchema = z.object({
   /** Pending invitations; only a manager sees them. */
   invitations: z.array(teamInvitationSchema),
 });
-export type TeamViewWire = z.infer<typeof teamViewSchema>;
 
 export const teamRolesSchema = z.object({
   roles: z.array(

@@ -39,7 +39,7 @@ import * as repo from './team.repo.ts';
 import { invitationWire, teamCaller, type TeamCaller, type TeamDeps } from './team.service.ts';
 
 /** The acceptance page of a link (the token in the query: it is never logged, see platform/logging.ts). */
-export function invitationPath(token: string): string {
+function invitationPath(token: string): string {
   return `/account/invitation?token=${encodeURIComponent(token)}`;
 }
 

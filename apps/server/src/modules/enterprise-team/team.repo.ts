@@ -224,16 +224,3 @@ export async function userName(db: Db, userId: string | null): Promise<string | 
     .limit(1);
   return row?.name ?? null;
 }
-
-/** The signed-in user's memberships, for /permissions (their access across enterprises). */
-export async function membershipsOfUser(
-  db: Db,
-  userId: string,
-): Promise<(EnterpriseRow & { role: EnterpriseRole; permissions: string[] })[]> {
-  return db
-    .select({ ...enterpriseFields, role: enterpriseUsers.role, permissions: enterpriseUsers.permissions })
-    .from(enterpriseUsers)
-    .innerJoin(enterprises, eq(enterprises.id, enterpriseUsers.enterpriseId))
-    .where(eq(enterpriseUsers.userId, userId))
-    .orderBy(asc(enterprises.name));
-}
