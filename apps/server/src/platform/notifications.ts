@@ -2,12 +2,9 @@
 // notice (in the app, by text) and every notification or marketing e-mail (send-mail.ts); and the signed ids of the
 // one-click unsubscribe links those e-mails carry (RFC 8058).
 import {
-  NOTIFICATION_CHANNELS,
-  NOTIFICATION_DEFAULTS,
   NOTIFICATION_TOPICS,
   notificationsUserTopic,
   preferenceTopicOf,
-  type NotificationChannel,
   type NotificationTopic,
 } from '@granary/domain';
 import { hmac, randomToken, safeEqual } from './crypto.ts';
@@ -15,32 +12,8 @@ import type { Db } from './db.ts';
 import { publish } from './events.ts';
 import { enqueueMessage } from './outbox.ts';
 import { getOrCreateSetting } from './settings.repo.ts';
-import { insertNotificationRows, preferenceRows, type NewNotification } from './notifications.repo.ts';
-
-export type Preferences = Record<NotificationTopic, Record<NotificationChannel, boolean>>;
-
-/** A user's preferences, every topic and channel (the stored choice, else the default); null for an unknown user. */
-export async function loadPreferences(
-  db: Db,
-  userId: string,
-): Promise<{ prefs: Preferences; phone: string | null } | null> {
-  const found = await preferenceRows(db, userId);
-  if (!found) return null;
-  const prefs = Object.fromEntries(NOTIFICATION_TOPICS.map((t) => [t, { ...NOTIFICATION_DEFAULTS[t] }])) as Preferences;
-  for (const row of found.rows) {
-    const topic = prefs[row.topic as NotificationTopic];
-    if (topic && (NOTIFICATION_CHANNELS as readonly string[]).includes(row.channel)) topic[row.channel] = row.enabled;
-  }
-  // The marketing e-mail consent is the one signup and the store's dialog record.
-  prefs.marketing.email = found.marketingEmail;
-  return { prefs, phone: found.phone };
-}
-
-/** Whether a user wants a topic on a channel now (an unknown user wants nothing). */
-export async function wants(db: Db, userId: string, topic: NotificationTopic, channel: NotificationChannel) {
-  const loaded = await loadPreferences(db, userId);
-  return loaded !== null && loaded.prefs[topic][channel];
-}
+import { loadPreferences } from './notification-preferences.ts';
+import { insertNotificationRows, type NewNotification } from './notifications.repo.ts';
 
 export type Notice = NewNotification;
 

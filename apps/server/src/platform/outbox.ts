@@ -5,6 +5,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from './db.ts';
 import { enqueue, registerJobHandler, retryDelayMs, type JobContext } from './jobs.ts';
 import { outbox } from '../db/schema/index.ts';
+import { MAIL_TOPICS } from './mail/mail-topics.ts';
+import type { MailTemplateName } from './mail/mail-templates.ts';
+import { wants } from './notification-preferences.ts';
 
 export type OutboxMessage = typeof outbox.$inferSelect;
 
@@ -86,6 +89,15 @@ async function deliverMessage({ db, job, now }: JobContext): Promise<void> {
   const transport = transports.get(message.channel);
   // No way to deliver this channel from this process (no SMTP_URL; no SMS gateway): it stays in the outbox.
   if (!transport) return;
+  // A notification or marketing mail whose recipient has since unsubscribed from its topic does not go (decision 055).
+  const topic = MAIL_TOPICS[message.template as MailTemplateName];
+  if (message.channel === 'email' && topic && message.userId && !(await wants(db, message.userId, topic, 'email'))) {
+    await db
+      .update(outbox)
+      .set({ status: 'suppressed', lastError: `unsubscribed from ${topic}` })
+      .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+    return;
+  }
   const attempts = job.attempts;
   try {
     await transport.send(message);

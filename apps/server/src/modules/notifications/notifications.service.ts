@@ -20,12 +20,8 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
-import {
-  loadPreferences,
-  publishNotificationsChanged,
-  readUnsubscribeId,
-  type Preferences,
-} from '../../platform/notifications.ts';
+import { loadPreferences, type Preferences } from '../../platform/notification-preferences.ts';
+import { publishNotificationsChanged, readUnsubscribeId } from '../../platform/notifications.ts';
 import * as repo from '../../platform/notifications.repo.ts';
 import type { PartnerDirectory } from '../../platform/partner-directory.ts';
 import type { SessionState } from '../../platform/sessions.ts';

@@ -6,6 +6,8 @@ import { notifications, outbox, users } from '../../db/schema/index.ts';
 import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
 import { MAIL_TEMPLATES } from '../../platform/mail/mail-templates.ts';
 import { notifyUsers, unsubscribeId } from '../../platform/notifications.ts';
+import { setOutboxTransports } from '../../platform/outbox.ts';
+import { runDueJobs } from '../../platform/jobs.ts';
 import { createPartnerDirectory } from '../partners/partners.public.ts';
 
 // Notification preferences, the marketing subscription, one-click unsubscribe (RFC 8058), the in-app list, and
@@ -156,6 +158,22 @@ describe('a notification e-mail', () => {
     expect(await offerMail()).toBeNull();
     expect((await latestMail(farmerId, 'offers_filled'))?.id).toBe(before?.id);
     await call(farmer, 'PUT', topicUrl('offers', farmerId), { email: true });
+  });
+
+  it('queued before the user unsubscribed, is not delivered', async () => {
+    const sent: string[] = [];
+    setOutboxTransports([{ channel: 'email', send: async (m) => void sent.push(m.template) }]);
+    try {
+      const id = await offerMail();
+      await call(farmer, 'PUT', topicUrl('offers', farmerId), { email: false });
+      await runDueJobs(t.database.db);
+      const [row] = await t.database.db.select().from(outbox).where(eq(outbox.id, id!));
+      expect(row).toMatchObject({ status: 'suppressed', lastError: 'unsubscribed from offers' });
+      expect(sent).not.toContain('offers_filled');
+    } finally {
+      setOutboxTransports([]);
+      await call(farmer, 'PUT', topicUrl('offers', farmerId), { email: true });
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 // Sending a templated e-mail: rendered (HTML and plain text) and queued in the outbox in the caller's transaction.
 import { oneClickUnsubscribePath, type WhiteLabelPartner } from '@granary/domain';
 import type { Db } from '../db.ts';
-import { unsubscribeId, wants } from '../notifications.ts';
+import { wants } from '../notification-preferences.ts';
+import { unsubscribeId } from '../notifications.ts';
 import { enqueueMessage } from '../outbox.ts';
 import { mailLink } from './mail-link.ts';
 import { MAIL_TOPIC_WORDS, MAIL_TOPICS } from './mail-topics.ts';
