@@ -8,6 +8,8 @@ import {
   agreementText,
   brandAgreementsSegment,
   currentAgreementVersion,
+  hasEnterpriseAccess,
+  INPUT_PURCHASING_PERMISSION,
   licenceExpiryState,
   type AgreementDetail,
   type AgreementList,
@@ -188,7 +190,7 @@ export async function onboardingReport(
   const signed = statuses.filter((s) => s === 'signed').length;
   const termsSigned = statuses[AGREEMENT_TYPES.indexOf('terms-of-sale')] === 'signed';
   const licence = facts.licenceExpiries.length === 0 ? 'none' : licenceExpiryState(facts.licenceExpiries[0]!, today);
-  const purchasing = member?.role === 'owner' || (member?.permissions ?? []).includes('has_input_purchasing_access');
+  const purchasing = hasEnterpriseAccess(member, INPUT_PURCHASING_PERMISSION);
   const items: ReadinessItem[] = [
     {
       id: 'enterprise_profile',
