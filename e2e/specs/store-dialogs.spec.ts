@@ -34,14 +34,8 @@ async function freshUser(email: string): Promise<string> {
   return token;
 }
 
-async function signedIn(token: string, viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const context = await openContext(browser, { baseURL, viewport });
-  const host = new URL(baseURL).hostname;
-  await context.addCookies([
-    { name: 'granary_session', value: token, domain: host, path: '/', httpOnly: true, sameSite: 'Lax' },
-    { name: 'granary_logged_in', value: '1', domain: host, path: '/', sameSite: 'Lax' },
-  ]);
-  return context;
+function signedIn(token: string, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  return openContext(browser, { baseURL, viewport, sessionToken: token });
 }
 
 beforeAll(async () => {

@@ -21,10 +21,19 @@ export function launchBrowser(): Promise<Browser> {
 /** A demo account key (buyer, farmer, admin, prairieBuyer), or its spare session `<key>2`. */
 type Account = string;
 
-/** A fresh browser context on the app, optionally signed in as a demo account. */
+/**
+ * A fresh browser context on the app, optionally signed in: as a demo account (`as`), or with a session token a spec
+ * made itself (`sessionToken`, on a server of its own).
+ */
 export async function openContext(
   browser: Browser,
-  options: { as?: Account; baseURL?: string; viewport?: { width: number; height: number }; userAgent?: string } = {},
+  options: {
+    as?: Account;
+    sessionToken?: string;
+    baseURL?: string;
+    viewport?: { width: number; height: number };
+    userAgent?: string;
+  } = {},
 ): Promise<BrowserContext> {
   const baseURL = options.baseURL ?? inject('baseURL');
   const context = await browser.newContext({
@@ -32,8 +41,8 @@ export async function openContext(
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
-  if (options.as) {
-    const token = inject('sessionTokens')[options.as];
+  if (options.as || options.sessionToken) {
+    const token = options.sessionToken ?? inject('sessionTokens')[options.as!];
     if (!token) throw new Error(`no session for ${options.as}`);
     const url = new URL(baseURL);
     await context.addCookies([

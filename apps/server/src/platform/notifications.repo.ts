@@ -4,7 +4,7 @@ import type { NotificationChannel, NotificationTopic } from '@granary/domain';
 import type { Db } from './db.ts';
 import { notificationPreferences, notifications, users } from '../db/schema/index.ts';
 
-export type PreferenceRow = { topic: string; channel: NotificationChannel; enabled: boolean };
+type PreferenceRow = { topic: string; channel: NotificationChannel; enabled: boolean };
 
 /** What a user chose (rows only where they chose) and their marketing consent. */
 export async function preferenceRows(

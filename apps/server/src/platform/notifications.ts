@@ -15,7 +15,7 @@ import { getOrCreateSetting } from './settings.repo.ts';
 import { loadPreferences } from './notification-preferences.ts';
 import { insertNotificationRows, type NewNotification } from './notifications.repo.ts';
 
-export type Notice = NewNotification;
+type Notice = NewNotification;
 
 /**
  * Tells users of things in the app (and by text, for those who asked for texts of the topic and have a verified

@@ -21,7 +21,6 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
  * path keeps the segment so that finer choices (an offer's fill but not its price hit) can come without a new call.
  */
 export const NOTIFICATION_SUB_TOPICS = ['all'] as const;
-export type NotificationSubTopic = (typeof NOTIFICATION_SUB_TOPICS)[number];
 
 /**
  * The defaults of a topic without a stored choice: what the user's own business does (offers, contracts to sign,
@@ -79,7 +78,6 @@ export type NotificationSubscriptions = z.infer<typeof notificationSubscriptions
 
 /** The marketing subscription (platform.md 7.2): PUT with {subscribed}, answered with the state it left. */
 export const marketingSubscriptionSchema = z.object({ subscribed: z.boolean() }).strict();
-export type MarketingSubscription = z.infer<typeof marketingSubscriptionSchema>;
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
