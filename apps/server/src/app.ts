@@ -53,6 +53,8 @@ import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { teamRoutes } from './modules/enterprise-team/team.routes.ts';
 import { staffAdminRoutes } from './modules/staff-admin/staff-admin.routes.ts';
 import { enterprisesRoutes } from './modules/enterprises/enterprises.routes.ts';
+import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
+import { demoAbnRegister } from './modules/addresses/abn-register.ts';
 import { esignProviderFromEnv } from './modules/esign/providers/select-provider.ts';
 import { profitCenterRoutes } from './modules/profit-center/profit-center.routes.ts';
 import { farmerClients } from './modules/profit-center/profit-center.public.ts';
@@ -220,6 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staffAdminRoutes, { ctx });
   // The enterprise (farm business) profile, the switcher and a user's own profile (issue 16, decision 050).
   await app.register(enterprisesRoutes, { ctx });
+  // A farm business's one address book, delivery contacts and ABN; Australian accounts (issue 16, decision 051).
+  await app.register(addressesRoutes, { ctx, partners, abnRegister: demoAbnRegister });
   // E-signing of contracts (issue 5): the built-in provider unless ESIGN_PROVIDER names another.
   await app.register(esignRoutes, { ctx, partners, provider: esignProviderFromEnv(env.ESIGN_PROVIDER) });
   // My Sales Lite (issue 5): the farmer's own contracts, tickets, summary and balances.

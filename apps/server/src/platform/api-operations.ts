@@ -10,6 +10,7 @@
  */
 import { INGEST_OPERATIONS } from './api-operations-ingest.ts';
 import { ENTERPRISES_OPERATIONS } from './api-operations-enterprises.ts';
+import { ADDRESSES_TAG } from './api-operations-addresses.ts';
 import { PAYMENTS_OPERATIONS, SETTLEMENTS_OPERATIONS } from './api-operations-grain-book.ts';
 
 type ApiArea = {
@@ -497,6 +498,7 @@ export const API_AREAS: readonly ApiArea[] = [
       "data and agronomics, a user's enterprises and the current-enterprise switcher, and the user's own profile.",
     modules: { enterprises: ENTERPRISES_OPERATIONS },
   },
+  ADDRESSES_TAG,
   {
     tag: 'notifications',
     description:

@@ -203,6 +203,8 @@ const adminPages: Readonly<Record<string, PageLoader>> = {
   'admin-user': () => import('../features/admin/staff-user-page').then((module) => module.StaffUserPage),
   'admin-enterprises': () =>
     import('../features/admin/staff-enterprises-page').then((module) => module.StaffEnterprisesPage),
+  'admin-australian-account-new': () =>
+    import('../features/admin/australian-account-page').then((module) => module.AustralianAccountPage),
 };
 
 /** The platform's built pages: /support and the legal pages (platform.md 2.1), one component for the five documents. */

@@ -252,6 +252,7 @@ export const ROUTES: RouteDef[] = [
   built(member('admin-users', '/admin/users', 'Users')),
   built(member('admin-user', '/admin/users/:userId', 'User')),
   built(member('admin-enterprises', '/admin/enterprises', 'Enterprises')),
+  built(member('admin-australian-account-new', '/admin/australian-accounts/new', 'New Australian account')),
   member('account', '/account', 'Account'),
   // A farm business's team (issue 16, decision 052): members, access flags, invitations; the invitation's page is open
   // to guests (a new account) and the signed-in (the invited account joins), and says what to do.

@@ -25,7 +25,6 @@ import {
   subdivisionDistanceKm,
   toDecimal,
   isTaxExemptCategory,
-  type AddressValues,
   type CartErrorSection,
   type CheckoutError,
   type PaymentTerm,
@@ -34,7 +33,7 @@ import type { Db } from '../../platform/db.ts';
 import { ERRORS } from '../../platform/errors.ts';
 import { callerForUser, cartLinesWithCurrentPrices, type CartLineWithPrice } from '../cart/cart.public.ts';
 import * as repo from './checkout.repo.ts';
-import * as addressBookRepo from './address-book.repo.ts';
+import * as addressBookRepo from '../addresses/addresses.public.ts';
 import * as licencesRepo from './licences.repo.ts';
 import type { CardProvider } from './payment.adapter.ts';
 
@@ -51,26 +50,8 @@ export function regionCode(country: string): 'US' | 'CA' | 'AU' {
   return country === 'CAN' ? 'CA' : country === 'AUS' ? 'AU' : 'US';
 }
 
-export function toValues(a: addressBookRepo.AddressRow): AddressValues {
-  return {
-    addressType: a.addressType as AddressValues['addressType'],
-    format: a.format,
-    landLocationKind: (a.landLocationKind as AddressValues['landLocationKind']) ?? null,
-    name: a.name,
-    line1: a.line1,
-    line2: a.line2,
-    city: a.city,
-    region: a.region,
-    postalCode: a.postalCode,
-    country: a.country as 'USA' | 'CAN',
-    lllQuarter: a.lllQuarter,
-    lllSection: a.lllSection,
-    lllTownship: a.lllTownship,
-    lllRange: a.lllRange,
-    lllMeridian: a.lllMeridian,
-    instructions: a.instructions,
-  };
-}
+/** A stored address as the domain's rules read it (the address book's one reading). */
+export const toValues = addressBookRepo.valuesOf;
 
 type Line = CartLineWithPrice & {
   warehouseId: number;
@@ -130,8 +111,9 @@ export async function compute(
   const warehouses = await repo.warehousesOf(db, cart.country);
   const buyerState = membership?.state?.trim().toUpperCase() || null;
   const lines = await linesFromWarehouses(db, cart, raw, warehouses, buyerState);
-  const addresses = await addressBookRepo.addressesOf(db, caller.userId);
-  const contacts = await addressBookRepo.contactsOf(db, caller.userId);
+  const book = { userId: caller.userId, enterpriseId: membership?.enterpriseId ?? null };
+  const addresses = await addressBookRepo.addressesOf(db, book);
+  const contacts = await addressBookRepo.contactsOf(db, book);
   const licences = await licencesRepo.licencesOf(db, caller.userId);
   const settings = new Map((await repo.partitionsOf(db, cart.id)).map((p) => [p.partitionKey, p]));
   const flatShipping = isStoreAreaOn(regionCode(cart.country), 'flat-shipping');

@@ -13,35 +13,13 @@ import {
   shownShippingMethod,
   toDecimal,
   type CheckoutView,
-  type StoreAddress,
 } from '@granary/domain';
 import type * as repo from './checkout.repo.ts';
-import type * as addressBookRepo from './address-book.repo.ts';
+import { addressView, contactView } from '../addresses/addresses.public.ts';
 import { regionCode, type CheckoutDeps, type Computed } from './checkout-pricing.service.ts';
 
 const BRAND_WORD = 'granary';
 
-export function addressView(a: addressBookRepo.AddressRow): StoreAddress {
-  return {
-    id: a.id,
-    addressType: a.addressType,
-    format: a.format,
-    landLocationKind: a.landLocationKind,
-    name: a.name,
-    line1: a.line1,
-    line2: a.line2,
-    city: a.city,
-    region: a.region,
-    postalCode: a.postalCode,
-    country: a.country,
-    lllQuarter: a.lllQuarter,
-    lllSection: a.lllSection,
-    lllTownship: a.lllTownship,
-    lllRange: a.lllRange,
-    lllMeridian: a.lllMeridian,
-    instructions: a.instructions,
-  };
-}
 
 export function warehouseView(w: repo.WarehouseRow) {
   return {
@@ -56,16 +34,6 @@ export function warehouseView(w: repo.WarehouseRow) {
   };
 }
 
-export function contactView(c: addressBookRepo.ContactRow) {
-  return {
-    id: c.id,
-    firstName: c.firstName,
-    lastName: c.lastName,
-    email: c.email,
-    phoneNumber: c.phoneNumber,
-    aal1: c.region,
-  };
-}
 
 function sectionsOf(c: Computed) {
   const cardTerm = c.cart.paymentTerms === '{card_provider}_credit_card';

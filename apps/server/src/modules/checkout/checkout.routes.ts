@@ -35,7 +35,7 @@ import {
 } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/access.ts';
-import * as addressBook from './address-book.service.ts';
+import * as addressBook from '../addresses/addresses.public.ts';
 import { buyNow } from './buy-now.service.ts';
 import type { Caller, CheckoutDeps } from './checkout-pricing.service.ts';
 import * as service from './checkout.service.ts';
@@ -176,41 +176,49 @@ function checkoutFlowRoutes(app: RoutesApp, { db, deps, config, P, callerOf, mai
   );
 }
 
-/** The buyer's addresses and delivery contacts. */
+/** The buyer's addresses and delivery contacts: the book of their current farm business (decision 051). */
 function addressBookRoutes(app: RoutesApp, { db, config, callerOf }: Shared): void {
+  const bookOf = async (request: FastifyRequest) => addressBook.bookOfCaller(db, await callerOf(request));
   const A = `${STORE_API}/addresses`;
   app.get(A, { config, schema: { response: { 200: addressListSchema, ...errors } } }, async (request) => ({
-    addresses: await addressBook.listAddresses(db, await callerOf(request)),
+    addresses: (await addressBook.listAddresses(db, await bookOf(request))).map(addressBook.addressView),
   }));
   app.post(
     A,
     { config, schema: { body: addressInputSchema, response: { 201: addressSchema, ...errors } } },
     async (request, reply) =>
-      reply.status(201).send(await addressBook.createAddress(db, await callerOf(request), request.body)),
+      reply
+        .status(201)
+        .send(addressBook.addressView(await addressBook.createAddress(db, await bookOf(request), request.body))),
   );
   app.put(
     `${A}/:id`,
     { config, schema: { params: idParams, body: addressInputSchema, response: { 200: addressSchema, ...errors } } },
-    async (request) => addressBook.updateAddress(db, await callerOf(request), request.params.id, request.body),
+    async (request) =>
+      addressBook.addressView(
+        await addressBook.updateAddress(db, await bookOf(request), request.params.id, request.body),
+      ),
   );
   app.delete(
     `${A}/:id`,
     { config, schema: { params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await addressBook.deleteAddress(db, await callerOf(request), request.params.id);
+      await addressBook.deleteAddress(db, await bookOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
 
   const C = `${STORE_API}/delivery-contacts`;
   app.get(C, { config, schema: { response: { 200: deliveryContactListSchema, ...errors } } }, async (request) => ({
-    contacts: await addressBook.listContacts(db, await callerOf(request)),
+    contacts: (await addressBook.listContacts(db, await bookOf(request))).map(addressBook.contactView),
   }));
   app.post(
     C,
     { config, schema: { body: deliveryContactInputSchema, response: { 201: deliveryContactSchema, ...errors } } },
     async (request, reply) =>
-      reply.status(201).send(await addressBook.createContact(db, await callerOf(request), request.body)),
+      reply
+        .status(201)
+        .send(addressBook.contactView(await addressBook.createContact(db, await bookOf(request), request.body))),
   );
   app.put(
     `${C}/:id`,
@@ -222,13 +230,16 @@ function addressBookRoutes(app: RoutesApp, { db, config, callerOf }: Shared): vo
         response: { 200: deliveryContactSchema, ...errors },
       },
     },
-    async (request) => addressBook.updateContact(db, await callerOf(request), request.params.id, request.body),
+    async (request) =>
+      addressBook.contactView(
+        await addressBook.updateContact(db, await bookOf(request), request.params.id, request.body),
+      ),
   );
   app.delete(
     `${C}/:id`,
     { config, schema: { params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await addressBook.deleteContact(db, await callerOf(request), request.params.id);
+      await addressBook.deleteContact(db, await bookOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -20,7 +20,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { callerForUser, enablementOf } from '../cart/cart.public.ts';
 import * as repo from './checkout.repo.ts';
-import * as addressBookRepo from './address-book.repo.ts';
+import * as addressBookRepo from '../addresses/addresses.public.ts';
 import * as licencesRepo from './licences.repo.ts';
 import * as orderRepo from './place-order.repo.ts';
 import { compute, todayOf, toValues, type Caller, type CheckoutDeps } from './checkout-pricing.service.ts';
@@ -39,6 +39,12 @@ async function cartFor(db: Db, caller: Caller, cartId: string | undefined): Prom
  * totals. An open cart last written from elsewhere is moved to that country first (and then needs its lines re-priced:
  * items_need_adjustment).
  */
+
+/** The address book the caller's checkout uses: their current enterprise's (decision 051). */
+async function bookOwnerOf(db: Db, caller: Caller): Promise<addressBookRepo.BookOwner> {
+  return (await addressBookRepo.bookOfCaller(db, caller)).owner;
+}
+
 export async function inBuyersRegion(
   db: Db,
   caller: Caller,
@@ -113,10 +119,11 @@ async function write(
   deps: CheckoutDeps,
   apply: (tx: Db, cart: repo.CheckoutCartRow) => Promise<void>,
 ): Promise<CheckoutView> {
-  await assertCanBuy(db, caller);
   const outcome = await db.transaction(async (tx) => {
     const claimed = await repo.claimSerial(tx, caller.userId, cartId, serial);
     if (!claimed) return null;
+    // After the claim: another user's cart stays a 404 (IDOR); a refusal rolls the claim back.
+    await assertCanBuy(tx, caller);
     await apply(tx, claimed);
     return claimed;
   });
@@ -184,7 +191,7 @@ export async function setPartitionShipping(
       if (next.fulfillmentPromise === 'N/A') next.fulfillmentPromise = null;
       if (next.deliveryAddressId !== null) {
         const a = await addressBookRepo.addressById(tx, next.deliveryAddressId);
-        if (!a || a.deleted || a.userId !== caller.userId)
+        if (!a || a.deleted || !addressBookRepo.inBookOf(a, await bookOwnerOf(tx, caller)))
           throw new AppError('invalid_shipping_address', undefined, {
             section: 'shipping',
             partitionKey: key,
@@ -201,7 +208,7 @@ export async function setPartitionShipping(
       }
       if (
         next.deliveryContactId !== null &&
-        !(await addressBookRepo.contactById(tx, caller.userId, next.deliveryContactId))
+        !(await addressBookRepo.contactById(tx, await bookOwnerOf(tx, caller), next.deliveryContactId))
       ) {
         throw new AppError('invalid_shipping_address', 'Choose one of your delivery contacts.', {
           section: 'shipping',
@@ -274,7 +281,7 @@ export async function setBillingAddress(
   return write(db, caller, body.cartId, body.serial, deps, async (tx, cart) => {
     if (body.billingAddressId !== null) {
       const a = await addressBookRepo.addressById(tx, body.billingAddressId);
-      if (!a || a.deleted || a.userId !== caller.userId)
+      if (!a || a.deleted || !addressBookRepo.inBookOf(a, await bookOwnerOf(tx, caller)))
         throw new AppError('invalid_billing_address', undefined, {
           section: 'payment',
           fields: [{ field: 'billingAddressId', problem: 'invalid' }],

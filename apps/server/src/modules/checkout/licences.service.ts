@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 import { deleteUploadsOf } from '../uploads/uploads.public.ts';
 import * as licencesRepo from './licences.repo.ts';
 import { todayOf, type Caller, type CheckoutDeps } from './checkout-pricing.service.ts';
-import { enterpriseIdOf } from './address-book.service.ts';
+import { enterpriseIdOf } from '../addresses/addresses.public.ts';
 
 export async function listLicences(db: Db, caller: Caller, deps: CheckoutDeps) {
   const today = todayOf(deps);

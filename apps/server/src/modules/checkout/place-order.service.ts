@@ -24,10 +24,10 @@ import { sendMail } from '../../platform/mail/send-mail.ts';
 import { notifyUsers } from '../../platform/notifications.ts';
 import { refreshProductRegions } from '../store-catalog/store-catalog.public.ts';
 import * as repo from './checkout.repo.ts';
-import type * as addressBookRepo from './address-book.repo.ts';
+import { addressView, contactView, type AddressRow } from '../addresses/addresses.public.ts';
 import * as orderRepo from './place-order.repo.ts';
 import { billingFacts, compute, type Caller, type CheckoutDeps, type Computed } from './checkout-pricing.service.ts';
-import { addressView, contactView, warehouseView } from './checkout-view.ts';
+import { warehouseView } from './checkout-view.ts';
 import { assertCanBuy, inBuyersRegion } from './checkout.service.ts';
 
 export async function placeOrder(
@@ -38,10 +38,10 @@ export async function placeOrder(
   /** The partner's brand and the origin the buyer came from, for the confirmation e-mail's links. */
   mail: MailContext,
 ): Promise<PlacedOrder> {
-  await assertCanBuy(db, caller);
   await assertStoreTermsAccepted(db, caller.userId);
   const placed = await db.transaction(async (tx) => {
     const cart = await lockedOpenCart(tx, caller, body);
+    await assertCanBuy(tx, caller);
     const c = await compute(tx, caller, cart, deps);
     const term = assertPlaceable(c, body.expectedTotal);
     const payment = await authorizePayment(c, term, deps);
@@ -196,7 +196,7 @@ async function authorizePayment(c: Computed, term: PaymentTerm, deps: CheckoutDe
   return { paymentStatus: 'authorized', reference: auth.reference };
 }
 
-function addressCopy(a: addressBookRepo.AddressRow | null): Record<string, unknown> | null {
+function addressCopy(a: AddressRow | null): Record<string, unknown> | null {
   return a ? { ...addressView(a) } : null;
 }
 

@@ -20,3 +20,5 @@ export { createTeamAccount, phoneInUse } from './team-account.service.ts';
 // The staff administration area (issue 16): the password lockout's state and its lifting (unlock).
 export { clearLoginFailures } from './login-failures.repo.ts';
 export { isLockedOut } from './login.service.ts';
+// Accounts staff create for someone else (issue 16: an Australian farm business's owner, from its ABN).
+export { createStaffAccount, emailTaken } from './staff-account.service.ts';

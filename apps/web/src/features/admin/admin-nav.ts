@@ -15,4 +15,6 @@ export type AdminNavItem = {
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/users', labelId: 'staffAdmin.nav.users', permission: 'list-all-user-details' },
   { path: '/admin/enterprises', labelId: 'staffAdmin.nav.enterprises', permission: 'list-all-user-details' },
+  // Issue 16, decision 051: an Australian farm business and its owner from an ABN.
+  { path: '/admin/australian-accounts/new', labelId: 'australia.nav', permission: 'create-australian-account' },
 ];

@@ -1,4 +1,5 @@
 import { staffAdminMessages } from '../staff-admin-messages';
+import { addressesMessages, australiaMessages } from '../addresses-messages';
 
 /**
  * The staff administration area's messages (issue 16): loaded with its pages, not in the entry
@@ -6,4 +7,6 @@ import { staffAdminMessages } from '../staff-admin-messages';
  */
 export const adminAreaMessages = {
   ...staffAdminMessages,
+  ...addressesMessages,
+  ...australiaMessages,
 } as const;
