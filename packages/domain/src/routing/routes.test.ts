@@ -126,6 +126,7 @@ describe('ROUTES', () => {
     ).toEqual([
       'accept-invitation',
       'account-invitation',
+      'account-notifications',
       'admin',
       'admin-enterprises',
       'admin-user',
@@ -156,6 +157,7 @@ describe('ROUTES', () => {
       'dev-mailbox',
       'enterprise-team',
       'error',
+      'global-notifications',
       'home',
       'legal-ccpa-privacy-policy',
       'legal-community-content-policy',
@@ -171,6 +173,7 @@ describe('ROUTES', () => {
       'my-sales-lite-settlements',
       'my-sales-lite-tab',
       'native-landing',
+      'one-click-unsubscribe',
       'onetime-password-reset',
       'password-exchange',
       'password-reset',
@@ -437,7 +440,15 @@ describe('matchRoute', () => {
           .filter((x) => x.localized === 'none')
           .map((x) => x.id)
           .sort(),
-      ).toEqual(['add-data', 'app-shell', 'change-environment', 'dev-mailbox', 'farmer-accounts', 'native-landing']);
+      ).toEqual([
+        'add-data',
+        'app-shell',
+        'change-environment',
+        'dev-mailbox',
+        'farmer-accounts',
+        'native-landing',
+        'one-click-unsubscribe',
+      ]);
       for (const r of all.filter((x) => x.localized === 'none')) {
         expect(matchRoute(`/en-ca${r.path.replace(/\/:[^/]+\?/g, '').replace(/:[^/]+/g, 'x')}`), r.path).toBeNull();
       }
