@@ -1,5 +1,5 @@
 /** The enterprise profile calls (issue 16, decision 050): the `enterprises` module's lines of the API reference. */
-export const ENTERPRISES_OPERATIONS: Readonly<Record<string, string>> = {
+const ENTERPRISES_OPERATIONS: Readonly<Record<string, string>> = {
   'GET /api/effu/enterprises/:enterpriseId/profile': "An enterprise's profile (platform.md 3.3) by its legacy id",
   'GET /api/effu/v1/enterprises/:enterpriseId/profile': "An enterprise's first-version profile (name, crops, location)",
   'GET /api/effu/enterprises/:enterpriseId/fields': "An enterprise's fields and their summary (count, acres)",
@@ -27,4 +27,13 @@ export const ENTERPRISES_OPERATIONS: Readonly<Record<string, string>> = {
   'PATCH /api/auth/user/:userId/profile': "Change the signed-in user's first and last name",
   'POST /api/auth/users/:userId/phone_number/delete': "Remove the signed-in user's phone number",
   'GET /api/auth/users/:userId/permissions/readable-enterprise-facts': "The facts of a user's enterprises",
+};
+
+/** The 'enterprises' area of the API reference (api-operations.ts lists it). */
+export const ENTERPRISES_AREA = {
+  tag: 'enterprises',
+  description:
+    'The farm business (enterprise) of platform.md 3.3: its profile, fields, qualifying questions, contributed ' +
+    "data and agronomics, a user's enterprises and the current-enterprise switcher, and the user's own profile.",
+  modules: { enterprises: ENTERPRISES_OPERATIONS },
 };

@@ -9,7 +9,7 @@
  * form), or give it `schema.summary` where it is declared. A new module: add it under its area.
  */
 import { INGEST_OPERATIONS } from './api-operations-ingest.ts';
-import { ENTERPRISES_OPERATIONS } from './api-operations-enterprises.ts';
+import { ENTERPRISES_AREA } from './api-operations-enterprises.ts';
 import { ADDRESSES_TAG } from './api-operations-addresses.ts';
 import { PAYMENTS_OPERATIONS, SETTLEMENTS_OPERATIONS } from './api-operations-grain-book.ts';
 
@@ -491,13 +491,8 @@ export const API_AREAS: readonly ApiArea[] = [
         'GET /api/public/events': "A public market page's live bids and quotes (server-sent events)",
       },
     },
-  },  {
-    tag: 'enterprises',
-    description:
-      'The farm business (enterprise) of platform.md 3.3: its profile, fields, qualifying questions, contributed ' +
-      "data and agronomics, a user's enterprises and the current-enterprise switcher, and the user's own profile.",
-    modules: { enterprises: ENTERPRISES_OPERATIONS },
   },
+  ENTERPRISES_AREA,
   ADDRESSES_TAG,
   {
     tag: 'notifications',
@@ -520,4 +515,6 @@ export const API_AREAS: readonly ApiArea[] = [
         'POST /api/notifications/unsubscribe/:id': "Unsubscribe from the link's topic (the confirmation page's button)",
         'POST /one-click-unsubscribe/:id': "One-click unsubscribe from a mail client (RFC 8058), no sign-in",
       },
+    },
+  },
 ];

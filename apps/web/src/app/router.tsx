@@ -17,6 +17,7 @@ import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './shell/route-error-screen';
 import { APP_SHELL_ROUTE_ID, RouteFrame } from './shell/route-frame';
 import { AppShellPage, ErrorGatewayPage, HomeRedirect, NotFoundPage } from './shell/shell-pages';
+import { ENTERPRISE_SECTIONS } from './enterprise-sections';
 
 /**
  * The route tree, built from the domain route table (ROUTES, REDIRECTS):
@@ -246,7 +247,15 @@ async function loadUserProfilePage(): Promise<ComponentType> {
     import('../features/identity/components/password-section'),
   ]);
   return function UserProfileRoute() {
-    return <UserProfilePage security={<PasswordSection />} />;
+    return <UserProfilePage security={<PasswordSection />} notFound={<NotFoundPage />} />;
+  };
+}
+
+/** An enterprise's pages: the account area's frame with the sections every area adds (app/enterprise-sections.ts). */
+async function loadEnterprisePage(): Promise<ComponentType> {
+  const { EnterprisePage } = await import('../features/account/enterprise-page');
+  return function EnterpriseRoute() {
+    return <EnterprisePage sections={ENTERPRISE_SECTIONS} />;
   };
 }
 
@@ -283,7 +292,7 @@ export function areaOf(path: string): keyof typeof areaPages {
 
 /**
  * The areas whose pages need messages beyond the entry's (docs/decisions/029-messages-by-area.md); the other areas'
- * pages (identity, dashboard, account, the public market's in-app page, platform) show only the entry's.
+ * pages (identity, dashboard, the public market's in-app page, platform) show only the entry's.
  */
 const AREA_MESSAGES: Partial<Record<keyof typeof areaPages, MessageArea>> = {
   crm: 'crm',
@@ -291,6 +300,7 @@ const AREA_MESSAGES: Partial<Record<keyof typeof areaPages, MessageArea>> = {
   store: 'store',
   profitCenter: 'profitCenter',
   dev: 'dev',
+  account: 'account',
   admin: 'admin',
 };
 
@@ -324,6 +334,7 @@ function pageOf(def: RouteDef, fullPath: string): Pick<RouteObject, 'element' | 
   if (def.id === 'error') return { element: <ErrorGatewayPage /> };
   if (def.id === APP_SHELL_ROUTE_ID) return { element: <AppShellPage /> };
   if (def.id === 'user') return lazyComponent(loadUserProfilePage, fullPath);
+  if (def.id === 'account-enterprise') return lazyComponent(loadEnterprisePage, fullPath);
   const load =
     crmPages[def.id] ??
     mySalesLitePages[def.id] ??

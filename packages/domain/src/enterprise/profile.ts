@@ -272,16 +272,3 @@ export const readableEnterpriseFactsSchema = z.object({ facts: z.array(z.string(
 export const currentEnterpriseBodySchema = z.object({ enterprise_id: z.number().int().positive() }).strict();
 export const currentEnterpriseSchema = z.object({ current_enterprise_id: z.number().int() });
 
-/**
- * 4.1: on bootstrap the selected enterprise is the one stored (session/cookie) when it is in the list, otherwise
- * the bootstrap's current_enterprise_id (itself in the list, or null for a user without enterprises).
- */
-export function selectedEnterpriseId(
-  enterpriseIds: readonly number[],
-  stored: number | null,
-  current: number | null,
-): number | null {
-  if (stored !== null && enterpriseIds.includes(stored)) return stored;
-  if (current !== null && enterpriseIds.includes(current)) return current;
-  return enterpriseIds[0] ?? null;
-}

@@ -246,14 +246,24 @@ export const ROUTES: RouteDef[] = [
   // Signed-in pages outside CRM and my sales lite.
   // '/dashboard' sends each experience to its home (homePathFor) and welcomes a user with none yet.
   built(member('dashboard', '/dashboard', 'Dashboard')),
-  built(member('user', '/user', 'My profile')),
+  // '/user' is my profile; '/user/<another id>' is that user's for staff with list-all-user-details (issue 16).
+  built(member('user', '/user/:id?', 'My profile')),
   // The staff administration area (issue 16, decision 053): staff only; each page checks its admin permission.
   built(member('admin', '/admin', 'Administration')),
   built(member('admin-users', '/admin/users', 'Users')),
   built(member('admin-user', '/admin/users/:userId', 'User')),
   built(member('admin-enterprises', '/admin/enterprises', 'Enterprises')),
   built(member('admin-australian-account-new', '/admin/australian-accounts/new', 'New Australian account')),
-  member('account', '/account', 'Account'),
+  // The account area (issue 16, decision 050): the user's profile and farm businesses, an enterprise's pages as tabs.
+  built(member('account', '/account', 'Account')),
+  built(member('account-user-enterprises', '/account/user/:userPublicId/enterprises', 'Farm businesses')),
+  built(
+    member(
+      'account-enterprise',
+      '/account/user/:userPublicId/enterprise/:enterprisePublicId/:section?',
+      'Farm business',
+    ),
+  ),
   // A farm business's team (issue 16, decision 052): members, access flags, invitations; the invitation's page is open
   // to guests (a new account) and the signed-in (the invited account joins), and says what to do.
   built(member('enterprise-team', '/enterprise/:id/team', 'Team')),

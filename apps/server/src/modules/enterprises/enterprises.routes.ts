@@ -46,8 +46,21 @@ const Q = `${E}/qualifying-questions`;
  * Another enterprise's or user's id answers 404.
  */
 export const enterprisesRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx }) => {
+  profileRoutes(app, ctx);
+  enterpriseDataRoutes(app, ctx);
+  userRoutes(app, ctx);
+};
+
+type App = Parameters<FastifyPluginAsyncZod<Options>>[0];
+
+function sessionOf(ctx: AppContext) {
+  return (request: Parameters<typeof requireSession>[1]) => requireSession(ctx, request);
+}
+
+/** The profile reads and profile/partial, the catalogues, a user's enterprises and the switcher. */
+function profileRoutes(app: App, ctx: AppContext): void {
   const db = ctx.database.db;
-  const session = (request: Parameters<typeof requireSession>[1]) => requireSession(ctx, request);
+  const session = sessionOf(ctx);
 
   app.get(
     `${E}/profile`,
@@ -119,6 +132,12 @@ export const enterprisesRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
     { config, schema: { body: currentEnterpriseBodySchema, response: { 200: currentEnterpriseSchema, ...errors } } },
     async (request) => service.setCurrentEnterprise(db, await session(request), request.body.enterprise_id),
   );
+}
+
+/** Contributed data and its unlocks, qualifying questions, agronomics. */
+function enterpriseDataRoutes(app: App, ctx: AppContext): void {
+  const db = ctx.database.db;
+  const session = sessionOf(ctx);
   app.get(
     `${E}/contributed-data`,
     { config, schema: { params: enterpriseParams, response: { 200: contributedDataSchema, ...errors } } },
@@ -222,8 +241,12 @@ export const enterprisesRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
         request.params.crop,
       ),
   );
+}
 
-  // Under /api/auth: the user's own record (an admin acting as the user cannot change it: access.ts).
+/** Under /api/auth: the user's own record (an admin acting as the user cannot change it: access.ts). */
+function userRoutes(app: App, ctx: AppContext): void {
+  const db = ctx.database.db;
+  const session = sessionOf(ctx);
   app.get(
     '/api/auth/user/:userId/profile',
     { config, schema: { params: userParams, response: { 200: userProfileSchema, ...errors } } },
@@ -248,4 +271,4 @@ export const enterprisesRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
     { config, schema: { params: userParams, response: { 200: readableEnterpriseFactsSchema, ...errors } } },
     async (request) => service.readableEnterpriseFacts(db, await session(request), request.params.userId),
   );
-};
+}

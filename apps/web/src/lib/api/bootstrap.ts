@@ -1,4 +1,4 @@
-import { bootstrapResponseSchema, type BootstrapResponse } from '@granary/domain';
+import { bootstrapResponseSchema, selectEnterpriseId, type BootstrapResponse } from '@granary/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readStorage } from '../browser/storage';
 import { inNativeApp, postNativeMessage } from '../native/bridge';
@@ -27,7 +27,8 @@ async function fetchBootstrap(retried = false): Promise<Bootstrap> {
   );
   const parsed = result.ok ? bootstrapResponseSchema.safeParse(result.json) : null;
   if (parsed?.success) {
-    const data = parsed.data;
+    // 4.1: the selection stored in this tab wins when it is one of the user's enterprises.
+    const data = { ...parsed.data, current_enterprise_id: selectEnterpriseId(parsed.data, stored) };
     sessionState.set({ csrfToken: data.csrf || null, isLoggedIn: data.user.isLoggedIn });
     return { ...data, failed: false };
   }

@@ -17,6 +17,7 @@ const AREA_CATALOGUES = {
   profitCenter: () => import('./areas/profit-center').then((module) => module.profitCenterAreaMessages),
   dev: () => import('./areas/dev').then((module) => module.devAreaMessages),
   admin: () => import('./areas/admin').then((module) => module.adminAreaMessages),
+  account: () => import('./areas/account').then((module) => module.accountAreaMessages),
 } satisfies Record<string, () => Promise<Catalogue>>;
 
 export type MessageArea = keyof typeof AREA_CATALOGUES;

@@ -2,6 +2,7 @@ import { NEW_PASSWORD_MIN_LENGTH } from '@granary/domain';
 import type { crmAreaMessages } from './areas/crm';
 import type { devAreaMessages } from './areas/dev';
 import type { adminAreaMessages } from './areas/admin';
+import type { accountAreaMessages } from './areas/account';
 import type { mySalesLiteAreaMessages } from './areas/my-sales-lite';
 import type { profitCenterAreaMessages } from './areas/profit-center';
 import type { storeAreaMessages } from './areas/store';
@@ -315,6 +316,12 @@ export const messages = {
 
   // my profile
   'profile.title': 'My profile',
+
+  // the header's farm business switcher (issue 16, decision 050)
+  'switcher.label': 'Farm business',
+  'switcher.choose': 'Switch farm business, current: {name}',
+  'switcher.failed': 'We could not switch the farm business. Try again.',
+  'header.account': 'Account and farm businesses',
 } as const;
 
 /** Every message id: the entry's and the areas' (an area's id shows once its catalogue has loaded, with its pages). */
@@ -325,5 +332,6 @@ export type MessageId =
   | keyof typeof storeAreaMessages
   | keyof typeof profitCenterAreaMessages
   | keyof typeof devAreaMessages
-  | keyof typeof adminAreaMessages;
+  | keyof typeof adminAreaMessages
+  | keyof typeof accountAreaMessages;
 export type MessageValues = Record<string, string | number | boolean | null | undefined | Date>;

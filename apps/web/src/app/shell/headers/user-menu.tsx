@@ -26,6 +26,7 @@ import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { NotificationBell, NotificationSettingsMenuItem } from '../../../features/notifications/notification-bell';
 import { storeExperience } from '../experience';
+import { AccountMenuItem, EnterpriseSwitcher } from './enterprise-switcher';
 
 function initials(user: BootstrapUser): string {
   const letters = `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase();
@@ -67,6 +68,7 @@ export function UserMenu({
 
   return (
     <>
+      <EnterpriseSwitcher tone={tone} />
       {user.id ? <NotificationBell userId={user.id} tone={tone} /> : null}
       <IconButton
         onClick={(event) => setAnchor(event.currentTarget)}
@@ -114,6 +116,7 @@ export function UserMenu({
           </ListItemText>
         </MenuItem>
         <NotificationSettingsMenuItem onClick={close} />
+        <AccountMenuItem onClick={close} />
         {isStaff(user) && !user.actingAs ? (
           <MenuItem component={RouterLink} to={localized('/admin/users')} onClick={close}>
             <ListItemIcon>

@@ -15,6 +15,7 @@ import {
   type CartView,
 } from '@granary/domain';
 import { useBootstrap } from '../../../lib/api/bootstrap';
+import { useCurrentEnterprise } from '../../../lib/enterprise/current-enterprise';
 import { useLiveEvents } from '../../../lib/live/use-live-events';
 import { useStore } from '../../../lib/store';
 import { useStoreLocale } from '../components/use-store-locale';
@@ -191,20 +192,18 @@ export function useAddToCart(): UseAddToCart {
   const state = useStore(client.store);
   const { data } = useBootstrap();
   const region = useStoreRegion();
-  const fallback: CartEnablement = useMemo(() => {
-    const current = data?.current_enterprise_id;
-    const enterprise =
-      current !== null && current !== undefined
-        ? data?.enterprises[String(current)]
-        : Object.values(data?.enterprises ?? {})[0];
-    return cartEnablement({
-      regionAreas: STORE_AREAS.filter((a) => isStoreAreaOn(region, a)),
-      signedIn: data?.user.isLoggedIn ?? false,
-      isSuperAdmin: data?.user.admin.is_super_admin ?? false,
-      enterpriseRole: enterprise?.role ?? null,
-      enterprisePermissions: enterprise?.permissions ?? null,
-    });
-  }, [data, region]);
+  const enterprise = useCurrentEnterprise();
+  const fallback: CartEnablement = useMemo(
+    () =>
+      cartEnablement({
+        regionAreas: STORE_AREAS.filter((a) => isStoreAreaOn(region, a)),
+        signedIn: data?.user.isLoggedIn ?? false,
+        isSuperAdmin: data?.user.admin.is_super_admin ?? false,
+        enterpriseRole: enterprise?.role ?? null,
+        enterprisePermissions: enterprise?.permissions ?? null,
+      }),
+    [data, enterprise, region],
+  );
   const enablement = state.cart && !state.loading ? state.cart.enablement : fallback;
   return {
     enabled: enablement.enabled,

@@ -1,5 +1,5 @@
 import { resolveStoreRegion, type StoreRegion } from '@granary/domain';
-import { useBootstrap } from '../../../lib/api/bootstrap';
+import { useCurrentEnterprise } from '../../../lib/enterprise/current-enterprise';
 import { useStoreLocale } from './use-store-locale';
 
 /**
@@ -8,11 +8,6 @@ import { useStoreLocale } from './use-store-locale';
  */
 export function useStoreRegion(): StoreRegion {
   const { locale } = useStoreLocale();
-  const { data } = useBootstrap();
-  const current = data?.current_enterprise_id;
-  const enterprise =
-    current !== null && current !== undefined
-      ? data?.enterprises[String(current)]?.countryCode
-      : Object.values(data?.enterprises ?? {})[0]?.countryCode;
-  return resolveStoreRegion({ locale, enterpriseCountry: enterprise ?? null }).region;
+  const enterprise = useCurrentEnterprise();
+  return resolveStoreRegion({ locale, enterpriseCountry: enterprise?.countryCode ?? null }).region;
 }

@@ -1,0 +1,110 @@
+import AgricultureOutlinedIcon from '@mui/icons-material/AgricultureOutlined';
+import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
+import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
+import { Box, Button, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useBootstrap } from '../../../lib/api/bootstrap';
+import { useCurrentEnterprise } from '../../../lib/enterprise/current-enterprise';
+import { useSwitchEnterprise } from '../../../lib/enterprise/enterprise-api';
+import { T, useT } from '../../../lib/i18n/t';
+import { useLocalizedPath } from '../../../lib/routing/route-handle';
+import { showToast } from '../../../lib/toast/toast-store';
+
+/**
+ * The header's farm business switcher (platform.md 3.1 current_enterprise_id, 4.1): shown to a user with more than
+ * one enterprise; the current one's name (an icon alone on a phone), a menu of the others. Choosing one keeps it with
+ * the session and the tab, and every page reads it from the bootstrap at once.
+ */
+export function EnterpriseSwitcher({ tone = 'default' }: { tone?: 'default' | 'inverse' }) {
+  const { data } = useBootstrap();
+  const current = useCurrentEnterprise();
+  const switchTo = useSwitchEnterprise();
+  const t = useT();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [busy, setBusy] = useState(false);
+  const enterprises = Object.values(data?.enterprises ?? {}).sort((a, b) => a.name.localeCompare(b.name));
+  if (enterprises.length < 2 || !current) return null;
+
+  const choose = async (id: number) => {
+    setAnchor(null);
+    if (id === current.id) return;
+    setBusy(true);
+    try {
+      await switchTo(id);
+    } catch {
+      showToast({ messageId: 'switcher.failed' }, { severity: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-label={t('switcher.choose', { name: current.name })}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        disabled={busy}
+        color="inherit"
+        startIcon={<AgricultureOutlinedIcon />}
+        endIcon={<ExpandMoreRoundedIcon />}
+        sx={{
+          textTransform: 'none',
+          fontWeight: 600,
+          maxWidth: { xs: 88, sm: 240 },
+          minWidth: 0,
+          px: 1.25,
+          color: tone === 'inverse' ? 'common.white' : 'text.primary',
+          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+        }}
+      >
+        <Box
+          component="span"
+          sx={{
+            display: { xs: 'none', sm: 'block' },
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {current.name}
+        </Box>
+      </Button>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 260, mt: 1 } } }}
+      >
+        <ListSubheader sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+          <T id="switcher.label" />
+        </ListSubheader>
+        {enterprises.map((e) => (
+          <MenuItem key={e.id} selected={e.id === current.id} onClick={() => void choose(e.id)}>
+            <ListItemIcon>{e.id === current.id ? <CheckRoundedIcon fontSize="small" /> : null}</ListItemIcon>
+            <ListItemText>{e.name}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+/** The account menu's line to /account: the user's profile and farm businesses. */
+export function AccountMenuItem({ onClick }: { onClick: () => void }) {
+  const localized = useLocalizedPath();
+  return (
+    <MenuItem component={RouterLink} to={localized('/account')} onClick={onClick}>
+      <ListItemIcon>
+        <AgricultureOutlinedIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>
+        <T id="header.account" />
+      </ListItemText>
+    </MenuItem>
+  );
+}
