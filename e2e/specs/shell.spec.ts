@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchBrowser, openContext, snap } from '../support/browser.ts';
+import { launchBrowser, openContext, signInWithPasswordForm, snap } from '../support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -194,6 +194,41 @@ describe('guards', () => {
     // The fallback, /dashboard, sends staff on to the administrator tools (issue 13).
     await page.waitForURL((url) => url.pathname === '/crm/administrator');
     expect(new URL(page.url()).host).toBe(new URL(inject('baseURL')).host);
+    await context.close();
+  });
+});
+
+describe('farm business switcher (issue 16)', () => {
+  it('lets a grower with two farm businesses switch in the header; /account shows both and the current one', async () => {
+    const context = await openContext(browser);
+    const page = await context.newPage();
+    await page.goto('/sign-in/password');
+    await signInWithPasswordForm(page, 'grower@demo.granary.test', 'granary-demo');
+    await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+    await page.goto('/account');
+    const ridge = page.getByRole('group', { name: 'Rivers Ridge Farms' });
+    const prairie = page.getByRole('group', { name: 'Rivers Prairie Grain (Saskatchewan)' });
+    await ridge.getByText('Current').waitFor();
+    await prairie.waitFor();
+
+    await page.getByRole('button', { name: 'Switch farm business, current: Rivers Ridge Farms' }).click();
+    await page.getByRole('menuitem', { name: 'Rivers Prairie Grain (Saskatchewan)' }).click();
+    await page
+      .getByRole('button', { name: 'Switch farm business, current: Rivers Prairie Grain (Saskatchewan)' })
+      .waitFor();
+    await prairie.getByText('Current').waitFor();
+    expect(await ridge.getByText('Current').count()).toBe(0);
+    await snap(page, 'account-two-farms');
+
+    // The choice stays with the session: a reload keeps it.
+    await page.reload();
+    await page.getByRole('group', { name: 'Rivers Prairie Grain (Saskatchewan)' }).getByText('Current').waitFor();
+    await page
+      .getByRole('group', { name: 'Rivers Prairie Grain (Saskatchewan)' })
+      .getByRole('link', { name: /^Open/ })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Rivers Prairie Grain (Saskatchewan)' }).waitFor();
+    await page.getByRole('tab', { name: 'Profile' }).waitFor();
     await context.close();
   });
 });

@@ -271,4 +271,3 @@ export const readableEnterpriseFactsSchema = z.object({ facts: z.array(z.string(
 /** PUT /api/effu/user/current-enterprise: the switcher's choice, kept with the session (3.1 current_enterprise_id). */
 export const currentEnterpriseBodySchema = z.object({ enterprise_id: z.number().int().positive() }).strict();
 export const currentEnterpriseSchema = z.object({ current_enterprise_id: z.number().int() });
-
