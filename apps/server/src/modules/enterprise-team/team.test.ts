@@ -1,11 +1,17 @@
 // A farm business's team (issue 16, decision 052): invitations (single use, expiring, only for the invited address or
 // phone), 6.2's change rules, the access flags enforced by the server per flag (team, input purchasing, profit center,
 // financial), and another enterprise's ids answering 404.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CHECKOUT_API, type EnterpriseAccessFlag } from '@granary/domain';
-import { authTokens, enterpriseInvitations, enterpriseUsers, enterprises, users } from '../../db/schema/index.ts';
+import {
+  authTokens,
+  enterpriseInvitations,
+  enterpriseUsers,
+  enterprises,
+  storeCarts,
+  users,
+} from '../../db/schema/index.ts';
 import { rowsOf } from '../../platform/db.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
@@ -272,18 +278,29 @@ describe('roles and flags', () => {
   });
 
   it('cart and checkout need input purchasing on every write', async () => {
-    const notes = { cartId: randomUUID(), serial: 1, notes: 'gate' };
+    const [cart] = await t.database.db
+      .insert(storeCarts)
+      .values({ userId: sub.id, enterpriseId: farm.id, country: 'USA', currency: 'USD' })
+      .returning();
+    const serialNow = async () =>
+      (await t.database.db.select().from(storeCarts).where(eq(storeCarts.id, cart!.id)))[0]!.serial;
+    const notes = async () => ({ cartId: cart!.id, serial: await serialNow(), notes: 'gate' });
     await setFlags(sub.id, ['has_team_access']);
-    const refused = await call(sub.caller, 'PUT', `${CHECKOUT_API}/notes`, notes);
+    const before = await serialNow();
+    const refused = await call(sub.caller, 'PUT', `${CHECKOUT_API}/notes`, await notes());
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('input_purchasing_permission_required');
+    expect(await serialNow()).toBe(before);
     const place = await call(sub.caller, 'POST', `${CHECKOUT_API}/place`, {
-      cartId: notes.cartId,
-      serial: 1,
+      cartId: cart!.id,
+      serial: before,
       expectedTotal: '1.00',
     });
     expect(place.statusCode).toBe(403);
-    // The owner turns input purchasing on: the gate passes (the unknown cart is then a 404).
+    // Another user's cart stays a 404 whatever their flags.
+    const other = await call(owner, 'PUT', `${CHECKOUT_API}/notes`, await notes());
+    expect(other.statusCode).toBe(404);
+    // The owner turns input purchasing on: the write goes through.
     const toggled = await call(owner, 'PUT', `/api/auth/enterprises/${farm.publicId}/users/${sub.id}/permissions`, {
       permissions: ['has_team_access', 'has_input_purchasing_access'],
     });
@@ -292,7 +309,8 @@ describe('roles and flags', () => {
       editable: true,
       permissions: ['has_team_access', 'has_input_purchasing_access'],
     });
-    expect((await call(sub.caller, 'PUT', `${CHECKOUT_API}/notes`, notes)).statusCode).toBe(404);
+    await call(sub.caller, 'PUT', `${CHECKOUT_API}/notes`, await notes());
+    expect(await serialNow()).toBe(before + 1);
   });
 
   it('profit center needs profit center access; payments need financial access', async () => {
