@@ -101,7 +101,9 @@ export async function checkoutView(
  * the buttons; this holds an old tab or a script to the same rule.
  */
 export async function assertCanBuy(db: Db, caller: Caller): Promise<void> {
-  const enablement = enablementOf(await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId }));
+  const enablement = enablementOf(
+    await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId }),
+  );
   if (!enablement.enabled)
     throw new AppError(enablement.reason ?? 'forbidden', undefined, { reason: enablement.reason });
 }
@@ -122,6 +124,8 @@ async function write(
   const outcome = await db.transaction(async (tx) => {
     const claimed = await repo.claimSerial(tx, caller.userId, cartId, serial);
     if (!claimed) return null;
+    // After the claim: another user's cart stays a 404 (IDOR); a refusal rolls the claim back.
+    await assertCanBuy(tx, caller);
     // After the claim: another user's cart stays a 404 (IDOR); a refusal rolls the claim back.
     await assertCanBuy(tx, caller);
     // After the claim: another user's cart stays a 404 (IDOR); a refusal rolls the claim back.
