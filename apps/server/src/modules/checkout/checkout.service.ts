@@ -126,10 +126,6 @@ async function write(
     if (!claimed) return null;
     // After the claim: another user's cart stays a 404 (IDOR); a refusal rolls the claim back.
     await assertCanBuy(tx, caller);
-    // After the claim: another user's cart stays a 404 (IDOR); a refusal rolls the claim back.
-    await assertCanBuy(tx, caller);
-    // After the claim: another user's cart stays a 404 (IDOR); a refusal rolls the claim back.
-    await assertCanBuy(tx, caller);
     await apply(tx, claimed);
     return claimed;
   });
