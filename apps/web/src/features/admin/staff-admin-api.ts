@@ -142,14 +142,15 @@ export function useResourcePermissions(userId: string, enabled: boolean) {
   });
 }
 
-/** permissions/resource-permissions/manual: POST grants, DELETE revokes. */
+/** permissions/resource-permissions/manual for this user: POST grants, DELETE revokes. */
 export function useManualPermission(userId: string) {
-  return useUserWrite(({ grant, ...body }: CamelCased<ManualResourcePermissionGrant> & { grant: boolean }) =>
-    request('/api/auth/permissions/resource-permissions/manual', {
-      method: grant ? 'POST' : 'DELETE',
-      body,
-      snakeCase: true,
-    }),
+  return useUserWrite(
+    ({ grant, ...grantOf }: Omit<CamelCased<ManualResourcePermissionGrant>, 'userId'> & { grant: boolean }) =>
+      request('/api/auth/permissions/resource-permissions/manual', {
+        method: grant ? 'POST' : 'DELETE',
+        body: { ...grantOf, userId },
+        snakeCase: true,
+      }),
   );
 }
 

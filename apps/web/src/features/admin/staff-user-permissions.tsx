@@ -261,7 +261,7 @@ export function ResourcePermissionsCard({ user }: { user: UserDetail }) {
     showToast({ text: failureText(t('staffAdmin.error.permissionsNotSaved'), error) }, { severity: 'error' });
   const run = (grant: boolean, resourceId: string, permission: string) =>
     change.mutate(
-      { grant, userId: user.id, resourceType: 'enterprise', resourceId, permission },
+      { grant, resourceType: 'enterprise', resourceId, permission },
       {
         onSuccess: () =>
           showToast(
