@@ -99,14 +99,25 @@ describe('a farm business’s team', () => {
     const sub = await join(await invitationLink(page, subEmail), 'Sam', { width: 1280, height: 800 });
     await sub.getByRole('button', { name: 'Accept and join' }).click();
     await sub.waitForURL(new RegExp(`/enterprise/${farm.publicId}/team`));
-    const csrf = ((await (await sub.request.get('/api/bootstrap')).json()) as { csrf: string }).csrf;
-    const checkoutWrite = () =>
-      sub.request.put('/api/store/checkout/notes', {
-        data: { cartId: crypto.randomUUID(), serial: 1, notes: 'e2e' },
-        headers: { 'x-csrf-token': csrf },
+    const headers = {
+      'x-csrf-token': ((await (await sub.request.get('/api/bootstrap')).json()) as { csrf: string }).csrf,
+    };
+    type Cart = { id: string; serial: number; enablement: { enabled: boolean; reason: string | null } };
+    const cartNow = async () => (await (await sub.request.get('/api/store/cart')).json()) as Cart;
+    // With input purchasing the sub-account has a cart and its checkout takes writes.
+    const first = await cartNow();
+    expect(first.enablement.enabled).toBe(true);
+    expect(
+      (await sub.request.post('/api/store/cart/clear', { data: { serial: first.serial }, headers })).status(),
+    ).toBe(200);
+    const checkoutWrite = async () => {
+      const cart = await cartNow();
+      return sub.request.put('/api/store/checkout/notes', {
+        data: { cartId: cart.id, serial: cart.serial, notes: 'e2e' },
+        headers,
       });
-    // With input purchasing the checkout's gate passes (the made-up cart is then unknown).
-    expect((await checkoutWrite()).status()).toBe(404);
+    };
+    expect((await checkoutWrite()).status()).not.toBe(403);
 
     await page.reload();
     const card = page.getByRole('region', { name: 'Sam Tester' });
@@ -121,7 +132,6 @@ describe('a farm business’s team', () => {
     const refused = await checkoutWrite();
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { code: string }).code).toBe('input_purchasing_permission_required');
-    const cart = (await (await sub.request.get('/api/store/cart')).json()) as { enablement: { enabled: boolean } };
-    expect(cart.enablement.enabled).toBe(false);
+    expect((await cartNow()).enablement).toEqual({ enabled: false, reason: 'input_purchasing_permission_required' });
   });
 });
