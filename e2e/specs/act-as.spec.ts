@@ -45,6 +45,7 @@ describe('acting as a user', () => {
     const banner = page.getByRole('region', { name: 'Acting as another user' });
     await banner.getByText('Acting as Sam Fieldman — read-only').waitFor();
     await banner.getByText('You are Alex Admin').waitFor();
+    await snap(page, 'act-as-home-1280');
 
     // A store page (another header): the banner is there too, and adding to the cart is refused, with the reason.
     const listing = (await (

@@ -71,8 +71,11 @@ export function ActAsBanner({
       aria-label={t('actAs.banner.label')}
       data-testid="act-as-banner"
       sx={{
-        bgcolor: 'warning.main',
-        color: 'warning.contrastText',
+        // Amber with near-black text: unmistakable on every partner's header, and readable (AA) at body size.
+        bgcolor: 'warning.light',
+        color: 'grey.900',
+        borderBottom: 1,
+        borderColor: 'warning.dark',
         px: { xs: 1.5, md: 3 },
         py: 0.5,
         display: 'flex',
