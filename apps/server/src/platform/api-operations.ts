@@ -501,10 +501,10 @@ export const API_AREAS: readonly ApiArea[] = [
       'list with its unread count, and one-click unsubscribe (RFC 8058) from notification and marketing e-mails.',
     modules: {
       notifications: {
-        'GET /api/auth/notifications/subscriptions/user/:userId': "A user's notification preferences, every topic",
-        'GET /api/auth/notifications/subscriptions/topic/:topic/sub_topic/:subtopic/user/:userId':
+        'GET /api/effu/notifications/subscriptions/user/:userId': "A user's notification preferences, every topic",
+        'GET /api/effu/notifications/subscriptions/topic/:topic/sub_topic/:subtopic/user/:userId':
           "A user's preference for one topic: e-mail, SMS, in the app",
-        'PUT /api/auth/notifications/subscriptions/topic/:topic/sub_topic/:subtopic/user/:userId':
+        'PUT /api/effu/notifications/subscriptions/topic/:topic/sub_topic/:subtopic/user/:userId':
           "Change a user's preference for one topic",
         'PUT /api/effu/user/:userId/marketing-subscription': 'Subscribe to or unsubscribe from marketing e-mails',
         'GET /api/notifications': "The signed-in user's in-app notifications, newest first, a page at a time",

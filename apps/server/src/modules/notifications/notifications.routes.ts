@@ -19,7 +19,7 @@ import * as service from './notifications.service.ts';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
 const session = { access: 'session' } as const;
 
-const SUBSCRIPTIONS = '/api/auth/notifications/subscriptions';
+const SUBSCRIPTIONS = '/api/effu/notifications/subscriptions';
 const userParams = z.object({ userId: z.string().min(1).max(64) });
 const topicParams = z.object({
   topic: notificationTopicSchema,

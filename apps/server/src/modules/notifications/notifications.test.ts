@@ -34,9 +34,9 @@ async function call(who: Caller | null, method: 'GET' | 'PUT' | 'POST', url: str
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
 
-const prefsUrl = (userId: string) => `/api/auth/notifications/subscriptions/user/${userId}`;
+const prefsUrl = (userId: string) => `/api/effu/notifications/subscriptions/user/${userId}`;
 const topicUrl = (topic: string, userId: string) =>
-  `/api/auth/notifications/subscriptions/topic/${topic}/sub_topic/all/user/${userId}`;
+  `/api/effu/notifications/subscriptions/topic/${topic}/sub_topic/all/user/${userId}`;
 
 async function idOf(email: string): Promise<string> {
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));

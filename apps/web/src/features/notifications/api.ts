@@ -30,7 +30,7 @@ const keys = {
   unsubscribe: (id: string) => ['unsubscribe', id] as const,
 };
 
-const SUBSCRIPTIONS = '/api/auth/notifications/subscriptions';
+const SUBSCRIPTIONS = '/api/effu/notifications/subscriptions';
 
 export function usePreferences(userId: string | undefined) {
   return useQuery({
