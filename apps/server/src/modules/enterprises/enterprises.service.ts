@@ -52,6 +52,25 @@ async function enterpriseFor(
   return { enterprise, membership };
 }
 
+/** Audits a change to an enterprise, naming both people while an admin acts as the member. */
+function auditEnterprise(
+  db: Db,
+  request: FastifyRequest,
+  session: SessionState,
+  enterpriseId: number,
+  action: string,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  return audit(db, request, {
+    actorUserId: session.actor?.id ?? session.user.id,
+    actingAsUserId: session.actor ? session.user.id : null,
+    action,
+    targetType: 'enterprise',
+    targetId: String(enterpriseId),
+    ...(details ? { details } : {}),
+  });
+}
+
 async function idOfPublic(db: Db, publicId: string): Promise<number> {
   const id = await repo.enterpriseIdByPublicId(db, publicId);
   if (id === null) throw new AppError('not_found');
@@ -177,13 +196,8 @@ export async function patchProfile(
   }
   if (Object.keys(set).length > 0) {
     await repo.updateEnterprise(db, enterpriseId, set);
-    await audit(db, request, {
-      actorUserId: session.actor?.id ?? session.user.id,
-      actingAsUserId: session.actor ? session.user.id : null,
-      action: 'enterprise_profile_update',
-      targetType: 'enterprise',
-      targetId: String(enterpriseId),
-      details: { changed: Object.keys(rest) },
+    await auditEnterprise(db, request, session, enterpriseId, 'enterprise_profile_update', {
+      changed: Object.keys(rest),
     });
   }
   return profileOf(db, session, enterpriseId);
@@ -347,13 +361,7 @@ export async function changeQualifying(
         ? { businessUnits: change.businessUnits }
         : { qualifyingQuestionsHidden: change.hidden };
   await repo.updateEnterprise(db, enterpriseId, set);
-  await audit(db, request, {
-    actorUserId: session.actor?.id ?? session.user.id,
-    actingAsUserId: session.actor ? session.user.id : null,
-    action: `enterprise_qualifying_${change.kind}`,
-    targetType: 'enterprise',
-    targetId: String(enterpriseId),
-  });
+  await auditEnterprise(db, request, session, enterpriseId, `enterprise_qualifying_${change.kind}`);
   return qualifyingQuestions(db, session, enterpriseId);
 }
 
@@ -387,13 +395,9 @@ export async function saveAgronomicSummary(
     areaUnits: body.area_units,
     averageYield: body.average_yield === null ? null : body.average_yield.toFixed(2),
   });
-  await audit(db, request, {
-    actorUserId: session.actor?.id ?? session.user.id,
-    actingAsUserId: session.actor ? session.user.id : null,
-    action: 'enterprise_agronomics_save',
-    targetType: 'enterprise',
-    targetId: String(enterpriseId),
-    details: { crop_year: body.crop_year, crop: body.crop },
+  await auditEnterprise(db, request, session, enterpriseId, 'enterprise_agronomics_save', {
+    crop_year: body.crop_year,
+    crop: body.crop,
   });
   return agronomics(db, session, enterpriseId);
 }
@@ -408,13 +412,9 @@ export async function removeAgronomicSummary(
 ) {
   await enterpriseFor(db, session, enterpriseId, 'has_agronomics', true);
   if (!(await repo.deleteAgronomicSummary(db, enterpriseId, cropYear, crop))) throw new AppError('not_found');
-  await audit(db, request, {
-    actorUserId: session.actor?.id ?? session.user.id,
-    actingAsUserId: session.actor ? session.user.id : null,
-    action: 'enterprise_agronomics_delete',
-    targetType: 'enterprise',
-    targetId: String(enterpriseId),
-    details: { crop_year: cropYear, crop },
+  await auditEnterprise(db, request, session, enterpriseId, 'enterprise_agronomics_delete', {
+    crop_year: cropYear,
+    crop,
   });
   return agronomics(db, session, enterpriseId);
 }

@@ -1,10 +1,11 @@
-import { formatNumber, normalizeNumberInput } from '@granary/domain';
-import { Box, CircularProgress, Typography } from '@mui/material';
+import { AREA_UNITS, formatNumber, normalizeNumberInput, type AreaUnit } from '@granary/domain';
+import { Box, CircularProgress, MenuItem, TextField, Typography, type SxProps, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import type { MessageId } from '../../lib/i18n/messages';
 import { useT } from '../../lib/i18n/t';
 import { LoadErrorAlert } from '../../lib/ui/page-states';
+import { showToast } from '../../lib/toast/toast-store';
 
 /** '2,480 ac' / '1,200 ha' (the area of a profile, with the domain's number formatter). */
 export function useAreaText(): (area: number, units: 'acres' | 'hectares') => string {
@@ -87,4 +88,42 @@ export function numberField(
     }
     return value;
   });
+}
+
+/** A refused or failed write: the server's message when it gave one, else the generic line. */
+export function toastFailure(error: unknown): void {
+  showToast(error instanceof Error && error.message ? { text: error.message } : { messageId: 'account.loadFailed' }, {
+    severity: 'error',
+  });
+}
+
+/** Acres or hectares (a controlled select; the forms bind it with a Controller). */
+export function AreaUnitsSelect({
+  value,
+  onChange,
+  disabled,
+  sx,
+}: {
+  value: AreaUnit;
+  onChange: (value: AreaUnit) => void;
+  disabled?: boolean;
+  sx?: SxProps<Theme>;
+}) {
+  const t = useT();
+  return (
+    <TextField
+      select
+      label={t('profile.enterprise.units')}
+      value={value}
+      onChange={(event) => onChange(event.target.value as AreaUnit)}
+      disabled={disabled}
+      sx={sx}
+    >
+      {AREA_UNITS.map((u) => (
+        <MenuItem key={u} value={u}>
+          {t(`profile.enterprise.units.${u}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 }

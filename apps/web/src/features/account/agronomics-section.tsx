@@ -26,7 +26,7 @@ import { useZodForm } from '../../lib/forms/use-zod-form';
 import { T, useT } from '../../lib/i18n/t';
 import { showToast } from '../../lib/toast/toast-store';
 import { useAgronomics, useChangeAgronomics } from './account-api';
-import { Loaded, numberField, useAreaText } from './account-parts';
+import { AreaUnitsSelect, Loaded, numberField, toastFailure, useAreaText } from './account-parts';
 
 const CROP_OPTIONS = CROPS.filter((c) => c.hasBushelQuantity).map((c) => ({ id: c.name, name: c.displayName }));
 const cropName = (key: string) => CROPS.find((c) => c.name === key)?.displayName ?? key;
@@ -83,12 +83,7 @@ function AgronomicsBody({ enterpriseId, defaultUnits }: { enterpriseId: number; 
       showToast({ messageId: 'agronomics.saved' }, { severity: 'success' });
     } catch (error) {
       if (!applyServerErrors(form.setError, error)) {
-        showToast(
-          error instanceof Error && error.message ? { text: error.message } : { messageId: 'account.loadFailed' },
-          {
-            severity: 'error',
-          },
-        );
+        toastFailure(error);
       }
     }
   });
@@ -97,12 +92,7 @@ function AgronomicsBody({ enterpriseId, defaultUnits }: { enterpriseId: number; 
       await remove.mutateAsync({ cropYear, crop });
       showToast({ messageId: 'agronomics.removed' }, { severity: 'success' });
     } catch (error) {
-      showToast(
-        error instanceof Error && error.message ? { text: error.message } : { messageId: 'account.loadFailed' },
-        {
-          severity: 'error',
-        },
-      );
+      toastFailure(error);
     }
   };
 
@@ -162,19 +152,7 @@ function AgronomicsBody({ enterpriseId, defaultUnits }: { enterpriseId: number; 
                   control={form.control}
                   name="areaUnits"
                   render={({ field }) => (
-                    <TextField
-                      select
-                      label={t('profile.enterprise.units')}
-                      value={field.value}
-                      onChange={field.onChange}
-                      sx={{ flex: 1 }}
-                    >
-                      {AREA_UNITS.map((u) => (
-                        <MenuItem key={u} value={u}>
-                          {t(`profile.enterprise.units.${u}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
+                    <AreaUnitsSelect value={field.value} onChange={field.onChange} sx={{ flex: 1 }} />
                   )}
                 />
               </Stack>

@@ -1,5 +1,5 @@
 import { AREA_UNITS, CROPS, MONITOR_KINDS, formatNumber, type MonitorKind } from '@granary/domain';
-import { Alert, Autocomplete, Box, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
 import { Controller, FormProvider, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { useEnterprise, usePatchEnterpriseProfile } from '../../lib/enterprise/enterprise-api';
@@ -12,7 +12,7 @@ import { T, useT } from '../../lib/i18n/t';
 import { showToast } from '../../lib/toast/toast-store';
 import { useDates } from '../../lib/i18n/use-dates';
 import { useCatalogue, type Catalogue } from './account-api';
-import { Fact, numberField, useAreaText } from './account-parts';
+import { AreaUnitsSelect, Fact, numberField, toastFailure, useAreaText } from './account-parts';
 
 const schema = z.object({
   name: z.string().trim().min(1, 'profile.enterprise.nameRequired').max(120, 'profile.enterprise.nameRequired'),
@@ -80,12 +80,7 @@ function ProfileForm({ enterprise }: { enterprise: EnterpriseState }) {
       showToast({ messageId: 'profile.enterprise.saved' }, { severity: 'success' });
     } catch (error) {
       if (!applyServerErrors(form.setError, error)) {
-        showToast(
-          error instanceof Error && error.message ? { text: error.message } : { messageId: 'account.loadFailed' },
-          {
-            severity: 'error',
-          },
-        );
+        toastFailure(error);
       }
     }
   });
@@ -127,20 +122,12 @@ function ProfileForm({ enterprise }: { enterprise: EnterpriseState }) {
                 control={form.control}
                 name="areaEstimateUnits"
                 render={({ field }) => (
-                  <TextField
-                    select
-                    label={t('profile.enterprise.units')}
+                  <AreaUnitsSelect
                     value={field.value}
                     onChange={field.onChange}
                     disabled={!canManage}
                     sx={{ flex: 1, minWidth: 140 }}
-                  >
-                    {AREA_UNITS.map((u) => (
-                      <MenuItem key={u} value={u}>
-                        {t(`profile.enterprise.units.${u}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                  />
                 )}
               />
             </Stack>

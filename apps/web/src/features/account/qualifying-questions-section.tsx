@@ -21,7 +21,7 @@ import type { EnterpriseSectionProps } from '../../lib/enterprise/enterprise-sec
 import { T, useT } from '../../lib/i18n/t';
 import { showToast } from '../../lib/toast/toast-store';
 import { useChangeQualifying, useQualifyingQuestions, type QualifyingQuestions } from './account-api';
-import { Loaded } from './account-parts';
+import { Loaded, toastFailure } from './account-parts';
 
 type Msg = Parameters<ReturnType<typeof useT>>[0];
 
@@ -69,10 +69,6 @@ function QualifyingForm({
   );
   const [units, setUnits] = useState<string[]>(data.businessUnits);
   const [saving, setSaving] = useState(false);
-  const fail = (error: unknown) =>
-    showToast(error instanceof Error && error.message ? { text: error.message } : { messageId: 'account.loadFailed' }, {
-      severity: 'error',
-    });
 
   const save = async () => {
     setSaving(true);
@@ -81,7 +77,7 @@ function QualifyingForm({
       await change.mutateAsync({ kind: 'business-units', body: { businessUnits: units } });
       showToast({ messageId: 'qualifying.saved' }, { severity: 'success' });
     } catch (error) {
-      fail(error);
+      toastFailure(error);
     } finally {
       setSaving(false);
     }
@@ -91,7 +87,7 @@ function QualifyingForm({
       await change.mutateAsync({ kind: 'hide', body: { hidden } });
       showToast({ messageId: 'qualifying.hiddenSaved', values: { hidden } }, { severity: 'success' });
     } catch (error) {
-      fail(error);
+      toastFailure(error);
     }
   };
 
