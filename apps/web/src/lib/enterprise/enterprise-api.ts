@@ -27,7 +27,7 @@ export type EnterpriseProfileChanges = {
 };
 
 /** Loads an enterprise's profile into the store: profileReceived, or errorReceived when the call fails. */
-export async function loadEnterpriseProfile(legacyId: number): Promise<void> {
+async function loadEnterpriseProfile(legacyId: number): Promise<void> {
   try {
     const { json } = await request<EnterpriseProfile>(`${EFFU}/enterprises/${legacyId}/profile`, { snakeCase: true });
     dispatchEnterprise({ type: 'profileReceived', profile: json });

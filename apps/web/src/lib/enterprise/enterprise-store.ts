@@ -74,8 +74,3 @@ export function dispatchEnterprise(event: EnterpriseEvent): void {
 export function useEnterpriseStore(): EnterpriseStoreState {
   return useStore(store);
 }
-
-/** For tests: the store back to empty. */
-export function resetEnterpriseStore(): void {
-  store.set({});
-}

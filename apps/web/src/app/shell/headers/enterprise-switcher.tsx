@@ -5,7 +5,7 @@ import { Box, Button, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem 
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useBootstrap } from '../../../lib/api/bootstrap';
-import { useCurrentEnterprise } from '../../../lib/enterprise/current-enterprise';
+import { useCurrentEnterprise, useSeedEnterpriseStore } from '../../../lib/enterprise/current-enterprise';
 import { useSwitchEnterprise } from '../../../lib/enterprise/enterprise-api';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
@@ -23,6 +23,8 @@ export function EnterpriseSwitcher({ tone = 'default' }: { tone?: 'default' | 'i
   const t = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
+  // The enterprise store starts from the bootstrap's list (4.1: not loaded); every header with a user mounts this.
+  useSeedEnterpriseStore();
   const enterprises = Object.values(data?.enterprises ?? {}).sort((a, b) => a.name.localeCompare(b.name));
   if (enterprises.length < 2 || !current) return null;
 
