@@ -13,8 +13,8 @@ export const manualResourcePermissions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'enterprise' (its legacy id) or 'partner' (its id). */
-    resourceType: text('resource_type').$type<'enterprise' | 'partner'>().notNull(),
+    /** 'enterprise' (its legacy id); the column leaves room for other kinds of resource. */
+    resourceType: text('resource_type').$type<'enterprise'>().notNull(),
     resourceId: text('resource_id').notNull(),
     permission: text('permission').notNull(),
     grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
