@@ -108,24 +108,58 @@ export async function changeableUser(ctx: AppContext, actor: UserRow, id: string
 
 const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
 
+type ListQuery = z.output<typeof staffListQuerySchema>;
+type Cursor = { key: string; id: number } | null;
+
+/** One keyset page of a staff list (decision 013) for the query's search, page and token. */
+function staffPage<Row extends { id: number; sortKey: string }>(
+  ctx: AppContext,
+  query: ListQuery,
+  scope: Record<string, unknown>,
+  list: {
+    fetch: (search: string | null, after: Cursor, limit: number, offset: number) => Promise<Row[]>;
+    count: (search: string | null) => Promise<number>;
+  },
+) {
+  const search = query.search ? query.search : null;
+  return keysetPage(
+    ctx,
+    { page: query.page, pageSize: query.page_size, paginationToken: query.pagination_token ?? null },
+    { ...scope, search, pageSize: query.page_size },
+    {
+      keyOf: (r: Row) => r.sortKey,
+      fetch: (after, limit, offset) => list.fetch(search, after, limit, offset),
+      count: () => list.count(search),
+    },
+  );
+}
+
+/** The page's fields on the wire. */
+function pageFields(page: { totalCount: number; page: number; pageSize: number; paginationToken: string | null }) {
+  return {
+    total_count: page.totalCount,
+    page: page.page,
+    page_size: page.pageSize,
+    pagination_token: page.paginationToken,
+  };
+}
+
 export async function listStaffUsers(
   ctx: AppContext,
   request: FastifyRequest,
-  query: z.output<typeof staffListQuerySchema>,
+  query: ListQuery,
 ): Promise<StaffUsersList> {
   const permission = STAFF_AREA_PERMISSIONS.users;
   const actor = await requireStaff(ctx, request, permission);
   const partners = partnersInSight(actor, permission);
   const db = ctx.database.db;
-  const search = query.search ? query.search : null;
-  const page = await keysetPage(
+  const page = await staffPage<StaffUserListRow>(
     ctx,
-    { page: query.page, pageSize: query.page_size, paginationToken: query.pagination_token ?? null },
-    { search, pageSize: query.page_size, partners, list: 'staff-users' },
+    query,
+    { partners, list: 'staff-users' },
     {
-      keyOf: (r: StaffUserListRow) => r.sortKey,
-      fetch: (after, limit, offset) => searchUsers(db, search, partners, after, limit, offset),
-      count: () => countUsers(db, search, partners),
+      fetch: (search, after, limit, offset) => searchUsers(db, search, partners, after, limit, offset),
+      count: (search) => countUsers(db, search, partners),
     },
   );
   const names = await enterpriseNamesOf(
@@ -145,32 +179,27 @@ export async function listStaffUsers(
       is_staff: r.isSuperAdmin || r.employeeInfo !== null,
       last_login_at: iso(r.lastLoginAt),
     })),
-    total_count: page.totalCount,
-    page: page.page,
-    page_size: page.pageSize,
-    pagination_token: page.paginationToken,
+    ...pageFields(page),
   };
 }
 
 export async function listStaffEnterprises(
   ctx: AppContext,
   request: FastifyRequest,
-  query: z.output<typeof staffListQuerySchema>,
+  query: ListQuery,
 ): Promise<StaffEnterprisesList> {
   const permission = STAFF_AREA_PERMISSIONS.users;
   const actor = await requireStaff(ctx, request, permission);
   // Enterprises are not a partner's: an admin limited to some partners does not list the platform's farm businesses.
   if (partnersInSight(actor, permission) !== null) throw new AppError('forbidden');
   const db = ctx.database.db;
-  const search = query.search ? query.search : null;
-  const page = await keysetPage(
+  const page = await staffPage<StaffEnterpriseListRow>(
     ctx,
-    { page: query.page, pageSize: query.page_size, paginationToken: query.pagination_token ?? null },
-    { search, pageSize: query.page_size, list: 'staff-enterprises' },
+    query,
+    { list: 'staff-enterprises' },
     {
-      keyOf: (r: StaffEnterpriseListRow) => r.sortKey,
-      fetch: (after, limit, offset) => searchEnterprises(db, search, after, limit, offset),
-      count: () => countEnterprises(db, search),
+      fetch: (search, after, limit, offset) => searchEnterprises(db, search, after, limit, offset),
+      count: (search) => countEnterprises(db, search),
     },
   );
   return {
@@ -182,10 +211,7 @@ export async function listStaffEnterprises(
       members_count: r.membersCount,
       owner_names: r.ownerNames,
     })),
-    total_count: page.totalCount,
-    page: page.page,
-    page_size: page.pageSize,
-    pagination_token: page.paginationToken,
+    ...pageFields(page),
   };
 }
 
