@@ -115,34 +115,30 @@ export async function listAddresses(db: Db, book: Book, addressType?: string): P
   return repo.addressesOf(db, book.owner, addressType);
 }
 
-export async function createAddress(
+/** Adds (id null) or changes an address; one written as the default billing address demotes the previous one. */
+async function writeAddress(
   db: Db,
   book: Book,
+  id: number | null,
   input: z.input<typeof addressInputSchema>,
 ): Promise<repo.AddressRow> {
   requireManage(book);
   const a = checkedAddress(input);
   return db.transaction(async (tx) => {
-    const row = await repo.insertAddress(tx, book.owner, a);
+    const row =
+      id === null ? await repo.insertAddress(tx, book.owner, a) : await repo.updateAddress(tx, book.owner, id, a);
+    if (!row) throw new AppError('not_found');
     if (a.addressType === 'default_billing_address') await repo.demoteOtherDefaultBilling(tx, book.owner, row.id);
     return row;
   });
 }
 
-export async function updateAddress(
-  db: Db,
-  book: Book,
-  id: number,
-  input: z.input<typeof addressInputSchema>,
-): Promise<repo.AddressRow> {
-  requireManage(book);
-  const a = checkedAddress(input);
-  return db.transaction(async (tx) => {
-    const row = await repo.updateAddress(tx, book.owner, id, a);
-    if (!row) throw new AppError('not_found');
-    if (a.addressType === 'default_billing_address') await repo.demoteOtherDefaultBilling(tx, book.owner, row.id);
-    return row;
-  });
+export function createAddress(db: Db, book: Book, input: z.input<typeof addressInputSchema>) {
+  return writeAddress(db, book, null, input);
+}
+
+export function updateAddress(db: Db, book: Book, id: number, input: z.input<typeof addressInputSchema>) {
+  return writeAddress(db, book, id, input);
 }
 
 /** Makes an address of the book its default billing address (the previous default becomes a billing address). */

@@ -6,29 +6,16 @@ import {
   subdivisionsOf,
   type AddressType,
 } from '@granary/domain';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  ToggleButton,
-  ToggleButtonGroup,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import { useEffect, useId } from 'react';
-import { FormProvider } from 'react-hook-form';
+import { Box, MenuItem, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { useEffect } from 'react';
 import { z } from 'zod';
-import { FormSubmitButton, FormTextField } from '../../lib/forms/form-fields';
+import { FormTextField } from '../../lib/forms/form-fields';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { T, useT } from '../../lib/i18n/t';
 import { showToast } from '../../lib/toast/toast-store';
 import type { AddressValuesIn, BookAddress } from './addresses-api';
 import { applyFieldProblems } from './field-problems';
+import { BookDialog } from './book-frame';
 
 const schema = z.object({
   addressType: z.enum(ADDRESS_TYPES),
@@ -110,8 +97,6 @@ export function AddressDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const titleId = useId();
-  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const form = useZodForm(schema, { defaultValues: defaultsOf(address, defaultType, defaultCountry) });
   const format = form.watch('format');
   const country = form.watch('country');
@@ -140,99 +125,80 @@ export function AddressDialog({
   });
   const select = { select: true, fullWidth: true } as const;
   return (
-    <Dialog open onClose={onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>
-        <T id={address ? 'addresses.edit' : 'addresses.add'} />
-      </DialogTitle>
-      <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
-          <DialogContent sx={{ pt: 1 }}>
-            <Stack spacing={2}>
-              <FormTextField<Values> name="addressType" label={t('addresses.type')} {...select}>
-                {ADDRESS_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    <T id={`addresses.type.${type}`} />
-                  </MenuItem>
-                ))}
-              </FormTextField>
-              <ToggleButtonGroup
-                exclusive
-                size="small"
-                color="primary"
-                value={format}
-                aria-label={t('addresses.format')}
-                onChange={(_e, value: Values['format'] | null) => {
-                  if (!value) return;
-                  form.setValue('format', value);
-                  form.setValue('region', '');
-                  if (value === 'can_lll') form.setValue('country', 'CAN');
-                }}
-              >
-                <ToggleButton value="postal">
-                  <T id="addresses.format.postal" />
-                </ToggleButton>
-                <ToggleButton value="can_lll">
-                  <T id="addresses.format.can_lll" />
-                </ToggleButton>
-              </ToggleButtonGroup>
-              <FormTextField<Values> name="name" label={t('addresses.name')} fullWidth />
-              {lll ? (
-                <LandLocationFields />
-              ) : (
-                <>
-                  <FormTextField<Values> name="country" label={t('addresses.country')} {...select}>
-                    {(['USA', 'CAN', 'AUS'] as const).map((c) => (
-                      <MenuItem key={c} value={c}>
-                        <T id={`addresses.country.${c}`} />
-                      </MenuItem>
-                    ))}
-                  </FormTextField>
-                  <FormTextField<Values> name="line1" label={t('addresses.line1')} fullWidth required />
-                  <FormTextField<Values> name="line2" label={t('addresses.line2')} fullWidth />
-                  <FormTextField<Values> name="city" label={t('addresses.city')} fullWidth required />
-                </>
-              )}
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <FormTextField<Values>
-                  name="region"
-                  label={t(country === 'CAN' || lll ? 'addresses.province' : 'addresses.state')}
-                  {...select}
-                  required
-                >
-                  {regions.map((s) => (
-                    <MenuItem key={s.code} value={s.code}>
-                      {s.name}
-                    </MenuItem>
-                  ))}
-                </FormTextField>
-                <FormTextField<Values>
-                  name="postalCode"
-                  label={t(country === 'USA' && !lll ? 'addresses.zip' : 'addresses.postalCode')}
-                  fullWidth
-                  required={!lll}
-                />
-              </Stack>
-              <FormTextField<Values>
-                name="instructions"
-                label={t('addresses.instructions')}
-                helperText={t('addresses.instructionsHelp')}
-                fullWidth
-                multiline
-                minRows={2}
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={onClose}>
-              <T id="addresses.cancel" />
-            </Button>
-            <FormSubmitButton fullWidth={false} size="medium" sx={{ mt: 0 }}>
-              <T id="addresses.save" />
-            </FormSubmitButton>
-          </DialogActions>
-        </Box>
-      </FormProvider>
-    </Dialog>
+    <BookDialog titleId={address ? 'addresses.edit' : 'addresses.add'} form={form} onSubmit={submit} onClose={onClose}>
+      <FormTextField<Values> name="addressType" label={t('addresses.type')} {...select}>
+        {ADDRESS_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            <T id={`addresses.type.${type}`} />
+          </MenuItem>
+        ))}
+      </FormTextField>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        color="primary"
+        value={format}
+        aria-label={t('addresses.format')}
+        onChange={(_e, value: Values['format'] | null) => {
+          if (!value) return;
+          form.setValue('format', value);
+          form.setValue('region', '');
+          if (value === 'can_lll') form.setValue('country', 'CAN');
+        }}
+      >
+        <ToggleButton value="postal">
+          <T id="addresses.format.postal" />
+        </ToggleButton>
+        <ToggleButton value="can_lll">
+          <T id="addresses.format.can_lll" />
+        </ToggleButton>
+      </ToggleButtonGroup>
+      <FormTextField<Values> name="name" label={t('addresses.name')} fullWidth />
+      {lll ? (
+        <LandLocationFields />
+      ) : (
+        <>
+          <FormTextField<Values> name="country" label={t('addresses.country')} {...select}>
+            {(['USA', 'CAN', 'AUS'] as const).map((c) => (
+              <MenuItem key={c} value={c}>
+                <T id={`addresses.country.${c}`} />
+              </MenuItem>
+            ))}
+          </FormTextField>
+          <FormTextField<Values> name="line1" label={t('addresses.line1')} fullWidth required />
+          <FormTextField<Values> name="line2" label={t('addresses.line2')} fullWidth />
+          <FormTextField<Values> name="city" label={t('addresses.city')} fullWidth required />
+        </>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField<Values>
+          name="region"
+          label={t(country === 'CAN' || lll ? 'addresses.province' : 'addresses.state')}
+          {...select}
+          required
+        >
+          {regions.map((s) => (
+            <MenuItem key={s.code} value={s.code}>
+              {s.name}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <FormTextField<Values>
+          name="postalCode"
+          label={t(country === 'USA' && !lll ? 'addresses.zip' : 'addresses.postalCode')}
+          fullWidth
+          required={!lll}
+        />
+      </Stack>
+      <FormTextField<Values>
+        name="instructions"
+        label={t('addresses.instructions')}
+        helperText={t('addresses.instructionsHelp')}
+        fullWidth
+        multiline
+        minRows={2}
+      />
+    </BookDialog>
   );
 }
 

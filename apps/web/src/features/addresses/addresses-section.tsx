@@ -1,12 +1,12 @@
 import { ADDRESS_TYPES, type AddressType } from '@granary/domain';
-import { Alert, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useEnterprise } from '../../lib/enterprise/enterprise-api';
 import type { EnterpriseSectionProps } from '../../lib/enterprise/enterprise-section';
 import { T, useT } from '../../lib/i18n/t';
 import { showToast } from '../../lib/toast/toast-store';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { EmptyLine, LoadErrorAlert } from '../../lib/ui/page-states';
+import { BookSection } from './book-frame';
 import { AddressDialog } from './address-dialog';
 import { useAddresses, useAddressWrites, type BookAddress } from './addresses-api';
 
@@ -42,70 +42,51 @@ export function AddressesSection({ enterpriseId }: EnterpriseSectionProps) {
     );
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 } }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography variant="h3" component="h2">
-          <T id="addresses.title" />
-        </Typography>
-        {canManage ? (
-          <Button variant="contained" onClick={() => setEditing('new')}>
-            <T id="addresses.add" />
-          </Button>
-        ) : null}
-      </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        <T id="addresses.subtitle" />
-      </Typography>
-      {canManage || !enterprise?.permissions ? null : (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          <T id="addresses.readOnly" />
-        </Alert>
-      )}
-      {query.isPending ? (
-        <Skeleton variant="rounded" height={96} />
-      ) : query.isError ? (
-        <LoadErrorAlert
-          error={query.error}
-          fallback={t('addresses.loadFailed')}
-          retryLabel={<T id="addresses.retry" />}
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.data.length === 0 ? (
-        <EmptyLine>
-          <T id="addresses.empty" />
-        </EmptyLine>
-      ) : (
-        <Stack spacing={3}>
-          {ADDRESS_TYPES.map((type) => {
-            const ofType = query.data.filter((a) => a.addressType === type);
-            if (ofType.length === 0) return null;
-            return (
-              <Box key={type} component="section" aria-label={t(`addresses.type.${type}`)}>
-                <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ mb: 1 }}>
-                  <T id={`addresses.type.${type}`} />
-                </Typography>
-                <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-                  {ofType.map((a) => (
-                    <AddressCard
-                      key={a.id}
-                      address={a}
-                      canManage={canManage}
-                      onEdit={() => setEditing(a)}
-                      onRemove={() => setRemoving(a)}
-                      onDefault={() =>
-                        writes.setDefault.mutate(a.id, {
-                          onSuccess: () => showToast({ messageId: 'addresses.defaultSet' }, { severity: 'success' }),
-                          onError: failed,
-                        })
-                      }
-                    />
-                  ))}
+    <>
+      <BookSection
+        titleId="addresses.title"
+        subtitleId="addresses.subtitle"
+        addId="addresses.add"
+        emptyId="addresses.empty"
+        loadFailedId="addresses.loadFailed"
+        canManage={canManage}
+        showReadOnly={!canManage && Boolean(enterprise?.permissions)}
+        query={query}
+        onAdd={() => setEditing('new')}
+      >
+        {(addresses) => (
+          <Stack spacing={3}>
+            {ADDRESS_TYPES.map((type) => {
+              const ofType = addresses.filter((a) => a.addressType === type);
+              if (ofType.length === 0) return null;
+              return (
+                <Box key={type} component="section" aria-label={t(`addresses.type.${type}`)}>
+                  <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ mb: 1 }}>
+                    <T id={`addresses.type.${type}`} />
+                  </Typography>
+                  <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+                    {ofType.map((a) => (
+                      <AddressCard
+                        key={a.id}
+                        address={a}
+                        canManage={canManage}
+                        onEdit={() => setEditing(a)}
+                        onRemove={() => setRemoving(a)}
+                        onDefault={() =>
+                          writes.setDefault.mutate(a.id, {
+                            onSuccess: () => showToast({ messageId: 'addresses.defaultSet' }, { severity: 'success' }),
+                            onError: failed,
+                          })
+                        }
+                      />
+                    ))}
+                  </Box>
                 </Box>
-              </Box>
-            );
-          })}
-        </Stack>
-      )}
+              );
+            })}
+          </Stack>
+        )}
+      </BookSection>
       {editing ? (
         <AddressDialog
           address={editing === 'new' ? null : editing}
@@ -140,7 +121,7 @@ export function AddressesSection({ enterpriseId }: EnterpriseSectionProps) {
           onClose={() => setRemoving(null)}
         />
       ) : null}
-    </Paper>
+    </>
   );
 }
 
