@@ -98,7 +98,7 @@ function AgronomicsBody({ enterpriseId, defaultUnits }: { enterpriseId: number; 
 
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
-      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, alignSelf: 'start' }}>
         <Typography variant="h3" component="h2" sx={{ mb: 0.5 }}>
           <T id="agronomics.title" />
         </Typography>
