@@ -208,7 +208,7 @@ describe('farm business switcher (issue 16)', () => {
     await page.goto('/account');
     const ridge = page.getByRole('group', { name: 'Rivers Ridge Farms' });
     const prairie = page.getByRole('group', { name: 'Rivers Prairie Grain (Saskatchewan)' });
-    await ridge.getByText('Current').waitFor();
+    await ridge.getByText('Current', { exact: true }).waitFor();
     await prairie.waitFor();
 
     await page.getByRole('button', { name: 'Switch farm business, current: Rivers Ridge Farms' }).click();
@@ -216,13 +216,16 @@ describe('farm business switcher (issue 16)', () => {
     await page
       .getByRole('button', { name: 'Switch farm business, current: Rivers Prairie Grain (Saskatchewan)' })
       .waitFor();
-    await prairie.getByText('Current').waitFor();
-    expect(await ridge.getByText('Current').count()).toBe(0);
+    await prairie.getByText('Current', { exact: true }).waitFor();
+    expect(await ridge.getByText('Current', { exact: true }).count()).toBe(0);
     await snap(page, 'account-two-farms');
 
     // The choice stays with the session: a reload keeps it.
     await page.reload();
-    await page.getByRole('group', { name: 'Rivers Prairie Grain (Saskatchewan)' }).getByText('Current').waitFor();
+    await page
+      .getByRole('group', { name: 'Rivers Prairie Grain (Saskatchewan)' })
+      .getByText('Current', { exact: true })
+      .waitFor();
     await page
       .getByRole('group', { name: 'Rivers Prairie Grain (Saskatchewan)' })
       .getByRole('link', { name: /^Open/ })
