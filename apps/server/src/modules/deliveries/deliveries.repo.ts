@@ -177,7 +177,12 @@ export type TicketRecord = {
   [K in keyof typeof ticketFields]: (typeof ticketFields)[K]['_']['data'];
 };
 
-/** The partner's tickets by id (missing ids are absent), in id order; locked until the transaction ends if `lock`. */
+/**
+ * The partner's tickets by id (missing ids are absent), in id order; locked until the transaction ends if `lock`.
+ * The lock is FOR NO KEY UPDATE, as the ingest's (docs/decisions/046): a settlement holding a contract inserts lines
+ * whose foreign keys take a key-share lock on the ticket, which FOR UPDATE would block while this transaction waits
+ * for that contract: a deadlock.
+ */
 export async function ticketsByIds(
   db: Db,
   partnerId: string,
@@ -191,7 +196,7 @@ export async function ticketsByIds(
     .innerJoin(legalEntities, eq(legalEntities.id, scaleTickets.clientId))
     .where(and(eq(scaleTickets.partnerId, partnerId), sql`${scaleTickets.id} = any(${arr(ids, 'bigint')})`))
     .orderBy(asc(scaleTickets.id));
-  return (lock ? q.for('update', { of: scaleTickets }) : q) as Promise<TicketRecord[]>;
+  return (lock ? q.for('no key update', { of: scaleTickets }) : q) as Promise<TicketRecord[]>;
 }
 
 // ---------------------------------------------------------------------------------------------------
