@@ -3,6 +3,7 @@ import RemoveCircleOutlineRoundedIcon from '@mui/icons-material/RemoveCircleOutl
 import { Alert, Box, Button, Chip, Container, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
 import type { EnterpriseAccessFlag } from '@granary/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useBootstrap } from '../../lib/api/bootstrap';
 import { request } from '../../lib/api/request';
@@ -61,9 +62,17 @@ function OwnAccessCard({ enterprisePublicId }: { enterprisePublicId: string }) {
           </Typography>
           <Chip size="small" label={<T id={roleMessageId(p.role)} />} />
         </Stack>
-        <Button component={RouterLink} to={`/enterprise/${p.enterprise.publicId}/team`} size="small" variant="outlined">
-          <T id="teamAccess.openTeam" />
-        </Button>
+        {p.permissions.includes('has_team_access') || p.permissions.includes('has_manage') ? (
+          <Button
+            component={RouterLink}
+            to={`/enterprise/${p.enterprise.publicId}/team`}
+            size="small"
+            variant="outlined"
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
+            <T id="teamAccess.openTeam" />
+          </Button>
+        ) : null}
       </Stack>
       <FlagList permissions={p.permissions} />
       {missing ? (
@@ -158,6 +167,8 @@ function MemberAccess({
   const t = useT();
   const queryClient = useQueryClient();
   const name = personName(access.user);
+  const [draft, setDraft] = useState<EnterpriseAccessFlag[] | null>(null);
+  const shown = draft ?? access.permissions;
   const save = useMutation({
     mutationFn: (permissions: EnterpriseAccessFlag[]) =>
       request<MemberPermissions>(
@@ -169,7 +180,13 @@ function MemberAccess({
       void queryClient.invalidateQueries({ queryKey: teamKeys.all });
       showToast({ messageId: 'team.saved', values: { name } }, { severity: 'success' });
     },
+    onSettled: () => setDraft(null),
   });
+  const toggle = (flag: EnterpriseAccessFlag, on: boolean) => {
+    const permissions = on ? [...shown, flag] : shown.filter((f) => f !== flag);
+    setDraft(permissions);
+    save.mutate(permissions);
+  };
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1.5, mb: 2 }}>
@@ -194,16 +211,7 @@ function MemberAccess({
               key={flag}
               label={t(flagMessageId(flag))}
               disabled={save.isPending}
-              control={
-                <Switch
-                  checked={access.permissions.includes(flag)}
-                  onChange={(e) =>
-                    save.mutate(
-                      e.target.checked ? [...access.permissions, flag] : access.permissions.filter((f) => f !== flag),
-                    )
-                  }
-                />
-              }
+              control={<Switch checked={shown.includes(flag)} onChange={(e) => toggle(flag, e.target.checked)} />}
             />
           ))}
         </Box>

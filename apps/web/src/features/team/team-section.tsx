@@ -105,6 +105,9 @@ function MemberCard({ view, member, roles }: { view: TeamView; member: TeamMembe
   const name = personName(member);
   const update = useUpdateMember(view.enterprise.publicId);
   const [confirming, setConfirming] = useState(false);
+  // A toggled flag shows at once; the team's answer replaces it when it comes (or puts it back on a refusal).
+  const [draft, setDraft] = useState<EnterpriseAccessFlag[] | null>(null);
+  const shown = draft ?? member.permissions;
   const youOwner = view.yourRole === 'owner';
   // What the page offers mirrors the server's rule: not one's own, an owner only by an owner.
   const editable = view.canManage && !member.isYou && (youOwner || member.role !== 'owner');
@@ -113,10 +116,14 @@ function MemberCard({ view, member, roles }: { view: TeamView; member: TeamMembe
   const removable = member.isYou || editable;
 
   const setFlag = (flag: EnterpriseAccessFlag, on: boolean) => {
-    const permissions = on ? [...member.permissions, flag] : member.permissions.filter((f) => f !== flag);
+    const permissions = on ? [...shown, flag] : shown.filter((f) => f !== flag);
+    setDraft(permissions);
     update.mutate(
       { userId: member.userPublicId, permissions },
-      { onSuccess: () => showToast({ messageId: 'team.saved', values: { name } }, { severity: 'success' }) },
+      {
+        onSuccess: () => showToast({ messageId: 'team.saved', values: { name } }, { severity: 'success' }),
+        onSettled: () => setDraft(null),
+      },
     );
   };
   const setRole = (role: EnterpriseRole) =>
@@ -193,7 +200,7 @@ function MemberCard({ view, member, roles }: { view: TeamView; member: TeamMembe
                 control={
                   <Switch
                     size="small"
-                    checked={member.permissions.includes(flag)}
+                    checked={shown.includes(flag)}
                     onChange={(e) => setFlag(flag, e.target.checked)}
                   />
                 }
