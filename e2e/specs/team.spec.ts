@@ -81,6 +81,7 @@ describe('a farm business’s team', () => {
     await advisor
       .getByText('Access denied: contact the primary account owner, who can toggle permissions in My Team.')
       .waitFor();
+    await snap(advisor, 'team-advisor-denied-390');
     const access = (await (await advisor.request.get(`/api/auth/enterprises/${farm.publicId}/permissions`)).json()) as {
       role: string;
       permissions: string[];
