@@ -129,7 +129,7 @@ export function AddressDialog({
       <FormTextField<Values> name="addressType" label={t('addresses.type')} {...select}>
         {ADDRESS_TYPES.map((type) => (
           <MenuItem key={type} value={type}>
-            <T id={`addresses.type.${type}`} />
+            <T id={`addresses.typeOne.${type}`} />
           </MenuItem>
         ))}
       </FormTextField>

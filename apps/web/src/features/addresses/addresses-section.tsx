@@ -139,18 +139,17 @@ function AddressCard({
   onDefault: () => void;
 }) {
   const isDefault = a.addressType === 'default_billing_address';
+  const lines = addressLines(a);
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {a.name || <T id={`addresses.type.${a.addressType}`} />}
-        </Typography>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{a.name || lines[0]}</Typography>
         {isDefault ? <Chip size="small" color="primary" label={<T id="addresses.default" />} /> : null}
         {a.format === 'can_lll' ? (
           <Chip size="small" variant="outlined" label={<T id="addresses.format.can_lll" />} />
         ) : null}
       </Stack>
-      {addressLines(a).map((line) => (
+      {(a.name ? lines : lines.slice(1)).map((line) => (
         <Typography key={line} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           {line}
         </Typography>
