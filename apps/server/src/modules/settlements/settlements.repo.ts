@@ -325,7 +325,9 @@ export async function voidLines(db: Db, settlementId: number): Promise<{ contrac
     })
     .where(eq(settlementLines.settlementId, settlementId));
   const result = await db.execute(
-    sql`select contract_id, sum(bushels)::text as bushels from settlement_lines where settlement_id = ${settlementId} group by contract_id`,
+    // In contract id order: the caller updates each contract in turn, and every writer locks contracts in id order.
+    sql`select contract_id, sum(bushels)::text as bushels from settlement_lines where settlement_id = ${settlementId}
+      group by contract_id order by contract_id`,
   );
   return rowsOf<{ contract_id: string | number; bushels: string }>(result).map((r) => ({
     contractId: Number(r.contract_id),
