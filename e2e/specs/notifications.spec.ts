@@ -68,6 +68,9 @@ describe('notifications', () => {
     await marketingEmail.check();
     await farmer.getByText('Notification settings saved.').waitFor();
     await snap(farmer, 'notifications-settings-1280');
+    await farmer.setViewportSize({ width: 390, height: 844 });
+    await snap(farmer, 'notifications-settings-390');
+    await farmer.setViewportSize({ width: 1280, height: 800 });
 
     // The welcome e-mail, as the outbox holds it: its List-Unsubscribe header is the link a mail client offers.
     const [mail] = await database.db
@@ -105,7 +108,14 @@ describe('notifications', () => {
     await farmer.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
     await farmer.goto('/global-notifications');
     await farmer.getByText('$12,480.00 from Ames Elevator for settlement S-1042.').waitFor();
+    expect(await farmer.getByRole('button', { name: 'Mark all as read' }).isEnabled()).toBe(true);
     await snap(farmer, 'notifications-list-1280');
+    await farmer.setViewportSize({ width: 390, height: 844 });
+    await farmer.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    await farmer.getByRole('dialog', { name: 'Notifications' }).getByText('You were paid').waitFor();
+    await snap(farmer, 'notifications-bell-390');
+    await farmer.keyboard.press('Escape');
+    await farmer.setViewportSize({ width: 1280, height: 800 });
     await farmer.getByRole('button', { name: 'Mark all as read' }).click();
     await farmer.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
   });
