@@ -33,7 +33,7 @@ const get = async <T>(path: string, signal?: AbortSignal): Promise<T> =>
 const send = async <T>(method: 'PUT' | 'PATCH' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> =>
   (await request<T>(path, { method, snakeCase: true, ...(body === undefined ? {} : { body }) })).json;
 
-const accountKeys = {
+export const accountKeys = {
   all: ['account'] as const,
   userEnterprises: (userId: string) => ['account', 'user-enterprises', userId] as const,
   userEnterprise: (userId: string, enterpriseId: string) =>

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/ui/document-title';
 import { PageSpinner } from '../../lib/ui/page-spinner';
 import { useUserProfile } from './account-api';
 import { Fact } from './account-parts';
+import { ProfileDetailsForm } from './profile-details-form';
 
 /** Staff who may open another user's profile (6.5 list-all-user-details; a super admin passes). */
 const LIST_ALL_USER_DETAILS = 'list-all-user-details';
@@ -78,6 +79,7 @@ function OwnProfile({ security }: { security?: ReactNode }) {
       </Typography>
       <Stack spacing={3}>
         <Identity first={user?.firstName} last={user?.lastName} email={user?.email} />
+        {user?.id ? <ProfileDetailsForm userId={user.id} /> : null}
         <Box>
           <Button component={RouterLink} to={localized('/account')} variant="outlined">
             <T id="header.account" />

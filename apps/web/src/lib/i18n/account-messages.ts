@@ -161,4 +161,13 @@ export const accountMessages = {
 
   'userPage.otherTitle': 'User profile',
   'userPage.enterprises': 'Farm businesses',
+  'userPage.details': 'Your details',
+  'userPage.firstName': 'First name',
+  'userPage.lastName': 'Last name',
+  'userPage.firstNameRequired': 'Enter your first name',
+  'userPage.lastNameRequired': 'Enter your last name',
+  'userPage.save': 'Save details',
+  'userPage.saved': 'Your details are saved.',
+  'userPage.removePhone': 'Remove phone number',
+  'userPage.phoneRemoved': 'Your phone number was removed.',
 } as const;
