@@ -31,7 +31,7 @@ export type Book = { owner: repo.BookOwner; canManage: boolean };
 /** The member flag that lets someone other than the owner change the farm business's records (platform.md 3.3). */
 const MANAGE_FLAG = 'has_manage';
 
-export const MANAGE_REFUSAL =
+const MANAGE_REFUSAL =
   'You do not have permissions for this action: contact the primary account owner, who can toggle permissions in My Team.';
 
 function manages(m: { role: string; permissions: readonly string[] } | null, isSuperAdmin: boolean): boolean {

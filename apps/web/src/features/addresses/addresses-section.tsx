@@ -11,7 +11,7 @@ import { AddressDialog } from './address-dialog';
 import { useAddresses, useAddressWrites, type BookAddress } from './addresses-api';
 
 /** How an address reads on one or two lines: the street, or the legal land location with its province. */
-export function addressLines(a: BookAddress): string[] {
+function addressLines(a: BookAddress): string[] {
   if (a.format === 'can_lll') return [`${a.legalLandLocation ?? ''} ${a.region}`.trim(), a.postalCode].filter(Boolean);
   return [
     [a.line1, a.line2].filter(Boolean).join(', '),
