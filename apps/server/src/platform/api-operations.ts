@@ -513,7 +513,7 @@ export const API_AREAS: readonly ApiArea[] = [
         'POST /api/notifications/:id/read': 'Mark one notification read',
         'GET /api/notifications/unsubscribe/:id': 'What an unsubscribe link names (its confirmation page)',
         'POST /api/notifications/unsubscribe/:id': "Unsubscribe from the link's topic (the confirmation page's button)",
-        'POST /one-click-unsubscribe/:id': "One-click unsubscribe from a mail client (RFC 8058), no sign-in",
+        'POST /one-click-unsubscribe/:id': 'One-click unsubscribe from a mail client (RFC 8058), no sign-in',
       },
     },
   },

@@ -427,6 +427,8 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),
     // The header's unread count.
-    index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at is null`),
   ],
 );
