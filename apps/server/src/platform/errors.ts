@@ -99,7 +99,7 @@ export const ERRORS = {
   input_purchasing_permission_required: {
     status: 403,
     message:
-      'You do not have permission to buy inputs for this farm business. Ask the primary account owner, who can change permissions in My Team.',
+      'You do not have permission to buy inputs for this farm business. Contact the primary account owner, who can toggle permissions in My Team.',
   },
   /** platform.md 2.9: the store's terms of service must be accepted before an order is placed. */
   terms_not_accepted: { status: 403, message: "Please accept the store's terms of service before placing an order." },
