@@ -1,5 +1,5 @@
 import { Box, Container, Tab, Tabs, Typography } from '@mui/material';
-import { holdsAdminPermission, isStaff } from '@granary/domain';
+import { isStaff } from '@granary/domain';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useBootstrap } from '../../lib/api/bootstrap';
@@ -10,7 +10,7 @@ import { useLocalizedPath } from '../../lib/routing/route-handle';
 import { useDocumentTitle } from '../../lib/ui/document-title';
 import { PageSpinner } from '../../lib/ui/page-spinner';
 import { PermissionDenied } from '../../lib/ui/permission-denied';
-import { ADMIN_NAV } from './admin-nav';
+import { ADMIN_NAV, mayOpen } from './admin-nav';
 
 /**
  * The staff administration area's frame (issue 16, decision 053): staff only (an employee or a super admin; anyone
@@ -20,11 +20,14 @@ import { ADMIN_NAV } from './admin-nav';
 export function AdminFrame({
   title,
   permission,
+  everywhere,
   children,
 }: {
   title: string;
   /** The admin permission the page needs (platform.md 6.5). */
   permission: string;
+  /** The page needs the permission everywhere, not for some partners (admin-nav.ts). */
+  everywhere?: true;
   children: ReactNode;
 }) {
   const t = useT();
@@ -35,9 +38,14 @@ export function AdminFrame({
   useDocumentTitle([title, t('staffAdmin.title'), partner.branding.shortName]);
   const user = data?.user;
   if (!user) return <PageSpinner />;
-  if (!user.isLoggedIn || user.actingAs || !isStaff(user) || !holdsAdminPermission(user, permission))
+  if (
+    !user.isLoggedIn ||
+    user.actingAs ||
+    !isStaff(user) ||
+    !mayOpen(user, { path: '', labelId: '', permission, everywhere })
+  )
     return <PermissionDenied />;
-  const items = ADMIN_NAV.filter((item) => holdsAdminPermission(user, item.permission));
+  const items = ADMIN_NAV.filter((item) => mayOpen(user, item));
   const current = items.find((item) => pathname.endsWith(item.path) || pathname.includes(`${item.path}/`));
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2.5, md: 4 } }}>

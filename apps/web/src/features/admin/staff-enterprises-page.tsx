@@ -46,7 +46,7 @@ export function StaffEnterprisesPage() {
     [t, canFeatures],
   );
   return (
-    <AdminFrame title={t('staffAdmin.nav.enterprises')} permission={STAFF_AREA_PERMISSIONS.users}>
+    <AdminFrame title={t('staffAdmin.nav.enterprises')} permission={STAFF_AREA_PERMISSIONS.users} everywhere>
       <Stack spacing={2.5}>
         <Typography variant="h1">
           <T id="staffAdmin.nav.enterprises" />

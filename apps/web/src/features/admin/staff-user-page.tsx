@@ -22,6 +22,7 @@ import { ActAsPanel } from './act-as-panel';
 import { AdminFrame } from './admin-frame';
 import { AdminPermissionsCard, ResourcePermissionsCard, RolesCard } from './staff-user-permissions';
 import { Section, failureText } from './staff-user-page-parts';
+import { staffLabel } from './staff-labels';
 import { useLifecycleAction, useStaffUser, type UserDetail } from './staff-admin-api';
 
 type Action = UserLifecycleAction | 'endSessions' | 'resetPassword';
@@ -160,7 +161,7 @@ function ProfileCard({ user }: { user: UserDetail }) {
           [t('staffAdmin.user.phone'), user.phoneNumber ?? '—'],
           [t('staffAdmin.user.legacyId'), user.legacyId],
           [t('staffAdmin.user.publicId'), <code key="id">{user.id}</code>],
-          [t('staffAdmin.user.verification'), user.verificationStatus],
+          [t('staffAdmin.user.verification'), staffLabel(t, 'verification', user.verificationStatus)],
           [t('staffAdmin.user.partner'), user.partnerId ?? '—'],
           [t('staffAdmin.user.created'), dates.dateTime(user.createdAt)],
           [
@@ -193,7 +194,11 @@ function EnterprisesCard({ user }: { user: UserDetail }) {
                   </Stack>
                 }
                 secondary={
-                  e.permissions.length > 0 ? t('staffAdmin.user.flags', { flags: e.permissions.join(', ') }) : null
+                  e.permissions.length > 0
+                    ? t('staffAdmin.user.flags', {
+                        flags: e.permissions.map((f) => staffLabel(t, 'flag', f)).join(', '),
+                      })
+                    : null
                 }
               />
             </ListItem>
@@ -259,7 +264,7 @@ function AuditCard({ user }: { user: UserDetail }) {
           {user.audit.map((a) => (
             <ListItem key={a.id} disableGutters divider>
               <ListItemText
-                primary={<code>{a.action}</code>}
+                primary={staffLabel(t, 'audit', a.action)}
                 secondary={[
                   dates.dateTime(a.at),
                   a.relation === 'actor'

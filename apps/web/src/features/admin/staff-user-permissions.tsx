@@ -41,7 +41,9 @@ import {
   useRevokeAdminPermission,
   type UserDetail,
 } from './staff-admin-api';
+import { EnterprisePicker, type PickedEnterprise } from './enterprise-picker';
 import { Section, failureText } from './staff-user-page-parts';
+import { staffLabel } from './staff-labels';
 
 const NOT_EMPLOYEE = '';
 
@@ -83,7 +85,7 @@ export function RolesCard({ user }: { user: UserDetail }) {
             <MenuItem value={NOT_EMPLOYEE}>{t('staffAdmin.roles.notEmployee')}</MenuItem>
             {EMPLOYEE_ROLES.map((role) => (
               <MenuItem key={role} value={role}>
-                {role}
+                {staffLabel(t, 'employeeRole', role)}
               </MenuItem>
             ))}
           </Select>
@@ -96,7 +98,7 @@ export function RolesCard({ user }: { user: UserDetail }) {
               <FormControlLabel
                 key={role}
                 control={<Checkbox checked={builderRoles.includes(role)} onChange={() => toggle(role)} />}
-                label={role}
+                label={staffLabel(t, 'builderRole', role)}
               />
             ))}
           </FormGroup>
@@ -140,7 +142,10 @@ export function AdminPermissionsCard({ user }: { user: UserDetail }) {
       { permission, value: scope === 'all' ? 'all' : idList },
       {
         onSuccess: () =>
-          showToast({ messageId: 'staffAdmin.perms.granted', values: { permission } }, { severity: 'success' }),
+          showToast(
+            { messageId: 'staffAdmin.perms.granted', values: { permission: staffLabel(t, 'permission', permission) } },
+            { severity: 'success' },
+          ),
         onError: failed,
       },
     );
@@ -169,13 +174,16 @@ export function AdminPermissionsCard({ user }: { user: UserDetail }) {
                   secondaryAction={
                     <IconButton
                       edge="end"
-                      aria-label={t('staffAdmin.perms.revoke', { permission: name })}
+                      aria-label={t('staffAdmin.perms.revoke', { permission: staffLabel(t, 'permission', name) })}
                       disabled={revoke.isPending}
                       onClick={() =>
                         revoke.mutate(name, {
                           onSuccess: () =>
                             showToast(
-                              { messageId: 'staffAdmin.perms.revoked', values: { permission: name } },
+                              {
+                                messageId: 'staffAdmin.perms.revoked',
+                                values: { permission: staffLabel(t, 'permission', name) },
+                              },
                               { severity: 'success' },
                             ),
                           onError: failed,
@@ -186,7 +194,14 @@ export function AdminPermissionsCard({ user }: { user: UserDetail }) {
                     </IconButton>
                   }
                 >
-                  <ListItemText primary={<code>{name}</code>} secondary={valueText(t, value)} />
+                  <ListItemText
+                    primary={staffLabel(t, 'permission', name)}
+                    secondary={
+                      <>
+                        <code>{name}</code> · {valueText(t, value)}
+                      </>
+                    }
+                  />
                 </ListItem>
               ))}
             </List>
@@ -198,10 +213,15 @@ export function AdminPermissionsCard({ user }: { user: UserDetail }) {
               label={t('staffAdmin.perms.permission')}
               value={permission}
               onChange={(e) => setPermission(e.target.value as StaffAdminPermission)}
+              renderValue={(name) => staffLabel(t, 'permission', name)}
             >
               {STAFF_ADMIN_PERMISSIONS.map((name) => (
                 <MenuItem key={name} value={name}>
-                  {name}
+                  <ListItemText
+                    primary={staffLabel(t, 'permission', name)}
+                    secondary={<code>{name}</code>}
+                    sx={{ my: 0 }}
+                  />
                 </MenuItem>
               ))}
             </Select>
@@ -254,7 +274,7 @@ export function ResourcePermissionsCard({ user }: { user: UserDetail }) {
   const canGrant = Boolean(me && holdsAdminPermission(me, 'grant-manual-permissions'));
   const query = useResourcePermissions(user.id, canView);
   const change = useManualPermission(user.id);
-  const [enterpriseId, setEnterpriseId] = useState('');
+  const [enterprise, setEnterprise] = useState<PickedEnterprise | null>(null);
   const [flag, setFlag] = useState<string>(ENTERPRISE_ACCESS_FLAGS[0]);
   if (!canView) return null;
   const failed = (error: unknown) =>
@@ -263,11 +283,16 @@ export function ResourcePermissionsCard({ user }: { user: UserDetail }) {
     change.mutate(
       { grant, resourceType: 'enterprise', resourceId, permission },
       {
-        onSuccess: () =>
+        onSuccess: () => {
           showToast(
-            { messageId: grant ? 'staffAdmin.perms.granted' : 'staffAdmin.perms.revoked', values: { permission } },
+            {
+              messageId: grant ? 'staffAdmin.perms.granted' : 'staffAdmin.perms.revoked',
+              values: { permission: staffLabel(t, 'flag', permission) },
+            },
             { severity: 'success' },
-          ),
+          );
+          if (grant) setEnterprise(null);
+        },
         onError: failed,
       },
     );
@@ -296,7 +321,7 @@ export function ResourcePermissionsCard({ user }: { user: UserDetail }) {
                       name,
                       resources.automatic
                         .filter((p) => label(p) === name)
-                        .map((p) => p.permission)
+                        .map((p) => staffLabel(t, 'flag', p.permission))
                         .join(', '),
                     ].join(': '),
                   )
@@ -323,7 +348,12 @@ export function ResourcePermissionsCard({ user }: { user: UserDetail }) {
                       canGrant ? (
                         <IconButton
                           edge="end"
-                          aria-label={t('staffAdmin.perms.revoke', { permission: `${p.permission} (${label(p)})` })}
+                          aria-label={t('staffAdmin.perms.revoke', {
+                            permission: t('staffAdmin.resources.flagOn', {
+                              flag: staffLabel(t, 'flag', p.permission),
+                              enterprise: label(p),
+                            }),
+                          })}
                           disabled={change.isPending}
                           onClick={() => run(false, p.resourceId, p.permission)}
                         >
@@ -333,11 +363,10 @@ export function ResourcePermissionsCard({ user }: { user: UserDetail }) {
                     }
                   >
                     <ListItemText
-                      primary={
-                        <>
-                          <code>{p.permission}</code> · {label(p)}
-                        </>
-                      }
+                      primary={t('staffAdmin.resources.flagOn', {
+                        flag: staffLabel(t, 'flag', p.permission),
+                        enterprise: label(p),
+                      })}
                       secondary={p.grantedByName ? t('staffAdmin.user.audit.actor', { name: p.grantedByName }) : null}
                     />
                   </ListItem>
@@ -346,16 +375,9 @@ export function ResourcePermissionsCard({ user }: { user: UserDetail }) {
             )}
           </div>
           {canGrant ? (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
-              <TextField
-                size="small"
-                label={t('staffAdmin.resources.enterpriseId')}
-                value={enterpriseId}
-                onChange={(e) => setEnterpriseId(e.target.value.replace(/\D/g, ''))}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                sx={{ width: { sm: 140 } }}
-              />
-              <FormControl size="small" sx={{ minWidth: 200, flex: 1 }}>
+            <Stack spacing={1.5}>
+              <EnterprisePicker value={enterprise} onChange={setEnterprise} />
+              <FormControl size="small" fullWidth>
                 <InputLabel id={flagLabelId}>{t('staffAdmin.perms.permission')}</InputLabel>
                 <Select
                   labelId={flagLabelId}
@@ -365,18 +387,20 @@ export function ResourcePermissionsCard({ user }: { user: UserDetail }) {
                 >
                   {ENTERPRISE_ACCESS_FLAGS.map((name) => (
                     <MenuItem key={name} value={name}>
-                      {name}
+                      {staffLabel(t, 'flag', name)}
                     </MenuItem>
                   ))}
                 </Select>
               </FormControl>
-              <Button
-                variant="contained"
-                disabled={!enterpriseId || change.isPending}
-                onClick={() => run(true, enterpriseId, flag)}
-              >
-                {t('staffAdmin.perms.grant')}
-              </Button>
+              <div>
+                <Button
+                  variant="contained"
+                  disabled={!enterprise || change.isPending}
+                  onClick={() => enterprise && run(true, String(enterprise.id), flag)}
+                >
+                  {t('staffAdmin.perms.grant')}
+                </Button>
+              </div>
             </Stack>
           ) : null}
         </Stack>

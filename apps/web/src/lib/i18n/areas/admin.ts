@@ -1,3 +1,4 @@
+import { auditActionMessages } from '../audit-action-messages';
 import { staffAdminMessages } from '../staff-admin-messages';
 import { addressesMessages, australiaMessages } from '../addresses-messages';
 
@@ -7,6 +8,7 @@ import { addressesMessages, australiaMessages } from '../addresses-messages';
  */
 export const adminAreaMessages = {
   ...staffAdminMessages,
+  ...auditActionMessages,
   ...addressesMessages,
   ...australiaMessages,
 } as const;
