@@ -98,7 +98,13 @@ function DetailsForm({ userId, profile }: { userId: string; profile: UserProfile
             >
               <Fact label={<T id="account.phone" />}>{profile.phoneNumber ?? <T id="account.none" />}</Fact>
               {profile.phoneNumber ? (
-                <Button variant="text" color="error" onClick={() => void removePhone()} disabled={removing}>
+                <Button
+                  variant="text"
+                  color="error"
+                  onClick={() => void removePhone()}
+                  disabled={removing}
+                  sx={{ ml: { xs: -1, sm: 0 } }}
+                >
                   <T id="userPage.removePhone" />
                 </Button>
               ) : null}
