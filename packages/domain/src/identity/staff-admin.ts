@@ -194,6 +194,8 @@ export const staffUserDetailSchema = z.object({
       action: z.string(),
       at: instant,
       actor_name: z.string().nullable(),
+      /** What the entry is about, in words: a person's name, a contract's number, an enterprise's name; or null. */
+      target_name: z.string().nullable(),
       /** The entry was made by this user (actor), about them (target), or while someone acted as them. */
       relation: z.enum(['actor', 'target', 'acted_as']),
     }),

@@ -266,6 +266,7 @@ async function detailOf(ctx: AppContext, target: StaffUserDbRow): Promise<StaffU
       action: a.action,
       at: a.createdAt.toISOString(),
       actor_name: a.actorName,
+      target_name: a.targetName,
       relation: a.actingAsUserId === target.id ? 'acted_as' : a.actorUserId === target.id ? 'actor' : 'target',
     })),
   };

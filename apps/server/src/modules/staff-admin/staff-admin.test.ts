@@ -139,6 +139,16 @@ describe('lifecycle', () => {
     expect((await call(support, 'POST', `/api/effu/users/${farmer.id}/suspend`)).statusCode).toBe(409);
     expect((await call(support, 'POST', `/api/effu/users/${farmer.id}/unsuspend`)).json().status).toBe('active');
     expect((await call(await as(DEMO_ACCOUNTS.farmer), 'GET', '/api/bootstrap')).json().user.isLoggedIn).toBe(true);
+    // The page's recent activity says who did it and to whom, in words (the web turns the action into a sentence).
+    const page = (await call(support, 'GET', `/api/effu/user/${farmer.id}`)).json();
+    expect(page.audit).toContainEqual(
+      expect.objectContaining({
+        action: 'user_suspend',
+        actor_name: 'Sue Port',
+        target_name: `${farmer.firstName} ${farmer.lastName}`,
+        relation: 'target',
+      }),
+    );
   });
 
   it('delete then recover; unlock lifts the lockout; nobody changes themself or a super admin', async () => {

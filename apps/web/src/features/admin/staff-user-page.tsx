@@ -264,7 +264,11 @@ function AuditCard({ user }: { user: UserDetail }) {
           {user.audit.map((a) => (
             <ListItem key={a.id} disableGutters divider>
               <ListItemText
-                primary={staffLabel(t, 'audit', a.action)}
+                primary={
+                  a.targetName && a.relation !== 'target'
+                    ? t('staffAdmin.user.audit.on', { action: staffLabel(t, 'audit', a.action), target: a.targetName })
+                    : staffLabel(t, 'audit', a.action)
+                }
                 secondary={[
                   dates.dateTime(a.at),
                   a.relation === 'actor'

@@ -77,6 +77,7 @@ export const staffAdminMessages = {
   'staffAdmin.user.audit.actor': 'by {name}',
   'staffAdmin.user.audit.actedAs': 'while {name} acted as them',
   'staffAdmin.user.audit.self': 'by them',
+  'staffAdmin.user.audit.on': '{action}: {target}',
   // Verification of the account's contact (platform.md 3.1)
   'staffAdmin.verification.verified': 'Verified',
   'staffAdmin.verification.pending': 'Waiting for verification',
