@@ -122,7 +122,10 @@ export const ERRORS = {
     status: 403,
     message: 'Access denied: contact the primary account owner, who can toggle permissions in My Team.',
   },
-  team_self_change: { status: 409, message: 'You cannot change your own role or access. Ask an owner of the farm business.' },
+  team_self_change: {
+    status: 409,
+    message: 'You cannot change your own role or access. Ask an owner of the farm business.',
+  },
   last_owner: { status: 409, message: 'A farm business needs at least one owner. Make another member an owner first.' },
   already_member: { status: 409, message: 'This person is already a member of the team.' },
   saved_view_name_taken: { status: 400, message: 'You already have a view with this name.' },

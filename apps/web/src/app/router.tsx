@@ -282,7 +282,8 @@ export function areaOf(path: string): keyof typeof areaPages {
   if (startsWithSegment(path, '/market') || startsWithSegment(path, '/score')) return 'publicMarket';
   if (IDENTITY_PREFIXES.some((prefix) => startsWithSegment(path, prefix))) return 'identity';
   if (startsWithSegment(path, '/dashboard')) return 'dashboard';
-  if (['/user', '/account', '/enterprise', '/permissions'].some((prefix) => startsWithSegment(path, prefix))) return 'account';
+  if (['/user', '/account', '/enterprise', '/permissions'].some((prefix) => startsWithSegment(path, prefix)))
+    return 'account';
   if (startsWithSegment(path, '/profit-center')) return 'profitCenter';
   if (startsWithSegment(path, '/dev')) return 'dev';
   if (startsWithSegment(path, '/admin')) return 'admin';

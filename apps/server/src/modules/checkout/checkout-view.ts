@@ -20,7 +20,6 @@ import { regionCode, type CheckoutDeps, type Computed } from './checkout-pricing
 
 const BRAND_WORD = 'granary';
 
-
 export function warehouseView(w: repo.WarehouseRow) {
   return {
     id: w.id,
@@ -33,7 +32,6 @@ export function warehouseView(w: repo.WarehouseRow) {
     postalCode: w.postalCode,
   };
 }
-
 
 function sectionsOf(c: Computed) {
   const cardTerm = c.cart.paymentTerms === '{card_provider}_credit_card';
