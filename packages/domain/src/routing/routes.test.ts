@@ -15,7 +15,7 @@ describe('ROUTES', () => {
     for (const p of [
       // Top-level pages
       '/error/:code?/:hash?',
-      '/user',
+      '/user/:id?',
       '/onetime-password/reset',
       '/password/reset',
       '/password/exchange/:token',
@@ -125,9 +125,13 @@ describe('ROUTES', () => {
         .sort(),
     ).toEqual([
       'accept-invitation',
+      'account',
+      'account-enterprise',
       'account-invitation',
       'account-notifications',
+      'account-user-enterprises',
       'admin',
+      'admin-australian-account-new',
       'admin-enterprises',
       'admin-user',
       'admin-users',

@@ -111,7 +111,8 @@ describe('/crm/offers', () => {
     const table = await screen.findByRole('table', { name: 'Offers' });
     await waitFor(() => expect(FakeEventSource.live()).toHaveLength(1));
     const source = FakeEventSource.live()[0]!;
-    expect(source.topics).toEqual(['offers:market:10', 'quotes']);
+    // The header's notification bell follows the user's own topic on the same stream.
+    expect(source.topics).toEqual(['notifications:user:u1', 'offers:market:10', 'quotes']);
     expect(screen.queryByText('Live')).toBeNull();
     act(() => source.open());
     expect(screen.getByText('Live')).toBeTruthy();

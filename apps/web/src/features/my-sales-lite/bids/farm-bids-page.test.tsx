@@ -236,7 +236,8 @@ describe('/my-sales-lite/bids', () => {
     await screen.findByRole('table', { name: 'Corn bids' });
     await waitFor(() => expect(FakeEventSource.live()).toHaveLength(1));
     const source = FakeEventSource.live()[0]!;
-    expect(source.topics).toEqual(['bids:market:10', 'offers:client:501', 'quotes']);
+    // The header's notification bell follows the user's own topic on the same stream.
+    expect(source.topics).toEqual(['bids:market:10', 'notifications:user:u1', 'offers:client:501', 'quotes']);
     act(() => source.open());
     state.offers = [offer(1, { status: 'filled', displayContractId: 'OF-1', actions: [] })];
     act(() =>
