@@ -322,6 +322,7 @@ export const messages = {
   'switcher.choose': 'Switch farm business, current: {name}',
   'switcher.failed': 'We could not switch the farm business. Try again.',
   'header.account': 'Account and farm businesses',
+  'header.team': 'My team',
 } as const;
 
 /** Every message id: the entry's and the areas' (an area's id shows once its catalogue has loaded, with its pages). */

@@ -1,5 +1,6 @@
 import AgricultureOutlinedIcon from '@mui/icons-material/AgricultureOutlined';
 import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
 import { Box, Button, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
@@ -106,6 +107,23 @@ export function AccountMenuItem({ onClick }: { onClick: () => void }) {
       </ListItemIcon>
       <ListItemText>
         <T id="header.account" />
+      </ListItemText>
+    </MenuItem>
+  );
+}
+
+/** The account menu's "My team": the current farm business's team (platform.md 2.3 /enterprise/:id/team), for a member of one. */
+export function TeamMenuItem({ onClick }: { onClick: () => void }) {
+  const localized = useLocalizedPath();
+  const current = useCurrentEnterprise();
+  if (!current) return null;
+  return (
+    <MenuItem component={RouterLink} to={localized(`/enterprise/${current.publicId}/team`)} onClick={onClick}>
+      <ListItemIcon>
+        <GroupsOutlinedIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>
+        <T id="header.team" />
       </ListItemText>
     </MenuItem>
   );
