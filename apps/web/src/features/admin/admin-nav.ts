@@ -20,7 +20,7 @@ export type AdminNavItem = {
 };
 
 /** Whether the user holds `permission` everywhere (a super admin, true or 'all'), not only for some partners. */
-export function holdsEverywhere(user: Pick<BootstrapUser, 'admin' | 'permissions'>, permission: string): boolean {
+function holdsEverywhere(user: Pick<BootstrapUser, 'admin' | 'permissions'>, permission: string): boolean {
   if (user.admin.is_super_admin || user.permissions.includes(permission)) return true;
   const value = user.admin.permissions[permission];
   return value === true || value === 'all' || (Array.isArray(value) && value.includes('all'));

@@ -12,7 +12,7 @@ type Translate = ReturnType<typeof useT>;
 const known = new Set<string>([...Object.keys(staffAdminMessages), ...Object.keys(auditActionMessages)]);
 
 /** 'crm_user_invite' → 'Crm user invite', 'ingest.sync.create' → 'Ingest sync create'. */
-export function humanise(code: string): string {
+function humanise(code: string): string {
   const words = code.replace(/[-_.]+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : code;
 }
@@ -22,7 +22,7 @@ function labelOf(t: Translate, prefix: string, code: string): string {
   return known.has(id) ? t(id as MessageId) : humanise(code);
 }
 
-export type StaffLabelKind = 'audit' | 'employeeRole' | 'builderRole' | 'permission' | 'flag' | 'verification';
+type StaffLabelKind = 'audit' | 'employeeRole' | 'builderRole' | 'permission' | 'flag' | 'verification';
 
 const PREFIX: Record<StaffLabelKind, string> = {
   audit: 'audit.action.',
