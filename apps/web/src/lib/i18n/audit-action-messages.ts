@@ -1,7 +1,7 @@
 /**
  * The audit log's actions in words (issue 13's rule, issue 16's staff user page 'Recent activity'): one sentence per
  * action the server writes (grep `action:` in the server's audit calls). An action without a sentence here shows
- * humanised (`auditActionText`), never as its code. Who did it is said beside it ('by Alex Admin', 'by them').
+ * humanised (features/admin/staff-labels.ts), never as its code. Who did it is said beside it ('by Alex Admin', 'by them').
  */
 export const auditActionMessages = {
   // Signing in and the account
