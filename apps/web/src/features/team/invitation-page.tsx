@@ -36,7 +36,8 @@ export function TeamInvitationPage() {
   if (!token) return <Frame icon={<LinkOffRoundedIcon />} alert={t('teamInvitation.missing')} />;
   if (invitation.isPending) return <PageSpinner />;
   if (invitation.isError) {
-    const gone = isApiError(invitation.error) && invitation.error.status === 410;
+    // A link that is cut short or mistyped (400) is as unusable as a used or expired one (410): the same words.
+    const gone = isApiError(invitation.error) && [400, 410].includes(invitation.error.status);
     return (
       <Frame
         icon={<LinkOffRoundedIcon />}

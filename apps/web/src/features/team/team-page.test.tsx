@@ -103,3 +103,24 @@ describe('/enterprise/:id/team', () => {
     ).toBeTruthy();
   });
 });
+
+describe('/account/invitation', () => {
+  it('says a cut-short link is no longer valid, in words, not the validator’s message', async () => {
+    renderApp('/account/invitation?token=short', 'farmer');
+    serve((call) =>
+      call.url.pathname === '/api/effu/invitation'
+        ? {
+            status: 400,
+            body: {
+              code: 'invalid_request',
+              message: 'Invalid querystring: token Too small: expected string to have >=20 characters',
+            },
+          }
+        : undefined,
+    );
+    expect(
+      await screen.findByText('This invitation is no longer valid. Ask the person who invited you for a new one.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Invalid querystring/)).toBeNull();
+  });
+});
