@@ -102,6 +102,17 @@ describe('/enterprise/:id/team', () => {
       ),
     ).toBeTruthy();
   });
+
+  it('says another farm business does not exist, without a retry that cannot help', async () => {
+    renderApp(`/enterprise/${FARM}/team`, 'farmer');
+    serve((call) =>
+      call.url.pathname === `/api/effu/enterprise/${FARM}/team`
+        ? { status: 404, body: { code: 'not_found', message: 'No such farm business.' } }
+        : undefined,
+    );
+    expect(await screen.findByText('No such farm business.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
 });
 
 describe('/account/invitation', () => {

@@ -21,7 +21,10 @@ export function personName(p: {
   return [p.firstName, p.lastName].filter(Boolean).join(' ') || p.email || p.phoneNumber || '';
 }
 
-/** A failed load: the access-denied of platform.md 8.1 for a missing flag, else the server's message with a retry. */
+/**
+ * A failed load: the access-denied of platform.md 8.1 for a missing flag, else the server's message, with a retry
+ * unless the farm business or person does not exist for this user (a retry cannot change a 404).
+ */
 export function TeamLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   if (isApiError(error) && error.code === 'enterprise_access_required')
     return (
@@ -29,5 +32,6 @@ export function TeamLoadError({ error, onRetry }: { error: unknown; onRetry: () 
         <T id="team.accessDenied" />
       </Alert>
     );
-  return <LoadErrorAlert error={error} fallback="" retryLabel={<T id="team.retry" />} onRetry={onRetry} />;
+  const retry = isApiError(error) && error.code === 'not_found' ? undefined : onRetry;
+  return <LoadErrorAlert error={error} fallback="" retryLabel={<T id="team.retry" />} onRetry={retry} />;
 }
