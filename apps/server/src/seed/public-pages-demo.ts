@@ -160,7 +160,23 @@ function nextDate(today: string, monthDay: string): string {
  * A market's holiday hours (issue 13): Thanksgiving (as its announcement says), Christmas Eve until noon, Christmas
  * and New Year's Day closed; and at CLOSED_TODAY_DEMO_MARKET an announced closure today.
  */
-function closuresFor(slug: string, country: string, today: string, holiday: string): MarketClosure[] {
+/**
+ * The market's own date when the seed is dated today (UTC): between midnight UTC and the market's midnight the two
+ * differ, and its page says 'Closed today' by the market's date. A seed dated another day keeps that day.
+ */
+function marketToday(today: string, timeZone: string): string {
+  const now = new Date();
+  if (today !== now.toISOString().slice(0, 10)) return today;
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function closuresFor(
+  slug: string,
+  country: string,
+  today: string,
+  holiday: string,
+  localToday: string = today,
+): MarketClosure[] {
   const closed = (date: string, label: string): MarketClosure => ({
     date,
     label,
@@ -175,7 +191,9 @@ function closuresFor(slug: string, country: string, today: string, holiday: stri
     closed(nextDate(today, '01-01'), "New Year's Day"),
   ];
   if (country === 'CAN') list.push(closed(nextDate(today, '12-26'), 'Boxing Day'));
-  if (slug === CLOSED_TODAY_DEMO_MARKET) list.push(closed(today, SCALE_REPAIRS));
+  // Closed on the seed's day and on the market's own day when they differ (see marketToday).
+  if (slug === CLOSED_TODAY_DEMO_MARKET)
+    for (const day of new Set([today, localToday])) list.push(closed(day, SCALE_REPAIRS));
   const dates = new Set<string>();
   return list.filter((c) => (dates.has(c.date) ? false : (dates.add(c.date), true)));
 }
@@ -214,13 +232,14 @@ export async function seedPublicPagesDemo(db: Db, options: PublicPagesSeedOption
     const holiday = thanksgiving(year, country);
     return holiday < today ? thanksgiving(year + 1, country) : holiday;
   };
-  await db
-    .insert(marketClosures)
-    .values(
-      rows.flatMap((m) =>
-        closuresFor(m.slug, m.country, today, holidayOf(m.country)).map((c) => ({ marketId: m.id, ...c })),
-      ),
-    );
+  await db.insert(marketClosures).values(
+    rows.flatMap((m) =>
+      closuresFor(m.slug, m.country, today, holidayOf(m.country), marketToday(today, m.timezone)).map((c) => ({
+        marketId: m.id,
+        ...c,
+      })),
+    ),
+  );
 
   const notes = rows.flatMap((m) => {
     const at = (day: string, time = '00:00') => zonedInstant(day, time, m.timezone);
