@@ -47,7 +47,7 @@ export function AccountPage() {
         <Paper variant="outlined" component="section" aria-labelledby="account-profile" sx={{ p: { xs: 2.5, sm: 3 } }}>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>
             <Typography variant="h3" component="h2" id="account-profile">
-              <T id="account.profile" />
+              <T id={own ? 'account.profile' : 'account.otherProfile'} />
             </Typography>
             {own ? (
               <Button component={RouterLink} to="/user" variant="outlined" size="small">

@@ -9,6 +9,7 @@ export const accountMessages = {
   'account.subtitle': 'Your profile and the farm businesses you work with.',
   'account.otherUserTitle': 'Farm businesses of {name}',
   'account.profile': 'Your profile',
+  'account.otherProfile': 'Profile',
   'account.editProfile': 'Edit profile',
   'account.name': 'Name',
   'account.email': 'E-mail',
