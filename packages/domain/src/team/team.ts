@@ -53,14 +53,15 @@ export type EnterpriseMembership = { role: EnterpriseRole; permissions: readonly
 
 /**
  * platform.md 6.2's enterprise permission: a super admin passes, an owner of the enterprise passes, otherwise the
- * member's flag must be set. Not a member: no access.
+ * member's flag must be set. Not a member: no access. A flag staff granted the user by hand on the enterprise
+ * (`manualFlags`: manual resource permissions, decision 053) passes too, member or not.
  */
 export function hasEnterpriseAccess(
   membership: EnterpriseMembership | null | undefined,
   flag: EnterpriseAccessFlag,
-  options: { isSuperAdmin?: boolean } = {},
+  options: { isSuperAdmin?: boolean; manualFlags?: readonly string[] } = {},
 ): boolean {
-  if (options.isSuperAdmin) return true;
+  if (options.isSuperAdmin || options.manualFlags?.includes(flag)) return true;
   if (!membership) return false;
   return membership.role === 'owner' || membership.permissions.includes(flag);
 }

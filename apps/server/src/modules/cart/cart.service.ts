@@ -25,6 +25,7 @@ import {
   type StoreRegionInfo,
 } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
+import { manualFlagsOn } from '../../platform/manual-grants.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as repo from './cart.repo.ts';
 
@@ -424,7 +425,12 @@ export async function callerForUser(
   userId: string,
   opts: { currentEnterpriseId?: number | null; region?: Region } = {},
 ): Promise<CartCaller> {
-  const membership = await repo.membershipOf(db, userId, opts.currentEnterpriseId ?? null);
+  const member = await repo.membershipOf(db, userId, opts.currentEnterpriseId ?? null);
+  // A flag granted by hand on that enterprise (decision 053) counts as the member's own (input purchasing).
+  const membership = member && {
+    ...member,
+    permissions: [...new Set([...member.permissions, ...(await manualFlagsOn(db, userId, member.enterpriseId))])],
+  };
   const isSuperAdmin = await repo.isSuperAdmin(db, userId);
   const region =
     opts.region ??

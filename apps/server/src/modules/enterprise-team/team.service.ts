@@ -29,6 +29,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/access.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
+import { manualFlagsOn } from '../../platform/manual-grants.ts';
 import type { PartnerDirectory } from '../../platform/partner-directory.ts';
 import * as repo from './team.repo.ts';
 
@@ -65,11 +66,16 @@ export async function teamCaller(
   const enterprise = await repo.enterpriseByAnyId(db, enterpriseId);
   if (!enterprise) throw new AppError('not_found', NOT_FOUND);
   const member = await repo.memberOf(db, enterprise.id, session.user.id);
+  // Flags granted by hand (manual resource permissions, decision 053) count as the member's own; someone who is not a
+  // member but holds one sees and does on the team what those flags allow, as an outside advisor would.
+  const manualFlags = await manualFlagsOn(db, session.user.id, enterprise.id);
   const membership: EnterpriseMembership | null = member
-    ? { role: member.role, permissions: member.permissions }
+    ? { role: member.role, permissions: [...new Set([...member.permissions, ...manualFlags])] }
     : session.user.isSuperAdmin
       ? { role: 'owner', permissions: [...ENTERPRISE_ACCESS_FLAGS] }
-      : null;
+      : manualFlags.length > 0 && need !== 'member'
+        ? { role: 'professional', permissions: manualFlags }
+        : null;
   if (!membership) throw new AppError('not_found', NOT_FOUND);
   if (need === 'view' && !canViewTeam(membership)) throw new AppError('enterprise_access_required');
   if (need === 'manage' && !canManageTeam(membership)) throw new AppError('enterprise_access_required');

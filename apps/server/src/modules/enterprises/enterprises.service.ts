@@ -14,6 +14,7 @@ import {
 } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { manualFlagsOn } from '../../platform/manual-grants.ts';
 import { audit } from '../../platform/audit.ts';
 import { userHasPermission } from '../../platform/access.ts';
 import type { SessionState } from '../../platform/sessions.ts';
@@ -45,8 +46,11 @@ async function enterpriseFor(
   const enterprise = await repo.enterpriseById(db, enterpriseId, lock);
   if (!enterprise) throw new AppError('not_found');
   const membership = await repo.membershipOf(db, enterpriseId, session.user.id);
-  if (!membership && !isStaffReader(session)) throw new AppError('not_found');
-  if (need !== 'read' && !hasEnterpriseAccess(membership, need, { isSuperAdmin: session.user.isSuperAdmin })) {
+  // A flag granted by hand (decision 053) opens the enterprise to its holder as far as that flag goes.
+  const manualFlags = await manualFlagsOn(db, session.user.id, enterpriseId);
+  if (!membership && manualFlags.length === 0 && !isStaffReader(session)) throw new AppError('not_found');
+  const isSuperAdmin = session.user.isSuperAdmin;
+  if (need !== 'read' && !hasEnterpriseAccess(membership, need, { isSuperAdmin, manualFlags })) {
     throw new AppError('forbidden');
   }
   return { enterprise, membership };
@@ -85,13 +89,14 @@ async function composeProfile(
   enterprise: repo.EnterpriseRow,
   membership: Membership,
 ): Promise<EnterpriseProfileWire> {
-  const [fields, agronomics, subscriptions, entities, members, codes] = await Promise.all([
+  const [fields, agronomics, subscriptions, entities, members, codes, manualFlags] = await Promise.all([
     repo.fieldsSummaryOf(db, enterprise.id),
     repo.agronomicsCountOf(db, enterprise.id),
     repo.subscriptionsOf(db, enterprise.id),
     repo.legalEntitiesOf(db, enterprise.id),
     repo.membersOf(db, enterprise.id),
     repo.referralCodesOf(db, enterprise.id),
+    manualFlagsOn(db, session.user.id, enterprise.id),
   ]);
   const partners = new Map(entities.map((e) => [e.partnerId, e.partnerName]));
   const person = (m: (typeof members)[number]) => ({
@@ -135,7 +140,10 @@ async function composeProfile(
     user_enterprise_referrer_code: codes.referrer,
     features: Object.fromEntries(enterprise.selectiveFeatures.map((f) => [f, true])),
     permissions: Object.fromEntries(
-      ENTERPRISE_ACCESS_FLAGS.map((flag) => [flag, hasEnterpriseAccess(membership, flag, { isSuperAdmin })]),
+      ENTERPRISE_ACCESS_FLAGS.map((flag) => [
+        flag,
+        hasEnterpriseAccess(membership, flag, { isSuperAdmin, manualFlags }),
+      ]),
     ),
     role: membership?.role ?? null,
     owner: owner ? person(owner) : null,

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { PROFIT_CENTER_ACCESS_PERMISSION, type EnterpriseAccessFlag } from '@granary/domain';
 import { rowsOf, type Db } from '../../platform/db.ts';
+import { enterprisesGrantedByHand, grantedByHand } from '../../platform/manual-grants.ts';
 import {
   clientMarkets,
   contractAmendments,
@@ -19,9 +20,16 @@ import {
 
 export type FarmerClient = { id: number; name: string; partnerId: string };
 
-/** A membership that passes 6.2's enterprise permission for a flag: an owner, or the flag set (issue 16). */
+/**
+ * A membership that passes 6.2's enterprise permission for a flag: an owner, the flag set (issue 16), or the flag
+ * granted by hand on the enterprise (decision 053).
+ */
 function memberHolds(flag: EnterpriseAccessFlag): SQL {
-  return or(eq(enterpriseUsers.role, 'owner'), sql`${flag} = any(${enterpriseUsers.permissions})`)!;
+  return or(
+    eq(enterpriseUsers.role, 'owner'),
+    sql`${flag} = any(${enterpriseUsers.permissions})`,
+    grantedByHand(enterpriseUsers.userId, enterpriseUsers.enterpriseId, flag),
+  )!;
 }
 
 /**
@@ -33,18 +41,32 @@ export async function farmerClients(
   userId: string,
   flag: EnterpriseAccessFlag = PROFIT_CENTER_ACCESS_PERMISSION,
 ): Promise<FarmerClient[]> {
+  const held = db
+    .select({ id: enterpriseUsers.enterpriseId })
+    .from(enterpriseUsers)
+    .where(and(eq(enterpriseUsers.userId, userId), memberHolds(flag)));
   return db
     .select({ id: legalEntities.id, name: legalEntities.name, partnerId: legalEntities.partnerId })
     .from(legalEntities)
-    .innerJoin(enterpriseUsers, eq(enterpriseUsers.enterpriseId, legalEntities.enterpriseId))
-    .where(and(eq(enterpriseUsers.userId, userId), eq(legalEntities.kind, 'client'), memberHolds(flag)))
+    .where(
+      and(
+        eq(legalEntities.kind, 'client'),
+        or(
+          inArray(legalEntities.enterpriseId, held),
+          sql`${legalEntities.enterpriseId} in ${enterprisesGrantedByHand(userId, flag)}`,
+        ),
+      ),
+    )
     .orderBy(asc(legalEntities.id));
 }
 
 /** Whether the user is a member of some enterprise but holds the flag on none of them (403 'Access denied'). */
 export async function lacksAccessEverywhere(db: Db, userId: string, flag: EnterpriseAccessFlag): Promise<boolean> {
   const rows = await db
-    .select({ holds: sql<boolean>`bool_or(${memberHolds(flag)})`, count: sql<number>`count(*)::int` })
+    .select({
+      holds: sql<boolean>`bool_or(${memberHolds(flag)}) or exists ${enterprisesGrantedByHand(userId, flag)}`,
+      count: sql<number>`count(*)::int`,
+    })
     .from(enterpriseUsers)
     .where(eq(enterpriseUsers.userId, userId));
   const row = rows[0];

@@ -193,7 +193,8 @@ export async function sessionsOfUser(db: Db, userId: string) {
 
 /**
  * The latest audit entries by the user, about the user, or made while someone acted as them; each with what it is
- * about in words (a person, a contract's number, an enterprise's name) where the target is one of those.
+ * about in words (a person other than the user, a contract's number, an enterprise's name) where the target is
+ * one of those.
  */
 export async function recentAuditOf(db: Db, userId: string, limit = 25) {
   const actor = sql`coalesce(nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), ''), a.email)`;
@@ -206,7 +207,7 @@ export async function recentAuditOf(db: Db, userId: string, limit = 25) {
       actingAsUserId: auditLog.actingAsUserId,
       actorName: sql<string | null>`(select ${actor} from users a where a.id = ${auditLog.actorUserId})`,
       targetName: sql<string | null>`case ${auditLog.targetType}
-        when 'user' then (select ${actor} from users a where a.id =
+        when 'user' then (select ${actor} from users a where a.id <> ${userId} and a.id =
           (case when ${auditLog.targetId} ~ '^[0-9a-f-]{36}$' then ${auditLog.targetId}::uuid end))
         when 'contract' then (select c.display_contract_id from contracts c where c.id =
           (case when ${auditLog.targetId} ~ '^[0-9]{1,9}$' then ${auditLog.targetId}::int end))

@@ -139,14 +139,28 @@ describe('lifecycle', () => {
     expect((await call(support, 'POST', `/api/effu/users/${farmer.id}/suspend`)).statusCode).toBe(409);
     expect((await call(support, 'POST', `/api/effu/users/${farmer.id}/unsuspend`)).json().status).toBe('active');
     expect((await call(await as(DEMO_ACCOUNTS.farmer), 'GET', '/api/bootstrap')).json().user.isLoggedIn).toBe(true);
-    // The page's recent activity says who did it and to whom, in words (the web turns the action into a sentence).
+    // Recent activity says who did it (on the farmer's page) and to whom (on the staff member's page), in words.
     const page = (await call(support, 'GET', `/api/effu/user/${farmer.id}`)).json();
     expect(page.audit).toContainEqual(
       expect.objectContaining({
         action: 'user_suspend',
         actor_name: 'Sue Port',
-        target_name: `${farmer.firstName} ${farmer.lastName}`,
+        target_name: null,
         relation: 'target',
+      }),
+    );
+    const staffPage = (
+      await call(
+        await as('lead@granary.test'),
+        'GET',
+        `/api/effu/user/${(await findUserByEmail('support@granary.test')).id}`,
+      )
+    ).json();
+    expect(staffPage.audit).toContainEqual(
+      expect.objectContaining({
+        action: 'user_suspend',
+        target_name: `${farmer.firstName} ${farmer.lastName}`,
+        relation: 'actor',
       }),
     );
   });
@@ -273,6 +287,37 @@ describe('manual resource permissions and selective features', () => {
     ).toBe(403);
     const revoked = await call(admin, 'DELETE', '/api/auth/permissions/resource-permissions/manual', grant);
     expect(revoked.json().manual).toEqual([]);
+  });
+
+  it('a flag granted by hand takes effect: the team page opens to someone outside the enterprise, until revoked', async () => {
+    const admin = await as(DEMO_ACCOUNTS.admin);
+    const own = (await call(admin, 'GET', `/api/auth/users/${farmer.id}/permissions/resource-permissions`)).json();
+    const enterpriseId = own.automatic[0].resource_id as string;
+    const prairie = await findUserByEmail(DEMO_ACCOUNTS.prairieBuyer);
+    const outsider = await as(DEMO_ACCOUNTS.prairieBuyer);
+    const team = () => call(outsider, 'GET', `/api/effu/enterprise/${enterpriseId}/team`);
+    expect((await team()).statusCode).toBe(404);
+    const grant = {
+      user_id: prairie.id,
+      resource_type: 'enterprise',
+      resource_id: enterpriseId,
+      permission: 'has_team_access',
+    };
+    expect((await call(admin, 'POST', '/api/auth/permissions/resource-permissions/manual', grant)).statusCode).toBe(
+      200,
+    );
+    const seen = await team();
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toMatchObject({ your_permissions: ['has_team_access'], can_manage: false });
+    // Seeing is not managing: an invitation still needs has_manage.
+    const invite = await call(outsider, 'POST', `/api/effu/enterprise/${enterpriseId}/team/invite`, {
+      email: 'someone@nobody.granary.test',
+      role: 'subaccount',
+      permissions: [],
+    });
+    expect(invite.statusCode).toBe(403);
+    await call(admin, 'DELETE', '/api/auth/permissions/resource-permissions/manual', grant);
+    expect((await team()).statusCode).toBe(404);
   });
 
   it("sets an enterprise's selective features, which its lists and the catalogue then show", async () => {

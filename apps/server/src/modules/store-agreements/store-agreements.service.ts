@@ -23,6 +23,7 @@ import {
 } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { manualFlagsOn } from '../../platform/manual-grants.ts';
 import * as repo from './store-agreements.repo.ts';
 
 export type Caller = { userId: string; currentEnterpriseId: number | null; isSuperAdmin: boolean; actingAs: boolean };
@@ -190,7 +191,9 @@ export async function onboardingReport(
   const signed = statuses.filter((s) => s === 'signed').length;
   const termsSigned = statuses[AGREEMENT_TYPES.indexOf('terms-of-sale')] === 'signed';
   const licence = facts.licenceExpiries.length === 0 ? 'none' : licenceExpiryState(facts.licenceExpiries[0]!, today);
-  const purchasing = hasEnterpriseAccess(member, INPUT_PURCHASING_PERMISSION);
+  const purchasing = hasEnterpriseAccess(member, INPUT_PURCHASING_PERMISSION, {
+    manualFlags: await manualFlagsOn(db, caller.userId, enterprise.id),
+  });
   const items: ReadinessItem[] = [
     {
       id: 'enterprise_profile',
