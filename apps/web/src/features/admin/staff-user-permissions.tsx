@@ -75,10 +75,14 @@ export function RolesCard({ user }: { user: UserDetail }) {
     <Section title={<T id="staffAdmin.roles.title" />}>
       <Stack spacing={2}>
         <FormControl fullWidth size="small">
-          <InputLabel id={labelId}>{t('staffAdmin.roles.employee')}</InputLabel>
+          <InputLabel id={labelId} shrink>
+            {t('staffAdmin.roles.employee')}
+          </InputLabel>
           <Select
             labelId={labelId}
             label={t('staffAdmin.roles.employee')}
+            displayEmpty
+            notched
             value={employeeRole}
             onChange={(e) => setEmployeeRole(e.target.value)}
           >
