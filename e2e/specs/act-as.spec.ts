@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { StoreListing } from '@granary/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../apps/server/src/seed/demo.ts';
 import { launchBrowser, openContext, snap } from '../support/browser.ts';
 
-// Acting as a user, visibly (issue 16's 'Done means'): a staff user opens the demo farmer's admin page, acts as them
+// Acting as a user, visibly (issue 16's 'Done means'): a staff user finds the demo farmer by e-mail, acts as them
 // read-only, sees the banner on the farmer's store, is refused a write (adding to the cart) with the reason on the
 // page, and Stop returns to the farmer's admin page. Screenshots of the banner at 1280 and 390 px.
 
@@ -34,7 +35,11 @@ describe('acting as a user', () => {
 
     staff = await openContext(browser, { as: 'admin2' });
     const page = await staff.newPage();
-    await page.goto(`/admin/users/${farmerId}`);
+    // The staff user finds the farmer through the users search, as support does.
+    await page.goto('/admin/users');
+    await page.getByLabel('Search users').fill(DEMO_ACCOUNTS.farmer);
+    await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: 'Sam Fieldman' }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/users/${farmerId}`);
     await page.getByRole('heading', { name: 'Sam Fieldman', level: 1 }).waitFor();
     const panel = page.getByRole('region', { name: 'Act as this user' });
     await panel.getByRole('radio', { name: /^Read-only/ }).check();
