@@ -18,6 +18,7 @@ import {
   type teamInvitationSchema,
 } from '@granary/domain';
 import { audit } from '../../platform/audit.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
@@ -243,19 +244,28 @@ export async function invitationDetails(
   };
 }
 
-/** Uses the link (once) and makes the person a member with the invitation's role and flags. */
+/**
+ * Uses the link, once: of two acceptances at the same moment only one gets past this (the token's row is updated
+ * once), so it comes before anything is written — a refusal commits (request-transaction.ts), and a new account made
+ * before it would stay behind, holding the invited phone number, without a membership.
+ */
+async function takeLink(db: Db, token: string, pending: Pending): Promise<repo.InvitationDbRow> {
+  const tokenId = await useInvitationLink(db, token);
+  const invitation = tokenId ? await repo.invitationOfToken(db, tokenId) : null;
+  if (!invitation || invitation.id !== pending.invitation.id) throw new AppError('invitation_invalid');
+  return invitation;
+}
+
+/** Makes the person a member with the invitation's role and flags (its link already taken). */
 async function join(
   deps: TeamDeps,
   request: FastifyRequest,
-  token: string,
+  invitation: repo.InvitationDbRow,
   pending: Pending,
   userId: string,
   newAccount: boolean,
 ): Promise<z.infer<typeof invitationAcceptedSchema>> {
   const db = deps.ctx.database.db;
-  const tokenId = await useInvitationLink(db, token);
-  const invitation = tokenId ? await repo.invitationOfToken(db, tokenId) : null;
-  if (!invitation || invitation.id !== pending.invitation.id) throw new AppError('invitation_invalid');
   const added = await repo.insertMember(db, {
     enterpriseId: invitation.enterpriseId,
     userId,
@@ -286,7 +296,7 @@ export async function associate(
   if (!me) throw new AppError('unauthenticated');
   if (!isInvitee(me, pending.invitation))
     throw new AppError('forbidden', 'This invitation was sent to someone else. Sign out and open the link again.');
-  return join(deps, request, token, pending, me.id, false);
+  return join(deps, request, await takeLink(deps.ctx.database.db, token, pending), pending, me.id, false);
 }
 
 /**
@@ -315,6 +325,7 @@ export async function acceptWithNewAccount(
   const person = { email, firstName: body.first_name, lastName: body.last_name };
   const problem = newPasswordProblem(body.password, person);
   if (problem) throw new AppError('insecure_password', problem);
+  const invitationTaken = await takeLink(db, body.token, pending);
   const user = await createTeamAccount(deps.ctx, {
     ...person,
     phoneNumber: invitation.phoneNumber,
@@ -323,7 +334,7 @@ export async function acceptWithNewAccount(
     userType: ROLE_USER_TYPES[invitation.role],
   });
   if (!user) throw new AppError('user_taken');
-  const accepted = await join(deps, request, body.token, pending, user.id, true);
+  const accepted = await join(deps, request, invitationTaken, pending, user.id, true);
   await signInInvited(deps.ctx, request, reply, user);
   return accepted;
 }
