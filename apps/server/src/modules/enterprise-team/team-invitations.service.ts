@@ -296,6 +296,9 @@ export async function associate(
   if (!me) throw new AppError('unauthenticated');
   if (!isInvitee(me, pending.invitation))
     throw new AppError('forbidden', 'This invitation was sent to someone else. Sign out and open the link again.');
+  // A member already: refused before the link is used, so the invitation stays open for the owner to cancel.
+  if (await repo.memberOf(deps.ctx.database.db, pending.invitation.enterpriseId, me.id))
+    throw new AppError('already_member');
   return join(deps, request, await takeLink(deps.ctx.database.db, token, pending), pending, me.id, false);
 }
 
