@@ -42,7 +42,8 @@ function AccountActions({ user, onAsk }: { user: UserDetail; onAsk: (action: Act
   const t = useT();
   const { data } = useBootstrap();
   const me = data?.user;
-  if (!me) return null;
+  // Nobody suspends, deletes or resets themself (the server refuses it: admin_self_change), so their own page offers none.
+  if (!me || me.id === user.id) return null;
   const allowed = actionsFor(user).filter((a) => holdsAdminPermission(me, LIFECYCLE_PERMISSION[a]));
   const canReset = user.status === 'active' && holdsAdminPermission(me, STAFF_AREA_PERMISSIONS.resetPassword);
   if (allowed.length === 0 && !canReset) return null;
