@@ -3,7 +3,13 @@
 // that /crm/public-bids-admin and the public /market page show real-looking content. Mason City is left unpublished.
 
 import { asc, eq } from 'drizzle-orm';
-import { offeredMarketFeatures, type DayHours, type MarketClosure, type PublicContact } from '@granary/domain';
+import {
+  localDateIn,
+  offeredMarketFeatures,
+  type DayHours,
+  type MarketClosure,
+  type PublicContact,
+} from '@granary/domain';
 import type { Db } from '../platform/db.ts';
 import {
   announcements,
@@ -166,8 +172,7 @@ function nextDate(today: string, monthDay: string): string {
  */
 function marketToday(today: string, timeZone: string): string {
   const now = new Date();
-  if (today !== now.toISOString().slice(0, 10)) return today;
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return today === now.toISOString().slice(0, 10) ? localDateIn(now, timeZone) : today;
 }
 
 function closuresFor(
