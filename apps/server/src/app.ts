@@ -252,7 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // An order's invoice as a PDF (issue 13), with the partner's brand words.
   await app.register(storeOrderInvoiceRoutes, { ctx, partners });
   // The store dialogs (platform.md 2.9): accept the terms of service, the marketing-subscribe dialog.
-  await app.register(storeDialogsRoutes, { ctx });
+  await app.register(storeDialogsRoutes, { ctx, partners });
   // Notification preferences, the in-app list and one-click unsubscribe (issue 16, decision 055).
   await app.register(notificationsRoutes, { ctx, partners });
   // The legal pages' texts (platform.md 2.1): each partner's own, edited by its administrators.

@@ -89,7 +89,7 @@ export async function getSubscription(
  * The marketing e-mail consent set on or off: recorded where signup keeps it, audited, and — when it was just given —
  * the welcome e-mail (which carries the unsubscribe link). True when it changed.
  */
-async function setMarketing(
+export async function setMarketing(
   deps: NotificationsDeps,
   tx: Db,
   request: FastifyRequest,

@@ -35,24 +35,3 @@ export async function acceptTerms(db: Db, userId: string): Promise<{ acceptedAt:
   const [row] = await db.select({ acceptedAt: users.tosAcceptedAt }).from(users).where(eq(users.id, userId));
   return row?.acceptedAt ? { acceptedAt: row.acceptedAt, recorded: false } : null;
 }
-
-/**
- * Records the user's consent to promotional marketing where signup keeps it (users.signup_profile
- * .allowPromotionalMarketing, signup.service.ts); true when it was not on before.
- */
-export async function allowPromotionalMarketing(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({
-      signupProfile: sql`${users.signupProfile} || jsonb_build_object('allowPromotionalMarketing', true, 'promotionalMarketingAllowedAt', now())`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(users.id, userId),
-        sql`coalesce((${users.signupProfile} ->> 'allowPromotionalMarketing')::boolean, false) = false`,
-      ),
-    )
-    .returning({ id: users.id });
-  return rows.length > 0;
-}

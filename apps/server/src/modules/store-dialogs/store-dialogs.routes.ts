@@ -8,11 +8,12 @@ import {
   apiErrorSchema,
   marketingDialogResponseSchema,
 } from '@granary/domain';
-import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/access.ts';
+import type { NotificationsDeps } from '../notifications/notifications.public.ts';
 import * as service from './store-dialogs.service.ts';
 
-type Options = { ctx: AppContext };
+/** The app context, and the partners (the welcome e-mail is in the brand of the host the user subscribed on). */
+type Options = NotificationsDeps;
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema } as const;
 
@@ -21,7 +22,8 @@ const errors = { 401: apiErrorSchema, 403: apiErrorSchema } as const;
  * subscribed. Each needs a session, takes no body and may be repeated (idempotent). The web reloads the bootstrap
  * afterwards (must_accept_tos, dialogs_seen).
  */
-export const storeDialogsRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx }) => {
+export const storeDialogsRoutes: FastifyPluginAsyncZod<Options> = async (app, deps) => {
+  const { ctx } = deps;
   const db = ctx.database.db;
   const session = { access: 'session' } as const;
 
@@ -40,6 +42,6 @@ export const storeDialogsRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   app.post(
     `${STORE_API}${STORE_MARKETING_DIALOG_SUBSCRIBE_PATH}`,
     { config: session, schema: { response: { 200: marketingDialogResponseSchema, ...errors } } },
-    async (request) => service.marketingSubscribe(db, request, await requireSession(ctx, request)),
+    async (request) => service.marketingSubscribe(deps, request, await requireSession(ctx, request)),
   );
 };

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SessionState } from '../../platform/sessions.ts';
+import { setMarketing, type NotificationsDeps } from '../notifications/notifications.public.ts';
 import * as repo from './store-dialogs.repo.ts';
 
 /**
@@ -42,25 +43,20 @@ export async function marketingDialogSeen(db: Db, session: SessionState): Promis
   return { seen: true, subscribed: false };
 }
 
-/** POST /api/store/marketing-dialog/subscribe: allowPromotionalMarketing on the user, and the dialog is seen. */
+/**
+ * POST /api/store/marketing-dialog/subscribe: the dialog is seen and the marketing consent given the one way the
+ * notifications module gives it (decision 055): recorded where signup keeps it, audited, and the welcome e-mail with
+ * the one-click unsubscribe link, all in one transaction. Subscribing again sends nothing.
+ */
 export async function marketingSubscribe(
-  db: Db,
+  deps: NotificationsDeps,
   request: FastifyRequest,
   session: SessionState,
 ): Promise<MarketingDialogResponse> {
   const userId = ownAct(session);
-  const changed = await db.transaction(async (tx) => {
+  await deps.ctx.database.db.transaction(async (tx) => {
     await repo.markDialogSeen(tx, userId, MARKETING_SUBSCRIBE_DIALOG_ID);
-    return repo.allowPromotionalMarketing(tx, userId);
+    await setMarketing(deps, tx, request, userId, userId, true, 'store_dialog');
   });
-  if (changed) {
-    await audit(db, request, {
-      actorUserId: userId,
-      action: 'marketing_subscribed',
-      targetType: 'user',
-      targetId: userId,
-      details: { source: 'store_dialog' },
-    });
-  }
   return { seen: true, subscribed: true };
 }

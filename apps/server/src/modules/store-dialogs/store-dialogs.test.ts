@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { bootstrapResponseSchema, MARKETING_SUBSCRIBE_DIALOG_ID, type BootstrapResponse } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
-import { auditLog, users } from '../../db/schema/index.ts';
+import { auditLog, outbox, users } from '../../db/schema/index.ts';
 import { rowsOf } from '../../platform/db.ts';
 import { sha256 } from '../../platform/crypto.ts';
 
@@ -142,7 +142,7 @@ describe('marketing-subscribe dialog', () => {
     expect((await profileOf(farmerId)).allowPromotionalMarketing).not.toBe(true);
   });
 
-  it('subscribe: allowPromotionalMarketing on the user where signup keeps it, the dialog seen; idempotent, audited once', async () => {
+  it('subscribe: allowPromotionalMarketing on the user where signup keeps it, the dialog seen; idempotent, audited once, one welcome e-mail with the one-click unsubscribe', async () => {
     const who = await callerFor(NEWCOMER);
     const res = await post(who, '/api/store/marketing-dialog/subscribe');
     expect(res).toMatchObject({ status: 200, body: { seen: true, subscribed: true } });
@@ -156,5 +156,26 @@ describe('marketing-subscribe dialog', () => {
       ),
     );
     expect(entries).toHaveLength(1);
+
+    // The welcome e-mail (decision 055), once: the unsubscribe link in its headers (RFC 8058) and in its body.
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.userId, newcomerId));
+    expect(mails.map((m) => m.template)).toEqual(['marketing_welcome']);
+    const [mail] = mails;
+    expect(mail!.recipient).toBe(NEWCOMER);
+    const link = /^<(http:\/\/[^>]+\/one-click-unsubscribe\/[0-9a-f]{33}\.[\w-]{32})>$/.exec(
+      mail!.headers!['List-Unsubscribe']!,
+    )![1]!;
+    expect(mail!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail!.html).toContain(`href="${link}"`);
+    expect(mail!.text).toContain(link);
+    // The link works in one click.
+    const clicked = await t.app.inject({
+      method: 'POST',
+      url: new URL(link).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(clicked.statusCode).toBe(200);
+    expect((await profileOf(newcomerId)).allowPromotionalMarketing).toBe(false);
   });
 });
