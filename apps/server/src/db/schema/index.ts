@@ -26,3 +26,4 @@ export * from './enterprise-profile.ts';
 export * from './enterprise-abns.ts';
 export * from './notifications.ts';
 export * from './staff-admin.ts';
+export * from './profit-center.ts';
