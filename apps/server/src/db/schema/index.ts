@@ -27,3 +27,4 @@ export * from './enterprise-abns.ts';
 export * from './notifications.ts';
 export * from './staff-admin.ts';
 export * from './profit-center.ts';
+export * from './billing.ts';
