@@ -26,5 +26,6 @@ export * from './enterprise-profile.ts';
 export * from './enterprise-abns.ts';
 export * from './notifications.ts';
 export * from './staff-admin.ts';
+export * from './address-geocodes.ts';
 export * from './profit-center.ts';
 export * from './billing.ts';
