@@ -133,6 +133,7 @@ export * from './public-market/ci-score.ts';
 export * from './profit-center/access.ts';
 export * from './profit-center/sales.ts';
 export * from './profit-center/api.ts';
+export * from './profit-center/profit-summary.ts';
 
 // Farm-input store catalogue (issue 6): kinds, categories and route slugs, regional flags, images, prices, calls.
 export * from './store/catalogue.ts';

@@ -9,11 +9,9 @@ import {
   TASK_LIST_ITEM_LIMIT,
   commodityBalances,
   cropRecord,
-  cropYearSummary,
   farmerTasks,
   isoDateInZone,
   salesBalances,
-  salesSummary,
   type BalancesResponse,
   type CommodityBalancesResponse,
   type FarmerCrops,
@@ -22,7 +20,6 @@ import {
   type FarmerMarket,
   type FarmerTask,
   type FarmerTaskList,
-  type SalesSummaryResponse,
 } from '@granary/domain';
 import {
   allContracts,
@@ -42,27 +39,6 @@ async function contractsFor(
 ): Promise<FarmerContractData[]> {
   if (farmer.clientIds.length === 0) return [];
   return allContracts(deps.ctx.database.db, { clientIds: farmer.clientIds, cropId: f.crop, cropYear: f.cropYear });
-}
-
-/** GET summary: contracted, delivered, remaining, priced, unpriced and average cash per crop and crop year. */
-export async function farmerSummary(
-  deps: ProfitCenterDeps,
-  request: FastifyRequest,
-  f: CropYearFilter,
-): Promise<SalesSummaryResponse> {
-  const farmer = await loadFarmer(deps, request);
-  return { rows: salesSummary(await contractsFor(deps, farmer, f)) };
-}
-
-/** GET summary/:cropName/:cropYear: one crop and crop year (zeroes without contracts there). */
-export async function farmerCropYearSummary(
-  deps: ProfitCenterDeps,
-  request: FastifyRequest,
-  cropId: number,
-  cropYear: number,
-) {
-  const farmer = await loadFarmer(deps, request);
-  return cropYearSummary(await contractsFor(deps, farmer, { crop: cropId, cropYear }), cropId, cropYear);
 }
 
 async function balanceInputs(deps: ProfitCenterDeps, request: FastifyRequest, f: CropYearFilter) {

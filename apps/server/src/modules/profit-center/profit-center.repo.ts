@@ -10,15 +10,17 @@ import {
   contractAmendments,
   contractDocuments,
   contracts,
+  enterpriseAgronomics,
   enterpriseUsers,
   legalEntities,
   markets,
   pricingEvents,
+  profitCenterFavorites,
   scaleTickets,
   ticketApplications,
 } from '../../db/schema/index.ts';
 
-export type FarmerClient = { id: number; name: string; partnerId: string };
+export type FarmerClient = { id: number; name: string; partnerId: string; enterpriseId: number | null };
 
 /**
  * A membership that passes 6.2's enterprise permission for a flag: an owner, the flag set (issue 16), or the flag
@@ -46,7 +48,12 @@ export async function farmerClients(
     .from(enterpriseUsers)
     .where(and(eq(enterpriseUsers.userId, userId), memberHolds(flag)));
   return db
-    .select({ id: legalEntities.id, name: legalEntities.name, partnerId: legalEntities.partnerId })
+    .select({
+      id: legalEntities.id,
+      name: legalEntities.name,
+      partnerId: legalEntities.partnerId,
+      enterpriseId: legalEntities.enterpriseId,
+    })
     .from(legalEntities)
     .where(
       and(
@@ -419,6 +426,7 @@ export async function farmerMarkets(db: Db, clientIds: number[]) {
   return db
     .select({
       id: markets.id,
+      partnerId: markets.partnerId,
       slug: markets.slug,
       displayName: markets.displayName,
       city: markets.city,
@@ -436,4 +444,70 @@ export async function farmerMarkets(db: Db, clientIds: number[]) {
       ),
     )
     .orderBy(asc(markets.id));
+}
+
+/** The acres (or hectares) and yield the farm businesses wrote per crop and crop year (decision 050's agronomics). */
+export async function agronomicsOf(db: Db, enterpriseIds: number[]) {
+  if (enterpriseIds.length === 0) return [];
+  return db
+    .select({
+      enterpriseId: enterpriseAgronomics.enterpriseId,
+      cropYear: enterpriseAgronomics.cropYear,
+      crop: enterpriseAgronomics.crop,
+      area: enterpriseAgronomics.area,
+      areaUnits: enterpriseAgronomics.areaUnits,
+      averageYield: enterpriseAgronomics.averageYield,
+    })
+    .from(enterpriseAgronomics)
+    .where(inArray(enterpriseAgronomics.enterpriseId, enterpriseIds));
+}
+
+/** The user's favourite locations (market and crop), oldest first. */
+export async function favoritesOf(db: Db, userId: string) {
+  return db
+    .select({ marketId: profitCenterFavorites.marketId, cropId: profitCenterFavorites.cropId })
+    .from(profitCenterFavorites)
+    .where(eq(profitCenterFavorites.userId, userId))
+    .orderBy(
+      asc(profitCenterFavorites.createdAt),
+      asc(profitCenterFavorites.marketId),
+      asc(profitCenterFavorites.cropId),
+    );
+}
+
+export async function addFavorite(db: Db, userId: string, marketId: number, cropId: number): Promise<void> {
+  await db.insert(profitCenterFavorites).values({ userId, marketId, cropId }).onConflictDoNothing();
+}
+
+export async function removeFavorite(db: Db, userId: string, marketId: number, cropId: number): Promise<void> {
+  await db
+    .delete(profitCenterFavorites)
+    .where(
+      and(
+        eq(profitCenterFavorites.userId, userId),
+        eq(profitCenterFavorites.marketId, marketId),
+        eq(profitCenterFavorites.cropId, cropId),
+      ),
+    );
+}
+
+/** Whether the user holds the flag on this enterprise (a member holding it, or granted by hand). */
+export async function holdsFlagOn(
+  db: Db,
+  userId: string,
+  enterpriseId: number,
+  flag: EnterpriseAccessFlag = PROFIT_CENTER_ACCESS_PERMISSION,
+): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(enterpriseUsers)
+    .where(
+      and(
+        eq(enterpriseUsers.userId, userId),
+        eq(enterpriseUsers.enterpriseId, enterpriseId),
+        or(memberHolds(flag), sql`${enterpriseUsers.enterpriseId} in ${enterprisesGrantedByHand(userId, flag)}`),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

@@ -3,11 +3,16 @@ import { z } from 'zod';
 import {
   PROFIT_CENTER_API,
   balancesResponseSchema,
+  bidsMatrixSchema,
+  cropStatsSchema,
+  enterpriseBidsSchema,
+  favoritesResponseSchema,
+  profitSummaryResponseSchema,
+  profitSummaryRowSchema,
   commodityBalancesResponseSchema,
   cropParamSchema,
   cropYearParamSchema,
   cropYearQuerySchema,
-  cropYearSummarySchema,
   farmerContractDetailSchema,
   farmerContractListSchema,
   farmerContractsQuerySchema,
@@ -18,7 +23,6 @@ import {
   farmerTicketListSchema,
   farmerTicketsQuerySchema,
   idListPathSchema,
-  salesSummaryResponseSchema,
 } from '@granary/domain';
 import { idParam } from '../../platform/crm-access.ts';
 import { crmErrors } from '../../platform/crm-http.ts';
@@ -32,13 +36,20 @@ import {
 import {
   farmerBalances,
   farmerCommodityBalances,
-  farmerCropYearSummary,
   farmerCrops,
   farmerFilters,
   farmerLocations,
-  farmerSummary,
   farmerTaskList,
 } from './farmer-overview.service.ts';
+import {
+  bidsMatrix,
+  cropStats,
+  enterpriseBids,
+  listFavorites,
+  profitCropYearSummary,
+  profitSummary,
+  setFavorite,
+} from './profit-summary.service.ts';
 
 const PC = PROFIT_CENTER_API;
 
@@ -93,9 +104,9 @@ export const profitCenterRoutes: FastifyPluginAsyncZod<ProfitCenterDeps> = async
     `${PC}/summary`,
     {
       config: session,
-      schema: { querystring: cropYearQuerySchema, response: { 200: salesSummaryResponseSchema, ...crmErrors } },
+      schema: { querystring: cropYearQuerySchema, response: { 200: profitSummaryResponseSchema, ...crmErrors } },
     },
-    async (request) => farmerSummary(deps, request, request.query),
+    async (request) => profitSummary(deps, request, request.query),
   );
 
   app.get(
@@ -104,10 +115,55 @@ export const profitCenterRoutes: FastifyPluginAsyncZod<ProfitCenterDeps> = async
       config: session,
       schema: {
         params: z.object({ cropName: cropParamSchema, cropYear: cropYearParamSchema }),
-        response: { 200: cropYearSummarySchema, ...crmErrors },
+        response: { 200: profitSummaryRowSchema, ...crmErrors },
       },
     },
-    async (request) => farmerCropYearSummary(deps, request, request.params.cropName, request.params.cropYear),
+    async (request) => profitCropYearSummary(deps, request, request.params.cropName, request.params.cropYear),
+  );
+
+  app.get(
+    `${PC}/crop/:cropId/stats`,
+    {
+      config: session,
+      schema: { params: z.object({ cropId: cropParamSchema }), response: { 200: cropStatsSchema, ...crmErrors } },
+    },
+    async (request) => cropStats(deps, request, request.params.cropId),
+  );
+
+  app.get(
+    `${PC}/enterprise/:enterpriseId/bids`,
+    {
+      config: session,
+      schema: { params: z.object({ enterpriseId: idParam }), response: { 200: enterpriseBidsSchema, ...crmErrors } },
+    },
+    async (request) => enterpriseBids(deps, request, request.params.enterpriseId),
+  );
+
+  app.get(
+    `${PC}/commodity/:commodityId/bids-matrix`,
+    {
+      config: session,
+      schema: { params: z.object({ commodityId: cropParamSchema }), response: { 200: bidsMatrixSchema, ...crmErrors } },
+    },
+    async (request) => bidsMatrix(deps, request, request.params.commodityId),
+  );
+
+  app.get(
+    `${PC}/favorite`,
+    { config: session, schema: { response: { 200: favoritesResponseSchema, ...crmErrors } } },
+    async (request) => listFavorites(deps, request),
+  );
+
+  const favoriteParams = z.object({ locationId: idParam, cropId: cropParamSchema });
+  app.put(
+    `${PC}/favorite/:locationId/:cropId`,
+    { config: session, schema: { params: favoriteParams, response: { 200: favoritesResponseSchema, ...crmErrors } } },
+    async (request) => setFavorite(deps, request, request.params.locationId, request.params.cropId, true),
+  );
+  app.delete(
+    `${PC}/favorite/:locationId/:cropId`,
+    { config: session, schema: { params: favoriteParams, response: { 200: favoritesResponseSchema, ...crmErrors } } },
+    async (request) => setFavorite(deps, request, request.params.locationId, request.params.cropId, false),
   );
 
   app.get(

@@ -6,7 +6,7 @@ import {
   farmerContractListSchema,
   farmerTaskListSchema,
   farmerTicketListSchema,
-  salesSummaryResponseSchema,
+  profitSummaryResponseSchema,
   toDecimal,
   type FarmerContractRow,
   type FarmerTicketRow,
@@ -203,7 +203,7 @@ describe('summary and balances', () => {
   it('sums the contracts per crop and crop year; one crop year by name', async () => {
     const rows = await allContracts(farmer);
     const res = await get(farmer, `${PC}/summary`);
-    const summary = salesSummaryResponseSchema.parse(res.json()).rows;
+    const summary = profitSummaryResponseSchema.parse(res.json()).rows;
     for (const s of summary) {
       const mine = rows.filter((r) => r.cropId === s.cropId && r.cropYear === s.cropYear);
       expect(s.contractCount).toBe(mine.length);
