@@ -69,6 +69,7 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes.ts';
 import { orderStatusRoutes } from './modules/store-orders/order-status.routes.ts';
+import { orderStatusRoutes } from './modules/store-orders/order-status.routes.ts';
 import { storeOrderInvoiceRoutes } from './modules/store-orders/invoice.routes.ts';
 import { storeDialogsRoutes } from './modules/store-dialogs/store-dialogs.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -250,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(checkoutRoutes, { ctx, partners });
   // A buyer's store orders, reviews, readiness actions, previously purchased products and shopping lists (issue 6).
   await app.register(storeOrdersRoutes, { ctx });
+  await app.register(orderStatusRoutes, { ctx, partners });
   await app.register(orderStatusRoutes, { ctx, partners });
   // An order's invoice as a PDF (issue 13), with the partner's brand words.
   await app.register(storeOrderInvoiceRoutes, { ctx, partners });

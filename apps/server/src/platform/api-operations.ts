@@ -447,6 +447,8 @@ export const API_AREAS: readonly ApiArea[] = [
         'PUT /api/store/orders/:orderId/reviews/:productId': 'Review a product of an order',
         'PUT /api/store/admin/orders/:orderId/status':
           "Staff move an order's status on (store-order-wrangler-admin); the buyer is told under the orders topic",
+        'PUT /api/store/admin/orders/:orderId/status':
+          "Staff move an order's status on (store-order-wrangler-admin); the buyer is told under the orders topic",
         'GET /api/store/previously-purchased/:year': 'The products the buyer bought in a year',
         'GET /api/store/shopping-lists': "The buyer's shopping lists",
         'POST /api/store/shopping-lists': 'Create a shopping list',

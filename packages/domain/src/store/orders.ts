@@ -20,6 +20,31 @@ export const OPEN_ORDER_STATUSES: readonly StoreOrderStatus[] = ['placed', 'proc
 /** A product can be reviewed once the buyer has it. */
 export const REVIEWABLE_ORDER_STATUSES: readonly StoreOrderStatus[] = ['delivered', 'picked_up'];
 
+/**
+ * Where an order may go from each status (the store's order wrangler, platform.md 6.5 store-order-wrangler-admin):
+ * forward only, and canceled while nothing has left the warehouse. Each move is an orders-topic notification
+ * (decision 055); placing the order is the receipt.
+ */
+export const ORDER_STATUS_TRANSITIONS: Record<StoreOrderStatus, readonly StoreOrderStatus[]> = {
+  placed: ['processing', 'ready_for_pickup', 'shipped', 'canceled'],
+  processing: ['ready_for_pickup', 'shipped', 'canceled'],
+  ready_for_pickup: ['picked_up', 'canceled'],
+  shipped: ['delivered'],
+  delivered: [],
+  picked_up: [],
+  canceled: [],
+};
+
+/** PUT /api/store/admin/orders/:orderId/status. */
+export const orderStatusUpdateSchema = z.object({ status: z.enum(STORE_ORDER_STATUSES) }).strict();
+export const orderStatusParamsSchema = z.object({ orderId: z.uuid() });
+export const orderStatusResponseSchema = z.object({
+  order_id: z.string(),
+  order_number: z.string(),
+  status: z.enum(STORE_ORDER_STATUSES),
+});
+export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
+
 export const STORE_PAYMENT_STATUSES = ['pending', 'authorized', 'paid', 'failed', 'financing_requested'] as const;
 export type StorePaymentStatus = (typeof STORE_PAYMENT_STATUSES)[number];
 

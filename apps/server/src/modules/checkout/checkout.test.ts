@@ -223,6 +223,32 @@ describe('placing an order', () => {
     }
   });
 
+  it('sends the confirmation (a receipt) whatever the orders preference; the in-app notice follows it (decision 055)', async () => {
+    const farmerId = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`select id::text from users where lower(email) = ${DEMO_ACCOUNTS.farmer}`),
+    )[0]!.id;
+    const prefs = `/api/effu/notifications/subscriptions/topic/orders/sub_topic/all/user/${farmerId}`;
+    expect((await call(farmer, 'PUT', prefs, { email: false, in_app: false })).statusCode).toBe(200);
+    try {
+      const { cartId } = await buyNow(farmer, plain, 1);
+      const res = await place(farmer, await ready(farmer, cartId));
+      expect(res.statusCode).toBe(201);
+      const { orderNumber } = res.json() as PlacedOrder;
+      const mail = await listOutbox(t.database.db, { recipient: DEMO_ACCOUNTS.farmer });
+      const receipt = mail.find((m) => m.template === 'store_order_confirmation' && m.subject?.includes(orderNumber));
+      expect(receipt).toBeDefined();
+      expect(receipt!.headers).toBeNull();
+      const notices = rowsOf(
+        await t.database.db.execute(
+          sql`select 1 from notifications where user_id = ${farmerId}::uuid and title = ${`Order ${orderNumber} placed`}`,
+        ),
+      );
+      expect(notices).toHaveLength(0);
+    } finally {
+      await call(farmer, 'PUT', prefs, { email: true, in_app: true });
+    }
+  });
+
   it('makes exactly one order from two places at once', async () => {
     const { cartId } = await buyNow(farmer, plain, 1);
     const v = await ready(farmer, cartId);

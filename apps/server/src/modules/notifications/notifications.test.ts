@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { notifications, outbox, users } from '../../db/schema/index.ts';
 import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
-import { MAIL_TEMPLATES } from '../../platform/mail/mail-templates.ts';
+import { MAIL_TEMPLATE_NAMES, MAIL_TEMPLATES, type MailTemplateName } from '../../platform/mail/mail-templates.ts';
+import { MAIL_TOPICS } from '../../platform/mail/mail-topics.ts';
 import { notifyUsers, unsubscribeId } from '../../platform/notifications.ts';
 import { setOutboxTransports } from '../../platform/outbox.ts';
 import { runDueJobs } from '../../platform/jobs.ts';
@@ -175,6 +176,81 @@ describe('a notification e-mail', () => {
       await call(farmer, 'PUT', topicUrl('offers', farmerId), { email: true });
     }
   });
+});
+
+/**
+ * The mails that are transactional (decision 055): sent whatever the preferences, no unsubscribe. Every template is
+ * either here or in MAIL_TOPICS, so a new template has to be put on one side or the other.
+ */
+const TRANSACTIONAL: readonly MailTemplateName[] = [
+  'verification_code',
+  'email_changed',
+  'signup_confirm',
+  'signup_admin_welcome',
+  'signup_already_registered',
+  'admin_password_reset',
+  'account_locked',
+  'magic_link',
+  'password_reset',
+  'store_order_confirmation',
+  'user_invitation',
+  'team_invitation',
+];
+
+/** The farmer's marketing consent, set directly (the calls that set it send a welcome e-mail of their own). */
+async function setMarketingConsent(on: boolean) {
+  await t.database.db.execute(
+    sql`update users set signup_profile = signup_profile || jsonb_build_object('allowPromotionalMarketing', ${on}::boolean) where id = ${farmerId}`,
+  );
+}
+
+describe('every template', () => {
+  it('is either a notification or marketing mail (MAIL_TOPICS) or transactional, never both or neither', () => {
+    for (const name of MAIL_TEMPLATE_NAMES) {
+      expect([name, MAIL_TOPICS[name] !== undefined || TRANSACTIONAL.includes(name)]).toEqual([name, true]);
+      expect([name, MAIL_TOPICS[name] !== undefined && TRANSACTIONAL.includes(name)]).toEqual([name, false]);
+    }
+    expect(MAIL_TOPICS.store_order_status).toBe('orders');
+    expect(MAIL_TOPICS.marketing_welcome).toBe('marketing');
+  });
+
+  it.each(MAIL_TEMPLATE_NAMES)(
+    '%s: a notification or marketing mail carries List-Unsubscribe, List-Unsubscribe-Post and a visible link; a transactional one none',
+    async (name) => {
+      const topic = MAIL_TOPICS[name];
+      // The recipient wants every topic by e-mail (marketing is the consent), so nothing is held back.
+      if (topic) {
+        if (topic === 'marketing') await setMarketingConsent(true);
+        else expect((await call(farmer, 'PUT', topicUrl(topic, farmerId), { email: true })).status).toBe(200);
+      }
+      const partner = await createPartnerDirectory(t.database.db).byHost('localhost');
+      const id = await sendMail(t.database.db, {
+        template: name,
+        data: MAIL_TEMPLATES[name].sample as never,
+        ctx: mailContext(partner, 'http://localhost:3000'),
+        recipient: DEMO_ACCOUNTS.farmer,
+        userId: farmerId,
+      });
+      expect(id).not.toBeNull();
+      if (topic === 'marketing') await setMarketingConsent(false);
+      const [row] = await t.database.db.select().from(outbox).where(eq(outbox.id, id!));
+      if (!topic) {
+        expect(row!.headers).toBeNull();
+        expect(row!.html).not.toContain('one-click-unsubscribe');
+        expect(row!.text).not.toContain('one-click-unsubscribe');
+        expect(row!.text).not.toMatch(/unsubscribe/i);
+        return;
+      }
+      const link = `http://localhost:3000/one-click-unsubscribe/${await unsubscribeId(t.database.db, farmerId, topic)}`;
+      expect(row!.headers).toEqual({
+        'List-Unsubscribe': `<${link}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      });
+      // Visible: a link named Unsubscribe in the HTML, and written out in the plain text.
+      expect(row!.html).toMatch(new RegExp(`<a href="${link.replace(/[.?]/g, '\\$&')}"[^>]*>Unsubscribe</a>`));
+      expect(row!.text).toContain(link);
+    },
+  );
 });
 
 describe('marketing subscription and one-click unsubscribe', () => {

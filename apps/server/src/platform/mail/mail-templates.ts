@@ -2,7 +2,7 @@
 // sample data, and the tests render each and check its links and numbers.
 import * as identity from './identity-mails.tsx';
 import { offerCancelled, offerFilled, offerPriceHit, offerRejected } from './offer-mails.tsx';
-import { orderConfirmation } from './store-mails.tsx';
+import { orderConfirmation, orderStatus } from './store-mails.tsx';
 import { contractSignature } from './esign-mails.tsx';
 import { paymentApproved, paymentPaid, paymentReturned } from './payment-mails.tsx';
 import { userInvitation } from './crm-admin-mails.tsx';
@@ -24,6 +24,7 @@ export const MAIL_TEMPLATES = {
   offers_rejected: offerRejected,
   offers_cancelled: offerCancelled,
   store_order_confirmation: orderConfirmation,
+  store_order_status: orderStatus,
   contract_signature: contractSignature,
   payment_approved: paymentApproved,
   payment_paid: paymentPaid,

@@ -1,7 +1,9 @@
 // Which e-mails are notifications or marketing (docs/decisions/055): each is sent only when its recipient wants its
 // topic by e-mail at send time, and carries a one-click unsubscribe link and the List-Unsubscribe headers (RFC 8058).
 // Every other template is transactional (sign-in links and codes, password resets, invitations, receipts such as the
-// order confirmation): always sent, no unsubscribe.
+// order confirmation): always sent, no unsubscribe. Orders: the confirmation of a placed order is the receipt; every
+// later change of the order's status (store_order_status: processing, ready for pickup, shipped, delivered, picked up,
+// canceled) is the orders topic.
 import type { NotificationTopic } from '@granary/domain';
 import type { MailTemplateName } from './mail-templates.ts';
 
@@ -14,6 +16,7 @@ export const MAIL_TOPICS: Partial<Record<MailTemplateName, NotificationTopic>> =
   payment_approved: 'settlements_payments',
   payment_paid: 'settlements_payments',
   payment_returned: 'settlements_payments',
+  store_order_status: 'orders',
   marketing_welcome: 'marketing',
 };
 

@@ -92,3 +92,46 @@ export const orderConfirmation: MailTemplate<OrderMailData> = {
     );
   },
 };
+
+/** The order statuses after 'placed' that the buyer hears of (the orders topic; the confirmation is the receipt). */
+export type OrderStatusMailStatus =
+  'processing' | 'ready_for_pickup' | 'shipped' | 'delivered' | 'picked_up' | 'canceled';
+
+/** What each status says, as the subject's end and the mail's sentence. */
+export const ORDER_STATUS_WORDS: Record<OrderStatusMailStatus, { subject: string; sentence: string }> = {
+  processing: { subject: 'is being prepared', sentence: 'is being prepared by the seller.' },
+  ready_for_pickup: { subject: 'is ready for pickup', sentence: 'is ready for pickup at the warehouse you chose.' },
+  shipped: { subject: 'has shipped', sentence: 'has shipped and is on its way to you.' },
+  delivered: { subject: 'was delivered', sentence: 'was delivered.' },
+  picked_up: { subject: 'was picked up', sentence: 'was picked up. Thank you.' },
+  canceled: { subject: 'was canceled', sentence: 'was canceled.' },
+};
+
+export type OrderStatusMailData = {
+  firstName: string | null;
+  orderNumber: string;
+  status: OrderStatusMailStatus;
+  /** The order's page, e.g. /direct/order-history-details/<order id>. */
+  path: string;
+};
+
+/**
+ * A change of an order's status (issue 16, decision 055): a notification of the orders topic, sent only when the buyer
+ * wants order updates by e-mail, with the one-click unsubscribe. The order confirmation above is the receipt.
+ */
+export const orderStatus: MailTemplate<OrderStatusMailData> = {
+  subject: (d) => `Your order ${d.orderNumber} ${ORDER_STATUS_WORDS[d.status].subject}`,
+  sample: {
+    firstName: 'Dana',
+    orderNumber: 'GR-104233',
+    status: 'shipped',
+    path: '/direct/order-history-details/sample',
+  },
+  Body: ({ data: d, ctx }) => (
+    <MailLayout ctx={ctx} preview={`Order ${d.orderNumber} ${ORDER_STATUS_WORDS[d.status].subject}`}>
+      <P>{`Hi ${d.firstName ?? 'there'},`}</P>
+      <P>{`Your order ${d.orderNumber} ${ORDER_STATUS_WORDS[d.status].sentence}`}</P>
+      <Action ctx={ctx} label="See your order" path={d.path} />
+    </MailLayout>
+  ),
+};

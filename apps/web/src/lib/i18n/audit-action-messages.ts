@@ -31,6 +31,7 @@ export const auditActionMessages = {
   'audit.action.notification_preferences_changed': 'Notification preferences changed',
   'audit.action.store_terms_accepted': 'Accepted the store terms',
   'audit.action.store_order_status_change': 'Order status changed',
+  'audit.action.store_order_status_change': 'Order status changed',
   'audit.action.api_token_create': 'API token created',
   'audit.action.api_token_revoke': 'API token revoked',
   'audit.action.saved_view_create': 'Saved view created',
