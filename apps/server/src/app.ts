@@ -69,13 +69,13 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes.ts';
 import { orderStatusRoutes } from './modules/store-orders/order-status.routes.ts';
-import { orderStatusRoutes } from './modules/store-orders/order-status.routes.ts';
 import { storeOrderInvoiceRoutes } from './modules/store-orders/invoice.routes.ts';
 import { storeDialogsRoutes } from './modules/store-dialogs/store-dialogs.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { legalTextsRoutes } from './modules/legal-texts/legal-texts.routes.ts';
 import { storeAgreementsRoutes } from './modules/store-agreements/store-agreements.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 
 export type BuildAppOptions = {
   database: Database;
@@ -252,7 +252,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // A buyer's store orders, reviews, readiness actions, previously purchased products and shopping lists (issue 6).
   await app.register(storeOrdersRoutes, { ctx });
   await app.register(orderStatusRoutes, { ctx, partners });
-  await app.register(orderStatusRoutes, { ctx, partners });
   // An order's invoice as a PDF (issue 13), with the partner's brand words.
   await app.register(storeOrderInvoiceRoutes, { ctx, partners });
   // The store dialogs (platform.md 2.9): accept the terms of service, the marketing-subscribe dialog.
@@ -264,6 +263,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storeAgreementsRoutes, { ctx, partners });
   // Uploaded files (platform.md 3.6, 4.4): raw-body uploads of PDF/PNG/JPEG, the owner's alone.
   await app.register(uploadsRoutes, { ctx });
+  // A farm business's billing (issue 17, decision 056): payment methods, what it paid and what it was paid.
+  await app.register(billingRoutes, { ctx });
   await app.register(pagesRoutes, { ctx, publicPages: createPublicPageRenderer(ctx, partners) });
 
   // An unknown route answers like every refusal: the error handler's { code, message } body, with the code's status.

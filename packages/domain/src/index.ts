@@ -176,3 +176,6 @@ export * from './notifications/notifications.ts';
 
 // A farm business's team: roles, access flags and the team calls (issue 16, decision 052).
 export * from './team/team.ts';
+
+// A farm business's billing: payment methods, what it paid and was paid, the calls (issue 17, decision 056).
+export * from './billing/billing.ts';

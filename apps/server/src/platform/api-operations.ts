@@ -12,6 +12,7 @@ import { INGEST_OPERATIONS } from './api-operations-ingest.ts';
 import { ENTERPRISES_AREA } from './api-operations-enterprises.ts';
 import { ADDRESSES_TAG } from './api-operations-addresses.ts';
 import { NOTIFICATIONS_AREA } from './api-operations-notifications.ts';
+import { BILLING_AREA } from './api-operations-billing.ts';
 import { PAYMENTS_OPERATIONS, SETTLEMENTS_OPERATIONS } from './api-operations-grain-book.ts';
 
 type ApiArea = {
@@ -349,15 +350,22 @@ export const API_AREAS: readonly ApiArea[] = [
   {
     tag: 'profit-center',
     description:
-      "My Sales Lite: a farmer's own contracts, scale tickets, sales summary and balances. docs/api/trading.md.",
+      "My Sales Lite and the profit center: a farmer's own contracts, scale tickets, summary, balances and local " +
+      'bids. docs/api/trading.md, docs/decisions/057.',
     modules: {
       'profit-center': {
         [`GET ${PC}/contracts`]: "The farmer's contracts",
         [`GET ${PC}/contracts/:id`]: "One of the farmer's contracts",
         [`GET ${PC}/scale-tickets`]: "The farmer's scale tickets",
         [`GET ${PC}/scale-tickets/:ticketIds`]: "Some of the farmer's scale tickets by id",
-        [`GET ${PC}/summary`]: "The farmer's sales per crop and crop year",
-        [`GET ${PC}/summary/:cropName/:cropYear`]: "The farmer's sales of one crop and crop year",
+        [`GET ${PC}/summary`]: "The farmer's sales and profit figures per crop and crop year",
+        [`GET ${PC}/summary/:cropName/:cropYear`]: "The farmer's sales and profit figures of one crop and crop year",
+        [`GET ${PC}/crop/:cropId/stats`]: "One crop's sales and profit figures over its crop years",
+        [`GET ${PC}/enterprise/:enterpriseId/bids`]: "The local bids of a farm business's markets, and the favourites",
+        [`GET ${PC}/commodity/:commodityId/bids-matrix`]: "One crop's bids at each of the farmer's markets",
+        [`GET ${PC}/favorite`]: "The user's favourite locations",
+        [`PUT ${PC}/favorite/:locationId/:cropId`]: 'Make a location and crop a favourite',
+        [`DELETE ${PC}/favorite/:locationId/:cropId`]: 'Stop a location and crop being a favourite',
         [`GET ${PC}/balances`]: "The farmer's balances",
         [`GET ${PC}/commodity-balances`]: "The farmer's balances per commodity",
         [`GET ${PC}/task-list`]: "The farmer's tasks: contracts to sign and to price, deliveries due",
@@ -447,8 +455,6 @@ export const API_AREAS: readonly ApiArea[] = [
         'PUT /api/store/orders/:orderId/reviews/:productId': 'Review a product of an order',
         'PUT /api/store/admin/orders/:orderId/status':
           "Staff move an order's status on (store-order-wrangler-admin); the buyer is told under the orders topic",
-        'PUT /api/store/admin/orders/:orderId/status':
-          "Staff move an order's status on (store-order-wrangler-admin); the buyer is told under the orders topic",
         'GET /api/store/previously-purchased/:year': 'The products the buyer bought in a year',
         'GET /api/store/shopping-lists': "The buyer's shopping lists",
         'POST /api/store/shopping-lists': 'Create a shopping list',
@@ -500,4 +506,5 @@ export const API_AREAS: readonly ApiArea[] = [
   ENTERPRISES_AREA,
   ADDRESSES_TAG,
   NOTIFICATIONS_AREA,
+  BILLING_AREA,
 ];

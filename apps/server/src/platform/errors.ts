@@ -128,6 +128,10 @@ export const ERRORS = {
   },
   last_owner: { status: 409, message: 'A farm business needs at least one owner. Make another member an owner first.' },
   already_member: { status: 409, message: 'This person is already a member of the team.' },
+  // A farm business's billing (issue 17, decision 056).
+  card_declined: { status: 402, message: 'Your card was declined. Please try a different card.' },
+  micro_deposits_incorrect: { status: 400, message: 'The amounts do not match the deposits made to your account.' },
+  bank_account_not_verified: { status: 409, message: 'Verify this bank account first.' },
   saved_view_name_taken: { status: 400, message: 'You already have a view with this name.' },
   internal_error: { status: 500, message: 'Sorry, an unexpected issue occurred. Please come back later!' },
   unavailable: { status: 503, message: 'Sorry, an unexpected issue occurred. Please come back later!' },

@@ -80,6 +80,11 @@ export const ERROR_CODES = [
   'team_self_change',
   'last_owner',
   'already_member',
+  // A farm business's billing (issue 17, decision 056): a card the provider declined, micro-deposit amounts that do not
+  // match, a bank account not verified yet where a verified one is needed.
+  'card_declined',
+  'micro_deposits_incorrect',
+  'bank_account_not_verified',
   // The server's own failures.
   'internal_error',
   'unavailable',
