@@ -4,13 +4,7 @@
 
 import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { type Db } from '../../platform/db.ts';
-import {
-  enterpriseUsers,
-  enterprises,
-  storeAddresses,
-  storeCartPartitions,
-  storeDeliveryContacts,
-} from '../../db/schema/index.ts';
+import { storeAddresses, storeCartPartitions, storeDeliveryContacts } from '../../db/schema/index.ts';
 
 /** Whose book: the enterprise's, or (enterpriseId null) the user's own. */
 export type BookOwner = { userId: string; enterpriseId: number | null };
@@ -200,30 +194,4 @@ export async function deleteContact(tx: Db, owner: BookOwner, id: number): Promi
     .where(eq(storeCartPartitions.deliveryContactId, id));
   await tx.delete(storeDeliveryContacts).where(eq(storeDeliveryContacts.id, id));
   return true;
-}
-
-export type MembershipRow = { enterpriseId: number; role: string; permissions: string[]; countryCode: string };
-
-/** The user's membership of an enterprise named by its id or public id, or null (not a member, or no such one). */
-export async function membershipIn(
-  db: Db,
-  userId: string,
-  enterprise: { id: number } | { publicId: string },
-): Promise<MembershipRow | null> {
-  const [row] = await db
-    .select({
-      enterpriseId: enterprises.id,
-      role: enterpriseUsers.role,
-      permissions: enterpriseUsers.permissions,
-      countryCode: enterprises.countryCode,
-    })
-    .from(enterpriseUsers)
-    .innerJoin(enterprises, eq(enterprises.id, enterpriseUsers.enterpriseId))
-    .where(
-      and(
-        eq(enterpriseUsers.userId, userId),
-        'id' in enterprise ? eq(enterprises.id, enterprise.id) : eq(enterprises.publicId, enterprise.publicId),
-      ),
-    );
-  return row ?? null;
 }

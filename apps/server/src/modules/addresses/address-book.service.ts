@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { callerForUser } from '../cart/cart.public.ts';
+import { membershipsWithEnterprise } from '../enterprises/enterprises.public.ts';
 import * as repo from './address-book.repo.ts';
 
 /** The signed-in user and the enterprise their session has selected. */
@@ -53,9 +54,9 @@ export async function bookOfEnterprise(
   userId: string,
   enterprise: { id: number } | { publicId: string },
 ): Promise<Book> {
-  const m = await repo.membershipIn(db, userId, enterprise);
+  const [m] = await membershipsWithEnterprise(db, userId, enterprise);
   if (!m) throw new AppError('not_found');
-  return { owner: { userId, enterpriseId: m.enterpriseId }, canManage: manages(m, false) };
+  return { owner: { userId, enterpriseId: m.enterprise.id }, canManage: manages(m, false) };
 }
 
 export async function enterpriseIdOf(db: Db, caller: Caller): Promise<number | null> {

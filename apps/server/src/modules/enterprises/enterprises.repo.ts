@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import {
   enterpriseAgronomics,
@@ -215,23 +215,55 @@ export async function updateEnterprise(db: Db, id: number, set: EnterpriseUpdate
     .where(eq(enterprises.id, id));
 }
 
-export function enterprisesOfUser(db: Db, userId: string) {
+/** A membership of a user with its enterprise (platform.md 3.3): the member's role and access flags, the whole row. */
+export type MembershipWithEnterprise = {
+  userId: string;
+  role: (typeof enterpriseUsers.$inferSelect)['role'];
+  permissions: string[];
+  enterprise: typeof enterprises.$inferSelect;
+};
+
+/**
+ * The one query of "a user's memberships with their enterprise" (other modules use it through enterprises.public.ts):
+ * the memberships of one user or of several, by the enterprise's name then id; `only` narrows it to one enterprise,
+ * named by its id or public id.
+ */
+export async function membershipsWithEnterprise(
+  db: Db,
+  userIds: string | readonly string[],
+  only?: { id: number } | { publicId: string },
+): Promise<MembershipWithEnterprise[]> {
+  const ids = typeof userIds === 'string' ? [userIds] : [...userIds];
+  if (ids.length === 0) return [];
+  const narrow = !only
+    ? undefined
+    : 'id' in only
+      ? eq(enterprises.id, only.id)
+      : eq(enterprises.publicId, only.publicId);
   return db
     .select({
-      id: enterprises.id,
-      publicId: enterprises.publicId,
-      name: enterprises.name,
+      userId: enterpriseUsers.userId,
       role: enterpriseUsers.role,
-      countryCode: enterprises.countryCode,
-      state: enterprises.administrativeAreaLevel1,
-      areaEstimate: enterprises.areaEstimate,
-      areaEstimateUnits: enterprises.areaEstimateUnits,
-      facts: enterprises.facts,
+      permissions: enterpriseUsers.permissions,
+      enterprise: enterprises,
     })
     .from(enterpriseUsers)
     .innerJoin(enterprises, eq(enterprises.id, enterpriseUsers.enterpriseId))
-    .where(eq(enterpriseUsers.userId, userId))
+    .where(and(inArray(enterpriseUsers.userId, ids), narrow))
     .orderBy(asc(enterprises.name), asc(enterprises.id));
+}
+
+/** Of a user's memberships, the one of their current enterprise, else of their oldest (the lowest id); null for none. */
+export function currentMembership<M extends { enterprise: { id: number } }>(
+  memberships: readonly M[],
+  currentEnterpriseId: number | null,
+): M | null {
+  const current = memberships.find((m) => m.enterprise.id === currentEnterpriseId);
+  if (current) return current;
+  return memberships.reduce<M | null>(
+    (first, m) => (!first || m.enterprise.id < first.enterprise.id ? m : first),
+    null,
+  );
 }
 
 export async function userById(db: Db, id: string) {

@@ -211,14 +211,14 @@ export async function patchProfile(
   return profileOf(db, session, enterpriseId);
 }
 
-function toUserEnterprise(e: Awaited<ReturnType<typeof repo.enterprisesOfUser>>[number]) {
+function toUserEnterprise({ enterprise: e, role }: repo.MembershipWithEnterprise) {
   return {
     id: e.id,
     public_id: e.publicId,
     name: e.name,
-    role: e.role,
+    role,
     country: e.countryCode || 'unknown',
-    state: e.state,
+    state: e.administrativeAreaLevel1,
     area_estimate: num(e.areaEstimate),
     area_estimate_units: e.areaEstimateUnits,
   };
@@ -234,7 +234,7 @@ async function readableUser(db: Db, session: SessionState, userId: string) {
 
 export async function userEnterprises(db: Db, session: SessionState, userId: string) {
   await readableUser(db, session, userId);
-  return { enterprises: (await repo.enterprisesOfUser(db, userId)).map(toUserEnterprise) };
+  return { enterprises: (await repo.membershipsWithEnterprise(db, userId)).map(toUserEnterprise) };
 }
 
 export async function userEnterprise(db: Db, session: SessionState, userId: string, enterprisePublicId: string) {
@@ -253,7 +253,7 @@ export async function userProfile(db: Db, session: SessionState, userId: string)
     last_name: user.lastName,
     email: user.email,
     phone_number: user.phoneNumber,
-    enterprises: (await repo.enterprisesOfUser(db, userId)).map(toUserEnterprise),
+    enterprises: (await repo.membershipsWithEnterprise(db, userId)).map(toUserEnterprise),
   };
 }
 
@@ -293,8 +293,8 @@ export async function deletePhone(db: Db, request: FastifyRequest, session: Sess
 /** The facts of the enterprises a user belongs to (what pages may test: 6.1 enterprise_fact). */
 export async function readableEnterpriseFacts(db: Db, session: SessionState, userId: string) {
   await readableUser(db, session, userId);
-  const rows = await repo.enterprisesOfUser(db, userId);
-  return { facts: [...new Set(rows.flatMap((r) => r.facts))].sort() };
+  const rows = await repo.membershipsWithEnterprise(db, userId);
+  return { facts: [...new Set(rows.flatMap((r) => r.enterprise.facts))].sort() };
 }
 
 export async function contributedData(db: Db, session: SessionState, enterpriseId: number) {

@@ -2,8 +2,8 @@ import { anonymousUser, type BootstrapResponse, type EnterpriseSummary, type Whi
 import type { Db } from '../../platform/db.ts';
 import { csrfTokenFor } from '../../platform/csrf.ts';
 import type { SessionState } from '../../platform/sessions.ts';
-import { listUserEnterprises } from './shell.repo.ts';
 import { dialogsSeenBy } from '../store-dialogs/store-dialogs.public.ts';
+import { membershipsWithEnterprise } from '../enterprises/enterprises.public.ts';
 
 type BootstrapInput = {
   session: SessionState | null;
@@ -51,17 +51,17 @@ export async function buildBootstrap(db: Db, input: BootstrapInput): Promise<Boo
     firstName: u.firstName,
     lastName: u.lastName,
   });
-  const rows = await listUserEnterprises(db, user.id);
+  const rows = await membershipsWithEnterprise(db, user.id);
   const enterprises: Record<string, EnterpriseSummary> = {};
-  for (const e of rows) {
+  for (const { enterprise: e, role, permissions } of rows) {
     enterprises[String(e.id)] = {
       id: e.id,
       legacyId: e.id,
       publicId: e.publicId,
       name: e.name,
       countryCode: e.countryCode,
-      role: e.memberRole,
-      permissions: e.memberPermissions,
+      role,
+      permissions,
     };
   }
   return {
@@ -88,8 +88,9 @@ export async function buildBootstrap(db: Db, input: BootstrapInput): Promise<Boo
       dialogs_seen: await dialogsSeenBy(db, user.id),
     },
     enterprises,
+    // Without a choice, the oldest enterprise (the lowest id) is the current one.
     current_enterprise_id: pickCurrentEnterprise(
-      rows.map((r) => r.id),
+      rows.map((r) => r.enterprise.id).sort((a, b) => a - b),
       input.requestedEnterpriseId,
       session.session.currentEnterpriseId,
     ),

@@ -5,8 +5,8 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import {
   auditLog,
-  enterpriseUsers,
   enterprises,
+  legalEntities,
   manualResourcePermissions,
   sessions,
   users,
@@ -84,26 +84,23 @@ export async function countUsers(db: Db, search: string | null, partners: readon
   return row?.n ?? 0;
 }
 
-/** The names of the enterprises of each user. */
-export async function enterpriseNamesOf(db: Db, userIds: readonly string[]): Promise<Map<string, string[]>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ userId: enterpriseUsers.userId, name: enterprises.name })
-    .from(enterpriseUsers)
-    .innerJoin(enterprises, eq(enterprises.id, enterpriseUsers.enterpriseId))
-    .where(inArray(enterpriseUsers.userId, [...userIds]))
-    .orderBy(asc(enterprises.name));
-  const byUser = new Map<string, string[]>();
-  for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.name]);
-  return byUser;
+/**
+ * The enterprises of some partners (null: every enterprise): those the partners have as a client, the enterprise
+ * profile's `partners` (decision 050).
+ */
+function ofPartners(partners: readonly string[] | null): SQL | undefined {
+  if (partners === null) return undefined;
+  if (partners.length === 0) return sql`false`;
+  return sql`${enterprises.id} in (select ${legalEntities.enterpriseId} from ${legalEntities}
+    where ${legalEntities.kind} = 'client' and ${inArray(legalEntities.partnerId, [...partners])})`;
 }
 
-function enterprisesWhere(search: string | null): SQL | undefined {
-  if (!search) return undefined;
+function enterprisesWhere(search: string | null, partners: readonly string[] | null): SQL | undefined {
+  if (!search) return ofPartners(partners);
   const matches: SQL[] = [sql`lower(${enterprises.name}) like ${likeOf(search)}`];
   if (/^\d{1,9}$/.test(search)) matches.push(eq(enterprises.id, Number(search)));
   if (/^[0-9a-f-]{36}$/i.test(search)) matches.push(sql`${enterprises.publicId}::text = ${search.toLowerCase()}`);
-  return or(...matches);
+  return and(ofPartners(partners), or(...matches));
 }
 
 export type StaffEnterpriseListRow = Awaited<ReturnType<typeof searchEnterprises>>[number];
@@ -113,6 +110,7 @@ const enterpriseSortKey = sql<string>`lower(${enterprises.name})`;
 export async function searchEnterprises(
   db: Db,
   search: string | null,
+  partners: readonly string[] | null,
   after: { key: string; id: number } | null,
   limit: number,
   offset: number,
@@ -131,17 +129,21 @@ export async function searchEnterprises(
       sortKey: enterpriseSortKey,
     })
     .from(enterprises)
-    .where(and(enterprisesWhere(search), keyset))
+    .where(and(enterprisesWhere(search, partners), keyset))
     .orderBy(asc(enterpriseSortKey), asc(enterprises.id))
     .limit(limit)
     .offset(offset);
 }
 
-export async function countEnterprises(db: Db, search: string | null): Promise<number> {
+export async function countEnterprises(
+  db: Db,
+  search: string | null,
+  partners: readonly string[] | null,
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(enterprises)
-    .where(enterprisesWhere(search));
+    .where(enterprisesWhere(search, partners));
   return row?.n ?? 0;
 }
 
@@ -156,21 +158,6 @@ export async function findUser(db: Db, id: string, lock = false): Promise<StaffU
   const query = db.select().from(users).where(where);
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
-}
-
-export async function enterprisesOfUser(db: Db, userId: string) {
-  return db
-    .select({
-      id: enterprises.id,
-      publicId: enterprises.publicId,
-      name: enterprises.name,
-      role: enterpriseUsers.role,
-      permissions: enterpriseUsers.permissions,
-    })
-    .from(enterpriseUsers)
-    .innerJoin(enterprises, eq(enterprises.id, enterpriseUsers.enterpriseId))
-    .where(eq(enterpriseUsers.userId, userId))
-    .orderBy(asc(enterprises.name));
 }
 
 /** The user's own sessions, most recently used first. */
@@ -301,11 +288,12 @@ export async function deleteManualPermission(
 // ---------------------------------------------------------------------------------------------------
 // Selective features per enterprise
 
-export async function findEnterprise(db: Db, id: number, lock = false) {
+/** An enterprise by id, when it is one of `partners`' (null: any). */
+export async function findEnterprise(db: Db, id: number, partners: readonly string[] | null, lock = false) {
   const query = db
     .select({ id: enterprises.id, name: enterprises.name, selectiveFeatures: enterprises.selectiveFeatures })
     .from(enterprises)
-    .where(eq(enterprises.id, id));
+    .where(and(eq(enterprises.id, id), ofPartners(partners)));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -317,21 +305,22 @@ export async function setSelectiveFeatures(db: Db, id: number, features: readonl
     .where(eq(enterprises.id, id));
 }
 
-/** Every feature in use, with how many enterprises have it. */
-export async function selectiveFeatureCounts(db: Db): Promise<Map<string, number>> {
+/** Every feature in use on `partners`' enterprises (null: all), with how many enterprises have it. */
+export async function selectiveFeatureCounts(db: Db, partners: readonly string[] | null): Promise<Map<string, number>> {
   const rows = rowsOf<{ name: string; n: number }>(
     await db.execute(
-      sql`select f as name, count(*)::int as n from enterprises, unnest(selective_features) as f group by f order by f`,
+      sql`select f as name, count(*)::int as n from ${enterprises}, unnest(${enterprises.selectiveFeatures}) as f
+        where ${ofPartners(partners) ?? sql`true`} group by f order by f`,
     ),
   );
   return new Map(rows.map((r) => [r.name, Number(r.n)]));
 }
 
-export async function enterprisesWithFeature(db: Db, feature: string) {
+export async function enterprisesWithFeature(db: Db, feature: string, partners: readonly string[] | null) {
   return db
     .select({ id: enterprises.id, name: enterprises.name })
     .from(enterprises)
-    .where(sql`${feature} = any(${enterprises.selectiveFeatures})`)
+    .where(and(sql`${feature} = any(${enterprises.selectiveFeatures})`, ofPartners(partners)))
     .orderBy(asc(enterprises.name), asc(enterprises.id))
     .limit(500);
 }

@@ -26,11 +26,10 @@ import { AppError } from '../../platform/errors.ts';
 import type { UserRow } from '../../platform/sessions.repo.ts';
 import { endOtherSessions } from '../../platform/sessions.ts';
 import { clearLoginFailures, isLockedOut } from '../identity/identity.public.ts';
+import { membershipsWithEnterprise } from '../enterprises/enterprises.public.ts';
 import {
   countEnterprises,
   countUsers,
-  enterpriseNamesOf,
-  enterprisesOfUser,
   findUser,
   recentAuditOf,
   searchEnterprises,
@@ -61,8 +60,11 @@ export async function requireStaff(ctx: AppContext, request: FastifyRequest, per
   return user;
 }
 
-/** The partner ids whose users an admin sees under a permission, or null for every user. */
-function partnersInSight(actor: UserRow, permission: string): string[] | null {
+/**
+ * The partner ids whose users and enterprises (the partners' clients, decision 050) an admin sees under a permission,
+ * or null for all of them.
+ */
+export function partnersInSight(actor: UserRow, permission: string): string[] | null {
   if (actor.isSuperAdmin || actor.permissions.includes(permission)) return null;
   const value = actor.adminPermissions[permission];
   if (grantsEveryId(value)) return null;
@@ -162,10 +164,12 @@ export async function listStaffUsers(
       count: (search) => countUsers(db, search, partners),
     },
   );
-  const names = await enterpriseNamesOf(
+  const names = new Map<string, string[]>();
+  const memberships = await membershipsWithEnterprise(
     db,
     page.rows.map((r) => r.uuid),
   );
+  for (const m of memberships) names.set(m.userId, [...(names.get(m.userId) ?? []), m.enterprise.name]);
   return {
     users: page.rows.map((r) => ({
       id: r.uuid,
@@ -190,16 +194,16 @@ export async function listStaffEnterprises(
 ): Promise<StaffEnterprisesList> {
   const permission = STAFF_AREA_PERMISSIONS.users;
   const actor = await requireStaff(ctx, request, permission);
-  // Enterprises are not a partner's: an admin limited to some partners does not list the platform's farm businesses.
-  if (partnersInSight(actor, permission) !== null) throw new AppError('forbidden');
+  // An admin limited to some partners lists those partners' clients' enterprises only.
+  const partners = partnersInSight(actor, permission);
   const db = ctx.database.db;
   const page = await staffPage<StaffEnterpriseListRow>(
     ctx,
     query,
-    { list: 'staff-enterprises' },
+    { partners, list: 'staff-enterprises' },
     {
-      fetch: (search, after, limit, offset) => searchEnterprises(db, search, after, limit, offset),
-      count: (search) => countEnterprises(db, search),
+      fetch: (search, after, limit, offset) => searchEnterprises(db, search, partners, after, limit, offset),
+      count: (search) => countEnterprises(db, search, partners),
     },
   );
   return {
@@ -218,7 +222,7 @@ export async function listStaffEnterprises(
 async function detailOf(ctx: AppContext, target: StaffUserDbRow): Promise<StaffUserDetail> {
   const db = ctx.database.db;
   const [enterprises, sessions, entries, locked] = await Promise.all([
-    enterprisesOfUser(db, target.id),
+    membershipsWithEnterprise(db, target.id),
     // A suspended or deleted user's sessions are ended: each is refused (and removed) at its next request.
     target.status === 'active' ? sessionsOfUser(db, target.id) : Promise.resolve([]),
     recentAuditOf(db, target.id),
@@ -243,12 +247,12 @@ async function detailOf(ctx: AppContext, target: StaffUserDbRow): Promise<StaffU
     admin_permissions: target.adminPermissions,
     created_at: target.createdAt.toISOString(),
     last_login_at: iso(target.lastLoginAt),
-    enterprises: enterprises.map((e) => ({
+    enterprises: enterprises.map(({ enterprise: e, role, permissions }) => ({
       id: e.id,
       public_id: e.publicId,
       name: e.name,
-      role: e.role,
-      permissions: e.permissions,
+      role,
+      permissions,
     })),
     // The session's id on the page is a short prefix of its token's hash: enough to tell sessions apart, useless to
     // anyone holding it.

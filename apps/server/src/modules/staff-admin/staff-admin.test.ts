@@ -37,6 +37,19 @@ beforeAll(async () => {
       'restore-delete-users': ['demo'],
     },
   });
+  // Staff limited to the demo partner for manual resource permissions and selective features too.
+  await insertUser({
+    email: 'desk@granary.test',
+    firstName: 'Dee',
+    lastName: 'Esk',
+    employeeInfo: { role: 'cx_representative' },
+    adminPermissions: {
+      'list-all-user-details': ['demo'],
+      'view-manual-permissions': ['demo'],
+      'grant-manual-permissions': ['demo'],
+      'selective-features': ['demo'],
+    },
+  });
   // Staff holding manage-admins, with act-as only for the demo partner.
   await insertUser({
     email: 'lead@granary.test',
@@ -341,5 +354,129 @@ describe('manual resource permissions and selective features', () => {
     ).toBe(400);
     expect((await call(admin, 'GET', '/api/auth/enterprises/999999/selective-features')).statusCode).toBe(404);
     expect((await call(await as('support@granary.test'), 'GET', '/api/auth/selective-features')).statusCode).toBe(403);
+  });
+});
+
+describe('partner-limited staff and enterprises', () => {
+  type Listed = { id: number; name: string };
+  async function enterpriseIds() {
+    const admin = await as(DEMO_ACCOUNTS.admin);
+    const all = (await call(admin, 'GET', '/api/effu/enterprises/admin-list?page_size=100')).json();
+    const id = (name: string) => all.enterprises.find((e: Listed) => e.name === name).id as number;
+    // Fieldman Family Farms is a client of the demo partner; Rivers Ridge Farms is nobody's client.
+    return { ours: id('Fieldman Family Farms'), theirs: id('Rivers Ridge Farms') };
+  }
+
+  it("list their partners' clients' enterprises (the picker's list) and only those", async () => {
+    const { ours, theirs } = await enterpriseIds();
+    const desk = await as('desk@granary.test');
+    const list = await call(desk, 'GET', '/api/effu/enterprises/admin-list?page_size=100');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().enterprises.map((e: Listed) => e.id)).toEqual([ours]);
+    expect(list.json().total_count).toBe(1);
+    const searched = (await call(desk, 'GET', `/api/effu/enterprises/admin-list?search=${theirs}`)).json();
+    expect(searched.enterprises).toEqual([]);
+    const byName = (await call(desk, 'GET', '/api/effu/enterprises/admin-list?search=fieldman')).json();
+    expect(byName.enterprises.map((e: Listed) => e.id)).toEqual([ours]);
+  });
+
+  it("grant and revoke by hand on their partners' enterprises; another's answers 404 and changes nothing", async () => {
+    const { ours, theirs } = await enterpriseIds();
+    const desk = await as('desk@granary.test');
+    const grant = { user_id: farmer.id, resource_type: 'enterprise', permission: 'has_agronomics' };
+    const refused = await call(desk, 'POST', '/api/auth/permissions/resource-permissions/manual', {
+      ...grant,
+      resource_id: String(theirs),
+    });
+    expect(refused.statusCode).toBe(404);
+    const manual = () => call(desk, 'GET', `/api/auth/users/${farmer.id}/permissions/resource-permissions/manual`);
+    expect((await manual()).json().manual).toEqual([]);
+    const ok = await call(desk, 'POST', '/api/auth/permissions/resource-permissions/manual', {
+      ...grant,
+      resource_id: String(ours),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().manual).toMatchObject([{ resource_id: String(ours), permission: 'has_agronomics' }]);
+    expect((await lastAudit(farmer.id))?.action).toBe('manual_permission_grant');
+    const revoked = await call(desk, 'DELETE', '/api/auth/permissions/resource-permissions/manual', {
+      ...grant,
+      resource_id: String(ours),
+    });
+    expect(revoked.json().manual).toEqual([]);
+    expect((await lastAudit(farmer.id))?.action).toBe('manual_permission_revoke');
+  });
+
+  it("set selective features on their partners' enterprises only; the catalogue counts only theirs", async () => {
+    const { ours, theirs } = await enterpriseIds();
+    const desk = await as('desk@granary.test');
+    const admin = await as(DEMO_ACCOUNTS.admin);
+    await call(admin, 'PUT', `/api/auth/enterprises/${theirs}/selective-features`, { features: ['tax-exemption'] });
+    expect((await call(desk, 'GET', `/api/auth/enterprises/${theirs}/selective-features`)).statusCode).toBe(404);
+    const put = await call(desk, 'PUT', `/api/auth/enterprises/${theirs}/selective-features`, { features: [] });
+    expect(put.statusCode).toBe(404);
+    expect((await call(admin, 'GET', `/api/auth/enterprises/${theirs}/selective-features`)).json().features).toEqual([
+      'tax-exemption',
+    ]);
+    const having = (await call(desk, 'GET', '/api/auth/enterprises/selective-features?feature=tax-exemption')).json();
+    expect(having.enterprises).toEqual([]);
+    const catalogue = (await call(desk, 'GET', '/api/auth/selective-features')).json();
+    expect(catalogue.features).toContainEqual({ name: 'tax-exemption', enterprises_count: 0 });
+    const ownPut = await call(desk, 'PUT', `/api/auth/enterprises/${ours}/selective-features`, {
+      features: ['tax-exemption'],
+    });
+    expect(ownPut.statusCode).toBe(200);
+    await call(admin, 'PUT', `/api/auth/enterprises/${theirs}/selective-features`, { features: [] });
+    await call(desk, 'PUT', `/api/auth/enterprises/${ours}/selective-features`, { features: [] });
+  });
+
+  it("end to end: a flag granted by hand opens the enterprise's agronomics to a partner's user; revoked, it is refused", async () => {
+    const { ours } = await enterpriseIds();
+    const desk = await as('desk@granary.test');
+    // A user of the demo partner, outside the enterprise (the demo buyer holds admin permissions desk does not).
+    await insertUser({ email: 'hand@demo.granary.test', firstName: 'Hal', lastName: 'And', partnerId: 'demo' });
+    const handRow = await findUserByEmail('hand@demo.granary.test');
+    const hand = await as('hand@demo.granary.test');
+    const agronomics = () => call(hand, 'GET', `/api/effu/enterprises/${ours}/agronomics`);
+    expect((await agronomics()).statusCode).toBe(404);
+    const grant = {
+      user_id: handRow.id,
+      resource_type: 'enterprise',
+      resource_id: String(ours),
+      permission: 'has_agronomics',
+    };
+    expect((await call(desk, 'POST', '/api/auth/permissions/resource-permissions/manual', grant)).statusCode).toBe(200);
+    const seen = await agronomics();
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().summaries.length).toBeGreaterThan(0);
+    // The grant is that flag and no other: the team stays closed.
+    expect((await call(hand, 'GET', `/api/effu/enterprise/${ours}/team`)).statusCode).toBe(403);
+    expect((await call(desk, 'DELETE', '/api/auth/permissions/resource-permissions/manual', grant)).statusCode).toBe(
+      200,
+    );
+    expect((await lastAudit(handRow.id))?.action).toBe('manual_permission_revoke');
+    expect((await agronomics()).statusCode).toBe(404);
+  });
+
+  it("end to end: a selective feature set on an enterprise is in its members' profile; removed, it is gone", async () => {
+    const { ours } = await enterpriseIds();
+    const desk = await as('desk@granary.test');
+    const member = await as(DEMO_ACCOUNTS.farmer);
+    const features = async () =>
+      (await call(member, 'GET', `/api/effu/enterprises/${ours}/profile`)).json().features as Record<string, boolean>;
+    expect(await features()).not.toHaveProperty('pay-by-check');
+    await call(desk, 'PUT', `/api/auth/enterprises/${ours}/selective-features`, { features: ['pay-by-check'] });
+    expect(await features()).toMatchObject({ 'pay-by-check': true });
+    await call(desk, 'PUT', `/api/auth/enterprises/${ours}/selective-features`, { features: [] });
+    expect(await features()).not.toHaveProperty('pay-by-check');
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'enterprise'), eq(auditLog.targetId, String(ours))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({
+      action: 'selective_features_update',
+      details: { before: ['pay-by-check'], after: [] },
+    });
   });
 });

@@ -16,10 +16,11 @@ import type { z } from 'zod';
 import { audit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { changeableUser, requireStaff, visibleUser } from './staff-admin.service.ts';
+import type { UserRow } from '../../platform/sessions.repo.ts';
+import { membershipsWithEnterprise } from '../enterprises/enterprises.public.ts';
+import { changeableUser, partnersInSight, requireStaff, visibleUser } from './staff-admin.service.ts';
 import {
   deleteManualPermission,
-  enterprisesOfUser,
   enterprisesWithFeature,
   findEnterprise,
   insertManualPermission,
@@ -54,15 +55,15 @@ export async function resourcePermissionsOf(
   const target = await visibleUser(ctx, actor, userId, VIEW_MANUAL);
   const db = ctx.database.db;
   const [memberships, manual] = await Promise.all([
-    enterprisesOfUser(db, target.id),
+    membershipsWithEnterprise(db, target.id),
     manualPermissionsOf(db, target.id),
   ]);
   return {
     automatic: memberships.flatMap((m) =>
       effectiveAccessFlags({ role: m.role as EnterpriseRole, permissions: m.permissions }).map((permission) => ({
         resource_type: 'enterprise' as const,
-        resource_id: String(m.id),
-        resource_name: m.name,
+        resource_id: String(m.enterprise.id),
+        resource_name: m.enterprise.name,
         permission,
       })),
     ),
@@ -97,8 +98,7 @@ export async function changeManualPermission(
   if (!flags.includes(body.permission))
     throw new AppError('invalid_request', `Not a permission of an enterprise: ${body.permission}.`);
   const db = ctx.database.db;
-  const enterprise = await findEnterprise(db, Number(body.resource_id));
-  if (!enterprise) throw new AppError('not_found', `No enterprise ${body.resource_id}.`);
+  const enterprise = await visibleEnterprise(ctx, actor, Number(body.resource_id), GRANT_MANUAL);
   const key = {
     userId: target.id,
     resourceType: body.resource_type,
@@ -122,21 +122,25 @@ export async function changeManualPermission(
 
 /** selective-features: the features known and in use, with how many enterprises have each. */
 export async function selectiveFeatureCatalogue(ctx: AppContext, request: FastifyRequest) {
-  await requireStaff(ctx, request, SELECTIVE_FEATURES);
-  const counts = await selectiveFeatureCounts(ctx.database.db);
+  const actor = await requireStaff(ctx, request, SELECTIVE_FEATURES);
+  const counts = await selectiveFeatureCounts(ctx.database.db, partnersInSight(actor, SELECTIVE_FEATURES));
   const names = [...new Set([...KNOWN_SELECTIVE_FEATURES, ...counts.keys()])].sort();
   return { features: names.map((name) => ({ name, enterprises_count: counts.get(name) ?? 0 })) };
 }
 
 /** enterprises/selective-features?feature=…: the enterprises that have a feature. */
 export async function enterprisesHavingFeature(ctx: AppContext, request: FastifyRequest, feature: string) {
-  await requireStaff(ctx, request, SELECTIVE_FEATURES);
-  const rows = await enterprisesWithFeature(ctx.database.db, feature);
+  const actor = await requireStaff(ctx, request, SELECTIVE_FEATURES);
+  const rows = await enterprisesWithFeature(ctx.database.db, feature, partnersInSight(actor, SELECTIVE_FEATURES));
   return { enterprises: rows.map((r) => ({ enterprise_id: r.id, name: r.name })) };
 }
 
-async function requireEnterprise(ctx: AppContext, id: number, lock = false) {
-  const enterprise = await findEnterprise(ctx.database.db, id, lock);
+/**
+ * An enterprise the admin may see under `permission` (6.2): any for a grant everywhere; for a grant limited to some
+ * partners, their clients' enterprises only (decision 050's partners). Unknown or out of sight: 404 (no probing).
+ */
+async function visibleEnterprise(ctx: AppContext, actor: UserRow, id: number, permission: string, lock = false) {
+  const enterprise = await findEnterprise(ctx.database.db, id, partnersInSight(actor, permission), lock);
   if (!enterprise) throw new AppError('not_found', `No enterprise ${id}.`);
   return enterprise;
 }
@@ -147,8 +151,8 @@ export async function enterpriseSelectiveFeatures(
   request: FastifyRequest,
   id: number,
 ): Promise<EnterpriseSelectiveFeatures> {
-  await requireStaff(ctx, request, SELECTIVE_FEATURES);
-  const enterprise = await requireEnterprise(ctx, id);
+  const actor = await requireStaff(ctx, request, SELECTIVE_FEATURES);
+  const enterprise = await visibleEnterprise(ctx, actor, id, SELECTIVE_FEATURES);
   return { enterprise_id: enterprise.id, name: enterprise.name, features: [...enterprise.selectiveFeatures].sort() };
 }
 
@@ -160,7 +164,7 @@ export async function putEnterpriseSelectiveFeatures(
   features: string[],
 ): Promise<EnterpriseSelectiveFeatures> {
   const actor = await requireStaff(ctx, request, SELECTIVE_FEATURES);
-  const enterprise = await requireEnterprise(ctx, id, true);
+  const enterprise = await visibleEnterprise(ctx, actor, id, SELECTIVE_FEATURES, true);
   await setSelectiveFeatures(ctx.database.db, enterprise.id, features);
   await audit(ctx.database.db, request, {
     actorUserId: actor.id,

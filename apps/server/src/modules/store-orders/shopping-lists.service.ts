@@ -13,7 +13,7 @@ import { AppError } from '../../platform/errors.ts';
 import * as repo from './store-orders.repo.ts';
 import * as listsRepo from './shopping-lists.repo.ts';
 import * as variantsRepo from './variant-refs.repo.ts';
-import { country, imageUrl, type Buyer } from './store-orders.service.ts';
+import { country, imageUrl, userEnterprise, type Buyer } from './store-orders.service.ts';
 import { putInCart } from './add-to-cart.service.ts';
 
 async function requireList(db: Db, buyer: Buyer, listId: string): Promise<listsRepo.ListRow> {
@@ -100,7 +100,7 @@ export async function createList(
     buyer,
     input.items.map((i) => i.variantId),
   );
-  const enterprise = await repo.userEnterprise(db, buyer.userId, buyer.currentEnterpriseId);
+  const enterprise = await userEnterprise(db, buyer.userId, buyer.currentEnterpriseId);
   const id = await listsRepo.insertList(db, {
     userId: buyer.userId,
     enterpriseId: enterprise.id,

@@ -6,8 +6,6 @@ import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import {
-  enterpriseUsers,
-  enterprises,
   storeImages,
   storeOrderFulfillments,
   storeOrderItems,
@@ -392,20 +390,4 @@ export async function purchaseYears(db: Db, userId: string): Promise<number[]> {
     await db.execute(sql`select distinct extract(year from o.placed_at at time zone 'UTC')::int as y from store_orders o
       where o.user_id = ${userId} and o.status <> 'canceled' order by y desc`),
   ).map((r) => r.y);
-}
-
-/** The user's enterprise (for a new list) and its country (their store region when the request names none). */
-export async function userEnterprise(
-  db: Db,
-  userId: string,
-  currentEnterpriseId: number | null,
-): Promise<{ id: number | null; country: string | null }> {
-  const [row] = await db
-    .select({ id: enterprises.id, country: enterprises.countryCode })
-    .from(enterpriseUsers)
-    .innerJoin(enterprises, eq(enterprises.id, enterpriseUsers.enterpriseId))
-    .where(eq(enterpriseUsers.userId, userId))
-    .orderBy(desc(sql`${enterprises.id} = ${currentEnterpriseId ?? -1}`), asc(enterprises.id))
-    .limit(1);
-  return { id: row?.id ?? null, country: row?.country ?? null };
 }

@@ -23,6 +23,7 @@ import {
 } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { currentMembership, membershipsWithEnterprise } from '../enterprises/enterprises.public.ts';
 import * as repo from './store-orders.repo.ts';
 
 type Region = StoreRegionInfo;
@@ -31,6 +32,16 @@ export type Buyer = { userId: string; currentEnterpriseId: number | null; region
 
 export const imageUrl = (id: number | null) => (id === null ? null : `/api/store/images/${id}`);
 
+/** The user's enterprise (for a new list) and its country (their store region when the request names none). */
+export async function userEnterprise(
+  db: Db,
+  userId: string,
+  currentEnterpriseId: number | null,
+): Promise<{ id: number | null; country: string | null }> {
+  const m = currentMembership(await membershipsWithEnterprise(db, userId), currentEnterpriseId);
+  return { id: m?.enterprise.id ?? null, country: m?.enterprise.countryCode ?? null };
+}
+
 export async function buyerOf(
   db: Db,
   userId: string,
@@ -38,7 +49,7 @@ export async function buyerOf(
   locale: string | undefined,
 ): Promise<Buyer> {
   if (locale) return { userId, currentEnterpriseId, region: resolveStoreRegion({ locale }) };
-  const enterprise = await repo.userEnterprise(db, userId, currentEnterpriseId);
+  const enterprise = await userEnterprise(db, userId, currentEnterpriseId);
   return { userId, currentEnterpriseId, region: resolveStoreRegion({ enterpriseCountry: enterprise.country }) };
 }
 

@@ -20,14 +20,11 @@ import { ADMIN_NAV, mayOpen } from './admin-nav';
 export function AdminFrame({
   title,
   permission,
-  everywhere,
   children,
 }: {
   title: string;
   /** The admin permission the page needs (platform.md 6.5). */
   permission: string;
-  /** The page needs the permission everywhere, not for some partners (admin-nav.ts). */
-  everywhere?: true;
   children: ReactNode;
 }) {
   const t = useT();
@@ -38,12 +35,7 @@ export function AdminFrame({
   useDocumentTitle([title, t('staffAdmin.title'), partner.branding.shortName]);
   const user = data?.user;
   if (!user) return <PageSpinner />;
-  if (
-    !user.isLoggedIn ||
-    user.actingAs ||
-    !isStaff(user) ||
-    !mayOpen(user, { path: '', labelId: '', permission, everywhere })
-  )
+  if (!user.isLoggedIn || user.actingAs || !isStaff(user) || !mayOpen(user, { path: '', labelId: '', permission }))
     return <PermissionDenied />;
   const items = ADMIN_NAV.filter((item) => mayOpen(user, item));
   const current = items.find((item) => pathname.endsWith(item.path) || pathname.includes(`${item.path}/`));

@@ -10,35 +10,21 @@ export type AdminNavItem = {
   path: string;
   /** The label's message id. */
   labelId: string;
-  /** The admin permission the page needs (platform.md 6.5). */
-  permission: string;
   /**
-   * The page needs the permission everywhere (true or 'all'), not for some partners: its server call refuses a
-   * partner-limited grant (the enterprises list, decision 053), so the tab is hidden from such staff.
+   * The admin permission the page needs (platform.md 6.5). A grant limited to some partners opens the page too: its
+   * server calls answer with those partners' users and enterprises only (decision 053).
    */
-  everywhere?: true;
+  permission: string;
 };
 
-/** Whether the user holds `permission` everywhere (a super admin, true or 'all'), not only for some partners. */
-function holdsEverywhere(user: Pick<BootstrapUser, 'admin' | 'permissions'>, permission: string): boolean {
-  if (user.admin.is_super_admin || user.permissions.includes(permission)) return true;
-  const value = user.admin.permissions[permission];
-  return value === true || value === 'all' || (Array.isArray(value) && value.includes('all'));
-}
-
-/** Whether the user may open the page `item` (its permission, everywhere when the page needs it). */
+/** Whether the user may open the page `item` (its permission by 6.2's rule). */
 export function mayOpen(user: Pick<BootstrapUser, 'admin' | 'permissions'>, item: AdminNavItem): boolean {
-  return item.everywhere ? holdsEverywhere(user, item.permission) : holdsAdminPermission(user, item.permission);
+  return holdsAdminPermission(user, item.permission);
 }
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/users', labelId: 'staffAdmin.nav.users', permission: 'list-all-user-details' },
-  {
-    path: '/admin/enterprises',
-    labelId: 'staffAdmin.nav.enterprises',
-    permission: 'list-all-user-details',
-    everywhere: true,
-  },
+  { path: '/admin/enterprises', labelId: 'staffAdmin.nav.enterprises', permission: 'list-all-user-details' },
   // Issue 16, decision 051: an Australian farm business and its owner from an ABN.
   { path: '/admin/australian-accounts/new', labelId: 'australia.nav', permission: 'create-australian-account' },
 ];

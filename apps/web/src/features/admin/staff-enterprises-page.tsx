@@ -12,7 +12,10 @@ import { useStaffEnterprises, type EnterprisesPage } from './staff-admin-api';
 
 type Row = EnterprisesPage['enterprises'][number];
 
-/** /admin/enterprises: every farm business of the platform (enterprises/admin-list), searched and paged. */
+/**
+ * /admin/enterprises: the farm businesses of the platform (enterprises/admin-list), searched and paged; staff limited
+ * to some partners see those partners' clients' only (the server's answer).
+ */
 export function StaffEnterprisesPage() {
   const t = useT();
   const paging = useSearchPaging();
@@ -46,7 +49,7 @@ export function StaffEnterprisesPage() {
     [t, canFeatures],
   );
   return (
-    <AdminFrame title={t('staffAdmin.nav.enterprises')} permission={STAFF_AREA_PERMISSIONS.users} everywhere>
+    <AdminFrame title={t('staffAdmin.nav.enterprises')} permission={STAFF_AREA_PERMISSIONS.users}>
       <Stack spacing={2.5}>
         <Typography variant="h1">
           <T id="staffAdmin.nav.enterprises" />

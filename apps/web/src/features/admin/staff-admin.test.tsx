@@ -1,0 +1,121 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ResourcePermissions, StaffEnterprisesList, StaffUserDetail } from '@granary/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Bootstrap } from '../../lib/api/bootstrap';
+import { queryKeys } from '../../lib/api/query-keys';
+import { stubFetch } from '../../test/fetch-stub';
+import { fakeBootstrap } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+// The staff area for staff whose admin permissions are limited to some partners (issue 16, decision 053): the
+// Enterprises tab and the manual grant's enterprise picker list what the server answers for them (their partners'
+// clients), instead of nothing.
+
+const SAM = '5d0c6b1e-0000-4000-8000-000000000001';
+
+/** A cx representative whose admin permissions are limited to the demo partner. */
+function partnerStaff(): Bootstrap {
+  const boot = fakeBootstrap('buyer');
+  return {
+    ...boot,
+    user: {
+      ...boot.user,
+      firstName: 'Dee',
+      lastName: 'Esk',
+      employeeInfo: { role: 'cx_representative' },
+      admin: {
+        is_super_admin: false,
+        permissions: {
+          'list-all-user-details': ['demo'],
+          'view-manual-permissions': ['demo'],
+          'grant-manual-permissions': ['demo'],
+        },
+      },
+    },
+  };
+}
+
+const USER: StaffUserDetail = {
+  id: SAM,
+  legacy_id: 12,
+  email: 'farmer@demo.test',
+  firstname: 'Sam',
+  lastname: 'Fieldman',
+  phone_number: null,
+  status: 'active',
+  locked: false,
+  verification_status: 'verified',
+  partner_id: 'demo',
+  country_code: 'USA',
+  is_super_admin: false,
+  employee_role: null,
+  community_builder_roles: [],
+  admin_permissions: {},
+  created_at: '2026-11-01T10:00:00.000Z',
+  last_login_at: null,
+  enterprises: [],
+  sessions: [],
+  audit: [],
+};
+
+const ENTERPRISES: StaffEnterprisesList = {
+  enterprises: [
+    {
+      id: 41,
+      public_id: '5d0c6b1e-0000-4000-8000-000000000041',
+      name: 'Fieldman Family Farms',
+      country_code: 'USA',
+      members_count: 1,
+      owner_names: ['Sam Fieldman'],
+    },
+  ],
+  total_count: 1,
+  page: 1,
+  page_size: 25,
+  pagination_token: null,
+};
+
+const NONE: ResourcePermissions = { automatic: [], manual: [] };
+
+function serve() {
+  return stubFetch((call) => {
+    const path = call.url.pathname;
+    if (path === `/api/effu/user/${SAM}`) return { status: 200, body: USER };
+    if (path === '/api/effu/enterprises/admin-list') return { status: 200, body: ENTERPRISES };
+    if (path === `/api/auth/users/${SAM}/permissions/resource-permissions`) return { status: 200, body: NONE };
+    if (path === '/api/auth/permissions/resource-permissions/manual') return { status: 200, body: { manual: [] } };
+    return undefined;
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('staff limited to some partners', () => {
+  it("see the Enterprises tab and their partners' enterprises there", async () => {
+    const { queryClient } = renderApp('/admin/enterprises', 'buyer');
+    serve();
+    act(() => queryClient.setQueryData(queryKeys.bootstrap, partnerStaff()));
+    const tabs = await screen.findByRole('tablist', { name: 'Administration pages' });
+    expect(within(tabs).getByRole('tab', { name: 'Enterprises' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Enterprises' });
+    expect(within(table).getByText('Fieldman Family Farms')).toBeTruthy();
+  });
+
+  it('pick an enterprise of their partners to grant a flag by hand', async () => {
+    const { queryClient } = renderApp(`/admin/users/${SAM}`, 'buyer');
+    const calls = serve();
+    act(() => queryClient.setQueryData(queryKeys.bootstrap, partnerStaff()));
+    const picker = await screen.findByRole('combobox', { name: 'Enterprise' });
+    fireEvent.change(picker, { target: { value: 'Field' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Fieldman Family Farms/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Grant' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        resource_type: 'enterprise',
+        resource_id: '41',
+        permission: 'has_team_access',
+        user_id: SAM,
+      }),
+    );
+  });
+});
