@@ -33,19 +33,36 @@ export type NotificationsDeps = { ctx: AppContext; partners: PartnerDirectory };
 const STAFF_PERMISSION = 'list-all-user-details';
 
 /**
- * The user whose preferences a call names: the caller, or — for staff with list-all-user-details, within their
- * partner when they have one — another user. Anyone else's id, and an unknown one, answers 404.
+ * Whether a staff member (an employee or a super admin) sees a user of `partnerId` under list-all-user-details, by
+ * decision 053's rule (platform.md 6.2): true, 'all' or a list holding 'all' sees everyone; a list of partner ids
+ * sees those partners' users only. Anyone who is not staff sees nobody else's.
+ */
+function staffSees(me: SessionState['user'], partnerId: string | null): boolean {
+  if (!me.isSuperAdmin && me.employeeInfo === null) return false;
+  if (!userHasPermission(me, STAFF_PERMISSION)) return false;
+  if (me.isSuperAdmin || me.permissions.includes(STAFF_PERMISSION)) return true;
+  const value = me.adminPermissions[STAFF_PERMISSION];
+  if (value === true || value === 'all' || (Array.isArray(value) && value.includes('all'))) return true;
+  return partnerId !== null && Array.isArray(value) && value.includes(partnerId);
+}
+
+/**
+ * The user whose preferences a call names: the caller, or — for staff who see them (decision 053) — another user.
+ * Anyone else's id, and an unknown one, answers 404.
  */
 async function subjectOf(db: Db, session: SessionState, userId: string) {
   const me = session.user;
   if (userId.toLowerCase() === me.id.toLowerCase()) return { userId: me.id, byStaff: false };
   const target = await repo.userPartner(db, userId);
-  const staff =
-    target !== null &&
-    userHasPermission(me, STAFF_PERMISSION) &&
-    (me.isSuperAdmin || me.partnerId === null || me.partnerId === target.partnerId);
-  if (!target || !staff) throw new AppError('not_found', 'No such user.');
+  if (!target || !staffSees(me, target.partnerId)) throw new AppError('not_found', 'No such user.');
   return { userId: target.id, byStaff: true };
+}
+
+/** Marketing is the user's consent: staff may withdraw it for them (asked on the phone), never give it. */
+function refuseStaffConsent(byStaff: boolean, topic: NotificationTopic, giving: boolean): void {
+  if (byStaff && topic === 'marketing' && giving) {
+    throw new AppError('forbidden', 'Only the user can subscribe to marketing; staff may only unsubscribe them.');
+  }
 }
 
 function subscription(prefs: Preferences, topic: NotificationTopic): NotificationSubscription {
@@ -146,6 +163,7 @@ export async function updateSubscription(
     for (const channel of ['email', 'sms', 'in_app'] as const) {
       const value = update[channel];
       if (value === undefined || value === before[channel]) continue;
+      refuseStaffConsent(subject.byStaff, topic, value);
       changes[channel] = value;
       if (topic === 'marketing' && channel === 'email') {
         await setMarketing(deps, tx, request, session.user.id, subject.userId, value, 'preferences');
@@ -177,6 +195,7 @@ export async function putMarketingSubscription(
   refuseWhileActing(session);
   const db = deps.ctx.database.db;
   const subject = await subjectOf(db, session, userId);
+  refuseStaffConsent(subject.byStaff, 'marketing', subscribed);
   await db.transaction((tx) =>
     setMarketing(deps, tx, request, session.user.id, subject.userId, subscribed, 'marketing_subscription'),
   );

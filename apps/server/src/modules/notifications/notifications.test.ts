@@ -8,6 +8,7 @@ import { MAIL_TEMPLATE_NAMES, MAIL_TEMPLATES, type MailTemplateName } from '../.
 import { MAIL_TOPICS } from '../../platform/mail/mail-topics.ts';
 import { notifyUsers, unsubscribeId } from '../../platform/notifications.ts';
 import { setOutboxTransports } from '../../platform/outbox.ts';
+import { rowsOf } from '../../platform/db.ts';
 import { runDueJobs } from '../../platform/jobs.ts';
 import { createPartnerDirectory } from '../partners/partners.public.ts';
 
@@ -104,6 +105,43 @@ describe('preferences', () => {
     expect((await call(admin, 'GET', topicUrl('orders', farmerId))).body).toMatchObject({ in_app: false });
     expect((await call(admin, 'PUT', topicUrl('orders', farmerId), { in_app: true })).status).toBe(200);
     expect((await call(null, 'GET', prefsUrl(farmerId))).status).toBe(401);
+  });
+
+  it("staff see a user's preferences as decision 053 says (their permission's partner list), and may withdraw but never give marketing consent", async () => {
+    const staffOf = async (email: string, partners: string[]) => {
+      await t.database.db.insert(users).values({
+        email,
+        firstName: 'Sue',
+        lastName: 'Port',
+        employeeInfo: { role: 'cx_representative' },
+        adminPermissions: { 'list-all-user-details': partners },
+      });
+      return callerFor(email);
+    };
+    const demoDesk = await staffOf('desk-demo@notifications.granary.test', ['demo']);
+    const prairieDesk = await staffOf('desk-prairie@notifications.granary.test', ['prairie']);
+    // The demo buyer is a user of the demo partner; the demo farmer is no partner's (only unrestricted staff see them).
+    expect((await call(demoDesk, 'GET', prefsUrl(buyerId))).status).toBe(200);
+    expect((await call(prairieDesk, 'GET', prefsUrl(buyerId))).status).toBe(404);
+    expect((await call(prairieDesk, 'PUT', topicUrl('orders', buyerId), { sms: true })).status).toBe(404);
+    expect((await call(demoDesk, 'GET', prefsUrl(farmerId))).status).toBe(404);
+
+    // Marketing: staff giving consent is refused (nothing changes); withdrawing it is the user's request, audited.
+    await setMarketingConsent(false);
+    const give = await call(admin, 'PUT', topicUrl('marketing', farmerId), { email: true });
+    expect(give).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+    const url = `/api/effu/user/${farmerId}/marketing-subscription`;
+    expect((await call(admin, 'PUT', url, { subscribed: true })).status).toBe(403);
+    expect((await call(farmer, 'GET', topicUrl('marketing', farmerId))).body).toMatchObject({ email: false });
+    await setMarketingConsent(true);
+    expect((await call(admin, 'PUT', topicUrl('marketing', farmerId), { email: false })).status).toBe(200);
+    expect((await call(farmer, 'GET', topicUrl('marketing', farmerId))).body).toMatchObject({ email: false });
+    const [entry] = rowsOf<{ details: Record<string, unknown> }>(
+      await t.database.db.execute(
+        sql`select details from audit_log where action = 'notification_preferences_changed' and target_id = ${farmerId} order by id desc limit 1`,
+      ),
+    );
+    expect(entry?.details).toMatchObject({ topic: 'marketing', email: false, byStaff: true });
   });
 
   it('refuses a bad topic, sub-topic or body with a 400 and its code', async () => {

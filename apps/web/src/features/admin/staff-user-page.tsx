@@ -21,6 +21,7 @@ import { AccountStatusChip, personName } from './account-status';
 import { ActAsPanel } from './act-as-panel';
 import { AdminFrame } from './admin-frame';
 import { AdminPermissionsCard, ResourcePermissionsCard, RolesCard } from './staff-user-permissions';
+import { NotificationPreferencesCard } from './staff-notifications';
 import { Section, failureText } from './staff-user-page-parts';
 import { staffLabel } from './staff-labels';
 import { useLifecycleAction, useStaffUser, type UserDetail } from './staff-admin-api';
@@ -353,6 +354,7 @@ function UserView({ user }: { user: UserDetail }) {
           <RolesCard user={user} />
           <AdminPermissionsCard user={user} />
           <ResourcePermissionsCard user={user} />
+          <NotificationPreferencesCard userId={user.id} />
         </Stack>
       </Box>
       {asked ? <ActionDialog user={user} name={name} action={asked} onClose={() => setAsked(null)} /> : null}

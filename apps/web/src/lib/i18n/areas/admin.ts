@@ -1,5 +1,6 @@
 import { auditActionMessages } from '../audit-action-messages';
 import { staffAdminMessages } from '../staff-admin-messages';
+import { staffNotificationsMessages } from '../staff-notifications-messages';
 import { addressesMessages, australiaMessages } from '../addresses-messages';
 
 /**
@@ -8,6 +9,7 @@ import { addressesMessages, australiaMessages } from '../addresses-messages';
  */
 export const adminAreaMessages = {
   ...staffAdminMessages,
+  ...staffNotificationsMessages,
   ...auditActionMessages,
   ...addressesMessages,
   ...australiaMessages,
