@@ -39,7 +39,8 @@ export const notificationsMessages = {
   'notificationPrefs.topic.settlements_payments': 'Settlements and payments',
   'notificationPrefs.topic.settlements_payments.help': 'Payments approved, sent or returned.',
   'notificationPrefs.topic.orders': 'Orders',
-  'notificationPrefs.topic.orders.help': 'Your store orders.',
+  'notificationPrefs.topic.orders.help':
+    'Your store orders being prepared, shipped, ready for pickup, delivered or canceled. Receipts are always sent.',
   'notificationPrefs.topic.marketing': 'News and offers',
   'notificationPrefs.topic.marketing.help': 'Seasonal offers, new products and market news from {brand}.',
   'notificationPrefs.channelFor': '{channel} for {topic}',
