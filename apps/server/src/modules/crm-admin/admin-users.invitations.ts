@@ -221,7 +221,7 @@ export async function acceptInvitation(
     throw new AppError('user_taken');
   const person = { email: pending.email, firstName: body.firstName, lastName: body.lastName };
   if (!existing) {
-    const problem = newPasswordProblem(body.password ?? '', person);
+    const problem = await newPasswordProblem(body.password ?? '', person);
     if (problem) throw new AppError('insecure_password', problem);
   }
   const tokenId = await useInvitationLink(db, token);

@@ -326,7 +326,7 @@ export async function acceptWithNewAccount(
   if (invitation.phoneNumber && (await phoneInUse(db, invitation.phoneNumber)))
     throw new AppError('user_taken', 'An account uses this phone number: sign in to it first, then accept.');
   const person = { email, firstName: body.first_name, lastName: body.last_name };
-  const problem = newPasswordProblem(body.password, person);
+  const problem = await newPasswordProblem(body.password, person);
   if (problem) throw new AppError('insecure_password', problem);
   const invitationTaken = await takeLink(db, body.token, pending);
   const user = await createTeamAccount(deps.ctx, {

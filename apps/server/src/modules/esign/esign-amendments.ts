@@ -17,7 +17,6 @@ import {
 import { AppError } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/access.ts';
 import { hasPermission, loadCrmActor, requireMarket } from '../../platform/crm-access.ts';
-import { contractPdf } from './contract-pdf.ts';
 import { amendmentPdfLabel } from './amendment-text.ts';
 import { sendFile } from './esign-documents.service.ts';
 import {
@@ -207,6 +206,8 @@ export async function sendAmendmentPdf(
   const { amendment, contract: today } = await visibleAmendment(deps, request, amendmentId, ['buyer', 'signer']);
   const partner = await partnerOf(deps, today.partnerId);
   const contract = contractAsOf(today, amendment);
+  // pdf-lib is loaded with the first PDF (decision 049): a server that draws none need not hold it.
+  const { contractPdf } = await import('./contract-pdf.ts');
   const pdf = await contractPdf(
     termsOf(contract, partner),
     {
@@ -250,6 +251,7 @@ export async function sendContractPdf(
     return sendFile(deps, request, reply, latest.id, kind, `${base}${kind === 'signed' ? '-signed' : ''}.pdf`);
   }
   const partner = await partnerOf(deps, contract.partnerId);
+  const { contractPdf } = await import('./contract-pdf.ts');
   const pdf = await contractPdf(
     termsOf(contract, partner),
     {

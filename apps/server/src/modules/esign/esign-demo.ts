@@ -14,7 +14,6 @@ import {
 import type { Db } from '../../platform/db.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { contracts, legalEntities, partners, users } from '../../db/schema/index.ts';
-import { contractPdf } from './contract-pdf.ts';
 import {
   enterpriseUsersOf,
   findEsignContract,
@@ -65,6 +64,8 @@ export async function seedSigningDemo(
     .orderBy(asc(contracts.id))
     .limit(options.count ?? 2);
   const notation = partner.priceNotation as WhiteLabelPartner['priceNotation'];
+  // pdf-lib is loaded with the first PDF (decision 049): a server that draws none need not hold it.
+  const { contractPdf } = await import('./contract-pdf.ts');
   for (const { id } of rows) {
     const contract = (await findEsignContract(db, id))!;
     const termsHash = contract.termsHash ?? sha256(contractTermsText(contract));

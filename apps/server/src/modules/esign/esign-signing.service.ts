@@ -19,7 +19,6 @@ import { audit } from '../../platform/audit.ts';
 import { getSession, requireSession } from '../../platform/access.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import type { UserRow } from '../../platform/sessions.repo.ts';
-import { stampSignature } from './contract-pdf.ts';
 import {
   completeRequest,
   enterpriseIdsOfUser,
@@ -153,6 +152,8 @@ export async function signContract(
   const resolved = await resolveRef(deps, request, ref);
   const ip = request.ip || null;
   const userAgent = (request.headers['user-agent'] ?? '').slice(0, 500) || null;
+  // pdf-lib is loaded with the first PDF (decision 049), before the transaction that holds the contract's lock.
+  const { stampSignature } = await import('./contract-pdf.ts');
   const outcome = await db.transaction(async (tx) => {
     const contract = await lockEsignContract(tx, resolved.contract.id);
     const row = await findRequest(tx, resolved.request.id);

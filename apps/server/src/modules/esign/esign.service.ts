@@ -28,7 +28,6 @@ import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
 import { notifyUsers } from '../../platform/notifications.ts';
 import { hasPermission, loadCrmActor, requireMarket, type CrmDeps } from '../../platform/crm-access.ts';
 import { linkOrigin } from '../identity/identity.public.ts';
-import { contractPdf } from './contract-pdf.ts';
 import {
   documentsOf,
   enterpriseUsersOf,
@@ -217,6 +216,8 @@ export async function sendForSignature(
   const origin = linkOrigin(deps.ctx, request, partner);
   const provider = deps.provider;
   const token = randomBytes(32).toString('hex');
+  // pdf-lib is loaded with the first PDF (decision 049), before the transaction that holds the contract's lock.
+  const { contractPdf } = await import('./contract-pdf.ts');
 
   const outcome = await db.transaction(async (tx) => {
     const contract = await lockEsignContract(tx, contractId);

@@ -41,7 +41,7 @@ export async function voidInvitationLink(db: Db, tokenId: string): Promise<void>
 export function newPasswordProblem(
   password: string,
   person: { email: string; firstName: string; lastName: string },
-): string | null {
+): Promise<string | null> {
   return passwordProblem(password, personalWords(person));
 }
 

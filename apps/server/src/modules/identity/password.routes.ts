@@ -95,7 +95,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
       const pending = await peekToken(db, 'password_reset', request.params.token);
       const owner = pending?.userId ? await findUserById(db, pending.userId) : null;
       if (!pending || !owner || owner.status !== 'active') return deny();
-      const problem = passwordProblem(request.body.new_password, personalWords(owner));
+      const problem = await passwordProblem(request.body.new_password, personalWords(owner));
       if (problem) {
         return reply
           .status(400)
@@ -161,7 +161,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, {
       if (!next) throw new AppError('invalid_request', 'The new password field is required.');
       if (next !== confirmation)
         throw new AppError('invalid_request', 'The password confirmation must match the new password.');
-      const problem = passwordProblem(next, personalWords(user));
+      const problem = await passwordProblem(next, personalWords(user));
       if (problem) throw new AppError('insecure_password', problem);
       await updateUser(db, user.id, {
         passwordHash: await hashPassword(next),

@@ -1,8 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { NEW_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, SIGN_IN_PASSWORD_MIN_LENGTH } from '@granary/domain';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
-import { dictionary as englishDictionary, translations as englishTranslations } from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /** @node-rs/argon2's Algorithm.Argon2id (an ambient const enum, which verbatimModuleSyntax can't import). */
 const ARGON2ID = 2;
@@ -43,25 +41,41 @@ export async function burnVerifyTime(password: string): Promise<void> {
   await verifyPassword(await dummyHash, password);
 }
 
-const COMMON = new Set(commonDictionary['passwords-common'].map((p) => p.toLowerCase()));
-
 /**
  * Only the first characters are scored: scoring grows with length (a quarter second for 64 characters on one
  * core), and a longer password is at least as strong as its beginning.
  */
 const SCORED_LENGTH = 64;
 
-/** Built on first use: loading the dictionaries takes a moment that only password changes should pay. */
-let estimator: ZxcvbnFactory | null = null;
-function strengthEstimator(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
-    dictionary: { ...commonDictionary, ...englishDictionary },
-    graphs: adjacencyGraphs,
-    translations: englishTranslations,
-    useLevenshteinDistance: true,
-    maxLength: SCORED_LENGTH,
-  });
-  return estimator;
+type Strength = { common: Set<string>; estimator: ZxcvbnFactory };
+let strength: Promise<Strength> | null = null;
+
+/**
+ * zxcvbn-ts, its dictionaries and the common-password list, loaded and built on the first password being set:
+ * ~30 MB of memory that a server setting no password (an import, most requests) need not hold (decision 049).
+ */
+function passwordStrength(): Promise<Strength> {
+  strength ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(
+    ([{ ZxcvbnFactory }, common, english]) => ({
+      common: new Set(common.dictionary['passwords-common'].map((p) => p.toLowerCase())),
+      estimator: new ZxcvbnFactory({
+        dictionary: { ...common.dictionary, ...english.dictionary },
+        graphs: common.adjacencyGraphs,
+        translations: english.translations,
+        useLevenshteinDistance: true,
+        maxLength: SCORED_LENGTH,
+      }),
+    }),
+    (err: unknown) => {
+      strength = null;
+      throw err;
+    },
+  );
+  return strength;
 }
 
 /** What a password should not be built from: the person's own e-mail address and names. */
@@ -79,15 +93,16 @@ export function personalWords(
  * passwords bundled with zxcvbn-ts (the lists attackers try first), or scored below MIN_PASSWORD_SCORE by zxcvbn
  * (with the person's e-mail and names counted as known words). The answer is a sentence for the person.
  */
-export function passwordProblem(password: string, userInputs: string[] = []): string | null {
+export async function passwordProblem(password: string, userInputs: string[] = []): Promise<string | null> {
   if (password.length < NEW_PASSWORD_MIN_LENGTH)
     return `The password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters long.`;
   if (password.length > MAX_PASSWORD_LENGTH)
     return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
-  if (COMMON.has(password.toLowerCase())) {
+  const { common, estimator } = await passwordStrength();
+  if (common.has(password.toLowerCase())) {
     return 'This password is one of the most common passwords and easy to guess. Please choose another one.';
   }
-  const { score, feedback } = strengthEstimator().check(password, userInputs);
+  const { score, feedback } = estimator.check(password, userInputs);
   if (score >= MIN_PASSWORD_SCORE) return null;
   const hints = [feedback.warning, ...feedback.suggestions].filter((s): s is string => Boolean(s?.trim()));
   return ['This password is too easy to guess.', ...hints].join(' ');

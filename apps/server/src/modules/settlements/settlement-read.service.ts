@@ -24,7 +24,6 @@ import { AppError } from '../../platform/errors.ts';
 import { type Db } from '../../platform/db.ts';
 import { loadCrmActor, requireClient, requireMarket, userMarkets, type CrmDeps } from '../../platform/crm-access.ts';
 import { farmerClients } from '../profit-center/profit-center.public.ts';
-import { statementPdf } from './statement-pdf.ts';
 import {
   type SettlementFilter,
   type SettlementRow,
@@ -206,6 +205,8 @@ async function statementOf(deps: CrmDeps, row: SettlementRow): Promise<{ pdf: Ui
   const detail = await detailOfRow(deps.ctx.database.db, row);
   const partner = await deps.partners.byId(row.partnerId);
   const canadian = row.marketCountry === 'CAN';
+  // pdf-lib is loaded with the first PDF (decision 049): a server that draws none need not hold it.
+  const { statementPdf } = await import('./statement-pdf.ts');
   const pdf = await statementPdf(detail, {
     partnerName: partner?.displayName ?? row.partnerId,
     currency: canadian ? 'CAD' : row.marketCountry === 'AUS' ? 'AUD' : 'USD',

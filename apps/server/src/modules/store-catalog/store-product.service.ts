@@ -11,7 +11,6 @@ import {
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as productRepo from './store-product.repo.ts';
-import { productDocumentPdf } from './product-pdf.ts';
 import {
   breadcrumbsOf,
   countryOf,
@@ -107,6 +106,8 @@ export async function productDocument(
   if (!row) throw new AppError('not_found', 'This product has no such document.');
   if (row.content) return { row, pdf: Buffer.from(row.content) };
   const context = await productRepo.documentContext(db, row.productId);
+  // pdf-lib is loaded with the first PDF (decision 049): a server that draws none need not hold it.
+  const { productDocumentPdf } = await import('./product-pdf.ts');
   const bytes = await productDocumentPdf({
     docType,
     title: row.title,

@@ -7,7 +7,6 @@ import { STORE_API, apiErrorSchema, orderIdParamsSchema } from '@granary/domain'
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/access.ts';
 import type { PartnerDirectory } from '../../platform/partner-directory.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
 import * as service from './store-orders.service.ts';
 
 type Options = { ctx: AppContext; partners: PartnerDirectory };
@@ -29,6 +28,8 @@ export const storeOrderInvoiceRoutes: FastifyPluginAsyncZod<Options> = async (ap
       const order = await service.orderDetail(db, buyer, { id: request.params.orderId });
       const partner = await partners.byHost(request.headers.host);
       const brand = partner.branding.shortName || partner.displayName;
+      // pdf-lib is loaded with the first PDF (decision 049): a server that draws none need not hold it.
+      const { renderInvoicePdf } = await import('./invoice-pdf.ts');
       const pdf = await renderInvoicePdf(
         order,
         { brand, legalName: partner.branding.legalName || brand },
