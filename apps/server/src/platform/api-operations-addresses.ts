@@ -7,6 +7,12 @@ const ADDRESSES_OPERATIONS: Readonly<Record<string, string>> = {
   'DELETE /api/effu/enterprises/:enterpriseId/addresses/:addressId/:type': 'Remove an address (orders keep their copy)',
   'POST /api/effu/enterprises/:enterpriseId/addresses/:addressId/default_billing_address':
     'Make an address the default billing address',
+  'GET /api/effu/enterprises/:enterpriseId/addresses/:addressId/geocodes':
+    "Where an address lies: staff's override when set, else the geocoder's answer, with its source and precision",
+  'PUT /api/effu/enterprises/:enterpriseId/addresses/:addressId/geocodes/override':
+    "Set an address's location by hand (manage-geocode-overrides); it wins over the geocoder's",
+  'DELETE /api/effu/enterprises/:enterpriseId/addresses/:addressId/geocodes/override':
+    "Clear the override (manage-geocode-overrides): the geocoder's answer is shown again",
   'POST /api/effu/addresses/validate': 'Check an address as delivery_postal or delivery_can_lll',
   'GET /api/effu/addresses/suggestions': 'Addresses from the book and a legal land location read from typed text',
   'GET /api/effu/enterprise/:enterprisePublicId/delivery-contact': "The farm business's delivery contacts",
@@ -23,7 +29,7 @@ export const ADDRESSES_TAG = {
   tag: 'addresses',
   description:
     "A farm business's one address book (platform.md 3.4: addresses by type, postal or Canadian legal land " +
-    'location, validation and suggestions), its delivery contacts (3.6), shared with the store checkout, and ' +
+    'location, validation and suggestions, where each address lies and staff overrides of it), its delivery contacts (3.6), shared with the store checkout, and ' +
     'Australian business numbers: the lookup and the creation of an Australian account (6.5).',
   modules: { addresses: ADDRESSES_OPERATIONS },
 };

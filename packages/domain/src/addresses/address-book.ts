@@ -180,3 +180,5 @@ export function normalizedPostalCode(code: string, country: string): string {
   }
   return c;
 }
+
+export * from './geocode.ts';

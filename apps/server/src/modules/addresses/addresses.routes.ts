@@ -9,6 +9,7 @@ import {
   addressInputOf,
   addressSuggestionsSchema,
   addressValidateBodySchema,
+  addressGeocodeSchema,
   addressValidateResultSchema,
   apiErrorSchema,
   bookAddressListSchema,
@@ -17,6 +18,9 @@ import {
   bookContactSchema,
   contactBodySchema,
   formatOfValidationType,
+  geocodeOverrideBodySchema,
+  wireProblems,
+  type FieldProblem,
   type WhiteLabelPartner,
 } from '@granary/domain';
 import type { FastifyRequest } from 'fastify';
@@ -29,8 +33,11 @@ import type { PartnerDirectory } from '../../platform/partner-directory.ts';
 import type { AbnRegister } from './abn-register.ts';
 import * as abn from './abn.service.ts';
 import * as book from './address-book.service.ts';
+import { builtinGeocoder, type Geocoder } from './geocoder.ts';
+import * as geocodes from './geocodes.service.ts';
 
-type Options = { ctx: AppContext; partners: PartnerDirectory; abnRegister: AbnRegister };
+/** `geocoder`: the built-in offline one unless another is given (decision 051 addendum). */
+type Options = { ctx: AppContext; partners: PartnerDirectory; abnRegister: AbnRegister; geocoder?: Geocoder };
 
 const EFFU = '/api/effu';
 const ADDRESSES = `${EFFU}/enterprises/:enterpriseId/addresses`;
@@ -42,6 +49,7 @@ const enterpriseParams = z.object({ enterpriseId: id }).strict();
 const typeParams = z.object({ enterpriseId: id, type: z.enum(ADDRESS_TYPES) }).strict();
 const addressParams = z.object({ enterpriseId: id, addressId: id, type: z.enum(ADDRESS_TYPES) }).strict();
 const defaultParams = z.object({ enterpriseId: id, addressId: id }).strict();
+const geocodeParams = defaultParams;
 const contactsParams = z.object({ enterprisePublicId: z.string().uuid() }).strict();
 const contactParams = z.object({ enterprisePublicId: z.string().uuid(), contactId: id }).strict();
 const suggestionsQuery = z.object({ q: z.string().max(200), enterprise_id: id.optional() }).strict();
@@ -56,10 +64,20 @@ function sharedOf({ ctx }: Options) {
   async function bookOf(request: FastifyRequest, enterpriseId: number) {
     return book.bookOfEnterprise(db, await userOf(request), { id: enterpriseId });
   }
+  /** For reading: a member's book, or (read-only) any farm business's for staff reading books (decision 051 addendum). */
+  async function readableBookOf(request: FastifyRequest, enterpriseId: number) {
+    const { user } = await requireSession(ctx, request);
+    try {
+      return await book.bookOfEnterprise(db, user.id, { id: enterpriseId });
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'not_found')) throw error;
+      return geocodes.staffReadBook(ctx, user, enterpriseId);
+    }
+  }
   async function contactBookOf(request: FastifyRequest, publicId: string) {
     return book.bookOfEnterprise(db, await userOf(request), { publicId });
   }
-  return { ctx, db, config, userOf, bookOf, contactBookOf };
+  return { ctx, db, config, userOf, bookOf, readableBookOf, contactBookOf };
 }
 type Shared = ReturnType<typeof sharedOf>;
 type RoutesApp = Parameters<FastifyPluginAsyncZod<Options>>[0];
@@ -70,19 +88,68 @@ export const addressesRoutes: FastifyPluginAsyncZod<Options> = async (app, optio
   });
   const shared = sharedOf(options);
   addressRoutes(app, shared);
+  geocodeRoutes(app, shared, options.geocoder ?? builtinGeocoder);
   validationRoutes(app, shared);
   contactRoutes(app, shared);
   abnRoutes(app, shared, options);
 };
 
+/**
+ * A write's refusal with its field problems named as this wire names the fields ('postal_code', not the store's
+ * 'postalCode'): the book's service is shared with the checkout, whose calls are camelCase.
+ */
+async function onTheWire<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const fields = error instanceof AppError ? (error.details as { fields?: unknown } | null)?.fields : undefined;
+    if (!(error instanceof AppError) || !Array.isArray(fields)) throw error;
+    throw new AppError(error.code, error.message, {
+      ...(error.details as object),
+      fields: wireProblems(fields as FieldProblem[]),
+    });
+  }
+}
+
+/** Where an address lies (7.4 geocodes): members and staff reading books read it; geocode staff override it. */
+function geocodeRoutes(app: RoutesApp, { ctx, db, config, readableBookOf }: Shared, geocoder: Geocoder): void {
+  // --- Geocodes ------------------------------------------------------------------------------------------------
+  const GEOCODES = `${ADDRESSES}/:addressId/geocodes`;
+  app.get(
+    GEOCODES,
+    { config, schema: { params: geocodeParams, response: { 200: addressGeocodeSchema, ...errors } } },
+    async (request) => {
+      const { enterpriseId, addressId } = request.params;
+      return geocodes.readGeocode(db, geocoder, await readableBookOf(request, enterpriseId), addressId);
+    },
+  );
+  app.put(
+    `${GEOCODES}/override`,
+    {
+      config,
+      schema: {
+        params: geocodeParams,
+        body: geocodeOverrideBodySchema,
+        response: { 200: addressGeocodeSchema, ...errors },
+      },
+    },
+    async (request) => geocodes.overrideGeocode(ctx, request, geocoder, request.params, request.body),
+  );
+  app.delete(
+    `${GEOCODES}/override`,
+    { config, schema: { params: geocodeParams, response: { 200: addressGeocodeSchema, ...errors } } },
+    async (request) => geocodes.overrideGeocode(ctx, request, geocoder, request.params, null),
+  );
+}
+
 /** Addresses by type: list, add, change, make the default billing address, remove. */
-function addressRoutes(app: RoutesApp, { db, config, bookOf }: Shared): void {
+function addressRoutes(app: RoutesApp, { db, config, bookOf, readableBookOf }: Shared): void {
   // --- Addresses by type ---------------------------------------------------------------------------------------
   app.get(
     ADDRESSES,
     { config, schema: { params: enterpriseParams, response: { 200: bookAddressListSchema, ...errors } } },
     async (request) => ({
-      addresses: (await book.listAddresses(db, await bookOf(request, request.params.enterpriseId))).map(
+      addresses: (await book.listAddresses(db, await readableBookOf(request, request.params.enterpriseId))).map(
         book.bookAddressView,
       ),
     }),
@@ -92,7 +159,7 @@ function addressRoutes(app: RoutesApp, { db, config, bookOf }: Shared): void {
     { config, schema: { params: typeParams, response: { 200: bookAddressListSchema, ...errors } } },
     async (request) => ({
       addresses: (
-        await book.listAddresses(db, await bookOf(request, request.params.enterpriseId), request.params.type)
+        await book.listAddresses(db, await readableBookOf(request, request.params.enterpriseId), request.params.type)
       ).map(book.bookAddressView),
     }),
   );
@@ -104,7 +171,7 @@ function addressRoutes(app: RoutesApp, { db, config, bookOf }: Shared): void {
     },
     async (request, reply) => {
       const b = await bookOf(request, request.params.enterpriseId);
-      const row = await book.createAddress(db, b, addressInputOf(request.params.type, request.body));
+      const row = await onTheWire(book.createAddress(db, b, addressInputOf(request.params.type, request.body)));
       return reply.status(201).send(book.bookAddressView(row));
     },
   );
@@ -117,7 +184,9 @@ function addressRoutes(app: RoutesApp, { db, config, bookOf }: Shared): void {
     async (request) => {
       const { enterpriseId, addressId, type } = request.params;
       const b = await bookOf(request, enterpriseId);
-      return book.bookAddressView(await book.updateAddress(db, b, addressId, addressInputOf(type, request.body)));
+      return book.bookAddressView(
+        await onTheWire(book.updateAddress(db, b, addressId, addressInputOf(type, request.body))),
+      );
     },
   );
   app.post(
@@ -125,7 +194,7 @@ function addressRoutes(app: RoutesApp, { db, config, bookOf }: Shared): void {
     { config, schema: { params: defaultParams, response: { 200: bookAddressSchema, ...errors } } },
     async (request) => {
       const b = await bookOf(request, request.params.enterpriseId);
-      return book.bookAddressView(await book.setDefaultBilling(db, b, request.params.addressId));
+      return book.bookAddressView(await onTheWire(book.setDefaultBilling(db, b, request.params.addressId)));
     },
   );
   app.delete(
@@ -160,7 +229,7 @@ function validationRoutes(app: RoutesApp, { ctx, db, config, userOf }: Shared): 
       const { problems, write } = book.checkAddress(addressInputOf('shipping_address', address));
       return {
         valid: problems.length === 0,
-        problems,
+        problems: wireProblems(problems),
         normalized: problems.length === 0 ? book.wireBody(write) : null,
       };
     },
@@ -216,7 +285,7 @@ function contactRoutes(app: RoutesApp, { db, config, contactBookOf }: Shared): v
     },
     async (request, reply) => {
       const b = await contactBookOf(request, request.params.enterprisePublicId);
-      return reply.status(201).send(contactWire(await book.createContact(db, b, contactBody(request.body))));
+      return reply.status(201).send(contactWire(await onTheWire(book.createContact(db, b, contactBody(request.body)))));
     },
   );
   app.put(
@@ -227,7 +296,9 @@ function contactRoutes(app: RoutesApp, { db, config, contactBookOf }: Shared): v
     },
     async (request) => {
       const b = await contactBookOf(request, request.params.enterprisePublicId);
-      return contactWire(await book.updateContact(db, b, request.params.contactId, contactBody(request.body)));
+      return contactWire(
+        await onTheWire(book.updateContact(db, b, request.params.contactId, contactBody(request.body))),
+      );
     },
   );
   app.delete(

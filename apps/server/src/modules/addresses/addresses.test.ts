@@ -107,9 +107,10 @@ describe('addresses by type', () => {
     expect(edited.json().city).toBe('Roland');
     const bad = await call(owner, 'PUT', `${E()}/${a.id}/shipping_address`, { ...iowa, postal_code: 'T2P 1J9' });
     expect(bad.statusCode).toBe(400);
+    // The /api/effu wire names the fields as its bodies do (snake_case), not as the store's camelCase calls.
     expect(bad.json()).toMatchObject({
       code: 'invalid_shipping_address',
-      details: { fields: [{ field: 'postalCode', problem: 'invalid' }] },
+      details: { fields: [{ field: 'postal_code', problem: 'invalid' }] },
     });
     const lll = await call(owner, 'POST', `${E()}/mailing_address`, { ...quarter, lll_section: 40, region: 'ON' });
     expect(lll.statusCode).toBe(400);
@@ -131,6 +132,7 @@ describe('addresses by type', () => {
     expect((await call(hand, 'GET', E())).statusCode).toBe(200);
     const refused = await call(hand, 'PUT', `${E()}/${mine.id}/shipping_address`, { ...iowa, city: 'Ames' });
     expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'enterprise_access_required', details: { flag: 'has_manage' } });
     expect(refused.json().message).toMatch(/primary account owner/);
     expect((await call(hand, 'POST', `${E()}/shipping_address`, iowa)).statusCode).toBe(403);
     expect((await call(hand, 'DELETE', `/api/store/addresses/${mine.id}`)).statusCode).toBe(403);
@@ -161,7 +163,17 @@ describe('validation and suggestions', () => {
       validation_type: 'delivery_can_lll',
       address: { ...quarter, lll_range: 0 },
     });
-    expect(bad.json()).toMatchObject({ valid: false, problems: [{ field: 'lllRange', problem: 'invalid' }] });
+    // snake_case on the wire, as the address body names the field (issue 16: the catalogue is snake_case).
+    expect(bad.json()).toMatchObject({ valid: false, problems: [{ field: 'lll_range', problem: 'invalid' }] });
+    const postal = await call(owner, 'POST', '/api/effu/addresses/validate', {
+      validation_type: 'delivery_postal',
+      address: { ...iowa, postal_code: '' },
+    });
+    expect(postal.json()).toEqual({
+      valid: false,
+      problems: [{ field: 'postal_code', problem: 'required' }],
+      normalized: null,
+    });
     const mismatch = await call(owner, 'POST', '/api/effu/addresses/validate', {
       validation_type: 'delivery_can_lll',
       address: iowa,
@@ -205,9 +217,10 @@ describe('delivery contacts', () => {
     expect((await call(owner, 'GET', C())).json().contacts).toEqual([]);
   });
   it('refuses a bad contact (400 with the fields), another enterprise (404) and a member without has_manage (403)', async () => {
-    const bad = await call(owner, 'POST', C(), { ...joe, email: 'no', aal1: 'ZZ' });
+    const bad = await call(owner, 'POST', C(), { ...joe, email: 'no', phone_number: '12', aal1: 'ZZ' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'invalid_delivery_contact' });
+    expect(bad.json().details.fields.map((f: { field: string }) => f.field)).toEqual(['email', 'phone_number', 'aal1']);
     const c = (await call(owner, 'POST', C(), joe)).json();
     expect((await call(buyer, 'GET', C())).statusCode).toBe(404);
     expect((await call(buyer, 'DELETE', `/api/store/delivery-contacts/${c.id}`)).statusCode).toBe(404);
@@ -270,10 +283,152 @@ describe('Australian business numbers', () => {
       abn: '25608122417',
       email: DEMO_ACCOUNTS.farmer,
     });
-    expect(taken.json().code).toBe('email_taken');
+    // Staff creating a user get the admin errors of platform.md 8.4, word for word.
+    expect(taken.json()).toMatchObject({ code: 'user_taken', message: 'User email or phone number already taken' });
+    const phoneTaken = await call(admin, 'POST', '/api/effu/admin/australian-accounts', {
+      ...body,
+      abn: '25608122417',
+      email: 'new.owner@x.test',
+      phone_number: '+1 515 555 0120',
+    });
+    expect(phoneTaken.json().code).toBe('user_taken');
+    const badPhone = await call(admin, 'POST', '/api/effu/admin/australian-accounts', {
+      ...body,
+      abn: '25608122417',
+      email: 'new.owner@x.test',
+      phone_number: '12',
+    });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json()).toMatchObject({ code: 'phone_invalid', message: 'The mobile phone number is invalid' });
     const count = rowsOf<{ n: number }>(
       await t.database.db.execute(sql`select count(*)::int as n from enterprise_abns`),
     );
     expect(count[0]!.n).toBe(1);
+  });
+});
+
+describe('geocodes', () => {
+  let geoStaff: Caller; // staff holding manage-geocode-overrides
+  let reader: Caller; // staff reading user details, without manage-geocode-overrides
+  const G = (addressId: number, enterpriseId = farmId) =>
+    `/api/effu/enterprises/${enterpriseId}/addresses/${addressId}/geocodes`;
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    await db.execute(sql`
+      insert into users (email, first_name, last_name, employee_info, admin_permissions) values
+        ('geo@granary.test', 'Gia', 'Ode', '{"role":"cx_representative"}', '{"manage-geocode-overrides":true}'),
+        ('reader@granary.test', 'Rea', 'Der', '{"role":"cx_representative"}', '{"list-all-user-details":"all"}'),
+        ('elsewhere@granary.test', 'Els', 'Where', '{"role":"cx_representative"}',
+          '{"list-all-user-details":["prairie"],"manage-geocode-overrides":["prairie"]}')`);
+    geoStaff = await signIn(t, 'geo@granary.test');
+    reader = await signIn(t, 'reader@granary.test');
+  });
+
+  it('answers the computed geocode to members, by ZIP code or by the legal land location, and keeps it', async () => {
+    const a = (await call(owner, 'POST', `${E()}/shipping_address`, { ...iowa, postal_code: '50010' })).json();
+    const r = await call(hand, 'GET', G(a.id));
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({
+      address_id: a.id,
+      latitude: 42.0308,
+      longitude: -93.6319,
+      source: 'computed',
+      precision: 'postal_code',
+      computed: { geocoder: 'builtin' },
+      override: null,
+    });
+    expect(Date.parse(r.json().at)).not.toBeNaN();
+    const q = (await call(owner, 'POST', `${E()}/shipping_address`, quarter)).json();
+    const lll = (await call(owner, 'GET', G(q.id))).json();
+    expect(lll).toMatchObject({ source: 'computed', precision: 'land_location' });
+    // NW-12-34-5-W4: township 34 north of the 49th parallel, range 5 west of the Fourth Meridian (110° W).
+    expect(lll.latitude).toBeCloseTo(51.93, 1);
+    expect(lll.longitude).toBeCloseTo(-110.6, 1);
+    // Staff reading user details see a farm's book and its geocodes without belonging to it.
+    expect((await call(reader, 'GET', E())).statusCode).toBe(200);
+    expect((await call(reader, 'GET', G(a.id))).json().latitude).toBe(42.0308);
+  });
+
+  it('lets geocode staff override it (audited); the override wins until cleared; an edit of the location drops it', async () => {
+    const a = (await call(owner, 'POST', `${E()}/mailing_address`, iowa)).json();
+    const set = await call(geoStaff, 'PUT', `${G(a.id)}/override`, { latitude: 42.1, longitude: -93.5 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({
+      latitude: 42.1,
+      longitude: -93.5,
+      source: 'override',
+      precision: 'exact',
+      override: { set_by: 'Gia Ode' },
+      computed: { latitude: 42.0228, precision: 'postal_code' },
+    });
+    expect((await call(owner, 'GET', G(a.id))).json()).toMatchObject({ latitude: 42.1, source: 'override' });
+    const audited = rowsOf<{ action: string; details: { before: { source: string }; after: { source: string } } }>(
+      await t.database.db.execute(
+        sql`select action, details from audit_log where target_type = 'address' and target_id = ${String(a.id)}`,
+      ),
+    );
+    expect(audited).toEqual([
+      expect.objectContaining({
+        action: 'address_geocode_override',
+        details: expect.objectContaining({ before: expect.objectContaining({ source: 'computed' }) }),
+      }),
+    ]);
+
+    const cleared = await call(geoStaff, 'DELETE', `${G(a.id)}/override`);
+    expect(cleared.json()).toMatchObject({ latitude: 42.0228, source: 'computed', override: null });
+
+    await call(geoStaff, 'PUT', `${G(a.id)}/override`, { latitude: 42.1, longitude: -93.5 });
+    await call(owner, 'PUT', `${E()}/${a.id}/mailing_address`, { ...iowa, postal_code: '62521', region: 'IL' });
+    expect((await call(owner, 'GET', G(a.id))).json()).toMatchObject({
+      latitude: 39.8403,
+      source: 'computed',
+      override: null,
+    });
+  });
+
+  it('refuses the override to members and staff without the permission (403) and bad coordinates (400, fields)', async () => {
+    const a = (await call(owner, 'POST', `${E()}/billing_address`, iowa)).json();
+    const body = { latitude: 42, longitude: -93 };
+    expect((await call(owner, 'PUT', `${G(a.id)}/override`, body)).statusCode).toBe(403);
+    expect((await call(reader, 'PUT', `${G(a.id)}/override`, body)).statusCode).toBe(403);
+    expect((await call(reader, 'DELETE', `${G(a.id)}/override`)).statusCode).toBe(403);
+    const bad = await call(geoStaff, 'PUT', `${G(a.id)}/override`, { latitude: 91, longitude: -181 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      code: 'invalid_request',
+      details: {
+        fields: [
+          { field: 'latitude', problem: 'invalid' },
+          { field: 'longitude', problem: 'invalid' },
+        ],
+      },
+    });
+    expect((await call(geoStaff, 'PUT', `${G(a.id)}/override`, { latitude: 'north', longitude: 1 })).statusCode).toBe(
+      400,
+    );
+    // Nothing was written: the geocode is still the computed one.
+    expect((await call(owner, 'GET', G(a.id))).json()).toMatchObject({ source: 'computed', override: null });
+  });
+
+  it("answers 404 for another enterprise's address ids and to anyone outside the farm", async () => {
+    const a = (await call(owner, 'POST', `${E()}/shipping_address`, iowa)).json();
+    expect((await call(buyer, 'GET', G(a.id))).statusCode).toBe(404);
+    // The buyer's own enterprise in the path, the farm's address id: not in that book.
+    const [buyerEnterprise] = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`
+        select eu.enterprise_id as id from enterprise_users eu join users u on u.id = eu.user_id
+        where u.email = ${DEMO_ACCOUNTS.buyer} limit 1`),
+    );
+    if (buyerEnterprise) expect((await call(buyer, 'GET', G(a.id, buyerEnterprise.id))).statusCode).toBe(404);
+    expect(
+      (await call(geoStaff, 'PUT', `${G(a.id, 2_000_000)}/override`, { latitude: 1, longitude: 1 })).statusCode,
+    ).toBe(404);
+    expect((await call(geoStaff, 'PUT', `${G(999_999)}/override`, { latitude: 1, longitude: 1 })).statusCode).toBe(404);
+    expect((await call(owner, 'GET', G(999_999))).statusCode).toBe(404);
+    // Staff whose grants are limited to another partner do not see this farm (6.2 lists are partner ids, decision 053).
+    const elsewhere = await signIn(t, 'elsewhere@granary.test');
+    expect((await call(elsewhere, 'GET', G(a.id))).statusCode).toBe(404);
+    expect((await call(elsewhere, 'PUT', `${G(a.id)}/override`, { latitude: 1, longitude: 1 })).statusCode).toBe(404);
   });
 });

@@ -139,7 +139,7 @@ export async function enterprisesHavingFeature(ctx: AppContext, request: Fastify
  * An enterprise the admin may see under `permission` (6.2): any for a grant everywhere; for a grant limited to some
  * partners, their clients' enterprises only (decision 050's partners). Unknown or out of sight: 404 (no probing).
  */
-async function visibleEnterprise(ctx: AppContext, actor: UserRow, id: number, permission: string, lock = false) {
+export async function visibleEnterprise(ctx: AppContext, actor: UserRow, id: number, permission: string, lock = false) {
   const enterprise = await findEnterprise(ctx.database.db, id, partnersInSight(actor, permission), lock);
   if (!enterprise) throw new AppError('not_found', `No enterprise ${id}.`);
   return enterprise;

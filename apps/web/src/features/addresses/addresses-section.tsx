@@ -8,6 +8,7 @@ import { showToast } from '../../lib/toast/toast-store';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { BookSection } from './book-frame';
 import { AddressDialog } from './address-dialog';
+import { AddressGeocodeLine } from './address-geocode';
 import { useAddresses, useAddressWrites, type BookAddress } from './addresses-api';
 
 /** How an address reads on one or two lines: the street, or the legal land location with its province. */
@@ -68,6 +69,7 @@ export function AddressesSection({ enterpriseId }: EnterpriseSectionProps) {
                     {ofType.map((a) => (
                       <AddressCard
                         key={a.id}
+                        enterpriseId={enterpriseId}
                         address={a}
                         canManage={canManage}
                         onEdit={() => setEditing(a)}
@@ -126,12 +128,14 @@ export function AddressesSection({ enterpriseId }: EnterpriseSectionProps) {
 }
 
 function AddressCard({
+  enterpriseId,
   address: a,
   canManage,
   onEdit,
   onRemove,
   onDefault,
 }: {
+  enterpriseId: number;
   address: BookAddress;
   canManage: boolean;
   onEdit: () => void;
@@ -159,6 +163,7 @@ function AddressCard({
           {a.instructions}
         </Typography>
       ) : null}
+      <AddressGeocodeLine enterpriseId={enterpriseId} addressId={a.id} />
       {canManage ? (
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
           <Button size="small" onClick={onEdit}>

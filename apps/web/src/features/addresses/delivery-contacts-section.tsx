@@ -158,7 +158,7 @@ function ContactDialog({
       showToast({ messageId: 'contacts.saved' }, { severity: 'success' });
       onClose();
     } catch (error) {
-      if (!applyFieldProblems(form.setError, error, FIELDS, { phone: 'phoneNumber' }))
+      if (!applyFieldProblems(form.setError, error, FIELDS))
         showToast(
           error instanceof Error && error.message ? { text: error.message } : { messageId: 'addresses.saveFailed' },
           {

@@ -1,10 +1,12 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../../lib/api/api-error';
+import { camelCaseKey } from '../../lib/api/case';
 
 /**
  * Puts the address book's field problems ({field, problem} of details.fields) on the form's fields as message ids
- * ('addresses.problem.required' / 'addresses.problem.invalid'); `rename` maps a server field to the form's. Answers
- * whether any was put.
+ * ('addresses.problem.required' / 'addresses.problem.invalid'). The `/api/effu` wire names a field snake_case
+ * ('postal_code'), the form camelCase ('postalCode'), as the request's snakeCase option does for keys (values are not
+ * converted, so this does it); `rename` maps any other server name to the form's. Answers whether any was put.
  */
 export function applyFieldProblems<V extends FieldValues>(
   setError: UseFormSetError<V>,
@@ -15,7 +17,7 @@ export function applyFieldProblems<V extends FieldValues>(
   const fields = isApiError(error) ? (error.details as { fields?: unknown } | null)?.fields : null;
   if (!Array.isArray(fields)) return false;
   const problems = (fields as { field?: unknown; problem?: unknown }[]).flatMap((f) => {
-    const field = typeof f.field === 'string' ? (rename[f.field] ?? f.field) : '';
+    const field = typeof f.field === 'string' ? (rename[f.field] ?? camelCaseKey(f.field)) : '';
     return known.includes(field) ? [{ field, problem: f.problem === 'required' ? 'required' : 'invalid' }] : [];
   });
   problems.forEach((p, i) =>

@@ -6,7 +6,8 @@ function snakeCaseKey(key: string): string {
     .toLowerCase();
 }
 
-function camelCaseKey(key: string): string {
+/** 'postal_code' → 'postalCode': a wire name as the web names it. */
+export function camelCaseKey(key: string): string {
   return key.replace(/[_-]+([a-zA-Z0-9])/g, (_match, char: string) => char.toUpperCase());
 }
 

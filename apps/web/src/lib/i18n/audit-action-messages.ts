@@ -47,6 +47,8 @@ export const auditActionMessages = {
   'audit.action.user_roles_update': 'Roles changed',
   'audit.action.user_created_by_admin': 'Account created by staff',
   'audit.action.australian_account_created': 'Australian account created',
+  'audit.action.address_geocode_override': 'Address location overridden',
+  'audit.action.address_geocode_override_clear': 'Address location override cleared',
   'audit.action.admin_permission_grant': 'Admin permission granted',
   'audit.action.admin_permission_revoke': 'Admin permission revoked',
   'audit.action.manual_permission_grant': 'Resource permission granted',
