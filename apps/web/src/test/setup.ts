@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { connectivityState, sessionState } from '../lib/api/api-state';
+import { dispatchEnterprise } from '../lib/enterprise/enterprise-store';
 import { toastStore } from '../lib/toast/toast-store';
 
 // Pages are lazy routes: a navigation completes once the page's module has loaded, which on a loaded
@@ -15,6 +16,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   toastStore.set([]);
+  dispatchEnterprise({ type: 'bootstrapped', enterprises: [] });
   connectivityState.set({ offline: false, unrecoverableNetworkError: false });
   sessionState.set({ csrfToken: null, isLoggedIn: null });
   document.cookie.split(';').forEach((part) => {

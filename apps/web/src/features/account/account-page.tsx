@@ -27,6 +27,7 @@ export function AccountPage() {
   const own = userId === me;
   const t = useT();
   const partner = usePartner();
+  const localized = useLocalizedPath();
   const profile = useUserProfile(userId);
   const enterprises = useUserEnterprises(userId);
   const name = [profile.data?.firstName, profile.data?.lastName].filter(Boolean).join(' ') || profile.data?.email || '';
@@ -50,7 +51,7 @@ export function AccountPage() {
               <T id={own ? 'account.profile' : 'account.otherProfile'} />
             </Typography>
             {own ? (
-              <Button component={RouterLink} to="/user" variant="outlined" size="small">
+              <Button component={RouterLink} to={localized('/user')} variant="outlined" size="small">
                 <T id="account.editProfile" />
               </Button>
             ) : null}

@@ -1,7 +1,8 @@
 import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import { Box, Button, Chip, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { Suspense, lazy, useEffect, useMemo, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, type ComponentType } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { useBootstrap } from '../../lib/api/bootstrap';
 import { usePartner } from '../../lib/brand/partner-context';
 import { useEnterprise } from '../../lib/enterprise/enterprise-api';
 import type { EnterpriseSection, EnterpriseSectionProps } from '../../lib/enterprise/enterprise-section';
@@ -25,6 +26,34 @@ function sectionComponent(section: EnterpriseSection): ComponentType<EnterpriseS
 }
 
 /**
+ * Keeps the selected tab of a scrollable tab bar wholly in view on a phone: on mount, when the section changes and
+ * once the web font has loaded (the labels widen, the tabs move). MUI scrolls it on its own when the indicator
+ * moves; this covers the first paint of a deep link such as …/agronomics.
+ */
+function useSelectedTabInView(selected: string | undefined, shown: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!shown) return undefined;
+    let live = true;
+    const reveal = () => {
+      const tab = ref.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+      const scroller = tab?.parentElement?.parentElement;
+      if (!live || !tab || !scroller) return;
+      const tabBox = tab.getBoundingClientRect();
+      const box = scroller.getBoundingClientRect();
+      if (tabBox.left < box.left) scroller.scrollLeft -= box.left - tabBox.left;
+      else if (tabBox.right > box.right) scroller.scrollLeft += tabBox.right - box.right;
+    };
+    reveal();
+    void document.fonts?.ready.then(reveal);
+    return () => {
+      live = false;
+    };
+  }, [selected, shown]);
+  return ref;
+}
+
+/**
  * /account/user/:userPublicId/enterprise/:enterprisePublicId/:section? — one farm business's pages as tabs. The
  * sections (profile, contributed data, qualifying questions, agronomics; team and addresses from their areas) come
  * from the shell (app/enterprise-sections.ts). The enterprise's profile goes into the enterprise store (4.1), which
@@ -35,6 +64,8 @@ export function EnterprisePage({ sections }: { sections: readonly EnterpriseSect
   const t = useT();
   const partner = usePartner();
   const localized = useLocalizedPath();
+  // Staff looking at another user's farm business go back to that user's list, not to their own account.
+  const own = userPublicId === useBootstrap().data?.user.id;
   const locationText = useLocationText();
   const query = useUserEnterprise(userPublicId, enterprisePublicId);
   useEffect(() => {
@@ -46,17 +77,18 @@ export function EnterprisePage({ sections }: { sections: readonly EnterpriseSect
   const name = enterprise?.name ?? query.data?.name;
   useDocumentTitle([section ? t(section.labelId) : null, name, partner.branding.shortName]);
   const base = `/account/user/${userPublicId}/enterprise/${enterprisePublicId}`;
+  const tabsRef = useSelectedTabInView(section?.id, Boolean(query.data && enterprise));
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2.5, md: 4 } }}>
       <Button
         component={RouterLink}
-        to={localized('/account')}
+        to={localized(own ? '/account' : `/account/user/${userPublicId}/enterprises`)}
         startIcon={<ArrowBackRoundedIcon />}
         size="small"
         sx={{ mb: 1.5, ml: -1 }}
       >
-        <T id="account.backToAccount" />
+        <T id={own ? 'account.backToAccount' : 'account.enterprises'} />
       </Button>
       <Loaded query={query}>
         {() =>
@@ -74,11 +106,15 @@ export function EnterprisePage({ sections }: { sections: readonly EnterpriseSect
                 {locationText(query.data.location.country, query.data.location.state)}
               </Typography>
               <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+                {/* As the app's other tab bars (My Sales Lite, the administrator): swiped on a phone, no arrows, the
+                    selected tab scrolled into view. Arrows that appear once the bar is measured shrink it after
+                    MUI has scrolled, which left the selected tab half hidden at 390 px. */}
                 <Tabs
                   value={section.id}
                   variant="scrollable"
-                  scrollButtons="auto"
+                  scrollButtons={false}
                   allowScrollButtonsMobile
+                  ref={tabsRef}
                   aria-label={t('enterprise.sections')}
                 >
                   {sections.map((s) => (
@@ -88,6 +124,7 @@ export function EnterprisePage({ sections }: { sections: readonly EnterpriseSect
                       label={t(s.labelId)}
                       component={RouterLink}
                       to={localized(s === sections[0] ? base : `${base}/${s.id}`)}
+                      sx={{ minWidth: { xs: 72, sm: 96 }, px: { xs: 1.5, sm: 2 } }}
                     />
                   ))}
                 </Tabs>

@@ -8,6 +8,7 @@ import type { EnterpriseState } from '../../lib/enterprise/enterprise-store';
 import { FormSubmitButton, FormTextField } from '../../lib/forms/form-fields';
 import { applyServerErrors } from '../../lib/forms/server-errors';
 import { useZodForm } from '../../lib/forms/use-zod-form';
+import type { MessageId } from '../../lib/i18n/messages';
 import { T, useT } from '../../lib/i18n/t';
 import { showToast } from '../../lib/toast/toast-store';
 import { useDates } from '../../lib/i18n/use-dates';
@@ -44,7 +45,11 @@ export function EnterpriseProfileSection({ enterpriseId }: EnterpriseSectionProp
   if (!enterprise?.isProfileLoaded || enterprise.isError || !enterprise.permissions) return null;
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
-      <ProfileForm key={enterprise.publicId} enterprise={enterprise} />
+      {enterprise.permissions.hasManage ? (
+        <ProfileForm key={enterprise.publicId} enterprise={enterprise} />
+      ) : (
+        <ProfileReadOnly enterprise={enterprise} />
+      )}
       <ProfileDetails enterprise={enterprise} />
     </Box>
   );
@@ -55,7 +60,6 @@ function ProfileForm({ enterprise }: { enterprise: EnterpriseState }) {
   const patch = usePatchEnterpriseProfile();
   const tools = useCatalogue('software-tools');
   const brands = useCatalogue('monitor-brands');
-  const canManage = Boolean(enterprise.permissions?.hasManage);
   const form = useZodForm(schema, {
     defaultValues: {
       name: enterprise.name,
@@ -90,26 +94,14 @@ function ProfileForm({ enterprise }: { enterprise: EnterpriseState }) {
       <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
         <T id="profile.enterprise.title" />
       </Typography>
-      {canManage ? null : (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          <T id="enterprise.readOnly" />
-        </Alert>
-      )}
       <FormProvider {...form}>
         <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
           <Stack spacing={2.5}>
-            <FormTextField<Values>
-              name="name"
-              label={t('profile.enterprise.name')}
-              disabled={!canManage}
-              fullWidth
-              required
-            />
+            <FormTextField<Values> name="name" label={t('profile.enterprise.name')} fullWidth required />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <FormTextField<Values>
                 name="areaEstimate"
                 label={t('profile.enterprise.areaEstimate')}
-                disabled={!canManage}
                 inputMode="decimal"
                 sx={{ flex: 2 }}
                 helperText={
@@ -122,12 +114,7 @@ function ProfileForm({ enterprise }: { enterprise: EnterpriseState }) {
                 control={form.control}
                 name="areaEstimateUnits"
                 render={({ field }) => (
-                  <AreaUnitsSelect
-                    value={field.value}
-                    onChange={field.onChange}
-                    disabled={!canManage}
-                    sx={{ flex: 1, minWidth: 140 }}
-                  />
+                  <AreaUnitsSelect value={field.value} onChange={field.onChange} sx={{ flex: 1, minWidth: 140 }} />
                 )}
               />
             </Stack>
@@ -136,14 +123,12 @@ function ProfileForm({ enterprise }: { enterprise: EnterpriseState }) {
               name="crops"
               label={t('profile.enterprise.crops')}
               options={CROP_OPTIONS}
-              disabled={!canManage}
             />
             <ChoiceList
               control={form.control}
               name="softwareTools"
               label={t('profile.enterprise.softwareTools')}
               options={tools.data?.items ?? []}
-              disabled={!canManage}
             />
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, pt: 0.5 }}>
               <T id="profile.enterprise.monitors" />
@@ -155,16 +140,13 @@ function ProfileForm({ enterprise }: { enterprise: EnterpriseState }) {
                 name={MONITOR_FIELD[kind]}
                 label={t(`profile.enterprise.monitor.${kind}`)}
                 options={brands.data?.items ?? []}
-                disabled={!canManage}
               />
             ))}
-            {canManage ? (
-              <Box>
-                <FormSubmitButton fullWidth={false} size="medium">
-                  <T id="profile.enterprise.save" />
-                </FormSubmitButton>
-              </Box>
-            ) : null}
+            <Box>
+              <FormSubmitButton fullWidth={false} size="medium">
+                <T id="profile.enterprise.save" />
+              </FormSubmitButton>
+            </Box>
           </Stack>
         </Box>
       </FormProvider>
@@ -178,13 +160,11 @@ function ChoiceList({
   name,
   label,
   options,
-  disabled,
 }: {
   control: Control<Values, unknown, z.output<typeof schema>>;
   name: 'crops' | 'softwareTools' | 'plantingMonitorBrands' | 'harvestMonitorBrands' | 'applicationMonitorBrands';
   label: string;
   options: Catalogue['items'];
-  disabled: boolean;
 }) {
   const t = useT();
   return (
@@ -199,21 +179,77 @@ function ChoiceList({
             multiple
             options={options}
             value={value}
-            disabled={disabled}
             getOptionLabel={(o) => o.name}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             onChange={(_event, chosen) => field.onChange(chosen.map((o) => o.id))}
             renderInput={(params) => (
+              // An empty list reads 'None' (the label stays above it), not a blank box.
               <TextField
                 {...params}
                 label={label}
                 placeholder={value.length ? undefined : t('profile.enterprise.noneChosen')}
+                slotProps={{ ...params.slotProps, inputLabel: { ...params.slotProps?.inputLabel, shrink: true } }}
               />
             )}
           />
         );
       }}
     />
+  );
+}
+
+/**
+ * The profile for a member without has_manage: the same facts as words (chips for the lists, 'None' for an empty
+ * one, as the details' empty facts read), not a form of disabled fields.
+ */
+function ProfileReadOnly({ enterprise }: { enterprise: EnterpriseState }) {
+  const t = useT();
+  const areaText = useAreaText();
+  const tools = useCatalogue('software-tools');
+  const brands = useCatalogue('monitor-brands');
+  const cropNames = new Map(CROP_OPTIONS.map((c) => [c.id, c.name]));
+  const toolNames = new Map(tools.data?.items.map((o) => [o.id, o.name]));
+  const brandNames = new Map(brands.data?.items.map((o) => [o.id, o.name]));
+  const chips = (ids: readonly string[] | undefined, names: Map<string, string>, empty: MessageId) =>
+    ids?.length ? (
+      <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', mt: 0.5 }}>
+        {ids.map((id) => (
+          <Chip key={id} size="small" variant="outlined" label={names.get(id) ?? id} />
+        ))}
+      </Stack>
+    ) : (
+      <T id={empty} />
+    );
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, alignSelf: 'start' }}>
+      <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
+        <T id="profile.enterprise.title" />
+      </Typography>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        <T id="enterprise.readOnly" />
+      </Alert>
+      <Stack spacing={2}>
+        <Fact label={<T id="profile.enterprise.name" />}>{enterprise.name}</Fact>
+        <Fact label={<T id="profile.enterprise.areaEstimate" />}>
+          {enterprise.areaEstimate ? (
+            areaText(enterprise.areaEstimate, enterprise.areaEstimateUnits ?? 'acres')
+          ) : (
+            <T id="account.areaNotSet" />
+          )}
+        </Fact>
+        <Fact label={<T id="profile.enterprise.crops" />}>
+          {chips(enterprise.crops, cropNames, 'profile.enterprise.noCrops')}
+        </Fact>
+        <Fact label={<T id="profile.enterprise.softwareTools" />}>
+          {chips(enterprise.softwareTools, toolNames, 'profile.enterprise.noSoftwareTools')}
+        </Fact>
+        {MONITOR_KINDS.map((kind) => (
+          <Fact key={kind} label={t(`profile.enterprise.monitor.${kind}`)}>
+            {chips(enterprise[MONITOR_FIELD[kind]], brandNames, 'profile.enterprise.noneChosen')}
+          </Fact>
+        ))}
+      </Stack>
+    </Paper>
   );
 }
 
@@ -233,12 +269,14 @@ function ProfileDetails({ enterprise }: { enterprise: EnterpriseState }) {
           {owner ? [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.email : <T id="account.none" />}
         </Fact>
         <Fact label={<T id="profile.enterprise.fields" />}>
-          {fields ? (
+          {fields?.count ? (
             <T
               id="profile.enterprise.fieldsSummary"
               values={{ count: fields.count, acres: formatNumber(fields.areaAcres) }}
             />
-          ) : null}
+          ) : (
+            <T id="profile.enterprise.noFields" />
+          )}
         </Fact>
         {enterprise.areaEstimate ? (
           <Fact label={<T id="profile.enterprise.areaEstimate" />}>

@@ -107,6 +107,9 @@ function QualifyingForm({
           disabled={!canManage}
           onChange={(event) => setAnswers((a) => ({ ...a, [q.id]: event.target.value || null }))}
           fullWidth
+          // The question stays above the field and an unanswered one reads 'No answer': a long question as the
+          // empty field's label ran under the arrow on a phone.
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         >
           <MenuItem value="">
             <em>

@@ -113,7 +113,10 @@ function MemberCard({ view, member, roles }: { view: TeamView; member: TeamMembe
   const editable = view.canManage && !member.isYou && (youOwner || member.role !== 'owner');
   const grantable = new Set(roles?.flags.filter((f) => f.grantable).map((f) => f.flag) ?? []);
   const assignable = roles?.roles.filter((r) => r.assignable).map((r) => r.role) ?? [];
-  const removable = member.isYou || editable;
+  // The last owner cannot leave (the server answers 409 last_owner): the card says why instead of offering it.
+  const soleOwner =
+    member.isYou && member.role === 'owner' && view.members.filter((m) => m.role === 'owner').length <= 1;
+  const removable = (member.isYou && !soleOwner) || editable;
 
   const setFlag = (flag: EnterpriseAccessFlag, on: boolean) => {
     const permissions = on ? [...shown, flag] : shown.filter((f) => f !== flag);
@@ -183,9 +186,16 @@ function MemberCard({ view, member, roles }: { view: TeamView; member: TeamMembe
 
       <Box sx={{ mt: 1.5 }}>
         {member.role === 'owner' ? (
-          <Typography variant="body2" color="text.secondary">
-            <T id="team.allAccess" />
-          </Typography>
+          <>
+            <Typography variant="body2" color="text.secondary">
+              <T id="team.allAccess" />
+            </Typography>
+            {soleOwner ? (
+              <Typography variant="body2" color="text.secondary">
+                <T id="team.soleOwner" />
+              </Typography>
+            ) : null}
+          </>
         ) : editable ? (
           <Box
             role="group"

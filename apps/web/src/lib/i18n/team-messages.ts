@@ -15,6 +15,7 @@ export const teamMessages = {
   'team.role': 'Role',
   'team.access': 'Access',
   'team.allAccess': 'Owners have every access.',
+  'team.soleOwner': 'You are the only owner: to leave, make another member an owner first.',
   'team.noAccess': 'No access yet',
   'team.editAccess': 'Access of {name}',
   'team.remove': 'Remove',
