@@ -8,7 +8,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
-import { createStaffAccount, emailTaken } from '../identity/identity.public.ts';
+import { createStaffAccount, emailTaken, phoneInUse, validPhone } from '../identity/identity.public.ts';
 import type { AbnRegister, AbnRegisterRecord } from './abn-register.ts';
 import * as repo from './abn.repo.ts';
 
@@ -47,7 +47,9 @@ export type AustralianAccountInput = {
 
 /**
  * Checks everything first (the request's transaction commits a refusal, so nothing may be written before one):
- * a valid ABN the register knows and lists as active, not already on a farm business, an e-mail without an account.
+ * a valid ABN the register knows and lists as active, not already on a farm business, an e-mail and a mobile number
+ * without an account. Staff creating a user get the admin errors of platform.md 8.4: 'The mobile phone number is
+ * invalid', 'User email or phone number already taken'.
  */
 export async function createAustralianAccount(
   ctx: AppContext,
@@ -61,13 +63,15 @@ export async function createAustralianAccount(
   const record = await lookupAbn(register, input.abn);
   if (!record.isActive) throw new AppError('abn_inactive');
   if (await repo.enterpriseOfAbn(db, record.abn)) throw new AppError('abn_taken');
-  if (await emailTaken(db, input.email)) throw new AppError('email_taken');
+  const phone = input.phoneNumber ? validPhone(input.phoneNumber) : null;
+  if (input.phoneNumber && !phone) throw new AppError('phone_invalid');
+  if ((await emailTaken(db, input.email)) || (phone && (await phoneInUse(db, phone)))) throw new AppError('user_taken');
   const created = await db.transaction(async (tx) => {
     const owner = await createStaffAccount(ctx, tx, request, partner, {
       email: input.email,
       firstName: input.firstName,
       lastName: input.lastName,
-      phoneNumber: input.phoneNumber,
+      phoneNumber: phone,
       countryCode: 'AUS',
       postalCode: record.postalCode,
       createdBy: staffUserId,

@@ -11,7 +11,9 @@ import { applyServerErrors } from '../../lib/forms/server-errors';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { T, useT } from '../../lib/i18n/t';
 import { useLocalizedPath } from '../../lib/routing/route-handle';
+import { isApiError } from '../../lib/api/api-error';
 import { request } from '../../lib/api/request';
+import { failureText } from './staff-user-page-parts';
 
 type AbnRecord = CamelCased<z.infer<typeof abnRecordSchema>>;
 type AustralianAccountCreated = {
@@ -104,8 +106,17 @@ function AustralianAccountForm() {
     try {
       setCreated(await create.mutateAsync({ ...values, abn: record.abn, phoneNumber: values.phoneNumber || null }));
     } catch (error) {
-      if (!applyServerErrors(form.setError, error))
-        form.setError('root', { message: error instanceof Error ? error.message : t('australia.createFailed') });
+      // The admin errors of platform.md 8.4 land on their fields; anything else is 'User could not be saved: …'.
+      if (isApiError(error) && error.code === 'user_taken')
+        form.setError('email', { type: 'server', message: 'staffAdmin.error.taken' }, { shouldFocus: true });
+      else if (isApiError(error) && error.code === 'phone_invalid')
+        form.setError(
+          'phoneNumber',
+          { type: 'server', message: 'staffAdmin.error.phoneInvalid' },
+          { shouldFocus: true },
+        );
+      else if (!applyServerErrors(form.setError, error))
+        form.setError('root', { message: failureText(t('staffAdmin.error.userNotSaved'), error) });
     }
   });
 

@@ -119,3 +119,50 @@ describe('staff limited to some partners', () => {
     );
   });
 });
+
+describe('creating an Australian account', () => {
+  it("says the admin errors of platform.md 8.4 on their fields, and 'User could not be saved' otherwise", async () => {
+    let answer = { status: 409, body: { code: 'user_taken', message: 'User email or phone number already taken' } };
+    const { queryClient } = renderApp('/admin/australian-accounts/new', 'buyer');
+    stubFetch((call) => {
+      if (call.url.pathname.startsWith('/api/effu/abn/'))
+        return {
+          status: 200,
+          body: {
+            abn: '51824753556',
+            state: 'NSW',
+            gst: true,
+            entity_name: 'Wagga Grain',
+            active: true,
+            post_code: '2650',
+          },
+        };
+      if (call.url.pathname === '/api/effu/admin/australian-accounts') return answer;
+      return undefined;
+    });
+    const boot = partnerStaff();
+    act(() =>
+      queryClient.setQueryData(queryKeys.bootstrap, {
+        ...boot,
+        user: { ...boot.user, admin: { is_super_admin: true, permissions: {} } },
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText('ABN'), { target: { value: '51 824 753 556' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: 'Kylie' } });
+    fireEvent.change(screen.getByLabelText(/^Last name/), { target: { value: 'Mallee' } });
+    fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'kylie@mallee.test' } });
+    fireEvent.change(screen.getByLabelText(/^Mobile phone|^Phone/), { target: { value: '12' } });
+    const create = screen.getByRole('button', { name: 'Create account' });
+    fireEvent.click(create);
+    expect(await screen.findByText('User email or phone number already taken')).toBeTruthy();
+    answer = { status: 400, body: { code: 'phone_invalid', message: 'The mobile phone number is invalid' } };
+    fireEvent.click(create);
+    expect(await screen.findByText('The mobile phone number is invalid')).toBeTruthy();
+    answer = { status: 409, body: { code: 'abn_taken', message: 'This ABN already belongs to a farm business.' } };
+    fireEvent.click(create);
+    expect(
+      await screen.findByText('User could not be saved: This ABN already belongs to a farm business.'),
+    ).toBeTruthy();
+  });
+});
