@@ -90,5 +90,10 @@ describe('mail templates', () => {
   it('renders every template as a sample for the preview', async () => {
     const samples = await renderSamples(ctx);
     expect(samples.map((s) => s.template)).toEqual(MAIL_TEMPLATE_NAMES);
+    // A notification or marketing mail's preview shows its unsubscribe footer; a transactional one's none.
+    const welcome = samples.find((s) => s.template === 'marketing_welcome')!;
+    expect(welcome.html).toContain(`href="${ORIGIN}/one-click-unsubscribe/sample"`);
+    expect(welcome.text).toContain('marketing notification settings');
+    expect(samples.find((s) => s.template === 'magic_link')!.html).not.toContain('one-click-unsubscribe');
   });
 });

@@ -3,6 +3,7 @@ import { render } from '@react-email/render';
 import type { MailContext } from './mail-layout.tsx';
 import type { MailTemplate } from './mail-template.ts';
 import { MAIL_TEMPLATES, type MailData, type MailTemplateName } from './mail-templates.ts';
+import { MAIL_TOPIC_WORDS, MAIL_TOPICS } from './mail-topics.ts';
 
 /** The plain-text part: headings as written (not upper-cased); an order's lines as rows (words, then amount). */
 const TEXT_OPTIONS = {
@@ -30,10 +31,21 @@ export async function renderMail<N extends MailTemplateName>(
   return { subject: template.subject(data, ctx), html, text: `${text.trim()}\n` };
 }
 
+/** The context of a template's preview: a notification or marketing mail shows its unsubscribe footer, as sent. */
+function sampleContext(name: MailTemplateName, ctx: MailContext): MailContext {
+  const topic = MAIL_TOPICS[name];
+  return topic
+    ? { ...ctx, unsubscribe: { path: '/one-click-unsubscribe/sample', topic: MAIL_TOPIC_WORDS[topic] } }
+    : ctx;
+}
+
 /** Each template with its sample data (the dev mailbox's previews). */
 export async function renderSamples(ctx: MailContext): Promise<(RenderedMail & { template: MailTemplateName })[]> {
   const names = Object.keys(MAIL_TEMPLATES) as MailTemplateName[];
   return Promise.all(
-    names.map(async (name) => ({ template: name, ...(await renderMail(name, MAIL_TEMPLATES[name].sample, ctx)) })),
+    names.map(async (name) => ({
+      template: name,
+      ...(await renderMail(name, MAIL_TEMPLATES[name].sample, sampleContext(name, ctx))),
+    })),
   );
 }

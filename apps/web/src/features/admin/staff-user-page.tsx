@@ -337,6 +337,7 @@ function UserView({ user }: { user: UserDetail }) {
         <Stack spacing={3} sx={{ minWidth: 0, gridArea: 'record' }}>
           <ProfileCard user={user} />
           <EnterprisesCard user={user} />
+          <NotificationPreferencesCard userId={user.id} />
           <SessionsCard
             user={user}
             onEnd={
@@ -354,7 +355,6 @@ function UserView({ user }: { user: UserDetail }) {
           <RolesCard user={user} />
           <AdminPermissionsCard user={user} />
           <ResourcePermissionsCard user={user} />
-          <NotificationPreferencesCard userId={user.id} />
         </Stack>
       </Box>
       {asked ? <ActionDialog user={user} name={name} action={asked} onClose={() => setAsked(null)} /> : null}
