@@ -1,5 +1,5 @@
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
-import { AREA_UNITS, CROPS, formatNumber } from '@granary/domain';
+import { AREA_UNITS, CROPS, formatNumber, normalizeNumberInput } from '@granary/domain';
 import {
   Alert,
   Box,
@@ -38,7 +38,9 @@ const schema = z.object({
   areaUnits: z.enum(AREA_UNITS),
   averageYield: z.string().transform((typed, ctx) => {
     if (typed.trim() === '') return null;
-    const value = Number(typed.replace(/,/g, ''));
+    // Typed as number fields are (platform.md 5.7: '1,204.5'); a lone '-' or '.' is no number.
+    const text = normalizeNumberInput(typed);
+    const value = text === '' ? Number.NaN : Number(text);
     if (!Number.isFinite(value) || value < 0 || value > 1000) {
       ctx.addIssue({ code: 'custom', message: 'agronomics.yieldInvalid' });
       return z.NEVER;
@@ -97,7 +99,13 @@ function AgronomicsBody({ enterpriseId, defaultUnits }: { enterpriseId: number; 
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+      }}
+    >
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, alignSelf: 'start' }}>
         <Typography variant="h3" component="h2" sx={{ mb: 0.5 }}>
           <T id="agronomics.title" />
@@ -182,7 +190,12 @@ function AgronomicsTable({
       {() =>
         query.data?.summaries.length ? (
           <TableContainer>
-            <Table size="small" aria-label={t('agronomics.title')}>
+            <Table
+              size="small"
+              aria-label={t('agronomics.title')}
+              // Narrower cells on a phone, so that the five columns fit a 390 px screen.
+              sx={{ '& th, & td': { px: { xs: 0.75, sm: 2 } } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>

@@ -31,7 +31,13 @@ export function ContributedDataSection({ enterpriseId }: EnterpriseSectionProps)
   const unlocks = useDataFeatureUnlocks(enterpriseId);
   const fields = useEnterpriseFields(enterpriseId);
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+      }}
+    >
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 } }}>
         <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
           <T id="contributed.title" />

@@ -44,7 +44,13 @@ export function EnterpriseProfileSection({ enterpriseId }: EnterpriseSectionProp
   const enterprise = useEnterprise(enterpriseId);
   if (!enterprise?.isProfileLoaded || enterprise.isError || !enterprise.permissions) return null;
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+      }}
+    >
       {enterprise.permissions.hasManage ? (
         <ProfileForm key={enterprise.publicId} enterprise={enterprise} />
       ) : (
@@ -182,6 +188,13 @@ function ChoiceList({
             getOptionLabel={(o) => o.name}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             onChange={(_event, chosen) => field.onChange(chosen.map((o) => o.id))}
+            // The text box takes no room of its own until focused: chips that fill a phone's row no longer push
+            // an empty line below them.
+            sx={{
+              '& .MuiAutocomplete-inputRoot:not(.Mui-focused) .MuiAutocomplete-input': value.length
+                ? { minWidth: 0, width: 0, px: 0 }
+                : {},
+            }}
             renderInput={(params) => (
               // An empty list reads 'None' (the label stays above it), not a blank box.
               <TextField
@@ -272,7 +285,7 @@ function ProfileDetails({ enterprise }: { enterprise: EnterpriseState }) {
           {fields?.count ? (
             <T
               id="profile.enterprise.fieldsSummary"
-              values={{ count: fields.count, acres: formatNumber(fields.areaAcres) }}
+              values={{ count: fields.count, area: areaText(fields.areaAcres, 'acres') }}
             />
           ) : (
             <T id="profile.enterprise.noFields" />

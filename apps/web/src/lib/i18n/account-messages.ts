@@ -71,7 +71,7 @@ export const accountMessages = {
   'profile.enterprise.details': 'Details',
   'profile.enterprise.owner': 'Primary account owner',
   'profile.enterprise.fields': 'Fields',
-  'profile.enterprise.fieldsSummary': '{count, plural, one {# field} other {# fields}}, {acres} acres',
+  'profile.enterprise.fieldsSummary': '{count, plural, one {# field} other {# fields}}, {area}',
   'profile.enterprise.noFields': 'No fields yet',
   'profile.enterprise.subscriptions': 'Subscriptions',
   'profile.enterprise.noSubscriptions': 'No subscriptions',
