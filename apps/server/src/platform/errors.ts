@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@granary/domain';
+import type { EnterpriseAccessFlag, ErrorCode } from '@granary/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isConnectionError, sqlStateOf } from './db.ts';
@@ -96,11 +96,6 @@ export const ERRORS = {
   item_restricted: { status: 400, message: 'This quantity is not allowed for this product.' },
   variant_not_sold_in_region: { status: 400, message: 'This product is not sold in your region.' },
   cart_not_available_in_region: { status: 403, message: 'Buying online is not available in your region.' },
-  input_purchasing_permission_required: {
-    status: 403,
-    message:
-      'You do not have permission to buy inputs for this farm business. Contact the primary account owner, who can toggle permissions in My Team.',
-  },
   /** platform.md 2.9: the store's terms of service must be accepted before an order is placed. */
   terms_not_accepted: { status: 403, message: "Please accept the store's terms of service before placing an order." },
   payment_failed: { status: 402, message: 'Your payment failed. Please try again with a different payment method.' },
@@ -117,7 +112,8 @@ export const ERRORS = {
     status: 410,
     message: 'This invitation is no longer valid. Ask your administrator for a new one.',
   },
-  // A farm business's team (issue 16, decision 052). The access-denied wording is platform.md 8.1's.
+  // A farm business's team (issue 16, decision 052). The access-denied wording is platform.md 8.1's; the one refusal
+  // of every access-flag check (accessDenied below).
   enterprise_access_required: {
     status: 403,
     message: 'Access denied: contact the primary account owner, who can toggle permissions in My Team.',
@@ -149,6 +145,15 @@ export class AppError extends Error {
   get status(): number {
     return ERRORS[this.code].status;
   }
+}
+
+/**
+ * The one refusal of every enterprise access-flag check (platform.md 6.2 and 8.1, decision 052): 403
+ * enterprise_access_required, 'Access denied: contact the primary account owner, who can toggle permissions in My
+ * Team.', with the missing flag in details (cart and checkout add the cart's `reason`, the same code).
+ */
+export function accessDenied(flag: EnterpriseAccessFlag, details: Record<string, unknown> = {}): AppError {
+  return new AppError('enterprise_access_required', undefined, { ...details, flag });
 }
 
 type ErrorBody = { code: ErrorCode; message: string; details?: unknown };

@@ -49,7 +49,6 @@ export const ERROR_CODES = [
   'item_restricted',
   'variant_not_sold_in_region',
   'cart_not_available_in_region',
-  'input_purchasing_permission_required',
   'terms_not_accepted',
   'payment_failed',
   // Saved views of the CRM grids (issue 13): a user's view names are unique per grid.
@@ -74,8 +73,10 @@ export const ERROR_CODES = [
   'abn_not_found',
   'abn_taken',
   'abn_inactive',
-  // A farm business's team (issue 16, decision 052): an access flag missing (platform.md 8.1 'Access denied'), a
-  // change of one's own role or flags, the last owner, an invitee already in the team.
+  // A farm business's team (issue 16, decision 052): an access flag missing (platform.md 8.1 'Access denied: contact
+  // the primary account owner…') — the one code of every flag check (cart and checkout, billing and payments, profit
+  // center, team pages, the enterprise's records), details {flag} naming the flag — a change of one's own role or
+  // flags, the last owner, an invitee already in the team.
   'enterprise_access_required',
   'team_self_change',
   'last_owner',

@@ -154,10 +154,10 @@ describe('cart enablement (6.2)', () => {
       }),
     ).toEqual({
       enabled: false,
-      reason: 'input_purchasing_permission_required',
+      reason: 'enterprise_access_required',
     });
     expect(cartEnablement({ regionAreas: us, signedIn: true, enterpriseRole: null }).reason).toBe(
-      'input_purchasing_permission_required',
+      'enterprise_access_required',
     );
   });
 });

@@ -26,10 +26,13 @@ export type ItemRestrictionKindValue = (typeof ITEM_RESTRICTION_KINDS)[number];
 export const CART_SYNC_STATES = ['ERROR', 'CONFLICT', 'DISCONNECTED'] as const;
 export type CartSyncState = (typeof CART_SYNC_STATES)[number];
 
-/** Why the cart is off (6.2); each is also the 403 code of a cart write refused for it. */
+/**
+ * Why the cart is off (6.2); each is also the 403 code of a cart write refused for it. A missing input-purchasing
+ * flag is the one access-denied code of every flag check (enterprise_access_required, platform.md 8.1).
+ */
 export const CART_DISABLED_REASONS = [
   'cart_not_available_in_region',
-  'input_purchasing_permission_required',
+  'enterprise_access_required',
 ] as const satisfies readonly ErrorCode[];
 export type CartDisabledReason = (typeof CART_DISABLED_REASONS)[number];
 
@@ -247,5 +250,5 @@ export function cartEnablement(input: {
   if (!input.signedIn || input.isSuperAdmin) return { enabled: true, reason: null };
   if (input.enterpriseRole === 'owner') return { enabled: true, reason: null };
   if (input.enterprisePermissions?.includes(INPUT_PURCHASING_PERMISSION)) return { enabled: true, reason: null };
-  return { enabled: false, reason: 'input_purchasing_permission_required' };
+  return { enabled: false, reason: 'enterprise_access_required' };
 }

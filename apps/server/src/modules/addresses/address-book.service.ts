@@ -4,6 +4,7 @@
 // read and write this same book. Reading needs membership; changing needs the owner or has_manage (6.2).
 
 import {
+  MANAGE_PERMISSION,
   addressInputSchema,
   addressProblems,
   deliveryContactInputSchema,
@@ -19,7 +20,7 @@ import {
 } from '@granary/domain';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, accessDenied } from '../../platform/errors.ts';
 import { callerForUser } from '../cart/cart.public.ts';
 import { membershipsWithEnterprise } from '../enterprises/enterprises.public.ts';
 import * as repo from './address-book.repo.ts';
@@ -30,10 +31,7 @@ export type Caller = { userId: string; currentEnterpriseId: number | null };
 export type Book = { owner: repo.BookOwner; canManage: boolean };
 
 /** The member flag that lets someone other than the owner change the farm business's records (platform.md 3.3). */
-const MANAGE_FLAG = 'has_manage';
-
-const MANAGE_REFUSAL =
-  'You do not have permissions for this action: contact the primary account owner, who can toggle permissions in My Team.';
+const MANAGE_FLAG = MANAGE_PERMISSION;
 
 function manages(m: { role: string; permissions: readonly string[] } | null, isSuperAdmin: boolean): boolean {
   return isSuperAdmin || m === null || m.role === 'owner' || m.permissions.includes(MANAGE_FLAG);
@@ -64,7 +62,7 @@ export async function enterpriseIdOf(db: Db, caller: Caller): Promise<number | n
 }
 
 function requireManage(book: Book): void {
-  if (!book.canManage) throw new AppError('forbidden', MANAGE_REFUSAL);
+  if (!book.canManage) throw accessDenied(MANAGE_FLAG);
 }
 
 const BILLING_TYPES = ['default_billing_address', 'billing_address'];

@@ -5,6 +5,7 @@ export {
   callerForUser,
   cartLinesWithCurrentPrices,
   enablementOf,
+  enablementRefusal,
   type CartLineWithPrice,
 } from './cart.service.ts';
 export { publishCartChanged, variantWithPrice } from './cart.repo.ts';

@@ -9,6 +9,7 @@
 import {
   CART_QUANTITY_MAX,
   CrmDecimal,
+  INPUT_PURCHASING_PERMISSION,
   STORE_AREAS,
   cartEnablement,
   evaluateItemRestrictions,
@@ -26,7 +27,7 @@ import {
 } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { manualFlagsOn } from '../../platform/manual-grants.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, accessDenied } from '../../platform/errors.ts';
 import * as repo from './cart.repo.ts';
 
 export type Region = StoreRegionInfo;
@@ -261,10 +262,21 @@ async function guestCartById(db: Db, caller: CartCaller, cartId: string): Promis
 
 // ---------- writes ----------
 
+/**
+ * The refusal of a cart that is off, or null: the region's (cart_not_available_in_region) or the missing
+ * input-purchasing flag — the one access-denied answer of every flag check (accessDenied); details.reason is the
+ * enablement's reason either way. Cart writes, checkout and buy now all refuse with it.
+ */
+export function enablementRefusal(enablement: CartEnablement): AppError | null {
+  if (enablement.enabled || !enablement.reason) return null;
+  if (enablement.reason === 'enterprise_access_required')
+    return accessDenied(INPUT_PURCHASING_PERMISSION, { reason: enablement.reason });
+  return new AppError(enablement.reason, undefined, { reason: enablement.reason });
+}
+
 function assertEnabled(caller: CartCaller): void {
-  const enablement = enablementOf(caller);
-  if (!enablement.enabled && enablement.reason)
-    throw new AppError(enablement.reason, undefined, { reason: enablement.reason });
+  const refusal = enablementRefusal(enablementOf(caller));
+  if (refusal) throw refusal;
 }
 
 function restrictedError(breach: RestrictionBreach, ref: { variantId: string; itemId?: string }): AppError {

@@ -449,10 +449,10 @@ describe('cart enablement (6.2)', () => {
     const buyer = await Browser.open();
     await buyer.signIn(DEMO_ACCOUNTS.buyer);
     const view = await buyer.cart();
-    expect(view.enablement).toEqual({ enabled: false, reason: 'input_purchasing_permission_required' });
+    expect(view.enablement).toEqual({ enabled: false, reason: 'enterprise_access_required' });
     const refused = await buyer.add(va!.id, 1, view.serial);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().code).toBe('input_purchasing_permission_required');
+    expect(refused.json().code).toBe('enterprise_access_required');
 
     // Made a sub-account of the farm without the flag: still refused; with the flag: allowed.
     const [ids] = rowsOf<{ farm: number; buyer: string }>(

@@ -3,7 +3,7 @@
 
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { callerForUser, enablementOf, variantWithPrice } from '../cart/cart.public.ts';
+import { callerForUser, enablementOf, enablementRefusal, variantWithPrice } from '../cart/cart.public.ts';
 import * as buyNowRepo from './buy-now.repo.ts';
 import type { Caller } from './checkout-pricing.service.ts';
 
@@ -13,8 +13,8 @@ export async function buyNow(
   body: { variantId: string; quantity: number },
 ): Promise<{ cartId: string; serial: number }> {
   const cartCaller = await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId });
-  const enablement = enablementOf(cartCaller);
-  if (!enablement.enabled) throw new AppError(enablement.reason ?? 'forbidden');
+  const refusal = enablementRefusal(enablementOf(cartCaller));
+  if (refusal) throw refusal;
   const region = cartCaller.region;
   const variant = await variantWithPrice(db, { publicId: body.variantId }, region.country as 'USA');
   if (!variant) throw new AppError('not_found', 'This product does not exist.');

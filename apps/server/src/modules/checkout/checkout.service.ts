@@ -18,7 +18,7 @@ import {
 } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { callerForUser, enablementOf } from '../cart/cart.public.ts';
+import { callerForUser, enablementOf, enablementRefusal } from '../cart/cart.public.ts';
 import * as repo from './checkout.repo.ts';
 import * as addressBookRepo from '../addresses/addresses.public.ts';
 import * as licencesRepo from './licences.repo.ts';
@@ -26,10 +26,18 @@ import * as orderRepo from './place-order.repo.ts';
 import { compute, todayOf, toValues, type Caller, type CheckoutDeps } from './checkout-pricing.service.ts';
 import { viewOf } from './checkout-view.ts';
 
+/**
+ * The caller's cart for the checkout page. The page needs the right its writes need (6.2): a member without input
+ * purchasing is told whom to ask (the one access-denied code), not shown a checkout whose every step would be refused.
+ * After the lookup, so another user's cart id stays a 404 (IDOR) as it is for the writes; before the cart is moved
+ * to the buyer's region, so a refusal changes nothing. A cart already ordered still leads to its confirmation.
+ */
 async function cartFor(db: Db, caller: Caller, cartId: string | undefined): Promise<repo.CheckoutCartRow> {
   const id = cartId ?? (await repo.openCartIdOfUser(db, caller.userId, 'cart'));
   const cart = id ? await repo.cartOfUser(db, caller.userId, id) : null;
+  if (!cart && cartId === undefined) await assertCanBuy(db, caller);
   if (!cart) throw new AppError('not_found', 'Your cart is empty.');
+  if (cart.status === 'open') await assertCanBuy(db, caller);
   return inBuyersRegion(db, caller, cart);
 }
 
@@ -101,11 +109,10 @@ export async function checkoutView(
  * the buttons; this holds an old tab or a script to the same rule.
  */
 export async function assertCanBuy(db: Db, caller: Caller): Promise<void> {
-  const enablement = enablementOf(
-    await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId }),
+  const refusal = enablementRefusal(
+    enablementOf(await callerForUser(db, caller.userId, { currentEnterpriseId: caller.currentEnterpriseId })),
   );
-  if (!enablement.enabled)
-    throw new AppError(enablement.reason ?? 'forbidden', undefined, { reason: enablement.reason });
+  if (refusal) throw refusal;
 }
 
 /**

@@ -9,6 +9,8 @@ import {
   ENTERPRISE_ACCESS_FLAGS,
   ENTERPRISE_ROLES,
   DEFAULT_ROLE_FLAGS,
+  MANAGE_PERMISSION,
+  TEAM_ACCESS_PERMISSION,
   ROLE_USER_TYPES,
   canManageTeam,
   canViewTeam,
@@ -28,7 +30,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/access.ts';
 import { audit } from '../../platform/audit.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, accessDenied } from '../../platform/errors.ts';
 import { manualFlagsOn } from '../../platform/manual-grants.ts';
 import type { PartnerDirectory } from '../../platform/partner-directory.ts';
 import * as repo from './team.repo.ts';
@@ -77,8 +79,8 @@ export async function teamCaller(
         ? { role: 'professional', permissions: manualFlags }
         : null;
   if (!membership) throw new AppError('not_found', NOT_FOUND);
-  if (need === 'view' && !canViewTeam(membership)) throw new AppError('enterprise_access_required');
-  if (need === 'manage' && !canManageTeam(membership)) throw new AppError('enterprise_access_required');
+  if (need === 'view' && !canViewTeam(membership)) throw accessDenied(TEAM_ACCESS_PERMISSION);
+  if (need === 'manage' && !canManageTeam(membership)) throw accessDenied(MANAGE_PERMISSION);
   return { userId: session.user.id, actorId: session.actor?.id ?? null, enterprise, membership };
 }
 
@@ -189,7 +191,7 @@ async function changeMember(
     change,
     ownerCount,
   );
-  if (problem) throw new AppError(PROBLEM_CODES[problem]);
+  if (problem) throw problem === 'forbidden' ? accessDenied(MANAGE_PERMISSION) : new AppError(PROBLEM_CODES[problem]);
   if (change === 'remove') await repo.deleteMember(db, caller.enterprise.id, target.userId);
   else
     await repo.updateMember(db, caller.enterprise.id, target.userId, {
@@ -247,7 +249,7 @@ export async function memberPermissions(
   userId: string,
 ): Promise<z.infer<typeof memberPermissionsSchema>> {
   const caller = await teamCaller(deps, request, enterpriseId, 'member');
-  if (userId !== caller.userId && !canViewTeam(caller.membership)) throw new AppError('enterprise_access_required');
+  if (userId !== caller.userId && !canViewTeam(caller.membership)) throw accessDenied(TEAM_ACCESS_PERMISSION);
   return permissionsWire(deps, caller, userId);
 }
 

@@ -13,7 +13,7 @@ import {
   type userProfilePatchSchema,
 } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, accessDenied } from '../../platform/errors.ts';
 import { manualFlagsOn } from '../../platform/manual-grants.ts';
 import { audit } from '../../platform/audit.ts';
 import { userHasPermission } from '../../platform/access.ts';
@@ -51,7 +51,7 @@ async function enterpriseFor(
   if (!membership && manualFlags.length === 0 && !isStaffReader(session)) throw new AppError('not_found');
   const isSuperAdmin = session.user.isSuperAdmin;
   if (need !== 'read' && !hasEnterpriseAccess(membership, need, { isSuperAdmin, manualFlags })) {
-    throw new AppError('forbidden');
+    throw accessDenied(need);
   }
   return { enterprise, membership };
 }

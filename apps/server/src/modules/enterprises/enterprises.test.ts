@@ -168,7 +168,7 @@ describe('enterprise profile', () => {
       name: 'Hal Farms',
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().code).toBe('forbidden');
+    expect(refused.json().code).toBe('enterprise_access_required');
     const answers = await call(helper, 'PUT', `/api/effu/enterprises/${farmId}/qualifying-questions/answers`, {
       answers: { farm_size: 'under_500' },
     });

@@ -25,7 +25,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/access.ts';
 import { audit } from '../../platform/audit.ts';
 import { sqlStateOf } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, accessDenied } from '../../platform/errors.ts';
 import { marketZone } from '../../platform/crm-access.ts';
 import { farmerClients, lacksAccessEverywhere } from '../profit-center/profit-center.public.ts';
 import {
@@ -56,7 +56,7 @@ function farmerOf(ctx: AppContext, request: FastifyRequest): Promise<Farmer> {
       // Payments are money: financial access (issue 16; the same rule billing uses, issue 17).
       const db = ctx.database.db;
       if (await lacksAccessEverywhere(db, user.id, FINANCIAL_ACCESS_PERMISSION))
-        throw new AppError('enterprise_access_required');
+        throw accessDenied(FINANCIAL_ACCESS_PERMISSION);
       const clients = await farmerClients(db, user.id, FINANCIAL_ACCESS_PERMISSION);
       return { userId: user.id, clientIds: clients.map((c) => c.id) };
     })();

@@ -25,7 +25,7 @@ import {
 } from '@granary/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, accessDenied } from '../../platform/errors.ts';
 import { listTicketApplications } from '../crm-contracts/crm-contracts.public.ts';
 import { keysetPage } from '../../platform/crm-access.ts';
 import {
@@ -70,7 +70,7 @@ export function loadFarmer(deps: ProfitCenterDeps, request: FastifyRequest): Pro
       const db = deps.ctx.database.db;
       // Issue 16: a member without profit center access on any of their enterprises is told whom to ask.
       if (await lacksAccessEverywhere(db, user.id, PROFIT_CENTER_ACCESS_PERMISSION))
-        throw new AppError('enterprise_access_required');
+        throw accessDenied(PROFIT_CENTER_ACCESS_PERMISSION);
       const clients = await farmerClients(db, user.id);
       return { userId: user.id, clients, clientIds: clients.map((c) => c.id) };
     })();

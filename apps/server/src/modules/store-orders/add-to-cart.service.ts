@@ -30,7 +30,7 @@ const added = (w: Wanted) => ({
 });
 
 /** Errors that refuse the whole cart (no cart in the region, no purchasing permission): said as they are. */
-const WHOLE_CART_CODES = new Set(['cart_not_available_in_region', 'input_purchasing_permission_required', 'forbidden']);
+const WHOLE_CART_CODES = new Set(['cart_not_available_in_region', 'enterprise_access_required', 'forbidden']);
 
 /**
  * Puts variants into the user's open cart: what is no longer sold in the region is left out and said so; the rest

@@ -77,7 +77,7 @@ function OwnAccessCard({ enterprisePublicId }: { enterprisePublicId: string }) {
       <FlagList permissions={p.permissions} />
       {missing ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-          <T id="team.accessDenied" />
+          <T id="error.enterpriseAccessDenied" />
         </Typography>
       ) : null}
     </Paper>

@@ -1,4 +1,3 @@
-import { Alert } from '@mui/material';
 import { ENTERPRISE_ACCESS_FLAGS, type EnterpriseAccessFlag, type EnterpriseRole } from '@granary/domain';
 import { isApiError } from '../../lib/api/api-error';
 import type { MessageId } from '../../lib/i18n/messages';
@@ -22,16 +21,10 @@ export function personName(p: {
 }
 
 /**
- * A failed load: the access-denied of platform.md 8.1 for a missing flag, else the server's message, with a retry
- * unless the farm business or person does not exist for this user (a retry cannot change a 404).
+ * A failed load: the access-denied of platform.md 8.1 for a missing flag (LoadErrorAlert's), else the server's
+ * message, with a retry unless the farm business or person does not exist for this user (a retry cannot change a 404).
  */
 export function TeamLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  if (isApiError(error) && error.code === 'enterprise_access_required')
-    return (
-      <Alert severity="warning" role="alert">
-        <T id="team.accessDenied" />
-      </Alert>
-    );
   const retry = isApiError(error) && error.code === 'not_found' ? undefined : onRetry;
   return <LoadErrorAlert error={error} fallback="" retryLabel={<T id="team.retry" />} onRetry={retry} />;
 }

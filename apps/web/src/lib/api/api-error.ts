@@ -39,6 +39,14 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * Whether a call was refused for a missing farm-business access flag (the server's one code for it, platform.md 8.1):
+ * pages show the AccessDenied message (lib/ui/access-denied) instead of the server's raw answer.
+ */
+export function isAccessDenied(error: unknown): boolean {
+  return isApiError(error) && error.code === 'enterprise_access_required';
+}
+
 /** `details.reason` of an error answer (a refusal's reason: 'no_signer', 'signed_name_required', …), if any. */
 export function reasonOf(error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;

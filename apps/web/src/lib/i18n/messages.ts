@@ -51,6 +51,9 @@ export const messages = {
   'error.sessionExpired': 'Your session expired',
   'error.permissionDenied': 'You do not have permissions for this action',
   'error.accessDenied': 'Access denied to requested method',
+  // a farm-business access flag missing (platform.md 8.1; the server's enterprise_access_required)
+  'error.enterpriseAccessDenied':
+    'Access denied: contact the primary account owner, who can toggle permissions in My Team.',
   'error.invalidResponse': 'Invalid response',
   'error.notFound': 'The page you are looking for does not exist.',
   'error.bootstrapFailed': 'Failed to bootstrap.',

@@ -46,8 +46,6 @@ export const storeCartMessages = {
 
   // why the cart is off (platform.md 6.2)
   'store.cart.disabled.cart_not_available_in_region': 'Buying online is not available in your region.',
-  'store.cart.disabled.input_purchasing_permission_required':
-    'You do not have permission to buy inputs for this farm business. Contact the primary account owner, who can toggle permissions in My Team.',
 
   // add to cart
   'store.addToCart': 'Add to cart',

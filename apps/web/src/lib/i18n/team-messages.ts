@@ -6,7 +6,6 @@ export const teamMessages = {
   'team.title': 'Team',
   'team.pageTitle': 'Team of {name}',
   'team.subtitle': 'The people who work in this farm business, their role and what each of them may do.',
-  'team.accessDenied': 'Access denied: contact the primary account owner, who can toggle permissions in My Team.',
   'team.loadFailed': 'We could not load the team. Try again.',
   'team.retry': 'Try again',
   'team.members': 'Members',

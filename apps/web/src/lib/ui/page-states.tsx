@@ -1,9 +1,14 @@
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { isAccessDenied } from '../api/api-error';
+import { AccessDenied } from './access-denied';
 
 // The states a page shows instead of its data, shared by the CRM and My Sales Lite (each passes its own words).
 
-/** A failed load: the server's message (else `fallback`) and, with `onRetry`, a retry button. */
+/**
+ * A failed load: the server's message (else `fallback`) and, with `onRetry`, a retry button; a missing access flag is
+ * the spec's access-denied message (no retry: only the owner can change it).
+ */
 export function LoadErrorAlert({
   error,
   fallback,
@@ -15,6 +20,7 @@ export function LoadErrorAlert({
   retryLabel: ReactNode;
   onRetry?: (() => void) | undefined;
 }) {
+  if (isAccessDenied(error)) return <AccessDenied />;
   const message = error instanceof Error && error.message ? error.message : fallback;
   return (
     <Alert

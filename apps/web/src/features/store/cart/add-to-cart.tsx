@@ -7,11 +7,11 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { StoreProductCard, StoreProductDetail, StoreVariant } from '@granary/domain';
 import { getJson } from '../../../lib/api/request';
-import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
+import { AccessDenied } from '../../../lib/ui/access-denied';
 import { localeQuery, storeKeys } from '../api/store-keys';
 import { useStoreLocale } from '../components/use-store-locale';
-import { useAddToCart } from './cart-context';
+import { cartOffMessageId, useAddToCart } from './cart-context';
 import { QuantityStepper } from './quantity-stepper';
 
 /** The product page's buying row for the chosen pack size: quantity and 'Add to cart', or why the cart is off. */
@@ -95,9 +95,13 @@ export function AddToCartPanel({
           <T id="store.buyNow" />
         </Button>
       </Stack>
-      {!enabled && reason ? (
+      {!enabled && reason === 'enterprise_access_required' ? (
+        <Box sx={{ mt: 1.5 }}>
+          <AccessDenied />
+        </Box>
+      ) : !enabled && reason ? (
         <Alert severity="info" sx={{ mt: 1.5 }}>
-          {t(`store.cart.disabled.${reason}` as MessageId)}
+          {t(cartOffMessageId(reason))}
         </Alert>
       ) : !sold ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -123,7 +127,7 @@ export function CardAddToCart({ product }: { product: StoreProductCard }) {
   const title = enabled
     ? t('store.addToCart.cardLabel', { name: product.name })
     : reason
-      ? t(`store.cart.disabled.${reason}` as MessageId)
+      ? t(cartOffMessageId(reason))
       : '';
   const onClick = async () => {
     setBusy(true);

@@ -15,6 +15,7 @@ import {
   type CartView,
 } from '@granary/domain';
 import { useBootstrap } from '../../../lib/api/bootstrap';
+import type { MessageId } from '../../../lib/i18n/messages';
 import { useCurrentEnterprise } from '../../../lib/enterprise/current-enterprise';
 import { useLiveEvents } from '../../../lib/live/use-live-events';
 import { useStore } from '../../../lib/store';
@@ -175,6 +176,14 @@ export function useCart(): UseCart {
     refresh: client.refresh,
     dismissNotice: client.dismissNotice,
   };
+}
+
+/**
+ * The words of a cart that is off: the region's, or for a missing input-purchasing flag the one access-denied message
+ * (platform.md 8.1), which pages show as the AccessDenied component.
+ */
+export function cartOffMessageId(reason: CartDisabledReason): MessageId {
+  return reason === 'enterprise_access_required' ? 'error.enterpriseAccessDenied' : `store.cart.disabled.${reason}`;
 }
 
 export type UseAddToCart = {

@@ -181,12 +181,16 @@ describe('the cart sidebar', () => {
 
   it('says why the cart is off and keeps checkout disabled', async () => {
     const cart = cartOf(1, [line(1)], {
-      enablement: { enabled: false, reason: 'input_purchasing_permission_required' },
+      enablement: { enabled: false, reason: 'enterprise_access_required' },
     });
     const { client } = setup(cart, () => ({ ok: true, cart }));
     act(() => client.setOpen(true));
     const drawer = await screen.findByRole('dialog', { name: 'Your cart' });
-    expect(await within(drawer).findByText(/You do not have permission to buy inputs/)).toBeTruthy();
+    expect(
+      await within(drawer).findByText(
+        'Access denied: contact the primary account owner, who can toggle permissions in My Team.',
+      ),
+    ).toBeTruthy();
     expect(within(drawer).getByRole('link', { name: 'Checkout' }).getAttribute('aria-disabled')).toBe('true');
   });
 });

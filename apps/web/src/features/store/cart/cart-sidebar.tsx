@@ -27,11 +27,12 @@ import {
 } from '@granary/domain';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
+import { AccessDenied } from '../../../lib/ui/access-denied';
 import { SellerName } from '../components/product-card';
 import { StoreImage } from '../components/store-image';
 import { useStoreLocale } from '../components/use-store-locale';
 import { SaveToList } from '../orders/save-to-list';
-import { useCart } from './cart-context';
+import { cartOffMessageId, useCart } from './cart-context';
 import type { CartNotice } from './cart-client';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -80,8 +81,8 @@ function breachText(t: ReturnType<typeof useT>, b: RestrictionBreach): string {
 function noticeText(t: ReturnType<typeof useT>, notice: CartNotice): string {
   const details = (notice.details ?? {}) as Partial<RestrictionBreach>;
   if (notice.code === 'item_restricted' && details.restriction) return breachText(t, details as RestrictionBreach);
-  if (notice.code === 'cart_not_available_in_region' || notice.code === 'input_purchasing_permission_required') {
-    return t(`store.cart.disabled.${notice.code}` as MessageId);
+  if (notice.code === 'cart_not_available_in_region' || notice.code === 'enterprise_access_required') {
+    return t(cartOffMessageId(notice.code));
   }
   return notice.message;
 }
@@ -248,9 +249,13 @@ function CartBody({ cart }: { cart: CartView }) {
   const disabled = !cart.enablement.enabled;
   return (
     <>
-      {disabled && cart.enablement.reason ? (
+      {disabled && cart.enablement.reason === 'enterprise_access_required' ? (
+        <Box sx={{ mb: 1 }}>
+          <AccessDenied />
+        </Box>
+      ) : disabled && cart.enablement.reason ? (
         <Alert severity="info" sx={{ mb: 1 }}>
-          {t(`store.cart.disabled.${cart.enablement.reason}` as MessageId)}
+          {t(cartOffMessageId(cart.enablement.reason))}
         </Alert>
       ) : null}
       {cart.alerts.some((a) => a.code === 'items_merged') ? (

@@ -11,7 +11,9 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { isAccessDenied } from '../../../lib/api/api-error';
 import { T, useT } from '../../../lib/i18n/t';
+import { AccessDenied } from '../../../lib/ui/access-denied';
 import { StorePage } from '../components/store-frame';
 import { useStoreLocale } from '../components/use-store-locale';
 import { checkoutApi } from './checkout-api';
@@ -23,6 +25,25 @@ import { SectionCard } from './components/section-card';
 import { useCheckout, type LoadedCheckout } from './use-checkout';
 
 export { placeOfError } from './checkout-errors';
+
+/** The checkout of a buyer without input purchasing: the spec's access-denied message and the way back to the store. */
+function CheckoutDenied({ buyNow }: { buyNow: boolean }) {
+  return (
+    <Box sx={{ maxWidth: 560, mx: 'auto' }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 800, mb: 2, fontSize: { xs: 28, md: 34 } }}>
+        <T id={buyNow ? 'store.checkout.buyNowTitle' : 'store.checkout.title'} />
+      </Typography>
+      <AccessDenied
+        variant="panel"
+        action={
+          <Button component={RouterLink} to="/direct" variant="contained">
+            <T id="store.confirmation.continue" />
+          </Button>
+        }
+      />
+    </Box>
+  );
+}
 
 /** The checkout that could not be read: why, and the way back to the store. */
 function CheckoutLoadError({ message }: { message: string }) {
@@ -73,7 +94,8 @@ function CheckoutHeader({ checkout, buyNow }: { checkout: LoadedCheckout; buyNow
 /** The checkout of a cart: numbered steps on the left, the order summary (sticky on a desktop) with the one primary action. */
 function CheckoutBody({ cartId, buyNow = false }: { cartId?: string; buyNow?: boolean }) {
   const t = useT();
-  const { loadError, checkout } = useCheckout(cartId, buyNow);
+  const { loadError, denied, checkout } = useCheckout(cartId, buyNow);
+  if (denied) return <CheckoutDenied buyNow={buyNow} />;
   if (loadError) return <CheckoutLoadError message={loadError} />;
   if (!checkout)
     return (
@@ -147,18 +169,20 @@ export function BuyNowPage() {
   const navigate = useNavigate();
   const cartId = params.get('cartId');
   const variantId = params.get('variantId');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   useEffect(() => {
     if (cartId || !variantId) return;
     checkoutApi.buyNow({ variantId, quantity: Math.max(1, Number(params.get('quantity') ?? '1') || 1) }).then(
       (r) => navigate(`/direct/carts/buy-now?cartId=${r.cartId}`, { replace: true }),
-      (e: Error) => setError(e.message),
+      (e: Error) => setError(e),
     );
   }, [cartId, variantId, params, navigate]);
   return (
     <StorePage>
-      {error ? (
-        <Alert severity="error">{error}</Alert>
+      {isAccessDenied(error) ? (
+        <CheckoutDenied buyNow />
+      ) : error ? (
+        <Alert severity="error">{error.message}</Alert>
       ) : cartId ? (
         <CheckoutBody cartId={cartId} buyNow />
       ) : !variantId ? (

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CheckoutSection, CheckoutView } from '@granary/domain';
-import { isApiError } from '../../../lib/api/api-error';
+import { isAccessDenied, isApiError } from '../../../lib/api/api-error';
 import { useCart } from '../cart/cart-context';
 import { checkoutApi, checkoutDetails } from './checkout-api';
 import { checkoutErrors, placeOfError, type PlacedError, type SectionError } from './checkout-errors';
@@ -21,15 +21,20 @@ export type LoadedCheckout = {
   needsAdjustment: boolean;
 };
 
-/** The checkout of a cart (`cartId`, else the user's cart); a cart already ordered goes to its confirmation. */
+/**
+ * The checkout of a cart (`cartId`, else the user's cart); a cart already ordered goes to its confirmation. `denied`:
+ * the buyer lacks input purchasing on their farm business (the server refuses the page and each write with the one
+ * access-denied code), so the page says whom to ask instead of offering steps that would fail.
+ */
 export function useCheckout(
   cartId: string | undefined,
   buyNow: boolean,
-): { loadError: string | null; checkout: LoadedCheckout | null } {
+): { loadError: string | null; denied: boolean; checkout: LoadedCheckout | null } {
   const navigate = useNavigate();
   const cart = useCart();
   const [view, setView] = useState<CheckoutView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [denied, setDenied] = useState(false);
   const [errors, setErrors] = useState<PlacedError[]>([]);
   const [placing, setPlacing] = useState(false);
   const [attempted, setAttempted] = useState(false);
@@ -48,14 +53,20 @@ export function useCheckout(
         navigate(
           `/direct/${buyNow ? 'buy-now' : 'order'}-confirmation/${String(checkoutDetails(e)['cartId'] ?? cartId)}`,
         );
+      else if (isAccessDenied(e)) setDenied(true);
       else setLoadError(e.message);
     });
   }, [cartId, buyNow, navigate]);
 
-  if (!view) return { loadError, checkout: null };
+  if (denied || !view) return { loadError, denied, checkout: null };
 
   const fail = (e: unknown) => {
     if (!isApiError(e)) throw e;
+    // The flag was turned off while the page was open: the same message as on opening it.
+    if (isAccessDenied(e)) {
+      setDenied(true);
+      return;
+    }
     const current = checkoutDetails(e)['cart'];
     if (e.code === 'cart_conflict' && current) setView(current as CheckoutView);
     setErrors([placeOfError(e)]);
@@ -92,5 +103,5 @@ export function useCheckout(
     }
   };
 
-  return { loadError, checkout: { view, write, place, placing, ...checkoutErrors(view, errors, attempted) } };
+  return { loadError, denied, checkout: { view, write, place, placing, ...checkoutErrors(view, errors, attempted) } };
 }
