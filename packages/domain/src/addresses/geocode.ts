@@ -7,11 +7,11 @@ import { formatNumber } from '../format/number.ts';
 import type { FieldProblem } from '../store/checkout-addresses.ts';
 
 /** How close a computed geocode is: the postal code itself, its area (ZIP prefix, Canadian FSA), a quarter section, a state or province. */
-export const GEOCODE_PRECISIONS = ['exact', 'postal_code', 'postal_area', 'land_location', 'region'] as const;
+const GEOCODE_PRECISIONS = ['exact', 'postal_code', 'postal_area', 'land_location', 'region'] as const;
 export type GeocodePrecision = (typeof GEOCODE_PRECISIONS)[number];
 
 /** Which answer a geocode shows: the geocoder's ('computed') or staff's ('override'), which wins while it is set. */
-export const GEOCODE_SOURCES = ['computed', 'override'] as const;
+const GEOCODE_SOURCES = ['computed', 'override'] as const;
 
 /** The admin permission of 6.5 that sets and clears overrides. */
 export const MANAGE_GEOCODE_OVERRIDES = 'manage-geocode-overrides';

@@ -61,11 +61,11 @@ function sharedOf({ ctx }: Options) {
   async function userOf(request: FastifyRequest) {
     return (await requireSession(ctx, request)).user.id;
   }
+  /**
+   * A member's book; for anyone else, staff reading books see it (read-only, a super admin may change it: decision
+   * 051) and everyone else gets 404 (decision 051 addendum H1).
+   */
   async function bookOf(request: FastifyRequest, enterpriseId: number) {
-    return book.bookOfEnterprise(db, await userOf(request), { id: enterpriseId });
-  }
-  /** For reading: a member's book, or (read-only) any farm business's for staff reading books (decision 051 addendum). */
-  async function readableBookOf(request: FastifyRequest, enterpriseId: number) {
     const { user } = await requireSession(ctx, request);
     try {
       return await book.bookOfEnterprise(db, user.id, { id: enterpriseId });
@@ -77,7 +77,7 @@ function sharedOf({ ctx }: Options) {
   async function contactBookOf(request: FastifyRequest, publicId: string) {
     return book.bookOfEnterprise(db, await userOf(request), { publicId });
   }
-  return { ctx, db, config, userOf, bookOf, readableBookOf, contactBookOf };
+  return { ctx, db, config, userOf, bookOf, contactBookOf };
 }
 type Shared = ReturnType<typeof sharedOf>;
 type RoutesApp = Parameters<FastifyPluginAsyncZod<Options>>[0];
@@ -112,7 +112,7 @@ async function onTheWire<T>(write: Promise<T>): Promise<T> {
 }
 
 /** Where an address lies (7.4 geocodes): members and staff reading books read it; geocode staff override it. */
-function geocodeRoutes(app: RoutesApp, { ctx, db, config, readableBookOf }: Shared, geocoder: Geocoder): void {
+function geocodeRoutes(app: RoutesApp, { ctx, db, config, bookOf }: Shared, geocoder: Geocoder): void {
   // --- Geocodes ------------------------------------------------------------------------------------------------
   const GEOCODES = `${ADDRESSES}/:addressId/geocodes`;
   app.get(
@@ -120,7 +120,7 @@ function geocodeRoutes(app: RoutesApp, { ctx, db, config, readableBookOf }: Shar
     { config, schema: { params: geocodeParams, response: { 200: addressGeocodeSchema, ...errors } } },
     async (request) => {
       const { enterpriseId, addressId } = request.params;
-      return geocodes.readGeocode(db, geocoder, await readableBookOf(request, enterpriseId), addressId);
+      return geocodes.readGeocode(db, geocoder, await bookOf(request, enterpriseId), addressId);
     },
   );
   app.put(
@@ -143,13 +143,13 @@ function geocodeRoutes(app: RoutesApp, { ctx, db, config, readableBookOf }: Shar
 }
 
 /** Addresses by type: list, add, change, make the default billing address, remove. */
-function addressRoutes(app: RoutesApp, { db, config, bookOf, readableBookOf }: Shared): void {
+function addressRoutes(app: RoutesApp, { db, config, bookOf }: Shared): void {
   // --- Addresses by type ---------------------------------------------------------------------------------------
   app.get(
     ADDRESSES,
     { config, schema: { params: enterpriseParams, response: { 200: bookAddressListSchema, ...errors } } },
     async (request) => ({
-      addresses: (await book.listAddresses(db, await readableBookOf(request, request.params.enterpriseId))).map(
+      addresses: (await book.listAddresses(db, await bookOf(request, request.params.enterpriseId))).map(
         book.bookAddressView,
       ),
     }),
@@ -159,7 +159,7 @@ function addressRoutes(app: RoutesApp, { db, config, bookOf, readableBookOf }: S
     { config, schema: { params: typeParams, response: { 200: bookAddressListSchema, ...errors } } },
     async (request) => ({
       addresses: (
-        await book.listAddresses(db, await readableBookOf(request, request.params.enterpriseId), request.params.type)
+        await book.listAddresses(db, await bookOf(request, request.params.enterpriseId), request.params.type)
       ).map(book.bookAddressView),
     }),
   );

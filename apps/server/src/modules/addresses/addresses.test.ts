@@ -348,6 +348,9 @@ describe('geocodes', () => {
     // Staff reading user details see a farm's book and its geocodes without belonging to it.
     expect((await call(reader, 'GET', E())).statusCode).toBe(200);
     expect((await call(reader, 'GET', G(a.id))).json().latitude).toBe(42.0308);
+    // Read-only for them; a super admin changes any farm's book (decision 051).
+    expect((await call(reader, 'POST', `${E()}/shipping_address`, iowa)).statusCode).toBe(403);
+    expect((await call(admin, 'POST', `${E()}/shipping_address`, iowa)).statusCode).toBe(201);
   });
 
   it('lets geocode staff override it (audited); the override wins until cleared; an edit of the location drops it', async () => {

@@ -27,7 +27,7 @@ import * as geo from './geocodes.repo.ts';
 const STAFF_READERS = ['list-all-user-details', MANAGE_GEOCODE_OVERRIDES];
 
 /**
- * A book staff read (never change) through these calls: staff (an employee or a super admin) holding one of
+ * A book staff read through these calls (only a super admin changes it, as decision 051 says): staff (an employee or a super admin) holding one of
  * STAFF_READERS for the enterprise by 6.2's rule (a grant limited to partners: their clients' enterprises, decision 053
  * addendum H5). Anyone else, and an unknown enterprise, answers 404.
  */
@@ -37,7 +37,7 @@ export async function staffReadBook(ctx: AppContext, user: UserRow, enterpriseId
     if (!staff || !userHasPermission(user, permission)) continue;
     try {
       await visibleEnterprise(ctx, user, enterpriseId, permission);
-      return { owner: { userId: user.id, enterpriseId }, canManage: false };
+      return { owner: { userId: user.id, enterpriseId }, canManage: user.isSuperAdmin };
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'not_found')) throw error;
     }
