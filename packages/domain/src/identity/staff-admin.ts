@@ -249,6 +249,11 @@ export const manualResourcePermissionSchema = resourcePermissionSchema.extend({
   id: z.number().int(),
   granted_by_name: z.string().nullable(),
   created_at: instant,
+  /**
+   * Whether the caller may revoke it: they hold grant-manual-permissions for the enterprise (a grant limited to some
+   * partners reaches only those partners' clients' enterprises, decision 053).
+   */
+  revocable: z.boolean(),
 });
 export type ManualResourcePermission = z.infer<typeof manualResourcePermissionSchema>;
 

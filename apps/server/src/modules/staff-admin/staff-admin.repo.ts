@@ -305,6 +305,17 @@ export async function setSelectiveFeatures(db: Db, id: number, features: readonl
     .where(eq(enterprises.id, id));
 }
 
+/** Of these enterprise ids, those of `partners` (null: all of them). */
+export async function enterpriseIdsOf(db: Db, ids: readonly number[], partners: readonly string[] | null) {
+  if (ids.length === 0) return new Set<number>();
+  if (partners === null) return new Set(ids);
+  const rows = await db
+    .select({ id: enterprises.id })
+    .from(enterprises)
+    .where(and(inArray(enterprises.id, [...ids]), ofPartners(partners)));
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Every feature in use on `partners`' enterprises (null: all), with how many enterprises have it. */
 export async function selectiveFeatureCounts(db: Db, partners: readonly string[] | null): Promise<Map<string, number>> {
   const rows = rowsOf<{ name: string; n: number }>(

@@ -396,8 +396,29 @@ describe('partner-limited staff and enterprises', () => {
       resource_id: String(ours),
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().manual).toMatchObject([{ resource_id: String(ours), permission: 'has_agronomics' }]);
+    expect(ok.json().manual).toMatchObject([
+      { resource_id: String(ours), permission: 'has_agronomics', revocable: true },
+    ]);
     expect((await lastAudit(farmer.id))?.action).toBe('manual_permission_grant');
+    // A grant on another enterprise (a super admin's) is listed, not revocable by desk, and its revoke answers 404.
+    const admin = await as(DEMO_ACCOUNTS.admin);
+    const theirsGrant = { ...grant, resource_id: String(theirs) };
+    await call(admin, 'POST', '/api/auth/permissions/resource-permissions/manual', theirsGrant);
+    const listed = (await manual()).json().manual as { resource_id: string; revocable: boolean }[];
+    expect(listed.map((p) => [p.resource_id, p.revocable]).sort()).toEqual(
+      [
+        [String(ours), true],
+        [String(theirs), false],
+      ].sort(),
+    );
+    const adminView = (
+      await call(admin, 'GET', `/api/auth/users/${farmer.id}/permissions/resource-permissions`)
+    ).json();
+    expect(adminView.manual.every((p: { revocable: boolean }) => p.revocable)).toBe(true);
+    expect(
+      (await call(desk, 'DELETE', '/api/auth/permissions/resource-permissions/manual', theirsGrant)).statusCode,
+    ).toBe(404);
+    await call(admin, 'DELETE', '/api/auth/permissions/resource-permissions/manual', theirsGrant);
     const revoked = await call(desk, 'DELETE', '/api/auth/permissions/resource-permissions/manual', {
       ...grant,
       resource_id: String(ours),

@@ -13,14 +13,17 @@ import {
   type manualResourcePermissionGrantSchema,
 } from '@granary/domain';
 import type { z } from 'zod';
+import { userHasPermission } from '../../platform/access.ts';
 import { audit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UserRow } from '../../platform/sessions.repo.ts';
 import { membershipsWithEnterprise } from '../enterprises/enterprises.public.ts';
 import { changeableUser, partnersInSight, requireStaff, visibleUser } from './staff-admin.service.ts';
 import {
   deleteManualPermission,
+  enterpriseIdsOf,
   enterprisesWithFeature,
   findEnterprise,
   insertManualPermission,
@@ -33,7 +36,22 @@ const VIEW_MANUAL = 'view-manual-permissions';
 const GRANT_MANUAL = 'grant-manual-permissions';
 const SELECTIVE_FEATURES = 'selective-features';
 
-function manualOf(rows: Awaited<ReturnType<typeof manualPermissionsOf>>): ResourcePermissions['manual'] {
+/**
+ * The manual grants on the wire, each saying whether `actor` may revoke it (grant-manual-permissions for its
+ * enterprise: a grant limited to some partners reaches their clients' enterprises only).
+ */
+async function manualOf(
+  db: Db,
+  actor: UserRow,
+  rows: Awaited<ReturnType<typeof manualPermissionsOf>>,
+): Promise<ResourcePermissions['manual']> {
+  const reachable = userHasPermission(actor, GRANT_MANUAL)
+    ? await enterpriseIdsOf(
+        db,
+        rows.map((r) => Number(r.resourceId)),
+        partnersInSight(actor, GRANT_MANUAL),
+      )
+    : new Set<number>();
   return rows.map((r) => ({
     id: r.id,
     resource_type: r.resourceType,
@@ -42,6 +60,7 @@ function manualOf(rows: Awaited<ReturnType<typeof manualPermissionsOf>>): Resour
     permission: r.permission,
     granted_by_name: r.grantedByName,
     created_at: r.createdAt.toISOString(),
+    revocable: reachable.has(Number(r.resourceId)),
   }));
 }
 
@@ -67,7 +86,7 @@ export async function resourcePermissionsOf(
         permission,
       })),
     ),
-    manual: manualOf(manual),
+    manual: await manualOf(db, actor, manual),
   };
 }
 
@@ -79,7 +98,7 @@ export async function manualPermissionsOfUser(
 ): Promise<{ manual: ResourcePermissions['manual'] }> {
   const actor = await requireStaff(ctx, request, VIEW_MANUAL);
   const target = await visibleUser(ctx, actor, userId, VIEW_MANUAL);
-  return { manual: manualOf(await manualPermissionsOf(ctx.database.db, target.id)) };
+  return { manual: await manualOf(ctx.database.db, actor, await manualPermissionsOf(ctx.database.db, target.id)) };
 }
 
 /**
@@ -117,7 +136,7 @@ export async function changeManualPermission(
       targetId: target.id,
       details: { resourceType: key.resourceType, resourceId: key.resourceId, permission: key.permission },
     });
-  return { manual: manualOf(await manualPermissionsOf(db, target.id)) };
+  return { manual: await manualOf(db, actor, await manualPermissionsOf(db, target.id)) };
 }
 
 /** selective-features: the features known and in use, with how many enterprises have each. */

@@ -75,14 +75,29 @@ const ENTERPRISES: StaffEnterprisesList = {
   pagination_token: null,
 };
 
-const NONE: ResourcePermissions = { automatic: [], manual: [] };
+const grantOn = (id: number, name: string, revocable: boolean): ResourcePermissions['manual'][number] => ({
+  id,
+  resource_type: 'enterprise',
+  resource_id: String(id),
+  resource_name: name,
+  permission: 'has_agronomics',
+  granted_by_name: 'Alex Admin',
+  created_at: '2026-11-20T10:00:00.000Z',
+  revocable,
+});
+
+/** One grant on their partner's enterprise, one on an enterprise out of their sight (the server says which). */
+const GRANTS: ResourcePermissions = {
+  automatic: [],
+  manual: [grantOn(41, 'Fieldman Family Farms', true), grantOn(77, 'Rivers Ridge Farms', false)],
+};
 
 function serve() {
   return stubFetch((call) => {
     const path = call.url.pathname;
     if (path === `/api/effu/user/${SAM}`) return { status: 200, body: USER };
     if (path === '/api/effu/enterprises/admin-list') return { status: 200, body: ENTERPRISES };
-    if (path === `/api/auth/users/${SAM}/permissions/resource-permissions`) return { status: 200, body: NONE };
+    if (path === `/api/auth/users/${SAM}/permissions/resource-permissions`) return { status: 200, body: GRANTS };
     if (path === '/api/auth/permissions/resource-permissions/manual') return { status: 200, body: { manual: [] } };
     return undefined;
   });
@@ -101,10 +116,14 @@ describe('staff limited to some partners', () => {
     expect(within(table).getByText('Fieldman Family Farms')).toBeTruthy();
   });
 
-  it('pick an enterprise of their partners to grant a flag by hand', async () => {
+  it('pick an enterprise of their partners to grant a flag by hand, and revoke only what they may', async () => {
     const { queryClient } = renderApp(`/admin/users/${SAM}`, 'buyer');
     const calls = serve();
     act(() => queryClient.setQueryData(queryKeys.bootstrap, partnerStaff()));
+    await screen.findByText('Agronomics · Rivers Ridge Farms (#77)');
+    expect(screen.getAllByRole('button', { name: /^Revoke/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Revoke Agronomics · Fieldman Family Farms (#41)',
+    ]);
     const picker = await screen.findByRole('combobox', { name: 'Enterprise' });
     fireEvent.change(picker, { target: { value: 'Field' } });
     fireEvent.click(await screen.findByRole('option', { name: /Fieldman Family Farms/ }));

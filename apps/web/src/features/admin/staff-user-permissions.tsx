@@ -349,7 +349,7 @@ export function ResourcePermissionsCard({ user }: { user: UserDetail }) {
                     disableGutters
                     divider
                     secondaryAction={
-                      canGrant ? (
+                      canGrant && p.revocable ? (
                         <IconButton
                           edge="end"
                           aria-label={t('staffAdmin.perms.revoke', {
