@@ -25,6 +25,12 @@ export const ENTERPRISE_SECTIONS: readonly EnterpriseSection[] = [
     labelId: 'contacts.tab',
     load: () => import('../features/addresses/delivery-contacts-section').then((m) => m.DeliveryContactsSection),
   },
+  // The farm business's billing (issue 17, decision 056); /billing shows the same for the current farm business.
+  {
+    id: 'billing',
+    labelId: 'billing.title',
+    load: () => import('../features/billing/billing-section').then((m) => m.BillingSection),
+  },
   {
     id: 'contributed-data',
     labelId: 'enterprise.section.contributedData',

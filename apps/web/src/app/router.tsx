@@ -237,6 +237,11 @@ const teamPages: Readonly<Record<string, PageLoader>> = {
   'permissions-user': () => import('../features/team/permissions-page').then((module) => module.MemberPermissionsPage),
 };
 
+/** A farm business's billing (issue 17, decision 056), in the account area's messages. */
+const billingPages: Readonly<Record<string, PageLoader>> = {
+  billing: () => import('../features/billing/billing-page').then((module) => module.BillingPage),
+};
+
 /**
  * /user, my profile: the account area's page with the identity area's password form in it. The shell composes the
  * two because features do not import each other.
@@ -282,7 +287,9 @@ export function areaOf(path: string): keyof typeof areaPages {
   if (startsWithSegment(path, '/market') || startsWithSegment(path, '/score')) return 'publicMarket';
   if (IDENTITY_PREFIXES.some((prefix) => startsWithSegment(path, prefix))) return 'identity';
   if (startsWithSegment(path, '/dashboard')) return 'dashboard';
-  if (['/user', '/account', '/enterprise', '/permissions'].some((prefix) => startsWithSegment(path, prefix)))
+  if (
+    ['/user', '/account', '/enterprise', '/permissions', '/billing'].some((prefix) => startsWithSegment(path, prefix))
+  )
     return 'account';
   if (startsWithSegment(path, '/profit-center')) return 'profitCenter';
   if (startsWithSegment(path, '/dev')) return 'dev';
@@ -343,6 +350,7 @@ function pageOf(def: RouteDef, fullPath: string): Pick<RouteObject, 'element' | 
     adminPages[def.id] ??
     platformPages[def.id] ??
     teamPages[def.id] ??
+    billingPages[def.id] ??
     notificationPages[def.id] ??
     areaPages[areaOf(fullPath)];
   return lazyComponent(load, fullPath);

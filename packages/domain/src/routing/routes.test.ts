@@ -135,6 +135,7 @@ describe('ROUTES', () => {
       'admin-enterprises',
       'admin-user',
       'admin-users',
+      'billing',
       'crm',
       'crm-admin-legal-entities',
       'crm-admin-markets',

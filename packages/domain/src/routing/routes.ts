@@ -270,6 +270,8 @@ export const ROUTES: RouteDef[] = [
   built({ ...member('account-invitation', '/account/invitation', 'Accept invitation'), guard: 'none' }),
   built(member('permissions', '/permissions', 'My access')),
   built(member('permissions-user', '/permissions/:userId', 'Access')),
+  // A farm business's billing (issue 17, decision 056): payment methods, what it paid and what it was paid.
+  built(member('billing', '/billing', 'Billing')),
   // Notifications (issue 16, decision 055): the user's settings, the in-app list, and the unsubscribe page e-mails link
   // to (open without sign-in: the link's signed id is all it needs; the mail client's one-click POST goes to the server).
   built(member('account-notifications', '/account/notifications', 'Notification settings')),

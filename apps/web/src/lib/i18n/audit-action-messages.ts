@@ -31,7 +31,6 @@ export const auditActionMessages = {
   'audit.action.notification_preferences_changed': 'Notification preferences changed',
   'audit.action.store_terms_accepted': 'Accepted the store terms',
   'audit.action.store_order_status_change': 'Order status changed',
-  'audit.action.store_order_status_change': 'Order status changed',
   'audit.action.api_token_create': 'API token created',
   'audit.action.api_token_revoke': 'API token revoked',
   'audit.action.saved_view_create': 'Saved view created',
@@ -141,4 +140,10 @@ export const auditActionMessages = {
   'audit.action.ingest.sync.cancel': 'Import canceled',
   'audit.action.ingest.broken.fix': 'Import problem fixed',
   'audit.action.ingest.broken.dismiss': 'Import problem dismissed',
+  // A farm business's billing (issue 17, decision 056)
+  'audit.action.billing_card_added': 'Card added for billing',
+  'audit.action.billing_bank_account_added': 'Bank account added for billing',
+  'audit.action.billing_bank_account_verified': 'Bank account verified',
+  'audit.action.billing_default_payment_method_changed': 'Default payment method changed',
+  'audit.action.billing_payment_method_removed': 'Payment method removed',
 } as const;

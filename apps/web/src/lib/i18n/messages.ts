@@ -326,6 +326,7 @@ export const messages = {
   'switcher.failed': 'We could not switch the farm business. Try again.',
   'header.account': 'Account and farm businesses',
   'header.team': 'My team',
+  'header.billing': 'Billing',
 } as const;
 
 /** Every message id: the entry's and the areas' (an area's id shows once its catalogue has loaded, with its pages). */

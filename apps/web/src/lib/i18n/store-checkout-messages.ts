@@ -119,13 +119,6 @@ export const storeCheckoutMessages = {
   'store.checkout.rupShort': 'Restricted use',
   'store.checkout.placeHint': 'You will get a confirmation e-mail. Offline terms are settled after the order.',
   'store.checkout.surchargeShort': '(+{pct}% surcharge)',
-  'store.checkout.card.title': 'Card details',
-  'store.checkout.card.testBadge': 'Test card · demo',
-  'store.checkout.card.testHint':
-    'This demo store uses a test card provider: choose a test card. No real card numbers are taken.',
-  'store.checkout.card.choose': 'Test card',
-  'store.checkout.card.approved': '{brand} test card · approved',
-  'store.checkout.card.declined': '{brand} test card · declined',
   'store.checkout.term.check': 'Pay by check',
   'store.checkout.term.28_eom': 'Net 28 days, end of month',
   'store.checkout.term.card_provider_ach': 'Card provider ACH',

@@ -1,6 +1,7 @@
 import AgricultureOutlinedIcon from '@mui/icons-material/AgricultureOutlined';
 import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
 import { Box, Button, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
@@ -124,6 +125,23 @@ export function TeamMenuItem({ onClick }: { onClick: () => void }) {
       </ListItemIcon>
       <ListItemText>
         <T id="header.team" />
+      </ListItemText>
+    </MenuItem>
+  );
+}
+
+/** The account menu's "Billing": the current farm business's billing (platform.md 7.5, /billing), for a member of one. */
+export function BillingMenuItem({ onClick }: { onClick: () => void }) {
+  const localized = useLocalizedPath();
+  const current = useCurrentEnterprise();
+  if (!current) return null;
+  return (
+    <MenuItem component={RouterLink} to={localized('/billing')} onClick={onClick}>
+      <ListItemIcon>
+        <ReceiptLongOutlinedIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>
+        <T id="header.billing" />
       </ListItemText>
     </MenuItem>
   );

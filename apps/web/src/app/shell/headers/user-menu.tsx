@@ -26,7 +26,7 @@ import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { NotificationBell, NotificationSettingsMenuItem } from '../../../features/notifications/notification-bell';
 import { storeExperience } from '../experience';
-import { AccountMenuItem, EnterpriseSwitcher, TeamMenuItem } from './enterprise-switcher';
+import { AccountMenuItem, BillingMenuItem, EnterpriseSwitcher, TeamMenuItem } from './enterprise-switcher';
 
 function initials(user: BootstrapUser): string {
   const letters = `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase();
@@ -118,6 +118,7 @@ export function UserMenu({
         <NotificationSettingsMenuItem onClick={close} />
         <AccountMenuItem onClick={close} />
         <TeamMenuItem onClick={close} />
+        <BillingMenuItem onClick={close} />
         {isStaff(user) && !user.actingAs ? (
           <MenuItem component={RouterLink} to={localized('/admin/users')} onClick={close}>
             <ListItemIcon>

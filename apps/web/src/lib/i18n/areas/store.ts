@@ -6,6 +6,7 @@ import { storeDialogsMessages } from '../store-dialogs-messages';
 import { storeMessages } from '../store-messages';
 import { storeOrdersMessages } from '../store-orders-messages';
 import { storePagesMessages } from '../store-pages-messages';
+import { paymentCardMessages } from '../payment-card-messages';
 
 /**
  * The farm-input store's messages (issue 6; platform.md 2.4): loaded with the store's pages, not in the entry
@@ -20,4 +21,5 @@ export const storeAreaMessages = {
   ...storeApplicatorMessages,
   ...storeDialogsMessages,
   ...storeAgreementsMessages,
+  ...paymentCardMessages,
 } as const;

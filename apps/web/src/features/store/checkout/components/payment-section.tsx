@@ -9,7 +9,7 @@ import { AddressForm } from './address-form';
 import { PaymentTermGroups } from './payment-terms';
 import { SectionCard } from './section-card';
 import { SelectField } from './select-field';
-import { TEST_CARDS, TestCardForm } from './test-card-form';
+import { TEST_CARDS, TestCardForm } from '../../../../lib/payments/test-card-form';
 
 /** The billing address: chosen among the postal addresses, or a new one. */
 function BillingAddress({ view, write }: { view: CheckoutView; write: Write }) {
@@ -73,7 +73,7 @@ export function PaymentSection({ view, write, errors }: { view: CheckoutView; wr
       </RadioGroup>
       {cardTerm ? (
         <TestCardForm
-          view={view}
+          provider={view.cardProvider}
           token={cardToken}
           onChoose={(token) => {
             setCardToken(token);

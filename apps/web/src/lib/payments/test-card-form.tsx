@@ -1,10 +1,12 @@
 import CreditCardRoundedIcon from '@mui/icons-material/CreditCardRounded';
 import { Box, Chip, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
-import type { CheckoutView } from '@granary/domain';
-import { T, useT } from '../../../../lib/i18n/t';
-import type { MessageId } from '../../../../lib/i18n/messages';
+import { T, useT } from '../i18n/t';
+import type { MessageId } from '../i18n/messages';
 
-/** The test card provider's cards (decision 021): tokens only, never a card number. */
+/**
+ * The test card provider's cards (decision 021): tokens only, never a card number. The store's checkout pays with one
+ * and billing saves one (decision 056), through this one form.
+ */
 export const TEST_CARDS = [
   { token: 'tok_test_visa', brand: 'Visa', last4: '4242', outcome: 'approved' },
   { token: 'tok_test_declined', brand: 'Visa', last4: '0002', outcome: 'declined' },
@@ -12,11 +14,12 @@ export const TEST_CARDS = [
 
 /** The built-in test card provider's form: looks like a card form, takes a test card's token, never a card number. */
 export function TestCardForm({
-  view,
+  provider,
   token,
   onChoose,
 }: {
-  view: CheckoutView;
+  /** The card provider configured (CARD_PROVIDER): 'test' shows the test badge and hint. */
+  provider: string | null;
   token: string;
   onChoose: (token: string) => void;
 }) {
@@ -25,26 +28,24 @@ export function TestCardForm({
     <Box
       sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, mt: 1, mb: 1, bgcolor: 'background.default' }}
       role="group"
-      aria-label={t('store.checkout.card.title')}
+      aria-label={t('payments.card.title')}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
         <CreditCardRoundedIcon color="action" />
         <Typography sx={{ fontWeight: 700, flex: 1 }}>
-          <T id="store.checkout.card.title" />
+          <T id="payments.card.title" />
         </Typography>
-        {view.cardProvider === 'test' ? (
-          <Chip size="small" color="info" label={t('store.checkout.card.testBadge')} />
-        ) : null}
+        {provider === 'test' ? <Chip size="small" color="info" label={t('payments.card.testBadge')} /> : null}
       </Stack>
-      {view.cardProvider === 'test' ? (
+      {provider === 'test' ? (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          <T id="store.checkout.card.testHint" />
+          <T id="payments.card.testHint" />
         </Typography>
       ) : null}
       <RadioGroup
         value={token}
         onChange={(e) => onChoose(e.target.value)}
-        aria-label={t('store.checkout.card.choose')}
+        aria-label={t('payments.card.choose')}
         sx={{ gap: 1 }}
       >
         {TEST_CARDS.map((c) => (
@@ -71,7 +72,7 @@ export function TestCardForm({
                   {`•••• ${c.last4}`}
                 </Box>
                 <Typography variant="body2" color="text.secondary">
-                  {t(`store.checkout.card.${c.outcome}` as MessageId, { brand: c.brand })}
+                  {t(`payments.card.${c.outcome}` as MessageId, { brand: c.brand })}
                 </Typography>
               </Stack>
             }
