@@ -4,7 +4,8 @@ import { launchBrowser, openContext, snap } from '../support/browser.ts';
 
 // A farm business's team end to end (issue 16's 'Done means', decision 052): the owner invites an advisor, who
 // accepts in another browser and sees the farm business with only what the owner allowed; the owner turns input
-// purchasing off for a sub-account, who can no longer check out. Addresses are new on every run.
+// purchasing off for a sub-account, whose checkout page then says whom to ask. Addresses are new on every run. The
+// farm business is the spec's own (global-setup's teamOwner), so the demo farm's team stays as the seed left it.
 
 const PASSWORD = 'sorghum-Harvest-Moon-73!';
 
@@ -48,7 +49,7 @@ describe('a farm business’s team', () => {
     const stamp = Date.now();
     const advisorEmail = `e2e.advisor.${stamp}@demo.granary.test`;
     const subEmail = `e2e.sub.${stamp}@demo.granary.test`;
-    const owner = await openContext(browser, { as: 'farmer' });
+    const owner = await openContext(browser, { as: 'teamOwner' });
     contexts.push(owner);
     const page = await owner.newPage();
     const bootstrap = (await (await page.request.get('/api/bootstrap')).json()) as {
@@ -58,6 +59,7 @@ describe('a farm business’s team', () => {
     const farm =
       bootstrap.enterprises[String(bootstrap.current_enterprise_id)] ??
       Object.values(bootstrap.enterprises).find((e) => e.role === 'owner')!;
+    expect(farm.name).toBe('Cedar Creek Farms');
 
     // The owner invites an advisor with agronomics and profit center access.
     await page.goto(`/enterprise/${farm.publicId}/team`);
@@ -130,9 +132,22 @@ describe('a farm business’s team', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await snap(page, 'team-owner-390');
 
+    // The sub-account's checkout page says whom to ask, with no step or 'Place order' that would fail; so does the
+    // cart; the server refuses the writes with the same code.
+    await sub.goto('/direct/carts/checkout');
+    const denied = 'Access denied: contact the primary account owner, who can toggle permissions in My Team.';
+    await sub.getByRole('alert').filter({ hasText: denied }).waitFor();
+    expect(await sub.getByRole('button', { name: /place order/i }).count()).toBe(0);
+    await snap(sub, 'team-sub-checkout-denied-1280');
+    await sub.setViewportSize({ width: 390, height: 844 });
+    await snap(sub, 'team-sub-checkout-denied-390');
+    await sub.getByRole('button', { name: /^Open the cart/ }).click();
+    await sub.getByRole('dialog', { name: 'Your cart' }).getByText(denied).waitFor();
+    await sub.waitForFunction(() => document.getAnimations().length === 0); // the drawer has slid in
+    await snap(sub, 'team-sub-cart-denied-390');
     const refused = await checkoutWrite();
     expect(refused.status()).toBe(403);
-    expect(((await refused.json()) as { code: string }).code).toBe('input_purchasing_permission_required');
-    expect((await cartNow()).enablement).toEqual({ enabled: false, reason: 'input_purchasing_permission_required' });
+    expect(((await refused.json()) as { code: string }).code).toBe('enterprise_access_required');
+    expect((await cartNow()).enablement).toEqual({ enabled: false, reason: 'enterprise_access_required' });
   });
 });

@@ -18,7 +18,10 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A demo account key (buyer, farmer, admin, prairieBuyer), or its spare session `<key>2`. */
+/**
+ * A demo account key (buyer, farmer, admin, prairieBuyer; teamOwner: the owner of team.spec's own farm business), or
+ * its spare session `<key>2`.
+ */
 type Account = string;
 
 /**

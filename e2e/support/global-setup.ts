@@ -8,7 +8,7 @@ import { openDatabase } from '../../apps/server/src/platform/db.ts';
 import { readEnv } from '../../apps/server/src/platform/env.ts';
 import { randomToken, sha256 } from '../../apps/server/src/platform/crypto.ts';
 import { insertSession } from '../../apps/server/src/platform/sessions.repo.ts';
-import { users } from '../../apps/server/src/db/schema/index.ts';
+import { enterpriseUsers, enterprises, users } from '../../apps/server/src/db/schema/index.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../apps/server/src/seed/demo.ts';
 import { startTestProvider } from '../../apps/server/src/modules/identity/oidc-test-provider.ts';
 import { startJobWorker } from '../../apps/server/src/platform/jobs.ts';
@@ -58,6 +58,34 @@ async function startServer(extraEnv: Record<string, string>, port = 0) {
   return { app, database, url: `http://127.0.0.1:${address.port}` };
 }
 
+/** The owner of team.spec's own farm business (see seedTeamFarm). */
+const TEAM_OWNER = 'team-owner@e2e.granary.test';
+
+/**
+ * A farm business of its own for team.spec (a US farm, its owner signed in as `teamOwner`): the spec adds members to
+ * it, so the demo farm's team — whose members with profit center access are asked to sign its contracts (esign,
+ * trading-flow) — stays as the seed left it, whatever order the specs run in.
+ */
+async function seedTeamFarm(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<void> {
+  const [owner] = await db
+    .insert(users)
+    .values({
+      email: TEAM_OWNER,
+      firstName: 'Tess',
+      lastName: 'Cedar',
+      emailVerifiedAt: new Date(),
+      experiences: { enterprise_agronomics: true },
+      countryCode: 'USA',
+      tosAcceptedAt: new Date(),
+    })
+    .returning({ id: users.id });
+  const [farm] = await db
+    .insert(enterprises)
+    .values({ name: 'Cedar Creek Farms', countryCode: 'USA', administrativeAreaLevel1: 'IA' })
+    .returning({ id: enterprises.id });
+  await db.insert(enterpriseUsers).values({ enterpriseId: farm!.id, userId: owner!.id, role: 'owner' });
+}
+
 /** Starts the app the way `npm start` does (built web app, migrated and seeded database) for the specs. */
 export default async function setup(project: TestProject) {
   if (!existsSync(`${webDist}/index.html`)) throw new Error('Build the web app first: npm run build');
@@ -89,7 +117,8 @@ export default async function setup(project: TestProject) {
   // sessions the specs share (`farmer`, `farmer2`: two devices) and a third, `<account>-logout`, for a spec that signs
   // out: Logout ends its session, and a shared one ended early breaks every later spec that uses it.
   const sessionTokens: Record<string, string> = {};
-  for (const [key, email] of Object.entries(DEMO_ACCOUNTS)) {
+  await seedTeamFarm(main.database.db);
+  for (const [key, email] of Object.entries({ ...DEMO_ACCOUNTS, teamOwner: TEAM_OWNER })) {
     const [user] = await main.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     for (const name of [key, `${key}2`, `${key}-logout`]) {
       const token = randomToken();
