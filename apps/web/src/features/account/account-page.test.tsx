@@ -242,6 +242,19 @@ describe('/account/user/:u/enterprise/:e/:section?', () => {
     expect(screen.getByText('No fields yet')).toBeTruthy();
   });
 
+  it("takes staff back to the user's list of farm businesses, not to their own account", async () => {
+    const other = '5b0c1f7e-3f1d-4c59-9a53-2f7d8a0c0199';
+    renderApp(`/account/user/${other}/enterprise/${FARM}`, 'farmer');
+    serve({
+      [`/api/effu/user/${other}/enterprise/${FARM}`]: { status: 200, body: profile({ role: null }) },
+      ...CATALOGUES,
+    });
+    expect(await screen.findByRole('heading', { name: 'Fieldman Family Farms', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Farm businesses' }).getAttribute('href')).toBe(
+      `/account/user/${other}/enterprises`,
+    );
+  });
+
   it("says another user's or an unknown farm business does not exist", async () => {
     renderApp(base, 'farmer');
     serve({
