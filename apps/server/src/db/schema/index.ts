@@ -29,3 +29,4 @@ export * from './staff-admin.ts';
 export * from './address-geocodes.ts';
 export * from './profit-center.ts';
 export * from './billing.ts';
+export * from './marketing-plan.ts';
