@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   DEFAULT_ROLE_FLAGS,
+  MANAGE_PERMISSION,
   ROLE_USER_TYPES,
   inviteProblem,
   type EnterpriseAccessFlag,
@@ -19,7 +20,7 @@ import {
 } from '@granary/domain';
 import { audit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, accessDenied } from '../../platform/errors.ts';
 import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
 import {
@@ -109,7 +110,7 @@ export async function invite(
   const db = deps.ctx.database.db;
   const permissions = [...new Set(input.permissions ?? DEFAULT_ROLE_FLAGS[input.role])];
   if (inviteProblem({ userId: caller.userId, membership: caller.membership }, { role: input.role, permissions }))
-    throw new AppError('enterprise_access_required');
+    throw accessDenied(MANAGE_PERMISSION);
   const email = input.email?.toLowerCase() ?? null;
   const phone = input.phone_number !== undefined ? validPhone(input.phone_number) : null;
   if (input.phone_number !== undefined && !phone) throw new AppError('phone_invalid');

@@ -1,7 +1,6 @@
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import { AREA_UNITS, CROPS, formatNumber, normalizeNumberInput } from '@granary/domain';
 import {
-  Alert,
   Box,
   IconButton,
   MenuItem,
@@ -25,6 +24,7 @@ import { applyServerErrors } from '../../lib/forms/server-errors';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { T, useT } from '../../lib/i18n/t';
 import { showToast } from '../../lib/toast/toast-store';
+import { AccessDenied } from '../../lib/ui/access-denied';
 import { useAgronomics, useChangeAgronomics } from './account-api';
 import { AreaUnitsSelect, Loaded, numberField, toastFailure, useAreaText } from './account-parts';
 
@@ -54,13 +54,7 @@ type Values = z.input<typeof schema>;
 export function AgronomicsSection({ enterpriseId }: EnterpriseSectionProps) {
   const enterprise = useEnterprise(enterpriseId);
   const allowed = Boolean(enterprise?.permissions?.hasAgronomics);
-  if (enterprise?.isProfileLoaded && !allowed) {
-    return (
-      <Alert severity="info">
-        <T id="enterprise.needsFlag" />
-      </Alert>
-    );
-  }
+  if (enterprise?.isProfileLoaded && !allowed) return <AccessDenied />;
   if (!allowed) return null;
   return <AgronomicsBody enterpriseId={enterpriseId} defaultUnits={enterprise?.areaEstimateUnits ?? 'acres'} />;
 }

@@ -43,8 +43,6 @@ export const accountMessages = {
   'enterprise.section.qualifyingQuestions': 'Qualifying questions',
   'enterprise.section.agronomics': 'Agronomics',
   'enterprise.notFound': 'This farm business does not exist or is not yours.',
-  'enterprise.needsFlag':
-    'You do not have access to this. Contact the primary account owner, who can toggle permissions in My Team.',
   'enterprise.readOnly':
     'You can view this profile. To change it, contact the primary account owner, who can toggle permissions in My Team.',
 
