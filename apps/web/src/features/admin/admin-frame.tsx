@@ -50,6 +50,9 @@ export function AdminFrame({
           variant="scrollable"
           allowScrollButtonsMobile
           aria-label={t('staffAdmin.nav.label')}
+          // On a phone the three tabs fit only just at their default width: a little less padding keeps them all in
+          // sight (a scroll arrow and a cut-off 'Australian accounts' otherwise, depending on when fonts load).
+          sx={{ '& .MuiTab-root': { minWidth: 0, px: { xs: 1.5, sm: 2 } } }}
         >
           {items.map((item) => (
             <Tab

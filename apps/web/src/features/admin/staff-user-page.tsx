@@ -186,8 +186,8 @@ function EnterprisesCard({ user }: { user: UserDetail }) {
         </Typography>
       ) : (
         <List disablePadding>
-          {user.enterprises.map((e) => (
-            <ListItem key={e.id} disableGutters divider>
+          {user.enterprises.map((e, i) => (
+            <ListItem key={e.id} disableGutters divider={i < user.enterprises.length - 1}>
               <ListItemText
                 primary={
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -231,8 +231,8 @@ function SessionsCard({ user, onEnd }: { user: UserDetail; onEnd: (() => void) |
         </Typography>
       ) : (
         <List disablePadding>
-          {user.sessions.map((s) => (
-            <ListItem key={s.id} disableGutters divider>
+          {user.sessions.map((s, i) => (
+            <ListItem key={s.id} disableGutters divider={i < user.sessions.length - 1}>
               <ListItemText
                 primary={t('staffAdmin.user.session', {
                   when: dates.dateTime(s.createdAt),
@@ -263,8 +263,8 @@ function AuditCard({ user }: { user: UserDetail }) {
         </Typography>
       ) : (
         <List disablePadding dense>
-          {user.audit.map((a) => (
-            <ListItem key={a.id} disableGutters divider>
+          {user.audit.map((a, i) => (
+            <ListItem key={a.id} disableGutters divider={i < user.audit.length - 1}>
               <ListItemText
                 primary={
                   a.targetName && a.relation !== 'target'
