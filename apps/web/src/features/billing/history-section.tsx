@@ -62,6 +62,8 @@ export function HistorySection({ enterprisePublicId: e }: { enterprisePublicId: 
   const refunds = useRefunds(e);
   const coupons = useCoupons(e);
   const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+  // On a phone the status goes under the order number, so the amount stays in view.
+  const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
   return (
     <Box component="section" aria-labelledby="billing-history">
       <Typography variant="h2" id="billing-history" sx={{ mb: 2 }}>
@@ -90,7 +92,7 @@ export function HistorySection({ enterprisePublicId: e }: { enterprisePublicId: 
                   <TableCell>
                     <T id="billing.history.order" />
                   </TableCell>
-                  <TableCell>
+                  <TableCell sx={wide}>
                     <T id="billing.history.status" />
                   </TableCell>
                   <TableCell sx={numeric}>
@@ -102,8 +104,19 @@ export function HistorySection({ enterprisePublicId: e }: { enterprisePublicId: 
                 {history.data.payments.map((p) => (
                   <TableRow key={p.orderId}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{dates.instant(p.placedAt)}</TableCell>
-                    <TableCell>{p.orderNumber}</TableCell>
-                    <TableCell>{t(`billing.paymentStatus.${p.paymentStatus}` as MessageId)}</TableCell>
+                    <TableCell>
+                      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                        {p.orderNumber}
+                      </Box>
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ display: { xs: 'block', sm: 'none' } }}
+                      >
+                        {t(`billing.paymentStatus.${p.paymentStatus}` as MessageId)}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={wide}>{t(`billing.paymentStatus.${p.paymentStatus}` as MessageId)}</TableCell>
                     <TableCell sx={numeric}>{money(p.amount, p.currency)}</TableCell>
                   </TableRow>
                 ))}

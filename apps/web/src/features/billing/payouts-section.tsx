@@ -43,6 +43,8 @@ export function PayoutsSection({ enterprisePublicId: e }: { enterprisePublicId: 
   const [page, setPage] = useState(1);
   const payouts = usePayouts(e, type, page);
   const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+  // On a phone the status goes under the payee, so the amount stays in view.
+  const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
   return (
     <Box component="section" aria-labelledby="billing-payouts">
       <Stack
@@ -105,7 +107,7 @@ export function PayoutsSection({ enterprisePublicId: e }: { enterprisePublicId: 
                   <TableCell>
                     <T id="billing.payouts.payee" />
                   </TableCell>
-                  <TableCell>
+                  <TableCell sx={wide}>
                     <T id="billing.payouts.status" />
                   </TableCell>
                   <TableCell sx={numeric}>
@@ -122,8 +124,11 @@ export function PayoutsSection({ enterprisePublicId: e }: { enterprisePublicId: 
                       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                         {[p.market, ...p.settlements].join(' · ')}
                       </Typography>
+                      <Typography variant="caption" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                        <PayoutStatus payout={p} />
+                      </Typography>
                     </TableCell>
-                    <TableCell>
+                    <TableCell sx={wide}>
                       <PayoutStatus payout={p} />
                     </TableCell>
                     <TableCell sx={numeric}>{formatMoney(p.amount, { currency: p.currency })}</TableCell>
