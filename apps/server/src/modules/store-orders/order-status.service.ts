@@ -17,6 +17,20 @@ import { notifyUsers } from '../../platform/notifications.ts';
 import type { SessionState } from '../../platform/sessions.ts';
 import { lockOrderForStatus, setOrderStatus, type OrderForStatus } from './order-status.repo.ts';
 
+/** The admin permission of the order wrangler (platform.md 6.5). */
+const WRANGLER = 'store-order-wrangler-admin';
+
+/**
+ * Whether a staff member's wrangler grant reaches a buyer of `partnerId` (decision 053: true, 'all' or a list holding
+ * 'all' reaches every order; a list of partner ids reaches those partners' buyers only).
+ */
+function reaches(me: SessionState['user'], partnerId: string | null): boolean {
+  if (me.isSuperAdmin || me.permissions.includes(WRANGLER)) return true;
+  const value = me.adminPermissions[WRANGLER];
+  if (value === true || value === 'all' || (Array.isArray(value) && value.includes('all'))) return true;
+  return partnerId !== null && Array.isArray(value) && value.includes(partnerId);
+}
+
 /** The buyer's page of the order. */
 function orderPath(orderId: string): string {
   return `/direct/order-history-details/${encodeURIComponent(orderId)}`;
@@ -65,7 +79,8 @@ export async function changeOrderStatus(
   if (!staff) throw new AppError('forbidden');
   return db.transaction(async (tx) => {
     const order = await lockOrderForStatus(tx, orderId);
-    if (!order) throw new AppError('not_found', 'There is no such order.');
+    // An order out of the grant's partners is answered like an unknown one (no probing).
+    if (!order || !reaches(session.user, order.partnerId)) throw new AppError('not_found', 'There is no such order.');
     if (status === 'placed' || !ORDER_STATUS_TRANSITIONS[order.status].includes(status)) {
       throw new AppError('invalid_request', `An order that is ${order.status} cannot become ${status}.`, {
         reason: 'order_status_transition',

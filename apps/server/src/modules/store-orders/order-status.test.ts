@@ -78,9 +78,22 @@ describe("an order's status moved on by staff", () => {
     expect(row!.status).toBe('placed');
   });
 
-  it('is for staff holding store-order-wrangler-admin: the buyer gets 403', async () => {
+  it('is for staff holding store-order-wrangler-admin, within its partners: the buyer gets 403, a grant for other partners 404', async () => {
     const order = await orderIn('placed');
     expect((await call(farmer, 'PUT', statusUrl(order.id), { status: 'canceled' })).statusCode).toBe(403);
+    // A grant limited to some partners reaches only their buyers' orders (decision 053); the demo farmer is no
+    // partner's, so the order is not found for them, and nothing changes.
+    await t.database.db.insert(users).values({
+      email: 'wrangler-prairie@orders.granary.test',
+      firstName: 'Wren',
+      lastName: 'Gler',
+      employeeInfo: { role: 'cx_representative' },
+      adminPermissions: { 'store-order-wrangler-admin': ['prairie'] },
+    });
+    const limited = await signIn(t, 'wrangler-prairie@orders.granary.test');
+    expect((await call(limited, 'PUT', statusUrl(order.id), { status: 'canceled' })).statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(storeOrders).where(eq(storeOrders.id, order.id));
+    expect(row!.status).toBe('placed');
   });
 
   it('tells the buyer by e-mail (with the one-click unsubscribe of the orders topic) and in the app; audited', async () => {
