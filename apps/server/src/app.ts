@@ -57,6 +57,8 @@ import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { demoAbnRegister } from './modules/addresses/abn-register.ts';
 import { esignProviderFromEnv } from './modules/esign/providers/select-provider.ts';
 import { profitCenterRoutes } from './modules/profit-center/profit-center.routes.ts';
+import { marketingPlanRoutes } from './modules/marketing-plan/marketing-plan.routes.ts';
+import { farmerHomeRoutes } from './modules/farmer-home/farmer-home.routes.ts';
 import { farmerClients } from './modules/profit-center/profit-center.public.ts';
 import { bidsRoutes } from './modules/bids/bids.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
@@ -230,6 +232,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(esignRoutes, { ctx, partners, provider: esignProviderFromEnv(env.ESIGN_PROVIDER) });
   // My Sales Lite (issue 5): the farmer's own contracts, tickets, summary and balances.
   await app.register(profitCenterRoutes, { ctx });
+  // The profit center's marketing tab: marketing plans and price alerts (issue 17, decision 058).
+  await app.register(marketingPlanRoutes, { ctx });
+  // The farmer's home at /dashboard (issue 17): what needs them now, their bids and notifications, in one call.
+  await app.register(farmerHomeRoutes, { ctx, partners });
   await app.register(pricingFarmerRoutes, { ctx });
   // Cash bids (issue 5): the CRM's instruments and a farmer's read of a market's public bids.
   await app.register(bidsRoutes, { ctx, partners });

@@ -134,6 +134,8 @@ export * from './profit-center/access.ts';
 export * from './profit-center/sales.ts';
 export * from './profit-center/api.ts';
 export * from './profit-center/profit-summary.ts';
+export * from './profit-center/marketing.ts';
+export * from './profit-center/farmer-home.ts';
 
 // Farm-input store catalogue (issue 6): kinds, categories and route slugs, regional flags, images, prices, calls.
 export * from './store/catalogue.ts';

@@ -201,6 +201,8 @@ export const signingUrlsResponseSchema = z.object({
       requestId: id,
       provider: z.string(),
       contractId: id,
+      /** The amendment waiting for the signature (decision 042); null for the contract itself. */
+      amendmentId: id.nullable().optional(),
       displayContractId: z.string(),
       clientName: z.string(),
       sentAt: instant,

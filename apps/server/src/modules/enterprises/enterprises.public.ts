@@ -1,3 +1,5 @@
 // What other modules may use of the enterprises module (DESIGN.md, Conventions 11): the one query of a user's
 // memberships with their enterprise (the shell's enterprise list, the address book, the store, the staff area).
 export { currentMembership, membershipsWithEnterprise, type MembershipWithEnterprise } from './enterprises.repo.ts';
+// A farm business's crops by year (the farmer's home shows the bids of the crops grown, issue 17).
+export { agronomicsOf } from './enterprises.repo.ts';

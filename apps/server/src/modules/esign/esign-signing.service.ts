@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { getSession, requireSession } from '../../platform/access.ts';
 import { sha256 } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db.ts';
 import type { UserRow } from '../../platform/sessions.repo.ts';
 import {
   completeRequest,
@@ -45,12 +46,18 @@ import { sendFile } from './esign-documents.service.ts';
 export async function signingUrls(deps: EsignDeps, request: FastifyRequest): Promise<SigningUrlsResponse> {
   const { user } = await requireSession(deps.ctx, request);
   const db = deps.ctx.database.db;
-  const rows = await openRequestsForEnterprises(db, await enterpriseIdsOfUser(db, user.id));
+  return signingLinksOf(db, await enterpriseIdsOfUser(db, user.id));
+}
+
+/** The open signing links of some enterprises' clients (the farmer's home passes those it may show, issue 17). */
+export async function signingLinksOf(db: Db, enterpriseIds: number[]): Promise<SigningUrlsResponse> {
+  const rows = await openRequestsForEnterprises(db, enterpriseIds);
   return {
     rows: rows.map((r) => ({
       requestId: r.request.id,
       provider: r.request.provider,
       contractId: r.request.contractId,
+      amendmentId: r.amendmentId,
       displayContractId: r.displayContractId,
       clientName: r.clientName,
       sentAt: r.request.createdAt.toISOString(),

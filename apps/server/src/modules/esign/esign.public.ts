@@ -3,3 +3,5 @@
 export { sendDocumentPdf, wantsPdf } from './esign-documents.service.ts';
 // The demo's open signing requests (the seed).
 export { seedSigningDemo } from './esign-demo.ts';
+// The signed-in signer's open signing links (the farmer's home, issue 17).
+export { signingLinksOf } from './esign-signing.service.ts';

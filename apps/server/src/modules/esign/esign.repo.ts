@@ -413,15 +413,17 @@ export async function completeRequest(
 export async function openRequestsForEnterprises(
   db: Db,
   enterpriseIds: number[],
-): Promise<{ request: RequestRow; displayContractId: string; clientName: string }[]> {
+): Promise<{ request: RequestRow; displayContractId: string; clientName: string; amendmentId: number | null }[]> {
   if (enterpriseIds.length === 0) return [];
   return db
     .select({
       request: signingRequests,
       displayContractId: contracts.displayContractId,
       clientName: legalEntities.name,
+      amendmentId: contractDocuments.amendmentId,
     })
     .from(signingRequests)
+    .innerJoin(contractDocuments, eq(contractDocuments.id, signingRequests.documentId))
     .innerJoin(contracts, eq(contracts.id, signingRequests.contractId))
     .innerJoin(legalEntities, eq(legalEntities.id, contracts.clientId))
     .where(

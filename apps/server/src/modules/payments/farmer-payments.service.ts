@@ -221,7 +221,7 @@ export async function createRequests(
 
 /** The farmer's requests, newest first. */
 export async function farmerRequests(
-  deps: PaymentsDeps,
+  deps: Pick<PaymentsDeps, 'ctx'>,
   request: FastifyRequest,
   q: PaymentRequestsQuery,
 ): Promise<PaymentRequestList> {
