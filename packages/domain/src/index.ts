@@ -181,3 +181,6 @@ export * from './team/team.ts';
 
 // A farm business's billing: payment methods, what it paid and was paid, the calls (issue 17, decision 056).
 export * from './billing/billing.ts';
+
+// Sustainability programs, surveys and enrolments (issue 17, decision 059).
+export * from './sustainability/sustainability.ts';

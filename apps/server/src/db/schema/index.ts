@@ -30,3 +30,4 @@ export * from './address-geocodes.ts';
 export * from './profit-center.ts';
 export * from './billing.ts';
 export * from './marketing-plan.ts';
+export * from './sustainability.ts';
