@@ -9,6 +9,8 @@ export const NOTIFICATION_TOPICS = [
   'settlements_payments',
   'orders',
   'marketing',
+  // Last, so the unsubscribe ids of the topics before keep their index (the id carries it).
+  'price_alerts',
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
@@ -33,6 +35,8 @@ export const NOTIFICATION_DEFAULTS: Readonly<Record<NotificationTopic, Record<No
   settlements_payments: { email: true, sms: false, in_app: true },
   orders: { email: true, sms: false, in_app: true },
   marketing: { email: false, sms: false, in_app: true },
+  // The farmer's own price alerts (issue 17, decision 058): they asked for them, so by e-mail and in the app.
+  price_alerts: { email: true, sms: false, in_app: true },
 };
 
 /** The preference topic of an in-app notification's topic ('offers.filled' → offers); null: not a preference topic. */
@@ -43,6 +47,7 @@ export function preferenceTopicOf(noticeTopic: string): NotificationTopic | null
   if (head === 'payments' || head === 'settlements') return 'settlements_payments';
   if (head === 'orders') return 'orders';
   if (head === 'marketing') return 'marketing';
+  if (head === 'price_alerts') return 'price_alerts';
   return null;
 }
 

@@ -88,6 +88,7 @@ describe('preferences', () => {
       'settlements_payments',
       'orders',
       'marketing',
+      'price_alerts',
     ]);
     expect(subs.find((s) => s.topic === 'offers')).toMatchObject({ email: true, sms: false, in_app: true });
     expect(subs.find((s) => s.topic === 'marketing')).toMatchObject({ email: false, sms: false });

@@ -3,3 +3,7 @@
 // 401, 403), for the farmer reads other modules own (a market's posts).
 export { farmerClients, lacksAccessEverywhere, type FarmerClient } from './profit-center.repo.ts';
 export { loadFarmer } from './profit-center.service.ts';
+// The summary of one crop and crop year (production estimate, % sold, average price): the marketing plan's progress
+// (marketing-plan module, decision 058). Types of the farmer it takes.
+export { profitCropYearSummary } from './profit-summary.service.ts';
+export type { Farmer } from './profit-center.service.ts';

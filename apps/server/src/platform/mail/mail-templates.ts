@@ -8,6 +8,7 @@ import { paymentApproved, paymentPaid, paymentReturned } from './payment-mails.t
 import { userInvitation } from './crm-admin-mails.tsx';
 import { teamInvitation } from './team-mails.tsx';
 import { marketingWelcome } from './marketing-mails.tsx';
+import { priceAlert } from './price-alert-mails.tsx';
 
 export const MAIL_TEMPLATES = {
   verification_code: identity.verificationCode,
@@ -32,6 +33,7 @@ export const MAIL_TEMPLATES = {
   user_invitation: userInvitation,
   team_invitation: teamInvitation,
   marketing_welcome: marketingWelcome,
+  price_alert: priceAlert,
 } as const;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

@@ -18,6 +18,7 @@ export const MAIL_TOPICS: Partial<Record<MailTemplateName, NotificationTopic>> =
   payment_returned: 'settlements_payments',
   store_order_status: 'orders',
   marketing_welcome: 'marketing',
+  price_alert: 'price_alerts',
 };
 
 /** How a mail's footer names its topic ('… because of your offer notification settings'). */
@@ -27,4 +28,5 @@ export const MAIL_TOPIC_WORDS: Record<NotificationTopic, string> = {
   settlements_payments: 'settlement and payment',
   orders: 'order',
   marketing: 'marketing',
+  price_alerts: 'price alert',
 };

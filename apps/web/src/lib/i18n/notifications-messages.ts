@@ -38,6 +38,8 @@ export const notificationsMessages = {
   'notificationPrefs.topic.contract_signing.help': 'Contracts sent to you to sign.',
   'notificationPrefs.topic.settlements_payments': 'Settlements and payments',
   'notificationPrefs.topic.settlements_payments.help': 'Payments approved, sent or returned.',
+  'notificationPrefs.topic.price_alerts': 'Price alerts',
+  'notificationPrefs.topic.price_alerts.help': 'A bid or futures price you set an alert on crossed its level.',
   'notificationPrefs.topic.orders': 'Orders',
   'notificationPrefs.topic.orders.help':
     'Your store orders being prepared, shipped, ready for pickup, delivered or canceled. Receipts are always sent.',
@@ -66,4 +68,5 @@ export const notificationsMessages = {
   'unsubscribe.topic.settlements_payments': 'settlement and payment',
   'unsubscribe.topic.orders': 'order',
   'unsubscribe.topic.marketing': 'marketing',
+  'unsubscribe.topic.price_alerts': 'price alert',
 } as const;
