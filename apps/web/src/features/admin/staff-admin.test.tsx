@@ -1,11 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ResourcePermissions, StaffEnterprisesList, StaffUserDetail } from '@granary/domain';
+import type { ResourcePermissions, StaffEnterprisesList } from '@granary/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Bootstrap } from '../../lib/api/bootstrap';
 import { queryKeys } from '../../lib/api/query-keys';
 import { stubFetch } from '../../test/fetch-stub';
-import { fakeBootstrap } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { staffBootstrap, staffUserDetail } from './test-fixtures';
 
 // The staff area for staff whose admin permissions are limited to some partners (issue 16, decision 053): the
 // Enterprises tab and the manual grant's enterprise picker list what the server answers for them (their partners'
@@ -14,49 +13,14 @@ import { renderApp } from '../../test/render-app';
 const SAM = '5d0c6b1e-0000-4000-8000-000000000001';
 
 /** A cx representative whose admin permissions are limited to the demo partner. */
-function partnerStaff(): Bootstrap {
-  const boot = fakeBootstrap('buyer');
-  return {
-    ...boot,
-    user: {
-      ...boot.user,
-      firstName: 'Dee',
-      lastName: 'Esk',
-      employeeInfo: { role: 'cx_representative' },
-      admin: {
-        is_super_admin: false,
-        permissions: {
-          'list-all-user-details': ['demo'],
-          'view-manual-permissions': ['demo'],
-          'grant-manual-permissions': ['demo'],
-        },
-      },
-    },
-  };
-}
+const partnerStaff = () =>
+  staffBootstrap({
+    'list-all-user-details': ['demo'],
+    'view-manual-permissions': ['demo'],
+    'grant-manual-permissions': ['demo'],
+  });
 
-const USER: StaffUserDetail = {
-  id: SAM,
-  legacy_id: 12,
-  email: 'farmer@demo.test',
-  firstname: 'Sam',
-  lastname: 'Fieldman',
-  phone_number: null,
-  status: 'active',
-  locked: false,
-  verification_status: 'verified',
-  partner_id: 'demo',
-  country_code: 'USA',
-  is_super_admin: false,
-  employee_role: null,
-  community_builder_roles: [],
-  admin_permissions: {},
-  created_at: '2026-11-01T10:00:00.000Z',
-  last_login_at: null,
-  enterprises: [],
-  sessions: [],
-  audit: [],
-};
+const USER = staffUserDetail(SAM);
 
 const ENTERPRISES: StaffEnterprisesList = {
   enterprises: [

@@ -1,53 +1,19 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { NotificationSubscriptions, ResourcePermissions, StaffUserDetail } from '@granary/domain';
+import type { NotificationSubscriptions, ResourcePermissions } from '@granary/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Bootstrap } from '../../lib/api/bootstrap';
 import { queryKeys } from '../../lib/api/query-keys';
 import { stubFetch } from '../../test/fetch-stub';
-import { fakeBootstrap } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { staffBootstrap, staffUserDetail } from './test-fixtures';
 
 // The staff user page's notification preferences (issue 16, decisions 053 and 055): the user's topics by channel,
 // switched by staff through the preferences call; marketing can be turned off for the user, never on.
 
 const SAM = '5d0c6b1e-0000-4000-8000-000000000002';
 
-function staff(): Bootstrap {
-  const boot = fakeBootstrap('buyer');
-  return {
-    ...boot,
-    user: {
-      ...boot.user,
-      firstName: 'Dee',
-      lastName: 'Esk',
-      employeeInfo: { role: 'cx_representative' },
-      admin: { is_super_admin: false, permissions: { 'list-all-user-details': 'all' } },
-    },
-  };
-}
+const staff = () => staffBootstrap({ 'list-all-user-details': 'all' });
 
-const USER: StaffUserDetail = {
-  id: SAM,
-  legacy_id: 12,
-  email: 'farmer@demo.test',
-  firstname: 'Sam',
-  lastname: 'Fieldman',
-  phone_number: null,
-  status: 'active',
-  locked: false,
-  verification_status: 'verified',
-  partner_id: 'demo',
-  country_code: 'USA',
-  is_super_admin: false,
-  employee_role: null,
-  community_builder_roles: [],
-  admin_permissions: {},
-  created_at: '2026-11-01T10:00:00.000Z',
-  last_login_at: null,
-  enterprises: [],
-  sessions: [],
-  audit: [],
-};
+const USER = staffUserDetail(SAM);
 
 const sub = (topic: NotificationSubscriptions['subscriptions'][number]['topic'], email: boolean, inApp: boolean) => ({
   topic,
