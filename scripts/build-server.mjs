@@ -2,7 +2,8 @@
 // esbuild into apps/server/dist/main.mjs (and a chunk per import() of our own), the npm packages left as imports. `npm start` builds it when its
 // sources changed and runs it with plain node: under tsx every module is compiled at start and kept with its source
 // map, ~95 MB of the idle server's memory. `node scripts/build-server.mjs` builds it and prints the file;
-// `--json` prints {"bundle", "nodeFlags", "env"} (how bench/ingest.bench.ts runs the server as `npm start` does).
+// `--json` prints {"bundle", "nodeFlags", "env"} (how bench/ingest.bench.ts runs the server as `npm start` does);
+// `--boot-packages` prints the npm packages the bundle loads at start (nothing written).
 
 import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -72,17 +73,14 @@ const sourceUrls = {
   },
 };
 
-/** Builds the bundle when it is missing or older than its sources; answers its path. */
-export async function buildServer({ force = false } = {}) {
-  const builtAt = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
-  const changedAt = Math.max(...SOURCES.map((s) => newestMtime(join(root, s))));
-  if (!force && builtAt >= changedAt) return SERVER_BUNDLE;
-  rmSync(dirname(SERVER_BUNDLE), { recursive: true, force: true });
-  await build({
+/** esbuild's options for the bundle (written to `outdir`). */
+function buildOptions(outdir) {
+  return {
     entryPoints: [join(root, 'apps/server/src/main.ts')],
-    outdir: dirname(SERVER_BUNDLE),
+    absWorkingDir: root,
+    outdir,
     outExtension: { '.js': '.mjs' },
-    // What the code imports with import() (mail rendering, …) is a chunk of its own, loaded when first used.
+    // What the code imports with import() (mail rendering, PDFs, …) is a chunk of its own, loaded when first used.
     splitting: true,
     chunkNames: '[name]-[hash]',
     bundle: true,
@@ -93,12 +91,54 @@ export async function buildServer({ force = false } = {}) {
     plugins: [sourceUrls],
     sourcemap: 'linked',
     logLevel: 'warning',
-  });
+  };
+}
+
+/** Builds the bundle when it is missing or older than its sources; answers its path. */
+export async function buildServer({ force = false } = {}) {
+  const builtAt = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
+  const changedAt = Math.max(...SOURCES.map((s) => newestMtime(join(root, s))));
+  if (!force && builtAt >= changedAt) return SERVER_BUNDLE;
+  rmSync(dirname(SERVER_BUNDLE), { recursive: true, force: true });
+  await build(buildOptions(dirname(SERVER_BUNDLE)));
   return SERVER_BUNDLE;
 }
 
+/**
+ * The npm packages node evaluates when it starts the bundle: those its entry reaches through static imports (of its
+ * own chunks too); what sits behind an import() is loaded on first use. Built in memory, nothing written. The server
+ * test `server-bundle.test.ts` keeps the libraries an idle server or an import never needs out of it (decision 049).
+ */
+export async function bootPackages() {
+  const options = { ...buildOptions(dirname(SERVER_BUNDLE)), write: false, metafile: true, sourcemap: false };
+  const { outputs } = (await build(options)).metafile;
+  const packages = new Set();
+  const seen = new Set();
+  const visit = (output) => {
+    if (seen.has(output)) return;
+    seen.add(output);
+    for (const { path, kind, external } of outputs[output]?.imports ?? []) {
+      if (kind !== 'import-statement') continue;
+      if (!external) visit(path);
+      else if (!path.startsWith('node:'))
+        packages.add(
+          path
+            .split('/')
+            .slice(0, path.startsWith('@') ? 2 : 1)
+            .join('/'),
+        );
+    }
+  };
+  visit(relative(root, SERVER_BUNDLE).split('\\').join('/'));
+  return [...packages].sort();
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const bundle = await buildServer({ force: !process.argv.includes('--json') });
-  const json = { bundle, nodeFlags: serverNodeFlags(), env: { MALLOC_ARENA_MAX: serverEnv().MALLOC_ARENA_MAX } };
-  console.log(process.argv.includes('--json') ? JSON.stringify(json) : bundle);
+  if (process.argv.includes('--boot-packages')) {
+    console.log(JSON.stringify(await bootPackages()));
+  } else {
+    const bundle = await buildServer({ force: !process.argv.includes('--json') });
+    const json = { bundle, nodeFlags: serverNodeFlags(), env: { MALLOC_ARENA_MAX: serverEnv().MALLOC_ARENA_MAX } };
+    console.log(process.argv.includes('--json') ? JSON.stringify(json) : bundle);
+  }
 }

@@ -12,7 +12,7 @@ import type { MailContext } from '../../platform/mail/mail-layout.tsx';
 import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
 import type { PartnerDirectory } from '../../platform/partner-directory.ts';
 import { backgroundLinkOrigin } from '../identity/identity.public.ts';
-import { ORDER_STATUS_WORDS } from '../../platform/mail/store-mails.tsx';
+import { ORDER_STATUS_WORDS } from '../../platform/mail/order-status-words.ts';
 import { notifyUsers } from '../../platform/notifications.ts';
 import type { SessionState } from '../../platform/sessions.ts';
 import { lockOrderForStatus, setOrderStatus, type OrderForStatus } from './order-status.repo.ts';

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Action, MailLayout, P } from './mail-layout.tsx';
 import { mailMoney } from './mail-format.ts';
+import { ORDER_STATUS_WORDS, type OrderStatusMailStatus } from './order-status-words.ts';
 import type { MailTemplate } from './mail-template.ts';
 
 export type OrderMailData = {
@@ -91,20 +92,6 @@ export const orderConfirmation: MailTemplate<OrderMailData> = {
       </MailLayout>
     );
   },
-};
-
-/** The order statuses after 'placed' that the buyer hears of (the orders topic; the confirmation is the receipt). */
-export type OrderStatusMailStatus =
-  'processing' | 'ready_for_pickup' | 'shipped' | 'delivered' | 'picked_up' | 'canceled';
-
-/** What each status says, as the subject's end and the mail's sentence. */
-export const ORDER_STATUS_WORDS: Record<OrderStatusMailStatus, { subject: string; sentence: string }> = {
-  processing: { subject: 'is being prepared', sentence: 'is being prepared by the seller.' },
-  ready_for_pickup: { subject: 'is ready for pickup', sentence: 'is ready for pickup at the warehouse you chose.' },
-  shipped: { subject: 'has shipped', sentence: 'has shipped and is on its way to you.' },
-  delivered: { subject: 'was delivered', sentence: 'was delivered.' },
-  picked_up: { subject: 'was picked up', sentence: 'was picked up. Thank you.' },
-  canceled: { subject: 'was canceled', sentence: 'was canceled.' },
 };
 
 export type OrderStatusMailData = {
