@@ -14,6 +14,7 @@ import {
   hasEnterpriseAccess,
   payoutCsvRow,
   toCsv,
+  toDecimal,
   type PayoutChargeType,
   type bankAccountCreateSchema,
   type billingBankAccountsSchema,
@@ -405,7 +406,7 @@ export async function listCoupons(
       name: o.promotion_name,
       order_number: o.order_number,
       placed_at: new Date(o.placed_at).toISOString(),
-      discount: sumDiscounts(o.discounts),
+      discount: codeDiscount(o.discounts, o.promotion_name),
       currency: o.currency,
     })),
     available: offers.map((p) => ({
@@ -420,11 +421,15 @@ export async function listCoupons(
   };
 }
 
-/** The order's discounts added up in cents (exact: every amount has two decimals). */
-function sumDiscounts(discounts: readonly { amount: string }[]): string {
-  const cents = discounts.reduce((sum, d) => sum + BigInt(Math.round(Number(d.amount) * 100)), 0n);
-  const abs = cents < 0n ? -cents : cents;
-  return `${cents < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+/**
+ * What the code took off the order: its own discount line (by the promotion's name), else the order's discounts added
+ * up — exactly (decimal strings, never binary floating point).
+ */
+function codeDiscount(discounts: readonly { name: string; amount: string }[], name: string | null): string {
+  const own = name === null ? [] : discounts.filter((d) => d.name === name);
+  return (own.length > 0 ? own : discounts)
+    .reduce((sum, d) => sum.plus(toDecimal(d.amount)), toDecimal('0'))
+    .toFixed(2);
 }
 
 /** Subscriptions and one-off (generic) payments: none are sold, so the lists are empty — after the access check. */

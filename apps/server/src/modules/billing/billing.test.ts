@@ -233,6 +233,7 @@ describe('what the farm business paid and was paid', () => {
       ),
     );
     expect(coupons.applied).toHaveLength(codes!.n);
+    for (const c of coupons.applied) expect(c.discount).toMatch(/^-?\d+\.\d{2}$/);
     for (const path of ['list-charges', 'refunds', 'subscriptions/payments', 'generic_payment'])
       expect((await call(owner, 'GET', `${base}/${path}`)).statusCode, path).toBe(200);
     expect((await call(owner, 'GET', `${base}/subscriptions/payments`)).json()).toEqual({ payments: [] });

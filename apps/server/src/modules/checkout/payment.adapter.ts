@@ -53,7 +53,8 @@ const TEST_CARD_DETAILS: Readonly<Record<string, { brand: string; last4: string 
 /** The test provider's micro-deposits, always these two (as real providers' test modes do). */
 export const TEST_MICRO_DEPOSITS = ['0.32', '0.45'] as const;
 
-const cents = (amount: string) => Math.round(Number(amount) * 100);
+/** '0.32' or '.32' as whole cents (the amounts are validated as cents under $1 before they get here). */
+const cents = (amount: string) => Number(amount.replace(/^0?\./, ''));
 
 const testCardProvider: CardProvider = {
   name: 'test',
