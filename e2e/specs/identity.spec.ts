@@ -186,8 +186,8 @@ describe('magic link', () => {
       await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
       const link = await linkFromMail(ACCOUNTS.farmer, 'magic_link', '/login/magic', before);
       await pastThrottle(page, /\/api\/auth\/login\/magic-link\/verify$/, () => page.goto(link));
-      // The dashboard sends the farmer on to their home (issue 13).
-      await page.waitForURL((url) => url.pathname === '/my-sales-lite');
+      // A farmer's home is the dashboard itself (issue 17).
+      await page.waitForURL((url) => url.pathname === '/dashboard');
 
       const second = await browser.newContext({ baseURL: baseURL() });
       try {

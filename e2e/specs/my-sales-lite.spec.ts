@@ -82,6 +82,23 @@ describe('my sales lite', () => {
     await context.close();
   });
 
+  it('lands the farmer on their home, whose contract to sign opens the signing page (issue 17)', async () => {
+    const context = await openContext(browser, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/sign-in/password');
+    await signInWithPasswordForm(page, FARMER, PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    const toSign = page.getByRole('region', { name: 'To sign' });
+    const link = toSign.getByRole('link', { name: /^(Contract|Amendment to contract) / }).first();
+    await link.waitFor();
+    await snap(page, 'farmer-home-1280');
+    const number = /contract (\S+)/i.exec((await link.textContent()) ?? '')![1]!;
+    await link.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/profit-center/builtin/sign/'));
+    await page.getByRole('heading', { name: new RegExp(`Sign .*${number}`) }).waitFor();
+    await context.close();
+  });
+
   it('shows the pages at desktop width too', async () => {
     const context = await openContext(browser, { as: 'farmer' });
     const page = await context.newPage();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anonymousUser, type BootstrapUser } from './bootstrap.ts';
-import { HOME_PATHS, homePathFor, isStaff } from './home.ts';
+import { HOME_PATHS, homeKindFor, homePathFor, homeShowsGrain, isStaff } from './home.ts';
 
 const ALL = ['crm', 'public', 'my-sales-lite'] as const;
 
@@ -10,7 +10,8 @@ function user(overrides: Partial<BootstrapUser>): BootstrapUser {
 
 describe('homePathFor', () => {
   it('sends a buyer to the CRM dashboard', () => {
-    expect(homePathFor(user({ experiences: { grain_buying: true } }), ALL)).toBe('/crm/dashboard');
+    expect(homePathFor(user({ experiences: { grain_buying: true } }))).toBe('/crm/dashboard');
+    expect(homeKindFor(user({ experiences: { grain_buying: true, enterprise_agronomics: true } }))).toBe('buyer');
   });
 
   it('sends staff who can open the CRM to the administrator tools', () => {
@@ -19,35 +20,42 @@ describe('homePathFor', () => {
       employeeInfo: { role: 'account_manager' },
       admin: { is_super_admin: true, permissions: {} },
     });
-    expect(homePathFor(admin, ALL)).toBe('/crm/administrator');
+    expect(homePathFor(admin)).toBe('/crm/administrator');
     const superAdminOnly = user({
       experiences: { grain_buying: true },
       admin: { is_super_admin: true, permissions: {} },
     });
-    expect(homePathFor(superAdminOnly, ALL)).toBe(HOME_PATHS.staff);
+    expect(homePathFor(superAdminOnly)).toBe(HOME_PATHS.staff);
   });
 
-  it('sends a farmer allowed My Sales Lite there, when the partner offers it', () => {
+  it("keeps a farmer on /dashboard, the farmer's home, with or without My Sales Lite (issue 17)", () => {
     const farmer = user({ experiences: { enterprise_agronomics: true }, permissions: ['my-sales-lite'] });
-    expect(homePathFor(farmer, ALL)).toBe('/my-sales-lite');
-    expect(homePathFor(farmer, ['crm', 'public'])).toBe('/direct');
+    expect(homeKindFor(farmer)).toBe('farmer');
+    expect(homePathFor(farmer)).toBe('/dashboard');
+    const storeOnly = user({ experiences: { enterprise_agronomics: true } });
+    expect(homeKindFor(storeOnly)).toBe('farmer');
   });
 
-  it('sends a farmer with only the store to the store', () => {
-    expect(homePathFor(user({ experiences: { enterprise_agronomics: true } }), ALL)).toBe('/direct');
+  it("shows the home's grain cards only to a My Sales Lite farmer on a partner offering it", () => {
+    const farmer = user({ experiences: { enterprise_agronomics: true }, permissions: ['my-sales-lite'] });
+    expect(homeShowsGrain(farmer, ALL)).toBe(true);
+    expect(homeShowsGrain(farmer, ['crm', 'public'])).toBe(false);
+    expect(homeShowsGrain(user({ experiences: { enterprise_agronomics: true } }), ALL)).toBe(false);
   });
 
   it('keeps a new signup (no experience) on the welcome page', () => {
-    expect(homePathFor(user({ experiences: {} }), ALL)).toBe('/dashboard');
+    expect(homeKindFor(user({ experiences: {} }))).toBe('welcome');
+    expect(homePathFor(user({ experiences: {} }))).toBe('/dashboard');
   });
 
   it('keeps staff without grain buying on the welcome page (the CRM gate would refuse them)', () => {
     const staff = user({ employeeInfo: { role: 'support' } });
     expect(isStaff(staff)).toBe(true);
-    expect(homePathFor(staff, ALL)).toBe('/dashboard');
+    expect(homeKindFor(staff)).toBe('welcome');
   });
 
   it('gives a visitor who is not signed in the welcome path', () => {
-    expect(homePathFor(anonymousUser('anon-1234567890abcdef'), ALL)).toBe('/dashboard');
+    expect(homeKindFor(anonymousUser('anon-1234567890abcdef'))).toBe('welcome');
+    expect(homePathFor(anonymousUser('anon-1234567890abcdef'))).toBe('/dashboard');
   });
 });

@@ -25,18 +25,14 @@ describe('/dashboard', () => {
     expect(store.getAttribute('href')).toBe('/en-ca/direct');
   });
 
-  it.each([
-    ['buyer', '/crm/dashboard'],
-    ['farmer', '/my-sales-lite'],
-    ['farmer-without-flag', '/direct'],
-  ] as const)('sends a %s to %s', async (user, home) => {
-    const { router } = renderApp('/dashboard', user);
-    await waitFor(() => expect(router.state.location.pathname).toBe(home));
+  it('sends a buyer to the CRM dashboard (a farmer stays: their home is here, farmer-home-page.test)', async () => {
+    const { router } = renderApp('/dashboard', 'buyer');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/crm/dashboard'));
   });
 
   it('keeps the locale prefix when it sends a user home', async () => {
-    const { router } = renderApp('/en-au/dashboard', 'farmer');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en-au/my-sales-lite'));
+    const { router } = renderApp('/en-au/dashboard', 'buyer');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en-au/crm/dashboard'));
   });
 });
 
@@ -46,7 +42,7 @@ describe('the permission-denied screen', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('You do not have permissions for this action')).toBeTruthy();
     expect(within(alert).getByRole('button', { name: 'Logout' })).toBeTruthy();
-    expect(within(alert).getByRole('link', { name: 'Go to my home page' }).getAttribute('href')).toBe('/my-sales-lite');
+    expect(within(alert).getByRole('link', { name: 'Go to my home page' }).getAttribute('href')).toBe('/dashboard');
   });
 
   it('sends a user without any experience to the welcome page', async () => {

@@ -10,6 +10,7 @@ import { platformMessages } from './platform-messages';
 import { invitationMessages } from './invitation-messages';
 import { actAsMessages } from './act-as-messages';
 import { notificationsMessages } from './notifications-messages';
+import { farmerHomeMessages } from './farmer-home-messages';
 
 /**
  * The entry's English messages (react-intl ids): the app shell's, identity's and the common ones, which every page of
@@ -23,6 +24,7 @@ export const messages = {
   ...invitationMessages,
   ...actAsMessages,
   ...notificationsMessages,
+  ...farmerHomeMessages,
   // generic error screen (grain-marketing.md 2, platform.md 2.7)
   'shell.error.title': "Well, that ain't right.",
   'shell.error.message': "Looks like there's something wrong under the hood.",
