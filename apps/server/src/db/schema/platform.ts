@@ -159,6 +159,11 @@ export const users = pgTable(
     countryCode: text('country_code').$type<'' | 'USA' | 'CAN' | 'AUS'>().notNull().default(''),
     postalCode: text('postal_code'),
     partnerIntent: text('partner_intent'),
+    /** platform.md 3.1 completed_onboarding_steps: e.g. '<intent>-onboarding' once a partner's grain account is linked. */
+    completedOnboardingSteps: text('completed_onboarding_steps')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

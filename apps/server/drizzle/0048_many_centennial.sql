@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "completed_onboarding_steps" text[] DEFAULT '{}'::text[] NOT NULL;
