@@ -57,6 +57,7 @@ import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { demoAbnRegister } from './modules/addresses/abn-register.ts';
 import { esignProviderFromEnv } from './modules/esign/providers/select-provider.ts';
 import { profitCenterRoutes } from './modules/profit-center/profit-center.routes.ts';
+import { sustainabilityCrmRoutes, sustainabilityRoutes } from './modules/sustainability/sustainability.routes.ts';
 import { marketingPlanRoutes } from './modules/marketing-plan/marketing-plan.routes.ts';
 import { farmerHomeRoutes } from './modules/farmer-home/farmer-home.routes.ts';
 import { farmerClients } from './modules/profit-center/profit-center.public.ts';
@@ -232,6 +233,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(esignRoutes, { ctx, partners, provider: esignProviderFromEnv(env.ESIGN_PROVIDER) });
   // My Sales Lite (issue 5): the farmer's own contracts, tickets, summary and balances.
   await app.register(profitCenterRoutes, { ctx });
+  // Sustainability programs (issue 17, decision 059): the farmer's enrolment and the buyer's enrolled clients.
+  await app.register(sustainabilityRoutes, { ctx, partners });
+  await app.register(sustainabilityCrmRoutes, { ctx, partners });
   // The profit center's marketing tab: marketing plans and price alerts (issue 17, decision 058).
   await app.register(marketingPlanRoutes, { ctx });
   // The farmer's home at /dashboard (issue 17): what needs them now, their bids and notifications, in one call.

@@ -14,6 +14,7 @@ import { ADDRESSES_TAG } from './api-operations-addresses.ts';
 import { NOTIFICATIONS_AREA } from './api-operations-notifications.ts';
 import { BILLING_AREA } from './api-operations-billing.ts';
 import { PAYMENTS_OPERATIONS, SETTLEMENTS_OPERATIONS } from './api-operations-grain-book.ts';
+import { SUSTAINABILITY_OPERATIONS } from './api-operations-sustainability.ts';
 import { MARKETING_OPERATIONS } from './api-operations-marketing.ts';
 
 type ApiArea = {
@@ -374,6 +375,7 @@ export const API_AREAS: readonly ApiArea[] = [
         [`GET ${PC}/filters`]: "The values of the farmer's list filters",
         [`GET ${PC}/location`]: "The markets the farmer's farms sell to",
       },
+      sustainability: SUSTAINABILITY_OPERATIONS,
       'marketing-plan': MARKETING_OPERATIONS,
     },
   },

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from './db.ts';
-import { legalEntities, marketUserPermissions, markets } from '../db/schema/index.ts';
+import { legalEntities, marketUserPermissions, markets, sustainabilityPrograms } from '../db/schema/index.ts';
 
 export type PartnerMarketRow = {
   id: number;
@@ -11,6 +11,11 @@ export type PartnerMarketRow = {
   countryCode: 'USA' | 'CAN' | 'AUS';
   timezone: string;
   sustainabilityEnabled: boolean;
+  /**
+   * The crop/years of the market's sustainability programs (enabled: an open program), null when it has none —
+   * the grain-buying-clients entitlement (decision 059).
+   */
+  sustainabilityCropYears: { cropId: number; cropYear: number; enabled: boolean }[] | null;
   /** The user's permissions on the market; null when the user has no row there. */
   permissions: string[] | null;
 };
@@ -30,6 +35,7 @@ export async function listPartnerMarketsForUser(
       countryCode: markets.countryCode,
       timezone: markets.timezone,
       sustainabilityEnabled: markets.sustainabilityEnabled,
+      sustainabilityCropYears: sql<PartnerMarketRow['sustainabilityCropYears']>`${sustainabilityCropYearsSql(sql`${markets.id}`)}`,
       permissions: marketUserPermissions.permissions,
     })
     .from(markets)
@@ -39,6 +45,16 @@ export async function listPartnerMarketsForUser(
     )
     .where(eq(markets.partnerId, partnerId))
     .orderBy(asc(markets.id));
+}
+
+/**
+ * A market's sustainability crop/years as JSON (null without programs): each crop and year of its programs, enabled
+ * when one of them is open (decision 059).
+ */
+function sustainabilityCropYearsSql(marketId: SQL): SQL {
+  return sql`(select json_agg(json_build_object('cropId', sp.crop_id, 'cropYear', sp.crop_year, 'enabled', sp.enabled))
+    from (select crop_id, crop_year, bool_or(status = 'open') as enabled from ${sustainabilityPrograms}
+      where market_id = ${marketId} group by crop_id, crop_year) sp)`;
 }
 
 export type PartnerLegalEntityRow = { id: number; name: string; scopeLegalEntityId: number };
@@ -56,7 +72,8 @@ export function crmActorRowsSql(user: { id: SQL; partnerId: SQL }): SQL {
     'markets', coalesce((
       select json_agg(json_build_object('id', m.id, 'displayName', m.display_name, 'city', m.city,
         'administrativeAreaLevel1', m.administrative_area_level_1, 'countryCode', m.country_code, 'timezone', m.timezone,
-        'sustainabilityEnabled', m.sustainability_enabled, 'permissions', p.permissions) order by m.id)
+        'sustainabilityEnabled', m.sustainability_enabled,
+        'sustainabilityCropYears', ${sustainabilityCropYearsSql(sql`m.id`)}, 'permissions', p.permissions) order by m.id)
       from ${markets} m
       left join ${marketUserPermissions} p on p.market_id = m.id and p.user_id = ${user.id}
       where m.partner_id = ${user.partnerId}), '[]'::json),

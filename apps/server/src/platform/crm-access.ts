@@ -52,6 +52,8 @@ export type CrmMarket = {
   countryCode: 'USA' | 'CAN' | 'AUS';
   timezone: string;
   sustainabilityEnabled: boolean;
+  /** The crop/years of the market's sustainability programs (null: none; the market's flag decides), decision 059. */
+  sustainabilityCropYears: { cropId: number; cropYear: number; enabled: boolean }[] | null;
   /** The user's permissions here (empty: the market is the partner's but not the user's). */
   permissions: MarketPermission[];
 };
@@ -113,6 +115,7 @@ async function loadActor({ ctx, partners }: CrmDeps, request: FastifyRequest): P
     countryCode: r.countryCode,
     timezone: r.timezone,
     sustainabilityEnabled: r.sustainabilityEnabled,
+    sustainabilityCropYears: r.sustainabilityCropYears ?? null,
     permissions: user.isSuperAdmin ? [...MARKET_PERMISSIONS] : normalizeMarketPermissions(r.permissions),
   }));
   return {
@@ -195,6 +198,7 @@ export function entitlementContext(actor: CrmActor, market: CrmMarket): Entitlem
     marketPermissions: market.permissions,
     partnerHasCrm: actor.partner.experiences.includes('crm'),
     marketSustainabilityEnabled: market.sustainabilityEnabled,
+    ...(market.sustainabilityCropYears ? { sustainabilityCropYears: market.sustainabilityCropYears } : {}),
     structuredProductAccess: structuredProductAccess(actor),
     experimentFlags: {},
   };

@@ -15,6 +15,7 @@ import { seedMarketDiscountSchedules } from '../modules/deliveries/deliveries.pu
 import { syncContractNumberSequences } from '../modules/contract-writing/contract-writing.public.ts';
 import { seedStructuredAddendaNames } from '../modules/crm-contracts/crm-contracts.public.ts';
 import { seedSigningDemo } from '../modules/esign/esign.public.ts';
+import { seedSustainabilityDemo } from '../modules/sustainability/sustainability.public.ts';
 import { seedEnterpriseProfileDemo } from './enterprise-profile-demo.ts';
 
 export const DEMO_PASSWORD = 'granary-demo';
@@ -190,6 +191,8 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     await seedSettlementsDemo(tx, { today });
     // The demo farmer's payment requests: one waiting for the buyer, one paid by check (payments, decision 045).
     await seedPaymentsDemo(tx, { today });
+    // The Ames market's sustainability programs, a few clients enrolled (decision 059).
+    await seedSustainabilityDemo(tx, { partnerId: 'demo', marketSlug: 'ames', today });
     // Each market's published posts; on the full demo, a successful ERP sync: /market says when data last came in.
     await seedPublicUpdatesDemo(tx, { buyerUserId: idOf(DEMO_ACCOUNTS.buyer), withSync: crm === 'full' });
     // The demo farmer's first sent contracts with real signing links: My Sales Lite shows Sign (decision 042).

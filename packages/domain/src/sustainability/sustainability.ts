@@ -75,7 +75,8 @@ export type SustainabilityProgramStatus = (typeof SUSTAINABILITY_PROGRAM_STATUSE
 export const acresSchema = z
   .string()
   .regex(/^\d{1,7}(\.\d{1,2})?$/, 'Expected acres such as 320 or 80.5')
-  .refine((v) => toDecimal(v).greaterThan(0), 'Expected acres above zero');
+  // The regex's refusal does not stop zod from running this check: only a number is compared.
+  .refine((v) => !/^\d+(\.\d+)?$/.test(v) || toDecimal(v).greaterThan(0), 'Expected acres above zero');
 
 const id = z.number().int();
 
@@ -237,5 +238,10 @@ export function enrolmentTerms(e: {
   const answers = [...e.answers]
     .map((a) => ({ questionId: a.questionId, value: a.value.trim() }))
     .sort((a, b) => a.questionId.localeCompare(b.questionId));
-  return JSON.stringify({ programId: e.programId, clientId: e.clientId, acres: toDecimal(e.acres).toFixed(2), answers });
+  return JSON.stringify({
+    programId: e.programId,
+    clientId: e.clientId,
+    acres: toDecimal(e.acres).toFixed(2),
+    answers,
+  });
 }

@@ -12,6 +12,7 @@ import {
   dashboardEntitlementKey,
   daysOverdue,
   entitlementsFor,
+  hasSustainability,
   followupAgeBucket,
   followupAgeBucketFromParam,
   followupDueRange,
@@ -104,7 +105,8 @@ function marketRow(actor: CrmActor, m: CrmMarket): CrmMarketRow {
     countryCode: m.countryCode,
     timezone: m.timezone,
     userPermissions: m.permissions,
-    sustainabilityEnabled: m.sustainabilityEnabled,
+    // Some crop/year with sustainability enabled (an open program, else the market's flag; decision 059).
+    sustainabilityEnabled: hasSustainability(entitlementContext(actor, m)),
     entitlements: entitlementsFor(entitlementContext(actor, m)),
   };
 }

@@ -1,0 +1,291 @@
+// The farmer's side of sustainability programs (issue 17, docs/decisions/059): the programs of the markets their
+// client legal entities sell to, enrolment of one of those clients with the program's survey and the enrolled acres
+// (POST sustainability/:surveyId/sign: sent for signature), the signature (POST sustainability/sign: a typed name and
+// consent, stamped with the user, time, IP and user agent; enrolled), and withdrawal. Same access as the profit
+// center (loadFarmer: 401; 403 without profit center access); another farmer's enrolment or client answers 404.
+
+import type { FastifyRequest } from 'fastify';
+import {
+  cropRecord,
+  decimalString,
+  enrolmentTerms,
+  isoDateInZone,
+  marketLabel,
+  surveyAnswerErrors,
+  toDecimal,
+  type FarmerSustainability,
+  type SustainabilityEnrolBody,
+  type SustainabilityEnrolment,
+  type SustainabilityProgram,
+  type SustainabilitySignBody,
+} from '@granary/domain';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { audit } from '../../platform/audit.ts';
+import { sha256 } from '../../platform/crypto.ts';
+import { loadFarmer, type Farmer } from '../profit-center/profit-center.public.ts';
+import {
+  committedAcres,
+  enrolmentsOfClients,
+  lockEnrolment,
+  lockEnrolmentOf,
+  markSigned,
+  markWithdrawn,
+  marketsOfClients,
+  programById,
+  programBySurvey,
+  publishedProgramsAt,
+  saveSentEnrolment,
+  type EnrolmentRow,
+  type ProgramRow,
+} from './sustainability.repo.ts';
+
+export type SustainabilityDeps = { ctx: AppContext };
+
+const PROGRAM_ZONE = 'America/Chicago';
+
+/** Whether a farmer may enrol in the program on `today` (open, inside its window). */
+export function enrolmentOpen(p: Pick<ProgramRow, 'status' | 'enrolmentOpens' | 'enrolmentCloses'>, today: string) {
+  return p.status === 'open' && p.enrolmentOpens <= today && today <= p.enrolmentCloses;
+}
+
+export function programWire(p: ProgramRow, now: Date): SustainabilityProgram {
+  return {
+    id: p.id,
+    surveyId: p.surveyId,
+    marketId: p.marketId,
+    marketLabel: marketLabel({
+      displayName: p.marketDisplayName,
+      address: { city: p.marketCity, administrativeAreaLevel1: p.marketState },
+    }),
+    partnerName: p.partnerName,
+    cropId: p.cropId,
+    crop: cropRecord(p.cropId).displayName,
+    cropYear: p.cropYear,
+    name: p.name,
+    description: p.description,
+    premium: decimalString(toDecimal(p.premium)),
+    premiumUnit: p.premiumUnit,
+    practices: p.practices,
+    enrolmentOpens: p.enrolmentOpens,
+    enrolmentCloses: p.enrolmentCloses,
+    maxAcres: p.maxAcres === null ? null : decimalString(toDecimal(p.maxAcres)),
+    status: p.status,
+    enrolmentOpen: enrolmentOpen(p, isoDateInZone(now, PROGRAM_ZONE)),
+    questions: p.questions,
+  };
+}
+
+export function enrolmentWire(
+  e: EnrolmentRow,
+  program: Pick<ProgramRow, 'cropId' | 'cropYear'>,
+): SustainabilityEnrolment {
+  return {
+    id: e.id,
+    programId: e.programId,
+    surveyId: e.surveyId,
+    clientId: e.clientId,
+    clientName: e.clientName,
+    cropId: program.cropId,
+    cropYear: program.cropYear,
+    acres: decimalString(toDecimal(e.acres)),
+    answers: e.answers,
+    status: e.status,
+    sentAt: e.sentAt?.toISOString() ?? null,
+    signerName: e.signerName,
+    signedAt: e.signedAt?.toISOString() ?? null,
+    withdrawnAt: e.withdrawnAt?.toISOString() ?? null,
+  };
+}
+
+/** GET sustainability: the programs of the farmer's buyers, who of the farmer may enrol, their enrolments. */
+export async function farmerSustainability(
+  deps: SustainabilityDeps,
+  request: FastifyRequest,
+): Promise<FarmerSustainability> {
+  const farmer = await loadFarmer(deps, request);
+  const db = deps.ctx.database.db;
+  const links = await marketsOfClients(db, farmer.clientIds);
+  const programs = await publishedProgramsAt(db, [...new Set(links.map((l) => l.marketId))]);
+  const enrolments = await enrolmentsOfClients(db, farmer.clientIds);
+  const now = new Date();
+  const acres = new Map<string, { cropId: number; cropYear: number; acres: ReturnType<typeof toDecimal> }>();
+  const out = programs.map((p) => {
+    const clientIds = new Set(links.filter((l) => l.marketId === p.marketId).map((l) => l.clientId));
+    const mine = enrolments.filter((e) => e.programId === p.id);
+    for (const e of mine) {
+      if (e.status !== 'enrolled') continue;
+      const key = `${p.cropId}:${p.cropYear}`;
+      const before = acres.get(key);
+      acres.set(key, {
+        cropId: p.cropId,
+        cropYear: p.cropYear,
+        acres: (before?.acres ?? toDecimal(0)).plus(toDecimal(e.acres)),
+      });
+    }
+    return {
+      ...programWire(p, now),
+      clients: farmer.clients
+        .filter((c) => clientIds.has(c.id) && c.partnerId === p.partnerId)
+        .map((c) => ({ id: c.id, name: c.name })),
+      enrolments: mine.map((e) => enrolmentWire(e, p)),
+    };
+  });
+  return {
+    programs: out,
+    enrolledAcres: [...acres.values()]
+      .sort((a, b) => b.cropYear - a.cropYear || a.cropId - b.cropId)
+      .map((a) => ({
+        cropId: a.cropId,
+        crop: cropRecord(a.cropId).displayName,
+        cropYear: a.cropYear,
+        acres: decimalString(a.acres),
+      })),
+  };
+}
+
+/** The farmer's client that sells to the program's market, else 404 (another farmer's client included). */
+async function farmerClientAt(deps: SustainabilityDeps, farmer: Farmer, program: ProgramRow, clientId: number) {
+  const client = farmer.clients.find((c) => c.id === clientId && c.partnerId === program.partnerId);
+  if (!client) throw new AppError('not_found', `No client ${clientId}.`);
+  const links = await marketsOfClients(deps.ctx.database.db, [client.id]);
+  if (!links.some((l) => l.marketId === program.marketId)) throw new AppError('not_found', `No client ${clientId}.`);
+  return client;
+}
+
+const termsHashOf = (e: { programId: number; clientId: number; acres: string; answers: EnrolmentRow['answers'] }) =>
+  sha256(enrolmentTerms(e));
+
+/**
+ * POST sustainability/:surveyId/sign: the survey's answers and the acres of one of the farmer's clients, checked
+ * (400 with each refused field: details [{path, message}]) and sent for signature. 404: a survey of a program the
+ * farmer's clients cannot see (a draft, another buyer's market) or a client that is not theirs; 409: enrolment is
+ * closed, or the client is enrolled already (withdraw first).
+ */
+export async function enrol(
+  deps: SustainabilityDeps,
+  request: FastifyRequest,
+  surveyId: number,
+  body: SustainabilityEnrolBody,
+): Promise<SustainabilityEnrolment> {
+  const farmer = await loadFarmer(deps, request);
+  const db = deps.ctx.database.db;
+  const program = await programBySurvey(db, surveyId);
+  if (!program || program.status === 'draft') throw new AppError('not_found', `No survey ${surveyId}.`);
+  const client = await farmerClientAt(deps, farmer, program, body.clientId);
+  const now = new Date();
+  if (!enrolmentOpen(program, isoDateInZone(now, PROGRAM_ZONE)))
+    throw new AppError('conflict', 'Enrolment in this program is closed.', { reason: 'enrolment_closed' });
+  const errors = surveyAnswerErrors(program.questions, body.answers);
+  if (program.maxAcres !== null) {
+    const taken = toDecimal(await committedAcres(db, program.id, client.id));
+    const left = toDecimal(program.maxAcres).minus(taken);
+    if (toDecimal(body.acres).greaterThan(left))
+      errors.push({
+        path: 'acres',
+        message: `At most ${decimalString(left.greaterThan(0) ? left : toDecimal(0))} acres are left in this program`,
+      });
+  }
+  if (errors.length > 0) throw new AppError('invalid_request', 'Please check the highlighted fields.', errors);
+  const existing = await lockEnrolmentOf(db, program.id, client.id);
+  if (existing?.status === 'enrolled')
+    throw new AppError('conflict', 'This farm business is enrolled in the program already.', { reason: 'enrolled' });
+  const answers = body.answers
+    .filter((a) => a.value.trim() !== '')
+    .map((a) => ({ questionId: a.questionId, value: a.value.trim() }));
+  const acres = decimalString(toDecimal(body.acres));
+  const id = await saveSentEnrolment(
+    db,
+    {
+      programId: program.id,
+      surveyId: program.surveyId,
+      clientId: client.id,
+      enterpriseId: client.enterpriseId,
+      answers,
+      acres,
+      termsHash: termsHashOf({ programId: program.id, clientId: client.id, acres, answers }),
+      userId: farmer.userId,
+    },
+    now,
+  );
+  await audit(db, request, {
+    actorUserId: farmer.userId,
+    action: 'sustainability_enrolment_sent',
+    targetType: 'sustainability_enrolment',
+    targetId: String(id),
+    details: { programId: program.id, clientId: client.id, acres },
+  });
+  const saved = (await lockEnrolment(db, id))!;
+  return enrolmentWire(saved, program);
+}
+
+/** The farmer's enrolment (locked) and its program, else 404. */
+async function farmerEnrolment(deps: SustainabilityDeps, farmer: Farmer, enrolmentId: number) {
+  const db = deps.ctx.database.db;
+  const enrolment = await lockEnrolment(db, enrolmentId);
+  if (!enrolment || !farmer.clientIds.includes(enrolment.clientId))
+    throw new AppError('not_found', `No enrolment ${enrolmentId}.`);
+  const program = (await programById(db, enrolment.programId))!;
+  return { enrolment, program };
+}
+
+/**
+ * POST sustainability/sign {enrolmentId, name, consent: true}: signs an enrolment sent for signature (enrolled).
+ * 409 with details.reason: not_sent (a draft, enrolled or withdrawn one), enrolment_closed, terms_changed.
+ */
+export async function signEnrolment(
+  deps: SustainabilityDeps,
+  request: FastifyRequest,
+  body: SustainabilitySignBody,
+): Promise<SustainabilityEnrolment> {
+  const farmer = await loadFarmer(deps, request);
+  const db = deps.ctx.database.db;
+  const { enrolment, program } = await farmerEnrolment(deps, farmer, body.enrolmentId);
+  if (enrolment.status !== 'sent')
+    throw new AppError('conflict', 'This enrolment is not waiting for a signature.', { reason: 'not_sent' });
+  const now = new Date();
+  if (program.status === 'draft' || !enrolmentOpen(program, isoDateInZone(now, PROGRAM_ZONE)))
+    throw new AppError('conflict', 'Enrolment in this program is closed.', { reason: 'enrolment_closed' });
+  if (termsHashOf(enrolment) !== enrolment.termsHash)
+    throw new AppError('conflict', 'The enrolment changed since it was sent; send it again.', {
+      reason: 'terms_changed',
+    });
+  const userAgent = request.headers['user-agent'];
+  const signed = await markSigned(
+    db,
+    enrolment.id,
+    { userId: farmer.userId, name: body.name.trim(), ip: request.ip || null, userAgent: userAgent ?? null },
+    now,
+  );
+  if (!signed) throw new AppError('conflict', 'This enrolment is not waiting for a signature.', { reason: 'not_sent' });
+  await audit(db, request, {
+    actorUserId: farmer.userId,
+    action: 'sustainability_enrolment_signed',
+    targetType: 'sustainability_enrolment',
+    targetId: String(enrolment.id),
+    details: { programId: program.id, clientId: enrolment.clientId, termsHash: enrolment.termsHash },
+  });
+  return enrolmentWire((await lockEnrolment(db, enrolment.id))!, program);
+}
+
+/** POST sustainability/enrolments/:enrolmentId/withdraw: a sent or enrolled enrolment withdrawn (409 otherwise). */
+export async function withdrawEnrolment(
+  deps: SustainabilityDeps,
+  request: FastifyRequest,
+  enrolmentId: number,
+): Promise<SustainabilityEnrolment> {
+  const farmer = await loadFarmer(deps, request);
+  const db = deps.ctx.database.db;
+  const { enrolment, program } = await farmerEnrolment(deps, farmer, enrolmentId);
+  if (enrolment.status !== 'sent' && enrolment.status !== 'enrolled')
+    throw new AppError('conflict', 'This enrolment cannot be withdrawn.', { reason: enrolment.status });
+  await markWithdrawn(db, enrolment.id, farmer.userId, new Date());
+  await audit(db, request, {
+    actorUserId: farmer.userId,
+    action: 'sustainability_enrolment_withdrawn',
+    targetType: 'sustainability_enrolment',
+    targetId: String(enrolment.id),
+    details: { programId: program.id, clientId: enrolment.clientId, was: enrolment.status },
+  });
+  return enrolmentWire((await lockEnrolment(db, enrolment.id))!, program);
+}
