@@ -60,6 +60,7 @@ import { profitCenterRoutes } from './modules/profit-center/profit-center.routes
 import { sustainabilityCrmRoutes, sustainabilityRoutes } from './modules/sustainability/sustainability.routes.ts';
 import { marketingPlanRoutes } from './modules/marketing-plan/marketing-plan.routes.ts';
 import { farmerHomeRoutes } from './modules/farmer-home/farmer-home.routes.ts';
+import { partnerOnboardingRoutes } from './modules/partner-onboarding/partner-onboarding.routes.ts';
 import { farmerClients } from './modules/profit-center/profit-center.public.ts';
 import { bidsRoutes } from './modules/bids/bids.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
@@ -240,6 +241,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(marketingPlanRoutes, { ctx });
   // The farmer's home at /dashboard (issue 17): what needs them now, their bids and notifications, in one call.
   await app.register(farmerHomeRoutes, { ctx, partners });
+  // Partner onboarding (issue 17, decision 060): a farmer links their elevator's grain account with a code.
+  await app.register(partnerOnboardingRoutes, { ctx, partners });
   await app.register(pricingFarmerRoutes, { ctx });
   // Cash bids (issue 5): the CRM's instruments and a farmer's read of a market's public bids.
   await app.register(bidsRoutes, { ctx, partners });

@@ -129,6 +129,16 @@ export const ERRORS = {
   micro_deposits_incorrect: { status: 400, message: 'The amounts do not match the deposits made to your account.' },
   bank_account_not_verified: { status: 409, message: 'Verify this bank account first.' },
   saved_view_name_taken: { status: 400, message: 'You already have a view with this name.' },
+  // Partner onboarding (issue 17, decision 060).
+  onboarding_code_expired: { status: 400, message: 'This code is no longer valid. Ask for a new one.' },
+  contact_phone_missing: {
+    status: 400,
+    message: 'There is no phone number on file for this contact. Ask your grain buyer to update it.',
+  },
+  legal_entity_linked_elsewhere: {
+    status: 409,
+    message: 'This grain account is already linked to another farm business. Contact your grain buyer.',
+  },
   internal_error: { status: 500, message: 'Sorry, an unexpected issue occurred. Please come back later!' },
   unavailable: { status: 503, message: 'Sorry, an unexpected issue occurred. Please come back later!' },
 } as const satisfies Record<ErrorCode, { status: number; message: string }>;

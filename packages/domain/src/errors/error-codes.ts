@@ -86,6 +86,11 @@ export const ERROR_CODES = [
   'card_declined',
   'micro_deposits_incorrect',
   'bank_account_not_verified',
+  // Partner onboarding (issue 17, decision 060): the code expired, was used or died of wrong tries; the contact has no
+  // phone on file for a text; the client legal entity is already another farm business's.
+  'onboarding_code_expired',
+  'contact_phone_missing',
+  'legal_entity_linked_elsewhere',
   // The server's own failures.
   'internal_error',
   'unavailable',

@@ -22,3 +22,16 @@ export { clearLoginFailures } from './login-failures.repo.ts';
 export { isLockedOut } from './login.service.ts';
 // Accounts staff create for someone else (issue 16: an Australian farm business's owner, from its ABN).
 export { createStaffAccount, emailTaken } from './staff-account.service.ts';
+// Partner onboarding (issue 17, decision 060): the code sessions of decision 012 prove a farmer is the elevator's client
+// contact — 6 digits, single use, expiring, throttled per address in the shared counters of decision 004.
+export {
+  checkSessionCode,
+  consumeSessionCode,
+  loadBoundSession,
+  newBinding,
+  normalizePhone,
+  payloadOf,
+  resendCode,
+  startCodeSession,
+  VERIFICATION_LIMITS,
+} from './verification-codes.service.ts';

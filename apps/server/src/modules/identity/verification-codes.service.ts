@@ -51,6 +51,9 @@ export const VERIFICATION_LIMITS = {
 
 export type Channel = 'email' | 'sms';
 
+/** The e-mails a code goes out in: the generic one, or partner onboarding's (decision 060). Both take {code, minutes}. */
+export type CodeMailTemplate = 'verification_code' | 'partner_onboarding_code';
+
 /** The session payload fields this module relies on. */
 export type SessionPayload = {
   /** Whom the session belongs to: 'user:<id>' or 'anon:<sha256 of the anonymous id>'. */
@@ -133,6 +136,7 @@ async function sendCode(
   identifier: string,
   code: string,
   userId: string | null,
+  mailTemplate: CodeMailTemplate = 'verification_code',
 ): Promise<void> {
   const minutes = Math.round(codeTtl(channel) / 60_000);
   if (channel === 'sms') {
@@ -148,7 +152,7 @@ async function sendCode(
     return;
   }
   await sendMail(ctx.database.db, {
-    template: 'verification_code',
+    template: mailTemplate,
     data: { code, minutes },
     ctx: mailContext(partner, linkOrigin(ctx, request, partner)),
     recipient: identifier,
@@ -176,6 +180,7 @@ export async function startCodeSession(
     payload?: Record<string, unknown>;
     /** false: the session starts already verified (nothing to send). */
     sendCode?: boolean;
+    mailTemplate?: CodeMailTemplate;
   },
 ): Promise<StartedSession> {
   const db = ctx.database.db;
@@ -195,13 +200,25 @@ export async function startCodeSession(
     verifiedAt: send ? null : new Date(),
     payload: {
       ...options.payload,
+      ...(options.mailTemplate ? { mailTemplate: options.mailTemplate } : {}),
       binding: options.binding,
       sends: send ? 1 : 0,
       ...(send ? { codeExpiresAt: Date.now() + codeTtl(options.channel) } : {}),
     },
     expiresAt: new Date(Date.now() + VERIFICATION_LIMITS.sessionTtlMs),
   });
-  if (code) await sendCode(ctx, request, partner, options.channel, options.identifier, code, options.userId);
+  if (code) {
+    await sendCode(
+      ctx,
+      request,
+      partner,
+      options.channel,
+      options.identifier,
+      code,
+      options.userId,
+      options.mailTemplate,
+    );
+  }
   return { token, row };
 }
 
@@ -273,8 +290,22 @@ export async function resendCode(
     payload: { ...payload, sends: sends + 1, codeExpiresAt: Date.now() + codeTtl(channel) },
   });
   if (!updated) throw new AppError('verification_step');
-  await sendCode(ctx, request, partner, channel, row.identifier, code, row.userId);
+  await sendCode(ctx, request, partner, channel, row.identifier, code, row.userId, mailTemplateOf(row));
   return updated;
+}
+
+function mailTemplateOf(row: VerificationSessionRow): CodeMailTemplate {
+  return payloadOf(row).mailTemplate === 'partner_onboarding_code' ? 'partner_onboarding_code' : 'verification_code';
+}
+
+/**
+ * Uses up a session's code once it was right (single use): the code is cleared and the session moves to `step`, so
+ * the same code or token answers 'no longer valid' from then on. False when another request used it first.
+ */
+export async function consumeSessionCode(db: Db, row: VerificationSessionRow, step: string): Promise<boolean> {
+  return (
+    (await updateVerificationSession(db, row.id, row.step, { codeHash: null, step, verifiedAt: new Date() })) !== null
+  );
 }
 
 /** Recomputes and stores a user's verification status (platform.md 4.1); returns it. */

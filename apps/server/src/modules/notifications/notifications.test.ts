@@ -234,6 +234,7 @@ const TRANSACTIONAL: readonly MailTemplateName[] = [
   'store_order_confirmation',
   'user_invitation',
   'team_invitation',
+  'partner_onboarding_code',
 ];
 
 /** The farmer's marketing consent, set directly (the calls that set it send a welcome e-mail of their own). */
