@@ -92,7 +92,7 @@ describe('my sales lite', () => {
     const link = toSign.getByRole('link', { name: /^(Contract|Amendment to contract) / }).first();
     await link.waitFor();
     await snap(page, 'farmer-home-1280');
-    const number = /contract (\S+)/i.exec((await link.textContent()) ?? '')![1]!;
+    const number = /contract ([A-Z]+-\d+)/i.exec((await link.textContent()) ?? '')![1]!;
     await link.click();
     await page.waitForURL((url) => url.pathname.startsWith('/profit-center/builtin/sign/'));
     await page.getByRole('heading', { name: new RegExp(`Sign .*${number}`) }).waitFor();

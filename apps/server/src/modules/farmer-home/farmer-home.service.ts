@@ -11,6 +11,7 @@ import {
   bidsForCrops,
   cropRecord,
   decimalString,
+  findCrop,
   offersNearTarget,
   ordersInProgress,
   toDecimal,
@@ -74,13 +75,13 @@ async function unsettledOf(db: Db, farmer: Farmer): Promise<NonNullable<FarmerHo
   };
 }
 
-/** The crops the farm businesses grow: each one's latest crop year in its agronomics. */
+/** The crops the farm businesses grow (their names as the trade writes them): each one's latest year in its agronomics. */
 async function cropsGrown(db: Db, farmer: Farmer): Promise<string[]> {
   const enterpriseIds = [...new Set(farmer.clients.flatMap((c) => (c.enterpriseId === null ? [] : [c.enterpriseId])))];
   const crops = new Set<string>();
   for (const rows of await Promise.all(enterpriseIds.map((id) => agronomicsOf(db, id)))) {
     const latest = rows[0]?.cropYear;
-    for (const r of rows) if (r.cropYear === latest) crops.add(r.crop);
+    for (const r of rows) if (r.cropYear === latest) crops.add(findCrop(r.crop)?.displayName ?? r.crop);
   }
   return [...crops].sort();
 }

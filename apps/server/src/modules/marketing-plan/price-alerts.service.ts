@@ -246,9 +246,10 @@ function subjectOf(a: AlertRow, prices: Prices): string {
   return bid ? `${crop}, ${bid.bid.name} at ${marketLabel(bid.bid)}` : crop;
 }
 
-async function fire(db: Db, a: AlertRow, price: string, prices: Prices, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!(await markTriggered(tx, a.id, price, now))) return;
+async function fire(db: Db, a: AlertRow, price: string, prices: Prices, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Judged by another process meanwhile: it fired there.
+    if (!(await markTriggered(tx, a.id, price, now))) return false;
     const unit = unitOf(a, prices);
     const subject = subjectOf(a, prices);
     const fmt = (v: string) => formatPrice(v, { unit, showUnit: true });
@@ -285,6 +286,7 @@ async function fire(db: Db, a: AlertRow, price: string, prices: Prices, now: Dat
         userId: user.id,
       });
     }
+    return true;
   });
 }
 
@@ -305,8 +307,7 @@ export async function checkAlerts(
   for (const a of alerts) {
     const price = prices.priceOf(a);
     if (price === null || !alertCrossed(a.direction, a.level, price)) continue;
-    await fire(db, a, price, prices, now);
-    fired.push(a.id);
+    if (await fire(db, a, price, prices, now)) fired.push(a.id);
   }
   return fired;
 }

@@ -3,14 +3,12 @@ import type { FarmerHome } from '@granary/domain';
 import { Box, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { T, useT } from '../../lib/i18n/t';
-import { useDates } from '../../lib/i18n/use-dates';
 import { useLocalizedPath } from '../../lib/routing/route-handle';
 import { HomeCard, useHomeFormat } from './home-card';
 
 /** The home's local bids: at the farmer's first markets, the nearest delivery of each crop they grow. */
 export function BidsCard({ bids }: { bids: NonNullable<FarmerHome['bids']> }) {
   const t = useT();
-  const dates = useDates();
   const fmt = useHomeFormat();
   const localized = useLocalizedPath();
   return (
@@ -19,7 +17,7 @@ export function BidsCard({ bids }: { bids: NonNullable<FarmerHome['bids']> }) {
       title="home.bids.title"
       icon={<ShowChartRoundedIcon />}
       seeAll="/my-sales-lite/bids"
-      empty="home.bids.empty"
+      empty={bids.markets.length === 0 ? 'home.bids.empty' : undefined}
       items={[]}
       wide
     >
@@ -68,7 +66,7 @@ export function BidsCard({ bids }: { bids: NonNullable<FarmerHome['bids']> }) {
                         }}
                       >
                         <Typography variant="body2" sx={{ minWidth: 0 }}>
-                          {t('home.bids.line', { crop: b.cropName, delivery: dates.day(b.deliveryStart) })}
+                          {t('home.bids.line', { crop: b.cropName, name: b.name })}
                         </Typography>
                         <Typography
                           variant="body2"

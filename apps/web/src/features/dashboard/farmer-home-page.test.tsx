@@ -207,6 +207,8 @@ describe("the farmer's home", () => {
 
     const bids = await card('Local bids');
     expect(within(bids).getByText('$4.25/bu')).toBeTruthy();
+    expect(within(bids).getByText('Corn · Corn Dec')).toBeTruthy();
+    expect(within(bids).queryByText('Cash bids of the elevators you sell to appear here.')).toBeNull();
     expect(within(bids).getByRole('link', { name: 'Ames Elevator' }).getAttribute('href')).toBe(
       '/my-sales-lite/bids/ames',
     );

@@ -31,7 +31,8 @@ export function HomeCard({
   icon: ReactNode;
   count?: ReactNode;
   seeAll?: string;
-  empty: MessageId;
+  /** What will appear here, said while there are no items (a card with other content passes none). */
+  empty?: MessageId | undefined;
   items: readonly Item[];
   footer?: ReactNode;
   wide?: boolean;
@@ -81,9 +82,11 @@ export function HomeCard({
       </Stack>
       {children}
       {items.length === 0 ? (
-        <Typography color="text.secondary" variant="body2">
-          <T id={empty} />
-        </Typography>
+        empty ? (
+          <Typography color="text.secondary" variant="body2">
+            <T id={empty} />
+          </Typography>
+        ) : null
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.75 }}>
           {items.map((item) => (

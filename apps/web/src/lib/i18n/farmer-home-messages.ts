@@ -57,7 +57,7 @@ export const farmerHomeMessages = {
   'home.bids.subtitleAll': 'Today at your elevators',
   'home.bids.empty': 'Cash bids of the elevators you sell to appear here.',
   'home.bids.noRows': 'No bid for your crops here today.',
-  'home.bids.line': '{crop} · {delivery}',
+  'home.bids.line': '{crop} · {name}',
   'home.bids.cash': 'Cash {cash}',
   'home.bids.basis': 'Basis {basis}',
 

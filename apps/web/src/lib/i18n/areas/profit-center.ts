@@ -1,4 +1,5 @@
 import { esignMessages } from '../esign-messages';
+import { marketingMessages } from '../marketing-messages';
 
 /**
  * The profit center's messages (its e-signing page and contract-signed landing page): loaded with its pages, not in
@@ -6,4 +7,5 @@ import { esignMessages } from '../esign-messages';
  */
 export const profitCenterAreaMessages = {
   ...esignMessages,
+  ...marketingMessages,
 } as const;
