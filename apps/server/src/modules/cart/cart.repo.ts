@@ -4,13 +4,11 @@
 // serial bump of a signed-in user's cart publishes a 'cart:user:<id>' live event in the same transaction
 // (publishCartChanged): the user's other devices read the cart again, and a rolled-back write tells no one.
 
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { cartUserTopic, type CartEventPayload } from '@granary/domain';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import { publish } from '../../platform/events.ts';
 import {
-  enterpriseUsers,
-  enterprises,
   storeCartItems,
   storeCarts,
   storeItemRestrictions,
@@ -297,35 +295,6 @@ export async function linesOf(db: Db, cartId: string, country: Country): Promise
       where ci.cart_id = ${cartId}::uuid
       order by ci.item_added_at, ci.id`),
   );
-}
-
-export type MembershipRow = Pick<typeof enterpriseUsers.$inferSelect, 'enterpriseId' | 'role' | 'permissions'> & {
-  countryCode: (typeof enterprises.$inferSelect)['countryCode'];
-  /** The enterprise's state or province. */
-  state: string | null;
-};
-
-/** The user's membership of their current enterprise (else their first), for the cart's permission check (6.2). */
-export async function membershipOf(
-  db: Db,
-  userId: string,
-  currentEnterpriseId: number | null,
-): Promise<MembershipRow | null> {
-  const e = enterprises;
-  const [row] = await db
-    .select({
-      enterpriseId: e.id,
-      role: enterpriseUsers.role,
-      permissions: enterpriseUsers.permissions,
-      countryCode: e.countryCode,
-      state: e.administrativeAreaLevel1,
-    })
-    .from(enterpriseUsers)
-    .innerJoin(e, eq(e.id, enterpriseUsers.enterpriseId))
-    .where(eq(enterpriseUsers.userId, userId))
-    .orderBy(desc(sql`${e.id} = ${currentEnterpriseId ?? -1}`), asc(e.id))
-    .limit(1);
-  return row ?? null;
 }
 
 export async function userCountry(db: Db, userId: string): Promise<string> {

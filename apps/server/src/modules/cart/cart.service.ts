@@ -28,16 +28,45 @@ import {
 import type { Db } from '../../platform/db.ts';
 import { manualFlagsOn } from '../../platform/manual-grants.ts';
 import { AppError, accessDenied } from '../../platform/errors.ts';
+import {
+  currentMembership,
+  membershipsWithEnterprise,
+  type MembershipWithEnterprise,
+} from '../enterprises/enterprises.public.ts';
 import * as repo from './cart.repo.ts';
 
 export type Region = StoreRegionInfo;
+
+/** The user's membership of an enterprise, for the cart's permission check (6.2), with the enterprise's place. */
+type Membership = {
+  enterpriseId: number;
+  role: MembershipWithEnterprise['role'];
+  permissions: string[];
+  countryCode: MembershipWithEnterprise['enterprise']['countryCode'];
+  /** The enterprise's state or province. */
+  state: string | null;
+};
+
+/** The user's membership of their current enterprise (else their first), or null. */
+async function membershipOf(db: Db, userId: string, currentEnterpriseId: number | null): Promise<Membership | null> {
+  const m = currentMembership(await membershipsWithEnterprise(db, userId), currentEnterpriseId);
+  return (
+    m && {
+      enterpriseId: m.enterprise.id,
+      role: m.role,
+      permissions: m.permissions,
+      countryCode: m.enterprise.countryCode,
+      state: m.enterprise.administrativeAreaLevel1,
+    }
+  );
+}
 
 /** Who is calling and from where: what every cart rule needs. */
 export type CartCaller = {
   userId: string | null;
   isSuperAdmin: boolean;
   /** The user's membership of their current enterprise (null for a guest or a user without one). */
-  membership: repo.MembershipRow | null;
+  membership: Membership | null;
   /** SHA-256 of the guest cart cookie, when the request carries one. */
   guestTokenHash: string | null;
   region: Region;
@@ -420,7 +449,7 @@ export async function callerForSession(
   db: Db,
   session: { userId: string; isSuperAdmin: boolean; currentEnterpriseId: number | null; guestTokenHash: string | null },
 ): Promise<CartCaller> {
-  const membership = await repo.membershipOf(db, session.userId, session.currentEnterpriseId);
+  const membership = await membershipOf(db, session.userId, session.currentEnterpriseId);
   const enterpriseCountry = membership?.countryCode || (await repo.userCountry(db, session.userId));
   return {
     userId: session.userId,
@@ -437,7 +466,7 @@ export async function callerForUser(
   userId: string,
   opts: { currentEnterpriseId?: number | null; region?: Region } = {},
 ): Promise<CartCaller> {
-  const member = await repo.membershipOf(db, userId, opts.currentEnterpriseId ?? null);
+  const member = await membershipOf(db, userId, opts.currentEnterpriseId ?? null);
   // A flag granted by hand on that enterprise (decision 053) counts as the member's own (input purchasing).
   const membership = member && {
     ...member,
