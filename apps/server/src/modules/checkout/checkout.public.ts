@@ -1,3 +1,3 @@
 // What other modules may use of checkout (DESIGN.md, Conventions 11): the card provider adapter (decision 021), which
 // billing uses to save a farm business's cards and bank accounts (issue 17, decision 056).
-export { cardProviderFromEnv, TEST_MICRO_DEPOSITS, type CardProvider } from './payment.adapter.ts';
+export { cardProviderFromEnv, type CardProvider } from './payment.adapter.ts';

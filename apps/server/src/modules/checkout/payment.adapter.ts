@@ -51,7 +51,7 @@ const TEST_CARD_DETAILS: Readonly<Record<string, { brand: string; last4: string 
   tok_test_amex: { brand: 'American Express', last4: '8431' },
 };
 /** The test provider's micro-deposits, always these two (as real providers' test modes do). */
-export const TEST_MICRO_DEPOSITS = ['0.32', '0.45'] as const;
+const TEST_MICRO_DEPOSITS = ['0.32', '0.45'] as const;
 
 /** '0.32' or '.32' as whole cents (the amounts are validated as cents under $1 before they get here). */
 const cents = (amount: string) => Number(amount.replace(/^0?\./, ''));

@@ -25,7 +25,7 @@ export type Coupons = CamelCased<z.infer<typeof billingCouponsSchema>>;
 export type PayoutPage = CamelCased<z.infer<typeof payoutPageSchema>>;
 type SetupIntent = CamelCased<z.infer<typeof setupIntentSchema>>;
 
-export const billingKeys = {
+const billingKeys = {
   all: ['billing'] as const,
   cards: (e: string) => ['billing', e, 'cards'] as const,
   bankAccounts: (e: string) => ['billing', e, 'bank-accounts'] as const,

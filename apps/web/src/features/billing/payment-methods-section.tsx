@@ -42,7 +42,7 @@ import {
 const BILLING_CODES = ['card_declined', 'micro_deposits_incorrect', 'bank_account_not_verified'] as const;
 
 /** A failed billing write in the words of the catalogue where the code is billing's, else the server's message. */
-export function billingErrorText(error: unknown, t: ReturnType<typeof useT>): string {
+function billingErrorText(error: unknown, t: ReturnType<typeof useT>): string {
   if (isApiError(error) && (BILLING_CODES as readonly string[]).includes(error.code))
     return t(`billing.error.${error.code}` as MessageId);
   return error instanceof Error && error.message ? error.message : t('billing.loadFailed');
