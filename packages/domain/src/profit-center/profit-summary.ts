@@ -5,10 +5,18 @@
 
 import { z } from 'zod';
 import { publicBidRowSchema } from '../bids/instrument-reads.ts';
-import { decimalString, decimalStringSchema, maxDecimal, toDecimal, toDecimalOrNull } from '../crm/exact.ts';
+import {
+  PRICE_SCALE,
+  decimalString,
+  decimalStringSchema,
+  maxDecimal,
+  roundedString,
+  toDecimal,
+  toDecimalOrNull,
+} from '../crm/exact.ts';
 import { AREA_UNITS } from '../region/units.ts';
 import { cropYearSummarySchema } from './api.ts';
-import type { CropYearSummary } from './sales.ts';
+import { byYearThenCrop, cropLabel, type CropYearSummary } from './sales.ts';
 
 const decimal = decimalStringSchema.nullable();
 
@@ -47,6 +55,52 @@ export const cropStatsSchema = z.object({
 export type CropStats = z.infer<typeof cropStatsSchema>;
 
 export type AcresAndYield = { area: string; areaUnits: (typeof AREA_UNITS)[number]; averageYield: string | null };
+
+/**
+ * The sums of one crop and crop year as the database adds them (the summary of a farm with thousands of contracts is
+ * summed where the rows are: decision 057). Per contract, as contractQuantities: open = max(quantity − cancelled, 0),
+ * remaining = max(open − delivered, 0), priced = min(priced, open), unpriced = max(open − priced, 0); the cash figures
+ * are Σ priced (of the contracts with a cash price and priced > 0) and Σ priced × cash, for weightedAverage's rule.
+ */
+export type SalesTotals = {
+  cropId: number;
+  cropYear: number;
+  quantityUnit: string;
+  contractCount: number;
+  openContractCount: number;
+  contracted: string;
+  delivered: string;
+  remaining: string;
+  priced: string;
+  unpriced: string;
+  cashQuantity: string;
+  cashValue: string;
+};
+
+/** salesSummary's rows from the database's sums: the same figures, the same order (newest year, then section 9). */
+export function salesSummaryFromTotals(totals: readonly SalesTotals[]): CropYearSummary[] {
+  return totals
+    .map((t) => {
+      const cashQuantity = toDecimal(t.cashQuantity);
+      return {
+        cropId: t.cropId,
+        crop: cropLabel(t.cropId),
+        cropYear: t.cropYear,
+        quantityUnit: t.quantityUnit,
+        contractCount: t.contractCount,
+        openContractCount: t.openContractCount,
+        contracted: decimalString(toDecimal(t.contracted)),
+        delivered: decimalString(toDecimal(t.delivered)),
+        remaining: decimalString(toDecimal(t.remaining)),
+        priced: decimalString(toDecimal(t.priced)),
+        unpriced: decimalString(toDecimal(t.unpriced)),
+        averageCash: cashQuantity.isZero()
+          ? null
+          : roundedString(toDecimal(t.cashValue).dividedBy(cashQuantity), PRICE_SCALE),
+      };
+    })
+    .sort(byYearThenCrop);
+}
 
 /**
  * A summary row's profit figures. Production is area × yield (bushels per acre on acres, per hectare on hectares, so

@@ -156,7 +156,10 @@ export function cropLabel(cropId: number): string {
 }
 
 /** Newest crop year first, then the crops in section 9's order. */
-function byYearThenCrop(a: { cropYear: number; cropId: number }, b: { cropYear: number; cropId: number }): number {
+export function byYearThenCrop(
+  a: { cropYear: number; cropId: number },
+  b: { cropYear: number; cropId: number },
+): number {
   return (
     b.cropYear - a.cropYear ||
     (CROP_ORDER.get(a.cropId) ?? 999) - (CROP_ORDER.get(b.cropId) ?? 999) ||

@@ -2,7 +2,7 @@
 // their contracts, scale tickets and markets. Every query here is scoped by those client ids; nothing else is read.
 
 import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { PROFIT_CENTER_ACCESS_PERMISSION, type EnterpriseAccessFlag } from '@granary/domain';
+import { PROFIT_CENTER_ACCESS_PERMISSION, type EnterpriseAccessFlag, type SalesTotals } from '@granary/domain';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import { enterprisesGrantedByHand, grantedByHand } from '../../platform/manual-grants.ts';
 import {
@@ -510,4 +510,68 @@ export async function holdsFlagOn(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * The summary's sums per crop and crop year, added by the database (decision 057: a farm's thousands of contracts are
+ * not carried to Node to be summed). The per-contract rules are contractQuantities' (see SalesTotals).
+ */
+export function salesTotalsQuery(db: Db, f: ContractFilter) {
+  // Each contract's quantities once (a derived table), then the sums: PostgreSQL would repeat the expressions per sum.
+  const perContract = db
+    .select({
+      cropId: contracts.cropId,
+      cropYear: contracts.cropYear,
+      unit: contracts.quantityUnit,
+      isOpen: sql<boolean>`${contracts.status} = 'open'`.as('is_open'),
+      cash: contracts.cashPrice,
+      open: sql<string>`greatest(${contracts.quantity} - coalesce(${contracts.cancelledQuantity}, 0), 0)`.as('open_q'),
+      delivered: sql<string>`coalesce(${contracts.deliveredQuantity}, 0)`.as('delivered_q'),
+      rawPriced: sql<string>`coalesce(${contracts.pricedQuantity}, 0)`.as('raw_priced_q'),
+    })
+    .from(contracts)
+    .where(contractWhere(f))
+    .as('c');
+  const priced = sql`least(${perContract.rawPriced}, ${perContract.open})`;
+  const withCash = sql`${perContract.cash} is not null and ${priced} > 0`;
+  return db
+    .select({
+      cropId: perContract.cropId,
+      cropYear: perContract.cropYear,
+      // One unit per crop in practice; should a crop year mix them, its sums mix them as salesSummary's do.
+      quantityUnit: sql<string>`min(${perContract.unit})`,
+      contractCount: sql<number>`count(*)::int`,
+      openContractCount: sql<number>`(count(*) filter (where ${perContract.isOpen}))::int`,
+      contracted: sql<string>`sum(${perContract.open})::text`,
+      delivered: sql<string>`sum(${perContract.delivered})::text`,
+      remaining: sql<string>`sum(greatest(${perContract.open} - ${perContract.delivered}, 0))::text`,
+      priced: sql<string>`sum(${priced})::text`,
+      unpriced: sql<string>`sum(greatest(${perContract.open} - ${perContract.rawPriced}, 0))::text`,
+      cashQuantity: sql<string>`coalesce(sum(${priced}) filter (where ${withCash}), 0)::text`,
+      cashValue: sql<string>`coalesce(sum(${priced} * ${perContract.cash}) filter (where ${withCash}), 0)::text`,
+    })
+    .from(perContract)
+    .groupBy(perContract.cropId, perContract.cropYear);
+}
+
+export async function salesTotals(db: Db, f: ContractFilter): Promise<SalesTotals[]> {
+  const rows = await salesTotalsQuery(db, f);
+  return rows.map((r) => ({ ...r, cropId: Number(r.cropId), cropYear: Number(r.cropYear) }));
+}
+
+/**
+ * The markets whose bids price the summary: where the farmer has contracts or sells to (client_markets). Their scale
+ * tickets are left out here (farmerMarkets reads them too): a farm's tens of thousands of tickets would double the
+ * summary's reads for a market that, without a contract, has no sale to price.
+ */
+export async function pricingMarkets(db: Db, clientIds: number[]) {
+  return db
+    .select({ id: markets.id, partnerId: markets.partnerId })
+    .from(markets)
+    .where(
+      or(
+        sql`${markets.id} in (select distinct ${contracts.marketId} from ${contracts} where ${inArray(contracts.clientId, clientIds)})`,
+        sql`${markets.id} in (select ${clientMarkets.marketId} from ${clientMarkets} where ${inArray(clientMarkets.clientId, clientIds)})`,
+      ),
+    );
 }

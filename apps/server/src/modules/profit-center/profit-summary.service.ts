@@ -10,7 +10,7 @@ import {
   cropYearSummary,
   findCrop,
   profitFigures,
-  salesSummary,
+  salesSummaryFromTotals,
   todayBidFor,
   toDecimal,
   decimalString,
@@ -29,11 +29,12 @@ import { publicBids } from '../bids/bids.public.ts';
 import {
   addFavorite,
   agronomicsOf,
-  allContracts,
   farmerMarkets,
   favoritesOf,
   holdsFlagOn,
+  pricingMarkets,
   removeFavorite,
+  salesTotals,
 } from './profit-center.repo.ts';
 import { loadFarmer, type Farmer, type ProfitCenterDeps } from './profit-center.service.ts';
 
@@ -46,7 +47,10 @@ function enterpriseIdsOf(farmer: Farmer): number[] {
 }
 
 /** The bids of each market, public ones only (the farmer sees what the elevator posts). */
-async function bidsOf(deps: ProfitCenterDeps, markets: Market[]): Promise<Map<number, PublicBidRow[]>> {
+async function bidsOf(
+  deps: ProfitCenterDeps,
+  markets: readonly { id: number; partnerId: string }[],
+): Promise<Map<number, PublicBidRow[]>> {
   const db = deps.ctx.database.db;
   const all = await Promise.all(
     markets.map(async (m) => [m.id, (await publicBids(db, { partnerId: m.partnerId, marketId: m.id })).rows] as const),
@@ -96,7 +100,7 @@ async function withProfit(
 ): Promise<ProfitSummaryRow[]> {
   if (rows.length === 0) return [];
   const db = deps.ctx.database.db;
-  const [acres, markets] = await Promise.all([acresByCropYear(deps, farmer), farmerMarkets(db, farmer.clientIds)]);
+  const [acres, markets] = await Promise.all([acresByCropYear(deps, farmer), pricingMarkets(db, farmer.clientIds)]);
   const bids = [...(await bidsOf(deps, markets)).values()].flat();
   return rows.map((row) => ({
     ...row,
@@ -115,7 +119,9 @@ async function summaryRows(
 ): Promise<CropYearSummary[]> {
   if (farmer.clientIds.length === 0) return [];
   const db = deps.ctx.database.db;
-  return salesSummary(await allContracts(db, { clientIds: farmer.clientIds, cropId: f.crop, cropYear: f.cropYear }));
+  return salesSummaryFromTotals(
+    await salesTotals(db, { clientIds: farmer.clientIds, cropId: f.crop, cropYear: f.cropYear }),
+  );
 }
 
 /** GET summary: per crop and crop year, the sales figures and the profit figures. */
@@ -136,11 +142,8 @@ export async function profitCropYearSummary(
   cropYear: number,
 ): Promise<ProfitSummaryRow> {
   const farmer = await loadFarmer(deps, request);
-  const contracts =
-    farmer.clientIds.length === 0
-      ? []
-      : await allContracts(deps.ctx.database.db, { clientIds: farmer.clientIds, cropId, cropYear });
-  const [row] = await withProfit(deps, farmer, [cropYearSummary(contracts, cropId, cropYear)]);
+  const [sums] = await summaryRows(deps, farmer, { crop: cropId, cropYear });
+  const [row] = await withProfit(deps, farmer, [sums ?? cropYearSummary([], cropId, cropYear)]);
   return row!;
 }
 

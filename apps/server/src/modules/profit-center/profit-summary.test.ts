@@ -7,12 +7,21 @@ import {
   favoritesResponseSchema,
   profitSummaryResponseSchema,
   profitSummaryRowSchema,
+  salesSummary,
   toDecimal,
 } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
-import { enterpriseAgronomics, enterpriseUsers, enterprises, legalEntities, users } from '../../db/schema/index.ts';
+import {
+  contracts,
+  enterpriseAgronomics,
+  enterpriseUsers,
+  enterprises,
+  legalEntities,
+  users,
+} from '../../db/schema/index.ts';
+import { allContracts, farmerClients } from './profit-center.repo.ts';
 
 const PC = '/api/commodities/profit-center';
 
@@ -23,6 +32,9 @@ let member: Caller;
 let farmEnterpriseId: number;
 let otherEnterpriseId: number;
 let otherMarketId: number;
+let otherClientId: number;
+let farmerUserId: string;
+let otherUserId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,6 +63,7 @@ beforeAll(async () => {
     )
     .limit(1);
   otherMarketId = prairieClient!.marketId;
+  otherClientId = prairieClient!.id;
   expect(otherMarketId).toBeGreaterThan(0);
   const [o, m] = await db
     .insert(users)
@@ -69,6 +82,9 @@ beforeAll(async () => {
     .returning({ id: users.id });
   const [otherFarm] = await db.insert(enterprises).values({ name: 'Prairie Acres' }).returning({ id: enterprises.id });
   otherEnterpriseId = otherFarm!.id;
+  otherUserId = o!.id;
+  const [me] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.farmer));
+  farmerUserId = me!.id;
   await db.insert(enterpriseUsers).values([
     { enterpriseId: otherEnterpriseId, userId: o!.id, role: 'owner' },
     // A member of the demo farm without profit center access.
@@ -118,6 +134,67 @@ describe('summary', () => {
     // crop stats: the same row among the crop's years.
     const stats = cropStatsSchema.parse((await call(farmer, 'GET', `${PC}/crop/corn/stats`)).json());
     expect(stats.years.find((y) => y.cropYear === row.cropYear)?.production).toBe('200000');
+  });
+
+  it('sums in the database exactly as the domain sums the contracts (over-delivered, over-cancelled, over-priced)', async () => {
+    const db = t.database.db;
+    const [c] = await db
+      .select({ partnerId: contracts.partnerId, marketId: contracts.marketId, clientId: contracts.clientId })
+      .from(contracts)
+      .where(eq(contracts.clientId, otherClientId))
+      .limit(1);
+    const base = { ...c!, contractType: 'flat' as const, cropId: 1, cropYear: 2031, priceStatus: 'priced' as const };
+    const dates = { deliveryStart: '2031-10-01', deliveryEnd: '2031-12-31', contractDate: '2031-05-01' };
+    await db.insert(contracts).values([
+      {
+        ...base,
+        ...dates,
+        displayContractId: 'EDGE-1',
+        quantity: '1000',
+        deliveredQuantity: '1500',
+        pricedQuantity: '1000',
+        cashPrice: '4.1234',
+      },
+      {
+        ...base,
+        ...dates,
+        displayContractId: 'EDGE-2',
+        quantity: '1000',
+        cancelledQuantity: '1200',
+        deliveredQuantity: '0',
+        pricedQuantity: '0',
+        cashPrice: null,
+      },
+      {
+        ...base,
+        ...dates,
+        displayContractId: 'EDGE-3',
+        quantity: '2000',
+        cancelledQuantity: '500',
+        deliveredQuantity: '100',
+        pricedQuantity: '1800',
+        cashPrice: '4.3333',
+      },
+      {
+        ...base,
+        ...dates,
+        displayContractId: 'EDGE-4',
+        quantity: '700',
+        deliveredQuantity: '0',
+        pricedQuantity: '300',
+        cashPrice: null,
+        status: 'completed' as const,
+      },
+    ]);
+    for (const who of [farmer, other]) {
+      const ids = await farmerClients(db, who === farmer ? farmerUserId : otherUserId);
+      const expected = salesSummary(await allContracts(db, { clientIds: ids.map((x) => x.id) }));
+      const rows = profitSummaryResponseSchema.parse((await call(who, 'GET', `${PC}/summary`)).json()).rows;
+      const sales = rows.map((r) =>
+        Object.fromEntries(Object.keys(expected[0]!).map((k) => [k, r[k as keyof typeof r]])),
+      );
+      expect(sales).toEqual(expected);
+    }
   });
 
   it('reads only the farmer’s own data: another farmer’s summary holds none of it, their figures none of ours', async () => {
