@@ -42,7 +42,7 @@ const areaPages = {
   identity: () => import('../features/identity/identity-page').then((module) => module.IdentityPage),
   dashboard: () => import('../features/dashboard/dashboard-page').then((module) => module.DashboardPage),
   account: () => import('../features/account/account-page').then((module) => module.AccountPage),
-  profitCenter: () => import('../features/profit-center/profit-center-page').then((module) => module.ProfitCenterPage),
+  profitCenter: () => loadProfitCenterPage(),
   platform: () => import('../features/platform/platform-page').then((module) => module.PlatformPage),
   dev: () => import('../features/dev/dev-mailbox-page').then((module) => module.DevMailboxPage),
   admin: () => import('../features/admin/staff-users-page').then((module) => module.StaffUsersPage),
@@ -253,6 +253,20 @@ async function loadUserProfilePage(): Promise<ComponentType> {
   ]);
   return function UserProfileRoute() {
     return <UserProfilePage security={<PasswordSection />} notFound={<NotFoundPage />} />;
+  };
+}
+
+/**
+ * The profit center (issue 17): its sales and bids tabs mount My Sales Lite's pages (one shared component, not a copy);
+ * the shell composes the two because features do not import each other.
+ */
+async function loadProfitCenterPage(): Promise<ComponentType> {
+  const [{ ProfitCenterPage }, { MslSection }] = await Promise.all([
+    import('../features/profit-center/profit-center-page'),
+    import('../features/my-sales-lite/msl-section'),
+  ]);
+  return function ProfitCenterRoute() {
+    return <ProfitCenterPage salesSection={MslSection} />;
   };
 }
 

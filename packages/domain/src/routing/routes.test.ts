@@ -184,6 +184,7 @@ describe('ROUTES', () => {
       'password-reset',
       'permissions',
       'permissions-user',
+      'profit-center',
       'profit-center-contract-signed',
       'profit-center-esign-sign',
       'reset-password',

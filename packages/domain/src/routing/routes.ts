@@ -277,7 +277,9 @@ export const ROUTES: RouteDef[] = [
   built(member('account-notifications', '/account/notifications', 'Notification settings')),
   built(member('global-notifications', '/global-notifications', 'Notifications')),
   built({ ...publicPage('one-click-unsubscribe', '/one-click-unsubscribe/:id', 'Unsubscribe'), localized: 'none' }),
-  member('profit-center', '/profit-center/:tab?/:slug?', 'Profit center'),
+  // The farmer's profit center (issue 17, decision 057): market home, summary, sales and bids-offers are built; the
+  // other tabs are left out of its tab bar and open the market home.
+  built(member('profit-center', '/profit-center/:tab?/:slug?', 'Profit center')),
   {
     id: 'profit-center-contract-signed',
     path: '/profit-center/:esignProvider/contract-signed',

@@ -1,15 +1,126 @@
-import { PlaceholderPage } from '../../lib/ui/placeholder-page';
-import { useCurrentRouteDef } from '../../lib/routing/route-handle';
+import { Box, Container, Tab, Tabs, Typography } from '@mui/material';
+import type { ComponentType, ReactNode } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { usePartner } from '../../lib/brand/partner-context';
+import { T, useT } from '../../lib/i18n/t';
+import type { MessageId } from '../../lib/i18n/messages';
+import { useCurrentRouteDef, useLocalizedPath } from '../../lib/routing/route-handle';
+import { useDocumentTitle } from '../../lib/ui/document-title';
+import { PageSpinner } from '../../lib/ui/page-spinner';
+import { useFavorites } from './api/profit-center-api';
+import { LoadError } from './load-error';
 import { ContractSignedPage } from './esign/contract-signed-page';
 import { SigningPage } from './esign/signing-page';
+import { MarketHomeTab } from './market-home-tab';
+import { SummaryTab } from './summary-tab';
+
+/** The My Sales Lite sections the shell hands in (features do not import each other; app/router.tsx composes them). */
+export type SalesSectionId = 'contracts' | 'tickets' | 'settlements' | 'offers';
+export type SalesSectionComponent = ComponentType<{
+  section: SalesSectionId;
+  bidsPath: string;
+  marketName?: string | undefined;
+}>;
 
 /**
- * The profit-center area's pages: the built-in e-signing page and the contract-signed landing page (issue 5); the
- * other profit-center pages are not built yet (issue 2): the placeholder names the page and says it is coming soon.
+ * The tabs built so far (issue 17, decision 057), in the tab bar's order. The other tabs of platform.md 2.5
+ * (marketing, marketSummary, futurePrices, payments, sustainability, brokerage) are left out of the bar until they are
+ * built, and their URLs open the market home: no 'coming soon'. 'my-sales' is the same as 'sales'.
  */
-export function ProfitCenterPage() {
+const TABS = ['market-home', 'summary', 'sales', 'bids-offers'] as const;
+type TabId = (typeof TABS)[number];
+const SALES_SECTIONS: readonly SalesSectionId[] = ['contracts', 'tickets', 'settlements', 'offers'];
+const UNBUILT = new Set(['marketing', 'marketSummary', 'futurePrices', 'payments', 'sustainability', 'brokerage']);
+
+function tabOf(raw: string | undefined): TabId | 'unbuilt' | null {
+  if (raw === undefined || raw === '') return 'market-home';
+  if (raw === 'my-sales') return 'sales';
+  if ((TABS as readonly string[]).includes(raw)) return raw as TabId;
+  if (UNBUILT.has(raw)) return 'unbuilt';
+  return null;
+}
+
+/**
+ * /profit-center/:tab?/:slug?: the farmer's profit center. The built-in e-signing page and the contract-signed landing
+ * page share the area. Without profit center access on any farm business the page says whom to ask (the calls answer
+ * 403 enterprise_access_required); the favourites call is the page's check.
+ */
+export function ProfitCenterPage({ salesSection }: { salesSection?: SalesSectionComponent }) {
   const def = useCurrentRouteDef();
   if (def?.id === 'profit-center-esign-sign') return <SigningPage />;
   if (def?.id === 'profit-center-contract-signed') return <ContractSignedPage />;
-  return <PlaceholderPage />;
+  return <ProfitCenterTabs salesSection={salesSection} />;
+}
+
+function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: SalesSectionComponent | undefined }) {
+  const { tab: rawTab, slug } = useParams();
+  const localized = useLocalizedPath();
+  const t = useT();
+  const partner = usePartner();
+  const access = useFavorites();
+  const tab = tabOf(rawTab);
+  useDocumentTitle([
+    tab && tab !== 'unbuilt' ? `${t(`pc.tab.${tab}` as MessageId)} · ${t('pc.title')}` : t('pc.title'),
+    partner.branding.shortName,
+  ]);
+  if (tab === 'unbuilt') return <Navigate to={localized('/profit-center')} replace />;
+  if (tab === null) return <Navigate to={localized('/profit-center')} replace />;
+
+  let body: ReactNode;
+  if (access.error) {
+    body = <LoadError error={access.error} onRetry={() => void access.refetch()} />;
+  } else if (!access.data) {
+    body = <PageSpinner />;
+  } else if (tab === 'market-home') {
+    body = <MarketHomeTab />;
+  } else if (tab === 'summary') {
+    body = <SummaryTab />;
+  } else if (tab === 'bids-offers') {
+    body = SalesSection ? (
+      <SalesSection section="offers" bidsPath="/profit-center/bids-offers" marketName={slug} />
+    ) : null;
+  } else {
+    const section = SALES_SECTIONS.find((s) => s === slug) ?? 'contracts';
+    body = (
+      <>
+        <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+          <Tabs value={section} aria-label={t('pc.sub.label')} variant="scrollable" allowScrollButtonsMobile>
+            {SALES_SECTIONS.map((s) => (
+              <Tab
+                key={s}
+                value={s}
+                label={<T id={`pc.sub.${s}`} />}
+                component={Link}
+                to={localized(`/profit-center/${rawTab === 'my-sales' ? 'my-sales' : 'sales'}/${s}`)}
+              />
+            ))}
+          </Tabs>
+        </Box>
+        {SalesSection ? <SalesSection key={section} section={section} bidsPath="/profit-center/sales/offers" /> : null}
+      </>
+    );
+  }
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 }, px: { xs: 2, sm: 3 } }}>
+      <Typography variant="h1" component="h1" sx={{ mb: { xs: 1, md: 2 } }}>
+        <T id="pc.title" />
+      </Typography>
+      <Box component="nav" aria-label={t('pc.tabs.label')} sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+        <Tabs value={tab} variant="scrollable" scrollButtons={false} allowScrollButtonsMobile>
+          {TABS.map((id) => (
+            <Tab
+              key={id}
+              value={id}
+              label={<T id={`pc.tab.${id}`} />}
+              component={Link}
+              to={localized(id === 'market-home' ? '/profit-center' : `/profit-center/${id}`)}
+              sx={{ minWidth: { xs: 72, sm: 96 }, px: { xs: 1.5, sm: 2 } }}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      {body}
+    </Container>
+  );
 }

@@ -40,7 +40,7 @@ import { useLiveRefresh } from '../../../lib/live/use-live-refresh';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { showToast } from '../../../lib/toast/toast-store';
 import { OfferStatusChip } from '../../../lib/trading/offer-status';
-import { MslFrame } from '../components/msl-frame';
+import { MslFrame, useMslEmbedding } from '../components/msl-frame';
 import { MslEmpty, MslError, MslLoading } from '../components/msl-states';
 import { farmOffersKeys, useCancelOwnOffer, useFarmOffers, useMakeOffer } from './farm-offers-api';
 import { usePriceFormat } from '../../../lib/trading/use-price-format';
@@ -387,7 +387,10 @@ function MarketBids({ market, offers }: { market: OfferMarket; offers: Offer[] }
  * fill shows as a toast).
  */
 export function FarmBidsPage() {
-  const { marketName } = useParams();
+  const embedding = useMslEmbedding();
+  const params = useParams();
+  const marketName = embedding ? embedding.marketName : params.marketName;
+  const bidsPath = embedding?.bidsPath ?? '/my-sales-lite/bids';
   const navigate = useNavigate();
   const localized = useLocalizedPath();
   const data = useFarmOffers();
@@ -402,7 +405,7 @@ export function FarmBidsPage() {
           <MarketPicker
             markets={markets}
             market={market}
-            onChange={(m) => navigate(localized(`/my-sales-lite/bids/${m.slug}`))}
+            onChange={(m) => navigate(localized(`${bidsPath}/${m.slug}`))}
           />
         ) : undefined
       }

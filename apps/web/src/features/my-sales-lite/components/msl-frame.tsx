@@ -1,6 +1,6 @@
 import { splitLocalePrefix } from '@granary/domain';
 import { Box, Container, Tab, Tabs, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { T, useT } from '../../../lib/i18n/t';
@@ -63,8 +63,32 @@ function MslSubNav() {
   );
 }
 
+/**
+ * Where a My Sales Lite page is mounted inside another page (the profit center's tabs, issue 17): that page owns the
+ * heading, title and navigation, and the local bids' market picker links within it (`bidsPath`/`marketName`).
+ */
+export type MslEmbedding = { bidsPath: string; marketName: string | undefined };
+export const MslEmbeddingContext = createContext<MslEmbedding | null>(null);
+export const useMslEmbedding = () => useContext(MslEmbeddingContext);
+
 /** A My Sales Lite page: the document title, the heading, the sub-navigation and the page body. */
 export function MslFrame({ title, actions, children }: { title: MessageId; actions?: ReactNode; children: ReactNode }) {
+  const embedding = useMslEmbedding();
+  if (embedding)
+    return (
+      <>
+        {actions ? <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>{actions}</Box> : null}
+        {children}
+      </>
+    );
+  return (
+    <MslPageFrame title={title} actions={actions}>
+      {children}
+    </MslPageFrame>
+  );
+}
+
+function MslPageFrame({ title, actions, children }: { title: MessageId; actions?: ReactNode; children: ReactNode }) {
   const t = useT();
   const partner = usePartner();
   useDocumentTitle([t(title), partner.branding.shortName]);
