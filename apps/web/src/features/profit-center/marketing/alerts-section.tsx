@@ -197,25 +197,27 @@ function AlertRow({ alert, onEdit }: { alert: PriceAlert; onEdit: () => void }) 
           {alert.triggeredAt ? ` · ${dates.dateTime(alert.triggeredAt)}` : ''}
         </Typography>
       </Box>
-      <Chip
-        size="small"
-        color={alert.status === 'triggered' ? 'success' : alert.status === 'active' ? 'primary' : 'default'}
-        variant={alert.status === 'active' ? 'outlined' : 'filled'}
-        label={t('pc.marketing.alerts.status', {
-          status: alert.status,
-          price: alert.triggeredPrice ? price(alert.triggeredPrice) : '',
-        })}
-      />
-      <IconButton aria-label={t('pc.marketing.alerts.edit')} onClick={onEdit}>
-        <EditOutlined />
-      </IconButton>
-      <IconButton
-        aria-label={t('pc.marketing.alerts.remove')}
-        disabled={remove.isPending}
-        onClick={() => remove.mutate({ crop: cropName(alert.cropId), alertId: alert.id })}
-      >
-        <DeleteOutline />
-      </IconButton>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto' }}>
+        <Chip
+          size="small"
+          color={alert.status === 'triggered' ? 'success' : alert.status === 'active' ? 'primary' : 'default'}
+          variant={alert.status === 'active' ? 'outlined' : 'filled'}
+          label={t('pc.marketing.alerts.status', {
+            status: alert.status,
+            price: alert.triggeredPrice ? price(alert.triggeredPrice) : '',
+          })}
+        />
+        <IconButton aria-label={t('pc.marketing.alerts.edit')} onClick={onEdit}>
+          <EditOutlined />
+        </IconButton>
+        <IconButton
+          aria-label={t('pc.marketing.alerts.remove')}
+          disabled={remove.isPending}
+          onClick={() => remove.mutate({ crop: cropName(alert.cropId), alertId: alert.id })}
+        >
+          <DeleteOutline />
+        </IconButton>
+      </Box>
       {remove.isError && (
         <Alert severity="error" sx={{ flexBasis: '100%' }}>
           <T id="pc.marketing.alerts.removeFailed" />

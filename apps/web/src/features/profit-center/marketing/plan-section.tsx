@@ -159,7 +159,7 @@ function PlanEditor({ plan, crop, year }: { plan: MarketingPlan; crop: string; y
                 sx={{
                   display: 'grid',
                   gap: 1,
-                  gridTemplateColumns: { xs: '1fr 1fr', sm: '11rem 7rem 10rem auto auto' },
+                  gridTemplateColumns: { xs: '1fr 1fr', sm: '11rem 7rem 10rem 1fr' },
                   alignItems: 'start',
                 }}
               >
@@ -182,21 +182,23 @@ function PlanEditor({ plan, crop, year }: { plan: MarketingPlan; crop: string; y
                   label={t('pc.marketing.target.minPrice')}
                   helperText={t('pc.marketing.target.minPrice.help')}
                 />
-                <Box sx={{ pt: 0.75 }}>
-                  {status && (
-                    <Chip
-                      size="small"
-                      color={status === 'met' ? 'success' : status === 'behind' ? 'warning' : 'default'}
-                      label={t('pc.marketing.target.status', { status })}
-                    />
-                  )}
+                <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+                  <Box sx={{ pt: 0.75 }}>
+                    {status && (
+                      <Chip
+                        size="small"
+                        color={status === 'met' ? 'success' : status === 'behind' ? 'warning' : 'default'}
+                        label={t('pc.marketing.target.status', { status })}
+                      />
+                    )}
+                  </Box>
+                  <IconButton
+                    aria-label={t('pc.marketing.target.remove', { n: i + 1 })}
+                    onClick={() => targets.remove(i)}
+                  >
+                    <DeleteOutline />
+                  </IconButton>
                 </Box>
-                <IconButton
-                  aria-label={t('pc.marketing.target.remove', { n: i + 1 })}
-                  onClick={() => targets.remove(i)}
-                >
-                  <DeleteOutline />
-                </IconButton>
               </Box>
             );
           })}
