@@ -120,6 +120,14 @@ const storePages: Readonly<Record<string, PageLoader>> = {
   'store-terms-of-sale': () => import('../features/store/info/terms-pages').then((module) => module.TermsOfSalePage),
 };
 
+/** Partner onboarding (issue 17, decision 060): its own chunk, apart from the profit center's tabs. */
+const partnerOnboardingPages: Readonly<Record<string, PageLoader>> = {
+  'profit-center-partner': () =>
+    import('../features/profit-center/partner/partner-onboarding-page').then((module) => module.PartnerOnboardingPage),
+  'profit-center-partner-verify-email': () =>
+    import('../features/profit-center/partner/partner-onboarding-page').then((module) => module.PartnerOnboardingPage),
+};
+
 /** Wraps a store page so that this partner's '{brand}-pack' segment shows the house-brand packs instead (lazy, small). */
 async function withBrandPacks(load: PageLoader): Promise<ComponentType> {
   const [page, { withBrandPacks: wrap }] = await Promise.all([
@@ -366,6 +374,7 @@ function pageOf(def: RouteDef, fullPath: string): Pick<RouteObject, 'element' | 
     teamPages[def.id] ??
     billingPages[def.id] ??
     notificationPages[def.id] ??
+    partnerOnboardingPages[def.id] ??
     areaPages[areaOf(fullPath)];
   return lazyComponent(load, fullPath);
 }

@@ -187,6 +187,8 @@ describe('ROUTES', () => {
       'profit-center',
       'profit-center-contract-signed',
       'profit-center-esign-sign',
+      'profit-center-partner',
+      'profit-center-partner-verify-email',
       'reset-password',
       'score',
       'sign-in',
@@ -415,6 +417,15 @@ describe('matchRoute', () => {
         locale: null,
       });
       expect(idOf('/profit-center/sales/contract-signed-x')).toBe('profit-center');
+    });
+
+    it('the partner onboarding pages over /profit-center/:tab?/:slug?', () => {
+      expect(matchRoute('/profit-center/partner/demo/landing')?.params).toEqual({ intent: 'demo', page: 'landing' });
+      expect(idOf('/profit-center/partner/demo')).toBe('profit-center-partner');
+      expect(idOf('/profit-center/partner/demo/getgranary')).toBe('profit-center-partner');
+      expect(idOf('/profit-center/partner/demo/verify-email')).toBe('profit-center-partner-verify-email');
+      expect(idOf('/profit-center/partner/verify-email')).toBe('profit-center-partner-verify-email');
+      expect(idOf('/profit-center/partner')).toBe('profit-center');
     });
   });
 

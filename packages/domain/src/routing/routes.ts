@@ -280,6 +280,21 @@ export const ROUTES: RouteDef[] = [
   // The farmer's profit center (issue 17, decision 057): market home, summary, sales and bids-offers are built; the
   // other tabs are left out of its tab bar and open the market home.
   built(member('profit-center', '/profit-center/:tab?/:slug?', 'Profit center')),
+  // Partner onboarding (issue 17, decision 060): a farmer invited by their elevator links their grain account. Open to
+  // visitors (the landing offers sign-in and signup that come back); :page is landing, app-install, update-phone, no-data,
+  // confirm-code or get{brand}; both outrank '/profit-center/:tab?/:slug?' by their static 'partner' segment.
+  built({
+    ...member('profit-center-partner', '/profit-center/partner/:intent/:page?', 'Connect your grain account'),
+    guard: 'none',
+  }),
+  built({
+    ...member(
+      'profit-center-partner-verify-email',
+      '/profit-center/partner/:intent?/verify-email',
+      'Verify your e-mail',
+    ),
+    guard: 'none',
+  }),
   {
     id: 'profit-center-contract-signed',
     path: '/profit-center/:esignProvider/contract-signed',

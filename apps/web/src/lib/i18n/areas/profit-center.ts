@@ -1,6 +1,7 @@
 import { esignMessages } from '../esign-messages';
 import { marketingMessages } from '../marketing-messages';
 import { profitCenterMessages } from '../profit-center-messages';
+import { partnerOnboardingMessages } from '../partner-onboarding-messages';
 import { mySalesLiteAreaMessages } from './my-sales-lite';
 
 /**
@@ -13,4 +14,5 @@ export const profitCenterAreaMessages = {
   ...esignMessages,
   ...marketingMessages,
   ...profitCenterMessages,
+  ...partnerOnboardingMessages,
 } as const;

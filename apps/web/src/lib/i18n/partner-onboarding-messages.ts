@@ -1,0 +1,63 @@
+// Partner onboarding (issue 17, platform.md 2.5 /profit-center/partner/:intent, decision 060): a farmer links their
+// grain buyer's account to their farm business. In the profit center's area catalogue.
+export const partnerOnboardingMessages = {
+  'onboarding.landing.title': 'Connect your {partner} grain account',
+  'onboarding.landing.intro':
+    'See your contracts, scale tickets, settlements and payments from {partner} in one place, with your local bids and your marketing plan.',
+  'onboarding.landing.how':
+    'We look for your contact details in {partner}’s records, send a code to them, and link the account to your farm business once you enter it.',
+  'onboarding.landing.signedOut': 'Sign in or create an account first; you will come back here.',
+  'onboarding.landing.signIn': 'Sign in',
+  'onboarding.landing.signUp': 'Create an account',
+  'onboarding.landing.found': 'Grain accounts at {partner} with your e-mail or phone',
+  'onboarding.landing.done': 'Your {partner} grain account is linked.',
+  'onboarding.landing.open': 'Open the profit center',
+  'onboarding.contact.linkedHere': 'Linked to your farm business',
+  'onboarding.contact.linkedElsewhere': 'Linked to another farm business: contact {partner} if this is wrong.',
+  'onboarding.contact.onFile': 'On file: {details}',
+  'onboarding.contact.noDetails': 'No e-mail or phone on file',
+  'onboarding.contact.byEmail': 'E-mail me a code',
+  'onboarding.contact.byText': 'Text me a code',
+  'onboarding.contact.phoneMissing': 'No phone on file?',
+  'onboarding.loadError': 'We could not load your grain accounts. Try again.',
+  'onboarding.retry': 'Try again',
+  'onboarding.code.titleEmail': 'Check your e-mail',
+  'onboarding.code.titleText': 'Check your phone',
+  'onboarding.code.sent': 'We sent a 6-digit code to {sentTo}. It works once and expires soon.',
+  'onboarding.code.label': 'Code',
+  'onboarding.code.format': 'The code is 6 digits.',
+  'onboarding.code.enterprise': 'Farm business to link',
+  'onboarding.code.submit': 'Link my grain account',
+  'onboarding.code.noSession': 'Start from the grain accounts we found for you to get a code.',
+  'onboarding.code.backToStart': 'Back to my grain accounts',
+  'onboarding.code.noEnterprise':
+    'You need a farm business you own or manage to link this account to. Create one in your account first.',
+  'onboarding.error.codeInvalid': 'That code is not right. Check it and try again.',
+  'onboarding.error.codeExpired': 'This code is no longer valid. Ask for a new one.',
+  'onboarding.error.linkedElsewhere':
+    'This grain account is already linked to another farm business. Contact {partner} to check it.',
+  'onboarding.error.rateLimited': 'Too many codes were sent. Please wait a while before trying again.',
+  'onboarding.updatePhone.title': 'No phone number on file',
+  'onboarding.updatePhone.body':
+    '{partner} has no mobile number for you, or an old one. Only {partner} can change the contact details in its records: ask your merchandiser to update your phone number, then come back here.',
+  'onboarding.updatePhone.useEmail': 'Use e-mail instead',
+  'onboarding.noData.title': 'We found no grain account for you at {partner}',
+  'onboarding.noData.body':
+    'None of {partner}’s client records has your e-mail address or phone number. Ask {partner} to add them to your client record (or to invite you to the app), then try again.',
+  'onboarding.support.title': 'Contact {partner}',
+  'onboarding.support.email': 'E-mail: {email}',
+  'onboarding.support.phone': 'Phone: {phone}',
+  'onboarding.support.more': 'More ways to reach us',
+  'onboarding.appInstall.title': 'Get the {brand} app',
+  'onboarding.appInstall.body':
+    'Your bids, contracts and payments on your phone, with alerts when your prices are reached. Install the app, then sign in with the same account.',
+  'onboarding.appInstall.inApp': 'You are already in the app.',
+  'onboarding.appInstall.appStore': 'Download on the App Store',
+  'onboarding.appInstall.googlePlay': 'Get it on Google Play',
+  'onboarding.appInstall.continueWeb': 'Continue on the web',
+  'onboarding.marketing.title': '{brand}: your grain marketing in one place',
+  'onboarding.marketing.point1': 'Your contracts, tickets, settlements and payments from {partner}',
+  'onboarding.marketing.point2': 'Local cash bids and futures, with alerts at your price',
+  'onboarding.marketing.point3': 'Offers, e-signatures and payment requests without a trip to the elevator',
+  'onboarding.marketing.start': 'Get started',
+} as const;
