@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { runDueJobs } from '../../platform/jobs.ts';
+import { checkAlerts } from './price-alerts.service.ts';
 
 // The profit center's marketing tab (issue 17, decision 058): plan CRUD and progress, alert CRUD, an alert that fires
 // once when the admin's CSV import moves the futures and tells the farmer as their preference says, another user's
@@ -269,5 +270,48 @@ describe('price alerts', () => {
     expect(rearmed.json()).toMatchObject({ status: 'active', triggeredAt: null });
     const [row] = await db.select().from(priceAlerts).where(eq(priceAlerts.id, a.id));
     expect(row!.status).toBe('active');
+  });
+
+  it('watches a local bid of the farmer’s markets (the recurring judge) and expires an alert past its last day', async () => {
+    const matrix = (await call(farmer, 'GET', `${PC}/commodity/corn/bids-matrix`)).json() as {
+      markets: { label: string; rows: { id: number; cashPrice: string | null; name: string }[] }[];
+    };
+    const bid = matrix.markets.flatMap((m) => m.rows).find((r) => r.cashPrice !== null)!;
+    expect(bid).toBeTruthy();
+    const res = await call(farmer, 'POST', `${PC}/alerts/corn`, {
+      kind: 'bid',
+      bidId: bid.id,
+      direction: 'above',
+      level: '0.0100',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const alert = priceAlertSchema.parse(res.json());
+    expect(alert).toMatchObject({ kind: 'bid', bidName: bid.name, currentPrice: bid.cashPrice, status: 'active' });
+    // A bid of another crop than the path's is refused on its field.
+    const wrongCrop = await call(farmer, 'POST', `${PC}/alerts/soybeans`, {
+      kind: 'bid',
+      bidId: bid.id,
+      direction: 'above',
+      level: '1.0000',
+    });
+    expect(wrongCrop.statusCode).toBe(400);
+    expect(wrongCrop.json().details).toEqual([expect.objectContaining({ path: 'bidId' })]);
+    const old = priceAlertSchema.parse(
+      (
+        await call(farmer, 'POST', `${PC}/alerts/corn`, {
+          kind: 'futures',
+          symbol,
+          direction: 'above',
+          level: '0.0100',
+          expiresOn: '2020-01-01',
+        })
+      ).json(),
+    );
+    const fired = await checkAlerts(t.database.db, null);
+    expect(fired).toContain(alert.id);
+    expect(fired).not.toContain(old.id);
+    expect((await call(farmer, 'GET', `${PC}/alerts/corn/${alert.id}`)).json().status).toBe('triggered');
+    expect((await call(farmer, 'GET', `${PC}/alerts/corn/${old.id}`)).json().status).toBe('expired');
+    expect(await checkAlerts(t.database.db, null)).not.toContain(alert.id);
   });
 });
