@@ -46,7 +46,10 @@ export const sustainabilityPrograms = pgTable(
     /** Exact money: dollars per unit of premiumUnit. */
     premium: numeric('premium', { precision: 12, scale: 4 }).notNull(),
     premiumUnit: text('premium_unit').$type<'bushel' | 'acre'>().notNull(),
-    practices: jsonb('practices').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    practices: jsonb('practices')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     enrolmentOpens: date('enrolment_opens', { mode: 'string' }).notNull(),
     enrolmentCloses: date('enrolment_closes', { mode: 'string' }).notNull(),
     maxAcres: numeric('max_acres', { precision: 14, scale: 2 }),

@@ -2,6 +2,7 @@ import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
 import {
   canSearchClients,
+  canViewClientProfile,
   MAX_TOTAL_ROWS,
   openClientParams,
   type ClientSearchRow,
@@ -22,6 +23,7 @@ import { useSelectedMarket } from '../components/use-selected-market';
 import { ClientListPagination } from './components/client-list-pagination';
 import { ClientSearchBox } from './components/client-search-box';
 import { useClientColumns } from './components/client-columns';
+import { SustainabilityEnrolments } from './components/sustainability-enrolments';
 import { useClientList } from './use-client-list';
 
 /** The page size is the user's, not part of a view. */
@@ -65,6 +67,7 @@ function ClientList({ context }: { context: CrmContextData }) {
     );
   }
 
+  const selected = markets.find((m) => m.id === marketId) ?? null;
   const data = query.data;
   const rows = data?.rows ?? [];
   const total = data?.totalCount ?? 0;
@@ -149,6 +152,14 @@ function ClientList({ context }: { context: CrmContextData }) {
           />
         </Paper>
       )}
+      {/* grain-buying-clients (section 6): the market's sustainability enrolments (decision 059). */}
+      {selected && hasSustainabilityClients(selected) ? (
+        <SustainabilityEnrolments platformId={context.platformId} market={selected} />
+      ) : null}
     </Stack>
   );
 }
+
+/** The server's rule for the list: grain-buying-clients at the market and the client profile permission there. */
+const hasSustainabilityClients = (market: CrmMarketRow) =>
+  market.entitlements.includes('grain-buying-clients') && canViewClientProfile(market.userPermissions);

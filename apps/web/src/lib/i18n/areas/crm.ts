@@ -23,6 +23,7 @@ import { crmAdminMessages } from '../crm-admin-messages';
 import { adminUsersMessages } from '../admin-users-messages';
 import { adminMarketsMessages } from '../admin-markets-messages';
 import { apiTokensMessages } from '../api-tokens-messages';
+import { sustainabilityMessages } from '../sustainability-messages';
 
 /**
  * The CRM's messages (grain-marketing.md 2-4), one file per page group so that the pages' wording stays together:
@@ -36,6 +37,7 @@ export const crmAreaMessages = {
   ...crmContractMessages,
   ...contractHistoryMessages,
   ...esignMessages,
+  ...sustainabilityMessages,
   ...offersMessages,
   ...publicAdminMessages,
   ...bidsMessages,

@@ -1,4 +1,5 @@
 import { esignMessages } from '../esign-messages';
+import { sustainabilityMessages } from '../sustainability-messages';
 import { marketingMessages } from '../marketing-messages';
 import { profitCenterMessages } from '../profit-center-messages';
 import { partnerOnboardingMessages } from '../partner-onboarding-messages';
@@ -12,6 +13,7 @@ import { mySalesLiteAreaMessages } from './my-sales-lite';
 export const profitCenterAreaMessages = {
   ...mySalesLiteAreaMessages,
   ...esignMessages,
+  ...sustainabilityMessages,
   ...marketingMessages,
   ...profitCenterMessages,
   ...partnerOnboardingMessages,

@@ -1,0 +1,39 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  SustainabilityEnrolmentStatus,
+  SustainabilityFilters,
+  SustainabilityLegalEntities,
+} from '@granary/domain';
+import { getJson, retryUnlessRefused } from '../../../../lib/api/request';
+import { MERCHANDISING } from '../../api/crm-paths';
+
+// The buyer's side of sustainability programs (grain-marketing.md 7 'Sustainability', decision 059).
+
+export type EnrolmentFilter = { programId: number | null; status: SustainabilityEnrolmentStatus | null };
+
+/** GET le/:platformId/market/:marketId/legal-entities: the market's enrolled clients, filtered. */
+export function useSustainabilityLegalEntities(platformId: number, marketId: number | null, filter: EnrolmentFilter) {
+  return useQuery({
+    queryKey: ['crm', 'sustainability', platformId, marketId, filter.programId, filter.status] as const,
+    queryFn: ({ signal }) =>
+      getJson<SustainabilityLegalEntities>(
+        `${MERCHANDISING}/le/${platformId}/market/${marketId}/legal-entities`,
+        { programId: filter.programId ?? undefined, status: filter.status ?? undefined },
+        signal,
+      ),
+    enabled: marketId !== null,
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET instrument/filters: the programs, crops, years and statuses the list filters by. */
+export function useSustainabilityFilters(enabled: boolean) {
+  return useQuery({
+    queryKey: ['crm', 'sustainability', 'filters'] as const,
+    queryFn: ({ signal }) => getJson<SustainabilityFilters>(`${MERCHANDISING}/instrument/filters`, undefined, signal),
+    enabled,
+    staleTime: 60_000,
+    retry: retryUnlessRefused,
+  });
+}
