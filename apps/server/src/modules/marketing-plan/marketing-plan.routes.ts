@@ -21,7 +21,7 @@ import { checkAlerts, createAlert, editAlert, getAlert, listAlerts, removeAlert 
 const PC = PROFIT_CENTER_API;
 
 /** The recurring judge of every active alert (bids whose basis changed, expiry), every minute on some process. */
-export const PRICE_ALERTS_WATCH_JOB = 'price-alerts.watch';
+const PRICE_ALERTS_WATCH_JOB = 'price-alerts.watch';
 const PRICE_ALERTS_WATCH_EVERY_MS = 60_000;
 
 let quotesHooked = false;

@@ -82,7 +82,7 @@ function BidChoices({ crop }: { crop: string }) {
 }
 
 /** Create or edit an alert (saving arms it again); the server's field errors land on their fields. */
-export function AlertDialog({ crop, alert, onClose }: { crop: string; alert: PriceAlert | null; onClose: () => void }) {
+function AlertDialog({ crop, alert, onClose }: { crop: string; alert: PriceAlert | null; onClose: () => void }) {
   const t = useT();
   const prices = usePriceFormat();
   const save = useSaveAlert();

@@ -13,7 +13,7 @@ import { getJson, request, retryUnlessRefused } from '../../../lib/api/request';
 // The marketing tab's calls (issue 17, decision 058): the plan of a crop and year, the price alerts, and a crop's bids
 // at the farmer's markets for an alert on a local bid. Everything under ['profit-center'] is the farmer's own data.
 
-export const marketingKeys = {
+const marketingKeys = {
   plan: (crop: string, year: number) => ['profit-center', 'marketing-plan', crop, year] as const,
   alerts: () => ['profit-center', 'alerts'] as const,
   bids: (crop: string) => ['profit-center', 'bids-matrix', crop] as const,
