@@ -97,3 +97,10 @@ export const onboardingVerifyResponseSchema = z.object({
   completedOnboardingSteps: z.array(z.string()),
 });
 export type OnboardingVerifyResponse = z.infer<typeof onboardingVerifyResponseSchema>;
+
+/** The merchandiser's "Invite to the app" of a client contact (CRM client page): an e-mail linking to the landing. */
+export const CONTACT_APP_INVITATION_PATH =
+  '/api/commodities/merchandising/le/:platformId/market/:marketId/le/:clientId/contacts/:contactId/invite-to-app';
+export const contactAppInvitationResponseSchema = z.object({ sentTo: z.string() });
+/** Invitations one contact may be sent per day (each is an e-mail to someone who did not ask). */
+export const CONTACT_APP_INVITATIONS_PER_DAY = 3;

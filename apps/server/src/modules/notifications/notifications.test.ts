@@ -235,6 +235,7 @@ const TRANSACTIONAL: readonly MailTemplateName[] = [
   'user_invitation',
   'team_invitation',
   'partner_onboarding_code',
+  'partner_onboarding_invitation',
 ];
 
 /** The farmer's marketing consent, set directly (the calls that set it send a welcome e-mail of their own). */

@@ -98,3 +98,17 @@ export async function completeOnboardingStep(db: Db, userId: string, step: strin
   );
   return rows[0]?.steps ?? [];
 }
+
+/** One contact of a client legal entity (the CRM's invitation), or null when it is not this client's. */
+export async function contactOfClient(db: Db, clientId: number, contactId: number) {
+  const [row] = await db
+    .select({
+      id: clientContacts.id,
+      name: clientContacts.name,
+      emailAddress: clientContacts.emailAddress,
+      userId: clientContacts.userId,
+    })
+    .from(clientContacts)
+    .where(and(eq(clientContacts.clientId, clientId), eq(clientContacts.id, contactId)));
+  return row ?? null;
+}

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CONTACT_APP_INVITATION_PATH,
   ONBOARDING_VERIFY_INITIATE_PATH,
   ONBOARDING_VERIFY_PATH,
   PARTNER_ONBOARDING_PATH,
   apiErrorSchema,
+  contactAppInvitationResponseSchema,
   SESSION_CONTACT_USERS_PATH,
   intentSchema,
   onboardingInitiateBodySchema,
@@ -18,8 +20,10 @@ import {
 import { crmErrors } from '../../platform/crm-http.ts';
 
 const writeErrors = { ...crmErrors, 409: apiErrorSchema, 429: apiErrorSchema } as const;
+import { idParam } from '../../platform/crm-access.ts';
 import {
   initiateOnboardingCode,
+  inviteContactToApp,
   partnerOnboarding,
   sessionContacts,
   verifyOnboardingCode,
@@ -96,5 +100,19 @@ export const partnerOnboardingRoutes: FastifyPluginAsyncZod<PartnerOnboardingDep
       },
     },
     async (request) => verifyOnboardingCode(deps, request, request.params.product, request.body),
+  );
+
+  app.post(
+    CONTACT_APP_INVITATION_PATH,
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['crm'],
+        summary: "Invite a client's contact to the app: an e-mail with the link to the partner's onboarding page",
+        params: z.object({ platformId: idParam, marketId: idParam, clientId: idParam, contactId: idParam }),
+        response: { 200: contactAppInvitationResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => inviteContactToApp(deps, request, request.params),
   );
 };

@@ -10,7 +10,9 @@
 
 import type { FastifyRequest } from 'fastify';
 import {
+  CONTACT_APP_INVITATIONS_PER_DAY,
   MANAGE_PERMISSION,
+  canViewClientProfile,
   maskIdentifier,
   onboardingStep,
   type OnboardingChannel,
@@ -22,13 +24,22 @@ import {
 } from '@granary/domain';
 import { requireSession } from '../../platform/access.ts';
 import { audit } from '../../platform/audit.ts';
-import type { CrmDeps } from '../../platform/crm-access.ts';
+import {
+  loadCrmActor,
+  requireClient,
+  requireMarket,
+  requirePlatform,
+  type CrmDeps,
+} from '../../platform/crm-access.ts';
+import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
+import { incrementCounter } from '../../platform/rate-limit-store.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SessionState } from '../../platform/sessions.ts';
 import { membershipsWithEnterprise } from '../enterprises/enterprises.public.ts';
 import {
   checkSessionCode,
   consumeSessionCode,
+  linkOrigin,
   loadBoundSession,
   newBinding,
   normalizePhone,
@@ -37,6 +48,7 @@ import {
 } from '../identity/identity.public.ts';
 import {
   completeOnboardingStep,
+  contactOfClient,
   contactsOfUser,
   linkLegalEntity,
   type ContactMatch,
@@ -216,4 +228,46 @@ export async function verifyOnboardingCode(
       completedOnboardingSteps: steps,
     };
   });
+}
+
+/**
+ * The merchandiser's "Invite to the app" on the CRM client page: an e-mail to the contact with the link to the
+ * partner's onboarding landing. The link carries no secret (the code sent later proves the contact); a client of
+ * another partner, or a contact of another client, answers 404; a few per contact a day (429 after).
+ */
+export async function inviteContactToApp(
+  deps: PartnerOnboardingDeps,
+  request: FastifyRequest,
+  ids: { platformId: number; marketId: number; clientId: number; contactId: number },
+): Promise<{ sentTo: string }> {
+  const db = deps.ctx.database.db;
+  const actor = await loadCrmActor(deps, request);
+  requirePlatform(actor, ids.platformId);
+  requireMarket(actor, ids.marketId, (m) => canViewClientProfile(m.permissions), 'client profiles');
+  const client = await requireClient(deps, actor, ids.clientId);
+  const contact = await contactOfClient(db, client.id, ids.contactId);
+  if (!contact) throw new AppError('not_found');
+  const email = contact.emailAddress?.trim();
+  if (!email) throw new AppError('invalid_request', 'This contact has no e-mail address. Add one to invite them.');
+  const intent = actor.partner.intent;
+  if (!intent) throw new AppError('not_found');
+  const { current } = await incrementCounter(db, `onboarding-invite:${contact.id}`, 24 * 60 * 60_000);
+  if (current > CONTACT_APP_INVITATIONS_PER_DAY) {
+    throw new AppError('rate_limited', 'This contact was invited a few times today already. Try again tomorrow.');
+  }
+  await sendMail(db, {
+    template: 'partner_onboarding_invitation',
+    data: { contactName: contact.name, clientName: client.name, path: `/profit-center/partner/${intent}/landing` },
+    ctx: mailContext(actor.partner, linkOrigin(deps.ctx, request, actor.partner)),
+    recipient: email,
+    userId: contact.userId,
+  });
+  await audit(db, request, {
+    actorUserId: actor.user.id,
+    action: 'partner_onboarding_invited',
+    targetType: 'legal_entity',
+    targetId: String(client.id),
+    details: { contactId: contact.id },
+  });
+  return { sentTo: email };
 }

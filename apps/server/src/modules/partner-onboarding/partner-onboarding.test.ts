@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { TestBrowser, codeIn, lastMessage } from '../../testing/identity-browser.ts';
+import { TestBrowser, codeIn, lastMessage, linkIn } from '../../testing/identity-browser.ts';
+import { headersOf, seedCrmFixtures, signIn, type CrmFixtures } from '../../testing/crm-test-fixtures.ts';
+import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { auditLog, clientContacts, enterpriseUsers, enterprises, legalEntities, users } from '../../db/schema/index.ts';
 
 // Partner onboarding (issue 17, decision 060): a farmer proves they are the elevator's client contact with a code and
@@ -9,6 +11,7 @@ import { auditLog, clientContacts, enterpriseUsers, enterprises, legalEntities, 
 
 const BASE = '/api/commodities';
 let t: TestApp;
+let fx: CrmFixtures;
 let b: TestBrowser;
 let farmerId: string;
 let farmId: number;
@@ -31,6 +34,7 @@ async function client(name: string, contactEmail: string | null, phone: string |
 
 beforeAll(async () => {
   t = await createTestApp({ crm: 'none' });
+  fx = await seedCrmFixtures(t.database.db);
   const db = t.database.db;
   const [u] = await db
     .insert(users)
@@ -193,5 +197,53 @@ describe('partner onboarding', () => {
     expect([res.statusCode, res.json().code]).toEqual([409, 'legal_entity_linked_elsewhere']);
     const [row] = await t.database.db.select().from(legalEntities).where(eq(legalEntities.id, le.byPhone!));
     expect(row?.enterpriseId).toBe(other!.id);
+  });
+});
+
+describe("the merchandiser's Invite to the app", () => {
+  const url = (clientId: number, contactId: number, marketId = fx.marketAll, platformId = fx.demoPlatformId) =>
+    `/api/commodities/merchandising/le/${platformId}/market/${marketId}/le/${clientId}/contacts/${contactId}/invite-to-app`;
+
+  it('e-mails the contact a link to the partner onboarding landing, audited, a few a day', async () => {
+    const buyer = await signIn(t, DEMO_ACCOUNTS.buyer);
+    const invite = () =>
+      t.app.inject({ method: 'POST', url: url(le.strangers!, contact.strangers!), headers: headersOf(buyer) });
+    const res = await invite();
+    expect([res.statusCode, res.json()]).toEqual([200, { sentTo: 'stranger@example.com' }]);
+    const mail = await lastMessage(t.database, 'stranger@example.com', 'partner_onboarding_invitation');
+    expect(linkIn(mail).pathname).toBe('/profit-center/partner/demo/landing');
+    expect(mail?.text).toContain('Stranger Grain');
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'partner_onboarding_invited'));
+    expect(entries.map((e) => e.targetId)).toEqual([String(le.strangers)]);
+    expect((await invite()).statusCode).toBe(200);
+    expect((await invite()).statusCode).toBe(200);
+    const fourth = await invite();
+    expect([fourth.statusCode, fourth.json().code]).toEqual([429, 'rate_limited']);
+  });
+
+  it("answers 404 for another partner's buyer, and for a contact of another client", async () => {
+    const prairie = await signIn(t, DEMO_ACCOUNTS.prairieBuyer);
+    const buyer = await signIn(t, DEMO_ACCOUNTS.buyer);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: url(le.mine!, contact.mine!, fx.prairieMarket, fx.prairiePlatformId),
+      headers: headersOf(prairie),
+    });
+    expect(other.statusCode).toBe(404);
+    const mismatched = await t.app.inject({
+      method: 'POST',
+      url: url(le.mine!, contact.strangers!),
+      headers: headersOf(buyer),
+    });
+    expect(mismatched.statusCode).toBe(404);
+    const noEmail = await t.app.inject({
+      method: 'POST',
+      url: url(le.byPhone!, contact.byPhone!),
+      headers: headersOf(buyer),
+    });
+    expect([noEmail.statusCode, noEmail.json().code]).toEqual([400, 'invalid_request']);
   });
 });

@@ -9,7 +9,7 @@ import { userInvitation } from './crm-admin-mails.tsx';
 import { teamInvitation } from './team-mails.tsx';
 import { marketingWelcome } from './marketing-mails.tsx';
 import { priceAlert } from './price-alert-mails.tsx';
-import { partnerOnboardingCode } from './partner-onboarding-mails.tsx';
+import { partnerOnboardingCode, partnerOnboardingInvitation } from './partner-onboarding-mails.tsx';
 
 export const MAIL_TEMPLATES = {
   verification_code: identity.verificationCode,
@@ -36,6 +36,7 @@ export const MAIL_TEMPLATES = {
   marketing_welcome: marketingWelcome,
   price_alert: priceAlert,
   partner_onboarding_code: partnerOnboardingCode,
+  partner_onboarding_invitation: partnerOnboardingInvitation,
 } as const;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

@@ -1,7 +1,7 @@
 /* @jsxRuntime automatic */
 // Partner onboarding's code (issue 17, decision 060; email/verify/{grain_brand}-onboarding): a farmer linking their
 // elevator's grain account proves they are the contact on file. Transactional: sent whatever the preferences.
-import { MailLayout, P } from './mail-layout.tsx';
+import { Action, MailLayout, P } from './mail-layout.tsx';
 import type { MailTemplate } from './mail-template.ts';
 
 export const partnerOnboardingCode: MailTemplate<{ code: string; minutes: number }> = {
@@ -21,6 +21,38 @@ export const partnerOnboardingCode: MailTemplate<{ code: string; minutes: number
         If you did not ask for it, ignore this e-mail: nothing is linked without the code. Never share it with anyone.
         Questions: {ctx.brand.supportEmail}.
       </P>
+    </MailLayout>
+  ),
+};
+
+export type PartnerOnboardingInvitationData = {
+  contactName: string;
+  clientName: string;
+  /** The onboarding landing (/profit-center/partner/<intent>/landing). */
+  path: string;
+};
+
+/** The merchandiser's "Invite to the app" (decision 060): the link lands on the partner's onboarding page. */
+export const partnerOnboardingInvitation: MailTemplate<PartnerOnboardingInvitationData> = {
+  subject: (_d, { brand }) => `${brand.tradeName} invites you to see your grain account online`,
+  sample: {
+    contactName: 'Frank Fieldman',
+    clientName: 'Fieldman Grain LLC',
+    path: '/profit-center/partner/demo/landing',
+  },
+  Body: ({ data, ctx }) => (
+    <MailLayout ctx={ctx} preview={`See ${data.clientName}'s contracts and payments online`}>
+      <P>Hello {data.contactName},</P>
+      <P>
+        {ctx.brand.tradeName} invites you to link the grain account of {data.clientName} to your farm business: your
+        contracts, scale tickets, settlements and payments in one place, with your local bids.
+      </P>
+      <P>
+        Open the link, sign in or create an account, and confirm with the code we send to this address or to your phone
+        on file.
+      </P>
+      <Action ctx={ctx} label="Link my grain account" path={data.path} />
+      <P>If you did not expect this e-mail, ignore it: nothing is linked without the code.</P>
     </MailLayout>
   ),
 };

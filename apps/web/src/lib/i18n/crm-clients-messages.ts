@@ -135,6 +135,9 @@ export const crmClientsMessages = {
   'crm.client.contacts.list': 'Contacts',
   'crm.client.contacts.primary': 'Primary',
   'crm.client.contacts.noDirect': 'No phone or e-mail on file.',
+  'crm.client.contacts.invite': 'Invite to the app',
+  'crm.client.contacts.inviteTitle': 'E-mail {name} a link to see this account’s contracts and payments in the app',
+  'crm.client.contacts.invited': 'Invitation sent to {email}.',
 
   // notes
   'crm.client.notes.title': 'Notes',

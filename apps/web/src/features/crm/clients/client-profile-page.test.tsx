@@ -396,4 +396,18 @@ describe('client profile', () => {
       '/crm/clients?market_id=10',
     );
   });
+
+  it('invites a contact to the app (decision 060) and says where the e-mail went', async () => {
+    renderApp('/crm/client/501?market_id=10', 'buyer');
+    const calls = serveClient({
+      extra: (call, path) =>
+        path === `${CLIENT}/contacts/7/invite-to-app` && call.method === 'POST'
+          ? { status: 200, body: { sentTo: 'jbakken23@example.org' } }
+          : undefined,
+    });
+    const contacts = await screen.findByRole('region', { name: 'Contacts' });
+    fireEvent.click(within(contacts).getByRole('button', { name: 'Invite to the app' }));
+    expect(await within(contacts).findByText('Invitation sent to jbakken23@example.org.')).toBeTruthy();
+    expect(find(calls, 'POST', '/contacts/7/invite-to-app')).toHaveLength(1);
+  });
 });

@@ -1,9 +1,10 @@
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import type { ClientProfile } from '@granary/domain';
-import { Box, Chip, Divider, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Divider, Link, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { T, useT } from '../../../../lib/i18n/t';
+import { useInviteContact, type InviteContactParams } from '../api/invite-contact';
 
 function ContactLine({ icon, href, text }: { icon: ReactNode; href: string; text: string }) {
   return (
@@ -20,10 +21,14 @@ function ContactLine({ icon, href, text }: { icon: ReactNode; href: string; text
   );
 }
 
-/** The client's phone and e-mail, then its contacts (the primary one marked) with theirs. */
-export function ContactsPanel({ profile }: { profile: ClientProfile }) {
+/**
+ * The client's phone and e-mail, then its contacts (the primary one marked) with theirs; a contact with an e-mail can
+ * be invited to the app (decision 060: the link lands on the partner's onboarding page).
+ */
+export function ContactsPanel({ profile, invite }: { profile: ClientProfile; invite: InviteContactParams }) {
   const t = useT();
   const { summary } = profile;
+  const inviting = useInviteContact(invite);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="client-contacts-title" sx={{ p: 2 }}>
       <Typography id="client-contacts-title" variant="h4" component="h2" sx={{ mb: 1 }}>
@@ -83,6 +88,27 @@ export function ContactsPanel({ profile }: { profile: ClientProfile }) {
                     href={`mailto:${contact.emailAddress}`}
                     text={contact.emailAddress}
                   />
+                ) : null}
+                {contact.emailAddress ? (
+                  <Button
+                    size="small"
+                    sx={{ mt: 0.5, px: 0.5 }}
+                    title={t('crm.client.contacts.inviteTitle', { name: contact.name })}
+                    disabled={inviting.isPending}
+                    onClick={() => inviting.mutate(contact.id)}
+                  >
+                    <T id="crm.client.contacts.invite" />
+                  </Button>
+                ) : null}
+                {inviting.variables === contact.id && inviting.isSuccess ? (
+                  <Alert severity="success" sx={{ mt: 0.5 }}>
+                    <T id="crm.client.contacts.invited" values={{ email: inviting.data.sentTo }} />
+                  </Alert>
+                ) : null}
+                {inviting.variables === contact.id && inviting.isError ? (
+                  <Alert severity="error" role="alert" sx={{ mt: 0.5 }}>
+                    {inviting.error.message}
+                  </Alert>
                 ) : null}
               </Box>
             ))}

@@ -90,7 +90,9 @@ export function ProfileBody({
     />
   ) : null;
   const activity = <ActivityPanel profile={profile} format={format} />;
-  const contacts = <ContactsPanel profile={profile} />;
+  const contacts = (
+    <ContactsPanel profile={profile} invite={{ platformId, marketId: market.id, clientId: profile.legalEntityId }} />
+  );
 
   return (
     <Stack spacing={2}>
