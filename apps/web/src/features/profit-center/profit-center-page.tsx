@@ -13,6 +13,7 @@ import { ContractSignedPage } from './esign/contract-signed-page';
 import { SigningPage } from './esign/signing-page';
 import { MarketHomeTab } from './market-home-tab';
 import { SummaryTab } from './summary-tab';
+import { SustainabilityTab } from './sustainability/sustainability-tab';
 
 /** The My Sales Lite sections the shell hands in (features do not import each other; app/router.tsx composes them). */
 export type SalesSectionId = 'contracts' | 'tickets' | 'settlements' | 'offers';
@@ -24,13 +25,13 @@ export type SalesSectionComponent = ComponentType<{
 
 /**
  * The tabs built so far (issue 17, decision 057), in the tab bar's order. The other tabs of platform.md 2.5
- * (marketing, marketSummary, futurePrices, payments, sustainability, brokerage) are left out of the bar until they are
+ * (marketing, marketSummary, futurePrices, payments, brokerage) are left out of the bar until they are
  * built, and their URLs open the market home: no 'coming soon'. 'my-sales' is the same as 'sales'.
  */
-const TABS = ['market-home', 'summary', 'sales', 'bids-offers'] as const;
+const TABS = ['market-home', 'summary', 'sales', 'bids-offers', 'sustainability'] as const;
 type TabId = (typeof TABS)[number];
 const SALES_SECTIONS: readonly SalesSectionId[] = ['contracts', 'tickets', 'settlements', 'offers'];
-const UNBUILT = new Set(['marketing', 'marketSummary', 'futurePrices', 'payments', 'sustainability', 'brokerage']);
+const UNBUILT = new Set(['marketing', 'marketSummary', 'futurePrices', 'payments', 'brokerage']);
 
 function tabOf(raw: string | undefined): TabId | 'unbuilt' | null {
   if (raw === undefined || raw === '') return 'market-home';
@@ -75,6 +76,8 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
     body = <MarketHomeTab />;
   } else if (tab === 'summary') {
     body = <SummaryTab />;
+  } else if (tab === 'sustainability') {
+    body = <SustainabilityTab />;
   } else if (tab === 'bids-offers') {
     body = SalesSection ? (
       <SalesSection section="offers" bidsPath="/profit-center/bids-offers" marketName={slug} />

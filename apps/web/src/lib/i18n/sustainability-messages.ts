@@ -3,6 +3,7 @@
  * signing, enrolled acres) and the CRM's enrolled clients of a market. In the profit center's and the CRM's catalogues.
  */
 export const sustainabilityMessages = {
+  'pc.tab.sustainability': 'Sustainability',
   'sustainability.title': 'Sustainability programs',
   'sustainability.subtitle': 'Programs your buyers offer: the practices, the premium, and your enrolled acres.',
   'sustainability.loadFailed': 'Sustainability programs could not be loaded.',
