@@ -13,7 +13,7 @@ import {
 } from '@granary/domain';
 import { idParam } from '../../platform/crm-access.ts';
 import { crmErrors } from '../../platform/crm-http.ts';
-import { registerJobHandler } from '../../platform/jobs.ts';
+import { ensureRecurring, registerJobHandler } from '../../platform/jobs.ts';
 import { onQuotesChanged } from '../futures/futures.public.ts';
 import { getPlan, plansOverview, putPlan, type MarketingDeps } from './marketing-plan.service.ts';
 import { checkAlerts, createAlert, editAlert, getAlert, listAlerts, removeAlert } from './price-alerts.service.ts';
@@ -50,6 +50,10 @@ function registerAlertJobs(): void {
 export const marketingPlanRoutes: FastifyPluginAsyncZod<MarketingDeps> = async (app, deps) => {
   const session = { access: 'session' } as const;
   registerAlertJobs();
+  // The judge's recurring run: one pending row whichever process starts first (as the offers' watcher).
+  app.addHook('onReady', async () => {
+    await ensureRecurring(deps.ctx.database.db, PRICE_ALERTS_WATCH_JOB);
+  });
 
   app.get(
     `${PC}/marketing-plan/enterprise-data`,
