@@ -36,12 +36,15 @@ export const INGEST_JOB = 'ingest.sync';
 
 /**
  * Rows per batch (one transaction, one upsert per table). PostgreSQL writes a batch on a connection of its own while
- * the server goes on answering. Embedded PGlite runs each statement in the server's own thread, its promises resolve
- * without giving the event loop a turn, and its one connection is held for the whole transaction: with 10,000-row
- * batches a 150,000-row import starved every timer and socket to its end. So its batches are small (500 rows, ~0.1 s
- * each) and the job yields a turn between them: progress polls, a cancel and page loads come in between batches.
+ * the server goes on answering; 2,500 rows, not 10,000: two batches are alive at once (one written, the next read and
+ * prepared) with their query parameters and results, and V8 sizes its heap by what is alive — with 10,000 the server
+ * peaked at 300–320 MB during a 300,000-contract import, with 2,500 at ~240 MB, as fast (decision 049, 2026-11-28).
+ * Embedded PGlite runs each statement in the server's own thread, its promises resolve without giving the event loop
+ * a turn, and its one connection is held for the whole transaction: with 10,000-row batches a 150,000-row import
+ * starved every timer and socket to its end. So its batches are small (500 rows, ~0.1 s each) and the job yields a
+ * turn between them: progress polls, a cancel and page loads come in between batches.
  */
-const BATCH_ROWS: Record<DatabaseConfig['kind'], number> = { postgres: 10_000, pglite: 500 };
+const BATCH_ROWS: Record<DatabaseConfig['kind'], number> = { postgres: 2_500, pglite: 500 };
 
 class Stop extends Error {}
 
