@@ -26,6 +26,9 @@ import { LoadError } from './load-error';
 
 type Market = EnterpriseBids['markets'][number];
 
+/** On a phone the futures column gives way (the board beside the bids has them): crop, delivery, basis and cash fit. */
+const futuresCellSx = { ...numericCellSx, display: { xs: 'none', sm: 'table-cell' } };
+
 /**
  * The market home (the default tab): the current farm business's local bids by location and crop, the user's
  * favourite location-and-crop pairs first, and the futures board of the crops bid on.
@@ -125,7 +128,7 @@ function MarketBids({ market, favorites }: { market: Market; favorites: Readonly
         {market.label}
       </Typography>
       <TableContainer>
-        <Table size="small" aria-label={market.label}>
+        <Table size="small" aria-label={market.label} sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
           <TableHead>
             <TableRow>
               <TableCell>
@@ -134,7 +137,7 @@ function MarketBids({ market, favorites }: { market: Market; favorites: Readonly
               <TableCell>
                 <T id="pc.home.delivery" />
               </TableCell>
-              <TableCell sx={numericCellSx}>
+              <TableCell sx={futuresCellSx}>
                 <T id="pc.home.futures" />
               </TableCell>
               <TableCell sx={numericCellSx}>
@@ -169,7 +172,7 @@ function MarketBids({ market, favorites }: { market: Market; favorites: Readonly
                       ) : null}
                     </TableCell>
                     <TableCell>{r.name}</TableCell>
-                    <TableCell sx={numericCellSx}>
+                    <TableCell sx={futuresCellSx}>
                       {r.futuresLast === null ? t('pc.none') : prices.futures(r.futuresLast, unit)}
                     </TableCell>
                     <TableCell sx={numericCellSx}>

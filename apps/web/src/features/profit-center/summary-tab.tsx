@@ -1,5 +1,5 @@
 import { formatCompact, formatMoney, formatNumber, toDecimal, type ProfitSummaryRow } from '@granary/domain';
-import { Alert, Box, Button, Paper, Skeleton, Typography, useTheme } from '@mui/material';
+import { Alert, Box, Button, Paper, Skeleton, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -74,6 +74,7 @@ export function SummaryTab() {
 function SummaryChart({ rows }: { rows: ProfitSummaryRow[] }) {
   const t = useT();
   const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const fmt = useSummaryFormat();
   // Oldest first, left to right; delivered, contracted not yet delivered, and left to sell stack to the production.
   const data = [...rows].reverse().map((r) => {
@@ -96,11 +97,17 @@ function SummaryChart({ rows }: { rows: ProfitSummaryRow[] }) {
       <Typography variant="subtitle1" component="figcaption" sx={{ fontWeight: 600, mb: 1 }}>
         <T id="pc.summary.chart" />
       </Typography>
-      <Box sx={{ height: 260 }}>
+      <Box sx={{ height: { xs: 300, sm: 260 } }}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} margin={{ top: 4, right: 8, bottom: 4, left: 0 }}>
             <CartesianGrid vertical={false} stroke={theme.palette.divider} />
-            <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
+            {/* On a phone the crop-year labels slant so that none overlaps its neighbour. */}
+            <XAxis
+              dataKey="label"
+              tick={{ fontSize: 12 }}
+              interval={0}
+              {...(narrow ? { angle: -40, textAnchor: 'end', height: 64 } : {})}
+            />
             <YAxis tick={{ fontSize: 12 }} tickFormatter={(v: number) => formatCompact(v)} width={48} />
             <Tooltip
               formatter={(value, _name, item) =>
