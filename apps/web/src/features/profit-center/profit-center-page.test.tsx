@@ -126,7 +126,7 @@ describe('profit center', () => {
     const tabs = within(nav)
       .getAllByRole('tab')
       .map((t) => t.textContent);
-    expect(tabs).toEqual(['Market home', 'Summary', 'Sales', 'Bids & offers', 'Sustainability']);
+    expect(tabs).toEqual(['Market home', 'Summary', 'Sales', 'Bids & offers', 'Marketing', 'Sustainability']);
     expect(screen.queryByText(/coming soon/i)).toBeNull();
     const bids = await screen.findByRole('region', { name: 'Local bids' });
     const table = within(bids).getByRole('table', { name: 'Ames Elevator' });
@@ -214,8 +214,17 @@ describe('profit center', () => {
     );
   });
 
+  it('the marketing tab shows the plan of the crop and year in its path and the price alerts', async () => {
+    const { calls } = open('/profit-center/marketing/soybeans-2027', (_call, path) =>
+      path.endsWith('/alerts') ? { status: 200, body: { alerts: [] } } : undefined,
+    );
+    expect(await screen.findByRole('region', { name: 'Marketing plan' })).toBeTruthy();
+    expect(await screen.findByText(/No price alerts yet/)).toBeTruthy();
+    expect(calls.some((c) => c.url.pathname.endsWith('/marketing-plan/soybeans/2027'))).toBe(true);
+  });
+
   it('a tab not built yet opens the market home, not a placeholder', async () => {
-    const { router } = open('/profit-center/marketing');
+    const { router } = open('/profit-center/brokerage');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profit-center'));
     expect(screen.queryByText(/coming soon/i)).toBeNull();
   });

@@ -12,6 +12,7 @@ import { LoadError } from './load-error';
 import { ContractSignedPage } from './esign/contract-signed-page';
 import { SigningPage } from './esign/signing-page';
 import { MarketHomeTab } from './market-home-tab';
+import { MarketingTab } from './marketing/marketing-tab';
 import { SummaryTab } from './summary-tab';
 import { SustainabilityTab } from './sustainability/sustainability-tab';
 
@@ -25,13 +26,13 @@ export type SalesSectionComponent = ComponentType<{
 
 /**
  * The tabs built so far (issue 17, decision 057), in the tab bar's order. The other tabs of platform.md 2.5
- * (marketing, marketSummary, futurePrices, payments, brokerage) are left out of the bar until they are
+ * (marketSummary, futurePrices, payments, brokerage) are left out of the bar until they are
  * built, and their URLs open the market home: no 'coming soon'. 'my-sales' is the same as 'sales'.
  */
-const TABS = ['market-home', 'summary', 'sales', 'bids-offers', 'sustainability'] as const;
+const TABS = ['market-home', 'summary', 'sales', 'bids-offers', 'marketing', 'sustainability'] as const;
 type TabId = (typeof TABS)[number];
 const SALES_SECTIONS: readonly SalesSectionId[] = ['contracts', 'tickets', 'settlements', 'offers'];
-const UNBUILT = new Set(['marketing', 'marketSummary', 'futurePrices', 'payments', 'brokerage']);
+const UNBUILT = new Set(['marketSummary', 'futurePrices', 'payments', 'brokerage']);
 
 function tabOf(raw: string | undefined): TabId | 'unbuilt' | null {
   if (raw === undefined || raw === '') return 'market-home';
@@ -76,6 +77,8 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
     body = <MarketHomeTab />;
   } else if (tab === 'summary') {
     body = <SummaryTab />;
+  } else if (tab === 'marketing') {
+    body = <MarketingTab slug={slug} />;
   } else if (tab === 'sustainability') {
     body = <SustainabilityTab />;
   } else if (tab === 'bids-offers') {

@@ -3,6 +3,7 @@
  * and price alerts. In the profit center's area catalogue.
  */
 export const marketingMessages = {
+  'pc.tab.marketing': 'Marketing',
   'pc.marketing.crop': 'Crop',
   'pc.marketing.year': 'Crop year',
   'pc.marketing.loadFailed': 'The marketing plan could not be loaded.',
