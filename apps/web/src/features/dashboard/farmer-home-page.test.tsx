@@ -245,6 +245,7 @@ describe("the farmer's home", () => {
     );
     expect(screen.queryByRole('region', { name: 'To sign' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Local bids' })).toBeNull();
+    expect(screen.getByText('What needs you now and the latest news from Prairie.')).toBeTruthy();
   });
 
   it('says so when the home cannot load, with a retry', async () => {

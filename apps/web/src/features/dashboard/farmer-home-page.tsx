@@ -280,7 +280,7 @@ export function FarmerHomePage() {
         {title}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 0.75, mb: { xs: 2.5, md: 3.5 }, maxWidth: 720 }}>
-        <T id="home.subtitle" values={{ brand }} />
+        <T id={grain ? 'home.subtitle' : 'home.subtitleNoGrain'} values={{ brand }} />
       </Typography>
       {home.error ? (
         <Alert

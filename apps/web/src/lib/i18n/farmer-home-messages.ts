@@ -4,6 +4,7 @@ export const farmerHomeMessages = {
   'home.title': 'Good to see you, {name}',
   'home.titleNoName': 'Your farm at a glance',
   'home.subtitle': 'What needs you now, your local bids and the latest news from {brand}.',
+  'home.subtitleNoGrain': 'What needs you now and the latest news from {brand}.',
   'home.loadError': 'We could not load your home page. Try again.',
   'home.retry': 'Try again',
   'home.seeAll': 'See all',
