@@ -32,6 +32,8 @@ const COMMONWEALTH: readonly (readonly [string, string])[] = [
   ['labeled', 'labelled'],
   ['labeling', 'labelling'],
   ['behavior', 'behaviour'],
+  ['enroll', 'enrol'],
+  ['enrolls', 'enrols'],
   ['enrollment', 'enrolment'],
   ['enrollments', 'enrolments'],
 ];

@@ -162,37 +162,9 @@ export function SurveyDialog({
                 fullWidth
                 required
               />
-              {program.questions.map((q) =>
-                q.kind === 'choice' || q.kind === 'yes_no' ? (
-                  <FormTextField<SurveyValues>
-                    key={q.id}
-                    name={`answers.${q.id}`}
-                    label={label(q)}
-                    select
-                    fullWidth
-                    required={q.required}
-                  >
-                    {(q.kind === 'choice' ? (q.options ?? []) : ['yes', 'no']).map((o) => (
-                      <MenuItem key={o} value={o}>
-                        {q.kind === 'yes_no' ? (
-                          <T id={o === 'yes' ? 'sustainability.survey.yes' : 'sustainability.survey.no'} />
-                        ) : (
-                          o
-                        )}
-                      </MenuItem>
-                    ))}
-                  </FormTextField>
-                ) : (
-                  <FormTextField<SurveyValues>
-                    key={q.id}
-                    name={`answers.${q.id}`}
-                    label={label(q)}
-                    fullWidth
-                    required={q.required}
-                    {...(q.kind === 'number' ? { inputMode: 'decimal' as const } : { multiline: true, minRows: 2 })}
-                  />
-                ),
-              )}
+              {program.questions.map((q) => (
+                <SurveyQuestion key={q.id} question={q} label={label(q)} />
+              ))}
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -206,6 +178,48 @@ export function SurveyDialog({
         </form>
       </FormProvider>
     </SustainabilityDialog>
+  );
+}
+
+/**
+ * One question: its wording above the field (a long question stays whole on a phone instead of being cut in the
+ * field's label), the field labelled by it.
+ */
+function SurveyQuestion({ question: q, label }: { question: SustainabilityQuestion; label: string }) {
+  const labelId = useId();
+  return (
+    <Stack spacing={0.75}>
+      <Typography id={labelId} variant="body2" sx={{ fontWeight: 500 }}>
+        {label}
+      </Typography>
+      {q.kind === 'choice' || q.kind === 'yes_no' ? (
+        <FormTextField<SurveyValues>
+          name={`answers.${q.id}`}
+          select
+          fullWidth
+          size="small"
+          slotProps={{ select: { labelId, displayEmpty: true } }}
+        >
+          {(q.kind === 'choice' ? (q.options ?? []) : ['yes', 'no']).map((o) => (
+            <MenuItem key={o} value={o}>
+              {q.kind === 'yes_no' ? (
+                <T id={o === 'yes' ? 'sustainability.survey.yes' : 'sustainability.survey.no'} />
+              ) : (
+                o
+              )}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      ) : (
+        <FormTextField<SurveyValues>
+          name={`answers.${q.id}`}
+          fullWidth
+          size="small"
+          slotProps={{ htmlInput: { 'aria-labelledby': labelId } }}
+          {...(q.kind === 'number' ? { inputMode: 'decimal' as const } : { multiline: true, minRows: 2 })}
+        />
+      )}
+    </Stack>
   );
 }
 

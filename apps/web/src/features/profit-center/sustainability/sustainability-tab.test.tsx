@@ -93,7 +93,7 @@ describe('the sustainability tab', () => {
     expect(within(card).getByText('Up to 25,000 ac in the program')).toBeTruthy();
     expect(within(card).getByText('Enrollment 11/01/2026 – 03/31/2027')).toBeTruthy();
     expect(screen.getByText('No enrolled acres yet.')).toBeTruthy();
-    expect(within(card).getByRole('button', { name: 'Enrol' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Enroll' })).toBeTruthy();
   });
 
   it("checks the survey, shows the server's field errors, then sends it and opens the signature", async () => {
@@ -116,8 +116,8 @@ describe('the sustainability tab', () => {
         return { status: 200, body: { ...SENT, status: 'enrolled', signerName: 'Sam Fieldman' } };
       return undefined;
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Enrol' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Enrol in Low-carbon corn 2027' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Enroll' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enroll in Low-carbon corn 2027' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to signature' }));
     expect((await within(dialog).findAllByText('Required')).length).toBe(4);
 
@@ -137,7 +137,7 @@ describe('the sustainability tab', () => {
 
     const sign = await screen.findByRole('dialog', { name: 'Sign your enrollment' });
     expect(
-      within(sign).getByText('Fieldman Family Farms enrols 1,240.5 ac of Corn 2027 in Low-carbon corn 2027.'),
+      within(sign).getByText('Fieldman Family Farms enrolls 1,240.5 ac of Corn 2027 in Low-carbon corn 2027.'),
     ).toBeTruthy();
     fireEvent.click(within(sign).getByRole('button', { name: 'Sign enrollment' }));
     expect(await within(sign).findByText('Tick the box to sign.')).toBeTruthy();
@@ -181,7 +181,7 @@ describe('the sustainability tab', () => {
     const corn = screen.getByRole('listitem', { name: 'Low-carbon corn 2027' });
     expect(within(corn).getByText('Enrolled')).toBeTruthy();
     expect(within(corn).getByText('Signed by Sam Fieldman on 11/27/2026')).toBeTruthy();
-    expect(within(corn).queryByRole('button', { name: 'Enrol' })).toBeNull();
+    expect(within(corn).queryByRole('button', { name: 'Enroll' })).toBeNull();
     const soy = screen.getByRole('listitem', { name: 'Soil health soybeans 2027' });
     expect(within(soy).getByText('$8.00/ac payment')).toBeTruthy();
     expect(within(soy).getByText('Waiting for your signature')).toBeTruthy();
