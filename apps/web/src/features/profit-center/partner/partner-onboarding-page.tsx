@@ -99,7 +99,7 @@ function PageBody({ page, intent, partner }: { page: Page; intent: string; partn
     case 'update-phone':
       return <UpdatePhone partner={partner} intent={intent} />;
     case 'no-data':
-      return <NoData partner={partner} />;
+      return <NoData partner={partner} standalone />;
     case 'confirm-code':
     case 'verify-email':
       return (
@@ -155,7 +155,7 @@ function Landing({ intent, partner }: { intent: string; partner: WhiteLabelPartn
   const name = partner.branding.tradeName;
   return (
     <Stack spacing={2.5}>
-      <Typography variant="h4" component="h1">
+      <Typography variant="h2" component="h1">
         <T id="onboarding.landing.title" values={{ partner: name }} />
       </Typography>
       <Typography>
@@ -224,18 +224,16 @@ function Contacts({ intent, partner, data }: { intent: string; partner: WhiteLab
   return (
     <Stack spacing={2}>
       {linked && (
-        <Alert
-          severity="success"
-          action={
-            <Button color="inherit" size="small" component={RouterLink} to="/profit-center">
-              <T id="onboarding.landing.open" />
-            </Button>
-          }
-        >
+        <Alert severity="success">
           <T id="onboarding.landing.done" values={{ partner: name }} />
+          <Box sx={{ mt: 0.5 }}>
+            <Link component={RouterLink} to="/profit-center" color="inherit" sx={{ fontWeight: 600 }}>
+              <T id="onboarding.landing.open" />
+            </Link>
+          </Box>
         </Alert>
       )}
-      <Typography variant="h6" component="h2">
+      <Typography variant="h4" component="h2">
         <T id="onboarding.landing.found" values={{ partner: name }} />
       </Typography>
       {send.isError && !(isApiError(send.error) && send.error.code === 'contact_phone_missing') && (
@@ -337,7 +335,7 @@ function EnterCode({ intent, partner, data }: { intent: string; partner: WhiteLa
   });
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
+      <Typography variant="h2" component="h1">
         <T id={sent.channel === 'email' ? 'onboarding.code.titleEmail' : 'onboarding.code.titleText'} />
       </Typography>
       <Typography>
@@ -386,7 +384,7 @@ function SupportContacts({ partner }: { partner: WhiteLabelPartner }) {
   const b = partner.branding;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="onboarding-support">
-      <Typography id="onboarding-support" variant="h6" component="h2" sx={{ mb: 1 }}>
+      <Typography id="onboarding-support" variant="h4" component="h2" sx={{ mb: 1 }}>
         <T id="onboarding.support.title" values={{ partner: b.tradeName }} />
       </Typography>
       <Typography>
@@ -408,11 +406,11 @@ function SupportContacts({ partner }: { partner: WhiteLabelPartner }) {
   );
 }
 
-function NoData({ partner }: { partner: WhiteLabelPartner }) {
+function NoData({ partner, standalone = false }: { partner: WhiteLabelPartner; standalone?: boolean }) {
   const name = partner.branding.tradeName;
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h2">
+      <Typography variant={standalone ? 'h2' : 'h3'} component={standalone ? 'h1' : 'h2'}>
         <T id="onboarding.noData.title" values={{ partner: name }} />
       </Typography>
       <Typography>
@@ -427,7 +425,7 @@ function UpdatePhone({ partner, intent }: { partner: WhiteLabelPartner; intent: 
   const name = partner.branding.tradeName;
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
+      <Typography variant="h2" component="h1">
         <T id="onboarding.updatePhone.title" />
       </Typography>
       <Typography>
@@ -452,7 +450,7 @@ function AppInstall({ partner, intent }: { partner: WhiteLabelPartner; intent: s
   ];
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
+      <Typography variant="h2" component="h1">
         <T id="onboarding.appInstall.title" values={{ brand }} />
       </Typography>
       {inNativeApp() ? (
@@ -502,7 +500,7 @@ function Marketing({ partner, intent }: { partner: WhiteLabelPartner; intent: st
   ];
   return (
     <Stack spacing={2.5}>
-      <Typography variant="h4" component="h1">
+      <Typography variant="h2" component="h1">
         <T id="onboarding.marketing.title" values={{ brand: partner.branding.shortName }} />
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 3, display: 'grid', gap: 1 }}>
