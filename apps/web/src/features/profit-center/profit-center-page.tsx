@@ -17,7 +17,7 @@ import { SummaryTab } from './summary-tab';
 import { SustainabilityTab } from './sustainability/sustainability-tab';
 
 /** The My Sales Lite sections the shell hands in (features do not import each other; app/router.tsx composes them). */
-export type SalesSectionId = 'contracts' | 'tickets' | 'settlements' | 'offers';
+type SalesSectionId = 'contracts' | 'tickets' | 'settlements' | 'offers';
 export type SalesSectionComponent = ComponentType<{
   section: SalesSectionId;
   bidsPath: string;

@@ -9,7 +9,7 @@ import {
 import { getJson, request, retryUnlessRefused } from '../../../lib/api/request';
 
 /** Query keys of the profit center's calls; everything under ['profit-center'] is the farmer's own data. */
-export const profitCenterKeys = {
+const profitCenterKeys = {
   all: ['profit-center'] as const,
   summary: () => ['profit-center', 'summary'] as const,
   favorites: () => ['profit-center', 'favorites'] as const,
