@@ -31,7 +31,5 @@ export {
   newBinding,
   normalizePhone,
   payloadOf,
-  resendCode,
   startCodeSession,
-  VERIFICATION_LIMITS,
 } from './verification-codes.service.ts';

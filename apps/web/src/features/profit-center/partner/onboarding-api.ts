@@ -14,7 +14,7 @@ import { request, retryUnlessRefused } from '../../../lib/api/request';
 // Partner onboarding's calls (issue 17, decision 060): the farmer's contacts at the partner, a code to the contact on
 // file, the code that links the client legal entity to the farm business.
 
-export const onboardingKeys = {
+const onboardingKeys = {
   state: (intent: string) => ['partner-onboarding', intent] as const,
 };
 
