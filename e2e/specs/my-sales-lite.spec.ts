@@ -145,4 +145,55 @@ describe('my sales lite', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/sign-in'));
     await context.close();
   });
+
+  // Issue 17 (decision 058): a price alert fires when the admin's CSV import moves the futures. A far corn month of its
+  // own (no bid or offer prices off it), so the import moves nothing another spec reads.
+  it('the farmer sets a price alert that fires when the admin’s CSV import moves the futures', async () => {
+    const symbol = `ZCZ${String(new Date().getFullYear() + 3).slice(2)}`;
+    const adminContext = await openContext(browser, { as: 'admin' });
+    const admin = await adminContext.newPage();
+    const importQuotes = async (last: string) => {
+      await admin.goto('/crm/administrator');
+      const section = admin.getByRole('region', { name: 'Futures quotes' });
+      await section.getByTestId('quotes-file').setInputFiles({
+        name: 'quotes.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`symbol,last\n${symbol},${last}\n`),
+      });
+      await section.getByRole('button', { name: 'Import quotes' }).click();
+      await section.getByText(/^1 quote imported/).waitFor();
+    };
+    await importQuotes('4.5000');
+
+    const context = await openContext(browser, { as: 'farmer', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/profit-center/marketing');
+    await page.getByRole('button', { name: 'New alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New price alert' });
+    await dialog.getByLabel('Futures symbol').fill(symbol);
+    await dialog.getByLabel('Level').fill('4.75');
+    await dialog.getByRole('button', { name: 'Save alert' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByRole('listitem').filter({ hasText: `Corn futures ${symbol}` });
+    await row.getByText('Watching').waitFor();
+
+    await importQuotes('4.8000');
+    // The import's quotes-changed job (the server's job worker) judges the alert once.
+    await expect
+      .poll(
+        async () =>
+          (await api<{ alerts: { symbol: string; status: string }[] }>(page, `${PC}/alerts/corn`)).alerts.find(
+            (a) => a.symbol === symbol,
+          )?.status,
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe('triggered');
+    await page.reload();
+    await row.getByText('Fired at $4.80/bu').waitFor();
+    await snap(page, 'profit-center-marketing-alert-fired-390');
+    await page.goto('/global-notifications');
+    await page.getByText(`Price alert: Corn futures ${symbol} is above $4.75/bu`).first().waitFor();
+    await context.close();
+    await adminContext.close();
+  });
 });
