@@ -1,15 +1,22 @@
 import { Alert, Button } from '@mui/material';
-import { isApiError } from '../../lib/api/api-error';
+import { isAccessDenied } from '../../lib/api/api-error';
 import { T } from '../../lib/i18n/t';
+import { AccessDenied } from '../../lib/ui/access-denied';
 
-/** A failed load: the access-denied message for a missing flag (platform.md 8.1), else the server's with a retry. */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  if (isApiError(error) && error.code === 'enterprise_access_required')
-    return (
-      <Alert severity="warning" role="alert">
-        <T id="pc.accessDenied" />
-      </Alert>
-    );
+/**
+ * A failed load: the one access-denied rendering for a missing flag (platform.md 8.1; a panel in place of the page's
+ * content, a line inside a tab), else the server's message with a retry.
+ */
+export function LoadError({
+  error,
+  onRetry,
+  variant = 'inline',
+}: {
+  error: unknown;
+  onRetry: () => void;
+  variant?: 'inline' | 'panel';
+}) {
+  if (isAccessDenied(error)) return <AccessDenied variant={variant} />;
   return (
     <Alert
       severity="error"

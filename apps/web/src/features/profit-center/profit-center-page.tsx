@@ -70,7 +70,7 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
 
   let body: ReactNode;
   if (access.error) {
-    body = <LoadError error={access.error} onRetry={() => void access.refetch()} />;
+    body = <LoadError error={access.error} onRetry={() => void access.refetch()} variant="panel" />;
   } else if (!access.data) {
     body = <PageSpinner />;
   } else if (tab === 'market-home') {

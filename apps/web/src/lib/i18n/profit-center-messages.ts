@@ -11,7 +11,6 @@ export const profitCenterMessages = {
   'pc.sub.tickets': 'Tickets',
   'pc.sub.settlements': 'Settlements',
   'pc.sub.offers': 'Offers',
-  'pc.accessDenied': 'Access denied: contact the primary account owner, who can toggle permissions in My Team.',
   'pc.retry': 'Try again',
   'pc.loadFailed': 'This could not be loaded. {message}',
   'pc.none': '—',
