@@ -239,6 +239,32 @@ export const offers = pgTable(
   ],
 );
 
+/**
+ * A bid's daily close (bid chart, `bid/:bidId/chart`; basis analysis): one row per bid per day holding the last
+ * futures month, futures price, basis, flat price and cash of that day. Written (upserted) by every write of the bid
+ * and by every futures move of its month, so a day's row is the day's latest state; a day without a change has no
+ * row (the chart carries the previous one). Daily rather than per change: a chart of 1M/3M/1Y needs a point a
+ * day, and the feed moves quotes every minute (decision 057 addendum).
+ */
+export const bidHistory = pgTable(
+  'bid_history',
+  {
+    instrumentId: bigint('instrument_id', { mode: 'number' })
+      .notNull()
+      .references(() => instruments.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    futuresSymbol: text('futures_symbol'),
+    /** The futures price the cash was computed from (null: a flat bid, or no quote yet). */
+    futures: price('futures'),
+    basis: price('basis'),
+    flatPrice: price('flat_price'),
+    /** futures + basis rounded by the market's rounding mode, or the flat price; null without a quote. */
+    cash: price('cash'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.instrumentId, t.day] })],
+);
+
 /** Offer history: every transition with who made it (the offer's audit trail and the farmer's notifications). */
 export const offerEvents = pgTable(
   'offer_events',
