@@ -23,6 +23,7 @@ import {
   farmerTicketListSchema,
   farmerTicketsQuerySchema,
   idListPathSchema,
+  marketSummarySchema,
 } from '@granary/domain';
 import { idParam } from '../../platform/crm-access.ts';
 import { crmErrors } from '../../platform/crm-http.ts';
@@ -41,6 +42,7 @@ import {
   farmerLocations,
   farmerTaskList,
 } from './farmer-overview.service.ts';
+import { marketSummary } from './market-summary.service.ts';
 import {
   bidsMatrix,
   cropStats,
@@ -146,6 +148,12 @@ export const profitCenterRoutes: FastifyPluginAsyncZod<ProfitCenterDeps> = async
       schema: { params: z.object({ commodityId: cropParamSchema }), response: { 200: bidsMatrixSchema, ...crmErrors } },
     },
     async (request) => bidsMatrix(deps, request, request.params.commodityId),
+  );
+
+  app.get(
+    `${PC}/market-summary`,
+    { config: session, schema: { response: { 200: marketSummarySchema, ...crmErrors } } },
+    async (request) => marketSummary(deps, request),
   );
 
   app.get(
