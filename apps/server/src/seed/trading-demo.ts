@@ -3,6 +3,7 @@
 
 import { FUTURES_PRODUCTS, listedContracts, toDecimal, tradingSession } from '@granary/domain';
 import { seedBidsDemo } from './bids-demo.ts';
+import { seedBidHistoryFromSettlements } from '../modules/bids/bid-history.repo.ts';
 import { seedOffersDemo } from './offers-demo.ts';
 import type { Db } from '../platform/db.ts';
 import { futuresSymbols, quotes } from '../db/schema/index.ts';
@@ -74,5 +75,7 @@ export async function seedTradingDemo(db: Db, options: TradingSeedOptions): Prom
   );
   await seedPublicPagesDemo(db, options);
   await seedBidsDemo(db, options);
+  // The bids' daily closes from the seeded settlements and each bid's basis (bid chart, decision 057 addendum).
+  await seedBidHistoryFromSettlements(db, new Date(`${options.today}T12:00:00Z`));
   await seedOffersDemo(db, options);
 }

@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { publicBidRowSchema } from '../bids/instrument-reads.ts';
+import { addDays } from '../crm/exact.ts';
 import {
   PRICE_SCALE,
   decimalString,
@@ -187,3 +188,42 @@ export type BidsMatrix = z.infer<typeof bidsMatrixSchema>;
 
 export const favoritesResponseSchema = z.object({ favorites: z.array(favoriteSchema) });
 export type FavoritesResponse = z.infer<typeof favoritesResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Bid chart (bid/:bidId/chart): a bid's daily closes (bid_history, decision 057 addendum)
+
+export const BID_CHART_RANGES = ['1M', '3M', '1Y'] as const;
+export const bidChartRangeSchema = z.enum(BID_CHART_RANGES);
+export type BidChartRange = z.infer<typeof bidChartRangeSchema>;
+export const bidChartQuerySchema = z.object({ range: bidChartRangeSchema.default('1M') });
+
+const RANGE_DAYS: Record<BidChartRange, number> = { '1M': 30, '3M': 91, '1Y': 365 };
+
+/** The first day a range shows, counting back from `today` (an ISO date): 30, 91 or 365 days. */
+export function bidChartFromDay(today: string, range: BidChartRange): string {
+  return addDays(today, -RANGE_DAYS[range]);
+}
+
+export const bidChartPointSchema = z.object({
+  day: z.string(),
+  futures: z.string().nullable(),
+  basis: z.string().nullable(),
+  cash: z.string().nullable(),
+});
+export type BidChartPoint = z.infer<typeof bidChartPointSchema>;
+
+/** GET bid/:bidId/chart?range=1M|3M|1Y: a day a point, oldest first; a day without a change carries none. */
+export const bidChartSchema = z.object({
+  bidId: z.number().int(),
+  marketId: z.number().int(),
+  cropId: z.number().int(),
+  name: z.string(),
+  futuresSymbol: z.string().nullable(),
+  priceUnit: z.string(),
+  currency: z.string(),
+  range: bidChartRangeSchema,
+  from: z.string(),
+  to: z.string(),
+  points: z.array(bidChartPointSchema),
+});
+export type BidChart = z.infer<typeof bidChartSchema>;

@@ -29,6 +29,8 @@ import {
   type CrmDeps,
 } from '../../platform/crm-access.ts';
 import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
+import { onQuotesChanged } from '../futures/futures.public.ts';
+import { recordHistoryForSymbols } from './bid-history.repo.ts';
 import {
   bulkMoveBasis,
   createInstrument,
@@ -86,7 +88,16 @@ function withEtag<T extends InstrumentRow>(reply: { header: (k: string, v: strin
   return row;
 }
 
+/** Once per process: a futures move records the day's close of the bids on the months that moved (bid_history). */
+let quotesHooked = false;
+
 export const bidsRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
+  if (!quotesHooked) {
+    quotesHooked = true;
+    onQuotesChanged(async ({ db, symbols, now }) => {
+      await recordHistoryForSymbols(db, symbols, now);
+    });
+  }
   // The buyer's markets and permissions load with the session, in one round trip.
   loadCrmActorWithSession(app);
 

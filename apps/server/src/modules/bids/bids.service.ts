@@ -41,6 +41,7 @@ import { audit } from '../../platform/audit.ts';
 import { requireSession } from '../../platform/access.ts';
 import { publish } from '../../platform/events.ts';
 import type { Db } from '../../platform/db.ts';
+import { recordBidsHistory } from './bid-history.repo.ts';
 import {
   hasPermission,
   ifMatchVersion,
@@ -243,6 +244,7 @@ export async function createInstrument(
     targetId: String(id),
     details: { marketId },
   });
+  await recordBidsHistory(db, actor.partner.id, [id]);
   await publishBidsChanged(db, marketId, 'created', [id]);
   return reload(deps, actor, id);
 }
@@ -285,6 +287,7 @@ export async function editInstrument(
     targetId: String(id),
     details: { fields: Object.keys(patch), version: expected + 1 },
   });
+  await recordBidsHistory(db, actor.partner.id, [id]);
   await publishBidsChanged(db, record.marketId, 'updated', [id]);
   // A new basis, price or futures month may bring the cash to working offers' targets.
   await checkOffers(db, { instrumentIds: [id], origin: linkOrigin(deps.ctx, request, actor.partner) });
@@ -311,6 +314,7 @@ export async function setDeleted(
   }
   const action = deleted ? 'instrument_delete' : 'instrument_undelete';
   await audit(db, request, { actorUserId: actor.user.id, action, targetType: 'instrument', targetId: String(id) });
+  if (!deleted) await recordBidsHistory(db, actor.partner.id, [id]);
   await publishBidsChanged(db, record.marketId, deleted ? 'deleted' : 'restored', [id]);
   return reload(deps, actor, id);
 }
@@ -382,6 +386,7 @@ export async function bulkMoveBasis(
     targetId: String(marketId),
     details: { adjustmentCents: input.adjustmentCents, instrumentIds: ids },
   });
+  await recordBidsHistory(db, actor.partner.id, ids);
   await publishBidsChanged(db, marketId, 'basis_moved', ids);
   await checkOffers(db, { instrumentIds: ids, origin: linkOrigin(deps.ctx, request, actor.partner) });
   const records = await instrumentRecordsByIds(db, actor.partner.id, ids);

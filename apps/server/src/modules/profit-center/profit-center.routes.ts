@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   PROFIT_CENTER_API,
   balancesResponseSchema,
+  bidChartQuerySchema,
+  bidChartSchema,
   bidsMatrixSchema,
   cropStatsSchema,
   enterpriseBidsSchema,
@@ -23,10 +25,10 @@ import {
   farmerTicketListSchema,
   farmerTicketsQuerySchema,
   idListPathSchema,
-  marketSummarySchema,
 } from '@granary/domain';
 import { idParam } from '../../platform/crm-access.ts';
 import { crmErrors } from '../../platform/crm-http.ts';
+import { bidChart } from './bid-chart.service.ts';
 import {
   farmerContractDetail,
   farmerTicketsByIds,
@@ -42,7 +44,6 @@ import {
   farmerLocations,
   farmerTaskList,
 } from './farmer-overview.service.ts';
-import { marketSummary } from './market-summary.service.ts';
 import {
   bidsMatrix,
   cropStats,
@@ -151,9 +152,16 @@ export const profitCenterRoutes: FastifyPluginAsyncZod<ProfitCenterDeps> = async
   );
 
   app.get(
-    `${PC}/market-summary`,
-    { config: session, schema: { response: { 200: marketSummarySchema, ...crmErrors } } },
-    async (request) => marketSummary(deps, request),
+    `${PC}/bid/:bidId/chart`,
+    {
+      config: session,
+      schema: {
+        params: z.object({ bidId: idParam }),
+        querystring: bidChartQuerySchema,
+        response: { 200: bidChartSchema, ...crmErrors },
+      },
+    },
+    async (request) => bidChart(deps, request, request.params.bidId, request.query.range),
   );
 
   app.get(
