@@ -25,6 +25,7 @@ import {
   farmerTicketListSchema,
   farmerTicketsQuerySchema,
   idListPathSchema,
+  marketSummarySchema,
 } from '@granary/domain';
 import { idParam } from '../../platform/crm-access.ts';
 import { crmErrors } from '../../platform/crm-http.ts';
@@ -44,6 +45,7 @@ import {
   farmerLocations,
   farmerTaskList,
 } from './farmer-overview.service.ts';
+import { marketSummary } from './market-summary.service.ts';
 import {
   bidsMatrix,
   cropStats,
@@ -149,6 +151,12 @@ export const profitCenterRoutes: FastifyPluginAsyncZod<ProfitCenterDeps> = async
       schema: { params: z.object({ commodityId: cropParamSchema }), response: { 200: bidsMatrixSchema, ...crmErrors } },
     },
     async (request) => bidsMatrix(deps, request, request.params.commodityId),
+  );
+
+  app.get(
+    `${PC}/market-summary`,
+    { config: session, schema: { response: { 200: marketSummarySchema, ...crmErrors } } },
+    async (request) => marketSummary(deps, request),
   );
 
   app.get(
