@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -19,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { partners, users } from './platform.ts';
 import { contractDocuments, contracts, crops, legalEntities, markets } from './crm.ts';
+import { sustainabilityEnrolments } from './sustainability.ts';
 
 // Issue 5: futures and quotes, cash bids (instruments), farmer offers, the public page's settings,
 // e-signing and the background job table. Money, prices and quantities are exact decimals (numeric,
@@ -386,9 +389,12 @@ export const signingRequests = pgTable(
     documentId: bigint('document_id', { mode: 'number' })
       .notNull()
       .references(() => contractDocuments.id, { onDelete: 'cascade' }),
-    contractId: bigint('contract_id', { mode: 'number' })
-      .notNull()
-      .references(() => contracts.id, { onDelete: 'cascade' }),
+    /** The contract to sign, or null for an enrolment's request (enrolmentId set): exactly one of them. */
+    contractId: bigint('contract_id', { mode: 'number' }).references(() => contracts.id, { onDelete: 'cascade' }),
+    /** The sustainability enrolment to sign (decision 059's addendum), null for a contract's request. */
+    enrolmentId: integer('enrolment_id').references((): AnyPgColumn => sustainabilityEnrolments.id, {
+      onDelete: 'cascade',
+    }),
     provider: text('provider').notNull().default('builtin'),
     /** The provider's envelope id (the built-in provider uses the request id). */
     externalId: text('external_id'),
@@ -413,7 +419,9 @@ export const signingRequests = pgTable(
   },
   (t) => [
     index('signing_requests_contract_idx').on(t.contractId, t.createdAt),
+    index('signing_requests_enrolment_idx').on(t.enrolmentId, t.createdAt),
     uniqueIndex('signing_requests_token_idx').on(t.tokenHash),
+    check('signing_requests_subject_check', sql`num_nonnulls(${t.contractId}, ${t.enrolmentId}) = 1`),
   ],
 );
 
