@@ -1,11 +1,18 @@
+import { BalancesPage } from './balances-page';
 import { FarmBidsPage } from './bids/farm-bids-page';
 import { MslEmbeddingContext } from './components/msl-frame';
 import { MySalesLitePage } from './my-sales-lite-page';
+import { PaymentHistorySection } from './payments/history-section';
+import { MslPaymentsPage } from './payments-page';
 import { MslSettlementsPage } from './settlements-page';
 import { TicketsPage } from './tickets-page';
 
-/** The My Sales Lite sections another page can mount (the profit center's sales sub-tabs and bids-offers). */
-export type MslSectionId = 'contracts' | 'tickets' | 'settlements' | 'offers';
+/**
+ * The My Sales Lite sections another page can mount (the profit center's sales sub-tabs, bids-offers, and the
+ * payments tab's sub-tabs: requesting payment with the requests' timelines, the payment history, the balances).
+ */
+export type MslSectionId =
+  'contracts' | 'tickets' | 'settlements' | 'offers' | 'payments' | 'payment-history' | 'balances';
 
 /**
  * One of My Sales Lite's pages mounted inside another page (issue 17: the profit center's tabs show the same
@@ -28,6 +35,12 @@ export function MslSection({
         <TicketsPage />
       ) : section === 'settlements' ? (
         <MslSettlementsPage />
+      ) : section === 'payments' ? (
+        <MslPaymentsPage />
+      ) : section === 'payment-history' ? (
+        <PaymentHistorySection />
+      ) : section === 'balances' ? (
+        <BalancesPage />
       ) : (
         <FarmBidsPage />
       )}

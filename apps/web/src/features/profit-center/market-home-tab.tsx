@@ -5,6 +5,7 @@ import {
   Alert,
   Box,
   IconButton,
+  Link as MuiLink,
   Paper,
   Skeleton,
   Table,
@@ -15,13 +16,14 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useCurrentEnterprise } from '../../lib/enterprise/current-enterprise';
 import { T, useT } from '../../lib/i18n/t';
 import { priceUnitOf } from '../../lib/trading/price-units';
 import { usePriceFormat } from '../../lib/trading/use-price-format';
 import { numericCellSx } from '../../lib/ui/numeric-cell';
 import { useEnterpriseBids, useQuotesRoot, useToggleFavorite } from './api/profit-center-api';
+import { BidChartDialog } from './bid-chart-dialog';
 import { LoadError } from './load-error';
 
 type Market = EnterpriseBids['markets'][number];
@@ -115,11 +117,15 @@ function Section({
   );
 }
 
-/** One location's bids, by crop then delivery period; a star keeps a crop at this location among the favourites. */
+/**
+ * One location's bids, by crop then delivery period; a star keeps a crop at this location among the favourites, and
+ * a bid's delivery opens its price history (the bid chart).
+ */
 function MarketBids({ market, favorites }: { market: Market; favorites: ReadonlySet<string> }) {
   const t = useT();
   const prices = usePriceFormat();
   const toggle = useToggleFavorite();
+  const [charted, setCharted] = useState<PublicBidRow | null>(null);
   const byCrop = new Map<number, PublicBidRow[]>();
   for (const r of market.rows) byCrop.set(r.cropId, [...(byCrop.get(r.cropId) ?? []), r]);
   return (
@@ -171,7 +177,18 @@ function MarketBids({ market, favorites }: { market: Market; favorites: Readonly
                         </>
                       ) : null}
                     </TableCell>
-                    <TableCell>{r.name}</TableCell>
+                    <TableCell>
+                      <MuiLink
+                        component="button"
+                        type="button"
+                        underline="hover"
+                        aria-label={t('pc.chart.open', { name: `${r.cropName} ${r.name}` })}
+                        onClick={() => setCharted(r)}
+                        sx={{ textAlign: 'left', font: 'inherit' }}
+                      >
+                        {r.name}
+                      </MuiLink>
+                    </TableCell>
                     <TableCell sx={futuresCellSx}>
                       {r.futuresLast === null ? t('pc.none') : prices.futures(r.futuresLast, unit)}
                     </TableCell>
@@ -188,6 +205,7 @@ function MarketBids({ market, favorites }: { market: Market; favorites: Readonly
           </TableBody>
         </Table>
       </TableContainer>
+      {charted ? <BidChartDialog bid={charted} marketLabel={market.label} onClose={() => setCharted(null)} /> : null}
     </Paper>
   );
 }

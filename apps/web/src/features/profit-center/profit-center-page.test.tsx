@@ -126,7 +126,15 @@ describe('profit center', () => {
     const tabs = within(nav)
       .getAllByRole('tab')
       .map((t) => t.textContent);
-    expect(tabs).toEqual(['Market home', 'Summary', 'Sales', 'Bids & offers', 'Marketing', 'Sustainability']);
+    expect(tabs).toEqual([
+      'Market home',
+      'Summary',
+      'Sales',
+      'Bids & offers',
+      'Marketing',
+      'Payments',
+      'Sustainability',
+    ]);
     expect(screen.queryByText(/coming soon/i)).toBeNull();
     const bids = await screen.findByRole('region', { name: 'Local bids' });
     const table = within(bids).getByRole('table', { name: 'Ames Elevator' });

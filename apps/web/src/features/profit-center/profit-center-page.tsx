@@ -17,7 +17,7 @@ import { SummaryTab } from './summary-tab';
 import { SustainabilityTab } from './sustainability/sustainability-tab';
 
 /** The My Sales Lite sections the shell hands in (features do not import each other; app/router.tsx composes them). */
-type SalesSectionId = 'contracts' | 'tickets' | 'settlements' | 'offers';
+type SalesSectionId = 'contracts' | 'tickets' | 'settlements' | 'offers' | 'payments' | 'payment-history' | 'balances';
 export type SalesSectionComponent = ComponentType<{
   section: SalesSectionId;
   bidsPath: string;
@@ -26,13 +26,19 @@ export type SalesSectionComponent = ComponentType<{
 
 /**
  * The tabs built so far (issue 17, decision 057), in the tab bar's order. The other tabs of platform.md 2.5
- * (marketSummary, futurePrices, payments, brokerage) are left out of the bar until they are
+ * (marketSummary, futurePrices, brokerage) are left out of the bar until they are
  * built, and their URLs open the market home: no 'coming soon'. 'my-sales' is the same as 'sales'.
  */
-const TABS = ['market-home', 'summary', 'sales', 'bids-offers', 'marketing', 'sustainability'] as const;
+const TABS = ['market-home', 'summary', 'sales', 'bids-offers', 'marketing', 'payments', 'sustainability'] as const;
 type TabId = (typeof TABS)[number];
-const SALES_SECTIONS: readonly SalesSectionId[] = ['contracts', 'tickets', 'settlements', 'offers'];
-const UNBUILT = new Set(['marketSummary', 'futurePrices', 'payments', 'brokerage']);
+const SALES_SECTIONS = ['contracts', 'tickets', 'settlements', 'offers'] as const satisfies readonly SalesSectionId[];
+/** The payments tab's sub-tabs (its slug): requesting payment (the default), the payment history, the balances. */
+const PAYMENT_SECTIONS = [
+  { slug: 'requests', section: 'payments' },
+  { slug: 'history', section: 'payment-history' },
+  { slug: 'balances', section: 'balances' },
+] as const satisfies readonly { slug: string; section: SalesSectionId }[];
+const UNBUILT = new Set(['marketSummary', 'futurePrices', 'brokerage']);
 
 function tabOf(raw: string | undefined): TabId | 'unbuilt' | null {
   if (raw === undefined || raw === '') return 'market-home';
@@ -81,6 +87,28 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
     body = <MarketingTab slug={slug} />;
   } else if (tab === 'sustainability') {
     body = <SustainabilityTab />;
+  } else if (tab === 'payments') {
+    const current = PAYMENT_SECTIONS.find((p) => p.slug === slug) ?? PAYMENT_SECTIONS[0];
+    body = (
+      <>
+        <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+          <Tabs value={current.slug} aria-label={t('pc.pay.label')} variant="scrollable" allowScrollButtonsMobile>
+            {PAYMENT_SECTIONS.map((p) => (
+              <Tab
+                key={p.slug}
+                value={p.slug}
+                label={<T id={`pc.pay.${p.slug}`} />}
+                component={Link}
+                to={localized(`/profit-center/payments/${p.slug}`)}
+              />
+            ))}
+          </Tabs>
+        </Box>
+        {SalesSection ? (
+          <SalesSection key={current.slug} section={current.section} bidsPath="/profit-center/bids-offers" />
+        ) : null}
+      </>
+    );
   } else if (tab === 'bids-offers') {
     body = SalesSection ? (
       <SalesSection section="offers" bidsPath="/profit-center/bids-offers" marketName={slug} />

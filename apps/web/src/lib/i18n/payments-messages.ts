@@ -107,4 +107,9 @@ export const paymentsMessages = {
   'payments.msl.requests.empty': 'You have not requested a payment yet.',
   'payments.msl.requests.history': 'History',
   'payments.msl.requests.hideHistory': 'Hide history',
+  'payments.msl.history.title': 'Payment history',
+  'payments.msl.history.help': 'What your elevators have paid you.',
+  'payments.msl.history.empty': 'Nothing has been paid to you yet.',
+  'payments.msl.history.paidOn': 'Paid {day}',
+  'payments.msl.history.check': 'Check {number}',
 } as const;

@@ -17,6 +17,7 @@ const paymentKeys = {
   eligible: () => ['my-sales-lite', 'payments', 'eligible'] as const,
   summaries: () => ['my-sales-lite', 'payments', 'summaries'] as const,
   requests: () => ['my-sales-lite', 'payments', 'requests'] as const,
+  history: () => ['my-sales-lite', 'payments', 'history'] as const,
   events: (id: number) => ['my-sales-lite', 'payments', 'events', id] as const,
 };
 
@@ -46,6 +47,20 @@ export const usePaymentRequests = () =>
       getJson<PaymentRequestList>(`${PROFIT_CENTER_API}/payment-requests`, mslPageParams({}, pageParam), signal),
     ...mslPages,
     // A request's status moves on the buyer's side: read again on each visit, as before the paging.
+    staleTime: 0,
+  });
+
+/** Payment history: the farmer's requests that were paid (payment-requests?status=settled), newest first. */
+export const usePaymentHistory = () =>
+  useInfiniteQuery({
+    queryKey: paymentKeys.history(),
+    queryFn: ({ pageParam, signal }) =>
+      getJson<PaymentRequestList>(
+        `${PROFIT_CENTER_API}/payment-requests`,
+        mslPageParams({ status: 'settled' }, pageParam),
+        signal,
+      ),
+    ...mslPages,
     staleTime: 0,
   });
 

@@ -3,6 +3,7 @@ import { sustainabilityMessages } from '../sustainability-messages';
 import { marketingMessages } from '../marketing-messages';
 import { profitCenterMessages } from '../profit-center-messages';
 import { partnerOnboardingMessages } from '../partner-onboarding-messages';
+import { pcPaymentsMessages } from '../pc-payments-messages';
 import { mySalesLiteAreaMessages } from './my-sales-lite';
 
 /**
@@ -17,4 +18,5 @@ export const profitCenterAreaMessages = {
   ...marketingMessages,
   ...profitCenterMessages,
   ...partnerOnboardingMessages,
+  ...pcPaymentsMessages,
 } as const;
