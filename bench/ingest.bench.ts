@@ -10,7 +10,8 @@
 // production server on it in a child process (as `npm start` runs it: the bundle under plain node with the server's
 // heap flags; INGEST_BENCH_NODE_OPTIONS adds node flags), writes the CSV files to a temporary
 // directory, uploads each through HTTP as a stream (POST ingest/:recordType/files), polls the sync until it ends,
-// then sends the same file again. The server's peak RSS is its VmHWM (/proc/<pid>/status).
+// then sends the same file again. The server's peak RSS is its VmHWM (/proc/<pid>/status), reset before each file's
+// first upload and read after its re-send, so it covers both uploads and both imports.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
@@ -340,14 +341,16 @@ async function main(): Promise<void> {
       const idle = memoryMb(pid, 'VmRSS');
       resetPeak(pid);
       const first = await ingest(s, recordType, file, `${recordType}-1`, pid);
-      const peak = memoryMb(pid, 'VmHWM');
+      const peakFirst = memoryMb(pid, 'VmHWM');
       const again = await ingest(s, recordType, file, `${recordType}-2`, pid);
+      // The peak of the whole run: both uploads and both imports (a server takes a file in while it holds the last).
+      const peak = memoryMb(pid, 'VmHWM');
       report.push(
         `${recordType.padEnd(14)} ${rows.toLocaleString('en-US').padStart(10)} rows  first: ${first.seconds.toFixed(1).padStart(6)} s ` +
           `(${Math.round(rows / first.seconds).toLocaleString('en-US')} rows/s, written ${first.rowsWritten.toLocaleString('en-US')}, ` +
           `broken ${first.rowsBroken}, ${first.status})  budget ${budgetSeconds} s ${first.seconds < budgetSeconds ? 'OK' : 'OVER'}`,
         `${''.padEnd(14)} re-sent:  ${again.seconds.toFixed(1).padStart(6)} s, written ${again.rowsWritten}, unchanged ${again.rowsUnchanged.toLocaleString('en-US')} (${again.status})`,
-        `${''.padEnd(14)} server RSS: ${idle} MB before, peak ${peak} MB during the first (budget ${BUDGET.peakMb} MB ${peak < BUDGET.peakMb ? 'OK' : 'OVER'})`,
+        `${''.padEnd(14)} server RSS: ${idle} MB before, peak ${peak} MB over both sends, ${peakFirst} MB in the first (budget ${BUDGET.peakMb} MB ${peak < BUDGET.peakMb ? 'OK' : 'OVER'})`,
       );
       rmSync(file);
     };

@@ -138,6 +138,7 @@ export * from './profit-center/marketing.ts';
 export * from './profit-center/farmer-home.ts';
 export * from './profit-center/onboarding.ts';
 export * from './profit-center/market-summary.ts';
+export * from './profit-center/basis-analysis.ts';
 
 // Farm-input store catalogue (issue 6): kinds, categories and route slugs, regional flags, images, prices, calls.
 export * from './store/catalogue.ts';

@@ -367,6 +367,8 @@ export const API_AREAS: readonly ApiArea[] = [
         [`GET ${PC}/commodity/:commodityId/bids-matrix`]: "One crop's bids at each of the farmer's markets",
         [`GET ${PC}/market-summary`]: "The futures board of the farmer's crops: each one's nearest months",
         [`GET ${PC}/bid/:bidId/chart`]: "A local bid's daily closes (cash, futures, basis) over 1M, 3M or 1Y",
+        [`GET ${PC}/basis-analysis/:locationId/:cropId`]:
+          "A location's spot basis for a crop, day by day, against its seasonal average",
         [`GET ${PC}/favorite`]: "The user's favourite locations",
         [`PUT ${PC}/favorite/:locationId/:cropId`]: 'Make a location and crop a favourite',
         [`DELETE ${PC}/favorite/:locationId/:cropId`]: 'Stop a location and crop being a favourite',

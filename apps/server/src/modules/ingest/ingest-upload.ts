@@ -84,36 +84,40 @@ export async function startFileIngest(db: Db, input: FileIngestInput): Promise<{
     throw error;
   };
 
-  // The body, chunk by chunk: what arrived is written in CHUNK_BYTES pieces, never more held.
-  let total = pendingBytes;
+  // The body, chunk by chunk: each arriving piece is copied once into one CHUNK_BYTES buffer, which is written when
+  // full and then filled again (the driver has sent its bytes by the time the insert resolves), so the upload holds
+  // one chunk and makes no garbage of its own — node-pg's bind message is the only other copy (decision 049).
+  const chunk = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+  let filled = 0;
   let seq = 0;
-  let buffered: Buffer[] = pending;
-  let bufferedBytes = pendingBytes;
-  const writeChunks = async (final: boolean) => {
-    while (bufferedBytes >= CHUNK_BYTES || (final && bufferedBytes > 0)) {
-      const all = Buffer.concat(buffered);
-      const piece = all.subarray(0, Math.min(CHUNK_BYTES, all.length));
-      const rest = all.subarray(piece.length);
-      if (!chunkLooksLikeText(head.encoding as IngestEncoding, piece))
-        await refuse(new AppError('ingest_wrong_encoding', 'The file has binary data past its beginning.'));
-      await repo.insertChunk(db, syncId, seq++, Buffer.from(piece));
-      buffered = rest.length > 0 ? [Buffer.from(rest)] : [];
-      bufferedBytes = rest.length;
+  const writeChunk = async () => {
+    const piece = chunk.subarray(0, filled);
+    if (!chunkLooksLikeText(head.encoding as IngestEncoding, piece))
+      await refuse(new AppError('ingest_wrong_encoding', 'The file has binary data past its beginning.'));
+    await repo.insertChunk(db, syncId, seq++, piece);
+    filled = 0;
+  };
+  const take = async (b: Buffer) => {
+    for (let at = 0; at < b.length;) {
+      const n = b.copy(chunk, filled, at);
+      filled += n;
+      at += n;
+      if (filled === CHUNK_BYTES) await writeChunk();
     }
   };
+  let total = pendingBytes;
   if (total > INGEST_MAX_BYTES) await refuse(new AppError('payload_too_large', TOO_LARGE));
-  await writeChunks(ended);
+  for (const b of pending) await take(b);
+  pending.length = 0;
   while (!ended) {
     const next = await iterator.next();
     if (next.done) break;
     const b = asBuffer(next.value);
     total += b.length;
     if (total > INGEST_MAX_BYTES) await refuse(new AppError('payload_too_large', TOO_LARGE));
-    buffered.push(b);
-    bufferedBytes += b.length;
-    if (bufferedBytes >= CHUNK_BYTES) await writeChunks(false);
+    await take(b);
   }
-  await writeChunks(true);
+  if (filled > 0) await writeChunk();
   await repo.setSyncBytesTotal(db, syncId, total);
   await enqueue(db, INGEST_JOB, { syncId });
   await audit(db, input.request, {

@@ -131,13 +131,18 @@ export async function insertChunk(db: Db, syncId: number, seq: number, bytes: Bu
   await db.insert(ingestFileChunks).values({ syncId, seq, bytes });
 }
 
-/** One chunk of a sync's file, or null past the last. */
+/**
+ * One chunk of a sync's file, or null past the last. Each driver's bytea parser already makes a fresh buffer (node-pg
+ * a Buffer, PGlite a Uint8Array): it is taken as it is, not copied again (decision 049).
+ */
 export async function findChunk(db: Db, syncId: number, seq: number): Promise<Buffer | null> {
   const [row] = await db
     .select({ bytes: ingestFileChunks.bytes })
     .from(ingestFileChunks)
     .where(and(eq(ingestFileChunks.syncId, syncId), eq(ingestFileChunks.seq, seq)));
-  return row ? Buffer.from(row.bytes) : null;
+  if (!row) return null;
+  const bytes: Uint8Array = row.bytes;
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** The syncs of a partner, newest first, after a keyset cursor (the id of the last row seen). */

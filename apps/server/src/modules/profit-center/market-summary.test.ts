@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { futuresHistoricalSchema, marketSummarySchema } from '@granary/domain';
+import {
+  basisAnalysisSchema,
+  enterpriseBidsSchema,
+  futuresHistoricalSchema,
+  marketSummarySchema,
+} from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
@@ -11,6 +16,7 @@ const PC = '/api/commodities/profit-center';
 let t: TestApp;
 let farmer: Caller;
 let member: Caller;
+let farmEnterpriseId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -19,6 +25,7 @@ beforeAll(async () => {
     .select({ enterpriseId: legalEntities.enterpriseId })
     .from(legalEntities)
     .where(eq(legalEntities.name, 'Fieldman Family Farms'));
+  farmEnterpriseId = farm!.enterpriseId!;
   const [m] = await db
     .insert(users)
     .values({
@@ -85,5 +92,45 @@ describe('futurePrices calls (the futures module under the profit-center prefix)
     expect((await get(farmer, `${PC}/quotes/ZCQ26`)).statusCode).toBe(404);
     expect((await get(farmer, `${PC}/futures-historical/XXZ26/2026-01-01/2026-02-01`)).statusCode).toBe(404);
     expect((await get(farmer, `${PC}/quotes/${symbol}`)).statusCode).toBe(200);
+  });
+});
+
+describe('crop spot basis analysis (research/crop-spot-basis-analysis)', () => {
+  it('answers a location’s spot bid for a crop and its recorded basis a day a point, with no seasonal average before a year is recorded', async () => {
+    const bids = enterpriseBidsSchema.parse((await get(farmer, `${PC}/enterprise/${farmEnterpriseId}/bids`)).json());
+    const market = bids.markets.find((m) => m.rows.some((r) => r.cropId === 1 && r.basis !== null))!;
+    expect(market).toBeTruthy();
+    const res = await get(farmer, `${PC}/basis-analysis/${market.id}/corn?range=3M`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = basisAnalysisSchema.parse(res.json());
+    expect(body.cropName).toBe('Corn');
+    expect(body.bid).not.toBeNull();
+    expect(market.rows.some((r) => r.id === body.bid!.id)).toBe(true);
+    expect(body.points.length).toBeGreaterThan(0);
+    expect(body.points.at(-1)!.day).toBe(body.to);
+    expect(body.points.at(-1)!.basis).toBe(body.bid!.basis);
+    expect(body.recordedSince! <= body.points[0]!.day).toBe(true);
+    // The demo records about a month of closes: no earlier year, so no seasonal average is made up.
+    expect(body.points.every((p) => p.seasonalAverage === null && p.seasonalYears === 0)).toBe(true);
+    const days = body.points.map((p) => p.day);
+    expect(new Set(days).size).toBe(days.length);
+  });
+
+  it('refuses a bad range or crop (400), another location (404), and a member without access (403)', async () => {
+    const bids = enterpriseBidsSchema.parse((await get(farmer, `${PC}/enterprise/${farmEnterpriseId}/bids`)).json());
+    const marketId = bids.markets[0]!.id;
+    for (const url of [
+      `${PC}/basis-analysis/${marketId}/corn?range=5Y`,
+      `${PC}/basis-analysis/${marketId}/not-a-crop`,
+      `${PC}/basis-analysis/x/corn`,
+    ]) {
+      const res = await get(farmer, url);
+      expect(res.statusCode, url).toBe(400);
+      expect(typeof res.json().code).toBe('string');
+    }
+    expect((await get(farmer, `${PC}/basis-analysis/999999/corn`)).statusCode).toBe(404);
+    const denied = await get(member, `${PC}/basis-analysis/${marketId}/corn`);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().code).toBe('enterprise_access_required');
   });
 });

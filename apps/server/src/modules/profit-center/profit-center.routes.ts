@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   PROFIT_CENTER_API,
   balancesResponseSchema,
+  basisAnalysisQuerySchema,
+  basisAnalysisSchema,
   bidChartQuerySchema,
   bidChartSchema,
   bidsMatrixSchema,
@@ -46,6 +48,7 @@ import {
   farmerTaskList,
 } from './farmer-overview.service.ts';
 import { marketSummary } from './market-summary.service.ts';
+import { basisAnalysis } from './basis-analysis.service.ts';
 import {
   bidsMatrix,
   cropStats,
@@ -57,6 +60,30 @@ import {
 } from './profit-summary.service.ts';
 
 const PC = PROFIT_CENTER_API;
+
+/** The market summary board and the crop spot basis analysis (issue 17, decision 057 addendum). */
+function marketRoutes(app: Parameters<FastifyPluginAsyncZod<ProfitCenterDeps>>[0], deps: ProfitCenterDeps) {
+  const session = { access: 'session' } as const;
+  app.get(
+    `${PC}/market-summary`,
+    { config: session, schema: { response: { 200: marketSummarySchema, ...crmErrors } } },
+    async (request) => marketSummary(deps, request),
+  );
+
+  app.get(
+    `${PC}/basis-analysis/:locationId/:cropId`,
+    {
+      config: session,
+      schema: {
+        params: z.object({ locationId: idParam, cropId: cropParamSchema }),
+        querystring: basisAnalysisQuerySchema,
+        response: { 200: basisAnalysisSchema, ...crmErrors },
+      },
+    },
+    async (request) =>
+      basisAnalysis(deps, request, request.params.locationId, request.params.cropId, request.query.range),
+  );
+}
 
 /**
  * The farmer's grain and profit-center calls (grain-marketing.md 7) behind My Sales Lite. Every route needs a session;
@@ -154,12 +181,6 @@ export const profitCenterRoutes: FastifyPluginAsyncZod<ProfitCenterDeps> = async
   );
 
   app.get(
-    `${PC}/market-summary`,
-    { config: session, schema: { response: { 200: marketSummarySchema, ...crmErrors } } },
-    async (request) => marketSummary(deps, request),
-  );
-
-  app.get(
     `${PC}/bid/:bidId/chart`,
     {
       config: session,
@@ -171,6 +192,8 @@ export const profitCenterRoutes: FastifyPluginAsyncZod<ProfitCenterDeps> = async
     },
     async (request) => bidChart(deps, request, request.params.bidId, request.query.range),
   );
+
+  marketRoutes(app, deps);
 
   app.get(
     `${PC}/favorite`,
