@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { bidHistory, instruments, legalEntities } from '../../db/schema/index.ts';
-import { recordHistoryForSymbols } from '../bids/bid-history.repo.ts';
+import { notifyQuotesChanged } from '../futures/futures.public.ts';
 
 const PC = '/api/commodities/profit-center';
 
@@ -66,8 +66,9 @@ describe('bid/:bidId/chart', () => {
     const db = t.database.db;
     const later = new Date(Date.now() + 60_000);
     await db.execute(sql`update quotes set last = last + 0.25 where symbol = ${symbol}`);
-    await recordHistoryForSymbols(db, [symbol], later);
-    await recordHistoryForSymbols(db, [symbol], later);
+    // The futures module tells its listeners (the bids module records the day's close), twice: still one row.
+    await notifyQuotesChanged(db, [symbol], later);
+    await notifyQuotesChanged(db, [symbol], later);
     const today = later.toISOString().slice(0, 10);
     const rows = await db
       .select()
