@@ -35,7 +35,9 @@ export async function listPartnerMarketsForUser(
       countryCode: markets.countryCode,
       timezone: markets.timezone,
       sustainabilityEnabled: markets.sustainabilityEnabled,
-      sustainabilityCropYears: sql<PartnerMarketRow['sustainabilityCropYears']>`${sustainabilityCropYearsSql(sql`${markets.id}`)}`,
+      sustainabilityCropYears: sql<
+        PartnerMarketRow['sustainabilityCropYears']
+      >`${sustainabilityCropYearsSql(sql`${markets.id}`)}`,
       permissions: marketUserPermissions.permissions,
     })
     .from(markets)
