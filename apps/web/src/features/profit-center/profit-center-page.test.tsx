@@ -132,8 +132,11 @@ describe('profit center', () => {
       'Sales',
       'Bids & offers',
       'Marketing',
+      'Market summary',
+      'Futures prices',
       'Payments',
       'Sustainability',
+      'Brokerage',
     ]);
     expect(screen.queryByText(/coming soon/i)).toBeNull();
     const bids = await screen.findByRole('region', { name: 'Local bids' });
@@ -231,8 +234,8 @@ describe('profit center', () => {
     expect(calls.some((c) => c.url.pathname.endsWith('/marketing-plan/soybeans/2027'))).toBe(true);
   });
 
-  it('a tab not built yet opens the market home, not a placeholder', async () => {
-    const { router } = open('/profit-center/brokerage');
+  it('an unknown tab or research page opens the market home, not a placeholder', async () => {
+    const { router } = open('/profit-center/research/elsewhere');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profit-center'));
     expect(screen.queryByText(/coming soon/i)).toBeNull();
   });

@@ -13,6 +13,10 @@ import { ContractSignedPage } from './esign/contract-signed-page';
 import { SigningPage } from './esign/signing-page';
 import { MarketHomeTab } from './market-home-tab';
 import { MarketingTab } from './marketing/marketing-tab';
+import { BasisAnalysisPage } from './markets/basis-analysis-page';
+import { BrokerageTab } from './markets/brokerage-tab';
+import { FuturePricesTab } from './markets/future-prices-tab';
+import { MarketSummaryTab } from './markets/market-summary-tab';
 import { SummaryTab } from './summary-tab';
 import { SustainabilityTab } from './sustainability/sustainability-tab';
 
@@ -25,11 +29,21 @@ export type SalesSectionComponent = ComponentType<{
 }>;
 
 /**
- * The tabs built so far (issue 17, decision 057), in the tab bar's order. The other tabs of platform.md 2.5
- * (marketSummary, futurePrices, brokerage) are left out of the bar until they are
- * built, and their URLs open the market home: no 'coming soon'. 'my-sales' is the same as 'sales'.
+ * The tabs built so far (issue 17, decision 057), in the tab bar's order. A tab of platform.md 2.5 not built yet is
+ * left out of the bar and its URL opens the market home: no 'coming soon'. 'my-sales' is the same as 'sales'.
  */
-const TABS = ['market-home', 'summary', 'sales', 'bids-offers', 'marketing', 'payments', 'sustainability'] as const;
+const TABS = [
+  'market-home',
+  'summary',
+  'sales',
+  'bids-offers',
+  'marketing',
+  'marketSummary',
+  'futurePrices',
+  'payments',
+  'sustainability',
+  'brokerage',
+] as const;
 type TabId = (typeof TABS)[number];
 const SALES_SECTIONS = ['contracts', 'tickets', 'settlements', 'offers'] as const satisfies readonly SalesSectionId[];
 /** The payments tab's sub-tabs (its slug): requesting payment (the default), the payment history, the balances. */
@@ -38,10 +52,15 @@ const PAYMENT_SECTIONS = [
   { slug: 'history', section: 'payment-history' },
   { slug: 'balances', section: 'balances' },
 ] as const satisfies readonly { slug: string; section: SalesSectionId }[];
-const UNBUILT = new Set(['marketSummary', 'futurePrices', 'brokerage']);
+/** Tabs of platform.md 2.5 not built yet (none now): their URLs open the market home. */
+const UNBUILT = new Set<string>([]);
 
-function tabOf(raw: string | undefined): TabId | 'unbuilt' | null {
+/** /profit-center/research/crop-spot-basis-analysis (platform.md 2.5): a page of the shell, not a tab of the bar. */
+const RESEARCH_PAGES = new Set(['crop-spot-basis-analysis']);
+
+function tabOf(raw: string | undefined, slug?: string): TabId | 'research' | 'unbuilt' | null {
   if (raw === undefined || raw === '') return 'market-home';
+  if (raw === 'research') return RESEARCH_PAGES.has(slug ?? '') ? 'research' : null;
   if (raw === 'my-sales') return 'sales';
   if ((TABS as readonly string[]).includes(raw)) return raw as TabId;
   if (UNBUILT.has(raw)) return 'unbuilt';
@@ -66,7 +85,7 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
   const t = useT();
   const partner = usePartner();
   const access = useFavorites();
-  const tab = tabOf(rawTab);
+  const tab = tabOf(rawTab, slug);
   useDocumentTitle([
     tab && tab !== 'unbuilt' ? `${t(`pc.tab.${tab}` as MessageId)} · ${t('pc.title')}` : t('pc.title'),
     partner.branding.shortName,
@@ -87,6 +106,14 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
     body = <MarketingTab slug={slug} />;
   } else if (tab === 'sustainability') {
     body = <SustainabilityTab />;
+  } else if (tab === 'marketSummary') {
+    body = <MarketSummaryTab />;
+  } else if (tab === 'futurePrices') {
+    body = <FuturePricesTab slug={slug} />;
+  } else if (tab === 'brokerage') {
+    body = <BrokerageTab />;
+  } else if (tab === 'research') {
+    body = <BasisAnalysisPage />;
   } else if (tab === 'payments') {
     const current = PAYMENT_SECTIONS.find((p) => p.slug === slug) ?? PAYMENT_SECTIONS[0];
     body = (
@@ -141,7 +168,12 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
         <T id="pc.title" />
       </Typography>
       <Box component="nav" aria-label={t('pc.tabs.label')} sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        <Tabs value={tab} variant="scrollable" scrollButtons={false} allowScrollButtonsMobile>
+        <Tabs
+          value={tab === 'research' ? false : tab}
+          variant="scrollable"
+          scrollButtons={false}
+          allowScrollButtonsMobile
+        >
           {TABS.map((id) => (
             <Tab
               key={id}

@@ -1,6 +1,7 @@
 import { esignMessages } from '../esign-messages';
 import { sustainabilityMessages } from '../sustainability-messages';
 import { marketingMessages } from '../marketing-messages';
+import { marketTabsMessages } from '../market-tabs-messages';
 import { profitCenterMessages } from '../profit-center-messages';
 import { partnerOnboardingMessages } from '../partner-onboarding-messages';
 import { pcPaymentsMessages } from '../pc-payments-messages';
@@ -16,6 +17,7 @@ export const profitCenterAreaMessages = {
   ...esignMessages,
   ...sustainabilityMessages,
   ...marketingMessages,
+  ...marketTabsMessages,
   ...profitCenterMessages,
   ...partnerOnboardingMessages,
   ...pcPaymentsMessages,
