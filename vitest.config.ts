@@ -12,6 +12,7 @@ export default defineConfig({
       // (docs/decisions/033). Neither keeps module state a test relies on: each server test builds its own app and
       // database; none mocks a module, fakes timers or sets process.env.
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'], isolate: false } },
+      { test: { name: 'scs-engine', root: 'packages/scs-engine', include: ['src/**/*.test.ts'], isolate: false } },
       {
         test: {
           name: 'server',

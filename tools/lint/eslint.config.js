@@ -106,6 +106,7 @@ export default tseslint.config(
         createTypeScriptImportResolver({
           project: [
             'packages/domain/tsconfig.json',
+            'packages/scs-engine/tsconfig.json',
             'apps/server/tsconfig.json',
             'apps/web/tsconfig.json',
             'e2e/tsconfig.json',
@@ -153,6 +154,27 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.es2023 } },
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', domainForbidden],
+    },
+  },
+  {
+    // The structured-products engine (docs/decisions/061) is pure like the domain but may use worker threads.
+    files: ['packages/scs-engine/src/**'],
+    languageOptions: { globals: { ...globals.es2023 } },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', '!node:worker_threads', '!node:os'],
+              message: 'packages/scs-engine is pure TypeScript: only worker threads (node:worker_threads, node:os).',
+            },
+            ...domainForbidden.patterns
+              .slice(1)
+              .map((p) => ({ ...p, message: p.message.replace('packages/domain', 'packages/scs-engine') })),
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,0 +1,159 @@
+// A structure and a market compiled into flat numbers for the path loop (and for the worker threads: a plan is plain
+// data, copied to a worker as it is). Log-space thresholds, so that the loop never takes an exp() but for the settles
+// that price at the settle and the final one.
+
+import { black76Price } from './black76.ts';
+import { daysBetween } from './calendar.ts';
+import { type Market, type StructureState, type StructureTerms, INITIAL_STATE, sideSign } from './structure.ts';
+import { ScsTermsError, validateMarket, validateTerms } from './validate.ts';
+
+export type RunOptions = {
+  /** Paths (rounded up to an even number: antithetic pairs). */
+  paths?: number;
+  seed?: number;
+  /** Compute deltas and gamma by common-random-number bumps of the futures price. */
+  greeks?: boolean;
+  /** Relative futures bump of the greeks (default 1 %). */
+  bump?: number;
+  /** 'vanilla' (default): the terminal futures and a call at the key level; 'forward': the terminal futures only. */
+  controlVariate?: 'none' | 'forward' | 'vanilla';
+  /** Where a live structure stands (observations on or before the valuation date are taken from here). */
+  state?: StructureState;
+};
+
+export const DEFAULT_PATHS = 100_000;
+export const DEFAULT_SEED = 20_261_128;
+/** Antithetic pairs per block: each block has its own random stream (seed, block). */
+export const BLOCK_PAIRS = 1024;
+
+export type Plan = {
+  seed: number;
+  pairs: number;
+  blocks: number;
+  steps: number;
+  drift: Float64Array;
+  volStep: Float64Array;
+  varStep: Float64Array;
+  bushels: Float64Array;
+  lnF0: number;
+  f0: number;
+  /** +1 sale, −1 purchase. */
+  sign: number;
+  bandLo: Float64Array;
+  bandHi: Float64Array;
+  bandMult: Float64Array;
+  bandFixed: Uint8Array;
+  bandValue: Float64Array;
+  /** 0 none, 1 discrete, 2 continuous. */
+  ko: number;
+  lnKo: number;
+  koDayPriced: number;
+  euro: number;
+  lnEuro: number;
+  floor: number;
+  df: number;
+  fee: number;
+  controls: number;
+  controlStrike: number;
+  controlMean: number;
+  greeks: number;
+  lnUp: number;
+  lnDown: number;
+  bump: number;
+  prior: StructureState;
+  quantity: number;
+  vol: number;
+  horizon: number;
+};
+
+export function compilePlan(terms: StructureTerms, market: Market, options: RunOptions = {}): Plan {
+  validateTerms(terms);
+  validateMarket(market);
+  const paths = options.paths ?? DEFAULT_PATHS;
+  if (!Number.isInteger(paths) || paths < 2 || paths > 10_000_000)
+    throw new ScsTermsError('paths', 'Paths must be a whole number from 2 to 10,000,000.');
+  const prior = options.state ?? INITIAL_STATE;
+  if (terms.knockOut && !options.state && (market.futures - terms.knockOut.level) * sideSign(terms.side) <= 0)
+    throw new ScsTermsError('knockOut', "The knock-out level is already reached at today's futures.");
+  const future = terms.observations.filter((o) => o.date > market.valuationDate);
+  const steps = future.length;
+  const vol = market.vol;
+  const drift = new Float64Array(steps);
+  const volStep = new Float64Array(steps);
+  const varStep = new Float64Array(steps);
+  const bushels = new Float64Array(steps);
+  let prev = market.valuationDate;
+  for (let k = 0; k < steps; k++) {
+    const o = future[k]!;
+    const dt = daysBetween(prev, o.date) / 365;
+    varStep[k] = vol * vol * dt;
+    volStep[k] = vol * Math.sqrt(dt);
+    drift[k] = -0.5 * varStep[k]!;
+    bushels[k] = o.bushels;
+    prev = o.date;
+  }
+  const last = terms.observations[terms.observations.length - 1]!.date;
+  const horizon = Math.max(0, daysBetween(market.valuationDate, last) / 365);
+  const df = Math.exp(-market.discountRate * horizon);
+  const n = terms.bands.length;
+  const bandLo = new Float64Array(n);
+  const bandHi = new Float64Array(n);
+  const bandMult = new Float64Array(n);
+  const bandFixed = new Uint8Array(n);
+  const bandValue = new Float64Array(n);
+  terms.bands.forEach((b, i) => {
+    bandLo[i] = b.from === null ? -Infinity : Math.log(b.from);
+    bandHi[i] = b.to === null ? Infinity : Math.log(b.to);
+    bandMult[i] = b.multiplier;
+    bandFixed[i] = b.price.kind === 'fixed' ? 1 : 0;
+    bandValue[i] = b.price.kind === 'fixed' ? b.price.level : b.price.add;
+  });
+  const controls = options.controlVariate === 'none' ? 0 : options.controlVariate === 'forward' ? 1 : 2;
+  const controlStrike = terms.keyLevel > 0 ? terms.keyLevel : market.futures;
+  const bump = options.bump ?? 0.01;
+  return {
+    seed: options.seed ?? DEFAULT_SEED,
+    pairs: Math.ceil(paths / 2),
+    blocks: Math.ceil(Math.ceil(paths / 2) / BLOCK_PAIRS),
+    steps,
+    drift,
+    volStep,
+    varStep,
+    bushels,
+    lnF0: Math.log(market.futures),
+    f0: market.futures,
+    sign: sideSign(terms.side),
+    bandLo,
+    bandHi,
+    bandMult,
+    bandFixed,
+    bandValue,
+    ko: terms.knockOut === null ? 0 : terms.knockOut.monitoring === 'discrete' ? 1 : 2,
+    lnKo: terms.knockOut === null ? 0 : Math.log(terms.knockOut.level),
+    koDayPriced: terms.knockOut?.knockOutDayPriced ? 1 : 0,
+    euro: terms.euroDouble === null ? 0 : 1,
+    lnEuro: terms.euroDouble === null ? 0 : Math.log(terms.euroDouble.level),
+    floor: terms.floorAfterKnockOut ?? Number.NaN,
+    df,
+    fee: terms.fee,
+    controls,
+    controlStrike,
+    // E[df·(F_T − K)⁺] under Black-76 (the control's known mean).
+    controlMean: black76Price({
+      kind: 'call',
+      futures: market.futures,
+      strike: controlStrike,
+      time: horizon,
+      vol,
+      rate: market.discountRate,
+    }),
+    greeks: options.greeks ? 1 : 0,
+    lnUp: Math.log(1 + bump),
+    lnDown: Math.log(1 - bump),
+    bump,
+    prior,
+    quantity: terms.quantity,
+    vol,
+    horizon,
+  };
+}
