@@ -6,7 +6,7 @@ import { bidChartSchema, enterpriseBidsSchema, toDecimal } from '@granary/domain
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
-import { bidHistory, instruments, legalEntities } from '../../db/schema/index.ts';
+import { bidHistory, instruments, legalEntities, quotes } from '../../db/schema/index.ts';
 import { notifyQuotesChanged } from '../futures/futures.public.ts';
 
 const PC = '/api/commodities/profit-center';
@@ -75,9 +75,7 @@ describe('bid/:bidId/chart', () => {
       .from(bidHistory)
       .where(and(eq(bidHistory.instrumentId, bidId), eq(bidHistory.day, today)));
     expect(rows).toHaveLength(1);
-    const [quote] = (await db.execute(sql`select last::text as last from quotes where symbol = ${symbol}`)).rows as {
-      last: string;
-    }[];
+    const [quote] = await db.select({ last: quotes.last }).from(quotes).where(eq(quotes.symbol, symbol));
     expect(toDecimal(rows[0]!.futures!).eq(quote!.last)).toBe(true);
   });
 
