@@ -1,5 +1,5 @@
 // Benchmarks print their figures and the budget they are held to; they never fail a build by timing.
-// `tsx run-all.ts [shell|login|crm-list|crm-page|public-page|store-search|settlement|apply-tickets|profit-center-summary]` runs one; `tsx run-all.ts seed-large [--contracts=…]` (only when asked,
+// `tsx run-all.ts [shell|login|crm-list|crm-page|public-page|store-search|settlement|apply-tickets|profit-center-summary|scs-engine]` runs one; `tsx run-all.ts seed-large [--contracts=…]` (only when asked,
 // and only with DATABASE_URL) seeds the large partner the list benchmarks run against.
 import { runShellBench } from './shell.bench.ts';
 import { runLoginBench } from './login.bench.ts';
@@ -12,6 +12,7 @@ import { runSettlementBench } from './settlement.bench.ts';
 import { runApplyTicketsBench } from './apply-tickets.bench.ts';
 import { runIngestCheckBench } from './ingest-check.bench.ts';
 import { runProfitCenterSummaryBench } from './profit-center-summary.bench.ts';
+import { runScsEngineBench } from './scs-engine.bench.ts';
 
 const only = process.argv[2];
 if (!only || only === 'shell') await runShellBench();
@@ -33,3 +34,5 @@ if (!only || only === 'apply-tickets') await runApplyTicketsBench(process.argv.s
 if (!only || only === 'ingest-check') await runIngestCheckBench(process.argv.slice(3));
 // The profit center's summary at 5,000 contracts and 20,000 tickets (issue 17): needs DATABASE_URL; skips otherwise.
 if (!only || only === 'profit-center-summary') await runProfitCenterSummaryBench(process.argv.slice(3));
+// The structured products engine (issue 18): pure CPU, no database; run it under the heavy lock.
+if (!only || only === 'scs-engine') await runScsEngineBench();
