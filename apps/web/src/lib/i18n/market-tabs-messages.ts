@@ -23,6 +23,7 @@ export const marketTabsMessages = {
   'pc.ms.offline': 'Live updates paused: prices are as of the time shown.',
   'pc.ms.chart': 'Chart',
   'pc.ms.chartOf': 'Chart {symbol}',
+  'pc.ms.basisLink': 'Crop spot basis analysis: your locations’ basis against its seasonal average',
   // Futures prices
   'pc.fp.symbol': 'Futures month',
   'pc.fp.range': 'Range',

@@ -239,7 +239,7 @@ function HistoryChart({ history, symbols }: { history: FuturesHistorical; symbol
               }}
             />
             <Line
-              type="monotone"
+              type="linear"
               dataKey="price"
               name={t('pc.fp.price')}
               stroke={theme.palette.primary.main}

@@ -42,6 +42,7 @@ export function futuresMonthName(optionMonth: string): string {
  */
 export function MarketSummaryTab() {
   const summary = useMarketSummary();
+  const localized = useLocalizedPath();
   const queryClient = useQueryClient();
   const live = useLiveRefresh({
     topics: [QUOTES_TOPIC],
@@ -69,6 +70,11 @@ export function MarketSummaryTab() {
           <CropCard key={c.cropId} crop={c} />
         ))}
       </Box>
+      <Typography variant="body2" sx={{ mt: 2 }}>
+        <MuiLink component={Link} to={localized('/profit-center/research/crop-spot-basis-analysis')}>
+          <T id="pc.ms.basisLink" />
+        </MuiLink>
+      </Typography>
     </>
   );
 }
@@ -86,7 +92,11 @@ function CropCard({ crop }: { crop: CropBoard }) {
           {crop.cropName}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          <T id="pc.ms.product" values={{ product: crop.productName, exchange: crop.exchange }} />
+          {crop.productName === crop.cropName ? (
+            crop.exchange
+          ) : (
+            <T id="pc.ms.product" values={{ product: crop.productName, exchange: crop.exchange }} />
+          )}
         </Typography>
       </Box>
       {crop.quotes.length === 0 ? (

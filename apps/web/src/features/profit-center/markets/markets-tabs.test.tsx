@@ -184,6 +184,9 @@ describe('market summary tab', () => {
       '/profit-center/futurePrices/ZCZ26',
     );
     expect(screen.getByRole('tab', { name: 'Market summary', selected: true })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Crop spot basis analysis/ }).getAttribute('href')).toBe(
+      '/profit-center/research/crop-spot-basis-analysis',
+    );
   });
 
   it('says plainly when the farmer sells no crop that trades on a futures exchange', async () => {
