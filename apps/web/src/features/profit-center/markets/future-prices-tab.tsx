@@ -33,7 +33,7 @@ import { LoadError } from '../load-error';
 import { futuresMonthName } from './market-summary-tab';
 import { useFuturesHistory, useMarketSummary, useQuotesSymbols } from './markets-api';
 
-export const FUTURES_RANGES = ['1M', '3M', '6M', '1Y'] as const;
+const FUTURES_RANGES = ['1M', '3M', '6M', '1Y'] as const;
 type FuturesRange = (typeof FUTURES_RANGES)[number];
 const RANGE_DAYS: Record<FuturesRange, number> = { '1M': 30, '3M': 91, '6M': 182, '1Y': 365 };
 
@@ -43,7 +43,7 @@ type ChartPoint = { at: number; price: number; value: string; kind: 'settle' | '
  * The chart's points: each day's settlement, and the latest tick after the last one (today's price while the
  * session trades). Ticks within a settled day are left out: a range of months reads as daily closes.
  */
-export function chartPoints(history: FuturesHistorical): ChartPoint[] {
+function chartPoints(history: FuturesHistorical): ChartPoint[] {
   const settles = history.points.filter((p) => p.kind === 'settle');
   const lastSettle = settles.at(-1)?.quotedAt ?? '';
   const lastTick = history.points.filter((p) => p.kind === 'tick' && p.quotedAt > lastSettle).at(-1);
