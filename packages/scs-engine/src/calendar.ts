@@ -10,7 +10,7 @@
 
 const DAY_MS = 86_400_000;
 
-export function isoDay(year: number, month: number, day: number): string {
+function isoDay(year: number, month: number, day: number): string {
   return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
 }
 

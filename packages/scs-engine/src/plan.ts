@@ -17,7 +17,7 @@ export type RunOptions = {
   bump?: number;
   /** 'vanilla' (default): the terminal futures and a call at the key level; 'forward': the terminal futures only. */
   controlVariate?: 'none' | 'forward' | 'vanilla';
-  /** Where a live structure stands (observations on or before the valuation date are taken from here). */
+  /** Where a live structure stands: observations through `state.observedThrough` are taken from it. */
   state?: StructureState;
 };
 
@@ -75,7 +75,17 @@ export function compilePlan(terms: StructureTerms, market: Market, options: RunO
   const prior = options.state ?? INITIAL_STATE;
   if (terms.knockOut && !options.state && (market.futures - terms.knockOut.level) * sideSign(terms.side) <= 0)
     throw new ScsTermsError('knockOut', "The knock-out level is already reached at today's futures.");
-  const future = terms.observations.filter((o) => o.date > market.valuationDate);
+  // A live structure's state holds the observations made; the rest from the valuation date on are simulated (one on
+  // the valuation date itself, whose settle is not in yet, settles at today's futures). A gap is refused, not skipped.
+  const through = options.state?.observedThrough ?? null;
+  const missed = options.state
+    ? terms.observations.find((o) => o.date < market.valuationDate && (through === null || o.date > through))
+    : undefined;
+  if (missed)
+    throw new ScsTermsError('observations', `The observation of ${missed.date} is not in the state: observe it first.`);
+  const future = terms.observations.filter(
+    (o) => o.date >= market.valuationDate && (through === null || o.date > through),
+  );
   const steps = future.length;
   const vol = market.vol;
   const drift = new Float64Array(steps);

@@ -114,6 +114,28 @@ describe('structure rules, observation by observation', () => {
   });
 });
 
+describe('a live structure valued from its state', () => {
+  it('takes the observations made from the state and simulates the rest; a gap is refused', () => {
+    const terms = accumulator({ ...input, start: '2026-12-01', end: '2026-12-07' });
+    let state = INITIAL_STATE;
+    for (const [i, o] of terms.observations.entries())
+      state = observe(terms, state, o.date, [4.5, 4.9, 4.6, 4.4, 4.7][i]!).state;
+    // Everything observed: the value is the priced bushels against today's futures, no randomness left.
+    const done = priceStructure(terms, { ...market, valuationDate: '2026-12-08' }, { paths: 200, state });
+    expect(done.farmerValue).toBeCloseTo(state.pricedAmount - state.pricedBushels * 4.5, 9);
+    expect(done.standardError).toBeCloseTo(0, 9);
+    expect(done.expectedPricedBushels).toBe(state.pricedBushels);
+    // Observed through 2 December, valued on 4 December: 3 December is missing.
+    const partial = observe(terms, observe(terms, INITIAL_STATE, '2026-12-01', 4.5).state, '2026-12-02', 4.9).state;
+    expect(
+      fieldOf(() => priceStructure(terms, { ...market, valuationDate: '2026-12-04' }, { paths: 2, state: partial })),
+    ).toBe('observations');
+    // Valued on 3 December before its settle: that observation and the rest are simulated.
+    const live = priceStructure(terms, { ...market, valuationDate: '2026-12-03' }, { paths: 2_000, state: partial });
+    expect(live.expectedPricedBushels).toBeGreaterThan(partial.pricedBushels);
+  });
+});
+
 describe('validation', () => {
   it('refuses inconsistent terms, naming the field', () => {
     expect(fieldOf(() => accumulator({ ...input, knockOut: 5.0 }))).toBe(null); // builder accepts; pricing refuses
