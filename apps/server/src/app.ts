@@ -231,11 +231,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // A farm business's one address book, delivery contacts and ABN; Australian accounts (issue 16, decision 051).
   await app.register(addressesRoutes, { ctx, partners, abnRegister: demoAbnRegister });
   // E-signing of contracts (issue 5): the built-in provider unless ESIGN_PROVIDER names another.
-  await app.register(esignRoutes, { ctx, partners, provider: esignProviderFromEnv(env.ESIGN_PROVIDER) });
+  const esignProvider = esignProviderFromEnv(env.ESIGN_PROVIDER);
+  await app.register(esignRoutes, { ctx, partners, provider: esignProvider });
   // My Sales Lite (issue 5): the farmer's own contracts, tickets, summary and balances.
   await app.register(profitCenterRoutes, { ctx });
   // Sustainability programs (issue 17, decision 059): the farmer's enrolment and the buyer's enrolled clients.
-  await app.register(sustainabilityRoutes, { ctx, partners });
+  // Enrolments are signed through the e-sign module (decision 016's enrolment kind): the same provider.
+  await app.register(sustainabilityRoutes, { ctx, partners, provider: esignProvider });
   await app.register(sustainabilityCrmRoutes, { ctx, partners });
   // The profit center's marketing tab: marketing plans and price alerts (issue 17, decision 058).
   await app.register(marketingPlanRoutes, { ctx });

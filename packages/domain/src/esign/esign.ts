@@ -8,6 +8,7 @@ import { CONTRACT_TYPES } from '../crm/contracts.ts';
 import { decimalStringSchema, isoDateSchema } from '../crm/exact.ts';
 import { hasControlCharacter } from '../format/text.ts';
 import { farmerAmendmentChangesSchema } from '../profit-center/api.ts';
+import { enrolmentSigningTermsSchema } from '../sustainability/sustainability.ts';
 
 const id = z.number().int();
 const instant = z.string();
@@ -200,7 +201,12 @@ export const signingUrlsResponseSchema = z.object({
     z.object({
       requestId: id,
       provider: z.string(),
-      contractId: id,
+      /** The contract to sign; null for a sustainability enrolment's request (enrolmentId set). */
+      contractId: id.nullable(),
+      /** The sustainability enrolment waiting for the signature (decision 016's enrolment kind). */
+      enrolmentId: id.nullable().optional(),
+      /** The enrolment's program name (enrolment rows; displayContractId is empty there). */
+      programName: z.string().nullable().optional(),
       /** The amendment waiting for the signature (decision 042); null for the contract itself. */
       amendmentId: id.nullable().optional(),
       displayContractId: z.string(),
@@ -241,7 +247,8 @@ export const signingReviewSchema = z.object({
   requestId: id,
   provider: z.string(),
   state: z.enum(SIGNING_STATES),
-  contractId: id,
+  /** The contract signed, or null for an enrolment (then `enrolment` holds what is signed and `terms` is null). */
+  contractId: id.nullable(),
   documentId: id,
   sentAt: instant,
   expiresAt: instant,
@@ -249,15 +256,19 @@ export const signingReviewSchema = z.object({
   signerName: z.string().nullable(),
   /** A name to suggest in the typed-name field (the signed-in signer's). */
   suggestedName: z.string().nullable(),
-  terms: signingTermsSchema,
+  terms: signingTermsSchema.nullable(),
+  enrolment: enrolmentSigningTermsSchema.nullable().optional(),
 });
 export type SigningReview = z.infer<typeof signingReviewSchema>;
 
 export const signResultSchema = z.object({
   requestId: id,
-  contractId: id,
+  /** Null for an enrolment (enrolmentId set). */
+  contractId: id.nullable(),
+  enrolmentId: id.nullable().optional(),
   documentId: id,
   provider: z.string(),
+  /** The contract's number, or the program's name for an enrolment. */
   displayContractId: z.string(),
   signerName: z.string(),
   signedAt: instant,

@@ -95,6 +95,8 @@ export const sustainabilityEnrolmentSchema = z.object({
   signerName: z.string().nullable(),
   signedAt: z.string().nullable(),
   withdrawnAt: z.string().nullable(),
+  /** The built-in signing page of the open signing request (sent enrolments; decision 059's e-sign addendum). */
+  signingUrl: z.string().nullable().optional(),
 });
 export type SustainabilityEnrolment = z.infer<typeof sustainabilityEnrolmentSchema>;
 
@@ -142,6 +144,8 @@ export const sustainabilityEnrolBodySchema = z
     clientId: id,
     acres: acresSchema,
     answers: z.array(sustainabilityAnswerSchema).max(100),
+    /** Save as a draft (answers and acres kept, not sent; required answers may still be missing). */
+    draft: z.boolean().optional(),
   })
   .strict();
 export type SustainabilityEnrolBody = z.infer<typeof sustainabilityEnrolBodySchema>;
@@ -245,3 +249,31 @@ export function enrolmentTerms(e: {
     answers,
   });
 }
+
+/** Whether a farmer may enrol in (or sign for) a program on `today` (an ISO date): open and inside its window. */
+export function enrolmentWindowOpen(
+  p: { status: SustainabilityProgramStatus; enrolmentOpens: string; enrolmentCloses: string },
+  today: string,
+): boolean {
+  return p.status === 'open' && p.enrolmentOpens <= today && today <= p.enrolmentCloses;
+}
+
+/** The time zone a program's enrolment window is read in (decision 059). */
+export const SUSTAINABILITY_PROGRAM_ZONE = 'America/Chicago';
+
+/** What the built-in signing page shows of an enrolment (the same as its PDF; decision 016's enrolment kind). */
+export const enrolmentSigningTermsSchema = z.object({
+  enrolmentId: id,
+  partnerName: z.string(),
+  marketName: z.string(),
+  clientName: z.string(),
+  programName: z.string(),
+  crop: z.string(),
+  cropYear: id,
+  premium: decimalStringSchema,
+  premiumUnit: z.enum(['bushel', 'acre']),
+  practices: z.array(z.string()),
+  acres: decimalStringSchema,
+  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+});
+export type EnrolmentSigningTerms = z.infer<typeof enrolmentSigningTermsSchema>;

@@ -22,7 +22,8 @@ export type DocumentRow = {
 
 const documentFields = {
   id: contractDocuments.id,
-  contractId: contractDocuments.contractId,
+  // The inner join on contracts keeps only contract documents (an enrolment's has no contract, decision 016).
+  contractId: contracts.id,
   displayContractId: contracts.displayContractId,
   clientId: contracts.clientId,
   clientName: legalEntities.name,

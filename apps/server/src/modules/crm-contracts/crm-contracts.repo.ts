@@ -241,7 +241,8 @@ export async function currentDocuments(
     .from(contractDocuments)
     .where(and(inArray(contractDocuments.contractId, contractIds), ne(contractDocuments.status, 'void')))
     .orderBy(contractDocuments.contractId, desc(contractDocuments.createdAt), desc(contractDocuments.id));
-  return new Map(rows.map((r) => [r.contractId, r]));
+  // contractIds are contracts: no row of an enrolment's document (null contract) is read.
+  return new Map(rows.map((r) => [r.contractId!, { ...r, contractId: r.contractId! }]));
 }
 
 /** Each contract's latest amendment display id. */

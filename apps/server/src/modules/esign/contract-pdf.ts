@@ -7,9 +7,11 @@ import {
   DEFAULT_PRICE_NOTATION,
   formatBasis,
   formatDay,
+  formatMoney,
   formatNumber,
   formatPrice,
   type DateLocale,
+  type EnrolmentSigningTerms,
   type PriceNotationSettings,
   type SigningTerms,
 } from '@granary/domain';
@@ -210,6 +212,100 @@ export async function contractPdf(
   });
   page.drawText('Signature', { x: box.x + 10, y: box.y + box.height - 18, size: 11, font: bold, color: INK });
   page.drawText(pdfText(`${t.direction === 'purchase' ? 'Seller' : 'Buyer'}: ${t.clientName}`), {
+    x: box.x + 10,
+    y: box.y + box.height - 34,
+    size: 9,
+    font: regular,
+    color: MUTED,
+  });
+  return doc.save();
+}
+
+/**
+ * The generated (unsigned) PDF of a sustainability enrolment (decision 016's enrolment kind): the program, the farm
+ * business, the acres enrolled, the survey's answers, the enrolment terms and the same signature block, so signing
+ * stamps it as it stamps a contract.
+ */
+export async function enrolmentPdf(
+  t: EnrolmentSigningTerms,
+  meta: { termsHash: string; createdAt: Date; currency: string },
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(pdfText(`Enrolment in ${t.programName}`), { showInWindowTitleBar: true });
+  doc.setAuthor(pdfText(t.partnerName));
+  doc.setSubject(pdfText(`Sustainability program enrolment of ${t.clientName}`));
+  doc.setCreationDate(meta.createdAt);
+  doc.setModificationDate(meta.createdAt);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const page = doc.addPage(PAGE);
+  const width = PAGE[0] - 2 * MARGIN;
+  let y = PAGE[1] - MARGIN;
+  page.drawText(pdfText(t.partnerName), { x: MARGIN, y, size: 16, font: bold, color: INK });
+  y -= 20;
+  page.drawText(pdfText(`Sustainability program enrolment ${t.enrolmentId}`), {
+    x: MARGIN,
+    y,
+    size: 12,
+    font: regular,
+    color: MUTED,
+  });
+  y -= 28;
+  const premium = formatMoney(t.premium, { currency: meta.currency, maxFractionDigits: 4 });
+  const rows: [string, string][] = [
+    ['Program', t.programName],
+    ['Market', t.marketName],
+    ['Farm business', t.clientName],
+    ['Crop', t.crop],
+    ['Crop year', String(t.cropYear)],
+    ['Premium', `${premium} per ${t.premiumUnit}`],
+    ['Practices', t.practices.length > 0 ? t.practices.join('; ') : '-'],
+    ['Acres enrolled', formatNumber(t.acres, { maxFractionDigits: 2 })],
+  ];
+  const row = (label: string, value: string) => {
+    const lines = wrap(pdfText(label), regular, 9, 140);
+    drawLines(page, lines, MARGIN, y, regular, 9, 11, MUTED);
+    const valueLines = wrap(pdfText(value), bold, 9.5, width - 150);
+    drawLines(page, valueLines, MARGIN + 150, y, bold, 9.5, 12);
+    y -= Math.max(lines.length * 11, valueLines.length * 12) + 5;
+  };
+  for (const [label, value] of rows) row(label, value);
+  y -= 6;
+  page.drawText('Survey', { x: MARGIN, y, size: 11, font: bold, color: INK });
+  y -= 16;
+  for (const a of t.answers) row(a.question, a.answer);
+  y -= 6;
+  page.drawText('Terms', { x: MARGIN, y, size: 11, font: bold, color: INK });
+  y -= 16;
+  y = drawLines(
+    page,
+    wrap(
+      pdfText(
+        `${t.clientName} enrols the acres above of ${t.crop} ${t.cropYear} in ${t.partnerName}'s program and will follow its practices on them. The answers above are true to the best of the signer's knowledge; the premium is paid on the grain of those acres delivered to ${t.marketName}. The parties agree that this enrolment may be signed electronically and that an electronic signature has the same effect as a handwritten one.`,
+      ),
+      regular,
+      9,
+      width,
+    ),
+    MARGIN,
+    y,
+    regular,
+    9,
+    12.5,
+  );
+  y -= 8;
+  drawLines(page, [`Terms reference (SHA-256): ${meta.termsHash}`], MARGIN, y, regular, 7, 9, MUTED);
+  const box = SIGNATURE_BOX;
+  page.drawRectangle({
+    x: box.x,
+    y: box.y,
+    width: box.width,
+    height: box.height,
+    borderColor: MUTED,
+    borderWidth: 0.75,
+  });
+  page.drawText('Signature', { x: box.x + 10, y: box.y + box.height - 18, size: 11, font: bold, color: INK });
+  page.drawText(pdfText(`Farm business: ${t.clientName}`), {
     x: box.x + 10,
     y: box.y + box.height - 34,
     size: 9,

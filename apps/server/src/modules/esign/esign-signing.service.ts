@@ -39,8 +39,22 @@ import {
   type EsignContract,
   type RequestRow,
 } from './esign.repo.ts';
+import {
+  openEnrolmentRequest,
+  openEnrolmentRequestsForEnterprises,
+  findEsignEnrolment,
+  lockEsignEnrolment,
+  setEnrolmentSigned,
+  type EsignEnrolment,
+} from './esign-enrolments.repo.ts';
 import { bytesSha256, currentTermsHash, fullName, partnerOf, termsOf, type EsignDeps } from './esign.service.ts';
 import { sendFile } from './esign-documents.service.ts';
+import {
+  enrolmentSignable,
+  enrolmentSigningTerms,
+  enrolmentTermsHash,
+  sendEnrolmentForSignature,
+} from './esign-enrolments.service.ts';
 
 /** The signed-in user's open signing links (signing/urls): requests of the clients onboarded as their enterprises. */
 export async function signingUrls(deps: EsignDeps, request: FastifyRequest): Promise<SigningUrlsResponse> {
@@ -51,23 +65,49 @@ export async function signingUrls(deps: EsignDeps, request: FastifyRequest): Pro
 
 /** The open signing links of some enterprises' clients (the farmer's home passes those it may show, issue 17). */
 export async function signingLinksOf(db: Db, enterpriseIds: number[]): Promise<SigningUrlsResponse> {
-  const rows = await openRequestsForEnterprises(db, enterpriseIds);
+  const [rows, enrolments] = await Promise.all([
+    openRequestsForEnterprises(db, enterpriseIds),
+    openEnrolmentRequestsForEnterprises(db, enterpriseIds),
+  ]);
+  const enrolmentRows = enrolments.map((r) => ({
+    requestId: r.request.id,
+    provider: r.request.provider,
+    contractId: null,
+    enrolmentId: r.request.enrolmentId,
+    programName: r.programName,
+    amendmentId: null,
+    displayContractId: '',
+    clientName: r.clientName,
+    sentAt: r.request.createdAt.toISOString(),
+    expiresAt: r.request.expiresAt.toISOString(),
+    url: signingPagePath(r.request.provider, r.request.id),
+  }));
   return {
-    rows: rows.map((r) => ({
-      requestId: r.request.id,
-      provider: r.request.provider,
-      contractId: r.request.contractId,
-      amendmentId: r.amendmentId,
-      displayContractId: r.displayContractId,
-      clientName: r.clientName,
-      sentAt: r.request.createdAt.toISOString(),
-      expiresAt: r.request.expiresAt.toISOString(),
-      url: signingPagePath(r.request.provider, r.request.id),
-    })),
+    rows: [
+      ...rows.map((r) => ({
+        requestId: r.request.id,
+        provider: r.request.provider,
+        contractId: r.request.contractId,
+        amendmentId: r.amendmentId,
+        displayContractId: r.displayContractId,
+        clientName: r.clientName,
+        sentAt: r.request.createdAt.toISOString(),
+        expiresAt: r.request.expiresAt.toISOString(),
+        url: signingPagePath(r.request.provider, r.request.id),
+      })),
+      ...enrolmentRows,
+    ].sort((a, b) => b.sentAt.localeCompare(a.sentAt) || b.requestId - a.requestId),
   };
 }
 
-type Resolved = { request: RequestRow; contract: EsignContract; user: UserRow | null; signer: boolean };
+type Resolved = {
+  request: RequestRow;
+  /** The contract signed, or null for an enrolment's request (then `enrolment` is set). */
+  contract: EsignContract | null;
+  enrolment: EsignEnrolment | null;
+  user: UserRow | null;
+  signer: boolean;
+};
 
 /**
  * A signing link's request: by its one-time token (whoever holds the link), or by its id for a signed-in user
@@ -86,18 +126,21 @@ async function resolveRef(deps: EsignDeps, request: FastifyRequest, ref: string)
       : await findRequest(db, parsed.requestId);
   if (!row || row.provider !== BUILTIN_ESIGN_PROVIDER)
     throw new AppError('not_found', 'This signing link does not exist.');
-  const contract = await findEsignContract(db, row.contractId);
-  if (!contract) throw new AppError('not_found', 'This signing link does not exist.');
+  const contract = row.contractId !== null ? await findEsignContract(db, row.contractId) : null;
+  const enrolment = row.enrolmentId !== null ? await findEsignEnrolment(db, row.enrolmentId) : null;
+  const subject = contract ?? enrolment;
+  if (!subject) throw new AppError('not_found', 'This signing link does not exist.');
   const signer =
     user !== null &&
-    contract.clientEnterpriseId !== null &&
-    (await isEnterpriseUser(db, contract.clientEnterpriseId, user.id));
+    subject.clientEnterpriseId !== null &&
+    (await isEnterpriseUser(db, subject.clientEnterpriseId, user.id));
   if (parsed.kind === 'request' && !signer) throw new AppError('not_found', 'This signing link does not exist.');
-  return { request: row, contract, user, signer };
+  return { request: row, contract, enrolment, user, signer };
 }
 
 export async function signingReview(deps: EsignDeps, request: FastifyRequest, ref: string): Promise<SigningReview> {
-  const { request: row, contract, user, signer } = await resolveRef(deps, request, ref);
+  const { request: row, contract, enrolment, user, signer } = await resolveRef(deps, request, ref);
+  if (!contract) return enrolmentReview(deps, row, enrolment!, signer ? user : null);
   const state = signingState(row, currentTermsHash(contract));
   if (state === 'open' && row.status === 'sent') await markViewed(deps.ctx.database.db, row.id);
   const partner = await partnerOf(deps, contract.partnerId);
@@ -123,16 +166,10 @@ export async function sendSigningPdf(
   reply: FastifyReply,
   ref: string,
 ): Promise<FastifyReply> {
-  const { request: row, contract } = await resolveRef(deps, request, ref);
+  const { request: row, contract, enrolment } = await resolveRef(deps, request, ref);
   const kind = row.status === 'signed' ? 'signed' : 'generated';
-  return sendFile(
-    deps,
-    request,
-    reply,
-    row.documentId,
-    kind,
-    `contract-${contract.displayContractId}${kind === 'signed' ? '-signed' : ''}.pdf`,
-  );
+  const name = contract ? `contract-${contract.displayContractId}` : `enrolment-${enrolment!.id}`;
+  return sendFile(deps, request, reply, row.documentId, kind, `${name}${kind === 'signed' ? '-signed' : ''}.pdf`);
 }
 
 const REFUSED_SIGN = {
@@ -157,12 +194,14 @@ export async function signContract(
 ): Promise<SignResult> {
   const db = deps.ctx.database.db;
   const resolved = await resolveRef(deps, request, ref);
+  if (!resolved.contract) return signEnrolmentRequest(deps, request, resolved, input);
+  const contract0 = resolved.contract;
   const ip = request.ip || null;
   const userAgent = (request.headers['user-agent'] ?? '').slice(0, 500) || null;
   // pdf-lib is loaded with the first PDF (decision 049), before the transaction that holds the contract's lock.
   const { stampSignature } = await import('./contract-pdf.ts');
   const outcome = await db.transaction(async (tx) => {
-    const contract = await lockEsignContract(tx, resolved.contract.id);
+    const contract = await lockEsignContract(tx, contract0.id);
     const row = await findRequest(tx, resolved.request.id);
     if (!contract || !row) throw new AppError('not_found', 'This signing link does not exist.');
     const state = signingState(row, currentTermsHash(contract));
@@ -226,4 +265,150 @@ export async function signContract(
     sha256: outcome.signedSha,
     redirectTo: `${contractSignedPath(outcome.completed.provider)}?contract=${encodeURIComponent(outcome.contract.displayContractId)}`,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The enrolment kind (decision 016's addendum): the same page, PDF and stamp; signing marks the enrolment enrolled.
+
+async function enrolmentReview(
+  deps: EsignDeps,
+  row: RequestRow,
+  enrolment: EsignEnrolment,
+  signerUser: UserRow | null,
+): Promise<SigningReview> {
+  const state = signingState(row, enrolmentTermsHash(enrolment));
+  if (state === 'open' && row.status === 'sent') await markViewed(deps.ctx.database.db, row.id);
+  const partner = await partnerOf(deps, enrolment.partnerId);
+  return {
+    requestId: row.id,
+    provider: row.provider,
+    state,
+    contractId: null,
+    documentId: row.documentId,
+    sentAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    signedAt: row.status === 'signed' && row.completedAt ? row.completedAt.toISOString() : null,
+    signerName: row.status === 'signed' ? row.signerName : null,
+    suggestedName: signerUser ? fullName(signerUser) : row.signerName,
+    terms: null,
+    enrolment: enrolmentSigningTerms(enrolment, partner),
+  };
+}
+
+const REFUSED_ENROLMENT = {
+  not_sent: 'This enrolment is not waiting for a signature.',
+  enrolment_closed: 'Enrolment in this program is closed.',
+} as const;
+
+/**
+ * Signs an enrolment's request: under the enrolment's row lock the request must be open and the enrolment's terms
+ * those sent (a change voids the request: 409 terms_changed), the enrolment still sent and its program open (409
+ * not_sent / enrolment_closed); the signature is stamped onto the generated PDF, the signed PDF stored, the request
+ * and document completed and the enrolment enrolled with the signer, time, IP and user agent.
+ */
+async function signEnrolmentRequest(
+  deps: EsignDeps,
+  request: FastifyRequest,
+  resolved: Resolved,
+  input: EsignSignInput,
+): Promise<SignResult> {
+  const db = deps.ctx.database.db;
+  const ip = request.ip || null;
+  const userAgent = (request.headers['user-agent'] ?? '').slice(0, 500) || null;
+  const { stampSignature } = await import('./contract-pdf.ts');
+  const outcome = await db.transaction(async (tx) => {
+    const enrolment = await lockEsignEnrolment(tx, resolved.enrolment!.id);
+    const row = await findRequest(tx, resolved.request.id);
+    if (!enrolment || !row) throw new AppError('not_found', 'This signing link does not exist.');
+    const state = signingState(row, enrolment.status === 'sent' ? enrolmentTermsHash(enrolment) : row.termsHash);
+    if (state === 'terms_changed') {
+      await voidRequest(tx, row.id);
+      await markDocumentVoid(tx, row.documentId);
+      return { refused: 'terms_changed' as const };
+    }
+    if (state !== 'open') return { refused: state };
+    const signable = enrolmentSignable(enrolment, new Date());
+    if (signable !== 'ok') return { refused: signable };
+    const generated = await findFile(tx, row.documentId, 'generated');
+    if (!generated || bytesSha256(generated.content) !== generated.sha256) {
+      throw new AppError('internal_error', `The stored PDF of document ${row.documentId} does not match its sha256.`);
+    }
+    const signedAt = new Date();
+    const signerUserId = resolved.signer && resolved.user ? resolved.user.id : row.signerUserId;
+    const completed = await completeRequest(tx, row.id, {
+      signerUserId,
+      signerName: input.name,
+      signerEmail: resolved.signer && resolved.user ? resolved.user.email : row.signerEmail,
+      signedIp: ip,
+      signedUserAgent: userAgent,
+      completedAt: signedAt,
+    });
+    if (!completed) return { refused: 'signed' as const };
+    const signedPdf = Buffer.from(
+      await stampSignature(generated.content, { name: input.name, signedAt, ip, generatedSha256: generated.sha256 }),
+    );
+    const signedSha = bytesSha256(signedPdf);
+    await insertFile(tx, { documentId: row.documentId, kind: 'signed', sha256: signedSha, content: signedPdf });
+    await markDocumentSigned(tx, row.documentId, { sha256: signedSha, signedBy: signerUserId, signedAt, signedIp: ip });
+    await setEnrolmentSigned(tx, enrolment.id, { userId: signerUserId, name: input.name, ip, userAgent, signedAt });
+    return { refused: null, completed, enrolment, signedSha, signedAt };
+  });
+  if (outcome.refused !== null) {
+    const text =
+      outcome.refused === 'not_sent' || outcome.refused === 'enrolment_closed'
+        ? REFUSED_ENROLMENT[outcome.refused]
+        : outcome.refused === 'signed'
+          ? 'This enrolment is already signed.'
+          : outcome.refused === 'terms_changed'
+            ? 'The enrolment changed since it was sent; send it again.'
+            : REFUSED_SIGN[outcome.refused];
+    throw new AppError('conflict', text, { reason: outcome.refused });
+  }
+  await audit(db, request, {
+    actorUserId: outcome.completed.signerUserId,
+    action: 'sustainability_enrolment_signed',
+    targetType: 'sustainability_enrolment',
+    targetId: String(outcome.enrolment.id),
+    details: {
+      requestId: outcome.completed.id,
+      documentId: outcome.completed.documentId,
+      sha256: outcome.signedSha,
+      termsHash: outcome.completed.termsHash,
+      viaToken: !resolved.signer,
+    },
+  });
+  return {
+    requestId: outcome.completed.id,
+    contractId: null,
+    enrolmentId: outcome.enrolment.id,
+    documentId: outcome.completed.documentId,
+    provider: outcome.completed.provider,
+    displayContractId: outcome.enrolment.programName,
+    signerName: input.name,
+    signedAt: outcome.signedAt.toISOString(),
+    sha256: outcome.signedSha,
+    redirectTo: '/profit-center/sustainability',
+  };
+}
+
+/**
+ * POST sustainability/sign through the e-sign module: the enrolment's open request signed with the page's body, as
+ * the signed-in farmer (the caller checked the enrolment is theirs). A sent enrolment without an open request (sent
+ * before enrolments were e-sign documents, or its request expired) is sent first.
+ */
+export async function signEnrolmentAsFarmer(
+  deps: EsignDeps,
+  request: FastifyRequest,
+  enrolmentId: number,
+  input: EsignSignInput,
+  signer: { id: string; email: string; name: string },
+): Promise<SignResult> {
+  const db = deps.ctx.database.db;
+  let open = await openEnrolmentRequest(db, enrolmentId);
+  if (!open) {
+    await db.transaction(async (tx) => sendEnrolmentForSignature(deps, request, tx, enrolmentId, signer));
+    open = await openEnrolmentRequest(db, enrolmentId);
+  }
+  if (!open) throw new AppError('conflict', REFUSED_ENROLMENT.not_sent, { reason: 'not_sent' });
+  return signContract(deps, request, String(open.id), input);
 }

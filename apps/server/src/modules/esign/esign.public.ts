@@ -5,3 +5,8 @@ export { sendDocumentPdf, wantsPdf } from './esign-documents.service.ts';
 export { seedSigningDemo } from './esign-demo.ts';
 // The signed-in signer's open signing links (the farmer's home, issue 17).
 export { signingLinksOf } from './esign-signing.service.ts';
+// Sustainability enrolments as e-sign documents (decision 016's enrolment kind): sent, signed, withdrawn, and their
+// open signing links.
+export type { EsignDeps } from './esign.service.ts';
+export { enrolmentSigningPaths, sendEnrolmentForSignature, voidEnrolmentSigning } from './esign-enrolments.service.ts';
+export { signEnrolmentAsFarmer } from './esign-signing.service.ts';

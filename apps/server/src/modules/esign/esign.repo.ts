@@ -249,7 +249,7 @@ export async function findDocumentScope(
   const [row] = await db
     .select({
       id: contractDocuments.id,
-      contractId: contractDocuments.contractId,
+      contractId: contracts.id,
       partnerId: contracts.partnerId,
       marketId: contracts.marketId,
       clientEnterpriseId: legalEntities.enterpriseId,
@@ -296,19 +296,19 @@ export type RequestRow = typeof signingRequests.$inferSelect;
 
 export async function insertRequest(
   db: Db,
-  row: Pick<
-    RequestRow,
-    | 'documentId'
-    | 'contractId'
-    | 'provider'
-    | 'tokenHash'
-    | 'termsHash'
-    | 'sentBy'
-    | 'expiresAt'
-    | 'signerUserId'
-    | 'signerEmail'
-    | 'signerName'
-  >,
+  row: Partial<Pick<RequestRow, 'contractId' | 'enrolmentId'>> &
+    Pick<
+      RequestRow,
+      | 'documentId'
+      | 'provider'
+      | 'tokenHash'
+      | 'termsHash'
+      | 'sentBy'
+      | 'expiresAt'
+      | 'signerUserId'
+      | 'signerEmail'
+      | 'signerName'
+    >,
 ): Promise<RequestRow> {
   const [out] = await db.insert(signingRequests).values(row).returning();
   return out!;

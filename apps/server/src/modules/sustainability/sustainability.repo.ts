@@ -174,15 +174,21 @@ export type EnrolmentWrite = {
 };
 
 /** Saves the answers and acres as sent for signature (a new enrolment, or the client's earlier one of the program). */
-export async function saveSentEnrolment(db: Db, w: EnrolmentWrite, now: Date): Promise<number> {
+/** The enrolment saved as sent (for signature) or as a draft (not sent: no terms hash, no sent time). */
+export async function saveEnrolment(
+  db: Db,
+  w: EnrolmentWrite,
+  now: Date,
+  status: 'sent' | 'draft' = 'sent',
+): Promise<number> {
   const values = {
     surveyId: w.surveyId,
     enterpriseId: w.enterpriseId,
     answers: w.answers,
     acres: w.acres,
-    status: 'sent' as const,
-    termsHash: w.termsHash,
-    sentAt: now,
+    status,
+    termsHash: status === 'sent' ? w.termsHash : null,
+    sentAt: status === 'sent' ? now : null,
     signerUserId: null,
     signerName: null,
     signedAt: null,
@@ -201,29 +207,6 @@ export async function saveSentEnrolment(db: Db, w: EnrolmentWrite, now: Date): P
     })
     .returning({ id: sustainabilityEnrolments.id });
   return row!.id;
-}
-
-export async function markSigned(
-  db: Db,
-  id: number,
-  s: { userId: string; name: string; ip: string | null; userAgent: string | null },
-  now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(sustainabilityEnrolments)
-    .set({
-      status: 'enrolled',
-      signerUserId: s.userId,
-      signerName: s.name,
-      signedAt: now,
-      signedIp: s.ip,
-      signedUserAgent: s.userAgent,
-      updatedBy: s.userId,
-      updatedAt: now,
-    })
-    .where(and(eq(sustainabilityEnrolments.id, id), eq(sustainabilityEnrolments.status, 'sent')))
-    .returning({ id: sustainabilityEnrolments.id });
-  return rows.length === 1;
 }
 
 export async function markWithdrawn(db: Db, id: number, userId: string, now: Date): Promise<void> {

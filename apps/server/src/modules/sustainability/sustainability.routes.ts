@@ -15,7 +15,13 @@ import {
 } from '@granary/domain';
 import { idParam, loadCrmActorWithSession, type CrmDeps } from '../../platform/crm-access.ts';
 import { crmErrors, crmWriteErrors } from '../../platform/crm-http.ts';
-import { enrol, farmerSustainability, signEnrolment, withdrawEnrolment } from './sustainability.service.ts';
+import {
+  enrol,
+  farmerSustainability,
+  signEnrolment,
+  withdrawEnrolment,
+  type SustainabilityDeps,
+} from './sustainability.service.ts';
 import {
   listPrograms,
   marketLegalEntities,
@@ -31,7 +37,7 @@ const MERCH = '/api/commodities/merchandising';
  * sustainability/sign; docs/decisions/059): the farmer's programs, enrolment and signature. Same access as the
  * profit center: 401, 403 enterprise_access_required; another farmer's ids 404.
  */
-export const sustainabilityRoutes: FastifyPluginAsyncZod<CrmDeps> = async (app, deps) => {
+export const sustainabilityRoutes: FastifyPluginAsyncZod<SustainabilityDeps> = async (app, deps) => {
   const session = { access: 'session' } as const;
   app.get(
     `${PC}/sustainability`,

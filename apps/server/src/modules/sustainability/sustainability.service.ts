@@ -9,7 +9,9 @@ import {
   cropRecord,
   decimalString,
   enrolmentTerms,
+  enrolmentWindowOpen,
   isoDateInZone,
+  SUSTAINABILITY_PROGRAM_ZONE,
   marketLabel,
   surveyAnswerErrors,
   toDecimal,
@@ -19,7 +21,16 @@ import {
   type SustainabilityProgram,
   type SustainabilitySignBody,
 } from '@granary/domain';
-import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { requireSession } from '../../platform/access.ts';
+import {
+  enrolmentSigningPaths,
+  sendEnrolmentForSignature,
+  signEnrolmentAsFarmer,
+  voidEnrolmentSigning,
+  type EsignDeps,
+} from '../esign/esign.public.ts';
+import { enrolledNotices, enrolmentSentNotices } from './sustainability-notices.ts';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
 import { sha256 } from '../../platform/crypto.ts';
@@ -29,25 +40,27 @@ import {
   enrolmentsOfClients,
   lockEnrolment,
   lockEnrolmentOf,
-  markSigned,
   markWithdrawn,
   marketsOfClients,
   programById,
   programBySurvey,
   publishedProgramsAt,
-  saveSentEnrolment,
+  saveEnrolment,
   type EnrolmentRow,
   type ProgramRow,
 } from './sustainability.repo.ts';
 
-export type SustainabilityDeps = { ctx: AppContext };
+export type SustainabilityDeps = EsignDeps;
 
-const PROGRAM_ZONE = 'America/Chicago';
+const PROGRAM_ZONE = SUSTAINABILITY_PROGRAM_ZONE;
+/** surveyAnswerErrors' message for a required question left empty (a draft may leave it). */
+const REQUIRED_MESSAGE = 'Required';
 
-/** Whether a farmer may enrol in the program on `today` (open, inside its window). */
-export function enrolmentOpen(p: Pick<ProgramRow, 'status' | 'enrolmentOpens' | 'enrolmentCloses'>, today: string) {
-  return p.status === 'open' && p.enrolmentOpens <= today && today <= p.enrolmentCloses;
-}
+/** Whether a farmer may enrol in the program on `today` (open, inside its window; the domain's rule). */
+export const enrolmentOpen = enrolmentWindowOpen;
+
+const fullNameOf = (u: { firstName: string | null; lastName: string | null; email: string }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email;
 
 export function programWire(p: ProgramRow, now: Date): SustainabilityProgram {
   return {
@@ -98,6 +111,19 @@ export function enrolmentWire(
   };
 }
 
+/** The enrolments on the wire with their open signing links (sent ones). */
+async function enrolmentsWire(
+  db: Db,
+  rows: EnrolmentRow[],
+  program: Pick<ProgramRow, 'cropId' | 'cropYear'>,
+): Promise<SustainabilityEnrolment[]> {
+  const signing = await enrolmentSigningPaths(
+    db,
+    rows.filter((e) => e.status === 'sent').map((e) => e.id),
+  );
+  return rows.map((e) => ({ ...enrolmentWire(e, program), signingUrl: signing.get(e.id) ?? null }));
+}
+
 /** GET sustainability: the programs of the farmer's buyers, who of the farmer may enrol, their enrolments. */
 export async function farmerSustainability(
   deps: SustainabilityDeps,
@@ -108,6 +134,10 @@ export async function farmerSustainability(
   const links = await marketsOfClients(db, farmer.clientIds);
   const programs = await publishedProgramsAt(db, [...new Set(links.map((l) => l.marketId))]);
   const enrolments = await enrolmentsOfClients(db, farmer.clientIds);
+  const signing = await enrolmentSigningPaths(
+    db,
+    enrolments.filter((e) => e.status === 'sent').map((e) => e.id),
+  );
   const now = new Date();
   const acres = new Map<string, { cropId: number; cropYear: number; acres: ReturnType<typeof toDecimal> }>();
   const out = programs.map((p) => {
@@ -128,7 +158,7 @@ export async function farmerSustainability(
       clients: farmer.clients
         .filter((c) => clientIds.has(c.id) && c.partnerId === p.partnerId)
         .map((c) => ({ id: c.id, name: c.name })),
-      enrolments: mine.map((e) => enrolmentWire(e, p)),
+      enrolments: mine.map((e) => ({ ...enrolmentWire(e, p), signingUrl: signing.get(e.id) ?? null })),
     };
   });
   return {
@@ -158,9 +188,11 @@ const termsHashOf = (e: { programId: number; clientId: number; acres: string; an
 
 /**
  * POST sustainability/:surveyId/sign: the survey's answers and the acres of one of the farmer's clients, checked
- * (400 with each refused field: details [{path, message}]) and sent for signature. 404: a survey of a program the
- * farmer's clients cannot see (a draft, another buyer's market) or a client that is not theirs; 409: enrolment is
- * closed, or the client is enrolled already (withdraw first).
+ * (400 with each refused field: details [{path, message}]) and sent for signature through the e-sign module (the
+ * enrolment's PDF and signing request, decision 016's enrolment kind), or with `draft: true` saved as a draft (not
+ * sent; required answers may be missing). 404: a survey of a program the farmer's clients cannot see (a draft,
+ * another buyer's market) or a client that is not theirs; 409: enrolment is closed, or the client is enrolled already
+ * (withdraw first). The farmer is told in-app (the link to sign) and the market's buyers in-app when it is sent.
  */
 export async function enrol(
   deps: SustainabilityDeps,
@@ -169,15 +201,20 @@ export async function enrol(
   body: SustainabilityEnrolBody,
 ): Promise<SustainabilityEnrolment> {
   const farmer = await loadFarmer(deps, request);
+  const { user } = await requireSession(deps.ctx, request);
   const db = deps.ctx.database.db;
   const program = await programBySurvey(db, surveyId);
   if (!program || program.status === 'draft') throw new AppError('not_found', `No survey ${surveyId}.`);
   const client = await farmerClientAt(deps, farmer, program, body.clientId);
+  const draft = body.draft === true;
   const now = new Date();
   if (!enrolmentOpen(program, isoDateInZone(now, PROGRAM_ZONE)))
     throw new AppError('conflict', 'Enrolment in this program is closed.', { reason: 'enrolment_closed' });
-  const errors = surveyAnswerErrors(program.questions, body.answers);
-  if (program.maxAcres !== null) {
+  // A draft keeps what was answered so far: only a missing required answer is let through.
+  const errors = surveyAnswerErrors(program.questions, body.answers).filter(
+    (e) => !draft || e.message !== REQUIRED_MESSAGE,
+  );
+  if (program.maxAcres !== null && !draft) {
     const taken = toDecimal(await committedAcres(db, program.id, client.id));
     const left = toDecimal(program.maxAcres).minus(taken);
     if (toDecimal(body.acres).greaterThan(left))
@@ -187,36 +224,47 @@ export async function enrol(
       });
   }
   if (errors.length > 0) throw new AppError('invalid_request', 'Please check the highlighted fields.', errors);
-  const existing = await lockEnrolmentOf(db, program.id, client.id);
-  if (existing?.status === 'enrolled')
-    throw new AppError('conflict', 'This farm business is enrolled in the program already.', { reason: 'enrolled' });
   const answers = body.answers
     .filter((a) => a.value.trim() !== '')
     .map((a) => ({ questionId: a.questionId, value: a.value.trim() }));
   const acres = decimalString(toDecimal(body.acres));
-  const id = await saveSentEnrolment(
-    db,
-    {
-      programId: program.id,
-      surveyId: program.surveyId,
-      clientId: client.id,
-      enterpriseId: client.enterpriseId,
-      answers,
-      acres,
-      termsHash: termsHashOf({ programId: program.id, clientId: client.id, acres, answers }),
-      userId: farmer.userId,
-    },
-    now,
-  );
-  await audit(db, request, {
-    actorUserId: farmer.userId,
-    action: 'sustainability_enrolment_sent',
-    targetType: 'sustainability_enrolment',
-    targetId: String(id),
-    details: { programId: program.id, clientId: client.id, acres },
+  const signer = { id: user.id, email: user.email, name: fullNameOf(user) };
+  const id = await db.transaction(async (tx) => {
+    const existing = await lockEnrolmentOf(tx, program.id, client.id);
+    if (existing?.status === 'enrolled')
+      throw new AppError('conflict', 'This farm business is enrolled in the program already.', { reason: 'enrolled' });
+    const saved = await saveEnrolment(
+      tx,
+      {
+        programId: program.id,
+        surveyId: program.surveyId,
+        clientId: client.id,
+        enterpriseId: client.enterpriseId,
+        answers,
+        acres,
+        termsHash: termsHashOf({ programId: program.id, clientId: client.id, acres, answers }),
+        userId: farmer.userId,
+      },
+      now,
+      draft ? 'draft' : 'sent',
+    );
+    if (draft) {
+      // A draft replacing a sent enrolment withdraws its signing link.
+      await voidEnrolmentSigning(deps, tx, saved);
+    } else {
+      const signing = await sendEnrolmentForSignature(deps, request, tx, saved, signer);
+      await enrolmentSentNotices(tx, { program, clientName: client.name, farmerUserId: user.id, signing });
+    }
+    await audit(tx, request, {
+      actorUserId: farmer.userId,
+      action: draft ? 'sustainability_enrolment_drafted' : 'sustainability_enrolment_sent',
+      targetType: 'sustainability_enrolment',
+      targetId: String(saved),
+      details: { programId: program.id, clientId: client.id, acres },
+    });
+    return saved;
   });
-  const saved = (await lockEnrolment(db, id))!;
-  return enrolmentWire(saved, program);
+  return (await enrolmentsWire(db, [(await lockEnrolment(db, id))!], program))[0]!;
 }
 
 /** The farmer's enrolment (locked) and its program, else 404. */
@@ -230,8 +278,10 @@ async function farmerEnrolment(deps: SustainabilityDeps, farmer: Farmer, enrolme
 }
 
 /**
- * POST sustainability/sign {enrolmentId, name, consent: true}: signs an enrolment sent for signature (enrolled).
- * 409 with details.reason: not_sent (a draft, enrolled or withdrawn one), enrolment_closed, terms_changed.
+ * POST sustainability/sign {enrolmentId, name, consent: true}: signs an enrolment sent for signature (enrolled)
+ * through the e-sign module — the built-in signing page's call with the enrolment's request, the same stamp and
+ * stored PDF. 409 with details.reason: not_sent (a draft, enrolled or withdrawn one), enrolment_closed,
+ * terms_changed (and the e-sign refusals expired / void / signed).
  */
 export async function signEnrolment(
   deps: SustainabilityDeps,
@@ -239,33 +289,27 @@ export async function signEnrolment(
   body: SustainabilitySignBody,
 ): Promise<SustainabilityEnrolment> {
   const farmer = await loadFarmer(deps, request);
+  const { user } = await requireSession(deps.ctx, request);
   const db = deps.ctx.database.db;
   const { enrolment, program } = await farmerEnrolment(deps, farmer, body.enrolmentId);
   if (enrolment.status !== 'sent')
     throw new AppError('conflict', 'This enrolment is not waiting for a signature.', { reason: 'not_sent' });
-  const now = new Date();
-  if (program.status === 'draft' || !enrolmentOpen(program, isoDateInZone(now, PROGRAM_ZONE)))
+  if (program.status === 'draft' || !enrolmentOpen(program, isoDateInZone(new Date(), PROGRAM_ZONE)))
     throw new AppError('conflict', 'Enrolment in this program is closed.', { reason: 'enrolment_closed' });
   if (termsHashOf(enrolment) !== enrolment.termsHash)
     throw new AppError('conflict', 'The enrolment changed since it was sent; send it again.', {
       reason: 'terms_changed',
     });
-  const userAgent = request.headers['user-agent'];
-  const signed = await markSigned(
-    db,
+  await signEnrolmentAsFarmer(
+    deps,
+    request,
     enrolment.id,
-    { userId: farmer.userId, name: body.name.trim(), ip: request.ip || null, userAgent: userAgent ?? null },
-    now,
+    { name: body.name.trim(), consent: true },
+    { id: user.id, email: user.email, name: fullNameOf(user) },
   );
-  if (!signed) throw new AppError('conflict', 'This enrolment is not waiting for a signature.', { reason: 'not_sent' });
-  await audit(db, request, {
-    actorUserId: farmer.userId,
-    action: 'sustainability_enrolment_signed',
-    targetType: 'sustainability_enrolment',
-    targetId: String(enrolment.id),
-    details: { programId: program.id, clientId: enrolment.clientId, termsHash: enrolment.termsHash },
-  });
-  return enrolmentWire((await lockEnrolment(db, enrolment.id))!, program);
+  const signed = (await lockEnrolment(db, enrolment.id))!;
+  await enrolledNotices(db, { program, clientName: signed.clientName, farmerUserId: user.id });
+  return (await enrolmentsWire(db, [signed], program))[0]!;
 }
 
 /** POST sustainability/enrolments/:enrolmentId/withdraw: a sent or enrolled enrolment withdrawn (409 otherwise). */
@@ -279,7 +323,10 @@ export async function withdrawEnrolment(
   const { enrolment, program } = await farmerEnrolment(deps, farmer, enrolmentId);
   if (enrolment.status !== 'sent' && enrolment.status !== 'enrolled')
     throw new AppError('conflict', 'This enrolment cannot be withdrawn.', { reason: enrolment.status });
-  await markWithdrawn(db, enrolment.id, farmer.userId, new Date());
+  await db.transaction(async (tx) => {
+    await markWithdrawn(tx, enrolment.id, farmer.userId, new Date());
+    await voidEnrolmentSigning(deps, tx, enrolment.id);
+  });
   await audit(db, request, {
     actorUserId: farmer.userId,
     action: 'sustainability_enrolment_withdrawn',
@@ -287,5 +334,5 @@ export async function withdrawEnrolment(
     targetId: String(enrolment.id),
     details: { programId: program.id, clientId: enrolment.clientId, was: enrolment.status },
   });
-  return enrolmentWire((await lockEnrolment(db, enrolment.id))!, program);
+  return (await enrolmentsWire(db, [(await lockEnrolment(db, enrolment.id))!], program))[0]!;
 }

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   farmerSustainabilitySchema,
+  signResultSchema,
+  signingReviewSchema,
+  signingUrlsResponseSchema,
   sustainabilityEnrolmentSchema,
   sustainabilityFiltersSchema,
   sustainabilityLegalEntitiesSchema,
@@ -18,6 +21,7 @@ import {
   legalEntities,
   marketUserPermissions,
   markets,
+  notifications,
   sustainabilityEnrolments,
   users,
 } from '../../db/schema/index.ts';
@@ -229,6 +233,87 @@ describe('the farmer', () => {
     expect(withdrawn.statusCode).toBe(200);
     expect(withdrawn.json().status).toBe('withdrawn');
     expect((await post(farmer, `${PC}/sustainability/enrolments/${enrolment.id}/withdraw`, {})).statusCode).toBe(409);
+  });
+
+  it('saves a draft (not sent), then signs the sent enrolment on the e-sign page: its PDF, signing/urls, the stamp', async () => {
+    const corn = await cornProgram();
+    const draft = await post(farmer, `${PC}/sustainability/${corn.surveyId}/sign`, {
+      clientId: fieldmanId,
+      acres: '120',
+      answers: [{ questionId: 'cover_crop', value: 'Cereal rye' }],
+      draft: true,
+    });
+    expect(draft.statusCode).toBe(201);
+    expect(sustainabilityEnrolmentSchema.parse(draft.json())).toMatchObject({
+      status: 'draft',
+      acres: '120',
+      sentAt: null,
+      signingUrl: null,
+    });
+    const urls = () => get(farmer, `${PC}/signing/urls`).then((r) => signingUrlsResponseSchema.parse(r.json()).rows);
+    expect((await urls()).some((r) => r.programName === corn.name)).toBe(false);
+    // A draft still refuses a wrong answer.
+    const wrong = await post(farmer, `${PC}/sustainability/${corn.surveyId}/sign`, {
+      clientId: fieldmanId,
+      acres: '120',
+      answers: [{ questionId: 'cover_crop', value: 'Wheat' }],
+      draft: true,
+    });
+    expect(wrong.statusCode).toBe(400);
+
+    const sent = sustainabilityEnrolmentSchema.parse(
+      (
+        await post(farmer, `${PC}/sustainability/${corn.surveyId}/sign`, {
+          clientId: fieldmanId,
+          acres: '120',
+          answers: ANSWERS,
+        })
+      ).json(),
+    );
+    expect(sent.status).toBe('sent');
+    const requestId = Number(/^\/profit-center\/builtin\/sign\/(\d+)$/.exec(sent.signingUrl ?? '')?.[1]);
+    expect(requestId).toBeGreaterThan(0);
+    expect(await urls()).toContainEqual(
+      expect.objectContaining({ requestId, contractId: null, enrolmentId: sent.id, programName: corn.name }),
+    );
+    const notices = await t.database.db
+      .select({ topic: notifications.topic, link: notifications.link })
+      .from(notifications)
+      .where(eq(notifications.topic, 'contract_signature.enrolment'));
+    expect(notices).toContainEqual({ topic: 'contract_signature.enrolment', link: sent.signingUrl });
+
+    // Another farmer reaches neither the page nor its PDF.
+    expect((await get(otherFarmer, `${PC}/signing/${requestId}`)).statusCode).toBe(404);
+    expect((await get(otherFarmer, `${PC}/signing/${requestId}/document`)).statusCode).toBe(404);
+    const review = signingReviewSchema.parse((await get(farmer, `${PC}/signing/${requestId}`)).json());
+    expect(review).toMatchObject({ state: 'open', contractId: null, terms: null });
+    expect(review.enrolment).toMatchObject({
+      programName: corn.name,
+      acres: '120',
+      clientName: 'Fieldman Family Farms',
+    });
+    expect(review.enrolment!.answers).toContainEqual({ question: expect.any(String), answer: 'Cereal rye' });
+    const pdf = await get(farmer, `${PC}/signing/${requestId}/document`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const signed = await post(farmer, `${PC}/signing/${requestId}/sign`, { name: 'Sam Fieldman', consent: true });
+    expect(signed.statusCode).toBe(200);
+    expect(signResultSchema.parse(signed.json())).toMatchObject({
+      contractId: null,
+      enrolmentId: sent.id,
+      redirectTo: '/profit-center/sustainability',
+    });
+    const after = (await cornProgram()).enrolments.find((e) => e.id === sent.id)!;
+    expect(after).toMatchObject({ status: 'enrolled', signerName: 'Sam Fieldman', signingUrl: null });
+    const signedPdf = await get(farmer, `${PC}/signing/${requestId}/document`);
+    expect(signedPdf.headers['content-disposition']).toContain('signed');
+    expect(signedPdf.rawPayload.length).toBeGreaterThan(pdf.rawPayload.length);
+    expect((await urls()).some((r) => r.enrolmentId === sent.id)).toBe(false);
+    const twice = await post(farmer, `${PC}/signing/${requestId}/sign`, { name: 'Sam Fieldman', consent: true });
+    expect(twice.statusCode).toBe(409);
+    expect((await post(farmer, `${PC}/sustainability/enrolments/${sent.id}/withdraw`, {})).statusCode).toBe(200);
   });
 
   it('needs a session and the farmer experience; another partner farmer sees none of the demo programs', async () => {

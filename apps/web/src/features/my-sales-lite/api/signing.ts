@@ -14,7 +14,8 @@ export function useSigningLinks() {
     queryFn: async ({ signal }) => {
       const { json } = await request<unknown>(`${PROFIT_CENTER}/signing/urls`, { signal });
       const byContract = new Map<number, string>();
-      for (const row of signingUrlsResponseSchema.parse(json).rows) byContract.set(row.contractId, row.url);
+      for (const row of signingUrlsResponseSchema.parse(json).rows)
+        if (row.contractId !== null) byContract.set(row.contractId, row.url);
       return byContract;
     },
     staleTime: 30_000,

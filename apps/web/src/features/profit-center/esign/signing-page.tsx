@@ -25,6 +25,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import type { EnrolmentSigningTerms } from '@granary/domain';
+import { useAreaText, useMoneyText } from '../sustainability/sustainability-format';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError, reasonOf } from '../../../lib/api/api-error';
 import { usePartner } from '../../../lib/brand/partner-context';
@@ -81,6 +83,7 @@ function TermsSummary({ review }: { review: SigningReview }) {
   const terms = review.terms;
   // The figures as the PDF writes them: the trade's notation with the unit, the basis against the futures month.
   const { notation } = usePriceFormat();
+  if (!terms) return null;
   const unit = priceUnitOf(terms.quantityUnit);
   const price = (v: string | null) =>
     v === null ? '' : formatPrice(v, { notation: notation.price, currency: terms.currency, unit, showUnit: true });
@@ -135,6 +138,49 @@ function TermsSummary({ review }: { review: SigningReview }) {
         />
         <Term label={t('esign.term.cash')} value={price(terms.cashPrice)} />
         <Term label={t('esign.term.contractDate')} value={dates.day(terms.contractDate)} />
+      </Box>
+    </Box>
+  );
+}
+
+/** A sustainability enrolment's terms (decision 016's enrolment kind): the program, acres and survey answers. */
+function EnrolmentSummary({ enrolment }: { enrolment: EnrolmentSigningTerms }) {
+  const t = useT();
+  const money = useMoneyText();
+  const area = useAreaText();
+  return (
+    <Box component="section" aria-label={t('esign.sign.terms')}>
+      <Typography variant="h3" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+        {t('esign.sign.terms')}
+      </Typography>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
+          gap: 2,
+        }}
+      >
+        <Term label={t('esign.term.program')} value={enrolment.programName} />
+        <Term label={t('esign.term.partner')} value={enrolment.partnerName} />
+        <Term label={t('esign.term.farm')} value={enrolment.clientName} />
+        <Term label={t('esign.term.market')} value={enrolment.marketName} />
+        <Term label={t('esign.term.crop')} value={`${enrolment.crop} ${enrolment.cropYear}`} />
+        <Term
+          label={t('esign.term.premium')}
+          value={t(
+            enrolment.premiumUnit === 'bushel'
+              ? 'sustainability.program.premiumBushel'
+              : 'sustainability.program.premiumAcre',
+            { premium: money(enrolment.premium) },
+          )}
+        />
+        <Term label={t('esign.term.acres')} value={area(enrolment.acres)} />
+        <Term label={t('sustainability.program.practices')} value={enrolment.practices.join(', ')} />
+        {enrolment.answers.map((a) => (
+          <Term key={a.question} label={a.question} value={a.answer} />
+        ))}
       </Box>
     </Box>
   );
@@ -247,10 +293,13 @@ export function SigningPage() {
   const { token = '' } = useParams();
   const review = useSigningReview(token);
   const data = review.data;
+  // A contract's number, or an enrolment's program (decision 016's enrolment kind).
+  const signingTitle = (d: SigningReview) =>
+    d.terms
+      ? t('esign.sign.title', { number: d.terms.displayContractId })
+      : t('esign.sign.enrolmentTitle', { program: d.enrolment?.programName ?? '' });
   useDocumentTitle([
-    data
-      ? t('esign.sign.title', { number: data.terms.displayContractId })
-      : t('esign.sign.title', { number: '' }).trim(),
+    data ? signingTitle(data) : t('esign.sign.title', { number: '' }).trim(),
     partner.branding.shortName,
   ]);
 
@@ -285,17 +334,17 @@ export function SigningPage() {
     <Frame>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' }, mb: 1 }}>
-          {t('esign.sign.title', { number: data.terms.displayContractId })}
+          {signingTitle(data)}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {t('esign.sign.intro', { partner: data.terms.partnerName })}
+          {t('esign.sign.intro', { partner: data.terms?.partnerName ?? data.enrolment?.partnerName ?? '' })}
         </Typography>
         {data.state !== 'open' ? (
           <Box sx={{ mb: 3 }}>
             <Refused review={data} state={data.state} ref_={token} />
           </Box>
         ) : null}
-        <TermsSummary review={data} />
+        {data.enrolment ? <EnrolmentSummary enrolment={data.enrolment} /> : <TermsSummary review={data} />}
         {data.state === 'signed' ? null : (
           <Box sx={{ mt: 3 }}>
             <Link
