@@ -45,6 +45,19 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     }
   });
 
+  it('packages/scs-engine imports worker threads but no other node:, React, fastify or database module', async () => {
+    for (const specifier of ['node:fs', 'react', 'fastify', 'drizzle-orm']) {
+      const rules = await lint({
+        [`packages/scs-engine/src/${tag}.ts`]: `import * as m from '${specifier}';\nexport const x = m;\n`,
+      });
+      expect(rules, specifier).toContain('@typescript-eslint/no-restricted-imports');
+    }
+    const allowed = await lint({
+      [`packages/scs-engine/src/${tag}.ts`]: `import * as m from 'node:worker_threads';\nexport const x = m;\n`,
+    });
+    expect(allowed).not.toContain('@typescript-eslint/no-restricted-imports');
+  });
+
   it('the web never imports the server', async () => {
     const rules = await lint({
       [`apps/web/src/lib/${tag}.ts`]: `import { AppError } from '../../../server/src/platform/errors.ts';\nexport const x = AppError;\n`,
