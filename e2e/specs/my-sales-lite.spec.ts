@@ -106,24 +106,27 @@ describe('my sales lite', () => {
     await page.getByRole('list', { name: 'Your contracts' }).getByRole('button').first().waitFor();
     await snap(page, 'my-sales-lite-desktop');
 
-    // On a desktop the header carries the four sections (the page's own tabs are for phones) and marks the current one.
-    const nav = page.getByTestId('my-sales-lite-header').getByRole('navigation', { name: 'Main navigation' });
-    const current = async () => nav.locator('a[aria-current="page"]').textContent();
-    expect(await nav.getByRole('link').allTextContents()).toEqual([
-      'My sales',
+    // The farmer's header carries one entry for the area (issue 17); the page's own section tabs carry its sections
+    // at every width and mark the current one.
+    const header = page.getByTestId('my-sales-lite-header').getByRole('navigation', { name: 'Main navigation' });
+    expect(await header.getByRole('link').allTextContents()).toEqual(['Home', 'Profit center', 'My sales', 'Store']);
+    expect(await header.locator('a[aria-current="page"]').textContent()).toBe('My sales');
+    const nav = page.getByRole('navigation', { name: 'My sales sections' });
+    const current = async () => nav.locator('[role="tab"][aria-selected="true"]').textContent();
+    expect(await nav.getByRole('tab').allTextContents()).toEqual([
+      'Sales',
       'Balances',
       'Tickets',
       'Bids',
       'Settlements',
       'Payments',
     ]);
-    expect(await current()).toBe('My sales');
-    expect(await page.getByRole('navigation', { name: 'My sales sections' }).isVisible()).toBe(false);
-    await nav.getByRole('link', { name: 'Tickets' }).click();
+    expect(await current()).toBe('Sales');
+    await nav.getByRole('tab', { name: 'Tickets' }).click();
     await page.waitForURL((url) => url.pathname === '/my-sales-lite/tab');
     await page.getByRole('list', { name: 'Your scale tickets' }).waitFor();
     expect(await current()).toBe('Tickets');
-    await nav.getByRole('link', { name: 'Bids' }).click();
+    await nav.getByRole('tab', { name: 'Bids' }).click();
     await page.waitForURL((url) => url.pathname === '/my-sales-lite/bids');
     await page.getByRole('heading', { level: 1, name: 'Local bids' }).waitFor();
     await page.goto('/my-sales-lite/bids/ames');

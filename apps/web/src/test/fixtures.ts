@@ -58,11 +58,22 @@ function fakeUser(kind: FakeUser): BootstrapUser {
   };
 }
 
+/** A farmer's own farm business: the owner of one US farm (the farmer's navigation reads the role, decision 052). */
+const FARMER_ENTERPRISE = {
+  id: 7,
+  legacyId: 7,
+  publicId: 'e7',
+  name: 'Fieldman Family Farms',
+  countryCode: 'USA',
+  role: 'owner',
+} as const;
+
 export function fakeBootstrap(kind: FakeUser = 'anonymous'): Bootstrap {
+  const farmer = kind === 'farmer' || kind === 'farmer-without-flag';
   return {
     user: fakeUser(kind),
-    enterprises: {},
-    current_enterprise_id: null,
+    enterprises: farmer ? { '7': FARMER_ENTERPRISE } : {},
+    current_enterprise_id: farmer ? 7 : null,
     tos_accepted: true,
     csrf: 'csrf-token',
     partner: testPartner,

@@ -1,6 +1,6 @@
 import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import { Box, Button, Chip, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { Suspense, lazy, useEffect, useMemo, useRef, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useMemo, type ComponentType } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useBootstrap } from '../../lib/api/bootstrap';
 import { usePartner } from '../../lib/brand/partner-context';
@@ -11,6 +11,7 @@ import { T, useT } from '../../lib/i18n/t';
 import { useLocalizedPath } from '../../lib/routing/route-handle';
 import { useDocumentTitle } from '../../lib/ui/document-title';
 import { PageSpinner } from '../../lib/ui/page-spinner';
+import { useSelectedTabInView } from '../../lib/ui/use-selected-tab-in-view';
 import { useUserEnterprise } from './account-api';
 import { Loaded, roleMessageId, useLocationText } from './account-parts';
 
@@ -23,34 +24,6 @@ function sectionComponent(section: EnterpriseSection): ComponentType<EnterpriseS
     lazySections.set(section.id, component);
   }
   return component;
-}
-
-/**
- * Keeps the selected tab of a scrollable tab bar wholly in view on a phone: on mount, when the section changes and
- * once the web font has loaded (the labels widen, the tabs move). MUI scrolls it on its own when the indicator
- * moves; this covers the first paint of a deep link such as …/agronomics.
- */
-function useSelectedTabInView(selected: string | undefined, shown: boolean) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!shown) return undefined;
-    let live = true;
-    const reveal = () => {
-      const tab = ref.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
-      const scroller = tab?.parentElement?.parentElement;
-      if (!live || !tab || !scroller) return;
-      const tabBox = tab.getBoundingClientRect();
-      const box = scroller.getBoundingClientRect();
-      if (tabBox.left < box.left) scroller.scrollLeft -= box.left - tabBox.left;
-      else if (tabBox.right > box.right) scroller.scrollLeft += tabBox.right - box.right;
-    };
-    reveal();
-    void document.fonts?.ready.then(reveal);
-    return () => {
-      live = false;
-    };
-  }, [selected, shown]);
-  return ref;
 }
 
 /**

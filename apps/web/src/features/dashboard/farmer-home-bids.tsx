@@ -16,7 +16,7 @@ export function BidsCard({ bids }: { bids: NonNullable<FarmerHome['bids']> }) {
       id="bids"
       title="home.bids.title"
       icon={<ShowChartRoundedIcon />}
-      seeAll="/my-sales-lite/bids"
+      seeAll="/profit-center"
       empty={bids.markets.length === 0 ? 'home.bids.empty' : undefined}
       items={[]}
       wide
@@ -41,7 +41,7 @@ export function BidsCard({ bids }: { bids: NonNullable<FarmerHome['bids']> }) {
               <Box key={m.id} sx={{ minWidth: 0 }}>
                 <Typography
                   component={RouterLink}
-                  to={localized(`/my-sales-lite/bids/${m.slug}`)}
+                  to={localized(`/profit-center/bids-offers/${m.slug}`)}
                   sx={{ fontWeight: 700, color: 'primary.main', textDecoration: 'none', display: 'block', mb: 0.5 }}
                 >
                   {m.name}

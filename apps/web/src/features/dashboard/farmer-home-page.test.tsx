@@ -188,7 +188,7 @@ describe("the farmer's home", () => {
 
     const offers = await card('Offers near your target');
     const offer = within(offers).getByRole('link', { name: /Corn 2026/ });
-    expect(offer.getAttribute('href')).toBe('/my-sales-lite/bids/ames');
+    expect(offer.getAttribute('href')).toBe('/profit-center/bids-offers/ames');
     // Quantities, prices and distances through the domain's formatters (the trade's quarter-cent notation).
     expect(offer.textContent).toContain('5,000 bu at $4.30/bu');
     expect(offer.textContent).toContain('bid now $4.27¼/bu');
@@ -199,7 +199,7 @@ describe("the farmer's home", () => {
       within(unsettled)
         .getByRole('link', { name: /T-500700/ })
         .getAttribute('href'),
-    ).toBe('/my-sales-lite?contract=7');
+    ).toBe('/profit-center/sales/contracts?contract=7');
     expect(within(unsettled).getByText('9 deliveries wait for a settlement')).toBeTruthy();
 
     const payments = await card('Payments sent');
@@ -210,8 +210,16 @@ describe("the farmer's home", () => {
     expect(within(bids).getByText('Corn · Corn Dec')).toBeTruthy();
     expect(within(bids).queryByText('Cash bids of the elevators you sell to appear here.')).toBeNull();
     expect(within(bids).getByRole('link', { name: 'Ames Elevator' }).getAttribute('href')).toBe(
-      '/my-sales-lite/bids/ames',
+      '/profit-center/bids-offers/ames',
     );
+    // The cards' full lists are the profit center's tabs (issue 17), and the home opens its summary.
+    expect(within(sign).getByRole('link', { name: 'See all' }).getAttribute('href')).toBe(
+      '/profit-center/sales/contracts',
+    );
+    expect(within(unsettled).getByRole('link', { name: 'See all' }).getAttribute('href')).toBe(
+      '/profit-center/sales/tickets',
+    );
+    expect(screen.getByRole('link', { name: 'Sales summary' }).getAttribute('href')).toBe('/profit-center/summary');
 
     const notes = await card('Notifications');
     expect(within(notes).getByText('1 unread')).toBeTruthy();
@@ -246,6 +254,7 @@ describe("the farmer's home", () => {
     expect(screen.queryByRole('region', { name: 'To sign' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Local bids' })).toBeNull();
     expect(screen.getByText('What needs you now and the latest news from Prairie.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sales summary' })).toBeNull();
   });
 
   it('says so when the home cannot load, with a retry', async () => {

@@ -1,16 +1,21 @@
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import ScaleOutlinedIcon from '@mui/icons-material/ScaleOutlined';
+import ShowChartRoundedIcon from '@mui/icons-material/ShowChartRounded';
 import TrackChangesOutlinedIcon from '@mui/icons-material/TrackChangesOutlined';
-import { formatNumber, homeShowsGrain, offerNearness, toDecimal, type FarmerHome } from '@granary/domain';
+import { formatNumber, offerNearness, toDecimal, type FarmerHome } from '@granary/domain';
 import { Alert, Box, Button, Chip, Container, Skeleton, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { useBootstrap } from '../../lib/api/bootstrap';
+import { useFarmerNavAllows } from '../../lib/enterprise/farmer-nav';
 import { usePartner } from '../../lib/brand/partner-context';
 import type { MessageId } from '../../lib/i18n/messages';
 import { T, useT } from '../../lib/i18n/t';
 import { useDates } from '../../lib/i18n/use-dates';
+import { useLocalizedPath } from '../../lib/routing/route-handle';
 import { useDocumentTitle } from '../../lib/ui/document-title';
 import { useFarmerHome } from './api/farmer-home';
 import { BidsCard } from './farmer-home-bids';
@@ -43,7 +48,7 @@ function offerItems(home: FarmerHome, t: ReturnType<typeof useT>, fmt: ReturnTyp
     const cents = o.distanceToTarget === null ? 0 : toDecimal(o.distanceToTarget).abs().times(100).toNumber();
     return {
       key: o.id,
-      to: `/my-sales-lite/bids/${slugOf.get(o.marketId) ?? ''}`,
+      to: `/profit-center/bids-offers/${slugOf.get(o.marketId) ?? ''}`,
       primary: t('home.offers.line', {
         crop: o.crop,
         year: o.cropYear,
@@ -70,7 +75,7 @@ function offerItems(home: FarmerHome, t: ReturnType<typeof useT>, fmt: ReturnTyp
 function unsettledItems(home: FarmerHome, t: ReturnType<typeof useT>, dates: ReturnType<typeof useDates>): Item[] {
   return (home.unsettled?.rows ?? []).map((r) => ({
     key: r.ticketApplicationId,
-    to: `/my-sales-lite?contract=${r.contractId}`,
+    to: `/profit-center/sales/contracts?contract=${r.contractId}`,
     primary: t('home.unsettled.line', { ticket: r.displayScaleTicketId, crop: r.cropName, year: r.cropYear }),
     secondary: t('home.unsettled.meta', {
       date: dates.day(r.deliveryDate),
@@ -98,7 +103,7 @@ function paymentItems(
     return [
       {
         key: r.id,
-        to: '/my-sales-lite/payments',
+        to: '/profit-center/payments/history',
         primary: t('home.payments.line', { amount: fmt.money(p.amount), market: r.market }),
         secondary: p.settlesOn
           ? t('home.payments.metaSettles', { sent: dates.instant(p.sentAt), settles: dates.day(p.settlesOn) })
@@ -168,7 +173,7 @@ function HomeCards({ home, grain }: { home: FarmerHome; grain: boolean }) {
           title="home.sign.title"
           icon={<DrawOutlinedIcon />}
           count={<CountChip count={home.toSign.length} />}
-          seeAll="/my-sales-lite"
+          seeAll="/profit-center/sales/contracts"
           empty="home.sign.empty"
           items={signItems(home, t, dates)}
         />
@@ -179,7 +184,7 @@ function HomeCards({ home, grain }: { home: FarmerHome; grain: boolean }) {
           title="home.offers.title"
           icon={<TrackChangesOutlinedIcon />}
           count={<CountChip count={home.offers.rows.length} />}
-          seeAll="/my-sales-lite/bids"
+          seeAll="/profit-center/bids-offers"
           empty="home.offers.empty"
           items={offerItems(home, t, fmt)}
         />
@@ -190,7 +195,7 @@ function HomeCards({ home, grain }: { home: FarmerHome; grain: boolean }) {
           title="home.unsettled.title"
           icon={<ScaleOutlinedIcon />}
           count={<CountChip count={unsettled.total} />}
-          seeAll="/my-sales-lite/tab"
+          seeAll="/profit-center/sales/tickets"
           empty="home.unsettled.empty"
           items={unsettledItems(home, t, dates)}
           footer={
@@ -207,7 +212,7 @@ function HomeCards({ home, grain }: { home: FarmerHome; grain: boolean }) {
           id="payments"
           title="home.payments.title"
           icon={<PaymentsOutlinedIcon />}
-          seeAll="/my-sales-lite/payments"
+          seeAll="/profit-center/payments/history"
           empty="home.payments.empty"
           items={paymentItems(home, t, dates, fmt)}
         />
@@ -269,19 +274,43 @@ export function FarmerHomePage() {
   const partner = usePartner();
   const { data: bootstrap } = useBootstrap();
   const home = useFarmerHome();
+  const localized = useLocalizedPath();
   const brand = partner.branding.shortName || partner.displayName;
   const name = bootstrap?.user.firstName?.trim() ?? '';
   const title = name ? t('home.title', { name }) : t('home.titleNoName');
-  const grain = bootstrap ? homeShowsGrain(bootstrap.user, bootstrap.partner.experiences) : false;
+  // The grain cards show where the header's Profit center entry does (the domain's one rule, farmerNavFor).
+  const grain = useFarmerNavAllows('profit-center');
   useDocumentTitle([title, brand]);
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h1" component="h1" sx={{ fontSize: { xs: 26, md: 34 }, fontWeight: 800 }}>
         {title}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.75, mb: { xs: 2.5, md: 3.5 }, maxWidth: 720 }}>
+      <Typography color="text.secondary" sx={{ mt: 0.75, mb: grain ? 1.5 : { xs: 2.5, md: 3.5 }, maxWidth: 720 }}>
         <T id={grain ? 'home.subtitle' : 'home.subtitleNoGrain'} values={{ brand }} />
       </Typography>
+      {grain ? (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: { xs: 2.5, md: 3.5 } }}>
+          <Button
+            component={RouterLink}
+            to={localized('/profit-center/summary')}
+            variant="outlined"
+            size="small"
+            startIcon={<InsightsOutlinedIcon />}
+          >
+            <T id="home.toSummary" />
+          </Button>
+          <Button
+            component={RouterLink}
+            to={localized('/profit-center')}
+            variant="outlined"
+            size="small"
+            startIcon={<ShowChartRoundedIcon />}
+          >
+            <T id="home.toProfitCenter" />
+          </Button>
+        </Box>
+      ) : null}
       {home.error ? (
         <Alert
           severity="error"

@@ -7,6 +7,7 @@ import type { MessageId } from '../../lib/i18n/messages';
 import { useCurrentRouteDef, useLocalizedPath } from '../../lib/routing/route-handle';
 import { useDocumentTitle } from '../../lib/ui/document-title';
 import { PageSpinner } from '../../lib/ui/page-spinner';
+import { useSelectedTabInView } from '../../lib/ui/use-selected-tab-in-view';
 import { useFavorites } from './api/profit-center-api';
 import { LoadError } from './load-error';
 import { ContractSignedPage } from './esign/contract-signed-page';
@@ -86,6 +87,8 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
   const partner = usePartner();
   const access = useFavorites();
   const tab = tabOf(rawTab, slug);
+  // The tab bar scrolls on a phone; a deep link's tab (…/sustainability) is brought into view (decision 050 addendum).
+  const tabsRef = useSelectedTabInView(tab ?? undefined);
   useDocumentTitle([
     tab && tab !== 'unbuilt' ? `${t(`pc.tab.${tab}` as MessageId)} · ${t('pc.title')}` : t('pc.title'),
     partner.branding.shortName,
@@ -173,6 +176,7 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
           variant="scrollable"
           scrollButtons={false}
           allowScrollButtonsMobile
+          ref={tabsRef}
         >
           {TABS.map((id) => (
             <Tab

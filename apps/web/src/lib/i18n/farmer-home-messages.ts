@@ -5,6 +5,9 @@ export const farmerHomeMessages = {
   'home.titleNoName': 'Your farm at a glance',
   'home.subtitle': 'What needs you now, your local bids and the latest news from {brand}.',
   'home.subtitleNoGrain': 'What needs you now and the latest news from {brand}.',
+  // the home's ways into the profit center (issue 17: the cards and these open its tabs)
+  'home.toSummary': 'Sales summary',
+  'home.toProfitCenter': 'Profit center',
   'home.loadError': 'We could not load your home page. Try again.',
   'home.retry': 'Try again',
   'home.seeAll': 'See all',

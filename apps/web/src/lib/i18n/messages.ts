@@ -100,12 +100,10 @@ export const messages = {
   'nav.crm.administrator': 'Administrator',
   // the CRM header's menu of the administration pages (Data imports, Public bids admin, Administrator)
   'nav.crm.admin': 'Admin',
-  'nav.mySalesLite.mySales': 'My sales',
-  'nav.mySalesLite.balances': 'Balances',
-  'nav.mySalesLite.tickets': 'Tickets',
-  'nav.mySalesLite.bids': 'Bids',
-  'nav.mySalesLite.settlements': 'Settlements',
-  'nav.mySalesLite.payments': 'Payments',
+  // the farmer's header (issue 17): Home, Profit center, My sales (My Sales Lite's pages), Store
+  'nav.farmer.home': 'Home',
+  'nav.farmer.profitCenter': 'Profit center',
+  'nav.farmer.mySales': 'My sales',
 
   // footer
   'footer.copyright': '© {year} {legalName}',

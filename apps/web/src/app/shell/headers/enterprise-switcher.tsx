@@ -12,6 +12,7 @@ import { useSwitchEnterprise } from '../../../lib/enterprise/enterprise-api';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { showToast } from '../../../lib/toast/toast-store';
+import { useFarmerNavAllows } from '../../../lib/enterprise/farmer-nav';
 
 /**
  * The header's farm business switcher (platform.md 3.1 current_enterprise_id, 4.1): shown to a user with more than
@@ -113,11 +114,15 @@ export function AccountMenuItem({ onClick }: { onClick: () => void }) {
   );
 }
 
-/** The account menu's "My team": the current farm business's team (platform.md 2.3 /enterprise/:id/team), for a member of one. */
+/**
+ * The account menu's "My team": the current farm business's team (platform.md 2.3 /enterprise/:id/team), for a member
+ * who may see it (team access or manage: the domain's farmerNavFor).
+ */
 export function TeamMenuItem({ onClick }: { onClick: () => void }) {
   const localized = useLocalizedPath();
   const current = useCurrentEnterprise();
-  if (!current) return null;
+  const allowed = useFarmerNavAllows('team');
+  if (!current || !allowed) return null;
   return (
     <MenuItem component={RouterLink} to={localized(`/enterprise/${current.publicId}/team`)} onClick={onClick}>
       <ListItemIcon>
@@ -130,11 +135,14 @@ export function TeamMenuItem({ onClick }: { onClick: () => void }) {
   );
 }
 
-/** The account menu's "Billing": the current farm business's billing (platform.md 7.5, /billing), for a member of one. */
+/**
+ * The account menu's "Billing": the current farm business's billing (platform.md 7.5, /billing), for a member with
+ * financial access on it (the domain's farmerNavFor; billing's calls check the same flag).
+ */
 export function BillingMenuItem({ onClick }: { onClick: () => void }) {
   const localized = useLocalizedPath();
-  const current = useCurrentEnterprise();
-  if (!current) return null;
+  const allowed = useFarmerNavAllows('billing');
+  if (!allowed) return null;
   return (
     <MenuItem component={RouterLink} to={localized('/billing')} onClick={onClick}>
       <ListItemIcon>

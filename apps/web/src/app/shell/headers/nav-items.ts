@@ -18,17 +18,3 @@ export const CRM_NAV: readonly NavItem[] = [
   { id: 'public-bids-admin', path: '/crm/public-bids-admin', label: 'nav.crm.publicBidsAdmin', group: 'admin' },
   { id: 'administrator', path: '/crm/administrator', label: 'nav.crm.administrator', group: 'admin' },
 ];
-
-/**
- * The farmer's my-sales-lite navigation: the header carries it from a tablet's landscape width up; below, the pages'
- * own section tabs (features/my-sales-lite MslFrame) carry the same four. Bids stays current on
- * /my-sales-lite/bids/:marketName, Tickets is /my-sales-lite/tab.
- */
-export const MY_SALES_LITE_NAV: readonly NavItem[] = [
-  { id: 'my-sales', path: '/my-sales-lite', label: 'nav.mySalesLite.mySales', end: true },
-  { id: 'balances', path: '/my-sales-lite/balances', label: 'nav.mySalesLite.balances' },
-  { id: 'tickets', path: '/my-sales-lite/tab', label: 'nav.mySalesLite.tickets' },
-  { id: 'bids', path: '/my-sales-lite/bids', label: 'nav.mySalesLite.bids' },
-  { id: 'settlements', path: '/my-sales-lite/settlements', label: 'nav.mySalesLite.settlements' },
-  { id: 'payments', path: '/my-sales-lite/payments', label: 'nav.mySalesLite.payments' },
-];

@@ -7,6 +7,7 @@ import { T, useT } from '../../../lib/i18n/t';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { useDocumentTitle } from '../../../lib/ui/document-title';
+import { useSelectedTabInView } from '../../../lib/ui/use-selected-tab-in-view';
 
 type Section = {
   id: 'sales' | 'balances' | 'tickets' | 'bids' | 'settlements' | 'payments';
@@ -36,29 +37,30 @@ function sectionOf(pathname: string): Section['id'] {
 }
 
 /**
- * The sections of My Sales Lite as tabs (Sales / Balances / Tickets / Bids) where the header has no room for them:
- * below the md breakpoint. From md up the header's navigation carries the same four, so the page shows none.
+ * The sections of My Sales Lite as tabs (Sales / Balances / Tickets / Bids / Settlements / Payments) at every width:
+ * the farmer's header carries one 'My sales' entry for the area (issue 17), as it carries one for the profit center
+ * whose tabs sit in its page. Swiped on a phone, the selected tab kept in view (decision 050 addendum).
  */
 function MslSubNav() {
   const { pathname } = useLocation();
   const localized = useLocalizedPath();
   const t = useT();
+  const section = sectionOf(pathname);
+  const tabsRef = useSelectedTabInView(section);
   return (
-    <Box sx={{ display: { xs: 'block', md: 'none' } }}>
-      <Box component="nav" aria-label={t('msl.nav.label')} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs value={sectionOf(pathname)} variant="scrollable" scrollButtons={false} allowScrollButtonsMobile>
-          {MSL_SECTIONS.map((s) => (
-            <Tab
-              key={s.id}
-              value={s.id}
-              label={<T id={s.label} />}
-              component={Link}
-              to={localized(s.path)}
-              sx={{ minWidth: { xs: 72, sm: 96 }, px: { xs: 1.5, sm: 2 } }}
-            />
-          ))}
-        </Tabs>
-      </Box>
+    <Box component="nav" aria-label={t('msl.nav.label')} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+      <Tabs value={section} variant="scrollable" scrollButtons={false} allowScrollButtonsMobile ref={tabsRef}>
+        {MSL_SECTIONS.map((s) => (
+          <Tab
+            key={s.id}
+            value={s.id}
+            label={<T id={s.label} />}
+            component={Link}
+            to={localized(s.path)}
+            sx={{ minWidth: { xs: 72, sm: 96 }, px: { xs: 1.5, sm: 2 } }}
+          />
+        ))}
+      </Tabs>
     </Box>
   );
 }
