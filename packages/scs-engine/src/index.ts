@@ -18,6 +18,7 @@ export {
 export {
   DEFAULT_PARAMETERS,
   SCS_CROP_IDS,
+  marketFromParameters,
   resolveMarket,
   skewAt,
   type ContractKey,

@@ -152,3 +152,29 @@ export function resolveMarket(
     optionBeta: byContract(parameters.optionBetas, q.cropId, q.optionMonth)?.beta ?? 1,
   };
 }
+
+/**
+ * The market a structure is priced in from the admin's parameters and today's futures of its month, and the vol at
+ * any key level (for the solvers' `volAt`, as the skew moves with the level). Null when the parameters lack the crop
+ * or the month.
+ */
+export function marketFromParameters(
+  parameters: PricingParameters,
+  q: { cropId: number; optionMonth: string; valuationDate: string; futures: number; keyLevel: number },
+): {
+  market: { valuationDate: string; futures: number; vol: number; discountRate: number };
+  volAt: (keyLevel: number) => number;
+} | null {
+  const at = (keyLevel: number) => resolveMarket(parameters, { ...q, strike: keyLevel > 0 ? keyLevel : q.futures });
+  const resolved = at(q.keyLevel);
+  if (!resolved) return null;
+  return {
+    market: {
+      valuationDate: q.valuationDate,
+      futures: q.futures,
+      vol: resolved.vol,
+      discountRate: resolved.discountRate,
+    },
+    volAt: (keyLevel) => at(keyLevel)?.vol ?? resolved.vol,
+  };
+}

@@ -3,7 +3,7 @@ import { black76 } from './black76.ts';
 import { type AccumulatorInput, accumulator, averagePrice, hta, minimumPrice } from './builders.ts';
 import { daysBetween } from './calendar.ts';
 import { normalCdf } from './normal.ts';
-import { DEFAULT_PARAMETERS, SCS_CROP_IDS, resolveMarket, skewAt } from './parameters.ts';
+import { DEFAULT_PARAMETERS, SCS_CROP_IDS, marketFromParameters, resolveMarket, skewAt } from './parameters.ts';
 import { priceStructure } from './price.ts';
 import { solveZeroPremium, solveZeroTable } from './solver.ts';
 import { INITIAL_STATE, type Market, finalize, observe } from './structure.ts';
@@ -273,5 +273,14 @@ describe('parameters', () => {
     expect(
       resolveMarket(DEFAULT_PARAMETERS, { cropId: 999, optionMonth: '2027-12', futures: 4.5, strike: 4.5 }),
     ).toBeNull();
+    const m2 = marketFromParameters(DEFAULT_PARAMETERS, {
+      cropId: 1,
+      optionMonth: '2027-12',
+      valuationDate: '2026-11-30',
+      futures: 4.5,
+      keyLevel: 4.5,
+    });
+    expect(m2?.market).toEqual({ valuationDate: '2026-11-30', futures: 4.5, vol: 0.24, discountRate: 0.04 });
+    expect(m2?.volAt(5.4)).toBeCloseTo(0.24 + 0.035, 12);
   });
 });
