@@ -34,6 +34,8 @@ export const esignMessages = {
   'esign.sign.loading': 'Loading the contract…',
   'esign.sign.terms': 'Contract terms',
   'esign.sign.openPdf': 'Open the contract PDF',
+  'esign.sign.enrolmentTerms': 'Enrolment terms',
+  'esign.sign.openEnrolmentPdf': 'Open the enrolment PDF',
   'esign.sign.pdfFrame': 'Contract PDF',
   'esign.sign.name': 'Your full name',
   'esign.sign.nameHelp': 'Type your name as your signature.',
@@ -42,6 +44,9 @@ export const esignMessages = {
     'I have reviewed this contract and agree to sign it electronically. My typed name is my signature.',
   'esign.sign.consentRequired': 'Check the box to agree to sign electronically.',
   'esign.sign.submit': 'Sign contract',
+  'esign.sign.submitEnrolment': 'Sign enrolment',
+  'esign.sign.consentEnrolment':
+    'I have reviewed this enrolment and agree to sign it electronically. My typed name is my signature.',
   'esign.sign.signing': 'Signing…',
   'esign.sign.expires': 'This link works until {when}.',
   'esign.term.partner': 'Buyer',

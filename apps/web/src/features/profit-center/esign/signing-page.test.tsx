@@ -61,6 +61,7 @@ function renderPage(fetchMock: ReturnType<typeof vi.fn>) {
       { path: '/profit-center/:esignProvider/sign/:token', element: <SigningPage /> },
       { path: '/profit-center/:esignProvider/contract-signed', element: <ContractSignedPage /> },
       { path: '/my-sales-lite', element: <p>My Sales Lite</p> },
+      { path: '/profit-center/sustainability', element: <p>Sustainability</p> },
     ],
     { initialEntries: [`/profit-center/builtin/sign/${TOKEN}`] },
   );
@@ -131,6 +132,59 @@ describe('SigningPage', () => {
     const [url, init] = posts(fetchMock)[0]!;
     expect(String(url)).toBe(`/api/commodities/profit-center/signing/${TOKEN}/sign`);
     expect(JSON.parse(String((init as RequestInit).body))).toEqual({ name: 'Sam Q. Fieldman', consent: true });
+  });
+
+  it("shows a sustainability enrolment's terms and answers, signs it the same way and goes back to the programs", async () => {
+    const enrolment = review({
+      contractId: null,
+      terms: null,
+      enrolment: {
+        enrolmentId: 9,
+        partnerName: 'Granary Demo Grain Co.',
+        marketName: 'Ames Elevator',
+        clientName: 'Fieldman Family Farms',
+        programName: 'Low-carbon corn 2027',
+        crop: 'Corn',
+        cropYear: 2027,
+        premium: '0.1',
+        premiumUnit: 'bushel',
+        practices: ['Cover crops', 'Reduced tillage'],
+        acres: '480.5',
+        answers: [{ question: 'Which cover crop?', answer: 'Cereal rye' }],
+      },
+    });
+    const fetchMock = vi.fn((_input: RequestInfo | URL, init?: RequestInit) =>
+      Promise.resolve(
+        init?.method === 'POST'
+          ? json({
+              requestId: 12,
+              contractId: null,
+              enrolmentId: 9,
+              documentId: 77,
+              provider: 'builtin',
+              displayContractId: 'Low-carbon corn 2027',
+              signerName: 'Sam Fieldman',
+              signedAt: '2026-05-05T14:00:00.000Z',
+              sha256: 'f'.repeat(64),
+              redirectTo: '/profit-center/sustainability',
+            })
+          : json(enrolment),
+      ),
+    );
+    const router = renderPage(fetchMock);
+    expect(await screen.findByRole('heading', { name: 'Sign your enrollment in Low-carbon corn 2027' })).toBeTruthy();
+    const terms = screen.getByRole('region', { name: 'Enrollment terms' });
+    expect(within(terms).getByText('480.5 ac')).toBeTruthy();
+    expect(within(terms).getByText('$0.10/bu premium')).toBeTruthy();
+    expect(within(terms).getByText('Cereal rye')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Open the enrollment PDF/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: /reviewed this enrollment/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign enrollment' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profit-center/sustainability'));
+    expect(JSON.parse(String((posts(fetchMock)[0]![1] as RequestInit).body))).toEqual({
+      name: 'Sam Fieldman',
+      consent: true,
+    });
   });
 
   it('asks for the consent and a name before sending anything', async () => {

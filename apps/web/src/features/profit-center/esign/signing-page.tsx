@@ -149,9 +149,9 @@ function EnrolmentSummary({ enrolment }: { enrolment: EnrolmentSigningTerms }) {
   const money = useMoneyText();
   const area = useAreaText();
   return (
-    <Box component="section" aria-label={t('esign.sign.terms')}>
+    <Box component="section" aria-label={t('esign.sign.enrolmentTerms')}>
       <Typography variant="h3" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
-        {t('esign.sign.terms')}
+        {t('esign.sign.enrolmentTerms')}
       </Typography>
       <Box
         component="dl"
@@ -238,8 +238,9 @@ function SignForm({ review, reference }: { review: SigningReview; reference: str
   };
   const error = sign.error;
   const refusal = refusalMessageId(error);
+  const submitId = review.enrolment ? 'esign.sign.submitEnrolment' : 'esign.sign.submit';
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={t('esign.sign.submit')}>
+    <Box component="form" noValidate onSubmit={submit} aria-label={t(submitId)}>
       <Stack spacing={2}>
         <TextField
           label={t('esign.sign.name')}
@@ -255,7 +256,7 @@ function SignForm({ review, reference }: { review: SigningReview; reference: str
         <Box>
           <FormControlLabel
             control={<Checkbox checked={consent} onChange={(e) => setConsent(e.target.checked)} />}
-            label={t('esign.sign.consent')}
+            label={t(review.enrolment ? 'esign.sign.consentEnrolment' : 'esign.sign.consent')}
             sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.25 } }}
           />
           {tried && !consent ? <FormHelperText error>{t('esign.sign.consentRequired')}</FormHelperText> : null}
@@ -273,7 +274,7 @@ function SignForm({ review, reference }: { review: SigningReview; reference: str
             disabled={sign.isPending}
             sx={{ width: { xs: '100%', sm: 'auto' } }}
           >
-            {t(sign.isPending ? 'esign.sign.signing' : 'esign.sign.submit')}
+            {t(sign.isPending ? 'esign.sign.signing' : submitId)}
           </Button>
         </Box>
       </Stack>
@@ -353,7 +354,7 @@ export function SigningPage() {
               rel="noopener"
               sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
             >
-              {t('esign.sign.openPdf')}
+              {t(data.enrolment ? 'esign.sign.openEnrolmentPdf' : 'esign.sign.openPdf')}
               <OpenInNewRoundedIcon fontSize="small" />
             </Link>
             {data.state === 'open' ? (

@@ -85,10 +85,13 @@ function surveySchema(questions: readonly SustainabilityQuestion[]) {
 /** The program's survey and the acres of one of the farmer's farm businesses, sent for signature. */
 export function SurveyDialog({
   program,
+  draft = null,
   onClose,
   onSent,
 }: {
   program: Program;
+  /** A saved draft enrolment: the form starts from its farm business, acres and answers. */
+  draft?: SustainabilityEnrolment | null;
   onClose: () => void;
   onSent: (enrolment: SustainabilityEnrolment) => void;
 }) {
@@ -97,14 +100,16 @@ export function SurveyDialog({
   const schema = useMemo(() => surveySchema(program.questions), [program.questions]);
   const form = useZodForm(schema, {
     defaultValues: {
-      clientId: program.clients.length === 1 ? String(program.clients[0]!.id) : '',
-      acres: '',
-      answers: Object.fromEntries(program.questions.map((q) => [q.id, ''])),
+      clientId: draft ? String(draft.clientId) : program.clients.length === 1 ? String(program.clients[0]!.id) : '',
+      acres: draft?.acres ?? '',
+      answers: Object.fromEntries(
+        program.questions.map((q) => [q.id, draft?.answers.find((a) => a.questionId === q.id)?.value ?? '']),
+      ),
     },
   });
   const [failure, setFailure] = useState<string | null>(null);
   const known = ['clientId', 'acres', ...program.questions.map((q) => `answers.${q.id}`)] as const;
-  const submit = form.handleSubmit(async (values) => {
+  const save = async (values: SurveyValues, asDraft: boolean) => {
     setFailure(null);
     try {
       const sent = await enrol.mutateAsync({
@@ -115,6 +120,7 @@ export function SurveyDialog({
           answers: Object.entries(values.answers)
             .filter(([, value]) => value.trim() !== '')
             .map(([questionId, value]) => ({ questionId, value })),
+          ...(asDraft ? { draft: true } : {}),
         },
       });
       onSent(sent);
@@ -122,7 +128,25 @@ export function SurveyDialog({
       if (!applyServerErrors(form.setError, error, known as unknown as (keyof SurveyValues)[]))
         setFailure(error instanceof Error && error.message ? error.message : t('sustainability.survey.failed'));
     }
-  });
+  };
+  const submit = form.handleSubmit((values) => save(values, false));
+  // A draft needs only the farm business and the acres; unanswered questions wait (the server checks the rest).
+  const saveDraft = async () => {
+    form.clearErrors();
+    const values = form.getValues();
+    const acres = values.acres.replace(/,/g, '').trim();
+    let ok = true;
+    if (values.clientId === '') {
+      form.setError('clientId', { message: REQUIRED });
+      ok = false;
+    }
+    const checked = acresSchema.safeParse(acres);
+    if (!checked.success) {
+      form.setError('acres', { message: acres === '' ? REQUIRED : (checked.error.issues[0]?.message ?? REQUIRED) });
+      ok = false;
+    }
+    if (ok) await save(values, true);
+  };
   const label = (q: SustainabilityQuestion) =>
     q.required ? q.label : t('sustainability.survey.optional', { label: q.label });
   return (
@@ -170,6 +194,9 @@ export function SurveyDialog({
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={onClose}>
               <T id="sustainability.cancel" />
+            </Button>
+            <Button onClick={() => void saveDraft()} disabled={enrol.isPending}>
+              <T id="sustainability.survey.saveDraft" />
             </Button>
             <FormSubmitButton fullWidth={false} size="medium" sx={{ mt: 0 }}>
               <T id="sustainability.survey.submit" />

@@ -188,6 +188,54 @@ describe('the sustainability tab', () => {
     expect(within(soy).getByRole('button', { name: 'Sign' })).toBeTruthy();
   });
 
+  it('continues a saved draft and saves it again unsent; Sign of a sent enrolment opens the e-sign page', async () => {
+    const draft: SustainabilityEnrolment = {
+      ...SENT,
+      id: 78,
+      status: 'draft',
+      acres: '300',
+      sentAt: null,
+      answers: [{ questionId: 'cover_crop', value: 'Oats' }],
+    };
+    const { calls } = open(
+      {
+        programs: [
+          { ...PROGRAM, enrolments: [draft] },
+          {
+            ...PROGRAM,
+            id: 4,
+            surveyId: 6,
+            name: 'Soil health soybeans 2027',
+            enrolments: [{ ...SENT, signingUrl: '/profit-center/builtin/sign/91' }],
+          },
+        ],
+        enrolledAcres: [],
+      },
+      (call, path) =>
+        path === `${PC}/sustainability/5/sign` && call.method === 'POST'
+          ? { status: 201, body: { ...draft, acres: '320' } }
+          : undefined,
+    );
+    const soy = await screen.findByRole('listitem', { name: 'Soil health soybeans 2027' });
+    expect(within(soy).getByRole('link', { name: 'Sign' }).getAttribute('href')).toMatch(
+      /\/profit-center\/builtin\/sign\/91$/,
+    );
+    const corn = screen.getByRole('listitem', { name: 'Low-carbon corn 2027' });
+    expect(within(corn).getByText('Draft')).toBeTruthy();
+    fireEvent.click(within(corn).getByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enroll in Low-carbon corn 2027' });
+    expect((within(dialog).getByLabelText(/Acres to enrol/) as HTMLInputElement).value).toBe('300');
+    fireEvent.change(within(dialog).getByLabelText(/Acres to enrol/), { target: { value: '320' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Enroll in Low-carbon corn 2027' })).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      clientId: 501,
+      acres: '320',
+      answers: [{ questionId: 'cover_crop', value: 'Oats' }],
+      draft: true,
+    });
+  });
+
   it('says so when no buyer offers a program', async () => {
     open({ programs: [], enrolledAcres: [] });
     expect(await screen.findByText('None of your buyers offers a sustainability program right now.')).toBeTruthy();

@@ -2,7 +2,9 @@ import EcoOutlinedIcon from '@mui/icons-material/EnergySavingsLeafOutlined';
 import type { FarmerSustainability, SustainabilityEnrolment } from '@granary/domain';
 import { Box, Button, Card, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { LoadErrorAlert } from '../../../lib/ui/page-states';
+import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { T, useT } from '../../../lib/i18n/t';
 import { useDates } from '../../../lib/i18n/use-dates';
 import { showToast } from '../../../lib/toast/toast-store';
@@ -97,6 +99,8 @@ function ProgramCard({ program: p }: { program: Program }) {
   const area = useAreaText();
   const money = useMoneyText();
   const withdraw = useWithdrawEnrolment();
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
   const [surveyOpen, setSurveyOpen] = useState(false);
   const [signing, setSigning] = useState<SustainabilityEnrolment | null>(null);
   const active = p.enrolments.filter((e) => e.status === 'sent' || e.status === 'enrolled');
@@ -182,11 +186,12 @@ function ProgramCard({ program: p }: { program: Program }) {
               </Box>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Chip size="small" color={STATUS_COLOR[e.status]} label={t(`sustainability.status.${e.status}`)} />
-                {e.status === 'sent' ? (
-                  <Button size="small" variant="contained" onClick={() => setSigning(e)}>
-                    <T id="sustainability.sign" />
-                  </Button>
-                ) : null}
+                <SignActions
+                  enrolment={e}
+                  programOpen={p.enrolmentOpen}
+                  onSign={() => setSigning(e)}
+                  onContinue={() => setSurveyOpen(true)}
+                />
                 {e.status === 'sent' || e.status === 'enrolled' ? (
                   <Button
                     size="small"
@@ -220,14 +225,56 @@ function ProgramCard({ program: p }: { program: Program }) {
       {surveyOpen ? (
         <SurveyDialog
           program={p}
+          draft={p.enrolments.find((e) => e.status === 'draft') ?? null}
           onClose={() => setSurveyOpen(false)}
           onSent={(sent) => {
             setSurveyOpen(false);
-            setSigning(sent);
+            if (sent.status === 'draft') {
+              showToast({ messageId: 'sustainability.draftSaved', values: { program: p.name } });
+              return;
+            }
+            if (sent.signingUrl) void navigate(localized(sent.signingUrl));
+            else setSigning(sent);
           }}
         />
       ) : null}
       {signing ? <SignDialog program={p} enrolment={signing} onClose={() => setSigning(null)} /> : null}
     </Card>
+  );
+}
+
+/**
+ * Sign (the e-sign module's built-in page, decision 016's enrolment kind: the PDF, the typed name, the stamp; the
+ * typed-name dialog for a sent enrolment without an open link) and Continue of a saved draft.
+ */
+function SignActions({
+  enrolment: e,
+  programOpen,
+  onSign,
+  onContinue,
+}: {
+  enrolment: SustainabilityEnrolment;
+  programOpen: boolean;
+  onSign: () => void;
+  onContinue: () => void;
+}) {
+  const localized = useLocalizedPath();
+  return (
+    <>
+      {e.status === 'sent' && e.signingUrl ? (
+        <Button size="small" variant="contained" component={RouterLink} to={localized(e.signingUrl)}>
+          <T id="sustainability.sign" />
+        </Button>
+      ) : e.status === 'sent' ? (
+        <Button size="small" variant="contained" onClick={onSign}>
+          <T id="sustainability.sign" />
+        </Button>
+      ) : null}
+      {e.status === 'draft' && programOpen ? (
+        <Button size="small" variant="outlined" onClick={onContinue}>
+          <T id="sustainability.continueDraft" />
+        </Button>
+      ) : null}
+    </>
   );
 }
