@@ -58,6 +58,7 @@ import { demoAbnRegister } from './modules/addresses/abn-register.ts';
 import { esignProviderFromEnv } from './modules/esign/providers/select-provider.ts';
 import { profitCenterRoutes } from './modules/profit-center/profit-center.routes.ts';
 import { sustainabilityCrmRoutes, sustainabilityRoutes } from './modules/sustainability/sustainability.routes.ts';
+import { enrolmentSignedHook } from './modules/sustainability/sustainability.public.ts';
 import { marketingPlanRoutes } from './modules/marketing-plan/marketing-plan.routes.ts';
 import { farmerHomeRoutes } from './modules/farmer-home/farmer-home.routes.ts';
 import { partnerOnboardingRoutes } from './modules/partner-onboarding/partner-onboarding.routes.ts';
@@ -232,12 +233,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(addressesRoutes, { ctx, partners, abnRegister: demoAbnRegister });
   // E-signing of contracts (issue 5): the built-in provider unless ESIGN_PROVIDER names another.
   const esignProvider = esignProviderFromEnv(env.ESIGN_PROVIDER);
-  await app.register(esignRoutes, { ctx, partners, provider: esignProvider });
+  // A signed sustainability enrolment's notices (decision 059): the hook keeps e-sign from importing sustainability.
+  const onEnrolmentSigned = enrolmentSignedHook({ ctx, partners, provider: esignProvider });
+  await app.register(esignRoutes, { ctx, partners, provider: esignProvider, onEnrolmentSigned });
   // My Sales Lite (issue 5): the farmer's own contracts, tickets, summary and balances.
   await app.register(profitCenterRoutes, { ctx });
   // Sustainability programs (issue 17, decision 059): the farmer's enrolment and the buyer's enrolled clients.
   // Enrolments are signed through the e-sign module (decision 016's enrolment kind): the same provider.
-  await app.register(sustainabilityRoutes, { ctx, partners, provider: esignProvider });
+  await app.register(sustainabilityRoutes, { ctx, partners, provider: esignProvider, onEnrolmentSigned });
   await app.register(sustainabilityCrmRoutes, { ctx, partners });
   // The profit center's marketing tab: marketing plans and price alerts (issue 17, decision 058).
   await app.register(marketingPlanRoutes, { ctx });

@@ -83,7 +83,7 @@ export async function sendEnrolmentForSignature(
   tx: Db,
   enrolmentId: number,
   signer: { id: string; email: string; name: string },
-): Promise<{ requestId: number; signingPath: string; signingUrl: string }> {
+): Promise<{ requestId: number; signingPath: string; signingUrl: string; expiresAt: string }> {
   // pdf-lib is loaded with the first PDF (decision 049's addendum).
   const { enrolmentPdf } = await import('./contract-pdf.ts');
   const enrolment = await lockEsignEnrolment(tx, enrolmentId);
@@ -131,7 +131,12 @@ export async function sendEnrolmentForSignature(
   await setExternalId(tx, row.id, envelope.externalId);
   for (const v of voided)
     if (v.externalId && v.provider === deps.provider.name) await deps.provider.voidEnvelope(v.externalId);
-  return { requestId: row.id, signingPath: signingPagePath(row.provider, row.id), signingUrl: envelope.signingUrl };
+  return {
+    requestId: row.id,
+    signingPath: signingPagePath(row.provider, row.id),
+    signingUrl: envelope.signingUrl,
+    expiresAt: row.expiresAt.toISOString(),
+  };
 }
 
 /** Voids an enrolment's open requests (the farmer withdrew it); runs inside the caller's transaction. */

@@ -377,6 +377,7 @@ async function signEnrolmentRequest(
       viaToken: !resolved.signer,
     },
   });
+  await deps.onEnrolmentSigned?.(request, outcome.enrolment.id);
   return {
     requestId: outcome.completed.id,
     contractId: null,

@@ -51,7 +51,14 @@ import {
 } from './esign.repo.ts';
 import { amendmentPdfLabel } from './amendment-text.ts';
 
-export type EsignDeps = CrmDeps & { provider: EsignProvider };
+export type EsignDeps = CrmDeps & {
+  provider: EsignProvider;
+  /**
+   * Told once an enrolment's request is signed (after its transaction commits): the sustainability module's notices,
+   * passed in by app.ts so that e-sign does not import the module whose documents it signs.
+   */
+  onEnrolmentSigned?: ((request: FastifyRequest, enrolmentId: number) => Promise<void>) | undefined;
+};
 
 export const bytesSha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 

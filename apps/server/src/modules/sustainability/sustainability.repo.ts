@@ -7,11 +7,13 @@ import type { Db } from '../../platform/db.ts';
 import {
   clientMarkets,
   legalEntities,
+  marketUserPermissions,
   markets,
   partners,
   sustainabilityEnrolments,
   sustainabilityPrograms,
   sustainabilitySurveys,
+  users,
 } from '../../db/schema/index.ts';
 
 export type ProgramRow = typeof sustainabilityPrograms.$inferSelect & {
@@ -349,4 +351,25 @@ export async function marketBySlug(db: Db, partnerId: string, slug: string): Pro
 /** Inserts an enrolment as it stands (the seed's enrolled clients). */
 export async function insertEnrolment(db: Db, values: typeof sustainabilityEnrolments.$inferInsert): Promise<void> {
   await db.insert(sustainabilityEnrolments).values(values);
+}
+
+/** The active users with permissions at a market (the caller keeps those who may see its enrolled clients). */
+export async function marketUsers(db: Db, marketId: number): Promise<{ userId: string; permissions: string[] }[]> {
+  return db
+    .select({ userId: marketUserPermissions.userId, permissions: marketUserPermissions.permissions })
+    .from(marketUserPermissions)
+    .innerJoin(users, eq(users.id, marketUserPermissions.userId))
+    .where(and(eq(marketUserPermissions.marketId, marketId), eq(users.status, 'active')));
+}
+
+/** A user's name and e-mail (the signer of an enrolment, for their notices). */
+export async function userById(
+  db: Db,
+  id: string,
+): Promise<{ id: string; email: string; firstName: string | null; lastName: string | null } | null> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ?? null;
 }

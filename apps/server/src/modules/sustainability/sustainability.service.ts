@@ -46,6 +46,7 @@ import {
   programBySurvey,
   publishedProgramsAt,
   saveEnrolment,
+  userById,
   type EnrolmentRow,
   type ProgramRow,
 } from './sustainability.repo.ts';
@@ -58,6 +59,14 @@ const REQUIRED_MESSAGE = 'Required';
 
 /** Whether a farmer may enrol in the program on `today` (open, inside its window; the domain's rule). */
 export const enrolmentOpen = enrolmentWindowOpen;
+
+const noticeProgram = (p: ProgramRow) => ({
+  name: p.name,
+  partnerId: p.partnerId,
+  marketId: p.marketId,
+  cropName: cropRecord(p.cropId).displayName,
+  cropYear: p.cropYear,
+});
 
 const fullNameOf = (u: { firstName: string | null; lastName: string | null; email: string }) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email;
@@ -253,7 +262,12 @@ export async function enrol(
       await voidEnrolmentSigning(deps, tx, saved);
     } else {
       const signing = await sendEnrolmentForSignature(deps, request, tx, saved, signer);
-      await enrolmentSentNotices(tx, { program, clientName: client.name, farmerUserId: user.id, signing });
+      await enrolmentSentNotices(deps, request, tx, {
+        program: noticeProgram(program),
+        clientName: client.name,
+        farmer: user,
+        signing,
+      });
     }
     await audit(tx, request, {
       actorUserId: farmer.userId,
@@ -308,7 +322,6 @@ export async function signEnrolment(
     { id: user.id, email: user.email, name: fullNameOf(user) },
   );
   const signed = (await lockEnrolment(db, enrolment.id))!;
-  await enrolledNotices(db, { program, clientName: signed.clientName, farmerUserId: user.id });
   return (await enrolmentsWire(db, [signed], program))[0]!;
 }
 
@@ -335,4 +348,27 @@ export async function withdrawEnrolment(
     details: { programId: program.id, clientId: enrolment.clientId, was: enrolment.status },
   });
   return (await enrolmentsWire(db, [(await lockEnrolment(db, enrolment.id))!], program))[0]!;
+}
+
+/**
+ * The e-sign module's hook once an enrolment is signed (app.ts passes it as EsignDeps.onEnrolmentSigned): the signer
+ * and the market's buyers are told (sustainability-notices.ts), whichever way it was signed (the page, its e-mailed
+ * link, sustainability/sign).
+ */
+export function enrolmentSignedHook(deps: Omit<SustainabilityDeps, 'onEnrolmentSigned'>) {
+  return async (request: FastifyRequest, enrolmentId: number): Promise<void> => {
+    const db = deps.ctx.database.db;
+    const enrolment = await lockEnrolment(db, enrolmentId);
+    if (!enrolment?.signerUserId) return;
+    const [program, signer] = await Promise.all([
+      programById(db, enrolment.programId),
+      userById(db, enrolment.signerUserId),
+    ]);
+    if (!program || !signer) return;
+    await enrolledNotices({ ...deps, onEnrolmentSigned: undefined }, request, db, {
+      program: noticeProgram(program),
+      clientName: enrolment.clientName,
+      farmer: signer,
+    });
+  };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   farmerSustainabilitySchema,
   signResultSchema,
@@ -22,6 +22,7 @@ import {
   marketUserPermissions,
   markets,
   notifications,
+  outbox,
   sustainabilityEnrolments,
   users,
 } from '../../db/schema/index.ts';
@@ -281,6 +282,22 @@ describe('the farmer', () => {
       .from(notifications)
       .where(eq(notifications.topic, 'contract_signature.enrolment'));
     expect(notices).toContainEqual({ topic: 'contract_signature.enrolment', link: sent.signingUrl });
+    // The farmer's e-mail (the one-time link, one-click unsubscribe of contract signing); the buyers' in-app notice.
+    const [mail] = await t.database.db
+      .select({ text: outbox.text, headers: outbox.headers, recipient: outbox.recipient })
+      .from(outbox)
+      .where(eq(outbox.template, 'sustainability_enrolment_signature'))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    expect(mail?.recipient).toBe(DEMO_ACCOUNTS.farmer);
+    expect(mail?.text).toMatch(/\/profit-center\/builtin\/sign\/[0-9a-f]{64}/);
+    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const buyerNotices = await t.database.db
+      .select({ topic: notifications.topic })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(and(eq(users.email, DEMO_ACCOUNTS.buyer), eq(notifications.topic, 'sustainability.enrolment_sent')));
+    expect(buyerNotices.length).toBeGreaterThan(0);
 
     // Another farmer reaches neither the page nor its PDF.
     expect((await get(otherFarmer, `${PC}/signing/${requestId}`)).statusCode).toBe(404);
@@ -311,6 +328,16 @@ describe('the farmer', () => {
     expect(signedPdf.headers['content-disposition']).toContain('signed');
     expect(signedPdf.rawPayload.length).toBeGreaterThan(pdf.rawPayload.length);
     expect((await urls()).some((r) => r.enrolmentId === sent.id)).toBe(false);
+    const farmerEnrolled = await t.database.db
+      .select({ link: notifications.link })
+      .from(notifications)
+      .where(eq(notifications.topic, 'contract_signature.enrolled'));
+    expect(farmerEnrolled).toContainEqual({ link: '/profit-center/sustainability' });
+    const enrolledMails = await t.database.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(eq(outbox.template, 'sustainability_enrolled'));
+    expect(enrolledMails.length).toBeGreaterThan(0);
     const twice = await post(farmer, `${PC}/signing/${requestId}/sign`, { name: 'Sam Fieldman', consent: true });
     expect(twice.statusCode).toBe(409);
     expect((await post(farmer, `${PC}/sustainability/enrolments/${sent.id}/withdraw`, {})).statusCode).toBe(200);

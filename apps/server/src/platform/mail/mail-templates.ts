@@ -3,7 +3,7 @@
 import * as identity from './identity-mails.tsx';
 import { offerCancelled, offerFilled, offerPriceHit, offerRejected } from './offer-mails.tsx';
 import { orderConfirmation, orderStatus } from './store-mails.tsx';
-import { contractSignature } from './esign-mails.tsx';
+import { contractSignature, enrolmentSignature, enrolmentSigned } from './esign-mails.tsx';
 import { paymentApproved, paymentPaid, paymentReturned } from './payment-mails.tsx';
 import { userInvitation } from './crm-admin-mails.tsx';
 import { teamInvitation } from './team-mails.tsx';
@@ -28,6 +28,8 @@ export const MAIL_TEMPLATES = {
   store_order_confirmation: orderConfirmation,
   store_order_status: orderStatus,
   contract_signature: contractSignature,
+  sustainability_enrolment_signature: enrolmentSignature,
+  sustainability_enrolled: enrolmentSigned,
   payment_approved: paymentApproved,
   payment_paid: paymentPaid,
   payment_returned: paymentReturned,

@@ -13,6 +13,9 @@ export const MAIL_TOPICS: Partial<Record<MailTemplateName, NotificationTopic>> =
   offers_rejected: 'offers',
   offers_cancelled: 'offers',
   contract_signature: 'contract_signing',
+  // A sustainability enrolment to sign, and signed (decision 059): a document of the farmer's waiting for them.
+  sustainability_enrolment_signature: 'contract_signing',
+  sustainability_enrolled: 'contract_signing',
   payment_approved: 'settlements_payments',
   payment_paid: 'settlements_payments',
   payment_returned: 'settlements_payments',
