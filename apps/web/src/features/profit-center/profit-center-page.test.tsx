@@ -225,6 +225,13 @@ describe('profit center', () => {
     );
   });
 
+  it('a farmer without the My Sales Lite flag gets the permission-denied screen, not the tabs over a refused load', async () => {
+    renderApp('/profit-center/summary', 'farmer-without-flag');
+    serve();
+    expect(await screen.findByRole('heading', { name: /permission/i })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Summary' })).toBeNull();
+  });
+
   it('the marketing tab shows the plan of the crop and year in its path and the price alerts', async () => {
     const { calls } = open('/profit-center/marketing/soybeans-2027', (_call, path) =>
       path.endsWith('/alerts') ? { status: 200, body: { alerts: [] } } : undefined,

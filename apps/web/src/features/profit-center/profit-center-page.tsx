@@ -1,12 +1,15 @@
+import { canUseMySalesLite } from '@granary/domain';
 import { Box, Container, Tab, Tabs, Typography } from '@mui/material';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { useBootstrap } from '../../lib/api/bootstrap';
 import { usePartner } from '../../lib/brand/partner-context';
 import { T, useT } from '../../lib/i18n/t';
 import type { MessageId } from '../../lib/i18n/messages';
 import { useCurrentRouteDef, useLocalizedPath } from '../../lib/routing/route-handle';
 import { useDocumentTitle } from '../../lib/ui/document-title';
 import { PageSpinner } from '../../lib/ui/page-spinner';
+import { PermissionDenied } from '../../lib/ui/permission-denied';
 import { useSelectedTabInView } from '../../lib/ui/use-selected-tab-in-view';
 import { useFavorites } from './api/profit-center-api';
 import { LoadError } from './load-error';
@@ -86,6 +89,7 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
   const t = useT();
   const partner = usePartner();
   const access = useFavorites();
+  const { data: boot } = useBootstrap();
   const tab = tabOf(rawTab, slug);
   // The tab bar scrolls on a phone; a deep link's tab (…/sustainability) is brought into view (decision 050 addendum).
   const tabsRef = useSelectedTabInView(tab ?? undefined);
@@ -93,6 +97,10 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
     tab && tab !== 'unbuilt' ? `${t(`pc.tab.${tab}` as MessageId)} · ${t('pc.title')}` : t('pc.title'),
     partner.branding.shortName,
   ]);
+  // The profit center's calls are My Sales Lite's and refuse a farmer without its flag: the permission-denied screen
+  // (a way home, Logout) instead of the tab bar over a refused load. Not a route gate: the spec gates only the CRM and
+  // /my-sales-lite; the enterprise's profit center flag is the server's, shown as AccessDenied by the tabs.
+  if (boot && !canUseMySalesLite(boot.user)) return <PermissionDenied />;
   if (tab === 'unbuilt') return <Navigate to={localized('/profit-center')} replace />;
   if (tab === null) return <Navigate to={localized('/profit-center')} replace />;
 
