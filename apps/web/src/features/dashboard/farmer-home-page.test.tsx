@@ -21,6 +21,19 @@ const EMPTY: FarmerHome = {
 const FULL: FarmerHome = {
   toSign: [
     {
+      requestId: 43,
+      provider: 'builtin',
+      contractId: null,
+      enrolmentId: 9,
+      programName: 'Low-carbon corn 2027',
+      amendmentId: null,
+      displayContractId: '',
+      clientName: 'Fieldman Family Farms',
+      sentAt: '2026-11-21T15:00:00.000Z',
+      expiresAt: '2026-12-05T15:00:00.000Z',
+      url: '/profit-center/builtin/sign/43',
+    },
+    {
       requestId: 41,
       provider: 'builtin',
       contractId: 7,
@@ -185,6 +198,12 @@ describe("the farmer's home", () => {
         .getAttribute('href'),
     ).toBe('/profit-center/builtin/sign/41');
     expect(within(sign).getByRole('link', { name: /Amendment to contract C-100008/ })).toBeTruthy();
+    // A sustainability enrolment waiting for the signature (decision 016's enrolment kind), by its program.
+    expect(
+      within(sign)
+        .getByRole('link', { name: /Enrollment in Low-carbon corn 2027/ })
+        .getAttribute('href'),
+    ).toBe('/profit-center/builtin/sign/43');
 
     const offers = await card('Offers near your target');
     const offer = within(offers).getByRole('link', { name: /Corn 2026/ });

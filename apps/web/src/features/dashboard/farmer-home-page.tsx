@@ -29,7 +29,10 @@ function signItems(home: FarmerHome, t: ReturnType<typeof useT>, dates: ReturnTy
   return (home.toSign ?? []).map((r) => ({
     key: r.requestId,
     to: r.url,
-    primary: t(r.amendmentId ? 'home.sign.amendment' : 'home.sign.contract', { id: r.displayContractId }),
+    // A sustainability enrolment (decision 016's enrolment kind) is named by its program.
+    primary: r.enrolmentId
+      ? t('home.sign.enrolment', { program: r.programName ?? '' })
+      : t(r.amendmentId ? 'home.sign.amendment' : 'home.sign.contract', { id: r.displayContractId }),
     secondary: t('home.sign.meta', {
       client: r.clientName,
       sent: dates.instant(r.sentAt),

@@ -19,6 +19,7 @@ export const farmerHomeMessages = {
   'home.sign.empty': 'Contracts and amendments your buyer sends for your signature appear here.',
   'home.sign.contract': 'Contract {id}',
   'home.sign.amendment': 'Amendment to contract {id}',
+  'home.sign.enrolment': 'Enrolment in {program}',
   'home.sign.meta': '{client} · sent {sent} · open until {expires}',
   'home.sign.action': 'Sign',
 
