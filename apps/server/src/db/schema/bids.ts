@@ -20,7 +20,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { partners, users } from './platform.ts';
-import { contractDocuments, contracts, crops, legalEntities, markets } from './crm.ts';
+import { contractDocuments } from './contract-documents.ts';
+import { contracts, crops, legalEntities, markets } from './crm.ts';
 import { sustainabilityEnrolments } from './sustainability.ts';
 
 // Issue 5: futures and quotes, cash bids (instruments), farmer offers, the public page's settings,

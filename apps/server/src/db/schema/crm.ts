@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { AmendmentTermsSnapshot } from '@granary/domain';
 import {
-  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
-  check,
   date,
   index,
   integer,
@@ -20,7 +18,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { partners, users } from './platform.ts';
-import { sustainabilityEnrolments } from './sustainability.ts';
 
 /** Money, prices and quantities are exact decimals (strings in TypeScript), never floats. */
 const qty = (name: string) => numeric(name, { precision: 18, scale: 4 });
@@ -501,37 +498,6 @@ export const ticketApplications = pgTable(
   (t) => [
     index('ticket_applications_ticket_idx').on(t.scaleTicketId),
     index('ticket_applications_contract_idx').on(t.contractId),
-  ],
-);
-
-export const contractDocuments = pgTable(
-  'contract_documents',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** The contract signed, or (kind 'enrolment') null and enrolmentId set: exactly one of them (decision 016). */
-    contractId: bigint('contract_id', { mode: 'number' }).references(() => contracts.id, { onDelete: 'cascade' }),
-    /** The sustainability enrolment this document carries (kind 'enrolment'; decisions 016, 059). */
-    enrolmentId: integer('enrolment_id').references((): AnyPgColumn => sustainabilityEnrolments.id, {
-      onDelete: 'cascade',
-    }),
-    kind: text('kind').notNull().default('contract'),
-    /** The amendment this document carries (kind 'amendment'; decision 042), null for the contract itself. */
-    amendmentId: bigint('amendment_id', { mode: 'number' }).references(() => contractAmendments.id, {
-      onDelete: 'cascade',
-    }),
-    fileName: text('file_name').notNull(),
-    status: text('status').$type<'draft' | 'sent' | 'signed' | 'void'>().notNull().default('draft'),
-    sha256: text('sha256'),
-    content: text('content'),
-    signedBy: uuid('signed_by').references(() => users.id, { onDelete: 'set null' }),
-    signedAt: timestamp('signed_at', { withTimezone: true }),
-    signedIp: text('signed_ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('contract_documents_contract_idx').on(t.contractId),
-    index('contract_documents_enrolment_idx').on(t.enrolmentId),
-    check('contract_documents_subject_check', sql`num_nonnulls(${t.contractId}, ${t.enrolmentId}) = 1`),
   ],
 );
 

@@ -1,6 +1,7 @@
 export * from './platform.ts';
 export * from './identity.ts';
 export * from './crm.ts';
+export * from './contract-documents.ts';
 export * from './bids.ts';
 export * from './store.ts';
 export * from './store-orders.ts';
