@@ -16,7 +16,7 @@ import {
 } from './bids.repo.ts';
 
 /** The UTC calendar day of an instant: the day a change is recorded under. */
-export const historyDay = (now: Date): string => now.toISOString().slice(0, 10);
+const historyDay = (now: Date): string => now.toISOString().slice(0, 10);
 
 /** Upserts today's row of each live bid given (deleted bids keep their history and get no new row). */
 async function recordRecords(db: Db, records: readonly InstrumentRecord[], now: Date): Promise<void> {
