@@ -3,6 +3,7 @@ import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
 import {
   canSearchClients,
   canViewClientProfile,
+  hasAdminPermission,
   MAX_TOTAL_ROWS,
   openClientParams,
   type ClientSearchRow,
@@ -11,6 +12,7 @@ import {
 import { Box, Chip, LinearProgress, Paper, Stack } from '@mui/material';
 import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { useBootstrap } from '../../../lib/api/bootstrap';
 import { T, useT } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { DataGrid } from '../../../lib/ui/grid/data-grid';
@@ -24,6 +26,7 @@ import { ClientListPagination } from './components/client-list-pagination';
 import { ClientSearchBox } from './components/client-search-box';
 import { useClientColumns } from './components/client-columns';
 import { SustainabilityEnrolments } from './components/sustainability-enrolments';
+import { SustainabilityPrograms } from './components/sustainability-programs';
 import { useClientList } from './use-client-list';
 
 /** The page size is the user's, not part of a view. */
@@ -43,6 +46,11 @@ function ClientList({ context }: { context: CrmContextData }) {
   const localized = useLocalizedPath();
   const { marketId, markets, selectMarket } = useSelectedMarket(context.markets, searchableMarket);
   const { text, setText, search, page, pageSize, query, goToPage, changePageSize } = useClientList(marketId);
+  const bootstrap = useBootstrap();
+  // The sustainability programs calls' own rule (loadCrmAdmin 'buyer-admin').
+  const isBuyerAdmin = hasAdminPermission(context.adminPermissions, 'buyer-admin', {
+    isSuperAdmin: bootstrap.data?.user.admin.is_super_admin === true,
+  });
 
   const profileHref = useCallback(
     (row: ClientSearchRow) => {
@@ -156,6 +164,8 @@ function ClientList({ context }: { context: CrmContextData }) {
       {selected && hasSustainabilityClients(selected) ? (
         <SustainabilityEnrolments platformId={context.platformId} market={selected} />
       ) : null}
+      {/* The market's programs for buyer-admins (the programs calls' permission; decision 059's addendum). */}
+      {selected && isBuyerAdmin ? <SustainabilityPrograms platformId={context.platformId} market={selected} /> : null}
     </Stack>
   );
 }
