@@ -64,6 +64,8 @@ export const esignMessages = {
   'esign.term.cash': 'Cash price',
   'esign.term.contractDate': 'Contract date',
   'esign.term.program': 'Program',
+  'esign.sign.introEnrolment':
+    'Your enrolment in a program of {partner} waits for your signature. Review the terms and the PDF, then sign with your name.',
   'esign.sign.enrolmentTitle': 'Sign your enrolment in {program}',
   'esign.term.farm': 'Farm business',
   'esign.term.premium': 'Premium',

@@ -338,7 +338,9 @@ export function SigningPage() {
           {signingTitle(data)}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {t('esign.sign.intro', { partner: data.terms?.partnerName ?? data.enrolment?.partnerName ?? '' })}
+          {data.enrolment
+            ? t('esign.sign.introEnrolment', { partner: data.enrolment.partnerName })
+            : t('esign.sign.intro', { partner: data.terms?.partnerName ?? '' })}
         </Typography>
         {data.state !== 'open' ? (
           <Box sx={{ mb: 3 }}>
