@@ -58,7 +58,7 @@ const PROGRAM_ZONE = SUSTAINABILITY_PROGRAM_ZONE;
 const REQUIRED_MESSAGE = 'Required';
 
 /** Whether a farmer may enrol in the program on `today` (open, inside its window; the domain's rule). */
-export const enrolmentOpen = enrolmentWindowOpen;
+const enrolmentOpen = enrolmentWindowOpen;
 
 const noticeProgram = (p: ProgramRow) => ({
   name: p.name,
