@@ -98,7 +98,7 @@ export function programWire(p: ProgramRow, now: Date): SustainabilityProgram {
   };
 }
 
-export function enrolmentWire(
+function enrolmentWire(
   e: EnrolmentRow,
   program: Pick<ProgramRow, 'cropId' | 'cropYear'>,
 ): SustainabilityEnrolment {

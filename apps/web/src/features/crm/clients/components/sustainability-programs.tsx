@@ -77,7 +77,7 @@ const programValues = z.object({
 type ProgramValues = z.infer<typeof programValues>;
 
 /** The program as the API takes it (a program read back keeps its question ids, so enrolled answers stay matched). */
-export function programBody(p: SustainabilityProgram): SustainabilityProgramBody {
+function programBody(p: SustainabilityProgram): SustainabilityProgramBody {
   return {
     cropId: p.cropId,
     cropYear: p.cropYear,
