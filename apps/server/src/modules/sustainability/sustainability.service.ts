@@ -98,10 +98,7 @@ export function programWire(p: ProgramRow, now: Date): SustainabilityProgram {
   };
 }
 
-function enrolmentWire(
-  e: EnrolmentRow,
-  program: Pick<ProgramRow, 'cropId' | 'cropYear'>,
-): SustainabilityEnrolment {
+function enrolmentWire(e: EnrolmentRow, program: Pick<ProgramRow, 'cropId' | 'cropYear'>): SustainabilityEnrolment {
   return {
     id: e.id,
     programId: e.programId,
