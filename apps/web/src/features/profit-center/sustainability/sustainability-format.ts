@@ -8,8 +8,11 @@ export function useAreaText(): (acres: string) => string {
   return (acres) => t('sustainability.area', { area: formatNumber(acres, { maxFractionDigits: 2 }) });
 }
 
-/** A premium in the region's currency with the domain's money formatter ('$0.10'). */
+/**
+ * A premium in the region's currency with the domain's money formatter: at least 2 decimals and up to the 4 the
+ * programs' premium column and form allow ('$0.10', '$0.0125'), as the CRM's programs table shows it.
+ */
 export function useMoneyText(): (value: string) => string {
   const region = useRegion();
-  return (value) => formatMoney(value, { currency: region.currency });
+  return (value) => formatMoney(value, { currency: region.currency, maxFractionDigits: 4 });
 }

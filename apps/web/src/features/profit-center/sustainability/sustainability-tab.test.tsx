@@ -96,6 +96,12 @@ describe('the sustainability tab', () => {
     expect(within(card).getByRole('button', { name: 'Enroll' })).toBeTruthy();
   });
 
+  it('shows a premium to the 4 decimals a program may have, not rounded to cents', async () => {
+    open({ programs: [{ ...PROGRAM, premium: '0.0125' }], enrolledAcres: [] });
+    const card = await screen.findByRole('listitem', { name: 'Low-carbon corn 2027' });
+    expect(within(card).getByText('$0.0125/bu premium')).toBeTruthy();
+  });
+
   it("checks the survey, shows the server's field errors, then sends it and opens the signature", async () => {
     let attempt = 0;
     const { calls } = open({ programs: [PROGRAM], enrolledAcres: [] }, (call, path) => {
