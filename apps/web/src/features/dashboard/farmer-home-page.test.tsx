@@ -281,5 +281,25 @@ describe("the farmer's home", () => {
     serveHome({ status: 500, body: { code: 'internal', message: 'Sorry, an unexpected issue occurred.' } });
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
     await waitFor(() => expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy());
+    expect(within(alert).getByText('Sorry, an unexpected issue occurred.')).toBeTruthy();
+  });
+
+  it('shows the access-denied line when the member lacks the access flag', async () => {
+    renderApp('/dashboard', 'farmer');
+    serveHome({
+      status: 403,
+      body: {
+        code: 'enterprise_access_required',
+        message: 'Access denied: contact the primary account owner, who can toggle permissions in My Team.',
+      },
+    });
+    expect(
+      await screen.findByText(
+        'Access denied: contact the primary account owner, who can toggle permissions in My Team.',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

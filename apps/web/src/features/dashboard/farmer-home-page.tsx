@@ -7,7 +7,7 @@ import ScaleOutlinedIcon from '@mui/icons-material/ScaleOutlined';
 import ShowChartRoundedIcon from '@mui/icons-material/ShowChartRounded';
 import TrackChangesOutlinedIcon from '@mui/icons-material/TrackChangesOutlined';
 import { formatNumber, offerNearness, toDecimal, type FarmerHome } from '@granary/domain';
-import { Alert, Box, Button, Chip, Container, Skeleton, Typography } from '@mui/material';
+import { Box, Button, Chip, Container, Skeleton, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useBootstrap } from '../../lib/api/bootstrap';
 import { useFarmerNavAllows } from '../../lib/enterprise/farmer-nav';
@@ -17,6 +17,7 @@ import { T, useT } from '../../lib/i18n/t';
 import { useDates } from '../../lib/i18n/use-dates';
 import { useLocalizedPath } from '../../lib/routing/route-handle';
 import { useDocumentTitle } from '../../lib/ui/document-title';
+import { LoadErrorAlert } from '../../lib/ui/page-states';
 import { useFarmerHome } from './api/farmer-home';
 import { BidsCard } from './farmer-home-bids';
 import { HomeCard, useHomeFormat, type Item } from './home-card';
@@ -315,17 +316,12 @@ export function FarmerHomePage() {
         </Box>
       ) : null}
       {home.error ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void home.refetch()}>
-              <T id="home.retry" />
-            </Button>
-          }
-        >
-          {home.error instanceof Error && home.error.message ? home.error.message : t('home.loadError')}
-        </Alert>
+        <LoadErrorAlert
+          error={home.error}
+          fallback={t('home.loadError')}
+          retryLabel={<T id="home.retry" />}
+          onRetry={() => void home.refetch()}
+        />
       ) : home.data ? (
         <HomeCards home={home.data} grain={grain} />
       ) : (

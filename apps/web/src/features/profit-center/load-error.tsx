@@ -1,11 +1,12 @@
-import { Alert, Button } from '@mui/material';
 import { isAccessDenied } from '../../lib/api/api-error';
-import { T } from '../../lib/i18n/t';
+import { T, useT } from '../../lib/i18n/t';
 import { AccessDenied } from '../../lib/ui/access-denied';
+import { LoadErrorAlert } from '../../lib/ui/page-states';
 
 /**
- * A failed load: the one access-denied rendering for a missing flag (platform.md 8.1; a panel in place of the page's
- * content, a line inside a tab), else the server's message with a retry.
+ * The profit center's failed load: the app's one LoadErrorAlert (the server's message with a retry, the access-denied
+ * line for a missing flag) with the profit center's words. Kept only for the `panel` variant: the page's access check
+ * shows the access-denied panel in place of the whole page (platform.md 8.1).
  */
 export function LoadError({
   error,
@@ -16,18 +17,9 @@ export function LoadError({
   onRetry: () => void;
   variant?: 'inline' | 'panel';
 }) {
-  if (isAccessDenied(error)) return <AccessDenied variant={variant} />;
+  const t = useT();
+  if (variant === 'panel' && isAccessDenied(error)) return <AccessDenied variant="panel" />;
   return (
-    <Alert
-      severity="error"
-      role="alert"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          <T id="pc.retry" />
-        </Button>
-      }
-    >
-      <T id="pc.loadFailed" values={{ message: error instanceof Error ? error.message : '' }} />
-    </Alert>
+    <LoadErrorAlert error={error} fallback={t('pc.loadFailed')} retryLabel={<T id="pc.retry" />} onRetry={onRetry} />
   );
 }

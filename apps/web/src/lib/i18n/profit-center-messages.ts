@@ -12,7 +12,7 @@ export const profitCenterMessages = {
   'pc.sub.settlements': 'Settlements',
   'pc.sub.offers': 'Offers',
   'pc.retry': 'Try again',
-  'pc.loadFailed': 'This could not be loaded. {message}',
+  'pc.loadFailed': 'This could not be loaded.',
   'pc.none': '—',
   'pc.quantity': '{quantity} {unit}',
   'pc.unit.bushels': 'bu',

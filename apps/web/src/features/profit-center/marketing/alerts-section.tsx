@@ -27,8 +27,8 @@ import { useDates } from '../../../lib/i18n/use-dates';
 import { T, useT } from '../../../lib/i18n/t';
 import { typedPrice } from '../../../lib/trading/offer-fields';
 import { usePriceFormat } from '../../../lib/trading/use-price-format';
+import { LoadErrorAlert } from '../../../lib/ui/page-states';
 import { useCropBids, usePriceAlerts, useRemoveAlert, useSaveAlert } from './marketing-api';
-import { MarketingLoadError } from './marketing-load-error';
 
 const cropName = (cropId: number) => CROPS.find((c) => c.id === cropId)?.name ?? String(cropId);
 
@@ -229,6 +229,7 @@ function AlertRow({ alert, onEdit }: { alert: PriceAlert; onEdit: () => void }) 
 
 /** The user's price alerts, with the create and edit dialog (new alerts on the tab's crop). */
 export function AlertsSection({ crop }: { crop: string }) {
+  const t = useT();
   const alerts = usePriceAlerts();
   const [editing, setEditing] = useState<PriceAlert | 'new' | null>(null);
   return (
@@ -242,7 +243,12 @@ export function AlertsSection({ crop }: { crop: string }) {
         </Button>
       </Stack>
       {alerts.error ? (
-        <MarketingLoadError error={alerts.error} onRetry={() => void alerts.refetch()} />
+        <LoadErrorAlert
+          error={alerts.error}
+          fallback={t('pc.marketing.loadFailed')}
+          retryLabel={<T id="pc.marketing.retry" />}
+          onRetry={() => void alerts.refetch()}
+        />
       ) : !alerts.data ? (
         <Skeleton variant="rounded" height={120} />
       ) : alerts.data.alerts.length === 0 ? (

@@ -181,6 +181,13 @@ describe('marketing tab', () => {
     ]);
   });
 
+  it("shows the server's reason when the plan and alerts cannot load, with a retry", async () => {
+    serve(() => ({ status: 503, body: { code: 'unavailable', message: 'Prices are being updated.' } }));
+    renderWithProviders(<MarketingTab />);
+    await waitFor(() => expect(screen.getAllByText('Prices are being updated.').length).toBe(2), { timeout: 4000 });
+    expect(screen.getAllByRole('button', { name: 'Try again' }).length).toBe(2);
+  });
+
   it('says whom to ask when the member has no profit center access', async () => {
     const words = 'Access denied: contact the primary account owner, who can toggle permissions in My Team.';
     serve(() => ({ status: 403, body: { code: 'enterprise_access_required', message: words } }));

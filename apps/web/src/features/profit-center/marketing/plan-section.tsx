@@ -23,8 +23,8 @@ import { T, useT } from '../../../lib/i18n/t';
 import { typedPrice } from '../../../lib/trading/offer-fields';
 import { priceUnitOf } from '../../../lib/trading/price-units';
 import { usePriceFormat } from '../../../lib/trading/use-price-format';
+import { LoadErrorAlert } from '../../../lib/ui/page-states';
 import { useMarketingPlan, useSavePlan } from './marketing-api';
-import { MarketingLoadError } from './marketing-load-error';
 
 const targetForm = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'pc.marketing.error.date'),
@@ -228,6 +228,7 @@ function PlanEditor({ plan, crop, year }: { plan: MarketingPlan; crop: string; y
 
 /** The marketing plan of a crop and year: the sales against it, its chart and the targets' editor. */
 export function PlanSection({ crop, year }: { crop: string; year: number }) {
+  const t = useT();
   const plan = useMarketingPlan(crop, year);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="pc-marketing-plan" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -235,7 +236,12 @@ export function PlanSection({ crop, year }: { crop: string; year: number }) {
         <T id="pc.marketing.plan.title" />
       </Typography>
       {plan.error ? (
-        <MarketingLoadError error={plan.error} onRetry={() => void plan.refetch()} />
+        <LoadErrorAlert
+          error={plan.error}
+          fallback={t('pc.marketing.loadFailed')}
+          retryLabel={<T id="pc.marketing.retry" />}
+          onRetry={() => void plan.refetch()}
+        />
       ) : !plan.data ? (
         <Skeleton variant="rounded" height={200} />
       ) : (

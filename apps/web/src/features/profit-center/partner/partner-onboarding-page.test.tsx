@@ -109,6 +109,18 @@ describe('/profit-center/partner/:intent', () => {
     );
   });
 
+  it("shows the server's reason when the grain accounts cannot load, with a retry", async () => {
+    renderApp('/profit-center/partner/demo', 'farmer');
+    serve((call) =>
+      call.url.pathname === '/api/commodities/profit-center/onboarding/demo'
+        ? { status: 503, body: { code: 'unavailable', message: 'The grain system is down for maintenance.' } }
+        : undefined,
+    );
+    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    await waitFor(() => expect(within(alert).getByText('The grain system is down for maintenance.')).toBeTruthy());
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
   it('sends a contact without a phone on file to update-phone, which says the merchandiser must fix it', async () => {
     const { router } = renderApp('/profit-center/partner/demo/landing', 'farmer');
     serve((call) => {

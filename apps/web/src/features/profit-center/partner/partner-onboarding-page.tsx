@@ -39,6 +39,7 @@ import { useZodForm } from '../../../lib/forms/use-zod-form';
 import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
 import { inNativeApp } from '../../../lib/native/bridge';
+import { LoadErrorAlert } from '../../../lib/ui/page-states';
 import { usePartnerOnboarding, useSendOnboardingCode, useVerifyOnboardingCode } from './onboarding-api';
 
 // Partner onboarding (issue 17, platform.md 2.5, decision 060): /profit-center/partner/:intent/:page? and
@@ -112,6 +113,7 @@ function PageBody({ page, intent, partner }: { page: Page; intent: string; partn
 
 /** The onboarding state of a signed-in user; a visitor is offered sign-in and signup that come back here. */
 function SignedIn({ intent, children }: { intent: string; children: (data: PartnerOnboarding) => ReactNode }) {
+  const t = useT();
   const location = useLocation();
   const loggedIn = useBootstrap().data?.user.isLoggedIn ?? false;
   const state = usePartnerOnboarding(intent, loggedIn);
@@ -136,17 +138,12 @@ function SignedIn({ intent, children }: { intent: string; children: (data: Partn
   if (state.isPending) return <Skeleton variant="rounded" height={160} />;
   if (state.isError)
     return (
-      <Alert
-        severity="error"
-        role="alert"
-        action={
-          <Button color="inherit" size="small" onClick={() => void state.refetch()}>
-            <T id="onboarding.retry" />
-          </Button>
-        }
-      >
-        <T id="onboarding.loadError" />
-      </Alert>
+      <LoadErrorAlert
+        error={state.error}
+        fallback={t('onboarding.loadError')}
+        retryLabel={<T id="onboarding.retry" />}
+        onRetry={() => void state.refetch()}
+      />
     );
   return <>{children(state.data)}</>;
 }
