@@ -5,7 +5,6 @@
 
 import type { FastifyRequest } from 'fastify';
 import {
-  convertArea,
   cropRecord,
   cropYearSummary,
   findCrop,
@@ -14,7 +13,11 @@ import {
   todayBidFor,
   toDecimal,
   decimalString,
+  SQUARE_METRES_PER_ACRE,
+  SQUARE_METRES_PER_HECTARE,
   type AcresAndYield,
+  type AreaUnit,
+  type CrmDecimal,
   type BidsMatrix,
   type CropStats,
   type CropYearSummary,
@@ -58,36 +61,43 @@ async function bidsOf(
   return new Map(all);
 }
 
+/** An area in another unit, exactly (convertArea's factors, in decimals: a float product made toDecimal throw). */
+function areaIn(area: CrmDecimal, from: AreaUnit, to: AreaUnit): CrmDecimal {
+  if (from === to) return area;
+  const acre = toDecimal(String(SQUARE_METRES_PER_ACRE));
+  const hectare = toDecimal(SQUARE_METRES_PER_HECTARE);
+  return from === 'acres' ? area.times(acre).dividedBy(hectare) : area.times(hectare).dividedBy(acre);
+}
+
 /** Acres and yield per crop id and crop year, summed over the farm businesses (areas kept in the first one's units). */
 async function acresByCropYear(deps: ProfitCenterDeps, farmer: Farmer): Promise<Map<string, AcresAndYield>> {
   const rows = await agronomicsOf(deps.ctx.database.db, enterpriseIdsOf(farmer));
-  const out = new Map<string, { area: number; units: 'acres' | 'hectares'; production: number; withYield: boolean }>();
+  // Exact decimals throughout: 100.5 ac × 61.25 bu as floats is not a safe integer, and toDecimal refused it (a 500).
+  const out = new Map<string, { area: CrmDecimal; units: AreaUnit; production: CrmDecimal; withYield: boolean }>();
   for (const r of rows) {
     const crop = findCrop(r.crop);
     if (!crop) continue;
     const key = `${crop.id}:${r.cropYear}`;
     const prev = out.get(key);
     const units = prev?.units ?? r.areaUnits;
-    const area = convertArea(Number(r.area), r.areaUnits, units);
-    const production = r.averageYield === null ? 0 : Number(r.area) * Number(r.averageYield);
+    const own = toDecimal(r.area);
+    const production = r.averageYield === null ? toDecimal(0) : own.times(toDecimal(r.averageYield));
     out.set(key, {
-      area: (prev?.area ?? 0) + area,
+      area: (prev?.area ?? toDecimal(0)).plus(areaIn(own, r.areaUnits, units)),
       units,
-      production: (prev?.production ?? 0) + production,
+      production: (prev?.production ?? toDecimal(0)).plus(production),
       withYield: (prev?.withYield ?? false) || r.averageYield !== null,
     });
   }
   const result = new Map<string, AcresAndYield>();
   for (const [key, v] of out) {
-    const area = toDecimal(v.area.toFixed(2));
+    const area = v.area.toDecimalPlaces(2);
     result.set(key, {
       area: decimalString(area),
       areaUnits: v.units,
       // The combined yield: total production over total area, so area × yield is the sum of each business's estimate.
       averageYield:
-        v.withYield && area.greaterThan(0)
-          ? decimalString(toDecimal(v.production).dividedBy(area).toDecimalPlaces(4))
-          : null,
+        v.withYield && area.greaterThan(0) ? decimalString(v.production.dividedBy(area).toDecimalPlaces(4)) : null,
     });
   }
   return result;

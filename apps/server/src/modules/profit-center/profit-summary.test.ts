@@ -136,6 +136,25 @@ describe('summary', () => {
     expect(stats.years.find((y) => y.cropYear === row.cropYear)?.production).toBe('200000');
   });
 
+  it('sums fractional acres × yield exactly (100.5 ac × 61.25 bu/ac was a 500)', async () => {
+    const first = profitSummaryResponseSchema.parse((await call(farmer, 'GET', `${PC}/summary`)).json()).rows;
+    const row = first.find((r) => r.crop === 'Corn')!;
+    const values = { area: '100.5', averageYield: '61.25', areaUnits: 'acres' as const };
+    await t.database.db
+      .insert(enterpriseAgronomics)
+      .values({ enterpriseId: farmEnterpriseId, cropYear: row.cropYear, crop: 'corn', ...values })
+      .onConflictDoUpdate({
+        target: [enterpriseAgronomics.enterpriseId, enterpriseAgronomics.cropYear, enterpriseAgronomics.crop],
+        set: values,
+      });
+    const res = await call(farmer, 'GET', `${PC}/summary/corn/${row.cropYear}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const corn = profitSummaryRowSchema.parse(res.json());
+    expect(toDecimal(corn.production!).minus('6155.625').abs().lessThan(1)).toBe(true);
+    expect((await call(farmer, 'GET', `${PC}/summary`)).statusCode).toBe(200);
+    expect((await call(farmer, 'GET', `${PC}/crop/corn/stats`)).statusCode).toBe(200);
+  });
+
   it('sums in the database exactly as the domain sums the contracts (over-delivered, over-cancelled, over-priced)', async () => {
     const db = t.database.db;
     const [c] = await db
