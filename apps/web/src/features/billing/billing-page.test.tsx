@@ -220,6 +220,41 @@ describe('/billing', () => {
     );
   });
 
+  it('shows placeholders while the bank accounts, the history and the payouts load', async () => {
+    open();
+    // Those three calls never answer: each section keeps its placeholder rather than going blank.
+    const served = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const path = new URL(raw, 'http://localhost').pathname;
+      return /\/(bank_accounts|payment_history|payouts\/)/.test(path)
+        ? new Promise<Response>(() => undefined)
+        : served(input, init);
+    });
+    expect(await screen.findByText('Visa ending in 4242')).toBeTruthy();
+    const methods = screen.getByRole('region', { name: 'Payment methods' });
+    const history = screen.getByRole('region', { name: 'Payment history' });
+    const payouts = screen.getByRole('region', { name: 'Payouts' });
+    for (const region of [methods, history, payouts]) expect(region.querySelector('.MuiSkeleton-root')).not.toBeNull();
+  });
+
+  it('says why bank accounts cannot be added without a provider, and why they did not load', async () => {
+    open((_call, path) => {
+      if (path === `${BASE}/cards`) return { status: 200, body: { cards: [], card_provider: null } };
+      if (path === `${BASE}/bank_accounts`)
+        return { status: 503, body: { code: 'unavailable', message: 'The bank link is down.' } };
+      return undefined;
+    });
+    const methods = await screen.findByRole('region', { name: 'Payment methods' });
+    expect(within(methods).getByRole('button', { name: 'Add bank account' }).hasAttribute('disabled')).toBe(true);
+    expect(
+      within(methods).getByText('Bank accounts cannot be added here: no payment provider is set up.'),
+    ).toBeTruthy();
+    const alert = await within(methods).findByRole('alert', {}, { timeout: 4000 });
+    await waitFor(() => expect(within(alert).getByText('The bank link is down.')).toBeTruthy());
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
   it('tells a member without financial access whom to ask, and shows nothing of the billing', async () => {
     open((_call, path) =>
       path.startsWith(BASE)

@@ -2,6 +2,7 @@ import {
   Box,
   IconButton,
   Paper,
+  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -125,7 +126,9 @@ export function HistorySection({ enterprisePublicId: e }: { enterprisePublicId: 
           </TableContainer>
           <Pager page={page} total={history.data.total} pageSize={history.data.pageSize} onPage={setPage} />
         </>
-      ) : null}
+      ) : (
+        <Skeleton variant="rounded" height={160} />
+      )}
       {refunds.data && refunds.data.refunds.length > 0 ? (
         <Box sx={{ mt: 3 }}>
           <Typography variant="h3" component="h3" sx={{ mb: 1 }}>

@@ -11,6 +11,7 @@ import {
   DialogTitle,
   MenuItem,
   Paper,
+  Skeleton,
   Stack,
   Typography,
   useMediaQuery,
@@ -28,6 +29,7 @@ import { T, useT } from '../../lib/i18n/t';
 import { TEST_CARDS, TestCardForm } from '../../lib/payments/test-card-form';
 import { showToast } from '../../lib/toast/toast-store';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { LoadErrorAlert } from '../../lib/ui/page-states';
 import {
   useAddBankAccount,
   useAddCard,
@@ -419,12 +421,26 @@ export function PaymentMethodsSection({ enterprisePublicId: e, cards }: { enterp
               <T id="billing.bank.add" />
             </Button>
           </Stack>
-          {banks.data?.bankAccounts.length === 0 ? (
+          {!provider ? (
+            <Typography variant="body2" color="text.secondary">
+              <T id="billing.bank.noProvider" />
+            </Typography>
+          ) : null}
+          {banks.isError ? (
+            <LoadErrorAlert
+              error={banks.error}
+              fallback={t('billing.loadFailed')}
+              retryLabel={<T id="billing.retry" />}
+              onRetry={() => void banks.refetch()}
+            />
+          ) : !banks.data ? (
+            <Skeleton variant="rounded" height={56} />
+          ) : banks.data.bankAccounts.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
               <T id="billing.bank.empty" />
             </Typography>
           ) : (
-            rowsOf(banks.data?.bankAccounts ?? [])
+            rowsOf(banks.data.bankAccounts)
           )}
         </Stack>
       </Stack>

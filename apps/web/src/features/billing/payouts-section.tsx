@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Paper,
+  Skeleton,
   Stack,
   Tab,
   Table,
@@ -139,7 +140,9 @@ export function PayoutsSection({ enterprisePublicId: e }: { enterprisePublicId: 
           </TableContainer>
           <Pager page={page} total={payouts.data.total} pageSize={payouts.data.pageSize} onPage={setPage} />
         </>
-      ) : null}
+      ) : (
+        <Skeleton variant="rounded" height={160} />
+      )}
     </Box>
   );
 }

@@ -23,6 +23,7 @@ export const billingMessages = {
   'billing.bank.title': 'Bank accounts (ACH)',
   'billing.bank.empty': 'No bank account saved.',
   'billing.bank.add': 'Add bank account',
+  'billing.bank.noProvider': 'Bank accounts cannot be added here: no payment provider is set up.',
   'billing.bank.addTitle': 'Add a bank account',
   'billing.bank.holder': 'Account holder name',
   'billing.bank.routing': 'Routing number',
