@@ -5,13 +5,16 @@
 // the wire (decision 034): the web reads typed prices with parsePrice and writes them with the price formatters.
 
 import { z } from 'zod';
-import { decimalStringSchema, isoDateSchema, toDecimal, toDecimalOrNull } from '../crm/exact.ts';
+import { decimalStringSchema, isDecimalString, isoDateSchema, toDecimal, toDecimalOrNull } from '../crm/exact.ts';
 import { profitSummaryRowSchema } from './profit-summary.ts';
 
 const id = z.number().int();
 
-/** A typed number, or null when it is not one (a refinement runs after a failed pattern too). */
-const numberOrNull = (v: string) => (/^\d+(\.\d+)?$/.test(v) ? toDecimal(v) : null);
+/**
+ * A typed number, or null when it is not one (a refinement runs after a failed pattern too). isDecimalString also caps
+ * the length: 61 digits passed a bare pattern and made toDecimal throw, a 500 instead of the field's 400.
+ */
+const numberOrNull = (v: string) => (/^\d+(\.\d+)?$/.test(v) && isDecimalString(v) ? toDecimal(v) : null);
 
 /** At most this many targets in one plan. */
 export const MARKETING_PLAN_MAX_TARGETS = 12;

@@ -57,6 +57,14 @@ describe('acres and programs', () => {
     expect(acresSchema.safeParse('1.234').success).toBe(false);
   });
 
+  it('refuses a number too long for toDecimal (acres, number answers) without throwing', () => {
+    const long = '1'.repeat(61);
+    expect(acresSchema.safeParse(long).success).toBe(false);
+    expect(surveyAnswerErrors(QUESTIONS, [...base(), { questionId: 'fields', value: long }])).toEqual([
+      { path: 'answers.fields', message: 'Expected a number' },
+    ]);
+  });
+
   it('hashes the same terms the same way whatever the order of the answers', () => {
     const a = enrolmentTerms({ programId: 1, clientId: 2, acres: '80.5', answers: base() });
     const b = enrolmentTerms({ programId: 1, clientId: 2, acres: '80.50', answers: [...base()].reverse() });

@@ -5,7 +5,7 @@
 // exact decimal strings on the wire.
 
 import { z } from 'zod';
-import { decimalStringSchema, isoDateSchema, toDecimal } from '../crm/exact.ts';
+import { decimalStringSchema, isDecimalString, isoDateSchema, toDecimal } from '../crm/exact.ts';
 
 export const SUSTAINABILITY_QUESTION_KINDS = ['choice', 'number', 'text', 'yes_no'] as const;
 export type SustainabilityQuestionKind = (typeof SUSTAINABILITY_QUESTION_KINDS)[number];
@@ -54,7 +54,8 @@ export function surveyAnswerErrors(
     if (q.kind === 'choice' && !(q.options ?? []).includes(value))
       errors.push({ path, message: 'Choose one of the options' });
     if (q.kind === 'number') {
-      if (!/^-?\d+(\.\d+)?$/.test(value)) errors.push({ path, message: 'Expected a number' });
+      // isDecimalString: the pattern and a length toDecimal takes (61 digits made it throw, a 500).
+      if (!isDecimalString(value)) errors.push({ path, message: 'Expected a number' });
       else {
         const n = toDecimal(value);
         if (q.min !== undefined && n.lessThan(q.min)) errors.push({ path, message: `At least ${q.min}` });
@@ -76,7 +77,11 @@ export const acresSchema = z
   .string()
   .regex(/^\d{1,7}(\.\d{1,2})?$/, 'Expected acres such as 320 or 80.5')
   // The regex's refusal does not stop zod from running this check: only a number is compared.
-  .refine((v) => !/^\d+(\.\d+)?$/.test(v) || toDecimal(v).greaterThan(0), 'Expected acres above zero');
+  // isDecimalString caps the length too: a 61-digit value made toDecimal throw (a 500, not the field's 400).
+  .refine(
+    (v) => !/^\d+(\.\d+)?$/.test(v) || !isDecimalString(v) || toDecimal(v).greaterThan(0),
+    'Expected acres above zero',
+  );
 
 const id = z.number().int();
 
