@@ -5,6 +5,7 @@
 
 import type { FastifyRequest } from 'fastify';
 import {
+  PROFIT_CENTER_ACCESS_PERMISSION,
   cropRecord,
   targetStatus,
   type MarketingPlan,
@@ -13,9 +14,9 @@ import {
 } from '@granary/domain';
 import { requireSession } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, accessDenied } from '../../platform/errors.ts';
 import { currentMembership, membershipsWithEnterprise } from '../enterprises/enterprises.public.ts';
-import { loadFarmer, profitCropYearSummary, type Farmer } from '../profit-center/profit-center.public.ts';
+import { holdsFlagOn, loadFarmer, profitCropYearSummary, type Farmer } from '../profit-center/profit-center.public.ts';
 import { findPlan, plansOf, savePlan, type PlanRow } from './marketing-plan.repo.ts';
 
 export type MarketingDeps = { ctx: AppContext };
@@ -31,8 +32,14 @@ export async function planCaller(deps: MarketingDeps, request: FastifyRequest): 
   return { farmer, enterprise: current ? { id: current.enterprise.id, name: current.enterprise.name } : null };
 }
 
-function enterpriseOf(caller: PlanCaller): { id: number; name: string } {
+/**
+ * The farm business a plan belongs to: the current one, on which the caller must hold the profit center flag itself —
+ * loadFarmer only asks for the flag on some business, so a member with it on farm A read and overwrote B's plan.
+ */
+async function planEnterprise(deps: MarketingDeps, caller: PlanCaller): Promise<{ id: number; name: string }> {
   if (!caller.enterprise) throw new AppError('not_found', 'You have no farm business to plan for.');
+  if (!(await holdsFlagOn(deps.ctx.database.db, caller.farmer.userId, caller.enterprise.id)))
+    throw accessDenied(PROFIT_CENTER_ACCESS_PERMISSION);
   return caller.enterprise;
 }
 
@@ -47,7 +54,8 @@ async function planView(
   row: PlanRow | null,
   now: Date,
 ): Promise<MarketingPlan> {
-  const progress = await profitCropYearSummary(deps, request, cropId, cropYear);
+  // The plan's business's own sales and acres, not every flagged business's.
+  const progress = await profitCropYearSummary(deps, request, cropId, cropYear, enterpriseId);
   const targets = [...(row?.targets ?? [])].sort((a, b) => a.date.localeCompare(b.date));
   return {
     enterpriseId,
@@ -68,7 +76,7 @@ export async function getPlan(
   cropId: number,
   cropYear: number,
 ): Promise<MarketingPlan> {
-  const enterprise = enterpriseOf(await planCaller(deps, request));
+  const enterprise = await planEnterprise(deps, await planCaller(deps, request));
   const row = await findPlan(deps.ctx.database.db, enterprise.id, cropId, cropYear);
   return planView(deps, request, enterprise.id, cropId, cropYear, row, new Date());
 }
@@ -82,7 +90,7 @@ export async function putPlan(
   body: MarketingPlanBody,
 ): Promise<MarketingPlan> {
   const caller = await planCaller(deps, request);
-  const enterprise = enterpriseOf(caller);
+  const enterprise = await planEnterprise(deps, caller);
   const now = new Date();
   const row = await savePlan(
     deps.ctx.database.db,
@@ -95,7 +103,7 @@ export async function putPlan(
 
 /** GET marketing-plan/enterprise-data: the current farm business's plans. */
 export async function plansOverview(deps: MarketingDeps, request: FastifyRequest): Promise<MarketingPlansOverview> {
-  const enterprise = enterpriseOf(await planCaller(deps, request));
+  const enterprise = await planEnterprise(deps, await planCaller(deps, request));
   const rows = await plansOf(deps.ctx.database.db, enterprise.id);
   return {
     enterpriseId: enterprise.id,

@@ -129,6 +129,64 @@ describe('marketing plan', () => {
     expect((await call(farmer, 'GET', `${PC}/marketing-plan/corn/2026`)).json().targets).toEqual([]);
   });
 
+  it('refuses a percentage too long for a number with the field (400), not a 500', async () => {
+    const res = await call(farmer, 'PUT', `${PC}/marketing-plan/corn/2026`, {
+      targets: [{ date: '2031-01-01', percentSold: '1'.repeat(61), minPrice: null }],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'targets.0.percentSold' })]),
+    );
+  });
+
+  it('needs the flag on the plan’s own farm business, and its progress is that business’s sales only', async () => {
+    const db = t.database.db;
+    const [farm] = await db
+      .select({ id: legalEntities.enterpriseId })
+      .from(legalEntities)
+      .where(eq(legalEntities.name, 'Fieldman Family Farms'));
+    const [otherUser] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'mp-other@test.granary.test'));
+    // 'other' holds the flag on their own Other Acres (owner) but not on Fieldman (a subaccount without it).
+    await db
+      .insert(enterpriseUsers)
+      .values({ enterpriseId: farm!.id!, userId: otherUser!.id, role: 'subaccount', permissions: [] });
+    const switchTo = (who: Caller, id: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/effu/user/current-enterprise',
+        headers: headersOf(who),
+        payload: { enterprise_id: id },
+      });
+    expect((await switchTo(other, farm!.id!)).statusCode).toBe(200);
+    const plan = { targets: [{ date: '2031-01-01', percentSold: '10', minPrice: null }] };
+    expect((await call(farmer, 'PUT', `${PC}/marketing-plan/wheat/2031`, plan)).statusCode).toBe(200);
+    const read = await call(other, 'GET', `${PC}/marketing-plan/wheat/2031`);
+    expect(read.statusCode).toBe(403);
+    expect(read.json().code).toBe('enterprise_access_required');
+    const write = await call(other, 'PUT', `${PC}/marketing-plan/wheat/2031`, { targets: [] });
+    expect(write.json().code).toBe('enterprise_access_required');
+    expect((await call(farmer, 'GET', `${PC}/marketing-plan/wheat/2031`)).json().targets).toHaveLength(1);
+    // The farmer's second business (owner, no clients): its plan's progress has none of Fieldman's contracts.
+    const sold = (await call(farmer, 'GET', `${PC}/summary`))
+      .json()
+      .rows.find((r: { contracted: string }) => toDecimal(r.contracted).greaterThan(0));
+    const path = `${PC}/marketing-plan/${sold.crop.toLowerCase()}/${sold.cropYear}`;
+    expect(marketingPlanSchema.parse((await call(farmer, 'GET', path)).json()).progress.contracted).toBe(
+      sold.contracted,
+    );
+    const [second] = await db.insert(enterprises).values({ name: 'Second Field' }).returning({ id: enterprises.id });
+    await db.insert(enterpriseUsers).values({ enterpriseId: second!.id, userId: farmerId, role: 'owner' });
+    expect((await switchTo(farmer, second!.id)).statusCode).toBe(200);
+    try {
+      expect(marketingPlanSchema.parse((await call(farmer, 'GET', path)).json()).progress.contracted).toBe('0');
+    } finally {
+      await switchTo(farmer, farm!.id!);
+    }
+  });
+
   it('needs profit center access (the one refusal code)', async () => {
     const res = await call(member, 'GET', `${PC}/marketing-plan/corn/2026`);
     expect(res.statusCode).toBe(403);

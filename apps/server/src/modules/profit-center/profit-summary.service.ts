@@ -144,14 +144,20 @@ export async function profitSummary(
   return { rows: await withProfit(deps, farmer, await summaryRows(deps, farmer, f)) };
 }
 
-/** GET summary/:cropName/:cropYear: one crop and crop year (zeroes without contracts there). */
+/**
+ * GET summary/:cropName/:cropYear: one crop and crop year (zeroes without contracts there); with an enterprise id, of
+ * that farm business's clients and acres only (a marketing plan's progress).
+ */
 export async function profitCropYearSummary(
   deps: ProfitCenterDeps,
   request: FastifyRequest,
   cropId: number,
   cropYear: number,
+  enterpriseId?: number,
 ): Promise<ProfitSummaryRow> {
-  const farmer = await loadFarmer(deps, request);
+  const all = await loadFarmer(deps, request);
+  const clients = enterpriseId === undefined ? all.clients : all.clients.filter((c) => c.enterpriseId === enterpriseId);
+  const farmer: Farmer = { ...all, clients, clientIds: clients.map((c) => c.id) };
   const [sums] = await summaryRows(deps, farmer, { crop: cropId, cropYear });
   const [row] = await withProfit(deps, farmer, [sums ?? cropYearSummary([], cropId, cropYear)]);
   return row!;
