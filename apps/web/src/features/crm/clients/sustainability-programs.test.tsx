@@ -65,6 +65,10 @@ describe('sustainability programs on the clients page', () => {
     expect(within(table).getByText('$0.10/bu')).toBeTruthy();
 
     fireEvent.click(within(table).getByRole('button', { name: 'Close Low-carbon corn 2027' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Close Low-carbon corn 2027?' });
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Close Low-carbon corn 2027?' })).toBeNull());
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(JSON.parse(put.body!)).toMatchObject({ status: 'closed', questions: PROGRAM.questions, premium: '0.1' });

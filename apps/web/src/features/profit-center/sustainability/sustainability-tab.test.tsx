@@ -4,6 +4,7 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allMessages } from '../../../test/messages';
 import { stubFetch, type StubCall, type StubReply } from '../../../test/fetch-stub';
+import { toastStore } from '../../../lib/toast/toast-store';
 import { renderApp } from '../../../test/render-app';
 import { sustainabilityKeys } from './sustainability-api';
 import { SustainabilityTab } from './sustainability-tab';
@@ -240,6 +241,32 @@ describe('the sustainability tab', () => {
       answers: [{ questionId: 'cover_crop', value: 'Oats' }],
       draft: true,
     });
+  });
+
+  it('withdraws only after the confirmation, and says why when the server refuses', async () => {
+    const { calls } = open({ programs: [{ ...PROGRAM, enrolments: [SENT] }], enrolledAcres: [] }, (call, path) =>
+      path === `${PC}/sustainability/enrolments/77/withdraw` && call.method === 'POST'
+        ? { status: 409, body: { code: 'enrolment_closed', message: 'This program no longer takes changes.' } }
+        : undefined,
+    );
+    const card = await screen.findByRole('listitem', { name: 'Low-carbon corn 2027' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Withdraw' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Withdraw from Low-carbon corn 2027?' });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(card).getByRole('button', { name: 'Withdraw' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Withdraw from Low-carbon corn 2027?' })).getByRole('button', {
+        name: 'Withdraw',
+      }),
+    );
+    await waitFor(() =>
+      expect(toastStore.get().some((t) => 'text' in t && t.text === 'This program no longer takes changes.')).toBe(
+        true,
+      ),
+    );
   });
 
   it('says so when no buyer offers a program', async () => {

@@ -8,6 +8,7 @@ import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { T, useT } from '../../../lib/i18n/t';
 import { useDates } from '../../../lib/i18n/use-dates';
 import { showToast } from '../../../lib/toast/toast-store';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { SignDialog, SurveyDialog } from './enrol-dialogs';
 import { useSustainability, useWithdrawEnrolment } from './sustainability-api';
 import { useAreaText, useMoneyText } from './sustainability-format';
@@ -98,7 +99,6 @@ function ProgramCard({ program: p }: { program: Program }) {
   const dates = useDates();
   const area = useAreaText();
   const money = useMoneyText();
-  const withdraw = useWithdrawEnrolment();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
   const [surveyOpen, setSurveyOpen] = useState(false);
@@ -193,18 +193,7 @@ function ProgramCard({ program: p }: { program: Program }) {
                   onContinue={() => setSurveyOpen(true)}
                 />
                 {e.status === 'sent' || e.status === 'enrolled' ? (
-                  <Button
-                    size="small"
-                    disabled={withdraw.isPending}
-                    onClick={() =>
-                      withdraw.mutate(e.id, {
-                        onSuccess: () =>
-                          showToast({ messageId: 'sustainability.withdrawn', values: { program: p.name } }),
-                      })
-                    }
-                  >
-                    <T id="sustainability.withdraw" />
-                  </Button>
+                  <WithdrawAction enrolment={e} program={p.name} />
                 ) : null}
               </Stack>
             </Box>
@@ -240,6 +229,46 @@ function ProgramCard({ program: p }: { program: Program }) {
       ) : null}
       {signing ? <SignDialog program={p} enrolment={signing} onClose={() => setSigning(null)} /> : null}
     </Card>
+  );
+}
+
+/** Withdraw of a sent or signed enrolment: asks first; a refusal is the server's reason in an error toast. */
+function WithdrawAction({ enrolment: e, program }: { enrolment: SustainabilityEnrolment; program: string }) {
+  const t = useT();
+  const area = useAreaText();
+  const withdraw = useWithdrawEnrolment();
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <Button size="small" disabled={withdraw.isPending} onClick={() => setAsking(true)}>
+        <T id="sustainability.withdraw" />
+      </Button>
+      {asking ? (
+        <ConfirmDialog
+          title={<T id="sustainability.withdrawTitle" values={{ program }} />}
+          body={<T id="sustainability.withdrawBody" values={{ client: e.clientName, area: area(e.acres), program }} />}
+          confirmLabel={<T id="sustainability.withdraw" />}
+          cancelLabel={<T id="sustainability.cancel" />}
+          busy={withdraw.isPending}
+          onClose={() => setAsking(false)}
+          onConfirm={() =>
+            withdraw.mutate(e.id, {
+              onSuccess: () => {
+                setAsking(false);
+                showToast({ messageId: 'sustainability.withdrawn', values: { program } });
+              },
+              onError: (error) =>
+                showToast(
+                  {
+                    text: error instanceof Error && error.message ? error.message : t('sustainability.withdrawFailed'),
+                  },
+                  { severity: 'error' },
+                ),
+            })
+          }
+        />
+      ) : null}
+    </>
   );
 }
 

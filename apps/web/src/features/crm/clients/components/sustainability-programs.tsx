@@ -6,7 +6,6 @@ import {
   sustainabilityProgramBodySchema,
   type CrmMarketRow,
   type SustainabilityProgram,
-  type SustainabilityProgramBody,
 } from '@granary/domain';
 import {
   Alert,
@@ -20,6 +19,7 @@ import {
   DialogTitle,
   FormControlLabel,
   IconButton,
+  LinearProgress,
   MenuItem,
   Paper,
   Stack,
@@ -45,6 +45,7 @@ import { useDates } from '../../../../lib/i18n/use-dates';
 import { useRegion } from '../../../../lib/i18n/locale';
 import { CrmErrorState } from '../../components/crm-page-frame';
 import { useSaveSustainabilityProgram, useSustainabilityPrograms } from '../api/sustainability-enrolments';
+import { CloseProgramButton } from './close-program-button';
 
 // The market's sustainability programs for buyer-admins (issue 17, decision 059's addendum): create, change and close
 // a program and its survey on /crm/clients beside the enrolled clients, with the calls' own permission (buyer-admin).
@@ -77,23 +78,6 @@ const programValues = z.object({
 type ProgramValues = z.infer<typeof programValues>;
 
 /** The program as the API takes it (a program read back keeps its question ids, so enrolled answers stay matched). */
-function programBody(p: SustainabilityProgram): SustainabilityProgramBody {
-  return {
-    cropId: p.cropId,
-    cropYear: p.cropYear,
-    name: p.name,
-    description: p.description,
-    premium: p.premium,
-    premiumUnit: p.premiumUnit,
-    practices: p.practices,
-    enrolmentOpens: p.enrolmentOpens,
-    enrolmentCloses: p.enrolmentCloses,
-    maxAcres: p.maxAcres,
-    status: p.status,
-    questions: p.questions,
-  };
-}
-
 function toValues(p: SustainabilityProgram | null): ProgramValues {
   return {
     name: p?.name ?? '',
@@ -168,16 +152,8 @@ export function SustainabilityPrograms({ platformId, market }: { platformId: num
   const dates = useDates();
   const region = useRegion();
   const query = useSustainabilityPrograms(platformId, market.id, true);
-  const save = useSaveSustainabilityProgram(platformId, market.id);
   const [editing, setEditing] = useState<SustainabilityProgram | 'new' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const close = (p: SustainabilityProgram) => {
-    setFailure(null);
-    save.mutate(
-      { programId: p.id, body: { ...programBody(p), status: 'closed' } },
-      { onError: (error) => setFailure(error instanceof Error ? error.message : t('crmPrograms.failed')) },
-    );
-  };
   return (
     <Paper variant="outlined" component="section" aria-labelledby="crm-programs-title" sx={{ p: 2 }}>
       <Stack spacing={1.5}>
@@ -243,14 +219,12 @@ export function SustainabilityPrograms({ platformId, market }: { platformId: num
                         <T id="crmPrograms.edit" />
                       </Button>
                       {p.status !== 'closed' ? (
-                        <Button
-                          size="small"
-                          disabled={save.isPending}
-                          onClick={() => close(p)}
-                          aria-label={t('crmPrograms.closeOf', { name: p.name })}
-                        >
-                          <T id="crmPrograms.close" />
-                        </Button>
+                        <CloseProgramButton
+                          platformId={platformId}
+                          marketId={market.id}
+                          program={p}
+                          onFailure={setFailure}
+                        />
                       ) : null}
                     </TableCell>
                   </TableRow>
@@ -258,7 +232,9 @@ export function SustainabilityPrograms({ platformId, market }: { platformId: num
               </TableBody>
             </Table>
           </TableContainer>
-        ) : null}
+        ) : (
+          <LinearProgress aria-label={t('crmPrograms.title')} />
+        )}
       </Stack>
       {editing ? (
         <ProgramDialog
