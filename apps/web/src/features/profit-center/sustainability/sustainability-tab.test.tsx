@@ -229,6 +229,7 @@ describe('the sustainability tab', () => {
     );
     const corn = screen.getByRole('listitem', { name: 'Low-carbon corn 2027' });
     expect(within(corn).getByText('Draft')).toBeTruthy();
+    expect(within(corn).queryByRole('button', { name: 'Enroll again' })).toBeNull();
     fireEvent.click(within(corn).getByRole('button', { name: 'Continue' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enroll in Low-carbon corn 2027' });
     expect((within(dialog).getByLabelText(/Acres to enrol/) as HTMLInputElement).value).toBe('300');

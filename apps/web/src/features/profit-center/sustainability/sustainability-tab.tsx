@@ -104,7 +104,9 @@ function ProgramCard({ program: p }: { program: Program }) {
   const [surveyOpen, setSurveyOpen] = useState(false);
   const [signing, setSigning] = useState<SustainabilityEnrolment | null>(null);
   const active = p.enrolments.filter((e) => e.status === 'sent' || e.status === 'enrolled');
-  const canEnrol = p.enrolmentOpen && p.clients.some((c) => !active.some((e) => e.clientId === c.id));
+  // A saved draft is continued with its own Continue (the survey opens on it), so no second way in beside it.
+  const hasDraft = p.enrolments.some((e) => e.status === 'draft');
+  const canEnrol = p.enrolmentOpen && !hasDraft && p.clients.some((c) => !active.some((e) => e.clientId === c.id));
   const titleId = `sustainability-program-${p.id}`;
   return (
     <Card
