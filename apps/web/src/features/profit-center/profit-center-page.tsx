@@ -93,6 +93,8 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
   const tab = tabOf(rawTab, slug);
   // The tab bar scrolls on a phone; a deep link's tab (…/sustainability) is brought into view (decision 050 addendum).
   const tabsRef = useSelectedTabInView(tab ?? undefined);
+  // The sales and payments sub-tabs scroll the same way: no arrows, the deep link's sub-tab in view.
+  const subTabsRef = useSelectedTabInView(`${tab}/${slug}`, tab === 'sales' || tab === 'payments');
   useDocumentTitle([
     tab && tab !== 'unbuilt' ? `${t(`pc.tab.${tab}` as MessageId)} · ${t('pc.title')}` : t('pc.title'),
     partner.branding.shortName,
@@ -130,7 +132,13 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
     body = (
       <>
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-          <Tabs value={current.slug} aria-label={t('pc.pay.label')} variant="scrollable" allowScrollButtonsMobile>
+          <Tabs
+            value={current.slug}
+            aria-label={t('pc.pay.label')}
+            variant="scrollable"
+            scrollButtons={false}
+            ref={subTabsRef}
+          >
             {PAYMENT_SECTIONS.map((p) => (
               <Tab
                 key={p.slug}
@@ -156,7 +164,13 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
     body = (
       <>
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-          <Tabs value={section} aria-label={t('pc.sub.label')} variant="scrollable" allowScrollButtonsMobile>
+          <Tabs
+            value={section}
+            aria-label={t('pc.sub.label')}
+            variant="scrollable"
+            scrollButtons={false}
+            ref={subTabsRef}
+          >
             {SALES_SECTIONS.map((s) => (
               <Tab
                 key={s}
@@ -179,13 +193,7 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
         <T id="pc.title" />
       </Typography>
       <Box component="nav" aria-label={t('pc.tabs.label')} sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        <Tabs
-          value={tab === 'research' ? false : tab}
-          variant="scrollable"
-          scrollButtons={false}
-          allowScrollButtonsMobile
-          ref={tabsRef}
-        >
+        <Tabs value={tab === 'research' ? false : tab} variant="scrollable" scrollButtons={false} ref={tabsRef}>
           {TABS.map((id) => (
             <Tab
               key={id}
