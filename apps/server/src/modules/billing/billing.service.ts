@@ -58,6 +58,17 @@ async function billingCaller(deps: BillingDeps, request: FastifyRequest, enterpr
   return { userId: user.id, enterprise };
 }
 
+/**
+ * billingCaller for a change to the farm business's cards and bank accounts: an admin acting as a member (any act-as
+ * scope) adds or changes no payment method in their name — the store agreements' rule and refusal (403 forbidden).
+ */
+async function billingWriter(deps: BillingDeps, request: FastifyRequest, enterpriseId: string): Promise<Caller> {
+  const caller = await billingCaller(deps, request, enterpriseId);
+  if ((await requireSession(deps.ctx, request)).actor)
+    throw new AppError('forbidden', 'Only a member changes payment methods, not an admin acting as them.');
+  return caller;
+}
+
 function provider(deps: BillingDeps): CardProvider {
   if (!deps.cardProvider) throw new AppError('conflict', 'No card provider is configured (CARD_PROVIDER).');
   return deps.cardProvider;
@@ -102,7 +113,7 @@ export async function createSetupIntent(
   request: FastifyRequest,
   enterpriseId: string,
 ): Promise<Wire<typeof setupIntentSchema>> {
-  const caller = await billingCaller(deps, request, enterpriseId);
+  const caller = await billingWriter(deps, request, enterpriseId);
   const cards = provider(deps);
   const intent = await cards.createSetupIntent();
   await repo.insertSetupIntent(deps.ctx.database.db, {
@@ -124,7 +135,7 @@ export async function confirmSetupIntent(
   enterpriseId: string,
   body: Wire<typeof setupIntentConfirmSchema>,
 ): Promise<Wire<typeof billingPaymentMethodSchema>> {
-  const caller = await billingCaller(deps, request, enterpriseId);
+  const caller = await billingWriter(deps, request, enterpriseId);
   const cards = provider(deps);
   return deps.ctx.database.db.transaction(async (tx) => {
     const intent = await repo.lockSetupIntent(tx, caller.enterprise.id, body.setup_intent_id);
@@ -182,7 +193,7 @@ export async function addBankAccount(
   enterpriseId: string,
   body: Wire<typeof bankAccountCreateSchema>,
 ): Promise<Wire<typeof billingPaymentMethodSchema>> {
-  const caller = await billingCaller(deps, request, enterpriseId);
+  const caller = await billingWriter(deps, request, enterpriseId);
   const bank = provider(deps);
   const saved = await bank.addBankAccount({
     holderName: body.account_holder_name,
@@ -230,7 +241,7 @@ export async function verifyBankAccount(
   methodId: number,
   amounts: readonly [string, string],
 ): Promise<Wire<typeof billingPaymentMethodSchema>> {
-  const caller = await billingCaller(deps, request, enterpriseId);
+  const caller = await billingWriter(deps, request, enterpriseId);
   const bank = provider(deps);
   const db = deps.ctx.database.db;
   const outcome = await db.transaction(async (tx) => {
@@ -276,7 +287,7 @@ export async function makeDefault(
   kind: 'card' | 'bank_account',
   methodId: number,
 ): Promise<Wire<typeof billingPaymentMethodSchema>> {
-  const caller = await billingCaller(deps, request, enterpriseId);
+  const caller = await billingWriter(deps, request, enterpriseId);
   return deps.ctx.database.db.transaction(async (tx) => {
     const row = await repo.lockPaymentMethod(tx, caller.enterprise.id, kind, methodId);
     if (!row) throw new AppError('not_found', NO_METHOD);
@@ -303,7 +314,7 @@ export async function removeMethod(
   kind: 'card' | 'bank_account',
   methodId: number,
 ): Promise<{ removed: true }> {
-  const caller = await billingCaller(deps, request, enterpriseId);
+  const caller = await billingWriter(deps, request, enterpriseId);
   await deps.ctx.database.db.transaction(async (tx) => {
     const row = await repo.lockPaymentMethod(tx, caller.enterprise.id, kind, methodId);
     if (!row) throw new AppError('not_found', NO_METHOD);

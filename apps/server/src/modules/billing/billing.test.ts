@@ -280,6 +280,28 @@ describe('who may see and change billing', () => {
     'payouts/manual_ach/download',
   ];
 
+  it('an admin acting as the owner (full scope) adds and changes no payment method: 403 forbidden, reads stay open', async () => {
+    const admin = await signIn(t, DEMO_ACCOUNTS.admin);
+    const [me] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.farmer));
+    expect((await call(admin, 'POST', '/api/auth/act-as', { user_id: me!.id })).statusCode).toBe(200);
+    try {
+      expect((await call(admin, 'GET', `${base}/cards`)).statusCode).toBe(200);
+      const before = await t.database.db.select().from(billingPaymentMethods);
+      for (const [url, body] of [
+        [`${base}/setup_intent`, undefined],
+        [`${base}/setup_intent/confirm`, { setup_intent_id: 'seti_x', token: 'tok_test_visa' }],
+        [`${base}/bank_accounts`, { ...bank, verification_method: 'instant' }],
+      ] as const) {
+        const res = await call(admin, 'POST', url, body);
+        expect(res.statusCode, url).toBe(403);
+        expect(res.json().code).toBe('forbidden');
+      }
+      expect(await t.database.db.select().from(billingPaymentMethods)).toEqual(before);
+    } finally {
+      await call(admin, 'DELETE', '/api/auth/act-as');
+    }
+  });
+
   it("another farm business's ids answer 404, its cards too", async () => {
     for (const path of paths) {
       const res = await call(owner, 'GET', `/api/effu/enterprise/${otherFarm.publicId}/${path}`);

@@ -110,6 +110,15 @@ type Resolved = {
 };
 
 /**
+ * An admin acting as the farmer never signs in their name (any act-as scope): the store agreements' rule and refusal
+ * (403 forbidden). Signing is the farmer's own declaration, like their credentials.
+ */
+async function refuseWhileActing(deps: EsignDeps, request: FastifyRequest): Promise<void> {
+  const session = await getSession(deps.ctx, request);
+  if (session?.actor) throw new AppError('forbidden', 'Only the farmer signs, not an admin acting as them.');
+}
+
+/**
  * A signing link's request: by its one-time token (whoever holds the link), or by its id for a signed-in user
  * onboarded on the client's enterprise. Unknown tokens, other users' requests and malformed references are 404.
  */
@@ -193,6 +202,7 @@ export async function signContract(
   input: EsignSignInput,
 ): Promise<SignResult> {
   const db = deps.ctx.database.db;
+  await refuseWhileActing(deps, request);
   const resolved = await resolveRef(deps, request, ref);
   if (!resolved.contract) return signEnrolmentRequest(deps, request, resolved, input);
   const contract0 = resolved.contract;
@@ -404,6 +414,7 @@ export async function signEnrolmentAsFarmer(
   input: EsignSignInput,
   signer: { id: string; email: string; name: string },
 ): Promise<SignResult> {
+  await refuseWhileActing(deps, request);
   const db = deps.ctx.database.db;
   let open = await openEnrolmentRequest(db, enrolmentId);
   if (!open) {

@@ -300,7 +300,9 @@ export async function signEnrolment(
   body: SustainabilitySignBody,
 ): Promise<SustainabilityEnrolment> {
   const farmer = await loadFarmer(deps, request);
-  const { user } = await requireSession(deps.ctx, request);
+  const { user, actor } = await requireSession(deps.ctx, request);
+  // An admin acting as the farmer never signs in their name (the store agreements' rule and refusal).
+  if (actor) throw new AppError('forbidden', 'Only the farmer signs, not an admin acting as them.');
   const db = deps.ctx.database.db;
   const { enrolment, program } = await farmerEnrolment(deps, farmer, body.enrolmentId);
   if (enrolment.status !== 'sent')

@@ -104,6 +104,19 @@ const get = (c: Caller | null, url: string) => t.app.inject({ method: 'GET', url
 const post = (c: Caller, url: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, headers: headersOf(c), payload: payload as object });
 
+/** A call by the demo admin acting as the demo farmer (full scope), its status and error code. */
+async function actingAsFarmer(call: (admin: Caller) => ReturnType<typeof post>) {
+  const admin = await signIn(t, DEMO_ACCOUNTS.admin);
+  const [me] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.farmer));
+  expect((await post(admin, '/api/auth/act-as', { user_id: me!.id })).statusCode).toBe(200);
+  try {
+    const res = await call(admin);
+    return { statusCode: res.statusCode, code: res.json().code as string };
+  } finally {
+    await t.app.inject({ method: 'DELETE', url: '/api/auth/act-as', headers: headersOf(admin) });
+  }
+}
+
 async function cornProgram(c: Caller = farmer): Promise<FarmerSustainability['programs'][number]> {
   const res = await get(c, `${PC}/sustainability`);
   expect(res.statusCode).toBe(200);
@@ -196,6 +209,12 @@ describe('the farmer', () => {
     expect(
       (await post(farmer, `${PC}/sustainability/sign`, { enrolmentId: enrolment.id, name: 'Sam Fieldman' })).statusCode,
     ).toBe(400);
+    // An admin acting as the farmer (full scope) signs nothing in their name: the store agreements' 403.
+    expect(
+      await actingAsFarmer((admin) =>
+        post(admin, `${PC}/sustainability/sign`, { enrolmentId: enrolment.id, name: 'Sam Fieldman', consent: true }),
+      ),
+    ).toMatchObject({ statusCode: 403, code: 'forbidden' });
     const signed = await post(farmer, `${PC}/sustainability/sign`, {
       enrolmentId: enrolment.id,
       name: 'Sam Fieldman',
@@ -315,6 +334,11 @@ describe('the farmer', () => {
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
+    expect(
+      await actingAsFarmer((admin) =>
+        post(admin, `${PC}/signing/${requestId}/sign`, { name: 'Sam Fieldman', consent: true }),
+      ),
+    ).toMatchObject({ statusCode: 403, code: 'forbidden' });
     const signed = await post(farmer, `${PC}/signing/${requestId}/sign`, { name: 'Sam Fieldman', consent: true });
     expect(signed.statusCode).toBe(200);
     expect(signResultSchema.parse(signed.json())).toMatchObject({
