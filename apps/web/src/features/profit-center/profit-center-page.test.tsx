@@ -241,6 +241,15 @@ describe('profit center', () => {
     expect(calls.some((c) => c.url.pathname.endsWith('/marketing-plan/soybeans/2027'))).toBe(true);
   });
 
+  it("platform.md's other names (bids, locations, futures) go to their tab's own URL", async () => {
+    const { router } = open('/profit-center/bids');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profit-center/bids-offers'));
+    await act(() => router.navigate('/profit-center/futures'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profit-center/futurePrices'));
+    await act(() => router.navigate('/profit-center/locations'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profit-center'));
+  });
+
   it('an unknown tab or research page opens the market home, not a placeholder', async () => {
     const { router } = open('/profit-center/research/elsewhere');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profit-center'));

@@ -59,6 +59,16 @@ const PAYMENT_SECTIONS = [
 /** Tabs of platform.md 2.5 not built yet (none now): their URLs open the market home. */
 const UNBUILT = new Set<string>([]);
 
+/**
+ * platform.md 2.5's "Also: bids, locations, futures": older names of tabs, redirected (a replace) to the tab's
+ * canonical URL — the local bids are bids-offers, the locations' bids are the market home's, futures is futurePrices.
+ */
+const ALIASES: Readonly<Record<string, TabId>> = {
+  bids: 'bids-offers',
+  locations: 'market-home',
+  futures: 'futurePrices',
+};
+
 /** /profit-center/research/crop-spot-basis-analysis (platform.md 2.5): a page of the shell, not a tab of the bar. */
 const RESEARCH_PAGES = new Set(['crop-spot-basis-analysis']);
 
@@ -103,6 +113,11 @@ function ProfitCenterTabs({ salesSection: SalesSection }: { salesSection?: Sales
   // (a way home, Logout) instead of the tab bar over a refused load. Not a route gate: the spec gates only the CRM and
   // /my-sales-lite; the enterprise's profit center flag is the server's, shown as AccessDenied by the tabs.
   if (boot && !canUseMySalesLite(boot.user)) return <PermissionDenied />;
+  const alias = rawTab === undefined ? undefined : ALIASES[rawTab];
+  if (alias) {
+    const to = alias === 'market-home' ? '/profit-center' : `/profit-center/${alias}${slug ? `/${slug}` : ''}`;
+    return <Navigate to={localized(to)} replace />;
+  }
   if (tab === 'unbuilt') return <Navigate to={localized('/profit-center')} replace />;
   if (tab === null) return <Navigate to={localized('/profit-center')} replace />;
 
