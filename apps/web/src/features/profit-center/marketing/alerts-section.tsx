@@ -63,13 +63,32 @@ function formOf(alert: PriceAlert | null, price: (v: string) => string): AlertFo
   };
 }
 
-/** The bids of the crop at the farmer's markets, as choices ('Dec 2026 at Ames Elevator'). */
+/**
+ * The bids of the crop at the farmer's markets, as choices ('Dec 2026 · Ames Elevator'); a placeholder while they
+ * load, the server's reason with a retry when they do not, and a line when the crop has no bid at the markets.
+ */
 function BidChoices({ crop }: { crop: string }) {
   const t = useT();
   const bids = useCropBids(crop, true);
-  const choices = (bids.data?.markets ?? []).flatMap((m) =>
-    m.rows.map((r) => ({ id: r.id, label: `${r.name} · ${m.label}` })),
+  if (bids.isError)
+    return (
+      <LoadErrorAlert
+        error={bids.error}
+        fallback={t('pc.marketing.alert.bidsFailed')}
+        retryLabel={<T id="pc.marketing.retry" />}
+        onRetry={() => void bids.refetch()}
+      />
+    );
+  if (!bids.data) return <Skeleton variant="rounded" height={40} aria-label={t('pc.marketing.alert.bid')} />;
+  const choices = bids.data.markets.flatMap((m) =>
+    m.rows.map((r) => ({ id: r.id, label: t('pc.marketing.alert.bidChoice', { bid: r.name, market: m.label }) })),
   );
+  if (choices.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        <T id="pc.marketing.alert.noBids" />
+      </Typography>
+    );
   return (
     <FormTextField<AlertForm> name="bidId" select label={t('pc.marketing.alert.bid')} size="small" fullWidth>
       {choices.map((c) => (

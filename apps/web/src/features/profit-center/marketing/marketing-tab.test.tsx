@@ -145,6 +145,25 @@ describe('marketing tab', () => {
     });
   });
 
+  it('the local bid choice says why the bids did not load, and when the crop has none', async () => {
+    let asked = 0;
+    serve((_call, path) => {
+      if (path !== `${PC}/commodity/corn/bids-matrix`) return undefined;
+      asked += 1;
+      return asked === 1
+        ? { status: 409, body: { code: 'bids_updating', message: 'Bids are being posted.' } }
+        : { status: 200, body: { markets: [] } };
+    });
+    renderWithProviders(<MarketingTab slug="corn-2026" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'New alert' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New price alert' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Watch/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'A local bid' }));
+    expect(await within(dialog).findByText('Bids are being posted.', {}, { timeout: 4000 })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText('None of your markets posts a bid for this crop right now.')).toBeTruthy();
+  });
+
   it('creates a futures alert through the dialog; the server’s field error lands on its field', async () => {
     const calls = serve((call, path) => {
       if (call.method !== 'POST' || path !== `${PC}/alerts/corn`) return undefined;
