@@ -211,11 +211,32 @@ export async function saveEnrolment(
   return row!.id;
 }
 
-export async function markWithdrawn(db: Db, id: number, userId: string, now: Date): Promise<void> {
-  await db
+/**
+ * Withdraws an enrolment still in the status it was read in (false, nothing written, when another request changed it
+ * meanwhile: a signature landing between the read and the write is not overwritten).
+ */
+export async function markWithdrawn(
+  db: Db,
+  id: number,
+  userId: string,
+  now: Date,
+  from: EnrolmentRow['status'],
+): Promise<boolean> {
+  const rows = await db
     .update(sustainabilityEnrolments)
     .set({ status: 'withdrawn', withdrawnAt: now, updatedBy: userId, updatedAt: now })
-    .where(eq(sustainabilityEnrolments.id, id));
+    .where(and(eq(sustainabilityEnrolments.id, id), eq(sustainabilityEnrolments.status, from)))
+    .returning({ id: sustainabilityEnrolments.id });
+  return rows.length > 0;
+}
+
+/** Locks a program's row: enrolments checking its acre cap take turns (two clients' last acres are not both let in). */
+export async function lockProgram(db: Db, programId: number): Promise<void> {
+  await db
+    .select({ id: sustainabilityPrograms.id })
+    .from(sustainabilityPrograms)
+    .where(eq(sustainabilityPrograms.id, programId))
+    .for('update');
 }
 
 export type LegalEntityFilter = {

@@ -15,6 +15,7 @@ import {
   marketLabel,
   surveyAnswerErrors,
   toDecimal,
+  type CrmDecimal,
   type FarmerSustainability,
   type SustainabilityEnrolBody,
   type SustainabilityEnrolment,
@@ -40,6 +41,7 @@ import {
   enrolmentsOfClients,
   lockEnrolment,
   lockEnrolmentOf,
+  lockProgram,
   markWithdrawn,
   marketsOfClients,
   programById,
@@ -192,6 +194,11 @@ async function farmerClientAt(deps: SustainabilityDeps, farmer: Farmer, program:
 const termsHashOf = (e: { programId: number; clientId: number; acres: string; answers: EnrolmentRow['answers'] }) =>
   sha256(enrolmentTerms(e));
 
+const acresLeftError = (left: CrmDecimal) => ({
+  path: 'acres',
+  message: `At most ${decimalString(left.greaterThan(0) ? left : toDecimal(0))} acres are left in this program`,
+});
+
 /**
  * POST sustainability/:surveyId/sign: the survey's answers and the acres of one of the farmer's clients, checked
  * (400 with each refused field: details [{path, message}]) and sent for signature through the e-sign module (the
@@ -223,11 +230,7 @@ export async function enrol(
   if (program.maxAcres !== null && !draft) {
     const taken = toDecimal(await committedAcres(db, program.id, client.id));
     const left = toDecimal(program.maxAcres).minus(taken);
-    if (toDecimal(body.acres).greaterThan(left))
-      errors.push({
-        path: 'acres',
-        message: `At most ${decimalString(left.greaterThan(0) ? left : toDecimal(0))} acres are left in this program`,
-      });
+    if (toDecimal(body.acres).greaterThan(left)) errors.push(acresLeftError(left));
   }
   if (errors.length > 0) throw new AppError('invalid_request', 'Please check the highlighted fields.', errors);
   const answers = body.answers
@@ -236,6 +239,13 @@ export async function enrol(
   const acres = decimalString(toDecimal(body.acres));
   const signer = { id: user.id, email: user.email, name: fullNameOf(user) };
   const id = await db.transaction(async (tx) => {
+    if (program.maxAcres !== null && !draft) {
+      // Again under the program's lock: two clients checking the cap at once could both take its last acres.
+      await lockProgram(tx, program.id);
+      const left = toDecimal(program.maxAcres).minus(await committedAcres(tx, program.id, client.id));
+      if (toDecimal(acres).greaterThan(left))
+        throw new AppError('invalid_request', 'Please check the highlighted fields.', [acresLeftError(left)]);
+    }
     const existing = await lockEnrolmentOf(tx, program.id, client.id);
     if (existing?.status === 'enrolled')
       throw new AppError('conflict', 'This farm business is enrolled in the program already.', { reason: 'enrolled' });
@@ -278,9 +288,8 @@ export async function enrol(
   return (await enrolmentsWire(db, [(await lockEnrolment(db, id))!], program))[0]!;
 }
 
-/** The farmer's enrolment (locked) and its program, else 404. */
-async function farmerEnrolment(deps: SustainabilityDeps, farmer: Farmer, enrolmentId: number) {
-  const db = deps.ctx.database.db;
+/** The farmer's enrolment (locked, when db is a transaction) and its program, else 404. */
+async function farmerEnrolment(db: Db, farmer: Farmer, enrolmentId: number) {
   const enrolment = await lockEnrolment(db, enrolmentId);
   if (!enrolment || !farmer.clientIds.includes(enrolment.clientId))
     throw new AppError('not_found', `No enrolment ${enrolmentId}.`);
@@ -304,7 +313,7 @@ export async function signEnrolment(
   // An admin acting as the farmer never signs in their name (the store agreements' rule and refusal).
   if (actor) throw new AppError('forbidden', 'Only the farmer signs, not an admin acting as them.');
   const db = deps.ctx.database.db;
-  const { enrolment, program } = await farmerEnrolment(deps, farmer, body.enrolmentId);
+  const { enrolment, program } = await farmerEnrolment(db, farmer, body.enrolmentId);
   if (enrolment.status !== 'sent')
     throw new AppError('conflict', 'This enrolment is not waiting for a signature.', { reason: 'not_sent' });
   if (program.status === 'draft' || !enrolmentOpen(program, isoDateInZone(new Date(), PROGRAM_ZONE)))
@@ -332,12 +341,17 @@ export async function withdrawEnrolment(
 ): Promise<SustainabilityEnrolment> {
   const farmer = await loadFarmer(deps, request);
   const db = deps.ctx.database.db;
-  const { enrolment, program } = await farmerEnrolment(deps, farmer, enrolmentId);
-  if (enrolment.status !== 'sent' && enrolment.status !== 'enrolled')
-    throw new AppError('conflict', 'This enrolment cannot be withdrawn.', { reason: enrolment.status });
-  await db.transaction(async (tx) => {
-    await markWithdrawn(tx, enrolment.id, farmer.userId, new Date());
-    await voidEnrolmentSigning(deps, tx, enrolment.id);
+  // Read, checked and written under the enrolment's row lock, and written only in the status read (a signature
+  // landing meanwhile is not overwritten).
+  const { enrolment, program } = await db.transaction(async (tx) => {
+    const found = await farmerEnrolment(tx, farmer, enrolmentId);
+    const { status } = found.enrolment;
+    if (status !== 'sent' && status !== 'enrolled')
+      throw new AppError('conflict', 'This enrolment cannot be withdrawn.', { reason: status });
+    if (!(await markWithdrawn(tx, found.enrolment.id, farmer.userId, new Date(), status)))
+      throw new AppError('conflict', 'This enrolment changed meanwhile: reload it.', { reason: 'changed' });
+    await voidEnrolmentSigning(deps, tx, found.enrolment.id);
+    return found;
   });
   await audit(db, request, {
     actorUserId: farmer.userId,

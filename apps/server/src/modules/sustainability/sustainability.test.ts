@@ -12,6 +12,7 @@ import {
   type SustainabilityProgramBody,
 } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { markWithdrawn } from './sustainability.repo.ts';
 import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import {
@@ -376,6 +377,22 @@ describe('the farmer', () => {
       (await post(farmer, `${PC}/sustainability/999999/sign`, { clientId: fieldmanId, acres: '1', answers: [] }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('withdraws only in the status it read: a signature landing meanwhile is not overwritten', async () => {
+    const db = t.database.db;
+    const [row] = await db
+      .select({ id: sustainabilityEnrolments.id, status: sustainabilityEnrolments.status })
+      .from(sustainabilityEnrolments)
+      .limit(1);
+    const [me] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.farmer));
+    const stale = row!.status === 'sent' ? 'enrolled' : 'sent';
+    expect(await markWithdrawn(db, row!.id, me!.id, new Date(), stale)).toBe(false);
+    const [after] = await db
+      .select({ status: sustainabilityEnrolments.status })
+      .from(sustainabilityEnrolments)
+      .where(eq(sustainabilityEnrolments.id, row!.id));
+    expect(after!.status).toBe(row!.status);
   });
 });
 
