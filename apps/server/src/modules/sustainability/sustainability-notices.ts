@@ -13,6 +13,10 @@ import { linkOrigin } from '../identity/identity.public.ts';
 import type { SustainabilityDeps } from './sustainability.service.ts';
 import { marketUsers } from './sustainability.repo.ts';
 
+// The texts are stored as written and shown as they come (server-written texts are not respelled, decision 035), and
+// the recipient's locale is not known here (the e-mails go out with mailContext's en-US): they use the en-US spelling
+// ('enrollment'), as these e-mails and the web's en-US pages do.
+
 const SUSTAINABILITY_PATH = '/profit-center/sustainability';
 const BUYER_PATH = '/crm/clients';
 
@@ -47,15 +51,15 @@ export async function enrolmentSentNotices(
     {
       userId: n.farmer.id,
       topic: 'contract_signature.enrolment',
-      title: `Enrolment in ${n.program.name} is ready to sign`,
-      body: `${n.clientName}'s enrolment in ${n.program.name} waits for your signature.`,
+      title: `Enrollment in ${n.program.name} is ready to sign`,
+      body: `${n.clientName}'s enrollment in ${n.program.name} waits for your signature.`,
       link: n.signing.signingPath,
     },
     ...buyers.map((userId) => ({
       userId,
       topic: 'sustainability.enrolment_sent',
       title: `${n.clientName} is enrolling in ${n.program.name}`,
-      body: `${n.clientName} sent their enrolment in ${n.program.name}; it waits for their signature.`,
+      body: `${n.clientName} sent their enrollment in ${n.program.name}; it waits for their signature.`,
       link: BUYER_PATH,
     })),
   ]);
@@ -91,14 +95,14 @@ export async function enrolledNotices(
       userId: n.farmer.id,
       topic: 'contract_signature.enrolled',
       title: `${n.clientName} is enrolled in ${n.program.name}`,
-      body: `The signed enrolment of ${n.clientName} in ${n.program.name} is kept with your programs.`,
+      body: `The signed enrollment of ${n.clientName} in ${n.program.name} is kept with your programs.`,
       link: SUSTAINABILITY_PATH,
     },
     ...buyers.map((userId) => ({
       userId,
       topic: 'sustainability.enrolled',
       title: `${n.clientName} enrolled in ${n.program.name}`,
-      body: `${n.clientName} signed their enrolment in ${n.program.name}.`,
+      body: `${n.clientName} signed their enrollment in ${n.program.name}.`,
       link: BUYER_PATH,
     })),
   ]);
