@@ -6,7 +6,7 @@ import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import ScaleOutlinedIcon from '@mui/icons-material/ScaleOutlined';
 import ShowChartRoundedIcon from '@mui/icons-material/ShowChartRounded';
 import TrackChangesOutlinedIcon from '@mui/icons-material/TrackChangesOutlined';
-import { formatNumber, offerNearness, toDecimal, type FarmerHome } from '@granary/domain';
+import { formatCents, formatNumber, offerNearness, toDecimal, type FarmerHome } from '@granary/domain';
 import { Box, Button, Chip, Container, Skeleton, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useBootstrap } from '../../lib/api/bootstrap';
@@ -69,7 +69,7 @@ function offerItems(home: FarmerHome, t: ReturnType<typeof useT>, fmt: ReturnTyp
             size="small"
             variant="outlined"
             color="info"
-            label={t('home.offers.near', { cents: `${formatNumber(cents, { maxFractionDigits: 2 })}¢` })}
+            label={t('home.offers.near', { cents: formatCents(cents, { maxFractionDigits: 2 }) })}
           />
         ),
     };
