@@ -50,6 +50,10 @@ async function recordRecords(db: Db, records: readonly InstrumentRecord[], now: 
           cash: sql`excluded.cash`,
           recordedAt: sql`excluded.recorded_at`,
         },
+        // Only when something changed: the feed moves every 5 s and a bid's row was rewritten on every tick.
+        setWhere: sql`(bid_history.futures_symbol, bid_history.futures, bid_history.basis, bid_history.flat_price,
+          bid_history.cash) is distinct from
+          (excluded.futures_symbol, excluded.futures, excluded.basis, excluded.flat_price, excluded.cash)`,
       });
   }
 }

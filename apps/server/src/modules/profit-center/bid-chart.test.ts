@@ -68,13 +68,15 @@ describe('bid/:bidId/chart', () => {
     await db.execute(sql`update quotes set last = last + 0.25 where symbol = ${symbol}`);
     // The futures module tells its listeners (the bids module records the day's close), twice: still one row.
     await notifyQuotesChanged(db, [symbol], later);
-    await notifyQuotesChanged(db, [symbol], later);
+    // A tick a moment later with nothing changed writes nothing: the row keeps the time of the change.
+    await notifyQuotesChanged(db, [symbol], new Date(later.getTime() + 1));
     const today = later.toISOString().slice(0, 10);
     const rows = await db
       .select()
       .from(bidHistory)
       .where(and(eq(bidHistory.instrumentId, bidId), eq(bidHistory.day, today)));
     expect(rows).toHaveLength(1);
+    expect(rows[0]!.recordedAt.getTime()).toBe(later.getTime());
     const [quote] = await db.select({ last: quotes.last }).from(quotes).where(eq(quotes.symbol, symbol));
     expect(toDecimal(rows[0]!.futures!).eq(quote!.last)).toBe(true);
   });
