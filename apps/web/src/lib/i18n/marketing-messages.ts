@@ -50,6 +50,8 @@ export const marketingMessages = {
   'pc.marketing.alerts.rule': '{direction, select, above {At or above} other {At or below}} {level}',
   'pc.marketing.alerts.now': 'Now {price}',
   'pc.marketing.alerts.noPrice': 'No price posted',
+  'pc.marketing.alerts.detail': '{rule} · {now}',
+  'pc.marketing.alerts.detailTriggered': '{rule} · {now} · {when}',
   'pc.marketing.alerts.status': '{status, select, active {Watching} triggered {Fired at {price}} other {Expired}}',
   'pc.marketing.alerts.edit': 'Edit alert',
   'pc.marketing.alerts.remove': 'Remove alert',

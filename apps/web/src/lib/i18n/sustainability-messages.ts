@@ -92,6 +92,8 @@ export const sustainabilityMessages = {
   'crmPrograms.save': 'Save program',
   'crmPrograms.failed': 'The program could not be saved.',
   'crmPrograms.empty': 'This market has no sustainability program yet.',
+  'crmPrograms.cropYear': '{crop} {year}',
+  'crmPrograms.window': '{from} – {to}',
   'crmPrograms.col.program': 'Program',
   'crmPrograms.col.window': 'Enrolment window',
   'crmPrograms.col.premium': 'Premium',

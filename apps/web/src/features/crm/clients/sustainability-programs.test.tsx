@@ -63,6 +63,8 @@ describe('sustainability programs on the clients page', () => {
     const table = await within(section).findByRole('table');
     expect(within(table).getByText('Low-carbon corn 2027')).toBeTruthy();
     expect(within(table).getByText('$0.10/bu')).toBeTruthy();
+    expect(within(table).getByText('Corn 2027')).toBeTruthy();
+    expect(within(table).getByText('11/01/2026 – 03/31/2027')).toBeTruthy();
 
     fireEvent.click(within(table).getByRole('button', { name: 'Close Low-carbon corn 2027' }));
     const confirm = await screen.findByRole('dialog', { name: 'Close Low-carbon corn 2027?' });

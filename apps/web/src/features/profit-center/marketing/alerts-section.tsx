@@ -209,11 +209,14 @@ function AlertRow({ alert, onEdit }: { alert: PriceAlert; onEdit: () => void }) 
       <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 500 }}>{what}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {t('pc.marketing.alerts.rule', { direction: alert.direction, level: price(alert.level) })} ·{' '}
-          {alert.currentPrice === null
-            ? t('pc.marketing.alerts.noPrice')
-            : t('pc.marketing.alerts.now', { price: price(alert.currentPrice) })}
-          {alert.triggeredAt ? ` · ${dates.dateTime(alert.triggeredAt)}` : ''}
+          {t(alert.triggeredAt ? 'pc.marketing.alerts.detailTriggered' : 'pc.marketing.alerts.detail', {
+            rule: t('pc.marketing.alerts.rule', { direction: alert.direction, level: price(alert.level) }),
+            now:
+              alert.currentPrice === null
+                ? t('pc.marketing.alerts.noPrice')
+                : t('pc.marketing.alerts.now', { price: price(alert.currentPrice) }),
+            when: alert.triggeredAt ? dates.dateTime(alert.triggeredAt) : '',
+          })}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto' }}>

@@ -196,11 +196,11 @@ export function SustainabilityPrograms({ platformId, market }: { platformId: num
                         {p.name}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
-                        {p.crop} {p.cropYear}
+                        {t('crmPrograms.cropYear', { crop: p.crop, year: p.cropYear })}
                       </Typography>
                     </TableCell>
                     <TableCell>
-                      {dates.day(p.enrolmentOpens)} – {dates.day(p.enrolmentCloses)}
+                      {t('crmPrograms.window', { from: dates.day(p.enrolmentOpens), to: dates.day(p.enrolmentCloses) })}
                     </TableCell>
                     <TableCell>
                       {t(p.premiumUnit === 'bushel' ? 'crmPrograms.perBushel' : 'crmPrograms.perAcre', {
