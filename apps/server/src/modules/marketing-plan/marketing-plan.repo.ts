@@ -159,28 +159,36 @@ export async function expireAlerts(db: Db, today: string, at: Date): Promise<num
 }
 
 /** A bid (instrument) as an alert needs it: its market, partner, crop and delivery period; null when removed. */
+const bidFields = {
+  id: instruments.id,
+  partnerId: instruments.partnerId,
+  marketId: instruments.marketId,
+  cropId: instruments.cropId,
+  cropYear: instruments.cropYear,
+  name: instruments.name,
+  deliveryStart: instruments.deliveryStart,
+  deliveryEnd: instruments.deliveryEnd,
+  futuresSymbol: instruments.futuresSymbol,
+  quantityUnit: instruments.quantityUnit,
+  visibility: instruments.visibility,
+  marketDisplayName: markets.displayName,
+  marketCity: markets.city,
+  marketState: markets.administrativeAreaLevel1,
+};
+
 export async function bidOf(db: Db, bidId: number) {
-  const [row] = await db
-    .select({
-      id: instruments.id,
-      partnerId: instruments.partnerId,
-      marketId: instruments.marketId,
-      cropId: instruments.cropId,
-      cropYear: instruments.cropYear,
-      name: instruments.name,
-      deliveryStart: instruments.deliveryStart,
-      deliveryEnd: instruments.deliveryEnd,
-      futuresSymbol: instruments.futuresSymbol,
-      quantityUnit: instruments.quantityUnit,
-      visibility: instruments.visibility,
-      marketDisplayName: markets.displayName,
-      marketCity: markets.city,
-      marketState: markets.administrativeAreaLevel1,
-    })
+  const [row] = await bidsByIds(db, [bidId]);
+  return row ?? null;
+}
+
+/** The live bids of these ids with their markets, in one query (the alerts' judge runs every minute). */
+export async function bidsByIds(db: Db, bidIds: readonly number[]) {
+  if (bidIds.length === 0) return [];
+  return db
+    .select(bidFields)
     .from(instruments)
     .innerJoin(markets, eq(markets.id, instruments.marketId))
-    .where(and(eq(instruments.id, bidId), isNull(instruments.deletedAt)));
-  return row ?? null;
+    .where(and(inArray(instruments.id, [...bidIds]), isNull(instruments.deletedAt)));
 }
 
 export async function recipientOf(db: Db, userId: string) {

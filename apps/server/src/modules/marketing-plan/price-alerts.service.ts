@@ -29,6 +29,7 @@ import {
   alertOf,
   alertsOf,
   bidOf,
+  bidsByIds,
   countActive,
   deleteAlert,
   expireAlerts,
@@ -56,17 +57,16 @@ async function pricesOf(db: Db, alerts: readonly AlertRow[]) {
   const quotes = await latestQuotes(db, symbols);
   const bids = new Map<number, { bid: Bid; row: PublicBidRow | null }>();
   const rowsByMarket = new Map<string, PublicBidRow[]>();
-  for (const a of alerts) {
-    if (a.kind !== 'bid' || a.bidId === null || bids.has(a.bidId)) continue;
-    const bid = await bidOf(db, a.bidId);
-    if (!bid) continue;
+  // The alerts' bids in one query, then each market's public rows once (not a query per alert).
+  const bidIds = [...new Set(alerts.flatMap((a) => (a.kind === 'bid' && a.bidId !== null ? [a.bidId] : [])))];
+  for (const bid of await bidsByIds(db, bidIds)) {
     const key = `${bid.partnerId}:${bid.marketId}`;
     let rows = rowsByMarket.get(key);
     if (!rows) {
       rows = (await publicBids(db, { partnerId: bid.partnerId, marketId: bid.marketId })).rows;
       rowsByMarket.set(key, rows);
     }
-    bids.set(a.bidId, { bid, row: rows.find((r) => r.id === a.bidId) ?? null });
+    bids.set(bid.id, { bid, row: rows.find((r) => r.id === bid.id) ?? null });
   }
   return {
     priceOf(a: AlertRow): string | null {
