@@ -8,6 +8,7 @@ export const sustainabilityMessages = {
   'sustainability.subtitle': 'Programs your buyers offer: the practices, the premium, and your enrolled acres.',
   'sustainability.loadFailed': 'Sustainability programs could not be loaded.',
   'sustainability.retry': 'Try again',
+  'sustainability.emptyTitle': 'No program on offer',
   'sustainability.empty': 'None of your buyers offers a sustainability program right now.',
   'sustainability.enrolledAcres.title': 'Enrolled acres',
   'sustainability.enrolledAcres.none': 'No enrolled acres yet.',

@@ -273,5 +273,7 @@ describe('the sustainability tab', () => {
   it('says so when no buyer offers a program', async () => {
     open({ programs: [], enrolledAcres: [] });
     expect(await screen.findByText('None of your buyers offers a sustainability program right now.')).toBeTruthy();
+    expect(screen.getByText('No program on offer')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Sustainability programs' })).toBeTruthy();
   });
 });

@@ -1,9 +1,9 @@
 import EcoOutlinedIcon from '@mui/icons-material/EnergySavingsLeafOutlined';
 import type { FarmerSustainability, SustainabilityEnrolment } from '@granary/domain';
-import { Box, Button, Card, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { LoadErrorAlert } from '../../../lib/ui/page-states';
+import { EmptyState, LoadErrorAlert } from '../../../lib/ui/page-states';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { T, useT } from '../../../lib/i18n/t';
 import { useDates } from '../../../lib/i18n/use-dates';
@@ -35,12 +35,17 @@ export function SustainabilityTab() {
         onRetry={() => void query.refetch()}
       />
     );
-  if (!query.data) return <LinearProgress aria-label={t('sustainability.title')} />;
+  if (!query.data) return <Skeleton variant="rounded" height={320} />;
   const { programs, enrolledAcres } = query.data;
   return (
     <Stack spacing={2} component="section" aria-labelledby="sustainability-title">
       <Box>
-        <Typography id="sustainability-title" variant="h5" component="h2">
+        <Typography
+          id="sustainability-title"
+          variant="h2"
+          component="h2"
+          sx={{ fontSize: '1.25rem', fontWeight: 700, mb: 0.5 }}
+        >
           <T id="sustainability.title" />
         </Typography>
         <Typography color="text.secondary">
@@ -67,12 +72,11 @@ export function SustainabilityTab() {
         )}
       </Paper>
       {programs.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-          <EcoOutlinedIcon color="disabled" />
-          <Typography color="text.secondary">
-            <T id="sustainability.empty" />
-          </Typography>
-        </Paper>
+        <EmptyState
+          icon={<EcoOutlinedIcon />}
+          title={<T id="sustainability.emptyTitle" />}
+          body={<T id="sustainability.empty" />}
+        />
       ) : (
         <Box
           component="ul"
