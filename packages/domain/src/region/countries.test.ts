@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, COUNTRY_CODES, CURRENCY_IDS, UNKNOWN_COUNTRY, countryByCode, isCountryCode } from './countries.ts';
+import {
+  COUNTRIES,
+  COUNTRY_CODES,
+  CURRENCY_IDS,
+  UNKNOWN_COUNTRY,
+  countryByCode,
+  currencyForCountry,
+  isCountryCode,
+} from './countries.ts';
 
 describe('COUNTRIES', () => {
   it('holds the three records of the spec, in order', () => {
@@ -51,5 +59,18 @@ describe('countryByCode / isCountryCode', () => {
     expect(isCountryCode('CAN')).toBe(true);
     expect(isCountryCode('can')).toBe(false);
     expect(isCountryCode('')).toBe(false);
+  });
+});
+
+describe('currencyForCountry', () => {
+  it("is the country record's currency, USD when unknown", () => {
+    expect(['USA', 'CAN', 'AUS', 'au', null, 'XYZ'].map(currencyForCountry)).toEqual([
+      'USD',
+      'CAD',
+      'AUD',
+      'AUD',
+      'USD',
+      'USD',
+    ]);
   });
 });

@@ -46,3 +46,11 @@ export function countryByCode(code: string | null | undefined): Country | null {
   if (upper === '') return null;
   return COUNTRIES.find((c) => c.code === upper || c.code2 === upper) ?? null;
 }
+
+/**
+ * The currency of a market's or farm business's country (its record's; USD for an unknown or missing one): the one
+ * rule for e-signed contracts, enrolments, amendments and billing (billing mapped AUS to USD while e-sign said AUD).
+ */
+export function currencyForCountry(code: string | null | undefined): CurrencyCode {
+  return countryByCode(code)?.currency ?? 'USD';
+}

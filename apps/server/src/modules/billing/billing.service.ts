@@ -7,6 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  currencyForCountry,
   BILLING_PAGE_SIZE,
   FINANCIAL_ACCESS_PERMISSION,
   MICRO_DEPOSIT_ATTEMPTS,
@@ -460,7 +461,7 @@ function payoutWire(p: repo.PayoutDbRow) {
     id: p.id,
     reference: p.provider_reference,
     amount: p.amount,
-    currency: p.country_code === 'CAN' ? 'CAD' : 'USD',
+    currency: currencyForCountry(p.country_code),
     status: p.status,
     sent_at: new Date(p.sent_at).toISOString(),
     settles_on: p.settles_on,

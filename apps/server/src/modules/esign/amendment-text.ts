@@ -2,6 +2,7 @@
 // Sales Lite show (issue 14, docs/decisions/042-contract-page-and-amendments.md).
 
 import {
+  currencyForCountry,
   CONTRACT_HISTORY_MESSAGES,
   describeAmendment,
   formatBasis,
@@ -24,7 +25,7 @@ function fill(id: ContractHistoryMessageId, values: Record<string, string> = {})
  * domain's describeAmendment): prices in the partner's notation, days as the PDF writes them; notes left out.
  */
 function amendmentSentence(a: AmendmentRecord, c: EsignContract, notation: PriceNotationSettings): string {
-  const currency = c.marketCountry === 'CAN' ? 'CAD' : c.marketCountry === 'AUS' ? 'AUD' : 'USD';
+  const currency = currencyForCountry(c.marketCountry);
   return describeAmendment(
     { action: a.action, details: a.details },
     { optionMonth: c.optionMonth, quantityUnit: c.quantityUnit },

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
+  currencyForCountry,
   SUSTAINABILITY_PROGRAM_ZONE,
   decimalString,
   enrolmentTerms,
@@ -38,8 +39,7 @@ export function enrolmentTermsHash(e: Pick<EsignEnrolment, 'programId' | 'client
   return sha256(enrolmentTerms(e));
 }
 
-const currencyOf = (e: EsignEnrolment) =>
-  e.marketCountry === 'CAN' ? 'CAD' : e.marketCountry === 'AUS' ? 'AUD' : 'USD';
+const currencyOf = (e: EsignEnrolment) => currencyForCountry(e.marketCountry);
 
 /** What the signing page shows and the PDF prints: the program, the farm business, acres, the survey's answers. */
 export function enrolmentSigningTerms(e: EsignEnrolment, partner: WhiteLabelPartner): EnrolmentSigningTerms {

@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
+  currencyForCountry,
   canSendForSignature,
   contractEsignState,
   contractTermsText,
@@ -95,7 +96,7 @@ export function termsOf(c: EsignContract, partner: WhiteLabelPartner): SigningTe
     futuresPrice: c.futuresPrice,
     basis: c.basis,
     cashPrice: c.cashPrice,
-    currency: c.marketCountry === 'CAN' ? 'CAD' : c.marketCountry === 'AUS' ? 'AUD' : 'USD',
+    currency: currencyForCountry(c.marketCountry),
     contractDate: c.contractDate,
   };
 }
