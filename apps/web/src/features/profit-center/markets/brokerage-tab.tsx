@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { T } from '../../../lib/i18n/t';
 import { useLocalizedPath } from '../../../lib/routing/route-handle';
+import { telHref } from '../../../lib/ui/tel-href';
 
 /**
  * The brokerage tab (platform.md 2.5): no brokerage account, position or trade is kept by the platform, so the tab
@@ -43,7 +44,7 @@ export function BrokerageTab() {
       <Stack spacing={1.5} sx={{ mb: 3 }}>
         {b.supportPhone ? (
           <ContactLine icon={<PhoneOutlinedIcon fontSize="small" />} label={<T id="pc.brokerage.phone" />}>
-            <MuiLink href={`tel:${b.supportPhone.replace(/[^\d+]/g, '')}`}>{b.supportPhone}</MuiLink>
+            <MuiLink href={telHref(b.supportPhone)}>{b.supportPhone}</MuiLink>
           </ContactLine>
         ) : null}
         {b.supportEmail ? (

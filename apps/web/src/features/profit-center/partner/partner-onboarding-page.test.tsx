@@ -107,6 +107,8 @@ describe('/profit-center/partner/:intent', () => {
     expect(within(support).getByRole('link', { name: 'help@prairie.test' }).getAttribute('href')).toBe(
       'mailto:help@prairie.test',
     );
+    // The dialer gets the digits only, as the brokerage tab's link does.
+    expect(within(support).getByRole('link', { name: '1-800-555-0199' }).getAttribute('href')).toBe('tel:18005550199');
   });
 
   it("shows the server's reason when the grain accounts cannot load, with a retry", async () => {

@@ -40,6 +40,7 @@ import type { MessageId } from '../../../lib/i18n/messages';
 import { T, useT } from '../../../lib/i18n/t';
 import { inNativeApp } from '../../../lib/native/bridge';
 import { LoadErrorAlert } from '../../../lib/ui/page-states';
+import { telHref } from '../../../lib/ui/tel-href';
 import { usePartnerOnboarding, useSendOnboardingCode, useVerifyOnboardingCode } from './onboarding-api';
 
 // Partner onboarding (issue 17, platform.md 2.5, decision 060): /profit-center/partner/:intent/:page? and
@@ -393,7 +394,7 @@ function SupportContacts({ partner }: { partner: WhiteLabelPartner }) {
       <Typography>
         <T
           id="onboarding.support.phone"
-          values={{ phone: <Link href={`tel:${b.supportPhone}`}>{b.supportPhone}</Link> }}
+          values={{ phone: <Link href={telHref(b.supportPhone)}>{b.supportPhone}</Link> }}
         />
       </Typography>
       <Link component={RouterLink} to="/support" variant="body2">

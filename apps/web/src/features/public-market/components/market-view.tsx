@@ -15,6 +15,7 @@ import {
   t,
   type PublicLocale,
 } from '../public-messages';
+import { telHref } from '../../../lib/ui/tel-href';
 import { MarketHours } from './market-hours';
 import { StaleNotice } from './market-notices';
 
@@ -113,10 +114,6 @@ function BidsTable({
       </table>
     </section>
   );
-}
-
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
 function MarketPicker({ page, prefix, onPickMarket }: Pick<Props, 'page' | 'prefix' | 'onPickMarket'>) {
