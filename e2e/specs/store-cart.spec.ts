@@ -57,7 +57,8 @@ describe('store: the cart', () => {
     await page.getByRole('heading', { level: 1, name: second.name }).waitFor();
     const selected = page.getByLabel('Selected pack size');
     await selected.getByRole('button', { name: `One more ${second.name}` }).click();
-    expect(await selected.getByRole('textbox', { name: 'Quantity' }).inputValue()).toBe('2');
+    // The stepper's text follows its value in an effect (after paint): wait for it, as a user would see it.
+    await expect.poll(() => selected.getByRole('textbox', { name: 'Quantity' }).inputValue()).toBe('2');
     await snap(page, 'store-cart-product-1280');
     const saved2 = cartSaved(page);
     await selected.getByRole('button', { name: 'Add to cart' }).click();
