@@ -27,6 +27,7 @@ import { showToast } from '../../lib/toast/toast-store';
 import { AccessDenied } from '../../lib/ui/access-denied';
 import { useAgronomics, useChangeAgronomics } from './account-api';
 import { AreaUnitsSelect, Loaded, numberField, toastFailure, useAreaText } from './account-parts';
+import { numericCellSx } from '../../lib/ui/numeric-cell';
 
 const CROP_OPTIONS = CROPS.filter((c) => c.hasBushelQuantity).map((c) => ({ id: c.name, name: c.displayName }));
 const cropName = (key: string) => CROPS.find((c) => c.name === key)?.displayName ?? key;
@@ -212,10 +213,8 @@ function AgronomicsTable({
                   <TableRow key={`${s.cropYear}-${s.crop}`}>
                     <TableCell>{s.cropYear}</TableCell>
                     <TableCell>{cropName(s.crop)}</TableCell>
-                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                      {areaText(s.area, s.areaUnits)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                    <TableCell sx={numericCellSx}>{areaText(s.area, s.areaUnits)}</TableCell>
+                    <TableCell sx={numericCellSx}>
                       {s.averageYield === null
                         ? t('agronomics.noYield')
                         : t('agronomics.yieldValue', {

@@ -21,6 +21,7 @@ import { T, useT } from '../../lib/i18n/t';
 import { useDates } from '../../lib/i18n/use-dates';
 import { LoadErrorAlert } from '../../lib/ui/page-states';
 import { useCoupons, usePaymentHistory, useRefunds } from './billing-api';
+import { numericCellSx } from '../../lib/ui/numeric-cell';
 
 /** Previous / next page, with 'Page 2 of 5' between. */
 export function Pager({
@@ -62,7 +63,6 @@ export function HistorySection({ enterprisePublicId: e }: { enterprisePublicId: 
   const history = usePaymentHistory(e, page);
   const refunds = useRefunds(e);
   const coupons = useCoupons(e);
-  const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
   // On a phone the status goes under the order number, so the amount stays in view.
   const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
   return (
@@ -96,7 +96,7 @@ export function HistorySection({ enterprisePublicId: e }: { enterprisePublicId: 
                   <TableCell sx={wide}>
                     <T id="billing.history.status" />
                   </TableCell>
-                  <TableCell sx={numeric}>
+                  <TableCell sx={numericCellSx}>
                     <T id="billing.history.amount" />
                   </TableCell>
                 </TableRow>
@@ -118,7 +118,7 @@ export function HistorySection({ enterprisePublicId: e }: { enterprisePublicId: 
                       </Typography>
                     </TableCell>
                     <TableCell sx={wide}>{t(`billing.paymentStatus.${p.paymentStatus}` as MessageId)}</TableCell>
-                    <TableCell sx={numeric}>{money(p.amount, p.currency)}</TableCell>
+                    <TableCell sx={numericCellSx}>{money(p.amount, p.currency)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -22,6 +22,7 @@ import { useDates } from '../../lib/i18n/use-dates';
 import { LoadErrorAlert } from '../../lib/ui/page-states';
 import { payoutsCsvUrl, usePayouts, type PayoutPage } from './billing-api';
 import { Pager } from './history-section';
+import { numericCellSx } from '../../lib/ui/numeric-cell';
 
 type Payout = PayoutPage['payouts'][number];
 
@@ -43,7 +44,6 @@ export function PayoutsSection({ enterprisePublicId: e }: { enterprisePublicId: 
   const [type, setType] = useState<PayoutChargeType>('manual_ach');
   const [page, setPage] = useState(1);
   const payouts = usePayouts(e, type, page);
-  const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
   // On a phone the status goes under the payee, so the amount stays in view.
   const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
   return (
@@ -111,7 +111,7 @@ export function PayoutsSection({ enterprisePublicId: e }: { enterprisePublicId: 
                   <TableCell sx={wide}>
                     <T id="billing.payouts.status" />
                   </TableCell>
-                  <TableCell sx={numeric}>
+                  <TableCell sx={numericCellSx}>
                     <T id="billing.payouts.amount" />
                   </TableCell>
                 </TableRow>
@@ -132,7 +132,7 @@ export function PayoutsSection({ enterprisePublicId: e }: { enterprisePublicId: 
                     <TableCell sx={wide}>
                       <PayoutStatus payout={p} />
                     </TableCell>
-                    <TableCell sx={numeric}>{formatMoney(p.amount, { currency: p.currency })}</TableCell>
+                    <TableCell sx={numericCellSx}>{formatMoney(p.amount, { currency: p.currency })}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

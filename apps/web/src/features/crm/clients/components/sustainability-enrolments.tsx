@@ -20,6 +20,7 @@ import { T, useT } from '../../../../lib/i18n/t';
 import { useDates } from '../../../../lib/i18n/use-dates';
 import { CrmErrorState } from '../../components/crm-page-frame';
 import { useSustainabilityFilters, useSustainabilityLegalEntities } from '../api/sustainability-enrolments';
+import { numericCellSx } from '../../../../lib/ui/numeric-cell';
 
 const STATUS_COLOR = { draft: 'default', sent: 'warning', enrolled: 'success', withdrawn: 'default' } as const;
 
@@ -134,9 +135,7 @@ export function SustainabilityEnrolments({ platformId, market }: { platformId: n
                       <TableRow key={`${row.programId}-${row.clientId}`}>
                         <TableCell>{row.name}</TableCell>
                         <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{row.programName}</TableCell>
-                        <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                          {area(row.acres)}
-                        </TableCell>
+                        <TableCell sx={numericCellSx}>{area(row.acres)}</TableCell>
                         <TableCell>
                           <Chip
                             size="small"
