@@ -5,6 +5,7 @@ import { usePartner } from '../../lib/brand/partner-context';
 import type { MessageId } from '../../lib/i18n/messages';
 import { T, useT } from '../../lib/i18n/t';
 import { useLocalizedPath } from '../../lib/routing/route-handle';
+import { telHref } from '../../lib/ui/tel-href';
 
 /** The legal pages (platform.md 2.1) and support, linked from every page's footer. */
 function FooterLinks() {
@@ -85,7 +86,7 @@ export function ShellFooter() {
                   id="footer.supportPhone"
                   values={{
                     phone: (
-                      <Link key="phone" href={`tel:${supportPhone}`} underline="hover" sx={{ whiteSpace: 'nowrap' }}>
+                      <Link key="phone" href={telHref(supportPhone)} underline="hover" sx={{ whiteSpace: 'nowrap' }}>
                         {supportPhone}
                       </Link>
                     ),

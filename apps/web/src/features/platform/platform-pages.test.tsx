@@ -52,9 +52,7 @@ describe('/support', () => {
     renderApp('/support', 'anonymous');
     expect(await screen.findByRole('heading', { level: 1, name: 'Prairie support' })).toBeTruthy();
     const contacts = screen.getByRole('region', { name: 'Contact us' });
-    expect(within(contacts).getByRole('link', { name: '1-800-555-0199' }).getAttribute('href')).toBe(
-      'tel:1-800-555-0199',
-    );
+    expect(within(contacts).getByRole('link', { name: '1-800-555-0199' }).getAttribute('href')).toBe('tel:18005550199');
     expect(within(contacts).getByRole('link', { name: 'help@prairie.test' }).getAttribute('href')).toBe(
       'mailto:help@prairie.test',
     );

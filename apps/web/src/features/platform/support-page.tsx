@@ -22,6 +22,7 @@ import { useRegion } from '../../lib/i18n/locale';
 import { T, useT } from '../../lib/i18n/t';
 import { useLocalizedPath } from '../../lib/routing/route-handle';
 import { useDocumentTitle } from '../../lib/ui/document-title';
+import { telHref } from '../../lib/ui/tel-href';
 
 /** Monday first, as an office's week reads. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -119,7 +120,7 @@ export function SupportPage() {
             <Stack spacing={2}>
               {b.supportPhone ? (
                 <ContactLine icon={<PhoneOutlinedIcon />} label={<T id="support.phone" />}>
-                  <Link href={`tel:${b.supportPhone}`} underline="hover">
+                  <Link href={telHref(b.supportPhone)} underline="hover">
                     {b.supportPhone}
                   </Link>
                 </ContactLine>

@@ -142,9 +142,7 @@ describe('the light public page’s footer', () => {
     expect(within(footer).getByRole('link', { name: 'support@demo.granary.test' }).getAttribute('href')).toBe(
       'mailto:support@demo.granary.test',
     );
-    expect(within(footer).getByRole('link', { name: '1-800-555-0142' }).getAttribute('href')).toBe(
-      'tel:1-800-555-0142',
-    );
+    expect(within(footer).getByRole('link', { name: '1-800-555-0142' }).getAttribute('href')).toBe('tel:18005550142');
   });
 });
 

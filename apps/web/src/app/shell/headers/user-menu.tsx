@@ -27,6 +27,7 @@ import { useLocalizedPath } from '../../../lib/routing/route-handle';
 import { NotificationBell, NotificationSettingsMenuItem } from '../../../features/notifications/notification-bell';
 import { storeExperience } from '../experience';
 import { AccountMenuItem, BillingMenuItem, EnterpriseSwitcher, TeamMenuItem } from './enterprise-switcher';
+import { telHref } from '../../../lib/ui/tel-href';
 
 function initials(user: BootstrapUser): string {
   const letters = `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`.toUpperCase();
@@ -161,7 +162,7 @@ export function UserMenu({
           </MenuItem>
         ) : null}
         {supportPhone ? (
-          <MenuItem component="a" href={`tel:${supportPhone}`} onClick={close}>
+          <MenuItem component="a" href={telHref(supportPhone)} onClick={close}>
             <ListItemIcon>
               <PhoneRoundedIcon fontSize="small" />
             </ListItemIcon>

@@ -1,5 +1,6 @@
 import type { LegalDocument, PublicPartnerHeader } from '@granary/domain';
 import { t, type PublicMessageId } from '../public-messages';
+import { telHref } from '../../../lib/ui/tel-href';
 
 /**
  * The legal pages (platform.md 2.1) in the order of the app's footer. A record over the domain's type, so a new
@@ -40,7 +41,7 @@ export function PublicFooter({ partner, prefix }: { partner: PublicPartnerHeader
               <>
                 {' '}
                 {t('public.footer.call')}{' '}
-                <a className="pm-nowrap" href={`tel:${partner.supportPhone}`}>
+                <a className="pm-nowrap" href={telHref(partner.supportPhone)}>
                   {partner.supportPhone}
                 </a>
               </>

@@ -6,6 +6,7 @@ import { useT } from '../../../../lib/i18n/t';
 import type { GridColumn } from '../../../../lib/ui/grid/grid-columns';
 import { initials } from '../client-initials';
 import { defaultCrop, place } from './client-rows';
+import { telHref } from '../../../../lib/ui/tel-href';
 
 /** The client list's columns (the grid toolkit's model): name and id, place, phone, e-mail, default crop. */
 export function useClientColumns(href: (row: ClientSearchRow) => string): GridColumn<ClientSearchRow>[] {
@@ -46,7 +47,7 @@ export function useClientColumns(href: (row: ClientSearchRow) => string): GridCo
         cellSx: { whiteSpace: 'nowrap' },
         render: (row) =>
           row.phoneNumber ? (
-            <Link href={`tel:${row.phoneNumber}`} underline="hover" color="inherit">
+            <Link href={telHref(row.phoneNumber)} underline="hover" color="inherit">
               {row.phoneNumber}
             </Link>
           ) : (

@@ -5,6 +5,7 @@ import { Alert, Box, Button, Chip, Divider, Link, Paper, Stack, Typography } fro
 import type { ReactNode } from 'react';
 import { T, useT } from '../../../../lib/i18n/t';
 import { useInviteContact, type InviteContactParams } from '../api/invite-contact';
+import { telHref } from '../../../../lib/ui/tel-href';
 
 function ContactLine({ icon, href, text }: { icon: ReactNode; href: string; text: string }) {
   return (
@@ -36,7 +37,7 @@ export function ContactsPanel({ profile, invite }: { profile: ClientProfile; inv
       </Typography>
       <Stack spacing={0.5}>
         {summary.phoneNumber ? (
-          <ContactLine icon={<PhoneOutlinedIcon />} href={`tel:${summary.phoneNumber}`} text={summary.phoneNumber} />
+          <ContactLine icon={<PhoneOutlinedIcon />} href={telHref(summary.phoneNumber)} text={summary.phoneNumber} />
         ) : null}
         {summary.emailAddress ? (
           <ContactLine
@@ -78,7 +79,7 @@ export function ContactsPanel({ profile, invite }: { profile: ClientProfile; inv
                 {contact.phoneNumber ? (
                   <ContactLine
                     icon={<PhoneOutlinedIcon />}
-                    href={`tel:${contact.phoneNumber}`}
+                    href={telHref(contact.phoneNumber)}
                     text={contact.phoneNumber}
                   />
                 ) : null}
