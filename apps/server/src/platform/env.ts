@@ -65,8 +65,11 @@ const envSchema = z.object({
   PRICE_FEED: z.enum(['simulated', 'off']).optional(),
   /** How often the simulated feed ticks. */
   PRICE_FEED_INTERVAL_MS: z.coerce.number().int().min(500).default(5000),
-  /** The store's card payment provider (docs/decisions/021-checkout-and-orders.md): 'test' is built in; unset, card payment is not offered. */
-  CARD_PROVIDER: z.enum(['test']).optional(),
+  /**
+   * The card payment provider of the store and billing (docs/decisions/021, 056): 'test' is built in; 'off' offers no
+   * card payment. Unset: 'test' outside production and tests (the demo), 'off' in production and under test.
+   */
+  CARD_PROVIDER: z.enum(['test', 'off']).optional(),
   /** The API reference at /api/docs: unset, on outside production and off in production (platform/api-docs.ts). */
   API_DOCS: z.enum(['on', 'off']).optional(),
   /**

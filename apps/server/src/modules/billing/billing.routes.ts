@@ -54,7 +54,7 @@ const writeErrors = { ...crmWriteErrors, 402: apiErrorSchema };
  * has_financial_access only (403 otherwise); another enterprise's ids answer 404. docs/decisions/056.
  */
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const deps: BillingDeps = { ctx, cardProvider: cardProviderFromEnv(ctx.env.CARD_PROVIDER) };
+  const deps: BillingDeps = { ctx, cardProvider: cardProviderFromEnv(ctx.env) };
   await app.register(paymentMethodRoutes, deps);
   await app.register(paymentRoutes, deps);
 };

@@ -17,6 +17,8 @@ import { rowsOf } from '../../platform/db.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
+import { readEnv } from '../../platform/env.ts';
+import { cardProviderFromEnv } from '../checkout/checkout.public.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -346,5 +348,18 @@ describe('who may see and change billing', () => {
   it('without a session, 401', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${base}/cards` });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the card provider of the environment (decision 056, addendum)', () => {
+  it("is the test provider in npm start's demo (development), none in production or under test, off when asked", () => {
+    const provider = (env: Record<string, string>) => cardProviderFromEnv(readEnv(env))?.name ?? null;
+    expect(provider({})).toBe('test');
+    expect(provider({ NODE_ENV: 'development' })).toBe('test');
+    expect(provider({ NODE_ENV: 'production' })).toBeNull();
+    expect(provider({ NODE_ENV: 'test' })).toBeNull();
+    expect(provider({ NODE_ENV: 'development', CARD_PROVIDER: 'off' })).toBeNull();
+    expect(provider({ NODE_ENV: 'production', CARD_PROVIDER: 'test' })).toBe('test');
+    expect(() => readEnv({ CARD_PROVIDER: 'stripe' })).toThrow(/CARD_PROVIDER/);
   });
 });

@@ -68,7 +68,7 @@ type RoutesApp = Parameters<FastifyPluginAsyncZod<Options>>[0];
 /** What the checkout's groups of routes use: the database, the card provider, session access, the caller, the view. */
 function sharedOf({ ctx, partners }: Options) {
   const db = ctx.database.db;
-  const deps: CheckoutDeps = { cardProvider: cardProviderFromEnv(ctx.env.CARD_PROVIDER) };
+  const deps: CheckoutDeps = { cardProvider: cardProviderFromEnv(ctx.env) };
   const config = { access: 'session' as const };
   const P = CHECKOUT_API;
 

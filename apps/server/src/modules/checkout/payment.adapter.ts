@@ -8,6 +8,7 @@
 // under $1 or instantly. Only the provider's references and what may be shown (brand, last four) come back.
 
 import { randomToken } from '../../platform/crypto.ts';
+import type { Env } from '../../platform/env.ts';
 
 type CardAuthorization = { ok: true; reference: string } | { ok: false; reason: 'declined' | 'invalid_token' };
 
@@ -88,7 +89,12 @@ const testCardProvider: CardProvider = {
   },
 };
 
-export function cardProviderFromEnv(value: string | undefined): CardProvider | null {
-  if (value === 'test') return testCardProvider;
-  return null;
+/**
+ * The card provider of the validated environment (env.ts): CARD_PROVIDER, else the built-in test provider outside
+ * production and tests — so `npm start`'s demo can add a card — and none in production or under test (decision 056,
+ * addendum). CARD_PROVIDER=off turns it off anywhere.
+ */
+export function cardProviderFromEnv(env: Pick<Env, 'CARD_PROVIDER' | 'NODE_ENV'>): CardProvider | null {
+  const name = env.CARD_PROVIDER ?? (env.NODE_ENV === 'development' ? 'test' : 'off');
+  return name === 'test' ? testCardProvider : null;
 }
