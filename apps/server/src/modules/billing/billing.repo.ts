@@ -5,39 +5,10 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { PayoutChargeType } from '@granary/domain';
 import { rowsOf, type Db } from '../../platform/db.ts';
-import { billingPaymentMethods, billingSetupIntents, enterpriseUsers, enterprises } from '../../db/schema/index.ts';
+import { billingPaymentMethods, billingSetupIntents } from '../../db/schema/index.ts';
 
 export type BillingEnterprise = { id: number; publicId: string; name: string };
 export type PaymentMethodRow = typeof billingPaymentMethods.$inferSelect;
-
-/** The enterprise by its public uuid or numeric id (anything else is unknown). */
-export async function enterpriseByAnyId(db: Db, id: string): Promise<BillingEnterprise | null> {
-  const where = /^\d{1,9}$/.test(id)
-    ? eq(enterprises.id, Number(id))
-    : /^[0-9a-f-]{36}$/i.test(id)
-      ? eq(enterprises.publicId, id)
-      : null;
-  if (!where) return null;
-  const [row] = await db
-    .select({ id: enterprises.id, publicId: enterprises.publicId, name: enterprises.name })
-    .from(enterprises)
-    .where(where)
-    .limit(1);
-  return row ?? null;
-}
-
-export async function membershipOf(
-  db: Db,
-  enterpriseId: number,
-  userId: string,
-): Promise<{ role: 'owner' | 'subaccount' | 'professional'; permissions: string[] } | null> {
-  const [row] = await db
-    .select({ role: enterpriseUsers.role, permissions: enterpriseUsers.permissions })
-    .from(enterpriseUsers)
-    .where(and(eq(enterpriseUsers.enterpriseId, enterpriseId), eq(enterpriseUsers.userId, userId)))
-    .limit(1);
-  return row ? { role: row.role as 'owner' | 'subaccount' | 'professional', permissions: row.permissions } : null;
-}
 
 // Payment methods ---------------------------------------------------------------------------------------------------
 

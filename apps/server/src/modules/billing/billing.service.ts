@@ -12,7 +12,6 @@ import {
   FINANCIAL_ACCESS_PERMISSION,
   MICRO_DEPOSIT_ATTEMPTS,
   PAYOUT_CSV_HEADER,
-  hasEnterpriseAccess,
   payoutCsvRow,
   toCsv,
   toDecimal,
@@ -33,8 +32,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/access.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import { manualFlagsOn } from '../../platform/manual-grants.ts';
 import type { CardProvider } from '../checkout/checkout.public.ts';
+import { enterpriseForAnyId } from '../enterprises/enterprises.public.ts';
 import * as repo from './billing.repo.ts';
 
 export type BillingDeps = { ctx: AppContext; cardProvider: CardProvider | null };
@@ -42,21 +41,24 @@ export type BillingDeps = { ctx: AppContext; cardProvider: CardProvider | null }
 type Caller = { userId: string; enterprise: repo.BillingEnterprise };
 type Wire<T extends z.ZodType> = z.infer<T>;
 
-const NOT_FOUND = 'No such farm business.';
 const NO_METHOD = 'No such payment method.';
 
-/** The caller on the enterprise, with financial access; 404 for an enterprise they are not in, 403 without the flag. */
+/**
+ * The caller on the enterprise, with financial access: the enterprises module's one check (404 for an enterprise they
+ * are not in, 403 accessDenied(has_financial_access) without the flag; flags granted by hand and super admins pass).
+ */
 async function billingCaller(deps: BillingDeps, request: FastifyRequest, enterpriseId: string): Promise<Caller> {
-  const { user } = await requireSession(deps.ctx, request);
-  const db = deps.ctx.database.db;
-  const enterprise = await repo.enterpriseByAnyId(db, enterpriseId);
-  if (!enterprise) throw new AppError('not_found', NOT_FOUND);
-  const membership = await repo.membershipOf(db, enterprise.id, user.id);
-  const manualFlags = await manualFlagsOn(db, user.id, enterprise.id);
-  if (!membership && !user.isSuperAdmin && manualFlags.length === 0) throw new AppError('not_found', NOT_FOUND);
-  if (!hasEnterpriseAccess(membership, FINANCIAL_ACCESS_PERMISSION, { isSuperAdmin: user.isSuperAdmin, manualFlags }))
-    throw new AppError('enterprise_access_required', undefined, { flag: FINANCIAL_ACCESS_PERMISSION });
-  return { userId: user.id, enterprise };
+  const session = await requireSession(deps.ctx, request);
+  const { enterprise } = await enterpriseForAnyId(
+    deps.ctx.database.db,
+    session,
+    enterpriseId,
+    FINANCIAL_ACCESS_PERMISSION,
+  );
+  return {
+    userId: session.user.id,
+    enterprise: { id: enterprise.id, publicId: enterprise.publicId, name: enterprise.name },
+  };
 }
 
 /**

@@ -304,6 +304,29 @@ describe('who may see and change billing', () => {
     }
   });
 
+  it("staff who may read any farm business (list-all-user-details) get the enterprise pages' 403, not a 404", async () => {
+    // The one check of the enterprises module (enterpriseFor): staff readers see the farm business exists (its
+    // profile), so billing refuses them by the missing flag, as every flag-gated section of the enterprise does.
+    await t.database.db.insert(users).values({
+      email: 'desk@billing.test',
+      firstName: 'Dee',
+      lastName: 'Esk',
+      employeeInfo: { role: 'cx_representative' },
+      adminPermissions: { 'list-all-user-details': 'all' },
+    });
+    const staff = await signIn(t, 'desk@billing.test');
+    for (const path of ['cards', 'payment_history', 'payouts/eft/pages/1']) {
+      const res = await call(staff, 'GET', `${base}/${path}`);
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json()).toMatchObject({
+        code: 'enterprise_access_required',
+        details: { flag: 'has_financial_access' },
+      });
+    }
+    // An unknown id stays a 404 for them too.
+    expect((await call(staff, 'GET', '/api/effu/enterprise/999999/cards')).statusCode).toBe(404);
+  });
+
   it("another farm business's ids answer 404, its cards too", async () => {
     for (const path of paths) {
       const res = await call(owner, 'GET', `/api/effu/enterprise/${otherFarm.publicId}/${path}`);

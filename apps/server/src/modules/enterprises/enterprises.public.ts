@@ -3,3 +3,6 @@
 export { currentMembership, membershipsWithEnterprise, type MembershipWithEnterprise } from './enterprises.repo.ts';
 // A farm business's crops by year (the farmer's home shows the bids of the crops grown, issue 17).
 export { agronomicsOf } from './enterprises.repo.ts';
+// The one enterprise access check (404 for a non-member, 403 accessDenied(flag)) for calls that name the enterprise by
+// its uuid or numeric id (billing, decision 056).
+export { enterpriseForAnyId } from './enterprises.service.ts';

@@ -56,6 +56,26 @@ async function enterpriseFor(
   return { enterprise, membership };
 }
 
+/**
+ * enterpriseFor for another module's calls that name the enterprise by its public uuid or its numeric (legacy) id
+ * (billing's `/api/effu/enterprise/:enterprisePublicId/…`, decision 056): the same 404 for an unknown id or a
+ * non-member, the same 403 `accessDenied(flag)` for a member without the flag.
+ */
+export async function enterpriseForAnyId(
+  db: Db,
+  session: SessionState,
+  anyId: string,
+  need: EnterpriseAccessFlag,
+): Promise<{ enterprise: repo.EnterpriseRow; membership: Membership }> {
+  const id = /^\d{1,9}$/.test(anyId)
+    ? Number(anyId)
+    : /^[0-9a-f-]{36}$/i.test(anyId)
+      ? await repo.enterpriseIdByPublicId(db, anyId)
+      : null;
+  if (id === null) throw new AppError('not_found');
+  return enterpriseFor(db, session, id, need);
+}
+
 /** Audits a change to an enterprise, naming both people while an admin acts as the member. */
 function auditEnterprise(
   db: Db,
