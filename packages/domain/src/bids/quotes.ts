@@ -15,7 +15,12 @@ export type QuoteSource = (typeof QUOTE_SOURCES)[number];
 
 /** The admin import of quotes (text/csv). */
 export const QUOTES_IMPORT_PATH = '/api/commodities/profit-center/quotes/import';
-/** Columns of the import, in their order when the file has no header row. */
+/**
+ * Columns of the import, in their order when the file has no header row. `settle` (last, so that older files keep
+ * their meaning) is the settlement price of the row's trade_date: it is recorded as that day's settlement (one per
+ * symbol and trading day, a re-import replaces it), which the structures' nightly observation reads. A row may carry
+ * a settle without a last: it records the settlement only (a missed day's) and leaves the quote as it is.
+ */
 export const QUOTE_IMPORT_COLUMNS = [
   'symbol',
   'last',
@@ -25,6 +30,7 @@ export const QUOTE_IMPORT_COLUMNS = [
   'previous_settle',
   'trade_date',
   'quoted_at',
+  'settle',
 ] as const;
 export const QUOTE_IMPORT_MAX_ROWS = 5000;
 
@@ -137,6 +143,8 @@ export const quoteImportResultSchema = z.object({
   /** Symbols the import listed (they were not in the calendar yet). */
   created: z.array(z.string()),
   symbols: z.array(z.string()),
+  /** Settlements recorded (rows with a settle), one per symbol and trading day. */
+  settlements: z.number().int(),
 });
 export type QuoteImportResult = z.infer<typeof quoteImportResultSchema>;
 

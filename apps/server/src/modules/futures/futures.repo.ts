@@ -393,12 +393,23 @@ async function publishQuotes(db: Db, changed: readonly LiveQuote[], source: Quot
   }
 }
 
+/**
+ * Records settlements: one 'settle' history row per symbol and trading day (at the day's close, settlementInstant),
+ * replacing the one already recorded for that symbol and instant (a re-import, or the feed settling a day an import
+ * already settled) — never two for a day.
+ */
 export async function insertSettlements(
   db: Db,
   rows: readonly { symbol: string; price: string; quotedAt: Date }[],
   source: QuoteSource,
 ): Promise<void> {
   if (rows.length === 0) return;
+  await db.execute(
+    sql`delete from quote_history where kind = 'settle' and (symbol, quoted_at) in (${sql.join(
+      rows.map((r) => sql`(${r.symbol}, ${r.quotedAt.toISOString()}::timestamptz)`),
+      sql`, `,
+    )})`,
+  );
   await db
     .insert(quoteHistory)
     .values(

@@ -10,6 +10,7 @@ import { subscribe } from '../../platform/events.ts';
 import { runDueJobs } from '../../platform/jobs.ts';
 import { latestQuotes, roundingModeFor } from './futures.repo.ts';
 import { onQuotesChanged } from './quotes-listeners.ts';
+import { settlementInstant } from './feeds/simulated.ts';
 
 const PC = '/api/commodities/profit-center';
 const MERCH = '/api/commodities/merchandising';
@@ -317,8 +318,10 @@ describe('CSV import of quotes', () => {
   it('imports every row: updates quotes (version + 1), lists unknown months, keeps history, publishes and tells the listeners once', async () => {
     const corn = (await get(buyer, `${PC}/quotes-root/ZC`)).json().quotes as Quote[];
     const heard: string[][] = [];
-    const stopListening = onQuotesChanged(async ({ symbols }) => {
+    const settledHeard: string[][] = [];
+    const stopListening = onQuotesChanged(async ({ symbols, settled }) => {
       heard.push(symbols);
+      settledHeard.push(settled);
     });
     const events: LiveEvent[] = [];
     const stopEvents = await subscribe(t.database, (e) => {
@@ -337,6 +340,7 @@ describe('CSV import of quotes', () => {
       imported: 3,
       created: [farSymbol, `RSX${String(nextYear).slice(2)}`].sort(),
       symbols: [corn[0]!.symbol, farSymbol, `RSX${String(nextYear).slice(2)}`],
+      settlements: 0,
     });
 
     const q = (await get(buyer, `${PC}/quotes/${corn[0]!.symbol}`)).json();
@@ -374,6 +378,7 @@ describe('CSV import of quotes', () => {
     await runDueJobs(t.database.db, new Date(Date.now() + 1000));
     stopListening();
     expect(heard).toEqual([[corn[0]!.symbol, farSymbol, `RSX${String(nextYear).slice(2)}`]]);
+    expect(settledHeard).toEqual([[]]);
 
     // History: the imported tick.
     const hist = (await get(farmer, `${PC}/futures-historical/${corn[0]!.symbol}/2026-01-05/2026-01-05`)).json();
@@ -383,6 +388,83 @@ describe('CSV import of quotes', () => {
       toDate: '2026-01-05',
       points: [{ quotedAt: '2026-01-05T15:30:00.000Z', price: '4.6125', kind: 'tick' }],
     });
+  });
+});
+
+describe('CSV import of settlements (the settle column)', () => {
+  const importCsv = (csv: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${PC}/quotes/import`,
+      headers: headersOf(admin, { 'content-type': 'text/csv' }),
+      payload: csv,
+    });
+  // A past weekday before today's session: its settlement can be imported (a missed day's, late).
+  const day = '2026-11-24';
+  const settlesOf = async (symbol: string) =>
+    (await get(buyer, `${PC}/futures-historical/${symbol}/${day}/${day}`))
+      .json()
+      .points.filter((p: { kind: string }) => p.kind === 'settle');
+
+  it("records a row's settle as its trade_date's settlement, once per day (a re-import replaces it), and tells the listeners which symbols settled", async () => {
+    const corn = (await get(buyer, `${PC}/quotes-root/ZC`)).json().quotes as Quote[];
+    const symbol = corn[1]!.symbol;
+    const before = corn[1]!;
+    const settled: string[][] = [];
+    const stopListening = onQuotesChanged(async (change) => {
+      settled.push(change.settled);
+    });
+    // A file of settlements alone: no last; the quote stays as it is.
+    const res = await importCsv(`symbol,settle,trade_date\n${symbol},4.4000,${day}\n`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ imported: 0, created: [], symbols: [], settlements: 1 });
+    const q = (await get(buyer, `${PC}/quotes/${symbol}`)).json();
+    expect(q).toMatchObject({ last: before.last, version: before.version });
+    expect(await settlesOf(symbol)).toEqual([
+      { quotedAt: settlementInstant(day).toISOString(), price: '4.4000', kind: 'settle' },
+    ]);
+    // The same day again, now with a quote: the settlement is replaced, never doubled; the quote moves.
+    const again = await importCsv(`symbol,last,trade_date,settle\n${symbol},4.4125,${day},4.4125\n`);
+    expect(again.json()).toMatchObject({ imported: 1, settlements: 1, symbols: [symbol] });
+    expect(await settlesOf(symbol)).toEqual([
+      { quotedAt: settlementInstant(day).toISOString(), price: '4.4125', kind: 'settle' },
+    ]);
+    await runDueJobs(t.database.db, new Date(Date.now() + 1000));
+    stopListening();
+    expect(settled).toEqual([[symbol], [symbol]]);
+  });
+
+  it('keeps headerless files of the eight older columns valid and reads a ninth as the settle', async () => {
+    const corn = (await get(buyer, `${PC}/quotes-root/ZC`)).json().quotes as Quote[];
+    const symbol = corn[2]!.symbol;
+    const old = await importCsv(`${symbol},4.5000,4.4900,4.5100,4.4800,4.4900,${day},2026-11-24T18:00:00Z\n`);
+    expect(old.json()).toMatchObject({ imported: 1, settlements: 0 });
+    const withSettle = await importCsv(`${symbol},4.5000,,,,,${day},,4.5000\n`);
+    expect(withSettle.json()).toMatchObject({ imported: 1, settlements: 1 });
+    expect((await settlesOf(symbol)).map((p: { price: string }) => p.price)).toEqual(['4.5000']);
+  });
+
+  it('refuses a settle off the tick, on a weekend, of a day still to come, or a row with neither last nor settle', async () => {
+    const corn = (await get(buyer, `${PC}/quotes-root/ZC`)).json().quotes as Quote[];
+    const [a, b, c, d] = corn.map((x) => x.symbol);
+    const res = await importCsv(
+      [
+        'symbol,last,trade_date,settle',
+        `${a},,${day},4.4010`,
+        `${b},,2026-11-21,4.4000`,
+        `${c},,2099-01-05,4.4000`,
+        `${d},,${day},`,
+      ].join('\n'),
+    );
+    expect(res.statusCode).toBe(400);
+    const rows = res.json().details.rows as { row: number; reasons: string[] }[];
+    expect(rows).toEqual([
+      { row: 2, reasons: ['settle 4.4010 is not on the 0.0025 tick'] },
+      { row: 3, reasons: ['trade_date 2026-11-21 is a weekend: no settlement'] },
+      { row: 4, reasons: expect.arrayContaining(['settle of 2099-01-05, a trading day still to come']) },
+      { row: 5, reasons: ['last is missing'] },
+    ]);
+    expect(await settlesOf(a!)).not.toContainEqual(expect.objectContaining({ price: '4.4010' }));
   });
 });
 

@@ -43,14 +43,14 @@ export const futuresMessages = {
   // Futures quotes import (super admins)
   'futures.import.title': 'Futures quotes',
   'futures.import.subtitle':
-    'Upload a CSV file of quotes: symbol, last, and optionally open, high, low, previous_settle, trade_date and quoted_at. Every row is checked first: if one is wrong, nothing is imported.',
+    'Upload a CSV file of quotes: symbol, last, and optionally open, high, low, previous_settle, trade_date, quoted_at and settle. A settle is the settlement price of the row’s trade_date (today when none is given): it is recorded as that day’s settlement, replacing one already recorded, and live structures are observed with it. A row with a settle and no last records the settlement only. Every row is checked first: if one is wrong, nothing is imported.',
   'futures.import.example': 'Example: {example}',
   'futures.import.choose': 'Choose a CSV file',
   'futures.import.chosen': '{name} · {rows, plural, one {# row} other {# rows}}',
   'futures.import.upload': 'Import quotes',
   'futures.import.uploading': 'Importing…',
   'futures.import.done':
-    '{imported, plural, one {# quote} other {# quotes}} imported{created, plural, =0 {} one {, # new contract month listed} other {, # new contract months listed}}.',
+    '{imported, plural, one {# quote} other {# quotes}} imported{created, plural, =0 {} one {, # new contract month listed} other {, # new contract months listed}}{settlements, plural, =0 {} one {, # settlement recorded} other {, # settlements recorded}}.',
   'futures.import.failed': 'Nothing was imported. Fix these rows and upload the file again.',
   'futures.import.row': 'Row',
   'futures.import.reasons': 'What is wrong',

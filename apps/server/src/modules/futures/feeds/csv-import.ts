@@ -1,14 +1,19 @@
 // The admin CSV import of quotes (POST /api/commodities/profit-center/quotes/import, text/csv, super admins):
-// symbol,last[,open,high,low,previous_settle,trade_date,quoted_at], with or without a header row. Every row is
-// checked first; if any is bad nothing is written and the answer lists each bad row (its line in the file) with
+// symbol,last[,open,high,low,previous_settle,trade_date,quoted_at,settle], with or without a header row. Every row
+// is checked first; if any is bad nothing is written and the answer lists each bad row (its line in the file) with
 // its reasons. A symbol of our products not yet listed is added with its calendar. The quotes go through the
 // one writer (history, 'quotes' events) and the listeners hear of them through a job (one process).
+// A `settle` is the settlement of the row's trade_date (the session's trading day when none is given): it is recorded
+// as that day's 'settle' history row at the day's close (as the simulated feed records its settlements), replacing one
+// already recorded for that symbol and day; the structures' nightly observation reads it (decision 062). A row with a
+// settle and no last records the settlement alone (a missed day's, imported later) and leaves the quote as it is.
 
 import { parse } from 'csv-parse/sync';
 import {
   QUOTE_IMPORT_COLUMNS,
   QUOTE_IMPORT_MAX_ROWS,
   isDecimalString,
+  exchangeClock,
   isIsoDate,
   lastTradeDay,
   parseFuturesSymbol,
@@ -20,12 +25,22 @@ import {
 } from '@granary/domain';
 import type { Db } from '../../../platform/db.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { applyQuoteUpdates, ensureSymbols, type QuoteWrite } from '../futures.repo.ts';
+import { applyQuoteUpdates, ensureSymbols, insertSettlements, type QuoteWrite } from '../futures.repo.ts';
 import { enqueueQuotesChanged } from '../quotes-listeners.ts';
+import { settlementInstant } from './simulated.ts';
 
 type Column = (typeof QUOTE_IMPORT_COLUMNS)[number];
 
-type ParsedRow = { line: number; write: QuoteWrite; product: FuturesProduct; optionMonth: string };
+type Settlement = { symbol: string; price: string; quotedAt: Date };
+
+/** A row's writes: the quote (when it has a last) and the settlement (when it has a settle), at least one. */
+type ParsedRow = {
+  line: number;
+  write: QuoteWrite | null;
+  settlement: Settlement | null;
+  product: FuturesProduct;
+  optionMonth: string;
+};
 
 function price(
   value: string | undefined,
@@ -73,7 +88,10 @@ function parseQuotesCsv(text: string, now: Date): { rows: ParsedRow[]; errors: Q
     first = 1;
     const header = records[0].map((h) => h.trim().toLowerCase().replace(/\s+/g, '_'));
     const unknown = header.filter((h) => !(QUOTE_IMPORT_COLUMNS as readonly string[]).includes(h));
-    const missing = (['symbol', 'last'] as const).filter((c) => !header.includes(c));
+    // A file of settlements alone (symbol, settle, trade_date) needs no last.
+    const missing = (header.includes('settle') ? (['symbol'] as const) : (['symbol', 'last'] as const)).filter(
+      (c) => !header.includes(c),
+    );
     if (unknown.length > 0 || missing.length > 0) {
       errors.push({
         row: lines[0] ?? 1,
@@ -92,6 +110,7 @@ function parseQuotesCsv(text: string, now: Date): { rows: ParsedRow[]; errors: Q
     throw new AppError('invalid_request', `At most ${QUOTE_IMPORT_MAX_ROWS} quotes in one file.`);
 
   const defaultTradeDate = tradingSession(now).tradeDate;
+  const today = exchangeClock(now).date;
   const seen = new Map<string, number>();
   const rows: ParsedRow[] = [];
   body.forEach((record, i) => {
@@ -109,15 +128,22 @@ function parseQuotesCsv(text: string, now: Date): { rows: ParsedRow[]; errors: Q
     else if (seen.has(symbolText)) reasons.push(`symbol ${symbolText} is also on row ${seen.get(symbolText)}`);
     if (symbolText && !seen.has(symbolText)) seen.set(symbolText, line);
 
-    const last = price(cell('last'), 'last', reasons, true);
+    const settleGiven = (cell('settle')?.trim() ?? '') !== '';
+    const last = price(cell('last'), 'last', reasons, !settleGiven);
+    const settle = price(cell('settle'), 'settle', reasons);
     const open = price(cell('open'), 'open', reasons);
     const high = price(cell('high'), 'high', reasons);
     const low = price(cell('low'), 'low', reasons);
     const previousSettle = price(cell('previous_settle'), 'previous_settle', reasons);
-    if (parsed && last) {
+    if (parsed) {
       const tick = toDecimal(parsed.product.tick);
-      if (!toDecimal(last).div(tick).isInteger())
-        reasons.push(`last ${last} is not on the ${parsed.product.tick} tick`);
+      for (const [name, value] of [
+        ['last', last],
+        ['settle', settle],
+      ] as const) {
+        if (value && !toDecimal(value).div(tick).isInteger())
+          reasons.push(`${name} ${value} is not on the ${parsed.product.tick} tick`);
+      }
     }
     if (high && low && toDecimal(high).lt(toDecimal(low))) reasons.push('high is below low');
     if (last && high && toDecimal(last).gt(toDecimal(high))) reasons.push('last is above high');
@@ -132,6 +158,12 @@ function parseQuotesCsv(text: string, now: Date): { rows: ParsedRow[]; errors: Q
     }
     if (parsed && tradeDate > lastTradeDay(parsed.optionMonth))
       reasons.push(`${parsed.root}${parsed.monthCode} stopped trading on ${lastTradeDay(parsed.optionMonth)}`);
+    if (settle && isIsoDate(tradeDate)) {
+      // A settlement is a trading day's close: not on a weekend, not of a day still to come.
+      const weekday = new Date(`${tradeDate}T12:00:00Z`).getUTCDay();
+      if (weekday === 0 || weekday === 6) reasons.push(`trade_date ${tradeDate} is a weekend: no settlement`);
+      else if (tradeDate > today) reasons.push(`settle of ${tradeDate}, a trading day still to come`);
+    }
 
     const quotedAtText = cell('quoted_at')?.trim() ?? '';
     let quotedAt = now;
@@ -144,7 +176,7 @@ function parseQuotesCsv(text: string, now: Date): { rows: ParsedRow[]; errors: Q
       else quotedAt = new Date(t);
     }
 
-    if (reasons.length > 0 || !parsed || !last) {
+    if (reasons.length > 0 || !parsed || !(last || settle)) {
       errors.push({ row: line, reasons });
       return;
     }
@@ -152,16 +184,19 @@ function parseQuotesCsv(text: string, now: Date): { rows: ParsedRow[]; errors: Q
       line,
       product: parsed.product,
       optionMonth: parsed.optionMonth,
-      write: {
-        symbol: symbolText,
-        last,
-        ...(open !== undefined ? { open } : {}),
-        ...(high !== undefined ? { high } : {}),
-        ...(low !== undefined ? { low } : {}),
-        ...(previousSettle !== undefined ? { previousSettle } : {}),
-        tradeDate,
-        quotedAt,
-      },
+      write: last
+        ? {
+            symbol: symbolText,
+            last,
+            ...(open !== undefined ? { open } : {}),
+            ...(high !== undefined ? { high } : {}),
+            ...(low !== undefined ? { low } : {}),
+            ...(previousSettle !== undefined ? { previousSettle } : {}),
+            tradeDate,
+            quotedAt,
+          }
+        : null,
+      settlement: settle ? { symbol: symbolText, price: settle, quotedAt: settlementInstant(tradeDate) } : null,
     });
   });
   return { rows, errors };
@@ -185,11 +220,14 @@ export async function importQuotesCsv(db: Db, text: string, now: Date = new Date
     for (const [product, months] of byProduct) created.push(...(await ensureSymbols(tx, product, months)));
     const written = await applyQuoteUpdates(
       tx,
-      rows.map((r) => r.write),
+      rows.flatMap((r) => (r.write ? [r.write] : [])),
       'import',
     );
+    const settlements = rows.flatMap((r) => (r.settlement ? [r.settlement] : []));
+    await insertSettlements(tx, settlements, 'import');
     const symbols = written.map((q) => q.symbol);
-    await enqueueQuotesChanged(tx, symbols, now);
-    return { imported: written.length, created: created.sort(), symbols };
+    const settled = settlements.map((s) => s.symbol);
+    await enqueueQuotesChanged(tx, [...new Set([...symbols, ...settled])], now, { settled });
+    return { imported: written.length, created: created.sort(), symbols, settlements: settlements.length };
   });
 }

@@ -145,7 +145,11 @@ export function simulatedFeed(options: { everyMs?: number; rng?: () => number } 
         async ({ db: jobDb, now }) => {
           const result = await simulatedTick(jobDb, now, rng);
           // This process ran the tick (the job table gave it to one process only): it tells the listeners.
-          await notifyQuotesChanged(jobDb, result.changed, now, { logOnly: true, ...(log ? { log } : {}) });
+          await notifyQuotesChanged(jobDb, result.changed, now, {
+            logOnly: true,
+            settled: result.settled,
+            ...(log ? { log } : {}),
+          });
         },
         // A failed tick is not retried: the next one comes in a few seconds.
         { everyMs, maxAttempts: 1, leaseMs: 30_000 },

@@ -77,7 +77,7 @@ function serve(options: {
     } else if (path === '/api/commodities/profit-center/quotes/import' && method === 'POST') {
       reply = options.importReply ?? {
         status: 200,
-        body: { imported: 2, created: ['ZCZ29'], symbols: ['ZCZ26', 'ZCZ29'] },
+        body: { imported: 2, created: ['ZCZ29'], symbols: ['ZCZ26', 'ZCZ29'], settlements: 1 },
       };
     }
     return Promise.resolve(
@@ -118,7 +118,9 @@ describe('/crm/administrator', () => {
     chooseFile('symbol,last\nZCZ26,4.3525\nZCZ29,4.9000\n');
     expect(await within(section).findByText('quotes.csv · 3 rows')).toBeTruthy();
     fireEvent.click(upload);
-    expect(await within(section).findByText('2 quotes imported, 1 new contract month listed.')).toBeTruthy();
+    expect(
+      await within(section).findByText('2 quotes imported, 1 new contract month listed, 1 settlement recorded.'),
+    ).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post).toMatchObject({
       path: '/api/commodities/profit-center/quotes/import',

@@ -42,7 +42,7 @@ import { PriceNotationForm } from './price-notation-section';
 import { AdminSectionGate, AdminTabs } from './admin-tabs';
 import { SettlementRatesSection } from './settlement-rates-section';
 
-const EXAMPLE = 'ZCZ26,4.3525,4.3300,4.3650,4.3200,4.3300,2026-11-23';
+const EXAMPLE = 'ZCZ26,4.3525,4.3300,4.3650,4.3200,4.3300,2026-11-23,,4.3525';
 
 function SectionCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (
@@ -162,7 +162,11 @@ function QuotesImportSection() {
       ) : null}
       {result ? (
         <Alert severity="success" sx={{ mt: 2 }} role="status">
-          {t('futures.import.done', { imported: result.imported, created: result.created.length })}
+          {t('futures.import.done', {
+            imported: result.imported,
+            created: result.created.length,
+            settlements: result.settlements,
+          })}
         </Alert>
       ) : null}
       {importQuotes.error ? (
