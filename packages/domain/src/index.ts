@@ -187,3 +187,11 @@ export * from './billing/billing.ts';
 
 // Sustainability programs, surveys and enrolments (issue 17, decision 059).
 export * from './sustainability/sustainability.ts';
+
+// Structured grain products (issue 18, decisions 061 and 062): builder inputs, pricing calls, parameters, booking and
+// positions — the SCS call shapes the server and the web share.
+export * from './structures/inputs.ts';
+export * from './structures/parameters.ts';
+export * from './structures/pricing.ts';
+export * from './structures/booking.ts';
+export * from './structures/positions.ts';

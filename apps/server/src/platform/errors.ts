@@ -129,6 +129,13 @@ export const ERRORS = {
   micro_deposits_incorrect: { status: 400, message: 'The amounts do not match the deposits made to your account.' },
   bank_account_not_verified: { status: 409, message: 'Verify this bank account first.' },
   saved_view_name_taken: { status: 400, message: 'You already have a view with this name.' },
+  // Structured products (issue 18, decision 062): `invalid_structure_terms` carries details {field}, the form field.
+  invalid_structure_terms: { status: 400, message: 'These structure terms are not consistent.' },
+  structure_status_conflict: { status: 409, message: 'This structure is no longer in a state that allows this.' },
+  no_futures_quote: {
+    status: 409,
+    message: 'There is no futures price for this month yet; enter the futures to price.',
+  },
   // Partner onboarding (issue 17, decision 060).
   onboarding_code_expired: { status: 400, message: 'This code is no longer valid. Ask for a new one.' },
   contact_phone_missing: {

@@ -91,6 +91,11 @@ export const ERROR_CODES = [
   'onboarding_code_expired',
   'contact_phone_missing',
   'legal_entity_linked_elsewhere',
+  // Structured products (issue 18, decision 062): inconsistent terms the engine refuses (details {field}), a move the
+  // structure's status does not allow, a futures month without a quote to price at.
+  'invalid_structure_terms',
+  'structure_status_conflict',
+  'no_futures_quote',
   // The server's own failures.
   'internal_error',
   'unavailable',

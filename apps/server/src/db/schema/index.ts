@@ -32,3 +32,4 @@ export * from './profit-center.ts';
 export * from './billing.ts';
 export * from './marketing-plan.ts';
 export * from './sustainability.ts';
+export * from './structures.ts';
