@@ -12,12 +12,13 @@ import {
   type InstrumentRow,
   type InstrumentVisibility,
   type PublicBidsResponse,
+  type PublicBidRow,
   type QuoteFacts,
   type RoundingMode,
   type StoredInstrument,
 } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
-import { latestQuotes, roundingModesOf } from '../futures/futures.public.ts';
+import { latestQuotes, roundingModesOf, roundingModesOfMarkets } from '../futures/futures.public.ts';
 import {
   clientMarkets,
   enterpriseUsers,
@@ -197,6 +198,47 @@ export async function instrumentRows(
       ),
     )
     .sort(compareInstrumentRows);
+}
+
+/**
+ * Public, live bids by id, whatever their partner and market, as publicBids shows each (cash by the market's rounding
+ * mode): one read of the bids, one of their quotes and one of their markets' rounding modes for any number of ids —
+ * for a caller that needs a few bids of many markets (the price alerts' check run). A private, deleted or unknown id
+ * is absent.
+ */
+export async function publicBidRowsByIds(db: Db, ids: readonly number[]): Promise<Map<number, PublicBidRow>> {
+  if (ids.length === 0) return new Map();
+  const records = await selectRecords(
+    db,
+    and(
+      inArray(instruments.id, [...new Set(ids)]),
+      eq(instruments.visibility, 'public'),
+      isNull(instruments.deletedAt),
+    ),
+  );
+  const [quoteMap, modes] = await Promise.all([
+    latestQuoteFacts(
+      db,
+      records.flatMap((r) => (r.futuresSymbol ? [r.futuresSymbol] : [])),
+    ),
+    roundingModesOfMarkets(
+      db,
+      records.map((r) => r.marketId),
+    ),
+  ]);
+  return new Map(
+    records.map((r) => [
+      r.id,
+      publicBidRowOf(
+        instrumentRowOf(
+          r,
+          r.futuresSymbol ? (quoteMap.get(r.futuresSymbol) ?? null) : null,
+          roundingModeOf(modes.get(r.marketId) ?? new Map(), r.cropId),
+          r.workingOffers,
+        ),
+      ),
+    ]),
+  );
 }
 
 /** Whether a futures symbol is listed (futures_symbols): bids may only reference listed months. */

@@ -97,6 +97,30 @@ export async function roundingModesOf(db: Db, marketId: number): Promise<StoredR
   );
 }
 
+/** The rounding modes of several markets in one read: market id → crop id → mode (a market without any is absent). */
+export async function roundingModesOfMarkets(
+  db: Db,
+  marketIds: readonly number[],
+): Promise<Map<number, Map<number, RoundingMode>>> {
+  const byMarket = new Map<number, Map<number, RoundingMode>>();
+  if (marketIds.length === 0) return byMarket;
+  const rows = await db
+    .select({
+      marketId: marketRoundingModes.marketId,
+      cropId: marketRoundingModes.cropId,
+      roundingMode: marketRoundingModes.roundingMode,
+    })
+    .from(marketRoundingModes)
+    .where(inArray(marketRoundingModes.marketId, [...new Set(marketIds)]));
+  for (const r of rows) {
+    if (!isRoundingMode(r.roundingMode)) continue;
+    const modes = byMarket.get(r.marketId) ?? new Map<number, RoundingMode>();
+    modes.set(r.cropId, r.roundingMode);
+    byMarket.set(r.marketId, modes);
+  }
+  return byMarket;
+}
+
 export async function setRoundingMode(
   db: Db,
   marketId: number,

@@ -20,7 +20,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
 import { notifyUsers } from '../../platform/notifications.ts';
-import { publicBids } from '../bids/bids.public.ts';
+import { publicBidRowsByIds } from '../bids/bids.public.ts';
 import { latestQuotes } from '../futures/futures.public.ts';
 import { linkOrigin } from '../identity/identity.public.ts';
 import { createPartnerDirectory } from '../partners/partners.public.ts';
@@ -56,18 +56,11 @@ async function pricesOf(db: Db, alerts: readonly AlertRow[]) {
   const symbols = alerts.filter((a) => a.kind === 'futures' && a.symbol).map((a) => a.symbol!);
   const quotes = await latestQuotes(db, symbols);
   const bids = new Map<number, { bid: Bid; row: PublicBidRow | null }>();
-  const rowsByMarket = new Map<string, PublicBidRow[]>();
-  // The alerts' bids in one query, then each market's public rows once (not a query per alert).
+  // The alerts' bids in one query and their public rows in one read, whatever their markets (never a read per alert
+  // or per market: a check run judges every active alert).
   const bidIds = [...new Set(alerts.flatMap((a) => (a.kind === 'bid' && a.bidId !== null ? [a.bidId] : [])))];
-  for (const bid of await bidsByIds(db, bidIds)) {
-    const key = `${bid.partnerId}:${bid.marketId}`;
-    let rows = rowsByMarket.get(key);
-    if (!rows) {
-      rows = (await publicBids(db, { partnerId: bid.partnerId, marketId: bid.marketId })).rows;
-      rowsByMarket.set(key, rows);
-    }
-    bids.set(bid.id, { bid, row: rows.find((r) => r.id === bid.id) ?? null });
-  }
+  const [records, rows] = await Promise.all([bidsByIds(db, bidIds), publicBidRowsByIds(db, bidIds)]);
+  for (const bid of records) bids.set(bid.id, { bid, row: rows.get(bid.id) ?? null });
   return {
     priceOf(a: AlertRow): string | null {
       if (a.kind === 'futures') return (a.symbol && quotes.get(a.symbol)?.last) ?? null;
