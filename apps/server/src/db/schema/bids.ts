@@ -422,7 +422,8 @@ export const signingRequests = pgTable(
     index('signing_requests_contract_idx').on(t.contractId, t.createdAt),
     index('signing_requests_enrolment_idx').on(t.enrolmentId, t.createdAt),
     uniqueIndex('signing_requests_token_idx').on(t.tokenHash),
-    check('signing_requests_subject_check', sql`num_nonnulls(${t.contractId}, ${t.enrolmentId}) = 1`),
+    // At most one: a structure's confirmation has neither (structure_confirmations links it, issue 18).
+    check('signing_requests_subject_check', sql`num_nonnulls(${t.contractId}, ${t.enrolmentId}) <= 1`),
   ],
 );
 

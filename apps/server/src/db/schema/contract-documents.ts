@@ -13,7 +13,10 @@ export const contractDocuments = pgTable(
   'contract_documents',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** The contract signed, or (kind 'enrolment') null and enrolmentId set: exactly one of them (decision 016). */
+    /**
+     * The contract signed, or (kind 'enrolment') null and enrolmentId set: exactly one of them (decision 016); a
+     * structure's confirmation (kind 'structure') has neither and is linked by structure_confirmations.
+     */
     contractId: bigint('contract_id', { mode: 'number' }).references(() => contracts.id, { onDelete: 'cascade' }),
     /** The sustainability enrolment this document carries (kind 'enrolment'; decisions 016, 059). */
     enrolmentId: integer('enrolment_id').references(() => sustainabilityEnrolments.id, {
@@ -36,6 +39,10 @@ export const contractDocuments = pgTable(
   (t) => [
     index('contract_documents_contract_idx').on(t.contractId),
     index('contract_documents_enrolment_idx').on(t.enrolmentId),
-    check('contract_documents_subject_check', sql`num_nonnulls(${t.contractId}, ${t.enrolmentId}) = 1`),
+    // A structure's confirmation (kind 'structure', issue 18) carries neither: structure_confirmations links it.
+    check(
+      'contract_documents_subject_check',
+      sql`num_nonnulls(${t.contractId}, ${t.enrolmentId}) = case when ${t.kind} = 'structure' then 0 else 1 end`,
+    ),
   ],
 );

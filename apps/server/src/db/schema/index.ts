@@ -33,3 +33,4 @@ export * from './billing.ts';
 export * from './marketing-plan.ts';
 export * from './sustainability.ts';
 export * from './structures.ts';
+export * from './structure-booking.ts';
