@@ -19,6 +19,13 @@ export type RunOptions = {
   controlVariate?: 'none' | 'forward' | 'vanilla';
   /** Where a live structure stands: observations through `state.observedThrough` are taken from it. */
   state?: StructureState;
+  /**
+   * Observation dates before the valuation date that the state has not observed (their settle has not arrived: a
+   * late-booked structure, or a feed that was down): 'refuse' (default) throws `observations`; 'at-futures' values
+   * them as settling at today's futures, like a date on the valuation date (the best estimate of a settle not yet
+   * known), so a quote or a close cost can be given while the days wait for their settle.
+   */
+  pendingPastDates?: 'refuse' | 'at-futures';
 };
 
 export const DEFAULT_PATHS = 100_000;
@@ -77,14 +84,17 @@ export function compilePlan(terms: StructureTerms, market: Market, options: RunO
     throw new ScsTermsError('knockOut', "The knock-out level is already reached at today's futures.");
   // A live structure's state holds the observations made; the rest from the valuation date on are simulated (one on
   // the valuation date itself, whose settle is not in yet, settles at today's futures). A gap is refused, not skipped.
+  // With pendingPastDates 'at-futures', past dates not in the state are simulated too, settling at today's futures.
   const through = options.state?.observedThrough ?? null;
-  const missed = options.state
-    ? terms.observations.find((o) => o.date < market.valuationDate && (through === null || o.date > through))
-    : undefined;
+  const pendingAtFutures = options.pendingPastDates === 'at-futures';
+  const missed =
+    options.state && !pendingAtFutures
+      ? terms.observations.find((o) => o.date < market.valuationDate && (through === null || o.date > through))
+      : undefined;
   if (missed)
     throw new ScsTermsError('observations', `The observation of ${missed.date} is not in the state: observe it first.`);
   const future = terms.observations.filter(
-    (o) => o.date >= market.valuationDate && (through === null || o.date > through),
+    (o) => (pendingAtFutures || o.date >= market.valuationDate) && (through === null || o.date > through),
   );
   const steps = future.length;
   const vol = market.vol;
@@ -95,12 +105,14 @@ export function compilePlan(terms: StructureTerms, market: Market, options: RunO
   let prev = market.valuationDate;
   for (let k = 0; k < steps; k++) {
     const o = future[k]!;
-    const dt = daysBetween(prev, o.date) / 365;
+    // A pending past date is no time after the valuation date: it settles at today's futures.
+    const at = o.date < prev ? prev : o.date;
+    const dt = daysBetween(prev, at) / 365;
     varStep[k] = vol * vol * dt;
     volStep[k] = vol * Math.sqrt(dt);
     drift[k] = -0.5 * varStep[k]!;
     bushels[k] = o.bushels;
-    prev = o.date;
+    prev = at;
   }
   const last = terms.observations[terms.observations.length - 1]!.date;
   const horizon = Math.max(0, daysBetween(market.valuationDate, last) / 365);

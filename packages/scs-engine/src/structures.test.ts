@@ -134,6 +134,33 @@ describe('a live structure valued from its state', () => {
     const live = priceStructure(terms, { ...market, valuationDate: '2026-12-03' }, { paths: 2_000, state: partial });
     expect(live.expectedPricedBushels).toBeGreaterThan(partial.pricedBushels);
   });
+
+  it("values past dates whose settle has not arrived at today's futures when asked, instead of refusing them", () => {
+    const terms = accumulator({ ...input, start: '2026-12-01', end: '2026-12-07' });
+    const partial = observe(terms, INITIAL_STATE, '2026-12-01', 4.5).state;
+    // Valued on 8 December with 2–7 December still waiting for their settle: each settles at today's 4.60, which is
+    // between the knock-out and the level, so each prices its slice at 4.80 — no randomness is left.
+    const late = priceStructure(
+      terms,
+      { ...market, futures: 4.6, valuationDate: '2026-12-08' },
+      { paths: 200, state: partial, pendingPastDates: 'at-futures' },
+    );
+    const slice = terms.observations[0]!.bushels;
+    expect(late.expectedPricedBushels).toBeCloseTo(terms.quantity, 6);
+    expect(late.farmerValue).toBeCloseTo(
+      partial.pricedAmount - slice * 4.6 + (terms.quantity - slice) * (4.8 - 4.6),
+      6,
+    );
+    expect(late.standardError).toBeCloseTo(0, 9);
+    // A quote (no state) with a start in the past: the past days settle at today's futures, the rest are simulated.
+    const quote = priceStructure(accumulator({ ...input, start: '2026-11-23' }), market, {
+      paths: 2_000,
+      pendingPastDates: 'at-futures',
+    });
+    const withoutPast = priceStructure(accumulator({ ...input, start: '2026-11-30' }), market, { paths: 2_000 });
+    expect(quote.expectedPricedBushels).toBeGreaterThan(0);
+    expect(quote.farmerValue).not.toBeCloseTo(withoutPast.farmerValue, 0);
+  });
 });
 
 describe('validation', () => {
