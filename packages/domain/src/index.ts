@@ -195,3 +195,6 @@ export * from './structures/parameters.ts';
 export * from './structures/pricing.ts';
 export * from './structures/booking.ts';
 export * from './structures/positions.ts';
+export * from './structures/words.ts';
+export * from './structures/signing.ts';
+export * from './structures/booking-views.ts';

@@ -9,13 +9,10 @@
  * form), or give it `schema.summary` where it is declared. A new module: add it under its area.
  */
 import { INGEST_OPERATIONS } from './api-operations-ingest.ts';
-import { ENTERPRISES_AREA } from './api-operations-enterprises.ts';
-import { ADDRESSES_TAG } from './api-operations-addresses.ts';
-import { NOTIFICATIONS_AREA } from './api-operations-notifications.ts';
-import { BILLING_AREA } from './api-operations-billing.ts';
 import { PAYMENTS_OPERATIONS, SETTLEMENTS_OPERATIONS } from './api-operations-grain-book.ts';
 import { SUSTAINABILITY_OPERATIONS } from './api-operations-sustainability.ts';
 import { MARKETING_OPERATIONS } from './api-operations-marketing.ts';
+import { MORE_AREAS } from './api-operations-areas.ts';
 
 type ApiArea = {
   /** The OpenAPI tag: the area's name. */
@@ -511,8 +508,5 @@ export const API_AREAS: readonly ApiArea[] = [
       },
     },
   },
-  ENTERPRISES_AREA,
-  ADDRESSES_TAG,
-  NOTIFICATIONS_AREA,
-  BILLING_AREA,
+  ...MORE_AREAS,
 ];

@@ -9,6 +9,7 @@ import { decimalStringSchema, isoDateSchema } from '../crm/exact.ts';
 import { hasControlCharacter } from '../format/text.ts';
 import { farmerAmendmentChangesSchema } from '../profit-center/api.ts';
 import { enrolmentSigningTermsSchema } from '../sustainability/sustainability.ts';
+import { structureSigningTermsSchema } from '../structures/signing.ts';
 
 const id = z.number().int();
 const instant = z.string();
@@ -207,6 +208,8 @@ export const signingUrlsResponseSchema = z.object({
       enrolmentId: id.nullable().optional(),
       /** The enrolment's program name (enrolment rows; displayContractId is empty there). */
       programName: z.string().nullable().optional(),
+      /** The structure whose confirmation waits for the signature (decision 016's structure kind, issue 18). */
+      structureId: id.nullable().optional(),
       /** The amendment waiting for the signature (decision 042); null for the contract itself. */
       amendmentId: id.nullable().optional(),
       displayContractId: z.string(),
@@ -258,6 +261,8 @@ export const signingReviewSchema = z.object({
   suggestedName: z.string().nullable(),
   terms: signingTermsSchema.nullable(),
   enrolment: enrolmentSigningTermsSchema.nullable().optional(),
+  /** A structure's confirmation (decision 016's structure kind): its terms and rules; `terms` is null. */
+  structure: structureSigningTermsSchema.nullable().optional(),
 });
 export type SigningReview = z.infer<typeof signingReviewSchema>;
 
@@ -266,6 +271,7 @@ export const signResultSchema = z.object({
   /** Null for an enrolment (enrolmentId set). */
   contractId: id.nullable(),
   enrolmentId: id.nullable().optional(),
+  structureId: id.nullable().optional(),
   documentId: id,
   provider: z.string(),
   /** The contract's number, or the program's name for an enrolment. */

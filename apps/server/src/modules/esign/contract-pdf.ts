@@ -14,6 +14,7 @@ import {
   type EnrolmentSigningTerms,
   type PriceNotationSettings,
   type SigningTerms,
+  type StructureSigningTerms,
 } from '@granary/domain';
 
 const PAGE: [number, number] = [612, 792];
@@ -306,6 +307,97 @@ export async function enrolmentPdf(
   });
   page.drawText('Signature', { x: box.x + 10, y: box.y + box.height - 18, size: 11, font: bold, color: INK });
   page.drawText(pdfText(`Farm business: ${t.clientName}`), {
+    x: box.x + 10,
+    y: box.y + box.height - 34,
+    size: 9,
+    font: regular,
+    color: MUTED,
+  });
+  return doc.save();
+}
+
+/**
+ * The generated (unsigned) confirmation of a structure (decision 016's structure kind, issue 18 'trade'): the client,
+ * market, crop and futures month, the quantity and period, the levels in the partner's notation, the rules in words,
+ * the fee, and the same signature block on the last page, so signing stamps it as it stamps a contract. A long set of
+ * rules runs onto a second page.
+ */
+export async function structurePdf(
+  t: StructureSigningTerms,
+  meta: { termsHash: string; createdAt: Date; locale?: DateLocale },
+  priceNotation: PriceNotationSettings = DEFAULT_PRICE_NOTATION,
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(pdfText(`${t.kindLabel} ${t.structureId} confirmation`), { showInWindowTitleBar: true });
+  doc.setAuthor(pdfText(t.partnerName));
+  doc.setSubject(pdfText(`Structured grain contract ${t.structureId} with ${t.clientName}`));
+  doc.setCreationDate(meta.createdAt);
+  doc.setModificationDate(meta.createdAt);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  let page = doc.addPage(PAGE);
+  const width = PAGE[0] - 2 * MARGIN;
+  let y = PAGE[1] - MARGIN;
+  const room = (needed: number) => {
+    if (y - needed > SIGNATURE_BOX.y + SIGNATURE_BOX.height + 16) return;
+    page = doc.addPage(PAGE);
+    y = PAGE[1] - MARGIN;
+  };
+  const price = (v: string) =>
+    formatPrice(v, { notation: priceNotation.price, currency: t.currency, unit: 'bushel', showUnit: true });
+  const day = (v: string) => formatDay(v, meta.locale ?? 'en-US');
+  page.drawText(pdfText(t.partnerName), { x: MARGIN, y, size: 16, font: bold, color: INK });
+  y -= 20;
+  page.drawText(pdfText(`${t.kindLabel} confirmation ${t.structureId}`), {
+    x: MARGIN,
+    y,
+    size: 12,
+    font: regular,
+    color: MUTED,
+  });
+  y -= 28;
+  const rows: [string, string][] = [
+    ['Structure', `${t.kindLabel} (${t.side === 'sale' ? 'the client sells' : 'the client buys'})`],
+    ['Market', t.marketName],
+    [t.side === 'sale' ? 'Seller (client)' : 'Buyer (client)', t.clientName],
+    ['Crop', `${t.crop} ${t.cropYear}`],
+    ['Futures', `${monthName(t.optionMonth)} (${t.futuresSymbol})`],
+    ['Quantity', `${formatNumber(t.quantity, { maxFractionDigits: 2 })} bu`],
+    ['Period', `${day(t.start)} to ${day(t.end)}`],
+    ...t.levels.map((l): [string, string] => [l.label, price(l.price)]),
+    ['Fee', `${price(t.fee)} ${t.side === 'sale' ? 'off' : 'on'} the futures price`],
+  ];
+  for (const [label, value] of rows) {
+    page.drawText(pdfText(label), { x: MARGIN, y, size: 10, font: regular, color: MUTED });
+    drawLines(page, wrap(pdfText(value), bold, 10, width - 150), MARGIN + 150, y, bold, 10, 13);
+    y -= 17;
+  }
+  y -= 10;
+  page.drawText('Rules', { x: MARGIN, y, size: 11, font: bold, color: INK });
+  y -= 16;
+  const paragraphs = [
+    ...t.rules,
+    'Settles are the exchange settlement prices of the futures month above, on the trading days of the exchange calendar. The parties agree that this confirmation may be signed electronically and that an electronic signature has the same effect as a handwritten one.',
+  ];
+  for (const rule of paragraphs) {
+    const lines = wrap(pdfText(rule), regular, 9, width);
+    room(lines.length * 12.5 + 4);
+    y = drawLines(page, lines, MARGIN, y, regular, 9, 12.5) - 4;
+  }
+  y -= 4;
+  room(9);
+  drawLines(page, [`Terms reference (SHA-256): ${meta.termsHash}`], MARGIN, y, regular, 7, 9, MUTED);
+  const box = SIGNATURE_BOX;
+  page.drawRectangle({
+    x: box.x,
+    y: box.y,
+    width: box.width,
+    height: box.height,
+    borderColor: MUTED,
+    borderWidth: 0.75,
+  });
+  page.drawText('Signature', { x: box.x + 10, y: box.y + box.height - 18, size: 11, font: bold, color: INK });
+  page.drawText(pdfText(`${t.side === 'sale' ? 'Seller' : 'Buyer'}: ${t.clientName}`), {
     x: box.x + 10,
     y: box.y + box.height - 34,
     size: 9,

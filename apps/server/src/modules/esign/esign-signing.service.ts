@@ -55,6 +55,13 @@ import {
   enrolmentTermsHash,
   sendEnrolmentForSignature,
 } from './esign-enrolments.service.ts';
+import {
+  findEsignStructure,
+  openStructureRequestsForEnterprises,
+  structureIdOfRequest,
+  type EsignStructure,
+} from './esign-structures.repo.ts';
+import { signStructureRequest, structureReview } from './esign-structures-signing.ts';
 
 /** The signed-in user's open signing links (signing/urls): requests of the clients onboarded as their enterprises. */
 export async function signingUrls(deps: EsignDeps, request: FastifyRequest): Promise<SigningUrlsResponse> {
@@ -65,9 +72,10 @@ export async function signingUrls(deps: EsignDeps, request: FastifyRequest): Pro
 
 /** The open signing links of some enterprises' clients (the farmer's home passes those it may show, issue 17). */
 export async function signingLinksOf(db: Db, enterpriseIds: number[]): Promise<SigningUrlsResponse> {
-  const [rows, enrolments] = await Promise.all([
+  const [rows, enrolments, structureRows] = await Promise.all([
     openRequestsForEnterprises(db, enterpriseIds),
     openEnrolmentRequestsForEnterprises(db, enterpriseIds),
+    openStructureRequestsForEnterprises(db, enterpriseIds),
   ]);
   const enrolmentRows = enrolments.map((r) => ({
     requestId: r.request.id,
@@ -96,15 +104,29 @@ export async function signingLinksOf(db: Db, enterpriseIds: number[]): Promise<S
         url: signingPagePath(r.request.provider, r.request.id),
       })),
       ...enrolmentRows,
+      // A structure's confirmation (decision 016's structure kind): named by its crop, as the farmer knows it.
+      ...structureRows.map((r) => ({
+        requestId: r.request.id,
+        provider: r.request.provider,
+        contractId: null,
+        structureId: r.structureId,
+        amendmentId: null,
+        displayContractId: `${r.cropName} structure ${r.structureId}`,
+        clientName: r.clientName,
+        sentAt: r.request.createdAt.toISOString(),
+        expiresAt: r.request.expiresAt.toISOString(),
+        url: signingPagePath(r.request.provider, r.request.id),
+      })),
     ].sort((a, b) => b.sentAt.localeCompare(a.sentAt) || b.requestId - a.requestId),
   };
 }
 
 type Resolved = {
   request: RequestRow;
-  /** The contract signed, or null for an enrolment's request (then `enrolment` is set). */
+  /** The contract signed, or null for an enrolment's or a structure's request (then `enrolment` or `structure`). */
   contract: EsignContract | null;
   enrolment: EsignEnrolment | null;
+  structure: EsignStructure | null;
   user: UserRow | null;
   signer: boolean;
 };
@@ -137,18 +159,21 @@ async function resolveRef(deps: EsignDeps, request: FastifyRequest, ref: string)
     throw new AppError('not_found', 'This signing link does not exist.');
   const contract = row.contractId !== null ? await findEsignContract(db, row.contractId) : null;
   const enrolment = row.enrolmentId !== null ? await findEsignEnrolment(db, row.enrolmentId) : null;
-  const subject = contract ?? enrolment;
+  const structureId = contract || enrolment ? null : await structureIdOfRequest(db, row.id);
+  const structure = structureId !== null ? await findEsignStructure(db, structureId) : null;
+  const subject = contract ?? enrolment ?? structure;
   if (!subject) throw new AppError('not_found', 'This signing link does not exist.');
   const signer =
     user !== null &&
     subject.clientEnterpriseId !== null &&
     (await isEnterpriseUser(db, subject.clientEnterpriseId, user.id));
   if (parsed.kind === 'request' && !signer) throw new AppError('not_found', 'This signing link does not exist.');
-  return { request: row, contract, enrolment, user, signer };
+  return { request: row, contract, enrolment, structure, user, signer };
 }
 
 export async function signingReview(deps: EsignDeps, request: FastifyRequest, ref: string): Promise<SigningReview> {
-  const { request: row, contract, enrolment, user, signer } = await resolveRef(deps, request, ref);
+  const { request: row, contract, enrolment, structure, user, signer } = await resolveRef(deps, request, ref);
+  if (structure) return structureReview(deps, row, structure, signer ? user : null);
   if (!contract) return enrolmentReview(deps, row, enrolment!, signer ? user : null);
   const state = signingState(row, currentTermsHash(contract));
   if (state === 'open' && row.status === 'sent') await markViewed(deps.ctx.database.db, row.id);
@@ -175,9 +200,13 @@ export async function sendSigningPdf(
   reply: FastifyReply,
   ref: string,
 ): Promise<FastifyReply> {
-  const { request: row, contract, enrolment } = await resolveRef(deps, request, ref);
+  const { request: row, contract, enrolment, structure } = await resolveRef(deps, request, ref);
   const kind = row.status === 'signed' ? 'signed' : 'generated';
-  const name = contract ? `contract-${contract.displayContractId}` : `enrolment-${enrolment!.id}`;
+  const name = contract
+    ? `contract-${contract.displayContractId}`
+    : structure
+      ? `structure-${structure.id}`
+      : `enrolment-${enrolment!.id}`;
   return sendFile(deps, request, reply, row.documentId, kind, `${name}${kind === 'signed' ? '-signed' : ''}.pdf`);
 }
 
@@ -204,6 +233,7 @@ export async function signContract(
   const db = deps.ctx.database.db;
   await refuseWhileActing(deps, request);
   const resolved = await resolveRef(deps, request, ref);
+  if (resolved.structure) return signStructureRequest(deps, request, resolved, input);
   if (!resolved.contract) return signEnrolmentRequest(deps, request, resolved, input);
   const contract0 = resolved.contract;
   const ip = request.ip || null;

@@ -59,6 +59,11 @@ export type EsignDeps = CrmDeps & {
    * passed in by app.ts so that e-sign does not import the module whose documents it signs.
    */
   onEnrolmentSigned?: ((request: FastifyRequest, enrolmentId: number) => Promise<void>) | undefined;
+  /**
+   * Told once a structure's confirmation is signed (the structure is live, in the same request's transaction): the
+   * booking module's audit of the trade and the farmer's notice, passed in by app.ts (e-sign does not import it).
+   */
+  onStructureSigned?: ((request: FastifyRequest, structureId: number) => Promise<void>) | undefined;
 };
 
 export const bytesSha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');

@@ -10,6 +10,7 @@ import { teamInvitation } from './team-mails.tsx';
 import { marketingWelcome } from './marketing-mails.tsx';
 import { priceAlert } from './price-alert-mails.tsx';
 import { partnerOnboardingCode, partnerOnboardingInvitation } from './partner-onboarding-mails.tsx';
+import { structureConfirmation } from './structure-mails.tsx';
 
 export const MAIL_TEMPLATES = {
   verification_code: identity.verificationCode,
@@ -39,6 +40,7 @@ export const MAIL_TEMPLATES = {
   price_alert: priceAlert,
   partner_onboarding_code: partnerOnboardingCode,
   partner_onboarding_invitation: partnerOnboardingInvitation,
+  structure_confirmation: structureConfirmation,
 } as const;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

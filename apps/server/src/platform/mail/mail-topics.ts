@@ -16,6 +16,8 @@ export const MAIL_TOPICS: Partial<Record<MailTemplateName, NotificationTopic>> =
   // A sustainability enrolment to sign, and signed (decision 059): a document of the farmer's waiting for them.
   sustainability_enrolment_signature: 'contract_signing',
   sustainability_enrolled: 'contract_signing',
+  // A structure's confirmation to sign (issue 18): a document of the farmer's waiting for them, as a contract is.
+  structure_confirmation: 'contract_signing',
   payment_approved: 'settlements_payments',
   payment_paid: 'settlements_payments',
   payment_returned: 'settlements_payments',

@@ -1,0 +1,86 @@
+// The farmer hears of their structures (issue 18): traded (live), knocked out, completed, and a close approved or
+// declined. The users onboarded on the client's farm are told in the app (and by text when they asked for texts of the
+// topic): the notices' topics are 'contracts.structure_…', so the farmer's 'contract signing' preference (decision 055:
+// their contracts and documents) governs them as it governs their contracts' notices. The nightly observation job
+// (task J) calls notifyStructureEvent through structures.public.ts for the knock-out and the end.
+
+import type { FastifyRequest } from 'fastify';
+import { formatDay, formatNumber, intlLocaleOfCountry, structureKindLabel } from '@granary/domain';
+import type { Db } from '../../platform/db.ts';
+import { notifyUsers } from '../../platform/notifications.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { enterpriseUserIds, findStructureById } from './booking.repo.ts';
+import { inputOf } from './booking-view.ts';
+
+export const STRUCTURE_EVENTS = ['traded', 'knocked_out', 'completed', 'close_approved', 'close_rejected'] as const;
+export type StructureEvent = (typeof STRUCTURE_EVENTS)[number];
+
+/** Where the farmer sees their structures (My Sales Lite's structures page). */
+export const FARMER_STRUCTURES_PATH = '/my-sales-lite/structures';
+
+/**
+ * Tells the users of the structure's client farm of an event, in the caller's transaction; answers how many were told
+ * (0 when the client is not onboarded). `extra`: the HTA contract written at the end, the day of a knock-out, the
+ * merchandiser's note on a close decision.
+ */
+export async function notifyStructureEvent(
+  db: Db,
+  structureId: number,
+  event: StructureEvent,
+  extra: { htaContract?: string | null; date?: string | null; note?: string | null } = {},
+): Promise<number> {
+  const row = await findStructureById(db, structureId);
+  if (!row || row.clientEnterpriseId === null) return 0;
+  const userIds = await enterpriseUserIds(db, row.clientEnterpriseId);
+  if (userIds.length === 0) return 0;
+  const kind = structureKindLabel(inputOf(row)).toLowerCase();
+  const what = `${row.clientName}'s ${row.cropName} ${row.cropYear} ${kind}`;
+  const bushels = (v: number | string) => `${formatNumber(v, { maxFractionDigits: 2 })} bu`;
+  const day = (d: string) => formatDay(d, intlLocaleOfCountry(row.marketCountry));
+  const priced = bushels(row.state.pricedBushels);
+  const note = extra.note ? ` Note: ${extra.note}` : '';
+  const texts: Record<StructureEvent, { title: string; body: string }> = {
+    traded: {
+      title: `Your ${kind} is live`,
+      body: `${what} (${bushels(row.quantity)}, ${day(row.startDate)} to ${day(row.endDate)}) is traded and live.`,
+    },
+    knocked_out: {
+      title: `Your ${kind} was knocked out`,
+      body: `${what} was knocked out${extra.date ? ` on ${day(extra.date)}` : ''}: ${priced} are priced and no later day is.`,
+    },
+    completed: {
+      title: `Your ${kind} is complete`,
+      body: `${what} ended with ${priced} priced${extra.htaContract ? `, written as contract ${extra.htaContract}` : ''}.`,
+    },
+    close_approved: {
+      title: `Your ${kind} is closed`,
+      body: `Closing ${what} was approved: its remaining terms ended and the ${priced} priced so far are kept.${note}`,
+    },
+    close_rejected: {
+      title: `Your request to close your ${kind} was declined`,
+      body: `${what} stays live.${note}`,
+    },
+  };
+  const text = texts[event];
+  await notifyUsers(
+    db,
+    userIds.map((userId) => ({
+      userId,
+      topic: `contracts.structure_${event}`,
+      title: text.title,
+      body: text.body,
+      link: FARMER_STRUCTURES_PATH,
+    })),
+  );
+  return userIds.length;
+}
+
+/**
+ * The e-sign module's hook once a structure's confirmation is signed (app.ts passes it as EsignDeps.onStructureSigned;
+ * e-sign made the structure live in the same request's transaction): the farmer is told it is live.
+ */
+export function structureSignedHook(deps: { ctx: AppContext }) {
+  return async (_request: FastifyRequest, structureId: number): Promise<void> => {
+    await notifyStructureEvent(deps.ctx.database.db, structureId, 'traded');
+  };
+}

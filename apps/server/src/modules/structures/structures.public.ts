@@ -1,0 +1,31 @@
+// What other modules may use of the structures module (DESIGN.md, Conventions 11; issue 18, decision 062).
+// Booking: the farmer's notices of a structure's life (the nightly observation tells of a knock-out and of the end),
+// and the e-sign hook once a structure's confirmation is signed (app.ts passes it to the e-sign module).
+export {
+  FARMER_STRUCTURES_PATH,
+  STRUCTURE_EVENTS,
+  notifyStructureEvent,
+  structureSignedHook,
+  type StructureEvent,
+} from './booking-notices.ts';
+
+// Pricing (decision 062): the engine's terms of an input, today's market of a structure (latest quote + the partner's
+// parameters), valuations on the process' worker pool, the results as the calls answer them, and the partner's
+// parameters (the seeded defaults until an admin saves some).
+export {
+  EXCHANGE_ZONE,
+  accumulatorInputOf,
+  buildTerms,
+  engine,
+  exchangeToday,
+  fixed,
+  marketOf,
+  symbolOf,
+  termsOf,
+  termsRefusal,
+  valuationOut,
+  valueTerms,
+  type PricedMarket,
+} from './pricing.engine.ts';
+export { partnerParameters, structuresAdmin, structuresReader } from './parameters.service.ts';
+export { closePricingPool, pricingRunner } from './engine-pool.ts';
