@@ -60,6 +60,8 @@ import { profitCenterRoutes } from './modules/profit-center/profit-center.routes
 import { sustainabilityCrmRoutes, sustainabilityRoutes } from './modules/sustainability/sustainability.routes.ts';
 import { enrolmentSignedHook } from './modules/sustainability/sustainability.public.ts';
 import { marketingPlanRoutes } from './modules/marketing-plan/marketing-plan.routes.ts';
+import { bookingRoutes } from './modules/structures/booking.routes.ts';
+import { structureSignedHook } from './modules/structures/structures.public.ts';
 import { farmerHomeRoutes } from './modules/farmer-home/farmer-home.routes.ts';
 import { partnerOnboardingRoutes } from './modules/partner-onboarding/partner-onboarding.routes.ts';
 import { farmerClients } from './modules/profit-center/profit-center.public.ts';
@@ -235,7 +237,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const esignProvider = esignProviderFromEnv(env.ESIGN_PROVIDER);
   // A signed sustainability enrolment's notices (decision 059): the hook keeps e-sign from importing sustainability.
   const onEnrolmentSigned = enrolmentSignedHook({ ctx, partners, provider: esignProvider });
-  await app.register(esignRoutes, { ctx, partners, provider: esignProvider, onEnrolmentSigned });
+  // A signed structure confirmation's notice (issue 18): the hook keeps e-sign from importing the structures module.
+  const onStructureSigned = structureSignedHook({ ctx });
+  await app.register(esignRoutes, { ctx, partners, provider: esignProvider, onEnrolmentSigned, onStructureSigned });
   // My Sales Lite (issue 5): the farmer's own contracts, tickets, summary and balances.
   await app.register(profitCenterRoutes, { ctx });
   // Sustainability programs (issue 17, decision 059): the farmer's enrolment and the buyer's enrolled clients.
@@ -244,6 +248,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sustainabilityCrmRoutes, { ctx, partners });
   // The profit center's marketing tab: marketing plans and price alerts (issue 17, decision 058).
   await app.register(marketingPlanRoutes, { ctx });
+  // Structured products' booking and life (issue 18, decision 062): quotes, trades (confirmed through e-sign when
+  // asked), the CRM list, close costs and close requests, and the farmer's read-only structures.
+  await app.register(bookingRoutes, { ctx, partners, provider: esignProvider });
   // The farmer's home at /dashboard (issue 17): what needs them now, their bids and notifications, in one call.
   await app.register(farmerHomeRoutes, { ctx, partners });
   // Partner onboarding (issue 17, decision 060): a farmer links their elevator's grain account with a code.
