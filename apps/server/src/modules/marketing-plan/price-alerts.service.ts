@@ -9,6 +9,7 @@ import {
   PRICE_ALERTS_MAX_ACTIVE,
   alertCrossed,
   cropRecord,
+  exchangeToday,
   formatPrice,
   priceUnitForCrop,
   type PriceAlert,
@@ -21,7 +22,7 @@ import { AppError } from '../../platform/errors.ts';
 import { mailContext, sendMail } from '../../platform/mail/send-mail.ts';
 import { notifyUsers } from '../../platform/notifications.ts';
 import { publicBidRowsByIds } from '../bids/bids.public.ts';
-import { latestQuotes } from '../futures/futures.public.ts';
+import { findSymbol, latestQuotes } from '../futures/futures.public.ts';
 import { linkOrigin } from '../identity/identity.public.ts';
 import { createPartnerDirectory } from '../partners/partners.public.ts';
 import {
@@ -143,6 +144,13 @@ async function target(
     return partner ? linkOrigin(deps.ctx, request, partner) : null;
   };
   if (body.kind === 'futures') {
+    // One of the futures contracts the server knows (futures_symbols), of the path's crop, still trading and quoted:
+    // the same months the web's select offers (quotes-symbols-list).
+    const listed = await findSymbol(db, body.symbol);
+    const crop = cropRecord(cropId).displayName;
+    if (!listed) throw fieldError('symbol', `${body.symbol} is not a futures contract we know`);
+    if (listed.cropId !== cropId) throw fieldError('symbol', `${body.symbol} is not a ${crop} futures contract`);
+    if (listed.lastTradeDay < exchangeToday()) throw fieldError('symbol', `${body.symbol} no longer trades`);
     if (!(await latestQuotes(db, [body.symbol])).get(body.symbol))
       throw fieldError('symbol', `No quotes for the futures contract ${body.symbol}`);
     const partnerId = caller.farmer.clients[0]?.partnerId ?? null;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableName, type Table } from 'drizzle-orm';
-import { priceAlertSchema } from '@granary/domain';
+import { findCrop, priceAlertSchema } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
@@ -74,5 +74,42 @@ describe('the price alerts check run', () => {
     expect(fired).not.toContain(ids[picked.length]);
     // The alerts' bids (names, markets) once and their public rows once, however many markets they are at.
     expect(log.tables.filter((name) => name === 'instruments')).toHaveLength(2);
+  });
+
+  it("refuses a futures contract that is not the alert's crop, or not one the server lists: 400 on symbol, nothing saved", async () => {
+    const listed = (await call('GET', `${PC}/quotes-symbols-list`)).json() as {
+      symbols: { symbol: string; cropId: number }[];
+    };
+    const corn = listed.symbols.find((s) => s.cropId === findCrop('corn')!.id)!;
+    const other = listed.symbols.find((s) => s.cropId !== findCrop('corn')!.id)!;
+    expect(corn && other).toBeTruthy();
+    const before = (await call('GET', `${PC}/alerts/corn`)).json().alerts.length as number;
+    const wrongCrop = await call('POST', `${PC}/alerts/corn`, {
+      kind: 'futures',
+      symbol: other.symbol,
+      direction: 'above',
+      level: '4.0000',
+    });
+    expect(wrongCrop.statusCode).toBe(400);
+    expect(wrongCrop.json().details).toEqual([
+      { path: 'symbol', message: `${other.symbol} is not a Corn futures contract` },
+    ]);
+    const unknown = await call('POST', `${PC}/alerts/corn`, {
+      kind: 'futures',
+      symbol: 'ZCH98',
+      direction: 'above',
+      level: '4.0000',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details).toEqual([{ path: 'symbol', message: 'ZCH98 is not a futures contract we know' }]);
+    expect((await call('GET', `${PC}/alerts/corn`)).json().alerts).toHaveLength(before);
+    // The crop's own listed month is taken.
+    const ok = await call('POST', `${PC}/alerts/corn`, {
+      kind: 'futures',
+      symbol: corn.symbol,
+      direction: 'above',
+      level: '99.0000',
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
   });
 });

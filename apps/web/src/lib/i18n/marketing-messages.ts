@@ -37,7 +37,7 @@ export const marketingMessages = {
   'pc.marketing.error.date': 'Enter a date',
   'pc.marketing.error.percent': 'Enter a percentage from 0 to 100',
   'pc.marketing.error.price': 'Enter a price such as 4.33½ or 4.3350',
-  'pc.marketing.error.symbol': 'Enter a futures symbol such as ZCZ26',
+  'pc.marketing.error.symbol': 'Choose a futures contract',
   'pc.marketing.error.bid': 'Choose a bid',
 
   // Alerts
@@ -63,7 +63,9 @@ export const marketingMessages = {
   'pc.marketing.alert.kind': 'Watch',
   'pc.marketing.alert.kind.futures': 'A futures contract',
   'pc.marketing.alert.kind.bid': 'A local bid',
-  'pc.marketing.alert.symbol': 'Futures symbol',
+  'pc.marketing.alert.symbol': 'Futures contract',
+  'pc.marketing.alert.symbolsFailed': 'The futures contracts could not be loaded.',
+  'pc.marketing.alert.noSymbols': 'No futures contract of this crop is quoted right now.',
   'pc.marketing.alert.bid': 'Bid (location and delivery)',
   'pc.marketing.alert.bidChoice': '{bid} · {market}',
   'pc.marketing.alert.bidsFailed': 'The bids could not be loaded.',

@@ -28,6 +28,8 @@ import { T, useT } from '../../../lib/i18n/t';
 import { typedPrice } from '../../../lib/trading/offer-fields';
 import { usePriceFormat } from '../../../lib/trading/use-price-format';
 import { LoadErrorAlert } from '../../../lib/ui/page-states';
+import { futuresMonthName } from '../markets/market-summary-tab';
+import { useQuotesSymbols } from '../markets/markets-api';
 import { useCropBids, usePriceAlerts, useRemoveAlert, useSaveAlert } from './marketing-api';
 
 const cropName = (cropId: number) => CROPS.find((c) => c.id === cropId)?.name ?? String(cropId);
@@ -100,6 +102,47 @@ function BidChoices({ crop }: { crop: string }) {
   );
 }
 
+/**
+ * The futures contracts of the crop the server quotes (quotes-symbols-list, the months still trading), as choices
+ * ('Dec 2026 (ZCZ26)'): the server takes only these (400 on symbol otherwise). A saved alert's month that no longer
+ * trades stays listed so the dialog opens on it.
+ */
+function SymbolChoices({ crop, current }: { crop: string; current: string }) {
+  const t = useT();
+  const symbols = useQuotesSymbols();
+  const cropId = CROPS.find((c) => c.name === crop)?.id;
+  if (symbols.isError)
+    return (
+      <LoadErrorAlert
+        error={symbols.error}
+        fallback={t('pc.marketing.alert.symbolsFailed')}
+        retryLabel={<T id="pc.marketing.retry" />}
+        onRetry={() => void symbols.refetch()}
+      />
+    );
+  if (!symbols.data) return <Skeleton variant="rounded" height={40} aria-label={t('pc.marketing.alert.symbol')} />;
+  const choices = symbols.data.symbols
+    .filter((s) => s.cropId === cropId)
+    .map((s) => ({ symbol: s.symbol, label: `${futuresMonthName(s.optionMonth)} (${s.symbol})` }));
+  if (current !== '' && !choices.some((c) => c.symbol === current))
+    choices.unshift({ symbol: current, label: current });
+  if (choices.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        <T id="pc.marketing.alert.noSymbols" />
+      </Typography>
+    );
+  return (
+    <FormTextField<AlertForm> name="symbol" select label={t('pc.marketing.alert.symbol')} size="small" fullWidth>
+      {choices.map((c) => (
+        <MenuItem key={c.symbol} value={c.symbol}>
+          {c.label}
+        </MenuItem>
+      ))}
+    </FormTextField>
+  );
+}
+
 /** Create or edit an alert (saving arms it again); the server's field errors land on their fields. */
 function AlertDialog({ crop, alert, onClose }: { crop: string; alert: PriceAlert | null; onClose: () => void }) {
   const t = useT();
@@ -142,7 +185,7 @@ function AlertDialog({ crop, alert, onClose }: { crop: string; alert: PriceAlert
                 <MenuItem value="bid">{t('pc.marketing.alert.kind.bid')}</MenuItem>
               </FormTextField>
               {kind === 'futures' ? (
-                <FormTextField<AlertForm> name="symbol" label={t('pc.marketing.alert.symbol')} size="small" />
+                <SymbolChoices crop={alertCrop} current={alert?.kind === 'futures' ? (alert.symbol ?? '') : ''} />
               ) : (
                 <BidChoices crop={alertCrop} />
               )}

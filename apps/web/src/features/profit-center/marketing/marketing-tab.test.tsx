@@ -71,6 +71,12 @@ const ALERT: PriceAlert = {
   createdAt: '2026-11-20T15:00:00.000Z',
 };
 
+const SYMBOLS = [
+  { symbol: 'ZCZ26', root: 'ZC', exchange: 'CBOT', cropId: 1, optionMonth: '2026-12', monthCode: 'Z' },
+  { symbol: 'ZCH27', root: 'ZC', exchange: 'CBOT', cropId: 1, optionMonth: '2027-03', monthCode: 'H' },
+  { symbol: 'ZSF27', root: 'ZS', exchange: 'CBOT', cropId: 2, optionMonth: '2027-01', monthCode: 'F' },
+];
+
 function serve(extra?: (call: StubCall, path: string) => StubReply | undefined) {
   return stubFetch((call) => {
     const path = call.url.pathname;
@@ -78,6 +84,7 @@ function serve(extra?: (call: StubCall, path: string) => StubReply | undefined) 
     if (own) return own;
     if (path.startsWith(`${PC}/marketing-plan/corn/`)) return { status: 200, body: PLAN };
     if (path === `${PC}/alerts`) return { status: 200, body: { alerts: [ALERT] } };
+    if (path === `${PC}/quotes-symbols-list`) return { status: 200, body: { symbols: SYMBOLS } };
     return undefined;
   });
 }
@@ -164,17 +171,17 @@ describe('marketing tab', () => {
     expect(await within(dialog).findByText('None of your markets posts a bid for this crop right now.')).toBeTruthy();
   });
 
-  it('creates a futures alert through the dialog; the server’s field error lands on its field', async () => {
+  it('creates a futures alert on a contract chosen among the crop’s quoted months; the server’s field error lands on its field', async () => {
     const calls = serve((call, path) => {
       if (call.method !== 'POST' || path !== `${PC}/alerts/corn`) return undefined;
       const body = call.body as { symbol: string };
-      if (body.symbol === 'ZCH98')
+      if (body.symbol === 'ZCH27')
         return {
           status: 400,
           body: {
             code: 'invalid_request',
-            message: 'Invalid body: symbol No quotes',
-            details: [{ path: 'symbol', message: 'No quotes for the futures contract ZCH98' }],
+            message: 'Invalid body: symbol ZCH27 no longer trades',
+            details: [{ path: 'symbol', message: 'ZCH27 no longer trades' }],
           },
         };
       return { status: 201, body: { ...ALERT, id: 12, status: 'active' } };
@@ -184,18 +191,23 @@ describe('marketing tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New price alert' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save alert' }));
     await waitFor(() => expect(fieldMessage(dialog, /Level/)).toBe('Enter a price such as 4.33½ or 4.3350'));
-    expect(fieldMessage(dialog, /Futures symbol/)).toBe('Enter a futures symbol such as ZCZ26');
-    typeInto(dialog, /Futures symbol/, 'zch98');
+    expect(fieldMessage(dialog, /Futures contract/)).toBe('Choose a futures contract');
+    // A select of the crop's quoted months, not free text: soybeans' month is not offered on a corn alert.
+    fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: /Futures contract/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Dec 2026 (ZCZ26)',
+      'Mar 2027 (ZCH27)',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Mar 2027 (ZCH27)' }));
     typeInto(dialog, /Level/, '$4.62¾');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save alert' }));
-    await waitFor(() =>
-      expect(fieldMessage(dialog, /Futures symbol/)).toBe('No quotes for the futures contract ZCH98'),
-    );
-    typeInto(dialog, /Futures symbol/, 'ZCZ26');
+    await waitFor(() => expect(fieldMessage(dialog, /Futures contract/)).toBe('ZCH27 no longer trades'));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Futures contract/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Dec 2026 (ZCZ26)' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save alert' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New price alert' })).toBeNull());
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-      { kind: 'futures', symbol: 'ZCH98', direction: 'above', level: '4.6275', expiresOn: null },
+      { kind: 'futures', symbol: 'ZCH27', direction: 'above', level: '4.6275', expiresOn: null },
       { kind: 'futures', symbol: 'ZCZ26', direction: 'above', level: '4.6275', expiresOn: null },
     ]);
   });
