@@ -8,4 +8,3 @@ export {
   structureSignedHook,
   type StructureEvent,
 } from './booking-notices.ts';
-
