@@ -154,6 +154,15 @@ export const clientContacts = pgTable(
   },
   (t) => [
     index('client_contacts_client_idx').on(t.clientId),
+    // The partner onboarding's match of a signed-in user to their contacts (partner-onboarding.repo.ts contactsOfUser,
+    // decision 060): by user id, by e-mail case-insensitively, or by the phone's last ten digits. One index per arm of
+    // its OR, with the query's exact expressions, so PostgreSQL answers it with a bitmap OR instead of reading every
+    // contact of every partner.
+    index('client_contacts_user_idx').on(t.userId),
+    index('client_contacts_email_lower_idx').on(sql`lower(${t.emailAddress})`),
+    index('client_contacts_phone_digits_idx').on(
+      sql`right(regexp_replace(coalesce(${t.phoneNumber}, ''), '\\D', '', 'g'), 10)`,
+    ),
     uniqueIndex('client_contacts_ext_idx')
       .on(t.clientId, t.extContactId)
       .where(sql`${t.extContactId} is not null`),

@@ -26,6 +26,20 @@ export async function contactsOfUser(
   user: { id: string; email: string; normalizedPhoneNumber: string | null },
   onlyContactId?: number,
 ): Promise<ContactMatch[]> {
+  return contactsOfUserQuery(db, partnerId, user, onlyContactId);
+}
+
+/**
+ * contactsOfUser's query, not run (its test EXPLAINs it): each arm of the OR has its index on client_contacts
+ * (client_contacts_user_idx, client_contacts_email_lower_idx, client_contacts_phone_digits_idx, schema/crm.ts), whose
+ * expressions these must stay equal to.
+ */
+export function contactsOfUserQuery(
+  db: Db,
+  partnerId: string,
+  user: { id: string; email: string; normalizedPhoneNumber: string | null },
+  onlyContactId?: number,
+) {
   const digits = user.normalizedPhoneNumber?.replace(/\D/g, '') ?? '';
   const phoneMatch =
     digits.length >= 10

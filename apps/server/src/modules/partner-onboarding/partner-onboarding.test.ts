@@ -5,6 +5,8 @@ import { TestBrowser, codeIn, lastMessage, linkIn } from '../../testing/identity
 import { headersOf, seedCrmFixtures, signIn, type CrmFixtures } from '../../testing/crm-test-fixtures.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { auditLog, clientContacts, enterpriseUsers, enterprises, legalEntities, users } from '../../db/schema/index.ts';
+import { rowsOf } from '../../platform/db.ts';
+import { contactsOfUserQuery } from './partner-onboarding.repo.ts';
 
 // Partner onboarding (issue 17, decision 060): a farmer proves they are the elevator's client contact with a code and
 // links the client legal entity to their farm business.
@@ -197,6 +199,31 @@ describe('partner onboarding', () => {
     expect([res.statusCode, res.json().code]).toEqual([409, 'legal_entity_linked_elsewhere']);
     const [row] = await t.database.db.select().from(legalEntities).where(eq(legalEntities.id, le.byPhone!));
     expect(row?.enterpriseId).toBe(other!.id);
+  });
+});
+
+describe('the contact match on PostgreSQL', () => {
+  it('is answered from the indexes of its three arms (user id, lower(e-mail), phone digits), never a scan of every contact', async () => {
+    const query = contactsOfUserQuery(t.database.db, 'demo', {
+      id: farmerId,
+      email,
+      normalizedPhoneNumber: '+15155550142',
+    });
+    // The test database is small, so the planner is told not to scan where it could use an index: without one, the
+    // plan still reads the whole table (a Seq Scan on client_contacts).
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = rowsOf<Record<string, string>>(await tx.execute(sql`explain ${query}`));
+      return rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('client_contacts_user_idx');
+    expect(plan).toContain('client_contacts_email_lower_idx');
+    expect(plan).toContain('client_contacts_phone_digits_idx');
+    expect(plan).not.toMatch(/Seq Scan on client_contacts/);
+    // And it still finds the farmer's contacts by each arm.
+    expect((await query).map((c) => c.contactId)).toEqual(
+      expect.arrayContaining([contact.mine, contact.byPhone, contact.noPhone]),
+    );
   });
 });
 
