@@ -12,7 +12,14 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUNDLE = join(root, 'apps/server/dist/main.mjs');
-const SOURCES = ['apps/server/src', 'packages/domain/src', 'apps/server/package.json', 'packages/domain/package.json'];
+const SOURCES = [
+  'apps/server/src',
+  'packages/domain/src',
+  'packages/scs-engine/src',
+  'apps/server/package.json',
+  'packages/domain/package.json',
+  'packages/scs-engine/package.json',
+];
 
 /**
  * V8's heap for the server process: the young generation at 8 MB a half (Node 24 sizes it by the machine's memory,
@@ -52,7 +59,9 @@ function externals() {
     const pkg = JSON.parse(readFileSync(join(root, file), 'utf8'));
     for (const name of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })) names.add(name);
   }
+  // Our own packages are bundled (the pricing engine's worker thread runs from its source file: decision 061).
   names.delete('@granary/domain');
+  names.delete('@granary/scs-engine');
   return [...names].flatMap((n) => [n, `${n}/*`]);
 }
 

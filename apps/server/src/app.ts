@@ -60,6 +60,9 @@ import { profitCenterRoutes } from './modules/profit-center/profit-center.routes
 import { sustainabilityCrmRoutes, sustainabilityRoutes } from './modules/sustainability/sustainability.routes.ts';
 import { enrolmentSignedHook } from './modules/sustainability/sustainability.public.ts';
 import { marketingPlanRoutes } from './modules/marketing-plan/marketing-plan.routes.ts';
+import { scsParametersRoutes } from './modules/structures/parameters.routes.ts';
+import { scsPricingRoutes } from './modules/structures/pricing.routes.ts';
+import { closePricingPool } from './modules/structures/engine-pool.ts';
 import { bookingRoutes } from './modules/structures/booking.routes.ts';
 import { structureSignedHook } from './modules/structures/structures.public.ts';
 import { farmerHomeRoutes } from './modules/farmer-home/farmer-home.routes.ts';
@@ -156,6 +159,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header(TRACE_ID_HEADER, request.id);
   });
   app.addHook('onClose', async () => {
+    // The structures' pricing workers (decision 062), started on the first valuation.
+    await closePricingPool();
     await database.close();
   });
 
@@ -248,6 +253,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sustainabilityCrmRoutes, { ctx, partners });
   // The profit center's marketing tab: marketing plans and price alerts (issue 17, decision 058).
   await app.register(marketingPlanRoutes, { ctx });
+  // Structured products' pricing (issue 18, decisions 061 and 062): the pricing tool, theos, zero-cost solves, the
+  // exchange calendar and quotes; and the pricing parameters the structures admin edits.
+  await app.register(scsPricingRoutes, { ctx, partners });
+  await app.register(scsParametersRoutes, { ctx, partners });
   // Structured products' booking and life (issue 18, decision 062): quotes, trades (confirmed through e-sign when
   // asked), the CRM list, close costs and close requests, and the farmer's read-only structures.
   await app.register(bookingRoutes, { ctx, partners, provider: esignProvider });

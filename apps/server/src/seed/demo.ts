@@ -85,8 +85,9 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
           verificationStatus: 'verified',
           passwordHash,
           experiences: { grain_buying: true },
-          // The demo partner's buyer-admin also reads the offboarding report (issue 15), so the demo can show it.
-          adminPermissions: { 'buyer-admin': ['all'], 'view-offboarding-report': ['all'] },
+          // The demo partner's buyer-admin also reads the offboarding report (issue 15) and administers structured
+          // products (issue 18: prices, trades, edits the pricing parameters), so the demo can show both.
+          adminPermissions: { 'buyer-admin': ['all'], 'structures-admin': ['all'], 'view-offboarding-report': ['all'] },
           partnerId: 'demo',
           tosAcceptedAt: new Date(),
         },

@@ -24,6 +24,14 @@ export const SCS_EXCHANGE_PLATFORM = 'cbot';
 export const ZERO_TABLE_MAX_SIDE = 8;
 /** The most items one calc-theos values. */
 export const CALC_THEOS_MAX_ITEMS = 50;
+/**
+ * The cost guards of the calls (paths × evaluations): a calc-theos values at most this many paths in all (its items'
+ * default paths shrink to fit), a solve's evaluation at most SOLVE_MAX_PATHS, a zero table at most this many paths
+ * per evaluation summed over its cells. Beyond them a request is a 400 naming `paths`.
+ */
+export const CALC_THEOS_MAX_TOTAL_PATHS = 5_000_000;
+export const SOLVE_MAX_PATHS = 200_000;
+export const ZERO_TABLE_MAX_TOTAL_PATHS = 1_600_000;
 /** The longest span of a calendar call, in days. */
 export const CALENDAR_MAX_DAYS = 3 * 366;
 /** A seed: a 32-bit unsigned integer. */

@@ -66,7 +66,10 @@ describe('admin users: list and access', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const me = body.users.find((u: { email: string }) => u.email === DEMO_ACCOUNTS.buyer);
-    expect(me).toMatchObject({ status: 'active', adminPermissions: ['buyer-admin', 'view-offboarding-report'] });
+    expect(me).toMatchObject({
+      status: 'active',
+      adminPermissions: ['buyer-admin', 'structures-admin', 'view-offboarding-report'],
+    });
     expect(me.marketsCount).toBeGreaterThan(0);
     // Another partner's buyer and Granary's staff are not the partner's users.
     const emails = body.users.map((u: { email: string }) => u.email);

@@ -103,7 +103,11 @@ describe('le/:platformId/markets', () => {
     expect(ids).toContain(fx.marketAll);
     expect(ids).toContain(fx.marketBidsOnly);
     expect(ids).not.toContain(fx.marketNone);
-    expect(body.adminPermissions).toEqual({ 'buyer-admin': 'all', 'view-offboarding-report': 'all' });
+    expect(body.adminPermissions).toEqual({
+      'buyer-admin': 'all',
+      'structures-admin': 'all',
+      'view-offboarding-report': 'all',
+    });
     expect(body.isAdmin).toBe(true);
     const own = await get(buyer, `${MERCH}/le/${fx.demoPlatformId}/markets?limit_by_user_id=${fx.buyerId}`);
     expect(own.json().markets.map((m: { id: number }) => m.id)).toEqual(ids);
@@ -120,7 +124,11 @@ describe('le/:platformId/markets', () => {
       'offers',
       'info',
     ]);
-    expect(adminView.json().adminPermissions).toEqual({ 'buyer-admin': 'all', 'view-offboarding-report': 'all' });
+    expect(adminView.json().adminPermissions).toEqual({
+      'buyer-admin': 'all',
+      'structures-admin': 'all',
+      'view-offboarding-report': 'all',
+    });
     // The Prairie buyer is not a user of the demo partner.
     expect(
       (await get(admin, `${MERCH}/le/${fx.demoPlatformId}/markets?limit_by_user_id=${fx.prairieBuyerId}`)).statusCode,

@@ -8,3 +8,24 @@ export {
   structureSignedHook,
   type StructureEvent,
 } from './booking-notices.ts';
+
+// Pricing (decision 062): the engine's terms of an input, today's market of a structure (latest quote + the partner's
+// parameters), valuations on the process' worker pool, the results as the calls answer them, and the partner's
+// parameters (the seeded defaults until an admin saves some).
+export {
+  EXCHANGE_ZONE,
+  accumulatorInputOf,
+  buildTerms,
+  engine,
+  exchangeToday,
+  fixed,
+  marketOf,
+  symbolOf,
+  termsOf,
+  termsRefusal,
+  valuationOut,
+  valueTerms,
+  type PricedMarket,
+} from './pricing.engine.ts';
+export { partnerParameters, structuresAdmin, structuresReader } from './parameters.service.ts';
+export { closePricingPool, pricingRunner } from './engine-pool.ts';
