@@ -70,6 +70,20 @@ export const esignMessages = {
   'esign.term.farm': 'Farm business',
   'esign.term.premium': 'Premium',
   'esign.term.acres': 'Acres enrolled',
+  // A structure's confirmation (issue 18, decision 016's structure kind).
+  'esign.sign.structureTitle': 'Confirm your {kind}',
+  'esign.sign.introStructure':
+    '{partner} traded this structure with you. Review its levels, dates and rules and the PDF, then sign with your name to confirm it.',
+  'esign.sign.structureTerms': 'Structure terms',
+  'esign.sign.openStructurePdf': 'Open the confirmation PDF',
+  'esign.sign.submitStructure': 'Sign confirmation',
+  'esign.sign.consentStructure':
+    'I have reviewed this structure and agree to confirm it electronically. My typed name is my signature.',
+  'esign.term.structure': 'Structure',
+  'esign.term.period': 'Pricing period',
+  'esign.term.bushels': '{quantity} bu',
+  'esign.term.fee': 'Fee per bushel',
+  'esign.term.rules': 'How it prices',
   'esign.refused.signed': 'This contract is already signed.',
   'esign.refused.signedBy': 'Signed by {name} on {when}.',
   'esign.refused.expired': 'This signing link has expired. Ask your merchandiser to send the contract again.',

@@ -62,6 +62,7 @@ function renderPage(fetchMock: ReturnType<typeof vi.fn>) {
       { path: '/profit-center/:esignProvider/contract-signed', element: <ContractSignedPage /> },
       { path: '/my-sales-lite', element: <p>My Sales Lite</p> },
       { path: '/profit-center/sustainability', element: <p>Sustainability</p> },
+      { path: '/my-sales-lite/structures', element: <p>Structures</p> },
     ],
     { initialEntries: [`/profit-center/builtin/sign/${TOKEN}`] },
   );
@@ -185,6 +186,64 @@ describe('SigningPage', () => {
       name: 'Sam Fieldman',
       consent: true,
     });
+  });
+
+  it("shows a structure confirmation's levels and rules, signs it and goes on to the farmer's structures", async () => {
+    const structure = review({
+      contractId: null,
+      terms: null,
+      structure: {
+        structureId: 31,
+        partnerName: 'Granary Demo Grain Co.',
+        marketName: 'Ames Elevator',
+        clientName: 'Fieldman Family Farms',
+        kindLabel: 'Accumulator',
+        side: 'sale',
+        crop: 'Corn',
+        cropYear: 2026,
+        futuresSymbol: 'ZCH27',
+        optionMonth: '2027-03',
+        quantity: '50000',
+        start: '2026-12-01',
+        end: '2027-01-15',
+        fee: '0.05',
+        currency: 'USD',
+        levels: [
+          { label: 'Accumulation level', price: '4.8' },
+          { label: 'Knock-out', price: '4' },
+        ],
+        rules: ['On each trading day, 1,587.3 bu are priced at $4.80/bu as long as the structure is not knocked out.'],
+      },
+    });
+    const fetchMock = vi.fn((_input: RequestInfo | URL, init?: RequestInit) =>
+      Promise.resolve(
+        init?.method === 'POST'
+          ? json({
+              requestId: 12,
+              contractId: null,
+              structureId: 31,
+              documentId: 77,
+              provider: 'builtin',
+              displayContractId: 'Corn structure 31',
+              signerName: 'Sam Fieldman',
+              signedAt: '2026-11-30T14:00:00.000Z',
+              sha256: 'f'.repeat(64),
+              redirectTo: '/my-sales-lite/structures',
+            })
+          : json(structure),
+      ),
+    );
+    const router = renderPage(fetchMock);
+    expect(await screen.findByRole('heading', { name: 'Confirm your accumulator' })).toBeTruthy();
+    const terms = screen.getByRole('region', { name: 'Structure terms' });
+    expect(within(terms).getByText('50,000 bu')).toBeTruthy();
+    expect(within(terms).getByText('Knock-out')).toBeTruthy();
+    expect(within(terms).getByText('$4.00/bu')).toBeTruthy();
+    expect(within(terms).getByText(/priced at \$4\.80\/bu/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Open the confirmation PDF/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: /reviewed this structure/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign confirmation' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/my-sales-lite/structures'));
   });
 
   it('asks for the consent and a name before sending anything', async () => {

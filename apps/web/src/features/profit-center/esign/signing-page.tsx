@@ -25,7 +25,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { EnrolmentSigningTerms } from '@granary/domain';
+import type { EnrolmentSigningTerms, StructureSigningTerms } from '@granary/domain';
 import { useAreaText, useMoneyText } from '../sustainability/sustainability-format';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError, reasonOf } from '../../../lib/api/api-error';
@@ -186,6 +186,69 @@ function EnrolmentSummary({ enrolment }: { enrolment: EnrolmentSigningTerms }) {
   );
 }
 
+/**
+ * A structure's confirmation (decision 016's structure kind, issue 18): the structure, its futures month, quantity and
+ * period, its levels in the partner's notation, the fee, and its rules in words (the PDF's sentences).
+ */
+function StructureSummary({ structure }: { structure: StructureSigningTerms }) {
+  const t = useT();
+  const dates = useDates();
+  const { notation } = usePriceFormat();
+  const price = (v: string) =>
+    formatPrice(v, { notation: notation.price, currency: structure.currency, unit: 'bushel', showUnit: true });
+  return (
+    <Box component="section" aria-label={t('esign.sign.structureTerms')}>
+      <Typography variant="h3" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+        {t('esign.sign.structureTerms')}
+      </Typography>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
+          gap: 2,
+        }}
+      >
+        <Term label={t('esign.term.structure')} value={structure.kindLabel} />
+        <Term
+          label={t('esign.term.partner')}
+          value={structure.side === 'sale' ? structure.partnerName : structure.clientName}
+        />
+        <Term
+          label={t('esign.term.client')}
+          value={structure.side === 'sale' ? structure.clientName : structure.partnerName}
+        />
+        <Term label={t('esign.term.market')} value={structure.marketName} />
+        <Term label={t('esign.term.crop')} value={`${structure.crop} ${structure.cropYear}`} />
+        <Term
+          label={t('esign.term.futuresMonth')}
+          value={`${formatDate(`${structure.optionMonth}-01`, 'MMM YYYY')} (${structure.futuresSymbol})`}
+        />
+        <Term
+          label={t('esign.term.quantity')}
+          value={t('esign.term.bushels', { quantity: formatNumber(structure.quantity) })}
+        />
+        <Term label={t('esign.term.period')} value={`${dates.day(structure.start)} – ${dates.day(structure.end)}`} />
+        {structure.levels.map((l) => (
+          <Term key={l.label} label={l.label} value={price(l.price)} />
+        ))}
+        <Term label={t('esign.term.fee')} value={price(structure.fee)} />
+      </Box>
+      <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', mt: 2.5, mb: 1 }}>
+        {t('esign.term.rules')}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.75 }}>
+        {structure.rules.map((rule) => (
+          <Typography component="li" variant="body2" key={rule}>
+            {rule}
+          </Typography>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 /** A link that cannot be signed (any more): why, and the signed PDF when there is one. */
 function Refused({
   review,
@@ -238,7 +301,11 @@ function SignForm({ review, reference }: { review: SigningReview; reference: str
   };
   const error = sign.error;
   const refusal = refusalMessageId(error);
-  const submitId = review.enrolment ? 'esign.sign.submitEnrolment' : 'esign.sign.submit';
+  const submitId = review.structure
+    ? 'esign.sign.submitStructure'
+    : review.enrolment
+      ? 'esign.sign.submitEnrolment'
+      : 'esign.sign.submit';
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={t(submitId)}>
       <Stack spacing={2}>
@@ -256,7 +323,13 @@ function SignForm({ review, reference }: { review: SigningReview; reference: str
         <Box>
           <FormControlLabel
             control={<Checkbox checked={consent} onChange={(e) => setConsent(e.target.checked)} />}
-            label={t(review.enrolment ? 'esign.sign.consentEnrolment' : 'esign.sign.consent')}
+            label={t(
+              review.structure
+                ? 'esign.sign.consentStructure'
+                : review.enrolment
+                  ? 'esign.sign.consentEnrolment'
+                  : 'esign.sign.consent',
+            )}
             sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.25 } }}
           />
           {tried && !consent ? <FormHelperText error>{t('esign.sign.consentRequired')}</FormHelperText> : null}
@@ -298,7 +371,9 @@ export function SigningPage() {
   const signingTitle = (d: SigningReview) =>
     d.terms
       ? t('esign.sign.title', { number: d.terms.displayContractId })
-      : t('esign.sign.enrolmentTitle', { program: d.enrolment?.programName ?? '' });
+      : d.structure
+        ? t('esign.sign.structureTitle', { kind: d.structure.kindLabel.toLowerCase() })
+        : t('esign.sign.enrolmentTitle', { program: d.enrolment?.programName ?? '' });
   useDocumentTitle([
     data ? signingTitle(data) : t('esign.sign.title', { number: '' }).trim(),
     partner.branding.shortName,
@@ -338,16 +413,24 @@ export function SigningPage() {
           {signingTitle(data)}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {data.enrolment
-            ? t('esign.sign.introEnrolment', { partner: data.enrolment.partnerName })
-            : t('esign.sign.intro', { partner: data.terms?.partnerName ?? '' })}
+          {data.structure
+            ? t('esign.sign.introStructure', { partner: data.structure.partnerName })
+            : data.enrolment
+              ? t('esign.sign.introEnrolment', { partner: data.enrolment.partnerName })
+              : t('esign.sign.intro', { partner: data.terms?.partnerName ?? '' })}
         </Typography>
         {data.state !== 'open' ? (
           <Box sx={{ mb: 3 }}>
             <Refused review={data} state={data.state} ref_={token} />
           </Box>
         ) : null}
-        {data.enrolment ? <EnrolmentSummary enrolment={data.enrolment} /> : <TermsSummary review={data} />}
+        {data.structure ? (
+          <StructureSummary structure={data.structure} />
+        ) : data.enrolment ? (
+          <EnrolmentSummary enrolment={data.enrolment} />
+        ) : (
+          <TermsSummary review={data} />
+        )}
         {data.state === 'signed' ? null : (
           <Box sx={{ mt: 3 }}>
             <Link
@@ -356,7 +439,13 @@ export function SigningPage() {
               rel="noopener"
               sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
             >
-              {t(data.enrolment ? 'esign.sign.openEnrolmentPdf' : 'esign.sign.openPdf')}
+              {t(
+                data.structure
+                  ? 'esign.sign.openStructurePdf'
+                  : data.enrolment
+                    ? 'esign.sign.openEnrolmentPdf'
+                    : 'esign.sign.openPdf',
+              )}
               <OpenInNewRoundedIcon fontSize="small" />
             </Link>
             {data.state === 'open' ? (
