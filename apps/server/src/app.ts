@@ -65,6 +65,7 @@ import { scsPricingRoutes } from './modules/structures/pricing.routes.ts';
 import { closePricingPool } from './modules/structures/engine-pool.ts';
 import { bookingRoutes } from './modules/structures/booking.routes.ts';
 import { structureSignedHook } from './modules/structures/structures.public.ts';
+import { structureObservationJobs } from './modules/structures/observation.job.ts';
 import { farmerHomeRoutes } from './modules/farmer-home/farmer-home.routes.ts';
 import { partnerOnboardingRoutes } from './modules/partner-onboarding/partner-onboarding.routes.ts';
 import { farmerClients } from './modules/profit-center/profit-center.public.ts';
@@ -260,6 +261,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Structured products' booking and life (issue 18, decision 062): quotes, trades (confirmed through e-sign when
   // asked), the CRM list, close costs and close requests, and the farmer's read-only structures.
   await app.register(bookingRoutes, { ctx, partners, provider: esignProvider });
+  // Structured products' nightly observation (issue 18, decision 062): on each settlement and a recurring catch-up.
+  await app.register(structureObservationJobs, { ctx });
   // The farmer's home at /dashboard (issue 17): what needs them now, their bids and notifications, in one call.
   await app.register(farmerHomeRoutes, { ctx, partners });
   // Partner onboarding (issue 17, decision 060): a farmer links their elevator's grain account with a code.

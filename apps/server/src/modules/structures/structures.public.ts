@@ -29,3 +29,7 @@ export {
 } from './pricing.engine.ts';
 export { partnerParameters, structuresAdmin, structuresReader } from './parameters.service.ts';
 export { closePricingPool, pricingRunner } from './engine-pool.ts';
+
+// The nightly observation (decision 062 'Nightly observation'): the run itself, and the HTA contract written for a
+// structure's priced bushels — at its end by the job, and on an approved close by booking.
+export { observeStructures, writeStructureHta, type StructureHtaInput } from './observation.service.ts';
