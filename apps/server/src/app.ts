@@ -63,6 +63,7 @@ import { marketingPlanRoutes } from './modules/marketing-plan/marketing-plan.rou
 import { scsParametersRoutes } from './modules/structures/parameters.routes.ts';
 import { scsPricingRoutes } from './modules/structures/pricing.routes.ts';
 import { closePricingPool } from './modules/structures/engine-pool.ts';
+import { positionsRoutes } from './modules/structures/positions.routes.ts';
 import { bookingRoutes } from './modules/structures/booking.routes.ts';
 import { structureSignedHook } from './modules/structures/structures.public.ts';
 import { structureObservationJobs } from './modules/structures/observation.job.ts';
@@ -263,6 +264,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bookingRoutes, { ctx, partners, provider: esignProvider });
   // Structured products' nightly observation (issue 18, decision 062): on each settlement and a recurring catch-up.
   await app.register(structureObservationJobs, { ctx });
+  // The merchandiser's position (issue 18, decision 062 'Positions'): hedge trades and the position by futures month.
+  await app.register(positionsRoutes, { ctx, partners });
   // The farmer's home at /dashboard (issue 17): what needs them now, their bids and notifications, in one call.
   await app.register(farmerHomeRoutes, { ctx, partners });
   // Partner onboarding (issue 17, decision 060): a farmer links their elevator's grain account with a code.

@@ -49,10 +49,23 @@ const PARAMETERS_OPERATIONS: Readonly<Record<string, string>> = {
   [`PUT ${PC}/skew/:cropId?`]: 'Replace the skew of a crop, or of every crop (If-Match)',
 };
 
+/** The merchandiser's position (decision 062, positions): modules/structures/positions.* — structures-admin writes. */
+const POSITIONS_OPERATIONS: Readonly<Record<string, string>> = {
+  [`GET ${PC}/trades`]: "The partner's hedge trades (futures and options), newest first",
+  [`POST ${PC}/trades`]: 'Record a hedge trade: futures or an option bought or sold, in 5,000-bu contracts',
+  [`GET ${PC}/trades/:tradeId`]: 'One hedge trade',
+  [`PUT ${PC}/trades/:tradeId`]: 'Edit a hedge trade (If-Match)',
+  [`DELETE ${PC}/trades/:tradeId`]: 'Cancel a hedge trade (If-Match): it leaves the position',
+  [`GET ${PC}/positions`]:
+    'The position per crop and futures month: contracts priced, live structures’ deltas, hedges, net to hedge',
+  [`GET ${SCS}/position-manager`]: 'The position manager’s figures (the same as GET positions)',
+};
+
 export const STRUCTURES_OPERATIONS: Readonly<Record<string, string>> = {
   ...PRICING_OPERATIONS,
   ...PARAMETERS_OPERATIONS,
   ...BOOKING_OPERATIONS,
+  ...POSITIONS_OPERATIONS,
 };
 
 export const STRUCTURES_AREA = {

@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { decimalInSchema, decimalStringSchema, isoDateSchema } from '../crm/exact.ts';
+import { futuresProductForCrop, type FuturesProduct } from '../bids/futures.ts';
 import { structureLevelSchema } from './inputs.ts';
 
 const decimal = decimalStringSchema;
@@ -44,6 +45,14 @@ export type HedgeTrade = z.infer<typeof hedgeTradeSchema>;
 
 export const hedgeTradeListSchema = z.object({ rows: z.array(hedgeTradeSchema) });
 
+/** GET trades: the trades still standing (default) or every one, cancelled included; one crop's only. */
+export const hedgeTradeListQuerySchema = z
+  .object({
+    cropId: z.coerce.number().int().positive().optional(),
+    status: z.enum(['active', 'all']).default('active'),
+  })
+  .strict();
+
 const text = (max: number) =>
   z
     .string()
@@ -79,6 +88,18 @@ export const hedgeTradeBodySchema = z
   });
 export type HedgeTradeBody = z.infer<typeof hedgeTradeBodySchema>;
 
+/** GET positions, GET position-manager: one crop's only, and the markets whose contracts and structures count. */
+export const positionsQuerySchema = z
+  .object({
+    cropId: z.coerce.number().int().positive().optional(),
+    /** Comma-separated market ids (each one the user may see); none: every market the user sees. */
+    marketIds: z
+      .string()
+      .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, 'Expected comma-separated market ids such as 12,14')
+      .optional(),
+  })
+  .strict();
+
 /** One crop × futures month of the position (bushels; + long, − short, the merchandiser's side). */
 export const positionRowSchema = z.object({
   cropId: z.number().int(),
@@ -86,20 +107,120 @@ export const positionRowSchema = z.object({
   optionMonth: z.string(),
   /** The futures price used (the latest quote); null without one. */
   futures: decimal.nullable(),
+  /** When that quote was taken. */
+  quotedAt: instant.nullable(),
+  /** `future_beta` of the month (1 when the parameters have none): how far it moves per 1 move of the nearby. */
+  futureBeta: z.number(),
+  /** Remaining bushels of purchases whose futures are fixed (flat, HTA, priced): long. */
   purchasePriced: decimal,
+  /** Remaining bushels of purchases whose futures are open (basis contracts, unpriced): no futures exposure. */
   purchaseUnpriced: decimal,
+  /** Remaining bushels of sales whose futures are fixed, negative: short. */
   salePriced: decimal,
   saleUnpriced: decimal,
   /** The live structures' deltas (calc-theos), bushels of futures. */
   structureDelta: decimal,
+  /** How many live structures the delta sums. */
+  structureCount: z.number().int(),
   hedgeFutures: decimal,
   hedgeOptionDelta: decimal,
   /** hedgeFutures + hedgeOptionDelta. */
   hedges: decimal,
   /** What the merchandiser must still hedge (bushels of futures; sell this many when positive). */
   netToHedge: decimal,
+  /** netToHedge × futureBeta: the same exposure in bushels of the nearby month. */
+  netToHedgeReference: decimal,
 });
 export type PositionRow = z.infer<typeof positionRowSchema>;
 
-export const positionsSchema = z.object({ rows: z.array(positionRowSchema), valuedAt: instant });
+/** The figures of a crop's totals (the rows' sums). */
+export const POSITION_TOTAL_FIGURES = [
+  'purchasePriced',
+  'purchaseUnpriced',
+  'salePriced',
+  'saleUnpriced',
+  'structureDelta',
+  'hedgeFutures',
+  'hedgeOptionDelta',
+  'hedges',
+  'netToHedge',
+  'netToHedgeReference',
+] as const;
+
+export const positionTotalsSchema = z.object({
+  cropId: z.number().int(),
+  purchasePriced: decimal,
+  purchaseUnpriced: decimal,
+  salePriced: decimal,
+  saleUnpriced: decimal,
+  structureDelta: decimal,
+  hedgeFutures: decimal,
+  hedgeOptionDelta: decimal,
+  hedges: decimal,
+  netToHedge: decimal,
+  netToHedgeReference: decimal,
+});
+export type PositionTotals = z.infer<typeof positionTotalsSchema>;
+
+const leftOut = z.array(z.object({ id: z.number().int(), reason: z.string() }));
+
+export const positionsSchema = z.object({
+  rows: z.array(positionRowSchema),
+  /** Each crop's sums. */
+  totals: z.array(positionTotalsSchema),
+  valuedAt: instant,
+  /** The day the structures and options were valued (the exchange's today). */
+  valuationDate: isoDateSchema,
+  /** The markets whose contracts and structures count (hedges are the partner's, whatever the markets). */
+  marketIds: z.array(z.number().int()),
+  structures: z.object({
+    /** Live structures of these markets and crops. */
+    count: z.number().int(),
+    /** Deltas read from the cache (the same structure state, futures tick and market as before). */
+    cached: z.number().int(),
+    /** Structures left out of the figures, with the reason (no quote for their month, no vol, …). */
+    skipped: leftOut,
+  }),
+  /** Option hedges left out (no quote or vol for their month), with the reason. */
+  skippedTrades: leftOut,
+});
 export type Positions = z.infer<typeof positionsSchema>;
+
+/**
+ * The futures product a position of `cropId` is kept in: a crop whose futures trade in bushels (CBOT corn, soybeans,
+ * SRW wheat and oats, KC HRW and Minneapolis spring wheat: 5,000-bu contracts); null for the others (canola trades in
+ * tonnes on ICE; crops without futures).
+ */
+export function positionProduct(cropId: number): FuturesProduct | null {
+  const product = futuresProductForCrop(cropId);
+  return product && product.priceUnit === 'bushel' ? product : null;
+}
+
+const isWeekend = (iso: string) => {
+  const d = new Date(`${iso}T00:00:00Z`).getUTCDay();
+  return d === 0 || d === 6;
+};
+const shiftDay = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The last trading day of the standard options on a grain futures month (CBOT rule): the last Friday that precedes by
+ * at least two business days the last business day of the month before the contract month (ZCZ26 → 2026-11-20).
+ * `isTradingDay` is the exchange calendar (with its holidays; the engine's); without it, weekdays trade. A Friday the
+ * exchange is closed moves to the business day before.
+ */
+export function optionExpiry(
+  optionMonth: string,
+  isTradingDay: (day: string) => boolean = (day) => !isWeekend(day),
+): string {
+  const [y, m] = optionMonth.split('-').map(Number) as [number, number];
+  let day = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+  while (!isTradingDay(day)) day = shiftDay(day, -1);
+  for (let n = 0; n < 2;) {
+    day = shiftDay(day, -1);
+    if (isTradingDay(day)) n += 1;
+  }
+  while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 5) day = shiftDay(day, -1);
+  while (!isTradingDay(day)) day = shiftDay(day, -1);
+  return day;
+}

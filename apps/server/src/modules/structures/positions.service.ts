@@ -1,0 +1,499 @@
+// The merchandiser's position (issue 18 'The merchandiser's position'; grain-marketing.md 7 `positions`,
+// `position-manager`, `trades/:tradeId?`; docs/decisions/062 'Positions'). Hedge trades are the partner's (structures
+// to read, structures-admin to write; If-Match, audited in the request's transaction). The position is computed on
+// request, per crop × futures month, on the merchandiser's side (+ long, − short): contracts' remaining bushels with
+// their futures fixed (purchases +, sales −), the live structures' deltas by the engine (calcTheos at today's market:
+// the latest quote of the structure's month and the partner's parameters), the hedges (futures ± 5,000 bu a contract,
+// options × their Black-76 delta at the month's vol), and the net still to hedge. Structure deltas are cached per
+// structure state, futures tick and market (a Monte Carlo valuation each is the slow part).
+
+import type { FastifyRequest } from 'fastify';
+import {
+  BUSHELS_PER_FUTURES_CONTRACT,
+  CROPS,
+  POSITION_TOTAL_FIGURES,
+  CrmDecimal,
+  decimalString,
+  exchangeToday,
+  futuresMonthForDelivery,
+  futuresSymbol,
+  hasAdminPermission,
+  optionExpiry,
+  parseFuturesSymbol,
+  positionProduct,
+  toDecimal,
+  bushelWeightLb,
+  type HedgeTrade,
+  type HedgeTradeBody,
+  type PositionRow,
+  type Positions,
+} from '@granary/domain';
+import {
+  black76,
+  daysBetween,
+  isTradingDay,
+  resolveMarket,
+  type BlockRunner,
+  type PricingParameters,
+} from '@granary/scs-engine';
+import { audit } from '../../platform/audit.ts';
+import {
+  etagOf,
+  ifMatchVersion,
+  loadCrmActor,
+  type CrmActor,
+  type CrmDeps,
+  type CrmMarket,
+} from '../../platform/crm-access.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { latestQuotes } from '../futures/futures.public.ts';
+import { pricingRunner } from './engine-pool.ts';
+import { partnerParameters, structuresReader } from './parameters.service.ts';
+import { eachLimited, structureDelta } from './positions.deltas.ts';
+import * as repo from './positions.repo.ts';
+
+/** The position's deps: the CRM's, and where the engine runs its paths (the process' worker pool by default). */
+export type PositionsDeps = CrmDeps & { runner?: () => BlockRunner };
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Access
+
+const WRITE_DENIED = 'Only structures administrators may record or change hedge trades.';
+
+function may(actor: CrmActor, permission: 'structures' | 'structures-admin', marketId?: number): boolean {
+  return hasAdminPermission(actor.adminGrants, permission, {
+    isSuperAdmin: actor.isSuperAdmin,
+    ...(marketId === undefined ? {} : { marketId }),
+  });
+}
+
+/** structures or structures-admin (section 6), on some market at least; else 403. */
+const reader = structuresReader;
+
+async function writer(deps: CrmDeps, request: FastifyRequest): Promise<CrmActor> {
+  const actor = await loadCrmActor(deps, request);
+  if (!may(actor, 'structures-admin')) throw new AppError('forbidden', WRITE_DENIED);
+  return actor;
+}
+
+/** The partner's markets whose contracts and structures the user may see in the position (structures on them). */
+function positionMarkets(actor: CrmActor): CrmMarket[] {
+  return actor.markets.filter((m) => may(actor, 'structures', m.id) || may(actor, 'structures-admin', m.id));
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Trades
+
+function tradeView(row: repo.HedgeTradeRow, optionMonth: string): HedgeTrade {
+  const bushels = new CrmDecimal(row.contracts).times(BUSHELS_PER_FUTURES_CONTRACT);
+  return {
+    id: row.id,
+    cropId: row.cropId,
+    futuresSymbol: row.futuresSymbol,
+    optionMonth,
+    instrument: row.instrument,
+    direction: row.direction,
+    contracts: row.contracts,
+    bushels: decimalString(row.direction === 'buy' ? bushels : bushels.negated()),
+    strike: row.strike === null ? null : decimalString(toDecimal(row.strike)),
+    price: decimalString(toDecimal(row.price)),
+    tradedOn: row.tradedOn,
+    account: row.account,
+    note: row.note,
+    createdBy: row.createdByName,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+  };
+}
+
+const monthOf = (symbol: string) => parseFuturesSymbol(symbol)?.optionMonth ?? '';
+
+export async function listTrades(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  query: { cropId?: number | undefined; status: 'active' | 'all' },
+): Promise<{ rows: HedgeTrade[] }> {
+  const actor = await reader(deps, request);
+  const rows = await repo.listTrades(deps.ctx.database.db, actor.partner.id, {
+    cropId: query.cropId,
+    includeCancelled: query.status === 'all',
+  });
+  return { rows: rows.map((r) => tradeView(r, monthOf(r.futuresSymbol))) };
+}
+
+export async function getTrade(deps: CrmDeps, request: FastifyRequest, tradeId: number): Promise<HedgeTrade> {
+  const actor = await reader(deps, request);
+  const row = await repo.findTrade(deps.ctx.database.db, actor.partner.id, tradeId);
+  if (!row) throw new AppError('not_found', `No trade ${tradeId}.`);
+  return tradeView(row, monthOf(row.futuresSymbol));
+}
+
+function invalid(fields: Record<string, string>): AppError {
+  return new AppError('invalid_request', Object.values(fields).join(' '), { fields });
+}
+
+/** The body checked against the feed's months: a month the feed lists, of a crop hedged in 5,000-bu contracts. */
+async function checkedTrade(db: Db, body: HedgeTradeBody, today: string): Promise<repo.HedgeTradeChange> {
+  const fields: Record<string, string> = {};
+  const parsed = parseFuturesSymbol(body.futuresSymbol);
+  const listed = parsed ? await repo.symbolCrop(db, body.futuresSymbol) : null;
+  if (!parsed || listed === null) fields.futuresSymbol = `${body.futuresSymbol} is not a futures month of the feed.`;
+  else if (!positionProduct(listed))
+    fields.futuresSymbol = `${body.futuresSymbol} does not trade in ${BUSHELS_PER_FUTURES_CONTRACT.toLocaleString('en-US')}-bushel contracts.`;
+  if (body.tradedOn > today) fields.tradedOn = 'A trade cannot be dated after today.';
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+  return {
+    cropId: listed!,
+    futuresSymbol: body.futuresSymbol,
+    instrument: body.instrument,
+    direction: body.direction,
+    contracts: body.contracts,
+    strike: body.instrument === 'futures' ? null : (body.strike ?? null),
+    price: body.price,
+    tradedOn: body.tradedOn,
+    account: body.account ? body.account : null,
+    note: body.note ?? '',
+  };
+}
+
+export async function createTrade(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  body: HedgeTradeBody,
+): Promise<{ trade: HedgeTrade; etag: string }> {
+  const actor = await writer(deps, request);
+  const db = deps.ctx.database.db;
+  const values = await checkedTrade(db, body, exchangeToday());
+  const id = await repo.insertTrade(db, { ...values, partnerId: actor.partner.id, createdBy: actor.user.id });
+  await audit(db, request, {
+    actorUserId: actor.user.id,
+    action: 'hedge_trade_create',
+    targetType: 'hedge_trade',
+    targetId: String(id),
+    details: { ...values },
+  });
+  const row = await repo.findTrade(db, actor.partner.id, id);
+  return { trade: tradeView(row!, monthOf(row!.futuresSymbol)), etag: etagOf(row!.version) };
+}
+
+/** The trade locked, its version as If-Match says (412 otherwise), still standing (409 once cancelled). */
+async function lockedTrade(db: Db, actor: CrmActor, tradeId: number, expected: number): Promise<repo.HedgeTradeRow> {
+  const row = await repo.findTrade(db, actor.partner.id, tradeId, { forUpdate: true });
+  if (!row) throw new AppError('not_found', `No trade ${tradeId}.`);
+  if (row.version !== expected) throw new AppError('precondition_failed', undefined, { currentVersion: row.version });
+  if (row.cancelledAt) throw new AppError('conflict', 'This trade is cancelled.');
+  return row;
+}
+
+export async function editTrade(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  tradeId: number,
+  body: HedgeTradeBody,
+): Promise<{ trade: HedgeTrade; etag: string }> {
+  const actor = await writer(deps, request);
+  const expected = ifMatchVersion(request.headers['if-match']);
+  const db = deps.ctx.database.db;
+  const before = await lockedTrade(db, actor, tradeId, expected);
+  const values = await checkedTrade(db, body, exchangeToday());
+  const changes = Object.fromEntries(
+    (Object.keys(values) as (keyof typeof values)[])
+      .filter((k) => String(values[k] ?? '') !== String(before[k] ?? ''))
+      .map((k) => [k, { from: before[k], to: values[k] }]),
+  );
+  if (Object.keys(changes).length > 0) {
+    if (!(await repo.updateTrade(db, actor.partner.id, tradeId, expected, values)))
+      throw new AppError('precondition_failed');
+    await audit(db, request, {
+      actorUserId: actor.user.id,
+      action: 'hedge_trade_edit',
+      targetType: 'hedge_trade',
+      targetId: String(tradeId),
+      details: { changes },
+    });
+  }
+  const row = await repo.findTrade(db, actor.partner.id, tradeId);
+  return { trade: tradeView(row!, monthOf(row!.futuresSymbol)), etag: etagOf(row!.version) };
+}
+
+export async function cancelTrade(
+  deps: CrmDeps,
+  request: FastifyRequest,
+  tradeId: number,
+): Promise<{ trade: HedgeTrade; etag: string }> {
+  const actor = await writer(deps, request);
+  const expected = ifMatchVersion(request.headers['if-match']);
+  const db = deps.ctx.database.db;
+  await lockedTrade(db, actor, tradeId, expected);
+  if (!(await repo.cancelTrade(db, actor.partner.id, tradeId, expected))) throw new AppError('precondition_failed');
+  await audit(db, request, {
+    actorUserId: actor.user.id,
+    action: 'hedge_trade_cancel',
+    targetType: 'hedge_trade',
+    targetId: String(tradeId),
+  });
+  const row = await repo.findTrade(db, actor.partner.id, tradeId);
+  return { trade: tradeView(row!, monthOf(row!.futuresSymbol)), etag: etagOf(row!.version) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The position
+
+const MONTH_CODES = 'FGHJKMNQUVXZ';
+
+/** `future_beta` of a month: the row of the month itself ('2027-12') before its month code's ('Z'); 1 without one. */
+function futureBetaOf(parameters: PricingParameters, cropId: number, optionMonth: string): number {
+  const code = MONTH_CODES[Number(optionMonth.slice(5, 7)) - 1];
+  const rows = parameters.futureBetas.filter((r) => r.cropId === cropId);
+  return (rows.find((r) => r.contract === optionMonth) ?? rows.find((r) => r.contract === code))?.beta ?? 1;
+}
+
+type Acc = {
+  purchasePriced: CrmDecimal;
+  purchaseUnpriced: CrmDecimal;
+  salePriced: CrmDecimal;
+  saleUnpriced: CrmDecimal;
+  structureDelta: number;
+  structureCount: number;
+  hedgeFutures: CrmDecimal;
+  hedgeOptionDelta: number;
+};
+
+const emptyAcc = (): Acc => ({
+  purchasePriced: new CrmDecimal(0),
+  purchaseUnpriced: new CrmDecimal(0),
+  salePriced: new CrmDecimal(0),
+  saleUnpriced: new CrmDecimal(0),
+  structureDelta: 0,
+  structureCount: 0,
+  hedgeFutures: new CrmDecimal(0),
+  hedgeOptionDelta: 0,
+});
+
+/** Pounds in a tonne (a contract written in tonnes counts its bushels at the crop's legal bushel weight). */
+const LB_PER_TONNE = '2204.62262185';
+
+/** The markets asked for (each the partner's, 404 otherwise, and one the user sees, 403 otherwise), or all seen. */
+function marketsAsked(actor: CrmActor, marketIds: string | undefined): number[] {
+  const seen = positionMarkets(actor);
+  if (marketIds === undefined) return seen.map((m) => m.id);
+  const ids = [...new Set(marketIds.split(',').map(Number))];
+  for (const id of ids) {
+    if (!actor.markets.some((m) => m.id === id)) throw new AppError('not_found', `No market ${id}.`);
+    if (!seen.some((m) => m.id === id))
+      throw new AppError('forbidden', `You do not have permission to see structured products at market ${id}.`);
+  }
+  return ids;
+}
+
+/** The crops a position covers: the one asked (400 when it has no 5,000-bu futures), else every such crop. */
+function cropsAsked(cropId: number | undefined): number[] {
+  if (cropId === undefined) return CROPS.filter((c) => positionProduct(c.id) !== null).map((c) => c.id);
+  if (!CROPS.some((c) => c.id === cropId) || !positionProduct(cropId))
+    throw invalid({ cropId: `Crop ${cropId} has no futures traded in bushels: it has no position.` });
+  return [cropId];
+}
+
+type RowOf = (cropId: number, optionMonth: string) => Acc;
+type LatestQuote = NonNullable<ReturnType<Awaited<ReturnType<typeof latestQuotes>>['get']>>;
+
+/** Contracts: remaining bushels, futures fixed or open, purchases long and sales short (tonnes counted in bushels). */
+function addContracts(rowOf: RowOf, groups: readonly repo.ContractGroupRow[]): void {
+  for (const g of groups) {
+    const product = positionProduct(g.cropId)!;
+    const month = g.optionMonth ?? futuresMonthForDelivery(product, `${g.deliveryMonth}-01`);
+    let factor = new CrmDecimal(1);
+    if (g.quantityUnit === 'tonnes') {
+      const crop = CROPS.find((c) => c.id === g.cropId);
+      const lb = crop ? bushelWeightLb(crop.name) : null;
+      if (lb === null) continue;
+      factor = toDecimal(LB_PER_TONNE).div(lb);
+    }
+    const fixed = toDecimal(g.fixedRemaining).times(factor);
+    const open = toDecimal(g.openRemaining).times(factor);
+    const acc = rowOf(g.cropId, month);
+    if (g.direction === 'purchase') {
+      acc.purchasePriced = acc.purchasePriced.plus(fixed);
+      acc.purchaseUnpriced = acc.purchaseUnpriced.plus(open);
+    } else {
+      acc.salePriced = acc.salePriced.minus(fixed);
+      acc.saleUnpriced = acc.saleUnpriced.minus(open);
+    }
+  }
+}
+
+type LeftOut = { id: number; reason: string }[];
+
+/**
+ * Hedges: futures by their contracts (± 5,000 bu each), options by their Black-76 delta at the month's vol (the
+ * partner's option_vol + skew at the strike) and the time to the options' expiry. Returns the options left out.
+ */
+function addHedges(
+  rowOf: RowOf,
+  trades: readonly repo.ActiveTrade[],
+  parameters: PricingParameters,
+  futuresOf: (symbol: string) => number | null,
+  today: string,
+): LeftOut {
+  const skipped: LeftOut = [];
+  for (const t of trades) {
+    const sign = t.direction === 'buy' ? 1 : -1;
+    const acc = rowOf(t.cropId, t.optionMonth);
+    if (t.instrument === 'futures') {
+      acc.hedgeFutures = acc.hedgeFutures.plus(sign * t.contracts * BUSHELS_PER_FUTURES_CONTRACT);
+      continue;
+    }
+    const futures = futuresOf(t.futuresSymbol);
+    const strike = Number(t.strike);
+    const market =
+      futures === null
+        ? null
+        : resolveMarket(parameters, { cropId: t.cropId, optionMonth: t.optionMonth, futures, strike });
+    if (futures === null || !market) {
+      skipped.push({
+        id: t.id,
+        reason:
+          futures === null
+            ? `No quote for ${t.futuresSymbol}.`
+            : `The pricing parameters have no vol for ${t.futuresSymbol}.`,
+      });
+      continue;
+    }
+    const time = Math.max(0, daysBetween(today, optionExpiry(t.optionMonth, isTradingDay))) / 365;
+    const { delta } = black76({
+      kind: t.instrument,
+      futures,
+      strike,
+      time,
+      vol: market.vol,
+      rate: market.discountRate,
+    });
+    acc.hedgeOptionDelta += sign * t.contracts * BUSHELS_PER_FUTURES_CONTRACT * delta;
+  }
+  return skipped;
+}
+
+const symbolOf = (cropId: number, optionMonth: string) => futuresSymbol(positionProduct(cropId)!.root, optionMonth);
+const whole = (n: number) => new CrmDecimal(Math.round(n));
+
+/** A row as the call answers it: contracts to the cent of a bushel, estimates (deltas) to the whole bushel. */
+function rowOut(
+  { cropId, optionMonth, acc }: { cropId: number; optionMonth: string; acc: Acc },
+  quote: LatestQuote | undefined,
+  parameters: PricingParameters,
+): PositionRow {
+  const structureDelta = whole(acc.structureDelta);
+  const hedgeOptionDelta = whole(acc.hedgeOptionDelta);
+  const hedges = acc.hedgeFutures.plus(hedgeOptionDelta);
+  const net = acc.purchasePriced.plus(acc.salePriced).plus(structureDelta).plus(hedges);
+  const beta = futureBetaOf(parameters, cropId, optionMonth);
+  const text = (d: CrmDecimal, places = 2) => decimalString(d.toDecimalPlaces(places));
+  return {
+    cropId,
+    futuresSymbol: symbolOf(cropId, optionMonth),
+    optionMonth,
+    futures: quote ? decimalString(toDecimal(quote.last)) : null,
+    quotedAt: quote ? quote.quotedAt : null,
+    futureBeta: beta,
+    purchasePriced: text(acc.purchasePriced),
+    purchaseUnpriced: text(acc.purchaseUnpriced),
+    salePriced: text(acc.salePriced),
+    saleUnpriced: text(acc.saleUnpriced),
+    structureDelta: text(structureDelta),
+    structureCount: acc.structureCount,
+    hedgeFutures: text(acc.hedgeFutures),
+    hedgeOptionDelta: text(hedgeOptionDelta),
+    hedges: text(hedges),
+    netToHedge: text(net),
+    netToHedgeReference: text(net.times(beta), 0),
+  };
+}
+
+type Figure = (typeof POSITION_TOTAL_FIGURES)[number];
+
+/** Each crop's sums of its rows. */
+function totalsOf(rows: readonly PositionRow[]): Positions['totals'] {
+  return [...new Set(rows.map((r) => r.cropId))].map((cropId) => {
+    const sum = Object.fromEntries(POSITION_TOTAL_FIGURES.map((f) => [f, new CrmDecimal(0)])) as Record<
+      Figure,
+      CrmDecimal
+    >;
+    for (const r of rows) if (r.cropId === cropId) for (const f of POSITION_TOTAL_FIGURES) sum[f] = sum[f].plus(r[f]);
+    const text = Object.fromEntries(POSITION_TOTAL_FIGURES.map((f) => [f, decimalString(sum[f])])) as Record<
+      Figure,
+      string
+    >;
+    return { cropId, ...text };
+  });
+}
+
+/** GET positions / position-manager: the position of the user's markets (or those asked), of a crop or all. */
+export async function positionsOf(
+  deps: PositionsDeps,
+  request: FastifyRequest,
+  query: { cropId?: number | undefined; marketIds?: string | undefined },
+  now: Date = new Date(),
+): Promise<Positions> {
+  const actor = await reader(deps, request);
+  const marketIds = marketsAsked(actor, query.marketIds);
+  const cropIds = cropsAsked(query.cropId);
+  const db = deps.ctx.database.db;
+  const partnerId = actor.partner.id;
+  const today = exchangeToday(now);
+  const [groups, live, trades, { parameters }] = await Promise.all([
+    repo.contractGroups(db, partnerId, marketIds, cropIds),
+    repo.liveStructures(db, partnerId, marketIds, cropIds),
+    repo.activeTrades(db, partnerId, cropIds),
+    partnerParameters(db, partnerId),
+  ]);
+  const rows = new Map<string, { cropId: number; optionMonth: string; acc: Acc }>();
+  const rowOf: RowOf = (cropId, optionMonth) => {
+    const key = `${cropId}:${optionMonth}`;
+    let row = rows.get(key);
+    if (!row) rows.set(key, (row = { cropId, optionMonth, acc: emptyAcc() }));
+    return row.acc;
+  };
+  addContracts(rowOf, groups);
+
+  // The quotes of every month in the position.
+  const symbols = new Set<string>([...live, ...trades].map((x) => x.futuresSymbol));
+  for (const r of rows.values()) symbols.add(symbolOf(r.cropId, r.optionMonth));
+  const quotes = await latestQuotes(db, [...symbols]);
+  const futuresOf = (symbol: string) => {
+    const q = quotes.get(symbol);
+    return q ? Number(q.last) : null;
+  };
+
+  // Live structures: the engine's delta of each, on the structure's own month.
+  const runner = (deps.runner ?? pricingRunner)();
+  const outcomes = await eachLimited(live, 2, (s) =>
+    structureDelta(s, parameters, futuresOf(s.futuresSymbol), today, runner),
+  );
+  const skipped: LeftOut = [];
+  live.forEach((s, i) => {
+    const o = outcomes[i]!;
+    if (o.delta === null) skipped.push({ id: s.id, reason: o.reason ?? 'Not valued.' });
+    else {
+      const acc = rowOf(s.cropId, s.optionMonth);
+      acc.structureDelta += o.delta;
+      acc.structureCount += 1;
+    }
+  });
+  const skippedTrades = addHedges(rowOf, trades, parameters, futuresOf, today);
+
+  const out = [...rows.values()]
+    .sort((a, b) => a.cropId - b.cropId || a.optionMonth.localeCompare(b.optionMonth))
+    .map((r) => rowOut(r, quotes.get(symbolOf(r.cropId, r.optionMonth)), parameters));
+  return {
+    rows: out,
+    totals: totalsOf(out),
+    valuedAt: now.toISOString(),
+    valuationDate: today,
+    marketIds,
+    structures: { count: live.length, cached: outcomes.filter((o) => o.cached).length, skipped },
+    skippedTrades,
+  };
+}
