@@ -34,6 +34,18 @@ const FULL: FarmerHome = {
       url: '/profit-center/builtin/sign/43',
     },
     {
+      requestId: 44,
+      provider: 'builtin',
+      contractId: null,
+      structureId: 31,
+      amendmentId: null,
+      displayContractId: 'Corn structure 31',
+      clientName: 'Fieldman Family Farms',
+      sentAt: '2026-11-21T16:00:00.000Z',
+      expiresAt: '2026-12-05T16:00:00.000Z',
+      url: '/profit-center/builtin/sign/44',
+    },
+    {
       requestId: 41,
       provider: 'builtin',
       contractId: 7,
@@ -204,6 +216,12 @@ describe("the farmer's home", () => {
         .getByRole('link', { name: /Enrollment in Low-carbon corn 2027/ })
         .getAttribute('href'),
     ).toBe('/profit-center/builtin/sign/43');
+    // A structure's confirmation (issue 18) by its crop and number.
+    expect(
+      within(sign)
+        .getByRole('link', { name: /Confirm Corn structure 31/ })
+        .getAttribute('href'),
+    ).toBe('/profit-center/builtin/sign/44');
 
     const offers = await card('Offers near your target');
     const offer = within(offers).getByRole('link', { name: /Corn 2026/ });

@@ -30,10 +30,13 @@ function signItems(home: FarmerHome, t: ReturnType<typeof useT>, dates: ReturnTy
   return (home.toSign ?? []).map((r) => ({
     key: r.requestId,
     to: r.url,
-    // A sustainability enrolment (decision 016's enrolment kind) is named by its program.
+    // A sustainability enrolment (decision 016's enrolment kind) is named by its program, a structure's confirmation
+    // (issue 18) by its crop and number.
     primary: r.enrolmentId
       ? t('home.sign.enrolment', { program: r.programName ?? '' })
-      : t(r.amendmentId ? 'home.sign.amendment' : 'home.sign.contract', { id: r.displayContractId }),
+      : r.structureId
+        ? t('home.sign.structure', { name: r.displayContractId })
+        : t(r.amendmentId ? 'home.sign.amendment' : 'home.sign.contract', { id: r.displayContractId }),
     secondary: t('home.sign.meta', {
       client: r.clientName,
       sent: dates.instant(r.sentAt),

@@ -20,6 +20,7 @@ export const farmerHomeMessages = {
   'home.sign.contract': 'Contract {id}',
   'home.sign.amendment': 'Amendment to contract {id}',
   'home.sign.enrolment': 'Enrolment in {program}',
+  'home.sign.structure': 'Confirm {name}',
   'home.sign.meta': '{client} · sent {sent} · open until {expires}',
   'home.sign.action': 'Sign',
 
