@@ -5,6 +5,7 @@
 // (structures-admin) approves — the remaining terms end, the close cost recorded — or declines.
 
 import type { FastifyRequest } from 'fastify';
+import { sideSign } from '@granary/scs-engine';
 import type { CloseCost, DecideCloseBody, RequestCloseBody, StructureDetail } from '@granary/domain';
 import { AppError } from '../../platform/errors.ts';
 import { audit } from '../../platform/audit.ts';
@@ -14,6 +15,7 @@ import { fixed } from './booking-engine.ts';
 import { CLOSABLE, computeCloseCost } from './booking-close-cost.ts';
 import { notifyStructureEvent } from './booking-notices.ts';
 import { structureDetail, structureFor, structuresActor, type BookingDeps } from './booking.service.ts';
+import { writeStructureHta } from './observation.service.ts';
 
 /** GET structure/:structureId/close-cost (structures or structures-admin): what ending it today costs. */
 export async function closeCost(deps: BookingDeps, request: FastifyRequest, structureId: number): Promise<CloseCost> {
@@ -95,8 +97,9 @@ export async function requestCloseAsMerchandiser(
 
 /**
  * POST structure/:structureId/close {decision, note} (structures-admin, If-Match): approve — the remaining terms end
- * at today's close cost (re-priced now; the request's quote stays in the audit), the structure closed; or reject —
- * back to live. The farmer is told either way.
+ * at today's close cost (re-priced now; the request's quote stays in the audit), the bushels priced so far are written
+ * as an HTA contract at their average price with the fee off (the nightly job's writeStructureHta; none when nothing
+ * was priced) and the structure closed; or reject — back to live. The farmer is told either way.
  */
 export async function decideClose(
   deps: BookingDeps,
@@ -122,6 +125,17 @@ export async function decideClose(
       throw new AppError('precondition_failed', undefined, { currentVersion: locked.version });
     if (locked.status !== 'close_requested') throw notRequested(locked.status);
     const now = new Date();
+    const state = locked.state;
+    const hta =
+      final && state.pricedBushels > 0
+        ? await writeStructureHta(tx, locked.id, {
+            pricedBushels: state.pricedBushels,
+            futuresPrice: state.pricedAmount / state.pricedBushels - sideSign(locked.terms.side) * locked.terms.fee,
+            now,
+            actorUserId: actor.user.id,
+            request,
+          })
+        : null;
     const patch = final
       ? {
           status: 'closed' as const,
@@ -148,11 +162,13 @@ export async function decideClose(
         quotedCloseCost: locked.closeCost,
         ...(final ? { closeCost: final.closeCost, futures: final.valuation.futures } : {}),
         pricedBushels: fixed(locked.state.pricedBushels, 2),
+        ...(hta ? { htaContractId: hta.contractId, htaContract: hta.displayContractId } : {}),
         ...(body.note ? { note: body.note } : {}),
       },
     });
     await notifyStructureEvent(tx, locked.id, approve ? 'close_approved' : 'close_rejected', {
       note: body.note ?? null,
+      htaContract: hta?.displayContractId ?? null,
     });
   });
   return structureDetail(deps, request, structureId);

@@ -54,7 +54,7 @@ export async function notifyStructureEvent(
     },
     close_approved: {
       title: `Your ${kind} is closed`,
-      body: `Closing ${what} was approved: its remaining terms ended and the ${priced} priced so far are kept.${note}`,
+      body: `Closing ${what} was approved: its remaining terms ended and the ${priced} priced so far are kept${extra.htaContract ? `, written as contract ${extra.htaContract}` : ''}.${note}`,
     },
     close_rejected: {
       title: `Your request to close your ${kind} was declined`,

@@ -217,15 +217,13 @@ describe('quotes', () => {
     const db = app.t.database.db;
     await db.delete(quotes).where(eq(quotes.symbol, SYMBOL));
     const res = await injectAs(app.t, app.buyer, 'POST', `${SCS}/structure`, body());
-    await db
-      .insert(quotes)
-      .values({
-        symbol: SYMBOL,
-        last: '4.5000',
-        previousSettle: '4.4800',
-        tradeDate: exchangeToday(),
-        source: 'import',
-      });
+    await db.insert(quotes).values({
+      symbol: SYMBOL,
+      last: '4.5000',
+      previousSettle: '4.4800',
+      tradeDate: exchangeToday(),
+      source: 'import',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('no_futures_quote');
   });
@@ -566,6 +564,16 @@ describe('closing', () => {
 
   it('the merchandiser asks on the client’s behalf, then rejects and approves (If-Match), the farmer told', async () => {
     const s = await live();
+    // 5,000 bu priced at $4.80 so far (the state as the nightly job leaves it): approving writes them as an HTA.
+    const row = await rowOf(s.id);
+    const state: StructureState = {
+      ...row.state,
+      pricedBushels: 5000,
+      pricedAmount: 24000,
+      fixedBushels: 5000,
+      fixedAmount: 24000,
+    };
+    await app.t.database.db.update(structures).set({ state }).where(eq(structures.id, s.id));
     const asked = await injectAs(app.t, app.buyer, 'POST', `${SCS}/structure/${s.id}/request-close`, {
       note: 'Client called',
     });
@@ -621,6 +629,15 @@ describe('closing', () => {
     expect(closed.closeRequest?.cost).not.toBeNull();
     expect(closed.closeRequest?.closedAt).not.toBeNull();
     expect(closed.daysLeft).toBe(0);
+    expect(closed.htaContractId).not.toBeNull();
+    const [hta] = rowsOf<{ contract_type: string; quantity: string; futures_price: string; client_id: number }>(
+      await app.t.database.db.execute(
+        sql`select contract_type, quantity, futures_price, client_id from contracts where id = ${closed.htaContractId}`,
+      ),
+    );
+    expect(hta).toMatchObject({ contract_type: 'hta', client_id: fieldman });
+    expect(Number(hta!.quantity)).toBe(5000);
+    expect(Number(hta!.futures_price)).toBe(4.75);
     expect(await audits('structure_close_approve')).toBe(approvals + 1);
     expect(await notices('contracts.structure_close_approved')).toBeGreaterThan(0);
     const decided = await injectAs(
