@@ -28,7 +28,7 @@ describe('area messages (docs/decisions/029-messages-by-area.md)', () => {
 
   // One route per area, each the first of its area here: the catalogue keeps what it loaded.
   it.each([
-    ['/crm/structures', 'crm.bids.title', 'Bids'],
+    ['/crm/structures', 'structures.tab.pricing', 'Pricing tool'],
     ['/my-sales-lite/bids', 'offers.title', 'Offers'],
     ['/direct/carts/checkout', 'store.search.title', 'Search'],
     ['/profit-center/docusign/sign/token', 'esign.sign.title', 'Sign contract {number}'],

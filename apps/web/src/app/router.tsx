@@ -147,8 +147,8 @@ async function withAgreements(load: PageLoader): Promise<ComponentType> {
 }
 
 /**
- * The built CRM pages, each its own chunk (a merchandiser on the dashboard does not load the contract grid); the
- * other CRM routes show the area's placeholder until they are built.
+ * The CRM pages, each its own chunk (a merchandiser on the dashboard does not load the contract grid); a CRM route
+ * not listed here would show the area's placeholder.
  */
 const crmPages: Readonly<Record<string, PageLoader>> = {
   'crm-dashboard': () => import('../features/crm/dashboard/dashboard-page').then((module) => module.CrmDashboardPage),
@@ -162,6 +162,7 @@ const crmPages: Readonly<Record<string, PageLoader>> = {
   'crm-settlements': () =>
     import('../features/crm/settlements/settlements-page').then((module) => module.SettlementsPage),
   'crm-payments': () => import('../features/crm/payments/payments-page').then((module) => module.PaymentsPage),
+  'crm-structures': () => import('../features/crm/structures/structures-page').then((module) => module.StructuresPage),
   'crm-discount-schedules': () =>
     import('../features/crm/discount-schedules/discount-schedules-page').then((module) => module.DiscountSchedulesPage),
   'crm-public-bids-admin': () =>
@@ -200,6 +201,8 @@ const mySalesLitePages: Readonly<Record<string, PageLoader>> = {
     import('../features/my-sales-lite/settlements-page').then((module) => module.MslSettlementsPage),
   'my-sales-lite-payments': () =>
     import('../features/my-sales-lite/payments-page').then((module) => module.MslPaymentsPage),
+  'my-sales-lite-structures': () =>
+    import('../features/my-sales-lite/structures/structures-section').then((module) => module.MslStructuresPage),
 };
 
 /**

@@ -333,7 +333,7 @@ export const ROUTES: RouteDef[] = [
       built(crm('crm-settlements', '/crm/settlements', 'Settlements')),
       built(crm('crm-payments', '/crm/payments', 'Payments')),
       built(crm('crm-discount-schedules', '/crm/discount-schedules', 'Discount schedules')),
-      crm('crm-structures', '/crm/structures', 'Structures'),
+      built(crm('crm-structures', '/crm/structures', 'Structures')),
       built(crm('crm-clients', '/crm/clients', 'Clients')),
       built(crm('crm-public-bids-admin', '/crm/public-bids-admin', 'Public bids admin')),
       built(crm('crm-administrator', '/crm/administrator', 'Administrator')),
@@ -356,6 +356,7 @@ export const ROUTES: RouteDef[] = [
   built(mySalesLite('my-sales-lite-bids', '/my-sales-lite/bids/:marketName?', 'Local bids')),
   built(mySalesLite('my-sales-lite-settlements', '/my-sales-lite/settlements', 'Settlements')),
   built(mySalesLite('my-sales-lite-payments', '/my-sales-lite/payments', 'Payments')),
+  built(mySalesLite('my-sales-lite-structures', '/my-sales-lite/structures', 'Structures')),
 
   // Native-shell navigation targets.
   member('farmer-accounts', '/farmer-accounts', 'Farmer accounts', 'none'),

@@ -9,13 +9,12 @@ describe('login-required pages', () => {
   it('show a spinner while the user is not identified', async () => {
     renderApp('/crm/structures', 'pending');
     expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeTruthy();
-    expect(screen.queryByText('Structures — this page is coming soon')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Structures' })).toBeNull();
   });
 
   it('show the page to a logged-in user with the experience', async () => {
     renderApp('/crm/structures', 'buyer');
-    expect(await screen.findByText('Structures — this page is coming soon')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Structures' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Structures' })).toBeTruthy();
     expect(screen.getByTestId('crm-header')).toBeTruthy();
     expect(screen.getByTestId('crm-layout')).toBeTruthy();
   });

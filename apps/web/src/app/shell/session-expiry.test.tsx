@@ -19,7 +19,7 @@ describe('session expiry', () => {
     { timeout: 30_000 },
     async () => {
       const { router, queryClient } = renderApp('/crm/structures', 'buyer');
-      expect(await screen.findByText('Structures — this page is coming soon')).toBeTruthy();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Structures' })).toBeTruthy();
       window.history.replaceState(null, '', '/crm/structures');
       showToast({ messageId: 'error.sessionExpired' }, { severity: 'error' });
       const slow = { timeout: 20_000 };

@@ -5,14 +5,16 @@ import { MySalesLitePage } from './my-sales-lite-page';
 import { PaymentHistorySection } from './payments/history-section';
 import { MslPaymentsPage } from './payments-page';
 import { MslSettlementsPage } from './settlements-page';
+import { MslStructuresPage } from './structures/structures-section';
 import { TicketsPage } from './tickets-page';
 
 /**
- * The My Sales Lite sections another page can mount (the profit center's sales sub-tabs, bids-offers, and the
+ * The My Sales Lite sections another page can mount (the profit center's sales sub-tabs — contracts, tickets,
+ * settlements, offers, structures —, bids-offers, and the
  * payments tab's sub-tabs: requesting payment with the requests' timelines, the payment history, the balances).
  */
 export type MslSectionId =
-  'contracts' | 'tickets' | 'settlements' | 'offers' | 'payments' | 'payment-history' | 'balances';
+  'contracts' | 'tickets' | 'settlements' | 'offers' | 'payments' | 'payment-history' | 'balances' | 'structures';
 
 /**
  * One of My Sales Lite's pages mounted inside another page (issue 17: the profit center's tabs show the same
@@ -41,6 +43,8 @@ export function MslSection({
         <PaymentHistorySection />
       ) : section === 'balances' ? (
         <BalancesPage />
+      ) : section === 'structures' ? (
+        <MslStructuresPage />
       ) : (
         <FarmBidsPage />
       )}

@@ -25,7 +25,8 @@ import { SummaryTab } from './summary-tab';
 import { SustainabilityTab } from './sustainability/sustainability-tab';
 
 /** The My Sales Lite sections the shell hands in (features do not import each other; app/router.tsx composes them). */
-type SalesSectionId = 'contracts' | 'tickets' | 'settlements' | 'offers' | 'payments' | 'payment-history' | 'balances';
+type SalesSectionId =
+  'contracts' | 'tickets' | 'settlements' | 'offers' | 'structures' | 'payments' | 'payment-history' | 'balances';
 export type SalesSectionComponent = ComponentType<{
   section: SalesSectionId;
   bidsPath: string;
@@ -49,7 +50,14 @@ const TABS = [
   'brokerage',
 ] as const;
 type TabId = (typeof TABS)[number];
-const SALES_SECTIONS = ['contracts', 'tickets', 'settlements', 'offers'] as const satisfies readonly SalesSectionId[];
+/** The sales tab's sub-tabs; 'structures' are the farmer's structured products, read-only (issue 18). */
+const SALES_SECTIONS = [
+  'contracts',
+  'tickets',
+  'settlements',
+  'offers',
+  'structures',
+] as const satisfies readonly SalesSectionId[];
 /** The payments tab's sub-tabs (its slug): requesting payment (the default), the payment history, the balances. */
 const PAYMENT_SECTIONS = [
   { slug: 'requests', section: 'payments' },

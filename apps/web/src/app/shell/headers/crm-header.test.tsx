@@ -75,14 +75,16 @@ describe('CRM header navigation', () => {
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
   });
 
-  it('offers no page still to be built: Structures, granted, leads to no "coming soon" from the menu', async () => {
+  it('offers Structures where a market grants structured-product access', async () => {
     await renderCrm(
       '/crm/contracts',
       [market(1, ['grain-buying-contracts', 'grain-buying-structures'], ['contracts'])],
       false,
     );
     const header = await screen.findByTestId('crm-header');
-    await waitFor(() => expect(within(header).getByRole('link', { name: 'Contracts', hidden: true })).toBeTruthy());
-    expect(within(header).queryByRole('link', { name: 'Structures', hidden: true })).toBeNull();
+    await waitFor(() => expect(within(header).getByRole('link', { name: 'Structures', hidden: true })).toBeTruthy());
+    expect(within(header).getByRole('link', { name: 'Structures', hidden: true }).getAttribute('href')).toBe(
+      '/crm/structures',
+    );
   });
 });

@@ -4,8 +4,8 @@ import { useCrmContext } from '../../../features/crm/api/markets';
 import { CRM_NAV, type NavItem } from './nav-items';
 
 /**
- * The CRM pages that exist: a page still to be built (Structures) stays reachable by its URL but is not offered in
- * the navigation, so no menu leads to "this page is coming soon" (issue 13, 'No dead ends').
+ * The CRM pages that exist: a page still to be built would stay reachable by its URL but not be offered in the
+ * navigation, so no menu leads to "this page is coming soon" (issue 13, 'No dead ends').
  */
 const BUILT_CRM_NAV = CRM_NAV.filter((item) => matchRoute(item.path)?.route.built === true);
 

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/ui/document-title';
 import { useSelectedTabInView } from '../../../lib/ui/use-selected-tab-in-view';
 
 type Section = {
-  id: 'sales' | 'balances' | 'tickets' | 'bids' | 'settlements' | 'payments';
+  id: 'sales' | 'balances' | 'tickets' | 'bids' | 'settlements' | 'payments' | 'structures';
   path: string;
   label: MessageId;
 };
@@ -26,6 +26,7 @@ const MSL_SECTIONS: readonly Section[] = [
   { id: 'bids', path: '/my-sales-lite/bids', label: 'msl.nav.bids' },
   { id: 'settlements', path: '/my-sales-lite/settlements', label: 'msl.nav.settlements' },
   { id: 'payments', path: '/my-sales-lite/payments', label: 'msl.nav.payments' },
+  { id: 'structures', path: '/my-sales-lite/structures', label: 'msl.nav.structures' },
 ];
 
 function sectionOf(pathname: string): Section['id'] {
@@ -37,7 +38,7 @@ function sectionOf(pathname: string): Section['id'] {
 }
 
 /**
- * The sections of My Sales Lite as tabs (Sales / Balances / Tickets / Bids / Settlements / Payments) at every width:
+ * The sections of My Sales Lite as tabs (Sales / Balances / Tickets / Bids / Settlements / Payments / Structures) at every width:
  * the farmer's header carries one 'My sales' entry for the area (issue 17), as it carries one for the profit center
  * whose tabs sit in its page. Swiped on a phone, the selected tab kept in view (decision 050 addendum).
  */

@@ -24,6 +24,9 @@ import { adminUsersMessages } from '../admin-users-messages';
 import { adminMarketsMessages } from '../admin-markets-messages';
 import { apiTokensMessages } from '../api-tokens-messages';
 import { sustainabilityMessages } from '../sustainability-messages';
+import { positionManagerMessages } from '../position-manager-messages';
+import { structuresMessages } from '../structures-messages';
+import { structuresCrmMessages } from '../structures-crm-messages';
 
 /**
  * The CRM's messages (grain-marketing.md 2-4), one file per page group so that the pages' wording stays together:
@@ -56,4 +59,7 @@ export const crmAreaMessages = {
   ...adminUsersMessages,
   ...adminMarketsMessages,
   ...apiTokensMessages,
+  ...positionManagerMessages,
+  ...structuresMessages,
+  ...structuresCrmMessages,
 } as const;

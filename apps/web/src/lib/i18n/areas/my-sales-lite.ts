@@ -4,6 +4,7 @@ import { mySalesLiteMessages } from '../my-sales-lite-messages';
 import { offersMessages } from '../offers-messages';
 import { settlementsMessages } from '../settlements-messages';
 import { paymentsMessages } from '../payments-messages';
+import { structuresMessages } from '../structures-messages';
 
 /**
  * My Sales Lite's messages (the farmer's sales, balances, tickets and local bids with 'Place offer'): loaded with its
@@ -16,4 +17,5 @@ export const mySalesLiteAreaMessages = {
   ...settlementsMessages,
   ...paymentsMessages,
   ...esignFarmerMessages,
+  ...structuresMessages,
 } as const;
