@@ -38,6 +38,12 @@ export const PAYMENT_TRANSITIONS: Readonly<
 /** The statuses after which nothing more happens to a request. */
 export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['settled', 'rejected', 'returned'];
 
+/**
+ * The statuses of a request whose payment was sent (the farmer's payment history, `sent=true`): on its way, paid, or
+ * returned by the bank. A request still waiting for the buyer, or rejected, has sent nothing.
+ */
+export const PAYMENT_SENT_STATUSES: readonly PaymentStatus[] = ['sent', 'settled', 'returned'];
+
 /** The status an action leads to from `status`, or null when the action is not allowed there. */
 export function nextPaymentStatus(
   status: PaymentStatus,
@@ -169,6 +175,8 @@ export type PaymentApprove = z.infer<typeof paymentApproveSchema>;
 export const paymentRequestsQuerySchema = z.object({
   status: z.enum(PAYMENT_STATUSES).optional(),
   tab: z.enum(PAYMENT_STATUS_TABS.map((t) => t.tab) as [PaymentStatusTab, ...PaymentStatusTab[]]).optional(),
+  /** 'true': only the requests whose payment was sent (PAYMENT_SENT_STATUSES), within `status` / `tab` when given. */
+  sent: z.enum(['true', 'false']).optional(),
   market_id: z.coerce.number().int().positive().optional(),
   client_legal_entity_id: z.coerce.number().int().positive().optional(),
   contract_id: z.coerce.number().int().positive().optional(),

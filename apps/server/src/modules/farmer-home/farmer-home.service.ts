@@ -138,7 +138,7 @@ export async function farmerHome(deps: FarmerHomeDeps, request: FastifyRequest):
   const [grain, payments, orders, notifications] = await Promise.all([
     unlessRefused(async () => grainOf(deps, request, await loadFarmer(deps, request))),
     unlessRefused(async () => {
-      const list = await farmerRequests(deps, request, { pageSize: '25' });
+      const list = await farmerRequests(deps, request, { pageSize: '25', sent: 'true' });
       return list.paymentRequests.filter((r) => r.payment !== null).slice(0, LIMIT);
     }),
     ordersOf(db, session),

@@ -1,6 +1,7 @@
 // The farmer's payment requests past the first page (issue 14 leftovers): `profit-center/payment-requests` is
 // keyset-paged like every list (decision 013): page 1 gives the newest `pageSize` requests and a token; page 2 with that
-// token gives the next ones, none twice, and a token of another query or page is not followed.
+// token gives the next ones, none twice, and a token of another query or page is not followed. The payment history
+// (issue 17, `sent=true`) is the requests whose payment went out: on its way, paid or returned.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -58,5 +59,37 @@ describe('the farmer’s payment requests, page by page', () => {
     expect(next.paymentRequests.map((r) => r.id)).toEqual(byOffset.paymentRequests.map((r) => r.id));
     const forged = await list('page=2&pageSize=20&paginationToken=eyJ2IjoxfQ.AAAAAAAAAAAAAAAAAAAAAA');
     expect(forged.paymentRequests.map((r) => r.id)).toEqual(byOffset.paymentRequests.map((r) => r.id));
+  });
+});
+
+describe('the farmer’s payment history (sent=true)', () => {
+  it('lists the requests whose payment went out — sent, settled, returned — and none still waiting or rejected', async () => {
+    const db = app.t.database.db;
+    // The demo farm's seeded requests hold one sent by ACH and one paid by check; one waiting is returned by the bank.
+    const [waiting] = rowsOf<{ id: number }>(
+      await db.execute(sql`select r.id::int as id from payment_requests r join legal_entities le on le.id = r.client_id
+        where le.name = 'Fieldman Family Farms' and r.status = 'requested' order by r.id limit 1`),
+    );
+    await db.execute(sql`update payment_requests set status = 'returned' where id = ${waiting!.id}`);
+    const all = await list('pageSize=100');
+    const history = await list('sent=true&pageSize=100');
+    const expected = all.paymentRequests.filter((r) => ['sent', 'settled', 'returned'].includes(r.status));
+    expect(new Set(expected.map((r) => r.status))).toEqual(new Set(['sent', 'settled', 'returned']));
+    expect(history.paymentRequests.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    expect(history.totalCount).toBe(expected.length);
+    expect(history.paymentRequests.some((r) => r.id === waiting!.id)).toBe(true);
+    // Within a status or tab it narrows them: paid only; nothing among those waiting for the buyer.
+    const paid = await list('sent=true&status=settled');
+    expect(paid.paymentRequests.map((r) => r.status)).toEqual(
+      expected.filter((r) => r.status === 'settled').map(() => 'settled'),
+    );
+    expect((await list('sent=true&tab=requested')).totalCount).toBe(0);
+    expect((await list('sent=false&pageSize=100')).totalCount).toBe(all.totalCount);
+  });
+
+  it('refuses a sent value other than true or false with a 400 naming the field', async () => {
+    const res = await injectAs(app.t, app.farmer, 'GET', `${PC}/payment-requests?sent=yes`);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('sent');
   });
 });

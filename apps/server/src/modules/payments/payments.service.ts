@@ -6,6 +6,8 @@
 
 import type { FastifyRequest } from 'fastify';
 import {
+  PAYMENT_SENT_STATUSES,
+  PAYMENT_STATUSES,
   clampPage,
   clampPageSize,
   formatMoney,
@@ -173,9 +175,10 @@ export async function listPage(
 }
 
 export function statusFilter(q: PaymentRequestsQuery): readonly PaymentStatus[] | undefined {
-  if (q.status) return [q.status];
-  if (q.tab) return statusesOfTab(q.tab);
-  return undefined;
+  const asked = q.status ? [q.status] : q.tab ? statusesOfTab(q.tab) : undefined;
+  // sent=true: the payment history — requests whose payment went out (on its way, paid or returned).
+  if (q.sent !== 'true') return asked;
+  return (asked ?? PAYMENT_STATUSES).filter((s) => PAYMENT_SENT_STATUSES.includes(s));
 }
 
 // ---------------------------------------------------------------------------------------------------

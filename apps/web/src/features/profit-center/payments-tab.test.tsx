@@ -105,6 +105,27 @@ const PAID = request({
   },
 });
 
+/** Approved and sent by ACH: on its way until its settlement day. */
+const ON_ITS_WAY = request({
+  id: 5,
+  status: 'sent',
+  amount: '8280.00',
+  contracts: [{ id: 802, displayContractId: 'C-101053' }],
+  payment: {
+    provider: 'builtin',
+    reference: 'ach-5',
+    status: 'sent',
+    method: 'ach',
+    amount: '8280.00',
+    checkNumber: null,
+    sentAt: '2026-11-27T15:00:00.000Z',
+    settlesOn: '2026-11-30',
+    settledAt: null,
+    returnedAt: null,
+    returnReason: null,
+  },
+});
+
 const page = (rows: PaymentRequestRow[]) => ({
   paymentRequests: rows,
   totalCount: rows.length,
@@ -135,7 +156,7 @@ function open(path: string, route: (call: StubCall, path: string) => StubReply |
     if (p === '/payment-requests')
       return {
         status: 200,
-        body: page(call.url.searchParams.get('status') === 'settled' ? [PAID] : [request(), PAID]),
+        body: page(call.url.searchParams.get('sent') === 'true' ? [ON_ITS_WAY, PAID] : [request(), ON_ITS_WAY, PAID]),
       };
     if (p === '/payment-requests/3/events')
       return {
@@ -190,16 +211,22 @@ describe('profit center payments tab', () => {
     expect(await within(card).findByRole('listitem')).toBeTruthy();
   });
 
-  it('payment history lists what was paid (payment-requests?status=settled), deep-linkable', async () => {
+  it('payment history lists the payments sent — on its way, then paid (payment-requests?sent=true), deep-linkable', async () => {
     const { calls } = open('/profit-center/payments/history');
     const sub = await screen.findByRole('tablist', { name: 'Payments sections' });
     expect(within(sub).getByRole('tab', { name: 'Payment history', selected: true })).toBeTruthy();
     const history = await screen.findByRole('region', { name: 'Payment history' });
-    expect(await within(history).findByText('$16,279.93')).toBeTruthy();
-    expect(within(history).getByText(/Check 1042/)).toBeTruthy();
-    expect(within(history).getByText(/^Paid /)).toBeTruthy();
+    // An ACH payment sent and not yet settled is there (the home's 'Payments sent' opens this page), with its day.
+    const sent = (await within(history).findByText('$8,280.00')).closest('li') as HTMLElement;
+    expect(within(sent).getByText('On its way: sent 11/27/2026, arrives 11/30/2026')).toBeTruthy();
+    expect(within(sent).getByText(/^ACH · C-101053 · Ames Elevator$/)).toBeTruthy();
+    const paid = within(history).getByText('$16,279.93').closest('li') as HTMLElement;
+    expect(within(paid).getByText(/Check 1042/)).toBeTruthy();
+    expect(within(paid).getByText(/^Paid /)).toBeTruthy();
+    // The request still waiting for the buyer is not history.
+    expect(within(history).queryByText('$500.00')).toBeNull();
     expect(
-      calls.some((c) => c.url.pathname === `${PC}/payment-requests` && c.url.searchParams.get('status') === 'settled'),
+      calls.some((c) => c.url.pathname === `${PC}/payment-requests` && c.url.searchParams.get('sent') === 'true'),
     ).toBe(true);
   });
 

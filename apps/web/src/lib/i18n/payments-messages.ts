@@ -108,8 +108,11 @@ export const paymentsMessages = {
   'payments.msl.requests.history': 'History',
   'payments.msl.requests.hideHistory': 'Hide history',
   'payments.msl.history.title': 'Payment history',
-  'payments.msl.history.help': 'What your elevators have paid you.',
-  'payments.msl.history.empty': 'Nothing has been paid to you yet.',
+  'payments.msl.history.help': 'What your elevators have sent you: on its way, paid or returned.',
+  'payments.msl.history.empty': 'No payment has been sent to you yet.',
   'payments.msl.history.paidOn': 'Paid {day}',
+  'payments.msl.history.sentOn': 'Sent {day}',
+  'payments.msl.history.arrives': 'On its way: sent {sent}, arrives {day}',
+  'payments.msl.history.returnedOn': 'Returned {day}',
   'payments.msl.history.check': 'Check {number}',
 } as const;

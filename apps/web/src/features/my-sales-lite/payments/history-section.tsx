@@ -6,11 +6,22 @@ import { MslError, MslLoading } from '../components/msl-states';
 import { usePaymentHistory } from './payments-api';
 import { useMoney } from './use-money';
 
+/** Where a payment is: on its way (and the day an ACH arrives), paid, or returned by the bank. */
+function paymentState(r: PaymentRequestRow, t: ReturnType<typeof useT>, dates: ReturnType<typeof useDates>): string {
+  const p = r.payment;
+  if (r.status === 'returned')
+    return t('payments.msl.history.returnedOn', { day: dates.instant(p?.returnedAt ?? r.decidedAt ?? r.requestedAt) });
+  if (r.status === 'sent' && p)
+    return p.settlesOn
+      ? t('payments.msl.history.arrives', { sent: dates.instant(p.sentAt), day: dates.day(p.settlesOn) })
+      : t('payments.msl.history.sentOn', { day: dates.instant(p.sentAt) });
+  return t('payments.msl.history.paidOn', { day: dates.instant(p?.settledAt ?? r.decidedAt ?? r.requestedAt) });
+}
+
 function PaidRow({ r }: { r: PaymentRequestRow }) {
   const t = useT();
   const dates = useDates();
   const money = useMoney();
-  const paidAt = r.payment?.settledAt ?? r.decidedAt ?? r.requestedAt;
   const method =
     r.method === 'check' && r.payment?.checkNumber
       ? t('payments.msl.history.check', { number: r.payment.checkNumber })
@@ -32,9 +43,7 @@ function PaidRow({ r }: { r: PaymentRequestRow }) {
       }}
     >
       <Box sx={{ minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600 }}>
-          {t('payments.msl.history.paidOn', { day: dates.instant(paidAt) })}
-        </Typography>
+        <Typography sx={{ fontWeight: 600 }}>{paymentState(r, t, dates)}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {method} · {r.contracts.map((c) => c.displayContractId).join(', ')} · {r.market}
         </Typography>
@@ -46,7 +55,10 @@ function PaidRow({ r }: { r: PaymentRequestRow }) {
   );
 }
 
-/** Payment history: the farmer's paid requests (payment-requests?status=settled), newest first, page after page. */
+/**
+ * Payment history: the farmer's requests whose payment went out (payment-requests?sent=true) — on its way, paid or
+ * returned — newest first, page after page.
+ */
 export function PaymentHistorySection() {
   const list = usePaymentHistory();
   const rows = list.data?.pages.flatMap((p) => p.paymentRequests) ?? [];

@@ -50,14 +50,17 @@ export const usePaymentRequests = () =>
     staleTime: 0,
   });
 
-/** Payment history: the farmer's requests that were paid (payment-requests?status=settled), newest first. */
+/**
+ * Payment history: the farmer's requests whose payment went out — on its way, paid or returned
+ * (payment-requests?sent=true) — newest first.
+ */
 export const usePaymentHistory = () =>
   useInfiniteQuery({
     queryKey: paymentKeys.history(),
     queryFn: ({ pageParam, signal }) =>
       getJson<PaymentRequestList>(
         `${PROFIT_CENTER_API}/payment-requests`,
-        mslPageParams({ status: 'settled' }, pageParam),
+        mslPageParams({ sent: 'true' }, pageParam),
         signal,
       ),
     ...mslPages,
