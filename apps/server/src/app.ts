@@ -62,10 +62,9 @@ import { enrolmentSignedHook } from './modules/sustainability/sustainability.pub
 import { marketingPlanRoutes } from './modules/marketing-plan/marketing-plan.routes.ts';
 import { scsParametersRoutes } from './modules/structures/parameters.routes.ts';
 import { scsPricingRoutes } from './modules/structures/pricing.routes.ts';
-import { closePricingPool } from './modules/structures/engine-pool.ts';
 import { positionsRoutes } from './modules/structures/positions.routes.ts';
 import { bookingRoutes } from './modules/structures/booking.routes.ts';
-import { structureSignedHook } from './modules/structures/structures.public.ts';
+import { closePricingPool, structureSignedHook } from './modules/structures/structures.public.ts';
 import { structureObservationJobs } from './modules/structures/observation.job.ts';
 import { farmerHomeRoutes } from './modules/farmer-home/farmer-home.routes.ts';
 import { partnerOnboardingRoutes } from './modules/partner-onboarding/partner-onboarding.routes.ts';

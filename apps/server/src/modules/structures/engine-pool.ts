@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { createPricingPool, type BlockRunner, type PricingPool } from '@granary/scs-engine';
 
 /** Workers of the pool: the machine's cores, at most 4 (a valuation is one request among others). */
-export const PRICING_POOL_SIZE = Math.max(1, Math.min(4, availableParallelism()));
+const PRICING_POOL_SIZE = Math.max(1, Math.min(4, availableParallelism()));
 
 let pool: PricingPool | null = null;
 

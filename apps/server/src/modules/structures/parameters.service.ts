@@ -37,7 +37,7 @@ export async function structuresReader(deps: CrmDeps, request: FastifyRequest): 
 }
 
 /** The CRM actor when they hold `structures-admin` (trade, edit parameters), else 403. */
-export async function structuresAdmin(deps: CrmDeps, request: FastifyRequest): Promise<CrmActor> {
+async function structuresAdmin(deps: CrmDeps, request: FastifyRequest): Promise<CrmActor> {
   const actor = await structuresReader(deps, request);
   if (!hasAdminPermission(actor.adminGrants, 'structures-admin', { isSuperAdmin: actor.isSuperAdmin }))
     throw new AppError('forbidden', 'Only structured-product administrators may change the pricing parameters.');

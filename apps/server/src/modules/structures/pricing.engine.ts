@@ -37,7 +37,7 @@ import { pricingRunner } from './engine-pool.ts';
 import { partnerParameters } from './parameters.service.ts';
 
 /** The exchange's zone: the day the engine values on, and the CBOT calendar's. */
-export const EXCHANGE_ZONE = 'America/Chicago';
+const EXCHANGE_ZONE = 'America/Chicago';
 
 /** Today on the exchange (the default valuation date). */
 export function exchangeToday(now: Date = new Date()): string {
@@ -52,7 +52,7 @@ export function fixed(value: number, digits: number): string {
 }
 
 /** The engine's refusal as the API's 400: `invalid_structure_terms` with `details.field`, a form field. */
-export function termsRefusal(err: ScsTermsError, input?: Pick<StructureInput, 'kind'>): AppError {
+function termsRefusal(err: ScsTermsError, input?: Pick<StructureInput, 'kind'>): AppError {
   // The HTA builder checks its futures level under the accumulation level's name.
   const field = input?.kind === 'hta' && err.field === 'accumulationLevel' ? 'futuresLevel' : err.field;
   return new AppError('invalid_structure_terms', err.message, { field: field as StructureTermsField });

@@ -9,26 +9,8 @@ export {
   type StructureEvent,
 } from './booking-notices.ts';
 
-// Pricing (decision 062): the engine's terms of an input, today's market of a structure (latest quote + the partner's
-// parameters), valuations on the process' worker pool, the results as the calls answer them, and the partner's
-// parameters (the seeded defaults until an admin saves some).
-export {
-  EXCHANGE_ZONE,
-  accumulatorInputOf,
-  buildTerms,
-  engine,
-  exchangeToday,
-  fixed,
-  marketOf,
-  symbolOf,
-  termsOf,
-  termsRefusal,
-  valuationOut,
-  valueTerms,
-  type PricedMarket,
-} from './pricing.engine.ts';
-export { partnerParameters, structuresAdmin, structuresReader } from './parameters.service.ts';
-export { closePricingPool, pricingRunner } from './engine-pool.ts';
+// Pricing (decision 062): the worker pool's shutdown (app.ts closes it with the app).
+export { closePricingPool } from './engine-pool.ts';
 
 // The nightly observation (decision 062 'Nightly observation'): the run itself, and the HTA contract written for a
 // structure's priced bushels — at its end by the job, and on an approved close by booking.
