@@ -61,7 +61,7 @@ const POSITIONS_OPERATIONS: Readonly<Record<string, string>> = {
   [`GET ${SCS}/position-manager`]: 'The position manager’s figures (the same as GET positions)',
 };
 
-export const STRUCTURES_OPERATIONS: Readonly<Record<string, string>> = {
+const STRUCTURES_OPERATIONS: Readonly<Record<string, string>> = {
   ...PRICING_OPERATIONS,
   ...PARAMETERS_OPERATIONS,
   ...BOOKING_OPERATIONS,
