@@ -128,6 +128,8 @@ export const ERRORS = {
   card_declined: { status: 402, message: 'Your card was declined. Please try a different card.' },
   micro_deposits_incorrect: { status: 400, message: 'The amounts do not match the deposits made to your account.' },
   bank_account_not_verified: { status: 409, message: 'Verify this bank account first.' },
+  // Sustainability (decision 059): a signature that would take the program past its acre cap.
+  enrolment_over_cap: { status: 400, message: 'Signing would take the program past its acre cap.' },
   saved_view_name_taken: { status: 400, message: 'You already have a view with this name.' },
   // Structured products (issue 18, decision 062): `invalid_structure_terms` carries details {field}, the form field.
   invalid_structure_terms: { status: 400, message: 'These structure terms are not consistent.' },

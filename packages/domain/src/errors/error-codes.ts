@@ -91,6 +91,9 @@ export const ERROR_CODES = [
   'onboarding_code_expired',
   'contact_phone_missing',
   'legal_entity_linked_elsewhere',
+  // Sustainability (decision 059): signing an enrolment would take its program past its acre cap (details maxAcres,
+  // acresLeft, acres).
+  'enrolment_over_cap',
   // Structured products (issue 18, decision 062): inconsistent terms the engine refuses (details {field}), a move the
   // structure's status does not allow, a futures month without a quote to price at.
   'invalid_structure_terms',

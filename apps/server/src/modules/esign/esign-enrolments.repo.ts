@@ -43,6 +43,8 @@ export type EsignEnrolment = {
   status: 'draft' | 'sent' | 'enrolled' | 'withdrawn';
   termsHash: string | null;
   marketCountry: 'USA' | 'CAN' | 'AUS';
+  /** The program's cap on enrolled acres, null for none. */
+  maxAcres: string | null;
 };
 
 function enrolmentQuery(db: Db) {
@@ -70,6 +72,7 @@ function enrolmentQuery(db: Db) {
       status: sustainabilityEnrolments.status,
       termsHash: sustainabilityEnrolments.termsHash,
       marketCountry: markets.countryCode,
+      maxAcres: sustainabilityPrograms.maxAcres,
     })
     .from(sustainabilityEnrolments)
     .innerJoin(sustainabilityPrograms, eq(sustainabilityPrograms.id, sustainabilityEnrolments.programId))
@@ -90,6 +93,33 @@ export async function lockEsignEnrolment(db: Db, enrolmentId: number): Promise<E
     .where(eq(sustainabilityEnrolments.id, enrolmentId))
     .for('update', { of: sustainabilityEnrolments });
   return row ?? null;
+}
+
+/**
+ * The enrolment's program row locked until the transaction ends: signings of one program take turns, so two cannot
+ * both take its last acres (locked before the enrolment, the order enrolment takes too).
+ */
+export async function lockEnrolmentProgram(db: Db, programId: number): Promise<void> {
+  await db
+    .select({ id: sustainabilityPrograms.id })
+    .from(sustainabilityPrograms)
+    .where(eq(sustainabilityPrograms.id, programId))
+    .for('update');
+}
+
+/** The acres enrolled (signed) in the program by its other enrolments. */
+export async function enrolledAcresExcept(db: Db, programId: number, enrolmentId: number): Promise<string> {
+  const [row] = await db
+    .select({ acres: sql<string>`coalesce(sum(${sustainabilityEnrolments.acres}), 0)::text` })
+    .from(sustainabilityEnrolments)
+    .where(
+      and(
+        eq(sustainabilityEnrolments.programId, programId),
+        eq(sustainabilityEnrolments.status, 'enrolled'),
+        sql`${sustainabilityEnrolments.id} <> ${enrolmentId}`,
+      ),
+    );
+  return row?.acres ?? '0';
 }
 
 export async function insertEnrolmentDocument(

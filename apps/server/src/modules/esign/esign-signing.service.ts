@@ -6,9 +6,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BUILTIN_ESIGN_PROVIDER,
   contractSignedPath,
+  decimalString,
   parseSigningRef,
   signingPagePath,
   signingState,
+  toDecimal,
   type EsignSignInput,
   type SignResult,
   type SigningReview,
@@ -43,6 +45,8 @@ import {
   openEnrolmentRequest,
   openEnrolmentRequestsForEnterprises,
   findEsignEnrolment,
+  enrolledAcresExcept,
+  lockEnrolmentProgram,
   lockEsignEnrolment,
   setEnrolmentSigned,
   type EsignEnrolment,
@@ -357,6 +361,7 @@ async function signEnrolmentRequest(
   const userAgent = (request.headers['user-agent'] ?? '').slice(0, 500) || null;
   const { stampSignature } = await import('./contract-pdf.ts');
   const outcome = await db.transaction(async (tx) => {
+    await lockEnrolmentProgram(tx, resolved.enrolment!.programId);
     const enrolment = await lockEsignEnrolment(tx, resolved.enrolment!.id);
     const row = await findRequest(tx, resolved.request.id);
     if (!enrolment || !row) throw new AppError('not_found', 'This signing link does not exist.');
@@ -369,6 +374,26 @@ async function signEnrolmentRequest(
     if (state !== 'open') return { refused: state };
     const signable = enrolmentSignable(enrolment, new Date());
     if (signable !== 'ok') return { refused: signable };
+    // The cap is checked when the enrolment is sent, but the buyer may lower it, or other signatures land, meanwhile:
+    // a signature that would take the enrolled acres past it is refused (400), nothing signed.
+    if (enrolment.maxAcres !== null) {
+      const left = toDecimal(enrolment.maxAcres).minus(
+        toDecimal(await enrolledAcresExcept(tx, enrolment.programId, enrolment.id)),
+      );
+      if (toDecimal(enrolment.acres).greaterThan(left)) {
+        const shown = decimalString(left.greaterThan(0) ? left : toDecimal(0));
+        throw new AppError(
+          'enrolment_over_cap',
+          `Signing would take the program past its cap of ${decimalString(toDecimal(enrolment.maxAcres))} acres: ` +
+            `${shown} acres are left and this enrolment has ${decimalString(toDecimal(enrolment.acres))}.`,
+          {
+            maxAcres: decimalString(toDecimal(enrolment.maxAcres)),
+            acresLeft: shown,
+            acres: decimalString(toDecimal(enrolment.acres)),
+          },
+        );
+      }
+    }
     const generated = await findFile(tx, row.documentId, 'generated');
     if (!generated || bytesSha256(generated.content) !== generated.sha256) {
       throw new AppError('internal_error', `The stored PDF of document ${row.documentId} does not match its sha256.`);

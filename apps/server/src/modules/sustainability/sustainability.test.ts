@@ -13,6 +13,7 @@ import {
 } from '@granary/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { markWithdrawn } from './sustainability.repo.ts';
+import { rowsOf } from '../../platform/db.ts';
 import { headersOf, signIn, type Caller } from '../../testing/crm-test-fixtures.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import {
@@ -393,6 +394,59 @@ describe('the farmer', () => {
       .from(sustainabilityEnrolments)
       .where(eq(sustainabilityEnrolments.id, row!.id));
     expect(after!.status).toBe(row!.status);
+  });
+});
+
+describe('the acre cap at signing', () => {
+  it('refuses a signature that would take the enrolled acres past the cap (400 enrolment_over_cap), nothing signed', async () => {
+    const corn = await cornProgram();
+    const db = t.database.db;
+    const sent = await post(farmer, `${PC}/sustainability/${corn.surveyId}/sign`, {
+      clientId: fieldmanId,
+      acres: '500',
+      answers: ANSWERS,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const enrolment = sustainabilityEnrolmentSchema.parse(sent.json());
+    // The buyer lowers the cap after it was sent: 100 acres are left beside the others' enrolled acres.
+    const [{ enrolled, cap }] = rowsOf<{ enrolled: string; cap: string }>(
+      await db.execute(sql`select coalesce(sum(e.acres) filter (where e.status = 'enrolled' and e.id <> ${enrolment.id}), 0)::text as enrolled,
+          p.max_acres::text as cap
+        from sustainability_programs p left join sustainability_enrolments e on e.program_id = p.id
+        where p.id = ${corn.id} group by p.max_acres`),
+    ) as [{ enrolled: string; cap: string }];
+    const lowered = (Number(enrolled) + 100).toFixed(2);
+    await db.execute(sql`update sustainability_programs set max_acres = ${lowered} where id = ${corn.id}`);
+    try {
+      const refused = await post(farmer, `${PC}/sustainability/sign`, {
+        enrolmentId: enrolment.id,
+        name: 'Sam Fieldman',
+        consent: true,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'enrolment_over_cap',
+        message: `Signing would take the program past its cap of ${Number(lowered)} acres: 100 acres are left and this enrolment has 500.`,
+        details: { acresLeft: '100', acres: '500' },
+      });
+      const [row] = await db
+        .select({ status: sustainabilityEnrolments.status, signedAt: sustainabilityEnrolments.signedAt })
+        .from(sustainabilityEnrolments)
+        .where(eq(sustainabilityEnrolments.id, enrolment.id));
+      expect(row).toEqual({ status: 'sent', signedAt: null });
+      // With the cap back, the same signature goes through.
+      await db.execute(sql`update sustainability_programs set max_acres = ${cap} where id = ${corn.id}`);
+      const signed = await post(farmer, `${PC}/sustainability/sign`, {
+        enrolmentId: enrolment.id,
+        name: 'Sam Fieldman',
+        consent: true,
+      });
+      expect(signed.statusCode, signed.body).toBe(200);
+      expect(signed.json().status).toBe('enrolled');
+    } finally {
+      await db.execute(sql`update sustainability_programs set max_acres = ${cap} where id = ${corn.id}`);
+      await post(farmer, `${PC}/sustainability/enrolments/${enrolment.id}/withdraw`, {});
+    }
   });
 });
 
