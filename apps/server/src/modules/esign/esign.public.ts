@@ -12,5 +12,5 @@ export { enrolmentSigningPaths, sendEnrolmentForSignature, voidEnrolmentSigning 
 export { signEnrolmentAsFarmer } from './esign-signing.service.ts';
 // A structure's confirmation as an e-sign document (decision 016's structure kind, issue 18): sent when the
 // merchandiser trades on an e-signed confirmation, voided when the structure is cancelled.
-export { sendStructureForSignature, structureSigningTerms, voidStructureSigning } from './esign-structures.service.ts';
+export { sendStructureForSignature, voidStructureSigning } from './esign-structures.service.ts';
 export { latestStructureRequest } from './esign-structures.repo.ts';

@@ -2,7 +2,7 @@
 // declined. The users onboarded on the client's farm are told in the app (and by text when they asked for texts of the
 // topic): the notices' topics are 'contracts.structure_…', so the farmer's 'contract signing' preference (decision 055:
 // their contracts and documents) governs them as it governs their contracts' notices. The nightly observation job
-// (task J) calls notifyStructureEvent through structures.public.ts for the knock-out and the end.
+// (task J, observation.service.ts) calls notifyStructureEvent for the knock-out and the end.
 
 import type { FastifyRequest } from 'fastify';
 import { formatDay, formatNumber, intlLocaleOfCountry, structureKindLabel } from '@granary/domain';
@@ -12,11 +12,10 @@ import type { AppContext } from '../../platform/context.ts';
 import { enterpriseUserIds, findStructureById } from './booking.repo.ts';
 import { inputOf } from './booking-view.ts';
 
-export const STRUCTURE_EVENTS = ['traded', 'knocked_out', 'completed', 'close_approved', 'close_rejected'] as const;
-export type StructureEvent = (typeof STRUCTURE_EVENTS)[number];
+export type StructureEvent = 'traded' | 'knocked_out' | 'completed' | 'close_approved' | 'close_rejected';
 
 /** Where the farmer sees their structures (My Sales Lite's structures page). */
-export const FARMER_STRUCTURES_PATH = '/my-sales-lite/structures';
+const FARMER_STRUCTURES_PATH = '/my-sales-lite/structures';
 
 /**
  * Tells the users of the structure's client farm of an event, in the caller's transaction; answers how many were told

@@ -60,7 +60,7 @@ export function remainingBushels(row: Pick<StructureRow, 'status' | 'terms' | 's
 }
 
 /** Trading days left to observe, from today (or the start) to the end; 0 once knocked out or ended. */
-export function daysLeft(row: Pick<StructureRow, 'status' | 'terms' | 'state'>, today: string): number {
+function daysLeft(row: Pick<StructureRow, 'status' | 'terms' | 'state'>, today: string): number {
   const state: StructureState = row.state;
   if (ENDED.has(row.status) || state.knockedOut) return 0;
   let from = row.terms.start > today ? row.terms.start : today;

@@ -4,15 +4,12 @@
 // tables for booking.* (DESIGN.md Conventions 4).
 
 import { and, asc, desc, eq, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { PricingParameters } from '@granary/scs-engine';
 import type { Db } from '../../platform/db.ts';
 import {
   crops,
   enterpriseUsers,
-  futuresSymbols,
   legalEntities,
   markets,
-  scsParameterSets,
   structureCloseCosts,
   structureObservations,
   structures,
@@ -179,24 +176,6 @@ export async function observationsOf(db: Db, structureId: number): Promise<Obser
     .from(structureObservations)
     .where(eq(structureObservations.structureId, structureId))
     .orderBy(asc(structureObservations.date));
-}
-
-/** The partner's pricing parameters (scs_parameter_sets), or null: the engine's defaults apply. */
-export async function parametersOf(db: Db, partnerId: string): Promise<PricingParameters | null> {
-  const [row] = await db
-    .select({ parameters: scsParameterSets.parameters })
-    .from(scsParameterSets)
-    .where(eq(scsParameterSets.partnerId, partnerId));
-  return row?.parameters ?? null;
-}
-
-/** Whether the feed knows the futures contract (the structures' futures_symbol references it). */
-export async function futuresSymbolExists(db: Db, symbol: string): Promise<boolean> {
-  const [row] = await db
-    .select({ symbol: futuresSymbols.symbol })
-    .from(futuresSymbols)
-    .where(eq(futuresSymbols.symbol, symbol));
-  return row !== undefined;
 }
 
 export type CloseCostRow = typeof structureCloseCosts.$inferSelect;

@@ -72,6 +72,7 @@ import {
 import { closeCostSummary, inputOf, observationOut, rulesOf, structureOut } from './booking-view.ts';
 import { notifyStructureEvent } from './booking-notices.ts';
 import { todaysCloseCosts } from './booking-close-cost.ts';
+import { observeStructures } from './observation.service.ts';
 
 export type BookingDeps = EsignDeps;
 
@@ -104,7 +105,7 @@ export async function structuresActor(
 }
 
 /** A market of the partner the user sees (any permission there), else 404; without the permission there, 403. */
-export function structuresMarket(actor: CrmActor, marketId: number, need: 'read' | 'admin'): CrmMarket {
+function structuresMarket(actor: CrmActor, marketId: number, need: 'read' | 'admin'): CrmMarket {
   const market = actor.markets.find((m) => m.id === marketId);
   if (!market || market.permissions.length === 0) throw new AppError('not_found', `No market ${marketId}.`);
   if (!mayAt(actor, need, marketId)) throw new AppError('forbidden', need === 'admin' ? ADMIN_DENIED : READ_DENIED);
@@ -138,7 +139,7 @@ export function wordsFormat(partner: WhiteLabelPartner, country: string): Struct
 }
 
 /** The valuation kept on the row as its last quote. */
-export function storedQuote(v: EngineValuation, priced: PricedMarket, at: Date): StructureQuote {
+function storedQuote(v: EngineValuation, priced: PricedMarket, at: Date): StructureQuote {
   return {
     futures: fixed(priced.market.futures, 4),
     vol: v.vol,
@@ -366,8 +367,10 @@ export async function cancelStructure(
  * POST trade {structureId, confirmation}: a quote at the version read (If-Match) becomes a structure with frozen
  * terms — live on a verbal confirmation, pending_signature with a confirmation sent through e-sign otherwise. The
  * terms are rebuilt from the input and re-validated, and valued again at today's market (the trade's quote). A quote
- * whose period has already begun with trading days gone is refused (409 start_passed): the merchandiser re-prices it
- * by editing its start to today or later (PUT structure/:structId, which values it at today's market), then trades.
+ * whose period has already begun (a late-booked structure) is traded too: its past dates are valued as settling at
+ * today's futures (the engine's pendingPastDates 'at-futures'), and once live the nightly job's own observation runs
+ * at once for its symbol, observing in order the past dates whose settle is recorded; the others wait for theirs
+ * (decision 062, 'A late-booked structure').
  */
 export async function tradeStructure(
   deps: BookingDeps,
@@ -381,14 +384,6 @@ export async function tradeStructure(
   if (current.status !== 'quote') throw notInStatus(current, 'only a quote can be traded');
   const input = inputOf(current);
   const terms = await engine(() => termsOf(input), input);
-  const today = exchangeToday();
-  const gone = terms.observations.filter((o) => o.date < today).length;
-  if (gone > 0)
-    throw new AppError(
-      'structure_status_conflict',
-      `The period started on ${input.start} and ${gone} trading day${gone === 1 ? ' is' : 's are'} gone: re-price the quote with a start from today before trading it.`,
-      { reason: 'start_passed', field: 'start', tradingDaysGone: gone },
-    );
   const priced = await marketOf(db, actor.partner.id, terms, current.futuresSymbol);
   const { valuation } = await valueTerms(terms, priced);
   const now = new Date();
@@ -424,6 +419,10 @@ export async function tradeStructure(
     });
     if (live) await notifyStructureEvent(tx, row.id, 'traded');
   });
+  // A late-booked structure's past dates with a recorded settle: observed now, in order, by the job's own function
+  // (a structure waiting for its client's signature is observed by the job's catch-up once signed).
+  if (body.confirmation === 'verbal' && terms.observations.some((o) => o.date < exchangeToday(now)))
+    await observeStructures(db, now, { symbols: [current.futuresSymbol], log: request.log });
   return structureDetail(deps, request, body.structureId);
 }
 
