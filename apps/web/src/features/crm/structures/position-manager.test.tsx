@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { HedgeTrade, PositionRow, Positions } from '@granary/domain';
+import type { HedgeTrade, MerchandisingBootstrap, PositionRow, Positions } from '@granary/domain';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadAreaMessages } from '../../../lib/i18n/catalogue';
 import { FakeEventSource } from '../../../lib/live/fake-event-source';
 import { stubFetch, type StubCall, type StubReply } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 import type { CrmContextData } from '../components/crm-page-frame';
-import { crmMarket } from '../test-fixtures';
+import { BOOTSTRAP, crmMarket } from '../test-fixtures';
 import { PositionManagerTab } from './position-manager';
 
 const MARKET = crmMarket(10, 'Ames Elevator', { entitlements: ['grain-buying-structures'] });
@@ -116,6 +116,10 @@ function serve(options: { positions?: () => Positions; write?: (call: StubCall) 
     if (path === '/api/commodities/profit-center/trades' && call.method === 'GET')
       return { status: 200, body: { rows: TRADES } };
     if (path.startsWith('/api/commodities/profit-center/trades')) return options.write?.(call);
+    if (path === '/api/commodities/merchandising/bootstrap')
+      return { status: 200, body: { ...BOOTSTRAP, structuredProductAccess: true } satisfies MerchandisingBootstrap };
+    if (path === '/api/commodities/merchandising/le/1/markets')
+      return { status: 200, body: { markets: [MARKET], adminPermissions: { structures: 'all' }, isAdmin: false } };
     return undefined;
   });
 }
@@ -302,5 +306,14 @@ describe('the Positions tab', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Markets' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Ames Elevator' }));
     await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('marketIds') === '10')).toBe(true));
+  });
+
+  it('is the Positions tab of /crm/structures', async () => {
+    renderApp('/crm/structures?structure_view=positions', 'buyer');
+    serve();
+    expect(await screen.findByRole('tab', { name: 'Positions', selected: true })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Corn position by futures month' })).toBeTruthy();
+    // structures without structures-admin: the figures, no trade buttons.
+    expect(screen.queryByRole('button', { name: 'Record trade' })).toBeNull();
   });
 });

@@ -4,7 +4,6 @@ import {
   QUOTES_TOPIC,
   cropById,
   formatNumber,
-  type CrmMarketRow,
   type HedgeTrade,
   type PositionRow,
   type Positions,
@@ -35,11 +34,12 @@ import { useLiveRefresh } from '../../../lib/live/use-live-refresh';
 import { showToast } from '../../../lib/toast/toast-store';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { numericCellSx } from '../../../lib/ui/numeric-cell';
-import { CrmErrorState, type CrmContextData } from '../components/crm-page-frame';
+import { CrmErrorState } from '../components/crm-page-frame';
 import { useCrmFormat } from '../components/use-crm-format';
 import { formatOptionMonth } from '../lists/components/list-cells';
 import { positionKeys, usePositions, useTrades, useTradeWrite } from './position-manager-api';
 import { TRADE_CROPS, HedgeTradeDialog } from './position-manager-trade-dialog';
+import type { StructuresTabProps } from './structures-tabs';
 
 /** Bushels as the trade writes them: whole bushels, grouped ('-125,000'). */
 const bushels = (value: string) => formatNumber(value, { maxFractionDigits: 0 });
@@ -305,16 +305,13 @@ function CancelTrade({ trade, onClose }: { trade: HedgeTrade; onClose: () => voi
   );
 }
 
-/** What a tab of /crm/structures gets (the page's StructuresTabProps): the CRM context, its market, whether to write. */
-type PositionTabProps = { context: CrmContextData; market: CrmMarketRow; canWrite: boolean };
-
 /**
  * The structures page's Positions tab (issue 18 'The merchandiser's position'): per crop, a table of futures months —
  * purchases and sales priced, the live structures' deltas, the hedges and the net still to hedge, with totals and the
  * futures price each month was valued at — read again as quotes move (the `quotes` live topic, decision 017; the
  * server recomputes on each read); and the hedge trades, which structures administrators record, edit and cancel.
  */
-export function PositionManagerTab({ market, canWrite }: PositionTabProps) {
+export function PositionManagerTab({ market, canWrite }: StructuresTabProps) {
   const t = useT();
   const format = useCrmFormat();
   const queryClient = useQueryClient();

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { MessageId } from '../../../lib/i18n/messages';
 import type { CrmContextData } from '../components/crm-page-frame';
 import { LiveStructuresTab } from './live-structures-tab';
+import { PositionManagerTab } from './position-manager';
 import { PricingToolTab } from './pricing-tool-tab';
 import { SavedQuotesTab } from './saved-quotes-tab';
 
@@ -19,4 +20,5 @@ export const STRUCTURES_TABS = [
   { id: 'live', label: 'structures.tab.live', Component: LiveStructuresTab },
   { id: 'pricing', label: 'structures.tab.pricing', Component: PricingToolTab },
   { id: 'quotes', label: 'structures.tab.quotes', Component: SavedQuotesTab },
+  { id: 'positions', label: 'structures.tab.positions', Component: PositionManagerTab },
 ] as const satisfies readonly StructuresTab[];
