@@ -14,25 +14,13 @@ export const CLOSABLE = new Set(['live', 'close_requested']);
 
 /**
  * The close cost of a live structure now (decision 062, booking): valued from its state at today's futures, kept
- * in the cache for the list. A past observation not made yet (its settle has not arrived) is a 409: the cost is
- * priced once the state is up to date, never by skipping a day.
+ * in the cache for the list. A past observation not made yet (its settle has not arrived: a feed that was down, a
+ * late-booked structure) is valued as settling at today's futures; the day itself still waits for its settle.
  */
 export async function computeCloseCost(db: Db, partnerId: string, row: StructureRow): Promise<CloseCost> {
   const priced = await marketOf(db, partnerId, row.terms, row.futuresSymbol);
   const state: StructureState = row.state;
-  let valued;
-  try {
-    valued = await valueTerms(row.terms, priced, { state });
-  } catch (err) {
-    if (err instanceof AppError && (err.details as { field?: string } | undefined)?.field === 'observations')
-      throw new AppError(
-        'structure_status_conflict',
-        `Structure ${row.id} waits for an observation (its settle has not arrived): its close cost is priced once it is made.`,
-        { reason: 'observation_pending' },
-      );
-    throw err;
-  }
-  const { valuation, elapsedMs } = valued;
+  const { valuation, elapsedMs } = await valueTerms(row.terms, priced, { state });
   const { closeCost, pricedValue } = closeCostOf(valuation, row.terms, state, priced.market.futures);
   const remaining = remainingBushels(row);
   await saveCloseCost(db, {

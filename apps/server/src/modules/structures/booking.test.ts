@@ -23,6 +23,7 @@ import {
   futuresSymbols,
   legalEntities,
   marketUserPermissions,
+  quoteHistory,
   quotes,
   scsParameterSets,
   structures,
@@ -382,22 +383,53 @@ describe('trading', () => {
     expect(edit.json().code).toBe('structure_status_conflict');
   });
 
-  it('refuses a quote whose period began with trading days gone, until it is re-priced from today', async () => {
+  it('trades a late-booked quote (its period began days ago): the recorded settles are observed at once, in order, up to the first day still waiting for its settle, which the close cost values at today’s futures', async () => {
+    const db = app.t.database.db;
+    const symbol = 'ZCN27';
+    await db
+      .insert(futuresSymbols)
+      .values({
+        symbol,
+        root: 'ZC',
+        exchange: 'CBOT',
+        cropId: 1,
+        monthCode: 'N',
+        optionMonth: '2027-07',
+        lastTradeDay: '2027-07-14',
+      })
+      .onConflictDoNothing();
     const today = exchangeToday();
+    await db
+      .insert(quotes)
+      .values({ symbol, last: '4.5000', previousSettle: '4.4800', tradeDate: today, source: 'import' })
+      .onConflictDoUpdate({ target: quotes.symbol, set: { last: '4.5000', tradeDate: today } });
+    // The feed settled the first two days of the period and was down since.
+    await db.delete(quoteHistory).where(eq(quoteHistory.symbol, symbol));
     const past = tradingDays(addDays(today, -12), addDays(today, -1));
-    const q = await quote(app.buyer, body({}, accumulator({ start: past[0]!, end })));
-    const trades = await audits('structure_trade');
+    for (const [day, price] of [
+      [past[0]!, '4.4000'],
+      [past[1]!, '4.8500'],
+      [past[3]!, '4.4500'],
+    ] as const)
+      await db
+        .insert(quoteHistory)
+        .values({ symbol, price, kind: 'settle', source: 'simulated', quotedAt: new Date(`${day}T19:20:00Z`) });
+    const late = accumulator({ start: past[0]!, end, optionMonth: '2027-07' });
+    const priced = await injectAs(app.t, app.buyer, 'POST', `${SCS}/pricing-tool`, { input: late, paths: 2_000 });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const q = await quote(app.buyer, body({}, late));
     const res = await trade(q, 'verbal');
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ details: { reason: 'start_passed', field: 'start' } });
-    expect(res.json().details.tradingDaysGone).toBeGreaterThan(0);
-    expect((await rowOf(q.id)).status).toBe('quote');
-    expect(await audits('structure_trade')).toBe(trades);
-    const repriced = await injectAs(app.t, app.buyer, 'PUT', `${SCS}/structure/${q.id}`, body(), {
-      'if-match': `"${q.version}"`,
-    });
-    expect(repriced.statusCode).toBe(200);
-    expect((await trade(structureDetailSchema.parse(repriced.json()), 'verbal')).statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
+    const s = structureDetailSchema.parse(res.json());
+    expect(s.status).toBe('live');
+    // Days 1 and 2 observed (one slice, then a doubled one); day 3 has no settle: day 4's waits behind it.
+    expect(s.observations.map((o) => [o.date, o.settle])).toEqual([
+      [past[0], '4.4000'],
+      [past[1], '4.8500'],
+    ]);
+    expect((await rowOf(s.id)).state).toMatchObject({ observedThrough: past[1] });
+    const cost = await get(`${SCS}/structure/${s.id}/close-cost`);
+    expect(cost.statusCode, cost.body).toBe(200);
   });
 
   it('a stale If-Match leaves the quote and its audit as they were', async () => {

@@ -214,6 +214,13 @@ export async function marketOf(
   };
 }
 
+/**
+ * Past observation dates whose settle has not arrived (a late-booked structure whose period began a few days ago, a
+ * feed that was down) are valued as settling at today's futures (decision 061 addendum, decision 062 'late-booked'):
+ * a quote, a solve, a trade and a close cost can be given while those days wait, in order, for their settle.
+ */
+export const PENDING_PAST_DATES = 'at-futures' as const;
+
 /** A valuation of terms on the worker pool (from a live structure's state when given), refusals as 400s. */
 export async function valueTerms(
   terms: StructureTerms,
@@ -227,6 +234,7 @@ export async function valueTerms(
       valueStructure(terms, market, {
         paths: options.paths,
         runner: pricingRunner(),
+        pendingPastDates: PENDING_PAST_DATES,
         ...(options.seed !== undefined ? { seed: options.seed } : {}),
         ...(options.state ? { state: options.state } : {}),
         ...(options.greeks ? { greeks: true } : {}),
