@@ -17,7 +17,7 @@ import {
   structureObservations,
   structures,
 } from '../apps/server/src/db/schema/index.ts';
-import { observeStructures } from '../apps/server/src/modules/structures/observation.service.ts';
+import { observeStructures } from '../apps/server/src/modules/structures/structures.public.ts';
 
 const STRUCTURES = 10_000;
 const BUDGET_S = 60;

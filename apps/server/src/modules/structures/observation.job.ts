@@ -14,21 +14,21 @@ import { enqueue, ensureRecurring, registerJobHandler } from '../../platform/job
 import { onQuotesChanged } from '../futures/futures.public.ts';
 import { observeStructures } from './observation.service.ts';
 
-export const STRUCTURES_OBSERVE_JOB = 'structures.observe';
-export const STRUCTURES_CATCH_UP_JOB = 'structures.observe-catch-up';
+const STRUCTURES_OBSERVE_JOB = 'structures.observe';
+const STRUCTURES_CATCH_UP_JOB = 'structures.observe-catch-up';
 const CATCH_UP_EVERY_MS = 15 * 60_000;
 /** A run over 10,000 structures takes seconds; the lease leaves room for a slow database. */
 const OBSERVE_LEASE_MS = 10 * 60_000;
 
 /** Enqueues an observation of the structures of these symbols (in the caller's transaction, if any). */
-export function enqueueObservation(db: Db, symbols: readonly string[], runAt?: Date): Promise<number | null> {
+function enqueueObservation(db: Db, symbols: readonly string[], runAt?: Date): Promise<number | null> {
   return enqueue(db, STRUCTURES_OBSERVE_JOB, { symbols: [...symbols] }, runAt ? { runAt } : {});
 }
 
 let hooked = false;
 
 /** The observation's triggers in this process: the quotes-changed hook (settlements) and the two job kinds. */
-export function registerObservationJobs(log?: { error(obj: object, msg: string): void }): void {
+function registerObservationJobs(log?: { error(obj: object, msg: string): void }): void {
   if (!hooked) {
     hooked = true;
     onQuotesChanged(async ({ db, settled, now }) => {

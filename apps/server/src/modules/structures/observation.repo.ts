@@ -19,8 +19,6 @@ import {
 } from '../../db/schema/index.ts';
 
 /** The statuses a structure is observed in: live, and live with a close requested (it goes on until approved). */
-export const OBSERVED_STATUSES = ['live', 'close_requested'] as const;
-
 const observedStatus = sql`${structures.status} in ('live', 'close_requested')`;
 
 /**

@@ -54,10 +54,10 @@ import {
   type StructureForHta,
 } from './observation.repo.ts';
 
-export type ObservationSource = 'feed' | 'import' | 'catch-up';
+type ObservationSource = 'feed' | 'import' | 'catch-up';
 
 /** Structures read, observed and written per transaction. */
-export const OBSERVE_BATCH = 500;
+const OBSERVE_BATCH = 500;
 
 type Settle = { price: number; text: string; source: ObservationSource };
 
@@ -74,14 +74,14 @@ function settlementsByDay(rows: readonly SettleRow[]): Map<string, Map<string, S
 }
 
 /** Nothing more to observe: the last date is observed, or a knock-out left nothing to price (no floor). */
-export function structureEnded(terms: StructureTerms, state: StructureState): boolean {
+function structureEnded(terms: StructureTerms, state: StructureState): boolean {
   const last = terms.observations[terms.observations.length - 1];
   if (!last) return true;
   if (state.observedThrough !== null && state.observedThrough >= last.date) return true;
   return state.knockedOut && terms.floorAfterKnockOut === null;
 }
 
-export type StructurePlan = {
+type StructurePlan = {
   state: StructureState;
   events: { event: ObservationEvent; source: ObservationSource }[];
   /** The first observation date up to today whose settlement is missing (the structure waits for it). */
@@ -94,7 +94,7 @@ export type StructurePlan = {
  * What one structure does with the settlements known: each observation date after `observedThrough` up to `today`,
  * in order, with its settle; stops at a missing settlement, and at the end. Pure.
  */
-export function planObservations(
+function planObservations(
   terms: StructureTerms,
   state: StructureState,
   settles: ReadonlyMap<string, Settle> | undefined,
@@ -353,7 +353,7 @@ async function notifySafely(
 }
 
 /** The HTA's delivery window: the futures month, from the structure's end when it ends inside that month. */
-export function htaDeliveryWindow(optionMonth: string, endDate: string): { start: string; end: string } {
+function htaDeliveryWindow(optionMonth: string, endDate: string): { start: string; end: string } {
   const [y, m] = optionMonth.split('-').map(Number) as [number, number];
   const first = `${optionMonth}-01`;
   const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
@@ -361,7 +361,7 @@ export function htaDeliveryWindow(optionMonth: string, endDate: string): { start
   return { start, end: last >= start ? last : start };
 }
 
-export type StructureHtaInput = {
+type StructureHtaInput = {
   /** Bushels the structure priced (after finalize's euro double and floor, or what a close keeps). */
   pricedBushels: number;
   /** The HTA's futures price in $/bu with the fee already taken off (a sale) or added (a purchase): finalize's. */
