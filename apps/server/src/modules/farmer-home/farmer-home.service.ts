@@ -30,7 +30,7 @@ import { listNotifications } from '../notifications/notifications.public.ts';
 import { farmerOffers } from '../offers/offers.public.ts';
 import { farmerRequests } from '../payments/payments.public.ts';
 import { lacksAccessEverywhere, loadFarmer } from '../profit-center/profit-center.public.ts';
-import { appliedLines } from '../settlements/settlements.public.ts';
+import { unsettledLinesPage } from '../settlements/settlements.public.ts';
 import { buyerOf, orderHistory } from '../store-orders/store-orders.public.ts';
 
 export type FarmerHomeDeps = CrmDeps;
@@ -53,15 +53,12 @@ async function unlessRefused<T>(read: () => Promise<T>): Promise<T | null> {
 
 const LIMIT = FARMER_HOME_ITEM_LIMIT;
 
-/** Applied ticket lines not yet on a settlement, oldest delivery first (waiting longest). */
+/** Applied ticket lines not yet on a settlement, oldest delivery first (waiting longest): a page and the total. */
 async function unsettledOf(db: Db, farmer: Farmer): Promise<NonNullable<FarmerHome['unsettled']>> {
-  const lines = (
-    await Promise.all(farmer.clients.map((c) => appliedLines(db, c.partnerId, c.id, { unsettledOnly: true })))
-  ).flat();
-  lines.sort((a, b) => a.deliveryDate.localeCompare(b.deliveryDate) || a.ticketApplicationId - b.ticketApplicationId);
+  const { rows: lines, total } = await unsettledLinesPage(db, farmer.clients, LIMIT);
   return {
-    total: lines.length,
-    rows: lines.slice(0, LIMIT).map((l) => ({
+    total,
+    rows: lines.map((l) => ({
       ticketApplicationId: l.ticketApplicationId,
       scaleTicketId: l.scaleTicketId,
       displayScaleTicketId: l.displayScaleTicketId,

@@ -4,6 +4,7 @@ import { FARMER_HOME_PATH, farmerHomeSchema, signingUrlsResponseSchema, type Far
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { seedSigningDemo } from '../esign/esign.public.ts';
+import { appliedLines, unsettledLinesPage } from '../settlements/settlements.public.ts';
 import { enterpriseUsers, enterprises, legalEntities, users } from '../../db/schema/index.ts';
 
 // The farmer's home (issue 17): one call, the farmer's own enterprise only, each section behind its access flag.
@@ -169,5 +170,31 @@ describe('GET profit-center/home', () => {
     expect(home.toSign).toBeNull();
     expect(home.payments).not.toBeNull();
     expect(home.orders).not.toBeNull();
+  });
+});
+
+describe('the unsettled deliveries card (a page, not every line)', () => {
+  it('reads the oldest deliveries up to the limit in SQL and counts them all, as the home shows them', async () => {
+    const db = t.database.db;
+    const clients = await db
+      .select({ partnerId: legalEntities.partnerId, id: legalEntities.id })
+      .from(legalEntities)
+      .where(eq(legalEntities.name, 'Fieldman Family Farms'));
+    const all = (
+      await Promise.all(clients.map((c) => appliedLines(db, c.partnerId, c.id, { unsettledOnly: true })))
+    ).flat();
+    all.sort((a, b) => a.deliveryDate.localeCompare(b.deliveryDate) || a.ticketApplicationId - b.ticketApplicationId);
+    expect(all.length).toBeGreaterThan(2);
+    const page = await unsettledLinesPage(db, clients, 2);
+    expect(page.total).toBe(all.length);
+    expect(page.rows.map((r) => r.ticketApplicationId)).toEqual(all.slice(0, 2).map((r) => r.ticketApplicationId));
+    expect(await unsettledLinesPage(db, [], 2)).toEqual({ rows: [], total: 0 });
+    const home = farmerHomeSchema.parse(
+      (await t.app.inject({ method: 'GET', url: FARMER_HOME_PATH, headers: { cookie: farmer } })).json(),
+    );
+    expect(home.unsettled!.total).toBe(all.length);
+    expect(home.unsettled!.rows.map((r) => r.ticketApplicationId)).toEqual(
+      all.slice(0, 5).map((r) => r.ticketApplicationId),
+    );
   });
 });

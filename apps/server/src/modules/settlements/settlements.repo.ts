@@ -96,6 +96,39 @@ export async function appliedLines(
     .orderBy(asc(contracts.id), asc(ticketApplications.appliedAt), asc(ticketApplications.id));
 }
 
+/**
+ * The applied lines of some clients (each of its partner) not yet on a settlement, oldest delivery first, at most
+ * `limit`, with how many there are: the farmer's home card reads a page, never every line.
+ */
+export async function unsettledLinesPage(
+  db: Db,
+  clients: readonly { partnerId: string; id: number }[],
+  limit: number,
+): Promise<{ rows: AppliedLineRow[]; total: number }> {
+  if (clients.length === 0) return { rows: [], total: 0 };
+  const where = and(
+    or(...clients.map((c) => and(eq(contracts.partnerId, c.partnerId), eq(contracts.clientId, c.id)))),
+    eq(contracts.direction, 'purchase'),
+    isNull(settlementLines.id),
+  );
+  const base = <T extends Record<string, unknown>>(fields: T) =>
+    db
+      .select(fields)
+      .from(ticketApplications)
+      .innerJoin(contracts, eq(contracts.id, ticketApplications.contractId))
+      .innerJoin(scaleTickets, eq(scaleTickets.id, ticketApplications.scaleTicketId))
+      .leftJoin(
+        settlementLines,
+        and(eq(settlementLines.ticketApplicationId, ticketApplications.id), eq(settlementLines.voided, false)),
+      )
+      .where(where);
+  const [rows, [count]] = await Promise.all([
+    base(appliedFields).orderBy(asc(scaleTickets.deliveryDate), asc(ticketApplications.id)).limit(limit),
+    base({ n: sql<number>`count(*)::int` }),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
 export type LockedContract = ContractSettlePricing & {
   id: number;
   clientId: number;
