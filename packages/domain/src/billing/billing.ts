@@ -5,6 +5,7 @@
 // Only members with has_financial_access see or change any of it (FINANCIAL_ACCESS_PERMISSION, decision 052).
 
 import { z } from 'zod';
+import { MAX_TOTAL_ROWS } from '../lists/limits.ts';
 
 export const PAYMENT_METHOD_KINDS = ['card', 'bank_account'] as const;
 export type PaymentMethodKind = (typeof PAYMENT_METHOD_KINDS)[number];
@@ -23,7 +24,7 @@ export type PayoutChargeType = (typeof PAYOUT_CHARGE_TYPES)[number];
 
 /** Wrong micro-deposit amounts allowed before the bank account's verification fails for good. */
 export const MICRO_DEPOSIT_ATTEMPTS = 3;
-/** Rows per page of the billing lists (payment history, payouts). */
+/** Rows per page of the billing lists (payment history, charges, refunds, payouts). */
 export const BILLING_PAGE_SIZE = 25;
 
 /**
@@ -131,7 +132,12 @@ export const billingChargeSchema = z.object({
   status: z.string(),
   created_at: isoInstant,
 });
-export const billingChargesSchema = z.object({ charges: z.array(billingChargeSchema) });
+export const billingChargesSchema = z.object({
+  charges: z.array(billingChargeSchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
 
 /** A refund: a canceled order that had been charged or authorised; its amount goes back to the payer. */
 export const billingRefundSchema = z.object({
@@ -141,7 +147,12 @@ export const billingRefundSchema = z.object({
   payment_terms: z.string(),
   created_at: isoInstant,
 });
-export const billingRefundsSchema = z.object({ refunds: z.array(billingRefundSchema) });
+export const billingRefundsSchema = z.object({
+  refunds: z.array(billingRefundSchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
 
 export const billingCouponsSchema = z.object({
   /** Promo codes the farm business used on its orders. */
@@ -180,6 +191,11 @@ export const payoutParamsSchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000),
 });
 export const payoutDownloadParamsSchema = payoutParamsSchema.omit({ page: true });
+/**
+ * The payouts CSV holds at most this many rows, newest first: the CRM's exports' bound (MAX_TOTAL_ROWS), so a
+ * download never reads an unbounded list into memory.
+ */
+export const PAYOUT_CSV_MAX_ROWS = MAX_TOTAL_ROWS;
 
 /** What the farm business was paid: one grain-book payment (decision 045) to one of its client legal entities. */
 export const payoutSchema = z.object({

@@ -138,24 +138,27 @@ export async function orderPage(db: Db, enterpriseId: number, limit: number, off
   return { rows, total: count?.n ?? 0 };
 }
 
-/** Orders the card provider took part in (an authorisation reference), newest first. */
-export async function cardCharges(db: Db, enterpriseId: number): Promise<OrderPaymentRow[]> {
-  return rowsOf<OrderPaymentRow>(
-    await db.execute(sql`select ${orderFields} from store_orders
-      where enterprise_id = ${enterpriseId} and payment_reference is not null order by placed_at desc, id desc`),
+/** Orders the card provider took part in (an authorisation reference), newest first: a page and the total. */
+export async function cardCharges(db: Db, enterpriseId: number, limit: number, offset: number) {
+  const where = sql`where enterprise_id = ${enterpriseId} and payment_reference is not null`;
+  const rows = rowsOf<OrderPaymentRow>(
+    await db.execute(sql`select ${orderFields} from store_orders ${where}
+      order by placed_at desc, id desc limit ${limit} offset ${offset}`),
   );
+  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from store_orders ${where}`));
+  return { rows, total: count?.n ?? 0 };
 }
 
-/** Canceled orders that had been charged or authorised: their amount goes back to the payer. */
-export async function refundedOrders(
-  db: Db,
-  enterpriseId: number,
-): Promise<(OrderPaymentRow & { updated_at: Date })[]> {
-  return rowsOf<OrderPaymentRow & { updated_at: Date }>(
-    await db.execute(sql`select ${orderFields}, updated_at from store_orders
-      where enterprise_id = ${enterpriseId} and status = 'canceled' and payment_status in ('authorized', 'paid')
-      order by updated_at desc, id desc`),
+/** Canceled orders that had been charged or authorised (their amount goes back to the payer): a page and the total. */
+export async function refundedOrders(db: Db, enterpriseId: number, limit: number, offset: number) {
+  const where = sql`where enterprise_id = ${enterpriseId} and status = 'canceled'
+    and payment_status in ('authorized', 'paid')`;
+  const rows = rowsOf<OrderPaymentRow & { updated_at: Date }>(
+    await db.execute(sql`select ${orderFields}, updated_at from store_orders ${where}
+      order by updated_at desc, id desc limit ${limit} offset ${offset}`),
   );
+  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from store_orders ${where}`));
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** Orders placed with a promo code, with the promotion's name when it still exists. */
@@ -216,13 +219,7 @@ function payoutWhere(enterpriseId: number, type: PayoutChargeType) {
     where le.enterprise_id = ${enterpriseId} and le.kind = 'client' and p.method = 'ach' and ${country}`;
 }
 
-export async function payoutPage(
-  db: Db,
-  enterpriseId: number,
-  type: PayoutChargeType,
-  limit: number | null,
-  offset: number,
-) {
+export async function payoutPage(db: Db, enterpriseId: number, type: PayoutChargeType, limit: number, offset: number) {
   const rows = rowsOf<PayoutDbRow>(
     await db.execute(sql`select p.id::int as id, p.provider_reference, p.amount::text as amount, m.country_code,
         p.status, p.sent_at, p.settles_on::text as settles_on, p.settled_at, le.name as payee,
@@ -230,7 +227,7 @@ export async function payoutPage(
         (select array_agg(s.display_settlement_id order by s.id) from payment_request_settlements prs
           join settlements s on s.id = prs.settlement_id where prs.request_id = r.id) as settlements
       ${payoutWhere(enterpriseId, type)}
-      order by p.sent_at desc, p.id desc ${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}`),
+      order by p.sent_at desc, p.id desc limit ${limit} offset ${offset}`),
   );
   const [count] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n ${payoutWhere(enterpriseId, type)}`),

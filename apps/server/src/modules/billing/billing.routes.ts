@@ -214,11 +214,12 @@ const paymentRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, deps) => {
       ...get,
       schema: {
         ...get.schema,
-        summary: 'The card charges: orders the card provider authorised',
+        summary: 'The card charges: orders the card provider authorised, newest first, a page at a time',
+        querystring: billingHistoryQuerySchema,
         response: { 200: billingChargesSchema, ...crmErrors },
       },
     },
-    async (request) => listCharges(deps, request, request.params.enterprisePublicId),
+    async (request) => listCharges(deps, request, request.params.enterprisePublicId, request.query.page),
   );
   app.get(
     `${BILLING}/refunds`,
@@ -226,11 +227,12 @@ const paymentRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, deps) => {
       ...get,
       schema: {
         ...get.schema,
-        summary: 'Refunds: canceled orders that had been charged or authorised',
+        summary: 'Refunds: canceled orders that had been charged or authorised, newest first, a page at a time',
+        querystring: billingHistoryQuerySchema,
         response: { 200: billingRefundsSchema, ...crmErrors },
       },
     },
-    async (request) => listRefunds(deps, request, request.params.enterprisePublicId),
+    async (request) => listRefunds(deps, request, request.params.enterprisePublicId, request.query.page),
   );
   app.get(
     `${BILLING}/coupons`,
@@ -290,7 +292,7 @@ const paymentRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, deps) => {
       config,
       schema: {
         tags: TAGS,
-        summary: 'Every payout of a charge type as CSV (exact decimals, ISO dates)',
+        summary: 'The payouts of a charge type as CSV, newest first, at most 10,000 rows (exact decimals, ISO dates)',
         params: payoutDownloadParamsSchema,
         response: { 200: z.string(), ...crmErrors },
       },

@@ -12,6 +12,7 @@ import {
   FINANCIAL_ACCESS_PERMISSION,
   MICRO_DEPOSIT_ATTEMPTS,
   PAYOUT_CSV_HEADER,
+  PAYOUT_CSV_MAX_ROWS,
   payoutCsvRow,
   toCsv,
   toDecimal,
@@ -370,10 +371,19 @@ export async function listCharges(
   deps: BillingDeps,
   request: FastifyRequest,
   enterpriseId: string,
+  page: number,
 ): Promise<Wire<typeof billingChargesSchema>> {
   const caller = await billingCaller(deps, request, enterpriseId);
-  const rows = await repo.cardCharges(deps.ctx.database.db, caller.enterprise.id);
+  const { rows, total } = await repo.cardCharges(
+    deps.ctx.database.db,
+    caller.enterprise.id,
+    BILLING_PAGE_SIZE,
+    (page - 1) * BILLING_PAGE_SIZE,
+  );
   return {
+    page,
+    page_size: BILLING_PAGE_SIZE,
+    total,
     charges: rows.map((o) => ({
       id: o.payment_reference ?? o.id,
       order_number: o.order_number,
@@ -389,10 +399,19 @@ export async function listRefunds(
   deps: BillingDeps,
   request: FastifyRequest,
   enterpriseId: string,
+  page: number,
 ): Promise<Wire<typeof billingRefundsSchema>> {
   const caller = await billingCaller(deps, request, enterpriseId);
-  const rows = await repo.refundedOrders(deps.ctx.database.db, caller.enterprise.id);
+  const { rows, total } = await repo.refundedOrders(
+    deps.ctx.database.db,
+    caller.enterprise.id,
+    BILLING_PAGE_SIZE,
+    (page - 1) * BILLING_PAGE_SIZE,
+  );
   return {
+    page,
+    page_size: BILLING_PAGE_SIZE,
+    total,
     refunds: rows.map((o) => ({
       order_number: o.order_number,
       amount: o.total,
@@ -492,7 +511,10 @@ export async function payouts(
   return { payouts: rows.map(payoutWire), page, page_size: BILLING_PAGE_SIZE, total };
 }
 
-/** Every payout of the type as CSV: exact decimals, ISO dates (decisions 034, 035). */
+/**
+ * The payouts of the type as CSV, newest first, at most PAYOUT_CSV_MAX_ROWS (the CRM exports' bound: MAX_TOTAL_ROWS):
+ * exact decimals, ISO dates (decisions 034, 035).
+ */
 export async function payoutsCsv(
   deps: BillingDeps,
   request: FastifyRequest,
@@ -500,7 +522,7 @@ export async function payoutsCsv(
   type: PayoutChargeType,
 ): Promise<{ csv: string; fileName: string }> {
   const caller = await billingCaller(deps, request, enterpriseId);
-  const { rows } = await repo.payoutPage(deps.ctx.database.db, caller.enterprise.id, type, null, 0);
+  const { rows } = await repo.payoutPage(deps.ctx.database.db, caller.enterprise.id, type, PAYOUT_CSV_MAX_ROWS, 0);
   const csv = toCsv([[...PAYOUT_CSV_HEADER], ...rows.map((r) => payoutCsvRow(payoutWire(r)))]);
   const day = new Date().toISOString().slice(0, 10);
   return { csv, fileName: `payouts-${type}-${day}.csv` };

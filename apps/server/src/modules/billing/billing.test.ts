@@ -7,9 +7,11 @@ import { eq, sql } from 'drizzle-orm';
 import {
   billingBankAccountsSchema,
   billingCardsSchema,
+  billingChargesSchema,
   billingCouponsSchema,
   billingPaymentHistorySchema,
   billingPaymentMethodSchema,
+  billingRefundsSchema,
   payoutPageSchema,
 } from '@granary/domain';
 import { billingPaymentMethods, enterpriseUsers, enterprises, users } from '../../db/schema/index.ts';
@@ -238,6 +240,20 @@ describe('what the farm business paid and was paid', () => {
     for (const c of coupons.applied) expect(c.discount).toMatch(/^-?\d+\.\d{2}$/);
     for (const path of ['list-charges', 'refunds', 'subscriptions/payments', 'generic_payment'])
       expect((await call(owner, 'GET', `${base}/${path}`)).statusCode, path).toBe(200);
+    // Charges and refunds come a page at a time with the total, as the payment history does (never the whole list).
+    const [charged] = rowsOf<{ charges: number; refunds: number }>(
+      await t.database.db.execute(sql`select count(*) filter (where payment_reference is not null)::int as charges,
+          count(*) filter (where status = 'canceled' and payment_status in ('authorized', 'paid'))::int as refunds
+        from store_orders where enterprise_id = ${farm.id}`),
+    );
+    const charges = billingChargesSchema.parse((await call(owner, 'GET', `${base}/list-charges`)).json());
+    expect(charges).toMatchObject({ page: 1, page_size: 25, total: charged!.charges });
+    expect(charges.charges.length).toBe(Math.min(charged!.charges, 25));
+    const refunds = billingRefundsSchema.parse((await call(owner, 'GET', `${base}/refunds?page=2`)).json());
+    expect(refunds).toMatchObject({ page: 2, page_size: 25, total: charged!.refunds });
+    expect(refunds.refunds.length).toBe(Math.max(0, Math.min(charged!.refunds - 25, 25)));
+    for (const path of ['list-charges', 'refunds'])
+      expect((await call(owner, 'GET', `${base}/${path}?page=0`)).statusCode, path).toBe(400);
     expect((await call(owner, 'GET', `${base}/subscriptions/payments`)).json()).toEqual({ payments: [] });
   });
 

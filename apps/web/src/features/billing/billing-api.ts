@@ -30,7 +30,7 @@ const billingKeys = {
   cards: (e: string) => ['billing', e, 'cards'] as const,
   bankAccounts: (e: string) => ['billing', e, 'bank-accounts'] as const,
   history: (e: string, page: number) => ['billing', e, 'history', page] as const,
-  refunds: (e: string) => ['billing', e, 'refunds'] as const,
+  refunds: (e: string, page: number) => ['billing', e, 'refunds', page] as const,
   coupons: (e: string) => ['billing', e, 'coupons'] as const,
   payouts: (e: string, type: PayoutChargeType, page: number) => ['billing', e, 'payouts', type, page] as const,
 };
@@ -67,11 +67,12 @@ export const usePaymentHistory = (e: string, page: number, enabled = true) =>
     enabled,
   });
 
-export const useRefunds = (e: string, enabled = true) =>
+export const useRefunds = (e: string, page: number, enabled = true) =>
   useQuery({
-    queryKey: billingKeys.refunds(e),
-    queryFn: ({ signal }) => get<Refunds>(`${base(e)}/refunds`, signal),
+    queryKey: billingKeys.refunds(e, page),
+    queryFn: ({ signal }) => get<Refunds>(`${base(e)}/refunds`, signal, { page: String(page) }),
     retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
     enabled,
   });
 

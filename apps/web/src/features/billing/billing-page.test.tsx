@@ -91,7 +91,7 @@ function serve(extra?: (call: StubCall, path: string) => StubReply | undefined) 
     if (path === `${BASE}/bank_accounts` && call.method === 'GET')
       return { status: 200, body: { bank_accounts: [PENDING_BANK] } };
     if (path === `${BASE}/payment_history`) return { status: 200, body: HISTORY };
-    if (path === `${BASE}/refunds`) return { status: 200, body: { refunds: [] } };
+    if (path === `${BASE}/refunds`) return { status: 200, body: { refunds: [], page: 1, page_size: 25, total: 0 } };
     if (path === `${BASE}/coupons`) return { status: 200, body: { applied: [], available: [] } };
     if (path === `${BASE}/payouts/manual_ach/pages/1`) return { status: 200, body: PAYOUTS };
     if (path === `${BASE}/payouts/eft/pages/1`)
@@ -137,6 +137,31 @@ describe('/billing', () => {
     );
     fireEvent.click(within(payouts).getByRole('tab', { name: 'EFT' }));
     expect(await within(payouts).findByText('No payouts of this kind yet.')).toBeTruthy();
+  });
+
+  it('pages the refunds as the history: 25 at a time with the total, the next page asked for by its number', async () => {
+    const refund = (n: number) => ({
+      order_number: `GS-${100000 + n}`,
+      amount: '10.00',
+      currency: 'USD',
+      payment_terms: 'test_credit_card',
+      created_at: '2026-11-02T16:00:00.000Z',
+    });
+    const { calls } = open((call, path) => {
+      if (path !== `${BASE}/refunds`) return undefined;
+      const page = Number(call.url.searchParams.get('page'));
+      const rows = page === 1 ? Array.from({ length: 25 }, (_, i) => refund(i)) : [refund(25), refund(26)];
+      return { status: 200, body: { refunds: rows, page, page_size: 25, total: 27 } };
+    });
+    const history = await screen.findByRole('region', { name: 'Payment history' });
+    expect(await within(history).findByText(/GS-100000/)).toBeTruthy();
+    expect(within(history).getByText('Page 1 of 2')).toBeTruthy();
+    fireEvent.click(within(history).getByRole('button', { name: 'Next page' }));
+    expect(await within(history).findByText(/GS-100026/)).toBeTruthy();
+    expect(within(history).queryByText(/GS-100000/)).toBeNull();
+    expect(
+      calls.filter((c) => c.url.pathname === `${BASE}/refunds`).map((c) => c.url.searchParams.get('page')),
+    ).toEqual(['1', '2']);
   });
 
   it("adds a card through the test provider's form: a setup intent, confirmed with the card's token", async () => {

@@ -61,7 +61,8 @@ export function HistorySection({ enterprisePublicId: e }: { enterprisePublicId: 
   const dates = useDates();
   const [page, setPage] = useState(1);
   const history = usePaymentHistory(e, page);
-  const refunds = useRefunds(e);
+  const [refundsPage, setRefundsPage] = useState(1);
+  const refunds = useRefunds(e, refundsPage);
   const coupons = useCoupons(e);
   // On a phone the status goes under the order number, so the amount stays in view.
   const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -139,6 +140,12 @@ export function HistorySection({ enterprisePublicId: e }: { enterprisePublicId: 
               {dates.instant(r.createdAt)} · {r.orderNumber} · {money(r.amount, r.currency)}
             </Typography>
           ))}
+          <Pager
+            page={refundsPage}
+            total={refunds.data.total}
+            pageSize={refunds.data.pageSize}
+            onPage={setRefundsPage}
+          />
         </Box>
       ) : null}
       {coupons.data && (coupons.data.applied.length > 0 || coupons.data.available.length > 0) ? (
