@@ -7,8 +7,15 @@
 // transaction that makes it; a refusal is answered before anything is written.
 
 import type { FastifyRequest } from 'fastify';
-import { INITIAL_STATE, type StructureTerms, type Valuation as EngineValuation } from '@granary/scs-engine';
 import {
+  INITIAL_STATE,
+  observe,
+  type StructureState,
+  type StructureTerms,
+  type Valuation as EngineValuation,
+} from '@granary/scs-engine';
+import {
+  exchangeClock,
   formatDay,
   formatNumber,
   formatPrice,
@@ -73,6 +80,7 @@ import { closeCostSummary, inputOf, observationOut, rulesOf, structureOut } from
 import { notifyStructureEvent } from './booking-notices.ts';
 import { todaysCloseCosts } from './booking-close-cost.ts';
 import { observeStructures } from './observation.service.ts';
+import { settlementsSince } from './observation.repo.ts';
 
 export type BookingDeps = EsignDeps;
 
@@ -384,9 +392,12 @@ export async function tradeStructure(
   if (current.status !== 'quote') throw notInStatus(current, 'only a quote can be traded');
   const input = inputOf(current);
   const terms = await engine(() => termsOf(input), input);
-  const priced = await marketOf(db, actor.partner.id, terms, current.futuresSymbol);
-  const { valuation } = await valueTerms(terms, priced);
   const now = new Date();
+  const priced = await marketOf(db, actor.partner.id, terms, current.futuresSymbol);
+  // A late-booked quote is re-priced with its past days at their recorded settles (what the job observes right after),
+  // so the trade's quote carries what is already known rather than today's futures for days already settled.
+  const recorded = await recordedState(db, terms, current.futuresSymbol, exchangeToday(now));
+  const { valuation } = await valueTerms(terms, priced, recorded ? { state: recorded } : {});
   await db.transaction(async (tx) => {
     const row = await lockStructure(tx, actor.partner.id, body.structureId);
     if (!row) throw new AppError('not_found', `No structure ${body.structureId}.`);
@@ -414,6 +425,7 @@ export async function tradeStructure(
         status: patch.status,
         futures: fixed(priced.market.futures, 4),
         merchandiserValue: fixed(valuation.merchandiserValue, 2),
+        valuedFromSettlesThrough: recorded?.observedThrough ?? null,
         ...(sent ? { requestId: sent.requestId, notified: sent.notified } : {}),
       },
     });
@@ -424,6 +436,32 @@ export async function tradeStructure(
   if (body.confirmation === 'verbal' && terms.observations.some((o) => o.date < exchangeToday(now)))
     await observeStructures(db, now, { symbols: [current.futuresSymbol], log: request.log });
   return structureDetail(deps, request, body.structureId);
+}
+
+/**
+ * A late-booked quote's past observation dates at their recorded settles, in order up to the first one without (the
+ * state the nightly job reaches right after the trade); null when its period has not begun or no past day settled.
+ */
+async function recordedState(
+  db: Db,
+  terms: StructureTerms,
+  symbol: string,
+  today: string,
+): Promise<StructureState | null> {
+  const past = terms.observations.filter((o) => o.date < today);
+  if (past.length === 0) return null;
+  const from = new Date(Date.parse(`${past[0]!.date}T00:00:00Z`) - 86_400_000);
+  // The latest row of a day wins, as a re-import replaces it.
+  const settles = new Map(
+    (await settlementsSince(db, [symbol], from)).map((r) => [exchangeClock(r.quotedAt).date, Number(r.price)]),
+  );
+  let state: StructureState = { ...INITIAL_STATE };
+  for (const o of past) {
+    const settle = settles.get(o.date);
+    if (settle === undefined) break;
+    state = observe(terms, state, o.date, settle).state;
+  }
+  return state.observedThrough === null ? null : state;
 }
 
 /** The markets whose structures the user may read: those they see and hold structures (or -admin) at. */

@@ -428,6 +428,13 @@ describe('trading', () => {
       [past[1], '4.8500'],
     ]);
     expect((await rowOf(s.id)).state).toMatchObject({ observedThrough: past[1] });
+    // The trade's quote was priced from those two recorded settles, not at today's futures for days already settled.
+    const [traded] = rowsOf<{ details: { valuedFromSettlesThrough: string | null } }>(
+      await db.execute(
+        sql`select details from audit_log where action = 'structure_trade' and target_id = ${String(s.id)}`,
+      ),
+    );
+    expect(traded!.details.valuedFromSettlesThrough).toBe(past[1]);
     const cost = await get(`${SCS}/structure/${s.id}/close-cost`);
     expect(cost.statusCode, cost.body).toBe(200);
   });
