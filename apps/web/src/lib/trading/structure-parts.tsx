@@ -110,7 +110,7 @@ export function StructureObservationsTable({ rows }: { rows: readonly StructureO
       key: 'bushels',
       heading: t('structure.obs.bushels'),
       numeric: true,
-      value: (r) => formatNumber(r.pricedBushels),
+      value: (r) => t('structure.bushels', { quantity: formatNumber(r.pricedBushels) }),
     },
     {
       key: 'price',
@@ -121,6 +121,7 @@ export function StructureObservationsTable({ rows }: { rows: readonly StructureO
     {
       key: 'event',
       heading: t('structure.obs.event'),
+      nowrap: true,
       value: (r) =>
         r.knockedOut
           ? t('structure.obs.knockedOut')
@@ -134,6 +135,7 @@ export function StructureObservationsTable({ rows }: { rows: readonly StructureO
       key: 'source',
       heading: t('structure.obs.source'),
       wideOnly: true,
+      nowrap: true,
       value: (r) =>
         t(
           r.source === 'feed'

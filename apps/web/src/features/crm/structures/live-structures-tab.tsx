@@ -167,6 +167,7 @@ export function LiveStructuresTab({ market }: StructuresTabProps) {
             restart();
           }}
           sx={{ minWidth: { md: 170 } }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">
             <T id="structures.filter.allCrops" />

@@ -126,8 +126,12 @@ function PricingTool({
           {failure ? <CrmErrorState error={failure} /> : null}
           {notice ? <Alert severity="warning">{notice}</Alert> : null}
           {result ? <ValuationPanel valuation={result.valuation} title={<T id={result.title} />} /> : null}
-          {table ? <ZeroTable table={table} onPick={engine.pick} /> : null}
         </Stack>
+        {table ? (
+          <Box sx={{ gridColumn: { md: '1 / -1' }, minWidth: 0 }}>
+            <ZeroTable table={table} onPick={engine.pick} />
+          </Box>
+        ) : null}
       </Box>
       {writes.trading ? (
         <TradeDialog

@@ -45,7 +45,19 @@ function useQuoteColumns(canWrite: boolean, act: Act): GridColumn<StructureListR
             </Box>
           ),
         },
-        { id: 'kind', label: t('structures.col.kind'), render: (r) => t(structureKindMessage(r.kind, r.side)) },
+        {
+          id: 'kind',
+          label: t('structures.col.kind'),
+          render: (r) => (
+            <Box>
+              <Typography variant="body2">{t(structureKindMessage(r.kind, r.side))}</Typography>
+              <Typography variant="caption" color="text.secondary" component="div">
+                {t(STRUCTURE_SIDE_MESSAGES[r.side])}
+              </Typography>
+            </Box>
+          ),
+          cellSx: { whiteSpace: 'nowrap' },
+        },
         {
           id: 'crop',
           label: t('structures.col.crop'),
@@ -53,7 +65,6 @@ function useQuoteColumns(canWrite: boolean, act: Act): GridColumn<StructureListR
             t('structures.cropMonth', { crop: cropLabel(r.cropId), month: optionMonthLabel(r.optionMonth) }),
           cellSx: { whiteSpace: 'nowrap' },
         },
-        { id: 'side', label: t('structures.col.side'), render: (r) => t(STRUCTURE_SIDE_MESSAGES[r.side]) },
         {
           id: 'quantity',
           label: t('structures.col.quantity'),
@@ -82,13 +93,16 @@ function useQuoteColumns(canWrite: boolean, act: Act): GridColumn<StructureListR
           id: 'value',
           label: t('structures.col.merchandiserValue'),
           numeric: true,
-          render: (r) => (r.lastQuote ? f.money(r.lastQuote.merchandiserValue) : '—'),
-        },
-        {
-          id: 'quoted',
-          label: t('structures.col.quotedAt'),
-          render: (r) => f.dateTime(r.lastQuote?.valuedAt ?? r.updatedAt),
-          cellSx: { whiteSpace: 'nowrap' },
+          render: (r) => (
+            <Box>
+              <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {r.lastQuote ? f.money(r.lastQuote.merchandiserValue) : '—'}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="div">
+                {t('structures.quotes.pricedAt', { at: f.instant(r.lastQuote?.valuedAt ?? r.updatedAt) })}
+              </Typography>
+            </Box>
+          ),
         },
         {
           id: 'actions',

@@ -29,7 +29,7 @@ function ClientCell({ row }: { row: StructureListRow }) {
 }
 
 /**
- * The live structures' columns (issue 18): client, market, kind, crop and futures month, side, quantity, accumulated
+ * The live structures' columns (issue 18): client, kind and side, crop and futures month, quantity, accumulated
  * and remaining bushels, average price, distance to knock-out, days left, today's close cost, status. Figures through
  * the CRM's formatters; prices in the partner's notation.
  */
@@ -40,15 +40,25 @@ export function useLiveStructureColumns(): GridColumn<StructureListRow>[] {
     const bushels = (value: string) => t('structures.bushels', { quantity: f.quantity(value) });
     return [
       { id: 'client', label: t('structures.col.client'), render: (r) => <ClientCell row={r} /> },
-      { id: 'market', label: t('structures.col.market'), render: (r) => r.marketLabel, defaultVisible: false },
-      { id: 'kind', label: t('structures.col.kind'), render: (r) => t(structureKindMessage(r.kind, r.side)) },
+      {
+        id: 'kind',
+        label: t('structures.col.kind'),
+        render: (r) => (
+          <Box>
+            <Typography variant="body2">{t(structureKindMessage(r.kind, r.side))}</Typography>
+            <Typography variant="caption" color="text.secondary" component="div">
+              {t(STRUCTURE_SIDE_MESSAGES[r.side])}
+            </Typography>
+          </Box>
+        ),
+        cellSx: { whiteSpace: 'nowrap' },
+      },
       {
         id: 'crop',
         label: t('structures.col.crop'),
         render: (r) => t('structures.cropMonth', { crop: cropLabel(r.cropId), month: optionMonthLabel(r.optionMonth) }),
         cellSx: { whiteSpace: 'nowrap' },
       },
-      { id: 'side', label: t('structures.col.side'), render: (r) => t(STRUCTURE_SIDE_MESSAGES[r.side]) },
       { id: 'quantity', label: t('structures.col.quantity'), numeric: true, render: (r) => bushels(r.quantity) },
       {
         id: 'accumulated',

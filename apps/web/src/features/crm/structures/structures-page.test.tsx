@@ -368,4 +368,45 @@ describe('/crm/structures saved quotes', () => {
     expect((level as HTMLInputElement).value).toBe('4.8');
     expect(screen.getByText('Quote 7 for Fieldman Family Farms: saving updates it.')).toBeTruthy();
   });
+
+  it('trades a quote on a verbal confirmation at its version; the server’s refusal stays in the dialog', async () => {
+    const quote = structureRowFixture(7, {
+      status: 'quote',
+      tradedAt: null,
+      tradedBy: null,
+      todayCloseCost: null,
+      version: 4,
+    });
+    let refuse = true;
+    renderApp('/crm/structures?structure_view=quotes', 'buyer');
+    const calls = serve({
+      saved: [quote],
+      post: (path) =>
+        path === '/trade'
+          ? refuse
+            ? {
+                status: 409,
+                body: {
+                  code: 'structure_status_conflict',
+                  message:
+                    'The period started on 2026-11-02: re-price the quote with a start from today before trading it.',
+                  details: { reason: 'start_passed' },
+                },
+              }
+            : { status: 200, body: structureDetailFixture(7, []) }
+          : undefined,
+    });
+    const table = await screen.findByRole('table', { name: 'Saved quotes' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Trade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Trade this quote' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Verbal (confirmed by phone): live now' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Trade' }));
+    expect(await within(dialog).findByText(/re-price the quote with a start from today/)).toBeTruthy();
+    refuse = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Trade' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Trade this quote' })).toBeNull());
+    const trades = calls.filter((c) => c.url.pathname.endsWith('/scs/trade'));
+    expect(trades.at(-1)!.body).toEqual({ structureId: 7, confirmation: 'verbal' });
+    expect(trades.at(-1)!.ifMatch).toBe('"4"');
+  });
 });

@@ -1,4 +1,4 @@
-import type { SolveZeroTableResponse, ZeroTableCell } from '@granary/domain';
+import { formatMoney, type SolveZeroTableResponse, type ZeroTableCell } from '@granary/domain';
 import {
   Box,
   ButtonBase,
@@ -108,7 +108,8 @@ export function ZeroTable({
                       </TableCell>
                     );
                   const solved = cell as ZeroTableCell & { result: { status: 'solved' } };
-                  const label = f.prices.futures(result.level);
+                  // Solved levels sit off the quarter-cent grid: four decimals for all, so the columns line up.
+                  const label = formatMoney(result.level, { currency: f.currency, minFractionDigits: 4 });
                   return (
                     <TableCell key={end} sx={{ ...numericCellSx, p: 0.5 }}>
                       {onPick ? (

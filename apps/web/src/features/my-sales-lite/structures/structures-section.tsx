@@ -149,7 +149,13 @@ function StructureDialog({ id, onClose }: { id: number | null; onClose: () => vo
                 severity="warning"
                 sx={{ mb: 2 }}
                 action={
-                  <Button color="inherit" size="small" component={RouterLink} to={s.signingPath}>
+                  <Button
+                    color="inherit"
+                    size="small"
+                    component={RouterLink}
+                    to={s.signingPath}
+                    sx={{ whiteSpace: 'nowrap' }}
+                  >
                     <T id="msl.structures.sign" />
                   </Button>
                 }

@@ -25,7 +25,6 @@ import { adminMarketsMessages } from '../admin-markets-messages';
 import { apiTokensMessages } from '../api-tokens-messages';
 import { sustainabilityMessages } from '../sustainability-messages';
 import { positionManagerMessages } from '../position-manager-messages';
-import { positionManagerMessages } from '../position-manager-messages';
 import { structuresMessages } from '../structures-messages';
 import { structuresCrmMessages } from '../structures-crm-messages';
 
@@ -60,7 +59,6 @@ export const crmAreaMessages = {
   ...adminUsersMessages,
   ...adminMarketsMessages,
   ...apiTokensMessages,
-  ...positionManagerMessages,
   ...positionManagerMessages,
   ...structuresMessages,
   ...structuresCrmMessages,
