@@ -23,7 +23,9 @@ import {
   structureObservations,
   structures,
 } from '../../db/schema/index.ts';
-import { completeStructure, observeStructures, writeStructureHta } from './observation.service.ts';
+import { completeStructure, observeStructures } from './observation.service.ts';
+// What booking's close approval calls, through the module's public file.
+import { writeStructureHta } from './structures.public.ts';
 
 let t: TestApp;
 let admin: Caller;
