@@ -12,6 +12,8 @@ import { enterpriseUsers, enterprises, users } from '../../apps/server/src/db/sc
 import { DEMO_ACCOUNTS, seedDemoData } from '../../apps/server/src/seed/demo.ts';
 import { startTestProvider } from '../../apps/server/src/modules/identity/oidc-test-provider.ts';
 import { startJobWorker } from '../../apps/server/src/platform/jobs.ts';
+import { seedFarmerStory } from './farmer-story-seed.ts';
+import { seedStructuresStory } from './structures-seed.ts';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges into an interface
@@ -107,6 +109,9 @@ export default async function setup(project: TestProject) {
       OIDC_SSO_CLIENT_ID: SSO_CLIENT.client_id,
       OIDC_SSO_CLIENT_SECRET: SSO_CLIENT.client_secret,
       OIDC_SSO_NAME: SSO_NAME,
+      // The built-in test card provider: billing's cards and bank accounts (farmer-profit-center.spec) and the store's
+      // card terms at checkout (store-checkout.spec pays by check and is indifferent to the card term being offered).
+      CARD_PROVIDER: 'test',
     },
     mainPort,
   );
@@ -118,6 +123,10 @@ export default async function setup(project: TestProject) {
   // out: Logout ends its session, and a shared one ended early breaks every later spec that uses it.
   const sessionTokens: Record<string, string> = {};
   await seedTeamFarm(main.database.db);
+  // farmer-profit-center.spec's farmer, farm business and grain (it signs in with the password form).
+  await seedFarmerStory(main.database.db);
+  // structures.spec's client and its corn month whose settles have not arrived for weeks (the import brings them).
+  await seedStructuresStory(main.database.db);
   for (const [key, email] of Object.entries({ ...DEMO_ACCOUNTS, teamOwner: TEAM_OWNER })) {
     const [user] = await main.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     for (const name of [key, `${key}2`, `${key}-logout`]) {
