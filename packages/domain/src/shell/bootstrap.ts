@@ -55,6 +55,11 @@ export const bootstrapUserSchema = z.object({
   must_accept_tos: z.boolean().optional(),
   /** The one-time dialogs the user has already seen, on any device (store dialogs, 2.9). */
   dialogs_seen: z.array(z.string()).optional(),
+  /**
+   * platform.md 3.1 completed_onboarding_steps: the onboarding steps the user has finished, e.g. '<intent>-onboarding'
+   * once a partner's grain account is linked (decision 060); the web skips a finished step.
+   */
+  completed_onboarding_steps: z.array(z.string()).optional(),
 });
 export type BootstrapUser = z.infer<typeof bootstrapUserSchema>;
 

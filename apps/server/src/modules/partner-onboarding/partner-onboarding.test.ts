@@ -179,6 +179,8 @@ describe('partner onboarding', () => {
     expect([reused.statusCode, reused.json().code]).toEqual([400, 'onboarding_code_expired']);
     const state = (await b.get(`${BASE}/profit-center/onboarding/demo`)).json();
     expect(state.completed).toBe(true);
+    // platform.md 3.1: the bootstrap's user lists the finished step, which the web skips.
+    expect((await b.get('/api/bootstrap')).json().user.completed_onboarding_steps).toEqual(['demo-onboarding']);
     expect(state.contacts.find((x: { legalEntityId: number }) => x.legalEntityId === le.mine)).toMatchObject({
       state: 'linked_here',
       linkedEnterpriseId: farmId,

@@ -86,6 +86,8 @@ export async function buildBootstrap(db: Db, input: BootstrapInput): Promise<Boo
       // Store dialogs (platform.md 2.9): the current terms are unaccepted while tos_accepted_at is empty.
       must_accept_tos: user.tosAcceptedAt === null,
       dialogs_seen: await dialogsSeenBy(db, user.id),
+      // platform.md 3.1: the onboarding steps finished (the partner onboarding's '<intent>-onboarding', decision 060).
+      completed_onboarding_steps: user.completedOnboardingSteps,
     },
     enterprises,
     // Without a choice, the oldest enterprise (the lowest id) is the current one.

@@ -1,7 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubCall, type StubReply } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
+import { queryKeys } from '../../../lib/api/query-keys';
+import { fakeBootstrap } from '../../../test/fixtures';
 
 // Partner onboarding (issue 17, decision 060): the farmer finds their grain account at the partner, gets a code and
 // links it; a visitor is sent to sign in and back; no match says whom to contact; no phone says the merchandiser fixes it.
@@ -34,6 +36,26 @@ function serve(route: (call: StubCall) => StubReply | undefined) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('/profit-center/partner/:intent', () => {
+  it("skips the finished step: a farmer whose bootstrap lists '<intent>-onboarding' is told it is linked, no code asked", async () => {
+    const view = renderApp('/profit-center/partner/demo/landing', 'farmer');
+    const boot = fakeBootstrap('farmer');
+    act(() =>
+      view.queryClient.setQueryData(queryKeys.bootstrap, {
+        ...boot,
+        user: { ...boot.user, completed_onboarding_steps: ['demo-onboarding'] },
+      }),
+    );
+    const calls = serve((call) =>
+      call.url.pathname === '/api/commodities/profit-center/onboarding/demo' ? { status: 200, body: STATE } : undefined,
+    );
+    expect(await screen.findByRole('link', { name: 'Open the profit center' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'E-mail me a code' })).toBeNull();
+    expect(calls.some((c) => c.url.pathname === '/api/commodities/profit-center/onboarding/demo')).toBe(false);
+    act(() => void view.router.navigate('/profit-center/partner/demo/confirm-code'));
+    expect(await screen.findByRole('link', { name: 'Open the profit center' })).toBeTruthy();
+    expect(screen.queryByLabelText('Code')).toBeNull();
+  });
+
   it('sends a code to the contact on file, then links with it to the farm business picked', async () => {
     const { router } = renderApp('/profit-center/partner/demo/landing', 'farmer');
     const calls = serve((call) => {

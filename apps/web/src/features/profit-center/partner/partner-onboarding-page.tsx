@@ -1,6 +1,7 @@
 import {
   PARTNER_ONBOARDING_PAGES,
   VERIFICATION_CODE_PATTERN,
+  onboardingStep,
   signInUrl,
   type OnboardingChannel,
   type OnboardingInitiateResponse,
@@ -31,6 +32,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api/api-error';
 import { useBootstrap } from '../../../lib/api/bootstrap';
+import { AlreadyLinked } from './already-linked';
 import { partnerByIntentQueryOptions } from '../../../lib/api/partner-by-intent';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { useCurrentEnterprise } from '../../../lib/enterprise/current-enterprise';
@@ -93,6 +95,10 @@ function PartnerHeader({ partner }: { partner: WhiteLabelPartner }) {
 }
 
 function PageBody({ page, intent, partner }: { page: Page; intent: string; partner: WhiteLabelPartner }) {
+  const linked = useBootstrap().data?.user.completed_onboarding_steps?.includes(onboardingStep(intent)) === true;
+  // A finished step is skipped (platform.md 3.1 completed_onboarding_steps): the grain account is linked already.
+  if (linked && (page === 'landing' || page === 'confirm-code' || page === 'verify-email'))
+    return <AlreadyLinked partner={partner} />;
   switch (page) {
     case 'app-install':
       return <AppInstall partner={partner} intent={intent} />;
