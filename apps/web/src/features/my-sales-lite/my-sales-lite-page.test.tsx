@@ -152,7 +152,7 @@ describe('my sales lite: sales', () => {
     expect(await screen.findByRole('dialog', { name: /Contract C-100004/ })).toBeTruthy();
   });
 
-  it('offers Sales, Balances, Tickets, Bids, Settlements and Payments as sections (tabs below md, where the header has no room for them)', async () => {
+  it('offers Sales, Balances, Tickets, Bids, Settlements, Payments and Structures as sections (tabs below md, where the header has no room for them)', async () => {
     renderApp('/my-sales-lite', 'farmer');
     serveMsl((_call, path) => (path === '/contracts' ? { status: 200, body: paged([]) } : undefined));
     // display:none at jsdom's desktop width (the header carries them there), hence hidden: true.
@@ -165,6 +165,7 @@ describe('my sales lite: sales', () => {
       'Bids',
       'Settlements',
       'Payments',
+      'Structures',
     ]);
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
       '/my-sales-lite',
@@ -173,6 +174,7 @@ describe('my sales lite: sales', () => {
       '/my-sales-lite/bids',
       '/my-sales-lite/settlements',
       '/my-sales-lite/payments',
+      '/my-sales-lite/structures',
     ]);
     expect(links[0]!.getAttribute('aria-selected')).toBe('true');
   });
