@@ -49,7 +49,8 @@ describe('merchandising bootstrap', () => {
       partner: { id: 'demo', shortName: 'Granary' },
       partnerHasCrm: true,
       ingestDashboardAccess: true,
-      structuredProductAccess: false,
+      // The demo buyer holds structures-admin (decision 062).
+      structuredProductAccess: true,
       hasExternalScope: false,
       defaultScopeLegalEntityId: 0,
     });
@@ -82,14 +83,16 @@ describe('le/:platformId/markets', () => {
         'grain-buying-deliveries',
         'grain-buying-bids',
         'grain-buying-offers',
+        'grain-buying-structures',
       ],
     });
     expect(byId.get(fx.marketBidsOnly)).toMatchObject({
       label: 'Regina, SK',
       userPermissions: ['instruments', 'offers', 'info'],
-      entitlements: ['grain-buying-bids', 'grain-buying-offers'],
+      // Structured products follow the admin grant, not the market's permissions (grain-marketing.md 6).
+      entitlements: ['grain-buying-bids', 'grain-buying-offers', 'grain-buying-structures'],
     });
-    expect(byId.get(fx.marketNone)).toMatchObject({ userPermissions: [], entitlements: [] });
+    expect(byId.get(fx.marketNone)).toMatchObject({ userPermissions: [], entitlements: ['grain-buying-structures'] });
     expect(byId.has(fx.prairieMarket)).toBe(false);
   });
 
