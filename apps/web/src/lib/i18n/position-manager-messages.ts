@@ -16,6 +16,7 @@ export const positionManagerMessages = {
   'structures.positions.col.futures': 'Futures',
   'structures.positions.col.purchases': 'Purchases priced',
   'structures.positions.col.sales': 'Sales priced',
+  'structures.positions.col.contracts': 'Contracts priced',
   'structures.positions.col.structures': 'Structures Δ',
   'structures.positions.col.hedges': 'Hedges',
   'structures.positions.col.net': 'Net to hedge',

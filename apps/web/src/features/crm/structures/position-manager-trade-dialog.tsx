@@ -182,7 +182,7 @@ export function HedgeTradeDialog({
       dismissLabel={t('structures.positions.dialog.close')}
       submitLabel={t('structures.positions.dialog.save')}
     >
-      <Stack direction="row" spacing={1.5}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2, sm: 1.5 }}>
         {field('cropId', 'structures.positions.field.cropId', {
           select: true,
           required: true,
@@ -206,7 +206,7 @@ export function HedgeTradeDialog({
           )),
         })}
       </Stack>
-      <Stack direction="row" spacing={1.5}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2, sm: 1.5 }}>
         {field('direction', 'structures.positions.field.direction', {
           select: true,
           required: true,
@@ -236,7 +236,7 @@ export function HedgeTradeDialog({
                 bushels: formatNumber(typedContracts * BUSHELS_PER_FUTURES_CONTRACT, { maxFractionDigits: 0 }),
               }),
       })}
-      <Stack direction="row" spacing={1.5}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2, sm: 1.5 }}>
         {option
           ? field('strike', 'structures.positions.field.strike', {
               required: true,

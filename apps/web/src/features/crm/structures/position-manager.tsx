@@ -4,6 +4,7 @@ import {
   QUOTES_TOPIC,
   cropById,
   formatNumber,
+  toDecimal,
   type HedgeTrade,
   type PositionRow,
   type Positions,
@@ -34,6 +35,7 @@ import { useLiveRefresh } from '../../../lib/live/use-live-refresh';
 import { showToast } from '../../../lib/toast/toast-store';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { numericCellSx } from '../../../lib/ui/numeric-cell';
+import { visuallyHidden } from '../../../lib/ui/visually-hidden';
 import { CrmErrorState } from '../components/crm-page-frame';
 import { useCrmFormat } from '../components/use-crm-format';
 import { formatOptionMonth } from '../lists/components/list-cells';
@@ -59,8 +61,15 @@ const FIGURE_COLUMNS = [
   ['netToHedge', 'structures.positions.col.net'],
 ] as const;
 
+/** A phone shows the contracts as one column (purchases + sales priced) so that the net stays on screen at 390 px. */
+const narrowCell = { display: { xs: 'table-cell', sm: 'none' } } as const;
+const columnSx = (key: (typeof FIGURE_COLUMNS)[number][0]) =>
+  key === 'purchasePriced' || key === 'salePriced' ? wideOnly : {};
+const contractsNet = (r: { purchasePriced: string; salePriced: string }) =>
+  bushels(toDecimal(r.purchasePriced).plus(r.salePriced).toFixed());
+
 const tableSx = {
-  '& th, & td': { px: { xs: 0.75, sm: 1.5 }, py: 0.75, fontSize: { xs: 13, sm: 14 } },
+  '& th, & td': { px: { xs: 0.5, sm: 1.5 }, py: 0.75, fontSize: { xs: 13, sm: 14 } },
   '& thead th': { whiteSpace: { xs: 'normal', sm: 'nowrap' }, verticalAlign: 'bottom', lineHeight: 1.3 },
 } as const;
 
@@ -78,7 +87,12 @@ function CropPosition({
   const crop = cropById(cropId)?.displayName ?? String(cropId);
   const headingId = `position-crop-${cropId}`;
   const root = rows[0]?.futuresSymbol?.replace(/[A-Z]\d{2}$/, '') ?? '';
-  const reference = rows.find((r) => r.futureBeta === 1)?.optionMonth ?? null;
+  // The betas' reference: a month whose beta is 1, one still quoted when there is one (an expired month is no hedge).
+  const reference =
+    (rows.find((r) => r.futureBeta === 1 && r.futures !== null) ?? rows.find((r) => r.futureBeta === 1))?.optionMonth ??
+    null;
+  // A month whose bushels are all unpriced has nothing in the net: it shows in the unpriced line only.
+  const shown = rows.filter((r) => FIGURE_COLUMNS.some(([key]) => Number(r[key]) !== 0));
   const unpricedPurchases = rows.reduce((sum, r) => sum + Number(r.purchaseUnpriced), 0);
   const unpricedSales = rows.reduce((sum, r) => sum + Number(r.saleUnpriced), 0);
   return (
@@ -97,15 +111,21 @@ function CropPosition({
             <TableRow>
               <TableCell>{t('structures.positions.col.month')}</TableCell>
               <TableCell sx={{ ...numericCellSx, ...wideOnly }}>{t('structures.positions.col.futures')}</TableCell>
+              <TableCell sx={{ ...numericCellSx, ...narrowCell, whiteSpace: 'normal' }}>
+                {t('structures.positions.col.contracts')}
+              </TableCell>
               {FIGURE_COLUMNS.map(([key, label]) => (
-                <TableCell key={key} sx={{ ...numericCellSx, whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>
+                <TableCell
+                  key={key}
+                  sx={{ ...numericCellSx, ...columnSx(key), whiteSpace: { xs: 'normal', sm: 'nowrap' } }}
+                >
                   {t(label)}
                 </TableCell>
               ))}
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.map((r) => {
+            {shown.map((r) => {
               const futures = r.futures === null ? t('structures.positions.noQuote') : format.prices.futures(r.futures);
               return (
                 <TableRow key={r.optionMonth} hover>
@@ -116,10 +136,11 @@ function CropPosition({
                     </Typography>
                   </TableCell>
                   <TableCell sx={{ ...numericCellSx, ...wideOnly }}>{futures}</TableCell>
+                  <TableCell sx={{ ...numericCellSx, ...narrowCell }}>{contractsNet(r)}</TableCell>
                   {FIGURE_COLUMNS.map(([key]) => (
                     <TableCell
                       key={key}
-                      sx={{ ...numericCellSx, ...(key === 'netToHedge' ? { fontWeight: 600 } : {}) }}
+                      sx={{ ...numericCellSx, ...columnSx(key), ...(key === 'netToHedge' ? { fontWeight: 600 } : {}) }}
                     >
                       {bushels(r[key])}
                     </TableCell>
@@ -133,8 +154,9 @@ function CropPosition({
                   {t('structures.positions.total')}
                 </TableCell>
                 <TableCell sx={wideOnly} />
+                <TableCell sx={{ ...numericCellSx, ...narrowCell }}>{contractsNet(totals)}</TableCell>
                 {FIGURE_COLUMNS.map(([key]) => (
-                  <TableCell key={key} sx={numericCellSx}>
+                  <TableCell key={key} sx={{ ...numericCellSx, ...columnSx(key) }}>
                     {bushels(totals[key])}
                   </TableCell>
                 ))}
@@ -199,10 +221,7 @@ function TradesTable({
             <TableCell sx={wideOnly}>{t('structures.positions.trades.account')}</TableCell>
             {canWrite ? (
               <TableCell sx={{ textAlign: 'right' }}>
-                <Box
-                  component="span"
-                  sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-                >
+                <Box component="span" sx={visuallyHidden}>
                   {t('structures.positions.trades.actions')}
                 </Box>
               </TableCell>
