@@ -120,6 +120,7 @@ describe('my sales lite', () => {
       'Bids',
       'Settlements',
       'Payments',
+      'Structures',
     ]);
     expect(await current()).toBe('Sales');
     await nav.getByRole('tab', { name: 'Tickets' }).click();
@@ -173,7 +174,10 @@ describe('my sales lite', () => {
     await page.goto('/profit-center/marketing');
     await page.getByRole('button', { name: 'New alert' }).click();
     const dialog = page.getByRole('dialog', { name: 'New price alert' });
-    await dialog.getByLabel('Futures symbol').fill(symbol);
+    // The crop's quoted months are the choices ('Dec 2029 (ZCZ29)').
+    await dialog.getByRole('combobox', { name: 'Futures contract' }).click();
+    await page.getByRole('option', { name: new RegExp(`\\(${symbol}\\)$`) }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await dialog.getByLabel('Level').fill('4.75');
     await dialog.getByRole('button', { name: 'Save alert' }).click();
     await dialog.waitFor({ state: 'hidden' });
