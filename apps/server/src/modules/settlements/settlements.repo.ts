@@ -111,21 +111,29 @@ export async function unsettledLinesPage(
     eq(contracts.direction, 'purchase'),
     isNull(settlementLines.id),
   );
-  const base = <T extends Record<string, unknown>>(fields: T) =>
-    db
-      .select(fields)
-      .from(ticketApplications)
-      .innerJoin(contracts, eq(contracts.id, ticketApplications.contractId))
-      .innerJoin(scaleTickets, eq(scaleTickets.id, ticketApplications.scaleTicketId))
-      .leftJoin(
-        settlementLines,
-        and(eq(settlementLines.ticketApplicationId, ticketApplications.id), eq(settlementLines.voided, false)),
-      )
-      .where(where);
-  const [rows, [count]] = await Promise.all([
-    base(appliedFields).orderBy(asc(scaleTickets.deliveryDate), asc(ticketApplications.id)).limit(limit),
-    base({ n: sql<number>`count(*)::int` }),
-  ]);
+  const rowsQuery = db
+    .select(appliedFields)
+    .from(ticketApplications)
+    .innerJoin(contracts, eq(contracts.id, ticketApplications.contractId))
+    .innerJoin(scaleTickets, eq(scaleTickets.id, ticketApplications.scaleTicketId))
+    .leftJoin(
+      settlementLines,
+      and(eq(settlementLines.ticketApplicationId, ticketApplications.id), eq(settlementLines.voided, false)),
+    )
+    .where(where)
+    .orderBy(asc(scaleTickets.deliveryDate), asc(ticketApplications.id))
+    .limit(limit);
+  const countQuery = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ticketApplications)
+    .innerJoin(contracts, eq(contracts.id, ticketApplications.contractId))
+    .innerJoin(scaleTickets, eq(scaleTickets.id, ticketApplications.scaleTicketId))
+    .leftJoin(
+      settlementLines,
+      and(eq(settlementLines.ticketApplicationId, ticketApplications.id), eq(settlementLines.voided, false)),
+    )
+    .where(where);
+  const [rows, [count]] = await Promise.all([rowsQuery, countQuery]);
   return { rows, total: Number(count?.n ?? 0) };
 }
 
