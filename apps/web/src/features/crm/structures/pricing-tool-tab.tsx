@@ -28,22 +28,37 @@ export function PricingToolTab({ market, canWrite }: StructuresTabProps) {
   const [params] = useSearchParams();
   const raw = params.get('quote');
   const quoteId = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-  const loaded = useStructure(quoteId);
-  if (quoteId !== null && loaded.error)
+  // The quote the form on screen saved itself (Save quote, or Trade saving first): the form stays as it is — its
+  // valuation, the trade dialog Trade opens — rather than being replaced by the quote read again.
+  const [own, setOwn] = useState<{ id: number; key: string } | null>(null);
+  const mine = own !== null && quoteId === own.id;
+  const loaded = useStructure(mine ? null : quoteId);
+  if (!mine && quoteId !== null && loaded.error)
     return <CrmErrorState error={loaded.error} onRetry={() => void loaded.refetch()} />;
-  if (quoteId !== null && !loaded.data) return <PageSpinner />;
-  const quote = loaded.data && loaded.data.status === 'quote' ? loaded.data : null;
-  return <PricingTool key={quote?.id ?? 'new'} marketId={market.id} initial={quote} canWrite={canWrite} />;
+  if (!mine && quoteId !== null && !loaded.data) return <PageSpinner />;
+  const quote = !mine && loaded.data && loaded.data.status === 'quote' ? loaded.data : null;
+  const key = mine ? own.key : String(quote?.id ?? 'new');
+  return (
+    <PricingTool
+      key={key}
+      marketId={market.id}
+      initial={quote}
+      canWrite={canWrite}
+      onSaved={(id) => setOwn({ id, key })}
+    />
+  );
 }
 
 function PricingTool({
   marketId,
   initial,
   canWrite,
+  onSaved,
 }: {
   marketId: number;
   initial: Structure | null;
   canWrite: boolean;
+  onSaved: (id: number) => void;
 }) {
   const t = useT();
   const [today] = useState(() => exchangeToday());
@@ -54,7 +69,7 @@ function PricingTool({
   const futures = useLiveFutures(symbolOf(cropId, optionMonth));
   const futuresNow = futures.quote ? Number(futures.quote.last) : null;
   const engine = useEngineCalls(form, futuresNow, [cropId, optionMonth, kind]);
-  const writes = useQuoteWrites(form, marketId, initial, engine.withInput);
+  const writes = useQuoteWrites(form, marketId, initial, engine.withInput, onSaved);
   const { busy, result, notice, failure, table } = engine;
   return (
     <FormProvider {...form}>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubCall, type StubReply } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 import { observationFixture, structureDetailFixture, structureRowFixture } from '../../../test/structure-fixtures';
+import { searchRow } from '../clients/test-server';
 import { BOOTSTRAP, crmMarket } from '../test-fixtures';
 
 const MARKETS: CrmMarketRow[] = [
@@ -93,6 +94,11 @@ function serve(
           adminPermissions: options.admin === false ? { structures: 'all' } : { 'structures-admin': 'all' },
           isAdmin: false,
         },
+      };
+    if (path.endsWith('/le-search'))
+      return {
+        status: 200,
+        body: { rows: [searchRow(501, 'Fieldman Family Farms')], totalCount: 1, paginationToken: null },
       };
     const scs = path.replace('/api/commodities/scs', '');
     if (scs === '/structures') return options.list?.(url) ?? { status: 200, body: paged([structureRowFixture(1)]) };
@@ -323,6 +329,31 @@ describe('/crm/structures pricing tool', () => {
     solved = false;
     fireEvent.click(screen.getByRole('button', { name: 'Solve zero-cost level' }));
     expect(await screen.findByText(/No zero-cost level between \$4\.00 and \$7\.00/)).toBeTruthy();
+  });
+
+  it('Trade on a new form saves the quote and opens the trade dialog, the valuation still on screen', async () => {
+    const quote = structureDetailFixture(9, []);
+    const { calls, level } = await openTool({
+      post: (path) =>
+        path === '/pricing-tool'
+          ? { status: 200, body: { valuation: valuation(), observations: 120, keyLevel: '4.8' } }
+          : path === '/saved-structure' || path === '/structure'
+            ? { status: 201, body: { ...quote, status: 'quote', tradedAt: null, tradedBy: null } }
+            : undefined,
+    });
+    const client = screen.getByRole('combobox', { name: 'Client' });
+    fireEvent.change(client, { target: { value: 'Field' } });
+    fireEvent.click(await screen.findByRole('option', { name: /^Fieldman Family Farms/ }));
+    fireEvent.change(level, { target: { value: '4.80' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Price' }));
+    await screen.findByRole('region', { name: 'Valuation' });
+    fireEvent.click(screen.getByRole('button', { name: 'Trade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Trade this quote' });
+    expect(within(dialog).getByRole('radio', { name: 'Verbal (confirmed by phone): live now' })).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST' && /\/(saved-)?structure$/.test(c.url.pathname))).toHaveLength(1);
+    // Behind the modal dialog (hidden from the accessibility tree while it is open), still there.
+    expect(screen.getByRole('region', { name: 'Valuation', hidden: true })).toBeTruthy();
+    expect(screen.getByText(/^Quote 9 for /)).toBeTruthy();
   });
 
   it('saves a quote only for a client', async () => {

@@ -132,6 +132,8 @@ export function useQuoteWrites(
   marketId: number,
   initial: Structure | null,
   withInput: ReturnType<typeof useEngineCalls>['withInput'],
+  /** Told the id of a quote this form saved, before it goes into the URL (the tab keeps this form on screen). */
+  onSaved?: (id: number) => void,
 ) {
   const t = useT();
   const [saved, setSaved] = useState<Structure | null>(initial);
@@ -170,6 +172,7 @@ export function useQuoteWrites(
     });
     setSaved(quote);
     form.reset(values);
+    onSaved?.(quote.id);
     setParams(
       (current) => {
         const p = new URLSearchParams(current);
