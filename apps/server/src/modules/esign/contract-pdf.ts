@@ -225,7 +225,8 @@ export async function contractPdf(
 /**
  * The generated (unsigned) PDF of a sustainability enrolment (decision 016's enrolment kind): the program, the farm
  * business, the acres enrolled, the survey's answers, the enrolment terms and the same signature block, so signing
- * stamps it as it stamps a contract.
+ * stamps it as it stamps a contract. A long survey runs onto further pages as a structure's rules do (issue 17): a
+ * row or paragraph that would reach the signature block starts a new page, and the block is on the last page.
  */
 export async function enrolmentPdf(
   t: EnrolmentSigningTerms,
@@ -239,9 +240,14 @@ export async function enrolmentPdf(
   doc.setModificationDate(meta.createdAt);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const page = doc.addPage(PAGE);
+  let page = doc.addPage(PAGE);
   const width = PAGE[0] - 2 * MARGIN;
   let y = PAGE[1] - MARGIN;
+  const room = (needed: number) => {
+    if (y - needed > SIGNATURE_BOX.y + SIGNATURE_BOX.height + 16) return;
+    page = doc.addPage(PAGE);
+    y = PAGE[1] - MARGIN;
+  };
   page.drawText(pdfText(t.partnerName), { x: MARGIN, y, size: 16, font: bold, color: INK });
   y -= 20;
   page.drawText(pdfText(`Sustainability program enrolment ${t.enrolmentId}`), {
@@ -265,35 +271,32 @@ export async function enrolmentPdf(
   ];
   const row = (label: string, value: string) => {
     const lines = wrap(pdfText(label), regular, 9, 140);
-    drawLines(page, lines, MARGIN, y, regular, 9, 11, MUTED);
     const valueLines = wrap(pdfText(value), bold, 9.5, width - 150);
+    room(Math.max(lines.length * 11, valueLines.length * 12));
+    drawLines(page, lines, MARGIN, y, regular, 9, 11, MUTED);
     drawLines(page, valueLines, MARGIN + 150, y, bold, 9.5, 12);
     y -= Math.max(lines.length * 11, valueLines.length * 12) + 5;
   };
   for (const [label, value] of rows) row(label, value);
   y -= 6;
+  room(16 + 12);
   page.drawText('Survey', { x: MARGIN, y, size: 11, font: bold, color: INK });
   y -= 16;
   for (const a of t.answers) row(a.question, a.answer);
   y -= 6;
-  page.drawText('Terms', { x: MARGIN, y, size: 11, font: bold, color: INK });
-  y -= 16;
-  y = drawLines(
-    page,
-    wrap(
-      pdfText(
-        `${t.clientName} enrols the acres above of ${t.crop} ${t.cropYear} in ${t.partnerName}'s program and will follow its practices on them. The answers above are true to the best of the signer's knowledge; the premium is paid on the grain of those acres delivered to ${t.marketName}. The parties agree that this enrolment may be signed electronically and that an electronic signature has the same effect as a handwritten one.`,
-      ),
-      regular,
-      9,
-      width,
+  const termsLines = wrap(
+    pdfText(
+      `${t.clientName} enrols the acres above of ${t.crop} ${t.cropYear} in ${t.partnerName}'s program and will follow its practices on them. The answers above are true to the best of the signer's knowledge; the premium is paid on the grain of those acres delivered to ${t.marketName}. The parties agree that this enrolment may be signed electronically and that an electronic signature has the same effect as a handwritten one.`,
     ),
-    MARGIN,
-    y,
     regular,
     9,
-    12.5,
+    width,
   );
+  // The heading keeps its paragraph and the terms reference with it.
+  room(16 + termsLines.length * 12.5 + 8 + 9);
+  page.drawText('Terms', { x: MARGIN, y, size: 11, font: bold, color: INK });
+  y -= 16;
+  y = drawLines(page, termsLines, MARGIN, y, regular, 9, 12.5);
   y -= 8;
   drawLines(page, [`Terms reference (SHA-256): ${meta.termsHash}`], MARGIN, y, regular, 7, 9, MUTED);
   const box = SIGNATURE_BOX;
