@@ -354,6 +354,9 @@ describe('/crm/structures pricing tool', () => {
     // Behind the modal dialog (hidden from the accessibility tree while it is open), still there.
     expect(screen.getByRole('region', { name: 'Valuation', hidden: true })).toBeTruthy();
     expect(screen.getByText(/^Quote 9 for /)).toBeTruthy();
+    // Closed again, so the modal's hold on the page (aria-hidden siblings, focus trap) ends with this test.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Trade this quote' })).toBeNull());
   });
 
   it('saves a quote only for a client', async () => {
