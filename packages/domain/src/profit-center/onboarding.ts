@@ -14,6 +14,8 @@ export const PARTNER_ONBOARDING_PATH = `${COMMODITIES_API}/profit-center/onboard
 export const SESSION_CONTACT_USERS_PATH = `${COMMODITIES_API}/le/session-contact-users`;
 /** Sends a code to the contact's e-mail or phone on file (le/email/verify/initiate). */
 export const ONBOARDING_VERIFY_INITIATE_PATH = `${COMMODITIES_API}/le/email/verify/initiate`;
+/** Sends a new code on the same code session (the earlier code dies; the sends a session and an address may have). */
+export const ONBOARDING_VERIFY_RESEND_PATH = `${COMMODITIES_API}/le/email/verify/resend`;
 /** Checks the code and links (email/verify/{grain_brand}-onboarding; the product is the partner's intent). */
 export const ONBOARDING_VERIFY_PATH = `${COMMODITIES_API}/email/verify/:product`;
 
@@ -84,6 +86,11 @@ export const onboardingInitiateResponseSchema = z.object({
   sentTo: z.string(),
 });
 export type OnboardingInitiateResponse = z.infer<typeof onboardingInitiateResponseSchema>;
+
+/** "Resend code": the code session's token (answered as the first send is, the same token). */
+export const onboardingResendBodySchema = z.object({ intent: intentSchema, token: z.string().min(1).max(200) });
+/** Seconds the confirm-code page waits before it offers "Resend code" again. */
+export const ONBOARDING_RESEND_COOLDOWN_SECONDS = 30;
 
 export const onboardingVerifyBodySchema = z.object({
   token: z.string().min(1).max(200),

@@ -31,5 +31,6 @@ export {
   newBinding,
   normalizePhone,
   payloadOf,
+  resendCode,
   startCodeSession,
 } from './verification-codes.service.ts';

@@ -4,6 +4,7 @@ import {
   CONTACT_APP_INVITATION_PATH,
   ONBOARDING_VERIFY_INITIATE_PATH,
   ONBOARDING_VERIFY_PATH,
+  ONBOARDING_VERIFY_RESEND_PATH,
   PARTNER_ONBOARDING_PATH,
   apiErrorSchema,
   contactAppInvitationResponseSchema,
@@ -11,6 +12,7 @@ import {
   intentSchema,
   onboardingInitiateBodySchema,
   onboardingInitiateResponseSchema,
+  onboardingResendBodySchema,
   onboardingVerifyBodySchema,
   onboardingVerifyResponseSchema,
   partnerOnboardingSchema,
@@ -25,6 +27,7 @@ import {
   initiateOnboardingCode,
   inviteContactToApp,
   partnerOnboarding,
+  resendOnboardingCode,
   sessionContacts,
   verifyOnboardingCode,
   type PartnerOnboardingDeps,
@@ -84,6 +87,20 @@ export const partnerOnboardingRoutes: FastifyPluginAsyncZod<PartnerOnboardingDep
       },
     },
     async (request) => initiateOnboardingCode(deps, request, request.body),
+  );
+
+  app.post(
+    ONBOARDING_VERIFY_RESEND_PATH,
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['profit-center'],
+        summary: 'Partner onboarding: send a new code on the same code session (Resend code)',
+        body: onboardingResendBodySchema,
+        response: { 200: onboardingInitiateResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => resendOnboardingCode(deps, request, request.body),
   );
 
   app.post(

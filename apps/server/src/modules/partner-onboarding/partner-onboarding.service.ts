@@ -44,6 +44,7 @@ import {
   newBinding,
   normalizePhone,
   payloadOf,
+  resendCode,
   startCodeSession,
 } from '../identity/identity.public.ts';
 import {
@@ -165,6 +166,35 @@ export async function initiateOnboardingCode(
     mailTemplate: 'partner_onboarding_code',
   });
   return { token, channel: body.channel, sentTo: maskIdentifier(identifier) };
+}
+
+/**
+ * le/email/verify/resend ("Resend code" on confirm-code): a new code on the same code session, to the same contact's
+ * e-mail or phone on file; the earlier code dies and the tries start again. Limited as every code of decision 012 is:
+ * four sends a session and five codes an address an hour (429 rate_limited). A used, expired or someone else's
+ * session answers 400 onboarding_code_expired; a contact that is no longer the caller's, 404.
+ */
+export async function resendOnboardingCode(
+  deps: PartnerOnboardingDeps,
+  request: FastifyRequest,
+  body: { intent: string; token: string },
+): Promise<OnboardingInitiateResponse> {
+  const session = await requireSession(deps.ctx, request);
+  const partner = await partnerOf(deps, body.intent);
+  const row = await loadBoundSession(deps.ctx, request, body.token, (w) => w === WORKFLOW).catch((err: unknown) => {
+    throw asBadCode(err);
+  });
+  const payload = payloadOf(row);
+  if (payload.intent !== partner.intent || row.userId !== session.user.id || row.step !== 'code' || !row.identifier)
+    throw new AppError('onboarding_code_expired');
+  // The contact must still be this user's (the CRM may have changed it since the first code).
+  const [contact] = await contactsOfUser(deps.ctx.database.db, partner.id, userOf(session), Number(payload.contactId));
+  if (!contact || contact.legalEntityId !== Number(payload.legalEntityId)) throw new AppError('not_found');
+  await resendCode(deps.ctx, request, partner, row).catch((err: unknown) => {
+    throw asBadCode(err);
+  });
+  const channel: OnboardingChannel = row.identifierType === 'phone' ? 'sms' : 'email';
+  return { token: body.token, channel, sentTo: maskIdentifier(row.identifier) };
 }
 
 /** An expired, used or dead code: 400 with its own code (the verify call answers 400 for every bad code). */

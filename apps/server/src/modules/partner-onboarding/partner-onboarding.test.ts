@@ -58,6 +58,7 @@ beforeAll(async () => {
     byPhone: ['Onboarding By Phone', null, '+1 515 555 0142', null],
     noPhone: ['Onboarding No Phone', email.toUpperCase(), null, null],
     throttled: ['Onboarding Throttled', email, null, null],
+    resend: ['Onboarding Resend', null, '515.555.0142', null],
     taken: ['Onboarding Taken', email, null, other!.id],
     strangers: ['Stranger Grain', 'stranger@example.com', '515-555-0999', null],
   } as const)) {
@@ -87,14 +88,14 @@ describe('partner onboarding', () => {
       enterprises: [{ id: farmId, name: 'Onboarding Acres' }],
     });
     const ids = body.contacts.map((c: { legalEntityId: number }) => c.legalEntityId).sort();
-    expect(ids).toEqual([le.mine, le.byPhone, le.noPhone, le.throttled, le.taken].sort());
+    expect(ids).toEqual([le.mine, le.byPhone, le.noPhone, le.throttled, le.taken, le.resend].sort());
     const taken = body.contacts.find((c: { legalEntityId: number }) => c.legalEntityId === le.taken);
     expect(taken).toMatchObject({ state: 'linked_elsewhere', linkedEnterpriseId: null });
     expect(body.contacts.find((c: { legalEntityId: number }) => c.legalEntityId === le.mine).email).toMatch(
       /•••@example\.com$/,
     );
     const same = await b.get(`${BASE}/le/session-contact-users?intent=demo`);
-    expect(same.json().contacts).toHaveLength(5);
+    expect(same.json().contacts).toHaveLength(6);
     expect((await b.get(`${BASE}/profit-center/onboarding/nobody`)).statusCode).toBe(404);
     // Prairie's clients are not the demo partner's.
     expect((await b.get(`${BASE}/le/session-contact-users?intent=prairie`)).json().contacts).toEqual([]);
@@ -201,6 +202,56 @@ describe('partner onboarding', () => {
     expect([res.statusCode, res.json().code]).toEqual([409, 'legal_entity_linked_elsewhere']);
     const [row] = await t.database.db.select().from(legalEntities).where(eq(legalEntities.id, le.byPhone!));
     expect(row?.enterpriseId).toBe(other!.id);
+  });
+});
+
+describe('Resend code (confirm-code, issue 17)', () => {
+  const resend = (token: string, intent = 'demo') => b.post(`${BASE}/le/email/verify/resend`, { intent, token });
+
+  it('texts a new code on the same session, the old one dead, four sends a session (429 after)', async () => {
+    const started = await initiate(contact.resend!, 'sms');
+    expect(started.statusCode).toBe(200);
+    const { token } = started.json();
+    const first = codeIn(await lastMessage(t.database, '+15155550142'));
+    const again = await resend(token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ token, channel: 'sms', sentTo: started.json().sentTo });
+    const second = codeIn(await lastMessage(t.database, '+15155550142'));
+    if (second !== first) {
+      const old = await verify(token, first);
+      expect([old.statusCode, old.json().code]).toEqual([400, 'code_invalid']);
+    }
+    expect((await resend(token)).statusCode).toBe(200);
+    expect((await resend(token)).statusCode).toBe(200);
+    const fifth = await resend(token);
+    expect([fifth.statusCode, fifth.json().code]).toEqual([429, 'rate_limited']);
+    // The last code sent links.
+    const last = codeIn(await lastMessage(t.database, '+15155550142'));
+    expect((await verify(token, last)).statusCode).toBe(200);
+    // A used session sends nothing more.
+    const used = await resend(token);
+    expect([used.statusCode, used.json().code]).toEqual([400, 'onboarding_code_expired']);
+  });
+
+  it("refuses an unknown token, another partner's intent, another user's session (400) and an unknown intent (404)", async () => {
+    const unknown = await resend('not-a-token');
+    expect([unknown.statusCode, unknown.json().code]).toEqual([400, 'onboarding_code_expired']);
+    const started = await initiate(contact.noPhone!);
+    expect(started.statusCode).toBe(200);
+    const { token } = started.json();
+    const prairie = await resend(token, 'prairie');
+    expect([prairie.statusCode, prairie.json().code]).toEqual([400, 'onboarding_code_expired']);
+    expect((await resend(token, 'nobody')).statusCode).toBe(404);
+    const someoneElse = await signIn(t, DEMO_ACCOUNTS.farmer);
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/le/email/verify/resend`,
+      payload: { intent: 'demo', token },
+      headers: headersOf(someoneElse),
+    });
+    expect([theirs.statusCode, theirs.json().code]).toEqual([400, 'onboarding_code_expired']);
+    const missing = await b.post(`${BASE}/le/email/verify/resend`, { intent: 'demo' });
+    expect([missing.statusCode, missing.json().code]).toEqual([400, 'invalid_request']);
   });
 });
 

@@ -28,6 +28,9 @@ export const partnerOnboardingMessages = {
   'onboarding.code.format': 'The code is 6 digits.',
   'onboarding.code.enterprise': 'Farm business to link',
   'onboarding.code.submit': 'Link my grain account',
+  'onboarding.code.resend': 'Resend code',
+  'onboarding.code.resendIn': 'Resend code in {seconds} s',
+  'onboarding.code.resent': 'We sent a new code to {sentTo}. The earlier one no longer works.',
   'onboarding.code.noSession': 'Start from the grain accounts we found for you to get a code.',
   'onboarding.code.backToStart': 'Back to my grain accounts',
   'onboarding.code.noEnterprise':

@@ -1,6 +1,7 @@
 import {
   ONBOARDING_VERIFY_INITIATE_PATH,
   ONBOARDING_VERIFY_PATH,
+  ONBOARDING_VERIFY_RESEND_PATH,
   PARTNER_ONBOARDING_PATH,
   onboardingStep,
   type OnboardingChannel,
@@ -36,6 +37,14 @@ export function useSendOnboardingCode() {
   return useMutation({
     mutationFn: async (body: { intent: string; contactId: number; channel: OnboardingChannel }) =>
       (await request<OnboardingInitiateResponse>(ONBOARDING_VERIFY_INITIATE_PATH, { method: 'POST', body })).json,
+  });
+}
+
+/** "Resend code": a new code on the same code session (the token the first send answered). */
+export function useResendOnboardingCode() {
+  return useMutation({
+    mutationFn: async (body: { intent: string; token: string }) =>
+      (await request<OnboardingInitiateResponse>(ONBOARDING_VERIFY_RESEND_PATH, { method: 'POST', body })).json,
   });
 }
 

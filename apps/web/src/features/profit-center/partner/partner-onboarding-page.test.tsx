@@ -107,6 +107,51 @@ describe('/profit-center/partner/:intent', () => {
     expect(verify?.body).toEqual({ token: 'tok', code: '482913', enterpriseId: 8 });
   });
 
+  it('offers "Resend code" on confirm-code after a cooldown: a new code on the same session, the limit said', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderApp('/profit-center/partner/demo/landing', 'farmer');
+      let resends = 0;
+      const calls = serve((call) => {
+        const path = call.url.pathname;
+        if (path === '/api/commodities/profit-center/onboarding/demo') return { status: 200, body: STATE };
+        if (path === '/api/commodities/le/email/verify/initiate')
+          return { status: 200, body: { token: 'tok', channel: 'sms', sentTo: '•••-•••-0142' } };
+        if (path === '/api/commodities/le/email/verify/resend') {
+          resends += 1;
+          return resends === 1
+            ? { status: 200, body: { token: 'tok', channel: 'sms', sentTo: '•••-•••-0142' } }
+            : { status: 429, body: { code: 'rate_limited', message: 'Too many' } };
+        }
+        return undefined;
+      });
+      const card = await screen.findByRole('region', { name: 'Fieldman Grain LLC' });
+      fireEvent.click(within(card).getByRole('button', { name: 'Text me a code' }));
+      expect(await screen.findByRole('heading', { name: 'Check your phone' })).toBeTruthy();
+      const waiting = screen.getByRole('button', { name: 'Resend code in 30 s' }) as HTMLButtonElement;
+      expect(waiting.disabled).toBe(true);
+      act(() => void vi.advanceTimersByTime(30_000));
+      const resend = (await screen.findByRole('button', { name: 'Resend code' })) as HTMLButtonElement;
+      expect(resend.disabled).toBe(false);
+      fireEvent.click(resend);
+      expect(
+        await screen.findByText('We sent a new code to •••-•••-0142. The earlier one no longer works.'),
+      ).toBeTruthy();
+      expect(calls.filter((c) => c.url.pathname.endsWith('/resend')).map((c) => c.body)).toEqual([
+        { intent: 'demo', token: 'tok' },
+      ]);
+      // The cooldown starts again after each send.
+      expect((screen.getByRole('button', { name: 'Resend code in 30 s' }) as HTMLButtonElement).disabled).toBe(true);
+      act(() => void vi.advanceTimersByTime(30_000));
+      fireEvent.click(await screen.findByRole('button', { name: 'Resend code' }));
+      expect(
+        await screen.findByText('Too many codes were sent. Please wait a while before trying again.'),
+      ).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('offers a visitor sign-in and signup that come back to the page', async () => {
     renderApp('/profit-center/partner/demo/landing', 'anonymous');
     serve(() => undefined);

@@ -44,6 +44,7 @@ import { inNativeApp } from '../../../lib/native/bridge';
 import { LoadErrorAlert } from '../../../lib/ui/page-states';
 import { telHref } from '../../../lib/ui/tel-href';
 import { usePartnerOnboarding, useSendOnboardingCode, useVerifyOnboardingCode } from './onboarding-api';
+import { ResendCode } from './resend-code';
 
 // Partner onboarding (issue 17, platform.md 2.5, decision 060): /profit-center/partner/:intent/:page? and
 // /profit-center/partner/:intent?/verify-email. A farmer invited by their elevator finds the elevator's client records
@@ -380,6 +381,7 @@ function EnterCode({ intent, partner, data }: { intent: string; partner: WhiteLa
           </FormSubmitButton>
         </Box>
       </FormProvider>
+      <ResendCode intent={intent} token={sent.token} partner={partner} ErrorAlert={ErrorAlert} />
     </Stack>
   );
 }
