@@ -8,7 +8,7 @@ import { positionProduct } from '@granary/domain';
 import type { LiveStructureRow } from './positions.repo.ts';
 
 /** Monte Carlo paths of each structure's delta in the position (delta standard error ≈ 2 % of the delta). */
-export const POSITION_PATHS = 20_000;
+const POSITION_PATHS = 20_000;
 /** Structure deltas kept per process (structure state × futures tick × market); the oldest go first. */
 const DELTA_CACHE_MAX = 50_000;
 const deltaCache = new Map<string, number>();
