@@ -304,7 +304,7 @@ export function StructureDrawer({ canWrite }: { canWrite: boolean }) {
       anchor="right"
       open={openId !== null}
       onClose={() => open(null)}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 } } } }}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560, md: 700 } } } }}
     >
       <Box sx={{ p: { xs: 2, sm: 3 } }} role="region" aria-label={title}>
         <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 2, gap: 1 }}>
