@@ -16,7 +16,7 @@ import { useFarmerNavAllows } from '../../../lib/enterprise/farmer-nav';
 
 /**
  * The header's farm business switcher (platform.md 3.1 current_enterprise_id, 4.1): shown to a user with more than
- * one enterprise; the current one's name (an icon alone on a phone), a menu of the others. Choosing one keeps it with
+ * one enterprise; the current one's name (wrapping to two lines on a phone, whole in its tooltip), a menu of the others. Choosing one keeps it with
  * the session and the tab, and every page reads it from the bootstrap at once.
  */
 export function EnterpriseSwitcher({ tone = 'default' }: { tone?: 'default' | 'inverse' }) {
@@ -58,20 +58,29 @@ export function EnterpriseSwitcher({ tone = 'default' }: { tone?: 'default' | 'i
         sx={{
           textTransform: 'none',
           fontWeight: 600,
-          maxWidth: { xs: 88, sm: 240 },
+          maxWidth: { xs: 136, sm: 240 },
           minWidth: 0,
-          px: 1.25,
+          px: { xs: 0.75, sm: 1.25 },
           color: tone === 'inverse' ? 'common.white' : 'text.primary',
-          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+          // On a phone the name needs the room more than the tractor does.
+          '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' }, mr: 1 },
         }}
+        title={current.name}
       >
+        {/* The farm business's name on a phone too (issue 17): up to two lines, then an ellipsis; the whole name in
+            the tooltip, the button's label and the menu. */}
         <Box
           component="span"
+          data-testid="current-enterprise-name"
           sx={{
-            display: { xs: 'none', sm: 'block' },
+            display: '-webkit-box',
+            WebkitBoxOrient: 'vertical',
+            WebkitLineClamp: 2,
             overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: 'nowrap',
+            overflowWrap: 'break-word',
+            textAlign: 'left',
+            fontSize: { xs: '0.8rem', sm: '0.875rem' },
+            lineHeight: { xs: 1.2, sm: 1.4 },
           }}
         >
           {current.name}

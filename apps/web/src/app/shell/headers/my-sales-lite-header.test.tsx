@@ -84,6 +84,24 @@ describe("the farmer's header (issue 17)", () => {
     expect(items).toContain('Account and farm businesses');
   });
 
+  it("shows the farm business's whole name, wrapping on a phone rather than an icon alone (issue 17)", async () => {
+    const nav = await headerNav('/profit-center');
+    const boot = fakeBootstrap('farmer');
+    const long = 'Fieldman Family Farms and Cattle Company of Story County';
+    act(() =>
+      nav.view.queryClient.setQueryData(queryKeys.bootstrap, {
+        ...boot,
+        enterprises: { ...boot.enterprises, '8': { ...boot.enterprises['7']!, id: 8, publicId: 'e8', name: long } },
+      }),
+    );
+    const name = await within(nav.header).findByTestId('current-enterprise-name');
+    const button = name.closest('button')!;
+    expect(button.getAttribute('title')).toBe(name.textContent);
+    // Never display:none at any width: the name wraps to two lines instead of being cut to nothing.
+    expect(getComputedStyle(name).display).not.toBe('none');
+    expect(getComputedStyle(name).whiteSpace).not.toBe('nowrap');
+  });
+
   it('collapses into a menu on a phone, the current entry highlighted', async () => {
     const nav = await headerNav('/profit-center/sales');
     fireEvent.click(within(nav.header).getByRole('button', { name: 'Open menu', hidden: true }));
