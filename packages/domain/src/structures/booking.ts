@@ -126,8 +126,10 @@ export const structureSchema = z.object({
   /** Futures − knock-out ($/bu) at the latest quote; null without a knock-out or a quote. */
   distanceToKnockOut: decimal.nullable(),
   lastQuote: structureQuoteSchema.nullable(),
+  /** Who quoted it, as a name (first and last name, else the e-mail). */
   quotedBy: z.string().nullable(),
   tradedAt: instant.nullable(),
+  /** Who traded it, as a name (first and last name, else the e-mail). */
   tradedBy: z.string().nullable(),
   htaContractId: id.nullable(),
   signingRequestId: id.nullable(),

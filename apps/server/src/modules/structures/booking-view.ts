@@ -122,9 +122,9 @@ export function structureOut(row: StructureRow, today: string, futures: string |
         ? fixed(Number(futures) - Number(knockOut), 4)
         : null,
     lastQuote: row.quote,
-    quotedBy: row.quotedBy,
+    quotedBy: row.quotedByName,
     tradedAt: iso(row.tradedAt),
-    tradedBy: row.tradedBy,
+    tradedBy: row.tradedByName,
     htaContractId: row.htaContractId,
     signingRequestId: row.signingRequestId,
     closeRequest: closeRequestOf(row),

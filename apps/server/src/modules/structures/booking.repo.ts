@@ -3,7 +3,7 @@
 // close cost cached per trading day, the parameters row, and the farmer's structures. Only this file touches the
 // tables for booking.* (DESIGN.md Conventions 4).
 
-import { and, asc, desc, eq, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import {
   crops,
@@ -22,7 +22,16 @@ export type StructureRow = typeof structures.$inferSelect & {
   marketLabel: string;
   marketCountry: 'USA' | 'CAN' | 'AUS';
   cropName: string;
+  /** Who quoted and who traded it, as people read a name (their name, else their e-mail); null when nobody. */
+  quotedByName: string | null;
+  tradedByName: string | null;
 };
+
+/** A user's name as the CRM shows who did something: first and last name, else the e-mail. */
+function userName(userId: SQL | AnyColumn) {
+  return sql<string | null>`(select coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email)
+    from users u where u.id = ${userId})`;
+}
 
 export type NewStructureRow = typeof structures.$inferInsert;
 
@@ -35,6 +44,8 @@ function rowQuery(db: Db) {
       marketLabel: sql<string>`coalesce(${markets.displayName}, ${markets.city} || ', ' || ${markets.administrativeAreaLevel1})`,
       marketCountry: markets.countryCode,
       cropName: crops.displayName,
+      quotedByName: userName(structures.quotedBy),
+      tradedByName: userName(structures.tradedBy),
     })
     .from(structures)
     .innerJoin(legalEntities, eq(legalEntities.id, structures.clientLegalEntityId))
@@ -49,6 +60,8 @@ type Joined = {
   marketLabel: string;
   marketCountry: 'USA' | 'CAN' | 'AUS';
   cropName: string;
+  quotedByName: string | null;
+  tradedByName: string | null;
 };
 
 const flat = (r: Joined): StructureRow => ({
@@ -58,6 +71,8 @@ const flat = (r: Joined): StructureRow => ({
   marketLabel: r.marketLabel,
   marketCountry: r.marketCountry,
   cropName: r.cropName,
+  quotedByName: r.quotedByName,
+  tradedByName: r.tradedByName,
 });
 
 /** A structure of a partner (another partner's or an unknown id: null). */

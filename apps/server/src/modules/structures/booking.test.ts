@@ -373,6 +373,10 @@ describe('trading', () => {
     const s = structureDetailSchema.parse(res.json());
     expect(s).toMatchObject({ status: 'live', version: q.version + 1 });
     expect(s.tradedAt).not.toBeNull();
+    // Who traded it reads as a person (the demo buyer's name, else e-mail), never as a user id.
+    expect(s.tradedBy).toMatch(/[A-Za-z]/);
+    expect(s.tradedBy).not.toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(s.quotedBy).not.toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
     expect(await audits('structure_trade')).toBe(trades + 1);
     expect(await notices('contracts.structure_traded')).toBeGreaterThan(told);
     const again = await trade(s, 'verbal');
