@@ -10,10 +10,33 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // The web test files share each worker's modules (isolate: false, docs/decisions/033): what one test leaves in the
 // page, the stubs, the timers, the app-wide stores and the browser's storage is reset after every test, in every file.
+//
+// Between tests the network is a fetch that never answers: a request a finished test left behind (a debounced search,
+// a refetch) otherwise reached the real fetch, failed, and set the app-wide unrecoverable-network-error state after
+// the reset below, so the next test rendered the error screen instead of its page (a flaky CI failure). A test that
+// needs answers stubs fetch itself (renderApp, stubFetch).
+function idleFetch(): Promise<Response> {
+  return new Promise<Response>(() => {});
+}
+vi.stubGlobal('fetch', idleFetch);
+
+// A page replaced by the full-page error screen fails its test with the screen's markup alone; say which request
+// put the app in that state, so such a failure can be traced (a structures page test did this once on CI).
+// (Once per worker: this file runs before every test file, and the worker's modules are shared.)
+const watched = globalThis as { connectivityWatched?: boolean };
+if (!watched.connectivityWatched) {
+  watched.connectivityWatched = true;
+  connectivityState.subscribe(() => {
+    if (connectivityState.get().unrecoverableNetworkError)
+      console.warn('The app entered the unrecoverable-network-error state:', new Error('here').stack);
+  });
+}
+
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.stubGlobal('fetch', idleFetch);
   vi.restoreAllMocks();
   toastStore.set([]);
   dispatchEnterprise({ type: 'bootstrapped', enterprises: [] });
