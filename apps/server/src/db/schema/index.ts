@@ -34,3 +34,4 @@ export * from './marketing-plan.ts';
 export * from './sustainability.ts';
 export * from './structures.ts';
 export * from './structure-booking.ts';
+export * from './structure-risk.ts';
