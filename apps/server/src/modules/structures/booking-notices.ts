@@ -4,11 +4,9 @@
 // their contracts and documents) governs them as it governs their contracts' notices. The nightly observation job
 // (task J, observation.service.ts) calls notifyStructureEvent for the knock-out and the end.
 
-import type { FastifyRequest } from 'fastify';
 import { formatDay, formatNumber, intlLocaleOfCountry, structureKindLabel } from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { notifyUsers } from '../../platform/notifications.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { enterpriseUserIds, findStructureById } from './booking.repo.ts';
 import { inputOf } from './booking-view.ts';
 
@@ -72,14 +70,4 @@ export async function notifyStructureEvent(
     })),
   );
   return userIds.length;
-}
-
-/**
- * The e-sign module's hook once a structure's confirmation is signed (app.ts passes it as EsignDeps.onStructureSigned;
- * e-sign made the structure live in the same request's transaction): the farmer is told it is live.
- */
-export function structureSignedHook(deps: { ctx: AppContext }) {
-  return async (_request: FastifyRequest, structureId: number): Promise<void> => {
-    await notifyStructureEvent(deps.ctx.database.db, structureId, 'traded');
-  };
 }

@@ -80,6 +80,7 @@ import { closeCostSummary, inputOf, observationOut, rulesOf, structureOut } from
 import { notifyStructureEvent } from './booking-notices.ts';
 import { todaysCloseCosts } from './booking-close-cost.ts';
 import { observeStructures } from './observation.service.ts';
+import { enqueueRiskRefresh } from './positions.risk.ts';
 import { settlementsSince } from './observation.repo.ts';
 
 export type BookingDeps = EsignDeps;
@@ -432,9 +433,11 @@ export async function tradeStructure(
     if (live) await notifyStructureEvent(tx, row.id, 'traded');
   });
   // A late-booked structure's past dates with a recorded settle: observed now, in order, by the job's own function
-  // (a structure waiting for its client's signature is observed by the job's catch-up once signed).
+  // (a structure waiting for its client's signature is observed by a job enqueued once signed: booking-signed.ts).
   if (body.confirmation === 'verbal' && terms.observations.some((o) => o.date < exchangeToday(now)))
     await observeStructures(db, now, { symbols: [current.futuresSymbol], log: request.log });
+  // Its delta for the position manager, valued in the background (decision 062 'Positions', 'Stored risk').
+  if (body.confirmation === 'verbal') await enqueueRiskRefresh(db);
   return structureDetail(deps, request, body.structureId);
 }
 

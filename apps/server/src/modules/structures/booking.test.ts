@@ -19,6 +19,7 @@ import {
   type StructureInput,
 } from '@granary/domain';
 import { rowsOf } from '../../platform/db.ts';
+import { runDueJobs } from '../../platform/jobs.ts';
 import {
   futuresSymbols,
   legalEntities,
@@ -501,6 +502,74 @@ describe('trading', () => {
     expect(after.status).toBe('live');
     expect(after.confirmation).toMatchObject({ state: 'signed', signerName: 'Dana Fieldman' });
     expect(await audits('structure_esign_signed')).toBeGreaterThan(0);
+  });
+
+  it('a late-booked structure traded through e-sign is observed as soon as the client signs, not at the next catch-up', async () => {
+    const db = app.t.database.db;
+    const symbol = 'ZCU27';
+    await db
+      .insert(futuresSymbols)
+      .values({
+        symbol,
+        root: 'ZC',
+        exchange: 'CBOT',
+        cropId: 1,
+        monthCode: 'U',
+        optionMonth: '2027-09',
+        lastTradeDay: '2027-09-14',
+      })
+      .onConflictDoNothing();
+    const today = exchangeToday();
+    await db
+      .insert(quotes)
+      .values({ symbol, last: '4.5000', previousSettle: '4.4800', tradeDate: today, source: 'import' })
+      .onConflictDoUpdate({ target: quotes.symbol, set: { last: '4.5000', tradeDate: today } });
+    await db.delete(quoteHistory).where(eq(quoteHistory.symbol, symbol));
+    const past = tradingDays(addDays(today, -12), addDays(today, -1));
+    for (const [day, price] of [
+      [past[0]!, '4.4000'],
+      [past[1]!, '4.8500'],
+    ] as const)
+      await db
+        .insert(quoteHistory)
+        .values({ symbol, price, kind: 'settle', source: 'simulated', quotedAt: new Date(`${day}T19:20:00Z`) });
+    // Whatever is due now (the catch-up's first run) runs before: its next run is 15 minutes away.
+    await runDueJobs(db, new Date());
+    const q = await quote(app.buyer, body({}, accumulator({ start: past[0]!, end, optionMonth: '2027-09' })));
+    const pending = structureDetailSchema.parse((await trade(q, 'esign')).json());
+    expect(pending.status).toBe('pending_signature');
+    expect(pending.observations).toEqual([]);
+    const signed = await injectAs(app.t, app.farmer, 'POST', `${PC}/signing/${pending.confirmation!.requestId}/sign`, {
+      name: 'Dana Fieldman',
+      consent: true,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    // The signing enqueued the observation of its symbol; the worker's next poll runs it.
+    const jobs = rowsOf<{ payload: { symbols: string[] } }>(
+      await db.execute(sql`select payload from jobs where kind = 'structures.observe' and status = 'pending'`),
+    );
+    expect(jobs.map((j) => j.payload.symbols)).toContainEqual([symbol]);
+    expect(await runDueJobs(db, new Date())).toBeGreaterThan(0);
+    const after = structureDetailSchema.parse((await get(`${SCS}/structure/${pending.id}`)).json());
+    expect(after.status).toBe('live');
+    expect(after.observations.map((o) => [o.date, o.settle])).toEqual([
+      [past[0], '4.4000'],
+      [past[1], '4.8500'],
+    ]);
+    // Signing a structure whose period has not begun enqueues nothing.
+    const ahead = structureDetailSchema.parse((await trade(await quote(), 'esign')).json());
+    await runDueJobs(db, new Date());
+    const signedAhead = await injectAs(
+      app.t,
+      app.farmer,
+      'POST',
+      `${PC}/signing/${ahead.confirmation!.requestId}/sign`,
+      { name: 'Dana Fieldman', consent: true },
+    );
+    expect(signedAhead.statusCode, signedAhead.body).toBe(200);
+    expect(
+      await count(sql`select count(*)::int as n from jobs where status = 'pending' and kind = 'structures.observe'`),
+    ).toBe(0);
   });
 
   it('cancelling a structure waiting for its signature voids the link', async () => {
