@@ -1,6 +1,7 @@
 // The signer's side of e-signing (docs/decisions/016-e-signing.md): their open signing links, a link's review and
-// PDF, and signing in the built-in flow — the signature stamped onto the generated PDF, the signed PDF stored, the
-// contract marked signed with the hash of the terms signed.
+// PDF, and signing in the built-in flow — one sign flow for every kind (esign-sign-flow.ts): the signature stamped
+// onto the generated PDF, the signed PDF stored, and the kind's subject completed (the contract marked signed with the
+// hash of the terms signed, the enrolment enrolled, the structure live).
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -9,7 +10,6 @@ import {
   decimalString,
   parseSigningRef,
   signingPagePath,
-  signingState,
   toDecimal,
   type EsignSignInput,
   type SignResult,
@@ -17,27 +17,19 @@ import {
   type SigningUrlsResponse,
 } from '@granary/domain';
 import { AppError } from '../../platform/errors.ts';
-import { audit } from '../../platform/audit.ts';
 import { getSession, requireSession } from '../../platform/access.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db.ts';
 import type { UserRow } from '../../platform/sessions.repo.ts';
 import {
-  completeRequest,
   enterpriseIdsOfUser,
   findEsignContract,
-  findFile,
   findRequest,
   findRequestByTokenHash,
-  insertFile,
   isEnterpriseUser,
   lockEsignContract,
-  markDocumentSigned,
-  markDocumentVoid,
-  markViewed,
   openRequestsForEnterprises,
   setContractSigned,
-  voidRequest,
   type EsignContract,
   type RequestRow,
 } from './esign.repo.ts';
@@ -51,7 +43,7 @@ import {
   setEnrolmentSigned,
   type EsignEnrolment,
 } from './esign-enrolments.repo.ts';
-import { bytesSha256, currentTermsHash, fullName, partnerOf, termsOf, type EsignDeps } from './esign.service.ts';
+import { currentTermsHash, partnerOf, termsOf, type EsignDeps } from './esign.service.ts';
 import { sendFile } from './esign-documents.service.ts';
 import {
   enrolmentSignable,
@@ -65,7 +57,8 @@ import {
   structureIdOfRequest,
   type EsignStructure,
 } from './esign-structures.repo.ts';
-import { signStructureRequest, structureReview } from './esign-structures-signing.ts';
+import { REFUSED_SIGN, reviewOf, signRequest, type SignKind } from './esign-sign-flow.ts';
+import { structureReview, structureSignKind } from './esign-structures-signing.ts';
 
 /** The signed-in user's open signing links (signing/urls): requests of the clients onboarded as their enterprises. */
 export async function signingUrls(deps: EsignDeps, request: FastifyRequest): Promise<SigningUrlsResponse> {
@@ -177,24 +170,12 @@ async function resolveRef(deps: EsignDeps, request: FastifyRequest, ref: string)
 
 export async function signingReview(deps: EsignDeps, request: FastifyRequest, ref: string): Promise<SigningReview> {
   const { request: row, contract, enrolment, structure, user, signer } = await resolveRef(deps, request, ref);
-  if (structure) return structureReview(deps, row, structure, signer ? user : null);
-  if (!contract) return enrolmentReview(deps, row, enrolment!, signer ? user : null);
-  const state = signingState(row, currentTermsHash(contract));
-  if (state === 'open' && row.status === 'sent') await markViewed(deps.ctx.database.db, row.id);
+  const signerUser = signer ? user : null;
+  if (structure) return structureReview(deps, row, structure, signerUser);
+  if (!contract) return enrolmentReview(deps, row, enrolment!, signerUser);
+  const review = await reviewOf(deps, row, currentTermsHash(contract), signerUser);
   const partner = await partnerOf(deps, contract.partnerId);
-  return {
-    requestId: row.id,
-    provider: row.provider,
-    state,
-    contractId: contract.id,
-    documentId: row.documentId,
-    sentAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-    signedAt: row.status === 'signed' && row.completedAt ? row.completedAt.toISOString() : null,
-    signerName: row.status === 'signed' ? row.signerName : null,
-    suggestedName: signer && user ? fullName(user) : row.signerName,
-    terms: termsOf(contract, partner),
-  };
+  return { ...review, contractId: contract.id, terms: termsOf(contract, partner) };
 }
 
 /** The link's PDF: the signed one once signed, else the generated one. */
@@ -214,19 +195,9 @@ export async function sendSigningPdf(
   return sendFile(deps, request, reply, row.documentId, kind, `${name}${kind === 'signed' ? '-signed' : ''}.pdf`);
 }
 
-const REFUSED_SIGN = {
-  signed: 'This contract is already signed.',
-  expired: 'This signing link has expired. Ask your merchandiser to send the contract again.',
-  void: 'This signing link was replaced or withdrawn. Use the latest link you received.',
-  terms_changed:
-    'The terms of this contract changed after it was sent. Your merchandiser must send it again before you can sign.',
-} as const;
-
 /**
- * Signs: under the contract's lock (contract operations take it too), the request must still be open and the
- * contract's terms those sent (else 409; a terms change voids the request); one conditional update decides between
- * two tabs; the signature is stamped onto the generated PDF (checked against its sha256 first), the signed PDF
- * stored, and the contract marked signed with the hash of the terms signed.
+ * Signs a link's request through the one sign flow (esign-sign-flow.ts), by the kind of document it carries: a
+ * contract, an enrolment or a structure's confirmation. An admin acting as the farmer is refused first.
  */
 export async function signContract(
   deps: EsignDeps,
@@ -234,80 +205,32 @@ export async function signContract(
   ref: string,
   input: EsignSignInput,
 ): Promise<SignResult> {
-  const db = deps.ctx.database.db;
   await refuseWhileActing(deps, request);
   const resolved = await resolveRef(deps, request, ref);
-  if (resolved.structure) return signStructureRequest(deps, request, resolved, input);
-  if (!resolved.contract) return signEnrolmentRequest(deps, request, resolved, input);
-  const contract0 = resolved.contract;
-  const ip = request.ip || null;
-  const userAgent = (request.headers['user-agent'] ?? '').slice(0, 500) || null;
-  // pdf-lib is loaded with the first PDF (decision 049), before the transaction that holds the contract's lock.
-  const { stampSignature } = await import('./contract-pdf.ts');
-  const outcome = await db.transaction(async (tx) => {
-    const contract = await lockEsignContract(tx, contract0.id);
-    const row = await findRequest(tx, resolved.request.id);
-    if (!contract || !row) throw new AppError('not_found', 'This signing link does not exist.');
-    const state = signingState(row, currentTermsHash(contract));
-    if (state === 'terms_changed') {
-      await voidRequest(tx, row.id);
-      await markDocumentVoid(tx, row.documentId);
-      return { refused: 'terms_changed' as const };
-    }
-    if (state !== 'open') return { refused: state };
-    const generated = await findFile(tx, row.documentId, 'generated');
-    if (!generated || bytesSha256(generated.content) !== generated.sha256) {
-      throw new AppError('internal_error', `The stored PDF of document ${row.documentId} does not match its sha256.`);
-    }
-    const signedAt = new Date();
-    const completed = await completeRequest(tx, row.id, {
-      signerUserId: resolved.signer && resolved.user ? resolved.user.id : row.signerUserId,
-      signerName: input.name,
-      signerEmail: resolved.signer && resolved.user ? resolved.user.email : row.signerEmail,
-      signedIp: ip,
-      signedUserAgent: userAgent,
-      completedAt: signedAt,
-    });
-    if (!completed) return { refused: 'signed' as const };
-    const signedPdf = Buffer.from(
-      await stampSignature(generated.content, { name: input.name, signedAt, ip, generatedSha256: generated.sha256 }),
-    );
-    const signedSha = bytesSha256(signedPdf);
-    await insertFile(tx, { documentId: row.documentId, kind: 'signed', sha256: signedSha, content: signedPdf });
-    await markDocumentSigned(tx, row.documentId, {
-      sha256: signedSha,
-      signedBy: completed.signerUserId,
-      signedAt,
-      signedIp: ip,
-    });
-    await setContractSigned(tx, contract.id, row.termsHash);
-    return { refused: null, completed, contract, signedSha, signedAt };
-  });
-  if (outcome.refused !== null) {
-    throw new AppError('conflict', REFUSED_SIGN[outcome.refused], { reason: outcome.refused });
-  }
-  await audit(db, request, {
-    actorUserId: outcome.completed.signerUserId,
-    action: 'contract_esign_signed',
-    targetType: 'contract',
-    targetId: String(outcome.contract.id),
-    details: {
-      requestId: outcome.completed.id,
-      documentId: outcome.completed.documentId,
-      sha256: outcome.signedSha,
-      viaToken: !resolved.signer,
-    },
-  });
+  if (resolved.structure)
+    return signRequest(deps, request, resolved, input, structureSignKind(deps, resolved.structure));
+  if (resolved.enrolment)
+    return signRequest(deps, request, resolved, input, enrolmentSignKind(deps, resolved.enrolment));
+  return signRequest(deps, request, resolved, input, contractSignKind(resolved.contract!));
+}
+
+/** The contract kind: under the contract's lock (contract operations take it too); signing marks it signed with the
+ * hash of the terms signed. */
+function contractSignKind(contract: EsignContract): SignKind<EsignContract> {
   return {
-    requestId: outcome.completed.id,
-    contractId: outcome.contract.id,
-    documentId: outcome.completed.documentId,
-    provider: outcome.completed.provider,
-    displayContractId: outcome.contract.displayContractId,
-    signerName: input.name,
-    signedAt: outcome.signedAt.toISOString(),
-    sha256: outcome.signedSha,
-    redirectTo: `${contractSignedPath(outcome.completed.provider)}?contract=${encodeURIComponent(outcome.contract.displayContractId)}`,
+    lock: (tx) => lockEsignContract(tx, contract.id),
+    termsHash: (c) => currentTermsHash(c),
+    onCompleted: async (tx, c, signed) => {
+      await setContractSigned(tx, c.id, signed.request.termsHash);
+      return null;
+    },
+    refusals: REFUSED_SIGN,
+    audit: (c) => ({ action: 'contract_esign_signed', targetType: 'contract', targetId: String(c.id) }),
+    result: (c, row) => ({
+      contractId: c.id,
+      displayContractId: c.displayContractId,
+      redirectTo: `${contractSignedPath(row.provider)}?contract=${encodeURIComponent(c.displayContractId)}`,
+    }),
   };
 }
 
@@ -320,141 +243,83 @@ async function enrolmentReview(
   enrolment: EsignEnrolment,
   signerUser: UserRow | null,
 ): Promise<SigningReview> {
-  const state = signingState(row, enrolmentTermsHash(enrolment));
-  if (state === 'open' && row.status === 'sent') await markViewed(deps.ctx.database.db, row.id);
+  const review = await reviewOf(deps, row, enrolmentTermsHash(enrolment), signerUser);
   const partner = await partnerOf(deps, enrolment.partnerId);
-  return {
-    requestId: row.id,
-    provider: row.provider,
-    state,
-    contractId: null,
-    documentId: row.documentId,
-    sentAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-    signedAt: row.status === 'signed' && row.completedAt ? row.completedAt.toISOString() : null,
-    signerName: row.status === 'signed' ? row.signerName : null,
-    suggestedName: signerUser ? fullName(signerUser) : row.signerName,
-    terms: null,
-    enrolment: enrolmentSigningTerms(enrolment, partner),
-  };
+  return { ...review, contractId: null, terms: null, enrolment: enrolmentSigningTerms(enrolment, partner) };
 }
 
 const REFUSED_ENROLMENT = {
+  ...REFUSED_SIGN,
+  signed: 'This enrolment is already signed.',
+  terms_changed: 'The enrolment changed since it was sent; send it again.',
   not_sent: 'This enrolment is not waiting for a signature.',
   enrolment_closed: 'Enrolment in this program is closed.',
 } as const;
 
 /**
- * Signs an enrolment's request: under the enrolment's row lock the request must be open and the enrolment's terms
- * those sent (a change voids the request: 409 terms_changed), the enrolment still sent and its program open (409
- * not_sent / enrolment_closed); the signature is stamped onto the generated PDF, the signed PDF stored, the request
- * and document completed and the enrolment enrolled with the signer, time, IP and user agent.
+ * The enrolment kind: under the program's and the enrolment's row locks the enrolment's terms must be those sent
+ * (while it is sent), the enrolment still sent and its program open (409 not_sent / enrolment_closed) and its acres
+ * within the program's cap (400 enrolment_over_cap); signing enrols it with the signer, time, IP and user agent, and
+ * the sustainability module's notices follow the commit.
  */
-async function signEnrolmentRequest(
+function enrolmentSignKind(
   deps: EsignDeps,
-  request: FastifyRequest,
-  resolved: Resolved,
-  input: EsignSignInput,
-): Promise<SignResult> {
-  const db = deps.ctx.database.db;
-  const ip = request.ip || null;
-  const userAgent = (request.headers['user-agent'] ?? '').slice(0, 500) || null;
-  const { stampSignature } = await import('./contract-pdf.ts');
-  const outcome = await db.transaction(async (tx) => {
-    await lockEnrolmentProgram(tx, resolved.enrolment!.programId);
-    const enrolment = await lockEsignEnrolment(tx, resolved.enrolment!.id);
-    const row = await findRequest(tx, resolved.request.id);
-    if (!enrolment || !row) throw new AppError('not_found', 'This signing link does not exist.');
-    const state = signingState(row, enrolment.status === 'sent' ? enrolmentTermsHash(enrolment) : row.termsHash);
-    if (state === 'terms_changed') {
-      await voidRequest(tx, row.id);
-      await markDocumentVoid(tx, row.documentId);
-      return { refused: 'terms_changed' as const };
-    }
-    if (state !== 'open') return { refused: state };
-    const signable = enrolmentSignable(enrolment, new Date());
-    if (signable !== 'ok') return { refused: signable };
-    // The cap is checked when the enrolment is sent, but the buyer may lower it, or other signatures land, meanwhile:
-    // a signature that would take the enrolled acres past it is refused (400), nothing signed.
-    if (enrolment.maxAcres !== null) {
-      const left = toDecimal(enrolment.maxAcres).minus(
-        toDecimal(await enrolledAcresExcept(tx, enrolment.programId, enrolment.id)),
-      );
-      if (toDecimal(enrolment.acres).greaterThan(left)) {
-        const shown = decimalString(left.greaterThan(0) ? left : toDecimal(0));
-        throw new AppError(
-          'enrolment_over_cap',
-          `Signing would take the program past its cap of ${decimalString(toDecimal(enrolment.maxAcres))} acres: ` +
-            `${shown} acres are left and this enrolment has ${decimalString(toDecimal(enrolment.acres))}.`,
-          {
-            maxAcres: decimalString(toDecimal(enrolment.maxAcres)),
-            acresLeft: shown,
-            acres: decimalString(toDecimal(enrolment.acres)),
-          },
-        );
-      }
-    }
-    const generated = await findFile(tx, row.documentId, 'generated');
-    if (!generated || bytesSha256(generated.content) !== generated.sha256) {
-      throw new AppError('internal_error', `The stored PDF of document ${row.documentId} does not match its sha256.`);
-    }
-    const signedAt = new Date();
-    const signerUserId = resolved.signer && resolved.user ? resolved.user.id : row.signerUserId;
-    const completed = await completeRequest(tx, row.id, {
-      signerUserId,
-      signerName: input.name,
-      signerEmail: resolved.signer && resolved.user ? resolved.user.email : row.signerEmail,
-      signedIp: ip,
-      signedUserAgent: userAgent,
-      completedAt: signedAt,
-    });
-    if (!completed) return { refused: 'signed' as const };
-    const signedPdf = Buffer.from(
-      await stampSignature(generated.content, { name: input.name, signedAt, ip, generatedSha256: generated.sha256 }),
-    );
-    const signedSha = bytesSha256(signedPdf);
-    await insertFile(tx, { documentId: row.documentId, kind: 'signed', sha256: signedSha, content: signedPdf });
-    await markDocumentSigned(tx, row.documentId, { sha256: signedSha, signedBy: signerUserId, signedAt, signedIp: ip });
-    await setEnrolmentSigned(tx, enrolment.id, { userId: signerUserId, name: input.name, ip, userAgent, signedAt });
-    return { refused: null, completed, enrolment, signedSha, signedAt };
-  });
-  if (outcome.refused !== null) {
-    const text =
-      outcome.refused === 'not_sent' || outcome.refused === 'enrolment_closed'
-        ? REFUSED_ENROLMENT[outcome.refused]
-        : outcome.refused === 'signed'
-          ? 'This enrolment is already signed.'
-          : outcome.refused === 'terms_changed'
-            ? 'The enrolment changed since it was sent; send it again.'
-            : REFUSED_SIGN[outcome.refused];
-    throw new AppError('conflict', text, { reason: outcome.refused });
-  }
-  await audit(db, request, {
-    actorUserId: outcome.completed.signerUserId,
-    action: 'sustainability_enrolment_signed',
-    targetType: 'sustainability_enrolment',
-    targetId: String(outcome.enrolment.id),
-    details: {
-      requestId: outcome.completed.id,
-      documentId: outcome.completed.documentId,
-      sha256: outcome.signedSha,
-      termsHash: outcome.completed.termsHash,
-      viaToken: !resolved.signer,
-    },
-  });
-  await deps.onEnrolmentSigned?.(request, outcome.enrolment.id);
+  enrolment0: EsignEnrolment,
+): SignKind<EsignEnrolment, 'not_sent' | 'enrolment_closed'> {
   return {
-    requestId: outcome.completed.id,
-    contractId: null,
-    enrolmentId: outcome.enrolment.id,
-    documentId: outcome.completed.documentId,
-    provider: outcome.completed.provider,
-    displayContractId: outcome.enrolment.programName,
-    signerName: input.name,
-    signedAt: outcome.signedAt.toISOString(),
-    sha256: outcome.signedSha,
-    redirectTo: '/profit-center/sustainability',
+    lock: async (tx) => {
+      await lockEnrolmentProgram(tx, enrolment0.programId);
+      return lockEsignEnrolment(tx, enrolment0.id);
+    },
+    termsHash: (enrolment, row) => (enrolment.status === 'sent' ? enrolmentTermsHash(enrolment) : row.termsHash),
+    refuse: async (tx, enrolment) => {
+      const signable = enrolmentSignable(enrolment, new Date());
+      if (signable !== 'ok') return signable;
+      await refuseOverCap(tx, enrolment);
+      return null;
+    },
+    onCompleted: async (tx, enrolment, signed) => {
+      const { signerUserId: userId, name, ip, userAgent, signedAt } = signed;
+      await setEnrolmentSigned(tx, enrolment.id, { userId, name, ip, userAgent, signedAt });
+      return null;
+    },
+    refusals: REFUSED_ENROLMENT,
+    audit: (enrolment) => ({
+      action: 'sustainability_enrolment_signed',
+      targetType: 'sustainability_enrolment',
+      targetId: String(enrolment.id),
+    }),
+    afterCommit: async (request, enrolment) => deps.onEnrolmentSigned?.(request, enrolment.id),
+    result: (enrolment) => ({
+      contractId: null,
+      enrolmentId: enrolment.id,
+      displayContractId: enrolment.programName,
+      redirectTo: '/profit-center/sustainability',
+    }),
   };
+}
+
+/**
+ * The cap is checked when the enrolment is sent, but the buyer may lower it, or other signatures land, meanwhile:
+ * a signature that would take the enrolled acres past it is refused (400), nothing signed.
+ */
+async function refuseOverCap(tx: Db, enrolment: EsignEnrolment): Promise<void> {
+  if (enrolment.maxAcres === null) return;
+  const left = toDecimal(enrolment.maxAcres).minus(
+    toDecimal(await enrolledAcresExcept(tx, enrolment.programId, enrolment.id)),
+  );
+  if (!toDecimal(enrolment.acres).greaterThan(left)) return;
+  const shown = decimalString(left.greaterThan(0) ? left : toDecimal(0));
+  throw new AppError(
+    'enrolment_over_cap',
+    `Signing would take the program past its cap of ${decimalString(toDecimal(enrolment.maxAcres))} acres: ` +
+      `${shown} acres are left and this enrolment has ${decimalString(toDecimal(enrolment.acres))}.`,
+    {
+      maxAcres: decimalString(toDecimal(enrolment.maxAcres)),
+      acresLeft: shown,
+      acres: decimalString(toDecimal(enrolment.acres)),
+    },
+  );
 }
 
 /**
