@@ -7,7 +7,7 @@ import { asc } from 'drizzle-orm';
 import {
   CROP_IDS,
   addDays,
-  cropById,
+  cropYearOfDelivery,
   defaultInstrumentName,
   futuresProductForCrop,
   listedContracts,
@@ -85,13 +85,6 @@ function monthEnd(iso: string): string {
   return addDays(monthStart(iso, 1), -1);
 }
 
-/** The crop year of a delivery: the harvest it comes from. */
-function cropYearOf(cropId: number, deliveryStart: string): number {
-  const harvest = cropById(cropId)?.harvestMonth ?? 9;
-  const y = Number(deliveryStart.slice(0, 4));
-  return Number(deliveryStart.slice(5, 7)) >= harvest ? y : y - 1;
-}
-
 type NewBid = typeof instruments.$inferInsert;
 
 export async function seedBidsDemo(db: Db, options: BidsSeedOptions): Promise<void> {
@@ -153,7 +146,7 @@ export async function seedBidsDemo(db: Db, options: BidsSeedOptions): Promise<vo
           partnerId: market.partnerId,
           marketId: market.id,
           cropId: plan.cropId,
-          cropYear: cropYearOf(plan.cropId, p.start),
+          cropYear: cropYearOfDelivery(plan.cropId, p.start),
           name: p.name,
           deliveryStart: p.start,
           deliveryEnd: p.end,
@@ -176,7 +169,7 @@ export async function seedBidsDemo(db: Db, options: BidsSeedOptions): Promise<vo
             partnerId: market.partnerId,
             marketId: market.id,
             cropId: plan.cropId,
-            cropYear: cropYearOf(plan.cropId, pStart),
+            cropYear: cropYearOfDelivery(plan.cropId, pStart),
             name: 'Semi-load program',
             deliveryStart: pStart,
             deliveryEnd: pEnd,
@@ -199,7 +192,7 @@ export async function seedBidsDemo(db: Db, options: BidsSeedOptions): Promise<vo
             partnerId: market.partnerId,
             marketId: market.id,
             cropId: plan.cropId,
-            cropYear: cropYearOf(plan.cropId, today),
+            cropYear: cropYearOfDelivery(plan.cropId, today),
             name: 'Spot (old)',
             deliveryStart: today,
             deliveryEnd: monthEnd(today),

@@ -3,6 +3,7 @@ import {
   CROPS,
   CROP_IDS,
   DEFAULT_COMMODITY,
+  cropYearOfDelivery,
   FILTERABLE_CROPS,
   commodityForCrop,
   cropById,
@@ -114,5 +115,18 @@ describe('crops', () => {
     expect(findCrop(9999)).toBeNull();
     expect(expandCropFilter([45, 1])).toEqual([1, 45, 72, 73, 74]);
     expect(expandCropFilter([73])).toEqual([73]);
+  });
+
+  it('gives a delivery month the crop year of the harvest it comes from (old crop before the harvest month)', () => {
+    expect(cropYearOfDelivery(CROP_IDS.corn, '2027-12')).toBe(2027);
+    expect(cropYearOfDelivery(CROP_IDS.corn, '2028-07')).toBe(2027);
+    expect(cropYearOfDelivery(CROP_IDS.corn, '2028-03-15')).toBe(2027);
+    expect(cropYearOfDelivery(CROP_IDS.corn, '2027-10')).toBe(2027);
+    // Wheat is harvested in July: July is new crop, May old crop.
+    expect(cropYearOfDelivery(CROP_IDS.wheat, '2028-07')).toBe(2028);
+    expect(cropYearOfDelivery(CROP_IDS.wheat, '2028-05')).toBe(2027);
+    // No harvest month: from September.
+    expect(cropYearOfDelivery(CROP_IDS.alfalfa, '2028-08')).toBe(2027);
+    expect(cropYearOfDelivery(CROP_IDS.alfalfa, '2028-09')).toBe(2028);
   });
 });

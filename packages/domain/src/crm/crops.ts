@@ -177,3 +177,15 @@ export function expandCropFilter(cropIds: readonly number[]): number[] {
 export function commodityForCrop(cropId: number | null | undefined): string | null {
   return cropId === null || cropId === undefined ? null : (cropById(cropId)?.symbol ?? null);
 }
+
+/**
+ * The crop year a delivery in this month belongs to: the harvest it comes from. A month ('YYYY-MM', or a day
+ * 'YYYY-MM-DD') from the crop's harvest month on is that year's crop; before it, the previous year's (old crop): corn
+ * (harvested in October) December 2027 → 2027, July 2028 → 2027. A futures month names its delivery month, so an HTA
+ * or a bid priced off it takes the crop year of that month. Crops without a harvest month count from September.
+ */
+export function cropYearOfDelivery(cropId: number, month: string): number {
+  const harvest = cropById(cropId)?.harvestMonth ?? 9;
+  const year = Number(month.slice(0, 4));
+  return Number(month.slice(5, 7)) >= harvest ? year : year - 1;
+}

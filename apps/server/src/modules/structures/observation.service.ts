@@ -15,6 +15,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   contractTermsText,
+  cropYearOfDelivery,
   decimalString,
   exchangeClock,
   formatNumber,
@@ -375,8 +376,8 @@ type StructureHtaInput = {
 /**
  * Writes the HTA contract of a structure's priced bushels (in the caller's transaction; the structure's row is locked
  * here): contract type hta for the structure's client in its market, the bushels and futures price given, the
- * structure's futures month, crop and crop year, delivery in the futures month, a description linking back to the
- * structure; numbered from the partner's sequence, audited; `hta_contract_id` set. It changes neither the structure's
+ * structure's futures month and crop, the crop year of that month's delivery (cropYearOfDelivery), delivery in the
+ * futures month, a description linking back to the structure; numbered from the partner's sequence, audited; `hta_contract_id` set. It changes neither the structure's
  * status nor its version (the caller sets the status: completed at the end, closed on an approved close). Idempotent:
  * a structure that has its HTA answers that one. Zero bushels write nothing (null).
  */
@@ -438,11 +439,14 @@ export async function writeStructureHta(
 function htaContractOf(s: StructureForHta, quantity: string, futuresPrice: string, now: Date) {
   const direction = s.side === 'sale' ? ('purchase' as const) : ('sale' as const);
   const delivery = htaDeliveryWindow(s.optionMonth, s.endDate);
+  // The crop year of the futures month's delivery (corn Dec 2027 → 2027, Jul 2028 → 2027), not the structure's own
+  // (a form default at booking, which may name another harvest than the month the bushels are priced off).
+  const cropYear = cropYearOfDelivery(s.cropId, s.optionMonth);
   const terms: ContractTerms = {
     contractType: 'hta',
     direction,
     cropId: s.cropId,
-    cropYear: s.cropYear,
+    cropYear,
     quantity,
     cancelledQuantity: '0',
     deliveryStart: delivery.start,
@@ -469,7 +473,7 @@ function htaContractOf(s: StructureForHta, quantity: string, futuresPrice: strin
       contractType: 'hta' as const,
       direction,
       cropId: s.cropId,
-      cropYear: s.cropYear,
+      cropYear,
       status: 'open' as const,
       quantity,
       quantityUnit: 'bushels',

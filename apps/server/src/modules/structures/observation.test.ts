@@ -242,7 +242,8 @@ describe('the nightly observation of a live daily accumulator', () => {
       contractType: 'hta',
       direction: 'purchase',
       cropId: 1,
-      cropYear: 2026,
+      // The crop year of its December 2036 futures month, not the structure's 2026 (the booking form's default).
+      cropYear: 2036,
       quantity: '4000.0000',
       optionMonth: '2036-12',
       // 4.60 on every priced bushel, less the 5¢ fee (decision 061: finalize takes the fee off).
@@ -291,6 +292,16 @@ describe('the nightly observation of a live daily accumulator', () => {
       writeStructureHta(tx, id, { pricedBushels: 4000, futuresPrice: 4.55, now: new Date() }),
     );
     expect(same).toEqual({ contractId: hta!.id, displayContractId: hta!.displayContractId });
+  });
+
+  it("writes the HTA in the crop year of its futures month's delivery: July is the previous harvest's old crop", async () => {
+    const db = t.database.db;
+    const id = await liveStructure(SYMBOLS[2], { optionMonth: '2036-07' });
+    const written = await db.transaction((tx) =>
+      writeStructureHta(tx, id, { pricedBushels: 1000, futuresPrice: 4.55, now: new Date() }),
+    );
+    const [hta] = await db.select().from(contracts).where(eq(contracts.id, written!.contractId));
+    expect(hta).toMatchObject({ optionMonth: '2036-07', cropYear: 2035, deliveryStart: '2036-07-01' });
   });
 
   it('catches up a missed day once its settle arrives, never doubled (the job run twice); a missing settle makes it wait', async () => {

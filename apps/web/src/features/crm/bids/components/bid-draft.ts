@@ -2,6 +2,7 @@ import {
   CROPS,
   addDays,
   bidCashPrice,
+  cropYearOfDelivery,
   defaultInstrumentName,
   futuresProductForCrop,
   instrumentProblems,
@@ -54,12 +55,6 @@ function monthEnd(day: string): string {
   return addDays(next, -1);
 }
 
-function cropYearFor(cropId: number, day: string): number {
-  const harvest = CROPS.find((c) => c.id === cropId)?.harvestMonth ?? 9;
-  const y = Number(day.slice(0, 4));
-  return Number(day.slice(5, 7)) >= harvest ? y : y - 1;
-}
-
 /** `basisText` writes a stored basis as the merchandiser types it (the partner's notation: '-35' in cents). */
 export function draftOf(
   row: InstrumentRow | null,
@@ -89,7 +84,7 @@ export function draftOf(
   const end = monthEnd(today);
   return {
     cropId,
-    cropYear: String(cropYearFor(cropId, today)),
+    cropYear: String(cropYearOfDelivery(cropId, today)),
     name: defaultInstrumentName(today, end),
     nameTouched: false,
     deliveryStart: today,
@@ -130,7 +125,7 @@ export function withField<K extends keyof Draft>(
     const id = value as number;
     next.futuresSymbol = '';
     if (!futuresProductForCrop(id)) next.pricing = 'flat';
-    if (!editing) next.cropYear = String(cropYearFor(id, next.deliveryStart || today));
+    if (!editing) next.cropYear = String(cropYearOfDelivery(id, next.deliveryStart || today));
   }
   return next;
 }
