@@ -54,7 +54,14 @@ export { DEFAULT_PATHS, DEFAULT_SEED, type RunOptions } from './plan.ts';
 export type { Valuation } from './result.ts';
 export { priceStructure } from './price.ts';
 export { calcTheos, valueStructure, type EngineOptions, type MonthDelta, type TheoItem } from './engine.ts';
-export { createPricingPool, runInThread, type BlockRunner, type PricingPool } from './pool.ts';
+export {
+  PRICING_WORKER_ERROR,
+  PricingWorkerError,
+  createPricingPool,
+  runInThread,
+  type BlockRunner,
+  type PricingPool,
+} from './pool.ts';
 export {
   solveZeroPremium,
   solveZeroTable,

@@ -196,7 +196,7 @@ function fromFastifyError(err: FastifyError): { status: number; body: ErrorBody 
   return { status: status === 400 ? 400 : status, body: { code: 'invalid_request', message: err.message } };
 }
 
-/** Seconds a client is asked to wait before it tries again when the database could not be reached. */
+/** Seconds a client is asked to wait before it tries again when the database (or another dependency) is away. */
 export const UNAVAILABLE_RETRY_AFTER_S = 2;
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -208,6 +208,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body: ErrorBody = { code: err.code, message: err.message };
       if (err.details !== undefined) body.details = err.details;
       if (err.status >= 500) request.log.error({ err }, 'request failed');
+      // A dependency that is briefly away (a pricing worker that died and is being replaced): try again shortly.
+      if (err.code === 'unavailable') reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
       return reply.status(err.status).send(body);
     }
     if (isConnectionError(err)) {

@@ -3,7 +3,8 @@
 // thread or many); it only spreads a valuation's path blocks over the cores.
 
 import { availableParallelism } from 'node:os';
-import { createPricingPool, type BlockRunner, type PricingPool } from '@granary/scs-engine';
+import { PricingWorkerError, createPricingPool, type BlockRunner, type PricingPool } from '@granary/scs-engine';
+import { AppError } from '../../platform/errors.ts';
 
 /** Workers of the pool: the machine's cores, at most 4 (a valuation is one request among others). */
 const PRICING_POOL_SIZE = Math.max(1, Math.min(4, availableParallelism()));
@@ -11,18 +12,18 @@ const PRICING_POOL_SIZE = Math.max(1, Math.min(4, availableParallelism()));
 let pool: PricingPool | null = null;
 
 /**
- * The pool's block runner, the pool started on first use. A run that fails (a worker died) drops the pool, so the next
- * valuation starts a fresh one instead of posting to a dead worker.
+ * The pool's block runner, the pool started on first use. A worker that dies mid-run (it crashed, ran out of memory,
+ * was terminated) fails only the runs it held, as 503 `unavailable` with Retry-After (as a lost database connection
+ * is answered), never a request left waiting; the pool replaces the worker, so the next valuation answers. Other runs on the pool's other workers go on.
  */
 export function pricingRunner(): BlockRunner {
   return async (plan) => {
     pool ??= createPricingPool(PRICING_POOL_SIZE);
-    const current = pool;
     try {
-      return await current.run(plan);
+      return await pool.run(plan);
     } catch (error) {
-      if (pool === current) pool = null;
-      await current.close().catch(() => undefined);
+      if (error instanceof PricingWorkerError)
+        throw new AppError('unavailable', 'The pricing engine was interrupted. Try again in a moment.');
       throw error;
     }
   };
@@ -31,6 +32,11 @@ export function pricingRunner(): BlockRunner {
 /** Whether the pool's workers are running (tests, shutdown). */
 export function pricingPoolStarted(): boolean {
   return pool !== null;
+}
+
+/** The running pool, if any (tests that kill a worker: `pricingPool()?.threads()`). */
+export function pricingPool(): PricingPool | null {
+  return pool;
 }
 
 /** Stops the workers (the app's onClose); the next valuation starts a new pool. */

@@ -17,7 +17,7 @@ import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
 import { injectAs, startCrmTestApp } from '../../testing/crm-test-app.ts';
 import type { Caller, CrmFixtures } from '../../testing/crm-test-fixtures.ts';
 import type { TestApp } from '../../testing/test-app.ts';
-import { pricingPoolStarted } from './engine-pool.ts';
+import { pricingPool, pricingPoolStarted } from './engine-pool.ts';
 import { exchangeToday, termsOf } from './pricing.engine.ts';
 
 let t: TestApp;
@@ -387,4 +387,32 @@ describe('futures-symbols/calendar and current-price-info', () => {
     const { quotes: rows } = ok.json<QuotesResponse>();
     expect(rows.map((q) => [q.symbol, Number(q.last)])).toEqual([[symbol, futures]]);
   });
+});
+
+describe('a pricing worker lost mid-valuation', () => {
+  it('answers 503 unavailable with Retry-After (not a request left waiting), and the next valuation answers', async () => {
+    const before = await post(buyer, 'pricing-tool', { input: accumulatorInput(), paths: 4_000, seed: 3 });
+    expect(before.statusCode).toBe(200);
+    const pool = pricingPool()!;
+    // A long valuation (a million paths with deltas), killed while the workers run it.
+    const long = post(buyer, 'pricing-tool', { input: accumulatorInput(), paths: 1_000_000 });
+    for (const end = Date.now() + 20_000; pool.pending() === 0;) {
+      if (Date.now() > end) throw new Error('the valuation never reached the pool');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const [victim] = pool.threads();
+    await victim!.terminate();
+    const res = await long;
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/try again/i) });
+    expect(res.headers['retry-after']).toBe('2');
+    // The pool replaced the worker: the same valuation again answers, with the same figures as before.
+    const after = await post(buyer, 'pricing-tool', { input: accumulatorInput(), paths: 4_000, seed: 3 });
+    expect(after.statusCode).toBe(200);
+    expect(after.json<PricingToolResponse>().valuation.farmerValue).toBe(
+      before.json<PricingToolResponse>().valuation.farmerValue,
+    );
+    expect(pool.threads()).not.toContain(victim);
+    expect(pool.lost()).toBe(1);
+  }, 60_000);
 });
