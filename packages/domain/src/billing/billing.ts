@@ -155,7 +155,7 @@ export const billingRefundsSchema = z.object({
 });
 
 export const billingCouponsSchema = z.object({
-  /** Promo codes the farm business used on its orders. */
+  /** Promo codes the farm business used on its orders, newest first: a page of them (`total` counts them all). */
   applied: z.array(
     z.object({
       code: z.string(),
@@ -178,6 +178,9 @@ export const billingCouponsSchema = z.object({
       ends_at: isoInstant.nullable(),
     }),
   ),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
 });
 
 /** Subscriptions and generic (one-off) payments: none are sold yet, so these lists are empty (decision 056). */

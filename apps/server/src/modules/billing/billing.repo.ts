@@ -161,14 +161,17 @@ export async function refundedOrders(db: Db, enterpriseId: number, limit: number
   return { rows, total: count?.n ?? 0 };
 }
 
-/** Orders placed with a promo code, with the promotion's name when it still exists. */
-export async function ordersWithCodes(db: Db, enterpriseId: number) {
-  return rowsOf<OrderPaymentRow & { promotion_name: string | null }>(
+/** Orders placed with a promo code, with the promotion's name when it still exists, newest first: a page and the total. */
+export async function ordersWithCodes(db: Db, enterpriseId: number, limit: number, offset: number) {
+  const where = sql`where enterprise_id = ${enterpriseId} and promo_code is not null`;
+  const rows = rowsOf<OrderPaymentRow & { promotion_name: string | null }>(
     await db.execute(sql`select ${orderFields}, (select p.name from store_promotions p
         where upper(p.code) = upper(o.promo_code) limit 1) as promotion_name
-      from store_orders o where enterprise_id = ${enterpriseId} and promo_code is not null
-      order by placed_at desc, id desc`),
+      from store_orders o ${where}
+      order by placed_at desc, id desc limit ${limit} offset ${offset}`),
   );
+  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from store_orders ${where}`));
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** The store's offers that apply by themselves (no code), active now, for the enterprise's country. */

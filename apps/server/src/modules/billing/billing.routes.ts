@@ -240,11 +240,14 @@ const paymentRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, deps) => {
       ...get,
       schema: {
         ...get.schema,
-        summary: "Coupons: the promo codes used on the farm business's orders and the store's automatic offers now",
+        summary:
+          "Coupons: the promo codes used on the farm business's orders, newest first, a page at a time, and the " +
+          "store's automatic offers now",
+        querystring: billingHistoryQuerySchema,
         response: { 200: billingCouponsSchema, ...crmErrors },
       },
     },
-    async (request) => listCoupons(deps, request, request.params.enterprisePublicId),
+    async (request) => listCoupons(deps, request, request.params.enterprisePublicId, request.query.page),
   );
   app.get(
     `${BILLING}/subscriptions/payments`,

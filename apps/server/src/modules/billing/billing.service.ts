@@ -422,19 +422,27 @@ export async function listRefunds(
   };
 }
 
+/**
+ * The promo codes used on the farm business's orders, a page at a time as the charges and refunds (they grow with every
+ * order), and the store's automatic offers active now (the store's few, the same on every page).
+ */
 export async function listCoupons(
   deps: BillingDeps,
   request: FastifyRequest,
   enterpriseId: string,
+  page: number,
 ): Promise<Wire<typeof billingCouponsSchema>> {
   const caller = await billingCaller(deps, request, enterpriseId);
   const db = deps.ctx.database.db;
   const [orders, offers] = await Promise.all([
-    repo.ordersWithCodes(db, caller.enterprise.id),
+    repo.ordersWithCodes(db, caller.enterprise.id, BILLING_PAGE_SIZE, (page - 1) * BILLING_PAGE_SIZE),
     repo.automaticOffers(db, new Date()),
   ]);
   return {
-    applied: orders.map((o) => ({
+    page,
+    page_size: BILLING_PAGE_SIZE,
+    total: orders.total,
+    applied: orders.rows.map((o) => ({
       code: (o.promo_code ?? '').toUpperCase(),
       name: o.promotion_name,
       order_number: o.order_number,

@@ -236,8 +236,15 @@ describe('what the farm business paid and was paid', () => {
         sql`select count(*)::int as n from store_orders where enterprise_id = ${farm.id} and promo_code is not null`,
       ),
     );
-    expect(coupons.applied).toHaveLength(codes!.n);
+    // The codes used come a page at a time with their total, as the charges and refunds (never the whole list).
+    expect(coupons).toMatchObject({ page: 1, page_size: 25, total: codes!.n });
+    expect(coupons.applied).toHaveLength(Math.min(codes!.n, 25));
     for (const c of coupons.applied) expect(c.discount).toMatch(/^-?\d+\.\d{2}$/);
+    const used = coupons.applied.map((c) => c.placed_at);
+    expect([...used].sort().reverse()).toEqual(used);
+    const next = billingCouponsSchema.parse((await call(owner, 'GET', `${base}/coupons?page=2`)).json());
+    expect(next).toMatchObject({ page: 2, total: codes!.n, available: coupons.available });
+    expect(next.applied).toHaveLength(Math.max(0, Math.min(codes!.n - 25, 25)));
     for (const path of ['list-charges', 'refunds', 'subscriptions/payments', 'generic_payment'])
       expect((await call(owner, 'GET', `${base}/${path}`)).statusCode, path).toBe(200);
     // Charges and refunds come a page at a time with the total, as the payment history does (never the whole list).
@@ -252,7 +259,7 @@ describe('what the farm business paid and was paid', () => {
     const refunds = billingRefundsSchema.parse((await call(owner, 'GET', `${base}/refunds?page=2`)).json());
     expect(refunds).toMatchObject({ page: 2, page_size: 25, total: charged!.refunds });
     expect(refunds.refunds.length).toBe(Math.max(0, Math.min(charged!.refunds - 25, 25)));
-    for (const path of ['list-charges', 'refunds'])
+    for (const path of ['list-charges', 'refunds', 'coupons'])
       expect((await call(owner, 'GET', `${base}/${path}?page=0`)).statusCode, path).toBe(400);
     expect((await call(owner, 'GET', `${base}/subscriptions/payments`)).json()).toEqual({ payments: [] });
   });

@@ -31,7 +31,7 @@ const billingKeys = {
   bankAccounts: (e: string) => ['billing', e, 'bank-accounts'] as const,
   history: (e: string, page: number) => ['billing', e, 'history', page] as const,
   refunds: (e: string, page: number) => ['billing', e, 'refunds', page] as const,
-  coupons: (e: string) => ['billing', e, 'coupons'] as const,
+  coupons: (e: string, page: number) => ['billing', e, 'coupons', page] as const,
   payouts: (e: string, type: PayoutChargeType, page: number) => ['billing', e, 'payouts', type, page] as const,
 };
 
@@ -76,11 +76,12 @@ export const useRefunds = (e: string, page: number, enabled = true) =>
     enabled,
   });
 
-export const useCoupons = (e: string, enabled = true) =>
+export const useCoupons = (e: string, page: number, enabled = true) =>
   useQuery({
-    queryKey: billingKeys.coupons(e),
-    queryFn: ({ signal }) => get<Coupons>(`${base(e)}/coupons`, signal),
+    queryKey: billingKeys.coupons(e, page),
+    queryFn: ({ signal }) => get<Coupons>(`${base(e)}/coupons`, signal, { page: String(page) }),
     retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
     enabled,
   });
 

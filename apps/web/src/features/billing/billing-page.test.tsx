@@ -92,7 +92,8 @@ function serve(extra?: (call: StubCall, path: string) => StubReply | undefined) 
       return { status: 200, body: { bank_accounts: [PENDING_BANK] } };
     if (path === `${BASE}/payment_history`) return { status: 200, body: HISTORY };
     if (path === `${BASE}/refunds`) return { status: 200, body: { refunds: [], page: 1, page_size: 25, total: 0 } };
-    if (path === `${BASE}/coupons`) return { status: 200, body: { applied: [], available: [] } };
+    if (path === `${BASE}/coupons`)
+      return { status: 200, body: { applied: [], available: [], page: 1, page_size: 25, total: 0 } };
     if (path === `${BASE}/payouts/manual_ach/pages/1`) return { status: 200, body: PAYOUTS };
     if (path === `${BASE}/payouts/eft/pages/1`)
       return { status: 200, body: { payouts: [], page: 1, page_size: 25, total: 0 } };
@@ -162,6 +163,66 @@ describe('/billing', () => {
     expect(
       calls.filter((c) => c.url.pathname === `${BASE}/refunds`).map((c) => c.url.searchParams.get('page')),
     ).toEqual(['1', '2']);
+  });
+
+  it("pages the coupons used as the refunds, the store's automatic offers under every page", async () => {
+    const used = (n: number) => ({
+      code: `SAVE${n}`,
+      name: 'Fall savings',
+      order_number: `GS-${200000 + n}`,
+      placed_at: '2026-11-02T16:00:00.000Z',
+      discount: '15.00',
+      currency: 'USD',
+    });
+    const offer = {
+      name: 'Free delivery over $500',
+      kind: 'free_shipping',
+      value: '0.00',
+      currency: 'USD',
+      min_subtotal: '500.00',
+      first_purchase_only: false,
+      ends_at: null,
+    };
+    const { calls } = open((call, path) => {
+      if (path !== `${BASE}/coupons`) return undefined;
+      const page = Number(call.url.searchParams.get('page'));
+      const rows = page === 1 ? Array.from({ length: 25 }, (_, i) => used(i)) : [used(25), used(26)];
+      return { status: 200, body: { applied: rows, available: [offer], page, page_size: 25, total: 27 } };
+    });
+    const history = await screen.findByRole('region', { name: 'Payment history' });
+    expect(await within(history).findByText('SAVE0 on order GS-200000: $15.00 off')).toBeTruthy();
+    expect(within(history).getByText('Available now: Free delivery over $500')).toBeTruthy();
+    // The refunds have none, so the only pager is the coupons'.
+    expect(within(history).getByText('Page 1 of 2')).toBeTruthy();
+    fireEvent.click(within(history).getByRole('button', { name: 'Next page' }));
+    expect(await within(history).findByText('SAVE26 on order GS-200026: $15.00 off')).toBeTruthy();
+    expect(within(history).queryByText('SAVE0 on order GS-200000: $15.00 off')).toBeNull();
+    expect(within(history).getByText('Page 2 of 2')).toBeTruthy();
+    expect(within(history).getByText('Available now: Free delivery over $500')).toBeTruthy();
+    expect(
+      calls.filter((c) => c.url.pathname === `${BASE}/coupons`).map((c) => c.url.searchParams.get('page')),
+    ).toEqual(['1', '2']);
+  });
+
+  it('says when the payouts CSV stops at its 10,000 rows, and not before', async () => {
+    open((_call, path) =>
+      path === `${BASE}/payouts/eft/pages/1`
+        ? { status: 200, body: { ...PAYOUTS, payouts: [{ ...PAYOUTS.payouts[0], currency: 'CAD' }], total: 12_480 } }
+        : undefined,
+    );
+    const payouts = await screen.findByRole('region', { name: 'Payouts' });
+    expect(await within(payouts).findByText('$21,748.37')).toBeTruthy();
+    expect(within(payouts).queryByText(/The CSV holds/)).toBeNull();
+    fireEvent.click(within(payouts).getByRole('tab', { name: 'EFT' }));
+    expect(
+      await within(payouts).findByText(
+        'The CSV holds the latest 10,000 of these 12,480 payouts; the older ones are on the pages below.',
+      ),
+    ).toBeTruthy();
+    expect(within(payouts).getByText('Page 1 of 500')).toBeTruthy();
+    expect(within(payouts).getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      `${BASE}/payouts/eft/download`,
+    );
   });
 
   it("adds a card through the test provider's form: a setup intent, confirmed with the card's token", async () => {

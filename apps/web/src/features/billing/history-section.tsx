@@ -1,9 +1,6 @@
 import {
   Box,
-  IconButton,
   Paper,
-  Skeleton,
-  Stack,
   Table,
   TableBody,
   TableCell,
@@ -12,46 +9,14 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import ChevronLeftRoundedIcon from '@mui/icons-material/ChevronLeftRounded';
-import ChevronRightRoundedIcon from '@mui/icons-material/ChevronRightRounded';
 import { formatMoney } from '@granary/domain';
 import { useState } from 'react';
 import type { MessageId } from '../../lib/i18n/messages';
 import { T, useT } from '../../lib/i18n/t';
 import { useDates } from '../../lib/i18n/use-dates';
-import { LoadErrorAlert } from '../../lib/ui/page-states';
 import { useCoupons, usePaymentHistory, useRefunds } from './billing-api';
 import { numericCellSx } from '../../lib/ui/numeric-cell';
-
-/** Previous / next page, with 'Page 2 of 5' between. */
-export function Pager({
-  page,
-  total,
-  pageSize,
-  onPage,
-}: {
-  page: number;
-  total: number;
-  pageSize: number;
-  onPage: (p: number) => void;
-}) {
-  const t = useT();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end', mt: 1 }}>
-      <IconButton aria-label={t('billing.previous')} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeftRoundedIcon />
-      </IconButton>
-      <Typography variant="body2">
-        <T id="billing.page" values={{ page, pages }} />
-      </Typography>
-      <IconButton aria-label={t('billing.next')} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        <ChevronRightRoundedIcon />
-      </IconButton>
-    </Stack>
-  );
-}
+import { PagedList } from './paged-list';
 
 const money = (value: string, currency: string) => formatMoney(value, { currency: currency.toLowerCase() });
 
@@ -63,7 +28,8 @@ export function HistorySection({ enterprisePublicId: e }: { enterprisePublicId: 
   const history = usePaymentHistory(e, page);
   const [refundsPage, setRefundsPage] = useState(1);
   const refunds = useRefunds(e, refundsPage);
-  const coupons = useCoupons(e);
+  const [couponsPage, setCouponsPage] = useState(1);
+  const coupons = useCoupons(e, couponsPage);
   // On a phone the status goes under the order number, so the amount stays in view.
   const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
   return (
@@ -71,19 +37,8 @@ export function HistorySection({ enterprisePublicId: e }: { enterprisePublicId: 
       <Typography variant="h2" id="billing-history" sx={{ mb: 2 }}>
         <T id="billing.history.title" />
       </Typography>
-      {history.isError ? (
-        <LoadErrorAlert
-          error={history.error}
-          fallback={t('billing.loadFailed')}
-          retryLabel={<T id="billing.retry" />}
-          onRetry={() => void history.refetch()}
-        />
-      ) : history.data && history.data.total === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          <T id="billing.history.empty" />
-        </Typography>
-      ) : history.data ? (
-        <>
+      <PagedList query={history} page={page} onPage={setPage} empty={<T id="billing.history.empty" />}>
+        {(data) => (
           <TableContainer component={Paper} variant="outlined">
             <Table size="small" aria-labelledby="billing-history">
               <TableHead>
@@ -103,7 +58,7 @@ export function HistorySection({ enterprisePublicId: e }: { enterprisePublicId: 
                 </TableRow>
               </TableHead>
               <TableBody>
-                {history.data.payments.map((p) => (
+                {data.payments.map((p) => (
                   <TableRow key={p.orderId}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{dates.instant(p.placedAt)}</TableCell>
                     <TableCell>
@@ -125,49 +80,59 @@ export function HistorySection({ enterprisePublicId: e }: { enterprisePublicId: 
               </TableBody>
             </Table>
           </TableContainer>
-          <Pager page={page} total={history.data.total} pageSize={history.data.pageSize} onPage={setPage} />
-        </>
-      ) : (
-        <Skeleton variant="rounded" height={160} />
-      )}
-      {refunds.data && refunds.data.refunds.length > 0 ? (
-        <Box sx={{ mt: 3 }}>
+        )}
+      </PagedList>
+      <PagedList
+        query={refunds}
+        page={refundsPage}
+        onPage={setRefundsPage}
+        empty={null}
+        sx={{ mt: 3 }}
+        heading={
           <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
             <T id="billing.refunds.title" />
           </Typography>
-          {refunds.data.refunds.map((r) => (
+        }
+      >
+        {(data) =>
+          data.refunds.map((r) => (
             <Typography key={r.orderNumber} variant="body2">
               {dates.instant(r.createdAt)} · {r.orderNumber} · {money(r.amount, r.currency)}
             </Typography>
-          ))}
-          <Pager
-            page={refundsPage}
-            total={refunds.data.total}
-            pageSize={refunds.data.pageSize}
-            onPage={setRefundsPage}
-          />
-        </Box>
-      ) : null}
-      {coupons.data && (coupons.data.applied.length > 0 || coupons.data.available.length > 0) ? (
-        <Box sx={{ mt: 3 }}>
+          ))
+        }
+      </PagedList>
+      <PagedList
+        query={coupons}
+        page={couponsPage}
+        onPage={setCouponsPage}
+        empty={null}
+        isEmpty={(data) => data.total === 0 && data.available.length === 0}
+        sx={{ mt: 3 }}
+        heading={
           <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
             <T id="billing.coupons.title" />
           </Typography>
-          {coupons.data.applied.map((c) => (
-            <Typography key={`${c.code}-${c.orderNumber}`} variant="body2">
-              <T
-                id="billing.coupons.applied"
-                values={{ code: c.code, order: c.orderNumber, discount: money(c.discount, c.currency) }}
-              />
-            </Typography>
-          ))}
-          {coupons.data.available.map((c) => (
-            <Typography key={c.name} variant="body2" color="text.secondary">
-              <T id="billing.coupons.available" values={{ name: c.name }} />
-            </Typography>
-          ))}
-        </Box>
-      ) : null}
+        }
+      >
+        {(data) => (
+          <>
+            {data.applied.map((c) => (
+              <Typography key={`${c.code}-${c.orderNumber}`} variant="body2">
+                <T
+                  id="billing.coupons.applied"
+                  values={{ code: c.code, order: c.orderNumber, discount: money(c.discount, c.currency) }}
+                />
+              </Typography>
+            ))}
+            {data.available.map((c) => (
+              <Typography key={c.name} variant="body2" color="text.secondary">
+                <T id="billing.coupons.available" values={{ name: c.name }} />
+              </Typography>
+            ))}
+          </>
+        )}
+      </PagedList>
     </Box>
   );
 }

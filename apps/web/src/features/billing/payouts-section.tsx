@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Paper,
-  Skeleton,
   Stack,
   Tab,
   Table,
@@ -15,13 +14,18 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { PAYOUT_CHARGE_TYPES, formatMoney, type PayoutChargeType } from '@granary/domain';
+import {
+  PAYOUT_CHARGE_TYPES,
+  PAYOUT_CSV_MAX_ROWS,
+  formatMoney,
+  formatNumber,
+  type PayoutChargeType,
+} from '@granary/domain';
 import { useState } from 'react';
 import { T, useT } from '../../lib/i18n/t';
 import { useDates } from '../../lib/i18n/use-dates';
-import { LoadErrorAlert } from '../../lib/ui/page-states';
 import { payoutsCsvUrl, usePayouts, type PayoutPage } from './billing-api';
-import { Pager } from './history-section';
+import { PagedList } from './paged-list';
 import { numericCellSx } from '../../lib/ui/numeric-cell';
 
 type Payout = PayoutPage['payouts'][number];
@@ -60,6 +64,15 @@ export function PayoutsSection({ enterprisePublicId: e }: { enterprisePublicId: 
           <Typography variant="body2" color="text.secondary">
             <T id="billing.payouts.help" />
           </Typography>
+          {payouts.data && payouts.data.total > PAYOUT_CSV_MAX_ROWS ? (
+            // The download stops at the CSV bound (newest first): say so before anyone relies on it being everything.
+            <Typography variant="body2" color="text.secondary">
+              <T
+                id="billing.payouts.csvCapped"
+                values={{ count: formatNumber(PAYOUT_CSV_MAX_ROWS), total: formatNumber(payouts.data.total) }}
+              />
+            </Typography>
+          ) : null}
         </Box>
         <Button
           component="a"
@@ -85,19 +98,8 @@ export function PayoutsSection({ enterprisePublicId: e }: { enterprisePublicId: 
           <Tab key={k} value={k} label={t(k === 'eft' ? 'billing.payouts.eft' : 'billing.payouts.manual_ach')} />
         ))}
       </Tabs>
-      {payouts.isError ? (
-        <LoadErrorAlert
-          error={payouts.error}
-          fallback={t('billing.loadFailed')}
-          retryLabel={<T id="billing.retry" />}
-          onRetry={() => void payouts.refetch()}
-        />
-      ) : payouts.data && payouts.data.total === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          <T id="billing.payouts.empty" />
-        </Typography>
-      ) : payouts.data ? (
-        <>
+      <PagedList query={payouts} page={page} onPage={setPage} empty={<T id="billing.payouts.empty" />}>
+        {(data) => (
           <TableContainer component={Paper} variant="outlined">
             <Table size="small" aria-labelledby="billing-payouts">
               <TableHead>
@@ -117,7 +119,7 @@ export function PayoutsSection({ enterprisePublicId: e }: { enterprisePublicId: 
                 </TableRow>
               </TableHead>
               <TableBody>
-                {payouts.data.payouts.map((p) => (
+                {data.payouts.map((p) => (
                   <TableRow key={p.id}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{dates.instant(p.sentAt)}</TableCell>
                     <TableCell>
@@ -138,11 +140,8 @@ export function PayoutsSection({ enterprisePublicId: e }: { enterprisePublicId: 
               </TableBody>
             </Table>
           </TableContainer>
-          <Pager page={page} total={payouts.data.total} pageSize={payouts.data.pageSize} onPage={setPage} />
-        </>
-      ) : (
-        <Skeleton variant="rounded" height={160} />
-      )}
+        )}
+      </PagedList>
     </Box>
   );
 }

@@ -94,6 +94,8 @@ export const billingMessages = {
   'billing.payouts.manual_ach': 'ACH',
   'billing.payouts.empty': 'No payouts of this kind yet.',
   'billing.payouts.download': 'Download CSV',
+  'billing.payouts.csvCapped':
+    'The CSV holds the latest {count} of these {total} payouts; the older ones are on the pages below.',
   'billing.payouts.sent': 'Sent',
   'billing.payouts.reference': 'Reference',
   'billing.payouts.payee': 'Payee',
