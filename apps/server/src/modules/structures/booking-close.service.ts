@@ -13,7 +13,7 @@ import { ifMatchVersion } from '../../platform/crm-access.ts';
 import { lockStructure, updateStructure, type StructureRow } from './booking.repo.ts';
 import { fixed } from './booking-engine.ts';
 import { CLOSABLE, computeCloseCost } from './booking-close-cost.ts';
-import { notifyStructureEvent } from './booking-notices.ts';
+import { notifyCloseRequested, notifyStructureEvent } from './booking-notices.ts';
 import { structureDetail, structureFor, structuresActor, type BookingDeps } from './booking.service.ts';
 import { writeStructureHta } from './observation.service.ts';
 
@@ -34,7 +34,7 @@ export async function closeCost(deps: BookingDeps, request: FastifyRequest, stru
 
 /**
  * Records a close request at the cost quoted now (the caller checked who asks): only a live structure (409
- * otherwise), under its lock; audited with who asked and on whose behalf.
+ * otherwise), under its lock; audited with who asked and on whose behalf; a farmer's request tells the merchandisers.
  */
 export async function recordCloseRequest(
   deps: BookingDeps,
@@ -79,6 +79,14 @@ export async function recordCloseRequest(
         ...(body.note ? { note: body.note } : {}),
       },
     });
+    // The farmer's own request: the merchandisers who decide it hear of it (a merchandiser's, on the client's behalf,
+    // is their own doing).
+    if (!by.onBehalf)
+      await notifyCloseRequested(tx, row.id, {
+        byUserId: by.userId,
+        closeCost: quoted.closeCost,
+        note: body.note ?? null,
+      });
   });
 }
 

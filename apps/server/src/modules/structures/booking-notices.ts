@@ -3,11 +3,23 @@
 // topic): the notices' topics are 'contracts.structure_…', so the farmer's 'contract signing' preference (decision 055:
 // their contracts and documents) governs them as it governs their contracts' notices. The nightly observation job
 // (task J, observation.service.ts) calls notifyStructureEvent for the knock-out and the end.
+// The buyer's side hears of the farmer's own actions on a structure: a close request (notifyCloseRequested) tells the
+// merchandiser who traded it and the partner's structures administrators of its market, in the app (and by text as
+// their preferences say; the same 'contracts.structure_…' topics), linking to the structure's drawer in the CRM.
 
-import { formatDay, formatNumber, intlLocaleOfCountry, structureKindLabel } from '@granary/domain';
+import {
+  currencyForCountry,
+  formatDay,
+  formatMoney,
+  formatNumber,
+  hasAdminPermission,
+  intlLocaleOfCountry,
+  structureKindLabel,
+  type AdminGrants,
+} from '@granary/domain';
 import type { Db } from '../../platform/db.ts';
 import { notifyUsers } from '../../platform/notifications.ts';
-import { enterpriseUserIds, findStructureById } from './booking.repo.ts';
+import { enterpriseUserIds, findStructureById, marketStaff } from './booking.repo.ts';
 import { inputOf } from './booking-view.ts';
 
 export type StructureEvent = 'traded' | 'knocked_out' | 'completed' | 'close_approved' | 'close_rejected';
@@ -67,6 +79,65 @@ export async function notifyStructureEvent(
       title: text.title,
       body: text.body,
       link: FARMER_STRUCTURES_PATH,
+    })),
+  );
+  return userIds.length;
+}
+
+/** Where the merchandiser opens a structure: the CRM's structures page with its drawer. */
+export function crmStructurePath(structureId: number): string {
+  return `/crm/structures?structure=${structureId}`;
+}
+
+/**
+ * The merchandisers who hear of a farmer's action on a structure: the one who traded it, and the partner's users with
+ * structures-admin at its market (they decide a close) — each still an active CRM user of the partner who sees the
+ * market; never the user who acted.
+ */
+async function structureMerchandisers(
+  db: Db,
+  row: { partnerId: string; marketId: number; tradedBy: string | null },
+  except: string,
+): Promise<string[]> {
+  const staff = await marketStaff(db, row.partnerId, row.marketId);
+  return staff
+    .filter(
+      (u) =>
+        u.grainBuying &&
+        u.userId !== except &&
+        (u.userId === row.tradedBy ||
+          hasAdminPermission(u.adminPermissions as AdminGrants, 'structures-admin', { marketId: row.marketId })),
+    )
+    .map((u) => u.userId);
+}
+
+/**
+ * A farmer asked to close one of their structures (booking-farmer.service.ts, in the request's transaction): the
+ * merchandisers are told who asks, at what close cost and with what note, linking to the structure in the CRM; answers
+ * how many were told.
+ */
+export async function notifyCloseRequested(
+  db: Db,
+  structureId: number,
+  request: { byUserId: string; closeCost: string; note: string | null },
+): Promise<number> {
+  const row = await findStructureById(db, structureId);
+  if (!row) return 0;
+  const userIds = await structureMerchandisers(db, row, request.byUserId);
+  if (userIds.length === 0) return 0;
+  const kind = structureKindLabel(inputOf(row)).toLowerCase();
+  const cost = formatMoney(request.closeCost, { currency: currencyForCountry(row.marketCountry) });
+  const priced = `${formatNumber(row.state.pricedBushels, { maxFractionDigits: 2 })} bu`;
+  const quantity = `${formatNumber(row.quantity, { maxFractionDigits: 2 })} bu`;
+  const note = request.note ? ` Note: ${request.note}` : '';
+  await notifyUsers(
+    db,
+    userIds.map((userId) => ({
+      userId,
+      topic: 'contracts.structure_close_requested',
+      title: `${row.clientName} asks to close structure ${row.id}`,
+      body: `${row.clientName} asked to close their ${row.cropName} ${row.cropYear} ${kind} (${priced} of ${quantity} priced) at a close cost of ${cost}: approve or decline it.${note}`,
+      link: crmStructurePath(row.id),
     })),
   );
   return userIds.length;

@@ -9,6 +9,7 @@ import {
   crops,
   enterpriseUsers,
   legalEntities,
+  marketUserPermissions,
   markets,
   structureCloseCosts,
   structureObservations,
@@ -226,6 +227,34 @@ export async function saveCloseCost(db: Db, row: typeof structureCloseCosts.$inf
 /** Records the confirmation's request on the structure (no version change: the trade's own write made one). */
 export async function setSigningRequest(db: Db, id: number, requestId: number): Promise<void> {
   await db.update(structures).set({ signingRequestId: requestId }).where(eq(structures.id, id));
+}
+
+/**
+ * The partner's active CRM users who see a market (any permission there), with their admin grants: among them the
+ * merchandisers who hear of a farmer's action on a structure of that market (booking-notices.ts).
+ */
+export async function marketStaff(
+  db: Db,
+  partnerId: string,
+  marketId: number,
+): Promise<{ userId: string; adminPermissions: Record<string, unknown>; grainBuying: boolean }[]> {
+  const rows = await db
+    .select({ userId: users.id, adminPermissions: users.adminPermissions, experiences: users.experiences })
+    .from(marketUserPermissions)
+    .innerJoin(users, eq(users.id, marketUserPermissions.userId))
+    .where(
+      and(
+        eq(marketUserPermissions.marketId, marketId),
+        eq(users.partnerId, partnerId),
+        eq(users.status, 'active'),
+        sql`cardinality(${marketUserPermissions.permissions}) > 0`,
+      ),
+    );
+  return rows.map((r) => ({
+    userId: r.userId,
+    adminPermissions: r.adminPermissions,
+    grainBuying: r.experiences.grain_buying === true,
+  }));
 }
 
 /** The active users onboarded on an enterprise (the client's farm): who hears of the client's structures. */

@@ -800,5 +800,33 @@ describe("the farmer's structures", () => {
       ),
     );
     expect(entry!.details.onBehalfOfClient).toBe(false);
+    // The merchandisers hear of it: the one who traded it and the structures administrators of its market, never a
+    // reader nor a buyer without structures; the notice opens the structure in the CRM.
+    const told = rowsOf<{ email: string; title: string; body: string; link: string }>(
+      await app.t.database.db.execute(
+        sql`select u.email, n.title, n.body, n.link from notifications n join users u on u.id = n.user_id
+          where n.topic = 'contracts.structure_close_requested' and n.link = ${`/crm/structures?structure=${mine.id}`}`,
+      ),
+    );
+    const emails = told.map((n) => n.email);
+    expect(emails).toContain(DEMO_ACCOUNTS.buyer);
+    expect(emails).toContain('scs-ames@demo.granary.test');
+    expect(emails).not.toContain('scs-reader@demo.granary.test');
+    expect(emails).not.toContain('scs-none@demo.granary.test');
+    expect(emails).not.toContain(DEMO_ACCOUNTS.farmer);
+    expect(new Set(emails).size).toBe(emails.length);
+    expect(told[0]!.title).toBe(`Fieldman Family Farms asks to close structure ${mine.id}`);
+    expect(told[0]!.body).toMatch(/at a close cost of -?\$[\d,]+\.\d\d: approve or decline it\. Note: Sell now$/);
+  });
+
+  it('a close the merchandiser asks for on the client’s behalf tells no merchandiser', async () => {
+    const s = await live();
+    const res = await injectAs(app.t, app.buyer, 'POST', `${SCS}/structure/${s.id}/request-close`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      await count(
+        sql`select count(*)::int as n from notifications where topic = 'contracts.structure_close_requested' and link = ${`/crm/structures?structure=${s.id}`}`,
+      ),
+    ).toBe(0);
   });
 });
