@@ -87,6 +87,7 @@ function serve(route: (call: StubCall, path: string) => StubReply | undefined = 
             row({
               cropId: 2,
               crop: 'Soybeans',
+              averageCash: '10.1478',
               production: null,
               area: null,
               areaUnits: null,
@@ -164,6 +165,9 @@ describe('profit center', () => {
     expect(within(corn).getByText('$427,500')).toBeTruthy();
     expect(within(corn).getByText('Today’s bid $4.25/bu')).toBeTruthy();
     const beans = screen.getByRole('listitem', { name: 'Soybeans 2026' });
+    // An average off the quarter-cent grid keeps its four decimals rather than being rounded to a tick (decision 034),
+    // as every average cash in the product (My Sales Lite's summary and balances, the CRM's contract) is written.
+    expect(within(beans).getByText('$10.1478/bu')).toBeTruthy();
     expect(within(beans).getByRole('link', { name: 'Enter acres and yield' }).getAttribute('href')).toBe(
       '/account/user/u1/enterprise/e7/agronomics',
     );
