@@ -66,6 +66,7 @@ import { positionsRoutes } from './modules/structures/positions.routes.ts';
 import { bookingRoutes } from './modules/structures/booking.routes.ts';
 import { closePricingPool, structureSignedHook } from './modules/structures/structures.public.ts';
 import { structureObservationJobs } from './modules/structures/observation.job.ts';
+import { structureRiskJobs } from './modules/structures/positions.risk.ts';
 import { farmerHomeRoutes } from './modules/farmer-home/farmer-home.routes.ts';
 import { partnerOnboardingRoutes } from './modules/partner-onboarding/partner-onboarding.routes.ts';
 import { farmerClients } from './modules/profit-center/profit-center.public.ts';
@@ -263,6 +264,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bookingRoutes, { ctx, partners, provider: esignProvider });
   // Structured products' nightly observation (issue 18, decision 062): on each settlement and a recurring catch-up.
   await app.register(structureObservationJobs, { ctx });
+  // The live structures' stored delta and gamma, valued in the background (decision 062 'Positions', 'Stored risk').
+  await app.register(structureRiskJobs, { ctx });
   // The merchandiser's position (issue 18, decision 062 'Positions'): hedge trades and the position by futures month.
   await app.register(positionsRoutes, { ctx, partners });
   // The farmer's home at /dashboard (issue 17): what needs them now, their bids and notifications, in one call.

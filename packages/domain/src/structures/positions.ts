@@ -122,6 +122,13 @@ export const positionRowSchema = z.object({
   structureDelta: decimal,
   /** How many live structures the delta sums. */
   structureCount: z.number().int(),
+  /**
+   * When the oldest of those deltas was computed (the background valuation; the delta is moved to today's futures by
+   * its gamma); null without structures.
+   */
+  structureDeltaAsOf: instant.nullable(),
+  /** Live structures of the month not valued yet (traded a moment ago): not in structureDelta until the job values them. */
+  structurePending: z.number().int(),
   hedgeFutures: decimal,
   hedgeOptionDelta: decimal,
   /** hedgeFutures + hedgeOptionDelta. */
@@ -176,10 +183,17 @@ export const positionsSchema = z.object({
   structures: z.object({
     /** Live structures of these markets and crops. */
     count: z.number().int(),
-    /** Deltas read from the cache (the same structure state, futures tick and market as before). */
+    /** Deltas read from the stored risk (every structure valued in the background: the call itself never values). */
     cached: z.number().int(),
     /** Structures left out of the figures, with the reason (no quote for their month, no vol, …). */
     skipped: leftOut,
+    /** Structures never valued yet (the background valuation has not reached them): not in the figures. */
+    pending: leftOut,
+    /** Of the deltas used, those being valued again (the structure changed, or futures moved far): shown meanwhile. */
+    refreshing: z.number().int(),
+    /** When the oldest and the newest delta used were computed; null when none is used. */
+    oldestAt: instant.nullable(),
+    newestAt: instant.nullable(),
   }),
   /** Option hedges left out (no quote or vol for their month), with the reason. */
   skippedTrades: leftOut,

@@ -1,59 +1,49 @@
-// The live structures' deltas in the position (docs/decisions/062 'Positions'): each by the engine's calcTheos at
-// today's market (the latest quote of the structure's month, on its tick, and the partner's parameters), cached per
-// process by structure state, futures tick and market — a Monte Carlo valuation is the slow part of the position.
+// A live structure's risk for the position (docs/decisions/062 'Positions', addendum 'Stored risk'): its delta and
+// gamma by the engine's calcTheos at a market (the latest quote of the structure's month, on its tick, and the
+// partner's parameters). The background job (positions.risk.ts) calls it and stores the result; the position call
+// never runs it.
 
-import type { PricingParameters, BlockRunner, StructureTerms } from '@granary/scs-engine';
+import type { PricingParameters, BlockRunner, StructureState, StructureTerms } from '@granary/scs-engine';
 import { ScsTermsError, calcTheos, marketFromParameters } from '@granary/scs-engine';
 import { positionProduct } from '@granary/domain';
-import type { LiveStructureRow } from './positions.repo.ts';
 
 /** Monte Carlo paths of each structure's delta in the position (delta standard error ≈ 2 % of the delta). */
-const POSITION_PATHS = 20_000;
-/** Structure deltas kept per process (structure state × futures tick × market); the oldest go first. */
-const DELTA_CACHE_MAX = 50_000;
-const deltaCache = new Map<string, number>();
+export const POSITION_PATHS = 20_000;
 
-/** Empties the structure delta cache (tests and the bench's cold runs). */
-export function clearPositionDeltaCache(): void {
-  deltaCache.clear();
-}
+/** What the engine needs of a structure to value its risk. */
+export type RiskSubject = {
+  id: number;
+  cropId: number;
+  optionMonth: string;
+  futuresSymbol: string;
+  terms: StructureTerms;
+  state: StructureState;
+};
 
-function cacheGet(key: string): number | undefined {
-  const v = deltaCache.get(key);
-  if (v !== undefined) {
-    deltaCache.delete(key);
-    deltaCache.set(key, v);
-  }
-  return v;
-}
-
-function cachePut(key: string, value: number): void {
-  deltaCache.set(key, value);
-  if (deltaCache.size > DELTA_CACHE_MAX) {
-    const oldest = deltaCache.keys().next().value;
-    if (oldest !== undefined) deltaCache.delete(oldest);
-  }
-}
-
-export type StructureOutcome = { delta: number | null; cached: boolean; reason: string | null };
+/** A structure's risk at F0 (`futures`), or why it could not be valued (delta null, `reason`). */
+export type RiskOutcome = {
+  futures: number | null;
+  delta: number | null;
+  gamma: number | null;
+  vol: number | null;
+  reason: string | null;
+};
 
 /**
- * A live structure's delta at today's market (calcTheos at the latest quote of its month and the partner's
- * parameters), from the cache when the same structure state was valued at the same futures tick and market.
- * A past observation day whose settle the nightly observation has not applied yet settles at today's futures (the
- * engine's pendingPastDates 'at-futures') rather than leaving the structure out.
+ * A live structure's delta and gamma at `futures` (rounded to the product's tick) and the partner's parameters on
+ * `valuationDate`. A past observation day whose settle the nightly observation has not applied yet settles at today's
+ * futures (the engine's pendingPastDates 'at-futures') rather than leaving the structure out.
  */
-export async function structureDelta(
-  s: LiveStructureRow,
+export async function structureRisk(
+  s: RiskSubject,
   parameters: PricingParameters,
   futures: number | null,
-  today: string,
+  valuationDate: string,
   runner: BlockRunner,
-): Promise<StructureOutcome> {
-  if (futures === null) return { delta: null, cached: false, reason: `No quote for ${s.futuresSymbol}.` };
-  const terms = s.terms as StructureTerms;
-  const through = s.state.observedThrough;
-  const valuationDate = today;
+): Promise<RiskOutcome> {
+  const none = { futures: null, delta: null, gamma: null, vol: null };
+  if (futures === null) return { ...none, reason: `No quote for ${s.futuresSymbol}.` };
+  const terms = s.terms;
   const product = positionProduct(s.cropId);
   const tick = product ? Number(product.tick) : 0.0025;
   const atTick = Math.round(futures / tick) * tick;
@@ -66,37 +56,20 @@ export async function structureDelta(
   });
   const scs = parameters.scs.find((r) => r.cropId === s.cropId);
   if (!priced || !scs)
-    return { delta: null, cached: false, reason: `The pricing parameters have no vol for ${s.futuresSymbol}.` };
+    return { ...none, futures: atTick, reason: `The pricing parameters have no vol for ${s.futuresSymbol}.` };
   const { market } = priced;
-  const key = [
-    s.id,
-    s.version,
-    through,
-    valuationDate,
-    atTick.toFixed(4),
-    market.vol,
-    market.discountRate,
-    scs.deltaBump,
-  ].join('|');
-  const hit = cacheGet(key);
-  if (hit !== undefined) return { delta: hit, cached: true, reason: null };
   try {
-    const { months } = await calcTheos(
-      [
-        {
-          id: String(s.id),
-          terms,
-          state: s.state,
-          market,
-        },
-      ],
-      { paths: POSITION_PATHS, bump: scs.deltaBump, runner, pendingPastDates: 'at-futures' },
-    );
+    const { months } = await calcTheos([{ id: String(s.id), terms, state: s.state, market }], {
+      paths: POSITION_PATHS,
+      bump: scs.deltaBump,
+      runner,
+      pendingPastDates: 'at-futures',
+    });
     const delta = months.reduce((sum, m) => sum + m.delta, 0);
-    cachePut(key, delta);
-    return { delta, cached: false, reason: null };
+    const gamma = months.reduce((sum, m) => sum + m.gamma, 0);
+    return { futures: atTick, delta, gamma: Number.isFinite(gamma) ? gamma : 0, vol: market.vol, reason: null };
   } catch (err) {
-    if (err instanceof ScsTermsError) return { delta: null, cached: false, reason: err.message };
+    if (err instanceof ScsTermsError) return { ...none, futures: atTick, reason: err.message };
     throw err;
   }
 }

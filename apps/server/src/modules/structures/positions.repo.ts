@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { rowsOf } from '../../platform/db.ts';
-import { futuresSymbols, hedgeTrades, structures, users } from '../../db/schema/index.ts';
+import { futuresSymbols, hedgeTrades, structureRisk, structures, users } from '../../db/schema/index.ts';
 
 export type HedgeTradeRow = typeof hedgeTrades.$inferSelect & { createdByName: string | null };
 export type NewHedgeTrade = Pick<
@@ -217,7 +217,11 @@ export async function contractGroups(
   return rowsOf<ContractGroupRow>(result);
 }
 
-/** The partner's live structures (live, or live with a close requested) at some markets, of some crops. */
+/**
+ * The partner's live structures (live, or live with a close requested) at some markets, of some crops, each with its
+ * stored risk (structure_risk, the background valuation's; null when never valued) and its partner's parameters
+ * version (to tell a row valued with older parameters).
+ */
 export async function liveStructures(
   db: Db,
   partnerId: string,
@@ -231,11 +235,20 @@ export async function liveStructures(
       cropId: structures.cropId,
       optionMonth: structures.optionMonth,
       futuresSymbol: structures.futuresSymbol,
-      terms: structures.terms,
-      state: structures.state,
       version: structures.version,
+      risk: {
+        version: structureRisk.version,
+        parametersVersion: structureRisk.parametersVersion,
+        valuationDate: structureRisk.valuationDate,
+        futures: structureRisk.futures,
+        delta: structureRisk.delta,
+        gamma: structureRisk.gamma,
+        error: structureRisk.error,
+        computedAt: structureRisk.computedAt,
+      },
     })
     .from(structures)
+    .leftJoin(structureRisk, eq(structureRisk.structureId, structures.id))
     .where(
       and(
         eq(structures.partnerId, partnerId),

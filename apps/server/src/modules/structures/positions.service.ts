@@ -2,10 +2,10 @@
 // `position-manager`, `trades/:tradeId?`; docs/decisions/062 'Positions'). Hedge trades are the partner's (structures
 // to read, structures-admin to write; If-Match, audited in the request's transaction). The position is computed on
 // request, per crop × futures month, on the merchandiser's side (+ long, − short): contracts' remaining bushels with
-// their futures fixed (purchases +, sales −), the live structures' deltas by the engine (calcTheos at today's market:
-// the latest quote of the structure's month and the partner's parameters), the hedges (futures ± 5,000 bu a contract,
-// options × their Black-76 delta at the month's vol), and the net still to hedge. Structure deltas are cached per
-// structure state, futures tick and market (a Monte Carlo valuation each is the slow part).
+// their futures fixed (purchases +, sales −), the live structures' deltas as stored by the background valuation
+// (positions.risk.ts: calcTheos at the market of the time) and moved to today's futures by their gamma, the hedges
+// (futures ± 5,000 bu a contract, options × their Black-76 delta at the month's vol), and the net still to hedge. The
+// call never runs the Monte Carlo engine: a structure not valued yet is listed as pending.
 
 import type { FastifyRequest } from 'fastify';
 import {
@@ -28,14 +28,7 @@ import {
   type PositionRow,
   type Positions,
 } from '@granary/domain';
-import {
-  black76,
-  daysBetween,
-  isTradingDay,
-  resolveMarket,
-  type BlockRunner,
-  type PricingParameters,
-} from '@granary/scs-engine';
+import { black76, daysBetween, isTradingDay, resolveMarket, type PricingParameters } from '@granary/scs-engine';
 import { audit } from '../../platform/audit.ts';
 import {
   etagOf,
@@ -48,13 +41,12 @@ import {
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { latestQuotes } from '../futures/futures.public.ts';
-import { pricingRunner } from './engine-pool.ts';
 import { partnerParameters, structuresReader } from './parameters.service.ts';
-import { eachLimited, structureDelta } from './positions.deltas.ts';
+import { REVALUE_MOVE, enqueueRiskRefresh } from './positions.risk.ts';
 import * as repo from './positions.repo.ts';
 
-/** The position's deps: the CRM's, and where the engine runs its paths (the process' worker pool by default). */
-export type PositionsDeps = CrmDeps & { runner?: () => BlockRunner };
+/** The position's deps: the CRM's. */
+export type PositionsDeps = CrmDeps;
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Access
@@ -384,6 +376,7 @@ function rowOut(
   { cropId, optionMonth, acc }: { cropId: number; optionMonth: string; acc: Acc },
   quote: LatestQuote | undefined,
   parameters: PricingParameters,
+  meta: MonthMeta | null,
 ): PositionRow {
   const structureDelta = whole(acc.structureDelta);
   const hedgeOptionDelta = whole(acc.hedgeOptionDelta);
@@ -404,6 +397,8 @@ function rowOut(
     saleUnpriced: text(acc.saleUnpriced),
     structureDelta: text(structureDelta),
     structureCount: acc.structureCount,
+    structureDeltaAsOf: meta?.asOf ? meta.asOf.toISOString() : null,
+    structurePending: meta?.pending ?? 0,
     hedgeFutures: text(acc.hedgeFutures),
     hedgeOptionDelta: text(hedgeOptionDelta),
     hedges: text(hedges),
@@ -430,6 +425,34 @@ function totalsOf(rows: readonly PositionRow[]): Positions['totals'] {
   });
 }
 
+/** A month's structures: when the oldest delta was computed, and how many are not valued yet. */
+type MonthMeta = { asOf: Date | null; pending: number };
+
+const PENDING_REASON = 'Not valued yet: its delta is being computed in the background.';
+
+type StoredRisk = NonNullable<repo.LiveStructureRow['risk']>;
+
+/**
+ * Whether the background valuation will value this structure again (positions.risk.ts's staleness, told here so the
+ * answer can say so): its state or the parameters moved on, valued on an earlier day or over a day ago, or futures
+ * moved more than REVALUE_MOVE from the futures it was valued at.
+ */
+function isStale(
+  s: repo.LiveStructureRow,
+  risk: StoredRisk,
+  parametersVersion: number,
+  today: string,
+  futures: number | null,
+  now: Date,
+): boolean {
+  if (risk.version !== s.version || risk.parametersVersion !== parametersVersion) return true;
+  if (risk.valuationDate! < today || now.getTime() - risk.computedAt!.getTime() > 24 * 3_600_000) return true;
+  if (futures === null) return false;
+  if (risk.futures === null) return true;
+  const f0 = Number(risk.futures);
+  return Math.abs(futures - f0) > f0 * REVALUE_MOVE;
+}
+
 /** GET positions / position-manager: the position of the user's markets (or those asked), of a crop or all. */
 export async function positionsOf(
   deps: PositionsDeps,
@@ -443,7 +466,7 @@ export async function positionsOf(
   const db = deps.ctx.database.db;
   const partnerId = actor.partner.id;
   const today = exchangeToday(now);
-  const [groups, live, trades, { parameters }] = await Promise.all([
+  const [groups, live, trades, { parameters, version: parametersVersion }] = await Promise.all([
     repo.contractGroups(db, partnerId, marketIds, cropIds),
     repo.liveStructures(db, partnerId, marketIds, cropIds),
     repo.activeTrades(db, partnerId, cropIds),
@@ -456,6 +479,14 @@ export async function positionsOf(
     if (!row) rows.set(key, (row = { cropId, optionMonth, acc: emptyAcc() }));
     return row.acc;
   };
+  const metas = new Map<string, MonthMeta>();
+  const monthMeta = (cropId: number, optionMonth: string): MonthMeta => {
+    const key = `${cropId}:${optionMonth}`;
+    let meta = metas.get(key);
+    if (!meta) metas.set(key, (meta = { asOf: null, pending: 0 }));
+    return meta;
+  };
+  const metaOf = (cropId: number, optionMonth: string) => metas.get(`${cropId}:${optionMonth}`) ?? null;
   addContracts(rowOf, groups);
 
   // The quotes of every month in the position.
@@ -467,33 +498,64 @@ export async function positionsOf(
     return q ? Number(q.last) : null;
   };
 
-  // Live structures: the engine's delta of each, on the structure's own month.
-  const runner = (deps.runner ?? pricingRunner)();
-  const outcomes = await eachLimited(live, 2, (s) =>
-    structureDelta(s, parameters, futuresOf(s.futuresSymbol), today, runner),
-  );
+  // Live structures: each one's stored delta (the background valuation's, positions.risk.ts), moved from the futures
+  // it was valued at to today's by its gamma; never valued yet: pending, and a refresh is asked for.
   const skipped: LeftOut = [];
-  live.forEach((s, i) => {
-    const o = outcomes[i]!;
-    if (o.delta === null) skipped.push({ id: s.id, reason: o.reason ?? 'Not valued.' });
-    else {
-      const acc = rowOf(s.cropId, s.optionMonth);
-      acc.structureDelta += o.delta;
-      acc.structureCount += 1;
+  const pending: LeftOut = [];
+  let refreshing = 0;
+  let cached = 0;
+  let oldestAt: Date | null = null;
+  let newestAt: Date | null = null;
+  for (const s of live) {
+    const risk = s.risk?.version == null ? null : s.risk;
+    const acc = rowOf(s.cropId, s.optionMonth);
+    const month = monthMeta(s.cropId, s.optionMonth);
+    if (!risk) {
+      pending.push({ id: s.id, reason: PENDING_REASON });
+      month.pending += 1;
+      continue;
     }
-  });
+    const stale = isStale(s, risk, parametersVersion, today, futuresOf(s.futuresSymbol), now);
+    if (risk.delta === null) {
+      // The engine could not value it (no quote, no vol, terms refused): left out with the reason, or pending again
+      // when what it lacked has changed since.
+      if (stale) {
+        pending.push({ id: s.id, reason: PENDING_REASON });
+        month.pending += 1;
+      } else skipped.push({ id: s.id, reason: risk.error ?? 'Not valued.' });
+      continue;
+    }
+    if (stale) refreshing += 1;
+    cached += 1;
+    const f0 = risk.futures === null ? null : Number(risk.futures);
+    const f = futuresOf(s.futuresSymbol);
+    acc.structureDelta += risk.delta + (f0 !== null && f !== null ? (risk.gamma ?? 0) * (f - f0) : 0);
+    acc.structureCount += 1;
+    if (month.asOf === null || risk.computedAt < month.asOf) month.asOf = risk.computedAt;
+    if (oldestAt === null || risk.computedAt < oldestAt) oldestAt = risk.computedAt;
+    if (newestAt === null || risk.computedAt > newestAt) newestAt = risk.computedAt;
+  }
+  if (pending.length > 0 || refreshing > 0) await enqueueRiskRefresh(db);
   const skippedTrades = addHedges(rowOf, trades, parameters, futuresOf, today);
 
   const out = [...rows.values()]
     .sort((a, b) => a.cropId - b.cropId || a.optionMonth.localeCompare(b.optionMonth))
-    .map((r) => rowOut(r, quotes.get(symbolOf(r.cropId, r.optionMonth)), parameters));
+    .map((r) => rowOut(r, quotes.get(symbolOf(r.cropId, r.optionMonth)), parameters, metaOf(r.cropId, r.optionMonth)));
   return {
     rows: out,
     totals: totalsOf(out),
     valuedAt: now.toISOString(),
     valuationDate: today,
     marketIds,
-    structures: { count: live.length, cached: outcomes.filter((o) => o.cached).length, skipped },
+    structures: {
+      count: live.length,
+      cached,
+      skipped,
+      pending,
+      refreshing,
+      oldestAt: oldestAt?.toISOString() ?? null,
+      newestAt: newestAt?.toISOString() ?? null,
+    },
     skippedTrades,
   };
 }

@@ -26,16 +26,19 @@ import type { Caller, CrmFixtures } from '../../testing/crm-test-fixtures.ts';
 import {
   auditLog,
   contracts,
+  jobs,
   futuresSymbols,
   legalEntities,
   markets,
   pricingEvents,
   quotes,
+  structureRisk,
   structures,
   users,
 } from '../../db/schema/index.ts';
 import { DEMO_ACCOUNTS } from '../../seed/demo.ts';
-import { clearPositionDeltaCache } from './positions.deltas.ts';
+import { runDueJobs } from '../../platform/jobs.ts';
+import { refreshStructureRisk } from './positions.risk.ts';
 
 const PC = PROFIT_CENTER_API;
 const CORN = 1;
@@ -139,7 +142,6 @@ beforeAll(async () => {
     .values({ partnerId: 'demo', kind: 'client', name: 'Position Test Farms' })
     .returning({ id: legalEntities.id });
   clientId = client!.id;
-  clearPositionDeltaCache();
 });
 afterAll(() => t?.close());
 
@@ -262,6 +264,10 @@ describe('trades', () => {
 
 describe('the position', () => {
   let put: HedgeTrade;
+  let structureId: number;
+  const nearRowOf = (p: Positions) => p.rows.find((r) => r.optionMonth === near.optionMonth)!;
+  const riskOf = async () =>
+    (await t.database.db.select().from(structureRisk).where(eq(structureRisk.structureId, structureId)))[0];
 
   beforeAll(async () => {
     const db = t.database.db;
@@ -328,25 +334,29 @@ describe('the position', () => {
       doubleUp: 'daily',
     } as const;
     const terms = accumulator({ ...input, quantity: 50_000, fee: 0.05, accumulationLevel: 4.8, knockOut: 4.1 });
-    await db.insert(structures).values({
-      partnerId: 'demo',
-      marketId,
-      clientLegalEntityId: clientId,
-      status: 'live',
-      kind: 'accumulator',
-      side: 'sale',
-      cropId: CORN,
-      cropYear: 2026,
-      futuresSymbol: near.symbol,
-      optionMonth: near.optionMonth,
-      input,
-      terms,
-      state: { ...INITIAL_STATE },
-      quantity: '50000',
-      fee: '0.0500',
-      startDate: terms.start,
-      endDate: terms.end,
-    });
+    const [live] = await db
+      .insert(structures)
+      .values({
+        partnerId: 'demo',
+        marketId,
+        clientLegalEntityId: clientId,
+        status: 'live',
+        kind: 'accumulator',
+        side: 'sale',
+        cropId: CORN,
+        cropYear: 2026,
+        futuresSymbol: near.symbol,
+        optionMonth: near.optionMonth,
+        input,
+        terms,
+        state: { ...INITIAL_STATE },
+        quantity: '50000',
+        fee: '0.0500',
+        startDate: terms.start,
+        endDate: terms.end,
+      })
+      .returning({ id: structures.id });
+    structureId = live!.id;
     // An option hedge: 1 put bought at $4.60 on the far month.
     put = (
       await injectAs(
@@ -357,6 +367,26 @@ describe('the position', () => {
         tradeBody({ instrument: 'put', direction: 'buy', contracts: 1, strike: '4.6000', price: '0.1200' }),
       )
     ).json<HedgeTrade>();
+  });
+
+  it('lists a structure traded a moment ago as pending, and asks the background job to value it', async () => {
+    const body = (await positions(buyer)).json<Positions>();
+    const nearRow = nearRowOf(body);
+    expect(body.structures).toMatchObject({ count: 1, cached: 0, skipped: [], refreshing: 0, oldestAt: null });
+    expect(body.structures.pending).toEqual([{ id: structureId, reason: expect.stringContaining('being computed') }]);
+    expect(nearRow).toMatchObject({ structureDelta: '0', structureCount: 0, structurePending: 1 });
+    expect(nearRow.structureDeltaAsOf).toBeNull();
+    // The call never valued it: nothing stored yet, a refresh job is waiting.
+    expect(await riskOf()).toBeUndefined();
+    const waiting = await t.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'structures.risk-refresh'), eq(jobs.status, 'pending')));
+    expect(waiting).toHaveLength(1);
+    await runDueJobs(t.database.db, new Date(Date.now() + 1000));
+    const risk = await riskOf();
+    expect(risk).toMatchObject({ futures: '4.5000', error: null, paths: 20_000 });
+    expect(risk!.delta).toBeGreaterThan(5_000);
   });
 
   it('sums contracts, the live structure delta and the hedges per futures month', async () => {
@@ -379,7 +409,12 @@ describe('the position', () => {
     expect(delta).toBeGreaterThan(5_000);
     expect(delta).toBeLessThan(100_000);
     expect(Number(nearRow.netToHedge)).toBe(13_500 - 4_000 + delta);
-    expect(body.structures).toMatchObject({ count: 1, skipped: [] });
+    expect(body.structures).toMatchObject({ count: 1, cached: 1, skipped: [], pending: [], refreshing: 0 });
+    const risk = await riskOf();
+    expect(delta).toBe(Math.round(risk!.delta!));
+    expect(nearRow.structureDeltaAsOf).toBe(risk!.computedAt.toISOString());
+    expect(body.structures.oldestAt).toBe(risk!.computedAt.toISOString());
+    expect(nearRow.structurePending).toBe(0);
 
     // Hedges on the far month: 3 sold futures (−15,000) and a bought put valued by its Black-76 delta.
     const farRow = body.rows.find((r) => r.optionMonth === far.optionMonth)!;
@@ -404,7 +439,7 @@ describe('the position', () => {
     expect(Number(totals.netToHedge)).toBe(Number(nearRow.netToHedge) + Number(farRow.netToHedge));
   });
 
-  it('answers the same on the profit-center path, and from the delta cache the second time', async () => {
+  it('answers the same on the profit-center path', async () => {
     const a = (
       await injectAs(t, buyer, 'GET', `${PC}/positions?marketIds=${marketId}&cropId=${CORN}`)
     ).json<Positions>();
@@ -413,15 +448,77 @@ describe('the position', () => {
     expect(b.rows).toEqual(a.rows);
   });
 
-  it('moves the structure delta when futures move, and the hedges leave with a cancelled trade', async () => {
+  it('moves the stored delta with futures by its gamma, and the job values again only what futures moved far', async () => {
+    const db = t.database.db;
+    // Another live structure, on the far month at another market: the near month's move leaves it alone.
+    const [other] = await db
+      .insert(markets)
+      .values({
+        partnerId: 'demo',
+        slug: 'pos-other',
+        displayName: 'Other Elevator',
+        city: 'Ames',
+        administrativeAreaLevel1: 'IA',
+        countryCode: 'USA',
+      })
+      .returning({ id: markets.id });
+    const [source] = await db.select().from(structures).where(eq(structures.id, structureId));
+    const terms = accumulator({
+      side: 'sale',
+      cropId: CORN,
+      optionMonth: far.optionMonth,
+      start: addDays(today, 1),
+      end: addDays(today, 30),
+      quantity: 20_000,
+      fee: 0.05,
+      frequency: 'daily',
+      accumulationLevel: 5,
+      knockOut: 4.3,
+      doubleUp: 'daily',
+    });
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = source!;
+    await db.insert(structures).values({
+      ...copy,
+      marketId: other!.id,
+      futuresSymbol: far.symbol,
+      optionMonth: far.optionMonth,
+      terms,
+      state: { ...INITIAL_STATE },
+      version: 1,
+    });
+    expect(await refreshStructureRisk(db, new Date())).toMatchObject({ valued: 1, failed: 0 });
+    const risk = (await riskOf())!;
+    expect(risk.gamma).not.toBeNull();
     const before = (await positions(buyer)).json<Positions>();
+
+    // Within the threshold (1 %): the stored delta moved by its gamma, nothing valued again.
+    await setQuote(near.symbol, '4.4800');
+    const small = (await positions(buyer)).json<Positions>();
+    expect(nearRowOf(small).futures).toBe('4.48');
+    expect(Number(nearRowOf(small).structureDelta)).toBe(Math.round(risk.delta! + risk.gamma! * (4.48 - 4.5)));
+    expect(small.structures).toMatchObject({ cached: 1, refreshing: 0, pending: [] });
+    expect(await refreshStructureRisk(db, new Date())).toMatchObject({ valued: 0, batches: 0 });
+
+    // Beyond it: shown meanwhile (gamma-moved) as being valued again; the job values this one only.
     await setQuote(near.symbol, '4.3000');
+    const far_ = (await positions(buyer)).json<Positions>();
+    expect(far_.structures).toMatchObject({ cached: 1, refreshing: 1 });
+    expect(Number(nearRowOf(far_).structureDelta)).toBe(Math.round(risk.delta! + risk.gamma! * (4.3 - 4.5)));
+    expect(await refreshStructureRisk(db, new Date())).toMatchObject({ valued: 1, batches: 1 });
     const after = (await positions(buyer)).json<Positions>();
-    const row = (p: Positions) => p.rows.find((r) => r.optionMonth === near.optionMonth)!;
-    expect(row(after).futures).toBe('4.3');
-    expect(row(after).structureDelta).not.toBe(row(before).structureDelta);
-    expect(after.structures.cached).toBe(0);
+    expect((await riskOf())!.futures).toBe('4.3000');
+    expect(after.structures.refreshing).toBe(0);
+    expect(nearRowOf(after).structureDelta).not.toBe(nearRowOf(before).structureDelta);
+
+    // A structure whose state moved on (an observation, a booking write) is valued again; the others are not.
+    await db
+      .update(structures)
+      .set({ version: sql`${structures.version} + 1` })
+      .where(eq(structures.id, structureId));
+    expect(await refreshStructureRisk(db, new Date())).toMatchObject({ valued: 1 });
+    expect((await riskOf())!.version).toBe(source!.version + 1);
     await setQuote(near.symbol, '4.5000');
+    await refreshStructureRisk(db, new Date());
   });
 
   it('refuses bad filters with 400 naming the field', async () => {

@@ -25,6 +25,8 @@ function row(optionMonth: string, symbol: string, extra: Partial<PositionRow> = 
     saleUnpriced: '0',
     structureDelta: '0',
     structureCount: 0,
+    structureDeltaAsOf: null,
+    structurePending: 0,
     hedgeFutures: '0',
     hedgeOptionDelta: '0',
     hedges: '0',
@@ -42,6 +44,7 @@ function positions(futures = '4.4175'): Positions {
     salePriced: '-4000',
     structureDelta: '52340',
     structureCount: 1,
+    structureDeltaAsOf: '2026-11-27T16:42:00.000Z',
     netToHedge: '61840',
     netToHedgeReference: '61840',
   });
@@ -74,7 +77,15 @@ function positions(futures = '4.4175'): Positions {
     valuedAt: '2026-11-27T19:21:00.000Z',
     valuationDate: '2026-11-27',
     marketIds: [10],
-    structures: { count: 2, cached: 1, skipped: [{ id: 9, reason: 'No quote for ZSF27.' }] },
+    structures: {
+      count: 2,
+      cached: 1,
+      skipped: [{ id: 9, reason: 'No quote for ZSF27.' }],
+      pending: [],
+      refreshing: 0,
+      oldestAt: '2026-11-27T16:42:00.000Z',
+      newestAt: '2026-11-27T16:42:00.000Z',
+    },
     skippedTrades: [],
   };
 }
