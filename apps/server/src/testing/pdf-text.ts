@@ -19,3 +19,21 @@ export async function pdfText(pdf: Uint8Array): Promise<string> {
   }
   return text;
 }
+
+/** Each page's drawn lines with the height each is drawn at (0 at the page's bottom), in drawing order. */
+export async function pdfPageLines(pdf: Uint8Array): Promise<{ y: number; text: string }[][]> {
+  const doc = await PDFDocument.load(pdf);
+  return doc.getPages().map((page) => {
+    const contents = page.node.Contents();
+    const streams = contents && 'asArray' in contents ? contents.asArray() : [contents];
+    const lines: { y: number; text: string }[] = [];
+    for (const ref of streams) {
+      const stream = doc.context.lookup(ref as never);
+      if (!(stream instanceof PDFRawStream)) continue;
+      const ops = inflateSync(Buffer.from(stream.getContents())).toString('latin1');
+      for (const m of ops.matchAll(/1 0 0 1 [\d.]+ (-?[\d.]+) Tm\s*<([0-9A-Fa-f]*)> Tj/g))
+        lines.push({ y: Number(m[1]), text: Buffer.from(m[2]!, 'hex').toString('latin1') });
+    }
+    return lines;
+  });
+}

@@ -1,9 +1,7 @@
-import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFRawStream } from 'pdf-lib';
 import type { SigningTerms } from '@granary/domain';
 import { describe, expect, it } from 'vitest';
-import { contractPdf } from './contract-pdf.ts';
-import { pdfText as pageText } from '../../testing/pdf-text.ts';
+import { contractPdf, stampSignature } from './contract-pdf.ts';
+import { pdfPageLines, pdfText as pageText } from '../../testing/pdf-text.ts';
 
 const TERMS: SigningTerms = {
   partnerName: 'Granary Demo Grain Co.',
@@ -93,16 +91,65 @@ describe('contract PDF', () => {
     expect(text.replace(/\n/g, ' ')).toContain('Term 13: 2026-11-30 to 2026-12-15; Term 14: 2026-11-30 to 2026-12-15');
     expect(text).toContain('Terms as of 11/27/2026, right after this amendment.');
     // Every line drawn above the signature block (its top at y = 176) but the block's own two labels.
-    const doc = await PDFDocument.load(pdf);
-    const contents = doc.getPages()[0]!.node.Contents()!;
-    const streams = 'asArray' in contents ? contents.asArray() : [contents];
-    const ys: number[] = [];
-    for (const ref of streams) {
-      const stream = doc.context.lookup(ref as never);
-      if (!(stream instanceof PDFRawStream)) continue;
-      const ops = inflateSync(Buffer.from(stream.getContents())).toString('latin1');
-      for (const m of ops.matchAll(/1 0 0 1 [\d.]+ ([\d.]+) Tm/g)) ys.push(Number(m[1]));
+    const pages = await pdfPageLines(pdf);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]!.filter((l) => l.y < 176 + 9)).toHaveLength(2);
+  });
+
+  it('writes its standard terms as paragraphs, with no stray mark between them', async () => {
+    const text = await pageText(await contractPdf(TERMS, { termsHash: 'h', createdAt: new Date('2026-04-02') }));
+    expect(text).not.toContain('?');
+    expect(text).toMatch(/\nGrain shall be of merchantable quality/);
+  });
+
+  it('runs rows that overflow the page onto a second one, the signature block on the last page', async () => {
+    // A partnership's long legal name, a market named in full and an amendment whose five changes each run long: the
+    // rows no longer fit above the signature block on the first page.
+    const terms = {
+      ...TERMS,
+      clientName: Array.from({ length: 12 }, (_, i) => `Fieldman Family Farms Partner ${i + 1}`).join(', '),
+      marketName: Array.from({ length: 8 }, () => 'Ames Elevator and Grain Terminal, Story County').join(' / '),
+    };
+    const changes = Array.from(
+      { length: 5 },
+      (_, i) =>
+        `Change ${i + 1}: ` +
+        Array.from(
+          { length: 8 },
+          () => 'delivery window moved to 11/30/2026 to 12/15/2026 at the buyer’s request',
+        ).join('; '),
+    );
+    const meta = { termsHash: 'h'.repeat(64), createdAt: new Date('2026-11-27') };
+    const pdf = await contractPdf(terms, {
+      ...meta,
+      amendment: { displayId: 'C-100001-A2', date: '11/27/2026', changes },
+    });
+    const pages = await pdfPageLines(pdf);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    const onPage = (text: string) => pages.findIndex((p) => p.some((l) => l.text === text));
+    // The first rows on page 1, the last ones carried over to page 2, each row whole beside its label.
+    expect(onPage('Contract number')).toBe(0);
+    expect(onPage('Contract date')).toBe(1);
+    expect(onPage('04/02/2026')).toBe(1);
+    expect(onPage('Cash price')).toBe(1);
+    expect(onPage('$3.88½/bu')).toBe(1);
+    // Every page's lines above the signature block (its top at y = 176); the block only on the last page.
+    for (const page of pages) {
+      for (const l of page) expect(l.y).toBeLessThanOrEqual(792 - 56);
+      expect(page.filter((l) => l.y < 176 + 9).map((l) => l.text)).toEqual(
+        page === pages.at(-1) ? ['Signature', `Seller: ${terms.clientName}`] : [],
+      );
     }
-    expect(ys.filter((y) => y < 176 + 9)).toHaveLength(2);
+    expect(pages.at(-1)!.some((l) => l.text.startsWith('Terms reference (SHA-256)'))).toBe(true);
+    // Signing stamps the last page, where the block is.
+    const signed = await stampSignature(pdf, {
+      name: 'Dana Fieldman',
+      signedAt: new Date(),
+      ip: null,
+      generatedSha256: 'x',
+    });
+    expect((await pdfPageLines(signed)).at(-1)!.map((l) => l.text)).toContain('Dana Fieldman');
+    // The same contract with its usual names and no amendment stays on one page.
+    expect(await pdfPageLines(await contractPdf(TERMS, meta))).toHaveLength(1);
   });
 });

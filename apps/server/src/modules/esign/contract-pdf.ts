@@ -1,5 +1,5 @@
-// The contract PDF of the built-in signing flow (pdf-lib): one letter page with the partner, market, client, the
-// contract's terms, the standard terms text and a signature block; signing stamps the signature into that block.
+// The PDFs of the built-in signing flow (pdf-lib): letter pages with the partner, market, client, the document's
+// terms, its standard terms text and a signature block on the last page; signing stamps the signature into that block.
 
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
@@ -78,8 +78,8 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-/** The contract's standard terms (what the signer agrees to beside the figures above them). */
-function termsText(t: SigningTerms): string {
+/** The contract's standard terms (what the signer agrees to beside the figures above them), a paragraph each. */
+function termsParagraphs(t: SigningTerms): string[] {
   const seller = t.direction === 'purchase' ? t.clientName : t.partnerName;
   const buyer = t.direction === 'purchase' ? t.partnerName : t.clientName;
   return [
@@ -87,7 +87,7 @@ function termsText(t: SigningTerms): string {
     'Grain shall be of merchantable quality and meet the grade factors posted at the delivery location; discounts for moisture, test weight, foreign material and damage apply as posted on the day of delivery.',
     'Unpriced quantities are priced by the Seller before the delivery window closes, against the futures month stated above. Quantities not delivered within the window may be rolled or cancelled only by a written amendment; any amendment replaces the terms signed here.',
     'The parties agree that this contract may be signed electronically and that an electronic signature has the same effect as a handwritten one.',
-  ].join('\n');
+  ];
 }
 
 function drawLines(
@@ -108,7 +108,117 @@ function drawLines(
   return at;
 }
 
-/** The generated (unsigned) contract PDF. */
+// ---------------------------------------------------------------------------------------------------
+// One way to write a document over pages (contract, enrolment, structure confirmation): top-down from the header, a
+// block that would reach the signature block starts a new page, and the signature block is on the last page (what
+// signing stamps).
+
+/** A document being written: its current page, the height the next line goes at, its fonts and text width. */
+type Flow = { doc: PDFDocument; page: PDFPage; y: number; regular: PDFFont; bold: PDFFont; width: number };
+
+/** A new PDF of one page, its metadata set, the partner's name and the document's title at the top. */
+async function startPdf(meta: {
+  title: string;
+  author: string;
+  subject: string;
+  createdAt: Date;
+  heading: string;
+}): Promise<Flow> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(pdfText(meta.title), { showInWindowTitleBar: true });
+  doc.setAuthor(pdfText(meta.author));
+  doc.setSubject(pdfText(meta.subject));
+  doc.setCreationDate(meta.createdAt);
+  doc.setModificationDate(meta.createdAt);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const flow: Flow = { doc, page: doc.addPage(PAGE), y: PAGE[1] - MARGIN, regular, bold, width: PAGE[0] - 2 * MARGIN };
+  flow.page.drawText(pdfText(meta.author), { x: MARGIN, y: flow.y, size: 16, font: bold, color: INK });
+  flow.y -= 20;
+  flow.page.drawText(pdfText(meta.heading), { x: MARGIN, y: flow.y, size: 12, font: regular, color: MUTED });
+  flow.y -= 28;
+  return flow;
+}
+
+/** Starts a new page unless `needed` points still fit above the signature block. */
+function room(flow: Flow, needed: number): void {
+  if (flow.y - needed > SIGNATURE_BOX.y + SIGNATURE_BOX.height + 16) return;
+  flow.page = flow.doc.addPage(PAGE);
+  flow.y = PAGE[1] - MARGIN;
+}
+
+/** How a table of label / value rows is set: the sizes and leadings of the two columns and the gap between rows. */
+type RowStyle = { label: [size: number, leading: number]; value: [size: number, leading: number]; gap: number };
+const ROWS: RowStyle = { label: [10, 13], value: [10, 13], gap: 4 };
+
+/**
+ * Label / value rows (the label muted on the left, the value bold beside it, both wrapped): a row that would reach
+ * the signature block starts a new page, whole.
+ */
+function drawRowsPaginated(flow: Flow, rows: [string, string][], style: RowStyle = ROWS): void {
+  const [labelSize, labelLeading] = style.label;
+  const [valueSize, valueLeading] = style.value;
+  for (const [label, value] of rows) {
+    const labelLines = wrap(pdfText(label), flow.regular, labelSize, 140);
+    const valueLines = wrap(pdfText(value), flow.bold, valueSize, flow.width - 150);
+    const height = Math.max(labelLines.length * labelLeading, valueLines.length * valueLeading);
+    room(flow, height);
+    drawLines(flow.page, labelLines, MARGIN, flow.y, flow.regular, labelSize, labelLeading, MUTED);
+    drawLines(flow.page, valueLines, MARGIN + 150, flow.y, flow.bold, valueSize, valueLeading);
+    flow.y -= height + style.gap;
+  }
+}
+
+/**
+ * A headed section of paragraphs (the terms, the rules) and the terms' reference under it: the heading stays with
+ * the first paragraph and the reference with the last; a paragraph that would reach the signature block starts a new
+ * page. `gap`: the space between paragraphs.
+ */
+function drawTermsSection(flow: Flow, heading: string, paragraphs: string[], termsHash: string, gap = 0): void {
+  const size = 9;
+  const leading = 12.5;
+  paragraphs.forEach((paragraph, i) => {
+    const lines = wrap(pdfText(paragraph), flow.regular, size, flow.width);
+    const last = i === paragraphs.length - 1;
+    if (i > 0) flow.y -= gap;
+    room(flow, (i === 0 ? 16 : 0) + lines.length * leading + (last ? 8 + 9 : 0));
+    if (i === 0) {
+      flow.page.drawText(pdfText(heading), { x: MARGIN, y: flow.y, size: 11, font: flow.bold, color: INK });
+      flow.y -= 16;
+    }
+    flow.y = drawLines(flow.page, lines, MARGIN, flow.y, flow.regular, size, leading);
+  });
+  flow.y -= 8;
+  drawLines(flow.page, [`Terms reference (SHA-256): ${termsHash}`], MARGIN, flow.y, flow.regular, 7, 9, MUTED);
+}
+
+/** The signature block on the last page, empty until signed (stampSignature fills it), and the document's bytes. */
+async function finishPdf(flow: Flow, signer: string): Promise<Uint8Array> {
+  const box = SIGNATURE_BOX;
+  const { page } = flow;
+  page.drawRectangle({
+    x: box.x,
+    y: box.y,
+    width: box.width,
+    height: box.height,
+    borderColor: MUTED,
+    borderWidth: 0.75,
+  });
+  page.drawText('Signature', { x: box.x + 10, y: box.y + box.height - 18, size: 11, font: flow.bold, color: INK });
+  page.drawText(pdfText(signer), {
+    x: box.x + 10,
+    y: box.y + box.height - 34,
+    size: 9,
+    font: flow.regular,
+    color: MUTED,
+  });
+  return flow.doc.save();
+}
+
+/**
+ * The generated (unsigned) contract PDF. Rows and paragraphs that would reach the signature block start a new page
+ * (an amendment's long changes, long names), and the block is on the last page.
+ */
 export async function contractPdf(
   t: SigningTerms,
   meta: {
@@ -122,59 +232,46 @@ export async function contractPdf(
   /** The partner's price notation (its setting on /crm/administrator); the trade's default until it is passed. */
   priceNotation: PriceNotationSettings = DEFAULT_PRICE_NOTATION,
 ): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
   const amendment = meta.amendment;
-  doc.setTitle(
-    pdfText(
-      amendment
-        ? `Amendment ${amendment.displayId} to contract ${t.displayContractId}`
-        : `Contract ${t.displayContractId}`,
-    ),
-    { showInWindowTitleBar: true },
-  );
-  doc.setAuthor(pdfText(t.partnerName));
-  doc.setSubject(pdfText(`Grain contract ${t.displayContractId} with ${t.clientName}`));
-  doc.setCreationDate(meta.createdAt);
-  doc.setModificationDate(meta.createdAt);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const page = doc.addPage(PAGE);
-  const width = PAGE[0] - 2 * MARGIN;
-  let y = PAGE[1] - MARGIN;
-
-  page.drawText(pdfText(t.partnerName), { x: MARGIN, y, size: 16, font: bold, color: INK });
-  y -= 20;
-  page.drawText(
-    pdfText(`${t.direction === 'purchase' ? 'Grain purchase contract' : 'Grain sale contract'} ${t.displayContractId}`),
-    { x: MARGIN, y, size: 12, font: regular, color: MUTED },
-  );
-  y -= 28;
+  const flow = await startPdf({
+    title: amendment
+      ? `Amendment ${amendment.displayId} to contract ${t.displayContractId}`
+      : `Contract ${t.displayContractId}`,
+    author: t.partnerName,
+    subject: `Grain contract ${t.displayContractId} with ${t.clientName}`,
+    createdAt: meta.createdAt,
+    heading: `${t.direction === 'purchase' ? 'Grain purchase contract' : 'Grain sale contract'} ${t.displayContractId}`,
+  });
+  const { regular, bold, width } = flow;
   if (amendment) {
-    page.drawText(pdfText(`Amendment ${amendment.displayId} (${amendment.date})`), {
+    flow.page.drawText(pdfText(`Amendment ${amendment.displayId} (${amendment.date})`), {
       x: MARGIN,
-      y: y + 8,
+      y: flow.y + 8,
       size: 13,
       font: bold,
       color: INK,
     });
-    y -= 12;
-    // One line a change while they fit; a long list (an edit of many terms) runs on as one paragraph, so the terms
-    // and the signature block below keep their place on the page.
+    flow.y -= 12;
+    // One line a change while they fit; a long list (an edit of many terms) runs on as one paragraph.
     const [what, ...changes] = amendment.changes;
     const lines = changes.length > 5 ? [what ?? '', changes.join('; ')] : amendment.changes;
     for (const change of lines) {
-      y = drawLines(page, wrap(pdfText(change), regular, 9, width), MARGIN, y, regular, 9, 12);
+      const wrapped = wrap(pdfText(change), regular, 9, width);
+      room(flow, wrapped.length * 12);
+      flow.y = drawLines(flow.page, wrapped, MARGIN, flow.y, regular, 9, 12);
     }
     if (amendment.termsNote) {
-      y -= 4;
-      y = drawLines(page, wrap(pdfText(amendment.termsNote), regular, 8.5, width), MARGIN, y, regular, 8.5, 11, MUTED);
+      flow.y -= 4;
+      const wrapped = wrap(pdfText(amendment.termsNote), regular, 8.5, width);
+      room(flow, wrapped.length * 11);
+      flow.y = drawLines(flow.page, wrapped, MARGIN, flow.y, regular, 8.5, 11, MUTED);
     }
-    y -= 12;
+    flow.y -= 12;
   }
 
   const prices = contractPrices(t, priceNotation);
   const day = (v: string) => formatDay(v, meta.locale ?? 'en-US');
-  const rows: [string, string][] = [
+  drawRowsPaginated(flow, [
     ['Contract number', t.displayContractId],
     ['Contract type', CONTRACT_TYPE_LABELS[t.contractType]],
     ['Market', t.marketName],
@@ -188,135 +285,65 @@ export async function contractPdf(
     ['Basis', prices.basis],
     ['Cash price', prices.cash],
     ['Contract date', day(t.contractDate)],
-  ];
-  for (const [label, value] of rows) {
-    page.drawText(pdfText(label), { x: MARGIN, y, size: 10, font: regular, color: MUTED });
-    drawLines(page, wrap(pdfText(value), bold, 10, width - 150), MARGIN + 150, y, bold, 10, 13);
-    y -= 17;
-  }
-  y -= 10;
-  page.drawText('Terms', { x: MARGIN, y, size: 11, font: bold, color: INK });
-  y -= 16;
-  y = drawLines(page, wrap(pdfText(termsText(t)), regular, 9, width), MARGIN, y, regular, 9, 12.5);
-  y -= 8;
-  drawLines(page, [`Terms reference (SHA-256): ${meta.termsHash}`], MARGIN, y, regular, 7, 9, MUTED);
-
-  // The signature block, empty until signed.
-  const box = SIGNATURE_BOX;
-  page.drawRectangle({
-    x: box.x,
-    y: box.y,
-    width: box.width,
-    height: box.height,
-    borderColor: MUTED,
-    borderWidth: 0.75,
-  });
-  page.drawText('Signature', { x: box.x + 10, y: box.y + box.height - 18, size: 11, font: bold, color: INK });
-  page.drawText(pdfText(`${t.direction === 'purchase' ? 'Seller' : 'Buyer'}: ${t.clientName}`), {
-    x: box.x + 10,
-    y: box.y + box.height - 34,
-    size: 9,
-    font: regular,
-    color: MUTED,
-  });
-  return doc.save();
+  ]);
+  flow.y -= 10;
+  drawTermsSection(flow, 'Terms', termsParagraphs(t), meta.termsHash);
+  return finishPdf(flow, `${t.direction === 'purchase' ? 'Seller' : 'Buyer'}: ${t.clientName}`);
 }
 
 /**
  * The generated (unsigned) PDF of a sustainability enrolment (decision 016's enrolment kind): the program, the farm
  * business, the acres enrolled, the survey's answers, the enrolment terms and the same signature block, so signing
- * stamps it as it stamps a contract. A long survey runs onto further pages as a structure's rules do (issue 17): a
- * row or paragraph that would reach the signature block starts a new page, and the block is on the last page.
+ * stamps it as it stamps a contract. A long survey runs onto further pages (issue 17): a row or paragraph that would
+ * reach the signature block starts a new page, and the block is on the last page.
  */
 export async function enrolmentPdf(
   t: EnrolmentSigningTerms,
   meta: { termsHash: string; createdAt: Date; currency: string },
 ): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(pdfText(`Enrolment in ${t.programName}`), { showInWindowTitleBar: true });
-  doc.setAuthor(pdfText(t.partnerName));
-  doc.setSubject(pdfText(`Sustainability program enrolment of ${t.clientName}`));
-  doc.setCreationDate(meta.createdAt);
-  doc.setModificationDate(meta.createdAt);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  let page = doc.addPage(PAGE);
-  const width = PAGE[0] - 2 * MARGIN;
-  let y = PAGE[1] - MARGIN;
-  const room = (needed: number) => {
-    if (y - needed > SIGNATURE_BOX.y + SIGNATURE_BOX.height + 16) return;
-    page = doc.addPage(PAGE);
-    y = PAGE[1] - MARGIN;
-  };
-  page.drawText(pdfText(t.partnerName), { x: MARGIN, y, size: 16, font: bold, color: INK });
-  y -= 20;
-  page.drawText(pdfText(`Sustainability program enrolment ${t.enrolmentId}`), {
-    x: MARGIN,
-    y,
-    size: 12,
-    font: regular,
-    color: MUTED,
+  const flow = await startPdf({
+    title: `Enrolment in ${t.programName}`,
+    author: t.partnerName,
+    subject: `Sustainability program enrolment of ${t.clientName}`,
+    createdAt: meta.createdAt,
+    heading: `Sustainability program enrolment ${t.enrolmentId}`,
   });
-  y -= 28;
   const premium = formatMoney(t.premium, { currency: meta.currency, maxFractionDigits: 4 });
-  const rows: [string, string][] = [
-    ['Program', t.programName],
-    ['Market', t.marketName],
-    ['Farm business', t.clientName],
-    ['Crop', t.crop],
-    ['Crop year', String(t.cropYear)],
-    ['Premium', `${premium} per ${t.premiumUnit}`],
-    ['Practices', t.practices.length > 0 ? t.practices.join('; ') : '-'],
-    ['Acres enrolled', formatNumber(t.acres, { maxFractionDigits: 2 })],
-  ];
-  const row = (label: string, value: string) => {
-    const lines = wrap(pdfText(label), regular, 9, 140);
-    const valueLines = wrap(pdfText(value), bold, 9.5, width - 150);
-    room(Math.max(lines.length * 11, valueLines.length * 12));
-    drawLines(page, lines, MARGIN, y, regular, 9, 11, MUTED);
-    drawLines(page, valueLines, MARGIN + 150, y, bold, 9.5, 12);
-    y -= Math.max(lines.length * 11, valueLines.length * 12) + 5;
-  };
-  for (const [label, value] of rows) row(label, value);
-  y -= 6;
-  room(16 + 12);
-  page.drawText('Survey', { x: MARGIN, y, size: 11, font: bold, color: INK });
-  y -= 16;
-  for (const a of t.answers) row(a.question, a.answer);
-  y -= 6;
-  const termsLines = wrap(
-    pdfText(
-      `${t.clientName} enrols the acres above of ${t.crop} ${t.cropYear} in ${t.partnerName}'s program and will follow its practices on them. The answers above are true to the best of the signer's knowledge; the premium is paid on the grain of those acres delivered to ${t.marketName}. The parties agree that this enrolment may be signed electronically and that an electronic signature has the same effect as a handwritten one.`,
-    ),
-    regular,
-    9,
-    width,
+  // The survey's questions are long: the rows are set smaller than a contract's.
+  const style: RowStyle = { label: [9, 11], value: [9.5, 12], gap: 5 };
+  drawRowsPaginated(
+    flow,
+    [
+      ['Program', t.programName],
+      ['Market', t.marketName],
+      ['Farm business', t.clientName],
+      ['Crop', t.crop],
+      ['Crop year', String(t.cropYear)],
+      ['Premium', `${premium} per ${t.premiumUnit}`],
+      ['Practices', t.practices.length > 0 ? t.practices.join('; ') : '-'],
+      ['Acres enrolled', formatNumber(t.acres, { maxFractionDigits: 2 })],
+    ],
+    style,
   );
-  // The heading keeps its paragraph and the terms reference with it.
-  room(16 + termsLines.length * 12.5 + 8 + 9);
-  page.drawText('Terms', { x: MARGIN, y, size: 11, font: bold, color: INK });
-  y -= 16;
-  y = drawLines(page, termsLines, MARGIN, y, regular, 9, 12.5);
-  y -= 8;
-  drawLines(page, [`Terms reference (SHA-256): ${meta.termsHash}`], MARGIN, y, regular, 7, 9, MUTED);
-  const box = SIGNATURE_BOX;
-  page.drawRectangle({
-    x: box.x,
-    y: box.y,
-    width: box.width,
-    height: box.height,
-    borderColor: MUTED,
-    borderWidth: 0.75,
-  });
-  page.drawText('Signature', { x: box.x + 10, y: box.y + box.height - 18, size: 11, font: bold, color: INK });
-  page.drawText(pdfText(`Farm business: ${t.clientName}`), {
-    x: box.x + 10,
-    y: box.y + box.height - 34,
-    size: 9,
-    font: regular,
-    color: MUTED,
-  });
-  return doc.save();
+  flow.y -= 6;
+  room(flow, 16 + 12);
+  flow.page.drawText('Survey', { x: MARGIN, y: flow.y, size: 11, font: flow.bold, color: INK });
+  flow.y -= 16;
+  drawRowsPaginated(
+    flow,
+    t.answers.map((a): [string, string] => [a.question, a.answer]),
+    style,
+  );
+  flow.y -= 6;
+  drawTermsSection(
+    flow,
+    'Terms',
+    [
+      `${t.clientName} enrols the acres above of ${t.crop} ${t.cropYear} in ${t.partnerName}'s program and will follow its practices on them. The answers above are true to the best of the signer's knowledge; the premium is paid on the grain of those acres delivered to ${t.marketName}. The parties agree that this enrolment may be signed electronically and that an electronic signature has the same effect as a handwritten one.`,
+    ],
+    meta.termsHash,
+  );
+  return finishPdf(flow, `Farm business: ${t.clientName}`);
 }
 
 /**
@@ -330,36 +357,17 @@ export async function structurePdf(
   meta: { termsHash: string; createdAt: Date; locale?: DateLocale },
   priceNotation: PriceNotationSettings = DEFAULT_PRICE_NOTATION,
 ): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(pdfText(`${t.kindLabel} ${t.structureId} confirmation`), { showInWindowTitleBar: true });
-  doc.setAuthor(pdfText(t.partnerName));
-  doc.setSubject(pdfText(`Structured grain contract ${t.structureId} with ${t.clientName}`));
-  doc.setCreationDate(meta.createdAt);
-  doc.setModificationDate(meta.createdAt);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  let page = doc.addPage(PAGE);
-  const width = PAGE[0] - 2 * MARGIN;
-  let y = PAGE[1] - MARGIN;
-  const room = (needed: number) => {
-    if (y - needed > SIGNATURE_BOX.y + SIGNATURE_BOX.height + 16) return;
-    page = doc.addPage(PAGE);
-    y = PAGE[1] - MARGIN;
-  };
+  const flow = await startPdf({
+    title: `${t.kindLabel} ${t.structureId} confirmation`,
+    author: t.partnerName,
+    subject: `Structured grain contract ${t.structureId} with ${t.clientName}`,
+    createdAt: meta.createdAt,
+    heading: `${t.kindLabel} confirmation ${t.structureId}`,
+  });
   const price = (v: string) =>
     formatPrice(v, { notation: priceNotation.price, currency: t.currency, unit: 'bushel', showUnit: true });
   const day = (v: string) => formatDay(v, meta.locale ?? 'en-US');
-  page.drawText(pdfText(t.partnerName), { x: MARGIN, y, size: 16, font: bold, color: INK });
-  y -= 20;
-  page.drawText(pdfText(`${t.kindLabel} confirmation ${t.structureId}`), {
-    x: MARGIN,
-    y,
-    size: 12,
-    font: regular,
-    color: MUTED,
-  });
-  y -= 28;
-  const rows: [string, string][] = [
+  drawRowsPaginated(flow, [
     ['Structure', `${t.kindLabel} (${t.side === 'sale' ? 'the client sells' : 'the client buys'})`],
     ['Market', t.marketName],
     [t.side === 'sale' ? 'Seller (client)' : 'Buyer (client)', t.clientName],
@@ -369,45 +377,14 @@ export async function structurePdf(
     ['Period', `${day(t.start)} to ${day(t.end)}`],
     ...t.levels.map((l): [string, string] => [l.label, price(l.price)]),
     ['Fee', `${price(t.fee)} ${t.side === 'sale' ? 'off' : 'on'} the futures price`],
-  ];
-  for (const [label, value] of rows) {
-    page.drawText(pdfText(label), { x: MARGIN, y, size: 10, font: regular, color: MUTED });
-    drawLines(page, wrap(pdfText(value), bold, 10, width - 150), MARGIN + 150, y, bold, 10, 13);
-    y -= 17;
-  }
-  y -= 10;
-  page.drawText('Rules', { x: MARGIN, y, size: 11, font: bold, color: INK });
-  y -= 16;
+  ]);
   const paragraphs = [
     ...t.rules,
     'Settles are the exchange settlement prices of the futures month above, on the trading days of the exchange calendar. The parties agree that this confirmation may be signed electronically and that an electronic signature has the same effect as a handwritten one.',
   ];
-  for (const rule of paragraphs) {
-    const lines = wrap(pdfText(rule), regular, 9, width);
-    room(lines.length * 12.5 + 4);
-    y = drawLines(page, lines, MARGIN, y, regular, 9, 12.5) - 4;
-  }
-  y -= 4;
-  room(9);
-  drawLines(page, [`Terms reference (SHA-256): ${meta.termsHash}`], MARGIN, y, regular, 7, 9, MUTED);
-  const box = SIGNATURE_BOX;
-  page.drawRectangle({
-    x: box.x,
-    y: box.y,
-    width: box.width,
-    height: box.height,
-    borderColor: MUTED,
-    borderWidth: 0.75,
-  });
-  page.drawText('Signature', { x: box.x + 10, y: box.y + box.height - 18, size: 11, font: bold, color: INK });
-  page.drawText(pdfText(`${t.side === 'sale' ? 'Seller' : 'Buyer'}: ${t.clientName}`), {
-    x: box.x + 10,
-    y: box.y + box.height - 34,
-    size: 9,
-    font: regular,
-    color: MUTED,
-  });
-  return doc.save();
+  flow.y -= 10;
+  drawTermsSection(flow, 'Rules', paragraphs, meta.termsHash, 4);
+  return finishPdf(flow, `${t.side === 'sale' ? 'Seller' : 'Buyer'}: ${t.clientName}`);
 }
 
 /** The signed PDF: the generated one with the signature stamped into its signature block. */

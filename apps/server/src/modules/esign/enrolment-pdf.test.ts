@@ -1,26 +1,7 @@
-import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFRawStream } from 'pdf-lib';
 import type { EnrolmentSigningTerms } from '@granary/domain';
 import { describe, expect, it } from 'vitest';
 import { enrolmentPdf, stampSignature } from './contract-pdf.ts';
-
-/** Each page's drawn lines with the height they are drawn at. */
-async function pageLines(pdf: Uint8Array): Promise<{ y: number; text: string }[][]> {
-  const doc = await PDFDocument.load(pdf);
-  return doc.getPages().map((page) => {
-    const contents = page.node.Contents()!;
-    const streams = 'asArray' in contents ? contents.asArray() : [contents];
-    const lines: { y: number; text: string }[] = [];
-    for (const ref of streams) {
-      const stream = doc.context.lookup(ref as never);
-      if (!(stream instanceof PDFRawStream)) continue;
-      const ops = inflateSync(Buffer.from(stream.getContents())).toString('latin1');
-      for (const m of ops.matchAll(/1 0 0 1 [\d.]+ (-?[\d.]+) Tm\s*<([0-9A-Fa-f]*)> Tj/g))
-        lines.push({ y: Number(m[1]), text: Buffer.from(m[2]!, 'hex').toString('latin1') });
-    }
-    return lines;
-  });
-}
+import { pdfPageLines as pageLines } from '../../testing/pdf-text.ts';
 
 const TERMS: EnrolmentSigningTerms = {
   enrolmentId: 7,
