@@ -21,18 +21,6 @@ export type InvitationDbRow = typeof enterpriseInvitations.$inferSelect;
 
 const enterpriseFields = { id: enterprises.id, publicId: enterprises.publicId, name: enterprises.name };
 
-/** An enterprise by its public id (a uuid) or its numeric (legacy) id; null when there is none. */
-export async function enterpriseByAnyId(db: Db, id: string): Promise<EnterpriseRow | null> {
-  const where = /^\d{1,9}$/.test(id)
-    ? eq(enterprises.id, Number(id))
-    : /^[0-9a-f-]{36}$/i.test(id)
-      ? eq(enterprises.publicId, id)
-      : null;
-  if (!where) return null;
-  const [row] = await db.select(enterpriseFields).from(enterprises).where(where).limit(1);
-  return row ?? null;
-}
-
 export async function enterpriseById(db: Db, id: number): Promise<EnterpriseRow | null> {
   const [row] = await db.select(enterpriseFields).from(enterprises).where(eq(enterprises.id, id)).limit(1);
   return row ?? null;

@@ -33,6 +33,7 @@ import { audit } from '../../platform/audit.ts';
 import { AppError, accessDenied } from '../../platform/errors.ts';
 import { manualFlagsOn } from '../../platform/manual-grants.ts';
 import type { PartnerDirectory } from '../../platform/partner-directory.ts';
+import { enterpriseByAnyId } from '../enterprises/enterprises.public.ts';
 import * as repo from './team.repo.ts';
 
 export type TeamDeps = { ctx: AppContext; partners: PartnerDirectory };
@@ -65,7 +66,7 @@ export async function teamCaller(
 ): Promise<TeamCaller> {
   const session = await requireSession(deps.ctx, request);
   const db = deps.ctx.database.db;
-  const enterprise = await repo.enterpriseByAnyId(db, enterpriseId);
+  const enterprise = await enterpriseByAnyId(db, enterpriseId);
   if (!enterprise) throw new AppError('not_found', NOT_FOUND);
   const member = await repo.memberOf(db, enterprise.id, session.user.id);
   // Flags granted by hand (manual resource permissions, decision 053) count as the member's own; someone who is not a

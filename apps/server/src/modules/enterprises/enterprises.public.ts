@@ -6,3 +6,5 @@ export { agronomicsOf } from './enterprises.repo.ts';
 // The one enterprise access check (404 for a non-member, 403 accessDenied(flag)) for calls that name the enterprise by
 // its uuid or numeric id (billing, decision 056).
 export { enterpriseForAnyId } from './enterprises.service.ts';
+// The enterprise such a call names, without the check (the team module checks membership by its own rules).
+export { enterpriseByAnyId } from './enterprises.repo.ts';

@@ -43,6 +43,28 @@ export async function enterpriseById(db: Db, id: number, lock = false): Promise<
   return row ?? null;
 }
 
+/**
+ * An enterprise named by its public id (a uuid) or its numeric (legacy) id, as the calls that take either name it
+ * (the team's, billing's); null when there is none or the id is neither.
+ */
+export async function enterpriseByAnyId(
+  db: Db,
+  anyId: string,
+): Promise<{ id: number; publicId: string; name: string } | null> {
+  const where = /^\d{1,9}$/.test(anyId)
+    ? eq(enterprises.id, Number(anyId))
+    : /^[0-9a-f-]{36}$/i.test(anyId)
+      ? eq(enterprises.publicId, anyId)
+      : null;
+  if (!where) return null;
+  const [row] = await db
+    .select({ id: enterprises.id, publicId: enterprises.publicId, name: enterprises.name })
+    .from(enterprises)
+    .where(where)
+    .limit(1);
+  return row ?? null;
+}
+
 export async function enterpriseIdByPublicId(db: Db, publicId: string): Promise<number | null> {
   const [row] = await db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.publicId, publicId));
   return row?.id ?? null;

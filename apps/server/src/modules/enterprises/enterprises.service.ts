@@ -67,13 +67,9 @@ export async function enterpriseForAnyId(
   anyId: string,
   need: EnterpriseAccessFlag,
 ): Promise<{ enterprise: repo.EnterpriseRow; membership: Membership }> {
-  const id = /^\d{1,9}$/.test(anyId)
-    ? Number(anyId)
-    : /^[0-9a-f-]{36}$/i.test(anyId)
-      ? await repo.enterpriseIdByPublicId(db, anyId)
-      : null;
-  if (id === null) throw new AppError('not_found');
-  return enterpriseFor(db, session, id, need);
+  const named = await repo.enterpriseByAnyId(db, anyId);
+  if (!named) throw new AppError('not_found');
+  return enterpriseFor(db, session, named.id, need);
 }
 
 /** Audits a change to an enterprise, naming both people while an admin acts as the member. */
