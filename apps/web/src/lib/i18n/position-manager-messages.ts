@@ -30,7 +30,11 @@ export const positionManagerMessages = {
     '{count, plural, one {# live structure is} other {# live structures are}} not in the figures: {reasons}',
   'structures.positions.skippedTrades':
     '{count, plural, one {# option hedge is} other {# option hedges are}} not in the figures: {reasons}',
-  'structures.positions.cached': '{count, plural, one {# structure delta} other {# structure deltas}} from cache',
+  'structures.positions.pending':
+    '{count, plural, one {# live structure is} other {# live structures are}} being valued in the background and not in the figures yet; the position updates once {count, plural, one {its delta is} other {their deltas are}} in.',
+  'structures.positions.deltasAsOf': "Structure deltas as of {time}, moved to today's futures by their gamma.",
+  'structures.positions.pendingInCrop':
+    '{count, plural, one {# structure} other {# structures}} still being valued (not in the figures).',
   'structures.positions.trades': 'Hedge trades',
   'structures.positions.trades.empty': 'No hedge trades recorded.',
   'structures.positions.trades.table': 'Hedge trades',

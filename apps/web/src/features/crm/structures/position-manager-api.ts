@@ -18,6 +18,9 @@ export const positionKeys = {
   trades: (cropId: number | null) => ['crm', 'position-manager', 'trades', cropId] as const,
 };
 
+/** How often the position is read again while a structure's delta is being computed. */
+const PENDING_REFRESH_MS = 3000;
+
 /** GET SCS position-manager: the position per crop × futures month (of a crop, of some markets, or all). */
 export function usePositions(cropId: number | null, marketIds: readonly number[] | null) {
   const markets = marketIds && marketIds.length > 0 ? marketIds.join(',') : null;
@@ -34,6 +37,12 @@ export function usePositions(cropId: number | null, marketIds: readonly number[]
     retry: retryUnlessRefused,
     // Figures move with the quotes: the previous figures stay on screen while the new ones load.
     placeholderData: (previous) => previous,
+    // Structures the background valuation has not reached yet (traded a moment ago) or is valuing again: read again
+    // until their deltas are in.
+    refetchInterval: (query) => {
+      const s = query.state.data?.structures;
+      return s && (s.pending.length > 0 || s.refreshing > 0) ? PENDING_REFRESH_MS : false;
+    },
   });
 }
 

@@ -204,6 +204,33 @@ describe('the Positions tab', () => {
     await waitFor(() => expect(within(dec).getAllByRole('cell')[0]!.textContent).toBe('$4.44¾'), { timeout: 8000 });
   });
 
+  it('says when the structure deltas were computed, and reads again until a structure traded now is valued', async () => {
+    const pending = (): Positions => {
+      const p = positions();
+      return {
+        ...p,
+        rows: p.rows.map((r) => (r.optionMonth === '2026-12' ? { ...r, structurePending: 1 } : r)),
+        structures: { ...p.structures, pending: [{ id: 12, reason: 'Not valued yet.' }] },
+      };
+    };
+    renderTab();
+    serve({ positions: pending });
+    expect(
+      await screen.findByText(
+        '1 live structure is being valued in the background and not in the figures yet; the position updates once its delta is in.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        /^Structure deltas as of .+, moved to today's futures by their gamma\. 1 structure still being valued \(not in the figures\)\.$/,
+      ),
+    ).toBeTruthy();
+    // The background valuation reaches it: the next read (every few seconds while one is pending) has its delta.
+    serve();
+    await waitFor(() => expect(screen.queryByText(/being valued in the background/)).toBeNull(), { timeout: 8000 });
+    expect(screen.getByText(/^Structure deltas as of .+, moved to today's futures by their gamma\.$/)).toBeTruthy();
+  });
+
   it('lists the hedge trades and records a new one in contracts of 5,000 bu', async () => {
     renderTab();
     const calls = serve({

@@ -46,7 +46,7 @@ import type { StructuresTabProps } from './structures-tabs';
 /** Bushels as the trade writes them: whole bushels, grouped ('-125,000'). */
 const bushels = (value: string) => formatNumber(value, { maxFractionDigits: 0 });
 
-/** Quote ticks can come every few seconds; the position (Monte Carlo deltas) is read again at most this often. */
+/** Quote ticks can come every few seconds; the position is read again at most this often. */
 const REFRESH_EVERY_MS = 5000;
 
 /** On a phone the futures column gives way (the price shows under the month) and the table keeps to 390 px. */
@@ -95,6 +95,15 @@ function CropPosition({
   const shown = rows.filter((r) => FIGURE_COLUMNS.some(([key]) => Number(r[key]) !== 0));
   const unpricedPurchases = rows.reduce((sum, r) => sum + Number(r.purchaseUnpriced), 0);
   const unpricedSales = rows.reduce((sum, r) => sum + Number(r.saleUnpriced), 0);
+  // The structures' deltas are the background valuation's: when the oldest was computed, and how many wait for one.
+  const asOf = rows.reduce<string | null>(
+    (oldest, r) =>
+      r.structureDeltaAsOf !== null && (oldest === null || r.structureDeltaAsOf < oldest)
+        ? r.structureDeltaAsOf
+        : oldest,
+    null,
+  );
+  const pending = rows.reduce((sum, r) => sum + r.structurePending, 0);
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ minWidth: 0 }}>
       <Box sx={{ px: { xs: 1.5, sm: 2 }, pt: 1.5, pb: 0.5, display: 'flex', gap: 1, alignItems: 'baseline' }}>
@@ -182,6 +191,16 @@ function CropPosition({
               purchases: bushels(String(Math.round(unpricedPurchases))),
               sales: bushels(String(Math.round(unpricedSales))),
             })}
+          </Typography>
+        ) : null}
+        {asOf !== null || pending > 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {[
+              asOf !== null ? t('structures.positions.deltasAsOf', { time: format.dateTime(asOf) }) : null,
+              pending > 0 ? t('structures.positions.pendingInCrop', { count: pending }) : null,
+            ]
+              .filter(Boolean)
+              .join(' ')}
           </Typography>
         ) : null}
       </Box>
@@ -328,7 +347,8 @@ function CancelTrade({ trade, onClose }: { trade: HedgeTrade; onClose: () => voi
  * The structures page's Positions tab (issue 18 'The merchandiser's position'): per crop, a table of futures months —
  * purchases and sales priced, the live structures' deltas, the hedges and the net still to hedge, with totals and the
  * futures price each month was valued at — read again as quotes move (the `quotes` live topic, decision 017; the
- * server recomputes on each read); and the hedge trades, which structures administrators record, edit and cancel.
+ * server sums on each read, the structures' deltas stored by the background valuation and moved by their gamma, and
+ * the page reads again every few seconds while some structure waits for its valuation); and the hedge trades, which structures administrators record, edit and cancel.
  */
 export function PositionManagerTab({ market, canWrite }: StructuresTabProps) {
   const t = useT();
@@ -402,6 +422,11 @@ export function PositionManagerTab({ market, canWrite }: StructuresTabProps) {
         <Skeleton variant="rounded" height={220} />
       ) : (
         <>
+          {data.structures.pending.length > 0 ? (
+            <Alert severity="info" role="status">
+              {t('structures.positions.pending', { count: data.structures.pending.length })}
+            </Alert>
+          ) : null}
           {data.structures.skipped.length > 0 ? (
             <Alert severity="warning">
               {t('structures.positions.skippedStructures', {
