@@ -52,6 +52,9 @@ async function positionOfMonth(page: Page): Promise<{ purchases: number | null; 
   await page.goto('/crm/structures?structure_view=positions');
   const table = page.getByRole('table', { name: 'Corn position by futures month' });
   await table.waitFor();
+  // Deltas are valued in the background (decision 062 'Stored risk'): a structure traded a moment ago is pending until
+  // the job has valued it, and the tab reads again meanwhile.
+  await page.getByText(/being valued in the background/).waitFor({ state: 'detached', timeout: 30_000 });
   const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: monthLabel }) });
   if ((await row.count()) === 0) return { purchases: null, structures: null };
   const cells = row.getByRole('cell');
