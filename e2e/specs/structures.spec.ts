@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { addDays, isoDateInZone, type StructureDetail } from '@granary/domain';
+import { addDays, formatNumber, isoDateInZone, type StructureDetail } from '@granary/domain';
 import { tradingDays } from '@granary/scs-engine';
 import { launchBrowser, openContext, snap } from '../support/browser.ts';
 import { STRUCTURES_STORY, structuresStoryMonth } from '../support/structures-story.ts';
@@ -8,7 +8,8 @@ import { STRUCTURES_STORY, structuresStoryMonth } from '../support/structures-st
 // Issue 18's story on the real server and database: a merchandiser prices a daily accumulator for a client, solves
 // its zero-cost level and trades it; the admin's quote import brings the settles of the days its feed missed, one
 // import at a time, and the structure accumulates, doubles, then knocks out; the HTA contract is the client's; the
-// position manager shows the structure's delta, then the HTA's priced purchase instead. The structure's period began
+// position manager shows the structure's delta, then the HTA's priced purchase instead; the client's farmer sees it
+// read-only in My Sales Lite. The structure's period began
 // a few trading days ago on a futures month whose settles have not arrived (global-setup: structures-seed.ts), as the
 // server has no fake clock and the import refuses a settle of a day still to come.
 
@@ -183,6 +184,30 @@ describe('structured products: an accumulator from pricing to its HTA contract',
     expect(two.observations[1]).toMatchObject({ doubledUp: true, knockedOut: false });
     await drawer.getByRole('table', { name: 'Observations' }).getByText('Doubled up').waitFor();
     await snap(page, 'structures-detail-doubled-1280');
+
+    // The client's farmer sees it read-only in My Sales Lite: live, with the bushels accumulated so far and its
+    // observations, and none of the merchandiser's trade or close-decision controls (only their own Request close).
+    const farmerContext = await openContext(browser, { sessionToken: STRUCTURES_STORY.farmerSession });
+    const farmer = await farmerContext.newPage();
+    await farmer.goto('/my-sales-lite/structures');
+    const accumulated = `${formatNumber(two.state.pricedBushels)} bu`;
+    const card = farmer
+      .getByRole('list', { name: 'Live' })
+      .getByRole('listitem')
+      .filter({ has: farmer.getByRole('button', { name: new RegExp(`^Open .+ ${structure.id}$`) }) });
+    await card.waitFor();
+    const cardText = (await card.textContent()) ?? '';
+    expect(cardText).toContain(`Accumulated${accumulated}`);
+    expect(cardText).toContain('Live');
+    await card.getByRole('button').click();
+    const farmerDialog = farmer.getByRole('dialog');
+    await farmerDialog.getByRole('cell', { name: 'Doubled up' }).waitFor();
+    expect(await farmerDialog.textContent()).toContain(accumulated);
+    await farmerDialog.getByRole('button', { name: 'Request close' }).waitFor();
+    const merchandiserOnly = /^(Trade|Approve close|Approve|Decline|Cancel structure|Edit structure)$/;
+    expect(await farmer.getByRole('button', { name: merchandiserOnly }).count()).toBe(0);
+    await snap(farmer, 'structures-farmer-view-1280');
+    await farmerContext.close();
 
     // A settle at or below the knock-out: it knocks out, nothing left to price, it completes with its HTA.
     await importSettle(missed[2]!, onTick(KNOCK_OUT - 0.05, 'down'));

@@ -1,14 +1,27 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { CROP_IDS, isoDateInZone } from '@granary/domain';
 import type { Db } from '../../apps/server/src/platform/db.ts';
-import { clientMarkets, legalEntities, markets, quoteHistory, quotes } from '../../apps/server/src/db/schema/index.ts';
+import { sha256 } from '../../apps/server/src/platform/crypto.ts';
+import { insertSession } from '../../apps/server/src/platform/sessions.repo.ts';
+import {
+  clientMarkets,
+  enterpriseUsers,
+  enterprises,
+  legalEntities,
+  markets,
+  quoteHistory,
+  quotes,
+  users,
+} from '../../apps/server/src/db/schema/index.ts';
 import { STRUCTURES_STORY, structuresStoryMonth } from './structures-story.ts';
 
 /**
- * structures.spec's own data: a client of the demo partner at Ames (nobody else's contracts), and its corn month with
- * a current quote but no settlement in the last 30 days (a feed that was down), so a structure whose period began a
- * few trading days ago waits for those days' settles, which the spec imports. Nothing here is shared with another
- * spec, so the specs run in any order.
+ * structures.spec's own data: a client of the demo partner at Ames (nobody else's contracts), onboarded — its farm
+ * business's owner is a farmer of its own, made as farmer-story-seed.ts makes its farmer, with a session of its own
+ * (`farmerSession`), who sees the structure read-only in My Sales Lite; and its corn month with a current quote but no
+ * settlement in the last 30 days (a feed that was down), so a structure whose period began a few trading days ago
+ * waits for those days' settles, which the spec imports. Nothing here is shared with another spec, so the specs run
+ * in any order.
  */
 export async function seedStructuresStory(db: Db, now: Date = new Date()): Promise<void> {
   const today = isoDateInZone(now, 'America/Chicago');
@@ -17,6 +30,31 @@ export async function seedStructuresStory(db: Db, now: Date = new Date()): Promi
     .select({ id: markets.id })
     .from(markets)
     .where(and(eq(markets.partnerId, 'demo'), eq(markets.slug, STRUCTURES_STORY.market)));
+  const [farmer] = await db
+    .insert(users)
+    .values({
+      email: STRUCTURES_STORY.farmerEmail,
+      firstName: 'Mae',
+      lastName: 'Lark',
+      emailVerifiedAt: now,
+      verificationStatus: 'verified',
+      experiences: { enterprise_agronomics: true },
+      permissions: ['my-sales-lite'],
+      countryCode: 'USA',
+      tosAcceptedAt: now,
+    })
+    .returning({ id: users.id });
+  const [farm] = await db
+    .insert(enterprises)
+    .values({ name: STRUCTURES_STORY.farm, countryCode: 'USA', administrativeAreaLevel1: 'IA' })
+    .returning({ id: enterprises.id });
+  await db.insert(enterpriseUsers).values({ enterpriseId: farm!.id, userId: farmer!.id, role: 'owner' });
+  await insertSession(db, {
+    tokenHash: sha256(STRUCTURES_STORY.farmerSession),
+    userId: farmer!.id,
+    ip: null,
+    userAgent: null,
+  });
   const [client] = await db
     .insert(legalEntities)
     .values({
@@ -25,6 +63,7 @@ export async function seedStructuresStory(db: Db, now: Date = new Date()): Promi
       name: STRUCTURES_STORY.client,
       city: 'Nevada',
       administrativeAreaLevel1: 'IA',
+      enterpriseId: farm!.id,
       defaultCropId: CROP_IDS.corn,
       defaultCropYear: now.getUTCFullYear(),
     })

@@ -10,6 +10,14 @@ export const STRUCTURES_STORY = {
   market: 'ames',
   /** The quote the structure is priced at ($/bu). */
   futures: '4.8000',
+  /** The client's farmer (the owner of its farm business), who sees the structure read-only in My Sales Lite. */
+  farmerEmail: 'structures-farmer@e2e.granary.test',
+  farm: 'Meadowlark Acres Farm',
+  /**
+   * The farmer's session, made by the seed (the spec opens a browser with it rather than signing in through the
+   * password form and its shared rate limit). Only the e2e server's throwaway database knows it.
+   */
+  farmerSession: 'e2e-structures-farmer-session-5c1d9a7e4b2f',
 } as const;
 
 /** The story's futures month on a given exchange day ('YYYY-MM-DD'): corn's last listed contract, as the demo lists. */
