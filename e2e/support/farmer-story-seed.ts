@@ -30,6 +30,37 @@ import {
 import { STORY, storyAlertSymbol } from './farmer-story.ts';
 
 /**
+ * A verified US farmer allowed My Sales Lite (the agronomics experience and the flag), owner of a farm business of
+ * their own in Iowa (every access flag): a spec's own farmer, as the demo seed makes the demo farmer.
+ */
+export async function insertFarmer(
+  db: Db,
+  f: { email: string; firstName: string; lastName: string; passwordHash?: string; farm: string; now: Date },
+): Promise<{ userId: string; farmId: number }> {
+  const [farmer] = await db
+    .insert(users)
+    .values({
+      email: f.email,
+      firstName: f.firstName,
+      lastName: f.lastName,
+      passwordHash: f.passwordHash ?? null,
+      emailVerifiedAt: f.now,
+      verificationStatus: 'verified',
+      experiences: { enterprise_agronomics: true },
+      permissions: ['my-sales-lite'],
+      countryCode: 'USA',
+      tosAcceptedAt: f.now,
+    })
+    .returning({ id: users.id });
+  const [farm] = await db
+    .insert(enterprises)
+    .values({ name: f.farm, countryCode: 'USA', administrativeAreaLevel1: 'IA' })
+    .returning({ id: enterprises.id });
+  await db.insert(enterpriseUsers).values({ enterpriseId: farm!.id, userId: farmer!.id, role: 'owner' });
+  return { userId: farmer!.id, farmId: farm!.id };
+}
+
+/**
  * The story's own data for farmer-profit-center.spec (issue 17's e2e), made with the server's own repos and services
  * as the demo seed makes the demo farmer's: a farmer with a password and a farm business (owner: every access flag)
  * that is a client of the demo partner at Ames (e-sign eligible, paid by ACH), with a corn production estimate; one
@@ -40,28 +71,16 @@ import { STORY, storyAlertSymbol } from './farmer-story.ts';
 export async function seedFarmerStory(db: Db, now: Date = new Date()): Promise<void> {
   const today = now.toISOString().slice(0, 10);
   const year = now.getUTCFullYear();
-  const [farmer] = await db
-    .insert(users)
-    .values({
-      email: STORY.email,
-      firstName: STORY.firstName,
-      lastName: STORY.lastName,
-      passwordHash: await hashPassword(STORY.password),
-      emailVerifiedAt: now,
-      verificationStatus: 'verified',
-      experiences: { enterprise_agronomics: true },
-      permissions: ['my-sales-lite'],
-      countryCode: 'USA',
-      tosAcceptedAt: now,
-    })
-    .returning({ id: users.id });
-  const [farm] = await db
-    .insert(enterprises)
-    .values({ name: STORY.farm, countryCode: 'USA', administrativeAreaLevel1: 'IA' })
-    .returning({ id: enterprises.id });
-  await db.insert(enterpriseUsers).values({ enterpriseId: farm!.id, userId: farmer!.id, role: 'owner' });
+  const { farmId } = await insertFarmer(db, {
+    email: STORY.email,
+    firstName: STORY.firstName,
+    lastName: STORY.lastName,
+    passwordHash: await hashPassword(STORY.password),
+    farm: STORY.farm,
+    now,
+  });
   await db.insert(enterpriseAgronomics).values({
-    enterpriseId: farm!.id,
+    enterpriseId: farmId,
     cropYear: year,
     crop: 'corn',
     area: STORY.acres,
@@ -83,7 +102,7 @@ export async function seedFarmerStory(db: Db, now: Date = new Date()): Promise<v
       city: 'Ames',
       administrativeAreaLevel1: 'IA',
       emailAddress: STORY.email,
-      enterpriseId: farm!.id,
+      enterpriseId: farmId,
       defaultCropId: CROP_IDS.corn,
       defaultCropYear: year,
       esignEligible: true,

@@ -3,16 +3,8 @@ import { CROP_IDS, isoDateInZone } from '@granary/domain';
 import type { Db } from '../../apps/server/src/platform/db.ts';
 import { sha256 } from '../../apps/server/src/platform/crypto.ts';
 import { insertSession } from '../../apps/server/src/platform/sessions.repo.ts';
-import {
-  clientMarkets,
-  enterpriseUsers,
-  enterprises,
-  legalEntities,
-  markets,
-  quoteHistory,
-  quotes,
-  users,
-} from '../../apps/server/src/db/schema/index.ts';
+import { clientMarkets, legalEntities, markets, quoteHistory, quotes } from '../../apps/server/src/db/schema/index.ts';
+import { insertFarmer } from './farmer-story-seed.ts';
 import { STRUCTURES_STORY, structuresStoryMonth } from './structures-story.ts';
 
 /**
@@ -30,28 +22,16 @@ export async function seedStructuresStory(db: Db, now: Date = new Date()): Promi
     .select({ id: markets.id })
     .from(markets)
     .where(and(eq(markets.partnerId, 'demo'), eq(markets.slug, STRUCTURES_STORY.market)));
-  const [farmer] = await db
-    .insert(users)
-    .values({
-      email: STRUCTURES_STORY.farmerEmail,
-      firstName: 'Mae',
-      lastName: 'Lark',
-      emailVerifiedAt: now,
-      verificationStatus: 'verified',
-      experiences: { enterprise_agronomics: true },
-      permissions: ['my-sales-lite'],
-      countryCode: 'USA',
-      tosAcceptedAt: now,
-    })
-    .returning({ id: users.id });
-  const [farm] = await db
-    .insert(enterprises)
-    .values({ name: STRUCTURES_STORY.farm, countryCode: 'USA', administrativeAreaLevel1: 'IA' })
-    .returning({ id: enterprises.id });
-  await db.insert(enterpriseUsers).values({ enterpriseId: farm!.id, userId: farmer!.id, role: 'owner' });
+  const farmer = await insertFarmer(db, {
+    email: STRUCTURES_STORY.farmerEmail,
+    firstName: 'Mae',
+    lastName: 'Lark',
+    farm: STRUCTURES_STORY.farm,
+    now,
+  });
   await insertSession(db, {
     tokenHash: sha256(STRUCTURES_STORY.farmerSession),
-    userId: farmer!.id,
+    userId: farmer.userId,
     ip: null,
     userAgent: null,
   });
@@ -63,7 +43,7 @@ export async function seedStructuresStory(db: Db, now: Date = new Date()): Promi
       name: STRUCTURES_STORY.client,
       city: 'Nevada',
       administrativeAreaLevel1: 'IA',
-      enterpriseId: farm!.id,
+      enterpriseId: farmer.farmId,
       defaultCropId: CROP_IDS.corn,
       defaultCropYear: now.getUTCFullYear(),
     })

@@ -170,6 +170,42 @@ async function live(payload: object = body()): Promise<StructureDetail> {
   return structureDetailSchema.parse(res.json());
 }
 
+/**
+ * A corn month quoted today at 4.50 whose feed was down: only the given settles of the last trading days are recorded
+ * (as the feed records them). Answers the trading days of the last 12 days, oldest first.
+ */
+async function lateMonth(
+  symbol: string,
+  optionMonth: string,
+  settles: (days: string[]) => (readonly [string, string])[],
+): Promise<string[]> {
+  const db = app.t.database.db;
+  await db
+    .insert(futuresSymbols)
+    .values({
+      symbol,
+      root: 'ZC',
+      exchange: 'CBOT',
+      cropId: 1,
+      monthCode: symbol[2]!,
+      optionMonth,
+      lastTradeDay: `${optionMonth}-14`,
+    })
+    .onConflictDoNothing();
+  const today = exchangeToday();
+  await db
+    .insert(quotes)
+    .values({ symbol, last: '4.5000', previousSettle: '4.4800', tradeDate: today, source: 'import' })
+    .onConflictDoUpdate({ target: quotes.symbol, set: { last: '4.5000', tradeDate: today } });
+  await db.delete(quoteHistory).where(eq(quoteHistory.symbol, symbol));
+  const days = tradingDays(addDays(today, -12), addDays(today, -1));
+  for (const [day, price] of settles(days))
+    await db
+      .insert(quoteHistory)
+      .values({ symbol, price, kind: 'settle', source: 'simulated', quotedAt: new Date(`${day}T19:20:00Z`) });
+  return days;
+}
+
 async function rowOf(id: number) {
   const [row] = await app.t.database.db.select().from(structures).where(eq(structures.id, id));
   return row!;
@@ -390,35 +426,12 @@ describe('trading', () => {
 
   it('trades a late-booked quote (its period began days ago): the recorded settles are observed at once, in order, up to the first day still waiting for its settle, which the close cost values at today’s futures', async () => {
     const db = app.t.database.db;
-    const symbol = 'ZCN27';
-    await db
-      .insert(futuresSymbols)
-      .values({
-        symbol,
-        root: 'ZC',
-        exchange: 'CBOT',
-        cropId: 1,
-        monthCode: 'N',
-        optionMonth: '2027-07',
-        lastTradeDay: '2027-07-14',
-      })
-      .onConflictDoNothing();
-    const today = exchangeToday();
-    await db
-      .insert(quotes)
-      .values({ symbol, last: '4.5000', previousSettle: '4.4800', tradeDate: today, source: 'import' })
-      .onConflictDoUpdate({ target: quotes.symbol, set: { last: '4.5000', tradeDate: today } });
     // The feed settled the first two days of the period and was down since.
-    await db.delete(quoteHistory).where(eq(quoteHistory.symbol, symbol));
-    const past = tradingDays(addDays(today, -12), addDays(today, -1));
-    for (const [day, price] of [
-      [past[0]!, '4.4000'],
-      [past[1]!, '4.8500'],
-      [past[3]!, '4.4500'],
-    ] as const)
-      await db
-        .insert(quoteHistory)
-        .values({ symbol, price, kind: 'settle', source: 'simulated', quotedAt: new Date(`${day}T19:20:00Z`) });
+    const past = await lateMonth('ZCN27', '2027-07', (days) => [
+      [days[0]!, '4.4000'],
+      [days[1]!, '4.8500'],
+      [days[3]!, '4.4500'],
+    ]);
     const late = accumulator({ start: past[0]!, end, optionMonth: '2027-07' });
     const priced = await injectAs(app.t, app.buyer, 'POST', `${SCS}/pricing-tool`, { input: late, paths: 2_000 });
     expect(priced.statusCode, priced.body).toBe(200);
@@ -506,33 +519,10 @@ describe('trading', () => {
 
   it('a late-booked structure traded through e-sign is observed as soon as the client signs, not at the next catch-up', async () => {
     const db = app.t.database.db;
-    const symbol = 'ZCU27';
-    await db
-      .insert(futuresSymbols)
-      .values({
-        symbol,
-        root: 'ZC',
-        exchange: 'CBOT',
-        cropId: 1,
-        monthCode: 'U',
-        optionMonth: '2027-09',
-        lastTradeDay: '2027-09-14',
-      })
-      .onConflictDoNothing();
-    const today = exchangeToday();
-    await db
-      .insert(quotes)
-      .values({ symbol, last: '4.5000', previousSettle: '4.4800', tradeDate: today, source: 'import' })
-      .onConflictDoUpdate({ target: quotes.symbol, set: { last: '4.5000', tradeDate: today } });
-    await db.delete(quoteHistory).where(eq(quoteHistory.symbol, symbol));
-    const past = tradingDays(addDays(today, -12), addDays(today, -1));
-    for (const [day, price] of [
-      [past[0]!, '4.4000'],
-      [past[1]!, '4.8500'],
-    ] as const)
-      await db
-        .insert(quoteHistory)
-        .values({ symbol, price, kind: 'settle', source: 'simulated', quotedAt: new Date(`${day}T19:20:00Z`) });
+    const past = await lateMonth('ZCU27', '2027-09', (days) => [
+      [days[0]!, '4.4000'],
+      [days[1]!, '4.8500'],
+    ]);
     // Whatever is due now (the catch-up's first run) runs before: its next run is 15 minutes away.
     await runDueJobs(db, new Date());
     const q = await quote(app.buyer, body({}, accumulator({ start: past[0]!, end, optionMonth: '2027-09' })));
@@ -548,7 +538,7 @@ describe('trading', () => {
     const jobs = rowsOf<{ payload: { symbols: string[] } }>(
       await db.execute(sql`select payload from jobs where kind = 'structures.observe' and status = 'pending'`),
     );
-    expect(jobs.map((j) => j.payload.symbols)).toContainEqual([symbol]);
+    expect(jobs.map((j) => j.payload.symbols)).toContainEqual(['ZCU27']);
     expect(await runDueJobs(db, new Date())).toBeGreaterThan(0);
     const after = structureDetailSchema.parse((await get(`${SCS}/structure/${pending.id}`)).json());
     expect(after.status).toBe('live');
