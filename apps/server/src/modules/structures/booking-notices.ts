@@ -85,7 +85,7 @@ export async function notifyStructureEvent(
 }
 
 /** Where the merchandiser opens a structure: the CRM's structures page with its drawer. */
-export function crmStructurePath(structureId: number): string {
+function crmStructurePath(structureId: number): string {
   return `/crm/structures?structure=${structureId}`;
 }
 
