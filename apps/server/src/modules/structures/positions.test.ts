@@ -29,6 +29,7 @@ import {
   jobs,
   futuresSymbols,
   legalEntities,
+  marketUserPermissions,
   markets,
   pricingEvents,
   quotes,
@@ -519,6 +520,58 @@ describe('the position', () => {
     expect((await riskOf())!.version).toBe(source!.version + 1);
     await setQuote(near.symbol, '4.5000');
     await refreshStructureRisk(db, new Date());
+  });
+
+  it('shows a structure traded through the trade call as pending, then with its delta once the job has run', async () => {
+    const input = {
+      kind: 'accumulator',
+      side: 'sale',
+      cropId: CORN,
+      optionMonth: far.optionMonth,
+      start: addDays(today, 1),
+      end: addDays(today, 30),
+      quantity: '20000',
+      fee: '0.05',
+      frequency: 'daily',
+      accumulationLevel: '5.00',
+      knockOut: '4.30',
+      doubleUp: 'daily',
+    };
+    // The buyer books at the test's market (the booking calls want a market permission there).
+    const [me] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.buyer));
+    await t.database.db
+      .insert(marketUserPermissions)
+      .values({ marketId, userId: me!.id, permissions: ['contracts'] })
+      .onConflictDoNothing();
+    const quoted = await injectAs(t, buyer, 'POST', `${SCS_API}/structure`, {
+      marketId,
+      clientLegalEntityId: clientId,
+      cropYear: 2026,
+      input,
+    });
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    const { id, version } = quoted.json<{ id: number; version: number }>();
+    const traded = await injectAs(
+      t,
+      buyer,
+      'POST',
+      `${SCS_API}/trade`,
+      { structureId: id, confirmation: 'verbal' },
+      { 'if-match': `"${version}"` },
+    );
+    expect(traded.statusCode, traded.body).toBe(200);
+    const farRowOf = (p: Positions) => p.rows.find((r) => r.optionMonth === far.optionMonth)!;
+    const before = (await positions(buyer)).json<Positions>();
+    expect(before.structures.pending.map((p) => p.id)).toEqual([id]);
+    expect(farRowOf(before)).toMatchObject({ structurePending: 1, structureCount: 0, structureDelta: '0' });
+    await runDueJobs(t.database.db, new Date(Date.now() + 1000));
+    const after = (await positions(buyer)).json<Positions>();
+    expect(after.structures.pending).toEqual([]);
+    expect(farRowOf(after)).toMatchObject({ structurePending: 0, structureCount: 1 });
+    expect(Number(farRowOf(after).structureDelta)).toBeGreaterThan(0);
+    expect(Number(farRowOf(after).netToHedge)).toBe(
+      Number(farRowOf(before).netToHedge) + Number(farRowOf(after).structureDelta),
+    );
   });
 
   it('refuses bad filters with 400 naming the field', async () => {
