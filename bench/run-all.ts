@@ -1,5 +1,5 @@
 // Benchmarks print their figures and the budget they are held to; they never fail a build by timing.
-// `tsx run-all.ts [shell|login|crm-list|crm-page|public-page|store-search|settlement|apply-tickets|profit-center-summary|scs-engine|structures-observe|positions]` runs one; `tsx run-all.ts seed-large [--contracts=…]` (only when asked,
+// `tsx run-all.ts [shell|login|crm-list|crm-page|public-page|store-search|settlement|apply-tickets|profit-center-summary|scs-engine|scs-http|structures-observe|positions]` runs one; `tsx run-all.ts seed-large [--contracts=…]` (only when asked,
 // and only with DATABASE_URL) seeds the large partner the list benchmarks run against.
 import { runShellBench } from './shell.bench.ts';
 import { runLoginBench } from './login.bench.ts';
@@ -13,6 +13,7 @@ import { runApplyTicketsBench } from './apply-tickets.bench.ts';
 import { runIngestCheckBench } from './ingest-check.bench.ts';
 import { runProfitCenterSummaryBench } from './profit-center-summary.bench.ts';
 import { runScsEngineBench } from './scs-engine.bench.ts';
+import { runScsHttpBench } from './scs-http.bench.ts';
 import { runStructuresObserveBench } from './structures-observe.bench.ts';
 import { runPositionsBench } from './positions.bench.ts';
 
@@ -38,6 +39,8 @@ if (!only || only === 'ingest-check') await runIngestCheckBench(process.argv.sli
 if (!only || only === 'profit-center-summary') await runProfitCenterSummaryBench(process.argv.slice(3));
 // The structured products engine (issue 18): pure CPU, no database; run it under the heavy lock.
 if (!only || only === 'scs-engine') await runScsEngineBench();
+// The same pricing calls through the server (app.inject, PGlite) beside the engine on the server's pool.
+if (!only || only === 'scs-http') await runScsHttpBench();
 // The structures' nightly observation at 10,000 live structures (issue 18): on DATABASE_URL's server, else PGlite.
 if (!only || only === 'structures-observe') await runStructuresObserveBench();
 // The position manager at 1,000 live structures and 20,000 contracts (issue 18): the background valuation of every

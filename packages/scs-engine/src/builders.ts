@@ -33,20 +33,35 @@ export type AccumulatorInput = Period & {
   pricingBarrier?: { level: number; protectionLevel: number } | null;
 };
 
-function observationDates(p: Period, frequency: 'daily' | 'weekly' | 'end'): string[] {
+/**
+ * The last periods' trading days: a solver builds the same period's terms at every trial level (and a zero table at
+ * each cell's), so the calendar is worked out once per period, not once per evaluation. Read only, never mutated.
+ */
+const periodDays = new Map<string, readonly string[]>();
+const PERIOD_DAYS_KEPT = 64;
+
+function daysOf(p: Period, weekly: boolean): readonly string[] {
+  const key = `${weekly ? 'w' : 'd'}|${p.start}|${p.end}|${p.extraClosures?.join() ?? ''}`;
+  let days = periodDays.get(key);
+  if (!days) {
+    days = weekly ? weeklyTradingDays(p.start, p.end, p.extraClosures) : tradingDays(p.start, p.end, p.extraClosures);
+    if (periodDays.size >= PERIOD_DAYS_KEPT) periodDays.delete(periodDays.keys().next().value!);
+    periodDays.set(key, days);
+  }
+  return days;
+}
+
+function observationDates(p: Period, frequency: 'daily' | 'weekly' | 'end'): readonly string[] {
   if (!isIsoDay(p.start)) throw new ScsTermsError('start', 'Start must be a date (YYYY-MM-DD).');
   if (!isIsoDay(p.end)) throw new ScsTermsError('end', 'End must be a date (YYYY-MM-DD).');
   if (p.end < p.start) throw new ScsTermsError('end', 'End must not be before the start.');
   positive(p.quantity, 'quantity', 'Quantity');
-  const days =
-    frequency === 'weekly'
-      ? weeklyTradingDays(p.start, p.end, p.extraClosures)
-      : tradingDays(p.start, p.end, p.extraClosures);
+  const days = daysOf(p, frequency === 'weekly');
   if (days.length === 0) throw new ScsTermsError('observations', 'The period has no trading days to observe.');
   return frequency === 'end' ? [days[days.length - 1]!] : days;
 }
 
-function base(p: Period, dates: string[]): Omit<StructureTerms, 'kind' | 'bands' | 'keyLevel'> {
+function base(p: Period, dates: readonly string[]): Omit<StructureTerms, 'kind' | 'bands' | 'keyLevel'> {
   const per = p.quantity / dates.length;
   return {
     side: p.side,

@@ -69,5 +69,6 @@ export {
   type ZeroPremiumRequest,
   type ZeroPremiumResult,
   type ZeroTableCell,
+  type ZeroTableOptions,
   type ZeroTableRequest,
 } from './solver.ts';

@@ -13,6 +13,12 @@ export type RunOptions = {
   seed?: number;
   /** Compute deltas and gamma by common-random-number bumps of the futures price. */
   greeks?: boolean;
+  /**
+   * Keep this plan's normals in the thread that draws them, for the next plan with the same seed and dates (a solver's
+   * trials differ only by a level or a vol: the same random numbers each time, so they are drawn once). The same
+   * numbers as drawing them again; only memory is traded for time (bounded: simulate.ts KEEP_BYTES a thread).
+   */
+  keepNormals?: boolean;
   /** Relative futures bump of the greeks (default 1 %). */
   bump?: number;
   /** 'vanilla' (default): the terminal futures and a call at the key level; 'forward': the terminal futures only. */
@@ -64,6 +70,8 @@ export type Plan = {
   controlStrike: number;
   controlMean: number;
   greeks: number;
+  /** 1: keep the normals for the next plan of the same seed and dates (RunOptions.keepNormals). */
+  keepNormals: number;
   lnUp: number;
   lnDown: number;
   bump: number;
@@ -170,6 +178,7 @@ export function compilePlan(terms: StructureTerms, market: Market, options: RunO
       rate: market.discountRate,
     }),
     greeks: options.greeks ? 1 : 0,
+    keepNormals: options.keepNormals ? 1 : 0,
     lnUp: Math.log(1 + bump),
     lnDown: Math.log(1 - bump),
     bump,

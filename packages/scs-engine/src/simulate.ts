@@ -105,11 +105,77 @@ function merchandiser(p: Plan, xs: Float64Array, shift: number): number {
   return -out[0]! + p.df * p.fee * out[1]!;
 }
 
+/**
+ * Normals kept by this thread (worker or caller) for plans that ask (`keepNormals`: a solver's trials), by seed, block,
+ * dates and pairs: a block's stream is drawn once and read again by the next trial. At most KEEP_BYTES a thread; an
+ * entry is dropped after KEEP_IDLE_MS unused, and when the room is taken by entries still in use a block is simply
+ * drawn again (never evicting an entry a solve in flight is reading: no thrashing).
+ */
+const kept = new Map<string, { z: Float64Array; used: number }>();
+let keptBytes = 0;
+const KEEP_BYTES = 48 * 1024 * 1024;
+const KEEP_IDLE_MS = 2_000;
+let sweep: ReturnType<typeof setTimeout> | null = null;
+
+function dropIdle(now: number): void {
+  for (const [key, entry] of kept)
+    if (now - entry.used > KEEP_IDLE_MS) {
+      kept.delete(key);
+      keptBytes -= entry.z.byteLength;
+    }
+}
+
+/** The kept normals of a block (pairs × steps, pair after pair), drawn now if they fit; null when they do not. */
+function keptNormals(p: Plan, blk: number, pairs: number): Float64Array | null {
+  const key = `${p.seed}|${blk}|${p.steps}|${pairs}`;
+  const now = Date.now();
+  const hit = kept.get(key);
+  if (hit) {
+    hit.used = now;
+    return hit.z;
+  }
+  const bytes = pairs * p.steps * 8;
+  if (keptBytes + bytes > KEEP_BYTES) dropIdle(now);
+  if (keptBytes + bytes > KEEP_BYTES) return null;
+  const z = new Float64Array(pairs * p.steps);
+  const rng = createRng(p.seed, blk);
+  for (let i = 0; i < z.length; i++) z[i] = rng.normal();
+  kept.set(key, { z, used: now });
+  keptBytes += bytes;
+  sweepLater();
+  return z;
+}
+
+/** Memory goes back once the solves are over: idle entries are dropped (the timer keeps no process alive). */
+function sweepLater(): void {
+  if (sweep !== null || kept.size === 0) return;
+  sweep = setTimeout(() => {
+    sweep = null;
+    dropIdle(Date.now());
+    sweepLater();
+  }, KEEP_IDLE_MS);
+  sweep.unref?.();
+}
+
 function fillPair(p: Plan, rng: Rng, a: Float64Array, b: Float64Array): void {
   let xa = p.lnF0;
   let xb = p.lnF0;
   for (let k = 0; k < p.steps; k++) {
     const z = rng.normal() * p.volStep[k]!;
+    const d = p.drift[k]!;
+    xa += d + z;
+    xb += d - z;
+    a[k] = xa;
+    b[k] = xb;
+  }
+}
+
+/** fillPair from kept normals (the same numbers the block's stream draws, pair `i`'s from `i × steps`). */
+function fillPairFrom(p: Plan, zs: Float64Array, at: number, a: Float64Array, b: Float64Array): void {
+  let xa = p.lnF0;
+  let xb = p.lnF0;
+  for (let k = 0; k < p.steps; k++) {
+    const z = zs[at + k]! * p.volStep[k]!;
     const d = p.drift[k]!;
     xa += d + z;
     xb += d - z;
@@ -126,6 +192,8 @@ export function simulateBlocks(p: Plan, from: number, to: number): Float64Array 
   const k = p.controlStrike;
   const last = p.steps - 1;
   for (let blk = from; blk < to; blk++) {
+    const pairs = Math.min(p.pairs - blk * BLOCK_PAIRS, BLOCK_PAIRS);
+    const zs = p.keepNormals === 1 ? keptNormals(p, blk, pairs) : null;
     const rng = createRng(p.seed, blk);
     let ko = 0;
     let dbl = 0;
@@ -144,9 +212,9 @@ export function simulateBlocks(p: Plan, from: number, to: number): Float64Array 
     let sdd = 0;
     let sg = 0;
     let sgg = 0;
-    const pairs = Math.min(p.pairs - blk * BLOCK_PAIRS, BLOCK_PAIRS);
     for (let i = 0; i < pairs; i++) {
-      fillPair(p, rng, a, b);
+      if (zs) fillPairFrom(p, zs, i * p.steps, a, b);
+      else fillPair(p, rng, a, b);
       evaluate(p, a, 0);
       const ya = out[0]!;
       const ba = out[1]!;

@@ -6,6 +6,7 @@
 import { brent } from './brent.ts';
 import { type AccumulatorInput, accumulator } from './builders.ts';
 import { type EngineOptions, valueStructure } from './engine.ts';
+import { type BlockRunner, runInThread } from './pool.ts';
 import type { Valuation } from './result.ts';
 import type { Market } from './structure.ts';
 import { type ScsField, ScsTermsError } from './validate.ts';
@@ -65,7 +66,8 @@ export async function solveZeroPremium(
   if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo > 0 && hi > lo))
     throw new ScsTermsError('range', 'The search range must be two increasing positive levels.');
   const target = req.target ?? 0;
-  const run = { ...options, greeks: false };
+  // Every trial draws the same random numbers (common random numbers): drawn once, kept by the threads that draw them.
+  const run = { ...options, greeks: false, keepNormals: options.keepNormals ?? true };
   const value = async (level: number, greeks = false): Promise<Valuation> => {
     const terms = accumulator(withLevel(req, level));
     const market = req.volAt ? { ...req.market, vol: req.volAt(terms.keyLevel) } : req.market;
@@ -73,8 +75,8 @@ export async function solveZeroPremium(
   };
   const f = async (level: number) => (await value(level)).farmerValuePerBushel - target;
   // A level on the wrong side of the other terms is refused by the builder: the range ends must be valid structures.
-  const flo = await f(lo);
-  const fhi = await f(hi);
+  // The two ends are independent evaluations: on a pool they run at the same time.
+  const [flo, fhi] = await Promise.all([f(lo), f(hi)]);
   if (flo === 0) return { status: 'solved', level: lo, iterations: 0, valuation: await value(lo, true) };
   if (fhi === 0) return { status: 'solved', level: hi, iterations: 0, valuation: await value(hi, true) };
   if (flo > 0 === fhi > 0)
@@ -109,19 +111,49 @@ export type ZeroTableCell = {
   result: ZeroPremiumResult | { status: 'invalid-terms'; field: ScsField; message: string };
 };
 
+export type ZeroTableOptions = EngineOptions & {
+  /**
+   * Cells solved at the same time (default 1: one after another). On a pool, one a worker keeps every worker busy: a
+   * cell's trials wait on one another (Brent), so one cell at a time leaves the workers idle while the calling thread
+   * builds the next trial and waits for the slower half of each split run. Each cell in flight keeps its random
+   * numbers in the workers (`keepNormals`), so more cells than workers only costs memory. The cells do not depend on
+   * one another (each solves on the same seed): the table is the same whatever the number.
+   */
+  cellsInFlight?: number;
+};
+
 /** `solve-zero-table`: the zero-cost accumulation level for each knock-out level × period end. */
-export async function solveZeroTable(req: ZeroTableRequest, options: EngineOptions = {}): Promise<ZeroTableCell[]> {
-  const cells: ZeroTableCell[] = [];
-  for (const knockOut of req.knockOuts) {
-    for (const end of req.ends) {
-      const sub: ZeroPremiumRequest = { ...req, input: { ...req.input, knockOut, end }, solveFor: 'accumulationLevel' };
+export async function solveZeroTable(req: ZeroTableRequest, options: ZeroTableOptions = {}): Promise<ZeroTableCell[]> {
+  const { cellsInFlight = 1, ...engineOptions } = options;
+  const jobs = req.knockOuts.flatMap((knockOut) => req.ends.map((end) => ({ knockOut, end })));
+  const cells: ZeroTableCell[] = new Array<ZeroTableCell>(jobs.length);
+  // The first failure (a worker lost) fails the table; the cells still running stop at their next evaluation instead
+  // of holding the pool for an answer nobody will read.
+  let failure: { error: unknown } | null = null;
+  const base = engineOptions.runner ?? runInThread;
+  const runner: BlockRunner = (plan) => (failure ? Promise.reject(failure.error) : base(plan));
+  const solveCell = async ({ knockOut, end }: { knockOut: number; end: string }): Promise<ZeroTableCell> => {
+    const sub: ZeroPremiumRequest = { ...req, input: { ...req.input, knockOut, end }, solveFor: 'accumulationLevel' };
+    try {
+      return { knockOut, end, result: await solveZeroPremium(sub, { ...engineOptions, runner }) };
+    } catch (error) {
+      if (!(error instanceof ScsTermsError)) throw error;
+      return { knockOut, end, result: { status: 'invalid-terms', field: error.field, message: error.message } };
+    }
+  };
+  let next = 0;
+  const lane = async () => {
+    while (failure === null && next < jobs.length) {
+      const i = next++;
       try {
-        cells.push({ knockOut, end, result: await solveZeroPremium(sub, options) });
+        cells[i] = await solveCell(jobs[i]!);
       } catch (error) {
-        if (!(error instanceof ScsTermsError)) throw error;
-        cells.push({ knockOut, end, result: { status: 'invalid-terms', field: error.field, message: error.message } });
+        failure ??= { error };
       }
     }
-  }
+  };
+  const lanes = Math.max(1, Math.min(Math.floor(cellsInFlight), jobs.length));
+  await Promise.all(Array.from({ length: lanes }, lane));
+  if (failure) throw (failure as { error: unknown }).error;
   return cells;
 }

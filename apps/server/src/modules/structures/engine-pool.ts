@@ -7,7 +7,7 @@ import { PricingWorkerError, createPricingPool, type BlockRunner, type PricingPo
 import { AppError } from '../../platform/errors.ts';
 
 /** Workers of the pool: the machine's cores, at most 4 (a valuation is one request among others). */
-const PRICING_POOL_SIZE = Math.max(1, Math.min(4, availableParallelism()));
+export const PRICING_POOL_SIZE = Math.max(1, Math.min(4, availableParallelism()));
 
 let pool: PricingPool | null = null;
 

@@ -37,7 +37,7 @@ import { structures } from '../../db/schema/index.ts';
 import type { CrmDeps } from '../../platform/crm-access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { quotesWhere } from '../futures/futures.public.ts';
-import { pricingRunner } from './engine-pool.ts';
+import { PRICING_POOL_SIZE, pricingRunner } from './engine-pool.ts';
 import { structuresReader } from './parameters.service.ts';
 import {
   accumulatorInputOf,
@@ -314,7 +314,15 @@ export async function solveZeroTableCall(
           ...(range ? { range } : {}),
           ...(body.target !== undefined ? { target: Number(body.target) } : {}),
         },
-        { paths, seed, runner: pricingRunner(), pendingPastDates: PENDING_PAST_DATES },
+        {
+          paths,
+          seed,
+          runner: pricingRunner(),
+          pendingPastDates: PENDING_PAST_DATES,
+          // A cell a worker in flight: the workers stay busy, and each keeps about one cell's random numbers (decision
+          // 062 addendum 'The zero table').
+          cellsInFlight: PRICING_POOL_SIZE,
+        },
       ),
     body.input,
   );
