@@ -24,7 +24,7 @@ import { pricingRunner } from './engine-pool.ts';
 import { partnerParameters } from './parameters.service.ts';
 import { POSITION_PATHS, eachLimited, structureRisk } from './positions.deltas.ts';
 
-export const RISK_REFRESH_JOB = 'structures.risk-refresh';
+const RISK_REFRESH_JOB = 'structures.risk-refresh';
 const RISK_CATCH_UP_JOB = 'structures.risk-catch-up';
 const RISK_MORE_KEY = `${RISK_REFRESH_JOB}:more`;
 /** Futures moved this much (relative) from F0: the delta is valued again rather than moved by the gamma. */
