@@ -1,5 +1,6 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './support/workers.ts';
 
 /**
  * Specs run in name order, with the identity spec last: it resets and changes demo accounts' passwords, which ends
@@ -19,8 +20,9 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Two cores: one browser at a time keeps timings honest.
-    fileParallelism: false,
+    // Spec files run on E2E_WORKERS workers (two: CI's cores), each against a seeded server of its own, so a spec never
+    // shares its server with a spec running beside it (support/server.ts, docs/decisions/064).
+    maxWorkers: E2E_WORKERS,
     sequence: { sequencer: SessionSafeSequencer },
   },
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { text as streamText } from 'node:stream/consumers';
 import { LIST_COLUMN_LABELS, viewDefinition, type ContractListResponse } from '@granary/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -345,7 +345,8 @@ describe('CRM contract and delivery lists', () => {
       page.getByRole('link', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^contracts-delinquent-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = readFileSync((await download.path())!, 'utf8');
+    // Read as a stream: the browser is a connection to the setup's Chromium, whose download files are not local paths.
+    const text = await streamText(await download.createReadStream());
     const lines = text.split('\r\n').filter((line) => line !== '');
     expect(lines[0]).toBe(
       viewDefinition('delinquent')

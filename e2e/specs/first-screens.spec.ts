@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { launchBrowser, openContext, snap } from '../support/browser.ts';
+import { e2eServer } from '../support/server.ts';
 
 /*
  * The first screens (issue 13, 'No dead ends') against the real server: a brand-new signup lands on a welcome page
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const baseURL = () => inject('baseURL');
+const baseURL = () => e2eServer().baseURL;
 
 async function withPage(run: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
   const context = await openContext(browser, viewport ? { viewport } : {});

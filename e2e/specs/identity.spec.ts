@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { launchBrowser, openContext, snap } from '../support/browser.ts';
+import { e2eServer } from '../support/server.ts';
 
 /*
  * The identity pages of issue 3 against the real server (PGlite, seeded demo accounts, password 'granary-demo').
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const baseURL = () => inject('baseURL');
+const baseURL = () => e2eServer().baseURL;
 const unique = (name: string) =>
   `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@nobody.granary.test`;
 

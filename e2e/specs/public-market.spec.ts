@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { snap } from '../support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, type Page } from 'playwright-core';
+import { launchBrowser, snap } from '../support/browser.ts';
+import { e2eServer } from '../support/server.ts';
 
 // The public market page (issue 5) as an anonymous visitor sees it, per partner vhost: demo.localhost and
 // prairie.localhost both reach the test server (Chromium maps them to it).
 let browser: Browser;
 let port: string;
 beforeAll(async () => {
-  port = new URL(inject('baseURL')).port;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-gpu',
-      '--no-first-run',
-      '--host-resolver-rules=MAP demo.localhost 127.0.0.1, MAP prairie.localhost 127.0.0.1',
-    ],
-  });
+  port = new URL(e2eServer().baseURL).port;
+  browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchBrowser, openContext, signInWithPasswordForm, snap } from '../support/browser.ts';
+import { e2eServer } from '../support/server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -61,7 +62,7 @@ describe('generic error screen', () => {
   });
 
   it('names the partner’s own support e-mail on a white-label host', async () => {
-    const port = new URL(inject('baseURL')).port;
+    const port = new URL(e2eServer().baseURL).port;
     const context = await openContext(browser, { baseURL: `http://prairie.localhost:${port}` });
     const page = await context.newPage();
     await page.goto('/error/503');
@@ -102,7 +103,7 @@ describe('notices', () => {
 
   it('shows a flash alert from cookies once, then clears them', async () => {
     const context = await openContext(browser);
-    const url = new URL(inject('baseURL'));
+    const url = new URL(e2eServer().baseURL);
     const cookie = (name: string, value: string) => ({ name, value, domain: url.hostname, path: '/' });
     await context.addCookies([
       cookie('granary_alert_message', encodeURIComponent('Your e-mail address is verified.')),
@@ -119,7 +120,7 @@ describe('notices', () => {
 
   it('suppresses a flash alert with status 406', async () => {
     const context = await openContext(browser);
-    const url = new URL(inject('baseURL'));
+    const url = new URL(e2eServer().baseURL);
     const cookie = (name: string, value: string) => ({ name, value, domain: url.hostname, path: '/' });
     await context.addCookies([
       cookie('granary_alert_message', encodeURIComponent('Should not show')),
@@ -193,7 +194,7 @@ describe('guards', () => {
     await page.goto('/sign-in/password?redirect=https%3A%2F%2Fevil.example%2Fsteal');
     // The fallback, /dashboard, sends staff on to the administrator tools (issue 13).
     await page.waitForURL((url) => url.pathname === '/crm/administrator');
-    expect(new URL(page.url()).host).toBe(new URL(inject('baseURL')).host);
+    expect(new URL(page.url()).host).toBe(new URL(e2eServer().baseURL).host);
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchBrowser, openContext, snap } from '../support/browser.ts';
+import { e2eServer } from '../support/server.ts';
 
 /*
  * SSO sign-in through a real OpenID provider: global-setup starts the API tests' oidc-provider on 127.0.0.1 and gives
@@ -61,7 +62,7 @@ describe('SSO sign-in through a local OpenID provider', () => {
       await page.locator('input[name="password"]').fill('any');
       await page.getByRole('button', { name: 'Sign-in' }).click();
       // Consent, when the provider asks for it.
-      const base = new URL(inject('baseURL'));
+      const base = new URL(e2eServer().baseURL);
       const consent = page.getByRole('button', { name: 'Continue' });
       await Promise.race([
         consent.waitFor().then(() => consent.click()),
@@ -80,7 +81,7 @@ describe('SSO sign-in through a local OpenID provider', () => {
       const { name } = inject('sso');
       await startSso(page);
       await page.getByRole('link', { name: '[ Cancel ]' }).click();
-      const base = new URL(inject('baseURL'));
+      const base = new URL(e2eServer().baseURL);
       await page.waitForURL((url) => url.host === base.host && url.pathname === '/sign-in/password');
       await page.getByText(`Could not sign in with your ${name} account.`).waitFor();
       expect((await bootstrapOf(page)).user.isLoggedIn).toBe(false);

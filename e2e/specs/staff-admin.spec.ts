@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openContext, snap } from '../support/browser.ts';
+import { e2eServer } from '../support/server.ts';
 
 // The staff administration area end to end (issue 16's 'Done means'): a staff user finds a farmer by e-mail, suspends
 // them (the farmer's next request fails with account_suspended), and unsuspends them. The farmer is a fresh signup, so
@@ -20,7 +21,7 @@ const THROTTLE_PATIENCE_MS = 90_000;
 
 async function mailLink(recipient: string, template: string, path: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const response = await fetch(`${inject('baseURL')}/api/dev/mailbox?recipient=${encodeURIComponent(recipient)}`);
+    const response = await fetch(`${e2eServer().baseURL}/api/dev/mailbox?recipient=${encodeURIComponent(recipient)}`);
     const { messages } = (await response.json()) as { messages: { template: string; text: string }[] };
     const link = messages
       .find((m) => m.template === template)

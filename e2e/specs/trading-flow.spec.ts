@@ -5,9 +5,10 @@ import {
   type InstrumentRow,
   type SigningUrlsResponse,
 } from '@granary/domain';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromium, type APIRequestContext, type Browser, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type APIRequestContext, type Browser, type BrowserContext } from 'playwright-core';
 import { launchBrowser, openContext, snap } from '../support/browser.ts';
+import { e2eServer } from '../support/server.ts';
 
 // Issue 5's whole trading flow on the real server and the demo data, in several browsers at once (its 'Done
 // means'): the buyer posts a public bid on /crm/bids; an anonymous visitor sees it with its cash price on the
@@ -83,18 +84,8 @@ describe('trading flow', () => {
 
       // 2. An anonymous visitor sees it on the market's public page with its cash price.
       step('public page');
-      const port = new URL(inject('baseURL')).port;
-      visitorBrowser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-background-networking',
-          '--disable-gpu',
-          '--no-first-run',
-          '--host-resolver-rules=MAP demo.localhost 127.0.0.1',
-        ],
-      });
+      const port = new URL(e2eServer().baseURL).port;
+      visitorBrowser = await launchBrowser();
       const visitor = await visitorBrowser.newContext({
         baseURL: `http://demo.localhost:${port}`,
         viewport: { width: 1280, height: 900 },

@@ -1,21 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { e2eServer } from './server.ts';
 
 export const ARTIFACTS = new URL('../.artifacts/', import.meta.url).pathname;
 
+/**
+ * The browser for a spec file: a connection to the one Chromium the global setup started (each spec works in fresh
+ * contexts of its own, and closing the connection closes them), rather than a Chromium started per file — 35 starts
+ * were about a minute of a CI run (docs/decisions/064).
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-gpu',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  return chromium.connect(inject('browserWSEndpoint'));
 }
 
 /**
@@ -38,14 +34,14 @@ export async function openContext(
     userAgent?: string;
   } = {},
 ): Promise<BrowserContext> {
-  const baseURL = options.baseURL ?? inject('baseURL');
+  const baseURL = options.baseURL ?? e2eServer().baseURL;
   const context = await browser.newContext({
     baseURL,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   if (options.as || options.sessionToken) {
-    const token = options.sessionToken ?? inject('sessionTokens')[options.as!];
+    const token = options.sessionToken ?? e2eServer().sessionTokens[options.as!];
     if (!token) throw new Error(`no session for ${options.as}`);
     const url = new URL(baseURL);
     await context.addCookies([
@@ -56,8 +52,12 @@ export async function openContext(
   return context;
 }
 
-/** Saves a screenshot under e2e/.artifacts for a person to look at. */
+/**
+ * Saves a screenshot under e2e/.artifacts for a person to look at. Not on CI, where nobody looks at them and the
+ * specs' 235 full-page screenshots cost about a minute (docs/decisions/064); E2E_SNAPSHOTS=1 takes them there too.
+ */
 export async function snap(page: Page, name: string): Promise<void> {
+  if (process.env.CI && process.env.E2E_SNAPSHOTS !== '1') return;
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { chromium } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/platform/db.ts';
@@ -12,17 +13,21 @@ import { enterpriseUsers, enterprises, users } from '../../apps/server/src/db/sc
 import { DEMO_ACCOUNTS, seedDemoData } from '../../apps/server/src/seed/demo.ts';
 import { startTestProvider } from '../../apps/server/src/modules/identity/oidc-test-provider.ts';
 import { startJobWorker } from '../../apps/server/src/platform/jobs.ts';
+import { CHROMIUM_LAUNCH } from './chromium.ts';
+import type { E2eServer } from './server.ts';
+import { E2E_WORKERS } from './workers.ts';
 import { seedFarmerStory } from './farmer-story-seed.ts';
 import { seedStructuresStory } from './structures-seed.ts';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges into an interface
   export interface ProvidedContext {
-    baseURL: string;
+    /** A seeded server per worker (support/server.ts e2eServer: the one a spec uses). */
+    servers: E2eServer[];
     bumpedURL: string;
-    /** A session per demo account, plus `<account>2` spares for specs that log out. */
-    sessionTokens: Record<string, string>;
-    /** The main server's SSO provider: a real OpenID provider on 127.0.0.1 (see specs/sso.spec.ts). */
+    /** The Chromium every spec connects to (support/browser.ts launchBrowser). */
+    browserWSEndpoint: string;
+    /** The servers' SSO provider: a real OpenID provider on 127.0.0.1 (see specs/sso.spec.ts). */
     sso: { issuer: string; name: string; accounts: Record<string, string> };
   }
 }
@@ -88,24 +93,16 @@ async function seedTeamFarm(db: Awaited<ReturnType<typeof openDatabase>>['db']):
   await db.insert(enterpriseUsers).values({ enterpriseId: farm!.id, userId: owner!.id, role: 'owner' });
 }
 
-/** Starts the app the way `npm start` does (built web app, migrated and seeded database) for the specs. */
-export default async function setup(project: TestProject) {
-  if (!existsSync(`${webDist}/index.html`)) throw new Error('Build the web app first: npm run build');
-  // The main server signs in through a real OpenID provider (the API tests' oidc-provider). Its client must know the
-  // server's callback, so the server's port is chosen first and the server listens on it after the provider starts.
-  const mainPort = await freePort();
-  const sso = await startTestProvider({
-    clients: [{ ...SSO_CLIENT, redirect_uris: [`http://127.0.0.1:${mainPort}/api/auth/oidc/sso/callback`] }],
-    accounts: Object.fromEntries(
-      Object.entries(SSO_ACCOUNTS).map(([login, email]) => [
-        login,
-        { email, email_verified: true, given_name: 'Dana' },
-      ]),
-    ),
-  });
+/**
+ * A server for the specs of one worker: the demo data, the data of the specs that bring their own (team.spec's farm,
+ * the farmer story, the structures story) and pre-made sessions. Each account has two sessions the specs share
+ * (`farmer`, `farmer2`: two devices) and a third, `<account>-logout`, for a spec that signs out: Logout ends its
+ * session, and a shared one ended early breaks every later spec that uses it.
+ */
+async function startSeededServer(ssoIssuer: string, port: number) {
   const main = await startServer(
     {
-      OIDC_SSO_ISSUER: sso.issuer,
+      OIDC_SSO_ISSUER: ssoIssuer,
       OIDC_SSO_CLIENT_ID: SSO_CLIENT.client_id,
       OIDC_SSO_CLIENT_SECRET: SSO_CLIENT.client_secret,
       OIDC_SSO_NAME: SSO_NAME,
@@ -113,20 +110,14 @@ export default async function setup(project: TestProject) {
       // card terms at checkout (store-checkout.spec pays by check and is indifferent to the card term being offered).
       CARD_PROVIDER: 'test',
     },
-    mainPort,
+    port,
   );
-  // A second server announcing a required update, for the update-screen spec.
-  const bumped = await startServer({ WEB_VERSION_REQUIRED: '65', WEB_VERSION_LATEST: '65' });
-
-  // Signed-in browsers get a real session row (the sign-in pages belong to the identity work). Each account has two
-  // sessions the specs share (`farmer`, `farmer2`: two devices) and a third, `<account>-logout`, for a spec that signs
-  // out: Logout ends its session, and a shared one ended early breaks every later spec that uses it.
-  const sessionTokens: Record<string, string> = {};
   await seedTeamFarm(main.database.db);
   // farmer-profit-center.spec's farmer, farm business and grain (it signs in with the password form).
   await seedFarmerStory(main.database.db);
   // structures.spec's client and its corn month whose settles have not arrived for weeks (the import brings them).
   await seedStructuresStory(main.database.db);
+  const sessionTokens: Record<string, string> = {};
   for (const [key, email] of Object.entries({ ...DEMO_ACCOUNTS, teamOwner: TEAM_OWNER })) {
     const [user] = await main.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     for (const name of [key, `${key}2`, `${key}-logout`]) {
@@ -135,14 +126,44 @@ export default async function setup(project: TestProject) {
       sessionTokens[name] = token;
     }
   }
+  return { ...main, sessionTokens };
+}
 
-  project.provide('baseURL', main.url);
+/** Starts the app the way `npm start` does (built web app, migrated and seeded database) for the specs. */
+export default async function setup(project: TestProject) {
+  if (!existsSync(`${webDist}/index.html`)) throw new Error('Build the web app first: npm run build');
+  // The servers sign in through a real OpenID provider (the API tests' oidc-provider). Its client must know each
+  // server's callback, so the servers' ports are chosen first and each listens on its own after the provider starts.
+  const ports: number[] = [];
+  for (let i = 0; i < E2E_WORKERS; i++) ports.push(await freePort());
+  const sso = await startTestProvider({
+    clients: [
+      { ...SSO_CLIENT, redirect_uris: ports.map((port) => `http://127.0.0.1:${port}/api/auth/oidc/sso/callback`) },
+    ],
+    accounts: Object.fromEntries(
+      Object.entries(SSO_ACCOUNTS).map(([login, email]) => [
+        login,
+        { email, email_verified: true, given_name: 'Dana' },
+      ]),
+    ),
+  });
+  const mains: Awaited<ReturnType<typeof startSeededServer>>[] = [];
+  for (const port of ports) mains.push(await startSeededServer(sso.issuer, port));
+  // A second server announcing a required update, for the update-screen spec.
+  const bumped = await startServer({ WEB_VERSION_REQUIRED: '65', WEB_VERSION_LATEST: '65' });
+
+  const browserServer = await chromium.launchServer(CHROMIUM_LAUNCH);
+  project.provide('browserWSEndpoint', browserServer.wsEndpoint());
+  project.provide(
+    'servers',
+    mains.map((main) => ({ baseURL: main.url, sessionTokens: main.sessionTokens })),
+  );
   project.provide('bumpedURL', bumped.url);
-  project.provide('sessionTokens', sessionTokens);
   project.provide('sso', { issuer: sso.issuer, name: SSO_NAME, accounts: SSO_ACCOUNTS });
 
   return async () => {
-    await main.app.close();
+    await browserServer.close();
+    for (const main of mains) await main.app.close();
     await bumped.app.close();
     await sso.close();
   };
