@@ -101,7 +101,11 @@ export async function runScsEngineBench(): Promise<void> {
     const knockOuts = [3.6, 3.8, 3.9, 4.0, 4.1];
     const ends = ['2027-02-26', '2027-05-28', '2027-07-30', '2027-09-30', '2027-11-30'];
     t0 = performance.now();
-    const table = await solveZeroTable({ input, market, knockOuts, ends }, { paths: SOLVER_PATHS, runner: pool.run });
+    // One cell a worker at a time, as the server solves it (decision 062 addendum 'The zero table').
+    const table = await solveZeroTable(
+      { input, market, knockOuts, ends },
+      { paths: SOLVER_PATHS, runner: pool.run, cellsInFlight: pool.size },
+    );
     const tableMs = ms(t0);
     const evaluations = table.reduce((n, c) => n + (c.result.status === 'solved' ? c.result.iterations + 1 : 2), 0);
     console.log(
