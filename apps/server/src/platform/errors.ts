@@ -208,8 +208,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body: ErrorBody = { code: err.code, message: err.message };
       if (err.details !== undefined) body.details = err.details;
       if (err.status >= 500) request.log.error({ err }, 'request failed');
-      // A dependency that is briefly away (a pricing worker that died and is being replaced): try again shortly.
-      if (err.code === 'unavailable') reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+      // A dependency that is briefly away (a pricing worker that died and is being replaced): try again shortly,
+      // unless the route said how long (the live events' stream limit).
+      if (err.code === 'unavailable' && !reply.hasHeader('retry-after'))
+        reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
       return reply.status(err.status).send(body);
     }
     if (isConnectionError(err)) {
