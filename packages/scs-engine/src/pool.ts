@@ -34,7 +34,7 @@ export type PricingPool = {
   run: BlockRunner;
   size: number;
   close: () => Promise<void>;
-  /** The running worker threads (a lost one is gone until a run replaces it). For tests that kill a worker. */
+  /** The running worker threads (started by the runs that need them; a lost one is gone until a run replaces it). */
   threads: () => readonly Worker[];
   /** Jobs posted and not yet answered, over all workers. */
   pending: () => number;
@@ -85,11 +85,19 @@ export function createPricingPool(size = Math.min(8, availableParallelism())): P
     return slot;
   }
 
-  for (let i = 0; i < Math.max(1, size); i++) slots.push(start());
+  // Each worker starts with the first run that needs it (a failure to start is then that run's PricingWorkerError).
+  for (let i = 0; i < Math.max(1, size); i++) slots.push(null);
 
   const post = (i: number, plan: Plan, from: number, to: number) =>
     new Promise<Float64Array>((resolve, reject) => {
-      const slot = (slots[i] ??= start());
+      let slot: Slot;
+      try {
+        slot = slots[i] ??= start();
+      } catch (cause) {
+        // No thread could be started (the process is out of threads or memory): as unavailable as a dead one.
+        reject(new PricingWorkerError('A pricing worker thread could not start; try again.', { cause }));
+        return;
+      }
       const id = nextId++;
       slot.jobs.set(id, { resolve, reject });
       slot.worker.postMessage({ id, plan, from, to });

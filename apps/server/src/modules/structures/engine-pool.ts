@@ -14,12 +14,13 @@ let pool: PricingPool | null = null;
 /**
  * The pool's block runner, the pool started on first use. A worker that dies mid-run (it crashed, ran out of memory,
  * was terminated) fails only the runs it held, as 503 `unavailable` with Retry-After (as a lost database connection
- * is answered), never a request left waiting; the pool replaces the worker, so the next valuation answers. Other runs on the pool's other workers go on.
+ * is answered), never a request left waiting; the pool replaces the worker, so the next valuation answers. Other runs
+ * on the pool's other workers go on.
  */
 export function pricingRunner(): BlockRunner {
   return async (plan) => {
-    pool ??= createPricingPool(PRICING_POOL_SIZE);
     try {
+      pool ??= createPricingPool(PRICING_POOL_SIZE);
       return await pool.run(plan);
     } catch (error) {
       if (error instanceof PricingWorkerError)
