@@ -9,6 +9,7 @@ import {
   futuresSymbol,
   lastTradeDay,
   listedContracts,
+  nearbyFuturesMonth,
   parseFuturesSymbol,
   rollOptionMonthRefusal,
   rollOptionMonths,
@@ -82,6 +83,15 @@ describe('roll months (issue 14)', () => {
     // Corn's December 2026 last trades on 14 December: from September, on 20 December, the first is March.
     expect(rollOptionMonths(CROP_IDS.corn, '2026-09', '2026-12-20')[0]).toBe('2027-03');
     expect(rollOptionMonths(CROP_IDS.corn, null, '2026-11-27', 2)).toEqual(['2026-12', '2027-03']);
+  });
+
+  it('the nearby month is the first listed month still trading; none for a crop without futures', () => {
+    // Corn's December 2026 last trades on Monday 14 December.
+    expect(nearbyFuturesMonth(CROP_IDS.corn, '2026-11-28')).toBe('2026-12');
+    expect(nearbyFuturesMonth(CROP_IDS.corn, '2026-12-14')).toBe('2026-12');
+    expect(nearbyFuturesMonth(CROP_IDS.corn, '2026-12-15')).toBe('2027-03');
+    expect(nearbyFuturesMonth(CROP_IDS.soybeans, '2026-11-28')).toBe('2027-01');
+    expect(nearbyFuturesMonth(CROP_IDS.peas, '2026-11-28')).toBeNull();
   });
 
   it('refuses a roll to a month the crop does not list, an earlier or expired month, or one too far out', () => {

@@ -254,6 +254,16 @@ export function rollOptionMonths(
   return out;
 }
 
+/**
+ * The nearby futures month of `cropId` on `today`: the first listed month still trading (its last trade day on or after
+ * today; rollOptionMonths' first without a current month) — where a position counts bushels on a month that expired
+ * (nobody can hedge those). Null for a crop without futures.
+ */
+export function nearbyFuturesMonth(cropId: number, today: string): string | null {
+  if (futuresProductForCrop(cropId) === null) return null;
+  return rollOptionMonths(cropId, null, today, 1)[0] ?? null;
+}
+
 /** How many listed months ahead a roll may reach (the months the exchanges list, and some): what the server accepts. */
 export const ROLL_MONTHS_AHEAD = 12 * 3;
 

@@ -137,6 +137,15 @@ export const positionRowSchema = z.object({
   netToHedge: decimal,
   /** netToHedge × futureBeta: the same exposure in bushels of the nearby month. */
   netToHedgeReference: decimal,
+  /**
+   * On the crop's nearby month (the first still trading): what it counts from months that expired (contracts, live
+   * structures or hedges left on them — nobody can hedge those): the expired months ('YYYY-MM', oldest first) and their
+   * net to hedge (bushels, in this row's figures). Null when none; absent from an older server.
+   */
+  fromExpiredMonths: z
+    .object({ months: z.array(z.string()), bushels: decimal })
+    .nullable()
+    .optional(),
 });
 export type PositionRow = z.infer<typeof positionRowSchema>;
 

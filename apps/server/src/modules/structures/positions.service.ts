@@ -5,30 +5,26 @@
 // their futures fixed (purchases +, sales −), the live structures' deltas as stored by the background valuation
 // (positions.risk.ts: calcTheos at the market of the time) and moved to today's futures by their gamma, the hedges
 // (futures ± 5,000 bu a contract, options × their Black-76 delta at the month's vol), and the net still to hedge. The
-// call never runs the Monte Carlo engine: a structure not valued yet is listed as pending.
+// call never runs the Monte Carlo engine: a structure not valued yet is listed as pending. What sits on a futures month
+// that expired is counted in the crop's nearby month, which says so (rollExpiredMonths).
 
 import type { FastifyRequest } from 'fastify';
 import {
   BUSHELS_PER_FUTURES_CONTRACT,
   CROPS,
-  POSITION_TOTAL_FIGURES,
   CrmDecimal,
   decimalString,
   exchangeToday,
-  futuresMonthForDelivery,
-  futuresSymbol,
   hasAdminPermission,
-  optionExpiry,
+  lastTradeDay,
+  nearbyFuturesMonth,
   parseFuturesSymbol,
   positionProduct,
   toDecimal,
-  bushelWeightLb,
   type HedgeTrade,
   type HedgeTradeBody,
-  type PositionRow,
   type Positions,
 } from '@granary/domain';
-import { black76, daysBetween, isTradingDay, resolveMarket, type PricingParameters } from '@granary/scs-engine';
 import { audit } from '../../platform/audit.ts';
 import {
   etagOf,
@@ -44,6 +40,19 @@ import { latestQuotes } from '../futures/futures.public.ts';
 import { partnerParameters, structuresReader } from './parameters.service.ts';
 import { REVALUE_MOVE, enqueueRiskRefresh } from './positions.risk.ts';
 import * as repo from './positions.repo.ts';
+import {
+  addContracts,
+  addHedges,
+  emptyAcc,
+  rollExpiredMonths,
+  rowOut,
+  symbolOf,
+  totalsOf,
+  type LeftOut,
+  type MonthMeta,
+  type Row,
+  type RowOf,
+} from './positions.figures.ts';
 
 /** The position's deps: the CRM's. */
 export type PositionsDeps = CrmDeps;
@@ -136,6 +145,8 @@ async function checkedTrade(db: Db, body: HedgeTradeBody, today: string): Promis
   else if (!positionProduct(listed))
     fields.futuresSymbol = `${body.futuresSymbol} does not trade in ${BUSHELS_PER_FUTURES_CONTRACT.toLocaleString('en-US')}-bushel contracts.`;
   if (body.tradedOn > today) fields.tradedOn = 'A trade cannot be dated after today.';
+  else if (parsed && body.tradedOn > lastTradeDay(parsed.optionMonth))
+    fields.tradedOn = `${body.futuresSymbol} stopped trading on ${lastTradeDay(parsed.optionMonth)}: a trade on it cannot be dated after.`;
   if (Object.keys(fields).length > 0) throw invalid(fields);
   return {
     cropId: listed!,
@@ -234,40 +245,6 @@ export async function cancelTrade(
 // ---------------------------------------------------------------------------------------------------------------------
 // The position
 
-const MONTH_CODES = 'FGHJKMNQUVXZ';
-
-/** `future_beta` of a month: the row of the month itself ('2027-12') before its month code's ('Z'); 1 without one. */
-function futureBetaOf(parameters: PricingParameters, cropId: number, optionMonth: string): number {
-  const code = MONTH_CODES[Number(optionMonth.slice(5, 7)) - 1];
-  const rows = parameters.futureBetas.filter((r) => r.cropId === cropId);
-  return (rows.find((r) => r.contract === optionMonth) ?? rows.find((r) => r.contract === code))?.beta ?? 1;
-}
-
-type Acc = {
-  purchasePriced: CrmDecimal;
-  purchaseUnpriced: CrmDecimal;
-  salePriced: CrmDecimal;
-  saleUnpriced: CrmDecimal;
-  structureDelta: number;
-  structureCount: number;
-  hedgeFutures: CrmDecimal;
-  hedgeOptionDelta: number;
-};
-
-const emptyAcc = (): Acc => ({
-  purchasePriced: new CrmDecimal(0),
-  purchaseUnpriced: new CrmDecimal(0),
-  salePriced: new CrmDecimal(0),
-  saleUnpriced: new CrmDecimal(0),
-  structureDelta: 0,
-  structureCount: 0,
-  hedgeFutures: new CrmDecimal(0),
-  hedgeOptionDelta: 0,
-});
-
-/** Pounds in a tonne (a contract written in tonnes counts its bushels at the crop's legal bushel weight). */
-const LB_PER_TONNE = '2204.62262185';
-
 /** The markets asked for (each the partner's, 404 otherwise, and one the user sees, 403 otherwise), or all seen. */
 function marketsAsked(actor: CrmActor, marketIds: string | undefined): number[] {
   const seen = positionMarkets(actor);
@@ -288,145 +265,6 @@ function cropsAsked(cropId: number | undefined): number[] {
     throw invalid({ cropId: `Crop ${cropId} has no futures traded in bushels: it has no position.` });
   return [cropId];
 }
-
-type RowOf = (cropId: number, optionMonth: string) => Acc;
-type LatestQuote = NonNullable<ReturnType<Awaited<ReturnType<typeof latestQuotes>>['get']>>;
-
-/** Contracts: remaining bushels, futures fixed or open, purchases long and sales short (tonnes counted in bushels). */
-function addContracts(rowOf: RowOf, groups: readonly repo.ContractGroupRow[]): void {
-  for (const g of groups) {
-    const product = positionProduct(g.cropId)!;
-    const month = g.optionMonth ?? futuresMonthForDelivery(product, `${g.deliveryMonth}-01`);
-    let factor = new CrmDecimal(1);
-    if (g.quantityUnit === 'tonnes') {
-      const crop = CROPS.find((c) => c.id === g.cropId);
-      const lb = crop ? bushelWeightLb(crop.name) : null;
-      if (lb === null) continue;
-      factor = toDecimal(LB_PER_TONNE).div(lb);
-    }
-    const fixed = toDecimal(g.fixedRemaining).times(factor);
-    const open = toDecimal(g.openRemaining).times(factor);
-    const acc = rowOf(g.cropId, month);
-    if (g.direction === 'purchase') {
-      acc.purchasePriced = acc.purchasePriced.plus(fixed);
-      acc.purchaseUnpriced = acc.purchaseUnpriced.plus(open);
-    } else {
-      acc.salePriced = acc.salePriced.minus(fixed);
-      acc.saleUnpriced = acc.saleUnpriced.minus(open);
-    }
-  }
-}
-
-type LeftOut = { id: number; reason: string }[];
-
-/**
- * Hedges: futures by their contracts (± 5,000 bu each), options by their Black-76 delta at the month's vol (the
- * partner's option_vol + skew at the strike) and the time to the options' expiry. Returns the options left out.
- */
-function addHedges(
-  rowOf: RowOf,
-  trades: readonly repo.ActiveTrade[],
-  parameters: PricingParameters,
-  futuresOf: (symbol: string) => number | null,
-  today: string,
-): LeftOut {
-  const skipped: LeftOut = [];
-  for (const t of trades) {
-    const sign = t.direction === 'buy' ? 1 : -1;
-    const acc = rowOf(t.cropId, t.optionMonth);
-    if (t.instrument === 'futures') {
-      acc.hedgeFutures = acc.hedgeFutures.plus(sign * t.contracts * BUSHELS_PER_FUTURES_CONTRACT);
-      continue;
-    }
-    const futures = futuresOf(t.futuresSymbol);
-    const strike = Number(t.strike);
-    const market =
-      futures === null
-        ? null
-        : resolveMarket(parameters, { cropId: t.cropId, optionMonth: t.optionMonth, futures, strike });
-    if (futures === null || !market) {
-      skipped.push({
-        id: t.id,
-        reason:
-          futures === null
-            ? `No quote for ${t.futuresSymbol}.`
-            : `The pricing parameters have no vol for ${t.futuresSymbol}.`,
-      });
-      continue;
-    }
-    const time = Math.max(0, daysBetween(today, optionExpiry(t.optionMonth, isTradingDay))) / 365;
-    const { delta } = black76({
-      kind: t.instrument,
-      futures,
-      strike,
-      time,
-      vol: market.vol,
-      rate: market.discountRate,
-    });
-    acc.hedgeOptionDelta += sign * t.contracts * BUSHELS_PER_FUTURES_CONTRACT * delta;
-  }
-  return skipped;
-}
-
-const symbolOf = (cropId: number, optionMonth: string) => futuresSymbol(positionProduct(cropId)!.root, optionMonth);
-const whole = (n: number) => new CrmDecimal(Math.round(n));
-
-/** A row as the call answers it: contracts to the cent of a bushel, estimates (deltas) to the whole bushel. */
-function rowOut(
-  { cropId, optionMonth, acc }: { cropId: number; optionMonth: string; acc: Acc },
-  quote: LatestQuote | undefined,
-  parameters: PricingParameters,
-  meta: MonthMeta | null,
-): PositionRow {
-  const structureDelta = whole(acc.structureDelta);
-  const hedgeOptionDelta = whole(acc.hedgeOptionDelta);
-  const hedges = acc.hedgeFutures.plus(hedgeOptionDelta);
-  const net = acc.purchasePriced.plus(acc.salePriced).plus(structureDelta).plus(hedges);
-  const beta = futureBetaOf(parameters, cropId, optionMonth);
-  const text = (d: CrmDecimal, places = 2) => decimalString(d.toDecimalPlaces(places));
-  return {
-    cropId,
-    futuresSymbol: symbolOf(cropId, optionMonth),
-    optionMonth,
-    futures: quote ? decimalString(toDecimal(quote.last)) : null,
-    quotedAt: quote ? quote.quotedAt : null,
-    futureBeta: beta,
-    purchasePriced: text(acc.purchasePriced),
-    purchaseUnpriced: text(acc.purchaseUnpriced),
-    salePriced: text(acc.salePriced),
-    saleUnpriced: text(acc.saleUnpriced),
-    structureDelta: text(structureDelta),
-    structureCount: acc.structureCount,
-    structureDeltaAsOf: meta?.asOf ? meta.asOf.toISOString() : null,
-    structurePending: meta?.pending ?? 0,
-    hedgeFutures: text(acc.hedgeFutures),
-    hedgeOptionDelta: text(hedgeOptionDelta),
-    hedges: text(hedges),
-    netToHedge: text(net),
-    netToHedgeReference: text(net.times(beta), 0),
-  };
-}
-
-type Figure = (typeof POSITION_TOTAL_FIGURES)[number];
-
-/** Each crop's sums of its rows. */
-function totalsOf(rows: readonly PositionRow[]): Positions['totals'] {
-  return [...new Set(rows.map((r) => r.cropId))].map((cropId) => {
-    const sum = Object.fromEntries(POSITION_TOTAL_FIGURES.map((f) => [f, new CrmDecimal(0)])) as Record<
-      Figure,
-      CrmDecimal
-    >;
-    for (const r of rows) if (r.cropId === cropId) for (const f of POSITION_TOTAL_FIGURES) sum[f] = sum[f].plus(r[f]);
-    const text = Object.fromEntries(POSITION_TOTAL_FIGURES.map((f) => [f, decimalString(sum[f])])) as Record<
-      Figure,
-      string
-    >;
-    return { cropId, ...text };
-  });
-}
-
-/** A month's structures: when the oldest delta was computed, and how many are not valued yet. */
-type MonthMeta = { asOf: Date | null; pending: number };
 
 const PENDING_REASON = 'Not valued yet: its delta is being computed in the background.';
 
@@ -472,13 +310,14 @@ export async function positionsOf(
     repo.activeTrades(db, partnerId, cropIds),
     partnerParameters(db, partnerId),
   ]);
-  const rows = new Map<string, { cropId: number; optionMonth: string; acc: Acc }>();
-  const rowOf: RowOf = (cropId, optionMonth) => {
+  const rows = new Map<string, Row>();
+  const rowAt = (cropId: number, optionMonth: string): Row => {
     const key = `${cropId}:${optionMonth}`;
     let row = rows.get(key);
-    if (!row) rows.set(key, (row = { cropId, optionMonth, acc: emptyAcc() }));
-    return row.acc;
+    if (!row) rows.set(key, (row = { cropId, optionMonth, acc: emptyAcc(), expired: null }));
+    return row;
   };
+  const rowOf: RowOf = (cropId, optionMonth) => rowAt(cropId, optionMonth).acc;
   const metas = new Map<string, MonthMeta>();
   const monthMeta = (cropId: number, optionMonth: string): MonthMeta => {
     const key = `${cropId}:${optionMonth}`;
@@ -489,9 +328,13 @@ export async function positionsOf(
   const metaOf = (cropId: number, optionMonth: string) => metas.get(`${cropId}:${optionMonth}`) ?? null;
   addContracts(rowOf, groups);
 
-  // The quotes of every month in the position.
+  // The quotes of every month in the position, and of each crop's nearby (where expired months are counted).
   const symbols = new Set<string>([...live, ...trades].map((x) => x.futuresSymbol));
   for (const r of rows.values()) symbols.add(symbolOf(r.cropId, r.optionMonth));
+  for (const cropId of cropIds) {
+    const nearby = nearbyFuturesMonth(cropId, today);
+    if (nearby !== null) symbols.add(symbolOf(cropId, nearby));
+  }
   const quotes = await latestQuotes(db, [...symbols]);
   const futuresOf = (symbol: string) => {
     const q = quotes.get(symbol);
@@ -537,6 +380,7 @@ export async function positionsOf(
   }
   if (pending.length > 0 || refreshing > 0) await enqueueRiskRefresh(db);
   const skippedTrades = addHedges(rowOf, trades, parameters, futuresOf, today);
+  rollExpiredMonths(rows, metas, rowAt, monthMeta, today);
 
   const out = [...rows.values()]
     .sort((a, b) => a.cropId - b.cropId || a.optionMonth.localeCompare(b.optionMonth))

@@ -5,7 +5,9 @@ import {
   SCS_API,
   exchangeToday,
   futuresProductForCrop,
+  lastTradeDay,
   listedContracts,
+  nearbyFuturesMonth,
   optionExpiry,
   type HedgeTrade,
   type Positions,
@@ -588,5 +590,96 @@ describe('the position', () => {
     const other = (await positions(prairie, `cropId=${CORN}`)).json<Positions>();
     expect(other.rows.every((r) => r.hedges === '0')).toBe(true);
     expect(other.structures.count).toBe(0);
+  });
+});
+
+describe('expired futures months', () => {
+  it('counts contracts, structures and hedges left on a month that expired in the nearby month, and says so', async () => {
+    const db = t.database.db;
+    const year = Number(today.slice(0, 4)) - 1;
+    // Last year's September and December: both stopped trading; the nearby is the first corn month still trading.
+    const [sep, dec] = [`${year}-09`, `${year}-12`];
+    const decSymbol = `ZCZ${String(year).slice(2)}`;
+    const nearby = nearbyFuturesMonth(CORN, today)!;
+    expect(lastTradeDay(dec) < today && today <= lastTradeDay(nearby)).toBe(true);
+    await db
+      .insert(futuresSymbols)
+      .values({
+        symbol: decSymbol,
+        root: 'ZC',
+        exchange: 'CBOT',
+        cropId: CORN,
+        monthCode: 'Z',
+        optionMonth: dec,
+        lastTradeDay: lastTradeDay(dec),
+      })
+      .onConflictDoNothing();
+    const [market] = await db
+      .insert(markets)
+      .values({
+        partnerId: 'demo',
+        slug: 'pos-expired',
+        displayName: 'Expired Months Elevator',
+        city: 'Ames',
+        administrativeAreaLevel1: 'IA',
+        countryCode: 'USA',
+      })
+      .returning({ id: markets.id });
+    const query = `marketIds=${market!.id}&cropId=${CORN}`;
+    const nearbyRowOf = (p: Positions) => p.rows.find((r) => r.optionMonth === nearby);
+    const before = nearbyRowOf((await positions(buyer, query)).json<Positions>());
+
+    const priced = { contractType: 'hta', futuresPrice: '4.4000', priceStatus: 'futures_set' } as const;
+    // Open contracts on the expired months: a purchase of 100,000 bu on December, a sale of 20,000 on September, and a
+    // basis contract (futures open) on September; 5,000 bu bought on the nearby itself.
+    await contract({ ...priced, marketId: market!.id, optionMonth: dec, quantity: '100000' });
+    await contract({ ...priced, marketId: market!.id, optionMonth: sep, quantity: '20000', direction: 'sale' });
+    await contract({ marketId: market!.id, optionMonth: sep, quantity: '7000', contractType: 'pp', basis: '-0.2' });
+    await contract({ ...priced, marketId: market!.id, optionMonth: nearby, quantity: '5000' });
+    // A hedge on December recorded late: dated when December still traded (after it, refused), 4 futures sold.
+    const late = await injectAs(
+      t,
+      buyer,
+      'POST',
+      `${PC}/trades`,
+      tradeBody({ futuresSymbol: decSymbol, contracts: 4, tradedOn: today }),
+    );
+    expect(late.statusCode).toBe(400);
+    expect(JSON.stringify(late.json())).toContain(`${decSymbol} stopped trading`);
+    const hedge = await injectAs(
+      t,
+      buyer,
+      'POST',
+      `${PC}/trades`,
+      tradeBody({ futuresSymbol: decSymbol, contracts: 4, tradedOn: `${year}-12-01` }),
+    );
+    expect(hedge.statusCode, hedge.body).toBe(201);
+    // A structure still live on December (its last settles never came): not valued yet, pending in the nearby.
+    const [source] = await db.select().from(structures).limit(1);
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = source!;
+    const [stuck] = await db
+      .insert(structures)
+      .values({ ...copy, marketId: market!.id, futuresSymbol: decSymbol, optionMonth: dec, version: 1 })
+      .returning({ id: structures.id });
+
+    const body = (await positions(buyer, query)).json<Positions>();
+    // No row on a month that stopped trading: all of it is in the nearby's.
+    expect(body.rows.filter((r) => r.optionMonth < nearby)).toEqual([]);
+    const row = nearbyRowOf(body)!;
+    expect(row).toMatchObject({
+      futuresSymbol: `ZC${'FGHJKMNQUVXZ'[Number(nearby.slice(5)) - 1]}${nearby.slice(2, 4)}`,
+      purchasePriced: '105000',
+      salePriced: '-20000',
+      purchaseUnpriced: '7000',
+      structurePending: 1,
+      structureCount: 0,
+      hedgeFutures: String(Number(before?.hedgeFutures ?? 0) - 20_000),
+    });
+    expect(body.structures.pending.map((p) => p.id)).toEqual([stuck!.id]);
+    // Its net: 100,000 − 20,000 − 20,000 from the expired months (the basis contract is not in the net) + 5,000.
+    expect(Number(row.netToHedge)).toBe(Number(before?.netToHedge ?? 0) + 60_000 + 5_000);
+    expect(row.fromExpiredMonths).toEqual({ months: [sep, dec], bushels: '60000' });
+    // The months that still trade say nothing of the kind.
+    expect(body.rows.filter((r) => r.optionMonth !== nearby).every((r) => r.fromExpiredMonths === null)).toBe(true);
   });
 });
