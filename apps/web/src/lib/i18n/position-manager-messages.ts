@@ -32,6 +32,8 @@ export const positionManagerMessages = {
     '{count, plural, one {# option hedge is} other {# option hedges are}} not in the figures: {reasons}',
   'structures.positions.pending':
     '{count, plural, one {# live structure is} other {# live structures are}} being valued in the background and not in the figures yet; the position updates once {count, plural, one {its delta is} other {their deltas are}} in.',
+  'structures.positions.fromExpired':
+    '{month} includes {bushels} bu on {count, plural, one {an expired month} other {expired months}} ({months}), counted in the nearby month.',
   'structures.positions.deltasAsOf': "Structure deltas as of {time}, moved to today's futures by their gamma.",
   'structures.positions.pendingInCrop':
     '{count, plural, one {# structure} other {# structures}} still being valued (not in the figures).',

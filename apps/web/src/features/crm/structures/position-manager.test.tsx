@@ -32,6 +32,7 @@ function row(optionMonth: string, symbol: string, extra: Partial<PositionRow> = 
     hedges: '0',
     netToHedge: '0',
     netToHedgeReference: '0',
+    fromExpiredMonths: null,
     ...extra,
   };
 }
@@ -47,6 +48,7 @@ function positions(futures = '4.4175'): Positions {
     structureDeltaAsOf: '2026-11-27T16:42:00.000Z',
     netToHedge: '61840',
     netToHedgeReference: '61840',
+    fromExpiredMonths: { months: ['2025-12', '2026-03'], bushels: '123456' },
   });
   const mar = row('2027-03', 'ZCH27', {
     futures: '4.5425',
@@ -188,6 +190,13 @@ describe('the Positions tab', () => {
       screen.getByText('Net to hedge in Dec 2026 bushels (each month × its future beta): 45,073 bu.'),
     ).toBeTruthy();
     expect(screen.getByText('Unpriced (not in the net): purchases 11,500 bu, sales 0 bu.')).toBeTruthy();
+    // December 2026 is the nearby: it counts what was left on months that stopped trading, and says so.
+    expect(
+      screen.getByText(
+        'Dec 2026 includes 123,456 bu on expired months (Dec 2025, Mar 2026), counted in the nearby month.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getAllByText(/counted in the nearby month/)).toHaveLength(1);
     expect(screen.getByText(/1 live structure is not in the figures: No quote for ZSF27\./)).toBeTruthy();
     // Every market the user sees by default; the page's market when asked.
     const first = calls.find((c) => c.url.pathname.endsWith('/position-manager'))!;

@@ -104,6 +104,10 @@ function CropPosition({
     null,
   );
   const pending = rows.reduce((sum, r) => sum + r.structurePending, 0);
+  // Months that stopped trading are counted in the nearby month (the server's): the row says how much came from them.
+  const fromExpired = rows.flatMap((r) =>
+    r.fromExpiredMonths ? [{ month: r.optionMonth, ...r.fromExpiredMonths }] : [],
+  );
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ minWidth: 0 }}>
       <Box sx={{ px: { xs: 1.5, sm: 2 }, pt: 1.5, pb: 0.5, display: 'flex', gap: 1, alignItems: 'baseline' }}>
@@ -193,6 +197,16 @@ function CropPosition({
             })}
           </Typography>
         ) : null}
+        {fromExpired.map((e) => (
+          <Typography key={e.month} variant="body2" color="text.secondary">
+            {t('structures.positions.fromExpired', {
+              month: formatOptionMonth(e.month),
+              bushels: bushels(e.bushels),
+              count: e.months.length,
+              months: e.months.map(formatOptionMonth).join(', '),
+            })}
+          </Typography>
+        ))}
         {asOf !== null || pending > 0 ? (
           <Typography variant="body2" color="text.secondary">
             {[
