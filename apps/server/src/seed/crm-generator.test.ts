@@ -113,7 +113,10 @@ const LISTED: Record<number, number[]> = {
 };
 
 /** The generator's contracts (SQL, for alias a): not the ones the demo's offers were filled into. */
-const GENERATED = (a: string) => `not exists (select 1 from offers o where o.contract_id = ${a}.id)`;
+// The generator's contracts: not an offer's fill, nor the HTA a demo structure wrote at its end.
+const GENERATED = (a: string) =>
+  `not exists (select 1 from offers o where o.contract_id = ${a}.id)
+   and not exists (select 1 from structures s where s.hta_contract_id = ${a}.id)`;
 
 async function generatedContracts(db: Db) {
   const filled = new Set((await db.select({ id: offers.contractId }).from(offers)).map((r) => r.id));
@@ -474,6 +477,40 @@ describe('the full demo seed (what npm start seeds)', () => {
     const prairie = viewCounts(await viewFacts(db, 'prairie'));
     for (const view of CONTRACT_VIEWS)
       expect({ partner: 'prairie', view, n: prairie[view] > 0 }).toEqual({ partner: 'prairie', view, n: true });
+  });
+
+  it('shows structured products at Ames: the demo farmer’s live accumulator, another live one, a quote and a completed one with its HTA', async () => {
+    const list = await rows<{
+      name: string;
+      client: string;
+      status: string;
+      observations: string;
+      doubled: string;
+      priced: string;
+      hta: string | null;
+      hta_bushels: string | null;
+    }>(
+      database.db,
+      `select s.name, le.name as client, s.status,
+              (select count(*) from structure_observations o where o.structure_id = s.id) as observations,
+              (select count(*) from structure_observations o where o.structure_id = s.id and o.doubled_up) as doubled,
+              (select coalesce(sum(o.priced_bushels), 0) from structure_observations o where o.structure_id = s.id) as priced,
+              c.contract_type as hta, c.quantity as hta_bushels
+         from structures s
+         join legal_entities le on le.id = s.client_legal_entity_id
+         join markets m on m.id = s.market_id and m.slug = 'ames'
+         left join contracts c on c.id = s.hta_contract_id
+        where s.partner_id = 'demo' order by s.id`,
+    );
+    const farmer = list.find((r) => r.client === 'Fieldman Family Farms')!;
+    expect(farmer).toMatchObject({ status: 'live', doubled: '1', hta: null });
+    expect(Number(farmer.observations)).toBeGreaterThanOrEqual(10);
+    expect(list.filter((r) => r.status === 'live' && r.client !== farmer.client)).toHaveLength(1);
+    expect(list.filter((r) => r.status === 'quote')).toMatchObject([{ observations: '0' }]);
+    // The completed one's HTA holds exactly the bushels its observations priced.
+    const done = list.find((r) => r.status === 'completed')!;
+    expect(done.hta).toBe('hta');
+    expect(Number(done.hta_bushels)).toBeCloseTo(Number(done.priced), 0);
   });
 
   it('amends a few contracts after they were signed (signature mismatch) and leaves others to sign', async () => {

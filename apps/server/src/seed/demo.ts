@@ -17,6 +17,7 @@ import { seedStructuredAddendaNames } from '../modules/crm-contracts/crm-contrac
 import { seedSigningDemo } from '../modules/esign/esign.public.ts';
 import { seedSustainabilityDemo } from '../modules/sustainability/sustainability.public.ts';
 import { seedEnterpriseProfileDemo } from './enterprise-profile-demo.ts';
+import { seedStructuresDemo } from '../modules/structures/structures.public.ts';
 
 export const DEMO_PASSWORD = 'granary-demo';
 
@@ -202,6 +203,16 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
         partnerId: 'demo',
         clientName: 'Fieldman Family Farms',
         buyerEmail: DEMO_ACCOUNTS.buyer,
+      });
+    // Structured products at Ames (issue 18): the demo farmer's live accumulator with its observations, another
+    // client's, a saved quote and one completed with its HTA — on the full demo only (the engine values each).
+    if (crm === 'full')
+      await seedStructuresDemo(tx, {
+        partnerId: 'demo',
+        marketSlug: 'ames',
+        farmerClientName: 'Fieldman Family Farms',
+        buyerUserId: idOf(DEMO_ACCOUNTS.buyer),
+        now: options.today === undefined ? new Date() : new Date(`${today}T18:00:00Z`),
       });
     await seedStoreDemo(tx, { size: crm === 'full' ? 'full' : 'small' });
     await seedStoreOrdersDemo(tx, { today });

@@ -11,3 +11,6 @@ export { closePricingPool } from './engine-pool.ts';
 // The nightly observation (decision 062 'Nightly observation'): the run itself, and the HTA contract written for a
 // structure's priced bushels — at its end by the job, and on an approved close by booking.
 export { observeStructures, writeStructureHta } from './observation.service.ts';
+
+// The demo's structures (the full demo seed).
+export { seedStructuresDemo } from './structures-demo.ts';
