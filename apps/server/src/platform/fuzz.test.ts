@@ -577,14 +577,8 @@ type Failure = { who: string; route: string; status: number; request: Record<str
 
 let t: TestApp;
 
-// On PGlite only (the unit stage), not again in CI's PostgreSQL stage: what it hunts — a route answering 5xx to input
-// its schema should refuse — is the routes' validation and error mapping, the same on both databases (PGlite is
-// PostgreSQL's own engine), and a second pass was about 90 s of CI's run (docs/decisions/064).
-// FUZZ_ON_POSTGRES=1 runs it on PostgreSQL too.
-const skipped = Boolean(process.env.DATABASE_URL) && process.env.FUZZ_ON_POSTGRES !== '1';
-
 beforeAll(async () => {
-  if (!skipped) t = await createTestApp();
+  t = await createTestApp();
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -606,7 +600,7 @@ async function anonymous(): Promise<Caller> {
   };
 }
 
-describe.skipIf(skipped)('API fuzz', () => {
+describe('API fuzz', () => {
   it(`no route answers 5xx to schema-derived, mutated requests (seed ${SEED})`, async () => {
     const started = Date.now();
     const allRoutes = routesOf(t.app.swagger() as never).filter((r) => !SKIPPED.has(r.key));
