@@ -17,7 +17,7 @@ import {
   type PricedMarket as Priced,
 } from './pricing.engine.ts';
 
-export { engine, exchangeToday, fixed, symbolOf, termsOf, valuationOut } from './pricing.engine.ts';
+export { engine, exchangeToday, fixed, storedQuote, symbolOf, termsOf, valuationOut } from './pricing.engine.ts';
 
 /** The latest quote of a futures symbol, as the futures module answers it. */
 export type LatestQuote = Awaited<ReturnType<typeof latestQuotes>> extends Map<string, infer Q> ? Q : never;

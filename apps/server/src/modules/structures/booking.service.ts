@@ -28,7 +28,6 @@ import {
   type StructureDetail,
   type StructureInput,
   type StructureListQuery,
-  type StructureQuote,
   type StructureRows,
   type StructureWordsFormat,
   type WhiteLabelPartner,
@@ -70,6 +69,7 @@ import {
   engine,
   exchangeToday,
   fixed,
+  storedQuote,
   marketOf,
   symbolOf,
   termsOf,
@@ -144,22 +144,6 @@ export function wordsFormat(partner: WhiteLabelPartner, country: string): Struct
     price: (v) => formatPrice(v, { notation: partner.priceNotation.price, currency, unit: 'bushel', showUnit: true }),
     day: (d) => formatDay(d, locale),
     bushels: (v) => `${formatNumber(v, { maxFractionDigits: 2 })} bu`,
-  };
-}
-
-/** The valuation kept on the row as its last quote. */
-function storedQuote(v: EngineValuation, priced: PricedMarket, at: Date): StructureQuote {
-  return {
-    futures: fixed(priced.market.futures, 4),
-    vol: v.vol,
-    farmerValue: fixed(v.farmerValue, 2),
-    merchandiserValue: fixed(v.merchandiserValue, 2),
-    standardError: fixed(v.standardError, 2),
-    merchandiserStandardError: fixed(v.merchandiserStandardError, 2),
-    knockOutProbability: v.knockOutProbability,
-    doubleUpProbability: v.doubleUpProbability,
-    expectedPricedBushels: fixed(v.expectedPricedBushels, 2),
-    valuedAt: at.toISOString(),
   };
 }
 

@@ -25,6 +25,7 @@ import {
   type AccumulatorStructureInput,
   type MarketOverrides,
   type StructureInput,
+  type StructureQuote,
   type StructureTermsField,
   type Valuation,
 } from '@granary/domain';
@@ -49,6 +50,22 @@ export function fixed(value: number, digits: number): string {
   if (!Number.isFinite(value)) throw new Error(`not a finite figure: ${value}`);
   const out = value.toFixed(digits);
   return /^-0(\.0*)?$/.test(out) ? out.slice(1) : out;
+}
+
+/** The valuation kept on a structure's row as its last quote. */
+export function storedQuote(v: EngineValuation, priced: PricedMarket, at: Date): StructureQuote {
+  return {
+    futures: fixed(priced.market.futures, 4),
+    vol: v.vol,
+    farmerValue: fixed(v.farmerValue, 2),
+    merchandiserValue: fixed(v.merchandiserValue, 2),
+    standardError: fixed(v.standardError, 2),
+    merchandiserStandardError: fixed(v.merchandiserStandardError, 2),
+    knockOutProbability: v.knockOutProbability,
+    doubleUpProbability: v.doubleUpProbability,
+    expectedPricedBushels: fixed(v.expectedPricedBushels, 2),
+    valuedAt: at.toISOString(),
+  };
 }
 
 /** The engine's refusal as the API's 400: `invalid_structure_terms` with `details.field`, a form field. */

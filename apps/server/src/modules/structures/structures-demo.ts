@@ -24,7 +24,7 @@ import type { Db } from '../../platform/db.ts';
 import { insertStructure } from './booking.repo.ts';
 import { observeStructures } from './observation.service.ts';
 import { settlementsSince } from './observation.repo.ts';
-import { PENDING_PAST_DATES, exchangeToday, fixed, marketOf, termsOf } from './pricing.engine.ts';
+import { PENDING_PAST_DATES, exchangeToday, marketOf, storedQuote, termsOf } from './pricing.engine.ts';
 import { enqueueRiskRefresh } from './positions.risk.ts';
 
 export type StructuresDemoOptions = {
@@ -91,7 +91,7 @@ function settleOn(settles: Map<string, number>, day: string, fallback: number): 
   return best === null ? fallback : settles.get(best)!;
 }
 
-/** The valuation a quote keeps, at the market of its day (booking's storedQuote), computed in this thread. */
+/** The valuation a quote keeps (storedQuote), at the market of its day, computed in this thread. */
 async function quoteAt(
   db: Db,
   partnerId: string,
@@ -113,18 +113,7 @@ async function quoteAt(
     paths: priced.paths,
     pendingPastDates: PENDING_PAST_DATES,
   });
-  return {
-    futures: fixed(priced.market.futures, 4),
-    vol: v.vol,
-    farmerValue: fixed(v.farmerValue, 2),
-    merchandiserValue: fixed(v.merchandiserValue, 2),
-    standardError: fixed(v.standardError, 2),
-    merchandiserStandardError: fixed(v.merchandiserStandardError, 2),
-    knockOutProbability: v.knockOutProbability,
-    doubleUpProbability: v.doubleUpProbability,
-    expectedPricedBushels: fixed(v.expectedPricedBushels, 2),
-    valuedAt: at.toISOString(),
-  };
+  return storedQuote(v, priced, at);
 }
 
 /** Inserts a structure as booking's quote (and trade, when live) writes it, with their audit records. */
