@@ -1,6 +1,7 @@
 // Settlements, advances and liens: the only file of the module that touches the database (docs/decisions/031).
 
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../platform/db.ts';
 import {
   checkoffRates,
@@ -67,6 +68,17 @@ const appliedFields = {
 };
 
 /** Applied lines of a partner's client: of some contracts, and/or some applications (purchase contracts only). */
+/** A ticket application with its contract, its ticket and its settlement line, if one not voided holds it. */
+function appliedJoins<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(contracts, eq(contracts.id, ticketApplications.contractId))
+    .innerJoin(scaleTickets, eq(scaleTickets.id, ticketApplications.scaleTicketId))
+    .leftJoin(
+      settlementLines,
+      and(eq(settlementLines.ticketApplicationId, ticketApplications.id), eq(settlementLines.voided, false)),
+    );
+}
+
 export async function appliedLines(
   db: Db,
   partnerId: string,
@@ -83,15 +95,7 @@ export async function appliedLines(
     which.length ? or(...which) : undefined,
   ];
   if (of.unsettledOnly) conditions.push(isNull(settlementLines.id));
-  return db
-    .select(appliedFields)
-    .from(ticketApplications)
-    .innerJoin(contracts, eq(contracts.id, ticketApplications.contractId))
-    .innerJoin(scaleTickets, eq(scaleTickets.id, ticketApplications.scaleTicketId))
-    .leftJoin(
-      settlementLines,
-      and(eq(settlementLines.ticketApplicationId, ticketApplications.id), eq(settlementLines.voided, false)),
-    )
+  return appliedJoins(db.select(appliedFields).from(ticketApplications).$dynamic())
     .where(and(...conditions))
     .orderBy(asc(contracts.id), asc(ticketApplications.appliedAt), asc(ticketApplications.id));
 }
@@ -111,28 +115,16 @@ export async function unsettledLinesPage(
     eq(contracts.direction, 'purchase'),
     isNull(settlementLines.id),
   );
-  const rowsQuery = db
-    .select(appliedFields)
-    .from(ticketApplications)
-    .innerJoin(contracts, eq(contracts.id, ticketApplications.contractId))
-    .innerJoin(scaleTickets, eq(scaleTickets.id, ticketApplications.scaleTicketId))
-    .leftJoin(
-      settlementLines,
-      and(eq(settlementLines.ticketApplicationId, ticketApplications.id), eq(settlementLines.voided, false)),
-    )
+  const rowsQuery = appliedJoins(db.select(appliedFields).from(ticketApplications).$dynamic())
     .where(where)
     .orderBy(asc(scaleTickets.deliveryDate), asc(ticketApplications.id))
     .limit(limit);
-  const countQuery = db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(ticketApplications)
-    .innerJoin(contracts, eq(contracts.id, ticketApplications.contractId))
-    .innerJoin(scaleTickets, eq(scaleTickets.id, ticketApplications.scaleTicketId))
-    .leftJoin(
-      settlementLines,
-      and(eq(settlementLines.ticketApplicationId, ticketApplications.id), eq(settlementLines.voided, false)),
-    )
-    .where(where);
+  const countQuery = appliedJoins(
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ticketApplications)
+      .$dynamic(),
+  ).where(where);
   const [rows, [count]] = await Promise.all([rowsQuery, countQuery]);
   return { rows, total: Number(count?.n ?? 0) };
 }
