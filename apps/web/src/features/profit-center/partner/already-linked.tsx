@@ -13,14 +13,21 @@ export function AlreadyLinked({ partner }: { partner: WhiteLabelPartner }) {
       <Typography variant="h2" component="h1">
         <T id="onboarding.landing.title" values={{ partner: partner.branding.tradeName }} />
       </Typography>
-      <Alert severity="success">
-        <T id="onboarding.landing.done" values={{ partner: partner.branding.tradeName }} />
-        <Box sx={{ mt: 0.5 }}>
-          <Link component={RouterLink} to="/profit-center" color="inherit" sx={{ fontWeight: 600 }}>
-            <T id="onboarding.landing.open" />
-          </Link>
-        </Box>
-      </Alert>
+      <LinkedNotice partner={partner.branding.tradeName} />
     </Stack>
+  );
+}
+
+/** Says the grain account with `partner` is linked, with the way into the profit center. */
+export function LinkedNotice({ partner }: { partner: string }) {
+  return (
+    <Alert severity="success">
+      <T id="onboarding.landing.done" values={{ partner }} />
+      <Box sx={{ mt: 0.5 }}>
+        <Link component={RouterLink} to="/profit-center" color="inherit" sx={{ fontWeight: 600 }}>
+          <T id="onboarding.landing.open" />
+        </Link>
+      </Box>
+    </Alert>
   );
 }

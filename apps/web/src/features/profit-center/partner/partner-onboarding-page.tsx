@@ -32,7 +32,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api/api-error';
 import { useBootstrap } from '../../../lib/api/bootstrap';
-import { AlreadyLinked } from './already-linked';
+import { AlreadyLinked, LinkedNotice } from './already-linked';
 import { partnerByIntentQueryOptions } from '../../../lib/api/partner-by-intent';
 import { usePartner } from '../../../lib/brand/partner-context';
 import { useCurrentEnterprise } from '../../../lib/enterprise/current-enterprise';
@@ -228,16 +228,7 @@ function Contacts({ intent, partner, data }: { intent: string; partner: WhiteLab
   };
   return (
     <Stack spacing={2}>
-      {linked && (
-        <Alert severity="success">
-          <T id="onboarding.landing.done" values={{ partner: name }} />
-          <Box sx={{ mt: 0.5 }}>
-            <Link component={RouterLink} to="/profit-center" color="inherit" sx={{ fontWeight: 600 }}>
-              <T id="onboarding.landing.open" />
-            </Link>
-          </Box>
-        </Alert>
-      )}
+      {linked && <LinkedNotice partner={name} />}
       <Typography variant="h4" component="h2">
         <T id="onboarding.landing.found" values={{ partner: name }} />
       </Typography>
